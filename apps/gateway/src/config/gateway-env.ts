@@ -1,0 +1,49 @@
+import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { SERVICES, type ServiceName } from '@wrenchlog/contracts';
+import { EnvBoolean, PlatformEnv } from '@wrenchlog/platform';
+
+export class GatewayEnv extends PlatformEnv {
+  @IsInt() @Min(1) @Max(65535) PORT: number = 3000;
+
+  // Unset in the embedded mode: generated once into DATA_DIR/secrets.json. Required when distributed,
+  // because every gateway replica must sign and verify with the same keys.
+  @IsOptional() @IsString() @MinLength(32, { message: 'must be at least 32 characters' }) JWT_SECRET?: string;
+  @IsOptional() @IsString() @MinLength(32, { message: 'must be at least 32 characters' }) URL_SIGNING_SECRET?: string;
+
+  // Access tokens are short-lived; the refresh cookie renews them.
+  @IsInt() @Min(30) @Max(86400) ACCESS_TOKEN_TTL_SECONDS: number = 900;
+
+  // Origin allowed to call the API with credentials from another host (e.g. a Vite dev server).
+  @IsOptional() @IsString() CORS_ORIGIN?: string;
+
+  // Mark the refresh cookie Secure; on by default behind TLS in compose and Kubernetes.
+  @EnvBoolean() @IsBoolean() COOKIE_SECURE: boolean = false;
+
+  // Take the client address from X-Forwarded-For (only behind a trusted proxy or ingress).
+  @EnvBoolean() @IsBoolean() TRUST_PROXY: boolean = false;
+
+  // Folder with the built SPA; default: apps/web/dist next to this app.
+  @IsOptional() @IsString() WEB_DIST?: string;
+
+  // Login attempts per client address per minute, counted before any password is hashed.
+  @IsInt() @Min(1) LOGIN_RATE_PER_IP_PER_MINUTE: number = 30;
+  // Failed logins per account before it is locked for LOGIN_LOCK_SECONDS.
+  @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 10;
+  @IsInt() @Min(1) LOGIN_LOCK_SECONDS: number = 900;
+
+  @IsOptional() @IsString() GIT_HASH?: string;
+
+  // Largest JSON body accepted, in bytes.
+  @IsInt() @Min(1024) BODY_LIMIT_BYTES: number = 1048576;
+
+  // Services the readiness check waits for (comma-separated); default: all of them.
+  @IsOptional() @IsString() READY_SERVICES?: string;
+
+  readyServices(): ServiceName[] {
+    if (!this.READY_SERVICES) {
+      return [...SERVICES];
+    }
+    const wanted = this.READY_SERVICES.split(',').map((s) => s.trim());
+    return SERVICES.filter((s) => wanted.includes(s));
+  }
+}

@@ -1,0 +1,74 @@
+import 'reflect-metadata';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { createLogger, loadConfigOrExit } from '@wrenchlog/platform';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AppModule } from './app.module.js';
+import { resolveGitHash } from './config/build-info.js';
+import { GatewayEnv } from './config/gateway-env.js';
+import { resolveSecrets } from './config/secrets.js';
+import { registerCorrelation } from './http/correlation.js';
+import { HttpErrorFilter } from './http/http-error.filter.js';
+import { createValidationPipe } from './http/validation.js';
+import { GatewayInfo } from './root/gateway-info.js';
+import { SpaFallback } from './web/spa-fallback.js';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+async function main(): Promise<void> {
+  const env = loadConfigOrExit('gateway', GatewayEnv);
+  const logger = createLogger('gateway', env);
+  let secrets;
+  try {
+    secrets = resolveSecrets(env);
+  } catch (err) {
+    logger.fatal((err as Error).message);
+    process.exit(1);
+  }
+  const webDist = resolve(env.WEB_DIST ?? join(here, '..', '..', 'web', 'dist'));
+  const adapter = new FastifyAdapter({ trustProxy: env.TRUST_PROXY, bodyLimit: env.BODY_LIMIT_BYTES });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env, secrets, new GatewayInfo(resolveGitHash(env.GIT_HASH))), adapter, {
+    logger,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  registerCorrelation(fastify);
+  await app.register(fastifyCookie);
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        // Mantine injects its CSS variables at runtime.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (env.CORS_ORIGIN) {
+    app.enableCors({ origin: env.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true });
+  }
+  // Hashed build assets are immutable; index.html is served by SpaFallback with no-cache.
+  if (existsSync(webDist)) {
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+  } else {
+    logger.warn(`no web build at ${webDist}: serving the API and a placeholder page`);
+  }
+  app.setGlobalPrefix('api');
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpErrorFilter(new SpaFallback(webDist)));
+  app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+  await app.listen({ port: env.PORT, host: '0.0.0.0' });
+  logger.log(`listening on http://localhost:${env.PORT}`);
+}
+
+void main();

@@ -1,0 +1,29 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('users')
+export class User {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  /** The sign-in email, stored lower-case. */
+  @Column({ type: 'varchar', length: 254, unique: true })
+  username: string;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
+  passwordHash: string | null;
+
+  @Column({ name: 'admin_level', type: 'integer', default: 0 })
+  adminLevel: number;
+
+  @Column({ type: 'boolean', default: false })
+  enabled: boolean;
+
+  @Column({ name: 'user_self_description', type: 'text', nullable: true })
+  userSelfDescription: string | null;
+
+  @Column({ name: 'create_date' })
+  createDate: Date;
+}

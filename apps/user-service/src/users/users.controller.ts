@@ -1,0 +1,14 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { USER_ME, type RpcMessage, type UserMeRequest } from '@wrenchlog/contracts';
+import { UsersService } from './users.service.js';
+
+@Controller()
+export class UsersController {
+  constructor(private readonly users: UsersService) {}
+
+  @MessagePattern(USER_ME)
+  me(@Payload() m: RpcMessage<UserMeRequest>) {
+    return this.users.me(m.actor);
+  }
+}

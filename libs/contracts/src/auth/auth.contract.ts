@@ -1,0 +1,48 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
+// Producer: gateway. Consumer: user-service.
+export const USER_AUTH_LOGIN = 'user.auth.login' as const;
+export const USER_AUTH_REFRESH = 'user.auth.refresh' as const;
+export const USER_AUTH_LOGOUT = 'user.auth.logout' as const;
+
+/** Passwords are capped so a huge body cannot make argon2 burn CPU. */
+export const MAX_PASSWORD_LENGTH = 128;
+
+export class LoginRequest {
+  @IsString({ message: 'Username is required' })
+  @IsNotEmpty({ message: 'Username is required' })
+  @MaxLength(254, { message: 'Username must be at most 254 characters' })
+  username!: string;
+
+  @IsString({ message: 'Password is required' })
+  @IsNotEmpty({ message: 'Password is required' })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  password!: string;
+}
+
+/** POST /api/auth/login and /api/auth/refresh answer this; expiresIn is in milliseconds. */
+export interface LoginResponse {
+  accessToken: string;
+  expiresIn: number;
+  type: string;
+}
+
+/** What the user service answers a successful login or refresh; the gateway signs the access token. */
+export interface SessionGrant {
+  user: { id: number; adminLevel: number; name: string };
+  refreshToken: string;
+  /** Absolute expiry of the refresh-token family, ISO 8601. */
+  refreshExpiresAt: string;
+}
+
+export interface RefreshRequest {
+  refreshToken: string;
+}
+
+export interface LogoutRequest {
+  refreshToken: string;
+}
+
+export interface LogoutReply {
+  revoked: boolean;
+}

@@ -1,0 +1,38 @@
+// Error codes that cross the wire as {code, message}. The gateway maps each one to an HTTP status
+// (libs/platform http-status.ts); adding a code here does not compile until it has a status there.
+export const ErrorCode = {
+  Validation: 'VALIDATION',
+  BadRequest: 'BAD_REQUEST',
+  Unauthorized: 'UNAUTHORIZED',
+  AccountPending: 'ACCOUNT_PENDING',
+  Forbidden: 'FORBIDDEN',
+  NotFound: 'NOT_FOUND',
+  Conflict: 'CONFLICT',
+  PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
+  RateLimited: 'RATE_LIMITED',
+  Unavailable: 'UNAVAILABLE',
+  Internal: 'INTERNAL',
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export interface FieldError {
+  field: string;
+  message: string;
+}
+
+/** What a service sends back instead of a reply when a call fails. */
+export interface RpcErrorPayload {
+  code: ErrorCode;
+  message: string;
+  details?: FieldError[];
+}
+
+/** Every HTTP error body the gateway answers. */
+export interface HttpErrorBody {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+  correlationId: string;
+  errors?: FieldError[];
+}

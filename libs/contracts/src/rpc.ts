@@ -1,0 +1,26 @@
+import type { Context, HealthReply } from './services.js';
+import type { LoginRequest, LogoutReply, LogoutRequest, RefreshRequest, SessionGrant } from './auth/auth.contract.js';
+import { USER_AUTH_LOGIN, USER_AUTH_LOGOUT, USER_AUTH_REFRESH } from './auth/auth.contract.js';
+import { USER_ME } from './user/user.contract.js';
+import type { CurrentUser, UserMeRequest } from './user/user.contract.js';
+
+// Pattern -> request and reply, so RpcClient.send() is typed end to end. Each context adds its map
+// to `Rpc` below.
+export type AuthRpc = {
+  [USER_AUTH_LOGIN]: { request: LoginRequest; response: SessionGrant };
+  [USER_AUTH_REFRESH]: { request: RefreshRequest; response: SessionGrant };
+  [USER_AUTH_LOGOUT]: { request: LogoutRequest; response: LogoutReply };
+};
+
+export type UserRpc = {
+  [USER_ME]: { request: UserMeRequest; response: CurrentUser };
+};
+
+export type HealthRpc = {
+  [K in `${Context}.health.ping`]: { request: Record<string, never>; response: HealthReply };
+};
+
+export type Rpc = HealthRpc & AuthRpc & UserRpc;
+export type RpcPattern = keyof Rpc & string;
+export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
+export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

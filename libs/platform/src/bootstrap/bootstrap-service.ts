@@ -1,0 +1,82 @@
+import 'reflect-metadata';
+import type { DynamicModule, INestMicroservice, Type } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { ServiceName } from '@wrenchlog/contracts';
+import { createServer, type Server } from 'node:http';
+import { DataSource } from 'typeorm';
+import { ConfigError, loadEnv } from '../config/load-env.js';
+import type { PlatformEnv } from '../config/platform-env.js';
+import { RpcDomainErrorFilter } from '../errors/rpc-error.filter.js';
+import { createLogger } from '../logging/logger.js';
+import { AckInterceptor } from '../rpc/ack.interceptor.js';
+import { queueName, serverTransport, tcpPort } from '../rpc/transport.js';
+import { databaseStatus } from './health.controller.js';
+
+/** Reads and validates config, or prints every bad variable and exits: the first thing main.ts does. */
+export function loadConfigOrExit<T extends object>(name: string, schema: new () => T): T {
+  try {
+    return loadEnv(schema);
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`${name}: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+export interface ServiceBootstrap<T extends PlatformEnv> {
+  service: ServiceName;
+  env: T;
+  module: Type | DynamicModule;
+}
+
+/** Starts a microservice on the configured transport with the shared filter, ack and shutdown behaviour. */
+export async function bootstrapService<T extends PlatformEnv>({ service, env, module }: ServiceBootstrap<T>): Promise<INestMicroservice> {
+  const logger = createLogger(service, env);
+  let app: INestMicroservice;
+  try {
+    app = await NestFactory.createMicroservice(module, { ...serverTransport(env, service), logger });
+    app.useGlobalFilters(new RpcDomainErrorFilter());
+    app.useGlobalInterceptors(new AckInterceptor());
+    // SIGTERM: stop taking messages, let in-flight handlers finish, close connections, exit.
+    app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
+    await app.listen();
+  } catch (err) {
+    logger.fatal(`could not start: ${(err as Error).message}`);
+    process.exit(1);
+  }
+  if (env.HEALTH_PORT) {
+    startProbeServer(app, env.HEALTH_PORT);
+  }
+  const where = env.AMQP_URL ? `queue ${queueName(env, service)}` : `tcp ${env.SERVICE_HOST}:${tcpPort(env, service)}`;
+  logger.log(`ready on ${where}`);
+  return app;
+}
+
+/** GET /health/live and /health/ready for Kubernetes probes; ready checks the database too. */
+function startProbeServer(app: INestMicroservice, port: number): Server {
+  const dataSource = (() => {
+    try {
+      return app.get(DataSource, { strict: false });
+    } catch {
+      return undefined;
+    }
+  })();
+  const server = createServer((req, res) => {
+    if (req.url === '/health/live') {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+      return;
+    }
+    if (req.url === '/health/ready') {
+      databaseStatus(dataSource)
+        .then((database) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', database })))
+        .catch((err: Error) => res.writeHead(503, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'down', reason: err.message })));
+      return;
+    }
+    res.writeHead(404).end();
+  });
+  server.listen(port);
+  process.once('SIGTERM', () => server.close());
+  return server;
+}

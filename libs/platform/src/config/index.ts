@@ -1,0 +1,3 @@
+export * from './load-env.js';
+export * from './platform-env.js';
+export * from './config.module.js';

@@ -1,0 +1,39 @@
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+
+const pgUrl = { protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true };
+const amqpUrl = { protocols: ['amqp', 'amqps'], require_tld: false, require_protocol: true };
+
+/** Settings every back-end process shares. Only config/ reads process.env. */
+export class PlatformEnv {
+  // SQLite files, objects, outbox and generated secrets in the embedded mode.
+  @IsString() DATA_DIR: string = './data';
+
+  // Unset: one SQLite file per service. Set: PostgreSQL, database `<base>_<service>` on that server.
+  @IsOptional() @IsUrl(pgUrl, { message: 'must be a postgres:// URL' }) DATABASE_URL?: string;
+
+  // Unset: Nest TCP transport on SERVICE_HOST. Set: RabbitMQ, one durable queue per service.
+  @IsOptional() @IsUrl(amqpUrl, { message: 'must be an amqp:// URL' }) AMQP_URL?: string;
+
+  // Prefix for queue names, so several installs (or test runs) can share one broker.
+  @IsString() AMQP_QUEUE_PREFIX: string = '';
+
+  @IsInt() @Min(1) @Max(1000) AMQP_PREFETCH: number = 16;
+
+  @IsString() SERVICE_HOST: string = '127.0.0.1';
+
+  // Embedded mode: service i of SERVICES listens on SERVICE_PORT_BASE + i.
+  @IsInt() @Min(1024) @Max(65000) SERVICE_PORT_BASE: number = 3101;
+
+  // A call that takes longer answers 503 at the gateway.
+  @IsInt() @Min(100) RPC_TIMEOUT_MS: number = 5000;
+
+  @IsIn(['text', 'json']) LOG_FORMAT: 'text' | 'json' = 'text';
+
+  @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
+
+  // When set, a service also answers GET /health/live and /health/ready on this port (Kubernetes probes).
+  @IsOptional() @IsInt() @Min(1) @Max(65535) HEALTH_PORT?: number;
+}
+
+/** Distributed means the services share servers (PostgreSQL or RabbitMQ) instead of embedded defaults. */
+export const isDistributed = (env: PlatformEnv): boolean => Boolean(env.DATABASE_URL || env.AMQP_URL);

@@ -1,0 +1,5 @@
+export * from './database-url.js';
+export * from './ensure-database.js';
+export * from './data-source-options.js';
+export * from './database.module.js';
+export * from './portable-types.js';

@@ -1,0 +1,41 @@
+import { ErrorCode, type Actor, type FieldError } from '@wrenchlog/contracts';
+
+/** A rule a caller broke; crosses the wire as {code, message} and becomes a 4xx at the gateway. */
+export class DomainError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (message: string) => new DomainError(ErrorCode.NotFound, message);
+export const badRequest = (message: string, details?: FieldError[]) =>
+  new DomainError(ErrorCode.BadRequest, message, details);
+export const validationFailed = (message: string, details?: FieldError[]) =>
+  new DomainError(ErrorCode.Validation, message, details);
+export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
+export const forbidden = (message = 'You do not have permission to do this') =>
+  new DomainError(ErrorCode.Forbidden, message);
+export const unauthorized = (message = 'Authentication required') => new DomainError(ErrorCode.Unauthorized, message);
+export const unavailable = (message: string) => new DomainError(ErrorCode.Unavailable, message);
+
+/** The caller of a user-scoped call; a message without one never reaches user data. */
+export function requireActor(actor: Actor | null | undefined): Actor {
+  if (!actor || !Number.isInteger(actor.userId) || actor.userId <= 0) {
+    throw unauthorized();
+  }
+  return actor;
+}
+
+/** Admin calls are checked in the gateway and again here, in the service. */
+export function requireAdmin(actor: Actor | null | undefined): Actor {
+  const caller = requireActor(actor);
+  if (caller.adminLevel <= 0) {
+    throw forbidden('Administrator rights are required');
+  }
+  return caller;
+}

@@ -1,0 +1,3 @@
+export * from './domain-error.js';
+export * from './http-status.js';
+export * from './rpc-error.filter.js';

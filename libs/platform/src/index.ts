@@ -1,0 +1,6 @@
+export * from './config/index.js';
+export * from './errors/index.js';
+export * from './rpc/index.js';
+export * from './database/index.js';
+export * from './logging/index.js';
+export * from './bootstrap/index.js';

@@ -1,0 +1,39 @@
+import { ErrorCode, type FieldError, type RpcErrorPayload } from '@wrenchlog/contracts';
+
+/** A call to another service failed with {code, message}; the gateway maps it to HTTP. */
+export class RpcCallError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: FieldError[],
+  ) {
+    super(message);
+    this.name = 'RpcCallError';
+  }
+
+  static from(err: unknown, pattern: string): RpcCallError {
+    if (err instanceof RpcCallError) {
+      return err;
+    }
+    if (isErrorPayload(err)) {
+      return new RpcCallError(err.code, err.message, err.details);
+    }
+    if (err instanceof Error && err.name === 'TimeoutError') {
+      return new RpcCallError(ErrorCode.Unavailable, `The service behind ${pattern} did not answer in time. Please try again.`);
+    }
+    // Connection refused, broker down, socket closed: the call never reached a handler.
+    return new RpcCallError(ErrorCode.Unavailable, `The service behind ${pattern} is unavailable. Please try again shortly.`);
+  }
+}
+
+const codes = new Set<string>(Object.values(ErrorCode));
+
+function isErrorPayload(err: unknown): err is RpcErrorPayload {
+  return (
+    typeof err === 'object' &&
+    err !== null &&
+    typeof (err as RpcErrorPayload).code === 'string' &&
+    codes.has((err as RpcErrorPayload).code) &&
+    typeof (err as RpcErrorPayload).message === 'string'
+  );
+}

@@ -1,0 +1,103 @@
+import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
+import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
+import {
+  EVENT_ROUTES,
+  serviceForPattern,
+  type Actor,
+  type RpcMessage,
+  type RpcMeta,
+  type RpcPattern,
+  type RpcRequestOf,
+  type RpcResponseOf,
+  type ServiceName,
+} from '@wrenchlog/contracts';
+import { randomUUID } from 'node:crypto';
+import { firstValueFrom, timeout } from 'rxjs';
+import { PlatformEnv } from '../config/platform-env.js';
+import { RpcCallError } from './rpc-call.error.js';
+import { clientTransport } from './transport.js';
+
+export interface CallContext {
+  actor: Actor | null;
+  correlationId?: string;
+  idempotencyKey?: string;
+}
+
+/** One client connection per target service, created on first use and shared. */
+@Injectable()
+export class ServiceClients implements OnApplicationShutdown {
+  private readonly clients = new Map<ServiceName, ClientProxy>();
+
+  constructor(private readonly env: PlatformEnv) {}
+
+  get(service: ServiceName): ClientProxy {
+    let client = this.clients.get(service);
+    if (!client) {
+      client = ClientProxyFactory.create(clientTransport(this.env, service));
+      this.clients.set(service, client);
+    }
+    return client;
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await Promise.all([...this.clients.values()].map((c) => c.close()));
+    this.clients.clear();
+  }
+}
+
+/** Typed request/reply to the service that owns a pattern, with a timeout on every call. */
+@Injectable()
+export class RpcClient {
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly env: PlatformEnv,
+  ) {}
+
+  async send<P extends RpcPattern>(pattern: P, payload: RpcRequestOf<P>, ctx: CallContext): Promise<RpcResponseOf<P>> {
+    const message: RpcMessage<RpcRequestOf<P>> = { actor: ctx.actor, payload, meta: meta(ctx) };
+    const client = this.clients.get(serviceForPattern(pattern));
+    try {
+      return await firstValueFrom(client.send<RpcResponseOf<P>>(pattern, message).pipe(timeout(this.env.RPC_TIMEOUT_MS)));
+    } catch (err) {
+      throw RpcCallError.from(err, pattern);
+    }
+  }
+}
+
+/** Publishes a past-tense fact to every queue that EVENT_ROUTES lists for it. */
+@Injectable()
+export class EventBus {
+  private readonly logger = new Logger(EventBus.name);
+
+  constructor(
+    private readonly clients: ServiceClients,
+    private readonly env: PlatformEnv,
+  ) {}
+
+  async publish<T>(event: string, payload: T, ctx: CallContext): Promise<void> {
+    const subscribers = EVENT_ROUTES[event];
+    if (!subscribers) {
+      throw new Error(`Event '${event}' has no route in EVENT_ROUTES`);
+    }
+    const message: RpcMessage<T> = { actor: ctx.actor, payload, meta: meta(ctx) };
+    await Promise.all(
+      subscribers.map(async (service) => {
+        try {
+          await firstValueFrom(this.clients.get(service).emit(event, message).pipe(timeout(this.env.RPC_TIMEOUT_MS)), {
+            defaultValue: undefined,
+          });
+        } catch (err) {
+          this.logger.error(`Could not deliver ${event} to ${service}: ${(err as Error).message}`);
+          throw RpcCallError.from(err, event);
+        }
+      }),
+    );
+  }
+}
+
+function meta(ctx: CallContext): RpcMeta {
+  return {
+    correlationId: ctx.correlationId ?? randomUUID(),
+    ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
+  };
+}

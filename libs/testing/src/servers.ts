@@ -1,0 +1,83 @@
+import { SERVICES } from '@wrenchlog/contracts';
+import amqp from 'amqplib';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { canConnect } from './ports.js';
+
+/** The machine's real servers for the distributed mode; URLs from the environment, local defaults. */
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+export const TEST_AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+
+/**
+ * Whether the distributed suites can run. With CI=true they must: an unreachable server is an
+ * error, never a silent skip.
+ */
+export async function distributedServersAvailable(): Promise<boolean> {
+  const pgUrl = new URL(TEST_POSTGRES_URL);
+  const amqpUrl = new URL(TEST_AMQP_URL);
+  const [pgUp, amqpUp] = await Promise.all([
+    canConnect(pgUrl.hostname, Number(pgUrl.port || 5432)),
+    canConnect(amqpUrl.hostname, Number(amqpUrl.port || 5672)),
+  ]);
+  if (pgUp && amqpUp) {
+    return true;
+  }
+  const missing = [!pgUp && `PostgreSQL (${pgUrl.host})`, !amqpUp && `RabbitMQ (${amqpUrl.host})`].filter(Boolean).join(' and ');
+  if (process.env.CI === 'true') {
+    throw new Error(`CI=true but ${missing} cannot be reached: the distributed-mode tests must run`);
+  }
+  console.warn(`distributed-mode tests skipped: ${missing} cannot be reached`);
+  return false;
+}
+
+export interface DistributedResources {
+  env: Record<string, string>;
+  cleanup(): Promise<void>;
+}
+
+/** A private database base name and queue prefix on the shared servers, removed by cleanup(). */
+export function distributedResources(): DistributedResources {
+  const id = `wl_t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+  const dbUrl = new URL(TEST_POSTGRES_URL);
+  dbUrl.pathname = `/${id}`;
+  const prefix = `${id}.`;
+  return {
+    env: {
+      DATABASE_URL: dbUrl.toString(),
+      AMQP_URL: TEST_AMQP_URL,
+      AMQP_QUEUE_PREFIX: prefix,
+    },
+    async cleanup() {
+      await dropDatabases(id);
+      await deleteQueues(SERVICES.map((s) => `${prefix}${s}`));
+    },
+  };
+}
+
+async function dropDatabases(base: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${base}\\_%`]);
+    for (const { datname } of rows) {
+      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+async function deleteQueues(queues: string[]): Promise<void> {
+  const connection = await amqp.connect(TEST_AMQP_URL);
+  try {
+    for (const queue of queues) {
+      // A fresh channel per queue: deleting a queue that does not exist closes the channel.
+      const channel = await connection.createChannel();
+      channel.on('error', () => undefined);
+      await channel.deleteQueue(queue).catch(() => undefined);
+      await channel.close().catch(() => undefined);
+    }
+  } finally {
+    await connection.close();
+  }
+}

@@ -1,0 +1,141 @@
+#!/usr/bin/env node
+// `npm start`: builds what is stale, then runs every service and the gateway as separate processes.
+// With no settings it is the embedded product (SQLite, TCP, folders); DATABASE_URL, AMQP_URL and
+// S3_ENDPOINT switch the same processes to the distributed servers. Ctrl-C stops them all; if one
+// dies, everything stops (nothing is restarted silently).
+import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+import { discoverApps, root } from './apps.mjs';
+import { build } from './build.mjs';
+
+const port = Number(process.env.PORT ?? 3000);
+const skipBuild = process.argv.includes('--no-build') || process.env.WRENCHLOG_SKIP_BUILD === '1';
+const readyTimeoutMs = Number(process.env.WRENCHLOG_READY_TIMEOUT_MS ?? 90000);
+
+if (!skipBuild) {
+  console.log('[start] building what changed...');
+  try {
+    build({ quiet: true });
+  } catch {
+    console.error('[start] the build failed; nothing was started');
+    process.exit(1);
+  }
+}
+
+const apps = discoverApps();
+const services = apps.filter((a) => a.role === 'service');
+const gateway = apps.find((a) => a.role === 'gateway');
+const env = {
+  ...process.env,
+  DATA_DIR: resolve(process.env.DATA_DIR ?? resolve(root, 'data')),
+  READY_SERVICES: process.env.READY_SERVICES ?? services.map((s) => s.name).join(','),
+  PORT: String(port),
+};
+const children = new Map();
+let stopping = false;
+
+function run(app) {
+  const child = spawn(process.execPath, ['--enable-source-maps', app.main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  for (const stream of [child.stdout, child.stderr]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      // Nest's own lines already name the service; others (crashes, plain prints) get the name added.
+      const named = line.startsWith(`[${app.name}]`) ? line : `[${app.name}] ${line}`;
+      (stream === child.stderr ? process.stderr : process.stdout).write(`${named}\n`);
+    });
+  }
+  child.on('exit', (code, signal) => {
+    children.delete(app.name);
+    if (!stopping) {
+      console.error(`[start] ${app.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything`);
+      void stop(1);
+    } else if (children.size === 0) {
+      process.exit(process.exitCode ?? 0);
+    }
+  });
+  children.set(app.name, child);
+}
+
+async function stop(code) {
+  if (stopping) {
+    return;
+  }
+  stopping = true;
+  process.exitCode = code;
+  if (children.size === 0) {
+    process.exit(code);
+  }
+  for (const child of children.values()) {
+    child.kill('SIGTERM');
+  }
+  // In-flight work gets a grace period, then whatever still runs is killed.
+  setTimeout(() => {
+    for (const child of children.values()) {
+      child.kill('SIGKILL');
+    }
+    process.exit(code);
+  }, 10000).unref();
+}
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+// The gateway port, and in the embedded mode one TCP port per service from SERVICE_PORT_BASE.
+async function busyPorts() {
+  const ports = [port];
+  if (!process.env.AMQP_URL) {
+    const base = Number(process.env.SERVICE_PORT_BASE ?? 3101);
+    ports.push(...Array.from({ length: 6 }, (_, i) => base + i));
+  }
+  const results = await Promise.all(ports.map((p) => isBusy(p)));
+  return ports.filter((_, i) => results[i]);
+}
+
+function isBusy(p) {
+  return new Promise((resolveBusy) => {
+    const server = createServer();
+    server.once('error', () => resolveBusy(true));
+    server.listen(p, '0.0.0.0', () => server.close(() => resolveBusy(false)));
+  });
+}
+
+async function waitUntilReady() {
+  const deadline = Date.now() + readyTimeoutMs;
+  while (Date.now() < deadline && !stopping) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      if (res.ok) {
+        return true;
+      }
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return false;
+}
+
+const busy = await busyPorts();
+if (busy.length > 0) {
+  console.error(`[start] port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} already in use (another Wrenchlog or another program?). Stop it, or choose other ports with PORT and SERVICE_PORT_BASE.`);
+  process.exit(1);
+}
+
+for (const service of services) {
+  run(service);
+}
+if (gateway) {
+  run(gateway);
+}
+const startedAt = Date.now();
+if (await waitUntilReady()) {
+  const mode = process.env.DATABASE_URL || process.env.AMQP_URL ? 'distributed' : 'embedded';
+  const admin = process.env.ADMIN_EMAIL ?? 'admin@wrenchlog.local';
+  console.log(`[start] Wrenchlog is ready at http://localhost:${port} (${mode} mode, ${services.length} services, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  console.log(`[start] administrator account: ${admin}${process.env.ADMIN_PASSWORD ? '' : " (password 'wrenchlog-admin' unless changed; created on the first start only)"}`);
+  console.log(`[start] data folder: ${env.DATA_DIR}. Press Ctrl-C to stop.`);
+} else if (!stopping) {
+  console.error(`[start] not ready after ${readyTimeoutMs / 1000} s; stopping`);
+  await stop(1);
+}

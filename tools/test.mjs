@@ -1,0 +1,83 @@
+#!/usr/bin/env node
+// `npm test`: build, typecheck, every project's unit and integration tests, then the e2e suites
+// against the started product (embedded, and distributed on the local PostgreSQL and RabbitMQ).
+// Ends with one line "tests: N passed, N failed" summing every Jest run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { root } from './apps.mjs';
+import { build } from './build.mjs';
+
+const out = join(root, 'test-output');
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const totals = { passed: 0, failed: 0, suitesFailed: 0 };
+const failures = [];
+
+function step(title, fn) {
+  const started = Date.now();
+  console.log(`\n=== ${title}`);
+  const ok = fn();
+  console.log(`=== ${title}: ${ok ? 'ok' : 'FAILED'} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (!ok) {
+    failures.push(title);
+  }
+  return ok;
+}
+
+function run(command, args, options = {}) {
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', ...options });
+  return result.status === 0;
+}
+
+function jest(name, configPath, extraArgs = []) {
+  const report = join(out, `${name}.json`);
+  const ok = run(process.execPath, [
+    '--experimental-vm-modules',
+    join(root, 'node_modules/jest/bin/jest.js'),
+    '--config',
+    configPath,
+    '--json',
+    `--outputFile=${report}`,
+    ...extraArgs,
+  ], { env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  if (existsSync(report)) {
+    const summary = JSON.parse(readFileSync(report, 'utf8'));
+    totals.passed += summary.numPassedTests;
+    totals.failed += summary.numFailedTests;
+    totals.suitesFailed += summary.numFailedTestSuites;
+    return ok && summary.numFailedTests === 0 && summary.numRuntimeErrorTestSuites === 0;
+  }
+  totals.suitesFailed += 1;
+  return false;
+}
+
+const built = step('build', () => {
+  try {
+    build();
+    return true;
+  } catch {
+    return false;
+  }
+});
+
+step('typecheck', () => {
+  const tsc = join(root, 'node_modules/typescript/bin/tsc');
+  const configs = ['tsconfig.json', ...(existsSync(join(root, 'apps/web/tsconfig.json')) ? ['apps/web/tsconfig.json'] : [])];
+  return configs.map((c) => run(process.execPath, [tsc, '-p', c, '--noEmit'])).every(Boolean);
+});
+
+step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mjs'), ['--maxWorkers=2']));
+
+if (built) {
+  const e2eProjects = readdirSync(join(root, 'apps')).filter((d) => d.endsWith('-e2e') && existsSync(join(root, 'apps', d, 'jest.config.mjs')));
+  for (const project of e2eProjects) {
+    step(`e2e: ${project}`, () => jest(project, join(root, 'apps', project, 'jest.config.mjs'), ['--runInBand']));
+  }
+} else {
+  failures.push('e2e (not run: the build failed)');
+}
+
+console.log(failures.length ? `\nFailed steps: ${failures.join(', ')}` : '\nAll steps passed.');
+console.log(`tests: ${totals.passed} passed, ${totals.failed} failed`);
+process.exit(failures.length ? 1 : 0);
