@@ -25,7 +25,9 @@ if (!skipBuild) {
 }
 
 const apps = discoverApps();
-const services = apps.filter((a) => a.role === 'service');
+// SERVICES_ONLY=user-service,machine-service runs a subset (development and focused tests).
+const only = process.env.SERVICES_ONLY?.split(',').map((s) => s.trim());
+const services = apps.filter((a) => a.role === 'service' && (!only || only.includes(a.name)));
 const gateway = apps.find((a) => a.role === 'gateway');
 const env = {
   ...process.env,

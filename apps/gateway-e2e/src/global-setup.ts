@@ -7,9 +7,11 @@ declare global {
 
 export default async function globalSetup(): Promise<void> {
   const root = fileURLToPath(new URL('../../..', import.meta.url));
-  const withDistributed = await distributedServersAvailable();
+  // E2E_MODES=embedded narrows a local run; CI always runs both.
+  const modes = process.env.CI === 'true' ? ['embedded', 'distributed'] : (process.env.E2E_MODES ?? 'embedded,distributed').split(',');
+  const withDistributed = modes.includes('distributed') && (await distributedServersAvailable());
   const results = await Promise.allSettled([
-    startProduct({ mode: 'embedded', root }),
+    ...(modes.includes('embedded') ? [startProduct({ mode: 'embedded', root })] : []),
     ...(withDistributed ? [startProduct({ mode: 'distributed', root })] : []),
   ]);
   const started = results.filter((r) => r.status === 'fulfilled').map((r) => r.value);

@@ -5,3 +5,5 @@ export * from './events.js';
 export * from './rpc.js';
 export * from './auth/auth.contract.js';
 export * from './user/user.contract.js';
+export * from './machine/machine.events.js';
+export * from './service-record/service-record.events.js';

@@ -4,3 +4,4 @@ export * from './rpc/index.js';
 export * from './database/index.js';
 export * from './logging/index.js';
 export * from './bootstrap/index.js';
+export * from './outbox/index.js';

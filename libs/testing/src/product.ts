@@ -54,6 +54,8 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     // Every suite signs in from 127.0.0.1; the per-address limit is tested with its own product.
     LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
     WRENCHLOG_READY_TIMEOUT_MS: String(options.readyTimeoutMs ?? 90000),
+    // E2E_SERVICES=user-service,machine-service starts only those (local runs); CI starts all.
+    ...(process.env.E2E_SERVICES && process.env.CI !== 'true' ? { SERVICES_ONLY: process.env.E2E_SERVICES } : {}),
     ...(distributed?.env ?? {}),
     ...(options.env ?? {}),
   };

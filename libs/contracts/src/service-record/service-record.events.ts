@@ -1,0 +1,19 @@
+import { routeEvent } from '../events.js';
+
+// Producer: service-record-service (through its outbox). Consumer: machine-service, which keeps
+// each machine's last-serviced date, lastUpdated and the "recently serviced" order.
+
+/**
+ * A service record was created, changed or deleted. latestServiceDate is the machine's newest
+ * serviceDate over all its records after the change (YYYY-MM-DD), or null when it has none left.
+ */
+export const SERVICE_RECORD_CHANGED = routeEvent('service.record.changed', ['machine-service']);
+export interface ServiceRecordChangedEvent {
+  machineId: number;
+  userId: number;
+  recordId: number;
+  change: 'saved' | 'deleted';
+  latestServiceDate: string | null;
+  /** When the change happened (ISO 8601), for the machine's lastUpdated. */
+  at: string;
+}

@@ -1,0 +1,4 @@
+export * from './outbox-event.entity.js';
+export * from './create-outbox.migration.js';
+export * from './outbox.js';
+export * from './outbox.module.js';
