@@ -1,0 +1,28 @@
+# One image for every Wrenchlog process. Per-service containers pick theirs with APP
+# (gateway, user-service, machine-service, ...); the all-in-one container runs them all
+# with the embedded defaults (APP=all), for a NAS or a Raspberry Pi with one volume.
+FROM node:20-bookworm-slim AS build
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ git ca-certificates \
+  && rm -rf /var/lib/apt/lists/*
+WORKDIR /app
+COPY . .
+RUN npm install --no-audit --no-fund \
+  && NX_DAEMON=false node tools/build.mjs \
+  && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:20-bookworm-slim
+ARG GIT_HASH=unknown
+ENV NODE_ENV=production GIT_HASH=${GIT_HASH} DATA_DIR=/data APP=all \
+    # glibc malloc fragments under sharp's threads; two arenas keep the worker's memory flat.
+    MALLOC_ARENA_MAX=2
+WORKDIR /app
+COPY --from=build /app/package.json /app/package-lock.json ./
+COPY --from=build /app/node_modules ./node_modules
+COPY --from=build /app/tools ./tools
+COPY --from=build /app/libs ./libs
+COPY --from=build /app/apps ./apps
+RUN mkdir -p /data && chown node:node /data
+USER node
+VOLUME ["/data"]
+EXPOSE 3000
+CMD ["sh", "-c", "if [ \"$APP\" = all ]; then exec node tools/start.mjs --no-build; else exec node --enable-source-maps apps/$APP/dist/main.js; fi"]
