@@ -72,7 +72,9 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) {
       child.kill('SIGTERM');
-      await Promise.race([exited, new Promise((r) => setTimeout(r, 15000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((r) => (timer = setTimeout(r, 15000)))]);
+      clearTimeout(timer);
     }
     await distributed?.cleanup().catch((err: Error) => console.warn(`cleanup of distributed resources failed: ${err.message}`));
     rmSync(dataDir, { recursive: true, force: true });
