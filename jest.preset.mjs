@@ -27,6 +27,7 @@ export function nodeProject(projectDir, overrides = {}) {
     rootDir: projectDir,
     displayName: projectDir.split('/').slice(-1)[0],
     testEnvironment: 'node',
+    setupFiles: ['reflect-metadata'],
     extensionsToTreatAsEsm: ['.ts'],
     moduleNameMapper: {
       '^@wrenchlog/(contracts|platform|storage|testing)$': `${root}/libs/$1/src/index.ts`,

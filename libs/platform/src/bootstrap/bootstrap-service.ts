@@ -34,6 +34,16 @@ export interface ServiceBootstrap<T extends PlatformEnv> {
 /** Starts a microservice on the configured transport with the shared filter, ack and shutdown behaviour. */
 export async function bootstrapService<T extends PlatformEnv>({ service, env, module }: ServiceBootstrap<T>): Promise<INestMicroservice> {
   const logger = createLogger(service, env);
+  if (env.MIGRATE_ONLY) {
+    // Creating the context connects the database and migrates it (DatabaseModule); then leave.
+    const context = await NestFactory.createApplicationContext(module, { logger }).catch((err: Error) => {
+      logger.fatal(`migration failed: ${err.message}`);
+      process.exit(1);
+    });
+    await context.close();
+    logger.log('migrations are up to date');
+    process.exit(0);
+  }
   let app: INestMicroservice;
   try {
     app = await NestFactory.createMicroservice(module, { ...serverTransport(env, service), logger });

@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, IsUrl, Max, Min } from 'class-validator';
+import { EnvBoolean } from './load-env.js';
 
 const pgUrl = { protocols: ['postgres', 'postgresql'], require_tld: false, require_protocol: true };
 const amqpUrl = { protocols: ['amqp', 'amqps'], require_tld: false, require_protocol: true };
@@ -30,6 +31,9 @@ export class PlatformEnv {
   @IsIn(['text', 'json']) LOG_FORMAT: 'text' | 'json' = 'text';
 
   @IsIn(['error', 'warn', 'log', 'debug', 'verbose']) LOG_LEVEL: 'error' | 'warn' | 'log' | 'debug' | 'verbose' = 'log';
+
+  // Run pending migrations and exit (a Kubernetes migration Job or init container).
+  @EnvBoolean() @IsBoolean() MIGRATE_ONLY: boolean = false;
 
   // When set, a service also answers GET /health/live and /health/ready on this port (Kubernetes probes).
   @IsOptional() @IsInt() @Min(1) @Max(65535) HEALTH_PORT?: number;

@@ -15,10 +15,10 @@ export interface ServiceDatabase {
 
 /**
  * One code path, two engines: a SQLite file per service under DATA_DIR, or the service's own
- * PostgreSQL database. Migrations run at boot; synchronize is never on.
+ * PostgreSQL database. Migrations run at boot (DatabaseModule, under a lock); synchronize is never on.
  */
 export function dataSourceOptions(env: PlatformEnv, db: ServiceDatabase): DataSourceOptions {
-  const common = { entities: db.entities, migrations: db.migrations, migrationsRun: true, synchronize: false, logging: ['error' as const] };
+  const common = { entities: db.entities, migrations: db.migrations, migrationsRun: false, synchronize: false, logging: ['error' as const] };
   const url = serviceDatabaseUrl(env, db.service);
   if (url) {
     return { type: 'postgres', url, ...common, extra: { max: 10, connectionTimeoutMillis: 5000 } } as DataSourceOptions;

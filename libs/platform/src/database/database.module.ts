@@ -1,8 +1,32 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { PlatformEnv } from '../config/platform-env.js';
 import { dataSourceOptions, type ServiceDatabase } from './data-source-options.js';
 import { ensurePostgresDatabase } from './ensure-database.js';
+
+// Any fixed number: the key of the PostgreSQL advisory lock that serialises migrations.
+const MIGRATION_LOCK_KEY = 7_316_462;
+
+/**
+ * Runs pending migrations. On PostgreSQL several replicas may boot at once: an advisory lock
+ * lets one migrate while the others wait, then find nothing left to do.
+ */
+export async function runMigrationsLocked(dataSource: DataSource): Promise<void> {
+  if (dataSource.options.type !== 'postgres') {
+    await dataSource.runMigrations({ transaction: 'each' });
+    return;
+  }
+  const runner = dataSource.createQueryRunner();
+  await runner.connect();
+  try {
+    await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await dataSource.runMigrations({ transaction: 'each' });
+  } finally {
+    await runner.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => undefined);
+    await runner.release();
+  }
+}
 
 @Module({})
 export class DatabaseModule {
@@ -18,7 +42,13 @@ export class DatabaseModule {
             if (options.type === 'postgres' && typeof options.url === 'string') {
               await ensurePostgresDatabase(options.url);
             }
-            return options;
+            // Migrations run below, under a lock, not inside initialize().
+            return { ...options, migrationsRun: false } as DataSourceOptions;
+          },
+          dataSourceFactory: async (options) => {
+            const dataSource = await new DataSource(options!).initialize();
+            await runMigrationsLocked(dataSource);
+            return dataSource;
           },
         }),
       ],

@@ -40,6 +40,9 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
 
   /** Publishes what is due now; also runs on a timer. Resolves when this pass is done. */
   drainNow(): Promise<void> {
+    if (this.stopped) {
+      return Promise.resolve();
+    }
     this.draining ??= this.drain().finally(() => (this.draining = undefined));
     return this.draining;
   }
