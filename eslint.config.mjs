@@ -1,0 +1,42 @@
+// ESLint for the whole repository. Type-aware rules catch the mistakes that cost most in an
+// async service code base: floating promises and switches that miss a case.
+import js from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+export default tseslint.config(
+  { ignores: ['**/dist/**', '**/node_modules/**', 'test-output/**', 'coverage/**', '.nx/**', 'apps/web-e2e/screenshots/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.ts', '**/*.tsx'],
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      // Tests and API clients read loosely typed JSON replies on purpose.
+      '@typescript-eslint/no-explicit-any': 'off',
+      eqeqeq: ['error', 'always', { null: 'ignore' }],
+      curly: 'error',
+      // Services never import each other; they share libs/* only.
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/apps/*', '../../*-service/**', '../../gateway/**', '../../image-worker/**'], message: 'Apps do not import each other: share code through libs/* (@wrenchlog/*).' }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: globals.browser },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    languageOptions: { globals: globals.node },
+  },
+);
