@@ -9,6 +9,7 @@ import type { PlatformEnv } from '../config/platform-env.js';
 import { RpcDomainErrorFilter } from '../errors/rpc-error.filter.js';
 import { createLogger } from '../logging/logger.js';
 import { AckInterceptor } from '../rpc/ack.interceptor.js';
+import { declareDeadLetterQueues } from '../rpc/dead-letter.js';
 import { queueName, serverTransport, tcpPort } from '../rpc/transport.js';
 import { databaseStatus } from './health.controller.js';
 
@@ -46,9 +47,12 @@ export async function bootstrapService<T extends PlatformEnv>({ service, env, mo
   }
   let app: INestMicroservice;
   try {
+    if (env.AMQP_URL) {
+      await declareDeadLetterQueues(env.AMQP_URL, queueName(env, service), env.AMQP_RETRY_DELAY_MS);
+    }
     app = await NestFactory.createMicroservice(module, { ...serverTransport(env, service), logger });
     app.useGlobalFilters(new RpcDomainErrorFilter());
-    app.useGlobalInterceptors(new AckInterceptor());
+    app.useGlobalInterceptors(new AckInterceptor({ maxRetries: env.AMQP_MAX_RETRIES }));
     // SIGTERM: stop taking messages, let in-flight handlers finish, close connections, exit.
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     await app.listen();

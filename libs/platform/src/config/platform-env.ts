@@ -20,6 +20,10 @@ export class PlatformEnv {
 
   @IsInt() @Min(1) @Max(1000) AMQP_PREFETCH: number = 16;
 
+  // A failed event is redelivered after this delay, at most AMQP_MAX_RETRIES times, then parked in <queue>.dlq.
+  @IsInt() @Min(10) AMQP_RETRY_DELAY_MS: number = 5000;
+  @IsInt() @Min(0) @Max(100) AMQP_MAX_RETRIES: number = 5;
+
   @IsString() SERVICE_HOST: string = '127.0.0.1';
 
   // Embedded mode: service i of SERVICES listens on SERVICE_PORT_BASE + i.

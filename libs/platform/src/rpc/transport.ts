@@ -1,6 +1,7 @@
 import { Transport, type ClientOptions, type MicroserviceOptions } from '@nestjs/microservices';
 import { SERVICES, type ServiceName } from '@wrenchlog/contracts';
 import type { PlatformEnv } from '../config/platform-env.js';
+import { deadLetterArguments } from './dead-letter.js';
 
 export const queueName = (env: PlatformEnv, service: ServiceName): string => `${env.AMQP_QUEUE_PREFIX}${service}`;
 
@@ -12,10 +13,12 @@ export const tcpPort = (env: PlatformEnv, service: ServiceName): number =>
 // acked by AckInterceptor only after its handler finished; prefetch bounds in-flight work; noDelay
 // turns off Nagle, which otherwise adds ~40 ms to every RPC (delayed ACK on the reply).
 function rmqOptions(env: PlatformEnv, service: ServiceName) {
+  const queue = queueName(env, service);
   return {
     urls: [env.AMQP_URL!],
-    queue: queueName(env, service),
-    queueOptions: { durable: true },
+    queue,
+    // Rejected messages go to the retry queue (see dead-letter.ts).
+    queueOptions: { durable: true, arguments: deadLetterArguments(queue) },
     persistent: true,
     noAck: false,
     prefetchCount: env.AMQP_PREFETCH,
