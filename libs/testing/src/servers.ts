@@ -49,7 +49,7 @@ export function distributedResources(): DistributedResources {
     },
     async cleanup() {
       await dropDatabases(id);
-      await deleteQueues(SERVICES.map((s) => `${prefix}${s}`));
+      await deleteQueues(SERVICES.flatMap((s) => [`${prefix}${s}`, `${prefix}${s}.retry`, `${prefix}${s}.dlq`]));
     },
   };
 }
