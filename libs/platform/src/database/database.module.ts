@@ -28,6 +28,26 @@ export async function runMigrationsLocked(dataSource: DataSource): Promise<void>
   }
 }
 
+/**
+ * better-sqlite3 gives TypeORM one connection for the whole process: two transactions started
+ * concurrently would nest as savepoints and interleave their statements. Queue them instead (an
+ * embedded install runs one process per database). Inside a transaction, use the manager it
+ * hands you, never dataSource.transaction() again (that would wait for itself).
+ */
+export function serializeSqliteTransactions(dataSource: DataSource): void {
+  if (dataSource.options.type !== 'better-sqlite3') {
+    return;
+  }
+  const manager = dataSource.manager;
+  const original = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+  let tail: Promise<unknown> = Promise.resolve();
+  manager.transaction = ((...args: unknown[]) => {
+    const run = tail.then(() => original(...args));
+    tail = run.catch(() => undefined);
+    return run;
+  }) as typeof manager.transaction;
+}
+
 @Module({})
 export class DatabaseModule {
   /** The service's own database, migrated at boot. Use TypeOrmModule.forFeature for repositories. */
@@ -47,6 +67,7 @@ export class DatabaseModule {
           },
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
+            serializeSqliteTransactions(dataSource);
             await runMigrationsLocked(dataSource);
             return dataSource;
           },
