@@ -1,13 +1,22 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ConfigModule, RpcModule } from '@wrenchlog/platform';
+import { AdminModule } from './admin/admin.module.js';
+import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
+import { ContactModule } from './contact/contact.module.js';
 import type { GatewayEnv } from './config/gateway-env.js';
 import type { GatewaySecrets } from './config/secrets.js';
 import { HealthController } from './health/health.controller.js';
+import { FuelModule } from './fuel/fuel.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
+import { PurchasesModule } from './purchases/purchases.module.js';
 import { GatewayInfo } from './root/gateway-info.js';
 import { RootController } from './root/root.controller.js';
 import { UserController } from './user/user.controller.js';
+import { ServicesModule } from './services/services.module.js';
+import { ImagesModule } from './images/images.module.js';
+import { MachinesModule } from './machines/machines.module.js';
 
 @Module({})
 export class AppModule {
@@ -19,6 +28,15 @@ export class AppModule {
         RpcModule.forRoot(),
         JwtModule.register({ global: true, secret: secrets.jwtSecret, signOptions: { algorithm: 'HS256' } }),
         AuthModule,
+        ImagesModule.register(secrets.urlSigningSecret),
+        MachinesModule,
+        FuelModule,
+        PurchasesModule,
+        InventoryModule,
+        AdminModule,
+        ContactModule,
+        AnalyticsModule,
+        ServicesModule,
       ],
       controllers: [RootController, UserController, HealthController],
       providers: [{ provide: GatewayInfo, useValue: info }],

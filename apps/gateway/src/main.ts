@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -8,7 +9,9 @@ import { createLogger, loadConfigOrExit } from '@wrenchlog/platform';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { IMAGE_LIMITS } from '@wrenchlog/contracts';
 import { AppModule } from './app.module.js';
+import { MAX_FILES_PER_UPLOAD } from './images/image-uploads.js';
 import { resolveGitHash } from './config/build-info.js';
 import { GatewayEnv } from './config/gateway-env.js';
 import { resolveSecrets } from './config/secrets.js';
@@ -31,13 +34,16 @@ async function main(): Promise<void> {
     process.exit(1);
   }
   const webDist = resolve(env.WEB_DIST ?? join(here, '..', '..', 'web', 'dist'));
-  const adapter = new FastifyAdapter({ trustProxy: env.TRUST_PROXY, bodyLimit: env.BODY_LIMIT_BYTES });
+  // ignoreTrailingSlash: the spec's machine read is GET /api/machines/?machineId={id} (trailing slash).
+  const adapter = new FastifyAdapter({ trustProxy: env.TRUST_PROXY, bodyLimit: env.BODY_LIMIT_BYTES, ignoreTrailingSlash: true });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env, secrets, new GatewayInfo(resolveGitHash(env.GIT_HASH))), adapter, {
     logger,
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerCorrelation(fastify);
   await app.register(fastifyCookie);
+  // Photo uploads (apps/gateway/src/images): per-file size and file count limits; type and pixels are checked per file.
+  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_LIMITS.maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: 40 } });
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {

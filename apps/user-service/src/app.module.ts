@@ -1,18 +1,29 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import { AdminUsersController } from './admin/admin-users.controller.js';
+import { AdminUsersService } from './admin/admin-users.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RefreshToken } from './auth/refresh-token.entity.js';
 import type { UserEnv } from './config/user-env.js';
+import { ContactSubmission } from './contacts/contact-submission.entity.js';
+import { ContactsController } from './contacts/contacts.controller.js';
+import { ContactsService } from './contacts/contacts.service.js';
+import { Job } from './jobs/job.entity.js';
+import { JobRunners } from './jobs/job-runners.js';
+import { JobsController } from './jobs/jobs.controller.js';
+import { JobsService } from './jobs/jobs.service.js';
+import { MailMessage } from './mail/mail-message.entity.js';
+import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
 import { AdminBootstrap } from './users/admin-bootstrap.js';
 import { User } from './users/user.entity.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 
-export const entities = [User, RefreshToken];
+export const entities = [User, RefreshToken, ContactSubmission, MailMessage, Job];
 
 @Module({})
 export class AppModule {
@@ -25,9 +36,10 @@ export class AppModule {
         DatabaseModule.forService({ service: 'user-service', entities, migrations }),
         TypeOrmModule.forFeature(entities),
         HealthModule.forService('user-service'),
+        MailModule,
       ],
-      controllers: [AuthController, UsersController],
-      providers: [PasswordHasher, AuthService, UsersService, AdminBootstrap],
+      controllers: [AuthController, UsersController, AdminUsersController, ContactsController, JobsController],
+      providers: [PasswordHasher, AuthService, UsersService, AdminBootstrap, AdminUsersService, ContactsService, JobRunners, JobsService],
     };
   }
 }

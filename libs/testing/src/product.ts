@@ -53,6 +53,9 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     URL_SIGNING_SECRET: 'test-url-secret-0123456789abcdef0123456789',
     // Every suite signs in from 127.0.0.1; the per-address limit is tested with its own product.
     LOGIN_RATE_PER_IP_PER_MINUTE: '100000',
+    // Suites sign users up (createApprovedUser) and post contact forms from 127.0.0.1 too.
+    SIGNUP_RATE_PER_IP_PER_HOUR: '100000',
+    CONTACT_RATE_PER_IP_PER_HOUR: '100000',
     WRENCHLOG_READY_TIMEOUT_MS: String(options.readyTimeoutMs ?? 90000),
     // E2E_SERVICES=user-service,machine-service starts only those (local runs); CI starts all.
     ...(process.env.E2E_SERVICES && process.env.CI !== 'true' ? { SERVICES_ONLY: process.env.E2E_SERVICES } : {}),

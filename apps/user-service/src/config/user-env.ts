@@ -1,4 +1,4 @@
-import { IsEmail, IsInt, IsOptional, IsString, Max, MaxLength, Min, MinLength } from 'class-validator';
+import { IsEmail, IsInt, IsOptional, IsString, IsUrl, Max, MaxLength, Min, MinLength } from 'class-validator';
 import { PlatformEnv } from '@wrenchlog/platform';
 
 /** The embedded defaults for the first administrator, documented in the README. Never used when distributed. */
@@ -10,4 +10,15 @@ export class UserEnv extends PlatformEnv {
 
   // Absolute lifetime of a refresh-token family: after it the user signs in again, however active.
   @IsInt() @Min(1) @Max(365) REFRESH_TOKEN_TTL_DAYS: number = 30;
+
+  // Outgoing mail: SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in DATA_DIR/outbox.
+  @IsOptional() @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
+  @IsString() MAIL_FROM: string = 'Wrenchlog <no-reply@wrenchlog.local>';
+  // Where contact and sales-contact submissions are sent.
+  @IsString() SALES_INBOX: string = 'sales@wrenchlog.local';
+  // The address users sign in at, written into the approval email.
+  @IsString() PUBLIC_URL: string = 'http://localhost:3000';
+
+  // The Data Sync with External API job fails with a clear message while this is unset.
+  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }, { message: 'must be an http(s) URL' }) EXTERNAL_API_URL?: string;
 }

@@ -15,6 +15,10 @@ export class User {
   @Column({ name: 'password_hash', type: 'varchar', length: 255, nullable: true })
   passwordHash: string | null;
 
+  /** True while the stored hash is of the unusable signup placeholder: approval is refused until it changes. */
+  @Column({ name: 'password_is_placeholder', type: 'boolean', default: false })
+  passwordIsPlaceholder: boolean;
+
   @Column({ name: 'admin_level', type: 'integer', default: 0 })
   adminLevel: number;
 

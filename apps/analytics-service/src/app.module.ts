@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import type { AnalyticsEnv } from './config/analytics-env.js';
+import { migrations } from './migrations/index.js';
+import { PageViewDaily } from './pageviews/page-view-daily.entity.js';
+import { PageViewEntity } from './pageviews/page-view.entity.js';
+import { PageViewsController } from './pageviews/pageviews.controller.js';
+import { PageViewsService } from './pageviews/pageviews.service.js';
+
+export const entities = [PageViewEntity, PageViewDaily];
+
+@Module({})
+export class AppModule {
+  static register(env: AnalyticsEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        RpcModule.forRoot(),
+        DatabaseModule.forService({ service: 'analytics-service', entities, migrations }),
+        TypeOrmModule.forFeature(entities),
+        HealthModule.forService('analytics-service'),
+      ],
+      controllers: [PageViewsController],
+      providers: [PageViewsService],
+    };
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, type EntityManager } from 'typeorm';
+
+/** Advisory-lock namespace of this service (PostgreSQL): one lock per user for inventory writes. */
+const LOCK_NAMESPACE = 4104;
+
+/**
+ * Runs one user's write as a transaction, one at a time per user.
+ *
+ * PostgreSQL: a transaction holding an advisory lock on the user, so two concurrent writes of the
+ * same user (two replicas, or a status change racing a quantity change) never both count stock.
+ * SQLite: transactions are already queued process-wide by libs/platform (DatabaseModule), and an
+ * embedded install runs one process.
+ */
+@Injectable()
+export class UserTransactions {
+  private readonly postgres: boolean;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.postgres = dataSource.options.type === 'postgres';
+  }
+
+  run<T>(userId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+    return this.dataSource.transaction(async (manager) => {
+      if (this.postgres) {
+        await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, userId]);
+      }
+      return work(manager);
+    });
+  }
+}

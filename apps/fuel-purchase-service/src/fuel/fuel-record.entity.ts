@@ -1,0 +1,54 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('fuel_records')
+export class FuelRecordEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'machine_id', type: 'integer' })
+  machineId: number;
+
+  /** Gallons in thousandths. */
+  @Column({ name: 'amount_milli', type: 'integer' })
+  amountMilli: number;
+
+  /** Dollars per gallon in thousandths. */
+  @Column({ name: 'price_per_unit_milli', type: 'integer' })
+  pricePerUnitMilli: number;
+
+  @Column({ name: 'total_price_cents', type: 'integer' })
+  totalPriceCents: number;
+
+  @Column({ name: 'date_of_purchase' })
+  dateOfPurchase: Date;
+
+  @Column({ name: 'date_created' })
+  dateCreated: Date;
+
+  @Column({ type: 'text', nullable: true })
+  notes: string | null;
+
+  @Column({ name: 'store_name', type: 'varchar', length: 120, nullable: true })
+  storeName: string | null;
+
+  @Column({ name: 'store_city', type: 'varchar', length: 120, nullable: true })
+  storeCity: string | null;
+
+  @Column({ name: 'store_state', type: 'varchar', length: 60, nullable: true })
+  storeState: string | null;
+
+  @Column({ name: 'current_hours', type: 'double precision', nullable: true })
+  currentHours: number | null;
+
+  @Column({ name: 'current_mileage', type: 'double precision', nullable: true })
+  currentMileage: number | null;
+
+  @Column({ name: 'last_mileage', type: 'double precision', nullable: true })
+  lastMileage: number | null;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
+  idempotencyKey: string | null;
+}

@@ -1,0 +1,51 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  FUEL_RECORD_CREATE,
+  FUEL_RECORD_DELETE,
+  FUEL_RECORD_GET,
+  FUEL_RECORD_LATEST,
+  FUEL_RECORD_LIST_BY_MACHINE,
+  FUEL_RECORD_UPDATE,
+  type FuelRecordCreateRequest,
+  type FuelRecordIdRequest,
+  type FuelRecordsByMachineRequest,
+  type FuelRecordUpdateRequest,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
+import { FuelRecordsService } from './fuel-records.service.js';
+
+@Controller()
+export class FuelRecordsController {
+  constructor(private readonly fuel: FuelRecordsService) {}
+
+  @MessagePattern(FUEL_RECORD_LIST_BY_MACHINE)
+  listByMachine(@Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
+    return this.fuel.listByMachine(m.actor, m.payload.machineId);
+  }
+
+  @MessagePattern(FUEL_RECORD_LATEST)
+  latest(@Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
+    return this.fuel.latest(m.actor, m.payload.machineId);
+  }
+
+  @MessagePattern(FUEL_RECORD_GET)
+  get(@Payload() m: RpcMessage<FuelRecordIdRequest>) {
+    return this.fuel.get(m.actor, m.payload.id);
+  }
+
+  @MessagePattern(FUEL_RECORD_CREATE)
+  create(@Payload() m: RpcMessage<FuelRecordCreateRequest>) {
+    return this.fuel.create(m.actor, m.payload.record, m.meta);
+  }
+
+  @MessagePattern(FUEL_RECORD_UPDATE)
+  update(@Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
+    return this.fuel.update(m.actor, m.payload.id, m.payload.record);
+  }
+
+  @MessagePattern(FUEL_RECORD_DELETE)
+  remove(@Payload() m: RpcMessage<FuelRecordIdRequest>) {
+    return this.fuel.remove(m.actor, m.payload.id);
+  }
+}

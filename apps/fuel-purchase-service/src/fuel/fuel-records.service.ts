@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, RpcMeta } from '@wrenchlog/contracts';
+import { notFound, requireActor } from '@wrenchlog/platform';
+import { Repository } from 'typeorm';
+import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
+import { UserTransactions } from '../common/transactions.js';
+import { FuelRecordEntity } from './fuel-record.entity.js';
+import { milesPerGallon } from './fuel.rules.js';
+
+export function toFuelRecord(e: FuelRecordEntity): FuelRecord {
+  const amount = fromScaled(e.amountMilli, THOUSANDTHS);
+  return {
+    id: e.id,
+    machineId: e.machineId,
+    amount,
+    pricePerUnit: fromScaled(e.pricePerUnitMilli, THOUSANDTHS),
+    totalPrice: fromScaled(e.totalPriceCents, CENTS),
+    dateOfPurchase: iso(e.dateOfPurchase),
+    dateCreated: iso(e.dateCreated),
+    notes: e.notes,
+    storeName: e.storeName,
+    storeCity: e.storeCity,
+    storeState: e.storeState,
+    currentHours: e.currentHours,
+    currentMileage: e.currentMileage,
+    lastMileage: e.lastMileage,
+    mpg: milesPerGallon(e.currentMileage, e.lastMileage, amount),
+  };
+}
+
+/** The form's fields onto a row (never id, owner, dateCreated). */
+function assign(e: FuelRecordEntity, r: FuelRecordInput): FuelRecordEntity {
+  e.machineId = r.machineId;
+  e.amountMilli = toScaled(r.amount, THOUSANDTHS);
+  e.pricePerUnitMilli = toScaled(r.pricePerUnit, THOUSANDTHS);
+  e.totalPriceCents = toScaled(r.totalPrice, CENTS);
+  e.dateOfPurchase = new Date(r.dateOfPurchase);
+  e.notes = textOrNull(r.notes);
+  e.storeName = textOrNull(r.storeName);
+  e.storeCity = textOrNull(r.storeCity);
+  e.storeState = textOrNull(r.storeState);
+  e.currentHours = r.currentHours ?? null;
+  e.currentMileage = r.currentMileage ?? null;
+  e.lastMileage = r.lastMileage ?? null;
+  return e;
+}
+
+const NOT_FOUND = 'Fuel record not found';
+
+/**
+ * Fuel records of the signed-in user. Machines belong to machine-service: a machineId is taken as
+ * given (a positive integer; records are scoped by user, so naming someone else's machine id only
+ * files a record under the caller's own account) and its records go when machine.machine.deleted arrives.
+ */
+@Injectable()
+export class FuelRecordsService {
+  constructor(
+    @InjectRepository(FuelRecordEntity) private readonly records: Repository<FuelRecordEntity>,
+    private readonly tx: UserTransactions,
+  ) {}
+
+  /** A machine's records, newest dateOfPurchase first (ties: newest id first). */
+  async listByMachine(actor: Actor | null, machineId: number): Promise<FuelRecord[]> {
+    const { userId } = requireActor(actor);
+    const rows = await this.records.find({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
+    return rows.map(toFuelRecord);
+  }
+
+  /** The record with the newest dateOfPurchase, or null when the machine has none (answered as JSON null). */
+  async latest(actor: Actor | null, machineId: number): Promise<FuelRecord | null> {
+    const { userId } = requireActor(actor);
+    const row = await this.records.findOne({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
+    return row ? toFuelRecord(row) : null;
+  }
+
+  async get(actor: Actor | null, id: number): Promise<FuelRecord> {
+    const { userId } = requireActor(actor);
+    return toFuelRecord(await this.owned(userId, id));
+  }
+
+  async create(actor: Actor | null, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
+    const { userId } = requireActor(actor);
+    const key = meta?.idempotencyKey ?? null;
+    return this.tx.run(userId, async (manager) => {
+      const repo = manager.getRepository(FuelRecordEntity);
+      if (key) {
+        const earlier = await repo.findOneBy({ userId, idempotencyKey: key });
+        if (earlier) {
+          return toFuelRecord(earlier);
+        }
+      }
+      const row = assign(repo.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
+      return toFuelRecord(await repo.save(row));
+    });
+  }
+
+  async update(actor: Actor | null, id: number, input: FuelRecordInput): Promise<FuelRecord> {
+    const { userId } = requireActor(actor);
+    return this.tx.run(userId, async (manager) => {
+      const repo = manager.getRepository(FuelRecordEntity);
+      const row = await repo.findOneBy({ id, userId });
+      if (!row) {
+        throw notFound(NOT_FOUND);
+      }
+      return toFuelRecord(await repo.save(assign(row, input)));
+    });
+  }
+
+  async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
+    const { userId } = requireActor(actor);
+    return this.tx.run(userId, async (manager) => {
+      const result = await manager.getRepository(FuelRecordEntity).delete({ id, userId });
+      if (!result.affected) {
+        throw notFound(NOT_FOUND);
+      }
+      return { deleted: true } as const;
+    });
+  }
+
+  private async owned(userId: number, id: number): Promise<FuelRecordEntity> {
+    const row = await this.records.findOneBy({ id, userId });
+    if (!row) {
+      throw notFound(NOT_FOUND);
+    }
+    return row;
+  }
+}

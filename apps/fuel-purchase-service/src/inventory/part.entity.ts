@@ -1,0 +1,41 @@
+import type { PartCategory } from '@wrenchlog/contracts';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+@Entity('parts')
+export class PartEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'part_number', type: 'varchar', length: 100 })
+  partNumber: string;
+
+  @Column({ type: 'varchar', length: 200 })
+  name: string;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'varchar', length: 20 })
+  category: PartCategory;
+
+  @Column({ type: 'integer' })
+  quantity: number;
+
+  @Column({ name: 'min_stock', type: 'integer' })
+  minStock: number;
+
+  @Column({ name: 'price_cents', type: 'integer' })
+  priceCents: number;
+
+  @Column({ name: 'supplier_id', type: 'integer' })
+  supplierId: number;
+
+  @Column({ type: 'varchar', length: 120, nullable: true })
+  brand: string | null;
+
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
+  idempotencyKey: string | null;
+}

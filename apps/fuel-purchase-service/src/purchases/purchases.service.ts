@@ -1,0 +1,176 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import type { Actor, FuelPurchaseDeleted, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
+import { pageOf } from '@wrenchlog/contracts';
+import { notFound, requireActor } from '@wrenchlog/platform';
+import { Repository, type EntityManager } from 'typeorm';
+import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
+import { UserTransactions } from '../common/transactions.js';
+import { PartEntity } from '../inventory/part.entity.js';
+import { SupplierEntity } from '../inventory/supplier.entity.js';
+import { PurchaseEntity } from './purchase.entity.js';
+import { EMPTY_LEDGER, planStock, type StockAdjustment } from './stock-ledger.js';
+
+export function toPurchase(e: PurchaseEntity): Purchase {
+  return {
+    id: e.id,
+    partName: e.partName,
+    partNumber: e.partNumber,
+    partDescription: e.partDescription,
+    partUrl: e.partUrl,
+    quantity: e.quantity,
+    price: fromScaled(e.priceCents, CENTS),
+    storeName: e.storeName,
+    storeCity: e.storeCity,
+    storeState: e.storeState,
+    storeAddress: e.storeAddress,
+    partStatus: e.partStatus,
+    purchaseDate: iso(e.purchaseDate),
+    createDate: iso(e.createDate),
+    machineId: e.machineId,
+    partId: e.partId,
+    userId: e.userId,
+    storeId: e.storeId,
+  };
+}
+
+function assign(e: PurchaseEntity, p: PurchaseInput): PurchaseEntity {
+  e.partName = p.partName.trim();
+  e.partNumber = textOrNull(p.partNumber);
+  e.partDescription = textOrNull(p.partDescription);
+  e.partUrl = textOrNull(p.partUrl);
+  e.quantity = p.quantity;
+  e.priceCents = toScaled(p.price, CENTS);
+  e.storeName = p.storeName.trim();
+  e.storeCity = textOrNull(p.storeCity);
+  e.storeState = textOrNull(p.storeState);
+  e.storeAddress = textOrNull(p.storeAddress);
+  e.partStatus = p.partStatus ?? 'New';
+  e.purchaseDate = new Date(p.purchaseDate);
+  e.machineId = refOrNull(p.machineId);
+  e.partId = refOrNull(p.partId);
+  e.storeId = refOrNull(p.storeId);
+  return e;
+}
+
+const NOT_FOUND = 'Purchase not found';
+
+/** Adds (or takes back) units of a part; stock never goes below 0. */
+export async function adjustStock(manager: EntityManager, userId: number, adjustments: StockAdjustment[]): Promise<void> {
+  for (const { partId, delta } of adjustments) {
+    await manager
+      .createQueryBuilder()
+      .update(PartEntity)
+      .set({ quantity: () => `CASE WHEN quantity + (${Math.trunc(delta)}) < 0 THEN 0 ELSE quantity + (${Math.trunc(delta)}) END` })
+      .where('id = :partId AND user_id = :userId', { partId, userId })
+      .execute();
+  }
+}
+
+/**
+ * Part purchases of the signed-in user. userId always comes from the caller. A purchase may name
+ * one of the caller's inventory parts (partId) and suppliers (storeId); another user's ids answer
+ * 404 like missing ones. Stock effects follow stock-ledger.ts. machineId is optional (0 or null:
+ * none) and taken as given, like the fuel records' (see FuelRecordsService).
+ */
+@Injectable()
+export class PurchasesService {
+  constructor(
+    @InjectRepository(PurchaseEntity) private readonly purchases: Repository<PurchaseEntity>,
+    private readonly tx: UserTransactions,
+  ) {}
+
+  /** Newest purchaseDate first (ties: newest id first). */
+  async recent(actor: Actor | null, page: number, size: number): Promise<PurchasePage> {
+    const { userId } = requireActor(actor);
+    const [rows, total] = await this.purchases.findAndCount({
+      where: { userId },
+      order: { purchaseDate: 'DESC', id: 'DESC' },
+      skip: page * size,
+      take: size,
+    });
+    return pageOf(rows.map(toPurchase), total, page, size);
+  }
+
+  /** Every purchase of one machine, newest first, as {content}. */
+  async recentForMachine(actor: Actor | null, machineId: number): Promise<PurchasesForMachine> {
+    const { userId } = requireActor(actor);
+    const rows = await this.purchases.find({ where: { userId, machineId }, order: { purchaseDate: 'DESC', id: 'DESC' } });
+    return { content: rows.map(toPurchase) };
+  }
+
+  async get(actor: Actor | null, id: number): Promise<Purchase> {
+    const { userId } = requireActor(actor);
+    const row = await this.purchases.findOneBy({ id, userId });
+    if (!row) {
+      throw notFound(NOT_FOUND);
+    }
+    return toPurchase(row);
+  }
+
+  async create(actor: Actor | null, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
+    const { userId } = requireActor(actor);
+    const key = meta?.idempotencyKey ?? null;
+    return this.tx.run(userId, async (manager) => {
+      const repo = manager.getRepository(PurchaseEntity);
+      if (key) {
+        const earlier = await repo.findOneBy({ userId, idempotencyKey: key });
+        if (earlier) {
+          return toPurchase(earlier);
+        }
+      }
+      const row = assign(repo.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
+      await this.checkReferences(manager, userId, row);
+      await this.applyStock(manager, row);
+      return toPurchase(await repo.save(row));
+    });
+  }
+
+  async update(actor: Actor | null, id: number, input: PurchaseInput): Promise<Purchase> {
+    const { userId } = requireActor(actor);
+    return this.tx.run(userId, async (manager) => {
+      const repo = manager.getRepository(PurchaseEntity);
+      const row = await repo.findOneBy({ id, userId });
+      if (!row) {
+        throw notFound(NOT_FOUND);
+      }
+      assign(row, input);
+      await this.checkReferences(manager, userId, row);
+      await this.applyStock(manager, row);
+      return toPurchase(await repo.save(row));
+    });
+  }
+
+  /** Deletes the purchase; stock it added stays (see stock-ledger.ts). */
+  async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
+    const { userId } = requireActor(actor);
+    return this.tx.run(userId, async (manager) => {
+      const result = await manager.getRepository(PurchaseEntity).delete({ id, userId });
+      if (!result.affected) {
+        throw notFound(NOT_FOUND);
+      }
+      return { deleted: true } as const;
+    });
+  }
+
+  private async checkReferences(manager: EntityManager, userId: number, row: PurchaseEntity): Promise<void> {
+    if (row.partId !== null && !(await manager.getRepository(PartEntity).existsBy({ id: row.partId, userId }))) {
+      throw notFound('Part not found');
+    }
+    if (row.storeId !== null && !(await manager.getRepository(SupplierEntity).existsBy({ id: row.storeId, userId }))) {
+      throw notFound('Store not found');
+    }
+  }
+
+  /** Moves stock by the change of this purchase's contribution and records the new ledger on the row. */
+  private async applyStock(manager: EntityManager, row: PurchaseEntity): Promise<void> {
+    const plan = planStock(
+      { received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded },
+      { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
+    );
+    await adjustStock(manager, row.userId, plan.adjustments);
+    row.stockReceived = plan.ledger.received;
+    row.stockPartId = plan.ledger.stockPartId;
+    row.stockAdded = plan.ledger.stockAdded;
+  }
+}

@@ -1,0 +1,185 @@
+import { ApiClient, createApprovedUser, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { createMachine, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
+
+const fill = (machineId: number, overrides: Record<string, unknown> = {}) => ({
+  machineId,
+  amount: 12.5,
+  pricePerUnit: 3.459,
+  totalPrice: 43.24,
+  dateOfPurchase: '2026-11-20T14:30:00.000Z',
+  notes: 'Top off before the job',
+  storeName: 'Casey’s',
+  storeCity: 'Ames',
+  storeState: 'IA',
+  currentHours: 812.5,
+  currentMileage: 45_600,
+  lastMileage: 45_300,
+  ...overrides,
+});
+
+describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
+  const api = new ApiClient(baseUrl);
+  let a: ApprovedUser;
+  let b: ApprovedUser;
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createApprovedUser(api, { name: 'Fuel A' }), createApprovedUser(api, { name: 'Fuel B' })]);
+  });
+
+  it('creates a record with 201 and answers every field, exact money and the computed mpg', async () => {
+    const machineId = freshMachineId();
+    const res = await api.post('/api/fuel-records', fill(machineId), a.token);
+
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      machineId,
+      amount: 12.5,
+      pricePerUnit: 3.459,
+      totalPrice: 43.24,
+      dateOfPurchase: '2026-11-20T14:30:00.000Z',
+      dateCreated: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      notes: 'Top off before the job',
+      storeName: 'Casey’s',
+      storeCity: 'Ames',
+      storeState: 'IA',
+      currentHours: 812.5,
+      currentMileage: 45_600,
+      lastMileage: 45_300,
+      mpg: 24,
+    });
+    expect((await api.get(`/api/fuel-records/${res.body.id}`, a.token)).body).toEqual(res.body);
+  });
+
+  it('takes the fast form: current moment, empty store fields, null hours and mileage, and answers mpg null', async () => {
+    const res = await api.post(
+      '/api/fuel-records',
+      { machineId: freshMachineId(), amount: 10, pricePerUnit: 3.1, totalPrice: 31, dateOfPurchase: new Date().toISOString(), notes: '', storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null },
+      a.token,
+    );
+
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ storeName: null, currentMileage: null, lastMileage: null, mpg: null });
+  });
+
+  it("answers 400 with the spec's messages for every missing field", async () => {
+    const res = await api.post('/api/fuel-records', {}, a.token);
+
+    expect(res.status).toBe(400);
+    expect(res.body.code).toBe('VALIDATION');
+    expect(res.body.errors).toEqual([
+      { field: 'machineId', message: 'Machine is required' },
+      { field: 'amount', message: 'This field is required' },
+      { field: 'pricePerUnit', message: 'This field is required' },
+      { field: 'totalPrice', message: 'Total Price is required' },
+      { field: 'dateOfPurchase', message: 'This field is required' },
+    ]);
+  });
+
+  it("answers 'Value must be at least {min}' below the minimums, and accepts the minimums themselves", async () => {
+    const machineId = freshMachineId();
+    const low = await api.post('/api/fuel-records', fill(machineId, { amount: 0.09, pricePerUnit: 0.009, totalPrice: 0 }), a.token);
+    const edge = await api.post('/api/fuel-records', fill(machineId, { amount: 0.1, pricePerUnit: 0.01, totalPrice: 0.01 }), a.token);
+    const noMachine = await api.post('/api/fuel-records', fill(0), a.token);
+
+    expect(low.status).toBe(400);
+    expect(low.body.errors).toEqual([
+      { field: 'amount', message: 'Value must be at least 0.1' },
+      { field: 'pricePerUnit', message: 'Value must be at least 0.01' },
+      { field: 'totalPrice', message: 'Value must be at least 0.01' },
+    ]);
+    expect(edge.status).toBe(201);
+    expect(noMachine.status).toBe(400);
+    expect(noMachine.body.errors).toEqual([{ field: 'machineId', message: 'Machine is required' }]);
+  });
+
+  it('answers mpg only when current mileage is greater than last and all values are present', async () => {
+    const machineId = freshMachineId();
+    const mpg = async (overrides: Record<string, unknown>) => (await api.post('/api/fuel-records', fill(machineId, overrides), a.token)).body.mpg;
+
+    expect(await mpg({ currentMileage: 10_333, lastMileage: 10_000, amount: 11.1 })).toBe(30);
+    expect(await mpg({ currentMileage: 10_250.5, lastMileage: 10_000, amount: 9.3 })).toBe(26.9);
+    expect(await mpg({ currentMileage: 10_000, lastMileage: 10_000 })).toBeNull();
+    expect(await mpg({ currentMileage: 9_000, lastMileage: 10_000 })).toBeNull();
+    expect(await mpg({ lastMileage: null })).toBeNull();
+  });
+
+  it("lists a machine's records newest dateOfPurchase first, and latest answers the newest one's currentMileage", async () => {
+    const machineId = freshMachineId();
+    const post = async (dateOfPurchase: string, currentMileage: number) =>
+      (await api.post('/api/fuel-records', fill(machineId, { dateOfPurchase, currentMileage, lastMileage: currentMileage - 200 }), a.token)).body.id as number;
+    const march = await post('2026-03-01T09:00:00.000Z', 1200);
+    const may = await post('2026-05-01T09:00:00.000Z', 1600);
+    const april = await post('2026-04-01T09:00:00.000Z', 1400);
+
+    const list = await api.get(`/api/fuel-records/machine/${machineId}`, a.token);
+    const latest = await api.get(`/api/fuel-records/machine/${machineId}/latest`, a.token);
+
+    expect(list.status).toBe(200);
+    expect(list.body.map((r: { id: number }) => r.id)).toEqual([may, april, march]);
+    expect(latest.status).toBe(200);
+    expect(latest.body).toMatchObject({ id: may, currentMileage: 1600 });
+  });
+
+  it('answers 200 with JSON null as latest, and an empty list, for a machine without records', async () => {
+    const machineId = freshMachineId();
+    const latest = await api.get(`/api/fuel-records/machine/${machineId}/latest`, a.token);
+    const list = await api.get(`/api/fuel-records/machine/${machineId}`, a.token);
+
+    expect(latest.status).toBe(200);
+    expect(latest.headers.get('content-type')).toMatch(/^application\/json/);
+    expect(latest.text).toBe('null');
+    expect(list.body).toEqual([]);
+  });
+
+  it('updates with the object a read returned (computed fields ignored) and deletes with 204', async () => {
+    const machineId = freshMachineId();
+    const created = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
+
+    const updated = await api.put(`/api/fuel-records/${created.id}`, { ...created, amount: 15, totalPrice: 51.89, currentMileage: 45_750, mpg: 999, dateCreated: '2000-01-01T00:00:00.000Z' }, a.token);
+    expect(updated.status).toBe(200);
+    expect(updated.body).toMatchObject({ id: created.id, amount: 15, totalPrice: 51.89, mpg: 30, dateCreated: created.dateCreated });
+
+    const removed = await api.delete(`/api/fuel-records/${created.id}`, a.token);
+    expect(removed.status).toBe(204);
+    expect(removed.text).toBe('');
+    expect((await api.get(`/api/fuel-records/${created.id}`, a.token)).status).toBe(404);
+  });
+
+  it("answers 404 to another user on every call with a record's id, and the owner's record is unchanged", async () => {
+    const machineId = freshMachineId();
+    const created = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
+
+    const read = await api.get(`/api/fuel-records/${created.id}`, b.token);
+    const update = await api.put(`/api/fuel-records/${created.id}`, fill(machineId, { notes: 'not yours' }), b.token);
+    const remove = await api.delete(`/api/fuel-records/${created.id}`, b.token);
+    const list = await api.get(`/api/fuel-records/machine/${machineId}`, b.token);
+    const latest = await api.get(`/api/fuel-records/machine/${machineId}/latest`, b.token);
+
+    expect([read.status, update.status, remove.status]).toEqual([404, 404, 404]);
+    expect(read.body).toEqual({ statusCode: 404, code: 'NOT_FOUND', message: 'Fuel record not found', correlationId: expect.any(String) });
+    expect(list.body).toEqual([]);
+    expect(latest.body).toBeNull();
+    expect((await api.get(`/api/fuel-records/${created.id}`, a.token)).body).toEqual(created);
+  });
+
+  it('needs a token, and refuses a path id that is not a positive whole number', async () => {
+    expect((await api.get('/api/fuel-records/machine/1')).status).toBe(401);
+    expect((await api.post('/api/fuel-records', fill(1))).status).toBe(401);
+    expect((await api.get('/api/fuel-records/abc', a.token)).status).toBe(400);
+    expect((await api.get('/api/fuel-records/0', a.token)).status).toBe(400);
+  });
+
+  (machinesAvailable() ? it : it.skip)("deletes a machine's fuel records when the machine is deleted", async () => {
+    const machineId = await createMachine(api, a.token);
+    const record = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
+    expect(record.id).toEqual(expect.any(Number));
+
+    expect((await api.delete(`/api/machines/${machineId}`, a.token)).status).toBe(204);
+
+    await expectEventually(async () => {
+      expect((await api.get(`/api/fuel-records/${record.id}`, a.token)).status).toBe(404);
+    });
+    expect((await api.get(`/api/fuel-records/machine/${machineId}`, a.token)).body).toEqual([]);
+  });
+});

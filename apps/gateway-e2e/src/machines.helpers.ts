@@ -1,0 +1,39 @@
+import type { ApiClient } from '@wrenchlog/testing';
+
+/** Creates a machine of the signed-in user and answers the stored machine. */
+export async function createMachine(api: ApiClient, token: string, fields: Record<string, unknown> = {}): Promise<any> {
+  const res = await api.post('/api/machines/create', { name: `Machine ${Math.random().toString(36).slice(2, 8)}`, year: 2018, make: 'Deere', model: '5075E', ...fields }, token);
+  if (res.status !== 201) {
+    throw new Error(`creating a machine failed: ${res.status} ${res.text}`);
+  }
+  return res.body;
+}
+
+export interface UploadFile {
+  field: string;
+  bytes: Buffer;
+  /** The name the browser would send; never used by the server. */
+  name?: string;
+  type?: string;
+}
+
+/** A multipart upload as the SPA sends it (FormData), with a Bearer token. */
+export function upload(api: ApiClient, method: 'POST' | 'PUT', path: string, files: UploadFile[], token?: string) {
+  const form = new FormData();
+  for (const f of files) {
+    form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name ?? 'photo.jpg');
+  }
+  return api.request(method, path, { raw: form, token });
+}
+
+/** Fetches a (signed) image URL without any token, as an <img> tag would. */
+export async function fetchImage(baseUrl: string, url: string): Promise<{ status: number; type: string | null; bytes: Buffer; headers: Headers }> {
+  const res = await fetch(`${baseUrl}${url}`);
+  return { status: res.status, type: res.headers.get('content-type'), bytes: Buffer.from(await res.arrayBuffer()), headers: res.headers };
+}
+
+/** Whether a service runs in this e2e product (local runs may narrow E2E_SERVICES; CI runs them all). */
+export function serviceRuns(service: string): boolean {
+  const only = process.env.CI === 'true' ? undefined : process.env.E2E_SERVICES;
+  return !only || only.split(',').map((s) => s.trim()).includes(service);
+}

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  ADMIN_CONTACT_LIST,
+  ADMIN_JOB_LIST,
+  ADMIN_JOB_RUN,
+  ADMIN_USER_APPROVE,
+  ADMIN_USER_LIST,
+  ADMIN_USER_PAGE_SIZE,
+  ADMIN_USER_SIGNUP,
+  ADMIN_USER_UPDATE,
+  AdminUserApproveBody,
+  AdminUserListQuery,
+  AdminUserUpdateBody,
+  ContactListQuery,
+  JobRunBody,
+  SignupRequest,
+  type AdminUserView,
+  type ContactPage,
+  type JobView,
+} from '@wrenchlog/contracts';
+import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { AdminOnly, Public } from '../auth/auth.decorators.js';
+import { Call, type GatewayRequest } from '../http/request-context.js';
+import { ID } from '../http/id.pipe.js';
+import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
+
+@Controller('admin')
+export class AdminController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly limiter: PublicRateLimiter,
+  ) {}
+
+  /** Public signup: the account is created disabled, with a placeholder password, and waits for approval. */
+  @Public()
+  @Post('createuser')
+  async createUser(@Body() body: SignupRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+    await this.limiter.admit('signup', req.ip);
+    return this.rpc.send(ADMIN_USER_SIGNUP, body, call);
+  }
+
+  /** The User Management list: a JSON array of at most `size` users (default 5), newest first; page is 0-based. */
+  @AdminOnly()
+  @Get('users')
+  listUsers(@Query() query: AdminUserListQuery, @Call() call: CallContext): Promise<AdminUserView[]> {
+    return this.rpc.send(ADMIN_USER_LIST, { page: query.page ?? 0, size: query.size ?? ADMIN_USER_PAGE_SIZE }, call);
+  }
+
+  @AdminOnly()
+  @Put('users/:id')
+  updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Call() call: CallContext): Promise<AdminUserView> {
+    return this.rpc.send(ADMIN_USER_UPDATE, { ...body, id }, call);
+  }
+
+  @AdminOnly()
+  @Put('approve/:id')
+  approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Call() call: CallContext): Promise<AdminUserView> {
+    return this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id }, call);
+  }
+
+  @AdminOnly()
+  @Get('contacts')
+  listContacts(@Query() query: ContactListQuery, @Call() call: CallContext): Promise<ContactPage> {
+    return this.rpc.send(ADMIN_CONTACT_LIST, { page: query.page ?? 0, size: query.size ?? 20 }, call);
+  }
+
+  @AdminOnly()
+  @Get('jobs')
+  listJobs(@Call() call: CallContext): Promise<JobView[]> {
+    return this.rpc.send(ADMIN_JOB_LIST, {}, call);
+  }
+
+  /** Starts a run and answers at once (202) with the job in status Running; 409 while it already runs. */
+  @AdminOnly()
+  @Post('jobs/:id/run')
+  @HttpCode(202)
+  runJob(@Param('id', ID) id: number, @Body() body: JobRunBody, @Call() call: CallContext): Promise<JobView> {
+    return this.rpc.send(ADMIN_JOB_RUN, { ...(body ?? {}), id }, call);
+  }
+}

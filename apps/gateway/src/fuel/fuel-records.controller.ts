@@ -1,0 +1,57 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import {
+  FUEL_RECORD_CREATE,
+  FUEL_RECORD_DELETE,
+  FUEL_RECORD_GET,
+  FUEL_RECORD_LATEST,
+  FUEL_RECORD_LIST_BY_MACHINE,
+  FUEL_RECORD_UPDATE,
+  FuelRecordInput,
+  type FuelRecord,
+} from '@wrenchlog/contracts';
+import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { Call } from '../http/request-context.js';
+import { ID } from '../http/id.pipe.js';
+
+@Controller('fuel-records')
+export class FuelRecordsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  /** A machine's fuel records, newest dateOfPurchase first. */
+  @Get('machine/:machineId')
+  listByMachine(@Param('machineId', ID) machineId: number, @Call() call: CallContext): Promise<FuelRecord[]> {
+    return this.rpc.send(FUEL_RECORD_LIST_BY_MACHINE, { machineId }, call);
+  }
+
+  /**
+   * The machine's record with the newest dateOfPurchase (its currentMileage prefills the next
+   * form's last mileage), or 200 with JSON `null` when the machine has none: a new machine is the
+   * normal case, not an error, so the form simply leaves last mileage empty.
+   */
+  @Get('machine/:machineId/latest')
+  @Header('content-type', 'application/json; charset=utf-8')
+  async latest(@Param('machineId', ID) machineId: number, @Call() call: CallContext): Promise<string> {
+    return JSON.stringify(await this.rpc.send(FUEL_RECORD_LATEST, { machineId }, call));
+  }
+
+  @Get(':id')
+  get(@Param('id', ID) id: number, @Call() call: CallContext): Promise<FuelRecord> {
+    return this.rpc.send(FUEL_RECORD_GET, { id }, call);
+  }
+
+  @Post()
+  create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecord> {
+    return this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
+  }
+
+  @Put(':id')
+  update(@Param('id', ID) id: number, @Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecord> {
+    return this.rpc.send(FUEL_RECORD_UPDATE, { id, record }, call);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', ID) id: number, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(FUEL_RECORD_DELETE, { id }, call);
+  }
+}

@@ -1,0 +1,123 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  CreateMachineRequest,
+  INVALID_MACHINE_ID,
+  MACHINE_CREATE,
+  MACHINE_DELETE,
+  MACHINE_GALLERY_ADD,
+  MACHINE_GALLERY_DELETE,
+  MACHINE_GALLERY_LIST,
+  MACHINE_GET,
+  MACHINE_LIST,
+  MACHINE_PROFILE_PHOTO_DELETE,
+  MACHINE_PROFILE_PHOTO_GET,
+  MACHINE_PROFILE_PHOTO_SET,
+  MACHINE_RECENT,
+  MACHINE_UPDATE,
+  UpdateMachineRequest,
+  type ImageUrlsView,
+  type Machine,
+  type MachineListItem,
+} from '@wrenchlog/contracts';
+import { badRequest, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { Call, type GatewayRequest } from '../http/request-context.js';
+import { ImageUploads } from '../images/image-uploads.js';
+
+function machineId(value: unknown): number {
+  const text = String(value ?? '');
+  if (!/^\d{1,10}$/.test(text) || Number(text) <= 0 || Number(text) > 2_147_483_647) {
+    throw badRequest(INVALID_MACHINE_ID);
+  }
+  return Number(text);
+}
+
+/** /api/machines/** (machine-service); photos are checked and stored here, recorded there. */
+@Controller('machines')
+export class MachinesController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly uploads: ImageUploads,
+  ) {}
+
+  @Get('all')
+  all(@Call() call: CallContext): Promise<MachineListItem[]> {
+    return this.rpc.send(MACHINE_LIST, {}, call);
+  }
+
+  @Get('recentlyserviced')
+  recentlyServiced(@Call() call: CallContext): Promise<MachineListItem[]> {
+    return this.rpc.send(MACHINE_RECENT, {}, call);
+  }
+
+  /** GET /api/machines/?machineId={id} */
+  @Get()
+  one(@Query('machineId') id: unknown, @Call() call: CallContext): Promise<Machine> {
+    return this.rpc.send(MACHINE_GET, { id: machineId(id) }, call);
+  }
+
+  @Post('create')
+  create(@Body() body: CreateMachineRequest, @Call() call: CallContext): Promise<Machine> {
+    return this.rpc.send(MACHINE_CREATE, body, call);
+  }
+
+  @Put('update')
+  update(@Body() body: UpdateMachineRequest, @Call() call: CallContext): Promise<Machine> {
+    return this.rpc.send(MACHINE_UPDATE, body, call);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async delete(@Param('id') id: string, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(MACHINE_DELETE, { id: machineId(id) }, call);
+  }
+
+  @Get(':id/profile-photo')
+  async profilePhoto(@Param('id') id: string, @Call() call: CallContext): Promise<ImageUrlsView> {
+    return this.uploads.urls(await this.rpc.send(MACHINE_PROFILE_PHOTO_GET, { machineId: machineId(id) }, call));
+  }
+
+  /** Multipart `original` and optional `thumbnail`; replaces the profile photo. */
+  @Post(':id/profile-photo')
+  async setProfilePhoto(@Param('id') id: string, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView> {
+    const target = machineId(id);
+    const pairs = await this.uploads.read(req, 'single');
+    if (pairs.length !== 1) {
+      throw badRequest('Upload one profile photo');
+    }
+    const photo = await this.uploads.store(call.actor, pairs, ([image]) => this.rpc.send(MACHINE_PROFILE_PHOTO_SET, { machineId: target, image }, call));
+    return this.uploads.urls(photo);
+  }
+
+  @Delete(':id/profile-photo')
+  @HttpCode(204)
+  async deleteProfilePhoto(@Param('id') id: string, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(MACHINE_PROFILE_PHOTO_DELETE, { machineId: machineId(id) }, call);
+  }
+
+  @Get(':id/gallery')
+  async gallery(@Param('id') id: string, @Call() call: CallContext): Promise<ImageUrlsView[]> {
+    const photos = await this.rpc.send(MACHINE_GALLERY_LIST, { machineId: machineId(id) }, call);
+    return photos.map((p) => this.uploads.urls(p));
+  }
+
+  /** Multipart repeated `originals` and optional `thumbnails`; answers the added photos. At most 5 in a gallery. */
+  @Post(':id/gallery')
+  async addToGallery(@Param('id') id: string, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView[]> {
+    const target = machineId(id);
+    const pairs = await this.uploads.read(req, 'repeated');
+    const photos = await this.uploads.store(call.actor, pairs, (images) => this.rpc.send(MACHINE_GALLERY_ADD, { machineId: target, images }, call));
+    return photos.map((p) => this.uploads.urls(p));
+  }
+
+  /** JSON body: the list of photo ids to delete. */
+  @Delete(':id/gallery')
+  @HttpCode(204)
+  async deleteFromGallery(@Param('id') id: string, @Body() body: unknown, @Call() call: CallContext): Promise<void> {
+    const target = machineId(id);
+    const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids;
+    if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50 || ids.some((p) => !Number.isInteger(p) || (p as number) <= 0)) {
+      throw badRequest('Invalid machine ID or no photos selected');
+    }
+    await this.rpc.send(MACHINE_GALLERY_DELETE, { machineId: target, photoIds: ids as number[] }, call);
+  }
+}

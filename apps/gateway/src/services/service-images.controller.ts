@@ -1,0 +1,96 @@
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Req } from '@nestjs/common';
+import {
+  SERVICE_IMAGE_ADD,
+  SERVICE_IMAGE_COUNT,
+  SERVICE_IMAGE_DELETE,
+  SERVICE_IMAGE_LIST,
+  SERVICE_RECORD_GET,
+  ServiceImageMessages,
+  ServiceRecordMessages,
+  type ServiceImage,
+  type ServiceImageKeys,
+} from '@wrenchlog/contracts';
+import { RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
+import type { Multipart } from '@fastify/multipart';
+import { Call, type GatewayRequest } from '../http/request-context.js';
+import { ImageUploads } from '../images/image-uploads.js';
+import { IdPipe } from '../http/id.pipe.js';
+
+const recordId = new IdPipe(ServiceRecordMessages.invalidId);
+const deleteId = new IdPipe(ServiceImageMessages.invalidDelete);
+const ORIGINAL_FIELD = /^images\[(\d{1,2})\]\[original\]$/;
+
+/**
+ * /api/services/{id}/images: photos of a service record. Uploads are read, checked and stored by
+ * the shared ImageUploads (type by content, size, pixels; generated keys; cleanup on failure);
+ * service-record-service records them and answers keys, which become signed URLs here.
+ */
+@Controller('services')
+export class ServiceImagesController {
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly uploads: ImageUploads,
+  ) {}
+
+  /** Multipart `images[i][original]` and optional `images[i][thumbnail]`; answers the added images. */
+  @Post(':id/images')
+  async add(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ServiceImage[]> {
+    // Only a saved record of the caller's takes images: 404 before a byte is read or stored.
+    await this.rpc.send(SERVICE_RECORD_GET, { id }, call);
+    const names = new Map<number, string>();
+    const pairs = await this.uploads.read(withFileNames(req, names), 'indexed');
+    // ImageUploads pairs the images in index order; the names follow the same order.
+    const ordered = [...names.keys()].sort((a, b) => a - b).map((i) => names.get(i)!);
+    const added = await this.uploads.store(call.actor, pairs, (images) =>
+      this.rpc.send(SERVICE_IMAGE_ADD, { recordId: id, images: images.map((image, i) => ({ ...image, fileName: ordered[i] ?? '' })) }, call),
+    );
+    return added.map((image) => this.view(image));
+  }
+
+  @Get(':id/images')
+  async list(@Param('id', recordId) id: number, @Call() call: CallContext): Promise<ServiceImage[]> {
+    const images = await this.rpc.send(SERVICE_IMAGE_LIST, { recordId: id }, call);
+    return images.map((image) => this.view(image));
+  }
+
+  /** A bare JSON number. */
+  @Get(':id/images/count')
+  @Header('content-type', 'application/json; charset=utf-8')
+  async count(@Param('id', recordId) id: number, @Call() call: CallContext): Promise<string> {
+    return JSON.stringify(await this.rpc.send(SERVICE_IMAGE_COUNT, { recordId: id }, call));
+  }
+
+  /** JSON body: the list of image ids to delete. */
+  @Delete(':id/images')
+  @HttpCode(204)
+  async delete(@Param('id', deleteId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<void> {
+    if (!Array.isArray(body) || body.length === 0 || body.length > 100 || body.some((i) => !Number.isSafeInteger(i) || (i as number) <= 0)) {
+      throw validationFailed(ServiceImageMessages.invalidDelete, [{ field: 'imageIds', message: ServiceImageMessages.invalidDelete }]);
+    }
+    await this.rpc.send(SERVICE_IMAGE_DELETE, { recordId: id, imageIds: body as number[] }, call);
+  }
+
+  private view(image: ServiceImageKeys): ServiceImage {
+    return { ...this.uploads.urls(image), fileName: image.fileName };
+  }
+}
+
+/**
+ * The same request, whose multipart parts also note each original's file name by its index
+ * (the name the user's file had, shown with the image). Everything else is ImageUploads' reading.
+ */
+function withFileNames(req: GatewayRequest, names: Map<number, string>): GatewayRequest {
+  return Object.create(req, {
+    parts: {
+      value: async function* (...args: Parameters<GatewayRequest['parts']>): AsyncIterableIterator<Multipart> {
+        for await (const part of req.parts(...args)) {
+          const match = part.type === 'file' ? ORIGINAL_FIELD.exec(part.fieldname) : null;
+          if (match && part.type === 'file') {
+            names.set(Number(match[1]), part.filename);
+          }
+          yield part;
+        }
+      },
+    },
+  }) as GatewayRequest;
+}

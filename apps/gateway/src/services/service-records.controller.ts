@@ -1,0 +1,78 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
+import {
+  RecentServicesQuery,
+  SERVICE_RECORD_BY_MACHINE,
+  SERVICE_RECORD_CREATE,
+  SERVICE_RECORD_DELETE,
+  SERVICE_RECORD_GET,
+  SERVICE_RECORD_RECENT,
+  SERVICE_RECORD_UPDATE,
+  ServiceRecordInput,
+  ServiceRecordMessages,
+  UpdateServiceRecordInput,
+  type ServiceRecord,
+  type ServiceRecordPage,
+} from '@wrenchlog/contracts';
+import { RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { Call } from '../http/request-context.js';
+import { createValidationPipe } from '../http/validation.js';
+import { IdPipe } from '../http/id.pipe.js';
+
+const bodyPipe = createValidationPipe();
+
+/**
+ * The body of a create or update: a JSON object, validated by the DTO like any other body. Typed
+ * `unknown` in the handler so the global pipe lets it through, because a body that is not an
+ * object at all (an array, nothing) answers the spec's message rather than the pipe's generic one.
+ */
+async function validBody<T extends object>(body: unknown, dto: new () => T, message: string): Promise<T> {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw validationFailed(message, [{ field: 'body', message }]);
+  }
+  return (await bodyPipe.transform(body, { type: 'body', metatype: dto })) as T;
+}
+
+const recordId = new IdPipe(ServiceRecordMessages.invalidId);
+const updateId = new IdPipe(ServiceRecordMessages.invalidUpdate);
+const machineId = new IdPipe(ServiceRecordMessages.invalidMachineId, 'machineId');
+
+/** The spec's service-record calls (document 1, section 7), one RPC each. */
+@Controller('services')
+export class ServiceRecordsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Post('fastCreate')
+  async create(@Body() body: unknown, @Call() call: CallContext): Promise<ServiceRecord> {
+    const record = await validBody(body, ServiceRecordInput, ServiceRecordMessages.invalid);
+    return this.rpc.send(SERVICE_RECORD_CREATE, record, call);
+  }
+
+  /** The recent services list: ?page=0&size=12&status=&sort=serviceDate,desc&q= */
+  @Get('recent')
+  recent(@Query() query: RecentServicesQuery, @Call() call: CallContext): Promise<ServiceRecordPage> {
+    return this.rpc.send(SERVICE_RECORD_RECENT, query, call);
+  }
+
+  /** A machine's records, newest service date first (the machine details Services tab). */
+  @Get('machine/:machineId')
+  byMachine(@Param('machineId', machineId) id: number, @Call() call: CallContext): Promise<ServiceRecord[]> {
+    return this.rpc.send(SERVICE_RECORD_BY_MACHINE, { machineId: id }, call);
+  }
+
+  @Get(':id')
+  get(@Param('id', recordId) id: number, @Call() call: CallContext): Promise<ServiceRecord> {
+    return this.rpc.send(SERVICE_RECORD_GET, { id }, call);
+  }
+
+  @Put(':id')
+  async update(@Param('id', updateId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<ServiceRecord> {
+    const record = await validBody(body, UpdateServiceRecordInput, ServiceRecordMessages.invalidUpdate);
+    return this.rpc.send(SERVICE_RECORD_UPDATE, { id, record }, call);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Param('id', recordId) id: number, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(SERVICE_RECORD_DELETE, { id }, call);
+  }
+}

@@ -1,0 +1,88 @@
+import { Controller, Inject, Logger } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  IMAGE_BACKFILL_RUN,
+  IMAGE_DELETED,
+  IMAGE_STATS_GET,
+  IMAGE_STORED,
+  isAdmin,
+  MACHINE_DELETED,
+  type ImageBackfillReply,
+  type ImageBackfillRequest,
+  type ImageDeletedEvent,
+  type ImageStats,
+  type ImageStatsRequest,
+  type ImageStoredEvent,
+  type MachineDeletedEvent,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
+import { badRequest, notFound, requireActor, requireAdmin } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
+import { LedgerService } from './ledger/ledger.service.js';
+import { ImageQueue } from './processing/image-queue.js';
+
+@Controller()
+export class ImageController {
+  private readonly logger = new Logger('ImageController');
+
+  constructor(
+    private readonly ledger: LedgerService,
+    private readonly queue: ImageQueue,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  @EventPattern(IMAGE_STORED)
+  async onStored(@Payload() m: RpcMessage<ImageStoredEvent>): Promise<void> {
+    if (await this.ledger.record(m.payload)) {
+      this.queue.kick();
+    } else {
+      await this.deleteObjects([m.payload.originalKey, m.payload.thumbnailKey]);
+    }
+  }
+
+  @EventPattern(IMAGE_DELETED)
+  async onDeleted(@Payload() m: RpcMessage<ImageDeletedEvent>): Promise<void> {
+    await this.deleteObjects(await this.ledger.removeKeys(m.payload));
+  }
+
+  @EventPattern(MACHINE_DELETED)
+  async onMachineDeleted(@Payload() m: RpcMessage<MachineDeletedEvent>): Promise<void> {
+    await this.deleteObjects(await this.ledger.removeForMachine(m.payload.userId, m.payload.machineId));
+  }
+
+  /** A user may read only their own account size; an administrator anyone's. */
+  @MessagePattern(IMAGE_STATS_GET)
+  stats(@Payload() m: RpcMessage<ImageStatsRequest>): Promise<ImageStats> {
+    const actor = requireActor(m.actor);
+    const userId = Number(m.payload?.userId);
+    if (!Number.isInteger(userId) || userId <= 0) {
+      throw badRequest('Invalid user ID');
+    }
+    if (userId !== actor.userId && !isAdmin(actor)) {
+      throw notFound('User not found');
+    }
+    return this.ledger.stats(userId);
+  }
+
+  @MessagePattern(IMAGE_BACKFILL_RUN)
+  backfill(@Payload() m: RpcMessage<ImageBackfillRequest>): Promise<ImageBackfillReply> {
+    requireAdmin(m.actor);
+    const limit = Number(m.payload?.limit);
+    if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
+      throw badRequest('Limit must be a whole number from 1 to 1000');
+    }
+    return this.queue.backfill(limit);
+  }
+
+  private async deleteObjects(keys: string[]): Promise<void> {
+    if (keys.length === 0) {
+      return;
+    }
+    try {
+      await this.storage.deleteMany(keys);
+    } catch (err) {
+      // The rows are gone; objects left behind are only wasted space, never visible to anyone.
+      this.logger.warn(`could not delete ${keys.length} object(s): ${(err as Error).message}`);
+    }
+  }
+}

@@ -1,0 +1,17 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A machine whose images are gone: an image.stored for it that arrives late is discarded, not processed. */
+@Entity('deleted_machines')
+export class DeletedMachine {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'machine_id', type: 'integer' })
+  machineId: number;
+
+  @Column({ name: 'deleted_at' })
+  deletedAt: Date;
+}

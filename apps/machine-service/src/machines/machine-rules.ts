@@ -1,0 +1,161 @@
+import {
+  galleryLimitMessage,
+  MACHINE_GALLERY_LIMIT,
+  type CreateMachineRequest,
+  type Machine,
+  type MachineListItem,
+  type ServiceRecordChangedEvent,
+  type UpdateMachineRequest,
+} from '@wrenchlog/contracts';
+import { badRequest } from '@wrenchlog/platform';
+import type { MachineEntity } from './machine.entity.js';
+
+// The machine's rules, free of the database so they are tested on their own.
+
+/** Fields a create or update may set; anything else in a request (id, lastUpdated, profilePhoto) is never taken. */
+const EDITABLE = [
+  'name',
+  'year',
+  'make',
+  'model',
+  'submodel',
+  'vin',
+  'color',
+  'description',
+  'status',
+  'type',
+  'purchasedDate',
+  'lastServicedDate',
+  'miles',
+  'hours',
+  'license',
+  'licenseExpirationDate',
+  'isPermanentLicense',
+  'insuranceProvider',
+  'policyNumber',
+  'insuranceExpirationDate',
+] as const satisfies readonly (keyof MachineEntity & keyof UpdateMachineRequest)[];
+
+/** Nullable text: an empty string is no value. */
+const blankToNull = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? null : v);
+
+/**
+ * Applies a create or update: fields that are present are set (null clears), absent fields stay,
+ * so a partial {id, status} changes only the status. A permanent license has no expiration date.
+ */
+export function applyMachineChanges(machine: MachineEntity, changes: Partial<CreateMachineRequest | UpdateMachineRequest>): void {
+  const target = machine as unknown as Record<string, unknown>;
+  const source = changes as Record<string, unknown>;
+  for (const field of EDITABLE) {
+    if (source[field] === undefined) {
+      continue;
+    }
+    if (field === 'name' || field === 'year' || field === 'make' || field === 'model') {
+      if (source[field] !== null) {
+        target[field] = source[field];
+      }
+      continue;
+    }
+    if (field === 'isPermanentLicense') {
+      target[field] = source[field] === true;
+      continue;
+    }
+    target[field] = blankToNull(source[field]);
+  }
+  if (machine.isPermanentLicense) {
+    machine.licenseExpirationDate = null;
+  }
+}
+
+/** A new machine with its defaults: status Good until the owner picks another. */
+export function newMachine(userId: number, request: CreateMachineRequest, now: Date): MachineEntity {
+  const machine = {
+    userId,
+    status: 'Good',
+    type: null,
+    submodel: null,
+    vin: null,
+    color: null,
+    description: null,
+    purchasedDate: null,
+    lastServicedDate: null,
+    miles: null,
+    hours: null,
+    license: null,
+    licenseExpirationDate: null,
+    isPermanentLicense: false,
+    insuranceProvider: null,
+    policyNumber: null,
+    insuranceExpirationDate: null,
+    profilePhotoId: null,
+    serviceStateAt: null,
+    lastUpdated: now,
+    createdAt: now,
+    idempotencyKey: null,
+  } as MachineEntity;
+  applyMachineChanges(machine, request);
+  return machine;
+}
+
+/** Refuses an upload that would take the gallery past 5 photos (nothing of it is kept). */
+export function assertGalleryRoom(current: number, adding: number): void {
+  if (adding < 1) {
+    throw badRequest('Select at least one photo to upload');
+  }
+  if (current + adding > MACHINE_GALLERY_LIMIT) {
+    throw badRequest(galleryLimitMessage(current));
+  }
+}
+
+/**
+ * Applies a service.record.changed fact: the machine's last-serviced date is its newest service
+ * record's date, and the change counts as an update. An event older than the last one applied
+ * (redelivered or overtaken) changes nothing, so applying the same event twice is harmless.
+ */
+export function applyServiceChange(machine: MachineEntity, event: ServiceRecordChangedEvent): boolean {
+  const at = new Date(event.at);
+  if (Number.isNaN(at.getTime())) {
+    return false;
+  }
+  if (machine.serviceStateAt && at.getTime() < machine.serviceStateAt.getTime()) {
+    return false;
+  }
+  machine.serviceStateAt = at;
+  machine.lastServicedDate = event.latestServiceDate;
+  if (at.getTime() > machine.lastUpdated.getTime()) {
+    machine.lastUpdated = at;
+  }
+  return true;
+}
+
+export function toMachine(m: MachineEntity): Machine {
+  return {
+    id: m.id,
+    name: m.name,
+    year: m.year,
+    make: m.make,
+    model: m.model,
+    submodel: m.submodel,
+    vin: m.vin,
+    color: m.color,
+    description: m.description,
+    status: m.status,
+    type: m.type,
+    purchasedDate: m.purchasedDate,
+    lastServicedDate: m.lastServicedDate,
+    miles: m.miles,
+    hours: m.hours,
+    license: m.license,
+    licenseExpirationDate: m.licenseExpirationDate,
+    isPermanentLicense: !!m.isPermanentLicense,
+    insuranceProvider: m.insuranceProvider,
+    policyNumber: m.policyNumber,
+    insuranceExpirationDate: m.insuranceExpirationDate,
+    profilePhoto: m.profilePhotoId,
+    lastUpdated: m.lastUpdated.toISOString(),
+  };
+}
+
+export function toListItem(m: MachineEntity): MachineListItem {
+  return { id: m.id, name: m.name, type: m.type, status: m.status, lastUpdated: m.lastUpdated.toISOString(), lastServicedDate: m.lastServicedDate };
+}

@@ -1,0 +1,92 @@
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+const decimal = {
+  to: (v: number | null | undefined) => v,
+  from: (v: string | number | null) => (v === null || v === undefined ? null : Number(v)),
+};
+
+@Entity('machines')
+export class MachineEntity {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'varchar', length: 120 })
+  name: string;
+
+  @Column({ type: 'integer' })
+  year: number;
+
+  @Column({ type: 'varchar', length: 60 })
+  make: string;
+
+  @Column({ type: 'varchar', length: 60 })
+  model: string;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  submodel: string | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  vin: string | null;
+
+  @Column({ type: 'varchar', length: 40, nullable: true })
+  color: string | null;
+
+  @Column({ type: 'text', nullable: true })
+  description: string | null;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  status: string | null;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  type: string | null;
+
+  @Column({ name: 'purchased_date', type: 'date', nullable: true })
+  purchasedDate: string | null;
+
+  @Column({ name: 'last_serviced_date', type: 'date', nullable: true })
+  lastServicedDate: string | null;
+
+  @Column({ type: 'integer', nullable: true })
+  miles: number | null;
+
+  @Column({ type: 'decimal', precision: 12, scale: 1, nullable: true, transformer: decimal })
+  hours: number | null;
+
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  license: string | null;
+
+  @Column({ name: 'license_expiration_date', type: 'date', nullable: true })
+  licenseExpirationDate: string | null;
+
+  @Column({ name: 'is_permanent_license', type: 'boolean', default: false })
+  isPermanentLicense: boolean;
+
+  @Column({ name: 'insurance_provider', type: 'varchar', length: 120, nullable: true })
+  insuranceProvider: string | null;
+
+  @Column({ name: 'policy_number', type: 'varchar', length: 60, nullable: true })
+  policyNumber: string | null;
+
+  @Column({ name: 'insurance_expiration_date', type: 'date', nullable: true })
+  insuranceExpirationDate: string | null;
+
+  @Column({ name: 'profile_photo_id', type: 'integer', nullable: true })
+  profilePhotoId: number | null;
+
+  @Column({ name: 'last_updated' })
+  lastUpdated: Date;
+
+  /** When the newest applied service.record.changed happened, so an older event arriving late changes nothing. */
+  @Column({ name: 'service_state_at', nullable: true, type: Date })
+  serviceStateAt: Date | null;
+
+  @Column({ name: 'created_at' })
+  createdAt: Date;
+
+  /** The create call's idempotency key: a retried create answers the machine it made the first time. */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
+  idempotencyKey: string | null;
+}

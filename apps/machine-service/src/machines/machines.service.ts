@@ -1,0 +1,137 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  MACHINE_DELETED,
+  MACHINE_NOT_FOUND,
+  MACHINE_SAVED,
+  type Actor,
+  type CreateMachineRequest,
+  type DeletedReply,
+  type Machine,
+  type MachineDeletedEvent,
+  type MachineListItem,
+  type MachineSavedEvent,
+  type ServiceRecordChangedEvent,
+  type UpdateMachineRequest,
+} from '@wrenchlog/contracts';
+import { badRequest, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
+import { applyMachineChanges, applyServiceChange, newMachine, toListItem, toMachine } from './machine-rules.js';
+import { MachineEntity } from './machine.entity.js';
+
+export function machineId(value: unknown): number {
+  const id = Number(value);
+  if (!Number.isInteger(id) || id <= 0) {
+    throw badRequest('Invalid machine ID');
+  }
+  return id;
+}
+
+/** One user's machine, or 404 (also when it is another user's: never reveal that it exists). */
+export async function ownMachine(manager: EntityManager, userId: number, id: number): Promise<MachineEntity> {
+  const machine = await manager.findOneBy(MachineEntity, { id, userId });
+  if (!machine) {
+    throw notFound(MACHINE_NOT_FOUND);
+  }
+  return machine;
+}
+
+@Injectable()
+export class MachinesService {
+  constructor(
+    @InjectRepository(MachineEntity) private readonly machines: Repository<MachineEntity>,
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async list(actor: Actor | null): Promise<MachineListItem[]> {
+    const { userId } = requireActor(actor);
+    const rows = await this.machines.find({ where: { userId }, order: { name: 'ASC', id: 'ASC' } });
+    return rows.map(toListItem);
+  }
+
+  /** Newest service first; machines never serviced after them, most recently updated first. */
+  async recentlyServiced(actor: Actor | null): Promise<MachineListItem[]> {
+    const { userId } = requireActor(actor);
+    const rows = await this.machines.find({
+      where: { userId },
+      order: { lastServicedDate: { direction: 'DESC', nulls: 'LAST' }, lastUpdated: 'DESC', id: 'DESC' },
+    });
+    return rows.map(toListItem);
+  }
+
+  async get(actor: Actor | null, id: unknown): Promise<Machine> {
+    const { userId } = requireActor(actor);
+    return toMachine(await ownMachine(this.dataSource.manager, userId, machineId(id)));
+  }
+
+  /** Creates a machine; a retried call with the same idempotency key answers the machine made the first time. */
+  async create(actor: Actor | null, request: CreateMachineRequest, ctx: CallContext): Promise<Machine> {
+    const { userId } = requireActor(actor);
+    const key = ctx.idempotencyKey ?? null;
+    const earlier = async () => (key ? await this.machines.findOneBy({ userId, idempotencyKey: key }) : null);
+    const found = await earlier();
+    if (found) {
+      return toMachine(found);
+    }
+    try {
+      return await this.dataSource.transaction(async (manager) => {
+        const machine = newMachine(userId, request, new Date());
+        machine.idempotencyKey = key;
+        const stored = await manager.save(MachineEntity, machine);
+        await this.saved(manager, stored, ctx);
+        return toMachine(stored);
+      });
+    } catch (err) {
+      // The same create ran at the same moment (unique user and key): answer that one.
+      const raced = await earlier();
+      if (raced) {
+        return toMachine(raced);
+      }
+      throw err;
+    }
+  }
+
+  async update(actor: Actor | null, request: UpdateMachineRequest, ctx: CallContext): Promise<Machine> {
+    const { userId } = requireActor(actor);
+    const id = machineId(request?.id);
+    return this.dataSource.transaction(async (manager) => {
+      const machine = await ownMachine(manager, userId, id);
+      applyMachineChanges(machine, request);
+      machine.lastUpdated = new Date();
+      await manager.save(MachineEntity, machine);
+      await this.saved(manager, machine, ctx);
+      return toMachine(machine);
+    });
+  }
+
+  /** Deletes the machine and its photos; machine.machine.deleted takes its records, fuel, purchases and images too. */
+  async delete(actor: Actor | null, id: unknown, ctx: CallContext): Promise<DeletedReply> {
+    const { userId } = requireActor(actor);
+    const target = machineId(id);
+    return this.dataSource.transaction(async (manager) => {
+      const machine = await ownMachine(manager, userId, target);
+      await manager.delete(MachinePhotoEntity, { machineId: machine.id, userId });
+      await manager.delete(MachineEntity, { id: machine.id, userId });
+      const event: MachineDeletedEvent = { machineId: machine.id, userId };
+      await this.outbox.enqueue(manager, MACHINE_DELETED, event, ctx);
+      return { deleted: 1 };
+    });
+  }
+
+  /** Keeps lastServicedDate, lastUpdated and the recently-serviced order in step with the service records. */
+  async onServiceRecordChanged(event: ServiceRecordChangedEvent): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      const machine = await manager.findOneBy(MachineEntity, { id: event.machineId, userId: event.userId });
+      if (machine && applyServiceChange(machine, event)) {
+        await manager.save(MachineEntity, machine);
+      }
+    });
+  }
+
+  private async saved(manager: EntityManager, machine: MachineEntity, ctx: CallContext): Promise<void> {
+    const event: MachineSavedEvent = { machineId: machine.id, userId: machine.userId, name: machine.name };
+    await this.outbox.enqueue(manager, MACHINE_SAVED, event, ctx);
+  }
+}

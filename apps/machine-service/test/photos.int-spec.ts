@@ -1,0 +1,99 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { IMAGE_STORED, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
+import { loadEnv, OutboxEvent, PlatformEnv } from '@wrenchlog/platform';
+import { freePortBlock } from '@wrenchlog/testing';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../src/app.module.js';
+import { MachinesService } from '../src/machines/machines.service.js';
+import { PhotosService } from '../src/photos/photos.service.js';
+
+// machine-service against a temporary SQLite file; nothing listens on the other services' ports,
+// so the events it publishes stay in its outbox where the test reads them.
+describe('machine-service photos and events', () => {
+  let dir: string;
+  let app: INestApplicationContext;
+  let machines: MachinesService;
+  let photos: PhotosService;
+  const owner: Actor = { userId: 3, adminLevel: 0 };
+  const stranger: Actor = { userId: 4, adminLevel: 0 };
+  const call = (actor: Actor) => ({ actor, correlationId: randomUUID() });
+
+  const ref = (userId = owner.userId): StoredImageRef => {
+    const id = randomUUID();
+    return { originalKey: `u${userId}/${id}-original.jpg`, thumbnailKey: `u${userId}/${id}-thumb.jpg`, contentType: 'image/jpeg', originalSize: 1000, thumbnailSize: null, thumbnailUploaded: false };
+  };
+  const outbox = async (event: string) =>
+    (await app.get(DataSource).getRepository(OutboxEvent).find({ order: { id: 'ASC' } })).filter((e) => e.event === event).map((e) => JSON.parse(e.message).payload);
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wl-machine-service-'));
+    const env = loadEnv(PlatformEnv, { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error' });
+    app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
+    await app.init();
+    machines = app.get(MachinesService);
+    photos = app.get(PhotosService);
+  });
+
+  afterAll(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records gallery photos, announces each to the image worker, and refuses a 6th whole', async () => {
+    const machine = await machines.create(owner, { name: 'Mower', year: 2021, make: 'Toro', model: 'Z' }, call(owner));
+    const first = [ref(), ref(), ref(), ref()];
+
+    const added = await photos.addToGallery(owner, machine.id, first, call(owner));
+    await expect(photos.addToGallery(owner, machine.id, [ref(), ref()], call(owner))).rejects.toThrow('it has 4, so at most 1 more can be added');
+
+    expect(added.map((p) => p.state)).toEqual(['pending', 'pending', 'pending', 'pending']);
+    expect(await photos.gallery(owner, machine.id)).toHaveLength(4);
+    const announced = (await outbox(IMAGE_STORED)).filter((e) => e.recordId === machine.id);
+    expect(announced.map((e) => e.originalKey)).toEqual(first.map((r) => r.originalKey));
+    expect(announced[0]).toMatchObject({ userId: 3, owner: 'machine-service', machineId: machine.id, thumbnailUploaded: false });
+    expect((await outbox(MACHINE_SAVED)).some((e) => e.machineId === machine.id && e.name === 'Mower')).toBe(true);
+  });
+
+  it("refuses keys outside the caller's own prefix and another user's machine", async () => {
+    const machine = await machines.create(owner, { name: 'Plow', year: 2010, make: 'Fisher', model: 'XV2' }, call(owner));
+
+    await expect(photos.addToGallery(owner, machine.id, [ref(99)], call(owner))).rejects.toThrow('Invalid image reference');
+    await expect(photos.addToGallery(stranger, machine.id, [ref(stranger.userId)], call(stranger))).rejects.toThrow('Machine not found');
+    await expect(photos.gallery(stranger, machine.id)).rejects.toThrow('Machine not found');
+    await expect(machines.get(stranger, machine.id)).rejects.toThrow('Machine not found');
+  });
+
+  it('announces photos still pending again, and stops once the worker reported them', async () => {
+    const machine = await machines.create(owner, { name: 'Chipper', year: 2019, make: 'Vermeer', model: 'BC1000' }, call(owner));
+    const [a, b] = [ref(), ref()];
+    await photos.addToGallery(owner, machine.id, [a, b], call(owner));
+    const announcements = async (key: string) => (await outbox(IMAGE_STORED)).filter((e) => e.originalKey === key).length;
+    await photos.onProcessed({ userId: 3, owner: 'machine-service', recordId: machine.id, originalKey: a.originalKey, thumbnailKey: a.thumbnailKey, state: 'processed', error: null, originalSize: 900, thumbnailSize: 80 });
+
+    await photos.reannouncePending(0);
+
+    expect(await announcements(a.originalKey)).toBe(1);
+    expect(await announcements(b.originalKey)).toBe(2);
+    expect((await photos.gallery(owner, machine.id)).map((p) => p.state)).toEqual(['processed', 'pending']);
+  });
+
+  it('keeps the last-serviced date from service.record.changed, whatever order the events come in', async () => {
+    const machine = await machines.create(owner, { name: 'Truck', year: 2015, make: 'Ford', model: 'F-350' }, call(owner));
+    const event = (at: string, latestServiceDate: string | null) => ({ machineId: machine.id, userId: 3, recordId: 1, change: 'saved' as const, latestServiceDate, at });
+
+    await machines.onServiceRecordChanged(event('2030-01-02T10:00:00Z', '2030-01-02'));
+    await machines.onServiceRecordChanged(event('2030-01-01T10:00:00Z', '2029-12-31'));
+    await machines.onServiceRecordChanged(event('2030-01-02T10:00:00Z', '2030-01-02'));
+    await machines.onServiceRecordChanged({ ...event('2030-01-03T10:00:00Z', '2030-01-03'), userId: 4 });
+
+    const stored = await machines.get(owner, machine.id);
+    expect(stored.lastServicedDate).toBe('2030-01-02');
+    expect(stored.lastUpdated).toBe('2030-01-02T10:00:00.000Z');
+  });
+});

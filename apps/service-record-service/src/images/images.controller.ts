@@ -1,0 +1,45 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  SERVICE_IMAGE_ADD,
+  SERVICE_IMAGE_COUNT,
+  SERVICE_IMAGE_DELETE,
+  SERVICE_IMAGE_LIST,
+  SERVICE_IMAGE_PROCESSED,
+  type AddServiceImagesRequest,
+  type DeleteServiceImagesRequest,
+  type ImageProcessedEvent,
+  type RpcMessage,
+  type ServiceImageRecordRequest,
+} from '@wrenchlog/contracts';
+import { ImagesService } from './images.service.js';
+
+@Controller()
+export class ImagesController {
+  constructor(private readonly images: ImagesService) {}
+
+  @MessagePattern(SERVICE_IMAGE_ADD)
+  add(@Payload() m: RpcMessage<AddServiceImagesRequest>) {
+    return this.images.add(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SERVICE_IMAGE_LIST)
+  list(@Payload() m: RpcMessage<ServiceImageRecordRequest>) {
+    return this.images.list(m.actor, m.payload?.recordId);
+  }
+
+  @MessagePattern(SERVICE_IMAGE_COUNT)
+  count(@Payload() m: RpcMessage<ServiceImageRecordRequest>) {
+    return this.images.count(m.actor, m.payload?.recordId);
+  }
+
+  @MessagePattern(SERVICE_IMAGE_DELETE)
+  delete(@Payload() m: RpcMessage<DeleteServiceImagesRequest>) {
+    return this.images.delete(m.actor, m.payload, m.meta);
+  }
+
+  @EventPattern(SERVICE_IMAGE_PROCESSED)
+  processed(@Payload() m: RpcMessage<ImageProcessedEvent>) {
+    return this.images.onProcessed(m.payload);
+  }
+}

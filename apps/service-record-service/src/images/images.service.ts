@@ -1,0 +1,194 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  IMAGE_STORED,
+  MAX_SERVICE_IMAGES_PER_UPLOAD,
+  ServiceImageMessages,
+  ServiceRecordMessages,
+  type Actor,
+  type AddServiceImagesRequest,
+  type DeleteServiceImagesRequest,
+  type ImageProcessedEvent,
+  type ImageStoredEvent,
+  type NewServiceImage,
+  type RpcMeta,
+  type ServiceImageKeys,
+  type ServiceImagesDeleted,
+} from '@wrenchlog/contracts';
+import { conflict, notFound, Outbox, requireActor, validationFailed } from '@wrenchlog/platform';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
+import { ServiceRecordEntity } from '../records/service-record.entity.js';
+import { isValidId } from '../records/service-record.rules.js';
+import { ImageRemoval } from './image-removal.js';
+import { ServiceImageEntity } from './service-image.entity.js';
+
+const toKeys = (i: ServiceImageEntity): ServiceImageKeys => ({
+  id: i.id,
+  fileName: i.fileName,
+  originalKey: i.originalKey,
+  thumbnailKey: i.thumbnailKey,
+  state: i.state,
+  error: i.error,
+});
+
+const invalidId = () => validationFailed(ServiceRecordMessages.invalidId, [{ field: 'id', message: ServiceRecordMessages.invalidId }]);
+
+/** Photos of service records: only a saved record of the caller's takes them. */
+@Injectable()
+export class ImagesService {
+  constructor(
+    @InjectRepository(ServiceImageEntity) private readonly images: Repository<ServiceImageEntity>,
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly removal: ImageRemoval,
+  ) {}
+
+  /**
+   * Records images the gateway has already checked and stored, and hands each to the image worker
+   * (image.image.stored). Idempotent per object key, so a retried call adds nothing twice.
+   */
+  async add(caller: Actor | null, request: AddServiceImagesRequest, meta?: RpcMeta): Promise<ServiceImageKeys[]> {
+    const actor = requireActor(caller);
+    if (!isValidId(request?.recordId)) {
+      throw invalidId();
+    }
+    const images = Array.isArray(request.images) ? request.images : [];
+    if (images.length === 0 || images.length > MAX_SERVICE_IMAGES_PER_UPLOAD || !images.every(isNewImage)) {
+      throw validationFailed(ServiceImageMessages.noImages, [{ field: 'images', message: ServiceImageMessages.noImages }]);
+    }
+    const ctx = { actor, correlationId: meta?.correlationId };
+    return this.dataSource.transaction(async (manager) => {
+      const record = await this.ownedRecord(manager, actor.userId, request.recordId);
+      const known = await manager.find(ServiceImageEntity, { where: { originalKey: In(images.map((i) => i.originalKey)) } });
+      if (known.some((k) => k.userId !== actor.userId || k.recordId !== record.id)) {
+        throw conflict('An image of this upload is already stored for another record');
+      }
+      const added: ServiceImageEntity[] = [];
+      for (const image of images) {
+        const existing = known.find((k) => k.originalKey === image.originalKey);
+        if (existing) {
+          added.push(existing);
+          continue;
+        }
+        const row = manager.create(ServiceImageEntity, {
+          userId: actor.userId,
+          recordId: record.id,
+          machineId: record.machineId,
+          fileName: cleanFileName(image.fileName),
+          originalKey: image.originalKey,
+          thumbnailKey: image.thumbnailKey,
+          contentType: image.contentType,
+          originalSize: image.originalSize,
+          thumbnailSize: image.thumbnailSize,
+          state: 'pending',
+          error: null,
+          createdAt: new Date(),
+        });
+        await manager.save(row);
+        const event: ImageStoredEvent = {
+          userId: actor.userId,
+          owner: 'service-record-service',
+          recordId: record.id,
+          machineId: record.machineId,
+          originalKey: image.originalKey,
+          thumbnailKey: image.thumbnailKey,
+          contentType: image.contentType,
+          originalSize: image.originalSize,
+          thumbnailSize: image.thumbnailSize,
+          thumbnailUploaded: image.thumbnailUploaded,
+        };
+        await this.outbox.enqueue(manager, IMAGE_STORED, event, ctx);
+        added.push(row);
+      }
+      return added.map(toKeys);
+    });
+  }
+
+  async list(caller: Actor | null, recordId: number): Promise<ServiceImageKeys[]> {
+    const actor = requireActor(caller);
+    if (!isValidId(recordId)) {
+      throw invalidId();
+    }
+    await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
+    const rows = await this.images.find({ where: { userId: actor.userId, recordId }, order: { id: 'ASC' } });
+    return rows.map(toKeys);
+  }
+
+  async count(caller: Actor | null, recordId: number): Promise<number> {
+    const actor = requireActor(caller);
+    if (!isValidId(recordId)) {
+      throw invalidId();
+    }
+    await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
+    return this.images.countBy({ userId: actor.userId, recordId });
+  }
+
+  /** Deletes the listed images of one record; ids that are not (or no longer) there are skipped. */
+  async delete(caller: Actor | null, request: DeleteServiceImagesRequest, meta?: RpcMeta): Promise<ServiceImagesDeleted> {
+    const actor = requireActor(caller);
+    const ids = request?.imageIds;
+    if (!isValidId(request?.recordId) || !Array.isArray(ids) || ids.length === 0 || !ids.every(isValidId)) {
+      throw validationFailed(ServiceImageMessages.invalidDelete, [{ field: 'imageIds', message: ServiceImageMessages.invalidDelete }]);
+    }
+    const ctx = { actor, correlationId: meta?.correlationId };
+    return this.dataSource.transaction(async (manager) => {
+      await this.ownedRecord(manager, actor.userId, request.recordId);
+      const images = await manager.find(ServiceImageEntity, {
+        where: { userId: actor.userId, recordId: request.recordId, id: In([...new Set(ids)]) },
+        select: { id: true, originalKey: true, thumbnailKey: true },
+      });
+      return { deleted: await this.removal.remove(manager, actor.userId, images, ctx) };
+    });
+  }
+
+  /** The worker finished (or gave up on) an image: keep its state and sizes. Idempotent. */
+  async onProcessed(event: ImageProcessedEvent): Promise<void> {
+    if (!event || typeof event.originalKey !== 'string' || !isValidId(event.userId)) {
+      return;
+    }
+    await this.dataSource.transaction((manager) =>
+      manager.update(
+        ServiceImageEntity,
+        { originalKey: event.originalKey, userId: event.userId },
+        {
+          state: event.state === 'failed' ? 'failed' : 'processed',
+          error: event.state === 'failed' ? (event.error ?? 'Processing failed') : null,
+          ...(typeof event.originalSize === 'number' ? { originalSize: event.originalSize } : {}),
+          ...(typeof event.thumbnailSize === 'number' ? { thumbnailSize: event.thumbnailSize } : {}),
+        },
+      ),
+    );
+  }
+
+  private async ownedRecord(manager: EntityManager, userId: number, id: number): Promise<ServiceRecordEntity> {
+    const record = await manager.findOneBy(ServiceRecordEntity, { id, userId });
+    if (!record) {
+      throw notFound(ServiceRecordMessages.notFound);
+    }
+    return record;
+  }
+}
+
+function isNewImage(i: NewServiceImage): boolean {
+  return (
+    typeof i === 'object' &&
+    i !== null &&
+    typeof i.originalKey === 'string' &&
+    i.originalKey.length > 0 &&
+    i.originalKey.length <= 512 &&
+    typeof i.thumbnailKey === 'string' &&
+    i.thumbnailKey.length > 0 &&
+    i.thumbnailKey.length <= 512 &&
+    typeof i.contentType === 'string' &&
+    Number.isSafeInteger(i.originalSize) &&
+    (i.thumbnailSize === null || Number.isSafeInteger(i.thumbnailSize))
+  );
+}
+
+/** The name the grid shows: the last path segment, without control characters, at most 255 characters. */
+export function cleanFileName(name: unknown): string {
+  const text = typeof name === 'string' ? name : '';
+  // eslint-disable-next-line no-control-regex
+  const base = text.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  return (base || 'image').slice(0, 255);
+}

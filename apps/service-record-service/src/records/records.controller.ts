@@ -1,0 +1,52 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  SERVICE_RECORD_BY_MACHINE,
+  SERVICE_RECORD_CREATE,
+  SERVICE_RECORD_DELETE,
+  SERVICE_RECORD_GET,
+  SERVICE_RECORD_RECENT,
+  SERVICE_RECORD_UPDATE,
+  type RecentServicesQuery,
+  type RpcMessage,
+  type ServiceRecordIdRequest,
+  type ServiceRecordInput,
+  type ServiceRecordsByMachineRequest,
+  type UpdateServiceRecordRequest,
+} from '@wrenchlog/contracts';
+import { RecordsService } from './records.service.js';
+
+@Controller()
+export class RecordsController {
+  constructor(private readonly records: RecordsService) {}
+
+  @MessagePattern(SERVICE_RECORD_CREATE)
+  create(@Payload() m: RpcMessage<ServiceRecordInput>) {
+    return this.records.create(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SERVICE_RECORD_GET)
+  get(@Payload() m: RpcMessage<ServiceRecordIdRequest>) {
+    return this.records.get(m.actor, m.payload?.id);
+  }
+
+  @MessagePattern(SERVICE_RECORD_UPDATE)
+  update(@Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
+    return this.records.update(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SERVICE_RECORD_DELETE)
+  delete(@Payload() m: RpcMessage<ServiceRecordIdRequest>) {
+    return this.records.delete(m.actor, m.payload?.id, m.meta);
+  }
+
+  @MessagePattern(SERVICE_RECORD_BY_MACHINE)
+  byMachine(@Payload() m: RpcMessage<ServiceRecordsByMachineRequest>) {
+    return this.records.byMachine(m.actor, m.payload?.machineId);
+  }
+
+  @MessagePattern(SERVICE_RECORD_RECENT)
+  recent(@Payload() m: RpcMessage<RecentServicesQuery>) {
+    return this.records.recent(m.actor, m.payload);
+  }
+}

@@ -1,0 +1,283 @@
+import { Injectable } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  pageOf,
+  SERVICE_RECORD_CHANGED,
+  ServiceRecordMessages as M,
+  type Actor,
+  type RecentServicesQuery,
+  type RpcMeta,
+  type ServiceRecord,
+  type ServiceRecordChangedEvent,
+  type ServiceRecordInput,
+  type ServiceRecordPage,
+  type ServiceSortField,
+  type UpdateServiceRecordRequest,
+} from '@wrenchlog/contracts';
+import { notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { DataSource, In, Repository, type EntityManager } from 'typeorm';
+import { ImageRemoval } from '../images/image-removal.js';
+import { KnownMachine } from '../machines/known-machine.entity.js';
+import { ServiceRecordEntity } from './service-record.entity.js';
+import {
+  containsPattern,
+  fromCents,
+  isValidId,
+  newRecordFields,
+  parseRecentQuery,
+  searchText,
+  sortKey,
+  updatedRecordFields,
+  utcDate,
+  type RecordFields,
+} from './service-record.rules.js';
+
+export const toServiceRecord = (r: ServiceRecordEntity): ServiceRecord => ({
+  id: r.id,
+  title: r.title,
+  status: r.status,
+  machineName: r.machineName,
+  machineId: r.machineId,
+  serviceDate: r.serviceDate,
+  serviceType: r.serviceType,
+  serviceShop: r.serviceShop,
+  notes: r.notes,
+  price: fromCents(r.priceCents),
+  dateCreated: r.dateCreated.toISOString(),
+  miles: r.miles,
+  hours: r.hours,
+});
+
+const fieldsOf = (r: ServiceRecordEntity): RecordFields => ({
+  title: r.title,
+  status: r.status,
+  serviceDate: r.serviceDate,
+  serviceType: r.serviceType,
+  serviceShop: r.serviceShop,
+  notes: r.notes,
+  machineId: r.machineId,
+  priceCents: r.priceCents,
+  miles: r.miles,
+  hours: r.hours,
+});
+
+// Sort field -> indexed key column. Each order ends with id in the same direction (stable pages).
+const SORT_COLUMNS: Record<ServiceSortField, string> = {
+  machineName: 'r.machineKey',
+  title: 'r.titleKey',
+  serviceDate: 'r.serviceDate',
+  serviceType: 'r.typeKey',
+  status: 'r.statusKey',
+};
+
+@Injectable()
+export class RecordsService {
+  constructor(
+    @InjectRepository(ServiceRecordEntity) private readonly records: Repository<ServiceRecordEntity>,
+    @InjectRepository(KnownMachine) private readonly machines: Repository<KnownMachine>,
+    private readonly dataSource: DataSource,
+    private readonly outbox: Outbox,
+    private readonly images: ImageRemoval,
+  ) {}
+
+  async create(caller: Actor | null, input: ServiceRecordInput | null, meta?: RpcMeta): Promise<ServiceRecord> {
+    const actor = requireActor(caller);
+    const fields = newRecordFields(input ?? {}, utcDate(new Date()));
+    const key = meta?.idempotencyKey ?? null;
+    const ctx = callContext(actor, meta);
+    // A retried create (same Idempotency-Key) answers the record the first attempt made.
+    const replayed = key ? await this.records.findOneBy({ userId: actor.userId, idempotencyKey: key }) : null;
+    if (replayed) {
+      return toServiceRecord(replayed);
+    }
+    let row: ServiceRecordEntity;
+    try {
+      row = await this.dataSource.transaction(async (manager) => {
+        const machineName = await this.machineNameFor(manager, actor.userId, fields.machineId);
+        const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
+        await manager.save(created);
+        await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
+        return created;
+      });
+    } catch (err) {
+      const raced = key ? await this.records.findOneBy({ userId: actor.userId, idempotencyKey: key }) : null;
+      if (raced) {
+        return toServiceRecord(raced);
+      }
+      throw err;
+    }
+    return toServiceRecord(await this.settleMachine(row));
+  }
+
+  async get(caller: Actor | null, id: number): Promise<ServiceRecord> {
+    const actor = requireActor(caller);
+    if (!isValidId(id)) {
+      throw validationFailed(M.invalidId, [{ field: 'id', message: M.invalidId }]);
+    }
+    return toServiceRecord(await this.owned(this.dataSource.manager, actor.userId, id));
+  }
+
+  async update(caller: Actor | null, request: UpdateServiceRecordRequest, meta?: RpcMeta): Promise<ServiceRecord> {
+    const actor = requireActor(caller);
+    const { id, record } = request ?? ({} as UpdateServiceRecordRequest);
+    const bodyId = record?.id;
+    if (!isValidId(id) || typeof record !== 'object' || record === null || Array.isArray(record) || (bodyId !== undefined && bodyId !== null && bodyId !== id)) {
+      throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
+    }
+    const ctx = callContext(actor, meta);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const current = await this.owned(manager, actor.userId, id);
+      const fields = updatedRecordFields(fieldsOf(current), record);
+      const previousMachineId = current.machineId;
+      const machineName = fields.machineId === previousMachineId ? current.machineName : await this.machineNameFor(manager, actor.userId, fields.machineId);
+      manager.merge(ServiceRecordEntity, current, this.columns(fields, machineName));
+      await manager.save(current);
+      await this.announce(manager, ctx, actor.userId, current.machineId, current.id, 'saved');
+      if (previousMachineId !== current.machineId) {
+        // The record left its old machine, whose latest service date may have changed too.
+        await this.announce(manager, ctx, actor.userId, previousMachineId, current.id, 'deleted');
+      }
+      return current;
+    });
+    return toServiceRecord(await this.settleMachine(row));
+  }
+
+  async delete(caller: Actor | null, id: number, meta?: RpcMeta): Promise<{ id: number }> {
+    const actor = requireActor(caller);
+    if (!isValidId(id)) {
+      throw validationFailed(M.invalidId, [{ field: 'id', message: M.invalidId }]);
+    }
+    const ctx = callContext(actor, meta);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.owned(manager, actor.userId, id);
+      await this.images.removeForRecords(manager, actor.userId, [row.id], ctx);
+      await manager.delete(ServiceRecordEntity, { id: row.id, userId: actor.userId });
+      await this.announce(manager, ctx, actor.userId, row.machineId, row.id, 'deleted');
+    });
+    return { id };
+  }
+
+  /** One machine's records, newest service date first. Another user's machine simply has none. */
+  async byMachine(caller: Actor | null, machineId: number): Promise<ServiceRecord[]> {
+    const actor = requireActor(caller);
+    if (!isValidId(machineId)) {
+      throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
+    }
+    const rows = await this.records.find({ where: { userId: actor.userId, machineId }, order: { serviceDate: 'DESC', id: 'DESC' } });
+    return rows.map(toServiceRecord);
+  }
+
+  /**
+   * The recent services list: one page of the caller's records, sorted, filtered by status and
+   * searched in the database. Each order and the status filter run on an index that starts with
+   * the owner; the search scans only the caller's rows (a substring match cannot use a B-tree).
+   */
+  async recent(caller: Actor | null, rawQuery: RecentServicesQuery | null): Promise<ServiceRecordPage> {
+    const actor = requireActor(caller);
+    const query = parseRecentQuery(rawQuery);
+    const qb = this.records.createQueryBuilder('r').where('r.userId = :userId', { userId: actor.userId });
+    if (query.status) {
+      qb.andWhere('r.statusKey = :status', { status: sortKey(query.status) });
+    }
+    if (query.search) {
+      qb.andWhere("(r.searchText LIKE :pattern ESCAPE '\\' OR r.machineKey LIKE :pattern ESCAPE '\\')", { pattern: containsPattern(query.search) });
+    }
+    const direction = query.sort.direction === 'asc' ? 'ASC' : 'DESC';
+    qb.orderBy(SORT_COLUMNS[query.sort.field], direction).addOrderBy('r.id', direction);
+    const [rows, total] = await qb
+      .offset(query.page * query.size)
+      .limit(query.size)
+      .getManyAndCount();
+    return pageOf(rows.map(toServiceRecord), total, query.page, query.size);
+  }
+
+  /**
+   * Deletes every record of a deleted machine (and their images); the machine.machine.deleted
+   * consumer. Idempotent: a repeated event finds nothing left.
+   */
+  async deleteAllOfMachine(manager: EntityManager, userId: number, machineId: number, ctx: CallContext): Promise<number> {
+    const rows = await manager.find(ServiceRecordEntity, { where: { userId, machineId }, select: { id: true } });
+    if (rows.length === 0) {
+      return 0;
+    }
+    const ids = rows.map((r) => r.id);
+    await this.images.removeForRecords(manager, userId, ids, ctx);
+    await manager.delete(ServiceRecordEntity, { userId, id: In(ids) });
+    return ids.length;
+  }
+
+  /** Whether the caller has this record (for the image calls): 404 when not. */
+  async requireOwned(manager: EntityManager, userId: number, id: number): Promise<ServiceRecordEntity> {
+    return this.owned(manager, userId, id);
+  }
+
+  private async owned(manager: EntityManager, userId: number, id: number): Promise<ServiceRecordEntity> {
+    const row = await manager.findOneBy(ServiceRecordEntity, { id, userId });
+    if (!row) {
+      throw notFound(M.notFound);
+    }
+    return row;
+  }
+
+  /**
+   * The machine must be the caller's. Machines are known only through machine-service's events,
+   * which can arrive after the user has already picked a brand-new machine in the form: a machine
+   * this service has not heard of yet is accepted with no name (null), and the name is filled in
+   * when its machine.machine.saved event arrives (MachinesService.onSaved). A machine known to
+   * belong to someone else, or known to be deleted, is refused as not found.
+   */
+  private async machineNameFor(manager: EntityManager, userId: number, machineId: number): Promise<string | null> {
+    const known = await manager.findOneBy(KnownMachine, { machineId });
+    if (!known) {
+      return null;
+    }
+    if (known.deleted || known.userId !== userId) {
+      throw notFound(M.machineNotFound);
+    }
+    return known.name;
+  }
+
+  /**
+   * After commit, closes the race with the machine events: the saved (or deleted) event may have
+   * been applied between our read of the projection and our commit, without seeing our row.
+   * The event consumer commits the projection before it touches records, so one side always sees
+   * the other.
+   */
+  private async settleMachine(row: ServiceRecordEntity): Promise<ServiceRecordEntity> {
+    const known = await this.machines.findOneBy({ machineId: row.machineId });
+    if (!known || known.userId !== row.userId || (!known.deleted && known.name === row.machineName)) {
+      return row;
+    }
+    if (known.deleted) {
+      await this.dataSource.transaction((manager) => this.deleteAllOfMachine(manager, row.userId, row.machineId, { actor: null }));
+      throw notFound(M.machineNotFound);
+    }
+    await this.dataSource.transaction((manager) => manager.update(ServiceRecordEntity, { id: row.id, userId: row.userId }, { machineName: known.name, machineKey: sortKey(known.name) }));
+    return { ...row, machineName: known.name, machineKey: sortKey(known.name) } as ServiceRecordEntity;
+  }
+
+  private columns(fields: RecordFields, machineName: string | null): Partial<ServiceRecordEntity> {
+    return {
+      ...fields,
+      machineName,
+      titleKey: sortKey(fields.title),
+      statusKey: sortKey(fields.status),
+      typeKey: sortKey(fields.serviceType),
+      machineKey: sortKey(machineName),
+      searchText: searchText(fields),
+    };
+  }
+
+  /** service.record.changed with the machine's newest service date after this change, in the same transaction. */
+  private async announce(manager: EntityManager, ctx: CallContext, userId: number, machineId: number, recordId: number, change: 'saved' | 'deleted'): Promise<void> {
+    const latest = await manager.findOne(ServiceRecordEntity, {
+      where: { userId, machineId },
+      order: { serviceDate: 'DESC', id: 'DESC' },
+      select: { id: true, serviceDate: true },
+    });
+    const event: ServiceRecordChangedEvent = { machineId, userId, recordId, change, latestServiceDate: latest?.serviceDate ?? null, at: new Date().toISOString() };
+    await this.outbox.enqueue(manager, SERVICE_RECORD_CHANGED, event, ctx);
+  }
+}
+
+const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });

@@ -1,0 +1,119 @@
+import type { INestMicroservice } from '@nestjs/common';
+import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
+import { Test } from '@nestjs/testing';
+import type { Actor, RpcErrorPayload, RpcPattern, RpcRequestOf, RpcResponseOf } from '@wrenchlog/contracts';
+import { EventBus, loadEnv, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
+import { distributedServersAvailable, freePort, TEST_POSTGRES_URL } from '@wrenchlog/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { firstValueFrom } from 'rxjs';
+import { AppModule } from '../src/app.module.js';
+import { ServiceRecordEnv } from '../src/config/service-record-env.js';
+
+export interface PublishedEvent {
+  event: string;
+  payload: any;
+  ctx: CallContext;
+}
+
+export type Engine = 'sqlite' | 'postgres';
+
+/** The engines to run on: SQLite always, PostgreSQL when the local server answers (always with CI=true). */
+export async function engines(): Promise<Engine[]> {
+  return (await distributedServersAvailable().catch(() => false)) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
+/**
+ * The service as it runs: its real module and migrations on a fresh database, listening on Nest
+ * TCP. The event bus is replaced by a recorder (the broker boundary), so the test sees exactly what
+ * the outbox publishes.
+ */
+export class ServiceUnderTest {
+  readonly published: PublishedEvent[] = [];
+  private app!: INestMicroservice;
+  private client!: ClientProxy;
+  private cleanup: () => Promise<void> = async () => undefined;
+
+  static async start(engine: Engine): Promise<ServiceUnderTest> {
+    const service = new ServiceUnderTest();
+    await service.boot(engine);
+    return service;
+  }
+
+  private async boot(engine: Engine): Promise<void> {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wl-service-record-int-'));
+    const vars: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+    let database: string | undefined;
+    if (engine === 'postgres') {
+      const base = `wl_int_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+      const url = new URL(TEST_POSTGRES_URL);
+      url.pathname = `/${base}`;
+      vars.DATABASE_URL = url.toString();
+      database = `${base}_service_record`;
+    }
+    const env = loadEnv(ServiceRecordEnv, vars);
+    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
+      .overrideProvider(EventBus)
+      .useValue({
+        publish: async (event: string, payload: unknown, ctx: CallContext) => {
+          this.published.push({ event, payload, ctx });
+        },
+      })
+      .compile();
+    const port = await freePort();
+    this.app = moduleRef.createNestMicroservice({ transport: Transport.TCP, options: { host: '127.0.0.1', port } });
+    this.app.useLogger(['error']);
+    this.app.useGlobalFilters(new RpcDomainErrorFilter());
+    await this.app.listen();
+    this.client = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: '127.0.0.1', port } });
+    await this.client.connect();
+    this.cleanup = async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      if (database) {
+        const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+        await admin.connect();
+        await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+        await admin.end();
+      }
+    };
+  }
+
+  get<T>(type: new (...args: any[]) => T): T {
+    return this.app.get(type);
+  }
+
+  /** A request as the gateway sends it; resolves with the reply. */
+  send<P extends RpcPattern>(pattern: P, payload: RpcRequestOf<P>, actor: Actor | null, idempotencyKey?: string): Promise<RpcResponseOf<P>> {
+    return firstValueFrom(this.client.send(pattern, { actor, payload, meta: { correlationId: 'int-test', ...(idempotencyKey ? { idempotencyKey } : {}) } }));
+  }
+
+  /** The {code, message} a failing request answers. */
+  async failure<P extends RpcPattern>(pattern: P, payload: RpcRequestOf<P>, actor: Actor | null): Promise<RpcErrorPayload> {
+    try {
+      await this.send(pattern, payload, actor);
+    } catch (err) {
+      return err as RpcErrorPayload;
+    }
+    throw new Error(`${pattern} succeeded but was expected to fail`);
+  }
+
+  /** An event as another service's outbox delivers it (fire and forget over the transport). */
+  async emit(event: string, payload: unknown, actor: Actor | null = null): Promise<void> {
+    await firstValueFrom(this.client.emit(event, { actor, payload, meta: { correlationId: 'int-test-event' } }), { defaultValue: undefined });
+  }
+
+  events(name: string): any[] {
+    return this.published.filter((p) => p.event === name).map((p) => p.payload);
+  }
+
+  async stop(): Promise<void> {
+    await this.client?.close();
+    await this.app?.close();
+    await this.cleanup();
+  }
+}
+
+export const userA: Actor = { userId: 101, adminLevel: 0 };
+export const userB: Actor = { userId: 202, adminLevel: 0 };

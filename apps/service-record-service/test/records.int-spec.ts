@@ -1,0 +1,373 @@
+import {
+  MACHINE_DELETED,
+  MACHINE_SAVED,
+  SERVICE_RECORD_BY_MACHINE,
+  SERVICE_RECORD_CHANGED,
+  SERVICE_RECORD_CREATE,
+  SERVICE_RECORD_DELETE,
+  SERVICE_RECORD_GET,
+  SERVICE_RECORD_RECENT,
+  SERVICE_RECORD_UPDATE,
+  type ServiceRecord,
+} from '@wrenchlog/contracts';
+import { expectEventually } from '@wrenchlog/testing';
+import { engines, ServiceUnderTest, userA, userB } from './harness.js';
+
+const INVALID = 'Service record must have a title, date and status';
+
+describe.each(await engines())('service records over the transport (%s)', (engine) => {
+  let svc: ServiceUnderTest;
+  let nextMachine = 1000;
+  const machineOf = async (actor: typeof userA, name: string): Promise<number> => {
+    const machineId = nextMachine++;
+    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name });
+    await expectEventually(async () => {
+      const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'probe', machineId }, actor);
+      await svc.send(SERVICE_RECORD_DELETE, { id: created.id }, actor);
+      expect(created.machineName).toBe(name);
+    });
+    return machineId;
+  };
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine);
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it('creates a record with the spec defaults and answers it as stored', async () => {
+    const machineId = await machineOf(userA, 'Tractor');
+    const before = Date.now();
+
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Oil change', machineId }, userA);
+
+    expect(created).toEqual({
+      id: expect.any(Number),
+      title: 'Oil change',
+      status: 'New',
+      machineName: 'Tractor',
+      machineId,
+      serviceDate: new Date().toISOString().slice(0, 10),
+      serviceType: 'Maintenance',
+      serviceShop: null,
+      notes: null,
+      price: 0,
+      dateCreated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+      miles: null,
+      hours: null,
+    });
+    expect(Date.parse(created.dateCreated)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).toEqual(created);
+  });
+
+  it('keeps the price exact and answers it with 2 decimals', async () => {
+    const machineId = await machineOf(userA, 'Truck');
+
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Tyres', machineId, price: 1234.565, miles: 120500.5, hours: 88 }, userA);
+
+    expect(created.price).toBe(1234.57);
+    expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).price).toBe(1234.57);
+    expect(created).toMatchObject({ miles: 120500.5, hours: 88 });
+  });
+
+  it('refuses a record without title, date or status with the spec message', async () => {
+    const machineId = await machineOf(userA, 'Mower');
+
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: '  ', machineId }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', status: '', machineId }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', serviceDate: ' ', machineId }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Machine is required' });
+  });
+
+  it('refuses a call without a signed-in caller', async () => {
+    expect(await svc.failure(SERVICE_RECORD_RECENT, {}, null)).toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+
+  it('accepts a record for a machine it has not heard of yet and fills the name when the machine event arrives', async () => {
+    const machineId = nextMachine++;
+
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Early bird', machineId }, userA);
+    expect(created.machineName).toBeNull();
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Brand new loader' });
+
+    await expectEventually(async () => {
+      expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).machineName).toBe('Brand new loader');
+    });
+  });
+
+  it('renames the records of a machine when the machine is renamed, and only its owner sees the name', async () => {
+    const machineId = await machineOf(userA, 'Old name');
+    const record = await svc.send(SERVICE_RECORD_CREATE, { title: 'Belt', machineId }, userA);
+
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'New name' });
+
+    await expectEventually(async () => {
+      expect((await svc.send(SERVICE_RECORD_GET, { id: record.id }, userA)).machineName).toBe('New name');
+    });
+  });
+
+  it("refuses a record for another user's machine, and for a deleted one, as not found", async () => {
+    const machineId = await machineOf(userA, 'Private');
+
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId }, userB)).toEqual({ code: 'NOT_FOUND', message: 'Machine not found' });
+    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
+    await expectEventually(async () => {
+      expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId }, userA)).toEqual({ code: 'NOT_FOUND', message: 'Machine not found' });
+    });
+  });
+
+  it('updates from the object a read returned, computed and unknown fields ignored', async () => {
+    const machineId = await machineOf(userA, 'Boat');
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Hull', machineId, serviceShop: 'Marina', price: 10 }, userA);
+
+    const updated = await svc.send(
+      SERVICE_RECORD_UPDATE,
+      { id: created.id, record: { ...created, status: 'Complete', notes: 'all good', machineName: 'ignored', dateCreated: '2000-01-01T00:00:00Z', selected: true } as never },
+      userA,
+    );
+
+    expect(updated).toEqual({ ...created, status: 'Complete', notes: 'all good' });
+    expect(await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).toEqual(updated);
+  });
+
+  it('answers the spec messages for bad ids and a mismatched update', async () => {
+    const machineId = await machineOf(userA, 'Quad');
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Chain', machineId }, userA);
+
+    expect(await svc.failure(SERVICE_RECORD_GET, { id: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid service record ID' });
+    expect(await svc.failure(SERVICE_RECORD_DELETE, { id: -3 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid service record ID' });
+    expect(await svc.failure(SERVICE_RECORD_UPDATE, { id: 0, record: { title: 'x' } }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid service record or ID' });
+    expect(await svc.failure(SERVICE_RECORD_UPDATE, { id: created.id, record: { ...created, id: created.id + 1 } as never }, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Invalid service record or ID',
+    });
+    expect(await svc.failure(SERVICE_RECORD_UPDATE, { id: created.id, record: { title: '' } }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
+  });
+
+  it("answers another user's record as not found on read, update and delete, and leaves it unchanged", async () => {
+    const machineId = await machineOf(userA, 'Excavator');
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Hydraulics', machineId }, userA);
+
+    for (const failure of [
+      await svc.failure(SERVICE_RECORD_GET, { id: created.id }, userB),
+      await svc.failure(SERVICE_RECORD_UPDATE, { id: created.id, record: { title: 'stolen' } }, userB),
+      await svc.failure(SERVICE_RECORD_DELETE, { id: created.id }, userB),
+    ]) {
+      expect(failure).toEqual({ code: 'NOT_FOUND', message: 'Service record not found' });
+    }
+    expect(await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userB)).toEqual([]);
+    expect(await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).toEqual(created);
+  });
+
+  it("publishes service.record.changed with the machine's latest service date after each change", async () => {
+    const machineId = await machineOf(userA, 'Generator');
+    const older = await svc.send(SERVICE_RECORD_CREATE, { title: 'A', machineId, serviceDate: '2025-03-01' }, userA);
+    const newer = await svc.send(SERVICE_RECORD_CREATE, { title: 'B', machineId, serviceDate: '2025-06-15' }, userA);
+    await svc.send(SERVICE_RECORD_UPDATE, { id: older.id, record: { serviceDate: '2025-01-10' } }, userA);
+    await svc.send(SERVICE_RECORD_DELETE, { id: newer.id }, userA);
+    await svc.send(SERVICE_RECORD_DELETE, { id: older.id }, userA);
+
+    await expectEventually(() => {
+      const mine = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.machineId === machineId && e.recordId !== undefined && [older.id, newer.id].includes(e.recordId));
+      expect(mine.map((e) => [e.recordId, e.change, e.latestServiceDate])).toEqual([
+        [older.id, 'saved', '2025-03-01'],
+        [newer.id, 'saved', '2025-06-15'],
+        [older.id, 'saved', '2025-06-15'],
+        [newer.id, 'deleted', '2025-01-10'],
+        [older.id, 'deleted', null],
+      ]);
+      expect(mine.every((e) => e.userId === userA.userId && !Number.isNaN(Date.parse(e.at)))).toBe(true);
+    });
+  });
+
+  it('answers the same record to a retried create with the same idempotency key', async () => {
+    const machineId = await machineOf(userA, 'Forklift');
+
+    const first = await svc.send(SERVICE_RECORD_CREATE, { title: 'Mast', machineId }, userA, 'key-0123456789');
+    const retry = await svc.send(SERVICE_RECORD_CREATE, { title: 'Mast', machineId }, userA, 'key-0123456789');
+
+    expect(retry).toEqual(first);
+    expect(await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)).toHaveLength(1);
+  });
+
+  it('takes many creates, updates and machine events at the same time without losing one', async () => {
+    const machineId = await machineOf(userA, 'Busy');
+
+    const created = await Promise.all(Array.from({ length: 25 }, (_, i) => svc.send(SERVICE_RECORD_CREATE, { title: `parallel ${i}`, machineId }, userA)));
+    await Promise.all([
+      ...created.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { status: 'Complete' } }, userA)),
+      svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Busy renamed' }),
+    ]);
+
+    await expectEventually(async () => {
+      const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+      expect(list).toHaveLength(25);
+      expect(list.every((r) => r.status === 'Complete' && r.machineName === 'Busy renamed')).toBe(true);
+    });
+  });
+
+  it("lists a machine's records newest service date first", async () => {
+    const machineId = await machineOf(userA, 'Skid steer');
+    for (const [title, serviceDate] of [['mid', '2025-05-05'], ['old', '2024-01-01'], ['new', '2026-02-02'], ['mid too', '2025-05-05']]) {
+      await svc.send(SERVICE_RECORD_CREATE, { title, machineId, serviceDate }, userA);
+    }
+
+    const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+
+    expect(list.map((r) => r.title)).toEqual(['new', 'mid too', 'mid', 'old']);
+    expect(await svc.failure(SERVICE_RECORD_BY_MACHINE, { machineId: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid machine ID' });
+  });
+
+  it("deletes a deleted machine's records, idempotently, and a late saved event does not bring the machine back", async () => {
+    const machineId = await machineOf(userA, 'Scrapped');
+    const kept = await machineOf(userA, 'Kept');
+    await svc.send(SERVICE_RECORD_CREATE, { title: 'one', machineId }, userA);
+    await svc.send(SERVICE_RECORD_CREATE, { title: 'two', machineId }, userA);
+    const other = await svc.send(SERVICE_RECORD_CREATE, { title: 'three', machineId: kept }, userA);
+
+    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
+    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Scrapped' });
+
+    await expectEventually(async () => {
+      expect(await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)).toEqual([]);
+    });
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId }, userA)).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await svc.send(SERVICE_RECORD_GET, { id: other.id }, userA)).toEqual(other);
+  });
+});
+
+describe.each(await engines())('the recent services list over many records (%s)', (engine) => {
+  let svc: ServiceUnderTest;
+  const user = { userId: 303, adminLevel: 0 };
+  const stranger = { userId: 404, adminLevel: 0 };
+  const all: ServiceRecord[] = [];
+  const statuses = ['New', 'In Progress', 'Complete', 'Cancelled', 'Closed'];
+  const types = ['Maintenance', 'Repair', 'Inspection', 'Upgrade'];
+  const machineNames = ['alpha Loader', 'Bravo truck', 'charlie mower'];
+  const machines: number[] = [];
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine);
+    for (const [i, name] of machineNames.entries()) {
+      machines.push(5000 + i);
+      await svc.emit(MACHINE_SAVED, { machineId: 5000 + i, userId: user.userId, name });
+    }
+    await svc.emit(MACHINE_SAVED, { machineId: 6000, userId: stranger.userId, name: 'alpha stranger' });
+    await expectEventually(async () => {
+      const probe = await svc.send(SERVICE_RECORD_CREATE, { title: 'probe', machineId: 5002 }, user);
+      await svc.send(SERVICE_RECORD_DELETE, { id: probe.id }, user);
+      expect(probe.machineName).toBe('charlie mower');
+    });
+    for (let i = 0; i < 300; i++) {
+      const day = String((i % 28) + 1).padStart(2, '0');
+      const month = String((Math.floor(i / 28) % 12) + 1).padStart(2, '0');
+      all.push(
+        await svc.send(
+          SERVICE_RECORD_CREATE,
+          {
+            title: `${i % 2 ? 'brake' : 'Oil'} job ${String(i).padStart(3, '0')}`,
+            status: statuses[i % statuses.length],
+            serviceType: types[i % types.length],
+            serviceDate: `${2020 + (i % 5)}-${month}-${day}`,
+            machineId: machines[i % machines.length],
+            serviceShop: i % 10 === 0 ? 'Shop 100% Fast_Lane' : 'Corner garage',
+            notes: i % 7 === 0 ? 'Replaced the TIMING belt' : undefined,
+            price: i + 0.25,
+          },
+          user,
+        ),
+      );
+    }
+    for (let i = 0; i < 5; i++) {
+      await svc.send(SERVICE_RECORD_CREATE, { title: `stranger ${i}`, status: 'New', machineId: 6000 }, stranger);
+    }
+  }, 120000);
+
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  const collate = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  const expected = (key: (r: ServiceRecord) => string, direction: 'asc' | 'desc', rows = all) =>
+    [...rows].sort((a, b) => {
+      const byKey = collate(key(a), key(b)) || a.id - b.id;
+      return direction === 'asc' ? byKey : -byKey;
+    });
+  const everyPage = async (query: Record<string, unknown>, size = 48) => {
+    const first = await svc.send(SERVICE_RECORD_RECENT, { ...query, page: 0, size }, user);
+    const rows = [...first.content];
+    for (let page = 1; page < first.totalPages; page++) {
+      rows.push(...(await svc.send(SERVICE_RECORD_RECENT, { ...query, page, size }, user)).content);
+    }
+    return { first, rows };
+  };
+
+  it('answers the first page of 12, newest service date first, with paging totals and machine names', async () => {
+    const page = await svc.send(SERVICE_RECORD_RECENT, {}, user);
+
+    expect(page.totalElements).toBe(300);
+    expect(page.totalPages).toBe(25);
+    expect(page.number).toBe(0);
+    expect(page.size).toBe(12);
+    expect(page.content.map((r) => r.id)).toEqual(expected((r) => r.serviceDate, 'desc').slice(0, 12).map((r) => r.id));
+    expect(page.content.every((r) => machineNames.includes(r.machineName!))).toBe(true);
+  });
+
+  it.each([
+    ['machineName', (r: ServiceRecord) => r.machineName!.toLowerCase()],
+    ['title', (r: ServiceRecord) => r.title.toLowerCase()],
+    ['serviceDate', (r: ServiceRecord) => r.serviceDate],
+    ['serviceType', (r: ServiceRecord) => r.serviceType.toLowerCase()],
+    ['status', (r: ServiceRecord) => r.status.toLowerCase()],
+  ])('sorts every page by %s both ways, ties broken by id, with no row lost or repeated', async (field, key) => {
+    for (const direction of ['asc', 'desc'] as const) {
+      const { first, rows } = await everyPage({ sort: `${field},${direction}` });
+
+      expect(first.totalElements).toBe(300);
+      expect(rows.map((r) => r.id)).toEqual(expected(key, direction).map((r) => r.id));
+    }
+  });
+
+  it('filters by status in any letter case, on every page', async () => {
+    const { first, rows } = await everyPage({ status: 'in progress', sort: 'title,asc' }, 7);
+    const inProgress = all.filter((r) => r.status === 'In Progress');
+
+    expect(first.totalElements).toBe(60);
+    expect(first.totalPages).toBe(Math.ceil(60 / 7));
+    expect(rows.map((r) => r.id)).toEqual(expected((r) => r.title.toLowerCase(), 'asc', inProgress).map((r) => r.id));
+  });
+
+  it('searches title, notes, shop, machine name, type and status without regard to case', async () => {
+    const count = async (q: string, status?: string) => (await svc.send(SERVICE_RECORD_RECENT, { q, status, size: 1 }, user)).totalElements;
+
+    expect(await count('BRAKE')).toBe(150);
+    expect(await count('timing belt')).toBe(all.filter((r) => r.notes).length);
+    expect(await count('100% fast_lane')).toBe(30);
+    expect(await count('bravo')).toBe(100);
+    expect(await count('inspection')).toBe(75);
+    expect(await count('cancelled')).toBe(60);
+    expect(await count('brake', 'New')).toBe(all.filter((r) => r.title.startsWith('brake') && r.status === 'New').length);
+    // LIKE wildcards in the search are plain text.
+    expect(await count('100%_')).toBe(0);
+    expect(await count('stranger')).toBe(0);
+  });
+
+  it("never shows another user's records", async () => {
+    const theirs = await svc.send(SERVICE_RECORD_RECENT, { size: 100 }, stranger);
+
+    expect(theirs.totalElements).toBe(5);
+    expect(theirs.content.every((r) => r.title.startsWith('stranger'))).toBe(true);
+  });
+
+  it('answers an empty page past the end and refuses bad paging and sorting', async () => {
+    const past = await svc.send(SERVICE_RECORD_RECENT, { page: 99, size: 12 }, user);
+
+    expect(past).toMatchObject({ content: [], totalElements: 300, totalPages: 25, number: 99, size: 12 });
+    expect(await svc.failure(SERVICE_RECORD_RECENT, { size: 101 }, user)).toMatchObject({ message: 'Size must be a whole number from 1 to 100' });
+    expect(await svc.failure(SERVICE_RECORD_RECENT, { page: -1 }, user)).toMatchObject({ message: 'Page must be a whole number, 0 or more' });
+    expect(await svc.failure(SERVICE_RECORD_RECENT, { sort: 'price,asc' }, user)).toMatchObject({ code: 'VALIDATION' });
+  });
+});

@@ -1,0 +1,111 @@
+import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { MAX_PASSWORD_LENGTH } from '../auth/auth.contract.js';
+import { PageQuery } from '../paging.js';
+
+// Producer: gateway. Consumer: user-service.
+/** Public signup: POST /api/admin/createuser (no token; enabled and admin level are never taken from it). */
+export const ADMIN_USER_SIGNUP = 'admin.user.signup' as const;
+/** GET /api/admin/users (admin). */
+export const ADMIN_USER_LIST = 'admin.user.list' as const;
+/** PUT /api/admin/users/{id} (admin). */
+export const ADMIN_USER_UPDATE = 'admin.user.update' as const;
+/** PUT /api/admin/approve/{id} (admin). */
+export const ADMIN_USER_APPROVE = 'admin.user.approve' as const;
+
+/** Admin user list page size of the spec's User Management section. */
+export const ADMIN_USER_PAGE_SIZE = 5;
+export const MIN_PASSWORD_LENGTH = 8;
+
+export const PLACEHOLDER_PASSWORD_MESSAGE =
+  'Please update the password before approving the user. The current password appears to be a placeholder.';
+
+/** The spec's rule: a password with more than 4 hyphens is a placeholder, never a real one. */
+export function isPlaceholderPassword(password: string | null | undefined): boolean {
+  return typeof password === 'string' && (password.match(/-/g)?.length ?? 0) > 4;
+}
+
+/**
+ * The new-user payload of the signup page: username (the email), name, userSelfDescription,
+ * enabled, createDate. Only username, name and userSelfDescription are read; enabled, createDate,
+ * adminLevel and password are ignored (the account starts disabled with a placeholder password).
+ */
+export class SignupRequest {
+  @IsString({ message: 'Email is required' })
+  @IsNotEmpty({ message: 'Email is required' })
+  @MaxLength(254, { message: 'Email must be at most 254 characters' })
+  @IsEmail({}, { message: 'Please enter a valid email address' })
+  username!: string;
+
+  @IsString({ message: 'Account name is required' })
+  @IsNotEmpty({ message: 'Account name is required' })
+  @MaxLength(120, { message: 'Account name must be at most 120 characters' })
+  name!: string;
+
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  userSelfDescription?: string | null;
+}
+
+/** A user as the admin screen reads it: never a password or hash. enabled is 1 or 0, as the spec shows it. */
+export interface AdminUserView {
+  id: number;
+  name: string;
+  username: string;
+  /** ISO 8601 instant, UTC. */
+  createDate: string;
+  enabled: 1 | 0;
+  userSelfDescription: string | null;
+  adminLevel: number;
+  /** True while the stored password is still the unusable signup placeholder: approval is refused. */
+  passwordIsPlaceholder: boolean;
+}
+
+export class AdminUserListQuery extends PageQuery {}
+
+/**
+ * PUT /api/admin/users/{id}: the user object the list answered, edited. username is read-only
+ * (ignored); an empty or absent password leaves the stored one as it is; adminLevel is not editable.
+ */
+export class AdminUserUpdateBody {
+  @IsOptional()
+  @IsString({ message: 'Account name is required' })
+  @IsNotEmpty({ message: 'Account name is required' })
+  @MaxLength(120, { message: 'Account name must be at most 120 characters' })
+  name?: string;
+
+  @IsOptional()
+  @IsString({ message: 'Description must be text' })
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  userSelfDescription?: string | null;
+
+  // Empty or absent: the stored password stays as it is.
+  @ValidateIf((o: { password?: unknown }) => o.password !== undefined && o.password !== null && o.password !== '')
+  @IsString({ message: 'Password must be text' })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  password?: string | null;
+
+  /** 1 or 0 (true/false also accepted). Enabling follows the approval rule; 0 disables the account. */
+  @IsOptional()
+  @IsIn([0, 1, true, false], { message: 'Enabled must be 1 or 0' })
+  enabled?: 0 | 1 | boolean;
+}
+
+export interface AdminUserUpdateRequest extends AdminUserUpdateBody {
+  id: number;
+}
+
+/** PUT /api/admin/approve/{id}: the user object; a password in it is checked and stored like an update's. */
+export class AdminUserApproveBody {
+  // Empty or absent: the stored password stays as it is.
+  @ValidateIf((o: { password?: unknown }) => o.password !== undefined && o.password !== null && o.password !== '')
+  @IsString({ message: 'Password must be text' })
+  @MinLength(MIN_PASSWORD_LENGTH, { message: `Password must be at least ${MIN_PASSWORD_LENGTH} characters` })
+  @MaxLength(MAX_PASSWORD_LENGTH, { message: `Password must be at most ${MAX_PASSWORD_LENGTH} characters` })
+  password?: string | null;
+}
+
+export interface AdminUserApproveRequest extends AdminUserApproveBody {
+  id: number;
+}

@@ -1,0 +1,126 @@
+import { IsDefined, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { atLeast, atMost, decimals, FIELD_REQUIRED } from './messages.js';
+
+// Producer: gateway. Consumer: fuel-purchase-service.
+export const FUEL_RECORD_LIST_BY_MACHINE = 'fuel.record.listByMachine' as const;
+export const FUEL_RECORD_LATEST = 'fuel.record.latest' as const;
+export const FUEL_RECORD_GET = 'fuel.record.get' as const;
+export const FUEL_RECORD_CREATE = 'fuel.record.create' as const;
+export const FUEL_RECORD_UPDATE = 'fuel.record.update' as const;
+export const FUEL_RECORD_DELETE = 'fuel.record.delete' as const;
+
+/** Upper bounds keep every stored value (integer thousandths and cents) far inside 32-bit columns. */
+export const FUEL_LIMITS = {
+  /** Gallons, stored in thousandths (pumps show 3 decimals). */
+  amount: { min: 0.1, max: 100_000, places: 3 },
+  /** Dollars per gallon, stored in thousandths of a dollar (prices like 3.459). */
+  pricePerUnit: { min: 0.01, max: 10_000, places: 3 },
+  /** Dollars, stored in cents. */
+  totalPrice: { min: 0.01, max: 10_000_000, places: 2 },
+  mileage: { min: 0, max: 10_000_000, places: 1 },
+  hours: { min: 0, max: 1_000_000, places: 1 },
+} as const;
+
+/**
+ * The fuel record form (POST and PUT carry the same fields). id, dateCreated and mpg are answered
+ * but never taken from the body (the gateway strips them), so an update accepts what a read returned.
+ */
+export class FuelRecordInput {
+  @IsDefined({ message: 'Machine is required' })
+  @IsInt({ message: 'Machine is required' })
+  @Min(1, { message: 'Machine is required' })
+  machineId!: number;
+
+  @IsDefined({ message: FIELD_REQUIRED })
+  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.amount.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.amount.places) })
+  @Min(FUEL_LIMITS.amount.min, { message: atLeast(FUEL_LIMITS.amount.min) })
+  @Max(FUEL_LIMITS.amount.max, { message: atMost(FUEL_LIMITS.amount.max) })
+  amount!: number;
+
+  @IsDefined({ message: FIELD_REQUIRED })
+  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.pricePerUnit.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.pricePerUnit.places) })
+  @Min(FUEL_LIMITS.pricePerUnit.min, { message: atLeast(FUEL_LIMITS.pricePerUnit.min) })
+  @Max(FUEL_LIMITS.pricePerUnit.max, { message: atMost(FUEL_LIMITS.pricePerUnit.max) })
+  pricePerUnit!: number;
+
+  @IsDefined({ message: 'Total Price is required' })
+  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.totalPrice.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.totalPrice.places) })
+  @Min(FUEL_LIMITS.totalPrice.min, { message: atLeast(FUEL_LIMITS.totalPrice.min) })
+  @Max(FUEL_LIMITS.totalPrice.max, { message: atMost(FUEL_LIMITS.totalPrice.max) })
+  totalPrice!: number;
+
+  /** ISO 8601 instant (the fast form sends the current moment). */
+  @IsDefined({ message: FIELD_REQUIRED })
+  @IsISO8601({ strict: true }, { message: 'Date of purchase must be an ISO 8601 date and time' })
+  dateOfPurchase!: string;
+
+  @IsOptional() @IsString() @MaxLength(2000, { message: 'Notes must be at most 2000 characters' })
+  notes?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(120, { message: 'Store name must be at most 120 characters' })
+  storeName?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(120, { message: 'Store city must be at most 120 characters' })
+  storeCity?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(60, { message: 'Store state must be at most 60 characters' })
+  storeState?: string | null;
+
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.hours.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.hours.places) })
+  @Min(FUEL_LIMITS.hours.min, { message: atLeast(FUEL_LIMITS.hours.min) })
+  @Max(FUEL_LIMITS.hours.max, { message: atMost(FUEL_LIMITS.hours.max) })
+  currentHours?: number | null;
+
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.mileage.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.mileage.places) })
+  @Min(FUEL_LIMITS.mileage.min, { message: atLeast(FUEL_LIMITS.mileage.min) })
+  @Max(FUEL_LIMITS.mileage.max, { message: atMost(FUEL_LIMITS.mileage.max) })
+  currentMileage?: number | null;
+
+  @IsOptional()
+  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.mileage.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.mileage.places) })
+  @Min(FUEL_LIMITS.mileage.min, { message: atLeast(FUEL_LIMITS.mileage.min) })
+  @Max(FUEL_LIMITS.mileage.max, { message: atMost(FUEL_LIMITS.mileage.max) })
+  lastMileage?: number | null;
+}
+
+/** A fuel record as every call answers it. Money has 2 decimals (pricePerUnit up to 3). */
+export interface FuelRecord {
+  id: number;
+  machineId: number;
+  amount: number;
+  pricePerUnit: number;
+  totalPrice: number;
+  /** ISO 8601 instant, UTC. */
+  dateOfPurchase: string;
+  /** ISO 8601 instant, UTC; set by the server. */
+  dateCreated: string;
+  notes: string | null;
+  storeName: string | null;
+  storeCity: string | null;
+  storeState: string | null;
+  currentHours: number | null;
+  currentMileage: number | null;
+  lastMileage: number | null;
+  /** (currentMileage - lastMileage) / amount to 1 decimal, only when current > last and all are present; else null. */
+  mpg: number | null;
+}
+
+export interface FuelRecordIdRequest {
+  id: number;
+}
+export interface FuelRecordsByMachineRequest {
+  machineId: number;
+}
+export interface FuelRecordCreateRequest {
+  record: FuelRecordInput;
+}
+export interface FuelRecordUpdateRequest {
+  id: number;
+  record: FuelRecordInput;
+}
+/** What a delete answers over RPC (the gateway answers 204 with no body). */
+export interface FuelPurchaseDeleted {
+  deleted: true;
+}

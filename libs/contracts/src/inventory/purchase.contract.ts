@@ -1,0 +1,147 @@
+import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { atMost, decimals } from '../fuel/messages.js';
+import { PageQuery, type Page } from '../paging.js';
+
+// Producer: gateway. Consumer: fuel-purchase-service.
+export const PURCHASE_RECENT = 'inventory.purchase.recent' as const;
+export const PURCHASE_RECENT_FOR_MACHINE = 'inventory.purchase.recentForMachine' as const;
+export const PURCHASE_GET = 'inventory.purchase.get' as const;
+export const PURCHASE_CREATE = 'inventory.purchase.create' as const;
+export const PURCHASE_UPDATE = 'inventory.purchase.update' as const;
+export const PURCHASE_DELETE = 'inventory.purchase.delete' as const;
+
+export const PART_STATUSES = ['New', 'Ordered', 'Cancelled', 'Purchased'] as const;
+export type PartStatus = (typeof PART_STATUSES)[number];
+
+export const PURCHASE_LIMITS = {
+  quantity: { min: 1, max: 1_000_000 },
+  /** Dollars, stored in cents (the form's step is 0.01). */
+  price: { min: 0, max: 10_000_000, places: 2 },
+  /** GET /api/purchases/getrecent: defaults of the spec (page 0, size 12). */
+  pageSize: { default: 12, max: 100 },
+} as const;
+
+/**
+ * The part purchase form (POST and PUT carry the same fields). userId is never read from the body
+ * (the SPA sends 0): a purchase always belongs to the signed-in user. id and createDate are set by
+ * the server. machineId, partId and storeId of 0 or null mean "none".
+ */
+export class PurchaseInput {
+  @IsString({ message: 'Part name is required' })
+  @IsNotEmpty({ message: 'Part name is required' })
+  @MaxLength(200, { message: 'Part name must be at most 200 characters' })
+  partName!: string;
+
+  @IsOptional() @IsString() @MaxLength(100, { message: 'Part number must be at most 100 characters' })
+  partNumber?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(2000, { message: 'Part description must be at most 2000 characters' })
+  partDescription?: string | null;
+
+  /** A link the SPA renders: http or https only (never javascript: or data:). Empty means none. */
+  @ValidateIf((o: PurchaseInput) => o.partUrl !== undefined && o.partUrl !== null && o.partUrl !== '')
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'Part URL must be a web address starting with http:// or https://' })
+  @MaxLength(2000, { message: 'Part URL must be at most 2000 characters' })
+  partUrl?: string | null;
+
+  @IsDefined({ message: 'Quantity is required' })
+  @IsInt({ message: 'Quantity must be a whole number' })
+  @Min(PURCHASE_LIMITS.quantity.min, { message: 'Quantity must be at least 1' })
+  @Max(PURCHASE_LIMITS.quantity.max, { message: atMost(PURCHASE_LIMITS.quantity.max) })
+  quantity!: number;
+
+  @IsDefined({ message: 'Price is required' })
+  @IsNumber({ maxDecimalPlaces: PURCHASE_LIMITS.price.places, allowNaN: false, allowInfinity: false }, { message: decimals(PURCHASE_LIMITS.price.places) })
+  @Min(PURCHASE_LIMITS.price.min, { message: 'Price must be at least 0' })
+  @Max(PURCHASE_LIMITS.price.max, { message: atMost(PURCHASE_LIMITS.price.max) })
+  price!: number;
+
+  /** Left out: New (the spec's default). null or empty: 'Status is required'. */
+  @IsNotEmpty({ message: 'Status is required' })
+  @IsIn(PART_STATUSES, { message: `Status must be one of ${PART_STATUSES.join(', ')}` })
+  partStatus: PartStatus = 'New';
+
+  /** ISO 8601 instant. */
+  @IsNotEmpty({ message: 'Purchase date is required' })
+  @IsISO8601({ strict: true }, { message: 'Purchase date must be an ISO 8601 date and time' })
+  purchaseDate!: string;
+
+  @IsString({ message: 'Store name is required' })
+  @IsNotEmpty({ message: 'Store name is required' })
+  @MaxLength(120, { message: 'Store name must be at most 120 characters' })
+  storeName!: string;
+
+  @IsOptional() @IsString() @MaxLength(120, { message: 'Store city must be at most 120 characters' })
+  storeCity?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(60, { message: 'Store state must be at most 60 characters' })
+  storeState?: string | null;
+
+  @IsOptional() @IsString() @MaxLength(500, { message: 'Store address must be at most 500 characters' })
+  storeAddress?: string | null;
+
+  @IsOptional()
+  @IsInt({ message: 'Machine id must be a whole number' })
+  @Min(0, { message: 'Machine id must not be negative' })
+  machineId?: number | null;
+
+  /** One of the caller's inventory parts: its stock rises when the purchase is Purchased. */
+  @IsOptional()
+  @IsInt({ message: 'Part id must be a whole number' })
+  @Min(0, { message: 'Part id must not be negative' })
+  partId?: number | null;
+
+  /** One of the caller's suppliers (the store it was bought from). */
+  @IsOptional()
+  @IsInt({ message: 'Store id must be a whole number' })
+  @Min(0, { message: 'Store id must not be negative' })
+  storeId?: number | null;
+}
+
+export class PurchasePageQuery extends PageQuery {}
+
+export interface Purchase {
+  id: number;
+  partName: string;
+  partNumber: string | null;
+  partDescription: string | null;
+  partUrl: string | null;
+  quantity: number;
+  price: number;
+  storeName: string;
+  storeCity: string | null;
+  storeState: string | null;
+  storeAddress: string | null;
+  partStatus: PartStatus;
+  /** ISO 8601 instant, UTC. */
+  purchaseDate: string;
+  /** ISO 8601 instant, UTC; set by the server. */
+  createDate: string;
+  machineId: number | null;
+  partId: number | null;
+  userId: number;
+  storeId: number | null;
+}
+
+export type PurchasePage = Page<Purchase>;
+
+export interface PurchaseIdRequest {
+  id: number;
+}
+export interface PurchasePageRequest {
+  page: number;
+  size: number;
+}
+export interface PurchasesForMachineRequest {
+  machineId: number;
+}
+export interface PurchasesForMachine {
+  content: Purchase[];
+}
+export interface PurchaseCreateRequest {
+  purchase: PurchaseInput;
+}
+export interface PurchaseUpdateRequest {
+  id: number;
+  purchase: PurchaseInput;
+}

@@ -1,0 +1,223 @@
+import { Transform } from 'class-transformer';
+import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
+import type { ImageKeysView, StoredImageRef } from '../image/image.contract.js';
+import { isDateOnly, toDateOnly } from './machine-dates.js';
+
+// Producer: gateway. Consumer: machine-service.
+/** GET /api/machines/all */
+export const MACHINE_LIST = 'machine.machine.list' as const;
+/** GET /api/machines/recentlyserviced */
+export const MACHINE_RECENT = 'machine.machine.recent' as const;
+/** GET /api/machines/?machineId={id} */
+export const MACHINE_GET = 'machine.machine.get' as const;
+/** POST /api/machines/create */
+export const MACHINE_CREATE = 'machine.machine.create' as const;
+/** PUT /api/machines/update */
+export const MACHINE_UPDATE = 'machine.machine.update' as const;
+/** DELETE /api/machines/{id} */
+export const MACHINE_DELETE = 'machine.machine.delete' as const;
+/** GET, POST, DELETE /api/machines/{id}/profile-photo */
+export const MACHINE_PROFILE_PHOTO_GET = 'machine.profile-photo.get' as const;
+export const MACHINE_PROFILE_PHOTO_SET = 'machine.profile-photo.set' as const;
+export const MACHINE_PROFILE_PHOTO_DELETE = 'machine.profile-photo.delete' as const;
+/** GET, POST, DELETE /api/machines/{id}/gallery */
+export const MACHINE_GALLERY_LIST = 'machine.gallery.list' as const;
+export const MACHINE_GALLERY_ADD = 'machine.gallery.add' as const;
+export const MACHINE_GALLERY_DELETE = 'machine.gallery.delete' as const;
+
+/** Spec: a machine's gallery holds at most 5 photos. */
+export const MACHINE_GALLERY_LIMIT = 5;
+export const galleryLimitMessage = (current: number) =>
+  `A machine's gallery holds at most ${MACHINE_GALLERY_LIMIT} photos; it has ${current}, so at most ${Math.max(0, MACHINE_GALLERY_LIMIT - current)} more can be added.`;
+
+export const MACHINE_NOT_FOUND = 'Machine not found';
+export const INVALID_MACHINE_ID = 'Invalid machine ID';
+
+/** A YYYY-MM-DD date (after toDateOnly has read a full timestamp as the date the client meant). */
+function IsMachineDate(options?: ValidationOptions) {
+  return (target: object, property: string) =>
+    registerDecorator({
+      name: 'isMachineDate',
+      target: target.constructor,
+      propertyName: property,
+      options: { message: `${property} must be a date (YYYY-MM-DD)`, ...options },
+      validator: { validate: (value: unknown) => value === null || value === undefined || isDateOnly(value) },
+    });
+}
+
+const DateOnly = () => Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => toDateOnly(obj[key]));
+/** '' and null mean "no value" for optional numbers (implicit conversion would make '' a 0). */
+const EmptyIsNull = () =>
+  Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
+    obj[key] === '' || obj[key] === null ? null : value,
+  );
+const Trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
+/** '' and null mean "not given" for a required field, so it reports "X is required". */
+const EmptyIsMissing = () =>
+  Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
+    obj[key] === '' || obj[key] === null ? undefined : value,
+  );
+
+const text = (max: number, label: string) => [IsOptional(), IsString({ message: `${label} must be text` }), MaxLength(max, { message: `${label} must be at most ${max} characters` })];
+function OptionalText(max: number, label: string) {
+  return (target: object, property: string) => {
+    for (const d of text(max, label)) {
+      d(target, property);
+    }
+    Trimmed()(target, property);
+  };
+}
+
+/** Optional fields of a machine, shared by create and update. Absent means unchanged on update; null clears. */
+export class MachineOptionalFields {
+  @OptionalText(60, 'Submodel') submodel?: string | null;
+  @OptionalText(32, 'VIN') vin?: string | null;
+  @OptionalText(40, 'Color') color?: string | null;
+  @OptionalText(2000, 'Description') description?: string | null;
+  @OptionalText(60, 'Status') status?: string | null;
+  @OptionalText(60, 'Type') type?: string | null;
+  @OptionalText(32, 'License') license?: string | null;
+  @OptionalText(120, 'Insurance provider') insuranceProvider?: string | null;
+  @OptionalText(60, 'Policy number') policyNumber?: string | null;
+
+  @IsOptional() @DateOnly() @IsMachineDate() purchasedDate?: string | null;
+  @IsOptional() @DateOnly() @IsMachineDate() lastServicedDate?: string | null;
+  @IsOptional() @DateOnly() @IsMachineDate() licenseExpirationDate?: string | null;
+  @IsOptional() @DateOnly() @IsMachineDate() insuranceExpirationDate?: string | null;
+
+  @IsOptional()
+  @EmptyIsNull()
+  @IsInt({ message: 'Miles must be a whole number' })
+  @Min(0, { message: 'Miles must be 0 or more' })
+  @Max(100_000_000, { message: 'Miles must be at most 100000000' })
+  miles?: number | null;
+
+  @IsOptional()
+  @EmptyIsNull()
+  @IsNumber({ maxDecimalPlaces: 1, allowNaN: false, allowInfinity: false }, { message: 'Hours must be a number with at most 1 decimal' })
+  @Min(0, { message: 'Hours must be 0 or more' })
+  @Max(10_000_000, { message: 'Hours must be at most 10000000' })
+  hours?: number | null;
+
+  @IsOptional() @IsBoolean({ message: 'isPermanentLicense must be true or false' }) isPermanentLicense?: boolean | null;
+}
+
+/** POST /api/machines/create: name, year, make and model (spec doc 2 section 5), optionally any other field. */
+export class CreateMachineRequest extends MachineOptionalFields {
+  @Trimmed() @EmptyIsMissing()
+  @IsDefined({ message: 'Name is required' }) @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' })
+  @MaxLength(120, { message: 'Name must be at most 120 characters' })
+  name!: string;
+
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Year is required' })
+  @IsInt({ message: 'Year must be a whole number' })
+  @Min(1900, { message: 'Year must be 1900 or later' })
+  @Max(2100, { message: 'Year must be 2100 or earlier' })
+  year!: number;
+
+  @Trimmed() @EmptyIsMissing()
+  @IsDefined({ message: 'Make is required' }) @IsString({ message: 'Make is required' }) @IsNotEmpty({ message: 'Make is required' })
+  @MaxLength(60, { message: 'Make must be at most 60 characters' })
+  make!: string;
+
+  @Trimmed() @EmptyIsMissing()
+  @IsDefined({ message: 'Model is required' }) @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
+  @MaxLength(60, { message: 'Model must be at most 60 characters' })
+  model!: string;
+}
+
+/**
+ * PUT /api/machines/update: the whole machine as a read returned it, or a partial {id, status}.
+ * Absent fields stay as they are; computed fields (lastUpdated, profilePhoto) are ignored.
+ */
+export class UpdateMachineRequest extends MachineOptionalFields {
+  @IsDefined({ message: INVALID_MACHINE_ID }) @IsInt({ message: INVALID_MACHINE_ID }) @Min(1, { message: INVALID_MACHINE_ID })
+  id!: number;
+
+  @ValidateIf((o: UpdateMachineRequest) => o.name !== undefined)
+  @Trimmed()
+  @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' })
+  @MaxLength(120, { message: 'Name must be at most 120 characters' })
+  name?: string;
+
+  @ValidateIf((o: UpdateMachineRequest) => o.year !== undefined)
+  @IsInt({ message: 'Year is required' })
+  @Min(1900, { message: 'Year must be 1900 or later' })
+  @Max(2100, { message: 'Year must be 2100 or earlier' })
+  year?: number;
+
+  @ValidateIf((o: UpdateMachineRequest) => o.make !== undefined)
+  @Trimmed()
+  @IsString({ message: 'Make is required' }) @IsNotEmpty({ message: 'Make is required' })
+  @MaxLength(60, { message: 'Make must be at most 60 characters' })
+  make?: string;
+
+  @ValidateIf((o: UpdateMachineRequest) => o.model !== undefined)
+  @Trimmed()
+  @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
+  @MaxLength(60, { message: 'Model must be at most 60 characters' })
+  model?: string;
+}
+
+/** A list row (dashboard, browse, recently serviced). lastUpdated is an ISO 8601 instant. */
+export interface MachineListItem {
+  id: number;
+  name: string;
+  type: string | null;
+  status: string | null;
+  lastUpdated: string;
+  lastServicedDate: string | null;
+}
+
+/** The full machine (spec doc 2 section 3). Dates are YYYY-MM-DD; profilePhoto is the photo id. */
+export interface Machine {
+  id: number;
+  name: string;
+  year: number;
+  make: string;
+  model: string;
+  submodel: string | null;
+  vin: string | null;
+  color: string | null;
+  description: string | null;
+  status: string | null;
+  type: string | null;
+  purchasedDate: string | null;
+  lastServicedDate: string | null;
+  miles: number | null;
+  hours: number | null;
+  license: string | null;
+  licenseExpirationDate: string | null;
+  isPermanentLicense: boolean;
+  insuranceProvider: string | null;
+  policyNumber: string | null;
+  insuranceExpirationDate: string | null;
+  profilePhoto: number | null;
+  lastUpdated: string;
+}
+
+export interface MachineIdRequest {
+  id: number;
+}
+export interface MachinePhotoRequest {
+  machineId: number;
+}
+export interface MachinePhotoSetRequest {
+  machineId: number;
+  image: StoredImageRef;
+}
+export interface MachineGalleryAddRequest {
+  machineId: number;
+  images: StoredImageRef[];
+}
+export interface MachineGalleryDeleteRequest {
+  machineId: number;
+  photoIds: number[];
+}
+export interface DeletedReply {
+  deleted: number;
+}
+
+/** A machine photo as machine-service answers it (keys); the gateway answers {id, thumbnailUrl, originalUrl, state, error}. */
+export type MachinePhotoKeys = ImageKeysView;

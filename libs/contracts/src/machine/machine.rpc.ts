@@ -1,0 +1,31 @@
+import type { MachinePhotoKeys, CreateMachineRequest, DeletedReply, Machine, MachineGalleryAddRequest, MachineGalleryDeleteRequest, MachineIdRequest, MachineListItem, MachinePhotoRequest, MachinePhotoSetRequest, UpdateMachineRequest } from './machine.contract.js';
+import {
+  MACHINE_CREATE,
+  MACHINE_DELETE,
+  MACHINE_GALLERY_ADD,
+  MACHINE_GALLERY_DELETE,
+  MACHINE_GALLERY_LIST,
+  MACHINE_GET,
+  MACHINE_LIST,
+  MACHINE_PROFILE_PHOTO_DELETE,
+  MACHINE_PROFILE_PHOTO_GET,
+  MACHINE_PROFILE_PHOTO_SET,
+  MACHINE_RECENT,
+  MACHINE_UPDATE,
+} from './machine.contract.js';
+
+/** The machine context (machine-service). */
+export type MachineRpc = {
+  [MACHINE_LIST]: { request: Record<string, never>; response: MachineListItem[] };
+  [MACHINE_RECENT]: { request: Record<string, never>; response: MachineListItem[] };
+  [MACHINE_GET]: { request: MachineIdRequest; response: Machine };
+  [MACHINE_CREATE]: { request: CreateMachineRequest; response: Machine };
+  [MACHINE_UPDATE]: { request: UpdateMachineRequest; response: Machine };
+  [MACHINE_DELETE]: { request: MachineIdRequest; response: DeletedReply };
+  [MACHINE_PROFILE_PHOTO_GET]: { request: MachinePhotoRequest; response: MachinePhotoKeys };
+  [MACHINE_PROFILE_PHOTO_SET]: { request: MachinePhotoSetRequest; response: MachinePhotoKeys };
+  [MACHINE_PROFILE_PHOTO_DELETE]: { request: MachinePhotoRequest; response: DeletedReply };
+  [MACHINE_GALLERY_LIST]: { request: MachinePhotoRequest; response: MachinePhotoKeys[] };
+  [MACHINE_GALLERY_ADD]: { request: MachineGalleryAddRequest; response: MachinePhotoKeys[] };
+  [MACHINE_GALLERY_DELETE]: { request: MachineGalleryDeleteRequest; response: DeletedReply };
+};

@@ -1,0 +1,175 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { type Page } from '../paging.js';
+
+// Producer: gateway. Consumer: service-record-service. Also emitted: service.record.changed.
+export const SERVICE_RECORD_CREATE = 'service.record.create' as const;
+export const SERVICE_RECORD_GET = 'service.record.get' as const;
+export const SERVICE_RECORD_UPDATE = 'service.record.update' as const;
+export const SERVICE_RECORD_DELETE = 'service.record.delete' as const;
+export const SERVICE_RECORD_BY_MACHINE = 'service.record.byMachine' as const;
+export const SERVICE_RECORD_RECENT = 'service.record.recent' as const;
+
+/** The spec's messages (document 1, section 5) and ours where the spec is silent. */
+export const ServiceRecordMessages = {
+  invalid: 'Service record must have a title, date and status',
+  invalidId: 'Invalid service record ID',
+  invalidUpdate: 'Invalid service record or ID',
+  machineRequired: 'Machine is required',
+  machineNotFound: 'Machine not found',
+  invalidMachineId: 'Invalid machine ID',
+  notFound: 'Service record not found',
+  badDate: 'Service date must be a date (YYYY-MM-DD)',
+  price: 'Price must be a number from 0 to 9999999.99',
+  miles: 'Miles must be a number from 0 to 999999999',
+  hours: 'Hours must be a number from 0 to 999999999',
+  page: 'Page must be a whole number, 0 or more',
+  size: 'Size must be a whole number from 1 to 100',
+  sort: 'Sort must be one of machineName, title, serviceDate, serviceType, status, optionally followed by ,asc or ,desc',
+} as const;
+
+/** Lengths the spec leaves open, chosen so a title fits a list row and notes fit a long repair log. */
+export const ServiceRecordLimits = {
+  title: 200,
+  status: 50,
+  serviceType: 50,
+  serviceShop: 200,
+  notes: 10000,
+  /** Largest price in cents (9,999,999.99): integer cents stay exact and inside a 32-bit column. */
+  maxPriceCents: 999_999_999,
+  maxReading: 999_999_999,
+  query: 200,
+  maxPageSize: 100,
+} as const;
+
+export const SERVICE_RECORD_DEFAULTS = { status: 'New', serviceType: 'Maintenance', price: 0 } as const;
+
+/** A service record as every read answers it. */
+export interface ServiceRecord {
+  id: number;
+  title: string;
+  status: string;
+  /** From the machine's own service (machine.machine.saved); null until that event has arrived. */
+  machineName: string | null;
+  machineId: number;
+  /** A date, YYYY-MM-DD. */
+  serviceDate: string;
+  serviceType: string;
+  serviceShop: string | null;
+  notes: string | null;
+  /** Stored as integer cents, answered with at most 2 decimals. */
+  price: number;
+  /** ISO 8601 instant (UTC). */
+  dateCreated: string;
+  miles: number | null;
+  hours: number | null;
+}
+
+/** '' means "no value" for an optional number (implicit conversion would make it 0); null clears it. */
+const EmptyIsNull = () =>
+  Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) => (obj[key] === '' || obj[key] === null ? null : value));
+
+/**
+ * The body of POST /api/services/fastCreate and PUT /api/services/{id}. Every field is optional
+ * here: the service applies the defaults and the spec's rules (one message for title, date and
+ * status), so the gateway only checks types. Unknown and computed fields (id on create,
+ * machineName, dateCreated) are stripped, so an update accepts what a read returned.
+ */
+export class ServiceRecordInput {
+  @IsOptional() @IsString({ message: ServiceRecordMessages.invalid }) @MaxLength(ServiceRecordLimits.title, { message: `Title must be at most ${ServiceRecordLimits.title} characters` })
+  title?: string;
+
+  @IsOptional() @IsString({ message: ServiceRecordMessages.invalid }) @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
+  status?: string;
+
+  @IsOptional() @IsString({ message: ServiceRecordMessages.badDate })
+  serviceDate?: string;
+
+  @IsOptional() @IsString({ message: 'Service type must be text' }) @MaxLength(ServiceRecordLimits.serviceType, { message: `Service type must be at most ${ServiceRecordLimits.serviceType} characters` })
+  serviceType?: string;
+
+  @IsOptional() @IsString({ message: 'Service shop must be text' }) @MaxLength(ServiceRecordLimits.serviceShop, { message: `Service shop must be at most ${ServiceRecordLimits.serviceShop} characters` })
+  serviceShop?: string;
+
+  @IsOptional() @IsString({ message: 'Notes must be text' }) @MaxLength(ServiceRecordLimits.notes, { message: `Notes must be at most ${ServiceRecordLimits.notes} characters` })
+  notes?: string;
+
+  @IsOptional() @IsInt({ message: ServiceRecordMessages.machineRequired })
+  machineId?: number;
+
+  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
+  price?: number;
+
+  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
+  miles?: number;
+
+  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
+  hours?: number;
+}
+
+/** PUT /api/services/{id}: the record a read returned; its id, when sent, must be the path's. */
+export class UpdateServiceRecordInput extends ServiceRecordInput {
+  @IsOptional() @IsInt({ message: ServiceRecordMessages.invalidUpdate })
+  id?: number;
+}
+
+export interface ServiceRecordIdRequest {
+  id: number;
+}
+
+export interface UpdateServiceRecordRequest {
+  id: number;
+  record: UpdateServiceRecordInput;
+}
+
+export interface ServiceRecordsByMachineRequest {
+  machineId: number;
+}
+
+export interface ServiceRecordDeleted {
+  id: number;
+}
+
+export const SERVICE_SORT_FIELDS = ['machineName', 'title', 'serviceDate', 'serviceType', 'status'] as const;
+export type ServiceSortField = (typeof SERVICE_SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+export interface ServiceSort {
+  field: ServiceSortField;
+  direction: SortDirection;
+}
+export const DEFAULT_SERVICE_SORT: ServiceSort = { field: 'serviceDate', direction: 'desc' };
+
+const SORT_PATTERN = new RegExp(`^(${SERVICE_SORT_FIELDS.join('|')})(,(asc|desc))?$`, 'i');
+
+/** `field` or `field,dir` (Spring style, direction case-insensitive, asc when left out); undefined when invalid. */
+export function parseServiceSort(sort: string | null | undefined): ServiceSort | undefined {
+  if (sort === undefined || sort === null || sort.trim() === '') {
+    return DEFAULT_SERVICE_SORT;
+  }
+  const match = SORT_PATTERN.exec(sort.trim());
+  if (!match) {
+    return undefined;
+  }
+  const field = SERVICE_SORT_FIELDS.find((f) => f.toLowerCase() === match[1].toLowerCase())!;
+  return { field, direction: (match[3]?.toLowerCase() as SortDirection | undefined) ?? 'asc' };
+}
+
+/** GET /api/services/recent query: page from 0, size 1..100, optional status filter, sort and search. */
+export class RecentServicesQuery {
+  @IsOptional() @IsInt({ message: ServiceRecordMessages.page }) @Min(0, { message: ServiceRecordMessages.page })
+  page?: number;
+
+  @IsOptional() @IsInt({ message: ServiceRecordMessages.size }) @Min(1, { message: ServiceRecordMessages.size }) @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
+  size?: number;
+
+  @IsOptional() @IsString() @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
+  status?: string;
+
+  @IsOptional() @IsString({ message: ServiceRecordMessages.sort }) @Matches(SORT_PATTERN, { message: ServiceRecordMessages.sort })
+  sort?: string;
+
+  @IsOptional() @IsString() @MaxLength(ServiceRecordLimits.query, { message: `Search must be at most ${ServiceRecordLimits.query} characters` })
+  q?: string;
+}
+
+export type ServiceRecordPage = Page<ServiceRecord>;

@@ -1,0 +1,40 @@
+import type {
+  AddServiceImagesRequest,
+  DeleteServiceImagesRequest,
+  ServiceImageKeys,
+  ServiceImageRecordRequest,
+  ServiceImagesDeleted,
+} from './service-image.contract.js';
+import { SERVICE_IMAGE_ADD, SERVICE_IMAGE_COUNT, SERVICE_IMAGE_DELETE, SERVICE_IMAGE_LIST } from './service-image.contract.js';
+import type {
+  RecentServicesQuery,
+  ServiceRecord,
+  ServiceRecordDeleted,
+  ServiceRecordIdRequest,
+  ServiceRecordInput,
+  ServiceRecordPage,
+  ServiceRecordsByMachineRequest,
+  UpdateServiceRecordRequest,
+} from './service-record.contract.js';
+import {
+  SERVICE_RECORD_BY_MACHINE,
+  SERVICE_RECORD_CREATE,
+  SERVICE_RECORD_DELETE,
+  SERVICE_RECORD_GET,
+  SERVICE_RECORD_RECENT,
+  SERVICE_RECORD_UPDATE,
+} from './service-record.contract.js';
+
+/** The service context (service-record-service). */
+export type ServiceRecordRpc = {
+  [SERVICE_RECORD_CREATE]: { request: ServiceRecordInput; response: ServiceRecord };
+  [SERVICE_RECORD_GET]: { request: ServiceRecordIdRequest; response: ServiceRecord };
+  [SERVICE_RECORD_UPDATE]: { request: UpdateServiceRecordRequest; response: ServiceRecord };
+  [SERVICE_RECORD_DELETE]: { request: ServiceRecordIdRequest; response: ServiceRecordDeleted };
+  [SERVICE_RECORD_BY_MACHINE]: { request: ServiceRecordsByMachineRequest; response: ServiceRecord[] };
+  [SERVICE_RECORD_RECENT]: { request: RecentServicesQuery; response: ServiceRecordPage };
+  [SERVICE_IMAGE_ADD]: { request: AddServiceImagesRequest; response: ServiceImageKeys[] };
+  [SERVICE_IMAGE_LIST]: { request: ServiceImageRecordRequest; response: ServiceImageKeys[] };
+  [SERVICE_IMAGE_DELETE]: { request: DeleteServiceImagesRequest; response: ServiceImagesDeleted };
+  [SERVICE_IMAGE_COUNT]: { request: ServiceImageRecordRequest; response: number };
+};
