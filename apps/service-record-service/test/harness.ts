@@ -57,7 +57,8 @@ export class ServiceUnderTest {
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
       .overrideProvider(EventBus)
       .useValue({
-        publish: async (event: string, payload: unknown, ctx: CallContext) => {
+        // The outbox hands each subscriber its own copy; every event here has one subscriber.
+        publishTo: async (_service: string, event: string, payload: unknown, ctx: CallContext) => {
           this.published.push({ event, payload, ctx });
         },
       })

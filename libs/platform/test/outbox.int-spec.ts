@@ -1,23 +1,28 @@
+import { MACHINE_DELETED, MACHINE_SAVED, type ServiceName } from '@wrenchlog/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DataSource } from 'typeorm';
 import { runMigrationsLocked } from '../src/database/database.module.js';
-import { CreateOutbox1763740000500 } from '../src/outbox/create-outbox.migration.js';
 import { OutboxEvent } from '../src/outbox/outbox-event.entity.js';
+import { OUTBOX_MIGRATIONS } from '../src/outbox/outbox.module.js';
 import { Outbox } from '../src/outbox/outbox.js';
 import type { EventBus } from '../src/rpc/rpc-client.js';
 
-/** The transport boundary: records what was published, and can be made to fail like a downed broker. */
+/** The transport boundary: records what each subscriber received; a subscriber can be down. */
 class RecordingBus {
-  published: { event: string; payload: unknown }[] = [];
-  down = false;
+  delivered: { service: ServiceName; event: string; payload: unknown }[] = [];
+  down = new Set<ServiceName>();
 
-  async publish(event: string, payload: unknown): Promise<void> {
-    if (this.down) {
-      throw new Error('broker unreachable');
+  async publishTo(service: ServiceName, event: string, payload: unknown): Promise<void> {
+    if (this.down.has(service)) {
+      throw new Error(`${service} unreachable`);
     }
-    this.published.push({ event, payload });
+    this.delivered.push({ service, event, payload });
+  }
+
+  to(service: ServiceName) {
+    return this.delivered.filter((d) => d.service === service).map((d) => d.payload);
   }
 }
 
@@ -33,7 +38,7 @@ describe(Outbox.name, () => {
       type: 'better-sqlite3',
       database: join(dir, 'test.sqlite'),
       entities: [OutboxEvent],
-      migrations: [CreateOutbox1763740000500],
+      migrations: OUTBOX_MIGRATIONS,
     }).initialize();
     await runMigrationsLocked(dataSource);
     bus = new RecordingBus();
@@ -47,47 +52,62 @@ describe(Outbox.name, () => {
   });
 
   const pending = () => dataSource.getRepository(OutboxEvent).count();
+  const retryNow = () => dataSource.createQueryBuilder().update(OutboxEvent).set({ nextAttemptAt: new Date(0) }).execute();
+  const enqueue = (event: string, payload: unknown) =>
+    dataSource.transaction((manager) => outbox.enqueue(manager, event, payload, { actor: null }));
 
-  it('publishes an event once the transaction that wrote it has committed, then forgets it', async () => {
-    await dataSource.transaction((manager) => outbox.enqueue(manager, 'machine.machine.deleted', { machineId: 7, userId: 1 }, { actor: null }));
+  it('delivers an event to every subscriber once its transaction has committed, then forgets it', async () => {
+    await enqueue(MACHINE_DELETED, { machineId: 7, userId: 1 });
 
     await outbox.drainNow();
 
-    expect(bus.published).toEqual([{ event: 'machine.machine.deleted', payload: { machineId: 7, userId: 1 } }]);
+    expect(bus.delivered.map((d) => d.service).sort()).toEqual(['fuel-purchase-service', 'image-worker', 'service-record-service']);
     expect(await pending()).toBe(0);
   });
 
   it('never publishes an event whose transaction rolled back', async () => {
     await expect(
       dataSource.transaction(async (manager) => {
-        await outbox.enqueue(manager, 'machine.machine.deleted', { machineId: 8, userId: 1 }, { actor: null });
+        await outbox.enqueue(manager, MACHINE_DELETED, { machineId: 8, userId: 1 }, { actor: null });
         throw new Error('the business change failed');
       }),
     ).rejects.toThrow('the business change failed');
 
     await outbox.drainNow();
 
-    expect(bus.published).toEqual([]);
+    expect(bus.delivered).toEqual([]);
     expect(await pending()).toBe(0);
   });
 
-  it('keeps events while the broker is down and delivers them, in order, after it returns', async () => {
-    bus.down = true;
+  it('keeps the events of a subscriber that is down and delivers them in order once it is back', async () => {
+    bus.down.add('service-record-service');
     for (const machineId of [1, 2, 3]) {
-      await dataSource.transaction((manager) => outbox.enqueue(manager, 'machine.machine.saved', { machineId }, { actor: null }));
+      await enqueue(MACHINE_SAVED, { machineId });
     }
     await outbox.drainNow();
-    expect(bus.published).toEqual([]);
-    expect(await pending()).toBe(3);
+    expect(bus.delivered).toEqual([]);
     const [first] = await dataSource.getRepository(OutboxEvent).find({ order: { id: 'ASC' } });
     expect(first.attempts).toBe(1);
     expect(first.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
 
-    bus.down = false;
-    await dataSource.createQueryBuilder().update(OutboxEvent).set({ nextAttemptAt: new Date(0) }).execute();
+    bus.down.clear();
+    await retryNow();
     await outbox.drainNow();
 
-    expect(bus.published.map((p) => (p.payload as { machineId: number }).machineId)).toEqual([1, 2, 3]);
+    expect(bus.to('service-record-service')).toEqual([{ machineId: 1 }, { machineId: 2 }, { machineId: 3 }]);
     expect(await pending()).toBe(0);
+  });
+
+  it('does not hold up the other subscribers while one is down', async () => {
+    bus.down.add('image-worker');
+    await enqueue(MACHINE_DELETED, { machineId: 4, userId: 1 });
+    await enqueue(MACHINE_DELETED, { machineId: 5, userId: 1 });
+
+    await outbox.drainNow();
+
+    expect(bus.to('service-record-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
+    expect(bus.to('fuel-purchase-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
+    expect(bus.to('image-worker')).toEqual([]);
+    expect(await pending()).toBe(2);
   });
 });

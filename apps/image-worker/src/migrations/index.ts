@@ -1,4 +1,4 @@
-import { CreateOutbox1763740000500 } from '@wrenchlog/platform';
+import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateLedger1763740100000 } from './1763740100000-create-ledger.js';
 
-export const migrations = [CreateOutbox1763740000500, CreateLedger1763740100000];
+export const migrations = [...OUTBOX_MIGRATIONS, CreateLedger1763740100000];

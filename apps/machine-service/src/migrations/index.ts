@@ -1,4 +1,4 @@
-import { CreateOutbox1763740000500 } from '@wrenchlog/platform';
+import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateMachines1763740200000 } from './1763740200000-create-machines.js';
 
-export const migrations = [CreateOutbox1763740000500, CreateMachines1763740200000];
+export const migrations = [...OUTBOX_MIGRATIONS, CreateMachines1763740200000];

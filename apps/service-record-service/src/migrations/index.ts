@@ -1,5 +1,5 @@
-import { CreateOutbox1763740000500 } from '@wrenchlog/platform';
+import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateServiceRecords1763750000000 } from './1763750000000-create-service-records.js';
 import { CreateServiceImages1763750000100 } from './1763750000100-create-service-images.js';
 
-export const migrations = [CreateOutbox1763740000500, CreateServiceRecords1763750000000, CreateServiceImages1763750000100];
+export const migrations = [...OUTBOX_MIGRATIONS, CreateServiceRecords1763750000000, CreateServiceImages1763750000100];

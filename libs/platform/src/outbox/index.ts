@@ -1,4 +1,5 @@
 export * from './outbox-event.entity.js';
 export * from './create-outbox.migration.js';
+export * from './add-outbox-target.migration.js';
 export * from './outbox.js';
 export * from './outbox.module.js';

@@ -1,3 +1,4 @@
+import type { ServiceName } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An event written in the same transaction as the change it reports, published after commit. */
@@ -8,6 +9,10 @@ export class OutboxEvent {
 
   @Column({ type: 'varchar', length: 120 })
   event: string;
+
+  /** The subscriber this row is for; null (older rows) means every subscriber of the event. */
+  @Column({ type: 'varchar', length: 64, nullable: true })
+  target: ServiceName | null;
 
   /** The RpcMessage envelope as JSON. */
   @Column({ type: 'text' })

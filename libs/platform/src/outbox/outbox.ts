@@ -1,5 +1,5 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import type { RpcMessage } from '@wrenchlog/contracts';
+import { EVENT_ROUTES, type RpcMessage } from '@wrenchlog/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
@@ -11,8 +11,9 @@ const MAX_BACKOFF_MS = 60_000;
 
 /**
  * Transactional outbox: enqueue() writes the event with the business change (same transaction),
- * and a drainer publishes it after commit, retrying with backoff while a subscriber or the broker
- * is down. Delivery is at least once, so every consumer is idempotent.
+ * one row per subscriber, and a drainer publishes them after commit, retrying with backoff while
+ * a subscriber or the broker is down. Each subscriber gets its events in order, and one that is
+ * down delays only its own. Delivery is at least once, so every consumer is idempotent.
  */
 @Injectable()
 export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
@@ -33,8 +34,15 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       payload,
       meta: { correlationId: ctx.correlationId ?? randomUUID() },
     };
+    const subscribers = EVENT_ROUTES[event];
+    if (!subscribers) {
+      throw new Error(`Event '${event}' has no route in EVENT_ROUTES`);
+    }
     const now = new Date();
-    await manager.getRepository(OutboxEvent).insert({ event, message: JSON.stringify(message), attempts: 0, nextAttemptAt: now, createdAt: now });
+    const body = JSON.stringify(message);
+    await manager
+      .getRepository(OutboxEvent)
+      .insert(subscribers.map((target) => ({ event, target, message: body, attempts: 0, nextAttemptAt: now, createdAt: now })));
     this.kick();
   }
 
@@ -81,21 +89,28 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
       this.logger.warn(`outbox not readable: ${(err as Error).message}`);
       return;
     }
+    // A subscriber whose event failed gets nothing more this pass, so its events stay in order;
+    // the others go on.
+    const blocked = new Set<string>();
     for (const row of due) {
+      const lane = row.target ?? '*';
       if (this.stopped) {
         return;
       }
+      if (blocked.has(lane)) {
+        continue;
+      }
       const message = JSON.parse(row.message) as RpcMessage;
+      const ctx = { actor: message.actor, correlationId: message.meta.correlationId };
       try {
-        await this.bus.publish(row.event, message.payload, { actor: message.actor, correlationId: message.meta.correlationId });
+        await (row.target ? this.bus.publishTo(row.target, row.event, message.payload, ctx) : this.bus.publish(row.event, message.payload, ctx));
         await repo.delete({ id: row.id });
       } catch (err) {
+        blocked.add(lane);
         const attempts = row.attempts + 1;
         const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 10));
         await repo.update({ id: row.id }, { attempts, nextAttemptAt: new Date(Date.now() + backoff) }).catch(() => undefined);
-        this.logger.warn(`${row.event} #${row.id} not delivered (attempt ${attempts}, next in ${backoff} ms): ${(err as Error).message}`);
-        // Keep order per service: stop this pass at the first failure.
-        return;
+        this.logger.warn(`${row.event} #${row.id} for ${lane} not delivered (attempt ${attempts}, next in ${backoff} ms): ${(err as Error).message}`);
       }
     }
   }

@@ -79,19 +79,18 @@ export class EventBus {
     if (!subscribers) {
       throw new Error(`Event '${event}' has no route in EVENT_ROUTES`);
     }
+    await Promise.all(subscribers.map((service) => this.publishTo(service, event, payload, ctx)));
+  }
+
+  /** Delivers an event to one subscriber's queue (the outbox keeps one row per subscriber). */
+  async publishTo<T>(service: ServiceName, event: string, payload: T, ctx: CallContext): Promise<void> {
     const message: RpcMessage<T> = { actor: ctx.actor, payload, meta: meta(ctx) };
-    await Promise.all(
-      subscribers.map(async (service) => {
-        try {
-          await firstValueFrom(this.clients.get(service).emit(event, message).pipe(timeout(this.env.RPC_TIMEOUT_MS)), {
-            defaultValue: undefined,
-          });
-        } catch (err) {
-          this.logger.error(`Could not deliver ${event} to ${service}: ${(err as Error).message}`);
-          throw RpcCallError.from(err, event);
-        }
-      }),
-    );
+    try {
+      await firstValueFrom(this.clients.get(service).emit(event, message).pipe(timeout(this.env.RPC_TIMEOUT_MS)), { defaultValue: undefined });
+    } catch (err) {
+      this.logger.error(`Could not deliver ${event} to ${service}: ${(err as Error).message}`);
+      throw RpcCallError.from(err, event);
+    }
   }
 }
 
