@@ -28,13 +28,24 @@ export class MachinesService {
       this.logger.warn(`ignored a malformed machine.machine.saved event`);
       return;
     }
+    // Two atomic statements instead of read-then-save, so concurrent events for one machine never
+    // collide on its key, and a saved event never revives a machine whose deletion got here first.
+    await this.dataSource.transaction(async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(KnownMachine)
+        .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: new Date() })
+        .orIgnore()
+        .execute();
+      await manager.update(KnownMachine, { machineId: e.machineId, deleted: false }, { name: e.name, updatedAt: new Date() });
+    });
     const known = await this.machines.findOneBy({ machineId: e.machineId });
-    if (known?.deleted) {
+    if (!known || known.deleted) {
       return;
     }
     // The projection commits first, then the records are renamed: a record created concurrently
     // either is seen here or sees the projection after its own commit (RecordsService.settleMachine).
-    await this.dataSource.transaction((manager) => manager.save(KnownMachine, { machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: new Date() }));
     // Only the owner's records take the name: a record of someone else never shows it.
     await this.dataSource.transaction((manager) => manager.update(ServiceRecordEntity, { machineId: e.machineId, userId: e.userId }, { machineName: e.name, machineKey: sortKey(e.name) }));
   }
@@ -45,8 +56,16 @@ export class MachinesService {
       this.logger.warn(`ignored a malformed machine.machine.deleted event`);
       return;
     }
-    const known = await this.machines.findOneBy({ machineId: e.machineId });
-    await this.dataSource.transaction((manager) => manager.save(KnownMachine, { machineId: e.machineId, userId: e.userId, name: known?.name ?? '', deleted: true, updatedAt: new Date() }));
+    // The deletion marker always wins, whatever arrived before (an atomic upsert).
+    await this.dataSource.transaction((manager) =>
+      manager
+        .createQueryBuilder()
+        .insert()
+        .into(KnownMachine)
+        .values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() })
+        .orUpdate(['deleted', 'updated_at'], ['machine_id'])
+        .execute(),
+    );
     const removed = await this.dataSource.transaction((manager) =>
       this.recordsService.deleteAllOfMachine(manager, e.userId, e.machineId, { actor: m.actor, correlationId: m.meta?.correlationId }),
     );
