@@ -67,6 +67,8 @@ step('typecheck', () => {
   return configs.map((c) => run(process.execPath, [tsc, '-p', c, '--noEmit'])).every(Boolean);
 });
 
+step('lint', () => run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']));
+
 // Deployment files are checked without an engine or a cluster: docker-compose (Debian's) parses
 // the compose file; kubectl kustomize renders every overlay and kubernetes-models checks the schemas.
 function tool(name) {

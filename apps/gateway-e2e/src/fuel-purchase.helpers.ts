@@ -1,31 +1,20 @@
-import type { ApiClient } from '@wrenchlog/testing';
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { createMachine, type ApiClient } from '@wrenchlog/testing';
+import { serviceRuns } from './machines.helpers.js';
 
 // Helpers of the fuel, purchase and inventory suites (fuel-purchase-service).
 
 /**
- * Whether the started product has machine-service (POST /api/machines/create and DELETE
- * /api/machines/{id}), which the machine-deleted cascade tests need. Without it they are
- * reported as skipped, never as passed.
+ * Whether the started product has machine-service, which the machine-deleted cascade tests need.
+ * Without it (a narrowed local run) they are reported as skipped, never as passed; CI runs them.
  */
-export function machinesAvailable(): boolean {
-  const built = existsSync(fileURLToPath(new URL('../../machine-service/dist/main.js', import.meta.url)));
-  const only = process.env.CI === 'true' ? undefined : process.env.E2E_SERVICES?.split(',').map((s) => s.trim());
-  return built && (!only || only.includes('machine-service'));
-}
+export const machinesAvailable = (): boolean => serviceRuns('machine-service');
 
 /** A machine id no other test uses: the service files records under any positive machine id of the caller. */
 let nextMachine = 100_000 + Math.floor(Math.random() * 1_000_000);
 export const freshMachineId = (): number => nextMachine++;
 
-export async function createMachine(api: ApiClient, token: string, name = 'Cascade Loader'): Promise<number> {
-  const res = await api.post('/api/machines/create', { name, year: 2019, make: 'Kubota', model: 'SVL75' }, token);
-  if (res.status !== 201) {
-    throw new Error(`machine create failed: ${res.status} ${res.text}`);
-  }
-  return res.body.id as number;
-}
+export const createMachineId = async (api: ApiClient, token: string, name = 'Cascade Loader'): Promise<number> =>
+  (await createMachine(api, token, { name, year: 2019, make: 'Kubota', model: 'SVL75' })).id as number;
 
 export const supplierBody = (overrides: Record<string, unknown> = {}) => ({
   name: 'Heartland Hydraulics',

@@ -1,5 +1,5 @@
 import { ApiClient, createApprovedUser, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
-import { createMachine, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
+import { createMachineId, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
 
 const fill = (machineId: number, overrides: Record<string, unknown> = {}) => ({
   machineId,
@@ -171,7 +171,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   (machinesAvailable() ? it : it.skip)("deletes a machine's fuel records when the machine is deleted", async () => {
-    const machineId = await createMachine(api, a.token);
+    const machineId = await createMachineId(api, a.token);
     const record = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
     expect(record.id).toEqual(expect.any(Number));
 

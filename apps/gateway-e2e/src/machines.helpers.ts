@@ -1,13 +1,6 @@
 import type { ApiClient } from '@wrenchlog/testing';
 
-/** Creates a machine of the signed-in user and answers the stored machine. */
-export async function createMachine(api: ApiClient, token: string, fields: Record<string, unknown> = {}): Promise<any> {
-  const res = await api.post('/api/machines/create', { name: `Machine ${Math.random().toString(36).slice(2, 8)}`, year: 2018, make: 'Deere', model: '5075E', ...fields }, token);
-  if (res.status !== 201) {
-    throw new Error(`creating a machine failed: ${res.status} ${res.text}`);
-  }
-  return res.body;
-}
+export { createMachine } from '@wrenchlog/testing';
 
 export interface UploadFile {
   field: string;

@@ -1,5 +1,5 @@
 import { ApiClient, createApprovedUser, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
-import { createMachine, createPart, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
+import { createMachineId, createPart, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
 
 /** What the SPA's part purchase form posts (userId 0 and storeId 0 included). */
 const purchase = (overrides: Record<string, unknown> = {}) => ({
@@ -194,7 +194,7 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
   });
 
   (machinesAvailable() ? it : it.skip)("deletes a machine's purchases when the machine is deleted", async () => {
-    const machineId = await createMachine(api, a.token);
+    const machineId = await createMachineId(api, a.token);
     const created = (await api.post('/api/purchases', purchase({ machineId }), a.token)).body;
     const elsewhere = (await api.post('/api/purchases', purchase({ machineId: freshMachineId() }), a.token)).body;
 

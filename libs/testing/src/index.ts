@@ -9,3 +9,4 @@ export * from './users.js';
 export * from './mail.js';
 export * from './service-records.js';
 export * from './external-api-stub.js';
+export * from './machines.js';
