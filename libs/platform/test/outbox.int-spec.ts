@@ -110,4 +110,18 @@ describe(Outbox.name, () => {
     expect(bus.to('image-worker')).toEqual([]);
     expect(await pending()).toBe(2);
   });
+
+  it('delivers each event once when two replicas drain the same outbox', async () => {
+    const replica = new Outbox(dataSource, bus as unknown as EventBus);
+    for (let machineId = 1; machineId <= 20; machineId++) {
+      await enqueue(MACHINE_SAVED, { machineId });
+    }
+
+    await Promise.all([outbox.drainNow(), replica.drainNow()]);
+    await replica.onApplicationShutdown();
+
+    const ids = bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId);
+    expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect(await pending()).toBe(0);
+  });
 });

@@ -1,4 +1,5 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
+import { PolledDrainer } from '@wrenchlog/platform';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { UserEnv } from '../config/user-env.js';
 import { MailMessage } from './mail-message.entity.js';
@@ -21,17 +22,16 @@ export interface QueuedMail {
  * backoff while the mail server is down. A failed send never undoes the change that caused it.
  */
 @Injectable()
-export class MailQueue implements OnApplicationBootstrap, OnApplicationShutdown {
+export class MailQueue extends PolledDrainer {
   private readonly logger = new Logger(MailQueue.name);
-  private timer?: NodeJS.Timeout;
-  private draining?: Promise<void>;
-  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly transport: MailTransport,
     private readonly env: UserEnv,
-  ) {}
+  ) {
+    super(POLL_MS);
+  }
 
   /** Records a message inside the caller's transaction; it is sent once that transaction commits. */
   async enqueue(manager: EntityManager, mail: QueuedMail): Promise<void> {
@@ -49,39 +49,12 @@ export class MailQueue implements OnApplicationBootstrap, OnApplicationShutdown 
     this.kick();
   }
 
-  /** Sends what is due now; also runs on a timer. Resolves when this pass is done. */
-  drainNow(): Promise<void> {
-    if (this.stopped) {
-      return Promise.resolve();
-    }
-    this.draining ??= this.drain().finally(() => (this.draining = undefined));
-    return this.draining;
-  }
-
-  onApplicationBootstrap(): void {
-    this.schedule(POLL_MS);
-  }
-
   async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.draining;
+    await super.onApplicationShutdown();
     this.transport.close();
   }
 
-  private kick(): void {
-    setTimeout(() => void this.drainNow(), 20).unref();
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) {
-      return;
-    }
-    this.timer = setTimeout(() => void this.drainNow().finally(() => this.schedule(POLL_MS)), ms);
-    this.timer.unref();
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     const repo = this.dataSource.getRepository(MailMessage);
     let due: MailMessage[];
     try {

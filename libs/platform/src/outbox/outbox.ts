@@ -1,9 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EVENT_ROUTES, type RpcMessage } from '@wrenchlog/contracts';
 import { randomUUID } from 'node:crypto';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
 import { OutboxEvent } from './outbox-event.entity.js';
+import { CLAIM_MS, PolledDrainer } from './polled-drainer.js';
 
 const POLL_MS = 500;
 const BATCH = 50;
@@ -16,16 +17,15 @@ const MAX_BACKOFF_MS = 60_000;
  * down delays only its own. Delivery is at least once, so every consumer is idempotent.
  */
 @Injectable()
-export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
+export class Outbox extends PolledDrainer {
   private readonly logger = new Logger(Outbox.name);
-  private timer?: NodeJS.Timeout;
-  private draining?: Promise<void>;
-  private stopped = false;
 
   constructor(
     private readonly dataSource: DataSource,
     private readonly bus: EventBus,
-  ) {}
+  ) {
+    super(POLL_MS);
+  }
 
   /** Records an event inside the caller's transaction; it is published once that transaction commits. */
   async enqueue<T>(manager: EntityManager, event: string, payload: T, ctx: CallContext): Promise<void> {
@@ -46,41 +46,7 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
     this.kick();
   }
 
-  /** Publishes what is due now; also runs on a timer. Resolves when this pass is done. */
-  drainNow(): Promise<void> {
-    if (this.stopped) {
-      return Promise.resolve();
-    }
-    this.draining ??= this.drain().finally(() => (this.draining = undefined));
-    return this.draining;
-  }
-
-  onApplicationBootstrap(): void {
-    this.schedule(POLL_MS);
-  }
-
-  async onApplicationShutdown(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.draining;
-  }
-
-  private kick(): void {
-    // After the caller's commit, not before: a short delay lets the transaction finish.
-    setTimeout(() => void this.drainNow(), 20).unref();
-  }
-
-  private schedule(ms: number): void {
-    if (this.stopped) {
-      return;
-    }
-    this.timer = setTimeout(() => {
-      void this.drainNow().finally(() => this.schedule(POLL_MS));
-    }, ms);
-    this.timer.unref();
-  }
-
-  private async drain(): Promise<void> {
+  protected async drain(): Promise<void> {
     const repo = this.dataSource.getRepository(OutboxEvent);
     let due: OutboxEvent[];
     try {
@@ -98,6 +64,14 @@ export class Outbox implements OnApplicationBootstrap, OnApplicationShutdown {
         return;
       }
       if (blocked.has(lane)) {
+        continue;
+      }
+      // Claim: of several replicas only the one whose conditional update wins publishes this row.
+      const claimed = await repo
+        .update({ id: row.id, nextAttemptAt: row.nextAttemptAt }, { nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
+        .catch(() => ({ affected: 0 }));
+      if (!claimed.affected) {
+        blocked.add(lane);
         continue;
       }
       const message = JSON.parse(row.message) as RpcMessage;

@@ -1,0 +1,52 @@
+import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+
+/**
+ * The lifecycle of a table that is drained after commit: on a timer, and soon after something
+ * was enqueued. One pass at a time; shutdown waits for the pass in progress. Outbox and the mail
+ * queue build on it.
+ */
+export abstract class PolledDrainer implements OnApplicationBootstrap, OnApplicationShutdown {
+  protected stopped = false;
+  private timer?: NodeJS.Timeout;
+  private draining?: Promise<void>;
+
+  protected constructor(private readonly pollMs: number) {}
+
+  /** One pass over what is due. */
+  protected abstract drain(): Promise<void>;
+
+  /** Runs a pass now (or joins the one running); resolves when it is done. */
+  drainNow(): Promise<void> {
+    if (this.stopped) {
+      return Promise.resolve();
+    }
+    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+    return this.draining;
+  }
+
+  onApplicationBootstrap(): void {
+    this.schedule(this.pollMs);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
+    clearTimeout(this.timer);
+    await this.draining;
+  }
+
+  /** Call after enqueueing: a short delay lets the caller's transaction commit first. */
+  protected kick(): void {
+    setTimeout(() => void this.drainNow(), 20).unref();
+  }
+
+  private schedule(ms: number): void {
+    if (this.stopped) {
+      return;
+    }
+    this.timer = setTimeout(() => void this.drainNow().finally(() => this.schedule(this.pollMs)), ms);
+    this.timer.unref();
+  }
+}
+
+/** How long a replica owns a row it claimed before another may take it over (a crashed sender). */
+export const CLAIM_MS = 60_000;
