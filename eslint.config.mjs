@@ -39,4 +39,9 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js'],
     languageOptions: { globals: globals.node },
   },
+  {
+    // k6 scripts run in k6's runtime, not Node.
+    files: ['load-tests/**/*.js'],
+    languageOptions: { globals: { __ENV: 'readonly', __VU: 'readonly', __ITER: 'readonly', open: 'readonly' } },
+  },
 );

@@ -1,0 +1,46 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+// The first load of /login and /dashboard each stays under 200 KB of JS, gzip: the entry chunk,
+// the route's lazy chunk, and every chunk they import statically.
+const BUDGET = 200 * 1024;
+
+interface ManifestChunk {
+  file: string;
+  imports?: string[];
+  isEntry?: boolean;
+}
+
+const dist = join(process.env.WRENCHLOG_ROOT ?? process.cwd(), 'apps', 'web', 'dist');
+const manifest = JSON.parse(readFileSync(join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
+
+function firstLoad(routeSource: string): { files: string[]; gzip: number } {
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry)!;
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) {
+      return;
+    }
+    seen.add(key);
+    for (const dep of manifest[key].imports ?? []) {
+      visit(dep);
+    }
+  };
+  visit(entry);
+  visit(routeSource);
+  const files = [...seen].map((k) => manifest[k].file).filter((f) => f.endsWith('.js'));
+  const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(join(dist, f))).length, 0);
+  return { files, gzip };
+}
+
+describe('bundle budget', () => {
+  it.each([
+    ['/login', 'src/features/auth/LoginPage.tsx'],
+    ['/dashboard', 'src/features/dashboard/DashboardPage.tsx'],
+  ])('keeps the first load of %s under 200 KB of gzipped JS', (route, source) => {
+    const { gzip, files } = firstLoad(source);
+    console.log(`${route}: ${(gzip / 1024).toFixed(1)} KB gzip in ${files.length} files`);
+    expect(gzip).toBeLessThan(BUDGET);
+  });
+});

@@ -1,0 +1,15 @@
+import { startProduct, type RunningProduct } from '@wrenchlog/testing';
+import { fileURLToPath } from 'node:url';
+
+declare global {
+  var __WRENCHLOG_WEB_PRODUCT__: RunningProduct | undefined;
+}
+
+/** Starts the built product (embedded mode) once; the suites read its URL from E2E_WEB_URL. */
+export default async function globalSetup(): Promise<void> {
+  const root = fileURLToPath(new URL('../../..', import.meta.url));
+  const product = await startProduct({ mode: 'embedded', root });
+  globalThis.__WRENCHLOG_WEB_PRODUCT__ = product;
+  process.env.E2E_WEB_URL = product.baseUrl;
+  process.env.WRENCHLOG_ROOT = root;
+}

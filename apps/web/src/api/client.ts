@@ -1,0 +1,115 @@
+import type { HttpErrorBody } from '@wrenchlog/contracts';
+import type { SessionManager } from '../features/auth/session';
+
+// Calls the spec sends without a token (doc 1 section 6).
+const PUBLIC_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/root/greeting', '/api/root/unsecuredpost', '/api/root/githash', '/api/analytics/pageview', '/api/admin/createuser'];
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<HttpErrorBody> | null,
+    message?: string,
+  ) {
+    super(message ?? body?.message ?? `Request failed with status ${status}`);
+  }
+}
+
+export interface CallOptions {
+  /** Never log the user out on a 401 (the start-up check): the failure is the caller's to handle. */
+  silent?: boolean;
+}
+
+type Json = Record<string, unknown> | unknown[];
+
+/**
+ * fetch with the session rules of the spec (doc 1 sections 7 and 8): credentials on every call, a
+ * Bearer token on the non-public ones, and on a 401 for a non-auth URL one shared refresh and a
+ * retry with the new token. When the refresh fails the user is logged out to /login?redirect=.
+ */
+export class ApiClient {
+  constructor(
+    private readonly session: SessionManager,
+    private readonly fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
+  ) {}
+
+  async raw(path: string, init: RequestInit = {}, options: CallOptions = {}): Promise<Response> {
+    const isPublic = PUBLIC_CALLS.some((p) => path === p || path.startsWith(`${p}?`));
+    const isAuthUrl = path.startsWith('/api/auth/');
+    const send = (authorization: string | null) => {
+      const headers = new Headers(init.headers);
+      if (authorization && !isPublic) {
+        headers.set('authorization', authorization);
+      }
+      if (!headers.has('accept')) {
+        headers.set('accept', 'application/json');
+      }
+      return this.fetchImpl(path, { ...init, headers, credentials: 'include' });
+    };
+    const auth = isPublic ? null : this.session.authorization();
+    const res = await send(auth?.header ?? null);
+    if (res.status !== 401 || isPublic) {
+      if (res.status === 401 && path === '/api/auth/refresh' && !options.silent) {
+        this.session.forceLogout();
+      }
+      return res;
+    }
+    if (isAuthUrl) {
+      if (!options.silent) {
+        this.session.forceLogout();
+      }
+      return res;
+    }
+    if (!auth) {
+      // Nothing to refresh: the caller was never signed in.
+      return res;
+    }
+    const token = await this.session.refresh(auth.token);
+    if (!token) {
+      if (options.silent) {
+        this.session.clearLocal();
+      } else {
+        this.session.forceLogout();
+      }
+      return res;
+    }
+    return send(this.session.authorization()?.header ?? null);
+  }
+
+  async request<T>(method: string, path: string, body?: Json | FormData, options?: CallOptions): Promise<T> {
+    const init: RequestInit = { method };
+    if (body instanceof FormData) {
+      init.body = body;
+    } else if (body !== undefined) {
+      init.body = JSON.stringify(body);
+      init.headers = { 'content-type': 'application/json' };
+    }
+    const res = await this.raw(path, init, options);
+    const text = await res.text();
+    const type = res.headers.get('content-type') ?? '';
+    let parsed: unknown = text;
+    if (text && type.includes('json')) {
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        parsed = text;
+      }
+    }
+    if (!res.ok) {
+      throw new ApiError(res.status, parsed && typeof parsed === 'object' ? (parsed as Partial<HttpErrorBody>) : null);
+    }
+    return (text ? parsed : null) as T;
+  }
+
+  get<T>(path: string, options?: CallOptions): Promise<T> {
+    return this.request<T>('GET', path, undefined, options);
+  }
+  post<T>(path: string, body?: Json | FormData): Promise<T> {
+    return this.request<T>('POST', path, body);
+  }
+  put<T>(path: string, body?: Json): Promise<T> {
+    return this.request<T>('PUT', path, body);
+  }
+  delete<T>(path: string, body?: Json): Promise<T> {
+    return this.request<T>('DELETE', path, body);
+  }
+}

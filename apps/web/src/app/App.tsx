@@ -1,0 +1,47 @@
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
+import { RouterProvider, createBrowserRouter } from 'react-router-dom';
+import { ApiError } from '../api/client';
+import { ServicesProvider } from './context';
+import { routes } from './routes';
+import type { AppServices } from './services';
+import { theme } from './theme';
+
+export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        // One retry for network and server errors; a 4xx answer will not change by asking again.
+        retry: (count, err) => retry && count < 1 && !(err instanceof ApiError && err.status < 500),
+        staleTime: 15_000,
+        refetchOnWindowFocus: false,
+      },
+    },
+  });
+}
+
+/** Providers shared by the app and the component tests. */
+export function AppProviders({ services, queryClient, children, env }: { services: AppServices; queryClient: QueryClient; children: React.ReactNode; env?: 'default' | 'test' }) {
+  return (
+    <MantineProvider theme={theme} env={env}>
+      <QueryClientProvider client={queryClient}>
+        <ServicesProvider services={services}>{children}</ServicesProvider>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+}
+
+export function App({ services }: { services: AppServices }) {
+  const [queryClient] = useState(createQueryClient);
+  const [router] = useState(() => {
+    const r = createBrowserRouter(routes);
+    services.setNavigate((to) => void r.navigate(to));
+    return r;
+  });
+  return (
+    <AppProviders services={services} queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>
+  );
+}

@@ -1,0 +1,145 @@
+import { ActionIcon, Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
+import { useApi, useSession } from '../../app/context';
+import { SOCIAL_LINKS } from '../../lib/links';
+import { safeReturnTarget } from '../../lib/public-paths';
+import { Logo } from '../layout/Logo';
+import { LoginError } from './session';
+
+export const LOGIN_INVALID = 'The login form is invalid';
+export const LOGIN_FAILED = 'Login failed, check the console log for details';
+
+function useApiVersion(): string {
+  const api = useApi();
+  const { data, isError } = useQuery({
+    queryKey: ['githash'],
+    queryFn: () => api.get<{ value: string }>('/api/root/githash'),
+    staleTime: Infinity,
+    retry: false,
+  });
+  if (isError) {
+    return 'unavailable';
+  }
+  return data?.value ?? '…';
+}
+
+export default function LoginPage() {
+  const { session, status } = useSession();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const apiVersion = useApiVersion();
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [submitted, setSubmitted] = useState(false);
+  const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  const target = safeReturnTarget(params.get('returnUrl')) ?? safeReturnTarget(params.get('redirect')) ?? '/dashboard';
+
+  if (status === 'authenticated' && !busy) {
+    return <Navigate to={target} replace />;
+  }
+
+  const usernameError = submitted && !username.trim() ? 'Email Address is required' : undefined;
+  const passwordError = submitted && !password ? 'Password is required' : undefined;
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    if (!username.trim() || !password) {
+      setAlert({ title: LOGIN_INVALID });
+      return;
+    }
+    setAlert(null);
+    setBusy(true);
+    try {
+      await session.login(username.trim(), password);
+      void navigate(target, { replace: true });
+    } catch (err) {
+      console.error('Login failed', err);
+      // A pending account or a rate limit says why; other failures keep the spec's text only.
+      const detail = err instanceof LoginError && (err.status === 403 || err.status === 429) ? err.body?.message : undefined;
+      setAlert({ title: LOGIN_FAILED, detail });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Container size={440} px="md">
+      <Stack gap="lg">
+        <Stack gap={6} align="center">
+          <Logo size="lg" />
+          <Text c="dimmed" ta="center" style={{ textWrap: 'balance' }}>
+            The maintenance log for everything you run.
+          </Text>
+        </Stack>
+        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+          <form onSubmit={onSubmit} noValidate aria-label="Login form">
+            <Stack gap="md">
+              <Title order={2} fz={24}>
+                Sign in
+              </Title>
+              {alert && (
+                <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={alert.title} role="alert">
+                  {alert.detail}
+                </Alert>
+              )}
+              <TextInput
+                label="Email Address"
+                name="username"
+                type="email"
+                inputMode="email"
+                autoComplete="username"
+                placeholder="you@example.com"
+                value={username}
+                onChange={(e) => setUsername(e.currentTarget.value)}
+                error={usernameError}
+                required
+                size="md"
+              />
+              <PasswordInput
+                label="Password"
+                name="password"
+                autoComplete="current-password"
+                placeholder="Your password"
+                value={password}
+                onChange={(e) => setPassword(e.currentTarget.value)}
+                error={passwordError}
+                required
+                size="md"
+              />
+              <Button type="submit" size="md" fullWidth loading={busy}>
+                Login
+              </Button>
+              <Text size="sm" ta="center" c="dimmed">
+                New to Wrenchlog?{' '}
+                <Anchor component={Link} to="/signup" fw={600}>
+                  Sign Up
+                </Anchor>
+              </Text>
+            </Stack>
+          </form>
+        </Paper>
+        <Group justify="center" gap="xs">
+          {SOCIAL_LINKS.map((link) => (
+            <ActionIcon key={link.href} component="a" href={link.href} target="_blank" rel="noopener noreferrer" variant="subtle" color="gray" size="lg" aria-label={link.label}>
+              <link.icon size={20} />
+            </ActionIcon>
+          ))}
+        </Group>
+        <Divider />
+        <Group justify="center" gap="lg">
+          <Text size="xs" c="dimmed">
+            App version <Text span ff="monospace" size="xs" data-testid="app-version">{__APP_VERSION__}</Text>
+          </Text>
+          <Text size="xs" c="dimmed">
+            API version <Text span ff="monospace" size="xs" data-testid="api-version">{apiVersion}</Text>
+          </Text>
+        </Group>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,13 @@
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../../app/context';
+
+/** Route guard: signed-in users pass; others go to /login?returnUrl=<requested URL>. */
+export function RequireAuth() {
+  const { status } = useSession();
+  const location = useLocation();
+  if (status !== 'authenticated') {
+    const requested = `${location.pathname}${location.search}${location.hash}`;
+    return <Navigate to={`/login?returnUrl=${encodeURIComponent(requested)}`} replace />;
+  }
+  return <Outlet />;
+}

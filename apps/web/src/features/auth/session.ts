@@ -1,0 +1,424 @@
+import type { CurrentUser, HttpErrorBody, LoginResponse } from '@wrenchlog/contracts';
+import { isPublicPath } from '../../lib/public-paths';
+
+export const STORAGE_KEYS = {
+  token: 'wrenchlog.token',
+  expiry: 'wrenchlog.expiry',
+  type: 'wrenchlog.type',
+} as const;
+const LOCK_NAME = 'wrenchlog.refresh';
+const FALLBACK_LOCK_KEY = 'wrenchlog.refresh-lock';
+/** Token type when the server sends none. */
+export const DEFAULT_TOKEN_TYPE = 'Bearer';
+const MIN_REFRESH_DELAY_MS = 1000;
+const MAX_TIMER_MS = 2_147_483_647;
+
+export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
+
+export interface SessionSnapshot {
+  status: SessionStatus;
+  user: CurrentUser | null;
+}
+
+export interface StoredSession {
+  token: string;
+  expiresAt: number;
+  type: string;
+}
+
+/** What a tab tells the others right after it refreshed (before it lets go of the refresh lock). */
+export interface SessionMessage {
+  kind: 'refreshed';
+  session: StoredSession;
+}
+
+export interface SessionDeps {
+  fetch: typeof fetch;
+  storage: Storage;
+  now: () => number;
+  setTimer: (fn: () => void, ms: number) => unknown;
+  clearTimer: (handle: unknown) => void;
+  /** Path, query and hash of the page the user is on. */
+  currentUrl: () => string;
+  navigate: (to: string) => void;
+  locks?: LockManager;
+  log: Pick<Console, 'error' | 'warn'>;
+  /** Subscribes to other tabs' storage writes; answers an unsubscribe. */
+  onStorage?: (listener: (e: StorageEvent) => void) => () => void;
+  /**
+   * A message channel between the tabs (BroadcastChannel). Local storage reaches other tabs
+   * asynchronously, key by key, so a tab that waited for the refresh lock may still read the old
+   * token; the message carries the new one whole.
+   */
+  channel?: { post: (m: SessionMessage) => void; subscribe: (listener: (m: SessionMessage) => void) => () => void };
+}
+
+/** How long a tab that waited for the refresh lock waits for the other tab's token to reach it. */
+const ADOPT_WAIT_MS = 400;
+
+/** When to refresh: at 75 % of the time left before expiry, never sooner than 1 s. */
+export function refreshDelay(expiresAt: number, now: number): number {
+  return Math.min(MAX_TIMER_MS, Math.max(MIN_REFRESH_DELAY_MS, Math.floor((expiresAt - now) * 0.75)));
+}
+
+export class LoginError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Partial<HttpErrorBody> | null,
+  ) {
+    super(body?.message ?? `Login failed with status ${status}`);
+  }
+}
+
+/**
+ * The session of the spec (doc 1 section 4): tokens in local storage, a refresh timer at 75 % of
+ * the lifetime, one shared refresh for every request that met a 401, and logout. Refreshes are
+ * serialised across tabs (the server revokes the whole session when a rotated refresh token is
+ * used twice), and a tab adopts the token another tab obtained instead of refreshing again.
+ */
+export class SessionManager {
+  private snapshot: SessionSnapshot = { status: 'unknown', user: null };
+  private readonly listeners = new Set<() => void>();
+  private timer: unknown = null;
+  private inflight: Promise<string | null> | null = null;
+  private userLoader: (() => Promise<CurrentUser>) | null = null;
+  private unsubscribeStorage: (() => void) | null = null;
+  private unsubscribeChannel: (() => void) | null = null;
+  /** The newest session another tab announced. */
+  private announced: StoredSession | null = null;
+
+  constructor(private readonly deps: SessionDeps) {}
+
+  // --- state for React (useSyncExternalStore) ---
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  getSnapshot = (): SessionSnapshot => this.snapshot;
+
+  private set(next: Partial<SessionSnapshot>): void {
+    this.snapshot = { ...this.snapshot, ...next };
+    this.listeners.forEach((l) => l());
+  }
+
+  get isAuthenticated(): boolean {
+    return this.snapshot.status === 'authenticated';
+  }
+
+  /** How the current user is loaded (GET /api/user/me through the API client). */
+  setUserLoader(loader: () => Promise<CurrentUser>): void {
+    this.userLoader = loader;
+  }
+
+  // --- storage ---
+
+  read(): StoredSession | null {
+    const { storage } = this.deps;
+    const token = storage.getItem(STORAGE_KEYS.token);
+    if (!token) {
+      return null;
+    }
+    const expiresAt = Number(storage.getItem(STORAGE_KEYS.expiry));
+    return { token, expiresAt: Number.isFinite(expiresAt) ? expiresAt : 0, type: storage.getItem(STORAGE_KEYS.type) || DEFAULT_TOKEN_TYPE };
+  }
+
+  /** The Authorization header value, or null when signed out. */
+  authorization(): { token: string; header: string } | null {
+    const stored = this.read();
+    return stored ? { token: stored.token, header: `${stored.type} ${stored.token}` } : null;
+  }
+
+  private store(reply: LoginResponse): StoredSession {
+    return this.write({
+      token: reply.accessToken,
+      expiresAt: this.deps.now() + Number(reply.expiresIn),
+      type: reply.type || DEFAULT_TOKEN_TYPE,
+    });
+  }
+
+  private write(stored: StoredSession): StoredSession {
+    const { storage } = this.deps;
+    // The token last: other tabs react to its storage event and then read all three.
+    storage.setItem(STORAGE_KEYS.expiry, String(stored.expiresAt));
+    storage.setItem(STORAGE_KEYS.type, stored.type);
+    storage.setItem(STORAGE_KEYS.token, stored.token);
+    return stored;
+  }
+
+  private clearStorage(): void {
+    const { storage } = this.deps;
+    storage.removeItem(STORAGE_KEYS.token);
+    storage.removeItem(STORAGE_KEYS.expiry);
+    storage.removeItem(STORAGE_KEYS.type);
+  }
+
+  // --- timer ---
+
+  private schedule(stored: StoredSession): void {
+    this.stopTimer();
+    const delay = refreshDelay(stored.expiresAt, this.deps.now());
+    this.timer = this.deps.setTimer(() => {
+      this.timer = null;
+      void this.refresh(stored.token).then((token) => {
+        if (!token) {
+          this.forceLogout();
+        }
+      });
+    }, delay);
+  }
+
+  private stopTimer(): void {
+    if (this.timer !== null) {
+      this.deps.clearTimer(this.timer);
+      this.timer = null;
+    }
+  }
+
+  // --- start-up ---
+
+  /**
+   * Restores the session from storage and runs the start-up check (doc 2 section 6): on a public
+   * path the app starts at once; otherwise GET /api/user/me must succeed first, and when it fails
+   * the error is logged and the app starts signed out.
+   */
+  async start(url: string): Promise<void> {
+    if (!this.unsubscribeStorage && this.deps.onStorage) {
+      this.unsubscribeStorage = this.deps.onStorage(this.handleStorage);
+    }
+    if (!this.unsubscribeChannel && this.deps.channel) {
+      this.unsubscribeChannel = this.deps.channel.subscribe((m) => {
+        if (m?.kind === 'refreshed' && (!this.announced || m.session.expiresAt > this.announced.expiresAt)) {
+          this.announced = m.session;
+        }
+      });
+    }
+    const stored = this.read();
+    if (!stored) {
+      this.set({ status: 'anonymous', user: null });
+      return;
+    }
+    if (stored.expiresAt <= this.deps.now()) {
+      const token = await this.refresh(stored.token);
+      if (!token) {
+        this.clearLocal();
+        return;
+      }
+    } else {
+      this.schedule(stored);
+    }
+    this.set({ status: 'authenticated' });
+    if (isPublicPath(url)) {
+      void this.loadUser();
+      return;
+    }
+    try {
+      await this.loadUser(true);
+    } catch (err) {
+      this.deps.log.error('Start-up authentication check failed; starting signed out.', err);
+      this.clearLocal();
+    }
+  }
+
+  /** Loads the current user; errors are logged only unless `rethrow`. */
+  async loadUser(rethrow = false): Promise<CurrentUser | null> {
+    if (!this.userLoader) {
+      return null;
+    }
+    try {
+      const user = await this.userLoader();
+      if (this.isAuthenticated) {
+        this.set({ user });
+      }
+      return user;
+    } catch (err) {
+      if (rethrow) {
+        throw err;
+      }
+      this.deps.log.error('Failed to load the current user', err);
+      return null;
+    }
+  }
+
+  // --- login, refresh, logout ---
+
+  async login(username: string, password: string): Promise<void> {
+    const res = await this.deps.fetch('/api/auth/login', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ username, password }),
+    });
+    if (!res.ok) {
+      const body = (await res.json().catch(() => null)) as Partial<HttpErrorBody> | null;
+      throw new LoginError(res.status, body);
+    }
+    const stored = this.store((await res.json()) as LoginResponse);
+    this.schedule(stored);
+    this.set({ status: 'authenticated', user: null });
+    await this.loadUser();
+  }
+
+  /**
+   * Gets a fresh access token. Every caller during one refresh shares it (the queue of requests
+   * that met a 401). `staleToken` is the token the caller found wanting: when storage already holds
+   * another valid token (another tab refreshed), that one is adopted without a call.
+   */
+  refresh(staleToken: string | null): Promise<string | null> {
+    if (!this.inflight) {
+      this.inflight = this.withLock((waited) => this.refreshNow(staleToken, waited)).finally(() => {
+        this.inflight = null;
+      });
+    }
+    return this.inflight;
+  }
+
+  /** A valid session other than the one holding `staleToken`, from another tab's message or from storage. */
+  private newerThan(staleToken: string | null): StoredSession | null {
+    const minimum = this.deps.now() + MIN_REFRESH_DELAY_MS;
+    const candidates = [this.announced, this.read()].filter((c): c is StoredSession => !!c && c.token !== staleToken && c.expiresAt > minimum);
+    return candidates.sort((a, b) => b.expiresAt - a.expiresAt)[0] ?? null;
+  }
+
+  private adopt(session: StoredSession): string {
+    if (this.read()?.token !== session.token) {
+      this.write(session);
+    }
+    this.schedule(session);
+    if (this.snapshot.status !== 'authenticated') {
+      this.set({ status: 'authenticated' });
+    }
+    return session.token;
+  }
+
+  private async refreshNow(staleToken: string | null, waited: boolean): Promise<string | null> {
+    let newer = this.newerThan(staleToken);
+    if (!newer && waited) {
+      // Another tab held the lock, most likely refreshing: give its token a moment to arrive.
+      for (let waitedMs = 0; !newer && waitedMs < ADOPT_WAIT_MS; waitedMs += 25) {
+        await new Promise((r) => setTimeout(r, 25));
+        newer = this.newerThan(staleToken);
+      }
+    }
+    if (newer) {
+      return this.adopt(newer);
+    }
+    try {
+      const res = await this.deps.fetch('/api/auth/refresh', { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } });
+      if (!res.ok) {
+        this.deps.log.warn(`Session refresh failed with status ${res.status}`);
+        return null;
+      }
+      const stored = this.store((await res.json()) as LoginResponse);
+      this.deps.channel?.post({ kind: 'refreshed', session: stored });
+      this.schedule(stored);
+      if (this.snapshot.status !== 'authenticated') {
+        this.set({ status: 'authenticated' });
+      }
+      return stored.token;
+    } catch (err) {
+      this.deps.log.error('Session refresh failed', err);
+      return null;
+    }
+  }
+
+  /**
+   * Runs `fn` while holding the cross-tab refresh lock (Web Locks, else a local-storage lease);
+   * `fn` learns whether another tab held the lock first.
+   */
+  private async withLock<T>(fn: (waited: boolean) => Promise<T>): Promise<T> {
+    const { locks } = this.deps;
+    if (locks) {
+      const first = (await locks.request(LOCK_NAME, { mode: 'exclusive', ifAvailable: true }, async (lock) => (lock ? { value: await fn(false) } : null))) as { value: T } | null;
+      if (first) {
+        return first.value;
+      }
+      return locks.request(LOCK_NAME, { mode: 'exclusive' }, () => fn(true)) as Promise<T>;
+    }
+    const { storage, now } = this.deps;
+    const me = `${now()}-${Math.random().toString(36).slice(2)}`;
+    const deadline = now() + 10_000;
+    let waited = false;
+    for (;;) {
+      const held = storage.getItem(FALLBACK_LOCK_KEY);
+      const until = held ? Number(held.split('|')[1]) : 0;
+      if (!held || until < now() || now() > deadline) {
+        storage.setItem(FALLBACK_LOCK_KEY, `${me}|${now() + 10_000}`);
+        if (storage.getItem(FALLBACK_LOCK_KEY)?.startsWith(`${me}|`)) {
+          break;
+        }
+      }
+      waited = true;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    try {
+      return await fn(waited);
+    } finally {
+      if (storage.getItem(FALLBACK_LOCK_KEY)?.startsWith(`${me}|`)) {
+        storage.removeItem(FALLBACK_LOCK_KEY);
+      }
+    }
+  }
+
+  /** Signs out here without a server call or navigation (start-up failure, other tab signed out). */
+  clearLocal(): void {
+    this.stopTimer();
+    this.clearStorage();
+    this.set({ status: 'anonymous', user: null });
+  }
+
+  /** The user's logout: clears storage, stops the timer, clears the user, goes to /login, tells the server. */
+  async logout(redirect?: string): Promise<void> {
+    this.clearLocal();
+    this.deps.navigate(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
+    try {
+      await this.deps.fetch('/api/auth/logout', { method: 'POST', credentials: 'include' });
+    } catch (err) {
+      this.deps.log.error('Logout call failed', err);
+    }
+  }
+
+  /** The session ended under the user (refresh failed, 401 on an auth call): log out, come back here after sign-in. */
+  forceLogout(): void {
+    if (this.snapshot.status === 'anonymous' && !this.read()) {
+      return;
+    }
+    const here = this.deps.currentUrl();
+    if (isPublicPath(here)) {
+      this.clearLocal();
+      return;
+    }
+    void this.logout(here);
+  }
+
+  private handleStorage = (e: StorageEvent): void => {
+    if (e.key !== STORAGE_KEYS.token && e.key !== null) {
+      return;
+    }
+    const stored = this.read();
+    if (!stored) {
+      if (this.snapshot.status === 'authenticated') {
+        // Signed out in another tab.
+        this.clearLocal();
+        if (!isPublicPath(this.deps.currentUrl())) {
+          this.deps.navigate('/login');
+        }
+      }
+      return;
+    }
+    this.schedule(stored);
+    if (this.snapshot.status !== 'authenticated') {
+      this.set({ status: 'authenticated' });
+      void this.loadUser();
+    }
+  };
+
+  dispose(): void {
+    this.stopTimer();
+    this.unsubscribeStorage?.();
+    this.unsubscribeStorage = null;
+    this.unsubscribeChannel?.();
+    this.unsubscribeChannel = null;
+  }
+}

@@ -1,0 +1,101 @@
+import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useApi, useSession } from '../../app/context';
+import { DESKTOP_QUERY } from '../../app/theme';
+import { machineKeys, machinesApi } from '../../api/machines';
+import { Page, PageHeader } from '../../components/PageHeader';
+import { SearchBox } from '../../components/SearchBox';
+import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { filterBySearch } from '../../lib/search';
+import { nextSort, sortItems, type SortState } from '../../lib/sort';
+import { CardSortBar, MachineCards, MachineTable, type MachineSortField } from '../machines/MachineList';
+
+// Loaded on first use: keeps the dialog out of the page's first load.
+const MachineCreateModal = lazy(() => import('../machines/MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
+
+export default function DashboardPage() {
+  const api = useApi();
+  const { user } = useSession();
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<MachineSortField>>({ field: 'lastUpdated', direction: 'desc' });
+  const [creating, setCreating] = useState(false);
+  const query = useQuery({ queryKey: machineKeys.recent(), queryFn: () => machinesApi.recentlyServiced(api) });
+
+  const rows = useMemo(() => {
+    const found = filterBySearch(query.data ?? [], search, (m) => [formatDateTime(m.lastUpdated)]);
+    return sortItems(found, sort);
+  }, [query.data, search, sort]);
+  const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
+  const createButton = (
+    <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+      Create New Machine
+    </Button>
+  );
+
+  let body;
+  if (query.isPending) {
+    body = <LoadingState text="Loading machines..." />;
+  } else if (query.isError) {
+    body = <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
+  } else if ((query.data ?? []).length === 0) {
+    body = (
+      <EmptyBlock
+        icon={<IconTruck size={30} />}
+        title="No machines yet"
+        description="Add your first vehicle or piece of equipment to start tracking its services, fuel and parts."
+        action={createButton}
+      />
+    );
+  } else if (rows.length === 0) {
+    body = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No machine matches “${search}”.`} action={<Button variant="default" onClick={() => setSearch('')}>Clear search</Button>} />;
+  } else if (desktop) {
+    body = <MachineTable machines={rows} sort={sort} onSort={onSort} palette="dashboard" columns={['name', 'type', 'status', 'lastUpdated']} />;
+  } else {
+    body = (
+      <>
+        <CardSortBar
+          sort={sort}
+          onSort={onSort}
+          fields={[
+            { field: 'name', label: 'Name' },
+            { field: 'type', label: 'Type' },
+            { field: 'status', label: 'Status' },
+            { field: 'lastUpdated', label: 'Updated' },
+          ]}
+        />
+        <div style={{ height: 12 }} />
+        <MachineCards machines={rows} palette="dashboard" />
+      </>
+    );
+  }
+
+  return (
+    <Page>
+      <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.name}.` : 'Your recently serviced equipment.'} actions={createButton} />
+      <Card padding={desktop ? 'lg' : 'md'}>
+        <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+          <div>
+            <Title order={2} fz="lg">
+              Most Recent
+            </Title>
+            <Text size="sm" c="dimmed">
+              Machines with the latest activity
+            </Text>
+          </div>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
+        </Group>
+        {body}
+      </Card>
+      {creating && (
+        <Suspense fallback={null}>
+          <MachineCreateModal opened onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </Page>
+  );
+}

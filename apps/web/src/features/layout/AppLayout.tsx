@@ -1,0 +1,200 @@
+import { ActionIcon, AppShell, Box, Burger, Button, Center, Collapse, Group, Loader, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconLogout, IconSettings } from '@tabler/icons-react';
+import { Suspense, useState } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
+import { useSession } from '../../app/context';
+import { DESKTOP_QUERY } from '../../app/theme';
+import { isPublicPath } from '../../lib/public-paths';
+import { Logo } from './Logo';
+import { NAV_ITEMS } from './nav-items';
+import classes from './AppLayout.module.css';
+import { useScrollManager } from './useScrollManager';
+
+interface HeaderLink {
+  label: string;
+  to?: string;
+  onClick?: () => void;
+}
+
+function useHeaderLinks(): HeaderLink[] {
+  const { status, session } = useSession();
+  const signedIn = status === 'authenticated';
+  return [
+    { label: 'Home', to: '/' },
+    ...(signedIn ? [{ label: 'Dashboard', to: '/dashboard' }, { label: 'Settings', to: '/settings' }] : [{ label: 'Login', to: '/login' }]),
+    { label: 'Pricing', to: '/pricing' },
+    { label: 'Roadmap', to: '/roadmap' },
+    { label: 'About', to: '/about' },
+    ...(signedIn ? [{ label: 'Logout', onClick: () => void session.logout() }] : []),
+  ];
+}
+
+function HeaderMenu({ desktop }: { desktop: boolean }) {
+  const links = useHeaderLinks();
+  const { pathname } = useLocation();
+  const [opened, setOpened] = useState(false);
+  // Any navigation (links, back and forward) closes the menu.
+  const [menuPath, setMenuPath] = useState(pathname);
+  if (menuPath !== pathname) {
+    setMenuPath(pathname);
+    setOpened(false);
+  }
+  if (desktop) {
+    return (
+      <Group gap={4} component="nav" aria-label="Main menu">
+        {links.map((link) =>
+          link.to ? (
+            <Button
+              key={link.label}
+              component={Link}
+              to={link.to}
+              variant={pathname === link.to ? 'light' : 'subtle'}
+              color={pathname === link.to ? 'brand' : 'gray'}
+              size="compact-md"
+              fw={500}
+            >
+              {link.label}
+            </Button>
+          ) : (
+            <Button key={link.label} variant="subtle" color="gray" size="compact-md" fw={500} leftSection={<IconLogout size={16} />} onClick={link.onClick}>
+              {link.label}
+            </Button>
+          ),
+        )}
+      </Group>
+    );
+  }
+  return (
+    <>
+      <Burger opened={opened} onClick={() => setOpened((o) => !o)} aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} size="sm" />
+      {/* A light drop-down panel instead of a floating menu: keeps the first load small. */}
+      <Box className={classes.mobileMenu} data-opened={opened || undefined}>
+        <Collapse expanded={opened} transitionDuration={200}>
+          <Stack gap={2} p="sm" component="nav" aria-label="Main menu">
+            {links.map((link) =>
+              link.to ? (
+                <UnstyledButton key={link.label} component={Link} to={link.to} className={classes.mobileMenuItem} data-active={pathname === link.to || undefined} onClick={() => setOpened(false)}>
+                  {link.label}
+                </UnstyledButton>
+              ) : (
+                <UnstyledButton
+                  key={link.label}
+                  className={classes.mobileMenuItem}
+                  data-danger
+                  onClick={() => {
+                    setOpened(false);
+                    link.onClick?.();
+                  }}
+                >
+                  {link.label}
+                </UnstyledButton>
+              ),
+            )}
+          </Stack>
+        </Collapse>
+      </Box>
+    </>
+  );
+}
+
+function SideNav() {
+  const { user } = useSession();
+  return (
+    <Stack justify="space-between" h="100%" gap={0}>
+      <Stack gap={4} p="sm" component="nav" aria-label="Sections">
+        {NAV_ITEMS.map((item) => (
+          <MantineNavLink
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            label={item.label}
+            leftSection={<item.icon size={20} stroke={1.7} />}
+            className={classes.navLink}
+          />
+        ))}
+      </Stack>
+      <Box p="md" className={classes.navFooter}>
+        <Group gap="xs" wrap="nowrap">
+          <Box style={{ minWidth: 0, flex: 1 }}>
+            <Text size="sm" fw={600} truncate>
+              {user?.name ?? ' '}
+            </Text>
+            <Text size="xs" c="dimmed" truncate>
+              {user?.username ?? ''}
+            </Text>
+          </Box>
+          <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" aria-label="Settings">
+            <IconSettings size={18} />
+          </ActionIcon>
+        </Group>
+      </Box>
+    </Stack>
+  );
+}
+
+function BottomBar() {
+  return (
+    <Group component="nav" aria-label="Sections" grow gap={0} h="100%" wrap="nowrap">
+      {NAV_ITEMS.map((item) => (
+        <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>
+          <item.icon size={22} stroke={1.7} />
+          <span>{item.short}</span>
+        </UnstyledButton>
+      ))}
+    </Group>
+  );
+}
+
+export function PageLoader() {
+  return (
+    <Center py={80}>
+      <Loader size="md" />
+    </Center>
+  );
+}
+
+/** The app shell: header on every page; side navigation (desktop) or bottom bar (mobile) when signed in on app pages. */
+export function AppLayout() {
+  useScrollManager();
+  const { status } = useSession();
+  const { pathname, search } = useLocation();
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false }) ?? true;
+  const publicPage = isPublicPath(`${pathname}${search}`);
+  const showNav = status === 'authenticated' && !publicPage;
+  const authPage = pathname === '/login' || pathname === '/signup';
+
+  return (
+    <AppShell
+      header={{ height: 60 }}
+      navbar={{ width: 232, breakpoint: 'md', collapsed: { mobile: true, desktop: !showNav } }}
+      footer={{ height: 64, collapsed: desktop || !showNav }}
+      padding={0}
+      transitionDuration={200}
+    >
+      <AppShell.Header className={classes.header}>
+        <Group h="100%" px={{ base: 'md', md: 'lg' }} justify="space-between" wrap="nowrap">
+          <Link to="/dashboard" className={classes.logoLink} aria-label="Wrenchlog dashboard">
+            <Logo />
+          </Link>
+          <HeaderMenu desktop={desktop} />
+        </Group>
+      </AppShell.Header>
+      {showNav && desktop && (
+        <AppShell.Navbar className={classes.navbar}>
+          <SideNav />
+        </AppShell.Navbar>
+      )}
+      <AppShell.Main className={authPage ? classes.authMain : publicPage ? classes.publicMain : classes.appMain}>
+        <Suspense fallback={<PageLoader />}>
+          <Outlet />
+        </Suspense>
+      </AppShell.Main>
+      {showNav && !desktop && (
+        <AppShell.Footer className={classes.bottomBar}>
+          <BottomBar />
+        </AppShell.Footer>
+      )}
+    </AppShell>
+  );
+}

@@ -1,0 +1,18 @@
+import { IconBolt, IconEngine, IconLayoutDashboard, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
+
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Label on the mobile bottom bar. */
+  short: string;
+  icon: Icon;
+}
+
+// Side navigation and bottom bar (spec doc 1 section 2, app shell).
+export const NAV_ITEMS: NavItem[] = [
+  { to: '/dashboard', label: 'Dashboard', short: 'Dashboard', icon: IconLayoutDashboard },
+  { to: '/machines', label: 'Machines', short: 'Machines', icon: IconTruck },
+  { to: '/services', label: 'Services', short: 'Services', icon: IconTool },
+  { to: '/parts', label: 'Parts', short: 'Parts', icon: IconEngine },
+  { to: '/fast-create', label: 'Fast Create', short: 'Create', icon: IconBolt },
+];

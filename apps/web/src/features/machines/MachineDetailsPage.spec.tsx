@@ -1,0 +1,276 @@
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes } from '../../app/routes';
+import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
+
+const user = userEvent.setup({ delay: null });
+
+const machine = {
+  id: 4,
+  name: 'Blue F-150',
+  year: 2019,
+  make: 'Ford',
+  model: 'F-150',
+  submodel: null,
+  vin: '1FTEW1E4',
+  color: null,
+  description: null,
+  status: 'Good',
+  type: 'Pickup',
+  purchasedDate: '2020-04-02',
+  lastServicedDate: null,
+  miles: 42000,
+  hours: null,
+  license: 'ABC-123',
+  licenseExpirationDate: null,
+  isPermanentLicense: true,
+  insuranceProvider: null,
+  policyNumber: null,
+  insuranceExpirationDate: null,
+  profilePhoto: null,
+  lastUpdated: '2026-05-01T10:00:00Z',
+};
+
+const fuel = Array.from({ length: 10 }, (_, i) => ({
+  id: i + 1,
+  machineId: 4,
+  amount: 10 + i,
+  pricePerUnit: 3.5,
+  totalPrice: (10 + i) * 3.5,
+  dateOfPurchase: `2026-01-${String(i + 10).padStart(2, '0')}T12:00:00Z`,
+  dateCreated: '2026-01-01T00:00:00Z',
+  notes: null,
+  storeName: 'Fuel Stop',
+  storeCity: null,
+  storeState: null,
+  currentHours: null,
+  currentMileage: null,
+  lastMileage: null,
+  mpg: null,
+}));
+
+const base = () => ({
+  'GET /api/machines/': json(machine),
+  'GET /api/machines/4/gallery': json([]),
+  'GET /api/fuel-records/machine/4': json([]),
+  'GET /api/services/machine/4': json([]),
+  'GET /api/purchases/getrecentForMachine/4': json({ content: [] }),
+});
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  (globalThis as { __WIDE__?: boolean }).__WIDE__ = true;
+});
+
+describe('MachineDetailsPage', () => {
+  it('shows the loading text', async () => {
+    mockFetch({ ...base(), 'GET /api/machines/': pending });
+    renderApp(routes, { url: '/machines/4' });
+    expect(await screen.findByText('Loading machine details...')).toBeInTheDocument();
+  });
+
+  it('shows the error text when the machine cannot be loaded', async () => {
+    mockFetch({ ...base(), 'GET /api/machines/': json({ statusCode: 500 }, 500) });
+    renderApp(routes, { url: '/machines/4' });
+    expect(await screen.findByText('Failed to load machine details')).toBeInTheDocument();
+  });
+
+  it('shows the basic info, the stock image and n/a for empty values', async () => {
+    const { calls } = mockFetch(base());
+    renderApp(routes, { url: '/machines/4' });
+    expect(await screen.findByRole('heading', { name: 'Blue F-150' })).toBeInTheDocument();
+    expect(screen.getByText('2019 Ford F-150')).toBeInTheDocument();
+    expect(screen.getByTestId('profile-photo')).toHaveAttribute('alt', 'No photo yet');
+    // No profile photo id: no request for it.
+    expect(calls.some((c) => c.url.endsWith('/profile-photo'))).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Expand details' }));
+    const panel = screen.getByTestId('basic-info');
+    expect(within(panel).getByText('Permanent')).toBeInTheDocument();
+    expect(within(panel).getByText('ABC-123')).toBeInTheDocument();
+    expect(within(panel).getAllByText('n/a').length).toBeGreaterThan(3);
+    expect(within(panel).getByText('42,000')).toBeInTheDocument();
+  });
+
+  it('sends the picked status at once and restores the previous one when that fails', async () => {
+    const { calls } = mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 500 }, 500) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes, { url: '/machines/4' });
+    const status = await screen.findByLabelText('Machine status');
+    expect(status).toHaveValue('Good');
+    await user.clear(status);
+    await user.type(status, 'Under Repair{Enter}');
+    expect(await screen.findByText('Failed to update machine status')).toBeInTheDocument();
+    expect(status).toHaveValue('Good');
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 4, status: 'Under Repair' });
+    error.mockRestore();
+  });
+
+  it('edits and saves the whole machine, dates at 13:00 local time', async () => {
+    const { calls } = mockFetch({ ...base(), 'PUT /api/machines/update': (req) => json({ ...machine, ...(req.body as object), purchasedDate: '2021-06-15' }) });
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const panel = screen.getByTestId('basic-info');
+    const name = within(panel).getByLabelText(/^Name/);
+    await user.clear(name);
+    await user.type(name, 'Red F-150');
+    const purchase = within(panel).getByLabelText('Purchase Date');
+    await user.clear(purchase);
+    await user.type(purchase, '2021-06-15');
+    expect(within(panel).getByLabelText('License Expiration Date')).toBeDisabled();
+    expect(within(panel).getByText('Not required for permanent license plates')).toBeInTheDocument();
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    await screen.findByRole('heading', { name: 'Red F-150' });
+    const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(body).toMatchObject({ id: 4, name: 'Red F-150', year: 2019, make: 'Ford', isPermanentLicense: true, licenseExpirationDate: null });
+    expect(new Date(String(body.purchasedDate)).getHours()).toBe(13);
+  });
+
+  it('keeps the edits and shows the error text when saving fails', async () => {
+    mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 500 }, 500) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const name = within(screen.getByTestId('basic-info')).getByLabelText(/^Name/);
+    await user.type(name, ' XL');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update machine details')).toBeInTheDocument();
+    expect(name).toHaveValue('Blue F-150 XL');
+    error.mockRestore();
+  });
+
+  it('cancels editing when the expanded panel is collapsed', async () => {
+    mockFetch(base());
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    expect(screen.getByRole('button', { name: 'Save Changes' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Collapse details' }));
+    expect(screen.queryByRole('button', { name: 'Save Changes' })).not.toBeInTheDocument();
+  });
+
+  it('asks before deleting and says so when the delete fails', async () => {
+    const { calls } = mockFetch({ ...base(), 'DELETE /api/machines/4': json({ statusCode: 500 }, 500) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+    expect(await screen.findByText('Are you sure you want to delete this machine? This action cannot be undone.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete machine' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    expect(await screen.findByText('Failed to delete machine')).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('deletes after confirmation and returns to the list', async () => {
+    mockFetch({ ...base(), 'DELETE /api/machines/4': new Response(null, { status: 204 }), 'GET /api/machines/all': json([]) });
+    const { router } = renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+    await screen.findByText(/Are you sure you want to delete this machine/);
+    await user.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/machines'));
+  });
+
+  it('never shows the deleted machine in the cached list while it reloads', async () => {
+    let listCalls = 0;
+    mockFetch({
+      ...base(),
+      'DELETE /api/machines/4': new Response(null, { status: 204 }),
+      // The first list load answers; the reload after the delete stays pending.
+      'GET /api/machines/all': () => (++listCalls === 1 ? json([{ id: 4, name: 'Blue F-150', type: null, status: 'Good', lastUpdated: '2026-05-01T10:00:00Z' }, { id: 5, name: 'Kubota', type: null, status: 'Good', lastUpdated: '2026-05-01T10:00:00Z' }]) : new Promise<Response>(() => undefined)),
+    });
+    const { router } = renderApp(routes, { url: '/machines' });
+    await user.click(await screen.findByRole('link', { name: 'Blue F-150' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, delete' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/machines'));
+    expect(await screen.findByRole('link', { name: 'Kubota' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Blue F-150' })).not.toBeInTheDocument();
+  });
+
+  describe('history tabs', () => {
+    it('shows the loading and error texts of each tab', async () => {
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': pending, 'GET /api/services/machine/4': json({ statusCode: 500 }, 500), 'GET /api/purchases/getrecentForMachine/4': pending });
+      renderApp(routes, { url: '/machines/4' });
+      expect(await screen.findByText('Loading fuel records...')).toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Services' }));
+      expect(await screen.findByText('Failed to load service records')).toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Parts History' }));
+      expect(await screen.findByText('Loading purchases...')).toBeInTheDocument();
+    });
+
+    it('shows the empty state and the fuel and purchase errors', async () => {
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json({ statusCode: 500 }, 500), 'GET /api/purchases/getrecentForMachine/4': json({ statusCode: 500 }, 500) });
+      renderApp(routes, { url: '/machines/4?tab=service' });
+      expect(await screen.findByText('No service records yet')).toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Fuel History' }));
+      expect(await screen.findByText('Failed to load fuel records')).toBeInTheDocument();
+      await user.click(screen.getByRole('tab', { name: 'Parts History' }));
+      expect(await screen.findByText('Failed to load purchases')).toBeInTheDocument();
+    });
+
+    it('pages fuel by 8, newest first, and flips the sort on the same column', async () => {
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(fuel) });
+      renderApp(routes, { url: '/machines/4' });
+      await screen.findByText('Page 1 of 2');
+      const dates = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+      expect(dates()).toHaveLength(8);
+      expect(dates()[0]).toBe('2026-01-19');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      expect(screen.getByText('Page 2 of 2')).toBeInTheDocument();
+      expect(dates()).toEqual(['2026-01-11', '2026-01-10']);
+      await user.click(screen.getByRole('button', { name: 'Date' }));
+      expect(dates()[0]).toBe('2026-01-18');
+      await user.click(screen.getByRole('button', { name: /Cost/ }));
+      expect(screen.getAllByRole('columnheader')[2]).toHaveAttribute('aria-sort', 'descending');
+    });
+
+    it('filters parts by name from page 1, previews a row read-only and greys the list', async () => {
+      const purchases = Array.from({ length: 12 }, (_, i) => ({
+        id: i + 1,
+        partName: i % 2 ? `Oil filter ${i}` : `Brake pad ${i}`,
+        partNumber: null,
+        partDescription: null,
+        partUrl: null,
+        quantity: 1,
+        price: 9.5,
+        storeName: 'Parts Co',
+        storeCity: null,
+        storeState: null,
+        storeAddress: null,
+        partStatus: 'Purchased',
+        purchaseDate: `2026-02-${String(i + 10).padStart(2, '0')}T12:00:00Z`,
+        createDate: '2026-02-01T00:00:00Z',
+        machineId: 4,
+        partId: null,
+        userId: 1,
+        storeId: null,
+      }));
+      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: purchases }) });
+      const { router } = renderApp(routes, { url: '/machines/4?tab=parts' });
+      await screen.findByText('Page 1 of 2');
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      await user.type(screen.getByPlaceholderText('Filter by part name'), 'oil');
+      expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
+      await user.click(screen.getByText('Oil filter 11'));
+      const preview = screen.getByTestId('record-preview');
+      expect(within(preview).getByText('Part Details')).toBeInTheDocument();
+      expect(screen.getByRole('table', { hidden: true }).closest('[aria-hidden="true"]')).not.toBeNull();
+      await user.click(within(preview).getByRole('button', { name: 'Full Details' }));
+      await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/part-purchase/12?mode=full'));
+    });
+
+    it.each([
+      ['fuel', 'Fuel History', '/fuel-record?machineId=4&mode=full'],
+      ['service', 'Services', '/service-record?machineId=4&mode=full'],
+      ['parts', 'Parts History', '/part-purchase?machineId=4&mode=full'],
+    ])('opens the %s form from Add New', async (tab, label, target) => {
+      mockFetch(base());
+      const { router } = renderApp(routes, { url: `/machines/4?tab=${tab}` });
+      expect(await screen.findByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
+      await user.click(await screen.findByRole('button', { name: 'Add New' }));
+      await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(target));
+    });
+  });
+});

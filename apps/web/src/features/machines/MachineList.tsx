@@ -1,0 +1,117 @@
+import { Anchor, Box, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconChevronRight } from '@tabler/icons-react';
+import { Link } from 'react-router-dom';
+import type { MachineListItem } from '../../api/types';
+import { SortableTh } from '../../components/SortableTh';
+import { StatusBadge } from '../../components/StatusBadge';
+import { formatDateTime } from '../../lib/format';
+import type { SortState } from '../../lib/sort';
+
+export type MachineSortField = 'name' | 'type' | 'status' | 'lastUpdated';
+
+interface ListProps {
+  machines: MachineListItem[];
+  sort: SortState<MachineSortField>;
+  onSort: (field: MachineSortField) => void;
+  palette: 'dashboard' | 'browse';
+}
+
+const LABELS: Record<MachineSortField, string> = { name: 'Equipment', type: 'Type', status: 'Status', lastUpdated: 'Last Updated' };
+
+/** Wide screens: a table with sortable headers in the given column order. */
+export function MachineTable({ machines, sort, onSort, palette, columns }: ListProps & { columns: MachineSortField[] }) {
+  return (
+    <Table.ScrollContainer minWidth={560}>
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
+        <Table.Thead>
+          <Table.Tr>
+            {columns.map((c) => (
+              <SortableTh key={c} field={c} sort={sort} onSort={onSort} w={c === 'name' ? '40%' : undefined}>
+                {LABELS[c]}
+              </SortableTh>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {machines.map((m) => (
+            <Table.Tr key={m.id}>
+              {columns.map((c) => (
+                <Table.Td key={c}>
+                  {c === 'name' ? (
+                    <Anchor component={Link} to={`/machines/${m.id}`} fw={600}>
+                      {m.name}
+                    </Anchor>
+                  ) : c === 'status' ? (
+                    <StatusBadge status={m.status} palette={palette} />
+                  ) : c === 'lastUpdated' ? (
+                    <Text size="sm" c="gray.7">
+                      {formatDateTime(m.lastUpdated)}
+                    </Text>
+                  ) : (
+                    <Text size="sm">{m.type?.trim() || 'n/a'}</Text>
+                  )}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Small screens: one card per machine, the whole card links to it. */
+export function MachineCards({ machines, palette }: { machines: MachineListItem[]; palette: 'dashboard' | 'browse' }) {
+  return (
+    <Stack gap="sm">
+      {machines.map((m) => (
+        <Card key={m.id} component={Link} to={`/machines/${m.id}`} padding="md" withBorder style={{ textDecoration: 'none', color: 'inherit' }} aria-label={m.name}>
+          <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
+            <Box style={{ minWidth: 0, flex: 1 }}>
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Text fw={700} c="brand.8" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
+                  {m.name}
+                </Text>
+                <Box style={{ flexShrink: 0 }}>
+                  <StatusBadge status={m.status} palette={palette} />
+                </Box>
+              </Group>
+              <Text size="sm" c="dimmed" truncate mt={2}>
+                {m.type?.trim() || 'n/a'} · Updated {formatDateTime(m.lastUpdated)}
+              </Text>
+            </Box>
+            <IconChevronRight size={18} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
+          </Group>
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Sort controls above the cards: the given fields as buttons, the active one flips direction. */
+export function CardSortBar({ sort, onSort, fields }: { sort: SortState<MachineSortField>; onSort: (f: MachineSortField) => void; fields: { field: MachineSortField; label: string }[] }) {
+  return (
+    <Group gap="xs" wrap="wrap" role="group" aria-label="Sort machines">
+      <Text size="sm" c="dimmed" fw={500}>
+        Sort by
+      </Text>
+      {fields.map(({ field, label }) => {
+        const active = sort.field === field;
+        const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+        return (
+          <Button
+            key={field}
+            size="compact-sm"
+            variant={active ? 'light' : 'default'}
+            onClick={() => onSort(field)}
+            rightSection={active ? <Arrow size={14} /> : null}
+            aria-pressed={active}
+          >
+            {label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+

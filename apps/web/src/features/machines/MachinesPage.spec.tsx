@@ -1,0 +1,117 @@
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { routes } from '../../app/routes';
+import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
+
+const user = userEvent.setup({ delay: null });
+
+const machines = [
+  { id: 1, name: 'blue F-150', type: 'Pickup', status: 'Good', lastUpdated: '2026-03-01T10:00:00Z' },
+  { id: 2, name: 'Excavator 320', type: 'Excavator', status: 'Low Fuel', lastUpdated: '2026-05-01T10:00:00Z' },
+  { id: 3, name: 'Atlas crane', type: 'Crane', status: 'Needs Service', lastUpdated: '2026-04-01T10:00:00Z' },
+];
+const cardNames = () => screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => a.getAttribute('aria-label'));
+
+beforeEach(() => {
+  localStorage.clear();
+  signIn();
+  (globalThis as { __WIDE__?: boolean }).__WIDE__ = false;
+});
+
+describe('MachinesPage', () => {
+  it('shows the loading and error states', async () => {
+    mockFetch({ 'GET /api/machines/all': pending });
+    renderApp(routes, { url: '/machines' });
+    expect(await screen.findByText('Loading machines...')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Browse Machines' })).toBeInTheDocument();
+    expect(screen.getByText('Full List')).toBeInTheDocument();
+  });
+
+  it('shows the error text', async () => {
+    mockFetch({ 'GET /api/machines/all': json({ statusCode: 503 }, 503) });
+    renderApp(routes, { url: '/machines' });
+    expect(await screen.findByText('Failed to load machines')).toBeInTheDocument();
+  });
+
+  it('shows an empty state with a way to create the first machine', async () => {
+    mockFetch({ 'GET /api/machines/all': json([]) });
+    renderApp(routes, { url: '/machines' });
+    expect(await screen.findByText('No machines yet')).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { name: 'Create New Machine' }).length).toBeGreaterThan(0);
+  });
+
+  it('sorts by name ascending first; Name and Updated buttons on small screens', async () => {
+    mockFetch({ 'GET /api/machines/all': json(machines) });
+    renderApp(routes, { url: '/machines' });
+    await screen.findByRole('link', { name: 'Atlas crane' });
+    expect(cardNames()).toEqual(['Atlas crane', 'blue F-150', 'Excavator 320']);
+    await user.click(screen.getByRole('button', { name: 'Name' }));
+    expect(cardNames()).toEqual(['Excavator 320', 'blue F-150', 'Atlas crane']);
+    await user.click(screen.getByRole('button', { name: 'Updated' }));
+    expect(cardNames()).toEqual(['blue F-150', 'Atlas crane', 'Excavator 320']);
+  });
+
+  it('shows the desktop table in the browse column order and palette', async () => {
+    (globalThis as { __WIDE__?: boolean }).__WIDE__ = true;
+    mockFetch({ 'GET /api/machines/all': json(machines) });
+    renderApp(routes, { url: '/machines' });
+    const table = await screen.findByRole('table');
+    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Equipment', 'Last Updated', 'Type', 'Status']);
+    expect(within(table).getByText('Good').closest('[data-color]')).toHaveAttribute('data-color', 'green');
+    expect(within(table).getByText('Low Fuel').closest('[data-color]')).toHaveAttribute('data-color', 'yellow');
+    expect(within(table).getByText('Needs Service').closest('[data-color]')).toHaveAttribute('data-color', 'red');
+  });
+
+  describe('Create New Machine', () => {
+    async function openForm() {
+      await user.click((await screen.findAllByRole('button', { name: 'Create New Machine' }))[0]);
+      return screen.findByRole('form', { name: 'Create New Machine' });
+    }
+
+    it('shows each rule when the form is submitted empty', async () => {
+      const { calls } = mockFetch({ 'GET /api/machines/all': json(machines) });
+      renderApp(routes, { url: '/machines' });
+      const form = await openForm();
+      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      for (const text of ['Name is required', 'Year is required', 'Make is required', 'Model is required']) {
+        expect(within(form).getByText(text)).toBeInTheDocument();
+      }
+      await user.type(within(form).getByLabelText(/Year/), '1899');
+      expect(within(form).getByText('Year must be 1900 or later')).toBeInTheDocument();
+      expect(calls.some((c) => c.url === '/api/machines/create')).toBe(false);
+    });
+
+    it('creates the machine and says so', async () => {
+      const { calls } = mockFetch({
+        'GET /api/machines/all': json(machines),
+        'POST /api/machines/create': json({ id: 9, name: 'Kubota', year: 2019, make: 'Kubota', model: 'L2501' }, 201),
+      });
+      renderApp(routes, { url: '/machines' });
+      const form = await openForm();
+      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Year/), '2019');
+      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Model/), 'L2501');
+      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      expect(await within(form).findByText('Machine created successfully!')).toBeInTheDocument();
+      expect(calls.find((c) => c.url === '/api/machines/create')?.body).toEqual({ name: 'Kubota', year: 2019, make: 'Kubota', model: 'L2501' });
+      expect(within(form).getByRole('link', { name: 'Open Kubota' })).toHaveAttribute('href', '/machines/9');
+    });
+
+    it('keeps the values and shows the error text when the create fails', async () => {
+      mockFetch({ 'GET /api/machines/all': json(machines), 'POST /api/machines/create': json({ statusCode: 500 }, 500) });
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderApp(routes, { url: '/machines' });
+      const form = await openForm();
+      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Year/), '2019');
+      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Model/), 'L2501');
+      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      expect(await within(form).findByText('Failed to create machine. Please try again.')).toBeInTheDocument();
+      await waitFor(() => expect(within(form).getByLabelText(/Name/)).toHaveValue('Kubota'));
+      error.mockRestore();
+    });
+  });
+});

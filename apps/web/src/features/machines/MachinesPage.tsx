@@ -1,0 +1,89 @@
+import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { useApi } from '../../app/context';
+import { DESKTOP_QUERY } from '../../app/theme';
+import { machineKeys, machinesApi } from '../../api/machines';
+import { Page, PageHeader } from '../../components/PageHeader';
+import { SearchBox } from '../../components/SearchBox';
+import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { filterBySearch } from '../../lib/search';
+import { nextSort, sortItems, type SortState } from '../../lib/sort';
+import { CardSortBar, MachineCards, MachineTable, type MachineSortField } from './MachineList';
+
+// Loaded on first use: keeps the dialog out of the page's first load.
+const MachineCreateModal = lazy(() => import('./MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
+
+export default function MachinesPage() {
+  const api = useApi();
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<SortState<MachineSortField>>({ field: 'name', direction: 'asc' });
+  const [creating, setCreating] = useState(false);
+  const query = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
+  const total = query.data?.length ?? 0;
+
+  const rows = useMemo(() => sortItems(filterBySearch(query.data ?? [], search, (m) => [formatDateTime(m.lastUpdated)]), sort), [query.data, search, sort]);
+  const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
+  const createButton = (
+    <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
+      Create New Machine
+    </Button>
+  );
+
+  let body;
+  if (query.isPending) {
+    body = <LoadingState text="Loading machines..." />;
+  } else if (query.isError) {
+    body = <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
+  } else if (total === 0) {
+    body = <EmptyBlock icon={<IconTruck size={30} />} title="No machines yet" description="Create your first machine to keep its services, fuel and parts in one place." action={createButton} />;
+  } else if (rows.length === 0) {
+    body = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No machine matches “${search}”.`} action={<Button variant="default" onClick={() => setSearch('')}>Clear search</Button>} />;
+  } else if (desktop) {
+    body = <MachineTable machines={rows} sort={sort} onSort={onSort} palette="browse" columns={['name', 'lastUpdated', 'type', 'status']} />;
+  } else {
+    body = (
+      <>
+        <CardSortBar sort={sort} onSort={onSort} fields={[{ field: 'name', label: 'Name' }, { field: 'lastUpdated', label: 'Updated' }]} />
+        <div style={{ height: 12 }} />
+        <MachineCards machines={rows} palette="browse" />
+      </>
+    );
+  }
+
+  return (
+    <Page>
+      <PageHeader title="Browse Machines" description="Every vehicle and piece of equipment you track." actions={createButton} />
+      <Card padding={desktop ? 'lg' : 'md'}>
+        <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
+          <Group gap="xs">
+            <Title order={2} fz="lg">
+              Full List
+            </Title>
+            {query.isSuccess && (
+              <Badge variant="light" color="gray" radius="sm">
+                {total}
+              </Badge>
+            )}
+          </Group>
+          <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
+        </Group>
+        {body}
+        {query.isSuccess && rows.length > 0 && search && (
+          <Text size="xs" c="dimmed" mt="sm">
+            Showing {rows.length} of {total}
+          </Text>
+        )}
+      </Card>
+      {creating && (
+        <Suspense fallback={null}>
+          <MachineCreateModal opened onClose={() => setCreating(false)} />
+        </Suspense>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,47 @@
+import dayjs from 'dayjs';
+
+export const NA = 'n/a';
+
+/** `yyyy-MM-dd` for dates and instants; n/a when empty or unreadable. */
+export function formatDate(value: string | null | undefined): string {
+  if (!value) {
+    return NA;
+  }
+  // A plain date (YYYY-MM-DD) is a calendar day: never shift it through a time zone.
+  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
+    return value;
+  }
+  const d = dayjs(value);
+  return d.isValid() ? d.format('YYYY-MM-DD') : NA;
+}
+
+/** `MM/dd/yy HH:mm` in local time for instants (last updated). */
+export function formatDateTime(value: string | null | undefined): string {
+  if (!value) {
+    return NA;
+  }
+  const d = dayjs(value);
+  return d.isValid() ? d.format('MM/DD/YY HH:mm') : NA;
+}
+
+const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+export function formatMoney(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return n === null || n === undefined || Number.isNaN(n) ? NA : usd.format(n);
+}
+
+export function formatNumber(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' ? Number(value) : value;
+  return n === null || n === undefined || (typeof value === 'string' && value.trim() === '') || Number.isNaN(n) ? NA : plain.format(n);
+}
+
+/** Text value or n/a. */
+export function orNA(value: unknown): string {
+  if (value === null || value === undefined) {
+    return NA;
+  }
+  const text = String(value).trim();
+  return text ? text : NA;
+}

@@ -1,0 +1,88 @@
+// Photos are made small in the browser before upload (spec doc 1 sections 5 and 9).
+export const MAX_IMAGE_BYTES = 1887436.8; // 1.8 MB
+export const MAX_DIMENSION = 1920;
+export const THUMBNAIL_DIMENSION = 200;
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
+export const INVALID_FILE_TYPE = 'Invalid file type. Only JPEG, PNG and WebP are allowed.';
+
+/** Size that fits within `max` on the longest side, keeping the aspect ratio; never enlarges. */
+export function fitWithin(width: number, height: number, max: number): { width: number; height: number } {
+  const longest = Math.max(width, height);
+  if (longest <= max) {
+    return { width, height };
+  }
+  const scale = max / longest;
+  return { width: Math.max(1, Math.round(width * scale)), height: Math.max(1, Math.round(height * scale)) };
+}
+
+/** Qualities tried in order: 0.85, 0.80, … 0.50. */
+export const QUALITY_STEPS: number[] = Array.from({ length: 8 }, (_, i) => (17 - i) / 20);
+
+/** Encodes at falling quality until the result fits `maxBytes`, or answers the 0.5 attempt. */
+export async function encodeWithinLimit(encode: (quality: number) => Promise<Blob>, maxBytes = MAX_IMAGE_BYTES): Promise<Blob> {
+  let blob: Blob | null = null;
+  for (const quality of QUALITY_STEPS) {
+    blob = await encode(quality);
+    if (blob.size <= maxBytes) {
+      return blob;
+    }
+  }
+  return blob!;
+}
+
+export class ImagePrepareError extends Error {}
+
+async function decode(file: Blob): Promise<CanvasImageSource & { width: number; height: number }> {
+  if (typeof createImageBitmap === 'function') {
+    try {
+      return await createImageBitmap(file, { imageOrientation: 'from-image' });
+    } catch {
+      // fall back to an <img> below
+    }
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const img = new Image();
+    img.decoding = 'async';
+    img.src = url;
+    await img.decode();
+    return Object.assign(img, { width: img.naturalWidth, height: img.naturalHeight });
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+function render(source: CanvasImageSource & { width: number; height: number }, max: number): HTMLCanvasElement {
+  const size = fitWithin(source.width, source.height, max);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const ctx = canvas.getContext('2d');
+  if (!ctx) {
+    throw new ImagePrepareError('This browser cannot process images');
+  }
+  // JPEG has no transparency: paint PNG/WebP alpha on white, not black.
+  ctx.fillStyle = '#fff';
+  ctx.fillRect(0, 0, size.width, size.height);
+  ctx.imageSmoothingQuality = 'high';
+  ctx.drawImage(source, 0, 0, size.width, size.height);
+  return canvas;
+}
+
+function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
+  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new ImagePrepareError('Could not encode the image'))), 'image/jpeg', quality));
+}
+
+/** The original (≤ 1920 px, ≤ 1.8 MB when quality allows) and a 200 px thumbnail, both JPEG. */
+export async function prepareImage(file: File): Promise<{ original: Blob; thumbnail: Blob }> {
+  if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
+    throw new ImagePrepareError(INVALID_FILE_TYPE);
+  }
+  const source = await decode(file);
+  const original = await encodeWithinLimit((q) => toJpeg(render(source, MAX_DIMENSION), q));
+  const thumbnail = await encodeWithinLimit((q) => toJpeg(render(source, THUMBNAIL_DIMENSION), q));
+  if ('close' in source && typeof source.close === 'function') {
+    source.close();
+  }
+  return { original, thumbnail };
+}

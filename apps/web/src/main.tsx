@@ -1,0 +1,21 @@
+import '@mantine/core/styles.css';
+import './app/global.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { createAppServices } from './app/services';
+
+const services = createAppServices();
+const root = createRoot(document.getElementById('root')!);
+
+// The start-up check runs before the first render (spec doc 2 section 6).
+void services.session
+  .start(`${window.location.pathname}${window.location.search}`)
+  .catch((err: unknown) => console.error('Start-up check failed', err))
+  .finally(() => {
+    root.render(
+      <StrictMode>
+        <App services={services} />
+      </StrictMode>,
+    );
+  });

@@ -1,0 +1,42 @@
+import react from '@vitejs/plugin-react';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+
+// The app version shown on the login screen: the short hash of the commit the bundle was built from.
+function gitHash(): string {
+  if (process.env.GIT_HASH) {
+    return process.env.GIT_HASH.slice(0, 12);
+  }
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { stdio: ['ignore', 'pipe', 'ignore'] }).toString().trim() || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  plugins: [react()],
+  define: {
+    __APP_VERSION__: JSON.stringify(gitHash()),
+  },
+  resolve: {
+    alias: {
+      // Types only: the SPA never imports contract runtime code (class-validator stays out of the bundle).
+      '@wrenchlog/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
+    },
+  },
+  server: {
+    port: 4200,
+    proxy: { '/api': 'http://localhost:3000' },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // Read by the bundle budget check (apps/web-e2e) to size each route's first load.
+    manifest: true,
+    sourcemap: false,
+    chunkSizeWarningLimit: 600,
+  },
+});
