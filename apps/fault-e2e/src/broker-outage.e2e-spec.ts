@@ -1,6 +1,6 @@
 import { ApiClient, distributedServersAvailable, expectEventually, startProduct, TEST_ADMIN, type RunningProduct } from '@wrenchlog/testing';
 import { execFileSync } from 'node:child_process';
-import pg from 'pg';
+import { queryService } from './database.js';
 import { printFaultTable, type FaultRow } from './fault-report.js';
 
 const available = await distributedServersAvailable();
@@ -11,22 +11,6 @@ const rows: FaultRow[] = [];
 function closeBrokerConnections(): void {
   execFileSync('rabbitmqctl', ['close_all_connections', 'wrenchlog fault test'], { stdio: 'ignore' });
 }
-
-async function query<T extends pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<T>(sql, params)).rows;
-  } finally {
-    await client.end();
-  }
-}
-
-const databaseOf = (product: RunningProduct, service: string) => {
-  const url = new URL(product.env.DATABASE_URL);
-  url.pathname = `${url.pathname}_${service}`;
-  return url.toString();
-};
 
 describeDistributed('writes while the broker drops every connection', () => {
   let product: RunningProduct;
@@ -64,7 +48,7 @@ describeDistributed('writes while the broker drops every connection', () => {
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
     const refused = outcomes.filter((o) => o.status !== 201);
-    const stored = await query<{ name: string }>(databaseOf(product, 'machine'), 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`]);
+    const stored = await queryService<{ name: string }>(product.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`]);
     const storedNames = stored.map((r) => r.name);
     const lost = acknowledged.filter((n) => !storedNames.includes(n));
     const duplicated = storedNames.length - new Set(storedNames).size;
@@ -80,8 +64,9 @@ describeDistributed('writes while the broker drops every connection', () => {
     expect(outcomes.slice(-5).every((o) => o.status === 201)).toBe(true);
     // Events raised around the outage (machine.machine.saved) reach their subscriber afterwards.
     await expectEventually(async () => {
-      const known = await query<{ count: string }>(
-        databaseOf(product, 'service_record'),
+      const known = await queryService<{ count: string }>(
+        product.env.DATABASE_URL,
+        'service_record',
         'SELECT count(*) AS count FROM known_machines km JOIN (SELECT unnest($1::text[]) AS name) n ON n.name = km.name',
         [storedNames],
       );

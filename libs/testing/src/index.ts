@@ -10,3 +10,4 @@ export * from './mail.js';
 export * from './service-records.js';
 export * from './external-api-stub.js';
 export * from './machines.js';
+export * from './fleet.js';

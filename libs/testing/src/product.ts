@@ -31,12 +31,8 @@ export interface StartOptions {
 
 const repoRoot = (given?: string) => resolve(given ?? process.env.WRENCHLOG_ROOT ?? process.cwd());
 
-/**
- * Starts the built product with `node tools/start.mjs --no-build`: fresh data folder, free ports,
- * and, in the distributed mode, a private database base and queue prefix on the real servers.
- */
-export async function startProduct(options: StartOptions): Promise<RunningProduct> {
-  const root = repoRoot(options.root);
+/** A fresh environment for one product: data folder, free ports, private database base and queue prefix. */
+export async function productEnvironment(options: StartOptions): Promise<{ env: Record<string, string>; dataDir: string; distributed?: DistributedResources }> {
   const dataDir = mkdtempSync(join(tmpdir(), `wrenchlog-${options.mode}-`));
   const port = await freePort();
   const distributed: DistributedResources | undefined = options.mode === 'distributed' ? distributedResources() : undefined;
@@ -62,6 +58,17 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     ...(distributed?.env ?? {}),
     ...(options.env ?? {}),
   };
+  return { env, dataDir, distributed };
+}
+
+/**
+ * Starts the built product with `node tools/start.mjs --no-build`: fresh data folder, free ports,
+ * and, in the distributed mode, a private database base and queue prefix on the real servers.
+ */
+export async function startProduct(options: StartOptions): Promise<RunningProduct> {
+  const root = repoRoot(options.root);
+  const { env, dataDir, distributed } = await productEnvironment(options);
+  const port = Number(env.PORT);
   let output = '';
   const child: ChildProcess = spawn(process.execPath, [join(root, 'tools', 'start.mjs'), '--no-build'], {
     cwd: root,

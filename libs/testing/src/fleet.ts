@@ -1,0 +1,90 @@
+import { SERVICES, type ServiceName } from '@wrenchlog/contracts';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { productEnvironment, type StartOptions } from './product.js';
+import type { DistributedResources } from './servers.js';
+
+type App = ServiceName | 'gateway';
+
+/**
+ * The product with one child process per service and the gateway, as an orchestrator runs it, so
+ * a fault test can kill one (kill -9) and start it again while the rest keeps running.
+ * (`npm start` instead stops everything when one process dies.)
+ */
+export class Fleet {
+  private readonly processes = new Map<App, ChildProcess>();
+  private log = '';
+
+  private constructor(
+    private readonly root: string,
+    readonly env: Record<string, string>,
+    private readonly dataDir: string,
+    private readonly distributed?: DistributedResources,
+  ) {}
+
+  static async start(options: StartOptions): Promise<Fleet> {
+    const { env, dataDir, distributed } = await productEnvironment(options);
+    const fleet = new Fleet(resolve(options.root ?? process.cwd()), { ...env, MALLOC_ARENA_MAX: '2' }, dataDir, distributed);
+    for (const app of [...SERVICES, 'gateway'] as App[]) {
+      fleet.launch(app);
+    }
+    await fleet.waitUntilReady(options.readyTimeoutMs ?? 90000);
+    return fleet;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${this.env.PORT}`;
+  }
+
+  output(): string {
+    return this.log;
+  }
+
+  /** Starts one process (again). */
+  launch(app: App): void {
+    const child = spawn(process.execPath, ['--enable-source-maps', join(this.root, 'apps', app, 'dist', 'main.js')], {
+      cwd: this.root,
+      env: this.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    this.processes.set(app, child);
+  }
+
+  /** Kills one process (SIGKILL by default: no shutdown hooks, in-flight work is cut) and waits for it. */
+  async kill(app: App, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.processes.get(app);
+    if (!child || child.exitCode !== null || child.signalCode !== null) {
+      return;
+    }
+    const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    child.kill(signal);
+    await exited;
+  }
+
+  async waitUntilReady(timeoutMs = 60000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${this.baseUrl}/api/health/ready`)).ok) {
+          return;
+        }
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    throw new Error(`the fleet was not ready in time:\n${this.log}`);
+  }
+
+  async stop(): Promise<void> {
+    // SIGTERM lets each process drain; whatever still runs after 15 s is killed.
+    const force = setTimeout(() => [...this.processes.values()].forEach((c) => c.kill('SIGKILL')), 15000);
+    await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
+    clearTimeout(force);
+    await this.distributed?.cleanup().catch((err: Error) => console.warn(`cleanup of distributed resources failed: ${err.message}`));
+    rmSync(this.dataDir, { recursive: true, force: true });
+  }
+}
