@@ -2,10 +2,12 @@ import { Catch, Logger, type ArgumentsHost, type RpcExceptionFilter } from '@nes
 import { ErrorCode, type RpcErrorPayload } from '@wrenchlog/contracts';
 import { throwError, type Observable } from 'rxjs';
 import { DomainError } from './domain-error.js';
+import { isDatabaseUnavailable } from './transient.js';
 
 /**
- * Turns a service's domain errors into {code, message} on the wire. Anything else becomes
- * INTERNAL with a generic message; its stack is logged here only, never sent to the caller.
+ * Turns a service's domain errors into {code, message} on the wire; a database out of reach becomes
+ * UNAVAILABLE (503 at the gateway). Anything else becomes INTERNAL with a generic message; its
+ * stack is logged here only, never sent to the caller.
  */
 @Catch()
 export class RpcDomainErrorFilter implements RpcExceptionFilter<unknown> {
@@ -21,6 +23,10 @@ export function toRpcError(exception: unknown, host: ArgumentsHost | undefined, 
     return { code: exception.code, message: exception.message, ...(exception.details ? { details: exception.details } : {}) };
   }
   const pattern = host ? describePattern(host) : 'unknown';
+  if (isDatabaseUnavailable(exception)) {
+    logger.warn(`${pattern}: the database is unavailable: ${(exception as Error)?.message}`);
+    return { code: ErrorCode.Unavailable, message: 'The database is unavailable right now. Please try again shortly.' };
+  }
   logger.error(`Unhandled error in ${pattern}: ${(exception as Error)?.stack ?? String(exception)}`);
   return { code: ErrorCode.Internal, message: 'Something went wrong on our side. Please try again.' };
 }
