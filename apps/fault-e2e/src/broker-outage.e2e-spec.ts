@@ -1,4 +1,4 @@
-import { ApiClient, distributedServersAvailable, expectEventually, startProduct, TEST_ADMIN, type RunningProduct } from '@wrenchlog/testing';
+import { ApiClient, createMachine, distributedServersAvailable, expectEventually, makeJpeg, startProduct, TEST_ADMIN, type RunningProduct } from '@wrenchlog/testing';
 import { execFileSync } from 'node:child_process';
 import { queryService } from './database.js';
 import { printFaultTable, type FaultRow } from './fault-report.js';
@@ -29,9 +29,16 @@ describeDistributed('writes while the broker drops every connection', () => {
     await product?.stop();
   });
 
-  it('answers 503 quickly during the outage, keeps every acknowledged write once, delivers its events, and recovers without a restart', async () => {
+  it('answers 503 quickly during the outage, keeps every acknowledged write and upload once, delivers its events, and recovers without a restart', async () => {
     const run = `outage-${Date.now().toString(36)}`;
     const outcomes: { name: string; status: number; ms: number }[] = [];
+    // One gallery per upload, made before the outage, so the 5-photo limit never interferes.
+    const galleries: number[] = [];
+    for (let g = 0; g < 40; g++) {
+      galleries.push((await createMachine(api, token, { name: `${run}-gallery-${g}` })).id);
+    }
+    const photo = await makeJpeg(800, 600);
+    const uploads: { machineId: number; status: number }[] = [];
     let cut = false;
     const started = Date.now();
     for (let i = 0; Date.now() - started < 12000; i++) {
@@ -43,12 +50,18 @@ describeDistributed('writes while the broker drops every connection', () => {
       const t = Date.now();
       const res = await api.post('/api/machines/create', { name, year: 2021, make: 'Bobcat', model: 'T770' }, token);
       outcomes.push({ name, status: res.status, ms: Date.now() - t });
+      if (i % 2 === 0 && galleries.length > 0) {
+        const machineId = galleries.shift()!;
+        const form = new FormData();
+        form.append('originals', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'yard.jpg');
+        uploads.push({ machineId, status: (await api.request('POST', `/api/machines/${machineId}/gallery`, { raw: form, token })).status });
+      }
       await new Promise((r) => setTimeout(r, 100));
     }
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
     const refused = outcomes.filter((o) => o.status !== 201);
-    const stored = await queryService<{ name: string }>(product.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`]);
+    const stored = await queryService<{ name: string }>(product.env.DATABASE_URL, 'machine', "SELECT name FROM machines WHERE name LIKE $1 AND name NOT LIKE '%-gallery-%'", [`${run}-%`]);
     const storedNames = stored.map((r) => r.name);
     const lost = acknowledged.filter((n) => !storedNames.includes(n));
     const duplicated = storedNames.length - new Set(storedNames).size;
@@ -62,6 +75,21 @@ describeDistributed('writes while the broker drops every connection', () => {
     expect(duplicated).toBe(0);
     // The system recovered by itself: the last writes of the stream succeeded.
     expect(outcomes.slice(-5).every((o) => o.status === 201)).toBe(true);
+    // Every acknowledged upload is in its gallery and gets processed; none is stored twice.
+    const uploaded = uploads.filter((u) => u.status === 201);
+    expect(uploads.some((u) => u.status === 503)).toBe(true);
+    expect(uploads.every((u) => u.status === 201 || u.status === 503)).toBe(true);
+    let photosFound = 0;
+    await expectEventually(async () => {
+      photosFound = 0;
+      for (const u of uploaded) {
+        const gallery = await api.get(`/api/machines/${u.machineId}/gallery`, token);
+        expect(gallery.body).toHaveLength(1);
+        expect(gallery.body[0].state).toBe('processed');
+        photosFound += gallery.body.length;
+      }
+    }, 60000, 500);
+    rows.push({ fault: 'broker drops all connections (uploads)', attempted: uploads.length, acknowledged: uploaded.length, found: photosFound, lost: uploaded.length - photosFound, duplicated: 0 });
     // Events raised around the outage (machine.machine.saved) reach their subscriber afterwards.
     await expectEventually(async () => {
       const known = await queryService<{ count: string }>(
