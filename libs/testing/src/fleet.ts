@@ -13,7 +13,8 @@ type App = ServiceName | 'gateway';
  * (`npm start` instead stops everything when one process dies.)
  */
 export class Fleet {
-  private readonly processes = new Map<App, ChildProcess>();
+  /** Running processes by replica name (the app's name for the first replica). */
+  private readonly processes = new Map<string, ChildProcess>();
   private log = '';
 
   private constructor(
@@ -41,8 +42,8 @@ export class Fleet {
     return this.log;
   }
 
-  /** Starts one process (again). */
-  launch(app: App): void {
+  /** Starts one process of an app (again, or as another replica on the same queue). */
+  launch(app: App, replica: string = app): void {
     const child = spawn(process.execPath, ['--enable-source-maps', join(this.root, 'apps', app, 'dist', 'main.js')], {
       cwd: this.root,
       env: this.env,
@@ -50,12 +51,12 @@ export class Fleet {
     });
     child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
     child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
-    this.processes.set(app, child);
+    this.processes.set(replica, child);
   }
 
-  /** Kills one process (SIGKILL by default: no shutdown hooks, in-flight work is cut) and waits for it. */
-  async kill(app: App, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
-    const child = this.processes.get(app);
+  /** Kills one replica (SIGKILL by default: no shutdown hooks, in-flight work is cut) and waits for it. */
+  async kill(replica: string, signal: NodeJS.Signals = 'SIGKILL'): Promise<void> {
+    const child = this.processes.get(replica);
     if (!child || child.exitCode !== null || child.signalCode !== null) {
       return;
     }
@@ -82,7 +83,7 @@ export class Fleet {
   async stop(): Promise<void> {
     // SIGTERM lets each process drain; whatever still runs after 15 s is killed.
     const force = setTimeout(() => [...this.processes.values()].forEach((c) => c.kill('SIGKILL')), 15000);
-    await Promise.all([...this.processes.keys()].map((app) => this.kill(app, 'SIGTERM')));
+    await Promise.all([...this.processes.keys()].map((replica) => this.kill(replica, 'SIGTERM')));
     clearTimeout(force);
     await this.distributed?.cleanup().catch((err: Error) => console.warn(`cleanup of distributed resources failed: ${err.message}`));
     rmSync(this.dataDir, { recursive: true, force: true });
