@@ -1,5 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
+
+// findBy*/waitFor wait up to 5 s (default 1 s): screens render slowly when the machine is busy.
+configure({ asyncUtilTimeout: 5000 });
 
 // React Router 7 needs these; jsdom does not provide them.
 Object.assign(globalThis, { TextEncoder, TextDecoder, __APP_VERSION__: 'test123' });

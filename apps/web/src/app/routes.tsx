@@ -8,10 +8,12 @@ const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const MachinesPage = lazy(() => import('../features/machines/MachinesPage'));
 const MachineDetailsPage = lazy(() => import('../features/machines/MachineDetailsPage'));
+const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
 const FastCreatePage = lazy(() => import('../features/placeholders/FastCreatePage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
 const Placeholder = lazy(() => import('../features/placeholders/PlaceholderPage'));
 const PublicPage = lazy(() => import('../features/public/PublicPage'));
+const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
 
 export const routes: RouteObject[] = [
@@ -37,8 +39,8 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'machines', element: <MachinesPage /> },
           { path: 'machines/:name', element: <MachineDetailsPage /> },
-          { path: 'services', element: <Placeholder screen="services" /> },
-          { path: 'parts', element: <Placeholder screen="parts" /> },
+          { path: 'services', element: <ServicesPage /> },
+          { path: 'parts', element: <PartsPage /> },
           { path: 'parts/:id', element: <Placeholder screen="part-purchase" /> },
           { path: 'fast-create', element: <FastCreatePage /> },
           { path: 'settings', element: <SettingsPage /> },

@@ -1,0 +1,36 @@
+import type { InventorySample, InventoryStats, Part, PartInput, PartPage, StockStatus, Supplier, SupplierInput, SupplierPage } from '@wrenchlog/contracts';
+import type { ApiClient } from '../../api/client';
+import { PAGE_SIZE } from './inventory-logic';
+
+export type { InventoryStats, Part, PartPage, Supplier, SupplierPage };
+
+export const inventoryKeys = {
+  all: ['inventory'] as const,
+  parts: (search: string, stock: string, page: number) => ['inventory', 'parts', { search, stock, page }] as const,
+  part: (id: number) => ['inventory', 'part', id] as const,
+  suppliers: (search: string, page: number) => ['inventory', 'suppliers', { search, page }] as const,
+  allSuppliers: () => ['inventory', 'suppliers', 'all'] as const,
+  stats: () => ['inventory', 'stats'] as const,
+};
+
+const qs = (params: Record<string, string | number | undefined>) =>
+  Object.entries(params)
+    .filter(([, v]) => v !== undefined && v !== '')
+    .map(([k, v]) => `${encodeURIComponent(k)}=${encodeURIComponent(String(v))}`)
+    .join('&');
+
+export const inventoryApi = {
+  parts: (api: ApiClient, p: { search: string; stock: '' | StockStatus; page: number }) => api.get<PartPage>(`/api/parts?${qs({ search: p.search, stock: p.stock, page: p.page, size: PAGE_SIZE })}`),
+  part: (api: ApiClient, id: number) => api.get<Part>(`/api/parts/${id}`),
+  stats: (api: ApiClient) => api.get<InventoryStats>('/api/parts/stats'),
+  createPart: (api: ApiClient, part: PartInput) => api.post<Part>('/api/parts', { ...part }),
+  updatePart: (api: ApiClient, id: number, part: PartInput) => api.put<Part>(`/api/parts/${id}`, { ...part }),
+  deletePart: (api: ApiClient, id: number) => api.delete<void>(`/api/parts/${id}`),
+  loadSample: (api: ApiClient) => api.post<InventorySample>('/api/parts/sample'),
+  suppliers: (api: ApiClient, p: { search: string; page: number }) => api.get<SupplierPage>(`/api/suppliers?${qs({ search: p.search, page: p.page, size: PAGE_SIZE })}`),
+  allSuppliers: (api: ApiClient) => api.get<Supplier[]>('/api/suppliers/all'),
+  supplier: (api: ApiClient, id: number) => api.get<Supplier>(`/api/suppliers/${id}`),
+  createSupplier: (api: ApiClient, supplier: SupplierInput) => api.post<Supplier>('/api/suppliers', { ...supplier }),
+  updateSupplier: (api: ApiClient, id: number, supplier: SupplierInput) => api.put<Supplier>(`/api/suppliers/${id}`, { ...supplier }),
+  deleteSupplier: (api: ApiClient, id: number) => api.delete<void>(`/api/suppliers/${id}`),
+};

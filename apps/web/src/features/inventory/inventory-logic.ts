@@ -1,0 +1,192 @@
+// Pure rules of the Parts & Inventory screen (spec sections 4 and 9): no React, no network.
+import type { Part, StockStatus } from '@wrenchlog/contracts';
+
+export const PAGE_SIZE = 10;
+export const RECENT_MAX = 6;
+export const PART_CATEGORY_OPTIONS = ['Engine', 'Hydraulic', 'Electrical', 'Filters', 'Belts', 'Other'] as const;
+export const STOCK_FILTER_OPTIONS: { value: '' | StockStatus; label: string }[] = [
+  { value: '', label: 'All Stock Levels' },
+  { value: 'in-stock', label: 'In Stock' },
+  { value: 'low-stock', label: 'Low Stock' },
+  { value: 'out-of-stock', label: 'Out of Stock' },
+];
+export const TABS = ['parts', 'suppliers', 'recent'] as const;
+export type InventoryTab = (typeof TABS)[number];
+
+/** The tab from the `tab` query value; anything unknown is the default Parts Management tab. */
+export function tabFromQuery(value: string | null): InventoryTab {
+  return (TABS as readonly string[]).includes(value ?? '') ? (value as InventoryTab) : 'parts';
+}
+
+/** out of stock at 0; low stock above 0 and at most minStock; in stock above minStock. */
+export function stockStatus(quantity: number, minStock: number): StockStatus {
+  if (quantity <= 0) {
+    return 'out-of-stock';
+  }
+  return quantity <= minStock ? 'low-stock' : 'in-stock';
+}
+
+const LABELS: Record<StockStatus, string> = { 'out-of-stock': 'Out of Stock', 'low-stock': 'Low Stock', 'in-stock': 'In Stock' };
+const COLORS: Record<StockStatus, string> = { 'out-of-stock': 'red', 'low-stock': 'yellow', 'in-stock': 'green' };
+
+export function stockLabel(quantity: number, minStock: number): string {
+  return LABELS[stockStatus(quantity, minStock)];
+}
+
+export function stockColor(quantity: number, minStock: number): string {
+  return COLORS[stockStatus(quantity, minStock)];
+}
+
+/** '$12.50': price with 2 decimals prefixed by $. */
+export function formatPrice(price: number | null | undefined): string {
+  return `$${(Number(price) || 0).toFixed(2)}`;
+}
+
+/**
+ * City and state from an address read as 'street, city, state zip': 'Springfield, IL'.
+ * Fewer parts degrade gracefully: 'city, state zip' gives the same; one part is shown as it is.
+ */
+export function locationFromAddress(address: string | null | undefined): string {
+  const parts = (address ?? '')
+    .split(/[,\n]/)
+    .map((p) => p.trim())
+    .filter(Boolean);
+  if (parts.length === 0) {
+    return '';
+  }
+  if (parts.length === 1) {
+    return parts[0];
+  }
+  const last = parts[parts.length - 1];
+  const city = parts[parts.length - 2];
+  // 'IL 62701' or 'IL' → 'IL'; a zip alone ('62701') is not a state.
+  const state = last.replace(/\s+[\d-]+$/, '').trim();
+  if (!state || /^[\d-]+$/.test(state)) {
+    return city;
+  }
+  return `${city}, ${state}`;
+}
+
+/** Total pages is at least 1. */
+export function pageCount(totalPages: number | null | undefined): number {
+  return Math.max(1, Math.floor(Number(totalPages) || 0));
+}
+
+/** A page index (0-based) kept between 0 and the last page. */
+export function clampPage(page: number, totalPages: number | null | undefined): number {
+  return Math.min(Math.max(0, Math.floor(page) || 0), pageCount(totalPages) - 1);
+}
+
+/** Previous is disabled on page 1 (index 0) and Next on the last page. */
+export function pagerState(page: number, totalPages: number | null | undefined): { label: string; hasPrevious: boolean; hasNext: boolean } {
+  const total = pageCount(totalPages);
+  const current = clampPage(page, total);
+  return { label: `page ${current + 1} of ${total}`, hasPrevious: current > 0, hasNext: current < total - 1 };
+}
+
+/** The fields a Recently Viewed card shows. */
+export type RecentPart = Pick<Part, 'id' | 'partNumber' | 'name' | 'description' | 'quantity' | 'minStock' | 'price'>;
+
+export function toRecent(part: RecentPart): RecentPart {
+  const { id, partNumber, name, description, quantity, minStock, price } = part;
+  return { id, partNumber, name, description, quantity, minStock, price };
+}
+
+/** The viewed part goes to the front, without duplicates, at most 6. */
+export function pushRecent(list: readonly RecentPart[], part: RecentPart): RecentPart[] {
+  return [toRecent(part), ...list.filter((p) => p.id !== part.id)].slice(0, RECENT_MAX);
+}
+
+/** Updates a stored entry after an edit; drops it after a delete (part = null). */
+export function updateRecent(list: readonly RecentPart[], id: number, part: RecentPart | null): RecentPart[] {
+  return part ? list.map((p) => (p.id === id ? toRecent(part) : p)) : list.filter((p) => p.id !== id);
+}
+
+export const recentKey = (userId: number | string) => `wrenchlog.inventory.recent.${userId}`;
+
+interface StorageLike {
+  getItem(key: string): string | null;
+  setItem(key: string, value: string): void;
+}
+
+/** The user's list from storage; anything unreadable is an empty list. */
+export function readRecent(storage: StorageLike, userId: number | string): RecentPart[] {
+  try {
+    const parsed: unknown = JSON.parse(storage.getItem(recentKey(userId)) ?? '[]');
+    if (!Array.isArray(parsed)) {
+      return [];
+    }
+    const seen = new Set<number>();
+    return parsed
+      .filter((p): p is RecentPart => !!p && typeof p === 'object' && typeof (p as RecentPart).id === 'number' && typeof (p as RecentPart).name === 'string')
+      .filter((p) => (seen.has(p.id) ? false : (seen.add(p.id), true)))
+      .slice(0, RECENT_MAX);
+  } catch {
+    return [];
+  }
+}
+
+export function writeRecent(storage: StorageLike, userId: number | string, list: readonly RecentPart[]): void {
+  try {
+    storage.setItem(recentKey(userId), JSON.stringify(list.slice(0, RECENT_MAX)));
+  } catch {
+    // Storage full or blocked: the list simply is not kept.
+  }
+}
+
+/** Part dialog values as typed (numbers as text so nothing typed is lost). */
+export interface PartFormValues {
+  partNumber: string;
+  brand: string;
+  name: string;
+  description: string;
+  category: string;
+  quantity: string;
+  minStock: string;
+  price: string;
+  supplierId: string;
+}
+
+export function validatePart(v: PartFormValues): Partial<Record<keyof PartFormValues, string>> {
+  const errors: Partial<Record<keyof PartFormValues, string>> = {};
+  if (!v.partNumber.trim()) {errors.partNumber = 'Part number is required';}
+  if (!v.name.trim()) {errors.name = 'Name is required';}
+  if (!(PART_CATEGORY_OPTIONS as readonly string[]).includes(v.category)) {errors.category = 'Category is required';}
+  const whole = (value: string, label: string) => {
+    if (value.trim() === '') {return `${label} is required`;}
+    const n = Number(value);
+    if (!Number.isFinite(n)) {return `${label} is required`;}
+    if (n < 0) {return `${label} must be at least 0`;}
+    if (!Number.isInteger(n)) {return `${label} must be a whole number`;}
+    return undefined;
+  };
+  const q = whole(v.quantity, 'Quantity');
+  if (q) {errors.quantity = q;}
+  const m = whole(v.minStock, 'Min stock');
+  if (m) {errors.minStock = m;}
+  if (v.price.trim() === '' || !Number.isFinite(Number(v.price))) {errors.price = 'Price is required';}
+  else if (Number(v.price) < 0) {errors.price = 'Price must be at least 0';}
+  else if (Math.round(Number(v.price) * 100) / 100 !== Number(v.price)) {errors.price = 'Price must have at most 2 decimals';}
+  if (!v.supplierId || !(Number(v.supplierId) > 0)) {errors.supplierId = 'Supplier is required';}
+  return errors;
+}
+
+export interface SupplierFormValues {
+  name: string;
+  contact: string;
+  email: string;
+  phone: string;
+  address: string;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function validateSupplier(v: SupplierFormValues): Partial<Record<keyof SupplierFormValues, string>> {
+  const errors: Partial<Record<keyof SupplierFormValues, string>> = {};
+  if (!v.name.trim()) {errors.name = 'Company name is required';}
+  if (!v.contact.trim()) {errors.contact = 'Contact person is required';}
+  if (!v.email.trim()) {errors.email = 'Email is required';}
+  else if (!EMAIL.test(v.email.trim())) {errors.email = 'Email must be a valid email address';}
+  if (!v.phone.trim()) {errors.phone = 'Phone is required';}
+  return errors;
+}

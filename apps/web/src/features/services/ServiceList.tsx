@@ -1,0 +1,282 @@
+import { Anchor, Badge, Box, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import type { ServiceRecordRow } from '../../api/types';
+import { SortableTh } from '../../components/SortableTh';
+import { formatDate, formatDateTime, orNA } from '../../lib/format';
+import { formatPrice, hasNext, hasPrevious, pageLabel, PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type ServiceSort, type ServiceSortField } from './service-list';
+
+const machineLabel = (r: ServiceRecordRow) => r.machineName?.trim() || `Machine #${r.machineId}`;
+
+export function ServiceTypeBadge({ type }: { type: string | null | undefined }) {
+  const color = serviceTypeColor(type);
+  return (
+    <Badge color={color} variant="light" radius="sm" tt="none" fw={600} data-color={color}>
+      {type?.trim() || 'n/a'}
+    </Badge>
+  );
+}
+
+export function ServiceStatusBadge({ status }: { status: string | null | undefined }) {
+  const color = serviceStatusColor(status);
+  return (
+    <Badge color={color} variant="dot" radius="sm" tt="none" fw={600} data-color={color} style={{ flexShrink: 0 }}>
+      {status?.trim() || 'n/a'}
+    </Badge>
+  );
+}
+
+function Field({ label, children, wide }: { label: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <Box style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text size="xs" tt="uppercase" fw={700} c="gray.6" style={{ letterSpacing: '0.04em' }}>
+        {label}
+      </Text>
+      <Box fz="sm" mt={2} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Box>
+    </Box>
+  );
+}
+
+/** The expanded 'Service Details' panel of one record. */
+export function ServiceDetails({ record, onBack, compact = false }: { record: ServiceRecordRow; onBack: () => void; compact?: boolean }) {
+  const notes = record.notes?.trim();
+  return (
+    <Paper withBorder p={compact ? 'sm' : 'md'} bg="gray.0" role="region" aria-label="Service Details" id={`service-details-${record.id}`} data-testid="service-details">
+      <Title order={3} fz="md">
+        Service Details
+      </Title>
+      <Text size="sm" c="dimmed" mb="md" style={{ overflowWrap: 'anywhere' }}>
+        {record.title}
+      </Text>
+      <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
+        <Field label="Machine">
+          <Anchor component={Link} to={`/machines/${record.machineId}`} fw={600} size="sm">
+            {machineLabel(record)}
+          </Anchor>
+        </Field>
+        <Field label="Service Date">{formatDate(record.serviceDate)}</Field>
+        <Field label="Service Type">
+          <ServiceTypeBadge type={record.serviceType} />
+        </Field>
+        <Field label="Service Shop">{orNA(record.serviceShop)}</Field>
+        <Field label="Price">{formatPrice(record.price)}</Field>
+        <Field label="Status">
+          <ServiceStatusBadge status={record.status} />
+        </Field>
+        <Field label="Date Created">{formatDateTime(record.dateCreated)}</Field>
+        <Field label="Notes" wide>
+          {notes ? (
+            <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+              {record.notes}
+            </Text>
+          ) : (
+            <Text size="sm" c="dimmed" fs="italic">
+              No notes available
+            </Text>
+          )}
+        </Field>
+      </SimpleGrid>
+      <Group justify="flex-end" gap="sm" mt="md" grow={compact}>
+        <Button variant="default" onClick={onBack} leftSection={compact ? null : <IconChevronLeft size={16} />}>
+          Back to List
+        </Button>
+        <Button component={Link} to={`/service-record/${record.id}`} rightSection={compact ? null : <IconExternalLink size={16} />}>
+          Full Details
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+interface ListProps {
+  records: ServiceRecordRow[];
+  expandedId: number | null;
+  onToggle: (id: number) => void;
+  busy: boolean;
+}
+
+const COLUMNS: { field: ServiceSortField; label: string }[] = [
+  { field: 'machineName', label: 'Machine' },
+  { field: 'title', label: 'Title' },
+  { field: 'serviceDate', label: 'Date' },
+  { field: 'serviceType', label: 'Service Type' },
+  { field: 'status', label: 'Status' },
+];
+
+function onActivate(e: KeyboardEvent, run: () => void) {
+  if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
+    e.preventDefault();
+    run();
+  }
+}
+
+/** Wide screens: a table with sortable headers; a row click expands the details under it. */
+export function ServiceTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map((c) => (
+              <SortableTh key={c.field} field={c.field} sort={sort} onSort={onSort}>
+                {c.label}
+              </SortableTh>
+            ))}
+            <Table.Th style={{ textAlign: 'right' }}>
+              <Text fw={700} size="sm" c="gray.7">
+                Price
+              </Text>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {records.map((r) => {
+            const open = expandedId === r.id;
+            return (
+              <Fragment key={r.id}>
+                <Table.Tr
+                  tabIndex={0}
+                  aria-expanded={open}
+                  aria-controls={open ? `service-details-${r.id}` : undefined}
+                  data-testid="service-row"
+                  onClick={() => onToggle(r.id)}
+                  onKeyDown={(e) => onActivate(e, () => onToggle(r.id))}
+                  bg={open ? 'brand.0' : undefined}
+                  style={{ cursor: 'pointer' }}
+                >
+                  <Table.Td>
+                    <Text size="sm" fw={600}>
+                      {machineLabel(r)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" title={r.title} style={{ whiteSpace: 'nowrap' }}>
+                      {truncateTitle(r.title)}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDate(r.serviceDate)}</Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <ServiceTypeBadge type={r.serviceType} />
+                  </Table.Td>
+                  <Table.Td>
+                    <ServiceStatusBadge status={r.status} />
+                  </Table.Td>
+                  <Table.Td style={{ textAlign: 'right', whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatPrice(r.price)}</Text>
+                  </Table.Td>
+                </Table.Tr>
+                {open && (
+                  <Table.Tr>
+                    <Table.Td colSpan={COLUMNS.length + 1} p="sm">
+                      <ServiceDetails record={r} onBack={() => onToggle(r.id)} />
+                    </Table.Td>
+                  </Table.Tr>
+                )}
+              </Fragment>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Small screens: one card per record; tapping the card expands its details inside it. */
+export function ServiceCards({ records, expandedId, onToggle, busy }: ListProps) {
+  return (
+    <Stack gap="sm" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
+      {records.map((r) => {
+        const open = expandedId === r.id;
+        return (
+          <Card key={r.id} padding="sm" withBorder data-testid="service-card" bg={open ? 'brand.0' : undefined}>
+            <UnstyledButton onClick={() => onToggle(r.id)} aria-expanded={open} aria-controls={open ? `service-details-${r.id}` : undefined} style={{ width: '100%' }} data-testid="service-row">
+              <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
+                <Box style={{ minWidth: 0, flex: 1 }}>
+                  <Text fw={700} c="brand.8" title={r.title} style={{ overflowWrap: 'anywhere' }}>
+                    {truncateTitle(r.title)}
+                  </Text>
+                  <Text size="sm" c="dimmed" truncate>
+                    {machineLabel(r)}
+                  </Text>
+                </Box>
+                <ServiceStatusBadge status={r.status} />
+              </Group>
+              <Group justify="space-between" wrap="nowrap" gap="xs" mt={6}>
+                <Group gap={8} wrap="nowrap" style={{ minWidth: 0 }}>
+                  <Text size="sm" c="gray.7" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(r.serviceDate)}
+                  </Text>
+                  <ServiceTypeBadge type={r.serviceType} />
+                </Group>
+                <Group gap={4} wrap="nowrap">
+                  <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatPrice(r.price)}
+                  </Text>
+                  <IconChevronDown size={16} color="var(--mantine-color-gray-5)" style={{ transform: open ? 'rotate(180deg)' : undefined, flexShrink: 0 }} aria-hidden />
+                </Group>
+              </Group>
+            </UnstyledButton>
+            {open && (
+              <Box mt="sm">
+                <ServiceDetails record={r} onBack={() => onToggle(r.id)} compact />
+              </Box>
+            )}
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** Sort controls above the cards: the active field flips direction, a new one starts ascending. */
+export function ServiceSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
+  const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Group gap={6} wrap="wrap" role="group" aria-label="Sort services" mb="sm">
+      <Text size="sm" c="dimmed" fw={500}>
+        Sort by
+      </Text>
+      {COLUMNS.map(({ field, label }) => {
+        const active = sort.field === field;
+        return (
+          <Button key={field} size="compact-sm" variant={active ? 'light' : 'default'} onClick={() => onSort(field)} rightSection={active ? <Arrow size={14} /> : null} aria-pressed={active}>
+            {label}
+          </Button>
+        );
+      })}
+    </Group>
+  );
+}
+
+/** 'Page X of Y', Previous and Next (disabled at the ends) and 'Items per page'. */
+export function ServicePager({ page, totalPages, size, total, onPage, onSize }: { page: number; totalPages: number; size: number; total: number; onPage: (page: number) => void; onSize: (size: number) => void }) {
+  return (
+    <Group justify="space-between" align="center" gap="sm" mt="md" wrap="wrap" data-testid="service-pager">
+      <Group gap="xs" wrap="nowrap">
+        <Text component="label" htmlFor="service-page-size" size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
+          Items per page
+        </Text>
+        <NativeSelect id="service-page-size" data={PAGE_SIZES.map(String)} value={String(size)} onChange={(e) => onSize(Number(e.currentTarget.value))} size="xs" w={76} />
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {total} {total === 1 ? 'record' : 'records'}
+        </Text>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={!hasPrevious(page)} onClick={() => onPage(page - 1)}>
+          Previous
+        </Button>
+        <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }} data-testid="page-label">
+          {pageLabel(page, totalPages)}
+        </Text>
+        <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={!hasNext(page, totalPages)} onClick={() => onPage(page + 1)}>
+          Next
+        </Button>
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,52 @@
+import { DEFAULT_PARAMS, DEFAULT_SORT, formatPrice, hasNext, hasPrevious, isFiltered, nextServiceSort, pageLabel, PAGE_SIZES, recentServicesPath, serviceTypeColor, STATUS_FILTERS, toggleStatus, truncateTitle } from './service-list';
+
+describe('service list helpers', () => {
+  it('cuts titles longer than 18 characters at 18 plus an ellipsis', () => {
+    expect(truncateTitle('Oil change')).toBe('Oil change');
+    expect(truncateTitle('123456789012345678')).toBe('123456789012345678');
+    expect(truncateTitle('1234567890123456789')).toBe('123456789012345678...');
+    expect(truncateTitle('Hydraulic pump replacement')).toBe('Hydraulic pump rep...');
+    expect(truncateTitle('')).toBe('');
+    expect(truncateTitle(null)).toBe('');
+    // Counts characters, not UTF-16 units: an emoji is never split.
+    expect(truncateTitle('🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜🚜')).toBe(`${'🚜'.repeat(18)}...`);
+  });
+
+  it('toggles the active column and starts a new one ascending', () => {
+    expect(DEFAULT_SORT).toEqual({ field: 'serviceDate', direction: 'desc' });
+    expect(nextServiceSort(DEFAULT_SORT, 'serviceDate')).toEqual({ field: 'serviceDate', direction: 'asc' });
+    expect(nextServiceSort({ field: 'serviceDate', direction: 'asc' }, 'serviceDate')).toEqual({ field: 'serviceDate', direction: 'desc' });
+    expect(nextServiceSort(DEFAULT_SORT, 'title')).toEqual({ field: 'title', direction: 'asc' });
+    expect(nextServiceSort({ field: 'title', direction: 'asc' }, 'machineName')).toEqual({ field: 'machineName', direction: 'asc' });
+  });
+
+  it('removes the status filter when the active one is clicked again', () => {
+    expect(STATUS_FILTERS).toEqual(['New', 'In Progress', 'Cancelled', 'Closed', 'Complete']);
+    expect(toggleStatus(null, 'New')).toBe('New');
+    expect(toggleStatus('New', 'Complete')).toBe('Complete');
+    expect(toggleStatus('Complete', 'Complete')).toBeNull();
+  });
+
+  it('builds the server query: page from 0, size, sort field,dir, status and q only when set', () => {
+    expect(PAGE_SIZES).toEqual([3, 6, 12, 24, 48]);
+    expect(recentServicesPath(DEFAULT_PARAMS)).toBe('/api/services/recent?page=0&size=12&sort=serviceDate%2Cdesc');
+    expect(recentServicesPath({ page: 2, size: 6, status: 'In Progress', sort: { field: 'machineName', direction: 'asc' }, q: '  oil & filter ' })).toBe(
+      '/api/services/recent?page=2&size=6&status=In+Progress&sort=machineName%2Casc&q=oil+%26+filter',
+    );
+    expect(recentServicesPath({ ...DEFAULT_PARAMS, q: '   ' })).toBe(recentServicesPath(DEFAULT_PARAMS));
+    expect(isFiltered(DEFAULT_PARAMS)).toBe(false);
+    expect(isFiltered({ status: 'New', q: '' })).toBe(true);
+    expect(isFiltered({ status: null, q: 'oil' })).toBe(true);
+  });
+
+  it('colours service types and formats prices and pages', () => {
+    expect(['Maintenance', 'repair', ' Inspection ', 'RECALL', 'Upgrade', null].map(serviceTypeColor)).toEqual(['blue', 'yellow', 'green', 'red', 'gray', 'gray']);
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatPrice(null)).toBe('n/a');
+    expect(pageLabel(0, 3)).toBe('Page 1 of 3');
+    expect(pageLabel(0, 0)).toBe('Page 1 of 1');
+    expect([hasPrevious(0), hasPrevious(1)]).toEqual([false, true]);
+    expect([hasNext(0, 3), hasNext(2, 3), hasNext(0, 1)]).toEqual([true, false, false]);
+  });
+});

@@ -1,0 +1,121 @@
+import type { ServiceRecordPage, ServiceSortField } from '@wrenchlog/contracts';
+import { nextSort, type SortState } from '../../lib/sort';
+
+export type { ServiceSortField };
+export type ServiceSort = SortState<ServiceSortField>;
+
+/** Spec doc 1 section 9: page size options, default 12, first page 0. */
+export const PAGE_SIZES = [3, 6, 12, 24, 48] as const;
+export const DEFAULT_PAGE_SIZE = 12;
+/** The list's Filter menu (spec doc 1 section 4), in the spec's order. */
+export const STATUS_FILTERS = ['New', 'In Progress', 'Cancelled', 'Closed', 'Complete'] as const;
+/** Default sort: service date, newest first. */
+export const DEFAULT_SORT: ServiceSort = { field: 'serviceDate', direction: 'desc' };
+export const TITLE_LIMIT = 18;
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** Everything the server call depends on. `page` counts from 0 as the API does. */
+export interface ServiceListParams {
+  page: number;
+  size: number;
+  status: string | null;
+  sort: ServiceSort;
+  q: string;
+}
+
+export const DEFAULT_PARAMS: ServiceListParams = { page: 0, size: DEFAULT_PAGE_SIZE, status: null, sort: DEFAULT_SORT, q: '' };
+
+/** Titles longer than 18 characters are cut at 18 plus an ellipsis (spec doc 1 section 2). */
+export function truncateTitle(title: string | null | undefined, limit = TITLE_LIMIT): string {
+  const chars = Array.from(title ?? '');
+  return chars.length > limit ? `${chars.slice(0, limit).join('')}...` : chars.join('');
+}
+
+/**
+ * Column-header rule: clicking the active column flips its direction; a new column starts
+ * ascending (the spec states this for the dashboard and is silent for this list, so the lists agree).
+ */
+export function nextServiceSort(current: ServiceSort, field: ServiceSortField): ServiceSort {
+  return nextSort(current, field, 'asc');
+}
+
+/** The filter menu: clicking the active status removes the filter, any other status selects it. */
+export function toggleStatus(current: string | null, clicked: string): string | null {
+  return current === clicked ? null : clicked;
+}
+
+/** GET /api/services/recent?page=&size=&status=&sort=field,dir&q= (status and q only when set). */
+export function recentServicesPath(params: ServiceListParams): string {
+  const search = new URLSearchParams();
+  search.set('page', String(Math.max(0, Math.trunc(params.page))));
+  search.set('size', String(params.size));
+  if (params.status) {
+    search.set('status', params.status);
+  }
+  search.set('sort', `${params.sort.field},${params.sort.direction}`);
+  const q = params.q.trim();
+  if (q) {
+    search.set('q', q);
+  }
+  return `/api/services/recent?${search.toString()}`;
+}
+
+/** Whether a search or a status filter narrows the list (decides which empty text shows). */
+export function isFiltered(params: Pick<ServiceListParams, 'status' | 'q'>): boolean {
+  return params.status !== null || params.q.trim() !== '';
+}
+
+/** Service type colours (spec doc 1 section 4): Maintenance blue, Repair yellow, Inspection green, Recall red, others grey. */
+export function serviceTypeColor(type: string | null | undefined): 'blue' | 'yellow' | 'green' | 'red' | 'gray' {
+  switch ((type ?? '').trim().toLowerCase()) {
+    case 'maintenance':
+      return 'blue';
+    case 'repair':
+      return 'yellow';
+    case 'inspection':
+      return 'green';
+    case 'recall':
+      return 'red';
+    default:
+      return 'gray';
+  }
+}
+
+/** Service status colours; the spec names none, so these only tell open work from finished work. */
+export function serviceStatusColor(status: string | null | undefined): 'blue' | 'orange' | 'green' | 'gray' {
+  switch ((status ?? '').trim().toLowerCase()) {
+    case 'new':
+      return 'blue';
+    case 'in progress':
+    case 'on hold':
+      return 'orange';
+    case 'complete':
+    case 'closed':
+      return 'green';
+    default:
+      return 'gray';
+  }
+}
+
+const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/** Price as currency ($1,234.50); n/a when missing. */
+export function formatPrice(value: number | string | null | undefined): string {
+  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? currency.format(n) : 'n/a';
+}
+
+/** 'Page X of Y' with X from 1; Y is at least 1. */
+export function pageLabel(page: number, totalPages: number): string {
+  return `Page ${page + 1} of ${Math.max(1, totalPages)}`;
+}
+
+export function hasPrevious(page: number): boolean {
+  return page > 0;
+}
+
+export function hasNext(page: number, totalPages: number): boolean {
+  return page + 1 < totalPages;
+}
+
+export type { ServiceRecordPage };
