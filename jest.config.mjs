@@ -8,4 +8,5 @@ const projects = ['apps', 'libs'].flatMap((dir) =>
     .map((name) => `<rootDir>/${dir}/${name}/jest.config.mjs`),
 );
 
-export default { projects };
+// testTimeout is a global option (ignored inside a project): room for a busy 2-core machine.
+export default { projects, testTimeout: 20000 };

@@ -19,6 +19,4 @@ export default {
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],
   testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.spec.tsx'],
   testPathIgnorePatterns: ['/node_modules/', '/dist/'],
-  // Rendering Mantine in jsdom is CPU-bound: on a busy 2-core machine the 5 s default is too tight.
-  testTimeout: 20000,
 };

@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom';
+import { jest } from '@jest/globals';
 import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 
-// findBy*/waitFor wait up to 5 s (default 1 s): screens render slowly when the machine is busy.
+// Rendering Mantine in jsdom is CPU-bound: on a busy 2-core machine the 5 s test default and the
+// 1 s findBy*/waitFor default are too tight.
+jest.setTimeout(20000);
 configure({ asyncUtilTimeout: 5000 });
 
 // React Router 7 needs these; jsdom does not provide them.

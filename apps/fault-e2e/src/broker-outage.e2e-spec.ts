@@ -1,11 +1,10 @@
-import { ApiClient, createMachine, distributedServersAvailable, expectEventually, makeJpeg, startProduct, TEST_ADMIN, type RunningProduct } from '@wrenchlog/testing';
+import { createMachine, distributedServersAvailable, expectEventually, makeJpeg } from '@wrenchlog/testing';
 import { execFileSync } from 'node:child_process';
 import { queryService } from './database.js';
-import { printFaultTable, type FaultRow } from './fault-report.js';
+import { faultSuite } from './fault-suite.js';
 
 const available = await distributedServersAvailable();
 const describeDistributed = available ? describe : describe.skip;
-const rows: FaultRow[] = [];
 
 /** Drops every client connection of the local broker, as a broker restart or a network cut would. */
 function closeBrokerConnections(): void {
@@ -13,21 +12,7 @@ function closeBrokerConnections(): void {
 }
 
 describeDistributed('writes while the broker drops every connection', () => {
-  let product: RunningProduct;
-  let api: ApiClient;
-  let token: string;
-
-  beforeAll(async () => {
-    const root = new URL('../../..', import.meta.url).pathname;
-    product = await startProduct({ mode: 'distributed', root, env: { RPC_TIMEOUT_MS: '3000' } });
-    api = new ApiClient(product.baseUrl);
-    token = await api.login(TEST_ADMIN.username, TEST_ADMIN.password);
-  });
-
-  afterAll(async () => {
-    printFaultTable(rows);
-    await product?.stop();
-  });
+  const suite = faultSuite({ RPC_TIMEOUT_MS: '3000' });
 
   it('answers 503 quickly during the outage, keeps every acknowledged write and upload once, delivers its events, and recovers without a restart', async () => {
     const run = `outage-${Date.now().toString(36)}`;
@@ -35,7 +20,7 @@ describeDistributed('writes while the broker drops every connection', () => {
     // One gallery per upload, made before the outage, so the 5-photo limit never interferes.
     const galleries: number[] = [];
     for (let g = 0; g < 40; g++) {
-      galleries.push((await createMachine(api, token, { name: `${run}-gallery-${g}` })).id);
+      galleries.push((await createMachine(suite.api, suite.token, { name: `${run}-gallery-${g}` })).id);
     }
     const photo = await makeJpeg(800, 600);
     const uploads: { machineId: number; status: number }[] = [];
@@ -48,24 +33,24 @@ describeDistributed('writes while the broker drops every connection', () => {
       }
       const name = `${run}-${i}`;
       const t = Date.now();
-      const res = await api.post('/api/machines/create', { name, year: 2021, make: 'Bobcat', model: 'T770' }, token);
+      const res = await suite.api.post('/api/machines/create', { name, year: 2021, make: 'Bobcat', model: 'T770' }, suite.token);
       outcomes.push({ name, status: res.status, ms: Date.now() - t });
       if (i % 2 === 0 && galleries.length > 0) {
         const machineId = galleries.shift()!;
         const form = new FormData();
         form.append('originals', new Blob([new Uint8Array(photo)], { type: 'image/jpeg' }), 'yard.jpg');
-        uploads.push({ machineId, status: (await api.request('POST', `/api/machines/${machineId}/gallery`, { raw: form, token })).status });
+        uploads.push({ machineId, status: (await suite.api.request('POST', `/api/machines/${machineId}/gallery`, { raw: form, token: suite.token })).status });
       }
       await new Promise((r) => setTimeout(r, 100));
     }
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
     const refused = outcomes.filter((o) => o.status !== 201);
-    const stored = await queryService<{ name: string }>(product.env.DATABASE_URL, 'machine', "SELECT name FROM machines WHERE name LIKE $1 AND name NOT LIKE '%-gallery-%'", [`${run}-%`]);
+    const stored = await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', "SELECT name FROM machines WHERE name LIKE $1 AND name NOT LIKE '%-gallery-%'", [`${run}-%`]);
     const storedNames = stored.map((r) => r.name);
     const lost = acknowledged.filter((n) => !storedNames.includes(n));
     const duplicated = storedNames.length - new Set(storedNames).size;
-    rows.push({ fault: 'broker drops all connections', attempted: outcomes.length, acknowledged: acknowledged.length, found: storedNames.length, lost: lost.length, duplicated });
+    suite.rows.push({ fault: 'broker drops all connections', attempted: outcomes.length, acknowledged: acknowledged.length, found: storedNames.length, lost: lost.length, duplicated });
 
     // The outage happened and callers were told: 503, never a hang past the RPC timeout.
     expect(refused.length).toBeGreaterThan(0);
@@ -83,17 +68,17 @@ describeDistributed('writes while the broker drops every connection', () => {
     await expectEventually(async () => {
       photosFound = 0;
       for (const u of uploaded) {
-        const gallery = await api.get(`/api/machines/${u.machineId}/gallery`, token);
+        const gallery = await suite.api.get(`/api/machines/${u.machineId}/gallery`, suite.token);
         expect(gallery.body).toHaveLength(1);
         expect(gallery.body[0].state).toBe('processed');
         photosFound += gallery.body.length;
       }
     }, 60000, 500);
-    rows.push({ fault: 'broker drops all connections (uploads)', attempted: uploads.length, acknowledged: uploaded.length, found: photosFound, lost: uploaded.length - photosFound, duplicated: 0 });
+    suite.rows.push({ fault: 'broker drops all connections (uploads)', attempted: uploads.length, acknowledged: uploaded.length, found: photosFound, lost: uploaded.length - photosFound, duplicated: 0 });
     // Events raised around the outage (machine.machine.saved) reach their subscriber afterwards.
     await expectEventually(async () => {
       const known = await queryService<{ count: string }>(
-        product.env.DATABASE_URL,
+        suite.fleet.env.DATABASE_URL,
         'service_record',
         'SELECT count(*) AS count FROM known_machines km JOIN (SELECT unnest($1::text[]) AS name) n ON n.name = km.name',
         [storedNames],

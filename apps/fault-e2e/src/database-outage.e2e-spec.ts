@@ -1,11 +1,10 @@
-import { ApiClient, distributedServersAvailable, startProduct, TEST_ADMIN, TEST_POSTGRES_URL, type RunningProduct } from '@wrenchlog/testing';
+import { distributedServersAvailable, TEST_POSTGRES_URL } from '@wrenchlog/testing';
 import pg from 'pg';
 import { queryService } from './database.js';
-import { printFaultTable, type FaultRow } from './fault-report.js';
+import { faultSuite } from './fault-suite.js';
 
 const available = await distributedServersAvailable();
 const describeDistributed = available ? describe : describe.skip;
-const rows: FaultRow[] = [];
 
 /**
  * Makes one service's database unreachable (or reachable again) without stopping the shared
@@ -25,52 +24,40 @@ async function setDatabaseReachable(database: string, reachable: boolean): Promi
 }
 
 describeDistributed('writes while PostgreSQL is out of reach for a few seconds', () => {
-  let product: RunningProduct;
-  let api: ApiClient;
-  let token: string;
-  let machineDatabase: string;
-
-  beforeAll(async () => {
-    product = await startProduct({ mode: 'distributed', root: new URL('../../..', import.meta.url).pathname });
-    api = new ApiClient(product.baseUrl);
-    token = await api.login(TEST_ADMIN.username, TEST_ADMIN.password);
-    machineDatabase = `${new URL(product.env.DATABASE_URL).pathname.slice(1)}_machine`;
-  });
-
-  afterAll(async () => {
-    printFaultTable(rows);
-    if (machineDatabase) {
-      await setDatabaseReachable(machineDatabase, true).catch(() => undefined);
-    }
-    await product?.stop();
-  });
+  const suite = faultSuite();
 
   it('answers clear 503s while the database is gone and recovers by itself', async () => {
     const run = `dbdown-${Date.now().toString(36)}`;
     const outcomes: { name: string; status: number; code?: string }[] = [];
+    const machineDatabase = `${new URL(suite.fleet.env.DATABASE_URL).pathname.slice(1)}_machine`;
     const started = Date.now();
     let down = false;
     let back = false;
-    for (let i = 0; Date.now() - started < 10000; i++) {
-      const elapsed = Date.now() - started;
-      if (!down && elapsed > 2000) {
-        await setDatabaseReachable(machineDatabase, false);
-        down = true;
+    try {
+      for (let i = 0; Date.now() - started < 10000; i++) {
+        const elapsed = Date.now() - started;
+        if (!down && elapsed > 2000) {
+          await setDatabaseReachable(machineDatabase, false);
+          down = true;
+        }
+        if (down && !back && elapsed > 5000) {
+          await setDatabaseReachable(machineDatabase, true);
+          back = true;
+        }
+        const name = `${run}-${i}`;
+        const res = await suite.api.post('/api/machines/create', { name, year: 2015, make: 'Toro', model: 'Groundsmaster' }, suite.token);
+        outcomes.push({ name, status: res.status, code: res.body?.code });
+        await new Promise((r) => setTimeout(r, 100));
       }
-      if (down && !back && elapsed > 5000) {
-        await setDatabaseReachable(machineDatabase, true);
-        back = true;
-      }
-      const name = `${run}-${i}`;
-      const res = await api.post('/api/machines/create', { name, year: 2015, make: 'Toro', model: 'Groundsmaster' }, token);
-      outcomes.push({ name, status: res.status, code: res.body?.code });
-      await new Promise((r) => setTimeout(r, 100));
+    } finally {
+      // Whatever happened, the database is reachable again for the next suites.
+      await setDatabaseReachable(machineDatabase, true);
     }
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
-    const stored = (await queryService<{ name: string }>(product.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
+    const stored = (await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
     const lost = acknowledged.filter((n) => !stored.includes(n));
-    rows.push({ fault: 'PostgreSQL unreachable ~3 s', attempted: outcomes.length, acknowledged: acknowledged.length, found: stored.length, lost: lost.length, duplicated: stored.length - new Set(stored).size });
+    suite.rows.push({ fault: 'PostgreSQL unreachable ~3 s', attempted: outcomes.length, acknowledged: acknowledged.length, found: stored.length, lost: lost.length, duplicated: stored.length - new Set(stored).size });
 
     const failed = outcomes.filter((o) => o.status !== 201);
     expect(failed.length).toBeGreaterThan(0);

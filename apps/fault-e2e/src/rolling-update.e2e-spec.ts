@@ -1,26 +1,12 @@
-import { ApiClient, distributedServersAvailable, Fleet, TEST_ADMIN } from '@wrenchlog/testing';
+import { distributedServersAvailable } from '@wrenchlog/testing';
 import { queryService } from './database.js';
-import { printFaultTable, type FaultRow } from './fault-report.js';
+import { faultSuite } from './fault-suite.js';
 
 const available = await distributedServersAvailable();
 const describeDistributed = available ? describe : describe.skip;
-const rows: FaultRow[] = [];
 
 describeDistributed('a rolling update of a service under load', () => {
-  let fleet: Fleet;
-  let api: ApiClient;
-  let token: string;
-
-  beforeAll(async () => {
-    fleet = await Fleet.start({ mode: 'distributed', root: new URL('../../..', import.meta.url).pathname });
-    api = new ApiClient(fleet.baseUrl);
-    token = await api.login(TEST_ADMIN.username, TEST_ADMIN.password);
-  });
-
-  afterAll(async () => {
-    printFaultTable(rows);
-    await fleet?.stop();
-  });
+  const suite = faultSuite();
 
   it('loses no request when a new replica starts and the old one gets SIGTERM', async () => {
     const run = `rollout-${Date.now().toString(36)}`;
@@ -30,13 +16,13 @@ describeDistributed('a rolling update of a service under load', () => {
     for (let i = 0; Date.now() - started < 10000; i++) {
       if (!rolled && Date.now() - started > 2000) {
         // As a Deployment rollout does: the new pod comes up on the same queue, then the old one is told to stop.
-        fleet.launch('machine-service', 'machine-service-v2');
-        rolled = new Promise((r) => setTimeout(r, 3000)).then(() => fleet.kill('machine-service', 'SIGTERM'));
+        suite.fleet.launch('machine-service', 'machine-service-v2');
+        rolled = new Promise((r) => setTimeout(r, 3000)).then(() => suite.fleet.kill('machine-service', 'SIGTERM'));
       }
       const batch = await Promise.all(
         [0, 1, 2].map(async (k) => {
           const name = `${run}-${i}-${k}`;
-          return { name, status: (await api.post('/api/machines/create', { name, year: 2022, make: 'JCB', model: '3CX' }, token)).status };
+          return { name, status: (await suite.api.post('/api/machines/create', { name, year: 2022, make: 'JCB', model: '3CX' }, suite.token)).status };
         }),
       );
       outcomes.push(...batch);
@@ -44,8 +30,8 @@ describeDistributed('a rolling update of a service under load', () => {
     await rolled;
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
-    const stored = (await queryService<{ name: string }>(fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
-    rows.push({
+    const stored = (await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
+    suite.rows.push({
       fault: 'rolling update (SIGTERM)',
       attempted: outcomes.length,
       acknowledged: acknowledged.length,

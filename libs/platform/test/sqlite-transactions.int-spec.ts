@@ -21,7 +21,8 @@ describe(serializeSqliteTransactions.name, () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'sqlite-tx-'));
-    dataSource = await new DataSource({ type: 'better-sqlite3', database: join(dir, 't.sqlite'), entities: [Counter], synchronize: true }).initialize();
+    dataSource = await new DataSource({ type: 'better-sqlite3', database: join(dir, 't.sqlite'), entities: [Counter] }).initialize();
+    await dataSource.query('CREATE TABLE counters (id integer PRIMARY KEY, value integer NOT NULL)');
     await dataSource.getRepository(Counter).insert({ id: 1, value: 0 });
   });
 
