@@ -58,12 +58,7 @@ export interface PageView {
   country: string;
 }
 
-export class PageViewsByPageQuery {
-  @IsOptional()
-  @IsString({ message: 'Page must be text' })
-  @MaxLength(500, { message: 'Page must be at most 500 characters' })
-  page?: string;
-
+export class PageViewsRecentQuery {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'Count must be a whole number' })
@@ -72,13 +67,11 @@ export class PageViewsByPageQuery {
   count?: number;
 }
 
-export class PageViewsRecentQuery {
+export class PageViewsByPageQuery extends PageViewsRecentQuery {
   @IsOptional()
-  @Type(() => Number)
-  @IsInt({ message: 'Count must be a whole number' })
-  @Min(1, { message: 'Count must be at least 1' })
-  @Max(PAGEVIEW_MAX_COUNT, { message: `Count must be at most ${PAGEVIEW_MAX_COUNT}` })
-  count?: number;
+  @IsString({ message: 'Page must be text' })
+  @MaxLength(500, { message: 'Page must be at most 500 characters' })
+  page?: string;
 }
 
 export class PageViewsDailyQuery {
