@@ -140,6 +140,34 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
       expect(await photos()).toHaveLength(5);
     });
 
+    it('answers the same photos to a retried upload with the same Idempotency-Key and stores them once', async () => {
+      const machine = await createMachine(api, owner.token);
+      const files = [{ field: 'originals', bytes: jpeg }, { field: 'originals', bytes: thumb }];
+      const headers = { 'idempotency-key': `gallery-retry-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+
+      const first = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, files, owner.token, headers);
+      const retried = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, files, owner.token, headers);
+      const fresh = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, files.slice(0, 1), owner.token);
+
+      expect([first.status, retried.status, fresh.status]).toEqual([201, 201, 201]);
+      expect(retried.body.map((p: { id: number }) => p.id)).toEqual(first.body.map((p: { id: number }) => p.id));
+      expect((await gallery(machine.id)).map((p) => p.id)).toEqual([...first.body.map((p: { id: number }) => p.id), fresh.body[0].id]);
+    });
+
+    it('answers the same profile photo to a retried upload with the same Idempotency-Key', async () => {
+      const machine = await createMachine(api, owner.token);
+      const headers = { 'idempotency-key': `profile-retry-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+      const send = () => upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [{ field: 'original', bytes: jpeg }], owner.token, headers);
+
+      const first = await send();
+      const retried = await send();
+
+      expect([first.status, retried.status]).toEqual([201, 201]);
+      expect(retried.body.id).toBe(first.body.id);
+      expect((await api.get(`/api/machines/?machineId=${machine.id}`, owner.token)).body.profilePhoto).toBe(first.body.id);
+      expect((await fetchImage(baseUrl, retried.body.originalUrl)).status).toBe(200);
+    });
+
     it('deletes the selected photos (JSON list of ids) with 204', async () => {
       const machine = await createMachine(api, owner.token);
       const added = (await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [1, 2, 3].map(() => ({ field: 'originals', bytes: jpeg })), owner.token)).body;

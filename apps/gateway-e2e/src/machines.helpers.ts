@@ -11,12 +11,12 @@ export interface UploadFile {
 }
 
 /** A multipart upload as the SPA sends it (FormData), with a Bearer token. */
-export function upload(api: ApiClient, method: 'POST' | 'PUT', path: string, files: UploadFile[], token?: string) {
+export function upload(api: ApiClient, method: 'POST' | 'PUT', path: string, files: UploadFile[], token?: string, headers?: Record<string, string>) {
   const form = new FormData();
   for (const f of files) {
     form.append(f.field, new Blob([new Uint8Array(f.bytes)], { type: f.type ?? 'image/jpeg' }), f.name ?? 'photo.jpg');
   }
-  return api.request(method, path, { raw: form, token });
+  return api.request(method, path, { raw: form, token, headers });
 }
 
 /** Fetches a (signed) image URL without any token, as an <img> tag would. */

@@ -36,8 +36,8 @@ describe.each(e2eProducts())('service record images (%s)', (_mode, baseUrl) => {
   let owner: ApprovedUser;
   let machineId: number;
 
-  const upload = (recordId: number | string, images: { original: UploadFile; thumbnail?: UploadFile }[], token = owner.token) =>
-    api.request('POST', `/api/services/${recordId}/images`, { token, raw: uploadForm(images) });
+  const upload = (recordId: number | string, images: { original: UploadFile; thumbnail?: UploadFile }[], token = owner.token, headers?: Record<string, string>) =>
+    api.request('POST', `/api/services/${recordId}/images`, { token, raw: uploadForm(images), headers });
   const deleteImages = (recordId: number | string, ids: unknown, token = owner.token) => api.delete(`/api/services/${recordId}/images`, token, ids);
   const fetchImage = (url: string) => fetch(`${baseUrl}${url}`);
   // Waits until the image worker has taken the record's images in (its processed event came back).
@@ -94,6 +94,19 @@ describe.each(e2eProducts())('service record images (%s)', (_mode, baseUrl) => {
       const states = (await api.get(`/api/services/${record.id}/images`, owner.token)).body.map((i: { state: string }) => i.state);
       expect(states).toEqual(['processed', 'processed']);
     }, 20000);
+  });
+
+  it('answers the same images to a retried upload with the same Idempotency-Key and stores them once', async () => {
+    const record = await serviceRecordFor(api, owner.token, machineId);
+    const images = [{ original: { bytes: await makeJpeg(640, 480), name: 'left.jpg' } }, { original: { bytes: await makePng(320, 240), name: 'right.png', type: 'image/png' } }];
+    const headers = { 'idempotency-key': `service-images-retry-${Date.now()}-${Math.random().toString(36).slice(2)}` };
+
+    const first = await upload(record.id, images, owner.token, headers);
+    const retried = await upload(record.id, images, owner.token, headers);
+
+    expect([first.status, retried.status]).toEqual([201, 201]);
+    expect(retried.body.map((i: { id: number }) => i.id)).toEqual(first.body.map((i: { id: number }) => i.id));
+    expect((await api.get(`/api/services/${record.id}/images/count`, owner.token)).body).toBe(2);
   });
 
   it('counts 0 and lists nothing for a record without images', async () => {

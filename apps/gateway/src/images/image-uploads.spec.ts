@@ -1,6 +1,13 @@
 import 'reflect-metadata';
+import { ErrorCode } from '@wrenchlog/contracts';
+import { DomainError, RpcCallError } from '@wrenchlog/platform';
+import { FolderObjectStorage } from '@wrenchlog/storage';
 import { makeImage, makePngBomb } from '@wrenchlog/testing';
-import { checkImage, pairUploads } from './image-uploads.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { checkImage, ImageUploads, objectId, pairUploads, type UploadPair } from './image-uploads.js';
+import { IMAGE_KEY, ImageUrlSigner } from './url-signer.js';
 
 const b = (s: string) => Buffer.from(s);
 
@@ -73,5 +80,71 @@ describe(checkImage.name, () => {
       code: 'PAYLOAD_TOO_LARGE',
       message: 'The image is too large: at most 50 megapixels.',
     });
+  });
+});
+
+describe(ImageUploads.name, () => {
+  const actor = { userId: 7, adminLevel: 0 };
+  let root: string;
+  let storage: FolderObjectStorage;
+  let uploads: ImageUploads;
+  let pairs: UploadPair[];
+
+  beforeAll(async () => {
+    pairs = [{ original: await checkImage(await makeImage(64, 48, 'jpeg')) }, { original: await checkImage(await makeImage(64, 48, 'png')) }];
+  });
+
+  beforeEach(async () => {
+    root = mkdtempSync(join(tmpdir(), 'wrenchlog-uploads-'));
+    storage = new FolderObjectStorage(root);
+    await storage.init();
+    uploads = new ImageUploads(storage, new ImageUrlSigner('test-secret-test-secret-test-secret'));
+  });
+
+  afterEach(() => rmSync(root, { recursive: true, force: true }));
+
+  const keysOf = (call: { idempotencyKey?: string }) => uploads.store({ actor, ...call }, pairs, async (refs) => refs.map((r) => r.originalKey));
+
+  it('names the same objects for a retried request (same key, same files) and new ones for another', async () => {
+    const first = await keysOf({ idempotencyKey: 'request-one' });
+    const retried = await keysOf({ idempotencyKey: 'request-one' });
+    const other = await keysOf({ idempotencyKey: 'request-two' });
+
+    expect(retried).toEqual(first);
+    expect(first[0]).toMatch(IMAGE_KEY);
+    expect(first[0]).toMatch(/^u7\/.+-original\.jpg$/);
+    expect(first[1]).toMatch(/-original\.png$/);
+    expect(other.some((k) => first.includes(k))).toBe(false);
+    expect(objectId(7, 'k', 0, Buffer.from('a'))).not.toBe(objectId(7, 'k', 0, Buffer.from('b')));
+    expect(objectId(7, 'k', 0, Buffer.from('a'))).not.toBe(objectId(8, 'k', 0, Buffer.from('a')));
+  });
+
+  it('deletes what it wrote when the service refuses the upload', async () => {
+    let keys: string[] = [];
+    const refused = uploads.store({ actor, idempotencyKey: 'refused-1' }, pairs, async (refs) => {
+      keys = refs.map((r) => r.originalKey);
+      throw new DomainError(ErrorCode.Conflict, 'no room');
+    });
+
+    await expect(refused).rejects.toThrow('no room');
+    expect(await Promise.all(keys.map((k) => storage.exists(k)))).toEqual([false, false]);
+  });
+
+  it('keeps the objects when the service did not answer, so a retry with the same key finds them recorded or records them once', async () => {
+    let keys: string[] = [];
+    const timedOut = uploads.store({ actor, idempotencyKey: 'timeout-1' }, pairs, async (refs) => {
+      keys = refs.map((r) => r.originalKey);
+      throw new RpcCallError(ErrorCode.Unavailable, 'did not answer in time');
+    });
+
+    await expect(timedOut).rejects.toThrow('did not answer in time');
+    expect(await Promise.all(keys.map((k) => storage.exists(k)))).toEqual([true, true]);
+
+    // The retry is refused (say the record was deleted meanwhile): objects it did not write stay.
+    const refusedRetry = uploads.store({ actor, idempotencyKey: 'timeout-1' }, pairs, async () => {
+      throw new DomainError(ErrorCode.NotFound, 'gone');
+    });
+    await expect(refusedRetry).rejects.toThrow('gone');
+    expect(await Promise.all(keys.map((k) => storage.exists(k)))).toEqual([true, true]);
   });
 });

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, IMAGE_LIMITS, IMAGE_TYPE_MESSAGE, type Actor, type ImageKeysView, type ImageUrlsView, type StoredImageRef } from '@wrenchlog/contracts';
-import { badRequest, DomainError, requireActor } from '@wrenchlog/platform';
+import { ErrorCode, IMAGE_LIMITS, IMAGE_TYPE_MESSAGE, type ImageKeysView, type ImageUrlsView, type StoredImageRef } from '@wrenchlog/contracts';
+import { badRequest, DomainError, requireActor, RpcCallError, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { IMAGE_KINDS, sniffImageType, type ImageKind } from './sniff.js';
@@ -13,7 +13,7 @@ import { ImageUrlSigner } from './url-signer.js';
  * Image uploads and image URLs for any gateway controller (machine photos, service-record images).
  *
  *   const pairs = await this.uploads.read(req, 'repeated');        // or 'single', 'indexed'
- *   const reply = await this.uploads.store(actor, pairs, (images) => this.rpc.send(PATTERN, { id, images }, call));
+ *   const reply = await this.uploads.store(call, pairs, (images) => this.rpc.send(PATTERN, { id, images }, call));
  *   return reply.map((photo) => this.uploads.urls(photo));           // {id, thumbnailUrl, originalUrl, state, error}
  *
  * read() takes the multipart body apart and checks every file before anything is stored: type by
@@ -21,9 +21,14 @@ import { ImageUrlSigner } from './url-signer.js';
  * 50 megapixels). Field layouts: 'single' = `original` + `thumbnail`; 'repeated' = `originals` +
  * `thumbnails` paired by position; 'indexed' = `images[i][original]` + `images[i][thumbnail]`.
  * The thumbnail is optional: the image worker makes a missing one.
- * store() writes the objects under generated keys (u{userId}/{uuid}-original.{ext}), calls `save`
- * with their references, and deletes every object it wrote when anything fails (a refused upload
- * keeps nothing). Services answer object keys; urls() turns them into signed URLs.
+ * store() writes the objects under keys derived from the request's idempotency key, calls `save`
+ * with their references, and deletes every object it wrote when the upload is refused (a refused
+ * upload keeps nothing). Services answer object keys; urls() turns them into signed URLs.
+ *
+ * Retries: RPC replies are at most once, so a 503 after a timeout does not tell whether the service
+ * recorded the images. The objects are then kept, and a retry with the same Idempotency-Key and the
+ * same files derives the same keys, which the services record once (they are idempotent per object
+ * key). An upload abandoned after such a 503 can leave its objects unreferenced in storage.
  */
 
 export type UploadLayout = 'single' | 'repeated' | 'indexed';
@@ -148,25 +153,42 @@ export class ImageUploads {
    * Stores the checked images under generated keys and hands their references to `save` (the RPC
    * that records them). If storing or `save` fails, every object written here is deleted again.
    */
-  async store<T>(actor: Actor | undefined | null, pairs: UploadPair[], save: (images: StoredImageRef[]) => Promise<T>): Promise<T> {
-    const { userId } = requireActor(actor);
-    const refs = pairs.map((pair) => reference(userId, pair));
+  async store<T>(call: CallContext, pairs: UploadPair[], save: (images: StoredImageRef[]) => Promise<T>): Promise<T> {
+    const { userId } = requireActor(call.actor);
+    const requestKey = call.idempotencyKey ?? randomUUID();
+    const refs = pairs.map((pair, index) => reference(userId, pair, objectId(userId, requestKey, index, pair.original.bytes)));
     const written: string[] = [];
+    let saving = false;
     try {
       for (let i = 0; i < pairs.length; i++) {
         const { original, thumbnail } = pairs[i];
-        await this.storage.put(refs[i].originalKey, original.bytes, IMAGE_KINDS[original.kind].contentType);
-        written.push(refs[i].originalKey);
+        await this.putOnce(refs[i].originalKey, original, written);
         if (thumbnail) {
-          await this.storage.put(refs[i].thumbnailKey, thumbnail.bytes, IMAGE_KINDS[thumbnail.kind].contentType);
-          written.push(refs[i].thumbnailKey);
+          await this.putOnce(refs[i].thumbnailKey, thumbnail, written);
         }
       }
+      saving = true;
       return await save(refs);
     } catch (err) {
+      if (saving && outcomeUnknown(err)) {
+        this.logger.warn(`kept ${written.length} object(s) of an upload whose outcome is unknown (${(err as Error).message})`);
+        throw err;
+      }
       await this.storage.deleteMany(written).catch((e: Error) => this.logger.warn(`could not remove ${written.length} refused object(s): ${e.message}`));
       throw err;
     }
+  }
+
+  /**
+   * Writes an object unless a retry of the same request already did: the image worker may have
+   * normalised it since, and a refused retry must not delete what a recorded image points at.
+   */
+  private async putOnce(key: string, image: CheckedImage, written: string[]): Promise<void> {
+    if (await this.storage.exists(key)) {
+      return;
+    }
+    await this.storage.put(key, image.bytes, IMAGE_KINDS[image.kind].contentType);
+    written.push(key);
   }
 
   /** Signed, short-lived URLs for an image a service answered with its keys. */
@@ -181,8 +203,23 @@ export class ImageUploads {
   }
 }
 
-function reference(userId: number, pair: UploadPair): StoredImageRef {
-  const id = randomUUID();
+/**
+ * The object name of the index-th image of a request: the same request retried (same user,
+ * Idempotency-Key, position and bytes) names the same objects; anything else names new ones.
+ */
+export function objectId(userId: number, requestKey: string, index: number, original: Buffer): string {
+  const content = createHash('sha256').update(original).digest('hex');
+  const h = createHash('sha256').update(`${userId}\n${requestKey}\n${index}\n${content}`).digest('hex');
+  // UUID-shaped, like every other object name (IMAGE_KEY).
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+}
+
+/** A service that did not answer (timeout, lost connection) may have recorded the images or not. */
+function outcomeUnknown(err: unknown): boolean {
+  return err instanceof RpcCallError && err.code === ErrorCode.Unavailable;
+}
+
+function reference(userId: number, pair: UploadPair, id: string): StoredImageRef {
   const originalExt = IMAGE_KINDS[pair.original.kind].ext;
   const thumbnailExt = IMAGE_KINDS[(pair.thumbnail ?? pair.original).kind].ext;
   return {

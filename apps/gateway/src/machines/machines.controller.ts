@@ -84,7 +84,7 @@ export class MachinesController {
     if (pairs.length !== 1) {
       throw badRequest('Upload one profile photo');
     }
-    const photo = await this.uploads.store(call.actor, pairs, ([image]) => this.rpc.send(MACHINE_PROFILE_PHOTO_SET, { machineId: target, image }, call));
+    const photo = await this.uploads.store(call, pairs, ([image]) => this.rpc.send(MACHINE_PROFILE_PHOTO_SET, { machineId: target, image }, call));
     return this.uploads.urls(photo);
   }
 
@@ -105,7 +105,7 @@ export class MachinesController {
   async addToGallery(@Param('id') id: string, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView[]> {
     const target = machineId(id);
     const pairs = await this.uploads.read(req, 'repeated');
-    const photos = await this.uploads.store(call.actor, pairs, (images) => this.rpc.send(MACHINE_GALLERY_ADD, { machineId: target, images }, call));
+    const photos = await this.uploads.store(call, pairs, (images) => this.rpc.send(MACHINE_GALLERY_ADD, { machineId: target, images }, call));
     return photos.map((p) => this.uploads.urls(p));
   }
 

@@ -41,7 +41,7 @@ export class ServiceImagesController {
     const pairs = await this.uploads.read(withFileNames(req, names), 'indexed');
     // ImageUploads pairs the images in index order; the names follow the same order.
     const ordered = [...names.keys()].sort((a, b) => a - b).map((i) => names.get(i)!);
-    const added = await this.uploads.store(call.actor, pairs, (images) =>
+    const added = await this.uploads.store(call, pairs, (images) =>
       this.rpc.send(SERVICE_IMAGE_ADD, { recordId: id, images: images.map((image, i) => ({ ...image, fileName: ordered[i] ?? '' })) }, call),
     );
     return added.map((image) => this.view(image));

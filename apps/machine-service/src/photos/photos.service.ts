@@ -10,7 +10,7 @@ import {
   type MachinePhotoKeys,
   type StoredImageRef,
 } from '@wrenchlog/contracts';
-import { badRequest, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { badRequest, conflict, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, LessThan, type EntityManager } from 'typeorm';
 import { assertGalleryRoom } from '../machines/machine-rules.js';
 import { MachineEntity } from '../machines/machine.entity.js';
@@ -55,6 +55,10 @@ export class PhotosService {
     checkImages(userId, [image]);
     return this.dataSource.transaction(async (manager) => {
       const machine = await this.lockOwnMachine(manager, userId, machineId(id));
+      const [replayed] = await this.recorded(manager, machine, 'profile', [image]);
+      if (replayed) {
+        return toPhotoKeys(replayed);
+      }
       const previous = machine.profilePhotoId ? await manager.findOneBy(MachinePhotoEntity, { id: machine.profilePhotoId, userId }) : null;
       const [photo] = await this.addPhotos(manager, machine, 'profile', [image], ctx);
       await manager.update(MachineEntity, { id: machine.id, userId }, { profilePhotoId: photo.id });
@@ -92,10 +96,14 @@ export class PhotosService {
     return this.dataSource.transaction(async (manager) => {
       // The machine row is locked first, so two uploads at once cannot both take the last slot.
       const machine = await this.lockOwnMachine(manager, userId, machineId(id));
-      const current = await manager.countBy(MachinePhotoEntity, { machineId: machine.id, userId, kind: 'gallery' });
-      assertGalleryRoom(current, images.length);
-      const added = await this.addPhotos(manager, machine, 'gallery', images, ctx);
-      return added.map(toPhotoKeys);
+      // A retried upload (same object keys) answers the photos it recorded and adds only the rest.
+      const recorded = await this.recorded(manager, machine, 'gallery', images);
+      const fresh = images.filter((image) => !recorded.some((p) => p.originalKey === image.originalKey));
+      if (fresh.length > 0) {
+        assertGalleryRoom(await manager.countBy(MachinePhotoEntity, { machineId: machine.id, userId, kind: 'gallery' }), fresh.length);
+      }
+      const added = await this.addPhotos(manager, machine, 'gallery', fresh, ctx);
+      return images.map((image) => toPhotoKeys([...recorded, ...added].find((p) => p.originalKey === image.originalKey)!));
     });
   }
 
@@ -122,6 +130,18 @@ export class PhotosService {
       return;
     }
     await this.dataSource.manager.update(MachinePhotoEntity, { originalKey: event.originalKey, userId: event.userId }, { state: event.state, error: event.error });
+  }
+
+  /**
+   * Photos already recorded under these object keys (a retried upload). The keys are the caller's
+   * own (checkImages); one recorded for another machine or role is a conflict, never reused.
+   */
+  private async recorded(manager: EntityManager, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[]): Promise<MachinePhotoEntity[]> {
+    const known = await manager.find(MachinePhotoEntity, { where: { originalKey: In(images.map((i) => i.originalKey)) } });
+    if (known.some((p) => p.userId !== machine.userId || p.machineId !== machine.id || p.kind !== kind)) {
+      throw conflict('A photo of this upload is already stored elsewhere');
+    }
+    return known;
   }
 
   /** The machine, owned by the caller, with its row locked for this transaction (an update takes the lock on both engines). */
