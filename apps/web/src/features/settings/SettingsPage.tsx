@@ -1,55 +1,141 @@
-import { Button, Card, Group, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconLogout } from '@tabler/icons-react';
-import { useSession } from '../../app/context';
+import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { IconChartBar, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { ImageStats } from '@wrenchlog/contracts';
+import { useApi, useSession } from '../../app/context';
 import { Page, PageHeader } from '../../components/PageHeader';
+import { LoadingState } from '../../components/states';
+import { ACCOUNT_SIZE_ERROR, ACCOUNT_SIZE_LOADING, accountSizeText } from './account-size';
+import { ComingSoonSection } from './ComingSoon';
+
+// Admin and analytics code (and the chart library) load only when an admin opens their tab.
+const AdminTab = lazy(() => import('../admin/AdminTab'));
+const AnalyticsTab = lazy(() => import('../analytics/AnalyticsTab'));
+
+const TABS = ['settings', 'admin', 'analytics'] as const;
+type SettingsTab = (typeof TABS)[number];
+
+/** The tab from `?tab=`; the admin tabs only for admins, anything else is the Settings tab. */
+function tabFor(value: string | null, admin: boolean): SettingsTab {
+  const tab = (TABS as readonly string[]).includes(value ?? '') ? (value as SettingsTab) : 'settings';
+  return admin || tab === 'settings' ? tab : 'settings';
+}
+
+function AccountSize({ userId }: { userId: number | undefined }) {
+  const api = useApi();
+  const stats = useQuery({
+    queryKey: ['account', 'imageStats', userId],
+    queryFn: () => api.get<ImageStats>(`/api/user/${userId}/imageStats`),
+    enabled: userId !== undefined,
+  });
+  if (stats.isError) {
+    return (
+      <Text c="red" role="alert">
+        {ACCOUNT_SIZE_ERROR}
+      </Text>
+    );
+  }
+  return <Text aria-live="polite">{stats.data ? accountSizeText(stats.data) : ACCOUNT_SIZE_LOADING}</Text>;
+}
+
+function SettingsTabPanel() {
+  const { session, user } = useSession();
+  return (
+    <Stack gap="lg">
+      <Card component="section" aria-label="Account Details">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+          <Stack gap={6}>
+            <Title order={2} fz="lg">
+              Account Details
+            </Title>
+            <Text fw={600}>{user?.name ?? 'Your account'}</Text>
+            {user?.username && (
+              <Text c="dimmed" size="sm">
+                {user.username}
+              </Text>
+            )}
+            <Group gap={6} wrap="nowrap">
+              <Text size="sm" c="dimmed">
+                Account size:
+              </Text>
+              <AccountSize userId={user?.id} />
+            </Group>
+          </Stack>
+          {/* The session goes to /login even if the logout call fails. */}
+          <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>
+            Logout
+          </Button>
+        </Group>
+      </Card>
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <ComingSoonSection title="User Details">
+          <TextInput label="Account name" defaultValue={user?.name ?? ''} readOnly />
+          <TextInput label="Email" defaultValue={user?.username ?? ''} readOnly />
+          <TextInput label="Role" defaultValue={(user?.adminLevel ?? 0) > 0 ? 'Administrator' : 'Owner'} readOnly />
+        </ComingSoonSection>
+        <ComingSoonSection title="Machine Preferences">
+          <NativeSelect label="Default machine" data={['Excavator', 'Bulldozer', 'Crane']} />
+          <Text size="sm" fw={500}>
+            Notifications
+          </Text>
+          <Checkbox label="Maintenance reminders" />
+          <Checkbox label="Low fuel alerts" />
+          <Checkbox label="Usage reports" />
+        </ComingSoonSection>
+      </SimpleGrid>
+      <Card component="section" aria-label="Parts and Services">
+        <Title order={2} fz="lg" mb="xs">
+          Parts and Services
+        </Title>
+        <Text c="dimmed">Parts and services settings will appear here.</Text>
+      </Card>
+    </Stack>
+  );
+}
 
 export default function SettingsPage() {
-  const { session, user } = useSession();
+  const { user } = useSession();
   const admin = (user?.adminLevel ?? 0) > 0;
+  const [params, setParams] = useSearchParams();
+  const tab = tabFor(params.get('tab'), admin);
+  const select = (value: string | null) => setParams(value && value !== 'settings' ? { tab: value } : {}, { replace: true });
   return (
     <Page>
       <PageHeader title="Settings" />
-      <Tabs defaultValue="settings">
+      {/* Panels mount only when shown, so a non-admin never loads the admin code. */}
+      <Tabs value={tab} onChange={select} keepMounted={false}>
         <Tabs.List mb="lg">
-          <Tabs.Tab value="settings">Settings</Tabs.Tab>
-          {admin && <Tabs.Tab value="admin">Admin</Tabs.Tab>}
-          {admin && <Tabs.Tab value="analytics">Analytics</Tabs.Tab>}
+          <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
+            Settings
+          </Tabs.Tab>
+          {admin && (
+            <Tabs.Tab value="admin" leftSection={<IconShieldLock size={16} />}>
+              Admin
+            </Tabs.Tab>
+          )}
+          {admin && (
+            <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} />}>
+              Analytics
+            </Tabs.Tab>
+          )}
         </Tabs.List>
         <Tabs.Panel value="settings">
-          <Stack gap="lg">
-            <Card>
-              <Group justify="space-between" wrap="wrap">
-                <div>
-                  <Title order={2} fz="lg">
-                    {user?.name ?? 'Your account'}
-                  </Title>
-                  <Text c="dimmed" size="sm">
-                    {user?.username}
-                  </Text>
-                </div>
-                {/* Goes to /login even if the logout call fails. */}
-                <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>
-                  Logout
-                </Button>
-              </Group>
-            </Card>
-            <Card>
-              <Text c="dimmed">Account details, preferences and notifications are not available in this build yet.</Text>
-            </Card>
-          </Stack>
+          <SettingsTabPanel />
         </Tabs.Panel>
         {admin && (
           <Tabs.Panel value="admin">
-            <Card>
-              <Text c="dimmed">User management and background jobs are not available in this build yet.</Text>
-            </Card>
+            <Suspense fallback={<LoadingState text="Loading..." />}>
+              <AdminTab />
+            </Suspense>
           </Tabs.Panel>
         )}
         {admin && (
           <Tabs.Panel value="analytics">
-            <Card>
-              <Text c="dimmed">Page analytics are not available in this build yet.</Text>
-            </Card>
+            <Suspense fallback={<LoadingState text="Loading..." />}>
+              <AnalyticsTab />
+            </Suspense>
           </Tabs.Panel>
         )}
       </Tabs>

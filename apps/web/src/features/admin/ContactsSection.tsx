@@ -1,0 +1,90 @@
+import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { ContactSubmissionView } from '@wrenchlog/contracts';
+import { useApi } from '../../app/context';
+import { ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { adminApi, adminKeys } from './admin-api';
+
+/** Which form a submission came from, in the words of the public pages. */
+function kindOf(c: ContactSubmissionView): { label: string; color: string } {
+  if (c.contactType === 'PlatinumAccount') {
+    return { label: 'Platinum Account Inquiry', color: 'grape' };
+  }
+  return c.source === 'sales-contacts' ? { label: 'Sales contact form', color: 'teal' } : { label: 'Contact Sales', color: 'blue' };
+}
+
+function Submission({ c }: { c: ContactSubmissionView }) {
+  const kind = kindOf(c);
+  return (
+    <Paper withBorder p="md" component="article" aria-label={`${kind.label} from ${c.name}`}>
+      <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
+        <Badge color={kind.color} variant="light">
+          {kind.label}
+        </Badge>
+        <Text size="xs" c="dimmed">
+          {formatDateTime(c.createDate)}
+        </Text>
+      </Group>
+      <Text fw={700}>
+        {c.name}
+        {c.company ? (
+          <Text span c="dimmed" fw={400}>
+            {' '}
+            · {c.company}
+          </Text>
+        ) : null}
+      </Text>
+      <Group gap="md" wrap="wrap">
+        <Anchor href={`mailto:${c.email}`} size="sm" style={{ wordBreak: 'break-all' }}>
+          {c.email}
+        </Anchor>
+        {c.phone && <Text size="sm">{c.phone}</Text>}
+      </Group>
+      <Text size="sm" mt="xs" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }} lineClamp={6}>
+        {c.message}
+      </Text>
+    </Paper>
+  );
+}
+
+/** Contact Sales, Platinum and sales-contact submissions, newest first. */
+export function ContactsSection() {
+  const api = useApi();
+  const [page, setPage] = useState(0);
+  const contacts = useQuery({ queryKey: adminKeys.contacts(page), queryFn: () => adminApi.contacts(api, page), placeholderData: keepPreviousData });
+  if (contacts.isPending) {
+    return <LoadingState text="Loading submissions..." />;
+  }
+  if (contacts.isError && !contacts.data) {
+    return <ErrorState text="Failed to load submissions." onRetry={() => void contacts.refetch()} />;
+  }
+  const { content, totalPages, totalElements } = contacts.data;
+  const pages = Math.max(1, totalPages);
+  if (totalElements === 0) {
+    return <Text c="dimmed">No contact or sales submissions yet.</Text>;
+  }
+  return (
+    <Stack gap="sm">
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
+        {content.map((c) => (
+          <Submission key={`${c.source}-${c.id}`} c={c} />
+        ))}
+      </SimpleGrid>
+      <Group justify="space-between" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          Page {page + 1} of {pages} · {totalElements} submissions
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+            Previous
+          </Button>
+          <Button variant="default" size="xs" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+    </Stack>
+  );
+}

@@ -1,0 +1,326 @@
+import { Alert, Badge, Button, Group, Modal, Paper, NativeSelect, PasswordInput, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useApi } from '../../app/context';
+import { DESKTOP_QUERY } from '../../app/theme';
+import { ApiError } from '../../api/client';
+import { ErrorState, LoadingState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { adminApi, adminKeys, type AdminUserEdit, type AdminUserView } from './admin-api';
+import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, PLACEHOLDER_PASSWORD_MESSAGE, userPagerState } from './admin-logic';
+
+export type Notice = { ok: boolean; title: string; detail?: string } | null;
+
+const MIN_PASSWORD = 8;
+const MAX_PASSWORD = 128;
+
+/** The server's words when they add to our alert (its validation or conflict message), else nothing. */
+function serverDetail(err: unknown): string | undefined {
+  if (!(err instanceof ApiError) || err.status >= 500) {
+    return undefined;
+  }
+  const fields = err.body?.errors?.map((e) => e.message).join(' ');
+  return fields || err.body?.message || undefined;
+}
+
+export function NoticeAlert({ notice, onClose }: { notice: Notice; onClose: () => void }) {
+  if (!notice) {
+    return null;
+  }
+  return (
+    <Alert color={notice.ok ? 'green' : 'red'} variant="light" role="alert" title={notice.title} withCloseButton closeButtonLabel="Dismiss" onClose={onClose} mb="md">
+      {notice.detail}
+    </Alert>
+  );
+}
+
+/** Approves a user unless the placeholder rule refuses it first; answers the alert to show. */
+async function approve(run: () => Promise<unknown>, user: AdminUserView, password: string): Promise<Notice> {
+  if (approvalBlocked(user, password)) {
+    return { ok: false, title: PLACEHOLDER_PASSWORD_MESSAGE };
+  }
+  try {
+    await run();
+    return { ok: true, title: ADMIN_MESSAGES.approved };
+  } catch (err) {
+    // The server applies the same rule to the stored password (409 with the same words).
+    if (err instanceof ApiError && err.body?.message === PLACEHOLDER_PASSWORD_MESSAGE) {
+      return { ok: false, title: PLACEHOLDER_PASSWORD_MESSAGE };
+    }
+    return { ok: false, title: ADMIN_MESSAGES.approveFailed, detail: serverDetail(err) };
+  }
+}
+
+function StatusBadges({ user }: { user: AdminUserView }) {
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge color={user.enabled === 1 ? 'green' : 'gray'} variant="light">
+        {enabledLabel(user.enabled)}
+      </Badge>
+      {isPendingSignup(user) && (
+        <Badge color="orange" variant="filled" leftSection={<IconUserExclamation size={12} />} style={{ overflow: 'visible' }} maw="none">
+          Pending signup
+        </Badge>
+      )}
+      {user.adminLevel > 0 && (
+        <Badge color="grape" variant="light">
+          Admin
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** One user as a card, for narrow screens where the table would scroll sideways. */
+function UserCard({ user, approving, onEdit, onApprove }: { user: AdminUserView; approving: boolean; onEdit: () => void; onApprove: () => void }) {
+  return (
+    <Paper withBorder p="sm" component="article" aria-label={user.username} bg={isPendingSignup(user) ? 'var(--mantine-color-orange-light)' : undefined}>
+      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+        <Text fw={700}>
+          {user.name}{' '}
+          <Text span c="dimmed" size="sm" fw={400}>
+            #{user.id}
+          </Text>
+        </Text>
+        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(user.createDate)}
+        </Text>
+      </Group>
+      <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+        {user.username}
+      </Text>
+      {user.userSelfDescription && (
+        <Text size="sm" c="dimmed" lineClamp={2}>
+          {user.userSelfDescription}
+        </Text>
+      )}
+      <Group justify="space-between" mt="xs" gap="xs">
+        <StatusBadges user={user} />
+        <UserActions user={user} approving={approving} onEdit={onEdit} onApprove={onApprove} />
+      </Group>
+    </Paper>
+  );
+}
+
+function UserActions({ user, approving, onEdit, onApprove }: { user: AdminUserView; approving: boolean; onEdit: () => void; onApprove: () => void }) {
+  return (
+    <Group gap="xs" wrap="nowrap" justify="flex-end">
+      <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${user.username}`}>
+        Edit
+      </Button>
+      {user.enabled === 0 && (
+        <Button size="xs" color="green" variant="light" leftSection={<IconCheck size={14} />} loading={approving} onClick={onApprove} aria-label={`Approve ${user.username}`}>
+          Approve
+        </Button>
+      )}
+    </Group>
+  );
+}
+
+function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClose: () => void; onDone: (notice: Notice) => void }) {
+  const api = useApi();
+  const [name, setName] = useState(user.name);
+  const [description, setDescription] = useState(user.userSelfDescription ?? '');
+  const [enabled, setEnabled] = useState<0 | 1>(user.enabled);
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<Notice>(null);
+  const nameError = name.trim() ? null : 'Account name is required';
+  const passwordError = password && (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) ? `Password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters` : null;
+  const invalid = Boolean(nameError || passwordError);
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    if (invalid || busy) {
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    const edit: AdminUserEdit = { name: name.trim(), userSelfDescription: description, enabled, ...(password ? { password } : {}) };
+    try {
+      await adminApi.updateUser(api, user, edit);
+      onDone({ ok: true, title: ADMIN_MESSAGES.updated });
+    } catch (err) {
+      // The dialog stays open with what was typed.
+      setFailure({ ok: false, title: ADMIN_MESSAGES.updateFailed, detail: serverDetail(err) });
+      setBusy(false);
+    }
+  };
+
+  const approveHere = async () => {
+    if (busy || passwordError) {
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    const notice = await approve(() => adminApi.approveUser(api, { ...user, name: name.trim() || user.name, userSelfDescription: description }, password), user, password);
+    if (notice?.ok) {
+      onDone(notice);
+    } else {
+      setFailure(notice);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal opened onClose={onClose} title="Edit User" centered size="lg" styles={{ title: { fontWeight: 700 } }}>
+      <form onSubmit={(e) => void save(e)} aria-label="Edit User" noValidate>
+        <Stack gap="sm">
+          <NoticeAlert notice={failure} onClose={() => setFailure(null)} />
+          <Group grow>
+            <TextInput label="ID" value={String(user.id)} readOnly variant="filled" />
+            <TextInput label="Created" value={formatDateTime(user.createDate)} readOnly variant="filled" />
+          </Group>
+          <TextInput label="Username" value={user.username} readOnly variant="filled" description="The username cannot be changed." />
+          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required />
+          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} maxRows={6} />
+          <NativeSelect
+            label="Status"
+            value={String(enabled)}
+            onChange={(e) => setEnabled(e.currentTarget.value === '1' ? 1 : 0)}
+            data={[
+              { value: '1', label: 'Enabled' },
+              { value: '0', label: 'Disabled' },
+            ]}
+          />
+          <PasswordInput
+            label="New password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={passwordError}
+            autoComplete="new-password"
+            description={user.passwordIsPlaceholder ? 'This signup has no password yet: set one before approving. Give it to the user yourself; it is never emailed.' : 'Leave empty to keep the current password.'}
+          />
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            {user.enabled === 0 && (
+              <Button variant="light" color="green" onClick={() => void approveHere()} disabled={busy || Boolean(passwordError)}>
+                Approve
+              </Button>
+            )}
+            <Button type="submit" disabled={invalid} loading={busy}>
+              Save
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+export function UserManagement() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const [page, setPage] = useState(0);
+  const [editing, setEditing] = useState<AdminUserView | null>(null);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [approving, setApproving] = useState<number | null>(null);
+  const users = useQuery({ queryKey: adminKeys.users(page), queryFn: () => adminApi.users(api, page), placeholderData: keepPreviousData });
+  const rows = users.data ?? [];
+  const pager = userPagerState(page, rows.length);
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
+  const done = (n: Notice) => {
+    setEditing(null);
+    setNotice(n);
+    void refresh();
+  };
+  const approveRow = async (user: AdminUserView) => {
+    setApproving(user.id);
+    const n = await approve(() => adminApi.approveUser(api, user), user, '');
+    setApproving(null);
+    setNotice(n);
+    if (n?.ok) {
+      void refresh();
+    }
+  };
+
+  if (users.isPending) {
+    return <LoadingState text="Loading users..." />;
+  }
+  if (users.isError && !users.data) {
+    return <ErrorState text={ADMIN_MESSAGES.loadUsers} onRetry={() => void users.refetch()} />;
+  }
+  const pending = rows.filter(isPendingSignup).length;
+  return (
+    <div>
+      <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
+      {pending > 0 && (
+        <Text size="sm" c="orange.8" fw={600} mb="xs">
+          {pending === 1 ? '1 signup on this page is waiting for a password and approval.' : `${pending} signups on this page are waiting for a password and approval.`}
+        </Text>
+      )}
+      {rows.length === 0 ? (
+        <Text c="dimmed" py="md">
+          {page === 0 ? 'No users yet.' : 'No more users.'}
+        </Text>
+      ) : !desktop ? (
+        <Stack gap="sm">
+          {rows.map((u) => (
+            <UserCard key={u.id} user={u} approving={approving === u.id} onEdit={() => setEditing(u)} onApprove={() => void approveRow(u)} />
+          ))}
+        </Stack>
+      ) : (
+        <Table.ScrollContainer minWidth={760}>
+          <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>ID</Table.Th>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Username</Table.Th>
+                <Table.Th>Created</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Description</Table.Th>
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((u) => (
+                <Table.Tr key={u.id} bg={isPendingSignup(u) ? 'var(--mantine-color-orange-light)' : undefined} data-pending={isPendingSignup(u) || undefined}>
+                  <Table.Td>{u.id}</Table.Td>
+                  <Table.Td fw={600}>{u.name}</Table.Td>
+                  <Table.Td miw={200} style={{ overflowWrap: 'anywhere' }}>
+                    {u.username}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(u.createDate)}</Table.Td>
+                  <Table.Td miw={170}>
+                    <StatusBadges user={u} />
+                  </Table.Td>
+                  <Table.Td>
+                    <Text size="sm" lineClamp={2} maw={200}>
+                      {u.userSelfDescription || '—'}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>
+                    <UserActions user={u} approving={approving === u.id} onEdit={() => setEditing(u)} onApprove={() => void approveRow(u)} />
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+      <Group justify="space-between" mt="md" gap="sm">
+        <Text size="sm" c="dimmed" aria-live="polite">
+          {pager.label}
+        </Text>
+        <Group gap="xs">
+          <Button variant="default" size="xs" disabled={!pager.hasPrevious} onClick={() => setPage((p) => Math.max(0, p - 1))}>
+            Previous
+          </Button>
+          <Button variant="default" size="xs" disabled={!pager.hasNext} onClick={() => setPage((p) => p + 1)}>
+            Next
+          </Button>
+        </Group>
+      </Group>
+      {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} onDone={done} />}
+    </div>
+  );
+}

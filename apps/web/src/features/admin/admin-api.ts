@@ -1,0 +1,26 @@
+import type { AdminUserView, ContactPage, JobView } from '@wrenchlog/contracts';
+import type { ApiClient } from '../../api/client';
+import { USER_PAGE_SIZE } from './admin-logic';
+
+export type { AdminUserView, ContactPage, JobView };
+
+/** What the edit dialog sends: the user object as listed, edited; an empty password keeps the stored one. */
+export type AdminUserEdit = Pick<AdminUserView, 'name' | 'userSelfDescription' | 'enabled'> & { password?: string };
+
+export const CONTACT_PAGE_SIZE = 10;
+
+export const adminKeys = {
+  users: (page: number) => ['admin', 'users', page] as const,
+  allUsers: ['admin', 'users'] as const,
+  jobs: ['admin', 'jobs'] as const,
+  contacts: (page: number) => ['admin', 'contacts', page] as const,
+};
+
+export const adminApi = {
+  users: (api: ApiClient, page: number) => api.get<AdminUserView[]>(`/api/admin/users?page=${page}&size=${USER_PAGE_SIZE}`),
+  updateUser: (api: ApiClient, user: AdminUserView, edit: AdminUserEdit) => api.put<AdminUserView>(`/api/admin/users/${user.id}`, { ...user, ...edit }),
+  approveUser: (api: ApiClient, user: AdminUserView, password?: string) => api.put<AdminUserView>(`/api/admin/approve/${user.id}`, { ...user, ...(password ? { password } : {}) }),
+  jobs: (api: ApiClient) => api.get<JobView[]>('/api/admin/jobs'),
+  runJob: (api: ApiClient, id: number, params?: { limit: number }) => api.post<JobView>(`/api/admin/jobs/${id}/run`, params ? { params } : {}),
+  contacts: (api: ApiClient, page: number) => api.get<ContactPage>(`/api/admin/contacts?page=${page}&size=${CONTACT_PAGE_SIZE}`),
+};

@@ -1,0 +1,74 @@
+// Pure rules of the Admin tab (spec doc 2 sections 4, 5 and 9): no React, no network.
+import type { AdminUserView, JobStatus, JobView } from '@wrenchlog/contracts';
+
+/** User Management shows 5 users a page. */
+export const USER_PAGE_SIZE = 5;
+/** Backfill Images' limit when the admin leaves it as it is (section 9); the server accepts 1 to 1000. */
+export const BACKFILL_DEFAULT_LIMIT = 7;
+export const BACKFILL_MAX_LIMIT = 1000;
+/** The Backfill Images job's id (the only job with a parameter). */
+export const BACKFILL_JOB_ID = 4;
+
+export const PLACEHOLDER_PASSWORD_MESSAGE =
+  'Please update the password before approving the user. The current password appears to be a placeholder.';
+
+export const ADMIN_MESSAGES = {
+  loadUsers: 'Failed to load users',
+  updateFailed: 'Failed to update user.',
+  approveFailed: 'Failed to approve user.',
+  updated: 'User updated successfully!',
+  approved: 'User approved successfully!',
+} as const;
+
+/**
+ * The user pager: Previous is disabled on the first page; Next is disabled when fewer than a full
+ * page of users is shown (the list call answers a plain array, so a short page is the last one).
+ */
+export function userPagerState(pageIndex: number, shown: number): { hasPrevious: boolean; hasNext: boolean; label: string } {
+  return { hasPrevious: pageIndex > 0, hasNext: shown >= USER_PAGE_SIZE, label: `Page ${pageIndex + 1}` };
+}
+
+/** The spec's placeholder rule: a password with more than 4 hyphens is a placeholder, never a real one. */
+export function isPlaceholderPassword(password: string | null | undefined): boolean {
+  return typeof password === 'string' && (password.match(/-/g)?.length ?? 0) > 4;
+}
+
+/**
+ * Whether approving `user` must be refused before calling the server. The list never carries the
+ * password (the server flags a stored placeholder instead), so the rule looks at the flag when no
+ * new password was typed, and at the typed password when there is one.
+ */
+export function approvalBlocked(user: Pick<AdminUserView, 'passwordIsPlaceholder'>, typedPassword = ''): boolean {
+  return typedPassword ? isPlaceholderPassword(typedPassword) : user.passwordIsPlaceholder;
+}
+
+/** 'Enabled' for 1, 'Disabled' for 0. */
+export function enabledLabel(enabled: number): string {
+  return enabled === 1 ? 'Enabled' : 'Disabled';
+}
+
+/** A signup still waiting for its first approval: disabled and without a real password. */
+export function isPendingSignup(user: Pick<AdminUserView, 'enabled' | 'passwordIsPlaceholder'>): boolean {
+  return user.enabled === 0 && user.passwordIsPlaceholder;
+}
+
+/** The failure text of a Run Now whose call or run failed. */
+export function jobFailureText(message: string | null | undefined): string {
+  return `Failed to run job. Error: ${message?.trim() || 'unknown error'}`;
+}
+
+export const JOB_STATUS_COLORS: Record<JobStatus, string> = { Idle: 'gray', Running: 'blue', Completed: 'green', Failed: 'red' };
+
+export function anyRunning(jobs: readonly Pick<JobView, 'status'>[] | undefined): boolean {
+  return (jobs ?? []).some((j) => j.status === 'Running');
+}
+
+/** The limit typed for Backfill Images, or an error text when it is not a whole number from 1 to 1000. */
+export function parseLimit(value: string | number): { limit: number; error: null } | { limit: null; error: string } {
+  const text = String(value).trim();
+  const n = Number(text);
+  if (!/^\d+$/.test(text) || n < 1 || n > BACKFILL_MAX_LIMIT) {
+    return { limit: null, error: `Limit must be a whole number from 1 to ${BACKFILL_MAX_LIMIT}` };
+  }
+  return { limit: n, error: null };
+}

@@ -1,0 +1,20 @@
+import '@mantine/charts/styles.css';
+import { BarChart } from '@mantine/charts';
+
+/** Views per day as bars (its own chunk: the chart library loads only when there is something to draw). */
+export default function DailyViewsChart({ data }: { data: { day: string; views: number }[] }) {
+  return (
+    <BarChart
+      h={240}
+      data={data}
+      dataKey="day"
+      series={[{ name: 'views', label: 'Views', color: 'brand.6' }]}
+      tickLine="y"
+      gridAxis="x"
+      yAxisProps={{ allowDecimals: false, width: 36 }}
+      xAxisProps={{ tickFormatter: (day: string) => day.slice(5), minTickGap: 12 }}
+      tooltipAnimationDuration={150}
+      aria-hidden
+    />
+  );
+}

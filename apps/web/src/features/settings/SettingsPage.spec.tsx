@@ -1,0 +1,104 @@
+import { jest } from '@jest/globals';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createAppServices } from '../../app/services';
+import { json, mockFetch, pending, renderApp, signIn, type Handler } from '../../test/harness';
+import SettingsPage from './SettingsPage';
+
+const user = userEvent.setup({ delay: null });
+
+/** Renders /settings for a signed-in user with the given admin level. */
+function renderSettings(adminLevel: number, url = '/settings') {
+  signIn();
+  const services = createAppServices({ locks: undefined, onStorage: undefined });
+  (services.session as unknown as { set(v: object): void }).set({ status: 'authenticated', user: { id: 42, name: 'Pat Owner', username: 'pat@example.com', adminLevel } });
+  return renderApp(<SettingsPage />, { url, path: '/settings', services });
+}
+
+function backend(imageStats: Handler | Response = json({ imageCount: 12, totalImageSize: 5 * 1048576 + 524288 })) {
+  return mockFetch({
+    'GET /api/user/42/imageStats': imageStats,
+    'GET /api/admin/users': json([]),
+    'GET /api/admin/jobs': json([]),
+    'GET /api/admin/contacts': json({ content: [], totalPages: 1, totalElements: 0, number: 0, size: 10 }),
+    'GET /api/analytics/pageviews/recent': json([]),
+    'GET /api/analytics/pageviews/daily': json([]),
+  });
+}
+
+const accountDetails = () => screen.getByRole('region', { name: 'Account Details' });
+
+beforeEach(() => {
+  localStorage.clear();
+});
+
+describe('SettingsPage', () => {
+  it('shows a normal user only the Settings tab, with the account size', async () => {
+    backend();
+    renderSettings(0);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings']);
+    expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
+    expect(within(accountDetails()).getByText('Pat Owner')).toBeInTheDocument();
+  });
+
+  it("says 'Loading...' while the account size loads", async () => {
+    backend(pending);
+    renderSettings(0);
+    expect(await within(accountDetails()).findByText('Loading...')).toBeInTheDocument();
+  });
+
+  it("says 'Could not load account size.' when it fails", async () => {
+    backend(json({ statusCode: 500, message: 'boom' }, 500));
+    renderSettings(0);
+    expect(await within(accountDetails()).findByText('Could not load account size.')).toBeInTheDocument();
+  });
+
+  it('ignores ?tab=admin for a normal user', async () => {
+    const { calls } = backend();
+    renderSettings(0, '/settings?tab=admin');
+    expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/admin/'))).toBe(false);
+  });
+
+  it('puts User Details and Machine Preferences under COMING SOON, and keeps a Parts and Services placeholder', async () => {
+    backend();
+    renderSettings(0);
+    for (const name of ['User Details', 'Machine Preferences']) {
+      const section = screen.getByRole('region', { name });
+      expect(within(section).getByText('COMING SOON')).toBeInTheDocument();
+    }
+    // The covered controls sit in an inert subtree: no focus, no clicks (browsers honour it; jsdom only keeps the attribute).
+    for (const label of ['Account name', 'Default machine', 'Maintenance reminders', 'Low fuel alerts', 'Usage reports']) {
+      expect(screen.getByLabelText(label).closest('[inert]')).not.toBeNull();
+    }
+    expect(screen.getByRole('region', { name: 'Parts and Services' })).toBeInTheDocument();
+  });
+
+  it('goes to /login on Logout even if the logout call fails', async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    mockFetch({ 'GET /api/user/42/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'POST /api/auth/logout': () => Promise.reject(new TypeError('network down')) });
+    const { router } = renderSettings(0);
+    await user.click(screen.getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(localStorage.getItem('wrenchlog.token')).toBeNull();
+    expect(log).toHaveBeenCalledWith('Logout call failed', expect.any(TypeError));
+    log.mockRestore();
+  });
+
+  it('shows admins the Admin and Analytics tabs, loading each on demand', async () => {
+    const { calls } = backend();
+    const { router } = renderSettings(1);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Admin', 'Analytics']);
+    await within(accountDetails()).findByText('12 images (5.50 MB)');
+    expect(calls.some((c) => c.url.startsWith('/api/admin/') || c.url.startsWith('/api/analytics/'))).toBe(false);
+
+    await user.click(screen.getByRole('tab', { name: 'Admin' }));
+    expect(await screen.findByRole('region', { name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Background Processes and Jobs' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?tab=admin');
+
+    await user.click(screen.getByRole('tab', { name: 'Analytics' }));
+    expect(await screen.findByRole('heading', { name: 'Page Analytics' })).toBeInTheDocument();
+    expect(await screen.findByText('No page view data available for the current criteria.')).toBeInTheDocument();
+  });
+});

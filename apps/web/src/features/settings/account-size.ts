@@ -1,0 +1,13 @@
+import type { ImageStats } from '@wrenchlog/contracts';
+
+const BYTES_PER_MB = 1048576;
+
+/** 'N images (X MB)': the size in MB to 2 decimals, dividing by 1048576 (spec doc 2 sections 3 and 9). */
+export function accountSizeText(stats: Pick<ImageStats, 'imageCount' | 'totalImageSize'>): string {
+  const count = Number(stats.imageCount) || 0;
+  const mb = (Number(stats.totalImageSize) || 0) / BYTES_PER_MB;
+  return `${count} images (${mb.toFixed(2)} MB)`;
+}
+
+export const ACCOUNT_SIZE_LOADING = 'Loading...';
+export const ACCOUNT_SIZE_ERROR = 'Could not load account size.';
