@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContactSubmissionView } from '@wrenchlog/contracts';
@@ -6,6 +6,7 @@ import { useApi } from '../../app/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
+import { PrevNextPager } from '../../components/PrevNextPager';
 
 /** Which form a submission came from, in the words of the public pages. */
 function kindOf(c: ContactSubmissionView): { label: string; color: string } {
@@ -72,19 +73,14 @@ export function ContactsSection() {
           <Submission key={`${c.source}-${c.id}`} c={c} />
         ))}
       </SimpleGrid>
-      <Group justify="space-between" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          Page {page + 1} of {pages} · {totalElements} submissions
-        </Text>
-        <Group gap="xs">
-          <Button variant="default" size="xs" disabled={page === 0} onClick={() => setPage((p) => Math.max(0, p - 1))}>
-            Previous
-          </Button>
-          <Button variant="default" size="xs" disabled={page + 1 >= pages} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </Group>
-      </Group>
+      <PrevNextPager
+        mt={0}
+        label={`Page ${page + 1} of ${pages} · ${totalElements} submissions`}
+        hasPrevious={page > 0}
+        hasNext={page + 1 < pages}
+        onPrevious={() => setPage((p) => Math.max(0, p - 1))}
+        onNext={() => setPage((p) => p + 1)}
+      />
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type AdminUserEdit, type AdminUserView } from './admin-api';
 import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, PLACEHOLDER_PASSWORD_MESSAGE, userPagerState } from './admin-logic';
+import { PrevNextPager } from '../../components/PrevNextPager';
 
 export type Notice = { ok: boolean; title: string; detail?: string } | null;
 
@@ -307,19 +308,7 @@ export function UserManagement() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Group justify="space-between" mt="md" gap="sm">
-        <Text size="sm" c="dimmed" aria-live="polite">
-          {pager.label}
-        </Text>
-        <Group gap="xs">
-          <Button variant="default" size="xs" disabled={!pager.hasPrevious} onClick={() => setPage((p) => Math.max(0, p - 1))}>
-            Previous
-          </Button>
-          <Button variant="default" size="xs" disabled={!pager.hasNext} onClick={() => setPage((p) => p + 1)}>
-            Next
-          </Button>
-        </Group>
-      </Group>
+      <PrevNextPager {...pager} onPrevious={() => setPage((p) => Math.max(0, p - 1))} onNext={() => setPage((p) => p + 1)} />
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} onDone={done} />}
     </div>
   );

@@ -7,6 +7,7 @@ import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { analyticsApi, analyticsKeys, type PageView, type PageViewQuery } from './analytics-api';
 import { ANALYTICS_DEFAULTS, ANALYTICS_MESSAGES, boundPage, clientPageCount, dailyTotals, displayingText, pageRows, parseCount, referrerText, topPages } from './analytics-logic';
+import { PrevNextPager } from '../../components/PrevNextPager';
 
 const DailyViewsChart = lazy(() => import('./DailyViewsChart'));
 
@@ -193,22 +194,14 @@ export default function AnalyticsTab() {
         ) : (
           <>
             <ViewsTable rows={shown} onPage={setPath} />
-            <Group justify="space-between" mt="md" gap="sm">
-              <Text size="sm" c="dimmed" aria-live="polite">
-                {displayingText(shown.length, rows.length)}
-              </Text>
-              <Group gap="xs" align="center">
-                <Text size="sm">
-                  Page {current} of {pages}
-                </Text>
-                <Button variant="default" size="xs" disabled={current <= 1} onClick={() => setPage(boundPage(current - 1, pages))}>
-                  Previous
-                </Button>
-                <Button variant="default" size="xs" disabled={current >= pages} onClick={() => setPage(boundPage(current + 1, pages))}>
-                  Next
-                </Button>
-              </Group>
-            </Group>
+            <PrevNextPager
+              label={displayingText(shown.length, rows.length)}
+              aside={`Page ${current} of ${pages}`}
+              hasPrevious={current > 1}
+              hasNext={current < pages}
+              onPrevious={() => setPage(boundPage(current - 1, pages))}
+              onNext={() => setPage(boundPage(current + 1, pages))}
+            />
           </>
         )}
       </Card>

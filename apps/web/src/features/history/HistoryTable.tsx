@@ -6,6 +6,7 @@ import { SortableTh } from '../../components/SortableTh';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
 import classes from '../machines/machine.module.css';
+import { PrevNextPager } from '../../components/PrevNextPager';
 
 export interface HistoryColumn<T> {
   key: string;
@@ -112,17 +113,14 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <Group justify="space-between" mt="sm">
-          <Button variant="default" size="xs" disabled={paged.page <= 1} onClick={() => setPage(paged.page - 1)}>
-            Previous
-          </Button>
-          <Text size="sm" c="dimmed">
-            Page {paged.page} of {paged.totalPages}
-          </Text>
-          <Button variant="default" size="xs" disabled={paged.page >= paged.totalPages} onClick={() => setPage(paged.page + 1)}>
-            Next
-          </Button>
-        </Group>
+        <PrevNextPager
+          mt="sm"
+          label={`Page ${paged.page} of ${paged.totalPages}`}
+          hasPrevious={paged.page > 1}
+          hasNext={paged.page < paged.totalPages}
+          onPrevious={() => setPage(paged.page - 1)}
+          onNext={() => setPage(paged.page + 1)}
+        />
       </>
     );
   }

@@ -9,6 +9,7 @@ import { useApi, useSession } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
 import { Page, PageHeader } from '../../components/PageHeader';
+import { PrevNextPager } from '../../components/PrevNextPager';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { inventoryApi, inventoryKeys, type Part, type Supplier } from './inventory-api';
@@ -58,22 +59,7 @@ function useRecentParts() {
 }
 
 function Pager({ page, totalPages, onPage }: { page: number; totalPages: number | undefined; onPage: (page: number) => void }) {
-  const state = pagerState(page, totalPages);
-  return (
-    <Group justify="space-between" mt="md" gap="sm">
-      <Text size="sm" c="dimmed" aria-live="polite">
-        {state.label}
-      </Text>
-      <Group gap="xs">
-        <Button variant="default" size="xs" disabled={!state.hasPrevious} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <Button variant="default" size="xs" disabled={!state.hasNext} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Group>
-    </Group>
-  );
+  return <PrevNextPager {...pagerState(page, totalPages)} onPrevious={() => onPage(page - 1)} onNext={() => onPage(page + 1)} />;
 }
 
 function StockBadge({ quantity, minStock }: { quantity: number; minStock: number }) {
