@@ -1,0 +1,33 @@
+import { Card, SimpleGrid } from '@mantine/core';
+import { Page, PageHeader } from '../../components/PageHeader';
+import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
+import { MachineCreateForm } from '../machines/MachineCreateForm';
+import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
+import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
+
+/**
+ * Quick create (spec doc 2 section 2): the fuel, service, machine and part forms side by side, all in
+ * fast mode. Columns follow the width the page really has (a container query, since the side
+ * navigation takes part of a desktop screen): three on a desktop, stacked on a phone.
+ */
+export default function FastCreatePage() {
+  return (
+    <Page>
+      <PageHeader title="Fast Create" description="Log a fill-up, a service, a machine or a part in a few taps." />
+      {/* Each card as tall as its form; tighter padding leaves the narrow columns room for their buttons. */}
+      <SimpleGrid type="container" cols={{ base: 1, '600px': 2, '900px': 3 }} spacing="md" style={{ alignItems: 'start' }} data-testid="fast-create-grid">
+        <Card padding="md">
+          <FuelRecordForm mode="fast" />
+        </Card>
+        {/* The service form brings its own card. */}
+        <ServiceRecordForm mode="fast" />
+        <Card padding="md">
+          <MachineCreateForm />
+        </Card>
+        <Card padding="md">
+          <PartPurchaseForm mode="fast" />
+        </Card>
+      </SimpleGrid>
+    </Page>
+  );
+}

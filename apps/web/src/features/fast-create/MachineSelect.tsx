@@ -1,0 +1,61 @@
+import { Anchor, NativeSelect } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useApi } from '../../app/context';
+import { machineKeys, machinesApi } from '../../api/machines';
+
+export const MACHINES_LOAD_FAILED = 'Failed to load machines';
+
+/** The signed-in user's machines (one cached query shared by every machine select). */
+export function useMachines() {
+  const api = useApi();
+  return useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
+}
+
+export interface MachineSelectProps {
+  /** The chosen machine id as text; '' for none. */
+  value: string;
+  onChange: (value: string) => void;
+  onBlur?: () => void;
+  error?: string;
+  disabled?: boolean;
+  required?: boolean;
+  /** The label of the empty choice when a machine is optional (e.g. 'No machine'). */
+  noneLabel?: string;
+}
+
+/** 'Machine' select of the record forms: loads the user's machines; 'Failed to load machines' with a retry. */
+export function MachineSelect({ value, onChange, onBlur, error, disabled, required, noneLabel }: MachineSelectProps) {
+  const machines = useMachines();
+  const sorted = [...(machines.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  let first = noneLabel ?? 'Select a machine';
+  if (machines.isPending) {
+    first = 'Loading machines...';
+  } else if (machines.isSuccess && sorted.length === 0 && !noneLabel) {
+    first = 'No machines yet';
+  }
+  const data = [{ value: '', label: first }, ...sorted.map((m) => ({ value: String(m.id), label: m.name }))];
+  // A machine that is not in the list (still loading, or failed) stays selectable by its id.
+  if (value && !data.some((o) => o.value === value)) {
+    data.push({ value, label: machines.isPending ? 'Loading machines...' : `Machine #${value}` });
+  }
+  const loadError = machines.isError ? (
+    <>
+      {MACHINES_LOAD_FAILED}.{' '}
+      <Anchor component="button" type="button" size="xs" onClick={() => void machines.refetch()}>
+        Retry
+      </Anchor>
+    </>
+  ) : undefined;
+  return (
+    <NativeSelect
+      label="Machine"
+      required={required}
+      disabled={disabled}
+      data={data}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      onBlur={onBlur}
+      error={loadError ?? error}
+    />
+  );
+}

@@ -1,0 +1,119 @@
+import { Button, Card, Group } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Page } from '../../components/PageHeader';
+import { ErrorState, LoadingState } from '../../components/states';
+import { DeleteRecordDialog } from './DeleteRecordDialog';
+import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
+
+// The frame the fuel record and part purchase forms share: loading an existing record, the action
+// row with its delete confirmation, and the route page.
+
+/** The props of a record form (the service record form has the same shape). */
+export interface RecordFormProps<T> {
+  mode: FormMode;
+  recordId?: number;
+  /** The machine the record is for; without it the form shows a machine select. */
+  machineId?: number;
+  onSaved?: (record: T) => void;
+  /** Cancel in an embedded form; by default the full screen leaves and fast mode clears the form. */
+  onCancel?: () => void;
+  /** After a delete; by default the form leaves for the machine's history. */
+  onDeleted?: () => void;
+}
+
+/** Loads the record when there is an id; renders the form with it (or null for a new one). */
+export function WithRecord<T extends { id: number }>({ recordId, queryKey, load, loadingText, errorText, children }: { recordId?: number; queryKey: readonly unknown[]; load: (id: number) => Promise<T>; loadingText: string; errorText: string; children: (record: T | null) => ReactNode }) {
+  const query = useQuery({ queryKey, queryFn: () => load(recordId ?? 0), enabled: recordId !== undefined });
+  if (recordId !== undefined) {
+    if (query.isPending) {
+      return <LoadingState text={loadingText} />;
+    }
+    if (query.isError) {
+      return <ErrorState text={errorText} onRetry={() => void query.refetch()} />;
+    }
+  }
+  return children(query.data ?? null);
+}
+
+export interface RecordFormActionsProps {
+  /** Whether an existing record is shown (delete and Full Details need one). */
+  exists: boolean;
+  mode: FormMode;
+  busy: boolean;
+  submitLabel: string;
+  submitDisabled?: boolean;
+  /** The full screen of the record, offered in fast and fastView mode. */
+  fullDetailsTo?: string;
+  onCancel: () => void;
+  deleteTitle: string;
+  deleteMessage: string;
+  /** Settles when the delete is done or has failed; the dialog closes then. */
+  onDelete: () => Promise<void>;
+}
+
+/** Delete (with its titled confirmation), Cancel, Full Details and the submit button. */
+export function RecordFormActions({ exists, mode, busy, submitLabel, submitDisabled, fullDetailsTo, onCancel, deleteTitle, deleteMessage, onDelete }: RecordFormActionsProps) {
+  const [confirming, setConfirming] = useState(false);
+  const readOnly = mode === 'fastView';
+  const canDelete = exists && !readOnly;
+  return (
+    <>
+      <Group justify={canDelete ? 'space-between' : 'flex-end'} gap="sm">
+        {canDelete && (
+          <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={busy}>
+            Delete
+          </Button>
+        )}
+        <Group gap="sm" justify="flex-end">
+          <Button variant="default" onClick={onCancel} disabled={busy}>
+            Cancel
+          </Button>
+          {exists && mode !== 'full' && fullDetailsTo && (
+            <Button variant="light" component={Link} to={fullDetailsTo}>
+              Full Details
+            </Button>
+          )}
+          {!readOnly && (
+            <Button type="submit" disabled={submitDisabled} loading={busy}>
+              {submitLabel}
+            </Button>
+          )}
+        </Group>
+      </Group>
+      <DeleteRecordDialog
+        opened={confirming}
+        title={deleteTitle}
+        message={deleteMessage}
+        busy={busy}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void onDelete().finally(() => setConfirming(false))}
+      />
+    </>
+  );
+}
+
+export interface RecordRouteProps {
+  mode: FormMode;
+  recordId?: number;
+  machineId?: number;
+}
+
+/** A record form's route (`/x`, `/x/{id}`; query `machineId` and `mode`): the full screen unless mode says otherwise. */
+export function RecordPage({ loadFailed, children }: { loadFailed: string; children: (props: RecordRouteProps) => ReactNode }) {
+  const { id } = useParams();
+  const [params] = useSearchParams();
+  const recordId = idFromParam(id);
+  return (
+    <Page>
+      <Card maw={880} mx="auto" padding="xl">
+        {id !== undefined && recordId === undefined ? (
+          <ErrorState text={loadFailed} />
+        ) : (
+          children({ mode: modeFromQuery(params.get('mode'), 'full'), recordId, machineId: recordId ? undefined : idFromParam(params.get('machineId')) })
+        )}
+      </Card>
+    </Page>
+  );
+}

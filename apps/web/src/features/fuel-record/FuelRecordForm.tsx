@@ -1,0 +1,271 @@
+import { Anchor, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { useApi } from '../../app/context';
+import type { FuelRecord } from '../../api/types';
+import { formatDateTime } from '../../lib/format';
+import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
+import { MachineSelect } from '../fast-create/MachineSelect';
+import { RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { historyKeys } from '../history/HistoryTabs';
+import { fuelApi, fuelKeys } from './fuel-api';
+import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelField, type FuelFormValues } from './fuel-logic';
+
+export const FUEL_TEXT = {
+  created: 'Fuel record created successfully!',
+  updated: 'Fuel record updated successfully!',
+  loadFailed: 'Failed to load fuel record.',
+  createFailed: 'Failed to create fuel record. Please try again.',
+  updateFailed: 'Failed to update fuel record. Please try again.',
+  deleteFailed: 'Failed to delete fuel record. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this fuel record? This action cannot be undone.',
+} as const;
+
+export type FuelRecordFormProps = RecordFormProps<FuelRecord>;
+
+/** 'Create Fuel Record' / 'Fuel Record Details' in the modes fast, fastView and full (spec doc 2 section 2). */
+export function FuelRecordForm(props: FuelRecordFormProps) {
+  const api = useApi();
+  return (
+    <WithRecord recordId={props.recordId} queryKey={fuelKeys.detail(props.recordId ?? 0)} load={(id) => fuelApi.get(api, id)} loadingText="Loading fuel record..." errorText={FUEL_TEXT.loadFailed}>
+      {/* Keyed by record so the form starts from the loaded values (and afresh after a create). */}
+      {(record) => <FuelForm key={record?.id ?? 'new'} {...props} record={record} />}
+    </WithRecord>
+  );
+}
+
+function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: FuelRecordFormProps & { record: FuelRecord | null }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const isNew = record === null;
+  const full = mode === 'full';
+  const readOnly = mode === 'fastView';
+  const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
+  const initial = () => (record ? fuelValues(record) : emptyFuelValues(machineId, new Date()));
+
+  const [values, setValues] = useState<FuelFormValues>(initial);
+  const [touched, setTouched] = useState<Partial<Record<FuelField, boolean>>>({});
+  const [submitted, setSubmitted] = useState(false);
+  const [totalTyped, setTotalTyped] = useState(() => (record ? totalWasTyped(record) : false));
+  const [lastMileageTyped, setLastMileageTyped] = useState(!isNew);
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(() =>
+    record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id ? { kind: 'success', title: FUEL_TEXT.created } : null,
+  );
+
+  const chosenMachine = machineId ?? (Number(values.machineId) || undefined);
+  // Last mileage comes from the machine's newest record until typed by hand (full mode, new record).
+  const latest = useQuery({
+    queryKey: fuelKeys.latest(chosenMachine ?? 0),
+    queryFn: () => fuelApi.latest(api, chosenMachine ?? 0),
+    enabled: full && isNew && chosenMachine !== undefined && !lastMileageTyped,
+  });
+  const prefill = latest.data?.currentMileage;
+  const effective: FuelFormValues = {
+    ...values,
+    totalPrice: totalTyped ? values.totalPrice : (computeTotal(values.amount, values.pricePerUnit) ?? ''),
+    lastMileage: lastMileageTyped || prefill === undefined || prefill === null ? values.lastMileage : String(prefill),
+  };
+  const errors = validateFuel(effective, shown);
+  const mpg = computeMpg(effective.currentMileage, effective.lastMileage, effective.amount);
+  const show = (f: FuelField) => (submitted || touched[f] ? errors[f] : undefined);
+
+  const input = (name: FuelField) => ({
+    value: effective[name],
+    disabled: readOnly || busy,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+      const value = e.currentTarget.value;
+      if (name === 'totalPrice') {
+        // A total typed by hand wins over the calculation (left empty, it calculates again on blur).
+        setTotalTyped(true);
+      }
+      if (name === 'lastMileage') {
+        setLastMileageTyped(true);
+      }
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+    onBlur: () => {
+      setTouched((t) => ({ ...t, [name]: true }));
+      if (name === 'totalPrice' && values.totalPrice.trim() === '') {
+        setTotalTyped(false);
+      }
+    },
+    error: show(name),
+  });
+
+  async function refreshLists(...machineIds: number[]) {
+    await Promise.all([queryClient.invalidateQueries({ queryKey: fuelKeys.all }), ...machineIds.map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) }))]);
+  }
+
+  function reset() {
+    setValues(emptyFuelValues(machineId, new Date()));
+    setTouched({});
+    setSubmitted(false);
+    setTotalTyped(false);
+    setLastMileageTyped(false);
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (readOnly || busy) {
+      return;
+    }
+    setSubmitted(true);
+    if (Object.keys(errors).length > 0) {
+      return;
+    }
+    const now = new Date();
+    const body = toFuelInput({ ...effective, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
+    setBusy(true);
+    setBanner(null);
+    try {
+      const saved = isNew ? await fuelApi.create(api, body) : await fuelApi.update(api, record.id, body);
+      queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
+      // The record may have moved to another machine: both histories change.
+      await refreshLists(saved.machineId, ...(record && record.machineId !== saved.machineId ? [record.machineId] : []));
+      onSaved?.(saved);
+      if (!isNew) {
+        setBanner({ kind: 'success', title: FUEL_TEXT.updated });
+      } else if (full) {
+        // The new record's own address, so a reload shows it; the banner travels along.
+        void navigate(`/fuel-record/${saved.id}`, { replace: true, state: { createdFuelRecord: saved.id } });
+      } else {
+        reset();
+        setBanner({
+          kind: 'success',
+          title: FUEL_TEXT.created,
+          detail: (
+            <Anchor component={Link} to={`/fuel-record/${saved.id}`} size="sm" fw={600}>
+              Open the fuel record
+            </Anchor>
+          ),
+        });
+      }
+    } catch (err) {
+      console.error('Fuel record save failed', err);
+      // The typed values stay so nothing is lost.
+      setBanner({ kind: 'error', title: isNew ? FUEL_TEXT.createFailed : FUEL_TEXT.updateFailed, detail: refusalDetail(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function onDelete() {
+    if (!record) {
+      return;
+    }
+    setBusy(true);
+    try {
+      await fuelApi.remove(api, record.id);
+      queryClient.removeQueries({ queryKey: fuelKeys.detail(record.id) });
+      await refreshLists(record.machineId);
+      if (onDeleted) {
+        onDeleted();
+      } else {
+        void navigate(`/machines/${record.machineId}?tab=fuel`);
+      }
+    } catch (err) {
+      console.error('Fuel record delete failed', err);
+      setBanner({ kind: 'error', title: FUEL_TEXT.deleteFailed, detail: refusalDetail(err) });
+      setBusy(false);
+    }
+  }
+
+  function cancel() {
+    if (onCancel) {
+      onCancel();
+    } else if (full) {
+      void navigate(chosenMachine ? `/machines/${chosenMachine}?tab=fuel` : '/dashboard');
+    } else {
+      reset();
+      setBanner(null);
+    }
+  }
+
+  const title = isNew ? 'Create Fuel Record' : 'Fuel Record Details';
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={title}>
+      <Stack gap="md">
+        <Title order={full ? 1 : 2} fz={full ? { base: 24, md: 30 } : 'xl'}>
+          {title}
+        </Title>
+        <FormBanner banner={banner} onClose={() => setBanner(null)} />
+        {shown.machine && (
+          <MachineSelect
+            required
+            value={values.machineId}
+            disabled={readOnly || busy}
+            onChange={(value) => {
+              setValues((v) => ({ ...v, machineId: value }));
+              // A newly chosen machine prefills last mileage again.
+              if (isNew) {
+                setLastMileageTyped(false);
+              }
+            }}
+            onBlur={() => setTouched((t) => ({ ...t, machineId: true }))}
+            error={show('machineId')}
+          />
+        )}
+        {shown.date ? (
+          <TextInput label="Date and Time of Purchase" type="datetime-local" required {...input('dateOfPurchase')} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Recorded as bought now.
+          </Text>
+        )}
+        {/* One column in fast mode: the quick-create columns are narrow. */}
+        <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
+          <TextInput label="Amount (gal)" type="number" inputMode="decimal" min={0.1} step="any" required {...input('amount')} />
+          <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />
+          <TextInput
+            label="Total Price ($)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            required
+            description={readOnly ? undefined : totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
+            // The hint under the box keeps the three boxes of a row aligned.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...input('totalPrice')}
+          />
+        </SimpleGrid>
+        {full && (
+          <>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput label="Store Name" {...input('storeName')} />
+              <TextInput label="City" {...input('storeCity')} />
+              <TextInput label="State" {...input('storeState')} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <TextInput label="Current Hours" type="number" inputMode="decimal" min={0} step="any" {...input('currentHours')} />
+              <TextInput label="Last Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
+              <TextInput label="Current Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('currentMileage')} />
+            </SimpleGrid>
+            {(mpg !== null || record) && (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+                {mpg !== null && <TextInput label="Average MPG" value={mpg.toFixed(1)} readOnly variant="filled" />}
+                {record && <TextInput label="Date Created" value={formatDateTime(record.dateCreated)} readOnly variant="filled" />}
+              </SimpleGrid>
+            )}
+          </>
+        )}
+        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...input('notes')} />
+        <RecordFormActions
+          exists={record !== null}
+          mode={mode}
+          busy={busy}
+          submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
+          fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
+          onCancel={cancel}
+          deleteTitle="Delete Fuel Record"
+          deleteMessage={FUEL_TEXT.deleteConfirm}
+          onDelete={onDelete}
+        />
+      </Stack>
+    </form>
+  );
+}

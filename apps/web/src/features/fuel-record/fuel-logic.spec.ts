@@ -1,0 +1,109 @@
+import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelFormValues } from './fuel-logic';
+import { aFuelRecord } from './fuel-record.fixture';
+
+const record = aFuelRecord();
+
+const valid = (v: Partial<FuelFormValues> = {}): FuelFormValues => ({ ...emptyFuelValues(3, new Date(2026, 10, 21, 9, 15)), amount: '10', pricePerUnit: '3.5', totalPrice: '35.00', ...v });
+const ALL = { machine: true, date: true, full: true };
+
+describe('fuel record calculations', () => {
+  it('multiplies amount by price per unit to 2 decimals, rounding half up exactly', () => {
+    expect(computeTotal('12.5', '3.459')).toBe('43.24');
+    expect(computeTotal('10', '3.5')).toBe('35.00');
+    expect(computeTotal('0.1', '0.01')).toBe('0.00');
+    expect(computeTotal('3.333', '2.999')).toBe('10.00');
+    expect(computeTotal('1.005', '1')).toBe('1.01');
+  });
+
+  it('has no total until both numbers are there', () => {
+    expect(computeTotal('', '3.5')).toBeNull();
+    expect(computeTotal('10', '')).toBeNull();
+    expect(computeTotal('abc', '3')).toBeNull();
+  });
+
+  it('computes MPG to 1 decimal only when current mileage is above the last and all values are present', () => {
+    expect(computeMpg('10250', '10000', '12.5')).toBe(20);
+    expect(computeMpg('10333', '10000', '12')).toBe(27.8);
+    expect(computeMpg('10000', '10000', '12')).toBeNull();
+    expect(computeMpg('9000', '10000', '12')).toBeNull();
+    expect(computeMpg('', '10000', '12')).toBeNull();
+    expect(computeMpg('10250', '', '12')).toBeNull();
+    expect(computeMpg('10250', '10000', '')).toBeNull();
+    expect(computeMpg('10250', '10000', '0')).toBeNull();
+  });
+
+  it('treats a stored total that differs from amount x price as typed by hand', () => {
+    expect(totalWasTyped(record)).toBe(false);
+    expect(totalWasTyped({ ...record, totalPrice: 40 })).toBe(true);
+  });
+});
+
+describe('validateFuel', () => {
+  it("uses the spec's messages for missing values", () => {
+    const empty = { ...emptyFuelValues(undefined, new Date()), dateOfPurchase: '' };
+    expect(validateFuel(empty, ALL)).toEqual({
+      machineId: 'Machine is required',
+      dateOfPurchase: 'This field is required',
+      amount: 'This field is required',
+      pricePerUnit: 'This field is required',
+      totalPrice: 'Total Price is required',
+    });
+  });
+
+  it("uses 'Value must be at least {min}' at the minimums", () => {
+    expect(validateFuel(valid({ amount: '0.09', pricePerUnit: '0', totalPrice: '0' }), ALL)).toEqual({
+      amount: 'Value must be at least 0.1',
+      pricePerUnit: 'Value must be at least 0.01',
+      totalPrice: 'Value must be at least 0.01',
+    });
+    expect(validateFuel(valid({ amount: '0.1', pricePerUnit: '0.01', totalPrice: '0.01' }), ALL)).toEqual({});
+  });
+
+  it('checks only the fields the mode shows', () => {
+    const v = valid({ machineId: '', dateOfPurchase: '', currentMileage: '-1' });
+    expect(validateFuel(v, { machine: false, date: false, full: false })).toEqual({});
+    expect(validateFuel(v, ALL)).toEqual({ machineId: 'Machine is required', dateOfPurchase: 'This field is required', currentMileage: 'Value must be at least 0' });
+  });
+});
+
+describe('toFuelInput', () => {
+  const now = new Date('2026-11-21T10:00:00.000Z');
+
+  it('sends a new fast-mode record as bought now, with empty store fields and null hours and mileage', () => {
+    const v = valid({ notes: ' full tank ', storeName: 'ignored', currentMileage: '5', dateOfPurchase: '2020-01-01T00:00' });
+    expect(toFuelInput(v, { fastNew: true, now })).toEqual({
+      machineId: 3,
+      amount: 10,
+      pricePerUnit: 3.5,
+      totalPrice: 35,
+      notes: 'full tank',
+      dateOfPurchase: '2026-11-21T10:00:00.000Z',
+      storeName: '',
+      storeCity: '',
+      storeState: '',
+      currentHours: null,
+      currentMileage: null,
+      lastMileage: null,
+    });
+  });
+
+  it('sends every field of the full form, the local date and time as an instant', () => {
+    const v = fuelValues(record);
+    const body = toFuelInput(v, { fastNew: false, now });
+    expect(body).toEqual({
+      machineId: 3,
+      amount: 12.5,
+      pricePerUnit: 3.459,
+      totalPrice: 43.24,
+      notes: 'Diesel',
+      // The form keeps minutes, as the datetime input shows them.
+      dateOfPurchase: '2026-11-20T14:30:00.000Z',
+      storeName: 'Shell',
+      storeCity: 'Boise',
+      storeState: 'ID',
+      currentHours: null,
+      currentMileage: 10250,
+      lastMileage: 10000,
+    });
+  });
+});

@@ -1,0 +1,173 @@
+// Pure rules of the fuel record form (spec doc 2 sections 4, 5 and 9): calculations, validation and
+// the payload. No React, no network.
+import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
+import dayjs from 'dayjs';
+import { checkNumber, numberText, parseNumber } from '../fast-create/form-rules';
+
+export const FIELD_REQUIRED = 'This field is required';
+export const TOTAL_REQUIRED = 'Total Price is required';
+export const MACHINE_REQUIRED = 'Machine is required';
+
+// The server's limits (libs/contracts FUEL_LIMITS): amount and price per unit in thousandths.
+const LIMITS = {
+  amount: { min: 0.1, max: 100_000, places: 3 },
+  pricePerUnit: { min: 0.01, max: 10_000, places: 3 },
+  totalPrice: { min: 0.01, max: 10_000_000, places: 2 },
+  mileage: { min: 0, max: 10_000_000, places: 1 },
+  hours: { min: 0, max: 1_000_000, places: 1 },
+} as const;
+
+/** Everything as typed, so nothing is lost on bad input. */
+export interface FuelFormValues {
+  machineId: string;
+  /** `YYYY-MM-DDTHH:mm` in local time (a datetime-local input). */
+  dateOfPurchase: string;
+  amount: string;
+  pricePerUnit: string;
+  totalPrice: string;
+  notes: string;
+  storeName: string;
+  storeCity: string;
+  storeState: string;
+  currentHours: string;
+  currentMileage: string;
+  lastMileage: string;
+}
+
+export type FuelField = keyof FuelFormValues;
+export type FuelErrors = Partial<Record<FuelField, string>>;
+
+/**
+ * total = amount x price per unit, rounded half up to cents; null until both are numbers. Computed
+ * in integers (thousandths x thousandths) so 12.5 x 3.459 = 43.2375 gives 43.24, not 43.23.
+ */
+export function computeTotal(amount: string, pricePerUnit: string): string | null {
+  const a = parseNumber(amount);
+  const p = parseNumber(pricePerUnit);
+  if (a === null || p === null || a < 0 || p < 0) {
+    return null;
+  }
+  const cents = Math.round((Math.round(a * 1000) * Math.round(p * 1000)) / 10_000);
+  return (cents / 100).toFixed(2);
+}
+
+/** (current - last) / amount to 1 decimal, only when current > last and all are present. */
+export function computeMpg(currentMileage: string, lastMileage: string, amount: string): number | null {
+  const current = parseNumber(currentMileage);
+  const last = parseNumber(lastMileage);
+  const a = parseNumber(amount);
+  if (current === null || last === null || a === null || !(current > last) || !(a > 0)) {
+    return null;
+  }
+  return Math.round(((current - last) / a) * 10) / 10;
+}
+
+/** Which fields the form shows in a mode, so only those are checked. */
+export interface FuelFieldsShown {
+  machine: boolean;
+  date: boolean;
+  full: boolean;
+}
+
+/** The spec's messages: required fields first, then 'Value must be at least {min}'. */
+export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown): FuelErrors {
+  const errors: FuelErrors = {};
+  const set = (field: FuelField, message: string | undefined) => {
+    if (message) {
+      errors[field] = message;
+    }
+  };
+  if (shown.machine && !(Number(v.machineId) > 0)) {
+    errors.machineId = MACHINE_REQUIRED;
+  }
+  if (shown.date) {
+    if (!v.dateOfPurchase.trim()) {
+      errors.dateOfPurchase = FIELD_REQUIRED;
+    } else if (!dayjs(v.dateOfPurchase).isValid()) {
+      errors.dateOfPurchase = 'Enter a date and time';
+    }
+  }
+  set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...LIMITS.amount }));
+  set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...LIMITS.pricePerUnit }));
+  set('totalPrice', checkNumber(v.totalPrice, { required: TOTAL_REQUIRED, ...LIMITS.totalPrice }));
+  if (shown.full) {
+    set('currentHours', checkNumber(v.currentHours, LIMITS.hours));
+    set('currentMileage', checkNumber(v.currentMileage, LIMITS.mileage));
+    set('lastMileage', checkNumber(v.lastMileage, LIMITS.mileage));
+  }
+  return errors;
+}
+
+/** The datetime-local value of an instant, in local time. */
+export function toDateTimeInput(value: string | null | undefined, fallback = ''): string {
+  const d = value ? dayjs(value) : null;
+  return d?.isValid() ? d.format('YYYY-MM-DDTHH:mm') : fallback;
+}
+
+export function emptyFuelValues(machineId: number | undefined, now: Date): FuelFormValues {
+  return {
+    machineId: machineId ? String(machineId) : '',
+    dateOfPurchase: toDateTimeInput(now.toISOString()),
+    amount: '',
+    pricePerUnit: '',
+    totalPrice: '',
+    notes: '',
+    storeName: '',
+    storeCity: '',
+    storeState: '',
+    currentHours: '',
+    currentMileage: '',
+    lastMileage: '',
+  };
+}
+
+export function fuelValues(r: FuelRecord): FuelFormValues {
+  return {
+    machineId: String(r.machineId),
+    dateOfPurchase: toDateTimeInput(r.dateOfPurchase),
+    amount: numberText(r.amount),
+    pricePerUnit: numberText(r.pricePerUnit),
+    totalPrice: Number(r.totalPrice).toFixed(2),
+    notes: r.notes ?? '',
+    storeName: r.storeName ?? '',
+    storeCity: r.storeCity ?? '',
+    storeState: r.storeState ?? '',
+    currentHours: numberText(r.currentHours),
+    currentMileage: numberText(r.currentMileage),
+    lastMileage: numberText(r.lastMileage),
+  };
+}
+
+/** A stored total that differs from amount x price was typed by hand: keep it. */
+export function totalWasTyped(r: FuelRecord): boolean {
+  return computeTotal(String(r.amount), String(r.pricePerUnit)) !== Number(r.totalPrice).toFixed(2);
+}
+
+/**
+ * The body of POST and PUT. A new record made in fast mode goes out as the spec says: bought now,
+ * empty store fields, null hours and mileage. Otherwise every field goes out as shown.
+ */
+export function toFuelInput(v: FuelFormValues, { fastNew, now }: { fastNew: boolean; now: Date }): FuelRecordInput {
+  const text = (s: string) => s.trim() || null;
+  const num = (s: string) => parseNumber(s);
+  const base = {
+    machineId: Number(v.machineId),
+    amount: Number(v.amount),
+    pricePerUnit: Number(v.pricePerUnit),
+    totalPrice: Number(v.totalPrice),
+    notes: text(v.notes),
+  };
+  if (fastNew) {
+    return { ...base, dateOfPurchase: now.toISOString(), storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null };
+  }
+  return {
+    ...base,
+    dateOfPurchase: new Date(v.dateOfPurchase).toISOString(),
+    storeName: text(v.storeName),
+    storeCity: text(v.storeCity),
+    storeState: text(v.storeState),
+    currentHours: num(v.currentHours),
+    currentMileage: num(v.currentMileage),
+    lastMileage: num(v.lastMileage),
+  };
+}

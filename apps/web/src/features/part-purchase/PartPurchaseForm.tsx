@@ -1,0 +1,231 @@
+import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { useApi } from '../../app/context';
+import type { Purchase } from '../../api/types';
+import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
+import { MachineSelect } from '../fast-create/MachineSelect';
+import { RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { historyKeys } from '../history/HistoryTabs';
+import { inventoryKeys } from '../inventory/inventory-api';
+import { InventoryPartSelect } from './InventoryPartSelect';
+import { purchaseApi, purchaseKeys } from './purchase-api';
+import { emptyPurchaseValues, PART_STATUS_OPTIONS, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
+
+export const PURCHASE_TEXT = {
+  created: 'Success',
+  updated: 'Purchase updated successfully!',
+  loadFailed: 'Failed to load purchase details.',
+  createFailed: 'Failed to create purchase. Please try again.',
+  updateFailed: 'Failed to update purchase. Please try again.',
+  deleteFailed: 'Failed to delete purchase. Please try again.',
+  deleteConfirm: 'Are you sure you want to delete this purchase? This action cannot be undone.',
+} as const;
+
+export type PartPurchaseFormProps = RecordFormProps<Purchase>;
+
+/** 'Create Part Purchase' / 'Part Details' in the modes fast, fastView and full (spec doc 2 section 2). */
+export function PartPurchaseForm(props: PartPurchaseFormProps) {
+  const api = useApi();
+  return (
+    <WithRecord recordId={props.recordId} queryKey={purchaseKeys.detail(props.recordId ?? 0)} load={(id) => purchaseApi.get(api, id)} loadingText="Loading purchase details..." errorText={PURCHASE_TEXT.loadFailed}>
+      {(purchase) => <PurchaseForm key={purchase?.id ?? 'new'} {...props} purchase={purchase} />}
+    </WithRecord>
+  );
+}
+
+function Section({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <Fieldset legend={legend} variant="unstyled" styles={{ root: { padding: 0, margin: 0, border: 0, minWidth: 0 }, legend: { padding: 0, fontWeight: 700, fontSize: 'var(--mantine-font-size-md)', marginBottom: 8 } }}>
+      <Stack gap="sm">{children}</Stack>
+    </Fieldset>
+  );
+}
+
+function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase }: PartPurchaseFormProps & { purchase: Purchase | null }) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const isNew = purchase === null;
+  const full = mode === 'full';
+  const readOnly = mode === 'fastView';
+  const initial = () => (purchase ? purchaseValues(purchase) : emptyPurchaseValues(machineId, new Date()));
+
+  const [values, setValues] = useState<PurchaseFormValues>(initial);
+  const [touched, setTouched] = useState<Partial<Record<PurchaseField, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [banner, setBanner] = useState<Banner | null>(null);
+  const errors = validatePurchase(values);
+  const valid = Object.keys(errors).length === 0;
+  const chosenMachine = Number(values.machineId) || undefined;
+  // Leaving goes to the machine's Parts History, or to /parts when there is no machine.
+  const leaveTo = chosenMachine ? `/machines/${chosenMachine}?tab=parts` : '/parts';
+
+  const input = (name: PurchaseField) => ({
+    value: values[name],
+    disabled: readOnly || busy,
+    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [name]: value }));
+    },
+    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
+    error: touched[name] ? errors[name] : undefined,
+  });
+
+  async function refreshLists(...machineIds: (number | null | undefined)[]) {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
+      // A purchase of a linked part can change its stock.
+      queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+      ...machineIds.filter((id): id is number => !!id).map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.parts(id) })),
+    ]);
+  }
+
+  function reset() {
+    setValues(emptyPurchaseValues(machineId, new Date()));
+    setTouched({});
+  }
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (readOnly || busy || !valid) {
+      return;
+    }
+    setBusy(true);
+    setBanner(null);
+    try {
+      const body = toPurchaseBody(values, purchase, new Date());
+      const saved = isNew ? await purchaseApi.create(api, body) : await purchaseApi.update(api, purchase.id, body);
+      queryClient.setQueryData(purchaseKeys.detail(saved.id), saved);
+      await refreshLists(saved.machineId, purchase?.machineId);
+      onSaved?.(saved);
+      if (full) {
+        void navigate(saved.machineId ? `/machines/${saved.machineId}?tab=parts` : '/parts');
+        return;
+      }
+      if (isNew) {
+        reset();
+        setBanner({
+          kind: 'success',
+          title: PURCHASE_TEXT.created,
+          detail: (
+            <Anchor component={Link} to={`/part-purchase/${saved.id}?mode=full`} size="sm" fw={600}>
+              Purchase of {saved.partName} created. Open it
+            </Anchor>
+          ),
+        });
+      } else {
+        setBanner({ kind: 'success', title: PURCHASE_TEXT.updated });
+      }
+      setBusy(false);
+    } catch (err) {
+      console.error('Purchase save failed', err);
+      setBanner({ kind: 'error', title: isNew ? PURCHASE_TEXT.createFailed : PURCHASE_TEXT.updateFailed, detail: refusalDetail(err) });
+      setBusy(false);
+    }
+  }
+
+  async function onDelete() {
+    if (!purchase) {
+      return;
+    }
+    setBusy(true);
+    try {
+      await purchaseApi.remove(api, purchase.id);
+      queryClient.removeQueries({ queryKey: purchaseKeys.detail(purchase.id) });
+      await refreshLists(purchase.machineId);
+      if (onDeleted) {
+        onDeleted();
+      } else {
+        void navigate(leaveTo);
+      }
+    } catch (err) {
+      console.error('Purchase delete failed', err);
+      setBanner({ kind: 'error', title: PURCHASE_TEXT.deleteFailed, detail: refusalDetail(err) });
+      setBusy(false);
+    }
+  }
+
+  function cancel() {
+    if (onCancel) {
+      onCancel();
+    } else if (full) {
+      void navigate(leaveTo);
+    } else {
+      reset();
+      setBanner(null);
+    }
+  }
+
+  const title = isNew ? 'Create Part Purchase' : 'Part Details';
+  const pairs = full ? { base: 1, sm: 2 } : 2;
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={title}>
+      <Stack gap="md">
+        <Title order={full ? 1 : 2} fz={full ? { base: 24, md: 30 } : 'xl'}>
+          {title}
+        </Title>
+        <FormBanner banner={banner} onClose={() => setBanner(null)} />
+        {!machineId && (
+          <MachineSelect noneLabel="No machine" value={values.machineId} disabled={readOnly || busy} onChange={(value) => setValues((v) => ({ ...v, machineId: value }))} />
+        )}
+        <Section legend="Part Information">
+          {full && (
+            <InventoryPartSelect
+              value={values.partId}
+              disabled={readOnly || busy}
+              onPick={(part) =>
+                setValues((v) =>
+                  part
+                    ? { ...v, partId: String(part.id), partName: part.name, partNumber: part.partNumber, partDescription: part.description ?? v.partDescription, price: v.price || Number(part.price).toFixed(2) }
+                    : { ...v, partId: '' },
+                )
+              }
+            />
+          )}
+          <TextInput label="Part Name" required {...input('partName')} />
+          {full && (
+            <>
+              <TextInput label="Part Number" {...input('partNumber')} />
+              <Textarea label="Description" autosize minRows={2} maxRows={6} {...input('partDescription')} />
+              <TextInput label="URL" type="url" placeholder="https://" {...input('partUrl')} />
+            </>
+          )}
+        </Section>
+        <Section legend="Purchase Information">
+          <SimpleGrid cols={pairs} spacing="sm">
+            <TextInput label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...input('quantity')} />
+            <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...input('price')} />
+          </SimpleGrid>
+          {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
+          <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">
+            <NativeSelect label="Status" required data={PART_STATUS_OPTIONS.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
+            <TextInput label="Purchase Date" type="date" required {...input('purchaseDate')} />
+          </SimpleGrid>
+        </Section>
+        <Section legend="Store Information">
+          <TextInput label="Store Name" required {...input('storeName')} />
+          {full && (
+            <SimpleGrid cols={pairs} spacing="sm">
+              <TextInput label="City" {...input('storeCity')} />
+              <TextInput label="State" {...input('storeState')} />
+            </SimpleGrid>
+          )}
+        </Section>
+        <RecordFormActions
+          exists={purchase !== null}
+          mode={mode}
+          busy={busy}
+          submitLabel={isNew ? 'Create Purchase' : 'Update Purchase'}
+          submitDisabled={!valid}
+          fullDetailsTo={purchase ? `/part-purchase/${purchase.id}?mode=full` : undefined}
+          onCancel={cancel}
+          deleteTitle="Delete Purchase"
+          deleteMessage={PURCHASE_TEXT.deleteConfirm}
+          onDelete={onDelete}
+        />
+      </Stack>
+    </form>
+  );
+}
