@@ -79,10 +79,40 @@ export async function prepareImage(file: File): Promise<{ original: Blob; thumbn
     throw new ImagePrepareError(INVALID_FILE_TYPE);
   }
   const source = await decode(file);
-  const original = await encodeWithinLimit((q) => toJpeg(render(source, MAX_DIMENSION), q));
-  const thumbnail = await encodeWithinLimit((q) => toJpeg(render(source, THUMBNAIL_DIMENSION), q));
-  if ('close' in source && typeof source.close === 'function') {
-    source.close();
+  try {
+    // Each size is drawn once; only the encoding repeats at falling quality.
+    const large = render(source, MAX_DIMENSION);
+    const original = await encodeWithinLimit((q) => toJpeg(large, q));
+    const small = render(source, THUMBNAIL_DIMENSION);
+    const thumbnail = await encodeWithinLimit((q) => toJpeg(small, q));
+    return { original, thumbnail };
+  } finally {
+    if ('close' in source && typeof source.close === 'function') {
+      source.close();
+    }
   }
-  return { original, thumbnail };
+}
+
+export interface PreparedFile {
+  file: File;
+  original: Blob;
+  thumbnail: Blob;
+}
+
+/**
+ * Prepares several files one after another (memory stays at one decoded image). A file that fails
+ * does not stop the others: it is answered in `failed` with the reason.
+ */
+export async function prepareImages(files: File[], onProgress?: (done: number, total: number) => void, prepare = prepareImage): Promise<{ prepared: PreparedFile[]; failed: { file: File; reason: string }[] }> {
+  const prepared: PreparedFile[] = [];
+  const failed: { file: File; reason: string }[] = [];
+  for (const [i, file] of files.entries()) {
+    try {
+      prepared.push({ file, ...(await prepare(file)) });
+    } catch (err) {
+      failed.push({ file, reason: err instanceof Error && err.message ? err.message : 'the image could not be read' });
+    }
+    onProgress?.(i + 1, files.length);
+  }
+  return { prepared, failed };
 }

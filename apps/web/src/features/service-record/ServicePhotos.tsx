@@ -1,0 +1,180 @@
+import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconCircleCheckFilled, IconPhotoPlus, IconRefresh, IconSelect, IconTrash, IconX } from '@tabler/icons-react';
+import { useCallback, useRef, useState } from 'react';
+import { useConfirm } from '../../components/confirm';
+import { ErrorState } from '../../components/states';
+import { ACCEPTED_IMAGE_TYPES } from '../../lib/image-resize';
+import { confirmPhotosText, MESSAGES } from './service-record-logic';
+import { PhotoViewer } from './PhotoViewer';
+import classes from './service-record.module.css';
+import { useServicePhotos } from './useServicePhotos';
+
+/**
+ * Photos of a service record (full mode, spec doc 1 section 2): a grid with Add Images, a
+ * selection mode with Delete Images, and the viewer. A record not saved yet takes no photos.
+ */
+export function ServicePhotos({ recordId }: { recordId: number | null }) {
+  const photos = useServicePhotos(recordId);
+  const { confirm, dialog } = useConfirm();
+  const input = useRef<HTMLInputElement>(null);
+  const [selecting, setSelecting] = useState(false);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [open, setOpen] = useState<number | null>(null);
+  const images = photos.images.data ?? [];
+  const closeViewer = useCallback(() => setOpen(null), []);
+
+  const toggle = (id: number) =>
+    setSelected((s) => {
+      const next = new Set(s);
+      if (!next.delete(id)) {
+        next.add(id);
+      }
+      return next;
+    });
+
+  const exitSelection = () => {
+    setSelecting(false);
+    setSelected(new Set());
+  };
+
+  async function deleteSelected() {
+    const ids = images.filter((i) => selected.has(i.id)).map((i) => i.id);
+    if (ids.length === 0 || !(await confirm(confirmPhotosText(ids.length), 'Delete'))) {
+      return;
+    }
+    if (await photos.remove(ids)) {
+      exitSelection();
+    }
+  }
+
+  const addImages = () => {
+    if (recordId === null) {
+      void photos.add([]);
+      return;
+    }
+    input.current?.click();
+  };
+
+  return (
+    <Card id="images" component="section" aria-labelledby="service-photos-title">
+      <Group justify="space-between" align="center" mb="md" gap="sm">
+        <Title order={2} fz="lg" id="service-photos-title">
+          Photos{recordId !== null && photos.images.data ? ` (${images.length})` : ''}
+        </Title>
+        <Group gap="xs">
+          {selecting ? (
+            <>
+              <Button size="xs" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0 || photos.busy} onClick={() => void deleteSelected()}>
+                Delete Images{selected.size > 0 ? ` (${selected.size})` : ''}
+              </Button>
+              <Button size="xs" variant="default" leftSection={<IconX size={14} />} onClick={exitSelection}>
+                Exit Selection Mode
+              </Button>
+            </>
+          ) : (
+            <>
+              {images.length > 0 && (
+                <Button size="xs" variant="default" leftSection={<IconSelect size={14} />} onClick={() => setSelecting(true)} disabled={photos.busy}>
+                  Select
+                </Button>
+              )}
+              <Button size="xs" leftSection={<IconPhotoPlus size={14} />} onClick={addImages} disabled={photos.busy}>
+                Add Images
+              </Button>
+            </>
+          )}
+        </Group>
+      </Group>
+      <input
+        ref={input}
+        type="file"
+        accept={ACCEPTED_IMAGE_TYPES.join(',')}
+        multiple
+        hidden
+        data-testid="service-photos-input"
+        onChange={(e) => {
+          const files = Array.from(e.currentTarget.files ?? []);
+          e.currentTarget.value = '';
+          void photos.add(files);
+        }}
+      />
+      <Stack gap="sm">
+        {photos.errors.map((message) => (
+          <Alert key={message} color="red" variant="light" role="alert" py="xs">
+            {message}
+          </Alert>
+        ))}
+        {photos.progress && (
+          <div>
+            <Text size="sm" mb={4}>
+              {photos.progress.label}
+            </Text>
+            <Progress value={photos.progress.value} animated striped aria-label={photos.progress.label} />
+          </div>
+        )}
+        {photos.pending.length > 0 && !photos.progress && (
+          <Group justify="space-between" gap="xs">
+            <Text size="sm">{photos.pending.length === 1 ? '1 photo is waiting to upload.' : `${photos.pending.length} photos are waiting to upload.`}</Text>
+            <Group gap="xs">
+              <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => void photos.retry()}>
+                Retry upload
+              </Button>
+              <Button size="xs" variant="default" onClick={photos.discardPending}>
+                Discard
+              </Button>
+            </Group>
+          </Group>
+        )}
+        {recordId === null ? (
+          <Text c="dimmed" size="sm">
+            Photos can be added once the record is created.
+          </Text>
+        ) : photos.images.isPending ? (
+          <Group gap="xs">
+            <Loader size="xs" />
+            <Text size="sm" c="dimmed">
+              Loading photos...
+            </Text>
+          </Group>
+        ) : photos.images.isError ? (
+          <ErrorState text={MESSAGES.imagesLoadFailed} onRetry={() => void photos.images.refetch()} />
+        ) : images.length === 0 && photos.pending.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No photos yet. Add photos of the work, receipts or parts.
+          </Text>
+        ) : (
+          <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing="sm" data-testid="service-photos">
+            {images.map((image, index) => {
+              const isSelected = selected.has(image.id);
+              const name = image.fileName || `photo ${index + 1}`;
+              return (
+                <UnstyledButton
+                  key={image.id}
+                  className={`${classes.tile} ${isSelected ? classes.tileSelected : ''}`}
+                  aria-label={selecting ? `Select ${name}` : `Open ${name}`}
+                  aria-pressed={selecting ? isSelected : undefined}
+                  onClick={() => (selecting ? toggle(image.id) : setOpen(index))}
+                >
+                  <img src={image.thumbnailUrl} alt={name} className={classes.tileImage} loading="lazy" />
+                  {selecting && isSelected && <IconCircleCheckFilled className={classes.tileCheck} size={24} color="var(--mantine-color-brand-6)" aria-hidden />}
+                </UnstyledButton>
+              );
+            })}
+            {photos.pending.map((p) => (
+              <div key={p.key} className={`${classes.tile} ${classes.tilePending}`} title={`${p.fileName} (not uploaded yet)`}>
+                <img src={p.previewUrl} alt={`${p.fileName} (not uploaded yet)`} className={classes.tileImage} />
+                {photos.progress && (
+                  <div className={classes.tileOverlay}>
+                    <Loader size="sm" />
+                  </div>
+                )}
+              </div>
+            ))}
+          </SimpleGrid>
+        )}
+      </Stack>
+      <PhotoViewer images={images} index={open} onIndex={setOpen} onClose={closeViewer} />
+      {dialog}
+    </Card>
+  );
+}

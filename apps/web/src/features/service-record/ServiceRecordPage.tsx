@@ -1,0 +1,29 @@
+import { useParams, useSearchParams } from 'react-router-dom';
+import { Page } from '../../components/PageHeader';
+import { ErrorState } from '../../components/states';
+import { ServiceRecordForm } from './ServiceRecordForm';
+import { MESSAGES, type ServiceRecordFormMode } from './service-record-logic';
+
+const MODES: ServiceRecordFormMode[] = ['fast', 'fastView', 'full'];
+
+/**
+ * /service-record (new; query machineId and mode) and /service-record/{id} (existing, full mode;
+ * #images scrolls to the photos). Spec doc 1 section 2.
+ */
+export default function ServiceRecordPage() {
+  const { id } = useParams();
+  const [query] = useSearchParams();
+  const recordId = id !== undefined ? Number(id) : undefined;
+  const machineId = Number(query.get('machineId')) || undefined;
+  // A route id always opens the full screen; a new record takes the mode query (full by default).
+  const requested = query.get('mode') as ServiceRecordFormMode | null;
+  const mode: ServiceRecordFormMode = recordId === undefined && requested && MODES.includes(requested) ? requested : 'full';
+  const invalidId = recordId !== undefined && !(Number.isSafeInteger(recordId) && recordId > 0);
+  return (
+    <Page>
+      <div style={{ maxWidth: mode === 'full' ? 960 : 560, margin: '0 auto' }}>
+        {invalidId ? <ErrorState text={MESSAGES.invalidId} /> : <ServiceRecordForm key={`${recordId ?? 'new'}-${mode}`} mode={mode} recordId={recordId} machineId={machineId} />}
+      </div>
+    </Page>
+  );
+}

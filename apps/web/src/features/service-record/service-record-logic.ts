@@ -1,0 +1,182 @@
+import type { ServiceRecord } from '@wrenchlog/contracts';
+import dayjs from 'dayjs';
+
+export type ServiceRecordFormMode = 'fast' | 'fastView' | 'full';
+
+/** Spec doc 1 section 2: status suggestions and the service types, in the spec's order. */
+export const STATUS_SUGGESTIONS = ['New', 'In Progress', 'On Hold', 'Complete', 'Cancelled'];
+/** Defaults of a new record (spec doc 1 sections 3 and 9). */
+export const DEFAULTS = { status: 'New', serviceType: 'Maintenance', price: 0 } as const;
+export const SERVICE_TYPES = ['Inspection', 'Maintenance', 'Repair', 'Adjustments', 'Customization', 'Modification', 'Upgrade', 'Service'];
+
+/** The spec's texts (doc 1 sections 2, 5 and 8), verbatim. */
+export const MESSAGES = {
+  created: 'Service record created successfully!',
+  invalid: 'Service record must have a title, date and status',
+  invalidId: 'Invalid service record ID',
+  machineRequired: 'Machine is required',
+  loadFailed: 'Failed to load service record.',
+  imagesLoadFailed: 'Failed to load service images',
+  saveFailed: 'Failed to save service record. Please try again.',
+  updateFailed: 'Failed to update service record.',
+  deleteFailed: 'Failed to delete service record. Please try again.',
+  cloneFailed: 'Failed to clone service record.',
+  cloneFetchFailed: 'Failed to fetch full service record for cloning.',
+  nothingToClone: 'No record to clone.',
+  saveBeforeAdding: 'Please save the service record first before adding images',
+  saveBeforeUploading: 'Please save the service record before uploading images',
+  uploadFailed: 'Failed to upload images',
+  deleteImagesFailed: 'Failed to delete images. Please try again.',
+  machinesFailed: 'Failed to load machines',
+  confirmDelete: 'Are you sure you want to delete this service record? This action cannot be undone.',
+} as const;
+
+/** The photo delete confirmation: one photo or n photos (spec doc 1 section 2). */
+export function confirmPhotosText(count: number): string {
+  return count === 1 ? 'Are you sure you want to delete this photo?' : `Are you sure you want to delete ${count} photos?`;
+}
+
+/** Per-file failure while preparing an upload (spec doc 1 section 8). */
+export function processFailedText(fileName: string, reason: string): string {
+  return `Failed to process ${fileName}: ${reason}`;
+}
+
+/** Today as a calendar date (YYYY-MM-DD) in the user's time zone. */
+export function today(): string {
+  return dayjs().format('YYYY-MM-DD');
+}
+
+/** The editable copy: text inputs hold strings, empty numbers are ''. */
+export interface Draft {
+  machineId: number | null;
+  title: string;
+  status: string;
+  serviceDate: string;
+  serviceType: string;
+  serviceShop: string;
+  price: number | '';
+  miles: number | '';
+  hours: number | '';
+  notes: string;
+}
+
+/** A new record: status New, type Maintenance, today, price 0 (spec doc 1 sections 3 and 9). */
+export function newDraft(machineId?: number | null): Draft {
+  return {
+    machineId: machineId && machineId > 0 ? machineId : null,
+    title: '',
+    status: DEFAULTS.status,
+    serviceDate: today(),
+    serviceType: DEFAULTS.serviceType,
+    serviceShop: '',
+    price: DEFAULTS.price,
+    miles: '',
+    hours: '',
+    notes: '',
+  };
+}
+
+export function toDraft(r: ServiceRecord): Draft {
+  return {
+    machineId: r.machineId > 0 ? r.machineId : null,
+    title: r.title ?? '',
+    status: r.status ?? '',
+    serviceDate: r.serviceDate ?? '',
+    serviceType: r.serviceType ?? '',
+    serviceShop: r.serviceShop ?? '',
+    price: r.price ?? '',
+    miles: r.miles ?? '',
+    hours: r.hours ?? '',
+    notes: r.notes ?? '',
+  };
+}
+
+/** The body of a create or an update. */
+export interface RecordBody {
+  machineId: number;
+  title: string;
+  status: string;
+  serviceDate: string;
+  serviceType: string;
+  serviceShop: string;
+  price: number;
+  miles: number | null;
+  hours: number | null;
+  notes: string;
+}
+
+const num = (v: number | '') => (v === '' || Number.isNaN(Number(v)) ? null : Number(v));
+
+export function toBody(d: Draft): RecordBody {
+  return {
+    machineId: d.machineId ?? 0,
+    title: d.title.trim(),
+    status: d.status.trim(),
+    serviceDate: d.serviceDate,
+    serviceType: d.serviceType.trim(),
+    serviceShop: d.serviceShop.trim(),
+    price: num(d.price) ?? 0,
+    miles: num(d.miles),
+    hours: num(d.hours),
+    notes: d.notes,
+  };
+}
+
+/** True when the draft would store something different from the saved record. */
+export function differs(d: Draft, saved: ServiceRecord): boolean {
+  const a = toBody(d);
+  const b = toBody(toDraft(saved));
+  return (Object.keys(a) as (keyof RecordBody)[]).some((k) => a[k] !== b[k]);
+}
+
+export type DraftErrors = Partial<Record<'machineId' | 'title' | 'serviceDate' | 'status', string>>;
+
+/** Title, date and status non-blank after trimming; a machine picked (spec doc 1 section 5). */
+export function validate(d: Draft): DraftErrors {
+  const errors: DraftErrors = {};
+  if (!d.machineId) {
+    errors.machineId = MESSAGES.machineRequired;
+  }
+  if (!d.title.trim()) {
+    errors.title = MESSAGES.invalid;
+  }
+  if (!d.serviceDate.trim()) {
+    errors.serviceDate = MESSAGES.invalid;
+  }
+  if (!d.status.trim()) {
+    errors.status = MESSAGES.invalid;
+  }
+  return errors;
+}
+
+/**
+ * What a status or type field holds after it loses focus (spec doc 1 section 4): the field was
+ * cleared on focus; blank restores the previous value; a non-empty value is taken. With `allowed`
+ * (the service type list) only one of those values is taken, matched without regard to case.
+ */
+export function resolveOnBlur(typed: string, previous: string, allowed?: readonly string[]): string {
+  const value = typed.trim();
+  if (!value) {
+    return previous;
+  }
+  if (!allowed) {
+    return value;
+  }
+  return allowed.find((option) => option.toLowerCase() === value.toLowerCase()) ?? previous;
+}
+
+/** A copy to create anew: id 0 and the service date set to today (spec doc 1 section 2). */
+export function cloneRecord(r: ServiceRecord): ServiceRecord {
+  return { ...r, id: 0, serviceDate: today() };
+}
+
+/** Images per upload request: the gateway reads at most 20 files, an original and a thumbnail each. */
+export const IMAGES_PER_REQUEST = 10;
+
+export function chunk<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) {
+    out.push(items.slice(i, i + size));
+  }
+  return out;
+}
