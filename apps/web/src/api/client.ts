@@ -1,5 +1,6 @@
 import type { HttpErrorBody } from '@wrenchlog/contracts';
 import type { SessionManager } from '../features/auth/session';
+import { randomKey } from '../lib/random-key';
 
 // Calls the spec sends without a token (doc 1 section 6).
 const PUBLIC_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/root/greeting', '/api/root/unsecuredpost', '/api/root/githash', '/api/analytics/pageview', '/api/admin/createuser'];
@@ -17,6 +18,8 @@ export class ApiError extends Error {
 export interface CallOptions {
   /** Never log the user out on a 401 (the start-up check): the failure is the caller's to handle. */
   silent?: boolean;
+  /** Sent as Idempotency-Key on a POST; give the same one when the user retries the same create. */
+  idempotencyKey?: string;
 }
 
 type Json = Record<string, unknown> | unknown[];
@@ -76,12 +79,17 @@ export class ApiClient {
   }
 
   async request<T>(method: string, path: string, body?: Json | FormData, options?: CallOptions): Promise<T> {
-    const init: RequestInit = { method };
+    const headers: Record<string, string> = {};
+    const init: RequestInit = { method, headers };
     if (body instanceof FormData) {
       init.body = body;
     } else if (body !== undefined) {
       init.body = JSON.stringify(body);
-      init.headers = { 'content-type': 'application/json' };
+      headers['content-type'] = 'application/json';
+    }
+    if (method === 'POST') {
+      // One key per create, kept by the retry after a token refresh, so the server makes one record.
+      headers['idempotency-key'] = options?.idempotencyKey ?? randomKey();
     }
     const res = await this.raw(path, init, options);
     const text = await res.text();
@@ -103,8 +111,8 @@ export class ApiClient {
   get<T>(path: string, options?: CallOptions): Promise<T> {
     return this.request<T>('GET', path, undefined, options);
   }
-  post<T>(path: string, body?: Json | FormData): Promise<T> {
-    return this.request<T>('POST', path, body);
+  post<T>(path: string, body?: Json | FormData, options?: CallOptions): Promise<T> {
+    return this.request<T>('POST', path, body, options);
   }
   put<T>(path: string, body?: Json): Promise<T> {
     return this.request<T>('PUT', path, body);
