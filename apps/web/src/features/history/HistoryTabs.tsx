@@ -1,4 +1,4 @@
-import { Badge, Button, Card, CloseButton, Group, SimpleGrid, Tabs, Text, Title } from '@mantine/core';
+import { Box, Card, Tabs } from '@mantine/core';
 import { IconGasStation, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,10 @@ import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import type { FuelRecord, Purchase, PurchasesForMachine, ServiceRecordRow } from '../../api/types';
-import { formatDate, formatDateTime, formatMoney, formatNumber, orNA } from '../../lib/format';
+import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
+import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
+import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
+import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
 import { HistoryTable, type HistoryColumn } from './HistoryTable';
 
 export type HistoryTab = 'fuel' | 'service' | 'parts';
@@ -19,46 +22,12 @@ export const historyKeys = {
   parts: (id: number) => ['history', 'parts', id] as const,
 };
 
-function PreviewField({ label, children }: { label: string; children: ReactNode }) {
+/** The read-only (fastView) form of the clicked row, under the list (spec doc 2 section 2). */
+function Preview({ children }: { children: ReactNode }) {
   return (
-    <div>
-      <Text size="xs" tt="uppercase" fw={700} c="gray.6" style={{ letterSpacing: '0.04em' }}>
-        {label}
-      </Text>
-      <Text size="sm" style={{ wordBreak: 'break-word' }}>
-        {children}
-      </Text>
-    </div>
-  );
-}
-
-/** The read-only (fastView) preview under a list. */
-function Preview({ title, onClose, onFull, children }: { title: string; onClose: () => void; onFull: () => void; children: ReactNode }) {
-  return (
-    <Card mt="md" withBorder shadow="sm" padding="lg" data-testid="record-preview" aria-label={title}>
-      <Group justify="space-between" mb="md">
-        <Group gap="xs">
-          <Title order={3} fz="md">
-            {title}
-          </Title>
-          <Badge variant="light" color="gray" size="sm">
-            Read only
-          </Badge>
-        </Group>
-        <CloseButton aria-label="Close preview" onClick={onClose} />
-      </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">
-        {children}
-      </SimpleGrid>
-      <Group justify="flex-end" mt="lg" gap="sm">
-        <Button variant="default" onClick={onClose}>
-          Close
-        </Button>
-        <Button variant="light" onClick={onFull}>
-          Full Details
-        </Button>
-      </Group>
-    </Card>
+    <Box mt="md" data-testid="record-preview">
+      {children}
+    </Box>
   );
 }
 
@@ -92,14 +61,8 @@ function FuelTab({ machineId }: { machineId: number }) {
       onSelect={setSelected}
       preview={
         selected && (
-          <Preview title="Fuel Record Details" onClose={() => setSelected(null)} onFull={() => navigate(`/fuel-record/${selected.id}`)}>
-            <PreviewField label="Date and time">{formatDateTime(selected.dateOfPurchase)}</PreviewField>
-            <PreviewField label="Amount (gal)">{formatNumber(selected.amount)}</PreviewField>
-            <PreviewField label="Price per unit">{formatMoney(selected.pricePerUnit)}</PreviewField>
-            <PreviewField label="Total price">{formatMoney(selected.totalPrice)}</PreviewField>
-            <PreviewField label="Store">{orNA([selected.storeName, selected.storeCity, selected.storeState].filter(Boolean).join(', '))}</PreviewField>
-            <PreviewField label="Average MPG">{formatNumber(selected.mpg)}</PreviewField>
-            <PreviewField label="Notes">{orNA(selected.notes)}</PreviewField>
+          <Preview>
+            <FuelRecordForm key={selected.id} mode="fastView" recordId={selected.id} machineId={machineId} onCancel={() => setSelected(null)} />
           </Preview>
         )
       }
@@ -139,16 +102,8 @@ function ServiceTab({ machineId }: { machineId: number }) {
       onSelect={setSelected}
       preview={
         selected && (
-          <Preview title="Service Record Details" onClose={() => setSelected(null)} onFull={() => navigate(`/service-record/${selected.id}`)}>
-            <PreviewField label="Title">{orNA(selected.title)}</PreviewField>
-            <PreviewField label="Service date">{formatDate(selected.serviceDate)}</PreviewField>
-            <PreviewField label="Service type">{orNA(selected.serviceType)}</PreviewField>
-            <PreviewField label="Status">{orNA(selected.status)}</PreviewField>
-            <PreviewField label="Service shop">{orNA(selected.serviceShop)}</PreviewField>
-            <PreviewField label="Price">{formatMoney(selected.price)}</PreviewField>
-            <PreviewField label="Miles">{formatNumber(selected.miles)}</PreviewField>
-            <PreviewField label="Hours">{formatNumber(selected.hours)}</PreviewField>
-            <PreviewField label="Notes">{selected.notes?.trim() ? selected.notes : 'No notes available'}</PreviewField>
+          <Preview>
+            <ServiceRecordForm key={selected.id} mode="fastView" recordId={selected.id} machineId={machineId} onClose={() => setSelected(null)} />
           </Preview>
         )
       }
@@ -192,15 +147,8 @@ function PartsTab({ machineId }: { machineId: number }) {
       onSelect={setSelected}
       preview={
         selected && (
-          <Preview title="Part Details" onClose={() => setSelected(null)} onFull={() => navigate(`/part-purchase/${selected.id}?mode=full`)}>
-            <PreviewField label="Part name">{orNA(selected.partName)}</PreviewField>
-            <PreviewField label="Part number">{orNA(selected.partNumber)}</PreviewField>
-            <PreviewField label="Quantity">{formatNumber(selected.quantity)}</PreviewField>
-            <PreviewField label="Price">{formatMoney(selected.price)}</PreviewField>
-            <PreviewField label="Status">{orNA(selected.partStatus)}</PreviewField>
-            <PreviewField label="Purchase date">{formatDate(selected.purchaseDate)}</PreviewField>
-            <PreviewField label="Store">{orNA([selected.storeName, selected.storeCity, selected.storeState].filter(Boolean).join(', '))}</PreviewField>
-            <PreviewField label="Description">{orNA(selected.partDescription)}</PreviewField>
+          <Preview>
+            <PartPurchaseForm key={selected.id} mode="fastView" recordId={selected.id} machineId={machineId} onCancel={() => setSelected(null)} />
           </Preview>
         )
       }

@@ -247,7 +247,7 @@ describe('MachineDetailsPage', () => {
         userId: 1,
         storeId: null,
       }));
-      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: purchases }) });
+      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: purchases }), 'GET /api/purchases/12': json(purchases[11]) });
       const { router } = renderApp(routes, { url: '/machines/4?tab=parts' });
       await screen.findByText('Page 1 of 2');
       await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -255,9 +255,11 @@ describe('MachineDetailsPage', () => {
       expect(screen.getByText('Page 1 of 1')).toBeInTheDocument();
       await user.click(screen.getByText('Oil filter 11'));
       const preview = screen.getByTestId('record-preview');
-      expect(within(preview).getByText('Part Details')).toBeInTheDocument();
+      // The purchase form in fastView: its title, the record's values, every field disabled.
+      expect(await within(preview).findByText('Part Details')).toBeInTheDocument();
+      expect(within(preview).getByDisplayValue('Oil filter 11')).toBeDisabled();
       expect(screen.getByRole('table', { hidden: true }).closest('[aria-hidden="true"]')).not.toBeNull();
-      await user.click(within(preview).getByRole('button', { name: 'Full Details' }));
+      await user.click(within(preview).getByRole('link', { name: 'Full Details' }));
       await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/part-purchase/12?mode=full'));
     });
 
