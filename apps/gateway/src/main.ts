@@ -17,6 +17,7 @@ import { GatewayEnv } from './config/gateway-env.js';
 import { resolveSecrets } from './config/secrets.js';
 import { registerCorrelation } from './http/correlation.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
+import { marketingCspSources } from './public-config/marketing-csp.js';
 import { createValidationPipe } from './http/validation.js';
 import { GatewayInfo } from './root/gateway-info.js';
 import { SpaFallback } from './web/spa-fallback.js';
@@ -44,15 +45,17 @@ async function main(): Promise<void> {
   await app.register(fastifyCookie);
   // Photo uploads (apps/gateway/src/images): per-file size and file count limits; type and pixels are checked per file.
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_LIMITS.maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: 40 } });
+  // Third-party hosts only for the marketing tags the operator switched on (none by default).
+  const marketing = marketingCspSources(env);
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...marketing.imgSrc],
         // Mantine injects its CSS variables at runtime.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        scriptSrc: ["'self'", ...marketing.scriptSrc],
+        connectSrc: ["'self'", ...marketing.connectSrc],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],

@@ -1,4 +1,4 @@
-import { IsBoolean, IsInt, IsOptional, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsBoolean, IsInt, IsOptional, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { SERVICES, type ServiceName } from '@wrenchlog/contracts';
 import { EnvBoolean, PlatformEnv } from '@wrenchlog/platform';
 
@@ -35,6 +35,11 @@ export class GatewayEnv extends PlatformEnv {
 
   // Largest JSON body accepted, in bytes.
   @IsInt() @Min(1024) BODY_LIMIT_BYTES: number = 1048576;
+
+  // Marketing tags on the public pages, off unless set: an advertising (Meta) pixel id and a Google Tag
+  // Manager container id. The patterns keep anything but an id out of the script URLs they end up in.
+  @IsOptional() @Matches(/^\d{5,20}$/, { message: 'must be the numeric pixel id' }) META_PIXEL_ID?: string;
+  @IsOptional() @Matches(/^GTM-[A-Z0-9]{4,12}$/, { message: 'must look like GTM-XXXXXXX' }) GTM_ID?: string;
 
   // Services the readiness check waits for (comma-separated); default: all of them.
   @IsOptional() @IsString() READY_SERVICES?: string;

@@ -9,10 +9,20 @@ const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const MachinesPage = lazy(() => import('../features/machines/MachinesPage'));
 const MachineDetailsPage = lazy(() => import('../features/machines/MachineDetailsPage'));
 const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
-const FastCreatePage = lazy(() => import('../features/placeholders/FastCreatePage'));
+const FastCreatePage = lazy(() => import('../features/fast-create/FastCreatePage'));
+const FuelRecordPage = lazy(() => import('../features/fuel-record/FuelRecordPage'));
+const PartPurchasePage = lazy(() => import('../features/part-purchase/PartPurchasePage'));
+const ServiceRecordPage = lazy(() => import('../features/service-record/ServiceRecordPage'));
 const SettingsPage = lazy(() => import('../features/settings/SettingsPage'));
-const Placeholder = lazy(() => import('../features/placeholders/PlaceholderPage'));
-const PublicPage = lazy(() => import('../features/public/PublicPage'));
+const LandingPage = lazy(() => import('../features/public/LandingPage'));
+const SignupPage = lazy(() => import('../features/public/SignupPage'));
+const SignupSuccessPage = lazy(() => import('../features/public/SignupSuccessPage'));
+const RoadmapPage = lazy(() => import('../features/public/RoadmapPage'));
+const ReplaceSpreadsheetsPage = lazy(() => import('../features/public/ReplaceSpreadsheetsPage'));
+const AboutPage = lazy(() => import('../features/public/AboutPage'));
+const PricingPage = lazy(() => import('../features/public/PricingPage'));
+const ContactSalesPage = lazy(() => import('../features/public/ContactSalesPage'));
+const PlatinumInquiryPage = lazy(() => import('../features/public/PlatinumInquiryPage'));
 const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
 const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
 
@@ -21,17 +31,17 @@ export const routes: RouteObject[] = [
     element: <AppLayout />,
     children: [
       // Public (spec doc 2 section 2).
-      { index: true, element: <PublicPage page="landing" /> },
-      { path: 'landing', element: <PublicPage page="landing" /> },
+      { index: true, element: <LandingPage /> },
+      { path: 'landing', element: <LandingPage /> },
       { path: 'login', element: <LoginPage /> },
-      { path: 'signup', element: <PublicPage page="signup" /> },
-      { path: 'signup-success', element: <PublicPage page="signup-success" /> },
-      { path: 'roadmap', element: <PublicPage page="roadmap" /> },
-      { path: 'replacespreadsheets', element: <PublicPage page="replacespreadsheets" /> },
-      { path: 'about', element: <PublicPage page="about" /> },
-      { path: 'pricing', element: <PublicPage page="pricing" /> },
-      { path: 'contact-sales', element: <PublicPage page="contact-sales" /> },
-      { path: 'platinumAccountRequest', element: <PublicPage page="platinumAccountRequest" /> },
+      { path: 'signup', element: <SignupPage /> },
+      { path: 'signup-success', element: <SignupSuccessPage /> },
+      { path: 'roadmap', element: <RoadmapPage /> },
+      { path: 'replacespreadsheets', element: <ReplaceSpreadsheetsPage /> },
+      { path: 'about', element: <AboutPage /> },
+      { path: 'pricing', element: <PricingPage /> },
+      { path: 'contact-sales', element: <ContactSalesPage /> },
+      { path: 'platinumAccountRequest', element: <PlatinumInquiryPage /> },
       // Sign-in required.
       {
         element: <RequireAuth />,
@@ -41,15 +51,15 @@ export const routes: RouteObject[] = [
           { path: 'machines/:name', element: <MachineDetailsPage /> },
           { path: 'services', element: <ServicesPage /> },
           { path: 'parts', element: <PartsPage /> },
-          { path: 'parts/:id', element: <Placeholder screen="part-purchase" /> },
+          { path: 'parts/:id', element: <PartPurchasePage /> },
           { path: 'fast-create', element: <FastCreatePage /> },
           { path: 'settings', element: <SettingsPage /> },
-          { path: 'fuel-record', element: <Placeholder screen="fuel-record" /> },
-          { path: 'fuel-record/:id', element: <Placeholder screen="fuel-record" /> },
-          { path: 'service-record', element: <Placeholder screen="service-record" /> },
-          { path: 'service-record/:id', element: <Placeholder screen="service-record" /> },
-          { path: 'part-purchase', element: <Placeholder screen="part-purchase" /> },
-          { path: 'part-purchase/:id', element: <Placeholder screen="part-purchase" /> },
+          { path: 'fuel-record', element: <FuelRecordPage /> },
+          { path: 'fuel-record/:id', element: <FuelRecordPage /> },
+          { path: 'service-record', element: <ServiceRecordPage /> },
+          { path: 'service-record/:id', element: <ServiceRecordPage /> },
+          { path: 'part-purchase', element: <PartPurchasePage /> },
+          { path: 'part-purchase/:id', element: <PartPurchasePage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -1,0 +1,154 @@
+import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { ApiError } from '../../api/client';
+import { useApi } from '../../app/context';
+import { signUp } from './contact-api';
+import { isEmail } from './contact-form';
+import { PublicPage } from './PublicLayout';
+
+export const SIGNUP_FAILURE = 'Error signing up. Please try again.';
+/** How long the "check your email" panel stays before /signup-success: long enough to read its first line. */
+export const SUCCESS_PANEL_MS = 1500;
+
+type Field = 'name' | 'email';
+
+export default function SignupPage() {
+  const api = useApi();
+  const navigate = useNavigate();
+  const [values, setValues] = useState({ name: '', email: '', description: '' });
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [done, setDone] = useState<{ name: string; email: string } | null>(null);
+
+  // Read the value before queueing the update: React may run the updater after the event is gone.
+  const setField = (field: keyof typeof values, value: string) => setValues((v) => ({ ...v, [field]: value }));
+
+  const errors: Partial<Record<Field, string>> = {};
+  if (!values.name.trim()) {
+    errors.name = 'Account Name is required';
+  }
+  if (!values.email.trim()) {
+    errors.email = 'Email is required';
+  } else if (!isEmail(values.email)) {
+    errors.email = 'Please enter a valid email address';
+  }
+  const invalid = Object.keys(errors).length > 0;
+
+  const successTarget = done ? `/signup-success?${new URLSearchParams({ email: done.email, name: done.name }).toString()}` : null;
+  useEffect(() => {
+    if (!successTarget) {
+      return;
+    }
+    const timer = window.setTimeout(() => void navigate(successTarget), SUCCESS_PANEL_MS);
+    return () => window.clearTimeout(timer);
+  }, [navigate, successTarget]);
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    setTouched({ name: true, email: true });
+    if (invalid || busy) {
+      return;
+    }
+    setBusy(true);
+    setFailure(null);
+    try {
+      await signUp(api, values);
+      setDone({ name: values.name.trim(), email: values.email.trim() });
+    } catch (err) {
+      console.error('Signup failed', err);
+      // The server's reason helps when it is about the request itself (address taken, too many tries).
+      const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.body?.message : undefined;
+      setFailure(reason ? `${SIGNUP_FAILURE} ${reason}` : SIGNUP_FAILURE);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const show = (field: Field) => (touched[field] ? errors[field] : undefined);
+
+  return (
+    <PublicPage>
+      <Container size={520} px="md" py={{ base: 32, md: 56 }}>
+        <Stack gap="lg">
+          <Stack gap={6} ta="center">
+            <Title order={1} fz={{ base: 30, md: 36 }}>
+              Sign Up
+            </Title>
+            <Text c="gray.7">Free while Wrenchlog is in beta. An administrator approves new accounts and your login credentials arrive by email.</Text>
+          </Stack>
+          <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
+            {done ? (
+              <Stack align="center" gap="sm" ta="center" role="status" py="md">
+                <IconMailCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />
+                <Title order={2} fz="xl">
+                  Check your email
+                </Title>
+                <Text>
+                  We are setting up <b>{done.name}</b>. Your login credentials will be sent to <b>{done.email}</b>.
+                </Text>
+                <Anchor component={Link} to={successTarget!}>
+                  Continue
+                </Anchor>
+              </Stack>
+            ) : (
+              <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign Up form">
+                <Stack gap="md">
+                  {failure && <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={failure} />}
+                  <TextInput
+                    label="Account Name"
+                    name="name"
+                    description="Your name or your business's. You can change it later."
+                    autoComplete="organization"
+                    required
+                    size="md"
+                    value={values.name}
+                    onChange={(e) => setField('name', e.currentTarget.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+                    error={show('name')}
+                  />
+                  <TextInput
+                    label="Email"
+                    name="email"
+                    type="email"
+                    inputMode="email"
+                    autoComplete="email"
+                    description="Your login credentials will be sent to this address."
+                    required
+                    size="md"
+                    value={values.email}
+                    onChange={(e) => setField('email', e.currentTarget.value)}
+                    onBlur={() => setTouched((t) => ({ ...t, email: true }))}
+                    error={show('email')}
+                  />
+                  <Textarea
+                    label="How will you use Wrenchlog? (Optional)"
+                    name="userSelfDescription"
+                    description="For example: two tractors and a mower on a small farm. Have a referral code? Enter it here too."
+                    autosize
+                    minRows={3}
+                    maxRows={8}
+                    size="md"
+                    value={values.description}
+                    onChange={(e) => setField('description', e.currentTarget.value)}
+                  />
+                  <Button type="submit" size="md" fullWidth loading={busy} disabled={invalid}>
+                    Sign Up
+                  </Button>
+                  <Text size="sm" ta="center" c="gray.7">
+                    Already have an account?{' '}
+                    <Anchor component={Link} to="/login" fw={600}>
+                      Log In
+                    </Anchor>
+                  </Text>
+                </Stack>
+              </form>
+            )}
+          </Paper>
+        </Stack>
+      </Container>
+    </PublicPage>
+  );
+}
