@@ -95,3 +95,11 @@ export async function waitForImages(page: Page, selector: string, count: number,
     await page.waitForTimeout(100);
   }
 }
+
+/** How wide the page's content is (scrollWidth) and how wide its viewport (clientWidth), in CSS pixels. */
+export function pageWidths(page: Page): Promise<{ scrollWidth: number; clientWidth: number }> {
+  return page.evaluate(() => {
+    const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number; clientWidth: number } } }).document.documentElement;
+    return { scrollWidth: root.scrollWidth, clientWidth: root.clientWidth };
+  });
+}

@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, type Session } from './browser.js';
+import { baseUrl, launch, openSession, signIn, pageWidths, type Session } from './browser.js';
 
 // Fuel record and part purchase forms, and /fast-create, against the real back end: a fresh user
 // with one machine. Desktop (1280 px) journey, then the stacked columns at 390 px.
@@ -220,7 +220,7 @@ describe('fuel record, part purchase and fast create forms', () => {
         expect(boxes[i].y).toBeGreaterThan(boxes[i - 1].y);
       }
       // Nothing wider than the screen.
-      expect(await s.page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+      expect((await pageWidths(s.page)).scrollWidth).toBeLessThanOrEqual(390);
       await s.shot('01-fast-create');
     });
   });

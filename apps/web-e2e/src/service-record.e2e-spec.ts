@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, makeJpeg, openSession, signIn, waitForImages, type Session } from './browser.js';
+import { baseUrl, launch, makeJpeg, openSession, signIn, waitForImages, pageWidths, type Session } from './browser.js';
 
 // The service record form in full mode against the real back end: create, blur-save, photos
 // (resized in the browser, uploaded, shown as thumbnails, viewer), delete. One journey at 1280 px
@@ -165,8 +165,7 @@ describe('Service record form', () => {
       try {
         await s.page.getByRole('heading', { name: 'Service Record Details' }).waitFor();
         await s.page.getByText('No photos yet', { exact: false }).waitFor();
-        const width = await s.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
-        expect(width).toBeLessThanOrEqual(390);
+        expect((await pageWidths(s.page)).scrollWidth).toBeLessThanOrEqual(390);
         await s.shot('01-details');
         // #images scrolls to the photos.
         await s.page.goto(`/service-record/${record.id as number}#images`);

@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, type Session } from './browser.js';
+import { baseUrl, launch, openSession, signIn, pageWidths, type Session } from './browser.js';
 
 // Recent Machine Services (/services) against the real back end: a fresh user with one machine and
 // 30 service records, so paging, filter, sort and search give known answers.
@@ -177,8 +177,7 @@ describe('Recent Machine Services', () => {
     it('shows cards that fit the screen, with the pager', async () => {
       await waitForPage(s.page, 'Page 1 of 3', 12);
       expect(await s.page.getByRole('table').count()).toBe(0);
-      const width = await s.page.evaluate(() => (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } }).document.documentElement.scrollWidth);
-      expect(width).toBeLessThanOrEqual(390);
+      expect((await pageWidths(s.page)).scrollWidth).toBeLessThanOrEqual(390);
       await s.shot('01-cards');
       await s.page.getByLabel('Items per page').selectOption('6');
       await waitForPage(s.page, 'Page 1 of 5', 6);
