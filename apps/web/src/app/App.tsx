@@ -6,7 +6,7 @@ import { ApiError } from '../api/client';
 import { ServicesProvider } from './context';
 import { routes } from './routes';
 import type { AppServices } from './services';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -24,7 +24,7 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
 /** Providers shared by the app and the component tests. */
 export function AppProviders({ services, queryClient, children, env }: { services: AppServices; queryClient: QueryClient; children: React.ReactNode; env?: 'default' | 'test' }) {
   return (
-    <MantineProvider theme={theme} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={queryClient}>
         <ServicesProvider services={services}>{children}</ServicesProvider>
       </QueryClientProvider>
