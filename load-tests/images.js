@@ -5,7 +5,10 @@ import http from 'k6/http';
 import { check } from 'k6';
 import { auth, BASE_URL, createMachine, login, ramping } from './lib/api.js';
 
-const photo = open(__ENV.IMAGE || './fixtures/photo.jpg', 'b');
+if (!__ENV.IMAGE) {
+  throw new Error('Set IMAGE to a photo (JPEG under 2 MB), e.g. -e IMAGE=/path/to/photo.jpg');
+}
+const photo = open(__ENV.IMAGE, 'b');
 
 export const options = {
   scenarios: { upload: ramping(5, 'upload', { preAllocatedVUs: 10, maxVUs: 50 }) },

@@ -1,0 +1,218 @@
+#!/usr/bin/env node
+// `npm run bench:data`: seeds a large realistic data set into private PostgreSQL databases
+// (wlbench_data_*, never the test databases) with bulk inserts, then checks the services list at
+// scale: p99 through the distributed product against the same statements straight through `pg`,
+// at 10k, 100k and 1M service records (the measured account always holds 10k of them), then at
+// 1, 2 and 4 replicas of the service-record service (competing consumers on its queue).
+//   --scale=0.01   fraction of the full set (1,000 users, 20,000 machines, 1,000,000 service
+//                  records, 500,000 fuel records); stages above the scaled total are left out
+//   --seconds=N    seconds per measurement (default 3)
+//   --replicas=1,2,4  service-record-service replica counts measured on the full set ('' for none)
+//   --seed-only    seed and stop (keeps the databases)
+//   --keep         keep the databases at the end (default: dropped)
+// Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
+import argon2 from 'argon2';
+import { ApiClient, Fleet } from '@wrenchlog/testing';
+import { existsSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import pg from 'pg';
+import { migrateService, root } from './children.mjs';
+import { listPath, runList } from './list-sql.mjs';
+import { runHttp, runLoop } from './load.mjs';
+import { BENCH_ENV } from './scenarios.mjs';
+import {
+  dropDatabases,
+  dropIndexes,
+  finishServiceRecords,
+  HEAVY_USER_RECORDS,
+  MACHINES_PER_USER,
+  rebuildIndexes,
+  seedFuelRecords,
+  seedKnownMachines,
+  seedMachines,
+  seedServiceRecords,
+  seedUsers,
+  withClient,
+} from './seed.mjs';
+import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
+
+const args = parseArgs(process.argv.slice(2));
+const scale = Number(args.scale ?? 1);
+const seconds = Number(args.seconds ?? 3);
+const PG_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BASE = 'wlbench_data';
+const PASSWORD = 'bench-password-1';
+const CHUNK = 250_000;
+
+const users = Math.max(2, Math.round(1000 * scale));
+const machines = users * MACHINES_PER_USER;
+const totalRecords = Math.max(100, Math.round(1_000_000 * scale));
+const fuelRecords = Math.round(500_000 * scale);
+const heavy = Math.min(HEAVY_USER_RECORDS, totalRecords);
+const replicaCounts = String(args.replicas ?? '1,2,4').split(',').filter(Boolean).map(Number);
+const stages = [...new Set([10_000, 100_000, 1_000_000].filter((n) => n < totalRecords).concat(totalRecords))];
+
+if (!existsSync(`${root}apps/gateway/dist/main.js`)) {
+  console.error('The product is not built: run `flock /tmp/wrenchlog-web.lock node tools/build.mjs` first.');
+  process.exit(1);
+}
+process.chdir(root);
+const startedAt = performance.now();
+const log = (line) => console.log(`[bench:data ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+const dbUrl = (suffix) => {
+  const url = new URL(PG_URL);
+  url.pathname = `/${BASE}${suffix ? `_${suffix}` : ''}`;
+  return url.toString();
+};
+const timed = async (what, fn) => {
+  const t0 = performance.now();
+  await fn();
+  log(`${what} in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+};
+
+// ---- seed ------------------------------------------------------------------------------------
+log(`seeding ${users} users, ${machines} machines, ${totalRecords} service records (stages ${stages.join(', ')}), ${fuelRecords} fuel records into ${BASE}_*`);
+await dropDatabases(PG_URL, BASE);
+await timed('migrated the four services', async () => {
+  for (const service of ['user-service', 'machine-service', 'service-record-service', 'fuel-purchase-service']) {
+    migrateService(service, dbUrl());
+  }
+});
+const passwordHash = await argon2.hash(PASSWORD, { type: argon2.argon2id, memoryCost: 19456, timeCost: 2, parallelism: 1 });
+await timed(`${users} users`, () => withClient(dbUrl('user'), (c) => seedUsers(c, { count: users, passwordHash })));
+await timed(`${machines} machines`, () =>
+  withClient(dbUrl('machine'), async (c) => {
+    const indexes = await dropIndexes(c, 'machines');
+    await seedMachines(c, { count: machines });
+    await rebuildIndexes(c, 'machines', indexes);
+  }),
+);
+await timed(`${fuelRecords} fuel records`, () =>
+  withClient(dbUrl('fuel_purchase'), async (c) => {
+    const indexes = await dropIndexes(c, 'fuel_records');
+    for (let from = 1; from <= fuelRecords; from += CHUNK) {
+      await seedFuelRecords(c, { from, to: Math.min(fuelRecords, from + CHUNK - 1), users });
+    }
+    await rebuildIndexes(c, 'fuel_records', indexes);
+  }),
+);
+await withClient(dbUrl('service_record'), (c) => seedKnownMachines(c, { count: machines }));
+
+let seeded = 0;
+async function seedRecordsUpTo(stage) {
+  await timed(`service records ${seeded + 1}..${stage} (indexes rebuilt)`, () =>
+    withClient(dbUrl('service_record'), async (c) => {
+      const indexes = await dropIndexes(c, 'service_records');
+      for (let from = seeded + 1; from <= stage; from += CHUNK) {
+        await seedServiceRecords(c, { from, to: Math.min(stage, from + CHUNK - 1), users, heavy });
+      }
+      await rebuildIndexes(c, 'service_records', indexes);
+      await finishServiceRecords(c);
+    }),
+  );
+  seeded = stage;
+}
+
+if (args['seed-only']) {
+  await seedRecordsUpTo(totalRecords);
+  log(`seeded; the databases ${BASE}_* are kept. Sign in as bench-user-1@wrenchlog.bench / ${PASSWORD}`);
+  process.exit(0);
+}
+
+// ---- scale check -----------------------------------------------------------------------------
+const QUERIES = [];
+for (const page of [0, 500]) {
+  for (const status of [undefined, 'Complete']) {
+    for (const search of [undefined, 'filter']) {
+      QUERIES.push({ userId: 1, page, size: 12, status, search });
+    }
+  }
+}
+const label = (q) => `page ${q.page}${q.status ? ' status' : ''}${q.search ? ' search' : ''}`;
+
+const rows = [];
+const replicaRows = [];
+let product;
+const replicasRunning = (output) => (output.match(/ready on queue \S*service-record-service\b/g) ?? []).length;
+const waitFor = async (condition, ms) => {
+  const deadline = Date.now() + ms;
+  while (!condition()) {
+    if (Date.now() > deadline) {
+      throw new Error('a replica did not start in time');
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+};
+async function measureApi(path, token) {
+  const target = { url: `${product.baseUrl}${path}`, headers: { authorization: `Bearer ${token}` }, connections: 16 };
+  await runHttp({ ...target, seconds: 1 }); // warm-up (JIT, plan and page caches), not counted
+  return runHttp({ ...target, seconds });
+}
+try {
+  await seedRecordsUpTo(stages[0]);
+  log('starting the distributed product on the seeded databases');
+  // A fleet (one process per app, as an orchestrator runs them) so replicas can be added later.
+  product = await Fleet.start({ mode: 'distributed', env: { ...BENCH_ENV, DATABASE_URL: dbUrl() }, readyTimeoutMs: 120000 });
+  const api = new ApiClient(product.baseUrl);
+  const token = await api.login('bench-user-1@wrenchlog.bench', PASSWORD);
+  const pool = new pg.Pool({ connectionString: dbUrl('service_record'), max: 16 });
+  try {
+    for (const stage of stages) {
+      if (stage > seeded) {
+        await seedRecordsUpTo(stage);
+      }
+      for (const q of QUERIES) {
+        const path = listPath(q);
+        const check = await api.get(path, token);
+        if (check.status !== 200) {
+          throw new Error(`${path} answered ${check.status} ${check.text}`);
+        }
+        const viaPg = await runLoop(() => runList(pool, q), { concurrency: 16, seconds });
+        const viaApi = await measureApi(path, token);
+        rows.push({ stage, query: label(q), total: check.body.totalElements, api: viaApi, pg: viaPg });
+        log(`${stage} records, ${label(q)}: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms`);
+      }
+    }
+    // Competing consumers: more service-record-service processes on the same queue.
+    for (const count of replicaCounts) {
+      const running = replicasRunning(product.output());
+      for (let n = running + 1; n <= count; n++) {
+        product.launch('service-record-service', `service-record-service-${n}`);
+      }
+      await waitFor(() => replicasRunning(product.output()) >= count, 60000);
+      for (const q of QUERIES.filter((x) => x.page === 0 && !x.status)) {
+        const api = await measureApi(listPath(q), token);
+        replicaRows.push({ replicas: count, query: label(q), api });
+        log(`${count} replica(s), ${label(q)}: api ${fmt(api.rps)} req/s, p99 ${fmt(api.p99)} ms`);
+      }
+    }
+  } finally {
+    await pool.end();
+  }
+} finally {
+  await product?.stop();
+  if (!args.keep) {
+    await dropDatabases(PG_URL, BASE);
+  }
+}
+
+// ---- report ----------------------------------------------------------------------------------
+const first = (query) => rows.find((r) => r.query === query && r.stage === stages[0]);
+const report = [['records', 'query', 'matches', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', `p99 vs ${stages[0]}`, 'verdict']];
+const verdicts = [];
+for (const r of rows) {
+  const x = ratio(r.api.p99, r.pg.p99);
+  const growth = ratio(r.api.p99, first(r.query).api.p99);
+  // "Flat": the p99 at a larger table stays within 1.5x of the smallest stage's (noise allowance).
+  const v = verdict([{ value: x, below: 3.0001 }, { value: r.api.errorRate, below: 0.001 }, ...(r.stage === stages[0] ? [] : [{ value: growth, below: 1.5 }])]);
+  verdicts.push(v);
+  report.push([r.stage, r.query, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), r.stage === stages[0] ? '' : fmt(growth, 2), v]);
+}
+console.log('\nServices list at scale (account with ' + heavy + ' records; latencies in ms; target: api p99 within 3x of pg, flat across stages)');
+console.log(table(report));
+if (replicaRows.length > 0) {
+  console.log(`\nReplicas of the service-record service at ${seeded} records (competing consumers; ${cpus().length} cores)`);
+  console.log(table([['replicas', 'query', 'api req/s', 'api p50', 'api p99'], ...replicaRows.map((r) => [r.replicas, r.query, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99)])]));
+}
+console.log(`\n${verdicts.filter((v) => v === 'PASS').length} PASS, ${verdicts.filter((v) => v === 'MISS').length} MISS; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);

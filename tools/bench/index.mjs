@@ -1,0 +1,172 @@
+#!/usr/bin/env node
+// `npm run bench`: the baselines and the product scenarios measured side by side in one run, each
+// scenario printed with its ratio to its baseline and the target of issue 10 (docs/performance.md).
+//   --quick                 2 s per measurement instead of 5 (a run of a couple of minutes)
+//   --seconds=N             seconds per measurement
+//   --mode=embedded|distributed|both (default both; distributed needs PostgreSQL and RabbitMQ)
+//   --only=health,services  scenarios whose name contains one of these words (images: "photo")
+//   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
+//   --json=file             also write every figure as JSON
+// Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
+import { existsSync, writeFileSync } from 'node:fs';
+import { cpus } from 'node:os';
+import { performance } from 'node:perf_hooks';
+import { httpBaseline, imageBaseline, kdfBaseline, pgListBaseline, rpcNestBaseline, rpcRawBaseline } from './baselines.mjs';
+import { routeBundles } from './bundle.mjs';
+import { root } from './children.mjs';
+import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalRssMb } from './scenarios.mjs';
+import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
+
+const args = parseArgs(process.argv.slice(2));
+const seconds = Number(args.seconds ?? (args.quick ? 2 : 5));
+const modes = args.mode && args.mode !== 'both' ? [args.mode] : ['embedded', 'distributed'];
+const only = typeof args.only === 'string' ? args.only.split(',').map((s) => s.trim().toLowerCase()) : undefined;
+const skipBaselines = typeof args['skip-baselines'] === 'string' ? args['skip-baselines'].split(',') : [];
+const PG_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
+const selected = (name) => !only || only.some((o) => name.toLowerCase().includes(o));
+
+if (!existsSync(`${root}apps/gateway/dist/main.js`)) {
+  console.error('The product is not built: run `flock /tmp/wrenchlog-web.lock node tools/build.mjs` first.');
+  process.exit(1);
+}
+process.chdir(root);
+const startedAt = performance.now();
+const log = (line) => console.log(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}`);
+
+// ---- baselines -------------------------------------------------------------------------------
+const baselines = {};
+const baselineRuns = [
+  ['L_http', 'bare node:http, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/http.mjs', { seconds, connections: 32 })],
+  ['L_fastify', 'bare Fastify, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/fastify.mjs', { seconds, connections: 32 })],
+  ['L_pg_list', 'services-list SQL (page 0 + count) through pg, 16 concurrent', () => pgListBaseline({ seconds, pgUrl: PG_URL })],
+  ['L_rpc_raw', 'amqplib echo over direct reply-to, 16 concurrent', () => rpcRawBaseline({ seconds, amqpUrl: AMQP_URL })],
+  ['L_rpc_nest', 'Nest RMQ echo, production options, 16 concurrent', () => rpcNestBaseline({ seconds, amqpUrl: AMQP_URL })],
+  ['L_img', 'sharp: one decode, 1920 px + 200 px, one at a time', () => imageBaseline({ seconds: Math.max(seconds, 3) })],
+  ['L_kdf', 'argon2id 19 MiB / t=2 / p=1, one at a time', () => kdfBaseline({ seconds: Math.max(seconds, 3) })],
+];
+for (const [name, what, run] of baselineRuns) {
+  if (skipBaselines.some((s) => name.toLowerCase().includes(s.toLowerCase()))) {
+    continue;
+  }
+  log(`baseline ${name}: ${what}`);
+  try {
+    baselines[name] = { what, ...(await run()) };
+  } catch (err) {
+    console.warn(`  ${name} could not be measured: ${err.message}`);
+  }
+}
+const B = (name, field = 'rps') => baselines[name]?.[field];
+
+// ---- the product -----------------------------------------------------------------------------
+const results = [];
+const extras = [];
+for (const mode of modes) {
+  log(`starting the ${mode} product`);
+  let started;
+  try {
+    started = await startMeasured(mode);
+  } catch (err) {
+    console.warn(`  the ${mode} product did not start: ${err.message.split('\n')[0]}`);
+    continue;
+  }
+  const { product, startMs } = started;
+  try {
+    await new Promise((r) => setTimeout(r, 3000)); // settle before reading idle memory
+    const processes = productProcesses(product.dataDir);
+    extras.push({ mode, startMs, idleRssMb: totalRssMb(processes), processes: processes.length, perApp: processes.map((p) => `${p.app} ${p.rssMb.toFixed(0)}`).join(', ') });
+    log(`${mode}: ready in ${(startMs / 1000).toFixed(1)} s, ${processes.length} processes, ${totalRssMb(processes).toFixed(0)} MB resident when idle`);
+    const account = await prepareAccount(product);
+    for (const scenario of scenarioList(account).filter((s) => selected(s.name))) {
+      await probe(product.baseUrl, scenario);
+      log(`${mode}: ${scenario.name}`);
+      const measured = await measureScenario(product.baseUrl, scenario, { seconds });
+      results.push({ mode, scenario: scenario.name, kind: scenario.kind, ...measured });
+    }
+    if (selected('photo')) {
+      const dashboard = results.find((r) => r.mode === mode && r.scenario === 'dashboard');
+      log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst)`);
+      const images = await measureImages(product, account, { seconds: Math.max(5, seconds * 2), burst: args.quick ? 4 : 8, backgroundRate: dashboard?.half?.rate });
+      results.push({ mode, scenario: 'photo', kind: 'image', images });
+    }
+  } catch (err) {
+    console.error(`  ${mode}: ${err.stack ?? err.message}`);
+    process.exitCode = 1;
+  } finally {
+    await product.stop();
+  }
+}
+
+// ---- report ----------------------------------------------------------------------------------
+const ms = (n) => fmt(n, 1);
+console.log('\nBaselines (same run)');
+console.log(
+  table([
+    ['baseline', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'what'],
+    ...Object.entries(baselines).map(([name, b]) => [name, fmt(b.rps), ms(b.p50), ms(b.p95), ms(b.p99), b.errors, b.what]),
+  ]),
+);
+
+const rpcHopRatio = ratio(B('L_rpc_nest'), B('L_rpc_raw'));
+const kdfPerSecond = (cpus().length * 1000) / B('L_kdf', 'p50');
+const rows = [['mode', 'scenario', 'req/s', 'p50', 'p95', 'p99', 'errors', 'vs', 'ratio', 'target', 'half-knee p95/p99/err/dropped', 'verdict']];
+const verdicts = [];
+const addRow = (mode, name, r, base, baseValue, need, extraChecks = [], half) => {
+  const x = ratio(r.rps, baseValue);
+  const v = verdict([{ value: x, atLeast: need }, ...extraChecks]);
+  verdicts.push({ mode, name, verdict: v });
+  rows.push([mode, name, fmt(r.rps), ms(r.p50), ms(r.p95), ms(r.p99), r.errors, base, fmt(x, 2), `>= ${need}`, half ?? '', v]);
+};
+rows.push(['-', 'RPC hop (L_rpc_nest)', fmt(B('L_rpc_nest')), ms(B('L_rpc_nest', 'p50')), ms(B('L_rpc_nest', 'p95')), ms(B('L_rpc_nest', 'p99')), B('L_rpc_nest', 'errors') ?? '-', 'L_rpc_raw', fmt(rpcHopRatio, 2), '>= 0.35, p99 < 20', '', verdict([{ value: rpcHopRatio, atLeast: 0.35 }, { value: B('L_rpc_nest', 'p99'), below: 20 }])]);
+for (const r of results) {
+  if (r.kind === 'gateway') {
+    addRow(r.mode, r.scenario, r.knee, 'L_http', B('L_http'), 0.7);
+  } else if (r.kind === 'login') {
+    addRow(r.mode, r.scenario, r.knee, 'cores/L_kdf', kdfPerSecond, 0.8);
+  } else if (r.kind === 'list') {
+    const [base, need] = r.mode === 'distributed' ? ['L_rpc_nest', 0.3] : ['L_fastify', 0.2];
+    const h = r.half;
+    const droppedShare = h ? h.dropped / (h.rate * seconds) : NaN;
+    addRow(r.mode, r.scenario, r.knee, base, B(base), need, h ? [{ value: h.p95, below: 50 }, { value: h.p99, below: 150 }, { value: h.errorRate, below: 0.001 }, { value: droppedShare, below: 0.01 }] : [], h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '');
+  } else if (r.kind === 'write') {
+    addRow(r.mode, r.scenario, r.knee, 'L_rpc_nest', B('L_rpc_nest'), 0.1, [{ value: r.knee.p99, below: 200 }]);
+  } else if (r.kind === 'image') {
+    const i = r.images;
+    const x = ratio(i.workerImagesPerSecond, B('L_img'));
+    const v = verdict([{ value: x, atLeast: 0.8 }, { value: i.visible.p95, below: 5000 }, { value: i.maxWorkerRssMb, below: 512 }]);
+    verdicts.push({ mode: r.mode, name: 'photo', verdict: v });
+    rows.push([r.mode, 'photo: worker img/s', fmt(i.workerImagesPerSecond, 2), '', '', '', '', 'L_img', fmt(x, 2), '>= 0.8', '', v]);
+    rows.push([r.mode, 'photo: upload', '', ms(i.upload.p50), ms(i.upload.p95), ms(i.upload.p99), 0, '', '', '', '', '']);
+    rows.push([r.mode, 'photo: time to thumbnail', '', ms(i.visible.p50), ms(i.visible.p95), ms(i.visible.p99), i.visible.errors, '', '', 'p95 < 5000', '', '']);
+    rows.push([r.mode, 'photo: worker max RSS MB', fmt(i.maxWorkerRssMb, 0), '', '', '', '', '', '', '< 512', '', '']);
+  }
+}
+console.log('\nScenarios (ratios to the baselines above; latencies in ms)');
+console.log(table(rows));
+if (extras.length > 0) {
+  console.log('\nStart and idle memory');
+  console.log(
+    table([
+      ['mode', 'ready after', 'processes', 'idle RSS MB', 'target', 'verdict', 'per app (MB)'],
+      ...extras.map((e) => [e.mode, `${(e.startMs / 1000).toFixed(1)} s`, e.processes, fmt(e.idleRssMb, 0), '< 10 s, < 600 MB', e.mode === 'embedded' ? verdict([{ value: e.startMs, below: 10000 }, { value: e.idleRssMb, below: 600 }]) : 'n/a', e.perApp]),
+    ]),
+  );
+}
+const bundles = routeBundles();
+if (bundles) {
+  console.log('\nWeb first load (JavaScript, gzip; from the Vite manifest of apps/web/dist)');
+  console.log(
+    table([
+      ['route', 'JS files', 'gzip KB', 'raw KB', 'target', 'verdict'],
+      ...Object.entries(bundles).map(([route, b]) => {
+        const v = verdict([{ value: b.gzipBytes / 1024, below: 200 }]);
+        verdicts.push({ mode: 'web', name: route, verdict: v });
+        return [route, b.files, fmt(b.gzipBytes / 1024), fmt(b.rawBytes / 1024), '< 200 KB', v];
+      }),
+    ]),
+  );
+}
+console.log(`\n${verdicts.filter((v) => v.verdict === 'PASS').length} PASS, ${verdicts.filter((v) => v.verdict === 'MISS').length} MISS; ${cpus().length} cores; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+if (typeof args.json === 'string') {
+  writeFileSync(args.json, JSON.stringify({ at: new Date().toISOString(), seconds, baselines, results, extras, bundles }, null, 2));
+}

@@ -1,0 +1,28 @@
+// The processes of one started product (found by its private DATA_DIR in /proc/<pid>/environ):
+// resident memory per app, for the idle-memory and image-worker figures.
+import { readdirSync, readFileSync } from 'node:fs';
+
+export function productProcesses(dataDir) {
+  const found = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      const environ = readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0');
+      if (!environ.includes(`DATA_DIR=${dataDir}`)) {
+        continue;
+      }
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      const main = args.find((a) => a.endsWith('main.js') || a.endsWith('start.mjs')) ?? args.join(' ');
+      const app = /apps\/([^/]+)\/dist/.exec(main)?.[1] ?? (main.endsWith('start.mjs') ? 'start.mjs' : main);
+      const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0);
+      found.push({ pid: Number(entry), app, rssMb: rssKb / 1024 });
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return found;
+}
+
+export const totalRssMb = (processes) => processes.reduce((sum, p) => sum + p.rssMb, 0);
