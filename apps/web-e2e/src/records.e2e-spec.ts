@@ -171,6 +171,15 @@ describe('fuel record, part purchase and fast create forms', () => {
       await fuel.getByRole('button', { name: 'Save Fuel Record' }).click();
       await fuel.getByText('Fuel record created successfully!').waitFor();
 
+      const service = s.page.getByRole('form', { name: 'Create Service Record' });
+      const serviceMachine = service.getByRole('combobox', { name: 'Machine' }).or(service.getByRole('textbox', { name: 'Machine' }));
+      await serviceMachine.click();
+      await s.page.getByRole('listbox', { name: 'Machine' }).getByRole('option', { name: machine.name }).click();
+      await service.getByRole('textbox', { name: 'Title' }).fill('Blade sharpening');
+      await service.getByRole('textbox', { name: 'Service Shop' }).fill('Yard crew');
+      await service.getByRole('button', { name: 'Create Service Record' }).click();
+      await service.getByText('Service record created successfully!').waitFor();
+
       const part = s.page.getByRole('form', { name: 'Create Part Purchase' });
       await part.getByLabel('Part Name').fill('Wiper blade');
       await part.getByLabel('Price ($)').fill('9.99');
@@ -191,6 +200,8 @@ describe('fuel record, part purchase and fast create forms', () => {
 
       const records = await api.get(`/api/fuel-records/machine/${machine.id}`, owner.token);
       expect((records.body as { totalPrice: number; storeName: string | null; currentMileage: number | null }[]).some((r) => r.totalPrice === 26 && !r.storeName && r.currentMileage === null)).toBe(true);
+      const services = await api.get(`/api/services/machine/${machine.id}`, owner.token);
+      expect((services.body as { title: string; serviceShop: string | null }[]).filter((r) => r.title === 'Blade sharpening').map((r) => r.serviceShop)).toEqual(['Yard crew']);
       const purchases = await api.get('/api/purchases/getrecent', owner.token);
       const wiper = (purchases.body.content as { partName: string; price: number; machineId: number | null }[]).find((p) => p.partName === 'Wiper blade');
       expect(wiper?.price).toBe(9.99);
