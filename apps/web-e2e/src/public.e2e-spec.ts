@@ -1,14 +1,10 @@
 import { ApiClient, expectEventually, uniqueEmail } from '@wrenchlog/testing';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, SCREENSHOTS, waitForImages, pageWidths, type Session } from './browser.js';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launch, openSession, pageWidths, SCREENSHOTS, seriousViolations, waitForImages, type Session } from './browser.js';
 
 // The public pages in real Chromium against the started product: each page at 1280 and 390 px with an
 // axe check (no serious or critical violation), a real Contact Sales submission and a real signup.
-// Evaluated rather than added as a <script>: the product's CSP (script-src 'self') rightly blocks inline scripts.
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PAGES: [string, string][] = [
   ['/', 'The maintenance log for everything you run'],
@@ -21,23 +17,6 @@ const PAGES: [string, string][] = [
   ['/contact-sales', 'Contact Sales'],
   ['/platinumAccountRequest', 'Platinum Account Inquiry'],
 ];
-
-interface AxeViolation {
-  id: string;
-  impact: string | null;
-  help: string;
-  nodes: { target: string[]; failureSummary?: string }[];
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  const violations = await page.evaluate(async () => {
-    const w = globalThis as unknown as { document: unknown; axe: { run(ctx: unknown, opts: unknown): Promise<{ violations: AxeViolation[] }> } };
-    const result = await w.axe.run(w.document, { resultTypes: ['violations'] });
-    return result.violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
-}
 
 const slug = (path: string) => path.split('?')[0].replace(/\W+/g, '') || 'landing';
 

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, darken, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
 
 const brand: MantineColorsTuple = ['#e7f5ff', '#d0ebff', '#a5d8ff', '#74c0fc', '#4dabf7', '#339af0', '#228be6', '#1c7ed6', '#1971c2', '#1864ab'];
 
@@ -26,14 +26,15 @@ export const DESKTOP_QUERY = '(min-width: 48em)';
 
 /**
  * AA contrast (4.5:1) for the quieter texts: Mantine's dimmed grey (gray-6) is 3.3:1 on white,
- * gray-7 is 6.4:1; light-variant labels one shade darker than the default.
+ * gray-7 is 6.4:1. Light-variant labels (badges, light buttons) are shade 9 on shade 1 by default,
+ * 3.8:1 for green; a darker shade 9 clears 4.5:1 for every palette colour.
  */
-export const cssVariablesResolver: CSSVariablesResolver = () => ({
+export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
-    '--mantine-color-brand-light-color': 'var(--mantine-color-brand-9)',
     '--mantine-color-anchor': 'var(--mantine-color-brand-8)',
+    ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], 0.35)])),
   },
   dark: {},
 });

@@ -12,7 +12,7 @@ const machines = [
 ];
 
 function names(): string[] {
-  return screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => a.getAttribute('aria-label') ?? a.textContent ?? '');
+  return screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => (a.closest('table') ? a.textContent : a.querySelector('p')?.textContent) ?? '');
 }
 
 beforeEach(() => {
@@ -47,7 +47,7 @@ describe('DashboardPage', () => {
     mockFetch({ 'GET /api/machines/recentlyserviced': json(machines) });
     renderApp(routes, { url: '/dashboard' });
     await screen.findByText('Most Recent');
-    await screen.findByRole('link', { name: 'Excavator 320' });
+    await screen.findByRole('link', { name: /^Excavator 320/ });
     expect(names()).toEqual(['Excavator 320', 'Zero-turn mower', 'Blue F-150']);
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(names()).toEqual(['Blue F-150', 'Excavator 320', 'Zero-turn mower']);
@@ -73,7 +73,7 @@ describe('DashboardPage', () => {
   it('searches any field case-insensitively', async () => {
     mockFetch({ 'GET /api/machines/recentlyserviced': json(machines) });
     renderApp(routes, { url: '/dashboard' });
-    await screen.findByRole('link', { name: 'Excavator 320' });
+    await screen.findByRole('link', { name: /^Excavator 320/ });
     await user.type(screen.getByPlaceholderText('Search equipment...'), 'MOWER');
     expect(names()).toEqual(['Zero-turn mower']);
     await user.clear(screen.getByPlaceholderText('Search equipment...'));

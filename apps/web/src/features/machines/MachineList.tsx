@@ -65,7 +65,7 @@ export function MachineCards({ machines, palette }: { machines: MachineListItem[
   return (
     <Stack gap="sm">
       {machines.map((m) => (
-        <Card key={m.id} component={Link} to={`/machines/${m.id}`} padding="md" withBorder style={{ textDecoration: 'none', color: 'inherit' }} aria-label={m.name}>
+        <Card key={m.id} component={Link} to={`/machines/${m.id}`} padding="md" withBorder style={{ textDecoration: 'none', color: 'inherit' }}>
           <Group justify="space-between" wrap="nowrap" gap="sm" align="center">
             <Box style={{ minWidth: 0, flex: 1 }}>
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">

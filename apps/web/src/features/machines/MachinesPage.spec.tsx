@@ -11,7 +11,7 @@ const machines = [
   { id: 2, name: 'Excavator 320', type: 'Excavator', status: 'Low Fuel', lastUpdated: '2026-05-01T10:00:00Z' },
   { id: 3, name: 'Atlas crane', type: 'Crane', status: 'Needs Service', lastUpdated: '2026-04-01T10:00:00Z' },
 ];
-const cardNames = () => screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => a.getAttribute('aria-label'));
+const cardNames = () => screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => (a.closest('table') ? a.textContent : a.querySelector('p')?.textContent));
 
 beforeEach(() => {
   localStorage.clear();
@@ -44,7 +44,7 @@ describe('MachinesPage', () => {
   it('sorts by name ascending first; Name and Updated buttons on small screens', async () => {
     mockFetch({ 'GET /api/machines/all': json(machines) });
     renderApp(routes, { url: '/machines' });
-    await screen.findByRole('link', { name: 'Atlas crane' });
+    await screen.findByRole('link', { name: /^Atlas crane/ });
     expect(cardNames()).toEqual(['Atlas crane', 'blue F-150', 'Excavator 320']);
     await user.click(screen.getByRole('button', { name: 'Name' }));
     expect(cardNames()).toEqual(['Excavator 320', 'blue F-150', 'Atlas crane']);

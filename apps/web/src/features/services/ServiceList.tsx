@@ -1,6 +1,6 @@
 import { Anchor, Badge, Box, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
-import { Fragment, type KeyboardEvent, type ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ServiceRecordRow } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
@@ -106,13 +106,6 @@ const COLUMNS: { field: ServiceSortField; label: string }[] = [
   { field: 'status', label: 'Status' },
 ];
 
-function onActivate(e: KeyboardEvent, run: () => void) {
-  if (e.target === e.currentTarget && (e.key === 'Enter' || e.key === ' ')) {
-    e.preventDefault();
-    run();
-  }
-}
-
 /** Wide screens: a table with sortable headers; a row click expands the details under it. */
 export function ServiceTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
   return (
@@ -137,20 +130,13 @@ export function ServiceTable({ records, expandedId, onToggle, busy, sort, onSort
             const open = expandedId === r.id;
             return (
               <Fragment key={r.id}>
-                <Table.Tr
-                  tabIndex={0}
-                  aria-expanded={open}
-                  aria-controls={open ? `service-details-${r.id}` : undefined}
-                  data-testid="service-row"
-                  onClick={() => onToggle(r.id)}
-                  onKeyDown={(e) => onActivate(e, () => onToggle(r.id))}
-                  bg={open ? 'brand.0' : undefined}
-                  style={{ cursor: 'pointer' }}
-                >
+                {/* The whole row takes the click; the machine cell is the button keyboards and screen
+                    readers use (a table row cannot carry aria-expanded). Its click bubbles to the row. */}
+                <Table.Tr data-testid="service-row" onClick={() => onToggle(r.id)} bg={open ? 'brand.0' : undefined} style={{ cursor: 'pointer' }}>
                   <Table.Td>
-                    <Text size="sm" fw={600}>
+                    <UnstyledButton aria-expanded={open} aria-controls={open ? `service-details-${r.id}` : undefined} fz="sm" fw={600}>
                       {machineLabel(r)}
-                    </Text>
+                    </UnstyledButton>
                   </Table.Td>
                   <Table.Td>
                     <Text size="sm" title={r.title} style={{ whiteSpace: 'nowrap' }}>

@@ -221,10 +221,11 @@ describe('ServicesPage', () => {
     mockFetch({ 'GET /api/services/recent': server([record(4, { title: 'Track tension adjustment', notes: '  ', price: 1234.5, serviceType: 'Repair', status: 'In Progress', serviceShop: null })]) });
     const { router } = renderApp(routes, { url: '/services' });
     const row = await screen.findByTestId('service-row');
-    expect(row).toHaveAttribute('aria-expanded', 'false');
-    await user.click(row);
+    const toggle = within(row).getByRole('button', { name: 'Excavator 320' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await user.click(within(row).getByText('$1,234.50'));
     const panel = await screen.findByRole('region', { name: 'Service Details' });
-    expect(row).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
     expect(within(panel).getByText('Service Details')).toBeInTheDocument();
     expect(within(panel).getByText('Track tension adjustment')).toBeInTheDocument();
     expect(within(panel).getByRole('link', { name: 'Excavator 320' })).toHaveAttribute('href', '/machines/7');
@@ -237,9 +238,9 @@ describe('ServicesPage', () => {
     expect(within(panel).getByText('Date Created')).toBeInTheDocument();
     await user.click(within(panel).getByRole('button', { name: 'Back to List' }));
     expect(screen.queryByRole('region', { name: 'Service Details' })).not.toBeInTheDocument();
-    expect(row).toHaveAttribute('aria-expanded', 'false');
-    // Keyboard: Enter on the focused row opens it too.
-    row.focus();
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Keyboard: Enter on the row's button opens it too.
+    toggle.focus();
     await user.keyboard('{Enter}');
     const again = await screen.findByRole('region', { name: 'Service Details' });
     await user.click(within(again).getByRole('link', { name: 'Full Details' }));

@@ -1,0 +1,69 @@
+import { ApiClient, createApprovedUser, createMachine, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
+import type { Browser } from 'playwright-core';
+import { baseUrl, launch, openSession, seriousViolations, signIn, type Session } from './browser.js';
+
+// The signed-in screens pass axe-core with no serious or critical violation (contrast, names,
+// labels, roles), with real data on them, at 1280 px and on a 390 px phone. The public pages have
+// their own checks in public.e2e-spec.ts.
+describe('accessibility of the signed-in screens', () => {
+  let browser: Browser;
+  let owner: ApprovedUser;
+  let screens: [string, string][];
+
+  beforeAll(async () => {
+    browser = await launch();
+    const api = new ApiClient(baseUrl());
+    owner = await createApprovedUser(api, { name: 'Axe Owner' });
+    const machine = await createMachine(api, owner.token, { name: `Axe loader ${Date.now() % 100000}` });
+    const record = await serviceRecordFor(api, owner.token, machine.id, { title: 'Hydraulic hose', serviceShop: 'Yard crew', price: 84.5 });
+    const fuel = await api.post('/api/fuel-records', { machineId: machine.id, amount: 12.5, pricePerUnit: 3.459, totalPrice: 43.24, dateOfPurchase: '2026-11-20T14:30:00.000Z', storeName: 'Corner fuel' }, owner.token);
+    expect(fuel.status).toBe(201);
+    screens = [
+      ['/dashboard', 'Most Recent'],
+      ['/machines', machine.name],
+      [`/machines/${machine.id}?tab=service`, 'Hydraulic hose'],
+      ['/services', 'Recent Machine Services'],
+      ['/parts', 'Parts & Inventory Management'],
+      ['/fast-create', 'Fast Create'],
+      ['/settings', 'Settings'],
+      [`/service-record/${record.id}`, 'Service Record Details'],
+      [`/fuel-record/${fuel.body.id}`, 'Fuel Record Details'],
+      ['/part-purchase', 'Create Part Purchase'],
+    ];
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  describe.each([
+    ['1280 px', { width: 1280, height: 900 }],
+    ['390 px', { width: 390, height: 844 }],
+  ])('at %s', (_label, viewport) => {
+    let s: Session;
+
+    beforeAll(async () => {
+      s = await openSession(browser, viewport, `axe-${viewport.width}`);
+      await s.page.goto('/login');
+      expect(await seriousViolations(s.page)).toEqual([]);
+      await signIn(s.page, { username: owner.username, password: owner.password });
+      await s.page.waitForURL((url) => url.pathname === '/dashboard');
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+    afterEach(() => {
+      expect(s.errors).toEqual([]);
+    });
+
+    it('finds no serious or critical violation on any screen', async () => {
+      const found: string[] = [];
+      for (const [path, text] of screens) {
+        await s.page.goto(path);
+        await s.page.getByText(text, { exact: false }).first().waitFor();
+        found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
+      }
+      expect(found).toEqual([]);
+    });
+  });
+});
