@@ -4,7 +4,8 @@
 //   --quick                 2 s per measurement instead of 5 (a run of a couple of minutes)
 //   --seconds=N             seconds per measurement
 //   --mode=embedded|distributed|both (default both; distributed needs PostgreSQL and RabbitMQ)
-//   --only=health,services  scenarios whose name contains one of these words (images: "photo")
+//   --only=health,services  scenarios whose name contains one of these words (images: "photo";
+//                           Largest Contentful Paint of /dashboard in Chromium, embedded only: "lcp")
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
@@ -14,6 +15,7 @@ import { performance } from 'node:perf_hooks';
 import { httpBaseline, imageBaseline, kdfBaseline, pgListBaseline, rpcNestBaseline, rpcRawBaseline } from './baselines.mjs';
 import { routeBundles } from './bundle.mjs';
 import { root } from './children.mjs';
+import { measureLcp } from './lcp.mjs';
 import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalRssMb } from './scenarios.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 
@@ -89,6 +91,10 @@ for (const mode of modes) {
       const images = await measureImages(product, account, { seconds: Math.max(5, seconds * 2), burst: args.quick ? 4 : 8, backgroundRate: dashboard?.half?.rate });
       results.push({ mode, scenario: 'photo', kind: 'image', images });
     }
+    if (mode === 'embedded' && selected('lcp')) {
+      log(`${mode}: Largest Contentful Paint of /dashboard, 1,000 machines, headless Chromium`);
+      results.push({ mode, scenario: 'lcp', kind: 'lcp', lcp: await measureLcp(product, { loads: 5, machines: 1000 }) });
+    }
   } catch (err) {
     console.error(`  ${mode}: ${err.stack ?? err.message}`);
     process.exitCode = 1;
@@ -163,6 +169,23 @@ if (bundles) {
         verdicts.push({ mode: 'web', name: route, verdict: v });
         return [route, b.files, fmt(b.gzipBytes / 1024), fmt(b.rawBytes / 1024), '< 200 KB', v];
       }),
+    ]),
+  );
+}
+const lcp = results.find((r) => r.kind === 'lcp')?.lcp;
+if (lcp) {
+  console.log(`\nWeb: Largest Contentful Paint of /dashboard (${lcp.machines} machines, ${lcp.first.rows} table rows shown; headless Chromium, 1280x800, embedded)`);
+  const lcpRow = (visit, loads, p50, max, rowsAt, candidate) => {
+    const v = verdict([{ value: max, below: 1000 }]);
+    verdicts.push({ mode: 'web', name: `LCP ${visit}`, verdict: v });
+    return [visit, loads, ms(p50), ms(max), '< 1000', v, ms(rowsAt), candidate];
+  };
+  const candidates = [...new Set(lcp.returning.samples.map((r) => `${r.element} (${r.size} px²)`))].join('; ');
+  console.log(
+    table([
+      ['visit', 'loads', 'LCP p50 ms', 'LCP max ms', 'target', 'verdict', 'rows in DOM ms (p50)', 'LCP element'],
+      lcpRow('first (empty cache)', 1, lcp.first.ms, lcp.first.ms, lcp.first.rowsAt, `${lcp.first.element} (${lcp.first.size} px²)`),
+      lcpRow('returning (cache kept)', lcp.returning.loads, lcp.returning.p50, lcp.returning.max, lcp.returning.rowsAtP50, candidates),
     ]),
   );
 }
