@@ -80,4 +80,21 @@ describe('DashboardPage', () => {
     await user.type(screen.getByPlaceholderText('Search equipment...'), 'nothing like it');
     expect(await screen.findByText('No matches')).toBeInTheDocument();
   });
+
+  it('shows a large fleet 100 machines at a time, and a search still looks at all of them', async () => {
+    const fleet = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `Unit ${String(i + 1).padStart(3, '0')}`, type: 'Loader', status: 'Good', lastUpdated: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() }));
+    mockFetch({ 'GET /api/machines/recentlyserviced': json(fleet) });
+    renderApp(routes, { url: '/dashboard' });
+    await screen.findByText('150 more not shown');
+    expect(names()).toHaveLength(100);
+    expect(names()[0]).toBe('Unit 250'); // newest first
+    await user.click(screen.getByRole('button', { name: 'Show 100 more' }));
+    expect(names()).toHaveLength(200);
+    await user.click(screen.getByRole('button', { name: 'Show 50 more' }));
+    expect(names()).toHaveLength(250);
+    expect(screen.queryByText(/more not shown/)).not.toBeInTheDocument();
+    await user.type(screen.getByPlaceholderText('Search equipment...'), 'Unit 007');
+    expect(names()).toEqual(['Unit 007']);
+  });
 });
+

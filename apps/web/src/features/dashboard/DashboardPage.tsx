@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { filterBySearch } from '../../lib/search';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
 import { CardSortBar, MachineCards, MachineTable, type MachineSortField } from '../machines/MachineList';
+import { ShowMoreButton, useShownItems } from '../../components/ShowMore';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 const MachineCreateModal = lazy(() => import('../machines/MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
@@ -30,6 +31,7 @@ export default function DashboardPage() {
     const found = filterBySearch(query.data ?? [], search, (m) => [formatDateTime(m.lastUpdated)]);
     return sortItems(found, sort);
   }, [query.data, search, sort]);
+  const list = useShownItems(rows);
   const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
@@ -54,7 +56,7 @@ export default function DashboardPage() {
   } else if (rows.length === 0) {
     body = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No machine matches “${search}”.`} action={<Button variant="default" onClick={() => setSearch('')}>Clear search</Button>} />;
   } else if (desktop) {
-    body = <MachineTable machines={rows} sort={sort} onSort={onSort} palette="dashboard" columns={['name', 'type', 'status', 'lastUpdated']} />;
+    body = <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette="dashboard" columns={['name', 'type', 'status', 'lastUpdated']} />;
   } else {
     body = (
       <>
@@ -69,7 +71,7 @@ export default function DashboardPage() {
           ]}
         />
         <div style={{ height: 12 }} />
-        <MachineCards machines={rows} palette="dashboard" />
+        <MachineCards machines={list.shown} palette="dashboard" />
       </>
     );
   }
@@ -90,6 +92,7 @@ export default function DashboardPage() {
           <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
         </Group>
         {body}
+        <ShowMoreButton {...list} />
       </Card>
       {creating && (
         <Suspense fallback={null}>

@@ -13,6 +13,7 @@ import { formatDateTime } from '../../lib/format';
 import { filterBySearch } from '../../lib/search';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
 import { CardSortBar, MachineCards, MachineTable, type MachineSortField } from './MachineList';
+import { ShowMoreButton, useShownItems } from '../../components/ShowMore';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 const MachineCreateModal = lazy(() => import('./MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
@@ -27,6 +28,7 @@ export default function MachinesPage() {
   const total = query.data?.length ?? 0;
 
   const rows = useMemo(() => sortItems(filterBySearch(query.data ?? [], search, (m) => [formatDateTime(m.lastUpdated)]), sort), [query.data, search, sort]);
+  const list = useShownItems(rows);
   const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
@@ -44,13 +46,13 @@ export default function MachinesPage() {
   } else if (rows.length === 0) {
     body = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No machine matches “${search}”.`} action={<Button variant="default" onClick={() => setSearch('')}>Clear search</Button>} />;
   } else if (desktop) {
-    body = <MachineTable machines={rows} sort={sort} onSort={onSort} palette="browse" columns={['name', 'lastUpdated', 'type', 'status']} />;
+    body = <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette="browse" columns={['name', 'lastUpdated', 'type', 'status']} />;
   } else {
     body = (
       <>
         <CardSortBar sort={sort} onSort={onSort} fields={[{ field: 'name', label: 'Name' }, { field: 'lastUpdated', label: 'Updated' }]} />
         <div style={{ height: 12 }} />
-        <MachineCards machines={rows} palette="browse" />
+        <MachineCards machines={list.shown} palette="browse" />
       </>
     );
   }
@@ -73,6 +75,7 @@ export default function MachinesPage() {
           <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
         </Group>
         {body}
+        <ShowMoreButton {...list} />
         {query.isSuccess && rows.length > 0 && search && (
           <Text size="xs" c="dimmed" mt="sm">
             Showing {rows.length} of {total}
