@@ -61,7 +61,7 @@ describe('web app at 390 px', () => {
     await s.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Machines' }).click();
     await s.page.getByRole('heading', { name: 'Browse Machines' }).waitFor();
     await s.page.getByRole('link', { name: names[1] }).waitFor();
-    const order = async () => (await s.page.locator('a[href^="/machines/"]').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')))).filter((n) => names.includes(n ?? ''));
+    const order = async () => (await s.page.locator('a[href^="/machines/"]').evaluateAll((as) => as.map((a) => a.querySelector('p')?.textContent ?? null))).filter((n) => names.includes(n ?? ''));
     expect(await order()).toEqual([names[1], names[0]]);
     await s.page.getByRole('button', { name: 'Name' }).click();
     expect(await order()).toEqual([names[0], names[1]]);
