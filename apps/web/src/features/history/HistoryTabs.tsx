@@ -2,9 +2,10 @@ import { Box, Card, Tabs } from '@mantine/core';
 import { IconGasStation, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/context';
+import type { ApiClient } from '../../api/client';
 import { DESKTOP_QUERY } from '../../app/theme';
 import type { FuelRecord, Purchase, PurchasesForMachine, ServiceRecordRow } from '../../api/types';
 import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
@@ -22,134 +23,99 @@ export const historyKeys = {
   parts: (id: number) => ['history', 'parts', id] as const,
 };
 
-/** The read-only (fastView) form of the clicked row, under the list (spec doc 2 section 2). */
-function Preview({ children }: { children: ReactNode }) {
-  return (
-    <Box mt="md" data-testid="record-preview">
-      {children}
-    </Box>
-  );
+/** What differs between the three tabs; everything else is one component. */
+interface TabKind<T extends { id: number }> {
+  load: (api: ApiClient, machineId: number) => Promise<T[]>;
+  columns: HistoryColumn<T>[];
+  pageSize: number;
+  filter?: { placeholder: string; value: (row: T) => string };
+  loadingText: string;
+  errorText: string;
+  emptyText: string;
+  icon: ReactNode;
+  /** The form route 'Add New' opens (full mode, for this machine). */
+  formPath: string;
+  /** The record's own form, read only (fastView), under the list (spec doc 2 section 2). */
+  preview: (id: number, machineId: number, close: () => void) => ReactNode;
 }
 
-function FuelTab({ machineId }: { machineId: number }) {
+const FUEL: TabKind<FuelRecord> = {
+  load: (api, id) => api.get<FuelRecord[]>(`/api/fuel-records/machine/${id}`),
+  columns: [
+    { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => formatDate(r.dateOfPurchase) },
+    { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => formatNumber(r.amount) },
+    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.totalPrice), render: (r) => formatMoney(r.totalPrice) },
+  ],
+  pageSize: 8,
+  loadingText: 'Loading fuel records...',
+  errorText: 'Failed to load fuel records',
+  emptyText: 'No fuel records yet',
+  icon: <IconGasStation size={28} />,
+  formPath: '/fuel-record',
+  preview: (id, machineId, close) => <FuelRecordForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
+};
+
+const SERVICE: TabKind<ServiceRecordRow> = {
+  load: (api, id) => api.get<ServiceRecordRow[]>(`/api/services/machine/${id}`),
+  columns: [
+    { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => formatDate(r.serviceDate) },
+    { key: 'service', label: 'Service', value: (r) => r.title, render: (r) => orNA(r.title) },
+    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price) },
+  ],
+  pageSize: 8,
+  filter: { placeholder: 'Filter by service', value: (r) => `${r.title ?? ''} ${r.serviceType ?? ''}` },
+  loadingText: 'Loading service records...',
+  errorText: 'Failed to load service records',
+  emptyText: 'No service records yet',
+  icon: <IconTool size={28} />,
+  formPath: '/service-record',
+  preview: (id, machineId, close) => <ServiceRecordForm key={id} mode="fastView" recordId={id} machineId={machineId} onClose={close} />,
+};
+
+const PARTS: TabKind<Purchase> = {
+  load: async (api, id) => (await api.get<PurchasesForMachine>(`/api/purchases/getrecentForMachine/${id}`))?.content ?? [],
+  columns: [
+    { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => formatDate(r.purchaseDate) },
+    { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
+    { key: 'quantity', label: 'Quantity', value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
+    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price) },
+  ],
+  pageSize: 10,
+  filter: { placeholder: 'Filter by part name', value: (r) => r.partName ?? '' },
+  loadingText: 'Loading purchases...',
+  errorText: 'Failed to load purchases',
+  emptyText: 'No part purchases yet',
+  icon: <IconShoppingCart size={28} />,
+  formPath: '/part-purchase',
+  preview: (id, machineId, close) => <PartPurchaseForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
+};
+
+function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { tab: HistoryTab; kind: TabKind<T>; machineId: number }) {
   const api = useApi();
   const navigate = useNavigate();
-  const [selected, setSelected] = useState<FuelRecord | null>(null);
-  const q = useQuery({ queryKey: historyKeys.fuel(machineId), queryFn: () => api.get<FuelRecord[]>(`/api/fuel-records/machine/${machineId}`) });
-  const columns = useMemo<HistoryColumn<FuelRecord>[]>(
-    () => [
-      { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => formatDate(r.dateOfPurchase) },
-      { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => formatNumber(r.amount) },
-      { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.totalPrice), render: (r) => formatMoney(r.totalPrice) },
-    ],
-    [],
-  );
+  const [selected, setSelected] = useState<T | null>(null);
+  const q = useQuery({ queryKey: historyKeys[tab](machineId), queryFn: () => kind.load(api, machineId) });
   return (
     <HistoryTable
       rows={q.data ?? undefined}
       isPending={q.isPending}
       isError={q.isError}
       onRetry={() => void q.refetch()}
-      columns={columns}
-      pageSize={8}
-      loadingText="Loading fuel records..."
-      errorText="Failed to load fuel records"
-      emptyText="No fuel records yet"
-      emptyIcon={<IconGasStation size={28} />}
-      onAdd={() => navigate(`/fuel-record?machineId=${machineId}&mode=full`)}
+      columns={kind.columns}
+      pageSize={kind.pageSize}
+      filter={kind.filter}
+      loadingText={kind.loadingText}
+      errorText={kind.errorText}
+      emptyText={kind.emptyText}
+      emptyIcon={kind.icon}
+      onAdd={() => navigate(`${kind.formPath}?machineId=${machineId}&mode=full`)}
       selectedId={selected?.id ?? null}
       onSelect={setSelected}
       preview={
         selected && (
-          <Preview>
-            <FuelRecordForm key={selected.id} mode="fastView" recordId={selected.id} machineId={machineId} onCancel={() => setSelected(null)} />
-          </Preview>
-        )
-      }
-    />
-  );
-}
-
-function ServiceTab({ machineId }: { machineId: number }) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const [selected, setSelected] = useState<ServiceRecordRow | null>(null);
-  const q = useQuery({ queryKey: historyKeys.service(machineId), queryFn: () => api.get<ServiceRecordRow[]>(`/api/services/machine/${machineId}`) });
-  const columns = useMemo<HistoryColumn<ServiceRecordRow>[]>(
-    () => [
-      { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => formatDate(r.serviceDate) },
-      { key: 'service', label: 'Service', value: (r) => r.title, render: (r) => orNA(r.title) },
-      { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price) },
-    ],
-    [],
-  );
-  const filter = useMemo(() => ({ placeholder: 'Filter by service', value: (r: ServiceRecordRow) => `${r.title ?? ''} ${r.serviceType ?? ''}` }), []);
-  return (
-    <HistoryTable
-      rows={q.data ?? undefined}
-      isPending={q.isPending}
-      isError={q.isError}
-      onRetry={() => void q.refetch()}
-      columns={columns}
-      pageSize={8}
-      filter={filter}
-      loadingText="Loading service records..."
-      errorText="Failed to load service records"
-      emptyText="No service records yet"
-      emptyIcon={<IconTool size={28} />}
-      onAdd={() => navigate(`/service-record?machineId=${machineId}&mode=full`)}
-      selectedId={selected?.id ?? null}
-      onSelect={setSelected}
-      preview={
-        selected && (
-          <Preview>
-            <ServiceRecordForm key={selected.id} mode="fastView" recordId={selected.id} machineId={machineId} onClose={() => setSelected(null)} />
-          </Preview>
-        )
-      }
-    />
-  );
-}
-
-function PartsTab({ machineId }: { machineId: number }) {
-  const api = useApi();
-  const navigate = useNavigate();
-  const [selected, setSelected] = useState<Purchase | null>(null);
-  const q = useQuery({
-    queryKey: historyKeys.parts(machineId),
-    queryFn: async () => (await api.get<PurchasesForMachine>(`/api/purchases/getrecentForMachine/${machineId}`))?.content ?? [],
-  });
-  const columns = useMemo<HistoryColumn<Purchase>[]>(
-    () => [
-      { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => formatDate(r.purchaseDate) },
-      { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
-      { key: 'quantity', label: 'Quantity', value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
-      { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price) },
-    ],
-    [],
-  );
-  const filter = useMemo(() => ({ placeholder: 'Filter by part name', value: (r: Purchase) => r.partName ?? '' }), []);
-  return (
-    <HistoryTable
-      rows={q.data}
-      isPending={q.isPending}
-      isError={q.isError}
-      onRetry={() => void q.refetch()}
-      columns={columns}
-      pageSize={10}
-      filter={filter}
-      loadingText="Loading purchases..."
-      errorText="Failed to load purchases"
-      emptyText="No part purchases yet"
-      emptyIcon={<IconShoppingCart size={28} />}
-      onAdd={() => navigate(`/part-purchase?machineId=${machineId}&mode=full`)}
-      selectedId={selected?.id ?? null}
-      onSelect={setSelected}
-      preview={
-        selected && (
-          <Preview>
-            <PartPurchaseForm key={selected.id} mode="fastView" recordId={selected.id} machineId={machineId} onCancel={() => setSelected(null)} />
-          </Preview>
+          <Box mt="md" data-testid="record-preview">
+            {kind.preview(selected.id, machineId, () => setSelected(null))}
+          </Box>
         )
       }
     />
@@ -188,13 +154,13 @@ export function HistoryTabs({ machineId }: { machineId: number }) {
           </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="fuel">
-          <FuelTab machineId={machineId} />
+          <HistoryTabPanel tab="fuel" kind={FUEL} machineId={machineId} />
         </Tabs.Panel>
         <Tabs.Panel value="service">
-          <ServiceTab machineId={machineId} />
+          <HistoryTabPanel tab="service" kind={SERVICE} machineId={machineId} />
         </Tabs.Panel>
         <Tabs.Panel value="parts">
-          <PartsTab machineId={machineId} />
+          <HistoryTabPanel tab="parts" kind={PARTS} machineId={machineId} />
         </Tabs.Panel>
       </Tabs>
     </Card>
