@@ -1,10 +1,11 @@
 import { Button, Card, Group } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
+import { refusalDetail, type Banner } from './FormBanner';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
 
 // The frame the fuel record and part purchase forms share: loading an existing record, the action
@@ -35,6 +36,33 @@ export function WithRecord<T extends { id: number }>({ recordId, queryKey, load,
     }
   }
   return children(query.data ?? null);
+}
+
+/**
+ * The delete both record forms run after the confirmation: remove on the server, forget the cached
+ * record, refresh the lists that showed it, then leave; a refusal shows `failTitle` and the form stays.
+ */
+export async function deleteRecord(steps: {
+  remove: () => Promise<unknown>;
+  detailKey: readonly unknown[];
+  refreshLists: () => Promise<void>;
+  leave: () => void;
+  failTitle: string;
+  queryClient: QueryClient;
+  setBusy: (busy: boolean) => void;
+  setBanner: (banner: Banner) => void;
+}): Promise<void> {
+  steps.setBusy(true);
+  try {
+    await steps.remove();
+    steps.queryClient.removeQueries({ queryKey: steps.detailKey });
+    await steps.refreshLists();
+    steps.leave();
+  } catch (err) {
+    console.error(`${steps.failTitle}:`, err);
+    steps.setBanner({ kind: 'error', title: steps.failTitle, detail: refusalDetail(err) });
+    steps.setBusy(false);
+  }
 }
 
 export interface RecordFormActionsProps {

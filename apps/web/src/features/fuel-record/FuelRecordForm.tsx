@@ -7,8 +7,8 @@ import type { FuelRecord } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
-import { RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
-import { historyKeys } from '../history/HistoryTabs';
+import { deleteRecord, RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { historyKeys } from '../history/history-keys';
 import { fuelApi, fuelKeys } from './fuel-api';
 import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelField, type FuelFormValues } from './fuel-logic';
 
@@ -154,23 +154,17 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   }
 
   async function onDelete() {
-    if (!record) {
-      return;
-    }
-    setBusy(true);
-    try {
-      await fuelApi.remove(api, record.id);
-      queryClient.removeQueries({ queryKey: fuelKeys.detail(record.id) });
-      await refreshLists(record.machineId);
-      if (onDeleted) {
-        onDeleted();
-      } else {
-        void navigate(`/machines/${record.machineId}?tab=fuel`);
-      }
-    } catch (err) {
-      console.error('Fuel record delete failed', err);
-      setBanner({ kind: 'error', title: FUEL_TEXT.deleteFailed, detail: refusalDetail(err) });
-      setBusy(false);
+    if (record) {
+      await deleteRecord({
+        remove: () => fuelApi.remove(api, record.id),
+        detailKey: fuelKeys.detail(record.id),
+        refreshLists: () => refreshLists(record.machineId),
+        leave: onDeleted ?? (() => void navigate(`/machines/${record.machineId}?tab=fuel`)),
+        failTitle: FUEL_TEXT.deleteFailed,
+        queryClient,
+        setBusy,
+        setBanner,
+      });
     }
   }
 

@@ -12,16 +12,12 @@ import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
 import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
 import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
+import { historyKeys } from './history-keys';
 import { HistoryTable, type HistoryColumn } from './HistoryTable';
 
 export type HistoryTab = 'fuel' | 'service' | 'parts';
 const TABS: HistoryTab[] = ['fuel', 'service', 'parts'];
 
-export const historyKeys = {
-  fuel: (id: number) => ['history', 'fuel', id] as const,
-  service: (id: number) => ['history', 'service', id] as const,
-  parts: (id: number) => ['history', 'parts', id] as const,
-};
 
 /** What differs between the three tabs; everything else is one component. */
 interface TabKind<T extends { id: number }> {

@@ -6,8 +6,8 @@ import { useApi } from '../../app/context';
 import type { Purchase } from '../../api/types';
 import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
-import { RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
-import { historyKeys } from '../history/HistoryTabs';
+import { deleteRecord, RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { historyKeys } from '../history/history-keys';
 import { inventoryKeys } from '../inventory/inventory-api';
 import { InventoryPartSelect } from './InventoryPartSelect';
 import { purchaseApi, purchaseKeys } from './purchase-api';
@@ -127,23 +127,17 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
   }
 
   async function onDelete() {
-    if (!purchase) {
-      return;
-    }
-    setBusy(true);
-    try {
-      await purchaseApi.remove(api, purchase.id);
-      queryClient.removeQueries({ queryKey: purchaseKeys.detail(purchase.id) });
-      await refreshLists(purchase.machineId);
-      if (onDeleted) {
-        onDeleted();
-      } else {
-        void navigate(leaveTo);
-      }
-    } catch (err) {
-      console.error('Purchase delete failed', err);
-      setBanner({ kind: 'error', title: PURCHASE_TEXT.deleteFailed, detail: refusalDetail(err) });
-      setBusy(false);
+    if (purchase) {
+      await deleteRecord({
+        remove: () => purchaseApi.remove(api, purchase.id),
+        detailKey: purchaseKeys.detail(purchase.id),
+        refreshLists: () => refreshLists(purchase.machineId),
+        leave: onDeleted ?? (() => void navigate(leaveTo)),
+        failTitle: PURCHASE_TEXT.deleteFailed,
+        queryClient,
+        setBusy,
+        setBanner,
+      });
     }
   }
 

@@ -8,7 +8,7 @@ import { useApi } from '../../app/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState, LoadingState } from '../../components/states';
-import { historyKeys } from '../history/HistoryTabs';
+import { historyKeys } from '../history/history-keys';
 import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../layout/useScrollManager';
 import { serviceKeys } from '../services/services-api';
 import { FocusClearField } from './FocusClearField';
