@@ -2,18 +2,15 @@ import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useApi, useSession } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
+import { ShowMoreButton } from '../../components/ShowMore';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
-import { filterBySearch } from '../../lib/search';
-import { nextSort, sortItems, type SortState } from '../../lib/sort';
-import { CardSortBar, MachineCards, MachineTable, type MachineSortField } from '../machines/MachineList';
-import { ShowMoreButton, useShownItems } from '../../components/ShowMore';
+import { CardSortBar, MachineCards, MachineTable, useMachineList } from '../machines/MachineList';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 const MachineCreateModal = lazy(() => import('../machines/MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
@@ -22,17 +19,9 @@ export default function DashboardPage() {
   const api = useApi();
   const { user } = useSession();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState<MachineSortField>>({ field: 'lastUpdated', direction: 'desc' });
   const [creating, setCreating] = useState(false);
   const query = useQuery({ queryKey: machineKeys.recent(), queryFn: () => machinesApi.recentlyServiced(api) });
-
-  const rows = useMemo(() => {
-    const found = filterBySearch(query.data ?? [], search, (m) => [formatDateTime(m.lastUpdated)]);
-    return sortItems(found, sort);
-  }, [query.data, search, sort]);
-  const list = useShownItems(rows);
-  const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
+  const { search, setSearch, sort, onSort, rows, list } = useMachineList(query.data, { field: 'lastUpdated', direction: 'desc' });
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
       Create New Machine

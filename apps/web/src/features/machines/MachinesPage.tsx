@@ -2,18 +2,15 @@ import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
+import { ShowMoreButton } from '../../components/ShowMore';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
-import { filterBySearch } from '../../lib/search';
-import { nextSort, sortItems, type SortState } from '../../lib/sort';
-import { CardSortBar, MachineCards, MachineTable, type MachineSortField } from './MachineList';
-import { ShowMoreButton, useShownItems } from '../../components/ShowMore';
+import { CardSortBar, MachineCards, MachineTable, useMachineList } from './MachineList';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 const MachineCreateModal = lazy(() => import('./MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
@@ -21,15 +18,10 @@ const MachineCreateModal = lazy(() => import('./MachineCreateModal').then((m) =>
 export default function MachinesPage() {
   const api = useApi();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<SortState<MachineSortField>>({ field: 'name', direction: 'asc' });
   const [creating, setCreating] = useState(false);
   const query = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
   const total = query.data?.length ?? 0;
-
-  const rows = useMemo(() => sortItems(filterBySearch(query.data ?? [], search, (m) => [formatDateTime(m.lastUpdated)]), sort), [query.data, search, sort]);
-  const list = useShownItems(rows);
-  const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
+  const { search, setSearch, sort, onSort, rows, list } = useMachineList(query.data, { field: 'name', direction: 'asc' });
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
       Create New Machine
