@@ -16,6 +16,7 @@ import { validateMachineCreate } from './machine-create';
 import classes from './machine.module.css';
 import { PhotoGallery } from './PhotoGallery';
 import stockImage from './stock-machine.svg';
+import { ImageFileInput } from '../../components/ImageFileInput';
 
 export const STATUS_SUGGESTIONS = ['Good', 'Needs Service', 'Needs Maintenance', 'Out of Service', 'Under Repair', 'Retired', 'Sold'];
 export const MESSAGES = {
@@ -423,20 +424,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
                 Change
               </button>
             )}
-            <input
-              ref={profileInput}
-              type="file"
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              hidden
-              data-testid="profile-input"
-              onChange={(e) => {
-                const file = e.currentTarget.files?.[0];
-                e.currentTarget.value = '';
-                if (file) {
-                  void uploadProfile(file);
-                }
-              }}
-            />
+            <ImageFileInput ref={profileInput} testId="profile-input" onFiles={([file]) => void uploadProfile(file)} />
           </Box>
           {desktop && <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>{heading}</Stack>}
         </Group>

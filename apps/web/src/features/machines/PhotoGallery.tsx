@@ -2,8 +2,8 @@ import { ActionIcon, Box, Center, Group, Image, Loader, Modal, SimpleGrid, Stack
 import { IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import type { MachinePhoto } from '../../api/types';
-import { ACCEPTED_IMAGE_TYPES } from '../../lib/image-resize';
 import classes from './machine.module.css';
+import { ImageFileInput } from '../../components/ImageFileInput';
 
 export const GALLERY_SLOTS = 5;
 
@@ -73,21 +73,7 @@ export function PhotoGallery({ photos, editing, busy, onAdd, onDelete }: Props) 
           ),
         )}
       </SimpleGrid>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        multiple
-        hidden
-        data-testid="gallery-input"
-        onChange={(e) => {
-          const files = Array.from(e.currentTarget.files ?? []).slice(0, free);
-          e.currentTarget.value = '';
-          if (files.length) {
-            onAdd(files);
-          }
-        }}
-      />
+      <ImageFileInput ref={input} multiple testId="gallery-input" onFiles={(files) => free > 0 && onAdd(files.slice(0, free))} />
       <Modal opened={current !== undefined} onClose={() => setOpen(null)} size="xl" centered title={open !== null ? `Photo ${open + 1} of ${photos.length}` : ''} styles={{ title: { fontWeight: 600 } }}>
         {current && (
           <Group wrap="nowrap" gap="xs" align="center">

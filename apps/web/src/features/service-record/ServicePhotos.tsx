@@ -3,11 +3,11 @@ import { IconCircleCheckFilled, IconPhotoPlus, IconRefresh, IconSelect, IconTras
 import { useCallback, useRef, useState } from 'react';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState } from '../../components/states';
-import { ACCEPTED_IMAGE_TYPES } from '../../lib/image-resize';
 import { confirmPhotosText, MESSAGES } from './service-record-logic';
 import { PhotoViewer } from './PhotoViewer';
 import classes from './service-record.module.css';
 import { useServicePhotos } from './useServicePhotos';
+import { ImageFileInput } from '../../components/ImageFileInput';
 
 /**
  * Photos of a service record (full mode, spec doc 1 section 2): a grid with Add Images, a
@@ -85,19 +85,7 @@ export function ServicePhotos({ recordId }: { recordId: number | null }) {
           )}
         </Group>
       </Group>
-      <input
-        ref={input}
-        type="file"
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        multiple
-        hidden
-        data-testid="service-photos-input"
-        onChange={(e) => {
-          const files = Array.from(e.currentTarget.files ?? []);
-          e.currentTarget.value = '';
-          void photos.add(files);
-        }}
-      />
+      <ImageFileInput ref={input} multiple testId="service-photos-input" onFiles={(files) => void photos.add(files)} />
       <Stack gap="sm">
         {photos.errors.map((message) => (
           <Alert key={message} color="red" variant="light" role="alert" py="xs">
