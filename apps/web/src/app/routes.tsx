@@ -24,7 +24,7 @@ const PricingPage = lazy(() => import('../features/public/PricingPage'));
 const ContactSalesPage = lazy(() => import('../features/public/ContactSalesPage'));
 const PlatinumInquiryPage = lazy(() => import('../features/public/PlatinumInquiryPage'));
 const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
-const NotFoundPage = lazy(() => import('../features/placeholders/NotFoundPage'));
+const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
 
 export const routes: RouteObject[] = [
   {
