@@ -1,6 +1,5 @@
 import 'reflect-metadata';
 import fastifyCookie from '@fastify/cookie';
-import fastifyHelmet from '@fastify/helmet';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
@@ -16,6 +15,7 @@ import { resolveGitHash } from './config/build-info.js';
 import { GatewayEnv } from './config/gateway-env.js';
 import { resolveSecrets } from './config/secrets.js';
 import { registerCorrelation } from './http/correlation.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { marketingCspSources } from './public-config/marketing-csp.js';
 import { createValidationPipe } from './http/validation.js';
@@ -47,7 +47,7 @@ async function main(): Promise<void> {
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_LIMITS.maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: 40 } });
   // Third-party hosts only for the marketing tags the operator switched on (none by default).
   const marketing = marketingCspSources(env);
-  await app.register(fastifyHelmet, {
+  registerSecurityHeaders(fastify, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
