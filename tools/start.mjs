@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { discoverApps, root } from './apps.mjs';
 import { build } from './build.mjs';
+import { DEFAULT_NODE_FLAGS } from './node-flags.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const skipBuild = process.argv.includes('--no-build') || process.env.WRENCHLOG_SKIP_BUILD === '1';
@@ -37,11 +38,8 @@ const env = {
   MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   PORT: String(port),
 };
-// Idle memory of the eight processes (issue 10: under 600 MB together): a 2 MB young generation
-// and one V8 helper thread each cut about 25 MB a process at idle; source-mapped stack traces
-// (parsing every dependency's .map at load) cost about 15 MB more and are opt-in.
-// WRENCHLOG_NODE_FLAGS replaces these flags (e.g. '' for Node's defaults on a large server).
-const nodeFlags = (process.env.WRENCHLOG_NODE_FLAGS ?? '--max-semi-space-size=2 --v8-pool-size=1').split(' ').filter(Boolean);
+// WRENCHLOG_NODE_FLAGS replaces the V8 flags of tools/node-flags.mjs ('' for Node's defaults).
+const nodeFlags = (process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS).split(' ').filter(Boolean);
 if (process.env.WRENCHLOG_SOURCE_MAPS === '1') {
   nodeFlags.push('--enable-source-maps');
 }

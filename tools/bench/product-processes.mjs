@@ -1,5 +1,8 @@
 // The processes of one started product (found by its private DATA_DIR in /proc/<pid>/environ):
-// resident memory per app, for the idle-memory and image-worker figures.
+// resident memory per app, for the idle-memory and image-worker figures. RSS counts the pages a
+// process shares with the others (the node binary's code, about 48 MB, is in every one of them)
+// once per process; PSS divides each shared page between the processes that map it, so the sum of
+// PSS is the memory the product holds together (Linux's smaps_rollup).
 import { readdirSync, readFileSync } from 'node:fs';
 
 export function productProcesses(dataDir) {
@@ -17,7 +20,9 @@ export function productProcesses(dataDir) {
       const main = args.find((a) => a.endsWith('main.js') || a.endsWith('start.mjs')) ?? args.join(' ');
       const app = /apps\/([^/]+)\/dist/.exec(main)?.[1] ?? (main.endsWith('start.mjs') ? 'start.mjs' : main);
       const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0);
-      found.push({ pid: Number(entry), app, rssMb: rssKb / 1024 });
+      const rollup = readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8');
+      const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024;
+      found.push({ pid: Number(entry), app, rssMb: rssKb / 1024, pssMb: kb('Pss'), privateMb: kb('Private_Clean') + kb('Private_Dirty') });
     } catch {
       // gone, or not ours
     }
@@ -26,3 +31,4 @@ export function productProcesses(dataDir) {
 }
 
 export const totalRssMb = (processes) => processes.reduce((sum, p) => sum + p.rssMb, 0);
+export const totalPssMb = (processes) => processes.reduce((sum, p) => sum + p.pssMb, 0);

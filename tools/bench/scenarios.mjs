@@ -5,7 +5,7 @@ import { performance } from 'node:perf_hooks';
 import { fixturePhoto } from './baselines.mjs';
 import { listPath } from './list-sql.mjs';
 import { runHttp } from './load.mjs';
-import { productProcesses, totalRssMb } from './product-processes.mjs';
+import { productProcesses, totalPssMb, totalRssMb } from './product-processes.mjs';
 import { summarize } from './stats.mjs';
 
 /** Limits raised so that the limiter does not answer the load generator (one address) with 429. */
@@ -198,4 +198,4 @@ export async function measureImages(product, { api, user, machineIds }, { second
   }
 }
 
-export { productProcesses, totalRssMb };
+export { productProcesses, totalPssMb, totalRssMb };

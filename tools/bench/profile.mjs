@@ -1,0 +1,87 @@
+#!/usr/bin/env node
+// CPU profile of every process of the product under one scenario (issue 10: "where a target is
+// missed, find out why with a profile"). Prints the heaviest functions per process by self time.
+//   node tools/bench/profile.mjs --mode=embedded --only=dashboard --seconds=8 [--top=25] [--dir=/tmp/wl-prof]
+import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { DEFAULT_NODE_FLAGS } from '../node-flags.mjs';
+import { prepareAccount, scenarioList, startMeasured } from './scenarios.mjs';
+import { runHttp } from './load.mjs';
+import { parseArgs } from './stats.mjs';
+
+const args = parseArgs(process.argv.slice(2));
+const mode = args.mode ?? 'embedded';
+const seconds = Number(args.seconds ?? 8);
+const top = Number(args.top ?? 25);
+const dir = args.dir ?? '/tmp/wl-prof';
+rmSync(dir, { recursive: true, force: true });
+mkdirSync(dir, { recursive: true });
+
+const flags = `${process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS} --cpu-prof --cpu-prof-dir=${dir}`;
+const { product } = await startMeasured(mode, { WRENCHLOG_NODE_FLAGS: flags });
+let result;
+const window = { from: 0, to: Infinity };
+try {
+  const account = await prepareAccount(product);
+  const scenario = scenarioList(account).find((s) => s.name === (args.only ?? 'dashboard'));
+  if (!scenario) {
+    throw new Error(`no scenario named ${args.only}`);
+  }
+  // autocannon takes the path in the url (a top-level `path` is ignored), as measureScenario does.
+  const { path, ...request } = scenario.request ?? {};
+  const target = { url: `${product.baseUrl}${path ?? ''}`, ...request, requests: scenario.requests, connections: scenario.connections ?? 32 };
+  await runHttp({ ...target, seconds: 1 });
+  // Only the samples taken under load are counted (V8's profile clock is CLOCK_MONOTONIC, as hrtime).
+  window.from = Number(process.hrtime.bigint() / 1000n);
+  result = await runHttp({ ...target, seconds });
+  window.to = Number(process.hrtime.bigint() / 1000n);
+} finally {
+  await product.stop();
+}
+console.log(`${args.only ?? 'dashboard'} (${mode}): ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`);
+
+// One profile per process; the process is named by the script in its first frames' URLs.
+for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+  const profile = JSON.parse(readFileSync(join(dir, file), 'utf8'));
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map();
+  const dt = profile.timeDeltas;
+  let at = profile.startTime;
+  for (let i = 0; i < profile.samples.length; i++) {
+    at += dt[i] ?? 0;
+    if (at >= window.from && at <= window.to) {
+      self.set(profile.samples[i], (self.get(profile.samples[i]) ?? 0) + (dt[i] ?? 0));
+    }
+  }
+  const byFn = new Map();
+  let total = 0;
+  let idle = 0;
+  let app = '?';
+  for (const [id, us] of self) {
+    const { callFrame } = byId.get(id);
+    total += us;
+    if (callFrame.functionName === '(idle)') {
+      idle += us;
+      continue;
+    }
+    const m = /apps\/([\w-]+)\/dist/.exec(callFrame.url);
+    if (m) app = m[1];
+    const where = callFrame.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|libs)\//, '$1/');
+    const key = `${callFrame.functionName || '(anonymous)'} ${where}:${callFrame.lineNumber + 1}`;
+    byFn.set(key, (byFn.get(key) ?? 0) + us);
+  }
+  const busy = total - idle;
+  if (busy < 200_000) continue; // processes that did (almost) nothing under the load
+  const pkgs = new Map();
+  for (const [key, us] of byFn) {
+    const m = /^\S+ (?:(@[^/]+\/[^/]+|[^/:]+)|)/.exec(key.split(' ').slice(1).join(' '));
+    const pkg = key.includes('node:') || !key.includes('/') ? key.split(' ')[1]?.split(':')[0] || '(native)' : key.split(' ')[1].split('/').slice(0, key.split(' ')[1].startsWith('@') ? 2 : 1).join('/');
+    pkgs.set(pkg, (pkgs.get(pkg) ?? 0) + us);
+    void m;
+  }
+  console.log(`\n== ${app} (${file}): busy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s`);
+  console.log('  by package:', [...pkgs].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([p, us]) => `${p} ${((100 * us) / busy).toFixed(1)}%`).join(', '));
+  for (const [key, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) {
+    console.log(`  ${((100 * us) / busy).toFixed(1).padStart(5)}%  ${key}`);
+  }
+}
