@@ -90,8 +90,8 @@ for (const mode of modes) {
     }
     if (selected('photo')) {
       const dashboard = results.find((r) => r.mode === mode && r.scenario === 'dashboard');
-      log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst)`);
-      const images = await measureImages(product, account, { seconds: Math.max(5, seconds * 2), burst: args.quick ? 4 : 8, backgroundRate: dashboard?.half?.rate });
+      log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst of ${args.quick ? 16 : 24})`);
+      const images = await measureImages(product, account, { seconds: Math.max(5, seconds * 2), burst: args.quick ? 16 : 24, backgroundRate: dashboard?.half?.rate });
       results.push({ mode, scenario: 'photo', kind: 'image', images });
     }
     if (mode === 'embedded' && selected('lcp')) {

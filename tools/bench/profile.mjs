@@ -2,9 +2,12 @@
 // CPU profile of every process of the product under one scenario (issue 10: "where a target is
 // missed, find out why with a profile"). Prints the heaviest functions per process by self time.
 //   node tools/bench/profile.mjs --mode=embedded --only=dashboard --seconds=8 [--top=25] [--dir=/tmp/wl-prof]
+// Also prints the CPU time per request of every process (cpu-use.mjs); --cpu-only skips the
+// sampling profile (which itself costs CPU) and prints only that.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_NODE_FLAGS } from '../node-flags.mjs';
+import { countCpu } from './cpu-use.mjs';
 import { prepareAccount, scenarioList, startMeasured } from './scenarios.mjs';
 import { runHttp } from './load.mjs';
 import { parseArgs } from './stats.mjs';
@@ -17,10 +20,11 @@ const dir = args.dir ?? '/tmp/wl-prof';
 rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
-const flags = `${process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS} --cpu-prof --cpu-prof-dir=${dir}`;
+const flags = `${process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS}${args['cpu-only'] ? '' : ` --cpu-prof --cpu-prof-dir=${dir}`}`;
 const { product } = await startMeasured(mode, { WRENCHLOG_NODE_FLAGS: flags });
 let result;
 const window = { from: 0, to: Infinity };
+let cpu = [];
 try {
   const account = await prepareAccount(product);
   const scenario = scenarioList(account).find((s) => s.name === (args.only ?? 'dashboard'));
@@ -33,12 +37,15 @@ try {
   await runHttp({ ...target, seconds: 1 });
   // Only the samples taken under load are counted (V8's profile clock is CLOCK_MONOTONIC, as hrtime).
   window.from = Number(process.hrtime.bigint() / 1000n);
+  const stopCounting = countCpu(product.dataDir);
   result = await runHttp({ ...target, seconds });
+  cpu = stopCounting(result.requests);
   window.to = Number(process.hrtime.bigint() / 1000n);
 } finally {
   await product.stop();
 }
 console.log(`${args.only ?? 'dashboard'} (${mode}): ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`);
+console.log(`CPU per request (user + system): ${cpu.map((g) => `${g.name} ${g.usPerRequest.toFixed(0)} µs`).join(', ')}`);
 
 // One profile per process; the process is named by the script in its first frames' URLs.
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {

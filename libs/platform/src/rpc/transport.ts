@@ -2,6 +2,7 @@ import { Transport, type ClientOptions, type MicroserviceOptions } from '@nestjs
 import { SERVICES, type ServiceName } from '@wrenchlog/contracts';
 import type { PlatformEnv } from '../config/platform-env.js';
 import { deadLetterArguments } from './dead-letter.js';
+import { RmqServer, TcpServer } from './servers.js';
 
 export const queueName = (env: PlatformEnv, service: ServiceName): string => `${env.AMQP_QUEUE_PREFIX}${service}`;
 
@@ -29,9 +30,9 @@ function rmqOptions(env: PlatformEnv, service: ServiceName) {
 /** How a service listens: RabbitMQ when AMQP_URL is set, else Nest TCP on SERVICE_HOST. */
 export function serverTransport(env: PlatformEnv, service: ServiceName): MicroserviceOptions {
   if (env.AMQP_URL) {
-    return { transport: Transport.RMQ, options: rmqOptions(env, service) } as MicroserviceOptions;
+    return { strategy: new RmqServer(rmqOptions(env, service)) };
   }
-  return { transport: Transport.TCP, options: { host: env.SERVICE_HOST, port: tcpPort(env, service) } };
+  return { strategy: new TcpServer({ host: env.SERVICE_HOST, port: tcpPort(env, service) }) };
 }
 
 /** How a caller reaches a service; the same queue options as the server or RabbitMQ refuses them. */
