@@ -65,6 +65,14 @@ describe('fuel records on SQLite', () => {
     expect(await fuel.listByMachine(alice, 12)).toHaveLength(1);
   });
 
+  it('makes one record when the same create arrives several times at once', async () => {
+    const meta = { correlationId: 'c', idempotencyKey: 'same-moment-key-1' };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => fuel.create(alice, record({ machineId: 13 }), meta)));
+
+    expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+    expect(await fuel.listByMachine(alice, 13)).toHaveLength(1);
+  });
+
   it("removes a deleted machine's records of its owner only, and a repeated event changes nothing", async () => {
     await fuel.create(alice, record({ machineId: 20 }));
     await fuel.create(bob, record({ machineId: 20 }));

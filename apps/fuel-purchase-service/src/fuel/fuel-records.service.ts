@@ -79,20 +79,30 @@ export class FuelRecordsService {
     return toFuelRecord(await this.owned(userId, id));
   }
 
+  /**
+   * One INSERT, outside the per-user write lock: a fuel record never moves stock, and the lock made a
+   * fleet's concurrent fuel entries wait for each other (docs/performance.md). A retried call with
+   * the same idempotency key answers the record made the first time, also when both run at once
+   * (the unique index on user and key lets only one in).
+   */
   async create(actor: Actor | null, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
     const { userId } = requireActor(actor);
     const key = meta?.idempotencyKey ?? null;
-    return this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(FuelRecordEntity);
-      if (key) {
-        const earlier = await repo.findOneBy({ userId, idempotencyKey: key });
-        if (earlier) {
-          return toFuelRecord(earlier);
-        }
+    const earlier = async () => (key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null);
+    const found = await earlier();
+    if (found) {
+      return toFuelRecord(found);
+    }
+    const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
+    try {
+      return toFuelRecord(await this.records.save(row, { transaction: false }));
+    } catch (err) {
+      const raced = await earlier();
+      if (raced) {
+        return toFuelRecord(raced);
       }
-      const row = assign(repo.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
-      return toFuelRecord(await repo.save(row));
-    });
+      throw err;
+    }
   }
 
   async update(actor: Actor | null, id: number, input: FuelRecordInput): Promise<FuelRecord> {
