@@ -92,6 +92,16 @@ step('deployment files', () => {
 
 step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mjs'), ['--maxWorkers=2']));
 
+// The benchmark's own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver), on node:test.
+step('benchmark tools', () => {
+  const result = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...readdirSync(join(root, 'tools/bench')).filter((f) => f.endsWith('.test.mjs')).map((f) => join(root, 'tools/bench', f))], { cwd: root, encoding: 'utf8' });
+  process.stdout.write(result.stdout.split('\n').filter((l) => /^(not )?ok |^# (tests|pass|fail)/.test(l)).join('\n') + '\n');
+  const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(result.stdout)?.[1] ?? 0);
+  totals.passed += count('pass');
+  totals.failed += count('fail');
+  return result.status === 0 && count('pass') > 0;
+});
+
 if (built) {
   const e2eProjects = readdirSync(join(root, 'apps')).filter((d) => d.endsWith('-e2e') && existsSync(join(root, 'apps', d, 'jest.config.mjs')));
   for (const project of e2eProjects) {

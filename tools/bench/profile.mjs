@@ -24,7 +24,7 @@ const flags = `${process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS}${args['
 const { product } = await startMeasured(mode, { WRENCHLOG_NODE_FLAGS: flags });
 let result;
 const window = { from: 0, to: Infinity };
-let cpu = [];
+let cpu;
 try {
   const account = await prepareAccount(product);
   const scenario = scenarioList(account).find((s) => s.name === (args.only ?? 'dashboard'));
@@ -91,4 +91,28 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   for (const [key, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`  ${((100 * us) / busy).toFixed(1).padStart(5)}%  ${key}`);
   }
+  if (args.tree === app) {
+    printTree(profile, byId, self, busy);
+  }
+}
+
+/** --tree=<app>: that process's call tree under the load (inclusive time, branches over 2 %). */
+function printTree(profile, byId, self, busy) {
+  const inclusive = new Map();
+  const total = (id) => {
+    if (!inclusive.has(id)) {
+      inclusive.set(id, (self.get(id) ?? 0) + (byId.get(id).children ?? []).reduce((sum, c) => sum + total(c), 0));
+    }
+    return inclusive.get(id);
+  };
+  const label = ({ callFrame: f }) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|libs)\//, '$1/')}:${f.lineNumber + 1}`;
+  const walk = (node, depth) => {
+    const children = (node.children ?? []).map((id) => byId.get(id)).filter((c) => c.callFrame.functionName !== '(idle)');
+    for (const child of children.sort((a, b) => total(b.id) - total(a.id))) {
+      if (total(child.id) / busy < 0.02) continue;
+      console.log(`  ${'  '.repeat(depth)}${((100 * total(child.id)) / busy).toFixed(1)}% ${label(child)}`);
+      if (depth < 12) walk(child, depth + 1);
+    }
+  };
+  walk(profile.nodes[0], 0);
 }

@@ -4,6 +4,7 @@ import { ApiClient, createApprovedUser, createMachine, serviceRecordFor, startPr
 import { performance } from 'node:perf_hooks';
 import { fixturePhoto } from './baselines.mjs';
 import { listPath } from './list-sql.mjs';
+import { runArrivalRate } from './arrival.mjs';
 import { runHttp } from './load.mjs';
 import { productProcesses, totalPssMb, totalRssMb } from './product-processes.mjs';
 import { summarize } from './stats.mjs';
@@ -98,7 +99,7 @@ export async function probe(baseUrl, scenario) {
 
 /**
  * The saturation throughput ("knee": a closed loop at 32 connections, where throughput stops
- * growing) and, for the list endpoints, the latency at half of it (rate-capped open-ish load).
+ * growing) and, for the list endpoints, the latency at half of it under an arrival rate (arrival.mjs).
  */
 export async function measureScenario(baseUrl, scenario, { seconds }) {
   // autocannon takes the path in the url (a top-level `path` is ignored), or in each of `requests`.
@@ -109,11 +110,8 @@ export async function measureScenario(baseUrl, scenario, { seconds }) {
   const knee = await runHttp({ ...target, connections, seconds });
   let half;
   if (scenario.kind === 'list' && knee.rps > 0) {
-    const rate = Math.max(1, Math.floor(knee.rps / 2));
-    half = await runHttp({ ...target, connections: 64, seconds, overallRate: rate });
-    // Iterations the rate asked for and the server did not complete in time ("dropped").
-    half.dropped = Math.max(0, Math.round(rate * seconds - half.requests));
-    half.rate = rate;
+    // Open model, as k6's ramping arrival rate: ramp to half the knee in 1 s, hold it, measure the hold.
+    half = await runArrivalRate({ url: target.url, method: target.method, headers: target.headers, body: target.body, requests: target.requests, rate: Math.max(1, Math.floor(knee.rps / 2)), seconds, rampSeconds: 1 });
   }
   return { knee, half };
 }
