@@ -6,6 +6,7 @@
 //   --mode=embedded|distributed|both (default both; distributed needs PostgreSQL and RabbitMQ)
 //   --only=health,services  scenarios whose name contains one of these words (images: "photo";
 //                           Largest Contentful Paint of /dashboard in Chromium, embedded only: "lcp")
+//                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
@@ -16,7 +17,8 @@ import { httpBaseline, imageBaseline, kdfBaseline, pgListBaseline, rpcNestBaseli
 import { routeBundles } from './bundle.mjs';
 import { root } from './children.mjs';
 import { measureLcp } from './lcp.mjs';
-import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb } from './scenarios.mjs';
+import { loginFloodReport, measureLoginFlood } from './login-flood.mjs';
+import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb, warmUp } from './scenarios.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 
 const args = parseArgs(process.argv.slice(2));
@@ -27,6 +29,9 @@ const skipBaselines = typeof args['skip-baselines'] === 'string' ? args['skip-ba
 const PG_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
 const selected = (name) => !only || only.some((o) => name.toLowerCase().includes(o));
+// The sign-in flood (tools/bench/login-flood.mjs) runs only when asked for: --only=flood (or 'sign-in flood').
+const floodSelected = only?.some((o) => o.includes('flood')) ?? false;
+const floods = [];
 
 if (!existsSync(`${root}apps/gateway/dist/main.js`)) {
   console.error('The product is not built: run `flock /tmp/wrenchlog-web.lock node tools/build.mjs` first.');
@@ -82,6 +87,7 @@ for (const mode of modes) {
     extras.push({ mode, startMs, ...idle, processes: processes.length, perApp: processes.map((p) => `${p.app} ${p.pssMb.toFixed(0)}/${p.rssMb.toFixed(0)}`).join(', ') });
     log(`${mode}: ready in ${(startMs / 1000).toFixed(1)} s, ${processes.length} processes, ${idle.idlePssMb.toFixed(0)} MB resident together when idle (sum of RSS ${idle.idleRssMb.toFixed(0)} MB)`);
     const account = await prepareAccount(product);
+    await warmUp(product.baseUrl, account, { seconds: Math.min(3, seconds) });
     for (const scenario of scenarioList(account).filter((s) => selected(s.name))) {
       await probe(product.baseUrl, scenario);
       log(`${mode}: ${scenario.name}`);
@@ -93,6 +99,10 @@ for (const mode of modes) {
       log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst of ${args.quick ? 16 : 24})`);
       const images = await measureImages(product, account, { seconds: Math.max(5, seconds * 2), burst: args.quick ? 16 : 24, backgroundRate: dashboard?.half?.rate });
       results.push({ mode, scenario: 'photo', kind: 'image', images });
+    }
+    if (floodSelected) {
+      log(`${mode}: sign-in flood`);
+      floods.push(await measureLoginFlood(product, account, { mode, seconds, log }));
     }
     if (mode === 'embedded' && selected('lcp')) {
       log(`${mode}: Largest Contentful Paint of /dashboard, 1,000 machines, headless Chromium`);
@@ -160,6 +170,9 @@ if (extras.length > 0) {
       ...extras.map((e) => [e.mode, `${(e.startMs / 1000).toFixed(1)} s`, e.processes, fmt(e.idlePssMb, 0), fmt(e.idlePrivateMb, 0), fmt(e.idleRssMb, 0), '< 10 s, < 600 MB', e.mode === 'embedded' ? verdict([{ value: e.startMs, below: 10000 }, { value: e.idlePssMb, below: 600 }]) : 'n/a', e.perApp]),
     ]),
   );
+}
+if (floods.length > 0) {
+  console.log(loginFloodReport(floods));
 }
 const bundles = routeBundles();
 if (bundles) {

@@ -98,6 +98,17 @@ export async function probe(baseUrl, scenario) {
 }
 
 /**
+ * Every read scenario in turn for `seconds` before anything is measured: a product just started has
+ * not compiled its hot paths yet, and without this the first scenario of a run measured the JIT
+ * (the dashboard came out at half the machines list, which runs the same query shape).
+ */
+export async function warmUp(baseUrl, account, { seconds }) {
+  const reads = scenarioList(account).filter((s) => s.kind === 'list' || s.kind === 'gateway');
+  const requests = reads.flatMap((s) => s.requests ?? [s.request]);
+  await runHttp({ url: baseUrl, requests, connections: 32, seconds });
+}
+
+/**
  * The saturation throughput ("knee": a closed loop at 32 connections, where throughput stops
  * growing) and, for the list endpoints, the latency at half of it under an arrival rate (arrival.mjs).
  */

@@ -5,9 +5,10 @@ import { AdminUsersController } from './admin/admin-users.controller.js';
 import { AdminUsersService } from './admin/admin-users.service.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
+import { KdfLimiter, kdfLimiterFrom } from './auth/kdf-limiter.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RefreshToken } from './auth/refresh-token.entity.js';
-import type { UserEnv } from './config/user-env.js';
+import { UserEnv } from './config/user-env.js';
 import { ContactSubmission } from './contacts/contact-submission.entity.js';
 import { ContactsController } from './contacts/contacts.controller.js';
 import { ContactsService } from './contacts/contacts.service.js';
@@ -39,7 +40,17 @@ export class AppModule {
         MailModule,
       ],
       controllers: [AuthController, UsersController, AdminUsersController, ContactsController, JobsController],
-      providers: [PasswordHasher, AuthService, UsersService, AdminBootstrap, AdminUsersService, ContactsService, JobRunners, JobsService],
+      providers: [
+        { provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] },
+        PasswordHasher,
+        AuthService,
+        UsersService,
+        AdminBootstrap,
+        AdminUsersService,
+        ContactsService,
+        JobRunners,
+        JobsService,
+      ],
     };
   }
 }

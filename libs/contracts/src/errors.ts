@@ -26,6 +26,8 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   message: string;
   details?: FieldError[];
+  /** Seconds the caller should wait (RATE_LIMITED, UNAVAILABLE); the gateway sends it as Retry-After. */
+  retryAfter?: number;
 }
 
 /** Every HTTP error body the gateway answers. */

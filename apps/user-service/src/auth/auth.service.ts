@@ -26,6 +26,8 @@ export class AuthService {
   ) {}
 
   async login({ username, password }: LoginRequest): Promise<SessionGrant> {
+    // A flood is refused before it costs a database lookup; the hash itself is limited in verify().
+    this.hasher.refuseSignInIfBusy();
     const user = await this.users.findOneBy({ username: username.trim().toLowerCase() });
     const matches = await this.hasher.verify(user?.passwordHash, password);
     if (!user || !matches) {

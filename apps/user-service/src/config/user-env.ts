@@ -11,6 +11,16 @@ export class UserEnv extends PlatformEnv {
   // Absolute lifetime of a refresh-token family: after it the user signs in again, however active.
   @IsInt() @Min(1) @Max(365) REFRESH_TOKEN_TTL_DAYS: number = 30;
 
+  // Password hashing (argon2id, ~25 ms of one core and 19 MiB each): at most KDF_CONCURRENCY at once
+  // (default: the number of CPUs, at most the thread pool's size) and KDF_QUEUE waiting (default 4 a
+  // hash slot); beyond that sign-in, signup and password changes answer 429 with Retry-After instead
+  // of queueing until the machine saturates. argon2 runs on libuv's thread pool: UV_THREADPOOL_SIZE
+  // (default 4) must be at least KDF_CONCURRENCY. Under a container CPU limit, set it to that limit.
+  @IsOptional() @IsInt() @Min(1) @Max(256) KDF_CONCURRENCY?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(10000) KDF_QUEUE?: number;
+  // Read by libuv itself at the first use of its pool; read here only to warn when it is below KDF_CONCURRENCY.
+  @IsOptional() @IsInt() @Min(1) @Max(1024) UV_THREADPOOL_SIZE?: number;
+
   // Outgoing mail: SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in DATA_DIR/outbox.
   @IsOptional() @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
   @IsString() MAIL_FROM: string = 'Wrenchlog <no-reply@wrenchlog.local>';

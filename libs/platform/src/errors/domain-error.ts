@@ -23,6 +23,10 @@ export const forbidden = (message = 'You do not have permission to do this') =>
 export const unauthorized = (message = 'Authentication required') => new DomainError(ErrorCode.Unauthorized, message);
 export const unavailable = (message: string) => new DomainError(ErrorCode.Unavailable, message);
 
+/** 429 with Retry-After (whole seconds, at least 1); the seconds cross the wire with the error. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number): DomainError & { retryAfter: number } =>
+  Object.assign(new DomainError(ErrorCode.RateLimited, message), { retryAfter: Math.max(1, Math.ceil(retryAfterSeconds)) });
+
 /** The caller of a user-scoped call; a message without one never reaches user data. */
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor || !Number.isInteger(actor.userId) || actor.userId <= 0) {

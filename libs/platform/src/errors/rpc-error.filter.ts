@@ -20,7 +20,13 @@ export class RpcDomainErrorFilter implements RpcExceptionFilter<unknown> {
 
 export function toRpcError(exception: unknown, host: ArgumentsHost | undefined, logger: Logger): RpcErrorPayload {
   if (exception instanceof DomainError) {
-    return { code: exception.code, message: exception.message, ...(exception.details ? { details: exception.details } : {}) };
+    const retryAfter = (exception as { retryAfter?: unknown }).retryAfter;
+    return {
+      code: exception.code,
+      message: exception.message,
+      ...(exception.details ? { details: exception.details } : {}),
+      ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
+    };
   }
   const pattern = host ? describePattern(host) : 'unknown';
   if (isDatabaseUnavailable(exception)) {

@@ -8,6 +8,12 @@ describe(RpcCallError.name, () => {
     expect(err).toMatchObject({ code: ErrorCode.NotFound, message: 'Machine not found' });
   });
 
+  it('keeps the seconds to wait that a service sent with a 429', () => {
+    const err = RpcCallError.from({ code: 'RATE_LIMITED', message: 'Too many sign-ins right now.', retryAfter: 1 }, 'user.auth.login');
+
+    expect(err).toMatchObject({ code: ErrorCode.RateLimited, retryAfter: 1 });
+  });
+
   it('turns a timeout into UNAVAILABLE so the gateway answers 503', () => {
     const timeout = Object.assign(new Error('Timeout has occurred'), { name: 'TimeoutError' });
 

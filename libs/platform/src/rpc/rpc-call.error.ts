@@ -6,6 +6,8 @@ export class RpcCallError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
+    /** Seconds to wait before trying again, when the service said so (sent as Retry-After). */
+    readonly retryAfter?: number,
   ) {
     super(message);
     this.name = 'RpcCallError';
@@ -16,7 +18,8 @@ export class RpcCallError extends Error {
       return err;
     }
     if (isErrorPayload(err)) {
-      return new RpcCallError(err.code, err.message, err.details);
+      const retryAfter = typeof err.retryAfter === 'number' && err.retryAfter > 0 ? err.retryAfter : undefined;
+      return new RpcCallError(err.code, err.message, err.details, retryAfter);
     }
     if (err instanceof Error && err.name === 'TimeoutError') {
       return new RpcCallError(ErrorCode.Unavailable, `The service behind ${pattern} did not answer in time. Please try again.`);
