@@ -1,4 +1,4 @@
-import { MACHINE_DELETED, MACHINE_SAVED, type ServiceName } from '@wrenchlog/contracts';
+import { IMAGE_STORED, MACHINE_DELETED, MACHINE_SAVED, type ServiceName } from '@wrenchlog/contracts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -109,6 +109,21 @@ describe(Outbox.name, () => {
     expect(bus.to('fuel-purchase-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
     expect(bus.to('image-worker')).toEqual([]);
     expect(await pending()).toBe(2);
+  });
+
+  it('does not hold up one subscriber\'s event behind another subscriber\'s backlog, and drains the backlog in one go', async () => {
+    for (let machineId = 1; machineId <= 120; machineId++) {
+      await enqueue(MACHINE_SAVED, { machineId });
+    }
+    await enqueue(IMAGE_STORED, { originalKey: 'u1/a-original.jpg' });
+
+    await outbox.drainNow();
+
+    const order = bus.delivered.map((d) => d.service);
+    expect(order).toContain('image-worker');
+    expect(order.indexOf('image-worker')).toBeLessThan(10);
+    expect(bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+    expect(await pending()).toBe(0);
   });
 
   it('delivers each event once when two replicas drain the same outbox', async () => {

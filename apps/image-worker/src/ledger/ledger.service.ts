@@ -105,6 +105,16 @@ export class LedgerService {
     return (result.affected ?? 0) === 1;
   }
 
+  /** Extends the claim of an image this worker is still processing (a crashed worker's claim runs out). */
+  async renew(id: number): Promise<void> {
+    await this.images
+      .createQueryBuilder()
+      .update(LedgerImage)
+      .set({ claimedUntil: new Date(Date.now() + this.env.IMAGE_CLAIM_SECONDS * 1000) })
+      .where("id = :id AND state = 'pending'", { id })
+      .execute();
+  }
+
   /** Marks a claimed image processed with its sizes and reports it to its owner, in one transaction. */
   async complete(image: LedgerImage, outcome: ProcessingOutcome): Promise<boolean> {
     return this.finish(image, { state: 'processed', error: null, ...outcome });

@@ -22,6 +22,8 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
   private running?: Promise<void>;
   private again = false;
   private stopped = false;
+  private inSharp = 0;
+  private readonly sharpWaiters: Array<() => void> = [];
 
   constructor(
     private readonly ledger: LedgerService,
@@ -71,20 +73,60 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
+  /**
+   * One pass: claims and processes pending images until none is left (or none of the last lot
+   * could be taken). One image more than IMAGE_CONCURRENCY is in flight, and only
+   * IMAGE_CONCURRENCY of them are in sharp at a time (withSharp): the extra one's storage read,
+   * storage writes and ledger updates overlap the others' decoding and encoding instead of
+   * leaving the CPU idle between two images.
+   */
   private async drain(): Promise<void> {
-    while (!this.stopped) {
-      const batch = await this.ledger.nextCandidates(this.env.IMAGE_CONCURRENCY * 4);
-      if (batch.length === 0) {
+    const window = this.env.IMAGE_CONCURRENCY + 1;
+    const running = new Map<number, Promise<void>>();
+    let pending: LedgerImage[] = [];
+    let progressed = true;
+    let failure: unknown;
+    while (!this.stopped && failure === undefined) {
+      if (pending.length === 0 && progressed) {
+        progressed = false;
+        // Images of this pass still in flight may not be claimed yet: never start one twice.
+        pending = (await this.ledger.nextCandidates(window * 4)).filter((image) => !running.has(image.id));
+      }
+      if (pending.length === 0 && running.size === 0) {
         return;
       }
-      let progressed = false;
-      for (let i = 0; i < batch.length && !this.stopped; i += this.env.IMAGE_CONCURRENCY) {
-        const results = await Promise.all(batch.slice(i, i + this.env.IMAGE_CONCURRENCY).map((img) => this.processOne(img)));
-        progressed ||= results.some((r) => r === 'processed' || r === 'failed');
+      if (pending.length > 0 && running.size < window) {
+        const image = pending.shift()!;
+        const done = this.processOne(image)
+          .then((result) => {
+            progressed ||= result === 'processed' || result === 'failed';
+          })
+          .catch((err: unknown) => {
+            failure ??= err;
+          })
+          .finally(() => running.delete(image.id));
+        running.set(image.id, done);
+        continue;
       }
-      if (!progressed) {
-        return;
-      }
+      await Promise.race(running.values());
+    }
+    await Promise.all(running.values());
+    if (failure !== undefined) {
+      throw failure;
+    }
+  }
+
+  /** Runs sharp work with at most IMAGE_CONCURRENCY images decoded at once (memory and CPU). */
+  private async withSharp<T>(work: () => Promise<T>): Promise<T> {
+    while (this.inSharp >= this.env.IMAGE_CONCURRENCY) {
+      await new Promise<void>((resolve) => this.sharpWaiters.push(resolve));
+    }
+    this.inSharp++;
+    try {
+      return await work();
+    } finally {
+      this.inSharp--;
+      this.sharpWaiters.shift()?.();
     }
   }
 
@@ -113,6 +155,21 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
     if (!(await this.ledger.claim(image.id))) {
       return 'skipped';
     }
+    // The claim is kept while this worker works on the image: short, so that the image of a worker
+    // killed mid-way is taken over within IMAGE_CLAIM_SECONDS, and renewed, so a slow image is not.
+    const renewal = setInterval(
+      () => void this.ledger.renew(image.id).catch((err: Error) => this.logger.warn(`image ${image.id}: claim not renewed: ${err.message}`)),
+      (this.env.IMAGE_CLAIM_SECONDS * 1000) / 3,
+    );
+    renewal.unref();
+    try {
+      return await this.processClaimed(image);
+    } finally {
+      clearInterval(renewal);
+    }
+  }
+
+  private async processClaimed(image: LedgerImage): Promise<Result> {
     let original: Buffer;
     let thumbnail: Buffer | undefined;
     try {
@@ -129,8 +186,10 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
       return 'retry';
     }
     try {
-      const result = await processImage(original, { makeThumbnail: !image.thumbnailUploaded });
-      const cleanedThumbnail = thumbnail ? await cleanUploadedThumbnail(thumbnail) : undefined;
+      const { result, cleanedThumbnail } = await this.withSharp(async () => ({
+        result: await processImage(original, { makeThumbnail: !image.thumbnailUploaded }),
+        cleanedThumbnail: thumbnail ? await cleanUploadedThumbnail(thumbnail) : undefined,
+      }));
       const contentType = CONTENT_TYPES[result.format];
       // Each size goes to its fixed key, so doing this twice writes the same objects again.
       if (result.original) {

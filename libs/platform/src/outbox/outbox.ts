@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EVENT_ROUTES, type RpcMessage } from '@wrenchlog/contracts';
+import { EVENT_ROUTES, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
 import { randomUUID } from 'node:crypto';
-import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
+import { DataSource, In, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { CLAIM_MS, PolledDrainer } from './polled-drainer.js';
@@ -46,46 +46,75 @@ export class Outbox extends PolledDrainer {
     this.kick();
   }
 
-  protected async drain(): Promise<void> {
+  /**
+   * One pass: each subscriber's lane (target) is read and sent on its own, the lanes side by side,
+   * so a backlog for one subscriber (a thousand service.record.changed after a burst of writes)
+   * delays only that subscriber's events, not an image.image.stored enqueued after it for another.
+   * Answers true when a lane had more due than one batch (the caller runs another pass at once).
+   */
+  protected async drain(): Promise<boolean> {
+    const repo = this.dataSource.getRepository(OutboxEvent);
+    const now = new Date();
+    let lanes: (ServiceName | null)[];
+    try {
+      const rows = await repo
+        .createQueryBuilder('o')
+        .select('DISTINCT o.target', 'target')
+        .where('o.next_attempt_at <= :now', { now })
+        .getRawMany<{ target: ServiceName | null }>();
+      lanes = rows.map((r) => r.target ?? null);
+    } catch (err) {
+      this.logger.warn(`outbox not readable: ${(err as Error).message}`);
+      return false;
+    }
+    const full = await Promise.all(lanes.map((lane) => this.drainLane(lane, now)));
+    return full.some(Boolean);
+  }
+
+  /** Sends one lane's due events in order; stops at the first that fails (so the lane stays in order). */
+  private async drainLane(lane: ServiceName | null, now: Date): Promise<boolean> {
     const repo = this.dataSource.getRepository(OutboxEvent);
     let due: OutboxEvent[];
     try {
-      due = await repo.find({ where: { nextAttemptAt: LessThanOrEqual(new Date()) }, order: { id: 'ASC' }, take: BATCH });
+      due = await repo.find({ where: { target: lane ?? IsNull(), nextAttemptAt: LessThanOrEqual(now) }, order: { id: 'ASC' }, take: BATCH });
     } catch (err) {
       this.logger.warn(`outbox not readable: ${(err as Error).message}`);
-      return;
+      return false;
     }
-    // A subscriber whose event failed gets nothing more this pass, so its events stay in order;
-    // the others go on.
-    const blocked = new Set<string>();
+    const sent: number[] = [];
+    let complete = true;
     for (const row of due) {
-      const lane = row.target ?? '*';
       if (this.stopped) {
-        return;
-      }
-      if (blocked.has(lane)) {
-        continue;
+        complete = false;
+        break;
       }
       // Claim: of several replicas only the one whose conditional update wins publishes this row.
       const claimed = await repo
         .update({ id: row.id, nextAttemptAt: row.nextAttemptAt }, { nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
         .catch(() => ({ affected: 0 }));
       if (!claimed.affected) {
-        blocked.add(lane);
-        continue;
+        complete = false;
+        break;
       }
       const message = JSON.parse(row.message) as RpcMessage;
       const ctx = { actor: message.actor, correlationId: message.meta.correlationId };
       try {
         await (row.target ? this.bus.publishTo(row.target, row.event, message.payload, ctx) : this.bus.publish(row.event, message.payload, ctx));
-        await repo.delete({ id: row.id });
+        sent.push(row.id);
       } catch (err) {
-        blocked.add(lane);
+        complete = false;
         const attempts = row.attempts + 1;
         const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 10));
         await repo.update({ id: row.id }, { attempts, nextAttemptAt: new Date(Date.now() + backoff) }).catch(() => undefined);
-        this.logger.warn(`${row.event} #${row.id} for ${lane} not delivered (attempt ${attempts}, next in ${backoff} ms): ${(err as Error).message}`);
+        this.logger.warn(`${row.event} #${row.id} for ${lane ?? '*'} not delivered (attempt ${attempts}, next in ${backoff} ms): ${(err as Error).message}`);
+        break;
       }
     }
+    // One statement for the lane's delivered rows. Should it fail, they are sent again once their
+    // claim runs out: at least once, as always.
+    if (sent.length > 0) {
+      await repo.delete({ id: In(sent) }).catch((err: Error) => this.logger.warn(`outbox rows not removed, they will be sent again: ${err.message}`));
+    }
+    return complete && due.length === BATCH;
   }
 }

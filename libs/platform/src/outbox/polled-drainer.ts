@@ -12,16 +12,34 @@ export abstract class PolledDrainer implements OnApplicationBootstrap, OnApplica
 
   protected constructor(private readonly pollMs: number) {}
 
-  /** One pass over what is due. */
-  protected abstract drain(): Promise<void>;
+  private again = false;
 
-  /** Runs a pass now (or joins the one running); resolves when it is done. */
+  /** One pass over what is due; answers true when more was due than one pass takes (run another now). */
+  protected abstract drain(): Promise<boolean | void>;
+
+  /**
+   * Runs a pass now, or joins the one running and has it run once more when it ends (what was
+   * enqueued meanwhile may have been read too late for it); resolves when the passes are done.
+   */
   drainNow(): Promise<void> {
     if (this.stopped) {
       return Promise.resolve();
     }
-    this.draining ??= this.drain().finally(() => (this.draining = undefined));
+    if (this.draining) {
+      this.again = true;
+      return this.draining;
+    }
+    this.draining = this.passes().finally(() => (this.draining = undefined));
     return this.draining;
+  }
+
+  private async passes(): Promise<void> {
+    do {
+      this.again = false;
+      if (await this.drain()) {
+        this.again = true;
+      }
+    } while (this.again && !this.stopped);
   }
 
   onApplicationBootstrap(): void {
