@@ -12,9 +12,7 @@ RUN npm install --no-audit --no-fund \
 
 FROM node:20-bookworm-slim
 ARG GIT_HASH=unknown
-ENV NODE_ENV=production GIT_HASH=${GIT_HASH} DATA_DIR=/data APP=all \
-    # glibc malloc fragments under sharp's threads; two arenas keep the worker's memory flat.
-    MALLOC_ARENA_MAX=2
+ENV NODE_ENV=production GIT_HASH=${GIT_HASH} DATA_DIR=/data APP=all
 WORKDIR /app
 COPY --from=build /app/package.json /app/package-lock.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -25,4 +23,6 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
-CMD ["sh", "-c", "if [ \"$APP\" = all ]; then exec node tools/start.mjs --no-build; else exec node --enable-source-maps apps/$APP/dist/main.js; fi"]
+# glibc malloc fragments under sharp's threads: two arenas keep the image worker's memory flat
+# (tools/start.mjs does the same for APP=all); the other services keep glibc's default.
+CMD ["sh", "-c", "if [ \"$APP\" = all ]; then exec node tools/start.mjs --no-build; fi; if [ \"$APP\" = image-worker ]; then export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}; fi; exec node --enable-source-maps apps/$APP/dist/main.js"]

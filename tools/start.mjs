@@ -34,8 +34,6 @@ const env = {
   ...process.env,
   DATA_DIR: resolve(process.env.DATA_DIR ?? resolve(root, 'data')),
   READY_SERVICES: process.env.READY_SERVICES ?? services.map((s) => s.name).join(','),
-  // sharp on glibc: two malloc arenas keep the image worker's resident memory flat (sharp's docs).
-  MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2',
   PORT: String(port),
 };
 // WRENCHLOG_NODE_FLAGS replaces the V8 flags of tools/node-flags.mjs ('' for Node's defaults).
@@ -43,11 +41,16 @@ const nodeFlags = (process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS).split
 if (process.env.WRENCHLOG_SOURCE_MAPS === '1') {
   nodeFlags.push('--enable-source-maps');
 }
+// sharp on glibc: two malloc arenas keep the image worker's resident memory flat (sharp's docs).
+// The image worker only: in the user service the same setting returned argon2's 19 MiB to the
+// kernel after every hash and faulted it in again (about 4 ms of a 25 ms hash), and the other
+// services lost 10-20 % of their throughput to it (docs/performance.md).
+const mallocFor = (name) => (name === 'image-worker' ? { MALLOC_ARENA_MAX: process.env.MALLOC_ARENA_MAX ?? '2' } : {});
 const children = new Map();
 let stopping = false;
 
 function run(app) {
-  const child = spawn(process.execPath, [...nodeFlags, app.main], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, app.main], { cwd: root, env: { ...env, ...mallocFor(app.name) }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
       // Nest's own lines already name the service; others (crashes, plain prints) get the name added.

@@ -26,7 +26,7 @@ export class Fleet {
 
   static async start(options: StartOptions): Promise<Fleet> {
     const { env, dataDir, distributed } = await productEnvironment(options);
-    const fleet = new Fleet(resolve(options.root ?? process.cwd()), { ...env, MALLOC_ARENA_MAX: '2' }, dataDir, distributed);
+    const fleet = new Fleet(resolve(options.root ?? process.cwd()), env, dataDir, distributed);
     for (const app of [...SERVICES, 'gateway'] as App[]) {
       fleet.launch(app);
     }
@@ -46,7 +46,8 @@ export class Fleet {
   launch(app: App, replica: string = app): void {
     const child = spawn(process.execPath, ['--enable-source-maps', join(this.root, 'apps', app, 'dist', 'main.js')], {
       cwd: this.root,
-      env: this.env,
+      // As tools/start.mjs and the container image: two malloc arenas for the image worker only (sharp).
+      env: app === 'image-worker' ? { ...this.env, MALLOC_ARENA_MAX: '2' } : this.env,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
