@@ -1,19 +1,4 @@
-import { ApiClient, createApprovedUser, e2eProducts } from '@wrenchlog/testing';
-import { request } from 'node:http';
-
-/** A JSON POST from another loopback address, so a flood spends that address's budget, not the other suites'. */
-function postFrom(localAddress: string, url: string, body: unknown): Promise<{ status: number; body: any; retryAfter: string | undefined }> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers['retry-after'] as string | undefined }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+import { ApiClient, createApprovedUser, e2eProducts, postFrom } from '@wrenchlog/testing';
 
 describe.each(e2eProducts())('page analytics (%s)', (_mode, baseUrl) => {
   const api = new ApiClient(baseUrl);

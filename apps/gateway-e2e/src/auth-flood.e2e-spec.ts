@@ -1,25 +1,4 @@
-import { ApiClient, createApprovedUser, e2eProducts, type ApprovedUser } from '@wrenchlog/testing';
-import { request } from 'node:http';
-
-interface Answer {
-  status: number;
-  body: any;
-  retryAfter: string | undefined;
-}
-
-/** A JSON POST from another loopback address, so the flood does not spend one address's sign-in budget. */
-function postFrom(localAddress: string, url: string, body: unknown): Promise<Answer> {
-  const payload = JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers['retry-after'] as string | undefined }));
-    });
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
+import { ApiClient, createApprovedUser, e2eProducts, postFrom, type ApprovedUser } from '@wrenchlog/testing';
 
 // The user service hashes at most KDF_CONCURRENCY passwords at once (default: the CPUs) with a
 // short queue (KDF_QUEUE, default 4 a slot): a flood from many addresses, each within its own

@@ -11,3 +11,4 @@ export * from './service-records.js';
 export * from './external-api-stub.js';
 export * from './machines.js';
 export * from './fleet.js';
+export * from './post-from.js';
