@@ -57,6 +57,22 @@ describe('inventory and purchases on SQLite', () => {
 
   const quantityOf = async (partId: number) => (await inventory.getPart(alice, partId)).quantity;
 
+  it('makes one purchase when the same create arrives several times at once, linked to a part or not', async () => {
+    const supplier = await inventory.createSupplier(alice, supplierInput({ name: 'Same moment supply' }));
+    const part = await inventory.createPart(alice, partInput(supplier.id, { name: 'Same moment part', partNumber: 'SM-1' }));
+    for (const [key, machineId, linked] of [
+      ['same-moment-plain-1', 61, {}],
+      ['same-moment-part-1', 62, { partId: part.id, partStatus: 'Purchased' }],
+    ] as const) {
+      const meta = { correlationId: 'c', idempotencyKey: key };
+      const answers = await Promise.all(Array.from({ length: 4 }, () => purchases.create(alice, purchaseInput({ machineId, ...linked }), meta)));
+
+      expect(new Set(answers.map((a) => a.id)).size).toBe(1);
+      expect((await purchases.recentForMachine(alice, machineId)).content).toHaveLength(1);
+    }
+    expect(await quantityOf(part.id)).toBe(2 + 3); // the linked purchase's stock, added once
+  });
+
   it('adds a purchase to its part once, however often the status changes, and takes it back on Cancelled', async () => {
     const supplier = await inventory.createSupplier(alice, supplierInput());
     const part = await inventory.createPart(alice, partInput(supplier.id, { quantity: 10 }));

@@ -51,6 +51,16 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
     expect((await api.get(`/api/fuel-records/${res.body.id}`, a.token)).body).toEqual(res.body);
   });
 
+  it('makes one record when the same create (one Idempotency-Key) arrives four times at once', async () => {
+    const machineId = freshMachineId();
+    const headers = { 'idempotency-key': `same-moment-${machineId}-${Date.now()}` };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/api/fuel-records', { token: a.token, body: fill(machineId), headers })));
+
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    expect((await api.get(`/api/fuel-records/machine/${machineId}`, a.token)).body).toHaveLength(1);
+  });
+
   it('takes the fast form: current moment, empty store fields, null hours and mileage, and answers mpg null', async () => {
     const res = await api.post(
       '/api/fuel-records',

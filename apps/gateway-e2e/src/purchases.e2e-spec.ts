@@ -59,6 +59,16 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
     expect((await api.get(`/api/purchases/${res.body.id}`, a.token)).body).toEqual(res.body);
   });
 
+  it('makes one purchase when the same create (one Idempotency-Key) arrives four times at once', async () => {
+    const machineId = freshMachineId();
+    const headers = { 'idempotency-key': `same-moment-${machineId}-${Date.now()}` };
+    const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/api/purchases', { token: a.token, body: purchase({ machineId }), headers })));
+
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
+    expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
+    expect((await api.get(`/api/purchases/getrecentForMachine/${machineId}`, a.token)).body.content).toHaveLength(1);
+  });
+
   it('defaults the status to New when the form leaves it out', async () => {
     const { partStatus: _omitted, ...withoutStatus } = purchase();
     const res = await api.post('/api/purchases', withoutStatus, a.token);

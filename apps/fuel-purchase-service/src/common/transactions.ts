@@ -20,9 +20,10 @@ export class UserTransactions {
     this.postgres = dataSource.options.type === 'postgres';
   }
 
-  run<T>(userId: number, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  /** `lock: false` for a write that moves no stock and references no supplier or part (nothing to serialise). */
+  run<T>(userId: number, work: (manager: EntityManager) => Promise<T>, { lock = true }: { lock?: boolean } = {}): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      if (this.postgres) {
+      if (this.postgres && lock) {
         await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, userId]);
       }
       return work(manager);

@@ -108,22 +108,39 @@ export class PurchasesService {
     return toPurchase(row);
   }
 
+  /**
+   * A purchase linked to a part or a supplier is made under the per-user lock (it may move stock, and
+   * a supplier's delete clears its references); one with neither needs no lock, so a fleet's plain
+   * purchases no longer wait for each other (docs/performance.md). A retried create (same
+   * idempotency key) answers the first purchase, also when both run at once (unique user and key).
+   */
   async create(actor: Actor | null, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
     const { userId } = requireActor(actor);
     const key = meta?.idempotencyKey ?? null;
-    return this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(PurchaseEntity);
-      if (key) {
-        const earlier = await repo.findOneBy({ userId, idempotencyKey: key });
-        if (earlier) {
-          return toPurchase(earlier);
-        }
+    const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
+    const earlier = (repo: Repository<PurchaseEntity>) => (key ? repo.findOneBy({ userId, idempotencyKey: key }) : Promise.resolve(null));
+    try {
+      return await this.tx.run(
+        userId,
+        async (manager) => {
+          const repo = manager.getRepository(PurchaseEntity);
+          const found = await earlier(repo);
+          if (found) {
+            return toPurchase(found);
+          }
+          await this.checkReferences(manager, userId, row);
+          await this.applyStock(manager, row);
+          return toPurchase(await repo.save(row));
+        },
+        { lock: row.partId !== null || row.storeId !== null },
+      );
+    } catch (err) {
+      const raced = await earlier(this.purchases);
+      if (raced) {
+        return toPurchase(raced);
       }
-      const row = assign(repo.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
-      await this.checkReferences(manager, userId, row);
-      await this.applyStock(manager, row);
-      return toPurchase(await repo.save(row));
-    });
+      throw err;
+    }
   }
 
   async update(actor: Actor | null, id: number, input: PurchaseInput): Promise<Purchase> {
