@@ -9,6 +9,7 @@
 //                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
+//   --baselines-once        measure the baselines at the start only (default: start and end, ratios to the mean)
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
 import { existsSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
@@ -42,7 +43,6 @@ const startedAt = performance.now();
 const log = (line) => console.log(`[bench ${((performance.now() - startedAt) / 1000).toFixed(0).padStart(4)} s] ${line}`);
 
 // ---- baselines -------------------------------------------------------------------------------
-const baselines = {};
 const baselineRuns = [
   ['L_http', 'bare node:http, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/http.mjs', { seconds, connections: 32 })],
   ['L_fastify', 'bare Fastify, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/fastify.mjs', { seconds, connections: 32 })],
@@ -52,17 +52,27 @@ const baselineRuns = [
   ['L_img', 'sharp: one decode, 1920 px + 200 px, one at a time', () => imageBaseline({ seconds: Math.max(seconds, 3) })],
   ['L_kdf', 'argon2id 19 MiB / t=2 / p=1, one at a time', () => kdfBaseline({ seconds: Math.max(seconds, 3) })],
 ];
-for (const [name, what, run] of baselineRuns) {
-  if (skipBaselines.some((s) => name.toLowerCase().includes(s.toLowerCase()))) {
-    continue;
+// The baselines are measured at the start and again at the end of the run, and every ratio uses
+// their mean: this VM's speed drifts over minutes (one run's baselines came out 40-70 % faster
+// than the previous run's, 20 minutes apart, while the product's own figures barely moved), and a
+// baseline taken only before the product's minutes of load tilts every ratio. --baselines-once skips the second pass.
+async function measureBaselines(pass) {
+  const measured = {};
+  for (const [name, what, run] of baselineRuns) {
+    if (skipBaselines.some((s) => name.toLowerCase().includes(s.toLowerCase()))) {
+      continue;
+    }
+    log(`baseline ${name} (${pass}): ${what}`);
+    try {
+      measured[name] = { what, ...(await run()) };
+    } catch (err) {
+      console.warn(`  ${name} could not be measured: ${err.message}`);
+    }
   }
-  log(`baseline ${name}: ${what}`);
-  try {
-    baselines[name] = { what, ...(await run()) };
-  } catch (err) {
-    console.warn(`  ${name} could not be measured: ${err.message}`);
-  }
+  return measured;
 }
+const baselinesAtStart = await measureBaselines('start');
+let baselines = baselinesAtStart;
 const B = (name, field = 'rps') => baselines[name]?.[field];
 
 // ---- the product -----------------------------------------------------------------------------
@@ -118,11 +128,22 @@ for (const mode of modes) {
 
 // ---- report ----------------------------------------------------------------------------------
 const ms = (n) => fmt(n, 1);
-console.log('\nBaselines (same run)');
+let baselinesAtEnd;
+if (!args['baselines-once']) {
+  baselinesAtEnd = await measureBaselines('end');
+  const mean = (a, b) => (Number.isFinite(a) && Number.isFinite(b) ? (a + b) / 2 : (a ?? b));
+  baselines = Object.fromEntries(
+    Object.entries(baselinesAtStart).map(([name, b]) => {
+      const e = baselinesAtEnd[name] ?? b;
+      return [name, { ...b, rps: mean(b.rps, e.rps), p50: mean(b.p50, e.p50), p95: mean(b.p95, e.p95), p99: mean(b.p99, e.p99), errors: b.errors + (e.errors ?? 0) }];
+    }),
+  );
+}
+console.log(`\nBaselines (same run${baselinesAtEnd ? ': measured at the start and at the end, the ratios use the mean' : ''})`);
 console.log(
   table([
-    ['baseline', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'what'],
-    ...Object.entries(baselines).map(([name, b]) => [name, fmt(b.rps), ms(b.p50), ms(b.p95), ms(b.p99), b.errors, b.what]),
+    ['baseline', 'req/s', 'start', 'end', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'what'],
+    ...Object.entries(baselines).map(([name, b]) => [name, fmt(b.rps), fmt(baselinesAtStart[name]?.rps), baselinesAtEnd ? fmt(baselinesAtEnd[name]?.rps) : '-', ms(b.p50), ms(b.p95), ms(b.p99), b.errors, b.what]),
   ]),
 );
 
@@ -207,5 +228,5 @@ if (lcp) {
 }
 console.log(`\n${verdicts.filter((v) => v.verdict === 'PASS').length} PASS, ${verdicts.filter((v) => v.verdict === 'MISS').length} MISS; ${cpus().length} cores; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
 if (typeof args.json === 'string') {
-  writeFileSync(args.json, JSON.stringify({ at: new Date().toISOString(), seconds, baselines, results, extras, bundles }, null, 2));
+  writeFileSync(args.json, JSON.stringify({ at: new Date().toISOString(), seconds, baselines, baselinesAtStart, baselinesAtEnd, results, extras, bundles }, null, 2));
 }
