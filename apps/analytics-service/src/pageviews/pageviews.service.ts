@@ -38,7 +38,11 @@ export class PageViewsService {
     private readonly env: AnalyticsEnv,
   ) {}
 
-  /** Public: the gateway passes the caller's address; the country and time are the server's. */
+  /**
+   * Public: the gateway passes the caller's address; the country and time are the server's. One
+   * INSERT, atomic by itself: TypeORM's default transaction around it added a BEGIN and a COMMIT
+   * round trip to every page view (docs/performance.md).
+   */
   async record(request: PageViewRecordRequest): Promise<PageView> {
     const saved = await this.views.save(
       this.views.create({
@@ -49,6 +53,7 @@ export class PageViewsService {
         timestamp: new Date(),
         country: countryForAddress(request.ipAddress),
       }),
+      { transaction: false },
     );
     return toPageView(saved);
   }
