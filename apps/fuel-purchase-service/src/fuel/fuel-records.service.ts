@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, RpcMeta } from '@wrenchlog/contracts';
-import { notFound, requireActor } from '@wrenchlog/platform';
+import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
@@ -82,27 +82,18 @@ export class FuelRecordsService {
   /**
    * One INSERT, outside the per-user write lock: a fuel record never moves stock, and the lock made a
    * fleet's concurrent fuel entries wait for each other (docs/performance.md). A retried call with
-   * the same idempotency key answers the record made the first time, also when both run at once
-   * (the unique index on user and key lets only one in).
+   * the same idempotency key answers the record made the first time (createOnce).
    */
   async create(actor: Actor | null, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
     const { userId } = requireActor(actor);
     const key = meta?.idempotencyKey ?? null;
-    const earlier = async () => (key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null);
-    const found = await earlier();
-    if (found) {
-      return toFuelRecord(found);
-    }
-    const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
-    try {
-      return toFuelRecord(await this.records.save(row, { transaction: false }));
-    } catch (err) {
-      const raced = await earlier();
-      if (raced) {
-        return toFuelRecord(raced);
-      }
-      throw err;
-    }
+    return createOnce(
+      async () => {
+        const found = key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null;
+        return found && toFuelRecord(found);
+      },
+      async () => toFuelRecord(await this.records.save(assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input), { transaction: false })),
+    );
   }
 
   async update(actor: Actor | null, id: number, input: FuelRecordInput): Promise<FuelRecord> {

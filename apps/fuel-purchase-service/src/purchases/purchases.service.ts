@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Actor, FuelPurchaseDeleted, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
 import { pageOf } from '@wrenchlog/contracts';
-import { notFound, requireActor } from '@wrenchlog/platform';
+import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
@@ -118,29 +118,22 @@ export class PurchasesService {
     const { userId } = requireActor(actor);
     const key = meta?.idempotencyKey ?? null;
     const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
-    const earlier = (repo: Repository<PurchaseEntity>) => (key ? repo.findOneBy({ userId, idempotencyKey: key }) : Promise.resolve(null));
-    try {
-      return await this.tx.run(
-        userId,
-        async (manager) => {
-          const repo = manager.getRepository(PurchaseEntity);
-          const found = await earlier(repo);
-          if (found) {
-            return toPurchase(found);
-          }
-          await this.checkReferences(manager, userId, row);
-          await this.applyStock(manager, row);
-          return toPurchase(await repo.save(row));
-        },
-        { lock: row.partId !== null || row.storeId !== null },
-      );
-    } catch (err) {
-      const raced = await earlier(this.purchases);
-      if (raced) {
-        return toPurchase(raced);
-      }
-      throw err;
-    }
+    return createOnce(
+      async () => {
+        const found = key ? await this.purchases.findOneBy({ userId, idempotencyKey: key }) : null;
+        return found && toPurchase(found);
+      },
+      () =>
+        this.tx.run(
+          userId,
+          async (manager) => {
+            await this.checkReferences(manager, userId, row);
+            await this.applyStock(manager, row);
+            return toPurchase(await manager.getRepository(PurchaseEntity).save(row));
+          },
+          { lock: row.partId !== null || row.storeId !== null },
+        ),
+    );
   }
 
   async update(actor: Actor | null, id: number, input: PurchaseInput): Promise<Purchase> {

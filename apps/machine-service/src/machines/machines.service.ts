@@ -14,7 +14,7 @@ import {
   type ServiceRecordChangedEvent,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { badRequest, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
 import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
 import { applyMachineChanges, applyServiceChange, newMachine, toListItem, toMachine } from './machine-rules.js';
@@ -74,27 +74,20 @@ export class MachinesService {
   async create(actor: Actor | null, request: CreateMachineRequest, ctx: CallContext): Promise<Machine> {
     const { userId } = requireActor(actor);
     const key = ctx.idempotencyKey ?? null;
-    const earlier = async () => (key ? await this.machines.findOneBy({ userId, idempotencyKey: key }) : null);
-    const found = await earlier();
-    if (found) {
-      return toMachine(found);
-    }
-    try {
-      return await this.dataSource.transaction(async (manager) => {
-        const machine = newMachine(userId, request, new Date());
-        machine.idempotencyKey = key;
-        const stored = await manager.save(MachineEntity, machine);
-        await this.saved(manager, stored, ctx);
-        return toMachine(stored);
-      });
-    } catch (err) {
-      // The same create ran at the same moment (unique user and key): answer that one.
-      const raced = await earlier();
-      if (raced) {
-        return toMachine(raced);
-      }
-      throw err;
-    }
+    return createOnce(
+      async () => {
+        const found = key ? await this.machines.findOneBy({ userId, idempotencyKey: key }) : null;
+        return found && toMachine(found);
+      },
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          const machine = newMachine(userId, request, new Date());
+          machine.idempotencyKey = key;
+          const stored = await manager.save(MachineEntity, machine);
+          await this.saved(manager, stored, ctx);
+          return toMachine(stored);
+        }),
+    );
   }
 
   async update(actor: Actor | null, request: UpdateMachineRequest, ctx: CallContext): Promise<Machine> {

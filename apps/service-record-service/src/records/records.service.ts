@@ -14,7 +14,7 @@ import {
   type ServiceSortField,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
-import { notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { createOnce, notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import { ImageRemoval } from '../images/image-removal.js';
 import { KnownMachine } from '../machines/known-machine.entity.js';
@@ -92,27 +92,22 @@ export class RecordsService {
     const key = meta?.idempotencyKey ?? null;
     const ctx = callContext(actor, meta);
     // A retried create (same Idempotency-Key) answers the record the first attempt made.
-    const replayed = key ? await this.records.findOneBy({ userId: actor.userId, idempotencyKey: key }) : null;
-    if (replayed) {
-      return toServiceRecord(replayed);
-    }
-    let row: ServiceRecordEntity;
-    try {
-      row = await this.dataSource.transaction(async (manager) => {
-        const machineName = await this.machineNameFor(manager, actor.userId, fields.machineId);
-        const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
-        await manager.save(created);
-        await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
-        return created;
-      });
-    } catch (err) {
-      const raced = key ? await this.records.findOneBy({ userId: actor.userId, idempotencyKey: key }) : null;
-      if (raced) {
-        return toServiceRecord(raced);
-      }
-      throw err;
-    }
-    return toServiceRecord(await this.settleMachine(row));
+    return createOnce(
+      async () => {
+        const replayed = key ? await this.records.findOneBy({ userId: actor.userId, idempotencyKey: key }) : null;
+        return replayed && toServiceRecord(replayed);
+      },
+      async () => {
+        const row = await this.dataSource.transaction(async (manager) => {
+          const machineName = await this.machineNameFor(manager, actor.userId, fields.machineId);
+          const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
+          await manager.save(created);
+          await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
+          return created;
+        });
+        return toServiceRecord(await this.settleMachine(row));
+      },
+    );
   }
 
   async get(caller: Actor | null, id: number): Promise<ServiceRecord> {

@@ -3,3 +3,4 @@ export * from './ensure-database.js';
 export * from './data-source-options.js';
 export * from './database.module.js';
 export * from './portable-types.js';
+export * from './create-once.js';
