@@ -2,7 +2,7 @@
 import { Logger } from '@nestjs/common';
 import { ClientProxyFactory } from '@nestjs/microservices';
 import { clientTransport } from '@wrenchlog/platform';
-import { makeImage } from '@wrenchlog/testing';
+import { deleteQueues, dropDatabases, makeImage } from '@wrenchlog/testing';
 import amqp from 'amqplib';
 import argon2 from 'argon2';
 import { randomBytes, randomUUID } from 'node:crypto';
@@ -14,7 +14,7 @@ import { migrateService, startChild } from './children.mjs';
 import { runList } from './list-sql.mjs';
 import { runHttp, runLoop } from './load.mjs';
 import { benchRmqEnv, ECHO_SERVICE } from './rmq-env.mjs';
-import { dropDatabases, seedKnownMachines, seedServiceRecords, withClient } from './seed.mjs';
+import { seedKnownMachines, seedServiceRecords, withClient } from './seed.mjs';
 
 /** The fixture photo: a 4000x3000 JPEG made at run time (no binary in the repository), under the 2 MB upload limit. */
 let photo;
@@ -56,7 +56,7 @@ export async function pgListBaseline({ seconds, pgUrl }) {
       await pool.end();
     }
   } finally {
-    await dropDatabases(pgUrl, base);
+    await dropDatabases(base, pgUrl);
   }
 }
 
@@ -83,7 +83,7 @@ export async function rpcRawBaseline({ seconds, amqpUrl }) {
   } finally {
     await connection.close().catch(() => undefined);
     await server.stop();
-    await deleteQueues(amqpUrl, [queue]);
+    await deleteQueues([queue], amqpUrl);
   }
 }
 
@@ -103,7 +103,7 @@ export async function rpcNestBaseline({ seconds, amqpUrl }) {
     await client.close();
     await server.stop();
     const queue = `${prefix}${ECHO_SERVICE}`;
-    await deleteQueues(amqpUrl, [queue, `${queue}.retry`, `${queue}.dlq`]);
+    await deleteQueues([queue, `${queue}.retry`, `${queue}.dlq`], amqpUrl);
   }
 }
 
@@ -129,16 +129,3 @@ export async function kdfBaseline({ seconds }) {
   return { ...result, cores: cpus().length };
 }
 
-async function deleteQueues(url, queues) {
-  const connection = await amqp.connect(url);
-  try {
-    for (const queue of queues) {
-      const channel = await connection.createChannel();
-      channel.on('error', () => undefined);
-      await channel.deleteQueue(queue).catch(() => undefined);
-      await channel.close().catch(() => undefined);
-    }
-  } finally {
-    await connection.close();
-  }
-}

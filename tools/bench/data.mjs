@@ -12,7 +12,7 @@
 //   --keep         keep the databases at the end (default: dropped)
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
 import argon2 from 'argon2';
-import { ApiClient, Fleet } from '@wrenchlog/testing';
+import { ApiClient, dropDatabases, Fleet } from '@wrenchlog/testing';
 import { existsSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +22,6 @@ import { listPath, runList } from './list-sql.mjs';
 import { runHttp, runLoop } from './load.mjs';
 import { BENCH_ENV } from './scenarios.mjs';
 import {
-  dropDatabases,
   dropIndexes,
   finishServiceRecords,
   HEAVY_USER_RECORDS,
@@ -73,7 +72,7 @@ const timed = async (what, fn) => {
 
 // ---- seed ------------------------------------------------------------------------------------
 log(`seeding ${users} users, ${machines} machines, ${totalRecords} service records (stages ${stages.join(', ')}), ${fuelRecords} fuel records into ${BASE}_*`);
-await dropDatabases(PG_URL, BASE);
+await dropDatabases(BASE, PG_URL);
 await timed('migrated the four services', async () => {
   for (const service of ['user-service', 'machine-service', 'service-record-service', 'fuel-purchase-service']) {
     migrateService(service, dbUrl());
@@ -195,7 +194,7 @@ try {
 } finally {
   await product?.stop();
   if (!args.keep) {
-    await dropDatabases(PG_URL, BASE);
+    await dropDatabases(BASE, PG_URL);
   }
 }
 

@@ -81,10 +81,10 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   if (busy < 200_000) continue; // processes that did (almost) nothing under the load
   const pkgs = new Map();
   for (const [key, us] of byFn) {
-    const m = /^\S+ (?:(@[^/]+\/[^/]+|[^/:]+)|)/.exec(key.split(' ').slice(1).join(' '));
-    const pkg = key.includes('node:') || !key.includes('/') ? key.split(' ')[1]?.split(':')[0] || '(native)' : key.split(' ')[1].split('/').slice(0, key.split(' ')[1].startsWith('@') ? 2 : 1).join('/');
+    // The package of a frame: node internals and natives by their prefix, node_modules by name (with its scope).
+    const where = key.split(' ')[1] ?? '';
+    const pkg = key.includes('node:') || !key.includes('/') ? where.split(':')[0] || '(native)' : where.split('/').slice(0, where.startsWith('@') ? 2 : 1).join('/');
     pkgs.set(pkg, (pkgs.get(pkg) ?? 0) + us);
-    void m;
   }
   console.log(`\n== ${app} (${file}): busy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s`);
   console.log('  by package:', [...pkgs].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([p, us]) => `${p} ${((100 * us) / busy).toFixed(1)}%`).join(', '));

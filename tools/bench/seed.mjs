@@ -133,13 +133,3 @@ export async function withClient(url, fn) {
     await client.end();
   }
 }
-
-/** Drops every database whose name starts with `<base>_`. */
-export async function dropDatabases(adminUrl, base) {
-  await withClient(adminUrl, async (client) => {
-    const { rows } = await client.query('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${base.replace(/_/g, '\\_')}\\_%`]);
-    for (const { datname } of rows) {
-      await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
-    }
-  });
-}

@@ -54,11 +54,12 @@ export function distributedResources(): DistributedResources {
   };
 }
 
-async function dropDatabases(base: string): Promise<void> {
-  const client = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+/** Drops every database whose name starts with `<base>_` (a product's, or the benchmark's). */
+export async function dropDatabases(base: string, adminUrl: string = TEST_POSTGRES_URL): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${base}\\_%`]);
+    const { rows } = await client.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`${base.replace(/_/g, '\\_')}\\_%`]);
     for (const { datname } of rows) {
       await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
     }
@@ -67,8 +68,9 @@ async function dropDatabases(base: string): Promise<void> {
   }
 }
 
-async function deleteQueues(queues: string[]): Promise<void> {
-  const connection = await amqp.connect(TEST_AMQP_URL);
+/** Deletes the named queues; one that does not exist is no error. */
+export async function deleteQueues(queues: string[], url: string = TEST_AMQP_URL): Promise<void> {
+  const connection = await amqp.connect(url);
   try {
     for (const queue of queues) {
       // A fresh channel per queue: deleting a queue that does not exist closes the channel.
