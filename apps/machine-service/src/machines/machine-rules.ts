@@ -156,6 +156,6 @@ export function toMachine(m: MachineEntity): Machine {
   };
 }
 
-export function toListItem(m: MachineEntity): MachineListItem {
+export function toListItem(m: Pick<MachineEntity, 'id' | 'name' | 'type' | 'status' | 'lastUpdated' | 'lastServicedDate'>): MachineListItem {
   return { id: m.id, name: m.name, type: m.type, status: m.status, lastUpdated: m.lastUpdated.toISOString(), lastServicedDate: m.lastServicedDate };
 }

@@ -14,8 +14,8 @@ import {
   type ServiceRecordChangedEvent,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
-import { DataSource, type EntityManager, type FindOptionsSelect, type Repository } from 'typeorm';
+import { badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
 import { applyMachineChanges, applyServiceChange, newMachine, toListItem, toMachine } from './machine-rules.js';
 import { MachineEntity } from './machine.entity.js';
@@ -38,7 +38,7 @@ export async function ownMachine(manager: EntityManager, userId: number, id: num
 }
 
 /** The columns of a list item only: hydrating all thirty was most of the list calls' CPU (docs/performance.md). */
-const LIST_COLUMNS: FindOptionsSelect<MachineEntity> = { id: true, name: true, type: true, status: true, lastUpdated: true, lastServicedDate: true };
+const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate'] as const;
 
 @Injectable()
 export class MachinesService {
@@ -46,22 +46,26 @@ export class MachinesService {
     @InjectRepository(MachineEntity) private readonly machines: Repository<MachineEntity>,
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
-  ) {}
+  ) {
+    this.listed = new CompiledSelect(machines, 'm', LIST_COLUMNS);
+  }
+
+  private readonly listed: CompiledSelect<MachineEntity, (typeof LIST_COLUMNS)[number]>;
 
   async list(actor: Actor | null): Promise<MachineListItem[]> {
     const { userId } = requireActor(actor);
-    const rows = await this.machines.find({ select: LIST_COLUMNS, where: { userId }, order: { name: 'ASC', id: 'ASC' } });
+    const rows = await this.listed.rows('by-name', (qb) => qb.where('m.userId = :userId').orderBy('m.name', 'ASC').addOrderBy('m.id', 'ASC'), { userId });
     return rows.map(toListItem);
   }
 
   /** Newest service first; machines never serviced after them, most recently updated first. */
   async recentlyServiced(actor: Actor | null): Promise<MachineListItem[]> {
     const { userId } = requireActor(actor);
-    const rows = await this.machines.find({
-      select: LIST_COLUMNS,
-      where: { userId },
-      order: { lastServicedDate: { direction: 'DESC', nulls: 'LAST' }, lastUpdated: 'DESC', id: 'DESC' },
-    });
+    const rows = await this.listed.rows(
+      'recently-serviced',
+      (qb) => qb.where('m.userId = :userId').orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST').addOrderBy('m.lastUpdated', 'DESC').addOrderBy('m.id', 'DESC'),
+      { userId },
+    );
     return rows.map(toListItem);
   }
 

@@ -4,3 +4,4 @@ export * from './data-source-options.js';
 export * from './database.module.js';
 export * from './portable-types.js';
 export * from './create-once.js';
+export * from './compiled-select.js';
