@@ -14,14 +14,18 @@ export const options = {
 
 export function setup() {
   const token = login();
-  return { token, machineId: createMachine(token) };
+  return { token, machineId: createMachine(token), run: Date.now() };
 }
 
-export function serviceRecord({ token, machineId }) {
+// Every create with its own Idempotency-Key, as the web app sends them (a key reused by a later run
+// would answer that run's record instead of making one).
+const keyed = (token, run, name) => ({ ...auth(token, { 'idempotency-key': `k6-${run}-${__VU}-${__ITER}-${name}` }), tags: { name } });
+
+export function serviceRecord({ token, machineId, run }) {
   const created = http.post(
     `${BASE_URL}/api/services/fastCreate`,
     JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 }),
-    { ...auth(token), tags: { name: 'service-create' } },
+    keyed(token, run, 'service-create'),
   );
   if (!check(created, { 'service created': (r) => r.status === 201 })) {
     return;
@@ -34,20 +38,20 @@ export function serviceRecord({ token, machineId }) {
   check(updated, { 'service updated': (r) => r.status === 200 });
 }
 
-export function fuel({ token, machineId }) {
+export function fuel({ token, machineId, run }) {
   const res = http.post(
     `${BASE_URL}/api/fuel-records`,
     JSON.stringify({ machineId, amount: 18.4, pricePerUnit: 3.49, totalPrice: 64.22, dateOfPurchase: new Date().toISOString(), lastMileage: 42000, currentMileage: 42310 }),
-    { ...auth(token), tags: { name: 'fuel-create' } },
+    keyed(token, run, 'fuel-create'),
   );
   check(res, { 'fuel created': (r) => r.status === 201 });
 }
 
-export function purchase({ token, machineId }) {
+export function purchase({ token, machineId, run }) {
   const res = http.post(
     `${BASE_URL}/api/purchases`,
     JSON.stringify({ machineId, partName: 'Air filter', quantity: 2, price: 24.99, partStatus: 'Ordered', purchaseDate: new Date().toISOString(), storeName: 'Parts Depot', userId: 0, storeId: 0 }),
-    { ...auth(token), tags: { name: 'purchase-create' } },
+    keyed(token, run, 'purchase-create'),
   );
   check(res, { 'purchase created': (r) => r.status === 201 });
 }

@@ -1,6 +1,7 @@
 // The scenarios against one started product (embedded or distributed): set-up through the public
 // API as a user would, then each scenario measured with autocannon.
 import { ApiClient, createApprovedUser, createMachine, serviceRecordFor, startProduct } from '@wrenchlog/testing';
+import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fixturePhoto } from './baselines.mjs';
 import { listPath } from './list-sql.mjs';
@@ -43,6 +44,12 @@ export async function prepareAccount(product) {
 
 const json = (token) => ({ 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) });
 
+/** A create as the web app sends it: every POST with its own Idempotency-Key (apps/web/src/api/client.ts). */
+const keyed = (request) => ({
+  request,
+  requests: [{ ...request, setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
+});
+
 /** Each scenario: how autocannon calls it, and which target it is judged by. */
 export function scenarioList({ user, machineIds, record }) {
   const machineId = machineIds[0];
@@ -63,7 +70,7 @@ export function scenarioList({ user, machineIds, record }) {
     {
       name: 'service create',
       kind: 'write',
-      request: { method: 'POST', path: '/api/services/fastCreate', headers: json(user.token), body: JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 }) },
+      ...keyed({ method: 'POST', path: '/api/services/fastCreate', headers: json(user.token), body: JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 }) }),
     },
     {
       name: 'service update',
@@ -73,12 +80,12 @@ export function scenarioList({ user, machineIds, record }) {
     {
       name: 'fuel create',
       kind: 'write',
-      request: { method: 'POST', path: '/api/fuel-records', headers: json(user.token), body: JSON.stringify({ machineId, amount: 18.4, pricePerUnit: 3.49, totalPrice: 64.22, dateOfPurchase: new Date().toISOString(), lastMileage: 42000, currentMileage: 42310 }) },
+      ...keyed({ method: 'POST', path: '/api/fuel-records', headers: json(user.token), body: JSON.stringify({ machineId, amount: 18.4, pricePerUnit: 3.49, totalPrice: 64.22, dateOfPurchase: new Date().toISOString(), lastMileage: 42000, currentMileage: 42310 }) }),
     },
     {
       name: 'purchase create',
       kind: 'write',
-      request: { method: 'POST', path: '/api/purchases', headers: json(user.token), body: JSON.stringify({ machineId, partName: 'Air filter', quantity: 2, price: 24.99, partStatus: 'Ordered', purchaseDate: new Date().toISOString(), storeName: 'Parts Depot', userId: 0, storeId: 0 }) },
+      ...keyed({ method: 'POST', path: '/api/purchases', headers: json(user.token), body: JSON.stringify({ machineId, partName: 'Air filter', quantity: 2, price: 24.99, partStatus: 'Ordered', purchaseDate: new Date().toISOString(), storeName: 'Parts Depot', userId: 0, storeId: 0 }) }),
     },
     {
       name: 'page view',
