@@ -1,14 +1,21 @@
 import { createOnce } from './create-once.js';
 
 describe(createOnce.name, () => {
-  it('answers what an earlier call made without creating again', async () => {
-    let created = 0;
-    await expect(createOnce(async () => 'earlier', async () => `new ${++created}`)).resolves.toBe('earlier');
-    expect(created).toBe(0);
+  it('creates, without looking for an earlier one first', async () => {
+    let looked = 0;
+    await expect(createOnce(async () => (looked++, null), async () => 'new')).resolves.toBe('new');
+    expect(looked).toBe(0);
   });
 
-  it('creates when nothing was made before', async () => {
-    await expect(createOnce(async () => null, async () => 'new')).resolves.toBe('new');
+  it('answers what an earlier call made when the retry is refused (the unique key)', async () => {
+    const made = ['first'];
+    const create = async () => {
+      if (made.length > 0) {
+        throw new Error('duplicate key value violates unique constraint');
+      }
+      return 'second';
+    };
+    await expect(createOnce(async () => made[0] ?? null, create)).resolves.toBe('first');
   });
 
   it('answers the winner when the same create lost the race at the same moment', async () => {
@@ -21,7 +28,11 @@ describe(createOnce.name, () => {
     await expect(createOnce(earlier, create)).resolves.toBe('winner');
   });
 
-  it('throws any other failure as it is', async () => {
+  it('answers the earlier result also when the retry itself is no longer valid', async () => {
+    await expect(createOnce(async () => 'earlier', async () => Promise.reject(new Error('Machine not found')))).resolves.toBe('earlier');
+  });
+
+  it('throws any failure as it is when nothing was made before', async () => {
     await expect(createOnce(async () => null, async () => Promise.reject(new Error('Part not found')))).rejects.toThrow('Part not found');
   });
 });

@@ -1,20 +1,19 @@
 /**
- * A create that a retried call (same idempotency key) must not repeat: answers what `earlier` finds
- * (null when there is no key or nothing yet), else runs `create`. When `create` fails because the
- * same create won the (user, idempotency key) unique index at the same moment, answers that one;
- * any other failure is thrown as it is.
+ * A create that a retried call (same idempotency key) must not repeat. Runs `create` straight
+ * away: the web app sends a key with every create, and looking the key up first cost every create
+ * one more round trip for the rare retry (docs/performance.md, fix 18). When `create` fails
+ * (the unique (user, idempotency key) index refuses the retry's row, or it lost the race to the
+ * same create at the same moment, or the retry is no longer valid), answers what `earlier` finds
+ * (null when there is no key or nothing yet); any failure with nothing earlier is thrown as it is.
+ * `create` must make its rows in one transaction, so a refused retry leaves nothing behind.
  */
 export async function createOnce<T>(earlier: () => Promise<T | null>, create: () => Promise<T>): Promise<T> {
-  const found = await earlier();
-  if (found) {
-    return found;
-  }
   try {
     return await create();
   } catch (err) {
-    const raced = await earlier();
-    if (raced) {
-      return raced;
+    const found = await earlier();
+    if (found) {
+      return found;
     }
     throw err;
   }

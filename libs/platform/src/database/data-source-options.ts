@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { DataSourceOptions, MixedList, EntitySchema } from 'typeorm';
 import type { PlatformEnv } from '../config/platform-env.js';
 import { serviceDatabaseUrl } from './database-url.js';
+import { QueryLogger } from './query-logger.js';
 
 export interface ServiceDatabase {
   service: ServiceName;
@@ -18,7 +19,7 @@ export interface ServiceDatabase {
  * PostgreSQL database. Migrations run at boot (DatabaseModule, under a lock); synchronize is never on.
  */
 export function dataSourceOptions(env: PlatformEnv, db: ServiceDatabase): DataSourceOptions {
-  const common = { entities: db.entities, migrations: db.migrations, migrationsRun: false, synchronize: false, logging: ['error' as const] };
+  const common = { entities: db.entities, migrations: db.migrations, migrationsRun: false, synchronize: false, logger: new QueryLogger() };
   const url = serviceDatabaseUrl(env, db.service);
   if (url) {
     return { type: 'postgres', url, ...common, extra: { max: 10, connectionTimeoutMillis: 5000 } } as DataSourceOptions;

@@ -5,3 +5,4 @@ export * from './database.module.js';
 export * from './portable-types.js';
 export * from './create-once.js';
 export * from './compiled-select.js';
+export * from './query-logger.js';
