@@ -33,7 +33,21 @@ export default tseslint.config(
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: globals.browser },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // The contracts' main entry loads the DTO classes and class-validator: the SPA takes only types
+      // from it (`import type`, so nothing of it is loaded), and values from the decorator-free
+      // `@wrenchlog/contracts/limits`.
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: '@wrenchlog/contracts', allowTypeImports: true, message: 'Types only (import type) from the contracts main entry: its values bring class-validator into the bundle. Take values from @wrenchlog/contracts/limits.' }],
+          patterns: [{ group: ['@wrenchlog/contracts/*', '!@wrenchlog/contracts/limits', '**/libs/contracts/**'], message: 'The SPA imports contracts through @wrenchlog/contracts (types) and @wrenchlog/contracts/limits (values) only.' }],
+        },
+      ],
+      // `import { type X }` keeps an empty `import 'x'` (verbatimModuleSyntax), which would load the module.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
   },
   {
     files: ['**/*.mjs', '**/*.js'],

@@ -31,6 +31,7 @@ export function nodeProject(projectDir, overrides = {}) {
     extensionsToTreatAsEsm: ['.ts'],
     moduleNameMapper: {
       '^@wrenchlog/(contracts|platform|storage|testing)$': `${root}/libs/$1/src/index.ts`,
+      '^@wrenchlog/contracts/limits$': `${root}/libs/contracts/src/limits.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },
     transform: swcTransform,

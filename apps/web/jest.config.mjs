@@ -14,6 +14,8 @@ export default {
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/src/test/style-stub.ts',
     '\\.(svg|png|jpe?g|webp)$': '<rootDir>/src/test/file-stub.ts',
+    // The decorator-free contracts entry, from source (the main entry is imported for types only).
+    '^@wrenchlog/contracts/limits$': '<rootDir>/../../libs/contracts/src/limits.ts',
     '^(\\.{1,2}/.*)\\.js$': '$1',
   },
   setupFilesAfterEnv: ['<rootDir>/jest.setup.ts'],

@@ -22,10 +22,12 @@ export default defineConfig({
     __APP_VERSION__: JSON.stringify(gitHash()),
   },
   resolve: {
-    alias: {
-      // Types only: the SPA never imports contract runtime code (class-validator stays out of the bundle).
-      '@wrenchlog/contracts': fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)),
-    },
+    // Exact matches: the main entry gives the SPA types only (its DTO classes would bring
+    // class-validator into the bundle); the decorator-free `/limits` entry gives it values.
+    alias: [
+      { find: /^@wrenchlog\/contracts$/, replacement: fileURLToPath(new URL('../../libs/contracts/src/index.ts', import.meta.url)) },
+      { find: /^@wrenchlog\/contracts\/limits$/, replacement: fileURLToPath(new URL('../../libs/contracts/src/limits.ts', import.meta.url)) },
+    ],
   },
   server: {
     port: 4200,

@@ -1,4 +1,5 @@
 import { IsDefined, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { FUEL_LIMITS, FUEL_MESSAGES } from './fuel.limits.js';
 import { atLeast, atMost, decimals, FIELD_REQUIRED } from './messages.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
@@ -9,26 +10,14 @@ export const FUEL_RECORD_CREATE = 'fuel.record.create' as const;
 export const FUEL_RECORD_UPDATE = 'fuel.record.update' as const;
 export const FUEL_RECORD_DELETE = 'fuel.record.delete' as const;
 
-/** Upper bounds keep every stored value (integer thousandths and cents) far inside 32-bit columns. */
-export const FUEL_LIMITS = {
-  /** Gallons, stored in thousandths (pumps show 3 decimals). */
-  amount: { min: 0.1, max: 100_000, places: 3 },
-  /** Dollars per gallon, stored in thousandths of a dollar (prices like 3.459). */
-  pricePerUnit: { min: 0.01, max: 10_000, places: 3 },
-  /** Dollars, stored in cents. */
-  totalPrice: { min: 0.01, max: 10_000_000, places: 2 },
-  mileage: { min: 0, max: 10_000_000, places: 1 },
-  hours: { min: 0, max: 1_000_000, places: 1 },
-} as const;
-
 /**
  * The fuel record form (POST and PUT carry the same fields). id, dateCreated and mpg are answered
  * but never taken from the body (the gateway strips them), so an update accepts what a read returned.
  */
 export class FuelRecordInput {
-  @IsDefined({ message: 'Machine is required' })
-  @IsInt({ message: 'Machine is required' })
-  @Min(1, { message: 'Machine is required' })
+  @IsDefined({ message: FUEL_MESSAGES.machineRequired })
+  @IsInt({ message: FUEL_MESSAGES.machineRequired })
+  @Min(1, { message: FUEL_MESSAGES.machineRequired })
   machineId!: number;
 
   @IsDefined({ message: FIELD_REQUIRED })
@@ -43,7 +32,7 @@ export class FuelRecordInput {
   @Max(FUEL_LIMITS.pricePerUnit.max, { message: atMost(FUEL_LIMITS.pricePerUnit.max) })
   pricePerUnit!: number;
 
-  @IsDefined({ message: 'Total Price is required' })
+  @IsDefined({ message: FUEL_MESSAGES.totalPriceRequired })
   @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.totalPrice.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.totalPrice.places) })
   @Min(FUEL_LIMITS.totalPrice.min, { message: atLeast(FUEL_LIMITS.totalPrice.min) })
   @Max(FUEL_LIMITS.totalPrice.max, { message: atMost(FUEL_LIMITS.totalPrice.max) })

@@ -1,6 +1,7 @@
 import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
+import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, type PartStatus } from './purchase.limits.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PURCHASE_RECENT = 'inventory.purchase.recent' as const;
@@ -10,25 +11,14 @@ export const PURCHASE_CREATE = 'inventory.purchase.create' as const;
 export const PURCHASE_UPDATE = 'inventory.purchase.update' as const;
 export const PURCHASE_DELETE = 'inventory.purchase.delete' as const;
 
-export const PART_STATUSES = ['New', 'Ordered', 'Cancelled', 'Purchased'] as const;
-export type PartStatus = (typeof PART_STATUSES)[number];
-
-export const PURCHASE_LIMITS = {
-  quantity: { min: 1, max: 1_000_000 },
-  /** Dollars, stored in cents (the form's step is 0.01). */
-  price: { min: 0, max: 10_000_000, places: 2 },
-  /** GET /api/purchases/getrecent: defaults of the spec (page 0, size 12). */
-  pageSize: { default: 12, max: 100 },
-} as const;
-
 /**
  * The part purchase form (POST and PUT carry the same fields). userId is never read from the body
  * (the SPA sends 0): a purchase always belongs to the signed-in user. id and createDate are set by
  * the server. machineId, partId and storeId of 0 or null mean "none".
  */
 export class PurchaseInput {
-  @IsString({ message: 'Part name is required' })
-  @IsNotEmpty({ message: 'Part name is required' })
+  @IsString({ message: PURCHASE_MESSAGES.partName })
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.partName })
   @MaxLength(200, { message: 'Part name must be at most 200 characters' })
   partName!: string;
 
@@ -40,34 +30,34 @@ export class PurchaseInput {
 
   /** A link the SPA renders: http or https only (never javascript: or data:). Empty means none. */
   @ValidateIf((o: PurchaseInput) => o.partUrl !== undefined && o.partUrl !== null && o.partUrl !== '')
-  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: 'Part URL must be a web address starting with http:// or https://' })
+  @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: PURCHASE_MESSAGES.partUrl })
   @MaxLength(2000, { message: 'Part URL must be at most 2000 characters' })
   partUrl?: string | null;
 
-  @IsDefined({ message: 'Quantity is required' })
-  @IsInt({ message: 'Quantity must be a whole number' })
-  @Min(PURCHASE_LIMITS.quantity.min, { message: 'Quantity must be at least 1' })
+  @IsDefined({ message: PURCHASE_MESSAGES.quantity })
+  @IsInt({ message: PURCHASE_MESSAGES.quantityWhole })
+  @Min(PURCHASE_LIMITS.quantity.min, { message: PURCHASE_MESSAGES.quantityMin })
   @Max(PURCHASE_LIMITS.quantity.max, { message: atMost(PURCHASE_LIMITS.quantity.max) })
   quantity!: number;
 
-  @IsDefined({ message: 'Price is required' })
+  @IsDefined({ message: PURCHASE_MESSAGES.price })
   @IsNumber({ maxDecimalPlaces: PURCHASE_LIMITS.price.places, allowNaN: false, allowInfinity: false }, { message: decimals(PURCHASE_LIMITS.price.places) })
-  @Min(PURCHASE_LIMITS.price.min, { message: 'Price must be at least 0' })
+  @Min(PURCHASE_LIMITS.price.min, { message: PURCHASE_MESSAGES.priceMin })
   @Max(PURCHASE_LIMITS.price.max, { message: atMost(PURCHASE_LIMITS.price.max) })
   price!: number;
 
   /** Left out: New (the spec's default). null or empty: 'Status is required'. */
-  @IsNotEmpty({ message: 'Status is required' })
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.partStatus })
   @IsIn(PART_STATUSES, { message: `Status must be one of ${PART_STATUSES.join(', ')}` })
   partStatus: PartStatus = 'New';
 
   /** ISO 8601 instant. */
-  @IsNotEmpty({ message: 'Purchase date is required' })
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.purchaseDate })
   @IsISO8601({ strict: true }, { message: 'Purchase date must be an ISO 8601 date and time' })
   purchaseDate!: string;
 
-  @IsString({ message: 'Store name is required' })
-  @IsNotEmpty({ message: 'Store name is required' })
+  @IsString({ message: PURCHASE_MESSAGES.storeName })
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.storeName })
   @MaxLength(120, { message: 'Store name must be at most 120 characters' })
   storeName!: string;
 

@@ -1,5 +1,6 @@
 // Rules shared by the quick-create record forms (fuel record, part purchase): the form modes of the
 // spec (doc 2 section 2) and the checks of a number typed as text. No React, no network.
+import { atLeast, atMost, decimals } from '@wrenchlog/contracts/limits';
 
 /** fast: quick create with fewer fields; fastView: read-only preview; full: the complete screen. */
 export type FormMode = 'fast' | 'fastView' | 'full';
@@ -61,13 +62,13 @@ export function checkNumber(text: string, rule: NumberRule): string | undefined 
     return rule.integer;
   }
   if (n < rule.min) {
-    return rule.minMessage ?? `Value must be at least ${rule.min}`;
+    return rule.minMessage ?? atLeast(rule.min);
   }
   if (n > rule.max) {
-    return `Value must be at most ${rule.max}`;
+    return atMost(rule.max);
   }
   if (decimalPlaces(text) > rule.places) {
-    return `Value must have at most ${rule.places} decimal places`;
+    return decimals(rule.places);
   }
   return undefined;
 }

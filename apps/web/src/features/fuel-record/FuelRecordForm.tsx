@@ -8,6 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
 import { deleteRecord, RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { useSubmit } from '../forms/useSubmit';
 import { historyKeys } from '../history/history-keys';
 import { fuelApi, fuelKeys } from './fuel-api';
 import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelField, type FuelFormValues } from './fuel-logic';
@@ -51,10 +52,12 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const [submitted, setSubmitted] = useState(false);
   const [totalTyped, setTotalTyped] = useState(() => (record ? totalWasTyped(record) : false));
   const [lastMileageTyped, setLastMileageTyped] = useState(!isNew);
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(() =>
-    record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id ? { kind: 'success', title: FUEL_TEXT.created } : null,
-  );
+  const { busy, setBusy, outcome: banner, setOutcome: setBanner, run } = useSubmit<Banner>({
+    initial: () => (record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id ? { kind: 'success', title: FUEL_TEXT.created } : null),
+    log: 'Fuel record save failed',
+    // The typed values stay so nothing is lost.
+    failure: (err) => ({ kind: 'error', title: isNew ? FUEL_TEXT.createFailed : FUEL_TEXT.updateFailed, detail: refusalDetail(err) }),
+  });
 
   const chosenMachine = machineId ?? (Number(values.machineId) || undefined);
   // Last mileage comes from the machine's newest record until typed by hand (full mode, new record).
@@ -119,9 +122,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     }
     const now = new Date();
     const body = toFuelInput({ ...effective, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
-    setBusy(true);
-    setBanner(null);
-    try {
+    await run(async () => {
       const saved = isNew ? await fuelApi.create(api, body) : await fuelApi.update(api, record.id, body);
       queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
       // The record may have moved to another machine: both histories change.
@@ -144,13 +145,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
           ),
         });
       }
-    } catch (err) {
-      console.error('Fuel record save failed', err);
-      // The typed values stay so nothing is lost.
-      setBanner({ kind: 'error', title: isNew ? FUEL_TEXT.createFailed : FUEL_TEXT.updateFailed, detail: refusalDetail(err) });
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   async function onDelete() {

@@ -1,21 +1,9 @@
 // Pure rules of the fuel record form (spec doc 2 sections 4, 5 and 9): calculations, validation and
 // the payload. No React, no network.
 import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
+import { FIELD_REQUIRED, FUEL_LIMITS, FUEL_MESSAGES } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 import { checkNumber, numberText, parseNumber } from '../fast-create/form-rules';
-
-export const FIELD_REQUIRED = 'This field is required';
-export const TOTAL_REQUIRED = 'Total Price is required';
-export const MACHINE_REQUIRED = 'Machine is required';
-
-// The server's limits (libs/contracts FUEL_LIMITS): amount and price per unit in thousandths.
-const LIMITS = {
-  amount: { min: 0.1, max: 100_000, places: 3 },
-  pricePerUnit: { min: 0.01, max: 10_000, places: 3 },
-  totalPrice: { min: 0.01, max: 10_000_000, places: 2 },
-  mileage: { min: 0, max: 10_000_000, places: 1 },
-  hours: { min: 0, max: 1_000_000, places: 1 },
-} as const;
 
 /** Everything as typed, so nothing is lost on bad input. */
 export interface FuelFormValues {
@@ -78,7 +66,7 @@ export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown): FuelErr
     }
   };
   if (shown.machine && !(Number(v.machineId) > 0)) {
-    errors.machineId = MACHINE_REQUIRED;
+    errors.machineId = FUEL_MESSAGES.machineRequired;
   }
   if (shown.date) {
     if (!v.dateOfPurchase.trim()) {
@@ -87,13 +75,13 @@ export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown): FuelErr
       errors.dateOfPurchase = 'Enter a date and time';
     }
   }
-  set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...LIMITS.amount }));
-  set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...LIMITS.pricePerUnit }));
-  set('totalPrice', checkNumber(v.totalPrice, { required: TOTAL_REQUIRED, ...LIMITS.totalPrice }));
+  set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...FUEL_LIMITS.amount }));
+  set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...FUEL_LIMITS.pricePerUnit }));
+  set('totalPrice', checkNumber(v.totalPrice, { required: FUEL_MESSAGES.totalPriceRequired, ...FUEL_LIMITS.totalPrice }));
   if (shown.full) {
-    set('currentHours', checkNumber(v.currentHours, LIMITS.hours));
-    set('currentMileage', checkNumber(v.currentMileage, LIMITS.mileage));
-    set('lastMileage', checkNumber(v.lastMileage, LIMITS.mileage));
+    set('currentHours', checkNumber(v.currentHours, FUEL_LIMITS.hours));
+    set('currentMileage', checkNumber(v.currentMileage, FUEL_LIMITS.mileage));
+    set('lastMileage', checkNumber(v.lastMileage, FUEL_LIMITS.mileage));
   }
   return errors;
 }

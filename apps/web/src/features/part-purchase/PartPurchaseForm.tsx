@@ -1,5 +1,6 @@
 import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
+import { PART_STATUSES } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
@@ -7,11 +8,12 @@ import type { Purchase } from '../../api/types';
 import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
 import { deleteRecord, RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { LEAVING, useSubmit } from '../forms/useSubmit';
 import { historyKeys } from '../history/history-keys';
 import { inventoryKeys } from '../inventory/inventory-api';
 import { InventoryPartSelect } from './InventoryPartSelect';
 import { purchaseApi, purchaseKeys } from './purchase-api';
-import { emptyPurchaseValues, PART_STATUS_OPTIONS, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
+import { emptyPurchaseValues, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
 
 export const PURCHASE_TEXT = {
   created: 'Success',
@@ -54,8 +56,10 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
 
   const [values, setValues] = useState<PurchaseFormValues>(initial);
   const [touched, setTouched] = useState<Partial<Record<PurchaseField, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [banner, setBanner] = useState<Banner | null>(null);
+  const { busy, setBusy, outcome: banner, setOutcome: setBanner, run } = useSubmit<Banner>({
+    log: 'Purchase save failed',
+    failure: (err) => ({ kind: 'error', title: isNew ? PURCHASE_TEXT.createFailed : PURCHASE_TEXT.updateFailed, detail: refusalDetail(err) }),
+  });
   const errors = validatePurchase(values);
   const valid = Object.keys(errors).length === 0;
   const chosenMachine = Number(values.machineId) || undefined;
@@ -92,9 +96,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     if (readOnly || busy || !valid) {
       return;
     }
-    setBusy(true);
-    setBanner(null);
-    try {
+    await run(async () => {
       const body = toPurchaseBody(values, purchase, new Date());
       const saved = isNew ? await purchaseApi.create(api, body) : await purchaseApi.update(api, purchase.id, body);
       queryClient.setQueryData(purchaseKeys.detail(saved.id), saved);
@@ -102,7 +104,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
       onSaved?.(saved);
       if (full) {
         void navigate(saved.machineId ? `/machines/${saved.machineId}?tab=parts` : '/parts');
-        return;
+        return LEAVING;
       }
       if (isNew) {
         reset();
@@ -118,12 +120,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
       } else {
         setBanner({ kind: 'success', title: PURCHASE_TEXT.updated });
       }
-      setBusy(false);
-    } catch (err) {
-      console.error('Purchase save failed', err);
-      setBanner({ kind: 'error', title: isNew ? PURCHASE_TEXT.createFailed : PURCHASE_TEXT.updateFailed, detail: refusalDetail(err) });
-      setBusy(false);
-    }
+    });
   }
 
   async function onDelete() {
@@ -194,7 +191,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
           </SimpleGrid>
           {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
           <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">
-            <NativeSelect label="Status" required data={PART_STATUS_OPTIONS.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
+            <NativeSelect label="Status" required data={PART_STATUSES.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
             <TextInput label="Purchase Date" type="date" required {...input('purchaseDate')} />
           </SimpleGrid>
         </Section>

@@ -1,21 +1,10 @@
 // Pure rules of the part purchase form (spec doc 2 sections 3, 4, 5 and 7): validation and the
 // payload. No React, no network.
-import type { PartStatus, Purchase, PurchaseInput } from '@wrenchlog/contracts';
+import type { Purchase, PurchaseInput } from '@wrenchlog/contracts';
+import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, type PartStatus } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
 import { checkNumber, numberText, parseNumber } from '../fast-create/form-rules';
-
-export const PART_STATUS_OPTIONS: readonly PartStatus[] = ['New', 'Ordered', 'Cancelled', 'Purchased'];
-
-export const PURCHASE_MESSAGES = {
-  partName: 'Part name is required',
-  quantity: 'Quantity is required',
-  price: 'Price is required',
-  partStatus: 'Status is required',
-  purchaseDate: 'Purchase date is required',
-  storeName: 'Store name is required',
-  partUrl: 'Part URL must be a web address starting with http:// or https://',
-} as const;
 
 /** Everything as typed, so nothing is lost on bad input. Ids are '' for none. */
 export interface PurchaseFormValues {
@@ -63,15 +52,15 @@ export function validatePurchase(v: PurchaseFormValues): PurchaseErrors {
   if (!v.partName.trim()) {
     errors.partName = PURCHASE_MESSAGES.partName;
   }
-  const quantity = checkNumber(v.quantity, { required: PURCHASE_MESSAGES.quantity, min: 1, max: 1_000_000, places: 0, integer: 'Quantity must be a whole number', minMessage: 'Quantity must be at least 1' });
+  const quantity = checkNumber(v.quantity, { required: PURCHASE_MESSAGES.quantity, ...PURCHASE_LIMITS.quantity, places: 0, integer: PURCHASE_MESSAGES.quantityWhole, minMessage: PURCHASE_MESSAGES.quantityMin });
   if (quantity) {
     errors.quantity = quantity;
   }
-  const price = checkNumber(v.price, { required: PURCHASE_MESSAGES.price, min: 0, max: 10_000_000, places: 2, minMessage: 'Price must be at least 0' });
+  const price = checkNumber(v.price, { required: PURCHASE_MESSAGES.price, ...PURCHASE_LIMITS.price, minMessage: PURCHASE_MESSAGES.priceMin });
   if (price) {
     errors.price = price;
   }
-  if (!(PART_STATUS_OPTIONS as readonly string[]).includes(v.partStatus)) {
+  if (!(PART_STATUSES as readonly string[]).includes(v.partStatus)) {
     errors.partStatus = PURCHASE_MESSAGES.partStatus;
   }
   if (!v.purchaseDate.trim() || !dayjs(v.purchaseDate).isValid()) {

@@ -4,6 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
 import { useApi } from '../../app/context';
+import { useSubmit } from '../forms/useSubmit';
 import { signUp } from './contact-api';
 import { isEmail } from './contact-form';
 import { PublicPage } from './PublicLayout';
@@ -14,13 +15,18 @@ export const SUCCESS_PANEL_MS = 1500;
 
 type Field = 'name' | 'email';
 
+/** The spec's failure text, and the server's reason when it is about the request itself (address taken, too many tries). */
+function failureText(err: unknown): string {
+  const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.body?.message : undefined;
+  return reason ? `${SIGNUP_FAILURE} ${reason}` : SIGNUP_FAILURE;
+}
+
 export default function SignupPage() {
   const api = useApi();
   const navigate = useNavigate();
   const [values, setValues] = useState({ name: '', email: '', description: '' });
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
+  const { busy, outcome: failure, run } = useSubmit<string>({ log: 'Signup failed', failure: failureText });
   const [done, setDone] = useState<{ name: string; email: string } | null>(null);
 
   // Read the value before queueing the update: React may run the updater after the event is gone.
@@ -52,19 +58,10 @@ export default function SignupPage() {
     if (invalid || busy) {
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       await signUp(api, values);
       setDone({ name: values.name.trim(), email: values.email.trim() });
-    } catch (err) {
-      console.error('Signup failed', err);
-      // The server's reason helps when it is about the request itself (address taken, too many tries).
-      const reason = err instanceof ApiError && err.status >= 400 && err.status < 500 ? err.body?.message : undefined;
-      setFailure(reason ? `${SIGNUP_FAILURE} ${reason}` : SIGNUP_FAILURE);
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   const show = (field: Field) => (touched[field] ? errors[field] : undefined);

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { useSubmit } from '../forms/useSubmit';
 
 export interface ContactValues {
   name: string;
@@ -52,8 +53,7 @@ export function useContactForm(options: {
 }) {
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
-  const [inFlight, setInFlight] = useState(false);
-  const [outcome, setOutcome] = useState<Outcome>(null);
+  const { busy: inFlight, outcome, setOutcome, run } = useSubmit<NonNullable<Outcome>>({ log: 'Contact submission failed', failure: () => ({ ok: false, text: options.failureText }) });
   const errors = contactErrors(values, options.required);
   const invalid = Object.keys(errors).length > 0;
 
@@ -63,21 +63,14 @@ export function useContactForm(options: {
       setTouched({ name: true, company: true, phone: true, email: true, message: true });
       return;
     }
-    setInFlight(true);
-    setOutcome(null);
-    try {
+    await run(async () => {
       const reply = await options.send({ ...values, phone: values.phone.trim(), email: values.email.trim() });
       // The reply is only logged: the page reads none of its fields (spec doc 2 section 7).
       console.info('Contact submission stored', reply);
       setValues(EMPTY_CONTACT);
       setTouched({});
       setOutcome({ ok: true, text: options.successText });
-    } catch (err) {
-      console.error('Contact submission failed', err);
-      setOutcome({ ok: false, text: options.failureText });
-    } finally {
-      setInFlight(false);
-    }
+    });
   }
 
   return {

@@ -1,0 +1,54 @@
+import { jest } from '@jest/globals';
+import { act, renderHook } from '@testing-library/react';
+import { LEAVING, useSubmit } from './useSubmit';
+
+function setup(initial: string | null = null) {
+  const failure = jest.fn((err: unknown) => `Failed: ${(err as Error).message}`);
+  const hook = renderHook(() => useSubmit<string>({ log: 'Save failed', failure, initial }));
+  return { hook, failure };
+}
+
+describe('useSubmit', () => {
+  it('is busy and shows no outcome while the task runs, then idle with what the task set', async () => {
+    const { hook } = setup('Earlier outcome');
+    expect(hook.result.current.outcome).toBe('Earlier outcome');
+    let finish = () => {};
+    let done: Promise<void> = Promise.resolve();
+    act(() => {
+      done = hook.result.current.run(
+        () =>
+          new Promise<void>((resolve) => {
+            finish = () => {
+              hook.result.current.setOutcome('Saved');
+              resolve();
+            };
+          }),
+      );
+    });
+    expect(hook.result.current.busy).toBe(true);
+    expect(hook.result.current.outcome).toBeNull();
+    await act(async () => {
+      finish();
+      await done;
+    });
+    expect(hook.result.current.busy).toBe(false);
+    expect(hook.result.current.outcome).toBe('Saved');
+  });
+
+  it('logs a failure and shows its outcome', async () => {
+    const { hook, failure } = setup();
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const err = new Error('refused');
+    await act(() => hook.result.current.run(() => Promise.reject(err)));
+    expect(error).toHaveBeenCalledWith('Save failed', err);
+    expect(failure).toHaveBeenCalledWith(err);
+    expect(hook.result.current).toMatchObject({ busy: false, outcome: 'Failed: refused' });
+    error.mockRestore();
+  });
+
+  it('stays busy when the task has left the page', async () => {
+    const { hook } = setup();
+    await act(() => hook.result.current.run(() => Promise.resolve(LEAVING)));
+    expect(hook.result.current.busy).toBe(true);
+  });
+});

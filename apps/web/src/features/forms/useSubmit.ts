@@ -1,0 +1,32 @@
+import { useState } from 'react';
+
+/** What a `run` task answers when it has navigated away: the form stays busy so nothing is sent twice. */
+export const LEAVING = 'leaving';
+
+/**
+ * The submit cycle of a form that sends to the server (the fuel record and part purchase forms,
+ * Contact Sales, the Platinum inquiry, Sign Up). `run(task)`: while the task runs the form is
+ * `busy` and the last `outcome` (the banner or alert above the form) is cleared; the task sets a
+ * success outcome itself. A failure is logged with `log` and shown as `failure(err)`, and the typed
+ * values stay. Checking the fields, and ignoring a submit while busy, stay with the form.
+ */
+export function useSubmit<Outcome>({ log, failure, initial = null }: { log: string; failure: (err: unknown) => Outcome; initial?: Outcome | null | (() => Outcome | null) }) {
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<Outcome | null>(initial);
+
+  async function run(task: () => Promise<void | typeof LEAVING>): Promise<void> {
+    setBusy(true);
+    setOutcome(null);
+    try {
+      if ((await task()) === LEAVING) {
+        return;
+      }
+    } catch (err) {
+      console.error(log, err);
+      setOutcome(failure(err));
+    }
+    setBusy(false);
+  }
+
+  return { busy, setBusy, outcome, setOutcome, run };
+}

@@ -1,0 +1,29 @@
+import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import * as limits from './limits.js';
+
+/** Every module `file` loads, following relative imports; the packages it reaches are returned. */
+function packagesReached(file: string, seen = new Set<string>()): string[] {
+  if (seen.has(file)) {
+    return [];
+  }
+  seen.add(file);
+  const specifiers = ts.preProcessFile(readFileSync(file, 'utf8')).importedFiles.map((f) => f.fileName);
+  return specifiers.flatMap((s) => (s.startsWith('.') ? packagesReached(resolve(dirname(file), s.replace(/\.js$/, '.ts')), seen) : [s]));
+}
+
+describe('@wrenchlog/contracts/limits', () => {
+  it('loads no package at all, so the SPA bundle gets no class-validator, class-transformer or reflect-metadata', () => {
+    expect(packagesReached(fileURLToPath(new URL('./limits.ts', import.meta.url)))).toEqual([]);
+  });
+
+  it('offers the limits and messages the SPA checks against', () => {
+    expect(limits.FUEL_LIMITS.amount).toEqual({ min: 0.1, max: 100_000, places: 3 });
+    expect(limits.PURCHASE_LIMITS.quantity).toEqual({ min: 1, max: 1_000_000 });
+    expect(limits.PART_STATUSES).toEqual(['New', 'Ordered', 'Cancelled', 'Purchased']);
+    expect(limits.atLeast(0.1)).toBe('Value must be at least 0.1');
+    expect(limits.FIELD_REQUIRED).toBe('This field is required');
+  });
+});
