@@ -26,4 +26,15 @@ describe('@wrenchlog/contracts/limits', () => {
     expect(limits.atLeast(0.1)).toBe('Value must be at least 0.1');
     expect(limits.FIELD_REQUIRED).toBe('This field is required');
   });
+
+  it('offers the part, service-record, user, image and machine values the SPA shows, as the DTOs use them', () => {
+    expect(limits.PART_CATEGORIES).toEqual(['Engine', 'Hydraulic', 'Electrical', 'Filters', 'Belts', 'Other']);
+    expect(limits.SERVICE_RECORD_DEFAULTS).toEqual({ status: 'New', serviceType: 'Maintenance', price: 0 });
+    expect([limits.MIN_PASSWORD_LENGTH, limits.MAX_PASSWORD_LENGTH]).toEqual([8, 128]);
+    expect(limits.ADMIN_USER_PAGE_SIZE).toBe(5);
+    expect(limits.MACHINE_GALLERY_LIMIT).toBe(5);
+    expect(limits.IMAGE_TYPE_MESSAGE).toBe('Invalid file type. Only JPEG, PNG and WebP are allowed.');
+    expect(limits.purchaseTextTooLong(limits.PURCHASE_TEXT_LIMITS.partName)).toBe('Part name must be at most 200 characters');
+    expect(limits.purchaseTextTooLong(limits.PURCHASE_TEXT_LIMITS.storeState)).toBe('Store state must be at most 60 characters');
+  });
 });

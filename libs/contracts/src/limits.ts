@@ -1,6 +1,12 @@
-// `@wrenchlog/contracts/limits`: the form limits and messages the SPA checks against before it sends,
+// `@wrenchlog/contracts/limits`: the form limits, defaults and messages the SPA uses before it sends,
 // as plain values. Nothing here may import class-validator, class-transformer or reflect-metadata:
 // the browser loads this entry at run time, while it takes only types from the main entry.
 export * from './fuel/fuel.limits.js';
 export * from './inventory/purchase.limits.js';
+export * from './inventory/part.limits.js';
+export * from './service-record/service-record.limits.js';
+export * from './auth/auth.limits.js';
+export * from './admin/user-admin.limits.js';
+export * from './image/image.limits.js';
+export * from './machine/machine.limits.js';
 export { atLeast, atMost, decimals, FIELD_REQUIRED } from './fuel/messages.js';

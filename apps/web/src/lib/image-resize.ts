@@ -1,9 +1,10 @@
 // Photos are made small in the browser before upload (spec doc 1 sections 5 and 9).
+import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
+
 export const MAX_IMAGE_BYTES = 1887436.8; // 1.8 MB
 export const MAX_DIMENSION = 1920;
 export const THUMBNAIL_DIMENSION = 200;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
-export const INVALID_FILE_TYPE = 'Invalid file type. Only JPEG, PNG and WebP are allowed.';
 
 /** Size that fits within `max` on the longest side, keeping the aspect ratio; never enlarges. */
 export function fitWithin(width: number, height: number, max: number): { width: number; height: number } {
@@ -76,7 +77,7 @@ function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
 /** The original (≤ 1920 px, ≤ 1.8 MB when quality allows) and a 200 px thumbnail, both JPEG. */
 export async function prepareImage(file: File): Promise<{ original: Blob; thumbnail: Blob }> {
   if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
-    throw new ImagePrepareError(INVALID_FILE_TYPE);
+    throw new ImagePrepareError(IMAGE_TYPE_MESSAGE);
   }
   const source = await decode(file);
   try {

@@ -1,6 +1,7 @@
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
-import { MAX_PASSWORD_LENGTH } from '../auth/auth.contract.js';
+import { MAX_PASSWORD_LENGTH } from '../auth/auth.limits.js';
 import { PageQuery } from '../paging.js';
+import { MIN_PASSWORD_LENGTH } from './user-admin.limits.js';
 
 // Producer: gateway. Consumer: user-service.
 /** Public signup: POST /api/admin/createuser (no token; enabled and admin level are never taken from it). */
@@ -11,10 +12,6 @@ export const ADMIN_USER_LIST = 'admin.user.list' as const;
 export const ADMIN_USER_UPDATE = 'admin.user.update' as const;
 /** PUT /api/admin/approve/{id} (admin). */
 export const ADMIN_USER_APPROVE = 'admin.user.approve' as const;
-
-/** Admin user list page size of the spec's User Management section. */
-export const ADMIN_USER_PAGE_SIZE = 5;
-export const MIN_PASSWORD_LENGTH = 8;
 
 export const PLACEHOLDER_PASSWORD_MESSAGE =
   'Please update the password before approving the user. The current password appears to be a placeholder.';

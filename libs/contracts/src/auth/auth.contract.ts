@@ -1,12 +1,10 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { MAX_PASSWORD_LENGTH } from './auth.limits.js';
 
 // Producer: gateway. Consumer: user-service.
 export const USER_AUTH_LOGIN = 'user.auth.login' as const;
 export const USER_AUTH_REFRESH = 'user.auth.refresh' as const;
 export const USER_AUTH_LOGOUT = 'user.auth.logout' as const;
-
-/** Passwords are capped so a huge body cannot make argon2 burn CPU. */
-export const MAX_PASSWORD_LENGTH = 128;
 
 export class LoginRequest {
   @IsString({ message: 'Username is required' })

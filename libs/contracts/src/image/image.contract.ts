@@ -20,8 +20,6 @@ export const IMAGE_LIMITS = {
   thumbnailSize: 200,
 } as const;
 
-export const IMAGE_TYPE_MESSAGE = 'Invalid file type. Only JPEG, PNG and WebP are allowed.';
-
 export type ImageState = 'pending' | 'processed' | 'failed';
 
 /** Which service owns the record an image belongs to. */

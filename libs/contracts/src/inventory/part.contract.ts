@@ -1,6 +1,7 @@
 import { IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
+import { PART_CATEGORIES, type PartCategory } from './part.limits.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PART_LIST = 'inventory.part.list' as const;
@@ -10,9 +11,6 @@ export const PART_UPDATE = 'inventory.part.update' as const;
 export const PART_DELETE = 'inventory.part.delete' as const;
 export const PART_STATS = 'inventory.part.stats' as const;
 export const INVENTORY_LOAD_SAMPLE = 'inventory.sample.load' as const;
-
-export const PART_CATEGORIES = ['Engine', 'Hydraulic', 'Electrical', 'Filters', 'Belts', 'Other'] as const;
-export type PartCategory = (typeof PART_CATEGORIES)[number];
 
 /** The stock filter values of the spec (section 9). */
 export const STOCK_FILTERS = ['in-stock', 'low-stock', 'out-of-stock'] as const;

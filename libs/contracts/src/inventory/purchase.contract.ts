@@ -1,7 +1,7 @@
 import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
-import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, type PartStatus } from './purchase.limits.js';
+import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, PURCHASE_TEXT_LIMITS as TEXT, purchaseTextTooLong, type PartStatus } from './purchase.limits.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PURCHASE_RECENT = 'inventory.purchase.recent' as const;
@@ -19,19 +19,19 @@ export const PURCHASE_DELETE = 'inventory.purchase.delete' as const;
 export class PurchaseInput {
   @IsString({ message: PURCHASE_MESSAGES.partName })
   @IsNotEmpty({ message: PURCHASE_MESSAGES.partName })
-  @MaxLength(200, { message: 'Part name must be at most 200 characters' })
+  @MaxLength(TEXT.partName.max, { message: purchaseTextTooLong(TEXT.partName) })
   partName!: string;
 
-  @IsOptional() @IsString() @MaxLength(100, { message: 'Part number must be at most 100 characters' })
+  @IsOptional() @IsString() @MaxLength(TEXT.partNumber.max, { message: purchaseTextTooLong(TEXT.partNumber) })
   partNumber?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(2000, { message: 'Part description must be at most 2000 characters' })
+  @IsOptional() @IsString() @MaxLength(TEXT.partDescription.max, { message: purchaseTextTooLong(TEXT.partDescription) })
   partDescription?: string | null;
 
   /** A link the SPA renders: http or https only (never javascript: or data:). Empty means none. */
   @ValidateIf((o: PurchaseInput) => o.partUrl !== undefined && o.partUrl !== null && o.partUrl !== '')
   @IsUrl({ protocols: ['http', 'https'], require_protocol: true }, { message: PURCHASE_MESSAGES.partUrl })
-  @MaxLength(2000, { message: 'Part URL must be at most 2000 characters' })
+  @MaxLength(TEXT.partUrl.max, { message: purchaseTextTooLong(TEXT.partUrl) })
   partUrl?: string | null;
 
   @IsDefined({ message: PURCHASE_MESSAGES.quantity })
@@ -58,16 +58,16 @@ export class PurchaseInput {
 
   @IsString({ message: PURCHASE_MESSAGES.storeName })
   @IsNotEmpty({ message: PURCHASE_MESSAGES.storeName })
-  @MaxLength(120, { message: 'Store name must be at most 120 characters' })
+  @MaxLength(TEXT.storeName.max, { message: purchaseTextTooLong(TEXT.storeName) })
   storeName!: string;
 
-  @IsOptional() @IsString() @MaxLength(120, { message: 'Store city must be at most 120 characters' })
+  @IsOptional() @IsString() @MaxLength(TEXT.storeCity.max, { message: purchaseTextTooLong(TEXT.storeCity) })
   storeCity?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(60, { message: 'Store state must be at most 60 characters' })
+  @IsOptional() @IsString() @MaxLength(TEXT.storeState.max, { message: purchaseTextTooLong(TEXT.storeState) })
   storeState?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(500, { message: 'Store address must be at most 500 characters' })
+  @IsOptional() @IsString() @MaxLength(TEXT.storeAddress.max, { message: purchaseTextTooLong(TEXT.storeAddress) })
   storeAddress?: string | null;
 
   @IsOptional()

@@ -13,6 +13,21 @@ export const PURCHASE_LIMITS = {
   pageSize: { default: 12, max: 100 },
 } as const;
 
+/** The longest text of each field, with the name its message gives (see purchaseTextTooLong). */
+export const PURCHASE_TEXT_LIMITS = {
+  partName: { max: 200, label: 'Part name' },
+  partNumber: { max: 100, label: 'Part number' },
+  partDescription: { max: 2000, label: 'Part description' },
+  partUrl: { max: 2000, label: 'Part URL' },
+  storeName: { max: 120, label: 'Store name' },
+  storeCity: { max: 120, label: 'Store city' },
+  storeState: { max: 60, label: 'Store state' },
+  storeAddress: { max: 500, label: 'Store address' },
+} as const;
+
+/** "Part name must be at most 200 characters". */
+export const purchaseTextTooLong = ({ max, label }: { max: number; label: string }) => `${label} must be at most ${max} characters`;
+
 /** The spec's messages (doc 2 section 5) and ours where it is silent. */
 export const PURCHASE_MESSAGES = {
   partName: 'Part name is required',

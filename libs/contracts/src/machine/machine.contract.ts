@@ -2,6 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
 import type { ImageKeysView, StoredImageRef } from '../image/image.contract.js';
 import { isDateOnly, toDateOnly } from './machine-dates.js';
+import { MACHINE_GALLERY_LIMIT } from './machine.limits.js';
 
 // Producer: gateway. Consumer: machine-service.
 /** GET /api/machines/all */
@@ -25,8 +26,6 @@ export const MACHINE_GALLERY_LIST = 'machine.gallery.list' as const;
 export const MACHINE_GALLERY_ADD = 'machine.gallery.add' as const;
 export const MACHINE_GALLERY_DELETE = 'machine.gallery.delete' as const;
 
-/** Spec: a machine's gallery holds at most 5 photos. */
-export const MACHINE_GALLERY_LIMIT = 5;
 export const galleryLimitMessage = (current: number) =>
   `A machine's gallery holds at most ${MACHINE_GALLERY_LIMIT} photos; it has ${current}, so at most ${Math.max(0, MACHINE_GALLERY_LIMIT - current)} more can be added.`;
 

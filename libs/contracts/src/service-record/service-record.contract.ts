@@ -42,8 +42,6 @@ export const ServiceRecordLimits = {
   maxPageSize: 100,
 } as const;
 
-export const SERVICE_RECORD_DEFAULTS = { status: 'New', serviceType: 'Maintenance', price: 0 } as const;
-
 /** A service record as every read answers it. */
 export interface ServiceRecord {
   id: number;

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
@@ -13,9 +14,6 @@ import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, PLACEHO
 import { PrevNextPager } from '../../components/PrevNextPager';
 
 export type Notice = { ok: boolean; title: string; detail?: string } | null;
-
-const MIN_PASSWORD = 8;
-const MAX_PASSWORD = 128;
 
 /** The server's words when they add to our alert (its validation or conflict message), else nothing. */
 function serverDetail(err: unknown): string | undefined {
@@ -129,7 +127,7 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Notice>(null);
   const nameError = name.trim() ? null : 'Account name is required';
-  const passwordError = password && (password.length < MIN_PASSWORD || password.length > MAX_PASSWORD) ? `Password must be ${MIN_PASSWORD} to ${MAX_PASSWORD} characters` : null;
+  const passwordError = password && (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) ? `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` : null;
   const invalid = Boolean(nameError || passwordError);
 
   const save = async (e: FormEvent) => {

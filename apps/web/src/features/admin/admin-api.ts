@@ -1,6 +1,6 @@
 import type { AdminUserView, ContactPage, JobView } from '@wrenchlog/contracts';
+import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
 import type { ApiClient } from '../../api/client';
-import { USER_PAGE_SIZE } from './admin-logic';
 
 export type { AdminUserView, ContactPage, JobView };
 
@@ -17,7 +17,7 @@ export const adminKeys = {
 };
 
 export const adminApi = {
-  users: (api: ApiClient, page: number) => api.get<AdminUserView[]>(`/api/admin/users?page=${page}&size=${USER_PAGE_SIZE}`),
+  users: (api: ApiClient, page: number) => api.get<AdminUserView[]>(`/api/admin/users?page=${page}&size=${ADMIN_USER_PAGE_SIZE}`),
   updateUser: (api: ApiClient, user: AdminUserView, edit: AdminUserEdit) => api.put<AdminUserView>(`/api/admin/users/${user.id}`, { ...user, ...edit }),
   approveUser: (api: ApiClient, user: AdminUserView, password?: string) => api.put<AdminUserView>(`/api/admin/approve/${user.id}`, { ...user, ...(password ? { password } : {}) }),
   jobs: (api: ApiClient) => api.get<JobView[]>('/api/admin/jobs'),

@@ -1,8 +1,9 @@
-import { approvalBlocked, isPendingSignup, isPlaceholderPassword, jobFailureText, parseLimit, USER_PAGE_SIZE, userPagerState } from './admin-logic';
+import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
+import { approvalBlocked, isPendingSignup, isPlaceholderPassword, jobFailureText, parseLimit, userPagerState } from './admin-logic';
 
 describe('user pager', () => {
   it('shows 5 users a page', () => {
-    expect(USER_PAGE_SIZE).toBe(5);
+    expect(ADMIN_USER_PAGE_SIZE).toBe(5);
   });
 
   it('disables Previous on the first page only', () => {

@@ -1,8 +1,7 @@
 // Pure rules of the Admin tab (spec doc 2 sections 4, 5 and 9): no React, no network.
 import type { AdminUserView, JobStatus, JobView } from '@wrenchlog/contracts';
+import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
 
-/** User Management shows 5 users a page. */
-export const USER_PAGE_SIZE = 5;
 /** Backfill Images' limit when the admin leaves it as it is (section 9); the server accepts 1 to 1000. */
 export const BACKFILL_DEFAULT_LIMIT = 7;
 export const BACKFILL_MAX_LIMIT = 1000;
@@ -25,7 +24,7 @@ export const ADMIN_MESSAGES = {
  * page of users is shown (the list call answers a plain array, so a short page is the last one).
  */
 export function userPagerState(pageIndex: number, shown: number): { hasPrevious: boolean; hasNext: boolean; label: string } {
-  return { hasPrevious: pageIndex > 0, hasNext: shown >= USER_PAGE_SIZE, label: `Page ${pageIndex + 1}` };
+  return { hasPrevious: pageIndex > 0, hasNext: shown >= ADMIN_USER_PAGE_SIZE, label: `Page ${pageIndex + 1}` };
 }
 
 /** The spec's placeholder rule: a password with more than 4 hyphens is a placeholder, never a real one. */

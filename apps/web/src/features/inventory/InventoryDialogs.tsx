@@ -4,11 +4,12 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { PartInput, SupplierInput } from '@wrenchlog/contracts';
+import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
 import { inventoryApi, inventoryKeys, type Part, type Supplier } from './inventory-api';
-import { PART_CATEGORY_OPTIONS, validatePart, validateSupplier, type PartFormValues, type SupplierFormValues } from './inventory-logic';
+import { validatePart, validateSupplier, type PartFormValues, type SupplierFormValues } from './inventory-logic';
 
 export const DELETE_PART_CONFIRM = 'Are you sure you want to delete this part? This action cannot be undone.';
 export const DELETE_SUPPLIER_CONFIRM = 'Are you sure you want to delete this supplier? This action cannot be undone.';
@@ -207,7 +208,7 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
           <TextInput label="Name" required {...form.field('name')} />
           <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.field('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NativeSelect label="Category" required data={[{ value: '', label: 'Select a category' }, ...PART_CATEGORY_OPTIONS.map((c) => ({ value: c, label: c }))]} {...form.field('category')} />
+            <NativeSelect label="Category" required data={[{ value: '', label: 'Select a category' }, ...PART_CATEGORIES.map((c) => ({ value: c, label: c }))]} {...form.field('category')} />
             <NativeSelect
               label="Supplier"
               required

@@ -1,9 +1,9 @@
 // Pure rules of the Parts & Inventory screen (spec sections 4 and 9): no React, no network.
 import type { Part, StockStatus } from '@wrenchlog/contracts';
+import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
 
 export const PAGE_SIZE = 10;
 export const RECENT_MAX = 6;
-export const PART_CATEGORY_OPTIONS = ['Engine', 'Hydraulic', 'Electrical', 'Filters', 'Belts', 'Other'] as const;
 export const STOCK_FILTER_OPTIONS: { value: '' | StockStatus; label: string }[] = [
   { value: '', label: 'All Stock Levels' },
   { value: 'in-stock', label: 'In Stock' },
@@ -151,7 +151,7 @@ export function validatePart(v: PartFormValues): Partial<Record<keyof PartFormVa
   const errors: Partial<Record<keyof PartFormValues, string>> = {};
   if (!v.partNumber.trim()) {errors.partNumber = 'Part number is required';}
   if (!v.name.trim()) {errors.name = 'Name is required';}
-  if (!(PART_CATEGORY_OPTIONS as readonly string[]).includes(v.category)) {errors.category = 'Category is required';}
+  if (!(PART_CATEGORIES as readonly string[]).includes(v.category)) {errors.category = 'Category is required';}
   const whole = (value: string, label: string) => {
     if (value.trim() === '') {return `${label} is required`;}
     const n = Number(value);

@@ -4,13 +4,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineListItem, MachinePhoto } from '../../api/types';
 import { useConfirm } from '../../components/confirm';
 import { formatDate, formatNumber, orNA } from '../../lib/format';
-import { ACCEPTED_IMAGE_TYPES, INVALID_FILE_TYPE, prepareImage } from '../../lib/image-resize';
+import { ACCEPTED_IMAGE_TYPES, prepareImage } from '../../lib/image-resize';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
 import { validateMachineCreate } from './machine-create';
 import classes from './machine.module.css';
@@ -278,7 +279,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   async function uploadProfile(file: File) {
     setPhotoError(null);
     if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
-      setPhotoError(INVALID_FILE_TYPE);
+      setPhotoError(IMAGE_TYPE_MESSAGE);
       return;
     }
     setPhotoBusy('profile');
@@ -316,7 +317,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   async function uploadGallery(files: File[]) {
     setPhotoError(null);
     if (files.some((f) => !ACCEPTED_IMAGE_TYPES.includes(f.type))) {
-      setPhotoError(INVALID_FILE_TYPE);
+      setPhotoError(IMAGE_TYPE_MESSAGE);
       return;
     }
     setPhotoBusy('gallery');

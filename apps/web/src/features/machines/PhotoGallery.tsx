@@ -1,11 +1,10 @@
 import { ActionIcon, Box, Center, Group, Image, Loader, Modal, SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconPhotoPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
+import { MACHINE_GALLERY_LIMIT } from '@wrenchlog/contracts/limits';
 import type { MachinePhoto } from '../../api/types';
 import classes from './machine.module.css';
 import { ImageFileInput } from '../../components/ImageFileInput';
-
-export const GALLERY_SLOTS = 5;
 
 interface Props {
   photos: MachinePhoto[];
@@ -19,7 +18,7 @@ interface Props {
 export function PhotoGallery({ photos, editing, busy, onAdd, onDelete }: Props) {
   const [open, setOpen] = useState<number | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const free = Math.max(0, GALLERY_SLOTS - photos.length);
+  const free = Math.max(0, MACHINE_GALLERY_LIMIT - photos.length);
   const current = open !== null ? photos[open] : undefined;
 
   useEffect(() => {

@@ -1,7 +1,7 @@
 // Pure rules of the part purchase form (spec doc 2 sections 3, 4, 5 and 7): validation and the
 // payload. No React, no network.
 import type { Purchase, PurchaseInput } from '@wrenchlog/contracts';
-import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, type PartStatus } from '@wrenchlog/contracts/limits';
+import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, PURCHASE_TEXT_LIMITS, purchaseTextTooLong, type PartStatus } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
 import { checkNumber, numberText, parseNumber } from '../fast-create/form-rules';
@@ -27,15 +27,8 @@ export interface PurchaseFormValues {
 export type PurchaseField = keyof PurchaseFormValues;
 export type PurchaseErrors = Partial<Record<PurchaseField, string>>;
 
-const MAX_TEXT: Partial<Record<PurchaseField, [number, string]>> = {
-  partName: [200, 'Part name'],
-  partNumber: [100, 'Part number'],
-  partDescription: [2000, 'Part description'],
-  partUrl: [2000, 'Part URL'],
-  storeName: [120, 'Store name'],
-  storeCity: [120, 'Store city'],
-  storeState: [60, 'Store state'],
-};
+/** The form's text fields with a server length limit (the form has no store address). */
+const TEXT_FIELDS = ['partName', 'partNumber', 'partDescription', 'partUrl', 'storeName', 'storeCity', 'storeState'] as const satisfies readonly (PurchaseField & keyof typeof PURCHASE_TEXT_LIMITS)[];
 
 function isWebAddress(text: string): boolean {
   try {
@@ -72,9 +65,10 @@ export function validatePurchase(v: PurchaseFormValues): PurchaseErrors {
   if (v.partUrl.trim() && !isWebAddress(v.partUrl.trim())) {
     errors.partUrl = PURCHASE_MESSAGES.partUrl;
   }
-  for (const [field, [max, label]] of Object.entries(MAX_TEXT) as [PurchaseField, [number, string]][]) {
-    if (!errors[field] && v[field].trim().length > max) {
-      errors[field] = `${label} must be at most ${max} characters`;
+  for (const field of TEXT_FIELDS) {
+    const limit = PURCHASE_TEXT_LIMITS[field];
+    if (!errors[field] && v[field].trim().length > limit.max) {
+      errors[field] = purchaseTextTooLong(limit);
     }
   }
   return errors;

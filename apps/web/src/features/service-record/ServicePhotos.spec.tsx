@@ -8,7 +8,6 @@ import { json, mockFetch, renderApp, signIn } from '../../test/harness';
 // and in real Chromium by the web-e2e suite.
 jest.unstable_mockModule('../../lib/image-resize', () => ({
   ACCEPTED_IMAGE_TYPES: ['image/jpeg', 'image/png', 'image/webp'],
-  INVALID_FILE_TYPE: 'Invalid file type. Only JPEG, PNG and WebP are allowed.',
   prepareImages: async (files: File[]) => ({
     prepared: files.filter((f) => f.name !== 'broken.jpg').map((file) => ({ file, original: new Blob(['original']), thumbnail: new Blob(['thumb']) })),
     failed: files.filter((f) => f.name === 'broken.jpg').map((file) => ({ file, reason: 'The source image cannot be decoded.' })),

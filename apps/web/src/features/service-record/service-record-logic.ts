@@ -1,12 +1,11 @@
 import type { ServiceRecord } from '@wrenchlog/contracts';
+import { SERVICE_RECORD_DEFAULTS } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 
 export type ServiceRecordFormMode = 'fast' | 'fastView' | 'full';
 
 /** Spec doc 1 section 2: status suggestions and the service types, in the spec's order. */
 export const STATUS_SUGGESTIONS = ['New', 'In Progress', 'On Hold', 'Complete', 'Cancelled'];
-/** Defaults of a new record (spec doc 1 sections 3 and 9). */
-export const DEFAULTS = { status: 'New', serviceType: 'Maintenance', price: 0 } as const;
 export const SERVICE_TYPES = ['Inspection', 'Maintenance', 'Repair', 'Adjustments', 'Customization', 'Modification', 'Upgrade', 'Service'];
 
 /** The spec's texts (doc 1 sections 2, 5 and 8), verbatim. */
@@ -65,11 +64,11 @@ export function newDraft(machineId?: number | null): Draft {
   return {
     machineId: machineId && machineId > 0 ? machineId : null,
     title: '',
-    status: DEFAULTS.status,
+    status: SERVICE_RECORD_DEFAULTS.status,
     serviceDate: today(),
-    serviceType: DEFAULTS.serviceType,
+    serviceType: SERVICE_RECORD_DEFAULTS.serviceType,
     serviceShop: '',
-    price: DEFAULTS.price,
+    price: SERVICE_RECORD_DEFAULTS.price,
     miles: '',
     hours: '',
     notes: '',

@@ -1,7 +1,8 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
-import { ACCEPTED_IMAGE_TYPES, INVALID_FILE_TYPE, prepareImages } from '../../lib/image-resize';
+import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
 import { randomKey } from '../../lib/random-key';
 import { serviceRecordApi, serviceRecordKeys, type PreparedImage } from './service-record-api';
 import { chunk, IMAGES_PER_REQUEST, MESSAGES, processFailedText } from './service-record-logic';
@@ -95,7 +96,7 @@ export function useServicePhotos(recordId: number | null) {
     const notes: string[] = [];
     const accepted = files.filter((f) => ACCEPTED_IMAGE_TYPES.includes(f.type));
     if (accepted.length < files.length) {
-      notes.push(INVALID_FILE_TYPE);
+      notes.push(IMAGE_TYPE_MESSAGE);
     }
     setErrors(notes);
     if (accepted.length === 0) {
