@@ -37,4 +37,13 @@ describe('@wrenchlog/contracts/limits', () => {
     expect(limits.purchaseTextTooLong(limits.PURCHASE_TEXT_LIMITS.partName)).toBe('Part name must be at most 200 characters');
     expect(limits.purchaseTextTooLong(limits.PURCHASE_TEXT_LIMITS.storeState)).toBe('Store state must be at most 60 characters');
   });
+
+  it('offers the placeholder rule, backfill, inventory page and image sizes the SPA uses, as the services use them', () => {
+    expect(limits.PLACEHOLDER_PASSWORD_MESSAGE).toBe('Please update the password before approving the user. The current password appears to be a placeholder.');
+    expect(limits.isPlaceholderPassword('a-b-c-d-e-f')).toBe(true);
+    expect(limits.isPlaceholderPassword('a-b-c-d-e')).toBe(false);
+    expect([limits.IMAGE_BACKFILL_DEFAULT_LIMIT, limits.IMAGE_BACKFILL_MAX_LIMIT]).toEqual([7, 1000]);
+    expect(limits.INVENTORY_LIMITS.pageSize).toEqual({ default: 10, max: 100 });
+    expect([limits.IMAGE_LIMITS.maxDimension, limits.IMAGE_LIMITS.thumbnailSize]).toEqual([1920, 200]);
+  });
 });

@@ -1,9 +1,7 @@
 // Photos are made small in the browser before upload (spec doc 1 sections 5 and 9).
-import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
+import { IMAGE_LIMITS, IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
 
 export const MAX_IMAGE_BYTES = 1887436.8; // 1.8 MB
-export const MAX_DIMENSION = 1920;
-export const THUMBNAIL_DIMENSION = 200;
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** Size that fits within `max` on the longest side, keeping the aspect ratio; never enlarges. */
@@ -82,9 +80,9 @@ export async function prepareImage(file: File): Promise<{ original: Blob; thumbn
   const source = await decode(file);
   try {
     // Each size is drawn once; only the encoding repeats at falling quality.
-    const large = render(source, MAX_DIMENSION);
+    const large = render(source, IMAGE_LIMITS.maxDimension);
     const original = await encodeWithinLimit((q) => toJpeg(large, q));
-    const small = render(source, THUMBNAIL_DIMENSION);
+    const small = render(source, IMAGE_LIMITS.thumbnailSize);
     const thumbnail = await encodeWithinLimit((q) => toJpeg(small, q));
     return { original, thumbnail };
   } finally {

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
+import { IMAGE_BACKFILL_DEFAULT_LIMIT, IMAGE_BACKFILL_MAX_LIMIT } from '../image/image.limits.js';
 
 // Producer: gateway. Consumer: user-service, which keeps the job registry and runs the jobs.
 /** GET /api/admin/jobs (admin). */
@@ -18,15 +19,15 @@ export const JOB_IDS = {
   backfillImages: 4,
 } as const;
 
-/** Backfill Images' default limit (spec section 9). */
-export const BACKFILL_DEFAULT_LIMIT = 7;
+/** Backfill Images' default limit (spec section 9): the same as the account's own backfill call. */
+export const BACKFILL_DEFAULT_LIMIT = IMAGE_BACKFILL_DEFAULT_LIMIT;
 
 export class JobParams {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'Limit must be a whole number' })
   @Min(1, { message: 'Limit must be at least 1' })
-  @Max(1000, { message: 'Limit must be at most 1000' })
+  @Max(IMAGE_BACKFILL_MAX_LIMIT, { message: `Limit must be at most ${IMAGE_BACKFILL_MAX_LIMIT}` })
   limit?: number;
 }
 

@@ -13,14 +13,6 @@ export const ADMIN_USER_UPDATE = 'admin.user.update' as const;
 /** PUT /api/admin/approve/{id} (admin). */
 export const ADMIN_USER_APPROVE = 'admin.user.approve' as const;
 
-export const PLACEHOLDER_PASSWORD_MESSAGE =
-  'Please update the password before approving the user. The current password appears to be a placeholder.';
-
-/** The spec's rule: a password with more than 4 hyphens is a placeholder, never a real one. */
-export function isPlaceholderPassword(password: string | null | undefined): boolean {
-  return typeof password === 'string' && (password.match(/-/g)?.length ?? 0) > 4;
-}
-
 /**
  * The new-user payload of the signup page: username (the email), name, userSelfDescription,
  * enabled, createDate. Only username, name and userSelfDescription are read; enabled, createDate,

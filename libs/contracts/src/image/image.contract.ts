@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { IMAGE_BACKFILL_MAX_LIMIT } from './image.limits.js';
 
 // Producer: gateway (and the admin job registry for the backfill). Consumer: image-worker.
 
@@ -7,18 +8,6 @@ import { IsInt, IsOptional, Max, Min } from 'class-validator';
 export const IMAGE_STATS_GET = 'image.stats.get' as const;
 /** POST /api/admin/images/backfill-sizes?limit=7 (admin), and the Backfill Images job. */
 export const IMAGE_BACKFILL_RUN = 'image.backfill.run' as const;
-
-/** Upload limits, checked by the gateway before anything is stored and again by the worker. */
-export const IMAGE_LIMITS = {
-  /** The client compresses to at most 1.8 MB (1887436.8 bytes); the server takes up to 2 MiB per file. */
-  maxFileBytes: 2 * 1024 * 1024,
-  /** Pixel count refused before decoding (width x height read from the header). */
-  maxPixels: 50_000_000,
-  /** Longest side of a stored original. */
-  maxDimension: 1920,
-  /** Longest side of a thumbnail. */
-  thumbnailSize: 200,
-} as const;
 
 export type ImageState = 'pending' | 'processed' | 'failed';
 
@@ -69,15 +58,12 @@ export interface ImageStats {
   totalImageSize: number;
 }
 
-/** The Backfill Images limit when none is given (spec doc 2 section 9). */
-export const IMAGE_BACKFILL_DEFAULT_LIMIT = 7;
-
 export class ImageBackfillQuery {
   @IsOptional()
   @Type(() => Number)
   @IsInt({ message: 'Limit must be a whole number' })
   @Min(1, { message: 'Limit must be at least 1' })
-  @Max(1000, { message: 'Limit must be at most 1000' })
+  @Max(IMAGE_BACKFILL_MAX_LIMIT, { message: `Limit must be at most ${IMAGE_BACKFILL_MAX_LIMIT}` })
   limit?: number;
 }
 

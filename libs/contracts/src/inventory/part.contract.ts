@@ -1,7 +1,7 @@
 import { IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
-import { PART_CATEGORIES, type PartCategory } from './part.limits.js';
+import { INVENTORY_LIMITS, PART_CATEGORIES, type PartCategory } from './part.limits.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PART_LIST = 'inventory.part.list' as const;
@@ -15,15 +15,6 @@ export const INVENTORY_LOAD_SAMPLE = 'inventory.sample.load' as const;
 /** The stock filter values of the spec (section 9). */
 export const STOCK_FILTERS = ['in-stock', 'low-stock', 'out-of-stock'] as const;
 export type StockStatus = (typeof STOCK_FILTERS)[number];
-
-export const INVENTORY_LIMITS = {
-  quantity: { min: 0, max: 1_000_000 },
-  /** Dollars, stored in cents (the dialog's step is 0.01). */
-  price: { min: 0, max: 10_000_000, places: 2 },
-  /** Inventory lists page by 10 (spec section 9); size may ask for more, up to max. */
-  pageSize: { default: 10, max: 100 },
-  search: { max: 200 },
-} as const;
 
 /** The part dialog (POST and PUT). id, supplier (the name) and stockStatus are answered, never read. */
 export class PartInput {

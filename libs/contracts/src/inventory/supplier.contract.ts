@@ -1,5 +1,6 @@
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { INVENTORY_LIMITS, type Part } from './part.contract.js';
+import type { Part } from './part.contract.js';
+import { INVENTORY_LIMITS } from './part.limits.js';
 import { PageQuery, type Page } from '../paging.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.

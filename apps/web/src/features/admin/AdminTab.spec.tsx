@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminUserView, ContactPage, JobView } from '@wrenchlog/contracts';
+import { PLACEHOLDER_PASSWORD_MESSAGE } from '@wrenchlog/contracts/limits';
 import { json, mockFetch, renderApp, signIn, type Handler } from '../../test/harness';
 import AdminTab from './AdminTab';
-import { PLACEHOLDER_PASSWORD_MESSAGE } from './admin-logic';
 
 const user = userEvent.setup({ delay: null });
 

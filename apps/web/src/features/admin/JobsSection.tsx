@@ -2,11 +2,12 @@ import { Alert, Badge, Button, Card, Group, Loader, SimpleGrid, Stack, Text, Tex
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { IMAGE_BACKFILL_DEFAULT_LIMIT } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type JobView } from './admin-api';
-import { anyRunning, BACKFILL_DEFAULT_LIMIT, BACKFILL_JOB_ID, JOB_STATUS_COLORS, jobFailureText, parseLimit } from './admin-logic';
+import { anyRunning, BACKFILL_JOB_ID, JOB_STATUS_COLORS, jobFailureText, parseLimit } from './admin-logic';
 
 /** How often the list is re-read while a job runs, so its status changes live. */
 export const JOB_POLL_MS = 1000;
@@ -59,7 +60,7 @@ export function JobsSection() {
   const queryClient = useQueryClient();
   // Re-read while any job runs, and stop once every job has ended.
   const jobs = useQuery({ queryKey: adminKeys.jobs, queryFn: () => adminApi.jobs(api), refetchInterval: (q) => (anyRunning(q.state.data) ? JOB_POLL_MS : false) });
-  const [limit, setLimit] = useState(String(BACKFILL_DEFAULT_LIMIT));
+  const [limit, setLimit] = useState(String(IMAGE_BACKFILL_DEFAULT_LIMIT));
   const [starting, setStarting] = useState<ReadonlySet<number>>(new Set());
   const [failures, setFailures] = useState<Record<number, string>>({});
   // Runs started from this screen: when one ends Failed, its reason is shown as the failure text.

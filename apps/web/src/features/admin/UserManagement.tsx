@@ -3,14 +3,14 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PLACEHOLDER_PASSWORD_MESSAGE } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type AdminUserEdit, type AdminUserView } from './admin-api';
-import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, PLACEHOLDER_PASSWORD_MESSAGE, userPagerState } from './admin-logic';
+import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, userPagerState } from './admin-logic';
 import { PrevNextPager } from '../../components/PrevNextPager';
 
 export type Notice = { ok: boolean; title: string; detail?: string } | null;

@@ -1,5 +1,5 @@
-import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
-import { approvalBlocked, isPendingSignup, isPlaceholderPassword, jobFailureText, parseLimit, userPagerState } from './admin-logic';
+import { ADMIN_USER_PAGE_SIZE, isPlaceholderPassword } from '@wrenchlog/contracts/limits';
+import { approvalBlocked, isPendingSignup, jobFailureText, parseLimit, userPagerState } from './admin-logic';
 
 describe('user pager', () => {
   it('shows 5 users a page', () => {

@@ -1,15 +1,9 @@
 // Pure rules of the Admin tab (spec doc 2 sections 4, 5 and 9): no React, no network.
 import type { AdminUserView, JobStatus, JobView } from '@wrenchlog/contracts';
-import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
+import { ADMIN_USER_PAGE_SIZE, IMAGE_BACKFILL_MAX_LIMIT, isPlaceholderPassword } from '@wrenchlog/contracts/limits';
 
-/** Backfill Images' limit when the admin leaves it as it is (section 9); the server accepts 1 to 1000. */
-export const BACKFILL_DEFAULT_LIMIT = 7;
-export const BACKFILL_MAX_LIMIT = 1000;
 /** The Backfill Images job's id (the only job with a parameter). */
 export const BACKFILL_JOB_ID = 4;
-
-export const PLACEHOLDER_PASSWORD_MESSAGE =
-  'Please update the password before approving the user. The current password appears to be a placeholder.';
 
 export const ADMIN_MESSAGES = {
   loadUsers: 'Failed to load users',
@@ -25,11 +19,6 @@ export const ADMIN_MESSAGES = {
  */
 export function userPagerState(pageIndex: number, shown: number): { hasPrevious: boolean; hasNext: boolean; label: string } {
   return { hasPrevious: pageIndex > 0, hasNext: shown >= ADMIN_USER_PAGE_SIZE, label: `Page ${pageIndex + 1}` };
-}
-
-/** The spec's placeholder rule: a password with more than 4 hyphens is a placeholder, never a real one. */
-export function isPlaceholderPassword(password: string | null | undefined): boolean {
-  return typeof password === 'string' && (password.match(/-/g)?.length ?? 0) > 4;
 }
 
 /**
@@ -66,8 +55,8 @@ export function anyRunning(jobs: readonly Pick<JobView, 'status'>[] | undefined)
 export function parseLimit(value: string | number): { limit: number; error: null } | { limit: null; error: string } {
   const text = String(value).trim();
   const n = Number(text);
-  if (!/^\d+$/.test(text) || n < 1 || n > BACKFILL_MAX_LIMIT) {
-    return { limit: null, error: `Limit must be a whole number from 1 to ${BACKFILL_MAX_LIMIT}` };
+  if (!/^\d+$/.test(text) || n < 1 || n > IMAGE_BACKFILL_MAX_LIMIT) {
+    return { limit: null, error: `Limit must be a whole number from 1 to ${IMAGE_BACKFILL_MAX_LIMIT}` };
   }
   return { limit: n, error: null };
 }

@@ -1,6 +1,6 @@
 import type { InventorySample, InventoryStats, Part, PartInput, PartPage, StockStatus, Supplier, SupplierInput, SupplierPage } from '@wrenchlog/contracts';
+import { INVENTORY_LIMITS } from '@wrenchlog/contracts/limits';
 import type { ApiClient } from '../../api/client';
-import { PAGE_SIZE } from './inventory-logic';
 
 export type { InventoryStats, Part, PartPage, Supplier, SupplierPage };
 
@@ -20,14 +20,14 @@ const qs = (params: Record<string, string | number | undefined>) =>
     .join('&');
 
 export const inventoryApi = {
-  parts: (api: ApiClient, p: { search: string; stock: '' | StockStatus; page: number }) => api.get<PartPage>(`/api/parts?${qs({ search: p.search, stock: p.stock, page: p.page, size: PAGE_SIZE })}`),
+  parts: (api: ApiClient, p: { search: string; stock: '' | StockStatus; page: number }) => api.get<PartPage>(`/api/parts?${qs({ search: p.search, stock: p.stock, page: p.page, size: INVENTORY_LIMITS.pageSize.default })}`),
   part: (api: ApiClient, id: number) => api.get<Part>(`/api/parts/${id}`),
   stats: (api: ApiClient) => api.get<InventoryStats>('/api/parts/stats'),
   createPart: (api: ApiClient, part: PartInput) => api.post<Part>('/api/parts', { ...part }),
   updatePart: (api: ApiClient, id: number, part: PartInput) => api.put<Part>(`/api/parts/${id}`, { ...part }),
   deletePart: (api: ApiClient, id: number) => api.delete<void>(`/api/parts/${id}`),
   loadSample: (api: ApiClient) => api.post<InventorySample>('/api/parts/sample'),
-  suppliers: (api: ApiClient, p: { search: string; page: number }) => api.get<SupplierPage>(`/api/suppliers?${qs({ search: p.search, page: p.page, size: PAGE_SIZE })}`),
+  suppliers: (api: ApiClient, p: { search: string; page: number }) => api.get<SupplierPage>(`/api/suppliers?${qs({ search: p.search, page: p.page, size: INVENTORY_LIMITS.pageSize.default })}`),
   allSuppliers: (api: ApiClient) => api.get<Supplier[]>('/api/suppliers/all'),
   supplier: (api: ApiClient, id: number) => api.get<Supplier>(`/api/suppliers/${id}`),
   createSupplier: (api: ApiClient, supplier: SupplierInput) => api.post<Supplier>('/api/suppliers', { ...supplier }),

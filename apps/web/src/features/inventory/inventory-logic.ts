@@ -2,7 +2,6 @@
 import type { Part, StockStatus } from '@wrenchlog/contracts';
 import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
 
-export const PAGE_SIZE = 10;
 export const RECENT_MAX = 6;
 export const STOCK_FILTER_OPTIONS: { value: '' | StockStatus; label: string }[] = [
   { value: '', label: 'All Stock Levels' },
