@@ -93,10 +93,11 @@ function suite(label: string, open: () => Promise<{ dataSource: DataSource; clos
       expect(Number(await list.value('count', count, { userId: 7 }))).toBe(0);
     });
 
-    it('refuses a call without a value for one of its parameters, or with a list', async () => {
-      await expect(list.rows('by-name', byName, {})).rejects.toThrow(':userId needs one value');
-      await expect(list.rows('by-name', byName, { userId: [1, 2] })).rejects.toThrow(':userId needs one value');
-      await expect(list.rows('by-name-window', byName, { userId: 1 }, { limit: 2 } as never)).rejects.toThrow('needs one value');
+    it('refuses a call without a value for one of its parameters, or with a list or a date', async () => {
+      await expect(list.rows('by-name', byName, {})).rejects.toThrow(':userId needs a number or a string');
+      await expect(list.rows('by-name', byName, { userId: [1, 2] })).rejects.toThrow(':userId needs a number or a string');
+      await expect(list.rows('by-name', byName, { userId: new Date() })).rejects.toThrow(':userId needs a number or a string');
+      await expect(list.rows('by-name-window', byName, { userId: 1 }, { limit: 2 } as never)).rejects.toThrow(':offset needs a number or a string');
     });
   });
 }

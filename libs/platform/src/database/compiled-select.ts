@@ -25,7 +25,8 @@ const OFFSET = '\u0000offset';
  *
  * `build` gets a fresh query builder and must use named parameters (`:userId`) without values;
  * `shape` must name everything that changes the SQL text. Values that would be inlined (LIMIT and
- * OFFSET) go through `window`; parameters are scalars (`IN (:...list)` cannot be compiled).
+ * OFFSET) go through `window`. Values are numbers or strings, bound as they are: TypeORM's own
+ * conversions of dates and booleans and `IN (:...list)` lists are not made here.
  */
 export class CompiledSelect<E extends ObjectLiteral, C extends keyof E & string> {
   private readonly statements = new Map<string, Statement>();
@@ -104,8 +105,8 @@ export class CompiledSelect<E extends ObjectLiteral, C extends keyof E & string>
   private run(statement: Statement, params: Record<string, unknown>, window?: Window): Promise<Record<string, unknown>[]> {
     const values = statement.names.map((name) => {
       const value = name === LIMIT ? window?.limit : name === OFFSET ? window?.offset : params[name];
-      if (value === undefined || Array.isArray(value)) {
-        throw new Error(`CompiledSelect: :${name} needs one value`);
+      if (typeof value !== 'number' && typeof value !== 'string') {
+        throw new Error(`CompiledSelect: :${name.replace('\u0000', '')} needs a number or a string`);
       }
       return value;
     });
