@@ -86,6 +86,28 @@ function suite(label: string, open: () => Promise<{ dataSource: DataSource; clos
       expect(await list.rows('search', search, { userId: 1, pattern: "%' OR 1=1 --" })).toEqual([]);
     });
 
+    it('answers a page and the number of rows its filters match in all', async () => {
+      const mine = (qb: ReturnType<Repository<Part>['createQueryBuilder']>) => qb.where('p.userId = :userId');
+      const search = (qb: ReturnType<Repository<Part>['createQueryBuilder']>) => mine(qb).andWhere('p.name LIKE :pattern');
+      const order = (qb: ReturnType<Repository<Part>['createQueryBuilder']>) => qb.orderBy('p.name', 'ASC').addOrderBy('p.id', 'ASC');
+
+      const first = await list.page('mine', mine, order, { userId: 1 }, { limit: 2, offset: 0 });
+      expect(first.rows.map((r) => r.name)).toEqual(['Air filter', 'Belt']);
+      expect(first.total).toBe(3);
+      expect(first.rows[0]).toEqual({ id: expect.any(Number), name: 'Air filter', boughtOn: '2026-03-01', price: 12.5, lastUpdated: new Date('2026-03-01T10:00:00.123Z') });
+
+      const last = await list.page('mine', mine, order, { userId: 1 }, { limit: 2, offset: 2 });
+      expect([last.rows.map((r) => r.name), last.total]).toEqual([["O'ring 50% off"], 3]);
+
+      const pastTheEnd = await list.page('mine', mine, order, { userId: 1 }, { limit: 2, offset: 10 });
+      expect(pastTheEnd).toEqual({ rows: [], total: 3 });
+
+      expect(await list.page('mine', mine, order, { userId: 2 }, { limit: 2, offset: 0 })).toEqual({ rows: [expect.objectContaining({ name: 'Air filter', price: 30 })], total: 1 });
+      expect(await list.page('mine', mine, order, { userId: 99 }, { limit: 2, offset: 0 })).toEqual({ rows: [], total: 0 });
+      const searched = await list.page('search', search, order, { userId: 1, pattern: '%i%' }, { limit: 1, offset: 0 });
+      expect([searched.rows.map((r) => r.name), searched.total]).toEqual([['Air filter'], 2]);
+    });
+
     it('reads a single value, such as a count', async () => {
       const count = (qb: ReturnType<Repository<Part>['createQueryBuilder']>) => qb.select('COUNT(*)', 'total').where('p.userId = :userId');
 

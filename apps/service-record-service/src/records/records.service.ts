@@ -204,19 +204,14 @@ export class RecordsService {
     };
     const filters = `${query.status ? 'status' : ''}/${query.search ? 'search' : ''}`;
     const direction = query.sort.direction === 'asc' ? 'ASC' : 'DESC';
-    const offset = query.page * query.size;
-    const rows = await this.listed.rows(
+    // The page and the total in one statement (COUNT(*): no joins here, so no DISTINCT needed).
+    const { rows, total } = await this.listed.page(
       `recent:${filters}:${query.sort.field}:${direction}`,
-      (qb) => filtered(qb).orderBy(SORT_COLUMNS[query.sort.field], direction).addOrderBy('r.id', direction),
+      filtered,
+      (qb) => qb.orderBy(SORT_COLUMNS[query.sort.field], direction).addOrderBy('r.id', direction),
       params,
-      { limit: query.size, offset },
+      { limit: query.size, offset: query.page * query.size },
     );
-    // A short page that is not empty tells the total; otherwise count. COUNT(*) rather than
-    // getManyAndCount's COUNT(DISTINCT id) (no joins here), about 3x cheaper on a large account.
-    const total =
-      rows.length > 0 && rows.length < query.size
-        ? offset + rows.length
-        : Number((await this.listed.value(`count:${filters}`, (qb) => filtered(qb).select('COUNT(*)', 'total'), params)) ?? 0);
     return pageOf(rows.map(toServiceRecord), total, query.page, query.size);
   }
 

@@ -14,6 +14,8 @@ interface Statement {
 }
 
 const SENTINEL = '\u0000compiled-select:';
+// The column a page's count rides along in.
+const TOTAL = 'compiled_select_total';
 // The window's own names, which no named parameter of a query can take.
 const LIMIT = '\u0000limit';
 const OFFSET = '\u0000offset';
@@ -53,12 +55,51 @@ export class CompiledSelect<E extends ObjectLiteral, C extends keyof E & string>
     params: Record<string, unknown>,
     window?: Window,
   ): Promise<Pick<E, C>[]> {
-    const statement = this.statement(`rows:${shape}${window ? ':window' : ''}`, params, window !== undefined, () => {
-      const [first, ...rest] = this.columns;
-      const qb = build(this.repository.createQueryBuilder(this.alias)).select(`${this.alias}.${first}`, first);
-      return rest.reduce((q, name) => q.addSelect(`${this.alias}.${name}`, name), qb);
-    });
-    const raw: Record<string, unknown>[] = await this.run(statement, params, window);
+    const statement = this.statement(`rows:${shape}${window ? ':window' : ''}`, params, window !== undefined, () =>
+      this.selectColumns(build(this.repository.createQueryBuilder(this.alias))),
+    );
+    return this.hydrate(await this.run(statement, params, window));
+  }
+
+  /**
+   * A page of the rows `filtered` matches, in `ordered`'s order, and how many it matches in all: one
+   * statement, the count a scalar subquery over the same filters that the database works out once
+   * (one round trip where a page and a count took two). A page past the end counts on its own.
+   */
+  async page(
+    shape: string,
+    filtered: (qb: SelectQueryBuilder<E>) => SelectQueryBuilder<E>,
+    ordered: (qb: SelectQueryBuilder<E>) => SelectQueryBuilder<E>,
+    params: Record<string, unknown>,
+    window: Window,
+  ): Promise<{ rows: Pick<E, C>[]; total: number }> {
+    const statement = this.statement(`page:${shape}`, params, true, () =>
+      this.selectColumns(ordered(filtered(this.repository.createQueryBuilder(this.alias)))).addSelect(
+        (sub) => filtered(sub.select('COUNT(*)').from(this.repository.target, this.alias) as SelectQueryBuilder<E>),
+        TOTAL,
+      ),
+    );
+    const raw = await this.run(statement, params, window);
+    if (raw.length > 0) {
+      return { rows: this.hydrate(raw), total: Number(raw[0][TOTAL]) };
+    }
+    const total = window.offset === 0 ? 0 : Number(await this.value(`page-count:${shape}`, (qb) => filtered(qb).select('COUNT(*)', 'total'), params));
+    return { rows: [], total };
+  }
+
+  /** The first column of the first row of a raw select of the shape (a count, say), or undefined. */
+  async value(shape: string, build: (qb: SelectQueryBuilder<E>) => SelectQueryBuilder<E>, params: Record<string, unknown>): Promise<unknown> {
+    const statement = this.statement(`value:${shape}`, params, false, () => build(this.repository.createQueryBuilder(this.alias)));
+    const [row] = (await this.run(statement, params)) as Record<string, unknown>[];
+    return row === undefined ? undefined : Object.values(row)[0];
+  }
+
+  private selectColumns(qb: SelectQueryBuilder<E>): SelectQueryBuilder<E> {
+    const [first, ...rest] = this.columns;
+    return rest.reduce((q, name) => q.addSelect(`${this.alias}.${name}`, name), qb.select(`${this.alias}.${first}`, first));
+  }
+
+  private hydrate(raw: Record<string, unknown>[]): Pick<E, C>[] {
     const driver = this.repository.manager.connection.driver;
     return raw.map((row) => {
       const item: Record<string, unknown> = {};
@@ -67,13 +108,6 @@ export class CompiledSelect<E extends ObjectLiteral, C extends keyof E & string>
       }
       return item as Pick<E, C>;
     });
-  }
-
-  /** The first column of the first row of a raw select of the shape (a count, say), or undefined. */
-  async value(shape: string, build: (qb: SelectQueryBuilder<E>) => SelectQueryBuilder<E>, params: Record<string, unknown>): Promise<unknown> {
-    const statement = this.statement(`value:${shape}`, params, false, () => build(this.repository.createQueryBuilder(this.alias)));
-    const [row] = (await this.run(statement, params)) as Record<string, unknown>[];
-    return row === undefined ? undefined : Object.values(row)[0];
   }
 
   private statement(key: string, params: Record<string, unknown>, windowed: boolean, build: () => SelectQueryBuilder<E>): Statement {
