@@ -1,7 +1,8 @@
 /**
  * A create that a retried call (same idempotency key) must not repeat. Runs `create` straight
- * away: the web app sends a key with every create, and looking the key up first cost every create
- * one more round trip for the rare retry (docs/performance.md, fix 18). When `create` fails
+ * away: every create carries a key (the web's, or the gateway's for a request without one), and
+ * looking it up first cost every create one more round trip for the rare retry
+ * (docs/performance.md, fix 18). When `create` fails
  * (the unique (user, idempotency key) index refuses the retry's row, or it lost the race to the
  * same create at the same moment, or the retry is no longer valid), answers what `earlier` finds
  * (null when there is no key or nothing yet); any failure with nothing earlier is thrown as it is.
