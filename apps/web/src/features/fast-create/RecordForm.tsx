@@ -1,15 +1,16 @@
-import { Button, Card, Group } from '@mantine/core';
-import { useQuery, type QueryClient } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
+import { Button, Card, Group, Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
-import { refusalDetail, type Banner } from './FormBanner';
+import { FormBanner, refusalDetail, type Banner } from './FormBanner';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
 
-// The frame the fuel record and part purchase forms share: loading an existing record, the action
-// row with its delete confirmation, and the route page.
+// The frame the fuel record and part purchase forms share: loading an existing record, the title and
+// banner above the fields, the action row with its delete confirmation, what Cancel and Delete do,
+// and the route page.
 
 /** The props of a record form (the service record form has the same shape). */
 export interface RecordFormProps<T> {
@@ -38,20 +39,27 @@ export function WithRecord<T extends { id: number }>({ recordId, queryKey, load,
   return children(query.data ?? null);
 }
 
+/** A shown record's delete, as `deleteRecord` runs it; `leaveTo` is where the form goes afterwards. */
+export interface RecordDeletion {
+  remove: () => Promise<unknown>;
+  detailKey: readonly unknown[];
+  refreshLists: () => Promise<void>;
+  leaveTo: string;
+  failTitle: string;
+}
+
 /**
  * The delete both record forms run after the confirmation: remove on the server, forget the cached
  * record, refresh the lists that showed it, then leave; a refusal shows `failTitle` and the form stays.
  */
-export async function deleteRecord(steps: {
-  remove: () => Promise<unknown>;
-  detailKey: readonly unknown[];
-  refreshLists: () => Promise<void>;
-  leave: () => void;
-  failTitle: string;
-  queryClient: QueryClient;
-  setBusy: (busy: boolean) => void;
-  setBanner: (banner: Banner) => void;
-}): Promise<void> {
+async function deleteRecord(
+  steps: Omit<RecordDeletion, 'leaveTo'> & {
+    leave: () => void;
+    queryClient: QueryClient;
+    setBusy: (busy: boolean) => void;
+    setBanner: (banner: Banner) => void;
+  },
+): Promise<void> {
   steps.setBusy(true);
   try {
     await steps.remove();
@@ -63,6 +71,46 @@ export async function deleteRecord(steps: {
     steps.setBanner({ kind: 'error', title: steps.failTitle, detail: refusalDetail(err) });
     steps.setBusy(false);
   }
+}
+
+/**
+ * Cancel and Delete of a record form. `cancel`: the embedding page's `onCancel`; without one the full
+ * screen leaves for `cancelTo` and fast mode clears the form (`reset`) and its banner. `onDelete`
+ * (after the confirmation): `deletion` (null for a new record) as `deleteRecord` runs it, then
+ * `onDeleted`, or the form goes to `deletion.leaveTo`.
+ */
+export function useRecordFormActions({ mode, onCancel, onDeleted, reset, setBusy, setBanner, cancelTo, deletion }: {
+  mode: FormMode;
+  onCancel?: () => void;
+  onDeleted?: () => void;
+  reset: () => void;
+  setBusy: (busy: boolean) => void;
+  setBanner: (banner: Banner | null) => void;
+  cancelTo: string;
+  deletion: RecordDeletion | null;
+}) {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+
+  function cancel() {
+    if (onCancel) {
+      onCancel();
+    } else if (mode === 'full') {
+      void navigate(cancelTo);
+    } else {
+      reset();
+      setBanner(null);
+    }
+  }
+
+  async function onDelete() {
+    if (deletion) {
+      const { leaveTo, ...steps } = deletion;
+      await deleteRecord({ ...steps, leave: onDeleted ?? (() => void navigate(leaveTo)), queryClient, setBusy, setBanner });
+    }
+  }
+
+  return { cancel, onDelete };
 }
 
 export interface RecordFormActionsProps {
@@ -119,6 +167,26 @@ export function RecordFormActions({ exists, mode, busy, submitLabel, submitDisab
         onConfirm={() => void onDelete().finally(() => setConfirming(false))}
       />
     </>
+  );
+}
+
+/**
+ * A record form: the title (a page heading on the full screen, a section heading in fast and fastView
+ * mode), the banner, the fields (`children`), then `RecordFormActions`.
+ */
+export function RecordFormFrame({ title, banner, onBannerClose, onSubmit, children, ...actions }: RecordFormActionsProps & { title: string; banner: Banner | null; onBannerClose: () => void; onSubmit: (e: FormEvent) => Promise<void>; children: ReactNode }) {
+  const full = actions.mode === 'full';
+  return (
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={title}>
+      <Stack gap="md">
+        <Title order={full ? 1 : 2} fz={full ? { base: 24, md: 30 } : 'xl'}>
+          {title}
+        </Title>
+        <FormBanner banner={banner} onClose={onBannerClose} />
+        {children}
+        <RecordFormActions {...actions} />
+      </Stack>
+    </form>
   );
 }
 

@@ -1,13 +1,13 @@
-import { Anchor, SimpleGrid, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import type { FuelRecord } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
+import { refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
-import { deleteRecord, RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
 import { useSubmit } from '../forms/useSubmit';
 import { historyKeys } from '../history/history-keys';
 import { fuelApi, fuelKeys } from './fuel-api';
@@ -148,113 +148,100 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     });
   }
 
-  async function onDelete() {
-    if (record) {
-      await deleteRecord({
-        remove: () => fuelApi.remove(api, record.id),
-        detailKey: fuelKeys.detail(record.id),
-        refreshLists: () => refreshLists(record.machineId),
-        leave: onDeleted ?? (() => void navigate(`/machines/${record.machineId}?tab=fuel`)),
-        failTitle: FUEL_TEXT.deleteFailed,
-        queryClient,
-        setBusy,
-        setBanner,
-      });
-    }
-  }
+  const { cancel, onDelete } = useRecordFormActions({
+    mode,
+    onCancel,
+    onDeleted,
+    reset,
+    setBusy,
+    setBanner,
+    cancelTo: chosenMachine ? `/machines/${chosenMachine}?tab=fuel` : '/dashboard',
+    deletion: record && {
+      remove: () => fuelApi.remove(api, record.id),
+      detailKey: fuelKeys.detail(record.id),
+      refreshLists: () => refreshLists(record.machineId),
+      leaveTo: `/machines/${record.machineId}?tab=fuel`,
+      failTitle: FUEL_TEXT.deleteFailed,
+    },
+  });
 
-  function cancel() {
-    if (onCancel) {
-      onCancel();
-    } else if (full) {
-      void navigate(chosenMachine ? `/machines/${chosenMachine}?tab=fuel` : '/dashboard');
-    } else {
-      reset();
-      setBanner(null);
-    }
-  }
-
-  const title = isNew ? 'Create Fuel Record' : 'Fuel Record Details';
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={title}>
-      <Stack gap="md">
-        <Title order={full ? 1 : 2} fz={full ? { base: 24, md: 30 } : 'xl'}>
-          {title}
-        </Title>
-        <FormBanner banner={banner} onClose={() => setBanner(null)} />
-        {shown.machine && (
-          <MachineSelect
-            required
-            value={values.machineId}
-            disabled={readOnly || busy}
-            onChange={(value) => {
-              setValues((v) => ({ ...v, machineId: value }));
-              // A newly chosen machine prefills last mileage again.
-              if (isNew) {
-                setLastMileageTyped(false);
-              }
-            }}
-            onBlur={() => setTouched((t) => ({ ...t, machineId: true }))}
-            error={show('machineId')}
-          />
-        )}
-        {shown.date ? (
-          <TextInput label="Date and Time of Purchase" type="datetime-local" required {...input('dateOfPurchase')} />
-        ) : (
-          <Text size="sm" c="dimmed">
-            Recorded as bought now.
-          </Text>
-        )}
-        {/* One column in fast mode: the quick-create columns are narrow. */}
-        <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
-          <TextInput label="Amount (gal)" type="number" inputMode="decimal" min={0.1} step="any" required {...input('amount')} />
-          <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />
-          <TextInput
-            label="Total Price ($)"
-            type="number"
-            inputMode="decimal"
-            min={0.01}
-            step={0.01}
-            required
-            description={readOnly ? undefined : totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
-            // The hint under the box keeps the three boxes of a row aligned.
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            {...input('totalPrice')}
-          />
-        </SimpleGrid>
-        {full && (
-          <>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput label="Store Name" {...input('storeName')} />
-              <TextInput label="City" {...input('storeCity')} />
-              <TextInput label="State" {...input('storeState')} />
-            </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              <TextInput label="Current Hours" type="number" inputMode="decimal" min={0} step="any" {...input('currentHours')} />
-              <TextInput label="Last Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
-              <TextInput label="Current Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('currentMileage')} />
-            </SimpleGrid>
-            {(mpg !== null || record) && (
-              <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-                {mpg !== null && <TextInput label="Average MPG" value={mpg.toFixed(1)} readOnly variant="filled" />}
-                {record && <TextInput label="Date Created" value={formatDateTime(record.dateCreated)} readOnly variant="filled" />}
-              </SimpleGrid>
-            )}
-          </>
-        )}
-        <Textarea label="Notes" autosize minRows={2} maxRows={8} {...input('notes')} />
-        <RecordFormActions
-          exists={record !== null}
-          mode={mode}
-          busy={busy}
-          submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
-          fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
-          onCancel={cancel}
-          deleteTitle="Delete Fuel Record"
-          deleteMessage={FUEL_TEXT.deleteConfirm}
-          onDelete={onDelete}
+    <RecordFormFrame
+      title={isNew ? 'Create Fuel Record' : 'Fuel Record Details'}
+      banner={banner}
+      onBannerClose={() => setBanner(null)}
+      onSubmit={onSubmit}
+      exists={record !== null}
+      mode={mode}
+      busy={busy}
+      submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
+      fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
+      onCancel={cancel}
+      deleteTitle="Delete Fuel Record"
+      deleteMessage={FUEL_TEXT.deleteConfirm}
+      onDelete={onDelete}
+    >
+      {shown.machine && (
+        <MachineSelect
+          required
+          value={values.machineId}
+          disabled={readOnly || busy}
+          onChange={(value) => {
+            setValues((v) => ({ ...v, machineId: value }));
+            // A newly chosen machine prefills last mileage again.
+            if (isNew) {
+              setLastMileageTyped(false);
+            }
+          }}
+          onBlur={() => setTouched((t) => ({ ...t, machineId: true }))}
+          error={show('machineId')}
         />
-      </Stack>
-    </form>
+      )}
+      {shown.date ? (
+        <TextInput label="Date and Time of Purchase" type="datetime-local" required {...input('dateOfPurchase')} />
+      ) : (
+        <Text size="sm" c="dimmed">
+          Recorded as bought now.
+        </Text>
+      )}
+      {/* One column in fast mode: the quick-create columns are narrow. */}
+      <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
+        <TextInput label="Amount (gal)" type="number" inputMode="decimal" min={0.1} step="any" required {...input('amount')} />
+        <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />
+        <TextInput
+          label="Total Price ($)"
+          type="number"
+          inputMode="decimal"
+          min={0.01}
+          step={0.01}
+          required
+          description={readOnly ? undefined : totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
+          // The hint under the box keeps the three boxes of a row aligned.
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          {...input('totalPrice')}
+        />
+      </SimpleGrid>
+      {full && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput label="Store Name" {...input('storeName')} />
+            <TextInput label="City" {...input('storeCity')} />
+            <TextInput label="State" {...input('storeState')} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+            <TextInput label="Current Hours" type="number" inputMode="decimal" min={0} step="any" {...input('currentHours')} />
+            <TextInput label="Last Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
+            <TextInput label="Current Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('currentMileage')} />
+          </SimpleGrid>
+          {(mpg !== null || record) && (
+            <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              {mpg !== null && <TextInput label="Average MPG" value={mpg.toFixed(1)} readOnly variant="filled" />}
+              {record && <TextInput label="Date Created" value={formatDateTime(record.dateCreated)} readOnly variant="filled" />}
+            </SimpleGrid>
+          )}
+        </>
+      )}
+      <Textarea label="Notes" autosize minRows={2} maxRows={8} {...input('notes')} />
+    </RecordFormFrame>
   );
 }

@@ -1,13 +1,13 @@
-import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
+import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { PART_STATUSES } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import type { Purchase } from '../../api/types';
-import { FormBanner, refusalDetail, type Banner } from '../fast-create/FormBanner';
+import { refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
-import { deleteRecord, RecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
+import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
 import { LEAVING, useSubmit } from '../forms/useSubmit';
 import { historyKeys } from '../history/history-keys';
 import { inventoryKeys } from '../inventory/inventory-api';
@@ -123,100 +123,87 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     });
   }
 
-  async function onDelete() {
-    if (purchase) {
-      await deleteRecord({
-        remove: () => purchaseApi.remove(api, purchase.id),
-        detailKey: purchaseKeys.detail(purchase.id),
-        refreshLists: () => refreshLists(purchase.machineId),
-        leave: onDeleted ?? (() => void navigate(leaveTo)),
-        failTitle: PURCHASE_TEXT.deleteFailed,
-        queryClient,
-        setBusy,
-        setBanner,
-      });
-    }
-  }
+  const { cancel, onDelete } = useRecordFormActions({
+    mode,
+    onCancel,
+    onDeleted,
+    reset,
+    setBusy,
+    setBanner,
+    cancelTo: leaveTo,
+    deletion: purchase && {
+      remove: () => purchaseApi.remove(api, purchase.id),
+      detailKey: purchaseKeys.detail(purchase.id),
+      refreshLists: () => refreshLists(purchase.machineId),
+      leaveTo,
+      failTitle: PURCHASE_TEXT.deleteFailed,
+    },
+  });
 
-  function cancel() {
-    if (onCancel) {
-      onCancel();
-    } else if (full) {
-      void navigate(leaveTo);
-    } else {
-      reset();
-      setBanner(null);
-    }
-  }
-
-  const title = isNew ? 'Create Part Purchase' : 'Part Details';
   const pairs = full ? { base: 1, sm: 2 } : 2;
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={title}>
-      <Stack gap="md">
-        <Title order={full ? 1 : 2} fz={full ? { base: 24, md: 30 } : 'xl'}>
-          {title}
-        </Title>
-        <FormBanner banner={banner} onClose={() => setBanner(null)} />
-        {!machineId && (
-          <MachineSelect noneLabel="No machine" value={values.machineId} disabled={readOnly || busy} onChange={(value) => setValues((v) => ({ ...v, machineId: value }))} />
+    <RecordFormFrame
+      title={isNew ? 'Create Part Purchase' : 'Part Details'}
+      banner={banner}
+      onBannerClose={() => setBanner(null)}
+      onSubmit={onSubmit}
+      exists={purchase !== null}
+      mode={mode}
+      busy={busy}
+      submitLabel={isNew ? 'Create Purchase' : 'Update Purchase'}
+      submitDisabled={!valid}
+      fullDetailsTo={purchase ? `/part-purchase/${purchase.id}?mode=full` : undefined}
+      onCancel={cancel}
+      deleteTitle="Delete Purchase"
+      deleteMessage={PURCHASE_TEXT.deleteConfirm}
+      onDelete={onDelete}
+    >
+      {!machineId && (
+        <MachineSelect noneLabel="No machine" value={values.machineId} disabled={readOnly || busy} onChange={(value) => setValues((v) => ({ ...v, machineId: value }))} />
+      )}
+      <Section legend="Part Information">
+        {full && (
+          <InventoryPartSelect
+            value={values.partId}
+            disabled={readOnly || busy}
+            onPick={(part) =>
+              setValues((v) =>
+                part
+                  ? { ...v, partId: String(part.id), partName: part.name, partNumber: part.partNumber, partDescription: part.description ?? v.partDescription, price: v.price || Number(part.price).toFixed(2) }
+                  : { ...v, partId: '' },
+              )
+            }
+          />
         )}
-        <Section legend="Part Information">
-          {full && (
-            <InventoryPartSelect
-              value={values.partId}
-              disabled={readOnly || busy}
-              onPick={(part) =>
-                setValues((v) =>
-                  part
-                    ? { ...v, partId: String(part.id), partName: part.name, partNumber: part.partNumber, partDescription: part.description ?? v.partDescription, price: v.price || Number(part.price).toFixed(2) }
-                    : { ...v, partId: '' },
-                )
-              }
-            />
-          )}
-          <TextInput label="Part Name" required {...input('partName')} />
-          {full && (
-            <>
-              <TextInput label="Part Number" {...input('partNumber')} />
-              <Textarea label="Description" autosize minRows={2} maxRows={6} {...input('partDescription')} />
-              <TextInput label="URL" type="url" placeholder="https://" {...input('partUrl')} />
-            </>
-          )}
-        </Section>
-        <Section legend="Purchase Information">
+        <TextInput label="Part Name" required {...input('partName')} />
+        {full && (
+          <>
+            <TextInput label="Part Number" {...input('partNumber')} />
+            <Textarea label="Description" autosize minRows={2} maxRows={6} {...input('partDescription')} />
+            <TextInput label="URL" type="url" placeholder="https://" {...input('partUrl')} />
+          </>
+        )}
+      </Section>
+      <Section legend="Purchase Information">
+        <SimpleGrid cols={pairs} spacing="sm">
+          <TextInput label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...input('quantity')} />
+          <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...input('price')} />
+        </SimpleGrid>
+        {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
+        <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">
+          <NativeSelect label="Status" required data={PART_STATUSES.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
+          <TextInput label="Purchase Date" type="date" required {...input('purchaseDate')} />
+        </SimpleGrid>
+      </Section>
+      <Section legend="Store Information">
+        <TextInput label="Store Name" required {...input('storeName')} />
+        {full && (
           <SimpleGrid cols={pairs} spacing="sm">
-            <TextInput label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...input('quantity')} />
-            <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...input('price')} />
+            <TextInput label="City" {...input('storeCity')} />
+            <TextInput label="State" {...input('storeState')} />
           </SimpleGrid>
-          {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
-          <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">
-            <NativeSelect label="Status" required data={PART_STATUSES.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
-            <TextInput label="Purchase Date" type="date" required {...input('purchaseDate')} />
-          </SimpleGrid>
-        </Section>
-        <Section legend="Store Information">
-          <TextInput label="Store Name" required {...input('storeName')} />
-          {full && (
-            <SimpleGrid cols={pairs} spacing="sm">
-              <TextInput label="City" {...input('storeCity')} />
-              <TextInput label="State" {...input('storeState')} />
-            </SimpleGrid>
-          )}
-        </Section>
-        <RecordFormActions
-          exists={purchase !== null}
-          mode={mode}
-          busy={busy}
-          submitLabel={isNew ? 'Create Purchase' : 'Update Purchase'}
-          submitDisabled={!valid}
-          fullDetailsTo={purchase ? `/part-purchase/${purchase.id}?mode=full` : undefined}
-          onCancel={cancel}
-          deleteTitle="Delete Purchase"
-          deleteMessage={PURCHASE_TEXT.deleteConfirm}
-          onDelete={onDelete}
-        />
-      </Stack>
-    </form>
+        )}
+      </Section>
+    </RecordFormFrame>
   );
 }
