@@ -3,8 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn, type DataSourceOptions, type Repository } from 'typeorm';
+import { Column, DataSource, Entity, PrimaryGeneratedColumn, Table, type DataSourceOptions, type MigrationInterface, type QueryRunner, type Repository } from 'typeorm';
 import { CompiledSelect } from '../src/database/compiled-select.js';
+import { runMigrationsLocked } from '../src/database/database.module.js';
+import { idColumn, portableTypes } from '../src/database/portable-types.js';
 
 const cents = { to: (v: number | null) => (v === null ? null : Math.round(v * 100)), from: (v: number | string | null) => (v === null ? null : Number(v) / 100) };
 
@@ -30,6 +32,39 @@ class Part {
 
   @Column({ type: 'text', nullable: true })
   notes!: string | null;
+}
+
+/** The table, made by a migration as the services make theirs. */
+class CreateParts1700000000000 implements MigrationInterface {
+  async up(queryRunner: QueryRunner): Promise<void> {
+    const t = portableTypes(queryRunner);
+    await queryRunner.createTable(
+      new Table({
+        name: 'parts',
+        columns: [
+          idColumn,
+          { name: 'user_id', type: t.integer },
+          { name: 'name', type: 'varchar', length: '60' },
+          { name: 'bought_on', type: t.date, isNullable: true },
+          { name: 'price', type: t.integer, isNullable: true },
+          { name: 'last_updated', type: t.timestamp },
+          { name: 'notes', type: t.text, isNullable: true },
+        ],
+      }),
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('parts');
+  }
+}
+
+const schema = { entities: [Part], migrations: [CreateParts1700000000000] };
+
+async function migrated(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = await new DataSource(options).initialize();
+  await runMigrationsLocked(dataSource);
+  return dataSource;
 }
 
 const seed: Omit<Part, 'id'>[] = [
@@ -126,7 +161,7 @@ function suite(label: string, open: () => Promise<{ dataSource: DataSource; clos
 
 suite('SQLite', async () => {
   const dir = mkdtempSync(join(tmpdir(), 'compiled-select-'));
-  const dataSource = await new DataSource({ type: 'better-sqlite3', database: join(dir, 'test.sqlite'), entities: [Part], synchronize: true }).initialize();
+  const dataSource = await migrated({ type: 'better-sqlite3', database: join(dir, 'test.sqlite'), ...schema });
   return {
     dataSource,
     async close() {
@@ -145,8 +180,7 @@ if (await distributedServersAvailable()) {
     await admin.destroy();
     const url = new URL(TEST_POSTGRES_URL);
     url.pathname = `/${name}_t`;
-    const options: DataSourceOptions = { type: 'postgres', url: url.toString(), entities: [Part], synchronize: true };
-    const dataSource = await new DataSource(options).initialize();
+    const dataSource = await migrated({ type: 'postgres', url: url.toString(), ...schema });
     return {
       dataSource,
       async close() {
