@@ -20,7 +20,7 @@ function setup(options: Partial<Parameters<typeof useRecordFormActions>[0]> = {}
       <MemoryRouter initialEntries={['/record/7']}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
-  const hook = renderHook(() => ({ actions: useRecordFormActions({ mode: 'full', reset, setBusy, setBanner, cancelTo: '/machines/3?tab=x', deletion: null, ...options }), location: useLocation() }), { wrapper });
+  const hook = renderHook(() => ({ actions: useRecordFormActions({ mode: 'full', reset, submit: { busy: false, setBusy, outcome: null, setOutcome: setBanner }, cancelTo: '/machines/3?tab=x', deletion: null, ...options }), location: useLocation() }), { wrapper });
   const where = () => `${hook.result.current.location.pathname}${hook.result.current.location.search}`;
   return { hook, where, queryClient, reset, setBusy, setBanner };
 }
@@ -32,14 +32,14 @@ function aDeletion(remove: () => Promise<unknown> = () => Promise.resolve()) {
 describe('useRecordFormActions', () => {
   it('Cancel leaves for cancelTo on the full screen, and clears the form and its banner in fast and fastView mode', () => {
     const full = setup({ mode: 'full' });
-    act(() => full.hook.result.current.actions.cancel());
+    act(() => full.hook.result.current.actions.frame.onCancel());
     expect(full.where()).toBe('/machines/3?tab=x');
     expect(full.reset).not.toHaveBeenCalled();
     expect(full.setBanner).not.toHaveBeenCalled();
 
     for (const mode of ['fast', 'fastView'] as const) {
       const fast = setup({ mode });
-      act(() => fast.hook.result.current.actions.cancel());
+      act(() => fast.hook.result.current.actions.frame.onCancel());
       expect(fast.where()).toBe('/record/7');
       expect(fast.reset).toHaveBeenCalledTimes(1);
       expect(fast.setBanner).toHaveBeenCalledWith(null);
@@ -50,7 +50,7 @@ describe('useRecordFormActions', () => {
     for (const mode of ['full', 'fast'] as const) {
       const onCancel = jest.fn();
       const { hook, where, reset, setBanner } = setup({ mode, onCancel });
-      act(() => hook.result.current.actions.cancel());
+      act(() => hook.result.current.actions.frame.onCancel());
       expect(onCancel).toHaveBeenCalledTimes(1);
       expect(where()).toBe('/record/7');
       expect(reset).not.toHaveBeenCalled();
@@ -62,7 +62,7 @@ describe('useRecordFormActions', () => {
     const deletion = aDeletion();
     const { hook, where, queryClient, setBusy, setBanner } = setup({ mode: 'fast', deletion });
     queryClient.setQueryData(['records', 7], { id: 7 });
-    await act(() => hook.result.current.actions.onDelete());
+    await act(() => hook.result.current.actions.frame.onDelete());
     expect(deletion.remove).toHaveBeenCalledTimes(1);
     expect(queryClient.getQueryData(['records', 7])).toBeUndefined();
     expect(deletion.refreshLists).toHaveBeenCalledTimes(1);
@@ -75,7 +75,7 @@ describe('useRecordFormActions', () => {
     const onDeleted = jest.fn();
     const deletion = aDeletion();
     const { hook, where } = setup({ deletion, onDeleted });
-    await act(() => hook.result.current.actions.onDelete());
+    await act(() => hook.result.current.actions.frame.onDelete());
     expect(deletion.refreshLists).toHaveBeenCalledTimes(1);
     expect(onDeleted).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/record/7');
@@ -86,7 +86,7 @@ describe('useRecordFormActions', () => {
     const deletion = aDeletion(() => Promise.reject({ status: 409, body: { message: 'The record is in use' } }));
     const { hook, where, queryClient, setBusy, setBanner } = setup({ deletion });
     queryClient.setQueryData(['records', 7], { id: 7 });
-    await act(() => hook.result.current.actions.onDelete());
+    await act(() => hook.result.current.actions.frame.onDelete());
     expect(setBanner).toHaveBeenCalledWith({ kind: 'error', title: 'Failed to delete the record.', detail: 'The record is in use' });
     expect(setBusy.mock.calls).toEqual([[true], [false]]);
     expect(queryClient.getQueryData(['records', 7])).toEqual({ id: 7 });
@@ -97,7 +97,7 @@ describe('useRecordFormActions', () => {
 
   it('Delete does nothing without a record', async () => {
     const { hook, where, setBusy } = setup({ deletion: null });
-    await act(() => hook.result.current.actions.onDelete());
+    await act(() => hook.result.current.actions.frame.onDelete());
     expect(setBusy).not.toHaveBeenCalled();
     expect(where()).toBe('/record/7');
   });

@@ -6,6 +6,7 @@ import { Page } from '../../components/PageHeader';
 import { ErrorState, LoadingState } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { FormBanner, refusalDetail, type Banner } from './FormBanner';
+import type { SubmitState } from '../forms/useSubmit';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
 
 // The frame the fuel record and part purchase forms share: loading an existing record, the title and
@@ -74,21 +75,23 @@ async function deleteRecord(
 }
 
 /**
- * Cancel and Delete of a record form. `cancel`: the embedding page's `onCancel`; without one the full
- * screen leaves for `cancelTo` and fast mode clears the form (`reset`) and its banner. `onDelete`
- * (after the confirmation): `deletion` (null for a new record) as `deleteRecord` runs it, then
+ * The props `RecordFormFrame` takes from a record form's state (the record exists when it can be
+ * deleted), so each form adds only its own texts. Cancel: the embedding page's `onCancel`; without
+ * one the full screen leaves for `cancelTo` and fast mode clears the form (`reset`) and its banner.
+ * Delete (after the confirmation): `deletion` (null for a new record) as `deleteRecord` runs it, then
  * `onDeleted`, or the form goes to `deletion.leaveTo`.
  */
-export function useRecordFormActions({ mode, onCancel, onDeleted, reset, setBusy, setBanner, cancelTo, deletion }: {
+export function useRecordFormActions({ mode, onCancel, onDeleted, reset, submit, cancelTo, deletion }: {
   mode: FormMode;
   onCancel?: () => void;
   onDeleted?: () => void;
   reset: () => void;
-  setBusy: (busy: boolean) => void;
-  setBanner: (banner: Banner | null) => void;
+  /** The form's submit state (`useSubmit`): busy, and the banner as its outcome. */
+  submit: Pick<SubmitState<Banner>, 'busy' | 'setBusy' | 'outcome' | 'setOutcome'>;
   cancelTo: string;
   deletion: RecordDeletion | null;
 }) {
+  const { busy, setBusy, outcome: banner, setOutcome: setBanner } = submit;
   const queryClient = useQueryClient();
   const navigate = useNavigate();
 
@@ -110,7 +113,7 @@ export function useRecordFormActions({ mode, onCancel, onDeleted, reset, setBusy
     }
   }
 
-  return { cancel, onDelete };
+  return { frame: { mode, busy, banner, onBannerClose: () => setBanner(null), exists: deletion !== null, onCancel: cancel, onDelete } };
 }
 
 export interface RecordFormActionsProps {

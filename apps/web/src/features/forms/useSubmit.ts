@@ -30,3 +30,5 @@ export function useSubmit<Outcome>({ log, failure, initial = null }: { log: stri
 
   return { busy, setBusy, outcome, setOutcome, run };
 }
+
+export type SubmitState<Outcome> = ReturnType<typeof useSubmit<Outcome>>;

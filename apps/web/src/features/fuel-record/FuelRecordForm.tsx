@@ -52,12 +52,13 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const [submitted, setSubmitted] = useState(false);
   const [totalTyped, setTotalTyped] = useState(() => (record ? totalWasTyped(record) : false));
   const [lastMileageTyped, setLastMileageTyped] = useState(!isNew);
-  const { busy, setBusy, outcome: banner, setOutcome: setBanner, run } = useSubmit<Banner>({
+  const submit = useSubmit<Banner>({
     initial: () => (record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id ? { kind: 'success', title: FUEL_TEXT.created } : null),
     log: 'Fuel record save failed',
     // The typed values stay so nothing is lost.
     failure: (err) => ({ kind: 'error', title: isNew ? FUEL_TEXT.createFailed : FUEL_TEXT.updateFailed, detail: refusalDetail(err) }),
   });
+  const { busy, setOutcome: setBanner, run } = submit;
 
   const chosenMachine = machineId ?? (Number(values.machineId) || undefined);
   // Last mileage comes from the machine's newest record until typed by hand (full mode, new record).
@@ -148,13 +149,12 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     });
   }
 
-  const { cancel, onDelete } = useRecordFormActions({
+  const { frame } = useRecordFormActions({
     mode,
     onCancel,
     onDeleted,
     reset,
-    setBusy,
-    setBanner,
+    submit,
     cancelTo: chosenMachine ? `/machines/${chosenMachine}?tab=fuel` : '/dashboard',
     deletion: record && {
       remove: () => fuelApi.remove(api, record.id),
@@ -167,19 +167,13 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
 
   return (
     <RecordFormFrame
+      {...frame}
       title={isNew ? 'Create Fuel Record' : 'Fuel Record Details'}
-      banner={banner}
-      onBannerClose={() => setBanner(null)}
       onSubmit={onSubmit}
-      exists={record !== null}
-      mode={mode}
-      busy={busy}
       submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
       fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
-      onCancel={cancel}
       deleteTitle="Delete Fuel Record"
       deleteMessage={FUEL_TEXT.deleteConfirm}
-      onDelete={onDelete}
     >
       {shown.machine && (
         <MachineSelect

@@ -56,10 +56,11 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
 
   const [values, setValues] = useState<PurchaseFormValues>(initial);
   const [touched, setTouched] = useState<Partial<Record<PurchaseField, boolean>>>({});
-  const { busy, setBusy, outcome: banner, setOutcome: setBanner, run } = useSubmit<Banner>({
+  const submit = useSubmit<Banner>({
     log: 'Purchase save failed',
     failure: (err) => ({ kind: 'error', title: isNew ? PURCHASE_TEXT.createFailed : PURCHASE_TEXT.updateFailed, detail: refusalDetail(err) }),
   });
+  const { busy, setOutcome: setBanner, run } = submit;
   const errors = validatePurchase(values);
   const valid = Object.keys(errors).length === 0;
   const chosenMachine = Number(values.machineId) || undefined;
@@ -123,13 +124,12 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     });
   }
 
-  const { cancel, onDelete } = useRecordFormActions({
+  const { frame } = useRecordFormActions({
     mode,
     onCancel,
     onDeleted,
     reset,
-    setBusy,
-    setBanner,
+    submit,
     cancelTo: leaveTo,
     deletion: purchase && {
       remove: () => purchaseApi.remove(api, purchase.id),
@@ -143,20 +143,14 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
   const pairs = full ? { base: 1, sm: 2 } : 2;
   return (
     <RecordFormFrame
+      {...frame}
       title={isNew ? 'Create Part Purchase' : 'Part Details'}
-      banner={banner}
-      onBannerClose={() => setBanner(null)}
       onSubmit={onSubmit}
-      exists={purchase !== null}
-      mode={mode}
-      busy={busy}
       submitLabel={isNew ? 'Create Purchase' : 'Update Purchase'}
       submitDisabled={!valid}
       fullDetailsTo={purchase ? `/part-purchase/${purchase.id}?mode=full` : undefined}
-      onCancel={cancel}
       deleteTitle="Delete Purchase"
       deleteMessage={PURCHASE_TEXT.deleteConfirm}
-      onDelete={onDelete}
     >
       {!machineId && (
         <MachineSelect noneLabel="No machine" value={values.machineId} disabled={readOnly || busy} onChange={(value) => setValues((v) => ({ ...v, machineId: value }))} />
