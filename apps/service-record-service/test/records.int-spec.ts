@@ -182,6 +182,58 @@ describe.each(await engines())('service records over the transport (%s)', (engin
     });
   });
 
+  it('keeps the newer date as the latest when an older record is created after it, and counts records of a machine not heard of yet', async () => {
+    const machineId = await machineOf(userA, 'Mower');
+    const newer = await svc.send(SERVICE_RECORD_CREATE, { title: 'Blades', machineId, serviceDate: '2025-08-01' }, userA);
+    const older = await svc.send(SERVICE_RECORD_CREATE, { title: 'Oil', machineId, serviceDate: '2025-02-01' }, userA);
+    const unknownMachine = 88_001;
+    const first = await svc.send(SERVICE_RECORD_CREATE, { title: 'First', machineId: unknownMachine, serviceDate: '2025-05-05' }, userA);
+    const second = await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId: unknownMachine, serviceDate: '2025-04-04' }, userA);
+
+    await expectEventually(() => {
+      const latest = (ids: number[]) =>
+        svc
+          .events(SERVICE_RECORD_CHANGED)
+          .filter((e) => e.recordId !== undefined && ids.includes(e.recordId))
+          .map((e) => [e.recordId, e.latestServiceDate]);
+      expect(latest([newer.id, older.id])).toEqual([
+        [newer.id, '2025-08-01'],
+        [older.id, '2025-08-01'],
+      ]);
+      expect(latest([first.id, second.id])).toEqual([
+        [first.id, '2025-05-05'],
+        [second.id, '2025-05-05'],
+      ]);
+    });
+  });
+
+  it('gives every record created while its machine is renamed the new name', async () => {
+    const machineId = await machineOf(userA, 'Skid steer 0');
+    const marker = await svc.send(SERVICE_RECORD_CREATE, { title: 'marker', machineId }, userA);
+
+    // Renames one at a time (each applied before the next, seen on the marker record) while creates
+    // keep coming, so renames land between a create's read of the machine and its commit.
+    let renaming = true;
+    const flood = async () => {
+      let n = 0;
+      while (renaming) {
+        await Promise.all(Array.from({ length: 8 }, () => svc.send(SERVICE_RECORD_CREATE, { title: `during rename ${n++}`, machineId }, userA)));
+      }
+    };
+    const renames = async () => {
+      for (let i = 1; i <= 12; i++) {
+        await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: `Skid steer ${i}` });
+        await expectEventually(async () => expect((await svc.send(SERVICE_RECORD_GET, { id: marker.id }, userA)).machineName).toBe(`Skid steer ${i}`), 10_000, 5);
+      }
+      renaming = false;
+    };
+    await Promise.all([flood(), renames()]);
+
+    const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+    expect(list.length).toBeGreaterThan(8);
+    expect(list.filter((r) => r.machineName !== 'Skid steer 12').map((r) => [r.title, r.machineName])).toEqual([]);
+  });
+
   it('answers the same record to a retried create with the same idempotency key', async () => {
     const machineId = await machineOf(userA, 'Forklift');
 

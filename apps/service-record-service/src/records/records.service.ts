@@ -16,6 +16,7 @@ import {
 } from '@wrenchlog/contracts';
 import { CompiledSelect, createOnce, notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ImageRemoval } from '../images/image-removal.js';
 import { KnownMachine } from '../machines/known-machine.entity.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
@@ -86,7 +87,10 @@ export class RecordsService {
     private readonly images: ImageRemoval,
   ) {
     this.listed = new CompiledSelect(records, 'r', RECORD_COLUMNS);
+    this.serviceDateColumn = records.metadata.findColumnWithPropertyName('serviceDate')!;
   }
+
+  private readonly serviceDateColumn: ColumnMetadata;
 
   private readonly listed: CompiledSelect<ServiceRecordEntity, (typeof RECORD_COLUMNS)[number]>;
 
@@ -102,14 +106,21 @@ export class RecordsService {
         return replayed && toServiceRecord(replayed);
       },
       async () => {
-        const row = await this.dataSource.transaction(async (manager) => {
-          const machineName = await this.machineNameFor(manager, actor.userId, fields.machineId);
-          const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
+        const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
+          const machine = await this.machineForCreate(manager, actor.userId, fields.machineId);
+          const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machine?.name ?? null), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
           await manager.save(created);
-          await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
-          return created;
+          if (machine) {
+            await this.enqueueChanged(manager, ctx, { userId: actor.userId, machineId: created.machineId, recordId: created.id, change: 'saved', latest: laterDate(machine.latestServiceDate, created.serviceDate) });
+          } else {
+            await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
+          }
+          return { row: created, machineKnown: machine !== null };
         });
-        return toServiceRecord(await this.settleMachine(row));
+        // A known machine was read under a share lock (or, on SQLite, in a queued transaction), so
+        // a rename or delete waits for this commit and then finds the record. An unknown one had no
+        // row to lock: look again now that the record is visible.
+        return toServiceRecord(machineKnown ? row : await this.settleMachine(row));
       },
     );
   }
@@ -244,6 +255,35 @@ export class RecordsService {
   }
 
   /**
+   * machineNameFor for a create, in one statement: the machine's projection row, under a share
+   * lock where the database has row locks (PostgreSQL: a rename or delete of the machine waits for
+   * this transaction), with the newest service date of its records so far (the event's latest date
+   * is then the later of that and the new record's). null: a machine not heard of yet.
+   */
+  private async machineForCreate(manager: EntityManager, userId: number, machineId: number): Promise<{ name: string; latestServiceDate: string | null } | null> {
+    const qb = manager
+      .createQueryBuilder(KnownMachine, 'km')
+      .addSelect((sq) => sq.select('MAX(r.serviceDate)').from(ServiceRecordEntity, 'r').where('r.userId = :userId AND r.machineId = :machineId'), 'latest')
+      .where('km.machineId = :machineId')
+      .setParameters({ userId, machineId });
+    if (this.dataSource.options.type === 'postgres') {
+      qb.setLock('pessimistic_read');
+    }
+    const {
+      entities: [known],
+      raw: [row],
+    } = await qb.getRawAndEntities<{ latest: unknown }>();
+    if (!known) {
+      return null;
+    }
+    if (known.deleted || known.userId !== userId) {
+      throw notFound(M.machineNotFound);
+    }
+    const latest = row.latest == null ? null : (manager.connection.driver.prepareHydratedValue(row.latest, this.serviceDateColumn) as string);
+    return { name: known.name, latestServiceDate: latest };
+  }
+
+  /**
    * The machine must be the caller's. Machines are known only through machine-service's events,
    * which can arrive after the user has already picked a brand-new machine in the form: a machine
    * this service has not heard of yet is accepted with no name (null), and the name is filled in
@@ -299,9 +339,20 @@ export class RecordsService {
       order: { serviceDate: 'DESC', id: 'DESC' },
       select: { id: true, serviceDate: true },
     });
-    const event: ServiceRecordChangedEvent = { machineId, userId, recordId, change, latestServiceDate: latest?.serviceDate ?? null, at: new Date().toISOString() };
+    await this.enqueueChanged(manager, ctx, { userId, machineId, recordId, change, latest: latest?.serviceDate ?? null });
+  }
+
+  private async enqueueChanged(
+    manager: EntityManager,
+    ctx: CallContext,
+    c: { userId: number; machineId: number; recordId: number; change: 'saved' | 'deleted'; latest: string | null },
+  ): Promise<void> {
+    const event: ServiceRecordChangedEvent = { machineId: c.machineId, userId: c.userId, recordId: c.recordId, change: c.change, latestServiceDate: c.latest, at: new Date().toISOString() };
     await this.outbox.enqueue(manager, SERVICE_RECORD_CHANGED, event, ctx);
   }
 }
+
+/** The later of two YYYY-MM-DD dates (they compare as strings). */
+const laterDate = (a: string | null, b: string): string => (a !== null && a > b ? a : b);
 
 const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });
