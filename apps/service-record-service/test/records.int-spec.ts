@@ -234,6 +234,28 @@ describe.each(await engines())('service records over the transport (%s)', (engin
     expect(list.filter((r) => r.machineName !== 'Skid steer 12').map((r) => [r.title, r.machineName])).toEqual([]);
   });
 
+  it('moves a record to another machine: its name, and both machines told their latest service date', async () => {
+    const from = await machineOf(userA, 'Tractor');
+    const to = await machineOf(userA, 'Baler');
+    const stays = await svc.send(SERVICE_RECORD_CREATE, { title: 'Stays', machineId: from, serviceDate: '2025-01-20' }, userA);
+    const moving = await svc.send(SERVICE_RECORD_CREATE, { title: 'Moves', machineId: from, serviceDate: '2025-04-10' }, userA);
+    const there = await svc.send(SERVICE_RECORD_CREATE, { title: 'There', machineId: to, serviceDate: '2025-03-03' }, userA);
+
+    const moved = await svc.send(SERVICE_RECORD_UPDATE, { id: moving.id, record: { machineId: to } }, userA);
+
+    expect(moved).toEqual({ ...moving, machineId: to, machineName: 'Baler' });
+    expect((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: from }, userA)).map((r) => r.id)).toEqual([stays.id]);
+    expect((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: to }, userA)).map((r) => r.id)).toEqual([moving.id, there.id]);
+    await expectEventually(() => {
+      const moves = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.recordId === moving.id);
+      expect(moves.map((e) => [e.machineId, e.change, e.latestServiceDate])).toEqual([
+        [from, 'saved', '2025-04-10'],
+        [to, 'saved', '2025-04-10'],
+        [from, 'deleted', '2025-01-20'],
+      ]);
+    });
+  });
+
   it('answers the same record to a retried create with the same idempotency key', async () => {
     const machineId = await machineOf(userA, 'Forklift');
 

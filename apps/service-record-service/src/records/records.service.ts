@@ -107,7 +107,7 @@ export class RecordsService {
       },
       async () => {
         const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
-          const machine = await this.machineForCreate(manager, actor.userId, fields.machineId);
+          const machine = await this.machineForWrite(manager, actor.userId, fields.machineId);
           const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machine?.name ?? null), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
           await manager.save(created);
           if (machine) {
@@ -141,21 +141,34 @@ export class RecordsService {
       throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
     }
     const ctx = callContext(actor, meta);
-    const row = await this.dataSource.transaction(async (manager) => {
-      const current = await this.owned(manager, actor.userId, id);
+    const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
+      const { row: current, othersLatest } = await this.ownedForWrite(manager, actor.userId, id);
       const fields = updatedRecordFields(fieldsOf(current), record);
       const previousMachineId = current.machineId;
-      const machineName = fields.machineId === previousMachineId ? current.machineName : await this.machineNameFor(manager, actor.userId, fields.machineId);
-      manager.merge(ServiceRecordEntity, current, this.columns(fields, machineName));
-      await manager.save(current);
-      await this.announce(manager, ctx, actor.userId, current.machineId, current.id, 'saved');
-      if (previousMachineId !== current.machineId) {
-        // The record left its old machine, whose latest service date may have changed too.
-        await this.announce(manager, ctx, actor.userId, previousMachineId, current.id, 'deleted');
+      const moved = fields.machineId !== previousMachineId;
+      const target = moved ? await this.machineForWrite(manager, actor.userId, fields.machineId) : null;
+      // Only what changed is written: a rename of the machine that raced this update keeps its name.
+      const changed = changedColumns(current, this.columns(fields, moved ? (target?.name ?? null) : current.machineName));
+      if (Object.keys(changed).length > 0) {
+        await manager.update(ServiceRecordEntity, { id, userId: actor.userId }, changed);
       }
-      return current;
+      const saved = Object.assign(current, changed);
+      const base = { userId: actor.userId, recordId: id };
+      if (!moved) {
+        await this.enqueueChanged(manager, ctx, { ...base, machineId: saved.machineId, change: 'saved', latest: laterDate(othersLatest, saved.serviceDate) });
+      } else {
+        if (target) {
+          await this.enqueueChanged(manager, ctx, { ...base, machineId: saved.machineId, change: 'saved', latest: laterDate(target.latestServiceDate, saved.serviceDate) });
+        } else {
+          await this.announce(manager, ctx, actor.userId, saved.machineId, id, 'saved');
+        }
+        // The record left its old machine, whose latest service date is now that of its other records.
+        await this.enqueueChanged(manager, ctx, { ...base, machineId: previousMachineId, change: 'deleted', latest: othersLatest });
+      }
+      return { row: saved, machineKnown: !moved || target !== null };
     });
-    return toServiceRecord(await this.settleMachine(row));
+    // As for a create: only a machine not heard of yet needs a second look after commit.
+    return toServiceRecord(machineKnown ? row : await this.settleMachine(row));
   }
 
   async delete(caller: Actor | null, id: number, meta?: RpcMeta): Promise<{ id: number }> {
@@ -165,10 +178,10 @@ export class RecordsService {
     }
     const ctx = callContext(actor, meta);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.owned(manager, actor.userId, id);
+      const { row, othersLatest } = await this.ownedForWrite(manager, actor.userId, id);
       await this.images.removeForRecords(manager, actor.userId, [row.id], ctx);
       await manager.delete(ServiceRecordEntity, { id: row.id, userId: actor.userId });
-      await this.announce(manager, ctx, actor.userId, row.machineId, row.id, 'deleted');
+      await this.enqueueChanged(manager, ctx, { userId: actor.userId, machineId: row.machineId, recordId: row.id, change: 'deleted', latest: othersLatest });
     });
     return { id };
   }
@@ -255,12 +268,37 @@ export class RecordsService {
   }
 
   /**
-   * machineNameFor for a create, in one statement: the machine's projection row, under a share
-   * lock where the database has row locks (PostgreSQL: a rename or delete of the machine waits for
-   * this transaction), with the newest service date of its records so far (the event's latest date
-   * is then the later of that and the new record's). null: a machine not heard of yet.
+   * The record to update or delete, 404 when it is not the caller's, with the newest service date
+   * of the other records of its machine (the machine's latest date without this record), in one
+   * statement.
    */
-  private async machineForCreate(manager: EntityManager, userId: number, machineId: number): Promise<{ name: string; latestServiceDate: string | null } | null> {
+  private async ownedForWrite(manager: EntityManager, userId: number, id: number): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
+    const {
+      entities: [row],
+      raw: [raw],
+    } = await manager
+      .createQueryBuilder(ServiceRecordEntity, 'r')
+      .addSelect((sq) => sq.select('MAX(o.serviceDate)').from(ServiceRecordEntity, 'o').where('o.userId = r.userId AND o.machineId = r.machineId AND o.id <> r.id'), 'latest')
+      .where('r.id = :id AND r.userId = :userId', { id, userId })
+      .getRawAndEntities<{ latest: unknown }>();
+    if (!row) {
+      throw notFound(M.notFound);
+    }
+    return { row, othersLatest: this.dateOf(manager, raw.latest) };
+  }
+
+  /**
+   * The machine a record is written for, in one statement: its projection row, under a share lock
+   * where the database has row locks (PostgreSQL: a rename or delete of the machine waits for this
+   * transaction, then finds the record), with the newest service date of its records so far.
+   *
+   * The machine must be the caller's. Machines are known only through machine-service's events,
+   * which can arrive after the user has already picked a brand-new machine in the form: a machine
+   * this service has not heard of yet answers null (the record is kept with no name, filled in when
+   * its machine.machine.saved event arrives, MachinesService.onSaved). A machine known to belong to
+   * someone else, or known to be deleted, is refused as not found.
+   */
+  private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<{ name: string; latestServiceDate: string | null } | null> {
     const qb = manager
       .createQueryBuilder(KnownMachine, 'km')
       .addSelect((sq) => sq.select('MAX(r.serviceDate)').from(ServiceRecordEntity, 'r').where('r.userId = :userId AND r.machineId = :machineId'), 'latest')
@@ -271,7 +309,7 @@ export class RecordsService {
     }
     const {
       entities: [known],
-      raw: [row],
+      raw: [raw],
     } = await qb.getRawAndEntities<{ latest: unknown }>();
     if (!known) {
       return null;
@@ -279,26 +317,12 @@ export class RecordsService {
     if (known.deleted || known.userId !== userId) {
       throw notFound(M.machineNotFound);
     }
-    const latest = row.latest == null ? null : (manager.connection.driver.prepareHydratedValue(row.latest, this.serviceDateColumn) as string);
-    return { name: known.name, latestServiceDate: latest };
+    return { name: known.name, latestServiceDate: this.dateOf(manager, raw.latest) };
   }
 
-  /**
-   * The machine must be the caller's. Machines are known only through machine-service's events,
-   * which can arrive after the user has already picked a brand-new machine in the form: a machine
-   * this service has not heard of yet is accepted with no name (null), and the name is filled in
-   * when its machine.machine.saved event arrives (MachinesService.onSaved). A machine known to
-   * belong to someone else, or known to be deleted, is refused as not found.
-   */
-  private async machineNameFor(manager: EntityManager, userId: number, machineId: number): Promise<string | null> {
-    const known = await manager.findOneBy(KnownMachine, { machineId });
-    if (!known) {
-      return null;
-    }
-    if (known.deleted || known.userId !== userId) {
-      throw notFound(M.machineNotFound);
-    }
-    return known.name;
+  /** A MAX(service_date) as the driver answered it, as YYYY-MM-DD. */
+  private dateOf(manager: EntityManager, value: unknown): string | null {
+    return value == null ? null : (manager.connection.driver.prepareHydratedValue(value, this.serviceDateColumn) as string);
   }
 
   /**
@@ -351,6 +375,10 @@ export class RecordsService {
     await this.outbox.enqueue(manager, SERVICE_RECORD_CHANGED, event, ctx);
   }
 }
+
+/** The columns whose value differs from the row's. */
+const changedColumns = (row: ServiceRecordEntity, next: Partial<ServiceRecordEntity>): Partial<ServiceRecordEntity> =>
+  Object.fromEntries(Object.entries(next).filter(([column, value]) => row[column as keyof ServiceRecordEntity] !== value));
 
 /** The later of two YYYY-MM-DD dates (they compare as strings). */
 const laterDate = (a: string | null, b: string): string => (a !== null && a > b ? a : b);
