@@ -3,19 +3,24 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IMAGE_STORED, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent, PlatformEnv } from '@wrenchlog/platform';
-import { freePortBlock } from '@wrenchlog/testing';
+import { distributedServersAvailable, freePortBlock, TEST_POSTGRES_URL } from '@wrenchlog/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { MachinesService } from '../src/machines/machines.service.js';
 import { PhotosService } from '../src/photos/photos.service.js';
 
-// machine-service against a temporary SQLite file; nothing listens on the other services' ports,
-// so the events it publishes stay in its outbox where the test reads them.
-describe('machine-service photos and events', () => {
+// SQLite always; PostgreSQL when the local server answers (always with CI=true).
+const engines = (await distributedServersAvailable().catch(() => false)) ? ['sqlite', 'postgres'] : ['sqlite'];
+
+// machine-service on a fresh database (a temporary SQLite file, or a private PostgreSQL database);
+// nothing listens on the other services' ports, so the events it publishes stay in its outbox
+// where the test reads them.
+describe.each(engines)('machine-service photos and events (%s)', (engine) => {
   let dir: string;
   let app: INestApplicationContext;
   let machines: MachinesService;
@@ -31,9 +36,19 @@ describe('machine-service photos and events', () => {
   const outbox = async (event: string) =>
     (await app.get(DataSource).getRepository(OutboxEvent).find({ order: { id: 'ASC' } })).filter((e) => e.event === event).map((e) => JSON.parse(e.message).payload);
 
+  let database: string | undefined;
+
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wl-machine-service-'));
-    const env = loadEnv(PlatformEnv, { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error' });
+    const vars: Record<string, string> = { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error' };
+    if (engine === 'postgres') {
+      const base = `wl_int_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
+      const url = new URL(TEST_POSTGRES_URL);
+      url.pathname = `/${base}`;
+      vars.DATABASE_URL = url.toString();
+      database = `${base}_machine`;
+    }
+    const env = loadEnv(PlatformEnv, vars);
     app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
     await app.init();
     machines = app.get(MachinesService);
@@ -43,6 +58,12 @@ describe('machine-service photos and events', () => {
   afterAll(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
+    if (database) {
+      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
+      await admin.end();
+    }
   });
 
   it('records gallery photos, announces each to the image worker, and refuses a 6th whole', async () => {
@@ -91,9 +112,25 @@ describe('machine-service photos and events', () => {
     await machines.onServiceRecordChanged(event('2030-01-01T10:00:00Z', '2029-12-31'));
     await machines.onServiceRecordChanged(event('2030-01-02T10:00:00Z', '2030-01-02'));
     await machines.onServiceRecordChanged({ ...event('2030-01-03T10:00:00Z', '2030-01-03'), userId: 4 });
+    await machines.onServiceRecordChanged(event('not a time', '2031-01-01'));
 
     const stored = await machines.get(owner, machine.id);
     expect(stored.lastServicedDate).toBe('2030-01-02');
     expect(stored.lastUpdated).toBe('2030-01-02T10:00:00.000Z');
+
+    await machines.onServiceRecordChanged(event('2030-01-04T10:00:00.250Z', null));
+    expect(await machines.get(owner, machine.id)).toMatchObject({ lastServicedDate: null, lastUpdated: '2030-01-04T10:00:00.250Z' });
+  });
+
+  it('takes the newest of many events for one machine applied at the same time, and never moves lastUpdated back', async () => {
+    const machine = await machines.create(owner, { name: 'Loader', year: 2018, make: 'Cat', model: '906' }, call(owner));
+    const event = (day: number) => ({ machineId: machine.id, userId: 3, recordId: day, change: 'saved' as const, latestServiceDate: `2029-03-${String(day).padStart(2, '0')}`, at: `2020-03-${String(day).padStart(2, '0')}T08:00:00Z` });
+
+    await Promise.all([12, 3, 28, 7, 19, 1, 25, 14].map((day) => machines.onServiceRecordChanged(event(day))));
+
+    const stored = await machines.get(owner, machine.id);
+    expect(stored.lastServicedDate).toBe('2029-03-28');
+    // The machine was created now: events from 2020 change its service date, not lastUpdated.
+    expect(Date.parse(stored.lastUpdated)).toBeGreaterThan(Date.parse('2026-01-01'));
   });
 });

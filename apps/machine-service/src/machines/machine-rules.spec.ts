@@ -1,6 +1,5 @@
 import 'reflect-metadata';
-import type { ServiceRecordChangedEvent } from '@wrenchlog/contracts';
-import { applyMachineChanges, applyServiceChange, assertGalleryRoom, newMachine, toMachine } from './machine-rules.js';
+import { applyMachineChanges, assertGalleryRoom, newMachine, toMachine } from './machine-rules.js';
 import type { MachineEntity } from './machine.entity.js';
 
 const created = (): MachineEntity => {
@@ -64,45 +63,5 @@ describe('machine rules', () => {
     expect(() => assertGalleryRoom(3, 3)).toThrow('it has 3, so at most 2 more can be added');
     expect(() => assertGalleryRoom(0, 6)).toThrow('at most 5 photos');
     expect(() => assertGalleryRoom(2, 0)).toThrow('Select at least one photo to upload');
-  });
-
-  describe(applyServiceChange.name, () => {
-    const event = (at: string, latestServiceDate: string | null): ServiceRecordChangedEvent => ({
-      machineId: 5,
-      userId: 1,
-      recordId: 9,
-      change: 'saved',
-      latestServiceDate,
-      at,
-    });
-
-    it('takes the newest service date and counts the change as an update', () => {
-      const machine = created();
-
-      expect(applyServiceChange(machine, event('2025-02-01T08:00:00Z', '2025-01-30'))).toBe(true);
-
-      expect(machine.lastServicedDate).toBe('2025-01-30');
-      expect(machine.lastUpdated.toISOString()).toBe('2025-02-01T08:00:00.000Z');
-    });
-
-    it('is idempotent and ignores an older event that arrives late', () => {
-      const machine = created();
-      applyServiceChange(machine, event('2025-02-02T08:00:00Z', '2025-02-02'));
-      applyServiceChange(machine, event('2025-02-02T08:00:00Z', '2025-02-02'));
-
-      expect(applyServiceChange(machine, event('2025-02-01T08:00:00Z', '2025-01-15'))).toBe(false);
-
-      expect(machine.lastServicedDate).toBe('2025-02-02');
-      expect(machine.lastUpdated.toISOString()).toBe('2025-02-02T08:00:00.000Z');
-    });
-
-    it('clears the date when the machine has no service record left', () => {
-      const machine = created();
-      applyServiceChange(machine, event('2025-02-02T08:00:00Z', '2025-02-02'));
-
-      applyServiceChange(machine, event('2025-02-03T08:00:00Z', null));
-
-      expect(machine.lastServicedDate).toBeNull();
-    });
   });
 });

@@ -4,7 +4,6 @@ import {
   type CreateMachineRequest,
   type Machine,
   type MachineListItem,
-  type ServiceRecordChangedEvent,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
 import { badRequest } from '@wrenchlog/platform';
@@ -105,27 +104,6 @@ export function assertGalleryRoom(current: number, adding: number): void {
   if (current + adding > MACHINE_GALLERY_LIMIT) {
     throw badRequest(galleryLimitMessage(current));
   }
-}
-
-/**
- * Applies a service.record.changed fact: the machine's last-serviced date is its newest service
- * record's date, and the change counts as an update. An event older than the last one applied
- * (redelivered or overtaken) changes nothing, so applying the same event twice is harmless.
- */
-export function applyServiceChange(machine: MachineEntity, event: ServiceRecordChangedEvent): boolean {
-  const at = new Date(event.at);
-  if (Number.isNaN(at.getTime())) {
-    return false;
-  }
-  if (machine.serviceStateAt && at.getTime() < machine.serviceStateAt.getTime()) {
-    return false;
-  }
-  machine.serviceStateAt = at;
-  machine.lastServicedDate = event.latestServiceDate;
-  if (at.getTime() > machine.lastUpdated.getTime()) {
-    machine.lastUpdated = at;
-  }
-  return true;
 }
 
 export function toMachine(m: MachineEntity): Machine {

@@ -17,7 +17,7 @@ import {
 import { badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager, type Repository } from 'typeorm';
 import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
-import { applyMachineChanges, applyServiceChange, newMachine, toListItem, toMachine } from './machine-rules.js';
+import { applyMachineChanges, newMachine, toListItem, toMachine } from './machine-rules.js';
 import { MachineEntity } from './machine.entity.js';
 
 export function machineId(value: unknown): number {
@@ -122,13 +122,23 @@ export class MachinesService {
   }
 
   /** Keeps lastServicedDate, lastUpdated and the recently-serviced order in step with the service records. */
+  /**
+   * Applies a service.record.changed fact in one conditional statement: the machine's last-serviced
+   * date is its newest service record's date, and the change counts as an update. An event older
+   * than the last one applied (redelivered or overtaken) matches no row, so applying one twice, or
+   * two for one machine at the same time, always leaves the newest.
+   */
   async onServiceRecordChanged(event: ServiceRecordChangedEvent): Promise<void> {
-    await this.dataSource.transaction(async (manager) => {
-      const machine = await manager.findOneBy(MachineEntity, { id: event.machineId, userId: event.userId });
-      if (machine && applyServiceChange(machine, event)) {
-        await manager.save(MachineEntity, machine);
-      }
-    });
+    const at = new Date(event?.at);
+    if (Number.isNaN(at.getTime())) {
+      return;
+    }
+    await this.dataSource
+      .createQueryBuilder()
+      .update(MachineEntity)
+      .set({ serviceStateAt: at, lastServicedDate: event.latestServiceDate, lastUpdated: () => 'CASE WHEN last_updated < :at THEN :at ELSE last_updated END' })
+      .where('id = :id AND user_id = :userId AND (service_state_at IS NULL OR service_state_at <= :at)', { id: event.machineId, userId: event.userId, at })
+      .execute();
   }
 
   private async saved(manager: EntityManager, machine: MachineEntity, ctx: CallContext): Promise<void> {
