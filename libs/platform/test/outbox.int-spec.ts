@@ -1,22 +1,37 @@
 import { IMAGE_STORED, MACHINE_DELETED, MACHINE_SAVED, type ServiceName } from '@wrenchlog/contracts';
+import { distributedServersAvailable, dropDatabases, TEST_POSTGRES_URL } from '@wrenchlog/testing';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DataSource } from 'typeorm';
+import pg from 'pg';
+import { DataSource, type DataSourceOptions } from 'typeorm';
 import { runMigrationsLocked } from '../src/database/database.module.js';
 import { OutboxEvent } from '../src/outbox/outbox-event.entity.js';
 import { OUTBOX_MIGRATIONS } from '../src/outbox/outbox.module.js';
 import { Outbox } from '../src/outbox/outbox.js';
 import type { EventBus } from '../src/rpc/rpc-client.js';
 
+async function migrated(options: DataSourceOptions): Promise<DataSource> {
+  const dataSource = await new DataSource({ ...options, entities: [OutboxEvent], migrations: OUTBOX_MIGRATIONS } as DataSourceOptions).initialize();
+  await runMigrationsLocked(dataSource);
+  return dataSource;
+}
+
 /** The transport boundary: records what each subscriber received; a subscriber can be down. */
 class RecordingBus {
   delivered: { service: ServiceName; event: string; payload: unknown }[] = [];
   down = new Set<ServiceName>();
+  /** machineIds whose next send fails once (a broker hiccup). */
+  failOnce = new Set<number>();
 
   async publishTo(service: ServiceName, event: string, payload: unknown): Promise<void> {
     if (this.down.has(service)) {
       throw new Error(`${service} unreachable`);
+    }
+    const machineId = (payload as { machineId?: number }).machineId;
+    if (machineId !== undefined && this.failOnce.delete(machineId)) {
+      throw new Error('broker hiccup');
     }
     this.delivered.push({ service, event, payload });
   }
@@ -26,117 +41,174 @@ class RecordingBus {
   }
 }
 
-describe(Outbox.name, () => {
-  let dir: string;
-  let dataSource: DataSource;
-  let bus: RecordingBus;
-  let outbox: Outbox;
+function suite(label: string, open: () => Promise<{ dataSource: DataSource; close(): Promise<void> }>): void {
+  describe(`${Outbox.name} on ${label}`, () => {
+    let dataSource: DataSource;
+    let close: () => Promise<void>;
+    let bus: RecordingBus;
+    let outbox: Outbox;
 
-  beforeEach(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-    dataSource = await new DataSource({
-      type: 'better-sqlite3',
-      database: join(dir, 'test.sqlite'),
-      entities: [OutboxEvent],
-      migrations: OUTBOX_MIGRATIONS,
-    }).initialize();
-    await runMigrationsLocked(dataSource);
-    bus = new RecordingBus();
-    outbox = new Outbox(dataSource, bus as unknown as EventBus);
+    beforeAll(async () => {
+      ({ dataSource, close } = await open());
+    });
+
+    afterAll(() => close());
+
+    beforeEach(async () => {
+      await dataSource.getRepository(OutboxEvent).clear();
+      bus = new RecordingBus();
+      outbox = new Outbox(dataSource, bus as unknown as EventBus);
+    });
+
+    afterEach(async () => {
+      await outbox.onApplicationShutdown();
+    });
+
+    const pending = () => dataSource.getRepository(OutboxEvent).count();
+    const retryNow = () => dataSource.createQueryBuilder().update(OutboxEvent).set({ nextAttemptAt: new Date(0) }).execute();
+    const enqueue = (event: string, payload: unknown) =>
+      dataSource.transaction((manager) => outbox.enqueue(manager, event, payload, { actor: null }));
+
+    it('delivers an event to every subscriber once its transaction has committed, then forgets it', async () => {
+      await enqueue(MACHINE_DELETED, { machineId: 7, userId: 1 });
+
+      await outbox.drainNow();
+
+      expect(bus.delivered.map((d) => d.service).sort()).toEqual(['fuel-purchase-service', 'image-worker', 'service-record-service']);
+      expect(await pending()).toBe(0);
+    });
+
+    it('never publishes an event whose transaction rolled back', async () => {
+      await expect(
+        dataSource.transaction(async (manager) => {
+          await outbox.enqueue(manager, MACHINE_DELETED, { machineId: 8, userId: 1 }, { actor: null });
+          throw new Error('the business change failed');
+        }),
+      ).rejects.toThrow('the business change failed');
+
+      await outbox.drainNow();
+
+      expect(bus.delivered).toEqual([]);
+      expect(await pending()).toBe(0);
+    });
+
+    it('keeps the events of a subscriber that is down and delivers them in order once it is back', async () => {
+      bus.down.add('service-record-service');
+      for (const machineId of [1, 2, 3]) {
+        await enqueue(MACHINE_SAVED, { machineId });
+      }
+      await outbox.drainNow();
+      expect(bus.delivered).toEqual([]);
+      const [first] = await dataSource.getRepository(OutboxEvent).find({ order: { id: 'ASC' } });
+      expect(first.attempts).toBe(1);
+      expect(first.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+      bus.down.clear();
+      await retryNow();
+      await outbox.drainNow();
+
+      expect(bus.to('service-record-service')).toEqual([{ machineId: 1 }, { machineId: 2 }, { machineId: 3 }]);
+      expect(await pending()).toBe(0);
+    });
+
+    it('does not hold up the other subscribers while one is down', async () => {
+      bus.down.add('image-worker');
+      await enqueue(MACHINE_DELETED, { machineId: 4, userId: 1 });
+      await enqueue(MACHINE_DELETED, { machineId: 5, userId: 1 });
+
+      await outbox.drainNow();
+
+      expect(bus.to('service-record-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
+      expect(bus.to('fuel-purchase-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
+      expect(bus.to('image-worker')).toEqual([]);
+      expect(await pending()).toBe(2);
+    });
+
+    it('does not hold up one subscriber\'s event behind another subscriber\'s backlog, and drains the backlog in one go', async () => {
+      // One transaction, so no pass starts before the backlog is all there (each enqueue schedules one).
+      await dataSource.transaction(async (manager) => {
+        for (let machineId = 1; machineId <= 120; machineId++) {
+          await outbox.enqueue(manager, MACHINE_SAVED, { machineId }, { actor: null });
+        }
+        await outbox.enqueue(manager, IMAGE_STORED, { originalKey: 'u1/a-original.jpg' }, { actor: null });
+      });
+
+      await outbox.drainNow();
+
+      const order = bus.delivered.map((d) => d.service);
+      expect(order).toContain('image-worker');
+      expect(order.indexOf('image-worker')).toBeLessThan(10);
+      expect(bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect(await pending()).toBe(0);
+    });
+
+    it('keeps the lane in order when one send fails: the rest of the batch waits with it', async () => {
+      for (const machineId of [1, 2, 3, 4, 5]) {
+        await enqueue(MACHINE_SAVED, { machineId });
+      }
+      bus.failOnce.add(3);
+
+      await outbox.drainNow();
+
+      expect(bus.to('service-record-service')).toEqual([{ machineId: 1 }, { machineId: 2 }]);
+      const waiting = await dataSource.getRepository(OutboxEvent).find({ order: { id: 'ASC' } });
+      expect(waiting.map((row) => row.attempts)).toEqual([1, 0, 0]);
+      expect(new Set(waiting.map((row) => row.nextAttemptAt.getTime())).size).toBe(1);
+      expect(waiting[0].nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+
+      await retryNow();
+      await outbox.drainNow();
+
+      expect(bus.to('service-record-service')).toEqual([1, 2, 3, 4, 5].map((machineId) => ({ machineId })));
+      expect(await pending()).toBe(0);
+    });
+
+    it('delivers each event once when two replicas drain the same outbox', async () => {
+      const replica = new Outbox(dataSource, bus as unknown as EventBus);
+      await dataSource.transaction(async (manager) => {
+        for (let machineId = 1; machineId <= 120; machineId++) {
+          await outbox.enqueue(manager, MACHINE_SAVED, { machineId }, { actor: null });
+        }
+      });
+
+      await Promise.all([outbox.drainNow(), replica.drainNow()]);
+      await replica.onApplicationShutdown();
+
+      const ids = bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId);
+      expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      expect(await pending()).toBe(0);
+    });
   });
+}
 
-  afterEach(async () => {
-    await outbox.onApplicationShutdown();
-    await dataSource.destroy();
-    rmSync(dir, { recursive: true, force: true });
-  });
-
-  const pending = () => dataSource.getRepository(OutboxEvent).count();
-  const retryNow = () => dataSource.createQueryBuilder().update(OutboxEvent).set({ nextAttemptAt: new Date(0) }).execute();
-  const enqueue = (event: string, payload: unknown) =>
-    dataSource.transaction((manager) => outbox.enqueue(manager, event, payload, { actor: null }));
-
-  it('delivers an event to every subscriber once its transaction has committed, then forgets it', async () => {
-    await enqueue(MACHINE_DELETED, { machineId: 7, userId: 1 });
-
-    await outbox.drainNow();
-
-    expect(bus.delivered.map((d) => d.service).sort()).toEqual(['fuel-purchase-service', 'image-worker', 'service-record-service']);
-    expect(await pending()).toBe(0);
-  });
-
-  it('never publishes an event whose transaction rolled back', async () => {
-    await expect(
-      dataSource.transaction(async (manager) => {
-        await outbox.enqueue(manager, MACHINE_DELETED, { machineId: 8, userId: 1 }, { actor: null });
-        throw new Error('the business change failed');
-      }),
-    ).rejects.toThrow('the business change failed');
-
-    await outbox.drainNow();
-
-    expect(bus.delivered).toEqual([]);
-    expect(await pending()).toBe(0);
-  });
-
-  it('keeps the events of a subscriber that is down and delivers them in order once it is back', async () => {
-    bus.down.add('service-record-service');
-    for (const machineId of [1, 2, 3]) {
-      await enqueue(MACHINE_SAVED, { machineId });
-    }
-    await outbox.drainNow();
-    expect(bus.delivered).toEqual([]);
-    const [first] = await dataSource.getRepository(OutboxEvent).find({ order: { id: 'ASC' } });
-    expect(first.attempts).toBe(1);
-    expect(first.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-
-    bus.down.clear();
-    await retryNow();
-    await outbox.drainNow();
-
-    expect(bus.to('service-record-service')).toEqual([{ machineId: 1 }, { machineId: 2 }, { machineId: 3 }]);
-    expect(await pending()).toBe(0);
-  });
-
-  it('does not hold up the other subscribers while one is down', async () => {
-    bus.down.add('image-worker');
-    await enqueue(MACHINE_DELETED, { machineId: 4, userId: 1 });
-    await enqueue(MACHINE_DELETED, { machineId: 5, userId: 1 });
-
-    await outbox.drainNow();
-
-    expect(bus.to('service-record-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
-    expect(bus.to('fuel-purchase-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
-    expect(bus.to('image-worker')).toEqual([]);
-    expect(await pending()).toBe(2);
-  });
-
-  it('does not hold up one subscriber\'s event behind another subscriber\'s backlog, and drains the backlog in one go', async () => {
-    for (let machineId = 1; machineId <= 120; machineId++) {
-      await enqueue(MACHINE_SAVED, { machineId });
-    }
-    await enqueue(IMAGE_STORED, { originalKey: 'u1/a-original.jpg' });
-
-    await outbox.drainNow();
-
-    const order = bus.delivered.map((d) => d.service);
-    expect(order).toContain('image-worker');
-    expect(order.indexOf('image-worker')).toBeLessThan(10);
-    expect(bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
-    expect(await pending()).toBe(0);
-  });
-
-  it('delivers each event once when two replicas drain the same outbox', async () => {
-    const replica = new Outbox(dataSource, bus as unknown as EventBus);
-    for (let machineId = 1; machineId <= 20; machineId++) {
-      await enqueue(MACHINE_SAVED, { machineId });
-    }
-
-    await Promise.all([outbox.drainNow(), replica.drainNow()]);
-    await replica.onApplicationShutdown();
-
-    const ids = bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId);
-    expect(ids.sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
-    expect(await pending()).toBe(0);
-  });
+suite('SQLite', async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
+  const dataSource = await migrated({ type: 'better-sqlite3', database: join(dir, 'test.sqlite') });
+  return {
+    dataSource,
+    async close() {
+      await dataSource.destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
 });
+
+if (await distributedServersAvailable()) {
+  suite('PostgreSQL', async () => {
+    const name = `wl_ob${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE "${name}_t"`);
+    await admin.end();
+    const url = new URL(TEST_POSTGRES_URL);
+    url.pathname = `/${name}_t`;
+    const dataSource = await migrated({ type: 'postgres', url: url.toString() });
+    return {
+      dataSource,
+      async close() {
+        await dataSource.destroy();
+        await dropDatabases(name);
+      },
+    };
+  });
+}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EVENT_ROUTES, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource, In, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
 import { OutboxEvent } from './outbox-event.entity.js';
@@ -71,7 +71,12 @@ export class Outbox extends PolledDrainer {
     return full.some(Boolean);
   }
 
-  /** Sends one lane's due events in order; stops at the first that fails (so the lane stays in order). */
+  /**
+   * Sends one lane's due events in order. The batch is claimed in one statement: of several
+   * replicas only the one whose update took every row publishes it, one that took only some gives
+   * them back. A failed send stops the lane, and the rest of the batch waits with the failed event,
+   * so the lane keeps its order.
+   */
   private async drainLane(lane: ServiceName | null, now: Date): Promise<boolean> {
     const repo = this.dataSource.getRepository(OutboxEvent);
     let due: OutboxEvent[];
@@ -81,18 +86,22 @@ export class Outbox extends PolledDrainer {
       this.logger.warn(`outbox not readable: ${(err as Error).message}`);
       return false;
     }
+    if (due.length === 0) {
+      return false;
+    }
+    const ids = due.map((row) => row.id);
+    // A claim value of this pass's own (the random milliseconds), so giving back touches only its rows.
+    const claimUntil = new Date(now.getTime() + CLAIM_MS + randomInt(1000));
+    const claimed = await repo.update({ id: In(ids), nextAttemptAt: LessThanOrEqual(now) }, { nextAttemptAt: claimUntil }).catch(() => ({ affected: 0 }));
+    if (claimed.affected !== ids.length) {
+      await this.giveBack(ids, claimUntil, now);
+      return false;
+    }
     const sent: number[] = [];
     let complete = true;
-    for (const row of due) {
+    for (const [index, row] of due.entries()) {
       if (this.stopped) {
-        complete = false;
-        break;
-      }
-      // Claim: of several replicas only the one whose conditional update wins publishes this row.
-      const claimed = await repo
-        .update({ id: row.id, nextAttemptAt: row.nextAttemptAt }, { nextAttemptAt: new Date(Date.now() + CLAIM_MS) })
-        .catch(() => ({ affected: 0 }));
-      if (!claimed.affected) {
+        await this.giveBack(ids.slice(index), claimUntil, now);
         complete = false;
         break;
       }
@@ -105,7 +114,9 @@ export class Outbox extends PolledDrainer {
         complete = false;
         const attempts = row.attempts + 1;
         const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 10));
-        await repo.update({ id: row.id }, { attempts, nextAttemptAt: new Date(Date.now() + backoff) }).catch(() => undefined);
+        const retryAt = new Date(Date.now() + backoff);
+        await repo.update({ id: row.id }, { attempts, nextAttemptAt: retryAt }).catch(() => undefined);
+        await this.giveBack(ids.slice(index + 1), claimUntil, retryAt);
         this.logger.warn(`${row.event} #${row.id} for ${lane ?? '*'} not delivered (attempt ${attempts}, next in ${backoff} ms): ${(err as Error).message}`);
         break;
       }
@@ -116,5 +127,15 @@ export class Outbox extends PolledDrainer {
       await repo.delete({ id: In(sent) }).catch((err: Error) => this.logger.warn(`outbox rows not removed, they will be sent again: ${err.message}`));
     }
     return complete && due.length === BATCH;
+  }
+
+  /** Releases rows this pass claimed and will not send, due again at `at`. Should it fail, their claim runs out. */
+  private async giveBack(ids: number[], claimUntil: Date, at: Date): Promise<void> {
+    if (ids.length > 0) {
+      await this.dataSource
+        .getRepository(OutboxEvent)
+        .update({ id: In(ids), nextAttemptAt: claimUntil }, { nextAttemptAt: at })
+        .catch(() => undefined);
+    }
   }
 }
