@@ -14,14 +14,17 @@ export const options = {
 
 export function setup() {
   const token = login();
-  return { token, machineId: createMachine(token), run: Date.now() };
+  // A fleet: service records spread over its machines (the writes for one machine take turns).
+  const fleet = Array.from({ length: 10 }, (_, i) => createMachine(token, `k6 machine ${Date.now()} ${i}`));
+  return { token, machineId: fleet[0], fleet, run: Date.now() };
 }
 
 // Every create with its own Idempotency-Key, as the web app sends them (a key reused by a later run
 // would answer that run's record instead of making one).
 const keyed = (token, run, name) => ({ ...auth(token, { 'idempotency-key': `k6-${run}-${__VU}-${__ITER}-${name}` }), tags: { name } });
 
-export function serviceRecord({ token, machineId, run }) {
+export function serviceRecord({ token, fleet, run }) {
+  const machineId = fleet[(__VU + __ITER) % fleet.length];
   const created = http.post(
     `${BASE_URL}/api/services/fastCreate`,
     JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 }),

@@ -44,11 +44,19 @@ export async function prepareAccount(product) {
 
 const json = (token) => ({ 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) });
 
-/** A create as the web app sends it: every POST with its own Idempotency-Key (apps/web/src/api/client.ts). */
-const keyed = (request) => ({
-  request,
-  requests: [{ ...request, setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() } }) }],
-});
+/**
+ * A create as the web app sends it: every POST with its own Idempotency-Key (apps/web/src/api/client.ts).
+ * With `bodyFor`, the n-th request's body (a fleet's writers spread over its machines).
+ */
+const keyed = (request, bodyFor) => {
+  let n = 0;
+  return {
+    request,
+    requests: [{ ...request, setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, ...(bodyFor ? { body: bodyFor(n++) } : {}) }) }],
+  };
+};
+
+const serviceBody = (machineId) => JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 });
 
 /** Each scenario: how autocannon calls it, and which target it is judged by. */
 export function scenarioList({ user, machineIds, record }) {
@@ -70,7 +78,8 @@ export function scenarioList({ user, machineIds, record }) {
     {
       name: 'service create',
       kind: 'write',
-      ...keyed({ method: 'POST', path: '/api/services/fastCreate', headers: json(user.token), body: JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 }) }),
+      // Spread over the fleet's 10 machines: the writes for one machine take turns (RecordsService.machineForWrite).
+      ...keyed({ method: 'POST', path: '/api/services/fastCreate', headers: json(user.token), body: serviceBody(machineId) }, (n) => serviceBody(machineIds[n % machineIds.length])),
     },
     {
       name: 'service update',

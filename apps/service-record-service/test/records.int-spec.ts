@@ -256,6 +256,21 @@ describe.each(await engines())('service records over the transport (%s)', (engin
     });
   });
 
+  it("tells the machine its newest service date when records with different dates are created at once", async () => {
+    const machineId = await machineOf(userA, 'Fleet van');
+    const dates = Array.from({ length: 24 }, (_, i) => `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`);
+
+    const created = await Promise.all(dates.map((serviceDate, i) => svc.send(SERVICE_RECORD_CREATE, { title: `at once ${i}`, machineId, serviceDate }, userA)));
+
+    // machine-service keeps the event with the latest `at`: it must carry the newest date of all.
+    await expectEventually(() => {
+      const events = svc.events(SERVICE_RECORD_CHANGED).filter((e) => created.some((r) => r.id === e.recordId));
+      expect(events).toHaveLength(24);
+      const last = events.reduce((a, b) => (Date.parse(b.at) >= Date.parse(a.at) ? b : a));
+      expect(last.latestServiceDate).toBe([...dates].sort().at(-1));
+    });
+  });
+
   it('answers the same record to a retried create with the same idempotency key', async () => {
     const machineId = await machineOf(userA, 'Forklift');
 

@@ -117,7 +117,7 @@ export class RecordsService {
           }
           return { row: created, machineKnown: machine !== null };
         });
-        // A known machine was read under a share lock (or, on SQLite, in a queued transaction), so
+        // A known machine was read under a row lock (or, on SQLite, in a queued transaction), so
         // a rename or delete waits for this commit and then finds the record. An unknown one had no
         // row to lock: look again now that the record is visible.
         return toServiceRecord(machineKnown ? row : await this.settleMachine(row));
@@ -288,9 +288,11 @@ export class RecordsService {
   }
 
   /**
-   * The machine a record is written for, in one statement: its projection row, under a share lock
-   * where the database has row locks (PostgreSQL: a rename or delete of the machine waits for this
-   * transaction, then finds the record), with the newest service date of its records so far.
+   * The machine a record is written for, in one statement: its projection row, locked where the
+   * database has row locks (PostgreSQL), with the newest service date of its records so far. The
+   * lock makes a rename or delete of the machine wait for this transaction (then it finds the
+   * record), and makes the writes for one machine take turns: each sees the dates the one before
+   * committed, so the latest date it announces, and the time it announces it at, are in order.
    *
    * The machine must be the caller's. Machines are known only through machine-service's events,
    * which can arrive after the user has already picked a brand-new machine in the form: a machine
@@ -305,7 +307,7 @@ export class RecordsService {
       .where('km.machineId = :machineId')
       .setParameters({ userId, machineId });
     if (this.dataSource.options.type === 'postgres') {
-      qb.setLock('pessimistic_read');
+      qb.setLock('pessimistic_write');
     }
     const {
       entities: [known],
