@@ -7,7 +7,10 @@ import { routeEvent } from '../events.js';
  * A service record was created, changed or deleted. latestServiceDate is the machine's newest
  * serviceDate over all its records after the change (YYYY-MM-DD), or null when it has none left.
  */
-export const SERVICE_RECORD_CHANGED = routeEvent('service.record.changed', ['machine-service']);
+// A state event: the newest for a machine tells machine-service all it keeps (latest date, time).
+export const SERVICE_RECORD_CHANGED = routeEvent<'service.record.changed', ServiceRecordChangedEvent>('service.record.changed', ['machine-service'], {
+  stateKey: (e) => `${e.userId}:${e.machineId}`,
+});
 export interface ServiceRecordChangedEvent {
   machineId: number;
   userId: number;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EVENT_ROUTES, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
+import { EVENT_ROUTES, EVENT_STATE_KEYS, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource, In, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
@@ -102,20 +102,30 @@ export class Outbox extends PolledDrainer {
       await this.giveBack(ids, claimUntil, now);
       return false;
     }
+    // Of state events for one key only the newest is sent; the older ones go with it.
+    const supersededBy = newestOfEachState(due);
+    const toSend = due.filter((row) => !supersededBy.has(row.id));
     // Sent side by side in id order (a channel or socket keeps that order), each awaited apart: one
     // at a time, a lane managed a few hundred a second while the service took twice that in writes.
-    const outcomes = await Promise.allSettled(due.map((row) => this.send(row)));
+    const outcomes = await Promise.allSettled(toSend.map((row) => this.send(row)));
     const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
-    const sent = failed === -1 ? ids : ids.slice(0, failed);
+    const delivered = new Set((failed === -1 ? toSend : toSend.slice(0, failed)).map((row) => row.id));
+    const sent = ids.filter((id) => delivered.has(id) || delivered.has(supersededBy.get(id) ?? 0));
     if (failed !== -1) {
-      // The failed event and every one after it are sent again, in order, once it is due again: an
-      // event after it that did arrive arrives once more, so its last arrival is still in order.
-      const row = due[failed];
+      // The failed event and every one not delivered with it are sent again, in order, once it is
+      // due again: an event after it that did arrive arrives once more, so its last arrival is
+      // still in order.
+      const row = toSend[failed];
       const attempts = row.attempts + 1;
       const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 10));
       const retryAt = new Date(Date.now() + backoff);
       await repo.update({ id: row.id }, { attempts, nextAttemptAt: retryAt }).catch(() => undefined);
-      await this.giveBack(ids.slice(failed + 1), claimUntil, retryAt);
+      const sentIds = new Set(sent);
+      await this.giveBack(
+        ids.filter((id) => id !== row.id && !sentIds.has(id)),
+        claimUntil,
+        retryAt,
+      );
       const reason = (outcomes[failed] as PromiseRejectedResult).reason as Error;
       this.logger.warn(`${row.event} #${row.id} for ${lane ?? '*'} not delivered (attempt ${attempts}, next in ${backoff} ms): ${reason?.message}`);
     }
@@ -142,4 +152,30 @@ export class Outbox extends PolledDrainer {
         .catch(() => undefined);
     }
   }
+}
+
+/** Each older state event of a batch (EVENT_STATE_KEYS), mapped to the newest one of its key. */
+function newestOfEachState(rows: OutboxEvent[]): Map<number, number> {
+  const newest = new Map<string, OutboxEvent>();
+  const supersededBy = new Map<number, number>();
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const row = rows[i];
+    const stateKey = EVENT_STATE_KEYS[row.event];
+    if (!stateKey) {
+      continue;
+    }
+    let key: string;
+    try {
+      key = `${row.event}\u0000${stateKey((JSON.parse(row.message) as RpcMessage<never>).payload)}`;
+    } catch {
+      continue; // sent as it is; a malformed message fails on its own
+    }
+    const later = newest.get(key);
+    if (later) {
+      supersededBy.set(row.id, later.id);
+    } else {
+      newest.set(key, row);
+    }
+  }
+  return supersededBy;
 }
