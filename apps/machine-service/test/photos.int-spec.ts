@@ -3,12 +3,11 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IMAGE_STORED, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent, PlatformEnv } from '@wrenchlog/platform';
-import { distributedServersAvailable, freePortBlock, TEST_POSTGRES_URL } from '@wrenchlog/testing';
+import { distributedServersAvailable, freePortBlock, privateDatabaseBase } from '@wrenchlog/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { MachinesService } from '../src/machines/machines.service.js';
@@ -36,17 +35,13 @@ describe.each(engines)('machine-service photos and events (%s)', (engine) => {
   const outbox = async (event: string) =>
     (await app.get(DataSource).getRepository(OutboxEvent).find({ order: { id: 'ASC' } })).filter((e) => e.event === event).map((e) => JSON.parse(e.message).payload);
 
-  let database: string | undefined;
+  const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
 
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wl-machine-service-'));
     const vars: Record<string, string> = { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error' };
-    if (engine === 'postgres') {
-      const base = `wl_int_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-      const url = new URL(TEST_POSTGRES_URL);
-      url.pathname = `/${base}`;
-      vars.DATABASE_URL = url.toString();
-      database = `${base}_machine`;
+    if (databases) {
+      vars.DATABASE_URL = databases.url;
     }
     const env = loadEnv(PlatformEnv, vars);
     app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
@@ -58,12 +53,7 @@ describe.each(engines)('machine-service photos and events (%s)', (engine) => {
   afterAll(async () => {
     await app.close();
     rmSync(dir, { recursive: true, force: true });
-    if (database) {
-      const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-      await admin.end();
-    }
+    await databases?.drop();
   });
 
   it('records gallery photos, announces each to the image worker, and refuses a 6th whole', async () => {

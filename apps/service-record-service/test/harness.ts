@@ -2,13 +2,13 @@ import type { INestMicroservice } from '@nestjs/common';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
 import type { Actor, RpcErrorPayload, RpcPattern, RpcRequestOf, RpcResponseOf } from '@wrenchlog/contracts';
-import { EventBus, loadEnv, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
-import { distributedServersAvailable, freePort, TEST_POSTGRES_URL } from '@wrenchlog/testing';
+import { EventBus, loadEnv, OutboxEvent, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
+import { distributedServersAvailable, freePort, privateDatabaseBase } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { firstValueFrom } from 'rxjs';
+import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ServiceRecordEnv } from '../src/config/service-record-env.js';
 
@@ -45,13 +45,9 @@ export class ServiceUnderTest {
   private async boot(engine: Engine): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-service-record-int-'));
     const vars: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
-    let database: string | undefined;
-    if (engine === 'postgres') {
-      const base = `wl_int_${Date.now().toString(36)}${Math.floor(Math.random() * 1e6).toString(36)}`;
-      const url = new URL(TEST_POSTGRES_URL);
-      url.pathname = `/${base}`;
-      vars.DATABASE_URL = url.toString();
-      database = `${base}_service_record`;
+    const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
+    if (databases) {
+      vars.DATABASE_URL = databases.url;
     }
     const env = loadEnv(ServiceRecordEnv, vars);
     const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
@@ -72,13 +68,13 @@ export class ServiceUnderTest {
     await this.client.connect();
     this.cleanup = async () => {
       rmSync(dataDir, { recursive: true, force: true });
-      if (database) {
-        const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-        await admin.connect();
-        await admin.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`);
-        await admin.end();
-      }
+      await databases?.drop();
     };
+  }
+
+  /** Events still waiting in the service's outbox. */
+  outboxPending(): Promise<number> {
+    return this.app.get(DataSource).getRepository(OutboxEvent).count();
   }
 
   get<T>(type: new (...args: any[]) => T): T {

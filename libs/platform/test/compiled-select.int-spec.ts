@@ -1,5 +1,4 @@
-import { distributedServersAvailable, dropDatabases, TEST_POSTGRES_URL } from '@wrenchlog/testing';
-import { randomBytes } from 'node:crypto';
+import { createTestDatabase, distributedServersAvailable } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -173,19 +172,13 @@ suite('SQLite', async () => {
 
 if (await distributedServersAvailable()) {
   suite('PostgreSQL', async () => {
-    const name = `wl_cs${randomBytes(4).toString('hex')}`;
-    const admin = new DataSource({ type: 'postgres', url: TEST_POSTGRES_URL });
-    await admin.initialize();
-    await admin.query(`CREATE DATABASE "${name}_t"`);
-    await admin.destroy();
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${name}_t`;
-    const dataSource = await migrated({ type: 'postgres', url: url.toString(), ...schema });
+    const database = await createTestDatabase();
+    const dataSource = await migrated({ type: 'postgres', url: database.url, ...schema });
     return {
       dataSource,
       async close() {
         await dataSource.destroy();
-        await dropDatabases(name);
+        await database.drop();
       },
     };
   });

@@ -1,10 +1,8 @@
 import { IMAGE_STORED, MACHINE_DELETED, MACHINE_SAVED, SERVICE_RECORD_CHANGED, type ServiceName } from '@wrenchlog/contracts';
-import { distributedServersAvailable, dropDatabases, TEST_POSTGRES_URL } from '@wrenchlog/testing';
-import { randomBytes } from 'node:crypto';
+import { createTestDatabase, distributedServersAvailable } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { runMigrationsLocked } from '../src/database/database.module.js';
 import { OutboxEvent } from '../src/outbox/outbox-event.entity.js';
@@ -226,19 +224,13 @@ suite('SQLite', async () => {
 
 if (await distributedServersAvailable()) {
   suite('PostgreSQL', async () => {
-    const name = `wl_ob${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE "${name}_t"`);
-    await admin.end();
-    const url = new URL(TEST_POSTGRES_URL);
-    url.pathname = `/${name}_t`;
-    const dataSource = await migrated({ type: 'postgres', url: url.toString() });
+    const database = await createTestDatabase();
+    const dataSource = await migrated({ type: 'postgres', url: database.url });
     return {
       dataSource,
       async close() {
         await dataSource.destroy();
-        await dropDatabases(name);
+        await database.drop();
       },
     };
   });

@@ -35,15 +35,23 @@ export interface DistributedResources {
   cleanup(): Promise<void>;
 }
 
+/** A name no other test run takes: the base of a run's databases (and its queue prefix). */
+const privateName = () => `wl_t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
+
+/** The URL of a database on the test server. */
+const databaseUrl = (name: string): string => {
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
 /** A private database base name and queue prefix on the shared servers, removed by cleanup(). */
 export function distributedResources(): DistributedResources {
-  const id = `wl_t${Date.now().toString(36)}${randomBytes(3).toString('hex')}`;
-  const dbUrl = new URL(TEST_POSTGRES_URL);
-  dbUrl.pathname = `/${id}`;
+  const id = privateName();
   const prefix = `${id}.`;
   return {
     env: {
-      DATABASE_URL: dbUrl.toString(),
+      DATABASE_URL: databaseUrl(id),
       AMQP_URL: TEST_AMQP_URL,
       AMQP_QUEUE_PREFIX: prefix,
     },
@@ -52,6 +60,28 @@ export function distributedResources(): DistributedResources {
       await deleteQueues(SERVICES.flatMap((s) => [`${prefix}${s}`, `${prefix}${s}.retry`, `${prefix}${s}.dlq`]));
     },
   };
+}
+
+/**
+ * A private database base name for a service under test: `url` is its DATABASE_URL (the service
+ * adds its own suffix), `drop()` removes every database made under it.
+ */
+export function privateDatabaseBase(): { url: string; drop(): Promise<void> } {
+  const id = privateName();
+  return { url: databaseUrl(id), drop: () => dropDatabases(id) };
+}
+
+/** A fresh, empty database of its own (a library's tests); `drop()` removes it. */
+export async function createTestDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
+  const id = privateName();
+  const admin = new pg.Client({ connectionString: TEST_POSTGRES_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${id}_t"`);
+  } finally {
+    await admin.end();
+  }
+  return { url: databaseUrl(`${id}_t`), drop: () => dropDatabases(id) };
 }
 
 /** Drops every database whose name starts with `<base>_` (a product's, or the benchmark's). */
