@@ -40,22 +40,20 @@ export class PageViewsService {
 
   /**
    * Public: the gateway passes the caller's address; the country and time are the server's. One
-   * INSERT, atomic by itself: TypeORM's default transaction around it added a BEGIN and a COMMIT
-   * round trip to every page view (docs/performance.md).
+   * INSERT, atomic by itself: `save` wrapped it in a transaction (a BEGIN and a COMMIT round trip)
+   * and its change tracking (docs/performance.md, fixes 15 and 26).
    */
   async record(request: PageViewRecordRequest): Promise<PageView> {
-    const saved = await this.views.save(
-      this.views.create({
-        page: request.page.slice(0, 500),
-        referrer: request.referrer?.slice(0, 2048) || null,
-        userAgent: request.userAgent?.slice(0, 1024) || null,
-        ipAddress: (request.ipAddress || 'unknown').slice(0, 64),
-        timestamp: new Date(),
-        country: countryForAddress(request.ipAddress),
-      }),
-      { transaction: false },
-    );
-    return toPageView(saved);
+    const view = this.views.create({
+      page: request.page.slice(0, 500),
+      referrer: request.referrer?.slice(0, 2048) || null,
+      userAgent: request.userAgent?.slice(0, 1024) || null,
+      ipAddress: (request.ipAddress || 'unknown').slice(0, 64),
+      timestamp: new Date(),
+      country: countryForAddress(request.ipAddress),
+    });
+    await this.views.insert(view);
+    return toPageView(view);
   }
 
   async byPage(actor: Actor | null, page: string, count: number): Promise<PageView[]> {
