@@ -92,7 +92,12 @@ export class FuelRecordsService {
         const found = key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null;
         return found && toFuelRecord(found);
       },
-      async () => toFuelRecord(await this.records.save(assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input), { transaction: false })),
+      async () => {
+        // One INSERT (atomic by itself): no transaction around it and no save's change tracking.
+        const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
+        await this.records.insert(row);
+        return toFuelRecord(row);
+      },
     );
   }
 

@@ -129,7 +129,8 @@ export class PurchasesService {
           async (manager) => {
             await this.checkReferences(manager, userId, row);
             await this.applyStock(manager, row);
-            return toPurchase(await manager.getRepository(PurchaseEntity).save(row));
+            await manager.getRepository(PurchaseEntity).insert(row);
+            return toPurchase(row);
           },
           { lock: row.partId !== null || row.storeId !== null },
         ),
