@@ -11,6 +11,7 @@ import {
   type ServiceRecord,
 } from '@wrenchlog/contracts';
 import { expectEventually } from '@wrenchlog/testing';
+import { MachinesService } from '../src/machines/machines.service.js';
 import { engines, ServiceUnderTest, userA, userB } from './harness.js';
 
 const INVALID = 'Service record must have a title, date and status';
@@ -198,6 +199,25 @@ describe.each(await engines())('service records over the transport (%s)', (engin
     await svc.send(SERVICE_RECORD_CREATE, { title: 'First', machineId: unknownMachine, serviceDate: '2025-05-05' }, userA);
     const second = await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId: unknownMachine, serviceDate: '2025-04-04' }, userA);
     await expectMachineTold(unknownMachine, second.id, 'saved', '2025-05-05');
+  });
+
+  it('keeps the newest name when saved events for a machine are handled at once or out of order', async () => {
+    const machineId = await machineOf(userA, 'Crane 0');
+    const record = await svc.send(SERVICE_RECORD_CREATE, { title: 'Boom', machineId }, userA);
+    const soon = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
+    const onSaved = (i: number) => svc.get(MachinesService).onSaved({ actor: null, payload: { machineId, userId: userA.userId, name: `Crane ${i}`, at: soon(i) }, meta: { correlationId: 'int-test-event' } });
+    const nameNow = async () => (await svc.send(SERVICE_RECORD_GET, { id: record.id }, userA)).machineName;
+
+    // All handled at the same time, the newest first.
+    await Promise.all([8, 3, 6, 1, 7, 2, 5, 4].map(onSaved));
+    expect(await nameNow()).toBe('Crane 8');
+
+    // A late older one changes nothing; a newer one does.
+    await onSaved(5);
+    expect(await nameNow()).toBe('Crane 8');
+    await onSaved(9);
+    expect(await nameNow()).toBe('Crane 9');
+    expect((await svc.send(SERVICE_RECORD_CREATE, { title: 'Hook', machineId }, userA)).machineName).toBe('Crane 9');
   });
 
   it('gives every record created while its machine is renamed the new name', async () => {

@@ -142,7 +142,8 @@ export class MachinesService {
   }
 
   private async saved(manager: EntityManager, machine: MachineEntity, ctx: CallContext): Promise<void> {
-    const event: MachineSavedEvent = { machineId: machine.id, userId: machine.userId, name: machine.name };
+    // After the machine's INSERT or UPDATE, which holds its row until commit: `at` follows the order of its changes.
+    const event: MachineSavedEvent = { machineId: machine.id, userId: machine.userId, name: machine.name, at: new Date().toISOString() };
     await this.outbox.enqueue(manager, MACHINE_SAVED, event, ctx);
   }
 }

@@ -19,6 +19,7 @@ export class KnownMachine {
   @Column({ type: 'boolean', default: false })
   deleted: boolean;
 
+  /** When the machine change last applied happened (its saved event's `at`): an older event changes nothing. */
   @Column({ name: 'updated_at' })
   updatedAt: Date;
 }

@@ -1,7 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { MachineDeletedEvent, MachineSavedEvent, RpcMessage } from '@wrenchlog/contracts';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, LessThanOrEqual } from 'typeorm';
 import { RecordsService } from '../records/records.service.js';
 import { ServiceRecordEntity } from '../records/service-record.entity.js';
 import { isValidId, sortKey } from '../records/service-record.rules.js';
@@ -17,7 +16,6 @@ export class MachinesService {
   private readonly logger = new Logger(MachinesService.name);
 
   constructor(
-    @InjectRepository(KnownMachine) private readonly machines: Repository<KnownMachine>,
     private readonly dataSource: DataSource,
     private readonly recordsService: RecordsService,
   ) {}
@@ -28,26 +26,27 @@ export class MachinesService {
       this.logger.warn(`ignored a malformed machine.machine.saved event`);
       return;
     }
-    // Two atomic statements instead of read-then-save, so concurrent events for one machine never
-    // collide on its key, and a saved event never revives a machine whose deletion got here first.
+    const at = e.at !== undefined && !Number.isNaN(Date.parse(e.at)) ? new Date(e.at) : new Date();
+    // Atomic statements instead of read-then-save, so concurrent events for one machine never
+    // collide on its key, a saved event never revives a machine whose deletion got here first, and
+    // an event older than the name already kept changes nothing. One transaction: the projection
+    // row stays locked until the records carry its name, so a saved event for the same machine
+    // handled at the same moment waits, and so does a record create (RecordsService.machineForWrite).
     await this.dataSource.transaction(async (manager) => {
       await manager
         .createQueryBuilder()
         .insert()
         .into(KnownMachine)
-        .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: new Date() })
+        .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at })
         .orIgnore()
         .execute();
-      await manager.update(KnownMachine, { machineId: e.machineId, deleted: false }, { name: e.name, updatedAt: new Date() });
+      const applied = await manager.update(KnownMachine, { machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { name: e.name, updatedAt: at });
+      if (!applied.affected) {
+        return;
+      }
+      // Only the owner's records take the name: a record of someone else never shows it.
+      await manager.update(ServiceRecordEntity, { machineId: e.machineId, userId: e.userId }, { machineName: e.name, machineKey: sortKey(e.name) });
     });
-    const known = await this.machines.findOneBy({ machineId: e.machineId });
-    if (!known || known.deleted) {
-      return;
-    }
-    // The projection commits first, then the records are renamed: a record created concurrently
-    // either is seen here or sees the projection after its own commit (RecordsService.settleMachine).
-    // Only the owner's records take the name: a record of someone else never shows it.
-    await this.dataSource.transaction((manager) => manager.update(ServiceRecordEntity, { machineId: e.machineId, userId: e.userId }, { machineName: e.name, machineKey: sortKey(e.name) }));
   }
 
   async onDeleted(m: RpcMessage<MachineDeletedEvent>): Promise<void> {

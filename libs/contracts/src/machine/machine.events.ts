@@ -2,12 +2,22 @@ import { routeEvent } from '../events.js';
 
 // Producer: machine-service (through its outbox). Consumers: listed in each route.
 
-/** A machine was created or changed; service-record-service keeps machine names for its lists. */
-export const MACHINE_SAVED = routeEvent('machine.machine.saved', ['service-record-service']);
+/**
+ * A machine was created or changed; service-record-service keeps machine names for its lists. A
+ * state event: the newest for a machine is all the consumer needs, and `at` tells it which is newest.
+ */
+export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEvent>('machine.machine.saved', ['service-record-service'], {
+  stateKey: (e) => `${e.userId}:${e.machineId}`,
+});
 export interface MachineSavedEvent {
   machineId: number;
   userId: number;
   name: string;
+  /**
+   * When the machine was saved (ISO 8601), taken while its row is locked, so the events of one
+   * machine are in the order of its changes. Events from before this field count as just now.
+   */
+  at?: string;
 }
 
 /** A machine was deleted: its service records, fuel records, purchases and images go with it. */
