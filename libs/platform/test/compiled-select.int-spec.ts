@@ -1,11 +1,7 @@
-import { createTestDatabase, distributedServersAvailable } from '@wrenchlog/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Column, DataSource, Entity, PrimaryGeneratedColumn, Table, type DataSourceOptions, type MigrationInterface, type QueryRunner, type Repository } from 'typeorm';
+import { Column, Entity, PrimaryGeneratedColumn, Table, type DataSource, type MigrationInterface, type QueryRunner, type Repository } from 'typeorm';
 import { CompiledSelect } from '../src/database/compiled-select.js';
-import { runMigrationsLocked } from '../src/database/database.module.js';
 import { idColumn, portableTypes } from '../src/database/portable-types.js';
+import { engines, type OpenDatabase } from './engines.js';
 
 const cents = { to: (v: number | null) => (v === null ? null : Math.round(v * 100)), from: (v: number | string | null) => (v === null ? null : Number(v) / 100) };
 
@@ -60,12 +56,6 @@ class CreateParts1700000000000 implements MigrationInterface {
 
 const schema = { entities: [Part], migrations: [CreateParts1700000000000] };
 
-async function migrated(options: DataSourceOptions): Promise<DataSource> {
-  const dataSource = await new DataSource(options).initialize();
-  await runMigrationsLocked(dataSource);
-  return dataSource;
-}
-
 const seed: Omit<Part, 'id'>[] = [
   { userId: 1, name: 'Air filter', boughtOn: '2026-03-01', price: 12.5, lastUpdated: new Date('2026-03-01T10:00:00.123Z'), notes: 'left bay' },
   { userId: 1, name: 'Belt', boughtOn: null, price: null, lastUpdated: new Date('2026-04-02T08:30:00.000Z'), notes: null },
@@ -73,7 +63,7 @@ const seed: Omit<Part, 'id'>[] = [
   { userId: 2, name: 'Air filter', boughtOn: '2026-01-01', price: 30, lastUpdated: new Date('2026-01-01T00:00:00.000Z'), notes: 'another owner' },
 ];
 
-function suite(label: string, open: () => Promise<{ dataSource: DataSource; close(): Promise<void> }>): void {
+function suite(label: string, open: () => Promise<OpenDatabase>): void {
   describe(`${CompiledSelect.name} on ${label}`, () => {
     let dataSource: DataSource;
     let close: () => Promise<void>;
@@ -158,28 +148,6 @@ function suite(label: string, open: () => Promise<{ dataSource: DataSource; clos
   });
 }
 
-suite('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'compiled-select-'));
-  const dataSource = await migrated({ type: 'better-sqlite3', database: join(dir, 'test.sqlite'), ...schema });
-  return {
-    dataSource,
-    async close() {
-      await dataSource.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
-
-if (await distributedServersAvailable()) {
-  suite('PostgreSQL', async () => {
-    const database = await createTestDatabase();
-    const dataSource = await migrated({ type: 'postgres', url: database.url, ...schema });
-    return {
-      dataSource,
-      async close() {
-        await dataSource.destroy();
-        await database.drop();
-      },
-    };
-  });
+for (const engine of await engines(schema)) {
+  suite(engine.label, engine.open);
 }

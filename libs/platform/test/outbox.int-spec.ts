@@ -1,20 +1,10 @@
 import { IMAGE_STORED, MACHINE_DELETED, MACHINE_SAVED, SERVICE_RECORD_CHANGED, type ServiceName } from '@wrenchlog/contracts';
-import { createTestDatabase, distributedServersAvailable } from '@wrenchlog/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { DataSource, type DataSourceOptions } from 'typeorm';
-import { runMigrationsLocked } from '../src/database/database.module.js';
+import type { DataSource } from 'typeorm';
 import { OutboxEvent } from '../src/outbox/outbox-event.entity.js';
 import { OUTBOX_MIGRATIONS } from '../src/outbox/outbox.module.js';
 import { Outbox } from '../src/outbox/outbox.js';
 import type { EventBus } from '../src/rpc/rpc-client.js';
-
-async function migrated(options: DataSourceOptions): Promise<DataSource> {
-  const dataSource = await new DataSource({ ...options, entities: [OutboxEvent], migrations: OUTBOX_MIGRATIONS } as DataSourceOptions).initialize();
-  await runMigrationsLocked(dataSource);
-  return dataSource;
-}
+import { engines, type OpenDatabase } from './engines.js';
 
 /** The transport boundary: records what each subscriber received; a subscriber can be down. */
 class RecordingBus {
@@ -39,7 +29,7 @@ class RecordingBus {
   }
 }
 
-function suite(label: string, open: () => Promise<{ dataSource: DataSource; close(): Promise<void> }>): void {
+function suite(label: string, open: () => Promise<OpenDatabase>): void {
   describe(`${Outbox.name} on ${label}`, () => {
     let dataSource: DataSource;
     let close: () => Promise<void>;
@@ -210,28 +200,6 @@ function suite(label: string, open: () => Promise<{ dataSource: DataSource; clos
   });
 }
 
-suite('SQLite', async () => {
-  const dir = mkdtempSync(join(tmpdir(), 'outbox-'));
-  const dataSource = await migrated({ type: 'better-sqlite3', database: join(dir, 'test.sqlite') });
-  return {
-    dataSource,
-    async close() {
-      await dataSource.destroy();
-      rmSync(dir, { recursive: true, force: true });
-    },
-  };
-});
-
-if (await distributedServersAvailable()) {
-  suite('PostgreSQL', async () => {
-    const database = await createTestDatabase();
-    const dataSource = await migrated({ type: 'postgres', url: database.url });
-    return {
-      dataSource,
-      async close() {
-        await dataSource.destroy();
-        await database.drop();
-      },
-    };
-  });
+for (const engine of await engines({ entities: [OutboxEvent], migrations: OUTBOX_MIGRATIONS })) {
+  suite(engine.label, engine.open);
 }
