@@ -264,19 +264,22 @@ describe.each(await engines())('service records over the transport (%s)', (engin
   });
 
   it("tells the machine its newest service date when records with different dates are created at once", async () => {
-    const machineId = await machineOf(userA, 'Fleet van');
-    const dates = Array.from({ length: 24 }, (_, i) => `2024-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`);
+    // The newest date sent next to last: the last writer waits for its lock while it commits.
+    const dates = Array.from({ length: 24 }, (_, i) => (i === 22 ? '2024-12-31' : `2024-0${(i % 9) + 1}-1${i % 10}`));
+    // Three machines in turn, so the writers queue behind each other's locks many times.
+    for (const name of ['Fleet van', 'Fleet truck', 'Fleet trailer']) {
+      const machineId = await machineOf(userA, name);
+      const created = await Promise.all(dates.map((serviceDate, i) => svc.send(SERVICE_RECORD_CREATE, { title: `at once ${i}`, machineId, serviceDate }, userA)));
 
-    const created = await Promise.all(dates.map((serviceDate, i) => svc.send(SERVICE_RECORD_CREATE, { title: `at once ${i}`, machineId, serviceDate }, userA)));
-
-    // machine-service keeps the event with the latest `at`: it must carry the newest date of all.
-    await expectEventually(async () => {
-      expect(await svc.outboxPending()).toBe(0);
-      const events = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.machineId === machineId);
-      const last = events.reduce((a, b) => (Date.parse(b.at) >= Date.parse(a.at) ? b : a));
-      expect(created.map((r) => r.id)).toContain(last.recordId);
-      expect(last.latestServiceDate).toBe([...dates].sort().at(-1));
-    });
+      // machine-service keeps the event with the latest `at`: it must carry the newest date of all.
+      await expectEventually(async () => {
+        expect(await svc.outboxPending()).toBe(0);
+        const events = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.machineId === machineId);
+        const last = events.reduce((x, y) => (Date.parse(y.at) >= Date.parse(x.at) ? y : x));
+        expect(created.map((r) => r.id)).toContain(last.recordId);
+        expect(last.latestServiceDate).toBe([...dates].sort().at(-1));
+      });
+    }
   });
 
   it('answers the same record to a retried create with the same idempotency key', async () => {

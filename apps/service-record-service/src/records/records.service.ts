@@ -111,11 +111,7 @@ export class RecordsService {
           const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machine?.name ?? null), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
           // insert, not save: one INSERT without save's change tracking (a tenth of the service's CPU a create)
           await manager.insert(ServiceRecordEntity, created);
-          if (machine) {
-            await this.enqueueChanged(manager, ctx, { userId: actor.userId, machineId: created.machineId, recordId: created.id, change: 'saved', latest: laterDate(machine.latestServiceDate, created.serviceDate) });
-          } else {
-            await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
-          }
+          await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
           return { row: created, machineKnown: machine !== null };
         });
         // A known machine was read under a row lock (or, on SQLite, in a queued transaction), so
@@ -158,11 +154,7 @@ export class RecordsService {
       if (!moved) {
         await this.enqueueChanged(manager, ctx, { ...base, machineId: saved.machineId, change: 'saved', latest: laterDate(othersLatest, saved.serviceDate) });
       } else {
-        if (target) {
-          await this.enqueueChanged(manager, ctx, { ...base, machineId: saved.machineId, change: 'saved', latest: laterDate(target.latestServiceDate, saved.serviceDate) });
-        } else {
-          await this.announce(manager, ctx, actor.userId, saved.machineId, id, 'saved');
-        }
+        await this.announce(manager, ctx, actor.userId, saved.machineId, id, 'saved');
         // The record left its old machine, whose latest service date is now that of its other records.
         await this.enqueueChanged(manager, ctx, { ...base, machineId: previousMachineId, change: 'deleted', latest: othersLatest });
       }
@@ -289,11 +281,11 @@ export class RecordsService {
   }
 
   /**
-   * The machine a record is written for, in one statement: its projection row, locked where the
-   * database has row locks (PostgreSQL), with the newest service date of its records so far. The
-   * lock makes a rename or delete of the machine wait for this transaction (then it finds the
-   * record), and makes the writes for one machine take turns: each sees the dates the one before
-   * committed, so the latest date it announces, and the time it announces it at, are in order.
+   * The machine a record is written for: its projection row, locked where the database has row
+   * locks (PostgreSQL). The lock makes a rename or delete of the machine wait for this transaction
+   * (then it finds the record), and makes the writes for one machine take turns. Its latest service
+   * date is read by a later statement (`announce`): a statement that waited for the lock still sees
+   * the data of when it began, without the dates the writer before it committed.
    *
    * The machine must be the caller's. Machines are known only through machine-service's events,
    * which can arrive after the user has already picked a brand-new machine in the form: a machine
@@ -301,26 +293,18 @@ export class RecordsService {
    * its machine.machine.saved event arrives, MachinesService.onSaved). A machine known to belong to
    * someone else, or known to be deleted, is refused as not found.
    */
-  private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<{ name: string; latestServiceDate: string | null } | null> {
-    const qb = manager
-      .createQueryBuilder(KnownMachine, 'km')
-      .addSelect((sq) => sq.select('MAX(r.serviceDate)').from(ServiceRecordEntity, 'r').where('r.userId = :userId AND r.machineId = :machineId'), 'latest')
-      .where('km.machineId = :machineId')
-      .setParameters({ userId, machineId });
-    if (this.dataSource.options.type === 'postgres') {
-      qb.setLock('pessimistic_write');
-    }
-    const {
-      entities: [known],
-      raw: [raw],
-    } = await qb.getRawAndEntities<{ latest: unknown }>();
+  private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<{ name: string } | null> {
+    const known = await manager.findOne(KnownMachine, {
+      where: { machineId },
+      ...(this.dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
     if (!known) {
       return null;
     }
     if (known.deleted || known.userId !== userId) {
       throw notFound(M.machineNotFound);
     }
-    return { name: known.name, latestServiceDate: this.dateOf(manager, raw.latest) };
+    return { name: known.name };
   }
 
   /** A MAX(service_date) as the driver answered it, as YYYY-MM-DD. */
