@@ -121,9 +121,9 @@ export class MachinesService {
     });
   }
 
-  /** Keeps lastServicedDate, lastUpdated and the recently-serviced order in step with the service records. */
   /**
-   * Applies a service.record.changed fact in one conditional statement: the machine's last-serviced
+   * Keeps lastServicedDate, lastUpdated and the recently-serviced order in step with the service
+   * records. Applies a service.record.changed fact in one conditional statement: the machine's last-serviced
    * date is its newest service record's date, and the change counts as an update. An event older
    * than the last one applied (redelivered or overtaken) matches no row, so applying one twice, or
    * two for one machine at the same time, always leaves the newest.

@@ -107,12 +107,12 @@ export class RecordsService {
       },
       async () => {
         const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
-          const machine = await this.machineForWrite(manager, actor.userId, fields.machineId);
-          const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machine?.name ?? null), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
+          const machineName = await this.machineForWrite(manager, actor.userId, fields.machineId);
+          const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
           // insert, not save: one INSERT without save's change tracking (a tenth of the service's CPU a create)
           await manager.insert(ServiceRecordEntity, created);
           await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
-          return { row: created, machineKnown: machine !== null };
+          return { row: created, machineKnown: machineName !== null };
         });
         // A known machine was read under a row lock (or, on SQLite, in a queued transaction), so
         // a rename or delete waits for this commit and then finds the record. An unknown one had no
@@ -143,9 +143,9 @@ export class RecordsService {
       const fields = updatedRecordFields(fieldsOf(current), record);
       const previousMachineId = current.machineId;
       const moved = fields.machineId !== previousMachineId;
-      const target = moved ? await this.machineForWrite(manager, actor.userId, fields.machineId) : null;
+      const machineName = moved ? await this.machineForWrite(manager, actor.userId, fields.machineId) : current.machineName;
       // Only what changed is written: a rename of the machine that raced this update keeps its name.
-      const changed = changedColumns(current, this.columns(fields, moved ? (target?.name ?? null) : current.machineName));
+      const changed = changedColumns(current, this.columns(fields, machineName));
       if (Object.keys(changed).length > 0) {
         await manager.update(ServiceRecordEntity, { id, userId: actor.userId }, changed);
       }
@@ -158,7 +158,7 @@ export class RecordsService {
         // The record left its old machine, whose latest service date is now that of its other records.
         await this.enqueueChanged(manager, ctx, { ...base, machineId: previousMachineId, change: 'deleted', latest: othersLatest });
       }
-      return { row: saved, machineKnown: !moved || target !== null };
+      return { row: saved, machineKnown: !moved || machineName !== null };
     });
     // As for a create: only a machine not heard of yet needs a second look after commit.
     return toServiceRecord(machineKnown ? row : await this.settleMachine(row));
@@ -281,8 +281,8 @@ export class RecordsService {
   }
 
   /**
-   * The machine a record is written for: its projection row, locked where the database has row
-   * locks (PostgreSQL). The lock makes a rename or delete of the machine wait for this transaction
+   * The name of the machine a record is written for, from its projection row, locked where the
+   * database has row locks (PostgreSQL). The lock makes a rename or delete of the machine wait for this transaction
    * (then it finds the record), and makes the writes for one machine take turns. Its latest service
    * date is read by a later statement (`announce`): a statement that waited for the lock still sees
    * the data of when it began, without the dates the writer before it committed.
@@ -293,7 +293,7 @@ export class RecordsService {
    * its machine.machine.saved event arrives, MachinesService.onSaved). A machine known to belong to
    * someone else, or known to be deleted, is refused as not found.
    */
-  private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<{ name: string } | null> {
+  private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<string | null> {
     const known = await manager.findOne(KnownMachine, {
       where: { machineId },
       ...(this.dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
@@ -304,7 +304,7 @@ export class RecordsService {
     if (known.deleted || known.userId !== userId) {
       throw notFound(M.machineNotFound);
     }
-    return { name: known.name };
+    return known.name;
   }
 
   /** A MAX(service_date) as the driver answered it, as YYYY-MM-DD. */
