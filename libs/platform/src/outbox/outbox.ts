@@ -87,7 +87,7 @@ export class Outbox extends PolledDrainer {
       this.logger.warn(`outbox not readable: ${(err as Error).message}`);
       return false;
     }
-    if (due.length === 0) {
+    if (due.length === 0 || this.stopped) {
       return false;
     }
     const ids = due.map((row) => row.id);
@@ -98,31 +98,30 @@ export class Outbox extends PolledDrainer {
       await this.giveBack(ids, claimUntil, now);
       return false;
     }
-    if (this.stopped) {
-      await this.giveBack(ids, claimUntil, now);
-      return false;
-    }
+    const events = due.map((row) => ({ row, message: parseMessage(row.message) }));
     // Of state events for one key only the newest is sent; the older ones go with it.
-    const supersededBy = newestOfEachState(due);
-    const toSend = due.filter((row) => !supersededBy.has(row.id));
+    const supersededBy = newestOfEachState(events);
+    const toSend = events.filter(({ row }) => !supersededBy.has(row.id));
     // Sent side by side in id order (a channel or socket keeps that order), each awaited apart: one
     // at a time, a lane managed a few hundred a second while the service took twice that in writes.
-    const outcomes = await Promise.allSettled(toSend.map((row) => this.send(row)));
+    const outcomes = await Promise.allSettled(toSend.map((event) => this.send(event)));
     const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
-    const delivered = new Set((failed === -1 ? toSend : toSend.slice(0, failed)).map((row) => row.id));
-    const sent = ids.filter((id) => delivered.has(id) || delivered.has(supersededBy.get(id) ?? 0));
+    const delivered = new Set((failed === -1 ? toSend : toSend.slice(0, failed)).map(({ row }) => row.id));
+    const sent = ids.filter((id) => {
+      const newer = supersededBy.get(id);
+      return delivered.has(id) || (newer !== undefined && delivered.has(newer));
+    });
     if (failed !== -1) {
       // The failed event and every one not delivered with it are sent again, in order, once it is
       // due again: an event after it that did arrive arrives once more, so its last arrival is
       // still in order.
-      const row = toSend[failed];
+      const { row } = toSend[failed];
       const attempts = row.attempts + 1;
       const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 10));
       const retryAt = new Date(Date.now() + backoff);
       await repo.update({ id: row.id }, { attempts, nextAttemptAt: retryAt }).catch(() => undefined);
-      const sentIds = new Set(sent);
       await this.giveBack(
-        ids.filter((id) => id !== row.id && !sentIds.has(id)),
+        ids.filter((id) => id !== row.id && !sent.includes(id)),
         claimUntil,
         retryAt,
       );
@@ -137,8 +136,10 @@ export class Outbox extends PolledDrainer {
     return failed === -1 && due.length === BATCH;
   }
 
-  private async send(row: OutboxEvent): Promise<void> {
-    const message = JSON.parse(row.message) as RpcMessage;
+  private async send({ row, message }: PendingEvent): Promise<void> {
+    if (message instanceof Error) {
+      throw message;
+    }
     const ctx = { actor: message.actor, correlationId: message.meta.correlationId };
     return row.target ? this.bus.publishTo(row.target, row.event, message.payload, ctx) : this.bus.publish(row.event, message.payload, ctx);
   }
@@ -154,27 +155,41 @@ export class Outbox extends PolledDrainer {
   }
 }
 
-/** Each older state event of a batch (EVENT_STATE_KEYS), mapped to the newest one of its key. */
-function newestOfEachState(rows: OutboxEvent[]): Map<number, number> {
-  const newest = new Map<string, OutboxEvent>();
+/** An outbox row with its message parsed once (or the error a malformed one gives, sent as its failure). */
+interface PendingEvent {
+  row: OutboxEvent;
+  message: RpcMessage | Error;
+}
+
+function parseMessage(text: string): RpcMessage | Error {
+  try {
+    return JSON.parse(text) as RpcMessage;
+  } catch (err) {
+    return err as Error;
+  }
+}
+
+/** Each older state event of a batch (EVENT_STATE_KEYS), mapped to the id of the newest one of its key. */
+function newestOfEachState(events: PendingEvent[]): Map<number, number> {
+  const newest = new Map<string, number>();
   const supersededBy = new Map<number, number>();
-  for (let i = rows.length - 1; i >= 0; i--) {
-    const row = rows[i];
+  for (let i = events.length - 1; i >= 0; i--) {
+    const { row, message } = events[i];
     const stateKey = EVENT_STATE_KEYS[row.event];
-    if (!stateKey) {
-      continue;
+    if (!stateKey || message instanceof Error) {
+      continue; // a malformed message is sent as it is, and fails on its own
     }
     let key: string;
     try {
-      key = `${row.event}\u0000${stateKey((JSON.parse(row.message) as RpcMessage<never>).payload)}`;
+      key = `${row.event}\u0000${stateKey(message.payload as never)}`;
     } catch {
-      continue; // sent as it is; a malformed message fails on its own
+      continue; // a payload without its key's fields is sent as it is
     }
     const later = newest.get(key);
-    if (later) {
-      supersededBy.set(row.id, later.id);
+    if (later !== undefined) {
+      supersededBy.set(row.id, later);
     } else {
-      newest.set(key, row);
+      newest.set(key, row.id);
     }
   }
   return supersededBy;
