@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IMAGE_STORED, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent, PlatformEnv } from '@wrenchlog/platform';
-import { distributedServersAvailable, freePortBlock, privateDatabaseBase } from '@wrenchlog/testing';
+import { freePortBlock, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,13 +13,11 @@ import { AppModule } from '../src/app.module.js';
 import { MachinesService } from '../src/machines/machines.service.js';
 import { PhotosService } from '../src/photos/photos.service.js';
 
-// SQLite always; PostgreSQL when the local server answers (always with CI=true).
-const engines = (await distributedServersAvailable().catch(() => false)) ? ['sqlite', 'postgres'] : ['sqlite'];
 
 // machine-service on a fresh database (a temporary SQLite file, or a private PostgreSQL database);
 // nothing listens on the other services' ports, so the events it publishes stay in its outbox
 // where the test reads them.
-describe.each(engines)('machine-service photos and events (%s)', (engine) => {
+describe.each(await testEngines())('machine-service photos and events (%s)', (engine) => {
   let dir: string;
   let app: INestApplicationContext;
   let machines: MachinesService;

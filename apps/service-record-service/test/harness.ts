@@ -3,7 +3,7 @@ import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microse
 import { Test } from '@nestjs/testing';
 import type { Actor, RpcErrorPayload, RpcPattern, RpcRequestOf, RpcResponseOf } from '@wrenchlog/contracts';
 import { EventBus, loadEnv, OutboxEvent, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
-import { distributedServersAvailable, freePort, privateDatabaseBase } from '@wrenchlog/testing';
+import { freePort, privateDatabaseBase, type TestEngine } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,12 +18,6 @@ export interface PublishedEvent {
   ctx: CallContext;
 }
 
-export type Engine = 'sqlite' | 'postgres';
-
-/** The engines to run on: SQLite always, PostgreSQL when the local server answers (always with CI=true). */
-export async function engines(): Promise<Engine[]> {
-  return (await distributedServersAvailable().catch(() => false)) ? ['sqlite', 'postgres'] : ['sqlite'];
-}
 
 /**
  * The service as it runs: its real module and migrations on a fresh database, listening on Nest
@@ -36,13 +30,13 @@ export class ServiceUnderTest {
   private client!: ClientProxy;
   private cleanup: () => Promise<void> = async () => undefined;
 
-  static async start(engine: Engine): Promise<ServiceUnderTest> {
+  static async start(engine: TestEngine): Promise<ServiceUnderTest> {
     const service = new ServiceUnderTest();
     await service.boot(engine);
     return service;
   }
 
-  private async boot(engine: Engine): Promise<void> {
+  private async boot(engine: TestEngine): Promise<void> {
     const dataDir = mkdtempSync(join(tmpdir(), 'wl-service-record-int-'));
     const vars: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
     const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;

@@ -10,13 +10,13 @@ import {
   SERVICE_RECORD_UPDATE,
   type ServiceRecord,
 } from '@wrenchlog/contracts';
-import { expectEventually } from '@wrenchlog/testing';
+import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { MachinesService } from '../src/machines/machines.service.js';
-import { engines, ServiceUnderTest, userA, userB } from './harness.js';
+import { ServiceUnderTest, userA, userB } from './harness.js';
 
 const INVALID = 'Service record must have a title, date and status';
 
-describe.each(await engines())('service records over the transport (%s)', (engine) => {
+describe.each(await testEngines())('service records over the transport (%s)', (engine) => {
   let svc: ServiceUnderTest;
   let nextMachine = 1000;
   const machineOf = async (actor: typeof userA, name: string): Promise<number> => {
@@ -339,7 +339,7 @@ describe.each(await engines())('service records over the transport (%s)', (engin
   });
 });
 
-describe.each(await engines())('the recent services list over many records (%s)', (engine) => {
+describe.each(await testEngines())('the recent services list over many records (%s)', (engine) => {
   let svc: ServiceUnderTest;
   const user = { userId: 303, adminLevel: 0 };
   const stranger = { userId: 404, adminLevel: 0 };

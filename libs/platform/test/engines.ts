@@ -1,4 +1,4 @@
-import { createTestDatabase, distributedServersAvailable } from '@wrenchlog/testing';
+import { createTestDatabase, testEngines } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -54,5 +54,5 @@ export async function engines(schema: Schema): Promise<Engine[]> {
       };
     },
   };
-  return (await distributedServersAvailable()) ? [sqlite, postgres] : [sqlite];
+  return (await testEngines()).map((engine) => (engine === 'postgres' ? postgres : sqlite));
 }

@@ -30,6 +30,16 @@ export async function distributedServersAvailable(): Promise<boolean> {
   return false;
 }
 
+export type TestEngine = 'sqlite' | 'postgres';
+
+/**
+ * The databases a service's integration tests run on: SQLite always, PostgreSQL as
+ * distributedServersAvailable() decides (so with CI=true an unreachable server fails the run).
+ */
+export async function testEngines(): Promise<TestEngine[]> {
+  return (await distributedServersAvailable()) ? ['sqlite', 'postgres'] : ['sqlite'];
+}
+
 export interface DistributedResources {
   env: Record<string, string>;
   cleanup(): Promise<void>;
