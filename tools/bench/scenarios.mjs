@@ -29,17 +29,19 @@ export async function prepareAccount(product) {
     machineIds.push((await createMachine(api, user.token, { name: `Bench machine ${i}` })).id);
   }
   const statuses = ['Complete', 'New', 'In Progress'];
-  let record;
+  const records = [];
   for (let i = 0; i < 60; i++) {
-    record = await serviceRecordFor(api, user.token, machineIds[i % machineIds.length], {
+    const record = await serviceRecordFor(api, user.token, machineIds[i % machineIds.length], {
       title: `${['Oil change', 'Air filter', 'Brake pads'][i % 3]} ${i}`,
       status: statuses[i % 3],
       serviceType: 'Maintenance',
       serviceDate: `2026-0${1 + (i % 9)}-1${i % 10}`,
       price: 89.5,
     });
+    records.push(record);
   }
-  return { api, user, machineIds, record };
+  // The last ten: one on each machine.
+  return { api, user, machineIds, records: records.slice(-machineIds.length) };
 }
 
 const json = (token) => ({ 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) });
@@ -56,10 +58,28 @@ const keyed = (request, bodyFor) => {
   };
 };
 
+/** PUTs that change one of `records` each, in turn (each request a real edit: new notes). */
+const edits = (token, records) => {
+  let n = 0;
+  const request = { method: 'PUT', path: `/api/services/${records[0].id}`, headers: json(token), body: JSON.stringify(records[0]) };
+  return {
+    request,
+    requests: [
+      {
+        ...request,
+        setupRequest: (req) => {
+          const record = records[n % records.length];
+          return { ...req, path: `/api/services/${record.id}`, body: JSON.stringify({ ...record, status: 'Complete', notes: `updated by the benchmark ${n++}` }) };
+        },
+      },
+    ],
+  };
+};
+
 const serviceBody = (machineId) => JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 });
 
 /** Each scenario: how autocannon calls it, and which target it is judged by. */
-export function scenarioList({ user, machineIds, record }) {
+export function scenarioList({ user, machineIds, records }) {
   const machineId = machineIds[0];
   const auth = { authorization: `Bearer ${user.token}` };
   const list = (path) => ({ method: 'GET', path, headers: auth });
@@ -84,7 +104,9 @@ export function scenarioList({ user, machineIds, record }) {
     {
       name: 'service update',
       kind: 'write',
-      request: { method: 'PUT', path: `/api/services/${record.id}`, headers: json(user.token), body: JSON.stringify({ ...record, status: 'Complete', notes: 'updated by the benchmark' }) },
+      // A user editing a record's notes, spread over one record of each machine: the writes for one
+      // machine take turns (RecordsService.ownedForWrite).
+      ...edits(user.token, records),
     },
     {
       name: 'fuel create',

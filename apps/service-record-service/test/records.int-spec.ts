@@ -11,6 +11,7 @@ import {
   type ServiceRecord,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
+import { DataSource } from 'typeorm';
 import { MachinesService } from '../src/machines/machines.service.js';
 import { ServiceUnderTest, userA, userB } from './harness.js';
 
@@ -282,6 +283,54 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     }
   });
 
+  it('moves records back and forth between two machines at once, each update answered and both machines told their latest date', async () => {
+    const [a, b] = [await machineOf(userA, 'Dozer A'), await machineOf(userA, 'Dozer B')];
+    const onA = await Promise.all(['2024-05-01', '2024-05-02', '2024-05-03'].map((serviceDate) => svc.send(SERVICE_RECORD_CREATE, { title: 'on A', machineId: a, serviceDate }, userA)));
+    const onB = await Promise.all(['2024-06-01', '2024-06-02', '2024-06-03'].map((serviceDate) => svc.send(SERVICE_RECORD_CREATE, { title: 'on B', machineId: b, serviceDate }, userA)));
+
+    // Opposite moves at the same time: they take the two machines' locks in one order, never a deadlock.
+    const moved = await Promise.all([...onA.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { machineId: b } }, userA)), ...onB.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { machineId: a } }, userA))]);
+
+    expect(moved.map((r) => r.machineName)).toEqual(['Dozer B', 'Dozer B', 'Dozer B', 'Dozer A', 'Dozer A', 'Dozer A']);
+    await expectEventually(async () => {
+      expect(await svc.outboxPending()).toBe(0);
+      for (const [machineId, latest] of [[a, '2024-06-03'], [b, '2024-05-03']] as const) {
+        const events = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.machineId === machineId);
+        expect(events.reduce((x, y) => (Date.parse(y.at) >= Date.parse(x.at) ? y : x)).latestServiceDate).toBe(latest);
+      }
+    });
+  });
+
+  // PostgreSQL only: SQLite runs one write transaction at a time.
+  if (engine === 'postgres') {
+    it('tells the machine its newest service date when a record is updated while another is created', async () => {
+      const machineId = await machineOf(userA, 'Yard loader');
+      const record = await svc.send(SERVICE_RECORD_CREATE, { title: 'Tracks', machineId, serviceDate: '2024-02-01' }, userA);
+      // A side transaction holds the record's row, so the update stops at its write, after its reads.
+      const side = svc.get(DataSource).createQueryRunner();
+      await side.startTransaction();
+      try {
+        await side.query('SELECT id FROM service_records WHERE id = $1 FOR UPDATE', [record.id]);
+        const update = svc.send(SERVICE_RECORD_UPDATE, { id: record.id, record: { serviceDate: '2024-03-01' } }, userA);
+        await expectEventually(async () => expect(await waitingForLocks(svc.get(DataSource))).toBe(1));
+        // A create with the newest date, while the update waits (or, fixed, while it holds the machine).
+        const create = svc.send(SERVICE_RECORD_CREATE, { title: 'Engine', machineId, serviceDate: '2025-09-09' }, userA);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        await side.commitTransaction();
+        await Promise.all([update, create]);
+      } finally {
+        await side.release();
+      }
+
+      await expectEventually(async () => {
+        expect(await svc.outboxPending()).toBe(0);
+        const events = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.machineId === machineId);
+        const last = events.reduce((x, y) => (Date.parse(y.at) >= Date.parse(x.at) ? y : x));
+        expect(last.latestServiceDate).toBe('2025-09-09');
+      });
+    });
+  }
+
   it('answers the same record to a retried create with the same idempotency key', async () => {
     const machineId = await machineOf(userA, 'Forklift');
 
@@ -471,3 +520,9 @@ describe.each(await testEngines())('the recent services list over many records (
     expect(await svc.failure(SERVICE_RECORD_RECENT, { sort: 'price,asc' }, user)).toMatchObject({ code: 'VALIDATION' });
   });
 });
+
+/** How many sessions of the service's PostgreSQL database wait for a lock (asked outside any transaction: one keeps its first view of pg_stat_activity). */
+async function waitingForLocks(dataSource: DataSource): Promise<number> {
+  const [{ n }] = await dataSource.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'");
+  return n;
+}

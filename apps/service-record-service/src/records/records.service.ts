@@ -139,7 +139,7 @@ export class RecordsService {
     }
     const ctx = callContext(actor, meta);
     const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
-      const { row: current, othersLatest } = await this.ownedForWrite(manager, actor.userId, id);
+      const { row: current, othersLatest } = await this.ownedForWrite(manager, actor.userId, id, record.machineId);
       const fields = updatedRecordFields(fieldsOf(current), record);
       const previousMachineId = current.machineId;
       const moved = fields.machineId !== previousMachineId;
@@ -262,10 +262,29 @@ export class RecordsService {
 
   /**
    * The record to update or delete, 404 when it is not the caller's, with the newest service date
-   * of the other records of its machine (the machine's latest date without this record), in one
-   * statement.
+   * of the other records of its machine (the machine's latest date without this record).
+   *
+   * On PostgreSQL the projection rows of the record's machine, and of the machine it moves to, are
+   * locked first, as a create locks its machine's: the writes for one machine take turns, and the
+   * read that follows, a statement of its own, sees the dates the writer before committed. Without
+   * it an update could tell machine-service a latest date that missed a create committed meanwhile.
    */
-  private async ownedForWrite(manager: EntityManager, userId: number, id: number): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
+  private async ownedForWrite(manager: EntityManager, userId: number, id: number, movingTo?: unknown): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
+    if (this.dataSource.options.type !== 'postgres') {
+      return this.readForWrite(manager, userId, id);
+    }
+    const locked = await this.lockMachinesOfRecord(manager, userId, id, movingTo);
+    const found = await this.readForWrite(manager, userId, id);
+    // Moved to another machine by a write that committed while this one waited: hold that one too
+    // (no one can move it again now), and read once more.
+    if (!locked.has(found.row.machineId) && (await this.lockedMachine(manager, found.row.machineId))) {
+      return this.readForWrite(manager, userId, id);
+    }
+    return found;
+  }
+
+  /** The record and its machine's other records' newest date, in one statement. */
+  private async readForWrite(manager: EntityManager, userId: number, id: number): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
     const {
       entities: [row],
       raw: [raw],
@@ -278,6 +297,22 @@ export class RecordsService {
       throw notFound(M.notFound);
     }
     return { row, othersLatest: this.dateOf(manager, raw.latest) };
+  }
+
+  /**
+   * Locks the projection rows of the record's machine and of `movingTo` in one statement, lowest id
+   * first (two moves between the same machines in opposite directions wait for each other instead of
+   * deadlocking). Answers the ids it holds; a machine not heard of yet has no row to hold.
+   */
+  private async lockMachinesOfRecord(manager: EntityManager, userId: number, id: number, movingTo: unknown): Promise<Set<number>> {
+    const qb = manager.createQueryBuilder(KnownMachine, 'm').select('m.machineId', 'machineId');
+    const ofRecord = qb.subQuery().select('r.machineId').from(ServiceRecordEntity, 'r').where('r.id = :id AND r.userId = :userId').getQuery();
+    qb.where(`m.machineId IN ${ofRecord}`, { id, userId });
+    if (isValidId(movingTo)) {
+      qb.orWhere('m.machineId = :movingTo', { movingTo });
+    }
+    const rows = await qb.orderBy('m.machineId').setLock('pessimistic_write').getRawMany<{ machineId: number | string }>();
+    return new Set(rows.map((r) => Number(r.machineId)));
   }
 
   /**
@@ -294,10 +329,7 @@ export class RecordsService {
    * someone else, or known to be deleted, is refused as not found.
    */
   private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<string | null> {
-    const known = await manager.findOne(KnownMachine, {
-      where: { machineId },
-      ...(this.dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
-    });
+    const known = await this.lockedMachine(manager, machineId);
     if (!known) {
       return null;
     }
@@ -305,6 +337,14 @@ export class RecordsService {
       throw notFound(M.machineNotFound);
     }
     return known.name;
+  }
+
+  /** A machine's projection row, locked on PostgreSQL; null for a machine not heard of yet. */
+  private lockedMachine(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
+    return manager.findOne(KnownMachine, {
+      where: { machineId },
+      ...(this.dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
   }
 
   /** A MAX(service_date) as the driver answered it, as YYYY-MM-DD. */
