@@ -30,5 +30,9 @@ export function matchesSearch(item: object, query: string, alsoMatch: readonly (
 }
 
 export function filterBySearch<T extends object>(items: readonly T[], query: string, extra?: (item: T) => (string | null | undefined)[]): T[] {
+  // No search: every item, without formatting each one's extra texts (1,000 dates on a large fleet).
+  if (!query.trim()) {
+    return [...items];
+  }
   return items.filter((item) => matchesSearch(item, query, extra ? extra(item) : []));
 }

@@ -45,8 +45,10 @@ const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: tr
 
 /** Compares two values for sorting: numbers and dates by value, text case-insensitively; empty values sort last. */
 export function compareValues(a: unknown, b: unknown): number {
-  const x = comparable(a);
-  const y = comparable(b);
+  return compareComparable(comparable(a), comparable(b));
+}
+
+function compareComparable(x: number | string | null, y: number | string | null): number {
   if (x === null || y === null) {
     return x === y ? 0 : x === null ? 1 : -1;
   }
@@ -59,15 +61,15 @@ export function compareValues(a: unknown, b: unknown): number {
 /** A sorted copy; empty values stay at the end in both directions. Stable for equal keys. */
 export function sortItems<T, F extends string>(items: readonly T[], sort: SortState<F>, read: (item: T, field: F) => unknown = (item, field) => (item as Record<string, unknown>)[field]): T[] {
   const sign = sort.direction === 'asc' ? 1 : -1;
+  // Each key made comparable once, not in every comparison (a date parsed about 2 log n times):
+  // on a 1,000-machine dashboard that was most of the sort's time.
   return items
-    .map((item, index) => ({ item, index, key: read(item, sort.field) }))
+    .map((item, index) => ({ item, index, key: comparable(read(item, sort.field)) }))
     .sort((a, b) => {
-      const emptyA = comparable(a.key) === null;
-      const emptyB = comparable(b.key) === null;
-      if (emptyA || emptyB) {
-        return emptyA === emptyB ? a.index - b.index : emptyA ? 1 : -1;
+      if (a.key === null || b.key === null) {
+        return a.key === b.key ? a.index - b.index : a.key === null ? 1 : -1;
       }
-      return sign * compareValues(a.key, b.key) || a.index - b.index;
+      return sign * compareComparable(a.key, b.key) || a.index - b.index;
     })
     .map((entry) => entry.item);
 }
