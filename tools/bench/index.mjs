@@ -46,6 +46,8 @@ const log = (line) => console.log(`[bench ${((performance.now() - startedAt) / 1
 const baselineRuns = [
   ['L_http', 'bare node:http, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/http.mjs', { seconds, connections: 32 })],
   ['L_fastify', 'bare Fastify, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/fastify.mjs', { seconds, connections: 32 })],
+  // A reference, no target is judged by it: the framework's own ceiling beside L_http.
+  ['L_nest_http', 'bare Nest on Fastify (no plugins, hooks or guard), 32 connections', () => httpBaseline('tools/bench/servers/nest-http.mjs', { seconds, connections: 32 })],
   ['L_pg_list', 'services-list SQL (page 0 + count) through pg, 16 concurrent', () => pgListBaseline({ seconds, pgUrl: PG_URL })],
   ['L_rpc_raw', 'amqplib echo over direct reply-to, 16 concurrent', () => rpcRawBaseline({ seconds, amqpUrl: AMQP_URL })],
   ['L_rpc_nest', 'Nest RMQ echo, production options, 16 concurrent', () => rpcNestBaseline({ seconds, amqpUrl: AMQP_URL })],
@@ -158,6 +160,9 @@ const addRow = (mode, name, r, base, baseValue, need, extraChecks = [], half) =>
   rows.push([mode, name, fmt(r.rps), ms(r.p50), ms(r.p95), ms(r.p99), r.errors, base, fmt(x, 2), `>= ${need}`, half ?? '', v]);
 };
 rows.push(['-', 'RPC hop (L_rpc_nest)', fmt(B('L_rpc_nest')), ms(B('L_rpc_nest', 'p50')), ms(B('L_rpc_nest', 'p95')), ms(B('L_rpc_nest', 'p99')), B('L_rpc_nest', 'errors') ?? '-', 'L_rpc_raw', fmt(rpcHopRatio, 2), '>= 0.35, p99 < 20', '', verdict([{ value: rpcHopRatio, atLeast: 0.35 }, { value: B('L_rpc_nest', 'p99'), below: 20 }])]);
+if (B('L_nest_http') !== undefined) {
+  rows.push(['-', 'bare Nest (L_nest_http)', fmt(B('L_nest_http')), ms(B('L_nest_http', 'p50')), ms(B('L_nest_http', 'p95')), ms(B('L_nest_http', 'p99')), B('L_nest_http', 'errors') ?? '-', 'L_http', fmt(ratio(B('L_nest_http'), B('L_http')), 2), 'reference', '', '']);
+}
 for (const r of results) {
   if (r.kind === 'gateway') {
     addRow(r.mode, r.scenario, r.knee, 'L_http', B('L_http'), 0.7);
