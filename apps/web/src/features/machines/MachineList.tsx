@@ -7,7 +7,7 @@ import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { useMemo, useState } from 'react';
 import { useShownItems } from '../../components/ShowMore';
-import { filterBySearch } from '../../lib/search';
+import { searchable } from '../../lib/search';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
 
 export type MachineSortField = 'name' | 'type' | 'status' | 'lastUpdated';
@@ -21,7 +21,6 @@ interface ListProps {
 
 const LABELS: Record<MachineSortField, string> = { name: 'Equipment', type: 'Type', status: 'Status', lastUpdated: 'Last Updated' };
 
-/** Wide screens: a table with sortable headers in the given column order. */
 /**
  * The search, sort and shown slice of a machine list (dashboard and browse): search matches any
  * field and the displayed date; a new sort field starts ascending, the active one flips.
@@ -29,12 +28,14 @@ const LABELS: Record<MachineSortField, string> = { name: 'Equipment', type: 'Typ
 export function useMachineList(machines: MachineListItem[] | undefined, initialSort: SortState<MachineSortField>) {
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState(initialSort);
-  const rows = useMemo(() => sortItems(filterBySearch(machines ?? [], search, (m) => [formatDateTime(m.lastUpdated)]), sort), [machines, search, sort]);
+  const find = useMemo(() => searchable(machines ?? [], (m) => [formatDateTime(m.lastUpdated)]), [machines]);
+  const rows = useMemo(() => sortItems(find(search), sort), [find, search, sort]);
   const list = useShownItems(rows);
   const onSort = (field: MachineSortField) => setSort((s) => nextSort(s, field, 'asc'));
   return { search, setSearch, sort, onSort, rows, list };
 }
 
+/** Wide screens: a table with sortable headers in the given column order. */
 export function MachineTable({ machines, sort, onSort, palette, columns }: ListProps & { columns: MachineSortField[] }) {
   return (
     <Table.ScrollContainer minWidth={560}>
