@@ -46,35 +46,24 @@ export async function prepareAccount(product) {
 
 const json = (token) => ({ 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) });
 
+/** autocannon's calls of `request`, the n-th changed by what `vary(req, n)` answers (path, headers, body). */
+const varied = (request, vary) => {
+  let n = 0;
+  return { request, requests: [{ ...request, setupRequest: (req) => ({ ...req, ...vary(req, n++) }) }] };
+};
+
 /**
  * A create as the web app sends it: every POST with its own Idempotency-Key (apps/web/src/api/client.ts).
  * With `bodyFor`, the n-th request's body (a fleet's writers spread over its machines).
  */
-const keyed = (request, bodyFor) => {
-  let n = 0;
-  return {
-    request,
-    requests: [{ ...request, setupRequest: (req) => ({ ...req, headers: { ...req.headers, 'idempotency-key': randomUUID() }, ...(bodyFor ? { body: bodyFor(n++) } : {}) }) }],
-  };
-};
+const keyed = (request, bodyFor) => varied(request, (req, n) => ({ headers: { ...req.headers, 'idempotency-key': randomUUID() }, ...(bodyFor ? { body: bodyFor(n) } : {}) }));
 
 /** PUTs that change one of `records` each, in turn (each request a real edit: new notes). */
-const edits = (token, records) => {
-  let n = 0;
-  const request = { method: 'PUT', path: `/api/services/${records[0].id}`, headers: json(token), body: JSON.stringify(records[0]) };
-  return {
-    request,
-    requests: [
-      {
-        ...request,
-        setupRequest: (req) => {
-          const record = records[n % records.length];
-          return { ...req, path: `/api/services/${record.id}`, body: JSON.stringify({ ...record, status: 'Complete', notes: `updated by the benchmark ${n++}` }) };
-        },
-      },
-    ],
-  };
-};
+const edits = (token, records) =>
+  varied({ method: 'PUT', path: `/api/services/${records[0].id}`, headers: json(token), body: JSON.stringify(records[0]) }, (_req, n) => {
+    const record = records[n % records.length];
+    return { path: `/api/services/${record.id}`, body: JSON.stringify({ ...record, status: 'Complete', notes: `updated by the benchmark ${n}` }) };
+  });
 
 const serviceBody = (machineId) => JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 });
 
