@@ -92,6 +92,11 @@ export class RecordsService {
 
   private readonly serviceDateColumn: ColumnMetadata;
 
+  /** PostgreSQL has row locks; SQLite runs one write transaction at a time, which orders the writes already. */
+  private get rowLocks(): boolean {
+    return this.dataSource.options.type === 'postgres';
+  }
+
   private readonly listed: CompiledSelect<ServiceRecordEntity, (typeof RECORD_COLUMNS)[number]>;
 
   async create(caller: Actor | null, input: ServiceRecordInput | null, meta?: RpcMeta): Promise<ServiceRecord> {
@@ -270,7 +275,7 @@ export class RecordsService {
    * it an update could tell machine-service a latest date that missed a create committed meanwhile.
    */
   private async ownedForWrite(manager: EntityManager, userId: number, id: number, movingTo?: unknown): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
-    if (this.dataSource.options.type !== 'postgres') {
+    if (!this.rowLocks) {
       return this.readForWrite(manager, userId, id);
     }
     const locked = await this.lockMachinesOfRecord(manager, userId, id, movingTo);
@@ -343,7 +348,7 @@ export class RecordsService {
   private lockedMachine(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
     return manager.findOne(KnownMachine, {
       where: { machineId },
-      ...(this.dataSource.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}),
     });
   }
 
