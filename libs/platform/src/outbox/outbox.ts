@@ -107,10 +107,12 @@ export class Outbox extends PolledDrainer {
     const outcomes = await Promise.allSettled(toSend.map((event) => this.send(event)));
     const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
     const delivered = new Set((failed === -1 ? toSend : toSend.slice(0, failed)).map(({ row }) => row.id));
-    const sent = ids.filter((id) => {
-      const newer = supersededBy.get(id);
-      return delivered.has(id) || (newer !== undefined && delivered.has(newer));
-    });
+    const sent = new Set(
+      ids.filter((id) => {
+        const newer = supersededBy.get(id);
+        return delivered.has(id) || (newer !== undefined && delivered.has(newer));
+      }),
+    );
     if (failed !== -1) {
       // The failed event and every one not delivered with it are sent again, in order, once it is
       // due again: an event after it that did arrive arrives once more, so its last arrival is
@@ -121,7 +123,7 @@ export class Outbox extends PolledDrainer {
       const retryAt = new Date(Date.now() + backoff);
       await repo.update({ id: row.id }, { attempts, nextAttemptAt: retryAt }).catch(() => undefined);
       await this.giveBack(
-        ids.filter((id) => id !== row.id && !sent.includes(id)),
+        ids.filter((id) => id !== row.id && !sent.has(id)),
         claimUntil,
         retryAt,
       );
@@ -130,8 +132,8 @@ export class Outbox extends PolledDrainer {
     }
     // One statement for the lane's delivered rows. Should it fail, they are sent again once their
     // claim runs out: at least once, as always.
-    if (sent.length > 0) {
-      await repo.delete({ id: In(sent) }).catch((err: Error) => this.logger.warn(`outbox rows not removed, they will be sent again: ${err.message}`));
+    if (sent.size > 0) {
+      await repo.delete({ id: In([...sent]) }).catch((err: Error) => this.logger.warn(`outbox rows not removed, they will be sent again: ${err.message}`));
     }
     return failed === -1 && due.length === BATCH;
   }
