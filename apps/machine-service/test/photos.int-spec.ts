@@ -13,7 +13,6 @@ import { AppModule } from '../src/app.module.js';
 import { MachinesService } from '../src/machines/machines.service.js';
 import { PhotosService } from '../src/photos/photos.service.js';
 
-
 // machine-service on a fresh database (a temporary SQLite file, or a private PostgreSQL database);
 // nothing listens on the other services' ports, so the events it publishes stay in its outbox
 // where the test reads them.

@@ -18,7 +18,6 @@ export interface PublishedEvent {
   ctx: CallContext;
 }
 
-
 /**
  * The service as it runs: its real module and migrations on a fresh database, listening on Nest
  * TCP. The event bus is replaced by a recorder (the broker boundary), so the test sees exactly what

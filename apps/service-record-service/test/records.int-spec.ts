@@ -313,9 +313,11 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
         await side.query('SELECT id FROM service_records WHERE id = $1 FOR UPDATE', [record.id]);
         const update = svc.send(SERVICE_RECORD_UPDATE, { id: record.id, record: { serviceDate: '2024-03-01' } }, userA);
         await expectEventually(async () => expect(await waitingForLocks(svc.get(DataSource))).toBe(1));
-        // A create with the newest date, while the update waits (or, fixed, while it holds the machine).
-        const create = svc.send(SERVICE_RECORD_CREATE, { title: 'Engine', machineId, serviceDate: '2025-09-09' }, userA);
-        await new Promise((resolve) => setTimeout(resolve, 300));
+        // A create with the newest date, while the update waits: it commits at once, or (fixed) it
+        // waits for the machine the update holds.
+        let created = false;
+        const create = svc.send(SERVICE_RECORD_CREATE, { title: 'Engine', machineId, serviceDate: '2025-09-09' }, userA).then((r) => ((created = true), r));
+        await expectEventually(async () => expect(created || (await waitingForLocks(svc.get(DataSource))) === 2).toBe(true));
         await side.commitTransaction();
         await Promise.all([update, create]);
       } finally {
