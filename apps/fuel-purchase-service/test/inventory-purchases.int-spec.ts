@@ -112,6 +112,48 @@ describe('inventory and purchases on SQLite', () => {
     expect(await quantityOf(part.id)).toBe(0);
   });
 
+  it('takes a deleted Purchased purchase back out of stock once, however many deletes arrive at the same time', async () => {
+    const supplier = await inventory.createSupplier(alice, supplierInput());
+    const part = await inventory.createPart(alice, partInput(supplier.id, { quantity: 1 }));
+    const purchase = await purchases.create(alice, purchaseInput({ partId: part.id, partStatus: 'Purchased', quantity: 5 }));
+    expect(await quantityOf(part.id)).toBe(6);
+
+    const answers = await Promise.allSettled(Array.from({ length: 4 }, () => purchases.remove(alice, purchase.id)));
+
+    expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
+    expect(answers.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason)).toEqual(Array(3).fill(expect.objectContaining({ code: 'NOT_FOUND' })));
+    expect(await quantityOf(part.id)).toBe(1);
+    await expect(purchases.remove(alice, purchase.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await quantityOf(part.id)).toBe(1);
+  });
+
+  it('leaves stock as it is when the deleted purchase had been cancelled or never received', async () => {
+    const supplier = await inventory.createSupplier(alice, supplierInput());
+    const part = await inventory.createPart(alice, partInput(supplier.id, { quantity: 4 }));
+    const cancelled = await purchases.create(alice, purchaseInput({ partId: part.id, partStatus: 'Purchased', quantity: 2 }));
+    await purchases.update(alice, cancelled.id, purchaseInput({ partId: part.id, partStatus: 'Cancelled', quantity: 2 }));
+    const ordered = await purchases.create(alice, purchaseInput({ partId: part.id, partStatus: 'Ordered', quantity: 3 }));
+
+    await purchases.remove(alice, cancelled.id);
+    await purchases.remove(alice, ordered.id);
+
+    expect(await quantityOf(part.id)).toBe(4);
+  });
+
+  it("takes a deleted machine's received purchases back out of stock, once", async () => {
+    const supplier = await inventory.createSupplier(alice, supplierInput());
+    const part = await inventory.createPart(alice, partInput(supplier.id, { quantity: 1 }));
+    await purchases.create(alice, purchaseInput({ machineId: 78, partId: part.id, partStatus: 'Purchased', quantity: 2 }));
+    await purchases.create(alice, purchaseInput({ machineId: 78, partId: part.id, partStatus: 'Purchased', quantity: 3 }));
+    await purchases.create(alice, purchaseInput({ machineId: 79, partId: part.id, partStatus: 'Purchased', quantity: 4 }));
+    expect(await quantityOf(part.id)).toBe(10);
+
+    await machines.machineDeleted({ userId: alice.userId, machineId: 78 });
+    await machines.machineDeleted({ userId: alice.userId, machineId: 78 });
+
+    expect(await quantityOf(part.id)).toBe(5);
+  });
+
   it("refuses another user's part and supplier ids as not found", async () => {
     const supplier = await inventory.createSupplier(alice, supplierInput());
     const part = await inventory.createPart(alice, partInput(supplier.id));

@@ -167,6 +167,20 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
     expect(await stock()).toBe(5);
   });
 
+  it('takes the quantity of a deleted Purchased purchase back out of stock, once, also when the delete is sent several times at once', async () => {
+    const { partId } = await createPart(api, a.token, { quantity: 1, minStock: 0 });
+    const stock = async () => (await api.get(`/api/parts/${partId}`, a.token)).body.quantity as number;
+    const created = (await api.post('/api/purchases', purchase({ partId, quantity: 5, partStatus: 'Purchased' }), a.token)).body;
+    expect(await stock()).toBe(6);
+
+    const deletes = await Promise.all(Array.from({ length: 3 }, () => api.delete(`/api/purchases/${created.id}`, a.token)));
+
+    expect(deletes.map((r) => r.status).sort()).toEqual([204, 404, 404]);
+    expect(await stock()).toBe(1);
+    expect((await api.delete(`/api/purchases/${created.id}`, a.token)).status).toBe(404);
+    expect(await stock()).toBe(1);
+  });
+
   it('counts once when several requests mark the same purchase Purchased at the same time', async () => {
     const { partId } = await createPart(api, a.token, { quantity: 0, minStock: 1 });
     const created = (await api.post('/api/purchases', purchase({ partId, quantity: 3, partStatus: 'Ordered' }), a.token)).body;

@@ -9,7 +9,7 @@ import { UserTransactions } from '../common/transactions.js';
 import { PartEntity } from '../inventory/part.entity.js';
 import { SupplierEntity } from '../inventory/supplier.entity.js';
 import { PurchaseEntity } from './purchase.entity.js';
-import { EMPTY_LEDGER, planStock, type StockAdjustment } from './stock-ledger.js';
+import { EMPTY_LEDGER, planRemoval, planStock, type StockAdjustment } from './stock-ledger.js';
 
 export function toPurchase(e: PurchaseEntity): Purchase {
   return {
@@ -152,14 +152,21 @@ export class PurchasesService {
     });
   }
 
-  /** Deletes the purchase; stock it added stays (see stock-ledger.ts). */
+  /**
+   * Deletes the purchase and takes back the stock it added (see stock-ledger.ts). Under the user's
+   * lock the ledger read is current, and only the call whose delete removed the row moves stock, so
+   * a retried or concurrent delete takes it back once (the others answer 404).
+   */
   async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
     const { userId } = requireActor(actor);
     return this.tx.run(userId, async (manager) => {
-      const result = await manager.getRepository(PurchaseEntity).delete({ id, userId });
-      if (!result.affected) {
+      const repo = manager.getRepository(PurchaseEntity);
+      const row = await repo.findOneBy({ id, userId });
+      const result = row ? await repo.delete({ id, userId }) : null;
+      if (!row || !result?.affected) {
         throw notFound(NOT_FOUND);
       }
+      await adjustStock(manager, userId, planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded }));
       return { deleted: true } as const;
     });
   }

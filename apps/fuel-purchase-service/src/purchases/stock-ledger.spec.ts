@@ -1,5 +1,5 @@
 import type { PartStatus } from '@wrenchlog/contracts';
-import { EMPTY_LEDGER, planStock, type StockLedger } from './stock-ledger.js';
+import { EMPTY_LEDGER, planRemoval, planStock, type StockLedger } from './stock-ledger.js';
 
 /** Replays status/quantity/part changes of one purchase against a stock book, as the service does. */
 function replay(steps: { partStatus: PartStatus; quantity?: number; partId?: number | null }[], opening: Record<number, number> = { 7: 10, 8: 0 }) {
@@ -61,5 +61,14 @@ describe(planStock.name, () => {
   it('records nothing to adjust when nothing changed', () => {
     const first = planStock(EMPTY_LEDGER, { partStatus: 'Purchased', partId: 7, quantity: 3 });
     expect(planStock(first.ledger, { partStatus: 'Purchased', partId: 7, quantity: 3 }).adjustments).toEqual([]);
+  });
+});
+
+describe(planRemoval.name, () => {
+  it('takes back what a received purchase added, and nothing for one that added nothing', () => {
+    expect(planRemoval(replay([{ partStatus: 'Purchased', quantity: 5 }]).ledger)).toEqual([{ partId: 7, delta: -5 }]);
+    expect(planRemoval(replay([{ partStatus: 'Purchased' }, { partStatus: 'Cancelled' }]).ledger)).toEqual([]);
+    expect(planRemoval(replay([{ partStatus: 'Ordered' }]).ledger)).toEqual([]);
+    expect(planRemoval(EMPTY_LEDGER)).toEqual([]);
   });
 });

@@ -15,8 +15,9 @@ import type { PartStatus } from '@wrenchlog/contracts';
  *   Cancelled -> Purchased adds them again (a new receipt); quantity 5 -> 3 while received takes 2
  *   back; naming another part moves the units from the old part to the new one.
  * - Taking back never makes a part's stock negative (units may have been used meanwhile).
- * - Deleting a purchase, or its machine, leaves stock as it is (the parts are on the shelf);
- *   deleting the part clears the ledger of purchases that named it.
+ * - Deleting a purchase, or its machine (which takes its purchases), takes its contribution back,
+ *   as Cancelled does: a deleted purchase never happened (issue 18). Deleting the part clears the
+ *   ledger of purchases that named it.
  */
 export interface StockLedger {
   received: boolean;
@@ -55,4 +56,9 @@ export function planStock(ledger: StockLedger, next: PurchaseStockState): { ledg
     }
   }
   return { ledger: { received, stockPartId: targetPart, stockAdded: target }, adjustments };
+}
+
+/** What deleting a purchase does to stock: its recorded contribution goes back out. */
+export function planRemoval(ledger: StockLedger): StockAdjustment[] {
+  return ledger.stockPartId !== null && ledger.stockAdded > 0 ? [{ partId: ledger.stockPartId, delta: -ledger.stockAdded }] : [];
 }
