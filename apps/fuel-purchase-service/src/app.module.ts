@@ -11,6 +11,7 @@ import { PartEntity } from './inventory/part.entity.js';
 import { SupplierEntity } from './inventory/supplier.entity.js';
 import { MachineDeletedService } from './machines/machine-deleted.service.js';
 import { MachineEventsController } from './machines/machine-events.controller.js';
+import { MachineHistoryService } from './machines/machine-history.service.js';
 import { migrations } from './migrations/index.js';
 import { PurchaseEntity } from './purchases/purchase.entity.js';
 import { PurchasesController } from './purchases/purchases.controller.js';
@@ -31,7 +32,7 @@ export class AppModule {
         HealthModule.forService('fuel-purchase-service'),
       ],
       controllers: [FuelRecordsController, PurchasesController, InventoryController, MachineEventsController],
-      providers: [UserTransactions, FuelRecordsService, PurchasesService, InventoryService, MachineDeletedService],
+      providers: [UserTransactions, FuelRecordsService, PurchasesService, InventoryService, MachineDeletedService, MachineHistoryService],
     };
   }
 }

@@ -1,6 +1,7 @@
 import type { FuelRecordInput } from '@wrenchlog/contracts';
 import { FuelRecordsService } from '../src/fuel/fuel-records.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
+import { MachineHistoryService } from '../src/machines/machine-history.service.js';
 import { alice, bob, startService } from './service-harness.js';
 
 const record = (overrides: Partial<FuelRecordInput> = {}): FuelRecordInput => ({
@@ -18,15 +19,41 @@ describe('fuel records on SQLite', () => {
   let fuel: FuelRecordsService;
   let machines: MachineDeletedService;
   let close: () => Promise<void>;
+  let started: Awaited<ReturnType<typeof startService>>;
 
   beforeAll(async () => {
-    const started = await startService();
+    started = await startService();
     close = started.close;
     fuel = started.module.get(FuelRecordsService);
     machines = started.module.get(MachineDeletedService);
   });
 
   afterAll(() => close());
+
+  it("sums the caller's records dated in the period exactly, and nothing of another user's", async () => {
+    await fuel.create(alice, record({ machineId: 31, amount: 10.125, totalPrice: 35.1, dateOfPurchase: '2025-03-03T10:00:00Z' }));
+    await fuel.create(alice, record({ machineId: 32, amount: 5.5, totalPrice: 19.99, dateOfPurchase: '2025-03-09T23:59:00Z' }));
+    await fuel.create(alice, record({ machineId: 31, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-10T00:00:00Z' })); // until is exclusive
+    await fuel.create(alice, record({ machineId: 31, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-02T23:59:59Z' }));
+    await fuel.create(bob, record({ machineId: 31, amount: 7, totalPrice: 20, dateOfPurchase: '2025-03-05T10:00:00Z' }));
+    const week = { since: '2025-03-03T00:00:00.000Z', until: '2025-03-10T00:00:00.000Z' };
+
+    expect(await fuel.totals(alice, week)).toEqual({ count: 2, gallons: 15.625, totalPrice: 55.09 });
+    expect(await fuel.totals(bob, week)).toEqual({ count: 1, gallons: 7, totalPrice: 20 });
+    expect(await fuel.totals(alice, { since: '2001-01-01T00:00:00Z', until: '2001-01-08T00:00:00Z' })).toEqual({ count: 0, gallons: 0, totalPrice: 0 });
+    await expect(fuel.totals(alice, { since: 'last week', until: week.until })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
+  });
+
+  it("counts a machine's fuel records and purchases for the delete dialog, the caller's only", async () => {
+    const history = started.module.get(MachineHistoryService);
+    await fuel.create(alice, record({ machineId: 41 }));
+    await fuel.create(alice, record({ machineId: 41 }));
+    await fuel.create(bob, record({ machineId: 41 }));
+
+    expect(await history.count(alice, 41)).toEqual({ fuelRecords: 2, purchases: 0 });
+    expect(await history.count(bob, 41)).toEqual({ fuelRecords: 1, purchases: 0 });
+    expect(await history.count(alice, 42)).toEqual({ fuelRecords: 0, purchases: 0 });
+  });
 
   it('stores money and gallons exactly and answers the computed mpg and server dates', async () => {
     const created = await fuel.create(alice, record());

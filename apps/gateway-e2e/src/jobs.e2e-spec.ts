@@ -77,6 +77,9 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
 
   it('emails every enabled user a weekly report when Weekly Report Generation runs', async () => {
     const user = await createApprovedUser(api, { name: 'Weekly Reader' });
+    const fuel = { machineId: 1, amount: 12.5, pricePerUnit: 3.2, totalPrice: 40, dateOfPurchase: new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString() };
+    expect((await api.post('/api/fuel-records', fuel, user.token)).status).toBe(201);
+    expect((await api.post('/api/fuel-records', { ...fuel, amount: 8.25, totalPrice: 26.4 }, user.token)).status).toBe(201);
 
     expect((await api.post('/api/admin/jobs/2/run', {}, admin)).status).toBe(202);
     const done = await finished(2, 40000);
@@ -89,6 +92,8 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
       expect(report).toBeDefined();
       expect(report!.text).toContain('Hello Weekly Reader,');
       expect(report!.text).toMatch(/Service records: (\d+|at least \d+|not available right now)/);
+      expect(report!.text).toContain('Fuel records: 2 (20.8 gallons, $66.40)');
+      expect(report!.text).not.toMatch(/not included|call yet/);
       expect(mails.some((m) => m.to.includes(TEST_ADMIN.username) && m.subject.startsWith('Your Wrenchlog week'))).toBe(true);
     });
   });

@@ -7,6 +7,7 @@ import { ImagesController } from './images/images.controller.js';
 import { ImagesService } from './images/images.service.js';
 import { ServiceImageEntity } from './images/service-image.entity.js';
 import { KnownMachine } from './machines/known-machine.entity.js';
+import { MachineHistoryService } from './machines/machine-history.service.js';
 import { MachinesController } from './machines/machines.controller.js';
 import { MachinesService } from './machines/machines.service.js';
 import { migrations } from './migrations/index.js';
@@ -30,7 +31,7 @@ export class AppModule {
         HealthModule.forService('service-record-service'),
       ],
       controllers: [RecordsController, MachinesController, ImagesController],
-      providers: [RecordsService, MachinesService, ImagesService, ImageRemoval],
+      providers: [RecordsService, MachinesService, ImagesService, ImageRemoval, MachineHistoryService],
     };
   }
 }

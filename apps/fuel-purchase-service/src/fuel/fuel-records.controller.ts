@@ -6,8 +6,10 @@ import {
   FUEL_RECORD_GET,
   FUEL_RECORD_LATEST,
   FUEL_RECORD_LIST_BY_MACHINE,
+  FUEL_RECORD_TOTALS,
   FUEL_RECORD_UPDATE,
   type FuelRecordCreateRequest,
+  type FuelTotalsRequest,
   type FuelRecordIdRequest,
   type FuelRecordsByMachineRequest,
   type FuelRecordUpdateRequest,
@@ -47,5 +49,10 @@ export class FuelRecordsController {
   @MessagePattern(FUEL_RECORD_DELETE)
   remove(@Payload() m: RpcMessage<FuelRecordIdRequest>) {
     return this.fuel.remove(m.actor, m.payload.id);
+  }
+
+  @MessagePattern(FUEL_RECORD_TOTALS)
+  totals(@Payload() m: RpcMessage<FuelTotalsRequest>) {
+    return this.fuel.totals(m.actor, m.payload);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, RpcMeta } from '@wrenchlog/contracts';
-import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
+import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, FuelTotals, FuelTotalsRequest, RpcMeta } from '@wrenchlog/contracts';
+import { badRequest, createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
@@ -72,6 +72,29 @@ export class FuelRecordsService {
     const { userId } = requireActor(actor);
     const row = await this.records.findOne({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
     return row ? toFuelRecord(row) : null;
+  }
+
+  /** Count, gallons and money of the caller's records dated in [since, until), summed in the database. */
+  async totals(actor: Actor | null, { since, until }: FuelTotalsRequest): Promise<FuelTotals> {
+    const { userId } = requireActor(actor);
+    const from = new Date(since);
+    const to = new Date(until);
+    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
+      throw badRequest('since and until must be ISO 8601 instants');
+    }
+    const row = await this.records
+      .createQueryBuilder('f')
+      .select('COUNT(*)', 'count')
+      .addSelect('COALESCE(SUM(f.amountMilli), 0)', 'milli')
+      .addSelect('COALESCE(SUM(f.totalPriceCents), 0)', 'cents')
+      .where('f.userId = :userId AND f.dateOfPurchase >= :from AND f.dateOfPurchase < :to', { userId, from, to })
+      .getRawOne<{ count: string | number; milli: string | number; cents: string | number }>();
+    // PostgreSQL answers COUNT and SUM of integers as text (bigint/numeric).
+    return {
+      count: Number(row?.count ?? 0),
+      gallons: fromScaled(Number(row?.milli ?? 0), THOUSANDTHS),
+      totalPrice: fromScaled(Number(row?.cents ?? 0), CENTS),
+    };
   }
 
   async get(actor: Actor | null, id: number): Promise<FuelRecord> {

@@ -1,11 +1,28 @@
 import { Controller } from '@nestjs/common';
-import { EventPattern, Payload } from '@nestjs/microservices';
-import { MACHINE_DELETED, MACHINE_SAVED, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  MACHINE_DELETED,
+  MACHINE_SAVED,
+  SERVICE_MACHINE_HISTORY_COUNT,
+  type MachineDeletedEvent,
+  type MachineSavedEvent,
+  type RpcMessage,
+  type ServiceMachineHistoryCountRequest,
+} from '@wrenchlog/contracts';
+import { MachineHistoryService } from './machine-history.service.js';
 import { MachinesService } from './machines.service.js';
 
 @Controller()
 export class MachinesController {
-  constructor(private readonly machines: MachinesService) {}
+  constructor(
+    private readonly machines: MachinesService,
+    private readonly history: MachineHistoryService,
+  ) {}
+
+  @MessagePattern(SERVICE_MACHINE_HISTORY_COUNT)
+  historyCount(@Payload() m: RpcMessage<ServiceMachineHistoryCountRequest>) {
+    return this.history.count(m.actor, m.payload.machineId);
+  }
 
   @EventPattern(MACHINE_SAVED)
   saved(@Payload() m: RpcMessage<MachineSavedEvent>) {

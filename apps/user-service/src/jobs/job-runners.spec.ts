@@ -36,3 +36,42 @@ describe(JobRunners.name, () => {
     );
   });
 });
+
+describe('Weekly Report Generation', () => {
+  const user = { id: 7, username: 'reader@example.com', name: 'Weekly Reader', enabled: true } as User;
+  const weekly = (send: (pattern: string, payload: Record<string, unknown>) => Promise<unknown>) => {
+    const mails: { to: string; text: string }[] = [];
+    const mail = { enqueue: async (_m: unknown, message: { to: string; text: string }) => void mails.push(message) } as unknown as MailQueue;
+    const dataSource = { transaction: (work: (m: unknown) => Promise<unknown>) => work({}) } as unknown as DataSource;
+    const users = { find: async () => [user] } as unknown as Repository<User>;
+    const rpc = { send: jest.fn(send) } as unknown as RpcClient;
+    const work = new JobRunners(rpc, loadEnv(UserEnv, {}), mail, dataSource, users).work(JOB_IDS.weeklyReportGeneration)!;
+    return { mails, rpc, run: () => work(ctx) };
+  };
+
+  it("reports the week's fuel records with their gallons and cost, asked of the fuel service as the user", async () => {
+    const { mails, rpc, run } = weekly(async (pattern) => (pattern === 'fuel.record.totals' ? { count: 2, gallons: 41.234, totalPrice: 152.4 } : { content: [] }));
+
+    await expect(run()).resolves.toBe('Weekly reports emailed to 1 user.');
+
+    expect(mails).toHaveLength(1);
+    expect(mails[0].text).toContain('  Fuel records: 2 (41.2 gallons, $152.40)');
+    expect(mails[0].text).not.toMatch(/not included|call yet/);
+    const [, payload, call] = (rpc.send as jest.Mock).mock.calls.find(([p]) => p === 'fuel.record.totals')!;
+    expect(call).toMatchObject({ actor: { userId: 7, adminLevel: 0 } });
+    expect(new Date((payload as { until: string }).until).getTime() - new Date((payload as { since: string }).since).getTime()).toBe(7 * 24 * 60 * 60 * 1000);
+  });
+
+  it('says a fuel figure is not available, in the words of the other lines, when the fuel service fails', async () => {
+    const { mails, run } = weekly(async (pattern) => {
+      if (pattern === 'fuel.record.totals') {
+        throw new Error('down');
+      }
+      return { content: [] };
+    });
+
+    await expect(run()).resolves.toBe('Weekly reports emailed to 1 user. 1 figure(s) were not available from the other services and are marked so.');
+    expect(mails[0].text).toContain('  Fuel records: not available right now');
+    expect(mails[0].text).toContain('  Service records: 0');
+  });
+});

@@ -4,9 +4,11 @@ import {
   ANALYTICS_PAGEVIEW_AGGREGATE,
   BACKFILL_DEFAULT_LIMIT,
   ErrorCode,
+  FUEL_RECORD_TOTALS,
   IMAGE_BACKFILL_RUN,
   JOB_IDS,
   type Actor,
+  type FuelTotals,
   type RpcPattern,
 } from '@wrenchlog/contracts';
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
@@ -108,8 +110,9 @@ export class JobRunners {
 
   /**
    * Emails every enabled user a summary of the last 7 days: service records and purchases dated
-   * in the week, counted from the other services' recent lists on the user's behalf. A figure a
-   * service cannot give is reported as not available, never made up.
+   * in the week, counted from the other services' recent lists on the user's behalf, and fuel
+   * records with their gallons and cost from fuel-purchase-service's totals. A figure a service
+   * cannot give is reported as not available, never made up.
    */
   private async weeklyReports(ctx: JobContext): Promise<string> {
     const until = new Date();
@@ -130,7 +133,11 @@ export class JobRunners {
           lines.push(`  ${source.label}: ${count.capped ? `at least ${count.n}` : count.n}`);
         }
       }
-      lines.push('  Fuel records: not included (there is no account-wide fuel call yet)');
+      const fuel = down.has(FUEL_RECORD_TOTALS) ? undefined : await this.fuelSince(asUser, since, until, down, ctx.correlationId);
+      if (fuel === undefined) {
+        unavailable++;
+      }
+      lines.push(`  Fuel records: ${fuelLine(fuel)}`);
       await this.dataSource.transaction((manager) =>
         this.mail.enqueue(manager, {
           to: user.username,
@@ -150,6 +157,18 @@ export class JobRunners {
     this.logger.log(`weekly reports queued for ${users.length} users`);
     const note = unavailable > 0 ? ` ${unavailable} figure(s) were not available from the other services and are marked so.` : '';
     return `Weekly reports emailed to ${users.length} user${users.length === 1 ? '' : 's'}.${note}`;
+  }
+
+  private async fuelSince(actor: Actor, since: Date, until: Date, down: Set<string>, correlationId?: string): Promise<FuelTotals | undefined> {
+    try {
+      return await this.rpc.send(FUEL_RECORD_TOTALS, { since: since.toISOString(), until: until.toISOString() }, { actor, correlationId });
+    } catch (err) {
+      if (err instanceof RpcCallError && err.code === ErrorCode.Unavailable) {
+        down.add(FUEL_RECORD_TOTALS);
+      }
+      this.logger.warn(`weekly report: fuel records not available: ${reason(err)}`);
+      return undefined;
+    }
   }
 
   private async countSince(source: WeeklySource, actor: Actor, since: Date, down: Set<string>, correlationId?: string): Promise<{ n: number; capped: boolean } | undefined> {
@@ -174,6 +193,20 @@ export class JobRunners {
       return undefined;
     }
   }
+}
+
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const gallons = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+
+/** "3 (41.2 gallons, $152.40)", "0", or "not available right now" (the same words as the other lines). */
+export function fuelLine(totals: FuelTotals | undefined): string {
+  if (totals === undefined) {
+    return 'not available right now';
+  }
+  if (totals.count === 0) {
+    return '0';
+  }
+  return `${totals.count} (${gallons.format(totals.gallons)} gallons, ${usd.format(totals.totalPrice)})`;
 }
 
 interface WeeklySource {

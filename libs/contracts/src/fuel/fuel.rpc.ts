@@ -7,6 +7,8 @@ import {
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
 } from './fuel-record.contract.js';
+import { FUEL_RECORD_TOTALS, type FuelTotals, type FuelTotalsRequest } from './fuel-totals.contract.js';
+import { FUEL_MACHINE_HISTORY_COUNT, type FuelMachineHistoryCount, type FuelMachineHistoryCountRequest } from './machine-history-count.contract.js';
 
 // Pattern -> request and reply of fuel-purchase-service (context `fuel`).
 export type FuelRpc = {
@@ -16,5 +18,7 @@ export type FuelRpc = {
   [FUEL_RECORD_CREATE]: { request: FuelRecordCreateRequest; response: FuelRecord };
   [FUEL_RECORD_UPDATE]: { request: FuelRecordUpdateRequest; response: FuelRecord };
   [FUEL_RECORD_DELETE]: { request: FuelRecordIdRequest; response: FuelPurchaseDeleted };
+  [FUEL_RECORD_TOTALS]: { request: FuelTotalsRequest; response: FuelTotals };
+  [FUEL_MACHINE_HISTORY_COUNT]: { request: FuelMachineHistoryCountRequest; response: FuelMachineHistoryCount };
 };
 

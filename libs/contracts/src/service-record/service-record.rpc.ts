@@ -25,6 +25,8 @@ import {
   SERVICE_RECORD_UPDATE,
 } from './service-record.contract.js';
 
+import { SERVICE_MACHINE_HISTORY_COUNT, type ServiceMachineHistoryCount, type ServiceMachineHistoryCountRequest } from './machine-history-count.contract.js';
+
 /** The service context (service-record-service). */
 export type ServiceRecordRpc = {
   [SERVICE_RECORD_CREATE]: { request: ServiceRecordInput; response: ServiceRecord };
@@ -37,4 +39,5 @@ export type ServiceRecordRpc = {
   [SERVICE_IMAGE_LIST]: { request: ServiceImageRecordRequest; response: ServiceImageKeys[] };
   [SERVICE_IMAGE_DELETE]: { request: DeleteServiceImagesRequest; response: ServiceImagesDeleted };
   [SERVICE_IMAGE_COUNT]: { request: ServiceImageRecordRequest; response: number };
+  [SERVICE_MACHINE_HISTORY_COUNT]: { request: ServiceMachineHistoryCountRequest; response: ServiceMachineHistoryCount };
 };
