@@ -38,6 +38,7 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
         insuranceExpirationDate: null,
         profilePhoto: null,
         lastUpdated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
+        archived: false,
       });
       expect(res.body.id).toBeGreaterThan(0);
     });

@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   CreateMachineRequest,
+  FUEL_MACHINE_HISTORY_COUNT,
   INVALID_MACHINE_ID,
   MACHINE_CREATE,
   MACHINE_DELETE,
@@ -14,9 +15,11 @@ import {
   MACHINE_PROFILE_PHOTO_SET,
   MACHINE_RECENT,
   MACHINE_UPDATE,
+  SERVICE_MACHINE_HISTORY_COUNT,
   UpdateMachineRequest,
   type ImageUrlsView,
   type Machine,
+  type MachineHistoryCounts,
   type MachineListItem,
 } from '@wrenchlog/contracts';
 import { badRequest, RpcClient, type CallContext } from '@wrenchlog/platform';
@@ -39,9 +42,13 @@ export class MachinesController {
     private readonly uploads: ImageUploads,
   ) {}
 
+  /** The spec's list (active machines); `?archived=true` lists the archived ones instead (issue 18). */
   @Get('all')
-  all(@Call() call: CallContext): Promise<MachineListItem[]> {
-    return this.rpc.send(MACHINE_LIST, {}, call);
+  all(@Query('archived') archived: unknown, @Call() call: CallContext): Promise<MachineListItem[]> {
+    if (archived !== undefined && archived !== 'true' && archived !== 'false') {
+      throw badRequest('archived must be true or false');
+    }
+    return this.rpc.send(MACHINE_LIST, archived === 'true' ? { archived: true } : {}, call);
   }
 
   @Get('recentlyserviced')
@@ -69,6 +76,27 @@ export class MachinesController {
   @HttpCode(204)
   async delete(@Param('id') id: string, @Call() call: CallContext): Promise<void> {
     await this.rpc.send(MACHINE_DELETE, { id: machineId(id) }, call);
+  }
+
+  /**
+   * What a delete would take with it, counted by the services that own it, for the delete dialog.
+   * The machine is read first: another user's id answers 404 like any machine call.
+   */
+  @Get(':id/history-counts')
+  async historyCounts(@Param('id') id: string, @Call() call: CallContext): Promise<MachineHistoryCounts> {
+    const target = machineId(id);
+    const machine = await this.rpc.send(MACHINE_GET, { id: target }, call);
+    const [service, fuel, gallery] = await Promise.all([
+      this.rpc.send(SERVICE_MACHINE_HISTORY_COUNT, { machineId: target }, call),
+      this.rpc.send(FUEL_MACHINE_HISTORY_COUNT, { machineId: target }, call),
+      this.rpc.send(MACHINE_GALLERY_LIST, { machineId: target }, call),
+    ]);
+    return {
+      serviceRecords: service.serviceRecords,
+      fuelRecords: fuel.fuelRecords,
+      purchases: fuel.purchases,
+      photos: service.photos + gallery.length + (machine.profilePhoto !== null ? 1 : 0),
+    };
   }
 
   @Get(':id/profile-photo')

@@ -33,6 +33,7 @@ const EDITABLE = [
   'insuranceProvider',
   'policyNumber',
   'insuranceExpirationDate',
+  'archived',
 ] as const satisfies readonly (keyof MachineEntity & keyof UpdateMachineRequest)[];
 
 /** Nullable text: an empty string is no value. */
@@ -51,6 +52,13 @@ export function applyMachineChanges(machine: MachineEntity, changes: Partial<Cre
     }
     if (field === 'name' || field === 'year' || field === 'make' || field === 'model') {
       if (source[field] !== null) {
+        target[field] = source[field];
+      }
+      continue;
+    }
+    if (field === 'archived') {
+      // Only a create never archives (CreateMachineRequest has no such field); null leaves it as it is.
+      if (typeof source[field] === 'boolean') {
         target[field] = source[field];
       }
       continue;
@@ -91,8 +99,10 @@ export function newMachine(userId: number, request: CreateMachineRequest, now: D
     lastUpdated: now,
     createdAt: now,
     idempotencyKey: null,
+    archived: false,
   } as MachineEntity;
   applyMachineChanges(machine, request);
+  machine.archived = false;
   return machine;
 }
 
@@ -131,6 +141,7 @@ export function toMachine(m: MachineEntity): Machine {
     insuranceExpirationDate: m.insuranceExpirationDate,
     profilePhoto: m.profilePhotoId,
     lastUpdated: m.lastUpdated.toISOString(),
+    archived: !!m.archived,
   };
 }
 

@@ -86,6 +86,10 @@ export class MachineEntity {
   @Column({ name: 'created_at' })
   createdAt: Date;
 
+  /** Archived: out of the lists and pickers, history kept, can be restored (issue 18). */
+  @Column({ type: 'boolean', default: false })
+  archived: boolean;
+
   /** The create call's idempotency key: a retried create answers the machine it made the first time. */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;

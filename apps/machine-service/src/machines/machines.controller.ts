@@ -20,6 +20,7 @@ import {
   type MachineGalleryAddRequest,
   type MachineGalleryDeleteRequest,
   type MachineIdRequest,
+  type MachineListRequest,
   type MachinePhotoRequest,
   type MachinePhotoSetRequest,
   type RpcMessage,
@@ -40,8 +41,8 @@ export class MachinesController {
   ) {}
 
   @MessagePattern(MACHINE_LIST)
-  list(@Payload() m: RpcMessage) {
-    return this.machines.list(m.actor);
+  list(@Payload() m: RpcMessage<MachineListRequest>) {
+    return this.machines.list(m.actor, m.payload);
   }
 
   @MessagePattern(MACHINE_RECENT)

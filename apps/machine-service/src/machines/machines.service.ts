@@ -10,6 +10,7 @@ import {
   type Machine,
   type MachineDeletedEvent,
   type MachineListItem,
+  type MachineListRequest,
   type MachineSavedEvent,
   type ServiceRecordChangedEvent,
   type UpdateMachineRequest,
@@ -52,18 +53,26 @@ export class MachinesService {
 
   private readonly listed: CompiledSelect<MachineEntity, (typeof LIST_COLUMNS)[number]>;
 
-  async list(actor: Actor | null): Promise<MachineListItem[]> {
+  /** The active machines by name (the spec's list), or with `archived: true` the archived ones. */
+  async list(actor: Actor | null, request?: MachineListRequest): Promise<MachineListItem[]> {
     const { userId } = requireActor(actor);
-    const rows = await this.listed.rows('by-name', (qb) => qb.where('m.userId = :userId').orderBy('m.name', 'ASC').addOrderBy('m.id', 'ASC'), { userId });
+    // A literal, not a bound value: CompiledSelect binds numbers and strings only, and TRUE/FALSE
+    // read the same on SQLite (1/0) and PostgreSQL. The shape names the SQL text it makes.
+    const archived = request?.archived === true;
+    const rows = await this.listed.rows(
+      archived ? 'by-name-archived' : 'by-name',
+      (qb) => qb.where(`m.userId = :userId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`).orderBy('m.name', 'ASC').addOrderBy('m.id', 'ASC'),
+      { userId },
+    );
     return rows.map(toListItem);
   }
 
-  /** Newest service first; machines never serviced after them, most recently updated first. */
+  /** Newest service first; machines never serviced after them, most recently updated first. Archived machines are left out. */
   async recentlyServiced(actor: Actor | null): Promise<MachineListItem[]> {
     const { userId } = requireActor(actor);
     const rows = await this.listed.rows(
       'recently-serviced',
-      (qb) => qb.where('m.userId = :userId').orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST').addOrderBy('m.lastUpdated', 'DESC').addOrderBy('m.id', 'DESC'),
+      (qb) => qb.where('m.userId = :userId AND m.archived = FALSE').orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST').addOrderBy('m.lastUpdated', 'DESC').addOrderBy('m.id', 'DESC'),
       { userId },
     );
     return rows.map(toListItem);
@@ -143,7 +152,7 @@ export class MachinesService {
 
   private async saved(manager: EntityManager, machine: MachineEntity, ctx: CallContext): Promise<void> {
     // After the machine's INSERT or UPDATE, which holds its row until commit: `at` follows the order of its changes.
-    const event: MachineSavedEvent = { machineId: machine.id, userId: machine.userId, name: machine.name, at: new Date().toISOString() };
+    const event: MachineSavedEvent = { machineId: machine.id, userId: machine.userId, name: machine.name, at: new Date().toISOString(), archived: !!machine.archived };
     await this.outbox.enqueue(manager, MACHINE_SAVED, event, ctx);
   }
 }

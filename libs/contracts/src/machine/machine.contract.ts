@@ -157,6 +157,15 @@ export class UpdateMachineRequest extends MachineOptionalFields {
   @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
   @MaxLength(60, { message: 'Model must be at most 60 characters' })
   model?: string;
+
+  /** true archives (out of the lists, history kept), false restores; absent or null leaves it. */
+  @IsOptional() @IsBoolean({ message: 'Archived must be true or false' })
+  archived?: boolean | null;
+}
+
+/** GET /api/machines/all?archived=true lists the archived machines; without it (or false), the others. */
+export interface MachineListRequest {
+  archived?: boolean;
 }
 
 /** A list row (dashboard, browse, recently serviced). lastUpdated is an ISO 8601 instant. */
@@ -194,6 +203,8 @@ export interface Machine {
   insuranceExpirationDate: string | null;
   profilePhoto: number | null;
   lastUpdated: string;
+  /** Archived machines leave the lists and pickers and keep their history (issue 18). */
+  archived: boolean;
 }
 
 export interface MachineIdRequest {

@@ -18,6 +18,8 @@ export interface MachineSavedEvent {
    * machine are in the order of its changes. Events from before this field count as just now.
    */
   at?: string;
+  /** Whether the machine is archived (out of the lists, history kept); absent in events from before archiving. */
+  archived?: boolean;
 }
 
 /** A machine was deleted: its service records, fuel records, purchases and images go with it. */

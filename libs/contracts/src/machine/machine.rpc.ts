@@ -1,4 +1,4 @@
-import type { MachinePhotoKeys, CreateMachineRequest, DeletedReply, Machine, MachineGalleryAddRequest, MachineGalleryDeleteRequest, MachineIdRequest, MachineListItem, MachinePhotoRequest, MachinePhotoSetRequest, UpdateMachineRequest } from './machine.contract.js';
+import type { MachinePhotoKeys, CreateMachineRequest, DeletedReply, Machine, MachineGalleryAddRequest, MachineGalleryDeleteRequest, MachineIdRequest, MachineListItem, MachineListRequest, MachinePhotoRequest, MachinePhotoSetRequest, UpdateMachineRequest } from './machine.contract.js';
 import {
   MACHINE_CREATE,
   MACHINE_DELETE,
@@ -16,7 +16,7 @@ import {
 
 /** The machine context (machine-service). */
 export type MachineRpc = {
-  [MACHINE_LIST]: { request: Record<string, never>; response: MachineListItem[] };
+  [MACHINE_LIST]: { request: MachineListRequest; response: MachineListItem[] };
   [MACHINE_RECENT]: { request: Record<string, never>; response: MachineListItem[] };
   [MACHINE_GET]: { request: MachineIdRequest; response: Machine };
   [MACHINE_CREATE]: { request: CreateMachineRequest; response: Machine };
