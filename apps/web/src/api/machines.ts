@@ -1,18 +1,25 @@
 import type { ApiClient } from './client';
-import type { Machine, MachineCreateInput, MachineListItem, MachinePhoto } from './types';
+import type { Machine, MachineCreateInput, MachineHistoryCounts, MachineListItem, MachinePhoto } from './types';
 
 export const machineKeys = {
   all: ['machines'] as const,
   list: () => ['machines', 'all'] as const,
+  archived: () => ['machines', 'archived'] as const,
   recent: () => ['machines', 'recent'] as const,
   detail: (id: number) => ['machines', 'detail', id] as const,
   profilePhoto: (id: number) => ['machines', 'detail', id, 'profile-photo'] as const,
   gallery: (id: number) => ['machines', 'detail', id, 'gallery'] as const,
+  historyCounts: (id: number) => ['machines', 'detail', id, 'history-counts'] as const,
 };
 
 export const machinesApi = {
   recentlyServiced: (api: ApiClient) => api.get<MachineListItem[]>('/api/machines/recentlyserviced'),
   all: (api: ApiClient) => api.get<MachineListItem[]>('/api/machines/all'),
+  /** The archived machines (out of the other lists, history kept). */
+  archived: (api: ApiClient) => api.get<MachineListItem[]>('/api/machines/all?archived=true'),
+  setArchived: (api: ApiClient, id: number, archived: boolean) => api.put<Machine>('/api/machines/update', { id, archived }),
+  /** What a delete would take with it: counted by the services that own the records. */
+  historyCounts: (api: ApiClient, id: number) => api.get<MachineHistoryCounts>(`/api/machines/${id}/history-counts`),
   get: (api: ApiClient, id: number) => api.get<Machine>(`/api/machines/?machineId=${encodeURIComponent(id)}`),
   create: (api: ApiClient, input: MachineCreateInput) => api.post<Machine>('/api/machines/create', { ...input }),
   update: (api: ApiClient, machine: Partial<Machine> & { id: number }) => api.put<Machine>('/api/machines/update', { ...machine }),

@@ -15,6 +15,8 @@ import { ACCEPTED_IMAGE_TYPES, prepareImage } from '../../lib/image-resize';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
 import { validateMachineCreate } from './machine-create';
 import classes from './machine.module.css';
+import { useSetArchived } from './machine-archive';
+import { MachineDeleteDialog } from './MachineDeleteDialog';
 import { PhotoGallery } from './PhotoGallery';
 import stockImage from './stock-machine.svg';
 import { ImageFileInput } from '../../components/ImageFileInput';
@@ -24,7 +26,6 @@ export const MESSAGES = {
   statusFailed: 'Failed to update machine status',
   saveFailed: 'Failed to update machine details',
   deleteFailed: 'Failed to delete machine',
-  confirmDelete: 'Are you sure you want to delete this machine? This action cannot be undone.',
   confirmPhotoDelete: 'Are you sure you want to delete this photo?',
 };
 
@@ -197,6 +198,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const [error, setError] = useState<string | null>(null);
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState<'profile' | 'gallery' | null>(null);
+  const [deleting, setDeleting] = useState(false);
+  const setArchived = useSetArchived();
   const profileInput = useRef<HTMLInputElement>(null);
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
 
@@ -256,10 +259,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     }
   }
 
+  // The dialog (MachineDeleteDialog) says what goes with the machine and offers Archive instead.
   async function remove() {
-    if (!(await confirm(MESSAGES.confirmDelete, 'Yes, delete'))) {
-      return;
-    }
+    setDeleting(false);
     setError(null);
     try {
       await machinesApi.remove(api, machine.id);
@@ -274,6 +276,11 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       console.error('Machine delete failed', err);
       setError(MESSAGES.deleteFailed);
     }
+  }
+
+  async function archive() {
+    await setArchived(machine, true);
+    setDeleting(false);
   }
 
   async function uploadProfile(file: File) {
@@ -388,7 +395,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
         </Tooltip>
       )}
       <Tooltip label="Delete" events={{ hover: true, focus: false, touch: false }}>
-        <ActionIcon variant="default" size="lg" aria-label="Delete machine" onClick={() => void remove()}>
+        <ActionIcon variant="default" size="lg" aria-label="Delete machine" onClick={() => setDeleting(true)}>
           <IconTrash size={18} color="var(--mantine-color-red-7)" />
         </ActionIcon>
       </Tooltip>
@@ -405,6 +412,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   return (
     <Card padding="lg" data-testid="basic-info">
       {dialog}
+      {deleting && <MachineDeleteDialog machine={machine} onClose={() => setDeleting(false)} onDelete={remove} onArchive={archive} />}
       {/* Photo, name and actions side by side on wide screens; on phones the name gets its own row. */}
       <Group align="flex-start" gap={desktop ? 'lg' : 'md'} wrap="nowrap" justify="space-between">
         <Group align="flex-start" gap="lg" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>

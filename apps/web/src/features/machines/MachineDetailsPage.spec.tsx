@@ -189,6 +189,58 @@ describe('MachineDetailsPage', () => {
     expect(screen.queryByRole('link', { name: 'Blue F-150' })).not.toBeInTheDocument();
   });
 
+  describe('delete dialog (issue 18)', () => {
+    it('says how many records and photos a delete takes, counted by the server', async () => {
+      const { calls } = mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 3, fuelRecords: 1, purchases: 2, photos: 4 }) });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Delete Blue F-150?' });
+      expect(within(dialog).getByText('Are you sure you want to delete this machine? This action cannot be undone.')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Deleting it also deletes its 3 service records, 1 fuel record, 2 part purchases and 4 photos.')).toBeInTheDocument();
+      expect(within(dialog).getByRole('button', { name: 'Archive instead' })).toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    });
+
+    it('says when there is nothing to lose', async () => {
+      mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 0, fuelRecords: 0, purchases: 0, photos: 0 }) });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+      expect(await screen.findByText('It has no service, fuel or purchase records and no photos.')).toBeInTheDocument();
+    });
+
+    it('says what goes with it when the count fails', async () => {
+      mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ statusCode: 503 }, 503) });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+      expect(await screen.findByText('Its service, fuel and purchase records and its photos are deleted with it.')).toBeInTheDocument();
+    });
+
+    it('archives instead of deleting: the machine stays, says it is archived, and can be restored', async () => {
+      let archived = false;
+      const { calls } = mockFetch({
+        ...base(),
+        'GET /api/machines/': () => json({ ...machine, archived }),
+        'GET /api/machines/4/history-counts': json({ serviceRecords: 1, fuelRecords: 0, purchases: 0, photos: 0 }),
+        'PUT /api/machines/update': (req) => {
+          archived = (req.body as { archived: boolean }).archived;
+          return json({ ...machine, archived });
+        },
+      });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
+      await user.click(await screen.findByRole('button', { name: 'Archive instead' }));
+
+      expect(await screen.findByText('This machine is archived: it is out of your lists and pickers, and its history is kept.')).toBeInTheDocument();
+      expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+      expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 4, archived: true });
+      expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+
+      await user.click(screen.getByRole('button', { name: 'Restore Blue F-150' }));
+      await waitFor(() => expect(screen.queryByTestId('archived-banner')).not.toBeInTheDocument());
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 4, archived: true }, { id: 4, archived: false }]);
+    });
+  });
+
   describe('history tabs', () => {
     it('shows the loading and error texts of each tab', async () => {
       mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': pending, 'GET /api/services/machine/4': json({ statusCode: 500 }, 500), 'GET /api/purchases/getrecentForMachine/4': pending });

@@ -8,6 +8,7 @@ import { machineKeys, machinesApi } from '../../api/machines';
 import { Page } from '../../components/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { HistoryTabs } from '../history/HistoryTabs';
+import { ArchivedBanner } from './ArchivedMachines';
 import { BasicInfoPanel } from './BasicInfoPanel';
 import { IconTruckOff } from '@tabler/icons-react';
 
@@ -40,6 +41,7 @@ export default function MachineDetailsPage() {
   } else {
     body = (
       <Stack gap="lg">
+        {query.data.archived && <ArchivedBanner machine={query.data} />}
         <BasicInfoPanel key={query.data.id} machine={query.data} />
         <HistoryTabs machineId={query.data.id} />
       </Stack>

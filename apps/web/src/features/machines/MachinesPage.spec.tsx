@@ -63,6 +63,34 @@ describe('MachinesPage', () => {
     expect(within(table).getByText('Needs Service').closest('[data-color]')).toHaveAttribute('data-color', 'red');
   });
 
+  it('lists archived machines under Show archived, and a restored one goes back to the full list', async () => {
+    (globalThis as { __WIDE__?: boolean }).__WIDE__ = true;
+    let archived = [{ id: 9, name: 'Old Tractor', type: null, status: 'Retired', lastUpdated: '2026-01-01T10:00:00Z' }];
+    let active = machines;
+    const { calls } = mockFetch({
+      'GET /api/machines/all': () => json(active),
+      'GET /api/machines/all?archived=true': () => json(archived),
+      'PUT /api/machines/update': () => {
+        active = [...machines, { ...archived[0] }];
+        archived = [];
+        return json({ id: 9, name: 'Old Tractor', archived: false });
+      },
+    });
+    renderApp(routes, { url: '/machines' });
+    await screen.findByRole('link', { name: 'Atlas crane' });
+    expect(screen.queryByRole('link', { name: 'Old Tractor' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.includes('archived=true'))).toBe(false);
+
+    await user.click(screen.getByRole('switch', { name: 'Show archived' }));
+    const table = await screen.findByRole('table', { name: 'Archived machines' });
+    expect(within(table).getByRole('link', { name: 'Old Tractor' })).toHaveAttribute('href', '/machines/9');
+
+    await user.click(within(table).getByRole('button', { name: 'Restore Old Tractor' }));
+    expect(await screen.findByText('No archived machines.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ id: 9, archived: false });
+    expect(await screen.findByRole('link', { name: 'Old Tractor' })).toBeInTheDocument();
+  });
+
   describe('Create New Machine', () => {
     async function openForm() {
       await user.click((await screen.findAllByRole('button', { name: 'Create New Machine' }))[0]);

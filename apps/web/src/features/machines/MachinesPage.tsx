@@ -1,4 +1,4 @@
-import { Badge, Button, Card, Group, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,6 +10,7 @@ import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { ShowMoreButton } from '../../components/ShowMore';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
+import { ArchivedMachines } from './ArchivedMachines';
 import { CardSortBar, MachineCards, MachineTable, useMachineList } from './MachineList';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
@@ -19,6 +20,7 @@ export default function MachinesPage() {
   const api = useApi();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [creating, setCreating] = useState(false);
+  const [showArchived, setShowArchived] = useState(false);
   const query = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
   const total = query.data?.length ?? 0;
   const { search, setSearch, sort, onSort, rows, list } = useMachineList(query.data, { field: 'name', direction: 'asc' });
@@ -64,7 +66,10 @@ export default function MachinesPage() {
               </Badge>
             )}
           </Group>
-          <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
+          <Group gap="md" wrap="wrap" w={desktop ? undefined : '100%'}>
+            <Switch label="Show archived" checked={showArchived} onChange={(e) => setShowArchived(e.currentTarget.checked)} />
+            <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
+          </Group>
         </Group>
         {body}
         <ShowMoreButton {...list} />
@@ -73,6 +78,7 @@ export default function MachinesPage() {
             Showing {rows.length} of {total}
           </Text>
         )}
+        {showArchived && <ArchivedMachines />}
       </Card>
       {creating && (
         <Suspense fallback={null}>
