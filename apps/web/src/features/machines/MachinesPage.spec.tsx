@@ -65,7 +65,7 @@ describe('MachinesPage', () => {
 
   it('lists archived machines under Show archived, and a restored one goes back to the full list', async () => {
     (globalThis as { __WIDE__?: boolean }).__WIDE__ = true;
-    let archived = [{ id: 9, name: 'Old Tractor', type: null, status: 'Retired', lastUpdated: '2026-01-01T10:00:00Z' }];
+    let archived = [{ id: 9, name: 'Old Tractor', type: 'Tractor', status: 'Retired', lastUpdated: '2026-01-01T10:00:00Z' }];
     let active = machines;
     const { calls } = mockFetch({
       'GET /api/machines/all': () => json(active),
