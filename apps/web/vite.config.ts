@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
+import { precompress } from './vite-precompress';
 
 // The app version shown on the login screen: the short hash of the commit the bundle was built from.
 function gitHash(): string {
@@ -17,7 +18,7 @@ function gitHash(): string {
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react()],
+  plugins: [react(), precompress()],
   define: {
     __APP_VERSION__: JSON.stringify(gitHash()),
   },

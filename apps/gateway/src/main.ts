@@ -21,6 +21,7 @@ import { marketingCspSources } from './public-config/marketing-csp.js';
 import { createValidationPipe } from './http/validation.js';
 import { GatewayInfo } from './root/gateway-info.js';
 import { SpaFallback } from './web/spa-fallback.js';
+import { setWebCacheHeaders } from './web/static-cache.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -66,9 +67,11 @@ async function main(): Promise<void> {
   if (env.CORS_ORIGIN) {
     app.enableCors({ origin: env.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true });
   }
-  // Hashed build assets are immutable; index.html is served by SpaFallback with no-cache.
+  // Hashed build assets are immutable, other files revalidate (static-cache.ts); index.html is served
+  // by SpaFallback with no-cache. The build writes .br and .gz next to each text file (vite-precompress.ts):
+  // they go out with Content-Encoding to a browser that accepts them, and Vary: Accept-Encoding.
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, maxAge: '1y', immutable: true });
+    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: setWebCacheHeaders });
   } else {
     logger.warn(`no web build at ${webDist}: serving the API and a placeholder page`);
   }
