@@ -8,7 +8,19 @@ describe(countryForAddress.name, () => {
     },
   );
 
-  it.each(['8.8.8.8', '172.32.0.1', '2001:db8::1', '::ffff:8.8.4.4'])('answers Unknown for the public address %s (no offline database)', (ip) => {
+  // Addresses whose country is stable in the GeoLite2 data the package ships: Google's public DNS
+  // (US), RIPE NCC's own network in Amsterdam (NL), MaxMind's documented test address (GB).
+  it.each([
+    ['8.8.8.8', 'United States'],
+    ['::ffff:8.8.4.4', 'United States'],
+    ['2001:4860:4860::8888', 'United States'],
+    ['193.0.6.139', 'Netherlands'],
+    ['81.2.69.142', 'United Kingdom'],
+  ])('places the public address %s in %s from the offline database', (ip, country) => {
+    expect(countryForAddress(ip)).toBe(country);
+  });
+
+  it.each(['203.0.113.5', '2001:db8::1'])('answers Unknown for %s, a documentation address no database places', (ip) => {
     expect(countryForAddress(ip)).toBe('Unknown');
   });
 

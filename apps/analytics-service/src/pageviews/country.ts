@@ -1,9 +1,25 @@
+import { createRequire } from 'node:module';
 import { isIPv4, isIPv6 } from 'node:net';
 
 /** The country of a private, loopback or link-local address: a visit from the operator's own network. */
 export const LOCAL_COUNTRY = 'Local';
-/** No offline address database ships with Wrenchlog (the free ones carry licence and update duties). */
+/** A missing or malformed address, or one the address database does not place (documentation, reserved ranges). */
 export const UNKNOWN_COUNTRY = 'Unknown';
+
+interface GeoipCountry {
+  lookup(ip: string): { country: string; name?: string } | null;
+}
+
+// geoip-country (CommonJS) reads its GeoLite2 country tables (about 8 MB, in the package, renewed
+// with each release of the package) into memory once, here, and then answers from memory: no
+// lookup ever leaves the process. See the README (Country of page views) for its licence duties.
+const geoip = createRequire(import.meta.url)('geoip-country') as GeoipCountry;
+
+/** The English name of the country the database places a public address in, or Unknown. */
+function publicCountry(ip: string): string {
+  const found = geoip.lookup(ip);
+  return (found?.name || found?.country || UNKNOWN_COUNTRY).slice(0, 64);
+}
 
 const v4 = (ip: string): number[] => ip.split('.').map(Number);
 
@@ -29,16 +45,16 @@ function isLocalV6(ip: string): boolean {
   return lower === '::1' || lower === '::' || /^f[cd][0-9a-f]{2}:/.test(lower) || /^fe[89ab][0-9a-f]:/.test(lower);
 }
 
-/** The country recorded with a page view, derived from the caller's address without any outside lookup. */
+/** The country recorded with a page view, from the caller's address and the offline database, never an outside lookup. */
 export function countryForAddress(ip: string | null | undefined): string {
   if (!ip) {
     return UNKNOWN_COUNTRY;
   }
   if (isIPv4(ip)) {
-    return isLocalV4(ip) ? LOCAL_COUNTRY : UNKNOWN_COUNTRY;
+    return isLocalV4(ip) ? LOCAL_COUNTRY : publicCountry(ip);
   }
   if (isIPv6(ip)) {
-    return isLocalV6(ip) ? LOCAL_COUNTRY : UNKNOWN_COUNTRY;
+    return isLocalV6(ip) ? LOCAL_COUNTRY : publicCountry(ip);
   }
   return UNKNOWN_COUNTRY;
 }
