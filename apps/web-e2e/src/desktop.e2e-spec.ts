@@ -209,6 +209,29 @@ describe('web app at 1280 px', () => {
     await s.page.getByRole('heading', { name: machineName }).waitFor();
   });
 
+  it('archives the machine instead of deleting it, lists it under Show archived and restores it', async () => {
+    await s.page.getByRole('button', { name: 'Delete machine' }).click();
+    const dialog = s.page.getByRole('dialog', { name: `Delete ${machineName}?` });
+    // Counted by the server: one gallery photo is left after the steps above, and no records.
+    await dialog.getByText('Deleting it also deletes its 1 photo.').waitFor();
+    await dialog.getByRole('button', { name: 'Archive instead' }).click();
+    await s.page.getByText('This machine is archived: it is out of your lists and pickers, and its history is kept.').waitFor();
+    const listed = s.page.waitForResponse((r) => r.url().endsWith('/api/machines/all') && r.status() === 200);
+    await s.page.getByRole('link', { name: 'All machines' }).click();
+    await s.page.getByRole('heading', { name: 'Browse Machines' }).waitFor();
+    await listed;
+    expect(await s.page.getByRole('link', { name: machineName, exact: true }).count()).toBe(0);
+    await s.page.getByRole('switch', { name: 'Show archived' }).check();
+    const archived = s.page.getByRole('table', { name: 'Archived machines' });
+    await archived.getByRole('link', { name: machineName, exact: true }).waitFor();
+    await s.shot('16-archived');
+    await archived.getByRole('button', { name: `Restore ${machineName}` }).click();
+    await archived.getByRole('link', { name: machineName, exact: true }).waitFor({ state: 'detached' });
+    await s.page.getByRole('link', { name: machineName, exact: true }).click();
+    await s.page.getByRole('heading', { name: machineName }).waitFor();
+    expect(await s.page.getByTestId('archived-banner').count()).toBe(0);
+  });
+
   it('deletes the machine after confirmation', async () => {
     await s.page.getByRole('button', { name: 'Delete machine' }).click();
     await s.page.getByText('Are you sure you want to delete this machine? This action cannot be undone.').waitFor();
