@@ -22,6 +22,20 @@ describe('machine rules', () => {
     });
   });
 
+  it('archives and restores on an update that says so, and leaves it as it is otherwise; a create never archives', () => {
+    const machine = created();
+    expect(toMachine(machine).archived).toBe(false);
+    expect(newMachine(1, { name: 'X', year: 2020, make: 'A', model: 'B', archived: true } as never, new Date()).archived).toBe(false);
+
+    applyMachineChanges(machine, { id: 5, archived: true });
+    expect(toMachine(machine).archived).toBe(true);
+    applyMachineChanges(machine, { id: 5, color: 'Green' });
+    applyMachineChanges(machine, { id: 5, archived: null });
+    expect(machine).toMatchObject({ archived: true, color: 'Green' });
+    applyMachineChanges(machine, { id: 5, archived: false });
+    expect(toMachine(machine).archived).toBe(false);
+  });
+
   it('changes only the status on a partial update', () => {
     const machine = created();
     machine.color = 'Yellow';
