@@ -92,35 +92,27 @@ describe.each(e2eProducts())('signup, approval and user management (%s)', (mode,
     ]);
   });
 
-  it('refuses approval while the password is the signup placeholder, and when the password sent is one', async () => {
+  it('refuses approval when the password sent with it is a placeholder (more than 4 hyphens)', async () => {
     const { body: user } = await signup();
 
-    const stored = await api.put(`/api/admin/approve/${user.id}`, { ...user }, admin);
     const sent = await api.put(`/api/admin/approve/${user.id}`, { ...user, password: 'a-b-c-d-e-f' }, admin);
 
-    expect(stored.status).toBe(409);
-    expect(stored.body).toMatchObject({ code: 'CONFLICT', message: PLACEHOLDER_MESSAGE });
     expect(sent.status).toBe(409);
-    expect(sent.body.message).toBe(PLACEHOLDER_MESSAGE);
+    expect(sent.body).toMatchObject({ code: 'CONFLICT', message: PLACEHOLDER_MESSAGE });
     const list = await api.get('/api/admin/users?page=0&size=100', admin);
     expect(list.body.find((u: { id: number }) => u.id === user.id)).toMatchObject({ enabled: 0, passwordIsPlaceholder: true });
   });
 
-  it('refuses approval after a password with more than 4 hyphens was set, and approves once a real one is', async () => {
+  it('approves a signup that has no password yet (issue 18: the user sets their own with the emailed link)', async () => {
     const { body: user } = await signup();
-    await api.put(`/api/admin/users/${user.id}`, { password: 'one-two-three-four-five-six' }, admin);
 
-    const blocked = await api.put(`/api/admin/approve/${user.id}`, {}, admin);
-    await api.put(`/api/admin/users/${user.id}`, { password: 'one-two-three-four' }, admin);
-    const approved = await api.put(`/api/admin/approve/${user.id}`, {}, admin);
+    const approved = await api.put(`/api/admin/approve/${user.id}`, { ...user }, admin);
 
-    expect(blocked.status).toBe(409);
     expect(approved.status).toBe(200);
-    expect(approved.body).toMatchObject({ id: user.id, enabled: 1, passwordIsPlaceholder: false });
-    await expect(api.login(user.username, 'one-two-three-four')).resolves.toEqual(expect.any(String));
+    expect(approved.body).toMatchObject({ id: user.id, enabled: 1, passwordIsPlaceholder: true });
   });
 
-  it('approves with a password sent in the approval body, and emails the user that they can sign in', async () => {
+  it('approves with a password sent in the approval body, and emails the user a link to choose their own', async () => {
     const username = uniqueEmail('approved');
     const { body: user } = await signup({ username, name: 'Dana Fleet' });
 
@@ -136,7 +128,8 @@ describe.each(e2eProducts())('signup, approval and user management (%s)', (mode,
       expect(mail).toBeDefined();
       expect(mail!.subject).toBe('Your Wrenchlog account is approved');
       expect(mail!.text).toContain('Hello Dana Fleet,');
-      expect(mail!.text).toContain('You can sign in now');
+      expect(mail!.text).toContain('Choose your password with this link');
+      expect(mail!.text).toContain('Your administrator also set a password for you');
       expect(mail!.text).not.toContain('Approved-password-1');
     });
   });

@@ -19,12 +19,15 @@ import { JobsService } from './jobs/jobs.service.js';
 import { MailMessage } from './mail/mail-message.entity.js';
 import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
+import { PasswordController } from './password/password.controller.js';
+import { PasswordToken } from './password/password-token.entity.js';
+import { PasswordService } from './password/password.service.js';
 import { AdminBootstrap } from './users/admin-bootstrap.js';
 import { User } from './users/user.entity.js';
 import { UsersController } from './users/users.controller.js';
 import { UsersService } from './users/users.service.js';
 
-export const entities = [User, RefreshToken, ContactSubmission, MailMessage, Job];
+export const entities = [User, RefreshToken, ContactSubmission, MailMessage, Job, PasswordToken];
 
 @Module({})
 export class AppModule {
@@ -39,11 +42,12 @@ export class AppModule {
         HealthModule.forService('user-service'),
         MailModule,
       ],
-      controllers: [AuthController, UsersController, AdminUsersController, ContactsController, JobsController],
+      controllers: [AuthController, UsersController, AdminUsersController, ContactsController, JobsController, PasswordController],
       providers: [
         { provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] },
         PasswordHasher,
         AuthService,
+        PasswordService,
         UsersService,
         AdminBootstrap,
         AdminUsersService,

@@ -11,5 +11,7 @@ export default async function globalSetup(): Promise<void> {
   const product = await startProduct({ mode: 'embedded', root });
   globalThis.__WRENCHLOG_WEB_PRODUCT__ = product;
   process.env.E2E_WEB_URL = product.baseUrl;
+  // The onboarding suite reads the emailed links from the product's outbox (DATA_DIR/outbox).
+  process.env.E2E_WEB_DATA_DIR = product.dataDir;
   process.env.WRENCHLOG_ROOT = root;
 }

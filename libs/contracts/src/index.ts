@@ -8,6 +8,7 @@ export * from './events.js';
 export * from './rpc.js';
 export * from './auth/auth.limits.js';
 export * from './auth/auth.contract.js';
+export * from './auth/password.contract.js';
 export * from './user/user.contract.js';
 export * from './machine/machine.events.js';
 export * from './service-record/service-record.events.js';

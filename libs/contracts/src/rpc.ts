@@ -1,8 +1,17 @@
 import type { Context, HealthReply } from './services.js';
 import type { LoginRequest, LogoutReply, LogoutRequest, RefreshRequest, SessionGrant } from './auth/auth.contract.js';
 import { USER_AUTH_LOGIN, USER_AUTH_LOGOUT, USER_AUTH_REFRESH } from './auth/auth.contract.js';
-import { USER_ME } from './user/user.contract.js';
-import type { CurrentUser, UserMeRequest } from './user/user.contract.js';
+import { USER_ME, USER_ME_UPDATE } from './user/user.contract.js';
+import type { CurrentUser, UpdateMeRequest, UserMeRequest } from './user/user.contract.js';
+import { USER_PASSWORD_CHANGE, USER_PASSWORD_FORGOT, USER_PASSWORD_SET } from './auth/password.contract.js';
+import type {
+  ChangePasswordMessage,
+  ChangePasswordReply,
+  ForgotPasswordMessage,
+  ForgotPasswordReply,
+  SetPasswordReply,
+  SetPasswordRequest,
+} from './auth/password.contract.js';
 import type { AdminRpc } from './admin/admin.rpc.js';
 import type { AnalyticsRpc } from './analytics/analytics.rpc.js';
 import type { FuelRpc } from './fuel/fuel.rpc.js';
@@ -17,10 +26,14 @@ export type AuthRpc = {
   [USER_AUTH_LOGIN]: { request: LoginRequest; response: SessionGrant };
   [USER_AUTH_REFRESH]: { request: RefreshRequest; response: SessionGrant };
   [USER_AUTH_LOGOUT]: { request: LogoutRequest; response: LogoutReply };
+  [USER_PASSWORD_FORGOT]: { request: ForgotPasswordMessage; response: ForgotPasswordReply };
+  [USER_PASSWORD_SET]: { request: SetPasswordRequest; response: SetPasswordReply };
+  [USER_PASSWORD_CHANGE]: { request: ChangePasswordMessage; response: ChangePasswordReply };
 };
 
 export type UserRpc = {
   [USER_ME]: { request: UserMeRequest; response: CurrentUser };
+  [USER_ME_UPDATE]: { request: UpdateMeRequest; response: CurrentUser };
 };
 
 export type HealthRpc = {

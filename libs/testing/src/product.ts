@@ -52,6 +52,9 @@ export async function productEnvironment(options: StartOptions): Promise<{ env: 
     // Suites sign users up (createApprovedUser) and post contact forms from 127.0.0.1 too.
     SIGNUP_RATE_PER_IP_PER_HOUR: '100000',
     CONTACT_RATE_PER_IP_PER_HOUR: '100000',
+    PASSWORD_RESET_RATE_PER_IP_PER_HOUR: '100000',
+    // Required when distributed; the embedded product takes the first request's address instead.
+    ...(distributed ? { PUBLIC_URL: `http://127.0.0.1:${port}` } : {}),
     WRENCHLOG_READY_TIMEOUT_MS: String(options.readyTimeoutMs ?? 90000),
     // E2E_SERVICES=user-service,machine-service starts only those (local runs); CI starts all.
     ...(process.env.E2E_SERVICES && process.env.CI !== 'true' ? { SERVICES_ONLY: process.env.E2E_SERVICES } : {}),

@@ -20,6 +20,7 @@ import {
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { AdminOnly, Public } from '../auth/auth.decorators.js';
+import { PublicUrl } from '../auth/public-url.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ID } from '../http/id.pipe.js';
 import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
@@ -29,6 +30,7 @@ export class AdminController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly limiter: PublicRateLimiter,
+    private readonly publicUrl: PublicUrl,
   ) {}
 
   /** Public signup: the account is created disabled, with a placeholder password, and waits for approval. */
@@ -48,14 +50,14 @@ export class AdminController {
 
   @AdminOnly()
   @Put('users/:id')
-  updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Call() call: CallContext): Promise<AdminUserView> {
-    return this.rpc.send(ADMIN_USER_UPDATE, { ...body, id }, call);
+  updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+    return this.rpc.send(ADMIN_USER_UPDATE, { ...body, id, publicUrl: this.publicUrl.of(req) }, call);
   }
 
   @AdminOnly()
   @Put('approve/:id')
-  approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Call() call: CallContext): Promise<AdminUserView> {
-    return this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id }, call);
+  approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+    return this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id, publicUrl: this.publicUrl.of(req) }, call);
   }
 
   @AdminOnly()

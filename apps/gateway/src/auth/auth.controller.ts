@@ -1,7 +1,16 @@
 import { Body, Controller, HttpCode, Post, Req, Res } from '@nestjs/common';
 import {
+  ChangePasswordRequest,
   ErrorCode,
+  ForgotPasswordRequest,
   LoginRequest,
+  SetPasswordRequest,
+  USER_PASSWORD_CHANGE,
+  USER_PASSWORD_FORGOT,
+  USER_PASSWORD_SET,
+  type ChangePasswordReply,
+  type ForgotPasswordReply,
+  type SetPasswordReply,
   USER_AUTH_LOGIN,
   USER_AUTH_LOGOUT,
   USER_AUTH_REFRESH,
@@ -12,8 +21,10 @@ import { RpcCallError, RpcClient, unauthorized, type CallContext } from '@wrench
 import type { FastifyReply } from 'fastify';
 import { GatewayEnv } from '../config/gateway-env.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
+import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
 import { Public } from './auth.decorators.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { PublicUrl } from './public-url.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 import { TokenService } from './token.service.js';
 
@@ -24,6 +35,8 @@ export class AuthController {
     private readonly tokens: TokenService,
     private readonly limiter: LoginRateLimiter,
     private readonly env: GatewayEnv,
+    private readonly publicLimiter: PublicRateLimiter,
+    private readonly publicUrl: PublicUrl,
   ) {}
 
   @Public()
@@ -83,6 +96,40 @@ export class AuthController {
     clearRefreshCookie(reply, this.env.COOKIE_SECURE);
     void reply.type('text/plain; charset=utf-8');
     return 'Logged out';
+  }
+
+  /** Emails a single-use link to choose a new password; the same answer whether or not the email has an account. */
+  @Public()
+  @Post('forgot-password')
+  @HttpCode(202)
+  async forgotPassword(@Body() body: ForgotPasswordRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ForgotPasswordReply> {
+    await this.publicLimiter.admit('password-reset', req.ip);
+    return this.rpc.send(USER_PASSWORD_FORGOT, { email: body.email, publicUrl: this.publicUrl.of(req) }, call);
+  }
+
+  /** The emailed link (approval or forgotten password) sets the password; every session of the account ends. */
+  @Public()
+  @Post('set-password')
+  @HttpCode(200)
+  async setPassword(@Body() body: SetPasswordRequest, @Call() call: CallContext): Promise<SetPasswordReply> {
+    return this.rpc.send(USER_PASSWORD_SET, { token: body.token, password: body.password }, call);
+  }
+
+  /** Settings: the current password is required; this session stays, every other one ends. */
+  @Post('change-password')
+  @HttpCode(200)
+  async changePassword(@Body() body: ChangePasswordRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ChangePasswordReply> {
+    await this.limiter.admit(req.ip, `password-change:${call.actor?.userId}`);
+    const message = { currentPassword: body.currentPassword, newPassword: body.newPassword, refreshToken: readRefreshCookie(req) };
+    try {
+      return await this.rpc.send(USER_PASSWORD_CHANGE, message, call);
+    } catch (err) {
+      if (err instanceof RpcCallError && err.code === ErrorCode.Validation) {
+        // A wrong current password counts like a failed sign-in: a stolen session cannot guess it freely.
+        await this.limiter.recordFailure(`password-change:${call.actor?.userId}`);
+      }
+      throw err;
+    }
   }
 
   private async startSession(grant: SessionGrant, reply: FastifyReply): Promise<LoginResponse> {

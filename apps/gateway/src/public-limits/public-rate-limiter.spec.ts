@@ -34,4 +34,15 @@ describe(PublicRateLimiter.name, () => {
 
     await expect(subject.admit('pageview', '192.0.2.7')).rejects.toMatchObject({ code: 'RATE_LIMITED' });
   });
+
+  it('limits forgotten-password requests per address per hour, apart from signups', async () => {
+    const subject = limiter({ PASSWORD_RESET_RATE_PER_IP_PER_HOUR: '1', SIGNUP_RATE_PER_IP_PER_HOUR: '1' });
+    await subject.admit('password-reset', '10.0.0.1');
+
+    await expect(subject.admit('signup', '10.0.0.1')).resolves.toBeUndefined();
+    await expect(subject.admit('password-reset', '10.0.0.1')).rejects.toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many password reset requests from this address\. Try again in \d+ seconds\.$/),
+    });
+  });
 });

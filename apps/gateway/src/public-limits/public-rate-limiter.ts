@@ -4,12 +4,13 @@ import { DomainError } from '@wrenchlog/platform';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { PublicLimitsEnv } from './public-limits.env.js';
 
-export type PublicCall = 'signup' | 'contact' | 'pageview';
+export type PublicCall = 'signup' | 'contact' | 'pageview' | 'password-reset';
 
 const MESSAGES: Record<PublicCall, string> = {
   signup: 'Too many sign-up attempts from this address.',
   contact: 'Too many submissions from this address.',
   pageview: 'Too many page views from this address.',
+  'password-reset': 'Too many password reset requests from this address.',
 };
 
 /**
@@ -25,6 +26,7 @@ export class PublicRateLimiter {
       signup: new RateLimiterMemory({ keyPrefix: 'signup-ip', points: env.SIGNUP_RATE_PER_IP_PER_HOUR, duration: 3600 }),
       contact: new RateLimiterMemory({ keyPrefix: 'contact-ip', points: env.CONTACT_RATE_PER_IP_PER_HOUR, duration: 3600 }),
       pageview: new RateLimiterMemory({ keyPrefix: 'pageview-ip', points: env.PAGEVIEW_RATE_PER_IP_PER_MINUTE, duration: 60 }),
+      'password-reset': new RateLimiterMemory({ keyPrefix: 'password-reset-ip', points: env.PASSWORD_RESET_RATE_PER_IP_PER_HOUR, duration: 3600 }),
     };
   }
 

@@ -1,5 +1,5 @@
-import { Controller, Get } from '@nestjs/common';
-import { USER_ME, type CurrentUser } from '@wrenchlog/contracts';
+import { Body, Controller, Get, Put } from '@nestjs/common';
+import { UpdateMeRequest, USER_ME, USER_ME_UPDATE, type CurrentUser } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call } from '../http/request-context.js';
 
@@ -11,5 +11,11 @@ export class UserController {
   @Get('me')
   me(@Call() call: CallContext): Promise<CurrentUser> {
     return this.rpc.send(USER_ME, {}, call);
+  }
+
+  /** Settings: the signed-in user changes their own account name. */
+  @Put('me')
+  updateMe(@Body() body: UpdateMeRequest, @Call() call: CallContext): Promise<CurrentUser> {
+    return this.rpc.send(USER_ME_UPDATE, { name: body.name }, call);
   }
 }

@@ -14,8 +14,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { RefreshToken } from '../auth/refresh-token.entity.js';
-import { UserEnv } from '../config/user-env.js';
-import { MailQueue } from '../mail/mail-queue.js';
+import { PasswordService } from '../password/password.service.js';
 import { User } from '../users/user.entity.js';
 
 export const toAdminUserView = (u: User): AdminUserView => ({
@@ -40,8 +39,7 @@ export class AdminUsersService {
     @InjectRepository(User) private readonly users: Repository<User>,
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
-    private readonly mail: MailQueue,
-    private readonly env: UserEnv,
+    private readonly passwords: PasswordService,
   ) {}
 
   /**
@@ -102,7 +100,8 @@ export class AdminUsersService {
       }
       if (request.enabled != null) {
         const enable = request.enabled === 1 || request.enabled === true;
-        if (enable && !wasEnabled && user.passwordIsPlaceholder) {
+        // Enabling is an approval: the spec's rule refuses a password with more than 4 hyphens sent with it.
+        if (enable && !wasEnabled && newHash && isPlaceholderPassword(request.password)) {
           throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
         }
         if (!enable && user.id === admin.userId) {
@@ -116,15 +115,16 @@ export class AdminUsersService {
         await this.revokeSessions(manager, saved.id);
       }
       if (!wasEnabled && saved.enabled) {
-        await this.sendApprovalMail(manager, saved);
+        await this.passwords.sendSetupLink(manager, saved, request.publicUrl, !saved.passwordIsPlaceholder);
       }
       return toAdminUserView(saved);
     });
   }
 
   /**
-   * Approval enables the account and emails the user that they can sign in. Refused (409) while the
-   * stored password is the signup placeholder, or when the password sent with it is one.
+   * Approval enables the account and emails the user a single-use link to set their own password
+   * (issue 18: the administrator never needs to know it). Refused (409) with the spec's message
+   * when the password sent with it has more than 4 hyphens.
    */
   async approve(actor: Actor | null, request: AdminUserApproveRequest): Promise<AdminUserView> {
     requireAdmin(actor);
@@ -139,9 +139,6 @@ export class AdminUsersService {
         user.passwordHash = newHash;
         user.passwordIsPlaceholder = false;
       }
-      if (user.passwordIsPlaceholder || !user.passwordHash) {
-        throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
-      }
       const wasEnabled = user.enabled;
       user.enabled = true;
       const saved = await repo.save(user);
@@ -149,7 +146,7 @@ export class AdminUsersService {
         await this.revokeSessions(manager, saved.id);
       }
       if (!wasEnabled) {
-        await this.sendApprovalMail(manager, saved);
+        await this.passwords.sendSetupLink(manager, saved, request.publicUrl, !saved.passwordIsPlaceholder);
       }
       return toAdminUserView(saved);
     });
@@ -165,25 +162,5 @@ export class AdminUsersService {
 
   private async revokeSessions(manager: EntityManager, userId: number): Promise<void> {
     await manager.getRepository(RefreshToken).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
-  }
-
-  private async sendApprovalMail(manager: EntityManager, user: User): Promise<void> {
-    const url = this.env.PUBLIC_URL.replace(/\/+$/, '');
-    await this.mail.enqueue(manager, {
-      to: user.username,
-      subject: 'Your Wrenchlog account is approved',
-      text: [
-        `Hello ${user.name},`,
-        '',
-        'Your Wrenchlog account has been approved. You can sign in now:',
-        '',
-        `  ${url}/login`,
-        `  Email: ${user.username}`,
-        '',
-        'Use the password your administrator set for you. If you do not have it, ask your administrator.',
-        '',
-        'The Wrenchlog team',
-      ].join('\n'),
-    });
   }
 }

@@ -26,8 +26,10 @@ export class UserEnv extends PlatformEnv {
   @IsString() MAIL_FROM: string = 'Wrenchlog <no-reply@wrenchlog.local>';
   // Where contact and sales-contact submissions are sent.
   @IsString() SALES_INBOX: string = 'sales@wrenchlog.local';
-  // The address users sign in at, written into the approval email.
-  @IsString() PUBLIC_URL: string = 'http://localhost:3000';
+  // The address users reach Wrenchlog at (e.g. https://wrenchlog.example.com): every link in every
+  // email starts with it. Unset (embedded only): the address of the gateway's first request.
+  // Required when distributed (checked in main.ts).
+  @IsOptional() @IsUrl({ protocols: ['http', 'https'], require_tld: false, require_protocol: true }, { message: 'must be an http(s) URL' }) PUBLIC_URL?: string;
 
   // The Data Sync with External API job fails with a clear message while this is unset.
   @IsOptional() @IsUrl({ require_tld: false, require_protocol: true }, { message: 'must be an http(s) URL' }) EXTERNAL_API_URL?: string;

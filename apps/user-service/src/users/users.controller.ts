@@ -1,6 +1,6 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { USER_ME, type RpcMessage, type UserMeRequest } from '@wrenchlog/contracts';
+import { USER_ME, USER_ME_UPDATE, type RpcMessage, type UpdateMeRequest, type UserMeRequest } from '@wrenchlog/contracts';
 import { UsersService } from './users.service.js';
 
 @Controller()
@@ -10,5 +10,10 @@ export class UsersController {
   @MessagePattern(USER_ME)
   me(@Payload() m: RpcMessage<UserMeRequest>) {
     return this.users.me(m.actor);
+  }
+
+  @MessagePattern(USER_ME_UPDATE)
+  updateMe(@Payload() m: RpcMessage<UpdateMeRequest>) {
+    return this.users.updateMe(m.actor, m.payload);
   }
 }

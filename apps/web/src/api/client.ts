@@ -3,7 +3,10 @@ import type { SessionManager } from '../features/auth/session';
 import { randomKey } from '../lib/random-key';
 
 // Calls the spec sends without a token (doc 1 section 6).
-const PUBLIC_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/root/greeting', '/api/root/unsecuredpost', '/api/root/githash', '/api/analytics/pageview', '/api/admin/createuser'];
+const PUBLIC_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/root/greeting', '/api/root/unsecuredpost', '/api/root/githash', '/api/analytics/pageview', '/api/admin/createuser', '/api/auth/forgot-password', '/api/auth/set-password'];
+// The session's own calls: a 401 from them ends the session instead of refreshing. Other
+// /api/auth calls (change-password) refresh and retry like any signed-in call.
+const SESSION_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/auth/logout'];
 
 export class ApiError extends Error {
   constructor(
@@ -37,7 +40,7 @@ export class ApiClient {
 
   async raw(path: string, init: RequestInit = {}, options: CallOptions = {}): Promise<Response> {
     const isPublic = PUBLIC_CALLS.some((p) => path === p || path.startsWith(`${p}?`));
-    const isAuthUrl = path.startsWith('/api/auth/');
+    const isAuthUrl = SESSION_CALLS.includes(path);
     const send = (authorization: string | null) => {
       const headers = new Headers(init.headers);
       if (authorization && !isPublic) {

@@ -5,6 +5,8 @@ import { AppLayout } from '../features/layout/AppLayout';
 
 // Route-level code splitting: each screen is its own chunk.
 const LoginPage = lazy(() => import('../features/auth/LoginPage'));
+const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
+const SetPasswordPage = lazy(() => import('../features/auth/SetPasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const MachinesPage = lazy(() => import('../features/machines/MachinesPage'));
 const MachineDetailsPage = lazy(() => import('../features/machines/MachineDetailsPage'));
@@ -34,6 +36,8 @@ export const routes: RouteObject[] = [
       { index: true, element: <LandingPage /> },
       { path: 'landing', element: <LandingPage /> },
       { path: 'login', element: <LoginPage /> },
+      { path: 'forgot-password', element: <ForgotPasswordPage /> },
+      { path: 'set-password', element: <SetPasswordPage /> },
       { path: 'signup', element: <SignupPage /> },
       { path: 'signup-success', element: <SignupSuccessPage /> },
       { path: 'roadmap', element: <RoadmapPage /> },

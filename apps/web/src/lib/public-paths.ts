@@ -2,6 +2,9 @@
 export const PUBLIC_PATHS = [
   '/landing',
   '/login',
+  // Issue 18: the set-password links of the approval and reset emails, and asking for one.
+  '/forgot-password',
+  '/set-password',
   '/signup',
   '/signup-success',
   '/roadmap',

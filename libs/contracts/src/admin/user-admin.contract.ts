@@ -46,7 +46,7 @@ export interface AdminUserView {
   enabled: 1 | 0;
   userSelfDescription: string | null;
   adminLevel: number;
-  /** True while the stored password is still the unusable signup placeholder: approval is refused. */
+  /** True while the user has not set a password yet (the unusable signup placeholder): approval emails a set-password link. */
   passwordIsPlaceholder: boolean;
 }
 
@@ -83,9 +83,15 @@ export class AdminUserUpdateBody {
 
 export interface AdminUserUpdateRequest extends AdminUserUpdateBody {
   id: number;
+  /** The address the set-password link of the approval email starts with (from the gateway). */
+  publicUrl?: string;
 }
 
-/** PUT /api/admin/approve/{id}: the user object; a password in it is checked and stored like an update's. */
+/**
+ * PUT /api/admin/approve/{id}: the user object. Approval emails the user a single-use link to set
+ * their own password; a password in the body (for admins who prefer to set one) is checked and
+ * stored like an update's.
+ */
 export class AdminUserApproveBody {
   // Empty or absent: the stored password stays as it is.
   @ValidateIf((o: { password?: unknown }) => o.password !== undefined && o.password !== null && o.password !== '')
@@ -97,4 +103,6 @@ export class AdminUserApproveBody {
 
 export interface AdminUserApproveRequest extends AdminUserApproveBody {
   id: number;
+  /** The address the set-password link of the approval email starts with (from the gateway). */
+  publicUrl?: string;
 }

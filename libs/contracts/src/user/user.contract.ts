@@ -1,5 +1,9 @@
+import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+
 // Producer: gateway. Consumer: user-service.
 export const USER_ME = 'user.user.me' as const;
+/** PUT /api/user/me: the signed-in user changes their own account name. */
+export const USER_ME_UPDATE = 'user.user.update' as const;
 
 /** The signed-in user as GET /api/user/me answers it: never a password or hash. */
 export interface CurrentUser {
@@ -10,3 +14,10 @@ export interface CurrentUser {
 }
 
 export type UserMeRequest = Record<string, never>;
+
+export class UpdateMeRequest {
+  @IsString({ message: 'Account name is required' })
+  @IsNotEmpty({ message: 'Account name is required' })
+  @MaxLength(120, { message: 'Account name must be at most 120 characters' })
+  name!: string;
+}

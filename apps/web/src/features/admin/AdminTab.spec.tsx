@@ -73,8 +73,11 @@ describe('AdminTab user management', () => {
     expect(await screen.findByText('Failed to load users')).toBeInTheDocument();
   });
 
-  it('marks a pending signup and refuses to approve its placeholder password without calling the server', async () => {
-    const { calls } = backend({}, [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' }), aUser(1)]);
+  it('marks a pending signup and approves it without a password: the user is emailed a link to set their own', async () => {
+    const { calls } = backend(
+      { 'PUT /api/admin/approve/9': json({ ...aUser(9, { username: 'new@example.com', passwordIsPlaceholder: true }), enabled: 1 }) },
+      [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' }), aUser(1)],
+    );
     renderApp(<AdminTab />);
     const table = await usersTable();
     const row = within(table).getByText('new@example.com').closest('tr')!;
@@ -85,8 +88,10 @@ describe('AdminTab user management', () => {
     expect(screen.queryByRole('button', { name: 'Approve user1@example.com' })).not.toBeInTheDocument();
 
     await user.click(within(row).getByRole('button', { name: 'Approve new@example.com' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(PLACEHOLDER_PASSWORD_MESSAGE);
-    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('User approved successfully!');
+    expect(alert).toHaveTextContent('new@example.com gets an email with a link to set their own password (valid 48 hours).');
+    expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/admin/approve/9')).toBe(true);
   });
 
   it("approves a user with a real password and says 'User approved successfully!'", async () => {
@@ -166,13 +171,16 @@ describe('AdminTab user management', () => {
 describe('AdminTab on a phone', () => {
   it('lists users as cards with the same actions', async () => {
     (globalThis as { __WIDE__?: boolean }).__WIDE__ = false;
-    backend({}, [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' })]);
+    backend(
+      { 'PUT /api/admin/approve/9': json({ ...aUser(9, { username: 'new@example.com' }), enabled: 1 }) },
+      [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' })],
+    );
     renderApp(<AdminTab />);
     const card = await screen.findByRole('article', { name: 'new@example.com' });
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
     expect(within(card).getByText('Pending signup')).toBeInTheDocument();
     await user.click(within(card).getByRole('button', { name: 'Approve new@example.com' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(PLACEHOLDER_PASSWORD_MESSAGE);
+    expect(await screen.findByRole('alert')).toHaveTextContent('User approved successfully!');
   });
 });
 

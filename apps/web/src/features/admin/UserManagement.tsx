@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PLACEHOLDER_PASSWORD_MESSAGE } from '@wrenchlog/contracts/limits';
+import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PLACEHOLDER_PASSWORD_MESSAGE, SETUP_LINK_TTL_HOURS } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
@@ -35,16 +35,16 @@ export function NoticeAlert({ notice, onClose }: { notice: Notice; onClose: () =
   );
 }
 
-/** Approves a user unless the placeholder rule refuses it first; answers the alert to show. */
+/** Approves a user unless the placeholder rule refuses the typed password first; answers the alert to show. */
 async function approve(run: () => Promise<unknown>, user: AdminUserView, password: string): Promise<Notice> {
-  if (approvalBlocked(user, password)) {
+  if (approvalBlocked(password)) {
     return { ok: false, title: PLACEHOLDER_PASSWORD_MESSAGE };
   }
   try {
     await run();
-    return { ok: true, title: ADMIN_MESSAGES.approved };
+    return { ok: true, title: ADMIN_MESSAGES.approved, detail: `${user.username} gets an email with a link to set their own password (valid ${SETUP_LINK_TTL_HOURS} hours).` };
   } catch (err) {
-    // The server applies the same rule to the stored password (409 with the same words).
+    // The server applies the same rule (409 with the same words).
     if (err instanceof ApiError && err.body?.message === PLACEHOLDER_PASSWORD_MESSAGE) {
       return { ok: false, title: PLACEHOLDER_PASSWORD_MESSAGE };
     }
@@ -190,7 +190,11 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
             onChange={(e) => setPassword(e.currentTarget.value)}
             error={passwordError}
             autoComplete="new-password"
-            description={user.passwordIsPlaceholder ? 'This signup has no password yet: set one before approving. Give it to the user yourself; it is never emailed.' : 'Leave empty to keep the current password.'}
+            description={
+              user.passwordIsPlaceholder
+                ? 'Optional. Leave empty: on approval the user gets an email with a link to set their own password, and nobody else ever knows it.'
+                : 'Optional. Leave empty to keep the current password; the user can change it in Settings or with Forgot password.'
+            }
           />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
@@ -251,7 +255,7 @@ export function UserManagement() {
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       {pending > 0 && (
         <Text size="sm" c="orange.8" fw={600} mb="xs">
-          {pending === 1 ? '1 signup on this page is waiting for a password and approval.' : `${pending} signups on this page are waiting for a password and approval.`}
+          {pending === 1 ? '1 signup on this page is waiting for approval.' : `${pending} signups on this page are waiting for approval.`}
         </Text>
       )}
       {rows.length === 0 ? (

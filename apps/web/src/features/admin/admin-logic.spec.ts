@@ -33,11 +33,10 @@ describe('placeholder password rule', () => {
     expect(isPlaceholderPassword(null)).toBe(false);
   });
 
-  it('blocks approval of a stored placeholder unless a real password is typed', () => {
-    expect(approvalBlocked({ passwordIsPlaceholder: true })).toBe(true);
-    expect(approvalBlocked({ passwordIsPlaceholder: true }, 'Brand-new-pass1')).toBe(false);
-    expect(approvalBlocked({ passwordIsPlaceholder: false })).toBe(false);
-    expect(approvalBlocked({ passwordIsPlaceholder: false }, 'x-x-x-x-x-x')).toBe(true);
+  it('blocks approval only when the typed password is a placeholder (a signup without one gets an emailed link)', () => {
+    expect(approvalBlocked()).toBe(false);
+    expect(approvalBlocked('Brand-new-pass1')).toBe(false);
+    expect(approvalBlocked('x-x-x-x-x-x')).toBe(true);
   });
 
   it('marks a disabled signup with a placeholder as pending', () => {

@@ -22,12 +22,12 @@ export function userPagerState(pageIndex: number, shown: number): { hasPrevious:
 }
 
 /**
- * Whether approving `user` must be refused before calling the server. The list never carries the
- * password (the server flags a stored placeholder instead), so the rule looks at the flag when no
- * new password was typed, and at the typed password when there is one.
+ * Whether approving must be refused before calling the server: the spec's rule, applied to the
+ * password the admin typed. A signup without a password is approved: the user gets an emailed
+ * link to set their own (issue 18), so the admin never needs to know it.
  */
-export function approvalBlocked(user: Pick<AdminUserView, 'passwordIsPlaceholder'>, typedPassword = ''): boolean {
-  return typedPassword ? isPlaceholderPassword(typedPassword) : user.passwordIsPlaceholder;
+export function approvalBlocked(typedPassword = ''): boolean {
+  return isPlaceholderPassword(typedPassword);
 }
 
 /** 'Enabled' for 1, 'Disabled' for 0. */
@@ -35,7 +35,7 @@ export function enabledLabel(enabled: number): string {
   return enabled === 1 ? 'Enabled' : 'Disabled';
 }
 
-/** A signup still waiting for its first approval: disabled and without a real password. */
+/** A signup still waiting for its first approval: disabled and without a password of its own yet. */
 export function isPendingSignup(user: Pick<AdminUserView, 'enabled' | 'passwordIsPlaceholder'>): boolean {
   return user.enabled === 0 && user.passwordIsPlaceholder;
 }

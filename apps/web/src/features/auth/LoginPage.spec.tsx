@@ -31,7 +31,7 @@ describe('LoginPage', () => {
     expect(screen.getByLabelText(/Email Address/)).toHaveValue('pat@example.com');
   });
 
-  it('shows the spec failure text when sign-in fails, with the pending-account reason', async () => {
+  it('says the account awaits approval when the server says so (right password), not the generic failure', async () => {
     mockFetch({
       'GET /api/root/githash': json({ value: 'x' }),
       'POST /api/auth/login': json({ statusCode: 403, code: 'ACCOUNT_PENDING', message: 'Your account is waiting for approval.', correlationId: 'c' }, 403),
@@ -41,9 +41,26 @@ describe('LoginPage', () => {
     await user.type(await screen.findByLabelText(/Email Address/), 'new@example.com');
     await user.type(screen.getByLabelText(/Password/), 'secret-1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
-    expect(await screen.findByText('Login failed, check the console log for details')).toBeInTheDocument();
-    expect(screen.getByText('Your account is waiting for approval.')).toBeInTheDocument();
+    expect(await screen.findByText('Your account is waiting for approval')).toBeInTheDocument();
+    expect(screen.getByText('An administrator has not approved it yet. You will receive an email when you can sign in.')).toBeInTheDocument();
+    expect(screen.queryByText('Login failed, check the console log for details')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalled();
+    error.mockRestore();
+  });
+
+  it('keeps the generic failure text for a wrong password, and links to Forgot password', async () => {
+    mockFetch({
+      'GET /api/root/githash': json({ value: 'x' }),
+      'POST /api/auth/login': json({ statusCode: 401, code: 'UNAUTHORIZED', message: 'Invalid email or password', correlationId: 'c' }, 401),
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes, { url: '/login' });
+    await user.type(await screen.findByLabelText(/Email Address/), 'new@example.com');
+    await user.type(screen.getByLabelText(/Password/), 'wrong-pass');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Login failed, check the console log for details')).toBeInTheDocument();
+    expect(screen.queryByText('Your account is waiting for approval')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/forgot-password');
     error.mockRestore();
   });
 

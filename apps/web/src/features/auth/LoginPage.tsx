@@ -11,6 +11,8 @@ import { LoginError } from './session';
 
 export const LOGIN_INVALID = 'The login form is invalid';
 export const LOGIN_FAILED = 'Login failed, check the console log for details';
+export const ACCOUNT_PENDING_TITLE = 'Your account is waiting for approval';
+export const ACCOUNT_PENDING_DETAIL = 'An administrator has not approved it yet. You will receive an email when you can sign in.';
 
 function useApiVersion(): string {
   const api = useApi();
@@ -59,9 +61,14 @@ export default function LoginPage() {
       void navigate(target, { replace: true });
     } catch (err) {
       console.error('Login failed', err);
-      // A pending account or a rate limit says why; other failures keep the spec's text only.
-      const detail = err instanceof LoginError && (err.status === 403 || err.status === 429) ? err.body?.message : undefined;
-      setAlert({ title: LOGIN_FAILED, detail });
+      // The server says "pending" only to someone who gave the right password (no account
+      // enumeration); a rate limit says how long to wait; other failures keep the spec's text.
+      if (err instanceof LoginError && err.body?.code === 'ACCOUNT_PENDING') {
+        setAlert({ title: ACCOUNT_PENDING_TITLE, detail: ACCOUNT_PENDING_DETAIL });
+      } else {
+        const detail = err instanceof LoginError && err.status === 429 ? err.body?.message : undefined;
+        setAlert({ title: LOGIN_FAILED, detail });
+      }
     } finally {
       setBusy(false);
     }
@@ -111,6 +118,11 @@ export default function LoginPage() {
                 required
                 size="md"
               />
+              <Group justify="flex-end" mt={-8}>
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  Forgot password?
+                </Anchor>
+              </Group>
               <Button type="submit" size="md" fullWidth loading={busy}>
                 Login
               </Button>

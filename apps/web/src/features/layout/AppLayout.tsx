@@ -162,7 +162,7 @@ export function AppLayout() {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false }) ?? true;
   const publicPage = isPublicPath(`${pathname}${search}`);
   const showNav = status === 'authenticated' && !publicPage;
-  const authPage = pathname === '/login' || pathname === '/signup';
+  const authPage = pathname === '/login' || pathname === '/signup' || pathname === '/forgot-password' || pathname === '/set-password';
 
   return (
     <AppShell

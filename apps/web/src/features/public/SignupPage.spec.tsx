@@ -13,7 +13,7 @@ describe('SignupPage', () => {
     renderApp(routes, { url: '/signup' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByText(/You can change it later/)).toBeInTheDocument();
-    expect(screen.getByText('Your login credentials will be sent to this address.')).toBeInTheDocument();
+    expect(screen.getByText('Your login credentials will be sent to this address: a link to set your password, once your account is approved.')).toBeInTheDocument();
     expect(screen.getByText(/referral code/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');
@@ -70,5 +70,7 @@ describe('SignupPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Thank you for signing up!' })).toBeInTheDocument();
     expect(screen.getByTestId('signup-email')).toHaveTextContent('pat@example.com');
     expect(screen.getByText(/login credentials will come/)).toBeInTheDocument();
+    // Issue 18: the same flow every text tells: an emailed link to set one's own password.
+    expect(screen.getByText(/a link to set your own password \(it works once, for 48 hours\)/)).toBeInTheDocument();
   });
 });

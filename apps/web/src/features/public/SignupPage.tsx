@@ -74,7 +74,7 @@ export default function SignupPage() {
             <Title order={1} fz={{ base: 30, md: 36 }}>
               Sign Up
             </Title>
-            <Text c="gray.7">Free while Wrenchlog is in beta. An administrator approves new accounts and your login credentials arrive by email.</Text>
+            <Text c="gray.7">Free while Wrenchlog is in beta. An administrator approves new accounts; then we email you a link to set your own password.</Text>
           </Stack>
           <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
             {done ? (
@@ -84,7 +84,7 @@ export default function SignupPage() {
                   Check your email
                 </Title>
                 <Text>
-                  We are setting up <b>{done.name}</b>. Your login credentials will be sent to <b>{done.email}</b>.
+                  We are setting up <b>{done.name}</b>. Once an administrator approves it, a link to set your password will be sent to <b>{done.email}</b>.
                 </Text>
                 <Anchor component={Link} to={successTarget!}>
                   Continue
@@ -97,7 +97,7 @@ export default function SignupPage() {
                   <TextInput
                     label="Account Name"
                     name="name"
-                    description="Your name or your business's. You can change it later."
+                    description="Your name or your business's. You can change it later in Settings."
                     autoComplete="organization"
                     required
                     size="md"
@@ -112,7 +112,7 @@ export default function SignupPage() {
                     type="email"
                     inputMode="email"
                     autoComplete="email"
-                    description="Your login credentials will be sent to this address."
+                    description="Your login credentials will be sent to this address: a link to set your password, once your account is approved."
                     required
                     size="md"
                     value={values.email}

@@ -60,15 +60,13 @@ describe('SettingsPage', () => {
     expect(calls.some((c) => c.url.startsWith('/api/admin/'))).toBe(false);
   });
 
-  it('puts User Details and Machine Preferences under COMING SOON, and keeps a Parts and Services placeholder', async () => {
+  it('puts Machine Preferences under COMING SOON, and keeps a Parts and Services placeholder', async () => {
     backend();
     renderSettings(0);
-    for (const name of ['User Details', 'Machine Preferences']) {
-      const section = screen.getByRole('region', { name });
-      expect(within(section).getByText('COMING SOON')).toBeInTheDocument();
-    }
+    const section = screen.getByRole('region', { name: 'Machine Preferences' });
+    expect(within(section).getByText('COMING SOON')).toBeInTheDocument();
     // The covered controls sit in an inert subtree: no focus, no clicks (browsers honour it; jsdom only keeps the attribute).
-    for (const label of ['Account name', 'Default machine', 'Maintenance reminders', 'Low fuel alerts', 'Usage reports']) {
+    for (const label of ['Default machine', 'Maintenance reminders', 'Low fuel alerts', 'Usage reports']) {
       expect(screen.getByLabelText(label).closest('[inert]')).not.toBeNull();
     }
     expect(screen.getByRole('region', { name: 'Parts and Services' })).toBeInTheDocument();

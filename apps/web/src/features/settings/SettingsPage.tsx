@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -8,7 +8,9 @@ import { useApi, useSession } from '../../app/context';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/states';
 import { ACCOUNT_SIZE_ERROR, ACCOUNT_SIZE_LOADING, accountSizeText } from './account-size';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { ComingSoonSection } from './ComingSoon';
+import { UserDetailsSection } from './UserDetailsSection';
 
 // Admin and analytics code (and the chart library) load only when an admin opens their tab.
 const AdminTab = lazy(() => import('../admin/AdminTab'));
@@ -70,11 +72,8 @@ function SettingsTabPanel() {
         </Group>
       </Card>
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <ComingSoonSection title="User Details">
-          <TextInput label="Account name" defaultValue={user?.name ?? ''} readOnly />
-          <TextInput label="Email" defaultValue={user?.username ?? ''} readOnly />
-          <TextInput label="Role" defaultValue={(user?.adminLevel ?? 0) > 0 ? 'Administrator' : 'Owner'} readOnly />
-        </ComingSoonSection>
+        <UserDetailsSection />
+        <ChangePasswordSection />
         <ComingSoonSection title="Machine Preferences">
           <NativeSelect label="Default machine" data={['Excavator', 'Bulldozer', 'Crane']} />
           <Text size="sm" fw={500}>

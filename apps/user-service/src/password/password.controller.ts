@@ -1,0 +1,32 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  USER_PASSWORD_CHANGE,
+  USER_PASSWORD_FORGOT,
+  USER_PASSWORD_SET,
+  type ChangePasswordMessage,
+  type ForgotPasswordMessage,
+  type RpcMessage,
+  type SetPasswordRequest,
+} from '@wrenchlog/contracts';
+import { PasswordService } from './password.service.js';
+
+@Controller()
+export class PasswordController {
+  constructor(private readonly passwords: PasswordService) {}
+
+  @MessagePattern(USER_PASSWORD_FORGOT)
+  forgot(@Payload() m: RpcMessage<ForgotPasswordMessage>) {
+    return this.passwords.forgot(m.payload);
+  }
+
+  @MessagePattern(USER_PASSWORD_SET)
+  set(@Payload() m: RpcMessage<SetPasswordRequest>) {
+    return this.passwords.setWithToken(m.payload);
+  }
+
+  @MessagePattern(USER_PASSWORD_CHANGE)
+  change(@Payload() m: RpcMessage<ChangePasswordMessage>) {
+    return this.passwords.change(m.actor, m.payload);
+  }
+}
