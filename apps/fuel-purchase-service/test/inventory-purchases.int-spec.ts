@@ -2,7 +2,7 @@ import type { PartInput, PurchaseInput, SupplierInput } from '@wrenchlog/contrac
 import { InventoryService } from '../src/inventory/inventory.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
 import { PurchasesService } from '../src/purchases/purchases.service.js';
-import { alice, bob, startService } from './service-harness.js';
+import { alice, bob, ownMachines, startService } from './service-harness.js';
 
 const supplierInput = (overrides: Partial<SupplierInput> = {}): SupplierInput => ({
   name: 'Heartland Hydraulics',
@@ -51,9 +51,22 @@ describe('inventory and purchases on SQLite', () => {
     inventory = started.module.get(InventoryService);
     purchases = started.module.get(PurchasesService);
     machines = started.module.get(MachineDeletedService);
+    ownMachines(started, alice, 5, 61, 62, 77);
+    ownMachines(started, bob, 6);
   });
 
   afterAll(() => close());
+
+  it("refuses a purchase for another user's machine, a nonexistent one or one beyond the integer columns, and takes none", async () => {
+    for (const machineId of [6, 7, 2 ** 31, 2 ** 53]) {
+      await expect(purchases.create(alice, purchaseInput({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    }
+    await expect(purchases.create(alice, purchaseInput({ machineId: 0, partId: 2 ** 40 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
+    const mine = await purchases.create(alice, purchaseInput({ machineId: null }));
+    await expect(purchases.update(alice, mine.id, purchaseInput({ machineId: 6 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    expect((await purchases.recentForMachine(alice, 6)).content).toEqual([]);
+    expect((await purchases.recentForMachine(bob, 6)).content).toEqual([]);
+  });
 
   const quantityOf = async (partId: number) => (await inventory.getPart(alice, partId)).quantity;
 
@@ -116,8 +129,8 @@ describe('inventory and purchases on SQLite', () => {
     const supplier = await inventory.createSupplier(alice, supplierInput());
     const part = await inventory.createPart(alice, partInput(supplier.id));
 
-    await expect(purchases.create(bob, purchaseInput({ partId: part.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
-    await expect(purchases.create(bob, purchaseInput({ storeId: supplier.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Store not found' });
+    await expect(purchases.create(bob, purchaseInput({ machineId: 6, partId: part.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
+    await expect(purchases.create(bob, purchaseInput({ machineId: 6, storeId: supplier.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Store not found' });
     await expect(inventory.createPart(bob, partInput(supplier.id))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Supplier not found' });
     await expect(inventory.updatePart(bob, part.id, partInput(supplier.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });

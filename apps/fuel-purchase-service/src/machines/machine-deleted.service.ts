@@ -3,6 +3,7 @@ import type { MachineDeletedEvent } from '@wrenchlog/contracts';
 import { UserTransactions } from '../common/transactions.js';
 import { FuelRecordEntity } from '../fuel/fuel-record.entity.js';
 import { PurchaseEntity } from '../purchases/purchase.entity.js';
+import { MachineProjection } from './machine-projection.js';
 
 /**
  * A deleted machine takes its fuel records and purchases with it. Idempotent: a repeated event
@@ -12,7 +13,10 @@ import { PurchaseEntity } from '../purchases/purchase.entity.js';
 export class MachineDeletedService {
   private readonly logger = new Logger(MachineDeletedService.name);
 
-  constructor(private readonly tx: UserTransactions) {}
+  constructor(
+    private readonly tx: UserTransactions,
+    private readonly projection: MachineProjection,
+  ) {}
 
   async machineDeleted(event: MachineDeletedEvent): Promise<{ fuelRecords: number; purchases: number }> {
     const { userId, machineId } = event;
@@ -20,6 +24,9 @@ export class MachineDeletedService {
       this.logger.warn(`ignored a malformed machine.deleted event: ${JSON.stringify(event)}`);
       return { fuelRecords: 0, purchases: 0 };
     }
+    // The tombstone commits first: a create that raced this deletion and inserted after the records
+    // below were removed sees it and takes its row back (FuelRecordsService, PurchasesService).
+    await this.projection.onDeleted(userId, machineId);
     return this.tx.run(userId, async (manager) => {
       const fuel = await manager.getRepository(FuelRecordEntity).delete({ userId, machineId });
       const purchases = await manager.getRepository(PurchaseEntity).delete({ userId, machineId });
