@@ -9,6 +9,7 @@ export * from './rpc.js';
 export * from './auth/auth.limits.js';
 export * from './auth/auth.contract.js';
 export * from './user/user.contract.js';
+export * from './user/session.contract.js';
 export * from './machine/machine.events.js';
 export * from './service-record/service-record.events.js';
 export * from './service-record/service-record.limits.js';

@@ -3,6 +3,8 @@ import type { LoginRequest, LogoutReply, LogoutRequest, RefreshRequest, SessionG
 import { USER_AUTH_LOGIN, USER_AUTH_LOGOUT, USER_AUTH_REFRESH } from './auth/auth.contract.js';
 import { USER_ME } from './user/user.contract.js';
 import type { CurrentUser, UserMeRequest } from './user/user.contract.js';
+import { USER_SESSION_ENDED, USER_SESSION_STATE } from './user/session.contract.js';
+import type { SessionEndedReply, SessionEndedRequest, SessionState, SessionStateRequest } from './user/session.contract.js';
 import type { AdminRpc } from './admin/admin.rpc.js';
 import type { AnalyticsRpc } from './analytics/analytics.rpc.js';
 import type { FuelRpc } from './fuel/fuel.rpc.js';
@@ -21,6 +23,8 @@ export type AuthRpc = {
 
 export type UserRpc = {
   [USER_ME]: { request: UserMeRequest; response: CurrentUser };
+  [USER_SESSION_STATE]: { request: SessionStateRequest; response: SessionState };
+  [USER_SESSION_ENDED]: { request: SessionEndedRequest; response: SessionEndedReply };
 };
 
 export type HealthRpc = {

@@ -20,6 +20,7 @@ import {
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { AdminOnly, Public } from '../auth/auth.decorators.js';
+import { SessionGate } from '../auth/session-gate.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ID } from '../http/id.pipe.js';
 import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
@@ -29,6 +30,7 @@ export class AdminController {
   constructor(
     private readonly rpc: RpcClient,
     private readonly limiter: PublicRateLimiter,
+    private readonly sessions: SessionGate,
   ) {}
 
   /** Public signup: the account is created disabled, with a placeholder password, and waits for approval. */
@@ -48,14 +50,19 @@ export class AdminController {
 
   @AdminOnly()
   @Put('users/:id')
-  updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Call() call: CallContext): Promise<AdminUserView> {
-    return this.rpc.send(ADMIN_USER_UPDATE, { ...body, id }, call);
+  async updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Call() call: CallContext): Promise<AdminUserView> {
+    const updated = await this.rpc.send(ADMIN_USER_UPDATE, { ...body, id }, call);
+    // A disable or a new password ended the user's sessions: refuse their old token from the next request.
+    this.sessions.forget(id);
+    return updated;
   }
 
   @AdminOnly()
   @Put('approve/:id')
-  approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Call() call: CallContext): Promise<AdminUserView> {
-    return this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id }, call);
+  async approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Call() call: CallContext): Promise<AdminUserView> {
+    const approved = await this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id }, call);
+    this.sessions.forget(id); // a password set at approval ends earlier sessions
+    return approved;
   }
 
   @AdminOnly()

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
 import { PublicLimitsModule } from '../public-limits/public-limits.module.js';
 import { AdminController } from './admin.controller.js';
 
-@Module({ imports: [PublicLimitsModule], controllers: [AdminController] })
+@Module({ imports: [PublicLimitsModule, AuthModule], controllers: [AdminController] })
 export class AdminModule {}

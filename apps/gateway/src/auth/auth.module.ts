@@ -3,11 +3,12 @@ import { APP_GUARD } from '@nestjs/core';
 import { AuthController } from './auth.controller.js';
 import { JwtAuthGuard } from './jwt-auth.guard.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
+import { SessionGate } from './session-gate.js';
 import { TokenService } from './token.service.js';
 
 @Module({
   controllers: [AuthController],
-  providers: [TokenService, LoginRateLimiter, { provide: APP_GUARD, useClass: JwtAuthGuard }],
-  exports: [TokenService],
+  providers: [TokenService, SessionGate, LoginRateLimiter, { provide: APP_GUARD, useClass: JwtAuthGuard }],
+  exports: [TokenService, SessionGate],
 })
 export class AuthModule {}

@@ -11,9 +11,9 @@ import {
 } from '@wrenchlog/contracts';
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { RefreshToken } from '../auth/refresh-token.entity.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { UserEnv } from '../config/user-env.js';
 import { MailQueue } from '../mail/mail-queue.js';
 import { User } from '../users/user.entity.js';
@@ -42,6 +42,7 @@ export class AdminUsersService {
     private readonly hasher: PasswordHasher,
     private readonly mail: MailQueue,
     private readonly env: UserEnv,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -113,7 +114,7 @@ export class AdminUsersService {
       const saved = await repo.save(user);
       if (newHash || (wasEnabled && !saved.enabled)) {
         // A new password or a disabled account ends the user's sessions.
-        await this.revokeSessions(manager, saved.id);
+        await this.sessions.endSessions(saved.id, manager);
       }
       if (!wasEnabled && saved.enabled) {
         await this.sendApprovalMail(manager, saved);
@@ -146,7 +147,7 @@ export class AdminUsersService {
       user.enabled = true;
       const saved = await repo.save(user);
       if (newHash) {
-        await this.revokeSessions(manager, saved.id);
+        await this.sessions.endSessions(saved.id, manager);
       }
       if (!wasEnabled) {
         await this.sendApprovalMail(manager, saved);
@@ -161,10 +162,6 @@ export class AdminUsersService {
       throw notFound('User not found');
     }
     return user;
-  }
-
-  private async revokeSessions(manager: EntityManager, userId: number): Promise<void> {
-    await manager.getRepository(RefreshToken).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 
   private async sendApprovalMail(manager: EntityManager, user: User): Promise<void> {

@@ -1,4 +1,5 @@
 import { CreateUsers1763740000000 } from './1763740000000-create-users.js';
 import { AdminContactsMailJobs1763741000000 } from './1763741000000-admin-contacts-mail-jobs.js';
+import { SessionVersion1763770000000 } from './1763770000000-session-version.js';
 
-export const migrations = [CreateUsers1763740000000, AdminContactsMailJobs1763741000000];
+export const migrations = [CreateUsers1763740000000, AdminContactsMailJobs1763741000000, SessionVersion1763770000000];
