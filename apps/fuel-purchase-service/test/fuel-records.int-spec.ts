@@ -1,4 +1,4 @@
-import type { FuelRecordInput } from '@wrenchlog/contracts';
+import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
 import { getRepositoryToken } from '@nestjs/typeorm';
 import type { Repository } from 'typeorm';
 import { FuelRecordEntity } from '../src/fuel/fuel-record.entity.js';
@@ -47,7 +47,7 @@ describe('fuel records on SQLite', () => {
     const newest = await fuel.create(alice, record({ machineId: 11, dateOfPurchase: '2026-11-15T08:00:00Z', currentMileage: 1400 }));
     const middle = await fuel.create(alice, record({ machineId: 11, dateOfPurchase: '2026-11-02T08:00:00Z', currentMileage: 1200 }));
 
-    expect((await fuel.listByMachine(alice, 11)).map((r) => r.id)).toEqual([newest.id, middle.id, older.id]);
+    expect(((await fuel.listByMachine(alice, 11)) as FuelRecord[]).map((r) => r.id)).toEqual([newest.id, middle.id, older.id]);
     expect((await fuel.latest(alice, 11))?.currentMileage).toBe(1400);
     expect(await fuel.latest(alice, 999)).toBeNull();
     expect(await fuel.listByMachine(bob, 11)).toEqual([]);

@@ -261,7 +261,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     };
     await Promise.all([flood(), renames()]);
 
-    const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+    const list = (await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)) as ServiceRecord[];
     expect(list.length).toBeGreaterThan(8);
     expect(list.filter((r) => r.machineName !== 'Skid steer 12').map((r) => [r.title, r.machineName])).toEqual([]);
   });
@@ -276,8 +276,8 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const moved = await svc.send(SERVICE_RECORD_UPDATE, { id: moving.id, record: { machineId: to } }, userA);
 
     expect(moved).toEqual({ ...moving, machineId: to, machineName: 'Baler' });
-    expect((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: from }, userA)).map((r) => r.id)).toEqual([stays.id]);
-    expect((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: to }, userA)).map((r) => r.id)).toEqual([moving.id, there.id]);
+    expect(((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: from }, userA)) as ServiceRecord[]).map((r) => r.id)).toEqual([stays.id]);
+    expect(((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: to }, userA)) as ServiceRecord[]).map((r) => r.id)).toEqual([moving.id, there.id]);
     await expectMachineTold(to, moving.id, 'saved', '2025-04-10');
     await expectMachineTold(from, moving.id, 'deleted', '2025-01-20');
   });
@@ -371,7 +371,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     ]);
 
     await expectEventually(async () => {
-      const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+      const list = (await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)) as ServiceRecord[];
       expect(list).toHaveLength(25);
       expect(list.every((r) => r.status === 'Complete' && r.machineName === 'Busy renamed')).toBe(true);
     });
@@ -383,7 +383,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
       await svc.send(SERVICE_RECORD_CREATE, { title, machineId, serviceDate }, userA);
     }
 
-    const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+    const list = (await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)) as ServiceRecord[];
 
     expect(list.map((r) => r.title)).toEqual(['new', 'mid too', 'mid', 'old']);
     expect(await svc.failure(SERVICE_RECORD_BY_MACHINE, { machineId: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid machine ID' });

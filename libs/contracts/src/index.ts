@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 export * from './errors.js';
 export * from './paging.js';
+export * from './history.limits.js';
 export * from './actor.js';
 export * from './services.js';
 export * from './events.js';

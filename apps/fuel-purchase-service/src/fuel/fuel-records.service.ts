@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, RpcMeta } from '@wrenchlog/contracts';
+import { MACHINE_HISTORY_LIMITS, pageOf, type Actor, type FuelPurchaseDeleted, type FuelRecord, type FuelRecordInput, type FuelRecordsOfMachine, type HistoryWindow, type RpcMeta } from '@wrenchlog/contracts';
 import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
@@ -62,11 +62,18 @@ export class FuelRecordsService {
     private readonly machines: MachineProjection,
   ) {}
 
-  /** A machine's records, newest dateOfPurchase first (ties: newest id first). */
-  async listByMachine(actor: Actor | null, machineId: number): Promise<FuelRecord[]> {
+  /**
+   * A machine's records, newest dateOfPurchase first (ties: newest id first): one page when the
+   * caller pages, else the newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9).
+   */
+  async listByMachine(actor: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<FuelRecordsOfMachine> {
     const { userId } = requireActor(actor);
-    const rows = await this.records.find({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
-    return rows.map(toFuelRecord);
+    const query = { where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } } as const;
+    if (window.page === undefined || window.size === undefined) {
+      return (await this.records.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toFuelRecord);
+    }
+    const [rows, total] = await this.records.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
+    return pageOf(rows.map(toFuelRecord), total, window.page, window.size);
   }
 
   /** The record with the newest dateOfPurchase, or null when the machine has none (answered as JSON null). */

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
-import { pageOf } from '@wrenchlog/contracts';
+import type { Actor, FuelPurchaseDeleted, HistoryWindow, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
+import { MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
 import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
@@ -94,11 +94,18 @@ export class PurchasesService {
     return pageOf(rows.map(toPurchase), total, page, size);
   }
 
-  /** Every purchase of one machine, newest first, as {content}. */
-  async recentForMachine(actor: Actor | null, machineId: number): Promise<PurchasesForMachine> {
+  /**
+   * One machine's purchases, newest first: a page when the caller pages, else the newest
+   * MACHINE_HISTORY_LIMITS.unpaged as {content} (issue 25, item 9).
+   */
+  async recentForMachine(actor: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<PurchasesForMachine> {
     const { userId } = requireActor(actor);
-    const rows = await this.purchases.find({ where: { userId, machineId }, order: { purchaseDate: 'DESC', id: 'DESC' } });
-    return { content: rows.map(toPurchase) };
+    const query = { where: { userId, machineId }, order: { purchaseDate: 'DESC', id: 'DESC' } } as const;
+    if (window.page === undefined || window.size === undefined) {
+      return { content: (await this.purchases.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toPurchase) };
+    }
+    const [rows, total] = await this.purchases.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
+    return pageOf(rows.map(toPurchase), total, window.page, window.size);
   }
 
   async get(actor: Actor | null, id: number): Promise<Purchase> {

@@ -3,16 +3,19 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   ErrorCode,
   MACHINE_GET,
+  MACHINE_HISTORY_LIMITS,
   pageOf,
   SERVICE_RECORD_CHANGED,
   ServiceRecordMessages as M,
   type Actor,
+  type HistoryWindow,
   type RecentServicesQuery,
   type RpcMeta,
   type ServiceRecord,
   type ServiceRecordChangedEvent,
   type ServiceRecordInput,
   type ServiceRecordPage,
+  type ServiceRecordsOfMachine,
   type ServiceSortField,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
@@ -186,18 +189,24 @@ export class RecordsService {
     return { id };
   }
 
-  /** One machine's records, newest service date first. Another user's machine simply has none. */
-  async byMachine(caller: Actor | null, machineId: number): Promise<ServiceRecord[]> {
+  /**
+   * One machine's records, newest service date first: one page when the caller pages, else the
+   * newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9). Another user's machine simply has none.
+   */
+  async byMachine(caller: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<ServiceRecordsOfMachine> {
     const actor = requireActor(caller);
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
-    const rows = await this.listed.rows(
-      'by-machine',
-      (qb) => qb.where('r.userId = :userId AND r.machineId = :machineId').orderBy('r.serviceDate', 'DESC').addOrderBy('r.id', 'DESC'),
-      { userId: actor.userId, machineId },
-    );
-    return rows.map(toServiceRecord);
+    const params = { userId: actor.userId, machineId };
+    const ofMachine = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.where('r.userId = :userId AND r.machineId = :machineId');
+    const newestFirst = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.orderBy('r.serviceDate', 'DESC').addOrderBy('r.id', 'DESC');
+    if (window.page === undefined || window.size === undefined) {
+      const rows = await this.listed.rows('by-machine', (qb) => newestFirst(ofMachine(qb)), params, { limit: MACHINE_HISTORY_LIMITS.unpaged, offset: 0 });
+      return rows.map(toServiceRecord);
+    }
+    const { rows, total } = await this.listed.page('by-machine', ofMachine, newestFirst, params, { limit: window.size, offset: window.page * window.size });
+    return pageOf(rows.map(toServiceRecord), total, window.page, window.size);
   }
 
   /**
