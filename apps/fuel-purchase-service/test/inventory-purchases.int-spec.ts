@@ -1,4 +1,4 @@
-import type { PartInput, PurchaseInput, SupplierInput } from '@wrenchlog/contracts';
+import { INVENTORY_LIMITS, type PartInput, type PurchaseInput, type SupplierInput } from '@wrenchlog/contracts';
 import { InventoryService } from '../src/inventory/inventory.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
 import { PurchasesService } from '../src/purchases/purchases.service.js';
@@ -225,5 +225,25 @@ describe('sample inventory, search and stats on SQLite', () => {
     expect(await search('priya')).toEqual(['Summit Electrical Parts']);
     expect(await search('gp-beltdrive')).toEqual(['Great Plains Belt & Drive']);
     expect(await search('omaha, ne')).toEqual(['Great Plains Belt & Drive']);
+  });
+});
+
+describe('bounded supplier select on SQLite', () => {
+  it(`answers at most ${INVENTORY_LIMITS.suppliersAll} suppliers for the part dialog's select, first by name`, async () => {
+    const started = await startService();
+    try {
+      const inventory = started.module.get(InventoryService);
+      for (let i = 0; i <= INVENTORY_LIMITS.suppliersAll; i++) {
+        await inventory.createSupplier(alice, supplierInput({ name: `Supplier ${String(i).padStart(4, '0')}` }));
+      }
+
+      const all = await inventory.allSuppliers(alice);
+
+      expect(all).toHaveLength(INVENTORY_LIMITS.suppliersAll);
+      expect(all[0].name).toBe('Supplier 0000');
+      expect(all.at(-1)!.name).toBe(`Supplier ${String(INVENTORY_LIMITS.suppliersAll - 1).padStart(4, '0')}`);
+    } finally {
+      await started.close();
+    }
   });
 });
