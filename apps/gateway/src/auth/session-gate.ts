@@ -27,6 +27,7 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
   private drops = 0;
   private since: string | null = null;
   private polling: Promise<void> = Promise.resolve();
+  private busy = false;
   private timer?: NodeJS.Timeout;
 
   constructor(
@@ -37,7 +38,12 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sync(), this.env.SESSION_SYNC_MS);
+    // A tick while a poll is still out (user-service slow) waits for the next one instead of queueing.
+    this.timer = setInterval(() => {
+      if (!this.busy) {
+        void this.sync();
+      }
+    }, this.env.SESSION_SYNC_MS);
     this.timer.unref();
   }
 
@@ -67,6 +73,7 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
   }
 
   private async poll(): Promise<void> {
+    this.busy = true;
     try {
       const { userIds, until } = await this.rpc.send(USER_SESSION_ENDED, { since: this.since }, { actor: null });
       if (this.since === null) {
@@ -81,6 +88,8 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
     } catch (err) {
       // user-service away: the entries keep their TTL, and the next poll covers this one's window.
       this.logger.debug(`session sync failed: ${(err as Error).message}`);
+    } finally {
+      this.busy = false;
     }
   }
 
