@@ -12,12 +12,14 @@ import { SupplierEntity } from './inventory/supplier.entity.js';
 import { MachineDeletedService } from './machines/machine-deleted.service.js';
 import { MachineEventsController } from './machines/machine-events.controller.js';
 import { MachineHistoryService } from './machines/machine-history.service.js';
+import { KnownMachine } from './machines/known-machine.entity.js';
+import { MachineProjection } from './machines/machine-projection.js';
 import { migrations } from './migrations/index.js';
 import { PurchaseEntity } from './purchases/purchase.entity.js';
 import { PurchasesController } from './purchases/purchases.controller.js';
 import { PurchasesService } from './purchases/purchases.service.js';
 
-export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity];
+export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachine];
 
 @Module({})
 export class AppModule {
@@ -32,7 +34,7 @@ export class AppModule {
         HealthModule.forService('fuel-purchase-service'),
       ],
       controllers: [FuelRecordsController, PurchasesController, InventoryController, MachineEventsController],
-      providers: [UserTransactions, FuelRecordsService, PurchasesService, InventoryService, MachineDeletedService, MachineHistoryService],
+      providers: [UserTransactions, FuelRecordsService, PurchasesService, InventoryService, MachineDeletedService, MachineHistoryService, MachineProjection],
     };
   }
 }

@@ -1,8 +1,12 @@
-import type { FuelRecordInput } from '@wrenchlog/contracts';
+import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
+import { getRepositoryToken } from '@nestjs/typeorm';
+import type { Repository } from 'typeorm';
+import { FuelRecordEntity } from '../src/fuel/fuel-record.entity.js';
 import { FuelRecordsService } from '../src/fuel/fuel-records.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
 import { MachineHistoryService } from '../src/machines/machine-history.service.js';
-import { alice, bob, startService } from './service-harness.js';
+import { MachineProjection } from '../src/machines/machine-projection.js';
+import { alice, bob, ownMachines, startService, type StartedService } from './service-harness.js';
 
 const record = (overrides: Partial<FuelRecordInput> = {}): FuelRecordInput => ({
   machineId: 10,
@@ -18,14 +22,15 @@ const record = (overrides: Partial<FuelRecordInput> = {}): FuelRecordInput => ({
 describe('fuel records on SQLite', () => {
   let fuel: FuelRecordsService;
   let machines: MachineDeletedService;
+  let started: StartedService;
   let close: () => Promise<void>;
-  let started: Awaited<ReturnType<typeof startService>>;
 
   beforeAll(async () => {
     started = await startService();
     close = started.close;
     fuel = started.module.get(FuelRecordsService);
     machines = started.module.get(MachineDeletedService);
+    ownMachines(started, alice, 10, 11, 12, 13, 20);
   });
 
   afterAll(() => close());
@@ -68,7 +73,7 @@ describe('fuel records on SQLite', () => {
     const newest = await fuel.create(alice, record({ machineId: 11, dateOfPurchase: '2026-11-15T08:00:00Z', currentMileage: 1400 }));
     const middle = await fuel.create(alice, record({ machineId: 11, dateOfPurchase: '2026-11-02T08:00:00Z', currentMileage: 1200 }));
 
-    expect((await fuel.listByMachine(alice, 11)).map((r) => r.id)).toEqual([newest.id, middle.id, older.id]);
+    expect(((await fuel.listByMachine(alice, 11)) as FuelRecord[]).map((r) => r.id)).toEqual([newest.id, middle.id, older.id]);
     expect((await fuel.latest(alice, 11))?.currentMileage).toBe(1400);
     expect(await fuel.latest(alice, 999)).toBeNull();
     expect(await fuel.listByMachine(bob, 11)).toEqual([]);
@@ -102,11 +107,49 @@ describe('fuel records on SQLite', () => {
 
   it("removes a deleted machine's records of its owner only, and a repeated event changes nothing", async () => {
     await fuel.create(alice, record({ machineId: 20 }));
-    await fuel.create(bob, record({ machineId: 20 }));
+    // A record another user filed under the same id before machine ids were checked.
+    const legacy = started.module.get<Repository<FuelRecordEntity>>(getRepositoryToken(FuelRecordEntity));
+    await legacy.insert(legacy.create({ ...record({ machineId: 20 }), userId: bob.userId, amountMilli: 1000, pricePerUnitMilli: 3000, totalPriceCents: 300, dateOfPurchase: new Date(), dateCreated: new Date(), notes: null, storeName: null, storeCity: null, storeState: null, currentHours: null, idempotencyKey: null }));
 
     expect(await machines.machineDeleted({ userId: alice.userId, machineId: 20 })).toEqual({ fuelRecords: 1, purchases: 0 });
     expect(await machines.machineDeleted({ userId: alice.userId, machineId: 20 })).toEqual({ fuelRecords: 0, purchases: 0 });
     expect(await fuel.listByMachine(alice, 20)).toEqual([]);
     expect(await fuel.listByMachine(bob, 20)).toHaveLength(1);
+  });
+
+  it("refuses another user's machine, a nonexistent one and ids beyond the integer columns with 404, storing nothing", async () => {
+    ownMachines(started, bob, 30);
+    for (const machineId of [30, 31, 2 ** 31, 2 ** 53, 1e308]) {
+      await expect(fuel.create(alice, record({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    }
+    const mine = await fuel.create(alice, record({ machineId: 10 }));
+    await expect(fuel.update(alice, mine.id, record({ machineId: 30 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    expect(await fuel.get(alice, mine.id)).toMatchObject({ machineId: 10 });
+    expect(await fuel.listByMachine(alice, 30)).toEqual([]);
+    expect(await fuel.listByMachine(alice, 31)).toEqual([]);
+  });
+
+  it('knows machines from their saved events without asking machine-service, and refuses a deleted one', async () => {
+    const projection = started.module.get(MachineProjection);
+    const before = started.lookups();
+    await projection.onSaved({ machineId: 40, userId: alice.userId, name: 'Skid steer' });
+    await fuel.create(alice, record({ machineId: 40 }));
+    await fuel.create(alice, record({ machineId: 40 }));
+    expect(started.lookups()).toBe(before);
+
+    await machines.machineDeleted({ userId: alice.userId, machineId: 40 });
+    // A late saved event does not bring the deleted machine back.
+    await projection.onSaved({ machineId: 40, userId: alice.userId, name: 'Skid steer' });
+    await expect(fuel.create(alice, record({ machineId: 40 }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect(await fuel.listByMachine(alice, 40)).toEqual([]);
+  });
+
+  it('asks machine-service once about a machine created before the projection knew it', async () => {
+    ownMachines(started, alice, 50);
+    const before = started.lookups();
+    await fuel.create(alice, record({ machineId: 50 }));
+    await fuel.create(alice, record({ machineId: 50 }));
+    expect(started.lookups()).toBe(before + 1);
+    expect(await fuel.listByMachine(alice, 50)).toHaveLength(2);
   });
 });

@@ -1,8 +1,8 @@
-import type { PartInput, PurchaseInput, SupplierInput } from '@wrenchlog/contracts';
+import { INVENTORY_LIMITS, type PartInput, type PurchaseInput, type SupplierInput } from '@wrenchlog/contracts';
 import { InventoryService } from '../src/inventory/inventory.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
 import { PurchasesService } from '../src/purchases/purchases.service.js';
-import { alice, bob, startService } from './service-harness.js';
+import { alice, bob, ownMachines, startService } from './service-harness.js';
 
 const supplierInput = (overrides: Partial<SupplierInput> = {}): SupplierInput => ({
   name: 'Heartland Hydraulics',
@@ -51,9 +51,22 @@ describe('inventory and purchases on SQLite', () => {
     inventory = started.module.get(InventoryService);
     purchases = started.module.get(PurchasesService);
     machines = started.module.get(MachineDeletedService);
+    ownMachines(started, alice, 5, 61, 62, 77);
+    ownMachines(started, bob, 6);
   });
 
   afterAll(() => close());
+
+  it("refuses a purchase for another user's machine, a nonexistent one or one beyond the integer columns, and takes none", async () => {
+    for (const machineId of [6, 7, 2 ** 31, 2 ** 53]) {
+      await expect(purchases.create(alice, purchaseInput({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    }
+    await expect(purchases.create(alice, purchaseInput({ machineId: 0, partId: 2 ** 40 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
+    const mine = await purchases.create(alice, purchaseInput({ machineId: null }));
+    await expect(purchases.update(alice, mine.id, purchaseInput({ machineId: 6 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    expect((await purchases.recentForMachine(alice, 6)).content).toEqual([]);
+    expect((await purchases.recentForMachine(bob, 6)).content).toEqual([]);
+  });
 
   const quantityOf = async (partId: number) => (await inventory.getPart(alice, partId)).quantity;
 
@@ -158,8 +171,8 @@ describe('inventory and purchases on SQLite', () => {
     const supplier = await inventory.createSupplier(alice, supplierInput());
     const part = await inventory.createPart(alice, partInput(supplier.id));
 
-    await expect(purchases.create(bob, purchaseInput({ partId: part.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
-    await expect(purchases.create(bob, purchaseInput({ storeId: supplier.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Store not found' });
+    await expect(purchases.create(bob, purchaseInput({ machineId: 6, partId: part.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
+    await expect(purchases.create(bob, purchaseInput({ machineId: 6, storeId: supplier.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Store not found' });
     await expect(inventory.createPart(bob, partInput(supplier.id))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Supplier not found' });
     await expect(inventory.updatePart(bob, part.id, partInput(supplier.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -254,5 +267,25 @@ describe('sample inventory, search and stats on SQLite', () => {
     expect(await search('priya')).toEqual(['Summit Electrical Parts']);
     expect(await search('gp-beltdrive')).toEqual(['Great Plains Belt & Drive']);
     expect(await search('omaha, ne')).toEqual(['Great Plains Belt & Drive']);
+  });
+});
+
+describe('bounded supplier select on SQLite', () => {
+  it(`answers at most ${INVENTORY_LIMITS.suppliersAll} suppliers for the part dialog's select, first by name`, async () => {
+    const started = await startService();
+    try {
+      const inventory = started.module.get(InventoryService);
+      for (let i = 0; i <= INVENTORY_LIMITS.suppliersAll; i++) {
+        await inventory.createSupplier(alice, supplierInput({ name: `Supplier ${String(i).padStart(4, '0')}` }));
+      }
+
+      const all = await inventory.allSuppliers(alice);
+
+      expect(all).toHaveLength(INVENTORY_LIMITS.suppliersAll);
+      expect(all[0].name).toBe('Supplier 0000');
+      expect(all.at(-1)!.name).toBe(`Supplier ${String(INVENTORY_LIMITS.suppliersAll - 1).padStart(4, '0')}`);
+    } finally {
+      await started.close();
+    }
   });
 });

@@ -1,18 +1,9 @@
 import { createMachine, type ApiClient } from '@wrenchlog/testing';
-import { serviceRuns } from './machines.helpers.js';
 
-// Helpers of the fuel, purchase and inventory suites (fuel-purchase-service).
+// Helpers of the fuel, purchase and inventory suites (fuel-purchase-service, which checks every
+// machine id against machine-service's machines: these suites need machine-service running).
 
-/**
- * Whether the started product has machine-service, which the machine-deleted cascade tests need.
- * Without it (a narrowed local run) they are reported as skipped, never as passed; CI runs them.
- */
-export const machinesAvailable = (): boolean => serviceRuns('machine-service');
-
-/** A machine id no other test uses: the service files records under any positive machine id of the caller. */
-let nextMachine = 100_000 + Math.floor(Math.random() * 1_000_000);
-export const freshMachineId = (): number => nextMachine++;
-
+/** A new machine of the caller: fuel records and purchases name only the caller's machines. */
 export const createMachineId = async (api: ApiClient, token: string, name = 'Cascade Loader'): Promise<number> =>
   (await createMachine(api, token, { name, year: 2019, make: 'Kubota', model: 'SVL75' })).id as number;
 

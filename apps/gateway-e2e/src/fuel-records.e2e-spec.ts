@@ -1,5 +1,5 @@
 import { ApiClient, createApprovedUser, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
-import { createMachineId, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
+import { createMachineId } from './fuel-purchase.helpers.js';
 
 const fill = (machineId: number, overrides: Record<string, unknown> = {}) => ({
   machineId,
@@ -27,7 +27,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it('creates a record with 201 and answers every field, exact money and the computed mpg', async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const res = await api.post('/api/fuel-records', fill(machineId), a.token);
 
     expect(res.status).toBe(201);
@@ -52,7 +52,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it('makes one record when the same create (one Idempotency-Key) arrives four times at once', async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const headers = { 'idempotency-key': `same-moment-${machineId}-${Date.now()}` };
     const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/api/fuel-records', { token: a.token, body: fill(machineId), headers })));
 
@@ -64,7 +64,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   it('takes the fast form: current moment, empty store fields, null hours and mileage, and answers mpg null', async () => {
     const res = await api.post(
       '/api/fuel-records',
-      { machineId: freshMachineId(), amount: 10, pricePerUnit: 3.1, totalPrice: 31, dateOfPurchase: new Date().toISOString(), notes: '', storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null },
+      { machineId: await createMachineId(api, a.token), amount: 10, pricePerUnit: 3.1, totalPrice: 31, dateOfPurchase: new Date().toISOString(), notes: '', storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null },
       a.token,
     );
 
@@ -87,7 +87,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it("answers 'Value must be at least {min}' below the minimums, and accepts the minimums themselves", async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const low = await api.post('/api/fuel-records', fill(machineId, { amount: 0.09, pricePerUnit: 0.009, totalPrice: 0 }), a.token);
     const edge = await api.post('/api/fuel-records', fill(machineId, { amount: 0.1, pricePerUnit: 0.01, totalPrice: 0.01 }), a.token);
     const noMachine = await api.post('/api/fuel-records', fill(0), a.token);
@@ -104,7 +104,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it('answers mpg only when current mileage is greater than last and all values are present', async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const mpg = async (overrides: Record<string, unknown>) => (await api.post('/api/fuel-records', fill(machineId, overrides), a.token)).body.mpg;
 
     expect(await mpg({ currentMileage: 10_333, lastMileage: 10_000, amount: 11.1 })).toBe(30);
@@ -115,7 +115,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it("lists a machine's records newest dateOfPurchase first, and latest answers the newest one's currentMileage", async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const post = async (dateOfPurchase: string, currentMileage: number) =>
       (await api.post('/api/fuel-records', fill(machineId, { dateOfPurchase, currentMileage, lastMileage: currentMileage - 200 }), a.token)).body.id as number;
     const march = await post('2026-03-01T09:00:00.000Z', 1200);
@@ -132,7 +132,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it('answers 200 with JSON null as latest, and an empty list, for a machine without records', async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const latest = await api.get(`/api/fuel-records/machine/${machineId}/latest`, a.token);
     const list = await api.get(`/api/fuel-records/machine/${machineId}`, a.token);
 
@@ -143,7 +143,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it('updates with the object a read returned (computed fields ignored) and deletes with 204', async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const created = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
 
     const updated = await api.put(`/api/fuel-records/${created.id}`, { ...created, amount: 15, totalPrice: 51.89, currentMileage: 45_750, mpg: 999, dateCreated: '2000-01-01T00:00:00.000Z' }, a.token);
@@ -157,7 +157,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it("answers 404 to another user on every call with a record's id, and the owner's record is unchanged", async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const created = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
 
     const read = await api.get(`/api/fuel-records/${created.id}`, b.token);
@@ -173,6 +173,25 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
     expect((await api.get(`/api/fuel-records/${created.id}`, a.token)).body).toEqual(created);
   });
 
+  it("refuses a machine that is not one of the caller's (another user's, nonexistent, beyond the id range) and stores nothing", async () => {
+    const theirs = await createMachineId(api, b.token);
+    const mine = await createMachineId(api, a.token);
+    const kept = (await api.post('/api/fuel-records', fill(mine), a.token)).body;
+    const notFound = { statusCode: 404, code: 'NOT_FOUND', message: 'Machine not found', correlationId: expect.any(String) };
+
+    for (const machineId of [theirs, 2_000_000_000]) {
+      expect((await api.post('/api/fuel-records', fill(machineId), a.token)).body).toEqual(notFound);
+      expect((await api.put(`/api/fuel-records/${kept.id}`, fill(machineId), a.token)).body).toEqual(notFound);
+    }
+    for (const machineId of [1e308, 2 ** 53, 2 ** 31]) {
+      const res = await api.post('/api/fuel-records', fill(machineId), a.token);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body).toMatchObject({ statusCode: res.status, code: expect.any(String), correlationId: expect.any(String) });
+    }
+    expect((await api.get(`/api/fuel-records/machine/${theirs}`, b.token)).body).toEqual([]);
+    expect((await api.get(`/api/fuel-records/machine/${mine}`, a.token)).body).toEqual([kept]);
+  });
+
   it('needs a token, and refuses a path id that is not a positive whole number', async () => {
     expect((await api.get('/api/fuel-records/machine/1')).status).toBe(401);
     expect((await api.post('/api/fuel-records', fill(1))).status).toBe(401);
@@ -180,7 +199,7 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
     expect((await api.get('/api/fuel-records/0', a.token)).status).toBe(400);
   });
 
-  (machinesAvailable() ? it : it.skip)("deletes a machine's fuel records when the machine is deleted", async () => {
+  it("deletes a machine's fuel records when the machine is deleted", async () => {
     const machineId = await createMachineId(api, a.token);
     const record = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
     expect(record.id).toEqual(expect.any(Number));

@@ -1,5 +1,5 @@
 import { ApiClient, createApprovedUser, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
-import { createMachineId, createPart, freshMachineId, machinesAvailable } from './fuel-purchase.helpers.js';
+import { createMachineId, createPart } from './fuel-purchase.helpers.js';
 
 /** What the SPA's part purchase form posts (userId 0 and storeId 0 included). */
 const purchase = (overrides: Record<string, unknown> = {}) => ({
@@ -14,7 +14,7 @@ const purchase = (overrides: Record<string, unknown> = {}) => ({
   storeState: 'MO',
   partStatus: 'New',
   purchaseDate: '2026-11-18T13:00:00.000Z',
-  machineId: 41,
+  machineId: 0,
   partId: null,
   createDate: '2026-11-18T13:05:00.000Z',
   userId: 0,
@@ -32,7 +32,7 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
   });
 
   it("creates with 201 for the signed-in user whatever userId the body says, with the server's createDate", async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const res = await api.post('/api/purchases', purchase({ machineId, userId: b.id }), a.token);
 
     expect(res.status).toBe(201);
@@ -60,7 +60,7 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
   });
 
   it('makes one purchase when the same create (one Idempotency-Key) arrives four times at once', async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const headers = { 'idempotency-key': `same-moment-${machineId}-${Date.now()}` };
     const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/api/purchases', { token: a.token, body: purchase({ machineId }), headers })));
 
@@ -127,7 +127,7 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
   });
 
   it("answers a machine's purchases as {content}, newest first", async () => {
-    const machineId = freshMachineId();
+    const machineId = await createMachineId(api, a.token);
     const older = (await api.post('/api/purchases', purchase({ machineId, purchaseDate: '2026-01-05T12:00:00.000Z' }), a.token)).body;
     const newer = (await api.post('/api/purchases', purchase({ machineId, purchaseDate: '2026-02-05T12:00:00.000Z' }), a.token)).body;
 
@@ -212,15 +212,35 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
     expect((await api.get(`/api/parts/${partId}`, a.token)).body.quantity).toBe(1);
   });
 
+  it("refuses a machine that is not one of the caller's (another user's, nonexistent, beyond the id range) and stores nothing", async () => {
+    const theirs = await createMachineId(api, b.token);
+    const kept = (await api.post('/api/purchases', purchase(), a.token)).body;
+    const before = (await api.get('/api/purchases/getrecent?size=1', a.token)).body.totalElements;
+    const notFound = { statusCode: 404, code: 'NOT_FOUND', message: 'Machine not found', correlationId: expect.any(String) };
+
+    for (const machineId of [theirs, 2_000_000_000]) {
+      expect((await api.post('/api/purchases', purchase({ machineId }), a.token)).body).toEqual(notFound);
+      expect((await api.put(`/api/purchases/${kept.id}`, purchase({ machineId }), a.token)).body).toEqual(notFound);
+    }
+    for (const machineId of [1e308, 2 ** 53, 2 ** 31]) {
+      const res = await api.post('/api/purchases', purchase({ machineId }), a.token);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body).toMatchObject({ statusCode: res.status, code: expect.any(String), correlationId: expect.any(String) });
+    }
+    expect((await api.get('/api/purchases/getrecent?size=1', a.token)).body.totalElements).toBe(before);
+    expect((await api.get(`/api/purchases/${kept.id}`, a.token)).body).toEqual(kept);
+    expect((await api.get(`/api/purchases/getrecentForMachine/${theirs}`, b.token)).body).toEqual({ content: [] });
+  });
+
   it('needs a token', async () => {
     expect((await api.get('/api/purchases/getrecent')).status).toBe(401);
     expect((await api.post('/api/purchases', purchase())).status).toBe(401);
   });
 
-  (machinesAvailable() ? it : it.skip)("deletes a machine's purchases when the machine is deleted", async () => {
+  it("deletes a machine's purchases when the machine is deleted", async () => {
     const machineId = await createMachineId(api, a.token);
     const created = (await api.post('/api/purchases', purchase({ machineId }), a.token)).body;
-    const elsewhere = (await api.post('/api/purchases', purchase({ machineId: freshMachineId() }), a.token)).body;
+    const elsewhere = (await api.post('/api/purchases', purchase({ machineId: await createMachineId(api, a.token) }), a.token)).body;
 
     expect((await api.delete(`/api/machines/${machineId}`, a.token)).status).toBe(204);
 

@@ -333,4 +333,21 @@ describe.each(e2eProducts())("another user's service records (%s)", (_mode, base
     expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
     expect((await api.get(`/api/services/machine/${machineId}`, owner.token)).body.map((r: { id: number }) => r.id)).toEqual([record.id]);
   });
+
+  // (A deleted machine is refused once its deletion event has arrived: records.int-spec.ts.)
+  it('refuses a nonexistent machine as not found, and ids beyond the range with a 4xx, storing nothing', async () => {
+    const before = (await api.get('/api/services/recent?size=1', intruder.token)).body.totalElements;
+
+    for (const id of [2_000_000_000]) {
+      const res = await api.post('/api/services/fastCreate', { title: 'Orphan', machineId: id }, intruder.token);
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
+    }
+    for (const id of [1e308, 2 ** 53, 2 ** 31]) {
+      const res = await api.post('/api/services/fastCreate', { title: 'Orphan', machineId: id }, intruder.token);
+      expect([400, 404]).toContain(res.status);
+      expect(res.body).toMatchObject({ statusCode: res.status, code: expect.any(String), correlationId: expect.any(String) });
+    }
+    expect((await api.get('/api/services/recent?size=1', intruder.token)).body.totalElements).toBe(before);
+  });
 });

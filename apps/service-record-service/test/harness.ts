@@ -1,8 +1,8 @@
 import type { INestMicroservice } from '@nestjs/common';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { Test } from '@nestjs/testing';
-import type { Actor, RpcErrorPayload, RpcPattern, RpcRequestOf, RpcResponseOf } from '@wrenchlog/contracts';
-import { EventBus, loadEnv, OutboxEvent, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
+import { ErrorCode, MACHINE_GET, type Actor, type RpcErrorPayload, type RpcPattern, type RpcRequestOf, type RpcResponseOf } from '@wrenchlog/contracts';
+import { EventBus, loadEnv, OutboxEvent, RpcCallError, RpcClient, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
 import { freePort, privateDatabaseBase, type TestEngine } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,10 +21,13 @@ export interface PublishedEvent {
 /**
  * The service as it runs: its real module and migrations on a fresh database, listening on Nest
  * TCP. The event bus is replaced by a recorder (the broker boundary), so the test sees exactly what
- * the outbox publishes.
+ * the outbox publishes, and the calls to machine-service by `machineService` (machines by id).
  */
 export class ServiceUnderTest {
   readonly published: PublishedEvent[] = [];
+  /** What machine-service would answer machine.machine.get: a machine by id, only to its owner. */
+  readonly machineService = new Map<number, { userId: number; name: string }>();
+  machineLookups = 0;
   private app!: INestMicroservice;
   private client!: ClientProxy;
   private cleanup: () => Promise<void> = async () => undefined;
@@ -49,6 +52,20 @@ export class ServiceUnderTest {
         // The outbox hands each subscriber its own copy; every event here has one subscriber.
         publishTo: async (_service: string, event: string, payload: unknown, ctx: CallContext) => {
           this.published.push({ event, payload, ctx });
+        },
+      })
+      .overrideProvider(RpcClient)
+      .useValue({
+        send: async (pattern: string, payload: { id: number }, ctx: CallContext) => {
+          if (pattern !== MACHINE_GET) {
+            throw new Error(`unexpected call ${pattern}`);
+          }
+          this.machineLookups++;
+          const machine = this.machineService.get(payload.id);
+          if (!machine || machine.userId !== ctx.actor?.userId) {
+            throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
+          }
+          return { id: payload.id, name: machine.name };
         },
       })
       .compile();

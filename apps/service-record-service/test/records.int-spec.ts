@@ -87,16 +87,33 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     expect(await svc.failure(SERVICE_RECORD_RECENT, {}, null)).toMatchObject({ code: 'UNAUTHORIZED' });
   });
 
-  it('accepts a record for a machine it has not heard of yet and fills the name when the machine event arrives', async () => {
+  it('looks a machine it has not heard of yet up in machine-service once, and later saved events still rename it', async () => {
     const machineId = nextMachine++;
+    svc.machineService.set(machineId, { userId: userA.userId, name: 'Brand new loader' });
+    const lookups = svc.machineLookups;
 
     const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Early bird', machineId }, userA);
-    expect(created.machineName).toBeNull();
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Brand new loader' });
+    expect(created.machineName).toBe('Brand new loader');
+    await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId }, userA);
+    expect(svc.machineLookups).toBe(lookups + 1);
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Renamed loader', at: new Date().toISOString() });
 
     await expectEventually(async () => {
-      expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).machineName).toBe('Brand new loader');
+      expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).machineName).toBe('Renamed loader');
     });
+  });
+
+  it("refuses a nonexistent machine, another user's not heard of yet, and ids beyond the integer columns, storing nothing", async () => {
+    const machineId = nextMachine++;
+    svc.machineService.set(machineId, { userId: userB.userId, name: 'Not yours' });
+    const notFound = { code: 'NOT_FOUND', message: 'Machine not found' };
+
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId }, userA)).toEqual(notFound);
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId: nextMachine++ }, userA)).toEqual(notFound);
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId: 2 ** 31 }, userA)).toEqual(notFound);
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId: 2 ** 53 - 1 }, userA)).toEqual(notFound);
+    expect(await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)).toEqual([]);
+    expect(await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userB)).toEqual([]);
   });
 
   it('renames the records of a machine when the machine is renamed, and only its owner sees the name', async () => {
@@ -191,12 +208,13 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     await expectMachineTold(machineId, older.id, 'deleted', null);
   });
 
-  it('keeps the newer date as the latest when an older record is created after it, and counts records of a machine not heard of yet', async () => {
+  it('keeps the newer date as the latest when an older record is created after it, and counts records of a machine looked up in machine-service', async () => {
     const machineId = await machineOf(userA, 'Mower');
     await svc.send(SERVICE_RECORD_CREATE, { title: 'Blades', machineId, serviceDate: '2025-08-01' }, userA);
     const older = await svc.send(SERVICE_RECORD_CREATE, { title: 'Oil', machineId, serviceDate: '2025-02-01' }, userA);
     await expectMachineTold(machineId, older.id, 'saved', '2025-08-01');
     const unknownMachine = 88_001;
+    svc.machineService.set(unknownMachine, { userId: userA.userId, name: 'Looked up' });
     await svc.send(SERVICE_RECORD_CREATE, { title: 'First', machineId: unknownMachine, serviceDate: '2025-05-05' }, userA);
     const second = await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId: unknownMachine, serviceDate: '2025-04-04' }, userA);
     await expectMachineTold(unknownMachine, second.id, 'saved', '2025-05-05');
@@ -243,7 +261,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     };
     await Promise.all([flood(), renames()]);
 
-    const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+    const list = (await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)) as ServiceRecord[];
     expect(list.length).toBeGreaterThan(8);
     expect(list.filter((r) => r.machineName !== 'Skid steer 12').map((r) => [r.title, r.machineName])).toEqual([]);
   });
@@ -258,8 +276,8 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const moved = await svc.send(SERVICE_RECORD_UPDATE, { id: moving.id, record: { machineId: to } }, userA);
 
     expect(moved).toEqual({ ...moving, machineId: to, machineName: 'Baler' });
-    expect((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: from }, userA)).map((r) => r.id)).toEqual([stays.id]);
-    expect((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: to }, userA)).map((r) => r.id)).toEqual([moving.id, there.id]);
+    expect(((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: from }, userA)) as ServiceRecord[]).map((r) => r.id)).toEqual([stays.id]);
+    expect(((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: to }, userA)) as ServiceRecord[]).map((r) => r.id)).toEqual([moving.id, there.id]);
     await expectMachineTold(to, moving.id, 'saved', '2025-04-10');
     await expectMachineTold(from, moving.id, 'deleted', '2025-01-20');
   });
@@ -353,7 +371,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     ]);
 
     await expectEventually(async () => {
-      const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+      const list = (await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)) as ServiceRecord[];
       expect(list).toHaveLength(25);
       expect(list.every((r) => r.status === 'Complete' && r.machineName === 'Busy renamed')).toBe(true);
     });
@@ -365,7 +383,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
       await svc.send(SERVICE_RECORD_CREATE, { title, machineId, serviceDate }, userA);
     }
 
-    const list = await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA);
+    const list = (await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)) as ServiceRecord[];
 
     expect(list.map((r) => r.title)).toEqual(['new', 'mid too', 'mid', 'old']);
     expect(await svc.failure(SERVICE_RECORD_BY_MACHINE, { machineId: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid machine ID' });

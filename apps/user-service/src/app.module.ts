@@ -8,6 +8,8 @@ import { AuthService } from './auth/auth.service.js';
 import { KdfLimiter, kdfLimiterFrom } from './auth/kdf-limiter.js';
 import { PasswordHasher } from './auth/password-hasher.js';
 import { RefreshToken } from './auth/refresh-token.entity.js';
+import { SessionsController } from './auth/sessions.controller.js';
+import { SessionsService } from './auth/sessions.service.js';
 import { UserEnv } from './config/user-env.js';
 import { ContactSubmission } from './contacts/contact-submission.entity.js';
 import { ContactsController } from './contacts/contacts.controller.js';
@@ -42,12 +44,13 @@ export class AppModule {
         HealthModule.forService('user-service'),
         MailModule,
       ],
-      controllers: [AuthController, UsersController, AdminUsersController, ContactsController, JobsController, PasswordController],
+      controllers: [AuthController, SessionsController, UsersController, AdminUsersController, ContactsController, JobsController, PasswordController],
       providers: [
         { provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] },
         PasswordHasher,
         AuthService,
         PasswordService,
+        SessionsService,
         UsersService,
         AdminBootstrap,
         AdminUsersService,

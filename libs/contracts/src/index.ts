@@ -2,6 +2,7 @@
 import 'reflect-metadata';
 export * from './errors.js';
 export * from './paging.js';
+export * from './history.limits.js';
 export * from './actor.js';
 export * from './services.js';
 export * from './events.js';
@@ -10,6 +11,7 @@ export * from './auth/auth.limits.js';
 export * from './auth/auth.contract.js';
 export * from './auth/password.contract.js';
 export * from './user/user.contract.js';
+export * from './user/session.contract.js';
 export * from './machine/machine.events.js';
 export * from './service-record/service-record.events.js';
 export * from './service-record/service-record.limits.js';

@@ -12,6 +12,8 @@ import type {
   SetPasswordReply,
   SetPasswordRequest,
 } from './auth/password.contract.js';
+import { USER_SESSION_ENDED, USER_SESSION_STATE } from './user/session.contract.js';
+import type { SessionEndedReply, SessionEndedRequest, SessionState, SessionStateRequest } from './user/session.contract.js';
 import type { AdminRpc } from './admin/admin.rpc.js';
 import type { AnalyticsRpc } from './analytics/analytics.rpc.js';
 import type { FuelRpc } from './fuel/fuel.rpc.js';
@@ -34,6 +36,8 @@ export type AuthRpc = {
 export type UserRpc = {
   [USER_ME]: { request: UserMeRequest; response: CurrentUser };
   [USER_ME_UPDATE]: { request: UpdateMeRequest; response: CurrentUser };
+  [USER_SESSION_STATE]: { request: SessionStateRequest; response: SessionState };
+  [USER_SESSION_ENDED]: { request: SessionEndedRequest; response: SessionEndedReply };
 };
 
 export type HealthRpc = {

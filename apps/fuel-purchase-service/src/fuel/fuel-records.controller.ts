@@ -23,7 +23,7 @@ export class FuelRecordsController {
 
   @MessagePattern(FUEL_RECORD_LIST_BY_MACHINE)
   listByMachine(@Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
-    return this.fuel.listByMachine(m.actor, m.payload.machineId);
+    return this.fuel.listByMachine(m.actor, m.payload.machineId, m.payload);
   }
 
   @MessagePattern(FUEL_RECORD_LATEST)

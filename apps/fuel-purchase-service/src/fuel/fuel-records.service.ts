@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, FuelTotals, FuelTotalsRequest, RpcMeta } from '@wrenchlog/contracts';
+import { MACHINE_HISTORY_LIMITS, pageOf, type Actor, type FuelPurchaseDeleted, type FuelRecord, type FuelRecordInput, type FuelRecordsOfMachine, type FuelTotals, type FuelTotalsRequest, type HistoryWindow, type RpcMeta } from '@wrenchlog/contracts';
 import { badRequest, createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
+import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
 import { milesPerGallon } from './fuel.rules.js';
 
@@ -49,22 +50,30 @@ function assign(e: FuelRecordEntity, r: FuelRecordInput): FuelRecordEntity {
 const NOT_FOUND = 'Fuel record not found';
 
 /**
- * Fuel records of the signed-in user. Machines belong to machine-service: a machineId is taken as
- * given (a positive integer; records are scoped by user, so naming someone else's machine id only
- * files a record under the caller's own account) and its records go when machine.machine.deleted arrives.
+ * Fuel records of the signed-in user. Machines belong to machine-service: a record names one of the
+ * caller's machines (checked in this service's projection, MachineProjection; any other id is 404)
+ * and its records go when machine.machine.deleted arrives.
  */
 @Injectable()
 export class FuelRecordsService {
   constructor(
     @InjectRepository(FuelRecordEntity) private readonly records: Repository<FuelRecordEntity>,
     private readonly tx: UserTransactions,
+    private readonly machines: MachineProjection,
   ) {}
 
-  /** A machine's records, newest dateOfPurchase first (ties: newest id first). */
-  async listByMachine(actor: Actor | null, machineId: number): Promise<FuelRecord[]> {
+  /**
+   * A machine's records, newest dateOfPurchase first (ties: newest id first): one page when the
+   * caller pages, else the newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9).
+   */
+  async listByMachine(actor: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<FuelRecordsOfMachine> {
     const { userId } = requireActor(actor);
-    const rows = await this.records.find({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
-    return rows.map(toFuelRecord);
+    const query = { where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } } as const;
+    if (window.page === undefined || window.size === undefined) {
+      return (await this.records.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toFuelRecord);
+    }
+    const [rows, total] = await this.records.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
+    return pageOf(rows.map(toFuelRecord), total, window.page, window.size);
   }
 
   /** The record with the newest dateOfPurchase, or null when the machine has none (answered as JSON null). */
@@ -108,9 +117,11 @@ export class FuelRecordsService {
    * the same idempotency key answers the record made the first time (createOnce).
    */
   async create(actor: Actor | null, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
-    const { userId } = requireActor(actor);
+    const caller = requireActor(actor);
+    const { userId } = caller;
     const key = meta?.idempotencyKey ?? null;
-    return createOnce(
+    await this.machines.requireOwned(caller, input.machineId);
+    const record = await createOnce(
       async () => {
         const found = key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null;
         return found && toFuelRecord(found);
@@ -122,18 +133,26 @@ export class FuelRecordsService {
         return toFuelRecord(row);
       },
     );
+    await this.undoIfMachineDeleted(userId, record);
+    return record;
   }
 
   async update(actor: Actor | null, id: number, input: FuelRecordInput): Promise<FuelRecord> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
+    const caller = requireActor(actor);
+    const { userId } = caller;
+    const record = await this.tx.run(userId, async (manager) => {
       const repo = manager.getRepository(FuelRecordEntity);
       const row = await repo.findOneBy({ id, userId });
       if (!row) {
         throw notFound(NOT_FOUND);
       }
+      if (row.machineId !== input.machineId) {
+        await this.machines.requireOwned(caller, input.machineId);
+      }
       return toFuelRecord(await repo.save(assign(row, input)));
     });
+    await this.undoIfMachineDeleted(userId, record);
+    return record;
   }
 
   async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
@@ -145,6 +164,17 @@ export class FuelRecordsService {
       }
       return { deleted: true } as const;
     });
+  }
+
+  /**
+   * A write that raced its machine's deletion: the deletion's tombstone commits before it removes
+   * the machine's records, so a row written after that removal finds the tombstone here and goes too.
+   */
+  private async undoIfMachineDeleted(userId: number, record: FuelRecord): Promise<void> {
+    if (await this.machines.isDeleted(record.machineId)) {
+      await this.records.delete({ id: record.id, userId });
+      throw notFound(MACHINE_NOT_FOUND);
+    }
   }
 
   private async owned(userId: number, id: number): Promise<FuelRecordEntity> {

@@ -15,7 +15,7 @@ import type {
   SupplierListRequest,
   SupplierPage,
 } from '@wrenchlog/contracts';
-import { pageOf } from '@wrenchlog/contracts';
+import { INVENTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
 import { conflict, notFound, requireActor } from '@wrenchlog/platform';
 import { In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { CENTS, fromScaled, likePattern, textOrNull, toScaled } from '../common/scaled.js';
@@ -226,7 +226,7 @@ export class InventoryService {
     return pageOf(rows.map(toSupplier), total, q.page, q.size);
   }
 
-  /** Every supplier, by name: the part dialog's supplier select. */
+  /** The suppliers by name, at most INVENTORY_LIMITS.suppliersAll: the part dialog's supplier select. */
   async allSuppliers(actor: Actor | null): Promise<Supplier[]> {
     const { userId } = requireActor(actor);
     const rows = await this.suppliers
@@ -235,6 +235,7 @@ export class InventoryService {
       .addSelect('LOWER(s.name)', 'sort_name')
       .orderBy('sort_name', 'ASC')
       .addOrderBy('s.id', 'ASC')
+      .take(INVENTORY_LIMITS.suppliersAll)
       .getMany();
     return rows.map(toSupplier);
   }

@@ -5,6 +5,7 @@ import { FuelRecordEntity } from '../fuel/fuel-record.entity.js';
 import { PurchaseEntity } from '../purchases/purchase.entity.js';
 import { adjustStock } from '../purchases/purchases.service.js';
 import { planRemoval } from '../purchases/stock-ledger.js';
+import { MachineProjection } from './machine-projection.js';
 
 /**
  * A deleted machine takes its fuel records and purchases with it. Idempotent: a repeated event
@@ -14,7 +15,10 @@ import { planRemoval } from '../purchases/stock-ledger.js';
 export class MachineDeletedService {
   private readonly logger = new Logger(MachineDeletedService.name);
 
-  constructor(private readonly tx: UserTransactions) {}
+  constructor(
+    private readonly tx: UserTransactions,
+    private readonly projection: MachineProjection,
+  ) {}
 
   async machineDeleted(event: MachineDeletedEvent): Promise<{ fuelRecords: number; purchases: number }> {
     const { userId, machineId } = event;
@@ -22,6 +26,9 @@ export class MachineDeletedService {
       this.logger.warn(`ignored a malformed machine.deleted event: ${JSON.stringify(event)}`);
       return { fuelRecords: 0, purchases: 0 };
     }
+    // The tombstone commits first: a create that raced this deletion and inserted after the records
+    // below were removed sees it and takes its row back (FuelRecordsService, PurchasesService).
+    await this.projection.onDeleted(userId, machineId);
     return this.tx.run(userId, async (manager) => {
       const fuel = await manager.getRepository(FuelRecordEntity).delete({ userId, machineId });
       const purchaseRepo = manager.getRepository(PurchaseEntity);

@@ -1,19 +1,26 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { FUEL_MACHINE_HISTORY_COUNT, MACHINE_DELETED, type FuelMachineHistoryCountRequest, type MachineDeletedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import { FUEL_MACHINE_HISTORY_COUNT, MACHINE_DELETED, MACHINE_SAVED, type FuelMachineHistoryCountRequest, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import { MachineDeletedService } from './machine-deleted.service.js';
 import { MachineHistoryService } from './machine-history.service.js';
+import { MachineProjection } from './machine-projection.js';
 
 @Controller()
 export class MachineEventsController {
   constructor(
     private readonly machines: MachineDeletedService,
     private readonly history: MachineHistoryService,
+    private readonly projection: MachineProjection,
   ) {}
 
   @MessagePattern(FUEL_MACHINE_HISTORY_COUNT)
   historyCount(@Payload() m: RpcMessage<FuelMachineHistoryCountRequest>) {
     return this.history.count(m.actor, m.payload.machineId);
+  }
+
+  @EventPattern(MACHINE_SAVED)
+  async machineSaved(@Payload() m: RpcMessage<MachineSavedEvent>): Promise<void> {
+    await this.projection.onSaved(m?.payload);
   }
 
   @EventPattern(MACHINE_DELETED)

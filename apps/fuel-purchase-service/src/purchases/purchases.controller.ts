@@ -27,7 +27,7 @@ export class PurchasesController {
 
   @MessagePattern(PURCHASE_RECENT_FOR_MACHINE)
   recentForMachine(@Payload() m: RpcMessage<PurchasesForMachineRequest>) {
-    return this.purchases.recentForMachine(m.actor, m.payload.machineId);
+    return this.purchases.recentForMachine(m.actor, m.payload.machineId, m.payload);
   }
 
   @MessagePattern(PURCHASE_GET)

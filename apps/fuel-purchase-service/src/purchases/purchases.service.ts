@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
-import { pageOf } from '@wrenchlog/contracts';
+import type { Actor, FuelPurchaseDeleted, HistoryWindow, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
+import { MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
 import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { PartEntity } from '../inventory/part.entity.js';
+import { isStorableId, MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { SupplierEntity } from '../inventory/supplier.entity.js';
 import { PurchaseEntity } from './purchase.entity.js';
 import { EMPTY_LEDGER, planRemoval, planStock, type StockAdjustment } from './stock-ledger.js';
@@ -71,13 +72,14 @@ export async function adjustStock(manager: EntityManager, userId: number, adjust
  * Part purchases of the signed-in user. userId always comes from the caller. A purchase may name
  * one of the caller's inventory parts (partId) and suppliers (storeId); another user's ids answer
  * 404 like missing ones. Stock effects follow stock-ledger.ts. machineId is optional (0 or null:
- * none) and taken as given, like the fuel records' (see FuelRecordsService).
+ * none); when given it must be one of the caller's machines (MachineProjection), or 404.
  */
 @Injectable()
 export class PurchasesService {
   constructor(
     @InjectRepository(PurchaseEntity) private readonly purchases: Repository<PurchaseEntity>,
     private readonly tx: UserTransactions,
+    private readonly machines: MachineProjection,
   ) {}
 
   /** Newest purchaseDate first (ties: newest id first). */
@@ -92,11 +94,18 @@ export class PurchasesService {
     return pageOf(rows.map(toPurchase), total, page, size);
   }
 
-  /** Every purchase of one machine, newest first, as {content}. */
-  async recentForMachine(actor: Actor | null, machineId: number): Promise<PurchasesForMachine> {
+  /**
+   * One machine's purchases, newest first: a page when the caller pages, else the newest
+   * MACHINE_HISTORY_LIMITS.unpaged as {content} (issue 25, item 9).
+   */
+  async recentForMachine(actor: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<PurchasesForMachine> {
     const { userId } = requireActor(actor);
-    const rows = await this.purchases.find({ where: { userId, machineId }, order: { purchaseDate: 'DESC', id: 'DESC' } });
-    return { content: rows.map(toPurchase) };
+    const query = { where: { userId, machineId }, order: { purchaseDate: 'DESC', id: 'DESC' } } as const;
+    if (window.page === undefined || window.size === undefined) {
+      return { content: (await this.purchases.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toPurchase) };
+    }
+    const [rows, total] = await this.purchases.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
+    return pageOf(rows.map(toPurchase), total, window.page, window.size);
   }
 
   async get(actor: Actor | null, id: number): Promise<Purchase> {
@@ -115,10 +124,14 @@ export class PurchasesService {
    * idempotency key) answers the first purchase, also when both run at once (unique user and key).
    */
   async create(actor: Actor | null, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
-    const { userId } = requireActor(actor);
+    const caller = requireActor(actor);
+    const { userId } = caller;
     const key = meta?.idempotencyKey ?? null;
     const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
-    return createOnce(
+    if (row.machineId !== null) {
+      await this.machines.requireOwned(caller, row.machineId);
+    }
+    const purchase = await createOnce(
       async () => {
         const found = key ? await this.purchases.findOneBy({ userId, idempotencyKey: key }) : null;
         return found && toPurchase(found);
@@ -135,21 +148,30 @@ export class PurchasesService {
           { lock: row.partId !== null || row.storeId !== null },
         ),
     );
+    await this.undoIfMachineDeleted(userId, purchase);
+    return purchase;
   }
 
   async update(actor: Actor | null, id: number, input: PurchaseInput): Promise<Purchase> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
+    const caller = requireActor(actor);
+    const { userId } = caller;
+    const purchase = await this.tx.run(userId, async (manager) => {
       const repo = manager.getRepository(PurchaseEntity);
       const row = await repo.findOneBy({ id, userId });
       if (!row) {
         throw notFound(NOT_FOUND);
       }
+      const previousMachineId = row.machineId;
       assign(row, input);
+      if (row.machineId !== null && row.machineId !== previousMachineId) {
+        await this.machines.requireOwned(caller, row.machineId);
+      }
       await this.checkReferences(manager, userId, row);
       await this.applyStock(manager, row);
       return toPurchase(await repo.save(row));
     });
+    await this.undoIfMachineDeleted(userId, purchase);
+    return purchase;
   }
 
   /**
@@ -172,11 +194,20 @@ export class PurchasesService {
   }
 
   private async checkReferences(manager: EntityManager, userId: number, row: PurchaseEntity): Promise<void> {
-    if (row.partId !== null && !(await manager.getRepository(PartEntity).existsBy({ id: row.partId, userId }))) {
+    // An id beyond the integer columns names nothing (and PostgreSQL would refuse to compare it).
+    if (row.partId !== null && (!isStorableId(row.partId) || !(await manager.getRepository(PartEntity).existsBy({ id: row.partId, userId })))) {
       throw notFound('Part not found');
     }
-    if (row.storeId !== null && !(await manager.getRepository(SupplierEntity).existsBy({ id: row.storeId, userId }))) {
+    if (row.storeId !== null && (!isStorableId(row.storeId) || !(await manager.getRepository(SupplierEntity).existsBy({ id: row.storeId, userId })))) {
       throw notFound('Store not found');
+    }
+  }
+
+  /** As FuelRecordsService's: a purchase written after its machine's deletion removed its records goes too. */
+  private async undoIfMachineDeleted(userId: number, purchase: Purchase): Promise<void> {
+    if (purchase.machineId !== null && (await this.machines.isDeleted(purchase.machineId))) {
+      await this.tx.run(userId, (manager) => manager.getRepository(PurchaseEntity).delete({ id: purchase.id, userId }));
+      throw notFound(MACHINE_NOT_FOUND);
     }
   }
 

@@ -21,6 +21,7 @@ import {
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { AdminOnly, Public } from '../auth/auth.decorators.js';
 import { PublicUrl } from '../auth/public-url.js';
+import { SessionGate } from '../auth/session-gate.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ID } from '../http/id.pipe.js';
 import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
@@ -31,6 +32,7 @@ export class AdminController {
     private readonly rpc: RpcClient,
     private readonly limiter: PublicRateLimiter,
     private readonly publicUrl: PublicUrl,
+    private readonly sessions: SessionGate,
   ) {}
 
   /** Public signup: the account is created disabled, with a placeholder password, and waits for approval. */
@@ -50,14 +52,19 @@ export class AdminController {
 
   @AdminOnly()
   @Put('users/:id')
-  updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
-    return this.rpc.send(ADMIN_USER_UPDATE, { ...body, id, publicUrl: this.publicUrl.of(req) }, call);
+  async updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+    const updated = await this.rpc.send(ADMIN_USER_UPDATE, { ...body, id, publicUrl: this.publicUrl.of(req) }, call);
+    // A disable or a new password ended the user's sessions: refuse their old token from the next request.
+    this.sessions.forget(id);
+    return updated;
   }
 
   @AdminOnly()
   @Put('approve/:id')
-  approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
-    return this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id, publicUrl: this.publicUrl.of(req) }, call);
+  async approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+    const approved = await this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id, publicUrl: this.publicUrl.of(req) }, call);
+    this.sessions.forget(id); // a password set at approval ends earlier sessions
+    return approved;
   }
 
   @AdminOnly()

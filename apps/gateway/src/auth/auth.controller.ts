@@ -25,6 +25,7 @@ import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
 import { Public } from './auth.decorators.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PublicUrl } from './public-url.js';
+import { SessionGate } from './session-gate.js';
 import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
 import { TokenService } from './token.service.js';
 
@@ -37,6 +38,7 @@ export class AuthController {
     private readonly env: GatewayEnv,
     private readonly publicLimiter: PublicRateLimiter,
     private readonly publicUrl: PublicUrl,
+    private readonly sessions: SessionGate,
   ) {}
 
   @Public()
@@ -112,7 +114,10 @@ export class AuthController {
   @Post('set-password')
   @HttpCode(200)
   async setPassword(@Body() body: SetPasswordRequest, @Call() call: CallContext): Promise<SetPasswordReply> {
-    return this.rpc.send(USER_PASSWORD_SET, { token: body.token, password: body.password }, call);
+    const reply = await this.rpc.send(USER_PASSWORD_SET, { token: body.token, password: body.password }, call);
+    // The link names no user to this gateway: learn whose sessions ended before answering.
+    await this.sessions.sync();
+    return reply;
   }
 
   /** Settings: the current password is required; this session stays, every other one ends. */
@@ -122,7 +127,10 @@ export class AuthController {
     await this.limiter.admit(req.ip, `password-change:${call.actor?.userId}`);
     const message = { currentPassword: body.currentPassword, newPassword: body.newPassword, refreshToken: readRefreshCookie(req) };
     try {
-      return await this.rpc.send(USER_PASSWORD_CHANGE, message, call);
+      const changed = await this.rpc.send(USER_PASSWORD_CHANGE, message, call);
+      // Access tokens issued before the change are refused from the next request (this session refreshes).
+      this.sessions.forget(call.actor!.userId);
+      return changed;
     } catch (err) {
       if (err instanceof RpcCallError && err.code === ErrorCode.Validation) {
         // A wrong current password counts like a failed sign-in: a stolen session cannot guess it freely.

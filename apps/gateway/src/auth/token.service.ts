@@ -7,11 +7,18 @@ import { GatewayEnv } from '../config/gateway-env.js';
 interface AccessClaims {
   sub: string;
   adm: number;
+  /** The user's session version when issued (SessionGate); tokens from before it carry none: 0. */
+  sv?: number;
   exp: number;
 }
 
-interface Verified {
+/** What a valid access token proves. */
+export interface VerifiedAccess {
   actor: Actor;
+  sessionVersion: number;
+}
+
+interface Verified extends VerifiedAccess {
   /** When the token stops being valid, in ms: jsonwebtoken refuses it from its `exp` second on. */
   expiresAt: number;
 }
@@ -34,17 +41,20 @@ export class TokenService {
   ) {}
 
   async issue(grant: SessionGrant): Promise<LoginResponse> {
-    const claims: Omit<AccessClaims, 'exp'> = { sub: String(grant.user.id), adm: grant.user.adminLevel };
+    const claims: Omit<AccessClaims, 'exp'> = { sub: String(grant.user.id), adm: grant.user.adminLevel, sv: grant.user.sessionVersion };
     const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS });
     return { accessToken, expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS * 1000, type: 'Bearer' };
   }
 
-  /** The caller a token proves, or undefined for a missing, expired, tampered or malformed token. */
-  async verify(token: string, now = Date.now()): Promise<Actor | undefined> {
+  /**
+   * The caller a token proves and its session version, or undefined for a missing, expired, tampered
+   * or malformed token. Whether the session still counts is SessionGate's question.
+   */
+  async verify(token: string, now = Date.now()): Promise<VerifiedAccess | undefined> {
     const known = this.verified.get(token);
     if (known) {
       if (now < known.expiresAt) {
-        return { ...known.actor };
+        return { actor: { ...known.actor }, sessionVersion: known.sessionVersion };
       }
       this.verified.delete(token);
       return undefined;
@@ -56,10 +66,11 @@ export class TokenService {
         return undefined;
       }
       const actor = { userId, adminLevel: Number(claims.adm) || 0 };
+      const sessionVersion = Number.isSafeInteger(claims.sv) ? claims.sv! : 0;
       if (Number.isFinite(claims.exp)) {
-        this.verified.set(token, { actor, expiresAt: claims.exp * 1000 });
+        this.verified.set(token, { actor, sessionVersion, expiresAt: claims.exp * 1000 });
       }
-      return { ...actor };
+      return { actor: { ...actor }, sessionVersion };
     } catch {
       return undefined;
     }

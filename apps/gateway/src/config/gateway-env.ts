@@ -13,6 +13,12 @@ export class GatewayEnv extends PlatformEnv {
   // Access tokens are short-lived; the refresh cookie renews them.
   @IsInt() @Min(30) @Max(86400) ACCESS_TOKEN_TTL_SECONDS: number = 900;
 
+  // Access ends on the next request after a disable or credential change (issue 25, item 3): how often
+  // the gateway asks user-service whose sessions ended (what another replica's change waits at most),
+  // and how long a cached user state lives should those polls fail.
+  @IsInt() @Min(100) @Max(60000) SESSION_SYNC_MS: number = 1000;
+  @IsInt() @Min(1) @Max(3600) SESSION_STATE_TTL_SECONDS: number = 300;
+
   // Origin allowed to call the API with credentials from another host (e.g. a Vite dev server).
   @IsOptional() @IsString() CORS_ORIGIN?: string;
 

@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Header, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   FUEL_RECORD_CREATE,
   FUEL_RECORD_DELETE,
@@ -7,20 +7,26 @@ import {
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
   FuelRecordInput,
+  PageQuery,
   type FuelRecord,
+  type FuelRecordsOfMachine,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call } from '../http/request-context.js';
+import { historyWindow } from '../http/history-window.js';
 import { ID } from '../http/id.pipe.js';
 
 @Controller('fuel-records')
 export class FuelRecordsController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** A machine's fuel records, newest dateOfPurchase first. */
+  /**
+   * A machine's fuel records, newest dateOfPurchase first: the newest 500 as an array, or with
+   * `page`/`size` one page as {content, totalPages, totalElements, number, size} (history-window.ts).
+   */
   @Get('machine/:machineId')
-  listByMachine(@Param('machineId', ID) machineId: number, @Call() call: CallContext): Promise<FuelRecord[]> {
-    return this.rpc.send(FUEL_RECORD_LIST_BY_MACHINE, { machineId }, call);
+  listByMachine(@Param('machineId', ID) machineId: number, @Query() query: PageQuery, @Call() call: CallContext): Promise<FuelRecordsOfMachine> {
+    return this.rpc.send(FUEL_RECORD_LIST_BY_MACHINE, { machineId, ...historyWindow(query) }, call);
   }
 
   /**

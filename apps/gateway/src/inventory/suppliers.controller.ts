@@ -26,7 +26,7 @@ export class SuppliersController {
     return this.rpc.send(SUPPLIER_LIST, { search: query.search, page: query.page ?? 0, size: query.size ?? INVENTORY_LIMITS.pageSize.default }, call);
   }
 
-  /** Every supplier by name, unpaged: the part dialog's supplier select. */
+  /** The suppliers by name, unpaged but at most 1,000 (INVENTORY_LIMITS.suppliersAll): the part dialog's supplier select. */
   @Get('all')
   all(@Call() call: CallContext): Promise<Supplier[]> {
     return this.rpc.send(SUPPLIER_ALL, {}, call);

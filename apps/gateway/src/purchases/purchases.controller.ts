@@ -8,12 +8,14 @@ import {
   PURCHASE_RECENT_FOR_MACHINE,
   PURCHASE_UPDATE,
   PurchaseInput,
+  PageQuery,
   PurchasePageQuery,
   type Purchase,
   type PurchasePage,
   type PurchasesForMachine,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { historyWindow } from '../http/history-window.js';
 import { ID } from '../http/id.pipe.js';
 import { Call } from '../http/request-context.js';
 
@@ -27,10 +29,10 @@ export class PurchasesController {
     return this.rpc.send(PURCHASE_RECENT, { page: query.page ?? 0, size: query.size ?? PURCHASE_LIMITS.pageSize.default }, call);
   }
 
-  /** Every purchase of one machine, newest first, as {content}. */
+  /** One machine's purchases, newest first: the newest 500 as {content}, or with `page`/`size` a full page. */
   @Get('getrecentForMachine/:machineId')
-  recentForMachine(@Param('machineId', ID) machineId: number, @Call() call: CallContext): Promise<PurchasesForMachine> {
-    return this.rpc.send(PURCHASE_RECENT_FOR_MACHINE, { machineId }, call);
+  recentForMachine(@Param('machineId', ID) machineId: number, @Query() query: PageQuery, @Call() call: CallContext): Promise<PurchasesForMachine> {
+    return this.rpc.send(PURCHASE_RECENT_FOR_MACHINE, { machineId, ...historyWindow(query) }, call);
   }
 
   @Get(':id')

@@ -1,5 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
+  PageQuery,
   RecentServicesQuery,
   SERVICE_RECORD_BY_MACHINE,
   SERVICE_RECORD_CREATE,
@@ -12,8 +13,10 @@ import {
   UpdateServiceRecordInput,
   type ServiceRecord,
   type ServiceRecordPage,
+  type ServiceRecordsOfMachine,
 } from '@wrenchlog/contracts';
 import { RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { historyWindow } from '../http/history-window.js';
 import { Call } from '../http/request-context.js';
 import { createValidationPipe } from '../http/validation.js';
 import { IdPipe } from '../http/id.pipe.js';
@@ -53,10 +56,13 @@ export class ServiceRecordsController {
     return this.rpc.send(SERVICE_RECORD_RECENT, query, call);
   }
 
-  /** A machine's records, newest service date first (the machine details Services tab). */
+  /**
+   * A machine's records, newest service date first (the machine details Services tab): the newest
+   * 500 as an array, or with `page`/`size` one page (history-window.ts).
+   */
   @Get('machine/:machineId')
-  byMachine(@Param('machineId', machineId) id: number, @Call() call: CallContext): Promise<ServiceRecord[]> {
-    return this.rpc.send(SERVICE_RECORD_BY_MACHINE, { machineId: id }, call);
+  byMachine(@Param('machineId', machineId) id: number, @Query() query: PageQuery, @Call() call: CallContext): Promise<ServiceRecordsOfMachine> {
+    return this.rpc.send(SERVICE_RECORD_BY_MACHINE, { machineId: id, ...historyWindow(query) }, call);
   }
 
   @Get(':id')

@@ -42,7 +42,7 @@ export class RecordsController {
 
   @MessagePattern(SERVICE_RECORD_BY_MACHINE)
   byMachine(@Payload() m: RpcMessage<ServiceRecordsByMachineRequest>) {
-    return this.records.byMachine(m.actor, m.payload?.machineId);
+    return this.records.byMachine(m.actor, m.payload?.machineId, m.payload ?? {});
   }
 
   @MessagePattern(SERVICE_RECORD_RECENT)

@@ -1,20 +1,25 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  ErrorCode,
+  MACHINE_GET,
+  MACHINE_HISTORY_LIMITS,
   pageOf,
   SERVICE_RECORD_CHANGED,
   ServiceRecordMessages as M,
   type Actor,
+  type HistoryWindow,
   type RecentServicesQuery,
   type RpcMeta,
   type ServiceRecord,
   type ServiceRecordChangedEvent,
   type ServiceRecordInput,
   type ServiceRecordPage,
+  type ServiceRecordsOfMachine,
   type ServiceSortField,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
-import { CompiledSelect, createOnce, notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { CompiledSelect, createOnce, notFound, Outbox, requireActor, RpcCallError, RpcClient, unavailable, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ImageRemoval } from '../images/image-removal.js';
@@ -85,6 +90,7 @@ export class RecordsService {
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly images: ImageRemoval,
+    private readonly rpc: RpcClient,
   ) {
     this.listed = new CompiledSelect(records, 'r', RECORD_COLUMNS);
     this.serviceDateColumn = records.metadata.findColumnWithPropertyName('serviceDate')!;
@@ -111,18 +117,18 @@ export class RecordsService {
         return replayed && toServiceRecord(replayed);
       },
       async () => {
-        const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
-          const machineName = await this.machineForWrite(manager, actor.userId, fields.machineId);
+        const row = await this.dataSource.transaction(async (manager) => {
+          const machineName = await this.machineForWrite(manager, actor, fields.machineId);
           const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
           // insert, not save: one INSERT without save's change tracking (a tenth of the service's CPU a create)
           await manager.insert(ServiceRecordEntity, created);
           await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
-          return { row: created, machineKnown: machineName !== null };
+          return created;
         });
-        // A known machine was read under a row lock (or, on SQLite, in a queued transaction), so
-        // a rename or delete waits for this commit and then finds the record. An unknown one had no
-        // row to lock: look again now that the record is visible.
-        return toServiceRecord(machineKnown ? row : await this.settleMachine(row));
+        // The machine's projection row was read under a row lock (or, on SQLite, in a queued
+        // transaction), or inserted by this transaction, so a rename or delete waits for this
+        // commit and then finds the record.
+        return toServiceRecord(row);
       },
     );
   }
@@ -143,12 +149,12 @@ export class RecordsService {
       throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
     }
     const ctx = callContext(actor, meta);
-    const { row, machineKnown } = await this.dataSource.transaction(async (manager) => {
+    const row = await this.dataSource.transaction(async (manager) => {
       const { row: current, othersLatest } = await this.ownedForWrite(manager, actor.userId, id, record.machineId);
       const fields = updatedRecordFields(fieldsOf(current), record);
       const previousMachineId = current.machineId;
       const moved = fields.machineId !== previousMachineId;
-      const machineName = moved ? await this.machineForWrite(manager, actor.userId, fields.machineId) : current.machineName;
+      const machineName = moved ? await this.machineForWrite(manager, actor, fields.machineId) : current.machineName;
       // Only what changed is written: a rename of the machine that raced this update keeps its name.
       const changed = changedColumns(current, this.columns(fields, machineName));
       if (Object.keys(changed).length > 0) {
@@ -163,10 +169,9 @@ export class RecordsService {
         // The record left its old machine, whose latest service date is now that of its other records.
         await this.enqueueChanged(manager, ctx, { ...base, machineId: previousMachineId, change: 'deleted', latest: othersLatest });
       }
-      return { row: saved, machineKnown: !moved || machineName !== null };
+      return saved;
     });
-    // As for a create: only a machine not heard of yet needs a second look after commit.
-    return toServiceRecord(machineKnown ? row : await this.settleMachine(row));
+    return toServiceRecord(row);
   }
 
   async delete(caller: Actor | null, id: number, meta?: RpcMeta): Promise<{ id: number }> {
@@ -184,18 +189,24 @@ export class RecordsService {
     return { id };
   }
 
-  /** One machine's records, newest service date first. Another user's machine simply has none. */
-  async byMachine(caller: Actor | null, machineId: number): Promise<ServiceRecord[]> {
+  /**
+   * One machine's records, newest service date first: one page when the caller pages, else the
+   * newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9). Another user's machine simply has none.
+   */
+  async byMachine(caller: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<ServiceRecordsOfMachine> {
     const actor = requireActor(caller);
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
-    const rows = await this.listed.rows(
-      'by-machine',
-      (qb) => qb.where('r.userId = :userId AND r.machineId = :machineId').orderBy('r.serviceDate', 'DESC').addOrderBy('r.id', 'DESC'),
-      { userId: actor.userId, machineId },
-    );
-    return rows.map(toServiceRecord);
+    const params = { userId: actor.userId, machineId };
+    const ofMachine = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.where('r.userId = :userId AND r.machineId = :machineId');
+    const newestFirst = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.orderBy('r.serviceDate', 'DESC').addOrderBy('r.id', 'DESC');
+    if (window.page === undefined || window.size === undefined) {
+      const rows = await this.listed.rows('by-machine', (qb) => newestFirst(ofMachine(qb)), params, { limit: MACHINE_HISTORY_LIMITS.unpaged, offset: 0 });
+      return rows.map(toServiceRecord);
+    }
+    const { rows, total } = await this.listed.page('by-machine', ofMachine, newestFirst, params, { limit: window.size, offset: window.page * window.size });
+    return pageOf(rows.map(toServiceRecord), total, window.page, window.size);
   }
 
   /**
@@ -313,7 +324,7 @@ export class RecordsService {
     const qb = manager.createQueryBuilder(KnownMachine, 'm').select('m.machineId', 'machineId');
     const ofRecord = qb.subQuery().select('r.machineId').from(ServiceRecordEntity, 'r').where('r.id = :id AND r.userId = :userId').getQuery();
     qb.where(`m.machineId IN ${ofRecord}`, { id, userId });
-    if (isValidId(movingTo)) {
+    if (isValidId(movingTo) && movingTo <= MAX_ID) {
       qb.orWhere('m.machineId = :movingTo', { movingTo });
     }
     const rows = await qb.orderBy('m.machineId').setLock('pessimistic_write').getRawMany<{ machineId: number | string }>();
@@ -327,18 +338,47 @@ export class RecordsService {
    * date is read by a later statement (`announce`): a statement that waited for the lock still sees
    * the data of when it began, without the dates the writer before it committed.
    *
-   * The machine must be the caller's. Machines are known only through machine-service's events,
-   * which can arrive after the user has already picked a brand-new machine in the form: a machine
-   * this service has not heard of yet answers null (the record is kept with no name, filled in when
-   * its machine.machine.saved event arrives, MachinesService.onSaved). A machine known to belong to
-   * someone else, or known to be deleted, is refused as not found.
+   * The machine must be the caller's. Machines are known through machine-service's events, which
+   * can arrive after the user has already picked a brand-new machine in the form: a machine this
+   * service has not heard of yet is looked up in machine-service once (scoped by the caller) and
+   * remembered, so a nonexistent id or another user's is refused as not found (issue 25, item 8),
+   * as is a machine known to belong to someone else or to be deleted.
    */
-  private async machineForWrite(manager: EntityManager, userId: number, machineId: number): Promise<string | null> {
+  private async machineForWrite(manager: EntityManager, actor: Actor, machineId: number): Promise<string> {
+    if (machineId > MAX_ID) {
+      throw notFound(M.machineNotFound);
+    }
     const known = await this.lockedMachine(manager, machineId);
     if (!known) {
-      return null;
+      return this.lookUpMachine(manager, actor, machineId);
     }
-    if (known.deleted || known.userId !== userId) {
+    if (known.deleted || known.userId !== actor.userId) {
+      throw notFound(M.machineNotFound);
+    }
+    return known.name;
+  }
+
+  /**
+   * A machine not in the projection yet: its name from machine-service, kept as a projection row
+   * older than any saved event (so the events still win), inserted in this transaction so a saved
+   * or deleted event for it waits for this commit and then sees the record.
+   */
+  private async lookUpMachine(manager: EntityManager, actor: Actor, machineId: number): Promise<string> {
+    let name: string;
+    try {
+      name = (await this.rpc.send(MACHINE_GET, { id: machineId }, { actor })).name;
+    } catch (err) {
+      if (err instanceof RpcCallError && err.code === ErrorCode.NotFound) {
+        throw notFound(M.machineNotFound);
+      }
+      if (err instanceof RpcCallError && err.code === ErrorCode.Unavailable) {
+        throw unavailable(err.message);
+      }
+      throw err;
+    }
+    await manager.createQueryBuilder().insert().into(KnownMachine).values({ machineId, userId: actor.userId, name, deleted: false, updatedAt: new Date(0) }).orIgnore().execute();
+    const known = await this.lockedMachine(manager, machineId);
+    if (!known || known.deleted || known.userId !== actor.userId) {
       throw notFound(M.machineNotFound);
     }
     return known.name;
@@ -355,25 +395,6 @@ export class RecordsService {
   /** A MAX(service_date) as the driver answered it, as YYYY-MM-DD. */
   private dateOf(manager: EntityManager, value: unknown): string | null {
     return value == null ? null : (manager.connection.driver.prepareHydratedValue(value, this.serviceDateColumn) as string);
-  }
-
-  /**
-   * After commit, closes the race with the machine events: the saved (or deleted) event may have
-   * been applied between our read of the projection and our commit, without seeing our row.
-   * The event consumer commits the projection before it touches records, so one side always sees
-   * the other.
-   */
-  private async settleMachine(row: ServiceRecordEntity): Promise<ServiceRecordEntity> {
-    const known = await this.machines.findOneBy({ machineId: row.machineId });
-    if (!known || known.userId !== row.userId || (!known.deleted && known.name === row.machineName)) {
-      return row;
-    }
-    if (known.deleted) {
-      await this.dataSource.transaction((manager) => this.deleteAllOfMachine(manager, row.userId, row.machineId, { actor: null }));
-      throw notFound(M.machineNotFound);
-    }
-    await this.dataSource.transaction((manager) => manager.update(ServiceRecordEntity, { id: row.id, userId: row.userId }, { machineName: known.name, machineKey: sortKey(known.name) }));
-    return { ...row, machineName: known.name, machineKey: sortKey(known.name) } as ServiceRecordEntity;
   }
 
   private columns(fields: RecordFields, machineName: string | null): Partial<ServiceRecordEntity> {
@@ -414,5 +435,8 @@ const changedColumns = (row: ServiceRecordEntity, next: Partial<ServiceRecordEnt
 
 /** The later of two YYYY-MM-DD dates (they compare as strings). */
 const laterDate = (a: string | null, b: string): string => (a !== null && a > b ? a : b);
+
+/** Ids are integer columns (PostgreSQL int4): a larger number names no machine. */
+const MAX_ID = 2_147_483_647;
 
 const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });

@@ -11,9 +11,9 @@ import {
 } from '@wrenchlog/contracts';
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
-import { DataSource, IsNull, Repository, type EntityManager } from 'typeorm';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { RefreshToken } from '../auth/refresh-token.entity.js';
+import { SessionsService } from '../auth/sessions.service.js';
 import { PasswordService } from '../password/password.service.js';
 import { User } from '../users/user.entity.js';
 
@@ -40,6 +40,7 @@ export class AdminUsersService {
     private readonly dataSource: DataSource,
     private readonly hasher: PasswordHasher,
     private readonly passwords: PasswordService,
+    private readonly sessions: SessionsService,
   ) {}
 
   /**
@@ -112,7 +113,7 @@ export class AdminUsersService {
       const saved = await repo.save(user);
       if (newHash || (wasEnabled && !saved.enabled)) {
         // A new password or a disabled account ends the user's sessions.
-        await this.revokeSessions(manager, saved.id);
+        await this.sessions.endSessions(saved.id, manager);
       }
       if (!wasEnabled && saved.enabled) {
         await this.passwords.sendSetupLink(manager, saved, request.publicUrl, !saved.passwordIsPlaceholder);
@@ -143,7 +144,7 @@ export class AdminUsersService {
       user.enabled = true;
       const saved = await repo.save(user);
       if (newHash) {
-        await this.revokeSessions(manager, saved.id);
+        await this.sessions.endSessions(saved.id, manager);
       }
       if (!wasEnabled) {
         await this.passwords.sendSetupLink(manager, saved, request.publicUrl, !saved.passwordIsPlaceholder);
@@ -158,9 +159,5 @@ export class AdminUsersService {
       throw notFound('User not found');
     }
     return user;
-  }
-
-  private async revokeSessions(manager: EntityManager, userId: number): Promise<void> {
-    await manager.getRepository(RefreshToken).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
   }
 }

@@ -100,7 +100,7 @@ export class AuthService {
 
   private grant(user: User, token: { value: string; expiresAt: Date }): SessionGrant {
     return {
-      user: { id: user.id, adminLevel: user.adminLevel, name: user.name },
+      user: { id: user.id, adminLevel: user.adminLevel, name: user.name, sessionVersion: user.sessionVersion },
       refreshToken: token.value,
       refreshExpiresAt: token.expiresAt.toISOString(),
     };

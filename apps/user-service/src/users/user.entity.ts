@@ -30,4 +30,12 @@ export class User {
 
   @Column({ name: 'create_date' })
   createDate: Date;
+
+  /** Raised by SessionsService.endSessions: access tokens issued with an older value are refused. */
+  @Column({ name: 'session_version', type: 'integer', default: 0 })
+  sessionVersion: number;
+
+  /** When the sessions were last ended (the gateway polls for these to drop its cached state). */
+  @Column({ name: 'sessions_ended_at', type: Date, nullable: true })
+  sessionsEndedAt: Date | null;
 }

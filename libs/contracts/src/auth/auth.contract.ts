@@ -27,7 +27,8 @@ export interface LoginResponse {
 
 /** What the user service answers a successful login or refresh; the gateway signs the access token. */
 export interface SessionGrant {
-  user: { id: number; adminLevel: number; name: string };
+  /** sessionVersion: what the access token carries (its `sv` claim), see user/session.contract.ts. */
+  user: { id: number; adminLevel: number; name: string; sessionVersion: number };
   refreshToken: string;
   /** Absolute expiry of the refresh-token family, ISO 8601. */
   refreshExpiresAt: string;

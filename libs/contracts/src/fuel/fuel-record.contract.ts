@@ -1,6 +1,8 @@
 import { IsDefined, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FUEL_LIMITS, FUEL_MESSAGES } from './fuel.limits.js';
 import { atLeast, atMost, decimals, FIELD_REQUIRED } from './messages.js';
+import type { HistoryWindow } from '../history.limits.js';
+import type { Page } from '../paging.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const FUEL_RECORD_LIST_BY_MACHINE = 'fuel.record.listByMachine' as const;
@@ -99,9 +101,12 @@ export interface FuelRecord {
 export interface FuelRecordIdRequest {
   id: number;
 }
-export interface FuelRecordsByMachineRequest {
+/** `page`/`size` page the list (answered as a Page); without them the newest MACHINE_HISTORY_LIMITS.unpaged. */
+export interface FuelRecordsByMachineRequest extends HistoryWindow {
   machineId: number;
 }
+/** A machine's fuel records: a JSON array unpaged, a Page when paged. */
+export type FuelRecordsOfMachine = FuelRecord[] | Page<FuelRecord>;
 export interface FuelRecordCreateRequest {
   record: FuelRecordInput;
 }

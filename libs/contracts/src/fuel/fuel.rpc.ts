@@ -1,4 +1,4 @@
-import type { FuelPurchaseDeleted, FuelRecord, FuelRecordCreateRequest, FuelRecordIdRequest, FuelRecordsByMachineRequest, FuelRecordUpdateRequest } from './fuel-record.contract.js';
+import type { FuelPurchaseDeleted, FuelRecord, FuelRecordCreateRequest, FuelRecordIdRequest, FuelRecordsByMachineRequest, FuelRecordsOfMachine, FuelRecordUpdateRequest } from './fuel-record.contract.js';
 import {
   FUEL_RECORD_CREATE,
   FUEL_RECORD_DELETE,
@@ -12,7 +12,7 @@ import { FUEL_MACHINE_HISTORY_COUNT, type FuelMachineHistoryCount, type FuelMach
 
 // Pattern -> request and reply of fuel-purchase-service (context `fuel`).
 export type FuelRpc = {
-  [FUEL_RECORD_LIST_BY_MACHINE]: { request: FuelRecordsByMachineRequest; response: FuelRecord[] };
+  [FUEL_RECORD_LIST_BY_MACHINE]: { request: FuelRecordsByMachineRequest; response: FuelRecordsOfMachine };
   [FUEL_RECORD_LATEST]: { request: FuelRecordsByMachineRequest; response: FuelRecord | null };
   [FUEL_RECORD_GET]: { request: FuelRecordIdRequest; response: FuelRecord };
   [FUEL_RECORD_CREATE]: { request: FuelRecordCreateRequest; response: FuelRecord };

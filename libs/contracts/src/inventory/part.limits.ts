@@ -13,4 +13,6 @@ export const INVENTORY_LIMITS = {
   /** Inventory lists page by 10 (spec section 9); size may ask for more, up to max. */
   pageSize: { default: 10, max: 100 },
   search: { max: 200 },
+  /** GET /api/suppliers/all (the part dialog's supplier select) answers at most this many, by name (issue 25, item 9). */
+  suppliersAll: 1000,
 } as const;

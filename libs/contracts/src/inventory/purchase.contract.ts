@@ -1,6 +1,7 @@
 import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
+import type { HistoryWindow } from '../history.limits.js';
 import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, PURCHASE_TEXT_LIMITS as TEXT, purchaseTextTooLong, type PartStatus } from './purchase.limits.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
@@ -122,12 +123,12 @@ export interface PurchasePageRequest {
   page: number;
   size: number;
 }
-export interface PurchasesForMachineRequest {
+/** `page`/`size` page the list (answered as a full Page); without them the newest MACHINE_HISTORY_LIMITS.unpaged. */
+export interface PurchasesForMachineRequest extends HistoryWindow {
   machineId: number;
 }
-export interface PurchasesForMachine {
-  content: Purchase[];
-}
+/** `{content}` unpaged (as the spec reads it); paged, a Page, whose `content` reads the same. */
+export type PurchasesForMachine = { content: Purchase[] } | PurchasePage;
 export interface PurchaseCreateRequest {
   purchase: PurchaseInput;
 }

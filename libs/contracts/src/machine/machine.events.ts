@@ -3,10 +3,11 @@ import { routeEvent } from '../events.js';
 // Producer: machine-service (through its outbox). Consumers: listed in each route.
 
 /**
- * A machine was created or changed; service-record-service keeps machine names for its lists. A
+ * A machine was created or changed; service-record-service keeps machine names for its lists, and
+ * fuel-purchase-service whose machines are whose (records name only the caller's machines). A
  * state event: the newest for a machine is all the consumer needs, and `at` tells it which is newest.
  */
-export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEvent>('machine.machine.saved', ['service-record-service'], {
+export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEvent>('machine.machine.saved', ['service-record-service', 'fuel-purchase-service'], {
   stateKey: (e) => `${e.userId}:${e.machineId}`,
 });
 export interface MachineSavedEvent {

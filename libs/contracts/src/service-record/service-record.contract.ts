@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { type Page } from '../paging.js';
+import type { HistoryWindow } from '../history.limits.js';
 
 // Producer: gateway. Consumer: service-record-service. Also emitted: service.record.changed.
 export const SERVICE_RECORD_CREATE = 'service.record.create' as const;
@@ -120,9 +121,12 @@ export interface UpdateServiceRecordRequest {
   record: UpdateServiceRecordInput;
 }
 
-export interface ServiceRecordsByMachineRequest {
+/** `page`/`size` page the list (answered as a Page); without them the newest MACHINE_HISTORY_LIMITS.unpaged. */
+export interface ServiceRecordsByMachineRequest extends HistoryWindow {
   machineId: number;
 }
+/** A machine's service records: a JSON array unpaged, a Page when paged. */
+export type ServiceRecordsOfMachine = ServiceRecord[] | Page<ServiceRecord>;
 
 export interface ServiceRecordDeleted {
   id: number;

@@ -14,6 +14,7 @@ import type {
   ServiceRecordInput,
   ServiceRecordPage,
   ServiceRecordsByMachineRequest,
+  ServiceRecordsOfMachine,
   UpdateServiceRecordRequest,
 } from './service-record.contract.js';
 import {
@@ -33,7 +34,7 @@ export type ServiceRecordRpc = {
   [SERVICE_RECORD_GET]: { request: ServiceRecordIdRequest; response: ServiceRecord };
   [SERVICE_RECORD_UPDATE]: { request: UpdateServiceRecordRequest; response: ServiceRecord };
   [SERVICE_RECORD_DELETE]: { request: ServiceRecordIdRequest; response: ServiceRecordDeleted };
-  [SERVICE_RECORD_BY_MACHINE]: { request: ServiceRecordsByMachineRequest; response: ServiceRecord[] };
+  [SERVICE_RECORD_BY_MACHINE]: { request: ServiceRecordsByMachineRequest; response: ServiceRecordsOfMachine };
   [SERVICE_RECORD_RECENT]: { request: RecentServicesQuery; response: ServiceRecordPage };
   [SERVICE_IMAGE_ADD]: { request: AddServiceImagesRequest; response: ServiceImageKeys[] };
   [SERVICE_IMAGE_LIST]: { request: ServiceImageRecordRequest; response: ServiceImageKeys[] };

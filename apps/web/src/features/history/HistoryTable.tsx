@@ -32,6 +32,8 @@ export interface HistoryTableProps<T extends { id: number }> {
   selectedId: number | null;
   onSelect: (row: T | null) => void;
   preview?: ReactNode;
+  /** More rows on the server than loaded (the lists load a page at a time): offers "Load more". */
+  more?: { loaded: number; total: number; loading: boolean; onLoadMore: () => void };
 }
 
 /** Pages a list into `size` rows; the page is clamped to 1..total. */
@@ -43,7 +45,8 @@ export function paginate<T>(rows: T[], page: number, size: number): { items: T[]
 
 /**
  * One history tab: 'Add New', an optional filter, sortable columns (date descending first; a new
- * column starts descending), Previous/Next paging, and a read-only preview under the list, which
+ * column starts descending), Previous/Next paging, "Load more" while the server has older records
+ * (filter and sort apply to the records loaded), and a read-only preview under the list, which
  * is greyed out while the preview is open.
  */
 export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<T>) {
@@ -71,9 +74,12 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
     body = <EmptyBlock icon={props.emptyIcon} title={props.emptyText} description="Records you add for this machine show up here." />;
   } else if (sorted.length === 0) {
     body = (
-      <Text c="dimmed" ta="center" py="xl">
-        Nothing matches “{query}”.
-      </Text>
+      <>
+        <Text c="dimmed" ta="center" py="xl">
+          Nothing matches “{query}”.
+        </Text>
+        <LoadMore more={props.more} />
+      </>
     );
   } else {
     body = (
@@ -121,6 +127,7 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
           onPrevious={() => setPage(paged.page - 1)}
           onNext={() => setPage(paged.page + 1)}
         />
+        <LoadMore more={props.more} />
       </>
     );
   }
@@ -145,5 +152,22 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
       </Box>
       {props.preview}
     </Box>
+  );
+}
+
+/** "Showing 50 of 502" and a button that loads the next older records. */
+function LoadMore({ more }: { more: HistoryTableProps<{ id: number }>['more'] }) {
+  if (!more) {
+    return null;
+  }
+  return (
+    <Group justify="center" gap="sm" mt="md">
+      <Text size="sm" c="dimmed">
+        Showing {more.loaded} of {more.total}
+      </Text>
+      <Button variant="default" size="xs" loading={more.loading} onClick={more.onLoadMore}>
+        Load more
+      </Button>
+    </Group>
   );
 }

@@ -1,13 +1,14 @@
 import { Box, Card, Tabs } from '@mantine/core';
 import { IconGasStation, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { MACHINE_HISTORY_LIMITS } from '@wrenchlog/contracts/limits';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 import { DESKTOP_QUERY } from '../../app/theme';
-import type { FuelRecord, Purchase, PurchasesForMachine, ServiceRecordRow } from '../../api/types';
+import type { FuelRecord, Page, Purchase, ServiceRecordRow } from '../../api/types';
 import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
 import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
@@ -19,9 +20,14 @@ export type HistoryTab = 'fuel' | 'service' | 'parts';
 const TABS: HistoryTab[] = ['fuel', 'service', 'parts'];
 
 
+/** One page of a machine's history, newest first (issue 25, item 9: the tabs load more on demand). */
+const historyPage = <T,>(api: ApiClient, path: string, page: number): Promise<Page<T>> =>
+  api.get<Page<T>>(`${path}?page=${page}&size=${MACHINE_HISTORY_LIMITS.pageSize}`);
+
 /** What differs between the three tabs; everything else is one component. */
 interface TabKind<T extends { id: number }> {
-  load: (api: ApiClient, machineId: number) => Promise<T[]>;
+  /** The list's path; pages of it are loaded as the user asks for more. */
+  path: (machineId: number) => string;
   columns: HistoryColumn<T>[];
   pageSize: number;
   filter?: { placeholder: string; value: (row: T) => string };
@@ -36,7 +42,7 @@ interface TabKind<T extends { id: number }> {
 }
 
 const FUEL: TabKind<FuelRecord> = {
-  load: (api, id) => api.get<FuelRecord[]>(`/api/fuel-records/machine/${id}`),
+  path: (id) => `/api/fuel-records/machine/${id}`,
   columns: [
     { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => formatDate(r.dateOfPurchase) },
     { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => formatNumber(r.amount) },
@@ -52,7 +58,7 @@ const FUEL: TabKind<FuelRecord> = {
 };
 
 const SERVICE: TabKind<ServiceRecordRow> = {
-  load: (api, id) => api.get<ServiceRecordRow[]>(`/api/services/machine/${id}`),
+  path: (id) => `/api/services/machine/${id}`,
   columns: [
     { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => formatDate(r.serviceDate) },
     { key: 'service', label: 'Service', value: (r) => r.title, render: (r) => orNA(r.title) },
@@ -69,7 +75,7 @@ const SERVICE: TabKind<ServiceRecordRow> = {
 };
 
 const PARTS: TabKind<Purchase> = {
-  load: async (api, id) => (await api.get<PurchasesForMachine>(`/api/purchases/getrecentForMachine/${id}`))?.content ?? [],
+  path: (id) => `/api/purchases/getrecentForMachine/${id}`,
   columns: [
     { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => formatDate(r.purchaseDate) },
     { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
@@ -90,10 +96,23 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
   const api = useApi();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<T | null>(null);
-  const q = useQuery({ queryKey: historyKeys[tab](machineId), queryFn: () => kind.load(api, machineId) });
+  const q = useInfiniteQuery({
+    queryKey: historyKeys[tab](machineId),
+    queryFn: ({ pageParam }) => historyPage<T>(api, kind.path(machineId), pageParam),
+    initialPageParam: 0,
+    getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
+  });
+  const pages = q.data?.pages;
+  const rows = useMemo(() => pages?.flatMap((p) => p.content), [pages]);
+  const total = pages?.[pages.length - 1]?.totalElements ?? 0;
   return (
     <HistoryTable
-      rows={q.data ?? undefined}
+      rows={rows}
+      more={
+        q.hasNextPage && rows
+          ? { loaded: rows.length, total, loading: q.isFetchingNextPage, onLoadMore: () => void q.fetchNextPage() }
+          : undefined
+      }
       isPending={q.isPending}
       isError={q.isError}
       onRetry={() => void q.refetch()}

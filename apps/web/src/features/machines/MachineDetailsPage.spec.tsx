@@ -50,12 +50,15 @@ const fuel = Array.from({ length: 10 }, (_, i) => ({
   mpg: null,
 }));
 
+/** One page of a history list as the gateway answers `?page=&size=` (the tabs load pages). */
+const page = <T,>(content: T[], number = 0, totalElements = content.length) => ({ content, totalPages: Math.max(1, Math.ceil(totalElements / 50)), totalElements, number, size: 50 });
+
 const base = () => ({
   'GET /api/machines/': json(machine),
   'GET /api/machines/4/gallery': json([]),
-  'GET /api/fuel-records/machine/4': json([]),
-  'GET /api/services/machine/4': json([]),
-  'GET /api/purchases/getrecentForMachine/4': json({ content: [] }),
+  'GET /api/fuel-records/machine/4': json(page([])),
+  'GET /api/services/machine/4': json(page([])),
+  'GET /api/purchases/getrecentForMachine/4': json(page([])),
 });
 
 beforeEach(() => {
@@ -263,7 +266,7 @@ describe('MachineDetailsPage', () => {
     });
 
     it('pages fuel by 8, newest first, and flips the sort on the same column', async () => {
-      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(fuel) });
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page(fuel)) });
       renderApp(routes, { url: '/machines/4' });
       await screen.findByText('Page 1 of 2');
       const dates = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
@@ -276,6 +279,29 @@ describe('MachineDetailsPage', () => {
       expect(dates()[0]).toBe('2026-01-18');
       await user.click(screen.getByRole('button', { name: /Cost/ }));
       expect(screen.getAllByRole('columnheader')[2]).toHaveAttribute('aria-sort', 'descending');
+    });
+
+    it('loads older fuel records a page at a time with Load more, until all are shown', async () => {
+      const many = Array.from({ length: 60 }, (_, i) => ({ ...fuel[0], id: 100 + i, dateOfPurchase: new Date(Date.UTC(2025, 0, 60 - i, 12)).toISOString() }));
+      const { calls } = mockFetch({
+        ...base(),
+        'GET /api/fuel-records/machine/4': ({ url }) => {
+          const n = Number(new URL(url, 'http://x').searchParams.get('page'));
+          return json(page(many.slice(n * 50, n * 50 + 50), n, many.length));
+        },
+      });
+      renderApp(routes, { url: '/machines/4' });
+      expect(await screen.findByText('Showing 50 of 60')).toBeInTheDocument();
+      expect(screen.getByText('Page 1 of 7')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Load more' }));
+
+      expect(await screen.findByText('Page 1 of 8')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+      expect(calls.filter((c) => c.url.startsWith('/api/fuel-records/machine/4')).map((c) => c.url)).toEqual([
+        '/api/fuel-records/machine/4?page=0&size=50',
+        '/api/fuel-records/machine/4?page=1&size=50',
+      ]);
     });
 
     it('filters parts by name from page 1, previews a row read-only and greys the list', async () => {
@@ -299,7 +325,7 @@ describe('MachineDetailsPage', () => {
         userId: 1,
         storeId: null,
       }));
-      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: purchases }), 'GET /api/purchases/12': json(purchases[11]) });
+      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json(page(purchases)), 'GET /api/purchases/12': json(purchases[11]) });
       const { router } = renderApp(routes, { url: '/machines/4?tab=parts' });
       await screen.findByText('Page 1 of 2');
       await user.click(screen.getByRole('button', { name: 'Next' }));

@@ -1,0 +1,94 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { InjectRepository } from '@nestjs/typeorm';
+import { ErrorCode, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
+import { notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
+import { DataSource, Repository } from 'typeorm';
+import { KnownMachine } from './known-machine.entity.js';
+
+export const MACHINE_NOT_FOUND = 'Machine not found';
+
+/** Ids are integer columns (PostgreSQL int4): a larger number can name no machine. */
+const MAX_ID = 2_147_483_647;
+export const isStorableId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
+
+/** Marks a projection row learnt by a look-up rather than an event: any saved event is newer. */
+const LOOKED_UP_AT = new Date(0);
+
+/**
+ * Which machines are whose, kept from machine-service's events (issue 25, item 8), so a fuel record
+ * or purchase can only name one of the caller's machines without a call per request. A machine not
+ * heard of yet (its saved event still in machine-service's outbox, or created before this
+ * projection existed) is looked up in machine-service once and remembered.
+ */
+@Injectable()
+export class MachineProjection {
+  private readonly logger = new Logger(MachineProjection.name);
+
+  constructor(
+    @InjectRepository(KnownMachine) private readonly machines: Repository<KnownMachine>,
+    private readonly dataSource: DataSource,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  /** Answers when the machine is the caller's; 404 for another user's, a deleted, a nonexistent or an impossible id. */
+  async requireOwned(actor: Actor, machineId: number): Promise<void> {
+    if (!isStorableId(machineId)) {
+      throw notFound(MACHINE_NOT_FOUND);
+    }
+    const known = await this.machines.findOneBy({ machineId });
+    if (known) {
+      if (known.deleted || known.userId !== actor.userId) {
+        throw notFound(MACHINE_NOT_FOUND);
+      }
+      return;
+    }
+    await this.lookUp(actor, machineId);
+  }
+
+  /** Whether the machine is known to be deleted: a write that raced its deletion undoes itself. */
+  async isDeleted(machineId: number): Promise<boolean> {
+    return (await this.machines.findOneBy({ machineId }))?.deleted === true;
+  }
+
+  /** machine.machine.saved: remember the owner; idempotent, and a tombstone stays one. */
+  async onSaved(e: MachineSavedEvent): Promise<void> {
+    if (!e || !isStorableId(e.machineId) || !isStorableId(e.userId)) {
+      this.logger.warn('ignored a malformed machine.machine.saved event');
+      return;
+    }
+    const at = e.at !== undefined && !Number.isNaN(Date.parse(e.at)) ? new Date(e.at) : new Date();
+    await this.remember(e.machineId, e.userId, at);
+  }
+
+  /** machine.machine.deleted: the tombstone wins over whatever arrived before (an atomic upsert). */
+  async onDeleted(userId: number, machineId: number): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(KnownMachine)
+      .values({ machineId, userId, deleted: true, updatedAt: new Date() })
+      .orUpdate(['deleted', 'updated_at'], ['machine_id'])
+      .execute();
+  }
+
+  private async lookUp(actor: Actor, machineId: number): Promise<void> {
+    try {
+      // machine-service scopes the read by the caller: another user's machine answers 404 there too.
+      await this.rpc.send(MACHINE_GET, { id: machineId }, { actor });
+    } catch (err) {
+      if (err instanceof RpcCallError && err.code === ErrorCode.NotFound) {
+        throw notFound(MACHINE_NOT_FOUND);
+      }
+      if (err instanceof RpcCallError && err.code === ErrorCode.Unavailable) {
+        throw unavailable(err.message);
+      }
+      throw err;
+    }
+    await this.remember(machineId, actor.userId, LOOKED_UP_AT);
+  }
+
+  private async remember(machineId: number, userId: number, at: Date): Promise<void> {
+    // Insert or ignore: the owner of a machine never changes, and a tombstone is never revived.
+    await this.dataSource.createQueryBuilder().insert().into(KnownMachine).values({ machineId, userId, deleted: false, updatedAt: at }).orIgnore().execute();
+  }
+}
