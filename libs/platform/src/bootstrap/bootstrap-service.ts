@@ -10,7 +10,7 @@ import { RpcDomainErrorFilter } from '../errors/rpc-error.filter.js';
 import { createLogger } from '../logging/logger.js';
 import { AckInterceptor } from '../rpc/ack.interceptor.js';
 import { declareDeadLetterQueues } from '../rpc/dead-letter.js';
-import { queueName, serverTransport, tcpPort } from '../rpc/transport.js';
+import { describeTransport, queueName, serverTransport } from '../rpc/transport.js';
 import { databaseStatus } from './health.controller.js';
 
 /** Reads and validates config, or prints every bad variable and exits: the first thing main.ts does. */
@@ -63,8 +63,7 @@ export async function bootstrapService<T extends PlatformEnv>({ service, env, mo
   if (env.HEALTH_PORT) {
     startProbeServer(app, env.HEALTH_PORT);
   }
-  const where = env.AMQP_URL ? `queue ${queueName(env, service)}` : `tcp ${env.SERVICE_HOST}:${tcpPort(env, service)}`;
-  logger.log(`ready on ${where}`);
+  logger.log(`ready on ${describeTransport(env, service)}`);
   return app;
 }
 
