@@ -154,6 +154,9 @@ async function waitUntilReady() {
   while (Date.now() < deadline && !stopping) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      // Read every answer: an unread 503 body holds its connection, and a dozen of them held the
+      // ready line back by 8 s when the gateway was up before the services.
+      await res.arrayBuffer();
       if (res.ok) {
         return true;
       }

@@ -102,6 +102,7 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     }
     try {
       const res = await fetch(`${baseUrl}/api/health/ready`);
+      await res.arrayBuffer(); // an unread body holds its connection
       if (res.ok) {
         return { mode: options.mode, baseUrl, dataDir, env, output: () => output, stop };
       }

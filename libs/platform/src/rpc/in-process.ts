@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { BaseRpcContext, ClientProxy, Server, type CustomTransportStrategy, type ReadPacket, type WritePacket } from '@nestjs/microservices';
 import { ErrorCode, type RpcErrorPayload } from '@wrenchlog/contracts';
+import type { MessagePort } from 'node:worker_threads';
 import { isObservable, lastValueFrom } from 'rxjs';
 import { routeOf } from './servers.js';
 
@@ -16,6 +17,9 @@ import { routeOf } from './servers.js';
  * - an event is settled when its handler has finished, as RabbitMQ acks it: a handler that failed
  *   for a reason other than a domain rule rejects the emit, so the sender's outbox keeps the row and
  *   sends it again with backoff (over RabbitMQ the retry queue does that).
+ * The host may run the gateway and the services on two threads (two cores): a server that is not in
+ * this thread's registry is reached through the bridge to the other thread (connectThreads), with the
+ * same JSON text as the copy.
  */
 const REGISTRY = Symbol.for('wrenchlog.in-process-servers');
 const registry: Map<string, InProcessServer> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map()) as Map<string, InProcessServer>;
@@ -151,6 +155,13 @@ export class InProcessClient extends ClientProxy {
     };
     const server = registry.get(this.endpoint);
     if (!server) {
+      if (bridge) {
+        const id = bridge.request(this.endpoint, this.assignPacketId(packet), reply);
+        return () => {
+          active = false;
+          bridge?.forget(id);
+        };
+      }
       reply({ err: new Error(`${this.endpoint} is not running`), isDisposed: true });
       return () => undefined;
     }
@@ -165,10 +176,105 @@ export class InProcessClient extends ClientProxy {
 
   protected async dispatchEvent<T = unknown>(packet: ReadPacket): Promise<T> {
     const server = registry.get(this.endpoint);
-    if (!server) {
+    if (server) {
+      await server.event(copyMessage(packet));
+    } else if (bridge) {
+      await bridge.event(this.endpoint, packet);
+    } else {
       throw new Error(`${this.endpoint} is not running`);
     }
-    await server.event(copyMessage(packet));
     return undefined as T;
   }
+}
+
+type BridgeMessage =
+  | { t: 'req'; id: number; endpoint: string; packet: string }
+  | { t: 'rep'; id: number; packet: string }
+  | { t: 'evt'; id: number; endpoint: string; packet: string }
+  | { t: 'done'; id: number; err?: string };
+
+/** The link between two threads' registries: requests, replies and events as JSON text over a MessagePort. */
+class ThreadBridge {
+  private nextId = 1;
+  private readonly replies = new Map<number, Reply>();
+  private readonly events = new Map<number, { resolve: () => void; reject: (err: unknown) => void }>();
+
+  constructor(private readonly port: MessagePort) {
+    port.on('message', (message: BridgeMessage) => this.receive(message));
+    // The bridge must not keep a thread alive on its own (the apps' servers and timers do).
+    port.unref();
+  }
+
+  request(endpoint: string, packet: ReadPacket, reply: Reply): number {
+    const id = this.nextId++;
+    this.replies.set(id, reply);
+    this.port.postMessage({ t: 'req', id, endpoint, packet: JSON.stringify(packet) } satisfies BridgeMessage);
+    return id;
+  }
+
+  forget(id: number): void {
+    this.replies.delete(id);
+  }
+
+  event(endpoint: string, packet: ReadPacket): Promise<void> {
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.events.set(id, { resolve, reject });
+      this.port.postMessage({ t: 'evt', id, endpoint, packet: JSON.stringify(packet) } satisfies BridgeMessage);
+    });
+  }
+
+  private receive(message: BridgeMessage): void {
+    switch (message.t) {
+      case 'req': {
+        const answer = (p: WritePacket) => this.port.postMessage({ t: 'rep', id: message.id, packet: JSON.stringify(p) } satisfies BridgeMessage);
+        const server = registry.get(message.endpoint);
+        if (!server) {
+          answer({ err: { message: `${message.endpoint} is not running` }, isDisposed: true } as WritePacket);
+          return;
+        }
+        server.request(JSON.parse(message.packet), (p) => answer(p)).catch((err: unknown) => answer({ err: copyMessage(err), isDisposed: true }));
+        return;
+      }
+      case 'rep': {
+        const reply = this.replies.get(message.id);
+        const packet = JSON.parse(message.packet) as WritePacket;
+        if (packet.isDisposed || packet.err) {
+          this.replies.delete(message.id);
+        }
+        reply?.(packet);
+        return;
+      }
+      case 'evt': {
+        const server = registry.get(message.endpoint);
+        const handled = server ? server.event(JSON.parse(message.packet)) : Promise.reject(new Error(`${message.endpoint} is not running`));
+        handled.then(
+          () => this.port.postMessage({ t: 'done', id: message.id } satisfies BridgeMessage),
+          (err: unknown) => this.port.postMessage({ t: 'done', id: message.id, err: JSON.stringify(err instanceof Error ? { message: err.message } : (err ?? {})) } satisfies BridgeMessage),
+        );
+        return;
+      }
+      case 'done': {
+        const pending = this.events.get(message.id);
+        this.events.delete(message.id);
+        if (message.err !== undefined) {
+          pending?.reject(JSON.parse(message.err));
+        } else {
+          pending?.resolve();
+        }
+        return;
+      }
+    }
+  }
+}
+
+let bridge: ThreadBridge | undefined;
+
+/**
+ * Joins this thread's in-process registry to another thread's over `port` (tools/host.mjs: the
+ * gateway on the main thread, the services on a worker), so a call to a server of the other
+ * thread crosses as JSON text. One bridge a thread.
+ */
+export function connectThreads(port: MessagePort): void {
+  bridge = new ThreadBridge(port);
 }
