@@ -121,7 +121,7 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
       const slowest = (Math.max(...Object.values(recoveries)) / 1000).toFixed(1);
       const row = account(`embedded, separate: kill -9 each service in turn (answers again within ${slowest} s)`, stream.outcomes, await storedNames(api, token, machineId, run));
       rows.push(row);
-      expect(Object.values(recoveries).every((ms) => ms < RECOVERY_MS)).toBe(true);
+      expect(Object.entries(recoveries).filter(([, ms]) => ms >= RECOVERY_MS)).toEqual([]);
       // A context that is down answers 503 with Retry-After, never a 500 or a hang.
       const refused = stream.outcomes.filter((o) => o.status !== 201);
       expect(refused.length).toBeGreaterThan(0);
@@ -160,7 +160,7 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
       const slowest = (Math.max(...recoveries) / 1000).toFixed(1);
       const row = account(`embedded, one process: kill -9 it twice (answers again within ${slowest} s)`, stream.outcomes, await storedNames(api, token, machineId, run));
       rows.push(row);
-      expect(recoveries.every((ms) => ms < RECOVERY_MS)).toBe(true);
+      expect(recoveries.filter((ms) => ms >= RECOVERY_MS)).toEqual([]);
       expect(stream.outcomes.some((o) => o.status !== 201)).toBe(true);
       // Refused calls are cut connections (0) while the process is down, or 503 while it starts.
       expect(stream.outcomes.every((o) => [0, 201, 503].includes(o.status))).toBe(true);
