@@ -2,9 +2,9 @@
 // The one-process embedded product (`npm start`'s default without AMQP_URL): every service and the
 // gateway in this one Node process, each still its own Nest application with its own database file,
 // calling each other over the in-process transport of libs/platform (RPC_TRANSPORT=in-process).
-// By default the gateway runs on the main thread and the services on one worker thread, so the
-// product uses two cores (HOST_THREADS=1: everything on the main thread; docs/performance.md has
-// both measured). Convention (docs/DEVELOPING.md): an app whose package.json has
+// Everything runs on the main thread. HOST_THREADS=2 puts the services on a worker thread (the
+// gateway stays on the main one) so the product can use two cores; on the shared 2-core machine it
+// measured slower in every figure and took 70 MB more (docs/performance.md), so it is opt-in. Convention (docs/DEVELOPING.md): an app whose package.json has
 // "wrenchlog": {"role": "service"} or "gateway" is started by importing its dist/main.js, the same
 // entry its own process runs; so a new service joins here without a change to this file.
 // tools/start.mjs supervises this process and starts it again if it dies.
@@ -18,7 +18,7 @@ process.setMaxListeners(64);
 
 const { services, gateway } = selectApps();
 const load = (app) => import(pathToFileURL(app.main).href);
-const threads = process.env.HOST_THREADS ?? '2';
+const threads = process.env.HOST_THREADS ?? '1';
 if (threads !== '1' && threads !== '2') {
   console.error(`HOST_THREADS must be 1 or 2, not '${threads}'`);
   process.exit(1);

@@ -5,8 +5,8 @@
 //   --seconds=N             seconds per measurement
 //   --mode=embedded|distributed|both (default both; distributed needs PostgreSQL and RabbitMQ);
 //                           embedded-separate: the embedded product with EMBEDDED_PROCESSES=separate
-//                           (one process per service, as before issue 20); embedded-1thread: the one
-//                           process on one thread (HOST_THREADS=1); a list: --mode=embedded,embedded-separate
+//                           (one process per service, as before issue 20); embedded-2threads: the one
+//                           process with its services on a worker thread (HOST_THREADS=2); a list: --mode=embedded,embedded-separate
 //   --only=health,services  scenarios whose name contains one of these words (images: "photo";
 //                           Largest Contentful Paint of /dashboard in Chromium, embedded only: "lcp")
 //                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
@@ -31,7 +31,7 @@ const modes = args.mode && args.mode !== 'both' ? String(args.mode).split(',') :
 // Each mode the bench knows: the product's mode and its extra settings.
 const MODES = {
   embedded: ['embedded', {}],
-  'embedded-1thread': ['embedded', { HOST_THREADS: '1' }],
+  'embedded-2threads': ['embedded', { HOST_THREADS: '2' }],
   'embedded-separate': ['embedded', { EMBEDDED_PROCESSES: 'separate' }],
   distributed: ['distributed', {}],
 };

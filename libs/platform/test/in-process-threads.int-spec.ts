@@ -5,8 +5,8 @@ import { connectThreads } from '../src/rpc/in-process.js';
 import { RpcCallError } from '../src/rpc/rpc-call.error.js';
 import { EventBus, RpcClient, ServiceClients } from '../src/rpc/rpc-client.js';
 
-// The in-process transport between the host's two threads (tools/host.mjs: the gateway on the
-// main thread, the services on a worker): the server runs in a real worker thread on the built
+// The in-process transport between the host's two threads (tools/host.mjs with HOST_THREADS=2: the
+// gateway on the main thread, the services on a worker): the server runs in a real worker thread on the built
 // library (build first), the caller here through RpcClient and EventBus.
 describe('the in-process transport across threads', () => {
   const env = Object.assign(new PlatformEnv(), { RPC_TRANSPORT: 'in-process', RPC_TIMEOUT_MS: 1500 }) as PlatformEnv;

@@ -17,9 +17,9 @@ import { routeOf } from './servers.js';
  * - an event is settled when its handler has finished, as RabbitMQ acks it: a handler that failed
  *   for a reason other than a domain rule rejects the emit, so the sender's outbox keeps the row and
  *   sends it again with backoff (over RabbitMQ the retry queue does that).
- * The host may run the gateway and the services on two threads (two cores): a server that is not in
- * this thread's registry is reached through the bridge to the other thread (connectThreads), with the
- * same JSON text as the copy.
+ * With HOST_THREADS=2 the host runs the gateway and the services on two threads: a server that is not
+ * in this thread's registry is reached through the bridge to the other thread (connectThreads), with
+ * the same JSON text as the copy.
  */
 const REGISTRY = Symbol.for('wrenchlog.in-process-servers');
 const registry: Map<string, InProcessServer> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map()) as Map<string, InProcessServer>;
@@ -271,9 +271,9 @@ class ThreadBridge {
 let bridge: ThreadBridge | undefined;
 
 /**
- * Joins this thread's in-process registry to another thread's over `port` (tools/host.mjs: the
- * gateway on the main thread, the services on a worker), so a call to a server of the other
- * thread crosses as JSON text. One bridge a thread.
+ * Joins this thread's in-process registry to another thread's over `port` (tools/host.mjs with
+ * HOST_THREADS=2: the gateway on the main thread, the services on a worker), so a call to a server
+ * of the other thread crosses as JSON text. One bridge a thread.
  */
 export function connectThreads(port: MessagePort): void {
   bridge = new ThreadBridge(port);
