@@ -60,7 +60,9 @@ export async function bootstrapService<T extends PlatformEnv>({ service, env, mo
     logger.fatal(`could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  if (env.HEALTH_PORT) {
+  // In the one process every service would open the same port: the gateway's /api/health/ready
+  // covers them all there.
+  if (env.HEALTH_PORT && env.RPC_TRANSPORT !== 'in-process') {
     startProbeServer(app, env.HEALTH_PORT);
   }
   logger.log(`ready on ${describeTransport(env, service)}`);
