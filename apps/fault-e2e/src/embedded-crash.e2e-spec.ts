@@ -169,4 +169,15 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
       expect(stream.outcomes.slice(-12).every((o) => o.status === 201)).toBe(true);
     }, 120000);
   });
+
+  it('gives up loudly, stopping everything, after repeated quick failures', async () => {
+    // A setting every process refuses: each start fails at once, so restarting cannot help.
+    const failed = await startProduct({ mode: 'embedded', root, env: { RPC_TIMEOUT_MS: 'soon', WRENCHLOG_RESTART_MAX_QUICK: '2' }, readyTimeoutMs: 60000 }).catch((err: Error) => err);
+    expect(failed).toBeInstanceOf(Error);
+    const message = (failed as Error).message;
+    expect(message).toContain('exited during start');
+    expect(message).toContain('starting it again in 250 ms (failure 1 of 2 in a row)');
+    expect(message).toContain('starting it again in 500 ms (failure 2 of 2 in a row)');
+    expect(message).toContain('3 times in a row, each within 30 s of its start; giving up and stopping everything');
+  }, 90000);
 });
