@@ -1,6 +1,7 @@
 # One image for every Wrenchlog process. Per-service containers pick theirs with APP
 # (gateway, user-service, machine-service, ...); the all-in-one container runs them all
-# with the embedded defaults (APP=all), for a NAS or a Raspberry Pi with one volume.
+# with the embedded defaults (APP=all: one Node process, supervised and restarted by
+# tools/start.mjs), for a NAS or a Raspberry Pi with one volume.
 FROM node:20-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ git ca-certificates \
   && rm -rf /var/lib/apt/lists/*
@@ -23,6 +24,9 @@ RUN mkdir -p /data && chown node:node /data
 USER node
 VOLUME ["/data"]
 EXPOSE 3000
+# APP=all: healthy when every service answers (tools/healthcheck.mjs); run the container with
+# --restart unless-stopped so that a stop of the whole product is recovered too.
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 CMD ["node", "tools/healthcheck.mjs"]
 # glibc malloc fragments under sharp's threads: two arenas keep the image worker's memory flat
-# (tools/start.mjs does the same for APP=all); the other services keep glibc's default.
+# (tools/start.mjs does the same for its separate image worker); the other services keep glibc's default.
 CMD ["sh", "-c", "if [ \"$APP\" = all ]; then exec node tools/start.mjs --no-build; fi; if [ \"$APP\" = image-worker ]; then export MALLOC_ARENA_MAX=${MALLOC_ARENA_MAX:-2}; fi; exec node --enable-source-maps apps/$APP/dist/main.js"]

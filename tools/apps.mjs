@@ -13,3 +13,13 @@ export function discoverApps() {
     .map(({ dir, manifest }) => ({ name: dir, role: JSON.parse(readFileSync(manifest, 'utf8')).wrenchlog?.role, main: join(appsDir, dir, 'dist', 'main.js') }))
     .filter((app) => app.role === 'service' || app.role === 'gateway');
 }
+
+/** The services `npm start` runs (SERVICES_ONLY=user-service,machine-service: a subset) and the gateway. */
+export function selectApps(env = process.env) {
+  const apps = discoverApps();
+  const only = env.SERVICES_ONLY?.split(',').map((s) => s.trim());
+  return {
+    services: apps.filter((a) => a.role === 'service' && (!only || only.includes(a.name))),
+    gateway: apps.find((a) => a.role === 'gateway'),
+  };
+}

@@ -1,13 +1,16 @@
 #!/usr/bin/env node
-// `npm start`: builds what is stale, then runs every service and the gateway as separate processes.
-// With no settings it is the embedded product (SQLite, TCP, folders); DATABASE_URL, AMQP_URL and
-// S3_ENDPOINT switch the same processes to the distributed servers. Ctrl-C stops them all; if one
-// dies, everything stops (nothing is restarted silently).
+// `npm start`: builds what is stale, then runs the product and supervises it.
+// With no settings it is the embedded product (SQLite, folders) in ONE Node process (tools/host.mjs:
+// every service and the gateway, each its own Nest application, over the in-process transport).
+// EMBEDDED_PROCESSES=separate runs one process per service over Nest TCP instead, as AMQP_URL does
+// (the distributed mode: RabbitMQ; DATABASE_URL and S3_ENDPOINT switch the storage). Ctrl-C stops
+// everything. A process that dies is started again after a backoff; only repeated quick failures
+// stop the product, loudly.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import { discoverApps, root } from './apps.mjs';
+import { discoverApps, root, selectApps } from './apps.mjs';
 import { build } from './build.mjs';
 import { DEFAULT_NODE_FLAGS } from './node-flags.mjs';
 
@@ -25,11 +28,17 @@ if (!skipBuild) {
   }
 }
 
-const apps = discoverApps();
 // SERVICES_ONLY=user-service,machine-service runs a subset (development and focused tests).
-const only = process.env.SERVICES_ONLY?.split(',').map((s) => s.trim());
-const services = apps.filter((a) => a.role === 'service' && (!only || only.includes(a.name)));
-const gateway = apps.find((a) => a.role === 'gateway');
+const { services, gateway } = selectApps();
+const processes = process.env.EMBEDDED_PROCESSES ?? 'one';
+if (processes !== 'one' && processes !== 'separate') {
+  console.error(`[start] EMBEDDED_PROCESSES must be 'one' or 'separate', not '${processes}'`);
+  process.exit(1);
+}
+// RabbitMQ needs one process per service (each its own queue consumer); so does EMBEDDED_PROCESSES=separate.
+const oneProcess = !process.env.AMQP_URL && processes === 'one';
+const host = { name: 'wrenchlog', main: join(root, 'tools', 'host.mjs') };
+const units = oneProcess ? [host] : gateway ? [...services, gateway] : services;
 const env = {
   ...process.env,
   DATA_DIR: resolve(process.env.DATA_DIR ?? resolve(root, 'data')),
@@ -49,7 +58,35 @@ const mallocFor = (name) => (name === 'image-worker' ? { MALLOC_ARENA_MAX: proce
 const children = new Map();
 let stopping = false;
 
+// Restarts: a process that ran less than QUICK_MS before dying counts as a quick failure; the
+// delay doubles with each one in a row (250 ms to 4 s), and after MAX_QUICK_FAILURES in a row
+// the product is stopped, since restarting again would only hide the fault.
+const QUICK_MS = Number(process.env.WRENCHLOG_RESTART_QUICK_MS ?? 30000);
+const MAX_QUICK_FAILURES = Number(process.env.WRENCHLOG_RESTART_MAX_QUICK ?? 5);
+const restarts = new Map();
+
+function restartLater(app, startedAt, how) {
+  const quick = Date.now() - startedAt < QUICK_MS ? (restarts.get(app.name) ?? 0) + 1 : 1;
+  restarts.set(app.name, quick);
+  if (quick > MAX_QUICK_FAILURES) {
+    console.error(
+      `[start] ${app.name} stopped unexpectedly (${how}) ${quick} times in a row, each within ${QUICK_MS / 1000} s of its start; giving up and stopping everything. Its last lines are above.`,
+    );
+    void stop(1);
+    return;
+  }
+  const delay = Math.min(4000, 250 * 2 ** (quick - 1));
+  console.error(`[start] ${app.name} stopped unexpectedly (${how}); starting it again in ${delay} ms (failure ${quick} of ${MAX_QUICK_FAILURES} in a row)`);
+  setTimeout(() => {
+    if (!stopping) {
+      run(app);
+      void waitUntilReady().then((ready) => ready && !stopping && console.log(`[start] Wrenchlog answers again (${app.name} restarted)`));
+    }
+  }, delay);
+}
+
 function run(app) {
+  const startedAt = Date.now();
   const child = spawn(process.execPath, [...nodeFlags, app.main], { cwd: root, env: { ...env, ...mallocFor(app.name) }, stdio: ['ignore', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     createInterface({ input: stream }).on('line', (line) => {
@@ -61,8 +98,7 @@ function run(app) {
   child.on('exit', (code, signal) => {
     children.delete(app.name);
     if (!stopping) {
-      console.error(`[start] ${app.name} stopped unexpectedly (${signal ?? `exit code ${code}`}); stopping everything`);
-      void stop(1);
+      restartLater(app, startedAt, signal ?? `exit code ${code}`);
     } else if (children.size === 0) {
       process.exit(process.exitCode ?? 0);
     }
@@ -94,12 +130,12 @@ async function stop(code) {
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
 
-// The gateway port, and in the embedded mode one TCP port per service from SERVICE_PORT_BASE.
+// The gateway port, and with separate embedded processes one TCP port per service from SERVICE_PORT_BASE.
 async function busyPorts() {
   const ports = [port];
-  if (!process.env.AMQP_URL) {
+  if (!process.env.AMQP_URL && !oneProcess) {
     const base = Number(process.env.SERVICE_PORT_BASE ?? 3101);
-    ports.push(...Array.from({ length: 6 }, (_, i) => base + i));
+    ports.push(...Array.from({ length: discoverApps().filter((a) => a.role === 'service').length }, (_, i) => base + i));
   }
   const results = await Promise.all(ports.map((p) => isBusy(p)));
   return ports.filter((_, i) => results[i]);
@@ -118,6 +154,9 @@ async function waitUntilReady() {
   while (Date.now() < deadline && !stopping) {
     try {
       const res = await fetch(`http://127.0.0.1:${port}/api/health/ready`);
+      // Read every answer: an unread 503 body holds its connection, and a dozen of them held the
+      // ready line back by 8 s when the gateway was up before the services.
+      await res.arrayBuffer();
       if (res.ok) {
         return true;
       }
@@ -135,17 +174,14 @@ if (busy.length > 0) {
   process.exit(1);
 }
 
-for (const service of services) {
-  run(service);
-}
-if (gateway) {
-  run(gateway);
+for (const unit of units) {
+  run(unit);
 }
 const startedAt = Date.now();
 if (await waitUntilReady()) {
   const mode = process.env.DATABASE_URL || process.env.AMQP_URL ? 'distributed' : 'embedded';
   const admin = process.env.ADMIN_EMAIL ?? 'admin@wrenchlog.local';
-  console.log(`[start] Wrenchlog is ready at http://localhost:${port} (${mode} mode, ${services.length} services, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
+  console.log(`[start] Wrenchlog is ready at http://localhost:${port} (${mode} mode, ${services.length} services${oneProcess ? ' in one process' : ''}, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
   console.log(`[start] administrator account: ${admin}${process.env.ADMIN_PASSWORD ? '' : " (password 'wrenchlog-admin' unless changed; created on the first start only)"}`);
   console.log(`[start] data folder: ${env.DATA_DIR}. Press Ctrl-C to stop.`);
 } else if (!stopping) {

@@ -3,7 +3,10 @@
 // scenario printed with its ratio to its baseline and the target of issue 10 (docs/performance.md).
 //   --quick                 2 s per measurement instead of 5 (a run of a couple of minutes)
 //   --seconds=N             seconds per measurement
-//   --mode=embedded|distributed|both (default both; distributed needs PostgreSQL and RabbitMQ)
+//   --mode=embedded|distributed|both (default both; distributed needs PostgreSQL and RabbitMQ);
+//                           embedded-separate: the embedded product with EMBEDDED_PROCESSES=separate
+//                           (one process per service, as before issue 20); embedded-2threads: the one
+//                           process with its services on a worker thread (HOST_THREADS=2); a list: --mode=embedded,embedded-separate
 //   --only=health,services  scenarios whose name contains one of these words (images: "photo";
 //                           Largest Contentful Paint of /dashboard in Chromium, embedded only: "lcp")
 //                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
@@ -24,7 +27,21 @@ import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const seconds = Number(args.seconds ?? (args.quick ? 2 : 5));
-const modes = args.mode && args.mode !== 'both' ? [args.mode] : ['embedded', 'distributed'];
+const modes = args.mode && args.mode !== 'both' ? String(args.mode).split(',') : ['embedded', 'distributed'];
+// Each mode the bench knows: the product's mode and its extra settings.
+const MODES = {
+  embedded: ['embedded', {}],
+  'embedded-2threads': ['embedded', { HOST_THREADS: '2' }],
+  'embedded-separate': ['embedded', { EMBEDDED_PROCESSES: 'separate' }],
+  distributed: ['distributed', {}],
+};
+const isEmbedded = (mode) => MODES[mode]?.[0] === 'embedded';
+for (const mode of modes) {
+  if (!MODES[mode]) {
+    console.error(`unknown --mode ${mode}: one of ${Object.keys(MODES).join(', ')}`);
+    process.exit(1);
+  }
+}
 const only = typeof args.only === 'string' ? args.only.split(',').map((s) => s.trim().toLowerCase()) : undefined;
 const skipBaselines = typeof args['skip-baselines'] === 'string' ? args['skip-baselines'].split(',') : [];
 const PG_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -84,7 +101,7 @@ for (const mode of modes) {
   log(`starting the ${mode} product`);
   let started;
   try {
-    started = await startMeasured(mode);
+    started = await startMeasured(...MODES[mode]);
   } catch (err) {
     console.warn(`  the ${mode} product did not start: ${err.message.split('\n')[0]}`);
     continue;
@@ -116,7 +133,7 @@ for (const mode of modes) {
       log(`${mode}: sign-in flood`);
       floods.push(await measureLoginFlood(product, account, { mode, seconds, log }));
     }
-    if (mode === 'embedded' && selected('lcp')) {
+    if (isEmbedded(mode) && selected('lcp')) {
       log(`${mode}: Largest Contentful Paint of /dashboard, 1,000 machines, headless Chromium`);
       results.push({ mode, scenario: 'lcp', kind: 'lcp', lcp: await measureLcp(product, { loads: 5, machines: 1000 }) });
     }
@@ -165,14 +182,16 @@ if (B('L_nest_http') !== undefined) {
 }
 for (const r of results) {
   if (r.kind === 'gateway') {
-    addRow(r.mode, r.scenario, r.knee, 'L_http', B('L_http'), 0.7);
+    // Issue 20: embedded /health at 0.6 x L_http (bare Nest on Fastify reaches 0.66-0.69 here).
+    addRow(r.mode, r.scenario, r.knee, 'L_http', B('L_http'), isEmbedded(r.mode) ? 0.6 : 0.7);
   } else if (r.kind === 'login') {
     addRow(r.mode, r.scenario, r.knee, 'cores/L_kdf', kdfPerSecond, 0.8);
   } else if (r.kind === 'list') {
-    const [base, need] = r.mode === 'distributed' ? ['L_rpc_nest', 0.3] : ['L_fastify', 0.2];
+    // Issue 20: embedded lists at 0.35 x L_fastify with a half-knee p95 under 20 ms.
+    const [base, need, p95] = r.mode === 'distributed' ? ['L_rpc_nest', 0.3, 50] : ['L_fastify', 0.35, 20];
     const h = r.half;
     // "no dropped iterations": none at all.
-    addRow(r.mode, r.scenario, r.knee, base, B(base), need, h ? [{ value: h.p95, below: 50 }, { value: h.p99, below: 150 }, { value: h.errorRate, below: 0.001 }, { value: h.dropped, below: 1 }] : [], h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '');
+    addRow(r.mode, r.scenario, r.knee, base, B(base), need, h ? [{ value: h.p95, below: p95 }, { value: h.p99, below: 150 }, { value: h.errorRate, below: 0.001 }, { value: h.dropped, below: 1 }] : [], h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '');
   } else if (r.kind === 'write') {
     addRow(r.mode, r.scenario, r.knee, 'L_rpc_nest', B('L_rpc_nest'), 0.1, [{ value: r.knee.p99, below: 200 }]);
   } else if (r.kind === 'image') {
@@ -193,7 +212,7 @@ if (extras.length > 0) {
   console.log(
     table([
       ['mode', 'ready after', 'processes', 'idle MB (PSS)', 'private MB', 'sum of RSS MB', 'target', 'verdict', 'per app, PSS/RSS (MB)'],
-      ...extras.map((e) => [e.mode, `${(e.startMs / 1000).toFixed(1)} s`, e.processes, fmt(e.idlePssMb, 0), fmt(e.idlePrivateMb, 0), fmt(e.idleRssMb, 0), '< 10 s, < 600 MB', e.mode === 'embedded' ? verdict([{ value: e.startMs, below: 10000 }, { value: e.idlePssMb, below: 600 }]) : 'n/a', e.perApp]),
+      ...extras.map((e) => [e.mode, `${(e.startMs / 1000).toFixed(1)} s`, e.processes, fmt(e.idlePssMb, 0), fmt(e.idlePrivateMb, 0), fmt(e.idleRssMb, 0), isEmbedded(e.mode) ? '< 5 s, < 250 MB' : 'n/a', isEmbedded(e.mode) ? verdict([{ value: e.startMs, below: 5000 }, { value: e.idlePssMb, below: 250 }]) : 'n/a', e.perApp]),
     ]),
   );
 }

@@ -17,8 +17,9 @@ export function productProcesses(dataDir) {
         continue;
       }
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      const main = args.find((a) => a.endsWith('main.js') || a.endsWith('start.mjs')) ?? args.join(' ');
-      const app = /apps\/([^/]+)\/dist/.exec(main)?.[1] ?? (main.endsWith('start.mjs') ? 'start.mjs' : main);
+      const main = args.find((a) => a.endsWith('main.js') || a.endsWith('start.mjs') || a.endsWith('host.mjs')) ?? args.join(' ');
+      // 'host': the one process of the embedded default (tools/host.mjs), every app inside it.
+      const app = /apps\/([^/]+)\/dist/.exec(main)?.[1] ?? (main.endsWith('start.mjs') ? 'start.mjs' : main.endsWith('host.mjs') ? 'host' : main);
       const rssKb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${entry}/status`, 'utf8'))?.[1] ?? 0);
       const rollup = readFileSync(`/proc/${entry}/smaps_rollup`, 'utf8');
       const kb = (field) => Number(new RegExp(`^${field}:\\s+(\\d+)`, 'm').exec(rollup)?.[1] ?? 0) / 1024;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // CPU profile of every process of the product under one scenario (issue 10: "where a target is
 // missed, find out why with a profile"). Prints the heaviest functions per process by self time.
-//   node tools/bench/profile.mjs --mode=embedded --only=dashboard --seconds=8 [--top=25] [--dir=/tmp/wl-prof]
+//   node tools/bench/profile.mjs --mode=embedded --only=dashboard --seconds=8 [--top=25] [--dir=/tmp/wl-prof] [--env=HOST_THREADS=2]
 // Also prints the CPU time per request of every process (cpu-use.mjs); --cpu-only skips the
 // sampling profile (which itself costs CPU) and prints only that.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -21,7 +21,9 @@ rmSync(dir, { recursive: true, force: true });
 mkdirSync(dir, { recursive: true });
 
 const flags = `${process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS}${args['cpu-only'] ? '' : ` --cpu-prof --cpu-prof-dir=${dir}`}`;
-const { product } = await startMeasured(mode, { WRENCHLOG_NODE_FLAGS: flags });
+// --env=HOST_THREADS=2,EMBEDDED_PROCESSES=separate: settings of the product under test.
+const extraEnv = typeof args.env === 'string' ? Object.fromEntries(args.env.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) : {};
+const { product } = await startMeasured(mode, { ...extraEnv, WRENCHLOG_NODE_FLAGS: flags });
 let result;
 const window = { from: 0, to: Infinity };
 let cpu;

@@ -202,7 +202,8 @@ export async function measureImages(product, { api, user, machineIds }, { second
   const ledger = await openLedger(product);
   let maxWorkerRss = 0;
   const sampler = setInterval(() => {
-    const worker = productProcesses(product.dataDir).find((p) => p.app === 'image-worker');
+    // In the one-process embedded start the worker is part of the host: its peak is the host's.
+    const worker = productProcesses(product.dataDir).find((p) => p.app === 'image-worker' || p.app === 'host');
     maxWorkerRss = Math.max(maxWorkerRss, worker?.rssMb ?? 0);
   }, 250);
   try {

@@ -10,7 +10,7 @@ type App = ServiceName | 'gateway';
 /**
  * The product with one child process per service and the gateway, as an orchestrator runs it, so
  * a fault test can kill one (kill -9) and start it again while the rest keeps running.
- * (`npm start` instead stops everything when one process dies.)
+ * (`npm start` instead restarts a process that dies by itself, so a test cannot choose when it is back.)
  */
 export class Fleet {
   /** Running processes by replica name (the app's name for the first replica). */

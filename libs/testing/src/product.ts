@@ -58,6 +58,7 @@ export async function productEnvironment(options: StartOptions): Promise<{ env: 
     WRENCHLOG_READY_TIMEOUT_MS: String(options.readyTimeoutMs ?? 90000),
     // E2E_SERVICES=user-service,machine-service starts only those (local runs); CI starts all.
     ...(process.env.E2E_SERVICES && process.env.CI !== 'true' ? { SERVICES_ONLY: process.env.E2E_SERVICES } : {}),
+    ...(process.env.WRENCHLOG_EMBEDDED_PROCESSES ? { EMBEDDED_PROCESSES: process.env.WRENCHLOG_EMBEDDED_PROCESSES } : {}),
     ...(distributed?.env ?? {}),
     ...(options.env ?? {}),
   };
@@ -67,6 +68,8 @@ export async function productEnvironment(options: StartOptions): Promise<{ env: 
 /**
  * Starts the built product with `node tools/start.mjs --no-build`: fresh data folder, free ports,
  * and, in the distributed mode, a private database base and queue prefix on the real servers.
+ * The embedded product is `npm start`'s default, one process (`env: {EMBEDDED_PROCESSES: 'separate'}`
+ * for one process per service; WRENCHLOG_EMBEDDED_PROCESSES=separate does that for a whole e2e run).
  */
 export async function startProduct(options: StartOptions): Promise<RunningProduct> {
   const root = repoRoot(options.root);
@@ -102,6 +105,7 @@ export async function startProduct(options: StartOptions): Promise<RunningProduc
     }
     try {
       const res = await fetch(`${baseUrl}/api/health/ready`);
+      await res.arrayBuffer(); // an unread body holds its connection
       if (res.ok) {
         return { mode: options.mode, baseUrl, dataDir, env, output: () => output, stop };
       }

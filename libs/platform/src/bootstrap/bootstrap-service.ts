@@ -10,7 +10,7 @@ import { RpcDomainErrorFilter } from '../errors/rpc-error.filter.js';
 import { createLogger } from '../logging/logger.js';
 import { AckInterceptor } from '../rpc/ack.interceptor.js';
 import { declareDeadLetterQueues } from '../rpc/dead-letter.js';
-import { queueName, serverTransport, tcpPort } from '../rpc/transport.js';
+import { describeTransport, queueName, serverTransport } from '../rpc/transport.js';
 import { databaseStatus } from './health.controller.js';
 
 /** Reads and validates config, or prints every bad variable and exits: the first thing main.ts does. */
@@ -60,11 +60,12 @@ export async function bootstrapService<T extends PlatformEnv>({ service, env, mo
     logger.fatal(`could not start: ${(err as Error).message}`);
     process.exit(1);
   }
-  if (env.HEALTH_PORT) {
+  // In the one process every service would open the same port: the gateway's /api/health/ready
+  // covers them all there.
+  if (env.HEALTH_PORT && env.RPC_TRANSPORT !== 'in-process') {
     startProbeServer(app, env.HEALTH_PORT);
   }
-  const where = env.AMQP_URL ? `queue ${queueName(env, service)}` : `tcp ${env.SERVICE_HOST}:${tcpPort(env, service)}`;
-  logger.log(`ready on ${where}`);
+  logger.log(`ready on ${describeTransport(env, service)}`);
   return app;
 }
 

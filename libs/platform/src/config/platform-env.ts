@@ -26,6 +26,10 @@ export class PlatformEnv {
 
   @IsString() SERVICE_HOST: string = '127.0.0.1';
 
+  // Without AMQP_URL: 'tcp' (one process per service) or 'in-process' (every service in the one
+  // process of tools/host.mjs, which sets it; see docs/DEVELOPING.md).
+  @IsIn(['tcp', 'in-process']) RPC_TRANSPORT: 'tcp' | 'in-process' = 'tcp';
+
   // Embedded mode: service i of SERVICES listens on SERVICE_PORT_BASE + i.
   @IsInt() @Min(1024) @Max(65000) SERVICE_PORT_BASE: number = 3101;
 

@@ -1,4 +1,5 @@
 export * from './transport.js';
+export * from './in-process.js';
 export * from './rpc-call.error.js';
 export * from './rpc-client.js';
 export * from './ack.interceptor.js';

@@ -6,7 +6,7 @@ import { ServerRMQ, ServerTCP } from '@nestjs/microservices';
 // (Nest's transformPatternToRoute returns a string unchanged); anything else takes Nest's path.
 const PLAIN_PATTERN = /^[A-Za-z][\w.:-]*$/;
 
-function routeOf(pattern: string, nest: (pattern: string) => string): string {
+export function routeOf(pattern: string, nest: (pattern: string) => string): string {
   return typeof pattern === 'string' && PLAIN_PATTERN.test(pattern) ? pattern : nest(pattern);
 }
 

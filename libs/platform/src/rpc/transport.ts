@@ -2,6 +2,7 @@ import { Transport, type ClientOptions, type MicroserviceOptions } from '@nestjs
 import { SERVICES, type ServiceName } from '@wrenchlog/contracts';
 import type { PlatformEnv } from '../config/platform-env.js';
 import { deadLetterArguments } from './dead-letter.js';
+import { InProcessClient, InProcessServer } from './in-process.js';
 import { RmqServer, TcpServer } from './servers.js';
 
 export const queueName = (env: PlatformEnv, service: ServiceName): string => `${env.AMQP_QUEUE_PREFIX}${service}`;
@@ -27,10 +28,13 @@ function rmqOptions(env: PlatformEnv, service: ServiceName) {
   };
 }
 
-/** How a service listens: RabbitMQ when AMQP_URL is set, else Nest TCP on SERVICE_HOST. */
+/** How a service listens: RabbitMQ when AMQP_URL is set, else in-process or Nest TCP on SERVICE_HOST. */
 export function serverTransport(env: PlatformEnv, service: ServiceName): MicroserviceOptions {
   if (env.AMQP_URL) {
     return { strategy: new RmqServer(rmqOptions(env, service)) };
+  }
+  if (env.RPC_TRANSPORT === 'in-process') {
+    return { strategy: new InProcessServer(service) };
   }
   return { strategy: new TcpServer({ host: env.SERVICE_HOST, port: tcpPort(env, service) }) };
 }
@@ -42,5 +46,16 @@ export function clientTransport(env: PlatformEnv, service: ServiceName): ClientO
     // noAck applies to its direct reply-to consumer, which RabbitMQ requires to be auto-ack.
     return { transport: Transport.RMQ, options: { ...rmqOptions(env, service), noAck: true } } as ClientOptions;
   }
+  if (env.RPC_TRANSPORT === 'in-process') {
+    return { customClass: InProcessClient, options: { endpoint: service } } as ClientOptions;
+  }
   return { transport: Transport.TCP, options: { host: env.SERVICE_HOST, port: tcpPort(env, service) } };
+}
+
+/** Where a service listens, for its start-up line. */
+export function describeTransport(env: PlatformEnv, service: ServiceName): string {
+  if (env.AMQP_URL) {
+    return `queue ${queueName(env, service)}`;
+  }
+  return env.RPC_TRANSPORT === 'in-process' ? 'the in-process transport' : `tcp ${env.SERVICE_HOST}:${tcpPort(env, service)}`;
 }
