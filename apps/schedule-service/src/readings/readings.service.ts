@@ -58,6 +58,12 @@ export const toReading = (r: ReadingRow): MeterReading => ({
 
 const facts = (r: ReadingEntity): ReadingFacts => ({ id: r.id, value: r.value, lifetime: r.lifetime, readAt: r.readAt, void: r.void, segmentId: r.segmentId });
 
+/** The readings a conflict names, as the API answers them. */
+const neighboursOf = (all: ReadingEntity[], c: { before: ReadingFacts | null; after: ReadingFacts | null }) => {
+  const find = (f: ReadingFacts | null) => (f ? toReading(all.find((r) => r.id === f.id)!) : null);
+  return { before: find(c.before), after: find(c.after) };
+};
+
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
 @Injectable()
 export class ReadingsService {
@@ -174,9 +180,10 @@ export class ReadingsService {
         return toReading(reading);
       }
       if (!wanted) {
-        const conflict = sequenceConflict((await this.meters.readings(manager, reading.meterId)).map(facts), { value: reading.value, readAt: reading.readAt, segmentId: reading.segmentId, id: reading.id });
+        const all = await this.meters.readings(manager, reading.meterId);
+        const conflict = sequenceConflict(all.map(facts), { value: reading.value, readAt: reading.readAt, segmentId: reading.segmentId, id: reading.id });
         if (conflict) {
-          throw outOfSequence({ before: conflict.before && toReading(conflict.before as ReadingEntity), after: conflict.after && toReading(conflict.after as ReadingEntity) });
+          throw outOfSequence(neighboursOf(all, conflict));
         }
       }
       await this.meters.updateReading(manager, reading.id, { void: wanted });
@@ -239,7 +246,7 @@ export class ReadingsService {
       const conflict = sequenceConflict(all.map(facts), { value: r.value, readAt: r.readAt, segmentId: segment.id });
       if (conflict) {
         if (!options.voidIfOutOfSequence) {
-          throw outOfSequence({ before: conflict.before && toReading(conflict.before as ReadingEntity), after: conflict.after && toReading(conflict.after as ReadingEntity) });
+          throw outOfSequence(neighboursOf(all, conflict));
         }
         isVoid = true;
       }
