@@ -19,6 +19,7 @@ import { UserController } from './user/user.controller.js';
 import { ServicesModule } from './services/services.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { MachinesModule } from './machines/machines.module.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
 
 @Module({})
 export class AppModule {
@@ -42,6 +43,7 @@ export class AppModule {
         AnalyticsModule,
         ServicesModule,
         PublicConfigModule,
+        SchedulesModule,
       ],
       controllers: [RootController, UserController, HealthController],
       providers: [{ provide: GatewayInfo, useValue: info }],

@@ -1,3 +1,5 @@
+import type { OutOfSequenceDetails } from './schedule/meter.contract.js';
+
 // Error codes that cross the wire as {code, message}. The gateway maps each one to an HTTP status
 // (libs/platform http-status.ts); adding a code here does not compile until it has a status there.
 export const ErrorCode = {
@@ -8,6 +10,10 @@ export const ErrorCode = {
   Forbidden: 'FORBIDDEN',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
+  /** Well-formed but refused by a rule of the data (too many decimals for a meter). */
+  Unprocessable: 'UNPROCESSABLE',
+  /** A meter reading that does not fit between its neighbours; the body carries them. */
+  MeterOutOfSequence: 'METER_OUT_OF_SEQUENCE',
   PayloadTooLarge: 'PAYLOAD_TOO_LARGE',
   UnsupportedMediaType: 'UNSUPPORTED_MEDIA_TYPE',
   RateLimited: 'RATE_LIMITED',
@@ -26,6 +32,8 @@ export interface RpcErrorPayload {
   code: ErrorCode;
   message: string;
   details?: FieldError[];
+  /** Extra facts some errors add to the HTTP body (METER_OUT_OF_SEQUENCE: `neighbours`). */
+  data?: Record<string, unknown>;
   /** Seconds the caller should wait (RATE_LIMITED, UNAVAILABLE); the gateway sends it as Retry-After. */
   retryAfter?: number;
 }
@@ -37,4 +45,6 @@ export interface HttpErrorBody {
   message: string;
   correlationId: string;
   errors?: FieldError[];
+  /** METER_OUT_OF_SEQUENCE: the readings the refused one does not fit between. */
+  neighbours?: OutOfSequenceDetails;
 }

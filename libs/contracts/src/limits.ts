@@ -10,4 +10,5 @@ export * from './admin/user-admin.limits.js';
 export * from './image/image.limits.js';
 export * from './machine/machine.limits.js';
 export * from './history.limits.js';
+export * from './schedule/schedule.limits.js';
 export { atLeast, atMost, decimals, FIELD_REQUIRED } from './fuel/messages.js';

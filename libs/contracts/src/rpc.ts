@@ -21,6 +21,7 @@ import type { InventoryRpc } from './inventory/inventory.rpc.js';
 import type { ServiceRecordRpc } from './service-record/service-record.rpc.js';
 import type { MachineRpc } from './machine/machine.rpc.js';
 import type { ImageRpc } from './image/image.rpc.js';
+import type { ScheduleRpc } from './schedule/schedule.rpc.js';
 
 // Pattern -> request and reply, so RpcClient.send() is typed end to end. Each context adds its map
 // to `Rpc` below.
@@ -44,7 +45,7 @@ export type HealthRpc = {
   [K in `${Context}.health.ping`]: { request: Record<string, never>; response: HealthReply };
 };
 
-export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc;
+export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc & ScheduleRpc;
 export type RpcPattern = keyof Rpc & string;
 export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
 export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

@@ -8,6 +8,7 @@ export const SERVICES = [
   'fuel-purchase-service',
   'analytics-service',
   'image-worker',
+  'schedule-service',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -20,6 +21,7 @@ export const CONTEXT_OWNERS = {
   inventory: 'fuel-purchase-service',
   analytics: 'analytics-service',
   image: 'image-worker',
+  schedule: 'schedule-service',
 } as const satisfies Record<string, ServiceName>;
 export type Context = keyof typeof CONTEXT_OWNERS;
 

@@ -1,8 +1,24 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { MACHINE_HISTORY_LIMITS, pageOf, type Actor, type FuelPurchaseDeleted, type FuelRecord, type FuelRecordInput, type FuelRecordsOfMachine, type FuelTotals, type FuelTotalsRequest, type HistoryWindow, type RpcMeta } from '@wrenchlog/contracts';
-import { badRequest, createOnce, notFound, requireActor } from '@wrenchlog/platform';
-import { Repository } from 'typeorm';
+import {
+  FUEL_RECORD_DELETED,
+  FUEL_RECORD_SAVED,
+  MACHINE_HISTORY_LIMITS,
+  pageOf,
+  type Actor,
+  type FuelPurchaseDeleted,
+  type FuelRecord,
+  type FuelRecordDeletedEvent,
+  type FuelRecordInput,
+  type FuelRecordSavedEvent,
+  type FuelRecordsOfMachine,
+  type FuelTotals,
+  type FuelTotalsRequest,
+  type HistoryWindow,
+  type RpcMeta,
+} from '@wrenchlog/contracts';
+import { badRequest, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
@@ -60,6 +76,7 @@ export class FuelRecordsService {
     @InjectRepository(FuelRecordEntity) private readonly records: Repository<FuelRecordEntity>,
     private readonly tx: UserTransactions,
     private readonly machines: MachineProjection,
+    private readonly outbox: Outbox,
   ) {}
 
   /**
@@ -126,18 +143,25 @@ export class FuelRecordsService {
         const found = key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null;
         return found && toFuelRecord(found);
       },
-      async () => {
-        // One INSERT (atomic by itself): no transaction around it and no save's change tracking.
-        const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
-        await this.records.insert(row);
-        return toFuelRecord(row);
-      },
+      // The INSERT and its fuel.record.saved (schedule-service's reading) in one transaction, without
+      // the per-user lock and without save's change tracking.
+      () =>
+        this.tx.run(
+          userId,
+          async (manager) => {
+            const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
+            await manager.getRepository(FuelRecordEntity).insert(row);
+            await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
+            return toFuelRecord(row);
+          },
+          { lock: false },
+        ),
     );
     await this.undoIfMachineDeleted(userId, record);
     return record;
   }
 
-  async update(actor: Actor | null, id: number, input: FuelRecordInput): Promise<FuelRecord> {
+  async update(actor: Actor | null, id: number, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
     const caller = requireActor(actor);
     const { userId } = caller;
     const record = await this.tx.run(userId, async (manager) => {
@@ -149,19 +173,24 @@ export class FuelRecordsService {
       if (row.machineId !== input.machineId) {
         await this.machines.requireOwned(caller, input.machineId);
       }
-      return toFuelRecord(await repo.save(assign(row, input)));
+      const saved = await repo.save(assign(row, input));
+      await this.saved(manager, saved, { actor, correlationId: meta?.correlationId });
+      return toFuelRecord(saved);
     });
     await this.undoIfMachineDeleted(userId, record);
     return record;
   }
 
-  async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
+  async remove(actor: Actor | null, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
     const { userId } = requireActor(actor);
     return this.tx.run(userId, async (manager) => {
-      const result = await manager.getRepository(FuelRecordEntity).delete({ id, userId });
-      if (!result.affected) {
+      const row = await manager.getRepository(FuelRecordEntity).findOne({ where: { id, userId }, select: { id: true, machineId: true } });
+      const result = row ? await manager.getRepository(FuelRecordEntity).delete({ id, userId }) : { affected: 0 };
+      if (!row || !result.affected) {
         throw notFound(NOT_FOUND);
       }
+      const event: FuelRecordDeletedEvent = { recordId: id, userId, machineId: row.machineId, at: new Date().toISOString() };
+      await this.outbox.enqueue(manager, FUEL_RECORD_DELETED, event, { actor, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
   }
@@ -175,6 +204,20 @@ export class FuelRecordsService {
       await this.records.delete({ id: record.id, userId });
       throw notFound(MACHINE_NOT_FOUND);
     }
+  }
+
+  /** fuel.record.saved: schedule-service keeps the record's mileage and hours as readings linked to it. */
+  private async saved(manager: EntityManager, row: FuelRecordEntity, ctx: CallContext): Promise<void> {
+    const event: FuelRecordSavedEvent = {
+      recordId: row.id,
+      userId: row.userId,
+      machineId: row.machineId,
+      date: row.dateOfPurchase.toISOString().slice(0, 10),
+      currentMileage: row.currentMileage,
+      currentHours: row.currentHours,
+      at: new Date().toISOString(),
+    };
+    await this.outbox.enqueue(manager, FUEL_RECORD_SAVED, event, ctx);
   }
 
   private async owned(userId: number, id: number): Promise<FuelRecordEntity> {

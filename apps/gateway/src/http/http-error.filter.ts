@@ -10,6 +10,7 @@ interface Mapped {
   message: string;
   errors?: FieldError[];
   status?: number;
+  data?: Record<string, unknown>;
 }
 
 /** Every error the API answers has the shape {statusCode, code, message, correlationId}. */
@@ -41,6 +42,8 @@ export class HttpErrorFilter implements ExceptionFilter {
       void reply.header('retry-after', '5');
     }
     const body: HttpErrorBody = {
+      // Extra facts first, so they can never replace the house fields.
+      ...mapped.data,
       statusCode,
       code: mapped.code,
       message: mapped.message,
@@ -52,7 +55,7 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private map(exception: unknown): Mapped {
     if (exception instanceof RpcCallError || exception instanceof DomainError) {
-      return { code: exception.code, message: exception.message, errors: exception.details };
+      return { code: exception.code, message: exception.message, errors: exception.details, data: exception.data };
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();

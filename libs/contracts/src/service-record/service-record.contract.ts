@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { type Page } from '../paging.js';
 import type { HistoryWindow } from '../history.limits.js';
 
@@ -104,6 +104,11 @@ export class ServiceRecordInput {
 
   @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
   hours?: number;
+
+  /** Schedules this record completes (issue 21): schedule-service completes those of the caller's machine with the record's date and meters. */
+  @IsOptional() @IsArray({ message: 'completesScheduleIds must be a list of schedule ids' }) @ArrayMaxSize(100, { message: 'completesScheduleIds must hold at most 100 ids' })
+  @IsInt({ each: true, message: 'completesScheduleIds must be a list of schedule ids' }) @Min(1, { each: true, message: 'completesScheduleIds must be a list of schedule ids' })
+  completesScheduleIds?: number[];
 }
 
 /** PUT /api/services/{id}: the record a read returned; its id, when sent, must be the path's. */

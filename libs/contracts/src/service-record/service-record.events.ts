@@ -20,3 +20,31 @@ export interface ServiceRecordChangedEvent {
   /** When the change happened (ISO 8601), for the machine's lastUpdated. */
   at: string;
 }
+
+// Record-level facts for schedule-service: each record's meter values become readings linked to
+// it (an edit edits them, a delete deletes them), and its completesScheduleIds complete schedules.
+
+/** A service record was created or updated (or moved to another machine). */
+export const SERVICE_RECORD_SAVED = routeEvent('service.record.saved', ['schedule-service']);
+export interface ServiceRecordSavedEvent {
+  recordId: number;
+  userId: number;
+  machineId: number;
+  /** YYYY-MM-DD */
+  serviceDate: string;
+  miles: number | null;
+  hours: number | null;
+  /** The schedules this save completes; absent on an update that did not send the field (they stay as they were). */
+  completesScheduleIds?: number[];
+  /** When the change happened (ISO 8601): an older event for the record changes nothing. */
+  at: string;
+}
+
+/** A service record was deleted: its readings and completions go. */
+export const SERVICE_RECORD_DELETED = routeEvent('service.record.deleted', ['schedule-service']);
+export interface ServiceRecordDeletedEvent {
+  recordId: number;
+  userId: number;
+  machineId: number;
+  at: string;
+}

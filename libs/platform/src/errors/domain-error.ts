@@ -6,6 +6,8 @@ export class DomainError extends Error {
     readonly code: ErrorCode,
     message: string,
     readonly details?: FieldError[],
+    /** Extra facts for the HTTP body (METER_OUT_OF_SEQUENCE: the neighbouring readings). */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
@@ -17,6 +19,8 @@ export const badRequest = (message: string, details?: FieldError[]) =>
   new DomainError(ErrorCode.BadRequest, message, details);
 export const validationFailed = (message: string, details?: FieldError[]) =>
   new DomainError(ErrorCode.Validation, message, details);
+/** 422: well-formed input a rule of the data refuses (a meter reading with too many decimals). */
+export const unprocessable = (message: string, details?: FieldError[]) => new DomainError(ErrorCode.Unprocessable, message, details);
 export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
 export const forbidden = (message = 'You do not have permission to do this') =>
   new DomainError(ErrorCode.Forbidden, message);

@@ -10,6 +10,8 @@ describe(httpStatusFor.name, () => {
     [ErrorCode.Forbidden, 403],
     [ErrorCode.NotFound, 404],
     [ErrorCode.Conflict, 409],
+    [ErrorCode.Unprocessable, 422],
+    [ErrorCode.MeterOutOfSequence, 422],
     [ErrorCode.PayloadTooLarge, 413],
     [ErrorCode.UnsupportedMediaType, 415],
     [ErrorCode.RateLimited, 429],

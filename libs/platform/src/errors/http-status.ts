@@ -15,6 +15,9 @@ export function httpStatusFor(code: ErrorCode): number {
       return 404;
     case ErrorCode.Conflict:
       return 409;
+    case ErrorCode.Unprocessable:
+    case ErrorCode.MeterOutOfSequence:
+      return 422;
     case ErrorCode.PayloadTooLarge:
       return 413;
     case ErrorCode.UnsupportedMediaType:

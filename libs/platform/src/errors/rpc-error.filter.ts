@@ -25,6 +25,7 @@ export function toRpcError(exception: unknown, host: ArgumentsHost | undefined, 
       code: exception.code,
       message: exception.message,
       ...(exception.details ? { details: exception.details } : {}),
+      ...(exception.data ? { data: exception.data } : {}),
       ...(typeof retryAfter === 'number' ? { retryAfter } : {}),
     };
   }

@@ -39,6 +39,10 @@ export class Outbox extends PolledDrainer {
     if (!subscribers) {
       throw new Error(`Event '${event}' has no route in EVENT_ROUTES`);
     }
+    if (subscribers.length === 0) {
+      // Declared but routed to nobody yet (schedule.status.changed until notifications exist).
+      return;
+    }
     const now = new Date();
     const body = JSON.stringify(message);
     await manager

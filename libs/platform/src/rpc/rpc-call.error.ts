@@ -8,6 +8,8 @@ export class RpcCallError extends Error {
     readonly details?: FieldError[],
     /** Seconds to wait before trying again, when the service said so (sent as Retry-After). */
     readonly retryAfter?: number,
+    /** Extra facts for the HTTP body, as the service sent them. */
+    readonly data?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'RpcCallError';
@@ -19,7 +21,8 @@ export class RpcCallError extends Error {
     }
     if (isErrorPayload(err)) {
       const retryAfter = typeof err.retryAfter === 'number' && err.retryAfter > 0 ? err.retryAfter : undefined;
-      return new RpcCallError(err.code, err.message, err.details, retryAfter);
+      const data = typeof err.data === 'object' && err.data !== null && !Array.isArray(err.data) ? err.data : undefined;
+      return new RpcCallError(err.code, err.message, err.details, retryAfter, data);
     }
     if (err instanceof Error && err.name === 'TimeoutError') {
       return new RpcCallError(ErrorCode.Unavailable, `The service behind ${pattern} did not answer in time. Please try again.`);

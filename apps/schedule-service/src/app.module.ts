@@ -1,0 +1,42 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import type { ScheduleEnv } from './config/schedule-env.js';
+import { MachineEventsModule } from './machine-events/machine-events.module.js';
+import { KnownMachine } from './machines/known-machine.entity.js';
+import { MachinesModule } from './machines/machines.module.js';
+import { MeterSegmentEntity } from './meters/meter-segment.entity.js';
+import { MeterEntity } from './meters/meter.entity.js';
+import { MetersModule } from './meters/meters.module.js';
+import { ReadingEntity } from './meters/reading.entity.js';
+import { migrations } from './migrations/index.js';
+import { ReadingsModule } from './readings/readings.module.js';
+import { KnownRecord } from './records/known-record.entity.js';
+import { RecordsModule } from './records/records.module.js';
+import { CompletionEntity } from './schedules/completion.entity.js';
+import { ScheduleEntity } from './schedules/schedule.entity.js';
+import { SchedulesModule } from './schedules/schedules.module.js';
+
+export const entities = [KnownMachine, MeterEntity, MeterSegmentEntity, ReadingEntity, ScheduleEntity, CompletionEntity, KnownRecord, OutboxEvent];
+
+@Module({})
+export class AppModule {
+  static register(env: ScheduleEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        RpcModule.forRoot(),
+        DatabaseModule.forService({ service: 'schedule-service', entities, migrations }),
+        TypeOrmModule.forFeature(entities),
+        HealthModule.forService('schedule-service'),
+        MachinesModule,
+        MetersModule,
+        SchedulesModule,
+        ReadingsModule,
+        MachineEventsModule,
+        RecordsModule,
+      ],
+    };
+  }
+}

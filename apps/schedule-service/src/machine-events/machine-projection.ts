@@ -1,0 +1,55 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import type { KnownMachine } from '../machines/known-machine.entity.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import { MetersRepository } from '../meters/meters.repository.js';
+import { SchedulesRepository } from '../schedules/schedules.repository.js';
+
+/** When a placeholder row was made: any real saved event is newer. */
+const NEVER = new Date(0);
+
+/**
+ * The machine as events first reveal it. A record's event can arrive before the machine's own
+ * saved event: the machine is then taken in with the record's owner (a placeholder that the saved
+ * event completes), so no reading is lost. Every new machine gets its two default meters once.
+ */
+@Injectable()
+export class MachineProjection {
+  constructor(
+    private readonly machines: MachinesRepository,
+    private readonly meters: MetersRepository,
+    private readonly schedules: SchedulesRepository,
+  ) {}
+
+  /**
+   * The machine, locked, with its default meters; null when deleted or someone else's. `seed` comes
+   * from machine-service's own saved event, which knows the real owner: a placeholder that a record
+   * event of another user made (fuel records take any machine id) gives way to it, with what it held.
+   */
+  async ensure(manager: EntityManager, userId: number, machineId: number, seed?: Pick<KnownMachine, 'name' | 'type'>): Promise<KnownMachine | null> {
+    await this.machines.insertIgnore(manager, { machineId, userId, name: seed?.name ?? '', type: seed?.type ?? null, lastMiles: null, lastHours: null, updatedAt: NEVER });
+    let row = await this.machines.lock(manager, machineId);
+    if (row && !row.deleted && row.userId !== userId && seed && row.updatedAt.getTime() === NEVER.getTime()) {
+      await this.schedules.deleteMachine(manager, row.userId, machineId);
+      await this.meters.deleteMachine(manager, row.userId, machineId);
+      await this.machines.reassign(manager, machineId, userId);
+      row = { ...row, userId };
+    }
+    if (!row || row.deleted || row.userId !== userId) {
+      return null;
+    }
+    // Under the machine's lock: two first events for one machine make its meters once.
+    if ((await this.meters.ofMachine(manager, userId, machineId)).length === 0) {
+      await this.meters.createDefaults(manager, userId, machineId);
+    }
+    return row;
+  }
+
+  lock(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
+    return this.machines.lock(manager, machineId);
+  }
+
+  async isOwned(manager: EntityManager, userId: number, machineId: number): Promise<boolean> {
+    return (await this.machines.owned(manager, userId, machineId)) !== null;
+  }
+}

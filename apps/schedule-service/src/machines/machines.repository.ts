@@ -1,0 +1,59 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
+import { KnownMachine } from './known-machine.entity.js';
+
+/** SQL of the machine projection. */
+@Injectable()
+export class MachinesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private get rowLocks(): boolean {
+    return this.dataSource.options.type === 'postgres';
+  }
+
+  /**
+   * The caller's live machine, locked on PostgreSQL so the writes for one machine (readings,
+   * schedules, events) take turns and each recompute sees the one before; null when unknown,
+   * deleted or someone else's. SQLite queues write transactions already.
+   */
+  async ownedForWrite(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachine | null> {
+    const row = await manager.findOne(KnownMachine, { where: { machineId }, ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    return row && !row.deleted && row.userId === userId ? row : null;
+  }
+
+  async owned(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachine | null> {
+    const row = await manager.findOneBy(KnownMachine, { machineId });
+    return row && !row.deleted && row.userId === userId ? row : null;
+  }
+
+  /** Inserts the machine when first heard of (nothing when it is known, or a tombstone). */
+  async insertIgnore(manager: EntityManager, row: Omit<KnownMachine, 'deleted'>): Promise<void> {
+    await manager.createQueryBuilder().insert().into(KnownMachine).values({ ...row, deleted: false }).orIgnore().execute();
+  }
+
+  /** Applies a saved event not older than the one kept; answers whether it applied. */
+  async applySaved(manager: EntityManager, machineId: number, at: Date, changes: Pick<KnownMachine, 'name' | 'type' | 'lastMiles' | 'lastHours'>): Promise<boolean> {
+    const applied = await manager.update(KnownMachine, { machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { ...changes, updatedAt: at });
+    return (applied.affected ?? 0) > 0;
+  }
+
+  /** The deletion marker always wins (an atomic upsert). */
+  async markDeleted(manager: EntityManager, userId: number, machineId: number): Promise<void> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(KnownMachine)
+      .values({ machineId, userId, name: '', type: null, deleted: true, lastMiles: null, lastHours: null, updatedAt: new Date() })
+      .orUpdate(['deleted', 'updated_at'], ['machine_id'])
+      .execute();
+  }
+
+  /** A placeholder taken over by the machine's real owner. */
+  async reassign(manager: EntityManager, machineId: number, userId: number): Promise<void> {
+    await manager.update(KnownMachine, { machineId }, { userId });
+  }
+
+  lock(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
+    return manager.findOne(KnownMachine, { where: { machineId }, ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+  }
+}

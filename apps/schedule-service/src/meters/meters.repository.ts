@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { MeterLimits, type MeterKind, type ReadingSource } from '@wrenchlog/contracts';
+import { CompiledSelect } from '@wrenchlog/platform';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { MeterSegmentEntity } from './meter-segment.entity.js';
+import { MeterEntity } from './meter.entity.js';
+import { ReadingEntity } from './reading.entity.js';
+
+const READING_COLUMNS = ['id', 'meterId', 'machineId', 'segmentId', 'value', 'lifetime', 'readAt', 'void', 'rollover', 'replacement', 'source', 'sourceId', 'dateCreated'] as const;
+export type ReadingRow = Pick<ReadingEntity, (typeof READING_COLUMNS)[number]>;
+
+/** SQL of meters, their segments and readings. */
+@Injectable()
+export class MetersRepository {
+  private readonly pagedReadings: CompiledSelect<ReadingEntity, (typeof READING_COLUMNS)[number]>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.pagedReadings = new CompiledSelect(dataSource.getRepository(ReadingEntity), 'r', READING_COLUMNS);
+  }
+
+  ofMachine(manager: EntityManager, userId: number, machineId: number): Promise<MeterEntity[]> {
+    return manager.find(MeterEntity, { where: { userId, machineId }, order: { id: 'ASC' } });
+  }
+
+  owned(manager: EntityManager, userId: number, id: number): Promise<MeterEntity | null> {
+    return manager.findOneBy(MeterEntity, { id, userId });
+  }
+
+  /** A new machine's meters: one distance (mi) and one hours meter, each with its first segment. */
+  async createDefaults(manager: EntityManager, userId: number, machineId: number): Promise<MeterEntity[]> {
+    const now = new Date();
+    const made: MeterEntity[] = [];
+    for (const [kind, unit, label] of [
+      ['distance', 'mi', 'Odometer'],
+      ['hours', 'h', 'Engine hours'],
+    ] as const) {
+      const meter = manager.create(MeterEntity, { userId, machineId, kind, unit, label, rolloverValue: MeterLimits.defaultRollover[kind as MeterKind], manualRate: null, dateCreated: now });
+      await manager.insert(MeterEntity, meter);
+      await manager.insert(MeterSegmentEntity, { userId, meterId: meter.id, startDate: '0001-01-01', offset: 0 });
+      made.push(meter);
+    }
+    return made;
+  }
+
+  async update(manager: EntityManager, meter: MeterEntity, changes: Partial<Pick<MeterEntity, 'label' | 'unit' | 'manualRate' | 'rolloverValue'>>): Promise<void> {
+    if (Object.keys(changes).length > 0) {
+      await manager.update(MeterEntity, { id: meter.id, userId: meter.userId }, changes);
+    }
+  }
+
+  segments(manager: EntityManager, meterId: number): Promise<MeterSegmentEntity[]> {
+    return manager.find(MeterSegmentEntity, { where: { meterId }, order: { startDate: 'ASC', id: 'ASC' } });
+  }
+
+  async addSegment(manager: EntityManager, userId: number, meterId: number, startDate: string, offset: number): Promise<MeterSegmentEntity> {
+    const segment = manager.create(MeterSegmentEntity, { userId, meterId, startDate, offset });
+    await manager.insert(MeterSegmentEntity, segment);
+    return segment;
+  }
+
+  /** Every reading of a meter (void ones too), oldest first. */
+  readings(manager: EntityManager, meterId: number): Promise<ReadingEntity[]> {
+    return manager.find(ReadingEntity, { where: { meterId }, order: { readAt: 'ASC', id: 'ASC' } });
+  }
+
+  /** The non-void readings of several meters, for the status and rate rules. */
+  liveReadings(manager: EntityManager, meterIds: number[]): Promise<Pick<ReadingEntity, 'meterId' | 'lifetime' | 'readAt' | 'void'>[]> {
+    if (meterIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return manager.find(ReadingEntity, { where: { meterId: In(meterIds), void: false }, select: { meterId: true, lifetime: true, readAt: true, void: true } });
+  }
+
+  ownedReading(manager: EntityManager, userId: number, id: number): Promise<ReadingEntity | null> {
+    return manager.findOneBy(ReadingEntity, { id, userId });
+  }
+
+  bySource(manager: EntityManager, source: ReadingSource, sourceId: number): Promise<ReadingEntity[]> {
+    return manager.find(ReadingEntity, { where: { source, sourceId } });
+  }
+
+  byIdempotencyKey(userId: number, key: string): Promise<ReadingEntity | null> {
+    return this.dataSource.manager.findOneBy(ReadingEntity, { userId, idempotencyKey: key });
+  }
+
+  async insertReading(manager: EntityManager, reading: Omit<ReadingEntity, 'id' | 'dateCreated'>): Promise<ReadingEntity> {
+    const row = manager.create(ReadingEntity, { ...reading, dateCreated: new Date() });
+    await manager.insert(ReadingEntity, row);
+    return row;
+  }
+
+  async updateReading(manager: EntityManager, id: number, changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId'>>): Promise<void> {
+    await manager.update(ReadingEntity, { id }, changes);
+  }
+
+  async deleteReadings(manager: EntityManager, ids: number[]): Promise<void> {
+    if (ids.length > 0) {
+      await manager.delete(ReadingEntity, { id: In(ids) });
+    }
+  }
+
+  /** Newest first (date, then entry), one page and the total in one statement. */
+  page(meterId: number, page: number, size: number): Promise<{ rows: ReadingRow[]; total: number }> {
+    return this.pagedReadings.page(
+      'by-meter',
+      (qb) => qb.where('r.meterId = :meterId'),
+      (qb) => qb.orderBy('r.readAt', 'DESC').addOrderBy('r.id', 'DESC'),
+      { meterId },
+      { limit: size, offset: page * size },
+    );
+  }
+
+  /** A deleted machine's meters, segments and readings. */
+  async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<void> {
+    const meters = await manager.find(MeterEntity, { where: { userId, machineId }, select: { id: true } });
+    const ids = meters.map((m) => m.id);
+    await manager.delete(ReadingEntity, { userId, machineId });
+    if (ids.length > 0) {
+      await manager.delete(MeterSegmentEntity, { meterId: In(ids) });
+      await manager.delete(MeterEntity, { id: In(ids) });
+    }
+  }
+}

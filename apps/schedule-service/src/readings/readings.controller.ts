@@ -1,0 +1,53 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  METER_BY_MACHINE,
+  METER_REPLACE,
+  METER_UPDATE,
+  READING_CREATE,
+  READING_LIST,
+  READING_UPDATE,
+  type CreateReadingRequest,
+  type MachineMetersRequest,
+  type ReadingListRequest,
+  type ReplaceMeterRequest,
+  type RpcMessage,
+  type UpdateMeterRequest,
+  type UpdateReadingRequest,
+} from '@wrenchlog/contracts';
+import { ReadingsService } from './readings.service.js';
+
+@Controller()
+export class ReadingsController {
+  constructor(private readonly readings: ReadingsService) {}
+
+  @MessagePattern(METER_BY_MACHINE)
+  byMachine(@Payload() m: RpcMessage<MachineMetersRequest>) {
+    return this.readings.byMachine(m.actor, m.payload?.machineId);
+  }
+
+  @MessagePattern(METER_UPDATE)
+  updateMeter(@Payload() m: RpcMessage<UpdateMeterRequest>) {
+    return this.readings.updateMeter(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(METER_REPLACE)
+  replace(@Payload() m: RpcMessage<ReplaceMeterRequest>) {
+    return this.readings.replace(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(READING_CREATE)
+  create(@Payload() m: RpcMessage<CreateReadingRequest>) {
+    return this.readings.create(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(READING_LIST)
+  list(@Payload() m: RpcMessage<ReadingListRequest>) {
+    return this.readings.list(m.actor, m.payload);
+  }
+
+  @MessagePattern(READING_UPDATE)
+  setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>) {
+    return this.readings.setVoid(m.actor, m.payload, m.meta);
+  }
+}

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { OutboxModule } from '@wrenchlog/platform';
+import { MachinesModule } from '../machines/machines.module.js';
+import { MetersModule } from '../meters/meters.module.js';
+import { SchedulesModule } from '../schedules/schedules.module.js';
+import { ReadingsController } from './readings.controller.js';
+import { ReadingsService } from './readings.service.js';
+
+/** The meter and reading calls; placing a reading recomputes its machine's schedules. */
+@Module({ imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule], controllers: [ReadingsController], providers: [ReadingsService], exports: [ReadingsService] })
+export class ReadingsModule {}

@@ -1,0 +1,328 @@
+import { Injectable } from '@nestjs/common';
+import {
+  METERS_CHANGED,
+  MeterLimits,
+  MeterMessages as M,
+  pageOf,
+  type Actor,
+  type CreateReadingRequest,
+  type Meter,
+  type MeterReading,
+  type MeterReadingPage,
+  type MetersChangedEvent,
+  type ReadingListRequest,
+  type ReadingSource,
+  type ReplaceMeterRequest,
+  type RpcMeta,
+  type UpdateMeterRequest,
+  type UpdateReadingRequest,
+} from '@wrenchlog/contracts';
+import { createOnce, notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { utcDate } from '../common/dates.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import type { MeterEntity } from '../meters/meter.entity.js';
+import {
+  checkReadingValue,
+  currentReading,
+  isStale,
+  outOfSequence,
+  replacementOffset,
+  rolloverOffset,
+  roundTo,
+  segmentFor,
+  sequenceConflict,
+  usageRate,
+  type ReadingFacts,
+} from '../meters/meter.rules.js';
+import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
+import type { ReadingEntity } from '../meters/reading.entity.js';
+import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
+
+export const toReading = (r: ReadingRow): MeterReading => ({
+  id: r.id,
+  meterId: r.meterId,
+  machineId: r.machineId,
+  value: r.value,
+  lifetimeValue: r.lifetime,
+  readAt: r.readAt,
+  void: r.void,
+  rollover: r.rollover,
+  replacement: r.replacement,
+  source: r.source,
+  sourceId: r.sourceId,
+  dateCreated: r.dateCreated.toISOString(),
+});
+
+const facts = (r: ReadingEntity): ReadingFacts => ({ id: r.id, value: r.value, lifetime: r.lifetime, readAt: r.readAt, void: r.void, segmentId: r.segmentId });
+
+/** The readings a conflict names, as the API answers them. */
+const neighboursOf = (all: ReadingEntity[], c: { before: ReadingFacts | null; after: ReadingFacts | null }) => {
+  const find = (f: ReadingFacts | null) => (f ? toReading(all.find((r) => r.id === f.id)!) : null);
+  return { before: find(c.before), after: find(c.after) };
+};
+
+/** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
+@Injectable()
+export class ReadingsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly meters: MetersRepository,
+    private readonly machines: MachinesRepository,
+    private readonly recompute: ScheduleRecompute,
+    private readonly outbox: Outbox,
+  ) {}
+
+  today(): string {
+    return utcDate(new Date());
+  }
+
+  async byMachine(caller: Actor | null, machineId: number): Promise<Meter[]> {
+    const actor = requireActor(caller);
+    if (!isId(machineId)) {
+      throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
+    }
+    const manager = this.dataSource.manager;
+    if (!(await this.machines.owned(manager, actor.userId, machineId))) {
+      throw notFound(M.machineNotFound);
+    }
+    const meters = await this.meters.ofMachine(manager, actor.userId, machineId);
+    const readings = await this.meters.liveReadings(
+      manager,
+      meters.map((m) => m.id),
+    );
+    return meters.map((m) =>
+      this.toMeter(
+        m,
+        readings.filter((r) => r.meterId === m.id),
+      ),
+    );
+  }
+
+  async updateMeter(caller: Actor | null, request: UpdateMeterRequest, meta?: RpcMeta): Promise<Meter> {
+    const actor = requireActor(caller);
+    const input = request?.meter ?? {};
+    return this.dataSource.transaction(async (manager) => {
+      const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.id);
+      const changes: Partial<MeterEntity> = {};
+      if (input.label !== undefined) {
+        changes.label = input.label.trim() || meter.label;
+      }
+      if (input.unit !== undefined) {
+        const fits = meter.kind === 'distance' ? input.unit === 'mi' || input.unit === 'km' : input.unit === 'h';
+        if (!fits) {
+          throw validationFailed(M.unit, [{ field: 'unit', message: M.unit }]);
+        }
+        changes.unit = input.unit;
+      }
+      if (input.manualRatePerDay !== undefined) {
+        if (input.manualRatePerDay !== null && (typeof input.manualRatePerDay !== 'number' || input.manualRatePerDay < 0)) {
+          throw validationFailed(M.manualRate, [{ field: 'manualRatePerDay', message: M.manualRate }]);
+        }
+        changes.manualRate = input.manualRatePerDay;
+      }
+      if (input.rolloverValue !== undefined) {
+        changes.rolloverValue = checkReadingValue(meter.kind, input.rolloverValue, 'rolloverValue');
+      }
+      await this.meters.update(manager, meter, changes);
+      await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
+      const updated = { ...meter, ...changes } as MeterEntity;
+      return this.toMeter(updated, await this.meters.liveReadings(manager, [meter.id]));
+    });
+  }
+
+  async create(caller: Actor | null, request: CreateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
+    const actor = requireActor(caller);
+    const input = request?.reading;
+    const key = meta?.idempotencyKey ?? null;
+    return createOnce(
+      async () => {
+        const found = key ? await this.meters.byIdempotencyKey(actor.userId, key) : null;
+        return found && toReading(found);
+      },
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
+          const value = checkReadingValue(meter.kind, input?.value);
+          const row = await this.place(manager, meter, { value, readAt: input.readAt, void: input.void === true, rollover: input.rollover === true, source: 'manual', sourceId: null, idempotencyKey: key });
+          await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
+          return toReading(row);
+        }),
+    );
+  }
+
+  async list(caller: Actor | null, request: ReadingListRequest): Promise<MeterReadingPage> {
+    const actor = requireActor(caller);
+    const meter = isId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.userId, request.meterId) : null;
+    if (!meter) {
+      throw notFound(M.notFound);
+    }
+    const page = request.page ?? 0;
+    const size = request.size ?? MeterLimits.readingsPageSize;
+    const { rows, total } = await this.meters.page(meter.id, page, size);
+    return pageOf(rows.map(toReading), total, page, size);
+  }
+
+  /** Void or unvoid. Unvoiding must fit the sequence like a new reading (422 with the neighbours). */
+  async setVoid(caller: Actor | null, request: UpdateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
+    const actor = requireActor(caller);
+    return this.dataSource.transaction(async (manager) => {
+      const found = isId(request?.id) ? await this.meters.ownedReading(manager, actor.userId, request.id) : null;
+      if (!found) {
+        throw notFound(M.readingNotFound);
+      }
+      await this.machines.lock(manager, found.machineId);
+      const reading = (await this.meters.ownedReading(manager, actor.userId, found.id))!;
+      const wanted = request.reading.void;
+      if (reading.void === wanted) {
+        return toReading(reading);
+      }
+      if (!wanted) {
+        const all = await this.meters.readings(manager, reading.meterId);
+        const conflict = sequenceConflict(all.map(facts), { value: reading.value, readAt: reading.readAt, segmentId: reading.segmentId, id: reading.id });
+        if (conflict) {
+          throw outOfSequence(neighboursOf(all, conflict));
+        }
+      }
+      await this.meters.updateReading(manager, reading.id, { void: wanted });
+      await this.changed(manager, actor.userId, reading.machineId, callContext(actor, meta));
+      return toReading({ ...reading, void: wanted });
+    });
+  }
+
+  /** A new physical meter from readAt on: a segment whose offset carries the lifetime value on. */
+  async replace(caller: Actor | null, request: ReplaceMeterRequest, meta?: RpcMeta): Promise<MeterReading> {
+    const actor = requireActor(caller);
+    const input = request?.replacement;
+    return this.dataSource.transaction(async (manager) => {
+      const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
+      const start = checkReadingValue(meter.kind, input?.newStartValue, 'newStartValue');
+      const all = await this.meters.readings(manager, meter.id);
+      this.mustBeLatest(all, input.readAt);
+      const current = currentReading(all.map(facts));
+      const segment = await this.meters.addSegment(manager, actor.userId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
+      const row = await this.meters.insertReading(manager, {
+        userId: actor.userId,
+        machineId: meter.machineId,
+        meterId: meter.id,
+        segmentId: segment.id,
+        value: start,
+        lifetime: roundTo(start + segment.offset, 1),
+        readAt: input.readAt,
+        void: false,
+        rollover: false,
+        replacement: true,
+        source: 'manual',
+        sourceId: null,
+        idempotencyKey: meta?.idempotencyKey ?? null,
+      });
+      await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
+      return toReading(row);
+    });
+  }
+
+  /**
+   * Places a reading on its meter: in the segment of its date (a flagged rollover starts a new one),
+   * checked against the sequence unless it is void. Out of sequence answers 422 with the
+   * neighbours, or with `voidIfOutOfSequence` (readings that come from records or the machine's own
+   * fields, which cannot be refused) is kept as void for the user to sort out in the Meters tab.
+   */
+  async place(
+    manager: EntityManager,
+    meter: MeterEntity,
+    r: { value: number; readAt: string; void: boolean; rollover: boolean; source: ReadingSource; sourceId: number | null; idempotencyKey: string | null },
+    options: { voidIfOutOfSequence?: boolean } = {},
+  ): Promise<ReadingEntity> {
+    const all = await this.meters.readings(manager, meter.id);
+    let segment = segmentFor(await this.meters.segments(manager, meter.id), r.readAt);
+    if (r.rollover && !r.void) {
+      this.mustBeLatest(all, r.readAt);
+      segment = await this.meters.addSegment(manager, meter.userId, meter.id, r.readAt, rolloverOffset(segment.offset, meter.rolloverValue));
+    }
+    let isVoid = r.void;
+    if (!isVoid) {
+      const conflict = sequenceConflict(all.map(facts), { value: r.value, readAt: r.readAt, segmentId: segment.id });
+      if (conflict) {
+        if (!options.voidIfOutOfSequence) {
+          throw outOfSequence(neighboursOf(all, conflict));
+        }
+        isVoid = true;
+      }
+    }
+    return this.meters.insertReading(manager, {
+      userId: meter.userId,
+      machineId: meter.machineId,
+      meterId: meter.id,
+      segmentId: segment.id,
+      value: r.value,
+      lifetime: roundTo(r.value + segment.offset, 1),
+      readAt: r.readAt,
+      void: isVoid,
+      rollover: r.rollover,
+      replacement: false,
+      source: r.source,
+      sourceId: r.sourceId,
+      idempotencyKey: r.idempotencyKey,
+    });
+  }
+
+  /**
+   * After readings or meters of a machine changed: recompute its schedules and tell machine-service
+   * the current values (the machine's miles and hours).
+   */
+  async changed(manager: EntityManager, userId: number, machineId: number, ctx: CallContext): Promise<void> {
+    const today = this.today();
+    await this.recompute.machine(manager, userId, machineId, today, ctx);
+    const meters = await this.meters.ofMachine(manager, userId, machineId);
+    const readings = await this.meters.liveReadings(
+      manager,
+      meters.map((m) => m.id),
+    );
+    const currentOf = (kind: 'distance' | 'hours') => {
+      const meter = meters.find((m) => m.kind === kind);
+      return meter ? (currentReading(readings.filter((r) => r.meterId === meter.id))?.lifetime ?? null) : null;
+    };
+    const event: MetersChangedEvent = { machineId, userId, miles: currentOf('distance'), hours: currentOf('hours'), at: new Date().toISOString() };
+    await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
+  }
+
+  private mustBeLatest(all: ReadingEntity[], readAt: string): void {
+    const latest = currentReading(all.map(facts));
+    if (latest && latest.readAt > readAt) {
+      throw outOfSequence({ before: null, after: toReading(all.find((r) => r.id === latest.id)!) }, M.rolloverNotLatest);
+    }
+  }
+
+  private async ownedMeterForWrite(manager: EntityManager, userId: number, id: unknown): Promise<MeterEntity> {
+    const found = isId(id) ? await this.meters.owned(manager, userId, id) : null;
+    if (!found) {
+      throw notFound(M.notFound);
+    }
+    // The machine's row orders the writes of its meters and schedules (PostgreSQL).
+    await this.machines.lock(manager, found.machineId);
+    return found;
+  }
+
+  private toMeter(m: MeterEntity, readings: Pick<ReadingEntity, 'lifetime' | 'readAt' | 'void'>[]): Meter {
+    const today = this.today();
+    const current = currentReading(readings);
+    const rate = usageRate(readings, today, m.manualRate).rate;
+    return {
+      id: m.id,
+      machineId: m.machineId,
+      kind: m.kind,
+      unit: m.unit,
+      label: m.label,
+      currentValue: current?.lifetime ?? null,
+      currentReadAt: current?.readAt ?? null,
+      stale: isStale(current?.readAt ?? null, today),
+      ratePerDay: rate === null ? null : roundTo(rate, 2),
+      manualRatePerDay: m.manualRate,
+      rolloverValue: m.rolloverValue,
+    };
+  }
+}
+
+export const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });

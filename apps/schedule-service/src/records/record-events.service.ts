@@ -1,0 +1,173 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { FuelRecordDeletedEvent, FuelRecordSavedEvent, RpcMessage, ServiceRecordDeletedEvent, ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import type { CallContext } from '@wrenchlog/platform';
+import { DataSource } from 'typeorm';
+import { utcDate } from '../common/dates.js';
+import { MachineProjection } from '../machine-events/machine-projection.js';
+import { checkReadingValue } from '../meters/meter.rules.js';
+import { MetersRepository } from '../meters/meters.repository.js';
+import { ReadingsService } from '../readings/readings.service.js';
+import { SchedulesRepository } from '../schedules/schedules.repository.js';
+import { SchedulesService } from '../schedules/schedules.service.js';
+import { RecordsRepository, type RecordSource } from './records.repository.js';
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+interface SavedFact {
+  source: RecordSource;
+  recordId: number;
+  userId: number;
+  machineId: number;
+  date: string;
+  distance: number | null;
+  hours: number | null;
+  completes?: number[];
+  at: Date;
+}
+
+/**
+ * Readings (and completions) that follow service and fuel records: a saved record has one reading
+ * per meter value it carries, linked to it, replaced when it changes and removed when the value or
+ * the record goes. Idempotent and ordered by the events' `at`: an older or repeated event changes
+ * nothing, and a deleted record never comes back.
+ */
+@Injectable()
+export class RecordEventsService {
+  private readonly logger = new Logger(RecordEventsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly records: RecordsRepository,
+    private readonly meters: MetersRepository,
+    private readonly readings: ReadingsService,
+    private readonly schedules: SchedulesRepository,
+    private readonly schedulesService: SchedulesService,
+    private readonly projection: MachineProjection,
+  ) {}
+
+  onServiceRecordSaved(m: RpcMessage<ServiceRecordSavedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isId(e.recordId) || !isId(e.userId) || !isId(e.machineId) || !isDate(e.serviceDate)) {
+      this.logger.warn('ignored a malformed service.record.saved event');
+      return Promise.resolve();
+    }
+    const completes = Array.isArray(e.completesScheduleIds) ? e.completesScheduleIds.filter(isId) : undefined;
+    return this.saved({ source: 'service_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.serviceDate, distance: e.miles ?? null, hours: e.hours ?? null, completes, at: atOf(e.at) }, m);
+  }
+
+  onFuelRecordSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isId(e.recordId) || !isId(e.userId) || !isId(e.machineId) || !isDate(e.date)) {
+      this.logger.warn('ignored a malformed fuel.record.saved event');
+      return Promise.resolve();
+    }
+    return this.saved({ source: 'fuel_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.date, distance: e.currentMileage ?? null, hours: e.currentHours ?? null, at: atOf(e.at) }, m);
+  }
+
+  onServiceRecordDeleted(m: RpcMessage<ServiceRecordDeletedEvent>): Promise<void> {
+    return this.deleted('service_record', m);
+  }
+
+  onFuelRecordDeleted(m: RpcMessage<FuelRecordDeletedEvent>): Promise<void> {
+    return this.deleted('fuel_record', m);
+  }
+
+  private async saved(f: SavedFact, m: RpcMessage<unknown>): Promise<void> {
+    const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
+    await this.dataSource.transaction(async (manager) => {
+      // The machine first (its row orders this machine's writes); it may not have been heard of yet.
+      if (!(await this.projection.ensure(manager, f.userId, f.machineId))) {
+        return;
+      }
+      const before = await this.records.apply(manager, { source: f.source, recordId: f.recordId, userId: f.userId, machineId: f.machineId, recordDate: f.date, deleted: false, updatedAt: f.at });
+      if (before === 'stale') {
+        return;
+      }
+      const touched = new Set<number>([f.machineId]);
+      for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
+        touched.add(old.machineId);
+      }
+      await this.meters.deleteReadings(
+        manager,
+        (await this.meters.bySource(manager, f.source, f.recordId)).map((r) => r.id),
+      );
+      const meters = await this.meters.ofMachine(manager, f.userId, f.machineId);
+      for (const [kind, value] of [
+        ['distance', f.distance],
+        ['hours', f.hours],
+      ] as const) {
+        const meter = meters.find((x) => x.kind === kind);
+        if (!meter || value === null || value === undefined) {
+          continue;
+        }
+        let raw: number;
+        try {
+          raw = checkReadingValue(kind, kind === 'distance' ? Math.round(value) : Math.round(value * 10) / 10);
+        } catch {
+          continue;
+        }
+        // The record's value is what the meter showed: a raw reading in its date's segment.
+        await this.readings.place(manager, meter, { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null }, { voidIfOutOfSequence: true });
+      }
+      if (f.source === 'service_record') {
+        const existing = await this.schedules.completionsOfRecord(manager, f.recordId);
+        const ids = f.completes ?? existing.map((c) => c.scheduleId);
+        await this.schedules.deleteCompletions(
+          manager,
+          existing.map((c) => c.id),
+        );
+        await this.schedulesService.completeWith(manager, f.userId, f.machineId, ids, f.recordId, f.date);
+        if (before && before.machineId !== f.machineId) {
+          touched.add(before.machineId);
+        }
+      }
+      for (const machineId of touched) {
+        await this.readings.changed(manager, f.userId, machineId, ctx);
+      }
+    });
+  }
+
+  private async deleted(source: RecordSource, m: RpcMessage<ServiceRecordDeletedEvent | FuelRecordDeletedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isId(e.recordId) || !isId(e.userId) || !isId(e.machineId)) {
+      this.logger.warn(`ignored a malformed ${source} deleted event`);
+      return;
+    }
+    const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
+    await this.dataSource.transaction(async (manager) => {
+      const known = await this.records.find(manager, source, e.recordId);
+      if (known && known.userId !== e.userId) {
+        return;
+      }
+      await this.projection.lock(manager, known?.machineId ?? e.machineId);
+      const before = await this.records.apply(manager, { source, recordId: e.recordId, userId: e.userId, machineId: known?.machineId ?? e.machineId, recordDate: known?.recordDate ?? utcDate(new Date()), deleted: true, updatedAt: atOf(e.at) });
+      if (before === 'stale') {
+        return;
+      }
+      const touched = new Set<number>([e.machineId]);
+      const readings = await this.meters.bySource(manager, source, e.recordId);
+      readings.forEach((r) => touched.add(r.machineId));
+      await this.meters.deleteReadings(
+        manager,
+        readings.map((r) => r.id),
+      );
+      if (source === 'service_record') {
+        await this.schedules.deleteCompletions(
+          manager,
+          (await this.schedules.completionsOfRecord(manager, e.recordId)).map((c) => c.id),
+        );
+      }
+      for (const machineId of touched) {
+        if (await this.projection.isOwned(manager, e.userId, machineId)) {
+          await this.readings.changed(manager, e.userId, machineId, ctx);
+        }
+      }
+    });
+  }
+}
+
+const atOf = (at: unknown): Date => {
+  const d = typeof at === 'string' ? new Date(at) : new Date(NaN);
+  return Number.isNaN(d.getTime()) ? new Date() : d;
+};

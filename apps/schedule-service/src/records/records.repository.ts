@@ -1,0 +1,29 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from 'typeorm';
+import { KnownRecord } from './known-record.entity.js';
+
+export type RecordSource = KnownRecord['source'];
+
+/** SQL of the known service and fuel records (owner, machine, date; tombstones). */
+@Injectable()
+export class RecordsRepository {
+  find(manager: EntityManager, source: RecordSource, recordId: number): Promise<KnownRecord | null> {
+    return manager.findOneBy(KnownRecord, { source, recordId });
+  }
+
+  /**
+   * Applies a record's saved or deleted fact unless one at least as new was applied, or the record
+   * was deleted already: answers the row as it was before (null when new), or 'stale' to skip.
+   */
+  async apply(manager: EntityManager, row: KnownRecord): Promise<KnownRecord | null | 'stale'> {
+    const before = await manager.findOne(KnownRecord, {
+      where: { source: row.source, recordId: row.recordId },
+      ...(manager.connection.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+    });
+    if (before && (before.deleted || before.updatedAt > row.updatedAt || before.userId !== row.userId)) {
+      return 'stale';
+    }
+    await manager.createQueryBuilder().insert().into(KnownRecord).values(row).orUpdate(['machine_id', 'record_date', 'deleted', 'updated_at'], ['source', 'record_id']).execute();
+    return before;
+  }
+}

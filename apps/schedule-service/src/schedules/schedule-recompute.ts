@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import { SCHEDULE_STATUS_CHANGED, type ScheduleStatusChangedEvent } from '@wrenchlog/contracts';
+import { Outbox, type CallContext } from '@wrenchlog/platform';
+import type { EntityManager } from 'typeorm';
+import { MachineMeters } from './machine-meters.js';
+import { changedState, stateOf } from './schedule-state.js';
+import type { ScheduleEntity } from './schedule.entity.js';
+import { SchedulesRepository } from './schedules.repository.js';
+
+/**
+ * Recomputes every schedule of a machine from its whole history (settings, completions, readings)
+ * inside the caller's transaction, writes only what changed, and publishes
+ * schedule.status.changed for each status that moved.
+ */
+@Injectable()
+export class ScheduleRecompute {
+  constructor(
+    private readonly schedules: SchedulesRepository,
+    private readonly machineMeters: MachineMeters,
+    private readonly outbox: Outbox,
+  ) {}
+
+  async machine(manager: EntityManager, userId: number, machineId: number, today: string, ctx: CallContext): Promise<void> {
+    const rows = await this.schedules.ofMachine(manager, userId, machineId);
+    if (rows.length === 0) {
+      return;
+    }
+    const meters = await this.machineMeters.of(manager, userId, machineId, today);
+    const completions = await this.schedules.completions(
+      manager,
+      rows.map((r) => r.id),
+    );
+    for (const row of rows) {
+      const own = completions.filter((c) => c.scheduleId === row.id).map((c) => ({ id: c.id, date: c.doneDate, distance: c.distance, hours: c.hours }));
+      const next = stateOf(row, own, meters, today);
+      const changes = changedState(row, next);
+      await this.schedules.setState(manager, row.id, changes);
+      if (changes.status !== undefined) {
+        await this.statusChanged(manager, row, row.status, next.status, next.reason, next.reasonDimension, ctx);
+      }
+      Object.assign(row, changes);
+    }
+  }
+
+  async statusChanged(
+    manager: EntityManager,
+    row: Pick<ScheduleEntity, 'id' | 'machineId' | 'userId' | 'title'>,
+    previous: ScheduleStatusChangedEvent['previousStatus'],
+    status: ScheduleStatusChangedEvent['status'],
+    reason: string | null,
+    reasonDimension: ScheduleStatusChangedEvent['reasonDimension'],
+    ctx: CallContext,
+  ): Promise<void> {
+    const event: ScheduleStatusChangedEvent = { scheduleId: row.id, machineId: row.machineId, userId: row.userId, title: row.title, previousStatus: previous, status, reason, reasonDimension, at: new Date().toISOString() };
+    await this.outbox.enqueue(manager, SCHEDULE_STATUS_CHANGED, event, ctx);
+  }
+}

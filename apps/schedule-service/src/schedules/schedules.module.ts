@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { OutboxModule } from '@wrenchlog/platform';
+import { MachinesModule } from '../machines/machines.module.js';
+import { MetersModule } from '../meters/meters.module.js';
+import { MachineMeters } from './machine-meters.js';
+import { ScheduleRecompute } from './schedule-recompute.js';
+import { SchedulesController } from './schedules.controller.js';
+import { SchedulesRepository } from './schedules.repository.js';
+import { SchedulesService } from './schedules.service.js';
+
+/** Schedules: their calls, their SQL and the recompute every change of a machine goes through. */
+@Module({
+  imports: [MetersModule, MachinesModule, OutboxModule],
+  controllers: [SchedulesController],
+  providers: [SchedulesRepository, SchedulesService, ScheduleRecompute, MachineMeters],
+  exports: [SchedulesRepository, SchedulesService, ScheduleRecompute],
+})
+export class SchedulesModule {}

@@ -1,0 +1,295 @@
+import { Injectable } from '@nestjs/common';
+import {
+  pageOf,
+  ScheduleLimits,
+  ScheduleMessages as M,
+  type Actor,
+  type CompleteScheduleRequest,
+  type CreateScheduleRequest,
+  type RpcMeta,
+  type Schedule,
+  type ScheduleDeleted,
+  type ScheduleListQuery,
+  type SchedulePage,
+  type ScheduleTemplate,
+  type UpdateScheduleRequest,
+} from '@wrenchlog/contracts';
+import { badRequest, createOnce, notFound, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { utcDate } from '../common/dates.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import { valueAt } from '../meters/meter.rules.js';
+import { MetersRepository } from '../meters/meters.repository.js';
+import { KnownRecord } from '../records/known-record.entity.js';
+import { MachineMeters } from './machine-meters.js';
+import { ScheduleRecompute } from './schedule-recompute.js';
+import { stateOf, toSchedule } from './schedule-state.js';
+import type { ScheduleEntity } from './schedule.entity.js';
+import { baselineOf, checkSchedule, parseStatuses } from './schedule.rules.js';
+import { SchedulesRepository, typeKey } from './schedules.repository.js';
+import { templatesFor } from './templates.js';
+
+const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
+
+@Injectable()
+export class SchedulesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly schedules: SchedulesRepository,
+    private readonly machines: MachinesRepository,
+    private readonly meters: MetersRepository,
+    private readonly machineMeters: MachineMeters,
+    private readonly recompute: ScheduleRecompute,
+  ) {}
+
+  /** Today in UTC; a method so tests can move it. */
+  today(): string {
+    return utcDate(new Date());
+  }
+
+  async create(caller: Actor | null, request: CreateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
+    const actor = requireActor(caller);
+    const machineId = request?.machineId;
+    if (!isId(machineId)) {
+      throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
+    }
+    const settings = checkSchedule(request.schedule ?? ({} as never));
+    const key = meta?.idempotencyKey ?? null;
+    const ctx = callContext(actor, meta);
+    return createOnce(
+      async () => {
+        const found = key ? await this.schedules.byIdempotencyKey(actor.userId, key) : null;
+        return found && toSchedule(found);
+      },
+      () =>
+        this.dataSource.transaction(async (manager) => {
+          const machine = await this.machines.ownedForWrite(manager, actor.userId, machineId);
+          if (!machine) {
+            throw notFound(M.machineNotFound);
+          }
+          const today = this.today();
+          const meters = await this.machineMeters.of(manager, actor.userId, machineId, today);
+          const base = baselineOf(settings, today, { distance: meters.distance?.current ?? null, hours: meters.hours?.current ?? null });
+          const draft = {
+            userId: actor.userId,
+            machineId,
+            machineName: machine.name,
+            machineType: machine.type,
+            machineTypeKey: typeKey(machine.type),
+            title: settings.title,
+            serviceType: settings.serviceType,
+            origin: 'user',
+            originKey: null,
+            fixedDueDate: null,
+            intervalDays: settings.intervalDays,
+            intervalMonths: settings.intervalMonths,
+            intervalDistance: settings.intervalDistance,
+            intervalHours: settings.intervalHours,
+            soonDays: settings.soonDays,
+            soonDistance: settings.soonDistance,
+            soonHours: settings.soonHours,
+            recurring: settings.recurring,
+            anchor: settings.anchor,
+            baseDate: base.date,
+            baseDistance: base.distance,
+            baseHours: base.hours,
+            dateCreated: new Date(),
+            idempotencyKey: key,
+          } as Omit<ScheduleEntity, 'id'>;
+          const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters, today) });
+          await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx);
+          return toSchedule(row);
+        }),
+    );
+  }
+
+  async byMachine(caller: Actor | null, machineId: number): Promise<Schedule[]> {
+    const actor = requireActor(caller);
+    if (!isId(machineId)) {
+      throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
+    }
+    if (!(await this.machines.owned(this.dataSource.manager, actor.userId, machineId))) {
+      throw notFound(M.machineNotFound);
+    }
+    await this.refreshDay(actor, [machineId]);
+    const rows = await this.schedules.machineList(actor.userId, machineId);
+    return this.withCompletions(rows.map((r) => toSchedule(r)));
+  }
+
+  async list(caller: Actor | null, query: ScheduleListQuery | null): Promise<SchedulePage> {
+    const actor = requireActor(caller);
+    const page = query?.page ?? 0;
+    const size = query?.size ?? ScheduleLimits.pageSize;
+    const statuses = parseStatuses(query?.status);
+    const machineType = typeof query?.machineType === 'string' && query.machineType.trim() !== '' ? query.machineType : null;
+    await this.refreshDay(actor);
+    const { rows, total } = await this.schedules.fleetPage(actor.userId, statuses, machineType, page, size);
+    return pageOf(
+      rows.map((r) => toSchedule(r)),
+      total,
+      page,
+      size,
+    );
+  }
+
+  async get(caller: Actor | null, id: number): Promise<Schedule> {
+    const actor = requireActor(caller);
+    const row = await this.ownedOr404(this.dataSource.manager, actor.userId, id);
+    if (row.computedOn < this.today()) {
+      await this.refreshDay(actor, [row.machineId]);
+      return this.get(caller, id);
+    }
+    const [withDone] = await this.withCompletions([toSchedule(row)]);
+    return withDone;
+  }
+
+  async update(caller: Actor | null, request: UpdateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
+    const actor = requireActor(caller);
+    const settings = checkSchedule(request?.schedule ?? ({} as never));
+    const ctx = callContext(actor, meta);
+    const id = request?.id;
+    await this.dataSource.transaction(async (manager) => {
+      const found = await this.ownedOr404(manager, actor.userId, id);
+      await this.machines.lock(manager, found.machineId);
+      const row = await this.ownedOr404(manager, actor.userId, id);
+      if (row.origin !== 'user') {
+        throw badRequest(M.machineItem, [{ field: 'title', message: M.machineItem }]);
+      }
+      const changes: Partial<ScheduleEntity> = {
+        title: settings.title,
+        serviceType: settings.serviceType,
+        intervalDays: settings.intervalDays,
+        intervalMonths: settings.intervalMonths,
+        intervalDistance: settings.intervalDistance,
+        intervalHours: settings.intervalHours,
+        soonDays: settings.soonDays,
+        soonDistance: settings.soonDistance,
+        soonHours: settings.soonHours,
+        recurring: settings.recurring,
+        anchor: settings.anchor,
+      };
+      // The last-done values a read returned are the computed ones: only a change of them moves the baseline.
+      if (settings.lastDoneDate !== null && settings.lastDoneDate !== row.lastDoneDate) {
+        changes.baseDate = settings.lastDoneDate;
+      }
+      if (settings.lastDoneDistance !== null && settings.lastDoneDistance !== row.lastDoneDistance) {
+        changes.baseDistance = settings.lastDoneDistance;
+      }
+      if (settings.lastDoneHours !== null && settings.lastDoneHours !== row.lastDoneHours) {
+        changes.baseHours = settings.lastDoneHours;
+      }
+      await this.schedules.update(manager, row.id, changes);
+      await this.recompute.machine(manager, actor.userId, row.machineId, this.today(), ctx);
+    });
+    return this.get(caller, id);
+  }
+
+  async delete(caller: Actor | null, id: number, meta?: RpcMeta): Promise<ScheduleDeleted> {
+    const actor = requireActor(caller);
+    const ctx = callContext(actor, meta);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.ownedOr404(manager, actor.userId, id);
+      if (row.origin !== 'user') {
+        throw badRequest(M.machineItem, [{ field: 'id', message: M.machineItem }]);
+      }
+      await this.schedules.delete(manager, actor.userId, row.id);
+      await this.recompute.statusChanged(manager, row, row.status, null, null, null, ctx);
+    });
+    return { id };
+  }
+
+  /** Completes a schedule with a service record of the same machine: the record's date and the meters on it. */
+  async complete(caller: Actor | null, request: CompleteScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
+    const actor = requireActor(caller);
+    const ctx = callContext(actor, meta);
+    const recordId = request?.serviceRecordId;
+    await this.dataSource.transaction(async (manager) => {
+      const found = await this.ownedOr404(manager, actor.userId, request?.id);
+      await this.machines.lock(manager, found.machineId);
+      const record = isId(recordId) ? await manager.findOneBy(KnownRecord, { source: 'service_record', recordId }) : null;
+      if (!record || record.deleted || record.userId !== actor.userId || record.machineId !== found.machineId) {
+        throw notFound(M.recordNotFound);
+      }
+      if (found.origin !== 'user') {
+        throw badRequest(M.machineItem, [{ field: 'id', message: M.machineItem }]);
+      }
+      await this.completeWith(manager, actor.userId, found.machineId, [found.id], record.recordId, record.recordDate);
+      await this.recompute.machine(manager, actor.userId, found.machineId, this.today(), ctx);
+    });
+    return this.get(caller, request.id);
+  }
+
+  /**
+   * Records `recordId` as the completion of each of these schedules of the machine (others, or
+   * another user's, are skipped), at the record's date and the meters' lifetime values on it.
+   * The caller recomputes.
+   */
+  async completeWith(manager: EntityManager, userId: number, machineId: number, scheduleIds: number[], recordId: number, date: string): Promise<void> {
+    const mine = (await this.schedules.ofMachine(manager, userId, machineId)).filter((s) => s.origin === 'user' && scheduleIds.includes(s.id));
+    if (mine.length === 0) {
+      return;
+    }
+    const values = await this.valuesOn(manager, userId, machineId, date);
+    for (const s of mine) {
+      await this.schedules.addCompletion(manager, { userId, scheduleId: s.id, serviceRecordId: recordId, doneDate: date, ...values });
+    }
+  }
+
+  /** The machine's distance and hours lifetime values on a date (for completions). */
+  async valuesOn(manager: EntityManager, userId: number, machineId: number, date: string): Promise<{ distance: number | null; hours: number | null }> {
+    const all = await this.meters.ofMachine(manager, userId, machineId);
+    const pick = async (kind: 'distance' | 'hours') => {
+      const meter = all.find((m) => m.kind === kind);
+      return meter ? valueAt(await this.meters.liveReadings(manager, [meter.id]), date) : null;
+    };
+    return { distance: await pick('distance'), hours: await pick('hours') };
+  }
+
+  templates(caller: Actor | null, type: string | undefined): ScheduleTemplate[] {
+    requireActor(caller);
+    return templatesFor(type);
+  }
+
+  /**
+   * The day moved on since these schedules were computed: recompute their machines first (the
+   * date-based statuses and forecasts follow "today"). At most once a day per machine.
+   */
+  private async refreshDay(actor: Actor, only?: number[]): Promise<void> {
+    const today = this.today();
+    // Once a day per user and process is enough to notice the new day: every write recomputes anyway.
+    if (!only && this.refreshedOn.get(actor.userId) === today) {
+      return;
+    }
+    const stale = await this.schedules.machinesComputedBefore(actor.userId, today);
+    for (const machineId of stale.filter((m) => !only || only.includes(m))) {
+      await this.dataSource.transaction(async (manager) => {
+        await this.machines.lock(manager, machineId);
+        await this.recompute.machine(manager, actor.userId, machineId, today, { actor });
+      });
+    }
+    if (!only) {
+      this.refreshedOn.set(actor.userId, today);
+    }
+  }
+
+  /** The day each user's schedules were last brought up to date in this process (see refreshDay). */
+  private readonly refreshedOn = new Map<number, string>();
+
+  private async withCompletions(schedules: Schedule[]): Promise<Schedule[]> {
+    const completions = await this.schedules.completions(
+      this.dataSource.manager,
+      schedules.map((s) => s.id),
+    );
+    return schedules.map((s) => ({ ...s, completedBy: completions.filter((c) => c.scheduleId === s.id).map((c) => c.serviceRecordId) }));
+  }
+
+  private async ownedOr404(manager: EntityManager, userId: number, id: unknown): Promise<ScheduleEntity> {
+    const row = isId(id) ? await this.schedules.owned(manager, userId, id) : null;
+    if (!row) {
+      throw notFound(M.notFound);
+    }
+    return row;
+  }
+}
+
+export const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });

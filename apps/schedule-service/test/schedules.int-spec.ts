@@ -1,0 +1,180 @@
+import {
+  MACHINE_DELETED,
+  MACHINE_SAVED,
+  METER_BY_MACHINE,
+  METERS_CHANGED,
+  READING_CREATE,
+  READING_LIST,
+  READING_UPDATE,
+  SCHEDULE_BY_MACHINE,
+  SCHEDULE_COMPLETE,
+  SCHEDULE_CREATE,
+  SCHEDULE_GET,
+  SCHEDULE_LIST,
+  SERVICE_RECORD_DELETED,
+  SERVICE_RECORD_SAVED,
+  FUEL_RECORD_SAVED,
+  FUEL_RECORD_DELETED,
+  type Meter,
+} from '@wrenchlog/contracts';
+import { expectEventually, testEngines } from '@wrenchlog/testing';
+import { ServiceUnderTest, userA, userB } from './harness.js';
+
+const today = new Date().toISOString().slice(0, 10);
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+
+describe.each(await testEngines())('schedule-service over the transport (%s)', (engine) => {
+  let svc: ServiceUnderTest;
+  let nextMachine = 5000;
+
+  /** A machine as machine-service announces it; answers its meters once they exist. */
+  const machineOf = async (actor = userA, extra: Record<string, unknown> = {}): Promise<{ machineId: number; distance: Meter; hours: Meter }> => {
+    const machineId = nextMachine++;
+    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Tractor', at: new Date().toISOString(), ...extra });
+    let meters: Meter[] = [];
+    await expectEventually(async () => {
+      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
+      expect(meters).toHaveLength(2);
+    });
+    return { machineId, distance: meters.find((m) => m.kind === 'distance')!, hours: meters.find((m) => m.kind === 'hours')! };
+  };
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine);
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it('gives a new machine a distance meter in miles and an hours meter', async () => {
+    const { machineId, distance, hours } = await machineOf();
+    expect(distance).toMatchObject({ machineId, kind: 'distance', unit: 'mi', currentValue: null, currentReadAt: null, stale: false, ratePerDay: null });
+    expect(hours).toMatchObject({ machineId, kind: 'hours', unit: 'h', currentValue: null });
+  });
+
+  it('keeps readings in sequence and answers the neighbours of one that does not fit', async () => {
+    const { hours } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 100, readAt: daysAgo(20) } }, userA);
+    const later = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 150.5, readAt: daysAgo(10) } }, userA);
+
+    const refused = await svc.failure(READING_CREATE, { meterId: hours.id, reading: { value: 200, readAt: daysAgo(15) } }, userA);
+    expect(refused).toMatchObject({ code: 'METER_OUT_OF_SEQUENCE', data: { neighbours: { before: null, after: { id: later.id, value: 150.5 } } } });
+
+    const tooPrecise = await svc.failure(READING_CREATE, { meterId: hours.id, reading: { value: 160.25, readAt: today } }, userA);
+    expect(tooPrecise).toMatchObject({ code: 'UNPROCESSABLE', details: [{ field: 'value', message: 'Hours readings must have at most 1 decimal' }] });
+
+    // Saved as void, it is kept but ignored.
+    const typo = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(15), void: true } }, userA);
+    expect(typo.void).toBe(true);
+    const [meter] = (await svc.send(METER_BY_MACHINE, { machineId: hours.machineId }, userA)).filter((m) => m.kind === 'hours');
+    expect(meter).toMatchObject({ currentValue: 150.5, currentReadAt: daysAgo(10), ratePerDay: 5.05 });
+    const unvoid = await svc.failure(READING_UPDATE, { id: typo.id, reading: { void: false } }, userA);
+    expect(unvoid.code).toBe('METER_OUT_OF_SEQUENCE');
+
+    const page = await svc.send(READING_LIST, { meterId: hours.id, page: 0, size: 2 }, userA);
+    expect(page).toMatchObject({ totalElements: 3, totalPages: 2, number: 0, size: 2 });
+    expect(page.content.map((r) => r.readAt)).toEqual([daysAgo(10), daysAgo(15)]);
+    expect(svc.events(METERS_CHANGED).some((e) => e.machineId === hours.machineId && e.hours === 150.5)).toBe(true);
+  });
+
+  it("answers another user's meter, reading and schedule as not found", async () => {
+    const { machineId, hours } = await machineOf(userA);
+    const reading = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1, readAt: today } }, userA);
+    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalHours: 10, recurring: true, anchor: 'completion' } }, userA);
+
+    expect((await svc.failure(METER_BY_MACHINE, { machineId }, userB)).code).toBe('NOT_FOUND');
+    expect((await svc.failure(READING_CREATE, { meterId: hours.id, reading: { value: 5, readAt: today } }, userB)).code).toBe('NOT_FOUND');
+    expect((await svc.failure(READING_UPDATE, { id: reading.id, reading: { void: true } }, userB)).code).toBe('NOT_FOUND');
+    expect((await svc.failure(SCHEDULE_GET, { id: schedule.id }, userB)).code).toBe('NOT_FOUND');
+    expect((await svc.failure(SCHEDULE_CREATE, { machineId, schedule: { title: 'x', serviceType: 'y', intervalDays: 5, recurring: true, anchor: 'fixed' } }, userB)).code).toBe('NOT_FOUND');
+    expect((await svc.send(SCHEDULE_LIST, {}, userB)).content.some((s) => s.id === schedule.id)).toBe(false);
+  });
+
+  it('makes a schedule due soon from a fuel record, completes it from a service record and undoes that when the record goes', async () => {
+    const { machineId, hours } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
+    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Engine oil and filter', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 } }, userA);
+    expect(schedule).toMatchObject({ status: 'upcoming', reason: '250 h left', reasonDimension: 'hours', nextDueHours: 1250, forecastDate: null });
+
+    await svc.emit(FUEL_RECORD_SAVED, { recordId: 71, userId: userA.userId, machineId, date: daysAgo(10), currentMileage: null, currentHours: 1240, at: new Date().toISOString() });
+    await expectEventually(async () => {
+      const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
+      // 240 h over 20 days = 12 h a day; projected today 1240 + 10 x 12 = 1360 >= 1250: forecast today.
+      expect(s).toMatchObject({ status: 'due_soon', reason: '10 h left', forecastDate: today });
+    });
+    expect((await svc.send(SCHEDULE_LIST, { status: 'due_soon,overdue' }, userA)).content.map((s) => s.id)).toContain(schedule.id);
+
+    await svc.emit(SERVICE_RECORD_SAVED, { recordId: 900, userId: userA.userId, machineId, serviceDate: daysAgo(5), miles: null, hours: 1255, completesScheduleIds: [schedule.id], at: new Date().toISOString() });
+    await expectEventually(async () => {
+      const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
+      expect(s).toMatchObject({ status: 'upcoming', lastDoneDate: daysAgo(5), lastDoneHours: 1255, nextDueHours: 1505, completedBy: [900] });
+    });
+
+    await svc.emit(SERVICE_RECORD_DELETED, { recordId: 900, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await expectEventually(async () => {
+      const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
+      expect(s).toMatchObject({ status: 'due_soon', nextDueHours: 1250, completedBy: [] });
+    });
+    const readings = await svc.send(READING_LIST, { meterId: hours.id }, userA);
+    expect(readings.content.map((r) => [r.source, r.value])).toEqual([
+      ['fuel_record', 1240],
+      ['manual', 1000],
+    ]);
+    await svc.emit(FUEL_RECORD_DELETED, { recordId: 71, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await expectEventually(async () => expect((await svc.send(READING_LIST, { meterId: hours.id }, userA)).totalElements).toBe(1));
+  });
+
+  it('completes a schedule through the call with a known service record of the machine', async () => {
+    const { machineId } = await machineOf();
+    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Inspection', serviceType: 'Inspection', intervalMonths: 12, recurring: true, anchor: 'fixed', lastDoneDate: '2025-01-31' } }, userA);
+    expect(schedule.nextDueDate).toBe('2026-01-31');
+    await svc.emit(SERVICE_RECORD_SAVED, { recordId: 901, userId: userA.userId, machineId, serviceDate: today, miles: null, hours: null, at: new Date().toISOString() });
+    let done: Awaited<ReturnType<typeof svc.send<typeof SCHEDULE_COMPLETE>>> | undefined;
+    await expectEventually(async () => {
+      done = await svc.send(SCHEDULE_COMPLETE, { id: schedule.id, serviceRecordId: 901 }, userA);
+    });
+    // Fixed grid: previous due + 12 months, whenever it was done.
+    expect(done).toMatchObject({ nextDueDate: '2027-01-31', completedBy: [901] });
+    expect((await svc.failure(SCHEDULE_COMPLETE, { id: schedule.id, serviceRecordId: 424242 }, userA)).code).toBe('NOT_FOUND');
+  });
+
+  it("shows the machine's license and insurance dates as items, and takes everything away with the machine", async () => {
+    const { machineId } = await machineOf(userA, { licenseExpirationDate: daysAgo(-10), insuranceExpirationDate: daysAgo(-100), isPermanentLicense: false });
+    await expectEventually(async () => {
+      const items = await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA);
+      expect(items.map((s) => [s.title, s.status, s.reason])).toEqual([
+        ['License plate expires', 'due_soon', 'Due in 10 days'],
+        ['Insurance expires', 'upcoming', 'Due in 100 days'],
+      ]);
+    });
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Renamed', type: 'Tractor', licenseExpirationDate: daysAgo(-10), insuranceExpirationDate: null, isPermanentLicense: true, at: new Date().toISOString() });
+    await expectEventually(async () => expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([]));
+
+    await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' } }, userA);
+    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
+    await expectEventually(async () => expect((await svc.failure(METER_BY_MACHINE, { machineId }, userA)).code).toBe('NOT_FOUND'));
+    expect((await svc.send(SCHEDULE_LIST, { size: 100 }, userA)).content.some((s) => s.machineId === machineId)).toBe(false);
+  });
+
+  it("gives a machine to its real owner when another user's fuel record named its id first", async () => {
+    const machineId = nextMachine++;
+    await svc.emit(FUEL_RECORD_SAVED, { recordId: 7001, userId: userB.userId, machineId, date: today, currentMileage: 500, currentHours: null, at: new Date().toISOString() });
+    await expectEventually(async () => expect(await svc.send(METER_BY_MACHINE, { machineId }, userB)).toHaveLength(2));
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Real', type: null, at: new Date().toISOString() });
+    await expectEventually(async () => {
+      const meters = await svc.send(METER_BY_MACHINE, { machineId }, userA);
+      expect(meters.map((m) => m.currentValue)).toEqual([null, null]);
+    });
+    expect((await svc.failure(METER_BY_MACHINE, { machineId }, userB)).code).toBe('NOT_FOUND');
+  });
+
+  it('adds a manual reading when the user sets the machine miles', async () => {
+    const { machineId } = await machineOf(userA, { miles: 0 });
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'X', type: 'Truck', miles: 46000, at: new Date().toISOString() });
+    await expectEventually(async () => {
+      const [distance] = await svc.send(METER_BY_MACHINE, { machineId }, userA);
+      expect(distance).toMatchObject({ currentValue: 46000, currentReadAt: today });
+    });
+  });
+});
