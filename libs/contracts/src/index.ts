@@ -2,6 +2,8 @@
 import 'reflect-metadata';
 export * from './errors.js';
 export * from './paging.js';
+export * from './ids.js';
+export * from './input.js';
 export * from './actor.js';
 export * from './services.js';
 export * from './events.js';

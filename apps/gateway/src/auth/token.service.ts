@@ -55,10 +55,12 @@ export class TokenService {
       if (!Number.isInteger(userId) || userId <= 0) {
         return undefined;
       }
-      const actor = { userId, adminLevel: Number(claims.adm) || 0 };
-      if (Number.isFinite(claims.exp)) {
-        this.verified.set(token, { actor, expiresAt: claims.exp * 1000 });
+      // jsonwebtoken accepts a token without `exp` (valid for ever); every token we issue has one.
+      if (!Number.isFinite(claims.exp)) {
+        return undefined;
       }
+      const actor = { userId, adminLevel: Number(claims.adm) || 0 };
+      this.verified.set(token, { actor, expiresAt: claims.exp * 1000 });
       return { ...actor };
     } catch {
       return undefined;

@@ -14,6 +14,7 @@ import {
   MACHINE_PROFILE_PHOTO_SET,
   MACHINE_RECENT,
   MACHINE_UPDATE,
+  parseId,
   UpdateMachineRequest,
   type ImageUrlsView,
   type Machine,
@@ -24,11 +25,11 @@ import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ImageUploads } from '../images/image-uploads.js';
 
 function machineId(value: unknown): number {
-  const text = String(value ?? '');
-  if (!/^\d{1,10}$/.test(text) || Number(text) <= 0 || Number(text) > 2_147_483_647) {
+  const id = parseId(value);
+  if (id === undefined) {
     throw badRequest(INVALID_MACHINE_ID);
   }
-  return Number(text);
+  return id;
 }
 
 /** /api/machines/** (machine-service); photos are checked and stored here, recorded there. */

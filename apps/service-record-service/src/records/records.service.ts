@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  isValidId,
   pageOf,
   SERVICE_RECORD_CHANGED,
   ServiceRecordMessages as M,
@@ -23,7 +24,6 @@ import { ServiceRecordEntity } from './service-record.entity.js';
 import {
   containsPattern,
   fromCents,
-  isValidId,
   newRecordFields,
   parseRecentQuery,
   searchText,

@@ -32,8 +32,6 @@ export const toAdminUserView = (u: User): AdminUserView => ({
 /** The unusable password a signup starts with: random, and more than 4 hyphens so the spec's rule calls it a placeholder. */
 export const signupPlaceholderPassword = (): string => `placeholder-${randomUUID()}`;
 
-const DUPLICATE_EMAIL = 'An account with this email already exists.';
-
 @Injectable()
 export class AdminUsersService {
   constructor(
@@ -47,13 +45,17 @@ export class AdminUsersService {
   /**
    * Public signup. Whatever the payload says about enabled, admin level or password, the account
    * starts disabled, with no admin rights and an unusable placeholder password, and waits for approval.
+   * An email that already has an account is answered like a new signup (a 409 told anyone which
+   * emails have accounts: issue 25), and its owner gets an email about the attempt instead.
    */
   async signup(request: SignupRequest): Promise<AdminUserView> {
     const username = request.username.trim().toLowerCase();
-    if (await this.users.existsBy({ username })) {
-      throw conflict(DUPLICATE_EMAIL);
-    }
+    // Hashed before the lookup, so both answers take the hash's time.
     const passwordHash = await this.hasher.hash(signupPlaceholderPassword());
+    const existing = await this.users.findOneBy({ username });
+    if (existing) {
+      return this.signupForExisting(existing, request);
+    }
     try {
       const user = this.users.create({
         username,
@@ -68,11 +70,27 @@ export class AdminUsersService {
       return toAdminUserView(await this.users.save(user));
     } catch (err) {
       // Two signups with the same email at the same moment: the unique index decides.
-      if (await this.users.existsBy({ username })) {
-        throw conflict(DUPLICATE_EMAIL);
+      const winner = await this.users.findOneBy({ username });
+      if (winner) {
+        return this.signupForExisting(winner, request);
       }
       throw err;
     }
+  }
+
+  /** What a new signup answers (pending, no rights), with no id of a stored account; the owner is told by email. */
+  private async signupForExisting(owner: User, request: SignupRequest): Promise<AdminUserView> {
+    await this.dataSource.transaction((manager) => this.sendSignupAttemptMail(manager, owner));
+    return {
+      id: 0,
+      name: request.name.trim(),
+      username: owner.username,
+      createDate: new Date().toISOString(),
+      enabled: 0,
+      userSelfDescription: request.userSelfDescription?.trim() || null,
+      adminLevel: 0,
+      passwordIsPlaceholder: true,
+    };
   }
 
   /** Newest first; page is 0-based. */
@@ -165,6 +183,26 @@ export class AdminUsersService {
 
   private async revokeSessions(manager: EntityManager, userId: number): Promise<void> {
     await manager.getRepository(RefreshToken).update({ userId, revokedAt: IsNull() }, { revokedAt: new Date() });
+  }
+
+  private async sendSignupAttemptMail(manager: EntityManager, owner: User): Promise<void> {
+    const url = this.env.PUBLIC_URL.replace(/\/+$/, '');
+    await this.mail.enqueue(manager, {
+      to: owner.username,
+      subject: 'Someone tried to sign up with your email address',
+      text: [
+        `Hello ${owner.name},`,
+        '',
+        'Someone just asked for a new Wrenchlog account with your email address. You already have an',
+        'account, so nothing was created. If it was you, sign in with your existing account:',
+        '',
+        `  ${url}/login`,
+        '',
+        'If it was not you, you can ignore this email.',
+        '',
+        'The Wrenchlog team',
+      ].join('\n'),
+    });
   }
 
   private async sendApprovalMail(manager: EntityManager, user: User): Promise<void> {

@@ -1,6 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { type Page } from '../paging.js';
+import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
+import { QueryInt } from '../input.js';
 
 // Producer: gateway. Consumer: service-record-service. Also emitted: service.record.changed.
 export const SERVICE_RECORD_CREATE = 'service.record.create' as const;
@@ -154,10 +155,10 @@ export function parseServiceSort(sort: string | null | undefined): ServiceSort |
 
 /** GET /api/services/recent query: page from 0, size 1..100, optional status filter, sort and search. */
 export class RecentServicesQuery {
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.page }) @Min(0, { message: ServiceRecordMessages.page })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.page }) @Min(0, { message: ServiceRecordMessages.page }) @Max(MAX_PAGE_NUMBER, { message: ServiceRecordMessages.page })
   page?: number;
 
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.size }) @Min(1, { message: ServiceRecordMessages.size }) @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.size }) @Min(1, { message: ServiceRecordMessages.size }) @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
   size?: number;
 
   @IsOptional() @IsString() @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
