@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { IsDefined, IsInt, IsNotEmpty, IsString, validateSync } from 'class-validator';
-import { EmptyIsMissing, hasAtMostDecimals, IsDecimal, QueryInt, Trimmed } from './input.js';
+import { DecimalText, EmptyIsMissing, hasAtMostDecimals, IsDecimal, QueryInt, Trimmed } from './input.js';
 
 class Sample {
   @Trimmed() @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' }) name!: string;
@@ -43,5 +43,22 @@ describe('input helpers', () => {
 
   it.each(['0x1F', '1e3', ' 1', '1.0', ''])('leaves the query number %j as text, so it fails IsInt', (page) => {
     expect(messages({ name: 'a', price: 1, page })).toEqual(['whole']);
+  });
+});
+
+describe('DecimalText', () => {
+  class Form {
+    @DecimalText() price!: unknown;
+  }
+  it.each([
+    ['19.90', 19.9],
+    ['-3', -3],
+    ['0x1F', '0x1F'],
+    ['1e3', '1e3'],
+    [' 1', ' 1'],
+    ['1.', '1.'],
+    [12, 12],
+  ])('reads %j as %j', (price, expected) => {
+    expect(plainToInstance(Form, { price }).price).toEqual(expected);
   });
 });

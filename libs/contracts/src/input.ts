@@ -25,6 +25,15 @@ const DECIMAL_INTEGER = /^-?[0-9]{1,15}$/;
 export const QueryInt = () =>
   Transform(({ value }: { value: unknown }) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value));
 
+const DECIMAL_NUMBER = /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/;
+
+/**
+ * A number that a form may send as its text ('19.90'), read strictly as decimal: only where the
+ * spec's web app sends one (the service record form). '0x1F', '1e3', ' 1' stay text and fail.
+ */
+export const DecimalText = () =>
+  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && DECIMAL_NUMBER.test(value) ? Number(value) : value));
+
 /**
  * A finite number with at most `places` decimals. class-validator's IsNumber({maxDecimalPlaces})
  * reads the decimals from `String(value)`, which throws on 1e-7 ('1e-7' has no '.'): issue 25.

@@ -42,9 +42,10 @@ describe(registerJsonBody.name, () => {
     expect(await res.json()).toEqual({ got: { a: 'b' } });
   });
 
-  it('answers 415 for form-urlencoded and text bodies', async () => {
+  it('answers 415 for form-urlencoded and other bodies, and takes plain text as a string', async () => {
     expect((await post('a=b', 'application/x-www-form-urlencoded')).status).toBe(415);
-    expect((await post('{"a":"b"}', 'text/plain')).status).toBe(415);
+    expect((await post('<a/>', 'application/xml')).status).toBe(415);
+    expect(await (await post('hello', 'text/plain')).json()).toEqual({ got: 'hello' });
   });
 
   it('refuses deep nesting and lone surrogates with 400, and then 429 once an address sent too many malformed bodies', async () => {

@@ -48,16 +48,17 @@ export function unacceptableJson(value: unknown, maxDepth = MAX_JSON_DEPTH): { f
 }
 
 /**
- * The gateway's only body parser: JSON (Fastify's, which refuses `__proto__` and `constructor`
- * keys), then `unacceptableJson`. No other body type is registered, so a form-urlencoded body
- * answers 415: no call takes one (the SPA sends JSON and multipart uploads only). Malformed bodies
+ * The gateway's body parsers: JSON (Fastify's, which refuses `__proto__` and `constructor` keys),
+ * then `unacceptableJson`; and plain text. No other body type is registered (multipart uploads get
+ * theirs from @fastify/multipart), so a form-urlencoded body answers 415: no call takes one. Malformed bodies
  * count against a per-address limit, like the public calls' limits, so refusing them stays cheap.
  */
 export function registerJsonBody(fastify: FastifyInstance, bodyLimit: number, malformedPerMinute = MALFORMED_BODIES_PER_MINUTE): void {
   const parseJson = fastify.getDefaultJsonParser('error', 'error');
-  // Fastify's own text/plain and JSON parsers go too: a body that is not JSON (or a multipart upload,
-  // whose parser @fastify/multipart adds) answers 415 rather than reaching a DTO as a string.
+  // Fastify's own parsers go too, but for text/plain, which the spec's unsecured test posts send
+  // (UTF-8 text cannot hold a lone surrogate); a DTO refuses a text body as missing fields.
   fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('text/plain', { parseAs: 'string', bodyLimit }, (_request, body, done) => done(null, body));
   const malformed = new RateLimiterMemory({ keyPrefix: 'malformed-body-ip', points: malformedPerMinute, duration: 60 });
   const refuse = (request: FastifyRequest, error: Error, done: (err: Error | null, body?: unknown) => void): void => {
     void malformed.consume(request.ip || 'unknown').then(

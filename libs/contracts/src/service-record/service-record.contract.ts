@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 import { IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
-import { QueryInt } from '../input.js';
+import { DecimalText, QueryInt } from '../input.js';
 
 // Producer: gateway. Consumer: service-record-service. Also emitted: service.record.changed.
 export const SERVICE_RECORD_CREATE = 'service.record.create' as const;
@@ -68,6 +68,9 @@ export interface ServiceRecord {
 const EmptyIsNull = () =>
   Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) => (obj[key] === '' || obj[key] === null ? null : value));
 
+// The service record form sends its numbers as text (the spec's web app): they are read strictly as
+// decimal (DecimalText, QueryInt), never converted loosely.
+
 /**
  * The body of POST /api/services/fastCreate and PUT /api/services/{id}. Every field is optional
  * here: the service applies the defaults and the spec's rules (one message for title, date and
@@ -93,22 +96,22 @@ export class ServiceRecordInput {
   @IsOptional() @IsString({ message: 'Notes must be text' }) @MaxLength(ServiceRecordLimits.notes, { message: `Notes must be at most ${ServiceRecordLimits.notes} characters` })
   notes?: string;
 
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.machineRequired })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.machineRequired })
   machineId?: number;
 
-  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
+  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
   price?: number;
 
-  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
+  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
   miles?: number;
 
-  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
+  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
   hours?: number;
 }
 
 /** PUT /api/services/{id}: the record a read returned; its id, when sent, must be the path's. */
 export class UpdateServiceRecordInput extends ServiceRecordInput {
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.invalidUpdate })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.invalidUpdate })
   id?: number;
 }
 
