@@ -14,6 +14,8 @@ interface Ctx {
   serviceId: number;
   fuelId: number;
   purchaseId: number;
+  userId: number;
+  jobId: number;
 }
 type Auth = 'public' | 'user' | 'admin';
 
@@ -81,6 +83,9 @@ const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth }[] = [
   { call: 'GET /api/machines/:id/gallery', id: 'machineId' },
   { call: 'DELETE /api/machines/:id', id: 'machineId' },
   { call: 'GET /api/machines/?machineId=:id', id: 'machineId' },
+  { call: 'PUT /api/admin/users/:id', id: 'userId', auth: 'admin' },
+  { call: 'PUT /api/admin/approve/:id', id: 'userId', auth: 'admin' },
+  { call: 'POST /api/admin/jobs/:id/run', id: 'jobId', auth: 'admin' },
 ];
 
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
@@ -137,6 +142,8 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
   beforeAll(async () => {
     c.user = await createApprovedUser(api, { name: 'Hostile Input' });
     c.admin = await api.loginAsAdmin();
+    c.userId = c.user.id;
+    c.jobId = 4;
     c.machineId = (await createMachine(api, c.user.token, machineBody())).id as number;
     const created = async (path: string, body: unknown) => {
       const res = await api.post(path, body, c.user.token);
