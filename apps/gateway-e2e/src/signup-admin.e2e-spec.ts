@@ -72,14 +72,25 @@ describe.each(e2eProducts())('signup, approval and user management (%s)', (mode,
     });
   });
 
-  it('answers 409 for an email that already has an account, in any letter case', async () => {
+  it('answers a signup for an email that has an account like a new one, and emails the owner instead', async () => {
     const username = uniqueEmail('dup');
-    expect((await signup({ username })).status).toBe(201);
+    const first = await signup({ username, name: 'First Owner' });
+    expect(first.status).toBe(201);
 
-    const again = await signup({ username: username.toUpperCase() });
+    const again = await signup({ username: username.toUpperCase(), name: 'Someone Else' });
 
-    expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ code: 'CONFLICT', message: 'An account with this email already exists.' });
+    // Nothing tells the caller the email is taken: same status and shape as a new pending signup.
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ username, name: 'Someone Else', enabled: 0, adminLevel: 0, passwordIsPlaceholder: true });
+    expect(again.body.id).not.toBe(first.body.id);
+    await expectEventually(() => {
+      const mail = readOutbox(e2eDataDir(mode)).find((m) => m.to.includes(username) && m.subject === 'Someone tried to sign up with your email address');
+      expect(mail).toBeDefined();
+      expect(mail!.text).toContain('Hello First Owner,');
+    });
+    // The account is the first one still, and still pending.
+    const stored = await api.put(`/api/admin/users/${first.body.id}`, {}, admin);
+    expect(stored.body).toMatchObject({ id: first.body.id, name: 'First Owner', enabled: 0 });
   });
 
   it('answers 400 with field messages for a signup without account name or with a bad email', async () => {

@@ -4,7 +4,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { createLogger, loadConfigOrExit } from '@wrenchlog/platform';
+import { createLogger, keepDataPrivate, loadConfigOrExit } from '@wrenchlog/platform';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +17,9 @@ import { resolveSecrets } from './config/secrets.js';
 import { registerCorrelation } from './http/correlation.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
+import { registerJsonBody } from './http/json-body.js';
+import { answerClientError } from './http/client-error.js';
+import { registerNoStore } from './http/no-store.js';
 import { marketingCspSources } from './public-config/marketing-csp.js';
 import { createValidationPipe } from './http/validation.js';
 import { GatewayInfo } from './root/gateway-info.js';
@@ -27,6 +30,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 async function main(): Promise<void> {
   const env = loadConfigOrExit('gateway', GatewayEnv);
+  keepDataPrivate(env.DATA_DIR);
   const logger = createLogger('gateway', env);
   let secrets;
   try {
@@ -37,12 +41,22 @@ async function main(): Promise<void> {
   }
   const webDist = resolve(env.WEB_DIST ?? join(here, '..', '..', 'web', 'dist'));
   // ignoreTrailingSlash: the spec's machine read is GET /api/machines/?machineId={id} (trailing slash).
-  const adapter = new FastifyAdapter({ trustProxy: env.TRUST_PROXY, bodyLimit: env.BODY_LIMIT_BYTES, ignoreTrailingSlash: true });
+  // clientErrorHandler: requests Node refuses before routing (431 and the like) answer in the house format.
+  const adapter = new FastifyAdapter({
+    trustProxy: env.TRUST_PROXY,
+    bodyLimit: env.BODY_LIMIT_BYTES,
+    ignoreTrailingSlash: true,
+    clientErrorHandler: answerClientError,
+  });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env, secrets, new GatewayInfo(resolveGitHash(env.GIT_HASH))), adapter, {
     logger,
+    // Bodies are parsed by registerJsonBody only (no form-urlencoded parser: such bodies answer 415).
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerCorrelation(fastify);
+  registerJsonBody(fastify, env.BODY_LIMIT_BYTES);
+  registerNoStore(fastify);
   await app.register(fastifyCookie);
   // Photo uploads (apps/gateway/src/images): per-file size and file count limits; type and pixels are checked per file.
   await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_LIMITS.maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: 40 } });
@@ -63,7 +77,7 @@ async function main(): Promise<void> {
       },
     },
     crossOriginEmbedderPolicy: false,
-  });
+  }, env.ALWAYS_HTTPS_HEADERS);
   if (env.CORS_ORIGIN) {
     app.enableCors({ origin: env.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true });
   }

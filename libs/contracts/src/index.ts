@@ -3,6 +3,8 @@ import 'reflect-metadata';
 export * from './errors.js';
 export * from './paging.js';
 export * from './history.limits.js';
+export * from './ids.js';
+export * from './input.js';
 export * from './actor.js';
 export * from './services.js';
 export * from './events.js';

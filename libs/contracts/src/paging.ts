@@ -1,5 +1,8 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
+import { QueryInt } from './input.js';
+
+/** The last page number any list takes (bounds the offset: page=1e308 made it Infinity). */
+export const MAX_PAGE_NUMBER = 1_000_000;
 
 /** The largest page any list answers. */
 export const MAX_PAGE_SIZE = 100;
@@ -17,13 +20,14 @@ export interface Page<T> {
 /** `page` (from 0) and `size` (1 to 100) of a paged list; each list sets its own default size. */
 export class PageQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'Page must be a whole number' })
   @Min(0, { message: 'Page must be at least 0' })
+  @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
   page?: number;
 
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'Size must be a whole number' })
   @Min(1, { message: 'Size must be at least 1' })
   @Max(MAX_PAGE_SIZE, { message: `Size must be at most ${MAX_PAGE_SIZE}` })

@@ -40,7 +40,7 @@ export class AdminController {
   @Post('createuser')
   async createUser(@Body() body: SignupRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
     await this.limiter.admit('signup', req.ip);
-    return this.rpc.send(ADMIN_USER_SIGNUP, body, call);
+    return this.rpc.send(ADMIN_USER_SIGNUP, { ...body, publicUrl: this.publicUrl.of(req) }, call);
   }
 
   /** The User Management list: a JSON array of at most `size` users (default 5), newest first; page is 0-based. */

@@ -35,6 +35,12 @@ describe(TokenService.name, () => {
     expect(await new TokenService(jwtWith(secret), env).verify(accessToken, expiry)).toBeUndefined();
   });
 
+  it('refuses a correctly signed token that has no expiry', async () => {
+    const forever = await jwtWith(secret).signAsync({ sub: '7', adm: 1 });
+
+    expect(await tokens.verify(forever)).toBeUndefined();
+  });
+
   it('refuses a tampered token, a token signed with another key and a malformed one', async () => {
     const { accessToken } = await tokens.issue(user(7));
     const [header, , signature] = accessToken.split('.');

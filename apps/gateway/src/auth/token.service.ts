@@ -65,11 +65,13 @@ export class TokenService {
       if (!Number.isInteger(userId) || userId <= 0) {
         return undefined;
       }
+      // jsonwebtoken accepts a token without `exp` (valid for ever); every token we issue has one.
+      if (!Number.isFinite(claims.exp)) {
+        return undefined;
+      }
       const actor = { userId, adminLevel: Number(claims.adm) || 0 };
       const sessionVersion = Number.isSafeInteger(claims.sv) ? claims.sv! : 0;
-      if (Number.isFinite(claims.exp)) {
-        this.verified.set(token, { actor, sessionVersion, expiresAt: claims.exp * 1000 });
-      }
+      this.verified.set(token, { actor, sessionVersion, expiresAt: claims.exp * 1000 });
       return { actor: { ...actor }, sessionVersion };
     } catch {
       return undefined;

@@ -28,6 +28,10 @@ export class GatewayEnv extends PlatformEnv {
   // Take the client address from X-Forwarded-For (only behind a trusted proxy or ingress).
   @EnvBoolean() @IsBoolean() TRUST_PROXY: boolean = false;
 
+  // Send HSTS and the CSP's upgrade-insecure-requests on every reply, not only on requests that came
+  // over TLS (directly or per a trusted proxy's X-Forwarded-Proto): for a TLS proxy not marked trusted.
+  @EnvBoolean() @IsBoolean() ALWAYS_HTTPS_HEADERS: boolean = false;
+
   // Folder with the built SPA; default: apps/web/dist next to this app.
   @IsOptional() @IsString() WEB_DIST?: string;
 

@@ -1,10 +1,9 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
+import { parseId } from '@wrenchlog/contracts';
 import { validationFailed } from '@wrenchlog/platform';
 
-const MAX_ID = 2_147_483_647;
-
 /**
- * A path id: a whole number from 1 to 2^31 - 1 (ids are positive integers), else 400 with the
+ * A path id: `parseId` (plain decimal digits, 1 to 2^31 - 1), else 400 with the
  * message of the call, e.g. the spec's 'Invalid service record ID'.
  */
 @Injectable()
@@ -15,8 +14,8 @@ export class IdPipe implements PipeTransform<string, number> {
   ) {}
 
   transform(value: string): number {
-    const id = /^\d{1,10}$/.test(value) ? Number(value) : NaN;
-    if (!Number.isSafeInteger(id) || id <= 0 || id > MAX_ID) {
+    const id = parseId(value);
+    if (id === undefined) {
       throw validationFailed(this.message, [{ field: this.field, message: this.message }]);
     }
     return id;

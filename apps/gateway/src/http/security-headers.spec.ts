@@ -23,6 +23,44 @@ describe(helmetHeaders.name, () => {
 });
 
 describe(registerSecurityHeaders.name, () => {
+  it('sends HSTS and upgrade-insecure-requests only for a request that came over TLS through a trusted proxy', async () => {
+    const app = Fastify({ trustProxy: true });
+    registerSecurityHeaders(app, policy);
+    app.get('/json', async () => ({ ok: true }));
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      const plain = await fetch(`${base}/json`);
+      const tls = await fetch(`${base}/json`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(plain.headers.get('strict-transport-security')).toBeNull();
+      expect(plain.headers.get('content-security-policy')).not.toContain('upgrade-insecure-requests');
+      expect(plain.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(tls.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(tls.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('ignores X-Forwarded-Proto without a trusted proxy, and sends the HTTPS headers always when configured', async () => {
+    const untrusted = Fastify();
+    registerSecurityHeaders(untrusted, policy);
+    untrusted.get('/json', async () => ({ ok: true }));
+    const always = Fastify();
+    registerSecurityHeaders(always, policy, true);
+    always.get('/json', async () => ({ ok: true }));
+    const [a, b] = [await untrusted.listen({ port: 0, host: '127.0.0.1' }), await always.listen({ port: 0, host: '127.0.0.1' })];
+    try {
+      const spoofed = await fetch(`${a}/json`, { headers: { 'x-forwarded-proto': 'https' } });
+      expect(spoofed.headers.get('strict-transport-security')).toBeNull();
+      const forced = await fetch(`${b}/json`);
+      expect(forced.headers.get('strict-transport-security')).toMatch(/^max-age=\d+/);
+      expect(forced.headers.get('content-security-policy')).toContain('upgrade-insecure-requests');
+    } finally {
+      await untrusted.close();
+      await always.close();
+    }
+  });
+
   it('sets the headers on every reply, and a route may still override one', async () => {
     const app = Fastify();
     registerSecurityHeaders(app, policy);

@@ -6,14 +6,32 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * Helmet's headers, worked out once at start and set on every reply. @fastify/helmet builds a new
  * helmet middleware (and re-parses the CSP directives) on every request: 16 % of the gateway's CPU
  * under `GET /api/health` (tools/bench/profile.mjs). Our policy has no per-request parts (no
- * nonces, no functions), so the headers are the same for every reply.
+ * nonces, no functions), so there are two fixed sets: one for HTTPS and one for plain HTTP.
+ *
+ * `Strict-Transport-Security` and the CSP's `upgrade-insecure-requests` go only with a request that
+ * arrived over TLS (directly, or per a trusted proxy's X-Forwarded-Proto: Fastify's
+ * `request.protocol` with TRUST_PROXY), unless `alwaysHttps`: over plain HTTP on a LAN address they
+ * made the browser ask for every asset over https, and the page stayed blank (issue 25).
  */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions): void {
-  const headers = helmetHeaders(options);
-  fastify.addHook('onRequest', (_request, reply, done) => {
-    void reply.headers(headers);
+export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions, alwaysHttps = false): void {
+  const https = helmetHeaders(options);
+  const plain = alwaysHttps ? https : helmetHeaders(withoutHttpsUpgrade(options));
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.headers(request.protocol === 'https' ? https : plain);
     done();
   });
+}
+
+/** `options` without HSTS and without the CSP's upgrade-insecure-requests (helmet adds it unless told null). */
+export function withoutHttpsUpgrade(options: HelmetOptions): HelmetOptions {
+  const csp = options.contentSecurityPolicy;
+  const directives = typeof csp === 'object' ? { ...csp.directives, upgradeInsecureRequests: null } : undefined;
+  // HelmetOptions is a union (hsts or strictTransportSecurity): the spread widens it.
+  return {
+    ...options,
+    strictTransportSecurity: false,
+    ...(directives ? { contentSecurityPolicy: { ...(csp as object), directives } } : {}),
+  } as HelmetOptions;
 }
 
 /** The headers helmet sets for `options`, collected from one run against a recording response. */

@@ -16,6 +16,7 @@ import {
   MACHINE_RECENT,
   MACHINE_UPDATE,
   SERVICE_MACHINE_HISTORY_COUNT,
+  parseId,
   UpdateMachineRequest,
   type ImageUrlsView,
   type Machine,
@@ -27,11 +28,11 @@ import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ImageUploads } from '../images/image-uploads.js';
 
 function machineId(value: unknown): number {
-  const text = String(value ?? '');
-  if (!/^\d{1,10}$/.test(text) || Number(text) <= 0 || Number(text) > 2_147_483_647) {
+  const id = parseId(value);
+  if (id === undefined) {
     throw badRequest(INVALID_MACHINE_ID);
   }
-  return Number(text);
+  return id;
 }
 
 /** /api/machines/** (machine-service); photos are checked and stored here, recorded there. */

@@ -14,6 +14,7 @@ import {
   type MachineSavedEvent,
   type MetersChangedEvent,
   type ServiceRecordChangedEvent,
+  parseId,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
 import { badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
@@ -23,8 +24,8 @@ import { applyMachineChanges, newMachine, toListItem, toMachine } from './machin
 import { MachineEntity } from './machine.entity.js';
 
 export function machineId(value: unknown): number {
-  const id = Number(value);
-  if (!Number.isInteger(id) || id <= 0) {
+  const id = parseId(value);
+  if (id === undefined) {
     throw badRequest('Invalid machine ID');
   }
   return id;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  isValidId,
   IMAGE_STORED,
   MAX_SERVICE_IMAGES_PER_UPLOAD,
   ServiceImageMessages,
@@ -18,7 +19,6 @@ import {
 import { conflict, notFound, Outbox, requireActor, validationFailed } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import { ServiceRecordEntity } from '../records/service-record.entity.js';
-import { isValidId } from '../records/service-record.rules.js';
 import { ImageRemoval } from './image-removal.js';
 import { ServiceImageEntity } from './service-image.entity.js';
 

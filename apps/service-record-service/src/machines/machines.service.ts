@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { MachineDeletedEvent, MachineSavedEvent, RpcMessage } from '@wrenchlog/contracts';
+import { isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import { RecordsService } from '../records/records.service.js';
 import { ServiceRecordEntity } from '../records/service-record.entity.js';
-import { isValidId, sortKey } from '../records/service-record.rules.js';
+import { sortKey } from '../records/service-record.rules.js';
 import { KnownMachine } from './known-machine.entity.js';
 
 /**

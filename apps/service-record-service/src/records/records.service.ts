@@ -4,6 +4,7 @@ import {
   ErrorCode,
   MACHINE_GET,
   MACHINE_HISTORY_LIMITS,
+  isValidId,
   pageOf,
   SERVICE_RECORD_CHANGED,
   SERVICE_RECORD_DELETED,
@@ -32,7 +33,6 @@ import { ServiceRecordEntity } from './service-record.entity.js';
 import {
   containsPattern,
   fromCents,
-  isValidId,
   newRecordFields,
   parseRecentQuery,
   searchText,

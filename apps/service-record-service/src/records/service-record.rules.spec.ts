@@ -2,7 +2,6 @@ import { DomainError } from '@wrenchlog/platform';
 import {
   containsPattern,
   fromCents,
-  isValidId,
   newRecordFields,
   parseDate,
   parseRecentQuery,
@@ -171,17 +170,6 @@ describe(parseDate.name, () => {
     expect(parseDate('2026-13-01')).toBeUndefined();
     expect(parseDate('03/04/2026')).toBeUndefined();
     expect(parseDate('0999-01-01')).toBeUndefined();
-  });
-});
-
-describe(isValidId.name, () => {
-  it('accepts only integers greater than 0', () => {
-    expect(isValidId(1)).toBe(true);
-    expect(isValidId(0)).toBe(false);
-    expect(isValidId(-1)).toBe(false);
-    expect(isValidId(2.5)).toBe(false);
-    expect(isValidId('3')).toBe(false);
-    expect(isValidId(Number.MAX_SAFE_INTEGER + 2)).toBe(false);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  isValidId,
   parseServiceSort,
   SERVICE_RECORD_DEFAULTS,
   ServiceRecordLimits,
@@ -21,9 +22,6 @@ export interface RecordFields {
   miles: number | null;
   hours: number | null;
 }
-
-/** Ids are integers greater than 0 (one sequence per table). */
-export const isValidId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
 /** The UTC calendar date of an instant, YYYY-MM-DD ("today" for a new record's default). */
 export const utcDate = (at: Date): string => at.toISOString().slice(0, 10);

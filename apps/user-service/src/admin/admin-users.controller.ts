@@ -8,7 +8,7 @@ import {
   type AdminUserApproveRequest,
   type AdminUserUpdateRequest,
   type RpcMessage,
-  type SignupRequest,
+  type SignupMessage,
 } from '@wrenchlog/contracts';
 import { AdminUsersService } from './admin-users.service.js';
 
@@ -17,7 +17,7 @@ export class AdminUsersController {
   constructor(private readonly users: AdminUsersService) {}
 
   @MessagePattern(ADMIN_USER_SIGNUP)
-  signup(@Payload() m: RpcMessage<SignupRequest>) {
+  signup(@Payload() m: RpcMessage<SignupMessage>) {
     return this.users.signup(m.payload);
   }
 

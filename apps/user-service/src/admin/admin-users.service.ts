@@ -7,7 +7,7 @@ import {
   type AdminUserApproveRequest,
   type AdminUserUpdateRequest,
   type AdminUserView,
-  type SignupRequest,
+  type SignupMessage,
 } from '@wrenchlog/contracts';
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
@@ -31,8 +31,6 @@ export const toAdminUserView = (u: User): AdminUserView => ({
 /** The unusable password a signup starts with: random, and more than 4 hyphens so the spec's rule calls it a placeholder. */
 export const signupPlaceholderPassword = (): string => `placeholder-${randomUUID()}`;
 
-const DUPLICATE_EMAIL = 'An account with this email already exists.';
-
 @Injectable()
 export class AdminUsersService {
   constructor(
@@ -46,13 +44,17 @@ export class AdminUsersService {
   /**
    * Public signup. Whatever the payload says about enabled, admin level or password, the account
    * starts disabled, with no admin rights and an unusable placeholder password, and waits for approval.
+   * An email that already has an account is answered like a new signup (a 409 told anyone which
+   * emails have accounts: issue 25), and its owner gets an email about the attempt instead.
    */
-  async signup(request: SignupRequest): Promise<AdminUserView> {
+  async signup(request: SignupMessage): Promise<AdminUserView> {
     const username = request.username.trim().toLowerCase();
-    if (await this.users.existsBy({ username })) {
-      throw conflict(DUPLICATE_EMAIL);
-    }
+    // Hashed before the lookup, so both answers take the hash's time.
     const passwordHash = await this.hasher.hash(signupPlaceholderPassword());
+    const existing = await this.users.findOneBy({ username });
+    if (existing) {
+      return this.signupForExisting(existing, request);
+    }
     try {
       const user = this.users.create({
         username,
@@ -67,11 +69,27 @@ export class AdminUsersService {
       return toAdminUserView(await this.users.save(user));
     } catch (err) {
       // Two signups with the same email at the same moment: the unique index decides.
-      if (await this.users.existsBy({ username })) {
-        throw conflict(DUPLICATE_EMAIL);
+      const winner = await this.users.findOneBy({ username });
+      if (winner) {
+        return this.signupForExisting(winner, request);
       }
       throw err;
     }
+  }
+
+  /** What a new signup answers (pending, no rights), with no id of a stored account; the owner is told by email. */
+  private async signupForExisting(owner: User, request: SignupMessage): Promise<AdminUserView> {
+    await this.dataSource.transaction((manager) => this.passwords.sendSignupAttempt(manager, owner, request.publicUrl));
+    return {
+      id: 0,
+      name: request.name.trim(),
+      username: owner.username,
+      createDate: new Date().toISOString(),
+      enabled: 0,
+      userSelfDescription: request.userSelfDescription?.trim() || null,
+      adminLevel: 0,
+      passwordIsPlaceholder: true,
+    };
   }
 
   /** Newest first; page is 0-based. */

@@ -68,6 +68,26 @@ export class PasswordService {
   }
 
   /** Same answer whatever the email: only an enabled account gets a link, at most one a minute. */
+  /** A signup named an email that already has an account: its owner hears of it (issue 25), nothing is created. */
+  async sendSignupAttempt(manager: EntityManager, owner: User, publicUrl: string | undefined): Promise<void> {
+    await this.mail.enqueue(manager, {
+      to: owner.username,
+      subject: 'Someone tried to sign up with your email address',
+      text: [
+        `Hello ${owner.name},`,
+        '',
+        'Someone just asked for a new Wrenchlog account with your email address. You already have an',
+        'account, so nothing was created. If it was you, sign in with your existing account:',
+        '',
+        `  ${linkBase(this.env.PUBLIC_URL, publicUrl)}/login`,
+        '',
+        'If it was not you, you can ignore this email. If you forgot your password, use "Forgot password?" there.',
+        '',
+        'The Wrenchlog team',
+      ].join('\n'),
+    });
+  }
+
   async forgot({ email, publicUrl }: ForgotPasswordMessage): Promise<ForgotPasswordReply> {
     const user = await this.users.findOneBy({ username: email.trim().toLowerCase() });
     if (user?.enabled) {

@@ -1,5 +1,6 @@
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { PageQuery, type Page } from '../paging.js';
+import { Trimmed } from '../input.js';
 
 // Producer: gateway. Consumer: user-service (stores the submission and mails the sales inbox).
 /** POST /api/contact (public): the shared contact submission of the Contact Sales and Platinum pages. */
@@ -14,12 +15,12 @@ export type ContactType = (typeof CONTACT_TYPES)[number];
 
 export class ContactRequest {
   @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(120, { message: 'Name must be at most 120 characters' })
   name!: string;
 
   @IsString({ message: 'Email is required' })
-  @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email!: string;
@@ -35,7 +36,7 @@ export class ContactRequest {
   company?: string | null;
 
   @IsString({ message: 'Message is required' })
-  @IsNotEmpty({ message: 'Message is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Message is required' })
   @MaxLength(5000, { message: 'Message must be at most 5000 characters' })
   message!: string;
 
@@ -45,12 +46,12 @@ export class ContactRequest {
 
 export class SalesContactRequest {
   @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(120, { message: 'Name must be at most 120 characters' })
   name!: string;
 
   @IsString({ message: 'Company is required' })
-  @IsNotEmpty({ message: 'Company is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Company is required' })
   @MaxLength(160, { message: 'Company must be at most 160 characters' })
   company!: string;
 
@@ -60,13 +61,13 @@ export class SalesContactRequest {
   phone?: string | null;
 
   @IsString({ message: 'Email is required' })
-  @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email!: string;
 
   @IsString({ message: 'Requirements are required' })
-  @IsNotEmpty({ message: 'Requirements are required' })
+  @Trimmed() @IsNotEmpty({ message: 'Requirements are required' })
   @MaxLength(5000, { message: 'Requirements must be at most 5000 characters' })
   requirements!: string;
 }

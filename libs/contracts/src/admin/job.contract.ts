@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { IMAGE_BACKFILL_DEFAULT_LIMIT, IMAGE_BACKFILL_MAX_LIMIT } from '../image/image.limits.js';
+import { QueryInt } from '../input.js';
 
 // Producer: gateway. Consumer: user-service, which keeps the job registry and runs the jobs.
 /** GET /api/admin/jobs (admin). */
@@ -24,7 +25,7 @@ export const BACKFILL_DEFAULT_LIMIT = IMAGE_BACKFILL_DEFAULT_LIMIT;
 
 export class JobParams {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'Limit must be a whole number' })
   @Min(1, { message: 'Limit must be at least 1' })
   @Max(IMAGE_BACKFILL_MAX_LIMIT, { message: `Limit must be at most ${IMAGE_BACKFILL_MAX_LIMIT}` })

@@ -2,6 +2,7 @@ import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, 
 import { MAX_PASSWORD_LENGTH } from '../auth/auth.limits.js';
 import { PageQuery } from '../paging.js';
 import { MIN_PASSWORD_LENGTH } from './user-admin.limits.js';
+import { Trimmed } from '../input.js';
 
 // Producer: gateway. Consumer: user-service.
 /** Public signup: POST /api/admin/createuser (no token; enabled and admin level are never taken from it). */
@@ -20,13 +21,13 @@ export const ADMIN_USER_APPROVE = 'admin.user.approve' as const;
  */
 export class SignupRequest {
   @IsString({ message: 'Email is required' })
-  @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   username!: string;
 
   @IsString({ message: 'Account name is required' })
-  @IsNotEmpty({ message: 'Account name is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
   name!: string;
 
@@ -34,6 +35,11 @@ export class SignupRequest {
   @IsString({ message: 'Description must be text' })
   @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
   userSelfDescription?: string | null;
+}
+
+/** The signup as the gateway relays it: the address a link in the email to an existing owner starts with. */
+export interface SignupMessage extends SignupRequest {
+  publicUrl?: string;
 }
 
 /** A user as the admin screen reads it: never a password or hash. enabled is 1 or 0, as the spec shows it. */
@@ -59,7 +65,7 @@ export class AdminUserListQuery extends PageQuery {}
 export class AdminUserUpdateBody {
   @IsOptional()
   @IsString({ message: 'Account name is required' })
-  @IsNotEmpty({ message: 'Account name is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
   name?: string;
 

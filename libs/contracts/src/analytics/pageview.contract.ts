@@ -1,5 +1,5 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { QueryInt, Trimmed } from '../input.js';
 
 // Producer: gateway (and user-service's Daily Analytics Aggregation job). Consumer: analytics-service.
 /** POST /api/analytics/pageview (public). */
@@ -24,7 +24,7 @@ export const PAGEVIEW_MAX_COUNT = 1000;
  */
 export class PageViewBody {
   @IsString({ message: 'Page is required' })
-  @IsNotEmpty({ message: 'Page is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Page is required' })
   @MaxLength(500, { message: 'Page must be at most 500 characters' })
   page!: string;
 
@@ -60,7 +60,7 @@ export interface PageView {
 
 export class PageViewsRecentQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'Count must be a whole number' })
   @Min(1, { message: 'Count must be at least 1' })
   @Max(PAGEVIEW_MAX_COUNT, { message: `Count must be at most ${PAGEVIEW_MAX_COUNT}` })
@@ -76,7 +76,7 @@ export class PageViewsByPageQuery extends PageViewsRecentQuery {
 
 export class PageViewsDailyQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'Days must be a whole number' })
   @Min(1, { message: 'Days must be at least 1' })
   @Max(366, { message: 'Days must be at most 366' })

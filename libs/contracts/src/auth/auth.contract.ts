@@ -1,5 +1,6 @@
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from './auth.limits.js';
+import { Trimmed } from '../input.js';
 
 // Producer: gateway. Consumer: user-service.
 export const USER_AUTH_LOGIN = 'user.auth.login' as const;
@@ -8,7 +9,7 @@ export const USER_AUTH_LOGOUT = 'user.auth.logout' as const;
 
 export class LoginRequest {
   @IsString({ message: 'Username is required' })
-  @IsNotEmpty({ message: 'Username is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Username is required' })
   @MaxLength(254, { message: 'Username must be at most 254 characters' })
   username!: string;
 

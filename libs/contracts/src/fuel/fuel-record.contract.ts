@@ -1,8 +1,10 @@
-import { IsDefined, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FUEL_LIMITS, FUEL_MESSAGES } from './fuel.limits.js';
 import { atLeast, atMost, decimals, FIELD_REQUIRED } from './messages.js';
 import type { HistoryWindow } from '../history.limits.js';
 import type { Page } from '../paging.js';
+import { EmptyIsMissing, IsDecimal } from '../input.js';
+import { MAX_ID } from '../ids.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const FUEL_RECORD_LIST_BY_MACHINE = 'fuel.record.listByMachine' as const;
@@ -17,31 +19,32 @@ export const FUEL_RECORD_DELETE = 'fuel.record.delete' as const;
  * but never taken from the body (the gateway strips them), so an update accepts what a read returned.
  */
 export class FuelRecordInput {
-  @IsDefined({ message: FUEL_MESSAGES.machineRequired })
+  @EmptyIsMissing() @IsDefined({ message: FUEL_MESSAGES.machineRequired })
   @IsInt({ message: FUEL_MESSAGES.machineRequired })
   @Min(1, { message: FUEL_MESSAGES.machineRequired })
+  @Max(MAX_ID, { message: FUEL_MESSAGES.machineRequired })
   machineId!: number;
 
-  @IsDefined({ message: FIELD_REQUIRED })
-  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.amount.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.amount.places) })
+  @EmptyIsMissing() @IsDefined({ message: FIELD_REQUIRED })
+  @IsDecimal(FUEL_LIMITS.amount.places, { message: decimals(FUEL_LIMITS.amount.places) })
   @Min(FUEL_LIMITS.amount.min, { message: atLeast(FUEL_LIMITS.amount.min) })
   @Max(FUEL_LIMITS.amount.max, { message: atMost(FUEL_LIMITS.amount.max) })
   amount!: number;
 
-  @IsDefined({ message: FIELD_REQUIRED })
-  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.pricePerUnit.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.pricePerUnit.places) })
+  @EmptyIsMissing() @IsDefined({ message: FIELD_REQUIRED })
+  @IsDecimal(FUEL_LIMITS.pricePerUnit.places, { message: decimals(FUEL_LIMITS.pricePerUnit.places) })
   @Min(FUEL_LIMITS.pricePerUnit.min, { message: atLeast(FUEL_LIMITS.pricePerUnit.min) })
   @Max(FUEL_LIMITS.pricePerUnit.max, { message: atMost(FUEL_LIMITS.pricePerUnit.max) })
   pricePerUnit!: number;
 
-  @IsDefined({ message: FUEL_MESSAGES.totalPriceRequired })
-  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.totalPrice.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.totalPrice.places) })
+  @EmptyIsMissing() @IsDefined({ message: FUEL_MESSAGES.totalPriceRequired })
+  @IsDecimal(FUEL_LIMITS.totalPrice.places, { message: decimals(FUEL_LIMITS.totalPrice.places) })
   @Min(FUEL_LIMITS.totalPrice.min, { message: atLeast(FUEL_LIMITS.totalPrice.min) })
   @Max(FUEL_LIMITS.totalPrice.max, { message: atMost(FUEL_LIMITS.totalPrice.max) })
   totalPrice!: number;
 
   /** ISO 8601 instant (the fast form sends the current moment). */
-  @IsDefined({ message: FIELD_REQUIRED })
+  @EmptyIsMissing() @IsDefined({ message: FIELD_REQUIRED })
   @IsISO8601({ strict: true }, { message: 'Date of purchase must be an ISO 8601 date and time' })
   dateOfPurchase!: string;
 
@@ -58,19 +61,19 @@ export class FuelRecordInput {
   storeState?: string | null;
 
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.hours.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.hours.places) })
+  @IsDecimal(FUEL_LIMITS.hours.places, { message: decimals(FUEL_LIMITS.hours.places) })
   @Min(FUEL_LIMITS.hours.min, { message: atLeast(FUEL_LIMITS.hours.min) })
   @Max(FUEL_LIMITS.hours.max, { message: atMost(FUEL_LIMITS.hours.max) })
   currentHours?: number | null;
 
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.mileage.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.mileage.places) })
+  @IsDecimal(FUEL_LIMITS.mileage.places, { message: decimals(FUEL_LIMITS.mileage.places) })
   @Min(FUEL_LIMITS.mileage.min, { message: atLeast(FUEL_LIMITS.mileage.min) })
   @Max(FUEL_LIMITS.mileage.max, { message: atMost(FUEL_LIMITS.mileage.max) })
   currentMileage?: number | null;
 
   @IsOptional()
-  @IsNumber({ maxDecimalPlaces: FUEL_LIMITS.mileage.places, allowNaN: false, allowInfinity: false }, { message: decimals(FUEL_LIMITS.mileage.places) })
+  @IsDecimal(FUEL_LIMITS.mileage.places, { message: decimals(FUEL_LIMITS.mileage.places) })
   @Min(FUEL_LIMITS.mileage.min, { message: atLeast(FUEL_LIMITS.mileage.min) })
   @Max(FUEL_LIMITS.mileage.max, { message: atMost(FUEL_LIMITS.mileage.max) })
   lastMileage?: number | null;

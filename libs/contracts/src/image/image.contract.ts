@@ -1,6 +1,6 @@
-import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min } from 'class-validator';
 import { IMAGE_BACKFILL_MAX_LIMIT } from './image.limits.js';
+import { QueryInt } from '../input.js';
 
 // Producer: gateway (and the admin job registry for the backfill). Consumer: image-worker.
 
@@ -60,7 +60,7 @@ export interface ImageStats {
 
 export class ImageBackfillQuery {
   @IsOptional()
-  @Type(() => Number)
+  @QueryInt()
   @IsInt({ message: 'Limit must be a whole number' })
   @Min(1, { message: 'Limit must be at least 1' })
   @Max(IMAGE_BACKFILL_MAX_LIMIT, { message: `Limit must be at most ${IMAGE_BACKFILL_MAX_LIMIT}` })

@@ -1,7 +1,9 @@
-import { IsDefined, IsIn, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
 import { INVENTORY_LIMITS, PART_CATEGORIES, type PartCategory } from './part.limits.js';
+import { EmptyIsMissing, IsDecimal, Trimmed } from '../input.js';
+import { MAX_ID } from '../ids.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PART_LIST = 'inventory.part.list' as const;
@@ -19,7 +21,7 @@ export type StockStatus = (typeof STOCK_FILTERS)[number];
 /** The part dialog (POST and PUT). id, supplier (the name) and stockStatus are answered, never read. */
 export class PartInput {
   @IsString({ message: 'Part number is required' })
-  @IsNotEmpty({ message: 'Part number is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Part number is required' })
   @MaxLength(100, { message: 'Part number must be at most 100 characters' })
   partNumber!: string;
 
@@ -27,39 +29,40 @@ export class PartInput {
   brand?: string | null;
 
   @IsString({ message: 'Name is required' })
-  @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(200, { message: 'Name must be at most 200 characters' })
   name!: string;
 
   @IsOptional() @IsString() @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
   description?: string | null;
 
-  @IsNotEmpty({ message: 'Category is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Category is required' })
   @IsIn(PART_CATEGORIES, { message: `Category must be one of ${PART_CATEGORIES.join(', ')}` })
   category!: PartCategory;
 
-  @IsDefined({ message: 'Quantity is required' })
+  @EmptyIsMissing() @IsDefined({ message: 'Quantity is required' })
   @IsInt({ message: 'Quantity must be a whole number' })
   @Min(INVENTORY_LIMITS.quantity.min, { message: 'Quantity must be at least 0' })
   @Max(INVENTORY_LIMITS.quantity.max, { message: atMost(INVENTORY_LIMITS.quantity.max) })
   quantity!: number;
 
-  @IsDefined({ message: 'Min stock is required' })
+  @EmptyIsMissing() @IsDefined({ message: 'Min stock is required' })
   @IsInt({ message: 'Min stock must be a whole number' })
   @Min(INVENTORY_LIMITS.quantity.min, { message: 'Min stock must be at least 0' })
   @Max(INVENTORY_LIMITS.quantity.max, { message: atMost(INVENTORY_LIMITS.quantity.max) })
   minStock!: number;
 
-  @IsDefined({ message: 'Price is required' })
-  @IsNumber({ maxDecimalPlaces: INVENTORY_LIMITS.price.places, allowNaN: false, allowInfinity: false }, { message: decimals(INVENTORY_LIMITS.price.places) })
+  @EmptyIsMissing() @IsDefined({ message: 'Price is required' })
+  @IsDecimal(INVENTORY_LIMITS.price.places, { message: decimals(INVENTORY_LIMITS.price.places) })
   @Min(INVENTORY_LIMITS.price.min, { message: 'Price must be at least 0' })
   @Max(INVENTORY_LIMITS.price.max, { message: atMost(INVENTORY_LIMITS.price.max) })
   price!: number;
 
   /** One of the caller's suppliers. */
-  @IsDefined({ message: 'Supplier is required' })
+  @EmptyIsMissing() @IsDefined({ message: 'Supplier is required' })
   @IsInt({ message: 'Supplier is required' })
   @Min(1, { message: 'Supplier is required' })
+  @Max(MAX_ID, { message: 'Supplier is required' })
   supplierId!: number;
 }
 

@@ -1,8 +1,10 @@
-import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsNumber, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
+import { IsDefined, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { atMost, decimals } from '../fuel/messages.js';
 import { PageQuery, type Page } from '../paging.js';
 import type { HistoryWindow } from '../history.limits.js';
 import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, PURCHASE_TEXT_LIMITS as TEXT, purchaseTextTooLong, type PartStatus } from './purchase.limits.js';
+import { EmptyIsMissing, IsDecimal, Trimmed } from '../input.js';
+import { MAX_ID } from '../ids.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PURCHASE_RECENT = 'inventory.purchase.recent' as const;
@@ -19,7 +21,7 @@ export const PURCHASE_DELETE = 'inventory.purchase.delete' as const;
  */
 export class PurchaseInput {
   @IsString({ message: PURCHASE_MESSAGES.partName })
-  @IsNotEmpty({ message: PURCHASE_MESSAGES.partName })
+  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.partName })
   @MaxLength(TEXT.partName.max, { message: purchaseTextTooLong(TEXT.partName) })
   partName!: string;
 
@@ -35,30 +37,30 @@ export class PurchaseInput {
   @MaxLength(TEXT.partUrl.max, { message: purchaseTextTooLong(TEXT.partUrl) })
   partUrl?: string | null;
 
-  @IsDefined({ message: PURCHASE_MESSAGES.quantity })
+  @EmptyIsMissing() @IsDefined({ message: PURCHASE_MESSAGES.quantity })
   @IsInt({ message: PURCHASE_MESSAGES.quantityWhole })
   @Min(PURCHASE_LIMITS.quantity.min, { message: PURCHASE_MESSAGES.quantityMin })
   @Max(PURCHASE_LIMITS.quantity.max, { message: atMost(PURCHASE_LIMITS.quantity.max) })
   quantity!: number;
 
-  @IsDefined({ message: PURCHASE_MESSAGES.price })
-  @IsNumber({ maxDecimalPlaces: PURCHASE_LIMITS.price.places, allowNaN: false, allowInfinity: false }, { message: decimals(PURCHASE_LIMITS.price.places) })
+  @EmptyIsMissing() @IsDefined({ message: PURCHASE_MESSAGES.price })
+  @IsDecimal(PURCHASE_LIMITS.price.places, { message: decimals(PURCHASE_LIMITS.price.places) })
   @Min(PURCHASE_LIMITS.price.min, { message: PURCHASE_MESSAGES.priceMin })
   @Max(PURCHASE_LIMITS.price.max, { message: atMost(PURCHASE_LIMITS.price.max) })
   price!: number;
 
   /** Left out: New (the spec's default). null or empty: 'Status is required'. */
-  @IsNotEmpty({ message: PURCHASE_MESSAGES.partStatus })
+  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.partStatus })
   @IsIn(PART_STATUSES, { message: `Status must be one of ${PART_STATUSES.join(', ')}` })
   partStatus: PartStatus = 'New';
 
   /** ISO 8601 instant. */
-  @IsNotEmpty({ message: PURCHASE_MESSAGES.purchaseDate })
+  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.purchaseDate })
   @IsISO8601({ strict: true }, { message: 'Purchase date must be an ISO 8601 date and time' })
   purchaseDate!: string;
 
   @IsString({ message: PURCHASE_MESSAGES.storeName })
-  @IsNotEmpty({ message: PURCHASE_MESSAGES.storeName })
+  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.storeName })
   @MaxLength(TEXT.storeName.max, { message: purchaseTextTooLong(TEXT.storeName) })
   storeName!: string;
 
@@ -74,18 +76,21 @@ export class PurchaseInput {
   @IsOptional()
   @IsInt({ message: 'Machine id must be a whole number' })
   @Min(0, { message: 'Machine id must not be negative' })
+  @Max(MAX_ID, { message: 'Machine id is not valid' })
   machineId?: number | null;
 
   /** One of the caller's inventory parts: its stock rises when the purchase is Purchased. */
   @IsOptional()
   @IsInt({ message: 'Part id must be a whole number' })
   @Min(0, { message: 'Part id must not be negative' })
+  @Max(MAX_ID, { message: 'Part id is not valid' })
   partId?: number | null;
 
   /** One of the caller's suppliers (the store it was bought from). */
   @IsOptional()
   @IsInt({ message: 'Store id must be a whole number' })
   @Min(0, { message: 'Store id must not be negative' })
+  @Max(MAX_ID, { message: 'Store id is not valid' })
   storeId?: number | null;
 }
 

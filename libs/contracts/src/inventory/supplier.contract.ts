@@ -2,6 +2,7 @@ import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-vali
 import type { Part } from './part.contract.js';
 import { INVENTORY_LIMITS } from './part.limits.js';
 import { PageQuery, type Page } from '../paging.js';
+import { Trimmed } from '../input.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const SUPPLIER_LIST = 'inventory.supplier.list' as const;
@@ -14,22 +15,22 @@ export const SUPPLIER_DELETE = 'inventory.supplier.delete' as const;
 /** The supplier dialog (POST and PUT). Address is read as 'street, city, state zip'. */
 export class SupplierInput {
   @IsString({ message: 'Company name is required' })
-  @IsNotEmpty({ message: 'Company name is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Company name is required' })
   @MaxLength(200, { message: 'Company name must be at most 200 characters' })
   name!: string;
 
   @IsString({ message: 'Contact person is required' })
-  @IsNotEmpty({ message: 'Contact person is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Contact person is required' })
   @MaxLength(120, { message: 'Contact person must be at most 120 characters' })
   contact!: string;
 
-  @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
   @IsEmail({}, { message: 'Email must be a valid email address' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   email!: string;
 
   @IsString({ message: 'Phone is required' })
-  @IsNotEmpty({ message: 'Phone is required' })
+  @Trimmed() @IsNotEmpty({ message: 'Phone is required' })
   @MaxLength(40, { message: 'Phone must be at most 40 characters' })
   phone!: string;
 

@@ -1,8 +1,10 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsNumber, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
 import type { ImageKeysView, StoredImageRef } from '../image/image.contract.js';
 import { isDateOnly, toDateOnly } from './machine-dates.js';
 import { MACHINE_GALLERY_LIMIT } from './machine.limits.js';
+import { EmptyIsMissing, IsDecimal, Trimmed } from '../input.js';
+import { MAX_ID } from '../ids.js';
 
 // Producer: gateway. Consumer: machine-service.
 /** GET /api/machines/all */
@@ -50,12 +52,6 @@ const EmptyIsNull = () =>
   Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
     obj[key] === '' || obj[key] === null ? null : value,
   );
-const Trimmed = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value));
-/** '' and null mean "not given" for a required field, so it reports "X is required". */
-const EmptyIsMissing = () =>
-  Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
-    obj[key] === '' || obj[key] === null ? undefined : value,
-  );
 
 const text = (max: number, label: string) => [IsOptional(), IsString({ message: `${label} must be text` }), MaxLength(max, { message: `${label} must be at most ${max} characters` })];
 function OptionalText(max: number, label: string) {
@@ -93,7 +89,7 @@ export class MachineOptionalFields {
 
   @IsOptional()
   @EmptyIsNull()
-  @IsNumber({ maxDecimalPlaces: 1, allowNaN: false, allowInfinity: false }, { message: 'Hours must be a number with at most 1 decimal' })
+  @IsDecimal(1, { message: 'Hours must be a number with at most 1 decimal' })
   @Min(0, { message: 'Hours must be 0 or more' })
   @Max(10_000_000, { message: 'Hours must be at most 10000000' })
   hours?: number | null;
@@ -131,7 +127,7 @@ export class CreateMachineRequest extends MachineOptionalFields {
  * Absent fields stay as they are; computed fields (lastUpdated, profilePhoto) are ignored.
  */
 export class UpdateMachineRequest extends MachineOptionalFields {
-  @IsDefined({ message: INVALID_MACHINE_ID }) @IsInt({ message: INVALID_MACHINE_ID }) @Min(1, { message: INVALID_MACHINE_ID })
+  @IsDefined({ message: INVALID_MACHINE_ID }) @IsInt({ message: INVALID_MACHINE_ID }) @Min(1, { message: INVALID_MACHINE_ID }) @Max(MAX_ID, { message: INVALID_MACHINE_ID })
   id!: number;
 
   @ValidateIf((o: UpdateMachineRequest) => o.name !== undefined)

@@ -1,7 +1,8 @@
 import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
-import { type Page } from '../paging.js';
+import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
 import type { HistoryWindow } from '../history.limits.js';
+import { DecimalText, QueryInt } from '../input.js';
 
 // Producer: gateway. Consumer: service-record-service. Also emitted: service.record.changed.
 export const SERVICE_RECORD_CREATE = 'service.record.create' as const;
@@ -68,6 +69,9 @@ export interface ServiceRecord {
 const EmptyIsNull = () =>
   Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) => (obj[key] === '' || obj[key] === null ? null : value));
 
+// The service record form sends its numbers as text (the spec's web app): they are read strictly as
+// decimal (DecimalText, QueryInt), never converted loosely.
+
 /**
  * The body of POST /api/services/fastCreate and PUT /api/services/{id}. Every field is optional
  * here: the service applies the defaults and the spec's rules (one message for title, date and
@@ -93,16 +97,16 @@ export class ServiceRecordInput {
   @IsOptional() @IsString({ message: 'Notes must be text' }) @MaxLength(ServiceRecordLimits.notes, { message: `Notes must be at most ${ServiceRecordLimits.notes} characters` })
   notes?: string;
 
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.machineRequired })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.machineRequired })
   machineId?: number;
 
-  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
+  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
   price?: number;
 
-  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
+  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
   miles?: number;
 
-  @IsOptional() @EmptyIsNull() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
+  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
   hours?: number;
 
   /** Schedules this record completes (issue 21): schedule-service completes those of the caller's machine with the record's date and meters. */
@@ -113,7 +117,7 @@ export class ServiceRecordInput {
 
 /** PUT /api/services/{id}: the record a read returned; its id, when sent, must be the path's. */
 export class UpdateServiceRecordInput extends ServiceRecordInput {
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.invalidUpdate })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.invalidUpdate })
   id?: number;
 }
 
@@ -163,10 +167,10 @@ export function parseServiceSort(sort: string | null | undefined): ServiceSort |
 
 /** GET /api/services/recent query: page from 0, size 1..100, optional status filter, sort and search. */
 export class RecentServicesQuery {
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.page }) @Min(0, { message: ServiceRecordMessages.page })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.page }) @Min(0, { message: ServiceRecordMessages.page }) @Max(MAX_PAGE_NUMBER, { message: ServiceRecordMessages.page })
   page?: number;
 
-  @IsOptional() @IsInt({ message: ServiceRecordMessages.size }) @Min(1, { message: ServiceRecordMessages.size }) @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
+  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.size }) @Min(1, { message: ServiceRecordMessages.size }) @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
   size?: number;
 
   @IsOptional() @IsString() @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })

@@ -12,6 +12,7 @@ import { AckInterceptor } from '../rpc/ack.interceptor.js';
 import { declareDeadLetterQueues } from '../rpc/dead-letter.js';
 import { describeTransport, queueName, serverTransport } from '../rpc/transport.js';
 import { databaseStatus } from './health.controller.js';
+import { keepDataPrivate } from '../config/private-data.js';
 
 /** Reads and validates config, or prints every bad variable and exits: the first thing main.ts does. */
 export function loadConfigOrExit<T extends object>(name: string, schema: new () => T): T {
@@ -34,6 +35,7 @@ export interface ServiceBootstrap<T extends PlatformEnv> {
 
 /** Starts a microservice on the configured transport with the shared filter, ack and shutdown behaviour. */
 export async function bootstrapService<T extends PlatformEnv>({ service, env, module }: ServiceBootstrap<T>): Promise<INestMicroservice> {
+  keepDataPrivate(env.DATA_DIR);
   const logger = createLogger(service, env);
   if (env.MIGRATE_ONLY) {
     // Creating the context connects the database and migrates it (DatabaseModule); then leave.

@@ -1,0 +1,19 @@
+import { chmodSync, mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+/**
+ * Makes what this process writes readable by its own user only (issue 25: data files were
+ * world-readable): files 0600 and folders 0700 from now on (the SQLite files, secrets.json, the
+ * objects), and the data folder itself 0700, which also closes files an older version made 0644.
+ * Call first thing at start, before anything is written.
+ */
+export function keepDataPrivate(dataDir: string): void {
+  process.umask(0o077);
+  const dir = resolve(dataDir);
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  try {
+    chmodSync(dir, 0o700);
+  } catch {
+    // A folder owned by another user (a mounted volume): its owner decides.
+  }
+}
