@@ -11,7 +11,7 @@ import {
 } from '@wrenchlog/contracts';
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { DataSource, Repository } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { PasswordService } from '../password/password.service.js';
