@@ -8,6 +8,7 @@ import { machineKeys, machinesApi } from '../../api/machines';
 import { Page } from '../../components/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { HistoryTabs } from '../history/HistoryTabs';
+import { MachineMeters } from '../schedules/MachineMeters';
 import { BasicInfoPanel } from './BasicInfoPanel';
 import { IconTruckOff } from '@tabler/icons-react';
 
@@ -41,7 +42,8 @@ export default function MachineDetailsPage() {
     body = (
       <Stack gap="lg">
         <BasicInfoPanel key={query.data.id} machine={query.data} />
-        <HistoryTabs machineId={query.data.id} />
+        <MachineMeters machineId={query.data.id} miles={query.data.miles} hours={query.data.hours} />
+        <HistoryTabs machineId={query.data.id} machineType={query.data.type} />
       </Stack>
     );
   }
