@@ -15,7 +15,7 @@ import { formatMeterValue, meterTitle } from './schedule-logic';
 export function MachineMeters({ machineId, miles, hours }: { machineId: number; miles?: number | null; hours?: number | null }) {
   const api = useApi();
   const queryClient = useQueryClient();
-  const query = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId) });
+  const query = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId), staleTime: 0 });
   const [adding, setAdding] = useState<Meter | null>(null);
   // Miles or hours typed on the machine become a manual reading: read the meters again.
   const usage = `${miles ?? ''}|${hours ?? ''}`;

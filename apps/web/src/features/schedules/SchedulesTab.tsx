@@ -44,7 +44,7 @@ export function ScheduleCard({ schedule: s, distanceUnit, actions, machineLink }
 export function SchedulesTab({ machineId, machineType }: { machineId: number; machineType?: string | null }) {
   const api = useApi();
   const type = machineType ?? '';
-  const query = useQuery({ queryKey: scheduleKeys.machine(machineId), queryFn: () => scheduleApi.ofMachine(api, machineId) });
+  const query = useQuery({ queryKey: scheduleKeys.machine(machineId), queryFn: () => scheduleApi.ofMachine(api, machineId), staleTime: 0 });
   const meters = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId) });
   const templates = useQuery({ queryKey: scheduleKeys.templates(type), queryFn: () => scheduleApi.templates(api, type), staleTime: Infinity });
   const save = useSaveSchedule(machineId);

@@ -3,6 +3,8 @@ import type { CreateReadingInput, Meter, MeterReading, MeterReadingPage, Replace
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 
+// Statuses move with readings that arrive by events from other services: these lists are read
+// again each time a screen opens (staleTime 0 where they are used), not kept for the app's 15 s.
 export const scheduleKeys = {
   all: ['schedules'] as const,
   meters: (machineId: number) => ['schedules', 'meters', machineId] as const,

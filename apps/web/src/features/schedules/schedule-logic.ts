@@ -15,7 +15,7 @@ export const NOT_ENOUGH_READINGS = 'not enough readings';
 
 /** "12,345 mi" / "1,234.5 h"; n/a with no value. */
 export function formatMeterValue(value: number | null | undefined, unit: string): string {
-  return value === null || value === undefined ? NA : `${formatNumber(value)} ${unit}`;
+  return value === null || value === undefined ? NA : `${formatNumber(value)} ${unit}`.trim();
 }
 
 export function meterTitle(meter: Pick<Meter, 'kind' | 'label' | 'unit'>): string {
@@ -125,6 +125,13 @@ export function dueCounts(schedules: readonly Pick<Schedule, 'status'>[]): { ove
 }
 
 export type Period = 'week' | 'month';
+
+/** The Due page's status filter from its URL (?status=overdue,due_soon); every status when none is named. */
+export function parseStatuses(raw: string | null): ScheduleStatus[] {
+  const all: ScheduleStatus[] = ['overdue', 'due_soon', 'upcoming'];
+  const picked = (raw ?? '').split(',').map((x) => x.trim()).filter((x): x is ScheduleStatus => (all as string[]).includes(x));
+  return picked.length > 0 ? all.filter((x) => picked.includes(x)) : all;
+}
 
 export interface PeriodGroup {
   key: string;
