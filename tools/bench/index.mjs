@@ -7,6 +7,8 @@
 //   --only=health,services  scenarios whose name contains one of these words (images: "photo";
 //                           Largest Contentful Paint of /dashboard in Chromium, embedded only: "lcp")
 //                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
+//                           (the Due list of a 1,000-machine fleet and reading-to-status, issue 21: "due")
+//   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 //   --baselines-once        measure the baselines at the start only (default: start and end, ratios to the mean)
@@ -20,6 +22,7 @@ import { root } from './children.mjs';
 import { measureLcp } from './lcp.mjs';
 import { loginFloodReport, measureLoginFlood } from './login-flood.mjs';
 import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb, warmUp } from './scenarios.mjs';
+import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 
 const args = parseArgs(process.argv.slice(2));
@@ -106,6 +109,19 @@ for (const mode of modes) {
       const measured = await measureScenario(product.baseUrl, scenario, { seconds });
       results.push({ mode, scenario: scenario.name, kind: scenario.kind, ...measured });
     }
+    if (selected('due')) {
+      const machines = Number(args.fleet ?? 1000);
+      log(`${mode}: the Due list's account (${machines} machines, 3 schedules each)`);
+      const fleet = await prepareFleet(product, { machines, perMachine: 3, log });
+      for (const scenario of dueScenarios(fleet)) {
+        await probe(product.baseUrl, scenario);
+        log(`${mode}: ${scenario.name}`);
+        const measured = await measureScenario(product.baseUrl, scenario, { seconds });
+        results.push({ mode, scenario: scenario.name, kind: scenario.kind, ...measured });
+      }
+      log(`${mode}: from a reading to the recomputed status`);
+      results.push({ mode, scenario: 'reading to status', kind: 'reading', reading: await measureReadingToStatus(fleet, { samples: 20 }) });
+    }
     if (selected('photo')) {
       const dashboard = results.find((r) => r.mode === mode && r.scenario === 'dashboard');
       log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst of ${args.quick ? 16 : 24})`);
@@ -175,6 +191,9 @@ for (const r of results) {
     addRow(r.mode, r.scenario, r.knee, base, B(base), need, h ? [{ value: h.p95, below: 50 }, { value: h.p99, below: 150 }, { value: h.errorRate, below: 0.001 }, { value: h.dropped, below: 1 }] : [], h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '');
   } else if (r.kind === 'write') {
     addRow(r.mode, r.scenario, r.knee, 'L_rpc_nest', B('L_rpc_nest'), 0.1, [{ value: r.knee.p99, below: 200 }]);
+  } else if (r.kind === 'reading') {
+    const t = r.reading;
+    rows.push([r.mode, 'reading to status (ms)', '', ms(t.p50), ms(t.p95), ms(t.p99), t.errors, '', '', 'reference', `${t.requests} readings`, '']);
   } else if (r.kind === 'image') {
     const i = r.images;
     const x = ratio(i.workerImagesPerSecond, B('L_img'));

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, PlatformEnv, RpcModule } from '@wrenchlog/platform';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, OutboxModule, PlatformEnv, RpcModule } from '@wrenchlog/platform';
 import { UserTransactions } from './common/transactions.js';
 import { FuelRecordEntity } from './fuel/fuel-record.entity.js';
 import { FuelRecordsController } from './fuel/fuel-records.controller.js';
@@ -16,7 +16,7 @@ import { PurchaseEntity } from './purchases/purchase.entity.js';
 import { PurchasesController } from './purchases/purchases.controller.js';
 import { PurchasesService } from './purchases/purchases.service.js';
 
-export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity];
+export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {
@@ -29,6 +29,8 @@ export class AppModule {
         DatabaseModule.forService({ service: 'fuel-purchase-service', entities, migrations }),
         TypeOrmModule.forFeature(entities),
         HealthModule.forService('fuel-purchase-service'),
+        // fuel.record.saved and .deleted for schedule-service (issue 21).
+        OutboxModule,
       ],
       controllers: [FuelRecordsController, PurchasesController, InventoryController, MachineEventsController],
       providers: [UserTransactions, FuelRecordsService, PurchasesService, InventoryService, MachineDeletedService],

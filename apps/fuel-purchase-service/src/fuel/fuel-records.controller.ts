@@ -41,11 +41,11 @@ export class FuelRecordsController {
 
   @MessagePattern(FUEL_RECORD_UPDATE)
   update(@Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
-    return this.fuel.update(m.actor, m.payload.id, m.payload.record);
+    return this.fuel.update(m.actor, m.payload.id, m.payload.record, m.meta);
   }
 
   @MessagePattern(FUEL_RECORD_DELETE)
   remove(@Payload() m: RpcMessage<FuelRecordIdRequest>) {
-    return this.fuel.remove(m.actor, m.payload.id);
+    return this.fuel.remove(m.actor, m.payload.id, m.meta);
   }
 }

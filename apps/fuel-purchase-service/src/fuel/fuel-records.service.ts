@@ -1,8 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, FuelRecord, FuelRecordInput, RpcMeta } from '@wrenchlog/contracts';
-import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
-import { Repository } from 'typeorm';
+import {
+  FUEL_RECORD_DELETED,
+  FUEL_RECORD_SAVED,
+  type Actor,
+  type FuelPurchaseDeleted,
+  type FuelRecord,
+  type FuelRecordDeletedEvent,
+  type FuelRecordInput,
+  type FuelRecordSavedEvent,
+  type RpcMeta,
+} from '@wrenchlog/contracts';
+import { createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
@@ -58,6 +68,7 @@ export class FuelRecordsService {
   constructor(
     @InjectRepository(FuelRecordEntity) private readonly records: Repository<FuelRecordEntity>,
     private readonly tx: UserTransactions,
+    private readonly outbox: Outbox,
   ) {}
 
   /** A machine's records, newest dateOfPurchase first (ties: newest id first). */
@@ -92,16 +103,23 @@ export class FuelRecordsService {
         const found = key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null;
         return found && toFuelRecord(found);
       },
-      async () => {
-        // One INSERT (atomic by itself): no transaction around it and no save's change tracking.
-        const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
-        await this.records.insert(row);
-        return toFuelRecord(row);
-      },
+      // The INSERT and its fuel.record.saved (schedule-service's reading) in one transaction, without
+      // the per-user lock and without save's change tracking.
+      () =>
+        this.tx.run(
+          userId,
+          async (manager) => {
+            const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
+            await manager.getRepository(FuelRecordEntity).insert(row);
+            await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
+            return toFuelRecord(row);
+          },
+          { lock: false },
+        ),
     );
   }
 
-  async update(actor: Actor | null, id: number, input: FuelRecordInput): Promise<FuelRecord> {
+  async update(actor: Actor | null, id: number, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
     const { userId } = requireActor(actor);
     return this.tx.run(userId, async (manager) => {
       const repo = manager.getRepository(FuelRecordEntity);
@@ -109,19 +127,38 @@ export class FuelRecordsService {
       if (!row) {
         throw notFound(NOT_FOUND);
       }
-      return toFuelRecord(await repo.save(assign(row, input)));
+      const saved = await repo.save(assign(row, input));
+      await this.saved(manager, saved, { actor, correlationId: meta?.correlationId });
+      return toFuelRecord(saved);
     });
   }
 
-  async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
+  async remove(actor: Actor | null, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
     const { userId } = requireActor(actor);
     return this.tx.run(userId, async (manager) => {
-      const result = await manager.getRepository(FuelRecordEntity).delete({ id, userId });
-      if (!result.affected) {
+      const row = await manager.getRepository(FuelRecordEntity).findOne({ where: { id, userId }, select: { id: true, machineId: true } });
+      const result = row ? await manager.getRepository(FuelRecordEntity).delete({ id, userId }) : { affected: 0 };
+      if (!row || !result.affected) {
         throw notFound(NOT_FOUND);
       }
+      const event: FuelRecordDeletedEvent = { recordId: id, userId, machineId: row.machineId, at: new Date().toISOString() };
+      await this.outbox.enqueue(manager, FUEL_RECORD_DELETED, event, { actor, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
+  }
+
+  /** fuel.record.saved: schedule-service keeps the record's mileage and hours as readings linked to it. */
+  private async saved(manager: EntityManager, row: FuelRecordEntity, ctx: CallContext): Promise<void> {
+    const event: FuelRecordSavedEvent = {
+      recordId: row.id,
+      userId: row.userId,
+      machineId: row.machineId,
+      date: row.dateOfPurchase.toISOString().slice(0, 10),
+      currentMileage: row.currentMileage,
+      currentHours: row.currentHours,
+      at: new Date().toISOString(),
+    };
+    await this.outbox.enqueue(manager, FUEL_RECORD_SAVED, event, ctx);
   }
 
   private async owned(userId: number, id: number): Promise<FuelRecordEntity> {

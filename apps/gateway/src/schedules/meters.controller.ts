@@ -23,7 +23,6 @@ import { validBody } from './valid-body.js';
 
 const machineId = new IdPipe(MeterMessages.invalidMachineId);
 const meterId = new IdPipe(MeterMessages.invalidId);
-const readingId = new IdPipe(MeterMessages.invalidReadingId);
 
 /** Meters and their readings (schedule-service). */
 @Controller()
@@ -61,7 +60,7 @@ export class MetersController {
 
   /** Void or unvoid: {void: boolean}. */
   @Put('readings/:id')
-  async updateReading(@Param('id', readingId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<MeterReading> {
+  async updateReading(@Param('id', new IdPipe(MeterMessages.invalidReadingId)) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<MeterReading> {
     const reading = await validBody(body, UpdateReadingInput);
     return this.rpc.send(READING_UPDATE, { id, reading }, call);
   }

@@ -88,6 +88,7 @@ export function newMachine(userId: number, request: CreateMachineRequest, now: D
     insuranceExpirationDate: null,
     profilePhotoId: null,
     serviceStateAt: null,
+    metersAt: null,
     lastUpdated: now,
     createdAt: now,
     idempotencyKey: null,

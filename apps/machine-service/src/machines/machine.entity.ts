@@ -83,6 +83,10 @@ export class MachineEntity {
   @Column({ name: 'service_state_at', nullable: true, type: Date })
   serviceStateAt: Date | null;
 
+  /** The `at` of the schedule.meters.changed last applied to miles and hours (an older one changes nothing). */
+  @Column({ name: 'meters_at', nullable: true, type: Date })
+  metersAt: Date | null;
+
   @Column({ name: 'created_at' })
   createdAt: Date;
 

@@ -1,6 +1,8 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  METERS_CHANGED,
+  type MetersChangedEvent,
   MACHINE_CREATE,
   MACHINE_DELETE,
   MACHINE_GALLERY_ADD,
@@ -102,6 +104,11 @@ export class MachinesController {
   @EventPattern(SERVICE_RECORD_CHANGED)
   onServiceRecordChanged(@Payload() m: RpcMessage<ServiceRecordChangedEvent>) {
     return this.machines.onServiceRecordChanged(m.payload);
+  }
+
+  @EventPattern(METERS_CHANGED)
+  onMetersChanged(@Payload() m: RpcMessage<MetersChangedEvent>) {
+    return this.machines.onMetersChanged(m.payload);
   }
 
   @EventPattern(MACHINE_PHOTO_PROCESSED)

@@ -11,6 +11,7 @@ import {
   type MachineDeletedEvent,
   type MachineListItem,
   type MachineSavedEvent,
+  type MetersChangedEvent,
   type ServiceRecordChangedEvent,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
@@ -141,9 +142,46 @@ export class MachinesService {
       .execute();
   }
 
+  /**
+   * The machine's miles and hours show its meters' current values (issue 21): applied in one
+   * conditional statement guarded by the event's `at`, and without a machine.machine.saved of its
+   * own, so schedule-service never sees its own values come back as a new reading.
+   */
+  async onMetersChanged(event: MetersChangedEvent): Promise<void> {
+    const at = new Date(event?.at);
+    if (Number.isNaN(at.getTime())) {
+      return;
+    }
+    const set: Partial<MachineEntity> = { metersAt: at };
+    if (typeof event.miles === 'number') {
+      set.miles = Math.round(event.miles);
+    }
+    if (typeof event.hours === 'number') {
+      set.hours = Math.round(event.hours * 10) / 10;
+    }
+    await this.dataSource
+      .createQueryBuilder()
+      .update(MachineEntity)
+      .set(set)
+      .where('id = :id AND user_id = :userId AND (meters_at IS NULL OR meters_at <= :at)', { id: event.machineId, userId: event.userId, at })
+      .execute();
+  }
+
   private async saved(manager: EntityManager, machine: MachineEntity, ctx: CallContext): Promise<void> {
     // After the machine's INSERT or UPDATE, which holds its row until commit: `at` follows the order of its changes.
-    const event: MachineSavedEvent = { machineId: machine.id, userId: machine.userId, name: machine.name, at: new Date().toISOString() };
+    // The type, dates, miles and hours are for schedule-service (templates, date items, manual readings).
+    const event: MachineSavedEvent = {
+      machineId: machine.id,
+      userId: machine.userId,
+      name: machine.name,
+      type: machine.type,
+      licenseExpirationDate: machine.licenseExpirationDate,
+      insuranceExpirationDate: machine.insuranceExpirationDate,
+      isPermanentLicense: machine.isPermanentLicense,
+      miles: machine.miles,
+      hours: machine.hours,
+      at: new Date().toISOString(),
+    };
     await this.outbox.enqueue(manager, MACHINE_SAVED, event, ctx);
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { FuelRecordDeletedEvent, FuelRecordSavedEvent, RpcMessage, ServiceRecordDeletedEvent, ServiceRecordSavedEvent } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachineProjection } from '../machine-events/machine-projection.js';
 import { checkReadingValue } from '../meters/meter.rules.js';

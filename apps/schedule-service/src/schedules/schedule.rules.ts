@@ -82,7 +82,8 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
       throw unprocessable(decimalsMessage, [{ field, message: decimalsMessage }]);
     }
     if (interval === null) {
-      throw fail(field, M.soonWithoutInterval);
+      // A read answers the default windows of every dimension; sent back without the interval, they mean nothing.
+      return null;
     }
     if (v > interval) {
       throw fail(field, M.soonTooWide);

@@ -256,6 +256,10 @@ export class SchedulesService {
    */
   private async refreshDay(actor: Actor, only?: number[]): Promise<void> {
     const today = this.today();
+    // Once a day per user and process is enough to notice the new day: every write recomputes anyway.
+    if (!only && this.refreshedOn.get(actor.userId) === today) {
+      return;
+    }
     const stale = await this.schedules.machinesComputedBefore(actor.userId, today);
     for (const machineId of stale.filter((m) => !only || only.includes(m))) {
       await this.dataSource.transaction(async (manager) => {
@@ -263,7 +267,13 @@ export class SchedulesService {
         await this.recompute.machine(manager, actor.userId, machineId, today, { actor });
       });
     }
+    if (!only) {
+      this.refreshedOn.set(actor.userId, today);
+    }
   }
+
+  /** The day each user's schedules were last brought up to date in this process (see refreshDay). */
+  private readonly refreshedOn = new Map<number, string>();
 
   private async withCompletions(schedules: Schedule[]): Promise<Schedule[]> {
     const completions = await this.schedules.completions(

@@ -3,12 +3,16 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   pageOf,
   SERVICE_RECORD_CHANGED,
+  SERVICE_RECORD_DELETED,
+  SERVICE_RECORD_SAVED,
   ServiceRecordMessages as M,
   type Actor,
   type RecentServicesQuery,
   type RpcMeta,
   type ServiceRecord,
   type ServiceRecordChangedEvent,
+  type ServiceRecordDeletedEvent,
+  type ServiceRecordSavedEvent,
   type ServiceRecordInput,
   type ServiceRecordPage,
   type ServiceSortField,
@@ -117,6 +121,7 @@ export class RecordsService {
           // insert, not save: one INSERT without save's change tracking (a tenth of the service's CPU a create)
           await manager.insert(ServiceRecordEntity, created);
           await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
+          await this.recordSaved(manager, ctx, actor.userId, created, input?.completesScheduleIds);
           return { row: created, machineKnown: machineName !== null };
         });
         // A known machine was read under a row lock (or, on SQLite, in a queued transaction), so
@@ -163,6 +168,7 @@ export class RecordsService {
         // The record left its old machine, whose latest service date is now that of its other records.
         await this.enqueueChanged(manager, ctx, { ...base, machineId: previousMachineId, change: 'deleted', latest: othersLatest });
       }
+      await this.recordSaved(manager, ctx, actor.userId, saved, record.completesScheduleIds);
       return { row: saved, machineKnown: !moved || machineName !== null };
     });
     // As for a create: only a machine not heard of yet needs a second look after commit.
@@ -180,6 +186,8 @@ export class RecordsService {
       await this.images.removeForRecords(manager, actor.userId, [row.id], ctx);
       await manager.delete(ServiceRecordEntity, { id: row.id, userId: actor.userId });
       await this.enqueueChanged(manager, ctx, { userId: actor.userId, machineId: row.machineId, recordId: row.id, change: 'deleted', latest: othersLatest });
+      const deleted: ServiceRecordDeletedEvent = { recordId: row.id, userId: actor.userId, machineId: row.machineId, at: new Date().toISOString() };
+      await this.outbox.enqueue(manager, SERVICE_RECORD_DELETED, deleted, ctx);
     });
     return { id };
   }
@@ -396,6 +404,25 @@ export class RecordsService {
       select: { id: true, serviceDate: true },
     });
     await this.enqueueChanged(manager, ctx, { userId, machineId, recordId, change, latest: latest?.serviceDate ?? null });
+  }
+
+  /**
+   * service.record.saved for schedule-service: the record's meter values become readings linked to
+   * it, and the schedules it completes (only when the call sent the list; an update without it
+   * keeps the completions as they were).
+   */
+  private async recordSaved(manager: EntityManager, ctx: CallContext, userId: number, row: ServiceRecordEntity, completes: unknown): Promise<void> {
+    const event: ServiceRecordSavedEvent = {
+      recordId: row.id,
+      userId,
+      machineId: row.machineId,
+      serviceDate: row.serviceDate,
+      miles: row.miles,
+      hours: row.hours,
+      ...(Array.isArray(completes) ? { completesScheduleIds: completes.filter((id): id is number => isValidId(id)) } : {}),
+      at: new Date().toISOString(),
+    };
+    await this.outbox.enqueue(manager, SERVICE_RECORD_SAVED, event, ctx);
   }
 
   private async enqueueChanged(

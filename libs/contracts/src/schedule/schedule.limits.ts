@@ -86,7 +86,6 @@ export const ScheduleMessages = {
   hoursDecimals: 'Hours must have at most 1 decimal',
   soonNumber: 'Due-soon window must be a number, 0 or more',
   soonTooWide: 'Due-soon window must not be larger than the interval',
-  soonWithoutInterval: 'A due-soon window needs its interval',
   recurring: 'Recurring must be true or false',
   anchor: 'Anchor must be completion or fixed',
   lastDoneDate: 'Last done date must be a real date (YYYY-MM-DD)',
