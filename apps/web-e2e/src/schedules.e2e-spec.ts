@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, signIn, type Session } from './browser.js';
+import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
 
 // Issue 21 end to end against the real back end: a schedule from a template, a fuel record whose
 // hours make it due soon, the dashboard summary and the Due page, completing it from a service
@@ -98,5 +98,23 @@ describe.each([
     await eventually(s.page, () => s.page.getByRole('listitem', { name: title }).getByText('Upcoming'));
     await s.page.getByRole('listitem', { name: title }).getByText(/Next due: .*492 h/).waitFor();
     await s.shot('machine-schedules');
+  });
+
+  it('the meters, schedules and Due screens and the schedule dialog pass axe-core', async () => {
+    const found: string[] = [];
+    for (const [path, text] of [
+      [`/machines/${machine.id}?tab=meters`, 'Fuel record'],
+      [`/machines/${machine.id}?tab=schedules`, title],
+      ['/due', title],
+    ]) {
+      await s.page.goto(path);
+      await s.page.getByText(text).first().waitFor();
+      found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
+    }
+    await s.page.goto(`/machines/${machine.id}?tab=schedules`);
+    await s.page.getByRole('button', { name: `Edit ${title}` }).click();
+    await s.page.getByRole('dialog').getByLabel('Engine hours (h)').waitFor();
+    found.push(...(await seriousViolations(s.page)).map((v) => `schedule dialog: ${v}`));
+    expect(found).toEqual([]);
   });
 });

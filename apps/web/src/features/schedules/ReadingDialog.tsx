@@ -85,7 +85,7 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
 
   const offending = [conflict?.before, conflict?.after].filter((r): r is NonNullable<typeof r> => Boolean(r));
   return (
-    <Modal opened onClose={onClose} title={`Add reading: ${meterTitle(meter)}`} fullScreen={!desktop} styles={{ title: { fontWeight: 700 } }}>
+    <Modal opened onClose={onClose} title={`Add reading: ${meterTitle(meter)}`} fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && (

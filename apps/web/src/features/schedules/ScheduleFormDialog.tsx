@@ -50,7 +50,7 @@ export function ScheduleFormDialog({ machineId, schedule, initial, distanceUnit,
 
   const numeric = { inputMode: 'decimal' as const };
   return (
-    <Modal opened onClose={onClose} title={schedule ? 'Edit schedule' : 'New schedule'} size="lg" fullScreen={!desktop} styles={{ title: { fontWeight: 700 } }}>
+    <Modal opened onClose={onClose} title={schedule ? 'Edit schedule' : 'New schedule'} size="lg" fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
         <Stack gap="sm">
           {failure && (
