@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MeterReading } from '@wrenchlog/contracts';
+import { useState } from 'react';
 import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
 import { MachineMeters } from './MachineMeters';
 import { MetersTab } from './MetersTab';
@@ -115,6 +116,29 @@ describe('MachineMeters', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/meters/11/readings', 'PUT /api/readings/4', 'POST /api/meters/11/readings']);
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ void: true });
+  });
+});
+
+/** The details page passes the machine's miles; a save of the machine changes them. */
+function WithMiles() {
+  const [miles, setMiles] = useState(48210);
+  return (
+    <>
+      <button onClick={() => setMiles(50000)}>Save machine</button>
+      <MachineMeters machineId={7} miles={miles} />
+    </>
+  );
+}
+
+describe('MachineMeters after a machine save', () => {
+  it('reads the meters again when the machine\'s miles change (they become a manual reading)', async () => {
+    let meters = [odometer];
+    mockFetch({ 'GET /api/machines/7/meters': () => json(meters) });
+    renderApp(<WithMiles />);
+    expect(await screen.findByText('48,210 mi')).toBeInTheDocument();
+    meters = [{ ...odometer, currentValue: 50000, currentReadAt: '2026-02-01', stale: false }];
+    await user.click(screen.getByRole('button', { name: 'Save machine' }));
+    expect(await screen.findByText('50,000 mi')).toBeInTheDocument();
   });
 });
 

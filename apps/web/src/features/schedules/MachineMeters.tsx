@@ -21,10 +21,14 @@ export function MachineMeters({ machineId, miles, hours }: { machineId: number; 
   const usage = `${miles ?? ''}|${hours ?? ''}`;
   const seen = useRef(usage);
   useEffect(() => {
-    if (seen.current !== usage) {
-      seen.current = usage;
-      void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    if (seen.current === usage) {
+      return;
     }
+    seen.current = usage;
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    // The reading arrives by machine-service's event, a moment after the machine's reply.
+    const later = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: scheduleKeys.all }), 1500);
+    return () => window.clearTimeout(later);
   }, [usage, queryClient]);
 
   let body;
