@@ -10,6 +10,8 @@
 //   --replicas=1,2,4  service-record-service replica counts measured on the full set ('' for none)
 //   --seed-only    seed and stop (keeps the databases)
 //   --keep         keep the databases at the end (default: dropped)
+// Also (issue 21): the fleet's Due list (GET /api/schedules) over 20,000 machines / 60,000 schedules
+// (3 a machine; scaled), its p99 against the same statement straight through `pg`.
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
 import argon2 from 'argon2';
 import { ApiClient, dropDatabases, Fleet } from '@wrenchlog/testing';
@@ -30,6 +32,7 @@ import {
   seedFuelRecords,
   seedKnownMachines,
   seedMachines,
+  seedSchedules,
   seedServiceRecords,
   seedUsers,
   withClient,
@@ -73,8 +76,8 @@ const timed = async (what, fn) => {
 // ---- seed ------------------------------------------------------------------------------------
 log(`seeding ${users} users, ${machines} machines, ${totalRecords} service records (stages ${stages.join(', ')}), ${fuelRecords} fuel records into ${BASE}_*`);
 await dropDatabases(BASE, PG_URL);
-await timed('migrated the four services', async () => {
-  for (const service of ['user-service', 'machine-service', 'service-record-service', 'fuel-purchase-service']) {
+await timed('migrated the five services', async () => {
+  for (const service of ['user-service', 'machine-service', 'service-record-service', 'fuel-purchase-service', 'schedule-service']) {
     migrateService(service, dbUrl());
   }
 });
@@ -97,6 +100,7 @@ await timed(`${fuelRecords} fuel records`, () =>
   }),
 );
 await withClient(dbUrl('service_record'), (c) => seedKnownMachines(c, { count: machines }));
+await timed(`${machines * 3} schedules`, () => withClient(dbUrl('schedule'), (c) => seedSchedules(c, { machines })));
 
 let seeded = 0;
 async function seedRecordsUpTo(stage) {
@@ -132,6 +136,17 @@ const label = (q) => `page ${q.page}${q.status ? ' status' : ''}${q.search ? ' s
 
 const rows = [];
 const replicaRows = [];
+const dueRows = [];
+const DUE_QUERIES = [
+  { label: 'overdue,due_soon p0', path: '/api/schedules?status=overdue,due_soon&page=0&size=20', ranks: [0, 1], page: 0, size: 20 },
+  { label: 'all p0', path: '/api/schedules?page=0&size=20', ranks: [], page: 0, size: 20 },
+  { label: 'all p2 size 50', path: '/api/schedules?page=2&size=50', ranks: [], page: 2, size: 50 },
+];
+const DUE_COLUMNS = ['id', 'machine_id', 'machine_name', 'machine_type', 'title', 'service_type', 'origin', 'interval_days', 'interval_months', 'interval_distance', 'interval_hours', 'soon_days', 'soon_distance', 'soon_hours', 'recurring', 'anchor', 'last_done_date', 'last_done_distance', 'last_done_hours', 'next_due_date', 'next_due_distance', 'next_due_hours', 'status', 'reason', 'reason_dimension', 'forecast_date', 'done'];
+const dueSql = ({ ranks, page, size }) => {
+  const where = `s.user_id = $1${ranks.length ? ` AND s.status_rank IN (${ranks.join(', ')})` : ''}`;
+  return `SELECT ${DUE_COLUMNS.map((c) => `s.${c}`).join(', ')}, (SELECT COUNT(*) FROM schedules s WHERE ${where}) AS total FROM schedules s WHERE ${where} ORDER BY s.status_rank, s.sort_date, s.id LIMIT ${size} OFFSET ${page * size}`;
+};
 let product;
 const replicasRunning = (output) => (output.match(/ready on queue \S*service-record-service\b/g) ?? []).length;
 const waitFor = async (condition, ms) => {
@@ -175,6 +190,23 @@ try {
         log(`${stage} records, ${label(q)}: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms`);
       }
     }
+    // The Due list against its own statement (the page and its total in one, as CompiledSelect sends it).
+    const duePool = new pg.Pool({ connectionString: dbUrl('schedule'), max: 16 });
+    duePool.on('error', () => undefined);
+    try {
+      for (const q of DUE_QUERIES) {
+        const check = await api.get(q.path, token);
+        if (check.status !== 200) {
+          throw new Error(`${q.path} answered ${check.status} ${check.text}`);
+        }
+        const viaPg = await runLoop(() => duePool.query(dueSql(q), [1]), { concurrency: 16, seconds });
+        const viaApi = await measureApi(q.path, token);
+        dueRows.push({ query: q.label, total: check.body.totalElements, api: viaApi, pg: viaPg });
+        log(`due list, ${q.label}: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms`);
+      }
+    } finally {
+      await duePool.end();
+    }
     // Competing consumers: more service-record-service processes on the same queue.
     for (const count of replicaCounts) {
       const running = replicasRunning(product.output());
@@ -212,6 +244,17 @@ for (const r of rows) {
 }
 console.log('\nServices list at scale (account with ' + heavy + ' records; latencies in ms; target: api p99 within 3x of pg, flat across stages)');
 console.log(table(report));
+if (dueRows.length > 0) {
+  console.log(`\nThe fleet's Due list (${machines} machines, ${machines * 3} schedules; the account holds ${MACHINES_PER_USER * 3}; target: api p99 within 3x of pg)`);
+  const dueReport = [['query', 'matches', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', 'verdict']];
+  for (const r of dueRows) {
+    const x = ratio(r.api.p99, r.pg.p99);
+    const v = verdict([{ value: x, below: 3.0001 }, { value: r.api.errorRate, below: 0.001 }]);
+    verdicts.push(v);
+    dueReport.push([r.query, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), v]);
+  }
+  console.log(table(dueReport));
+}
 if (replicaRows.length > 0) {
   console.log(`\nReplicas of the service-record service at ${seeded} records (competing consumers; ${cpus().length} cores)`);
   console.log(table([['replicas', 'query', 'api req/s', 'api p50', 'api p99'], ...replicaRows.map((r) => [r.replicas, r.query, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99)])]));

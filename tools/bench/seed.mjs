@@ -133,3 +133,30 @@ export async function withClient(url, fn) {
     await client.end();
   }
 }
+
+/**
+ * schedule-service's projection of the machines and 3 schedules each (issue 21): ids
+ * (m-1)*3+1..m*3, a third overdue, a third due soon, a third upcoming, state computed today (UTC)
+ * so no day refresh runs while measuring.
+ */
+export async function seedSchedules(client, { machines }) {
+  await client.query(
+    `INSERT INTO known_machines (machine_id, user_id, name, type, deleted, updated_at)
+     SELECT g, (g - 1) / ${MACHINES_PER_USER} + 1, 'Machine #' || g, 'Equipment', false, now() FROM generate_series(1, $1) g`,
+    [machines],
+  );
+  await client.query(
+    `INSERT INTO schedules (id, user_id, machine_id, machine_name, machine_type, machine_type_key, title, service_type, origin, interval_hours, interval_months, recurring, anchor,
+                            base_date, base_distance, base_hours, last_done_date, last_done_hours, next_due_date, next_due_hours, status, status_rank, reason, reason_dimension,
+                            forecast_date, sort_date, done, computed_on, date_created)
+     SELECT g, (m - 1) / ${MACHINES_PER_USER} + 1, m, 'Machine #' || m, 'Equipment', 'equipment',
+            (ARRAY['Engine oil and filter', 'Hydraulic fluid', 'Annual inspection'])[k + 1], 'Maintenance', 'user', 250, 12, true, 'completion',
+            today - 200, 0, 1000, today - 200, 1000, today + (g % 120) - 40, 1250,
+            (ARRAY['overdue', 'due_soon', 'upcoming'])[g % 3 + 1], g % 3, (ARRAY['Overdue by 3 days', 'Due in 12 days', '120 h left'])[g % 3 + 1], 'date',
+            today + (g % 120) - 40, today + (g % 120) - 40, false, today, now()
+     FROM generate_series(1, $1::int * 3) g,
+     LATERAL (SELECT (g - 1) / 3 + 1 AS m, (g - 1) % 3 AS k, (now() AT TIME ZONE 'utc')::date AS today) x`,
+    [machines],
+  );
+  await resetSequence(client, 'schedules');
+}

@@ -157,6 +157,18 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     expect((await svc.send(SCHEDULE_LIST, { size: 100 }, userA)).content.some((s) => s.machineId === machineId)).toBe(false);
   });
 
+  it("gives a machine to its real owner when another user's fuel record named its id first", async () => {
+    const machineId = nextMachine++;
+    await svc.emit(FUEL_RECORD_SAVED, { recordId: 7001, userId: userB.userId, machineId, date: today, currentMileage: 500, currentHours: null, at: new Date().toISOString() });
+    await expectEventually(async () => expect(await svc.send(METER_BY_MACHINE, { machineId }, userB)).toHaveLength(2));
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Real', type: null, at: new Date().toISOString() });
+    await expectEventually(async () => {
+      const meters = await svc.send(METER_BY_MACHINE, { machineId }, userA);
+      expect(meters.map((m) => m.currentValue)).toEqual([null, null]);
+    });
+    expect((await svc.failure(METER_BY_MACHINE, { machineId }, userB)).code).toBe('NOT_FOUND');
+  });
+
   it('adds a manual reading when the user sets the machine miles', async () => {
     const { machineId } = await machineOf(userA, { miles: 0 });
     await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'X', type: 'Truck', miles: 46000, at: new Date().toISOString() });

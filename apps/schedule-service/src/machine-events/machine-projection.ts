@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { KnownMachine } from '../machines/known-machine.entity.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { MetersRepository } from '../meters/meters.repository.js';
+import { SchedulesRepository } from '../schedules/schedules.repository.js';
 
 /** When a placeholder row was made: any real saved event is newer. */
 const NEVER = new Date(0);
@@ -17,12 +18,23 @@ export class MachineProjection {
   constructor(
     private readonly machines: MachinesRepository,
     private readonly meters: MetersRepository,
+    private readonly schedules: SchedulesRepository,
   ) {}
 
-  /** The machine, locked, with its default meters; null when deleted or someone else's. */
+  /**
+   * The machine, locked, with its default meters; null when deleted or someone else's. `seed` comes
+   * from machine-service's own saved event, which knows the real owner: a placeholder that a record
+   * event of another user made (fuel records take any machine id) gives way to it, with what it held.
+   */
   async ensure(manager: EntityManager, userId: number, machineId: number, seed?: Pick<KnownMachine, 'name' | 'type'>): Promise<KnownMachine | null> {
     await this.machines.insertIgnore(manager, { machineId, userId, name: seed?.name ?? '', type: seed?.type ?? null, lastMiles: null, lastHours: null, updatedAt: NEVER });
-    const row = await this.machines.lock(manager, machineId);
+    let row = await this.machines.lock(manager, machineId);
+    if (row && !row.deleted && row.userId !== userId && seed && row.updatedAt.getTime() === NEVER.getTime()) {
+      await this.schedules.deleteMachine(manager, row.userId, machineId);
+      await this.meters.deleteMachine(manager, row.userId, machineId);
+      await this.machines.reassign(manager, machineId, userId);
+      row = { ...row, userId };
+    }
     if (!row || row.deleted || row.userId !== userId) {
       return null;
     }

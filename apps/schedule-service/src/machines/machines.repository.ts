@@ -48,6 +48,11 @@ export class MachinesRepository {
       .execute();
   }
 
+  /** A placeholder taken over by the machine's real owner. */
+  async reassign(manager: EntityManager, machineId: number, userId: number): Promise<void> {
+    await manager.update(KnownMachine, { machineId }, { userId });
+  }
+
   lock(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
     return manager.findOne(KnownMachine, { where: { machineId }, ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   }
