@@ -39,16 +39,17 @@ describe('DuePage', () => {
     expect(router.state.location.search).toBe('?status=overdue%2Cdue_soon&type=Tractor');
     await user.click(screen.getByRole('checkbox', { name: 'Upcoming' }));
     expect(router.state.location.search).toBe('?type=Tractor');
-    expect(calls.at(-1)!.url).toBe('/api/schedules?page=0&size=20&status=overdue%2Cdue_soon%2Cupcoming&machineType=Tractor');
+    expect(calls.at(-1)!.url).toBe('/api/schedules?page=0&size=20&machineType=Tractor');
   });
 
-  it('groups the forecast dates by month and says which have none', async () => {
-    mockFetch({
+  it('groups the forecast dates by month (in pages of 100) and says which have none', async () => {
+    const { calls } = mockFetch({
       'GET /api/machines/all': json(machines),
       'GET /api/schedules': page([aSchedule({ id: 1, title: 'Grease', forecastDate: '2026-04-20' }), aSchedule({ id: 2, title: 'Tires', forecastDate: null, nextDueDate: null })]),
     });
     renderApp(routes, { url: '/due?view=month' });
     const april = await screen.findByRole('region', { name: 'April 2026' });
+    expect(calls.find((c) => c.url.startsWith('/api/schedules'))!.url).toBe('/api/schedules?page=0&size=100');
     expect(within(april).getByText('Grease')).toBeInTheDocument();
     expect(within(screen.getByRole('region', { name: 'Not enough readings' })).getByText('Tires')).toBeInTheDocument();
   });

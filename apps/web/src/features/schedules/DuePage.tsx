@@ -30,9 +30,11 @@ export default function DuePage() {
   const view: View = viewParam === 'week' || viewParam === 'month' ? viewParam : 'list';
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
   const types = useMemo(() => [...new Set((machines.data ?? []).map((m) => m.type?.trim() ?? '').filter(Boolean))].sort((a, b) => a.localeCompare(b)), [machines.data]);
+  // The calendar views group what is loaded, so they load bigger pages.
+  const size = view === 'list' ? ScheduleLimits.pageSize : 100;
   const query = useInfiniteQuery({
-    queryKey: [...scheduleKeys.fleet(statuses, type), 'pages'],
-    queryFn: ({ pageParam }) => scheduleApi.fleet(api, statuses, type, pageParam, view === 'list' ? ScheduleLimits.pageSize : 100),
+    queryKey: [...scheduleKeys.fleet(statuses, type), 'pages', size],
+    queryFn: ({ pageParam }) => scheduleApi.fleet(api, statuses, type, pageParam, size),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
     staleTime: 0,

@@ -24,7 +24,8 @@ export const scheduleApi = {
   ofMachine: (api: ApiClient, machineId: number) => api.get<Schedule[]>(`/api/machines/${machineId}/schedules`),
   fleet: (api: ApiClient, status: readonly ScheduleStatus[], machineType: string, page: number, size: number) => {
     const q = new URLSearchParams({ page: String(page), size: String(size) });
-    if (status.length > 0) {
+    // Every status is the same as none: the shorter URL.
+    if (status.length > 0 && status.length < 3) {
       q.set('status', status.join(','));
     }
     if (machineType) {
