@@ -43,7 +43,7 @@ describe('routes and guard', () => {
     await screen.findByText('No machines yet');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(Array.from(menu.querySelectorAll('a,button')).map((e) => e.textContent)).toEqual(['Home', 'Dashboard', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
+    expect(Array.from(menu.querySelectorAll('a,button')).map((e) => e.textContent)).toEqual(['Home', 'Dashboard', 'Due', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
     const bar = screen.getByRole('navigation', { name: 'Sections' });
     expect(Array.from(bar.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],

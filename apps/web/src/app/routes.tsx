@@ -25,6 +25,7 @@ const AboutPage = lazy(() => import('../features/public/AboutPage'));
 const PricingPage = lazy(() => import('../features/public/PricingPage'));
 const ContactSalesPage = lazy(() => import('../features/public/ContactSalesPage'));
 const PlatinumInquiryPage = lazy(() => import('../features/public/PlatinumInquiryPage'));
+const DuePage = lazy(() => import('../features/schedules/DuePage'));
 const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
 const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
 
@@ -55,6 +56,7 @@ export const routes: RouteObject[] = [
           { path: 'machines/:name', element: <MachineDetailsPage /> },
           { path: 'services', element: <ServicesPage /> },
           { path: 'parts', element: <PartsPage /> },
+          { path: 'due', element: <DuePage /> },
           { path: 'parts/:id', element: <PartPurchasePage /> },
           { path: 'fast-create', element: <FastCreatePage /> },
           { path: 'settings', element: <SettingsPage /> },

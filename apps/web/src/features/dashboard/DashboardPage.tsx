@@ -10,6 +10,7 @@ import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { ShowMoreButton } from '../../components/ShowMore';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
+import { DueSummary } from '../schedules/DueSummary';
 import { CardSortBar, MachineCards, MachineTable, useMachineList } from '../machines/MachineList';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
@@ -68,6 +69,8 @@ export default function DashboardPage() {
   return (
     <Page>
       <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.name}.` : 'Your recently serviced equipment.'} actions={createButton} />
+      <DueSummary />
+      <div style={{ height: 16 }} />
       <Card padding={desktop ? 'lg' : 'md'}>
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
           <div>

@@ -1,5 +1,5 @@
 import { Box, Card, Tabs } from '@mantine/core';
-import { IconGasStation, IconShoppingCart, IconTool } from '@tabler/icons-react';
+import { IconCalendarDue, IconGasStation, IconGauge, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MACHINE_HISTORY_LIMITS } from '@wrenchlog/contracts/limits';
@@ -13,11 +13,13 @@ import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
 import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
 import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
+import { MetersTab } from '../schedules/MetersTab';
+import { SchedulesTab } from '../schedules/SchedulesTab';
 import { historyKeys } from './history-keys';
 import { HistoryTable, type HistoryColumn } from './HistoryTable';
 
-export type HistoryTab = 'fuel' | 'service' | 'parts';
-const TABS: HistoryTab[] = ['fuel', 'service', 'parts'];
+export type HistoryTab = 'fuel' | 'service' | 'parts' | 'meters' | 'schedules';
+const TABS: HistoryTab[] = ['fuel', 'service', 'parts', 'meters', 'schedules'];
 
 
 /** One page of a machine's history, newest first (issue 25, item 9: the tabs load more on demand). */
@@ -92,7 +94,7 @@ const PARTS: TabKind<Purchase> = {
   preview: (id, machineId, close) => <PartPurchaseForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
 
-function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { tab: HistoryTab; kind: TabKind<T>; machineId: number }) {
+function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { tab: keyof typeof historyKeys; kind: TabKind<T>; machineId: number }) {
   const api = useApi();
   const navigate = useNavigate();
   const [selected, setSelected] = useState<T | null>(null);
@@ -137,8 +139,8 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
   );
 }
 
-/** Fuel History, Services, Parts History; `?tab=service|fuel|parts` preselects, fuel by default. */
-export function HistoryTabs({ machineId }: { machineId: number }) {
+/** Fuel History, Services, Parts History, Meters, Schedules; `?tab=service|fuel|parts|meters|schedules` preselects, fuel by default. */
+export function HistoryTabs({ machineId, machineType }: { machineId: number; machineType?: string | null }) {
   const [params, setParams] = useSearchParams();
   // Icons only where there is room: three labels fit one row on a phone without them.
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
@@ -167,6 +169,12 @@ export function HistoryTabs({ machineId }: { machineId: number }) {
           <Tabs.Tab value="parts" px={desktop ? undefined : 8} leftSection={desktop ? <IconShoppingCart size={16} /> : undefined}>
             Parts History
           </Tabs.Tab>
+          <Tabs.Tab value="meters" px={desktop ? undefined : 8} leftSection={desktop ? <IconGauge size={16} /> : undefined}>
+            Meters
+          </Tabs.Tab>
+          <Tabs.Tab value="schedules" px={desktop ? undefined : 8} leftSection={desktop ? <IconCalendarDue size={16} /> : undefined}>
+            Schedules
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="fuel">
           <HistoryTabPanel tab="fuel" kind={FUEL} machineId={machineId} />
@@ -176,6 +184,12 @@ export function HistoryTabs({ machineId }: { machineId: number }) {
         </Tabs.Panel>
         <Tabs.Panel value="parts">
           <HistoryTabPanel tab="parts" kind={PARTS} machineId={machineId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="meters">
+          <MetersTab machineId={machineId} />
+        </Tabs.Panel>
+        <Tabs.Panel value="schedules">
+          <SchedulesTab machineId={machineId} machineType={machineType} />
         </Tabs.Panel>
       </Tabs>
     </Card>

@@ -17,12 +17,14 @@ interface HeaderLink {
   onClick?: () => void;
 }
 
-function useHeaderLinks(): HeaderLink[] {
+function useHeaderLinks(desktop: boolean): HeaderLink[] {
   const { status, session } = useSession();
   const signedIn = status === 'authenticated';
+  // On a phone the sections the bottom bar has no room for are in this menu.
+  const extra = signedIn && !desktop ? NAV_ITEMS.filter((item) => item.menuOnMobile).map((item) => ({ label: item.label, to: item.to })) : [];
   return [
     { label: 'Home', to: '/' },
-    ...(signedIn ? [{ label: 'Dashboard', to: '/dashboard' }, { label: 'Settings', to: '/settings' }] : [{ label: 'Login', to: '/login' }]),
+    ...(signedIn ? [{ label: 'Dashboard', to: '/dashboard' }, ...extra, { label: 'Settings', to: '/settings' }] : [{ label: 'Login', to: '/login' }]),
     { label: 'Pricing', to: '/pricing' },
     { label: 'Roadmap', to: '/roadmap' },
     { label: 'About', to: '/about' },
@@ -31,7 +33,7 @@ function useHeaderLinks(): HeaderLink[] {
 }
 
 function HeaderMenu({ desktop }: { desktop: boolean }) {
-  const links = useHeaderLinks();
+  const links = useHeaderLinks(desktop);
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
   // Any navigation (links, back and forward) closes the menu.
@@ -136,7 +138,7 @@ function SideNav() {
 function BottomBar() {
   return (
     <Group component="nav" aria-label="Sections" grow gap={0} h="100%" wrap="nowrap">
-      {NAV_ITEMS.map((item) => (
+      {NAV_ITEMS.filter((item) => !item.menuOnMobile).map((item) => (
         <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>
           <item.icon size={22} stroke={1.7} />
           <span>{item.short}</span>

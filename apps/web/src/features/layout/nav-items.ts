@@ -1,4 +1,4 @@
-import { IconBolt, IconEngine, IconLayoutDashboard, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
+import { IconBolt, IconCalendarDue, IconEngine, IconLayoutDashboard, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
 
 export interface NavItem {
   to: string;
@@ -6,6 +6,8 @@ export interface NavItem {
   /** Label on the mobile bottom bar. */
   short: string;
   icon: Icon;
+  /** Left off the mobile bottom bar (five fit at 390 px); the header's menu lists it instead. */
+  menuOnMobile?: boolean;
 }
 
 // Side navigation and bottom bar (spec doc 1 section 2, app shell).
@@ -15,4 +17,5 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/services', label: 'Services', short: 'Services', icon: IconTool },
   { to: '/parts', label: 'Parts', short: 'Parts', icon: IconEngine },
   { to: '/fast-create', label: 'Fast Create', short: 'Create', icon: IconBolt },
+  { to: '/due', label: 'Due', short: 'Due', icon: IconCalendarDue, menuOnMobile: true },
 ];

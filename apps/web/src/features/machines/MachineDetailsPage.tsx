@@ -9,6 +9,7 @@ import { Page } from '../../components/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { HistoryTabs } from '../history/HistoryTabs';
 import { ArchivedBanner } from './ArchivedMachines';
+import { MachineMeters } from '../schedules/MachineMeters';
 import { BasicInfoPanel } from './BasicInfoPanel';
 import { IconTruckOff } from '@tabler/icons-react';
 
@@ -43,7 +44,8 @@ export default function MachineDetailsPage() {
       <Stack gap="lg">
         {query.data.archived && <ArchivedBanner machine={query.data} />}
         <BasicInfoPanel key={query.data.id} machine={query.data} />
-        <HistoryTabs machineId={query.data.id} />
+        <MachineMeters machineId={query.data.id} miles={query.data.miles} hours={query.data.hours} />
+        <HistoryTabs machineId={query.data.id} machineType={query.data.type} />
       </Stack>
     );
   }

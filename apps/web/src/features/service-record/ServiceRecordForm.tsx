@@ -10,6 +10,8 @@ import { useConfirm } from '../../components/confirm';
 import { ErrorState, LoadingState } from '../../components/states';
 import { historyKeys } from '../history/history-keys';
 import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../layout/useScrollManager';
+import { ScheduleChecklist, useStoredCompletions } from '../schedules/ScheduleChecklist';
+import { scheduleKeys } from '../schedules/schedule-api';
 import { serviceKeys } from '../services/services-api';
 import { FocusClearField } from './FocusClearField';
 import { MilesField } from './MilesField';
@@ -95,6 +97,10 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api), enabled: showMachine && !readOnly });
   const imageCount = useQuery({ queryKey: serviceRecordKeys.imageCount(saved?.id ?? 0), queryFn: () => serviceRecordApi.imageCount(api, saved!.id), enabled: readOnly && saved !== null });
   const errors = showErrors ? validate(draft) : {};
+  // Schedules this record completes: picked on a new record, saved at once on an existing one.
+  const storedCompletes = useStoredCompletions(draft.machineId, saved?.id ?? null);
+  const [completes, setCompletes] = useState<number[] | null>(loaded ? null : []);
+  const checkedSchedules = completes ?? storedCompletes ?? [];
 
   // The #images fragment scrolls to the photos once the record is on screen.
   useEffect(() => {
@@ -121,7 +127,38 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     void queryClient.invalidateQueries({ queryKey: [...serviceKeys.all, 'recent'] });
     void queryClient.invalidateQueries({ queryKey: historyKeys.service(record.machineId) });
     void queryClient.invalidateQueries({ queryKey: machineKeys.recent() });
+    // schedule-service hears of the record by an event, a moment after the reply: read again then too.
+    void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
+    window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: scheduleKeys.all }), 1500);
   };
+
+  async function saveCompletions(ids: number[]) {
+    const current = savedRef.current;
+    if (!current || readOnly) {
+      return;
+    }
+    if (Object.keys(validate(draftRef.current)).length > 0) {
+      setShowErrors(true);
+      return;
+    }
+    setCompletes(ids);
+    const task = async () => {
+      setSaving(true);
+      setError(null);
+      try {
+        await serviceRecordApi.update(api, current.id, { ...toBody(draftRef.current), completesScheduleIds: ids });
+        refreshLists(current);
+      } catch (err) {
+        console.error('Service record update failed', err);
+        setCompletes(null);
+        setError(MESSAGES.updateFailed);
+      } finally {
+        setSaving(false);
+      }
+    };
+    queue.current = queue.current.then(task);
+    return queue.current;
+  }
 
   async function saveExisting(next: Draft) {
     const current = savedRef.current;
@@ -176,7 +213,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     setError(null);
     setBanner(null);
     try {
-      const created = await serviceRecordApi.create(api, toBody(draftRef.current));
+      const created = await serviceRecordApi.create(api, { ...toBody(draftRef.current), ...(completes?.length ? { completesScheduleIds: completes } : {}) });
       // The record opens from the reply, without a second read.
       queryClient.setQueryData(serviceRecordKeys.detail(created.id), created);
       refreshLists(created);
@@ -187,6 +224,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
         return;
       }
       setDraft(newDraft(machineId));
+      setCompletes([]);
       setShowErrors(false);
       setBanner(MESSAGES.created);
       setLastCreated(created.id);
@@ -295,7 +333,13 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
             placeholder={machines.isPending && !readOnly ? 'Loading machines...' : 'Pick a machine'}
             data={machineOptions}
             value={draft.machineId ? String(draft.machineId) : null}
-            onChange={(v) => void commit({ machineId: v ? Number(v) : null })}
+            onChange={(v) => {
+              if (!savedRef.current) {
+                // Another machine's schedules: nothing picked carries over.
+                setCompletes([]);
+              }
+              void commit({ machineId: v ? Number(v) : null });
+            }}
             searchable
             nothingFoundMessage="No machines match"
             disabled={readOnly}
@@ -378,6 +422,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
             </Alert>
           )}
           {fields}
+          <ScheduleChecklist machineId={draft.machineId} recordId={saved?.id ?? null} value={checkedSchedules} onChange={(ids) => void (existing ? saveCompletions(ids) : setCompletes(ids))} disabled={readOnly} />
           {extras && (
             <Textarea
               label="Notes"

@@ -102,6 +102,8 @@ export interface RecordBody {
   miles: number | null;
   hours: number | null;
   notes: string;
+  /** Schedules the record completes (issue 21); absent keeps what it completes. */
+  completesScheduleIds?: number[];
 }
 
 const num = (v: number | '') => (v === '' || Number.isNaN(Number(v)) ? null : Number(v));

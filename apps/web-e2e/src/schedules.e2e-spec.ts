@@ -1,0 +1,120 @@
+import { ApiClient, createApprovedUser, createMachine, expectEventually } from '@wrenchlog/testing';
+import type { Browser, Page } from 'playwright-core';
+import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+
+// Issue 21 end to end against the real back end: a schedule from a template, a fuel record whose
+// hours make it due soon, the dashboard summary and the Due page, completing it from a service
+// record, Upcoming again. Once at 1280 px and once at 390 px, each with its own user and tractor.
+
+const today = () => {
+  const d = new Date();
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+};
+
+/** Reloads until the locator shows (the schedule service hears of records by events). */
+async function eventually(page: Page, find: () => ReturnType<Page['getByRole']>): Promise<void> {
+  await expectEventually(async () => {
+    if (!(await find().isVisible())) {
+      await page.reload();
+      await find().waitFor({ timeout: 2000 });
+    }
+  }, 20000, 200);
+}
+
+describe.each([
+  { width: 1280, height: 900, name: 'desktop' },
+  { width: 390, height: 844, name: 'mobile' },
+])('maintenance schedules at $width px', ({ width, height, name }) => {
+  let browser: Browser;
+  let s: Session;
+  let machine: { id: number; name: string };
+  const title = 'Engine oil and filter';
+
+  beforeAll(async () => {
+    const api = new ApiClient(baseUrl());
+    const owner = await createApprovedUser(api, { name: `Schedule ${name}` });
+    machine = { id: 0, name: `Tractor ${name} ${Date.now() % 100000}` };
+    machine.id = (await createMachine(api, owner.token, { name: machine.name, type: 'Tractor' })).id as number;
+    browser = await launch();
+    s = await openSession(browser, { width, height }, `schedules-${name}`);
+    await s.page.goto(`/machines/${machine.id}?tab=schedules`);
+    await s.page.waitForURL((url) => url.pathname === '/login');
+    await signIn(s.page, owner);
+    await s.page.waitForURL((url) => url.pathname === `/machines/${machine.id}`);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    const { scrollWidth, clientWidth } = await pageWidths(s.page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+
+  it('adds a schedule from the tractor templates with one click', async () => {
+    await s.page.getByRole('button', { name: 'Add from template' }).click();
+    await s.page.getByRole('menuitem', { name: new RegExp(title) }).click();
+    const item = s.page.getByRole('listitem', { name: title });
+    await item.waitFor();
+    await item.getByText('Upcoming').waitFor();
+    await item.getByText(/Every 12 months or 250 h/).waitFor();
+  });
+
+  it('a fuel record whose hours reach the due-soon window makes it Due soon, on the dashboard and the Due page', async () => {
+    await s.page.goto(`/fuel-record?machineId=${machine.id}&mode=full`);
+    const form = s.page.getByRole('form', { name: 'Create Fuel Record' });
+    await form.getByLabel('Date and Time of Purchase').fill(`${today()}T08:00`);
+    await form.getByLabel('Amount (gal)').fill('10');
+    await form.getByLabel('Price per Unit ($)').fill('3.5');
+    await form.getByLabel('Current Hours').fill('240');
+    await form.getByRole('button', { name: 'Save Fuel Record' }).click();
+    await s.page.getByText('Fuel record created successfully!').waitFor();
+
+    await s.page.goto('/dashboard');
+    await eventually(s.page, () => s.page.getByRole('link', { name: 'Due soon: 1' }));
+    await s.shot('dashboard');
+    await s.page.getByRole('link', { name: 'Due soon: 1' }).click();
+    await s.page.waitForURL((url) => url.pathname === '/due' && url.search === '?status=due_soon');
+    const item = s.page.getByRole('listitem', { name: title });
+    await item.getByText('Due soon').waitFor();
+    await item.getByText('10 h left').waitFor();
+    await item.getByRole('link', { name: `${machine.name} · Tractor` }).waitFor();
+    await s.shot('due');
+  });
+
+  it('completes it from a service record; it is Upcoming again', async () => {
+    await s.page.goto(`/service-record?machineId=${machine.id}&mode=full`);
+    await s.page.getByLabel(/^Title/).fill('Oil change');
+    await s.page.getByLabel('Hours').fill('242');
+    const checklist = s.page.getByRole('group', { name: 'Completes these schedules' });
+    await checklist.getByRole('checkbox', { name: new RegExp(title) }).check();
+    await s.page.getByRole('button', { name: 'Create Service Record' }).click();
+    await s.page.waitForURL((url) => /^\/service-record\/\d+$/.test(url.pathname));
+
+    await s.page.goto(`/machines/${machine.id}?tab=schedules`);
+    await eventually(s.page, () => s.page.getByRole('listitem', { name: title }).getByText('Upcoming'));
+    await s.page.getByRole('listitem', { name: title }).getByText(/Next due: .*492 h/).waitFor();
+    await s.shot('machine-schedules');
+  });
+
+  it('the meters, schedules and Due screens and the schedule dialog pass axe-core', async () => {
+    const found: string[] = [];
+    for (const [path, text] of [
+      [`/machines/${machine.id}?tab=meters`, 'Fuel record'],
+      [`/machines/${machine.id}?tab=schedules`, title],
+      ['/due', title],
+    ]) {
+      await s.page.goto(path);
+      await s.page.getByText(text).first().waitFor();
+      found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
+    }
+    await s.page.goto(`/machines/${machine.id}?tab=schedules`);
+    await s.page.getByRole('button', { name: `Edit ${title}` }).click();
+    await s.page.getByRole('dialog').getByLabel('Engine hours (h)').waitFor();
+    found.push(...(await seriousViolations(s.page)).map((v) => `schedule dialog: ${v}`));
+    expect(found).toEqual([]);
+  });
+});

@@ -1,0 +1,154 @@
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import type { Meter, OutOfSequenceDetails } from '@wrenchlog/contracts';
+import dayjs from 'dayjs';
+import { useState, type FormEvent } from 'react';
+import { ApiError } from '../../api/client';
+import { DESKTOP_QUERY } from '../../app/theme';
+import { useAddReading, useSetReadingVoid } from './schedule-api';
+import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';
+
+export const today = () => dayjs().format('YYYY-MM-DD');
+
+/**
+ * "Add reading" by hand. A reading that does not fit between its neighbours (422
+ * METER_OUT_OF_SEQUENCE) shows them and offers to save it as void or to void the offending old one.
+ */
+export function ReadingDialog({ meter, onClose, initialRollover = false }: { meter: Meter; onClose: () => void; initialRollover?: boolean }) {
+  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const add = useAddReading(meter.machineId);
+  const setVoid = useSetReadingVoid(meter.machineId);
+  const [value, setValue] = useState('');
+  const [readAt, setReadAt] = useState(today);
+  const [rollover, setRollover] = useState(initialRollover);
+  const [touched, setTouched] = useState(false);
+  const [server, setServer] = useState<{ value?: string; readAt?: string }>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<OutOfSequenceDetails | null>(null);
+  const localError = readingValueError(meter.kind, value);
+  const busy = add.isPending || setVoid.isPending;
+
+  async function save(asVoid: boolean) {
+    setFailure(null);
+    setServer({});
+    try {
+      await add.mutateAsync({ meterId: meter.id, reading: { value: Number(value), readAt, void: asVoid || undefined, rollover: rollover || undefined } });
+      onClose();
+    } catch (err) {
+      const neighbours = outOfSequence(err);
+      if (neighbours) {
+        setConflict(neighbours);
+        return;
+      }
+      setConflict(null);
+      if (err instanceof ApiError && err.status < 500) {
+        const fields: { value?: string; readAt?: string } = {};
+        for (const e of err.body?.errors ?? []) {
+          const key = String(e.field).split('.').pop();
+          if (key === 'value' || key === 'readAt') {
+            fields[key] ??= e.message;
+          }
+        }
+        // A 422 for decimals or a rollover date names no field: it is about the value or its date.
+        if (!fields.value && !fields.readAt && err.status === 422) {
+          fields.value = failureText(err, '');
+        }
+        setServer(fields);
+        if (fields.value || fields.readAt) {
+          return;
+        }
+      }
+      setFailure(failureText(err, 'The reading could not be saved. Try again.'));
+    }
+  }
+
+  async function voidOld(readingId: number) {
+    setFailure(null);
+    try {
+      await setVoid.mutateAsync({ readingId, isVoid: true });
+    } catch (err) {
+      setFailure(failureText(err, 'The old reading could not be voided. Try again.'));
+      return;
+    }
+    // The old reading is out of the way: the new one is tried again as it was typed.
+    await save(false);
+  }
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    setTouched(true);
+    if (localError || busy) {
+      return;
+    }
+    void save(false);
+  }
+
+  const offending = [conflict?.before, conflict?.after].filter((r): r is NonNullable<typeof r> => Boolean(r));
+  return (
+    <Modal opened onClose={onClose} title={`Add reading: ${meterTitle(meter)}`} fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          {failure && (
+            <Alert color="red" variant="light" role="alert">
+              {failure}
+            </Alert>
+          )}
+          <TextInput
+            label={`Value (${meter.unit})`}
+            inputMode="decimal"
+            required
+            data-autofocus
+            value={value}
+            onChange={(e) => {
+              setValue(e.currentTarget.value);
+              setServer((s) => ({ ...s, value: undefined }));
+              setConflict(null);
+            }}
+            onBlur={() => setTouched(true)}
+            error={server.value ?? (touched ? localError : null)}
+          />
+          <TextInput
+            label="Date"
+            type="date"
+            required
+            value={readAt}
+            onChange={(e) => {
+              setReadAt(e.currentTarget.value);
+              setServer((s) => ({ ...s, readAt: undefined }));
+              setConflict(null);
+            }}
+            error={server.readAt}
+          />
+          <Checkbox label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`} checked={rollover} onChange={(e) => setRollover(e.currentTarget.checked)} />
+          {conflict && (
+            <Alert color="orange" variant="light" role="alert" title="This reading is out of sequence">
+              <Text size="sm">It does not fit between the readings around it:</Text>
+              <List size="sm" my="xs">
+                {conflict.before && <List.Item>Before: {describeReading(conflict.before, meter.unit)}</List.Item>}
+                {conflict.after && <List.Item>After: {describeReading(conflict.after, meter.unit)}</List.Item>}
+              </List>
+              <Group gap="xs">
+                <Button size="xs" variant="default" loading={add.isPending} onClick={() => void save(true)}>
+                  Save as void
+                </Button>
+                {offending.map((r) => (
+                  <Button key={r.id} size="xs" color="orange" loading={setVoid.isPending} onClick={() => void voidOld(r.id)}>
+                    Void {describeReading(r, meter.unit)}
+                  </Button>
+                ))}
+              </Group>
+            </Alert>
+          )}
+          <Group justify="flex-end" gap="sm" mt="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={add.isPending && !conflict}>
+              Save reading
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
