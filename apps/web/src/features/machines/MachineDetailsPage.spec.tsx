@@ -263,6 +263,14 @@ describe('MachineDetailsPage', () => {
       await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/part-purchase/12?mode=full'));
     });
 
+    it('shows a purchase line total (quantity x price) with the unit price', async () => {
+      const purchase = { id: 7, partName: 'HF-6673', partNumber: null, partDescription: null, partUrl: null, quantity: 5, price: 41.5, storeName: null, storeCity: null, storeState: null, storeAddress: null, partStatus: 'Purchased', purchaseDate: '2026-02-10', createDate: '2026-02-01T00:00:00Z', machineId: 4, partId: null, userId: 1, storeId: null };
+      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: [purchase] }) });
+      renderApp(routes, { url: '/machines/4?tab=parts' });
+      const row = (await screen.findByText('HF-6673')).closest('tr')!;
+      expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('207.50 (41.50 each)');
+    });
+
     it.each([
       ['fuel', 'Fuel History', '/fuel-record?machineId=4&mode=full'],
       ['service', 'Services', '/service-record?machineId=4&mode=full'],
