@@ -4,7 +4,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
+import { IMAGE_TYPE_MESSAGE, MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
@@ -13,7 +13,9 @@ import { useConfirm } from '../../components/confirm';
 import { formatDate, formatNumber, orNA } from '../../lib/format';
 import { ACCEPTED_IMAGE_TYPES, prepareImage } from '../../lib/image-resize';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
-import { validateMachineCreate } from './machine-create';
+import { hoursError, milesError, validateMachineCreate } from './machine-create';
+import { refusalDetail } from '../fast-create/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
 import classes from './machine.module.css';
 import { PhotoGallery } from './PhotoGallery';
 import stockImage from './stock-machine.svg';
@@ -153,7 +155,8 @@ function StatusPicker({ machine }: { machine: Machine }) {
       console.error('Status update failed', err);
       // The previous status comes back.
       setValue(current);
-      setError(MESSAGES.statusFailed);
+      const reason = refusalDetail(err);
+      setError(reason ? `${MESSAGES.statusFailed}: ${reason}` : MESSAGES.statusFailed);
     } finally {
       inFlight.current = null;
       setSaving(false);
@@ -165,6 +168,7 @@ function StatusPicker({ machine }: { machine: Machine }) {
       label="Status"
       aria-label="Machine status"
       placeholder="Pick or type a status"
+      maxLength={MACHINE_TEXT_LIMITS.status.max}
       data={STATUS_SUGGESTIONS}
       value={value}
       onChange={setValue}
@@ -195,6 +199,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [errorDetail, setErrorDetail] = useState<string | undefined>(undefined);
+  // The server's messages for a refused save, each under its field until that field changes.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState<'profile' | 'gallery' | null>(null);
   const profileInput = useRef<HTMLInputElement>(null);
@@ -204,17 +211,32 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const profile = useQuery({ queryKey: machineKeys.profilePhoto(machine.id), queryFn: () => machinesApi.profilePhoto(api, machine.id), enabled: machine.profilePhoto !== null && machine.profilePhoto !== undefined });
   const gallery = useQuery({ queryKey: machineKeys.gallery(machine.id), queryFn: () => machinesApi.gallery(api, machine.id) });
 
-  const errors = validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model });
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const errors: Partial<Record<keyof Draft, string>> = { ...validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model }) };
+  const numberErrors = { miles: milesError(draft.miles), hours: hoursError(draft.hours) };
+  for (const [key, message] of Object.entries(numberErrors)) {
+    if (message) {
+      errors[key as keyof Draft] = message;
+    }
+  }
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setServerErrors(({ [key]: _, ...rest }) => rest);
+  };
+  /** The message under a field: the form's own rule once Save was pressed, else the server's. */
+  const fieldError = (key: keyof Draft) => (showErrors ? errors[key] : undefined) ?? serverErrors[key];
   const input = (key: keyof Draft) => ({
     value: draft[key] as string,
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value as never),
+    error: fieldError(key),
+    ...(key in MACHINE_TEXT_LIMITS ? { maxLength: MACHINE_TEXT_LIMITS[key as keyof typeof MACHINE_TEXT_LIMITS].max } : {}),
   });
 
   function startEditing() {
     setDraft(toDraft(machine));
     setShowErrors(false);
     setError(null);
+    setErrorDetail(undefined);
+    setServerErrors({});
     setEditing(true);
     setExpanded(true);
   }
@@ -223,6 +245,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     setEditing(false);
     setDraft(toDraft(machine));
     setError(null);
+    setErrorDetail(undefined);
+    setServerErrors({});
     setShowErrors(false);
   }
 
@@ -241,6 +265,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     }
     setSaving(true);
     setError(null);
+    setErrorDetail(undefined);
+    setServerErrors({});
     try {
       const next = fromDraft(machine, draft);
       const saved = await machinesApi.update(api, next);
@@ -250,6 +276,10 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       setEditing(false);
     } catch (err) {
       console.error('Machine update failed', err);
+      // The edits stay; the server's messages say what to change.
+      const fields = serverFieldErrors(err);
+      setServerErrors(fields);
+      setErrorDetail(Object.keys(fields).length > 0 ? unplacedMessages(fields, Object.keys(draft)).join(' ') || undefined : refusalDetail(err));
       setError(MESSAGES.saveFailed);
     } finally {
       setSaving(false);
@@ -356,7 +386,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const heading = (
     <>
       {editing ? (
-        <TextInput label="Name" {...input('name')} error={showErrors ? errors.name : undefined} required />
+        <TextInput label="Name" {...input('name')} required />
       ) : (
         <Box style={{ minWidth: 0 }}>
           <Title order={1} fz={{ base: 24, md: 28 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
@@ -369,9 +399,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       )}
       {editing && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="Year" inputMode="numeric" maxLength={4} {...input('year')} error={showErrors ? errors.year : undefined} required />
-          <TextInput label="Make" {...input('make')} error={showErrors ? errors.make : undefined} required />
-          <TextInput label="Model" {...input('model')} error={showErrors ? errors.model : undefined} required />
+          <TextInput label="Year" inputMode="numeric" maxLength={4} {...input('year')} required />
+          <TextInput label="Make" {...input('make')} required />
+          <TextInput label="Model" {...input('model')} required />
         </SimpleGrid>
       )}
       <StatusPicker machine={machine} />
@@ -437,7 +467,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
         </Stack>
       )}
       {error && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={error} role="alert" />
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={error} role="alert">
+          {errorDetail}
+        </Alert>
       )}
       {photoError && (
         <Alert mt="md" color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={photoError} withCloseButton onClose={() => setPhotoError(null)} />
@@ -527,8 +559,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               <div className={classes.sectionTitle}>Usage Statistics</div>
               {editing ? (
                 <SimpleGrid cols={2} spacing="sm">
-                  <NumberInput label="Hours" min={0} thousandSeparator="," value={draft.hours} onChange={(v) => set('hours', v)} />
-                  <NumberInput label="Miles" min={0} thousandSeparator="," value={draft.miles} onChange={(v) => set('miles', v)} />
+                  {/* No clamping: a negative value is refused with a message, never silently made 0. */}
+                  <NumberInput label="Hours" min={0} clampBehavior="none" decimalScale={1} thousandSeparator="," value={draft.hours} onChange={(v) => set('hours', v)} error={fieldError('hours')} />
+                  <NumberInput label="Miles" min={0} clampBehavior="none" allowDecimal={false} thousandSeparator="," value={draft.miles} onChange={(v) => set('miles', v)} error={fieldError('miles')} />
                 </SimpleGrid>
               ) : (
                 <SimpleGrid cols={2} spacing="md">

@@ -140,6 +140,36 @@ describe('MachineDetailsPage', () => {
     error.mockRestore();
   });
 
+  it('refuses negative miles with a message instead of saving them as 0', async () => {
+    const { calls } = mockFetch(base());
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const miles = within(screen.getByTestId('basic-info')).getByLabelText('Miles');
+    await user.clear(miles);
+    await user.type(miles, '-5');
+    await user.tab();
+    expect(miles).toHaveValue('-5');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Miles must be 0 or more')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("shows the server's field message under the field it names, with the edits kept", async () => {
+    mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 400, code: 'VALIDATION', message: 'VIN must be at most 32 characters', correlationId: 'c', errors: [{ field: 'vin', message: 'VIN must be at most 32 characters' }] }, 400) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const panel = screen.getByTestId('basic-info');
+    expect(within(panel).getByLabelText(/^Name/)).toHaveAttribute('maxlength', '120');
+    expect(within(panel).getByLabelText('VIN')).toHaveAttribute('maxlength', '32');
+    await user.type(within(panel).getByLabelText('VIN'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update machine details')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('VIN')).toHaveAccessibleDescription('VIN must be at most 32 characters');
+    expect(within(panel).getByLabelText('VIN')).toHaveValue('1FTEW1E49');
+    error.mockRestore();
+  });
+
   it('cancels editing when the expanded panel is collapsed', async () => {
     mockFetch(base());
     renderApp(routes, { url: '/machines/4' });
