@@ -11,7 +11,8 @@ import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineListItem, MachinePhoto } from '../../api/types';
 import { useConfirm } from '../../components/confirm';
 import { formatDate, formatNumber, orNA } from '../../lib/format';
-import { ACCEPTED_IMAGE_TYPES, prepareImage } from '../../lib/image-resize';
+import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
+import { processFailedText } from '../service-record/service-record-logic';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
 import { hoursError, milesError, validateMachineCreate } from './machine-create';
 import { refusalDetail } from '../fast-create/FormBanner';
@@ -314,13 +315,20 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     }
     setPhotoBusy('profile');
     try {
-      const { original, thumbnail } = await prepareImage(file);
+      // A file the browser cannot read says so by name, as the service record photos do.
+      const { prepared, failed } = await prepareImages([file]);
+      if (failed.length > 0) {
+        console.error('Profile photo could not be processed', failed[0].reason);
+        setPhotoError(processFailedText(file.name, failed[0].reason));
+        return;
+      }
+      const { original, thumbnail } = prepared[0];
       const photo = await machinesApi.uploadProfilePhoto(api, machine.id, original, thumbnail);
       queryClient.setQueryData(machineKeys.profilePhoto(machine.id), photo);
       queryClient.setQueryData<Machine>(machineKeys.detail(machine.id), (old) => (old ? { ...old, profilePhoto: photo.id } : old));
     } catch (err) {
       console.error('Profile photo upload failed', err);
-      setPhotoError('The photo could not be uploaded. Please try again.');
+      setPhotoError(refusalDetail(err) ?? 'The photo could not be uploaded. Please try again.');
     } finally {
       setPhotoBusy(null);
     }
@@ -351,16 +359,23 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       return;
     }
     setPhotoBusy('gallery');
+    // Files the browser cannot read are named in the message; the others are still uploaded.
+    const notes: string[] = [];
     try {
-      const prepared = [];
-      for (const file of files) {
-        prepared.push(await prepareImage(file));
+      const { prepared, failed } = await prepareImages(files);
+      for (const f of failed) {
+        console.error('Gallery photo could not be processed', f.file.name, f.reason);
+        notes.push(processFailedText(f.file.name, f.reason));
+      }
+      setPhotoError(notes.join(' ') || null);
+      if (prepared.length === 0) {
+        return;
       }
       await machinesApi.uploadGallery(api, machine.id, prepared);
       await queryClient.invalidateQueries({ queryKey: machineKeys.gallery(machine.id) });
     } catch (err) {
       console.error('Gallery upload failed', err);
-      setPhotoError('The photos could not be uploaded. Please try again.');
+      setPhotoError([...notes, refusalDetail(err) ?? 'The photos could not be uploaded. Please try again.'].join(' '));
     } finally {
       setPhotoBusy(null);
     }
