@@ -82,4 +82,16 @@ describe('routes and guard', () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login');
   });
+  it("offers 'Skip to content' as the first stop of Tab, which moves focus to the page", async () => {
+    signIn();
+    mockFetch({ 'GET /api/machines/recentlyserviced': json([]) });
+    renderApp(routes, { url: '/dashboard' });
+    await screen.findByText('No machines yet');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(document.getElementById('main-content')).toHaveFocus();
+    expect(document.getElementById('main-content')).toContainElement(screen.getByText('No machines yet'));
+  });
 });

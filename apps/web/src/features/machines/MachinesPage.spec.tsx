@@ -145,6 +145,19 @@ describe('MachinesPage', () => {
       expect(within(form).getByLabelText(/Name/)).toHaveValue('Blue F-150');
     });
 
+    it('gives focus back to the button that opened the dialog when it closes', async () => {
+      mockFetch({ 'GET /api/machines/all': json(machines) });
+      renderApp(routes, { url: '/machines' });
+      const opener = (await screen.findAllByRole('button', { name: 'Create New Machine' }))[0];
+      opener.focus();
+      await user.click(opener);
+      const form = await screen.findByRole('form', { name: 'Create New Machine' });
+      await waitFor(() => expect(within(form).getByLabelText(/Name/)).toHaveFocus());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Machine' })).not.toBeInTheDocument());
+      await waitFor(() => expect(opener).toHaveFocus());
+    });
+
     it('keeps the values and shows the error text when the create fails', async () => {
       mockFetch({ 'GET /api/machines/all': json(machines), 'POST /api/machines/create': json({ statusCode: 500 }, 500) });
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
