@@ -92,8 +92,8 @@ describe('accessibility of the signed-in screens', () => {
       expect((await api.post(`/api/admin/jobs/${aggregation.id}/run`, {}, admin)).status).toBeLessThan(300);
       // The chart is drawn once the aggregation has counted a view.
       await expectEventually(async () => {
-        const daily = await api.get<{ views: number }[]>('/api/analytics/pageviews/daily?days=30', admin);
-        expect(daily.body.reduce((n, d) => n + d.views, 0)).toBeGreaterThan(0);
+        const daily = await api.get<{ count: number }[]>('/api/analytics/pageviews/daily?days=30', admin);
+        expect(daily.body.reduce((n, d) => n + d.count, 0)).toBeGreaterThan(0);
       }, 20000);
       s = await openSession(browser, viewport, `axe-admin-${viewport.width}`);
       await s.page.goto('/login');

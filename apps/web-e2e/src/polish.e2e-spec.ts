@@ -144,6 +144,7 @@ describe('new-owner polish (issue 18)', () => {
     const s = await openSession(browser, { width: 1280, height: 900 }, 'polish-landing');
     try {
       await s.page.goto('/');
+      await s.page.getByRole('heading', { name: 'See it' }).waitFor({ state: 'attached' });
       const shots = s.page.locator('main button img');
       expect(await shots.count()).toBe(4);
       for (const alt of await shots.evaluateAll((els) => els.map((el) => el.getAttribute('alt')))) {
@@ -161,6 +162,14 @@ describe('new-owner polish (issue 18)', () => {
         await s.page.waitForTimeout(50);
       }
       await waitForImages(s.page, 'main button img', 4);
+      // A full-page capture never scrolls: on a phone, where the gallery is far below the first
+      // screen, the images still load once the page is idle.
+      await s.page.setViewportSize({ width: 390, height: 844 });
+      await s.page.goto('/');
+      await s.page.getByRole('heading', { name: 'See it' }).waitFor({ state: 'attached' });
+      await waitForImages(s.page, 'main button img', 4);
+      expect(await s.page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY)).toBe(0);
+      await s.shot('landing-full-page');
       expect(s.errors).toEqual([]);
     } finally {
       await s.close();
