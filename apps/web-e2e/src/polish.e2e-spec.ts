@@ -133,7 +133,8 @@ describe('new-owner polish (issue 18)', () => {
 
     it('logs out from Settings to plain /login', async () => {
       await s.page.goto('/settings');
-      await s.page.getByRole('button', { name: 'Logout' }).click();
+      // The Logout of the Settings page itself (the header has one too).
+      await s.page.getByRole('tabpanel', { name: 'Settings' }).getByRole('button', { name: 'Logout' }).click();
       await s.page.waitForURL((url) => url.pathname === '/login');
       await s.page.getByRole('button', { name: 'Login' }).waitFor();
       expect(new URL(s.page.url()).search).toBe('');
