@@ -75,6 +75,18 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
       expect(res.body.message).toBe('Year must be 1900 or later');
     });
 
+    it('refuses a model year beyond next year, on create and on update, and takes next year', async () => {
+      const nextYear = new Date().getFullYear() + 1;
+      const tooLate = await api.post('/api/machines/create', { name: 'Future', year: nextYear + 1, make: 'Ford', model: 'N' }, owner.token);
+      expect(tooLate.status).toBe(400);
+      expect(tooLate.body.errors).toEqual([{ field: 'year', message: `Year must be ${nextYear} or earlier` }]);
+      const created = await api.post('/api/machines/create', { name: 'Next model year', year: nextYear, make: 'Ford', model: 'N' }, owner.token);
+      expect(created.status).toBe(201);
+      const updated = await api.put('/api/machines/update', { id: created.body.id, year: nextYear + 5 }, owner.token);
+      expect(updated.status).toBe(400);
+      expect(updated.body.message).toBe(`Year must be ${nextYear} or earlier`);
+    });
+
     it('answers the first machine again to a retried create with the same Idempotency-Key', async () => {
       const key = `machine-create-${Date.now()}-${Math.random().toString(36).slice(2)}`;
       const send = () =>

@@ -1,4 +1,4 @@
-import { ApiClient, createApprovedUser, createMachine, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor, TEST_ADMIN, uniqueEmail, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, openSession, seriousViolations, signIn, type Session } from './browser.js';
 
@@ -56,6 +56,12 @@ describe('accessibility of the signed-in screens', () => {
       expect(s.errors).toEqual([]);
     });
 
+    it('finds no serious or critical violation on the 404 page', async () => {
+      await s.page.goto('/no-such-page');
+      await s.page.getByRole('heading', { name: 'Page not found' }).waitFor();
+      expect(await seriousViolations(s.page)).toEqual([]);
+    });
+
     it('finds no serious or critical violation on any screen', async () => {
       const found: string[] = [];
       for (const [path, text] of screens) {
@@ -63,6 +69,51 @@ describe('accessibility of the signed-in screens', () => {
         await s.page.getByText(text, { exact: false }).first().waitFor();
         found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
       }
+      expect(found).toEqual([]);
+    });
+  });
+
+  // The admin's screens with what axe flagged in issue 18 on them: the orange 'Pending signup'
+  // badge (Admin tab) and the drawn views per day with its page links (Analytics tab).
+  describe.each([
+    ['1280 px', { width: 1280, height: 900 }],
+    ['390 px', { width: 390, height: 844 }],
+  ])('of the admin tabs at %s', (_label, viewport) => {
+    let s: Session;
+
+    beforeAll(async () => {
+      const api = new ApiClient(baseUrl());
+      const pending = await api.post('/api/admin/createuser', { username: uniqueEmail('axe-pending'), name: 'Axe Pending', userSelfDescription: 'waits for approval', enabled: 1, createDate: new Date().toISOString() });
+      expect(pending.status).toBe(201);
+      expect((await api.post('/api/analytics/pageview', { page: '/pricing', referrer: 'axe' })).status).toBeLessThan(300);
+      const admin = await api.loginAsAdmin();
+      const jobs = await api.get<{ id: number; name: string }[]>('/api/admin/jobs', admin);
+      const aggregation = jobs.body.find((j) => j.name === 'Daily Analytics Aggregation')!;
+      expect((await api.post(`/api/admin/jobs/${aggregation.id}/run`, {}, admin)).status).toBeLessThan(300);
+      // The chart is drawn once the aggregation has counted a view.
+      await expectEventually(async () => {
+        const daily = await api.get<{ count: number }[]>('/api/analytics/pageviews/daily?days=30', admin);
+        expect(daily.body.reduce((n, d) => n + d.count, 0)).toBeGreaterThan(0);
+      }, 20000);
+      s = await openSession(browser, viewport, `axe-admin-${viewport.width}`);
+      await s.page.goto('/login');
+      await signIn(s.page, TEST_ADMIN);
+      await s.page.waitForURL((url) => url.pathname === '/dashboard');
+    });
+    afterAll(async () => {
+      await s?.close();
+    });
+    afterEach(() => {
+      expect(s.errors).toEqual([]);
+    });
+
+    it('finds no serious or critical violation on the Admin and Analytics tabs', async () => {
+      await s.page.goto('/settings?tab=admin');
+      await s.page.getByText('Pending signup').first().waitFor();
+      const found = (await seriousViolations(s.page)).map((v) => `admin: ${v}`);
+      await s.page.goto('/settings?tab=analytics');
+      await s.page.locator('.recharts-bar-rectangle').last().waitFor({ timeout: 20000 });
+      found.push(...(await seriousViolations(s.page)).map((v) => `analytics: ${v}`));
       expect(found).toEqual([]);
     });
   });

@@ -65,4 +65,33 @@ describe('routes and guard', () => {
     expect(localStorage.getItem('wrenchlog.token')).toBeNull();
     await waitFor(() => expect(calls.some((c) => c.url === '/api/auth/logout' && c.method === 'POST')).toBe(true));
   });
+  it.each([
+    ['the header menu', '/dashboard'],
+    ['Settings', '/settings'],
+  ])('a deliberate logout from %s lands on plain /login, with no return address', async (_where, url) => {
+    signIn();
+    mockFetch({ 'GET /api/machines/recentlyserviced': json([]), 'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'POST /api/auth/logout': new Response('Logged out'), 'GET /api/root/githash': json({ value: 'x' }) });
+    const { router } = renderApp(routes, { url });
+    if (url === '/settings') {
+      await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    } else {
+      await screen.findByText('No machines yet');
+      await user.click(screen.getByRole('button', { name: 'Open menu' }));
+      await user.click(screen.getByRole('button', { name: 'Logout' }));
+    }
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/login');
+  });
+  it("offers 'Skip to content' as the first stop of Tab, which moves focus to the page", async () => {
+    signIn();
+    mockFetch({ 'GET /api/machines/recentlyserviced': json([]) });
+    renderApp(routes, { url: '/dashboard' });
+    await screen.findByText('No machines yet');
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(document.getElementById('main-content')).toHaveFocus();
+    expect(document.getElementById('main-content')).toContainElement(screen.getByText('No machines yet'));
+  });
 });

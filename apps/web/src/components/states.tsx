@@ -1,6 +1,8 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
+import { IconAlertTriangle, IconFileOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
+import { ApiError } from '../api/client';
 
 export function LoadingState({ text }: { text: string }) {
   return (
@@ -46,5 +48,34 @@ export function EmptyBlock({ icon, title, description, action }: { icon: ReactNo
         {action && <div style={{ marginTop: 8 }}>{action}</div>}
       </Stack>
     </Center>
+  );
+}
+
+/** A record the server says does not exist for this user (404: deleted, mistyped, or someone else's). */
+export function isNotFound(err: unknown): boolean {
+  return err instanceof ApiError && err.status === 404;
+}
+
+/** Where a missing record's page leads back to. */
+export interface NotFoundTexts {
+  /** 'Service record not found' */
+  title: string;
+  backTo: string;
+  backLabel: string;
+}
+
+/** A record that does not exist: says so (no connection hint, nothing to retry) and offers a way back. */
+export function NotFoundState({ title, backTo, backLabel, description = 'It may have been deleted, or the link is wrong.' }: NotFoundTexts & { description?: string }) {
+  return (
+    <EmptyBlock
+      icon={<IconFileOff size={28} />}
+      title={title}
+      description={description}
+      action={
+        <Button component={Link} to={backTo}>
+          {backLabel}
+        </Button>
+      }
+    />
   );
 }

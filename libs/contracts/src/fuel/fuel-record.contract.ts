@@ -1,5 +1,5 @@
 import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
-import { FUEL_LIMITS, FUEL_MESSAGES } from './fuel.limits.js';
+import { FUEL_LIMITS, FUEL_MESSAGES, FUEL_TEXT_LIMITS, fuelTextTooLong } from './fuel.limits.js';
 import { atLeast, atMost, decimals, FIELD_REQUIRED } from './messages.js';
 import type { HistoryWindow } from '../history.limits.js';
 import type { Page } from '../paging.js';
@@ -48,16 +48,16 @@ export class FuelRecordInput {
   @IsISO8601({ strict: true }, { message: 'Date of purchase must be an ISO 8601 date and time' })
   dateOfPurchase!: string;
 
-  @IsOptional() @IsString() @MaxLength(2000, { message: 'Notes must be at most 2000 characters' })
+  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.notes.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.notes) })
   notes?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(120, { message: 'Store name must be at most 120 characters' })
+  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.storeName.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeName) })
   storeName?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(120, { message: 'Store city must be at most 120 characters' })
+  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.storeCity.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeCity) })
   storeCity?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(60, { message: 'Store state must be at most 60 characters' })
+  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.storeState.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeState) })
   storeState?: string | null;
 
   @IsOptional()

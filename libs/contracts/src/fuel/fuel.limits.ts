@@ -14,6 +14,17 @@ export const FUEL_LIMITS = {
   hours: { min: 0, max: 1_000_000, places: 1 },
 } as const;
 
+/** The longest text of each field, with the name its message gives (see fuelTextTooLong). */
+export const FUEL_TEXT_LIMITS = {
+  notes: { max: 2000, label: 'Notes' },
+  storeName: { max: 120, label: 'Store name' },
+  storeCity: { max: 120, label: 'Store city' },
+  storeState: { max: 60, label: 'Store state' },
+} as const;
+
+/** "Store name must be at most 120 characters". */
+export const fuelTextTooLong = ({ max, label }: { max: number; label: string }) => `${label} must be at most ${max} characters`;
+
 /** The spec's texts (doc 2 section 5) where it gives one; the other fields say FIELD_REQUIRED. */
 export const FUEL_MESSAGES = {
   machineRequired: 'Machine is required',

@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
 import type { ImageKeysView, StoredImageRef } from '../image/image.contract.js';
 import { isDateOnly, toDateOnly } from './machine-dates.js';
-import { MACHINE_GALLERY_LIMIT } from './machine.limits.js';
+import { MACHINE_GALLERY_LIMIT, MACHINE_LIMITS, MACHINE_MESSAGES, MACHINE_TEXT_LIMITS, machineTextTooLong, maxModelYear } from './machine.limits.js';
 import { EmptyIsMissing, IsDecimal, Trimmed } from '../input.js';
 import { MAX_ID } from '../ids.js';
 
@@ -46,6 +46,18 @@ function IsMachineDate(options?: ValidationOptions) {
     });
 }
 
+/** A model year no later than next year, by the clock at validation time (a fixed @Max would go stale). */
+function NotAfterNextYear() {
+  return (target: object, property: string) =>
+    registerDecorator({
+      name: 'notAfterNextYear',
+      target: target.constructor,
+      propertyName: property,
+      options: { message: () => MACHINE_MESSAGES.yearMax() },
+      validator: { validate: (value: unknown) => typeof value !== 'number' || value <= maxModelYear() },
+    });
+}
+
 const DateOnly = () => Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => toDateOnly(obj[key]));
 /** '' and null mean "no value" for optional numbers (implicit conversion would make '' a 0). */
 const EmptyIsNull = () =>
@@ -53,10 +65,10 @@ const EmptyIsNull = () =>
     obj[key] === '' || obj[key] === null ? null : value,
   );
 
-const text = (max: number, label: string) => [IsOptional(), IsString({ message: `${label} must be text` }), MaxLength(max, { message: `${label} must be at most ${max} characters` })];
-function OptionalText(max: number, label: string) {
+const text = ({ max, label }: { max: number; label: string }) => [IsOptional(), IsString({ message: `${label} must be text` }), MaxLength(max, { message: machineTextTooLong({ max, label }) })];
+function OptionalText(limit: { max: number; label: string }) {
   return (target: object, property: string) => {
-    for (const d of text(max, label)) {
+    for (const d of text(limit)) {
       d(target, property);
     }
     Trimmed()(target, property);
@@ -65,15 +77,15 @@ function OptionalText(max: number, label: string) {
 
 /** Optional fields of a machine, shared by create and update. Absent means unchanged on update; null clears. */
 export class MachineOptionalFields {
-  @OptionalText(60, 'Submodel') submodel?: string | null;
-  @OptionalText(32, 'VIN') vin?: string | null;
-  @OptionalText(40, 'Color') color?: string | null;
-  @OptionalText(2000, 'Description') description?: string | null;
-  @OptionalText(60, 'Status') status?: string | null;
-  @OptionalText(60, 'Type') type?: string | null;
-  @OptionalText(32, 'License') license?: string | null;
-  @OptionalText(120, 'Insurance provider') insuranceProvider?: string | null;
-  @OptionalText(60, 'Policy number') policyNumber?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.submodel) submodel?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.vin) vin?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.color) color?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.description) description?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.status) status?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.type) type?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.license) license?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.insuranceProvider) insuranceProvider?: string | null;
+  @OptionalText(MACHINE_TEXT_LIMITS.policyNumber) policyNumber?: string | null;
 
   @IsOptional() @DateOnly() @IsMachineDate() purchasedDate?: string | null;
   @IsOptional() @DateOnly() @IsMachineDate() lastServicedDate?: string | null;
@@ -82,16 +94,16 @@ export class MachineOptionalFields {
 
   @IsOptional()
   @EmptyIsNull()
-  @IsInt({ message: 'Miles must be a whole number' })
-  @Min(0, { message: 'Miles must be 0 or more' })
-  @Max(100_000_000, { message: 'Miles must be at most 100000000' })
+  @IsInt({ message: MACHINE_MESSAGES.milesWhole })
+  @Min(MACHINE_LIMITS.miles.min, { message: MACHINE_MESSAGES.milesMin })
+  @Max(MACHINE_LIMITS.miles.max, { message: MACHINE_MESSAGES.milesMax })
   miles?: number | null;
 
   @IsOptional()
   @EmptyIsNull()
-  @IsDecimal(1, { message: 'Hours must be a number with at most 1 decimal' })
-  @Min(0, { message: 'Hours must be 0 or more' })
-  @Max(10_000_000, { message: 'Hours must be at most 10000000' })
+  @IsDecimal(1, { message: MACHINE_MESSAGES.hoursNumber })
+  @Min(MACHINE_LIMITS.hours.min, { message: MACHINE_MESSAGES.hoursMin })
+  @Max(MACHINE_LIMITS.hours.max, { message: MACHINE_MESSAGES.hoursMax })
   hours?: number | null;
 
   @IsOptional() @IsBoolean({ message: 'isPermanentLicense must be true or false' }) isPermanentLicense?: boolean | null;
@@ -101,24 +113,24 @@ export class MachineOptionalFields {
 export class CreateMachineRequest extends MachineOptionalFields {
   @Trimmed() @EmptyIsMissing()
   @IsDefined({ message: 'Name is required' }) @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(120, { message: 'Name must be at most 120 characters' })
+  @MaxLength(MACHINE_TEXT_LIMITS.name.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.name) })
   name!: string;
 
   @EmptyIsMissing()
-  @IsDefined({ message: 'Year is required' })
-  @IsInt({ message: 'Year must be a whole number' })
-  @Min(1900, { message: 'Year must be 1900 or later' })
-  @Max(2100, { message: 'Year must be 2100 or earlier' })
+  @IsDefined({ message: MACHINE_MESSAGES.yearRequired })
+  @IsInt({ message: MACHINE_MESSAGES.yearNumber })
+  @Min(MACHINE_LIMITS.year.min, { message: MACHINE_MESSAGES.yearMin })
+  @NotAfterNextYear()
   year!: number;
 
   @Trimmed() @EmptyIsMissing()
   @IsDefined({ message: 'Make is required' }) @IsString({ message: 'Make is required' }) @IsNotEmpty({ message: 'Make is required' })
-  @MaxLength(60, { message: 'Make must be at most 60 characters' })
+  @MaxLength(MACHINE_TEXT_LIMITS.make.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.make) })
   make!: string;
 
   @Trimmed() @EmptyIsMissing()
   @IsDefined({ message: 'Model is required' }) @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
-  @MaxLength(60, { message: 'Model must be at most 60 characters' })
+  @MaxLength(MACHINE_TEXT_LIMITS.model.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.model) })
   model!: string;
 }
 
@@ -133,25 +145,25 @@ export class UpdateMachineRequest extends MachineOptionalFields {
   @ValidateIf((o: UpdateMachineRequest) => o.name !== undefined)
   @Trimmed()
   @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' })
-  @MaxLength(120, { message: 'Name must be at most 120 characters' })
+  @MaxLength(MACHINE_TEXT_LIMITS.name.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.name) })
   name?: string;
 
   @ValidateIf((o: UpdateMachineRequest) => o.year !== undefined)
-  @IsInt({ message: 'Year is required' })
-  @Min(1900, { message: 'Year must be 1900 or later' })
-  @Max(2100, { message: 'Year must be 2100 or earlier' })
+  @IsInt({ message: MACHINE_MESSAGES.yearNumber })
+  @Min(MACHINE_LIMITS.year.min, { message: MACHINE_MESSAGES.yearMin })
+  @NotAfterNextYear()
   year?: number;
 
   @ValidateIf((o: UpdateMachineRequest) => o.make !== undefined)
   @Trimmed()
   @IsString({ message: 'Make is required' }) @IsNotEmpty({ message: 'Make is required' })
-  @MaxLength(60, { message: 'Make must be at most 60 characters' })
+  @MaxLength(MACHINE_TEXT_LIMITS.make.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.make) })
   make?: string;
 
   @ValidateIf((o: UpdateMachineRequest) => o.model !== undefined)
   @Trimmed()
   @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
-  @MaxLength(60, { message: 'Model must be at most 60 characters' })
+  @MaxLength(MACHINE_TEXT_LIMITS.model.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.model) })
   model?: string;
 
   /** true archives (out of the lists, history kept), false restores; absent or null leaves it. */

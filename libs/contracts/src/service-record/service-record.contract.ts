@@ -30,19 +30,9 @@ export const ServiceRecordMessages = {
   sort: 'Sort must be one of machineName, title, serviceDate, serviceType, status, optionally followed by ,asc or ,desc',
 } as const;
 
-/** Lengths the spec leaves open, chosen so a title fits a list row and notes fit a long repair log. */
-export const ServiceRecordLimits = {
-  title: 200,
-  status: 50,
-  serviceType: 50,
-  serviceShop: 200,
-  notes: 10000,
-  /** Largest price in cents (9,999,999.99): integer cents stay exact and inside a 32-bit column. */
-  maxPriceCents: 999_999_999,
-  maxReading: 999_999_999,
-  query: 200,
-  maxPageSize: 100,
-} as const;
+import { ServiceRecordLimits } from './service-record.limits.js';
+
+export { ServiceRecordLimits };
 
 /** A service record as every read answers it. */
 export interface ServiceRecord {

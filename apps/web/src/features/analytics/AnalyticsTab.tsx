@@ -79,7 +79,7 @@ function ViewsTable({ rows, onPage }: { rows: PageView[]; onPage: (page: string)
             <Table.Tr key={v.id}>
               <Table.Td>{v.id}</Table.Td>
               <Table.Td>
-                <UnstyledButton onClick={() => onPage(v.page)} title="Use this page path" c="brand.7" fz="sm" fw={600} style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
+                <UnstyledButton onClick={() => onPage(v.page)} title="Use this page path" c="brand.8" fz="sm" fw={600} style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
                   {v.page}
                 </UnstyledButton>
               </Table.Td>

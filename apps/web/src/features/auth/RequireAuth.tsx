@@ -3,10 +3,14 @@ import { useSession } from '../../app/context';
 
 /** Route guard: signed-in users pass; others go to /login?returnUrl=<requested URL>. */
 export function RequireAuth() {
-  const { status } = useSession();
+  const { status, loggedOut } = useSession();
   const location = useLocation();
   if (status !== 'authenticated') {
     const requested = `${location.pathname}${location.search}${location.hash}`;
+    if (loggedOut) {
+      // The user logged out on purpose: the next person to sign in starts at the default page.
+      return <Navigate to="/login" replace />;
+    }
     return <Navigate to={`/login?returnUrl=${encodeURIComponent(requested)}`} replace />;
   }
   return <Outlet />;

@@ -284,7 +284,8 @@ describe('SessionManager', () => {
     await t.session.logout();
     expect(localStorage.getItem(STORAGE_KEYS.token)).toBeNull();
     expect(t.timers).toHaveLength(0);
-    expect(t.session.getSnapshot()).toEqual({ status: 'anonymous', user: null });
+    // Marked deliberate, so the route guard adds no return address; the next sign-in clears the mark.
+    expect(t.session.getSnapshot()).toEqual({ status: 'anonymous', user: null, loggedOut: true });
     expect(t.navigations).toEqual(['/login']);
     expect(t.fetch.mock.calls.at(-1)?.[0]).toBe('/api/auth/logout');
   });

@@ -18,6 +18,8 @@ export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 export interface SessionSnapshot {
   status: SessionStatus;
   user: CurrentUser | null;
+  /** Set by a deliberate logout: the route guard then sends to plain /login, with no return address. */
+  loggedOut?: boolean;
 }
 
 export interface StoredSession {
@@ -99,7 +101,9 @@ export class SessionManager {
   getSnapshot = (): SessionSnapshot => this.snapshot;
 
   private set(next: Partial<SessionSnapshot>): void {
-    this.snapshot = { ...this.snapshot, ...next };
+    const { loggedOut: _, ...kept } = this.snapshot;
+    // A sign-in ends what a deliberate logout marked.
+    this.snapshot = { ...(next.status === 'authenticated' ? kept : this.snapshot), ...next };
     this.listeners.forEach((l) => l());
   }
 
@@ -371,6 +375,9 @@ export class SessionManager {
   /** The user's logout: clears storage, stops the timer, clears the user, goes to /login, tells the server. */
   async logout(redirect?: string): Promise<void> {
     this.clearLocal();
+    if (!redirect) {
+      this.set({ loggedOut: true });
+    }
     this.deps.navigate(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
     try {
       await this.deps.fetch('/api/auth/logout', { method: 'POST', credentials: 'include' });

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-quer
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
-import { ErrorState, LoadingState } from '../../components/states';
+import { ErrorState, isNotFound, LoadingState, NotFoundState, type NotFoundTexts } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { FormBanner, refusalDetail, type Banner } from './FormBanner';
 import type { SubmitState } from '../forms/useSubmit';
@@ -27,11 +27,14 @@ export interface RecordFormProps<T> {
 }
 
 /** Loads the record when there is an id; renders the form with it (or null for a new one). */
-export function WithRecord<T extends { id: number }>({ recordId, queryKey, load, loadingText, errorText, children }: { recordId?: number; queryKey: readonly unknown[]; load: (id: number) => Promise<T>; loadingText: string; errorText: string; children: (record: T | null) => ReactNode }) {
+export function WithRecord<T extends { id: number }>({ recordId, queryKey, load, loadingText, errorText, notFound, children }: { recordId?: number; queryKey: readonly unknown[]; load: (id: number) => Promise<T>; loadingText: string; errorText: string; notFound: NotFoundTexts; children: (record: T | null) => ReactNode }) {
   const query = useQuery({ queryKey, queryFn: () => load(recordId ?? 0), enabled: recordId !== undefined });
   if (recordId !== undefined) {
     if (query.isPending) {
       return <LoadingState text={loadingText} />;
+    }
+    if (isNotFound(query.error)) {
+      return <NotFoundState {...notFound} />;
     }
     if (query.isError) {
       return <ErrorState text={errorText} onRetry={() => void query.refetch()} />;
@@ -200,7 +203,7 @@ export interface RecordRouteProps {
 }
 
 /** A record form's route (`/x`, `/x/{id}`; query `machineId` and `mode`): the full screen unless mode says otherwise. */
-export function RecordPage({ loadFailed, children }: { loadFailed: string; children: (props: RecordRouteProps) => ReactNode }) {
+export function RecordPage({ notFound, children }: { notFound: NotFoundTexts; children: (props: RecordRouteProps) => ReactNode }) {
   const { id } = useParams();
   const [params] = useSearchParams();
   const recordId = idFromParam(id);
@@ -208,7 +211,8 @@ export function RecordPage({ loadFailed, children }: { loadFailed: string; child
     <Page>
       <Card maw={880} mx="auto" padding="xl">
         {id !== undefined && recordId === undefined ? (
-          <ErrorState text={loadFailed} />
+          // No record has an id like this one: the same answer as a deleted record.
+          <NotFoundState {...notFound} />
         ) : (
           children({ mode: modeFromQuery(params.get('mode'), 'full'), recordId, machineId: recordId ? undefined : idFromParam(params.get('machineId')) })
         )}

@@ -155,9 +155,34 @@ describe('FuelRecordForm', () => {
     expect(router.state.location.pathname).toBe('/fuel-record/7');
   });
 
-  it('shows the load failure', async () => {
+  it('limits the texts to the lengths the server takes', async () => {
+    mockFetch({ 'GET /api/machines/all': json([]) });
+    renderApp(routes, { url: '/fuel-record?machineId=4&mode=full' });
+    expect(await screen.findByLabelText('Store Name')).toHaveAttribute('maxlength', '120');
+    expect(screen.getByLabelText('State')).toHaveAttribute('maxlength', '60');
+    expect(screen.getByLabelText('Notes')).toHaveAttribute('maxlength', '2000');
+  });
+
+  it('says a missing record (404: deleted, or another user\'s) does not exist, with a way back and no connection hint', async () => {
     mockFetch({ 'GET /api/fuel-records/8': json({ statusCode: 404, message: 'Not found' }, 404) });
     renderApp(routes, { url: '/fuel-record/8' });
+    expect(await screen.findByText('Fuel record not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse machines' })).toHaveAttribute('href', '/machines');
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(screen.queryByText(FUEL_TEXT.loadFailed)).not.toBeInTheDocument();
+  });
+
+  it('says an id no record can have does not exist, without asking the server', async () => {
+    const { calls } = mockFetch({});
+    renderApp(routes, { url: '/fuel-record/abc' });
+    expect(await screen.findByText('Fuel record not found')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/fuel-records/'))).toBe(false);
+  });
+
+  it('keeps the load failure and its connection hint for a server or network failure', async () => {
+    mockFetch({ 'GET /api/fuel-records/8': json({ statusCode: 503, message: 'Not found' }, 503) });
+    renderApp(routes, { url: '/fuel-record/8' });
     expect(await screen.findByText(FUEL_TEXT.loadFailed)).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
   });
 });

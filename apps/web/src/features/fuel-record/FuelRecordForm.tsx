@@ -1,5 +1,6 @@
 import { Anchor, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { FUEL_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
@@ -17,6 +18,7 @@ export const FUEL_TEXT = {
   created: 'Fuel record created successfully!',
   updated: 'Fuel record updated successfully!',
   loadFailed: 'Failed to load fuel record.',
+  notFound: { title: 'Fuel record not found', backTo: '/machines', backLabel: 'Browse machines' },
   createFailed: 'Failed to create fuel record. Please try again.',
   updateFailed: 'Failed to update fuel record. Please try again.',
   deleteFailed: 'Failed to delete fuel record. Please try again.',
@@ -29,7 +31,7 @@ export type FuelRecordFormProps = RecordFormProps<FuelRecord>;
 export function FuelRecordForm(props: FuelRecordFormProps) {
   const api = useApi();
   return (
-    <WithRecord recordId={props.recordId} queryKey={fuelKeys.detail(props.recordId ?? 0)} load={(id) => fuelApi.get(api, id)} loadingText="Loading fuel record..." errorText={FUEL_TEXT.loadFailed}>
+    <WithRecord recordId={props.recordId} queryKey={fuelKeys.detail(props.recordId ?? 0)} load={(id) => fuelApi.get(api, id)} loadingText="Loading fuel record..." errorText={FUEL_TEXT.loadFailed} notFound={FUEL_TEXT.notFound}>
       {/* Keyed by record so the form starts from the loaded values (and afresh after a create). */}
       {(record) => <FuelForm key={record?.id ?? 'new'} {...props} record={record} />}
     </WithRecord>
@@ -98,6 +100,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       }
     },
     error: show(name),
+    ...(name in FUEL_TEXT_LIMITS ? { maxLength: FUEL_TEXT_LIMITS[name as keyof typeof FUEL_TEXT_LIMITS].max } : {}),
   });
 
   async function refreshLists(...machineIds: number[]) {

@@ -3,5 +3,5 @@ import { FUEL_TEXT, FuelRecordForm } from './FuelRecordForm';
 
 /** /fuel-record (query machineId, mode) and /fuel-record/{id}. */
 export default function FuelRecordPage() {
-  return <RecordPage loadFailed={FUEL_TEXT.loadFailed}>{(p) => <FuelRecordForm key={p.recordId ?? 'new'} {...p} />}</RecordPage>;
+  return <RecordPage notFound={FUEL_TEXT.notFound}>{(p) => <FuelRecordForm key={p.recordId ?? 'new'} {...p} />}</RecordPage>;
 }

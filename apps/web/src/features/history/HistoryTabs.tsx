@@ -1,4 +1,4 @@
-import { Box, Card, Tabs } from '@mantine/core';
+import { Box, Card, Tabs, Text } from '@mantine/core';
 import { IconCalendarDue, IconGasStation, IconGauge, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -82,7 +82,8 @@ const PARTS: TabKind<Purchase> = {
     { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => formatDate(r.purchaseDate) },
     { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
     { key: 'quantity', label: 'Quantity', value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
-    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price) },
+    // The line's cost is quantity x unit price; the unit price follows where there is room.
+    { key: 'cost', label: 'Cost ($)', value: (r) => lineTotal(r), render: (r) => <PurchaseCost row={r} /> },
   ],
   pageSize: 10,
   filter: { placeholder: 'Filter by part name', value: (r) => r.partName ?? '' },
@@ -93,6 +94,24 @@ const PARTS: TabKind<Purchase> = {
   formPath: '/part-purchase',
   preview: (id, machineId, close) => <PartPurchaseForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
+
+function lineTotal(r: Purchase): number {
+  return Math.round(Number(r.quantity) * Number(r.price) * 100) / 100;
+}
+
+function PurchaseCost({ row }: { row: Purchase }) {
+  return (
+    <>
+      {formatMoney(lineTotal(row))}
+      {Number(row.quantity) !== 1 && (
+        <Text span size="xs" c="dimmed" visibleFrom="sm">
+          {' '}
+          ({formatMoney(row.price)} each)
+        </Text>
+      )}
+    </>
+  );
+}
 
 function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { tab: keyof typeof historyKeys; kind: TabKind<T>; machineId: number }) {
   const api = useApi();

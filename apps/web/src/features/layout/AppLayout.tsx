@@ -174,6 +174,20 @@ export function AppLayout() {
       padding={0}
       transitionDuration={200}
     >
+      {/* The first stop of Tab on every page: past the header and navigation to the page itself. */}
+      <a
+        href="#main-content"
+        className={classes.skipLink}
+        onClick={(e) => {
+          // Focus the page without a hash navigation (the router and the scroll manager own the address).
+          e.preventDefault();
+          const main = document.getElementById('main-content');
+          main?.focus();
+          main?.scrollIntoView();
+        }}
+      >
+        Skip to content
+      </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'md', md: 'lg' }} justify="space-between" wrap="nowrap">
           <Link to="/dashboard" className={classes.logoLink} aria-label="Wrenchlog dashboard">
@@ -187,7 +201,7 @@ export function AppLayout() {
           <SideNav />
         </AppShell.Navbar>
       )}
-      <AppShell.Main className={authPage ? classes.authMain : publicPage ? classes.publicMain : classes.appMain}>
+      <AppShell.Main id="main-content" tabIndex={-1} className={authPage ? classes.authMain : publicPage ? classes.publicMain : classes.appMain}>
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>

@@ -6,7 +6,7 @@ export default function NotFoundPage() {
   return (
     <Page>
       <Stack align="center" py={80} gap="sm">
-        <Text fz={64} fw={800} c="gray.4" lh={1}>
+        <Text fz={64} fw={800} c="gray.6" lh={1}>
           404
         </Text>
         <Title order={1} fz={24}>

@@ -4,16 +4,19 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
+import { IMAGE_TYPE_MESSAGE, MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineListItem, MachinePhoto } from '../../api/types';
 import { useConfirm } from '../../components/confirm';
 import { formatDate, formatNumber, orNA } from '../../lib/format';
-import { ACCEPTED_IMAGE_TYPES, prepareImage } from '../../lib/image-resize';
+import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
+import { processFailedText } from '../service-record/service-record-logic';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
-import { validateMachineCreate } from './machine-create';
+import { hoursError, milesError, validateMachineCreate } from './machine-create';
+import { refusalDetail } from '../fast-create/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
 import classes from './machine.module.css';
 import { useSetArchived } from './machine-archive';
 import { MachineDeleteDialog } from './MachineDeleteDialog';
@@ -154,7 +157,8 @@ function StatusPicker({ machine }: { machine: Machine }) {
       console.error('Status update failed', err);
       // The previous status comes back.
       setValue(current);
-      setError(MESSAGES.statusFailed);
+      const reason = refusalDetail(err);
+      setError(reason ? `${MESSAGES.statusFailed}: ${reason}` : MESSAGES.statusFailed);
     } finally {
       inFlight.current = null;
       setSaving(false);
@@ -166,6 +170,7 @@ function StatusPicker({ machine }: { machine: Machine }) {
       label="Status"
       aria-label="Machine status"
       placeholder="Pick or type a status"
+      maxLength={MACHINE_TEXT_LIMITS.status.max}
       data={STATUS_SUGGESTIONS}
       value={value}
       onChange={setValue}
@@ -196,6 +201,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const [showErrors, setShowErrors] = useState(false);
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [errorDetail, setErrorDetail] = useState<string | undefined>(undefined);
+  // The server's messages for a refused save, each under its field until that field changes.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState<'profile' | 'gallery' | null>(null);
   const [deleting, setDeleting] = useState(false);
@@ -207,17 +215,32 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const profile = useQuery({ queryKey: machineKeys.profilePhoto(machine.id), queryFn: () => machinesApi.profilePhoto(api, machine.id), enabled: machine.profilePhoto !== null && machine.profilePhoto !== undefined });
   const gallery = useQuery({ queryKey: machineKeys.gallery(machine.id), queryFn: () => machinesApi.gallery(api, machine.id) });
 
-  const errors = validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model });
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => setDraft((d) => ({ ...d, [key]: value }));
+  const errors: Partial<Record<keyof Draft, string>> = { ...validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model }) };
+  const numberErrors = { miles: milesError(draft.miles), hours: hoursError(draft.hours) };
+  for (const [key, message] of Object.entries(numberErrors)) {
+    if (message) {
+      errors[key as keyof Draft] = message;
+    }
+  }
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
+    setDraft((d) => ({ ...d, [key]: value }));
+    setServerErrors(({ [key]: _, ...rest }) => rest);
+  };
+  /** The message under a field: the form's own rule once Save was pressed, else the server's. */
+  const fieldError = (key: keyof Draft) => (showErrors ? errors[key] : undefined) ?? serverErrors[key];
   const input = (key: keyof Draft) => ({
     value: draft[key] as string,
     onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value as never),
+    error: fieldError(key),
+    ...(key in MACHINE_TEXT_LIMITS ? { maxLength: MACHINE_TEXT_LIMITS[key as keyof typeof MACHINE_TEXT_LIMITS].max } : {}),
   });
 
   function startEditing() {
     setDraft(toDraft(machine));
     setShowErrors(false);
     setError(null);
+    setErrorDetail(undefined);
+    setServerErrors({});
     setEditing(true);
     setExpanded(true);
   }
@@ -226,6 +249,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     setEditing(false);
     setDraft(toDraft(machine));
     setError(null);
+    setErrorDetail(undefined);
+    setServerErrors({});
     setShowErrors(false);
   }
 
@@ -244,6 +269,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     }
     setSaving(true);
     setError(null);
+    setErrorDetail(undefined);
+    setServerErrors({});
     try {
       const next = fromDraft(machine, draft);
       const saved = await machinesApi.update(api, next);
@@ -253,6 +280,10 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       setEditing(false);
     } catch (err) {
       console.error('Machine update failed', err);
+      // The edits stay; the server's messages say what to change.
+      const fields = serverFieldErrors(err);
+      setServerErrors(fields);
+      setErrorDetail(Object.keys(fields).length > 0 ? unplacedMessages(fields, Object.keys(draft)).join(' ') || undefined : refusalDetail(err));
       setError(MESSAGES.saveFailed);
     } finally {
       setSaving(false);
@@ -291,13 +322,20 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     }
     setPhotoBusy('profile');
     try {
-      const { original, thumbnail } = await prepareImage(file);
+      // A file the browser cannot read says so by name, as the service record photos do.
+      const { prepared, failed } = await prepareImages([file]);
+      if (failed.length > 0) {
+        console.error('Profile photo could not be processed', failed[0].reason);
+        setPhotoError(processFailedText(file.name, failed[0].reason));
+        return;
+      }
+      const { original, thumbnail } = prepared[0];
       const photo = await machinesApi.uploadProfilePhoto(api, machine.id, original, thumbnail);
       queryClient.setQueryData(machineKeys.profilePhoto(machine.id), photo);
       queryClient.setQueryData<Machine>(machineKeys.detail(machine.id), (old) => (old ? { ...old, profilePhoto: photo.id } : old));
     } catch (err) {
       console.error('Profile photo upload failed', err);
-      setPhotoError('The photo could not be uploaded. Please try again.');
+      setPhotoError(refusalDetail(err) ?? 'The photo could not be uploaded. Please try again.');
     } finally {
       setPhotoBusy(null);
     }
@@ -328,16 +366,23 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       return;
     }
     setPhotoBusy('gallery');
+    // Files the browser cannot read are named in the message; the others are still uploaded.
+    const notes: string[] = [];
     try {
-      const prepared = [];
-      for (const file of files) {
-        prepared.push(await prepareImage(file));
+      const { prepared, failed } = await prepareImages(files);
+      for (const f of failed) {
+        console.error('Gallery photo could not be processed', f.file.name, f.reason);
+        notes.push(processFailedText(f.file.name, f.reason));
+      }
+      setPhotoError(notes.join(' ') || null);
+      if (prepared.length === 0) {
+        return;
       }
       await machinesApi.uploadGallery(api, machine.id, prepared);
       await queryClient.invalidateQueries({ queryKey: machineKeys.gallery(machine.id) });
     } catch (err) {
       console.error('Gallery upload failed', err);
-      setPhotoError('The photos could not be uploaded. Please try again.');
+      setPhotoError([...notes, refusalDetail(err) ?? 'The photos could not be uploaded. Please try again.'].join(' '));
     } finally {
       setPhotoBusy(null);
     }
@@ -363,7 +408,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const heading = (
     <>
       {editing ? (
-        <TextInput label="Name" {...input('name')} error={showErrors ? errors.name : undefined} required />
+        <TextInput label="Name" {...input('name')} required />
       ) : (
         <Box style={{ minWidth: 0 }}>
           <Title order={1} fz={{ base: 24, md: 28 }} lh={1.2} style={{ overflowWrap: 'anywhere' }}>
@@ -376,9 +421,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       )}
       {editing && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-          <TextInput label="Year" inputMode="numeric" maxLength={4} {...input('year')} error={showErrors ? errors.year : undefined} required />
-          <TextInput label="Make" {...input('make')} error={showErrors ? errors.make : undefined} required />
-          <TextInput label="Model" {...input('model')} error={showErrors ? errors.model : undefined} required />
+          <TextInput label="Year" inputMode="numeric" maxLength={4} {...input('year')} required />
+          <TextInput label="Make" {...input('make')} required />
+          <TextInput label="Model" {...input('model')} required />
         </SimpleGrid>
       )}
       <StatusPicker machine={machine} />
@@ -445,7 +490,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
         </Stack>
       )}
       {error && (
-        <Alert mt="md" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={error} role="alert" />
+        <Alert mt="md" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={error} role="alert">
+          {errorDetail}
+        </Alert>
       )}
       {photoError && (
         <Alert mt="md" color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={photoError} withCloseButton onClose={() => setPhotoError(null)} />
@@ -535,8 +582,9 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               <div className={classes.sectionTitle}>Usage Statistics</div>
               {editing ? (
                 <SimpleGrid cols={2} spacing="sm">
-                  <NumberInput label="Hours" min={0} thousandSeparator="," value={draft.hours} onChange={(v) => set('hours', v)} />
-                  <NumberInput label="Miles" min={0} thousandSeparator="," value={draft.miles} onChange={(v) => set('miles', v)} />
+                  {/* No clamping: a negative value is refused with a message, never silently made 0. */}
+                  <NumberInput label="Hours" min={0} clampBehavior="none" decimalScale={1} thousandSeparator="," value={draft.hours} onChange={(v) => set('hours', v)} error={fieldError('hours')} />
+                  <NumberInput label="Miles" min={0} clampBehavior="none" allowDecimal={false} thousandSeparator="," value={draft.miles} onChange={(v) => set('miles', v)} error={fieldError('miles')} />
                 </SimpleGrid>
               ) : (
                 <SimpleGrid cols={2} spacing="md">

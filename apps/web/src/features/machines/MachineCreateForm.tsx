@@ -6,6 +6,9 @@ import { Link } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine } from '../../api/types';
+import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
+import { refusalDetail } from '../fast-create/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
 import { validateMachineCreate, type MachineCreateValues } from './machine-create';
 
 const EMPTY: MachineCreateValues = { name: '', year: '', make: '', model: '' };
@@ -20,15 +23,18 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
   const [touched, setTouched] = useState<Partial<Record<keyof MachineCreateValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<{ ok: true; machine: Machine } | { ok: false } | null>(null);
+  const [result, setResult] = useState<{ ok: true; machine: Machine } | { ok: false; detail?: string } | null>(null);
+  // The server's own messages for a refused create, each under its field until that field changes.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const errors = validateMachineCreate(values);
-  const show = (field: keyof MachineCreateValues) => (submitted || touched[field] ? errors[field] : undefined);
+  const show = (field: keyof MachineCreateValues) => (submitted || touched[field] ? errors[field] : undefined) ?? serverErrors[field];
 
   const field = (name: keyof MachineCreateValues) => ({
     value: values[name],
     onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
       const value = e.currentTarget.value;
       setValues((v) => ({ ...v, [name]: value }));
+      setServerErrors(({ [name]: _, ...rest }) => rest);
     },
     onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
     error: show(name),
@@ -42,6 +48,7 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
     }
     setBusy(true);
     setResult(null);
+    setServerErrors({});
     try {
       const machine = await machinesApi.create(api, {
         name: values.name.trim(),
@@ -57,8 +64,11 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
       onCreated?.(machine);
     } catch (err) {
       console.error('Machine create failed', err);
-      // The values stay so nothing typed is lost.
-      setResult({ ok: false });
+      // The values stay so nothing typed is lost; the server's messages say what to change.
+      const fields = serverFieldErrors(err);
+      setServerErrors(fields);
+      const rest = unplacedMessages(fields, Object.keys(EMPTY));
+      setResult({ ok: false, detail: Object.keys(fields).length > 0 ? rest.join(' ') || undefined : refusalDetail(err) });
     } finally {
       setBusy(false);
     }
@@ -80,13 +90,16 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
           </Alert>
         )}
         {result && !result.ok && (
-          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={MACHINE_CREATE_FAILED} role="alert" />
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={MACHINE_CREATE_FAILED} role="alert">
+            {result.detail}
+          </Alert>
         )}
-        <TextInput label="Name" placeholder="e.g. Blue F-150, Excavator #2" required autoComplete="off" {...field('name')} />
+        {/* data-autofocus: a dialog starts on Name, not on its Close button (a typed space would close it). */}
+        <TextInput label="Name" placeholder="e.g. Blue F-150, Excavator #2" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.name.max} data-autofocus {...field('name')} />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <TextInput label="Year" placeholder="2020" required inputMode="numeric" maxLength={4} autoComplete="off" {...field('year')} />
-          <TextInput label="Make" placeholder="Ford" required autoComplete="off" {...field('make')} />
-          <TextInput label="Model" placeholder="F-150" required autoComplete="off" {...field('model')} />
+          <TextInput label="Make" placeholder="Ford" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.make.max} {...field('make')} />
+          <TextInput label="Model" placeholder="F-150" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.model.max} {...field('model')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>

@@ -143,6 +143,36 @@ describe('MachineDetailsPage', () => {
     error.mockRestore();
   });
 
+  it('refuses negative miles with a message instead of saving them as 0', async () => {
+    const { calls } = mockFetch(base());
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const miles = within(screen.getByTestId('basic-info')).getByLabelText('Miles');
+    await user.clear(miles);
+    await user.type(miles, '-5');
+    await user.tab();
+    expect(miles).toHaveValue('-5');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Miles must be 0 or more')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+  });
+
+  it("shows the server's field message under the field it names, with the edits kept", async () => {
+    mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 400, code: 'VALIDATION', message: 'VIN must be at most 32 characters', correlationId: 'c', errors: [{ field: 'vin', message: 'VIN must be at most 32 characters' }] }, 400) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const panel = screen.getByTestId('basic-info');
+    expect(within(panel).getByLabelText(/^Name/)).toHaveAttribute('maxlength', '120');
+    expect(within(panel).getByLabelText('VIN')).toHaveAttribute('maxlength', '32');
+    await user.type(within(panel).getByLabelText('VIN'), '9');
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Failed to update machine details')).toBeInTheDocument();
+    expect(within(panel).getByLabelText('VIN')).toHaveAccessibleDescription('VIN must be at most 32 characters');
+    expect(within(panel).getByLabelText('VIN')).toHaveValue('1FTEW1E49');
+    error.mockRestore();
+  });
+
   it('cancels editing when the expanded panel is collapsed', async () => {
     mockFetch(base());
     renderApp(routes, { url: '/machines/4' });
@@ -339,6 +369,14 @@ describe('MachineDetailsPage', () => {
       expect(screen.getByRole('table', { hidden: true }).closest('[aria-hidden="true"]')).not.toBeNull();
       await user.click(within(preview).getByRole('link', { name: 'Full Details' }));
       await waitFor(() => expect(`${router.state.location.pathname}${router.state.location.search}`).toBe('/part-purchase/12?mode=full'));
+    });
+
+    it('shows a purchase line total (quantity x price) with the unit price', async () => {
+      const purchase = { id: 7, partName: 'HF-6673', partNumber: null, partDescription: null, partUrl: null, quantity: 5, price: 41.5, storeName: null, storeCity: null, storeState: null, storeAddress: null, partStatus: 'Purchased', purchaseDate: '2026-02-10', createDate: '2026-02-01T00:00:00Z', machineId: 4, partId: null, userId: 1, storeId: null };
+      mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: [purchase] }) });
+      renderApp(routes, { url: '/machines/4?tab=parts' });
+      const row = (await screen.findByText('HF-6673')).closest('tr')!;
+      expect(within(row).getAllByRole('cell')[3]).toHaveTextContent('207.50 (41.50 each)');
     });
 
     it.each([

@@ -127,6 +127,65 @@ describe('MachinesPage', () => {
       expect(within(form).getByRole('link', { name: 'Open Kubota' })).toHaveAttribute('href', '/machines/9');
     });
 
+    it("says a year that is not a number must be a number, and limits the texts to the server's lengths", async () => {
+      mockFetch({ 'GET /api/machines/all': json(machines) });
+      renderApp(routes, { url: '/machines' });
+      const form = await openForm();
+      expect(within(form).getByLabelText(/Name/)).toHaveAttribute('maxlength', '120');
+      expect(within(form).getByLabelText(/Make/)).toHaveAttribute('maxlength', '60');
+      expect(within(form).getByLabelText(/Model/)).toHaveAttribute('maxlength', '60');
+      await user.type(within(form).getByLabelText(/Year/), 'abcd');
+      await user.tab();
+      expect(within(form).getByText('Year must be a number, like 2020')).toBeInTheDocument();
+      expect(within(form).queryByText('Year must be 1900 or later')).not.toBeInTheDocument();
+    });
+
+    it("shows the server's field messages under the fields, each until that field changes", async () => {
+      mockFetch({
+        'GET /api/machines/all': json(machines),
+        'POST /api/machines/create': json({ statusCode: 400, code: 'VALIDATION', message: 'Model must be at most 60 characters; VIN is taken', correlationId: 'c', errors: [{ field: 'model', message: 'Model must be at most 60 characters' }, { field: 'vin', message: 'VIN is taken' }] }, 400),
+      });
+      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      renderApp(routes, { url: '/machines' });
+      const form = await openForm();
+      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Year/), '2019');
+      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Model/), 'L2501');
+      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      const alert = await within(form).findByRole('alert');
+      expect(alert).toHaveTextContent('Failed to create machine. Please try again.');
+      // A message with no input of its own stays in the banner.
+      expect(alert).toHaveTextContent('VIN is taken');
+      expect(within(form).getByLabelText(/Model/)).toHaveAccessibleDescription('Model must be at most 60 characters');
+      await user.type(within(form).getByLabelText(/Model/), 'X');
+      expect(within(form).queryByText('Model must be at most 60 characters')).not.toBeInTheDocument();
+      error.mockRestore();
+    });
+
+    it('starts the dialog on the Name field, so typing a space never closes it', async () => {
+      mockFetch({ 'GET /api/machines/all': json(machines) });
+      renderApp(routes, { url: '/machines' });
+      const form = await openForm();
+      await waitFor(() => expect(within(form).getByLabelText(/Name/)).toHaveFocus());
+      await user.keyboard('Blue F-150');
+      expect(screen.getByRole('form', { name: 'Create New Machine' })).toBeInTheDocument();
+      expect(within(form).getByLabelText(/Name/)).toHaveValue('Blue F-150');
+    });
+
+    it('gives focus back to the button that opened the dialog when it closes', async () => {
+      mockFetch({ 'GET /api/machines/all': json(machines) });
+      renderApp(routes, { url: '/machines' });
+      const opener = (await screen.findAllByRole('button', { name: 'Create New Machine' }))[0];
+      opener.focus();
+      await user.click(opener);
+      const form = await screen.findByRole('form', { name: 'Create New Machine' });
+      await waitFor(() => expect(within(form).getByLabelText(/Name/)).toHaveFocus());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('form', { name: 'Create New Machine' })).not.toBeInTheDocument());
+      await waitFor(() => expect(opener).toHaveFocus());
+    });
+
     it('keeps the values and shows the error text when the create fails', async () => {
       mockFetch({ 'GET /api/machines/all': json(machines), 'POST /api/machines/create': json({ statusCode: 500 }, 500) });
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);

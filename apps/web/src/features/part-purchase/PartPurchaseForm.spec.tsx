@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Part } from '@wrenchlog/contracts';
 import { routes } from '../../app/routes';
@@ -46,6 +46,18 @@ describe('PartPurchaseForm', () => {
     }
     // The machine comes from the query: no select.
     expect(screen.queryByRole('combobox', { name: 'Machine' })).not.toBeInTheDocument();
+  });
+
+  it('limits the texts to the server lengths and warns, without refusing, about a purchase date in the future', async () => {
+    mockFetch({ 'GET /api/parts': partsPage([]) });
+    renderApp(routes, { url: '/part-purchase?machineId=3&mode=full' });
+    await screen.findByRole('heading', { name: 'Create Part Purchase' });
+    expect(field('Part Name')).toHaveAttribute('maxlength', '200');
+    expect(field('Store Name')).toHaveAttribute('maxlength', '120');
+    expect(screen.queryByText(PURCHASE_TEXT.futureDate)).not.toBeInTheDocument();
+    fireEvent.change(field('Purchase Date'), { target: { value: '2099-01-31' } });
+    expect(screen.getByText('This date is in the future.')).toBeInTheDocument();
+    expect(field('Purchase Date')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('keeps Create Purchase disabled while invalid and shows messages only after a field is touched', async () => {
@@ -153,9 +165,26 @@ describe('PartPurchaseForm', () => {
     expect(screen.getByRole('link', { name: 'Full Details' })).toHaveAttribute('href', '/part-purchase/9?mode=full');
   });
 
-  it('shows the load failure', async () => {
+  it('says a missing record (404: deleted, or another user\'s) does not exist, with a way back and no connection hint', async () => {
     mockFetch({ 'GET /api/purchases/5': json({ statusCode: 404 }, 404) });
     renderApp(routes, { url: '/part-purchase/5' });
+    expect(await screen.findByText('Purchase not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to parts' })).toHaveAttribute('href', '/parts');
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(screen.queryByText(PURCHASE_TEXT.loadFailed)).not.toBeInTheDocument();
+  });
+
+  it('says an id no record can have does not exist, without asking the server', async () => {
+    const { calls } = mockFetch({});
+    renderApp(routes, { url: '/part-purchase/abc' });
+    expect(await screen.findByText('Purchase not found')).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/purchases/'))).toBe(false);
+  });
+
+  it('keeps the load failure and its connection hint for a server or network failure', async () => {
+    mockFetch({ 'GET /api/purchases/5': json({ statusCode: 503 }, 503) });
+    renderApp(routes, { url: '/part-purchase/5' });
     expect(await screen.findByText(PURCHASE_TEXT.loadFailed)).toBeInTheDocument();
+    expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
   });
 });

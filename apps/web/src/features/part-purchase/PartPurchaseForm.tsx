@@ -1,6 +1,7 @@
 import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { PART_STATUSES } from '@wrenchlog/contracts/limits';
+import dayjs from 'dayjs';
+import { PART_STATUSES, PURCHASE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
@@ -19,6 +20,8 @@ export const PURCHASE_TEXT = {
   created: 'Success',
   updated: 'Purchase updated successfully!',
   loadFailed: 'Failed to load purchase details.',
+  futureDate: 'This date is in the future.',
+  notFound: { title: 'Purchase not found', backTo: '/parts', backLabel: 'Back to parts' },
   createFailed: 'Failed to create purchase. Please try again.',
   updateFailed: 'Failed to update purchase. Please try again.',
   deleteFailed: 'Failed to delete purchase. Please try again.',
@@ -31,7 +34,7 @@ export type PartPurchaseFormProps = RecordFormProps<Purchase>;
 export function PartPurchaseForm(props: PartPurchaseFormProps) {
   const api = useApi();
   return (
-    <WithRecord recordId={props.recordId} queryKey={purchaseKeys.detail(props.recordId ?? 0)} load={(id) => purchaseApi.get(api, id)} loadingText="Loading purchase details..." errorText={PURCHASE_TEXT.loadFailed}>
+    <WithRecord recordId={props.recordId} queryKey={purchaseKeys.detail(props.recordId ?? 0)} load={(id) => purchaseApi.get(api, id)} loadingText="Loading purchase details..." errorText={PURCHASE_TEXT.loadFailed} notFound={PURCHASE_TEXT.notFound}>
       {(purchase) => <PurchaseForm key={purchase?.id ?? 'new'} {...props} purchase={purchase} />}
     </WithRecord>
   );
@@ -76,6 +79,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     },
     onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
     error: touched[name] ? errors[name] : undefined,
+    ...(name in PURCHASE_TEXT_LIMITS ? { maxLength: PURCHASE_TEXT_LIMITS[name as keyof typeof PURCHASE_TEXT_LIMITS].max } : {}),
   });
 
   async function refreshLists(...machineIds: (number | null | undefined)[]) {
@@ -186,7 +190,15 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
         {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
         <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">
           <NativeSelect label="Status" required data={PART_STATUSES.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
-          <TextInput label="Purchase Date" type="date" required {...input('purchaseDate')} />
+          <TextInput
+            label="Purchase Date"
+            type="date"
+            required
+            {...input('purchaseDate')}
+            // Allowed (an order placed ahead), but said, in case it was a typo.
+            description={!readOnly && values.purchaseDate > dayjs().format('YYYY-MM-DD') ? PURCHASE_TEXT.futureDate : undefined}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+          />
         </SimpleGrid>
       </Section>
       <Section legend="Store Information">

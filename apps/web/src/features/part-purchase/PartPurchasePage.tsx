@@ -3,5 +3,5 @@ import { PURCHASE_TEXT, PartPurchaseForm } from './PartPurchaseForm';
 
 /** /part-purchase (query machineId, mode), /part-purchase/{id} and /parts/{id}. */
 export default function PartPurchasePage() {
-  return <RecordPage loadFailed={PURCHASE_TEXT.loadFailed}>{(p) => <PartPurchaseForm key={p.recordId ?? 'new'} {...p} />}</RecordPage>;
+  return <RecordPage notFound={PURCHASE_TEXT.notFound}>{(p) => <PartPurchaseForm key={p.recordId ?? 'new'} {...p} />}</RecordPage>;
 }

@@ -1,5 +1,5 @@
 import { SimpleGrid, Stack, Text, UnstyledButton } from '@mantine/core';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import dashboardShot from './assets/dashboard.webp';
 import machineShot from './assets/machine-details.webp';
 import mobileShot from './assets/machine-mobile.webp';
@@ -27,13 +27,22 @@ export const SHOTS: Shot[] = [
 /** Screenshots as thumbnails; a click opens the full-size image in a modal closed by its Close button. */
 export function ScreenshotGallery() {
   const [open, setOpen] = useState<Shot | null>(null);
+  // Lazy for the first paint; once the page is idle they load anyway, so a visitor who jumps
+  // straight down (or a full-page capture, which never scrolls) finds them ready.
+  const [eager, setEager] = useState(false);
+  useEffect(() => {
+    const idle = window.requestIdleCallback ?? ((fn: () => void) => window.setTimeout(fn, 1500));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => setEager(true), { timeout: 3000 });
+    return () => cancel(handle);
+  }, []);
   return (
     <>
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing={{ base: 'sm', sm: 'lg' }}>
         {SHOTS.map((shot) => (
           <Stack key={shot.src} gap={8}>
             <UnstyledButton className={classes.shot} onClick={() => setOpen(shot)} aria-label={`View full size: ${shot.caption}`}>
-              <img src={shot.src} alt={shot.alt} width={shot.width} height={shot.height} loading="lazy" decoding="async" style={{
+              <img src={shot.src} alt={shot.alt} width={shot.width} height={shot.height} loading={eager ? 'eager' : 'lazy'} decoding="async" style={{
                   aspectRatio: '16 / 10',
                   // A phone screen is shown whole on a grey card; the desktop screens fill theirs from the top.
                   objectFit: shot.width < 600 ? 'contain' : 'cover',

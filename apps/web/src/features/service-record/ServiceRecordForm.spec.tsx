@@ -1,3 +1,4 @@
+import { jest } from '@jest/globals';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RouteObject } from 'react-router-dom';
@@ -75,6 +76,23 @@ describe('ServiceRecordForm', () => {
     base({ 'GET /api/services/5': json({ statusCode: 500 }, 500) });
     renderApp(routes(), { url: '/service-record/5' });
     expect(await screen.findByText('Failed to load service record.')).toBeInTheDocument();
+  });
+
+  it("says a missing record (404: deleted, or another user's) does not exist, with a way back and no connection hint", async () => {
+    base({ 'GET /api/services/5': json({ statusCode: 404, code: 'NOT_FOUND', message: 'Service record not found', correlationId: 'c' }, 404) });
+    renderApp(routes(), { url: '/service-record/5' });
+    expect(await screen.findByText('Service record not found')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/services');
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+  });
+
+  it('says an id like abc is not a service record id, with a way back and no connection hint', async () => {
+    const { calls } = base();
+    renderApp(routes(), { url: '/service-record/abc' });
+    expect(await screen.findByText('Invalid service record ID')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Browse services' })).toHaveAttribute('href', '/services');
+    expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/services/'))).toBe(false);
   });
 
   it('clears the status on focus and restores it when left blank, without saving', async () => {
@@ -196,6 +214,29 @@ describe('ServiceRecordForm', () => {
     await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
     expect(await screen.findByText('Failed to save service record. Please try again.')).toBeInTheDocument();
     expect(screen.getByLabelText(/^Title/)).toHaveValue('Tire rotation');
+  });
+
+  it("shows the server's field message under its field when the create is refused", async () => {
+    base({ 'POST /api/services/fastCreate': json({ statusCode: 400, code: 'VALIDATION', message: 'Service shop must be at most 200 characters', correlationId: 'c', errors: [{ field: 'serviceShop', message: 'Service shop must be at most 200 characters' }] }, 400) });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
+    await user.type(await screen.findByLabelText(/^Title/), 'Tire rotation');
+    expect(screen.getByLabelText(/^Title/)).toHaveAttribute('maxlength', '200');
+    await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
+    expect(await screen.findByText('Failed to save service record. Please try again.')).toBeInTheDocument();
+    expect(screen.getByLabelText('Service Shop')).toHaveAccessibleDescription('Service shop must be at most 200 characters');
+    error.mockRestore();
+  });
+
+  it('warns, without refusing, that a service date in the future makes a planned service', async () => {
+    const { calls } = base({ 'POST /api/services/fastCreate': json({ ...record, id: 77, serviceDate: '2099-05-01' }, 201), 'GET /api/services/77/images': json([]) });
+    renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
+    await user.type(await screen.findByLabelText(/^Title/), 'Spring tune-up');
+    expect(screen.queryByText(/planned service/)).not.toBeInTheDocument();
+    fireEvent.change(screen.getByLabelText(/^Service Date/), { target: { value: '2099-05-01' } });
+    expect(screen.getByText('This date is in the future: the record will be a planned service.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && (c.body as { serviceDate?: string }).serviceDate === '2099-05-01')).toBe(true));
   });
 
   it('clones the record with id 0 and today as the service date', async () => {

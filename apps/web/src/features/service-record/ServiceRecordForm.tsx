@@ -2,12 +2,15 @@ import { ActionIcon, Alert, Badge, Button, Card, Flex, Group, Loader, NumberInpu
 import { IconArrowLeft, IconCopy, IconExternalLink, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ServiceRecord } from '@wrenchlog/contracts';
+import { ServiceRecordLimits } from '@wrenchlog/contracts/limits';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { useConfirm } from '../../components/confirm';
-import { ErrorState, LoadingState } from '../../components/states';
+import { ErrorState, isNotFound, LoadingState, NotFoundState, type NotFoundTexts } from '../../components/states';
+import { refusalDetail } from '../fast-create/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
 import { historyKeys } from '../history/history-keys';
 import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../layout/useScrollManager';
 import { ScheduleChecklist, useStoredCompletions } from '../schedules/ScheduleChecklist';
@@ -21,6 +24,8 @@ import {
   differs,
   MESSAGES,
   newDraft,
+  PLANNED_SERVICE,
+  today,
   SERVICE_TYPES,
   STATUS_SUGGESTIONS,
   toBody,
@@ -32,6 +37,9 @@ import {
 import { ServicePhotos } from './ServicePhotos';
 
 export type { ServiceRecordFormMode };
+
+/** A deleted, mistyped or someone else's record (404), or an id no record can have. */
+export const SERVICE_RECORD_NOT_FOUND: NotFoundTexts = { title: 'Service record not found', backTo: '/services', backLabel: 'Browse services' };
 
 export interface ServiceRecordFormProps {
   mode: ServiceRecordFormMode;
@@ -64,6 +72,9 @@ export function ServiceRecordForm(props: ServiceRecordFormProps) {
   if (record.isPending) {
     return <LoadingState text="Loading service record..." />;
   }
+  if (isNotFound(record.error)) {
+    return <NotFoundState {...SERVICE_RECORD_NOT_FOUND} />;
+  }
   if (record.isError) {
     return <ErrorState text={MESSAGES.loadFailed} onRetry={() => void record.refetch()} />;
   }
@@ -85,7 +96,15 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
   const draftRef = useRef(draft);
   const [showErrors, setShowErrors] = useState(false);
   const [banner, setBanner] = useState<string | null>(() => ((location.state as FormNavState | null)?.created && loaded ? MESSAGES.created : null));
-  const [error, setError] = useState<string | null>(null);
+  const [error, setErrorState] = useState<{ text: string; detail?: string } | null>(null);
+  // The server's messages for a refused save, each under its field until that field changes.
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const setError = (text: string | null, err?: unknown) => {
+    const fields = serverFieldErrors(err);
+    setServerErrors(fields);
+    const detail = Object.keys(fields).length > 0 ? unplacedMessages(fields, Object.keys(draftRef.current)).join(' ') : refusalDetail(err);
+    setErrorState(text === null ? null : { text, detail: detail || undefined });
+  };
   const [saving, setSaving] = useState(false);
   const [busy, setBusy] = useState<'create' | 'clone' | 'delete' | null>(null);
   // Fast mode: the record just created, for its View Details link.
@@ -96,7 +115,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
   const showMachine = !(mode === 'fast' && machineId);
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api), enabled: showMachine && !readOnly });
   const imageCount = useQuery({ queryKey: serviceRecordKeys.imageCount(saved?.id ?? 0), queryFn: () => serviceRecordApi.imageCount(api, saved!.id), enabled: readOnly && saved !== null });
-  const errors = showErrors ? validate(draft) : {};
+  const errors: Partial<Record<string, string>> = { ...serverErrors, ...(showErrors ? validate(draft) : {}) };
   // Schedules this record completes: picked on a new record, saved at once on an existing one.
   const storedCompletes = useStoredCompletions(draft.machineId, saved?.id ?? null);
   const [completes, setCompletes] = useState<number[] | null>(loaded ? null : []);
@@ -121,7 +140,10 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     draftRef.current = next;
     setDraftState(next);
   };
-  const change = (patch: Partial<Draft>) => setDraft({ ...draftRef.current, ...patch });
+  const change = (patch: Partial<Draft>) => {
+    setDraft({ ...draftRef.current, ...patch });
+    setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
+  };
 
   const refreshLists = (record: { machineId: number }) => {
     void queryClient.invalidateQueries({ queryKey: [...serviceKeys.all, 'recent'] });
@@ -187,7 +209,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
       console.error('Service record update failed', err);
       // The local copy goes back to what the server holds.
       setDraft(toDraft(current));
-      setError(MESSAGES.updateFailed);
+      setError(MESSAGES.updateFailed, err);
     } finally {
       setSaving(false);
     }
@@ -230,7 +252,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
       setLastCreated(created.id);
     } catch (err) {
       console.error('Service record create failed', err);
-      setError(MESSAGES.saveFailed);
+      setError(MESSAGES.saveFailed, err);
     } finally {
       setBusy(null);
     }
@@ -347,11 +369,13 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
             rightSection={machines.isFetching && !readOnly ? <Loader size={14} /> : undefined}
           />
         )}
-        <TextInput label="Title" required value={draft.title} onChange={(e) => change({ title: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.title} maxLength={200} />
+        <TextInput label="Title" required value={draft.title} onChange={(e) => change({ title: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.title} maxLength={ServiceRecordLimits.title} />
         <FocusClearField label="Service Status" value={draft.status} options={STATUS_SUGGESTIONS} disabled={readOnly} error={errors.status} onCommit={(status) => void commit({ status })} />
         <FocusClearField label="Service Type" value={draft.serviceType} options={SERVICE_TYPES} strict disabled={readOnly} onCommit={(serviceType) => void commit({ serviceType })} />
-        <TextInput label="Service Date" type="date" required value={draft.serviceDate} onChange={(e) => change({ serviceDate: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.serviceDate} />
-        <TextInput label="Service Shop" value={draft.serviceShop} onChange={(e) => change({ serviceShop: e.currentTarget.value })} onBlur={blur} disabled={readOnly} maxLength={200} />
+        <TextInput label="Service Date" type="date" required value={draft.serviceDate} onChange={(e) => change({ serviceDate: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.serviceDate}
+          // A date ahead is allowed (a planned service), but said, in case it was a typo.
+          description={!readOnly && draft.serviceDate > today() ? PLANNED_SERVICE : undefined} inputWrapperOrder={['label', 'input', 'description', 'error']} />
+        <TextInput label="Service Shop" value={draft.serviceShop} onChange={(e) => change({ serviceShop: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.serviceShop} maxLength={ServiceRecordLimits.serviceShop} />
         {!extras && price}
       </SimpleGrid>
       {extras && (
@@ -418,7 +442,10 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
           )}
           {error && (
             <Alert color="red" variant="light" role="alert" withCloseButton onClose={() => setError(null)} closeButtonLabel="Dismiss">
-              {error}
+              <Text size="sm" fw={600}>
+                {error.text}
+              </Text>
+              {error.detail && <Text size="sm">{error.detail}</Text>}
             </Alert>
           )}
           {fields}
@@ -431,7 +458,8 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
               onChange={(e) => change({ notes: e.currentTarget.value })}
               onBlur={blur}
               disabled={readOnly}
-              maxLength={10000}
+              error={errors.notes}
+              maxLength={ServiceRecordLimits.notes}
               styles={{ input: { minHeight: 150, maxHeight: 400, resize: 'vertical' } }}
             />
           )}

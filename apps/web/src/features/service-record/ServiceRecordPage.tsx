@@ -1,7 +1,7 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
-import { ErrorState } from '../../components/states';
-import { ServiceRecordForm } from './ServiceRecordForm';
+import { NotFoundState } from '../../components/states';
+import { SERVICE_RECORD_NOT_FOUND, ServiceRecordForm } from './ServiceRecordForm';
 import { MESSAGES, type ServiceRecordFormMode } from './service-record-logic';
 
 const MODES: ServiceRecordFormMode[] = ['fast', 'fastView', 'full'];
@@ -22,7 +22,7 @@ export default function ServiceRecordPage() {
   return (
     <Page>
       <div style={{ maxWidth: mode === 'full' ? 960 : 560, margin: '0 auto' }}>
-        {invalidId ? <ErrorState text={MESSAGES.invalidId} /> : <ServiceRecordForm key={`${recordId ?? 'new'}-${mode}`} mode={mode} recordId={recordId} machineId={machineId} />}
+        {invalidId ? <NotFoundState {...SERVICE_RECORD_NOT_FOUND} title={MESSAGES.invalidId} description="No service record has an id like this one: the link is wrong." /> : <ServiceRecordForm key={`${recordId ?? 'new'}-${mode}`} mode={mode} recordId={recordId} machineId={machineId} />}
       </div>
     </Page>
   );

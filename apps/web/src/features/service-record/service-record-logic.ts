@@ -35,6 +35,9 @@ export function confirmPhotosText(count: number): string {
   return count === 1 ? 'Are you sure you want to delete this photo?' : `Are you sure you want to delete ${count} photos?`;
 }
 
+/** Under a service date after today: allowed, but said (issue 18). */
+export const PLANNED_SERVICE = 'This date is in the future: the record will be a planned service.';
+
 /** Per-file failure while preparing an upload (spec doc 1 section 8). */
 export function processFailedText(fileName: string, reason: string): string {
   return `Failed to process ${fileName}: ${reason}`;

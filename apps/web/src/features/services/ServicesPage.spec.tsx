@@ -145,6 +145,44 @@ describe('ServicesPage', () => {
     expect(listCalls(calls).at(-1)).toEqual({ page: '0', size: '6', sort: 'serviceDate,desc' });
   });
 
+  it('keeps search, filter, sort, page and page size in the address, so Back from Full Details restores them', async () => {
+    const { calls } = mockFetch({ 'GET /api/services/recent': server(thirty), 'GET /api/services/17': pending });
+    const { router } = renderApp(routes, { url: '/services' });
+    await screen.findByText('Page 1 of 3');
+    await user.selectOptions(screen.getByLabelText('Items per page'), '6');
+    await waitFor(() => expect(pageLabel()).toBe('Page 1 of 5'));
+    await user.click(screen.getByRole('button', { name: /^Title/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(pageLabel()).toBe('Page 2 of 5'));
+    await user.click(screen.getByRole('button', { name: 'Filter' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'New' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(screen.getByPlaceholderText('Search services...'), 'service');
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('q')).toBe('service'));
+    // A new search starts again at page 1.
+    await waitFor(() => expect(pageLabel()).toBe('Page 1 of 4'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(Object.fromEntries(search)).toEqual({ q: 'service', status: 'New', sort: 'title,asc', size: '6' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(new URLSearchParams(router.state.location.search).get('page')).toBe('2'));
+    const before = listCalls(calls).at(-1);
+    expect(before).toEqual({ page: '1', size: '6', status: 'New', sort: 'title,asc', q: 'service' });
+
+    await act(() => router.navigate('/service-record/17'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(pageLabel()).toMatch(/^Page 2 of/));
+    expect(screen.getByPlaceholderText('Search services...')).toHaveValue('service');
+    expect(screen.getByLabelText('Items per page')).toHaveValue('6');
+    expect(listCalls(calls).at(-1)).toEqual(before);
+  });
+
+  it('opens the list a link describes, and ignores values it does not know', async () => {
+    const { calls } = mockFetch({ 'GET /api/services/recent': server(thirty) });
+    renderApp(routes, { url: '/services?sort=title,asc&size=48&page=1&status=Bogus' });
+    await screen.findByText('Page 1 of 1');
+    expect(listCalls(calls)).toEqual([{ page: '0', size: '48', sort: 'title,asc' }]);
+  });
+
   it('toggles a column sort: a new column starts ascending, the active one flips', async () => {
     const { calls } = mockFetch({ 'GET /api/services/recent': server(thirty) });
     renderApp(routes, { url: '/services' });

@@ -3,26 +3,30 @@ import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconFilter, IconPlus, IconRestore, IconSearchOff, IconTool } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
-import { DEFAULT_PARAMS, isFiltered, nextServiceSort, recentServicesPath, SEARCH_DEBOUNCE_MS, STATUS_FILTERS, toggleStatus, type ServiceListParams, type ServiceSortField } from './service-list';
+import { DEFAULT_PARAMS, isFiltered, listParamsFromUrl, listParamsToUrl, nextServiceSort, recentServicesPath, SEARCH_DEBOUNCE_MS, STATUS_FILTERS, toggleStatus, type ServiceListParams, type ServiceSortField } from './service-list';
 import { ServiceCards, ServicePager, ServiceSortBar, ServiceTable } from './ServiceList';
 import { serviceKeys, servicesApi } from './services-api';
 
 /**
  * Recent Machine Services (spec doc 1 sections 2, 4 and 9). Search, status filter, sort and paging
  * all run on the server (GET /api/services/recent), so they cover every record, not just one page.
- * The list reloads on every filter, page, page-size change and on reset.
+ * The list reloads on every filter, page, page-size change and on reset. The address holds that
+ * state (listParamsToUrl), so Back from a record and a reload show the same list.
  */
 export default function ServicesPage() {
   const api = useApi();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
-  const [params, setParams] = useState<ServiceListParams>(DEFAULT_PARAMS);
-  const [search, setSearch] = useState('');
+  const [url, setUrl] = useSearchParams();
+  const params = listParamsFromUrl(url);
+  // Each change replaces the address (no history entry per keystroke or page); Back leaves the list.
+  const setParams = (next: (p: ServiceListParams) => ServiceListParams) => setUrl((current) => listParamsToUrl(next(listParamsFromUrl(current))), { replace: true });
+  const [search, setSearch] = useState(params.q);
   const [expandedId, setExpandedId] = useState<number | null>(null);
   const query = useQuery({
     queryKey: serviceKeys.recent(params),

@@ -60,6 +60,48 @@ export function recentServicesPath(params: ServiceListParams): string {
   return `/api/services/recent?${search.toString()}`;
 }
 
+const SORT_FIELDS: readonly ServiceSortField[] = ['machineName', 'title', 'serviceDate', 'serviceType', 'status'];
+
+/**
+ * The list's state as the page address shows it (`/services?q=oil&status=New&sort=title,asc&page=2&size=48`),
+ * so Back and reload bring it back. Only what differs from the defaults is written; `page` counts from 1 here.
+ */
+export function listParamsToUrl(params: ServiceListParams): URLSearchParams {
+  const url = new URLSearchParams();
+  const q = params.q.trim();
+  if (q) {
+    url.set('q', q);
+  }
+  if (params.status) {
+    url.set('status', params.status);
+  }
+  if (params.sort.field !== DEFAULT_SORT.field || params.sort.direction !== DEFAULT_SORT.direction) {
+    url.set('sort', `${params.sort.field},${params.sort.direction}`);
+  }
+  if (params.page > 0) {
+    url.set('page', String(params.page + 1));
+  }
+  if (params.size !== DEFAULT_PAGE_SIZE) {
+    url.set('size', String(params.size));
+  }
+  return url;
+}
+
+/** The list's state from its address; anything unknown or out of range falls back to its default. */
+export function listParamsFromUrl(url: URLSearchParams): ServiceListParams {
+  const status = url.get('status');
+  const [field, direction] = (url.get('sort') ?? '').split(',');
+  const page = Number(url.get('page'));
+  const size = Number(url.get('size'));
+  return {
+    q: (url.get('q') ?? '').trim(),
+    status: status && (STATUS_FILTERS as readonly string[]).includes(status) ? status : null,
+    sort: SORT_FIELDS.includes(field as ServiceSortField) && (direction === 'asc' || direction === 'desc') ? { field: field as ServiceSortField, direction } : DEFAULT_SORT,
+    page: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
+    size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
 /** Whether a search or a status filter narrows the list (decides which empty text shows). */
 export function isFiltered(params: Pick<ServiceListParams, 'status' | 'q'>): boolean {
   return params.status !== null || params.q.trim() !== '';
