@@ -36,11 +36,13 @@ describe('fuel records on SQLite', () => {
   afterAll(() => close());
 
   it("sums the caller's records dated in the period exactly, and nothing of another user's", async () => {
-    await fuel.create(alice, record({ machineId: 31, amount: 10.125, totalPrice: 35.1, dateOfPurchase: '2025-03-03T10:00:00Z' }));
-    await fuel.create(alice, record({ machineId: 32, amount: 5.5, totalPrice: 19.99, dateOfPurchase: '2025-03-09T23:59:00Z' }));
-    await fuel.create(alice, record({ machineId: 31, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-10T00:00:00Z' })); // until is exclusive
-    await fuel.create(alice, record({ machineId: 31, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-02T23:59:59Z' }));
-    await fuel.create(bob, record({ machineId: 31, amount: 7, totalPrice: 20, dateOfPurchase: '2025-03-05T10:00:00Z' }));
+    ownMachines(started, alice, 231, 232);
+    ownMachines(started, bob, 131);
+    await fuel.create(alice, record({ machineId: 231, amount: 10.125, totalPrice: 35.1, dateOfPurchase: '2025-03-03T10:00:00Z' }));
+    await fuel.create(alice, record({ machineId: 232, amount: 5.5, totalPrice: 19.99, dateOfPurchase: '2025-03-09T23:59:00Z' }));
+    await fuel.create(alice, record({ machineId: 231, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-10T00:00:00Z' })); // until is exclusive
+    await fuel.create(alice, record({ machineId: 231, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-02T23:59:59Z' }));
+    await fuel.create(bob, record({ machineId: 131, amount: 7, totalPrice: 20, dateOfPurchase: '2025-03-05T10:00:00Z' }));
     const week = { since: '2025-03-03T00:00:00.000Z', until: '2025-03-10T00:00:00.000Z' };
 
     expect(await fuel.totals(alice, week)).toEqual({ count: 2, gallons: 15.625, totalPrice: 55.09 });
@@ -51,12 +53,15 @@ describe('fuel records on SQLite', () => {
 
   it("counts a machine's fuel records and purchases for the delete dialog, the caller's only", async () => {
     const history = started.module.get(MachineHistoryService);
+    ownMachines(started, alice, 41);
+    ownMachines(started, bob, 141);
     await fuel.create(alice, record({ machineId: 41 }));
     await fuel.create(alice, record({ machineId: 41 }));
-    await fuel.create(bob, record({ machineId: 41 }));
+    await fuel.create(bob, record({ machineId: 141 }));
 
     expect(await history.count(alice, 41)).toEqual({ fuelRecords: 2, purchases: 0 });
-    expect(await history.count(bob, 41)).toEqual({ fuelRecords: 1, purchases: 0 });
+    expect(await history.count(bob, 41)).toEqual({ fuelRecords: 0, purchases: 0 });
+    expect(await history.count(bob, 141)).toEqual({ fuelRecords: 1, purchases: 0 });
     expect(await history.count(alice, 42)).toEqual({ fuelRecords: 0, purchases: 0 });
   });
 

@@ -51,7 +51,7 @@ describe('inventory and purchases on SQLite', () => {
     inventory = started.module.get(InventoryService);
     purchases = started.module.get(PurchasesService);
     machines = started.module.get(MachineDeletedService);
-    ownMachines(started, alice, 5, 61, 62, 77);
+    ownMachines(started, alice, 5, 61, 62, 77, 78, 79);
     ownMachines(started, bob, 6);
   });
 

@@ -91,7 +91,7 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
         await enqueue(MACHINE_SAVED, { machineId });
       }
       await outbox.drainNow();
-      expect(bus.delivered).toEqual([]);
+      expect(bus.to('service-record-service')).toEqual([]);
       const [first] = await dataSource.getRepository(OutboxEvent).find({ order: { id: 'ASC' } });
       expect(first.attempts).toBe(1);
       expect(first.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
