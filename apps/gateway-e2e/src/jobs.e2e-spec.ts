@@ -1,4 +1,4 @@
-import { ApiClient, createApprovedUser, e2eDataDir, e2eProducts, expectEventually, readOutbox, TEST_ADMIN } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eDataDir, e2eProducts, expectEventually, readOutbox, TEST_ADMIN } from '@wrenchlog/testing';
 
 interface Job {
   id: number;
@@ -77,7 +77,8 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
 
   it('emails every enabled user a weekly report when Weekly Report Generation runs', async () => {
     const user = await createApprovedUser(api, { name: 'Weekly Reader' });
-    const fuel = { machineId: 1, amount: 12.5, pricePerUnit: 3.2, totalPrice: 40, dateOfPurchase: new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString() };
+    const { id: machineId } = await createMachine(api, user.token, { name: 'Weekly loader', year: 2020, make: 'Kubota', model: 'SVL75' });
+    const fuel = { machineId, amount: 12.5, pricePerUnit: 3.2, totalPrice: 40, dateOfPurchase: new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString() };
     expect((await api.post('/api/fuel-records', fuel, user.token)).status).toBe(201);
     expect((await api.post('/api/fuel-records', { ...fuel, amount: 8.25, totalPrice: 26.4 }, user.token)).status).toBe(201);
 
