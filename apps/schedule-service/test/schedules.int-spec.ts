@@ -75,7 +75,8 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const page = await svc.send(READING_LIST, { meterId: hours.id, page: 0, size: 2 }, userA);
     expect(page).toMatchObject({ totalElements: 3, totalPages: 2, number: 0, size: 2 });
     expect(page.content.map((r) => r.readAt)).toEqual([daysAgo(10), daysAgo(15)]);
-    expect(svc.events(METERS_CHANGED).some((e) => e.machineId === hours.machineId && e.hours === 150.5)).toBe(true);
+    // The outbox sends after the commit.
+    await expectEventually(() => expect(svc.events(METERS_CHANGED).some((e) => e.machineId === hours.machineId && e.hours === 150.5)).toBe(true));
   });
 
   it("answers another user's meter, reading and schedule as not found", async () => {

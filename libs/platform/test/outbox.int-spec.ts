@@ -128,7 +128,8 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
       await outbox.drainNow();
 
-      const order = bus.delivered.map((d) => d.service);
+      // The other subscribers of machine.machine.saved have backlogs of their own: watch one of them.
+      const order = bus.delivered.filter((d) => d.service === 'service-record-service' || d.service === 'image-worker').map((d) => d.service);
       expect(order).toContain('image-worker');
       // In the first pass, beside the backlog's first batch of 50, not behind the 120.
       expect(order.indexOf('image-worker')).toBeLessThanOrEqual(50);
