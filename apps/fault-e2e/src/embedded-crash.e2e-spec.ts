@@ -71,12 +71,21 @@ async function timeToReady(baseUrl: string, limitMs: number): Promise<number> {
 
 async function storedNames(api: ApiClient, token: string, machineId: number, run: string): Promise<{ machine: string[]; service: string[] }> {
   const machines = await api.get('/api/machines/all', token);
-  const services = await api.get(`/api/services/machine/${machineId}`, token);
   expect(machines.status).toBe(200);
-  expect(services.status).toBe(200);
+  // Page through the machine's records: unpaged, the list answers only the newest 500 (issue 25.9).
+  const titles: string[] = [];
+  for (let page = 0; ; page++) {
+    const services = await api.get(`/api/services/machine/${machineId}?page=${page}&size=100`, token);
+    expect(services.status).toBe(200);
+    const { content, totalPages } = services.body as { content: { title: string }[]; totalPages: number };
+    titles.push(...content.map((s) => s.title));
+    if (page + 1 >= totalPages) {
+      break;
+    }
+  }
   return {
     machine: (machines.body as { name: string }[]).map((m) => m.name).filter((n) => n.startsWith(`${run}-m-`)),
-    service: (services.body as { title: string }[]).map((s) => s.title).filter((t) => t.startsWith(`${run}-s-`)),
+    service: titles.filter((t) => t.startsWith(`${run}-s-`)),
   };
 }
 
