@@ -1,4 +1,4 @@
-import { ApiClient, createApprovedUser, e2eProducts, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, e2eProducts, expectEventually, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import { createMachineId } from './fuel-purchase.helpers.js';
 
 // Issue 25, item 9: a machine's history lists are bounded without paging, and paged on request.
@@ -76,6 +76,29 @@ describe.each(e2eProducts())("a machine's history lists (%s)", (_mode, baseUrl) 
     const purchasePage = await api.get(`/api/purchases/getrecentForMachine/${machineId}?page=0&size=2`, owner.token);
     expect(purchasePage.body).toMatchObject({ totalElements: 3, totalPages: 2, number: 0, size: 2 });
     expect(purchasePage.body.content.map((p: { partName: string }) => p.partName)).toEqual(['Filter 3', 'Filter 2']);
+  });
+
+  it("keeps the spec's shapes of the other bounded lists (the bounds themselves are tested on the services)", async () => {
+    const user = await createApprovedUser(api, { name: 'Bounded lists' });
+    const machineId = await createMachineId(api, user.token, 'Loader');
+    await serviceRecordFor(api, user.token, machineId, { title: 'Bucket pins', serviceDate: '2026-02-01' });
+    const itemKeys = ['id', 'lastServicedDate', 'lastUpdated', 'name', 'status', 'type'];
+    for (const path of ['/api/machines/all', '/api/machines/recentlyserviced']) {
+      const res = await api.get(path, user.token);
+      expect(res.status).toBe(200);
+      expect(res.body.map((m: { id: number }) => m.id)).toEqual([machineId]);
+      expect(Object.keys(res.body[0]).sort()).toEqual(itemKeys);
+    }
+    expect((await api.get('/api/machines/all?archived=true', user.token)).body).toEqual([]);
+    // schedule-service hears of the machine by its saved event: once it has, the create answers 201.
+    let created = { status: 0, body: { id: 0 } };
+    await expectEventually(async () => {
+      created = await api.post(`/api/machines/${machineId}/schedules`, { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' }, user.token);
+      expect(created.status).toBe(201);
+    });
+    const schedules = await api.get(`/api/machines/${machineId}/schedules`, user.token);
+    expect(schedules.status).toBe(200);
+    expect(schedules.body.map((s: { id: number; title: string }) => [s.id, s.title])).toEqual([[created.body.id, 'Grease']]);
   });
 
   it('refuses a page size above 100 or a negative page with 400 and field messages', async () => {

@@ -14,6 +14,7 @@ import {
   type MachineSavedEvent,
   type MetersChangedEvent,
   type ServiceRecordChangedEvent,
+  MACHINE_LIST_MAX,
   parseId,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
@@ -43,6 +44,9 @@ export async function ownMachine(manager: EntityManager, userId: number, id: num
 /** The columns of a list item only: hydrating all thirty was most of the list calls' CPU (docs/performance.md). */
 const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate'] as const;
 
+/** The lists are unpaged in the spec: the database answers the first MACHINE_LIST_MAX rows only (issue 25, item 9). */
+const LIST_WINDOW = { limit: MACHINE_LIST_MAX, offset: 0 };
+
 @Injectable()
 export class MachinesService {
   constructor(
@@ -55,7 +59,7 @@ export class MachinesService {
 
   private readonly listed: CompiledSelect<MachineEntity, (typeof LIST_COLUMNS)[number]>;
 
-  /** The active machines by name (the spec's list), or with `archived: true` the archived ones. */
+  /** The active machines by name (the spec's list), or with `archived: true` the archived ones; at most MACHINE_LIST_MAX. */
   async list(actor: Actor | null, request?: MachineListRequest): Promise<MachineListItem[]> {
     const { userId } = requireActor(actor);
     // A literal, not a bound value: CompiledSelect binds numbers and strings only, and TRUE/FALSE
@@ -65,17 +69,19 @@ export class MachinesService {
       archived ? 'by-name-archived' : 'by-name',
       (qb) => qb.where(`m.userId = :userId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`).orderBy('m.name', 'ASC').addOrderBy('m.id', 'ASC'),
       { userId },
+      LIST_WINDOW,
     );
     return rows.map(toListItem);
   }
 
-  /** Newest service first; machines never serviced after them, most recently updated first. Archived machines are left out. */
+  /** Newest service first; machines never serviced after them, most recently updated first. Archived machines are left out. At most MACHINE_LIST_MAX. */
   async recentlyServiced(actor: Actor | null): Promise<MachineListItem[]> {
     const { userId } = requireActor(actor);
     const rows = await this.listed.rows(
       'recently-serviced',
       (qb) => qb.where('m.userId = :userId AND m.archived = FALSE').orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST').addOrderBy('m.lastUpdated', 'DESC').addOrderBy('m.id', 'DESC'),
       { userId },
+      LIST_WINDOW,
     );
     return rows.map(toListItem);
   }

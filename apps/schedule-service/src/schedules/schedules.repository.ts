@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ScheduleStatus } from '@wrenchlog/contracts';
+import { ScheduleLimits, type ScheduleStatus } from '@wrenchlog/contracts';
 import { CompiledSelect } from '@wrenchlog/platform';
 import { DataSource, In, LessThan, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { CompletionEntity } from './completion.entity.js';
@@ -100,11 +100,14 @@ export class SchedulesRepository {
     await this.update(manager, id, state as Partial<ScheduleEntity>);
   }
 
+  /** A machine's schedules, most urgent first: at most ScheduleLimits.machineList (the call is unpaged). */
   async machineList(userId: number, machineId: number): Promise<ScheduleRow[]> {
-    return this.listed.rows('by-machine', (qb) => qb.where('s.userId = :userId AND s.machineId = :machineId').orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'), {
-      userId,
-      machineId,
-    });
+    return this.listed.rows(
+      'by-machine',
+      (qb) => qb.where('s.userId = :userId AND s.machineId = :machineId').orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'),
+      { userId, machineId },
+      { limit: ScheduleLimits.machineList, offset: 0 },
+    );
   }
 
   /**

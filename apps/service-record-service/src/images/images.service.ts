@@ -4,6 +4,7 @@ import {
   isValidId,
   IMAGE_STORED,
   MAX_SERVICE_IMAGES_PER_UPLOAD,
+  SERVICE_IMAGE_LIST_MAX,
   ServiceImageMessages,
   ServiceRecordMessages,
   type Actor,
@@ -104,13 +105,14 @@ export class ImagesService {
     });
   }
 
+  /** The record's photos, first added first: at most SERVICE_IMAGE_LIST_MAX (the spec's call is unpaged). */
   async list(caller: Actor | null, recordId: number): Promise<ServiceImageKeys[]> {
     const actor = requireActor(caller);
     if (!isValidId(recordId)) {
       throw invalidId();
     }
     await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
-    const rows = await this.images.find({ where: { userId: actor.userId, recordId }, order: { id: 'ASC' } });
+    const rows = await this.images.find({ where: { userId: actor.userId, recordId }, order: { id: 'ASC' }, take: SERVICE_IMAGE_LIST_MAX });
     return rows.map(toKeys);
   }
 

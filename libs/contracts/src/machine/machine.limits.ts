@@ -5,6 +5,12 @@
 /** Spec: a machine's gallery holds at most 5 photos. */
 export const MACHINE_GALLERY_LIMIT = 5;
 
+/**
+ * GET /api/machines/all (active or archived) and GET /api/machines/recentlyserviced answer at most
+ * this many machines, the first in the list's own order (issue 25, item 9); the web app says so.
+ */
+export const MACHINE_LIST_MAX = 2000;
+
 /** The longest text of each field, with the name its message gives (see machineTextTooLong). */
 export const MACHINE_TEXT_LIMITS = {
   name: { max: 120, label: 'Name' },

@@ -40,6 +40,8 @@ export const ScheduleLimits = {
   /** Due-soon windows when a schedule sets none: 30 days, 500 mi or km, 25 h (never wider than the interval). */
   defaultSoon: { days: 30, distance: 500, hours: 25 },
   pageSize: 20,
+  /** GET /api/machines/{id}/schedules answers at most this many, most urgent first (issue 25, item 9). */
+  machineList: 500,
 } as const;
 
 /** Titles of the date-based items that follow the machine's own dates. */

@@ -18,3 +18,9 @@ export const ServiceRecordLimits = {
   query: 200,
   maxPageSize: 100,
 } as const;
+
+/**
+ * GET /api/services/{id}/images answers at most this many photos of a record, the first added
+ * (issue 25, item 9); the record form says so when an answer is at the bound.
+ */
+export const SERVICE_IMAGE_LIST_MAX = 500;

@@ -12,6 +12,7 @@ import { ShowMoreButton } from '../../components/ShowMore';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { DueSummary } from '../schedules/DueSummary';
 import { CardSortBar, MachineCards, MachineTable, useMachineList } from '../machines/MachineList';
+import { MachineListBound } from '../machines/MachineListBound';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 const MachineCreateModal = lazy(() => import('../machines/MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
@@ -85,6 +86,7 @@ export default function DashboardPage() {
         </Group>
         {body}
         <ShowMoreButton {...list} />
+        {query.isSuccess && <MachineListBound count={query.data.length} />}
       </Card>
       {creating && (
         <Suspense fallback={null}>

@@ -9,6 +9,7 @@ import type { Machine, MachineListItem } from '../../api/types';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDate } from '../../lib/format';
 import { useSetArchived } from './machine-archive';
+import { MachineListBound } from './MachineListBound';
 
 export const ARCHIVE_TEXT = {
   banner: 'This machine is archived: it is out of your lists and pickers, and its history is kept.',
@@ -113,6 +114,7 @@ export function ArchivedMachines() {
         Archived
       </Title>
       {body}
+      {query.isSuccess && <MachineListBound count={query.data.length} />}
     </Stack>
   );
 }

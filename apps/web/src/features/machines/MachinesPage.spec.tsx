@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MACHINE_LIST_MAX } from '@wrenchlog/contracts/limits';
 import { routes } from '../../app/routes';
 import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
 
@@ -199,6 +200,23 @@ describe('MachinesPage', () => {
       expect(await within(form).findByText('Failed to create machine. Please try again.')).toBeInTheDocument();
       await waitFor(() => expect(within(form).getByLabelText(/Name/)).toHaveValue('Kubota'));
       error.mockRestore();
+    });
+  });
+
+  describe('at the bound of GET /api/machines/all', () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Machine ${i + 1}`, type: 'Pickup', status: 'Good', lastUpdated: '2026-03-01T10:00:00Z' }));
+
+    it('says that only the first machines are shown', async () => {
+      mockFetch({ 'GET /api/machines/all': json(many(MACHINE_LIST_MAX)) });
+      renderApp(routes, { url: '/machines' });
+      expect(await screen.findByText('Showing the first 2,000 machines')).toBeInTheDocument();
+    });
+
+    it('says nothing of a bound below it', async () => {
+      mockFetch({ 'GET /api/machines/all': json(many(MACHINE_LIST_MAX - 1)) });
+      renderApp(routes, { url: '/machines' });
+      expect(await screen.findByText(String(MACHINE_LIST_MAX - 1))).toBeInTheDocument();
+      expect(screen.queryByText(/Showing the first/)).not.toBeInTheDocument();
     });
   });
 });

@@ -11,6 +11,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { ShowMoreButton } from '../../components/ShowMore';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { ArchivedMachines } from './ArchivedMachines';
+import { MachineListBound } from './MachineListBound';
 import { CardSortBar, MachineCards, MachineTable, useMachineList } from './MachineList';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
@@ -78,6 +79,7 @@ export default function MachinesPage() {
             Showing {rows.length} of {total}
           </Text>
         )}
+        {query.isSuccess && <MachineListBound count={total} />}
         {showArchived && <ArchivedMachines />}
       </Card>
       {creating && (

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Schedule } from '@wrenchlog/contracts';
+import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { routes } from '../../app/routes';
 import { json, mockFetch, renderApp, signIn } from '../../test/harness';
 import { SchedulesTab } from './SchedulesTab';
@@ -44,7 +45,15 @@ describe('SchedulesTab', () => {
     mockFetch({ 'GET /api/machines/7/meters': json(meters), 'GET /api/schedule-templates': json([]), 'GET /api/machines/7/schedules': json([]) });
     renderApp(<SchedulesTab machineId={7} />);
     expect(await screen.findByText('No schedules yet')).toBeInTheDocument();
+    expect(screen.queryByText(/most urgent schedules/)).not.toBeInTheDocument();
   });
+
+  it('says when the list is at the bound the call answers', async () => {
+    const many = Array.from({ length: ScheduleLimits.machineList }, (_, i) => aSchedule({ id: i + 1, title: `Check ${i + 1}` }));
+    mockFetch({ 'GET /api/machines/7/meters': json(meters), 'GET /api/schedule-templates': json([]), 'GET /api/machines/7/schedules': json(many) });
+    renderApp(<SchedulesTab machineId={7} />);
+    expect(await screen.findByText('Showing the 500 most urgent schedules')).toBeInTheDocument();
+  }, 30_000);
 
   it('says when the schedules cannot be loaded', async () => {
     mockFetch({ 'GET /api/machines/7/meters': json(meters), 'GET /api/schedule-templates': json([]), 'GET /api/machines/7/schedules': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'x', correlationId: 'c' }, 503) });

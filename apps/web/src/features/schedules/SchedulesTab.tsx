@@ -2,6 +2,7 @@ import { ActionIcon, Button, Card, Group, Menu, Stack, Text } from '@mantine/cor
 import { IconCalendarDue, IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Schedule, ScheduleTemplate } from '@wrenchlog/contracts';
+import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useState, type ReactNode } from 'react';
 import { useApi } from '../../app/context';
 import { useConfirm } from '../../components/confirm';
@@ -147,6 +148,12 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
         </Text>
       )}
       {body}
+      {/* The call answers at most ScheduleLimits.machineList schedules: say so at the bound. */}
+      {(query.data?.length ?? 0) >= ScheduleLimits.machineList && (
+        <Text size="xs" c="dimmed">
+          Showing the {ScheduleLimits.machineList} most urgent schedules
+        </Text>
+      )}
       {editing && <ScheduleFormDialog machineId={machineId} schedule={editing.schedule} initial={editing.initial} distanceUnit={distanceUnit} onClose={() => setEditing(null)} />}
       {dialog}
     </Stack>

@@ -1,6 +1,7 @@
 import { jest } from '@jest/globals';
-import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { SERVICE_IMAGE_LIST_MAX } from '@wrenchlog/contracts/limits';
 import { json, mockFetch, renderApp, signIn } from '../../test/harness';
 
 // jsdom cannot decode or draw images: the browser resize is replaced by a stand-in that "prepares"
@@ -81,5 +82,15 @@ describe('ServicePhotos uploads', () => {
     await user.click(screen.getByRole('button', { name: 'Add Images' }));
     expect(await screen.findByText('Please save the service record first before adding images')).toBeInTheDocument();
     expect(calls).toEqual([]);
+  });
+  it('says when the photo list is at the bound the gateway answers, and not below it', async () => {
+    const many = (n: number) => Array.from({ length: n }, (_, i) => stored(i + 1, `p${i + 1}.jpg`));
+    mockFetch({ 'GET /api/services/5/images': () => json(many(SERVICE_IMAGE_LIST_MAX)), 'GET /api/services/6/images': () => json(many(SERVICE_IMAGE_LIST_MAX - 1)) });
+    renderApp(<ServicePhotos recordId={5} />);
+    expect(await screen.findByText('Showing the first 500 photos')).toBeInTheDocument();
+    cleanup();
+    renderApp(<ServicePhotos recordId={6} />);
+    expect(await screen.findByRole('heading', { name: `Photos (${SERVICE_IMAGE_LIST_MAX - 1})` })).toBeInTheDocument();
+    expect(screen.queryByText(/Showing the first/)).not.toBeInTheDocument();
   });
 });

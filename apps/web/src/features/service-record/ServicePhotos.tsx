@@ -1,5 +1,6 @@
 import { Alert, Button, Card, Group, Loader, Progress, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import { IconCircleCheckFilled, IconPhotoPlus, IconRefresh, IconSelect, IconTrash, IconX } from '@tabler/icons-react';
+import { SERVICE_IMAGE_LIST_MAX } from '@wrenchlog/contracts/limits';
 import { useCallback, useRef, useState } from 'react';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState } from '../../components/states';
@@ -159,6 +160,12 @@ export function ServicePhotos({ recordId }: { recordId: number | null }) {
               </div>
             ))}
           </SimpleGrid>
+        )}
+        {/* The list answers at most SERVICE_IMAGE_LIST_MAX photos: say so at the bound. */}
+        {images.length >= SERVICE_IMAGE_LIST_MAX && (
+          <Text size="xs" c="dimmed">
+            Showing the first {SERVICE_IMAGE_LIST_MAX.toLocaleString('en-US')} photos
+          </Text>
         )}
       </Stack>
       <PhotoViewer images={images} index={open} onIndex={setOpen} onClose={closeViewer} />
