@@ -74,6 +74,23 @@ describe.each(e2eProducts())('maintenance schedules (%s)', (_mode, baseUrl) => {
     await expectEventually(async () => expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({ status: 'due_soon', nextDueHours: 1250, completedBy: [] }));
   });
 
+  it("answers a schedule's distances in its machine's unit (km once the meter is set to km), with no forecast without a rate", async () => {
+    const { machine } = await machineOf(a);
+    const distance = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find((m: any) => m.kind === 'distance');
+    expect((await api.put(`/api/meters/${distance.id}`, { unit: 'km' }, a.token)).status).toBe(200);
+    expect((await api.post(`/api/meters/${distance.id}/readings`, { value: 45_340, readAt: inDays(-1) }, a.token)).status).toBe(201);
+    const created = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 40_000 }, a.token);
+    expect(created.status).toBe(201);
+    expect(created.body).toMatchObject({ status: 'overdue', reason: 'Overdue by 340 km', reasonDimension: 'distance', nextDueDistance: 45_000, forecastDate: null, distanceUnit: 'km' });
+    expect((await api.get(`/api/machines/${machine.id}/schedules`, a.token)).body).toEqual([expect.objectContaining({ id: created.body.id, distanceUnit: 'km' })]);
+    const fleet = await api.get('/api/schedules?status=overdue&size=100', a.token);
+    expect(fleet.body.content.find((s: any) => s.id === created.body.id)).toMatchObject({ reason: 'Overdue by 340 km', distanceUnit: 'km' });
+    // A machine left in miles answers mi.
+    const { machine: other } = await machineOf(a);
+    const miles = await api.post(`/api/machines/${other.id}/schedules`, { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 0 }, a.token);
+    expect(miles.body).toMatchObject({ reason: '5,000 mi left', distanceUnit: 'mi' });
+  });
+
   it('completes through POST /api/schedules/{id}/complete on a fixed grid', async () => {
     const { machine } = await machineOf(a);
     const created = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Annual inspection', serviceType: 'Inspection', intervalMonths: 12, recurring: true, anchor: 'fixed', lastDoneDate: '2025-01-31' }, a.token);

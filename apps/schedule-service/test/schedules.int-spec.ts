@@ -2,6 +2,7 @@ import {
   MACHINE_DELETED,
   MACHINE_SAVED,
   METER_BY_MACHINE,
+  METER_UPDATE,
   METERS_CHANGED,
   READING_CREATE,
   READING_LIST,
@@ -168,6 +169,20 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
       expect(meters.map((m) => m.currentValue)).toEqual([null, null]);
     });
     expect((await svc.failure(METER_BY_MACHINE, { machineId }, userB)).code).toBe('NOT_FOUND');
+  });
+
+  it("answers distances in the machine's distance unit, and follows it when the meter changes to km", async () => {
+    const { machineId, distance } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 45_340, readAt: daysAgo(1) } }, userA);
+    const created = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 40_000 } }, userA);
+    // One reading gives no rate, and the schedule counts only distance: no forecast.
+    expect(created).toMatchObject({ status: 'overdue', reason: 'Overdue by 340 mi', nextDueDistance: 45_000, forecastDate: null, distanceUnit: 'mi' });
+
+    await svc.send(METER_UPDATE, { id: distance.id, meter: { unit: 'km' } }, userA);
+    expect(await svc.send(SCHEDULE_GET, { id: created.id }, userA)).toMatchObject({ reason: 'Overdue by 340 km', distanceUnit: 'km', forecastDate: null });
+    expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([expect.objectContaining({ id: created.id, reason: 'Overdue by 340 km', distanceUnit: 'km' })]);
+    const fleet = await svc.send(SCHEDULE_LIST, { size: 100 }, userA);
+    expect(fleet.content.find((s) => s.id === created.id)).toMatchObject({ reason: 'Overdue by 340 km', distanceUnit: 'km' });
   });
 
   it('adds a manual reading when the user sets the machine miles', async () => {

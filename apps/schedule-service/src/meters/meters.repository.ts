@@ -22,6 +22,19 @@ export class MetersRepository {
     return manager.find(MeterEntity, { where: { userId, machineId }, order: { id: 'ASC' } });
   }
 
+  /** The unit of each machine's distance meter (the first one, as the schedules count on), mi without one. */
+  async distanceUnits(manager: EntityManager, userId: number, machineIds: number[]): Promise<(machineId: number) => 'mi' | 'km'> {
+    const ids = [...new Set(machineIds)];
+    const rows = ids.length === 0 ? [] : await manager.find(MeterEntity, { select: { id: true, machineId: true, unit: true }, where: { userId, machineId: In(ids), kind: 'distance' }, order: { id: 'ASC' } });
+    const units = new Map<number, 'mi' | 'km'>();
+    for (const r of rows) {
+      if (!units.has(r.machineId)) {
+        units.set(r.machineId, r.unit === 'km' ? 'km' : 'mi');
+      }
+    }
+    return (machineId) => units.get(machineId) ?? 'mi';
+  }
+
   owned(manager: EntityManager, userId: number, id: number): Promise<MeterEntity | null> {
     return manager.findOneBy(MeterEntity, { id, userId });
   }

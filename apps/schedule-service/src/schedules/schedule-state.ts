@@ -110,7 +110,7 @@ const LIST_FIELDS = [
 export const SCHEDULE_COLUMNS = LIST_FIELDS;
 export type ScheduleRow = Pick<ScheduleEntity, (typeof LIST_FIELDS)[number]>;
 
-export function toSchedule(r: ScheduleRow, completedBy: number[] = []): Schedule {
+export function toSchedule(r: ScheduleRow, distanceUnit: Schedule['distanceUnit'], completedBy: number[] = []): Schedule {
   const windows = windowsOf(r);
   return {
     id: r.id,
@@ -141,5 +141,6 @@ export function toSchedule(r: ScheduleRow, completedBy: number[] = []): Schedule
     forecastDate: r.forecastDate,
     done: r.done,
     completedBy,
+    distanceUnit,
   };
 }

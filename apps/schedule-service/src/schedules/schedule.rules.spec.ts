@@ -113,6 +113,16 @@ describe('schedule rules', () => {
       expect(scheduleStatus({ date: null, distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, null) }, today).forecastDate).toBeNull();
       expect(scheduleStatus({ date: '2025-08-01', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, null) }, today).forecastDate).toBe('2025-08-01');
     });
+
+    it('has no forecast for meter dimensions only, none with a rate, even when overdue or on a km meter', () => {
+      const km = (current: number, rate: number | null): MeterState => ({ current, readAt: today, rate, unit: 'km' });
+      const s = scheduleStatus({ date: null, distance: 45_000, hours: 1250 }, windows, { distance: km(45_340, null), hours: hoursMeter(1000, today, 0) }, today);
+      expect(s).toMatchObject({ status: 'overdue', reason: 'Overdue by 340 km', reasonDimension: 'distance', forecastDate: null });
+      // With a rate on one meter only: 250 h left at 10 h a day is 25 days, July 25; the distance has none.
+      expect(scheduleStatus({ date: null, distance: 50_000, hours: 1250 }, windows, { distance: km(45_340, null), hours: hoursMeter(1000, today, 10) }, today).forecastDate).toBe('2025-07-25');
+      // And the due date stays the forecast when it comes before: Jul 10 < Jul 25.
+      expect(scheduleStatus({ date: '2025-07-10', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, 10) }, today).forecastDate).toBe('2025-07-10');
+    });
   });
 
   describe(meterForecast.name, () => {

@@ -59,7 +59,7 @@ export class SchedulesService {
     return createOnce(
       async () => {
         const found = key ? await this.schedules.byIdempotencyKey(actor.userId, key) : null;
-        return found && toSchedule(found);
+        return found && toSchedule(found, (await this.meters.distanceUnits(this.dataSource.manager, actor.userId, [found.machineId]))(found.machineId));
       },
       () =>
         this.dataSource.transaction(async (manager) => {
@@ -98,7 +98,7 @@ export class SchedulesService {
           } as Omit<ScheduleEntity, 'id'>;
           const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters, today) });
           await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx);
-          return toSchedule(row);
+          return toSchedule(row, meters.distanceMeter?.unit === 'km' ? 'km' : 'mi');
         }),
     );
   }
@@ -113,7 +113,8 @@ export class SchedulesService {
     }
     await this.refreshDay(actor, [machineId]);
     const rows = await this.schedules.machineList(actor.userId, machineId);
-    return this.withCompletions(rows.map((r) => toSchedule(r)));
+    const unitOf = await this.meters.distanceUnits(this.dataSource.manager, actor.userId, [machineId]);
+    return this.withCompletions(rows.map((r) => toSchedule(r, unitOf(r.machineId))));
   }
 
   async list(caller: Actor | null, query: ScheduleListQuery | null): Promise<SchedulePage> {
@@ -124,8 +125,13 @@ export class SchedulesService {
     const machineType = typeof query?.machineType === 'string' && query.machineType.trim() !== '' ? query.machineType : null;
     await this.refreshDay(actor);
     const { rows, total } = await this.schedules.fleetPage(actor.userId, statuses, machineType, page, size);
+    const unitOf = await this.meters.distanceUnits(
+      this.dataSource.manager,
+      actor.userId,
+      rows.map((r) => r.machineId),
+    );
     return pageOf(
-      rows.map((r) => toSchedule(r)),
+      rows.map((r) => toSchedule(r, unitOf(r.machineId))),
       total,
       page,
       size,
@@ -139,7 +145,8 @@ export class SchedulesService {
       await this.refreshDay(actor, [row.machineId]);
       return this.get(caller, id);
     }
-    const [withDone] = await this.withCompletions([toSchedule(row)]);
+    const unitOf = await this.meters.distanceUnits(this.dataSource.manager, actor.userId, [row.machineId]);
+    const [withDone] = await this.withCompletions([toSchedule(row, unitOf(row.machineId))]);
     return withDone;
   }
 

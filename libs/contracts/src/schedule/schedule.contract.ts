@@ -59,6 +59,8 @@ export interface Schedule {
   done: boolean;
   /** Service records that completed it, newest first. */
   completedBy: number[];
+  /** The unit of its distances: the machine's distance meter's (mi when the machine has none). */
+  distanceUnit: 'mi' | 'km';
 }
 
 export type SchedulePage = Page<Schedule>;

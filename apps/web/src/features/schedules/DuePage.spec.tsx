@@ -54,6 +54,22 @@ describe('DuePage', () => {
     expect(within(screen.getByRole('region', { name: 'Not enough readings' })).getByText('Tires')).toBeInTheDocument();
   });
 
+  it("shows each schedule's distances in its own machine's unit", async () => {
+    const byDistance = { intervalMonths: null, intervalHours: null, intervalDistance: 5000, nextDueDate: null, nextDueHours: null, reasonDimension: 'distance' as const, forecastDate: null };
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/schedules': page([
+        aSchedule({ ...byDistance, id: 1, title: 'Oil', status: 'overdue', reason: 'Overdue by 340 km', nextDueDistance: 9000, distanceUnit: 'km' }),
+        aSchedule({ ...byDistance, id: 2, machineId: 8, title: 'Tires', reason: '4,000 mi left', nextDueDistance: 45000, distanceUnit: 'mi' }),
+      ]),
+    });
+    renderApp(routes, { url: '/due' });
+    const items = await screen.findAllByTestId('schedule-item');
+    expect(within(items[0]).getByText('Overdue by 340 km')).toBeInTheDocument();
+    expect(within(items[0]).getByText('Every 5,000 km · Next due: 9,000 km · Forecast: not enough readings')).toBeInTheDocument();
+    expect(within(items[1]).getByText('Every 5,000 mi · Next due: 45,000 mi · Forecast: not enough readings')).toBeInTheDocument();
+  });
+
   it('loads more', async () => {
     mockFetch({
       'GET /api/machines/all': json(machines),

@@ -58,7 +58,6 @@ export default function DuePage() {
     <ScheduleCard
       key={s.id}
       schedule={s}
-      distanceUnit=""
       machineLink={
         <Anchor component={Link} to={`/machines/${s.machineId}?tab=schedules`} size="sm">
           {s.machineName ?? `Machine ${s.machineId}`}

@@ -9,6 +9,7 @@ import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDate } from '../../lib/format';
+import { EditMeterDialog } from './EditMeterDialog';
 import { ReadingDialog } from './ReadingDialog';
 import { ReplaceMeterDialog } from './ReplaceMeterDialog';
 import { scheduleApi, scheduleKeys, useSetReadingVoid } from './schedule-api';
@@ -36,7 +37,7 @@ function MeterReadings({ meter }: { meter: Meter }) {
   });
   const setVoid = useSetReadingVoid(meter.machineId);
   const [failure, setFailure] = useState<string | null>(null);
-  const [dialog, setDialog] = useState<'reading' | 'rollover' | 'replace' | null>(null);
+  const [dialog, setDialog] = useState<'reading' | 'rollover' | 'replace' | 'edit' | null>(null);
   const title = meterTitle(meter);
 
   async function toggle(r: MeterReading) {
@@ -145,6 +146,7 @@ function MeterReadings({ meter }: { meter: Meter }) {
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
+              <Menu.Item onClick={() => setDialog('edit')}>Edit meter</Menu.Item>
               <Menu.Item onClick={() => setDialog('rollover')}>Record rollover</Menu.Item>
               <Menu.Item onClick={() => setDialog('replace')}>Replace meter</Menu.Item>
             </Menu.Dropdown>
@@ -166,11 +168,12 @@ function MeterReadings({ meter }: { meter: Meter }) {
       )}
       {(dialog === 'reading' || dialog === 'rollover') && <ReadingDialog meter={meter} initialRollover={dialog === 'rollover'} onClose={() => setDialog(null)} />}
       {dialog === 'replace' && <ReplaceMeterDialog meter={meter} onClose={() => setDialog(null)} />}
+      {dialog === 'edit' && <EditMeterDialog meter={meter} onClose={() => setDialog(null)} />}
     </section>
   );
 }
 
-/** The Meters tab: each meter's readings, newest first, with Void / Unvoid, rollover and replacement. */
+/** The Meters tab: each meter's readings, newest first, with Void / Unvoid, editing, rollover and replacement. */
 export function MetersTab({ machineId }: { machineId: number }) {
   const api = useApi();
   const query = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId) });

@@ -25,7 +25,7 @@ describe('SchedulesTab', () => {
       'GET /api/schedule-templates': json([]),
       'GET /api/machines/7/schedules': json([
         aSchedule({ id: 1, title: 'Grease', status: 'upcoming', reason: 'Due in 40 days', forecastDate: null }),
-        aSchedule({ id: 2, title: 'Hydraulic fluid', status: 'overdue', reason: 'Overdue by 340 km', intervalMonths: null, intervalHours: null, intervalDistance: 5000, nextDueDate: null, nextDueDistance: 9000, nextDueHours: null, forecastDate: '2026-01-01' }),
+        aSchedule({ id: 2, title: 'Hydraulic fluid', status: 'overdue', reason: 'Overdue by 340 km', intervalMonths: null, intervalHours: null, intervalDistance: 5000, nextDueDate: null, nextDueDistance: 9000, nextDueHours: null, forecastDate: '2026-01-01', distanceUnit: 'km' }),
         aSchedule({ id: 3, title: 'Insurance expires', origin: 'insurance', status: 'due_soon', reason: 'Due in 12 days' }),
       ]),
     });

@@ -14,8 +14,8 @@ import { byUrgency, emptyScheduleForm, failureText, forecastText, intervalText, 
 
 export const DELETE_SCHEDULE_CONFIRM = 'Are you sure you want to delete this schedule? This action cannot be undone.';
 
-/** One schedule: status, reason in words, next due and forecast; Edit and Delete for the user's own. */
-export function ScheduleCard({ schedule: s, distanceUnit, actions, machineLink }: { schedule: Schedule; distanceUnit: string; actions?: ReactNode; machineLink?: ReactNode }) {
+/** One schedule: status, reason in words, next due and forecast (distances in its machine's unit); Edit and Delete for the user's own. */
+export function ScheduleCard({ schedule: s, actions, machineLink }: { schedule: Schedule; actions?: ReactNode; machineLink?: ReactNode }) {
   return (
     <Card withBorder padding="sm" component="li" data-testid="schedule-item" aria-label={s.title}>
       <Group justify="space-between" wrap="nowrap" align="flex-start" gap="xs">
@@ -32,7 +32,7 @@ export function ScheduleCard({ schedule: s, distanceUnit, actions, machineLink }
           {machineLink}
           <Text size="sm">{s.reason}</Text>
           <Text size="xs" c="dimmed">
-            {s.origin === 'user' ? `${intervalText(s, distanceUnit)} · ` : ''}Next due: {nextDueText(s, distanceUnit)} · Forecast: {forecastText(s)}
+            {s.origin === 'user' ? `${intervalText(s, s.distanceUnit)} · ` : ''}Next due: {nextDueText(s, s.distanceUnit)} · Forecast: {forecastText(s)}
           </Text>
         </Stack>
         {actions}
@@ -117,7 +117,6 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
           <ScheduleCard
             key={s.id}
             schedule={s}
-            distanceUnit={distanceUnit}
             actions={
               s.origin === 'user' && (
                 <Group gap={4} wrap="nowrap">

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateReadingInput, Meter, MeterReading, MeterReadingPage, ReplaceMeterInput, Schedule, ScheduleInput, SchedulePage, ScheduleStatus, ScheduleTemplate } from '@wrenchlog/contracts';
+import type { CreateReadingInput, Meter, MeterReading, MeterReadingPage, ReplaceMeterInput, UpdateMeterInput, Schedule, ScheduleInput, SchedulePage, ScheduleStatus, ScheduleTemplate } from '@wrenchlog/contracts';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 
@@ -20,6 +20,7 @@ export const scheduleApi = {
   readings: (api: ApiClient, meterId: number, page: number, size: number) => api.get<MeterReadingPage>(`/api/meters/${meterId}/readings?page=${page}&size=${size}`),
   addReading: (api: ApiClient, meterId: number, reading: CreateReadingInput) => api.post<MeterReading>(`/api/meters/${meterId}/readings`, { ...reading }),
   setVoid: (api: ApiClient, readingId: number, isVoid: boolean) => api.put<MeterReading>(`/api/readings/${readingId}`, { void: isVoid }),
+  updateMeter: (api: ApiClient, meterId: number, input: UpdateMeterInput) => api.put<Meter>(`/api/meters/${meterId}`, { ...input }),
   replace: (api: ApiClient, meterId: number, input: ReplaceMeterInput) => api.post<MeterReading>(`/api/meters/${meterId}/replacement`, { ...input }),
   ofMachine: (api: ApiClient, machineId: number) => api.get<Schedule[]>(`/api/machines/${machineId}/schedules`),
   fleet: (api: ApiClient, status: readonly ScheduleStatus[], machineType: string, page: number, size: number) => {
@@ -63,6 +64,16 @@ export function useSetReadingVoid(machineId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ readingId, isVoid }: { readingId: number; isVoid: boolean }) => scheduleApi.setVoid(api, readingId, isVoid),
+    onSuccess: () => invalidateMachineUsage(queryClient, machineId),
+  });
+}
+
+/** A meter's label, unit, manual rate or rollover value: the reasons of its schedules name the unit too. */
+export function useUpdateMeter(machineId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ meterId, input }: { meterId: number; input: UpdateMeterInput }) => scheduleApi.updateMeter(api, meterId, input),
     onSuccess: () => invalidateMachineUsage(queryClient, machineId),
   });
 }

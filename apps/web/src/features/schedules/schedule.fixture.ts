@@ -31,6 +31,7 @@ export function aSchedule(over: Partial<Schedule> = {}): Schedule {
     forecastDate: null,
     done: false,
     completedBy: [],
+    distanceUnit: 'mi',
     ...over,
   };
 }
