@@ -6,6 +6,7 @@ import {
   expectEventually,
   readOutbox,
   uniqueEmail,
+  userIdOf,
   type OutboxMail,
 } from '@wrenchlog/testing';
 import Database from 'better-sqlite3';
@@ -45,7 +46,7 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
     const username = uniqueEmail('onboard');
     const res = await api.post('/api/admin/createuser', { username, name, userSelfDescription: 'Two mowers', enabled: 1, createDate: new Date().toISOString() });
     expect(res.status).toBe(201);
-    return { id: res.body.id, username };
+    return { id: await userIdOf(api, admin, username), username };
   }
 
   async function approvedWithLink(): Promise<{ id: number; username: string; token: string }> {

@@ -35,8 +35,8 @@ export async function createApprovedUser(api: ApiClient, overrides: ApprovedUser
   if (signup.status !== 201) {
     throw new Error(`signup of ${username} failed: ${signup.status} ${signup.text}`);
   }
-  const id = signup.body.id as number;
   const admin = await api.loginAsAdmin();
+  const id = await userIdOf(api, admin, username);
   const update = await api.put(`/api/admin/users/${id}`, { password }, admin);
   if (update.status !== 200) {
     throw new Error(`setting the password of ${username} failed: ${update.status} ${update.text}`);
@@ -47,4 +47,27 @@ export async function createApprovedUser(api: ApiClient, overrides: ApprovedUser
   }
   const token = await api.login(username, password);
   return { id, username, password, token };
+}
+
+/**
+ * The id of an account, found in the administrators' user list (newest first) as an administrator
+ * would: the public signup answers no id (issue 25: it must not tell which emails have accounts).
+ */
+export async function userIdOf(api: ApiClient, adminToken: string, username: string): Promise<number> {
+  const wanted = username.trim().toLowerCase();
+  for (let page = 0; page < 100; page++) {
+    const res = await api.get(`/api/admin/users?page=${page}&size=100`, adminToken);
+    if (res.status !== 200) {
+      throw new Error(`listing users failed: ${res.status} ${res.text}`);
+    }
+    const rows = res.body as { id: number; username: string }[];
+    const found = rows.find((u) => u.username === wanted);
+    if (found) {
+      return found.id;
+    }
+    if (rows.length < 100) {
+      break;
+    }
+  }
+  throw new Error(`no account ${wanted} in the user list`);
 }

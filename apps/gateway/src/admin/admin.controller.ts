@@ -15,6 +15,7 @@ import {
   JobRunBody,
   SignupRequest,
   type AdminUserView,
+  type SignupReply,
   type ContactPage,
   type JobView,
 } from '@wrenchlog/contracts';
@@ -38,7 +39,7 @@ export class AdminController {
   /** Public signup: the account is created disabled, with a placeholder password, and waits for approval. */
   @Public()
   @Post('createuser')
-  async createUser(@Body() body: SignupRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+  async createUser(@Body() body: SignupRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<SignupReply> {
     await this.limiter.admit('signup', req.ip);
     return this.rpc.send(ADMIN_USER_SIGNUP, { ...body, publicUrl: this.publicUrl.of(req) }, call);
   }

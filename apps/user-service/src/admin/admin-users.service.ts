@@ -8,6 +8,7 @@ import {
   type AdminUserUpdateRequest,
   type AdminUserView,
   type SignupMessage,
+  type SignupReply,
 } from '@wrenchlog/contracts';
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
@@ -31,6 +32,17 @@ export const toAdminUserView = (u: User): AdminUserView => ({
 /** The unusable password a signup starts with: random, and more than 4 hyphens so the spec's rule calls it a placeholder. */
 export const signupPlaceholderPassword = (): string => `placeholder-${randomUUID()}`;
 
+/** What every signup answers: built from the request alone, so a new and an existing email read alike. */
+const signupReply = (username: string, request: SignupMessage): SignupReply => ({
+  name: request.name.trim(),
+  username,
+  createDate: new Date().toISOString(),
+  enabled: 0,
+  userSelfDescription: request.userSelfDescription?.trim() || null,
+  adminLevel: 0,
+  passwordIsPlaceholder: true,
+});
+
 @Injectable()
 export class AdminUsersService {
   constructor(
@@ -47,7 +59,7 @@ export class AdminUsersService {
    * An email that already has an account is answered like a new signup (a 409 told anyone which
    * emails have accounts: issue 25), and its owner gets an email about the attempt instead.
    */
-  async signup(request: SignupMessage): Promise<AdminUserView> {
+  async signup(request: SignupMessage): Promise<SignupReply> {
     const username = request.username.trim().toLowerCase();
     // Hashed before the lookup, so both answers take the hash's time.
     const passwordHash = await this.hasher.hash(signupPlaceholderPassword());
@@ -66,7 +78,8 @@ export class AdminUsersService {
         userSelfDescription: request.userSelfDescription?.trim() || null,
         createDate: new Date(),
       });
-      return toAdminUserView(await this.users.save(user));
+      await this.users.save(user);
+      return signupReply(username, request);
     } catch (err) {
       // Two signups with the same email at the same moment: the unique index decides.
       const winner = await this.users.findOneBy({ username });
@@ -77,19 +90,10 @@ export class AdminUsersService {
     }
   }
 
-  /** What a new signup answers (pending, no rights), with no id of a stored account; the owner is told by email. */
-  private async signupForExisting(owner: User, request: SignupMessage): Promise<AdminUserView> {
+  /** The same answer as a new signup; the owner is told by email. */
+  private async signupForExisting(owner: User, request: SignupMessage): Promise<SignupReply> {
     await this.dataSource.transaction((manager) => this.passwords.sendSignupAttempt(manager, owner, request.publicUrl));
-    return {
-      id: 0,
-      name: request.name.trim(),
-      username: owner.username,
-      createDate: new Date().toISOString(),
-      enabled: 0,
-      userSelfDescription: request.userSelfDescription?.trim() || null,
-      adminLevel: 0,
-      passwordIsPlaceholder: true,
-    };
+    return signupReply(owner.username, request);
   }
 
   /** Newest first; page is 0-based. */

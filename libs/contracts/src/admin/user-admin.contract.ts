@@ -43,6 +43,12 @@ export interface SignupMessage extends SignupRequest {
 }
 
 /** A user as the admin screen reads it: never a password or hash. enabled is 1 or 0, as the spec shows it. */
+/**
+ * What the public signup answers, for a new email and for one that already has an account alike
+ * (issue 25): no id and nothing stored, so the answer never tells which emails have accounts.
+ */
+export type SignupReply = Omit<AdminUserView, 'id'>;
+
 export interface AdminUserView {
   id: number;
   name: string;

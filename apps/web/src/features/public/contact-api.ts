@@ -1,4 +1,4 @@
-import type { ContactRequest, ContactView, SignupRequest, AdminUserView } from '@wrenchlog/contracts';
+import type { ContactRequest, ContactView, SignupRequest, SignupReply } from '@wrenchlog/contracts';
 import type { ApiClient } from '../../api/client';
 import type { ContactValues } from './contact-form';
 
@@ -19,7 +19,7 @@ export function sendContact(api: ApiClient, values: ContactValues, contactType: 
  * POST /api/admin/createuser, the signup: the spec's new-user payload. The server never trusts
  * `enabled` from this public call (the account waits for approval) and keeps its own createDate.
  */
-export function signUp(api: ApiClient, form: { name: string; email: string; description: string }): Promise<AdminUserView> {
+export function signUp(api: ApiClient, form: { name: string; email: string; description: string }): Promise<SignupReply> {
   const body: SignupRequest & { enabled: 1; createDate: string } = {
     username: form.email.trim(),
     name: form.name.trim(),
@@ -27,5 +27,5 @@ export function signUp(api: ApiClient, form: { name: string; email: string; desc
     enabled: 1,
     createDate: new Date().toISOString(),
   };
-  return api.post<AdminUserView>('/api/admin/createuser', { ...body });
+  return api.post<SignupReply>('/api/admin/createuser', { ...body });
 }
