@@ -1,15 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
+import { ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
 import { notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
 import { DataSource, Repository } from 'typeorm';
 import { KnownMachine } from './known-machine.entity.js';
 
 export const MACHINE_NOT_FOUND = 'Machine not found';
 
-/** Ids are integer columns (PostgreSQL int4): a larger number can name no machine. */
-const MAX_ID = 2_147_483_647;
-export const isStorableId = (id: unknown): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id > 0 && id <= MAX_ID;
 
 /** Marks a projection row learnt by a look-up rather than an event: any saved event is newer. */
 const LOOKED_UP_AT = new Date(0);
@@ -32,7 +29,7 @@ export class MachineProjection {
 
   /** Answers when the machine is the caller's; 404 for another user's, a deleted, a nonexistent or an impossible id. */
   async requireOwned(actor: Actor, machineId: number): Promise<void> {
-    if (!isStorableId(machineId)) {
+    if (!isValidId(machineId)) {
       throw notFound(MACHINE_NOT_FOUND);
     }
     const known = await this.machines.findOneBy({ machineId });
@@ -52,7 +49,7 @@ export class MachineProjection {
 
   /** machine.machine.saved: remember the owner; idempotent, and a tombstone stays one. */
   async onSaved(e: MachineSavedEvent): Promise<void> {
-    if (!e || !isStorableId(e.machineId) || !isStorableId(e.userId)) {
+    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }

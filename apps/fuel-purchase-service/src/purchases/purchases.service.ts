@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { Actor, FuelPurchaseDeleted, HistoryWindow, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
-import { MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
+import { isValidId, MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
 import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { PartEntity } from '../inventory/part.entity.js';
-import { isStorableId, MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
+import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { SupplierEntity } from '../inventory/supplier.entity.js';
 import { PurchaseEntity } from './purchase.entity.js';
 import { EMPTY_LEDGER, planRemoval, planStock, type StockAdjustment } from './stock-ledger.js';
@@ -195,10 +195,10 @@ export class PurchasesService {
 
   private async checkReferences(manager: EntityManager, userId: number, row: PurchaseEntity): Promise<void> {
     // An id beyond the integer columns names nothing (and PostgreSQL would refuse to compare it).
-    if (row.partId !== null && (!isStorableId(row.partId) || !(await manager.getRepository(PartEntity).existsBy({ id: row.partId, userId })))) {
+    if (row.partId !== null && (!isValidId(row.partId) || !(await manager.getRepository(PartEntity).existsBy({ id: row.partId, userId })))) {
       throw notFound('Part not found');
     }
-    if (row.storeId !== null && (!isStorableId(row.storeId) || !(await manager.getRepository(SupplierEntity).existsBy({ id: row.storeId, userId })))) {
+    if (row.storeId !== null && (!isValidId(row.storeId) || !(await manager.getRepository(SupplierEntity).existsBy({ id: row.storeId, userId })))) {
       throw notFound('Store not found');
     }
   }

@@ -16,6 +16,7 @@ import {
   type RpcMeta,
   type UpdateMeterRequest,
   type UpdateReadingRequest,
+  isValidId,
 } from '@wrenchlog/contracts';
 import { createOnce, notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -39,7 +40,6 @@ import { MetersRepository, type ReadingRow } from '../meters/meters.repository.j
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
 
 export const toReading = (r: ReadingRow): MeterReading => ({
   id: r.id,
@@ -81,7 +81,7 @@ export class ReadingsService {
 
   async byMachine(caller: Actor | null, machineId: number): Promise<Meter[]> {
     const actor = requireActor(caller);
-    if (!isId(machineId)) {
+    if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
     const manager = this.dataSource.manager;
@@ -155,7 +155,7 @@ export class ReadingsService {
 
   async list(caller: Actor | null, request: ReadingListRequest): Promise<MeterReadingPage> {
     const actor = requireActor(caller);
-    const meter = isId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.userId, request.meterId) : null;
+    const meter = isValidId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.userId, request.meterId) : null;
     if (!meter) {
       throw notFound(M.notFound);
     }
@@ -169,7 +169,7 @@ export class ReadingsService {
   async setVoid(caller: Actor | null, request: UpdateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
     const actor = requireActor(caller);
     return this.dataSource.transaction(async (manager) => {
-      const found = isId(request?.id) ? await this.meters.ownedReading(manager, actor.userId, request.id) : null;
+      const found = isValidId(request?.id) ? await this.meters.ownedReading(manager, actor.userId, request.id) : null;
       if (!found) {
         throw notFound(M.readingNotFound);
       }
@@ -296,7 +296,7 @@ export class ReadingsService {
   }
 
   private async ownedMeterForWrite(manager: EntityManager, userId: number, id: unknown): Promise<MeterEntity> {
-    const found = isId(id) ? await this.meters.owned(manager, userId, id) : null;
+    const found = isValidId(id) ? await this.meters.owned(manager, userId, id) : null;
     if (!found) {
       throw notFound(M.notFound);
     }

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { FuelRecordDeletedEvent, FuelRecordSavedEvent, RpcMessage, ServiceRecordDeletedEvent, ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import { isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { utcDate } from '../common/dates.js';
@@ -11,7 +11,6 @@ import { SchedulesRepository } from '../schedules/schedules.repository.js';
 import { SchedulesService } from '../schedules/schedules.service.js';
 import { RecordsRepository, type RecordSource } from './records.repository.js';
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 interface SavedFact {
@@ -48,17 +47,17 @@ export class RecordEventsService {
 
   onServiceRecordSaved(m: RpcMessage<ServiceRecordSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isId(e.recordId) || !isId(e.userId) || !isId(e.machineId) || !isDate(e.serviceDate)) {
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.serviceDate)) {
       this.logger.warn('ignored a malformed service.record.saved event');
       return Promise.resolve();
     }
-    const completes = Array.isArray(e.completesScheduleIds) ? e.completesScheduleIds.filter(isId) : undefined;
+    const completes = Array.isArray(e.completesScheduleIds) ? e.completesScheduleIds.filter(isValidId) : undefined;
     return this.saved({ source: 'service_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.serviceDate, distance: e.miles ?? null, hours: e.hours ?? null, completes, at: atOf(e.at) }, m);
   }
 
   onFuelRecordSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isId(e.recordId) || !isId(e.userId) || !isId(e.machineId) || !isDate(e.date)) {
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
       this.logger.warn('ignored a malformed fuel.record.saved event');
       return Promise.resolve();
     }
@@ -130,7 +129,7 @@ export class RecordEventsService {
 
   private async deleted(source: RecordSource, m: RpcMessage<ServiceRecordDeletedEvent | FuelRecordDeletedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isId(e.recordId) || !isId(e.userId) || !isId(e.machineId)) {
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId)) {
       this.logger.warn(`ignored a malformed ${source} deleted event`);
       return;
     }

@@ -332,7 +332,7 @@ export class RecordsService {
     const qb = manager.createQueryBuilder(KnownMachine, 'm').select('m.machineId', 'machineId');
     const ofRecord = qb.subQuery().select('r.machineId').from(ServiceRecordEntity, 'r').where('r.id = :id AND r.userId = :userId').getQuery();
     qb.where(`m.machineId IN ${ofRecord}`, { id, userId });
-    if (isValidId(movingTo) && movingTo <= MAX_ID) {
+    if (isValidId(movingTo)) {
       qb.orWhere('m.machineId = :movingTo', { movingTo });
     }
     const rows = await qb.orderBy('m.machineId').setLock('pessimistic_write').getRawMany<{ machineId: number | string }>();
@@ -353,7 +353,7 @@ export class RecordsService {
    * as is a machine known to belong to someone else or to be deleted.
    */
   private async machineForWrite(manager: EntityManager, actor: Actor, machineId: number): Promise<string> {
-    if (machineId > MAX_ID) {
+    if (!isValidId(machineId)) {
       throw notFound(M.machineNotFound);
     }
     const known = await this.lockedMachine(manager, machineId);
@@ -462,8 +462,5 @@ const changedColumns = (row: ServiceRecordEntity, next: Partial<ServiceRecordEnt
 
 /** The later of two YYYY-MM-DD dates (they compare as strings). */
 const laterDate = (a: string | null, b: string): string => (a !== null && a > b ? a : b);
-
-/** Ids are integer columns (PostgreSQL int4): a larger number names no machine. */
-const MAX_ID = 2_147_483_647;
 
 const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });
