@@ -13,6 +13,7 @@ import {
   type SchedulePage,
   type ScheduleTemplate,
   type UpdateScheduleRequest,
+  isValidId,
 } from '@wrenchlog/contracts';
 import { badRequest, createOnce, notFound, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -29,7 +30,21 @@ import { baselineOf, checkSchedule, parseStatuses } from './schedule.rules.js';
 import { SchedulesRepository, typeKey } from './schedules.repository.js';
 import { templatesFor } from './templates.js';
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0 && v <= 2_147_483_647;
+
+/** The columns a user sets on a schedule (create and update alike). */
+const settingColumns = (settings: ReturnType<typeof checkSchedule>) => ({
+  title: settings.title,
+  serviceType: settings.serviceType,
+  intervalDays: settings.intervalDays,
+  intervalMonths: settings.intervalMonths,
+  intervalDistance: settings.intervalDistance,
+  intervalHours: settings.intervalHours,
+  soonDays: settings.soonDays,
+  soonDistance: settings.soonDistance,
+  soonHours: settings.soonHours,
+  recurring: settings.recurring,
+  anchor: settings.anchor,
+});
 
 @Injectable()
 export class SchedulesService {
@@ -50,7 +65,7 @@ export class SchedulesService {
   async create(caller: Actor | null, request: CreateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
     const actor = requireActor(caller);
     const machineId = request?.machineId;
-    if (!isId(machineId)) {
+    if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
     const settings = checkSchedule(request.schedule ?? ({} as never));
@@ -76,20 +91,10 @@ export class SchedulesService {
             machineName: machine.name,
             machineType: machine.type,
             machineTypeKey: typeKey(machine.type),
-            title: settings.title,
-            serviceType: settings.serviceType,
+            ...settingColumns(settings),
             origin: 'user',
             originKey: null,
             fixedDueDate: null,
-            intervalDays: settings.intervalDays,
-            intervalMonths: settings.intervalMonths,
-            intervalDistance: settings.intervalDistance,
-            intervalHours: settings.intervalHours,
-            soonDays: settings.soonDays,
-            soonDistance: settings.soonDistance,
-            soonHours: settings.soonHours,
-            recurring: settings.recurring,
-            anchor: settings.anchor,
             baseDate: base.date,
             baseDistance: base.distance,
             baseHours: base.hours,
@@ -105,7 +110,7 @@ export class SchedulesService {
 
   async byMachine(caller: Actor | null, machineId: number): Promise<Schedule[]> {
     const actor = requireActor(caller);
-    if (!isId(machineId)) {
+    if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
     if (!(await this.machines.owned(this.dataSource.manager, actor.userId, machineId))) {
@@ -162,19 +167,7 @@ export class SchedulesService {
       if (row.origin !== 'user') {
         throw badRequest(M.machineItem, [{ field: 'title', message: M.machineItem }]);
       }
-      const changes: Partial<ScheduleEntity> = {
-        title: settings.title,
-        serviceType: settings.serviceType,
-        intervalDays: settings.intervalDays,
-        intervalMonths: settings.intervalMonths,
-        intervalDistance: settings.intervalDistance,
-        intervalHours: settings.intervalHours,
-        soonDays: settings.soonDays,
-        soonDistance: settings.soonDistance,
-        soonHours: settings.soonHours,
-        recurring: settings.recurring,
-        anchor: settings.anchor,
-      };
+      const changes: Partial<ScheduleEntity> = settingColumns(settings);
       // The last-done values a read returned are the computed ones: only a change of them moves the baseline.
       if (settings.lastDoneDate !== null && settings.lastDoneDate !== row.lastDoneDate) {
         changes.baseDate = settings.lastDoneDate;
@@ -213,7 +206,7 @@ export class SchedulesService {
     await this.dataSource.transaction(async (manager) => {
       const found = await this.ownedOr404(manager, actor.userId, request?.id);
       await this.machines.lock(manager, found.machineId);
-      const record = isId(recordId) ? await manager.findOneBy(KnownRecord, { source: 'service_record', recordId }) : null;
+      const record = isValidId(recordId) ? await manager.findOneBy(KnownRecord, { source: 'service_record', recordId }) : null;
       if (!record || record.deleted || record.userId !== actor.userId || record.machineId !== found.machineId) {
         throw notFound(M.recordNotFound);
       }
@@ -291,7 +284,7 @@ export class SchedulesService {
   }
 
   private async ownedOr404(manager: EntityManager, userId: number, id: unknown): Promise<ScheduleEntity> {
-    const row = isId(id) ? await this.schedules.owned(manager, userId, id) : null;
+    const row = isValidId(id) ? await this.schedules.owned(manager, userId, id) : null;
     if (!row) {
       throw notFound(M.notFound);
     }
