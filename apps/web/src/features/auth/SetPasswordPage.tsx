@@ -1,12 +1,11 @@
-import { Alert, Anchor, Button, Container, Paper, PasswordInput, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SetPasswordReply } from '@wrenchlog/contracts';
 import { MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
-import { ApiError } from '../../api/client';
-import { Logo } from '../layout/Logo';
+import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
 import { newPasswordError } from '../settings/account-forms';
 
 /** Where the approval email's link and the forgotten-password link lead: choose a password. */
@@ -17,9 +16,12 @@ export default function SetPasswordPage() {
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<string | null>(null);
-  const [failure, setFailure] = useState<string | null>(token ? null : 'This link is incomplete. Open the link from your email again.');
+  const { busy, failure, run } = useAuthSubmit(
+    'Could not set the password. Please try again.',
+    'Setting the password failed',
+    token ? null : 'This link is incomplete. Open the link from your email again.',
+  );
   const passwordError = submitted ? newPasswordError(password)?.replace('New password', 'Password') : undefined;
   const confirmError = submitted && confirm !== password ? 'The passwords do not match' : undefined;
 
@@ -29,83 +31,65 @@ export default function SetPasswordPage() {
     if (!token || newPasswordError(password) || confirm !== password) {
       return;
     }
-    setBusy(true);
-    setFailure(null);
-    try {
+    await run(async () => {
       const reply = await api.post<SetPasswordReply>('/api/auth/set-password', { token, password });
       setDone(reply.username);
-    } catch (err) {
-      console.error('Setting the password failed', err);
-      setFailure(err instanceof ApiError && err.status < 500 && err.body?.message ? err.body.message : 'Could not set the password. Please try again.');
-    } finally {
-      setBusy(false);
-    }
+    });
   }
 
   return (
-    <Container size={440} px="md">
-      <Stack gap="lg">
-        <Stack align="center">
-          <Logo size="lg" />
-        </Stack>
-        <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-          {done ? (
-            <Stack align="center" gap="sm" ta="center" role="status">
-              <IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />
-              <Title order={1} fz={24}>
-                Password set
-              </Title>
-              <Text>
-                Sign in with <b>{done}</b> and your new password.
-              </Text>
-              <Button component={Link} to="/login">
-                Sign in
-              </Button>
-            </Stack>
-          ) : (
-            <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Set password form">
-              <Stack gap="md">
-                <Title order={1} fz={24}>
-                  Choose your password
-                </Title>
-                <Text c="gray.7" size="sm">
-                  At least {MIN_PASSWORD_LENGTH} characters. Only you will know it.
-                </Text>
-                {failure && (
-                  <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />} title={failure}>
-                    <Anchor component={Link} to="/forgot-password" size="sm">
-                      Ask for a new link
-                    </Anchor>
-                  </Alert>
-                )}
-                <PasswordInput
-                  label="New password"
-                  name="password"
-                  autoComplete="new-password"
-                  value={password}
-                  onChange={(e) => setPassword(e.currentTarget.value)}
-                  error={passwordError}
-                  required
-                  size="md"
-                />
-                <PasswordInput
-                  label="Confirm password"
-                  name="confirm"
-                  autoComplete="new-password"
-                  value={confirm}
-                  onChange={(e) => setConfirm(e.currentTarget.value)}
-                  error={confirmError}
-                  required
-                  size="md"
-                />
-                <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
-                  Set password
-                </Button>
-              </Stack>
-            </form>
-          )}
-        </Paper>
-      </Stack>
-    </Container>
+    <AuthCard>
+      {done ? (
+        <AuthDone icon={<IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />} title="Password set">
+          <Text>
+            Sign in with <b>{done}</b> and your new password.
+          </Text>
+          <Button component={Link} to="/login">
+            Sign in
+          </Button>
+        </AuthDone>
+      ) : (
+        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Set password form">
+          <Stack gap="md">
+            <Title order={1} fz={24}>
+              Choose your password
+            </Title>
+            <Text c="gray.7" size="sm">
+              At least {MIN_PASSWORD_LENGTH} characters. Only you will know it.
+            </Text>
+            {failure && (
+              <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />} title={failure}>
+                <Anchor component={Link} to="/forgot-password" size="sm">
+                  Ask for a new link
+                </Anchor>
+              </Alert>
+            )}
+            <PasswordInput
+              label="New password"
+              name="password"
+              autoComplete="new-password"
+              value={password}
+              onChange={(e) => setPassword(e.currentTarget.value)}
+              error={passwordError}
+              required
+              size="md"
+            />
+            <PasswordInput
+              label="Confirm password"
+              name="confirm"
+              autoComplete="new-password"
+              value={confirm}
+              onChange={(e) => setConfirm(e.currentTarget.value)}
+              error={confirmError}
+              required
+              size="md"
+            />
+            <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
+              Set password
+            </Button>
+          </Stack>
+        </form>
+      )}
+    </AuthCard>
   );
 }
