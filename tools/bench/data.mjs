@@ -10,6 +10,10 @@
 //   --replicas=1,2,4  service-record-service replica counts measured on the full set ('' for none)
 //   --seed-only    seed and stop (keeps the databases)
 //   --keep         keep the databases at the end (default: dropped)
+//   --reports-only measure only the fleet report (issue 22), on the first stage's data
+// Also (issue 22): the fleet report (GET /api/reports/fleet, a year of the measured account's 20
+// machines, from report-service's read model of every seeded record) against the same aggregate of
+// the monthly totals straight through `pg`.
 // Also (issue 21): the fleet's Due list (GET /api/schedules) over 20,000 machines / 60,000 schedules
 // (3 a machine; scaled), its p99 against the same statement straight through `pg`.
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
@@ -33,6 +37,7 @@ import {
   seedKnownMachines,
   seedMachines,
   seedSchedules,
+  seedReports,
   seedServiceRecords,
   seedUsers,
   withClient,
@@ -52,8 +57,10 @@ const machines = users * MACHINES_PER_USER;
 const totalRecords = Math.max(100, Math.round(1_000_000 * scale));
 const fuelRecords = Math.round(500_000 * scale);
 const heavy = Math.min(HEAVY_USER_RECORDS, totalRecords);
-const replicaCounts = String(args.replicas ?? '1,2,4').split(',').filter(Boolean).map(Number);
-const stages = [...new Set([10_000, 100_000, 1_000_000].filter((n) => n < totalRecords).concat(totalRecords))];
+const reportsOnly = Boolean(args['reports-only']);
+const replicaCounts = reportsOnly ? [] : String(args.replicas ?? '1,2,4').split(',').filter(Boolean).map(Number);
+const allStages = [...new Set([10_000, 100_000, 1_000_000].filter((n) => n < totalRecords).concat(totalRecords))];
+const stages = reportsOnly ? allStages.slice(0, 1) : allStages;
 
 if (!existsSync(`${root}apps/gateway/dist/main.js`)) {
   console.error('The product is not built: run `flock /tmp/wrenchlog-web.lock node tools/build.mjs` first.');
@@ -76,8 +83,8 @@ const timed = async (what, fn) => {
 // ---- seed ------------------------------------------------------------------------------------
 log(`seeding ${users} users, ${machines} machines, ${totalRecords} service records (stages ${stages.join(', ')}), ${fuelRecords} fuel records into ${BASE}_*`);
 await dropDatabases(BASE, PG_URL);
-await timed('migrated the five services', async () => {
-  for (const service of ['user-service', 'machine-service', 'service-record-service', 'fuel-purchase-service', 'schedule-service']) {
+await timed('migrated the six services', async () => {
+  for (const service of ['user-service', 'machine-service', 'service-record-service', 'fuel-purchase-service', 'schedule-service', 'report-service']) {
     migrateService(service, dbUrl());
   }
 });
@@ -101,6 +108,9 @@ await timed(`${fuelRecords} fuel records`, () =>
 );
 await withClient(dbUrl('service_record'), (c) => seedKnownMachines(c, { count: machines }));
 await timed(`${machines * 3} schedules`, () => withClient(dbUrl('schedule'), (c) => seedSchedules(c, { machines })));
+await timed(`the reports' read model of ${totalRecords} service and ${fuelRecords} fuel records`, () =>
+  withClient(dbUrl('report'), (c) => seedReports(c, { machines, users, serviceRecords: totalRecords, fuelRecords, heavy })),
+);
 
 let seeded = 0;
 async function seedRecordsUpTo(stage) {
@@ -137,6 +147,12 @@ const label = (q) => `page ${q.page}${q.status ? ' status' : ''}${q.search ? ' s
 const rows = [];
 const replicaRows = [];
 const dueRows = [];
+const reportRows = [];
+// The fleet report of the measured account (user 1, 20 machines) over a year, against the aggregate
+// it rests on: the monthly totals of its machines, summed per machine and category.
+const REPORT_PERIOD = { from: '2024-01-01', to: '2024-12-31' };
+const REPORT_PATH = `/api/reports/fleet?from=${REPORT_PERIOD.from}&to=${REPORT_PERIOD.to}`;
+const REPORT_SQL = `SELECT machine_key, category, SUM(amount_cents) AS cents FROM report_monthly WHERE user_id = $1 AND month >= $2 AND month <= $3 AND amount_cents <> 0 GROUP BY machine_key, category`;
 const DUE_QUERIES = [
   { label: 'overdue,due_soon p0', path: '/api/schedules?status=overdue,due_soon&page=0&size=20', ranks: [0, 1], page: 0, size: 20 },
   { label: 'all p0', path: '/api/schedules?page=0&size=20', ranks: [], page: 0, size: 20 },
@@ -178,7 +194,7 @@ try {
       if (stage > seeded) {
         await seedRecordsUpTo(stage);
       }
-      for (const q of QUERIES) {
+      for (const q of reportsOnly ? [] : QUERIES) {
         const path = listPath(q);
         const check = await api.get(path, token);
         if (check.status !== 200) {
@@ -194,7 +210,7 @@ try {
     const duePool = new pg.Pool({ connectionString: dbUrl('schedule'), max: 16 });
     duePool.on('error', () => undefined);
     try {
-      for (const q of DUE_QUERIES) {
+      for (const q of reportsOnly ? [] : DUE_QUERIES) {
         const check = await api.get(q.path, token);
         if (check.status !== 200) {
           throw new Error(`${q.path} answered ${check.status} ${check.text}`);
@@ -206,6 +222,20 @@ try {
       }
     } finally {
       await duePool.end();
+    }
+    const reportPool = new pg.Pool({ connectionString: dbUrl('report'), max: 16 });
+    reportPool.on('error', () => undefined);
+    try {
+      const check = await api.get(REPORT_PATH, token);
+      if (check.status !== 200) {
+        throw new Error(`${REPORT_PATH} answered ${check.status} ${check.text}`);
+      }
+      const viaPg = await runLoop(() => reportPool.query(REPORT_SQL, [1, REPORT_PERIOD.from.slice(0, 7), REPORT_PERIOD.to.slice(0, 7)]), { concurrency: 16, seconds });
+      const viaApi = await measureApi(REPORT_PATH, token);
+      reportRows.push({ query: 'fleet, a year', rows: check.body.rows.length, total: check.body.totals.total, api: viaApi, pg: viaPg });
+      log(`fleet report: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms`);
+    } finally {
+      await reportPool.end();
     }
     // Competing consumers: more service-record-service processes on the same queue.
     for (const count of replicaCounts) {
@@ -254,6 +284,17 @@ if (dueRows.length > 0) {
     dueReport.push([r.query, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), v]);
   }
   console.log(table(dueReport));
+}
+if (reportRows.length > 0) {
+  console.log(`\nThe fleet report (${totalRecords} service and ${fuelRecords} fuel records in the read model; the account's ${MACHINES_PER_USER} machines over a year; target: api p99 within 3x of pg)`);
+  const reportTable = [['query', 'rows', 'total', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', 'verdict']];
+  for (const r of reportRows) {
+    const x = ratio(r.api.p99, r.pg.p99);
+    const v = verdict([{ value: x, below: 3.0001 }, { value: r.api.errorRate, below: 0.001 }]);
+    verdicts.push(v);
+    reportTable.push([r.query, r.rows, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), v]);
+  }
+  console.log(table(reportTable));
 }
 if (replicaRows.length > 0) {
   console.log(`\nReplicas of the service-record service at ${seeded} records (competing consumers; ${cpus().length} cores)`);

@@ -11,7 +11,9 @@
 //                           Largest Contentful Paint of /dashboard in Chromium, embedded only: "lcp")
 //                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
 //                           (the Due list of a 1,000-machine fleet and reading-to-status, issue 21: "due")
+//                           (a status change to its signed webhook at 50 endpoints, issue 24: "webhook")
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
+//                           (the dry run of a 100,000-row fuel import, issue 23: "import"; --import-rows=N)
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 //   --baselines-once        measure the baselines at the start only (default: start and end, ratios to the mean)
@@ -25,8 +27,10 @@ import { root } from './children.mjs';
 import { measureLcp } from './lcp.mjs';
 import { loginFloodReport, measureLoginFlood } from './login-flood.mjs';
 import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb, warmUp } from './scenarios.mjs';
+import { measureImportDryRun } from './imports.mjs';
 import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
+import { measureStatusToWebhook } from './webhooks.mjs';
 
 const args = parseArgs(process.argv.slice(2));
 const seconds = Number(args.seconds ?? (args.quick ? 2 : 5));
@@ -139,6 +143,15 @@ for (const mode of modes) {
       log(`${mode}: from a reading to the recomputed status`);
       results.push({ mode, scenario: 'reading to status', kind: 'reading', reading: await measureReadingToStatus(fleet, { samples: 20 }) });
     }
+    if (selected('import')) {
+      const rows = Number(args['import-rows'] ?? 100_000);
+      log(`${mode}: the dry run of a ${rows}-row fuel import`);
+      results.push({ mode, scenario: 'import dry run', kind: 'import', dryRun: await measureImportDryRun(product, account, { rows }) });
+    }
+    if (selected('webhook')) {
+      log(`${mode}: from a status change to the webhook received, 50 endpoints`);
+      results.push({ mode, scenario: 'status to webhook', kind: 'webhook', webhook: await measureStatusToWebhook(product, { endpoints: 50, samples: 10, log }) });
+    }
     if (selected('photo')) {
       const dashboard = results.find((r) => r.mode === mode && r.scenario === 'dashboard');
       log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst of ${args.quick ? 16 : 24})`);
@@ -210,9 +223,16 @@ for (const r of results) {
     addRow(r.mode, r.scenario, r.knee, base, B(base), need, h ? [{ value: h.p95, below: p95 }, { value: h.p99, below: 150 }, { value: h.errorRate, below: 0.001 }, { value: h.dropped, below: 1 }] : [], h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '');
   } else if (r.kind === 'write') {
     addRow(r.mode, r.scenario, r.knee, 'L_rpc_nest', B('L_rpc_nest'), 0.1, [{ value: r.knee.p99, below: 200 }]);
+  } else if (r.kind === 'webhook') {
+    const t = r.webhook;
+    rows.push([r.mode, 'status to webhook, 50 endpoints (ms)', '', ms(t.p50), ms(t.p95), ms(t.p99), t.errors, '', '', 'reference', `${t.requests} deliveries`, '']);
   } else if (r.kind === 'reading') {
     const t = r.reading;
     rows.push([r.mode, 'reading to status (ms)', '', ms(t.p50), ms(t.p95), ms(t.p99), t.errors, '', '', 'reference', `${t.requests} readings`, '']);
+  } else if (r.kind === 'import') {
+    const d = r.dryRun;
+    rows.push([r.mode, `import: upload ${d.rows} rows (${fmt(d.megabytes, 1)} MB), ms`, '', ms(d.uploadMs), '', '', 0, '', '', 'reference', '', '']);
+    rows.push([r.mode, 'import: dry run rows/s', fmt(d.rowsPerSecond, 0), ms(d.validateMs), '', '', 0, '', '', 'reference', `RSS ${fmt(d.idleMb, 0)} -> peak ${fmt(d.peakMb, 0)} MB`, '']);
   } else if (r.kind === 'image') {
     const i = r.images;
     const x = ratio(i.workerImagesPerSecond, B('L_img'));

@@ -1,6 +1,6 @@
 // The scenarios against one started product (embedded or distributed): set-up through the public
 // API as a user would, then each scenario measured with autocannon.
-import { ApiClient, createApprovedUser, createMachine, serviceRecordFor, startProduct } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, makePdf, serviceRecordFor, startProduct } from '@wrenchlog/testing';
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { fixturePhoto } from './baselines.mjs';
@@ -11,7 +11,8 @@ import { productProcesses, totalPssMb, totalRssMb } from './product-processes.mj
 import { summarize } from './stats.mjs';
 
 /** Limits raised so that the limiter does not answer the load generator (one address) with 429. */
-export const BENCH_ENV = { PAGEVIEW_RATE_PER_IP_PER_MINUTE: '100000000', LOGIN_RATE_PER_IP_PER_MINUTE: '100000000' };
+// Webhook receivers of the bench listen on 127.0.0.1 (tools/bench/webhooks.mjs).
+export const BENCH_ENV = { PAGEVIEW_RATE_PER_IP_PER_MINUTE: '100000000', LOGIN_RATE_PER_IP_PER_MINUTE: '100000000', WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' };
 
 export async function startMeasured(mode, env = {}) {
   const t0 = performance.now();
@@ -40,8 +41,18 @@ export async function prepareAccount(product) {
     });
     records.push(record);
   }
+  // Three documents (issue 18) on the last record, for the documents list.
+  const withDocuments = records[records.length - 1];
+  for (let i = 0; i < 3; i++) {
+    const form = new FormData();
+    form.append('file', new Blob([makePdf(`Bench invoice ${i}`)], { type: 'application/pdf' }), `invoice-${i}.pdf`);
+    const res = await fetch(`${product.baseUrl}/api/services/${withDocuments.id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    if (res.status !== 201) {
+      throw new Error(`document upload for the bench failed: ${res.status} ${await res.text()}`);
+    }
+  }
   // The last ten: one on each machine.
-  return { api, user, machineIds, records: records.slice(-machineIds.length) };
+  return { api, user, machineIds, records: records.slice(-machineIds.length), documentsRecordId: withDocuments.id };
 }
 
 const json = (token) => ({ 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) });
@@ -68,7 +79,7 @@ const edits = (token, records) =>
 const serviceBody = (machineId) => JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 });
 
 /** Each scenario: how autocannon calls it, and which target it is judged by. */
-export function scenarioList({ user, machineIds, records }) {
+export function scenarioList({ user, machineIds, records, documentsRecordId }) {
   const machineId = machineIds[0];
   const auth = { authorization: `Bearer ${user.token}` };
   const list = (path) => ({ method: 'GET', path, headers: auth });
@@ -107,6 +118,8 @@ export function scenarioList({ user, machineIds, records }) {
       kind: 'write',
       ...keyed({ method: 'POST', path: '/api/purchases', headers: json(user.token), body: JSON.stringify({ machineId, partName: 'Air filter', quantity: 2, price: 24.99, partStatus: 'Ordered', purchaseDate: new Date().toISOString(), storeName: 'Parts Depot', userId: 0, storeId: 0 }) }),
     },
+    // A record's documents (issue 18): the record's owner checked by its service, then the worker's list.
+    { name: 'documents', kind: 'list', request: list(`/api/services/${documentsRecordId}/documents`) },
     {
       name: 'page view',
       kind: 'list',

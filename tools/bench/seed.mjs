@@ -160,3 +160,39 @@ export async function seedSchedules(client, { machines }) {
   );
   await resetSequence(client, 'schedules');
 }
+
+/**
+ * report-service's read model (issue 22) as the events of the seeded records would have built it:
+ * the machines, one row per service record (1..serviceRecords, the formulas of seedServiceRecords)
+ * and per fuel record (those of seedFuelRecords), then the monthly totals summed from them.
+ */
+export async function seedReports(client, { machines, users, serviceRecords, fuelRecords, heavy = HEAVY_USER_RECORDS }) {
+  const others = Math.max(1, users - 1);
+  await client.query(
+    `INSERT INTO report_machines (machine_id, user_id, name, type, type_key, archived, deleted, updated_at)
+     SELECT g, (g - 1) / ${MACHINES_PER_USER} + 1, 'Machine #' || g, 'Equipment', 'equipment', false, false, now() FROM generate_series(1, $1) g`,
+    [machines],
+  );
+  await client.query(
+    `INSERT INTO report_records (category, record_id, user_id, machine_key, record_date, month, amount_cents, title, notes, miles, hours, deleted, updated_at)
+     SELECT 'service', g, o.u, (o.u - 1) * ${MACHINES_PER_USER} + 1 + (g::bigint * 13) % ${MACHINES_PER_USER}, d, to_char(d, 'YYYY-MM'), (g::bigint * 7919) % 250000, 'Service', NULL,
+            (g::bigint * 104729) % 300000, NULL, false, now()
+     FROM generate_series(1, $1::int) g,
+     LATERAL (SELECT CASE WHEN g <= ${Number(heavy)} THEN 1 ELSE 2 + (g::bigint * 31) % ${others} END AS u) o,
+     LATERAL (SELECT date '2020-01-01' + ((g::bigint * 2654435761::bigint) % 2190)::int AS d) x`,
+    [serviceRecords],
+  );
+  await client.query(
+    `INSERT INTO report_records (category, record_id, user_id, machine_key, record_date, month, amount_cents, title, notes, miles, hours, deleted, updated_at)
+     SELECT 'fuel', g, x.u, (x.u - 1) * ${MACHINES_PER_USER} + 1 + (g::bigint * 13) % ${MACHINES_PER_USER}, d, to_char(d, 'YYYY-MM'), ((20000 + (g % 60000)) * 349) / 1000, 'Fuel', NULL,
+            40000 + g % 9000, NULL, false, now()
+     FROM generate_series(1, $1::int) g, LATERAL (SELECT 1 + (g::bigint * 17) % $2::int AS u, date '2020-01-01' + ((g::bigint * 2654435761::bigint) % 2190)::int AS d) x`,
+    [fuelRecords, users],
+  );
+  await client.query(
+    `INSERT INTO report_monthly (user_id, machine_key, month, category, amount_cents)
+     SELECT user_id, machine_key, month, category, SUM(amount_cents) FROM report_records GROUP BY user_id, machine_key, month, category`,
+  );
+  await client.query('ANALYZE report_records');
+  await client.query('ANALYZE report_monthly');
+}

@@ -1,12 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
 import type { AnalyticsEnv } from './config/analytics-env.js';
 import { migrations } from './migrations/index.js';
 import { PageViewDaily } from './pageviews/page-view-daily.entity.js';
 import { PageViewEntity } from './pageviews/page-view.entity.js';
-import { PageViewsController } from './pageviews/pageviews.controller.js';
-import { PageViewsService } from './pageviews/pageviews.service.js';
+import { PageViewsModule } from './pageviews/pageviews.module.js';
 
 export const entities = [PageViewEntity, PageViewDaily];
 
@@ -19,11 +17,9 @@ export class AppModule {
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'analytics-service', entities, migrations }),
-        TypeOrmModule.forFeature(entities),
         HealthModule.forService('analytics-service'),
+        PageViewsModule,
       ],
-      controllers: [PageViewsController],
-      providers: [PageViewsService],
     };
   }
 }

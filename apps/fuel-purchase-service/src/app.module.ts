@@ -1,23 +1,16 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, OutboxModule, PlatformEnv, RpcModule } from '@wrenchlog/platform';
-import { UserTransactions } from './common/transactions.js';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, PlatformEnv, RpcModule } from '@wrenchlog/platform';
+import { CommonModule } from './common/common.module.js';
 import { FuelRecordEntity } from './fuel/fuel-record.entity.js';
-import { FuelRecordsController } from './fuel/fuel-records.controller.js';
-import { FuelRecordsService } from './fuel/fuel-records.service.js';
-import { InventoryController } from './inventory/inventory.controller.js';
-import { InventoryService } from './inventory/inventory.service.js';
+import { FuelModule } from './fuel/fuel.module.js';
+import { InventoryModule } from './inventory/inventory.module.js';
 import { PartEntity } from './inventory/part.entity.js';
 import { SupplierEntity } from './inventory/supplier.entity.js';
-import { MachineDeletedService } from './machines/machine-deleted.service.js';
-import { MachineEventsController } from './machines/machine-events.controller.js';
-import { MachineHistoryService } from './machines/machine-history.service.js';
 import { KnownMachine } from './machines/known-machine.entity.js';
-import { MachineProjection } from './machines/machine-projection.js';
+import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
 import { PurchaseEntity } from './purchases/purchase.entity.js';
-import { PurchasesController } from './purchases/purchases.controller.js';
-import { PurchasesService } from './purchases/purchases.service.js';
+import { PurchasesModule } from './purchases/purchases.module.js';
 
 export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachine, OutboxEvent];
 
@@ -30,13 +23,13 @@ export class AppModule {
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'fuel-purchase-service', entities, migrations }),
-        TypeOrmModule.forFeature(entities),
         HealthModule.forService('fuel-purchase-service'),
-        // fuel.record.saved and .deleted for schedule-service (issue 21).
-        OutboxModule,
+        CommonModule,
+        MachinesModule,
+        InventoryModule,
+        PurchasesModule,
+        FuelModule,
       ],
-      controllers: [FuelRecordsController, PurchasesController, InventoryController, MachineEventsController],
-      providers: [UserTransactions, FuelRecordsService, PurchasesService, InventoryService, MachineDeletedService, MachineHistoryService, MachineProjection],
     };
   }
 }

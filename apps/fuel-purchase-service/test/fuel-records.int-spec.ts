@@ -6,7 +6,7 @@ import { FuelRecordsService } from '../src/fuel/fuel-records.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
 import { MachineHistoryService } from '../src/machines/machine-history.service.js';
 import { MachineProjection } from '../src/machines/machine-projection.js';
-import { alice, bob, ownMachines, startService, type StartedService } from './service-harness.js';
+import { alice, bob, startService, type StartedService } from './service-harness.js';
 
 const record = (overrides: Partial<FuelRecordInput> = {}): FuelRecordInput => ({
   machineId: 10,
@@ -30,31 +30,15 @@ describe('fuel records on SQLite', () => {
     close = started.close;
     fuel = started.module.get(FuelRecordsService);
     machines = started.module.get(MachineDeletedService);
-    ownMachines(started, alice, 10, 11, 12, 13, 20);
+    started.machines.own(alice, 10, 11, 12, 13, 20);
   });
 
   afterAll(() => close());
 
-  it("sums the caller's records dated in the period exactly, and nothing of another user's", async () => {
-    ownMachines(started, alice, 231, 232);
-    ownMachines(started, bob, 131);
-    await fuel.create(alice, record({ machineId: 231, amount: 10.125, totalPrice: 35.1, dateOfPurchase: '2025-03-03T10:00:00Z' }));
-    await fuel.create(alice, record({ machineId: 232, amount: 5.5, totalPrice: 19.99, dateOfPurchase: '2025-03-09T23:59:00Z' }));
-    await fuel.create(alice, record({ machineId: 231, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-10T00:00:00Z' })); // until is exclusive
-    await fuel.create(alice, record({ machineId: 231, amount: 99, totalPrice: 300, dateOfPurchase: '2025-03-02T23:59:59Z' }));
-    await fuel.create(bob, record({ machineId: 131, amount: 7, totalPrice: 20, dateOfPurchase: '2025-03-05T10:00:00Z' }));
-    const week = { since: '2025-03-03T00:00:00.000Z', until: '2025-03-10T00:00:00.000Z' };
-
-    expect(await fuel.totals(alice, week)).toEqual({ count: 2, gallons: 15.625, totalPrice: 55.09 });
-    expect(await fuel.totals(bob, week)).toEqual({ count: 1, gallons: 7, totalPrice: 20 });
-    expect(await fuel.totals(alice, { since: '2001-01-01T00:00:00Z', until: '2001-01-08T00:00:00Z' })).toEqual({ count: 0, gallons: 0, totalPrice: 0 });
-    await expect(fuel.totals(alice, { since: 'last week', until: week.until })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
-  });
-
   it("counts a machine's fuel records and purchases for the delete dialog, the caller's only", async () => {
     const history = started.module.get(MachineHistoryService);
-    ownMachines(started, alice, 41);
-    ownMachines(started, bob, 141);
+    started.machines.own(alice, 41);
+    started.machines.own(bob, 141);
     await fuel.create(alice, record({ machineId: 41 }));
     await fuel.create(alice, record({ machineId: 41 }));
     await fuel.create(bob, record({ machineId: 141 }));
@@ -123,7 +107,7 @@ describe('fuel records on SQLite', () => {
   });
 
   it("refuses another user's machine, a nonexistent one and ids beyond the integer columns with 404, storing nothing", async () => {
-    ownMachines(started, bob, 30);
+    started.machines.own(bob, 30);
     for (const machineId of [30, 31, 2 ** 31, 2 ** 53, 1e308]) {
       await expect(fuel.create(alice, record({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
     }
@@ -136,11 +120,11 @@ describe('fuel records on SQLite', () => {
 
   it('knows machines from their saved events without asking machine-service, and refuses a deleted one', async () => {
     const projection = started.module.get(MachineProjection);
-    const before = started.lookups();
+    const before = started.machines.lookups;
     await projection.onSaved({ machineId: 40, userId: alice.userId, name: 'Skid steer' });
     await fuel.create(alice, record({ machineId: 40 }));
     await fuel.create(alice, record({ machineId: 40 }));
-    expect(started.lookups()).toBe(before);
+    expect(started.machines.lookups).toBe(before);
 
     await machines.machineDeleted({ userId: alice.userId, machineId: 40 });
     // A late saved event does not bring the deleted machine back.
@@ -150,11 +134,11 @@ describe('fuel records on SQLite', () => {
   });
 
   it('asks machine-service once about a machine created before the projection knew it', async () => {
-    ownMachines(started, alice, 50);
-    const before = started.lookups();
+    started.machines.own(alice, 50);
+    const before = started.machines.lookups;
     await fuel.create(alice, record({ machineId: 50 }));
     await fuel.create(alice, record({ machineId: 50 }));
-    expect(started.lookups()).toBe(before + 1);
+    expect(started.machines.lookups).toBe(before + 1);
     expect(await fuel.listByMachine(alice, 50)).toHaveLength(2);
   });
 });

@@ -2,7 +2,7 @@ import { INVENTORY_LIMITS, type PartInput, type PurchaseInput, type SupplierInpu
 import { InventoryService } from '../src/inventory/inventory.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
 import { PurchasesService } from '../src/purchases/purchases.service.js';
-import { alice, bob, ownMachines, startService } from './service-harness.js';
+import { alice, bob, startService } from './service-harness.js';
 
 const supplierInput = (overrides: Partial<SupplierInput> = {}): SupplierInput => ({
   name: 'Heartland Hydraulics',
@@ -51,8 +51,8 @@ describe('inventory and purchases on SQLite', () => {
     inventory = started.module.get(InventoryService);
     purchases = started.module.get(PurchasesService);
     machines = started.module.get(MachineDeletedService);
-    ownMachines(started, alice, 5, 61, 62, 77, 78, 79);
-    ownMachines(started, bob, 6);
+    started.machines.own(alice, 5, 61, 62, 77, 78, 79);
+    started.machines.own(bob, 6);
   });
 
   afterAll(() => close());

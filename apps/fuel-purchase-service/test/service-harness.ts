@@ -1,63 +1,19 @@
-import { Test, type TestingModule } from '@nestjs/testing';
-import { ErrorCode, MACHINE_GET, type Actor } from '@wrenchlog/contracts';
-import { loadEnv, PlatformEnv, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { PlatformEnv } from '@wrenchlog/platform';
+import { MachineServiceStub, ServiceUnderTest } from '@wrenchlog/testing/nest';
 import { AppModule } from '../src/app.module.js';
 
 export interface StartedService {
-  module: TestingModule;
-  /**
-   * What machine-service would answer machine.machine.get (machine id to owner, only to its owner):
-   * the calls to another service are this test's boundary, as the event bus is for the others.
-   */
-  machineService: Map<number, number>;
-  /** How many times the service asked machine-service. */
-  lookups: () => number;
+  module: ServiceUnderTest;
+  /** What machine-service answers machine.machine.get: the calls to another service are this test's boundary. */
+  machines: MachineServiceStub;
   close: () => Promise<void>;
 }
 
-/** The service's module on a fresh SQLite file (migrated at start), without a transport. */
+/** fuel-purchase-service as it runs (see `@wrenchlog/testing/nest`), on a fresh SQLite file. */
 export async function startService(): Promise<StartedService> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'wrenchlog-fuel-purchase-'));
-  const env = loadEnv(PlatformEnv, { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
-  const machineService = new Map<number, number>();
-  let lookups = 0;
-  const module = await Test.createTestingModule({ imports: [AppModule.register(env)] })
-    .overrideProvider(RpcClient)
-    .useValue({
-      send: async (pattern: string, payload: { id: number }, ctx: CallContext) => {
-        if (pattern !== MACHINE_GET) {
-          throw new Error(`unexpected call ${pattern}`);
-        }
-        lookups++;
-        if (machineService.get(payload.id) !== ctx.actor?.userId) {
-          throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
-        }
-        return { id: payload.id };
-      },
-    })
-    .compile();
-  module.useLogger(['error']);
-  await module.init();
-  return {
-    module,
-    machineService,
-    lookups: () => lookups,
-    close: async () => {
-      await module.close();
-      rmSync(dataDir, { recursive: true, force: true });
-    },
-  };
+  const machines = new MachineServiceStub();
+  const module = await ServiceUnderTest.start('sqlite', { name: 'fuel-purchase', env: PlatformEnv, module: (env) => AppModule.register(env), rpc: machines.rpc });
+  return { module, machines, close: () => module.stop() };
 }
 
-export const alice: Actor = { userId: 1, adminLevel: 0 };
-export const bob: Actor = { userId: 2, adminLevel: 0 };
-
-/** Machines owned by one user in the stand-in machine-service. */
-export const ownMachines = (started: StartedService, actor: Actor, ...ids: number[]): void => {
-  for (const id of ids) {
-    started.machineService.set(id, actor.userId);
-  }
-};
+export { userA as alice, userB as bob } from '@wrenchlog/testing/nest';

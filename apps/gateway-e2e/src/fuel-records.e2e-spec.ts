@@ -46,9 +46,26 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
       currentHours: 812.5,
       currentMileage: 45_600,
       lastMileage: 45_300,
+      fullTank: true,
+      missedPrevious: false,
       mpg: 24,
     });
     expect((await api.get(`/api/fuel-records/${res.body.id}`, a.token)).body).toEqual(res.body);
+  });
+
+  it('keeps the fill flags (issue 22): a partial fill or one after a missed fill-up has no mpg, an update without them keeps them, a bad one is 400', async () => {
+    const machineId = await createMachineId(api, a.token);
+    const partial = await api.post('/api/fuel-records', fill(machineId, { fullTank: false }), a.token);
+    expect(partial.status).toBe(201);
+    expect(partial.body).toMatchObject({ fullTank: false, missedPrevious: false, mpg: null });
+    const { fullTank: _f, missedPrevious: _m, ...withoutFlags } = partial.body;
+    const kept = await api.put(`/api/fuel-records/${partial.body.id}`, { ...withoutFlags, notes: 'edited' }, a.token);
+    expect(kept.body).toMatchObject({ notes: 'edited', fullTank: false, mpg: null });
+    const missed = await api.put(`/api/fuel-records/${partial.body.id}`, { ...kept.body, fullTank: true, missedPrevious: true }, a.token);
+    expect(missed.body).toMatchObject({ fullTank: true, missedPrevious: true, mpg: null });
+    const bad = await api.post('/api/fuel-records', fill(machineId, { fullTank: 'yes' }), a.token);
+    expect(bad.status).toBe(400);
+    expect(JSON.stringify(bad.body)).toContain('fullTank must be true or false');
   });
 
   it('makes one record when the same create (one Idempotency-Key) arrives four times at once', async () => {
@@ -104,8 +121,9 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   });
 
   it('answers mpg only when current mileage is greater than last and all values are present', async () => {
-    const machineId = await createMachineId(api, a.token);
-    const mpg = async (overrides: Record<string, unknown>) => (await api.post('/api/fuel-records', fill(machineId, overrides), a.token)).body.mpg;
+    // Each on a machine of its own: a machine's first full fill is computed from the last mileage it gives
+    // (a later one from the machine's previous full fill, issue 22's full-to-full rule: reports.e2e-spec.ts).
+    const mpg = async (overrides: Record<string, unknown>) => (await api.post('/api/fuel-records', fill(await createMachineId(api, a.token), overrides), a.token)).body.mpg;
 
     expect(await mpg({ currentMileage: 10_333, lastMileage: 10_000, amount: 11.1 })).toBe(30);
     expect(await mpg({ currentMileage: 10_250.5, lastMileage: 10_000, amount: 9.3 })).toBe(26.9);

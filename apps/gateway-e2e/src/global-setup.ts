@@ -11,7 +11,8 @@ export default async function globalSetup(): Promise<void> {
   const modes = process.env.CI === 'true' ? ['embedded', 'distributed'] : (process.env.E2E_MODES ?? 'embedded,distributed').split(',');
   const withDistributed = modes.includes('distributed') && (await distributedServersAvailable());
   // The Data Sync job's external API: a slow stub, so the jobs suite can watch a run in progress.
-  const jobsEnv = { EXTERNAL_API_URL: (await startExternalApiStub(2000)).url };
+  // Webhook receivers in the tests listen on 127.0.0.1, which a product refuses unless allowed (issue 24).
+  const jobsEnv = { EXTERNAL_API_URL: (await startExternalApiStub(2000)).url, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' };
   const results = await Promise.allSettled([
     ...(modes.includes('embedded') ? [startProduct({ mode: 'embedded', root, env: jobsEnv })] : []),
     ...(withDistributed ? [startDistributedWithS3(root, jobsEnv)] : []),

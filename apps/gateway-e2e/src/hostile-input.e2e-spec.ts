@@ -62,6 +62,10 @@ const WRITES: Write[] = [
   { call: 'POST /api/parts', auth: 'user', body: (c) => partBody(c.supplierId), required: ['partNumber', 'name'], text: ['partNumber', 'name', 'brand', 'description'], numbers: ['quantity', 'minStock', 'price', 'supplierId'], decimals: ['price'], stored: total('/api/parts') },
   { call: 'PUT /api/parts/:partId', auth: 'user', body: (c) => partBody(c.supplierId), required: ['partNumber', 'name'], text: ['name'], numbers: ['quantity', 'price'], decimals: ['price'], stored: record((c) => `/api/parts/${c.partId}`) },
   { call: 'POST /api/admin/jobs/4/run', auth: 'admin', body: () => ({ params: { limit: 5 } }) },
+  // Issue 24 (the e2e products allow private networks, so a 127.0.0.1 URL is valid).
+  { call: 'PUT /api/notifications/preferences', auth: 'user', body: () => ({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }), required: ['digestTime', 'timeZone'], text: ['digestTime', 'timeZone'], stored: record(() => '/api/notifications/preferences') },
+  { call: 'POST /api/webhooks', auth: 'user', body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['ping'] }), required: ['url'], text: ['url'], stored: length(() => '/api/webhooks') },
+  { call: 'POST /api/push/subscriptions', auth: 'user', body: () => ({ endpoint: 'http://127.0.0.1:9/push', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }), required: ['endpoint'], text: ['endpoint'] },
 ];
 
 /** Routes with a path id: each is tried with the id of an existing record written loosely. */
@@ -83,6 +87,8 @@ const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth }[] = [
   { call: 'GET /api/machines/:id/gallery', id: 'machineId' },
   { call: 'DELETE /api/machines/:id', id: 'machineId' },
   { call: 'GET /api/machines/?machineId=:id', id: 'machineId' },
+  { call: 'GET /api/machines/:id/history.csv', id: 'machineId' },
+  { call: 'GET /api/machines/:id/history.pdf', id: 'machineId' },
   { call: 'PUT /api/admin/users/:id', id: 'userId', auth: 'admin' },
   { call: 'PUT /api/admin/approve/:id', id: 'userId', auth: 'admin' },
   { call: 'POST /api/admin/jobs/:id/run', id: 'jobId', auth: 'admin' },
@@ -91,6 +97,7 @@ const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth }[] = [
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
 const QUERIES: { path: string; params: string[]; auth: Auth; method?: string }[] = [
   { path: '/api/suppliers', params: ['page', 'size'], auth: 'user' },
+  { path: '/api/notifications', params: ['page', 'size'], auth: 'user' },
   { path: '/api/parts', params: ['page', 'size'], auth: 'user' },
   { path: '/api/purchases/getrecent', params: ['page', 'size'], auth: 'user' },
   { path: '/api/services/recent', params: ['page', 'size'], auth: 'user' },
@@ -99,6 +106,9 @@ const QUERIES: { path: string; params: string[]; auth: Auth; method?: string }[]
   { path: '/api/analytics/pageviews/recent', params: ['count'], auth: 'admin' },
   { path: '/api/analytics/pageviews/daily', params: ['days'], auth: 'admin' },
   { path: '/api/admin/images/backfill-sizes', params: ['limit'], auth: 'admin', method: 'POST' },
+  { path: '/api/reports/costs', params: ['machineId', 'from', 'to'], auth: 'user' },
+  { path: '/api/reports/fuel-economy', params: ['machineId', 'from'], auth: 'user' },
+  { path: '/api/reports/fleet', params: ['from', 'to'], auth: 'user' },
 ];
 
 const LOOSE_NUMBERS = ['1e308', '0x1F', '1e3', ' 1', '1.5', '-1', '1e-7'];

@@ -1,4 +1,4 @@
-import { ApiClient, createApprovedUser, createMachine, e2eDataDir, e2eProducts, expectEventually, readOutbox, TEST_ADMIN } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eDataDir, e2eProducts, expectEventually, readOutbox } from '@wrenchlog/testing';
 
 interface Job {
   id: number;
@@ -27,7 +27,7 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
     admin = await api.loginAsAdmin();
   });
 
-  it('lists the four jobs of the Admin tab with status, last run, message and params', async () => {
+  it('lists the jobs of the Admin tab (the four and the notification scheduler) with status, last run, message and params', async () => {
     const res = await api.get('/api/admin/jobs', admin);
 
     expect(res.status).toBe(200);
@@ -36,12 +36,20 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
       [2, 'Weekly Report Generation'],
       [3, 'Data Sync with External API'],
       [4, 'Backfill Images'],
+      [5, 'Notification Scheduler'],
     ]);
     for (const j of res.body as Job[]) {
       expect(Object.keys(j).sort()).toEqual(['id', 'lastRun', 'message', 'name', 'params', 'status']);
       expect(['Idle', 'Running', 'Completed', 'Failed']).toContain(j.status);
     }
     expect(res.body[3].params.limit).toEqual(expect.any(Number));
+  });
+
+  it('runs the notification scheduler on demand and shows its last run, what it sent and its failures', async () => {
+    const run = await api.post('/api/admin/jobs/5/run', {}, admin);
+    expect(run.status).toBe(202);
+    expect(run.body).toMatchObject({ id: 5, name: 'Notification Scheduler', status: 'Completed', lastRun: expect.any(String), message: expect.stringMatching(/^Last run sent \d+ \(\d+ in all\); 0 failed$/) });
+    expect(await job(5)).toMatchObject({ status: 'Completed', lastRun: run.body.lastRun });
   });
 
   it('answers a run at once with Running, refuses a second run with 409 while it runs, then shows Completed', async () => {
@@ -75,28 +83,40 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
     expect(daily.body).toContainEqual({ day: new Date().toISOString().slice(0, 10), page, count: 3 });
   });
 
-  it('emails every enabled user a weekly report when Weekly Report Generation runs', async () => {
+  it("makes each user's weekly usage report when Weekly Report Generation runs: the week's costs and meters per machine, by email and in the app", async () => {
     const user = await createApprovedUser(api, { name: 'Weekly Reader' });
     const { id: machineId } = await createMachine(api, user.token, { name: 'Weekly loader', year: 2020, make: 'Kubota', model: 'SVL75' });
     const fuel = { machineId, amount: 12.5, pricePerUnit: 3.2, totalPrice: 40, dateOfPurchase: new Date(Date.now() - 2 * 24 * 3600 * 1000).toISOString() };
     expect((await api.post('/api/fuel-records', fuel, user.token)).status).toBe(201);
     expect((await api.post('/api/fuel-records', { ...fuel, amount: 8.25, totalPrice: 26.4 }, user.token)).status).toBe(201);
+    // The seven days before today (UTC, the default time zone).
+    const day = (ago: number) => new Date(Date.now() - ago * 24 * 3600 * 1000).toISOString().slice(0, 10);
+    const [from, to] = [day(7), day(1)];
+    // The reports read model hears of the records by events: wait until it counts them.
+    await expectEventually(async () => {
+      const fleet = (await api.get(`/api/reports/fleet?from=${from}&to=${to}`, user.token)).body;
+      expect(fleet.totals.fuel).toBe(66.4);
+      expect(fleet.rows.map((r: { machineName: string }) => r.machineName)).toEqual(['Weekly loader']);
+    });
 
     expect((await api.post('/api/admin/jobs/2/run', {}, admin)).status).toBe(202);
     const done = await finished(2, 40000);
 
     expect(done.status).toBe('Completed');
-    expect(done.message).toMatch(/^Weekly reports emailed to \d+ users\./);
+    expect(done.message).toMatch(/^Weekly usage reports made for [1-9]\d* of \d+ users? with machines;/);
     await expectEventually(() => {
-      const mails = readOutbox(e2eDataDir(mode));
-      const report = mails.find((m) => m.to.includes(user.username) && m.subject.startsWith('Your Wrenchlog week'));
+      const report = readOutbox(e2eDataDir(mode)).find((m) => m.to.includes(user.username) && m.subject === `Your Wrenchlog week: ${from} to ${to}`);
       expect(report).toBeDefined();
-      expect(report!.text).toContain('Hello Weekly Reader,');
-      expect(report!.text).toMatch(/Service records: (\d+|at least \d+|not available right now)/);
-      expect(report!.text).toContain('Fuel records: 2 (20.8 gallons, $66.40)');
-      expect(report!.text).not.toMatch(/not included|call yet/);
-      expect(mails.some((m) => m.to.includes(TEST_ADMIN.username) && m.subject.startsWith('Your Wrenchlog week'))).toBe(true);
+      expect(report!.text).toContain('Costs: $66.40 (fuel $66.40)\n\nWeekly loader\n');
+      expect(report!.text).toContain('Due next week');
     });
+    const list = await api.get('/api/notifications', user.token);
+    expect(list.body.content).toContainEqual(expect.objectContaining({ kind: 'weekly_report', title: `Weekly usage report ${from} to ${to}: $66.40`, link: `/reports?period=custom&from=${from}&to=${to}` }));
+
+    // A second run makes no second report of the same week.
+    expect((await api.post('/api/admin/jobs/2/run', {}, admin)).status).toBe(202);
+    expect((await finished(2, 40000)).status).toBe('Completed');
+    expect(((await api.get('/api/notifications', user.token)).body.content as { kind: string }[]).filter((n) => n.kind === 'weekly_report')).toHaveLength(1);
   });
 
   it('runs Backfill Images through the image worker with the limit given, and ends with its message', async () => {

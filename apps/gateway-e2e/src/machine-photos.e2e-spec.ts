@@ -219,7 +219,7 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
 
       expect(res.status).toBe(415);
       expect((await api.get(`/api/machines/${machine.id}/gallery`, user.token)).body).toEqual([]);
-      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({ imageCount: 0, totalImageSize: 0 });
+      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
     });
 
     it('refuses a file over 2 MB with 413 and a clear message', async () => {
@@ -277,7 +277,7 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     expect((await api.delete(`/api/machines/${machine.id}`, user.token)).status).toBe(204);
 
     await expectEventually(async () => {
-      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({ imageCount: 0, totalImageSize: 0 });
+      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
       expect((await fetchImage(baseUrl, photo.originalUrl)).status).toBe(404);
       expect((await fetchImage(baseUrl, photo.thumbnailUrl)).status).toBe(404);
     }, 20000);

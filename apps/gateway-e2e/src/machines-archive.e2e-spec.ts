@@ -77,7 +77,7 @@ describe.each(e2eProducts())('archived machines and history counts (%s)', (_mode
     const res = await api.get(`/api/machines/${machine.id}/history-counts`, owner.token);
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ serviceRecords: 2, fuelRecords: 1, purchases: 1, photos: 3 });
+    expect(res.body).toEqual({ serviceRecords: 2, fuelRecords: 1, purchases: 1, photos: 3, documents: 0 });
     const foreign = await api.get(`/api/machines/${machine.id}/history-counts`, other.token);
     expect(foreign.status).toBe(404);
     expect(foreign.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND', message: 'Machine not found', correlationId: expect.any(String) });
@@ -86,7 +86,7 @@ describe.each(e2eProducts())('archived machines and history counts (%s)', (_mode
     // Archiving keeps every record: the counts stay.
     await api.put('/api/machines/update', { id: machine.id, archived: true }, owner.token);
     await expectEventually(async () => {
-      expect((await api.get(`/api/machines/${machine.id}/history-counts`, owner.token)).body).toEqual({ serviceRecords: 2, fuelRecords: 1, purchases: 1, photos: 3 });
+      expect((await api.get(`/api/machines/${machine.id}/history-counts`, owner.token)).body).toEqual({ serviceRecords: 2, fuelRecords: 1, purchases: 1, photos: 3, documents: 0 });
     });
     expect((await api.get(`/api/services/${record.id}`, owner.token)).status).toBe(200);
   });

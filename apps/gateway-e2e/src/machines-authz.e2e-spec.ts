@@ -68,7 +68,7 @@ describe.each(e2eProducts())("another user's machine (%s)", (_mode, baseUrl) => 
     expect(before.gallery).toEqual([galleryPhoto.id]);
     expect((await api.get('/api/machines/all', b.token)).body).toEqual([]);
     expect((await api.get('/api/machines/recentlyserviced', b.token)).body).toEqual([]);
-    expect((await api.get(`/api/user/${b.id}/imageStats`, b.token)).body).toEqual({ imageCount: 0, totalImageSize: 0 });
+    expect((await api.get(`/api/user/${b.id}/imageStats`, b.token)).body).toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
     expect((await fetchImage(baseUrl, galleryPhoto.originalUrl)).status).toBe(200);
   });
 });

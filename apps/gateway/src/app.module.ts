@@ -18,8 +18,12 @@ import { RootController } from './root/root.controller.js';
 import { UserController } from './user/user.controller.js';
 import { ServicesModule } from './services/services.module.js';
 import { ImagesModule } from './images/images.module.js';
+import { DocumentsModule } from './documents/documents.module.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+import { ImportsModule } from './imports/imports.module.js';
+import { NotificationsModule } from './notifications/notifications.module.js';
 
 @Module({})
 export class AppModule {
@@ -34,6 +38,7 @@ export class AppModule {
         JwtModule.register({ global: true, secret: createSecretKey(Buffer.from(secrets.jwtSecret)), signOptions: { algorithm: 'HS256' } }),
         AuthModule,
         ImagesModule.register(secrets.urlSigningSecret),
+        DocumentsModule.register(secrets.urlSigningSecret),
         MachinesModule,
         FuelModule,
         PurchasesModule,
@@ -44,6 +49,9 @@ export class AppModule {
         ServicesModule,
         PublicConfigModule,
         SchedulesModule,
+        ReportsModule,
+        ImportsModule,
+        NotificationsModule,
       ],
       controllers: [RootController, UserController, HealthController],
       providers: [{ provide: GatewayInfo, useValue: info }],

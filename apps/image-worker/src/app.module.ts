@@ -1,16 +1,18 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, OutboxModule, RpcModule } from '@wrenchlog/platform';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { StorageModule } from '@wrenchlog/storage';
 import type { ImageWorkerEnv } from './config/image-worker-env.js';
+import { DeletedDocumentParent } from './documents/deleted-parent.entity.js';
+import { DocumentsModule } from './documents/documents.module.js';
+import { StoredDocument } from './documents/stored-document.entity.js';
 import { ImageController } from './image.controller.js';
 import { DeletedMachine } from './ledger/deleted-machine.entity.js';
 import { LedgerImage } from './ledger/ledger-image.entity.js';
-import { LedgerService } from './ledger/ledger.service.js';
+import { LedgerModule } from './ledger/ledger.module.js';
 import { migrations } from './migrations/index.js';
-import { ImageQueue } from './processing/image-queue.js';
+import { ProcessingModule } from './processing/processing.module.js';
 
-export const entities = [LedgerImage, DeletedMachine, OutboxEvent];
+export const entities = [LedgerImage, DeletedMachine, StoredDocument, DeletedDocumentParent, OutboxEvent];
 
 @Module({})
 export class AppModule {
@@ -21,13 +23,15 @@ export class AppModule {
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'image-worker', entities, migrations }),
-        TypeOrmModule.forFeature(entities),
-        OutboxModule,
         StorageModule.forRoot(env),
         HealthModule.forService('image-worker'),
+        LedgerModule,
+        ProcessingModule,
+        DocumentsModule,
       ],
+      // The image events and calls span the three folders (ledger, queue, documents' machine deletion), so their
+      // controller is the root folder's, next to this module.
       controllers: [ImageController],
-      providers: [LedgerService, ImageQueue],
     };
   }
 }

@@ -18,6 +18,7 @@ import {
 } from '@wrenchlog/contracts';
 import { badRequest, notFound, requireActor, requireAdmin } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
+import { DocumentsService } from './documents/documents.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
 import { ImageQueue } from './processing/image-queue.js';
 
@@ -28,6 +29,7 @@ export class ImageController {
   constructor(
     private readonly ledger: LedgerService,
     private readonly queue: ImageQueue,
+    private readonly documents: DocumentsService,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -47,10 +49,12 @@ export class ImageController {
 
   @EventPattern(MACHINE_DELETED)
   async onMachineDeleted(@Payload() m: RpcMessage<MachineDeletedEvent>): Promise<void> {
+    // The ledger writes the machine's tombstone first; documents added later find it (DocumentsService.add).
     await this.deleteObjects(await this.ledger.removeForMachine(m.payload.userId, m.payload.machineId));
+    await this.documents.onMachineDeleted(m.payload.userId, m.payload.machineId);
   }
 
-  /** A user may read only their own account size; an administrator anyone's. */
+  /** Account size, images and documents: a user may read only their own; an administrator anyone's. */
   @MessagePattern(IMAGE_STATS_GET)
   stats(@Payload() m: RpcMessage<ImageStatsRequest>): Promise<ImageStats> {
     const actor = requireActor(m.actor);
@@ -61,7 +65,11 @@ export class ImageController {
     if (userId !== actor.userId && !isAdmin(actor)) {
       throw notFound('User not found');
     }
-    return this.ledger.stats(userId);
+    return Promise.all([this.ledger.stats(userId), this.documents.stats(userId)]).then(([images, documents]) => ({
+      ...images,
+      documentCount: documents.count,
+      totalDocumentSize: documents.bytes,
+    }));
   }
 
   @MessagePattern(IMAGE_BACKFILL_RUN)

@@ -149,7 +149,7 @@ describe('image worker across a restart', () => {
     const row = (await rows())[0];
 
     const stats = await controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } });
-    expect(stats).toEqual({ imageCount: 1, totalImageSize: row.originalSize + row.thumbnailSize! });
+    expect(stats).toEqual({ imageCount: 1, totalImageSize: row.originalSize + row.thumbnailSize!, documentCount: 0, totalDocumentSize: 0 });
     expect(() => controller.stats({ actor: { userId: 8, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).toThrow('User not found');
     await expect(controller.stats({ actor: { userId: 8, adminLevel: 1 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual(stats);
 
@@ -159,7 +159,7 @@ describe('image worker across a restart', () => {
     expect((await rows()).map((r) => r.state)).toEqual(['deleted']);
     expect(await storage.exists(a.originalKey)).toBe(false);
     expect(await storage.exists(a.thumbnailKey)).toBe(false);
-    await expect(controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({ imageCount: 0, totalImageSize: 0 });
+    await expect(controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
   });
 
   it('ignores an image.stored that arrives after the image or its machine was deleted', async () => {
@@ -187,6 +187,6 @@ describe('image worker across a restart', () => {
     expect(await storage.exists(photo.originalKey)).toBe(false);
     expect(await storage.exists(onMachine.originalKey)).toBe(false);
     expect(await processedEvents()).toEqual([]);
-    await expect(controller.stats({ actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({ imageCount: 0, totalImageSize: 0 });
+    await expect(controller.stats({ actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
   });
 });

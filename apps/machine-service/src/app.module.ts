@@ -1,13 +1,10 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, OutboxModule, RpcModule, type PlatformEnv } from '@wrenchlog/platform';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule, type PlatformEnv } from '@wrenchlog/platform';
 import { MachineEntity } from './machines/machine.entity.js';
-import { MachinesController } from './machines/machines.controller.js';
-import { MachinesService } from './machines/machines.service.js';
+import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
 import { MachinePhotoEntity } from './photos/machine-photo.entity.js';
-import { PhotoReconciler } from './photos/photo-reconciler.js';
-import { PhotosService } from './photos/photos.service.js';
+import { PhotosModule } from './photos/photos.module.js';
 
 export const entities = [MachineEntity, MachinePhotoEntity, OutboxEvent];
 
@@ -20,12 +17,10 @@ export class AppModule {
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'machine-service', entities, migrations }),
-        TypeOrmModule.forFeature(entities),
-        OutboxModule,
         HealthModule.forService('machine-service'),
+        MachinesModule,
+        PhotosModule,
       ],
-      controllers: [MachinesController],
-      providers: [MachinesService, PhotosService, PhotoReconciler],
     };
   }
 }

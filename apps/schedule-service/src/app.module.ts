@@ -16,6 +16,7 @@ import { RecordsModule } from './records/records.module.js';
 import { CompletionEntity } from './schedules/completion.entity.js';
 import { ScheduleEntity } from './schedules/schedule.entity.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
+import { UsageModule } from './usage/usage.module.js';
 
 export const entities = [KnownMachine, MeterEntity, MeterSegmentEntity, ReadingEntity, ScheduleEntity, CompletionEntity, KnownRecord, OutboxEvent];
 
@@ -36,6 +37,7 @@ export class AppModule {
         ReadingsModule,
         MachineEventsModule,
         RecordsModule,
+        UsageModule,
       ],
     };
   }

@@ -12,6 +12,9 @@ import {
   SCHEDULE_CREATE,
   SCHEDULE_GET,
   SCHEDULE_LIST,
+  SCHEDULE_READING_CREATED,
+  SCHEDULE_STATUS_CHANGED,
+  SCHEDULE_UPDATE,
   SERVICE_RECORD_DELETED,
   SERVICE_RECORD_SAVED,
   FUEL_RECORD_SAVED,
@@ -125,6 +128,50 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     ]);
     await svc.emit(FUEL_RECORD_DELETED, { recordId: 71, userId: userA.userId, machineId, at: new Date().toISOString() });
     await expectEventually(async () => expect((await svc.send(READING_LIST, { meterId: hours.id }, userA)).totalElements).toBe(1));
+  });
+
+  it('says why a status changed: an edit or a deleted record is no completion, a completing record is', async () => {
+    const { machineId, hours } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
+    const settings = { title: 'Hydraulic filter', serviceType: 'Filter', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 } as const;
+    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: settings }, userA);
+    const statusOf = async (status: string) => expectEventually(async () => expect((await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).status).toBe(status));
+
+    await svc.emit(FUEL_RECORD_SAVED, { recordId: 72, userId: userA.userId, machineId, date: daysAgo(10), currentMileage: null, currentHours: 1240, at: new Date().toISOString() });
+    await statusOf('due_soon');
+    await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 500 } }, userA);
+    await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 250, lastDoneHours: null } }, userA);
+    await svc.emit(SERVICE_RECORD_SAVED, { recordId: 902, userId: userA.userId, machineId, serviceDate: daysAgo(5), miles: null, hours: 1255, completesScheduleIds: [schedule.id], at: new Date().toISOString() });
+    await statusOf('upcoming');
+    await svc.emit(SERVICE_RECORD_DELETED, { recordId: 902, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await statusOf('due_soon');
+    await svc.emit(FUEL_RECORD_DELETED, { recordId: 72, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await statusOf('upcoming');
+
+    await expectEventually(() =>
+      expect(svc.events(SCHEDULE_STATUS_CHANGED).filter((e) => e.scheduleId === schedule.id).map((e) => [e.previousStatus, e.status, e.cause])).toEqual([
+        [null, 'upcoming', 'created'],
+        ['upcoming', 'due_soon', 'record'],
+        ['due_soon', 'upcoming', 'edit'],
+        ['upcoming', 'due_soon', 'edit'],
+        ['due_soon', 'upcoming', 'completion'],
+        ['upcoming', 'due_soon', 'record'],
+        ['due_soon', 'upcoming', 'record'],
+      ]),
+    );
+  });
+
+  it('announces each live reading, by hand or from a record, and no void one', async () => {
+    const { machineId, hours, distance } = await machineOf();
+    const manual = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 120.5, readAt: daysAgo(3) } }, userA);
+    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(2), void: true } }, userA);
+    await svc.emit(FUEL_RECORD_SAVED, { recordId: 73, userId: userA.userId, machineId, date: daysAgo(1), currentMileage: 4200, currentHours: null, at: new Date().toISOString() });
+    await expectEventually(() =>
+      expect(svc.events(SCHEDULE_READING_CREATED).filter((e) => e.machineId === machineId)).toEqual([
+        { readingId: manual.id, meterId: hours.id, machineId, userId: userA.userId, kind: 'hours', unit: 'h', value: 120.5, lifetimeValue: 120.5, date: daysAgo(3), source: 'manual', sourceId: null, at: expect.any(String) },
+        { readingId: expect.any(Number), meterId: distance.id, machineId, userId: userA.userId, kind: 'distance', unit: 'mi', value: 4200, lifetimeValue: 4200, date: daysAgo(1), source: 'fuel_record', sourceId: 73, at: expect.any(String) },
+      ]),
+    );
   });
 
   it('completes a schedule through the call with a known service record of the machine', async () => {

@@ -1,18 +1,12 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, OutboxModule, RpcModule } from '@wrenchlog/platform';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import type { ServiceRecordEnv } from './config/service-record-env.js';
-import { ImageRemoval } from './images/image-removal.js';
-import { ImagesController } from './images/images.controller.js';
-import { ImagesService } from './images/images.service.js';
+import { ImagesModule } from './images/images.module.js';
 import { ServiceImageEntity } from './images/service-image.entity.js';
-import { KnownMachine } from './machines/known-machine.entity.js';
-import { MachineHistoryService } from './machines/machine-history.service.js';
-import { MachinesController } from './machines/machines.controller.js';
-import { MachinesService } from './machines/machines.service.js';
+import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
-import { RecordsController } from './records/records.controller.js';
-import { RecordsService } from './records/records.service.js';
+import { KnownMachine } from './records/known-machine.entity.js';
+import { RecordsModule } from './records/records.module.js';
 import { ServiceRecordEntity } from './records/service-record.entity.js';
 
 export const entities = [ServiceRecordEntity, KnownMachine, ServiceImageEntity, OutboxEvent];
@@ -26,12 +20,11 @@ export class AppModule {
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'service-record-service', entities, migrations }),
-        TypeOrmModule.forFeature(entities),
-        OutboxModule,
         HealthModule.forService('service-record-service'),
+        RecordsModule,
+        ImagesModule,
+        MachinesModule,
       ],
-      controllers: [RecordsController, MachinesController, ImagesController],
-      providers: [RecordsService, MachinesService, ImagesService, ImageRemoval, MachineHistoryService],
     };
   }
 }

@@ -1,126 +1,15 @@
-import type { INestMicroservice } from '@nestjs/common';
-import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
-import { Test } from '@nestjs/testing';
-import { ErrorCode, MACHINE_GET, type Actor, type RpcErrorPayload, type RpcPattern, type RpcRequestOf, type RpcResponseOf } from '@wrenchlog/contracts';
-import { EventBus, loadEnv, OutboxEvent, RpcCallError, RpcClient, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
-import { freePort, privateDatabaseBase, type TestEngine } from '@wrenchlog/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { firstValueFrom } from 'rxjs';
-import { DataSource } from 'typeorm';
+import { MachineServiceStub, ServiceUnderTest as Base, type TestEngine } from '@wrenchlog/testing/nest';
 import { AppModule } from '../src/app.module.js';
 import { ServiceRecordEnv } from '../src/config/service-record-env.js';
 
-export interface PublishedEvent {
-  event: string;
-  payload: any;
-  ctx: CallContext;
-}
+export { userA, userB } from '@wrenchlog/testing/nest';
 
-/**
- * The service as it runs: its real module and migrations on a fresh database, listening on Nest
- * TCP. The event bus is replaced by a recorder (the broker boundary), so the test sees exactly what
- * the outbox publishes, and the calls to machine-service by `machineService` (machines by id).
- */
-export class ServiceUnderTest {
-  readonly published: PublishedEvent[] = [];
-  /** What machine-service would answer machine.machine.get: a machine by id, only to its owner. */
-  readonly machineService = new Map<number, { userId: number; name: string }>();
-  machineLookups = 0;
-  private app!: INestMicroservice;
-  private client!: ClientProxy;
-  private cleanup: () => Promise<void> = async () => undefined;
-
-  static async start(engine: TestEngine): Promise<ServiceUnderTest> {
-    const service = new ServiceUnderTest();
-    await service.boot(engine);
-    return service;
-  }
-
-  private async boot(engine: TestEngine): Promise<void> {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wl-service-record-int-'));
-    const vars: Record<string, string> = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
-    const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
-    if (databases) {
-      vars.DATABASE_URL = databases.url;
-    }
-    const env = loadEnv(ServiceRecordEnv, vars);
-    const moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
-      .overrideProvider(EventBus)
-      .useValue({
-        // The outbox hands each subscriber its own copy; every event here has one subscriber.
-        publishTo: async (_service: string, event: string, payload: unknown, ctx: CallContext) => {
-          this.published.push({ event, payload, ctx });
-        },
-      })
-      .overrideProvider(RpcClient)
-      .useValue({
-        send: async (pattern: string, payload: { id: number }, ctx: CallContext) => {
-          if (pattern !== MACHINE_GET) {
-            throw new Error(`unexpected call ${pattern}`);
-          }
-          this.machineLookups++;
-          const machine = this.machineService.get(payload.id);
-          if (!machine || machine.userId !== ctx.actor?.userId) {
-            throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
-          }
-          return { id: payload.id, name: machine.name };
-        },
-      })
-      .compile();
-    const port = await freePort();
-    this.app = moduleRef.createNestMicroservice({ transport: Transport.TCP, options: { host: '127.0.0.1', port } });
-    this.app.useLogger(['error']);
-    this.app.useGlobalFilters(new RpcDomainErrorFilter());
-    await this.app.listen();
-    this.client = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: '127.0.0.1', port } });
-    await this.client.connect();
-    this.cleanup = async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await databases?.drop();
-    };
-  }
-
-  /** Events still waiting in the service's outbox. */
-  outboxPending(): Promise<number> {
-    return this.app.get(DataSource).getRepository(OutboxEvent).count();
-  }
-
-  get<T>(type: new (...args: any[]) => T): T {
-    return this.app.get(type);
-  }
-
-  /** A request as the gateway sends it; resolves with the reply. */
-  send<P extends RpcPattern>(pattern: P, payload: RpcRequestOf<P>, actor: Actor | null, idempotencyKey?: string): Promise<RpcResponseOf<P>> {
-    return firstValueFrom(this.client.send(pattern, { actor, payload, meta: { correlationId: 'int-test', ...(idempotencyKey ? { idempotencyKey } : {}) } }));
-  }
-
-  /** The {code, message} a failing request answers. */
-  async failure<P extends RpcPattern>(pattern: P, payload: RpcRequestOf<P>, actor: Actor | null): Promise<RpcErrorPayload> {
-    try {
-      await this.send(pattern, payload, actor);
-    } catch (err) {
-      return err as RpcErrorPayload;
-    }
-    throw new Error(`${pattern} succeeded but was expected to fail`);
-  }
-
-  /** An event as another service's outbox delivers it (fire and forget over the transport). */
-  async emit(event: string, payload: unknown, actor: Actor | null = null): Promise<void> {
-    await firstValueFrom(this.client.emit(event, { actor, payload, meta: { correlationId: 'int-test-event' } }), { defaultValue: undefined });
-  }
-
-  events(name: string): any[] {
-    return this.published.filter((p) => p.event === name).map((p) => p.payload);
-  }
-
-  async stop(): Promise<void> {
-    await this.client?.close();
-    await this.app?.close();
-    await this.cleanup();
-  }
-}
-
-export const userA: Actor = { userId: 101, adminLevel: 0 };
-export const userB: Actor = { userId: 202, adminLevel: 0 };
+/** service-record-service as it runs (see `@wrenchlog/testing/nest`), its calls to machine-service answered by `machines`. */
+export type ServiceUnderTest = Base & { machines: MachineServiceStub };
+export const ServiceUnderTest = {
+  start: async (engine: TestEngine): Promise<ServiceUnderTest> => {
+    const machines = new MachineServiceStub();
+    const service = await Base.start(engine, { name: 'service-record', env: ServiceRecordEnv, module: (env) => AppModule.register(env), rpc: machines.rpc });
+    return Object.assign(service, { machines });
+  },
+};

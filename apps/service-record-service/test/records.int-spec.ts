@@ -89,13 +89,13 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
   it('looks a machine it has not heard of yet up in machine-service once, and later saved events still rename it', async () => {
     const machineId = nextMachine++;
-    svc.machineService.set(machineId, { userId: userA.userId, name: 'Brand new loader' });
-    const lookups = svc.machineLookups;
+    svc.machines.machines.set(machineId, { userId: userA.userId, name: 'Brand new loader' });
+    const lookups = svc.machines.lookups;
 
     const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Early bird', machineId }, userA);
     expect(created.machineName).toBe('Brand new loader');
     await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId }, userA);
-    expect(svc.machineLookups).toBe(lookups + 1);
+    expect(svc.machines.lookups).toBe(lookups + 1);
     await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Renamed loader', at: new Date().toISOString() });
 
     await expectEventually(async () => {
@@ -105,7 +105,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
   it("refuses a nonexistent machine, another user's not heard of yet, and ids beyond the integer columns, storing nothing", async () => {
     const machineId = nextMachine++;
-    svc.machineService.set(machineId, { userId: userB.userId, name: 'Not yours' });
+    svc.machines.machines.set(machineId, { userId: userB.userId, name: 'Not yours' });
     const notFound = { code: 'NOT_FOUND', message: 'Machine not found' };
     // Beyond the integer columns is no id at all (issue 25.10): refused as a missing machine.
     const noId = { code: 'VALIDATION', message: 'Machine is required', details: [{ field: 'machineId', message: 'Machine is required' }] };
@@ -216,7 +216,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const older = await svc.send(SERVICE_RECORD_CREATE, { title: 'Oil', machineId, serviceDate: '2025-02-01' }, userA);
     await expectMachineTold(machineId, older.id, 'saved', '2025-08-01');
     const unknownMachine = 88_001;
-    svc.machineService.set(unknownMachine, { userId: userA.userId, name: 'Looked up' });
+    svc.machines.machines.set(unknownMachine, { userId: userA.userId, name: 'Looked up' });
     await svc.send(SERVICE_RECORD_CREATE, { title: 'First', machineId: unknownMachine, serviceDate: '2025-05-05' }, userA);
     const second = await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId: unknownMachine, serviceDate: '2025-04-04' }, userA);
     await expectMachineTold(unknownMachine, second.id, 'saved', '2025-05-05');

@@ -1,35 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
-import { AdminUsersController } from './admin/admin-users.controller.js';
-import { AdminUsersService } from './admin/admin-users.service.js';
-import { AuthController } from './auth/auth.controller.js';
-import { AuthService } from './auth/auth.service.js';
-import { KdfLimiter, kdfLimiterFrom } from './auth/kdf-limiter.js';
-import { PasswordHasher } from './auth/password-hasher.js';
+import { AdminModule } from './admin/admin.module.js';
+import { AuthModule } from './auth/auth.module.js';
 import { RefreshToken } from './auth/refresh-token.entity.js';
-import { SessionsController } from './auth/sessions.controller.js';
-import { SessionsService } from './auth/sessions.service.js';
 import { UserEnv } from './config/user-env.js';
 import { ContactSubmission } from './contacts/contact-submission.entity.js';
-import { ContactsController } from './contacts/contacts.controller.js';
-import { ContactsService } from './contacts/contacts.service.js';
+import { ContactsModule } from './contacts/contacts.module.js';
 import { Job } from './jobs/job.entity.js';
-import { JobRunners } from './jobs/job-runners.js';
-import { JobsController } from './jobs/jobs.controller.js';
-import { JobsService } from './jobs/jobs.service.js';
+import { JobsModule } from './jobs/jobs.module.js';
 import { MailMessage } from './mail/mail-message.entity.js';
 import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
-import { PasswordController } from './password/password.controller.js';
+import { NotificationMailKey } from './notification-mail/notification-mail-key.entity.js';
+import { NotificationMailModule } from './notification-mail/notification-mail.module.js';
 import { PasswordToken } from './password/password-token.entity.js';
-import { PasswordService } from './password/password.service.js';
-import { AdminBootstrap } from './users/admin-bootstrap.js';
+import { PasswordModule } from './password/password.module.js';
 import { User } from './users/user.entity.js';
-import { UsersController } from './users/users.controller.js';
-import { UsersService } from './users/users.service.js';
+import { UsersModule } from './users/users.module.js';
 
-export const entities = [User, RefreshToken, ContactSubmission, MailMessage, Job, PasswordToken];
+export const entities = [User, RefreshToken, ContactSubmission, MailMessage, Job, PasswordToken, NotificationMailKey];
 
 @Module({})
 export class AppModule {
@@ -40,23 +29,15 @@ export class AppModule {
         ConfigModule.forRoot(env),
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'user-service', entities, migrations }),
-        TypeOrmModule.forFeature(entities),
         HealthModule.forService('user-service'),
         MailModule,
-      ],
-      controllers: [AuthController, SessionsController, UsersController, AdminUsersController, ContactsController, JobsController, PasswordController],
-      providers: [
-        { provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] },
-        PasswordHasher,
-        AuthService,
-        PasswordService,
-        SessionsService,
-        UsersService,
-        AdminBootstrap,
-        AdminUsersService,
-        ContactsService,
-        JobRunners,
-        JobsService,
+        UsersModule,
+        AuthModule,
+        PasswordModule,
+        AdminModule,
+        ContactsModule,
+        JobsModule,
+        NotificationMailModule,
       ],
     };
   }

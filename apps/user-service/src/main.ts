@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { bootstrapService, isDistributed, loadConfigOrExit } from '@wrenchlog/platform';
 import { AppModule } from './app.module.js';
-import { firstAdminCredentials } from './users/admin-bootstrap.js';
+import { firstAdminCredentials } from './admin/admin-bootstrap.js';
 import { UserEnv } from './config/user-env.js';
 
 const env = loadConfigOrExit('user-service', UserEnv);

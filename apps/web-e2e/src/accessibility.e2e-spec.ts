@@ -26,6 +26,7 @@ describe('accessibility of the signed-in screens', () => {
       ['/parts', 'Parts & Inventory Management'],
       ['/fast-create', 'Fast Create'],
       ['/settings', 'Settings'],
+      ['/notifications', 'No notifications yet'],
       [`/service-record/${record.id}`, 'Service Record Details'],
       [`/fuel-record/${fuel.body.id}`, 'Fuel Record Details'],
       ['/part-purchase', 'Create Part Purchase'],

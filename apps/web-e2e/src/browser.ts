@@ -2,7 +2,7 @@ import { TEST_ADMIN } from '@wrenchlog/testing';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import sharp from 'sharp';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -33,9 +33,9 @@ export interface Session {
   close(): Promise<void>;
 }
 
-/** A fresh browser context at the given viewport that records every uncaught error and console error. */
-export async function openSession(browser: Browser, viewport: { width: number; height: number }, prefix: string): Promise<Session> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl(), deviceScaleFactor: 1 });
+/** A fresh browser context at the given viewport (and options, e.g. a time zone) that records every uncaught error and console error. */
+export async function openSession(browser: Browser, viewport: { width: number; height: number }, prefix: string, options: BrowserContextOptions = {}): Promise<Session> {
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
   const errors: string[] = [];

@@ -40,7 +40,7 @@ describe('web app at 390 px', () => {
     await s.page.getByRole('button', { name: 'Open menu' }).click();
     const menu = s.page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByText('Logout').waitFor();
-    expect(await menu.locator('a,button').allTextContents()).toEqual(['Home', 'Dashboard', 'Due', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
+    expect(await menu.locator('a,button').allTextContents()).toEqual(['Home', 'Dashboard', 'Due', 'Reports', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
     await s.shot('03-menu');
     await s.page.getByRole('button', { name: 'Close menu' }).click();
   });

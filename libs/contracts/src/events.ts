@@ -22,3 +22,11 @@ export function routeEvent<E extends string, P = never>(event: E, subscribers: r
   }
   return event;
 }
+
+/**
+ * When an event's fact happened: its `at` (ISO 8601), or now for an event from before `at` was sent
+ * or a malformed one. Consumers order state events by it.
+ */
+export function eventTime(at: unknown): Date {
+  return typeof at === 'string' && !Number.isNaN(Date.parse(at)) ? new Date(at) : new Date();
+}

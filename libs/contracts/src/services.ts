@@ -9,6 +9,9 @@ export const SERVICES = [
   'analytics-service',
   'image-worker',
   'schedule-service',
+  'report-service',
+  'import-service',
+  'notification-service',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -21,7 +24,12 @@ export const CONTEXT_OWNERS = {
   inventory: 'fuel-purchase-service',
   analytics: 'analytics-service',
   image: 'image-worker',
+  // Documents (issue 18) live in the ledger of stored files with the photos: see apps/image-worker/README.md.
+  document: 'image-worker',
   schedule: 'schedule-service',
+  report: 'report-service',
+  import: 'import-service',
+  notification: 'notification-service',
 } as const satisfies Record<string, ServiceName>;
 export type Context = keyof typeof CONTEXT_OWNERS;
 

@@ -13,7 +13,7 @@ class RecordingBus {
   /** machineIds whose next send fails once (a broker hiccup), to the subscribers these tests watch. */
   failOnce = new Set<number>();
   /** Subscribers of the same events whose lanes these tests do not follow: accepted, not recorded. */
-  unwatched = new Set<ServiceName>(['schedule-service']);
+  unwatched = new Set<ServiceName>(['schedule-service', 'report-service', 'notification-service']);
 
   async publishTo(service: ServiceName, event: string, payload: unknown): Promise<void> {
     if (this.unwatched.has(service)) {

@@ -12,3 +12,4 @@ export * from './external-api-stub.js';
 export * from './machines.js';
 export * from './fleet.js';
 export * from './post-from.js';
+export * from './documents.js';

@@ -7,7 +7,7 @@ import type {
   PageViewRecordRequest,
   PageViewsAggregateReply,
 } from '@wrenchlog/contracts';
-import { requireAdmin } from '@wrenchlog/platform';
+import { requireAdmin, timestampParameter, utcDayExpression } from '@wrenchlog/platform';
 import { DataSource, LessThan, MoreThanOrEqual, Repository } from 'typeorm';
 import { AnalyticsEnv } from '../config/analytics-env.js';
 import { countryForAddress } from './country.js';
@@ -103,14 +103,13 @@ export class PageViewsService {
         const [oldest] = await viewsRepo.find({ order: { timestamp: 'ASC' }, take: 1 });
         from = oldest ? startOfUtcDay(oldest.timestamp, 0) : startOfUtcDay(now, 0);
       }
-      const postgres = manager.connection.driver.options.type === 'postgres';
-      const dayExpr = postgres ? `to_char(v.viewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')` : `substr(v.viewed_at, 1, 10)`;
+      const dayExpr = utcDayExpression(manager, 'v.viewed_at');
       const groups = await viewsRepo
         .createQueryBuilder('v')
         .select(dayExpr, 'day')
         .addSelect('v.page', 'page')
         .addSelect('COUNT(*)', 'views')
-        .where('v.viewed_at >= :from', { from: postgres ? from : from.toISOString().replace('T', ' ').replace('Z', '') })
+        .where('v.viewed_at >= :from', { from: timestampParameter(manager, from) })
         .groupBy(dayExpr)
         .addGroupBy('v.page')
         .getRawMany<{ day: string; page: string; views: string | number }>();

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { advisoryXactLock } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 
 /** Advisory-lock namespace of this service (PostgreSQL): one lock per user for inventory writes. */
@@ -14,17 +15,13 @@ const LOCK_NAMESPACE = 4104;
  */
 @Injectable()
 export class UserTransactions {
-  private readonly postgres: boolean;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.postgres = dataSource.options.type === 'postgres';
-  }
+  constructor(private readonly dataSource: DataSource) {}
 
   /** `lock: false` for a write that moves no stock and references no supplier or part (nothing to serialise). */
   run<T>(userId: number, work: (manager: EntityManager) => Promise<T>, { lock = true }: { lock?: boolean } = {}): Promise<T> {
     return this.dataSource.transaction(async (manager) => {
-      if (this.postgres && lock) {
-        await manager.query('SELECT pg_advisory_xact_lock($1, $2)', [LOCK_NAMESPACE, userId]);
+      if (lock) {
+        await advisoryXactLock(manager, LOCK_NAMESPACE, userId);
       }
       return work(manager);
     });

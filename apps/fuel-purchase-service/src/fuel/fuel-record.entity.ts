@@ -49,6 +49,14 @@ export class FuelRecordEntity {
   @Column({ name: 'last_mileage', type: 'double precision', nullable: true })
   lastMileage: number | null;
 
+  /** "Filled the tank" (issue 22). */
+  @Column({ name: 'full_tank', type: 'boolean', default: true })
+  fullTank: boolean;
+
+  /** "Missed the previous fill-up" (issue 22). */
+  @Column({ name: 'missed_previous', type: 'boolean', default: false })
+  missedPrevious: boolean;
+
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
 }

@@ -1,15 +1,15 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  FUEL_ECONOMY_SEGMENTS,
   FUEL_RECORD_CREATE,
   FUEL_RECORD_DELETE,
   FUEL_RECORD_GET,
   FUEL_RECORD_LATEST,
   FUEL_RECORD_LIST_BY_MACHINE,
-  FUEL_RECORD_TOTALS,
   FUEL_RECORD_UPDATE,
+  type FuelEconomyRequest,
   type FuelRecordCreateRequest,
-  type FuelTotalsRequest,
   type FuelRecordIdRequest,
   type FuelRecordsByMachineRequest,
   type FuelRecordUpdateRequest,
@@ -51,8 +51,8 @@ export class FuelRecordsController {
     return this.fuel.remove(m.actor, m.payload.id, m.meta);
   }
 
-  @MessagePattern(FUEL_RECORD_TOTALS)
-  totals(@Payload() m: RpcMessage<FuelTotalsRequest>) {
-    return this.fuel.totals(m.actor, m.payload);
+  @MessagePattern(FUEL_ECONOMY_SEGMENTS)
+  economy(@Payload() m: RpcMessage<FuelEconomyRequest>) {
+    return this.fuel.economySegments(m.actor, m.payload);
   }
 }

@@ -3,27 +3,28 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   FUEL_RECORD_DELETED,
   FUEL_RECORD_SAVED,
+  isValidId,
   MACHINE_HISTORY_LIMITS,
   pageOf,
   type Actor,
   type FuelPurchaseDeleted,
+  type FuelEconomyRequest,
+  type FuelEconomySegment,
   type FuelRecord,
   type FuelRecordDeletedEvent,
   type FuelRecordInput,
   type FuelRecordSavedEvent,
   type FuelRecordsOfMachine,
-  type FuelTotals,
-  type FuelTotalsRequest,
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { badRequest, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { createOnce, validationFailed, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
-import { milesPerGallon } from './fuel.rules.js';
+import { fullToFull, milesPerGallon, type FullToFull } from './fuel.rules.js';
 
 export function toFuelRecord(e: FuelRecordEntity): FuelRecord {
   const amount = fromScaled(e.amountMilli, THOUSANDTHS);
@@ -42,7 +43,10 @@ export function toFuelRecord(e: FuelRecordEntity): FuelRecord {
     currentHours: e.currentHours,
     currentMileage: e.currentMileage,
     lastMileage: e.lastMileage,
-    mpg: milesPerGallon(e.currentMileage, e.lastMileage, amount),
+    fullTank: e.fullTank,
+    missedPrevious: e.missedPrevious,
+    // The full-to-full rule on one record: a partial fill or one after a missed fill-up has none.
+    mpg: e.fullTank && !e.missedPrevious ? milesPerGallon(e.currentMileage, e.lastMileage, amount) : null,
   };
 }
 
@@ -60,10 +64,16 @@ function assign(e: FuelRecordEntity, r: FuelRecordInput): FuelRecordEntity {
   e.currentHours = r.currentHours ?? null;
   e.currentMileage = r.currentMileage ?? null;
   e.lastMileage = r.lastMileage ?? null;
+  // Absent flags keep the record's value (a client from before issue 22 never changes them).
+  e.fullTank = r.fullTank ?? e.fullTank ?? true;
+  e.missedPrevious = r.missedPrevious ?? e.missedPrevious ?? false;
   return e;
 }
 
 const NOT_FOUND = 'Fuel record not found';
+/** One economy request names at most this many machines, read this many per statement. */
+const ECONOMY_MAX_MACHINES = 50_000;
+const ECONOMY_CHUNK = 1000;
 
 /**
  * Fuel records of the signed-in user. Machines belong to machine-service: a record names one of the
@@ -87,45 +97,108 @@ export class FuelRecordsService {
     const { userId } = requireActor(actor);
     const query = { where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } } as const;
     if (window.page === undefined || window.size === undefined) {
-      return (await this.records.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toFuelRecord);
+      return this.withEconomy(userId, (await this.records.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toFuelRecord));
     }
     const [rows, total] = await this.records.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
-    return pageOf(rows.map(toFuelRecord), total, window.page, window.size);
+    return pageOf(await this.withEconomy(userId, rows.map(toFuelRecord)), total, window.page, window.size);
   }
 
   /** The record with the newest dateOfPurchase, or null when the machine has none (answered as JSON null). */
   async latest(actor: Actor | null, machineId: number): Promise<FuelRecord | null> {
     const { userId } = requireActor(actor);
     const row = await this.records.findOne({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
-    return row ? toFuelRecord(row) : null;
+    return row ? (await this.withEconomy(userId, [toFuelRecord(row)]))[0]! : null;
   }
 
-  /** Count, gallons and money of the caller's records dated in [since, until), summed in the database. */
-  async totals(actor: Actor | null, { since, until }: FuelTotalsRequest): Promise<FuelTotals> {
+  /**
+   * Full-to-full segments (issue 22) of the caller's listed machines that end at a full fill dated
+   * in [from, to]. Each machine's fills are read in order from its last full fill before the period
+   * (where its first segment starts) up to `to`; another user's machine simply has none.
+   */
+  async economySegments(actor: Actor | null, request: FuelEconomyRequest): Promise<FuelEconomySegment[]> {
     const { userId } = requireActor(actor);
-    const from = new Date(since);
-    const to = new Date(until);
-    if (Number.isNaN(from.getTime()) || Number.isNaN(to.getTime())) {
-      throw badRequest('since and until must be ISO 8601 instants');
+    const { machineIds, from, to } = request ?? ({} as FuelEconomyRequest);
+    const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
+    if (!Array.isArray(machineIds) || !machineIds.every(isValidId) || machineIds.length > ECONOMY_MAX_MACHINES || !isDate(from) || !isDate(to)) {
+      throw validationFailed('machineIds must be machine ids; from and to dates (YYYY-MM-DD)');
     }
-    const row = await this.records
-      .createQueryBuilder('f')
-      .select('COUNT(*)', 'count')
-      .addSelect('COALESCE(SUM(f.amountMilli), 0)', 'milli')
-      .addSelect('COALESCE(SUM(f.totalPriceCents), 0)', 'cents')
-      .where('f.userId = :userId AND f.dateOfPurchase >= :from AND f.dateOfPurchase < :to', { userId, from, to })
-      .getRawOne<{ count: string | number; milli: string | number; cents: string | number }>();
-    // PostgreSQL answers COUNT and SUM of integers as text (bigint/numeric).
-    return {
-      count: Number(row?.count ?? 0),
-      gallons: fromScaled(Number(row?.milli ?? 0), THOUSANDTHS),
-      totalPrice: fromScaled(Number(row?.cents ?? 0), CENTS),
-    };
+    const since = new Date(`${from}T00:00:00.000Z`);
+    const until = new Date(Date.parse(to) + 86_400_000);
+    const out: FuelEconomySegment[] = [];
+    for (const [machineId, segments] of await this.fullToFullOf(userId, machineIds, since, until)) {
+      for (const seg of segments) {
+        if (seg.date >= from) {
+          out.push({ machineId, fuelRecordId: seg.id, date: seg.date, distance: seg.distance, fuel: seg.fuel });
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The full-to-full segments of each machine's fills dated before `until`, read from its last full
+   * fill before `since` (where the first segment that ends at or after `since` starts), not from its
+   * first record ever; on the (user, machine, date) index.
+   */
+  private async fullToFullOf(userId: number, machineIds: readonly number[], since: Date, until: Date): Promise<Map<number, FullToFull[]>> {
+    const out = new Map<number, FullToFull[]>();
+    for (let i = 0; i < machineIds.length; i += ECONOMY_CHUNK) {
+      const ids = machineIds.slice(i, i + ECONOMY_CHUNK);
+      const rows = await this.records
+        .createQueryBuilder('f')
+        .select(['f.id', 'f.machineId', 'f.dateOfPurchase', 'f.amountMilli', 'f.currentMileage', 'f.fullTank', 'f.missedPrevious'])
+        .where('f.userId = :userId AND f.machineId IN (:...ids) AND f.dateOfPurchase < :until', { userId, ids, until })
+        .andWhere(
+          `f.dateOfPurchase >= COALESCE((SELECT MAX(p.date_of_purchase) FROM fuel_records p WHERE p.user_id = f.user_id AND p.machine_id = f.machine_id AND p.full_tank AND p.date_of_purchase < :since), :epoch)`,
+          { since, epoch: new Date(0) },
+        )
+        .orderBy('f.machineId', 'ASC')
+        .addOrderBy('f.dateOfPurchase', 'ASC')
+        .addOrderBy('f.id', 'ASC')
+        .getMany();
+      const byMachine = new Map<number, FuelRecordEntity[]>();
+      for (const r of rows) {
+        const list = byMachine.get(r.machineId) ?? [];
+        list.push(r);
+        byMachine.set(r.machineId, list);
+      }
+      for (const [machineId, fills] of byMachine) {
+        out.set(
+          machineId,
+          fullToFull(fills.map((r) => ({ id: r.id, date: r.dateOfPurchase.toISOString().slice(0, 10), amount: fromScaled(r.amountMilli, THOUSANDTHS), mileage: r.currentMileage, fullTank: r.fullTank, missedPrevious: r.missedPrevious }))),
+        );
+      }
+    }
+    return out;
+  }
+
+  /**
+   * The spec's computed MPG of each record by the full-to-full rule (issue 22): a full fill after
+   * another full fill of its machine answers the distance since that one over the fuel added since
+   * (partial fills included); a machine's first full fill keeps the single-record formula with the
+   * mileage the user gave as the last one; a partial fill or one after a missed fill-up has none.
+   */
+  private async withEconomy(userId: number, records: FuelRecord[]): Promise<FuelRecord[]> {
+    const byMachine = new Map<number, FuelRecord[]>();
+    for (const r of records.filter((x) => x.fullTank && !x.missedPrevious)) {
+      const list = byMachine.get(r.machineId) ?? [];
+      list.push(r);
+      byMachine.set(r.machineId, list);
+    }
+    for (const [machineId, list] of byMachine) {
+      const times = list.map((r) => Date.parse(r.dateOfPurchase));
+      const segments = (await this.fullToFullOf(userId, [machineId], new Date(Math.min(...times)), new Date(Math.max(...times) + 1))).get(machineId) ?? [];
+      const economy = new Map(segments.map((s) => [s.id, Math.round((s.distance / s.fuel) * 10) / 10]));
+      for (const r of list) {
+        r.mpg = economy.get(r.id) ?? r.mpg;
+      }
+    }
+    return records;
   }
 
   async get(actor: Actor | null, id: number): Promise<FuelRecord> {
     const { userId } = requireActor(actor);
-    return toFuelRecord(await this.owned(userId, id));
+    return (await this.withEconomy(userId, [toFuelRecord(await this.owned(userId, id))]))[0]!;
   }
 
   /**
@@ -158,7 +231,7 @@ export class FuelRecordsService {
         ),
     );
     await this.undoIfMachineDeleted(userId, record);
-    return record;
+    return (await this.withEconomy(userId, [record]))[0]!;
   }
 
   async update(actor: Actor | null, id: number, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
@@ -178,7 +251,7 @@ export class FuelRecordsService {
       return toFuelRecord(saved);
     });
     await this.undoIfMachineDeleted(userId, record);
-    return record;
+    return (await this.withEconomy(userId, [record]))[0]!;
   }
 
   async remove(actor: Actor | null, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
@@ -206,7 +279,7 @@ export class FuelRecordsService {
     }
   }
 
-  /** fuel.record.saved: schedule-service keeps the record's mileage and hours as readings linked to it. */
+  /** fuel.record.saved: report-service counts its total price; schedule-service keeps the record's mileage and hours as readings linked to it. */
   private async saved(manager: EntityManager, row: FuelRecordEntity, ctx: CallContext): Promise<void> {
     const event: FuelRecordSavedEvent = {
       recordId: row.id,
@@ -215,6 +288,9 @@ export class FuelRecordsService {
       date: row.dateOfPurchase.toISOString().slice(0, 10),
       currentMileage: row.currentMileage,
       currentHours: row.currentHours,
+      totalPriceCents: row.totalPriceCents,
+      amount: fromScaled(row.amountMilli, THOUSANDTHS),
+      notes: row.notes,
       at: new Date().toISOString(),
     };
     await this.outbox.enqueue(manager, FUEL_RECORD_SAVED, event, ctx);

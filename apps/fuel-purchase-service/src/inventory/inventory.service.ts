@@ -23,6 +23,7 @@ import { UserTransactions } from '../common/transactions.js';
 import { PurchaseEntity } from '../purchases/purchase.entity.js';
 import { PartEntity } from './part.entity.js';
 import { SAMPLE_PARTS, SAMPLE_SUPPLIERS } from './sample-inventory.js';
+import { StockEvents } from './stock-events.js';
 import { stockStatus } from './stock.rules.js';
 import { SupplierEntity } from './supplier.entity.js';
 
@@ -81,6 +82,7 @@ export class InventoryService {
     @InjectRepository(PartEntity) private readonly parts: Repository<PartEntity>,
     @InjectRepository(SupplierEntity) private readonly suppliers: Repository<SupplierEntity>,
     private readonly tx: UserTransactions,
+    private readonly stock: StockEvents,
   ) {}
 
   // ---- parts ----
@@ -128,6 +130,7 @@ export class InventoryService {
       }
       const supplier = await ownedSupplier(manager, userId, input.supplierId);
       const part = await repo.save(assignPart(repo.create({ userId, idempotencyKey: key }), input));
+      await this.stock.announce(manager, userId, [part.id]);
       return toPart(part, supplier.name);
     });
   }
@@ -141,7 +144,9 @@ export class InventoryService {
         throw notFound(PART_NOT_FOUND);
       }
       const supplier = await ownedSupplier(manager, userId, input.supplierId);
-      return toPart(await repo.save(assignPart(part, input)), supplier.name);
+      const saved = await repo.save(assignPart(part, input));
+      await this.stock.announce(manager, userId, [saved.id]);
+      return toPart(saved, supplier.name);
     });
   }
 

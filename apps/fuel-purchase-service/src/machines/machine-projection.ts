@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import { ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
+import { eventTime, ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
 import { notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
 import { DataSource, Repository } from 'typeorm';
 import { KnownMachine } from './known-machine.entity.js';
@@ -53,7 +53,7 @@ export class MachineProjection {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }
-    const at = e.at !== undefined && !Number.isNaN(Date.parse(e.at)) ? new Date(e.at) : new Date();
+    const at = eventTime(e.at);
     await this.remember(e.machineId, e.userId, at);
   }
 

@@ -42,11 +42,11 @@ export class PurchasesController {
 
   @MessagePattern(PURCHASE_UPDATE)
   update(@Payload() m: RpcMessage<PurchaseUpdateRequest>) {
-    return this.purchases.update(m.actor, m.payload.id, m.payload.purchase);
+    return this.purchases.update(m.actor, m.payload.id, m.payload.purchase, m.meta);
   }
 
   @MessagePattern(PURCHASE_DELETE)
   remove(@Payload() m: RpcMessage<PurchaseIdRequest>) {
-    return this.purchases.remove(m.actor, m.payload.id);
+    return this.purchases.remove(m.actor, m.payload.id, m.meta);
   }
 }

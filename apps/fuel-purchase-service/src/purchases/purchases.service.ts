@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, HistoryWindow, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
-import { isValidId, MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
-import { createOnce, notFound, requireActor } from '@wrenchlog/platform';
+import type { Actor, FuelPurchaseDeleted, HistoryWindow, InventoryPurchaseDeletedEvent, InventoryPurchaseSavedEvent, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
+import { INVENTORY_PURCHASE_DELETED, INVENTORY_PURCHASE_SAVED, isValidId, MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
+import { createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { PartEntity } from '../inventory/part.entity.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { SupplierEntity } from '../inventory/supplier.entity.js';
+import { StockEvents } from '../inventory/stock-events.js';
 import { PurchaseEntity } from './purchase.entity.js';
 import { EMPTY_LEDGER, planRemoval, planStock, type StockAdjustment } from './stock-ledger.js';
 
@@ -80,6 +81,8 @@ export class PurchasesService {
     @InjectRepository(PurchaseEntity) private readonly purchases: Repository<PurchaseEntity>,
     private readonly tx: UserTransactions,
     private readonly machines: MachineProjection,
+    private readonly outbox: Outbox,
+    private readonly stock: StockEvents,
   ) {}
 
   /** Newest purchaseDate first (ties: newest id first). */
@@ -143,6 +146,7 @@ export class PurchasesService {
             await this.checkReferences(manager, userId, row);
             await this.applyStock(manager, row);
             await manager.getRepository(PurchaseEntity).insert(row);
+            await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
             return toPurchase(row);
           },
           { lock: row.partId !== null || row.storeId !== null },
@@ -152,7 +156,7 @@ export class PurchasesService {
     return purchase;
   }
 
-  async update(actor: Actor | null, id: number, input: PurchaseInput): Promise<Purchase> {
+  async update(actor: Actor | null, id: number, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
     const caller = requireActor(actor);
     const { userId } = caller;
     const purchase = await this.tx.run(userId, async (manager) => {
@@ -168,7 +172,9 @@ export class PurchasesService {
       }
       await this.checkReferences(manager, userId, row);
       await this.applyStock(manager, row);
-      return toPurchase(await repo.save(row));
+      const saved = await repo.save(row);
+      await this.saved(manager, saved, { actor, correlationId: meta?.correlationId });
+      return toPurchase(saved);
     });
     await this.undoIfMachineDeleted(userId, purchase);
     return purchase;
@@ -179,7 +185,7 @@ export class PurchasesService {
    * lock the ledger read is current, and only the call whose delete removed the row moves stock, so
    * a retried or concurrent delete takes it back once (the others answer 404).
    */
-  async remove(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
+  async remove(actor: Actor | null, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
     const { userId } = requireActor(actor);
     return this.tx.run(userId, async (manager) => {
       const repo = manager.getRepository(PurchaseEntity);
@@ -188,9 +194,28 @@ export class PurchasesService {
       if (!row || !result?.affected) {
         throw notFound(NOT_FOUND);
       }
-      await adjustStock(manager, userId, planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded }));
+      const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
+      await adjustStock(manager, userId, adjustments);
+      await this.stock.announce(manager, userId, adjustments.map((a) => a.partId));
+      const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
+      await this.outbox.enqueue(manager, INVENTORY_PURCHASE_DELETED, event, { actor, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
+  }
+
+  /** inventory.purchase.saved: report-service counts price x quantity (nothing for a cancelled order). */
+  private async saved(manager: EntityManager, row: PurchaseEntity, ctx: CallContext): Promise<void> {
+    const event: InventoryPurchaseSavedEvent = {
+      recordId: row.id,
+      userId: row.userId,
+      machineId: row.machineId,
+      date: row.purchaseDate.toISOString().slice(0, 10),
+      costCents: row.partStatus === 'Cancelled' ? 0 : row.priceCents * row.quantity,
+      partName: row.partName,
+      notes: row.partDescription,
+      at: new Date().toISOString(),
+    };
+    await this.outbox.enqueue(manager, INVENTORY_PURCHASE_SAVED, event, ctx);
   }
 
   private async checkReferences(manager: EntityManager, userId: number, row: PurchaseEntity): Promise<void> {
@@ -218,6 +243,7 @@ export class PurchasesService {
       { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
     );
     await adjustStock(manager, row.userId, plan.adjustments);
+    await this.stock.announce(manager, row.userId, plan.adjustments.map((a) => a.partId));
     row.stockReceived = plan.ledger.received;
     row.stockPartId = plan.ledger.stockPartId;
     row.stockAdded = plan.ledger.stockAdded;

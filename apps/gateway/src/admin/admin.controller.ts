@@ -13,6 +13,9 @@ import {
   AdminUserUpdateBody,
   ContactListQuery,
   JobRunBody,
+  NOTIFICATION_SCHEDULER_JOB_ID,
+  NOTIFICATION_SCHEDULER_RUN,
+  NOTIFICATION_SCHEDULER_STATUS,
   SignupRequest,
   type AdminUserView,
   type SignupReply,
@@ -76,15 +79,26 @@ export class AdminController {
 
   @AdminOnly()
   @Get('jobs')
-  listJobs(@Call() call: CallContext): Promise<JobView[]> {
-    return this.rpc.send(ADMIN_JOB_LIST, {}, call);
+  async listJobs(@Call() call: CallContext): Promise<JobView[]> {
+    // user-service's jobs, then notification-service's scheduler (issue 24); the list stays up without the latter.
+    const [jobs, scheduler] = await Promise.all([
+      this.rpc.send(ADMIN_JOB_LIST, {}, call),
+      this.rpc.send(NOTIFICATION_SCHEDULER_STATUS, {}, call).then(
+        (s) => s.job,
+        (err: Error): JobView => ({ id: NOTIFICATION_SCHEDULER_JOB_ID, name: 'Notification Scheduler', status: 'Failed', lastRun: null, message: `Not reachable: ${err.message}`, params: {} }),
+      ),
+    ]);
+    return [...jobs, scheduler];
   }
 
   /** Starts a run and answers at once (202) with the job in status Running; 409 while it already runs. */
   @AdminOnly()
   @Post('jobs/:id/run')
   @HttpCode(202)
-  runJob(@Param('id', ID) id: number, @Body() body: JobRunBody, @Call() call: CallContext): Promise<JobView> {
+  async runJob(@Param('id', ID) id: number, @Body() body: JobRunBody, @Call() call: CallContext): Promise<JobView> {
+    if (id === NOTIFICATION_SCHEDULER_JOB_ID) {
+      return (await this.rpc.send(NOTIFICATION_SCHEDULER_RUN, {}, call)).job;
+    }
     return this.rpc.send(ADMIN_JOB_RUN, { ...(body ?? {}), id }, call);
   }
 }

@@ -1,9 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, IMAGE_LIMITS, IMAGE_TYPE_MESSAGE, type ImageKeysView, type ImageUrlsView, type StoredImageRef } from '@wrenchlog/contracts';
 import { badRequest, DomainError, requireActor, RpcCallError, type CallContext } from '@wrenchlog/platform';
-import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
+import { OBJECT_STORAGE, ownedObjectId, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
 import { IMAGE_KINDS, sniffImageType, type ImageKind } from './sniff.js';
@@ -208,10 +208,7 @@ export class ImageUploads {
  * Idempotency-Key, position and bytes) names the same objects; anything else names new ones.
  */
 export function objectId(userId: number, requestKey: string, index: number, original: Buffer): string {
-  const content = createHash('sha256').update(original).digest('hex');
-  const h = createHash('sha256').update(`${userId}\n${requestKey}\n${index}\n${content}`).digest('hex');
-  // UUID-shaped, like every other object name (IMAGE_KEY).
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20, 32)}`;
+  return ownedObjectId(userId, requestKey, index, original);
 }
 
 /** A service that did not answer (timeout, lost connection) may have recorded the images or not. */

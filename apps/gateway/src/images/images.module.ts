@@ -18,12 +18,14 @@ export class ImagesModule {
     // S3_* are read and validated at boot, like the rest of the configuration.
     const storageEnv = loadEnv(StorageEnv, env);
     const signer = { provide: ImageUrlSigner, useValue: new ImageUrlSigner(urlSigningSecret) };
+    const storage = StorageModule.forRoot(storageEnv);
     return {
       module: ImagesModule,
-      imports: [StorageModule.forRoot(storageEnv)],
+      imports: [storage],
       controllers: [ImagesController, AccountImagesController],
       providers: [signer, ImageUploads],
-      exports: [signer, ImageUploads],
+      // The storage too: import uploads are written there (imports/imports.controller.ts).
+      exports: [signer, ImageUploads, storage],
     };
   }
 }

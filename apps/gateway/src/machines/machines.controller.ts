@@ -1,6 +1,7 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   CreateMachineRequest,
+  DOCUMENT_COUNT_FOR_MACHINE,
   FUEL_MACHINE_HISTORY_COUNT,
   INVALID_MACHINE_ID,
   MACHINE_CREATE,
@@ -87,16 +88,18 @@ export class MachinesController {
   async historyCounts(@Param('id') id: string, @Call() call: CallContext): Promise<MachineHistoryCounts> {
     const target = machineId(id);
     const machine = await this.rpc.send(MACHINE_GET, { id: target }, call);
-    const [service, fuel, gallery] = await Promise.all([
+    const [service, fuel, gallery, documents] = await Promise.all([
       this.rpc.send(SERVICE_MACHINE_HISTORY_COUNT, { machineId: target }, call),
       this.rpc.send(FUEL_MACHINE_HISTORY_COUNT, { machineId: target }, call),
       this.rpc.send(MACHINE_GALLERY_LIST, { machineId: target }, call),
+      this.rpc.send(DOCUMENT_COUNT_FOR_MACHINE, { machineId: target }, call),
     ]);
     return {
       serviceRecords: service.serviceRecords,
       fuelRecords: fuel.fuelRecords,
       purchases: fuel.purchases,
       photos: service.photos + gallery.length + (machine.profilePhoto !== null ? 1 : 0),
+      documents,
     };
   }
 

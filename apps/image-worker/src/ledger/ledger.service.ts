@@ -171,7 +171,7 @@ export class LedgerService {
   }
 
   /** Account size: every image of the user, originals and thumbnails. */
-  async stats(userId: number): Promise<ImageStats> {
+  async stats(userId: number): Promise<Pick<ImageStats, 'imageCount' | 'totalImageSize'>> {
     const row = await this.images
       .createQueryBuilder('i')
       .select('COUNT(*)', 'count')

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { MACHINE_DATE_ITEM_TITLES, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import { eventTime, isValidId, MACHINE_DATE_ITEM_TITLES, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
@@ -13,7 +13,6 @@ import type { ScheduleEntity } from '../schedules/schedule.entity.js';
 import { SchedulesRepository, typeKey } from '../schedules/schedules.repository.js';
 import { MachineProjection } from './machine-projection.js';
 
-const isId = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v > 0;
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 
 /**
@@ -37,11 +36,11 @@ export class MachineEventsService {
 
   async onSaved(m: RpcMessage<MachineSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isId(e.machineId) || !isId(e.userId) || typeof e.name !== 'string') {
+    if (!e || !isValidId(e.machineId) || !isValidId(e.userId) || typeof e.name !== 'string') {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }
-    const at = typeof e.at === 'string' && !Number.isNaN(Date.parse(e.at)) ? new Date(e.at) : new Date();
+    const at = eventTime(e.at);
     const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
     const type = typeof e.type === 'string' ? e.type.slice(0, 60) : null;
     await this.dataSource.transaction(async (manager) => {
@@ -60,18 +59,18 @@ export class MachineEventsService {
         await this.dateItem(manager, e, type, 'license', license, ctx);
         await this.dateItem(manager, e, type, 'insurance', insurance, ctx);
       }
-      const added = (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles)) || (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours));
+      const added = (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles, ctx)) || (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours, ctx));
       if (added) {
-        await this.readings.changed(manager, e.userId, e.machineId, ctx);
+        await this.readings.changed(manager, e.userId, e.machineId, ctx, 'machine');
       } else {
-        await this.recompute.machine(manager, e.userId, e.machineId, utcDate(new Date()), ctx);
+        await this.recompute.machine(manager, e.userId, e.machineId, utcDate(new Date()), ctx, 'machine');
       }
     });
   }
 
   async onDeleted(m: RpcMessage<MachineDeletedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isId(e.machineId) || !isId(e.userId)) {
+    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
       this.logger.warn('ignored a malformed machine.machine.deleted event');
       return;
     }
@@ -84,7 +83,7 @@ export class MachineEventsService {
       await this.machines.markDeleted(manager, e.userId, e.machineId);
       const removed = await this.schedules.deleteMachine(manager, e.userId, e.machineId);
       for (const s of removed) {
-        await this.recompute.statusChanged(manager, s, s.status, null, null, null, ctx);
+        await this.recompute.statusChanged(manager, s, s.status, null, null, null, ctx, 'deleted');
       }
       await this.meters.deleteMachine(manager, e.userId, e.machineId);
     });
@@ -96,7 +95,7 @@ export class MachineEventsService {
     if (date === null) {
       if (existing) {
         await this.schedules.delete(manager, e.userId, existing.id);
-        await this.recompute.statusChanged(manager, existing, existing.status, null, null, null, ctx);
+        await this.recompute.statusChanged(manager, existing, existing.status, null, null, null, ctx, 'deleted');
       }
       return;
     }
@@ -132,7 +131,7 @@ export class MachineEventsService {
       idempotencyKey: null,
     } as Omit<ScheduleEntity, 'id'>;
     const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], { distance: null, hours: null }, today) });
-    await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx);
+    await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx, 'created');
   }
 
   /**
@@ -140,7 +139,7 @@ export class MachineEventsService {
    * one of the last event (nothing changed) or already the meter's current value (the machine only
    * shows what the meters told it). A value that does not fit the sequence is kept as void.
    */
-  private async userReading(manager: EntityManager, userId: number, machineId: number, kind: 'distance' | 'hours', value: number | null, previous: number | null): Promise<boolean> {
+  private async userReading(manager: EntityManager, userId: number, machineId: number, kind: 'distance' | 'hours', value: number | null, previous: number | null, ctx: CallContext): Promise<boolean> {
     if (value === null || value === previous) {
       return false;
     }
@@ -161,7 +160,7 @@ export class MachineEventsService {
     } catch {
       return false;
     }
-    await this.readings.place(manager, meter, { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: null }, { voidIfOutOfSequence: true });
+    await this.readings.place(manager, meter, { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: null }, { voidIfOutOfSequence: true, ctx });
     return true;
   }
 }

@@ -1,23 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
+import { rowLock } from '@wrenchlog/platform';
+import { LessThanOrEqual, type EntityManager } from 'typeorm';
 import { KnownMachine } from './known-machine.entity.js';
 
 /** SQL of the machine projection. */
 @Injectable()
 export class MachinesRepository {
-  constructor(private readonly dataSource: DataSource) {}
-
-  private get rowLocks(): boolean {
-    return this.dataSource.options.type === 'postgres';
-  }
-
   /**
    * The caller's live machine, locked on PostgreSQL so the writes for one machine (readings,
    * schedules, events) take turns and each recompute sees the one before; null when unknown,
    * deleted or someone else's. SQLite queues write transactions already.
    */
   async ownedForWrite(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachine | null> {
-    const row = await manager.findOne(KnownMachine, { where: { machineId }, ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    const row = await manager.findOne(KnownMachine, { where: { machineId }, ...rowLock(manager) });
     return row && !row.deleted && row.userId === userId ? row : null;
   }
 
@@ -54,6 +49,6 @@ export class MachinesRepository {
   }
 
   lock(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
-    return manager.findOne(KnownMachine, { where: { machineId }, ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+    return manager.findOne(KnownMachine, { where: { machineId }, ...rowLock(manager) });
   }
 }

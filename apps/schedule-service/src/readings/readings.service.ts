@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   METERS_CHANGED,
+  SCHEDULE_READING_CREATED,
   MeterLimits,
   MeterMessages as M,
   pageOf,
@@ -14,6 +15,8 @@ import {
   type ReadingSource,
   type ReplaceMeterRequest,
   type RpcMeta,
+  type ScheduleReadingCreatedEvent,
+  type ScheduleStatusCause,
   type UpdateMeterRequest,
   type UpdateReadingRequest,
   isValidId,
@@ -146,8 +149,9 @@ export class ReadingsService {
         this.dataSource.transaction(async (manager) => {
           const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
           const value = checkReadingValue(meter.kind, input?.value);
-          const row = await this.place(manager, meter, { value, readAt: input.readAt, void: input.void === true, rollover: input.rollover === true, source: 'manual', sourceId: null, idempotencyKey: key });
-          await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
+          const ctx = callContext(actor, meta);
+          const row = await this.place(manager, meter, { value, readAt: input.readAt, void: input.void === true, rollover: input.rollover === true, source: 'manual', sourceId: null, idempotencyKey: key }, { ctx });
+          await this.changed(manager, actor.userId, meter.machineId, ctx);
           return toReading(row);
         }),
     );
@@ -218,7 +222,9 @@ export class ReadingsService {
         sourceId: null,
         idempotencyKey: meta?.idempotencyKey ?? null,
       });
-      await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
+      const ctx = callContext(actor, meta);
+      await this.readingCreated(manager, meter, row, ctx);
+      await this.changed(manager, actor.userId, meter.machineId, ctx);
       return toReading(row);
     });
   }
@@ -228,12 +234,13 @@ export class ReadingsService {
    * checked against the sequence unless it is void. Out of sequence answers 422 with the
    * neighbours, or with `voidIfOutOfSequence` (readings that come from records or the machine's own
    * fields, which cannot be refused) is kept as void for the user to sort out in the Meters tab.
+   * A live reading is announced (schedule.reading.created) in the same transaction.
    */
   async place(
     manager: EntityManager,
     meter: MeterEntity,
     r: { value: number; readAt: string; void: boolean; rollover: boolean; source: ReadingSource; sourceId: number | null; idempotencyKey: string | null },
-    options: { voidIfOutOfSequence?: boolean } = {},
+    options: { voidIfOutOfSequence?: boolean; ctx: CallContext },
   ): Promise<ReadingEntity> {
     const all = await this.meters.readings(manager, meter.id);
     let segment = segmentFor(await this.meters.segments(manager, meter.id), r.readAt);
@@ -251,7 +258,7 @@ export class ReadingsService {
         isVoid = true;
       }
     }
-    return this.meters.insertReading(manager, {
+    const row = await this.meters.insertReading(manager, {
       userId: meter.userId,
       machineId: meter.machineId,
       meterId: meter.id,
@@ -266,15 +273,39 @@ export class ReadingsService {
       sourceId: r.sourceId,
       idempotencyKey: r.idempotencyKey,
     });
+    await this.readingCreated(manager, meter, row, options.ctx);
+    return row;
+  }
+
+  /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news). */
+  private async readingCreated(manager: EntityManager, meter: MeterEntity, row: ReadingEntity, ctx: CallContext): Promise<void> {
+    if (row.void) {
+      return;
+    }
+    const event: ScheduleReadingCreatedEvent = {
+      readingId: row.id,
+      meterId: meter.id,
+      machineId: meter.machineId,
+      userId: meter.userId,
+      kind: meter.kind,
+      unit: meter.unit,
+      value: row.value,
+      lifetimeValue: row.lifetime,
+      date: row.readAt,
+      source: row.source,
+      sourceId: row.sourceId,
+      at: new Date().toISOString(),
+    };
+    await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, event, ctx);
   }
 
   /**
    * After readings or meters of a machine changed: recompute its schedules and tell machine-service
-   * the current values (the machine's miles and hours).
+   * the current values (the machine's miles and hours). `cause` and `completed`: see ScheduleRecompute.
    */
-  async changed(manager: EntityManager, userId: number, machineId: number, ctx: CallContext): Promise<void> {
+  async changed(manager: EntityManager, userId: number, machineId: number, ctx: CallContext, cause: ScheduleStatusCause = 'reading', completed: readonly number[] = []): Promise<void> {
     const today = this.today();
-    await this.recompute.machine(manager, userId, machineId, today, ctx);
+    await this.recompute.machine(manager, userId, machineId, today, ctx, cause, completed);
     const meters = await this.meters.ofMachine(manager, userId, machineId);
     const readings = await this.meters.liveReadings(
       manager,

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import { eventTime, isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { utcDate } from '../common/dates.js';
@@ -52,7 +52,7 @@ export class RecordEventsService {
       return Promise.resolve();
     }
     const completes = Array.isArray(e.completesScheduleIds) ? e.completesScheduleIds.filter(isValidId) : undefined;
-    return this.saved({ source: 'service_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.serviceDate, distance: e.miles ?? null, hours: e.hours ?? null, completes, at: atOf(e.at) }, m);
+    return this.saved({ source: 'service_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.serviceDate, distance: e.miles ?? null, hours: e.hours ?? null, completes, at: eventTime(e.at) }, m);
   }
 
   onFuelRecordSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
@@ -61,7 +61,7 @@ export class RecordEventsService {
       this.logger.warn('ignored a malformed fuel.record.saved event');
       return Promise.resolve();
     }
-    return this.saved({ source: 'fuel_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.date, distance: e.currentMileage ?? null, hours: e.currentHours ?? null, at: atOf(e.at) }, m);
+    return this.saved({ source: 'fuel_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.date, distance: e.currentMileage ?? null, hours: e.currentHours ?? null, at: eventTime(e.at) }, m);
   }
 
   onServiceRecordDeleted(m: RpcMessage<ServiceRecordDeletedEvent>): Promise<void> {
@@ -84,6 +84,8 @@ export class RecordEventsService {
         return;
       }
       const touched = new Set<number>([f.machineId]);
+      // The schedules this save completes anew: their return to upcoming is a completion.
+      const completed: number[] = [];
       for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
         touched.add(old.machineId);
       }
@@ -107,7 +109,7 @@ export class RecordEventsService {
           continue;
         }
         // The record's value is what the meter showed: a raw reading in its date's segment.
-        await this.readings.place(manager, meter, { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null }, { voidIfOutOfSequence: true });
+        await this.readings.place(manager, meter, { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null }, { voidIfOutOfSequence: true, ctx });
       }
       if (f.source === 'service_record') {
         const existing = await this.schedules.completionsOfRecord(manager, f.recordId);
@@ -117,12 +119,13 @@ export class RecordEventsService {
           existing.map((c) => c.id),
         );
         await this.schedulesService.completeWith(manager, f.userId, f.machineId, ids, f.recordId, f.date);
+        completed.push(...ids.filter((id) => !existing.some((c) => c.scheduleId === id)));
         if (before && before.machineId !== f.machineId) {
           touched.add(before.machineId);
         }
       }
       for (const machineId of touched) {
-        await this.readings.changed(manager, f.userId, machineId, ctx);
+        await this.readings.changed(manager, f.userId, machineId, ctx, 'record', completed);
       }
     });
   }
@@ -140,7 +143,7 @@ export class RecordEventsService {
         return;
       }
       await this.projection.lock(manager, known?.machineId ?? e.machineId);
-      const before = await this.records.apply(manager, { source, recordId: e.recordId, userId: e.userId, machineId: known?.machineId ?? e.machineId, recordDate: known?.recordDate ?? utcDate(new Date()), deleted: true, updatedAt: atOf(e.at) });
+      const before = await this.records.apply(manager, { source, recordId: e.recordId, userId: e.userId, machineId: known?.machineId ?? e.machineId, recordDate: known?.recordDate ?? utcDate(new Date()), deleted: true, updatedAt: eventTime(e.at) });
       if (before === 'stale') {
         return;
       }
@@ -159,14 +162,9 @@ export class RecordEventsService {
       }
       for (const machineId of touched) {
         if (await this.projection.isOwned(manager, e.userId, machineId)) {
-          await this.readings.changed(manager, e.userId, machineId, ctx);
+          await this.readings.changed(manager, e.userId, machineId, ctx, 'record');
         }
       }
     });
   }
 }
-
-const atOf = (at: unknown): Date => {
-  const d = typeof at === 'string' ? new Date(at) : new Date(NaN);
-  return Number.isNaN(d.getTime()) ? new Date() : d;
-};

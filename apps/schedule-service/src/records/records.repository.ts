@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { rowLock } from '@wrenchlog/platform';
 import type { EntityManager } from 'typeorm';
 import { KnownRecord } from './known-record.entity.js';
 
@@ -18,7 +19,7 @@ export class RecordsRepository {
   async apply(manager: EntityManager, row: KnownRecord): Promise<KnownRecord | null | 'stale'> {
     const before = await manager.findOne(KnownRecord, {
       where: { source: row.source, recordId: row.recordId },
-      ...(manager.connection.options.type === 'postgres' ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...rowLock(manager),
     });
     if (before && (before.deleted || before.updatedAt > row.updatedAt || before.userId !== row.userId)) {
       return 'stale';

@@ -47,14 +47,14 @@ function recomputeWith(row: ScheduleEntity, hoursNow: number, completions: { id:
 describe(ScheduleRecompute.name, () => {
   it('writes the new state and publishes schedule.status.changed when a reading moves the status', async () => {
     const { recompute, setState, enqueue } = recomputeWith(oil(1100), 1240);
-    await recompute.machine(manager, 1, 3, today, { actor: null });
+    await recompute.machine(manager, 1, 3, today, { actor: null }, 'reading');
     expect(setState).toHaveBeenCalledWith(manager, 7, expect.objectContaining({ status: 'due_soon', statusRank: 1, reason: '10 h left' }));
-    expect(enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ scheduleId: 7, previousStatus: 'upcoming', status: 'due_soon', reason: '10 h left', reasonDimension: 'hours' }), { actor: null });
+    expect(enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ scheduleId: 7, previousStatus: 'upcoming', status: 'due_soon', reason: '10 h left', reasonDimension: 'hours', cause: 'reading' }), { actor: null });
   });
 
   it('publishes nothing when the status stays, and writes only what changed', async () => {
     const { recompute, setState, enqueue } = recomputeWith(oil(1100), 1120);
-    await recompute.machine(manager, 1, 3, today, { actor: null });
+    await recompute.machine(manager, 1, 3, today, { actor: null }, 'reading');
     expect(setState).toHaveBeenCalledWith(manager, 7, { reason: '130 h left' });
     expect(enqueue).not.toHaveBeenCalled();
   });
@@ -62,8 +62,19 @@ describe(ScheduleRecompute.name, () => {
   it('recomputes from the completions that remain (one deleted: due again from the baseline)', async () => {
     const done = { ...oil(1260), ...{ lastDoneHours: 1255, nextDueHours: 1505 } } as ScheduleEntity;
     const { recompute, setState } = recomputeWith(done, 1260, []);
-    await recompute.machine(manager, 1, 3, today, { actor: null });
+    await recompute.machine(manager, 1, 3, today, { actor: null }, 'record');
     expect(setState).toHaveBeenCalledWith(manager, 7, expect.objectContaining({ nextDueHours: 1250, lastDoneHours: 1000 }));
+  });
+
+  it("names the cause: completion for the schedules the caller completed, the caller's cause for the others", async () => {
+    const completion = [{ id: 1, scheduleId: 7, doneDate: today, distance: null, hours: 1255 }];
+    const completed = recomputeWith(oil(1260), 1260, completion);
+    await completed.recompute.machine(manager, 1, 3, today, { actor: null }, 'record', [7]);
+    expect(completed.enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ previousStatus: 'overdue', status: 'upcoming', cause: 'completion' }), { actor: null });
+    // The same change from a record that completes another schedule: not this one's completion.
+    const other = recomputeWith(oil(1260), 1260, completion);
+    await other.recompute.machine(manager, 1, 3, today, { actor: null }, 'record', [8]);
+    expect(other.enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ previousStatus: 'overdue', status: 'upcoming', cause: 'record' }), { actor: null });
   });
 });
 

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { SCHEDULE_STATUS_CHANGED, type ScheduleStatusChangedEvent } from '@wrenchlog/contracts';
+import { SCHEDULE_STATUS_CHANGED, type ScheduleStatusCause, type ScheduleStatusChangedEvent } from '@wrenchlog/contracts';
 import { Outbox, type CallContext } from '@wrenchlog/platform';
 import type { EntityManager } from 'typeorm';
 import { MachineMeters } from './machine-meters.js';
@@ -10,7 +10,8 @@ import { SchedulesRepository } from './schedules.repository.js';
 /**
  * Recomputes every schedule of a machine from its whole history (settings, completions, readings)
  * inside the caller's transaction, writes only what changed, and publishes
- * schedule.status.changed for each status that moved.
+ * schedule.status.changed for each status that moved, with its cause: `completion` for the
+ * schedules in `completed` (the caller just completed them), `cause` for the others.
  */
 @Injectable()
 export class ScheduleRecompute {
@@ -20,7 +21,7 @@ export class ScheduleRecompute {
     private readonly outbox: Outbox,
   ) {}
 
-  async machine(manager: EntityManager, userId: number, machineId: number, today: string, ctx: CallContext): Promise<void> {
+  async machine(manager: EntityManager, userId: number, machineId: number, today: string, ctx: CallContext, cause: ScheduleStatusCause, completed: readonly number[] = []): Promise<void> {
     const rows = await this.schedules.ofMachine(manager, userId, machineId);
     if (rows.length === 0) {
       return;
@@ -36,7 +37,7 @@ export class ScheduleRecompute {
       const changes = changedState(row, next);
       await this.schedules.setState(manager, row.id, changes);
       if (changes.status !== undefined) {
-        await this.statusChanged(manager, row, row.status, next.status, next.reason, next.reasonDimension, ctx);
+        await this.statusChanged(manager, row, row.status, next.status, next.reason, next.reasonDimension, ctx, completed.includes(row.id) ? 'completion' : cause);
       }
       Object.assign(row, changes);
     }
@@ -50,8 +51,9 @@ export class ScheduleRecompute {
     reason: string | null,
     reasonDimension: ScheduleStatusChangedEvent['reasonDimension'],
     ctx: CallContext,
+    cause: ScheduleStatusCause,
   ): Promise<void> {
-    const event: ScheduleStatusChangedEvent = { scheduleId: row.id, machineId: row.machineId, userId: row.userId, title: row.title, previousStatus: previous, status, reason, reasonDimension, at: new Date().toISOString() };
+    const event: ScheduleStatusChangedEvent = { scheduleId: row.id, machineId: row.machineId, userId: row.userId, title: row.title, previousStatus: previous, status, reason, reasonDimension, cause, at: new Date().toISOString() };
     await this.outbox.enqueue(manager, SCHEDULE_STATUS_CHANGED, event, ctx);
   }
 }

@@ -102,7 +102,7 @@ export class SchedulesService {
             idempotencyKey: key,
           } as Omit<ScheduleEntity, 'id'>;
           const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters, today) });
-          await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx);
+          await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx, 'created');
           return toSchedule(row, meters.distanceMeter?.unit === 'km' ? 'km' : 'mi');
         }),
     );
@@ -179,7 +179,7 @@ export class SchedulesService {
         changes.baseHours = settings.lastDoneHours;
       }
       await this.schedules.update(manager, row.id, changes);
-      await this.recompute.machine(manager, actor.userId, row.machineId, this.today(), ctx);
+      await this.recompute.machine(manager, actor.userId, row.machineId, this.today(), ctx, 'edit');
     });
     return this.get(caller, id);
   }
@@ -193,7 +193,7 @@ export class SchedulesService {
         throw badRequest(M.machineItem, [{ field: 'id', message: M.machineItem }]);
       }
       await this.schedules.delete(manager, actor.userId, row.id);
-      await this.recompute.statusChanged(manager, row, row.status, null, null, null, ctx);
+      await this.recompute.statusChanged(manager, row, row.status, null, null, null, ctx, 'deleted');
     });
     return { id };
   }
@@ -214,7 +214,7 @@ export class SchedulesService {
         throw badRequest(M.machineItem, [{ field: 'id', message: M.machineItem }]);
       }
       await this.completeWith(manager, actor.userId, found.machineId, [found.id], record.recordId, record.recordDate);
-      await this.recompute.machine(manager, actor.userId, found.machineId, this.today(), ctx);
+      await this.recompute.machine(manager, actor.userId, found.machineId, this.today(), ctx, 'edit', [found.id]);
     });
     return this.get(caller, request.id);
   }
@@ -264,7 +264,7 @@ export class SchedulesService {
     for (const machineId of stale.filter((m) => !only || only.includes(m))) {
       await this.dataSource.transaction(async (manager) => {
         await this.machines.lock(manager, machineId);
-        await this.recompute.machine(manager, actor.userId, machineId, today, { actor });
+        await this.recompute.machine(manager, actor.userId, machineId, today, { actor }, 'day');
       });
     }
     if (!only) {

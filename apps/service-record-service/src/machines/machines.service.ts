@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import { eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import { RecordsService } from '../records/records.service.js';
 import { ServiceRecordEntity } from '../records/service-record.entity.js';
 import { sortKey } from '../records/service-record.rules.js';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachine } from '../records/known-machine.entity.js';
 
 /**
  * Keeps the projection of machines (owner and name) from machine-service's events. Both consumers
@@ -26,7 +26,7 @@ export class MachinesService {
       this.logger.warn(`ignored a malformed machine.machine.saved event`);
       return;
     }
-    const at = e.at !== undefined && !Number.isNaN(Date.parse(e.at)) ? new Date(e.at) : new Date();
+    const at = eventTime(e.at);
     // Atomic statements instead of read-then-save, so concurrent events for one machine never
     // collide on its key, a saved event never revives a machine whose deletion got here first, and
     // an event older than the name already kept changes nothing. One transaction: the projection

@@ -24,11 +24,11 @@ import {
   type ServiceSortField,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
-import { CompiledSelect, createOnce, notFound, Outbox, requireActor, RpcCallError, RpcClient, unavailable, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { CompiledSelect, createOnce, forUpdate, hasRowLocks, notFound, Outbox, requireActor, RpcCallError, RpcClient, rowLock, unavailable, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ImageRemoval } from '../images/image-removal.js';
-import { KnownMachine } from '../machines/known-machine.entity.js';
+import { KnownMachine } from './known-machine.entity.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
 import {
   containsPattern,
@@ -101,11 +101,6 @@ export class RecordsService {
   }
 
   private readonly serviceDateColumn: ColumnMetadata;
-
-  /** PostgreSQL has row locks; SQLite runs one write transaction at a time, which orders the writes already. */
-  private get rowLocks(): boolean {
-    return this.dataSource.options.type === 'postgres';
-  }
 
   private readonly listed: CompiledSelect<ServiceRecordEntity, (typeof RECORD_COLUMNS)[number]>;
 
@@ -294,7 +289,7 @@ export class RecordsService {
    * it an update could tell machine-service a latest date that missed a create committed meanwhile.
    */
   private async ownedForWrite(manager: EntityManager, userId: number, id: number, movingTo?: unknown): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
-    if (!this.rowLocks) {
+    if (!hasRowLocks(manager)) {
       return this.readForWrite(manager, userId, id);
     }
     const locked = await this.lockMachinesOfRecord(manager, userId, id, movingTo);
@@ -335,7 +330,7 @@ export class RecordsService {
     if (isValidId(movingTo)) {
       qb.orWhere('m.machineId = :movingTo', { movingTo });
     }
-    const rows = await qb.orderBy('m.machineId').setLock('pessimistic_write').getRawMany<{ machineId: number | string }>();
+    const rows = await forUpdate(qb.orderBy('m.machineId')).getRawMany<{ machineId: number | string }>();
     return new Set(rows.map((r) => Number(r.machineId)));
   }
 
@@ -396,7 +391,7 @@ export class RecordsService {
   private lockedMachine(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
     return manager.findOne(KnownMachine, {
       where: { machineId },
-      ...(this.rowLocks ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+      ...rowLock(manager),
     });
   }
 
@@ -428,8 +423,8 @@ export class RecordsService {
   }
 
   /**
-   * service.record.saved for schedule-service: the record's meter values become readings linked to
-   * it, and the schedules it completes (only when the call sent the list; an update without it
+   * service.record.saved for schedule-service and report-service (its price, title and notes): the
+   * record's meter values become readings linked to it, and the schedules it completes (only when the call sent the list; an update without it
    * keeps the completions as they were).
    */
   private async recordSaved(manager: EntityManager, ctx: CallContext, userId: number, row: ServiceRecordEntity, completes: unknown): Promise<void> {
@@ -440,6 +435,9 @@ export class RecordsService {
       serviceDate: row.serviceDate,
       miles: row.miles,
       hours: row.hours,
+      priceCents: row.priceCents,
+      title: row.title,
+      notes: row.notes,
       ...(Array.isArray(completes) ? { completesScheduleIds: completes.filter((id): id is number => isValidId(id)) } : {}),
       at: new Date().toISOString(),
     };

@@ -33,6 +33,15 @@ export const toAdminUserView = (u: User): AdminUserView => ({
 export const signupPlaceholderPassword = (): string => `placeholder-${randomUUID()}`;
 
 /** What every signup answers: built from the request alone, so a new and an existing email read alike. */
+/** What an administrator may change on an account; absent fields stay as they are. */
+interface AccountChange {
+  name?: string;
+  userSelfDescription?: string | null;
+  password?: string | null;
+  enabled?: boolean;
+  publicUrl?: string;
+}
+
 const signupReply = (username: string, request: SignupMessage): SignupReply => ({
   name: request.name.trim(),
   username,
@@ -105,32 +114,50 @@ export class AdminUsersService {
 
   async update(actor: Actor | null, request: AdminUserUpdateRequest): Promise<AdminUserView> {
     const admin = requireAdmin(actor);
-    const newHash = request.password ? await this.hasher.hash(request.password) : undefined;
+    const enabled = request.enabled == null ? undefined : request.enabled === 1 || request.enabled === true;
+    return this.change(admin, request.id, { ...request, enabled });
+  }
+
+  /**
+   * Approval enables the account and emails the user a single-use link to set their own password
+   * (issue 18: the administrator never needs to know it). Refused (409) with the spec's message
+   * when the password sent with it has more than 4 hyphens, even for an account already enabled.
+   */
+  async approve(actor: Actor | null, request: AdminUserApproveRequest): Promise<AdminUserView> {
+    const admin = requireAdmin(actor);
+    if (isPlaceholderPassword(request.password)) {
+      throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
+    }
+    return this.change(admin, request.id, { password: request.password, enabled: true, publicUrl: request.publicUrl });
+  }
+
+  /** The one place an administrator changes an account: the edit dialog and the approval both come here. */
+  private async change(admin: Actor, id: number, change: AccountChange): Promise<AdminUserView> {
+    const newHash = change.password ? await this.hasher.hash(change.password) : undefined;
     return this.dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(User);
-      const user = await this.find(repo, request.id);
+      const user = await this.find(repo, id);
       const wasEnabled = user.enabled;
-      if (typeof request.name === 'string') {
-        user.name = request.name.trim();
+      if (typeof change.name === 'string') {
+        user.name = change.name.trim();
       }
-      if (request.userSelfDescription !== undefined) {
-        user.userSelfDescription = request.userSelfDescription?.trim() || null;
+      if (change.userSelfDescription !== undefined) {
+        user.userSelfDescription = change.userSelfDescription?.trim() || null;
       }
       if (newHash) {
         user.passwordHash = newHash;
         // A password that itself looks like a placeholder (more than 4 hyphens) keeps the account unapprovable.
-        user.passwordIsPlaceholder = isPlaceholderPassword(request.password);
+        user.passwordIsPlaceholder = isPlaceholderPassword(change.password);
       }
-      if (request.enabled != null) {
-        const enable = request.enabled === 1 || request.enabled === true;
+      if (change.enabled !== undefined) {
         // Enabling is an approval: the spec's rule refuses a password with more than 4 hyphens sent with it.
-        if (enable && !wasEnabled && newHash && isPlaceholderPassword(request.password)) {
+        if (change.enabled && !wasEnabled && newHash && user.passwordIsPlaceholder) {
           throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
         }
-        if (!enable && user.id === admin.userId) {
+        if (!change.enabled && user.id === admin.userId) {
           throw conflict('You cannot disable your own account.');
         }
-        user.enabled = enable;
+        user.enabled = change.enabled;
       }
       const saved = await repo.save(user);
       if (newHash || (wasEnabled && !saved.enabled)) {
@@ -138,38 +165,7 @@ export class AdminUsersService {
         await this.sessions.endSessions(saved.id, manager);
       }
       if (!wasEnabled && saved.enabled) {
-        await this.passwords.sendSetupLink(manager, saved, request.publicUrl, !saved.passwordIsPlaceholder);
-      }
-      return toAdminUserView(saved);
-    });
-  }
-
-  /**
-   * Approval enables the account and emails the user a single-use link to set their own password
-   * (issue 18: the administrator never needs to know it). Refused (409) with the spec's message
-   * when the password sent with it has more than 4 hyphens.
-   */
-  async approve(actor: Actor | null, request: AdminUserApproveRequest): Promise<AdminUserView> {
-    requireAdmin(actor);
-    if (request.password && isPlaceholderPassword(request.password)) {
-      throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
-    }
-    const newHash = request.password ? await this.hasher.hash(request.password) : undefined;
-    return this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(User);
-      const user = await this.find(repo, request.id);
-      if (newHash) {
-        user.passwordHash = newHash;
-        user.passwordIsPlaceholder = false;
-      }
-      const wasEnabled = user.enabled;
-      user.enabled = true;
-      const saved = await repo.save(user);
-      if (newHash) {
-        await this.sessions.endSessions(saved.id, manager);
-      }
-      if (!wasEnabled) {
-        await this.passwords.sendSetupLink(manager, saved, request.publicUrl, !saved.passwordIsPlaceholder);
+        await this.passwords.sendSetupLink(manager, saved, change.publicUrl, !saved.passwordIsPlaceholder);
       }
       return toAdminUserView(saved);
     });

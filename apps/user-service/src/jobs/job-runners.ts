@@ -1,21 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import {
-  ANALYTICS_PAGEVIEW_AGGREGATE,
-  BACKFILL_DEFAULT_LIMIT,
-  ErrorCode,
-  FUEL_RECORD_TOTALS,
-  IMAGE_BACKFILL_RUN,
-  JOB_IDS,
-  type Actor,
-  type FuelTotals,
-  type RpcPattern,
-} from '@wrenchlog/contracts';
-import { RpcCallError, RpcClient } from '@wrenchlog/platform';
-import { DataSource, Repository } from 'typeorm';
+import { Injectable } from '@nestjs/common';
+import { ANALYTICS_PAGEVIEW_AGGREGATE, BACKFILL_DEFAULT_LIMIT, IMAGE_BACKFILL_RUN, JOB_IDS, NOTIFICATION_WEEKLY_RUN, type Actor, type WeeklyRunReply } from '@wrenchlog/contracts';
+import { RpcClient } from '@wrenchlog/platform';
 import { UserEnv } from '../config/user-env.js';
-import { MailQueue } from '../mail/mail-queue.js';
-import { User } from '../users/user.entity.js';
 
 export interface JobContext {
   actor: Actor;
@@ -26,7 +12,8 @@ export interface JobContext {
 /** A job's work: resolves with its completion message, or throws with the reason it failed. */
 export type JobWork = (ctx: JobContext) => Promise<string>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** The weekly run asks report- and schedule-service once per user. */
+const WEEKLY_RUN_TIMEOUT_MS = 10 * 60_000;
 
 /** A failure that says what went wrong in words an admin can act on. */
 export class JobFailure extends Error {}
@@ -36,14 +23,9 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 /** What each of the four jobs does, for real. */
 @Injectable()
 export class JobRunners {
-  private readonly logger = new Logger('Jobs');
-
   constructor(
     private readonly rpc: RpcClient,
     private readonly env: UserEnv,
-    private readonly mail: MailQueue,
-    private readonly dataSource: DataSource,
-    @InjectRepository(User) private readonly users: Repository<User>,
   ) {}
 
   work(id: number): JobWork | undefined {
@@ -109,116 +91,23 @@ export class JobRunners {
   }
 
   /**
-   * Emails every enabled user a summary of the last 7 days: service records and purchases dated
-   * in the week, counted from the other services' recent lists on the user's behalf, and fuel
-   * records with their gallons and cost from fuel-purchase-service's totals. A figure a service
-   * cannot give is reported as not available, never made up.
+   * The weekly usage reports (issue 24) are notification-service's: it knows each user's channels
+   * and time zone and reads the figures of the Reports screen. This run makes the reports of the
+   * seven days before today for every user who has not had them; the scheduler there makes last
+   * week's by itself every Monday.
    */
   private async weeklyReports(ctx: JobContext): Promise<string> {
-    const until = new Date();
-    const since = new Date(until.getTime() - 7 * DAY_MS);
-    const users = await this.users.find({ where: { enabled: true }, order: { id: 'ASC' } });
-    let unavailable = 0;
-    // A service that does not answer is asked once per run, not once per user (each try costs a timeout).
-    const down = new Set<string>();
-    for (const user of users) {
-      const asUser: Actor = { userId: user.id, adminLevel: 0 };
-      const lines: string[] = [];
-      for (const source of WEEKLY_SOURCES) {
-        const count = down.has(source.pattern) ? undefined : await this.countSince(source, asUser, since, down, ctx.correlationId);
-        if (count === undefined) {
-          unavailable++;
-          lines.push(`  ${source.label}: not available right now`);
-        } else {
-          lines.push(`  ${source.label}: ${count.capped ? `at least ${count.n}` : count.n}`);
-        }
-      }
-      const fuel = down.has(FUEL_RECORD_TOTALS) ? undefined : await this.fuelSince(asUser, since, until, down, ctx.correlationId);
-      if (fuel === undefined) {
-        unavailable++;
-      }
-      lines.push(`  Fuel records: ${fuelLine(fuel)}`);
-      await this.dataSource.transaction((manager) =>
-        this.mail.enqueue(manager, {
-          to: user.username,
-          subject: `Your Wrenchlog week: ${since.toISOString().slice(0, 10)} to ${until.toISOString().slice(0, 10)}`,
-          text: [
-            `Hello ${user.name},`,
-            '',
-            `Here is your activity from ${since.toISOString().slice(0, 10)} to ${until.toISOString().slice(0, 10)} (UTC):`,
-            '',
-            ...lines,
-            '',
-            'The Wrenchlog team',
-          ].join('\n'),
-        }),
-      );
-    }
-    this.logger.log(`weekly reports queued for ${users.length} users`);
-    const note = unavailable > 0 ? ` ${unavailable} figure(s) were not available from the other services and are marked so.` : '';
-    return `Weekly reports emailed to ${users.length} user${users.length === 1 ? '' : 's'}.${note}`;
-  }
-
-  private async fuelSince(actor: Actor, since: Date, until: Date, down: Set<string>, correlationId?: string): Promise<FuelTotals | undefined> {
+    let r: WeeklyRunReply;
     try {
-      return await this.rpc.send(FUEL_RECORD_TOTALS, { since: since.toISOString(), until: until.toISOString() }, { actor, correlationId });
+      // One call for every user: room for a big account list (each report asks two services).
+      r = await this.rpc.send(NOTIFICATION_WEEKLY_RUN, {}, { actor: ctx.actor, correlationId: ctx.correlationId, timeoutMs: WEEKLY_RUN_TIMEOUT_MS });
     } catch (err) {
-      if (err instanceof RpcCallError && err.code === ErrorCode.Unavailable) {
-        down.add(FUEL_RECORD_TOTALS);
-      }
-      this.logger.warn(`weekly report: fuel records not available: ${reason(err)}`);
-      return undefined;
+      throw new JobFailure(`Weekly usage reports could not run through the notification service: ${reason(err)}`);
     }
-  }
-
-  private async countSince(source: WeeklySource, actor: Actor, since: Date, down: Set<string>, correlationId?: string): Promise<{ n: number; capped: boolean } | undefined> {
-    try {
-      const send = this.rpc.send.bind(this.rpc) as (p: RpcPattern, payload: unknown, c: { actor: Actor; correlationId?: string }) => Promise<unknown>;
-      const reply = (await send(source.pattern as RpcPattern, { page: 0, size: WEEKLY_PAGE, ...source.extra }, { actor, correlationId })) as { content?: Record<string, unknown>[] };
-      const items = Array.isArray(reply?.content) ? reply.content : undefined;
-      if (!items) {
-        return undefined;
-      }
-      const inWeek = items.filter((item) => {
-        const value = item[source.dateField];
-        const at = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : undefined;
-        return at !== undefined && !Number.isNaN(at.getTime()) && at.getTime() >= since.getTime() - DAY_MS / 2;
-      });
-      return { n: inWeek.length, capped: inWeek.length === items.length && items.length === WEEKLY_PAGE };
-    } catch (err) {
-      if (err instanceof RpcCallError && err.code === ErrorCode.Unavailable) {
-        down.add(source.pattern);
-      }
-      this.logger.warn(`weekly report: ${source.label} not available: ${reason(err)}`);
-      return undefined;
+    const summary = `Weekly usage reports made for ${r.sent} of ${r.users} user${r.users === 1 ? '' : 's'} with machines; ${r.skipped} had this week's already or chose no channel for it.`;
+    if (r.failed > 0) {
+      throw new JobFailure(`${summary} ${r.failed} failed: ${r.lastError ?? 'unknown error'}`);
     }
+    return summary;
   }
 }
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-const gallons = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
-
-/** "3 (41.2 gallons, $152.40)", "0", or "not available right now" (the same words as the other lines). */
-export function fuelLine(totals: FuelTotals | undefined): string {
-  if (totals === undefined) {
-    return 'not available right now';
-  }
-  if (totals.count === 0) {
-    return '0';
-  }
-  return `${totals.count} (${gallons.format(totals.gallons)} gallons, ${usd.format(totals.totalPrice)})`;
-}
-
-interface WeeklySource {
-  label: string;
-  /** A paged, user-scoped "recent" call ({page, size} -> {content}) of another service, newest first. */
-  pattern: string;
-  dateField: string;
-  extra?: Record<string, unknown>;
-}
-
-const WEEKLY_PAGE = 100;
-const WEEKLY_SOURCES: WeeklySource[] = [
-  { label: 'Service records', pattern: 'service.record.recent', dateField: 'serviceDate', extra: { sort: 'serviceDate,desc' } },
-  { label: 'Part purchases', pattern: 'inventory.purchase.recent', dateField: 'purchaseDate' },
-];

@@ -8,7 +8,7 @@ const user = userEvent.setup({ delay: null });
 beforeEach(() => localStorage.clear());
 
 describe('routes and guard', () => {
-  it.each(['/dashboard', '/machines', '/machines/5?tab=parts', '/services', '/parts', '/fast-create', '/settings', '/fuel-record?machineId=2&mode=full', '/service-record/4', '/part-purchase/3', '/parts/9'])(
+  it.each(['/dashboard', '/reports?period=last12', '/machines', '/machines/5?tab=parts', '/services', '/parts', '/fast-create', '/settings', '/fuel-record?machineId=2&mode=full', '/service-record/4', '/part-purchase/3', '/parts/9', '/notifications'])(
     'sends a signed-out visitor of %s to /login with the returnUrl',
     async (url) => {
       mockFetch({ 'GET /api/root/githash': json({ value: 'x' }) });
@@ -43,7 +43,7 @@ describe('routes and guard', () => {
     await screen.findByText('No machines yet');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(Array.from(menu.querySelectorAll('a,button')).map((e) => e.textContent)).toEqual(['Home', 'Dashboard', 'Due', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
+    expect(Array.from(menu.querySelectorAll('a,button')).map((e) => e.textContent)).toEqual(['Home', 'Dashboard', 'Due', 'Reports', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
     const bar = screen.getByRole('navigation', { name: 'Sections' });
     expect(Array.from(bar.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],

@@ -27,6 +27,8 @@ const ContactSalesPage = lazy(() => import('../features/public/ContactSalesPage'
 const PlatinumInquiryPage = lazy(() => import('../features/public/PlatinumInquiryPage'));
 const DuePage = lazy(() => import('../features/schedules/DuePage'));
 const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
+const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
+const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
 
 export const routes: RouteObject[] = [
@@ -57,9 +59,11 @@ export const routes: RouteObject[] = [
           { path: 'services', element: <ServicesPage /> },
           { path: 'parts', element: <PartsPage /> },
           { path: 'due', element: <DuePage /> },
+          { path: 'reports', element: <ReportsPage /> },
           { path: 'parts/:id', element: <PartPurchasePage /> },
           { path: 'fast-create', element: <FastCreatePage /> },
           { path: 'settings', element: <SettingsPage /> },
+          { path: 'notifications', element: <NotificationsPage /> },
           { path: 'fuel-record', element: <FuelRecordPage /> },
           { path: 'fuel-record/:id', element: <FuelRecordPage /> },
           { path: 'service-record', element: <ServiceRecordPage /> },

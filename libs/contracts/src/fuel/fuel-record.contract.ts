@@ -1,4 +1,4 @@
-import { IsDefined, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsBoolean, IsDefined, IsInt, IsISO8601, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { FUEL_LIMITS, FUEL_MESSAGES, FUEL_TEXT_LIMITS, fuelTextTooLong } from './fuel.limits.js';
 import { atLeast, atMost, decimals, FIELD_REQUIRED } from './messages.js';
 import type { HistoryWindow } from '../history.limits.js';
@@ -13,6 +13,11 @@ export const FUEL_RECORD_GET = 'fuel.record.get' as const;
 export const FUEL_RECORD_CREATE = 'fuel.record.create' as const;
 export const FUEL_RECORD_UPDATE = 'fuel.record.update' as const;
 export const FUEL_RECORD_DELETE = 'fuel.record.delete' as const;
+
+export const FUEL_FLAG_MESSAGES = {
+  fullTank: 'fullTank must be true or false',
+  missedPrevious: 'missedPrevious must be true or false',
+} as const;
 
 /**
  * The fuel record form (POST and PUT carry the same fields). id, dateCreated and mpg are answered
@@ -77,7 +82,16 @@ export class FuelRecordInput {
   @Min(FUEL_LIMITS.mileage.min, { message: atLeast(FUEL_LIMITS.mileage.min) })
   @Max(FUEL_LIMITS.mileage.max, { message: atMost(FUEL_LIMITS.mileage.max) })
   lastMileage?: number | null;
+
+  /** "Filled the tank" (issue 22): absent keeps the record's value (true for a new record). */
+  @IsOptional() @IsBoolean({ message: FUEL_FLAG_MESSAGES.fullTank })
+  fullTank?: boolean;
+
+  /** "Missed the previous fill-up": absent keeps the record's value (false for a new record). */
+  @IsOptional() @IsBoolean({ message: FUEL_FLAG_MESSAGES.missedPrevious })
+  missedPrevious?: boolean;
 }
+
 
 /** A fuel record as every call answers it. Money has 2 decimals (pricePerUnit up to 3). */
 export interface FuelRecord {
@@ -97,7 +111,16 @@ export interface FuelRecord {
   currentHours: number | null;
   currentMileage: number | null;
   lastMileage: number | null;
-  /** (currentMileage - lastMileage) / amount to 1 decimal, only when current > last and all are present; else null. */
+  /** The tank was filled (default true). */
+  fullTank: boolean;
+  /** A fill-up before this one was not recorded (default false): no economy across it. */
+  missedPrevious: boolean;
+  /**
+   * Miles per gallon to 1 decimal by the full-to-full rule (issue 22): after another full fill of
+   * the machine, the distance since it over the fuel added since (partial fills included); for the
+   * machine's first full fill, (currentMileage - lastMileage) / amount when current > last. null for
+   * a partial fill, one after a missed fill-up, or without the mileages.
+   */
   mpg: number | null;
 }
 

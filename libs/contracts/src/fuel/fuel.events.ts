@@ -1,10 +1,10 @@
 import { routeEvent } from '../events.js';
 
-// Producer: fuel-purchase-service (through its outbox). Consumer: schedule-service, which keeps a
+// Producer: fuel-purchase-service (through its outbox). Consumers: report-service (costs, issue 22) and schedule-service, which keeps a
 // reading per meter value of each fuel record, linked to it (an edit edits it, a delete deletes it).
 
-/** A fuel record was created or updated (or moved to another machine). */
-export const FUEL_RECORD_SAVED = routeEvent('fuel.record.saved', ['schedule-service']);
+/** A fuel record was created or updated (or moved to another machine; its documents follow it, image-worker). */
+export const FUEL_RECORD_SAVED = routeEvent('fuel.record.saved', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface FuelRecordSavedEvent {
   recordId: number;
   userId: number;
@@ -13,12 +13,16 @@ export interface FuelRecordSavedEvent {
   date: string;
   currentMileage: number | null;
   currentHours: number | null;
+  /** For report-service (issue 22): the total price in cents, the gallons and notes (absent in older events). */
+  totalPriceCents?: number;
+  amount?: number;
+  notes?: string | null;
   /** When the change happened (ISO 8601): an older event for the record changes nothing. */
   at: string;
 }
 
-/** A fuel record was deleted: its readings go. */
-export const FUEL_RECORD_DELETED = routeEvent('fuel.record.deleted', ['schedule-service']);
+/** A fuel record was deleted: its readings go, and its documents (image-worker). */
+export const FUEL_RECORD_DELETED = routeEvent('fuel.record.deleted', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface FuelRecordDeletedEvent {
   recordId: number;
   userId: number;

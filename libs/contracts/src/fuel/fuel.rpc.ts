@@ -7,8 +7,9 @@ import {
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
 } from './fuel-record.contract.js';
-import { FUEL_RECORD_TOTALS, type FuelTotals, type FuelTotalsRequest } from './fuel-totals.contract.js';
 import { FUEL_MACHINE_HISTORY_COUNT, type FuelMachineHistoryCount, type FuelMachineHistoryCountRequest } from './machine-history-count.contract.js';
+
+import { FUEL_ECONOMY_SEGMENTS, type FuelEconomyRequest, type FuelEconomySegment } from './fuel-economy.contract.js';
 
 // Pattern -> request and reply of fuel-purchase-service (context `fuel`).
 export type FuelRpc = {
@@ -18,7 +19,7 @@ export type FuelRpc = {
   [FUEL_RECORD_CREATE]: { request: FuelRecordCreateRequest; response: FuelRecord };
   [FUEL_RECORD_UPDATE]: { request: FuelRecordUpdateRequest; response: FuelRecord };
   [FUEL_RECORD_DELETE]: { request: FuelRecordIdRequest; response: FuelPurchaseDeleted };
-  [FUEL_RECORD_TOTALS]: { request: FuelTotalsRequest; response: FuelTotals };
   [FUEL_MACHINE_HISTORY_COUNT]: { request: FuelMachineHistoryCountRequest; response: FuelMachineHistoryCount };
+  [FUEL_ECONOMY_SEGMENTS]: { request: FuelEconomyRequest; response: FuelEconomySegment[] };
 };
 

@@ -4,7 +4,7 @@ import { QueryInt } from '../input.js';
 
 // Producer: gateway (and the admin job registry for the backfill). Consumer: image-worker.
 
-/** GET /api/user/{id}/imageStats: the account size summed from the image ledger. */
+/** GET /api/user/{id}/imageStats: the account size summed from the ledger of images and documents. */
 export const IMAGE_STATS_GET = 'image.stats.get' as const;
 /** POST /api/admin/images/backfill-sizes?limit=7 (admin), and the Backfill Images job. */
 export const IMAGE_BACKFILL_RUN = 'image.backfill.run' as const;
@@ -56,6 +56,10 @@ export interface ImageStats {
   imageCount: number;
   /** Bytes of every stored size (originals and thumbnails). */
   totalImageSize: number;
+  /** Attached documents (issue 18), counted in the account size beside the images. */
+  documentCount: number;
+  /** Bytes of every attached document. */
+  totalDocumentSize: number;
 }
 
 export class ImageBackfillQuery {

@@ -7,4 +7,6 @@ export interface MachineHistoryCounts {
   purchases: number;
   /** Photos of the machine (profile and gallery) and of its service records. */
   photos: number;
+  /** Documents (PDFs) of the machine and of its records (issue 18). */
+  documents: number;
 }

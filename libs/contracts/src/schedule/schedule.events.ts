@@ -1,5 +1,5 @@
 import { routeEvent } from '../events.js';
-import type { ScheduleDimension, ScheduleStatus } from './schedule.limits.js';
+import type { MeterKind, MeterUnit, ReadingSource, ScheduleDimension, ScheduleStatus } from './schedule.limits.js';
 
 // Producer: schedule-service (through its outbox). Consumers: listed in each route.
 
@@ -20,8 +20,8 @@ export interface MetersChangedEvent {
   at: string;
 }
 
-/** A schedule's status changed (or it was created or deleted); for the notifications issue, routed to nobody yet. */
-export const SCHEDULE_STATUS_CHANGED = routeEvent('schedule.status.changed', []);
+/** A schedule's status changed (or it was created or deleted): notification-service notifies of it (issue 24). */
+export const SCHEDULE_STATUS_CHANGED = routeEvent('schedule.status.changed', ['notification-service']);
 export interface ScheduleStatusChangedEvent {
   scheduleId: number;
   machineId: number;
@@ -33,5 +33,39 @@ export interface ScheduleStatusChangedEvent {
   status: ScheduleStatus | null;
   reason: string | null;
   reasonDimension: ScheduleDimension | null;
+  /** Why it changed; absent in events from before it was added (read them as a completion when back to upcoming). */
+  cause?: ScheduleStatusCause;
+  at: string;
+}
+
+/**
+ * What moved a schedule's status: its completion (a record or the Complete call completed it), an
+ * edit of the schedule, a meter reading, a record's change or deletion (other than completing it),
+ * the machine's own fields, the day moving on, its creation or its deletion (or its machine's).
+ * Only `completion` makes a return to upcoming a "Completed".
+ */
+export type ScheduleStatusCause = 'completion' | 'edit' | 'reading' | 'record' | 'machine' | 'day' | 'created' | 'deleted';
+
+/**
+ * A live (not void) meter reading was created: entered by hand, or from a service or fuel record's
+ * meter value (a record's edit replaces its readings, so it creates them anew). notification-service
+ * delivers it to webhooks subscribed to `meter.reading.created` (issue 24).
+ */
+export const SCHEDULE_READING_CREATED = routeEvent('schedule.reading.created', ['notification-service']);
+export interface ScheduleReadingCreatedEvent {
+  readingId: number;
+  meterId: number;
+  machineId: number;
+  userId: number;
+  kind: MeterKind;
+  unit: MeterUnit;
+  /** What the meter showed, and the lifetime value (rollovers and replacements added). */
+  value: number;
+  lifetimeValue: number;
+  /** YYYY-MM-DD */
+  date: string;
+  source: ReadingSource;
+  /** The record the reading came from (null for a manual one). */
+  sourceId: number | null;
   at: string;
 }

@@ -24,8 +24,9 @@ export interface ServiceRecordChangedEvent {
 // Record-level facts for schedule-service: each record's meter values become readings linked to
 // it (an edit edits them, a delete deletes them), and its completesScheduleIds complete schedules.
 
-/** A service record was created or updated (or moved to another machine). */
-export const SERVICE_RECORD_SAVED = routeEvent('service.record.saved', ['schedule-service']);
+/** A service record was created or updated (or moved to another machine; its documents follow it, image-worker). */
+// report-service (issue 22) counts each record's price in the month of its service date.
+export const SERVICE_RECORD_SAVED = routeEvent('service.record.saved', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface ServiceRecordSavedEvent {
   recordId: number;
   userId: number;
@@ -36,12 +37,16 @@ export interface ServiceRecordSavedEvent {
   hours: number | null;
   /** The schedules this save completes; absent on an update that did not send the field (they stay as they were). */
   completesScheduleIds?: number[];
+  /** For report-service: the price in cents, the title and notes (absent in events from before issue 22). */
+  priceCents?: number;
+  title?: string;
+  notes?: string | null;
   /** When the change happened (ISO 8601): an older event for the record changes nothing. */
   at: string;
 }
 
-/** A service record was deleted: its readings and completions go. */
-export const SERVICE_RECORD_DELETED = routeEvent('service.record.deleted', ['schedule-service']);
+/** A service record was deleted: its readings and completions go, and its documents (image-worker). */
+export const SERVICE_RECORD_DELETED = routeEvent('service.record.deleted', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface ServiceRecordDeletedEvent {
   recordId: number;
   userId: number;

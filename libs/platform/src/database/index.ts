@@ -6,3 +6,4 @@ export * from './portable-types.js';
 export * from './create-once.js';
 export * from './compiled-select.js';
 export * from './query-logger.js';
+export * from './engine.js';

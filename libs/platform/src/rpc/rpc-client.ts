@@ -21,6 +21,8 @@ export interface CallContext {
   actor: Actor | null;
   correlationId?: string;
   idempotencyKey?: string;
+  /** This call's own reply timeout, for the few that work on a whole file (an import's dry run); RPC_TIMEOUT_MS otherwise. */
+  timeoutMs?: number;
 }
 
 /** One client connection per target service, created on first use and shared. */
@@ -57,7 +59,7 @@ export class RpcClient {
     const message: RpcMessage<RpcRequestOf<P>> = { actor: ctx.actor, payload, meta: meta(ctx) };
     const client = this.clients.get(serviceForPattern(pattern));
     try {
-      return await firstValueFrom(client.send<RpcResponseOf<P>>(pattern, message).pipe(timeout(this.env.RPC_TIMEOUT_MS)));
+      return await firstValueFrom(client.send<RpcResponseOf<P>>(pattern, message).pipe(timeout(ctx.timeoutMs ?? this.env.RPC_TIMEOUT_MS)));
     } catch (err) {
       throw RpcCallError.from(err, pattern);
     }

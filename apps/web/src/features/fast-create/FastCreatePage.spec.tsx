@@ -46,4 +46,12 @@ describe('FastCreatePage', () => {
     expect(within(part).getByRole('option', { name: 'Blue F-150' })).toBeInTheDocument();
     expect(within(fuel).queryByText(MACHINES_LOAD_FAILED, { exact: false })).not.toBeInTheDocument();
   });
+
+  it('says when the Machine select shows only the first 2,000 machines', async () => {
+    const many = Array.from({ length: 2000 }, (_, i) => ({ ...machines[0], id: i + 1, name: `Unit ${String(i + 1).padStart(4, '0')}` }));
+    mockFetch({ 'GET /api/machines/all': json(many) });
+    renderApp(routes, { url: '/fast-create' });
+    const fuel = await screen.findByRole('form', { name: 'Create Fuel Record' });
+    expect(await within(fuel).findByText('Showing the first 2,000 machines by name')).toBeInTheDocument();
+  });
 });

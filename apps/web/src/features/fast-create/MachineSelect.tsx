@@ -1,5 +1,6 @@
 import { Anchor, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { MACHINE_LIST_MAX } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 
@@ -25,8 +26,17 @@ export interface MachineSelectProps {
 
 /** 'Machine' select of the record forms: loads the user's machines; 'Failed to load machines' with a retry. */
 export function MachineSelect({ value, onChange, onBlur, error, disabled, required, noneLabel }: MachineSelectProps) {
+  const api = useApi();
   const machines = useMachines();
   const sorted = [...(machines.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+  // A record's machine that the list leaves out (archived) is read by its id, to show its name.
+  const missingId = machines.isSuccess && value && !sorted.some((m) => String(m.id) === value) ? Number(value) : null;
+  const missing = useQuery({
+    queryKey: machineKeys.detail(missingId ?? 0),
+    queryFn: () => machinesApi.get(api, missingId!),
+    enabled: missingId != null,
+    retry: false,
+  });
   let first = noneLabel ?? 'Select a machine';
   if (machines.isPending) {
     first = 'Loading machines...';
@@ -34,9 +44,15 @@ export function MachineSelect({ value, onChange, onBlur, error, disabled, requir
     first = 'No machines yet';
   }
   const data = [{ value: '', label: first }, ...sorted.map((m) => ({ value: String(m.id), label: m.name }))];
-  // A machine that is not in the list (still loading, or failed) stays selectable by its id.
+  // A machine that is not in the list (still loading, archived, or failed) stays selectable.
   if (value && !data.some((o) => o.value === value)) {
-    data.push({ value, label: machines.isPending ? 'Loading machines...' : `Machine #${value}` });
+    let label = `Machine #${value}`;
+    if (machines.isPending) {
+      label = 'Loading machines...';
+    } else if (missing.data) {
+      label = missing.data.archived ? `${missing.data.name} (archived)` : missing.data.name;
+    }
+    data.push({ value, label });
   }
   const loadError = machines.isError ? (
     <>
@@ -56,6 +72,7 @@ export function MachineSelect({ value, onChange, onBlur, error, disabled, requir
       onChange={(e) => onChange(e.currentTarget.value)}
       onBlur={onBlur}
       error={loadError ?? error}
+      description={sorted.length >= MACHINE_LIST_MAX ? `Showing the first ${MACHINE_LIST_MAX.toLocaleString('en-US')} machines by name` : undefined}
     />
   );
 }

@@ -57,6 +57,28 @@ describe('FuelRecordForm', () => {
     expect(screen.queryByLabelText('Average MPG')).not.toBeInTheDocument();
   });
 
+  it('sends the fill-up switches, full tank by default; a partial fill has no MPG of its own (issue 22)', async () => {
+    const { calls } = mockFetch({
+      'GET /api/fuel-records/machine/3/latest': json({ ...stored, currentMileage: 10000 }),
+      'POST /api/fuel-records': json({ ...stored, id: 11, fullTank: false, missedPrevious: true }, 201),
+      'GET /api/fuel-records/11': json({ ...stored, id: 11, fullTank: false, missedPrevious: true }),
+    });
+    renderApp(routes, { url: '/fuel-record?machineId=3&mode=full' });
+    await waitFor(() => expect(field('Last Mileage')).toHaveValue(10000));
+    expect(screen.getByRole('switch', { name: /Filled the tank/ })).toBeChecked();
+    expect(screen.getByRole('switch', { name: /Missed the previous fill-up/ })).not.toBeChecked();
+    await user.type(field('Amount (gal)'), '12');
+    await user.type(field('Price per Unit'), '3');
+    await user.type(field('Current Mileage'), '10333');
+    expect(field('Average MPG')).toHaveValue('27.8');
+    await user.click(screen.getByRole('switch', { name: /Filled the tank/ }));
+    expect(screen.queryByLabelText('Average MPG')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: /Missed the previous fill-up/ }));
+    await user.click(screen.getByRole('button', { name: 'Save Fuel Record' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.url === '/api/fuel-records')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ fullTank: false, missedPrevious: true, amount: 12 });
+  });
+
   it('shows messages after a field is touched, and every message on submit', async () => {
     mockFetch({ 'GET /api/machines/all': json(machines) });
     renderApp(routes, { url: '/fuel-record?mode=full' });
@@ -92,6 +114,18 @@ describe('FuelRecordForm', () => {
     // Ready for the next one.
     expect(field('Amount (gal)')).toHaveValue(null);
     expect(screen.getByRole('link', { name: 'Open the fuel record' })).toHaveAttribute('href', '/fuel-record/11');
+  });
+
+  it("names a record's archived machine in the Machine select, which lists only the others", async () => {
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/fuel-records/7': json({ ...stored, machineId: 9 }),
+      'GET /api/machines/': json({ ...machines[0], id: 9, name: 'Old backhoe', archived: true }),
+    });
+    renderApp(routes, { url: '/fuel-record/7' });
+    expect(await screen.findByRole('option', { name: 'Old backhoe (archived)' })).toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Machine' })).toHaveValue('9');
+    expect(screen.queryByRole('option', { name: 'Machine #9' })).not.toBeInTheDocument();
   });
 
   it('opens an existing record, updates it and says so', async () => {

@@ -1,4 +1,4 @@
-import { Anchor, SimpleGrid, Text, TextInput, Textarea } from '@mantine/core';
+import { Anchor, Group, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { FUEL_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
@@ -76,7 +76,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     lastMileage: lastMileageTyped || prefill === undefined || prefill === null ? values.lastMileage : String(prefill),
   };
   const errors = validateFuel(effective, shown);
-  const mpg = computeMpg(effective.currentMileage, effective.lastMileage, effective.amount);
+  const mpg = computeMpg(effective.currentMileage, effective.lastMileage, effective.amount, effective);
   const show = (f: FuelField) => (submitted || touched[f] ? errors[f] : undefined);
 
   const input = (name: FuelField) => ({
@@ -218,6 +218,30 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
           {...input('totalPrice')}
         />
       </SimpleGrid>
+      <Group gap="xl" wrap="wrap" role="group" aria-label="Fill-up">
+        <Switch
+          label="Filled the tank"
+          description="Off for a partial fill: its fuel counts into the next full fill's economy."
+          checked={values.fullTank}
+          disabled={readOnly || busy}
+          onChange={(e) => {
+            const fullTank = e.currentTarget.checked;
+            setValues((v) => ({ ...v, fullTank }));
+          }}
+          maw={320}
+        />
+        <Switch
+          label="Missed the previous fill-up"
+          description="No economy is measured across a fill-up that was not recorded."
+          checked={values.missedPrevious}
+          disabled={readOnly || busy}
+          onChange={(e) => {
+            const missedPrevious = e.currentTarget.checked;
+            setValues((v) => ({ ...v, missedPrevious }));
+          }}
+          maw={320}
+        />
+      </Group>
       {full && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">

@@ -84,6 +84,8 @@ describe('toFuelInput', () => {
       currentHours: null,
       currentMileage: null,
       lastMileage: null,
+      fullTank: true,
+      missedPrevious: false,
     });
   });
 
@@ -104,6 +106,26 @@ describe('toFuelInput', () => {
       currentHours: null,
       currentMileage: 10250,
       lastMileage: 10000,
+      fullTank: true,
+      missedPrevious: false,
     });
+  });
+
+  it('sends the fill-up switches as set', () => {
+    expect(toFuelInput(valid({ fullTank: false, missedPrevious: true }), { fastNew: true, now })).toMatchObject({ fullTank: false, missedPrevious: true });
+  });
+});
+
+describe('fill-up switches (issue 22)', () => {
+  it('reads a record from before the switches as a full tank after a fill-up not missed', () => {
+    const { fullTank: _f, missedPrevious: _m, ...before } = record;
+    expect(fuelValues(before as typeof record)).toMatchObject({ fullTank: true, missedPrevious: false });
+    expect(fuelValues({ ...record, fullTank: false, missedPrevious: true } as typeof record)).toMatchObject({ fullTank: false, missedPrevious: true });
+  });
+
+  it('gives a partial fill and a fill after a missed one no MPG of their own (full to full)', () => {
+    expect(computeMpg('10250', '10000', '12.5')).toBe(20);
+    expect(computeMpg('10250', '10000', '12.5', { fullTank: false, missedPrevious: false })).toBeNull();
+    expect(computeMpg('10250', '10000', '12.5', { fullTank: true, missedPrevious: true })).toBeNull();
   });
 });

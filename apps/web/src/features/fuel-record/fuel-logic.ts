@@ -20,9 +20,20 @@ export interface FuelFormValues {
   currentHours: string;
   currentMileage: string;
   lastMileage: string;
+  /** "Filled the tank" (issue 22): a partial fill is counted into the next full fill's economy. */
+  fullTank: boolean;
+  /** "Missed the previous fill-up": no economy is measured across it. */
+  missedPrevious: boolean;
 }
 
-export type FuelField = keyof FuelFormValues;
+/** The two fill-up switches of issue 22, as every fuel call sends and answers them. */
+export interface FuelFlags {
+  fullTank: boolean;
+  missedPrevious: boolean;
+}
+
+/** The typed (text) fields: the ones with a box, a touched state and a message. */
+export type FuelField = { [K in keyof FuelFormValues]: FuelFormValues[K] extends string ? K : never }[keyof FuelFormValues];
 export type FuelErrors = Partial<Record<FuelField, string>>;
 
 /**
@@ -39,8 +50,15 @@ export function computeTotal(amount: string, pricePerUnit: string): string | nul
   return (cents / 100).toFixed(2);
 }
 
-/** (current - last) / amount to 1 decimal, only when current > last and all are present. */
-export function computeMpg(currentMileage: string, lastMileage: string, amount: string): number | null {
+/**
+ * (current - last) / amount to 1 decimal, only when current > last and all are present; and, by the
+ * full-to-full rule of issue 22, only for a full tank that did not follow a missed fill-up (a
+ * partial fill has no economy of its own).
+ */
+export function computeMpg(currentMileage: string, lastMileage: string, amount: string, flags: FuelFlags = { fullTank: true, missedPrevious: false }): number | null {
+  if (!flags.fullTank || flags.missedPrevious) {
+    return null;
+  }
   const current = parseNumber(currentMileage);
   const last = parseNumber(lastMileage);
   const a = parseNumber(amount);
@@ -106,6 +124,8 @@ export function emptyFuelValues(machineId: number | undefined, now: Date): FuelF
     currentHours: '',
     currentMileage: '',
     lastMileage: '',
+    fullTank: true,
+    missedPrevious: false,
   };
 }
 
@@ -123,7 +143,14 @@ export function fuelValues(r: FuelRecord): FuelFormValues {
     currentHours: numberText(r.currentHours),
     currentMileage: numberText(r.currentMileage),
     lastMileage: numberText(r.lastMileage),
+    ...fuelFlags(r),
   };
+}
+
+/** A stored record's switches; an answer without them (a server from before issue 22) is a full tank. */
+export function fuelFlags(r: FuelRecord): FuelFlags {
+  const flags = r as Partial<FuelFlags>;
+  return { fullTank: flags.fullTank ?? true, missedPrevious: flags.missedPrevious ?? false };
 }
 
 /** A stored total that differs from amount x price was typed by hand: keep it. */
@@ -135,7 +162,7 @@ export function totalWasTyped(r: FuelRecord): boolean {
  * The body of POST and PUT. A new record made in fast mode goes out as the spec says: bought now,
  * empty store fields, null hours and mileage. Otherwise every field goes out as shown.
  */
-export function toFuelInput(v: FuelFormValues, { fastNew, now }: { fastNew: boolean; now: Date }): FuelRecordInput {
+export function toFuelInput(v: FuelFormValues, { fastNew, now }: { fastNew: boolean; now: Date }): FuelRecordInput & FuelFlags {
   const text = (s: string) => s.trim() || null;
   const num = (s: string) => parseNumber(s);
   const base = {
@@ -144,6 +171,8 @@ export function toFuelInput(v: FuelFormValues, { fastNew, now }: { fastNew: bool
     pricePerUnit: Number(v.pricePerUnit),
     totalPrice: Number(v.totalPrice),
     notes: text(v.notes),
+    fullTank: v.fullTank,
+    missedPrevious: v.missedPrevious,
   };
   if (fastNew) {
     return { ...base, dateOfPurchase: now.toISOString(), storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null };

@@ -18,6 +18,8 @@ export function aFuelRecord(fields: Partial<FuelRecord> = {}): FuelRecord {
     currentMileage: 10250,
     lastMileage: 10000,
     mpg: 20,
+    fullTank: true,
+    missedPrevious: false,
     ...fields,
   };
 }

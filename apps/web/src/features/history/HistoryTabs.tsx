@@ -1,5 +1,5 @@
-import { Box, Card, Tabs, Text } from '@mantine/core';
-import { IconCalendarDue, IconGasStation, IconGauge, IconShoppingCart, IconTool } from '@tabler/icons-react';
+import { Badge, Box, Card, Tabs, Text } from '@mantine/core';
+import { IconCalendarDue, IconGasStation, IconGauge, IconReportAnalytics, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { MACHINE_HISTORY_LIMITS } from '@wrenchlog/contracts/limits';
@@ -11,15 +11,17 @@ import { DESKTOP_QUERY } from '../../app/theme';
 import type { FuelRecord, Page, Purchase, ServiceRecordRow } from '../../api/types';
 import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
 import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
+import { fuelFlags } from '../fuel-record/fuel-logic';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
 import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
 import { MetersTab } from '../schedules/MetersTab';
+import { MachineReportsTab } from '../reports/MachineReportsTab';
 import { SchedulesTab } from '../schedules/SchedulesTab';
 import { historyKeys } from './history-keys';
 import { HistoryTable, type HistoryColumn } from './HistoryTable';
 
-export type HistoryTab = 'fuel' | 'service' | 'parts' | 'meters' | 'schedules';
-const TABS: HistoryTab[] = ['fuel', 'service', 'parts', 'meters', 'schedules'];
+export type HistoryTab = 'fuel' | 'service' | 'parts' | 'meters' | 'schedules' | 'reports';
+const TABS: HistoryTab[] = ['fuel', 'service', 'parts', 'meters', 'schedules', 'reports'];
 
 
 /** One page of a machine's history, newest first (issue 25, item 9: the tabs load more on demand). */
@@ -47,7 +49,7 @@ const FUEL: TabKind<FuelRecord> = {
   path: (id) => `/api/fuel-records/machine/${id}`,
   columns: [
     { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => formatDate(r.dateOfPurchase) },
-    { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => formatNumber(r.amount) },
+    { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} /> },
     { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.totalPrice), render: (r) => formatMoney(r.totalPrice) },
   ],
   pageSize: 8,
@@ -94,6 +96,26 @@ const PARTS: TabKind<Purchase> = {
   formPath: '/part-purchase',
   preview: (id, machineId, close) => <PartPurchaseForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
+
+/** The amount, marked when the fill-up switches of issue 22 make it count differently in fuel economy. */
+function FuelAmount({ record }: { record: FuelRecord }) {
+  const { fullTank, missedPrevious } = fuelFlags(record);
+  return (
+    <>
+      {formatNumber(record.amount)}
+      {!fullTank && (
+        <Badge size="xs" variant="light" color="gray" ml={6} title="Did not fill the tank">
+          Partial
+        </Badge>
+      )}
+      {missedPrevious && (
+        <Badge size="xs" variant="light" color="yellow" ml={6} title="The previous fill-up was missed">
+          After missed
+        </Badge>
+      )}
+    </>
+  );
+}
 
 function lineTotal(r: Purchase): number {
   return Math.round(Number(r.quantity) * Number(r.price) * 100) / 100;
@@ -158,8 +180,8 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
   );
 }
 
-/** Fuel History, Services, Parts History, Meters, Schedules; `?tab=service|fuel|parts|meters|schedules` preselects, fuel by default. */
-export function HistoryTabs({ machineId, machineType }: { machineId: number; machineType?: string | null }) {
+/** Fuel History, Services, Parts History, Meters, Schedules, Reports; `?tab=service|fuel|parts|meters|schedules|reports` preselects, fuel by default. */
+export function HistoryTabs({ machineId, machineType, machineName }: { machineId: number; machineType?: string | null; machineName?: string }) {
   const [params, setParams] = useSearchParams();
   // Icons only where there is room: three labels fit one row on a phone without them.
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
@@ -194,6 +216,9 @@ export function HistoryTabs({ machineId, machineType }: { machineId: number; mac
           <Tabs.Tab value="schedules" px={desktop ? undefined : 8} leftSection={desktop ? <IconCalendarDue size={16} /> : undefined}>
             Schedules
           </Tabs.Tab>
+          <Tabs.Tab value="reports" px={desktop ? undefined : 8} leftSection={desktop ? <IconReportAnalytics size={16} /> : undefined}>
+            Reports
+          </Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="fuel">
           <HistoryTabPanel tab="fuel" kind={FUEL} machineId={machineId} />
@@ -209,6 +234,9 @@ export function HistoryTabs({ machineId, machineType }: { machineId: number; mac
         </Tabs.Panel>
         <Tabs.Panel value="schedules">
           <SchedulesTab machineId={machineId} machineType={machineType} />
+        </Tabs.Panel>
+        <Tabs.Panel value="reports">
+          <MachineReportsTab machineId={machineId} machineName={machineName ?? `Machine ${machineId}`} />
         </Tabs.Panel>
       </Tabs>
     </Card>

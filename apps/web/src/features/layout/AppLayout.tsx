@@ -6,6 +6,7 @@ import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { isPublicPath } from '../../lib/public-paths';
+import { NotificationBell } from '../notifications/NotificationBell';
 import { Logo } from './Logo';
 import { NAV_ITEMS } from './nav-items';
 import classes from './AppLayout.module.css';
@@ -193,7 +194,12 @@ export function AppLayout() {
           <Link to="/dashboard" className={classes.logoLink} aria-label="Wrenchlog dashboard">
             <Logo />
           </Link>
-          <HeaderMenu desktop={desktop} />
+          <Group gap={desktop ? 'xs' : 4} wrap="nowrap">
+            {/* The bell sits last on a wide header, and before the menu button on a phone. */}
+            {status === 'authenticated' && !desktop && <NotificationBell />}
+            <HeaderMenu desktop={desktop} />
+            {status === 'authenticated' && desktop && <NotificationBell />}
+          </Group>
         </Group>
       </AppShell.Header>
       {showNav && desktop && (

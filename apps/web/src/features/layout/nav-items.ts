@@ -1,4 +1,4 @@
-import { IconBolt, IconCalendarDue, IconEngine, IconLayoutDashboard, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
+import { IconBolt, IconCalendarDue, IconEngine, IconLayoutDashboard, IconReportAnalytics, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
 
 export interface NavItem {
   to: string;
@@ -18,4 +18,5 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/parts', label: 'Parts', short: 'Parts', icon: IconEngine },
   { to: '/fast-create', label: 'Fast Create', short: 'Create', icon: IconBolt },
   { to: '/due', label: 'Due', short: 'Due', icon: IconCalendarDue, menuOnMobile: true },
+  { to: '/reports', label: 'Reports', short: 'Reports', icon: IconReportAnalytics, menuOnMobile: true },
 ];

@@ -9,8 +9,8 @@ import { describeHistory } from './machine-archive';
 export const DELETE_DIALOG_TEXT = {
   confirm: 'Are you sure you want to delete this machine? This action cannot be undone.',
   counting: 'Counting its records...',
-  nothing: 'It has no service, fuel or purchase records and no photos.',
-  unknown: 'Its service, fuel and purchase records and its photos are deleted with it.',
+  nothing: 'It has no service, fuel or purchase records, no photos and no documents.',
+  unknown: 'Its service, fuel and purchase records, photos and documents are deleted with it.',
   archiveHint: 'To keep its history, archive it instead: it leaves your lists and pickers, and you can restore it from Browse Machines with Show archived.',
   archiveFailed: 'Failed to archive machine',
 };

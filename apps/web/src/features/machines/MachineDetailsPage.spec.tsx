@@ -223,29 +223,29 @@ describe('MachineDetailsPage', () => {
   });
 
   describe('delete dialog (issue 18)', () => {
-    it('says how many records and photos a delete takes, counted by the server', async () => {
-      const { calls } = mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 3, fuelRecords: 1, purchases: 2, photos: 4 }) });
+    it('says how many records, photos and documents a delete takes, counted by the server', async () => {
+      const { calls } = mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 3, fuelRecords: 1, purchases: 2, photos: 4, documents: 1 }) });
       renderApp(routes, { url: '/machines/4' });
       await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Blue F-150?' });
       expect(within(dialog).getByText('Are you sure you want to delete this machine? This action cannot be undone.')).toBeInTheDocument();
-      expect(await within(dialog).findByText('Deleting it also deletes its 3 service records, 1 fuel record, 2 part purchases and 4 photos.')).toBeInTheDocument();
+      expect(await within(dialog).findByText('Deleting it also deletes its 3 service records, 1 fuel record, 2 part purchases, 4 photos and 1 document.')).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Archive instead' })).toBeInTheDocument();
       expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     });
 
     it('says when there is nothing to lose', async () => {
-      mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 0, fuelRecords: 0, purchases: 0, photos: 0 }) });
+      mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 0, fuelRecords: 0, purchases: 0, photos: 0, documents: 0 }) });
       renderApp(routes, { url: '/machines/4' });
       await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
-      expect(await screen.findByText('It has no service, fuel or purchase records and no photos.')).toBeInTheDocument();
+      expect(await screen.findByText('It has no service, fuel or purchase records, no photos and no documents.')).toBeInTheDocument();
     });
 
     it('says what goes with it when the count fails', async () => {
       mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ statusCode: 503 }, 503) });
       renderApp(routes, { url: '/machines/4' });
       await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
-      expect(await screen.findByText('Its service, fuel and purchase records and its photos are deleted with it.')).toBeInTheDocument();
+      expect(await screen.findByText('Its service, fuel and purchase records, photos and documents are deleted with it.')).toBeInTheDocument();
     });
 
     it('archives instead of deleting: the machine stays, says it is archived, and can be restored', async () => {
@@ -253,7 +253,7 @@ describe('MachineDetailsPage', () => {
       const { calls } = mockFetch({
         ...base(),
         'GET /api/machines/': () => json({ ...machine, archived }),
-        'GET /api/machines/4/history-counts': json({ serviceRecords: 1, fuelRecords: 0, purchases: 0, photos: 0 }),
+        'GET /api/machines/4/history-counts': json({ serviceRecords: 1, fuelRecords: 0, purchases: 0, photos: 0, documents: 0 }),
         'PUT /api/machines/update': (req) => {
           archived = (req.body as { archived: boolean }).archived;
           return json({ ...machine, archived });
@@ -309,6 +309,19 @@ describe('MachineDetailsPage', () => {
       expect(dates()[0]).toBe('2026-01-18');
       await user.click(screen.getByRole('button', { name: /Cost/ }));
       expect(screen.getAllByRole('columnheader')[2]).toHaveAttribute('aria-sort', 'descending');
+    });
+
+    it('marks a partial fill and a fill after a missed one in the fuel history (issue 22)', async () => {
+      const flagged = [
+        { ...fuel[0], id: 1, fullTank: false, missedPrevious: false },
+        { ...fuel[1], id: 2, fullTank: true, missedPrevious: true },
+        { ...fuel[2], id: 3, fullTank: true, missedPrevious: false },
+      ];
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page(flagged)) });
+      renderApp(routes, { url: '/machines/4' });
+      const amounts = async () => (await screen.findAllByRole('row')).slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
+      await screen.findByText('Partial');
+      expect(await amounts()).toEqual(['12', '11After missed', '10Partial']);
     });
 
     it('loads older fuel records a page at a time with Load more, until all are shown', async () => {

@@ -11,6 +11,7 @@ import { HistoryTabs } from '../history/HistoryTabs';
 import { ArchivedBanner } from './ArchivedMachines';
 import { MachineMeters } from '../schedules/MachineMeters';
 import { BasicInfoPanel } from './BasicInfoPanel';
+import { DocumentsSection } from '../documents/DocumentsSection';
 import { IconTruckOff } from '@tabler/icons-react';
 
 export default function MachineDetailsPage() {
@@ -45,7 +46,8 @@ export default function MachineDetailsPage() {
         {query.data.archived && <ArchivedBanner machine={query.data} />}
         <BasicInfoPanel key={query.data.id} machine={query.data} />
         <MachineMeters machineId={query.data.id} miles={query.data.miles} hours={query.data.hours} />
-        <HistoryTabs machineId={query.data.id} machineType={query.data.type} />
+        <HistoryTabs machineId={query.data.id} machineType={query.data.type} machineName={query.data.name} />
+        <DocumentsSection parent="machines" parentId={query.data.id} />
       </Stack>
     );
   }

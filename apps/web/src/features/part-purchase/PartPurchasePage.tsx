@@ -1,7 +1,18 @@
+import { Stack } from '@mantine/core';
+import { DocumentsSection } from '../documents/DocumentsSection';
 import { RecordPage } from '../fast-create/RecordForm';
 import { PURCHASE_TEXT, PartPurchaseForm } from './PartPurchaseForm';
 
-/** /part-purchase (query machineId, mode), /part-purchase/{id} and /parts/{id}. */
+/** /part-purchase (query machineId, mode), /part-purchase/{id} and /parts/{id}. A saved record also shows its documents (issue 18). */
 export default function PartPurchasePage() {
-  return <RecordPage notFound={PURCHASE_TEXT.notFound}>{(p) => <PartPurchaseForm key={p.recordId ?? 'new'} {...p} />}</RecordPage>;
+  return (
+    <RecordPage notFound={PURCHASE_TEXT.notFound}>
+      {(p) => (
+        <Stack gap="xl">
+          <PartPurchaseForm key={p.recordId ?? 'new'} {...p} />
+          {p.recordId !== undefined && <DocumentsSection parent="purchases" parentId={p.recordId} />}
+        </Stack>
+      )}
+    </RecordPage>
+  );
 }

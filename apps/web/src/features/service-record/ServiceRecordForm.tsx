@@ -35,6 +35,7 @@ import {
   type ServiceRecordFormMode,
 } from './service-record-logic';
 import { ServicePhotos } from './ServicePhotos';
+import { DocumentsSection } from '../documents/DocumentsSection';
 
 export type { ServiceRecordFormMode };
 
@@ -491,6 +492,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
         </Stack>
       </Card>
       {full && <ServicePhotos recordId={saved?.id ?? null} />}
+      {full && saved && <DocumentsSection parent="services" parentId={saved.id} />}
       {dialog}
     </Stack>
   );

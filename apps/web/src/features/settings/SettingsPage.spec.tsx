@@ -23,6 +23,8 @@ function backend(imageStats: Handler | Response = json({ imageCount: 12, totalIm
     'GET /api/admin/contacts': json({ content: [], totalPages: 1, totalElements: 0, number: 0, size: 10 }),
     'GET /api/analytics/pageviews/recent': json([]),
     'GET /api/analytics/pageviews/daily': json([]),
+    'GET /api/notifications/preferences': json({ digestTime: '07:00', timeZone: 'Europe/Berlin', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }),
+    'GET /api/webhooks': json([]),
   });
 }
 
@@ -66,10 +68,21 @@ describe('SettingsPage', () => {
     const section = screen.getByRole('region', { name: 'Machine Preferences' });
     expect(within(section).getByText('COMING SOON')).toBeInTheDocument();
     // The covered controls sit in an inert subtree: no focus, no clicks (browsers honour it; jsdom only keeps the attribute).
-    for (const label of ['Default machine', 'Maintenance reminders', 'Low fuel alerts', 'Usage reports']) {
-      expect(screen.getByLabelText(label).closest('[inert]')).not.toBeNull();
-    }
+    expect(screen.getByLabelText('Default machine').closest('[inert]')).not.toBeNull();
     expect(screen.getByRole('region', { name: 'Parts and Services' })).toBeInTheDocument();
+  });
+
+  it('shows the notification settings as a real section, no longer COMING SOON (issue 24)', async () => {
+    backend();
+    renderSettings(0);
+    const section = screen.getByRole('region', { name: 'Notifications' });
+    const box = await within(section).findByRole('checkbox', { name: 'Maintenance reminders: In-app' });
+    expect(box).toBeChecked();
+    expect(box.closest('[inert]')).toBeNull();
+    expect(within(section).queryByText('COMING SOON')).not.toBeInTheDocument();
+    for (const name of ['Webhooks', 'Calendar feed', 'Browser push']) {
+      expect(screen.getByRole('region', { name })).toBeInTheDocument();
+    }
   });
 
   it('goes to /login on Logout even if the logout call fails', async () => {

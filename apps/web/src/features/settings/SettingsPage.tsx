@@ -1,4 +1,4 @@
-import { Button, Card, Checkbox, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -8,6 +8,10 @@ import { useApi, useSession } from '../../app/context';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/states';
 import { ACCOUNT_SIZE_ERROR, ACCOUNT_SIZE_LOADING, accountSizeText } from './account-size';
+import { CalendarSection } from '../notifications/CalendarSection';
+import { NotificationPreferencesSection } from '../notifications/NotificationPreferencesSection';
+import { PushSection } from '../notifications/PushSection';
+import { WebhooksSection } from '../notifications/WebhooksSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { ComingSoonSection } from './ComingSoon';
 import { UserDetailsSection } from './UserDetailsSection';
@@ -76,14 +80,17 @@ function SettingsTabPanel() {
         <ChangePasswordSection />
         <ComingSoonSection title="Machine Preferences">
           <NativeSelect label="Default machine" data={['Excavator', 'Bulldozer', 'Crane']} />
-          <Text size="sm" fw={500}>
-            Notifications
-          </Text>
-          <Checkbox label="Maintenance reminders" />
-          <Checkbox label="Low fuel alerts" />
-          <Checkbox label="Usage reports" />
         </ComingSoonSection>
       </SimpleGrid>
+      {/* Issue 24: the notification checkboxes that were COMING SOON here, now real. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
+        <NotificationPreferencesSection />
+        <Stack gap="lg">
+          <PushSection />
+          <CalendarSection />
+        </Stack>
+      </SimpleGrid>
+      <WebhooksSection />
       <Card component="section" aria-label="Parts and Services">
         <Title order={2} fz="lg" mb="xs">
           Parts and Services

@@ -1,0 +1,71 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import { InjectRepository } from '@nestjs/typeorm';
+import {
+  EXPORT_AT,
+  exportPage,
+  exportWindow,
+  FUEL_COST_EXPORT,
+  INVENTORY_COST_EXPORT,
+  type ExportPage,
+  type ExportPageRequest,
+  type FuelRecordSavedEvent,
+  type InventoryPurchaseSavedEvent,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
+import { requireAdmin } from '@wrenchlog/platform';
+import { MoreThan, Repository } from 'typeorm';
+import { fromScaled, THOUSANDTHS } from '../common/scaled.js';
+import { PurchaseEntity } from '../purchases/purchase.entity.js';
+import { FuelRecordEntity } from './fuel-record.entity.js';
+
+/**
+ * fuel.costExport.page and inventory.costExport.page (issue 22, administrators only): every user's
+ * fuel records and part purchases by id, as the saved events report-service rebuilds its read
+ * model from (stamped EXPORT_AT, so a real event always wins over them).
+ */
+@Controller()
+export class CostExportController {
+  constructor(
+    @InjectRepository(FuelRecordEntity) private readonly fuel: Repository<FuelRecordEntity>,
+    @InjectRepository(PurchaseEntity) private readonly purchases: Repository<PurchaseEntity>,
+  ) {}
+
+  @MessagePattern(FUEL_COST_EXPORT)
+  async fuelPage(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<FuelRecordSavedEvent>> {
+    requireAdmin(m.actor);
+    const { afterId, limit } = exportWindow(m.payload);
+    const rows = await this.fuel.find({ where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    const items = rows.map((r) => ({
+      recordId: r.id,
+      userId: r.userId,
+      machineId: r.machineId,
+      date: r.dateOfPurchase.toISOString().slice(0, 10),
+      currentMileage: r.currentMileage,
+      currentHours: r.currentHours,
+      totalPriceCents: r.totalPriceCents,
+      amount: fromScaled(r.amountMilli, THOUSANDTHS),
+      notes: r.notes,
+      at: EXPORT_AT,
+    }));
+    return exportPage(items, rows.at(-1)?.id, limit);
+  }
+
+  @MessagePattern(INVENTORY_COST_EXPORT)
+  async purchasePage(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<InventoryPurchaseSavedEvent>> {
+    requireAdmin(m.actor);
+    const { afterId, limit } = exportWindow(m.payload);
+    const rows = await this.purchases.find({ where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    const items = rows.map((r) => ({
+      recordId: r.id,
+      userId: r.userId,
+      machineId: r.machineId,
+      date: r.purchaseDate.toISOString().slice(0, 10),
+      costCents: r.partStatus === 'Cancelled' ? 0 : r.priceCents * r.quantity,
+      partName: r.partName,
+      notes: r.partDescription,
+      at: EXPORT_AT,
+    }));
+    return exportPage(items, rows.at(-1)?.id, limit);
+  }
+}

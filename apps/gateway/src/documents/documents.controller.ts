@@ -1,0 +1,173 @@
+import { Controller, Delete, Get, HttpCode, Inject, Logger, Param, Post, Query, Req, Res } from '@nestjs/common';
+import {
+  DOCUMENT_ADD,
+  DOCUMENT_DELETE,
+  DOCUMENT_GET,
+  DOCUMENT_LIST,
+  DocumentMessages,
+  FUEL_RECORD_GET,
+  INVALID_MACHINE_ID,
+  MACHINE_GET,
+  PURCHASE_GET,
+  SERVICE_RECORD_GET,
+  ServiceRecordMessages,
+  type DocumentParent,
+  type DocumentParentKind,
+  type DocumentView,
+} from '@wrenchlog/contracts';
+import { forbidden, notFound, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
+import type { FastifyReply } from 'fastify';
+import { Public } from '../auth/auth.decorators.js';
+import { IdPipe } from '../http/id.pipe.js';
+import { Call, type GatewayRequest } from '../http/request-context.js';
+import { DocumentLinks } from './document-links.js';
+import { DocumentUploads } from './document-uploads.js';
+import { inlineDisposition } from './pdf-check.js';
+
+const serviceRecordId = new IdPipe(ServiceRecordMessages.invalidId);
+const machineId = new IdPipe(INVALID_MACHINE_ID);
+const recordId = new IdPipe();
+const documentId = new IdPipe(DocumentMessages.invalidId);
+
+/**
+ * Documents (PDF) on machines, service records, fuel records and part purchases (issue 18).
+ * Each route first asks the parent's own service for it with the caller's identity: another user's
+ * (or a deleted) record answers that service's 404 before a byte is read. The image-worker records
+ * the documents (the ledger of stored files, which also answers the account size); the bytes are
+ * served from signed, expiring links, as photos are.
+ */
+@Controller()
+export class DocumentsController {
+  private readonly logger = new Logger('DocumentsController');
+
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly uploads: DocumentUploads,
+    private readonly links: DocumentLinks,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  @Post('machines/:id/documents')
+  addToMachine(@Param('id', machineId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('machine', id, req, call);
+  }
+
+  @Get('machines/:id/documents')
+  ofMachine(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<DocumentView[]> {
+    return this.list('machine', id, call);
+  }
+
+  @Post('services/:id/documents')
+  addToServiceRecord(@Param('id', serviceRecordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('service-record', id, req, call);
+  }
+
+  @Get('services/:id/documents')
+  ofServiceRecord(@Param('id', serviceRecordId) id: number, @Call() call: CallContext): Promise<DocumentView[]> {
+    return this.list('service-record', id, call);
+  }
+
+  @Post('fuel-records/:id/documents')
+  addToFuelRecord(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('fuel-record', id, req, call);
+  }
+
+  @Get('fuel-records/:id/documents')
+  ofFuelRecord(@Param('id', recordId) id: number, @Call() call: CallContext): Promise<DocumentView[]> {
+    return this.list('fuel-record', id, call);
+  }
+
+  @Post('purchases/:id/documents')
+  addToPurchase(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('purchase', id, req, call);
+  }
+
+  @Get('purchases/:id/documents')
+  ofPurchase(@Param('id', recordId) id: number, @Call() call: CallContext): Promise<DocumentView[]> {
+    return this.list('purchase', id, call);
+  }
+
+  @Get('documents/:id')
+  async get(@Param('id', documentId) id: number, @Call() call: CallContext): Promise<DocumentView> {
+    return this.links.view(await this.rpc.send(DOCUMENT_GET, { id }, call));
+  }
+
+  @Delete('documents/:id')
+  @HttpCode(204)
+  async delete(@Param('id', documentId) id: number, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(DOCUMENT_DELETE, { id }, call);
+  }
+
+  /** The bytes behind a signed link: no token needed, the signature and expiry are the credential. */
+  @Public()
+  @Get('documents/files/:dir/:file')
+  async file(
+    @Param('dir') dir: string,
+    @Param('file') file: string,
+    @Query('name') name: unknown,
+    @Query('exp') exp: unknown,
+    @Query('sig') sig: unknown,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
+    const key = `${dir}/${file}`;
+    const verdict = typeof name === 'string' ? this.links.verify(key, exp, sig, Date.now(), { name }) : 'invalid';
+    if (verdict !== 'ok') {
+      throw forbidden(verdict === 'expired' ? DocumentMessages.linkExpired : DocumentMessages.linkInvalid);
+    }
+    let object;
+    try {
+      object = await this.storage.get(key);
+    } catch (err) {
+      if (err instanceof ObjectNotFoundError) {
+        throw notFound(DocumentMessages.notFound);
+      }
+      throw err;
+    }
+    object.stream.once('error', (err: Error) => this.logger.warn(`reading ${key} failed: ${err.message}`));
+    const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
+    // Always application/pdf (only checked PDFs are stored), never sniffed. No CSP sandbox here:
+    // Chromium's PDF viewer does not open in a sandboxed document; a PDF runs no script in our origin.
+    reply.removeHeader('content-security-policy');
+    void reply
+      .header('content-type', 'application/pdf')
+      .header('content-length', String(object.size))
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', inlineDisposition(name as string))
+      .header('cross-origin-resource-policy', 'same-origin')
+      .header('cache-control', `private, max-age=${maxAge}`)
+      .send(object.stream);
+  }
+
+  private async add(kind: DocumentParentKind, id: number, req: GatewayRequest, call: CallContext): Promise<DocumentView> {
+    const parent: DocumentParent = { kind, id };
+    // 404 for another user's or a missing record before a byte is read or stored.
+    const machine = await this.parentMachine(parent, call);
+    const document = await this.uploads.read(req);
+    const added = await this.uploads.store(call, document, (objectKey) =>
+      this.rpc.send(DOCUMENT_ADD, { parent, machineId: machine, objectKey, fileName: document.fileName, contentType: 'application/pdf', size: document.bytes.length }, call),
+    );
+    return this.links.view(added);
+  }
+
+  private async list(kind: DocumentParentKind, id: number, call: CallContext): Promise<DocumentView[]> {
+    const parent: DocumentParent = { kind, id };
+    await this.parentMachine(parent, call);
+    const documents = await this.rpc.send(DOCUMENT_LIST, { parent }, call);
+    return documents.map((d) => this.links.view(d));
+  }
+
+  /** Asks the parent's owning service for it as the caller (its 404 for anyone else's); answers its machine. */
+  private async parentMachine(parent: DocumentParent, call: CallContext): Promise<number | null> {
+    switch (parent.kind) {
+      case 'machine':
+        return (await this.rpc.send(MACHINE_GET, { id: parent.id }, call)).id;
+      case 'service-record':
+        return (await this.rpc.send(SERVICE_RECORD_GET, { id: parent.id }, call)).machineId;
+      case 'fuel-record':
+        return (await this.rpc.send(FUEL_RECORD_GET, { id: parent.id }, call)).machineId;
+      case 'purchase':
+        return (await this.rpc.send(PURCHASE_GET, { id: parent.id }, call)).machineId || null;
+    }
+  }
+}

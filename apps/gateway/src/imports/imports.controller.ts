@@ -1,0 +1,87 @@
+import { Body, Controller, Get, Inject, Logger, Param, Post, Put, Query, Req } from '@nestjs/common';
+import {
+  CreateImportFields,
+  ErrorCode,
+  IMPORT_CREATE,
+  IMPORT_GET,
+  IMPORT_LIST,
+  IMPORT_LIMITS,
+  IMPORT_MAPPING,
+  IMPORT_ROWS,
+  IMPORT_VALIDATE,
+  ImportListQuery,
+  ImportMappingBody,
+  ImportRowsQuery,
+  type ImportCounts,
+  type ImportRowPage,
+  type ImportUploaded,
+  type ImportView,
+  type Page,
+} from '@wrenchlog/contracts';
+import { requireActor, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
+import type { FastifyRequest } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import { IdPipe } from '../http/id.pipe.js';
+import { Call } from '../http/request-context.js';
+import { validBody } from '../schedules/valid-body.js';
+import { readImportUpload } from './import-upload.js';
+
+const importId = new IdPipe('Invalid import ID');
+
+/** Imports (import-service): the gateway only receives the file and stores it; the service reads it. */
+@Controller('imports')
+export class ImportsController {
+  private readonly logger = new Logger(ImportsController.name);
+
+  constructor(
+    private readonly rpc: RpcClient,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** Multipart `file` (at most 20 MB), `source`, optional `machineId`, `utcOffsetMinutes`: 201 with detection, columns, mapping and preview. */
+  @Post()
+  async upload(@Req() req: FastifyRequest, @Call() call: CallContext): Promise<ImportUploaded> {
+    const { userId } = requireActor(call.actor);
+    const upload = await readImportUpload(req);
+    const fields = await validBody(upload.fields, CreateImportFields);
+    const objectKey = `imports/u${userId}/${randomUUID()}.csv`;
+    await this.storage.put(objectKey, upload.bytes, 'text/csv');
+    try {
+      return await this.rpc.send(IMPORT_CREATE, { objectKey, fileName: upload.fileName, byteSize: upload.bytes.length, fields }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
+    } catch (err) {
+      // A refused file keeps nothing; after a timeout the service may have kept it (it then owns the object).
+      if (!(err instanceof RpcCallError && err.code === ErrorCode.Unavailable)) {
+        await this.storage.deleteMany([objectKey]).catch((e: Error) => this.logger.warn(`could not remove a refused import file: ${e.message}`));
+      }
+      throw err;
+    }
+  }
+
+  /** The caller's imports, newest first: ?page=&size= (20 a page by default). */
+  @Get()
+  list(@Query() query: ImportListQuery, @Call() call: CallContext): Promise<Page<ImportView>> {
+    return this.rpc.send(IMPORT_LIST, { page: query.page, size: query.size }, call);
+  }
+
+  @Put(':id/mapping')
+  async mapping(@Param('id', importId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<ImportUploaded> {
+    return this.rpc.send(IMPORT_MAPPING, { id, body: await validBody(body, ImportMappingBody) }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
+  }
+
+  /** The dry run: counts of valid, warned and refused rows; writes nothing outside the import. */
+  @Post(':id/validate')
+  validate(@Param('id', importId) id: number, @Call() call: CallContext): Promise<ImportCounts> {
+    return this.rpc.send(IMPORT_VALIDATE, { id }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
+  }
+
+  @Get(':id/rows')
+  rows(@Param('id', importId) id: number, @Query() query: ImportRowsQuery, @Call() call: CallContext): Promise<ImportRowPage> {
+    return this.rpc.send(IMPORT_ROWS, { id, query }, call);
+  }
+
+  @Get(':id')
+  get(@Param('id', importId) id: number, @Call() call: CallContext): Promise<ImportView> {
+    return this.rpc.send(IMPORT_GET, { id }, call);
+  }
+}

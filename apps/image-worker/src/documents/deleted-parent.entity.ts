@@ -1,0 +1,21 @@
+import type { DocumentParentKind } from '@wrenchlog/contracts';
+import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+
+/** A deleted record: a document added for it after its deletion event (a race) goes at once. */
+@Entity('deleted_document_parents')
+export class DeletedDocumentParent {
+  @PrimaryGeneratedColumn()
+  id: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ name: 'parent_kind', type: 'varchar', length: 20 })
+  parentKind: DocumentParentKind;
+
+  @Column({ name: 'parent_id', type: 'integer' })
+  parentId: number;
+
+  @Column({ name: 'deleted_at' })
+  deletedAt: Date;
+}

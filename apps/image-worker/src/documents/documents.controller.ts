@@ -1,0 +1,87 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  DOCUMENT_ADD,
+  DOCUMENT_COUNT_FOR_MACHINE,
+  DOCUMENT_DELETE,
+  DOCUMENT_GET,
+  DOCUMENT_LIST,
+  FUEL_RECORD_DELETED,
+  FUEL_RECORD_SAVED,
+  INVENTORY_PURCHASE_DELETED,
+  INVENTORY_PURCHASE_SAVED,
+  SERVICE_RECORD_DELETED,
+  SERVICE_RECORD_SAVED,
+  type FuelRecordSavedEvent,
+  type InventoryPurchaseSavedEvent,
+  type ServiceRecordSavedEvent,
+  type DocumentAddRequest,
+  type DocumentIdRequest,
+  type DocumentListRequest,
+  type DocumentMachineRequest,
+  type FuelRecordDeletedEvent,
+  type InventoryPurchaseDeletedEvent,
+  type RpcMessage,
+  type ServiceRecordDeletedEvent,
+} from '@wrenchlog/contracts';
+import { DocumentsService } from './documents.service.js';
+
+@Controller()
+export class DocumentsController {
+  constructor(private readonly documents: DocumentsService) {}
+
+  @MessagePattern(DOCUMENT_ADD)
+  add(@Payload() m: RpcMessage<DocumentAddRequest>) {
+    return this.documents.add(m.actor, m.payload);
+  }
+
+  @MessagePattern(DOCUMENT_LIST)
+  list(@Payload() m: RpcMessage<DocumentListRequest>) {
+    return this.documents.list(m.actor, m.payload?.parent);
+  }
+
+  @MessagePattern(DOCUMENT_COUNT_FOR_MACHINE)
+  countForMachine(@Payload() m: RpcMessage<DocumentMachineRequest>) {
+    return this.documents.countForMachine(m.actor, Number(m.payload?.machineId));
+  }
+
+  @MessagePattern(DOCUMENT_GET)
+  get(@Payload() m: RpcMessage<DocumentIdRequest>) {
+    return this.documents.get(m.actor, Number(m.payload?.id));
+  }
+
+  @MessagePattern(DOCUMENT_DELETE)
+  remove(@Payload() m: RpcMessage<DocumentIdRequest>) {
+    return this.documents.remove(m.actor, Number(m.payload?.id));
+  }
+
+  @EventPattern(SERVICE_RECORD_DELETED)
+  onServiceRecordDeleted(@Payload() m: RpcMessage<ServiceRecordDeletedEvent>) {
+    return this.documents.onParentDeleted(m.payload.userId, { kind: 'service-record', id: m.payload.recordId });
+  }
+
+  @EventPattern(FUEL_RECORD_DELETED)
+  onFuelRecordDeleted(@Payload() m: RpcMessage<FuelRecordDeletedEvent>) {
+    return this.documents.onParentDeleted(m.payload.userId, { kind: 'fuel-record', id: m.payload.recordId });
+  }
+
+  @EventPattern(INVENTORY_PURCHASE_DELETED)
+  onPurchaseDeleted(@Payload() m: RpcMessage<InventoryPurchaseDeletedEvent>) {
+    return this.documents.onParentDeleted(m.payload.userId, { kind: 'purchase', id: m.payload.recordId });
+  }
+
+  @EventPattern(SERVICE_RECORD_SAVED)
+  onServiceRecordSaved(@Payload() m: RpcMessage<ServiceRecordSavedEvent>) {
+    return this.documents.onParentSaved(m.payload.userId, { kind: 'service-record', id: m.payload.recordId }, m.payload.machineId);
+  }
+
+  @EventPattern(FUEL_RECORD_SAVED)
+  onFuelRecordSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
+    return this.documents.onParentSaved(m.payload.userId, { kind: 'fuel-record', id: m.payload.recordId }, m.payload.machineId);
+  }
+
+  @EventPattern(INVENTORY_PURCHASE_SAVED)
+  onPurchaseSaved(@Payload() m: RpcMessage<InventoryPurchaseSavedEvent>) {
+    return this.documents.onParentSaved(m.payload.userId, { kind: 'purchase', id: m.payload.recordId }, m.payload.machineId);
+  }
+}

@@ -1,0 +1,98 @@
+import { Injectable } from '@nestjs/common';
+import type { DocumentParent } from '@wrenchlog/contracts';
+import { DataSource, In, type Repository } from 'typeorm';
+import { DeletedMachine } from '../ledger/deleted-machine.entity.js';
+import { DeletedDocumentParent } from './deleted-parent.entity.js';
+import { StoredDocument } from './stored-document.entity.js';
+
+export type NewDocument = Omit<StoredDocument, 'id' | 'createdAt'>;
+
+/** SQL of documents and the tombstones of their deleted parents. */
+@Injectable()
+export class DocumentsRepository {
+  private readonly documents: Repository<StoredDocument>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.documents = dataSource.getRepository(StoredDocument);
+  }
+
+  byKey(userId: number, objectKey: string): Promise<StoredDocument | null> {
+    return this.documents.findOneBy({ userId, objectKey });
+  }
+
+  byId(userId: number, id: number): Promise<StoredDocument | null> {
+    return this.documents.findOneBy({ userId, id });
+  }
+
+  ofParent(userId: number, parent: DocumentParent): Promise<StoredDocument[]> {
+    return this.documents.find({ where: { userId, parentKind: parent.kind, parentId: parent.id }, order: { id: 'ASC' } });
+  }
+
+  countOfParent(userId: number, parent: DocumentParent): Promise<number> {
+    return this.documents.countBy({ userId, parentKind: parent.kind, parentId: parent.id });
+  }
+
+  countOfMachine(userId: number, machineId: number): Promise<number> {
+    return this.documents.countBy({ userId, machineId });
+  }
+
+  /** Inserts unless the object key is already recorded (a retried upload). */
+  async insertOnce(row: NewDocument): Promise<void> {
+    await this.documents.createQueryBuilder().insert().into(StoredDocument).values({ ...row, createdAt: new Date() }).orIgnore().execute();
+  }
+
+  /** Deletes one document; answers whether this call removed it. */
+  async deleteOne(userId: number, id: number): Promise<boolean> {
+    const result = await this.documents.delete({ userId, id });
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Deletes the listed rows; answers their object keys. */
+  private async deleteRows(rows: StoredDocument[]): Promise<string[]> {
+    if (rows.length > 0) {
+      await this.documents.delete({ id: In(rows.map((r) => r.id)) });
+    }
+    return rows.map((r) => r.objectKey);
+  }
+
+  /** Remembers a deleted parent and deletes its documents; answers their object keys. */
+  async removeParent(userId: number, parent: DocumentParent): Promise<string[]> {
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(DeletedDocumentParent)
+      .values({ userId, parentKind: parent.kind, parentId: parent.id, deletedAt: new Date() })
+      .orIgnore()
+      .execute();
+    return this.deleteRows(await this.ofParent(userId, parent));
+  }
+
+  /** Deletes every document of a machine and of its records (the machine's tombstone is the ledger's). */
+  async removeMachine(userId: number, machineId: number): Promise<string[]> {
+    return this.deleteRows(await this.documents.find({ where: { userId, machineId } }));
+  }
+
+  /** The parent moved to another machine (or to none): its documents follow it. */
+  async setMachine(userId: number, parent: DocumentParent, machineId: number | null): Promise<void> {
+    await this.documents.update({ userId, parentKind: parent.kind, parentId: parent.id }, { machineId });
+  }
+
+  /** Whether the parent, or the machine it belongs to, was deleted. */
+  async parentGone(userId: number, parent: DocumentParent, machineId: number | null): Promise<boolean> {
+    const machine = parent.kind === 'machine' ? parent.id : machineId;
+    if (machine !== null && (await this.dataSource.getRepository(DeletedMachine).existsBy({ userId, machineId: machine }))) {
+      return true;
+    }
+    return this.dataSource.getRepository(DeletedDocumentParent).existsBy({ userId, parentKind: parent.kind, parentId: parent.id });
+  }
+
+  async stats(userId: number): Promise<{ count: number; bytes: number }> {
+    const row = await this.documents
+      .createQueryBuilder('d')
+      .select('COUNT(*)', 'count')
+      .addSelect('COALESCE(SUM(d.size), 0)', 'bytes')
+      .where('d.user_id = :userId', { userId })
+      .getRawOne<{ count: string | number; bytes: string | number }>();
+    return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
+  }
+}

@@ -1,0 +1,106 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { Actor, DocumentAddRequest } from '@wrenchlog/contracts';
+import { loadEnv } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
+import { freePortBlock, makePdf } from '@wrenchlog/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppModule } from '../src/app.module.js';
+import { ImageWorkerEnv } from '../src/config/image-worker-env.js';
+import { DocumentsController } from '../src/documents/documents.controller.js';
+import { ImageController } from '../src/image.controller.js';
+
+// The worker module against a temporary SQLite database and folder storage: documents recorded,
+// scoped to their owner, counted, and deleted with their record or machine, objects included.
+describe('image worker documents', () => {
+  let dir: string;
+  let app: INestApplicationContext;
+  let docs: DocumentsController;
+  let images: ImageController;
+  let storage: ObjectStorage;
+  const owner: Actor = { userId: 7, adminLevel: 0 };
+  const stranger: Actor = { userId: 8, adminLevel: 0 };
+  const meta = { correlationId: 'c' };
+  const pdf = makePdf('int test');
+  let n = 0;
+
+  const message = <T>(actor: Actor, payload: T) => ({ actor, payload, meta });
+  /** Stores a PDF as the gateway would, and records it. */
+  const add = async (parent: DocumentAddRequest['parent'], machineId: number | null, extra: Partial<DocumentAddRequest> = {}) => {
+    const objectKey = `u7/${String(++n).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd-document.pdf`;
+    await storage.put(objectKey, pdf, 'application/pdf');
+    return docs.add(message(owner, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }));
+  };
+  const list = (parent: DocumentAddRequest['parent'], actor = owner) => docs.list(message(actor, { parent }));
+  const stats = () => images.stats(message(owner, { userId: 7 }));
+
+  beforeEach(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'wl-image-worker-docs-'));
+    const env = loadEnv(ImageWorkerEnv, { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error', IMAGE_SWEEP_INTERVAL_MS: '3600000' });
+    app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
+    await app.init();
+    docs = app.get(DocumentsController);
+    images = app.get(ImageController);
+    storage = app.get<ObjectStorage>(OBJECT_STORAGE);
+  });
+
+  afterEach(async () => {
+    await app.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('records a document once per object key, lists it for its owner only, and counts it', async () => {
+    const first = await add({ kind: 'service-record', id: 3 }, 2);
+    const again = await docs.add(message(owner, { parent: { kind: 'service-record', id: 3 }, machineId: 2, objectKey: first.objectKey, fileName: 'x.pdf', contentType: 'application/pdf', size: pdf.length }));
+
+    expect(again.id).toBe(first.id);
+    expect((await list({ kind: 'service-record', id: 3 })).map((d) => d.fileName)).toEqual([first.fileName]);
+    expect(await list({ kind: 'service-record', id: 3 }, stranger)).toEqual([]);
+    await expect(docs.get(message(stranger, { id: first.id }))).rejects.toThrow('Document not found');
+    await expect(docs.remove(message(stranger, { id: first.id }))).rejects.toThrow('Document not found');
+    await expect(stats()).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 1, totalDocumentSize: pdf.length });
+  });
+
+  it("refuses a key of another user's folder", async () => {
+    await expect(add({ kind: 'machine', id: 2 }, 2, { objectKey: 'u8/00000001-aaaa-bbbb-cccc-dddddddddddd-document.pdf' })).rejects.toThrow('Invalid document key');
+  });
+
+  it('deletes a document and its object', async () => {
+    const doc = await add({ kind: 'fuel-record', id: 4 }, 2);
+    await docs.remove(message(owner, { id: doc.id }));
+    expect(await storage.exists(doc.objectKey)).toBe(false);
+    await expect(docs.remove(message(owner, { id: doc.id }))).rejects.toThrow('Document not found');
+  });
+
+  it('deletes the documents of a deleted record, and refuses one added after the deletion', async () => {
+    const onRecord = await add({ kind: 'purchase', id: 5 }, null);
+    const other = await add({ kind: 'purchase', id: 6 }, null);
+
+    await docs.onPurchaseDeleted(message(owner, { recordId: 5, userId: 7, machineId: null, at: new Date().toISOString() }));
+
+    expect(await list({ kind: 'purchase', id: 5 })).toEqual([]);
+    expect(await storage.exists(onRecord.objectKey)).toBe(false);
+    expect((await list({ kind: 'purchase', id: 6 })).map((d) => d.id)).toEqual([other.id]);
+    await expect(add({ kind: 'purchase', id: 5 }, null)).rejects.toThrow('Record not found');
+    expect(await list({ kind: 'purchase', id: 5 })).toEqual([]);
+  });
+
+  it("deletes a machine's documents and those of its records, following records that moved", async () => {
+    const onMachine = await add({ kind: 'machine', id: 2 }, 2);
+    const onRecord = await add({ kind: 'service-record', id: 3 }, 2);
+    const moved = await add({ kind: 'fuel-record', id: 4 }, 2);
+    await docs.onFuelRecordSaved(message(owner, { recordId: 4, userId: 7, machineId: 9, date: '2026-11-20', currentMileage: null, currentHours: null, at: new Date().toISOString() }));
+
+    await images.onMachineDeleted(message(owner, { userId: 7, machineId: 2 } as never));
+
+    for (const gone of [onMachine, onRecord]) {
+      expect(await storage.exists(gone.objectKey)).toBe(false);
+    }
+    expect((await list({ kind: 'fuel-record', id: 4 })).map((d) => d.id)).toEqual([moved.id]);
+    await expect(stats()).resolves.toMatchObject({ documentCount: 1 });
+    await expect(add({ kind: 'service-record', id: 10 }, 2)).rejects.toThrow('Record not found');
+  });
+});

@@ -1,0 +1,29 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import { StorageModule } from '@wrenchlog/storage';
+import type { ImportEnv } from './config/import-env.js';
+import { ImportRowEntity } from './imports/import-row.entity.js';
+import { ImportEntity } from './imports/import.entity.js';
+import { ImportsModule } from './imports/imports.module.js';
+import { migrations } from './migrations/index.js';
+
+export const entities = [ImportEntity, ImportRowEntity];
+
+@Module({})
+export class AppModule {
+  static register(env: ImportEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        RpcModule.forRoot(),
+        DatabaseModule.forService({ service: 'import-service', entities, migrations }),
+        TypeOrmModule.forFeature(entities),
+        StorageModule.forRoot(env),
+        HealthModule.forService('import-service'),
+        ImportsModule,
+      ],
+    };
+  }
+}

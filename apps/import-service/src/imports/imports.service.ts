@@ -1,0 +1,228 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES,
+  pageOf,
+  type Actor,
+  type ImportCounts,
+  type ImportCreateRequest,
+  type ImportDetectedView,
+  type ImportListQuery,
+  type Page,
+  type ImportMappingBody,
+  type ImportRowPage,
+  type ImportRowsQuery,
+  type ImportRowView,
+  type ImportSource,
+  type ImportState,
+  type ImportUploaded,
+  type ImportView,
+} from '@wrenchlog/contracts';
+import { analyzeFile, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
+import { conflict, notFound, requireActor } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
+import { asDomain } from './import-errors.js';
+import { ImportEntity } from './import.entity.js';
+import { ImportsRepository } from './imports.repository.js';
+import { MachineDirectory } from './machine-directory.js';
+
+/** A row as Review shows it: a machine still to be created is named, not given the stand-in id it was validated with. */
+function rowView(row: ImportRow): ImportRowView {
+  const view: ImportRowView = { rowNumber: row.rowNumber, status: row.status, messages: row.messages };
+  if (row.record !== undefined) {
+    view.record = { ...(row.record as Record<string, unknown>) };
+  }
+  if (row.machine && 'name' in row.machine) {
+    view.newMachine = row.machine.name;
+    delete view.record?.machineId;
+  }
+  return view;
+}
+
+/**
+ * Upload, Map and Review of an import (issue 23): reads the stored file with libs/importers, keeps
+ * the import and its rows, and writes nothing outside this service's own tables.
+ */
+@Injectable()
+export class ImportsService {
+  private readonly logger = new Logger(ImportsService.name);
+
+  constructor(
+    private readonly repository: ImportsRepository,
+    private readonly machines: MachineDirectory,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** POST /api/imports: the gateway stored the file; a file that cannot be imported is deleted again and refused. */
+  async create(actor: Actor | null, request: ImportCreateRequest): Promise<ImportUploaded> {
+    const caller = requireActor(actor);
+    const { userId } = caller;
+    const source = request.fields.source;
+    let analysis: FileAnalysis;
+    let preview: ImportRow[];
+    try {
+      if (request.fields.machineId !== undefined) {
+        await this.machines.requireOwn(caller, request.fields.machineId);
+      }
+      const { body } = await this.storage.getBuffer(request.objectKey);
+      analysis = await asDomain(() => analyzeFile(body, source));
+      const knownMachines = await this.machines.all(caller);
+      preview = (await normalizeFile(analysis, { machineId: request.fields.machineId, knownMachines, utcOffsetMinutes: request.fields.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows })).rows;
+    } catch (error) {
+      await this.storage.deleteMany([request.objectKey]).catch((e: Error) => this.logger.warn(`could not remove a refused import file: ${e.message}`));
+      throw error;
+    }
+    const entity = await this.repository.save(
+      Object.assign(new ImportEntity(), {
+        userId,
+        source,
+        fileName: request.fileName.slice(0, 255),
+        objectKey: request.objectKey,
+        byteSize: request.byteSize,
+        detected: JSON.stringify(analysis.detected),
+        mapping: null,
+        machineId: request.fields.machineId ?? null,
+        machineColumn: null,
+        utcOffsetMinutes: request.fields.utcOffsetMinutes ?? 0,
+        state: 'uploaded' satisfies ImportState,
+        counts: null,
+        rowTotal: analysis.rowCount,
+        createdAt: new Date(),
+        finishedAt: null,
+      }),
+    );
+    return this.uploaded(entity, analysis, preview);
+  }
+
+  /** PUT /api/imports/{id}/mapping: a new mapping or detection drops an earlier validation. */
+  async setMapping(actor: Actor | null, id: number, body: ImportMappingBody): Promise<ImportUploaded> {
+    const entity = await this.own(actor, id);
+    this.notStarted(entity);
+    if (body.machineId !== undefined && body.machineId !== null) {
+      await this.machines.requireOwn(requireActor(actor), body.machineId);
+    }
+    const knownMachines = await this.machines.all(requireActor(actor));
+    const detected: Detected = { ...(JSON.parse(entity.detected) as Detected), ...stripUndefined(body.detected ?? {}) };
+    const analysis = await this.analyze(entity, detected);
+    const options = { mapping: body.mapping, machineId: body.machineId ?? undefined, machineColumn: body.machineColumn ?? undefined, knownMachines };
+    const preview = (await asDomain(() => normalizeFile(analysis, { ...options, utcOffsetMinutes: entity.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows }))).rows;
+    Object.assign(entity, {
+      detected: JSON.stringify(analysis.detected),
+      mapping: JSON.stringify(body.mapping),
+      machineId: body.machineId ?? null,
+      machineColumn: body.machineColumn ?? null,
+      state: 'uploaded' satisfies ImportState,
+      counts: null,
+    });
+    await this.repository.clearRows(entity);
+    return this.uploaded(entity, analysis, preview);
+  }
+
+  /** POST /api/imports/{id}/validate: the dry run over every row; stores the rows and their messages. */
+  async validate(actor: Actor | null, id: number): Promise<ImportCounts> {
+    const entity = await this.own(actor, id);
+    this.notStarted(entity);
+    const analysis = await this.analyze(entity, JSON.parse(entity.detected) as Detected);
+    const knownMachines = await this.machines.all(requireActor(actor));
+    const result = await asDomain(() =>
+      normalizeFile(analysis, {
+        knownMachines,
+        mapping: entity.mapping ? (JSON.parse(entity.mapping) as Mapping) : undefined,
+        machineId: entity.machineId ?? undefined,
+        machineColumn: entity.machineColumn ?? undefined,
+        utcOffsetMinutes: entity.utcOffsetMinutes,
+      }),
+    );
+    Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(result.counts) });
+    await this.repository.replaceRows(entity, result.rows);
+    return result.counts;
+  }
+
+  /** GET /api/imports/{id}/rows: the dry run's rows, in file order, filtered by status. */
+  async rows(actor: Actor | null, id: number, query: ImportRowsQuery): Promise<ImportRowPage> {
+    const entity = await this.own(actor, id);
+    if (entity.state === 'uploaded') {
+      throw conflict('The import has not been validated yet: run POST /api/imports/{id}/validate first.');
+    }
+    const page = query.page ?? 0;
+    const size = query.size ?? IMPORT_LIMITS.rowsPageSize.default;
+    const [rows, total] = await this.repository.rows(entity.id, query.status, page, size);
+    return pageOf(
+      rows.map((r) => {
+        const view: ImportRowView = { rowNumber: r.rowNumber, status: r.status as ImportRowView['status'], messages: JSON.parse(r.messages) as string[] };
+        if (r.record) {
+          view.record = JSON.parse(r.record) as Record<string, unknown>;
+        }
+        if (r.machineName) {
+          view.newMachine = r.machineName;
+          delete view.record?.machineId;
+        }
+        return view;
+      }),
+      total,
+      page,
+      size,
+    );
+  }
+
+  /** GET /api/imports: the history, newest first (20 a page by default). */
+  async list(actor: Actor | null, query: ImportListQuery): Promise<Page<ImportView>> {
+    const { userId } = requireActor(actor);
+    const page = query.page ?? 0;
+    const size = query.size ?? 20;
+    const [entities, total] = await this.repository.list(userId, page, size);
+    return pageOf(entities.map(view), total, page, size);
+  }
+
+  async get(actor: Actor | null, id: number): Promise<ImportView> {
+    return view(await this.own(actor, id));
+  }
+
+  private async own(actor: Actor | null, id: number): Promise<ImportEntity> {
+    const { userId } = requireActor(actor);
+    const entity = await this.repository.findOwn(userId, id);
+    if (!entity) {
+      throw notFound(IMPORT_MESSAGES.notFound);
+    }
+    return entity;
+  }
+
+  private notStarted(entity: ImportEntity): void {
+    if (entity.state !== 'uploaded' && entity.state !== 'validated') {
+      throw conflict(`The import is ${entity.state}: its mapping and dry run can no longer change.`);
+    }
+  }
+
+  private async analyze(entity: ImportEntity, detected: Detected): Promise<FileAnalysis> {
+    const { body } = await this.storage.getBuffer(entity.objectKey);
+    return asDomain(() => analyzeFile(body, entity.source as ImportSource, detected));
+  }
+
+  private uploaded(entity: ImportEntity, analysis: FileAnalysis, preview: ImportRow[]): ImportUploaded {
+    return {
+      id: entity.id,
+      detected: analysis.detected as ImportDetectedView,
+      notes: analysis.notes,
+      columns: analysis.columns,
+      suggestedMapping: analysis.suggestedMapping,
+      preview: preview.map(rowView),
+    };
+  }
+}
+
+function view(entity: ImportEntity): ImportView {
+  const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : { valid: 0, warnings: 0, errors: 0 };
+  return {
+    id: entity.id,
+    source: entity.source as ImportSource,
+    fileName: entity.fileName,
+    state: entity.state as ImportState,
+    progress: { done: 0, total: entity.rowTotal },
+    counts: { ...counts, written: 0, skipped: 0, failed: 0 },
+    createdAt: entity.createdAt.toISOString(),
+    finishedAt: entity.finishedAt ? entity.finishedAt.toISOString() : null,
+    error: null,
+  };
+}
+
+const stripUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

@@ -1,0 +1,7 @@
+import { Module } from '@nestjs/common';
+import { CalendarController } from './calendar.controller.js';
+import { CalendarService } from './calendar.service.js';
+
+/** The private calendar feed and its hashed token. */
+@Module({ controllers: [CalendarController], providers: [CalendarService] })
+export class CalendarModule {}

@@ -1,0 +1,12 @@
+import { Module } from '@nestjs/common';
+import { NotificationsController } from './notifications.controller.js';
+import { NotificationsRepository } from './notifications.repository.js';
+import { NotificationsService } from './notifications.service.js';
+
+/** In-app notifications: their calls and their SQL (the producers add through the repository). */
+@Module({
+  controllers: [NotificationsController],
+  providers: [NotificationsRepository, NotificationsService],
+  exports: [NotificationsRepository],
+})
+export class NotificationsModule {}

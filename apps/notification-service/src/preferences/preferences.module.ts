@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { PreferencesController } from './preferences.controller.js';
+import { PreferencesService } from './preferences.service.js';
+
+/** Each user's channels per kind, digest time and time zone. */
+@Module({
+  controllers: [PreferencesController],
+  providers: [PreferencesService],
+  exports: [PreferencesService],
+})
+export class PreferencesModule {}

@@ -1,0 +1,81 @@
+import { Injectable } from '@nestjs/common';
+import {
+  DIGEST_TIME_PATTERN,
+  isTimeZone,
+  NOTIFICATION_CHANNELS,
+  NOTIFICATION_DEFAULT_PREFERENCES,
+  NOTIFICATION_PREFERENCE_KINDS,
+  NotificationMessages,
+  type Actor,
+  type NotificationChannel,
+  type NotificationPreferences,
+  type NotificationPreferencesInput,
+} from '@wrenchlog/contracts';
+import { requireActor, validationFailed } from '@wrenchlog/platform';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { Clock } from '../common/clock.js';
+import { PreferenceEntity } from './preference.entity.js';
+
+const defaults = (): NotificationPreferences => structuredClone(NOTIFICATION_DEFAULT_PREFERENCES);
+
+/** Each kind's channels in the order of NOTIFICATION_CHANNELS, once each (the DTO checked the names). */
+const cleanChannels = (channels: readonly string[]): NotificationChannel[] => NOTIFICATION_CHANNELS.filter((c) => channels.includes(c));
+
+function fromRow(row: PreferenceEntity | null): NotificationPreferences {
+  if (!row) {
+    return defaults();
+  }
+  const stored = JSON.parse(row.kinds) as Partial<Record<string, string[]>>;
+  const kinds = defaults().kinds;
+  for (const kind of NOTIFICATION_PREFERENCE_KINDS) {
+    if (Array.isArray(stored[kind])) {
+      kinds[kind] = cleanChannels(stored[kind]);
+    }
+  }
+  return { digestTime: row.digestTime, timeZone: row.timeZone, kinds };
+}
+
+/** GET and PUT /api/notifications/preferences, and the settings the rest of the service reads. */
+@Injectable()
+export class PreferencesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly clock: Clock,
+  ) {}
+
+  async get(caller: Actor | null): Promise<NotificationPreferences> {
+    const actor = requireActor(caller);
+    return this.of(this.dataSource.manager, actor.userId);
+  }
+
+  async update(caller: Actor | null, input: NotificationPreferencesInput): Promise<NotificationPreferences> {
+    const actor = requireActor(caller);
+    // The gateway validated the DTO; the rules hold for every caller all the same.
+    if (!DIGEST_TIME_PATTERN.test(String(input?.digestTime))) {
+      throw validationFailed(NotificationMessages.digestTime, [{ field: 'digestTime', message: NotificationMessages.digestTime }]);
+    }
+    if (!isTimeZone(input.timeZone)) {
+      throw validationFailed(NotificationMessages.timeZone, [{ field: 'timeZone', message: NotificationMessages.timeZone }]);
+    }
+    if (!input.kinds || NOTIFICATION_PREFERENCE_KINDS.some((k) => !Array.isArray(input.kinds[k]))) {
+      throw validationFailed(NotificationMessages.kinds, [{ field: 'kinds', message: NotificationMessages.kinds }]);
+    }
+    const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
+    await this.dataSource.getRepository(PreferenceEntity).upsert(
+      { userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: this.clock.now() },
+      ['userId'],
+    );
+    return this.of(this.dataSource.manager, actor.userId);
+  }
+
+  async of(manager: EntityManager, userId: number): Promise<NotificationPreferences> {
+    return fromRow(await manager.getRepository(PreferenceEntity).findOneBy({ userId }));
+  }
+
+  /** The settings of several users at once (defaults for those without a row). */
+  async ofMany(manager: EntityManager, userIds: number[]): Promise<Map<number, NotificationPreferences>> {
+    const rows = userIds.length ? await manager.getRepository(PreferenceEntity).findBy({ userId: In(userIds) }) : [];
+    const byUser = new Map(rows.map((r) => [r.userId, r]));
+    return new Map(userIds.map((id) => [id, fromRow(byUser.get(id) ?? null)]));
+  }
+}

@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { NOTIFICATION_MAIL_REQUESTED, type NotificationMailRequestedEvent } from '@wrenchlog/contracts';
+import { Outbox } from '@wrenchlog/platform';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import { DigestEntity } from '../digest/digest.entity.js';
+import { digestDateDue, digestEmail, type DigestItem } from '../digest/digest.rules.js';
+import { MachinesService } from '../machines/machines.service.js';
+import { overdueWeeks, scheduleLink, webhookTypeOf, weeklyReminder } from '../notifications/notification.rules.js';
+import { NotificationsRepository } from '../notifications/notifications.repository.js';
+import { PreferencesService } from '../preferences/preferences.service.js';
+import { PushService, type PushMessage } from '../push/push.service.js';
+import { ScheduleStateEntity } from '../schedule-events/schedule-state.entity.js';
+import { WebhookOutbox } from '../webhooks/webhook-outbox.js';
+import { WeeklyReports } from '../weekly/weekly-reports.service.js';
+
+export interface PassResult {
+  sent: number;
+  failed: number;
+  lastError: string | null;
+}
+
+/** The scheduler's periodic work: weekly reminders while overdue, each user's daily digest, and the weekly usage reports. */
+@Injectable()
+export class SchedulerJobs {
+  private readonly logger = new Logger(SchedulerJobs.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly notifications: NotificationsRepository,
+    private readonly preferences: PreferencesService,
+    private readonly machines: MachinesService,
+    private readonly outbox: Outbox,
+    private readonly webhooks: WebhookOutbox,
+    private readonly push: PushService,
+    private readonly weekly: WeeklyReports,
+  ) {}
+
+  async periodic(now: Date): Promise<PassResult> {
+    const result: PassResult = { sent: 0, failed: 0, lastError: null };
+    const note = async (what: string, work: () => Promise<boolean>) => {
+      try {
+        if (await work()) {
+          result.sent += 1;
+        }
+      } catch (err) {
+        result.failed += 1;
+        result.lastError = `${what}: ${(err as Error).message ?? String(err)}`;
+        this.logger.warn(result.lastError);
+      }
+    };
+    const active = await this.dataSource.getRepository(ScheduleStateEntity).findBy({ status: In(['due_soon', 'overdue']) });
+    for (const state of active.filter((s) => s.status === 'overdue' && overdueWeeks(s.statusSince, now) > s.reminderWeeks)) {
+      await note(`reminder of schedule ${state.scheduleId}`, async () => {
+        const made = await this.dataSource.transaction((m) => this.weeklyReminder(m, state, now));
+        if (made?.push) {
+          // After commit, best effort: the reminder is in the list and the digest whatever happens here.
+          await this.push.notify(state.userId, made.push).catch((err: Error) => this.logger.warn(`push not sent: ${err.message}`));
+        }
+        return made !== null;
+      });
+    }
+    const users = [...new Set(active.map((s) => s.userId))];
+    const prefs = await this.preferences.ofMany(this.dataSource.manager, users);
+    for (const userId of users) {
+      const p = prefs.get(userId)!;
+      const date = p.kinds.maintenance.includes('email') ? digestDateDue(now, p.timeZone, p.digestTime) : null;
+      if (date) {
+        await note(`digest of user ${userId}`, () => this.dataSource.transaction((m) => this.digest(m, userId, date, now)));
+      }
+    }
+    const weekly = await this.weekly.scheduled(now);
+    result.sent += weekly.sent;
+    result.failed += weekly.failed;
+    result.lastError = weekly.lastError ?? result.lastError;
+    return result;
+  }
+
+  /**
+   * Week n of an overdue schedule: one notification, whichever replica or pass gets here first.
+   * Answers null when another made it, else the push to send after commit (null without the push channel).
+   */
+  private async weeklyReminder(manager: EntityManager, state: ScheduleStateEntity, now: Date): Promise<{ push: PushMessage | null } | null> {
+    const weeks = overdueWeeks(state.statusSince, now);
+    const moved = await manager
+      .createQueryBuilder()
+      .update(ScheduleStateEntity)
+      .set({ reminderWeeks: weeks })
+      .where('schedule_id = :id AND status = :status AND status_since = :since AND reminder_weeks < :weeks', { id: state.scheduleId, status: 'overdue', since: state.statusSince, weeks })
+      .execute();
+    if (!moved.affected) {
+      return null;
+    }
+    const planned = weeklyReminder(state.scheduleId, state.title, state.statusSince, weeks);
+    const prefs = await this.preferences.of(manager, state.userId);
+    const name = (await this.machines.names(manager, [state.machineId])).get(state.machineId)!;
+    if (prefs.kinds.maintenance.includes('webhook')) {
+      const data = { scheduleId: state.scheduleId, machineId: state.machineId, machineName: name, title: state.title, status: 'overdue', weeksOverdue: weeks, reason: state.reason };
+      await this.webhooks.enqueue(manager, state.userId, webhookTypeOf(planned.kind), data, planned.key, now);
+    }
+    const title = `${planned.title} (${name})`;
+    await this.notifications.addOnce(manager, {
+      userId: state.userId,
+      kind: planned.kind,
+      title,
+      machineId: state.machineId,
+      scheduleId: state.scheduleId,
+      link: scheduleLink(state.machineId),
+      dedupeKey: planned.key,
+      inApp: prefs.kinds.maintenance.includes('inapp'),
+      createdAt: now,
+    });
+    return { push: prefs.kinds.maintenance.includes('push') ? { title, body: state.reason ?? undefined, link: scheduleLink(state.machineId) } : null };
+  }
+
+  /**
+   * The user's digest of a local date, at most once (the unique (user, date) row is written in the
+   * transaction that hands the email to user-service through the outbox). Lists what became due
+   * soon or overdue since the last digest and what is still overdue; no email when nothing.
+   */
+  private async digest(manager: EntityManager, userId: number, localDate: string, now: Date): Promise<boolean> {
+    const digests = manager.getRepository(DigestEntity);
+    if (await digests.exists({ where: { userId, localDate } })) {
+      return false;
+    }
+    const last = await digests.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
+    const since = last?.createdAt ?? null;
+    const states = await manager.getRepository(ScheduleStateEntity).findBy({ userId, status: In(['due_soon', 'overdue']) });
+    const names = await this.machines.names(
+      manager,
+      [...new Set(states.map((s) => s.machineId))],
+    );
+    const items: DigestItem[] = [];
+    for (const s of states) {
+      const fresh = !since || s.statusSince > since;
+      const state: DigestItem['state'] | null = fresh ? (s.status as 'due_soon' | 'overdue') : s.status === 'overdue' ? 'still_overdue' : null;
+      if (state) {
+        items.push({ machineId: s.machineId, machineName: names.get(s.machineId)!, title: s.title, state, reason: s.reason });
+      }
+    }
+    // The day's row is written even when there is nothing to say: one digest a day, at its time.
+    await digests.insert({ userId, localDate, items: items.length, createdAt: now });
+    const mail = digestEmail(items, localDate);
+    if (!mail) {
+      return false;
+    }
+    const event: NotificationMailRequestedEvent = { key: `digest:${userId}:${localDate}`, userId, subject: mail.subject, text: mail.text };
+    await this.outbox.enqueue(manager, NOTIFICATION_MAIL_REQUESTED, event, { actor: null });
+    return true;
+  }
+}

@@ -1,0 +1,36 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import type { ReportEnv } from './config/report-env.js';
+import { CostRecord } from './costs/cost-record.entity.js';
+import { CostsModule } from './costs/costs.module.js';
+import { MonthlyCost } from './costs/monthly-cost.entity.js';
+import { MachineEventsModule } from './machine-events/machine-events.module.js';
+import { MachinesModule } from './machines/machines.module.js';
+import { ReportMachine } from './machines/report-machine.entity.js';
+import { migrations } from './migrations/index.js';
+import { RebuildModule } from './rebuild/rebuild.module.js';
+import { ReportsModule } from './reports/reports.module.js';
+
+export const entities = [ReportMachine, CostRecord, MonthlyCost];
+
+@Module({})
+export class AppModule {
+  static register(env: ReportEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        RpcModule.forRoot(),
+        DatabaseModule.forService({ service: 'report-service', entities, migrations }),
+        TypeOrmModule.forFeature(entities),
+        HealthModule.forService('report-service'),
+        MachinesModule,
+        CostsModule,
+        MachineEventsModule,
+        ReportsModule,
+        RebuildModule,
+      ],
+    };
+  }
+}

@@ -1,0 +1,53 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, Payload } from '@nestjs/microservices';
+import {
+  FUEL_RECORD_DELETED,
+  FUEL_RECORD_SAVED,
+  INVENTORY_PURCHASE_DELETED,
+  INVENTORY_PURCHASE_SAVED,
+  SERVICE_RECORD_DELETED,
+  SERVICE_RECORD_SAVED,
+  type FuelRecordDeletedEvent,
+  type FuelRecordSavedEvent,
+  type InventoryPurchaseDeletedEvent,
+  type InventoryPurchaseSavedEvent,
+  type RpcMessage,
+  type ServiceRecordDeletedEvent,
+  type ServiceRecordSavedEvent,
+} from '@wrenchlog/contracts';
+import { CostEventsService } from './cost-events.service.js';
+
+@Controller()
+export class CostEventsController {
+  constructor(private readonly costs: CostEventsService) {}
+
+  @EventPattern(SERVICE_RECORD_SAVED)
+  serviceSaved(@Payload() m: RpcMessage<ServiceRecordSavedEvent>) {
+    return this.costs.onServiceSaved(m);
+  }
+
+  @EventPattern(SERVICE_RECORD_DELETED)
+  serviceDeleted(@Payload() m: RpcMessage<ServiceRecordDeletedEvent>) {
+    return this.costs.onServiceDeleted(m);
+  }
+
+  @EventPattern(FUEL_RECORD_SAVED)
+  fuelSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
+    return this.costs.onFuelSaved(m);
+  }
+
+  @EventPattern(FUEL_RECORD_DELETED)
+  fuelDeleted(@Payload() m: RpcMessage<FuelRecordDeletedEvent>) {
+    return this.costs.onFuelDeleted(m);
+  }
+
+  @EventPattern(INVENTORY_PURCHASE_SAVED)
+  purchaseSaved(@Payload() m: RpcMessage<InventoryPurchaseSavedEvent>) {
+    return this.costs.onPurchaseSaved(m);
+  }
+
+  @EventPattern(INVENTORY_PURCHASE_DELETED)
+  purchaseDeleted(@Payload() m: RpcMessage<InventoryPurchaseDeletedEvent>) {
+    return this.costs.onPurchaseDeleted(m);
+  }
+}

@@ -1,0 +1,160 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { eventTime, isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type InventoryPurchaseDeletedEvent, type InventoryPurchaseSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import { DataSource } from 'typeorm';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import type { CostRecord } from './cost-record.entity.js';
+import { bucketDeltas, monthOf, type CostCategory } from './cost.rules.js';
+import { CostsRepository } from './costs.repository.js';
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/** What a saved event tells about one costed record. */
+interface SavedFact {
+  category: CostCategory;
+  recordId: number;
+  userId: number;
+  machineKey: number;
+  date: string;
+  amountCents: number;
+  title: string;
+  notes: string | null;
+  miles: number | null;
+  hours: number | null;
+  at: Date;
+}
+
+/**
+ * The read model from the owners' events: each costed record's row (its month and amount) and the
+ * monthly totals, moved by the difference. Idempotent and ordered by the events' `at`: a repeated
+ * or older event changes nothing, a deleted record never comes back, and the records of a deleted
+ * machine are not counted again by a late event.
+ */
+@Injectable()
+export class CostEventsService {
+  private readonly logger = new Logger(CostEventsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly costs: CostsRepository,
+    private readonly machines: MachinesRepository,
+  ) {}
+
+  onServiceSaved(m: RpcMessage<ServiceRecordSavedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.serviceDate)) {
+      return this.malformed('service.record.saved');
+    }
+    const price = num(e.priceCents);
+    return this.saved({
+      category: 'service',
+      recordId: e.recordId,
+      userId: e.userId,
+      machineKey: e.machineId,
+      date: e.serviceDate,
+      amountCents: price === null ? 0 : Math.round(price),
+      title: typeof e.title === 'string' ? e.title : 'Service',
+      notes: text(e.notes),
+      miles: num(e.miles),
+      hours: num(e.hours),
+      at: eventTime(e.at),
+    });
+  }
+
+  onFuelSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
+      return this.malformed('fuel.record.saved');
+    }
+    const price = num(e.totalPriceCents);
+    const amount = num(e.amount);
+    return this.saved({
+      category: 'fuel',
+      recordId: e.recordId,
+      userId: e.userId,
+      machineKey: e.machineId,
+      date: e.date,
+      amountCents: price === null ? 0 : Math.round(price),
+      title: amount === null ? 'Fuel' : `Fuel: ${amount} gal`,
+      notes: text(e.notes),
+      miles: num(e.currentMileage),
+      hours: num(e.currentHours),
+      at: eventTime(e.at),
+    });
+  }
+
+  onPurchaseSaved(m: RpcMessage<InventoryPurchaseSavedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || (e.machineId !== null && !isValidId(e.machineId)) || !isDate(e.date)) {
+      return this.malformed('inventory.purchase.saved');
+    }
+    const cost = num(e.costCents);
+    return this.saved({
+      category: 'parts',
+      recordId: e.recordId,
+      userId: e.userId,
+      machineKey: e.machineId ?? 0,
+      date: e.date,
+      amountCents: cost === null ? 0 : Math.round(cost),
+      title: typeof e.partName === 'string' ? e.partName : 'Part',
+      notes: text(e.notes),
+      miles: null,
+      hours: null,
+      at: eventTime(e.at),
+    });
+  }
+
+  onServiceDeleted(m: RpcMessage<ServiceRecordDeletedEvent>): Promise<void> {
+    return this.deletedEvent('service', 'service.record.deleted', m?.payload);
+  }
+
+  onFuelDeleted(m: RpcMessage<FuelRecordDeletedEvent>): Promise<void> {
+    return this.deletedEvent('fuel', 'fuel.record.deleted', m?.payload);
+  }
+
+  onPurchaseDeleted(m: RpcMessage<InventoryPurchaseDeletedEvent>): Promise<void> {
+    return this.deletedEvent('parts', 'inventory.purchase.deleted', m?.payload);
+  }
+
+  /** Applies a saved fact (also the rebuild's way in). */
+  async saved(f: SavedFact): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      if (f.machineKey !== 0) {
+        const machine = await this.machines.find(f.machineKey, manager);
+        if (machine && (machine.deleted || machine.userId !== f.userId)) {
+          return; // a deleted machine's (or a forged) record counts nowhere
+        }
+      }
+      const row = await this.costs.lockRecord(manager, f.category, f.recordId, f.userId);
+      if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
+        return;
+      }
+      const next: CostRecord = { ...row, machineKey: f.machineKey, recordDate: f.date, month: monthOf(f.date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours, updatedAt: f.at };
+      await this.costs.applyDeltas(manager, f.userId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
+      await this.costs.saveRecord(manager, next);
+    });
+  }
+
+  private async deletedEvent(category: CostCategory, name: string, e: { recordId: number; userId: number; at: string } | undefined): Promise<void> {
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId)) {
+      return this.malformed(name);
+    }
+    const at = eventTime(e.at);
+    await this.dataSource.transaction(async (manager) => {
+      const row = await this.costs.lockRecord(manager, category, e.recordId, e.userId);
+      if (row.userId !== e.userId || row.deleted) {
+        return;
+      }
+      await this.costs.applyDeltas(manager, e.userId, category, bucketDeltas(placeOf(row), null));
+      await this.costs.saveRecord(manager, { ...row, amountCents: 0, deleted: true, updatedAt: at > row.updatedAt ? at : row.updatedAt });
+    });
+  }
+
+  private malformed(name: string): Promise<void> {
+    this.logger.warn(`ignored a malformed ${name} event`);
+    return Promise.resolve();
+  }
+}
+
+/** Where a row counts now (nowhere for a placeholder). */
+const placeOf = (r: CostRecord) => (r.month === null ? null : { machineKey: r.machineKey, month: r.month, amountCents: r.amountCents });

@@ -1,0 +1,118 @@
+import { Injectable } from '@nestjs/common';
+import { queryNamed, rowLock } from '@wrenchlog/platform';
+import { DataSource, In, type EntityManager } from 'typeorm';
+import type { CostCell } from '../reports/report.rules.js';
+import { CostRecord } from './cost-record.entity.js';
+import type { BucketDelta, CostCategory } from './cost.rules.js';
+import { MonthlyCost } from './monthly-cost.entity.js';
+
+/** When a placeholder row was made: any real event is newer. */
+export const NEVER = new Date(0);
+
+type Raw = { machineKey: number | string; month: string; category: CostCategory; cents: number | string | null };
+const cell = (r: Raw): CostCell => ({ machineKey: Number(r.machineKey), month: r.month, category: r.category, cents: Number(r.cents ?? 0) });
+
+/** SQL of the read model: the per-record rows and the monthly totals. */
+@Injectable()
+export class CostsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /**
+   * The record's row, locked on PostgreSQL so two events of one record take turns (SQLite queues
+   * write transactions already); made as a placeholder (counted nowhere) when first heard of.
+   */
+  async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, userId: number): Promise<CostRecord> {
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(CostRecord)
+      .values({ category, recordId, userId, machineKey: 0, recordDate: null, month: null, amountCents: 0, title: '', notes: null, miles: null, hours: null, deleted: false, updatedAt: NEVER })
+      .orIgnore()
+      .execute();
+    const row = await manager.findOne(CostRecord, { where: { category, recordId }, ...rowLock(manager) });
+    return row!;
+  }
+
+  async saveRecord(manager: EntityManager, row: CostRecord): Promise<void> {
+    const { category, recordId, ...rest } = row;
+    await manager.update(CostRecord, { category, recordId }, rest);
+  }
+
+  /** Adds each delta to its bucket (an atomic increment: concurrent events of one month never lose one). */
+  async applyDeltas(manager: EntityManager, userId: number, category: CostCategory, deltas: readonly BucketDelta[]): Promise<void> {
+    for (const d of deltas) {
+      await queryNamed(
+        manager,
+        `INSERT INTO report_monthly (user_id, machine_key, month, category, amount_cents) VALUES (:userId, :machineKey, :month, :category, :delta)
+         ON CONFLICT (user_id, machine_key, month, category) DO UPDATE SET amount_cents = report_monthly.amount_cents + excluded.amount_cents`,
+        { userId, machineKey: d.machineKey, month: d.month, category, delta: d.deltaCents },
+      );
+    }
+  }
+
+  /** A deleted machine: its records become tombstones and its totals go. */
+  async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<void> {
+    await manager.update(CostRecord, { userId, machineKey: machineId }, { deleted: true, amountCents: 0, updatedAt: new Date() });
+    await manager.delete(MonthlyCost, { userId, machineKey: machineId });
+  }
+
+  /** Totals of whole months, per machine key, month and category (machine keys: all when null). */
+  async monthly(userId: number, months: readonly string[], machineKeys: readonly number[] | null): Promise<CostCell[]> {
+    if (months.length === 0 || machineKeys?.length === 0) {
+      return [];
+    }
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('t.machine_key', 'machineKey')
+      .addSelect('t.month', 'month')
+      .addSelect('t.category', 'category')
+      .addSelect('t.amount_cents', 'cents')
+      .from(MonthlyCost, 't')
+      .where('t.user_id = :userId AND t.month >= :first AND t.month <= :last', { userId, first: months[0], last: months[months.length - 1] })
+      .andWhere('t.amount_cents <> 0');
+    if (machineKeys) {
+      qb.andWhere('t.machine_key IN (:...machineKeys)', { machineKeys });
+    }
+    const wanted = new Set(months);
+    return (await qb.getRawMany<Raw>()).map(cell).filter((c) => wanted.has(c.month));
+  }
+
+  /** Totals summed from the records dated in [from, to] (a period's partial months). */
+  async dated(userId: number, from: string, to: string, machineKeys: readonly number[] | null): Promise<CostCell[]> {
+    if (machineKeys?.length === 0) {
+      return [];
+    }
+    const qb = this.dataSource
+      .createQueryBuilder()
+      .select('r.machine_key', 'machineKey')
+      .addSelect('r.month', 'month')
+      .addSelect('r.category', 'category')
+      .addSelect('SUM(r.amount_cents)', 'cents')
+      .from(CostRecord, 'r')
+      .where('r.user_id = :userId AND r.record_date >= :from AND r.record_date <= :to AND NOT r.deleted', { userId, from, to })
+      .groupBy('r.machine_key')
+      .addGroupBy('r.month')
+      .addGroupBy('r.category');
+    if (machineKeys) {
+      qb.andWhere('r.machine_key IN (:...machineKeys)', { machineKeys });
+    }
+    return (await qb.getRawMany<Raw>()).map(cell);
+  }
+
+  /** A machine's costed records in [from, to], oldest first (its history). */
+  history(userId: number, machineId: number, from: string, to: string): Promise<CostRecord[]> {
+    return this.dataSource
+      .getRepository(CostRecord)
+      .createQueryBuilder('r')
+      .where('r.userId = :userId AND r.machineKey = :machineId AND r.recordDate >= :from AND r.recordDate <= :to AND NOT r.deleted', { userId, machineId, from, to })
+      .orderBy('r.recordDate', 'ASC')
+      .addOrderBy('r.category', 'ASC')
+      .addOrderBy('r.recordId', 'ASC')
+      .getMany();
+  }
+
+  /** The record rows of some ids (tests and the rebuild). */
+  records(category: CostCategory, recordIds: number[]): Promise<CostRecord[]> {
+    return this.dataSource.manager.findBy(CostRecord, { category, recordId: In(recordIds) });
+  }
+}

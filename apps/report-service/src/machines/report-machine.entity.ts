@@ -1,0 +1,40 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+
+/**
+ * This service's projection of machines, fed by machine.machine.saved and .deleted: owner, name,
+ * type (the reports' type filter) and archived. A deleted machine stays as a tombstone so a late
+ * event cannot bring it (or its costs) back.
+ */
+@Entity('report_machines')
+export class ReportMachine {
+  @PrimaryColumn({ name: 'machine_id', type: 'integer' })
+  machineId: number;
+
+  @Column({ name: 'user_id', type: 'integer' })
+  userId: number;
+
+  @Column({ type: 'text' })
+  name: string;
+
+  @Column({ type: 'varchar', length: 60, nullable: true })
+  type: string | null;
+
+  /** The type as the filter compares it (trimmed, lower case). */
+  @Column({ name: 'type_key', type: 'varchar', length: 60, nullable: true })
+  typeKey: string | null;
+
+  @Column({ type: 'boolean', default: false })
+  archived: boolean;
+
+  @Column({ type: 'boolean', default: false })
+  deleted: boolean;
+
+  /** The `at` of the saved event last applied: an older one changes nothing. */
+  @Column({ name: 'updated_at' })
+  updatedAt: Date;
+}
+
+export const typeKeyOf = (type: string | null | undefined): string | null => {
+  const key = typeof type === 'string' ? type.trim().toLowerCase().slice(0, 60) : '';
+  return key === '' ? null : key;
+};

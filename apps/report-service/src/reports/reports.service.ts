@@ -1,0 +1,227 @@
+import { Injectable } from '@nestjs/common';
+import {
+  FUEL_ECONOMY_SEGMENTS,
+  parseId,
+  ReportMessages,
+  SCHEDULE_USAGE,
+  UNASSIGNED_MACHINE_NAME,
+  type Actor,
+  type CostsReport,
+  type FleetReport,
+  type FleetRow,
+  type FuelEconomyPoint,
+  type FuelEconomySegment,
+  type MachineHistory,
+  type MachineUsage,
+  type ReportRequest,
+} from '@wrenchlog/contracts';
+import { badRequest, requireActor, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { CostsRepository } from '../costs/costs.repository.js';
+import type { CostCategory } from '../costs/cost.rules.js';
+import { MachineLookup } from '../machines/machine-lookup.js';
+import { typeKeyOf, type ReportMachine } from '../machines/report-machine.entity.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import {
+  breakdownOf,
+  byMachine,
+  costPerUnit,
+  economyOf,
+  economyUnitFor,
+  monthsOf,
+  parsePeriod,
+  splitPeriod,
+  stackByMonth,
+  sumKnown,
+  zeroCosts,
+  type CostCell,
+  type Period,
+} from './report.rules.js';
+
+/** Which machines a report covers: one, a type, or all (with the purchases that name none). */
+interface Scope {
+  machines: ReportMachine[];
+  /** The machine keys whose costs count; null: every key of the user (0 included). */
+  keys: number[] | null;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * The reports (issue 22): costs from the read model (whole months from the monthly totals, the
+ * partial ends from the records), usage from schedule-service and fuel economy from
+ * fuel-purchase-service, each asked once for all the machines of the report.
+ */
+@Injectable()
+export class ReportsService {
+  constructor(
+    private readonly costs: CostsRepository,
+    private readonly machines: MachinesRepository,
+    private readonly lookup: MachineLookup,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async costsReport(caller: Actor | null, q: ReportRequest | null): Promise<CostsReport> {
+    const actor = requireActor(caller);
+    const period = parsePeriod(q?.from, q?.to, today());
+    const scope = await this.scope(actor, q);
+    const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor, scope.machines, period)]);
+    const { months, totals } = stackByMonth(monthsOf(period), cells);
+    const distance = sumKnown(usage.map((u) => u.distance));
+    const hours = sumKnown(usage.map((u) => u.hours));
+    return { months, totals, usage: { distance, hours }, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours) };
+  }
+
+  async fleet(caller: Actor | null, q: ReportRequest | null): Promise<FleetReport> {
+    const actor = requireActor(caller);
+    const period = parsePeriod(q?.from, q?.to, today());
+    const scope = await this.scope(actor, { type: q?.type });
+    // The read model and the two owners' calls side by side: a report waits for the slowest, not the sum.
+    const [cells, usageList, segmentList] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor, scope.machines, period), this.segments(actor, scope.machines, period)]);
+    const costs = byMachine(cells);
+    const usage = new Map(usageList.map((u) => [u.machineId, u]));
+    const segments = groupBy(segmentList, (s) => s.machineId);
+    const rows: FleetRow[] = [];
+    const named = new Map(scope.machines.map((m) => [m.machineId, m]));
+    // Every live machine of the scope, an archived one only when it cost something in the period.
+    const keys = new Set([...scope.machines.filter((m) => !m.archived || costs.has(m.machineId)).map((m) => m.machineId), ...costs.keys()]);
+    // Machines by id, the Unassigned row (key 0) last.
+    for (const key of [...keys].sort((a, b) => (a === 0 ? 1 : b === 0 ? -1 : a - b))) {
+      const c = costs.get(key) ?? zeroCosts();
+      const money = breakdownOf(c);
+      if (key === 0) {
+        rows.push({ machineId: null, machineName: UNASSIGNED_MACHINE_NAME, ...money, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null, economyUnit: null });
+        continue;
+      }
+      const u = usage.get(key);
+      const unit = economyUnitFor(u?.distanceUnit);
+      const economy = economyOf(segments.get(key) ?? [], unit);
+      rows.push({
+        machineId: key,
+        machineName: named.get(key)?.name ?? `Machine ${key}`,
+        ...money,
+        distance: u?.distance ?? null,
+        hours: u?.hours ?? null,
+        costPerDistance: costPerUnit(money.total, u?.distance ?? null),
+        costPerHour: costPerUnit(money.total, u?.hours ?? null),
+        fuelEconomy: economy,
+        economyUnit: economy === null ? null : unit,
+      });
+    }
+    // The totals are the sums of the rows (in cents, so they equal them exactly).
+    const sum = zeroCosts();
+    for (const c of costs.values()) {
+      for (const k of Object.keys(sum) as CostCategory[]) {
+        sum[k] += c[k];
+      }
+    }
+    const totals = breakdownOf(sum);
+    const distance = sumKnown(rows.map((r) => r.distance));
+    const hours = sumKnown(rows.map((r) => r.hours));
+    return { rows, totals: { ...totals, distance, hours, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours), fuelEconomy: null } };
+  }
+
+  async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
+    const actor = requireActor(caller);
+    const period = parsePeriod(q?.from, q?.to, today());
+    const scope = await this.scope(actor, q);
+    const [usage, segments] = await Promise.all([this.usage(actor, scope.machines, period), this.segments(actor, scope.machines, period)]);
+    const units = new Map(usage.map((u) => [u.machineId, economyUnitFor(u.distanceUnit)]));
+    const points: FuelEconomyPoint[] = [];
+    for (const s of segments) {
+      const unit = units.get(s.machineId) ?? 'mpg';
+      const economy = economyOf([s], unit);
+      if (economy !== null) {
+        points.push({ date: s.date, fuelRecordId: s.fuelRecordId, machineId: s.machineId, economy, unit });
+      }
+    }
+    return points.sort((a, b) => a.date.localeCompare(b.date) || a.fuelRecordId - b.fuelRecordId);
+  }
+
+  /** A machine's costed records in the period, oldest first (the history CSV's lines). */
+  async history(caller: Actor | null, q: ReportRequest | null): Promise<MachineHistory> {
+    const actor = requireActor(caller);
+    const period = parsePeriod(q?.from, q?.to, today());
+    const machine = await this.lookup.requireOwned(actor, this.machineIdOf(q?.machineId) ?? 0);
+    const rows = await this.costs.history(actor.userId, machine.machineId, period.from, period.to);
+    return {
+      machineId: machine.machineId,
+      machineName: machine.name,
+      from: period.from,
+      to: period.to,
+      lines: rows.map((r) => ({
+        date: r.recordDate!,
+        kind: r.category === 'parts' ? 'part' : r.category,
+        recordId: r.recordId,
+        title: r.title,
+        miles: r.miles,
+        hours: r.hours,
+        cost: r.amountCents / 100,
+        notes: r.notes,
+      })),
+    };
+  }
+
+  private machineIdOf(raw: unknown): number | undefined {
+    if (raw === undefined || raw === null || raw === '') {
+      return undefined;
+    }
+    const id = parseId(raw);
+    if (id === undefined) {
+      throw badRequest(ReportMessages.machineId, [{ field: 'machineId', message: ReportMessages.machineId }]);
+    }
+    return id;
+  }
+
+  private async scope(actor: Actor, q: Pick<ReportRequest, 'machineId' | 'type'> | null): Promise<Scope> {
+    const machineId = this.machineIdOf(q?.machineId);
+    if (machineId !== undefined) {
+      const machine = await this.lookup.requireOwned(actor, machineId);
+      return { machines: [machine], keys: [machine.machineId] };
+    }
+    if (typeof q?.type === 'string' && q.type.trim() !== '') {
+      const machines = await this.machines.live(actor.userId, typeKeyOf(q.type)!);
+      if (machines.length === 0) {
+        throw badRequest(ReportMessages.type, [{ field: 'type', message: ReportMessages.type }]);
+      }
+      return { machines, keys: machines.map((m) => m.machineId) };
+    }
+    return { machines: await this.machines.live(actor.userId), keys: null };
+  }
+
+  private async cells(userId: number, period: Period, keys: number[] | null): Promise<CostCell[]> {
+    const { wholeMonths, partial } = splitPeriod(period);
+    const cells = await this.costs.monthly(userId, wholeMonths, keys);
+    for (const p of partial) {
+      cells.push(...(await this.costs.dated(userId, p.from, p.to, keys)));
+    }
+    return cells;
+  }
+
+  private usage(actor: Actor, machines: ReportMachine[], period: Period): Promise<MachineUsage[]> {
+    if (machines.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.rpc.send(SCHEDULE_USAGE, { machineIds: machines.map((m) => m.machineId), from: period.from, to: period.to }, this.call(actor));
+  }
+
+  private segments(actor: Actor, machines: ReportMachine[], period: Period): Promise<FuelEconomySegment[]> {
+    if (machines.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.rpc.send(FUEL_ECONOMY_SEGMENTS, { machineIds: machines.map((m) => m.machineId), from: period.from, to: period.to }, this.call(actor));
+  }
+
+  private call(actor: Actor): CallContext {
+    return { actor };
+  }
+}
+
+function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
+  const out = new Map<K, T[]>();
+  for (const item of items) {
+    const list = out.get(key(item)) ?? [];
+    list.push(item);
+    out.set(key(item), list);
+  }
+  return out;
+}

@@ -1,0 +1,162 @@
+import { ActionIcon, Alert, Anchor, Button, Card, Group, Loader, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { DocumentView } from '@wrenchlog/contracts';
+import { useId, useRef, useState } from 'react';
+import { ApiError } from '../../api/client';
+import { useServices } from '../../app/context';
+import { useConfirm } from '../../components/confirm';
+import { ErrorState } from '../../components/states';
+import { formatDateTime } from '../../lib/format';
+import { randomKey } from '../../lib/random-key';
+import { documentKeys, documentsApi, uploadDocument, type DocumentParentPath } from './documents-api';
+import { confirmDeleteText, DOCUMENT_TEXT, fileProblem, formatBytes } from './documents-logic';
+
+/**
+ * The Documents section of a machine, service record, fuel record or part purchase (issue 18):
+ * PDFs listed with name, size and date, opened in a new tab through their signed link, added with
+ * upload progress and deleted after a confirmation. Renders nothing when the record itself is
+ * not found (its page says so).
+ */
+export function DocumentsSection({ parent, parentId }: { parent: DocumentParentPath; parentId: number }) {
+  const { api, session } = useServices();
+  const queryClient = useQueryClient();
+  const key = documentKeys.of(parent, parentId);
+  const documents = useQuery({ queryKey: key, queryFn: () => documentsApi.list(api, parent, parentId) });
+  const { confirm, dialog } = useConfirm();
+  const input = useRef<HTMLInputElement>(null);
+  const titleId = useId();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const upload = useMutation({
+    mutationFn: (file: File) => uploadDocument(session, parent, parentId, file, `document:${randomKey()}`, setProgress),
+    onSuccess: (added) => queryClient.setQueryData<DocumentView[]>(key, (list) => [...(list ?? []), added]),
+    onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.uploadFailed)),
+    onSettled: () => {
+      setProgress(null);
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['account', 'imageStats'] });
+    },
+  });
+
+  const remove = useMutation({
+    mutationFn: (doc: DocumentView) => documentsApi.remove(api, doc.id),
+    onSuccess: (_r, doc) => queryClient.setQueryData<DocumentView[]>(key, (list) => (list ?? []).filter((d) => d.id !== doc.id)),
+    onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.deleteFailed)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['account', 'imageStats'] }),
+  });
+
+  if (documents.error instanceof ApiError && documents.error.status === 404) {
+    return null;
+  }
+
+  const chosen = (files: FileList | null) => {
+    const file = files?.[0];
+    if (input.current) {
+      input.current.value = '';
+    }
+    if (!file) {
+      return;
+    }
+    const problem = fileProblem(file);
+    setError(problem ?? null);
+    if (!problem) {
+      setProgress(0);
+      upload.mutate(file);
+    }
+  };
+
+  const askDelete = async (doc: DocumentView) => {
+    if (await confirm(confirmDeleteText(doc.fileName), 'Delete')) {
+      setError(null);
+      remove.mutate(doc);
+    }
+  };
+
+  const list = documents.data ?? [];
+  return (
+    <Card component="section" aria-labelledby={titleId} withBorder padding="lg">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={3} id={titleId}>
+            {DOCUMENT_TEXT.title}
+          </Title>
+          <Group gap="xs">
+            <Text size="sm" c="dimmed">
+              {DOCUMENT_TEXT.hint}
+            </Text>
+            <Button leftSection={<IconPaperclip size={16} />} variant="light" onClick={() => input.current?.click()} loading={upload.isPending}>
+              {DOCUMENT_TEXT.add}
+            </Button>
+          </Group>
+        </Group>
+        <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label="PDF document to upload" onChange={(e) => chosen(e.currentTarget.files)} />
+        {progress !== null && (
+          <Stack gap={4}>
+            <Text size="sm">Uploading... {progress}%</Text>
+            <Progress value={progress} aria-label="Upload progress" />
+          </Stack>
+        )}
+        {error && (
+          <Alert color="red" role="alert" withCloseButton onClose={() => setError(null)}>
+            {error}
+          </Alert>
+        )}
+        {documents.isPending ? (
+          <Group gap="xs">
+            <Loader size="sm" />
+            <Text size="sm">{DOCUMENT_TEXT.loading}</Text>
+          </Group>
+        ) : documents.isError ? (
+          <ErrorState text={DOCUMENT_TEXT.loadFailed} onRetry={() => void documents.refetch()} />
+        ) : list.length === 0 ? (
+          <Text c="dimmed">{DOCUMENT_TEXT.empty}</Text>
+        ) : (
+          // On a phone the table scrolls inside the card, never the page.
+          <Table.ScrollContainer minWidth={420}>
+            <Table verticalSpacing="xs">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Size</Table.Th>
+                  <Table.Th>Added</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>Actions</VisuallyHidden>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {list.map((doc) => (
+                  <Table.Tr key={doc.id}>
+                    <Table.Td>
+                      <Anchor href={doc.url} target="_blank" rel="noopener noreferrer">
+                        <Group gap={6} wrap="nowrap">
+                          <IconFileTypePdf size={16} aria-hidden />
+                          <span style={{ overflowWrap: 'anywhere' }}>{doc.fileName}</span>
+                        </Group>
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{formatBytes(doc.size)}</Table.Td>
+                    <Table.Td>{formatDateTime(doc.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${doc.fileName}`} onClick={() => void askDelete(doc)} loading={remove.isPending && remove.variables?.id === doc.id}>
+                        <IconTrash size={16} />
+                      </ActionIcon>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Stack>
+      {dialog}
+    </Card>
+  );
+}
+
+/** The server's message (type, size, limit) when it gave one, else the screen's own. */
+function messageOf(err: unknown, fallback: string): string {
+  return err instanceof ApiError && err.status < 500 && err.body?.message ? err.body.message : fallback;
+}

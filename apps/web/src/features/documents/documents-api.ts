@@ -1,0 +1,75 @@
+import type { DocumentView, HttpErrorBody } from '@wrenchlog/contracts';
+import { ApiError, type ApiClient } from '../../api/client';
+import type { SessionManager } from '../auth/session';
+
+/** The API path segment of each kind of record a document attaches to. */
+export type DocumentParentPath = 'machines' | 'services' | 'fuel-records' | 'purchases';
+
+export const documentKeys = {
+  of: (parent: DocumentParentPath, id: number) => ['documents', parent, id] as const,
+};
+
+export const documentsApi = {
+  list: (api: ApiClient, parent: DocumentParentPath, id: number) => api.get<DocumentView[]>(`/api/${parent}/${id}/documents`),
+  remove: (api: ApiClient, id: number) => api.delete<null>(`/api/documents/${id}`),
+};
+
+/**
+ * POST /api/{parent}/{id}/documents with upload progress (fetch reports none, so XMLHttpRequest),
+ * under the ApiClient's session rules: the Bearer token, and on a 401 one shared refresh and a retry
+ * (the same Idempotency-Key, so a retry never stores the file twice).
+ */
+export async function uploadDocument(
+  session: SessionManager,
+  parent: DocumentParentPath,
+  id: number,
+  file: File,
+  idempotencyKey: string,
+  onProgress: (percent: number) => void,
+): Promise<DocumentView> {
+  const send = (authorization: string | null) =>
+    new Promise<{ status: number; body: unknown }>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', `/api/${parent}/${id}/documents`);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('accept', 'application/json');
+      xhr.setRequestHeader('idempotency-key', idempotencyKey);
+      if (authorization) {
+        xhr.setRequestHeader('authorization', authorization);
+      }
+      xhr.upload.onprogress = (e) => {
+        if (e.lengthComputable && e.total > 0) {
+          onProgress(Math.round((e.loaded / e.total) * 100));
+        }
+      };
+      xhr.onload = () => {
+        resolve({ status: xhr.status, body: parseJson(xhr.responseText) });
+      };
+      xhr.onerror = () => reject(new TypeError('Network error'));
+      const form = new FormData();
+      form.append('file', file, file.name);
+      xhr.send(form);
+    });
+  const auth = session.authorization();
+  let res = await send(auth?.header ?? null);
+  if (res.status === 401 && auth) {
+    const token = await session.refresh(auth.token);
+    if (!token) {
+      session.forceLogout();
+    } else {
+      res = await send(session.authorization()?.header ?? null);
+    }
+  }
+  if (res.status < 200 || res.status >= 300) {
+    throw new ApiError(res.status, res.body && typeof res.body === 'object' ? (res.body as Partial<HttpErrorBody>) : null);
+  }
+  return res.body as DocumentView;
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,141 @@
+import { DIGEST_TIME_PATTERN, NotificationLimits, NotificationMessages } from '@wrenchlog/contracts/limits';
+import type { Channel, KindKey, NotificationPreferences } from './api';
+
+// Pure rules of the notification screens (issue 24): no React, no network.
+
+export const CHANNELS: readonly { value: Channel; label: string }[] = [
+  { value: 'inapp', label: 'In-app' },
+  { value: 'email', label: 'Email' },
+  { value: 'push', label: 'Browser push' },
+  { value: 'webhook', label: 'Webhook' },
+];
+
+export const KINDS: readonly { key: KindKey; label: string }[] = [
+  { key: 'maintenance', label: 'Maintenance reminders' },
+  { key: 'lowStock', label: 'Low stock alerts' },
+  { key: 'weeklyReport', label: 'Weekly usage report' },
+];
+
+export const DIGEST_TIME_MESSAGE = NotificationMessages.digestTime;
+
+/** A 24-hour "HH:MM" (two digits each), as the server takes the digest time. */
+export function isDigestTime(value: string): boolean {
+  return DIGEST_TIME_PATTERN.test(value);
+}
+
+/** The browser's time zone, or UTC when it does not say. */
+export function browserTimeZone(): string {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  } catch {
+    return 'UTC';
+  }
+}
+
+/**
+ * The time zones to choose from: the runtime's IANA list plus the ones in use (the saved one and
+ * the browser's), since the list leaves out aliases such as "UTC" that browsers still report.
+ */
+export function timeZoneOptions(supported: readonly string[], ...inUse: (string | null | undefined)[]): string[] {
+  const all = new Set(supported);
+  for (const zone of inUse) {
+    if (zone) {
+      all.add(zone);
+    }
+  }
+  return [...all].sort((a, b) => a.localeCompare(b));
+}
+
+export function supportedTimeZones(): string[] {
+  const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
+  return intl.supportedValuesOf ? intl.supportedValuesOf('timeZone') : [];
+}
+
+/** The form's starting values: the saved preferences, the browser's zone where none is saved yet. */
+export function preferencesForm(saved: Partial<NotificationPreferences> | null | undefined, zone = browserTimeZone()): NotificationPreferences {
+  const kinds = saved?.kinds;
+  return {
+    digestTime: saved?.digestTime || '07:00',
+    timeZone: saved?.timeZone || zone,
+    kinds: {
+      maintenance: [...(kinds?.maintenance ?? [])],
+      lowStock: [...(kinds?.lowStock ?? [])],
+      weeklyReport: [...(kinds?.weeklyReport ?? [])],
+    },
+  };
+}
+
+/** The channels of a kind in the fixed order of CHANNELS (what a Checkbox.Group hands back is click order). */
+export function orderedChannels(values: readonly string[]): Channel[] {
+  return CHANNELS.map((c) => c.value).filter((c) => values.includes(c));
+}
+
+/** Where a notification leads in the app: a path for the router, an outside address for a plain link, or none. */
+export type NotificationTarget = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'none' };
+
+export function notificationTarget(link: string | null | undefined, origin: string): NotificationTarget {
+  const value = link?.trim();
+  if (!value) {
+    return { kind: 'none' };
+  }
+  if (value.startsWith('/') && !value.startsWith('//')) {
+    return { kind: 'route', to: value };
+  }
+  try {
+    const url = new URL(value);
+    if (url.origin === origin) {
+      return { kind: 'route', to: `${url.pathname}${url.search}${url.hash}` };
+    }
+    return url.protocol === 'http:' || url.protocol === 'https:' ? { kind: 'external', href: url.toString() } : { kind: 'none' };
+  } catch {
+    return { kind: 'none' };
+  }
+}
+
+/**
+ * The calendar feed's two addresses: the https one the server answers, and the same with
+ * webcal:// that calendar apps open as a subscription. A path is made absolute on `origin`.
+ */
+export function calendarLinks(url: string, origin: string): { https: string; webcal: string } {
+  const absolute = new URL(url, origin).toString();
+  return { https: absolute, webcal: absolute.replace(/^https?:/, 'webcal:') };
+}
+
+/** A VAPID public key (URL-safe base64, as servers hand it out) as the bytes PushManager.subscribe takes. */
+export function vapidKeyBytes(base64Url: string): Uint8Array<ArrayBuffer> {
+  const padded = base64Url.trim() + '='.repeat((4 - (base64Url.trim().length % 4)) % 4);
+  const raw = atob(padded.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = new Uint8Array(new ArrayBuffer(raw.length));
+  for (let i = 0; i < raw.length; i++) {
+    bytes[i] = raw.charCodeAt(i);
+  }
+  return bytes;
+}
+
+/** What a test push did, from the server's count of devices. */
+export function pushTestText(sent: number, failed: number): string {
+  const devices = (n: number) => `${n} device${n === 1 ? '' : 's'}`;
+  return failed > 0 ? `Test push sent to ${devices(sent)}; ${devices(failed)} did not take it.` : `Test push sent to ${devices(sent)}.`;
+}
+
+/** A delivery worth retrying now: any not delivered (failed for good, or waiting for its next attempt). */
+export function canRetry(delivery: { status?: string; httpStatus: number | null }): boolean {
+  if (delivery.status) {
+    return delivery.status !== 'delivered';
+  }
+  return !(typeof delivery.httpStatus === 'number' && delivery.httpStatus >= 200 && delivery.httpStatus < 300);
+}
+
+/** What a webhook URL must be before it is sent (the server checks the rest, e.g. private addresses). */
+export function webhookUrlError(url: string): string | undefined {
+  const value = url.trim();
+  if (value.length > NotificationLimits.webhookUrl) {
+    return NotificationMessages.webhookUrlLength;
+  }
+  try {
+    const parsed = new URL(value);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? undefined : NotificationMessages.webhookUrl;
+  } catch {
+    return NotificationMessages.webhookUrl;
+  }
+}

@@ -1,0 +1,97 @@
+import { Box, Card, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { LoadingState } from '../../components/states';
+import type { CostReport } from './api';
+import { moneyText, monthRows, perUnitText, usageText } from './report-figures';
+import { monthLabel, type Period } from './report-period';
+
+const CostByMonthChart = lazy(() => import('./CostByMonthChart'));
+
+function Stat({ label, value, hint }: { label: string; value: string; hint?: string }) {
+  return (
+    <Paper withBorder p="sm" radius="md" role="group" aria-label={label}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={700} fz="lg">
+        {value}
+      </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
+    </Paper>
+  );
+}
+
+/**
+ * The figures of a costs report: totals per category, cost per distance and per hour ("n/a" when
+ * usage is 0 or unknown), then cost by month stacked by category, as a chart and as a table.
+ * `distanceUnit` is the machine's (mi or km), or "mi/km" across machines of both.
+ */
+export function CostFigures({ report, period, distanceUnit }: { report: CostReport; period: Period; distanceUnit: string }) {
+  const months = monthRows(report.months, period.from, period.to);
+  const { totals } = report;
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="section" aria-label="Totals">
+        <Stat label="Fuel" value={moneyText(totals.fuel)} />
+        <Stat label="Service" value={moneyText(totals.service)} />
+        <Stat label="Parts" value={moneyText(totals.parts)} />
+        <Stat label="Total" value={moneyText(totals.total)} />
+        <Stat label={`Cost per ${distanceUnit}`} value={perUnitText(report.costPerDistance, distanceUnit)} hint={`Usage ${usageText(report.usage.distance, distanceUnit)}`} />
+        <Stat label="Cost per engine hour" value={perUnitText(report.costPerHour, 'h')} hint={`Usage ${usageText(report.usage.hours, 'h')}`} />
+      </SimpleGrid>
+      <Card withBorder component="section" aria-label="Cost by month">
+        <Title order={3} fz="md" mb="sm">
+          Cost by month
+        </Title>
+        <Suspense fallback={<LoadingState text="Loading chart..." />}>
+          <CostByMonthChart months={months} />
+        </Suspense>
+        {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too (it has no links). */}
+        <Box mt="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Cost by month, table">
+          <Table striped fz="sm" aria-label="Cost by month" verticalSpacing={6} miw={420}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Month</Table.Th>
+                <Table.Th ta="right">Fuel</Table.Th>
+                <Table.Th ta="right">Service</Table.Th>
+                <Table.Th ta="right">Parts</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {months.map((m) => (
+                <Table.Tr key={m.month}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{monthLabel(m.month)}</Table.Td>
+                  <Table.Td ta="right">{moneyText(m.fuel)}</Table.Td>
+                  <Table.Td ta="right">{moneyText(m.service)}</Table.Td>
+                  <Table.Td ta="right">{moneyText(m.parts)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {moneyText(m.total)}
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+            <Table.Tfoot>
+              <Table.Tr fw={700}>
+                <Table.Th scope="row">Total</Table.Th>
+                <Table.Td ta="right">{moneyText(totals.fuel)}</Table.Td>
+                <Table.Td ta="right">{moneyText(totals.service)}</Table.Td>
+                <Table.Td ta="right">{moneyText(totals.parts)}</Table.Td>
+                <Table.Td ta="right">{moneyText(totals.total)}</Table.Td>
+              </Table.Tr>
+            </Table.Tfoot>
+          </Table>
+        </Box>
+      </Card>
+    </Stack>
+  );
+}
+
+/** True when the period has no cost at all (the empty state instead of a chart of zeros). */
+export function isEmptyReport(report: CostReport): boolean {
+  return Number(report.totals.total) === 0 && report.months.every((m) => Number(m.total) === 0);
+}

@@ -1,0 +1,84 @@
+import { Anchor, Table, Text } from '@mantine/core';
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { SortableTh } from '../../components/SortableTh';
+import { nextSort, type SortState } from '../../lib/sort';
+import type { FleetRow } from './api';
+import { economyText, fleetTotals, moneyText, FLEET_COLUMNS, perUnitText, rowDistanceUnit, sortFleet, usageText, type FleetField } from './report-figures';
+
+/** Money per unit; the unit is written only where it differs from the column's (a metric machine among miles). */
+function unitCell(value: number | null, unit: string, columnUnit: string): string {
+  return unit === columnUnit ? moneyText(value) : perUnitText(value, unit);
+}
+
+/**
+ * The fleet table: one row per machine, sortable by every column (figures start largest first),
+ * and a totals row that is the sum of the rows shown.
+ */
+export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceUnit: string }) {
+  const [sort, setSort] = useState<SortState<FleetField>>({ field: 'total', direction: 'desc' });
+  const sorted = useMemo(() => sortFleet(rows, sort), [rows, sort]);
+  const totals = useMemo(() => fleetTotals(rows), [rows]);
+  const onSort = (field: FleetField) => setSort((s) => nextSort(s, field, field === 'machineName' ? 'asc' : 'desc'));
+  return (
+    <Table.ScrollContainer minWidth={860}>
+      <Table striped highlightOnHover fz="sm" aria-label="Fleet" verticalSpacing={6} horizontalSpacing={6}>
+        <Table.Thead>
+          <Table.Tr>
+            {FLEET_COLUMNS.map((c) => (
+              <SortableTh key={c.field} field={c.field} sort={sort} onSort={onSort}>
+                {c.field === 'distance' ? `Distance (${distanceUnit})` : c.field === 'costPerDistance' ? `Cost / ${distanceUnit}` : c.label}
+              </SortableTh>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {sorted.map((r) => (
+            <Table.Tr key={r.machineId ?? 'unassigned'}>
+              <Table.Td>
+                {r.machineId === null ? (
+                  // Part purchases that name no machine: counted so the totals equal the records.
+                  <Text span size="sm" fs="italic" title="Part purchases that name no machine">
+                    {r.machineName}
+                  </Text>
+                ) : (
+                  <Anchor component={Link} to={`/machines/${r.machineId}?tab=reports`} size="sm" fw={600}>
+                    {r.machineName}
+                  </Anchor>
+                )}
+              </Table.Td>
+              <Table.Td ta="right">{moneyText(r.fuel)}</Table.Td>
+              <Table.Td ta="right">{moneyText(r.service)}</Table.Td>
+              <Table.Td ta="right">{moneyText(r.parts)}</Table.Td>
+              <Table.Td ta="right" fw={600}>
+                {moneyText(r.total)}
+              </Table.Td>
+              <Table.Td ta="right">{usageText(r.distance, '').trim()}</Table.Td>
+              <Table.Td ta="right">{usageText(r.hours, '').trim()}</Table.Td>
+              <Table.Td ta="right">{unitCell(r.costPerDistance, rowDistanceUnit(r, distanceUnit), distanceUnit)}</Table.Td>
+              <Table.Td ta="right">{moneyText(r.costPerHour)}</Table.Td>
+              <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
+                {economyText(r.fuelEconomy, r.economyUnit)}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr fw={700} data-testid="fleet-totals">
+            <Table.Th scope="row">Total ({rows.length})</Table.Th>
+            <Table.Td ta="right">{moneyText(totals.fuel)}</Table.Td>
+            <Table.Td ta="right">{moneyText(totals.service)}</Table.Td>
+            <Table.Td ta="right">{moneyText(totals.parts)}</Table.Td>
+            <Table.Td ta="right">{moneyText(totals.total)}</Table.Td>
+            <Table.Td ta="right">{usageText(totals.distance, '').trim()}</Table.Td>
+            <Table.Td ta="right">{usageText(totals.hours, '').trim()}</Table.Td>
+            <Table.Td ta="right">{moneyText(totals.costPerDistance)}</Table.Td>
+            <Table.Td ta="right">{moneyText(totals.costPerHour)}</Table.Td>
+            {/* Economy is a ratio per machine: a sum of them means nothing. */}
+            <Table.Td ta="right" aria-label="Fuel economy: not summed" />
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,83 @@
+import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import type { MachineListItem } from '../../api/types';
+import { customReady, isoDay, parseScope, presetPeriod, PRESET_LABEL, scopeValue, type Period, type PeriodPreset, type ScopeFilter } from './report-period';
+
+export interface ReportParams {
+  preset: PeriodPreset;
+  /** The typed custom days (possibly incomplete). */
+  custom: Period;
+  /** The period to ask for; null while a custom one is incomplete. */
+  period: Period | null;
+  scope: ScopeFilter;
+  update(patch: Record<string, string | null>): void;
+}
+
+/** The report's period and scope, kept in the address (?period=custom&from=&to=&scope=t:Tractor) so a reload or a shared link keeps them. */
+export function useReportParams(): ReportParams {
+  const [params, setParams] = useSearchParams();
+  const raw = params.get('period');
+  const preset: PeriodPreset = raw === 'last12' || raw === 'custom' ? raw : 'year';
+  const from = params.get('from') ?? '';
+  const to = params.get('to') ?? '';
+  const custom = useMemo(() => ({ from, to }), [from, to]);
+  // Recomputed when the day changes, not on every render (a stable period keeps the query keys stable).
+  const today = isoDay(new Date());
+  const period = useMemo(() => (preset === 'custom' ? (customReady(custom) ? custom : null) : presetPeriod(preset, new Date(`${today}T12:00:00`))), [preset, custom, today]);
+  const scope = parseScope(params.get('scope'));
+  const update = (patch: Record<string, string | null>) => {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) {
+        next.set(k, v);
+      } else {
+        next.delete(k);
+      }
+    }
+    setParams(next, { replace: true });
+  };
+  return { preset, custom, period, scope, update };
+}
+
+/** The period picker: presets, and two days for a custom period with the server's field messages under them. */
+export function PeriodPicker({ params, fieldErrors }: { params: ReportParams; fieldErrors: Record<string, string> }) {
+  const { preset, custom, update } = params;
+  return (
+    <Group gap="sm" align="flex-end" wrap="wrap">
+      <SegmentedControl
+        aria-label="Period"
+        value={preset}
+        onChange={(v) => {
+          if (v === 'custom') {
+            // A custom period starts from the one on screen, so the user edits rather than types both.
+            const shown = params.period ?? presetPeriod('year', new Date());
+            update({ period: 'custom', from: custom.from || shown.from, to: custom.to || shown.to });
+          } else {
+            update({ period: v === 'year' ? null : v, from: null, to: null });
+          }
+        }}
+        data={(Object.keys(PRESET_LABEL) as PeriodPreset[]).map((value) => ({ value, label: PRESET_LABEL[value] }))}
+      />
+      {preset === 'custom' && (
+        <Group gap="sm" align="flex-start" wrap="wrap">
+          <TextInput type="date" label="From" value={custom.from} onChange={(e) => update({ from: e.currentTarget.value })} error={fieldErrors.from} w={170} />
+          <TextInput type="date" label="To" value={custom.to} onChange={(e) => update({ to: e.currentTarget.value })} error={fieldErrors.to} w={170} />
+        </Group>
+      )}
+    </Group>
+  );
+}
+
+/** The machine filter: all machines, a machine type, or one machine. */
+export function ScopePicker({ params, machines }: { params: ReportParams; machines: MachineListItem[] }) {
+  const types = useMemo(() => [...new Set(machines.map((m) => m.type?.trim() ?? '').filter(Boolean))].sort((a, b) => a.localeCompare(b)), [machines]);
+  const sorted = useMemo(() => [...machines].sort((a, b) => a.name.localeCompare(b.name)), [machines]);
+  const value = scopeValue(params.scope);
+  const data = [
+    { value: '', label: 'All machines' },
+    ...(types.length > 0 ? [{ group: 'Machine type', items: types.map((t) => ({ value: `t:${t}`, label: t })) }] : []),
+    ...(sorted.length > 0 ? [{ group: 'Machine', items: sorted.map((m) => ({ value: `m:${m.id}`, label: m.name })) }] : []),
+  ];
+  return <NativeSelect label="Machines" data={data} value={value} onChange={(e) => params.update({ scope: e.currentTarget.value || null })} w={{ base: '100%', xs: 240 }} />;
+}

@@ -1,0 +1,104 @@
+import type { FleetRow } from './api';
+import { economyText, fleetDistanceUnit, fleetTotals, monthRows, perUnitText, rowDistanceUnit, sortFleet, usageText } from './report-figures';
+
+const row = (r: Partial<FleetRow> & { machineId: number }): FleetRow => ({
+  machineName: `Machine ${r.machineId}`,
+  fuel: 0,
+  service: 0,
+  parts: 0,
+  total: 0,
+  distance: null,
+  hours: null,
+  costPerDistance: null,
+  costPerHour: null,
+  fuelEconomy: null,
+  economyUnit: null,
+  ...r,
+});
+
+describe('perUnitText', () => {
+  it('shows money per unit', () => {
+    expect(perUnitText(0.4237, 'mi')).toBe('$0.42 / mi');
+  });
+
+  it.each([null, undefined, Infinity, -Infinity, NaN])('says n/a for %p, never infinity', (value) => {
+    expect(perUnitText(value, 'h')).toBe('n/a');
+  });
+});
+
+describe('economyText and usageText', () => {
+  it('reads MPG by default and L/100 km for metric machines', () => {
+    expect(economyText(24.26, 'mpg')).toBe('24.3 MPG');
+    expect(economyText(9.04, 'L/100km')).toBe('9.0 L/100 km');
+    expect(economyText(null, 'mpg')).toBe('n/a');
+  });
+
+  it('shows usage with its unit, n/a when unknown', () => {
+    expect(usageText(1234.5, 'mi')).toBe('1,234.5 mi');
+    expect(usageText(null, 'h')).toBe('n/a');
+  });
+});
+
+describe('monthRows', () => {
+  it('fills the months without records with zeros, in calendar order', () => {
+    const rows = monthRows([{ month: '2026-03', fuel: 40, service: 0, parts: 10, total: 50 }], '2026-01-01', '2026-04-30');
+    expect(rows.map((r) => [r.month, r.total])).toEqual([
+      ['2026-01', 0],
+      ['2026-02', 0],
+      ['2026-03', 50],
+      ['2026-04', 0],
+    ]);
+  });
+});
+
+describe('fleetTotals', () => {
+  it('is the sum of the rows, exact to the cent', () => {
+    const rows = [row({ machineId: 1, fuel: 0.1, service: 100, parts: 0.2, total: 100.3, distance: 100, hours: 10 }), row({ machineId: 2, fuel: 0.2, service: 0, parts: 0.1, total: 0.3, distance: 50, hours: null })];
+    const t = fleetTotals(rows);
+    expect(t).toMatchObject({ fuel: 0.3, service: 100, parts: 0.3, total: 100.6, distance: 150, hours: 10 });
+    expect(t.costPerDistance).toBeCloseTo(100.6 / 150, 10);
+    expect(t.costPerHour).toBeCloseTo(10.06, 10);
+  });
+
+  it('has no cost per unit when no row knows its usage, or it is 0', () => {
+    expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50 })])).toMatchObject({ distance: null, costPerDistance: null, costPerHour: null });
+    expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50, distance: 0, hours: 0 })])).toMatchObject({ distance: 0, costPerDistance: null, costPerHour: null });
+  });
+
+  it('of no rows is zero', () => {
+    expect(fleetTotals([])).toMatchObject({ fuel: 0, service: 0, parts: 0, total: 0, distance: null, hours: null });
+  });
+});
+
+describe('sortFleet', () => {
+  const rows = [row({ machineId: 1, machineName: 'b tractor', total: 20, costPerHour: null }), row({ machineId: 2, machineName: 'Auger', total: 300, costPerHour: 4 }), row({ machineId: 3, machineName: 'Crane', total: 5, costPerHour: 1 })];
+
+  it('sorts by name case-insensitively', () => {
+    expect(sortFleet(rows, { field: 'machineName', direction: 'asc' }).map((r) => r.machineId)).toEqual([2, 1, 3]);
+  });
+
+  it('sorts figures by value, largest first when descending', () => {
+    expect(sortFleet(rows, { field: 'total', direction: 'desc' }).map((r) => r.machineId)).toEqual([2, 1, 3]);
+  });
+
+  it('keeps an unknown figure (n/a) last in both directions', () => {
+    expect(sortFleet(rows, { field: 'costPerHour', direction: 'asc' }).map((r) => r.machineId)).toEqual([3, 2, 1]);
+    expect(sortFleet(rows, { field: 'costPerHour', direction: 'desc' }).map((r) => r.machineId)).toEqual([2, 3, 1]);
+  });
+});
+
+describe('distance units', () => {
+  it("reads a machine's unit from its economy unit", () => {
+    expect(rowDistanceUnit({ economyUnit: 'L/100km' }, 'mi/km')).toBe('km');
+    expect(rowDistanceUnit({ economyUnit: 'mpg' }, 'mi/km')).toBe('mi');
+    expect(rowDistanceUnit({ economyUnit: null }, 'mi/km')).toBe('mi/km');
+  });
+
+  it('names one unit for a table only when every row shares it', () => {
+    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: 'mpg', distance: 5 }])).toBe('mi');
+    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: 'L/100km', distance: 5 }])).toBe('mi/km');
+    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: null, distance: 5 }])).toBe('mi/km');
+    // A machine with no distance in the period does not make the unit unknown.
+    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: null, distance: null }])).toBe('mi');
+  });
+});

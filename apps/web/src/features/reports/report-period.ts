@@ -1,0 +1,92 @@
+// The period picker's rules: presets to a from/to pair of calendar days, and the filter's scope.
+// Pure: no React, no network.
+
+export type PeriodPreset = 'year' | 'last12' | 'custom';
+
+export interface Period {
+  from: string;
+  to: string;
+}
+
+export const PRESET_LABEL: Record<PeriodPreset, string> = {
+  year: 'This year',
+  last12: 'Last 12 months',
+  custom: 'Custom',
+};
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** The calendar day of a local date as YYYY-MM-DD (never through UTC: 23:30 local stays that day). */
+export function isoDay(d: Date): string {
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+}
+
+/**
+ * A preset's period, ending today. "Last 12 months" starts on the first day of the month eleven
+ * months back, so the report shows twelve whole month columns, this month the twelfth.
+ */
+export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: Date): Period {
+  const to = isoDay(today);
+  if (preset === 'year') {
+    return { from: `${today.getFullYear()}-01-01`, to };
+  }
+  const start = new Date(today.getFullYear(), today.getMonth() - 11, 1);
+  return { from: isoDay(start), to };
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A custom period is sent once both days are typed; the server judges order and length and says why. */
+export function customReady(p: Period): boolean {
+  return DAY.test(p.from) && DAY.test(p.to);
+}
+
+/** The machine filter's value: all machines, one machine (`m:<id>`) or a machine type (`t:<type>`). */
+export type ScopeFilter = { kind: 'all' } | { kind: 'machine'; machineId: number } | { kind: 'type'; type: string };
+
+export function parseScope(value: string | null | undefined): ScopeFilter {
+  if (value?.startsWith('m:')) {
+    const id = Number(value.slice(2));
+    if (Number.isInteger(id) && id > 0) {
+      return { kind: 'machine', machineId: id };
+    }
+  }
+  if (value?.startsWith('t:') && value.length > 2) {
+    return { kind: 'type', type: value.slice(2) };
+  }
+  return { kind: 'all' };
+}
+
+export function scopeValue(scope: ScopeFilter): string {
+  return scope.kind === 'machine' ? `m:${scope.machineId}` : scope.kind === 'type' ? `t:${scope.type}` : '';
+}
+
+/** Every month from `from` to `to` as YYYY-MM, in order (the chart's columns, none skipped). */
+export function monthsBetween(from: string, to: string): string[] {
+  if (!DAY.test(from) || !DAY.test(to) || to < from) {
+    return [];
+  }
+  let y = Number(from.slice(0, 4));
+  let m = Number(from.slice(5, 7));
+  const endY = Number(to.slice(0, 4));
+  const endM = Number(to.slice(5, 7));
+  const out: string[] = [];
+  // Bounded: the server refuses periods over 10 years, and so does this loop.
+  while ((y < endY || (y === endY && m <= endM)) && out.length < 121) {
+    out.push(`${y}-${pad(m)}`);
+    m += 1;
+    if (m > 12) {
+      m = 1;
+      y += 1;
+    }
+  }
+  return out;
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** '2026-03' as 'Mar 2026'. */
+export function monthLabel(month: string): string {
+  const m = Number(month.slice(5, 7));
+  return m >= 1 && m <= 12 ? `${MONTHS[m - 1]} ${month.slice(0, 4)}` : month;
+}

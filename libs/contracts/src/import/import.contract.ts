@@ -1,0 +1,209 @@
+import { Type } from 'class-transformer';
+import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, registerDecorator } from 'class-validator';
+import { MAX_ID } from '../ids.js';
+import { QueryInt } from '../input.js';
+import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
+import {
+  IMPORT_COMMIT_MODES,
+  IMPORT_DATE_FORMATS,
+  IMPORT_DECIMAL_SEPARATORS,
+  IMPORT_DELIMITERS,
+  IMPORT_DISTANCE_UNITS,
+  IMPORT_ENCODINGS,
+  IMPORT_LIMITS,
+  IMPORT_MESSAGES as M,
+  IMPORT_ROW_STATUSES,
+  IMPORT_SOURCES,
+  IMPORT_VOLUME_UNITS,
+  type ImportCommitMode,
+  type ImportDateFormat,
+  type ImportDecimalSeparator,
+  type ImportDelimiter,
+  type ImportEncoding,
+  type ImportRowStatus,
+  type ImportSource,
+  type ImportState,
+} from './import.limits.js';
+
+// Producer: gateway. Consumer: import-service (apps/import-service/README.md). Commit and revert
+// are designed there and not handled yet.
+export const IMPORT_CREATE = 'import.import.create' as const;
+export const IMPORT_MAPPING = 'import.import.mapping' as const;
+export const IMPORT_VALIDATE = 'import.import.validate' as const;
+export const IMPORT_ROWS = 'import.import.rows' as const;
+export const IMPORT_GET = 'import.import.get' as const;
+export const IMPORT_LIST = 'import.import.list' as const;
+export const IMPORT_COMMIT = 'import.import.commit' as const;
+export const IMPORT_REVERT = 'import.import.revert' as const;
+
+/** The form fields of POST /api/imports besides the `file` part (multipart fields are text). */
+export class CreateImportFields {
+  @IsDefined({ message: M.source }) @IsIn(IMPORT_SOURCES, { message: M.source })
+  source!: ImportSource;
+
+  @IsOptional() @QueryInt() @IsInt({ message: M.machineId }) @Min(1, { message: M.machineId }) @Max(MAX_ID, { message: M.machineId })
+  machineId?: number;
+
+  /** Minutes east of UTC of the browser's clock: times in files have no zone. */
+  @IsOptional() @QueryInt() @IsInt({ message: 'utcOffsetMinutes must be a whole number from -840 to 840' }) @Min(-840, { message: 'utcOffsetMinutes must be a whole number from -840 to 840' }) @Max(840, { message: 'utcOffsetMinutes must be a whole number from -840 to 840' })
+  utcOffsetMinutes?: number;
+}
+
+export class ImportUnits {
+  @IsIn(IMPORT_DISTANCE_UNITS, { message: M.units }) distance!: (typeof IMPORT_DISTANCE_UNITS)[number];
+  @IsIn(IMPORT_VOLUME_UNITS, { message: M.units }) volume!: (typeof IMPORT_VOLUME_UNITS)[number];
+}
+
+/** What was detected in a file; every field can be corrected by the user in the Map step. */
+export class ImportDetected {
+  @IsOptional() @IsIn(IMPORT_DELIMITERS, { message: M.delimiter }) delimiter?: ImportDelimiter;
+  @IsOptional() @IsIn(IMPORT_DECIMAL_SEPARATORS, { message: M.decimalSeparator }) decimalSeparator?: ImportDecimalSeparator;
+  @IsOptional() @IsIn(IMPORT_DATE_FORMATS, { message: M.dateFormat }) dateFormat?: ImportDateFormat;
+  @IsOptional() @IsIn(IMPORT_ENCODINGS, { message: M.encoding }) encoding?: ImportEncoding;
+  @IsOptional() @ValidateNested() @Type(() => ImportUnits) units?: ImportUnits;
+}
+
+/** A plain object of at most 100 string -> string entries (column name -> field name). */
+function IsColumnMapping() {
+  return (target: object, property: string) =>
+    registerDecorator({
+      name: 'isColumnMapping',
+      target: target.constructor,
+      propertyName: property,
+      options: { message: M.mapping },
+      validator: {
+        validate: (value: unknown) =>
+          typeof value === 'object' &&
+          value !== null &&
+          !Array.isArray(value) &&
+          Object.entries(value).every(([column, field]) => column.length <= 500 && typeof field === 'string' && field.length <= 50),
+      },
+    });
+}
+
+function AtMostEntries(max: number) {
+  return (target: object, property: string) =>
+    registerDecorator({
+      name: 'atMostEntries',
+      target: target.constructor,
+      propertyName: property,
+      options: { message: M.mappingSize },
+      validator: { validate: (value: unknown) => typeof value !== 'object' || value === null || Object.keys(value).length <= max },
+    });
+}
+
+/** PUT /api/imports/{id}/mapping. The fields a column may take are libs/importers' FIELDS of the import's kind. */
+export class ImportMappingBody {
+  @IsDefined({ message: M.mapping }) @IsObject({ message: M.mapping }) @IsColumnMapping() @AtMostEntries(IMPORT_LIMITS.maxColumns)
+  mapping!: Record<string, string>;
+
+  @IsOptional() @ValidateNested() @Type(() => ImportDetected)
+  detected?: ImportDetected;
+
+  @IsOptional() @IsInt({ message: M.machineId }) @Min(1, { message: M.machineId }) @Max(MAX_ID, { message: M.machineId })
+  machineId?: number | null;
+
+  @IsOptional() @IsString({ message: M.machineColumn }) @MaxLength(500, { message: M.machineColumn })
+  machineColumn?: string | null;
+}
+
+/** GET /api/imports/{id}/rows?status=error|warning|valid&page=&size= */
+export class ImportRowsQuery {
+  @IsOptional() @IsIn(IMPORT_ROW_STATUSES, { message: M.status })
+  status?: ImportRowStatus;
+
+  @IsOptional() @QueryInt() @IsInt({ message: 'Page must be a whole number' }) @Min(0, { message: 'Page must be at least 0' }) @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
+  page?: number;
+
+  @IsOptional() @QueryInt() @IsInt({ message: 'Size must be a whole number' }) @Min(1, { message: 'Size must be at least 1' }) @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
+  size?: number;
+}
+
+/** GET /api/imports?page=&size= (the history, newest first). */
+export class ImportListQuery {
+  @IsOptional() @QueryInt() @IsInt({ message: 'Page must be a whole number' }) @Min(0, { message: 'Page must be at least 0' }) @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
+  page?: number;
+
+  @IsOptional() @QueryInt() @IsInt({ message: 'Size must be a whole number' }) @Min(1, { message: 'Size must be at least 1' }) @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
+  size?: number;
+}
+
+/** POST /api/imports/{id}/commit */
+export class ImportCommitBody {
+  @IsDefined({ message: M.mode }) @IsIn(IMPORT_COMMIT_MODES, { message: M.mode })
+  mode!: ImportCommitMode;
+}
+
+/** The detection of a file as answered (all fields known). */
+export interface ImportDetectedView {
+  delimiter: ImportDelimiter;
+  decimalSeparator: ImportDecimalSeparator;
+  dateFormat: ImportDateFormat;
+  encoding: ImportEncoding;
+  hasBom: boolean;
+  units: { distance: 'mi' | 'km'; volume: 'gal' | 'l' };
+}
+
+/** A row as Review lists it; `record` is the row as it will be stored (the DTO shape of its kind). */
+export interface ImportRowView {
+  rowNumber: number;
+  status: ImportRowStatus;
+  messages: string[];
+  record?: Record<string, unknown>;
+  /** The machine a row names that is not one of the caller's: created when the import runs (the record has no machineId yet). */
+  newMachine?: string;
+}
+
+/** 201 of POST /api/imports, and the answer of PUT mapping (a new preview). */
+export interface ImportUploaded {
+  id: number;
+  detected: ImportDetectedView;
+  /** What the user should know about the detection ("dates like 03/04/2024 could be either ..."). */
+  notes: string[];
+  columns: string[];
+  suggestedMapping: Record<string, string>;
+  preview: ImportRowView[];
+}
+
+export interface ImportCounts {
+  valid: number;
+  warnings: number;
+  errors: number;
+}
+
+/** GET /api/imports/{id}, and each entry of GET /api/imports (the history). */
+export interface ImportView {
+  id: number;
+  source: ImportSource;
+  fileName: string;
+  state: ImportState;
+  progress: { done: number; total: number };
+  counts: ImportCounts & { written: number; skipped: number; failed: number };
+  /** ISO 8601 instants, UTC. */
+  createdAt: string;
+  finishedAt: string | null;
+  error: string | null;
+}
+
+export interface ImportCreateRequest {
+  objectKey: string;
+  fileName: string;
+  byteSize: number;
+  fields: CreateImportFields;
+}
+export interface ImportIdRequest {
+  id: number;
+}
+export interface ImportMappingRequest {
+  id: number;
+  body: ImportMappingBody;
+}
+export interface ImportRowsRequest {
+  id: number;
+  query: ImportRowsQuery;
+}
+export interface ImportCommitRequest {
+  id: number;
+  body: ImportCommitBody;
+}
+export type ImportRowPage = Page<ImportRowView>;

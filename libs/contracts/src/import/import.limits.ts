@@ -1,0 +1,83 @@
+// The import context's plain values (issue 23): sources, limits, states and the choices of the
+// Upload and Map steps, without class-validator, so the SPA can load them through
+// `@wrenchlog/contracts/limits` and `libs/importers` reads files by the same lists.
+
+/** The `source` of POST /api/imports, in the wizard's order. */
+export const IMPORT_SOURCES = [
+  'generic-machines',
+  'generic-service',
+  'generic-fuel',
+  'generic-purchases',
+  'lubelogger-fuel',
+  'lubelogger-service',
+  'lubelogger-odometer',
+  'lubelogger-supplies',
+  'fuelly',
+  'drivvo',
+] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** The documented bounds of one import file; above one the file is refused whole, with the limit in the message. */
+export const IMPORT_LIMITS = {
+  /** Upload size: 20 MiB (the multipart limit of POST /api/imports). */
+  maxBytes: 20 * 1024 * 1024,
+  /** Data rows per file (all sections of a Drivvo file together), header not counted. */
+  maxRows: 200_000,
+  /** Columns of a header. */
+  maxColumns: 100,
+  /** Rows a preview answers. */
+  previewRows: 20,
+  /**
+   * How long the gateway waits for Upload, Map and Validate, which read the whole file (the dry run of
+   * 200,000 rows takes about 15 s here): every other call waits RPC_TIMEOUT_MS.
+   */
+  dryRunTimeoutMs: 120_000,
+  /** Rows per page of GET /api/imports/{id}/rows. */
+  rowsPageSize: { default: 50, max: 100 },
+} as const;
+
+const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
+const count = (n: number) => n.toLocaleString('en-US');
+
+export const IMPORT_LIMIT_MESSAGES = {
+  tooLarge: (bytes: number) => `The file is ${mb(bytes)}; an import takes at most ${mb(IMPORT_LIMITS.maxBytes)}.`,
+  /** When the upload was cut off at the limit (its size is not known). */
+  overLimit: () => `The file is over ${mb(IMPORT_LIMITS.maxBytes)}; an import takes at most ${mb(IMPORT_LIMITS.maxBytes)}.`,
+  tooManyRows: () => `The file has more than ${count(IMPORT_LIMITS.maxRows)} rows; an import takes at most ${count(IMPORT_LIMITS.maxRows)}. Split it into several files.`,
+  tooManyColumns: (columns: number) => `The header has ${columns} columns; an import takes at most ${IMPORT_LIMITS.maxColumns}.`,
+} as const;
+
+export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;
+export type ImportDelimiter = (typeof IMPORT_DELIMITERS)[number];
+export const IMPORT_DECIMAL_SEPARATORS = ['.', ','] as const;
+export type ImportDecimalSeparator = (typeof IMPORT_DECIMAL_SEPARATORS)[number];
+export const IMPORT_DATE_FORMATS = ['YYYY-MM-DD', 'MM/DD/YYYY', 'DD/MM/YYYY'] as const;
+export type ImportDateFormat = (typeof IMPORT_DATE_FORMATS)[number];
+/** UTF-8 (with or without a byte-order mark), UTF-16 with its mark, or Windows-1252 (Excel's "CSV" on Western Windows). */
+export const IMPORT_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252'] as const;
+export type ImportEncoding = (typeof IMPORT_ENCODINGS)[number];
+export const IMPORT_DISTANCE_UNITS = ['mi', 'km'] as const;
+export const IMPORT_VOLUME_UNITS = ['gal', 'l'] as const;
+
+export const IMPORT_STATES = ['uploaded', 'validated', 'importing', 'done', 'failed', 'reverted'] as const;
+export type ImportState = (typeof IMPORT_STATES)[number];
+export const IMPORT_ROW_STATUSES = ['valid', 'warning', 'error'] as const;
+export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
+export const IMPORT_COMMIT_MODES = ['all_or_nothing', 'skip_invalid'] as const;
+export type ImportCommitMode = (typeof IMPORT_COMMIT_MODES)[number];
+
+export const IMPORT_MESSAGES = {
+  source: `Source must be one of ${IMPORT_SOURCES.join(', ')}`,
+  mapping: 'Mapping must be an object from column names to field names',
+  mappingSize: `Mapping takes at most ${IMPORT_LIMITS.maxColumns} columns`,
+  delimiter: 'Delimiter must be a comma, a semicolon or a tab',
+  decimalSeparator: "Decimal separator must be '.' or ','",
+  dateFormat: `Date format must be one of ${IMPORT_DATE_FORMATS.join(', ')}`,
+  encoding: `Encoding must be one of ${IMPORT_ENCODINGS.join(', ')}`,
+  units: "Units must be {distance: 'mi' or 'km', volume: 'gal' or 'l'}",
+  machineId: 'Machine id must be a whole number of 1 or more',
+  machineColumn: 'Machine column must be a column name',
+  status: `Status must be one of ${IMPORT_ROW_STATUSES.join(', ')}`,
+  mode: `Mode must be one of ${IMPORT_COMMIT_MODES.join(', ')}`,
+  notFound: 'Import not found',
+} as const;

@@ -1,0 +1,106 @@
+import type { FuelRow } from './fuel-row.js';
+import type { ImportRow } from './import-row.js';
+
+// Checks across the rows of one file, per machine, in date order: a duplicate (same machine, date,
+// meter and amount) is a warning and skipped by default; an odometer lower than an earlier-dated
+// one is a warning (the meters' own sequence rules decide at import); a fill without the distance
+// since the last one gets the previous fill's odometer, so its mpg is known.
+
+const machineKey = (row: ImportRow): string | undefined =>
+  row.machine === undefined ? undefined : 'id' in row.machine ? `id:${row.machine.id}` : `name:${row.machine.name.toLowerCase()}`;
+
+interface Reading {
+  row: ImportRow;
+  date: string;
+  value: number | undefined;
+}
+
+function readingOf(row: ImportRow): Reading | undefined {
+  if (row.kind === 'fuel' && row.record?.dateOfPurchase) {
+    return { row, date: row.record.dateOfPurchase, value: row.record.currentMileage };
+  }
+  if (row.kind === 'service' && row.record?.serviceDate) {
+    return { row, date: row.record.serviceDate, value: row.record.miles };
+  }
+  return undefined;
+}
+
+function duplicateKey(row: ImportRow): string | undefined {
+  const machine = machineKey(row) ?? '-';
+  switch (row.kind) {
+    case 'fuel':
+      return row.record && `fuel|${machine}|${row.record.dateOfPurchase}|${row.record.currentMileage}|${row.record.amount}`;
+    case 'service':
+      return row.record && `service|${machine}|${row.record.serviceDate}|${row.record.miles}|${row.record.price}|${row.record.title?.toLowerCase()}`;
+    case 'purchase':
+      return row.record && `purchase|${machine}|${row.record.purchaseDate}|${row.record.partName?.toLowerCase()}|${row.record.quantity}|${row.record.price}`;
+    case 'machine':
+    case 'odometer':
+      return undefined;
+  }
+}
+
+const mark = (row: ImportRow, message: string) => {
+  row.messages.push(`row ${row.rowNumber}: ${message}`);
+  if (row.status === 'valid') {
+    row.status = 'warning';
+  }
+};
+
+// One formatter for all rows: toLocaleString builds a new one per call (slow over 100,000 rows).
+const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
+const fmt = (n: number) => NUMBER.format(n);
+
+export function checkSequences(rows: ImportRow[]): void {
+  const usable = rows.filter((r) => r.status !== 'error' && r.record !== undefined);
+  const firstOf = new Map<string, number>();
+  for (const row of usable) {
+    const key = duplicateKey(row);
+    if (key === undefined) {
+      continue;
+    }
+    const first = firstOf.get(key);
+    if (first === undefined) {
+      firstOf.set(key, row.rowNumber);
+    } else {
+      row.duplicateOf = first;
+      mark(row, `same machine, date, meter and amount as row ${first}: a duplicate, skipped unless you keep it`);
+    }
+  }
+
+  const byMachine = new Map<string, Reading[]>();
+  for (const row of usable) {
+    const key = machineKey(row);
+    const reading = readingOf(row);
+    if (key !== undefined && reading !== undefined && row.duplicateOf === undefined) {
+      const list = byMachine.get(key);
+      if (list) {
+        list.push(reading);
+      } else {
+        byMachine.set(key, [reading]);
+      }
+    }
+  }
+  for (const readings of byMachine.values()) {
+    readings.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.row.rowNumber - b.row.rowNumber));
+    let highest: Reading | undefined;
+    let previousFill: FuelRow | undefined;
+    for (const reading of readings) {
+      if (reading.value === undefined) {
+        continue;
+      }
+      if (highest?.value !== undefined && reading.value < highest.value && highest.date.slice(0, 10) < reading.date.slice(0, 10)) {
+        mark(reading.row, `odometer ${fmt(reading.value)} is lower than ${fmt(highest.value)} on ${highest.date.slice(0, 10)}`);
+      } else if (highest === undefined || reading.value >= (highest.value ?? 0)) {
+        highest = reading;
+      }
+      if (reading.row.kind === 'fuel' && reading.row.record) {
+        const fill = reading.row.record;
+        if (fill.lastMileage === undefined && !fill.missedPrevious && previousFill?.currentMileage !== undefined && previousFill.currentMileage < reading.value) {
+          fill.lastMileage = previousFill.currentMileage;
+        }
+        previousFill = fill;
+      }
+    }
+  }
+}
