@@ -1,6 +1,7 @@
 // ESLint for the whole repository. Type-aware rules catch the mistakes that cost most in an
 // async service code base: floating promises and switches that miss a case.
 import js from '@eslint/js';
+import nx from '@nx/eslint-plugin';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -26,6 +27,27 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/apps/*', '../../*-service/**', '../../gateway/**', '../../image-worker/**'], message: 'Apps do not import each other: share code through libs/* (@wrenchlog/*).' }] },
+      ],
+    },
+  },
+  {
+    // The project tags (package.json `nx.tags`) are the rule: apps, services and tests build on
+    // libraries only, libraries on libraries, and the browser app on the libraries safe in a browser.
+    files: ['**/*.ts', '**/*.tsx'],
+    plugins: { '@nx': nx },
+    rules: {
+      '@nx/enforce-module-boundaries': [
+        'error',
+        {
+          allow: [],
+          depConstraints: [
+            { sourceTag: 'type:app', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:service', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:e2e', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'type:lib', onlyDependOnLibsWithTags: ['type:lib'] },
+            { sourceTag: 'scope:web', onlyDependOnLibsWithTags: ['scope:browser'] },
+          ],
+        },
       ],
     },
   },

@@ -67,7 +67,12 @@ step('typecheck', () => {
   return configs.map((c) => run(process.execPath, [tsc, '-p', c, '--noEmit'])).every(Boolean);
 });
 
-step('lint', () => run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']));
+// The project graph first: without it @nx/enforce-module-boundaries skips itself with a warning.
+step('lint', () =>
+  run(process.execPath, [join(root, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], { stdio: ['ignore', 'ignore', 'inherit'] }) &&
+  run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']) &&
+  run(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
+);
 
 // Deployment files are checked without an engine or a cluster: docker-compose (Debian's) parses
 // the compose file; kubectl kustomize renders every overlay and kubernetes-models checks the schemas.
@@ -92,9 +97,11 @@ step('deployment files', () => {
 
 step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mjs'), ['--maxWorkers=2']));
 
-// The benchmark's own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver), on node:test.
-step('benchmark tools', () => {
-  const result = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...readdirSync(join(root, 'tools/bench')).filter((f) => f.endsWith('.test.mjs')).map((f) => join(root, 'tools/bench', f))], { cwd: root, encoding: 'utf8' });
+// The tools' own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver;
+// tools/generate/*.test.mjs: the call generator), on node:test.
+step('tools', () => {
+  const tests = ['bench', 'generate'].flatMap((dir) => readdirSync(join(root, 'tools', dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => join(root, 'tools', dir, f)));
+  const result = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...tests], { cwd: root, encoding: 'utf8' });
   process.stdout.write(result.stdout.split('\n').filter((l) => /^(not )?ok |^# (tests|pass|fail)/.test(l)).join('\n') + '\n');
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(result.stdout)?.[1] ?? 0);
   totals.passed += count('pass');
