@@ -30,7 +30,7 @@ export function nodeProject(projectDir, overrides = {}) {
     setupFiles: ['reflect-metadata'],
     extensionsToTreatAsEsm: ['.ts'],
     moduleNameMapper: {
-      '^@wrenchlog/(contracts|importers|platform|storage|testing)$': `${root}/libs/$1/src/index.ts`,
+      '^@wrenchlog/(contracts|importers|owned-images|platform|storage|testing)$': `${root}/libs/$1/src/index.ts`,
       '^@wrenchlog/testing/nest$': `${root}/libs/testing/src/nest/service-under-test.ts`,
       '^@wrenchlog/contracts/limits$': `${root}/libs/contracts/src/limits.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',

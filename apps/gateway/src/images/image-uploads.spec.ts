@@ -44,6 +44,20 @@ describe(pairUploads.name, () => {
     ]);
   });
 
+  it("carries each original's file name with its pair, in index order", () => {
+    const pairs = pairUploads(
+      [
+        { field: 'images[1][original]', bytes: b('o1'), fileName: 'rear axle.jpg' },
+        { field: 'images[0][thumbnail]', bytes: b('t0'), fileName: 'thumb.jpg' },
+        { field: 'images[0][original]', bytes: b('o0'), fileName: 'front.png' },
+        { field: 'images[2][original]', bytes: b('o2') },
+      ],
+      'indexed',
+    );
+
+    expect(pairs.map((p) => p.fileName)).toEqual(['front.png', 'rear axle.jpg', '']);
+  });
+
   it('refuses unknown fields, a thumbnail without its original, two originals for one slot, and no file at all', () => {
     expect(() => pairUploads([{ field: 'file', bytes: b('x') }], 'single')).toThrow("Unexpected file field 'file'");
     expect(() => pairUploads([{ field: 'thumbnail', bytes: b('x') }], 'single')).toThrow('A thumbnail was sent without its original image');
@@ -91,7 +105,10 @@ describe(ImageUploads.name, () => {
   let pairs: UploadPair[];
 
   beforeAll(async () => {
-    pairs = [{ original: await checkImage(await makeImage(64, 48, 'jpeg')) }, { original: await checkImage(await makeImage(64, 48, 'png')) }];
+    pairs = [
+      { original: await checkImage(await makeImage(64, 48, 'jpeg')), fileName: 'a.jpg' },
+      { original: await checkImage(await makeImage(64, 48, 'png')), fileName: 'b.png' },
+    ];
   });
 
   beforeEach(async () => {

@@ -20,7 +20,8 @@ import { ImageUrlSigner } from './url-signer.js';
  * content (JPEG, PNG, WebP; 415), size (413 beyond 2 MiB), pixel count from the header (413 beyond
  * 50 megapixels). Field layouts: 'single' = `original` + `thumbnail`; 'repeated' = `originals` +
  * `thumbnails` paired by position; 'indexed' = `images[i][original]` + `images[i][thumbnail]`.
- * The thumbnail is optional: the image worker makes a missing one.
+ * The thumbnail is optional: the image worker makes a missing one. Each pair carries the name the
+ * user's original file had (service-record images show it).
  * store() writes the objects under keys derived from the request's idempotency key, calls `save`
  * with their references, and deletes every object it wrote when the upload is refused (a refused
  * upload keeps nothing). Services answer object keys; urls() turns them into signed URLs.
@@ -43,6 +44,15 @@ export interface CheckedImage {
 export interface UploadPair {
   original: CheckedImage;
   thumbnail?: CheckedImage;
+  /** The original's file name as the browser sent it ('' when none); never used for a key. */
+  fileName: string;
+}
+
+/** One file part of a multipart upload. */
+export interface UploadedFile {
+  field: string;
+  bytes: Buffer;
+  fileName?: string;
 }
 
 export const FILE_TOO_LARGE_MESSAGE = `Each image must be at most ${IMAGE_LIMITS.maxFileBytes / (1024 * 1024)} MB.`;
@@ -77,11 +87,12 @@ export async function checkImage(bytes: Buffer): Promise<CheckedImage> {
 }
 
 /** Groups the uploaded files of a layout into original/thumbnail pairs; a thumbnail without its original is refused. */
-export function pairUploads(files: { field: string; bytes: Buffer }[], layout: UploadLayout): { original: Buffer; thumbnail?: Buffer }[] {
+export function pairUploads(files: UploadedFile[], layout: UploadLayout): { original: Buffer; thumbnail?: Buffer; fileName: string }[] {
   const originals = new Map<number, Buffer>();
+  const names = new Map<number, string>();
   const thumbnails = new Map<number, Buffer>();
   const counters = { originals: 0, thumbnails: 0 };
-  for (const { field, bytes } of files) {
+  for (const { field, bytes, fileName } of files) {
     let slot: { index: number; role: 'original' | 'thumbnail' } | undefined;
     if (layout === 'single' && (field === 'original' || field === 'thumbnail')) {
       slot = { index: 0, role: field };
@@ -101,6 +112,9 @@ export function pairUploads(files: { field: string; bytes: Buffer }[], layout: U
       throw badRequest(`More than one ${slot.role} was sent for the same image`);
     }
     target.set(slot.index, bytes);
+    if (slot.role === 'original') {
+      names.set(slot.index, fileName ?? '');
+    }
   }
   for (const index of thumbnails.keys()) {
     if (!originals.has(index)) {
@@ -110,7 +124,7 @@ export function pairUploads(files: { field: string; bytes: Buffer }[], layout: U
   if (originals.size === 0) {
     throw badRequest('Select at least one photo to upload');
   }
-  return [...originals.keys()].sort((a, b) => a - b).map((i) => ({ original: originals.get(i)!, thumbnail: thumbnails.get(i) }));
+  return [...originals.keys()].sort((a, b) => a - b).map((i) => ({ original: originals.get(i)!, thumbnail: thumbnails.get(i), fileName: names.get(i)! }));
 }
 
 @Injectable()
@@ -122,18 +136,18 @@ export class ImageUploads {
     private readonly signer: ImageUrlSigner,
   ) {}
 
-  /** Reads and checks every file of a multipart upload; nothing is stored yet. */
+  /** Reads and checks every file of a multipart upload, in the layout's order, with each original's file name; nothing is stored yet. */
   async read(req: FastifyRequest, layout: UploadLayout): Promise<UploadPair[]> {
     if (!req.isMultipart()) {
       throw new DomainError(ErrorCode.UnsupportedMediaType, 'Upload the photos as multipart/form-data.');
     }
-    const files: { field: string; bytes: Buffer }[] = [];
+    const files: UploadedFile[] = [];
     try {
       for await (const part of req.parts()) {
         if (part.type !== 'file') {
           continue;
         }
-        files.push({ field: part.fieldname, bytes: await part.toBuffer() });
+        files.push({ field: part.fieldname, bytes: await part.toBuffer(), fileName: part.filename });
         if (files.length > MAX_FILES_PER_UPLOAD) {
           throw badRequest(`At most ${MAX_FILES_PER_UPLOAD} files can be uploaded at once`);
         }
@@ -144,7 +158,7 @@ export class ImageUploads {
     const pairs = pairUploads(files, layout);
     const checked: UploadPair[] = [];
     for (const pair of pairs) {
-      checked.push({ original: await checkImage(pair.original), thumbnail: pair.thumbnail ? await checkImage(pair.thumbnail) : undefined });
+      checked.push({ original: await checkImage(pair.original), thumbnail: pair.thumbnail ? await checkImage(pair.thumbnail) : undefined, fileName: pair.fileName });
     }
     return checked;
   }

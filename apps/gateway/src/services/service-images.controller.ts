@@ -11,14 +11,12 @@ import {
   type ServiceImageKeys,
 } from '@wrenchlog/contracts';
 import { RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
-import type { Multipart } from '@fastify/multipart';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ImageUploads } from '../images/image-uploads.js';
 import { IdPipe } from '../http/id.pipe.js';
 
 const recordId = new IdPipe(ServiceRecordMessages.invalidId);
 const deleteId = new IdPipe(ServiceImageMessages.invalidDelete);
-const ORIGINAL_FIELD = /^images\[(\d{1,2})\]\[original\]$/;
 
 /**
  * /api/services/{id}/images: photos of a service record. Uploads are read, checked and stored by
@@ -37,12 +35,10 @@ export class ServiceImagesController {
   async add(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ServiceImage[]> {
     // Only a saved record of the caller's takes images: 404 before a byte is read or stored.
     await this.rpc.send(SERVICE_RECORD_GET, { id }, call);
-    const names = new Map<number, string>();
-    const pairs = await this.uploads.read(withFileNames(req, names), 'indexed');
-    // ImageUploads pairs the images in index order; the names follow the same order.
-    const ordered = [...names.keys()].sort((a, b) => a - b).map((i) => names.get(i)!);
+    const pairs = await this.uploads.read(req, 'indexed');
+    // store() hands the references over in the pairs' order.
     const added = await this.uploads.store(call, pairs, (images) =>
-      this.rpc.send(SERVICE_IMAGE_ADD, { recordId: id, images: images.map((image, i) => ({ ...image, fileName: ordered[i] ?? '' })) }, call),
+      this.rpc.send(SERVICE_IMAGE_ADD, { recordId: id, images: images.map((image, i) => ({ ...image, fileName: pairs[i].fileName })) }, call),
     );
     return added.map((image) => this.view(image));
   }
@@ -73,24 +69,4 @@ export class ServiceImagesController {
   private view(image: ServiceImageKeys): ServiceImage {
     return { ...this.uploads.urls(image), fileName: image.fileName };
   }
-}
-
-/**
- * The same request, whose multipart parts also note each original's file name by its index
- * (the name the user's file had, shown with the image). Everything else is ImageUploads' reading.
- */
-function withFileNames(req: GatewayRequest, names: Map<number, string>): GatewayRequest {
-  return Object.create(req, {
-    parts: {
-      value: async function* (...args: Parameters<GatewayRequest['parts']>): AsyncIterableIterator<Multipart> {
-        for await (const part of req.parts(...args)) {
-          const match = part.type === 'file' ? ORIGINAL_FIELD.exec(part.fieldname) : null;
-          if (match && part.type === 'file') {
-            names.set(Number(match[1]), part.filename);
-          }
-          yield part;
-        }
-      },
-    },
-  }) as GatewayRequest;
 }

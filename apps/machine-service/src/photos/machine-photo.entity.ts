@@ -23,7 +23,7 @@ export class MachinePhotoEntity {
   @Column({ name: 'thumbnail_key', type: 'varchar', length: 200 })
   thumbnailKey: string;
 
-  /** As uploaded; kept so the photo can be announced to the image worker again (see PhotoReconciler). */
+  /** As uploaded; kept so the photo can be announced to the image worker again (the ImageReconciler of @wrenchlog/owned-images). */
   @Column({ name: 'content_type', type: 'varchar', length: 40 })
   contentType: string;
 

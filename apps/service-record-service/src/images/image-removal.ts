@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { IMAGE_DELETED, type ImageDeletedEvent } from '@wrenchlog/contracts';
-import { Outbox, type CallContext } from '@wrenchlog/platform';
+import { OwnedImages } from '@wrenchlog/owned-images';
+import type { CallContext } from '@wrenchlog/platform';
 import { In, type EntityManager } from 'typeorm';
 import { ServiceImageEntity } from './service-image.entity.js';
 
-/** Removes image rows inside the caller's transaction and tells the image worker to delete their objects. */
+/** Removes image rows inside the caller's transaction (a record's delete, an image delete) and tells the image worker to delete their objects. */
 @Injectable()
 export class ImageRemoval {
-  constructor(private readonly outbox: Outbox) {}
+  constructor(private readonly images: OwnedImages<ServiceImageEntity>) {}
 
   async removeForRecords(manager: EntityManager, userId: number, recordIds: number[], ctx: CallContext): Promise<number> {
     if (recordIds.length === 0) {
@@ -17,13 +17,7 @@ export class ImageRemoval {
     return this.remove(manager, userId, images, ctx);
   }
 
-  async remove(manager: EntityManager, userId: number, images: Pick<ServiceImageEntity, 'id' | 'originalKey' | 'thumbnailKey'>[], ctx: CallContext): Promise<number> {
-    if (images.length === 0) {
-      return 0;
-    }
-    await manager.delete(ServiceImageEntity, { userId, id: In(images.map((i) => i.id)) });
-    const event: ImageDeletedEvent = { userId, owner: 'service-record-service', images: images.map((i) => ({ originalKey: i.originalKey, thumbnailKey: i.thumbnailKey })) };
-    await this.outbox.enqueue(manager, IMAGE_DELETED, event, ctx);
-    return images.length;
+  remove(manager: EntityManager, userId: number, images: Pick<ServiceImageEntity, 'id' | 'originalKey' | 'thumbnailKey'>[], ctx: CallContext): Promise<number> {
+    return this.images.remove(manager, userId, images, ctx);
   }
 }

@@ -1,14 +1,27 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { OutboxModule } from '@wrenchlog/platform';
+import { OwnedImagesModule } from '@wrenchlog/owned-images';
 import { ImageRemoval } from './image-removal.js';
 import { ImagesController } from './images.controller.js';
 import { ImagesService } from './images.service.js';
 import { ServiceImageEntity } from './service-image.entity.js';
 
-/** A record's images; exports ImageRemoval (records delete theirs in their own transaction) and the image repository. */
+/**
+ * A record's images; the owned-images module records, announces and removes them and re-announces
+ * pending ones. Exports ImageRemoval (records delete theirs in their own transaction) and the image repository.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceImageEntity]), OutboxModule],
+  imports: [
+    TypeOrmModule.forFeature([ServiceImageEntity]),
+    OwnedImagesModule.register<ServiceImageEntity>({
+      owner: 'service-record-service',
+      entity: ServiceImageEntity,
+      placeOf: (image) => ({ recordId: image.recordId, machineId: image.machineId }),
+      // The gateway sends a thumbnail's size exactly when it stored one (checked on add), so the
+      // size tells whether the upload had a thumbnail while the image is pending.
+      thumbnailUploaded: (image) => image.thumbnailSize !== null,
+    }),
+  ],
   controllers: [ImagesController],
   providers: [ImagesService, ImageRemoval],
   exports: [ImageRemoval, TypeOrmModule],

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
   isValidId,
-  IMAGE_STORED,
   MAX_SERVICE_IMAGES_PER_UPLOAD,
   SERVICE_IMAGE_LIST_MAX,
   ServiceImageMessages,
@@ -11,13 +10,13 @@ import {
   type AddServiceImagesRequest,
   type DeleteServiceImagesRequest,
   type ImageProcessedEvent,
-  type ImageStoredEvent,
   type NewServiceImage,
   type RpcMeta,
   type ServiceImageKeys,
   type ServiceImagesDeleted,
 } from '@wrenchlog/contracts';
-import { conflict, notFound, Outbox, requireActor, validationFailed } from '@wrenchlog/platform';
+import { isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
+import { notFound, requireActor, validationFailed } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager } from 'typeorm';
 import { ServiceRecordEntity } from '../records/service-record.entity.js';
 import { ImageRemoval } from './image-removal.js';
@@ -38,9 +37,9 @@ const invalidId = () => validationFailed(ServiceRecordMessages.invalidId, [{ fie
 @Injectable()
 export class ImagesService {
   constructor(
-    @InjectRepository(ServiceImageEntity) private readonly images: Repository<ServiceImageEntity>,
+    @InjectRepository(ServiceImageEntity) private readonly rows: Repository<ServiceImageEntity>,
     private readonly dataSource: DataSource,
-    private readonly outbox: Outbox,
+    private readonly images: OwnedImages<ServiceImageEntity>,
     private readonly removal: ImageRemoval,
   ) {}
 
@@ -53,17 +52,15 @@ export class ImagesService {
     if (!isValidId(request?.recordId)) {
       throw invalidId();
     }
-    const images = Array.isArray(request.images) ? request.images : [];
-    if (images.length === 0 || images.length > MAX_SERVICE_IMAGES_PER_UPLOAD || !images.every(isNewImage)) {
+    const images: NewServiceImage[] = Array.isArray(request.images) ? request.images : [];
+    if (images.length === 0 || images.length > MAX_SERVICE_IMAGES_PER_UPLOAD || !images.every(isStoredImageRef)) {
       throw validationFailed(ServiceImageMessages.noImages, [{ field: 'images', message: ServiceImageMessages.noImages }]);
     }
+    this.images.checkRefs(actor.userId, images);
     const ctx = { actor, correlationId: meta?.correlationId };
     return this.dataSource.transaction(async (manager) => {
       const record = await this.ownedRecord(manager, actor.userId, request.recordId);
-      const known = await manager.find(ServiceImageEntity, { where: { originalKey: In(images.map((i) => i.originalKey)) } });
-      if (known.some((k) => k.userId !== actor.userId || k.recordId !== record.id)) {
-        throw conflict('An image of this upload is already stored for another record');
-      }
+      const known = await this.images.recorded(manager, images, (k) => k.userId === actor.userId && k.recordId === record.id, 'An image of this upload is already stored for another record');
       const added: ServiceImageEntity[] = [];
       for (const image of images) {
         const existing = known.find((k) => k.originalKey === image.originalKey);
@@ -86,19 +83,7 @@ export class ImagesService {
           createdAt: new Date(),
         });
         await manager.save(row);
-        const event: ImageStoredEvent = {
-          userId: actor.userId,
-          owner: 'service-record-service',
-          recordId: record.id,
-          machineId: record.machineId,
-          originalKey: image.originalKey,
-          thumbnailKey: image.thumbnailKey,
-          contentType: image.contentType,
-          originalSize: image.originalSize,
-          thumbnailSize: image.thumbnailSize,
-          thumbnailUploaded: image.thumbnailUploaded,
-        };
-        await this.outbox.enqueue(manager, IMAGE_STORED, event, ctx);
+        await this.images.announce(manager, row, ctx);
         added.push(row);
       }
       return added.map(toKeys);
@@ -112,7 +97,7 @@ export class ImagesService {
       throw invalidId();
     }
     await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
-    const rows = await this.images.find({ where: { userId: actor.userId, recordId }, order: { id: 'ASC' }, take: SERVICE_IMAGE_LIST_MAX });
+    const rows = await this.rows.find({ where: { userId: actor.userId, recordId }, order: { id: 'ASC' }, take: SERVICE_IMAGE_LIST_MAX });
     return rows.map(toKeys);
   }
 
@@ -122,7 +107,7 @@ export class ImagesService {
       throw invalidId();
     }
     await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
-    return this.images.countBy({ userId: actor.userId, recordId });
+    return this.rows.countBy({ userId: actor.userId, recordId });
   }
 
   /** Deletes the listed images of one record; ids that are not (or no longer) there are skipped. */
@@ -144,22 +129,13 @@ export class ImagesService {
   }
 
   /** The worker finished (or gave up on) an image: keep its state and sizes. Idempotent. */
-  async onProcessed(event: ImageProcessedEvent): Promise<void> {
-    if (!event || typeof event.originalKey !== 'string' || !isValidId(event.userId)) {
-      return;
-    }
-    await this.dataSource.transaction((manager) =>
-      manager.update(
-        ServiceImageEntity,
-        { originalKey: event.originalKey, userId: event.userId },
-        {
-          state: event.state === 'failed' ? 'failed' : 'processed',
-          error: event.state === 'failed' ? (event.error ?? 'Processing failed') : null,
-          ...(typeof event.originalSize === 'number' ? { originalSize: event.originalSize } : {}),
-          ...(typeof event.thumbnailSize === 'number' ? { thumbnailSize: event.thumbnailSize } : {}),
-        },
-      ),
-    );
+  onProcessed(event: ImageProcessedEvent): Promise<void> {
+    return this.images.onProcessed(event);
+  }
+
+  /** Announces images the worker has not reported on again (the reconciler's pass; see OwnedImages). */
+  reannouncePending(olderThanMs: number, limit?: number): Promise<number> {
+    return this.images.reannouncePending(olderThanMs, limit);
   }
 
   private async ownedRecord(manager: EntityManager, userId: number, id: number): Promise<ServiceRecordEntity> {
@@ -169,22 +145,6 @@ export class ImagesService {
     }
     return record;
   }
-}
-
-function isNewImage(i: NewServiceImage): boolean {
-  return (
-    typeof i === 'object' &&
-    i !== null &&
-    typeof i.originalKey === 'string' &&
-    i.originalKey.length > 0 &&
-    i.originalKey.length <= 512 &&
-    typeof i.thumbnailKey === 'string' &&
-    i.thumbnailKey.length > 0 &&
-    i.thumbnailKey.length <= 512 &&
-    typeof i.contentType === 'string' &&
-    Number.isSafeInteger(i.originalSize) &&
-    (i.thumbnailSize === null || Number.isSafeInteger(i.thumbnailSize))
-  );
 }
 
 /** The name the grid shows: the last path segment, without control characters, at most 255 characters. */

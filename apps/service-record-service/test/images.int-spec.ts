@@ -1,0 +1,136 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { IMAGE_STORED, MACHINE_SAVED, SERVICE_IMAGE_ADD, SERVICE_RECORD_CREATE, type Actor, type NewServiceImage } from '@wrenchlog/contracts';
+import { loadEnv, OutboxEvent } from '@wrenchlog/platform';
+import { expectEventually, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DataSource } from 'typeorm';
+import { AppModule } from '../src/app.module.js';
+import { ServiceRecordEnv } from '../src/config/service-record-env.js';
+import { ImagesService } from '../src/images/images.service.js';
+import { ServiceImageEntity } from '../src/images/service-image.entity.js';
+import { MachinesService } from '../src/machines/machines.service.js';
+import { RecordsService } from '../src/records/records.service.js';
+import { ServiceUnderTest, userA, userB } from './harness.js';
+
+// The images of service records through the owned-images module (issue 19): the same key checks
+// and the same re-announcing of pending images as machine photos.
+
+const image = (userId: number, fileName = 'brake pads.jpg'): NewServiceImage => {
+  const id = randomUUID();
+  return { originalKey: `u${userId}/${id}-original.jpg`, thumbnailKey: `u${userId}/${id}-thumb.jpg`, contentType: 'image/jpeg', originalSize: 1000, thumbnailSize: null, thumbnailUploaded: false, fileName };
+};
+
+describe.each(await testEngines())('service-record images: keys (%s)', (engine) => {
+  let svc: ServiceUnderTest;
+  let recordId: number;
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine);
+    const machineId = 4200;
+    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Skid steer' });
+    await expectEventually(async () => {
+      recordId = (await svc.send(SERVICE_RECORD_CREATE, { title: 'Brakes', machineId }, userA)).id;
+    });
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it("refuses an image key outside the caller's own prefix, or not of the generated shape, and records nothing", async () => {
+    const foreign = image(userB.userId);
+    const shaped = { ...image(userA.userId), originalKey: `u${userA.userId}/../u${userB.userId}/x-original.jpg` };
+    const mixed = { ...image(userA.userId), thumbnailKey: image(userB.userId).thumbnailKey };
+
+    for (const bad of [foreign, shaped, mixed]) {
+      expect(await svc.failure(SERVICE_IMAGE_ADD, { recordId, images: [image(userA.userId), bad] }, userA)).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid image reference' });
+    }
+    expect(await svc.get(DataSource).getRepository(ServiceImageEntity).countBy({ recordId })).toBe(0);
+    expect(svc.events(IMAGE_STORED)).toEqual([]);
+  });
+
+  it("records the caller's own keys and announces each to the image worker", async () => {
+    const own = image(userA.userId);
+
+    const [added] = await svc.send(SERVICE_IMAGE_ADD, { recordId, images: [own] }, userA);
+
+    expect(added).toMatchObject({ fileName: 'brake pads.jpg', originalKey: own.originalKey, state: 'pending' });
+    await expectEventually(async () =>
+      expect(svc.events(IMAGE_STORED)).toEqual([
+        {
+          userId: userA.userId,
+          owner: 'service-record-service',
+          recordId,
+          machineId: 4200,
+          originalKey: own.originalKey,
+          thumbnailKey: own.thumbnailKey,
+          contentType: 'image/jpeg',
+          originalSize: 1000,
+          thumbnailSize: null,
+          thumbnailUploaded: false,
+        },
+      ]),
+    );
+  });
+});
+
+// A restart on the same database: the reconciler's pass at start announces images still pending
+// after its grace period again (the first image.stored, or the worker's answer, was lost). Nothing
+// listens for the image worker here, so what the service publishes stays in its outbox.
+describe.each(await testEngines())('service-record images: after a restart (%s)', (engine) => {
+  const owner: Actor = { userId: 7, adminLevel: 0 };
+  let dir: string;
+  let app: INestApplicationContext | undefined;
+  const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
+
+  const start = async () => {
+    const vars: Record<string, string> = { DATA_DIR: dir, LOG_LEVEL: 'error' };
+    if (databases) {
+      vars.DATABASE_URL = databases.url;
+    }
+    app = await NestFactory.createApplicationContext(AppModule.register(loadEnv(ServiceRecordEnv, vars)), { logger: false });
+    return app;
+  };
+  const announced = async (key: string) =>
+    (await app!.get(DataSource).getRepository(OutboxEvent).find({ order: { id: 'ASC' } }))
+      .filter((e) => e.event === IMAGE_STORED)
+      .map((e) => JSON.parse(e.message).payload)
+      .filter((p) => p.originalKey === key);
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'wl-service-images-'));
+  });
+
+  afterAll(async () => {
+    await app?.close();
+    rmSync(dir, { recursive: true, force: true });
+    await databases?.drop();
+  });
+
+  it('announces a pending image again once the service is back, and not one the worker reported on', async () => {
+    const first = await start();
+    await first.get(MachinesService).onSaved({ actor: null, payload: { machineId: 51, userId: owner.userId, name: 'Tractor' }, meta: { correlationId: 'int-test' } });
+    const record = await first.get(RecordsService).create(owner, { title: 'Oil change', machineId: 51 });
+    const [pending, done] = [image(owner.userId), image(owner.userId)];
+    await first.get(ImagesService).add(owner, { recordId: record.id, images: [pending, done] });
+    await first.get(ImagesService).onProcessed({ userId: owner.userId, owner: 'service-record-service', recordId: record.id, originalKey: done.originalKey, thumbnailKey: done.thumbnailKey, state: 'processed', error: null, originalSize: 900, thumbnailSize: 80 });
+    // Both were stored well before the restart: past the reconciler's grace period.
+    await first.get(DataSource).getRepository(ServiceImageEntity).update({ recordId: record.id }, { createdAt: new Date(Date.now() - 60 * 60_000) });
+    expect(await announced(pending.originalKey)).toHaveLength(1);
+    await first.close();
+    app = undefined;
+
+    await start();
+
+    await expectEventually(async () => expect(await announced(pending.originalKey)).toHaveLength(2));
+    const [original, again] = await announced(pending.originalKey);
+    expect(again).toEqual(original);
+    expect(again).toMatchObject({ owner: 'service-record-service', recordId: record.id, machineId: 51, thumbnailUploaded: false });
+    expect(await announced(done.originalKey)).toHaveLength(1);
+  });
+});
