@@ -6,6 +6,7 @@ import { AnalyticsEnv } from '../src/config/analytics-env.js';
 import { migrations } from '../src/migrations/index.js';
 import { PageViewDaily } from '../src/pageviews/page-view-daily.entity.js';
 import { PageViewEntity } from '../src/pageviews/page-view.entity.js';
+import { PageViewsRepository } from '../src/pageviews/pageviews.repository.js';
 import { PageViewsService } from '../src/pageviews/pageviews.service.js';
 
 const admin = { userId: 1, adminLevel: 1 };
@@ -20,7 +21,7 @@ describe('page-view aggregation', () => {
   beforeEach(async () => {
     ds = new DataSource({ type: 'better-sqlite3', database: ':memory:', entities, migrations, migrationsRun: true });
     await ds.initialize();
-    service = new PageViewsService(ds.getRepository(PageViewEntity), ds.getRepository(PageViewDaily), ds, loadEnv(AnalyticsEnv, { PAGEVIEW_RETENTION_DAYS: '30' }));
+    service = new PageViewsService(new PageViewsRepository(ds), loadEnv(AnalyticsEnv, { PAGEVIEW_RETENTION_DAYS: '30' }));
     const view = (page: string, at: Date) => ({ page, referrer: null, userAgent: null, ipAddress: '127.0.0.1', country: 'Local', timestamp: at });
     await ds.getRepository(PageViewEntity).insert([
       view('/', new Date()),

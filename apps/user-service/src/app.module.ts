@@ -3,6 +3,7 @@ import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlo
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RefreshToken } from './auth/refresh-token.entity.js';
+import { TransactionsModule } from './common/transactions.module.js';
 import { UserEnv } from './config/user-env.js';
 import { ContactSubmission } from './contacts/contact-submission.entity.js';
 import { ContactsModule } from './contacts/contacts.module.js';
@@ -30,6 +31,7 @@ export class AppModule {
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'user-service', entities, migrations }),
         HealthModule.forService('user-service'),
+        TransactionsModule,
         MailModule,
         UsersModule,
         AuthModule,

@@ -2,6 +2,7 @@ import { ErrorCode, JOB_IDS, type Actor } from '@wrenchlog/contracts';
 import type { DataSource } from 'typeorm';
 import { Job } from '../src/jobs/job.entity.js';
 import { JobFailure, type JobRunners, type JobWork } from '../src/jobs/job-runners.js';
+import { JobsRepository } from '../src/jobs/jobs.repository.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { testDataSource } from './db.js';
 
@@ -35,7 +36,7 @@ describe(JobsService.name, () => {
     await ds.destroy();
   });
 
-  const service = (work: JobWork) => new JobsService(ds.getRepository(Job), { work: () => work } as unknown as JobRunners);
+  const service = (work: JobWork) => new JobsService(new JobsRepository(ds), { work: () => work } as unknown as JobRunners);
 
   it('lists the four jobs of the Admin tab, Idle, with the backfill limit default', async () => {
     const jobs = await service(controllable().work).list(admin);

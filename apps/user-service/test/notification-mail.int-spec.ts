@@ -1,11 +1,14 @@
 import { loadEnv } from '@wrenchlog/platform';
 import type { DataSource } from 'typeorm';
+import { Transactions } from '../src/common/transactions.js';
 import { UserEnv } from '../src/config/user-env.js';
 import { MailMessage } from '../src/mail/mail-message.entity.js';
 import { MailQueue } from '../src/mail/mail-queue.js';
 import { MailTransport } from '../src/mail/mail-transport.js';
+import { NotificationMailRepository } from '../src/notification-mail/notification-mail.repository.js';
 import { NotificationMailService } from '../src/notification-mail/notification-mail.service.js';
 import { User } from '../src/users/user.entity.js';
+import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
 
 /** A mail server that is down: messages stay in the queue table, where the test reads them. */
@@ -27,7 +30,7 @@ describe(NotificationMailService.name, () => {
   beforeAll(async () => {
     ds = await testDataSource();
     queue = new MailQueue(ds, new DownTransport(), loadEnv(UserEnv, {}));
-    service = new NotificationMailService(ds, queue);
+    service = new NotificationMailService(new NotificationMailRepository(), new UsersRepository(ds), new Transactions(ds), queue);
   });
   afterAll(async () => {
     await queue.onApplicationShutdown();

@@ -4,13 +4,18 @@ import type { DataSource } from 'typeorm';
 import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
 import { PasswordHasher } from '../src/auth/password-hasher.js';
 import { RefreshToken } from '../src/auth/refresh-token.entity.js';
+import { RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
+import { SessionsService } from '../src/auth/sessions.service.js';
+import { Transactions } from '../src/common/transactions.js';
 import { UserEnv } from '../src/config/user-env.js';
 import { MailMessage } from '../src/mail/mail-message.entity.js';
 import { MailQueue } from '../src/mail/mail-queue.js';
 import { MailTransport } from '../src/mail/mail-transport.js';
 import { PasswordToken } from '../src/password/password-token.entity.js';
+import { PasswordTokensRepository } from '../src/password/password-tokens.repository.js';
 import { PasswordService } from '../src/password/password.service.js';
 import { User } from '../src/users/user.entity.js';
+import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
 
 /** A mail server that is down: messages stay in the queue table, where the test reads them. */
@@ -52,7 +57,9 @@ describe(PasswordService.name, () => {
     ds = await testDataSource();
     hasher = new PasswordHasher(kdfLimiterFrom(env));
     queue = new MailQueue(ds, new DownTransport(), env);
-    service = new PasswordService(ds.getRepository(User), ds, hasher, queue, env);
+    const [users, transactions] = [new UsersRepository(ds), new Transactions(ds)];
+    const sessions = new SessionsService(users, new RefreshTokensRepository(ds), transactions);
+    service = new PasswordService(users, new PasswordTokensRepository(ds), transactions, sessions, hasher, queue, env);
   });
 
   afterEach(async () => {

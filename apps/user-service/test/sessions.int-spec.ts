@@ -1,7 +1,10 @@
 import { DataSource, IsNull } from 'typeorm';
 import { RefreshToken } from '../src/auth/refresh-token.entity.js';
+import { RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
 import { SessionsService } from '../src/auth/sessions.service.js';
+import { Transactions } from '../src/common/transactions.js';
 import { User } from '../src/users/user.entity.js';
+import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
 
 describe(SessionsService.name, () => {
@@ -10,7 +13,7 @@ describe(SessionsService.name, () => {
 
   beforeAll(async () => {
     ds = await testDataSource();
-    sessions = new SessionsService(ds.getRepository(User), ds);
+    sessions = new SessionsService(new UsersRepository(ds), new RefreshTokensRepository(ds), new Transactions(ds));
   });
 
   afterAll(() => ds.destroy());

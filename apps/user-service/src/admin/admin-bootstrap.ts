@@ -1,10 +1,8 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { isDistributed } from '@wrenchlog/platform';
-import { Repository } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { EMBEDDED_ADMIN, UserEnv } from '../config/user-env.js';
-import { User } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
 
 /** Creates the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD when no user exists. */
 @Injectable()
@@ -12,24 +10,25 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   private readonly logger = new Logger('AdminBootstrap');
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
+    private readonly users: UsersRepository,
     private readonly hasher: PasswordHasher,
     private readonly env: UserEnv,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if ((await this.users.count()) > 0) {
-      const admins = await this.users.find({ where: { enabled: true }, order: { id: 'ASC' }, take: 50 });
+      const admins = await this.users.firstEnabled(50);
       const names = admins.filter((u) => u.adminLevel > 0).map((u) => u.username);
       this.logger.log(`administrator account(s): ${names.join(', ') || 'none'}`);
       return;
     }
     const { email, password } = firstAdminCredentials(this.env);
     try {
-      await this.users.insert({
+      await this.users.add({
         username: email.toLowerCase(),
         name: 'Administrator',
         passwordHash: await this.hasher.hash(password),
+        passwordIsPlaceholder: false,
         adminLevel: 1,
         enabled: true,
         userSelfDescription: null,

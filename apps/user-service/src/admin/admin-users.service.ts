@@ -1,22 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
-import {
-  isPlaceholderPassword,
-  PLACEHOLDER_PASSWORD_MESSAGE,
-  type Actor,
-  type AdminUserApproveRequest,
-  type AdminUserUpdateRequest,
-  type AdminUserView,
-  type SignupMessage,
-  type SignupReply,
-} from '@wrenchlog/contracts';
-import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
+import type { Actor, AdminUserApproveRequest, AdminUserUpdateRequest, AdminUserView, SignupMessage, SignupReply } from '@wrenchlog/contracts';
+import { notFound, requireAdmin } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
-import { DataSource, Repository } from 'typeorm';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionsService } from '../auth/sessions.service.js';
+import { Transactions } from '../common/transactions.js';
 import { PasswordService } from '../password/password.service.js';
-import { User } from '../users/user.entity.js';
+import type { User } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { accountColumns, changeEffects, checkAccountChange, type AccountChange } from './admin-users.rules.js';
 
 export const toAdminUserView = (u: User): AdminUserView => ({
   id: u.id,
@@ -33,15 +25,6 @@ export const toAdminUserView = (u: User): AdminUserView => ({
 export const signupPlaceholderPassword = (): string => `placeholder-${randomUUID()}`;
 
 /** What every signup answers: built from the request alone, so a new and an existing email read alike. */
-/** What an administrator may change on an account; absent fields stay as they are. */
-interface AccountChange {
-  name?: string;
-  userSelfDescription?: string | null;
-  password?: string | null;
-  enabled?: boolean;
-  publicUrl?: string;
-}
-
 const signupReply = (username: string, request: SignupMessage): SignupReply => ({
   name: request.name.trim(),
   username,
@@ -55,8 +38,8 @@ const signupReply = (username: string, request: SignupMessage): SignupReply => (
 @Injectable()
 export class AdminUsersService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
@@ -72,12 +55,12 @@ export class AdminUsersService {
     const username = request.username.trim().toLowerCase();
     // Hashed before the lookup, so both answers take the hash's time.
     const passwordHash = await this.hasher.hash(signupPlaceholderPassword());
-    const existing = await this.users.findOneBy({ username });
+    const existing = await this.users.byUsername(username);
     if (existing) {
       return this.signupForExisting(existing, request);
     }
     try {
-      const user = this.users.create({
+      await this.users.add({
         username,
         name: request.name.trim(),
         passwordHash,
@@ -87,11 +70,10 @@ export class AdminUsersService {
         userSelfDescription: request.userSelfDescription?.trim() || null,
         createDate: new Date(),
       });
-      await this.users.save(user);
       return signupReply(username, request);
     } catch (err) {
       // Two signups with the same email at the same moment: the unique index decides.
-      const winner = await this.users.findOneBy({ username });
+      const winner = await this.users.byUsername(username);
       if (winner) {
         return this.signupForExisting(winner, request);
       }
@@ -101,15 +83,14 @@ export class AdminUsersService {
 
   /** The same answer as a new signup; the owner is told by email. */
   private async signupForExisting(owner: User, request: SignupMessage): Promise<SignupReply> {
-    await this.dataSource.transaction((manager) => this.passwords.sendSignupAttempt(manager, owner, request.publicUrl));
+    await this.transactions.run((tx) => this.passwords.sendSignupAttempt(tx, owner, request.publicUrl));
     return signupReply(owner.username, request);
   }
 
   /** Newest first; page is 0-based. */
   async list(actor: Actor | null, page: number, size: number): Promise<AdminUserView[]> {
     requireAdmin(actor);
-    const rows = await this.users.find({ order: { createDate: 'DESC', id: 'DESC' }, skip: page * size, take: size });
-    return rows.map(toAdminUserView);
+    return (await this.users.page(page, size)).map(toAdminUserView);
   }
 
   async update(actor: Actor | null, request: AdminUserUpdateRequest): Promise<AdminUserView> {
@@ -125,57 +106,29 @@ export class AdminUsersService {
    */
   async approve(actor: Actor | null, request: AdminUserApproveRequest): Promise<AdminUserView> {
     const admin = requireAdmin(actor);
-    if (isPlaceholderPassword(request.password)) {
-      throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
-    }
-    return this.change(admin, request.id, { password: request.password, enabled: true, publicUrl: request.publicUrl });
+    return this.change(admin, request.id, { password: request.password, enabled: true, approval: true, publicUrl: request.publicUrl });
   }
 
   /** The one place an administrator changes an account: the edit dialog and the approval both come here. */
   private async change(admin: Actor, id: number, change: AccountChange): Promise<AdminUserView> {
     const newHash = change.password ? await this.hasher.hash(change.password) : undefined;
-    return this.dataSource.transaction(async (manager) => {
-      const repo = manager.getRepository(User);
-      const user = await this.find(repo, id);
-      const wasEnabled = user.enabled;
-      if (typeof change.name === 'string') {
-        user.name = change.name.trim();
+    return this.transactions.run(async (tx) => {
+      const user = await this.users.byId(id, tx);
+      if (!user) {
+        throw notFound('User not found');
       }
-      if (change.userSelfDescription !== undefined) {
-        user.userSelfDescription = change.userSelfDescription?.trim() || null;
+      checkAccountChange(user, change, admin.userId);
+      const columns = accountColumns(change, newHash);
+      await this.users.update(user.id, columns, tx);
+      const saved: User = { ...user, ...columns };
+      const effects = changeEffects(user, saved, newHash !== undefined);
+      if (effects.endSessions) {
+        await this.sessions.endSessions(saved.id, tx);
       }
-      if (newHash) {
-        user.passwordHash = newHash;
-        // A password that itself looks like a placeholder (more than 4 hyphens) keeps the account unapprovable.
-        user.passwordIsPlaceholder = isPlaceholderPassword(change.password);
-      }
-      if (change.enabled !== undefined) {
-        // Enabling is an approval: the spec's rule refuses a password with more than 4 hyphens sent with it.
-        if (change.enabled && !wasEnabled && newHash && user.passwordIsPlaceholder) {
-          throw conflict(PLACEHOLDER_PASSWORD_MESSAGE);
-        }
-        if (!change.enabled && user.id === admin.userId) {
-          throw conflict('You cannot disable your own account.');
-        }
-        user.enabled = change.enabled;
-      }
-      const saved = await repo.save(user);
-      if (newHash || (wasEnabled && !saved.enabled)) {
-        // A new password or a disabled account ends the user's sessions.
-        await this.sessions.endSessions(saved.id, manager);
-      }
-      if (!wasEnabled && saved.enabled) {
-        await this.passwords.sendSetupLink(manager, saved, change.publicUrl, !saved.passwordIsPlaceholder);
+      if (effects.sendSetupLink) {
+        await this.passwords.sendSetupLink(tx, saved, change.publicUrl, !saved.passwordIsPlaceholder);
       }
       return toAdminUserView(saved);
     });
-  }
-
-  private async find(repo: Repository<User>, id: number): Promise<User> {
-    const user = await repo.findOneBy({ id });
-    if (!user) {
-      throw notFound('User not found');
-    }
-    return user;
   }
 }

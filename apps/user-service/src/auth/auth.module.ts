@@ -1,20 +1,19 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEnv } from '../config/user-env.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
 import { KdfLimiter, kdfLimiterFrom } from './kdf-limiter.js';
 import { PasswordHasher } from './password-hasher.js';
-import { RefreshToken } from './refresh-token.entity.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsService } from './sessions.service.js';
 
 /** Sign-in, refresh tokens and sessions; exports the password hasher (one KDF limiter for the process) and SessionsService. */
 @Module({
-  imports: [TypeOrmModule.forFeature([RefreshToken]), UsersModule],
+  imports: [UsersModule],
   controllers: [AuthController, SessionsController],
-  providers: [{ provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] }, PasswordHasher, AuthService, SessionsService],
+  providers: [{ provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] }, PasswordHasher, RefreshTokensRepository, AuthService, SessionsService],
   exports: [PasswordHasher, SessionsService],
 })
 export class AuthModule {}

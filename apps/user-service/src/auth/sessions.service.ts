@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type { SessionEndedReply, SessionState } from '@wrenchlog/contracts';
-import { DataSource, MoreThan, Repository, type EntityManager } from 'typeorm';
-import { User } from '../users/user.entity.js';
-import { endUserSessions } from './sessions.js';
+import { hashToken } from '../common/token-hash.js';
+import { Transactions, type Tx } from '../common/transactions.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
 /**
  * How far back each answer of `ended` looks before the caller's `since`: a transaction that ended
@@ -19,23 +19,31 @@ const ENDED_OVERLAP_MS = 10_000;
 @Injectable()
 export class SessionsService {
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly tokens: RefreshTokensRepository,
+    private readonly transactions: Transactions,
   ) {}
 
   /**
    * Ends every session of the user: the refresh-token families are revoked (no refresh works), and
    * the session version goes up, so the gateway refuses the access tokens issued before on their
-   * next request. Pass the manager of the transaction that makes the credential change, so both
-   * commit together (SQLite: never open a second transaction inside one).
+   * next request. Pass the transaction of the credential change, so both commit together (SQLite:
+   * never open a second transaction inside one). `keepRefreshToken`: the session that asked (a
+   * password change) keeps its family and gets a new access token at its next refresh. Answers
+   * how many live sessions were ended.
    */
-  async endSessions(userId: number, manager?: EntityManager): Promise<void> {
-    const end = (m: EntityManager) => endUserSessions(m, userId);
-    await (manager ? end(manager) : this.dataSource.transaction(end));
+  async endSessions(userId: number, tx?: Tx, keepRefreshToken?: string): Promise<number> {
+    const end = async (t: Tx) => {
+      const kept = keepRefreshToken ? await this.tokens.byHashOfUser(t, hashToken(keepRefreshToken), userId) : null;
+      const now = new Date();
+      await this.users.raiseSessionVersion(t, userId, now);
+      return this.tokens.revokeFamiliesOf(t, userId, now, kept?.familyId);
+    };
+    return tx ? end(tx) : this.transactions.run(end);
   }
 
   async state(userId: number): Promise<SessionState> {
-    const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.findOne({ where: { id: userId }, select: { id: true, enabled: true, sessionVersion: true } }) : null;
+    const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.sessionState(userId) : null;
     return user ? { enabled: user.enabled, sessionVersion: user.sessionVersion } : { enabled: false, sessionVersion: 0 };
   }
 
@@ -46,7 +54,6 @@ export class SessionsService {
     if (Number.isNaN(from)) {
       return { userIds: [], until: until.toISOString() };
     }
-    const rows = await this.users.find({ where: { sessionsEndedAt: MoreThan(new Date(from - ENDED_OVERLAP_MS)) }, select: { id: true } });
-    return { userIds: rows.map((r) => r.id), until: until.toISOString() };
+    return { userIds: await this.users.sessionsEndedAfter(new Date(from - ENDED_OVERLAP_MS)), until: until.toISOString() };
   }
 }

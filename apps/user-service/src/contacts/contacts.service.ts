@@ -11,10 +11,11 @@ import type {
 } from '@wrenchlog/contracts';
 import { pageOf } from '@wrenchlog/contracts';
 import { requireAdmin } from '@wrenchlog/platform';
-import { DataSource } from 'typeorm';
+import { Transactions } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
 import { MailQueue } from '../mail/mail-queue.js';
-import { ContactSubmission } from './contact-submission.entity.js';
+import type { ContactSubmission } from './contact-submission.entity.js';
+import { ContactsRepository } from './contacts.repository.js';
 
 const clean = (value: string | null | undefined): string | null => value?.trim() || null;
 
@@ -35,7 +36,8 @@ const LABELS = { SalesContact: 'Sales contact', PlatinumAccount: 'Platinum accou
 @Injectable()
 export class ContactsService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly contacts: ContactsRepository,
+    private readonly transactions: Transactions,
     private readonly mail: MailQueue,
     private readonly env: UserEnv,
   ) {}
@@ -78,17 +80,15 @@ export class ContactsService {
 
   async list(actor: Actor | null, page: number, size: number): Promise<ContactPage> {
     requireAdmin(actor);
-    const [rows, total] = await this.dataSource
-      .getRepository(ContactSubmission)
-      .findAndCount({ order: { createDate: 'DESC', id: 'DESC' }, skip: page * size, take: size });
+    const [rows, total] = await this.contacts.page(page, size);
     const content: ContactSubmissionView[] = rows.map((c) => ({ ...toContactView(c), source: c.source }));
     return pageOf(content, total, page, size);
   }
 
   private store(fields: Omit<ContactSubmission, 'id' | 'createDate'>): Promise<ContactSubmission> {
-    return this.dataSource.transaction(async (manager) => {
-      const saved = await manager.getRepository(ContactSubmission).save({ ...fields, createDate: new Date() });
-      await this.mail.enqueue(manager, {
+    return this.transactions.run(async (tx) => {
+      const saved = await this.contacts.add(tx, { ...fields, createDate: new Date() });
+      await this.mail.enqueue(tx, {
         to: this.env.SALES_INBOX,
         replyTo: saved.email,
         subject: `${LABELS[saved.contactType]} from ${saved.name}${saved.company ? ` (${saved.company})` : ''}`,

@@ -1,11 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { type Actor, type JobRunRequest, type JobView } from '@wrenchlog/contracts';
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
-import { In, LessThan, Not, Repository } from 'typeorm';
 import { canStart, isStaleRun, JOB_MESSAGES, JOB_TIMEOUT_MS, outcomeStatus } from './job-rules.js';
 import { JobFailure, JobRunners } from './job-runners.js';
-import { Job } from './job.entity.js';
+import type { Job } from './job.entity.js';
+import { JobsRepository } from './jobs.repository.js';
 
 const parseParams = (text: string | null): { limit?: number } => {
   try {
@@ -35,19 +34,19 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
   private readonly inFlight = new Set<Promise<void>>();
 
   constructor(
-    @InjectRepository(Job) private readonly jobs: Repository<Job>,
+    private readonly jobs: JobsRepository,
     private readonly runners: JobRunners,
   ) {}
 
   async list(actor: Actor | null): Promise<JobView[]> {
     requireAdmin(actor);
     await this.failStaleRuns();
-    return (await this.jobs.find({ order: { id: 'ASC' } })).map(toJobView);
+    return (await this.jobs.all()).map(toJobView);
   }
 
   async run(actor: Actor | null, request: JobRunRequest, correlationId?: string): Promise<JobView> {
     const admin = requireAdmin(actor);
-    const job = await this.jobs.findOneBy({ id: request.id });
+    const job = await this.jobs.byId(request.id);
     const work = job && this.runners.work(job.id);
     if (!job || !work) {
       throw notFound('Job not found');
@@ -60,18 +59,15 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       throw conflict(JOB_MESSAGES.alreadyRunning);
     }
     const startedAt = new Date();
-    const claimed = await this.jobs.update(
-      { id: job.id, status: Not('Running') },
-      { status: 'Running', lastRun: startedAt, finishedAt: null, message: JOB_MESSAGES.starting, params: JSON.stringify(params) },
-    );
-    if (!claimed.affected) {
+    const claimed = await this.jobs.claim(job.id, { status: 'Running', lastRun: startedAt, finishedAt: null, message: JOB_MESSAGES.starting, params: JSON.stringify(params) });
+    if (!claimed) {
       throw conflict(JOB_MESSAGES.alreadyRunning);
     }
     this.logger.log(`${job.name} started by user ${admin.userId}`);
     const done = this.execute(job, () => work({ actor: admin, params, correlationId }), startedAt);
     this.inFlight.add(done);
     void done.finally(() => this.inFlight.delete(done));
-    return toJobView((await this.jobs.findOneBy({ id: job.id }))!);
+    return toJobView((await this.jobs.byId(job.id))!);
   }
 
   /** A restart loses the runs it had in flight: their rows must not stay Running forever. */
@@ -99,17 +95,17 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     }
     // Only the run that claimed the row may finish it (a stale-run sweep may have failed it meanwhile).
     await this.jobs
-      .update({ id: job.id, status: 'Running', lastRun: startedAt }, { status: outcomeStatus(outcome), finishedAt: new Date(), message: message.slice(0, 4000) })
+      .finish(job.id, startedAt, { status: outcomeStatus(outcome), finishedAt: new Date(), message: message.slice(0, 4000) })
       .catch((err: Error) => this.logger.error(`could not record the end of ${job.name}: ${err.message}`));
     this.logger.log(`${job.name} ${outcome}: ${message}`);
   }
 
   private async failStaleRuns(): Promise<void> {
     const now = new Date();
-    const running = await this.jobs.findBy({ status: 'Running', lastRun: LessThan(new Date(now.getTime() - JOB_TIMEOUT_MS)) });
+    const running = await this.jobs.runningSince(new Date(now.getTime() - JOB_TIMEOUT_MS));
     const stale = running.filter((j) => isStaleRun(j.status, j.lastRun, now)).map((j) => j.id);
     if (stale.length > 0) {
-      await this.jobs.update({ id: In(stale), status: 'Running' }, { status: 'Failed', finishedAt: now, message: JOB_MESSAGES.interrupted });
+      await this.jobs.endRunning(stale, { status: 'Failed', finishedAt: now, message: JOB_MESSAGES.interrupted });
     }
   }
 }

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { MailModule } from '../mail/mail.module.js';
-import { NotificationMailKey } from './notification-mail-key.entity.js';
+import { UsersModule } from '../users/users.module.js';
 import { NotificationMailController } from './notification-mail.controller.js';
+import { NotificationMailRepository } from './notification-mail.repository.js';
 import { NotificationMailService } from './notification-mail.service.js';
 
-/** Mails that notification-service asks for, sent once per key. */
+/** Mails that notification-service asks for, sent once per key to the user's address. */
 @Module({
-  imports: [TypeOrmModule.forFeature([NotificationMailKey]), MailModule],
+  imports: [UsersModule, MailModule],
   controllers: [NotificationMailController],
-  providers: [NotificationMailService],
+  providers: [NotificationMailRepository, NotificationMailService],
 })
 export class NotificationMailModule {}

@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { NotificationMailRequestedEvent, RpcMessage } from '@wrenchlog/contracts';
-import { DataSource } from 'typeorm';
+import { Transactions } from '../common/transactions.js';
 import { MailQueue } from '../mail/mail-queue.js';
-import { User } from '../users/user.entity.js';
-import { NotificationMailKey } from './notification-mail-key.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import { NotificationMailRepository } from './notification-mail.repository.js';
 
 /**
  * notification.mail.requested (issue 24): notification-service's emails (the daily digest) go
@@ -15,7 +15,9 @@ export class NotificationMailService {
   private readonly logger = new Logger(NotificationMailService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly keys: NotificationMailRepository,
+    private readonly users: UsersRepository,
+    private readonly transactions: Transactions,
     private readonly mail: MailQueue,
   ) {}
 
@@ -25,17 +27,15 @@ export class NotificationMailService {
       this.logger.warn('ignored a malformed notification.mail.requested event');
       return;
     }
-    await this.dataSource.transaction(async (manager) => {
-      const keys = manager.getRepository(NotificationMailKey);
-      if (await keys.exists({ where: { key: e.key } })) {
+    await this.transactions.run(async (tx) => {
+      if (!(await this.keys.recordKey(tx, e.key, new Date()))) {
         return;
       }
-      await keys.insert({ key: e.key, createdAt: new Date() });
-      const user = await manager.getRepository(User).findOneBy({ id: e.userId });
+      const user = await this.users.byId(e.userId, tx);
       if (!user || !user.enabled) {
         return;
       }
-      await this.mail.enqueue(manager, { to: user.username, subject: e.subject, text: e.text });
+      await this.mail.enqueue(tx, { to: user.username, subject: e.subject, text: e.text });
     });
   }
 }

@@ -1,5 +1,4 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   FORGOT_PASSWORD_REPLY,
   PASSWORD_LINK_INVALID,
@@ -14,18 +13,18 @@ import {
   type SetPasswordRequest,
 } from '@wrenchlog/contracts';
 import { badRequest, notFound, requireActor, validationFailed } from '@wrenchlog/platform';
-import { createHash, randomBytes } from 'node:crypto';
-import { DataSource, IsNull, MoreThan, Repository, type EntityManager } from 'typeorm';
+import { randomBytes } from 'node:crypto';
 import { PasswordHasher } from '../auth/password-hasher.js';
-import { RefreshToken } from '../auth/refresh-token.entity.js';
-import { endUserSessions } from '../auth/sessions.js';
+import { SessionsService } from '../auth/sessions.service.js';
+import { hashToken } from '../common/token-hash.js';
+import { Transactions, type Tx } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
 import { MailQueue } from '../mail/mail-queue.js';
-import { User } from '../users/user.entity.js';
-import { PasswordToken, type PasswordTokenPurpose } from './password-token.entity.js';
+import type { User } from '../users/user.entity.js';
+import { UsersRepository } from '../users/users.repository.js';
+import type { PasswordTokenPurpose } from './password-token.entity.js';
 import { judgePasswordToken, linkBase, PASSWORD_LINK_TTL_MS, RESET_MAIL_INTERVAL_MS } from './password-token.rules.js';
-
-const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+import { PasswordTokensRepository } from './password-tokens.repository.js';
 
 /** The account's own password: set-password links (approval, forgotten password) and the change in Settings. */
 @Injectable()
@@ -33,8 +32,10 @@ export class PasswordService {
   private readonly logger = new Logger(PasswordService.name);
 
   constructor(
-    @InjectRepository(User) private readonly users: Repository<User>,
-    private readonly dataSource: DataSource,
+    private readonly users: UsersRepository,
+    private readonly tokens: PasswordTokensRepository,
+    private readonly transactions: Transactions,
+    private readonly sessions: SessionsService,
     private readonly hasher: PasswordHasher,
     private readonly mail: MailQueue,
     private readonly env: UserEnv,
@@ -44,9 +45,9 @@ export class PasswordService {
    * Emails an approved user a single-use link to set their own password, in the caller's
    * transaction (approval). Older unused links of the user stop working.
    */
-  async sendSetupLink(manager: EntityManager, user: User, publicUrl: string | undefined, adminSetPassword: boolean): Promise<void> {
-    const link = `${linkBase(this.env.PUBLIC_URL, publicUrl)}/set-password?token=${await this.issue(manager, user.id, 'setup')}`;
-    await this.mail.enqueue(manager, {
+  async sendSetupLink(tx: Tx, user: User, publicUrl: string | undefined, adminSetPassword: boolean): Promise<void> {
+    const link = `${linkBase(this.env.PUBLIC_URL, publicUrl)}/set-password?token=${await this.issue(tx, user.id, 'setup')}`;
+    await this.mail.enqueue(tx, {
       to: user.username,
       subject: 'Your Wrenchlog account is approved',
       text: [
@@ -67,10 +68,9 @@ export class PasswordService {
     });
   }
 
-  /** Same answer whatever the email: only an enabled account gets a link, at most one a minute. */
   /** A signup named an email that already has an account: its owner hears of it (issue 25), nothing is created. */
-  async sendSignupAttempt(manager: EntityManager, owner: User, publicUrl: string | undefined): Promise<void> {
-    await this.mail.enqueue(manager, {
+  async sendSignupAttempt(tx: Tx, owner: User, publicUrl: string | undefined): Promise<void> {
+    await this.mail.enqueue(tx, {
       to: owner.username,
       subject: 'Someone tried to sign up with your email address',
       text: [
@@ -88,20 +88,16 @@ export class PasswordService {
     });
   }
 
+  /** Same answer whatever the email: only an enabled account gets a link, at most one a minute. */
   async forgot({ email, publicUrl }: ForgotPasswordMessage): Promise<ForgotPasswordReply> {
-    const user = await this.users.findOneBy({ username: email.trim().toLowerCase() });
+    const user = await this.users.byUsername(email.trim().toLowerCase());
     if (user?.enabled) {
-      await this.dataSource.transaction(async (manager) => {
-        const recent = await manager.getRepository(PasswordToken).existsBy({
-          userId: user.id,
-          purpose: 'reset',
-          createdAt: MoreThan(new Date(Date.now() - RESET_MAIL_INTERVAL_MS)),
-        });
-        if (recent) {
+      await this.transactions.run(async (tx) => {
+        if (await this.tokens.issuedSince(tx, user.id, 'reset', new Date(Date.now() - RESET_MAIL_INTERVAL_MS))) {
           return;
         }
         const base = linkBase(this.env.PUBLIC_URL, publicUrl);
-        await this.mail.enqueue(manager, {
+        await this.mail.enqueue(tx, {
           to: user.username,
           subject: 'Choose a new Wrenchlog password',
           text: [
@@ -109,7 +105,7 @@ export class PasswordService {
             '',
             'Someone (we hope you) asked to choose a new password for your Wrenchlog account. Use this link:',
             '',
-            `  ${base}/set-password?token=${await this.issue(manager, user.id, 'reset')}`,
+            `  ${base}/set-password?token=${await this.issue(tx, user.id, 'reset')}`,
             '',
             `The link works once and expires after ${RESET_LINK_TTL_HOURS} hour${RESET_LINK_TTL_HOURS === 1 ? '' : 's'}. Choosing a new password signs you out everywhere.`,
             'If you did not ask for this, ignore this email: your password stays as it is.',
@@ -126,22 +122,19 @@ export class PasswordService {
   async setWithToken({ token, password }: SetPasswordRequest): Promise<SetPasswordReply> {
     const invalid = () => badRequest(PASSWORD_LINK_INVALID, [{ field: 'token', message: PASSWORD_LINK_INVALID }]);
     // A cheap look first, so a wrong token costs no hashing; the claim below decides.
-    const found = await this.dataSource.getRepository(PasswordToken).findOneBy({ tokenHash: sha256(token) });
+    const found = await this.tokens.byHash(hashToken(token));
     if (judgePasswordToken(found, new Date()) !== 'valid') {
       throw invalid();
     }
     const passwordHash = await this.hasher.hash(password);
-    return this.dataSource.transaction(async (manager) => {
-      const tokens = manager.getRepository(PasswordToken);
-      // Conditional update: of two uses of the same link only one wins.
-      const claimed = await tokens.update({ id: found!.id, usedAt: IsNull(), expiresAt: MoreThan(new Date()) }, { usedAt: new Date() });
-      const user = await manager.getRepository(User).findOneBy({ id: found!.userId });
-      if (!claimed.affected || !user) {
+    return this.transactions.run(async (tx) => {
+      const claimed = await this.tokens.claim(tx, found!.id, new Date());
+      const user = await this.users.byId(found!.userId, tx);
+      if (!claimed || !user) {
         throw invalid();
       }
-      await manager.getRepository(User).update({ id: user.id }, { passwordHash, passwordIsPlaceholder: false });
-      await this.retireLinks(manager, user.id);
-      await endUserSessions(manager, user.id);
+      await this.setPassword(tx, user.id, passwordHash);
+      await this.sessions.endSessions(user.id, tx);
       this.logger.log(`user #${user.id} set a password with a ${found!.purpose} link`);
       return { username: user.username };
     });
@@ -150,7 +143,7 @@ export class PasswordService {
   /** Settings: the current password is required; every other session of the account ends. */
   async change(actor: Actor | null, request: ChangePasswordMessage): Promise<ChangePasswordReply> {
     const { userId } = requireActor(actor);
-    const user = await this.users.findOneBy({ id: userId });
+    const user = await this.users.byId(userId);
     if (!user) {
       throw notFound('User not found');
     }
@@ -162,33 +155,24 @@ export class PasswordService {
       throw validationFailed(message, [{ field: 'newPassword', message }]);
     }
     const passwordHash = await this.hasher.hash(request.newPassword);
-    return this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(User).update({ id: userId }, { passwordHash, passwordIsPlaceholder: false });
-      await this.retireLinks(manager, userId);
-      const current = request.refreshToken
-        ? await manager.getRepository(RefreshToken).findOneBy({ tokenHash: sha256(request.refreshToken), userId })
-        : null;
-      return { endedSessions: await endUserSessions(manager, userId, current?.familyId) };
+    return this.transactions.run(async (tx) => {
+      await this.setPassword(tx, userId, passwordHash);
+      return { endedSessions: await this.sessions.endSessions(userId, tx, request.refreshToken) };
     });
   }
 
-  private async issue(manager: EntityManager, userId: number, purpose: PasswordTokenPurpose): Promise<string> {
-    await this.retireLinks(manager, userId);
-    const token = randomBytes(32).toString('base64url');
+  /** A password the user chose: the account is no longer on a placeholder, and no older link works. */
+  private async setPassword(tx: Tx, userId: number, passwordHash: string): Promise<void> {
+    await this.users.update(userId, { passwordHash, passwordIsPlaceholder: false }, tx);
+    await this.tokens.retireAll(tx, userId, new Date());
+  }
+
+  /** Only the newest link works: issuing one retires the others. */
+  private async issue(tx: Tx, userId: number, purpose: PasswordTokenPurpose): Promise<string> {
     const now = new Date();
-    await manager.getRepository(PasswordToken).insert({
-      userId,
-      tokenHash: sha256(token),
-      purpose,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MS[purpose]),
-      usedAt: null,
-    });
+    await this.tokens.retireAll(tx, userId, now);
+    const token = randomBytes(32).toString('base64url');
+    await this.tokens.add(tx, { userId, tokenHash: hashToken(token), purpose, createdAt: now, expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MS[purpose]), usedAt: null });
     return token;
-  }
-
-  /** Only the newest link works, and none after the password changed. */
-  private async retireLinks(manager: EntityManager, userId: number): Promise<void> {
-    await manager.getRepository(PasswordToken).update({ userId, usedAt: IsNull() }, { usedAt: new Date() });
   }
 }

@@ -1,14 +1,12 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
-import { User } from './user.entity.js';
 import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
 import { UsersService } from './users.service.js';
 
-/** Users and their profile calls; exports the user repository, which sign-in, passwords, admin and jobs read. */
+/** Users and their profile calls; exports UsersRepository, which sign-in, passwords, admin and notification mail read. */
 @Module({
-  imports: [TypeOrmModule.forFeature([User])],
   controllers: [UsersController],
-  providers: [UsersService],
-  exports: [TypeOrmModule],
+  providers: [UsersRepository, UsersService],
+  exports: [UsersRepository],
 })
 export class UsersModule {}

@@ -1,0 +1,37 @@
+import { ErrorCode } from '@wrenchlog/contracts';
+import { aUser, FakeDatabase, fakeUsers } from '../../test/fakes.js';
+import { UsersService } from './users.service.js';
+
+describe(UsersService.name, () => {
+  let db: FakeDatabase;
+  let sut: UsersService;
+
+  beforeEach(() => {
+    db = new FakeDatabase();
+    sut = new UsersService(fakeUsers(db));
+  });
+
+  it("answers the caller's own account, never a password", async () => {
+    const user = aUser(db, { adminLevel: 1, passwordHash: 'secret-hash' });
+    aUser(db);
+
+    expect(await sut.me({ userId: user.id, adminLevel: 1 })).toEqual({ id: user.id, name: user.name, username: user.username, adminLevel: 1 });
+  });
+
+  it('renames only the caller, trimmed, and refuses a blank name with a field message', async () => {
+    const [me, other] = [aUser(db), aUser(db)];
+
+    await expect(sut.updateMe({ userId: me.id, adminLevel: 0 }, { name: '  Dana Fleet ' })).resolves.toMatchObject({ id: me.id, name: 'Dana Fleet' });
+    await expect(sut.updateMe({ userId: me.id, adminLevel: 0 }, { name: '   ' })).rejects.toMatchObject({
+      code: ErrorCode.Validation,
+      details: [{ field: 'name', message: 'Account name is required' }],
+    });
+
+    expect(db.tables.users.map((u) => u.name)).toEqual(['Dana Fleet', other.name]);
+  });
+
+  it('answers 401 without a caller and 404 for an account that is gone', async () => {
+    await expect(sut.me(null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    await expect(sut.updateMe({ userId: 99, adminLevel: 0 }, { name: 'x' })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+  });
+});

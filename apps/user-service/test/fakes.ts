@@ -1,0 +1,277 @@
+// In-memory fakes of user-service's repositories, for the services' unit tests (*.service.spec.ts),
+// as immich's services are tested against repository mocks. They keep rows the way the tables do:
+// reads answer copies, so a service's change reaches the store only through the repository, and
+// a transaction that throws leaves the store as it was.
+import { loadEnv } from '@wrenchlog/platform';
+import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
+import { PasswordHasher } from '../src/auth/password-hasher.js';
+import type { RefreshToken } from '../src/auth/refresh-token.entity.js';
+import type { NewRefreshToken, RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
+import { SessionsService } from '../src/auth/sessions.service.js';
+import type { Transactions, Tx } from '../src/common/transactions.js';
+import { UserEnv } from '../src/config/user-env.js';
+import type { ContactSubmission } from '../src/contacts/contact-submission.entity.js';
+import type { ContactsRepository, NewContactSubmission } from '../src/contacts/contacts.repository.js';
+import type { Job } from '../src/jobs/job.entity.js';
+import type { JobRunColumns, JobsRepository } from '../src/jobs/jobs.repository.js';
+import type { MailQueue, QueuedMail } from '../src/mail/mail-queue.js';
+import type { NotificationMailRepository } from '../src/notification-mail/notification-mail.repository.js';
+import type { PasswordToken, PasswordTokenPurpose } from '../src/password/password-token.entity.js';
+import type { NewPasswordToken, PasswordTokensRepository } from '../src/password/password-tokens.repository.js';
+import type { User } from '../src/users/user.entity.js';
+import type { NewUser, UserChange, UsersRepository } from '../src/users/users.repository.js';
+
+/** What a fake must offer of a repository: its public members (the real one's private ones aside). */
+type Public<T> = { [K in keyof T]: T[K] };
+
+/** A fake in the place of the class it stands for (they differ only in private members). */
+const as = <T>(fake: Public<T>): T => fake as T;
+
+/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
+function copy<T>(value: T): T {
+  if (value instanceof Date) {
+    return new Date(value.getTime()) as T;
+  }
+  if (Array.isArray(value)) {
+    return value.map(copy) as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
+  }
+  return value;
+}
+
+/** Every table of the service, in memory. */
+interface Tables {
+  users: User[];
+  refreshTokens: RefreshToken[];
+  passwordTokens: PasswordToken[];
+  contacts: ContactSubmission[];
+  jobs: Job[];
+  notificationMailKeys: string[];
+  mail: QueuedMail[];
+  nextId: number;
+}
+
+/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
+export class FakeDatabase {
+  tables: Tables = { users: [], refreshTokens: [], passwordTokens: [], contacts: [], jobs: [], notificationMailKeys: [], mail: [], nextId: 1 };
+  private tail: Promise<unknown> = Promise.resolve();
+
+  nextId(): number {
+    return this.tables.nextId++;
+  }
+
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      const before = copy(this.tables);
+      try {
+        return await work();
+      } catch (err) {
+        this.tables = before;
+        throw err;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** The handle fake repositories get: they keep no per-transaction state. */
+export const FAKE_TX = {} as Tx;
+
+export const fakeTransactions = (db: FakeDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+
+export const fakeUsers = (db: FakeDatabase): UsersRepository => {
+  const rows = () => db.tables.users;
+  const find = (id: number) => rows().find((u) => u.id === id);
+  return as<UsersRepository>({
+    byId: async (id) => (find(id) ? copy(find(id)!) : null),
+    byUsername: async (username) => copy(rows().find((u) => u.username === username) ?? null),
+    count: async () => rows().length,
+    firstEnabled: async (take) => rows().filter((u) => u.enabled).sort((a, b) => a.id - b.id).slice(0, take).map(copy),
+    page: async (page, size) =>
+      [...rows()]
+        .sort((a, b) => b.createDate.getTime() - a.createDate.getTime() || b.id - a.id)
+        .slice(page * size, (page + 1) * size)
+        .map(copy),
+    add: async (fields: NewUser) => {
+      if (rows().some((u) => u.username === fields.username)) {
+        throw new Error('UNIQUE constraint failed: users.username');
+      }
+      const user: User = { ...copy(fields), id: db.nextId(), sessionVersion: 0, sessionsEndedAt: null };
+      rows().push(user);
+      return copy(user);
+    },
+    update: async (id, change: UserChange) => {
+      const user = find(id);
+      if (user) {
+        Object.assign(user, copy(change));
+      }
+    },
+    raiseSessionVersion: async (_tx, id, at) => {
+      const user = find(id);
+      if (user) {
+        user.sessionVersion += 1;
+        user.sessionsEndedAt = at;
+      }
+    },
+    sessionState: async (id) => {
+      const user = find(id);
+      return user ? { id: user.id, enabled: user.enabled, sessionVersion: user.sessionVersion } : null;
+    },
+    sessionsEndedAfter: async (since) => rows().filter((u) => u.sessionsEndedAt && u.sessionsEndedAt > since).map((u) => u.id),
+  });
+};
+
+export const fakeRefreshTokens = (db: FakeDatabase): RefreshTokensRepository => {
+  const rows = () => db.tables.refreshTokens;
+  return as<RefreshTokensRepository>({
+    byHash: async (tokenHash) => copy(rows().find((t) => t.tokenHash === tokenHash) ?? null),
+    byHashOfUser: async (_tx, tokenHash, userId) => copy(rows().find((t) => t.tokenHash === tokenHash && t.userId === userId) ?? null),
+    add: async (row: NewRefreshToken) => {
+      rows().push({ ...copy(row), id: db.nextId() });
+    },
+    claim: async (_tx, id, at) => {
+      const token = rows().find((t) => t.id === id && t.usedAt === null);
+      if (token) {
+        token.usedAt = at;
+      }
+      return Boolean(token);
+    },
+    revokeFamily: async (familyId, at) => {
+      rows()
+        .filter((t) => t.familyId === familyId && t.revokedAt === null)
+        .forEach((t) => (t.revokedAt = at));
+    },
+    revokeFamiliesOf: async (_tx, userId, at, keepFamilyId) => {
+      const ended = rows().filter((t) => t.userId === userId && t.familyId !== keepFamilyId && t.revokedAt === null);
+      const live = new Set(ended.filter((t) => t.usedAt === null && t.expiresAt > at).map((t) => t.familyId));
+      ended.forEach((t) => (t.revokedAt = at));
+      return live.size;
+    },
+  });
+};
+
+export const fakePasswordTokens = (db: FakeDatabase): PasswordTokensRepository => {
+  const rows = () => db.tables.passwordTokens;
+  return as<PasswordTokensRepository>({
+    byHash: async (tokenHash) => copy(rows().find((t) => t.tokenHash === tokenHash) ?? null),
+    issuedSince: async (_tx, userId, purpose: PasswordTokenPurpose, since) => rows().some((t) => t.userId === userId && t.purpose === purpose && t.createdAt > since),
+    add: async (_tx, row: NewPasswordToken) => {
+      rows().push({ ...copy(row), id: db.nextId() });
+    },
+    claim: async (_tx, id, at) => {
+      const token = rows().find((t) => t.id === id && t.usedAt === null && t.expiresAt > at);
+      if (token) {
+        token.usedAt = at;
+      }
+      return Boolean(token);
+    },
+    retireAll: async (_tx, userId, at) => {
+      rows()
+        .filter((t) => t.userId === userId && t.usedAt === null)
+        .forEach((t) => (t.usedAt = at));
+    },
+  });
+};
+
+export const fakeContacts = (db: FakeDatabase): ContactsRepository =>
+  as<ContactsRepository>({
+    add: async (_tx, fields: NewContactSubmission) => {
+      const row = { ...copy(fields), id: db.nextId() };
+      db.tables.contacts.push(row);
+      return copy(row);
+    },
+    page: async (page, size) => {
+      const sorted = [...db.tables.contacts].sort((a, b) => b.createDate.getTime() - a.createDate.getTime() || b.id - a.id);
+      return [sorted.slice(page * size, (page + 1) * size).map(copy), sorted.length];
+    },
+  });
+
+/** The four rows the migration makes. */
+export const migratedJobs = (): Job[] => [
+  { id: 1, name: 'Daily Analytics Aggregation', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: null },
+  { id: 2, name: 'Weekly Report Generation', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: null },
+  { id: 3, name: 'Data Sync with External API', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: null },
+  { id: 4, name: 'Backfill Images', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: '{"limit":7}' },
+];
+
+export const fakeJobs = (db: FakeDatabase): JobsRepository => {
+  const rows = () => db.tables.jobs;
+  const set = (job: Job, columns: JobRunColumns) => Object.assign(job, copy(columns));
+  return as<JobsRepository>({
+    all: async () => [...rows()].sort((a, b) => a.id - b.id).map(copy),
+    byId: async (id) => copy(rows().find((j) => j.id === id) ?? null),
+    claim: async (id, columns) => {
+      const job = rows().find((j) => j.id === id && j.status !== 'Running');
+      if (job) {
+        set(job, columns);
+      }
+      return Boolean(job);
+    },
+    finish: async (id, startedAt, columns) => {
+      const job = rows().find((j) => j.id === id && j.status === 'Running' && j.lastRun?.getTime() === startedAt.getTime());
+      if (job) {
+        set(job, columns);
+      }
+    },
+    runningSince: async (before) => rows().filter((j) => j.status === 'Running' && j.lastRun !== null && j.lastRun < before).map(copy),
+    endRunning: async (ids, columns) => {
+      rows()
+        .filter((j) => ids.includes(j.id) && j.status === 'Running')
+        .forEach((j) => set(j, columns));
+    },
+  });
+};
+
+export const fakeNotificationMailKeys = (db: FakeDatabase): NotificationMailRepository =>
+  as<NotificationMailRepository>({
+    recordKey: async (_tx, key) => {
+      if (db.tables.notificationMailKeys.includes(key)) {
+        return false;
+      }
+      db.tables.notificationMailKeys.push(key);
+      return true;
+    },
+  });
+
+/** The mail queue's enqueue, into the store (so a rolled-back transaction sends nothing). */
+export const fakeMail = (db: FakeDatabase): MailQueue => ({ enqueue: async (_tx: Tx, mail: QueuedMail) => void db.tables.mail.push(copy(mail)) }) as unknown as MailQueue;
+
+export const testEnv = (values: Record<string, string> = {}): UserEnv => loadEnv(UserEnv, { PUBLIC_URL: 'https://fleet.example.com', ...values });
+
+/** The real hasher (argon2id behind the limiter): hashes are what the services store. */
+export const realHasher = (env: UserEnv = testEnv()): PasswordHasher => new PasswordHasher(kdfLimiterFrom(env));
+
+/** SessionsService over the fakes (it ends sessions for the other services). */
+export const fakeSessions = (db: FakeDatabase): SessionsService => new SessionsService(fakeUsers(db), fakeRefreshTokens(db), fakeTransactions(db));
+
+/** A stored account, as the users table would hold it. */
+export function aUser(db: FakeDatabase, over: Partial<User> = {}): User {
+  const id = db.nextId();
+  const user: User = {
+    id,
+    username: `user-${id}@test`,
+    name: `User ${id}`,
+    passwordHash: null,
+    passwordIsPlaceholder: false,
+    adminLevel: 0,
+    enabled: true,
+    userSelfDescription: null,
+    createDate: new Date(Date.UTC(2026, 0, 1) + id * 1000),
+    sessionVersion: 0,
+    sessionsEndedAt: null,
+    ...over,
+  };
+  db.tables.users.push(user);
+  return copy(user);
+}
+
+/** A live refresh-token family of the user (one token). */
+export function aSession(db: FakeDatabase, userId: number, familyId: string, tokenHash = `${familyId}-hash`): void {
+  db.tables.refreshTokens.push({ id: db.nextId(), familyId, userId, tokenHash, createdAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), usedAt: null, revokedAt: null });
+}
+
+export const liveFamilies = (db: FakeDatabase, userId: number): string[] =>
+  [...new Set(db.tables.refreshTokens.filter((t) => t.userId === userId && t.revokedAt === null).map((t) => t.familyId))].sort();
