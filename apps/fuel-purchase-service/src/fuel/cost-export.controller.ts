@@ -28,7 +28,8 @@ import { toFuelRecord } from './fuel-records.service.js';
 /**
  * fuel.costExport.page and inventory.costExport.page (issue 22, administrators only): every user's
  * fuel records and part purchases by id, as the saved events report-service rebuilds its read
- * model from (stamped EXPORT_AT, so a real event always wins over them).
+ * model from (stamped EXPORT_AT, so a real event always wins over them). Also the caller's own
+ * records for "Download all my data" (issue 23, fuel.dataExport.page and inventory.dataExport.page).
  */
 @Controller()
 export class CostExportController {

@@ -21,7 +21,8 @@ import { MachineEntity } from './machine.entity.js';
 
 /**
  * machine.export.page (issue 22, administrators only): every machine by id (owner, name, type,
- * archived), as the saved events report-service rebuilds its machine projection from.
+ * archived), as the saved events report-service rebuilds its machine projection from. Also the
+ * caller's own machines for "Download all my data" (issue 23, machine.dataExport.page).
  */
 @Controller()
 export class MachineExportController {

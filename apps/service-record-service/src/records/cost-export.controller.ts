@@ -22,7 +22,8 @@ import { ServiceRecordEntity } from './service-record.entity.js';
 /**
  * service.costExport.page (issue 22, administrators only): every user's records by id, as the
  * service.record.saved events report-service rebuilds its read model from (stamped EXPORT_AT, so
- * a real event always wins over them).
+ * a real event always wins over them). Also the caller's own records for "Download all my data"
+ * (issue 23, service.dataExport.page).
  */
 @Controller()
 export class CostExportController {
