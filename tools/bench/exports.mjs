@@ -26,7 +26,7 @@ async function must(res, what) {
 }
 
 /** The seeded account: `fuel` fuel records, a fifth as many service records (photos on `photos` of them) and a tenth as many purchases, over 10 machines. */
-export async function prepareExportAccount(product, { fuel = 5000, photos = 20 } = {}) {
+export async function prepareExportAccount(product, { fuel = 2000, photos = 20 } = {}) {
   const api = new ApiClient(product.baseUrl);
   const user = await createApprovedUser(api, { name: 'Export bench' });
   const machineIds = [];

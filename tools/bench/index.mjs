@@ -15,7 +15,7 @@
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
 //                           (the dry run of a 100,000-row fuel import, issue 23: "import"; --import-rows=N)
 //                           ("Download all my data" of a seeded account, issue 23: "export"; --export-fuel=N fuel
-//                           records, a fifth as many service records, a tenth as many purchases; default 5000)
+//                           records, a fifth as many service records, a tenth as many purchases; default 2000)
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 //   --baselines-once        measure the baselines at the start only (default: start and end, ratios to the mean)
@@ -152,7 +152,7 @@ for (const mode of modes) {
       results.push({ mode, scenario: 'import dry run', kind: 'import', dryRun: await measureImportDryRun(product, account, { rows }) });
     }
     if (selected('export')) {
-      const fuel = Number(args['export-fuel'] ?? 5000);
+      const fuel = Number(args['export-fuel'] ?? 2000);
       log(`${mode}: seeding an account of ${fuel} fuel records for the export`);
       const seeded = await prepareExportAccount(product, { fuel });
       log(`${mode}: "Download all my data" of ${seeded.records} records and ${seeded.photos} photos`);
