@@ -14,6 +14,8 @@
 //                           (a status change to its signed webhook at 50 endpoints, issue 24: "webhook")
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
 //                           (the dry run of a 100,000-row fuel import, issue 23: "import"; --import-rows=N)
+//                           ("Download all my data" of a seeded account, issue 23: "export"; --export-fuel=N fuel
+//                           records, a fifth as many service records, a tenth as many purchases; default 2000)
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 //   --baselines-once        measure the baselines at the start only (default: start and end, ratios to the mean)
@@ -28,6 +30,7 @@ import { measureLcp } from './lcp.mjs';
 import { loginFloodReport, measureLoginFlood } from './login-flood.mjs';
 import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb, warmUp } from './scenarios.mjs';
 import { measureImportDryRun } from './imports.mjs';
+import { measureExport, prepareExportAccount } from './exports.mjs';
 import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 import { measureStatusToWebhook } from './webhooks.mjs';
@@ -148,6 +151,13 @@ for (const mode of modes) {
       log(`${mode}: the dry run of a ${rows}-row fuel import`);
       results.push({ mode, scenario: 'import dry run', kind: 'import', dryRun: await measureImportDryRun(product, account, { rows }) });
     }
+    if (selected('export')) {
+      const fuel = Number(args['export-fuel'] ?? 2000);
+      log(`${mode}: seeding an account of ${fuel} fuel records for the export`);
+      const seeded = await prepareExportAccount(product, { fuel });
+      log(`${mode}: "Download all my data" of ${seeded.records} records and ${seeded.photos} photos`);
+      results.push({ mode, scenario: 'export', kind: 'export', exported: { ...(await measureExport(product, seeded)), records: seeded.records, photos: seeded.photos } });
+    }
     if (selected('webhook')) {
       log(`${mode}: from a status change to the webhook received, 50 endpoints`);
       results.push({ mode, scenario: 'status to webhook', kind: 'webhook', webhook: await measureStatusToWebhook(product, { endpoints: 50, samples: 10, log }) });
@@ -233,6 +243,10 @@ for (const r of results) {
     const d = r.dryRun;
     rows.push([r.mode, `import: upload ${d.rows} rows (${fmt(d.megabytes, 1)} MB), ms`, '', ms(d.uploadMs), '', '', 0, '', '', 'reference', '', '']);
     rows.push([r.mode, 'import: dry run rows/s', fmt(d.rowsPerSecond, 0), ms(d.validateMs), '', '', 0, '', '', 'reference', `RSS ${fmt(d.idleMb, 0)} -> peak ${fmt(d.peakMb, 0)} MB`, '']);
+  } else if (r.kind === 'export') {
+    const e = r.exported;
+    rows.push([r.mode, `export: ${e.records} records + ${e.photos} photos to ready, ms`, '', ms(e.exportMs), '', '', 0, '', '', 'reference', `ZIP ${fmt(e.byteSize / 1e6, 2)} MB, RSS ${fmt(e.idleMb, 0)} -> peak ${fmt(e.peakMb, 0)} MB`, '']);
+    rows.push([r.mode, 'export: download through the signed link, ms', '', ms(e.downloadMs), '', '', 0, '', '', 'reference', `${fmt(e.downloaded / 1e6, 2)} MB`, '']);
   } else if (r.kind === 'image') {
     const i = r.images;
     const x = ratio(i.workerImagesPerSecond, B('L_img'));

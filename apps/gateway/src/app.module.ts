@@ -24,6 +24,7 @@ import { SchedulesModule } from './schedules/schedules.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
+import { ExportsModule } from './exports/exports.module.js';
 
 @Module({})
 export class AppModule {
@@ -52,6 +53,7 @@ export class AppModule {
         ReportsModule,
         ImportsModule,
         NotificationsModule,
+        ExportsModule.register(secrets.urlSigningSecret),
       ],
       controllers: [RootController, UserController, HealthController],
       providers: [{ provide: GatewayInfo, useValue: info }],

@@ -3,12 +3,14 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
 import { StorageModule } from '@wrenchlog/storage';
 import type { ImportEnv } from './config/import-env.js';
+import { ExportEntity } from './exports/export.entity.js';
+import { ExportsModule } from './exports/exports.module.js';
 import { ImportRowEntity } from './imports/import-row.entity.js';
 import { ImportEntity } from './imports/import.entity.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { migrations } from './migrations/index.js';
 
-export const entities = [ImportEntity, ImportRowEntity];
+export const entities = [ImportEntity, ImportRowEntity, ExportEntity];
 
 @Module({})
 export class AppModule {
@@ -23,6 +25,7 @@ export class AppModule {
         StorageModule.forRoot(env),
         HealthModule.forService('import-service'),
         ImportsModule,
+        ExportsModule,
       ],
     };
   }

@@ -74,3 +74,5 @@ export * from './notification/webhook.contract.js';
 export * from './notification/calendar.contract.js';
 export * from './notification/push.contract.js';
 export * from './inventory/inventory.events.js';
+export * from './import/export.limits.js';
+export * from './import/export.contract.js';

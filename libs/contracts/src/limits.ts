@@ -16,3 +16,4 @@ export * from './import/import.limits.js';
 export * from './notification/notification.limits.js';
 export { atLeast, atMost, decimals, FIELD_REQUIRED } from './fuel/messages.js';
 export * from './report/report.limits.js';
+export * from './import/export.limits.js';

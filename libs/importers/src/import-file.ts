@@ -54,10 +54,13 @@ export interface FileAnalysis {
  */
 export function analyzeFile(bytes: Uint8Array, source: ImportSource, overrides: Partial<Detected> = {}): FileAnalysis {
   const def = SOURCES[source];
+  if (def.archive) {
+    return analyzeArchive(def.archive(bytes), source, overrides);
+  }
   const decoded = decodeFile(bytes, overrides.encoding);
   const notes = [...decoded.notes];
   const sectioned = isSectioned(decoded.text);
-  const pieces: { text: string; firstLine: number; name?: string; kind?: SectionKind }[] = [];
+  const pieces: Piece[] = [];
   if (def.sectioned) {
     if (!sectioned) {
       throw new ImportFileError('WRONG_SOURCE', `This is not a ${def.label} export: it has no ##Refuelling, ##Service or ##Expense section.`);
@@ -78,11 +81,57 @@ export function analyzeFile(bytes: Uint8Array, source: ImportSource, overrides: 
   if (pieces.length === 0) {
     throw new ImportFileError('EMPTY', 'The file has no section that can be imported.');
   }
+  return analyzePieces(pieces, source, overrides, { encoding: decoded.encoding, hasBom: decoded.hasBom }, notes);
+}
+
+interface Piece {
+  text: string;
+  firstLine: number;
+  name?: string;
+  kind?: SectionKind;
+}
+
+/**
+ * The files of an archive (the Wrenchlog export) as the sections of one file: each decoded on its
+ * own, its rows numbered on from the previous file's last line (row numbers stay unique in the
+ * import; a message's row is the file's line plus the lines of the files before it).
+ */
+function analyzeArchive(files: { name: string; bytes: Uint8Array }[], source: ImportSource, overrides: Partial<Detected>): FileAnalysis {
+  const pieces: Piece[] = [];
+  const notes: string[] = [];
+  let firstLine = 1;
+  let encoding: { encoding: ImportEncoding; hasBom: boolean } | undefined;
+  for (const file of files) {
+    const decoded = decodeFile(file.bytes, overrides.encoding);
+    notes.push(...decoded.notes);
+    encoding ??= { encoding: decoded.encoding, hasBom: decoded.hasBom };
+    pieces.push({ text: decoded.text, firstLine, name: file.name });
+    firstLine += lineCount(decoded.text);
+  }
+  return analyzePieces(pieces, source, overrides, encoding!, notes);
+}
+
+const lineCount = (text: string): number => {
+  let lines = 1;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    lines += 1;
+  }
+  return lines;
+};
+
+function analyzePieces(pieces: Piece[], source: ImportSource, overrides: Partial<Detected>, decoded: { encoding: ImportEncoding; hasBom: boolean }, notes: string[]): FileAnalysis {
+  const def = SOURCES[source];
   const delimiter = overrides.delimiter ?? detectDelimiter(pieces[0].text);
   let budget: number = IMPORT_LIMITS.maxRows;
   const tables: PlannedTable[] = [];
   for (const piece of pieces) {
     const table: Table = { ...readTable(piece.text, delimiter, piece.firstLine, budget), section: piece.name };
+    if (def.cell) {
+      const cell = def.cell;
+      for (const row of table.rows) {
+        row.cells = row.cells.map(cell);
+      }
+    }
     budget -= table.rows.length;
     const plan = def.plan(table, piece.kind);
     if ('wrongSource' in plan) {

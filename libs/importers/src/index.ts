@@ -20,3 +20,5 @@ export { type MachineRow } from './rows/machine-row.js';
 export { type OdometerRow } from './rows/odometer-row.js';
 export * from './sources/sources.js';
 export * from './import-file.js';
+export * from './export/export-csv.js';
+export { readExportArchive, MAX_UNPACKED_BYTES } from './sources/wrenchlog-export.js';

@@ -6,23 +6,30 @@ import {
   exportPage,
   exportWindow,
   FUEL_COST_EXPORT,
+  FUEL_DATA_EXPORT,
   INVENTORY_COST_EXPORT,
+  PURCHASE_DATA_EXPORT,
   type ExportPage,
+  type FuelRecord,
+  type Purchase,
   type ExportPageRequest,
   type FuelRecordSavedEvent,
   type InventoryPurchaseSavedEvent,
   type RpcMessage,
 } from '@wrenchlog/contracts';
-import { requireAdmin } from '@wrenchlog/platform';
+import { requireActor, requireAdmin } from '@wrenchlog/platform';
 import { MoreThan, Repository } from 'typeorm';
 import { fromScaled, THOUSANDTHS } from '../common/scaled.js';
 import { PurchaseEntity } from '../purchases/purchase.entity.js';
+import { toPurchase } from '../purchases/purchases.service.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
+import { toFuelRecord } from './fuel-records.service.js';
 
 /**
  * fuel.costExport.page and inventory.costExport.page (issue 22, administrators only): every user's
  * fuel records and part purchases by id, as the saved events report-service rebuilds its read
- * model from (stamped EXPORT_AT, so a real event always wins over them).
+ * model from (stamped EXPORT_AT, so a real event always wins over them). Also the caller's own
+ * records for "Download all my data" (issue 23, fuel.dataExport.page and inventory.dataExport.page).
  */
 @Controller()
 export class CostExportController {
@@ -67,5 +74,23 @@ export class CostExportController {
       at: EXPORT_AT,
     }));
     return exportPage(items, rows.at(-1)?.id, limit);
+  }
+
+  /** fuel.dataExport.page ("Download all my data", issue 23): the caller's fuel records as GET answers them. */
+  @MessagePattern(FUEL_DATA_EXPORT)
+  async fuelDataPage(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<FuelRecord>> {
+    const { userId } = requireActor(m.actor);
+    const { afterId, limit } = exportWindow(m.payload);
+    const rows = await this.fuel.find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    return exportPage(rows.map(toFuelRecord), rows.at(-1)?.id, limit);
+  }
+
+  /** inventory.dataExport.page ("Download all my data", issue 23): the caller's part purchases as GET answers them. */
+  @MessagePattern(PURCHASE_DATA_EXPORT)
+  async purchaseDataPage(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Purchase>> {
+    const { userId } = requireActor(m.actor);
+    const { afterId, limit } = exportWindow(m.payload);
+    const rows = await this.purchases.find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    return exportPage(rows.map(toPurchase), rows.at(-1)?.id, limit);
   }
 }

@@ -45,8 +45,10 @@ export class ImportsController {
     const { userId } = requireActor(call.actor);
     const upload = await readImportUpload(req);
     const fields = await validBody(upload.fields, CreateImportFields);
-    const objectKey = `imports/u${userId}/${randomUUID()}.csv`;
-    await this.storage.put(objectKey, upload.bytes, 'text/csv');
+    // A restore ('wrenchlog-export') uploads the export's ZIP; import-service refuses a ZIP for any other source.
+    const zip = fields.source === 'wrenchlog-export';
+    const objectKey = `imports/u${userId}/${randomUUID()}.${zip ? 'zip' : 'csv'}`;
+    await this.storage.put(objectKey, upload.bytes, zip ? 'application/zip' : 'text/csv');
     try {
       return await this.rpc.send(IMPORT_CREATE, { objectKey, fileName: upload.fileName, byteSize: upload.bytes.length, fields }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
     } catch (err) {

@@ -19,7 +19,7 @@ describe('CreateImportFields', () => {
 
   it('refuses an unknown source and a machine id that is not a whole number', () => {
     expect(messages(CreateImportFields, { source: 'excel', machineId: '1e3' })).toEqual([
-      'Source must be one of generic-machines, generic-service, generic-fuel, generic-purchases, lubelogger-fuel, lubelogger-service, lubelogger-odometer, lubelogger-supplies, fuelly, drivvo',
+      'Source must be one of generic-machines, generic-service, generic-fuel, generic-purchases, lubelogger-fuel, lubelogger-service, lubelogger-odometer, lubelogger-supplies, fuelly, drivvo, wrenchlog-export',
       'Machine id must be a whole number of 1 or more',
     ]);
   });

@@ -14,6 +14,8 @@ export const IMPORT_SOURCES = [
   'lubelogger-supplies',
   'fuelly',
   'drivvo',
+  // A ZIP of "Download all my data" (apps/import-service/README.md, Export): the restore.
+  'wrenchlog-export',
 ] as const;
 export type ImportSource = (typeof IMPORT_SOURCES)[number];
 

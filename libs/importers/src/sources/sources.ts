@@ -4,6 +4,7 @@ import type { SectionKind } from '../csv/sections.js';
 import { headerKey, suggestMapping, type Mapping, type RecordKind } from '../fields/fields.js';
 import type { DateFormat } from '../text/dates.js';
 import { METRIC_UNITS, US_UNITS, type Units } from '../rows/units.js';
+import { exportCell, planExportTable, readExportArchive, type ArchivePiece } from './wrenchlog-export.js';
 
 /** The sources of POST /api/imports (the contracts' list, in the wizard's order). */
 export { IMPORT_SOURCES, type ImportSource };
@@ -29,6 +30,10 @@ export interface SourceDef {
   units: (columns: string[]) => Units;
   /** The plan of a table, or a message saying why the file is not this source's export. */
   plan: (table: Table, section?: SectionKind) => TablePlan | { wrongSource: string };
+  /** A ZIP of several CSV files (the Wrenchlog export): its files, read as the sections of one file. */
+  archive?: (bytes: Uint8Array) => ArchivePiece[];
+  /** Each cell as read, before mapping (the export's formula escape removed). */
+  cell?: (text: string) => string;
 }
 
 const keys = (columns: string[]) => new Set(columns.map(headerKey));
@@ -195,6 +200,18 @@ const drivvo: SourceDef = {
   },
 };
 
+// The restore of "Download all my data": the export's own CSVs, dates ISO, miles and gallons.
+const wrenchlogExport: SourceDef = {
+  id: 'wrenchlog-export',
+  label: 'Wrenchlog export (ZIP)',
+  sectioned: false,
+  defaultDateFormat: 'YYYY-MM-DD',
+  units: () => US_UNITS,
+  plan: (table) => planExportTable(table),
+  archive: readExportArchive,
+  cell: exportCell,
+};
+
 export const SOURCES: Record<ImportSource, SourceDef> = {
   'generic-machines': generic('generic-machines', 'Machines (CSV)', 'machine'),
   'generic-service': generic('generic-service', 'Service records (CSV)', 'service'),
@@ -206,6 +223,7 @@ export const SOURCES: Record<ImportSource, SourceDef> = {
   'lubelogger-supplies': lubelogger('lubelogger-supplies', 'LubeLogger supplies', 'supplies'),
   fuelly,
   drivvo,
+  'wrenchlog-export': wrenchlogExport,
 };
 
 export const isImportSource = (value: unknown): value is ImportSource => typeof value === 'string' && (IMPORT_SOURCES as readonly string[]).includes(value);

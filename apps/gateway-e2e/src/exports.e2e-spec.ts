@@ -1,0 +1,138 @@
+import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
+import { parse } from 'csv-parse/sync';
+import { unzipSync, strFromU8 } from 'fflate';
+
+// "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
+// through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
+// in a fresh account and check the dry run.
+
+const csvRows = (bytes: Uint8Array): Record<string, string>[] => parse(strFromU8(bytes), { columns: true, bom: true }) as Record<string, string>[];
+
+describe.each(e2eProducts())('exports: download all my data and restore (%s)', (_mode, baseUrl) => {
+  const api = new ApiClient(baseUrl);
+  let a: ApprovedUser;
+  let b: ApprovedUser;
+  let c: ApprovedUser;
+  let zip: Uint8Array;
+
+  const ready = async (id: number, token: string) => {
+    let view: any;
+    await expectEventually(async () => {
+      view = (await api.get(`/api/exports/${id}`, token)).body;
+      expect(view.state).toBe('ready');
+    }, 30_000, 250);
+    return view;
+  };
+
+  beforeAll(async () => {
+    [a, b, c] = await Promise.all([createApprovedUser(api, { name: 'Export A' }), createApprovedUser(api, { name: 'Export B' }), createApprovedUser(api, { name: 'Export C' })]);
+    const truck = await createMachine(api, a.token, { name: 'Export Truck', year: 2019, make: 'Ford', model: 'F-250' });
+    const mower = await createMachine(api, a.token, { name: 'Export Mower', year: 2021, make: 'Kubota', model: 'ZD1211' });
+    const oil = await serviceRecordFor(api, a.token, truck.id, { title: 'Oil change', serviceDate: '2026-03-20', price: '89.95', miles: '48000', notes: '=HYPERLINK("http://example.com","x")' });
+    await serviceRecordFor(api, a.token, mower.id, { title: 'Blades', serviceDate: '2026-04-02', price: '120.10' });
+    const form = new FormData();
+    form.append('images[0][original]', new Blob([new Uint8Array(await makeJpeg(320, 240))], { type: 'image/jpeg' }), 'receipt.jpg');
+    expect((await api.request('POST', `/api/services/${oil.id}/images`, { token: a.token, raw: form })).status).toBe(201);
+    for (const [odo, amount, total, date] of [[48100, 15.2, 52.58, '2026-03-21T17:30:00.000Z'], [48420, 14.75, 51.02, '2026-04-03T08:15:00.000Z']] as const) {
+      const res = await api.post('/api/fuel-records', { machineId: truck.id, amount, pricePerUnit: 3.459, totalPrice: total, currentMileage: odo, storeName: 'Shell', dateOfPurchase: date }, a.token);
+      expect(res.status).toBe(201);
+    }
+    const bought = await api.post(
+      '/api/purchases',
+      { partName: 'Air filter', partNumber: 'AF-100', quantity: 2, price: 24.5, storeName: 'NAPA', partStatus: 'Purchased', purchaseDate: '2026-03-22T12:00:00.000Z', machineId: truck.id, partId: null, userId: 0, storeId: 0 },
+      a.token,
+    );
+    expect(bought.status).toBe(201);
+  });
+
+  it('prepares the ZIP in the background and answers a signed link when ready; another user gets 404', async () => {
+    const started = await api.post('/api/exports', undefined, a.token);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ id: expect.any(Number), url: null });
+    expect(['pending', 'running', 'ready']).toContain(started.body.state);
+    expect((await api.get(`/api/exports/${started.body.id}`, b.token)).status).toBe(404);
+    expect((await api.get('/api/exports/abc', a.token)).status).toBe(400);
+
+    const view = await ready(started.body.id, a.token);
+    expect(view).toMatchObject({ counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, photos: 1 }, error: null });
+    expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
+
+    // The link is the credential: no token needed, a changed one is refused.
+    const download = await fetch(`${baseUrl}${view.url}`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toBe('application/zip');
+    expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="wrenchlog-export-/);
+    zip = new Uint8Array(await download.arrayBuffer());
+    expect(zip.length).toBe(view.byteSize);
+    expect((await fetch(`${baseUrl}${view.url.replace(/sig=./, 'sig=A')}`)).status).toBe(403);
+    expect((await fetch(`${baseUrl}${view.url.replace(/name=[^&]+/, 'name=other.zip')}`)).status).toBe(403);
+  });
+
+  it('holds the manifest with counts and cost totals, one CSV per kind (formulas escaped), and the photos', () => {
+    const files = unzipSync(zip);
+    expect(Object.keys(files).sort()).toEqual(['fuel-records.csv', 'machines.csv', 'manifest.json', 'part-purchases.csv', expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/), 'service-records.csv']);
+    const manifest = JSON.parse(strFromU8(files['manifest.json']));
+    expect(manifest).toMatchObject({
+      format: 'wrenchlog-export',
+      formatVersion: 1,
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, photos: 1 },
+      totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
+    });
+    expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
+
+    expect(csvRows(files['machines.csv']).map((m) => [m.name, m.make, m.model, m.year])).toEqual([['Export Truck', 'Ford', 'F-250', '2019'], ['Export Mower', 'Kubota', 'ZD1211', '2021']]);
+    const services = csvRows(files['service-records.csv']);
+    expect(services.map((s) => [s.machine, s.title, s.serviceDate, s.price])).toEqual([['Export Truck', 'Oil change', '2026-03-20', '89.95'], ['Export Mower', 'Blades', '2026-04-02', '120.1']]);
+    expect(services[0].notes).toBe(`'=HYPERLINK("http://example.com","x")`);
+    expect(services[0].photos).toMatch(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/);
+    expect(files[services[0].photos].subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+    expect(csvRows(files['fuel-records.csv']).map((f) => [f.machine, f.date, f.amount, f.totalPrice, f.odometer, f.fullTank])).toEqual([
+      ['Export Truck', '2026-03-21T17:30:00.000Z', '15.2', '52.58', '48100', 'true'],
+      ['Export Truck', '2026-04-03T08:15:00.000Z', '14.75', '51.02', '48420', 'true'],
+    ]);
+    expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName])).toEqual([['Export Truck', 'Air filter', '2', '24.5', 'NAPA']]);
+  });
+
+  it('restores into a fresh account: the dry run has the same counts and cost totals, and writes nothing', async () => {
+    const form = new FormData();
+    form.append('source', 'wrenchlog-export');
+    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
+    const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
+    expect(uploaded.status).toBe(201);
+    expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
+    const counts = await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token);
+    expect(counts).toMatchObject({ status: 201, body: { valid: 7, warnings: 0, errors: 0 } });
+
+    const rows: { record: Record<string, any>; newMachine?: string }[] = [];
+    for (let page = 0; ; page += 1) {
+      const res = await api.get(`/api/imports/${uploaded.body.id}/rows?page=${page}&size=100`, c.token);
+      rows.push(...res.body.content);
+      if (page + 1 >= res.body.totalPages) {
+        break;
+      }
+    }
+    const of = (field: string) => rows.filter((r) => field in r.record).map((r) => r.record);
+    const cents = (values: number[]) => Math.round(values.reduce((s, v) => s + v * 100, 0)) / 100;
+    expect(of('make').map((m) => m.name)).toEqual(['Export Truck', 'Export Mower']);
+    expect(cents(of('title').map((s) => s.price))).toBe(210.05);
+    expect(cents(of('totalPrice').map((f) => f.totalPrice))).toBe(103.6);
+    expect(cents(of('partName').map((p) => p.price * p.quantity))).toBe(49);
+    expect(of('title')[0].notes).toBe('=HYPERLINK("http://example.com","x")');
+    expect(rows.filter((r) => !('make' in r.record)).map((r) => r.newMachine)).toEqual(['Export Truck', 'Export Mower', 'Export Truck', 'Export Truck', 'Export Truck']);
+    expect((await api.get('/api/machines/all', c.token)).body).toEqual([]);
+  });
+
+  it('refuses the ZIP for any other source, and another file as an export', async () => {
+    const asCsv = new FormData();
+    asCsv.append('source', 'generic-fuel');
+    asCsv.append('file', new Blob([zip], { type: 'application/zip' }), 'export.zip');
+    const refused = await api.request('POST', '/api/imports', { token: c.token, raw: asCsv });
+    expect(refused.status).toBe(415);
+    const notZip = new FormData();
+    notZip.append('source', 'wrenchlog-export');
+    notZip.append('file', new Blob(['date,amount\n2024-01-01,3\n'], { type: 'text/csv' }), 'fuel.csv');
+    const wrong = await api.request('POST', '/api/imports', { token: c.token, raw: notZip });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.message).toMatch(/^This is not a Wrenchlog export/);
+  });
+});

@@ -1,0 +1,151 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  EXPORT_FILES,
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  EXPORT_LIMITS,
+  FUEL_DATA_EXPORT,
+  MACHINE_DATA_EXPORT,
+  PURCHASE_DATA_EXPORT,
+  SERVICE_DATA_EXPORT,
+  type Actor,
+  type ExportKind,
+  type ExportManifest,
+  type ExportPage,
+  type ExportPageRequest,
+} from '@wrenchlog/contracts';
+import { exportCsv, exportRow, type ExportCsvRow } from '@wrenchlog/importers';
+import { RpcCallError, RpcClient } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
+import { ExportArchive } from './export-archive.js';
+import { ExportTotals, photoPath } from './export.rules.js';
+import { ExportsRepository } from './exports.repository.js';
+
+interface PhotoCopy {
+  path: string;
+  key: string;
+}
+
+/**
+ * The export job (issue 23): takes an export's lease, asks each owning service for the user's rows
+ * page by page, writes one CSV per kind, the photos' originals and manifest.json into a ZIP that
+ * goes straight to object storage, and marks the export ready (or failed, with the reason).
+ * Nothing is kept in memory between pages but machine names and photo keys; a job stopped by a
+ * restart is started over by ExportsScheduler once its lease lapses (the same object key).
+ */
+@Injectable()
+export class ExportJob {
+  private readonly logger = new Logger(ExportJob.name);
+
+  constructor(
+    private readonly repository: ExportsRepository,
+    private readonly rpc: RpcClient,
+    @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
+  ) {}
+
+  /** Runs the export unless another worker holds it; never throws (the outcome is the export's state). */
+  async run(id: number): Promise<void> {
+    if (!(await this.repository.lease(id, new Date(), EXPORT_LIMITS.leaseMs))) {
+      return;
+    }
+    const entity = await this.repository.findById(id);
+    if (!entity?.objectKey) {
+      return;
+    }
+    const started = Date.now();
+    const archive = new ExportArchive(this.storage, entity.objectKey);
+    try {
+      const manifest = await this.write(archive, { userId: entity.userId, adminLevel: 0 }, () => this.repository.renew(id, new Date(), EXPORT_LIMITS.leaseMs));
+      const byteSize = await archive.finish();
+      await this.repository.finish(id, { state: 'ready', objectKey: entity.objectKey, byteSize, counts: JSON.stringify(manifest.counts), error: null, finishedAt: new Date() });
+      this.logger.log(`export ${id}: ${byteSize} bytes in ${Date.now() - started} ms`);
+    } catch (err) {
+      archive.abort();
+      await this.storage.deleteMany([entity.objectKey]).catch(() => undefined);
+      const reason = err instanceof RpcCallError ? 'A service did not answer while the export was being prepared: try again in a moment.' : 'The export could not be written: try again.';
+      this.logger.warn(`export ${id} failed: ${(err as Error).message}`);
+      await this.repository.finish(id, { state: 'failed', objectKey: entity.objectKey, byteSize: null, counts: null, error: reason, finishedAt: new Date() });
+    }
+  }
+
+  private async write(archive: ExportArchive, actor: Actor, renew: () => Promise<void>): Promise<ExportManifest> {
+    const counts: ExportManifest['counts'] = { machines: 0, serviceRecords: 0, fuelRecords: 0, partPurchases: 0, photos: 0 };
+    const totals = new ExportTotals();
+    const names = new Map<number, string>();
+    const photos: PhotoCopy[] = [];
+    const nameOf = (id: number | null) => (id === null ? undefined : names.get(id));
+
+    await this.csv(archive, 'machines', renew, (req) => this.rpc.send(MACHINE_DATA_EXPORT, req, { actor }), (m) => {
+      names.set(m.id, m.name);
+      const paths = m.photos.map((p) => ({ path: photoPath('machines', m.id, p), key: p.key }));
+      photos.push(...paths);
+      return exportRow.machines(m, paths.map((p) => p.path));
+    }, counts);
+    await this.csv(archive, 'serviceRecords', renew, (req) => this.rpc.send(SERVICE_DATA_EXPORT, req, { actor }), (r) => {
+      totals.service(r);
+      const paths = r.photos.map((p) => ({ path: photoPath('service-records', r.id, p), key: p.key }));
+      photos.push(...paths);
+      return exportRow.serviceRecords(r, nameOf(r.machineId) ?? r.machineName ?? undefined, paths.map((p) => p.path));
+    }, counts);
+    await this.csv(archive, 'fuelRecords', renew, (req) => this.rpc.send(FUEL_DATA_EXPORT, req, { actor }), (r) => {
+      totals.fuel(r);
+      return exportRow.fuelRecords(r, nameOf(r.machineId));
+    }, counts);
+    await this.csv(archive, 'partPurchases', renew, (req) => this.rpc.send(PURCHASE_DATA_EXPORT, req, { actor }), (p) => {
+      totals.purchase(p);
+      return exportRow.partPurchases(p, nameOf(p.machineId));
+    }, counts);
+
+    for (const photo of photos) {
+      try {
+        await archive.copy(photo.path, (await this.storage.get(photo.key)).stream);
+        counts.photos += 1;
+      } catch (err) {
+        // A photo whose original is gone (deleted meanwhile) is left out, not the whole export.
+        if (!(err instanceof ObjectNotFoundError)) {
+          throw err;
+        }
+      }
+      if (counts.photos % 50 === 0) {
+        await renew();
+      }
+    }
+
+    const manifest: ExportManifest = {
+      format: EXPORT_FORMAT,
+      formatVersion: EXPORT_FORMAT_VERSION,
+      exportedAt: new Date().toISOString(),
+      files: { ...EXPORT_FILES },
+      counts,
+      totals: totals.view(),
+    };
+    const file = archive.text('manifest.json');
+    await file.write(JSON.stringify(manifest, null, 2));
+    await file.end();
+    return manifest;
+  }
+
+  /** One CSV file, page by page (the owner scopes each page to the actor). */
+  private async csv<T extends { id: number }>(
+    archive: ExportArchive,
+    kind: ExportKind,
+    renew: () => Promise<void>,
+    page: (request: ExportPageRequest) => Promise<ExportPage<T>>,
+    row: (item: T) => ExportCsvRow,
+    counts: ExportManifest['counts'],
+  ): Promise<void> {
+    const file = archive.text(EXPORT_FILES[kind]);
+    let afterId: number | null = 0;
+    let first = true;
+    while (afterId !== null) {
+      const result: ExportPage<T> = await page({ afterId, limit: EXPORT_LIMITS.pageSize });
+      // The header goes out even for an empty file, so every export has the same four CSVs.
+      await file.write(exportCsv(kind, result.items.map(row), first));
+      counts[kind] += result.items.length;
+      first = false;
+      afterId = result.nextAfterId;
+      await renew();
+    }
+    await file.end();
+  }
+}

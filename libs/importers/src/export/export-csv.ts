@@ -1,0 +1,109 @@
+import { escapeFormula, type ExportKind, type FuelRecord, type MachineExportItem, type Purchase, type ServiceRecordExportItem } from '@wrenchlog/contracts';
+import { stringify } from 'csv-stringify/sync';
+
+// The CSV files of "Download all my data" (issue 23) and how the restore reads them back: one table
+// per kind, its header the single source of both the writer (the export job) and the
+// `wrenchlog-export` source (a column's field when restored; columns without one are for people).
+
+interface ExportColumn {
+  header: string;
+  /** The import field the restore maps the column to (libs/importers FIELDS of the file's kind). */
+  field?: string;
+}
+
+const col = (header: string, field?: string): ExportColumn => ({ header, field });
+const same = (header: string): ExportColumn => ({ header, field: header });
+
+export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
+  machines: [
+    col('id'),
+    ...['name', 'year', 'make', 'model', 'submodel', 'vin', 'color', 'description', 'status', 'type', 'purchasedDate'].map(same),
+    col('lastServicedDate'),
+    ...['miles', 'hours', 'license', 'licenseExpirationDate'].map(same),
+    col('isPermanentLicense'),
+    ...['insuranceProvider', 'policyNumber', 'insuranceExpirationDate'].map(same),
+    col('archived'),
+    col('photos'),
+  ],
+  serviceRecords: [
+    col('id'),
+    col('machineId'),
+    same('machine'),
+    ...['title', 'serviceDate', 'serviceType', 'status', 'serviceShop', 'notes', 'price', 'miles', 'hours'].map(same),
+    col('dateCreated'),
+    col('photos'),
+  ],
+  fuelRecords: [
+    col('id'),
+    col('machineId'),
+    same('machine'),
+    same('date'),
+    ...['amount', 'pricePerUnit', 'totalPrice', 'odometer', 'tripDistance'].map(same),
+    col('lastMileage'),
+    ...['hours', 'storeName', 'storeCity', 'storeState', 'notes', 'fullTank', 'missedPrevious'].map(same),
+    col('mpg'),
+    col('dateCreated'),
+  ],
+  partPurchases: [
+    col('id'),
+    col('machineId'),
+    same('machine'),
+    ...['partName', 'partNumber', 'partDescription', 'partUrl', 'quantity', 'price', 'partStatus', 'purchaseDate', 'storeName', 'storeCity', 'storeState', 'storeAddress'].map(same),
+    col('createDate'),
+  ],
+};
+
+type Cell = string | number | boolean | null | undefined;
+export type ExportCsvRow = Record<string, Cell>;
+
+/** One cell as text: text escaped against formulas, booleans as true/false, nothing as blank. */
+function cellText(value: Cell): string {
+  if (value === null || value === undefined) {
+    return '';
+  }
+  if (typeof value === 'boolean') {
+    return value ? 'true' : 'false';
+  }
+  if (typeof value === 'number') {
+    return String(value);
+  }
+  return escapeFormula(value);
+}
+
+/**
+ * CSV text of rows of one kind (csv-stringify: quoting of delimiters, quotes and line breaks).
+ * `header` for the first page only; the first page also starts with a UTF-8 byte-order mark, so
+ * spreadsheets open accents right (the restore reads it either way).
+ */
+export function exportCsv(kind: ExportKind, rows: ExportCsvRow[], header = true): string {
+  const columns = EXPORT_COLUMNS[kind].map((c) => c.header);
+  return stringify(
+    rows.map((row) => columns.map((c) => cellText(row[c]))),
+    { header, columns, bom: header, record_delimiter: 'unix' },
+  );
+}
+
+// The distance since the previous fill, when both readings are known: the restore computes
+// lastMileage back from it (odometer - tripDistance), as it does for Fuelly's trip column.
+const tripOf = (r: FuelRecord): number | null =>
+  r.currentMileage !== null && r.lastMileage !== null ? Math.round((r.currentMileage - r.lastMileage) * 1000) / 1000 : null;
+
+/** The rows of each file from the owners' views (machine names from machines.csv, photos as paths in the ZIP). */
+export const exportRow = {
+  machines: (m: MachineExportItem, photos: string[]): ExportCsvRow => ({ ...withoutPhotos(m), photos: photos.join(' ') }),
+  serviceRecords: (r: ServiceRecordExportItem, machine: string | undefined, photos: string[]): ExportCsvRow => ({ ...withoutPhotos(r), machine, photos: photos.join(' ') }),
+  fuelRecords: (r: FuelRecord, machine: string | undefined): ExportCsvRow => ({
+    ...r,
+    machine,
+    date: r.dateOfPurchase,
+    odometer: r.currentMileage,
+    tripDistance: tripOf(r),
+    hours: r.currentHours,
+  }),
+  partPurchases: (p: Purchase, machine: string | undefined): ExportCsvRow => ({ ...p, machine }),
+};
+
+function withoutPhotos<T extends { photos: unknown }>(item: T): Omit<T, 'photos'> {
+  const { photos: _photos, ...rest } = item;
+  return rest;
+}

@@ -1,0 +1,183 @@
+import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type FuelRecord, type MachineExportItem, type Purchase, type ServiceRecordExportItem } from '@wrenchlog/contracts';
+import { strToU8, zipSync } from 'fflate';
+import { ImportFileError } from '../errors.js';
+import { exportCsv, exportRow } from '../export/export-csv.js';
+import { analyzeFile, normalizeFile } from '../import-file.js';
+
+const machine: MachineExportItem = {
+  id: 7,
+  name: 'Crew "Cab", 2',
+  year: 2019,
+  make: 'Ford',
+  model: 'F-250',
+  submodel: null,
+  vin: '1FT7W2BT0KEC12345',
+  color: 'Ü-Blau',
+  description: '=HYPERLINK("http://evil","x")',
+  status: 'Active',
+  type: 'Truck',
+  purchasedDate: '2019-05-02',
+  lastServicedDate: '2024-03-20',
+  miles: 48211,
+  hours: 1520.5,
+  license: 'ABC-123',
+  licenseExpirationDate: '2025-06-30',
+  isPermanentLicense: false,
+  insuranceProvider: null,
+  policyNumber: null,
+  insuranceExpirationDate: null,
+  profilePhoto: 3,
+  lastUpdated: '2024-03-20T10:00:00.000Z',
+  archived: false,
+  photos: [],
+};
+
+const service: ServiceRecordExportItem = {
+  id: 11,
+  title: '-Oil change, filter',
+  status: 'Complete',
+  machineName: machine.name,
+  machineId: 7,
+  serviceDate: '2024-03-20',
+  serviceType: 'Maintenance',
+  serviceShop: '@Shop',
+  notes: 'Line one\nline "two"',
+  price: 89.95,
+  dateCreated: '2024-03-20T11:00:00.000Z',
+  miles: 48000.5,
+  hours: null,
+  photos: [],
+};
+
+const fuel: FuelRecord = {
+  id: 21,
+  machineId: 7,
+  amount: 18.234,
+  pricePerUnit: 3.459,
+  totalPrice: 63.07,
+  dateOfPurchase: '2024-03-21T17:30:00.000Z',
+  dateCreated: '2024-03-21T18:00:00.000Z',
+  notes: "'=already escaped",
+  storeName: 'Shell',
+  storeCity: 'Austin',
+  storeState: 'TX',
+  currentHours: null,
+  currentMileage: 48300.4,
+  lastMileage: 48000.1,
+  fullTank: false,
+  missedPrevious: true,
+  mpg: null,
+};
+
+const purchase: Purchase = {
+  id: 31,
+  partName: 'Air filter',
+  partNumber: '+A-100',
+  partDescription: 'Fits 2019',
+  partUrl: null,
+  quantity: 2,
+  price: 24.5,
+  storeName: 'NAPA',
+  storeCity: null,
+  storeState: null,
+  storeAddress: null,
+  partStatus: 'Purchased',
+  purchaseDate: '2024-03-22T12:00:00.000Z',
+  createDate: '2024-03-22T12:05:00.000Z',
+  machineId: 7,
+  partId: null,
+  userId: 1,
+  storeId: null,
+};
+
+function exportZip(files: Record<string, string> = {}): Uint8Array {
+  const manifest = { format: EXPORT_FORMAT, formatVersion: EXPORT_FORMAT_VERSION, exportedAt: '2024-04-01T00:00:00.000Z' };
+  return zipSync({
+    'manifest.json': strToU8(JSON.stringify(manifest)),
+    'machines.csv': strToU8(exportCsv('machines', [exportRow.machines(machine, ['photos/machines/7/3-profile.jpg'])])),
+    'service-records.csv': strToU8(exportCsv('serviceRecords', [exportRow.serviceRecords(service, machine.name, [])])),
+    'fuel-records.csv': strToU8(exportCsv('fuelRecords', [exportRow.fuelRecords(fuel, machine.name)])),
+    'part-purchases.csv': strToU8(exportCsv('partPurchases', [exportRow.partPurchases(purchase, machine.name)])),
+    'photos/machines/7/3-profile.jpg': new Uint8Array([0xff, 0xd8, 0xff, 0xe0]),
+    ...Object.fromEntries(Object.entries(files).map(([name, text]) => [name, strToU8(text)])),
+  });
+}
+
+describe('wrenchlog-export source', () => {
+  it('escapes formula-looking text in the CSV it writes', () => {
+    const csv = exportCsv('serviceRecords', [exportRow.serviceRecords(service, machine.name, [])]);
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    expect(csv).toContain(`,"'-Oil change, filter",`);
+    expect(csv).toContain(",'@Shop,");
+    expect(exportCsv('machines', [exportRow.machines(machine, [])])).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+  });
+
+  it('reads back what the export wrote: the same values, machines first, each row naming its machine', async () => {
+    const analysis = analyzeFile(exportZip(), 'wrenchlog-export');
+    expect(analysis.columns).toContain('fuel-records.csv / totalPrice');
+    expect(analysis.detected).toMatchObject({ delimiter: ',', decimalSeparator: '.', encoding: 'utf-8', hasBom: true });
+    const { rows, counts, newMachines } = await normalizeFile(analysis, { knownMachines: [] });
+    expect(rows.map((r) => r.kind)).toEqual(['machine', 'service', 'fuel', 'purchase']);
+    expect(counts).toEqual({ valid: 4, warnings: 0, errors: 0 });
+    expect(newMachines).toEqual([machine.name]);
+    expect(new Set(rows.map((r) => r.rowNumber)).size).toBe(4);
+
+    const [m, s, f, p] = rows.map((r) => r.record as Record<string, unknown>);
+    expect(m).toEqual({
+      name: machine.name,
+      year: 2019,
+      make: 'Ford',
+      model: 'F-250',
+      vin: machine.vin,
+      color: 'Ü-Blau',
+      description: machine.description,
+      status: 'Active',
+      type: 'Truck',
+      purchasedDate: '2019-05-02',
+      miles: 48211,
+      hours: 1520.5,
+      license: 'ABC-123',
+      licenseExpirationDate: '2025-06-30',
+    });
+    expect(s).toMatchObject({ title: service.title, serviceDate: '2024-03-20', serviceType: 'Maintenance', status: 'Complete', serviceShop: '@Shop', notes: service.notes, price: 89.95, miles: 48000.5 });
+    expect(f).toMatchObject({
+      amount: 18.234,
+      pricePerUnit: 3.459,
+      totalPrice: 63.07,
+      dateOfPurchase: fuel.dateOfPurchase,
+      currentMileage: 48300.4,
+      lastMileage: 48000.1,
+      notes: "'=already escaped",
+      storeName: 'Shell',
+      storeCity: 'Austin',
+      storeState: 'TX',
+      fullTank: false,
+      missedPrevious: true,
+    });
+    expect(p).toMatchObject({ partName: 'Air filter', partNumber: '+A-100', partDescription: 'Fits 2019', quantity: 2, price: 24.5, partStatus: 'Purchased', purchaseDate: purchase.purchaseDate, storeName: 'NAPA' });
+    expect(rows.slice(1).map((r) => r.machine)).toEqual([{ name: machine.name }, { name: machine.name }, { name: machine.name }]);
+  });
+
+  it('gives the rows the caller already has a machine of that name to', async () => {
+    const { rows, newMachines } = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), { knownMachines: [{ id: 40, name: machine.name.toUpperCase() }] });
+    expect(newMachines).toEqual([]);
+    expect((rows[2].record as { machineId: number }).machineId).toBe(40);
+  });
+
+  it('refuses a CSV, a ZIP without a manifest, a newer format and a damaged ZIP, each with its message', () => {
+    const refusal = (bytes: Uint8Array) => {
+      try {
+        analyzeFile(bytes, 'wrenchlog-export');
+      } catch (e) {
+        return e instanceof ImportFileError ? `${e.code}: ${e.message}` : String(e);
+      }
+      return 'accepted';
+    };
+    expect(refusal(strToU8('a,b\n1,2\n'))).toMatch(/^WRONG_SOURCE: This is not a Wrenchlog export/);
+    expect(refusal(zipSync({ 'fuel-records.csv': strToU8('date\n') }))).toBe('WRONG_SOURCE: This ZIP has no manifest.json, so it is not a Wrenchlog export.');
+    expect(refusal(zipSync({ 'manifest.json': strToU8(JSON.stringify({ format: EXPORT_FORMAT, formatVersion: 99 })) }))).toMatch(/format 99, newer than/);
+    expect(refusal(exportZip().slice(0, 200))).toMatch(/^MALFORMED: The ZIP file cannot be read/);
+    // Any other source still refuses a ZIP.
+    expect(() => analyzeFile(exportZip(), 'generic-fuel')).toThrow(/ZIP archive/);
+  });
+});

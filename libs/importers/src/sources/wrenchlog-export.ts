@@ -1,0 +1,92 @@
+import { EXPORT_FILES, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, EXPORT_KINDS, unescapeFormula, type ExportKind, type ExportManifest } from '@wrenchlog/contracts/limits';
+import { unzipSync } from 'fflate';
+import { ImportFileError } from '../errors.js';
+import { EXPORT_COLUMNS } from '../export/export-csv.js';
+import type { RecordKind, Mapping } from '../fields/fields.js';
+import { headerKey } from '../fields/fields.js';
+import { IMPORT_LIMITS } from '../limits.js';
+import type { Table } from '../csv/read-table.js';
+import type { TablePlan } from './sources.js';
+
+// The restore (issue 23): a ZIP of "Download all my data" read back as several tables, machines
+// first, then service records, fuel records and part purchases, each row naming its machine.
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** The CSVs of an export unpacked together at most (photos are never unpacked): a guard against a ZIP bomb. */
+export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
+
+const KIND_OF: Record<ExportKind, RecordKind> = { machines: 'machine', serviceRecords: 'service', fuelRecords: 'fuel', partPurchases: 'purchase' };
+const FILE_KIND = new Map<string, ExportKind>(EXPORT_KINDS.map((k) => [EXPORT_FILES[k], k]));
+
+export interface ArchivePiece {
+  /** The file's name in the ZIP ('fuel-records.csv'): its columns are shown as 'fuel-records.csv / date'. */
+  name: string;
+  bytes: Uint8Array;
+}
+
+/** The CSV files of an export, in restore order; refuses what is not one (with a message saying why). */
+export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
+  if (!ZIP_SIGNATURE.every((b, i) => bytes[i] === b)) {
+    throw new ImportFileError('WRONG_SOURCE', "This is not a Wrenchlog export: upload the .zip that 'Download all my data' made, as it was downloaded.");
+  }
+  let unpacked = 0;
+  let files: Record<string, Uint8Array>;
+  try {
+    files = unzipSync(bytes, {
+      filter: (file) => {
+        const wanted = file.name === 'manifest.json' || FILE_KIND.has(file.name);
+        unpacked += wanted ? file.originalSize : 0;
+        if (unpacked > MAX_UNPACKED_BYTES) {
+          throw new ImportFileError('TOO_LARGE', `The export's files unpack to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a restore takes at most that.`);
+        }
+        return wanted;
+      },
+    });
+  } catch (error) {
+    if (error instanceof ImportFileError) {
+      throw error;
+    }
+    throw new ImportFileError('MALFORMED', 'The ZIP file cannot be read (it is damaged or incomplete): download the export again.');
+  }
+  const manifestBytes = files['manifest.json'];
+  if (!manifestBytes) {
+    throw new ImportFileError('WRONG_SOURCE', 'This ZIP has no manifest.json, so it is not a Wrenchlog export.');
+  }
+  let manifest: Partial<ExportManifest>;
+  try {
+    manifest = JSON.parse(new TextDecoder().decode(manifestBytes)) as Partial<ExportManifest>;
+  } catch {
+    throw new ImportFileError('MALFORMED', 'The manifest.json of this export cannot be read.');
+  }
+  if (manifest.format !== EXPORT_FORMAT || typeof manifest.formatVersion !== 'number') {
+    throw new ImportFileError('WRONG_SOURCE', 'This ZIP has no Wrenchlog manifest, so it is not a Wrenchlog export.');
+  }
+  if (manifest.formatVersion > EXPORT_FORMAT_VERSION) {
+    throw new ImportFileError('WRONG_SOURCE', `This export is of format ${manifest.formatVersion}, newer than this Wrenchlog reads (${EXPORT_FORMAT_VERSION}): update Wrenchlog first.`);
+  }
+  const pieces = EXPORT_KINDS.filter((k) => files[EXPORT_FILES[k]] !== undefined).map((k) => ({ name: EXPORT_FILES[k], bytes: files[EXPORT_FILES[k]] }));
+  if (pieces.length === 0) {
+    throw new ImportFileError('EMPTY', 'This export holds no CSV file to restore.');
+  }
+  return pieces;
+}
+
+/** The plan of one CSV of an export: its kind from its file name, its columns by their header (the writer's). */
+export function planExportTable(table: Table): TablePlan | { wrongSource: string } {
+  const kind = table.section ? FILE_KIND.get(table.section) : undefined;
+  if (!kind) {
+    return { wrongSource: `The export's file '${table.section ?? ''}' is not one Wrenchlog restores.` };
+  }
+  const fields = new Map(EXPORT_COLUMNS[kind].filter((c) => c.field).map((c) => [headerKey(c.header), c.field as string]));
+  const suggested: Mapping = {};
+  for (const column of table.columns) {
+    const field = fields.get(headerKey(column));
+    if (field) {
+      suggested[column] = field;
+    }
+  }
+  return { kind: KIND_OF[kind], suggested, notesColumns: [] };
+}
+
+/** A cell as the export wrote it, with the `'` it put in front of formula-looking text removed. */
+export const exportCell = unescapeFormula;
