@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { HISTORY_PAGE_SIZE, useImportHistory } from './api';
 import { sourceTitle } from './import-sources';
 import { RevertButton } from './RevertButton';
-import { pageLabel, progressLabel, STATE_COLORS, STATE_LABELS } from './review-logic';
+import { countsText, pageLabel, progressLabel, resultText, STATE_COLORS, STATE_LABELS } from './review-logic';
 
 /** The import history: file, time, source, counts, state and Revert, newest first, 20 a page. */
 export function ImportHistory() {
@@ -61,11 +61,11 @@ export function ImportHistory() {
                   <Table.Td>{sourceTitle(i.source)}</Table.Td>
                   <Table.Td>
                     <Text size="sm">
-                      {i.counts.valid} valid, {i.counts.warnings} warnings, {i.counts.errors} errors
+                      {countsText(i.counts)}
                     </Text>
                     {(i.state === 'done' || i.state === 'failed' || i.state === 'reverted') && (
                       <Text size="sm" c="dimmed">
-                        {i.counts.written} imported, {i.counts.skipped} skipped, {i.counts.failed} failed
+                        {resultText(i.counts)}
                       </Text>
                     )}
                     {i.state === 'importing' && (

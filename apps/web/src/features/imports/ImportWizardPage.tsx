@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Stack, Stepper, Text } from '@mantine/core';
+import { Alert, Button, Card, Group, Stack, Stepper, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { ImportCounts, ImportUploaded } from '@wrenchlog/contracts';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
@@ -179,7 +179,7 @@ export default function ImportWizardPage() {
     body = (
       <>
         <UploadStep card={card} file={file} onFile={chooseFile} error={fileError} />
-        {nav(() => setStep(SOURCE), { label: upload.isPending ? 'Reading the file...' : 'Upload', onClick: sendFile, disabled: !file || !!fileTooLarge(file), loading: upload.isPending })}
+        {nav(() => setStep(SOURCE), { label: upload.isPending ? 'Reading the file...' : 'Upload the file', onClick: sendFile, disabled: !file || !!fileTooLarge(file), loading: upload.isPending })}
       </>
     );
   } else if (step === MAP && card && uploaded && draft) {
@@ -191,7 +191,7 @@ export default function ImportWizardPage() {
             {importErrorText(validate.error)}
           </Alert>
         )}
-        {nav(() => setStep(UPLOAD), { label: validate.isPending ? 'Checking every row...' : 'Review', onClick: review, disabled: !!blocker || !!saveError || save.isPending, loading: validate.isPending }, blocker)}
+        {nav(() => setStep(UPLOAD), { label: validate.isPending ? 'Checking every row...' : 'Review every row', onClick: review, disabled: !!blocker || !!saveError || save.isPending, loading: validate.isPending }, blocker)}
       </>
     );
   } else if (step === REVIEW && id !== null) {
@@ -227,13 +227,18 @@ export default function ImportWizardPage() {
   return (
     <Page>
       <PageHeader title="Import" description={card ? `${card.title}${view.data?.fileName ? `: ${view.data.fileName}` : file ? `: ${file.name}` : ''}` : 'Bring your records in from a spreadsheet or another app.'} />
-      <Stepper active={step} size="sm" mb="xl" allowNextStepsSelect={false} aria-label="Import steps" iconSize={desktop ? 34 : 28}>
+      {/* The stepper is a picture of where the user is; the text says it (its steps are not controls here). */}
+      <Stepper active={step} size="sm" mb={desktop ? 'xl' : 'xs'} allowNextStepsSelect={false} iconSize={desktop ? 34 : 28} aria-hidden>
         {STEPS.map((label) => (
-          <Stepper.Step key={label} label={desktop ? label : undefined} aria-label={label} />
+          <Stepper.Step key={label} label={desktop ? label : undefined} />
         ))}
       </Stepper>
-      {!desktop && (
-        <Text fw={600} mb="sm">
+      {desktop ? (
+        <VisuallyHidden aria-live="polite">
+          Step {step + 1} of {STEPS.length}: {STEPS[step]}
+        </VisuallyHidden>
+      ) : (
+        <Text fw={600} mb="sm" aria-live="polite">
           Step {step + 1} of {STEPS.length}: {STEPS[step]}
         </Text>
       )}

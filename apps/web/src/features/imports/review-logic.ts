@@ -172,3 +172,13 @@ export function plural(n: number, one: string, many: string): string {
 export function emptyRowsText(filter: RowFilter): string {
   return { all: 'No rows.', error: 'No rows with errors.', warning: 'No rows with warnings.', valid: 'No valid rows.' }[filter];
 }
+
+/** The dry run's counts in a history row: '3 valid, 1 warning, 0 errors'. */
+export function countsText(counts: ImportCounts): string {
+  return `${fmt(counts.valid)} valid, ${plural(counts.warnings, 'warning', 'warnings')}, ${plural(counts.errors, 'error', 'errors')}`;
+}
+
+/** What an import wrote: '4 imported, 0 skipped, 0 failed'. */
+export function resultText(counts: ImportView['counts']): string {
+  return `${fmt(counts.written)} imported, ${fmt(counts.skipped)} skipped, ${fmt(counts.failed)} failed`;
+}
