@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Stack, Stepper, Text, VisuallyHidden } from
 import { useMediaQuery } from '@mantine/hooks';
 import type { ImportCounts, ImportUploaded } from '@wrenchlog/contracts';
 import { IconAlertTriangle, IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { Page, PageHeader } from '../../components/PageHeader';
@@ -30,39 +30,27 @@ export default function ImportWizardPage() {
   const [params, setParams] = useSearchParams();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const idParam = Number(params.get('id')) > 0 ? Number(params.get('id')) : null;
-  const [source, setSource] = useState<WizardSource | null>(() => sourceCard(params.get('source'))?.id ?? null);
-  const [step, setStep] = useState(() => (idParam ? REVIEW : source ? UPLOAD : SOURCE));
+  const [chosenSource, setSource] = useState<WizardSource | null>(() => sourceCard(params.get('source'))?.id ?? null);
+  // null until the user moves: an import opened by its id starts where its state is.
+  const [chosenStep, setStep] = useState<number | null>(() => (idParam ? null : chosenSource ? UPLOAD : SOURCE));
   const [file, setFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState('');
   const [uploaded, setUploaded] = useState<ImportUploaded | null>(null);
   const [draft, setDraft] = useState<MapDraft | null>(null);
-  const [counts, setCounts] = useState<ImportCounts | null>(null);
+  const [reviewed, setCounts] = useState<ImportCounts | null>(null);
   const id = uploaded?.id ?? idParam;
-  const view = useImport(id, { watch: step === IMPORT });
+  const view = useImport(id, { watch: chosenStep === IMPORT || chosenStep === null });
   const upload = useUploadImport();
   const save = useSaveMapping(id ?? 0);
   const validate = useValidateImport(id ?? 0);
   // Only the newest preview counts when several changes were sent one after another.
   const saveSeq = useRef(0);
-  const card = sourceCard(source ?? view.data?.source);
-
-  // An import opened by its id (a reload, the history): its Review when validated, else its result.
-  const resumed = useRef(false);
-  useEffect(() => {
-    if (resumed.current || uploaded || !view.data) {
-      return;
-    }
-    resumed.current = true;
-    setSource(view.data.source);
-    const { state, counts: c } = view.data;
-    if (state === 'validated') {
-      setCounts({ valid: c.valid, warnings: c.warnings, errors: c.errors });
-      setStep(REVIEW);
-    } else if (state !== 'uploaded') {
-      setCounts({ valid: c.valid, warnings: c.warnings, errors: c.errors });
-      setStep(IMPORT);
-    }
-  }, [view.data, uploaded]);
+  const source = chosenSource ?? (view.data?.source as WizardSource | undefined) ?? null;
+  const card = sourceCard(source);
+  // An import opened by its id (a reload, the history): its Review when reviewed, else its result.
+  const state = view.data?.state;
+  const step = chosenStep ?? (state === 'uploaded' || state === 'validated' ? REVIEW : IMPORT);
+  const counts = reviewed ?? (view.data && state !== 'uploaded' ? { valid: view.data.counts.valid, warnings: view.data.counts.warnings, errors: view.data.counts.errors } : null);
 
   const restart = () => {
     setParams({}, { replace: true });
@@ -71,7 +59,6 @@ export default function ImportWizardPage() {
     setUploaded(null);
     setDraft(null);
     setCounts(null);
-    resumed.current = true;
     upload.reset();
     setStep(SOURCE);
   };
