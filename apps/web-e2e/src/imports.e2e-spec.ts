@@ -1,7 +1,7 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, signIn, type Session } from './browser.js';
+import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
 
 // Issue 23 in the browser against the real back end, at 1280 px: the import wizard with LubeLogger's
 // fuel export (libs/importers/fixtures/lubelogger-fuel.csv: 4 rows, row 5's odometer goes back, so
@@ -45,6 +45,7 @@ describe('the import wizard at 1280 px', () => {
     const preview = page.getByRole('table', { name: 'Preview' });
     await expectEventually(async () => expect(await preview.locator('tbody tr').first().innerText()).toContain('43.74'));
     await expectEventually(async () => expect(await page.getByRole('button', { name: 'Review every row' }).isEnabled()).toBe(true));
+    expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Review every row' }).click();
     // Review: counts, opened on the warnings, the row's message.
     const counts = page.getByLabel('Dry run counts');
@@ -53,6 +54,7 @@ describe('the import wizard at 1280 px', () => {
     await expectEventually(async () => expect(await rows.innerText()).toContain('row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'));
     await page.getByText('Valid (3)').click();
     await expectEventually(async () => expect(await rows.locator('tbody tr').count()).toBe(3));
+    expect(await seriousViolations(page)).toEqual([]);
   }
 
   beforeAll(async () => {
@@ -112,4 +114,70 @@ describe('the import wizard at 1280 px', () => {
     const history = page.getByRole('table', { name: 'Import history' });
     await expectEventually(async () => expect((await history.innerText()).toLowerCase()).toContain('reverted'));
   }, 120_000);
+});
+
+// The same wizard on a phone, by keyboard only: every control is reached and worked with keys, and
+// nothing is wider than the screen.
+describe('the import wizard at 390 px by keyboard', () => {
+  let browser: Browser;
+  let s: Session;
+  let machine: { id: number; name: string };
+
+  beforeAll(async () => {
+    const api = new ApiClient(baseUrl());
+    const owner = await createApprovedUser(api, { name: 'Phone importer' });
+    machine = (await createMachine(api, owner.token, { name: `Phone truck ${Date.now() % 100000}` })) as { id: number; name: string };
+    browser = await launch();
+    s = await openSession(browser, { width: 390, height: 844 }, 'imports-mobile');
+    await s.page.goto('/machines');
+    await s.page.waitForURL((url) => url.pathname === '/login');
+    await signIn(s.page, owner);
+    await s.page.waitForURL((url) => url.pathname === '/machines');
+  });
+
+  afterAll(async () => {
+    await s?.close();
+    await browser?.close();
+  });
+
+  afterEach(async () => {
+    expect(s.errors).toEqual([]);
+    const { scrollWidth, clientWidth } = await pageWidths(s.page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+
+  it('starts from the Machines screen and reaches Review with the keyboard', async () => {
+    const { page } = s;
+    await page.getByRole('link', { name: 'Import' }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForURL((url) => url.pathname === '/import');
+    await page.getByText('Step 1 of 5: Source').waitFor();
+    // Radio cards: focus the first, arrow keys move the choice.
+    await page.getByRole('radio', { name: 'Machines' }).focus();
+    await page.keyboard.press('Space');
+    for (let i = 0; i < 4; i++) {
+      await page.keyboard.press('ArrowDown');
+    }
+    expect(await page.getByRole('radio', { name: 'LubeLogger fuel' }).isChecked()).toBe(true);
+    await page.getByRole('button', { name: 'Next' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Step 2 of 5: Upload').waitFor();
+    const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose a file' }).press('Enter')]);
+    await chooser.setFiles(FIXTURE);
+    await page.getByRole('button', { name: 'Upload the file' }).focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Step 3 of 5: Map').waitFor();
+    const select = page.getByRole('combobox', { name: 'Machine' });
+    await expectEventually(async () => expect(await select.innerText()).toContain(machine.name));
+    await select.focus();
+    await select.selectOption(String(machine.id));
+    const review = page.getByRole('button', { name: 'Review every row' });
+    await expectEventually(async () => expect(await review.isEnabled()).toBe(true));
+    await s.shot('map');
+    await review.focus();
+    await page.keyboard.press('Enter');
+    await page.getByText('Step 4 of 5: Review').waitFor();
+    await expectEventually(async () => expect(await page.getByRole('table', { name: 'Reviewed rows' }).innerText()).toContain('row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'));
+    await s.shot('review');
+  }, 90_000);
 });

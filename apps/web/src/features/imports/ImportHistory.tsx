@@ -35,7 +35,7 @@ export function ImportHistory() {
   } else {
     body = (
       <>
-        <Table.ScrollContainer minWidth={720}>
+        <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Import history, scrolls sideways">
           <Table verticalSpacing="sm" aria-label="Import history">
             <Table.Thead>
               <Table.Tr>

@@ -130,7 +130,7 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
             {error}
           </Alert>
         )}
-        <Table.ScrollContainer minWidth={320}>
+        <Table.ScrollContainer minWidth={320} type="native">
           <Table verticalSpacing="xs" aria-label="Column mapping">
             <Table.Thead>
               <Table.Tr>
@@ -172,7 +172,8 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
             </Group>
           )}
         </Group>
-        <Table.ScrollContainer minWidth={Math.max(480, 140 * (records.length + 2))}>
+        {/* Focusable, so a keyboard can scroll the wide preview sideways. */}
+        <Table.ScrollContainer minWidth={Math.max(480, 140 * (records.length + 2))} type="native" tabIndex={0} role="region" aria-label="Preview, scrolls sideways">
           <Table striped verticalSpacing="xs" aria-label="Preview" style={{ opacity: saving ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>

@@ -39,7 +39,7 @@ export function ReviewStep({ id, counts }: { id: number; counts: ImportCounts })
     );
   } else {
     body = (
-      <Table.ScrollContainer minWidth={340}>
+      <Table.ScrollContainer minWidth={340} type="native" tabIndex={0} role="region" aria-label="Reviewed rows, scrolls sideways">
         <Table verticalSpacing="xs" aria-label="Reviewed rows" style={{ opacity: rows.isPlaceholderData ? 0.6 : 1 }}>
           <Table.Thead>
             <Table.Tr>
