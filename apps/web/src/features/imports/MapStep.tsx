@@ -56,7 +56,7 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
           </Title>
           {uploaded.detected.hasBom && <Badge variant="light">UTF-8 byte-order mark found</Badge>}
         </Group>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }} spacing="sm">
+        <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           <NativeSelect label="Delimiter" data={DELIMITERS} value={detected.delimiter} onChange={(e) => setDetected({ delimiter: e.currentTarget.value as MapDraft['detected']['delimiter'] })} error={fieldErrors['detected.delimiter']} />
           <NativeSelect label="Decimal separator" data={DECIMALS} value={detected.decimalSeparator} onChange={(e) => setDetected({ decimalSeparator: e.currentTarget.value as MapDraft['detected']['decimalSeparator'] })} error={fieldErrors['detected.decimalSeparator']} />
           <NativeSelect label="Date format" data={[...IMPORT_DATE_FORMATS]} value={detected.dateFormat} onChange={(e) => setDetected({ dateFormat: e.currentTarget.value as MapDraft['detected']['dateFormat'] })} error={fieldErrors['detected.dateFormat']} />
