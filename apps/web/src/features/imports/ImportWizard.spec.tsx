@@ -147,3 +147,43 @@ describe('the import wizard: Review', () => {
     expect(screen.getByRole('button', { name: 'Import 0 rows' })).toBeDisabled();
   });
 });
+
+describe('the import wizard: Import, progress, result and Revert', () => {
+  it('commits with the chosen mode, shows the progress read every second, then the result; Revert asks first', async () => {
+    const states = [importView('validated', { valid: 3, warnings: 1, errors: 0 })];
+    const next = (over: object) => states.push({ ...states[0], ...over });
+    const { calls } = mockFetch({
+      'GET /api/imports/7': () => json(states.length > 1 ? states.shift() : states[0]),
+      'GET /api/imports/7/rows': json(page([row(5, 'warning', ['row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'])], 1)),
+      'POST /api/imports/7/commit': () => {
+        next({ state: 'importing', progress: { done: 2, total: 4 } });
+        next({ state: 'done', progress: { done: 4, total: 4 }, counts: { valid: 3, warnings: 1, errors: 0, written: 4, skipped: 0, failed: 0 } });
+        return json({}, 202);
+      },
+      'POST /api/imports/7/revert': () => {
+        states.splice(0, states.length, { ...states[0], state: 'reverted' });
+        return json({}, 202);
+      },
+    });
+    renderApp(routes, { url: '/import?id=7' });
+    await user.click(await screen.findByRole('button', { name: 'Continue to import' }));
+    expect(screen.getByRole('radio', { name: /All or nothing/ })).toBeChecked();
+    await user.click(screen.getByRole('button', { name: 'Import 4 rows' }));
+    expect(await screen.findByText('2 of 4 rows (50%)')).toBeInTheDocument();
+    expect(screen.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '50');
+    expect(await screen.findByText('Import finished', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(screen.getByText('4 records were imported from fuel.csv.')).toBeInTheDocument();
+    expect(within(screen.getByLabelText('Import counts')).getByText('Imported').nextSibling).toHaveTextContent('4');
+    expect(screen.getByRole('link', { name: 'Import history' })).toHaveAttribute('href', '/settings?tab=import');
+
+    await user.click(screen.getByRole('button', { name: 'Revert the import of fuel.csv' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog).toHaveTextContent('This deletes the 4 records it created');
+    await user.click(within(dialog).getByRole('button', { name: 'Revert' }));
+    expect(await screen.findByText('The records this import created were deleted.', undefined, { timeout: 4000 })).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => [c.url, c.body])).toEqual([
+      ['/api/imports/7/commit', { mode: 'all_or_nothing' }],
+      ['/api/imports/7/revert', undefined],
+    ]);
+  }, 20_000);
+});
