@@ -12,6 +12,14 @@ export function RevertButton({ view, size = 'sm' }: { view: ImportView; size?: '
   if (!canRevert(view)) {
     return null;
   }
+  // Accepted (202): the import reads 'reverted' once every owner has deleted its records.
+  if (revert.isSuccess) {
+    return (
+      <Text size="sm" c="dimmed" role="status">
+        Reverting...
+      </Text>
+    );
+  }
   const run = async () => {
     if (await confirm(revertQuestion(view), 'Revert')) {
       revert.mutate(view.id);
