@@ -26,8 +26,9 @@ describe('Settings > Import', () => {
       },
     });
     renderApp(routes, { url: '/settings?tab=import' });
-    const table = await screen.findByRole('table', { name: 'Import history' });
-    const [, first, second] = within(table).getAllByRole('row');
+    // A phone (the tests' default width): one card per import.
+    const list = await screen.findByRole('list', { name: 'Import history' });
+    const [first, second] = within(list).getAllByRole('listitem');
     expect(first).toHaveTextContent('fuelly.csv');
     expect(first).toHaveTextContent('Fuelly');
     expect(first).toHaveTextContent('4 valid, 1 warning, 0 errors');
@@ -44,8 +45,26 @@ describe('Settings > Import', () => {
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     await user.click(within(first).getByRole('button', { name: 'Revert the import of fuelly.csv' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Revert' }));
-    await waitFor(() => expect(within(screen.getByRole('table', { name: 'Import history' })).getAllByRole('row')[1]).toHaveTextContent('Reverted'));
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Import history' })).getAllByRole('listitem')[0]).toHaveTextContent('Reverted'));
     expect(calls.filter((c) => c.method === 'POST').map((c) => c.url)).toEqual(['/api/imports/9/revert']);
+  });
+
+  it('shows the history as a table on a wide screen', async () => {
+    (globalThis as { __WIDE__?: boolean }).__WIDE__ = true;
+    try {
+      mockFetch({ 'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'GET /api/imports': json(history([done, reviewed])) });
+      renderApp(routes, { url: '/settings?tab=import' });
+      const table = await screen.findByRole('table', { name: 'Import history' });
+      expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
+        'FileTimeSourceRowsStateActions',
+        expect.stringContaining('fuelly.csv'),
+        expect.stringContaining('fuel.csv'),
+      ]);
+      expect(within(table).getAllByRole('row')[1]).toHaveTextContent('5 imported, 0 skipped, 0 failed');
+      expect(within(table).getByRole('button', { name: 'Revert the import of fuelly.csv' })).toBeInTheDocument();
+    } finally {
+      (globalThis as { __WIDE__?: boolean }).__WIDE__ = false;
+    }
   });
 
   it('shows a loading state while the history loads', async () => {
