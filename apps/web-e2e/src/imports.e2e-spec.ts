@@ -98,7 +98,10 @@ describe('the import wizard at 1280 px', () => {
     await page.getByRole('button', { name: 'Continue to import' }).click();
     await page.getByRole('radio', { name: 'Skip invalid rows' }).check();
     await page.getByRole('button', { name: 'Import 4 rows' }).click();
-    await page.getByText('Import finished').waitFor({ timeout: 60_000 });
+    // A refused commit shows its alert at once: fail on it rather than wait out the timeout.
+    await page.getByText('Import finished').or(page.getByText('The import did not start')).waitFor({ timeout: 60_000 });
+    expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
+    await page.getByText('Import finished').waitFor();
     await s.shot('result');
     const figures = (await page.getByLabel('Import counts').innerText()).replace(/\s+/g, ' ');
     expect(figures).toContain('Imported 4');
