@@ -4,7 +4,7 @@ import { IMPORT_DATE_FORMATS } from '@wrenchlog/contracts/limits';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { MachineSelect } from '../fast-create/MachineSelect';
 import type { SourceCard } from './import-sources';
-import { chooseField, columnOfMessage, fieldOptions, newMachines, previewCell, previewColumns, setMachineColumn, setMachineMode, type MapDraft } from './mapping-logic';
+import { chooseField, columnChoices, columnOfMessage, newMachines, previewCell, previewColumns, setMachineColumn, setMachineMode, type MapDraft } from './mapping-logic';
 import { RowStatusBadge } from './RowStatusBadge';
 
 export interface MapStepProps {
@@ -145,7 +145,7 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
                   <Table.Td>
                     <NativeSelect
                       aria-label={`Field for column ${column}`}
-                      data={[{ value: '', label: 'Not imported' }, ...fieldOptions(card, column, uploaded.suggestedMapping)]}
+                      data={columnChoices(card, column, uploaded.suggestedMapping, draft.mapping[column])}
                       value={draft.mapping[column] ?? ''}
                       onChange={(e) => onDraft(chooseField(draft, column, e.currentTarget.value))}
                       error={errorColumn === column ? error : undefined}

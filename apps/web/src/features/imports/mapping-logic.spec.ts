@@ -1,6 +1,6 @@
 import type { ImportUploaded } from '@wrenchlog/contracts';
 import { sourceCard } from './import-sources';
-import { chooseField, columnOfMessage, fieldOptions, initialDraft, mapBlocker, mappingBody, newMachines, previewCell, previewColumns, setColumnField, setMachineMode } from './mapping-logic';
+import { chooseField, columnChoices, columnOfMessage, fieldOptions, initialDraft, mapBlocker, mappingBody, newMachines, previewCell, previewColumns, setColumnField, setMachineMode } from './mapping-logic';
 
 const lube = sourceCard('lubelogger-fuel')!;
 const drivvo = sourceCard('drivvo')!;
@@ -65,6 +65,10 @@ describe('the Map step rules', () => {
     const union = fieldOptions(drivvo, 'Other / X', suggested).map((o) => o.value);
     expect(union).toEqual([...new Set(union)]);
     expect(union).toEqual(expect.arrayContaining(['amount', 'title']));
+    // A field the server suggested that the list lacks stays choosable, as the server named it.
+    expect(columnChoices(lube, 'X', {}, 'octane').at(-1)).toEqual({ value: 'octane', label: 'octane' });
+    expect(columnChoices(lube, 'X', {}, 'amount')[0]).toEqual({ value: '', label: 'Not imported' });
+    expect(columnChoices(lube, 'X', {}, 'amount').filter((o) => o.value === 'amount')).toHaveLength(1);
   });
 
   it('shows the preview as stored: the records’ keys in order, Yes/No, and the new machines once', () => {

@@ -58,6 +58,13 @@ export function fieldOptions(card: Pick<SourceCard, 'kinds'>, column: string, su
   return [...seen.values()];
 }
 
+/** The select's choices of a column: "Not imported", its fields, and a mapped field the list lacks (kept as the server named it). */
+export function columnChoices(card: Pick<SourceCard, 'kinds'>, column: string, suggested: Record<string, string>, current: string | undefined): FieldOption[] {
+  const options = fieldOptions(card, column, suggested);
+  const extra = current && !options.some((o) => o.value === current) ? [{ value: current, label: current }] : [];
+  return [{ value: '', label: 'Not imported' }, ...options, ...extra];
+}
+
 /**
  * Maps `column` to `field` ('' leaves it out). A field is taken once per section (the server refuses
  * two columns on one field), so another column of the section holding it is left out.
