@@ -45,10 +45,10 @@ describe('settings, admin and analytics', () => {
     expect(s.errors).toEqual([]);
   });
 
-  it('shows a normal user only the Settings tab, with the account size', async () => {
+  it('shows a normal user the Settings and Import tabs (no admin tab), with the account size', async () => {
     const owner = await createApprovedUser(api, { name: 'Olive Owner' });
     await signInAt(s.page, '/settings', owner);
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings']);
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Import']);
     const details = s.page.getByRole('region', { name: 'Account Details' });
     await details.getByText('0 images (0.00 MB)').waitFor();
     // Issue 18: User Details is no longer COMING SOON: the account name is editable.
@@ -64,7 +64,7 @@ describe('settings, admin and analytics', () => {
     expect(signup.status).toBe(201);
 
     await signInAt(s.page, '/settings', TEST_ADMIN);
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Admin', 'Analytics']);
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Import', 'Admin', 'Analytics']);
     await s.page.getByRole('tab', { name: 'Admin' }).click();
     const users = s.page.getByRole('region', { name: 'User Management' });
     const row = users.getByRole('row').filter({ hasText: username });

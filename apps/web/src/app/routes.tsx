@@ -29,6 +29,7 @@ const DuePage = lazy(() => import('../features/schedules/DuePage'));
 const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
+const ImportWizardPage = lazy(() => import('../features/imports/ImportWizardPage'));
 const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
 
 export const routes: RouteObject[] = [
@@ -64,6 +65,7 @@ export const routes: RouteObject[] = [
           { path: 'fast-create', element: <FastCreatePage /> },
           { path: 'settings', element: <SettingsPage /> },
           { path: 'notifications', element: <NotificationsPage /> },
+          { path: 'import', element: <ImportWizardPage /> },
           { path: 'fuel-record', element: <FuelRecordPage /> },
           { path: 'fuel-record/:id', element: <FuelRecordPage /> },
           { path: 'service-record', element: <ServiceRecordPage /> },

@@ -1,8 +1,9 @@
 import { Badge, Button, Card, Group, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import { IconFileImport, IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
@@ -54,7 +55,16 @@ export default function MachinesPage() {
 
   return (
     <Page>
-      <PageHeader title="Browse Machines" description="Every vehicle and piece of equipment you track." actions={createButton} />
+      <PageHeader title="Browse Machines" description="Every vehicle and piece of equipment you track." actions={
+          <>
+            {/* Issue 23: the import wizard, for a fleet kept in a spreadsheet or another app. */}
+            <Button component={Link} to="/import" variant="default" leftSection={<IconFileImport size={18} />}>
+              Import
+            </Button>
+            {createButton}
+          </>
+        }
+      />
       <Card padding={desktop ? 'lg' : 'md'}>
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
           <Group gap="xs">

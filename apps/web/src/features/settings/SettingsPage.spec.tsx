@@ -35,10 +35,10 @@ beforeEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('shows a normal user only the Settings tab, with the account size', async () => {
+  it('shows a normal user the Settings and Import tabs (no admin tab), with the account size', async () => {
     backend();
     renderSettings(0);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Import']);
     expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
     expect(within(accountDetails()).getByText('Pat Owner')).toBeInTheDocument();
   });
@@ -99,7 +99,7 @@ describe('SettingsPage', () => {
   it('shows admins the Admin and Analytics tabs, loading each on demand', async () => {
     const { calls } = backend();
     const { router } = renderSettings(1);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Admin', 'Analytics']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Import', 'Admin', 'Analytics']);
     await within(accountDetails()).findByText('12 images (5.50 MB)');
     expect(calls.some((c) => c.url.startsWith('/api/admin/') || c.url.startsWith('/api/analytics/'))).toBe(false);
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { IconChartBar, IconFileImport, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -19,14 +19,16 @@ import { UserDetailsSection } from './UserDetailsSection';
 // Admin and analytics code (and the chart library) load only when an admin opens their tab.
 const AdminTab = lazy(() => import('../admin/AdminTab'));
 const AnalyticsTab = lazy(() => import('../analytics/AnalyticsTab'));
+// Issue 23: imports, their history and the export, for every user.
+const ImportsTab = lazy(() => import('../imports/ImportsTab'));
 
-const TABS = ['settings', 'admin', 'analytics'] as const;
+const TABS = ['settings', 'import', 'admin', 'analytics'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 /** The tab from `?tab=`; the admin tabs only for admins, anything else is the Settings tab. */
 function tabFor(value: string | null, admin: boolean): SettingsTab {
   const tab = (TABS as readonly string[]).includes(value ?? '') ? (value as SettingsTab) : 'settings';
-  return admin || tab === 'settings' ? tab : 'settings';
+  return admin || tab === 'settings' || tab === 'import' ? tab : 'settings';
 }
 
 function AccountSize({ userId }: { userId: number | undefined }) {
@@ -116,6 +118,9 @@ export default function SettingsPage() {
           <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
             Settings
           </Tabs.Tab>
+          <Tabs.Tab value="import" leftSection={<IconFileImport size={16} />}>
+            Import
+          </Tabs.Tab>
           {admin && (
             <Tabs.Tab value="admin" leftSection={<IconShieldLock size={16} />}>
               Admin
@@ -129,6 +134,11 @@ export default function SettingsPage() {
         </Tabs.List>
         <Tabs.Panel value="settings">
           <SettingsTabPanel />
+        </Tabs.Panel>
+        <Tabs.Panel value="import">
+          <Suspense fallback={<LoadingState text="Loading..." />}>
+            <ImportsTab />
+          </Suspense>
         </Tabs.Panel>
         {admin && (
           <Tabs.Panel value="admin">

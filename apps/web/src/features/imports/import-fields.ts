@@ -1,0 +1,91 @@
+import type { RecordKind } from './import-sources';
+
+// What a column can be mapped to, per kind of record: the field names and labels of libs/importers'
+// FIELDS (libs/importers/src/fields/fields.ts), which the SPA cannot import (it takes only the
+// contracts). The server checks every mapping against that list and answers a field message for a
+// field that is not its kind's, so a drift shows as a clear 400, never as a wrong import.
+
+export interface FieldOption {
+  value: string;
+  label: string;
+}
+
+const MACHINE_REF: FieldOption[] = [
+  { value: 'machine', label: 'Machine (name)' },
+  { value: 'tags', label: 'Tags (kept in notes)' },
+];
+
+export const FIELD_OPTIONS: Record<RecordKind, FieldOption[]> = {
+  machine: [
+    { value: 'name', label: 'Name' },
+    { value: 'year', label: 'Year' },
+    { value: 'make', label: 'Make' },
+    { value: 'model', label: 'Model' },
+    { value: 'submodel', label: 'Submodel' },
+    { value: 'vin', label: 'VIN' },
+    { value: 'color', label: 'Color' },
+    { value: 'description', label: 'Description' },
+    { value: 'status', label: 'Status' },
+    { value: 'type', label: 'Type' },
+    { value: 'purchasedDate', label: 'Purchased date' },
+    { value: 'miles', label: 'Miles' },
+    { value: 'hours', label: 'Hours' },
+    { value: 'license', label: 'License' },
+    { value: 'licenseExpirationDate', label: 'License expiration' },
+    { value: 'insuranceProvider', label: 'Insurance provider' },
+    { value: 'policyNumber', label: 'Policy number' },
+    { value: 'insuranceExpirationDate', label: 'Insurance expiration' },
+  ],
+  service: [
+    ...MACHINE_REF,
+    { value: 'title', label: 'Title' },
+    { value: 'serviceDate', label: 'Service date' },
+    { value: 'serviceType', label: 'Service type' },
+    { value: 'status', label: 'Status' },
+    { value: 'serviceShop', label: 'Service shop' },
+    { value: 'notes', label: 'Notes' },
+    { value: 'price', label: 'Price' },
+    { value: 'miles', label: 'Miles' },
+    { value: 'hours', label: 'Hours' },
+  ],
+  fuel: [
+    ...MACHINE_REF,
+    { value: 'date', label: 'Date' },
+    { value: 'amount', label: 'Amount (volume)' },
+    { value: 'pricePerUnit', label: 'Price per unit' },
+    { value: 'totalPrice', label: 'Total price' },
+    { value: 'odometer', label: 'Odometer' },
+    { value: 'tripDistance', label: 'Distance since last fill' },
+    { value: 'hours', label: 'Hours' },
+    { value: 'storeName', label: 'Station' },
+    { value: 'storeCity', label: 'City' },
+    { value: 'storeState', label: 'State' },
+    { value: 'notes', label: 'Notes' },
+    { value: 'fullTank', label: 'Full tank' },
+    { value: 'partialFill', label: 'Partial fill (not full)' },
+    { value: 'missedPrevious', label: 'Missed the previous fill' },
+  ],
+  purchase: [
+    ...MACHINE_REF,
+    { value: 'partName', label: 'Part name' },
+    { value: 'partNumber', label: 'Part number' },
+    { value: 'partDescription', label: 'Part description' },
+    { value: 'partUrl', label: 'Part URL' },
+    { value: 'quantity', label: 'Quantity' },
+    { value: 'price', label: 'Price' },
+    { value: 'storeName', label: 'Store' },
+    { value: 'storeCity', label: 'Store city' },
+    { value: 'storeState', label: 'Store state' },
+    { value: 'storeAddress', label: 'Store address' },
+    { value: 'partStatus', label: 'Status' },
+    { value: 'purchaseDate', label: 'Purchase date' },
+    { value: 'notes', label: 'Notes (kept in the description)' },
+  ],
+  odometer: [
+    ...MACHINE_REF,
+    { value: 'date', label: 'Date' },
+    { value: 'odometer', label: 'Odometer' },
+    { value: 'initialOdometer', label: 'Initial odometer' },
+    { value: 'notes', label: 'Notes' },
+  ],
+};
