@@ -207,18 +207,3 @@ export interface ImportCommitRequest {
   body: ImportCommitBody;
 }
 export type ImportRowPage = Page<ImportRowView>;
-
-// Export ("Download all my data", issue 23): the views the web app reads. The export job and its
-// routes are built in import-service; `state` stays open text here so the wizard keys on `url`.
-/** 202 of POST /api/exports. */
-export interface ExportStarted {
-  id: number;
-}
-
-/** GET /api/exports/{id}: `url` is a signed, expiring link to the ZIP once the export is done. */
-export interface ExportView {
-  id: number;
-  state: 'pending' | 'running' | 'done' | 'failed' | (string & {});
-  url?: string | null;
-  error?: string | null;
-}

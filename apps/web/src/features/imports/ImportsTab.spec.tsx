@@ -93,12 +93,12 @@ describe('Settings > Import', () => {
       'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }),
       'GET /api/imports': json(history([])),
       'POST /api/exports': json({ id: 4 }, 202),
-      'GET /api/exports/4': () => json(++reads < 2 ? { id: 4, state: 'running', url: null } : { id: 4, state: 'done', url: '/api/exports/4/download?sig=abc' }),
+      'GET /api/exports/4': () => json(++reads < 2 ? { id: 4, state: 'running', url: null } : { id: 4, state: 'ready', url: '/api/exports/files/u1/4.zip?sig=abc' }),
     });
     renderApp(routes, { url: '/settings?tab=import' });
     await user.click(await screen.findByRole('button', { name: 'Download all my data' }));
     expect(await screen.findByText('Preparing your export...')).toBeInTheDocument();
-    expect(await screen.findByRole('link', { name: 'Download the ZIP' }, { timeout: 4000 })).toHaveAttribute('href', '/api/exports/4/download?sig=abc');
+    expect(await screen.findByRole('link', { name: 'Download the ZIP' }, { timeout: 4000 })).toHaveAttribute('href', '/api/exports/files/u1/4.zip?sig=abc');
     expect(calls.filter((c) => c.url === '/api/exports/4').length).toBeGreaterThanOrEqual(2);
     expect(screen.getByRole('link', { name: 'Restore' })).toHaveAttribute('href', '/import?source=wrenchlog-export');
   });

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExportStarted, ExportView, ImportCommitMode, ImportCounts, ImportRowPage, ImportUploaded, ImportView, Page } from '@wrenchlog/contracts';
+import type { ExportView, ImportCommitMode, ImportCounts, ImportRowPage, ImportUploaded, ImportView, Page } from '@wrenchlog/contracts';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 import type { MapDraft, mappingBody } from './mapping-logic';
@@ -41,7 +41,7 @@ export const importApi = {
   history: (api: ApiClient, page: number) => api.get<Page<ImportView>>(`/api/imports?page=${page}&size=${HISTORY_PAGE_SIZE}`),
   commit: (api: ApiClient, id: number, mode: ImportCommitMode) => api.post<unknown>(`/api/imports/${id}/commit`, { mode }),
   revert: (api: ApiClient, id: number) => api.post<unknown>(`/api/imports/${id}/revert`),
-  startExport: (api: ApiClient) => api.post<ExportStarted>('/api/exports'),
+  startExport: (api: ApiClient) => api.post<ExportView>('/api/exports'),
   getExport: (api: ApiClient, id: number) => api.get<ExportView>(`/api/exports/${id}`),
 };
 
