@@ -10,8 +10,8 @@ import { ApiError } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type AdminUserEdit, type AdminUserView } from './admin-api';
-import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, userPagerState } from './admin-logic';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, userPageCount } from './admin-logic';
+import { Pager } from '../../components/Pager';
 import { useReturnFocus } from '../../components/useReturnFocus';
 
 export type Notice = { ok: boolean; title: string; detail?: string } | null;
@@ -230,7 +230,6 @@ export function UserManagement() {
   const [approving, setApproving] = useState<number | null>(null);
   const users = useQuery({ queryKey: adminKeys.users(page), queryFn: () => adminApi.users(api, page), placeholderData: keepPreviousData });
   const rows = users.data ?? [];
-  const pager = userPagerState(page, rows.length);
 
   const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
   const done = (n: Notice) => {
@@ -315,7 +314,7 @@ export function UserManagement() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <PrevNextPager {...pager} onPrevious={() => setPage((p) => Math.max(0, p - 1))} onNext={() => setPage((p) => p + 1)} />
+      <Pager page={page} totalPages={userPageCount(page, rows.length)} label={(s) => `Page ${s.number}`} onPage={setPage} />
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} onDone={done} />}
     </div>
   );

@@ -9,16 +9,15 @@ import { useApi, useSession } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
 import { Page, PageHeader } from '../../components/PageHeader';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
+import { formatPrice } from '../../lib/format';
+import { clampPage } from '../../lib/paging';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { inventoryApi, inventoryKeys, type Part, type Supplier } from './inventory-api';
 import { PartDialog, SupplierDialog } from './InventoryDialogs';
 import {
-  clampPage,
-  formatPrice,
   locationFromAddress,
-  pagerState,
   pushRecent,
   readRecent,
   STOCK_FILTER_OPTIONS,
@@ -58,9 +57,8 @@ function useRecentParts() {
   return { list, change };
 }
 
-function Pager({ page, totalPages, onPage }: { page: number; totalPages: number | undefined; onPage: (page: number) => void }) {
-  return <PrevNextPager {...pagerState(page, totalPages)} onPrevious={() => onPage(page - 1)} onNext={() => onPage(page + 1)} />;
-}
+// The spec's inventory pager reads 'page X of Y'.
+const inventoryPageLabel = ({ number, pages }: { number: number; pages: number }) => `page ${number} of ${pages}`;
 
 function StockBadge({ quantity, minStock }: { quantity: number; minStock: number }) {
   const color = stockColor(quantity, minStock);
@@ -272,7 +270,7 @@ export default function PartsPage() {
             ))}
           </Table.Tbody>
         </Table>
-        <Pager page={partPage} totalPages={parts.data.totalPages} onPage={(n) => setPartPage(clampPage(n, parts.data.totalPages))} />
+        <Pager page={partPage} totalPages={parts.data.totalPages} label={inventoryPageLabel} onPage={setPartPage} />
       </>
     );
   }
@@ -326,7 +324,7 @@ export default function PartsPage() {
             ))}
           </Table.Tbody>
         </Table>
-        <Pager page={supplierPage} totalPages={suppliers.data.totalPages} onPage={(n) => setSupplierPage(clampPage(n, suppliers.data.totalPages))} />
+        <Pager page={supplierPage} totalPages={suppliers.data.totalPages} label={inventoryPageLabel} onPage={setSupplierPage} />
       </>
     );
   }
