@@ -1,7 +1,8 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { FuelRecordInput } from '@wrenchlog/contracts';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
+import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { FuelRecord } from '../../api/types';
 import { historyKeys } from '../history/history-keys';
 
@@ -21,9 +22,10 @@ export const fuelApi = {
   remove: (api: ApiClient, id: number) => api.delete<void>(`/api/fuel-records/${id}`),
 };
 
-/** A fuel record changes the fuel lists and the history of its machine (and of the one it left). */
-function refreshFuelLists(queryClient: QueryClient, ...machineIds: number[]): Promise<unknown> {
-  return Promise.all([queryClient.invalidateQueries({ queryKey: fuelKeys.all }), ...[...new Set(machineIds)].map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) }))]);
+/** A fuel record changes the fuel lists and the history of its machine (and of the one it left); a deleted one is not read again. */
+function refreshFuelLists(queryClient: QueryClient, machineIds: number[], deletedId?: number): Promise<unknown> {
+  const kept = (q: Query) => deletedId === undefined || !isUnder(q.queryKey, fuelKeys.detail(deletedId));
+  return Promise.all([queryClient.invalidateQueries({ queryKey: fuelKeys.all, predicate: kept }), ...[...new Set(machineIds)].map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) }))]);
 }
 
 /** Creates (no id) or updates a fuel record; `previous` is the record as it was, when it may move machines. */
@@ -34,7 +36,7 @@ export function useSaveFuelRecord() {
     mutationFn: ({ id, body }: { id?: number; body: FuelRecordInput; previous?: Pick<FuelRecord, 'machineId'> | null }) => (id === undefined ? fuelApi.create(api, body) : fuelApi.update(api, id, body)),
     onSuccess: async (saved, { previous }) => {
       queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
-      await refreshFuelLists(queryClient, saved.machineId, ...(previous ? [previous.machineId] : []));
+      await refreshFuelLists(queryClient, [saved.machineId, ...(previous ? [previous.machineId] : [])]);
     },
   });
 }
@@ -45,8 +47,8 @@ export function useDeleteFuelRecord() {
   return useMutation({
     mutationFn: (record: Pick<FuelRecord, 'id' | 'machineId'>) => fuelApi.remove(api, record.id),
     onSuccess: async (_, record) => {
-      queryClient.removeQueries({ queryKey: fuelKeys.detail(record.id) });
-      await refreshFuelLists(queryClient, record.machineId);
+      forgetOnceUnobserved(queryClient, fuelKeys.detail(record.id));
+      await refreshFuelLists(queryClient, [record.machineId], record.id);
     },
   });
 }

@@ -3,6 +3,7 @@ import { INVENTORY_LIMITS } from '@wrenchlog/contracts/limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
+import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 
 export type { InventoryStats, Part, PartPage, Supplier, SupplierPage };
 
@@ -57,8 +58,8 @@ export function useDeletePart() {
   return useMutation({
     mutationFn: (id: number) => inventoryApi.deletePart(api, id),
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: inventoryKeys.part(id) });
-      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+      forgetOnceUnobserved(queryClient, inventoryKeys.part(id));
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all, predicate: (q) => !isUnder(q.queryKey, inventoryKeys.part(id)) });
     },
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/context';
+import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineCreateInput, MachineListItem, MachinePhoto } from '../../api/types';
 import { scheduleKeys } from '../schedules/schedule-api';
@@ -57,9 +58,9 @@ export function useDeleteMachine() {
   return useMutation({
     mutationFn: (id: number) => machinesApi.remove(api, id),
     onSuccess: (_, id) => {
-      queryClient.removeQueries({ queryKey: machineKeys.detail(id) });
+      forgetOnceUnobserved(queryClient, machineKeys.detail(id));
       dropFromLists(queryClient, id, [machineKeys.list(), machineKeys.recent()]);
-      void queryClient.invalidateQueries({ queryKey: machineKeys.all });
+      void queryClient.invalidateQueries({ queryKey: machineKeys.all, predicate: (q) => !isUnder(q.queryKey, machineKeys.detail(id)) });
     },
   });
 }

@@ -1,6 +1,7 @@
-import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
+import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { Purchase } from '../../api/types';
 import { historyKeys } from '../history/history-keys';
 import { inventoryKeys } from '../inventory/inventory-api';
@@ -20,9 +21,10 @@ export const purchaseApi = {
 };
 
 /** A purchase changes the purchase lists, the stock of a linked part, and its machine's Parts History. */
-function refreshPurchaseLists(queryClient: QueryClient, ...machineIds: (number | null | undefined)[]): Promise<unknown> {
+function refreshPurchaseLists(queryClient: QueryClient, machineIds: (number | null | undefined)[], deletedId?: number): Promise<unknown> {
+  const kept = (q: Query) => deletedId === undefined || !isUnder(q.queryKey, purchaseKeys.detail(deletedId));
   return Promise.all([
-    queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
+    queryClient.invalidateQueries({ queryKey: purchaseKeys.all, predicate: kept }),
     queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
     ...[...new Set(machineIds.filter((id): id is number => !!id))].map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.parts(id) })),
   ]);
@@ -36,7 +38,7 @@ export function useSavePurchase() {
     mutationFn: ({ id, body }: { id?: number; body: PurchaseBody; previous?: Pick<Purchase, 'machineId'> | null }) => (id === undefined ? purchaseApi.create(api, body) : purchaseApi.update(api, id, body)),
     onSuccess: async (saved, { previous }) => {
       queryClient.setQueryData(purchaseKeys.detail(saved.id), saved);
-      await refreshPurchaseLists(queryClient, saved.machineId, previous?.machineId);
+      await refreshPurchaseLists(queryClient, [saved.machineId, previous?.machineId]);
     },
   });
 }
@@ -47,8 +49,8 @@ export function useDeletePurchase() {
   return useMutation({
     mutationFn: (purchase: Pick<Purchase, 'id' | 'machineId'>) => purchaseApi.remove(api, purchase.id),
     onSuccess: async (_, purchase) => {
-      queryClient.removeQueries({ queryKey: purchaseKeys.detail(purchase.id) });
-      await refreshPurchaseLists(queryClient, purchase.machineId);
+      forgetOnceUnobserved(queryClient, purchaseKeys.detail(purchase.id));
+      await refreshPurchaseLists(queryClient, [purchase.machineId], purchase.id);
     },
   });
 }

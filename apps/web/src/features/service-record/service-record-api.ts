@@ -2,6 +2,7 @@ import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-q
 import type { ServiceImage, ServiceRecord } from '@wrenchlog/contracts';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
+import { forgetOnceUnobserved } from '../../api/forget-query';
 import { machineKeys } from '../../api/machines';
 import { historyKeys } from '../history/history-keys';
 import { scheduleKeys } from '../schedules/schedule-api';
@@ -94,7 +95,7 @@ export function useDeleteServiceRecord() {
   return useMutation({
     mutationFn: (record: Pick<ServiceRecord, 'id' | 'machineId'>) => serviceRecordApi.remove(api, record.id),
     onSuccess: (_, record) => {
-      queryClient.removeQueries({ queryKey: serviceRecordKeys.detail(record.id) });
+      forgetOnceUnobserved(queryClient, serviceRecordKeys.detail(record.id));
       refreshRecordLists(queryClient, record.machineId);
     },
   });
