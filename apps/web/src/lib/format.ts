@@ -27,9 +27,21 @@ export function formatDateTime(value: string | null | undefined): string {
 const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
+function moneyValue(value: number | string | null | undefined): number | null {
+  const n = typeof value === 'string' ? (value.trim() === '' ? null : Number(value)) : value;
+  return typeof n === 'number' && Number.isFinite(n) ? n : null;
+}
+
+/** The app's one money format, without the sign ('1,234.50', for a 'Cost ($)' column); n/a when missing. */
 export function formatMoney(value: number | string | null | undefined): string {
-  const n = typeof value === 'string' ? Number(value) : value;
-  return n === null || n === undefined || Number.isNaN(n) ? NA : usd.format(n);
+  const n = moneyValue(value);
+  return n === null ? NA : usd.format(n);
+}
+
+/** Money with its sign: '$1,234.50'; n/a when missing or not computable (NaN, infinity). */
+export function formatPrice(value: number | string | null | undefined): string {
+  const n = moneyValue(value);
+  return n === null ? NA : `$${usd.format(n)}`;
 }
 
 export function formatNumber(value: number | string | null | undefined): string {

@@ -6,7 +6,8 @@ import { useApi } from '../../app/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
+import { pageLabel } from '../../lib/paging';
 
 /** Which form a submission came from, in the words of the public pages. */
 function kindOf(c: ContactSubmissionView): { label: string; color: string } {
@@ -62,7 +63,6 @@ export function ContactsSection() {
     return <ErrorState text="Failed to load submissions." onRetry={() => void contacts.refetch()} />;
   }
   const { content, totalPages, totalElements } = contacts.data;
-  const pages = Math.max(1, totalPages);
   if (totalElements === 0) {
     return <Text c="dimmed">No contact or sales submissions yet.</Text>;
   }
@@ -73,14 +73,7 @@ export function ContactsSection() {
           <Submission key={`${c.source}-${c.id}`} c={c} />
         ))}
       </SimpleGrid>
-      <PrevNextPager
-        mt={0}
-        label={`Page ${page + 1} of ${pages} · ${totalElements} submissions`}
-        hasPrevious={page > 0}
-        hasNext={page + 1 < pages}
-        onPrevious={() => setPage((p) => Math.max(0, p - 1))}
-        onNext={() => setPage((p) => p + 1)}
-      />
+      <Pager mt={0} page={page} totalPages={totalPages} label={(s) => `${pageLabel(s)} · ${totalElements} submissions`} onPage={setPage} />
     </Stack>
   );
 }

@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Group, Modal, Paper, NativeSelect, PasswordInput, Stack, Table, Text, Textarea, TextInput, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PLACEHOLDER_PASSWORD_MESSAGE, SETUP_LINK_TTL_HOURS } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
@@ -9,9 +9,9 @@ import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
-import { adminApi, adminKeys, type AdminUserEdit, type AdminUserView } from './admin-api';
-import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, userPagerState } from './admin-logic';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { adminApi, adminKeys, useApproveUser, useUpdateUser, type AdminUserEdit, type AdminUserView } from './admin-api';
+import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, userPageCount } from './admin-logic';
+import { Pager } from '../../components/Pager';
 import { useReturnFocus } from '../../components/useReturnFocus';
 
 export type Notice = { ok: boolean; title: string; detail?: string } | null;
@@ -124,7 +124,8 @@ function UserActions({ user, approving, onEdit, onApprove }: { user: AdminUserVi
 
 function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClose: () => void; onDone: (notice: Notice) => void }) {
   useReturnFocus();
-  const api = useApi();
+  const updateUser = useUpdateUser();
+  const approveUser = useApproveUser();
   const [name, setName] = useState(user.name);
   const [description, setDescription] = useState(user.userSelfDescription ?? '');
   const [enabled, setEnabled] = useState<0 | 1>(user.enabled);
@@ -144,7 +145,7 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
     setFailure(null);
     const edit: AdminUserEdit = { name: name.trim(), userSelfDescription: description, enabled, ...(password ? { password } : {}) };
     try {
-      await adminApi.updateUser(api, user, edit);
+      await updateUser.mutateAsync({ user, edit });
       onDone({ ok: true, title: ADMIN_MESSAGES.updated });
     } catch (err) {
       // The dialog stays open with what was typed.
@@ -159,7 +160,7 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
     }
     setBusy(true);
     setFailure(null);
-    const notice = await approve(() => adminApi.approveUser(api, { ...user, name: name.trim() || user.name, userSelfDescription: description }, password), user, password);
+    const notice = await approve(() => approveUser.mutateAsync({ user: { ...user, name: name.trim() || user.name, userSelfDescription: description }, password }), user, password);
     if (notice?.ok) {
       onDone(notice);
     } else {
@@ -222,7 +223,7 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
 
 export function UserManagement() {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const approveUser = useApproveUser();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [page, setPage] = useState(0);
   const [editing, setEditing] = useState<AdminUserView | null>(null);
@@ -230,22 +231,16 @@ export function UserManagement() {
   const [approving, setApproving] = useState<number | null>(null);
   const users = useQuery({ queryKey: adminKeys.users(page), queryFn: () => adminApi.users(api, page), placeholderData: keepPreviousData });
   const rows = users.data ?? [];
-  const pager = userPagerState(page, rows.length);
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: adminKeys.allUsers });
   const done = (n: Notice) => {
     setEditing(null);
     setNotice(n);
-    void refresh();
   };
   const approveRow = async (user: AdminUserView) => {
     setApproving(user.id);
-    const n = await approve(() => adminApi.approveUser(api, user), user, '');
+    const n = await approve(() => approveUser.mutateAsync({ user }), user, '');
     setApproving(null);
     setNotice(n);
-    if (n?.ok) {
-      void refresh();
-    }
   };
 
   if (users.isPending) {
@@ -315,7 +310,7 @@ export function UserManagement() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <PrevNextPager {...pager} onPrevious={() => setPage((p) => Math.max(0, p - 1))} onNext={() => setPage((p) => p + 1)} />
+      <Pager page={page} totalPages={userPageCount(page, rows.length)} label={(s) => `Page ${s.number}`} onPage={setPage} />
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} onDone={done} />}
     </div>
   );

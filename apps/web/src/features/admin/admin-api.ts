@@ -1,5 +1,7 @@
 import type { AdminUserView, ContactPage, JobView } from '@wrenchlog/contracts';
 import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 
 export type { AdminUserView, ContactPage, JobView };
@@ -24,3 +26,22 @@ export const adminApi = {
   runJob: (api: ApiClient, id: number, params?: { limit: number }) => api.post<JobView>(`/api/admin/jobs/${id}/run`, params ? { params } : {}),
   contacts: (api: ApiClient, page: number) => api.get<ContactPage>(`/api/admin/contacts?page=${page}&size=${CONTACT_PAGE_SIZE}`),
 };
+
+/** An admin's change of a user (edit, approval): the user list is read again. */
+export function useUpdateUser() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, edit }: { user: AdminUserView; edit: AdminUserEdit }) => adminApi.updateUser(api, user, edit),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
+  });
+}
+
+export function useApproveUser() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ user, password }: { user: AdminUserView; password?: string }) => adminApi.approveUser(api, user, password),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: adminKeys.allUsers }),
+  });
+}

@@ -14,11 +14,11 @@ export const ADMIN_MESSAGES = {
 } as const;
 
 /**
- * The user pager: Previous is disabled on the first page; Next is disabled when fewer than a full
- * page of users is shown (the list call answers a plain array, so a short page is the last one).
+ * The pages of the user list known so far, for the pager: the list call answers a plain array, so a
+ * short page is the last one and a full page may have another after it.
  */
-export function userPagerState(pageIndex: number, shown: number): { hasPrevious: boolean; hasNext: boolean; label: string } {
-  return { hasPrevious: pageIndex > 0, hasNext: shown >= ADMIN_USER_PAGE_SIZE, label: `Page ${pageIndex + 1}` };
+export function userPageCount(pageIndex: number, shown: number): number {
+  return pageIndex + (shown >= ADMIN_USER_PAGE_SIZE ? 2 : 1);
 }
 
 /**

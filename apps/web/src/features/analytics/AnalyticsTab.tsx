@@ -7,7 +7,7 @@ import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { analyticsApi, analyticsKeys, type PageView, type PageViewQuery } from './analytics-api';
 import { ANALYTICS_DEFAULTS, ANALYTICS_MESSAGES, boundPage, clientPageCount, dailyTotals, displayingText, pageRows, parseCount, referrerText, topPages } from './analytics-logic';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
 
 const DailyViewsChart = lazy(() => import('./DailyViewsChart'));
 
@@ -194,14 +194,7 @@ export default function AnalyticsTab() {
         ) : (
           <>
             <ViewsTable rows={shown} onPage={setPath} />
-            <PrevNextPager
-              label={displayingText(shown.length, rows.length)}
-              aside={`Page ${current} of ${pages}`}
-              hasPrevious={current > 1}
-              hasNext={current < pages}
-              onPrevious={() => setPage(boundPage(current - 1, pages))}
-              onNext={() => setPage(boundPage(current + 1, pages))}
-            />
+            <Pager page={current - 1} totalPages={pages} label={() => displayingText(shown.length, rows.length)} aside={`Page ${current} of ${pages}`} onPage={(index) => setPage(index + 1)} />
           </>
         )}
       </Card>

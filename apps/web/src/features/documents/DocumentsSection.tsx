@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Loader, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { DocumentView } from '@wrenchlog/contracts';
 import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
@@ -8,8 +8,7 @@ import { useServices } from '../../app/context';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
-import { randomKey } from '../../lib/random-key';
-import { documentKeys, documentsApi, uploadDocument, type DocumentParentPath } from './documents-api';
+import { documentKeys, documentsApi, useDeleteDocument, useUploadDocument, type DocumentParentPath } from './documents-api';
 import { confirmDeleteText, DOCUMENT_TEXT, fileProblem, formatBytes } from './documents-logic';
 
 /**
@@ -19,8 +18,7 @@ import { confirmDeleteText, DOCUMENT_TEXT, fileProblem, formatBytes } from './do
  * not found (its page says so).
  */
 export function DocumentsSection({ parent, parentId }: { parent: DocumentParentPath; parentId: number }) {
-  const { api, session } = useServices();
-  const queryClient = useQueryClient();
+  const { api } = useServices();
   const key = documentKeys.of(parent, parentId);
   const documents = useQuery({ queryKey: key, queryFn: () => documentsApi.list(api, parent, parentId) });
   const { confirm, dialog } = useConfirm();
@@ -29,23 +27,8 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadDocument(session, parent, parentId, file, `document:${randomKey()}`, setProgress),
-    onSuccess: (added) => queryClient.setQueryData<DocumentView[]>(key, (list) => [...(list ?? []), added]),
-    onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.uploadFailed)),
-    onSettled: () => {
-      setProgress(null);
-      void queryClient.invalidateQueries({ queryKey: key });
-      void queryClient.invalidateQueries({ queryKey: ['account', 'imageStats'] });
-    },
-  });
-
-  const remove = useMutation({
-    mutationFn: (doc: DocumentView) => documentsApi.remove(api, doc.id),
-    onSuccess: (_r, doc) => queryClient.setQueryData<DocumentView[]>(key, (list) => (list ?? []).filter((d) => d.id !== doc.id)),
-    onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.deleteFailed)),
-    onSettled: () => void queryClient.invalidateQueries({ queryKey: ['account', 'imageStats'] }),
-  });
+  const upload = useUploadDocument(parent, parentId, setProgress);
+  const remove = useDeleteDocument(parent, parentId);
 
   if (documents.error instanceof ApiError && documents.error.status === 404) {
     return null;
@@ -63,14 +46,14 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
     setError(problem ?? null);
     if (!problem) {
       setProgress(0);
-      upload.mutate(file);
+      upload.mutate(file, { onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.uploadFailed)), onSettled: () => setProgress(null) });
     }
   };
 
   const askDelete = async (doc: DocumentView) => {
     if (await confirm(confirmDeleteText(doc.fileName), 'Delete')) {
       setError(null);
-      remove.mutate(doc);
+      remove.mutate(doc, { onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.deleteFailed)) });
     }
   };
 

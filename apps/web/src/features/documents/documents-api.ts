@@ -1,5 +1,9 @@
 import type { DocumentView, HttpErrorBody } from '@wrenchlog/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../../api/client';
+import { useServices } from '../../app/context';
+import { randomKey } from '../../lib/random-key';
+import { accountKeys } from '../settings/account-size';
 import type { SessionManager } from '../auth/session';
 
 /** The API path segment of each kind of record a document attaches to. */
@@ -72,4 +76,33 @@ function parseJson(text: string): unknown {
   } catch {
     return null;
   }
+}
+
+/**
+ * Adds a PDF to a record (progress through `onProgress`): it joins the cached list at once, and the
+ * list and the account size are read again whatever the outcome.
+ */
+export function useUploadDocument(parent: DocumentParentPath, parentId: number, onProgress: (percent: number) => void) {
+  const { session } = useServices();
+  const queryClient = useQueryClient();
+  const key = documentKeys.of(parent, parentId);
+  return useMutation({
+    mutationFn: (file: File) => uploadDocument(session, parent, parentId, file, `document:${randomKey()}`, onProgress),
+    onSuccess: (added) => queryClient.setQueryData<DocumentView[]>(key, (list) => [...(list ?? []), added]),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.allImageStats });
+    },
+  });
+}
+
+export function useDeleteDocument(parent: DocumentParentPath, parentId: number) {
+  const { api } = useServices();
+  const queryClient = useQueryClient();
+  const key = documentKeys.of(parent, parentId);
+  return useMutation({
+    mutationFn: (doc: DocumentView) => documentsApi.remove(api, doc.id),
+    onSuccess: (_r, doc) => queryClient.setQueryData<DocumentView[]>(key, (list) => (list ?? []).filter((d) => d.id !== doc.id)),
+    onSettled: () => void queryClient.invalidateQueries({ queryKey: accountKeys.allImageStats }),
+  });
 }

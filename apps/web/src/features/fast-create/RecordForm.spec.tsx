@@ -22,11 +22,11 @@ function setup(options: Partial<Parameters<typeof useRecordFormActions>[0]> = {}
   );
   const hook = renderHook(() => ({ actions: useRecordFormActions({ mode: 'full', reset, submit: { busy: false, setBusy, outcome: null, setOutcome: setBanner }, cancelTo: '/machines/3?tab=x', deletion: null, ...options }), location: useLocation() }), { wrapper });
   const where = () => `${hook.result.current.location.pathname}${hook.result.current.location.search}`;
-  return { hook, where, queryClient, reset, setBusy, setBanner };
+  return { hook, where, reset, setBusy, setBanner };
 }
 
 function aDeletion(remove: () => Promise<unknown> = () => Promise.resolve()) {
-  return { remove: jest.fn(remove), detailKey: ['records', 7], refreshLists: jest.fn(() => Promise.resolve()), leaveTo: '/machines/3?tab=y', failTitle: 'Failed to delete the record.' } satisfies RecordDeletion;
+  return { remove: jest.fn(remove), leaveTo: '/machines/3?tab=y', failTitle: 'Failed to delete the record.' } satisfies RecordDeletion;
 }
 
 describe('useRecordFormActions', () => {
@@ -58,14 +58,11 @@ describe('useRecordFormActions', () => {
     }
   });
 
-  it('Delete removes the record, forgets it in the cache, refreshes the lists and leaves for leaveTo, busy until then', async () => {
+  it('Delete runs the delete mutation and leaves for leaveTo, busy until then', async () => {
     const deletion = aDeletion();
-    const { hook, where, queryClient, setBusy, setBanner } = setup({ mode: 'fast', deletion });
-    queryClient.setQueryData(['records', 7], { id: 7 });
+    const { hook, where, setBusy, setBanner } = setup({ mode: 'fast', deletion });
     await act(() => hook.result.current.actions.frame.onDelete());
     expect(deletion.remove).toHaveBeenCalledTimes(1);
-    expect(queryClient.getQueryData(['records', 7])).toBeUndefined();
-    expect(deletion.refreshLists).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/machines/3?tab=y');
     expect(setBusy.mock.calls).toEqual([[true]]);
     expect(setBanner).not.toHaveBeenCalled();
@@ -76,7 +73,7 @@ describe('useRecordFormActions', () => {
     const deletion = aDeletion();
     const { hook, where } = setup({ deletion, onDeleted });
     await act(() => hook.result.current.actions.frame.onDelete());
-    expect(deletion.refreshLists).toHaveBeenCalledTimes(1);
+    expect(deletion.remove).toHaveBeenCalledTimes(1);
     expect(onDeleted).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/record/7');
   });
@@ -84,13 +81,10 @@ describe('useRecordFormActions', () => {
   it("shows a refused delete with failTitle and the server's message, and stays", async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const deletion = aDeletion(() => Promise.reject({ status: 409, body: { message: 'The record is in use' } }));
-    const { hook, where, queryClient, setBusy, setBanner } = setup({ deletion });
-    queryClient.setQueryData(['records', 7], { id: 7 });
+    const { hook, where, setBusy, setBanner } = setup({ deletion });
     await act(() => hook.result.current.actions.frame.onDelete());
     expect(setBanner).toHaveBeenCalledWith({ kind: 'error', title: 'Failed to delete the record.', detail: 'The record is in use' });
     expect(setBusy.mock.calls).toEqual([[true], [false]]);
-    expect(queryClient.getQueryData(['records', 7])).toEqual({ id: 7 });
-    expect(deletion.refreshLists).not.toHaveBeenCalled();
     expect(where()).toBe('/record/7');
     error.mockRestore();
   });

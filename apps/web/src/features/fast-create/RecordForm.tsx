@@ -1,5 +1,5 @@
 import { Button, Card, Group, Stack, Title } from '@mantine/core';
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
@@ -9,11 +9,13 @@ import { FormBanner, refusalDetail, type Banner } from './FormBanner';
 import type { SubmitState } from '../forms/useSubmit';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
 
-// The frame the fuel record and part purchase forms share: loading an existing record, the title and
-// banner above the fields, the action row with its delete confirmation, what Cancel and Delete do,
-// and the route page.
+// The record-form kit. Every record form (fuel record, part purchase, service record) takes
+// `RecordFormProps` and loads an existing record through `WithRecord`. The fuel and purchase forms
+// also share the frame: the title and banner above the fields, the action row with its delete
+// confirmation, what Cancel and Delete do, and the route page. The service record form keeps its own
+// frame (saves on each field blur, Clone, Close and Back: spec doc 1 sections 2 to 5).
 
-/** The props of a record form (the service record form has the same shape). */
+/** The props of a record form. */
 export interface RecordFormProps<T> {
   mode: FormMode;
   recordId?: number;
@@ -45,21 +47,19 @@ export function WithRecord<T extends { id: number }>({ recordId, queryKey, load,
 
 /** A shown record's delete, as `deleteRecord` runs it; `leaveTo` is where the form goes afterwards. */
 export interface RecordDeletion {
+  /** The entity's delete mutation, which forgets the cached record and refreshes the lists that showed it. */
   remove: () => Promise<unknown>;
-  detailKey: readonly unknown[];
-  refreshLists: () => Promise<void>;
   leaveTo: string;
   failTitle: string;
 }
 
 /**
- * The delete both record forms run after the confirmation: remove on the server, forget the cached
- * record, refresh the lists that showed it, then leave; a refusal shows `failTitle` and the form stays.
+ * The delete the record forms run after the confirmation: the delete mutation, then leave; a refusal
+ * shows `failTitle` and the form stays.
  */
 async function deleteRecord(
   steps: Omit<RecordDeletion, 'leaveTo'> & {
     leave: () => void;
-    queryClient: QueryClient;
     setBusy: (busy: boolean) => void;
     setBanner: (banner: Banner) => void;
   },
@@ -67,8 +67,6 @@ async function deleteRecord(
   steps.setBusy(true);
   try {
     await steps.remove();
-    steps.queryClient.removeQueries({ queryKey: steps.detailKey });
-    await steps.refreshLists();
     steps.leave();
   } catch (err) {
     console.error(`${steps.failTitle}:`, err);
@@ -95,7 +93,6 @@ export function useRecordFormActions({ mode, onCancel, onDeleted, reset, submit,
   deletion: RecordDeletion | null;
 }) {
   const { busy, setBusy, outcome: banner, setOutcome: setBanner } = submit;
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
 
   function cancel() {
@@ -112,7 +109,7 @@ export function useRecordFormActions({ mode, onCancel, onDeleted, reset, submit,
   async function onDelete() {
     if (deletion) {
       const { leaveTo, ...steps } = deletion;
-      await deleteRecord({ ...steps, leave: onDeleted ?? (() => void navigate(leaveTo)), queryClient, setBusy, setBanner });
+      await deleteRecord({ ...steps, leave: onDeleted ?? (() => void navigate(leaveTo)), setBusy, setBanner });
     }
   }
 

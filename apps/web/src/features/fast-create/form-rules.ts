@@ -1,4 +1,4 @@
-// Rules shared by the quick-create record forms (fuel record, part purchase): the form modes of the
+// Rules shared by the record forms (fuel record, part purchase, service record): the form modes of the
 // spec (doc 2 section 2) and the checks of a number typed as text. No React, no network.
 import { atLeast, atMost, decimals } from '@wrenchlog/contracts/limits';
 

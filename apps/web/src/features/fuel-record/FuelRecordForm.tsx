@@ -1,5 +1,5 @@
 import { Anchor, Group, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { FUEL_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -10,8 +10,7 @@ import { refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
 import { useSubmit } from '../forms/useSubmit';
-import { historyKeys } from '../history/history-keys';
-import { fuelApi, fuelKeys } from './fuel-api';
+import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
 import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelField, type FuelFormValues } from './fuel-logic';
 
 export const FUEL_TEXT = {
@@ -40,7 +39,8 @@ export function FuelRecordForm(props: FuelRecordFormProps) {
 
 function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: FuelRecordFormProps & { record: FuelRecord | null }) {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const save = useSaveFuelRecord();
+  const remove = useDeleteFuelRecord();
   const navigate = useNavigate();
   const location = useLocation();
   const isNew = record === null;
@@ -103,10 +103,6 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     ...(name in FUEL_TEXT_LIMITS ? { maxLength: FUEL_TEXT_LIMITS[name as keyof typeof FUEL_TEXT_LIMITS].max } : {}),
   });
 
-  async function refreshLists(...machineIds: number[]) {
-    await Promise.all([queryClient.invalidateQueries({ queryKey: fuelKeys.all }), ...machineIds.map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) }))]);
-  }
-
   function reset() {
     setValues(emptyFuelValues(machineId, new Date()));
     setTouched({});
@@ -127,10 +123,8 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     const now = new Date();
     const body = toFuelInput({ ...effective, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
     await run(async () => {
-      const saved = isNew ? await fuelApi.create(api, body) : await fuelApi.update(api, record.id, body);
-      queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
       // The record may have moved to another machine: both histories change.
-      await refreshLists(saved.machineId, ...(record && record.machineId !== saved.machineId ? [record.machineId] : []));
+      const saved = await save.mutateAsync({ id: record?.id, body, previous: record });
       onSaved?.(saved);
       if (!isNew) {
         setBanner({ kind: 'success', title: FUEL_TEXT.updated });
@@ -160,9 +154,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     submit,
     cancelTo: chosenMachine ? `/machines/${chosenMachine}?tab=fuel` : '/dashboard',
     deletion: record && {
-      remove: () => fuelApi.remove(api, record.id),
-      detailKey: fuelKeys.detail(record.id),
-      refreshLists: () => refreshLists(record.machineId),
+      remove: () => remove.mutateAsync(record),
       leaveTo: `/machines/${record.machineId}?tab=fuel`,
       failTitle: FUEL_TEXT.deleteFailed,
     },

@@ -1,6 +1,10 @@
+import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { FuelRecordInput } from '@wrenchlog/contracts';
+import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
+import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { FuelRecord } from '../../api/types';
+import { historyKeys } from '../history/history-keys';
 
 export const fuelKeys = {
   all: ['fuel-records'] as const,
@@ -17,3 +21,34 @@ export const fuelApi = {
   update: (api: ApiClient, id: number, record: FuelRecordInput) => api.put<FuelRecord>(`/api/fuel-records/${id}`, { ...record }),
   remove: (api: ApiClient, id: number) => api.delete<void>(`/api/fuel-records/${id}`),
 };
+
+/** A fuel record changes the fuel lists and the history of its machine (and of the one it left); a deleted one is not read again. */
+function refreshFuelLists(queryClient: QueryClient, machineIds: number[], deletedId?: number): Promise<unknown> {
+  const kept = (q: Query) => deletedId === undefined || !isUnder(q.queryKey, fuelKeys.detail(deletedId));
+  return Promise.all([queryClient.invalidateQueries({ queryKey: fuelKeys.all, predicate: kept }), ...[...new Set(machineIds)].map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) }))]);
+}
+
+/** Creates (no id) or updates a fuel record; `previous` is the record as it was, when it may move machines. */
+export function useSaveFuelRecord() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, body }: { id?: number; body: FuelRecordInput; previous?: Pick<FuelRecord, 'machineId'> | null }) => (id === undefined ? fuelApi.create(api, body) : fuelApi.update(api, id, body)),
+    onSuccess: async (saved, { previous }) => {
+      queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
+      await refreshFuelLists(queryClient, [saved.machineId, ...(previous ? [previous.machineId] : [])]);
+    },
+  });
+}
+
+export function useDeleteFuelRecord() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (record: Pick<FuelRecord, 'id' | 'machineId'>) => fuelApi.remove(api, record.id),
+    onSuccess: async (_, record) => {
+      forgetOnceUnobserved(queryClient, fuelKeys.detail(record.id));
+      await refreshFuelLists(queryClient, [record.machineId], record.id);
+    },
+  });
+}

@@ -6,7 +6,7 @@ import { SortableTh } from '../../components/SortableTh';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
 import classes from '../machines/machine.module.css';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
 
 export interface HistoryColumn<T> {
   key: string;
@@ -119,14 +119,7 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
-        <PrevNextPager
-          mt="sm"
-          label={`Page ${paged.page} of ${paged.totalPages}`}
-          hasPrevious={paged.page > 1}
-          hasNext={paged.page < paged.totalPages}
-          onPrevious={() => setPage(paged.page - 1)}
-          onNext={() => setPage(paged.page + 1)}
-        />
+        <Pager mt="sm" page={paged.page - 1} totalPages={paged.totalPages} onPage={(index) => setPage(index + 1)} />
         <LoadMore more={props.more} />
       </>
     );

@@ -75,7 +75,7 @@ const SERVICE: TabKind<ServiceRecordRow> = {
   emptyText: 'No service records yet',
   icon: <IconTool size={28} />,
   formPath: '/service-record',
-  preview: (id, machineId, close) => <ServiceRecordForm key={id} mode="fastView" recordId={id} machineId={machineId} onClose={close} />,
+  preview: (id, machineId, close) => <ServiceRecordForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
 
 const PARTS: TabKind<Purchase> = {

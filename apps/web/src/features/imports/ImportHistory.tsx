@@ -5,7 +5,7 @@ import { IconFileImport, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { DESKTOP_QUERY } from '../../app/theme';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { HISTORY_PAGE_SIZE, useImportHistory } from './api';
@@ -134,12 +134,11 @@ export function ImportHistory() {
             ))}
           </Stack>
         )}
-        <PrevNextPager
-          label={pageLabel(page, HISTORY_PAGE_SIZE, history.data.totalElements).replace('Rows', 'Imports')}
-          hasPrevious={page > 0}
-          hasNext={page + 1 < history.data.totalPages}
-          onPrevious={() => setPage((p) => p - 1)}
-          onNext={() => setPage((p) => p + 1)}
+        <Pager
+          page={page}
+          totalPages={history.data.totalPages}
+          onPage={setPage}
+          label={() => pageLabel(page, HISTORY_PAGE_SIZE, history.data.totalElements).replace('Rows', 'Imports')}
         />
       </>
     );

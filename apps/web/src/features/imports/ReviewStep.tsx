@@ -1,7 +1,7 @@
 import { Card, List, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import type { ImportCounts } from '@wrenchlog/contracts';
 import { useState } from 'react';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useImportRows } from './api';
 import { RowStatusBadge } from './RowStatusBadge';
@@ -104,13 +104,7 @@ export function ReviewStep({ id, counts }: { id: number; counts: ImportCounts })
         />
         {body}
         {total > 0 && (
-          <PrevNextPager
-            label={pageLabel(page, ROWS_PAGE_SIZE, total)}
-            hasPrevious={page > 0}
-            hasNext={(page + 1) * ROWS_PAGE_SIZE < total}
-            onPrevious={() => setPage((p) => p - 1)}
-            onNext={() => setPage((p) => p + 1)}
-          />
+          <Pager page={page} totalPages={Math.ceil(total / ROWS_PAGE_SIZE)} onPage={setPage} label={() => pageLabel(page, ROWS_PAGE_SIZE, total)} />
         )}
       </Card>
     </Stack>

@@ -8,7 +8,7 @@ import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
-import { inventoryApi, inventoryKeys, type Part, type Supplier } from './inventory-api';
+import { inventoryApi, inventoryKeys, useDeletePart, useDeleteSupplier, useSavePart, useSaveSupplier, type Part, type Supplier } from './inventory-api';
 import { validatePart, validateSupplier, type PartFormValues, type SupplierFormValues } from './inventory-logic';
 
 export const DELETE_PART_CONFIRM = 'Are you sure you want to delete this part? This action cannot be undone.';
@@ -137,6 +137,8 @@ function partValues(part: Part | null): PartFormValues {
 /** 'Add New Part' / 'Edit Part' (spec section 2; rules section 5). */
 export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part | null; onClose: () => void; onSaved: (part: Part) => void; onDeleted: (id: number) => void }) {
   const api = useApi();
+  const savePart = useSavePart();
+  const deletePart = useDeletePart();
   const editing = part !== null;
   const suppliers = useQuery({ queryKey: inventoryKeys.allSuppliers(), queryFn: () => inventoryApi.allSuppliers(api) });
   const form = useDialogForm<PartFormValues>(partValues(part), validatePart);
@@ -163,7 +165,7 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
     setBusy(true);
     setFailure(null);
     try {
-      const saved = editing ? await inventoryApi.updatePart(api, part.id, input) : await inventoryApi.createPart(api, input);
+      const saved = await savePart.mutateAsync({ id: editing ? part.id : undefined, input });
       onSaved(saved);
     } catch (err) {
       form.setServer(serverFieldErrors(err, PART_FIELDS));
@@ -178,7 +180,7 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
     setBusy(true);
     setFailure(null);
     try {
-      await inventoryApi.deletePart(api, part.id);
+      await deletePart.mutateAsync(part.id);
       onDeleted(part.id);
     } catch (err) {
       setFailure(errorText(err, 'Failed to delete the part. Please try again.'));
@@ -233,7 +235,8 @@ const SUPPLIER_FIELDS = ['name', 'contact', 'email', 'phone', 'address'] as cons
 
 /** 'Add New Supplier' / 'Edit Supplier'. A delete the server refuses (409: parts use it) shows its message. */
 export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supplier: Supplier | null; onClose: () => void; onSaved: (s: Supplier) => void; onDeleted: (id: number) => void }) {
-  const api = useApi();
+  const saveSupplier = useSaveSupplier();
+  const deleteSupplier = useDeleteSupplier();
   const editing = supplier !== null;
   const form = useDialogForm<SupplierFormValues>(
     { name: supplier?.name ?? '', contact: supplier?.contact ?? '', email: supplier?.email ?? '', phone: supplier?.phone ?? '', address: supplier?.address ?? '' },
@@ -252,7 +255,7 @@ export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supp
     setBusy(true);
     setFailure(null);
     try {
-      const saved = editing ? await inventoryApi.updateSupplier(api, supplier.id, input) : await inventoryApi.createSupplier(api, input);
+      const saved = await saveSupplier.mutateAsync({ id: editing ? supplier.id : undefined, input });
       onSaved(saved);
     } catch (err) {
       form.setServer(serverFieldErrors(err, SUPPLIER_FIELDS));
@@ -267,7 +270,7 @@ export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supp
     setBusy(true);
     setFailure(null);
     try {
-      await inventoryApi.deleteSupplier(api, supplier.id);
+      await deleteSupplier.mutateAsync(supplier.id);
       onDeleted(supplier.id);
     } catch (err) {
       setFailure(errorText(err, 'Failed to delete the supplier. Please try again.'));

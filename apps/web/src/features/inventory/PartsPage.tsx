@@ -1,93 +1,27 @@
-import { Alert, Anchor, Badge, Button, Card, Collapse, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Tabs, Text, Title, UnstyledButton } from '@mantine/core';
+import { Alert, Button, Card, Group, NativeSelect, Stack, Tabs, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { IconAlertCircle, IconBox, IconBuildingStore, IconHistory, IconMinus, IconPackageImport, IconPlus, IconSearchOff } from '@tabler/icons-react';
+import { IconAlertCircle, IconBox, IconBuildingStore, IconHistory, IconPackageImport, IconPlus, IconSearchOff } from '@tabler/icons-react';
 import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { StockStatus } from '@wrenchlog/contracts';
-import { useApi, useSession } from '../../app/context';
+import { useApi } from '../../app/context';
 import { DESKTOP_QUERY } from '../../app/theme';
 import { ApiError } from '../../api/client';
 import { Page, PageHeader } from '../../components/PageHeader';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { clampPage } from '../../lib/paging';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
-import { inventoryApi, inventoryKeys, type Part, type Supplier } from './inventory-api';
+import { inventoryApi, inventoryKeys, useLoadSampleInventory, type Part, type Supplier } from './inventory-api';
 import { PartDialog, SupplierDialog } from './InventoryDialogs';
-import {
-  clampPage,
-  formatPrice,
-  locationFromAddress,
-  pagerState,
-  pushRecent,
-  readRecent,
-  STOCK_FILTER_OPTIONS,
-  stockColor,
-  stockLabel,
-  tabFromQuery,
-  updateRecent,
-  writeRecent,
-  type InventoryTab,
-  type RecentPart,
-} from './inventory-logic';
+import { PartsTable, RecentCards, SuppliersTable } from './InventoryLists';
+import { InventoryQuickStats } from './InventoryQuickStats';
+import { pushRecent, STOCK_FILTER_OPTIONS, tabFromQuery, updateRecent, type InventoryTab, type RecentPart } from './inventory-logic';
+import { useRecentParts } from './useRecentParts';
 
 type Dialog = { kind: 'part'; part: Part | null } | { kind: 'supplier'; supplier: Supplier | null } | null;
 
 const SEARCH_DELAY_MS = 300;
-
-/** The signed-in user's Recently Viewed list, kept in local storage under their id. */
-function useRecentParts() {
-  const { user } = useSession();
-  const userId = user?.id ?? null;
-  const load = (id: number | null) => (id === null ? [] : readRecent(localStorage, id));
-  const [state, setState] = useState<{ userId: number | null; list: RecentPart[] }>(() => ({ userId, list: load(userId) }));
-  // Another user signed in: their own list.
-  const list = state.userId === userId ? state.list : load(userId);
-  const change = useCallback(
-    (fn: (list: RecentPart[]) => RecentPart[]) => {
-      setState((current) => {
-        const next = fn(current.userId === userId ? current.list : load(userId));
-        if (userId !== null) {
-          writeRecent(localStorage, userId, next);
-        }
-        return { userId, list: next };
-      });
-    },
-    [userId],
-  );
-  return { list, change };
-}
-
-function Pager({ page, totalPages, onPage }: { page: number; totalPages: number | undefined; onPage: (page: number) => void }) {
-  return <PrevNextPager {...pagerState(page, totalPages)} onPrevious={() => onPage(page - 1)} onNext={() => onPage(page + 1)} />;
-}
-
-function StockBadge({ quantity, minStock }: { quantity: number; minStock: number }) {
-  const color = stockColor(quantity, minStock);
-  return (
-    <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
-      <Badge color={color} variant="light" radius="sm" size="md" data-color={color} title={stockLabel(quantity, minStock)} style={{ flexShrink: 0, overflow: 'visible' }}>
-        {quantity}
-      </Badge>
-      <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-        / {minStock} min
-      </Text>
-    </Group>
-  );
-}
-
-function StatBox({ label, value, color }: { label: string; value: ReactNode; color?: string }) {
-  return (
-    <Paper withBorder radius="md" p="sm">
-      <Text size="sm" c="dimmed" fw={700}>
-        {label}
-      </Text>
-      <Text fz={26} fw={700} c={color}>
-        {value}
-      </Text>
-    </Paper>
-  );
-}
 
 export default function PartsPage() {
   const api = useApi();
@@ -95,7 +29,6 @@ export default function PartsPage() {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [params, setParams] = useSearchParams();
   const tab = tabFromQuery(params.get('tab'));
-  const [statsOpen, setStatsOpen] = useState(false);
   const [dialog, setDialog] = useState<Dialog>(null);
   const [partSearch, setPartSearch] = useState('');
   const [stock, setStock] = useState<'' | StockStatus>('');
@@ -142,7 +75,7 @@ export default function PartsPage() {
     setSupplierPage(clampPage(supplierPage, suppliers.data.totalPages));
   }
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+  const sample = useLoadSampleInventory();
 
   const switchTab = (value: string | null) => {
     const next = tabFromQuery(value);
@@ -188,8 +121,7 @@ export default function PartsPage() {
     setSampleBusy(true);
     setSampleError(null);
     try {
-      await inventoryApi.loadSample(api);
-      await refresh();
+      await sample.mutateAsync();
     } catch (err) {
       setSampleError(err instanceof ApiError && err.body?.message ? err.body.message : 'Failed to load the sample inventory. Please try again.');
     } finally {
@@ -238,42 +170,7 @@ export default function PartsPage() {
     partsBody = <EmptyBlock icon={<IconBox size={30} />} title="No parts yet" description="Add the parts you keep on the shelf to watch their stock levels." action={addPart} />;
   } else {
     partsBody = (
-      <>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Parts" style={{ opacity: parts.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={desktop ? 180 : 72}>Part #</Table.Th>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={desktop ? 160 : 84}>Stock</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {parts.data.content.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td>
-                  <Text size={desktop ? 'sm' : 'xs'} ff="monospace" style={{ wordBreak: 'break-word' }}>
-                    {p.partNumber}
-                  </Text>
-                </Table.Td>
-                <Table.Td style={{ minWidth: 0 }}>
-                  <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => openPart(p)} style={{ wordBreak: 'break-word' }}>
-                    {p.name}
-                  </Anchor>
-                  {p.description && (
-                    <Text size="xs" c="dimmed" lineClamp={2}>
-                      {p.description}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <StockBadge quantity={p.quantity} minStock={p.minStock} />
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Pager page={partPage} totalPages={parts.data.totalPages} onPage={(n) => setPartPage(clampPage(n, parts.data.totalPages))} />
-      </>
+      <PartsTable page={parts.data} stale={parts.isPlaceholderData} desktop={desktop} pageIndex={partPage} onPage={setPartPage} onOpen={openPart} />
     );
   }
 
@@ -288,46 +185,7 @@ export default function PartsPage() {
     suppliersBody = <EmptyBlock icon={<IconBuildingStore size={30} />} title="No suppliers yet" description="Add the shops and dealers you buy parts from." action={addSupplier} />;
   } else {
     suppliersBody = (
-      <>
-        <Table verticalSpacing="sm" highlightOnHover aria-label="Suppliers" style={{ opacity: suppliers.isPlaceholderData ? 0.6 : 1 }}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th w={desktop ? 260 : 130}>Location</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {suppliers.data.content.map((s) => (
-              <Table.Tr
-                key={s.id}
-                onClick={() => openSupplier(s)}
-                onKeyDown={(e) => {
-                  if (e.key === 'Enter' || e.key === ' ') {
-                    e.preventDefault();
-                    openSupplier(s);
-                  }
-                }}
-                tabIndex={0}
-                aria-label={`Edit supplier ${s.name}`}
-                style={{ cursor: 'pointer' }}
-              >
-                <Table.Td style={{ minWidth: 0 }}>
-                  <Text fw={600} size="sm" c="brand.7" style={{ wordBreak: 'break-word' }}>
-                    {s.name}
-                  </Text>
-                  <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                    {s.email}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{locationFromAddress(s.address) || '—'}</Text>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-        <Pager page={supplierPage} totalPages={suppliers.data.totalPages} onPage={(n) => setSupplierPage(clampPage(n, suppliers.data.totalPages))} />
-      </>
+      <SuppliersTable page={suppliers.data} stale={suppliers.isPlaceholderData} desktop={desktop} pageIndex={supplierPage} onPage={setSupplierPage} onOpen={openSupplier} />
     );
   }
 
@@ -339,39 +197,7 @@ export default function PartsPage() {
     recentCards.length === 0 ? (
       <EmptyBlock icon={<IconHistory size={30} />} title="Nothing viewed yet" description="Parts you open appear here, newest first (up to 6)." />
     ) : (
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
-        {recentCards.map((p) => {
-          const color = stockColor(p.quantity, p.minStock);
-          return (
-            <UnstyledButton key={p.id} onClick={() => void openRecent(p)} aria-label={`Open ${p.name}`} data-testid="recent-card" style={{ display: 'block' }}>
-              <Paper withBorder radius="md" p="md" h="100%">
-                <Group justify="space-between" align="flex-start" gap="xs" wrap="nowrap">
-                  <Text fw={700} style={{ wordBreak: 'break-word' }}>
-                    {p.name}
-                  </Text>
-                  <Badge color={color} variant="light" radius="sm" tt="none" data-color={color} style={{ flexShrink: 0 }}>
-                    {stockLabel(p.quantity, p.minStock)}
-                  </Badge>
-                </Group>
-                <Text size="xs" c="dimmed" ff="monospace">
-                  {p.partNumber}
-                </Text>
-                {p.description && (
-                  <Text size="sm" mt={6} lineClamp={2}>
-                    {p.description}
-                  </Text>
-                )}
-                <Group justify="space-between" mt="sm">
-                  <Text fw={700}>{formatPrice(p.price)}</Text>
-                  <Text size="sm" c="dimmed">
-                    Qty: {p.quantity}
-                  </Text>
-                </Group>
-              </Paper>
-            </UnstyledButton>
-          );
-        })}
-      </SimpleGrid>
+      <RecentCards cards={recentCards} onOpen={(p) => void openRecent(p)} />
     );
 
   const closeDialog = () => setDialog(null);
@@ -389,32 +215,7 @@ export default function PartsPage() {
         }
       />
 
-      <Card padding={desktop ? 'lg' : 'md'} mb="md">
-        <UnstyledButton onClick={() => setStatsOpen((o) => !o)} aria-expanded={statsOpen} aria-controls="inventory-quick-stats" style={{ width: '100%' }}>
-          <Group justify="space-between">
-            <Title order={2} fz="lg">
-              Quick Stats
-            </Title>
-            {statsOpen ? <IconMinus size={20} aria-label="Hide" /> : <IconPlus size={20} aria-label="Show" />}
-          </Group>
-        </UnstyledButton>
-        <Collapse expanded={statsOpen} id="inventory-quick-stats">
-          <div style={{ paddingTop: 16 }}>
-            {stats.isPending ? (
-              <LoadingState text="Loading stats..." />
-            ) : stats.isError ? (
-              <ErrorState text="Failed to load stats" onRetry={() => void stats.refetch()} />
-            ) : (
-              <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm">
-                <StatBox label="Total Parts" value={stats.data.totalParts} />
-                <StatBox label="Low Stock" value={stats.data.lowStock} color={stats.data.lowStock > 0 ? 'yellow.8' : undefined} />
-                <StatBox label="Out of Stock" value={stats.data.outOfStock} color={stats.data.outOfStock > 0 ? 'red.7' : undefined} />
-                <StatBox label="Suppliers" value={stats.data.suppliers} />
-              </SimpleGrid>
-            )}
-          </div>
-        </Collapse>
-      </Card>
+      <InventoryQuickStats stats={stats} desktop={desktop} />
 
       {emptyAccount && (
         <Card padding={desktop ? 'lg' : 'md'} mb="md" data-testid="sample-offer">
@@ -510,15 +311,11 @@ export default function PartsPage() {
             if (dialog.part) {
               recent.change((list) => updateRecent(list, saved.id, saved));
             }
-            queryClient.setQueryData(inventoryKeys.part(saved.id), saved);
             closeDialog();
-            void refresh();
           }}
           onDeleted={(id) => {
             recent.change((list) => updateRecent(list, id, null));
-            queryClient.removeQueries({ queryKey: inventoryKeys.part(id) });
             closeDialog();
-            void refresh();
           }}
         />
       )}
@@ -527,14 +324,8 @@ export default function PartsPage() {
           key={`supplier-${dialog.supplier?.id ?? 'new'}`}
           supplier={dialog.supplier}
           onClose={closeDialog}
-          onSaved={() => {
-            closeDialog();
-            void refresh();
-          }}
-          onDeleted={() => {
-            closeDialog();
-            void refresh();
-          }}
+          onSaved={closeDialog}
+          onDeleted={closeDialog}
         />
       )}
     </Page>

@@ -1,6 +1,9 @@
 import type { InventorySample, InventoryStats, Part, PartInput, PartPage, StockStatus, Supplier, SupplierInput, SupplierPage } from '@wrenchlog/contracts';
 import { INVENTORY_LIMITS } from '@wrenchlog/contracts/limits';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
+import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 
 export type { InventoryStats, Part, PartPage, Supplier, SupplierPage };
 
@@ -34,3 +37,57 @@ export const inventoryApi = {
   updateSupplier: (api: ApiClient, id: number, supplier: SupplierInput) => api.put<Supplier>(`/api/suppliers/${id}`, { ...supplier }),
   deleteSupplier: (api: ApiClient, id: number) => api.delete<void>(`/api/suppliers/${id}`),
 };
+
+// The inventory's writes: every list, count and stock figure of the inventory is read again after one.
+
+export function useSavePart() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: PartInput }) => (id === undefined ? inventoryApi.createPart(api, input) : inventoryApi.updatePart(api, id, input)),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(inventoryKeys.part(saved.id), saved);
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
+    },
+  });
+}
+
+export function useDeletePart() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => inventoryApi.deletePart(api, id),
+    onSuccess: (_, id) => {
+      forgetOnceUnobserved(queryClient, inventoryKeys.part(id));
+      void queryClient.invalidateQueries({ queryKey: inventoryKeys.all, predicate: (q) => !isUnder(q.queryKey, inventoryKeys.part(id)) });
+    },
+  });
+}
+
+export function useSaveSupplier() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, input }: { id?: number; input: SupplierInput }) => (id === undefined ? inventoryApi.createSupplier(api, input) : inventoryApi.updateSupplier(api, id, input)),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+export function useDeleteSupplier() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => inventoryApi.deleteSupplier(api, id),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+/** Loads the sample parts and suppliers; settles once the lists have been read again. */
+export function useLoadSampleInventory() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => inventoryApi.loadSample(api),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}

@@ -1,4 +1,4 @@
-import { clampPage, formatPrice, locationFromAddress, pageCount, pagerState, pushRecent, readRecent, recentKey, stockColor, stockLabel, stockStatus, tabFromQuery, updateRecent, validatePart, validateSupplier, writeRecent, type RecentPart } from './inventory-logic';
+import { locationFromAddress, pushRecent, readRecent, recentKey, stockColor, stockLabel, stockStatus, tabFromQuery, updateRecent, validatePart, validateSupplier, writeRecent, type RecentPart } from './inventory-logic';
 
 const part = (id: number, extra: Partial<RecentPart> = {}): RecentPart => ({ id, partNumber: `P-${id}`, name: `Part ${id}`, description: null, quantity: 5, minStock: 2, price: 1.5, ...extra });
 
@@ -11,12 +11,6 @@ describe('stock label', () => {
     expect(stockStatus(0, 0)).toBe('out-of-stock');
     expect(stockStatus(1, 0)).toBe('in-stock');
     expect([stockColor(0, 5), stockColor(5, 5), stockColor(6, 5)]).toEqual(['red', 'yellow', 'green']);
-  });
-
-  it('formats the price with 2 decimals after $', () => {
-    expect(formatPrice(12.5)).toBe('$12.50');
-    expect(formatPrice(0)).toBe('$0.00');
-    expect(formatPrice(1234.567)).toBe('$1234.57');
   });
 });
 
@@ -33,27 +27,6 @@ describe('location from the address', () => {
     expect(locationFromAddress('  ')).toBe('');
     expect(locationFromAddress('Warehouse 7')).toBe('Warehouse 7');
     expect(locationFromAddress('1 Road, Austin, 73301')).toBe('Austin');
-  });
-});
-
-describe('paging bounds', () => {
-  it('has at least one page', () => {
-    expect(pageCount(0)).toBe(1);
-    expect(pageCount(undefined)).toBe(1);
-    expect(pageCount(3)).toBe(3);
-  });
-
-  it('keeps the page between the first and the last', () => {
-    expect(clampPage(-1, 3)).toBe(0);
-    expect(clampPage(5, 3)).toBe(2);
-    expect(clampPage(1, 0)).toBe(0);
-  });
-
-  it('disables Previous on page 1 and Next on the last page', () => {
-    expect(pagerState(0, 1)).toEqual({ label: 'page 1 of 1', hasPrevious: false, hasNext: false });
-    expect(pagerState(0, 3)).toEqual({ label: 'page 1 of 3', hasPrevious: false, hasNext: true });
-    expect(pagerState(1, 3)).toEqual({ label: 'page 2 of 3', hasPrevious: true, hasNext: true });
-    expect(pagerState(2, 3)).toEqual({ label: 'page 3 of 3', hasPrevious: true, hasNext: false });
   });
 });
 

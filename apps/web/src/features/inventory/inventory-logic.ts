@@ -36,11 +36,6 @@ export function stockColor(quantity: number, minStock: number): string {
   return COLORS[stockStatus(quantity, minStock)];
 }
 
-/** '$12.50': price with 2 decimals prefixed by $. */
-export function formatPrice(price: number | null | undefined): string {
-  return `$${(Number(price) || 0).toFixed(2)}`;
-}
-
 /**
  * City and state from an address read as 'street, city, state zip': 'Springfield, IL'.
  * Fewer parts degrade gracefully: 'city, state zip' gives the same; one part is shown as it is.
@@ -64,23 +59,6 @@ export function locationFromAddress(address: string | null | undefined): string 
     return city;
   }
   return `${city}, ${state}`;
-}
-
-/** Total pages is at least 1. */
-export function pageCount(totalPages: number | null | undefined): number {
-  return Math.max(1, Math.floor(Number(totalPages) || 0));
-}
-
-/** A page index (0-based) kept between 0 and the last page. */
-export function clampPage(page: number, totalPages: number | null | undefined): number {
-  return Math.min(Math.max(0, Math.floor(page) || 0), pageCount(totalPages) - 1);
-}
-
-/** Previous is disabled on page 1 (index 0) and Next on the last page. */
-export function pagerState(page: number, totalPages: number | null | undefined): { label: string; hasPrevious: boolean; hasNext: boolean } {
-  const total = pageCount(totalPages);
-  const current = clampPage(page, total);
-  return { label: `page ${current + 1} of ${total}`, hasPrevious: current > 0, hasNext: current < total - 1 };
 }
 
 /** The fields a Recently Viewed card shows. */

@@ -8,7 +8,7 @@ import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineListItem } from '../../api/types';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDate } from '../../lib/format';
-import { useSetArchived } from './machine-archive';
+import { useSetArchived } from './machine-mutations';
 import { MachineListBound } from './MachineListBound';
 
 export const ARCHIVE_TEXT = {
@@ -25,7 +25,7 @@ function RestoreButton({ machine, label = 'Restore' }: { machine: Pick<Machine, 
     setBusy(true);
     setFailed(false);
     try {
-      await setArchived(machine, false);
+      await setArchived.mutateAsync({ id: machine.id, archived: false });
     } catch (err) {
       console.error('Machine restore failed', err);
       setFailed(true);

@@ -1,113 +1,29 @@
-import { ActionIcon, Alert, Autocomplete, Box, Button, Card, Checkbox, Collapse, Divider, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import { ActionIcon, Alert, Box, Button, Card, Checkbox, Collapse, Divider, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { IMAGE_TYPE_MESSAGE, MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { DESKTOP_QUERY } from '../../app/theme';
-import { machineKeys, machinesApi } from '../../api/machines';
-import type { Machine, MachineListItem, MachinePhoto } from '../../api/types';
-import { useConfirm } from '../../components/confirm';
+import type { Machine } from '../../api/types';
 import { formatDate, formatNumber, orNA } from '../../lib/format';
-import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
-import { processFailedText } from '../service-record/service-record-logic';
-import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
 import { hoursError, milesError, validateMachineCreate } from './machine-create';
 import { refusalDetail } from '../fast-create/FormBanner';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
 import classes from './machine.module.css';
-import { useSetArchived } from './machine-archive';
+import { fromDraft, toDraft, type Draft } from './machine-draft';
+import { useDeleteMachine, useSetArchived, useUpdateMachine } from './machine-mutations';
 import { MachineDeleteDialog } from './MachineDeleteDialog';
+import { MachineStatusPicker } from './MachineStatusPicker';
 import { PhotoGallery } from './PhotoGallery';
 import stockImage from './stock-machine.svg';
+import { useMachinePhotos } from './useMachinePhotos';
 import { ImageFileInput } from '../../components/ImageFileInput';
 
-export const STATUS_SUGGESTIONS = ['Good', 'Needs Service', 'Needs Maintenance', 'Out of Service', 'Under Repair', 'Retired', 'Sold'];
-export const MESSAGES = {
-  statusFailed: 'Failed to update machine status',
+const MESSAGES = {
   saveFailed: 'Failed to update machine details',
   deleteFailed: 'Failed to delete machine',
-  confirmPhotoDelete: 'Are you sure you want to delete this photo?',
 };
-
-/** The editable copy of a machine: text inputs hold strings. */
-interface Draft {
-  name: string;
-  year: string;
-  make: string;
-  model: string;
-  submodel: string;
-  vin: string;
-  color: string;
-  description: string;
-  type: string;
-  purchasedDate: string;
-  lastServicedDate: string;
-  miles: number | string;
-  hours: number | string;
-  license: string;
-  licenseExpirationDate: string;
-  isPermanentLicense: boolean;
-  insuranceProvider: string;
-  policyNumber: string;
-  insuranceExpirationDate: string;
-}
-
-function toDraft(m: Machine): Draft {
-  return {
-    name: m.name ?? '',
-    year: m.year === null || m.year === undefined ? '' : String(m.year),
-    make: m.make ?? '',
-    model: m.model ?? '',
-    submodel: m.submodel ?? '',
-    vin: m.vin ?? '',
-    color: m.color ?? '',
-    description: m.description ?? '',
-    type: m.type ?? '',
-    purchasedDate: toDateInput(m.purchasedDate),
-    lastServicedDate: toDateInput(m.lastServicedDate),
-    miles: m.miles ?? '',
-    hours: m.hours ?? '',
-    license: m.license ?? '',
-    licenseExpirationDate: toDateInput(m.licenseExpirationDate),
-    isPermanentLicense: Boolean(m.isPermanentLicense),
-    insuranceProvider: m.insuranceProvider ?? '',
-    policyNumber: m.policyNumber ?? '',
-    insuranceExpirationDate: toDateInput(m.insuranceExpirationDate),
-  };
-}
-
-const text = (v: string) => (v.trim() ? v.trim() : null);
-const num = (v: number | string) => (v === '' || v === null || Number.isNaN(Number(v)) ? null : Number(v));
-
-/** The whole machine for PUT /api/machines/update. */
-export function fromDraft(machine: Machine, d: Draft): Machine {
-  return {
-    ...machine,
-    name: d.name.trim(),
-    // Required and checked before saving.
-    year: Number(d.year),
-    make: d.make.trim(),
-    model: d.model.trim(),
-    submodel: text(d.submodel),
-    vin: text(d.vin),
-    color: text(d.color),
-    description: text(d.description),
-    type: text(d.type),
-    purchasedDate: atOnePmLocal(d.purchasedDate),
-    lastServicedDate: atOnePmLocal(d.lastServicedDate),
-    miles: num(d.miles),
-    hours: num(d.hours),
-    license: text(d.license),
-    isPermanentLicense: d.isPermanentLicense,
-    licenseExpirationDate: d.isPermanentLicense ? null : d.licenseExpirationDate || null,
-    insuranceProvider: text(d.insuranceProvider),
-    policyNumber: text(d.policyNumber),
-    insuranceExpirationDate: d.insuranceExpirationDate || null,
-  };
-}
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -118,83 +34,10 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function StatusPicker({ machine }: { machine: Machine }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  const current = machine.status ?? '';
-  const [value, setValue] = useState(current);
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  // The value being sent, so the blur after picking an option does not send it twice.
-  const inFlight = useRef<string | null>(null);
-  // Follow the saved status when it changes (a save, a reload).
-  const [shown, setShown] = useState(current);
-  if (shown !== current) {
-    setShown(current);
-    setValue(current);
-  }
-
-  async function commit(next: string) {
-    const status = next.trim();
-    if (!status) {
-      setValue(current);
-      return;
-    }
-    if (status === current || status === inFlight.current) {
-      setValue(status);
-      return;
-    }
-    inFlight.current = status;
-    setValue(status);
-    setError(null);
-    setSaving(true);
-    try {
-      const saved = await machinesApi.update(api, { id: machine.id, status });
-      queryClient.setQueryData<Machine>(machineKeys.detail(machine.id), (old) => (old ? { ...old, ...(saved && typeof saved === 'object' ? saved : {}), status } : old));
-      void queryClient.invalidateQueries({ queryKey: machineKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: machineKeys.recent() });
-    } catch (err) {
-      console.error('Status update failed', err);
-      // The previous status comes back.
-      setValue(current);
-      const reason = refusalDetail(err);
-      setError(reason ? `${MESSAGES.statusFailed}: ${reason}` : MESSAGES.statusFailed);
-    } finally {
-      inFlight.current = null;
-      setSaving(false);
-    }
-  }
-
-  return (
-    <Autocomplete
-      label="Status"
-      aria-label="Machine status"
-      placeholder="Pick or type a status"
-      maxLength={MACHINE_TEXT_LIMITS.status.max}
-      data={STATUS_SUGGESTIONS}
-      value={value}
-      onChange={setValue}
-      onOptionSubmit={(v) => void commit(v)}
-      onBlur={() => void commit(value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') {
-          void commit(e.currentTarget.value);
-        }
-      }}
-      error={error}
-      rightSection={saving ? <Loader size={14} /> : null}
-      w={{ base: '100%', sm: 260 }}
-      comboboxProps={{ withinPortal: true }}
-      filter={({ options }) => options}
-    />
-  );
-}
-
 export function BasicInfoPanel({ machine }: { machine: Machine }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const update = useUpdateMachine();
+  const removeMachine = useDeleteMachine();
   const navigate = useNavigate();
-  const { confirm, dialog } = useConfirm();
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState<Draft>(() => toDraft(machine));
@@ -204,16 +47,12 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const [errorDetail, setErrorDetail] = useState<string | undefined>(undefined);
   // The server's messages for a refused save, each under its field until that field changes.
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const [photoError, setPhotoError] = useState<string | null>(null);
-  const [photoBusy, setPhotoBusy] = useState<'profile' | 'gallery' | null>(null);
   const [deleting, setDeleting] = useState(false);
   const setArchived = useSetArchived();
   const profileInput = useRef<HTMLInputElement>(null);
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
 
-  // Asked only when the machine has one: no 404 round trip for the stock image.
-  const profile = useQuery({ queryKey: machineKeys.profilePhoto(machine.id), queryFn: () => machinesApi.profilePhoto(api, machine.id), enabled: machine.profilePhoto !== null && machine.profilePhoto !== undefined });
-  const gallery = useQuery({ queryKey: machineKeys.gallery(machine.id), queryFn: () => machinesApi.gallery(api, machine.id) });
+  const { profile, gallery, photoError, setPhotoError, photoBusy, uploadProfile, deleteProfile, uploadGallery, deletePhoto, dialog } = useMachinePhotos(machine);
 
   const errors: Partial<Record<keyof Draft, string>> = { ...validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model }) };
   const numberErrors = { miles: milesError(draft.miles), hours: hoursError(draft.hours) };
@@ -273,10 +112,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     setServerErrors({});
     try {
       const next = fromDraft(machine, draft);
-      const saved = await machinesApi.update(api, next);
-      queryClient.setQueryData(machineKeys.detail(machine.id), saved && typeof saved === 'object' ? saved : next);
-      void queryClient.invalidateQueries({ queryKey: machineKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: machineKeys.recent() });
+      await update.mutateAsync(next);
       setEditing(false);
     } catch (err) {
       console.error('Machine update failed', err);
@@ -295,13 +131,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
     setDeleting(false);
     setError(null);
     try {
-      await machinesApi.remove(api, machine.id);
-      queryClient.removeQueries({ queryKey: machineKeys.detail(machine.id) });
-      // Drop it from the cached lists at once, so the list never shows it again while refetching.
-      for (const key of [machineKeys.list(), machineKeys.recent()]) {
-        queryClient.setQueryData<MachineListItem[]>(key, (rows) => rows?.filter((row) => row.id !== machine.id));
-      }
-      void queryClient.invalidateQueries({ queryKey: machineKeys.all });
+      await removeMachine.mutateAsync(machine.id);
       void navigate('/machines', { replace: true });
     } catch (err) {
       console.error('Machine delete failed', err);
@@ -310,99 +140,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   }
 
   async function archive() {
-    await setArchived(machine, true);
+    await setArchived.mutateAsync({ id: machine.id, archived: true });
     setDeleting(false);
-  }
-
-  async function uploadProfile(file: File) {
-    setPhotoError(null);
-    if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
-      setPhotoError(IMAGE_TYPE_MESSAGE);
-      return;
-    }
-    setPhotoBusy('profile');
-    try {
-      // A file the browser cannot read says so by name, as the service record photos do.
-      const { prepared, failed } = await prepareImages([file]);
-      if (failed.length > 0) {
-        console.error('Profile photo could not be processed', failed[0].reason);
-        setPhotoError(processFailedText(file.name, failed[0].reason));
-        return;
-      }
-      const { original, thumbnail } = prepared[0];
-      const photo = await machinesApi.uploadProfilePhoto(api, machine.id, original, thumbnail);
-      queryClient.setQueryData(machineKeys.profilePhoto(machine.id), photo);
-      queryClient.setQueryData<Machine>(machineKeys.detail(machine.id), (old) => (old ? { ...old, profilePhoto: photo.id } : old));
-    } catch (err) {
-      console.error('Profile photo upload failed', err);
-      setPhotoError(refusalDetail(err) ?? 'The photo could not be uploaded. Please try again.');
-    } finally {
-      setPhotoBusy(null);
-    }
-  }
-
-  async function deleteProfile() {
-    if (!(await confirm(MESSAGES.confirmPhotoDelete, 'Yes, delete'))) {
-      return;
-    }
-    setPhotoError(null);
-    setPhotoBusy('profile');
-    try {
-      await machinesApi.deleteProfilePhoto(api, machine.id);
-      queryClient.setQueryData(machineKeys.profilePhoto(machine.id), null);
-      queryClient.setQueryData<Machine>(machineKeys.detail(machine.id), (old) => (old ? { ...old, profilePhoto: null } : old));
-    } catch (err) {
-      console.error('Profile photo delete failed', err);
-      setPhotoError('The photo could not be deleted. Please try again.');
-    } finally {
-      setPhotoBusy(null);
-    }
-  }
-
-  async function uploadGallery(files: File[]) {
-    setPhotoError(null);
-    if (files.some((f) => !ACCEPTED_IMAGE_TYPES.includes(f.type))) {
-      setPhotoError(IMAGE_TYPE_MESSAGE);
-      return;
-    }
-    setPhotoBusy('gallery');
-    // Files the browser cannot read are named in the message; the others are still uploaded.
-    const notes: string[] = [];
-    try {
-      const { prepared, failed } = await prepareImages(files);
-      for (const f of failed) {
-        console.error('Gallery photo could not be processed', f.file.name, f.reason);
-        notes.push(processFailedText(f.file.name, f.reason));
-      }
-      setPhotoError(notes.join(' ') || null);
-      if (prepared.length === 0) {
-        return;
-      }
-      await machinesApi.uploadGallery(api, machine.id, prepared);
-      await queryClient.invalidateQueries({ queryKey: machineKeys.gallery(machine.id) });
-    } catch (err) {
-      console.error('Gallery upload failed', err);
-      setPhotoError([...notes, refusalDetail(err) ?? 'The photos could not be uploaded. Please try again.'].join(' '));
-    } finally {
-      setPhotoBusy(null);
-    }
-  }
-
-  async function deletePhoto(photo: MachinePhoto) {
-    if (!(await confirm(MESSAGES.confirmPhotoDelete, 'Yes, delete'))) {
-      return;
-    }
-    setPhotoError(null);
-    setPhotoBusy('gallery');
-    try {
-      await machinesApi.deleteGallery(api, machine.id, [photo.id]);
-      await queryClient.invalidateQueries({ queryKey: machineKeys.gallery(machine.id) });
-    } catch (err) {
-      console.error('Photo delete failed', err);
-      setPhotoError('The photo could not be deleted. Please try again.');
-    } finally {
-      setPhotoBusy(null);
-    }
   }
 
   const heading = (
@@ -426,7 +165,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
           <TextInput label="Model" {...input('model')} required />
         </SimpleGrid>
       )}
-      <StatusPicker machine={machine} />
+      <MachineStatusPicker machine={machine} />
     </>
   );
 

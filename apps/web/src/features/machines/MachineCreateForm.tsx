@@ -1,14 +1,12 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import { useApi } from '../../app/context';
-import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine } from '../../api/types';
 import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { refusalDetail } from '../fast-create/FormBanner';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { useCreateMachine } from './machine-mutations';
 import { validateMachineCreate, type MachineCreateValues } from './machine-create';
 
 const EMPTY: MachineCreateValues = { name: '', year: '', make: '', model: '' };
@@ -17,8 +15,7 @@ export const MACHINE_CREATE_FAILED = 'Failed to create machine. Please try again
 
 /** 'Create New Machine' (spec doc 2): name, year, make, model. Used in a dialog and on /fast-create. */
 export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?: (machine: Machine) => void; withTitle?: boolean }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const create = useCreateMachine();
   const [values, setValues] = useState<MachineCreateValues>(EMPTY);
   const [touched, setTouched] = useState<Partial<Record<keyof MachineCreateValues, boolean>>>({});
   const [submitted, setSubmitted] = useState(false);
@@ -50,7 +47,7 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
     setResult(null);
     setServerErrors({});
     try {
-      const machine = await machinesApi.create(api, {
+      const machine = await create.mutateAsync({
         name: values.name.trim(),
         year: Number(values.year),
         make: values.make.trim(),
@@ -60,7 +57,6 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
       setValues(EMPTY);
       setTouched({});
       setSubmitted(false);
-      await queryClient.invalidateQueries({ queryKey: machineKeys.all });
       onCreated?.(machine);
     } catch (err) {
       console.error('Machine create failed', err);

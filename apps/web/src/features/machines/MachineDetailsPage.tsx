@@ -45,7 +45,7 @@ export default function MachineDetailsPage() {
       <Stack gap="lg">
         {query.data.archived && <ArchivedBanner machine={query.data} />}
         <BasicInfoPanel key={query.data.id} machine={query.data} />
-        <MachineMeters machineId={query.data.id} miles={query.data.miles} hours={query.data.hours} />
+        <MachineMeters machineId={query.data.id} />
         <HistoryTabs machineId={query.data.id} machineType={query.data.type} machineName={query.data.name} />
         <DocumentsSection parent="machines" parentId={query.data.id} />
       </Stack>

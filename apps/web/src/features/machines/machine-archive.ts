@@ -1,27 +1,4 @@
-import { useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
-import { useApi } from '../../app/context';
-import { machineKeys, machinesApi } from '../../api/machines';
-import type { Machine, MachineHistoryCounts, MachineListItem } from '../../api/types';
-
-/** Archives or restores a machine and owns the invalidations: it moves between the lists at once. */
-export function useSetArchived(): (machine: Pick<Machine, 'id'>, archived: boolean) => Promise<Machine> {
-  const api = useApi();
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (machine, archived) => {
-      const saved = await machinesApi.setArchived(api, machine.id, archived);
-      queryClient.setQueryData(machineKeys.detail(machine.id), saved);
-      // Out of the list it leaves at once, so it never shows there while the lists reload.
-      for (const key of archived ? [machineKeys.list(), machineKeys.recent()] : [machineKeys.archived()]) {
-        queryClient.setQueryData<MachineListItem[]>(key, (rows) => rows?.filter((row) => row.id !== machine.id));
-      }
-      await queryClient.invalidateQueries({ queryKey: machineKeys.all });
-      return saved;
-    },
-    [api, queryClient],
-  );
-}
+import type { MachineHistoryCounts } from '../../api/types';
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 

@@ -1,17 +1,16 @@
 import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useApi } from '../../app/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
-import { notificationApi, notificationKeys, type NotificationPreferences } from './api';
+import { notificationApi, notificationKeys, useSavePreferences, type NotificationPreferences } from './api';
 import { browserTimeZone, CHANNELS, DIGEST_TIME_MESSAGE, isDigestTime, KINDS, orderedChannels, preferencesForm, supportedTimeZones, timeZoneOptions } from './notification-logic';
 
 const PLACED = ['digestTime', 'timeZone', 'kinds', ...KINDS.map((k) => `kinds.${k.key}`)];
 
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const save = useSavePreferences();
   const [form, setForm] = useState(() => preferencesForm(saved));
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string; details?: string[] } | null>(null);
@@ -29,8 +28,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     setNotice(null);
     setFieldErrors({});
     try {
-      const answer = await notificationApi.savePreferences(api, form);
-      queryClient.setQueryData(notificationKeys.preferences, answer ?? form);
+      await save.mutateAsync(form);
       setNotice({ ok: true, text: 'Notification settings saved.' });
     } catch (err) {
       console.error('Saving the notification settings failed', err);

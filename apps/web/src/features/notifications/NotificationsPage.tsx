@@ -6,7 +6,8 @@ import { Link, useNavigate } from 'react-router-dom';
 import { NotificationLimits } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { Page, PageHeader } from '../../components/PageHeader';
-import { PrevNextPager } from '../../components/PrevNextPager';
+import { Pager } from '../../components/Pager';
+import { pageLabel } from '../../lib/paging';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { notificationApi, notificationKeys, useMarkRead, useUnreadCount, type AppNotification } from './api';
@@ -127,13 +128,7 @@ export default function NotificationsPage() {
             </Box>
           ))}
         </Stack>
-        <PrevNextPager
-          label={`Page ${data.number + 1} of ${Math.max(1, data.totalPages)} (${data.totalElements} in all)`}
-          hasPrevious={page > 0}
-          hasNext={page + 1 < data.totalPages}
-          onPrevious={() => setPage((p) => Math.max(0, p - 1))}
-          onNext={() => setPage((p) => p + 1)}
-        />
+        <Pager page={page} totalPages={data.totalPages} label={(s) => `${pageLabel(s)} (${data.totalElements} in all)`} onPage={setPage} />
       </>
     );
   }

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Card, Code, CopyButton, Group, MultiSelect, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { WebhookEventType } from '@wrenchlog/contracts';
 import { WEBHOOK_EVENTS } from '@wrenchlog/contracts/limits';
@@ -10,7 +10,7 @@ import { useConfirm } from '../../components/confirm';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
-import { notificationApi, notificationKeys, type CreatedWebhook, type Webhook } from './api';
+import { notificationApi, notificationKeys, useCreateWebhook, useDeleteWebhook, useRetryDelivery, useTestWebhook, type CreatedWebhook, type Webhook } from './api';
 import { canRetry, webhookUrlError } from './notification-logic';
 
 function failure(err: unknown, fallback: string): string {
@@ -43,12 +43,8 @@ export function CopyField({ label, value }: { label: string; value: string }) {
 
 function DeliveryLog({ webhook }: { webhook: Webhook }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const deliveries = useQuery({ queryKey: notificationKeys.deliveries(webhook.id), queryFn: () => notificationApi.deliveries(api, webhook.id), staleTime: 0 });
-  const retry = useMutation({
-    mutationFn: (deliveryId: number) => notificationApi.retryDelivery(api, deliveryId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.deliveries(webhook.id) }),
-  });
+  const retry = useRetryDelivery(webhook.id);
   if (deliveries.isPending) {
     return <LoadingState text="Loading deliveries..." />;
   }
@@ -118,16 +114,8 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
 }
 
 function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: (w: Webhook) => void }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
   const [showLog, setShowLog] = useState(false);
-  const test = useMutation({
-    mutationFn: () => notificationApi.testWebhook(api, webhook.id),
-    onSuccess: () => {
-      setShowLog(true);
-      void queryClient.invalidateQueries({ queryKey: notificationKeys.deliveries(webhook.id) });
-    },
-  });
+  const test = useTestWebhook(webhook.id);
   return (
     <Card withBorder padding="sm" component="article" aria-label={`Webhook ${webhook.url}`}>
       <Stack gap="xs">
@@ -142,7 +130,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: (w: We
           ))}
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="light" leftSection={<IconSend size={14} />} onClick={() => test.mutate()} loading={test.isPending}>
+          <Button size="xs" variant="light" leftSection={<IconSend size={14} />} onClick={() => test.mutate(undefined, { onSuccess: () => setShowLog(true) })} loading={test.isPending}>
             Send test
           </Button>
           <Button size="xs" variant="default" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
@@ -169,7 +157,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: (w: We
 }
 
 function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
-  const api = useApi();
+  const create = useCreateWebhook();
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventType[]>(['schedule.due_soon', 'schedule.overdue']);
   const [touched, setTouched] = useState(false);
@@ -189,7 +177,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void 
     setFields({});
     setError(null);
     try {
-      const created = await notificationApi.createWebhook(api, { url: url.trim(), events });
+      const created = await create.mutateAsync({ url: url.trim(), events });
       setUrl('');
       setTouched(false);
       onCreated(created);
@@ -225,7 +213,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void 
 /** Settings > Webhooks: signed endpoints with their events, a test, the delivery log and Retry. */
 export function WebhooksSection() {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const deleteWebhook = useDeleteWebhook();
   const { confirm, dialog } = useConfirm();
   const [created, setCreated] = useState<CreatedWebhook | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -237,7 +225,7 @@ export function WebhooksSection() {
     }
     setDeleteError(null);
     try {
-      await notificationApi.deleteWebhook(api, webhook.id);
+      await deleteWebhook.mutateAsync(webhook.id);
       if (created?.id === webhook.id) {
         setCreated(null);
       }
@@ -245,7 +233,6 @@ export function WebhooksSection() {
       console.error('Deleting the webhook failed', err);
       setDeleteError(failure(err, 'Could not delete the webhook.'));
     }
-    await queryClient.invalidateQueries({ queryKey: notificationKeys.webhooks });
   }
 
   const list = hooks.data ?? [];
@@ -283,10 +270,7 @@ export function WebhooksSection() {
           list.map((w) => <WebhookCard key={w.id} webhook={w} onDelete={(hook) => void remove(hook)} />)
         )}
         <AddWebhookForm
-          onCreated={(w) => {
-            setCreated(w);
-            void queryClient.invalidateQueries({ queryKey: notificationKeys.webhooks });
-          }}
+          onCreated={setCreated}
         />
       </Stack>
       {dialog}

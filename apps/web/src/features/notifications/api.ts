@@ -84,3 +84,51 @@ export function useMarkRead() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.all }),
   });
 }
+
+/** Saves the notification settings; the stored ones (or, without a reply body, the sent ones) are cached. */
+export function useSavePreferences() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (prefs: NotificationPreferences) => notificationApi.savePreferences(api, prefs),
+    onSuccess: (answer, sent) => queryClient.setQueryData(notificationKeys.preferences, answer ?? sent),
+  });
+}
+
+export function useCreateWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: WebhookInput) => notificationApi.createWebhook(api, input),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.webhooks }),
+  });
+}
+
+/** Deletes a webhook; the list is read again either way (a refused delete may mean it is gone). */
+export function useDeleteWebhook() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => notificationApi.deleteWebhook(api, id),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.webhooks }),
+  });
+}
+
+/** Sends a test event to a webhook; its delivery log is read again. */
+export function useTestWebhook(webhookId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => notificationApi.testWebhook(api, webhookId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: notificationKeys.deliveries(webhookId) }),
+  });
+}
+
+export function useRetryDelivery(webhookId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (deliveryId: number) => notificationApi.retryDelivery(api, deliveryId),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: notificationKeys.deliveries(webhookId) }),
+  });
+}

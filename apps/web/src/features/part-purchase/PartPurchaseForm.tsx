@@ -1,5 +1,4 @@
 import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
-import { useQueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { PART_STATUSES, PURCHASE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
@@ -10,10 +9,8 @@ import { refusalDetail, type Banner } from '../fast-create/FormBanner';
 import { MachineSelect } from '../fast-create/MachineSelect';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
 import { LEAVING, useSubmit } from '../forms/useSubmit';
-import { historyKeys } from '../history/history-keys';
-import { inventoryKeys } from '../inventory/inventory-api';
 import { InventoryPartSelect } from './InventoryPartSelect';
-import { purchaseApi, purchaseKeys } from './purchase-api';
+import { purchaseApi, purchaseKeys, useDeletePurchase, useSavePurchase } from './purchase-api';
 import { emptyPurchaseValues, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
 
 export const PURCHASE_TEXT = {
@@ -49,8 +46,8 @@ function Section({ legend, children }: { legend: string; children: ReactNode }) 
 }
 
 function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase }: PartPurchaseFormProps & { purchase: Purchase | null }) {
-  const api = useApi();
-  const queryClient = useQueryClient();
+  const save = useSavePurchase();
+  const remove = useDeletePurchase();
   const navigate = useNavigate();
   const isNew = purchase === null;
   const full = mode === 'full';
@@ -82,15 +79,6 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     ...(name in PURCHASE_TEXT_LIMITS ? { maxLength: PURCHASE_TEXT_LIMITS[name as keyof typeof PURCHASE_TEXT_LIMITS].max } : {}),
   });
 
-  async function refreshLists(...machineIds: (number | null | undefined)[]) {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: purchaseKeys.all }),
-      // A purchase of a linked part can change its stock.
-      queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
-      ...machineIds.filter((id): id is number => !!id).map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.parts(id) })),
-    ]);
-  }
-
   function reset() {
     setValues(emptyPurchaseValues(machineId, new Date()));
     setTouched({});
@@ -103,9 +91,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     }
     await run(async () => {
       const body = toPurchaseBody(values, purchase, new Date());
-      const saved = isNew ? await purchaseApi.create(api, body) : await purchaseApi.update(api, purchase.id, body);
-      queryClient.setQueryData(purchaseKeys.detail(saved.id), saved);
-      await refreshLists(saved.machineId, purchase?.machineId);
+      const saved = await save.mutateAsync({ id: purchase?.id, body, previous: purchase });
       onSaved?.(saved);
       if (full) {
         void navigate(saved.machineId ? `/machines/${saved.machineId}?tab=parts` : '/parts');
@@ -136,9 +122,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
     submit,
     cancelTo: leaveTo,
     deletion: purchase && {
-      remove: () => purchaseApi.remove(api, purchase.id),
-      detailKey: purchaseKeys.detail(purchase.id),
-      refreshLists: () => refreshLists(purchase.machineId),
+      remove: () => remove.mutateAsync(purchase),
       leaveTo,
       failTitle: PURCHASE_TEXT.deleteFailed,
     },

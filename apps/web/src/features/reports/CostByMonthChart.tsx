@@ -1,7 +1,7 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { CostMonth } from './api';
-import { moneyText } from './report-figures';
+import { formatPrice } from '../../lib/format';
 import { monthLabel } from './report-period';
 
 export const CATEGORY_COLORS = { fuel: 'orange.6', service: 'brand.7', parts: 'teal.6' } as const;
@@ -26,7 +26,7 @@ export default function CostByMonthChart({ months }: { months: CostMonth[] }) {
       legendProps={{ verticalAlign: 'bottom', height: 40 }}
       tickLine="y"
       gridAxis="y"
-      valueFormatter={(v) => moneyText(v)}
+      valueFormatter={(v) => formatPrice(v)}
       yAxisProps={{ width: 64 }}
       xAxisProps={{ minTickGap: 8 }}
       tooltipAnimationDuration={150}

@@ -2,7 +2,8 @@ import { Box, Card, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantin
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../components/states';
 import type { CostReport } from './api';
-import { moneyText, monthRows, perUnitText, usageText } from './report-figures';
+import { monthRows, perUnitText, usageText } from './report-figures';
+import { formatPrice } from '../../lib/format';
 import { monthLabel, type Period } from './report-period';
 
 const CostByMonthChart = lazy(() => import('./CostByMonthChart'));
@@ -36,10 +37,10 @@ export function CostFigures({ report, period, distanceUnit }: { report: CostRepo
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="section" aria-label="Totals">
-        <Stat label="Fuel" value={moneyText(totals.fuel)} />
-        <Stat label="Service" value={moneyText(totals.service)} />
-        <Stat label="Parts" value={moneyText(totals.parts)} />
-        <Stat label="Total" value={moneyText(totals.total)} />
+        <Stat label="Fuel" value={formatPrice(totals.fuel)} />
+        <Stat label="Service" value={formatPrice(totals.service)} />
+        <Stat label="Parts" value={formatPrice(totals.parts)} />
+        <Stat label="Total" value={formatPrice(totals.total)} />
         <Stat label={`Cost per ${distanceUnit}`} value={perUnitText(report.costPerDistance, distanceUnit)} hint={`Usage ${usageText(report.usage.distance, distanceUnit)}`} />
         <Stat label="Cost per engine hour" value={perUnitText(report.costPerHour, 'h')} hint={`Usage ${usageText(report.usage.hours, 'h')}`} />
       </SimpleGrid>
@@ -66,11 +67,11 @@ export function CostFigures({ report, period, distanceUnit }: { report: CostRepo
               {months.map((m) => (
                 <Table.Tr key={m.month}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{monthLabel(m.month)}</Table.Td>
-                  <Table.Td ta="right">{moneyText(m.fuel)}</Table.Td>
-                  <Table.Td ta="right">{moneyText(m.service)}</Table.Td>
-                  <Table.Td ta="right">{moneyText(m.parts)}</Table.Td>
+                  <Table.Td ta="right">{formatPrice(m.fuel)}</Table.Td>
+                  <Table.Td ta="right">{formatPrice(m.service)}</Table.Td>
+                  <Table.Td ta="right">{formatPrice(m.parts)}</Table.Td>
                   <Table.Td ta="right" fw={600}>
-                    {moneyText(m.total)}
+                    {formatPrice(m.total)}
                   </Table.Td>
                 </Table.Tr>
               ))}
@@ -78,10 +79,10 @@ export function CostFigures({ report, period, distanceUnit }: { report: CostRepo
             <Table.Tfoot>
               <Table.Tr fw={700}>
                 <Table.Th scope="row">Total</Table.Th>
-                <Table.Td ta="right">{moneyText(totals.fuel)}</Table.Td>
-                <Table.Td ta="right">{moneyText(totals.service)}</Table.Td>
-                <Table.Td ta="right">{moneyText(totals.parts)}</Table.Td>
-                <Table.Td ta="right">{moneyText(totals.total)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(totals.fuel)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(totals.service)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(totals.parts)}</Table.Td>
+                <Table.Td ta="right">{formatPrice(totals.total)}</Table.Td>
               </Table.Tr>
             </Table.Tfoot>
           </Table>

@@ -4,11 +4,12 @@ import { Link } from 'react-router-dom';
 import { SortableTh } from '../../components/SortableTh';
 import { nextSort, type SortState } from '../../lib/sort';
 import type { FleetRow } from './api';
-import { economyText, fleetTotals, moneyText, FLEET_COLUMNS, perUnitText, rowDistanceUnit, sortFleet, usageText, type FleetField } from './report-figures';
+import { economyText, fleetTotals, FLEET_COLUMNS, perUnitText, rowDistanceUnit, sortFleet, usageText, type FleetField } from './report-figures';
+import { formatPrice } from '../../lib/format';
 
 /** Money per unit; the unit is written only where it differs from the column's (a metric machine among miles). */
 function unitCell(value: number | null, unit: string, columnUnit: string): string {
-  return unit === columnUnit ? moneyText(value) : perUnitText(value, unit);
+  return unit === columnUnit ? formatPrice(value) : perUnitText(value, unit);
 }
 
 /**
@@ -47,16 +48,16 @@ export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceU
                   </Anchor>
                 )}
               </Table.Td>
-              <Table.Td ta="right">{moneyText(r.fuel)}</Table.Td>
-              <Table.Td ta="right">{moneyText(r.service)}</Table.Td>
-              <Table.Td ta="right">{moneyText(r.parts)}</Table.Td>
+              <Table.Td ta="right">{formatPrice(r.fuel)}</Table.Td>
+              <Table.Td ta="right">{formatPrice(r.service)}</Table.Td>
+              <Table.Td ta="right">{formatPrice(r.parts)}</Table.Td>
               <Table.Td ta="right" fw={600}>
-                {moneyText(r.total)}
+                {formatPrice(r.total)}
               </Table.Td>
               <Table.Td ta="right">{usageText(r.distance, '').trim()}</Table.Td>
               <Table.Td ta="right">{usageText(r.hours, '').trim()}</Table.Td>
               <Table.Td ta="right">{unitCell(r.costPerDistance, rowDistanceUnit(r, distanceUnit), distanceUnit)}</Table.Td>
-              <Table.Td ta="right">{moneyText(r.costPerHour)}</Table.Td>
+              <Table.Td ta="right">{formatPrice(r.costPerHour)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {economyText(r.fuelEconomy, r.economyUnit)}
               </Table.Td>
@@ -66,14 +67,14 @@ export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceU
         <Table.Tfoot>
           <Table.Tr fw={700} data-testid="fleet-totals">
             <Table.Th scope="row">Total ({rows.length})</Table.Th>
-            <Table.Td ta="right">{moneyText(totals.fuel)}</Table.Td>
-            <Table.Td ta="right">{moneyText(totals.service)}</Table.Td>
-            <Table.Td ta="right">{moneyText(totals.parts)}</Table.Td>
-            <Table.Td ta="right">{moneyText(totals.total)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(totals.fuel)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(totals.service)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(totals.parts)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(totals.total)}</Table.Td>
             <Table.Td ta="right">{usageText(totals.distance, '').trim()}</Table.Td>
             <Table.Td ta="right">{usageText(totals.hours, '').trim()}</Table.Td>
-            <Table.Td ta="right">{moneyText(totals.costPerDistance)}</Table.Td>
-            <Table.Td ta="right">{moneyText(totals.costPerHour)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(totals.costPerDistance)}</Table.Td>
+            <Table.Td ta="right">{formatPrice(totals.costPerHour)}</Table.Td>
             {/* Economy is a ratio per machine: a sum of them means nothing. */}
             <Table.Td ta="right" aria-label="Fuel economy: not summed" />
           </Table.Tr>

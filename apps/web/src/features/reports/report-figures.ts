@@ -1,6 +1,6 @@
 // Figures of the report screens: per-unit and economy texts, month rows, the fleet table's sort and
 // totals. Pure: no React, no network.
-import { NA, formatMoney, formatNumber } from '../../lib/format';
+import { NA, formatNumber, formatPrice } from '../../lib/format';
 import { sortItems, type SortState } from '../../lib/sort';
 import type { CostMonth, CostSums, EconomyUnit, FleetRow } from './api';
 import { monthsBetween } from './report-period';
@@ -10,16 +10,10 @@ function finite(value: number | null | undefined): number | null {
   return typeof value === 'number' && Number.isFinite(value) ? value : null;
 }
 
-/** "$1,234.50" (the app's money, with its currency sign); "n/a" when unknown. */
-export function moneyText(value: number | null | undefined): string {
-  const n = finite(value);
-  return n === null ? NA : `$${formatMoney(n)}`;
-}
-
 /** "$0.42 / mi"; "n/a" when the server could not compute it (usage 0 or unknown), never infinity. */
 export function perUnitText(value: number | null | undefined, unit: string): string {
   const n = finite(value);
-  return n === null ? NA : `${moneyText(n)} / ${unit}`;
+  return n === null ? NA : `${formatPrice(n)} / ${unit}`;
 }
 
 export function economyUnitLabel(unit: EconomyUnit | string | null | undefined): string {

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { MeterReading } from '@wrenchlog/contracts';
-import { useState } from 'react';
 import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
+import { useUpdateMachine } from '../machines/machine-mutations';
 import { MachineMeters } from './MachineMeters';
 import { MetersTab } from './MetersTab';
 import { aMeter } from './schedule.fixture';
@@ -119,13 +119,13 @@ describe('MachineMeters', () => {
   });
 });
 
-/** The details page passes the machine's miles; a save of the machine changes them. */
+/** The details page's meters beside a save of the machine's miles (useUpdateMachine). */
 function WithMiles() {
-  const [miles, setMiles] = useState(48210);
+  const update = useUpdateMachine();
   return (
     <>
-      <button onClick={() => setMiles(50000)}>Save machine</button>
-      <MachineMeters machineId={7} miles={miles} />
+      <button onClick={() => update.mutate({ id: 7, miles: 50000 })}>Save machine</button>
+      <MachineMeters machineId={7} />
     </>
   );
 }
@@ -133,7 +133,7 @@ function WithMiles() {
 describe('MachineMeters after a machine save', () => {
   it('reads the meters again when the machine\'s miles change (they become a manual reading)', async () => {
     let meters = [odometer];
-    mockFetch({ 'GET /api/machines/7/meters': () => json(meters) });
+    mockFetch({ 'GET /api/machines/7/meters': () => json(meters), 'PUT /api/machines/update': json({ id: 7, miles: 50000 }) });
     renderApp(<WithMiles />);
     expect(await screen.findByText('48,210 mi')).toBeInTheDocument();
     meters = [{ ...odometer, currentValue: 50000, currentReadAt: '2026-02-01', stale: false }];

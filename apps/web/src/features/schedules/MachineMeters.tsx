@@ -1,9 +1,9 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
 import { IconGauge, IconPlus } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Meter } from '@wrenchlog/contracts';
 import { MeterLimits } from '@wrenchlog/contracts/limits';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useApi } from '../../app/context';
 import { ErrorState } from '../../components/states';
 import { formatDate } from '../../lib/format';
@@ -12,24 +12,10 @@ import { scheduleApi, scheduleKeys } from './schedule-api';
 import { formatMeterValue, meterTitle } from './schedule-logic';
 
 /** The meters of the machine details header: current value, date of the last reading, stale mark, Add reading. */
-export function MachineMeters({ machineId, miles, hours }: { machineId: number; miles?: number | null; hours?: number | null }) {
+export function MachineMeters({ machineId }: { machineId: number }) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const query = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId), staleTime: 0 });
   const [adding, setAdding] = useState<Meter | null>(null);
-  // Miles or hours typed on the machine become a manual reading: read the meters again.
-  const usage = `${miles ?? ''}|${hours ?? ''}`;
-  const seen = useRef(usage);
-  useEffect(() => {
-    if (seen.current === usage) {
-      return;
-    }
-    seen.current = usage;
-    void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
-    // The reading arrives by machine-service's event, a moment after the machine's reply.
-    const later = window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: scheduleKeys.all }), 1500);
-    return () => window.clearTimeout(later);
-  }, [usage, queryClient]);
 
   let body;
   if (query.isPending) {

@@ -1,6 +1,6 @@
 import { ActionIcon, Alert, Badge, Button, Card, Flex, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconExternalLink, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { ServiceRecord } from '@wrenchlog/contracts';
 import { ServiceRecordLimits } from '@wrenchlog/contracts/limits';
 import { useEffect, useRef, useState } from 'react';
@@ -8,17 +8,15 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../app/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { useConfirm } from '../../components/confirm';
-import { ErrorState, isNotFound, LoadingState, NotFoundState, type NotFoundTexts } from '../../components/states';
+import type { NotFoundTexts } from '../../components/states';
 import { refusalDetail } from '../fast-create/FormBanner';
+import { WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
-import { historyKeys } from '../history/history-keys';
 import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../layout/useScrollManager';
 import { ScheduleChecklist, useStoredCompletions } from '../schedules/ScheduleChecklist';
-import { scheduleKeys } from '../schedules/schedule-api';
-import { serviceKeys } from '../services/services-api';
 import { FocusClearField } from './FocusClearField';
 import { MilesField } from './MilesField';
-import { serviceRecordApi, serviceRecordKeys } from './service-record-api';
+import { serviceRecordApi, serviceRecordKeys, useCreateServiceRecord, useDeleteServiceRecord, useUpdateServiceRecord } from './service-record-api';
 import {
   cloneRecord,
   differs,
@@ -32,26 +30,20 @@ import {
   toDraft,
   validate,
   type Draft,
-  type ServiceRecordFormMode,
 } from './service-record-logic';
 import { ServicePhotos } from './ServicePhotos';
 import { DocumentsSection } from '../documents/DocumentsSection';
 
-export type { ServiceRecordFormMode };
-
 /** A deleted, mistyped or someone else's record (404), or an id no record can have. */
 export const SERVICE_RECORD_NOT_FOUND: NotFoundTexts = { title: 'Service record not found', backTo: '/services', backLabel: 'Browse services' };
 
-export interface ServiceRecordFormProps {
-  mode: ServiceRecordFormMode;
-  /** An existing record to load; absent (or 0) for a new one. */
-  recordId?: number;
-  /** The machine a new record is for; fast mode hides the machine select when it is given. */
-  machineId?: number;
-  onSaved?: (record: { id: number }) => void;
-  /** What close does; by default it leaves for the machine's services, or /services. */
-  onClose?: () => void;
-}
+/**
+ * The record-form kit's props: an existing record to load (absent or 0: a new one); the machine a new
+ * record is for (fast mode hides the machine select then); `onCancel` is what Close does (by default
+ * it leaves for the machine's services, or /services); `onDeleted` what follows a delete (by default
+ * /services).
+ */
+export type ServiceRecordFormProps = RecordFormProps<ServiceRecord>;
 
 /** Navigation state this form hands to the record it opens next. */
 interface FormNavState {
@@ -65,26 +57,19 @@ interface FormNavState {
  */
 export function ServiceRecordForm(props: ServiceRecordFormProps) {
   const api = useApi();
-  const id = props.recordId && props.recordId > 0 ? props.recordId : null;
-  const record = useQuery({ queryKey: serviceRecordKeys.detail(id ?? 0), queryFn: () => serviceRecordApi.get(api, id!), enabled: id !== null });
-  if (id === null) {
-    return <RecordEditor {...props} saved={null} />;
-  }
-  if (record.isPending) {
-    return <LoadingState text="Loading service record..." />;
-  }
-  if (isNotFound(record.error)) {
-    return <NotFoundState {...SERVICE_RECORD_NOT_FOUND} />;
-  }
-  if (record.isError) {
-    return <ErrorState text={MESSAGES.loadFailed} onRetry={() => void record.refetch()} />;
-  }
-  return <RecordEditor key={record.data.id} {...props} saved={record.data} />;
+  const recordId = props.recordId && props.recordId > 0 ? props.recordId : undefined;
+  return (
+    <WithRecord recordId={recordId} queryKey={serviceRecordKeys.detail(recordId ?? 0)} load={(id) => serviceRecordApi.get(api, id)} loadingText="Loading service record..." errorText={MESSAGES.loadFailed} notFound={SERVICE_RECORD_NOT_FOUND}>
+      {(record) => <RecordEditor key={record?.id ?? 'new'} {...props} saved={record} />}
+    </WithRecord>
+  );
 }
 
-function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: ServiceRecordFormProps & { saved: ServiceRecord | null }) {
+function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: loaded }: ServiceRecordFormProps & { saved: ServiceRecord | null }) {
   const api = useApi();
-  const queryClient = useQueryClient();
+  const createRecord = useCreateServiceRecord();
+  const update = useUpdateServiceRecord();
+  const deleteRecord = useDeleteServiceRecord();
   const navigate = useNavigate();
   const location = useLocation();
   const { confirm, dialog } = useConfirm();
@@ -146,14 +131,6 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
   };
 
-  const refreshLists = (record: { machineId: number }) => {
-    void queryClient.invalidateQueries({ queryKey: [...serviceKeys.all, 'recent'] });
-    void queryClient.invalidateQueries({ queryKey: historyKeys.service(record.machineId) });
-    void queryClient.invalidateQueries({ queryKey: machineKeys.recent() });
-    // schedule-service hears of the record by an event, a moment after the reply: read again then too.
-    void queryClient.invalidateQueries({ queryKey: scheduleKeys.all });
-    window.setTimeout(() => void queryClient.invalidateQueries({ queryKey: scheduleKeys.all }), 1500);
-  };
 
   async function saveCompletions(ids: number[]) {
     const current = savedRef.current;
@@ -169,8 +146,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
       setSaving(true);
       setError(null);
       try {
-        await serviceRecordApi.update(api, current.id, { ...toBody(draftRef.current), completesScheduleIds: ids });
-        refreshLists(current);
+        await update.mutateAsync({ previous: current, body: { ...toBody(draftRef.current), completesScheduleIds: ids } });
       } catch (err) {
         console.error('Service record update failed', err);
         setCompletes(null);
@@ -196,15 +172,9 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     setSaving(true);
     setError(null);
     try {
-      const reply = await serviceRecordApi.update(api, current.id, toBody(next));
-      const stored: ServiceRecord = reply && typeof reply === 'object' ? reply : { ...current, ...toBody(next) };
+      const stored = await update.mutateAsync({ previous: current, body: toBody(next) });
       savedRef.current = stored;
       setSaved(stored);
-      queryClient.setQueryData(serviceRecordKeys.detail(stored.id), stored);
-      refreshLists(stored);
-      if (current.machineId !== stored.machineId) {
-        refreshLists(current);
-      }
       onSaved?.(stored);
     } catch (err) {
       console.error('Service record update failed', err);
@@ -236,10 +206,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     setError(null);
     setBanner(null);
     try {
-      const created = await serviceRecordApi.create(api, { ...toBody(draftRef.current), ...(completes?.length ? { completesScheduleIds: completes } : {}) });
-      // The record opens from the reply, without a second read.
-      queryClient.setQueryData(serviceRecordKeys.detail(created.id), created);
-      refreshLists(created);
+      const created = await createRecord.mutateAsync({ ...toBody(draftRef.current), ...(completes?.length ? { completesScheduleIds: completes } : {}) });
       onSaved?.(created);
       if (full) {
         // The saved record opens in place, where photos can be added.
@@ -277,9 +244,7 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     }
     try {
       const copy = cloneRecord(source);
-      const created = await serviceRecordApi.create(api, toBody(toDraft(copy)));
-      queryClient.setQueryData(serviceRecordKeys.detail(created.id), created);
-      refreshLists(created);
+      const created = await createRecord.mutateAsync(toBody(toDraft(copy)));
       void navigate(`/service-record/${created.id}`, { state: { created: true } satisfies FormNavState });
     } catch (err) {
       console.error('Service record clone failed', err);
@@ -297,10 +262,12 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
     setBusy('delete');
     setError(null);
     try {
-      await serviceRecordApi.remove(api, current.id);
-      queryClient.removeQueries({ queryKey: serviceRecordKeys.detail(current.id) });
-      refreshLists(current);
-      void navigate('/services');
+      await deleteRecord.mutateAsync(current);
+      if (onDeleted) {
+        onDeleted();
+      } else {
+        void navigate('/services');
+      }
     } catch (err) {
       console.error('Service record delete failed', err);
       setError(MESSAGES.deleteFailed);
@@ -310,8 +277,8 @@ function RecordEditor({ mode, machineId, onSaved, onClose, saved: loaded }: Serv
 
   const back = () => (location.key !== 'default' ? void navigate(-1) : void navigate('/services'));
   const close = () => {
-    if (onClose) {
-      onClose();
+    if (onCancel) {
+      onCancel();
       return;
     }
     const machine = savedRef.current?.machineId ?? draftRef.current.machineId;

@@ -2,9 +2,8 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
 import { NotFoundState } from '../../components/states';
 import { SERVICE_RECORD_NOT_FOUND, ServiceRecordForm } from './ServiceRecordForm';
-import { MESSAGES, type ServiceRecordFormMode } from './service-record-logic';
-
-const MODES: ServiceRecordFormMode[] = ['fast', 'fastView', 'full'];
+import { modeFromQuery } from '../fast-create/form-rules';
+import { MESSAGES } from './service-record-logic';
 
 /**
  * /service-record (new; query machineId and mode) and /service-record/{id} (existing, full mode;
@@ -16,8 +15,7 @@ export default function ServiceRecordPage() {
   const recordId = id !== undefined ? Number(id) : undefined;
   const machineId = Number(query.get('machineId')) || undefined;
   // A route id always opens the full screen; a new record takes the mode query (full by default).
-  const requested = query.get('mode') as ServiceRecordFormMode | null;
-  const mode: ServiceRecordFormMode = recordId === undefined && requested && MODES.includes(requested) ? requested : 'full';
+  const mode = recordId === undefined ? modeFromQuery(query.get('mode'), 'full') : 'full';
   const invalidId = recordId !== undefined && !(Number.isSafeInteger(recordId) && recordId > 0);
   return (
     <Page>

@@ -2,8 +2,6 @@ import type { ServiceRecord } from '@wrenchlog/contracts';
 import { SERVICE_RECORD_DEFAULTS } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 
-export type ServiceRecordFormMode = 'fast' | 'fastView' | 'full';
-
 /** Spec doc 1 section 2: status suggestions and the service types, in the spec's order. */
 export const STATUS_SUGGESTIONS = ['New', 'In Progress', 'On Hold', 'Complete', 'Cancelled'];
 export const SERVICE_TYPES = ['Inspection', 'Maintenance', 'Repair', 'Adjustments', 'Customization', 'Modification', 'Upgrade', 'Service'];

@@ -1,10 +1,10 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../app/context';
 import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
 import { randomKey } from '../../lib/random-key';
-import { serviceRecordApi, serviceRecordKeys, type PreparedImage } from './service-record-api';
+import { serviceRecordApi, serviceRecordKeys, useDeleteServiceImages, useUploadServiceImages, type PreparedImage } from './service-record-api';
 import { chunk, IMAGES_PER_REQUEST, MESSAGES, processFailedText } from './service-record-logic';
 
 /** A photo prepared in the browser and not yet stored: shown greyed out, kept for a retry. */
@@ -33,7 +33,6 @@ function batchKey(batch: PendingImage[]): string {
  */
 export function useServicePhotos(recordId: number | null) {
   const api = useApi();
-  const queryClient = useQueryClient();
   const images = useQuery({
     queryKey: serviceRecordKeys.images(recordId ?? 0),
     queryFn: () => serviceRecordApi.images(api, recordId!),
@@ -52,9 +51,8 @@ export function useServicePhotos(recordId: number | null) {
   };
   useEffect(() => () => pendingRef.current.forEach((p) => URL.revokeObjectURL(p.previewUrl)), []);
 
-  const refresh = async (id: number) => {
-    await queryClient.invalidateQueries({ queryKey: serviceRecordKeys.images(id) });
-  };
+  const uploadBatch = useUploadServiceImages();
+  const deleteImages = useDeleteServiceImages();
 
   async function upload(items: PendingImage[], notes: string[] = []) {
     if (recordId === null) {
@@ -68,7 +66,7 @@ export function useServicePhotos(recordId: number | null) {
     try {
       for (const [i, batch] of batches.entries()) {
         setProgress({ label: `Uploading ${items.length === 1 ? '1 photo' : `${items.length} photos`}...`, value: Math.max(10, (i / batches.length) * 100) });
-        await serviceRecordApi.uploadImages(api, recordId, batch, batchKey(batch));
+        await uploadBatch.mutateAsync({ recordId, images: batch, idempotencyKey: batchKey(batch) });
         batch.forEach((p) => URL.revokeObjectURL(p.previewUrl));
         left = left.filter((p) => !batch.includes(p));
         setPending(left);
@@ -79,9 +77,6 @@ export function useServicePhotos(recordId: number | null) {
       setErrors([...notes, MESSAGES.uploadFailed]);
     } finally {
       setProgress(null);
-      if (left.length < items.length) {
-        await refresh(recordId);
-      }
     }
   }
 
@@ -134,8 +129,7 @@ export function useServicePhotos(recordId: number | null) {
     setDeleting(true);
     setErrors([]);
     try {
-      await serviceRecordApi.deleteImages(api, recordId, ids);
-      await refresh(recordId);
+      await deleteImages.mutateAsync({ recordId, imageIds: ids });
       return true;
     } catch (err) {
       console.error('Service image delete failed', err);

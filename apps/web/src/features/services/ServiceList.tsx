@@ -1,11 +1,12 @@
-import { Anchor, Badge, Box, Button, Card, Group, NativeSelect, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronLeft, IconChevronRight, IconExternalLink } from '@tabler/icons-react';
+import { Anchor, Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ServiceRecordRow } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
-import { formatDate, formatDateTime, orNA } from '../../lib/format';
-import { formatPrice, hasNext, hasPrevious, pageLabel, PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type ServiceSort, type ServiceSortField } from './service-list';
+import { Pager } from '../../components/Pager';
+import { formatDate, formatDateTime, formatPrice, orNA } from '../../lib/format';
+import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type ServiceSort, type ServiceSortField } from './service-list';
 
 const machineLabel = (r: ServiceRecordRow) => r.machineName?.trim() || `Machine #${r.machineId}`;
 
@@ -241,28 +242,5 @@ export function ServiceSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f
 
 /** 'Page X of Y', Previous and Next (disabled at the ends) and 'Items per page'. */
 export function ServicePager({ page, totalPages, size, total, onPage, onSize }: { page: number; totalPages: number; size: number; total: number; onPage: (page: number) => void; onSize: (size: number) => void }) {
-  return (
-    <Group justify="space-between" align="center" gap="sm" mt="md" wrap="wrap" data-testid="service-pager">
-      <Group gap="xs" wrap="nowrap">
-        <Text component="label" htmlFor="service-page-size" size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-          Items per page
-        </Text>
-        <NativeSelect id="service-page-size" data={PAGE_SIZES.map(String)} value={String(size)} onChange={(e) => onSize(Number(e.currentTarget.value))} size="xs" w={76} />
-        <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-          {total} {total === 1 ? 'record' : 'records'}
-        </Text>
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={!hasPrevious(page)} onClick={() => onPage(page - 1)}>
-          Previous
-        </Button>
-        <Text size="sm" fw={500} aria-live="polite" style={{ whiteSpace: 'nowrap' }} data-testid="page-label">
-          {pageLabel(page, totalPages)}
-        </Text>
-        <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={!hasNext(page, totalPages)} onClick={() => onPage(page + 1)}>
-          Next
-        </Button>
-      </Group>
-    </Group>
-  );
+  return <Pager page={page} totalPages={totalPages} onPage={onPage} testId="service-pager" pageSize={{ id: 'service-page-size', value: size, options: PAGE_SIZES, onChange: onSize, note: `${total} ${total === 1 ? 'record' : 'records'}` }} />;
 }

@@ -1,4 +1,4 @@
-import { DEFAULT_PARAMS, DEFAULT_SORT, formatPrice, hasNext, hasPrevious, isFiltered, nextServiceSort, pageLabel, PAGE_SIZES, recentServicesPath, serviceTypeColor, STATUS_FILTERS, toggleStatus, truncateTitle } from './service-list';
+import { DEFAULT_PARAMS, DEFAULT_SORT, isFiltered, nextServiceSort, PAGE_SIZES, recentServicesPath, serviceTypeColor, STATUS_FILTERS, toggleStatus, truncateTitle } from './service-list';
 
 describe('service list helpers', () => {
   it('cuts titles longer than 18 characters at 18 plus an ellipsis', () => {
@@ -39,14 +39,7 @@ describe('service list helpers', () => {
     expect(isFiltered({ status: null, q: 'oil' })).toBe(true);
   });
 
-  it('colours service types and formats prices and pages', () => {
+  it('colours service types', () => {
     expect(['Maintenance', 'repair', ' Inspection ', 'RECALL', 'Upgrade', null].map(serviceTypeColor)).toEqual(['blue', 'yellow', 'green', 'red', 'gray', 'gray']);
-    expect(formatPrice(1234.5)).toBe('$1,234.50');
-    expect(formatPrice(0)).toBe('$0.00');
-    expect(formatPrice(null)).toBe('n/a');
-    expect(pageLabel(0, 3)).toBe('Page 1 of 3');
-    expect(pageLabel(0, 0)).toBe('Page 1 of 1');
-    expect([hasPrevious(0), hasPrevious(1)]).toEqual([false, true]);
-    expect([hasNext(0, 3), hasNext(2, 3), hasNext(0, 1)]).toEqual([true, false, false]);
   });
 });

@@ -139,25 +139,4 @@ export function serviceStatusColor(status: string | null | undefined): 'blue' | 
   }
 }
 
-const currency = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-/** Price as currency ($1,234.50); n/a when missing. */
-export function formatPrice(value: number | string | null | undefined): string {
-  const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
-  return typeof n === 'number' && Number.isFinite(n) ? currency.format(n) : 'n/a';
-}
-
-/** 'Page X of Y' with X from 1; Y is at least 1. */
-export function pageLabel(page: number, totalPages: number): string {
-  return `Page ${page + 1} of ${Math.max(1, totalPages)}`;
-}
-
-export function hasPrevious(page: number): boolean {
-  return page > 0;
-}
-
-export function hasNext(page: number, totalPages: number): boolean {
-  return page + 1 < totalPages;
-}
-
 export type { ServiceRecordPage };

@@ -7,7 +7,7 @@ import type { ImageStats } from '@wrenchlog/contracts';
 import { useApi, useSession } from '../../app/context';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/states';
-import { ACCOUNT_SIZE_ERROR, ACCOUNT_SIZE_LOADING, accountSizeText } from './account-size';
+import { ACCOUNT_SIZE_ERROR, ACCOUNT_SIZE_LOADING, accountKeys, accountSizeText } from './account-size';
 import { CalendarSection } from '../notifications/CalendarSection';
 import { NotificationPreferencesSection } from '../notifications/NotificationPreferencesSection';
 import { PushSection } from '../notifications/PushSection';
@@ -34,7 +34,7 @@ function tabFor(value: string | null, admin: boolean): SettingsTab {
 function AccountSize({ userId }: { userId: number | undefined }) {
   const api = useApi();
   const stats = useQuery({
-    queryKey: ['account', 'imageStats', userId],
+    queryKey: accountKeys.imageStats(userId),
     queryFn: () => api.get<ImageStats>(`/api/user/${userId}/imageStats`),
     enabled: userId !== undefined,
   });

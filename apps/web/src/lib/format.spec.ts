@@ -1,0 +1,24 @@
+import { formatMoney, formatPrice } from './format';
+
+describe('money', () => {
+  it('writes a price with its sign, grouping and 2 decimals', () => {
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(formatPrice(12.5)).toBe('$12.50');
+    expect(formatPrice(0)).toBe('$0.00');
+    expect(formatPrice(1234.567)).toBe('$1,234.57');
+    expect(formatPrice('42.1')).toBe('$42.10');
+  });
+
+  it('answers n/a for a missing or non-computable amount', () => {
+    expect(formatPrice(null)).toBe('n/a');
+    expect(formatPrice(undefined)).toBe('n/a');
+    expect(formatPrice('')).toBe('n/a');
+    expect(formatPrice(Number.NaN)).toBe('n/a');
+    expect(formatPrice(Number.POSITIVE_INFINITY)).toBe('n/a');
+  });
+
+  it('writes a column amount without the sign', () => {
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+    expect(formatMoney(null)).toBe('n/a');
+  });
+});
