@@ -291,6 +291,9 @@ export class FuelRecordsService {
       totalPriceCents: row.totalPriceCents,
       amount: fromScaled(row.amountMilli, THOUSANDTHS),
       notes: row.notes,
+      fullTank: row.fullTank,
+      missedPrevious: row.missedPrevious,
+      purchasedAt: row.dateOfPurchase.toISOString(),
       at: new Date().toISOString(),
     };
     await this.outbox.enqueue(manager, FUEL_RECORD_SAVED, event, ctx);

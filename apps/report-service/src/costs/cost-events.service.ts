@@ -21,6 +21,8 @@ interface SavedFact {
   notes: string | null;
   miles: number | null;
   hours: number | null;
+  /** A fuel record's economy inputs. */
+  fill?: { amount: number | null; fullTank: boolean; missedPrevious: boolean; purchasedAt: Date | null };
   at: Date;
 }
 
@@ -79,6 +81,8 @@ export class CostEventsService {
       notes: text(e.notes),
       miles: num(e.currentMileage),
       hours: num(e.currentHours),
+      // Flags absent (an event from before them): the defaults every record had then.
+      fill: { amount, fullTank: e.fullTank !== false, missedPrevious: e.missedPrevious === true, purchasedAt: typeof e.purchasedAt === 'string' && !Number.isNaN(Date.parse(e.purchasedAt)) ? new Date(e.purchasedAt) : null },
       at: eventTime(e.at),
     });
   }
@@ -129,7 +133,13 @@ export class CostEventsService {
       if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
         return;
       }
-      const next: CostRecord = { ...row, machineKey: f.machineKey, recordDate: f.date, month: monthOf(f.date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours, updatedAt: f.at };
+      const next: CostRecord = { ...row, machineKey: f.machineKey, recordDate: f.date, month: monthOf(f.date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours,
+        fuelAmount: f.fill?.amount ?? null,
+        fullTank: f.fill?.fullTank ?? true,
+        missedPrevious: f.fill?.missedPrevious ?? false,
+        purchasedAt: f.fill?.purchasedAt ?? null,
+        updatedAt: f.at,
+      };
       await this.costs.applyDeltas(manager, f.userId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
       await this.costs.saveRecord(manager, next);
     });
