@@ -12,9 +12,10 @@ import { migrations } from './migrations/index.js';
 import { RebuildModule } from './rebuild/rebuild.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ReportReading } from './usage/report-reading.entity.js';
+import { ReportUser } from './users/report-user.entity.js';
 import { UsageModule } from './usage/usage.module.js';
 
-export const entities = [ReportMachine, CostRecord, MonthlyCost, ReportReading];
+export const entities = [ReportMachine, CostRecord, MonthlyCost, ReportReading, ReportUser];
 
 @Module({})
 export class AppModule {

@@ -132,4 +132,34 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
       expect(await reports.fuelEconomy(actor, { from: '2026-01-01', to: '2026-03-31' })).toEqual([]);
     });
   });
+
+  describe("the account's time zone", () => {
+    const VAN = 9300;
+    const ZONED = USER + 5;
+    const fuelByMonth = async () => Object.fromEntries((await repo.monthly(ZONED, ['2026-02', '2026-03'], null)).filter((c) => c.category === 'fuel').map((c) => [c.month, c.cents]));
+    const fuelAt = (recordId: number, purchasedAt: string, minute: number) =>
+      costs.onFuelSaved(msg({ recordId, userId: ZONED, machineId: VAN, date: purchasedAt.slice(0, 10), currentMileage: null, currentHours: null, totalPriceCents: 5_000, amount: 12, notes: null, fullTank: true, missedPrevious: false, purchasedAt, at: at(minute) }));
+    const zone = (timeZone: string, minute: number) => costs.onTimeZoneChanged(msg({ userId: ZONED, timeZone, at: at(minute) }));
+
+    it('counts a fuel record bought at 00:30 on 1 March in Paris in March, once the zone is known, and moves it back with the zone', async () => {
+      await machines.onSaved(msg({ machineId: VAN, userId: ZONED, name: 'Van', type: 'Van', archived: false, at: at(0) }));
+      await fuelAt(81, '2026-02-28T23:30:00.000Z', 1); // UTC until the zone is heard of
+      expect(await fuelByMonth()).toEqual({ '2026-02': 5_000 });
+      await zone('Europe/Paris', 2);
+      expect(await fuelByMonth()).toEqual({ '2026-03': 5_000 });
+      await fuelAt(82, '2026-02-28T22:59:00.000Z', 3); // 23:59 on 28 Feb in Paris
+      expect(await fuelByMonth()).toEqual({ '2026-02': 5_000, '2026-03': 5_000 });
+      // An older zone event arriving late changes nothing; a newer one moves both back to UTC days.
+      await zone('America/New_York', 1);
+      expect(await fuelByMonth()).toEqual({ '2026-02': 5_000, '2026-03': 5_000 });
+      await zone('UTC', 4);
+      expect(await fuelByMonth()).toEqual({ '2026-02': 10_000 });
+      expect((await repo.records('fuel', [81, 82])).map((r) => r.recordDate)).toEqual(['2026-02-28', '2026-02-28']);
+    });
+
+    it('ignores a zone that is not an IANA time zone', async () => {
+      await zone('Mars/Olympus', 9);
+      expect(await fuelByMonth()).toEqual({ '2026-02': 10_000 });
+    });
+  });
 });

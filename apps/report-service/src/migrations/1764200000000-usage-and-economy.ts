@@ -4,7 +4,7 @@ import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunn
 /**
  * The fleet report in one hop (issue 22): the meters' readings (usage in a period), the fuel
  * records' flags, gallons and time of purchase (full-to-full economy), and each machine's distance
- * unit, kept by events like the costs.
+ * unit, kept by events like the costs; and each user's time zone (a fuel record counts on its day there).
  */
 export class UsageAndEconomy1764200000000 implements MigrationInterface {
   name = 'UsageAndEconomy1764200000000';
@@ -31,6 +31,16 @@ export class UsageAndEconomy1764200000000 implements MigrationInterface {
     // Usage in a period: a range scan of the user's readings by date (the machine for one machine).
     await queryRunner.createIndex('report_readings', new TableIndex({ name: 'idx_report_readings_user_date', columnNames: ['user_id', 'read_at'] }));
     await queryRunner.createIndex('report_readings', new TableIndex({ name: 'idx_report_readings_machine_date', columnNames: ['machine_id', 'read_at'] }));
+    await queryRunner.createTable(
+      new Table({
+        name: 'report_users',
+        columns: [
+          { name: 'user_id', type: t.integer, isPrimary: true },
+          { name: 'time_zone', type: 'varchar', length: '64' },
+          { name: 'updated_at', type: t.timestamp },
+        ],
+      }),
+    );
     await queryRunner.addColumns('report_records', [
       new TableColumn({ name: 'fuel_amount', type: 'double precision', isNullable: true }),
       new TableColumn({ name: 'full_tank', type: t.boolean, default: true }),
@@ -49,6 +59,7 @@ export class UsageAndEconomy1764200000000 implements MigrationInterface {
     for (const c of ['purchased_at', 'missed_previous', 'full_tank', 'fuel_amount']) {
       await queryRunner.dropColumn('report_records', c);
     }
+    await queryRunner.dropTable('report_users');
     await queryRunner.dropTable('report_readings');
   }
 }

@@ -20,6 +20,8 @@ import { typeKeyOf, type ReportMachine } from '../machines/report-machine.entity
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { UsageRepository } from '../usage/usage.repository.js';
 import { segmentsFrom, usageByMachine, type Usage } from '../usage/usage.rules.js';
+import { localDate } from '../users/time-zone.rules.js';
+import { UsersRepository } from '../users/users.repository.js';
 import {
   breakdownOf,
   byMachine,
@@ -43,8 +45,6 @@ interface Scope {
   keys: number[] | null;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
  * The reports (issue 22), all from this service's read model in one hop: costs (whole months from
  * the monthly totals, the partial ends from the records), usage from the readings' copy and fuel
@@ -57,11 +57,12 @@ export class ReportsService {
     private readonly machines: MachinesRepository,
     private readonly lookup: MachineLookup,
     private readonly readings: UsageRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   async costsReport(caller: Actor | null, q: ReportRequest | null): Promise<CostsReport> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, q);
     const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period)]);
     const { months, totals } = stackByMonth(monthsOf(period), cells);
@@ -72,7 +73,7 @@ export class ReportsService {
 
   async fleet(caller: Actor | null, q: ReportRequest | null): Promise<FleetReport> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, { type: q?.type });
     // Three reads side by side (PostgreSQL runs them on three connections).
     const [cells, usage, segmentList] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
@@ -120,7 +121,7 @@ export class ReportsService {
 
   async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, q);
     const [usage, segments] = await Promise.all([this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
     const points: FuelEconomyPoint[] = [];
@@ -137,7 +138,7 @@ export class ReportsService {
   /** A machine's costed records in the period, oldest first (the history CSV's lines). */
   async history(caller: Actor | null, q: ReportRequest | null): Promise<MachineHistory> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const machine = await this.lookup.requireOwned(actor, this.machineIdOf(q?.machineId) ?? 0);
     const rows = await this.costs.history(actor.userId, machine.machineId, period.from, period.to);
     return {
@@ -156,6 +157,12 @@ export class ReportsService {
         notes: r.notes,
       })),
     };
+  }
+
+  /** The asked period; without an end, it ends today in the user's time zone (read only then). */
+  private async period(userId: number, q: ReportRequest | null): Promise<Period> {
+    const today = q?.to === undefined ? localDate(new Date(), await this.users.timeZone(userId)) : '';
+    return parsePeriod(q?.from, q?.to, today);
   }
 
   private machineIdOf(raw: unknown): number | undefined {
