@@ -1,12 +1,5 @@
-// Producer: report-service (issue 22). Consumer: fuel-purchase-service, which owns fuel records.
-export const FUEL_ECONOMY_SEGMENTS = 'fuel.economy.segments' as const;
-
-/** The caller's machines and a period [from, to] (YYYY-MM-DD, inclusive, UTC dates of purchase). */
-export interface FuelEconomyRequest {
-  machineIds: number[];
-  from: string;
-  to: string;
-}
+// The fuel economy of issue 22: the full-to-full rule, one definition for fuel-purchase-service (each
+// record's MPG) and report-service (the reports' economy, from its read model of fuel records).
 
 /**
  * A full-to-full segment ending at a full fill in the period: the distance since the previous full
