@@ -47,6 +47,8 @@ export class UsageAndEconomy1764200000000 implements MigrationInterface {
       new TableColumn({ name: 'missed_previous', type: t.boolean, default: false }),
       new TableColumn({ name: 'purchased_at', type: t.timestamp, isNullable: true }),
     ]);
+    // The fuel rows of a user (the economy's fills and each machine's last full fill before a period).
+    await queryRunner.createIndex('report_records', new TableIndex({ name: 'idx_report_records_user_category', columnNames: ['user_id', 'category', 'machine_key', 'record_date'] }));
     await queryRunner.addColumns('report_machines', [
       new TableColumn({ name: 'distance_unit', type: 'varchar', length: '4', isNullable: true }),
       new TableColumn({ name: 'meters_at', type: t.timestamp, isNullable: true }),
@@ -54,6 +56,7 @@ export class UsageAndEconomy1764200000000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropIndex('report_records', 'idx_report_records_user_category');
     await queryRunner.dropColumn('report_machines', 'meters_at');
     await queryRunner.dropColumn('report_machines', 'distance_unit');
     for (const c of ['purchased_at', 'missed_previous', 'full_tank', 'fuel_amount']) {

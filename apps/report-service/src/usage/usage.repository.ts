@@ -56,7 +56,7 @@ export class UsageRepository {
   /**
    * The fuel records of the machines dated up to `to`, from each machine's last full fill dated
    * before `from` (all its earlier ones when it has none), in the order of purchase: the fills whose
-   * full-to-full segments can end in [from, to]. On the (user, machine, date) index.
+   * full-to-full segments can end in [from, to]. On the (user, category, machine, date) index.
    */
   async fills(userId: number, from: string, to: string, machineIds: readonly number[] | null): Promise<FillRow[]> {
     if (machineIds?.length === 0) {
@@ -65,12 +65,16 @@ export class UsageRepository {
     const scope = inList('r.machine_key', machineIds);
     const rows = await queryNamed<{ machineId: number | string; recordId: number | string; date: string; amount: number | string | null; mileage: number | string | null; fullTank: boolean | number; missedPrevious: boolean | number }[]>(
       this.dataSource.manager,
-      `SELECT r.machine_key AS "machineId", r.record_id AS "recordId", CAST(r.record_date AS varchar(10)) AS date, r.fuel_amount AS amount, r.miles AS mileage,
+      // Each machine's last full fill before the period, found once per machine (not once per row).
+      `WITH anchors AS (
+         SELECT machine_key, MAX(record_date) AS since FROM report_records
+         WHERE user_id = :userId AND category = 'fuel' AND NOT deleted AND full_tank AND record_date < :from
+         GROUP BY machine_key)
+       SELECT r.machine_key AS "machineId", r.record_id AS "recordId", CAST(r.record_date AS varchar(10)) AS date, r.fuel_amount AS amount, r.miles AS mileage,
               r.full_tank AS "fullTank", r.missed_previous AS "missedPrevious"
-       FROM report_records r
+       FROM report_records r LEFT JOIN anchors a ON a.machine_key = r.machine_key
        WHERE r.user_id = :userId AND r.category = 'fuel' AND NOT r.deleted AND r.machine_key > 0 AND r.record_date <= :to${scope.sql}
-         AND r.record_date >= COALESCE((SELECT MAX(p.record_date) FROM report_records p
-              WHERE p.user_id = r.user_id AND p.machine_key = r.machine_key AND p.category = 'fuel' AND NOT p.deleted AND p.full_tank AND p.record_date < :from), :epoch)
+         AND r.record_date >= COALESCE(a.since, :epoch)
        ORDER BY r.machine_key, r.record_date, r.purchased_at, r.record_id`,
       { userId, from, to, epoch: '0001-01-01', ids: scope.ids },
     );
