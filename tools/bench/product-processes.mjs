@@ -33,3 +33,29 @@ export function productProcesses(dataDir) {
 
 export const totalRssMb = (processes) => processes.reduce((sum, p) => sum + p.rssMb, 0);
 export const totalPssMb = (processes) => processes.reduce((sum, p) => sum + p.pssMb, 0);
+
+/**
+ * CPU time (user + system, ms) used so far by the processes whose environment holds `envEntry`
+ * (e.g. `DATABASE_URL=...`): per request, a figure that other work on a shared machine slows less
+ * than latency.
+ */
+export function cpuMsOf(envEntry) {
+  const tick = 10; // USER_HZ is 100 on Linux: clock ticks of 10 ms
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) {
+      continue;
+    }
+    try {
+      if (!readFileSync(`/proc/${entry}/environ`, 'utf8').split('\0').includes(envEntry)) {
+        continue;
+      }
+      // Fields after the command name, which is in parentheses: utime and stime are the 12th and 13th.
+      const fields = readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1].split(' ');
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    } catch {
+      // gone, or not ours
+    }
+  }
+  return total;
+}

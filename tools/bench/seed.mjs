@@ -164,7 +164,8 @@ export async function seedSchedules(client, { machines }) {
 /**
  * report-service's read model (issue 22) as the events of the seeded records would have built it:
  * the machines, one row per service record (1..serviceRecords, the formulas of seedServiceRecords)
- * and per fuel record (those of seedFuelRecords), then the monthly totals summed from them.
+ * and per fuel record (those of seedFuelRecords, with gallons and flags: a partial fill in four, a
+ * missed fill-up in fifty), a distance reading per record with a mileage, then the monthly totals.
  */
 export async function seedReports(client, { machines, users, serviceRecords, fuelRecords, heavy = HEAVY_USER_RECORDS }) {
   const others = Math.max(1, users - 1);
@@ -183,11 +184,18 @@ export async function seedReports(client, { machines, users, serviceRecords, fue
     [serviceRecords],
   );
   await client.query(
-    `INSERT INTO report_records (category, record_id, user_id, machine_key, record_date, month, amount_cents, title, notes, miles, hours, deleted, updated_at)
+    `INSERT INTO report_records (category, record_id, user_id, machine_key, record_date, month, amount_cents, title, notes, miles, hours, fuel_amount, full_tank, missed_previous, purchased_at, deleted, updated_at)
      SELECT 'fuel', g, x.u, (x.u - 1) * ${MACHINES_PER_USER} + 1 + (g::bigint * 13) % ${MACHINES_PER_USER}, d, to_char(d, 'YYYY-MM'), ((20000 + (g % 60000)) * 349) / 1000, 'Fuel', NULL,
-            40000 + g % 9000, NULL, false, now()
+            40000 + g % 9000, NULL, (20000 + (g % 60000)) / 1000.0, g % 4 <> 0, g % 50 = 0, d + interval '8 hours' + (g % 600) * interval '1 minute', false, now()
      FROM generate_series(1, $1::int) g, LATERAL (SELECT 1 + (g::bigint * 17) % $2::int AS u, date '2020-01-01' + ((g::bigint * 2654435761::bigint) % 2190)::int AS d) x`,
     [fuelRecords, users],
+  );
+  // The meters' readings as schedule.reading.changed would have copied them: one distance reading
+  // per record with a mileage (the machine's meter 2 x machine - 1).
+  await client.query(
+    `INSERT INTO report_readings (reading_id, user_id, machine_id, meter_id, kind, unit, lifetime, read_at, live, updated_at)
+     SELECT row_number() OVER (), user_id, machine_key, machine_key * 2 - 1, 'distance', 'mi', miles, record_date, true, now()
+     FROM report_records WHERE miles IS NOT NULL AND machine_key > 0`,
   );
   await client.query(
     `INSERT INTO report_monthly (user_id, machine_key, month, category, amount_cents)
@@ -195,4 +203,5 @@ export async function seedReports(client, { machines, users, serviceRecords, fue
   );
   await client.query('ANALYZE report_records');
   await client.query('ANALYZE report_monthly');
+  await client.query('ANALYZE report_readings');
 }

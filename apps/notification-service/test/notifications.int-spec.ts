@@ -2,6 +2,7 @@ import {
   MACHINE_SAVED,
   NOTIFICATION_LIST,
   NOTIFICATION_MAIL_REQUESTED,
+  NOTIFICATION_TIME_ZONE_CHANGED,
   NOTIFICATION_PREFERENCES_GET,
   NOTIFICATION_PREFERENCES_UPDATE,
   NOTIFICATION_READ,
@@ -70,6 +71,8 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, timeZone: 'Mars/Olympus' }, userB)).toMatchObject({ code: 'VALIDATION', message: 'Time zone must be an IANA time zone such as Europe/Paris' });
     expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, digestTime: '24:00' }, userB)).toMatchObject({ code: 'VALIDATION' });
     expect(await svc.failure(NOTIFICATION_PREFERENCES_GET, {}, null)).toMatchObject({ code: 'UNAUTHORIZED' });
+    // report-service hears the saved zone (and nothing of the refused ones).
+    await expectEventually(() => expect(svc.events(NOTIFICATION_TIME_ZONE_CHANGED).filter((e) => e.userId === userB.userId)).toEqual([{ userId: userB.userId, timeZone: 'Europe/Paris', at: expect.any(String) }]));
   });
 
   it('sends one digest a day per user with due items at their local time, grouped by machine, none for others', async () => {

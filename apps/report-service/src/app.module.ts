@@ -11,8 +11,11 @@ import { ReportMachine } from './machines/report-machine.entity.js';
 import { migrations } from './migrations/index.js';
 import { RebuildModule } from './rebuild/rebuild.module.js';
 import { ReportsModule } from './reports/reports.module.js';
+import { ReportReading } from './usage/report-reading.entity.js';
+import { ReportUser } from './users/report-user.entity.js';
+import { UsageModule } from './usage/usage.module.js';
 
-export const entities = [ReportMachine, CostRecord, MonthlyCost];
+export const entities = [ReportMachine, CostRecord, MonthlyCost, ReportReading, ReportUser];
 
 @Module({})
 export class AppModule {
@@ -27,6 +30,7 @@ export class AppModule {
         HealthModule.forService('report-service'),
         MachinesModule,
         CostsModule,
+        UsageModule,
         MachineEventsModule,
         ReportsModule,
         RebuildModule,

@@ -10,6 +10,8 @@ import { ReportEnv } from '../src/config/report-env.js';
 import { CostEventsService } from '../src/costs/cost-events.service.js';
 import { CostsRepository } from '../src/costs/costs.repository.js';
 import { MachineEventsService } from '../src/machine-events/machine-events.service.js';
+import { ReportsService } from '../src/reports/reports.service.js';
+import { ReadingEventsService } from '../src/usage/reading-events.service.js';
 
 const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute)).toISOString();
@@ -24,6 +26,8 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   let costs: CostEventsService;
   let machines: MachineEventsService;
   let repo: CostsRepository;
+  let readings: ReadingEventsService;
+  let reports: ReportsService;
   let cleanup: () => Promise<void>;
 
   /** A's monthly service totals in cents: {month: cents}. */
@@ -39,6 +43,8 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     costs = moduleRef.get(CostEventsService);
     machines = moduleRef.get(MachineEventsService);
     repo = moduleRef.get(CostsRepository);
+    readings = moduleRef.get(ReadingEventsService);
+    reports = moduleRef.get(ReportsService);
     cleanup = async () => {
       rmSync(dataDir, { recursive: true, force: true });
       await databases?.drop();
@@ -79,5 +85,81 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     expect(await serviceByMonth()).toEqual({});
     await saved(1, '2026-02-05', 15_000, 10);
     expect(await serviceByMonth()).toEqual({});
+  });
+
+  describe('usage and fuel economy in the read model (the fleet report in one hop)', () => {
+    const LOADER = 9200;
+    const actor = { userId: USER, adminLevel: 0 };
+    const reading = (readingId: number, kind: 'distance' | 'hours', lifetimeValue: number, date: string, live: boolean, minute: number, userId = USER) =>
+      readings.onReadingChanged(msg({ readingId, meterId: kind === 'distance' ? 501 : 502, machineId: LOADER, userId, kind, unit: kind === 'distance' ? 'mi' : 'h', lifetimeValue, date, live, at: at(minute) }));
+    const fuel = (recordId: number, date: string, currentMileage: number, amount: number, fullTank: boolean, minute: number) =>
+      costs.onFuelSaved(msg({ recordId, userId: USER, machineId: LOADER, date, currentMileage, currentHours: null, totalPriceCents: 4_000, amount, notes: null, fullTank, missedPrevious: false, purchasedAt: `${date}T08:00:00.000Z`, at: at(minute) }));
+    const loaderRow = async () => (await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)!;
+
+    beforeAll(async () => {
+      await machines.onSaved(msg({ machineId: LOADER, userId: USER, name: 'Loader', type: 'Loader', archived: false, at: at(0) }));
+      await reading(1, 'distance', 1000, '2026-01-05', true, 1);
+      await reading(2, 'distance', 1400, '2026-03-01', true, 1);
+      await reading(3, 'distance', 1900, '2026-03-02', true, 1);
+      await reading(4, 'hours', 50, '2026-01-05', true, 1);
+      await reading(5, 'hours', 62.5, '2026-03-20', true, 1);
+      await reading(6, 'distance', 1200, '2025-12-30', true, 1); // before the period
+      await fuel(71, '2026-01-05', 1000, 10, true, 1);
+      await fuel(72, '2026-02-10', 1200, 5, false, 1);
+      await fuel(73, '2026-03-01', 1400, 11, true, 1); // 400 mi / 16 gal = 25.0 MPG
+    });
+
+    it('answers usage and full-to-full economy from the events: 900 mi, 12.5 h, 25 MPG, cost per unit', async () => {
+      expect(await loaderRow()).toMatchObject({ distance: 900, hours: 12.5, fuelEconomy: 25, economyUnit: 'mpg', total: 120, costPerDistance: 0.13, costPerHour: 9.6 });
+    });
+
+    it('leaves out a voided reading, and an older re-delivered event does not bring it back', async () => {
+      await reading(3, 'distance', 1900, '2026-03-02', false, 5);
+      await reading(3, 'distance', 1900, '2026-03-02', true, 2);
+      expect(await loaderRow()).toMatchObject({ distance: 400 });
+    });
+
+    it("ignores another user's reading of the machine, and answers L/100 km once the meter is in km", async () => {
+      await reading(8, 'distance', 99_999, '2026-02-01', true, 6, USER + 1);
+      await readings.onMetersChanged(msg({ machineId: LOADER, userId: USER, miles: 1400, hours: 62.5, distanceUnit: 'km', at: at(7) }));
+      expect(await loaderRow()).toMatchObject({ distance: 400, fuelEconomy: 4, economyUnit: 'L/100km' });
+    });
+
+    it("takes a deleted machine's readings out", async () => {
+      await machines.onDeleted(msg({ machineId: LOADER, userId: USER }));
+      await reading(9, 'distance', 5000, '2026-03-05', true, 9);
+      expect((await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)).toBeUndefined();
+      expect(await reports.fuelEconomy(actor, { from: '2026-01-01', to: '2026-03-31' })).toEqual([]);
+    });
+  });
+
+  describe("the account's time zone", () => {
+    const VAN = 9300;
+    const ZONED = USER + 5;
+    const fuelByMonth = async () => Object.fromEntries((await repo.monthly(ZONED, ['2026-02', '2026-03'], null)).filter((c) => c.category === 'fuel').map((c) => [c.month, c.cents]));
+    const fuelAt = (recordId: number, purchasedAt: string, minute: number) =>
+      costs.onFuelSaved(msg({ recordId, userId: ZONED, machineId: VAN, date: purchasedAt.slice(0, 10), currentMileage: null, currentHours: null, totalPriceCents: 5_000, amount: 12, notes: null, fullTank: true, missedPrevious: false, purchasedAt, at: at(minute) }));
+    const zone = (timeZone: string, minute: number) => costs.onTimeZoneChanged(msg({ userId: ZONED, timeZone, at: at(minute) }));
+
+    it('counts a fuel record bought at 00:30 on 1 March in Paris in March, once the zone is known, and moves it back with the zone', async () => {
+      await machines.onSaved(msg({ machineId: VAN, userId: ZONED, name: 'Van', type: 'Van', archived: false, at: at(0) }));
+      await fuelAt(81, '2026-02-28T23:30:00.000Z', 1); // UTC until the zone is heard of
+      expect(await fuelByMonth()).toEqual({ '2026-02': 5_000 });
+      await zone('Europe/Paris', 2);
+      expect(await fuelByMonth()).toEqual({ '2026-03': 5_000 });
+      await fuelAt(82, '2026-02-28T22:59:00.000Z', 3); // 23:59 on 28 Feb in Paris
+      expect(await fuelByMonth()).toEqual({ '2026-02': 5_000, '2026-03': 5_000 });
+      // An older zone event arriving late changes nothing; a newer one moves both back to UTC days.
+      await zone('America/New_York', 1);
+      expect(await fuelByMonth()).toEqual({ '2026-02': 5_000, '2026-03': 5_000 });
+      await zone('UTC', 4);
+      expect(await fuelByMonth()).toEqual({ '2026-02': 10_000 });
+      expect((await repo.records('fuel', [81, 82])).map((r) => r.recordDate)).toEqual(['2026-02-28', '2026-02-28']);
+    });
+
+    it('ignores a zone that is not an IANA time zone', async () => {
+      await zone('Mars/Olympus', 9);
+      expect(await fuelByMonth()).toEqual({ '2026-02': 10_000 });
+    });
   });
 });

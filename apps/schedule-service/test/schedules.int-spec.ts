@@ -12,6 +12,7 @@ import {
   SCHEDULE_CREATE,
   SCHEDULE_GET,
   SCHEDULE_LIST,
+  SCHEDULE_READING_CHANGED,
   SCHEDULE_READING_CREATED,
   SCHEDULE_STATUS_CHANGED,
   SCHEDULE_UPDATE,
@@ -171,6 +172,44 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
         { readingId: manual.id, meterId: hours.id, machineId, userId: userA.userId, kind: 'hours', unit: 'h', value: 120.5, lifetimeValue: 120.5, date: daysAgo(3), source: 'manual', sourceId: null, at: expect.any(String) },
         { readingId: expect.any(Number), meterId: distance.id, machineId, userId: userA.userId, kind: 'distance', unit: 'mi', value: 4200, lifetimeValue: 4200, date: daysAgo(1), source: 'fuel_record', sourceId: 73, at: expect.any(String) },
       ]),
+    );
+  });
+
+  it("tells report-service each reading's state: created live or void, voided, and deleted with its record", async () => {
+    const { machineId, hours, distance } = await machineOf();
+    const manual = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 130, readAt: daysAgo(3) } }, userA);
+    const typo = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(2), void: true } }, userA);
+    await svc.send(READING_UPDATE, { id: manual.id, reading: { void: true } }, userA);
+    await svc.emit(FUEL_RECORD_SAVED, { recordId: 74, userId: userA.userId, machineId, date: daysAgo(1), currentMileage: 5100, currentHours: null, at: new Date().toISOString() });
+    await expectEventually(() => expect(svc.events(SCHEDULE_READING_CHANGED).filter((e) => e.machineId === machineId && e.kind === 'distance' && e.live)).toHaveLength(1));
+    await svc.emit(FUEL_RECORD_DELETED, { recordId: 74, userId: userA.userId, machineId, at: new Date().toISOString() });
+    const fromRecord = svc.events(SCHEDULE_READING_CHANGED).find((e) => e.machineId === machineId && e.kind === 'distance' && e.live)!.readingId;
+    const state = (readingId: number, live: boolean, kind: 'hours' | 'distance', lifetimeValue: number, date: string) => ({
+      readingId,
+      meterId: kind === 'hours' ? hours.id : distance.id,
+      machineId,
+      userId: userA.userId,
+      kind,
+      unit: kind === 'hours' ? 'h' : 'mi',
+      lifetimeValue,
+      date,
+      live,
+      at: expect.any(String),
+    });
+    // A state event: of several not yet delivered for one reading only the newest goes, so the last one of each counts.
+    const lastOf = () => {
+      const last = new Map<number, unknown>();
+      for (const e of svc.events(SCHEDULE_READING_CHANGED).filter((x) => x.machineId === machineId)) {
+        last.set(e.readingId, e);
+      }
+      return Object.fromEntries(last);
+    };
+    await expectEventually(() =>
+      expect(lastOf()).toEqual({
+        [manual.id]: state(manual.id, false, 'hours', 130, daysAgo(3)),
+        [typo.id]: state(typo.id, false, 'hours', 9999, daysAgo(2)),
+        [fromRecord]: state(fromRecord, false, 'distance', 5100, daysAgo(1)),
+      }),
     );
   });
 

@@ -60,7 +60,6 @@ export * from './document/document.rpc.js';
 export * from './report/report.limits.js';
 export * from './report/report.contract.js';
 export * from './report/report.rpc.js';
-export * from './schedule/usage.contract.js';
 export * from './fuel/fuel-economy.contract.js';
 export * from './report/rebuild.contract.js';
 export * from './import/import.limits.js';

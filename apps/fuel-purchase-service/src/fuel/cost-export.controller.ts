@@ -53,6 +53,9 @@ export class CostExportController {
       totalPriceCents: r.totalPriceCents,
       amount: fromScaled(r.amountMilli, THOUSANDTHS),
       notes: r.notes,
+      fullTank: r.fullTank,
+      missedPrevious: r.missedPrevious,
+      purchasedAt: r.dateOfPurchase.toISOString(),
       at: EXPORT_AT,
     }));
     return exportPage(items, rows.at(-1)?.id, limit);

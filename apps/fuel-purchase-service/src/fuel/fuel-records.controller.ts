@@ -1,14 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  FUEL_ECONOMY_SEGMENTS,
   FUEL_RECORD_CREATE,
   FUEL_RECORD_DELETE,
   FUEL_RECORD_GET,
   FUEL_RECORD_LATEST,
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
-  type FuelEconomyRequest,
   type FuelRecordCreateRequest,
   type FuelRecordIdRequest,
   type FuelRecordsByMachineRequest,
@@ -51,8 +49,4 @@ export class FuelRecordsController {
     return this.fuel.remove(m.actor, m.payload.id, m.meta);
   }
 
-  @MessagePattern(FUEL_ECONOMY_SEGMENTS)
-  economy(@Payload() m: RpcMessage<FuelEconomyRequest>) {
-    return this.fuel.economySegments(m.actor, m.payload);
-  }
 }

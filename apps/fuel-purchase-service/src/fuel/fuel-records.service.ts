@@ -3,13 +3,10 @@ import { InjectRepository } from '@nestjs/typeorm';
 import {
   FUEL_RECORD_DELETED,
   FUEL_RECORD_SAVED,
-  isValidId,
   MACHINE_HISTORY_LIMITS,
   pageOf,
   type Actor,
   type FuelPurchaseDeleted,
-  type FuelEconomyRequest,
-  type FuelEconomySegment,
   type FuelRecord,
   type FuelRecordDeletedEvent,
   type FuelRecordInput,
@@ -18,7 +15,7 @@ import {
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { createOnce, validationFailed, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
@@ -71,8 +68,7 @@ function assign(e: FuelRecordEntity, r: FuelRecordInput): FuelRecordEntity {
 }
 
 const NOT_FOUND = 'Fuel record not found';
-/** One economy request names at most this many machines, read this many per statement. */
-const ECONOMY_MAX_MACHINES = 50_000;
+/** Machines read per statement of the full-to-full fills. */
 const ECONOMY_CHUNK = 1000;
 
 /**
@@ -108,31 +104,6 @@ export class FuelRecordsService {
     const { userId } = requireActor(actor);
     const row = await this.records.findOne({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
     return row ? (await this.withEconomy(userId, [toFuelRecord(row)]))[0]! : null;
-  }
-
-  /**
-   * Full-to-full segments (issue 22) of the caller's listed machines that end at a full fill dated
-   * in [from, to]. Each machine's fills are read in order from its last full fill before the period
-   * (where its first segment starts) up to `to`; another user's machine simply has none.
-   */
-  async economySegments(actor: Actor | null, request: FuelEconomyRequest): Promise<FuelEconomySegment[]> {
-    const { userId } = requireActor(actor);
-    const { machineIds, from, to } = request ?? ({} as FuelEconomyRequest);
-    const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
-    if (!Array.isArray(machineIds) || !machineIds.every(isValidId) || machineIds.length > ECONOMY_MAX_MACHINES || !isDate(from) || !isDate(to)) {
-      throw validationFailed('machineIds must be machine ids; from and to dates (YYYY-MM-DD)');
-    }
-    const since = new Date(`${from}T00:00:00.000Z`);
-    const until = new Date(Date.parse(to) + 86_400_000);
-    const out: FuelEconomySegment[] = [];
-    for (const [machineId, segments] of await this.fullToFullOf(userId, machineIds, since, until)) {
-      for (const seg of segments) {
-        if (seg.date >= from) {
-          out.push({ machineId, fuelRecordId: seg.id, date: seg.date, distance: seg.distance, fuel: seg.fuel });
-        }
-      }
-    }
-    return out;
   }
 
   /**
@@ -291,6 +262,9 @@ export class FuelRecordsService {
       totalPriceCents: row.totalPriceCents,
       amount: fromScaled(row.amountMilli, THOUSANDTHS),
       notes: row.notes,
+      fullTank: row.fullTank,
+      missedPrevious: row.missedPrevious,
+      purchasedAt: row.dateOfPurchase.toISOString(),
       at: new Date().toISOString(),
     };
     await this.outbox.enqueue(manager, FUEL_RECORD_SAVED, event, ctx);

@@ -14,6 +14,6 @@ export class PreferencesController {
 
   @MessagePattern(NOTIFICATION_PREFERENCES_UPDATE)
   update(@Payload() m: RpcMessage<NotificationPreferencesInput>) {
-    return this.preferences.update(m.actor, m.payload);
+    return this.preferences.update(m.actor, m.payload, m.meta);
   }
 }

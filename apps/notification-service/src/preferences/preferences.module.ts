@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { OutboxModule } from '@wrenchlog/platform';
 import { PreferencesController } from './preferences.controller.js';
 import { PreferencesService } from './preferences.service.js';
 
 /** Each user's channels per kind, digest time and time zone. */
 @Module({
+  imports: [OutboxModule],
   controllers: [PreferencesController],
   providers: [PreferencesService],
   exports: [PreferencesService],

@@ -4,14 +4,17 @@ import {
   isTimeZone,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_DEFAULT_PREFERENCES,
+  NOTIFICATION_TIME_ZONE_CHANGED,
   NOTIFICATION_PREFERENCE_KINDS,
   NotificationMessages,
   type Actor,
   type NotificationChannel,
   type NotificationPreferences,
   type NotificationPreferencesInput,
+  type NotificationTimeZoneChangedEvent,
+  type RpcMeta,
 } from '@wrenchlog/contracts';
-import { requireActor, validationFailed } from '@wrenchlog/platform';
+import { Outbox, requireActor, validationFailed } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
@@ -41,6 +44,7 @@ export class PreferencesService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly clock: Clock,
+    private readonly outbox: Outbox,
   ) {}
 
   async get(caller: Actor | null): Promise<NotificationPreferences> {
@@ -48,7 +52,7 @@ export class PreferencesService {
     return this.of(this.dataSource.manager, actor.userId);
   }
 
-  async update(caller: Actor | null, input: NotificationPreferencesInput): Promise<NotificationPreferences> {
+  async update(caller: Actor | null, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
     const actor = requireActor(caller);
     // The gateway validated the DTO; the rules hold for every caller all the same.
     if (!DIGEST_TIME_PATTERN.test(String(input?.digestTime))) {
@@ -61,11 +65,14 @@ export class PreferencesService {
       throw validationFailed(NotificationMessages.kinds, [{ field: 'kinds', message: NotificationMessages.kinds }]);
     }
     const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
-    await this.dataSource.getRepository(PreferenceEntity).upsert(
-      { userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: this.clock.now() },
-      ['userId'],
-    );
-    return this.of(this.dataSource.manager, actor.userId);
+    const now = this.clock.now();
+    return this.dataSource.transaction(async (manager) => {
+      await manager.getRepository(PreferenceEntity).upsert({ userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: now }, ['userId']);
+      // report-service dates fuel records and "today" in it (issue 22); sent on every save, a state event.
+      const event: NotificationTimeZoneChangedEvent = { userId: actor.userId, timeZone: input.timeZone, at: new Date().toISOString() };
+      await this.outbox.enqueue(manager, NOTIFICATION_TIME_ZONE_CHANGED, event, { actor, correlationId: meta?.correlationId });
+      return this.of(manager, actor.userId);
+    });
   }
 
   async of(manager: EntityManager, userId: number): Promise<NotificationPreferences> {

@@ -5,12 +5,14 @@ import {
   FUEL_RECORD_SAVED,
   INVENTORY_PURCHASE_DELETED,
   INVENTORY_PURCHASE_SAVED,
+  NOTIFICATION_TIME_ZONE_CHANGED,
   SERVICE_RECORD_DELETED,
   SERVICE_RECORD_SAVED,
   type FuelRecordDeletedEvent,
   type FuelRecordSavedEvent,
   type InventoryPurchaseDeletedEvent,
   type InventoryPurchaseSavedEvent,
+  type NotificationTimeZoneChangedEvent,
   type RpcMessage,
   type ServiceRecordDeletedEvent,
   type ServiceRecordSavedEvent,
@@ -49,5 +51,10 @@ export class CostEventsController {
   @EventPattern(INVENTORY_PURCHASE_DELETED)
   purchaseDeleted(@Payload() m: RpcMessage<InventoryPurchaseDeletedEvent>) {
     return this.costs.onPurchaseDeleted(m);
+  }
+
+  @EventPattern(NOTIFICATION_TIME_ZONE_CHANGED)
+  timeZoneChanged(@Payload() m: RpcMessage<NotificationTimeZoneChangedEvent>) {
+    return this.costs.onTimeZoneChanged(m);
   }
 }

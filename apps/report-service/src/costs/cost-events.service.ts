@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type InventoryPurchaseDeletedEvent, type InventoryPurchaseSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
-import { DataSource } from 'typeorm';
+import { eventTime, isTimeZone, isValidId, type NotificationTimeZoneChangedEvent, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type InventoryPurchaseDeletedEvent, type InventoryPurchaseSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
+import { localDate } from '../users/time-zone.rules.js';
+import { UsersRepository } from '../users/users.repository.js';
 import type { CostRecord } from './cost-record.entity.js';
 import { bucketDeltas, monthOf, type CostCategory } from './cost.rules.js';
 import { CostsRepository } from './costs.repository.js';
@@ -21,6 +23,8 @@ interface SavedFact {
   notes: string | null;
   miles: number | null;
   hours: number | null;
+  /** A fuel record's economy inputs. */
+  fill?: { amount: number | null; fullTank: boolean; missedPrevious: boolean; purchasedAt: Date | null };
   at: Date;
 }
 
@@ -38,6 +42,7 @@ export class CostEventsService {
     private readonly dataSource: DataSource,
     private readonly costs: CostsRepository,
     private readonly machines: MachinesRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   onServiceSaved(m: RpcMessage<ServiceRecordSavedEvent>): Promise<void> {
@@ -79,6 +84,8 @@ export class CostEventsService {
       notes: text(e.notes),
       miles: num(e.currentMileage),
       hours: num(e.currentHours),
+      // Flags absent (an event from before them): the defaults every record had then.
+      fill: { amount, fullTank: e.fullTank !== false, missedPrevious: e.missedPrevious === true, purchasedAt: typeof e.purchasedAt === 'string' && !Number.isNaN(Date.parse(e.purchasedAt)) ? new Date(e.purchasedAt) : null },
       at: eventTime(e.at),
     });
   }
@@ -125,14 +132,54 @@ export class CostEventsService {
           return; // a deleted machine's (or a forged) record counts nowhere
         }
       }
+      // A fuel record's time of purchase counts on its day in the user's time zone (the others are plain dates).
+      const date = f.fill?.purchasedAt ? localDate(f.fill.purchasedAt, await this.users.lockedTimeZone(manager, f.userId)) : f.date;
       const row = await this.costs.lockRecord(manager, f.category, f.recordId, f.userId);
       if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
         return;
       }
-      const next: CostRecord = { ...row, machineKey: f.machineKey, recordDate: f.date, month: monthOf(f.date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours, updatedAt: f.at };
+      const next: CostRecord = { ...row, machineKey: f.machineKey, recordDate: date, month: monthOf(date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours,
+        fuelAmount: f.fill?.amount ?? null,
+        fullTank: f.fill?.fullTank ?? true,
+        missedPrevious: f.fill?.missedPrevious ?? false,
+        purchasedAt: f.fill?.purchasedAt ?? null,
+        updatedAt: f.at,
+      };
       await this.costs.applyDeltas(manager, f.userId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
       await this.costs.saveRecord(manager, next);
     });
+  }
+
+  /** notification.timeZone.changed: the user's zone, and their fuel records dated anew when it changed. */
+  async onTimeZoneChanged(m: RpcMessage<NotificationTimeZoneChangedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isValidId(e.userId) || typeof e.timeZone !== 'string' || !isTimeZone(e.timeZone)) {
+      return this.malformed('notification.timeZone.changed');
+    }
+    await this.dataSource.transaction(async (manager) => {
+      if (await this.users.apply(manager, e.userId, e.timeZone, eventTime(e.at))) {
+        await this.redateFuel(manager, e.userId, e.timeZone);
+      }
+    });
+  }
+
+  /**
+   * The user's time zone changed: each fuel record with a time of purchase moves to its day (and
+   * month) in the new zone, its amount with it. Call in the transaction that stored the zone.
+   */
+  async redateFuel(manager: EntityManager, userId: number, timeZone: string): Promise<number> {
+    let moved = 0;
+    for (const row of await this.costs.datedFuel(manager, userId)) {
+      const date = localDate(row.purchasedAt!, timeZone);
+      if (date === row.recordDate) {
+        continue;
+      }
+      const next: CostRecord = { ...row, recordDate: date, month: monthOf(date) };
+      await this.costs.applyDeltas(manager, userId, 'fuel', bucketDeltas(placeOf(row), placeOf(next)));
+      await this.costs.saveRecord(manager, next);
+      moved += 1;
+    }
+    return moved;
   }
 
   private async deletedEvent(category: CostCategory, name: string, e: { recordId: number; userId: number; at: string } | undefined): Promise<void> {
@@ -141,6 +188,9 @@ export class CostEventsService {
     }
     const at = eventTime(e.at);
     await this.dataSource.transaction(async (manager) => {
+      if (category === 'fuel') {
+        await this.users.lockedTimeZone(manager, e.userId); // not while a zone change re-dates them
+      }
       const row = await this.costs.lockRecord(manager, category, e.recordId, e.userId);
       if (row.userId !== e.userId || row.deleted) {
         return;

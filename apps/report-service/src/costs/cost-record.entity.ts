@@ -47,6 +47,19 @@ export class CostRecord {
   @Column({ type: 'double precision', nullable: true })
   hours: number | null;
 
+  /** A fuel record's gallons, its flags and time of purchase (the full-to-full economy); null or default for the others. */
+  @Column({ name: 'fuel_amount', type: 'double precision', nullable: true })
+  fuelAmount: number | null;
+
+  @Column({ name: 'full_tank', type: 'boolean', default: true })
+  fullTank: boolean;
+
+  @Column({ name: 'missed_previous', type: 'boolean', default: false })
+  missedPrevious: boolean;
+
+  @Column({ name: 'purchased_at', nullable: true, type: Date })
+  purchasedAt: Date | null;
+
   @Column({ type: 'boolean', default: false })
   deleted: boolean;
 

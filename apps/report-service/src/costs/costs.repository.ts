@@ -111,6 +111,15 @@ export class CostsRepository {
       .getMany();
   }
 
+  /** A user's live fuel rows that carry a time of purchase (a zone change dates them anew). */
+  datedFuel(manager: EntityManager, userId: number): Promise<CostRecord[]> {
+    return manager
+      .getRepository(CostRecord)
+      .createQueryBuilder('r')
+      .where("r.userId = :userId AND r.category = 'fuel' AND NOT r.deleted AND r.purchasedAt IS NOT NULL AND r.month IS NOT NULL", { userId })
+      .getMany();
+  }
+
   /** The record rows of some ids (tests and the rebuild). */
   records(category: CostCategory, recordIds: number[]): Promise<CostRecord[]> {
     return this.dataSource.manager.findBy(CostRecord, { category, recordId: In(recordIds) });

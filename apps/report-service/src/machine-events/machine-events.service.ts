@@ -3,8 +3,9 @@ import { eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent,
 import { DataSource } from 'typeorm';
 import { CostsRepository } from '../costs/costs.repository.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
+import { UsageRepository } from '../usage/usage.repository.js';
 
-/** machine.machine.saved and .deleted: the projection, and a deleted machine's costs taken out. */
+/** machine.machine.saved and .deleted: the projection, and a deleted machine's costs and readings taken out. */
 @Injectable()
 export class MachineEventsService {
   private readonly logger = new Logger(MachineEventsService.name);
@@ -13,6 +14,7 @@ export class MachineEventsService {
     private readonly dataSource: DataSource,
     private readonly machines: MachinesRepository,
     private readonly costs: CostsRepository,
+    private readonly usage: UsageRepository,
   ) {}
 
   async onSaved(m: RpcMessage<MachineSavedEvent>): Promise<void> {
@@ -38,6 +40,7 @@ export class MachineEventsService {
       }
       await this.machines.markDeleted(manager, e.userId, e.machineId);
       await this.costs.deleteMachine(manager, e.userId, e.machineId);
+      await this.usage.deleteMachine(manager, e.userId, e.machineId);
     });
   }
 }

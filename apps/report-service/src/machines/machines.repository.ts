@@ -8,7 +8,7 @@ export class MachinesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Applies a saved event not older than the one kept (an upsert; a tombstone stays one). */
-  async applySaved(row: Omit<ReportMachine, 'deleted' | 'typeKey'>): Promise<void> {
+  async applySaved(row: Omit<ReportMachine, 'deleted' | 'typeKey' | 'distanceUnit' | 'metersAt'>): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const typeKey = typeKeyOf(row.type);
       await manager.createQueryBuilder().insert().into(ReportMachine).values({ ...row, typeKey, deleted: false }).orIgnore().execute();

@@ -29,6 +29,14 @@ export class ReportMachine {
   @Column({ type: 'boolean', default: false })
   deleted: boolean;
 
+  /** The unit of its first distance meter (schedule.meters.changed); null until heard of. */
+  @Column({ name: 'distance_unit', type: 'varchar', length: 4, nullable: true })
+  distanceUnit: 'mi' | 'km' | null;
+
+  /** The `at` of the schedule.meters.changed last applied. */
+  @Column({ name: 'meters_at', nullable: true, type: Date })
+  metersAt: Date | null;
+
   /** The `at` of the saved event last applied: an older one changes nothing. */
   @Column({ name: 'updated_at' })
   updatedAt: Date;

@@ -3,6 +3,7 @@ import {
   FUEL_COST_EXPORT,
   INVENTORY_COST_EXPORT,
   MACHINE_EXPORT,
+  SCHEDULE_READING_EXPORT,
   SERVICE_COST_EXPORT,
   type Actor,
   type ExportPage,
@@ -12,12 +13,13 @@ import {
 import { requireAdmin, RpcClient } from '@wrenchlog/platform';
 import { CostEventsService } from '../costs/cost-events.service.js';
 import { MachineEventsService } from '../machine-events/machine-events.service.js';
+import { ReadingEventsService } from '../usage/reading-events.service.js';
 
 type Outcome = NonNullable<RebuildReply['last']>;
 
 /**
  * The rebuild of the read model from the owners (an administrator's call): machines, then service
- * records, fuel records and part purchases, a page at a time, each row applied as the saved event it
+ * records, fuel records, part purchases and meter readings, a page at a time, each row applied as the saved event it
  * stands for. The owners stamp them as older than any real event, so a rebuild never undoes a change
  * the events brought, and running it again changes nothing. It runs in the background of this
  * process (one at a time here); the call answers at once.
@@ -32,6 +34,7 @@ export class RebuildService {
     private readonly rpc: RpcClient,
     private readonly costs: CostEventsService,
     private readonly machines: MachineEventsService,
+    private readonly readings: ReadingEventsService,
   ) {}
 
   start(caller: Actor | null): RebuildReply {
@@ -65,6 +68,7 @@ export class RebuildService {
     outcome.records += await this.pages((afterId) => this.rpc.send(SERVICE_COST_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.costs.onServiceSaved(as(e)));
     outcome.records += await this.pages((afterId) => this.rpc.send(FUEL_COST_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.costs.onFuelSaved(as(e)));
     outcome.records += await this.pages((afterId) => this.rpc.send(INVENTORY_COST_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.costs.onPurchaseSaved(as(e)));
+    outcome.records += await this.pages((afterId) => this.rpc.send(SCHEDULE_READING_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.readings.onReadingChanged(as(e)));
     this.logger.log(`rebuilt the read model from ${outcome.records} records`);
   }
 

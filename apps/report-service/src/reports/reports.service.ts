@@ -1,9 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
-  FUEL_ECONOMY_SEGMENTS,
   parseId,
   ReportMessages,
-  SCHEDULE_USAGE,
   UNASSIGNED_MACHINE_NAME,
   type Actor,
   type CostsReport,
@@ -12,15 +10,18 @@ import {
   type FuelEconomyPoint,
   type FuelEconomySegment,
   type MachineHistory,
-  type MachineUsage,
   type ReportRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, requireActor, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { badRequest, requireActor } from '@wrenchlog/platform';
 import { CostsRepository } from '../costs/costs.repository.js';
 import type { CostCategory } from '../costs/cost.rules.js';
 import { MachineLookup } from '../machines/machine-lookup.js';
 import { typeKeyOf, type ReportMachine } from '../machines/report-machine.entity.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
+import { UsageRepository } from '../usage/usage.repository.js';
+import { segmentsFrom, usageByMachine, type Usage } from '../usage/usage.rules.js';
+import { localDate } from '../users/time-zone.rules.js';
+import { UsersRepository } from '../users/users.repository.js';
 import {
   breakdownOf,
   byMachine,
@@ -44,12 +45,10 @@ interface Scope {
   keys: number[] | null;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 /**
- * The reports (issue 22): costs from the read model (whole months from the monthly totals, the
- * partial ends from the records), usage from schedule-service and fuel economy from
- * fuel-purchase-service, each asked once for all the machines of the report.
+ * The reports (issue 22), all from this service's read model in one hop: costs (whole months from
+ * the monthly totals, the partial ends from the records), usage from the readings' copy and fuel
+ * economy from the fuel rows, each one statement for all the machines of the report.
  */
 @Injectable()
 export class ReportsService {
@@ -57,28 +56,28 @@ export class ReportsService {
     private readonly costs: CostsRepository,
     private readonly machines: MachinesRepository,
     private readonly lookup: MachineLookup,
-    private readonly rpc: RpcClient,
+    private readonly readings: UsageRepository,
+    private readonly users: UsersRepository,
   ) {}
 
   async costsReport(caller: Actor | null, q: ReportRequest | null): Promise<CostsReport> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, q);
-    const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor, scope.machines, period)]);
+    const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period)]);
     const { months, totals } = stackByMonth(monthsOf(period), cells);
-    const distance = sumKnown(usage.map((u) => u.distance));
-    const hours = sumKnown(usage.map((u) => u.hours));
+    const distance = sumKnown([...usage.values()].map((u) => u.distance));
+    const hours = sumKnown([...usage.values()].map((u) => u.hours));
     return { months, totals, usage: { distance, hours }, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours) };
   }
 
   async fleet(caller: Actor | null, q: ReportRequest | null): Promise<FleetReport> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, { type: q?.type });
-    // The read model and the two owners' calls side by side: a report waits for the slowest, not the sum.
-    const [cells, usageList, segmentList] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor, scope.machines, period), this.segments(actor, scope.machines, period)]);
+    // Three reads side by side (PostgreSQL runs them on three connections).
+    const [cells, usage, segmentList] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
     const costs = byMachine(cells);
-    const usage = new Map(usageList.map((u) => [u.machineId, u]));
     const segments = groupBy(segmentList, (s) => s.machineId);
     const rows: FleetRow[] = [];
     const named = new Map(scope.machines.map((m) => [m.machineId, m]));
@@ -122,13 +121,12 @@ export class ReportsService {
 
   async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, q);
-    const [usage, segments] = await Promise.all([this.usage(actor, scope.machines, period), this.segments(actor, scope.machines, period)]);
-    const units = new Map(usage.map((u) => [u.machineId, economyUnitFor(u.distanceUnit)]));
+    const [usage, segments] = await Promise.all([this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
     const points: FuelEconomyPoint[] = [];
     for (const s of segments) {
-      const unit = units.get(s.machineId) ?? 'mpg';
+      const unit = economyUnitFor(usage.get(s.machineId)?.distanceUnit);
       const economy = economyOf([s], unit);
       if (economy !== null) {
         points.push({ date: s.date, fuelRecordId: s.fuelRecordId, machineId: s.machineId, economy, unit });
@@ -140,7 +138,7 @@ export class ReportsService {
   /** A machine's costed records in the period, oldest first (the history CSV's lines). */
   async history(caller: Actor | null, q: ReportRequest | null): Promise<MachineHistory> {
     const actor = requireActor(caller);
-    const period = parsePeriod(q?.from, q?.to, today());
+    const period = await this.period(actor.userId, q);
     const machine = await this.lookup.requireOwned(actor, this.machineIdOf(q?.machineId) ?? 0);
     const rows = await this.costs.history(actor.userId, machine.machineId, period.from, period.to);
     return {
@@ -159,6 +157,12 @@ export class ReportsService {
         notes: r.notes,
       })),
     };
+  }
+
+  /** The asked period; without an end, it ends today in the user's time zone (read only then). */
+  private async period(userId: number, q: ReportRequest | null): Promise<Period> {
+    const today = q?.to === undefined ? localDate(new Date(), await this.users.timeZone(userId)) : '';
+    return parsePeriod(q?.from, q?.to, today);
   }
 
   private machineIdOf(raw: unknown): number | undefined {
@@ -197,22 +201,30 @@ export class ReportsService {
     return cells;
   }
 
-  private usage(actor: Actor, machines: ReportMachine[], period: Period): Promise<MachineUsage[]> {
-    if (machines.length === 0) {
-      return Promise.resolve([]);
+  /** Usage of the scope's machines in the period, by machine (absent: no reading, no known unit). */
+  private async usage(userId: number, scope: Scope, period: Period): Promise<Map<number, Usage>> {
+    if (scope.machines.length === 0) {
+      return new Map();
     }
-    return this.rpc.send(SCHEDULE_USAGE, { machineIds: machines.map((m) => m.machineId), from: period.from, to: period.to }, this.call(actor));
+    const ids = scope.keys && scope.machines.map((m) => m.machineId);
+    const spans = await this.readings.spans(userId, period.from, period.to, ids);
+    const live = new Set(scope.machines.map((m) => m.machineId));
+    return usageByMachine(
+      spans.filter((s) => live.has(s.machineId)),
+      new Map(scope.machines.map((m) => [m.machineId, m.distanceUnit])),
+    );
   }
 
-  private segments(actor: Actor, machines: ReportMachine[], period: Period): Promise<FuelEconomySegment[]> {
-    if (machines.length === 0) {
-      return Promise.resolve([]);
+  private async segments(userId: number, scope: Scope, period: Period): Promise<FuelEconomySegment[]> {
+    if (scope.machines.length === 0) {
+      return [];
     }
-    return this.rpc.send(FUEL_ECONOMY_SEGMENTS, { machineIds: machines.map((m) => m.machineId), from: period.from, to: period.to }, this.call(actor));
-  }
-
-  private call(actor: Actor): CallContext {
-    return { actor };
+    const live = new Set(scope.machines.map((m) => m.machineId));
+    const fills = await this.readings.fills(userId, period.from, period.to, scope.keys && [...live]);
+    return segmentsFrom(
+      fills.filter((f) => live.has(f.machineId)),
+      period.from,
+    );
   }
 }
 

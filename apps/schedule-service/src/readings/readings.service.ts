@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   METERS_CHANGED,
+  SCHEDULE_READING_CHANGED,
   SCHEDULE_READING_CREATED,
   MeterLimits,
   MeterMessages as M,
@@ -15,6 +16,7 @@ import {
   type ReadingSource,
   type ReplaceMeterRequest,
   type RpcMeta,
+  type ScheduleReadingChangedEvent,
   type ScheduleReadingCreatedEvent,
   type ScheduleStatusCause,
   type UpdateMeterRequest,
@@ -191,6 +193,8 @@ export class ReadingsService {
         }
       }
       await this.meters.updateReading(manager, reading.id, { void: wanted });
+      const meter = (await this.meters.owned(manager, actor.userId, reading.meterId))!;
+      await this.readingChanged(manager, meter, { ...reading, void: wanted }, callContext(actor, meta));
       await this.changed(manager, actor.userId, reading.machineId, callContext(actor, meta));
       return toReading({ ...reading, void: wanted });
     });
@@ -277,8 +281,9 @@ export class ReadingsService {
     return row;
   }
 
-  /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news). */
+  /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news); report-service's state of it either way. */
   private async readingCreated(manager: EntityManager, meter: MeterEntity, row: ReadingEntity, ctx: CallContext): Promise<void> {
+    await this.readingChanged(manager, meter, row, ctx);
     if (row.void) {
       return;
     }
@@ -299,6 +304,44 @@ export class ReadingsService {
     await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, event, ctx);
   }
 
+  /** schedule.reading.changed: report-service's copy of the reading (usage in a period), live or not. */
+  private async readingChanged(manager: EntityManager, meter: MeterEntity, row: Pick<ReadingEntity, 'id' | 'lifetime' | 'readAt' | 'void'>, ctx: CallContext, deleted = false): Promise<void> {
+    const event: ScheduleReadingChangedEvent = {
+      readingId: row.id,
+      meterId: meter.id,
+      machineId: meter.machineId,
+      userId: meter.userId,
+      kind: meter.kind,
+      unit: meter.unit,
+      lifetimeValue: row.lifetime,
+      date: row.readAt,
+      live: !row.void && !deleted,
+      at: new Date().toISOString(),
+    };
+    await this.outbox.enqueue(manager, SCHEDULE_READING_CHANGED, event, ctx);
+  }
+
+  /** Deletes readings (their record was edited or deleted) and tells report-service they are gone. */
+  async deleteReadings(manager: EntityManager, rows: readonly ReadingEntity[], ctx: CallContext): Promise<void> {
+    if (rows.length === 0) {
+      return;
+    }
+    await this.meters.deleteReadings(
+      manager,
+      rows.map((r) => r.id),
+    );
+    const meters = new Map<number, MeterEntity | null>();
+    for (const r of rows) {
+      if (!meters.has(r.meterId)) {
+        meters.set(r.meterId, await this.meters.owned(manager, r.userId, r.meterId));
+      }
+      const meter = meters.get(r.meterId);
+      if (meter) {
+        await this.readingChanged(manager, meter, r, ctx, true);
+      }
+    }
+  }
+
   /**
    * After readings or meters of a machine changed: recompute its schedules and tell machine-service
    * the current values (the machine's miles and hours). `cause` and `completed`: see ScheduleRecompute.
@@ -315,7 +358,9 @@ export class ReadingsService {
       const meter = meters.find((m) => m.kind === kind);
       return meter ? (currentReading(readings.filter((r) => r.meterId === meter.id))?.lifetime ?? null) : null;
     };
-    const event: MetersChangedEvent = { machineId, userId, miles: currentOf('distance'), hours: currentOf('hours'), at: new Date().toISOString() };
+    const distanceMeter = meters.find((m) => m.kind === 'distance');
+    const distanceUnit = distanceMeter ? (distanceMeter.unit === 'km' ? 'km' : 'mi') : null;
+    const event: MetersChangedEvent = { machineId, userId, miles: currentOf('distance'), hours: currentOf('hours'), distanceUnit, at: new Date().toISOString() };
     await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
   }
 

@@ -89,10 +89,7 @@ export class RecordEventsService {
       for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
         touched.add(old.machineId);
       }
-      await this.meters.deleteReadings(
-        manager,
-        (await this.meters.bySource(manager, f.source, f.recordId)).map((r) => r.id),
-      );
+      await this.readings.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
       const meters = await this.meters.ofMachine(manager, f.userId, f.machineId);
       for (const [kind, value] of [
         ['distance', f.distance],
@@ -150,10 +147,7 @@ export class RecordEventsService {
       const touched = new Set<number>([e.machineId]);
       const readings = await this.meters.bySource(manager, source, e.recordId);
       readings.forEach((r) => touched.add(r.machineId));
-      await this.meters.deleteReadings(
-        manager,
-        readings.map((r) => r.id),
-      );
+      await this.readings.deleteReadings(manager, readings, ctx);
       if (source === 'service_record') {
         await this.schedules.deleteCompletions(
           manager,

@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
-import { UsageController } from './usage.controller.js';
-import { UsageRepository } from './usage.repository.js';
-import { UsageService } from './usage.service.js';
+import { ReadingExportController } from './reading-export.controller.js';
 
-/** Usage in a period for the reports (issue 22), read from the meters' readings. */
-@Module({ controllers: [UsageController], providers: [UsageService, UsageRepository] })
+/**
+ * For the reports (issue 22): the readings' export that rebuilds report-service's copy of them
+ * (usage in a period is read there, fed by schedule.reading.changed).
+ */
+@Module({ controllers: [ReadingExportController] })
 export class UsageModule {}

@@ -17,6 +17,13 @@ export interface FuelRecordSavedEvent {
   totalPriceCents?: number;
   amount?: number;
   notes?: string | null;
+  /**
+   * For report-service's fuel economy (issue 22): the fill's flags and its time of purchase (ISO
+   * 8601, which orders fills of one day as fuel-purchase-service does); absent in older events.
+   */
+  fullTank?: boolean;
+  missedPrevious?: boolean;
+  purchasedAt?: string;
   /** When the change happened (ISO 8601): an older event for the record changes nothing. */
   at: string;
 }

@@ -9,7 +9,6 @@ import {
 } from './fuel-record.contract.js';
 import { FUEL_MACHINE_HISTORY_COUNT, type FuelMachineHistoryCount, type FuelMachineHistoryCountRequest } from './machine-history-count.contract.js';
 
-import { FUEL_ECONOMY_SEGMENTS, type FuelEconomyRequest, type FuelEconomySegment } from './fuel-economy.contract.js';
 
 // Pattern -> request and reply of fuel-purchase-service (context `fuel`).
 export type FuelRpc = {
@@ -20,6 +19,5 @@ export type FuelRpc = {
   [FUEL_RECORD_UPDATE]: { request: FuelRecordUpdateRequest; response: FuelRecord };
   [FUEL_RECORD_DELETE]: { request: FuelRecordIdRequest; response: FuelPurchaseDeleted };
   [FUEL_MACHINE_HISTORY_COUNT]: { request: FuelMachineHistoryCountRequest; response: FuelMachineHistoryCount };
-  [FUEL_ECONOMY_SEGMENTS]: { request: FuelEconomyRequest; response: FuelEconomySegment[] };
 };
 

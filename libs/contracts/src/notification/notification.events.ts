@@ -14,3 +14,18 @@ export interface NotificationMailRequestedEvent {
   subject: string;
   text: string;
 }
+
+/**
+ * The user's time zone (issue 22): report-service counts a fuel record (a time of purchase) in the
+ * month of its date in this zone, and dates "today" in it. Sent when the user saves the setting
+ * (Settings > Notifications, its one place today). A state event keyed by user; `at` orders them.
+ */
+export const NOTIFICATION_TIME_ZONE_CHANGED = routeEvent<'notification.timeZone.changed', NotificationTimeZoneChangedEvent>('notification.timeZone.changed', ['report-service'], {
+  stateKey: (e) => String(e.userId),
+});
+export interface NotificationTimeZoneChangedEvent {
+  userId: number;
+  /** An IANA time zone, e.g. Europe/Paris. */
+  timeZone: string;
+  at: string;
+}

@@ -1,6 +1,7 @@
 import type { FuelRecordSavedEvent } from '../fuel/fuel.events.js';
 import type { InventoryPurchaseSavedEvent } from '../inventory/purchase.events.js';
 import type { MachineSavedEvent } from '../machine/machine.events.js';
+import type { ScheduleReadingChangedEvent } from '../schedule/schedule.events.js';
 import type { ServiceRecordSavedEvent } from '../service-record/service-record.events.js';
 
 // The rebuild of report-service's read model (issue 22): an administrator's call makes
@@ -11,6 +12,8 @@ export const SERVICE_COST_EXPORT = 'service.costExport.page' as const;
 export const FUEL_COST_EXPORT = 'fuel.costExport.page' as const;
 export const INVENTORY_COST_EXPORT = 'inventory.costExport.page' as const;
 export const MACHINE_EXPORT = 'machine.export.page' as const;
+/** Every reading (live or void) as its schedule.reading.changed event, with its meter's current unit. */
+export const SCHEDULE_READING_EXPORT = 'schedule.readingExport.page' as const;
 /** Producer: gateway (POST /api/admin/reports/rebuild). Consumer: report-service. */
 export const REPORT_REBUILD = 'report.readModel.rebuild' as const;
 /** The last rebuild's outcome (GET /api/admin/reports/rebuild). */
@@ -41,6 +44,7 @@ export type RebuildRpc = {
   [FUEL_COST_EXPORT]: { request: ExportPageRequest; response: ExportPage<FuelRecordSavedEvent> };
   [INVENTORY_COST_EXPORT]: { request: ExportPageRequest; response: ExportPage<InventoryPurchaseSavedEvent> };
   [MACHINE_EXPORT]: { request: ExportPageRequest; response: ExportPage<MachineSavedEvent> };
+  [SCHEDULE_READING_EXPORT]: { request: ExportPageRequest; response: ExportPage<ScheduleReadingChangedEvent> };
   [REPORT_REBUILD]: { request: Record<string, never>; response: RebuildReply };
   [REPORT_REBUILD_STATUS]: { request: Record<string, never>; response: RebuildReply };
 };

@@ -8,7 +8,7 @@ import type { MeterKind, MeterUnit, ReadingSource, ScheduleDimension, ScheduleSt
  * hours (its Usage Statistics). A state event keyed by machine; `at` orders them. machine-service
  * writes them without a machine.machine.saved of its own, so no reading comes back (no loop).
  */
-export const METERS_CHANGED = routeEvent<'schedule.meters.changed', MetersChangedEvent>('schedule.meters.changed', ['machine-service'], {
+export const METERS_CHANGED = routeEvent<'schedule.meters.changed', MetersChangedEvent>('schedule.meters.changed', ['machine-service', 'report-service'], {
   stateKey: (e) => `${e.userId}:${e.machineId}`,
 });
 export interface MetersChangedEvent {
@@ -17,6 +17,8 @@ export interface MetersChangedEvent {
   /** The distance meter's current lifetime value (null without readings). */
   miles: number | null;
   hours: number | null;
+  /** The unit of the machine's first distance meter (report-service's MPG or L/100 km); absent in older events. */
+  distanceUnit?: 'mi' | 'km' | null;
   at: string;
 }
 
@@ -67,5 +69,29 @@ export interface ScheduleReadingCreatedEvent {
   source: ReadingSource;
   /** The record the reading came from (null for a manual one). */
   sourceId: number | null;
+  at: string;
+}
+
+/**
+ * A reading's current state (issue 22): report-service keeps the readings' lifetime values to answer
+ * usage in a period without asking schedule-service. Sent when a reading is created (live or void),
+ * voided or unvoided, and deleted (its record edited or deleted); `live` is false for a void or
+ * deleted one. A state event keyed by reading; `at` orders them.
+ */
+export const SCHEDULE_READING_CHANGED = routeEvent<'schedule.reading.changed', ScheduleReadingChangedEvent>('schedule.reading.changed', ['report-service'], {
+  stateKey: (e) => String(e.readingId),
+});
+export interface ScheduleReadingChangedEvent {
+  readingId: number;
+  meterId: number;
+  machineId: number;
+  userId: number;
+  kind: MeterKind;
+  /** The meter's unit when the reading changed. */
+  unit: MeterUnit;
+  lifetimeValue: number;
+  /** YYYY-MM-DD */
+  date: string;
+  live: boolean;
   at: string;
 }

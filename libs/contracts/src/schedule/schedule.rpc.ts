@@ -25,7 +25,6 @@ import type {
 } from './schedule.contract.js';
 import { SCHEDULE_BY_MACHINE, SCHEDULE_COMPLETE, SCHEDULE_CREATE, SCHEDULE_DELETE, SCHEDULE_GET, SCHEDULE_LIST, SCHEDULE_TEMPLATES, SCHEDULE_UPDATE } from './schedule.contract.js';
 
-import { SCHEDULE_USAGE, type MachineUsage, type UsageRequest } from './usage.contract.js';
 
 /** The schedule context (schedule-service): meters, readings, schedules. */
 export type ScheduleRpc = {
@@ -43,5 +42,4 @@ export type ScheduleRpc = {
   [SCHEDULE_DELETE]: { request: ScheduleIdRequest; response: ScheduleDeleted };
   [SCHEDULE_COMPLETE]: { request: CompleteScheduleRequest; response: Schedule };
   [SCHEDULE_TEMPLATES]: { request: ScheduleTemplatesRequest; response: ScheduleTemplate[] };
-  [SCHEDULE_USAGE]: { request: UsageRequest; response: MachineUsage[] };
 };

@@ -90,7 +90,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             <Select
               w="100%"
               label="Time zone"
-              description="Your local time for the digest."
+              description="Your local time for the digest, and the day a fuel purchase counts on in Reports."
               searchable
               data={zones}
               value={form.timeZone}

@@ -1,0 +1,64 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { eventTime, isValidId, type MetersChangedEvent, type RpcMessage, type ScheduleReadingChangedEvent } from '@wrenchlog/contracts';
+import { DataSource } from 'typeorm';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import { UsageRepository } from './usage.repository.js';
+
+const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
+
+/**
+ * schedule.reading.changed and schedule.meters.changed: the readings' copy that usage in a period is
+ * read from, and each machine's distance unit. Idempotent and ordered by `at`; a deleted machine's
+ * (or another user's) reading is not kept.
+ */
+@Injectable()
+export class ReadingEventsService {
+  private readonly logger = new Logger(ReadingEventsService.name);
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly usage: UsageRepository,
+    private readonly machines: MachinesRepository,
+  ) {}
+
+  /** Also the rebuild's way in. */
+  async onReadingChanged(m: RpcMessage<ScheduleReadingChangedEvent>): Promise<void> {
+    const e = m?.payload;
+    const kindOk = e?.kind === 'distance' || e?.kind === 'hours';
+    if (!e || !isValidId(e.readingId) || !isValidId(e.meterId) || !isValidId(e.machineId) || !isValidId(e.userId) || !kindOk || !isDate(e.date) || typeof e.lifetimeValue !== 'number' || !Number.isFinite(e.lifetimeValue)) {
+      this.logger.warn('ignored a malformed schedule.reading.changed event');
+      return;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      const machine = await this.machines.find(e.machineId, manager);
+      if (machine && (machine.deleted || machine.userId !== e.userId)) {
+        return;
+      }
+      await this.usage.applyReading(manager, {
+        readingId: e.readingId,
+        userId: e.userId,
+        machineId: e.machineId,
+        meterId: e.meterId,
+        kind: e.kind,
+        unit: typeof e.unit === 'string' ? e.unit.slice(0, 4) : '',
+        lifetime: e.lifetimeValue,
+        readAt: e.date,
+        live: e.live === true,
+        updatedAt: eventTime(e.at),
+      });
+    });
+  }
+
+  async onMetersChanged(m: RpcMessage<MetersChangedEvent>): Promise<void> {
+    const e = m?.payload;
+    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
+      this.logger.warn('ignored a malformed schedule.meters.changed event');
+      return;
+    }
+    if (e.distanceUnit === undefined) {
+      return; // an event from before it carried the unit
+    }
+    const unit = e.distanceUnit === 'km' ? 'km' : e.distanceUnit === 'mi' ? 'mi' : null;
+    await this.usage.setDistanceUnit(this.dataSource.manager, e.userId, e.machineId, unit, eventTime(e.at));
+  }
+}
