@@ -25,7 +25,7 @@ import type { ScheduleRpc } from './schedule/schedule.rpc.js';
 import type { DocumentRpc } from './document/document.rpc.js';
 import type { ReportRpc } from './report/report.rpc.js';
 import type { RebuildRpc } from './report/rebuild.contract.js';
-import type { ImportRpc } from './import/import.rpc.js';
+import type { ImportJobRpc, ImportRpc } from './import/import.rpc.js';
 import type { NotificationRpc } from './notification/notification.rpc.js';
 
 // Pattern -> request and reply, so RpcClient.send() is typed end to end. Each context adds its map
@@ -50,7 +50,7 @@ export type HealthRpc = {
   [K in `${Context}.health.ping`]: { request: Record<string, never>; response: HealthReply };
 };
 
-export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc & ScheduleRpc & DocumentRpc & ReportRpc & RebuildRpc & ImportRpc & NotificationRpc;
+export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc & ScheduleRpc & DocumentRpc & ReportRpc & RebuildRpc & ImportRpc & NotificationRpc & ImportJobRpc;
 export type RpcPattern = keyof Rpc & string;
 export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
 export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

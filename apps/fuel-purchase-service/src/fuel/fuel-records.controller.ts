@@ -8,6 +8,10 @@ import {
   FUEL_RECORD_LATEST,
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
+  FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_REVERT,
+  type ImportApplyRequest,
+  type ImportRevertRequest,
   type FuelEconomyRequest,
   type FuelRecordCreateRequest,
   type FuelRecordIdRequest,
@@ -54,5 +58,15 @@ export class FuelRecordsController {
   @MessagePattern(FUEL_ECONOMY_SEGMENTS)
   economy(@Payload() m: RpcMessage<FuelEconomyRequest>) {
     return this.fuel.economySegments(m.actor, m.payload);
+  }
+
+  @MessagePattern(FUEL_IMPORT_APPLY)
+  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.fuel.importApply(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(FUEL_IMPORT_REVERT)
+  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.fuel.importRevert(m.actor, m.payload, m.meta);
   }
 }
