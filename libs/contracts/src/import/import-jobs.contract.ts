@@ -60,7 +60,15 @@ export interface ImportCreateMachinesResult {
   machines: { name: string; id: number }[];
 }
 
-/** machine.import.revert: the import's records are gone first; its machines that still have records are kept. */
+/**
+ * machine.import.revert: after the owners removed the import's records, the import's machines to
+ * delete (import-service asks the owners which still have records: those are kept).
+ */
+export interface MachineImportRevertRequest extends ImportRevertRequest {
+  machineIds: number[];
+}
+
+/** `kept`: the import's machines left (they still have records). */
 export interface MachineImportRevertResult extends ImportRevertResult {
   kept: { id: number; name: string }[];
 }

@@ -33,6 +33,7 @@ import type {
   MACHINE_IMPORT_APPLY,
   MACHINE_IMPORT_CREATE_MACHINES,
   MACHINE_IMPORT_REVERT,
+  MachineImportRevertRequest,
   MachineImportRevertResult,
   SERVICE_IMPORT_APPLY,
   SERVICE_IMPORT_REVERT,
@@ -60,5 +61,5 @@ export type ImportJobRpc = {
   [SERVICE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
   [MACHINE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [MACHINE_IMPORT_CREATE_MACHINES]: { request: ImportCreateMachinesRequest; response: ImportCreateMachinesResult };
-  [MACHINE_IMPORT_REVERT]: { request: ImportRevertRequest; response: MachineImportRevertResult };
+  [MACHINE_IMPORT_REVERT]: { request: MachineImportRevertRequest; response: MachineImportRevertResult };
 };
