@@ -5,10 +5,11 @@ import { StorageModule } from '@wrenchlog/storage';
 import type { ImportEnv } from './config/import-env.js';
 import { ImportRowEntity } from './imports/import-row.entity.js';
 import { ImportEntity } from './imports/import.entity.js';
+import { ImportMachineEntity } from './imports/import-machine.entity.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { migrations } from './migrations/index.js';
 
-export const entities = [ImportEntity, ImportRowEntity];
+export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity];
 
 @Module({})
 export class AppModule {

@@ -1,3 +1,4 @@
 import { CreateImports1764100000000 } from './1764100000000-create-imports.js';
+import { AddImportJob1764200000000 } from './1764200000000-add-import-job.js';
 
-export const migrations = [CreateImports1764100000000];
+export const migrations = [CreateImports1764100000000, AddImportJob1764200000000];
