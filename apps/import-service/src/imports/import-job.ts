@@ -11,7 +11,7 @@ import {
   type ImportApplyResult,
   type ImportCommitMode,
 } from '@wrenchlog/contracts';
-import { RpcClient } from '@wrenchlog/platform';
+import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ImportRowEntity } from './import-row.entity.js';
@@ -26,6 +26,7 @@ import {
   outcome,
   OWNER_TRIES,
   RESUME_TICK_MS,
+  retriable,
   REVERT_PATTERNS,
 } from './import.rules.js';
 import { ImportsRepository } from './imports.repository.js';
@@ -33,8 +34,8 @@ import { ImportsRepository } from './imports.repository.js';
 /** An owner's call takes up to this long: a batch of 500 rows with their outbox events. */
 const OWNER_TIMEOUT_MS = 60_000;
 
-/** The job gave up on an owner (it kept failing): all_or_nothing rolls back, skip_invalid stops. */
-class OwnerUnavailable extends Error {}
+/** The job gave up on an owner (it kept failing, or refused the call): all_or_nothing rolls back, skip_invalid stops. */
+class OwnerFailed extends Error {}
 
 /**
  * The import job (issue 23; README "The import job" and "Revert"): runs in this service, started by
@@ -137,7 +138,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       const error = failed.length > 0 ? failureSummary(failed.map((r) => ({ rowNumber: r.rowNumber, message: lastMessage(r) }))) : null;
       await this.repository.finish(id, { state: 'done', finishedAt: new Date(), error });
     } catch (err) {
-      if (!(err instanceof OwnerUnavailable)) {
+      if (!(err instanceof OwnerFailed)) {
         throw err;
       }
       if (mode === 'all_or_nothing') {
@@ -195,7 +196,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       await this.repository.unmarkWritten(id);
       await this.repository.finish(id, { state: 'reverted', reverting: false, finishedAt: new Date(), revertResult: JSON.stringify(result) });
     } catch (err) {
-      if (!(err instanceof OwnerUnavailable)) {
+      if (!(err instanceof OwnerFailed)) {
         throw err;
       }
       // Left `reverting`: the tick tries again once the owner is back.
@@ -235,7 +236,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.owner('record owners', call);
   }
 
-  /** An owner's call, tried 5 times with backoff (1, 2, 4, 8 s) before the job gives up on it. */
+  /** An owner's call, tried 5 times with backoff (1, 2, 4, 8 s) before the job gives up on it; a refusal is not tried again. */
   private async owner<T>(name: string, call: () => Promise<T>): Promise<T> {
     let last: Error | undefined;
     for (let attempt = 1; attempt <= OWNER_TRIES; attempt++) {
@@ -244,12 +245,15 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       } catch (err) {
         last = err as Error;
         this.logger.warn(`${name} failed (try ${attempt} of ${OWNER_TRIES}): ${last.message}`);
+        if (!retriable(err instanceof RpcCallError ? err.code : undefined)) {
+          throw new OwnerFailed(`${name} refused the import: ${last.message}`);
+        }
         if (attempt < OWNER_TRIES && !this.stopping) {
           await sleep(backoffMs(attempt));
         }
       }
     }
-    throw new OwnerUnavailable(`${name} did not answer after ${OWNER_TRIES} tries: ${last?.message ?? 'no answer'}`);
+    throw new OwnerFailed(`${name} did not answer after ${OWNER_TRIES} tries: ${last?.message ?? 'no answer'}`);
   }
 }
 

@@ -1,4 +1,5 @@
 import {
+  ErrorCode,
   FUEL_IMPORT_APPLY,
   FUEL_IMPORT_REVERT,
   INVENTORY_IMPORT_APPLY,
@@ -92,6 +93,13 @@ export function outcome(mode: ImportCommitMode, failed: number): 'done' | 'rollb
 
 /** How long to wait before the next try of an owner's call: 1, 2, 4, 8 s (5 tries in all). */
 export const OWNER_TRIES = 5;
+
+/**
+ * Whether an owner's failed call is worth another try: it did not answer (down, timed out) or
+ * failed inside (a database error, a batch that raced its redelivery). An answer that refuses the
+ * call (400, 404, 409, 422) will refuse it again.
+ */
+export const retriable = (code: string | undefined): boolean => code === undefined || code === ErrorCode.Unavailable || code === ErrorCode.Internal;
 export const backoffMs = (attempt: number): number => 1000 * 2 ** Math.max(0, attempt - 1);
 
 /** The lease of a job: taken for 60 s, renewed every 20 s; one that lapsed is resumed by the 30 s tick or a restart. */

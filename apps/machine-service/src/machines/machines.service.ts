@@ -49,6 +49,9 @@ export async function ownMachine(manager: EntityManager, userId: number, id: num
   return machine;
 }
 
+/** Year, make and model of a machine created for a name a records file gave (issue 23). */
+export const IMPORTED_MACHINE_DEFAULTS = () => ({ year: new Date().getUTCFullYear(), make: 'Unknown', model: 'Unknown' });
+
 /** The columns of a list item only: hydrating all thirty was most of the list calls' CPU (docs/performance.md). */
 const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate'] as const;
 
@@ -134,7 +137,8 @@ export class MachinesService {
         if (byName.has(name)) {
           continue;
         }
-        const { value, problem } = checkImportRecord(CreateMachineDto, { name });
+        // A file names a machine only: the spec's required year, make and model are stand-ins the user edits later.
+        const { value, problem } = checkImportRecord(CreateMachineDto, { name, ...IMPORTED_MACHINE_DEFAULTS() });
         if (!value) {
           throw badRequest(`Machine '${name.slice(0, 100)}': ${problem}`);
         }
