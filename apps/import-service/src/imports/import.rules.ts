@@ -107,9 +107,6 @@ export const LEASE_MS = 60_000;
 export const LEASE_RENEW_MS = 20_000;
 export const RESUME_TICK_MS = 30_000;
 
-/** Whether another worker may take the job now. */
-export const leaseLapsed = (leaseUntil: Date | null, now: Date): boolean => leaseUntil === null || leaseUntil.getTime() < now.getTime();
-
 /** The first failed row's message, as the import's error ("row 14: Machine not found"), with how many more failed. */
 export function failureSummary(failed: { rowNumber: number; message: string }[]): string | null {
   if (failed.length === 0) {
