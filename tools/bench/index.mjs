@@ -13,7 +13,7 @@
 //                           (the Due list of a 1,000-machine fleet and reading-to-status, issue 21: "due")
 //                           (a status change to its signed webhook at 50 endpoints, issue 24: "webhook")
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
-//                           (the dry run of a 100,000-row fuel import, issue 23: "import"; --import-rows=N)
+//                           (the dry run of a 100,000-row fuel import, issue 23: "import"; the import job: "import-commit"; --import-rows=N)
 //   --skip-baselines=img,kdf  baselines left out (their ratios print as n/a)
 //   --json=file             also write every figure as JSON
 //   --baselines-once        measure the baselines at the start only (default: start and end, ratios to the mean)
@@ -27,7 +27,7 @@ import { root } from './children.mjs';
 import { measureLcp } from './lcp.mjs';
 import { loginFloodReport, measureLoginFlood } from './login-flood.mjs';
 import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb, warmUp } from './scenarios.mjs';
-import { measureImportDryRun } from './imports.mjs';
+import { measureImportCommit, measureImportDryRun } from './imports.mjs';
 import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 import { measureStatusToWebhook } from './webhooks.mjs';
@@ -148,6 +148,11 @@ for (const mode of modes) {
       log(`${mode}: the dry run of a ${rows}-row fuel import`);
       results.push({ mode, scenario: 'import dry run', kind: 'import', dryRun: await measureImportDryRun(product, account, { rows }) });
     }
+    if (selected('import-commit')) {
+      const rows = Number(args['import-rows'] ?? 100_000);
+      log(`${mode}: the import job of a ${rows}-row fuel file (commit to done)`);
+      results.push({ mode, scenario: 'import commit', kind: 'import-commit', commit: await measureImportCommit(product, account, { rows }) });
+    }
     if (selected('webhook')) {
       log(`${mode}: from a status change to the webhook received, 50 endpoints`);
       results.push({ mode, scenario: 'status to webhook', kind: 'webhook', webhook: await measureStatusToWebhook(product, { endpoints: 50, samples: 10, log }) });
@@ -233,6 +238,9 @@ for (const r of results) {
     const d = r.dryRun;
     rows.push([r.mode, `import: upload ${d.rows} rows (${fmt(d.megabytes, 1)} MB), ms`, '', ms(d.uploadMs), '', '', 0, '', '', 'reference', '', '']);
     rows.push([r.mode, 'import: dry run rows/s', fmt(d.rowsPerSecond, 0), ms(d.validateMs), '', '', 0, '', '', 'reference', `RSS ${fmt(d.idleMb, 0)} -> peak ${fmt(d.peakMb, 0)} MB`, '']);
+  } else if (r.kind === 'import-commit') {
+    const c = r.commit;
+    rows.push([r.mode, `import: commit ${c.rows} rows, rows/s`, fmt(c.rowsPerSecond, 0), ms(c.commitMs), '', '', 0, '', '', 'reference', `RSS ${fmt(c.idleMb, 0)} -> peak ${fmt(c.peakMb, 0)} MB`, '']);
   } else if (r.kind === 'image') {
     const i = r.images;
     const x = ratio(i.workerImagesPerSecond, B('L_img'));
