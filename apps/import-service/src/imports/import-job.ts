@@ -3,6 +3,7 @@ import {
   FUEL_IMPORT_APPLY,
   FUEL_RECORD_LATEST,
   IMPORT_BATCH_SIZE,
+  IMPORT_REVERT_CALL_MAX,
   MACHINE_IMPORT_CREATE_MACHINES,
   MACHINE_IMPORT_REVERT,
   PURCHASE_RECENT_FOR_MACHINE,
@@ -208,7 +209,11 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   private async revertOwners(id: number, actor: Actor): Promise<{ deleted: number; keptMachines: { id: number; name: string }[] }> {
     let deleted = 0;
     for (const pattern of REVERT_PATTERNS) {
-      deleted += (await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS }))).deleted;
+      // An owner deletes at most IMPORT_REVERT_CALL_MAX records a call: call again while it deletes that many.
+      for (let answered = IMPORT_REVERT_CALL_MAX; answered === IMPORT_REVERT_CALL_MAX; ) {
+        answered = (await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS }))).deleted;
+        deleted += answered;
+      }
     }
     const created = [...(await this.repository.machinesOf(id)).values(), ...(await this.repository.writtenMachineRows(id))];
     const empty: number[] = [];

@@ -20,6 +20,12 @@ export const MACHINE_IMPORT_CREATE_MACHINES = 'machine.import.createMachines' as
 /** Rows an import job sends an owner in one call (and the owner writes in one transaction). */
 export const IMPORT_BATCH_SIZE = 500;
 
+/**
+ * Records one `<ctx>.import.revert` call deletes at most, so a call of a 100,000-row import stays
+ * well inside the job's call timeout: the job calls again while a call answers this many.
+ */
+export const IMPORT_REVERT_CALL_MAX = 5000;
+
 export interface ImportApplyRow {
   /** The row's number in the file (1 = the first data row): with the import's id, the record's unique key. */
   rowNumber: number;

@@ -1,4 +1,4 @@
-import type { ImportApplyRequest, ImportApplyResult, ImportApplyRow } from '@wrenchlog/contracts';
+import { IMPORT_REVERT_CALL_MAX, type ImportApplyRequest, type ImportApplyResult, type ImportApplyRow } from '@wrenchlog/contracts';
 import { In, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
 
 /** An owner's table of imported records: the two columns of issue 23 beside its id and owner. */
@@ -59,7 +59,8 @@ export const IMPORT_REVERT_CHUNK = 500;
 /**
  * The owner's `<ctx>.import.revert`: deletes the user's records of one import, chunk by chunk,
  * each chunk in one transaction with whatever `remove` does for it (its events, stock taken back).
- * Records without that import id (entered by hand since) are never touched. Answers the count.
+ * Records without that import id (entered by hand since) are never touched. Answers the count:
+ * at most IMPORT_REVERT_CALL_MAX a call (the job calls again while it gets that many).
  */
 export async function revertImportRecords<E extends ImportedRecord>(
   dataSource: DataSource,
@@ -69,10 +70,10 @@ export async function revertImportRecords<E extends ImportedRecord>(
   remove: (manager: EntityManager, rows: E[]) => Promise<void>,
 ): Promise<number> {
   let deleted = 0;
-  for (;;) {
+  while (deleted < IMPORT_REVERT_CALL_MAX) {
     const count = await dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(entity);
-      const rows = await repo.find({ where: { userId, importId } as never, order: { id: 'ASC' } as never, take: IMPORT_REVERT_CHUNK });
+      const rows = await repo.find({ where: { userId, importId } as never, order: { id: 'ASC' } as never, take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted) });
       if (rows.length === 0) {
         return 0;
       }
@@ -85,4 +86,5 @@ export async function revertImportRecords<E extends ImportedRecord>(
     }
     deleted += count;
   }
+  return deleted;
 }
