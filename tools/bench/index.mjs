@@ -240,7 +240,7 @@ for (const r of results) {
     rows.push([r.mode, 'import: dry run rows/s', fmt(d.rowsPerSecond, 0), ms(d.validateMs), '', '', 0, '', '', 'reference', `RSS ${fmt(d.idleMb, 0)} -> peak ${fmt(d.peakMb, 0)} MB`, '']);
   } else if (r.kind === 'import-commit') {
     const c = r.commit;
-    rows.push([r.mode, `import: commit ${c.rows} rows, rows/s`, fmt(c.rowsPerSecond, 0), ms(c.commitMs), '', '', 0, '', '', 'reference', `RSS ${fmt(c.idleMb, 0)} -> peak ${fmt(c.peakMb, 0)} MB`, '']);
+    rows.push([r.mode, `import: commit ${c.rows} rows, rows/s`, fmt(c.rowsPerSecond, 0), ms(c.commitMs), '', '', c.pollErrors, '', '', 'reference', `RSS ${fmt(c.idleMb, 0)} -> peak ${fmt(c.peakMb, 0)} MB`, '']);
   } else if (r.kind === 'image') {
     const i = r.images;
     const x = ratio(i.workerImagesPerSecond, B('L_img'));
