@@ -16,7 +16,7 @@ import {
 // which calls a state allows, which rows a commit sends, where each kind of row goes, and how a job ends.
 
 /** A refusal: the HTTP status the gateway answers and its message. */
-export type Refusal = { status: 404 | 409 | 422; message: string };
+export type Refusal = { status: 409 | 422; message: string };
 
 /** Whether POST /commit may start the job: only after a dry run, and all_or_nothing only without error rows. */
 export function commitRefusal(state: ImportState, mode: ImportCommitMode, counts: ImportCounts | null): Refusal | null {
