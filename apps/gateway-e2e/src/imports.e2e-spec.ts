@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 
 // The sample files of libs/importers (written from the exporters' headers, issue 23).
 const fixture = (name: string) => readFileSync(new URL(`../../../libs/importers/fixtures/${name}`, import.meta.url));
@@ -130,4 +130,156 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
     expect((await upload(a.token, fixture('fuelly.csv'), { source: 'excel' })).status).toBe(400);
     expect((await api.post('/api/imports', { source: 'fuelly' }, a.token)).status).toBe(415);
   });
+});
+
+describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, baseUrl) => {
+  const api = new ApiClient(baseUrl);
+  let a: ApprovedUser;
+  let b: ApprovedUser;
+
+  const upload = (token: string, file: string, fields: Record<string, string>, name = 'import.csv') => {
+    const form = new FormData();
+    for (const [key, value] of Object.entries(fields)) {
+      form.append(key, value);
+    }
+    form.append('file', new Blob([file], { type: 'text/csv' }), name);
+    return api.request('POST', '/api/imports', { token, raw: form });
+  };
+
+  /** Uploads and validates a file; answers the import's id. */
+  const validated = async (token: string, file: string, fields: Record<string, string>): Promise<number> => {
+    const res = await upload(token, file, fields);
+    expect(res.status).toBe(201);
+    expect((await api.post(`/api/imports/${res.body.id}/validate`, undefined, token)).status).toBe(201);
+    return res.body.id;
+  };
+
+  /** Polls the import until its job has ended (the wizard polls the same call). */
+  const settled = async (token: string, id: number, state: string): Promise<any> => {
+    let body: any;
+    await expectEventually(async () => {
+      body = (await api.get(`/api/imports/${id}`, token)).body;
+      // The whole import when it is not there yet (its error says why).
+      expect(body.reverting || body.state !== state ? body : state).toBe(state);
+    }, 30_000, 200);
+    return body;
+  };
+
+  const fuelOf = async (token: string, machineId: number): Promise<any[]> => (await api.get(`/api/fuel-records/machine/${machineId}`, token)).body;
+
+  // Four fills; the third row's date does not exist (an error of the dry run).
+  const FUEL = [
+    'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags',
+    '3/20/2024,12800,12.5,$43.74,0,True,False,first,',
+    '4/2/2024,13100,11.8,$42.01,25.4,True,False,,',
+    '2/31/2024,13200,5,$20.00,0,True,False,,',
+    '4/15/2024,13350,6.2,$22.50,0,True,False,last,',
+  ].join('\n');
+
+  beforeAll(async () => {
+    [a, b] = await Promise.all([createApprovedUser(api, { name: 'Import job A' }), createApprovedUser(api, { name: 'Import job B' })]);
+  });
+
+  it('writes nothing in the dry run; all_or_nothing with an error row is refused (422); skip_invalid writes only the valid rows, and meters and reports follow', async () => {
+    const machine = await createMachine(api, a.token);
+    const res = await upload(a.token, FUEL, { source: 'lubelogger-fuel', machineId: String(machine.id) });
+    expect((await api.post(`/api/imports/${res.body.id}/commit`, { mode: 'skip_invalid' }, a.token)).status).toBe(409);
+    const id = res.body.id;
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, a.token)).body).toEqual({ valid: 3, warnings: 0, errors: 1 });
+    expect(await fuelOf(a.token, machine.id)).toEqual([]);
+
+    const refused = await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, a.token);
+    expect(refused).toMatchObject({ status: 422, body: { message: '1 row has errors: fix the file or choose to skip them (skip_invalid).' } });
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'everything' }, a.token)).status).toBe(400);
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'skip_invalid' }, b.token)).status).toBe(404);
+    expect(await fuelOf(a.token, machine.id)).toEqual([]);
+
+    const started = await api.post(`/api/imports/${id}/commit`, { mode: 'skip_invalid' }, a.token);
+    expect(started.status).toBe(202);
+    expect(started.body).toMatchObject({ id, mode: 'skip_invalid', progress: { total: 3 } });
+    expect(['importing', 'done']).toContain(started.body.state);
+    const done = await settled(a.token, id, 'done');
+    expect(done).toMatchObject({ progress: { done: 3, total: 3 }, counts: { valid: 3, warnings: 0, errors: 1, written: 3, skipped: 1, failed: 0 }, error: null });
+    expect(done.finishedAt).toEqual(expect.any(String));
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'skip_invalid' }, a.token)).status).toBe(409);
+
+    const fuel = await fuelOf(a.token, machine.id);
+    expect(fuel.map((f) => [f.dateOfPurchase.slice(0, 10), f.currentMileage, f.totalPrice])).toEqual([
+      ['2024-04-15', 13350, 22.5],
+      ['2024-04-02', 13100, 42.01],
+      ['2024-03-20', 12800, 43.74],
+    ]);
+    expect((await api.get('/api/imports', a.token)).body.content.find((i: any) => i.id === id)).toMatchObject({ state: 'done', counts: { written: 3 } });
+    // The imported fills reach the meters and the reports by their fuel.record.saved, as a hand-entered fill does.
+    await expectEventually(async () => {
+      const meters = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body;
+      expect(meters.find((m: any) => m.kind === 'distance')).toMatchObject({ currentValue: 13350 });
+      const fleet = (await api.get('/api/reports/fleet?from=2024-03-01&to=2024-04-30', a.token)).body;
+      expect(fleet.rows.find((r: any) => r.machineId === machine.id)).toMatchObject({ fuel: 108.25 });
+    }, 20_000);
+  }, 60_000);
+
+  it('rolls all_or_nothing back when a row fails at import (its machine deleted after the dry run): nothing is written', async () => {
+    const kept = await createMachine(api, a.token, { name: 'Rollback kept' });
+    const gone = await createMachine(api, a.token, { name: 'Rollback gone' });
+    const file = ['Machine,Date,Title,Cost', 'Rollback kept,2024-05-01,Oil change,40', 'Rollback kept,2024-05-02,Filters,20', 'Rollback gone,2024-05-03,Brakes,300'].join('\n');
+    const id = await validated(a.token, file, { source: 'generic-service' });
+    expect((await api.get(`/api/imports/${id}`, a.token)).body.counts).toMatchObject({ valid: 3, errors: 0 });
+    expect((await api.delete(`/api/machines/${gone.id}`, a.token)).status).toBe(204);
+    // service-record-service hears of the deletion by event: once a hand-entered record is refused, the import's is too.
+    await expectEventually(async () => {
+      expect((await api.post('/api/services/fastCreate', { machineId: gone.id, title: 'Probe', serviceDate: '2024-05-04', status: 'Complete' }, a.token)).status).toBe(404);
+    });
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, a.token)).status).toBe(202);
+    const failed = await settled(a.token, id, 'failed');
+    expect(failed.error).toBe('Nothing was imported: row 4: Machine not found');
+    expect(failed.counts).toMatchObject({ written: 0, failed: 1 });
+    expect((await api.get(`/api/services/machine/${kept.id}`, a.token)).body).toEqual([]);
+  }, 60_000);
+
+  it('reverts exactly what the import wrote: records the user added since and a new machine they used stay; twice is 409', async () => {
+    const c = await createApprovedUser(api, { name: 'Import job C' });
+    const fuelly = [
+      'car_name,model,mpg,odometer,miles,gallons,price,city_percentage,fuelup_date,date_added,tags,notes,missed_fuelup,partial_fuelup,latitude,longitude,brand',
+      'Revert Truck,F-150,,12000,,12.5,3.459,50,01/05/2024 8:15,01/05/2024 8:20,,first fill,0,0,,,Shell',
+      'Revert Truck,F-150,21.2,12300,300,14.151,3.499,40,01/19/2024 17:42,01/19/2024 17:50,,,0,0,,,Shell',
+      'Revert Mower,Z930M,,310,,2.1,3.899,0,02/21/2024 9:30,02/21/2024 9:31,,,0,0,,,Costco',
+    ].join('\n');
+    const id = await validated(c.token, fuelly, { source: 'fuelly' });
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, c.token)).status).toBe(409);
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, c.token)).status).toBe(202);
+    await settled(c.token, id, 'done');
+    const machines = (await api.get('/api/machines/all', c.token)).body as { id: number; name: string }[];
+    expect(machines.map((m) => m.name).sort()).toEqual(['Revert Mower', 'Revert Truck']);
+    const truck = machines.find((m) => m.name === 'Revert Truck')!;
+    expect(await fuelOf(c.token, truck.id)).toHaveLength(2);
+    // Added by hand after the import: no import id, so Revert leaves it (and so the truck).
+    const mine = await api.post('/api/fuel-records', { machineId: truck.id, amount: 10, pricePerUnit: 3, totalPrice: 30, dateOfPurchase: '2024-03-01T12:00:00.000Z' }, c.token);
+    expect(mine.status).toBe(201);
+    const own = await createMachine(api, c.token, { name: 'Hand made' });
+
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, b.token)).status).toBe(404);
+    const reverting = await api.post(`/api/imports/${id}/revert`, undefined, c.token);
+    expect(reverting.status).toBe(202);
+    const reverted = await settled(c.token, id, 'reverted');
+    expect(reverted.reverted).toEqual({ deleted: 4, keptMachines: [{ id: truck.id, name: 'Revert Truck' }] });
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, c.token)).status).toBe(409);
+    expect((await fuelOf(c.token, truck.id)).map((f) => f.id)).toEqual([mine.body.id]);
+    expect(((await api.get('/api/machines/all', c.token)).body as { id: number }[]).map((m) => m.id).sort()).toEqual([truck.id, own.id].sort());
+  }, 60_000);
+
+  it('imports part purchases as hand-entered ones, and reverts them', async () => {
+    const machine = await createMachine(api, a.token);
+    const purchases = ['Part,Qty,Price,Supplier,Date', 'Oil filter,2,9.99,NAPA,2024-05-01', 'Wiper blades,1,24.50,,2024-05-02'].join('\n');
+    const id = await validated(a.token, purchases, { source: 'generic-purchases', machineId: String(machine.id) });
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'skip_invalid' }, a.token)).status).toBe(202);
+    const done = await settled(a.token, id, 'done');
+    expect(done.counts).toMatchObject({ written: 2, failed: 0 });
+    const listed = (await api.get(`/api/purchases/getrecentForMachine/${machine.id}`, a.token)).body;
+    expect((listed.content ?? listed).map((p: any) => p.partName).sort()).toEqual(['Oil filter', 'Wiper blades']);
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, a.token)).status).toBe(202);
+    await settled(a.token, id, 'reverted');
+    const after = (await api.get(`/api/purchases/getrecentForMachine/${machine.id}`, a.token)).body;
+    expect(after.content ?? after).toEqual([]);
+  }, 60_000);
 });

@@ -7,10 +7,11 @@ import { ExportEntity } from './exports/export.entity.js';
 import { ExportsModule } from './exports/exports.module.js';
 import { ImportRowEntity } from './imports/import-row.entity.js';
 import { ImportEntity } from './imports/import.entity.js';
+import { ImportMachineEntity } from './imports/import-machine.entity.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { migrations } from './migrations/index.js';
 
-export const entities = [ImportEntity, ImportRowEntity, ExportEntity];
+export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ExportEntity];
 
 @Module({})
 export class AppModule {

@@ -25,7 +25,7 @@ import type { ScheduleRpc } from './schedule/schedule.rpc.js';
 import type { DocumentRpc } from './document/document.rpc.js';
 import type { ReportRpc } from './report/report.rpc.js';
 import type { RebuildRpc } from './report/rebuild.contract.js';
-import type { ImportRpc } from './import/import.rpc.js';
+import type { ImportJobRpc, ImportRpc } from './import/import.rpc.js';
 import type { NotificationRpc } from './notification/notification.rpc.js';
 import type { ExportRpc } from './import/export.contract.js';
 
@@ -51,7 +51,7 @@ export type HealthRpc = {
   [K in `${Context}.health.ping`]: { request: Record<string, never>; response: HealthReply };
 };
 
-export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc & ScheduleRpc & DocumentRpc & ReportRpc & RebuildRpc & ImportRpc & NotificationRpc & ExportRpc;
+export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc & ScheduleRpc & DocumentRpc & ReportRpc & RebuildRpc & ImportRpc & NotificationRpc & ExportRpc & ImportJobRpc;
 export type RpcPattern = keyof Rpc & string;
 export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
 export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

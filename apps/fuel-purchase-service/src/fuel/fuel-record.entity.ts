@@ -59,4 +59,12 @@ export class FuelRecordEntity {
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
+
+  /** The import that wrote the record (issue 23), null for one entered by hand. */
+  @Column({ name: 'import_id', type: 'integer', nullable: true })
+  importId: number | null;
+
+  /** Its row in that import's file: (import_id, import_row) is unique. */
+  @Column({ name: 'import_row', type: 'integer', nullable: true })
+  importRow: number | null;
 }

@@ -7,6 +7,10 @@ import {
   FUEL_RECORD_LATEST,
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
+  FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_REVERT,
+  type ImportApplyRequest,
+  type ImportRevertRequest,
   type FuelRecordCreateRequest,
   type FuelRecordIdRequest,
   type FuelRecordsByMachineRequest,
@@ -49,4 +53,13 @@ export class FuelRecordsController {
     return this.fuel.remove(m.actor, m.payload.id, m.meta);
   }
 
+  @MessagePattern(FUEL_IMPORT_APPLY)
+  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.fuel.importApply(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(FUEL_IMPORT_REVERT)
+  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.fuel.importRevert(m.actor, m.payload, m.meta);
+  }
 }

@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  checkImportRecord,
+  FuelRecordInput,
   FUEL_RECORD_DELETED,
   FUEL_RECORD_SAVED,
   MACHINE_HISTORY_LIMITS,
@@ -9,14 +11,17 @@ import {
   type FuelPurchaseDeleted,
   type FuelRecord,
   type FuelRecordDeletedEvent,
-  type FuelRecordInput,
+  type ImportApplyRequest,
+  type ImportApplyResult,
+  type ImportRevertRequest,
+  type ImportRevertResult,
   type FuelRecordSavedEvent,
   type FuelRecordsOfMachine,
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
-import { Repository, type EntityManager } from 'typeorm';
+import { applyImportBatch, createOnce, revertImportRecords, validationFailed, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
@@ -83,7 +88,51 @@ export class FuelRecordsService {
     private readonly tx: UserTransactions,
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
+    private readonly dataSource: DataSource,
   ) {}
+
+  /**
+   * fuel.import.apply (issue 23): one batch of an import in one transaction, each row checked again
+   * with FuelRecordInput and the caller's machines as a hand-entered record, written with its import
+   * id and row and its fuel.record.saved (so readings and report totals follow).
+   */
+  async importApply(actor: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
+    const caller = requireActor(actor);
+    const { userId } = caller;
+    const machineOk = new Map<number, string | null>();
+    const result = await this.tx.run(
+      userId,
+      (manager) =>
+        applyImportBatch(manager, FuelRecordEntity, request, async (row) => {
+          const { value, problem } = checkImportRecord(FuelRecordInput, row.record);
+          if (!value) {
+            return { failed: problem };
+          }
+          const machineProblem = await this.machines.importProblem(caller, value.machineId, machineOk);
+          if (machineProblem) {
+            return { failed: machineProblem };
+          }
+          const entity = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }), value);
+          await manager.getRepository(FuelRecordEntity).insert(entity);
+          await this.saved(manager, entity, { actor, correlationId: meta?.correlationId });
+          return { id: entity.id };
+        }),
+      { lock: false },
+    );
+    return result;
+  }
+
+  /** fuel.import.revert: deletes exactly that import's records of the caller, with their fuel.record.deleted. */
+  async importRevert(actor: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
+    const { userId } = requireActor(actor);
+    const deleted = await revertImportRecords(this.dataSource, FuelRecordEntity, userId, request.importId, async (manager, rows) => {
+      for (const row of rows) {
+        const event: FuelRecordDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
+        await this.outbox.enqueue(manager, FUEL_RECORD_DELETED, event, { actor, correlationId: meta?.correlationId });
+      }
+    });
+    return { deleted };
+  }
 
   /**
    * A machine's records, newest dateOfPurchase first (ties: newest id first): one page when the

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import { eventTime, ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
-import { notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
+import { DomainError, notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
 import { DataSource, Repository } from 'typeorm';
 import { KnownMachine } from './known-machine.entity.js';
 
@@ -40,6 +40,25 @@ export class MachineProjection {
       return;
     }
     await this.lookUp(actor, machineId);
+  }
+
+  /**
+   * An imported row's check of its machine (issue 23): null when it is the caller's, else the
+   * message a hand-entered record would get ('Machine not found'); asked once per machine and batch.
+   */
+  async importProblem(actor: Actor, machineId: number, seen: Map<number, string | null>): Promise<string | null> {
+    if (!seen.has(machineId)) {
+      try {
+        await this.requireOwned(actor, machineId);
+        seen.set(machineId, null);
+      } catch (err) {
+        if (!(err instanceof DomainError) || err.code !== ErrorCode.NotFound) {
+          throw err;
+        }
+        seen.set(machineId, err.message);
+      }
+    }
+    return seen.get(machineId) ?? null;
   }
 
   /** Whether the machine is known to be deleted: a write that raced its deletion undoes itself. */

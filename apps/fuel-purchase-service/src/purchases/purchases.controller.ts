@@ -2,6 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   PURCHASE_CREATE,
+  INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_REVERT,
+  type ImportApplyRequest,
+  type ImportRevertRequest,
   PURCHASE_DELETE,
   PURCHASE_GET,
   PURCHASE_RECENT,
@@ -48,5 +52,15 @@ export class PurchasesController {
   @MessagePattern(PURCHASE_DELETE)
   remove(@Payload() m: RpcMessage<PurchaseIdRequest>) {
     return this.purchases.remove(m.actor, m.payload.id, m.meta);
+  }
+
+  @MessagePattern(INVENTORY_IMPORT_APPLY)
+  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.purchases.importApply(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(INVENTORY_IMPORT_REVERT)
+  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.purchases.importRevert(m.actor, m.payload, m.meta);
   }
 }

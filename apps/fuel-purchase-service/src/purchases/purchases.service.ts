@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, HistoryWindow, InventoryPurchaseDeletedEvent, InventoryPurchaseSavedEvent, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
-import { INVENTORY_PURCHASE_DELETED, INVENTORY_PURCHASE_SAVED, isValidId, MACHINE_HISTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
-import { createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
-import { Repository, type EntityManager } from 'typeorm';
+import type { Actor, FuelPurchaseDeleted, ImportApplyRequest, ImportApplyResult, ImportRevertRequest, ImportRevertResult, HistoryWindow, InventoryPurchaseDeletedEvent, InventoryPurchaseSavedEvent, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
+import { checkImportRecord, INVENTORY_PURCHASE_DELETED, INVENTORY_PURCHASE_SAVED, isValidId, MACHINE_HISTORY_LIMITS, pageOf, PurchaseInput as PurchaseInputDto } from '@wrenchlog/contracts';
+import { applyImportBatch, createOnce, DomainError, notFound, Outbox, requireActor, revertImportRecords, type CallContext } from '@wrenchlog/platform';
+import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
 import { PartEntity } from '../inventory/part.entity.js';
@@ -83,7 +83,61 @@ export class PurchasesService {
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
     private readonly stock: StockEvents,
+    private readonly dataSource: DataSource,
   ) {}
+
+  /**
+   * inventory.import.apply (issue 23): one batch under the per-user lock, each row checked again with
+   * PurchaseInput and written as a hand-entered purchase is (its machine, part and store checked,
+   * stock added for a Purchased one), with its import id and row and inventory.purchase.saved.
+   */
+  async importApply(actor: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
+    const caller = requireActor(actor);
+    const { userId } = caller;
+    const machineOk = new Map<number, string | null>();
+    return this.tx.run(userId, (manager) =>
+      applyImportBatch(manager, PurchaseEntity, request, async (item) => {
+        const { value, problem } = checkImportRecord(PurchaseInputDto, item.record);
+        if (!value) {
+          return { failed: problem };
+        }
+        const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: null, importId: request.importId, importRow: item.rowNumber, ...EMPTY_LEDGER }), value);
+        if (row.machineId !== null) {
+          const machineProblem = await this.machines.importProblem(caller, row.machineId, machineOk);
+          if (machineProblem) {
+            return { failed: machineProblem };
+          }
+        }
+        try {
+          await this.checkReferences(manager, userId, row);
+        } catch (err) {
+          if (err instanceof DomainError) {
+            return { failed: err.message };
+          }
+          throw err;
+        }
+        await this.applyStock(manager, row);
+        await manager.getRepository(PurchaseEntity).insert(row);
+        await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
+        return { id: row.id };
+      }),
+    );
+  }
+
+  /** inventory.import.revert: deletes exactly that import's purchases of the caller, taking back the stock they added, with inventory.purchase.deleted. */
+  async importRevert(actor: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
+    const { userId } = requireActor(actor);
+    const deleted = await revertImportRecords(this.dataSource, PurchaseEntity, userId, request.importId, async (manager, rows) => {
+      for (const row of rows) {
+        const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
+        await adjustStock(manager, userId, adjustments);
+        await this.stock.announce(manager, userId, adjustments.map((a) => a.partId));
+        const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
+        await this.outbox.enqueue(manager, INVENTORY_PURCHASE_DELETED, event, { actor, correlationId: meta?.correlationId });
+      }
+    });
+    return { deleted };
+  }
 
   /** Newest purchaseDate first (ties: newest id first). */
   async recent(actor: Actor | null, page: number, size: number): Promise<PurchasePage> {

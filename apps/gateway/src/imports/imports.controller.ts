@@ -1,8 +1,11 @@
-import { Body, Controller, Get, Inject, Logger, Param, Post, Put, Query, Req } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Logger, Param, Post, Put, Query, Req } from '@nestjs/common';
 import {
   CreateImportFields,
   ErrorCode,
+  IMPORT_COMMIT,
   IMPORT_CREATE,
+  IMPORT_REVERT,
+  ImportCommitBody,
   IMPORT_GET,
   IMPORT_LIST,
   IMPORT_LIMITS,
@@ -85,5 +88,19 @@ export class ImportsController {
   @Get(':id')
   get(@Param('id', importId) id: number, @Call() call: CallContext): Promise<ImportView> {
     return this.rpc.send(IMPORT_GET, { id }, call);
+  }
+
+  /** Starts the import job (202; GET /api/imports/{id} shows its progress): 409 before a dry run or once committed, 422 for all_or_nothing with error rows. */
+  @Post(':id/commit')
+  @HttpCode(202)
+  async commit(@Param('id', importId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<ImportView> {
+    return this.rpc.send(IMPORT_COMMIT, { id, body: await validBody(body, ImportCommitBody) }, call);
+  }
+
+  /** Deletes exactly the records the import wrote (202; the state turns `reverted`); 409 when not finished or reverted already. */
+  @Post(':id/revert')
+  @HttpCode(202)
+  revert(@Param('id', importId) id: number, @Call() call: CallContext): Promise<ImportView> {
+    return this.rpc.send(IMPORT_REVERT, { id }, call);
   }
 }

@@ -28,4 +28,16 @@ export class ImportRowEntity {
 
   @Column({ name: 'duplicate_of', type: 'integer', nullable: true })
   duplicateOf: number | null;
+
+  /** A duplicate the user chose to import anyway. */
+  @Column({ type: 'boolean', default: false })
+  keep: boolean;
+
+  /** Set by commit: pending, written, skipped or failed. */
+  @Column({ type: 'varchar', length: 10, nullable: true })
+  outcome: string | null;
+
+  /** The id of the record the owner wrote. */
+  @Column({ name: 'target_id', type: 'integer', nullable: true })
+  targetId: number | null;
 }

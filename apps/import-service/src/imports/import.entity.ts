@@ -53,4 +53,43 @@ export class ImportEntity {
 
   @Column({ name: 'finished_at', type: Date, nullable: true })
   finishedAt: Date | null;
+
+  /** all_or_nothing or skip_invalid, once committed. */
+  @Column({ type: 'varchar', length: 20, nullable: true })
+  mode: string | null;
+
+  /** Rows the job has handled, of the rows the commit sends. */
+  @Column({ name: 'progress_done', type: 'integer', default: 0 })
+  progressDone: number;
+
+  @Column({ name: 'progress_total', type: 'integer', default: 0 })
+  progressTotal: number;
+
+  @Column({ type: 'integer', default: 0 })
+  written: number;
+
+  /** Rows the commit did not send (errors in skip_invalid, duplicates not kept). */
+  @Column({ type: 'integer', default: 0 })
+  skipped: number;
+
+  @Column({ type: 'integer', default: 0 })
+  failed: number;
+
+  /** Why the job failed (the first failed row, or an owner that kept failing). */
+  @Column({ type: 'text', nullable: true })
+  error: string | null;
+
+  /** A revert was asked and is under way (state stays done or failed until it ends as reverted). */
+  @Column({ type: 'boolean', default: false })
+  reverting: boolean;
+
+  /** JSON: {deleted, keptMachines} of the revert. */
+  @Column({ name: 'revert_result', type: 'text', nullable: true })
+  revertResult: string | null;
+
+  @Column({ name: 'lease_owner', type: 'varchar', length: 64, nullable: true })
+  leaseOwner: string | null;
+
+  @Column({ name: 'lease_until', type: Date, nullable: true })
+  leaseUntil: Date | null;
 }

@@ -1,7 +1,10 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  IMPORT_COMMIT,
   IMPORT_CREATE,
+  IMPORT_REVERT,
+  type ImportCommitRequest,
   IMPORT_GET,
   IMPORT_LIST,
   IMPORT_MAPPING,
@@ -48,5 +51,15 @@ export class ImportsController {
   @MessagePattern(IMPORT_GET)
   get(@Payload() m: RpcMessage<ImportIdRequest>) {
     return this.imports.get(m.actor, m.payload.id);
+  }
+
+  @MessagePattern(IMPORT_COMMIT)
+  commit(@Payload() m: RpcMessage<ImportCommitRequest>) {
+    return this.imports.commit(m.actor, m.payload.id, m.payload.body);
+  }
+
+  @MessagePattern(IMPORT_REVERT)
+  revert(@Payload() m: RpcMessage<ImportIdRequest>) {
+    return this.imports.revert(m.actor, m.payload.id);
   }
 }

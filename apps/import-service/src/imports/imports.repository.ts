@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ImportRowStatus } from '@wrenchlog/contracts';
 import type { ImportRow } from '@wrenchlog/importers';
-import { DataSource, Repository } from 'typeorm';
+import { DataSource, In, Repository } from 'typeorm';
+import { ImportMachineEntity } from './import-machine.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
 
@@ -68,5 +69,162 @@ export class ImportsRepository {
       skip: page * size,
       take: size,
     });
+  }
+
+  findById(id: number): Promise<ImportEntity | null> {
+    return this.imports.findOneBy({ id });
+  }
+
+  /**
+   * Commit: marks the rows the job sends `pending` and the others `skipped`, and the import
+   * `importing`, in one transaction and only from `validated` (two commits at once: one wins).
+   * Answers false when the import was no longer validated.
+   */
+  async startCommit(entity: ImportEntity, mode: string): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const claimed = await tx
+        .createQueryBuilder()
+        .update(ImportEntity)
+        .set({ state: 'importing', mode, leaseOwner: null, leaseUntil: null, error: null })
+        .where('id = :id AND user_id = :userId AND state = :validated', { id: entity.id, userId: entity.userId, validated: 'validated' })
+        .execute();
+      if (!claimed.affected) {
+        return false;
+      }
+      // The rule of import.rules.ts sendsRow(): no error row, a duplicate only when kept.
+      await tx
+        .createQueryBuilder()
+        .update(ImportRowEntity)
+        .set({ outcome: () => `CASE WHEN status <> 'error' AND (duplicate_of IS NULL OR keep = :kept) THEN 'pending' ELSE 'skipped' END`, targetId: null })
+        .where('import_id = :id', { id: entity.id, kept: true })
+        .execute();
+      const total = await tx.count(ImportRowEntity, { where: { importId: entity.id, outcome: 'pending' } });
+      const skipped = await tx.count(ImportRowEntity, { where: { importId: entity.id, outcome: 'skipped' } });
+      await tx.update(ImportEntity, { id: entity.id }, { progressDone: 0, progressTotal: total, written: 0, failed: 0, skipped });
+      return true;
+    });
+  }
+
+  /** Imports of the user being imported now (at most IMPORT_LIMITS.maxImportingPerUser at once). */
+  importingCount(userId: number): Promise<number> {
+    return this.imports.countBy({ userId, state: 'importing' });
+  }
+
+  /** Revert: marks the import `reverting` once (two at once: one wins), from done or failed. */
+  async startRevert(entity: ImportEntity): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(ImportEntity)
+      .set({ reverting: true, leaseOwner: null, leaseUntil: null })
+      .where('id = :id AND user_id = :userId AND reverting = :no AND state IN (:...states)', { id: entity.id, userId: entity.userId, no: false, states: ['done', 'failed'] })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  /** Takes the job of an import whose lease lapsed (or that has none); false when another worker holds it. */
+  async takeLease(id: number, owner: string, now: Date, until: Date): Promise<boolean> {
+    const result = await this.dataSource
+      .createQueryBuilder()
+      .update(ImportEntity)
+      .set({ leaseOwner: owner, leaseUntil: until })
+      .where('id = :id AND (state = :importing OR reverting = :yes) AND (lease_until IS NULL OR lease_until < :now)', { id, importing: 'importing', yes: true, now })
+      .execute();
+    return (result.affected ?? 0) > 0;
+  }
+
+  async renewLease(id: number, owner: string, until: Date): Promise<void> {
+    await this.dataSource.createQueryBuilder().update(ImportEntity).set({ leaseUntil: until }).where('id = :id AND lease_owner = :owner', { id, owner }).execute();
+  }
+
+  /** Imports with a job to run (importing, or a revert asked) whose lease lapsed: a crashed worker's, or never taken. */
+  async lapsed(now: Date): Promise<number[]> {
+    const rows = await this.imports
+      .createQueryBuilder('i')
+      .select('i.id', 'id')
+      .where('(i.state = :importing OR i.reverting = :yes) AND (i.lease_until IS NULL OR i.lease_until < :now)', { importing: 'importing', yes: true, now })
+      .orderBy('i.id', 'ASC')
+      .getRawMany<{ id: number }>();
+    return rows.map((r) => Number(r.id));
+  }
+
+  /** Ends a job step: the fields given, and the lease let go. */
+  async finish(id: number, fields: Partial<ImportEntity>): Promise<void> {
+    await this.imports.update({ id }, { ...fields, leaseOwner: null, leaseUntil: null });
+  }
+
+  update(id: number, fields: Partial<ImportEntity>): Promise<unknown> {
+    return this.imports.update({ id }, fields);
+  }
+
+  /** Names of machines the pending rows give that this import has not created yet. */
+  async namesToCreate(importId: number): Promise<string[]> {
+    const rows = await this.dataSource
+      .getRepository(ImportRowEntity)
+      .createQueryBuilder('r')
+      .select('DISTINCT r.machine_name', 'name')
+      .where('r.import_id = :importId AND r.outcome = :pending AND r.machine_name IS NOT NULL', { importId, pending: 'pending' })
+      .andWhere('NOT EXISTS (SELECT 1 FROM import_machines m WHERE m.import_id = r.import_id AND m.name = r.machine_name)')
+      .getRawMany<{ name: string }>();
+    return rows.map((r) => r.name);
+  }
+
+  async addMachines(importId: number, machines: { name: string; id: number }[]): Promise<void> {
+    if (machines.length > 0) {
+      await this.dataSource.getRepository(ImportMachineEntity).upsert(
+        machines.map((m) => ({ importId, name: m.name, machineId: m.id })),
+        ['importId', 'name'],
+      );
+    }
+  }
+
+  /** Name -> id of the machines this import created. */
+  async machinesOf(importId: number): Promise<Map<string, number>> {
+    const rows = await this.dataSource.getRepository(ImportMachineEntity).findBy({ importId });
+    return new Map(rows.map((r) => [r.name, r.machineId]));
+  }
+
+  /** The next pending rows in file order. */
+  nextPending(importId: number, limit: number): Promise<ImportRowEntity[]> {
+    return this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, outcome: 'pending' }, order: { rowNumber: 'ASC' }, take: limit });
+  }
+
+  /** A batch's outcome and the import's progress, in one transaction. */
+  async markBatch(importId: number, written: { rowNumber: number; id: number }[], failed: { rowNumber: number; message: string }[]): Promise<void> {
+    await this.dataSource.transaction(async (tx) => {
+      for (const w of written) {
+        await tx.update(ImportRowEntity, { importId, rowNumber: w.rowNumber }, { outcome: 'written', targetId: w.id });
+      }
+      for (const f of failed) {
+        const row = await tx.findOneBy(ImportRowEntity, { importId, rowNumber: f.rowNumber });
+        const messages = row ? [...(JSON.parse(row.messages) as string[]), f.message] : [f.message];
+        await tx.update(ImportRowEntity, { importId, rowNumber: f.rowNumber }, { outcome: 'failed', messages: JSON.stringify(messages) });
+      }
+      await tx
+        .createQueryBuilder()
+        .update(ImportEntity)
+        .set({
+          progressDone: () => `progress_done + ${written.length + failed.length}`,
+          written: () => `written + ${written.length}`,
+          failed: () => `failed + ${failed.length}`,
+        })
+        .where('id = :importId', { importId })
+        .execute();
+    });
+  }
+
+  /** The first failed rows of an import (for its error). */
+  failedRows(importId: number, limit: number): Promise<ImportRowEntity[]> {
+    return this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, outcome: 'failed' }, order: { rowNumber: 'ASC' }, take: limit });
+  }
+
+  /** Ids of the machines a machines file's rows wrote. */
+  async writtenMachineRows(importId: number): Promise<number[]> {
+    const rows = await this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, kind: 'machine', outcome: 'written' }, select: { targetId: true } });
+    return rows.map((r) => r.targetId).filter((id): id is number => id !== null);
+  }
+
+  /** After a rollback or revert, the written rows are no longer written. */
+  async unmarkWritten(importId: number): Promise<void> {
+    await this.dataSource.getRepository(ImportRowEntity).update({ importId, outcome: In(['written']) }, { outcome: 'reverted' });
   }
 }

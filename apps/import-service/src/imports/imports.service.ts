@@ -4,6 +4,8 @@ import {
   IMPORT_MESSAGES,
   pageOf,
   type Actor,
+  type ImportCommitBody,
+  type ImportCommitMode,
   type ImportCounts,
   type ImportCreateRequest,
   type ImportDetectedView,
@@ -19,10 +21,12 @@ import {
   type ImportView,
 } from '@wrenchlog/contracts';
 import { analyzeFile, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
-import { conflict, notFound, requireActor } from '@wrenchlog/platform';
+import { conflict, notFound, requireActor, unprocessable } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
 import { ImportEntity } from './import.entity.js';
+import { ImportJob } from './import-job.js';
+import { commitRefusal, revertRefusal, type Refusal } from './import.rules.js';
 import { ImportsRepository } from './imports.repository.js';
 import { MachineDirectory } from './machine-directory.js';
 
@@ -50,6 +54,7 @@ export class ImportsService {
   constructor(
     private readonly repository: ImportsRepository,
     private readonly machines: MachineDirectory,
+    private readonly job: ImportJob,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -165,6 +170,36 @@ export class ImportsService {
     );
   }
 
+  /**
+   * POST /api/imports/{id}/commit -> 202: the import becomes `importing` and its job runs in the
+   * background (GET /api/imports/{id} shows the progress). 409 before a dry run or once committed,
+   * 422 for all_or_nothing when the dry run found errors.
+   */
+  async commit(actor: Actor | null, id: number, body: ImportCommitBody): Promise<ImportView> {
+    const entity = await this.own(actor, id);
+    const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : null;
+    refuse(commitRefusal(entity.state as ImportState, body.mode, counts));
+    if ((await this.repository.importingCount(entity.userId)) >= IMPORT_LIMITS.maxImportingPerUser) {
+      throw conflict(`At most ${IMPORT_LIMITS.maxImportingPerUser} imports can run at once: wait for one to finish.`);
+    }
+    if (!(await this.repository.startCommit(entity, body.mode))) {
+      throw conflict('The import was committed already.');
+    }
+    this.job.start(entity.id);
+    return view((await this.repository.findOwn(entity.userId, entity.id))!);
+  }
+
+  /** POST /api/imports/{id}/revert -> 202: the owners delete the import's records, then `reverted`; 409 twice. */
+  async revert(actor: Actor | null, id: number): Promise<ImportView> {
+    const entity = await this.own(actor, id);
+    refuse(revertRefusal(entity.state as ImportState, entity.reverting));
+    if (!(await this.repository.startRevert(entity))) {
+      throw conflict('The import is already reverted.');
+    }
+    this.job.start(entity.id);
+    return view((await this.repository.findOwn(entity.userId, entity.id))!);
+  }
+
   /** GET /api/imports: the history, newest first (20 a page by default). */
   async list(actor: Actor | null, query: ImportListQuery): Promise<Page<ImportView>> {
     const { userId } = requireActor(actor);
@@ -210,19 +245,33 @@ export class ImportsService {
   }
 }
 
+function refuse(refusal: Refusal | null): void {
+  if (refusal) {
+    throw refusal.status === 422 ? unprocessable(refusal.message) : conflict(refusal.message);
+  }
+}
+
 function view(entity: ImportEntity): ImportView {
   const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : { valid: 0, warnings: 0, errors: 0 };
-  return {
+  const committed = entity.mode !== null;
+  const out: ImportView = {
     id: entity.id,
     source: entity.source as ImportSource,
     fileName: entity.fileName,
     state: entity.state as ImportState,
-    progress: { done: 0, total: entity.rowTotal },
-    counts: { ...counts, written: 0, skipped: 0, failed: 0 },
+    mode: (entity.mode as ImportCommitMode | null) ?? null,
+    // Before a commit the total is the file's rows; after it, the rows the commit sends.
+    progress: committed ? { done: entity.progressDone, total: entity.progressTotal } : { done: 0, total: entity.rowTotal },
+    counts: { ...counts, written: entity.written, skipped: entity.skipped, failed: entity.failed },
     createdAt: entity.createdAt.toISOString(),
     finishedAt: entity.finishedAt ? entity.finishedAt.toISOString() : null,
-    error: null,
+    error: entity.error,
+    reverting: entity.reverting,
   };
+  if (entity.revertResult) {
+    out.reverted = JSON.parse(entity.revertResult) as NonNullable<ImportView['reverted']>;
+  }
+  return out;
 }
 
 const stripUndefined = <T extends object>(o: T): Partial<T> => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;

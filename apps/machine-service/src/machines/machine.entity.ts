@@ -97,4 +97,12 @@ export class MachineEntity {
   /** The create call's idempotency key: a retried create answers the machine it made the first time. */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
+
+  /** The import that created the machine (issue 23), null for one entered by hand. */
+  @Column({ name: 'import_id', type: 'integer', nullable: true })
+  importId: number | null;
+
+  /** Its row in a machines file; null for a machine created for a name a records file gave. */
+  @Column({ name: 'import_row', type: 'integer', nullable: true })
+  importRow: number | null;
 }

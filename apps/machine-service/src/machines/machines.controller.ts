@@ -4,6 +4,12 @@ import {
   METERS_CHANGED,
   type MetersChangedEvent,
   MACHINE_CREATE,
+  MACHINE_IMPORT_APPLY,
+  MACHINE_IMPORT_CREATE_MACHINES,
+  MACHINE_IMPORT_REVERT,
+  type ImportApplyRequest,
+  type ImportCreateMachinesRequest,
+  type MachineImportRevertRequest,
   MACHINE_DELETE,
   MACHINE_GALLERY_ADD,
   MACHINE_GALLERY_DELETE,
@@ -55,6 +61,21 @@ export class MachinesController {
   @MessagePattern(MACHINE_GET)
   get(@Payload() m: RpcMessage<MachineIdRequest>) {
     return this.machines.get(m.actor, m.payload?.id);
+  }
+
+  @MessagePattern(MACHINE_IMPORT_CREATE_MACHINES)
+  importCreateMachines(@Payload() m: RpcMessage<ImportCreateMachinesRequest>) {
+    return this.machines.importCreateMachines(m.actor, m.payload, ctx(m));
+  }
+
+  @MessagePattern(MACHINE_IMPORT_APPLY)
+  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.machines.importApply(m.actor, m.payload, ctx(m));
+  }
+
+  @MessagePattern(MACHINE_IMPORT_REVERT)
+  importRevert(@Payload() m: RpcMessage<MachineImportRevertRequest>) {
+    return this.machines.importRevert(m.actor, m.payload, ctx(m));
   }
 
   @MessagePattern(MACHINE_CREATE)

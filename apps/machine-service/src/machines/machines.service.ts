@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  checkImportRecord,
+  CreateMachineRequest as CreateMachineDto,
   MACHINE_DELETED,
+  type ImportApplyRequest,
+  type ImportApplyResult,
+  type ImportCreateMachinesRequest,
+  type ImportCreateMachinesResult,
+  type MachineImportRevertRequest,
+  type MachineImportRevertResult,
   MACHINE_NOT_FOUND,
   MACHINE_SAVED,
   type Actor,
@@ -18,8 +26,8 @@ import {
   parseId,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
-import { DataSource, type EntityManager, type Repository } from 'typeorm';
+import { applyImportBatch, badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { DataSource, In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
 import { applyMachineChanges, newMachine, toListItem, toMachine } from './machine-rules.js';
 import { MachineEntity } from './machine.entity.js';
@@ -40,6 +48,9 @@ export async function ownMachine(manager: EntityManager, userId: number, id: num
   }
   return machine;
 }
+
+/** Year, make and model of a machine created for a name a records file gave (issue 23). */
+export const IMPORTED_MACHINE_DEFAULTS = () => ({ year: new Date().getUTCFullYear(), make: 'Unknown', model: 'Unknown' });
 
 /** The columns of a list item only: hydrating all thirty was most of the list calls' CPU (docs/performance.md). */
 const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate'] as const;
@@ -109,6 +120,73 @@ export class MachinesService {
           return toMachine(stored);
         }),
     );
+  }
+
+  /**
+   * machine.import.createMachines (issue 23): the machines a records file names that the caller has
+   * none of, created with the import's id before its rows are written; a name this import created
+   * already answers that machine again (redelivery, resume).
+   */
+  async importCreateMachines(actor: Actor | null, request: ImportCreateMachinesRequest, ctx: CallContext): Promise<ImportCreateMachinesResult> {
+    const { userId } = requireActor(actor);
+    const names = [...new Set(request.names.map((n) => String(n).trim()).filter((n) => n.length > 0))];
+    return this.dataSource.transaction(async (manager) => {
+      const existing = names.length === 0 ? [] : await manager.find(MachineEntity, { where: { userId, importId: request.importId, importRow: IsNull(), name: In(names) }, select: { id: true, name: true } });
+      const byName = new Map(existing.map((m) => [m.name, m.id]));
+      for (const name of names) {
+        if (byName.has(name)) {
+          continue;
+        }
+        // A file names a machine only: the spec's required year, make and model are stand-ins the user edits later.
+        const { value, problem } = checkImportRecord(CreateMachineDto, { name, ...IMPORTED_MACHINE_DEFAULTS() });
+        if (!value) {
+          throw badRequest(`Machine '${name.slice(0, 100)}': ${problem}`);
+        }
+        const machine = Object.assign(newMachine(userId, value, new Date()), { importId: request.importId, importRow: null });
+        const stored = await manager.save(MachineEntity, machine);
+        await this.saved(manager, stored, ctx);
+        byName.set(name, stored.id);
+      }
+      return { machines: names.map((name) => ({ name, id: byName.get(name)! })) };
+    });
+  }
+
+  /** machine.import.apply: the rows of a machines file, each checked again with CreateMachineRequest, in one transaction with their machine.machine.saved. */
+  async importApply(actor: Actor | null, request: ImportApplyRequest, ctx: CallContext): Promise<ImportApplyResult> {
+    const { userId } = requireActor(actor);
+    return this.dataSource.transaction((manager) =>
+      applyImportBatch(manager, MachineEntity, request, async (row) => {
+        const { value, problem } = checkImportRecord(CreateMachineDto, row.record);
+        if (!value) {
+          return { failed: problem };
+        }
+        const machine = Object.assign(newMachine(userId, value, new Date()), { importId: request.importId, importRow: row.rowNumber });
+        const stored = await manager.save(MachineEntity, machine);
+        await this.saved(manager, stored, ctx);
+        return { id: stored.id };
+      }),
+    );
+  }
+
+  /**
+   * machine.import.revert, after the owners removed the import's records: deletes the listed
+   * machines of that import (import-service leaves out those that still have records) with their
+   * photos and machine.machine.deleted, and answers the import's machines that are left.
+   */
+  async importRevert(actor: Actor | null, request: MachineImportRevertRequest, ctx: CallContext): Promise<MachineImportRevertResult> {
+    const { userId } = requireActor(actor);
+    const ids = (request.machineIds ?? []).filter((id) => Number.isSafeInteger(id) && id > 0);
+    return this.dataSource.transaction(async (manager) => {
+      const doomed = ids.length === 0 ? [] : await manager.find(MachineEntity, { where: { userId, importId: request.importId, id: In(ids) }, select: { id: true } });
+      for (const machine of doomed) {
+        await manager.delete(MachinePhotoEntity, { machineId: machine.id, userId });
+        await manager.delete(MachineEntity, { id: machine.id, userId });
+        const event: MachineDeletedEvent = { machineId: machine.id, userId };
+        await this.outbox.enqueue(manager, MACHINE_DELETED, event, ctx);
+      }
+      const kept = await manager.find(MachineEntity, { where: { userId, importId: request.importId }, select: { id: true, name: true }, order: { id: 'ASC' } });
+      return { deleted: doomed.length, kept: kept.map((m) => ({ id: m.id, name: m.name })) };
+    });
   }
 
   async update(actor: Actor | null, request: UpdateMachineRequest, ctx: CallContext): Promise<Machine> {

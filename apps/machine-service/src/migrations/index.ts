@@ -2,5 +2,6 @@ import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateMachines1763740200000 } from './1763740200000-create-machines.js';
 import { AddMachineArchived1764000000000 } from './1764000000000-add-machine-archived.js';
 import { AddMetersAt1764000000100 } from './1764000000100-add-meters-at.js';
+import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateMachines1763740200000, AddMachineArchived1764000000000, AddMetersAt1764000000100];
+export const migrations = [...OUTBOX_MIGRATIONS, CreateMachines1763740200000, AddMachineArchived1764000000000, AddMetersAt1764000000100, AddImportColumns1764200000000];

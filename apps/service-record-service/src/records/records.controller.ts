@@ -2,6 +2,10 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   SERVICE_RECORD_BY_MACHINE,
+  SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_REVERT,
+  type ImportApplyRequest,
+  type ImportRevertRequest,
   SERVICE_RECORD_CREATE,
   SERVICE_RECORD_DELETE,
   SERVICE_RECORD_GET,
@@ -48,5 +52,15 @@ export class RecordsController {
   @MessagePattern(SERVICE_RECORD_RECENT)
   recent(@Payload() m: RpcMessage<RecentServicesQuery>) {
     return this.records.recent(m.actor, m.payload);
+  }
+
+  @MessagePattern(SERVICE_IMPORT_APPLY)
+  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.records.importApply(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SERVICE_IMPORT_REVERT)
+  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.records.importRevert(m.actor, m.payload, m.meta);
   }
 }

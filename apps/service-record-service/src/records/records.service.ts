@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import {
+  checkImportRecord,
   ErrorCode,
+  ServiceRecordInput as ServiceRecordInputDto,
+  type ImportApplyRequest,
+  type ImportApplyResult,
+  type ImportRevertRequest,
+  type ImportRevertResult,
   MACHINE_GET,
   MACHINE_HISTORY_LIMITS,
   isValidId,
@@ -24,7 +30,7 @@ import {
   type ServiceSortField,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
-import { CompiledSelect, createOnce, forUpdate, hasRowLocks, notFound, Outbox, requireActor, RpcCallError, RpcClient, rowLock, unavailable, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { applyImportBatch, CompiledSelect, createOnce, DomainError, revertImportRecords, forUpdate, hasRowLocks, notFound, Outbox, requireActor, RpcCallError, RpcClient, rowLock, unavailable, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ImageRemoval } from '../images/image-removal.js';
@@ -131,6 +137,63 @@ export class RecordsService {
         return toServiceRecord(row);
       },
     );
+  }
+
+  /**
+   * service.import.apply (issue 23): one batch in one transaction, each row checked again with
+   * ServiceRecordInput and the record rules, its machine as for a hand-entered record, written with
+   * its import id and row and the events of a create (service.record.changed and .saved).
+   */
+  async importApply(caller: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
+    const actor = requireActor(caller);
+    const ctx = callContext(actor, meta);
+    const today = utcDate(new Date());
+    return this.dataSource.transaction((manager) =>
+      applyImportBatch(manager, ServiceRecordEntity, request, async (item) => {
+        const { value, problem } = checkImportRecord(ServiceRecordInputDto, item.record);
+        if (!value) {
+          return { failed: problem };
+        }
+        let fields: RecordFields;
+        let machineName: string;
+        try {
+          fields = newRecordFields(value, today);
+          machineName = await this.machineForWrite(manager, actor, fields.machineId);
+        } catch (err) {
+          if (err instanceof DomainError) {
+            return { failed: err.message };
+          }
+          throw err;
+        }
+        const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: item.rowNumber });
+        await manager.insert(ServiceRecordEntity, created);
+        await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
+        await this.recordSaved(manager, ctx, actor.userId, created, undefined);
+        return { id: created.id };
+      }),
+    );
+  }
+
+  /**
+   * service.import.revert: deletes exactly that import's records of the caller with their images,
+   * service.record.deleted for each and service.record.changed (the machine's newest date after it).
+   */
+  async importRevert(caller: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
+    const actor = requireActor(caller);
+    const ctx = callContext(actor, meta);
+    const deleted = await revertImportRecords(this.dataSource, ServiceRecordEntity, actor.userId, request.importId, async (manager, rows) => {
+      await this.images.removeForRecords(manager, actor.userId, rows.map((r) => r.id), ctx);
+      const lastOfMachine = new Map<number, number>();
+      for (const row of rows) {
+        const event: ServiceRecordDeletedEvent = { recordId: row.id, userId: actor.userId, machineId: row.machineId, at: new Date().toISOString() };
+        await this.outbox.enqueue(manager, SERVICE_RECORD_DELETED, event, ctx);
+        lastOfMachine.set(row.machineId, row.id);
+      }
+      for (const [machineId, recordId] of lastOfMachine) {
+        await this.announce(manager, ctx, actor.userId, machineId, recordId, 'deleted');
+      }
+    });
+    return { deleted };
   }
 
   async get(caller: Actor | null, id: number): Promise<ServiceRecord> {

@@ -66,4 +66,12 @@ export class ServiceRecordEntity {
   /** The create call's Idempotency-Key: a retried create answers the record it made the first time. */
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
+
+  /** The import that wrote the record (issue 23), null for one entered by hand. */
+  @Column({ name: 'import_id', type: 'integer', nullable: true })
+  importId: number | null;
+
+  /** Its row in that import's file: (import_id, import_row) is unique. */
+  @Column({ name: 'import_row', type: 'integer', nullable: true })
+  importRow: number | null;
 }

@@ -25,8 +25,7 @@ import {
   type ImportState,
 } from './import.limits.js';
 
-// Producer: gateway. Consumer: import-service (apps/import-service/README.md). Commit and revert
-// are designed there and not handled yet.
+// Producer: gateway. Consumer: import-service (apps/import-service/README.md).
 export const IMPORT_CREATE = 'import.import.create' as const;
 export const IMPORT_MAPPING = 'import.import.mapping' as const;
 export const IMPORT_VALIDATE = 'import.import.validate' as const;
@@ -177,12 +176,19 @@ export interface ImportView {
   source: ImportSource;
   fileName: string;
   state: ImportState;
+  /** How it was committed; null before. */
+  mode: ImportCommitMode | null;
   progress: { done: number; total: number };
   counts: ImportCounts & { written: number; skipped: number; failed: number };
   /** ISO 8601 instants, UTC. */
   createdAt: string;
   finishedAt: string | null;
+  /** Why the job failed (all_or_nothing: "Nothing was imported: row 14: Machine not found"), or the first failed row of skip_invalid. */
   error: string | null;
+  /** A revert was asked and is under way (the state turns `reverted` when it ends). */
+  reverting: boolean;
+  /** After a revert or a rollback: the records deleted, and the machines the import created that were kept (they have records added since). */
+  reverted?: { deleted: number; keptMachines: { id: number; name: string }[] };
 }
 
 export interface ImportCreateRequest {

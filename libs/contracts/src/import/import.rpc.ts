@@ -19,8 +19,27 @@ import type {
   ImportUploaded,
   ImportView,
 } from './import.contract.js';
+import type {
+  FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_REVERT,
+  ImportApplyRequest,
+  ImportApplyResult,
+  ImportCreateMachinesRequest,
+  ImportCreateMachinesResult,
+  ImportRevertRequest,
+  ImportRevertResult,
+  INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_REVERT,
+  MACHINE_IMPORT_APPLY,
+  MACHINE_IMPORT_CREATE_MACHINES,
+  MACHINE_IMPORT_REVERT,
+  MachineImportRevertRequest,
+  MachineImportRevertResult,
+  SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_REVERT,
+} from './import-jobs.contract.js';
 
-/** import-service's calls (IMPORT_COMMIT and IMPORT_REVERT: designed, not handled yet). */
+/** import-service's calls. */
 export type ImportRpc = {
   [IMPORT_CREATE]: { request: ImportCreateRequest; response: ImportUploaded };
   [IMPORT_MAPPING]: { request: ImportMappingRequest; response: ImportUploaded };
@@ -30,4 +49,17 @@ export type ImportRpc = {
   [IMPORT_LIST]: { request: ImportListQuery; response: Page<ImportView> };
   [IMPORT_COMMIT]: { request: ImportCommitRequest; response: ImportView };
   [IMPORT_REVERT]: { request: ImportIdRequest; response: ImportView };
+};
+
+/** The owners' calls of the import job (each handled by the service owning its context). */
+export type ImportJobRpc = {
+  [FUEL_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [FUEL_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [INVENTORY_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [INVENTORY_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [SERVICE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [SERVICE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [MACHINE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [MACHINE_IMPORT_CREATE_MACHINES]: { request: ImportCreateMachinesRequest; response: ImportCreateMachinesResult };
+  [MACHINE_IMPORT_REVERT]: { request: MachineImportRevertRequest; response: MachineImportRevertResult };
 };

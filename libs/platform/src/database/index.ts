@@ -7,3 +7,4 @@ export * from './create-once.js';
 export * from './compiled-select.js';
 export * from './query-logger.js';
 export * from './engine.js';
+export * from './import-batch.js';

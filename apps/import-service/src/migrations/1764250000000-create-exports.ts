@@ -1,8 +1,8 @@
 import { idColumn, portableTypes } from '@wrenchlog/platform';
 import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
-export class CreateExports1764200000000 implements MigrationInterface {
-  name = 'CreateExports1764200000000';
+export class CreateExports1764250000000 implements MigrationInterface {
+  name = 'CreateExports1764250000000';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const t = portableTypes(queryRunner);

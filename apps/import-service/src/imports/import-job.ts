@@ -1,0 +1,280 @@
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import {
+  FUEL_IMPORT_APPLY,
+  FUEL_RECORD_LATEST,
+  IMPORT_BATCH_SIZE,
+  IMPORT_REVERT_CALL_MAX,
+  MACHINE_IMPORT_CREATE_MACHINES,
+  MACHINE_IMPORT_REVERT,
+  PURCHASE_RECENT_FOR_MACHINE,
+  SERVICE_RECORD_BY_MACHINE,
+  type Actor,
+  type ImportApplyResult,
+  type ImportCommitMode,
+} from '@wrenchlog/contracts';
+import { RpcCallError, RpcClient } from '@wrenchlog/platform';
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { ImportRowEntity } from './import-row.entity.js';
+import {
+  APPLY_PATTERN,
+  backoffMs,
+  byKind,
+  failureSummary,
+  isRowKind,
+  LEASE_MS,
+  LEASE_RENEW_MS,
+  outcome,
+  OWNER_TRIES,
+  RESUME_TICK_MS,
+  retriable,
+  REVERT_PATTERNS,
+} from './import.rules.js';
+import { ImportsRepository } from './imports.repository.js';
+
+/** An owner's call takes up to this long: a batch of 500 rows with their outbox events. */
+const OWNER_TIMEOUT_MS = 60_000;
+
+/** The job gave up on an owner (it kept failing, or refused the call): all_or_nothing rolls back, skip_invalid stops. */
+class OwnerFailed extends Error {}
+
+/**
+ * The import job (issue 23; README "The import job" and "Revert"): runs in this service, started by
+ * commit, by revert and by the lease tick. Nothing is held in memory between steps: the rows'
+ * outcomes and the import's lease are in the database, so a restarted service resumes from the
+ * first pending row, and the owners' unique (import_id, import_row) makes a resent batch harmless.
+ */
+@Injectable()
+export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger(ImportJob.name);
+  /** This worker's name in `lease_owner`. */
+  private readonly me = `import-${process.pid}-${randomUUID().slice(0, 8)}`;
+  private tick: NodeJS.Timeout | undefined;
+  private readonly running = new Set<number>();
+  private stopping = false;
+
+  constructor(
+    private readonly repository: ImportsRepository,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    // On boot and every 30 s: imports whose worker died (its lease lapsed) are resumed.
+    this.tick = setInterval(() => void this.resumeLapsed(), RESUME_TICK_MS);
+    this.tick.unref();
+    setImmediate(() => void this.resumeLapsed());
+  }
+
+  onApplicationShutdown(): void {
+    this.stopping = true;
+    clearInterval(this.tick);
+  }
+
+  /** Starts (or resumes) an import's job in the background; answers at once. */
+  start(id: number): void {
+    if (!this.running.has(id)) {
+      void this.run(id);
+    }
+  }
+
+  private async resumeLapsed(): Promise<void> {
+    try {
+      for (const id of await this.repository.lapsed(new Date())) {
+        this.start(id);
+      }
+    } catch (err) {
+      this.logger.warn(`could not look for imports to resume: ${(err as Error).message}`);
+    }
+  }
+
+  private async run(id: number): Promise<void> {
+    this.running.add(id);
+    let renew: NodeJS.Timeout | undefined;
+    try {
+      const now = new Date();
+      if (!(await this.repository.takeLease(id, this.me, now, new Date(now.getTime() + LEASE_MS)))) {
+        return;
+      }
+      renew = setInterval(() => void this.repository.renewLease(id, this.me, new Date(Date.now() + LEASE_MS)).catch(() => undefined), LEASE_RENEW_MS);
+      const entity = await this.repository.findById(id);
+      if (!entity) {
+        return;
+      }
+      const actor: Actor = { userId: entity.userId, adminLevel: 0 };
+      if (entity.reverting) {
+        await this.revert(id, actor);
+      } else if (entity.state === 'importing') {
+        await this.importRows(id, actor, entity.mode as ImportCommitMode);
+      }
+    } catch (err) {
+      // A database or broker failure of this worker: the lease lapses and the tick resumes the job.
+      this.logger.warn(`import ${id}: the job stopped and will resume: ${(err as Error).message}`);
+    } finally {
+      clearInterval(renew);
+      this.running.delete(id);
+    }
+  }
+
+  /** Machines first, then the pending rows in batches of 500 in file order, each kind to its owner. */
+  private async importRows(id: number, actor: Actor, mode: ImportCommitMode): Promise<void> {
+    try {
+      await this.createMachines(id, actor);
+      const machines = await this.repository.machinesOf(id);
+      for (let batchNo = 0; !this.stopping; batchNo++) {
+        const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE);
+        if (rows.length === 0) {
+          break;
+        }
+        const result = await this.applyBatch(id, actor, batchNo, rows, machines);
+        await this.repository.markBatch(id, result.written, result.failed);
+        if (result.failed.length > 0 && outcome(mode, result.failed.length) === 'rollback') {
+          await this.rollback(id, actor, failureSummary(result.failed));
+          return;
+        }
+      }
+      if (this.stopping) {
+        return;
+      }
+      const failed = await this.repository.failedRows(id, 1);
+      const error = failed.length > 0 ? failureSummary(failed.map((r) => ({ rowNumber: r.rowNumber, message: lastMessage(r) }))) : null;
+      await this.repository.finish(id, { state: 'done', finishedAt: new Date(), error });
+    } catch (err) {
+      if (!(err instanceof OwnerFailed)) {
+        throw err;
+      }
+      if (mode === 'all_or_nothing') {
+        await this.rollback(id, actor, err.message);
+      } else {
+        // skip_invalid keeps what was written (Revert can take it back).
+        await this.repository.finish(id, { state: 'failed', finishedAt: new Date(), error: err.message });
+      }
+    }
+  }
+
+  private async createMachines(id: number, actor: Actor): Promise<void> {
+    const names = await this.repository.namesToCreate(id);
+    for (let i = 0; i < names.length; i += IMPORT_BATCH_SIZE) {
+      const chunk = names.slice(i, i + IMPORT_BATCH_SIZE);
+      const answer = await this.owner('machine-service', () => this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, userId: actor.userId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+      await this.repository.addMachines(id, answer.machines);
+    }
+  }
+
+  /** One batch: the rows of each kind to their owner, in file order; a row of a kind nobody writes fails with why. */
+  private async applyBatch(id: number, actor: Actor, batchNo: number, rows: ImportRowEntity[], machines: Map<string, number>): Promise<ImportApplyResult> {
+    const out: ImportApplyResult = { written: [], failed: [] };
+    for (const [kind, list] of byKind(rows)) {
+      if (!isRowKind(kind)) {
+        out.failed.push(...list.map((r) => ({ rowNumber: r.rowNumber, message: `${kind} rows are not imported yet` })));
+        continue;
+      }
+      const sent = list.map((r) => ({ rowNumber: r.rowNumber, record: recordOf(r, machines) }));
+      const pattern = APPLY_PATTERN[kind] as typeof FUEL_IMPORT_APPLY;
+      const answer = await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId, batchNo, rows: sent }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+      out.written.push(...answer.written);
+      out.failed.push(...answer.failed);
+    }
+    return out;
+  }
+
+  /** all_or_nothing after a failure: every record written so far is taken back, then `failed` with the reason. */
+  private async rollback(id: number, actor: Actor, reason: string | null): Promise<void> {
+    const revert = await this.revertOwners(id, actor);
+    await this.repository.unmarkWritten(id);
+    await this.repository.finish(id, {
+      state: 'failed',
+      finishedAt: new Date(),
+      error: `Nothing was imported: ${reason ?? 'an owner failed'}`,
+      written: 0,
+      revertResult: JSON.stringify(revert),
+    });
+  }
+
+  /** POST /revert's job: the import's records, then its machines that have no record left. */
+  private async revert(id: number, actor: Actor): Promise<void> {
+    try {
+      const result = await this.revertOwners(id, actor);
+      await this.repository.unmarkWritten(id);
+      await this.repository.finish(id, { state: 'reverted', reverting: false, finishedAt: new Date(), revertResult: JSON.stringify(result) });
+    } catch (err) {
+      if (!(err instanceof OwnerFailed)) {
+        throw err;
+      }
+      // Left `reverting`: the tick tries again once the owner is back.
+      this.logger.warn(`import ${id}: revert waits for an owner: ${err.message}`);
+      await this.repository.finish(id, {});
+    }
+  }
+
+  private async revertOwners(id: number, actor: Actor): Promise<{ deleted: number; keptMachines: { id: number; name: string }[] }> {
+    let deleted = 0;
+    for (const pattern of REVERT_PATTERNS) {
+      // An owner deletes at most IMPORT_REVERT_CALL_MAX records a call: call again while it deletes that many.
+      for (let answered = IMPORT_REVERT_CALL_MAX; answered === IMPORT_REVERT_CALL_MAX; ) {
+        answered = (await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS }))).deleted;
+        deleted += answered;
+      }
+    }
+    const created = [...(await this.repository.machinesOf(id)).values(), ...(await this.repository.writtenMachineRows(id))];
+    const empty: number[] = [];
+    for (const machineId of created) {
+      if (!(await this.hasRecords(actor, machineId))) {
+        empty.push(machineId);
+      }
+    }
+    const machines = await this.owner(MACHINE_IMPORT_REVERT, () => this.rpc.send(MACHINE_IMPORT_REVERT, { importId: id, userId: actor.userId, machineIds: empty }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+    return { deleted: deleted + machines.deleted, keptMachines: machines.kept };
+  }
+
+  /** Whether a machine the import created has records now (added by the user since): then Revert keeps it. */
+  private async hasRecords(actor: Actor, machineId: number): Promise<boolean> {
+    const window = { machineId, page: 0, size: 1 };
+    const call = async () => {
+      const [fuel, services, purchases] = await Promise.all([
+        this.rpc.send(FUEL_RECORD_LATEST, { machineId }, { actor }),
+        this.rpc.send(SERVICE_RECORD_BY_MACHINE, window, { actor }),
+        this.rpc.send(PURCHASE_RECENT_FOR_MACHINE, window, { actor }),
+      ]);
+      const count = (list: unknown[] | { content: unknown[] }) => (Array.isArray(list) ? list.length : list.content.length);
+      return fuel !== null || count(services) > 0 || count(purchases) > 0;
+    };
+    return this.owner('record owners', call);
+  }
+
+  /** An owner's call, tried 5 times with backoff (1, 2, 4, 8 s) before the job gives up on it; a refusal is not tried again. */
+  private async owner<T>(name: string, call: () => Promise<T>): Promise<T> {
+    let last: Error | undefined;
+    for (let attempt = 1; attempt <= OWNER_TRIES; attempt++) {
+      try {
+        return await call();
+      } catch (err) {
+        last = err as Error;
+        this.logger.warn(`${name} failed (try ${attempt} of ${OWNER_TRIES}): ${last.message}`);
+        if (!retriable(err instanceof RpcCallError ? err.code : undefined)) {
+          throw new OwnerFailed(`${name} refused the import: ${last.message}`);
+        }
+        if (attempt < OWNER_TRIES && !this.stopping) {
+          await sleep(backoffMs(attempt));
+        }
+      }
+    }
+    throw new OwnerFailed(`${name} did not answer after ${OWNER_TRIES} tries: ${last?.message ?? 'no answer'}`);
+  }
+}
+
+/** The record as the owner takes it: a machine named in the file gets the id of the machine the import created for it. */
+function recordOf(row: ImportRowEntity, machines: Map<string, number>): Record<string, unknown> {
+  const record = JSON.parse(row.record ?? '{}') as Record<string, unknown>;
+  if (row.machineName !== null) {
+    const id = machines.get(row.machineName);
+    if (id !== undefined) {
+      record.machineId = id;
+    }
+  }
+  return record;
+}
+
+const lastMessage = (row: ImportRowEntity): string => {
+  const messages = JSON.parse(row.messages) as string[];
+  return messages[messages.length - 1] ?? 'failed';
+};

@@ -1,0 +1,87 @@
+import { ErrorCode, FUEL_IMPORT_APPLY, INVENTORY_IMPORT_APPLY, MACHINE_IMPORT_APPLY, SERVICE_IMPORT_APPLY } from '@wrenchlog/contracts';
+import { APPLY_PATTERN, backoffMs, byKind, commitRefusal, failureSummary, isRowKind, outcome, retriable, revertRefusal, sendsRow } from './import.rules.js';
+
+const counts = (errors: number, valid = 3, warnings = 0) => ({ valid, warnings, errors });
+
+describe('commitRefusal', () => {
+  it('refuses a commit before the dry run, and a second commit, with 409', () => {
+    expect(commitRefusal('uploaded', 'skip_invalid', null)).toMatchObject({ status: 409, message: expect.stringContaining('validate first') });
+    for (const state of ['importing', 'done', 'failed', 'reverted'] as const) {
+      expect(commitRefusal(state, 'skip_invalid', counts(0))).toEqual({ status: 409, message: `The import is ${state}: it can be committed once only.` });
+    }
+  });
+
+  it('refuses all_or_nothing with error rows (422, how many and what to do), not skip_invalid', () => {
+    expect(commitRefusal('validated', 'all_or_nothing', counts(1))).toEqual({ status: 422, message: '1 row has errors: fix the file or choose to skip them (skip_invalid).' });
+    expect(commitRefusal('validated', 'all_or_nothing', counts(1200))).toEqual({ status: 422, message: '1,200 rows have errors: fix the file or choose to skip them (skip_invalid).' });
+    expect(commitRefusal('validated', 'skip_invalid', counts(1))).toBeNull();
+    expect(commitRefusal('validated', 'all_or_nothing', counts(0))).toBeNull();
+  });
+
+  it('refuses a file with no row to import', () => {
+    expect(commitRefusal('validated', 'skip_invalid', counts(4, 0, 0))).toEqual({ status: 422, message: 'No row of the file can be imported.' });
+    expect(commitRefusal('validated', 'skip_invalid', counts(4, 0, 1))).toBeNull();
+  });
+});
+
+describe('revertRefusal', () => {
+  it('reverts a finished import once', () => {
+    expect(revertRefusal('done', false)).toBeNull();
+    expect(revertRefusal('failed', false)).toBeNull();
+    expect(revertRefusal('done', true)).toEqual({ status: 409, message: 'The import is already reverted.' });
+    expect(revertRefusal('reverted', false)).toEqual({ status: 409, message: 'The import is already reverted.' });
+    for (const state of ['uploaded', 'validated', 'importing'] as const) {
+      expect(revertRefusal(state, false)).toEqual({ status: 409, message: `The import is ${state}: only a finished import can be reverted.` });
+    }
+  });
+});
+
+describe('the rows a commit sends and where they go', () => {
+  it('sends valid and warned rows, never errors, and duplicates only when kept', () => {
+    expect(sendsRow({ status: 'valid', duplicateOf: null, keep: false })).toBe(true);
+    expect(sendsRow({ status: 'warning', duplicateOf: null, keep: false })).toBe(true);
+    expect(sendsRow({ status: 'error', duplicateOf: null, keep: true })).toBe(false);
+    expect(sendsRow({ status: 'warning', duplicateOf: 7, keep: false })).toBe(false);
+    expect(sendsRow({ status: 'warning', duplicateOf: 7, keep: true })).toBe(true);
+  });
+
+  it("routes each kind to its owner's apply, splits a mixed batch keeping file order, and knows no odometer owner yet", () => {
+    expect(APPLY_PATTERN).toEqual({ machine: MACHINE_IMPORT_APPLY, fuel: FUEL_IMPORT_APPLY, service: SERVICE_IMPORT_APPLY, purchase: INVENTORY_IMPORT_APPLY });
+    const rows = [
+      { kind: 'machine', n: 2 },
+      { kind: 'fuel', n: 3 },
+      { kind: 'service', n: 4 },
+      { kind: 'fuel', n: 5 },
+    ];
+    expect([...byKind(rows)].map(([kind, list]) => [kind, list.map((r) => r.n)])).toEqual([
+      ['machine', [2]],
+      ['fuel', [3, 5]],
+      ['service', [4]],
+    ]);
+    expect(isRowKind('purchase')).toBe(true);
+    expect(isRowKind('odometer')).toBe(false);
+  });
+});
+
+describe('how a job ends, retries and hands over', () => {
+  it('rolls back all_or_nothing on a failed row; skip_invalid counts it', () => {
+    expect(outcome('all_or_nothing', 0)).toBe('done');
+    expect(outcome('all_or_nothing', 1)).toBe('rollback');
+    expect(outcome('skip_invalid', 5)).toBe('done');
+  });
+
+  it('says which row failed first and how many more', () => {
+    expect(failureSummary([])).toBeNull();
+    expect(failureSummary([{ rowNumber: 14, message: 'Machine not found' }])).toBe('row 14: Machine not found');
+    expect(failureSummary([{ rowNumber: 14, message: 'Machine not found' }, { rowNumber: 20, message: 'x' }, { rowNumber: 21, message: 'y' }])).toBe('row 14: Machine not found (and 2 more rows)');
+  });
+
+  it('tries an owner again only when it did not answer or failed inside, waiting 1, 2, 4, 8 s', () => {
+    expect(retriable(ErrorCode.Unavailable)).toBe(true);
+    expect(retriable(ErrorCode.Internal)).toBe(true);
+    expect(retriable(undefined)).toBe(true);
+    expect(retriable(ErrorCode.BadRequest)).toBe(false);
+    expect(retriable(ErrorCode.NotFound)).toBe(false);
+    expect([1, 2, 3, 4].map(backoffMs)).toEqual([1000, 2000, 4000, 8000]);
+  });
+});

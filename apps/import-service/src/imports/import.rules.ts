@@ -1,0 +1,118 @@
+import {
+  ErrorCode,
+  FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_REVERT,
+  INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_REVERT,
+  MACHINE_IMPORT_APPLY,
+  SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_REVERT,
+  type ImportCommitMode,
+  type ImportCounts,
+  type ImportState,
+} from '@wrenchlog/contracts';
+
+// The import's lifecycle as pure rules (issue 23; apps/import-service/README.md "The import job"):
+// which calls a state allows, which rows a commit sends, where each kind of row goes, and how a job ends.
+
+/** A refusal: the HTTP status the gateway answers and its message. */
+export type Refusal = { status: 409 | 422; message: string };
+
+/** Whether POST /commit may start the job: only after a dry run, and all_or_nothing only without error rows. */
+export function commitRefusal(state: ImportState, mode: ImportCommitMode, counts: ImportCounts | null): Refusal | null {
+  if (state === 'uploaded' || counts === null) {
+    return { status: 409, message: 'The import has not been validated yet: run POST /api/imports/{id}/validate first.' };
+  }
+  if (state !== 'validated') {
+    return { status: 409, message: `The import is ${state}: it can be committed once only.` };
+  }
+  if (mode === 'all_or_nothing' && counts.errors > 0) {
+    const rows = counts.errors === 1 ? '1 row has errors' : `${counts.errors.toLocaleString('en-US')} rows have errors`;
+    return { status: 422, message: `${rows}: fix the file or choose to skip them (skip_invalid).` };
+  }
+  if (counts.valid + counts.warnings === 0) {
+    return { status: 422, message: 'No row of the file can be imported.' };
+  }
+  return null;
+}
+
+/** Whether POST /revert may start: a finished import (done, or failed after writing in skip_invalid), once. */
+export function revertRefusal(state: ImportState, reverting: boolean): Refusal | null {
+  if (state === 'reverted' || reverting) {
+    return { status: 409, message: 'The import is already reverted.' };
+  }
+  if (state !== 'done' && state !== 'failed') {
+    return { status: 409, message: `The import is ${state}: only a finished import can be reverted.` };
+  }
+  return null;
+}
+
+/** What the dry run left of a row, as the job needs it. */
+export interface RowFacts {
+  status: 'valid' | 'warning' | 'error';
+  duplicateOf: number | null;
+  keep: boolean;
+}
+
+/** Whether the commit sends a row: error rows never (all_or_nothing has none), duplicates only when the user kept them. */
+export function sendsRow(row: RowFacts): boolean {
+  return row.status !== 'error' && (row.duplicateOf === null || row.keep);
+}
+
+/** The kinds of rows and the owners' calls that write and revert them. */
+export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase'] as const;
+export type RowKind = (typeof ROW_KINDS)[number];
+
+export const APPLY_PATTERN = {
+  machine: MACHINE_IMPORT_APPLY,
+  fuel: FUEL_IMPORT_APPLY,
+  service: SERVICE_IMPORT_APPLY,
+  purchase: INVENTORY_IMPORT_APPLY,
+} as const satisfies Record<RowKind, string>;
+
+/** The owners' reverts of records, in this order; machines go after them (machine.import.revert). */
+export const REVERT_PATTERNS = [FUEL_IMPORT_REVERT, INVENTORY_IMPORT_REVERT, SERVICE_IMPORT_REVERT] as const;
+
+export const isRowKind = (kind: string): kind is RowKind => (ROW_KINDS as readonly string[]).includes(kind);
+
+/** Splits one batch of rows (in file order) into a call per owner, each keeping file order. */
+export function byKind<T extends { kind: string }>(rows: T[]): Map<string, T[]> {
+  const out = new Map<string, T[]>();
+  for (const row of rows) {
+    const list = out.get(row.kind) ?? [];
+    list.push(row);
+    out.set(row.kind, list);
+  }
+  return out;
+}
+
+/** After the last batch (or a failed row): done, or the rollback of an all_or_nothing import. */
+export function outcome(mode: ImportCommitMode, failed: number): 'done' | 'rollback' {
+  return mode === 'all_or_nothing' && failed > 0 ? 'rollback' : 'done';
+}
+
+/** How long to wait before the next try of an owner's call: 1, 2, 4, 8 s (5 tries in all). */
+export const OWNER_TRIES = 5;
+
+/**
+ * Whether an owner's failed call is worth another try: it did not answer (down, timed out) or
+ * failed inside (a database error, a batch that raced its redelivery). An answer that refuses the
+ * call (400, 404, 409, 422) will refuse it again.
+ */
+export const retriable = (code: string | undefined): boolean => code === undefined || code === ErrorCode.Unavailable || code === ErrorCode.Internal;
+export const backoffMs = (attempt: number): number => 1000 * 2 ** Math.max(0, attempt - 1);
+
+/** The lease of a job: taken for 60 s, renewed every 20 s; one that lapsed is resumed by the 30 s tick or a restart. */
+export const LEASE_MS = 60_000;
+export const LEASE_RENEW_MS = 20_000;
+export const RESUME_TICK_MS = 30_000;
+
+/** The first failed row's message, as the import's error ("row 14: Machine not found"), with how many more failed. */
+export function failureSummary(failed: { rowNumber: number; message: string }[]): string | null {
+  if (failed.length === 0) {
+    return null;
+  }
+  const first = failed[0]!;
+  const more = failed.length > 1 ? ` (and ${failed.length - 1} more rows)` : '';
+  return `row ${first.rowNumber}: ${first.message}${more}`;
+}

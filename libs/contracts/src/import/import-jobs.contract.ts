@@ -1,0 +1,104 @@
+import { plainToInstance, type ClassConstructor } from 'class-transformer';
+import { validateSync, type ValidationError } from 'class-validator';
+
+// The owners' side of the import job (issue 23, apps/import-service/README.md "The import job"):
+// import-service sends each owning service a batch of rows it validated in the dry run; the owner
+// validates them again with the same DTO class, writes them with `import_id`/`import_row` and its
+// usual outbox events, and on Revert deletes exactly what that import wrote.
+
+// Producer: import-service. Consumers: the owning services (by context).
+export const FUEL_IMPORT_APPLY = 'fuel.import.apply' as const;
+export const FUEL_IMPORT_REVERT = 'fuel.import.revert' as const;
+export const INVENTORY_IMPORT_APPLY = 'inventory.import.apply' as const;
+export const INVENTORY_IMPORT_REVERT = 'inventory.import.revert' as const;
+export const SERVICE_IMPORT_APPLY = 'service.import.apply' as const;
+export const SERVICE_IMPORT_REVERT = 'service.import.revert' as const;
+export const MACHINE_IMPORT_APPLY = 'machine.import.apply' as const;
+export const MACHINE_IMPORT_REVERT = 'machine.import.revert' as const;
+export const MACHINE_IMPORT_CREATE_MACHINES = 'machine.import.createMachines' as const;
+
+/** Rows an import job sends an owner in one call (and the owner writes in one transaction). */
+export const IMPORT_BATCH_SIZE = 500;
+
+/**
+ * Records one `<ctx>.import.revert` call deletes at most, so a call of a 100,000-row import stays
+ * well inside the job's call timeout: the job calls again while a call answers this many.
+ */
+export const IMPORT_REVERT_CALL_MAX = 5000;
+
+export interface ImportApplyRow {
+  /** The row's number in the file (1 = the first data row): with the import's id, the record's unique key. */
+  rowNumber: number;
+  /** The record in the DTO shape of its kind (FuelRecordInput, ServiceRecordInput, PurchaseInput, CreateMachineRequest). */
+  record: Record<string, unknown>;
+}
+
+export interface ImportApplyRequest {
+  importId: number;
+  userId: number;
+  batchNo: number;
+  rows: ImportApplyRow[];
+}
+
+/** A row already written by an earlier delivery answers its first id again. */
+export interface ImportApplyResult {
+  written: { rowNumber: number; id: number }[];
+  failed: { rowNumber: number; message: string }[];
+}
+
+export interface ImportRevertRequest {
+  importId: number;
+  userId: number;
+}
+
+export interface ImportRevertResult {
+  deleted: number;
+}
+
+export interface ImportCreateMachinesRequest {
+  importId: number;
+  userId: number;
+  names: string[];
+}
+
+/** Each name's machine: created by this import (again the same one on redelivery). */
+export interface ImportCreateMachinesResult {
+  machines: { name: string; id: number }[];
+}
+
+/**
+ * machine.import.revert: after the owners removed the import's records, the import's machines to
+ * delete (import-service asks the owners which still have records: those are kept).
+ */
+export interface MachineImportRevertRequest extends ImportRevertRequest {
+  machineIds: number[];
+}
+
+/** `kept`: the import's machines left (they still have records). */
+export interface MachineImportRevertResult extends ImportRevertResult {
+  kept: { id: number; name: string }[];
+}
+
+/**
+ * The first broken rule of an imported record against its DTO class, with the gateway's options
+ * (whitelist, no implicit conversion), or null: the owners check a row again with the very class
+ * the dry run used. Answers the instance (unknown keys dropped) to write from.
+ */
+export function checkImportRecord<T extends object>(dto: ClassConstructor<T>, record: unknown): { value: T; problem: null } | { value: null; problem: string } {
+  if (typeof record !== 'object' || record === null || Array.isArray(record)) {
+    return { value: null, problem: 'the row has no record' };
+  }
+  const value = plainToInstance(dto, record, { enableImplicitConversion: false });
+  const errors = validateSync(value, { whitelist: true, validationError: { target: false, value: false } });
+  const first = (list: ValidationError[]): string | undefined => {
+    for (const e of list) {
+      const message = Object.values(e.constraints ?? {})[0] ?? first(e.children ?? []);
+      if (message) {
+        return `${e.property}: ${message}`;
+      }
+    }
+    return undefined;
+  };
+  const problem = first(errors);
+  return problem ? { value: null, problem } : { value, problem: null };
+}

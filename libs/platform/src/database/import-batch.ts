@@ -1,0 +1,90 @@
+import { IMPORT_REVERT_CALL_MAX, type ImportApplyRequest, type ImportApplyResult, type ImportApplyRow } from '@wrenchlog/contracts';
+import { In, type DataSource, type EntityManager, type EntityTarget, type ObjectLiteral } from 'typeorm';
+
+/** An owner's table of imported records: the two columns of issue 23 beside its id and owner. */
+export interface ImportedRecord extends ObjectLiteral {
+  id: number;
+  userId: number;
+  importId: number | null;
+  importRow: number | null;
+}
+
+/** What an owner's write of one row answers: the new record's id, or why the row cannot be written. */
+export type ImportRowOutcome = { id: number } | { failed: string };
+
+/**
+ * One batch of an import job inside the caller's transaction (the owner's `<ctx>.import.apply`):
+ * rows an earlier delivery already wrote answer their ids again (the unique (import_id, import_row)
+ * index), every other row is written by `write`, which checks the row first and answers a failure
+ * instead of throwing for a cause of the row (a database error aborts the whole batch, which is
+ * then sent again).
+ */
+export async function applyImportBatch<E extends ImportedRecord>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  request: ImportApplyRequest,
+  write: (row: ImportApplyRow) => Promise<ImportRowOutcome>,
+): Promise<ImportApplyResult> {
+  const rowNumbers = request.rows.map((r) => r.rowNumber);
+  const done = new Map<number, number>();
+  if (rowNumbers.length > 0) {
+    const existing = await manager.getRepository(entity).find({
+      where: { importId: request.importId, importRow: In(rowNumbers) } as never,
+      select: { id: true, importRow: true } as never,
+    });
+    for (const e of existing) {
+      done.set(e.importRow as number, e.id);
+    }
+  }
+  const result: ImportApplyResult = { written: [], failed: [] };
+  for (const row of request.rows) {
+    const known = done.get(row.rowNumber);
+    if (known !== undefined) {
+      result.written.push({ rowNumber: row.rowNumber, id: known });
+      continue;
+    }
+    const outcome = await write(row);
+    if ('id' in outcome) {
+      result.written.push({ rowNumber: row.rowNumber, id: outcome.id });
+    } else {
+      result.failed.push({ rowNumber: row.rowNumber, message: outcome.failed });
+    }
+  }
+  return result;
+}
+
+/** Records a revert removes per transaction: each chunk goes with its `deleted` events, so a revert cut short resumes where it stopped. */
+export const IMPORT_REVERT_CHUNK = 500;
+
+/**
+ * The owner's `<ctx>.import.revert`: deletes the user's records of one import, chunk by chunk,
+ * each chunk in one transaction with whatever `remove` does for it (its events, stock taken back).
+ * Records without that import id (entered by hand since) are never touched. Answers the count:
+ * at most IMPORT_REVERT_CALL_MAX a call (the job calls again while it gets that many).
+ */
+export async function revertImportRecords<E extends ImportedRecord>(
+  dataSource: DataSource,
+  entity: EntityTarget<E>,
+  userId: number,
+  importId: number,
+  remove: (manager: EntityManager, rows: E[]) => Promise<void>,
+): Promise<number> {
+  let deleted = 0;
+  while (deleted < IMPORT_REVERT_CALL_MAX) {
+    const count = await dataSource.transaction(async (manager) => {
+      const repo = manager.getRepository(entity);
+      const rows = await repo.find({ where: { userId, importId } as never, order: { id: 'ASC' } as never, take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted) });
+      if (rows.length === 0) {
+        return 0;
+      }
+      await repo.delete({ id: In(rows.map((r) => r.id)), userId } as never);
+      await remove(manager, rows);
+      return rows.length;
+    });
+    if (count === 0) {
+      return deleted;
+    }
+    deleted += count;
+  }
+  return deleted;
+}
