@@ -23,6 +23,9 @@ import {
   failureSummary,
   isRowKind,
   LEASE_MS,
+  machineKey,
+  machinesByName,
+  namesLeftToCreate,
   LEASE_RENEW_MS,
   outcome,
   OWNER_TRIES,
@@ -37,6 +40,8 @@ const OWNER_TIMEOUT_MS = 60_000;
 
 /** The job gave up on an owner (it kept failing, or refused the call): all_or_nothing rolls back, skip_invalid stops. */
 class OwnerFailed extends Error {}
+
+type BatchStep = 'next' | 'end' | 'rolled-back';
 
 /**
  * The import job (issue 23; README "The import job" and "Revert"): runs in this service, started by
@@ -115,25 +120,25 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
-  /** Machines first, then the pending rows in batches of 500 in file order, each kind to its owner. */
+  /**
+   * Machines first, then the pending rows in batches of 500 in file order, each kind to its owner.
+   * A restore's machine rows are written before anything else, so the rows naming those machines get
+   * their ids; only the names without a machine row are created by name (with stand-in fields).
+   */
   private async importRows(id: number, actor: Actor, mode: ImportCommitMode): Promise<void> {
     try {
-      await this.createMachines(id, actor);
-      const machines = await this.repository.machinesOf(id);
-      for (let batchNo = 0; !this.stopping; batchNo++) {
-        const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE);
-        if (rows.length === 0) {
-          break;
+      let batchNo = 0;
+      for (const kind of ['machine', undefined] as const) {
+        const machines = kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>();
+        for (let step: BatchStep = 'next'; step === 'next'; batchNo++) {
+          if (this.stopping) {
+            return;
+          }
+          step = await this.writeBatch(id, actor, mode, batchNo, kind, machines);
+          if (step === 'rolled-back') {
+            return;
+          }
         }
-        const result = await this.applyBatch(id, actor, batchNo, rows, machines);
-        await this.repository.markBatch(id, result.written, result.failed);
-        if (result.failed.length > 0 && outcome(mode, result.failed.length) === 'rollback') {
-          await this.rollback(id, actor, failureSummary(result.failed));
-          return;
-        }
-      }
-      if (this.stopping) {
-        return;
       }
       const failed = await this.repository.failedRows(id, 1);
       const error = failed.length > 0 ? failureSummary(failed.map((r) => ({ rowNumber: r.rowNumber, message: lastMessage(r) }))) : null;
@@ -151,13 +156,36 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 
-  private async createMachines(id: number, actor: Actor): Promise<void> {
-    const names = await this.repository.namesToCreate(id);
+  /** Writes the next pending batch (of machine rows, or of any kind): 'end' when none was left. */
+  private async writeBatch(id: number, actor: Actor, mode: ImportCommitMode, batchNo: number, kind: 'machine' | undefined, machines: Map<string, number>): Promise<BatchStep> {
+    const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE, kind);
+    if (rows.length === 0) {
+      return 'end';
+    }
+    const result = await this.applyBatch(id, actor, batchNo, rows, machines);
+    await this.repository.markBatch(id, result.written, result.failed);
+    if (result.failed.length > 0 && outcome(mode, result.failed.length) === 'rollback') {
+      await this.rollback(id, actor, failureSummary(result.failed));
+      return 'rolled-back';
+    }
+    return 'next';
+  }
+
+  /**
+   * The machine of each name the rows give (keys without case): the machines written from their own
+   * rows, then those created by name for the names without one (idempotent: a resumed job asks
+   * machine-service for the names not in import_machines only, and it answers a created one again).
+   */
+  private async createMachines(id: number, actor: Actor): Promise<Map<string, number>> {
+    const fromRows = await this.repository.writtenMachines(id);
+    const byName = machinesByName(fromRows, await this.repository.machinesOf(id));
+    const names = namesLeftToCreate(await this.repository.namesToCreate(id), byName);
     for (let i = 0; i < names.length; i += IMPORT_BATCH_SIZE) {
       const chunk = names.slice(i, i + IMPORT_BATCH_SIZE);
       const answer = await this.owner('machine-service', () => this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, userId: actor.userId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
       await this.repository.addMachines(id, answer.machines);
     }
+    return machinesByName(fromRows, await this.repository.machinesOf(id));
   }
 
   /** One batch: the rows of each kind to their owner, in file order; a row of a kind nobody writes fails with why. */
@@ -215,7 +243,8 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
         deleted += answered;
       }
     }
-    const created = [...(await this.repository.machinesOf(id)).values(), ...(await this.repository.writtenMachineRows(id))];
+    // A machine is listed once, whether the import created it by name, from its row, or both (an older job).
+    const created = new Set([...(await this.repository.machinesOf(id)).values(), ...(await this.repository.writtenMachines(id)).map((m) => m.id)]);
     const empty: number[] = [];
     for (const machineId of created) {
       if (!(await this.hasRecords(actor, machineId))) {
@@ -266,7 +295,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
 function recordOf(row: ImportRowEntity, machines: Map<string, number>): Record<string, unknown> {
   const record = JSON.parse(row.record ?? '{}') as Record<string, unknown>;
   if (row.machineName !== null) {
-    const id = machines.get(row.machineName);
+    const id = machines.get(machineKey(row.machineName));
     if (id !== undefined) {
       record.machineId = id;
     }

@@ -1,5 +1,5 @@
 import { ErrorCode, FUEL_IMPORT_APPLY, INVENTORY_IMPORT_APPLY, MACHINE_IMPORT_APPLY, SERVICE_IMPORT_APPLY } from '@wrenchlog/contracts';
-import { APPLY_PATTERN, backoffMs, byKind, commitRefusal, failureSummary, isRowKind, outcome, retriable, revertRefusal, sendsRow } from './import.rules.js';
+import { APPLY_PATTERN, backoffMs, byKind, commitRefusal, failureSummary, isRowKind, machineKey, machinesByName, namesLeftToCreate, outcome, retriable, revertRefusal, sendsRow } from './import.rules.js';
 
 const counts = (errors: number, valid = 3, warnings = 0) => ({ valid, warnings, errors });
 
@@ -83,5 +83,28 @@ describe('how a job ends, retries and hands over', () => {
     expect(retriable(ErrorCode.BadRequest)).toBe(false);
     expect(retriable(ErrorCode.NotFound)).toBe(false);
     expect([1, 2, 3, 4].map(backoffMs)).toEqual([1000, 2000, 4000, 8000]);
+  });
+});
+
+describe('machinesByName', () => {
+  it('gives a name the machine written from its own row, not one created by name, compared without case', () => {
+    const machines = machinesByName([{ name: 'Export Truck', id: 7 }], new Map([['export truck', 99], ['Mower', 8]]));
+    expect(machines).toEqual(new Map([['export truck', 7], ['mower', 8]]));
+    expect(machines.get(machineKey(' EXPORT truck '))).toBe(7);
+  });
+
+  it('keeps the first of two machine rows of the same name', () => {
+    expect(machinesByName([{ name: 'Truck', id: 3 }, { name: 'truck', id: 4 }], new Map())).toEqual(new Map([['truck', 3]]));
+  });
+});
+
+describe('namesLeftToCreate', () => {
+  it('creates by name only the names without a machine of the import, each once without case', () => {
+    const machines = machinesByName([{ name: 'Export Truck', id: 7 }], new Map([['Trailer', 9]]));
+    expect(namesLeftToCreate(['Export Truck', 'export truck', 'Mower', 'MOWER', 'trailer', ' ', 'Skid steer'], machines)).toEqual(['Mower', 'Skid steer']);
+  });
+
+  it('creates nothing when every name has its machine row (a restore)', () => {
+    expect(namesLeftToCreate(['A', 'b'], machinesByName([{ name: 'a', id: 1 }, { name: 'B', id: 2 }], new Map()))).toEqual([]);
   });
 });

@@ -116,3 +116,40 @@ export function failureSummary(failed: { rowNumber: number; message: string }[])
   const more = failed.length > 1 ? ` (and ${failed.length - 1} more rows)` : '';
   return `row ${first.rowNumber}: ${first.message}${more}`;
 }
+
+/** Machine names are compared without case (and around spaces), as the dry run matches the caller's machines. */
+export const machineKey = (name: string): string => name.trim().toLowerCase();
+
+/**
+ * The machine of each name (by machineKey) the import's rows may give: the machines written from
+ * their own rows (a restore's machines.csv, with their fields) win over those created by name; of
+ * two rows of the same name the first one's machine is used.
+ */
+export function machinesByName(fromRows: { name: string; id: number }[], createdByName: Map<string, number>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const { name, id } of fromRows) {
+    if (!out.has(machineKey(name))) {
+      out.set(machineKey(name), id);
+    }
+  }
+  for (const [name, id] of createdByName) {
+    if (!out.has(machineKey(name))) {
+      out.set(machineKey(name), id);
+    }
+  }
+  return out;
+}
+
+/** The names the rows give that still need a machine created by name: not one the import has, each once without case. */
+export function namesLeftToCreate(names: string[], machines: Map<string, number>): string[] {
+  const seen = new Set(machines.keys());
+  const out: string[] = [];
+  for (const name of names) {
+    const key = machineKey(name);
+    if (key !== '' && !seen.has(key)) {
+      seen.add(key);
+      out.push(name);
+    }
+  }
+  return out;
+}

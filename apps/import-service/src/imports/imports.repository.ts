@@ -183,9 +183,10 @@ export class ImportsRepository {
     return new Map(rows.map((r) => [r.name, r.machineId]));
   }
 
-  /** The next pending rows in file order. */
-  nextPending(importId: number, limit: number): Promise<ImportRowEntity[]> {
-    return this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, outcome: 'pending' }, order: { rowNumber: 'ASC' }, take: limit });
+  /** The next pending rows in file order (of one kind when given). */
+  nextPending(importId: number, limit: number, kind?: string): Promise<ImportRowEntity[]> {
+    const where = kind === undefined ? { importId, outcome: 'pending' } : { importId, outcome: 'pending', kind };
+    return this.dataSource.getRepository(ImportRowEntity).find({ where, order: { rowNumber: 'ASC' }, take: limit });
   }
 
   /** A batch's outcome and the import's progress, in one transaction. */
@@ -217,10 +218,12 @@ export class ImportsRepository {
     return this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, outcome: 'failed' }, order: { rowNumber: 'ASC' }, take: limit });
   }
 
-  /** Ids of the machines a machines file's rows wrote. */
-  async writtenMachineRows(importId: number): Promise<number[]> {
-    const rows = await this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, kind: 'machine', outcome: 'written' }, select: { targetId: true } });
-    return rows.map((r) => r.targetId).filter((id): id is number => id !== null);
+  /** The machines the import's machine rows wrote (a machines file, a restore's machines.csv): name and id. */
+  async writtenMachines(importId: number): Promise<{ name: string; id: number }[]> {
+    const rows = await this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, kind: 'machine', outcome: 'written' }, select: { targetId: true, record: true }, order: { rowNumber: 'ASC' } });
+    return rows
+      .filter((r): r is ImportRowEntity & { targetId: number } => r.targetId !== null)
+      .map((r) => ({ name: String((JSON.parse(r.record ?? '{}') as { name?: unknown }).name ?? ''), id: r.targetId }));
   }
 
   /** After a rollback or revert, the written rows are no longer written. */
