@@ -4,7 +4,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
-// in a fresh account and check the dry run.
+// in a fresh account: the dry run, then the import job writes the same account (each machine once,
+// with its fields), and Revert takes the restore back to an empty account.
 
 const csvRows = (bytes: Uint8Array): Record<string, string>[] => parse(strFromU8(bytes), { columns: true, bom: true }) as Record<string, string>[];
 
@@ -13,6 +14,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   let a: ApprovedUser;
   let b: ApprovedUser;
   let c: ApprovedUser;
+  let d: ApprovedUser;
   let zip: Uint8Array;
 
   const ready = async (id: number, token: string) => {
@@ -25,7 +27,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   };
 
   beforeAll(async () => {
-    [a, b, c] = await Promise.all([createApprovedUser(api, { name: 'Export A' }), createApprovedUser(api, { name: 'Export B' }), createApprovedUser(api, { name: 'Export C' })]);
+    [a, b, c, d] = await Promise.all(['A', 'B', 'C', 'D'].map((n) => createApprovedUser(api, { name: `Export ${n}` })));
     const truck = await createMachine(api, a.token, { name: 'Export Truck', year: 2019, make: 'Ford', model: 'F-250' });
     const mower = await createMachine(api, a.token, { name: 'Export Mower', year: 2021, make: 'Kubota', model: 'ZD1211' });
     const oil = await serviceRecordFor(api, a.token, truck.id, { title: 'Oil change', serviceDate: '2026-03-20', price: '89.95', miles: '48000', notes: '=HYPERLINK("http://example.com","x")' });
@@ -121,6 +123,64 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(rows.filter((r) => !('make' in r.record)).map((r) => r.newMachine)).toEqual(['Export Truck', 'Export Mower', 'Export Truck', 'Export Truck', 'Export Truck']);
     expect((await api.get('/api/machines/all', c.token)).body).toEqual([]);
   });
+
+  /** What an account holds, as its owner reads it: each machine with its fields and its records (ids left out: they differ). */
+  const holdings = async (token: string) => {
+    const machines = ((await api.get('/api/machines/all', token)).body as any[]).sort((x, y) => x.name.localeCompare(y.name));
+    const out = [];
+    for (const m of machines) {
+      const services = (await api.get(`/api/services/machine/${m.id}`, token)).body as any[];
+      const fuel = (await api.get(`/api/fuel-records/machine/${m.id}`, token)).body as any[];
+      const purchases = (await api.get(`/api/purchases/getrecentForMachine/${m.id}`, token)).body.content as any[];
+      out.push({
+        machine: [m.name, m.year, m.make, m.model, m.status, m.type, m.miles],
+        services: services.map((r) => [r.title, r.serviceDate, r.price, r.miles, r.notes]),
+        fuel: fuel.map((r) => [r.dateOfPurchase, r.amount, r.pricePerUnit, r.totalPrice, r.currentMileage, r.storeName, r.fullTank]),
+        purchases: purchases.map((r) => [r.partName, r.partNumber, r.quantity, r.price, r.storeName, r.partStatus, r.purchaseDate]),
+      });
+    }
+    return out;
+  };
+  const FLEET = '/api/reports/fleet?from=2026-01-01&to=2026-12-31';
+  const fleetTotals = async (token: string) => (await api.get(FLEET, token)).body.totals;
+
+  it('restores the ZIP into a fresh account: the same machines (each once, with their fields), records and cost totals; Revert empties it again', async () => {
+    const form = new FormData();
+    form.append('source', 'wrenchlog-export');
+    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
+    const uploaded = await api.request('POST', '/api/imports', { token: d.token, raw: form });
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body.id;
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 7, warnings: 0, errors: 0 });
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
+    let view: any;
+    await expectEventually(async () => {
+      view = (await api.get(`/api/imports/${id}`, d.token)).body;
+      expect(view.state === 'importing' ? 'importing' : view).toMatchObject({ state: 'done' });
+    }, 30_000, 200);
+    expect(view).toMatchObject({ counts: { written: 7, failed: 0, skipped: 0 }, progress: { done: 7, total: 7 }, error: null });
+
+    const original = await holdings(a.token);
+    expect(original.map((h) => h.machine[0])).toEqual(['Export Mower', 'Export Truck']);
+    expect(await holdings(d.token)).toEqual(original);
+    // The reports hear of the restored records by their events, as of hand-entered ones.
+    const totals = await fleetTotals(a.token);
+    expect(totals).toMatchObject({ fuel: 103.6, service: 210.05, parts: 49 });
+    await expectEventually(async () => expect(await fleetTotals(d.token)).toEqual(totals), 20_000);
+
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, c.token)).status).toBe(404);
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, d.token)).status).toBe(202);
+    await expectEventually(async () => {
+      view = (await api.get(`/api/imports/${id}`, d.token)).body;
+      expect(view.state === 'done' && view.reverting ? 'reverting' : view).toMatchObject({ state: 'reverted' });
+    }, 30_000, 200);
+    // 2 service records, 2 fills, 1 purchase and the 2 machines; none kept (they have no record left).
+    expect(view.reverted).toEqual({ deleted: 7, keptMachines: [] });
+    expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);
+    await expectEventually(async () => expect(await fleetTotals(d.token)).toMatchObject({ fuel: 0, service: 0, parts: 0, total: 0 }), 20_000);
+    // The original account is untouched.
+    expect(await holdings(a.token)).toEqual(original);
+  }, 90_000);
 
   it('refuses the ZIP for any other source, and another file as an export', async () => {
     const asCsv = new FormData();

@@ -14,6 +14,7 @@ import { RowReader } from './rows/row.js';
 import { buildServiceRow } from './rows/service-row.js';
 import type { Units } from './rows/units.js';
 import { SOURCES, type ImportSource, type TablePlan } from './sources/sources.js';
+import { dropRecordReadings } from './sources/wrenchlog-export.js';
 import { decodeFile, type ImportEncoding } from './text/decode.js';
 import { detectDateFormat, type DateFormat } from './text/dates.js';
 import { detectDecimalSeparator, type DecimalSeparator } from './text/numbers.js';
@@ -278,6 +279,9 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
         await yieldToEventLoop();
       }
     }
+  }
+  if (analysis.source === 'wrenchlog-export') {
+    dropRecordReadings(rows);
   }
   const newMachines = new Set<string>();
   for (const row of rows) {

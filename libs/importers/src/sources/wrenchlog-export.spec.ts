@@ -90,11 +90,11 @@ const purchase: Purchase = {
   storeId: null,
 };
 
-function exportZip(files: Record<string, string> = {}): Uint8Array {
+function exportZip(files: Record<string, string> = {}, m: MachineExportItem = machine): Uint8Array {
   const manifest = { format: EXPORT_FORMAT, formatVersion: EXPORT_FORMAT_VERSION, exportedAt: '2024-04-01T00:00:00.000Z' };
   return zipSync({
     'manifest.json': strToU8(JSON.stringify(manifest)),
-    'machines.csv': strToU8(exportCsv('machines', [exportRow.machines(machine, ['photos/machines/7/3-profile.jpg'])])),
+    'machines.csv': strToU8(exportCsv('machines', [exportRow.machines(m, ['photos/machines/7/3-profile.jpg'])])),
     'service-records.csv': strToU8(exportCsv('serviceRecords', [exportRow.serviceRecords(service, machine.name, [])])),
     'fuel-records.csv': strToU8(exportCsv('fuelRecords', [exportRow.fuelRecords(fuel, machine.name)])),
     'part-purchases.csv': strToU8(exportCsv('partPurchases', [exportRow.partPurchases(purchase, machine.name)])),
@@ -134,7 +134,7 @@ describe('wrenchlog-export source', () => {
       status: 'Active',
       type: 'Truck',
       purchasedDate: '2019-05-02',
-      miles: 48211,
+      // miles 48211 is below the fill's 48300.4: the records give the meter again (dropRecordReadings).
       hours: 1520.5,
       license: 'ABC-123',
       licenseExpirationDate: '2025-06-30',
@@ -156,6 +156,18 @@ describe('wrenchlog-export source', () => {
     });
     expect(p).toMatchObject({ partName: 'Air filter', partNumber: '+A-100', partDescription: 'Fits 2019', quantity: 2, price: 24.5, partStatus: 'Purchased', purchaseDate: purchase.purchaseDate, storeName: 'NAPA' });
     expect(rows.slice(1).map((r) => r.machine)).toEqual([{ name: machine.name }, { name: machine.name }, { name: machine.name }]);
+  });
+
+  it("keeps a machine's miles and hours only above every reading of its records (a reading entered by hand)", async () => {
+    const restored = async (miles: number | null, hours: number | null) => {
+      const { rows } = await normalizeFile(analyzeFile(exportZip({}, { ...machine, miles, hours }), 'wrenchlog-export'), { knownMachines: [] });
+      const record = rows[0].record as Record<string, unknown>;
+      return [record.miles, record.hours];
+    };
+    expect(await restored(50000, 1520.5)).toEqual([50000, 1520.5]);
+    expect(await restored(48300, null)).toEqual([undefined, undefined]);
+    // The fill's 48300.4 is the top reading: equal is dropped too (the meter has it already).
+    expect(await restored(48300.4, null)).toEqual([undefined, undefined]);
   });
 
   it('gives the rows the caller already has a machine of that name to', async () => {

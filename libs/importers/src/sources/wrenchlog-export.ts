@@ -6,6 +6,7 @@ import type { RecordKind, Mapping } from '../fields/fields.js';
 import { headerKey } from '../fields/fields.js';
 import { IMPORT_LIMITS } from '../limits.js';
 import type { Table } from '../csv/read-table.js';
+import type { ImportRow } from '../rows/import-row.js';
 import type { TablePlan } from './sources.js';
 
 // The restore (issue 23): a ZIP of "Download all my data" read back as several tables, machines
@@ -90,3 +91,40 @@ export function planExportTable(table: Table): TablePlan | { wrongSource: string
 
 /** A cell as the export wrote it, with the `'` it put in front of formula-looking text removed. */
 export const exportCell = unescapeFormula;
+
+/**
+ * A restore's machines without the miles (hours) their records give again. An export's machine
+ * miles is its meter's value when exported; written as it is, it would be a manual reading dated on
+ * the restore's day, before which every later-dated record reading above it is voided (out of
+ * sequence), so usage would differ from the original's. Kept only when above every reading of the
+ * machine's records: a reading the user entered by hand, which a restore has no other way to carry.
+ */
+export function dropRecordReadings(rows: ImportRow[]): void {
+  const top = new Map<string, { miles: number; hours: number }>();
+  const key = (name: string) => name.trim().toLowerCase();
+  for (const row of rows) {
+    if (row.kind === 'machine' || row.kind === 'odometer' || !row.record || !row.machine || !('name' in row.machine)) {
+      continue;
+    }
+    const record = row.record as { miles?: number; hours?: number; currentMileage?: number; currentHours?: number };
+    const seen = top.get(key(row.machine.name)) ?? { miles: -Infinity, hours: -Infinity };
+    seen.miles = Math.max(seen.miles, record.miles ?? record.currentMileage ?? -Infinity);
+    seen.hours = Math.max(seen.hours, record.hours ?? record.currentHours ?? -Infinity);
+    top.set(key(row.machine.name), seen);
+  }
+  for (const row of rows) {
+    if (row.kind !== 'machine' || !row.record) {
+      continue;
+    }
+    const seen = top.get(key(String(row.record.name ?? '')));
+    if (!seen) {
+      continue;
+    }
+    if (typeof row.record.miles === 'number' && row.record.miles <= seen.miles) {
+      delete row.record.miles;
+    }
+    if (typeof row.record.hours === 'number' && row.record.hours <= seen.hours) {
+      delete row.record.hours;
+    }
+  }
+}
