@@ -2,11 +2,11 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
 import type { AnalyticsEnv } from './config/analytics-env.js';
 import { migrations } from './migrations/index.js';
-import { PageViewDaily } from './pageviews/page-view-daily.entity.js';
+import { PageViewDailyEntity } from './pageviews/page-view-daily.entity.js';
 import { PageViewEntity } from './pageviews/page-view.entity.js';
 import { PageViewsModule } from './pageviews/pageviews.module.js';
 
-export const entities = [PageViewEntity, PageViewDaily];
+export const entities = [PageViewEntity, PageViewDailyEntity];
 
 @Module({})
 export class AppModule {

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { entities } from '../src/app.module.js';
 import { AnalyticsEnv } from '../src/config/analytics-env.js';
 import { migrations } from '../src/migrations/index.js';
-import { PageViewDaily } from '../src/pageviews/page-view-daily.entity.js';
+import { PageViewDailyEntity } from '../src/pageviews/page-view-daily.entity.js';
 import { PageViewEntity } from '../src/pageviews/page-view.entity.js';
 import { PageViewsRepository } from '../src/pageviews/pageviews.repository.js';
 import { PageViewsService } from '../src/pageviews/pageviews.service.js';
@@ -57,7 +57,7 @@ describe('page-view aggregation', () => {
     const res = await service.aggregate(admin, 1);
 
     expect(res).toEqual({ days: 1, rows: 2, views: 4 });
-    expect(await ds.getRepository(PageViewDaily).count()).toBe(4);
+    expect(await ds.getRepository(PageViewDailyEntity).count()).toBe(4);
     expect((await service.dailyCounts(admin, 1)).find((r) => r.page === '/')!.count).toBe(3);
   });
 

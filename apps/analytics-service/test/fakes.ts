@@ -1,6 +1,6 @@
 // An in-memory fake of PageViewsRepository, for PageViewsService's unit tests: the same rows and
 // answers as the tables (reads are copies; an aggregation that throws changes nothing).
-import type { PageViewDaily } from '../src/pageviews/page-view-daily.entity.js';
+import type { PageViewDailyEntity } from '../src/pageviews/page-view-daily.entity.js';
 import type { PageViewEntity } from '../src/pageviews/page-view.entity.js';
 import type { AggregationTx, PageViewsRepository } from '../src/pageviews/pageviews.repository.js';
 import type { DailyRow } from '../src/pageviews/pageviews.rules.js';
@@ -12,7 +12,7 @@ const newestFirst = (a: PageViewEntity, b: PageViewEntity) => b.timestamp.getTim
 
 export class FakePageViews implements Public<PageViewsRepository> {
   views: PageViewEntity[] = [];
-  daily: PageViewDaily[] = [];
+  daily: PageViewDailyEntity[] = [];
   private nextId = 1;
 
   /** Stores a view as the table would (for arranging a test). */
@@ -34,7 +34,7 @@ export class FakePageViews implements Public<PageViewsRepository> {
       .map(copyView);
   }
 
-  async dailyFrom(day: string): Promise<PageViewDaily[]> {
+  async dailyFrom(day: string): Promise<PageViewDailyEntity[]> {
     return this.daily
       .filter((d) => d.day >= day)
       .sort((a, b) => a.day.localeCompare(b.day) || a.page.localeCompare(b.page))

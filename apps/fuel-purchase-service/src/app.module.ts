@@ -6,13 +6,13 @@ import { FuelModule } from './fuel/fuel.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { PartEntity } from './inventory/part.entity.js';
 import { SupplierEntity } from './inventory/supplier.entity.js';
-import { KnownMachine } from './machines/known-machine.entity.js';
+import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
 import { PurchaseEntity } from './purchases/purchase.entity.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 
-export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachine, OutboxEvent];
+export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachineEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

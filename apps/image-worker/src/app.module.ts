@@ -2,17 +2,17 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { StorageModule } from '@wrenchlog/storage';
 import type { ImageWorkerEnv } from './config/image-worker-env.js';
-import { DeletedDocumentParent } from './documents/deleted-parent.entity.js';
+import { DeletedDocumentParentEntity } from './documents/deleted-parent.entity.js';
 import { DocumentsModule } from './documents/documents.module.js';
-import { StoredDocument } from './documents/stored-document.entity.js';
+import { StoredDocumentEntity } from './documents/stored-document.entity.js';
 import { ImageController } from './image.controller.js';
-import { DeletedMachine } from './ledger/deleted-machine.entity.js';
-import { LedgerImage } from './ledger/ledger-image.entity.js';
+import { DeletedMachineEntity } from './ledger/deleted-machine.entity.js';
+import { LedgerImageEntity } from './ledger/ledger-image.entity.js';
 import { LedgerModule } from './ledger/ledger.module.js';
 import { migrations } from './migrations/index.js';
 import { ProcessingModule } from './processing/processing.module.js';
 
-export const entities = [LedgerImage, DeletedMachine, StoredDocument, DeletedDocumentParent, OutboxEvent];
+export const entities = [LedgerImageEntity, DeletedMachineEntity, StoredDocumentEntity, DeletedDocumentParentEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

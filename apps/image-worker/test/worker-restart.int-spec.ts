@@ -13,7 +13,7 @@ import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ImageWorkerEnv } from '../src/config/image-worker-env.js';
 import { ImageController } from '../src/image.controller.js';
-import { LedgerImage } from '../src/ledger/ledger-image.entity.js';
+import { LedgerImageEntity } from '../src/ledger/ledger-image.entity.js';
 import { LedgerService } from '../src/ledger/ledger.service.js';
 import { ImageQueue } from '../src/processing/image-queue.js';
 
@@ -34,7 +34,7 @@ describe('image worker across a restart', () => {
     await app?.close();
     app = undefined;
   };
-  const rows = () => app!.get(DataSource).getRepository(LedgerImage).find({ order: { id: 'ASC' } });
+  const rows = () => app!.get(DataSource).getRepository(LedgerImageEntity).find({ order: { id: 'ASC' } });
   const processedEvents = async () =>
     (await app!.get(DataSource).getRepository(OutboxEvent).find()).filter((e) => e.event === MACHINE_PHOTO_PROCESSED).map((e) => JSON.parse(e.message).payload.originalKey as string);
 

@@ -6,7 +6,7 @@ import { CalendarModule } from './calendar/calendar.module.js';
 import { ClockModule } from './common/clock.module.js';
 import type { NotificationEnv } from './config/notification-env.js';
 import { DigestEntity } from './digest/digest.entity.js';
-import { KnownMachine } from './machines/known-machine.entity.js';
+import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
 import { NotificationEntity } from './notifications/notification.entity.js';
@@ -15,21 +15,21 @@ import { PreferenceEntity } from './preferences/preference.entity.js';
 import { PreferencesModule } from './preferences/preferences.module.js';
 import { PushSubscriptionEntity } from './push/push-subscription.entity.js';
 import { PushModule } from './push/push.module.js';
-import { ServiceSetting } from './push/service-setting.entity.js';
+import { ServiceSettingEntity } from './push/service-setting.entity.js';
 import { PartStockEntity } from './stock/part-stock.entity.js';
 import { StockModule } from './stock/stock.module.js';
 import { ScheduleEventsModule } from './schedule-events/schedule-events.module.js';
 import { ScheduleStateEntity } from './schedule-events/schedule-state.entity.js';
-import { SchedulerLease } from './scheduler/scheduler-lease.entity.js';
+import { SchedulerLeaseEntity } from './scheduler/scheduler-lease.entity.js';
 import { SchedulerModule } from './scheduler/scheduler.module.js';
 import { DeliveryEntity } from './webhooks/delivery.entity.js';
-import { SeenRecord } from './webhooks/seen-record.entity.js';
+import { SeenRecordEntity } from './webhooks/seen-record.entity.js';
 import { WebhookEntity } from './webhooks/webhook.entity.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { WeeklyReportEntity } from './weekly/weekly-report.entity.js';
 import { WeeklyModule } from './weekly/weekly.module.js';
 
-export const entities = [NotificationEntity, PreferenceEntity, ScheduleStateEntity, KnownMachine, DigestEntity, SchedulerLease, WebhookEntity, DeliveryEntity, SeenRecord, CalendarTokenEntity, PushSubscriptionEntity, ServiceSetting, PartStockEntity, WeeklyReportEntity, OutboxEvent];
+export const entities = [NotificationEntity, PreferenceEntity, ScheduleStateEntity, KnownMachineEntity, DigestEntity, SchedulerLeaseEntity, WebhookEntity, DeliveryEntity, SeenRecordEntity, CalendarTokenEntity, PushSubscriptionEntity, ServiceSettingEntity, PartStockEntity, WeeklyReportEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

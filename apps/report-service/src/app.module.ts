@@ -2,20 +2,20 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
 import type { ReportEnv } from './config/report-env.js';
-import { CostRecord } from './costs/cost-record.entity.js';
+import { CostRecordEntity } from './costs/cost-record.entity.js';
 import { CostsModule } from './costs/costs.module.js';
-import { MonthlyCost } from './costs/monthly-cost.entity.js';
+import { MonthlyCostEntity } from './costs/monthly-cost.entity.js';
 import { MachineEventsModule } from './machine-events/machine-events.module.js';
 import { MachinesModule } from './machines/machines.module.js';
-import { ReportMachine } from './machines/report-machine.entity.js';
+import { ReportMachineEntity } from './machines/report-machine.entity.js';
 import { migrations } from './migrations/index.js';
 import { RebuildModule } from './rebuild/rebuild.module.js';
 import { ReportsModule } from './reports/reports.module.js';
-import { ReportReading } from './usage/report-reading.entity.js';
-import { ReportUser } from './users/report-user.entity.js';
+import { ReportReadingEntity } from './usage/report-reading.entity.js';
+import { ReportUserEntity } from './users/report-user.entity.js';
 import { UsageModule } from './usage/usage.module.js';
 
-export const entities = [ReportMachine, CostRecord, MonthlyCost, ReportReading, ReportUser];
+export const entities = [ReportMachineEntity, CostRecordEntity, MonthlyCostEntity, ReportReadingEntity, ReportUserEntity];
 
 @Module({})
 export class AppModule {

@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import type { ScheduleEnv } from './config/schedule-env.js';
 import { MachineEventsModule } from './machine-events/machine-events.module.js';
-import { KnownMachine } from './machines/known-machine.entity.js';
+import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { MeterSegmentEntity } from './meters/meter-segment.entity.js';
 import { MeterEntity } from './meters/meter.entity.js';
@@ -11,14 +11,14 @@ import { MetersModule } from './meters/meters.module.js';
 import { ReadingEntity } from './meters/reading.entity.js';
 import { migrations } from './migrations/index.js';
 import { ReadingsModule } from './readings/readings.module.js';
-import { KnownRecord } from './records/known-record.entity.js';
+import { KnownRecordEntity } from './records/known-record.entity.js';
 import { RecordsModule } from './records/records.module.js';
 import { CompletionEntity } from './schedules/completion.entity.js';
 import { ScheduleEntity } from './schedules/schedule.entity.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { UsageModule } from './usage/usage.module.js';
 
-export const entities = [KnownMachine, MeterEntity, MeterSegmentEntity, ReadingEntity, ScheduleEntity, CompletionEntity, KnownRecord, OutboxEvent];
+export const entities = [KnownMachineEntity, MeterEntity, MeterSegmentEntity, ReadingEntity, ScheduleEntity, CompletionEntity, KnownRecordEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

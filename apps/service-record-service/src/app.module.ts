@@ -5,11 +5,11 @@ import { ImagesModule } from './images/images.module.js';
 import { ServiceImageEntity } from './images/service-image.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
-import { KnownMachine } from './records/known-machine.entity.js';
+import { KnownMachineEntity } from './records/known-machine.entity.js';
 import { RecordsModule } from './records/records.module.js';
 import { ServiceRecordEntity } from './records/service-record.entity.js';
 
-export const entities = [ServiceRecordEntity, KnownMachine, ServiceImageEntity, OutboxEvent];
+export const entities = [ServiceRecordEntity, KnownMachineEntity, ServiceImageEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

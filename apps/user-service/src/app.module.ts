@@ -2,24 +2,24 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
-import { RefreshToken } from './auth/refresh-token.entity.js';
+import { RefreshTokenEntity } from './auth/refresh-token.entity.js';
 import { TransactionsModule } from './common/transactions.module.js';
 import { UserEnv } from './config/user-env.js';
-import { ContactSubmission } from './contacts/contact-submission.entity.js';
+import { ContactSubmissionEntity } from './contacts/contact-submission.entity.js';
 import { ContactsModule } from './contacts/contacts.module.js';
-import { Job } from './jobs/job.entity.js';
+import { JobEntity } from './jobs/job.entity.js';
 import { JobsModule } from './jobs/jobs.module.js';
-import { MailMessage } from './mail/mail-message.entity.js';
+import { MailMessageEntity } from './mail/mail-message.entity.js';
 import { MailModule } from './mail/mail.module.js';
 import { migrations } from './migrations/index.js';
-import { NotificationMailKey } from './notification-mail/notification-mail-key.entity.js';
+import { NotificationMailKeyEntity } from './notification-mail/notification-mail-key.entity.js';
 import { NotificationMailModule } from './notification-mail/notification-mail.module.js';
-import { PasswordToken } from './password/password-token.entity.js';
+import { PasswordTokenEntity } from './password/password-token.entity.js';
 import { PasswordModule } from './password/password.module.js';
-import { User } from './users/user.entity.js';
+import { UserEntity } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
 
-export const entities = [User, RefreshToken, ContactSubmission, MailMessage, Job, PasswordToken, NotificationMailKey];
+export const entities = [UserEntity, RefreshTokenEntity, ContactSubmissionEntity, MailMessageEntity, JobEntity, PasswordTokenEntity, NotificationMailKeyEntity];
 
 @Module({})
 export class AppModule {

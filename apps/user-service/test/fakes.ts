@@ -5,20 +5,20 @@
 import { loadEnv } from '@wrenchlog/platform';
 import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
 import { PasswordHasher } from '../src/auth/password-hasher.js';
-import type { RefreshToken } from '../src/auth/refresh-token.entity.js';
+import type { RefreshTokenEntity } from '../src/auth/refresh-token.entity.js';
 import type { NewRefreshToken, RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
 import { SessionsService } from '../src/auth/sessions.service.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import { UserEnv } from '../src/config/user-env.js';
-import type { ContactSubmission } from '../src/contacts/contact-submission.entity.js';
+import type { ContactSubmissionEntity } from '../src/contacts/contact-submission.entity.js';
 import type { ContactsRepository, NewContactSubmission } from '../src/contacts/contacts.repository.js';
-import type { Job } from '../src/jobs/job.entity.js';
+import type { JobEntity } from '../src/jobs/job.entity.js';
 import type { JobRunColumns, JobsRepository } from '../src/jobs/jobs.repository.js';
 import type { MailQueue, QueuedMail } from '../src/mail/mail-queue.js';
 import type { NotificationMailRepository } from '../src/notification-mail/notification-mail.repository.js';
-import type { PasswordToken, PasswordTokenPurpose } from '../src/password/password-token.entity.js';
+import type { PasswordTokenEntity, PasswordTokenPurpose } from '../src/password/password-token.entity.js';
 import type { NewPasswordToken, PasswordTokensRepository } from '../src/password/password-tokens.repository.js';
-import type { User } from '../src/users/user.entity.js';
+import type { UserEntity } from '../src/users/user.entity.js';
 import type { NewUser, UserChange, UsersRepository } from '../src/users/users.repository.js';
 
 /** What a fake must offer of a repository: its public members (the real one's private ones aside). */
@@ -43,11 +43,11 @@ function copy<T>(value: T): T {
 
 /** Every table of the service, in memory. */
 interface Tables {
-  users: User[];
-  refreshTokens: RefreshToken[];
-  passwordTokens: PasswordToken[];
-  contacts: ContactSubmission[];
-  jobs: Job[];
+  users: UserEntity[];
+  refreshTokens: RefreshTokenEntity[];
+  passwordTokens: PasswordTokenEntity[];
+  contacts: ContactSubmissionEntity[];
+  jobs: JobEntity[];
   notificationMailKeys: string[];
   mail: QueuedMail[];
   nextId: number;
@@ -99,7 +99,7 @@ export const fakeUsers = (db: FakeDatabase): UsersRepository => {
       if (rows().some((u) => u.username === fields.username)) {
         throw new Error('UNIQUE constraint failed: users.username');
       }
-      const user: User = { ...copy(fields), id: db.nextId(), sessionVersion: 0, sessionsEndedAt: null };
+      const user: UserEntity = { ...copy(fields), id: db.nextId(), sessionVersion: 0, sessionsEndedAt: null };
       rows().push(user);
       return copy(user);
     },
@@ -190,7 +190,7 @@ export const fakeContacts = (db: FakeDatabase): ContactsRepository =>
   });
 
 /** The four rows the migration makes. */
-export const migratedJobs = (): Job[] => [
+export const migratedJobs = (): JobEntity[] => [
   { id: 1, name: 'Daily Analytics Aggregation', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: null },
   { id: 2, name: 'Weekly Report Generation', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: null },
   { id: 3, name: 'Data Sync with External API', status: 'Idle', lastRun: null, finishedAt: null, message: null, params: null },
@@ -199,7 +199,7 @@ export const migratedJobs = (): Job[] => [
 
 export const fakeJobs = (db: FakeDatabase): JobsRepository => {
   const rows = () => db.tables.jobs;
-  const set = (job: Job, columns: JobRunColumns) => Object.assign(job, copy(columns));
+  const set = (job: JobEntity, columns: JobRunColumns) => Object.assign(job, copy(columns));
   return as<JobsRepository>({
     all: async () => [...rows()].sort((a, b) => a.id - b.id).map(copy),
     byId: async (id) => copy(rows().find((j) => j.id === id) ?? null),
@@ -248,9 +248,9 @@ export const realHasher = (env: UserEnv = testEnv()): PasswordHasher => new Pass
 export const fakeSessions = (db: FakeDatabase): SessionsService => new SessionsService(fakeUsers(db), fakeRefreshTokens(db), fakeTransactions(db));
 
 /** A stored account, as the users table would hold it. */
-export function aUser(db: FakeDatabase, over: Partial<User> = {}): User {
+export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEntity {
   const id = db.nextId();
-  const user: User = {
+  const user: UserEntity = {
     id,
     username: `user-${id}@test`,
     name: `User ${id}`,

@@ -1,6 +1,6 @@
 import { ErrorCode, JOB_IDS, type Actor } from '@wrenchlog/contracts';
 import type { DataSource } from 'typeorm';
-import { Job } from '../src/jobs/job.entity.js';
+import { JobEntity } from '../src/jobs/job.entity.js';
 import { JobFailure, type JobRunners, type JobWork } from '../src/jobs/job-runners.js';
 import { JobsRepository } from '../src/jobs/jobs.repository.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
@@ -102,7 +102,7 @@ describe(JobsService.name, () => {
   });
 
   it('fails a run left Running by a stopped process once it is past the timeout', async () => {
-    await ds.getRepository(Job).update({ id: 2 }, { status: 'Running', lastRun: new Date(Date.now() - 60 * 60 * 1000) });
+    await ds.getRepository(JobEntity).update({ id: 2 }, { status: 'Running', lastRun: new Date(Date.now() - 60 * 60 * 1000) });
 
     const jobs = service(controllable().work);
     await jobs.onApplicationBootstrap();

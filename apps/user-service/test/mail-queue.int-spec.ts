@@ -4,10 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { UserEnv } from '../src/config/user-env.js';
-import { MailMessage } from '../src/mail/mail-message.entity.js';
+import { MailMessageEntity } from '../src/mail/mail-message.entity.js';
 import { MailQueue } from '../src/mail/mail-queue.js';
 import { FileMailTransport, MailTransport, type OutgoingMail } from '../src/mail/mail-transport.js';
-import { User } from '../src/users/user.entity.js';
+import { UserEntity } from '../src/users/user.entity.js';
 import { testDataSource } from './db.js';
 
 /** A mail server that is down until told otherwise. */
@@ -45,27 +45,27 @@ describe(MailQueue.name, () => {
     const transport = new FlakyTransport();
     const queue = track(new MailQueue(ds, transport, env));
     await ds.transaction(async (manager) => {
-      await manager.getRepository(User).insert({ username: 'a@test', name: 'A', passwordHash: null, passwordIsPlaceholder: false, adminLevel: 0, enabled: true, userSelfDescription: null, createDate: new Date() });
+      await manager.getRepository(UserEntity).insert({ username: 'a@test', name: 'A', passwordHash: null, passwordIsPlaceholder: false, adminLevel: 0, enabled: true, userSelfDescription: null, createDate: new Date() });
       await queue.enqueue(manager, { to: 'a@test', subject: 'Approved', text: 'You can sign in' });
     });
 
     await queue.drainNow();
 
-    const [pending] = await ds.getRepository(MailMessage).find();
+    const [pending] = await ds.getRepository(MailMessageEntity).find();
     expect(pending).toMatchObject({ recipient: 'a@test', attempts: 1, lastError: 'connect ECONNREFUSED 127.0.0.1:25' });
     expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 1000);
-    expect(await ds.getRepository(User).findOneBy({ username: 'a@test' })).toMatchObject({ enabled: true });
+    expect(await ds.getRepository(UserEntity).findOneBy({ username: 'a@test' })).toMatchObject({ enabled: true });
 
     // Not due yet: a pass now sends nothing, even with the server back.
     transport.up = true;
     await queue.drainNow();
     expect(transport.sent).toHaveLength(0);
 
-    await ds.getRepository(MailMessage).update({ id: pending.id }, { nextAttemptAt: new Date(Date.now() - 1) });
+    await ds.getRepository(MailMessageEntity).update({ id: pending.id }, { nextAttemptAt: new Date(Date.now() - 1) });
     await queue.drainNow();
 
     expect(transport.sent).toEqual([{ from: 'Wrenchlog <no-reply@test>', to: 'a@test', subject: 'Approved', text: 'You can sign in', replyTo: null }]);
-    expect(await ds.getRepository(MailMessage).count()).toBe(0);
+    expect(await ds.getRepository(MailMessageEntity).count()).toBe(0);
   });
 
   it('sends nothing when the transaction that enqueued the message rolls back', async () => {

@@ -2,12 +2,12 @@ import { loadEnv } from '@wrenchlog/platform';
 import type { DataSource } from 'typeorm';
 import { Transactions } from '../src/common/transactions.js';
 import { UserEnv } from '../src/config/user-env.js';
-import { MailMessage } from '../src/mail/mail-message.entity.js';
+import { MailMessageEntity } from '../src/mail/mail-message.entity.js';
 import { MailQueue } from '../src/mail/mail-queue.js';
 import { MailTransport } from '../src/mail/mail-transport.js';
 import { NotificationMailRepository } from '../src/notification-mail/notification-mail.repository.js';
 import { NotificationMailService } from '../src/notification-mail/notification-mail.service.js';
-import { User } from '../src/users/user.entity.js';
+import { UserEntity } from '../src/users/user.entity.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
 
@@ -24,7 +24,7 @@ describe(NotificationMailService.name, () => {
   let queue: MailQueue;
 
   const aUser = (enabled: boolean) =>
-    ds.getRepository(User).save({ username: `digest-${Math.random().toString(36).slice(2)}@test`, name: 'Owner', passwordHash: null, passwordIsPlaceholder: false, adminLevel: 0, enabled, userSelfDescription: null, createDate: new Date() });
+    ds.getRepository(UserEntity).save({ username: `digest-${Math.random().toString(36).slice(2)}@test`, name: 'Owner', passwordHash: null, passwordIsPlaceholder: false, adminLevel: 0, enabled, userSelfDescription: null, createDate: new Date() });
   const event = (userId: number, key: string) => ({ actor: null, meta: { correlationId: 't' }, payload: { key, userId, subject: 'Wrenchlog: 1 maintenance item needs attention', text: 'Tractor\n  - Due soon: Oil' } });
 
   beforeAll(async () => {
@@ -42,7 +42,7 @@ describe(NotificationMailService.name, () => {
     await service.onRequested(event(user.id, `digest:${user.id}:2026-03-02`));
     await service.onRequested(event(user.id, `digest:${user.id}:2026-03-02`));
     await service.onRequested(event(user.id, `digest:${user.id}:2026-03-03`));
-    const mails = await ds.getRepository(MailMessage).findBy({ recipient: user.username });
+    const mails = await ds.getRepository(MailMessageEntity).findBy({ recipient: user.username });
     expect(mails.map((m) => [m.subject, m.body])).toEqual([
       ['Wrenchlog: 1 maintenance item needs attention', 'Tractor\n  - Due soon: Oil'],
       ['Wrenchlog: 1 maintenance item needs attention', 'Tractor\n  - Due soon: Oil'],
@@ -50,11 +50,11 @@ describe(NotificationMailService.name, () => {
   });
 
   it('sends nothing to a disabled or unknown account, and ignores a malformed event', async () => {
-    const before = await ds.getRepository(MailMessage).count();
+    const before = await ds.getRepository(MailMessageEntity).count();
     const disabled = await aUser(false);
     await service.onRequested(event(disabled.id, `digest:${disabled.id}:2026-03-02`));
     await service.onRequested(event(999_999, 'digest:999999:2026-03-02'));
     await service.onRequested({ actor: null, meta: { correlationId: 't' }, payload: { key: '', userId: 1, subject: 's', text: 't' } });
-    expect(await ds.getRepository(MailMessage).count()).toBe(before);
+    expect(await ds.getRepository(MailMessageEntity).count()).toBe(before);
   });
 });

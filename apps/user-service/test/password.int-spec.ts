@@ -3,18 +3,18 @@ import { createHash } from 'node:crypto';
 import type { DataSource } from 'typeorm';
 import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
 import { PasswordHasher } from '../src/auth/password-hasher.js';
-import { RefreshToken } from '../src/auth/refresh-token.entity.js';
+import { RefreshTokenEntity } from '../src/auth/refresh-token.entity.js';
 import { RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
 import { SessionsService } from '../src/auth/sessions.service.js';
 import { Transactions } from '../src/common/transactions.js';
 import { UserEnv } from '../src/config/user-env.js';
-import { MailMessage } from '../src/mail/mail-message.entity.js';
+import { MailMessageEntity } from '../src/mail/mail-message.entity.js';
 import { MailQueue } from '../src/mail/mail-queue.js';
 import { MailTransport } from '../src/mail/mail-transport.js';
-import { PasswordToken } from '../src/password/password-token.entity.js';
+import { PasswordTokenEntity } from '../src/password/password-token.entity.js';
 import { PasswordTokensRepository } from '../src/password/password-tokens.repository.js';
 import { PasswordService } from '../src/password/password.service.js';
-import { User } from '../src/users/user.entity.js';
+import { UserEntity } from '../src/users/user.entity.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
 
@@ -34,8 +34,8 @@ describe(PasswordService.name, () => {
   let hasher: PasswordHasher;
   const env = loadEnv(UserEnv, { PUBLIC_URL: 'https://fleet.example.com' });
 
-  async function anOwner(enabled = true): Promise<User> {
-    return ds.getRepository(User).save({
+  async function anOwner(enabled = true): Promise<UserEntity> {
+    return ds.getRepository(UserEntity).save({
       username: `owner-${Math.random().toString(36).slice(2)}@test`,
       name: 'Owner',
       passwordHash: await hasher.hash('Old-password-1'),
@@ -49,7 +49,7 @@ describe(PasswordService.name, () => {
 
   /** The token of every link mailed to `to`, oldest first. */
   async function mailedTokens(to: string): Promise<string[]> {
-    const rows = await ds.getRepository(MailMessage).find({ where: { recipient: to }, order: { id: 'ASC' } });
+    const rows = await ds.getRepository(MailMessageEntity).find({ where: { recipient: to }, order: { id: 'ASC' } });
     return rows.map((r) => /set-password\?token=([A-Za-z0-9_-]+)/.exec(r.body)![1]);
   }
 
@@ -71,14 +71,14 @@ describe(PasswordService.name, () => {
     const owner = await anOwner();
     await service.forgot({ email: owner.username.toUpperCase(), publicUrl: 'http://evil.test' });
     const [token] = await mailedTokens(owner.username);
-    const [body] = (await ds.getRepository(MailMessage).findBy({ recipient: owner.username })).map((m) => m.body);
+    const [body] = (await ds.getRepository(MailMessageEntity).findBy({ recipient: owner.username })).map((m) => m.body);
 
     expect(body).toContain(`https://fleet.example.com/set-password?token=${token}`);
-    const stored = await ds.getRepository(PasswordToken).findOneByOrFail({ userId: owner.id });
+    const stored = await ds.getRepository(PasswordTokenEntity).findOneByOrFail({ userId: owner.id });
     expect(stored.tokenHash).toBe(sha256(token));
-    expect(JSON.stringify(await ds.getRepository(PasswordToken).find())).not.toContain(token);
+    expect(JSON.stringify(await ds.getRepository(PasswordTokenEntity).find())).not.toContain(token);
 
-    await ds.getRepository(PasswordToken).update({ id: stored.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await ds.getRepository(PasswordTokenEntity).update({ id: stored.id }, { expiresAt: new Date(Date.now() - 1000) });
     await expect(service.setWithToken({ token, password: 'New-password-2' })).rejects.toMatchObject({ code: 'BAD_REQUEST' });
   });
 
@@ -95,23 +95,23 @@ describe(PasswordService.name, () => {
 
   it('lets a link set the password only once, even when used twice at the same moment, and ends every session', async () => {
     const owner = await anOwner();
-    await ds.getRepository(RefreshToken).insert({ familyId: 'f1', userId: owner.id, tokenHash: 'a'.repeat(64), createdAt: new Date(), expiresAt: new Date(Date.now() + 86400000), usedAt: null, revokedAt: null });
+    await ds.getRepository(RefreshTokenEntity).insert({ familyId: 'f1', userId: owner.id, tokenHash: 'a'.repeat(64), createdAt: new Date(), expiresAt: new Date(Date.now() + 86400000), usedAt: null, revokedAt: null });
     await service.forgot({ email: owner.username });
     const [token] = await mailedTokens(owner.username);
 
     const outcomes = await Promise.allSettled([service.setWithToken({ token, password: 'First-password-1' }), service.setWithToken({ token, password: 'Second-password-2' })]);
 
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-    const user = await ds.getRepository(User).findOneByOrFail({ id: owner.id });
+    const user = await ds.getRepository(UserEntity).findOneByOrFail({ id: owner.id });
     const winner = outcomes[0].status === 'fulfilled' ? 'First-password-1' : 'Second-password-2';
     expect(await hasher.verify(user.passwordHash, winner)).toBe(true);
-    expect((await ds.getRepository(RefreshToken).findOneByOrFail({ familyId: 'f1' })).revokedAt).not.toBeNull();
+    expect((await ds.getRepository(RefreshTokenEntity).findOneByOrFail({ familyId: 'f1' })).revokedAt).not.toBeNull();
   });
 
   it('changes the password with the current one and keeps only the calling session', async () => {
     const owner = await anOwner();
     const live = { createdAt: new Date(), expiresAt: new Date(Date.now() + 86400000), usedAt: null, revokedAt: null };
-    await ds.getRepository(RefreshToken).insert([
+    await ds.getRepository(RefreshTokenEntity).insert([
       { familyId: 'here', userId: owner.id, tokenHash: sha256('here-token'), ...live },
       { familyId: 'phone', userId: owner.id, tokenHash: sha256('phone-token'), ...live },
     ]);
@@ -124,7 +124,7 @@ describe(PasswordService.name, () => {
     const reply = await service.change(actor, { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'here-token' });
 
     expect(reply).toEqual({ endedSessions: 1 });
-    const families = await ds.getRepository(RefreshToken).find({ order: { familyId: 'ASC' } });
+    const families = await ds.getRepository(RefreshTokenEntity).find({ order: { familyId: 'ASC' } });
     expect(families.map((f) => [f.familyId, f.revokedAt === null])).toEqual([
       ['here', true],
       ['phone', false],

@@ -1,9 +1,9 @@
 import { DataSource, IsNull } from 'typeorm';
-import { RefreshToken } from '../src/auth/refresh-token.entity.js';
+import { RefreshTokenEntity } from '../src/auth/refresh-token.entity.js';
 import { RefreshTokensRepository } from '../src/auth/refresh-tokens.repository.js';
 import { SessionsService } from '../src/auth/sessions.service.js';
 import { Transactions } from '../src/common/transactions.js';
-import { User } from '../src/users/user.entity.js';
+import { UserEntity } from '../src/users/user.entity.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
 
@@ -19,9 +19,9 @@ describe(SessionsService.name, () => {
   afterAll(() => ds.destroy());
 
   const aUser = async (username: string) =>
-    ds.getRepository(User).save({ username, name: username, passwordHash: 'x', passwordIsPlaceholder: false, adminLevel: 0, enabled: true, userSelfDescription: null, createDate: new Date() });
+    ds.getRepository(UserEntity).save({ username, name: username, passwordHash: 'x', passwordIsPlaceholder: false, adminLevel: 0, enabled: true, userSelfDescription: null, createDate: new Date() });
   const aFamily = (userId: number, familyId: string) =>
-    ds.getRepository(RefreshToken).insert({ familyId, userId, tokenHash: `${familyId}-hash`, createdAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), usedAt: null, revokedAt: null });
+    ds.getRepository(RefreshTokenEntity).insert({ familyId, userId, tokenHash: `${familyId}-hash`, createdAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), usedAt: null, revokedAt: null });
 
   it("raises the session version and revokes every refresh-token family of that user only", async () => {
     const [ann, ben] = [await aUser('ann@example.com'), await aUser('ben@example.com')];
@@ -34,8 +34,8 @@ describe(SessionsService.name, () => {
 
     expect(await sessions.state(ann.id)).toEqual({ enabled: true, sessionVersion: 1 });
     expect(await sessions.state(ben.id)).toEqual({ enabled: true, sessionVersion: 0 });
-    expect(await ds.getRepository(RefreshToken).countBy({ userId: ann.id, revokedAt: IsNull() })).toBe(0);
-    expect(await ds.getRepository(RefreshToken).countBy({ userId: ben.id, revokedAt: IsNull() })).toBe(1);
+    expect(await ds.getRepository(RefreshTokenEntity).countBy({ userId: ann.id, revokedAt: IsNull() })).toBe(0);
+    expect(await ds.getRepository(RefreshTokenEntity).countBy({ userId: ben.id, revokedAt: IsNull() })).toBe(1);
   });
 
   it('commits with the credential change when given its transaction, and not when it rolls back', async () => {

@@ -3,7 +3,7 @@ import { freePort } from '@wrenchlog/testing';
 import { SMTPServer } from 'smtp-server';
 import type { DataSource } from 'typeorm';
 import { UserEnv } from '../src/config/user-env.js';
-import { MailMessage } from '../src/mail/mail-message.entity.js';
+import { MailMessageEntity } from '../src/mail/mail-message.entity.js';
 import { MailQueue } from '../src/mail/mail-queue.js';
 import { SmtpMailTransport } from '../src/mail/mail-transport.js';
 import { testDataSource } from './db.js';
@@ -51,13 +51,13 @@ describe('mail over SMTP', () => {
     await ds.transaction((manager) => queue!.enqueue(manager, { to: 'owner@wrenchlog.test', subject: 'Your Wrenchlog account is approved', text: 'You can sign in now.' }));
 
     await queue.drainNow();
-    const [waiting] = await ds.getRepository(MailMessage).find();
+    const [waiting] = await ds.getRepository(MailMessageEntity).find();
     expect(waiting).toMatchObject({ attempts: 1, lastError: expect.stringMatching(/ECONNREFUSED/) });
 
     const smtp = receiver(port);
     await smtp.start();
     try {
-      await ds.getRepository(MailMessage).update({ id: waiting.id }, { nextAttemptAt: new Date(Date.now() - 1) });
+      await ds.getRepository(MailMessageEntity).update({ id: waiting.id }, { nextAttemptAt: new Date(Date.now() - 1) });
       await queue.drainNow();
 
       expect(smtp.received).toHaveLength(1);
@@ -65,7 +65,7 @@ describe('mail over SMTP', () => {
       expect(smtp.received[0].data).toMatch(/^Subject: Your Wrenchlog account is approved$/m);
       expect(smtp.received[0].data).toMatch(/^From: Wrenchlog <no-reply@wrenchlog\.test>$/m);
       expect(smtp.received[0].data).toContain('You can sign in now.');
-      expect(await ds.getRepository(MailMessage).count()).toBe(0);
+      expect(await ds.getRepository(MailMessageEntity).count()).toBe(0);
     } finally {
       await smtp.stop();
     }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { timestampParameter, utcDayExpression } from '@wrenchlog/platform';
 import { DataSource, LessThan, MoreThanOrEqual, type EntityManager } from 'typeorm';
-import { PageViewDaily } from './page-view-daily.entity.js';
+import { PageViewDailyEntity } from './page-view-daily.entity.js';
 import { PageViewEntity } from './page-view.entity.js';
 import type { DailyRow, NewPageView } from './pageviews.rules.js';
 
@@ -37,8 +37,8 @@ export class PageViewsRepository {
   }
 
   /** The daily counts from `day` (YYYY-MM-DD) on, oldest day first. */
-  dailyFrom(day: string): Promise<PageViewDaily[]> {
-    return this.dataSource.getRepository(PageViewDaily).find({ where: { day: MoreThanOrEqual(day) }, order: { day: 'ASC', page: 'ASC' } });
+  dailyFrom(day: string): Promise<PageViewDailyEntity[]> {
+    return this.dataSource.getRepository(PageViewDailyEntity).find({ where: { day: MoreThanOrEqual(day) }, order: { day: 'ASC', page: 'ASC' } });
   }
 
   transaction<T>(work: (tx: AggregationTx) => Promise<T>): Promise<T> {
@@ -69,7 +69,7 @@ export class PageViewsRepository {
 
   /** Replaces the daily counts from `day` (YYYY-MM-DD) on with `rows`. */
   async replaceDailyFrom(tx: AggregationTx, day: string, rows: DailyRow[]): Promise<void> {
-    const daily = tx.getRepository(PageViewDaily);
+    const daily = tx.getRepository(PageViewDailyEntity);
     await daily.delete({ day: MoreThanOrEqual(day) });
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       await daily.insert(rows.slice(i, i + INSERT_CHUNK));

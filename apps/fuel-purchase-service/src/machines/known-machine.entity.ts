@@ -7,7 +7,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * tombstone so a late or repeated saved event cannot bring it back.
  */
 @Entity('known_machines')
-export class KnownMachine {
+export class KnownMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 

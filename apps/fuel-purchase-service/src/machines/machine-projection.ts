@@ -3,7 +3,7 @@ import { InjectRepository } from '@nestjs/typeorm';
 import { eventTime, ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
 import { DomainError, notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
 import { DataSource, Repository } from 'typeorm';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachineEntity } from './known-machine.entity.js';
 
 export const MACHINE_NOT_FOUND = 'Machine not found';
 
@@ -22,7 +22,7 @@ export class MachineProjection {
   private readonly logger = new Logger(MachineProjection.name);
 
   constructor(
-    @InjectRepository(KnownMachine) private readonly machines: Repository<KnownMachine>,
+    @InjectRepository(KnownMachineEntity) private readonly machines: Repository<KnownMachineEntity>,
     private readonly dataSource: DataSource,
     private readonly rpc: RpcClient,
   ) {}
@@ -81,7 +81,7 @@ export class MachineProjection {
     await this.dataSource
       .createQueryBuilder()
       .insert()
-      .into(KnownMachine)
+      .into(KnownMachineEntity)
       .values({ machineId, userId, deleted: true, updatedAt: new Date() })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
@@ -105,6 +105,6 @@ export class MachineProjection {
 
   private async remember(machineId: number, userId: number, at: Date): Promise<void> {
     // Insert or ignore: the owner of a machine never changes, and a tombstone is never revived.
-    await this.dataSource.createQueryBuilder().insert().into(KnownMachine).values({ machineId, userId, deleted: false, updatedAt: at }).orIgnore().execute();
+    await this.dataSource.createQueryBuilder().insert().into(KnownMachineEntity).values({ machineId, userId, deleted: false, updatedAt: at }).orIgnore().execute();
   }
 }

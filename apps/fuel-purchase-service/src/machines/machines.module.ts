@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { CommonModule } from '../common/common.module.js';
 import { FuelRecordEntity } from '../fuel/fuel-record.entity.js';
 import { PurchaseEntity } from '../purchases/purchase.entity.js';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachineEntity } from './known-machine.entity.js';
 import { MachineDeletedService } from './machine-deleted.service.js';
 import { MachineEventsController } from './machine-events.controller.js';
 import { MachineHistoryService } from './machine-history.service.js';
@@ -16,7 +16,7 @@ import { MachineProjection } from './machine-projection.js';
  * import this module for the projection.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([KnownMachine, FuelRecordEntity, PurchaseEntity]), CommonModule],
+  imports: [TypeOrmModule.forFeature([KnownMachineEntity, FuelRecordEntity, PurchaseEntity]), CommonModule],
   controllers: [MachineEventsController],
   providers: [MachineProjection, MachineDeletedService, MachineHistoryService],
   exports: [MachineProjection],

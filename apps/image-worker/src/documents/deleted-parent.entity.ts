@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A deleted record: a document added for it after its deletion event (a race) goes at once. */
 @Entity('deleted_document_parents')
-export class DeletedDocumentParent {
+export class DeletedDocumentParentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -1,30 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import type { DocumentParent } from '@wrenchlog/contracts';
 import { DataSource, In, type Repository } from 'typeorm';
-import { DeletedMachine } from '../ledger/deleted-machine.entity.js';
-import { DeletedDocumentParent } from './deleted-parent.entity.js';
-import { StoredDocument } from './stored-document.entity.js';
+import { DeletedMachineEntity } from '../ledger/deleted-machine.entity.js';
+import { DeletedDocumentParentEntity } from './deleted-parent.entity.js';
+import { StoredDocumentEntity } from './stored-document.entity.js';
 
-export type NewDocument = Omit<StoredDocument, 'id' | 'createdAt'>;
+export type NewDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt'>;
 
 /** SQL of documents and the tombstones of their deleted parents. */
 @Injectable()
 export class DocumentsRepository {
-  private readonly documents: Repository<StoredDocument>;
+  private readonly documents: Repository<StoredDocumentEntity>;
 
   constructor(private readonly dataSource: DataSource) {
-    this.documents = dataSource.getRepository(StoredDocument);
+    this.documents = dataSource.getRepository(StoredDocumentEntity);
   }
 
-  byKey(userId: number, objectKey: string): Promise<StoredDocument | null> {
+  byKey(userId: number, objectKey: string): Promise<StoredDocumentEntity | null> {
     return this.documents.findOneBy({ userId, objectKey });
   }
 
-  byId(userId: number, id: number): Promise<StoredDocument | null> {
+  byId(userId: number, id: number): Promise<StoredDocumentEntity | null> {
     return this.documents.findOneBy({ userId, id });
   }
 
-  ofParent(userId: number, parent: DocumentParent): Promise<StoredDocument[]> {
+  ofParent(userId: number, parent: DocumentParent): Promise<StoredDocumentEntity[]> {
     return this.documents.find({ where: { userId, parentKind: parent.kind, parentId: parent.id }, order: { id: 'ASC' } });
   }
 
@@ -38,7 +38,7 @@ export class DocumentsRepository {
 
   /** Inserts unless the object key is already recorded (a retried upload). */
   async insertOnce(row: NewDocument): Promise<void> {
-    await this.documents.createQueryBuilder().insert().into(StoredDocument).values({ ...row, createdAt: new Date() }).orIgnore().execute();
+    await this.documents.createQueryBuilder().insert().into(StoredDocumentEntity).values({ ...row, createdAt: new Date() }).orIgnore().execute();
   }
 
   /** Deletes one document; answers whether this call removed it. */
@@ -48,7 +48,7 @@ export class DocumentsRepository {
   }
 
   /** Deletes the listed rows; answers their object keys. */
-  private async deleteRows(rows: StoredDocument[]): Promise<string[]> {
+  private async deleteRows(rows: StoredDocumentEntity[]): Promise<string[]> {
     if (rows.length > 0) {
       await this.documents.delete({ id: In(rows.map((r) => r.id)) });
     }
@@ -60,7 +60,7 @@ export class DocumentsRepository {
     await this.dataSource
       .createQueryBuilder()
       .insert()
-      .into(DeletedDocumentParent)
+      .into(DeletedDocumentParentEntity)
       .values({ userId, parentKind: parent.kind, parentId: parent.id, deletedAt: new Date() })
       .orIgnore()
       .execute();
@@ -80,10 +80,10 @@ export class DocumentsRepository {
   /** Whether the parent, or the machine it belongs to, was deleted. */
   async parentGone(userId: number, parent: DocumentParent, machineId: number | null): Promise<boolean> {
     const machine = parent.kind === 'machine' ? parent.id : machineId;
-    if (machine !== null && (await this.dataSource.getRepository(DeletedMachine).existsBy({ userId, machineId: machine }))) {
+    if (machine !== null && (await this.dataSource.getRepository(DeletedMachineEntity).existsBy({ userId, machineId: machine }))) {
       return true;
     }
-    return this.dataSource.getRepository(DeletedDocumentParent).existsBy({ userId, parentKind: parent.kind, parentId: parent.id });
+    return this.dataSource.getRepository(DeletedDocumentParentEntity).existsBy({ userId, parentKind: parent.kind, parentId: parent.id });
   }
 
   async stats(userId: number): Promise<{ count: number; bytes: number }> {

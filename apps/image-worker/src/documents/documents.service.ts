@@ -4,7 +4,7 @@ import { badRequest, conflict, notFound, requireActor } from '@wrenchlog/platfor
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { DocumentsRepository } from './documents.repository.js';
 import { addRequestProblem, isParent } from './documents.rules.js';
-import type { StoredDocument } from './stored-document.entity.js';
+import type { StoredDocumentEntity } from './stored-document.entity.js';
 
 /**
  * Documents attached to machines and their records. The gateway checked the file (PDF by content,
@@ -126,7 +126,7 @@ export class DocumentsService {
   }
 }
 
-function view(row: StoredDocument): DocumentKeysView {
+function view(row: StoredDocumentEntity): DocumentKeysView {
   return {
     id: row.id,
     parentKind: row.parentKind,

@@ -3,7 +3,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A document (PDF) attached to a machine or one of its records, in the ledger of stored files. */
 @Entity('documents')
-export class StoredDocument {
+export class StoredDocumentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

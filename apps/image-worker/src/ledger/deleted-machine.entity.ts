@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A machine whose images are gone: an image.stored for it that arrives late is discarded, not processed. */
 @Entity('deleted_machines')
-export class DeletedMachine {
+export class DeletedMachineEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

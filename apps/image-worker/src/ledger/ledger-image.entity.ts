@@ -5,7 +5,7 @@ export type LedgerState = ImageState | 'deleted';
 
 /** One stored image (original and thumbnail) in the worker's ledger. originalKey identifies it. */
 @Entity('ledger_images')
-export class LedgerImage {
+export class LedgerImageEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

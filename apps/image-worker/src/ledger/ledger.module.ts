@@ -1,13 +1,13 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '@wrenchlog/platform';
-import { DeletedMachine } from './deleted-machine.entity.js';
-import { LedgerImage } from './ledger-image.entity.js';
+import { DeletedMachineEntity } from './deleted-machine.entity.js';
+import { LedgerImageEntity } from './ledger-image.entity.js';
 import { LedgerService } from './ledger.service.js';
 
 /** The ledger of every stored image and the machines' tombstones; exports LedgerService for the queue and the calls. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LedgerImage, DeletedMachine]), OutboxModule],
+  imports: [TypeOrmModule.forFeature([LedgerImageEntity, DeletedMachineEntity]), OutboxModule],
   providers: [LedgerService],
   exports: [LedgerService],
 })

@@ -10,8 +10,8 @@ import {
 import { Outbox } from '@wrenchlog/platform';
 import { DataSource, In, Not, type EntityManager, type Repository } from 'typeorm';
 import { ImageWorkerEnv } from '../config/image-worker-env.js';
-import { DeletedMachine } from './deleted-machine.entity.js';
-import { LedgerImage } from './ledger-image.entity.js';
+import { DeletedMachineEntity } from './deleted-machine.entity.js';
+import { LedgerImageEntity } from './ledger-image.entity.js';
 
 export interface ProcessingOutcome {
   originalSize: number;
@@ -27,8 +27,8 @@ export interface ProcessingOutcome {
 @Injectable()
 export class LedgerService {
   constructor(
-    @InjectRepository(LedgerImage) private readonly images: Repository<LedgerImage>,
-    @InjectRepository(DeletedMachine) private readonly deletedMachines: Repository<DeletedMachine>,
+    @InjectRepository(LedgerImageEntity) private readonly images: Repository<LedgerImageEntity>,
+    @InjectRepository(DeletedMachineEntity) private readonly deletedMachines: Repository<DeletedMachineEntity>,
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly env: ImageWorkerEnv,
@@ -51,7 +51,7 @@ export class LedgerService {
     await this.images
       .createQueryBuilder()
       .insert()
-      .into(LedgerImage)
+      .into(LedgerImageEntity)
       .values({
         userId: e.userId,
         owner: e.owner,
@@ -82,7 +82,7 @@ export class LedgerService {
   }
 
   /** Pending images nobody holds, oldest first. */
-  async nextCandidates(limit: number): Promise<LedgerImage[]> {
+  async nextCandidates(limit: number): Promise<LedgerImageEntity[]> {
     const now = new Date();
     return this.images
       .createQueryBuilder('i')
@@ -98,7 +98,7 @@ export class LedgerService {
     const now = new Date();
     const result = await this.images
       .createQueryBuilder()
-      .update(LedgerImage)
+      .update(LedgerImageEntity)
       .set({ claimedUntil: new Date(now.getTime() + this.env.IMAGE_CLAIM_SECONDS * 1000), attempts: () => 'attempts + 1' })
       .where("id = :id AND state = 'pending' AND (claimed_until IS NULL OR claimed_until < :now)", { id, now })
       .execute();
@@ -109,32 +109,32 @@ export class LedgerService {
   async renew(id: number): Promise<void> {
     await this.images
       .createQueryBuilder()
-      .update(LedgerImage)
+      .update(LedgerImageEntity)
       .set({ claimedUntil: new Date(Date.now() + this.env.IMAGE_CLAIM_SECONDS * 1000) })
       .where("id = :id AND state = 'pending'", { id })
       .execute();
   }
 
   /** Marks a claimed image processed with its sizes and reports it to its owner, in one transaction. */
-  async complete(image: LedgerImage, outcome: ProcessingOutcome): Promise<boolean> {
+  async complete(image: LedgerImageEntity, outcome: ProcessingOutcome): Promise<boolean> {
     return this.finish(image, { state: 'processed', error: null, ...outcome });
   }
 
   /** Marks a claimed image failed with the reason its owner will see. */
-  async fail(image: LedgerImage, reason: string): Promise<boolean> {
+  async fail(image: LedgerImageEntity, reason: string): Promise<boolean> {
     return this.finish(image, { state: 'failed', error: reason.slice(0, 500), originalSize: image.originalSize, thumbnailSize: image.thumbnailSize });
   }
 
   /** A transient problem (storage unreachable): leave it pending, retried once the claim runs out. */
-  async release(image: LedgerImage, retryInMs: number): Promise<void> {
+  async release(image: LedgerImageEntity, retryInMs: number): Promise<void> {
     await this.images.update({ id: image.id, state: 'pending' }, { claimedUntil: new Date(Date.now() + retryInMs) });
   }
 
-  private async finish(image: LedgerImage, change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null }): Promise<boolean> {
+  private async finish(image: LedgerImageEntity, change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null }): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
-        .update(LedgerImage)
+        .update(LedgerImageEntity)
         .set({ ...change, claimedUntil: null, processedAt: new Date() })
         .where("id = :id AND state = 'pending'", { id: image.id })
         .execute();
@@ -148,7 +148,7 @@ export class LedgerService {
   }
 
   /** image.processed to the owning service, through the outbox of the caller's transaction. */
-  private async report(manager: EntityManager, image: LedgerImage, change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null }): Promise<void> {
+  private async report(manager: EntityManager, image: LedgerImageEntity, change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null }): Promise<void> {
     const event: ImageProcessedEvent = {
       userId: image.userId,
       owner: image.owner,
@@ -184,7 +184,7 @@ export class LedgerService {
 
   /** Marks a deleted machine's images deleted (and the machine, for images announced later); answers their object keys. */
   async removeForMachine(userId: number, machineId: number): Promise<string[]> {
-    await this.deletedMachines.createQueryBuilder().insert().into(DeletedMachine).values({ userId, machineId, deletedAt: new Date() }).orIgnore().execute();
+    await this.deletedMachines.createQueryBuilder().insert().into(DeletedMachineEntity).values({ userId, machineId, deletedAt: new Date() }).orIgnore().execute();
     const rows = await this.images.find({ where: { userId, machineId, state: Not('deleted') } });
     if (rows.length > 0) {
       await this.images.update({ id: In(rows.map((r) => r.id)) }, { state: 'deleted', claimedUntil: null });
@@ -202,7 +202,7 @@ export class LedgerService {
       await this.images
         .createQueryBuilder()
         .insert()
-        .into(LedgerImage)
+        .into(LedgerImageEntity)
         .values({
           userId: e.userId,
           owner: e.owner,

@@ -2,7 +2,7 @@ import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplica
 import type { ImageBackfillReply } from '@wrenchlog/contracts';
 import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
 import { ImageWorkerEnv } from '../config/image-worker-env.js';
-import type { LedgerImage } from '../ledger/ledger-image.entity.js';
+import type { LedgerImageEntity } from '../ledger/ledger-image.entity.js';
 import { LedgerService } from '../ledger/ledger.service.js';
 import { CONTENT_TYPES, cleanUploadedThumbnail, ImageRejectedError, processImage } from './image-processor.js';
 
@@ -83,7 +83,7 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
   private async drain(): Promise<void> {
     const window = this.env.IMAGE_CONCURRENCY + 1;
     const running = new Map<number, Promise<void>>();
-    let pending: LedgerImage[] = [];
+    let pending: LedgerImageEntity[] = [];
     let progressed = true;
     let failure: unknown;
     while (!this.stopped && failure === undefined) {
@@ -151,7 +151,7 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
     return { processed, failed, remaining, message };
   }
 
-  private async processOne(image: LedgerImage): Promise<Result> {
+  private async processOne(image: LedgerImageEntity): Promise<Result> {
     if (!(await this.ledger.claim(image.id))) {
       return 'skipped';
     }
@@ -169,7 +169,7 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
     }
   }
 
-  private async processClaimed(image: LedgerImage): Promise<Result> {
+  private async processClaimed(image: LedgerImageEntity): Promise<Result> {
     let original: Buffer;
     let thumbnail: Buffer | undefined;
     try {
@@ -220,7 +220,7 @@ export class ImageQueue implements OnApplicationBootstrap, OnApplicationShutdown
   }
 
   /** The image was deleted while it was processed: remove what this pass wrote. */
-  private async discardIfDeleted(image: LedgerImage): Promise<void> {
+  private async discardIfDeleted(image: LedgerImageEntity): Promise<void> {
     if (!(await this.ledger.isLive(image.id))) {
       await this.storage.deleteMany([image.originalKey, image.thumbnailKey]).catch(() => undefined);
     }

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** Machine names for titles and the digest's groups, from machine.machine.saved and .deleted. */
 @Entity('known_machines')
-export class KnownMachine {
+export class KnownMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import { DataSource, In, LessThanOrEqual, type EntityManager } from 'typeorm';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachineEntity } from './known-machine.entity.js';
 
 /** Machine names from machine-service's events, applied in the order of `at`; a deleted one stays a tombstone. */
 @Injectable()
@@ -17,7 +17,7 @@ export class MachinesService {
       return;
     }
     const at = eventTime(e.at);
-    const repo = this.dataSource.getRepository(KnownMachine);
+    const repo = this.dataSource.getRepository(KnownMachineEntity);
     await repo.createQueryBuilder().insert().values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at, firstSeenAt: at }).orIgnore().execute();
     // Conditional on `at`: an older event that commits last changes nothing; a tombstone stays.
     await repo.update({ machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { name: e.name, updatedAt: at });
@@ -28,7 +28,7 @@ export class MachinesService {
     if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
       return;
     }
-    const repo = this.dataSource.getRepository(KnownMachine);
+    const repo = this.dataSource.getRepository(KnownMachineEntity);
     await repo.createQueryBuilder().insert().values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() }).orIgnore().execute();
     await repo.update({ machineId: e.machineId }, { deleted: true });
   }
@@ -38,7 +38,7 @@ export class MachinesService {
    * of (null when one predates that record).
    */
   async ownersSince(): Promise<Map<number, Date | null>> {
-    const rows = await this.dataSource.getRepository(KnownMachine).find({ where: { deleted: false }, select: { userId: true, firstSeenAt: true } });
+    const rows = await this.dataSource.getRepository(KnownMachineEntity).find({ where: { deleted: false }, select: { userId: true, firstSeenAt: true } });
     const since = new Map<number, Date | null>();
     for (const row of rows) {
       const known = since.has(row.userId) ? since.get(row.userId)! : undefined;
@@ -50,7 +50,7 @@ export class MachinesService {
 
   /** Names by machine id ("Machine #id" until its saved event arrives). */
   async names(manager: EntityManager, machineIds: number[]): Promise<Map<number, string>> {
-    const rows = machineIds.length ? await manager.getRepository(KnownMachine).findBy({ machineId: In(machineIds) }) : [];
+    const rows = machineIds.length ? await manager.getRepository(KnownMachineEntity).findBy({ machineId: In(machineIds) }) : [];
     const byId = new Map(rows.filter((r) => r.name).map((r) => [r.machineId, r.name]));
     return new Map(machineIds.map((id) => [id, byId.get(id) ?? `Machine #${id}`]));
   }

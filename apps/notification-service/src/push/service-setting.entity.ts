@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** Settings this service generates once and every replica shares (the VAPID keys when distributed). */
 @Entity('service_settings')
-export class ServiceSetting {
+export class ServiceSettingEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   name: string;
 

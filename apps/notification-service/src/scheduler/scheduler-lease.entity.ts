@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** The lease that makes one replica run each tick, and the last run's figures for the admin. */
 @Entity('scheduler_lease')
-export class SchedulerLease {
+export class SchedulerLeaseEntity {
   @PrimaryColumn({ type: 'varchar', length: 40 })
   name: string;
 

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource, LessThan, LessThanOrEqual } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { NotificationEnv } from '../config/notification-env.js';
-import { SchedulerLease } from './scheduler-lease.entity.js';
+import { SchedulerLeaseEntity } from './scheduler-lease.entity.js';
 import { SchedulerJobs } from './scheduler-jobs.js';
 
 const LEASE = 'tick';
@@ -43,7 +43,7 @@ export class SchedulerService extends PolledDrainer {
   protected async drain(): Promise<void> {
     const now = this.clock.now();
     const slot = Math.floor(now.getTime() / this.env.NOTIFICATION_TICK_MS);
-    const repo = this.dataSource.getRepository(SchedulerLease);
+    const repo = this.dataSource.getRepository(SchedulerLeaseEntity);
     try {
       await repo.createQueryBuilder().insert().values({ name: LEASE, holder: null, expiresAt: new Date(0), slot: 0, lastSent: 0, totalSent: 0, failed: 0 }).orIgnore().execute();
       const taken = await repo.update([{ name: LEASE, expiresAt: LessThanOrEqual(now) }, { name: LEASE, holder: this.me }], { holder: this.me, expiresAt: new Date(now.getTime() + LEASE_MS) });
@@ -100,7 +100,7 @@ export class SchedulerService extends PolledDrainer {
 
   async status(caller: Actor | null): Promise<SchedulerStatus> {
     requireAdmin(caller);
-    const row = await this.dataSource.getRepository(SchedulerLease).findOneBy({ name: LEASE });
+    const row = await this.dataSource.getRepository(SchedulerLeaseEntity).findOneBy({ name: LEASE });
     const lastRunAt = row?.lastRunAt ? row.lastRunAt.toISOString() : null;
     const lastSent = row?.lastSent ?? 0;
     const totalSent = row?.totalSent ?? 0;

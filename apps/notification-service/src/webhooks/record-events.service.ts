@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { eventTime, isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type InventoryPurchaseDeletedEvent, type InventoryPurchaseSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
 import { DataSource } from 'typeorm';
-import { SeenRecord } from './seen-record.entity.js';
+import { SeenRecordEntity } from './seen-record.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 
@@ -61,7 +61,7 @@ export class RecordEventsService {
     const at = this.at(e);
     const key = `${recordType}:${e.recordId}`;
     await this.dataSource.transaction(async (manager) => {
-      const seen = manager.getRepository(SeenRecord);
+      const seen = manager.getRepository(SeenRecordEntity);
       const known = await seen.exists({ where: { recordKey: key } });
       if (!known) {
         await seen.createQueryBuilder().insert().values({ recordKey: key, userId: e.userId, updatedAt: at }).orIgnore().execute();
@@ -78,7 +78,7 @@ export class RecordEventsService {
     }
     const key = `${recordType}:${e.recordId}`;
     await this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(SeenRecord).delete({ recordKey: key });
+      await manager.getRepository(SeenRecordEntity).delete({ recordKey: key });
       await this.outbox.enqueue(manager, e.userId, 'record.deleted', { recordType, recordId: e.recordId, machineId: e.machineId }, `record:${key}:deleted`, this.at(e));
     });
     this.dispatcher.kick();

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** Records seen by their saved events, so the first is `record.created` and the next `record.updated`. */
 @Entity('seen_records')
-export class SeenRecord {
+export class SeenRecordEntity {
   @PrimaryColumn({ name: 'record_key', type: 'varchar', length: 40 })
   recordKey: string;
 

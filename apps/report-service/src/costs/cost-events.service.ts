@@ -4,7 +4,7 @@ import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { localDate } from '../users/time-zone.rules.js';
 import { UsersRepository } from '../users/users.repository.js';
-import type { CostRecord } from './cost-record.entity.js';
+import type { CostRecordEntity } from './cost-record.entity.js';
 import { bucketDeltas, monthOf, type CostCategory } from './cost.rules.js';
 import { CostsRepository } from './costs.repository.js';
 
@@ -138,7 +138,7 @@ export class CostEventsService {
       if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
         return;
       }
-      const next: CostRecord = { ...row, machineKey: f.machineKey, recordDate: date, month: monthOf(date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours,
+      const next: CostRecordEntity = { ...row, machineKey: f.machineKey, recordDate: date, month: monthOf(date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours,
         fuelAmount: f.fill?.amount ?? null,
         fullTank: f.fill?.fullTank ?? true,
         missedPrevious: f.fill?.missedPrevious ?? false,
@@ -174,7 +174,7 @@ export class CostEventsService {
       if (date === row.recordDate) {
         continue;
       }
-      const next: CostRecord = { ...row, recordDate: date, month: monthOf(date) };
+      const next: CostRecordEntity = { ...row, recordDate: date, month: monthOf(date) };
       await this.costs.applyDeltas(manager, userId, 'fuel', bucketDeltas(placeOf(row), placeOf(next)));
       await this.costs.saveRecord(manager, next);
       moved += 1;
@@ -207,4 +207,4 @@ export class CostEventsService {
 }
 
 /** Where a row counts now (nowhere for a placeholder). */
-const placeOf = (r: CostRecord) => (r.month === null ? null : { machineKey: r.machineKey, month: r.month, amountCents: r.amountCents });
+const placeOf = (r: CostRecordEntity) => (r.month === null ? null : { machineKey: r.machineKey, month: r.month, amountCents: r.amountCents });

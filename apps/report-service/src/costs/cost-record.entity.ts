@@ -11,7 +11,7 @@ export const bigintNumber = { to: (v: number) => v, from: (v: string | number | 
  * Also the lines of a machine's history (title, notes, meters).
  */
 @Entity('report_records')
-export class CostRecord {
+export class CostRecordEntity {
   @PrimaryColumn({ type: 'varchar', length: 10 })
   category: CostCategory;
 

@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { queryNamed, rowLock } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { CostCell } from '../reports/report.rules.js';
-import { CostRecord } from './cost-record.entity.js';
+import { CostRecordEntity } from './cost-record.entity.js';
 import type { BucketDelta, CostCategory } from './cost.rules.js';
-import { MonthlyCost } from './monthly-cost.entity.js';
+import { MonthlyCostEntity } from './monthly-cost.entity.js';
 
 /** When a placeholder row was made: any real event is newer. */
 export const NEVER = new Date(0);
@@ -21,21 +21,21 @@ export class CostsRepository {
    * The record's row, locked on PostgreSQL so two events of one record take turns (SQLite queues
    * write transactions already); made as a placeholder (counted nowhere) when first heard of.
    */
-  async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, userId: number): Promise<CostRecord> {
+  async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, userId: number): Promise<CostRecordEntity> {
     await manager
       .createQueryBuilder()
       .insert()
-      .into(CostRecord)
+      .into(CostRecordEntity)
       .values({ category, recordId, userId, machineKey: 0, recordDate: null, month: null, amountCents: 0, title: '', notes: null, miles: null, hours: null, deleted: false, updatedAt: NEVER })
       .orIgnore()
       .execute();
-    const row = await manager.findOne(CostRecord, { where: { category, recordId }, ...rowLock(manager) });
+    const row = await manager.findOne(CostRecordEntity, { where: { category, recordId }, ...rowLock(manager) });
     return row!;
   }
 
-  async saveRecord(manager: EntityManager, row: CostRecord): Promise<void> {
+  async saveRecord(manager: EntityManager, row: CostRecordEntity): Promise<void> {
     const { category, recordId, ...rest } = row;
-    await manager.update(CostRecord, { category, recordId }, rest);
+    await manager.update(CostRecordEntity, { category, recordId }, rest);
   }
 
   /** Adds each delta to its bucket (an atomic increment: concurrent events of one month never lose one). */
@@ -52,8 +52,8 @@ export class CostsRepository {
 
   /** A deleted machine: its records become tombstones and its totals go. */
   async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<void> {
-    await manager.update(CostRecord, { userId, machineKey: machineId }, { deleted: true, amountCents: 0, updatedAt: new Date() });
-    await manager.delete(MonthlyCost, { userId, machineKey: machineId });
+    await manager.update(CostRecordEntity, { userId, machineKey: machineId }, { deleted: true, amountCents: 0, updatedAt: new Date() });
+    await manager.delete(MonthlyCostEntity, { userId, machineKey: machineId });
   }
 
   /** Totals of whole months, per machine key, month and category (machine keys: all when null). */
@@ -67,7 +67,7 @@ export class CostsRepository {
       .addSelect('t.month', 'month')
       .addSelect('t.category', 'category')
       .addSelect('t.amount_cents', 'cents')
-      .from(MonthlyCost, 't')
+      .from(MonthlyCostEntity, 't')
       .where('t.user_id = :userId AND t.month >= :first AND t.month <= :last', { userId, first: months[0], last: months[months.length - 1] })
       .andWhere('t.amount_cents <> 0');
     if (machineKeys) {
@@ -88,7 +88,7 @@ export class CostsRepository {
       .addSelect('r.month', 'month')
       .addSelect('r.category', 'category')
       .addSelect('SUM(r.amount_cents)', 'cents')
-      .from(CostRecord, 'r')
+      .from(CostRecordEntity, 'r')
       .where('r.user_id = :userId AND r.record_date >= :from AND r.record_date <= :to AND NOT r.deleted', { userId, from, to })
       .groupBy('r.machine_key')
       .addGroupBy('r.month')
@@ -100,9 +100,9 @@ export class CostsRepository {
   }
 
   /** A machine's costed records in [from, to], oldest first (its history). */
-  history(userId: number, machineId: number, from: string, to: string): Promise<CostRecord[]> {
+  history(userId: number, machineId: number, from: string, to: string): Promise<CostRecordEntity[]> {
     return this.dataSource
-      .getRepository(CostRecord)
+      .getRepository(CostRecordEntity)
       .createQueryBuilder('r')
       .where('r.userId = :userId AND r.machineKey = :machineId AND r.recordDate >= :from AND r.recordDate <= :to AND NOT r.deleted', { userId, machineId, from, to })
       .orderBy('r.recordDate', 'ASC')
@@ -112,16 +112,16 @@ export class CostsRepository {
   }
 
   /** A user's live fuel rows that carry a time of purchase (a zone change dates them anew). */
-  datedFuel(manager: EntityManager, userId: number): Promise<CostRecord[]> {
+  datedFuel(manager: EntityManager, userId: number): Promise<CostRecordEntity[]> {
     return manager
-      .getRepository(CostRecord)
+      .getRepository(CostRecordEntity)
       .createQueryBuilder('r')
       .where("r.userId = :userId AND r.category = 'fuel' AND NOT r.deleted AND r.purchasedAt IS NOT NULL AND r.month IS NOT NULL", { userId })
       .getMany();
   }
 
   /** The record rows of some ids (tests and the rebuild). */
-  records(category: CostCategory, recordIds: number[]): Promise<CostRecord[]> {
-    return this.dataSource.manager.findBy(CostRecord, { category, recordId: In(recordIds) });
+  records(category: CostCategory, recordIds: number[]): Promise<CostRecordEntity[]> {
+    return this.dataSource.manager.findBy(CostRecordEntity, { category, recordId: In(recordIds) });
   }
 }

@@ -4,7 +4,7 @@ import type { CostCategory } from './cost.rules.js';
 
 /** The precomputed total of one user's machine (0: no machine), month and category, kept by events. */
 @Entity('report_monthly')
-export class MonthlyCost {
+export class MonthlyCostEntity {
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId: number;
 

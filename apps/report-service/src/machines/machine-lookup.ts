@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ErrorCode, isValidId, MACHINE_GET, ReportMessages, type Actor } from '@wrenchlog/contracts';
 import { notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
-import type { ReportMachine } from './report-machine.entity.js';
+import type { ReportMachineEntity } from './report-machine.entity.js';
 import { MachinesRepository } from './machines.repository.js';
 
 /**
@@ -16,7 +16,7 @@ export class MachineLookup {
     private readonly rpc: RpcClient,
   ) {}
 
-  async requireOwned(actor: Actor, machineId: number): Promise<ReportMachine> {
+  async requireOwned(actor: Actor, machineId: number): Promise<ReportMachineEntity> {
     if (!isValidId(machineId)) {
       throw notFound(ReportMessages.machineNotFound);
     }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
-import { ReportMachine, typeKeyOf } from './report-machine.entity.js';
+import { ReportMachineEntity, typeKeyOf } from './report-machine.entity.js';
 
 /** SQL of the machine projection. */
 @Injectable()
@@ -8,11 +8,11 @@ export class MachinesRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Applies a saved event not older than the one kept (an upsert; a tombstone stays one). */
-  async applySaved(row: Omit<ReportMachine, 'deleted' | 'typeKey' | 'distanceUnit' | 'metersAt'>): Promise<void> {
+  async applySaved(row: Omit<ReportMachineEntity, 'deleted' | 'typeKey' | 'distanceUnit' | 'metersAt'>): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const typeKey = typeKeyOf(row.type);
-      await manager.createQueryBuilder().insert().into(ReportMachine).values({ ...row, typeKey, deleted: false }).orIgnore().execute();
-      await manager.update(ReportMachine, { machineId: row.machineId, userId: row.userId, deleted: false, updatedAt: LessThanOrEqual(row.updatedAt) }, { name: row.name, type: row.type, typeKey, archived: row.archived, updatedAt: row.updatedAt });
+      await manager.createQueryBuilder().insert().into(ReportMachineEntity).values({ ...row, typeKey, deleted: false }).orIgnore().execute();
+      await manager.update(ReportMachineEntity, { machineId: row.machineId, userId: row.userId, deleted: false, updatedAt: LessThanOrEqual(row.updatedAt) }, { name: row.name, type: row.type, typeKey, archived: row.archived, updatedAt: row.updatedAt });
     });
   }
 
@@ -21,18 +21,18 @@ export class MachinesRepository {
     await manager
       .createQueryBuilder()
       .insert()
-      .into(ReportMachine)
+      .into(ReportMachineEntity)
       .values({ machineId, userId, name: '', type: null, typeKey: null, archived: false, deleted: true, updatedAt: new Date() })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
   }
 
-  find(machineId: number, manager: EntityManager = this.dataSource.manager): Promise<ReportMachine | null> {
-    return manager.findOneBy(ReportMachine, { machineId });
+  find(machineId: number, manager: EntityManager = this.dataSource.manager): Promise<ReportMachineEntity | null> {
+    return manager.findOneBy(ReportMachineEntity, { machineId });
   }
 
   /** The user's live machines, of one type (by its key) when given. */
-  live(userId: number, typeKey?: string): Promise<ReportMachine[]> {
-    return this.dataSource.manager.find(ReportMachine, { where: { userId, deleted: false, ...(typeKey !== undefined ? { typeKey } : {}) }, order: { machineId: 'ASC' } });
+  live(userId: number, typeKey?: string): Promise<ReportMachineEntity[]> {
+    return this.dataSource.manager.find(ReportMachineEntity, { where: { userId, deleted: false, ...(typeKey !== undefined ? { typeKey } : {}) }, order: { machineId: 'ASC' } });
   }
 }

@@ -6,7 +6,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * event cannot bring it (or its costs) back.
  */
 @Entity('report_machines')
-export class ReportMachine {
+export class ReportMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 

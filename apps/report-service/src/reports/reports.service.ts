@@ -16,7 +16,7 @@ import { badRequest, requireActor } from '@wrenchlog/platform';
 import { CostsRepository } from '../costs/costs.repository.js';
 import type { CostCategory } from '../costs/cost.rules.js';
 import { MachineLookup } from '../machines/machine-lookup.js';
-import { typeKeyOf, type ReportMachine } from '../machines/report-machine.entity.js';
+import { typeKeyOf, type ReportMachineEntity } from '../machines/report-machine.entity.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { UsageRepository } from '../usage/usage.repository.js';
 import { segmentsFrom, usageByMachine, type Usage } from '../usage/usage.rules.js';
@@ -40,7 +40,7 @@ import {
 
 /** Which machines a report covers: one, a type, or all (with the purchases that name none). */
 interface Scope {
-  machines: ReportMachine[];
+  machines: ReportMachineEntity[];
   /** The machine keys whose costs count; null: every key of the user (0 included). */
   keys: number[] | null;
 }

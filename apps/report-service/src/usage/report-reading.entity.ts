@@ -6,7 +6,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * late older event cannot bring it back.
  */
 @Entity('report_readings')
-export class ReportReading {
+export class ReportReadingEntity {
   @PrimaryColumn({ name: 'reading_id', type: 'integer' })
   readingId: number;
 

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { queryNamed } from '@wrenchlog/platform';
 import { DataSource, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
-import { ReportMachine } from '../machines/report-machine.entity.js';
-import { ReportReading } from './report-reading.entity.js';
+import { ReportMachineEntity } from '../machines/report-machine.entity.js';
+import { ReportReadingEntity } from './report-reading.entity.js';
 import type { FillRow, MeterSpan } from './usage.rules.js';
 
 /** Machine ids per IN list; a larger scope reads all the user's rows and keeps its own. */
@@ -17,21 +17,21 @@ export class UsageRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   /** Applies a reading's state not older than the one kept (insert, then update if newer). */
-  async applyReading(manager: EntityManager, row: ReportReading): Promise<void> {
-    await manager.createQueryBuilder().insert().into(ReportReading).values(row).orIgnore().execute();
+  async applyReading(manager: EntityManager, row: ReportReadingEntity): Promise<void> {
+    await manager.createQueryBuilder().insert().into(ReportReadingEntity).values(row).orIgnore().execute();
     const { readingId, ...rest } = row;
-    await manager.update(ReportReading, { readingId, userId: row.userId, updatedAt: LessThanOrEqual(row.updatedAt) }, rest);
+    await manager.update(ReportReadingEntity, { readingId, userId: row.userId, updatedAt: LessThanOrEqual(row.updatedAt) }, rest);
   }
 
   /** A deleted machine's readings go (its tombstone keeps late events out). */
   async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<void> {
-    await manager.delete(ReportReading, { userId, machineId });
+    await manager.delete(ReportReadingEntity, { userId, machineId });
   }
 
   /** The distance unit schedule-service told for a machine, if not older than the one kept. */
   async setDistanceUnit(manager: EntityManager, userId: number, machineId: number, unit: 'mi' | 'km' | null, at: Date): Promise<void> {
-    await manager.update(ReportMachine, { machineId, userId, metersAt: IsNull() }, { distanceUnit: unit, metersAt: at });
-    await manager.update(ReportMachine, { machineId, userId, metersAt: LessThanOrEqual(at) }, { distanceUnit: unit, metersAt: at });
+    await manager.update(ReportMachineEntity, { machineId, userId, metersAt: IsNull() }, { distanceUnit: unit, metersAt: at });
+    await manager.update(ReportMachineEntity, { machineId, userId, metersAt: LessThanOrEqual(at) }, { distanceUnit: unit, metersAt: at });
   }
 
   /** Each meter's smallest and largest live lifetime value dated in [from, to] (machines: all of the user's when null). */

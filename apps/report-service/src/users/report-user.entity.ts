@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /** A user's time zone as notification.timeZone.changed last told it (UTC until heard of). */
 @Entity('report_users')
-export class ReportUser {
+export class ReportUserEntity {
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId: number;
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { advisoryXactLock } from '@wrenchlog/platform';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
-import { ReportUser } from './report-user.entity.js';
+import { ReportUserEntity } from './report-user.entity.js';
 import { DEFAULT_TIME_ZONE } from './time-zone.rules.js';
 
 /** Advisory lock namespace of a user's dated writes (fuel events and a zone change take turns). */
@@ -13,7 +13,7 @@ export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   async timeZone(userId: number, manager: EntityManager = this.dataSource.manager): Promise<string> {
-    return (await manager.findOneBy(ReportUser, { userId }))?.timeZone ?? DEFAULT_TIME_ZONE;
+    return (await manager.findOneBy(ReportUserEntity, { userId }))?.timeZone ?? DEFAULT_TIME_ZONE;
   }
 
   /**
@@ -28,8 +28,8 @@ export class UsersRepository {
   /** Stores a zone not older than the one kept; answers whether it changed the zone. */
   async apply(manager: EntityManager, userId: number, timeZone: string, at: Date): Promise<boolean> {
     const before = await this.lockedTimeZone(manager, userId);
-    await manager.createQueryBuilder().insert().into(ReportUser).values({ userId, timeZone: DEFAULT_TIME_ZONE, updatedAt: new Date(0) }).orIgnore().execute();
-    await manager.update(ReportUser, { userId, updatedAt: LessThanOrEqual(at) }, { timeZone, updatedAt: at });
+    await manager.createQueryBuilder().insert().into(ReportUserEntity).values({ userId, timeZone: DEFAULT_TIME_ZONE, updatedAt: new Date(0) }).orIgnore().execute();
+    await manager.update(ReportUserEntity, { userId, updatedAt: LessThanOrEqual(at) }, { timeZone, updatedAt: at });
     return (await this.timeZone(userId, manager)) !== before;
   }
 }

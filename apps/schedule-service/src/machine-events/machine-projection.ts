@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import type { KnownMachine } from '../machines/known-machine.entity.js';
+import type { KnownMachineEntity } from '../machines/known-machine.entity.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { SchedulesRepository } from '../schedules/schedules.repository.js';
@@ -26,7 +26,7 @@ export class MachineProjection {
    * from machine-service's own saved event, which knows the real owner: a placeholder that a record
    * event of another user made (fuel records take any machine id) gives way to it, with what it held.
    */
-  async ensure(manager: EntityManager, userId: number, machineId: number, seed?: Pick<KnownMachine, 'name' | 'type'>): Promise<KnownMachine | null> {
+  async ensure(manager: EntityManager, userId: number, machineId: number, seed?: Pick<KnownMachineEntity, 'name' | 'type'>): Promise<KnownMachineEntity | null> {
     await this.machines.insertIgnore(manager, { machineId, userId, name: seed?.name ?? '', type: seed?.type ?? null, lastMiles: null, lastHours: null, updatedAt: NEVER });
     let row = await this.machines.lock(manager, machineId);
     if (row && !row.deleted && row.userId !== userId && seed && row.updatedAt.getTime() === NEVER.getTime()) {
@@ -45,7 +45,7 @@ export class MachineProjection {
     return row;
   }
 
-  lock(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
+  lock(manager: EntityManager, machineId: number): Promise<KnownMachineEntity | null> {
     return this.machines.lock(manager, machineId);
   }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { rowLock } from '@wrenchlog/platform';
 import { LessThanOrEqual, type EntityManager } from 'typeorm';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachineEntity } from './known-machine.entity.js';
 
 /** SQL of the machine projection. */
 @Injectable()
@@ -11,24 +11,24 @@ export class MachinesRepository {
    * schedules, events) take turns and each recompute sees the one before; null when unknown,
    * deleted or someone else's. SQLite queues write transactions already.
    */
-  async ownedForWrite(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachine | null> {
-    const row = await manager.findOne(KnownMachine, { where: { machineId }, ...rowLock(manager) });
+  async ownedForWrite(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachineEntity | null> {
+    const row = await manager.findOne(KnownMachineEntity, { where: { machineId }, ...rowLock(manager) });
     return row && !row.deleted && row.userId === userId ? row : null;
   }
 
-  async owned(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachine | null> {
-    const row = await manager.findOneBy(KnownMachine, { machineId });
+  async owned(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachineEntity | null> {
+    const row = await manager.findOneBy(KnownMachineEntity, { machineId });
     return row && !row.deleted && row.userId === userId ? row : null;
   }
 
   /** Inserts the machine when first heard of (nothing when it is known, or a tombstone). */
-  async insertIgnore(manager: EntityManager, row: Omit<KnownMachine, 'deleted'>): Promise<void> {
-    await manager.createQueryBuilder().insert().into(KnownMachine).values({ ...row, deleted: false }).orIgnore().execute();
+  async insertIgnore(manager: EntityManager, row: Omit<KnownMachineEntity, 'deleted'>): Promise<void> {
+    await manager.createQueryBuilder().insert().into(KnownMachineEntity).values({ ...row, deleted: false }).orIgnore().execute();
   }
 
   /** Applies a saved event not older than the one kept; answers whether it applied. */
-  async applySaved(manager: EntityManager, machineId: number, at: Date, changes: Pick<KnownMachine, 'name' | 'type' | 'lastMiles' | 'lastHours'>): Promise<boolean> {
-    const applied = await manager.update(KnownMachine, { machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { ...changes, updatedAt: at });
+  async applySaved(manager: EntityManager, machineId: number, at: Date, changes: Pick<KnownMachineEntity, 'name' | 'type' | 'lastMiles' | 'lastHours'>): Promise<boolean> {
+    const applied = await manager.update(KnownMachineEntity, { machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { ...changes, updatedAt: at });
     return (applied.affected ?? 0) > 0;
   }
 
@@ -37,7 +37,7 @@ export class MachinesRepository {
     await manager
       .createQueryBuilder()
       .insert()
-      .into(KnownMachine)
+      .into(KnownMachineEntity)
       .values({ machineId, userId, name: '', type: null, deleted: true, lastMiles: null, lastHours: null, updatedAt: new Date() })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
@@ -45,10 +45,10 @@ export class MachinesRepository {
 
   /** A placeholder taken over by the machine's real owner. */
   async reassign(manager: EntityManager, machineId: number, userId: number): Promise<void> {
-    await manager.update(KnownMachine, { machineId }, { userId });
+    await manager.update(KnownMachineEntity, { machineId }, { userId });
   }
 
-  lock(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
-    return manager.findOne(KnownMachine, { where: { machineId }, ...rowLock(manager) });
+  lock(manager: EntityManager, machineId: number): Promise<KnownMachineEntity | null> {
+    return manager.findOne(KnownMachineEntity, { where: { machineId }, ...rowLock(manager) });
   }
 }

@@ -6,7 +6,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * deleted record (a tombstone) never comes back.
  */
 @Entity('known_records')
-export class KnownRecord {
+export class KnownRecordEntity {
   @PrimaryColumn({ type: 'varchar', length: 20 })
   source: 'service_record' | 'fuel_record';
 

@@ -21,7 +21,7 @@ import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { valueAt } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
-import { KnownRecord } from '../records/known-record.entity.js';
+import { KnownRecordEntity } from '../records/known-record.entity.js';
 import { MachineMeters } from './machine-meters.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { stateOf, toSchedule } from './schedule-state.js';
@@ -206,7 +206,7 @@ export class SchedulesService {
     await this.dataSource.transaction(async (manager) => {
       const found = await this.ownedOr404(manager, actor.userId, request?.id);
       await this.machines.lock(manager, found.machineId);
-      const record = isValidId(recordId) ? await manager.findOneBy(KnownRecord, { source: 'service_record', recordId }) : null;
+      const record = isValidId(recordId) ? await manager.findOneBy(KnownRecordEntity, { source: 'service_record', recordId }) : null;
       if (!record || record.deleted || record.userId !== actor.userId || record.machineId !== found.machineId) {
         throw notFound(M.recordNotFound);
       }

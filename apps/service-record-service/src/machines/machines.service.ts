@@ -4,7 +4,7 @@ import { DataSource, LessThanOrEqual } from 'typeorm';
 import { RecordsService } from '../records/records.service.js';
 import { ServiceRecordEntity } from '../records/service-record.entity.js';
 import { sortKey } from '../records/service-record.rules.js';
-import { KnownMachine } from '../records/known-machine.entity.js';
+import { KnownMachineEntity } from '../records/known-machine.entity.js';
 
 /**
  * Keeps the projection of machines (owner and name) from machine-service's events. Both consumers
@@ -36,11 +36,11 @@ export class MachinesService {
       await manager
         .createQueryBuilder()
         .insert()
-        .into(KnownMachine)
+        .into(KnownMachineEntity)
         .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at })
         .orIgnore()
         .execute();
-      const applied = await manager.update(KnownMachine, { machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { name: e.name, updatedAt: at });
+      const applied = await manager.update(KnownMachineEntity, { machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { name: e.name, updatedAt: at });
       if (!applied.affected) {
         return;
       }
@@ -60,7 +60,7 @@ export class MachinesService {
       manager
         .createQueryBuilder()
         .insert()
-        .into(KnownMachine)
+        .into(KnownMachineEntity)
         .values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() })
         .orUpdate(['deleted', 'updated_at'], ['machine_id'])
         .execute(),

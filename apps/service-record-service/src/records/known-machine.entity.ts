@@ -7,7 +7,7 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
  * records, which read and lock it on every write; machines/ only feeds it (so machines -> records).
  */
 @Entity('known_machines')
-export class KnownMachine {
+export class KnownMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 

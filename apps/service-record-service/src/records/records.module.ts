@@ -3,7 +3,7 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '@wrenchlog/platform';
 import { ImagesModule } from '../images/images.module.js';
 import { CostExportController } from './cost-export.controller.js';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachineEntity } from './known-machine.entity.js';
 import { RecordsController } from './records.controller.js';
 import { RecordsService } from './records.service.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
@@ -13,7 +13,7 @@ import { ServiceRecordEntity } from './service-record.entity.js';
  * Exports RecordsService (a machine's deletion removes its records) and the record repositories.
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceRecordEntity, KnownMachine]), OutboxModule, ImagesModule],
+  imports: [TypeOrmModule.forFeature([ServiceRecordEntity, KnownMachineEntity]), OutboxModule, ImagesModule],
   controllers: [RecordsController, CostExportController],
   providers: [RecordsService],
   exports: [RecordsService, TypeOrmModule],

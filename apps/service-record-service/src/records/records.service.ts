@@ -34,7 +34,7 @@ import { applyImportBatch, CompiledSelect, createOnce, DomainError, revertImport
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ImageRemoval } from '../images/image-removal.js';
-import { KnownMachine } from './known-machine.entity.js';
+import { KnownMachineEntity } from './known-machine.entity.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
 import {
   containsPattern,
@@ -96,7 +96,7 @@ const SORT_COLUMNS: Record<ServiceSortField, string> = {
 export class RecordsService {
   constructor(
     @InjectRepository(ServiceRecordEntity) private readonly records: Repository<ServiceRecordEntity>,
-    @InjectRepository(KnownMachine) private readonly machines: Repository<KnownMachine>,
+    @InjectRepository(KnownMachineEntity) private readonly machines: Repository<KnownMachineEntity>,
     private readonly dataSource: DataSource,
     private readonly outbox: Outbox,
     private readonly images: ImageRemoval,
@@ -387,7 +387,7 @@ export class RecordsService {
    * deadlocking). Answers the ids it holds; a machine not heard of yet has no row to hold.
    */
   private async lockMachinesOfRecord(manager: EntityManager, userId: number, id: number, movingTo: unknown): Promise<Set<number>> {
-    const qb = manager.createQueryBuilder(KnownMachine, 'm').select('m.machineId', 'machineId');
+    const qb = manager.createQueryBuilder(KnownMachineEntity, 'm').select('m.machineId', 'machineId');
     const ofRecord = qb.subQuery().select('r.machineId').from(ServiceRecordEntity, 'r').where('r.id = :id AND r.userId = :userId').getQuery();
     qb.where(`m.machineId IN ${ofRecord}`, { id, userId });
     if (isValidId(movingTo)) {
@@ -442,7 +442,7 @@ export class RecordsService {
       }
       throw err;
     }
-    await manager.createQueryBuilder().insert().into(KnownMachine).values({ machineId, userId: actor.userId, name, deleted: false, updatedAt: new Date(0) }).orIgnore().execute();
+    await manager.createQueryBuilder().insert().into(KnownMachineEntity).values({ machineId, userId: actor.userId, name, deleted: false, updatedAt: new Date(0) }).orIgnore().execute();
     const known = await this.lockedMachine(manager, machineId);
     if (!known || known.deleted || known.userId !== actor.userId) {
       throw notFound(M.machineNotFound);
@@ -451,8 +451,8 @@ export class RecordsService {
   }
 
   /** A machine's projection row, locked on PostgreSQL; null for a machine not heard of yet. */
-  private lockedMachine(manager: EntityManager, machineId: number): Promise<KnownMachine | null> {
-    return manager.findOne(KnownMachine, {
+  private lockedMachine(manager: EntityManager, machineId: number): Promise<KnownMachineEntity | null> {
+    return manager.findOne(KnownMachineEntity, {
       where: { machineId },
       ...rowLock(manager),
     });

@@ -1,6 +1,6 @@
 import { isPlaceholderPassword, PLACEHOLDER_PASSWORD_MESSAGE } from '@wrenchlog/contracts';
 import { conflict } from '@wrenchlog/platform';
-import type { User } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import type { UserChange } from '../users/users.repository.js';
 
 /** What an administrator may change on an account; absent fields stay as they are. */
@@ -14,7 +14,7 @@ export interface AccountChange {
   publicUrl?: string;
 }
 
-type Account = Pick<User, 'id' | 'enabled'>;
+type Account = Pick<UserEntity, 'id' | 'enabled'>;
 
 /** Whether the change approves the account: the approve call always, an edit when it enables a disabled account. */
 export const approves = (account: Account, change: AccountChange): boolean => change.approval === true || (change.enabled === true && !account.enabled);
@@ -58,7 +58,7 @@ export function accountColumns(change: AccountChange, passwordHash: string | und
  * What follows the change: a new password or a disabled account ends the user's sessions; an
  * account that became enabled is sent its set-password link.
  */
-export function changeEffects(before: Pick<User, 'enabled'>, after: Pick<User, 'enabled'>, passwordChanged: boolean): { endSessions: boolean; sendSetupLink: boolean } {
+export function changeEffects(before: Pick<UserEntity, 'enabled'>, after: Pick<UserEntity, 'enabled'>, passwordChanged: boolean): { endSessions: boolean; sendSetupLink: boolean } {
   return {
     endSessions: passwordChanged || (before.enabled && !after.enabled),
     sendSetupLink: !before.enabled && after.enabled,

@@ -6,11 +6,11 @@ import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionsService } from '../auth/sessions.service.js';
 import { Transactions } from '../common/transactions.js';
 import { PasswordService } from '../password/password.service.js';
-import type { User } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { accountColumns, changeEffects, checkAccountChange, type AccountChange } from './admin-users.rules.js';
 
-export const toAdminUserView = (u: User): AdminUserView => ({
+export const toAdminUserView = (u: UserEntity): AdminUserView => ({
   id: u.id,
   name: u.name,
   username: u.username,
@@ -82,7 +82,7 @@ export class AdminUsersService {
   }
 
   /** The same answer as a new signup; the owner is told by email. */
-  private async signupForExisting(owner: User, request: SignupMessage): Promise<SignupReply> {
+  private async signupForExisting(owner: UserEntity, request: SignupMessage): Promise<SignupReply> {
     await this.transactions.run((tx) => this.passwords.sendSignupAttempt(tx, owner, request.publicUrl));
     return signupReply(owner.username, request);
   }
@@ -120,7 +120,7 @@ export class AdminUsersService {
       checkAccountChange(user, change, admin.userId);
       const columns = accountColumns(change, newHash);
       await this.users.update(user.id, columns, tx);
-      const saved: User = { ...user, ...columns };
+      const saved: UserEntity = { ...user, ...columns };
       const effects = changeEffects(user, saved, newHash !== undefined);
       if (effects.endSessions) {
         await this.sessions.endSessions(saved.id, tx);

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hashToken } from '../common/token-hash.js';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
-import type { User } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { PasswordHasher } from './password-hasher.js';
 import { judgeRefreshToken } from './refresh-token.rules.js';
@@ -92,7 +92,7 @@ export class AuthService {
     return { value, expiresAt };
   }
 
-  private grant(user: User, token: { value: string; expiresAt: Date }): SessionGrant {
+  private grant(user: UserEntity, token: { value: string; expiresAt: Date }): SessionGrant {
     return {
       user: { id: user.id, adminLevel: user.adminLevel, name: user.name, sessionVersion: user.sessionVersion },
       refreshToken: token.value,

@@ -5,7 +5,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * expiry, or when a rotated (used) token is presented again: that reuse revokes the whole family.
  */
 @Entity('refresh_tokens')
-export class RefreshToken {
+export class RefreshTokenEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

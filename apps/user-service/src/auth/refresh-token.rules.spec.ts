@@ -1,8 +1,8 @@
-import type { RefreshToken } from './refresh-token.entity.js';
+import type { RefreshTokenEntity } from './refresh-token.entity.js';
 import { judgeRefreshToken } from './refresh-token.rules.js';
 
 const now = new Date('2026-11-21T12:00:00Z');
-const token = (overrides: Partial<RefreshToken> = {}): RefreshToken =>
+const token = (overrides: Partial<RefreshTokenEntity> = {}): RefreshTokenEntity =>
   ({
     id: 1,
     familyId: 'f',
@@ -13,7 +13,7 @@ const token = (overrides: Partial<RefreshToken> = {}): RefreshToken =>
     usedAt: null,
     revokedAt: null,
     ...overrides,
-  }) as RefreshToken;
+  }) as RefreshTokenEntity;
 
 describe(judgeRefreshToken.name, () => {
   it('accepts an unused token of a live family', () => {

@@ -1,4 +1,4 @@
-import type { RefreshToken } from './refresh-token.entity.js';
+import type { RefreshTokenEntity } from './refresh-token.entity.js';
 
 export type RefreshVerdict = 'valid' | 'unknown' | 'expired' | 'revoked' | 'reused';
 
@@ -6,7 +6,7 @@ export type RefreshVerdict = 'valid' | 'unknown' | 'expired' | 'revoked' | 'reus
  * What presenting a refresh token means. A token that was already rotated ('reused') is the
  * signature of a stolen token: the caller must revoke its whole family.
  */
-export function judgeRefreshToken(token: RefreshToken | null, now: Date): RefreshVerdict {
+export function judgeRefreshToken(token: RefreshTokenEntity | null, now: Date): RefreshVerdict {
   if (!token) {
     return 'unknown';
   }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
-import { RefreshToken } from './refresh-token.entity.js';
+import { RefreshTokenEntity } from './refresh-token.entity.js';
 
-export type NewRefreshToken = Omit<RefreshToken, 'id'>;
+export type NewRefreshToken = Omit<RefreshTokenEntity, 'id'>;
 
 /** SQL of the `refresh_tokens` table: one row a token, grouped in families (one a sign-in). */
 @Injectable()
@@ -11,15 +11,15 @@ export class RefreshTokensRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private table(tx?: Tx) {
-    return (tx ?? this.dataSource.manager).getRepository(RefreshToken);
+    return (tx ?? this.dataSource.manager).getRepository(RefreshTokenEntity);
   }
 
-  byHash(tokenHash: string, tx?: Tx): Promise<RefreshToken | null> {
+  byHash(tokenHash: string, tx?: Tx): Promise<RefreshTokenEntity | null> {
     return this.table(tx).findOneBy({ tokenHash });
   }
 
   /** The token only when it belongs to `userId`. */
-  byHashOfUser(tx: Tx, tokenHash: string, userId: number): Promise<RefreshToken | null> {
+  byHashOfUser(tx: Tx, tokenHash: string, userId: number): Promise<RefreshTokenEntity | null> {
     return this.table(tx).findOneBy({ tokenHash, userId });
   }
 

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** A contact (Contact Sales, Platinum inquiry) or sales-contact form submission. */
 @Entity('contact_submissions')
-export class ContactSubmission {
+export class ContactSubmissionEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -14,12 +14,12 @@ import { requireAdmin } from '@wrenchlog/platform';
 import { Transactions } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
 import { MailQueue } from '../mail/mail-queue.js';
-import type { ContactSubmission } from './contact-submission.entity.js';
+import type { ContactSubmissionEntity } from './contact-submission.entity.js';
 import { ContactsRepository } from './contacts.repository.js';
 
 const clean = (value: string | null | undefined): string | null => value?.trim() || null;
 
-const toContactView = (c: ContactSubmission): ContactView => ({
+const toContactView = (c: ContactSubmissionEntity): ContactView => ({
   id: c.id,
   name: c.name,
   email: c.email,
@@ -85,7 +85,7 @@ export class ContactsService {
     return pageOf(content, total, page, size);
   }
 
-  private store(fields: Omit<ContactSubmission, 'id' | 'createDate'>): Promise<ContactSubmission> {
+  private store(fields: Omit<ContactSubmissionEntity, 'id' | 'createDate'>): Promise<ContactSubmissionEntity> {
     return this.transactions.run(async (tx) => {
       const saved = await this.contacts.add(tx, { ...fields, createDate: new Date() });
       await this.mail.enqueue(tx, {

@@ -3,7 +3,7 @@ import type { JobStatus } from '@wrenchlog/contracts';
 
 /** One background job of the Admin tab; the four rows are created by the migration. */
 @Entity('jobs')
-export class Job {
+export class JobEntity {
   @PrimaryColumn({ type: 'integer' })
   id: number;
 

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, LessThan, Not } from 'typeorm';
-import { Job } from './job.entity.js';
+import { JobEntity } from './job.entity.js';
 
 /** The columns a run writes. */
-export type JobRunColumns = Partial<Pick<Job, 'status' | 'lastRun' | 'finishedAt' | 'message' | 'params'>>;
+export type JobRunColumns = Partial<Pick<JobEntity, 'status' | 'lastRun' | 'finishedAt' | 'message' | 'params'>>;
 
 /** SQL of the `jobs` table (its rows come from a migration; runs only update them). */
 @Injectable()
@@ -11,14 +11,14 @@ export class JobsRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private get table() {
-    return this.dataSource.getRepository(Job);
+    return this.dataSource.getRepository(JobEntity);
   }
 
-  all(): Promise<Job[]> {
+  all(): Promise<JobEntity[]> {
     return this.table.find({ order: { id: 'ASC' } });
   }
 
-  byId(id: number): Promise<Job | null> {
+  byId(id: number): Promise<JobEntity | null> {
     return this.table.findOneBy({ id });
   }
 
@@ -34,7 +34,7 @@ export class JobsRepository {
   }
 
   /** Jobs still Running whose run started before `before`. */
-  runningSince(before: Date): Promise<Job[]> {
+  runningSince(before: Date): Promise<JobEntity[]> {
     return this.table.findBy({ status: 'Running', lastRun: LessThan(before) });
   }
 

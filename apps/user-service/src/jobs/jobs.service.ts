@@ -3,7 +3,7 @@ import { type Actor, type JobRunRequest, type JobView } from '@wrenchlog/contrac
 import { conflict, notFound, requireAdmin } from '@wrenchlog/platform';
 import { canStart, isStaleRun, JOB_MESSAGES, JOB_TIMEOUT_MS, outcomeStatus } from './job-rules.js';
 import { JobFailure, JobRunners } from './job-runners.js';
-import type { Job } from './job.entity.js';
+import type { JobEntity } from './job.entity.js';
 import { JobsRepository } from './jobs.repository.js';
 
 const parseParams = (text: string | null): { limit?: number } => {
@@ -14,7 +14,7 @@ const parseParams = (text: string | null): { limit?: number } => {
   }
 };
 
-export const toJobView = (j: Job): JobView => ({
+export const toJobView = (j: JobEntity): JobView => ({
   id: j.id,
   name: j.name,
   status: j.status,
@@ -80,7 +80,7 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
     await Promise.race([Promise.allSettled([...this.inFlight]), new Promise((r) => setTimeout(r, 5000).unref())]);
   }
 
-  private async execute(job: Job, work: () => Promise<string>, startedAt: Date): Promise<void> {
+  private async execute(job: JobEntity, work: () => Promise<string>, startedAt: Date): Promise<void> {
     let outcome: 'succeeded' | 'failed';
     let message: string;
     try {

@@ -2,7 +2,7 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** An email waiting to be sent: written in the transaction of the change it reports, deleted once sent. */
 @Entity('mail_messages')
-export class MailMessage {
+export class MailMessageEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { PolledDrainer } from '@wrenchlog/platform';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { UserEnv } from '../config/user-env.js';
-import { MailMessage } from './mail-message.entity.js';
+import { MailMessageEntity } from './mail-message.entity.js';
 import { MAIL_CLAIM_MS, mailBackoffMs } from './mail-rules.js';
 import { MailTransport } from './mail-transport.js';
 
@@ -36,7 +36,7 @@ export class MailQueue extends PolledDrainer {
   /** Records a message inside the caller's transaction; it is sent once that transaction commits. */
   async enqueue(manager: EntityManager, mail: QueuedMail): Promise<void> {
     const now = new Date();
-    await manager.getRepository(MailMessage).insert({
+    await manager.getRepository(MailMessageEntity).insert({
       recipient: mail.to,
       subject: mail.subject.slice(0, 255),
       body: mail.text,
@@ -55,8 +55,8 @@ export class MailQueue extends PolledDrainer {
   }
 
   protected async drain(): Promise<void> {
-    const repo = this.dataSource.getRepository(MailMessage);
-    let due: MailMessage[];
+    const repo = this.dataSource.getRepository(MailMessageEntity);
+    let due: MailMessageEntity[];
     try {
       due = await repo.find({ where: { nextAttemptAt: LessThanOrEqual(new Date()) }, order: { id: 'ASC' }, take: BATCH });
     } catch (err) {

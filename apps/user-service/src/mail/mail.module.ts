@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { UserEnv } from '../config/user-env.js';
-import { MailMessage } from './mail-message.entity.js';
+import { MailMessageEntity } from './mail-message.entity.js';
 import { MailQueue } from './mail-queue.js';
 import { FileMailTransport, MailTransport, SmtpMailTransport } from './mail-transport.js';
 
@@ -10,7 +10,7 @@ export const mailTransportFor = (env: UserEnv): MailTransport =>
 
 /** Outgoing mail (the queue and its transport); the service adds MailMessage to its entities. */
 @Module({
-  imports: [TypeOrmModule.forFeature([MailMessage])],
+  imports: [TypeOrmModule.forFeature([MailMessageEntity])],
   providers: [{ provide: MailTransport, inject: [UserEnv], useFactory: mailTransportFor }, MailQueue],
   exports: [MailQueue],
 })

@@ -7,7 +7,7 @@ export type PasswordTokenPurpose = 'setup' | 'reset';
  * password ('reset', 1 h). Only the SHA-256 of the token is stored; the token is only in the email.
  */
 @Entity('password_tokens')
-export class PasswordToken {
+export class PasswordTokenEntity {
   @PrimaryGeneratedColumn()
   id: number;
 

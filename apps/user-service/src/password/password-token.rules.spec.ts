@@ -1,9 +1,9 @@
 import { judgePasswordToken, linkBase, PASSWORD_LINK_TTL_MS } from './password-token.rules.js';
-import type { PasswordToken } from './password-token.entity.js';
+import type { PasswordTokenEntity } from './password-token.entity.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
-const token = (over: Partial<PasswordToken>): PasswordToken =>
-  ({ id: 1, userId: 1, tokenHash: 'h', purpose: 'reset', createdAt: now, expiresAt: new Date(now.getTime() + 1000), usedAt: null, ...over }) as PasswordToken;
+const token = (over: Partial<PasswordTokenEntity>): PasswordTokenEntity =>
+  ({ id: 1, userId: 1, tokenHash: 'h', purpose: 'reset', createdAt: now, expiresAt: new Date(now.getTime() + 1000), usedAt: null, ...over }) as PasswordTokenEntity;
 
 describe('set-password links', () => {
   it('lets a link set the password once, before it expires', () => {

@@ -1,5 +1,5 @@
 import { RESET_LINK_TTL_HOURS, SETUP_LINK_TTL_HOURS } from '@wrenchlog/contracts';
-import type { PasswordToken, PasswordTokenPurpose } from './password-token.entity.js';
+import type { PasswordTokenEntity, PasswordTokenPurpose } from './password-token.entity.js';
 
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -14,7 +14,7 @@ export const RESET_MAIL_INTERVAL_MS = 60 * 1000;
 export type PasswordTokenVerdict = 'valid' | 'unknown' | 'used' | 'expired';
 
 /** Whether a presented set-password token may still set the password. */
-export function judgePasswordToken(token: PasswordToken | null, now: Date): PasswordTokenVerdict {
+export function judgePasswordToken(token: PasswordTokenEntity | null, now: Date): PasswordTokenVerdict {
   if (!token) {
     return 'unknown';
   }

@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, IsNull, MoreThan } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
-import { PasswordToken, type PasswordTokenPurpose } from './password-token.entity.js';
+import { PasswordTokenEntity, type PasswordTokenPurpose } from './password-token.entity.js';
 
-export type NewPasswordToken = Omit<PasswordToken, 'id'>;
+export type NewPasswordToken = Omit<PasswordTokenEntity, 'id'>;
 
 /** SQL of the `password_tokens` table: the set-password links, stored as hashes. */
 @Injectable()
@@ -11,10 +11,10 @@ export class PasswordTokensRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private table(tx?: Tx) {
-    return (tx ?? this.dataSource.manager).getRepository(PasswordToken);
+    return (tx ?? this.dataSource.manager).getRepository(PasswordTokenEntity);
   }
 
-  byHash(tokenHash: string): Promise<PasswordToken | null> {
+  byHash(tokenHash: string): Promise<PasswordTokenEntity | null> {
     return this.table().findOneBy({ tokenHash });
   }
 

@@ -20,7 +20,7 @@ import { hashToken } from '../common/token-hash.js';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
 import { MailQueue } from '../mail/mail-queue.js';
-import type { User } from '../users/user.entity.js';
+import type { UserEntity } from '../users/user.entity.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { PasswordTokenPurpose } from './password-token.entity.js';
 import { judgePasswordToken, linkBase, PASSWORD_LINK_TTL_MS, RESET_MAIL_INTERVAL_MS } from './password-token.rules.js';
@@ -45,7 +45,7 @@ export class PasswordService {
    * Emails an approved user a single-use link to set their own password, in the caller's
    * transaction (approval). Older unused links of the user stop working.
    */
-  async sendSetupLink(tx: Tx, user: User, publicUrl: string | undefined, adminSetPassword: boolean): Promise<void> {
+  async sendSetupLink(tx: Tx, user: UserEntity, publicUrl: string | undefined, adminSetPassword: boolean): Promise<void> {
     const link = `${linkBase(this.env.PUBLIC_URL, publicUrl)}/set-password?token=${await this.issue(tx, user.id, 'setup')}`;
     await this.mail.enqueue(tx, {
       to: user.username,
@@ -69,7 +69,7 @@ export class PasswordService {
   }
 
   /** A signup named an email that already has an account: its owner hears of it (issue 25), nothing is created. */
-  async sendSignupAttempt(tx: Tx, owner: User, publicUrl: string | undefined): Promise<void> {
+  async sendSignupAttempt(tx: Tx, owner: UserEntity, publicUrl: string | undefined): Promise<void> {
     await this.mail.enqueue(tx, {
       to: owner.username,
       subject: 'Someone tried to sign up with your email address',

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, MoreThan } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
-import { User } from './user.entity.js';
+import { UserEntity } from './user.entity.js';
 
 /** The columns of a new account (the id and the session columns come from the database). */
-export type NewUser = Omit<User, 'id' | 'sessionVersion' | 'sessionsEndedAt'>;
+export type NewUser = Omit<UserEntity, 'id' | 'sessionVersion' | 'sessionsEndedAt'>;
 
 /** The columns an account change may write. */
-export type UserChange = Partial<Pick<User, 'name' | 'userSelfDescription' | 'passwordHash' | 'passwordIsPlaceholder' | 'enabled'>>;
+export type UserChange = Partial<Pick<UserEntity, 'name' | 'userSelfDescription' | 'passwordHash' | 'passwordIsPlaceholder' | 'enabled'>>;
 
 /** SQL of the `users` table: accounts, their credentials and their session version. */
 @Injectable()
@@ -15,15 +15,15 @@ export class UsersRepository {
   constructor(private readonly dataSource: DataSource) {}
 
   private table(tx?: Tx) {
-    return (tx ?? this.dataSource.manager).getRepository(User);
+    return (tx ?? this.dataSource.manager).getRepository(UserEntity);
   }
 
-  byId(id: number, tx?: Tx): Promise<User | null> {
+  byId(id: number, tx?: Tx): Promise<UserEntity | null> {
     return this.table(tx).findOneBy({ id });
   }
 
   /** `username` as stored: trimmed and lower-case. */
-  byUsername(username: string): Promise<User | null> {
+  byUsername(username: string): Promise<UserEntity | null> {
     return this.table().findOneBy({ username });
   }
 
@@ -32,17 +32,17 @@ export class UsersRepository {
   }
 
   /** The first `take` enabled accounts, oldest first. */
-  firstEnabled(take: number): Promise<User[]> {
+  firstEnabled(take: number): Promise<UserEntity[]> {
     return this.table().find({ where: { enabled: true }, order: { id: 'ASC' }, take });
   }
 
   /** Newest first; page is 0-based. */
-  page(page: number, size: number): Promise<User[]> {
+  page(page: number, size: number): Promise<UserEntity[]> {
     return this.table().find({ order: { createDate: 'DESC', id: 'DESC' }, skip: page * size, take: size });
   }
 
   /** Inserts an account; a taken username fails on the unique index. */
-  async add(fields: NewUser): Promise<User> {
+  async add(fields: NewUser): Promise<UserEntity> {
     const user = this.table().create(fields);
     await this.table().insert(user);
     return user;
@@ -59,14 +59,14 @@ export class UsersRepository {
   async raiseSessionVersion(tx: Tx, id: number, at: Date): Promise<void> {
     await tx
       .createQueryBuilder()
-      .update(User)
+      .update(UserEntity)
       .set({ sessionVersion: () => 'session_version + 1', sessionsEndedAt: at })
       .where('id = :id', { id })
       .execute();
   }
 
   /** What the gateway's session check needs of one account. */
-  sessionState(id: number): Promise<Pick<User, 'id' | 'enabled' | 'sessionVersion'> | null> {
+  sessionState(id: number): Promise<Pick<UserEntity, 'id' | 'enabled' | 'sessionVersion'> | null> {
     return this.table().findOne({ where: { id }, select: { id: true, enabled: true, sessionVersion: true } });
   }
 

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, CurrentUser, UpdateMeRequest } from '@wrenchlog/contracts';
 import { notFound, requireActor, validationFailed } from '@wrenchlog/platform';
-import type { User } from './user.entity.js';
+import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
-export const toCurrentUser = (u: User): CurrentUser => ({ id: u.id, name: u.name, username: u.username, adminLevel: u.adminLevel });
+export const toCurrentUser = (u: UserEntity): CurrentUser => ({ id: u.id, name: u.name, username: u.username, adminLevel: u.adminLevel });
 
 @Injectable()
 export class UsersService {
@@ -25,7 +25,7 @@ export class UsersService {
     return toCurrentUser({ ...user, name });
   }
 
-  private async own(actor: Actor | null): Promise<User> {
+  private async own(actor: Actor | null): Promise<UserEntity> {
     const { userId } = requireActor(actor);
     const user = await this.users.byId(userId);
     if (!user) {
