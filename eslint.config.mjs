@@ -26,7 +26,14 @@ export default tseslint.config(
       // Services never import each other; they share libs/* only.
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/apps/*', '../../*-service/**', '../../gateway/**', '../../image-worker/**'], message: 'Apps do not import each other: share code through libs/* (@wrenchlog/*).' }] },
+        {
+          patterns: [
+            {
+              group: ['**/apps/*', '../../*-service/**', '../../gateway/**', '../../image-worker/**'],
+              message: 'Apps do not import each other: share code through libs/* (@wrenchlog/*).',
+            },
+          ],
+        },
       ],
     },
   },
@@ -63,8 +70,20 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
-          paths: [{ name: '@wrenchlog/contracts', allowTypeImports: true, message: 'Types only (import type) from the contracts main entry: its values bring class-validator into the bundle. Take values from @wrenchlog/contracts/limits.' }],
-          patterns: [{ group: ['@wrenchlog/contracts/*', '!@wrenchlog/contracts/limits', '**/libs/contracts/**'], message: 'The SPA imports contracts through @wrenchlog/contracts (types) and @wrenchlog/contracts/limits (values) only.' }],
+          paths: [
+            {
+              name: '@wrenchlog/contracts',
+              allowTypeImports: true,
+              message:
+                'Types only (import type) from the contracts main entry: its values bring class-validator into the bundle. Take values from @wrenchlog/contracts/limits.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['@wrenchlog/contracts/*', '!@wrenchlog/contracts/limits', '**/libs/contracts/**'],
+              message: 'The SPA imports contracts through @wrenchlog/contracts (types) and @wrenchlog/contracts/limits (values) only.',
+            },
+          ],
         },
       ],
       // `import { type X }` keeps an empty `import 'x'` (verbatimModuleSyntax), which would load the module.

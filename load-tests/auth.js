@@ -28,5 +28,5 @@ export function refresh() {
     globalThis.signedIn = true;
   }
   const res = http.post(`${BASE_URL}/api/auth/refresh`, null, { tags: { name: 'refresh' } });
-  check(res, { 'refreshed': (r) => r.status === 200 && !!r.json('accessToken') });
+  check(res, { refreshed: (r) => r.status === 200 && !!r.json('accessToken') });
 }

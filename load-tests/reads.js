@@ -19,7 +19,14 @@ export function setup() {
   for (let i = 0; i < 30; i++) {
     http.post(
       `${BASE_URL}/api/services/fastCreate`,
-      JSON.stringify({ machineId, title: `Oil change ${i}`, status: i % 3 ? 'Complete' : 'New', serviceType: 'Maintenance', serviceDate: '2026-01-15', price: 89.5 }),
+      JSON.stringify({
+        machineId,
+        title: `Oil change ${i}`,
+        status: i % 3 ? 'Complete' : 'New',
+        serviceType: 'Maintenance',
+        serviceDate: '2026-01-15',
+        price: 89.5,
+      }),
       auth(token),
     );
   }
@@ -36,12 +43,7 @@ export function machines({ token }) {
   check(res, { 'machines 200': (r) => r.status === 200 });
 }
 
-const QUERIES = [
-  'page=0&size=12',
-  'page=1&size=12&sort=title,asc',
-  'page=0&size=24&status=Complete',
-  'page=0&size=12&q=oil&sort=machineName,desc',
-];
+const QUERIES = ['page=0&size=12', 'page=1&size=12&sort=title,asc', 'page=0&size=24&status=Complete', 'page=0&size=12&q=oil&sort=machineName,desc'];
 
 export function services({ token }) {
   const query = QUERIES[Math.floor(Math.random() * QUERIES.length)];

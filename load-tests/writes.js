@@ -44,7 +44,15 @@ export function serviceRecord({ token, fleet, run }) {
 export function fuel({ token, machineId, run }) {
   const res = http.post(
     `${BASE_URL}/api/fuel-records`,
-    JSON.stringify({ machineId, amount: 18.4, pricePerUnit: 3.49, totalPrice: 64.22, dateOfPurchase: new Date().toISOString(), lastMileage: 42000, currentMileage: 42310 }),
+    JSON.stringify({
+      machineId,
+      amount: 18.4,
+      pricePerUnit: 3.49,
+      totalPrice: 64.22,
+      dateOfPurchase: new Date().toISOString(),
+      lastMileage: 42000,
+      currentMileage: 42310,
+    }),
     keyed(token, run, 'fuel-create'),
   );
   check(res, { 'fuel created': (r) => r.status === 201 });
@@ -53,7 +61,17 @@ export function fuel({ token, machineId, run }) {
 export function purchase({ token, machineId, run }) {
   const res = http.post(
     `${BASE_URL}/api/purchases`,
-    JSON.stringify({ machineId, partName: 'Air filter', quantity: 2, price: 24.99, partStatus: 'Ordered', purchaseDate: new Date().toISOString(), storeName: 'Parts Depot', userId: 0, storeId: 0 }),
+    JSON.stringify({
+      machineId,
+      partName: 'Air filter',
+      quantity: 2,
+      price: 24.99,
+      partStatus: 'Ordered',
+      purchaseDate: new Date().toISOString(),
+      storeName: 'Parts Depot',
+      userId: 0,
+      storeId: 0,
+    }),
     keyed(token, run, 'purchase-create'),
   );
   check(res, { 'purchase created': (r) => r.status === 201 });

@@ -170,7 +170,9 @@ async function waitUntilReady() {
 
 const busy = await busyPorts();
 if (busy.length > 0) {
-  console.error(`[start] port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} already in use (another Wrenchlog or another program?). Stop it, or choose other ports with PORT and SERVICE_PORT_BASE.`);
+  console.error(
+    `[start] port${busy.length > 1 ? 's' : ''} ${busy.join(', ')} already in use (another Wrenchlog or another program?). Stop it, or choose other ports with PORT and SERVICE_PORT_BASE.`,
+  );
   process.exit(1);
 }
 
@@ -181,8 +183,12 @@ const startedAt = Date.now();
 if (await waitUntilReady()) {
   const mode = process.env.DATABASE_URL || process.env.AMQP_URL ? 'distributed' : 'embedded';
   const admin = process.env.ADMIN_EMAIL ?? 'admin@wrenchlog.local';
-  console.log(`[start] Wrenchlog is ready at http://localhost:${port} (${mode} mode, ${services.length} services${oneProcess ? ' in one process' : ''}, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`);
-  console.log(`[start] administrator account: ${admin}${process.env.ADMIN_PASSWORD ? '' : " (password 'wrenchlog-admin' unless changed; created on the first start only)"}`);
+  console.log(
+    `[start] Wrenchlog is ready at http://localhost:${port} (${mode} mode, ${services.length} services${oneProcess ? ' in one process' : ''}, ready in ${((Date.now() - startedAt) / 1000).toFixed(1)} s)`,
+  );
+  console.log(
+    `[start] administrator account: ${admin}${process.env.ADMIN_PASSWORD ? '' : " (password 'wrenchlog-admin' unless changed; created on the first start only)"}`,
+  );
   console.log(`[start] data folder: ${env.DATA_DIR}. Press Ctrl-C to stop.`);
 } else if (!stopping) {
   console.error(`[start] not ready after ${readyTimeoutMs / 1000} s; stopping`);

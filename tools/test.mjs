@@ -32,15 +32,11 @@ function run(command, args, options = {}) {
 
 function jest(name, configPath, extraArgs = []) {
   const report = join(out, `${name}.json`);
-  const ok = run(process.execPath, [
-    '--experimental-vm-modules',
-    join(root, 'node_modules/jest/bin/jest.js'),
-    '--config',
-    configPath,
-    '--json',
-    `--outputFile=${report}`,
-    ...extraArgs,
-  ], { env: { ...process.env, NODE_NO_WARNINGS: '1' } });
+  const ok = run(
+    process.execPath,
+    ['--experimental-vm-modules', join(root, 'node_modules/jest/bin/jest.js'), '--config', configPath, '--json', `--outputFile=${report}`, ...extraArgs],
+    { env: { ...process.env, NODE_NO_WARNINGS: '1' } },
+  );
   if (existsSync(report)) {
     const summary = JSON.parse(readFileSync(report, 'utf8'));
     totals.passed += summary.numPassedTests;
@@ -68,10 +64,12 @@ step('typecheck', () => {
 });
 
 // The project graph first: without it @nx/enforce-module-boundaries skips itself with a warning.
-step('lint', () =>
-  run(process.execPath, [join(root, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], { stdio: ['ignore', 'ignore', 'inherit'] }) &&
-  run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']) &&
-  run(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
+step(
+  'lint',
+  () =>
+    run(process.execPath, [join(root, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], { stdio: ['ignore', 'ignore', 'inherit'] }) &&
+    run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.']) &&
+    run(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.']),
 );
 
 // Deployment files are checked without an engine or a cluster: docker-compose (Debian's) parses
@@ -100,9 +98,18 @@ step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mj
 // The tools' own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver;
 // tools/generate/*.test.mjs: the call generator), on node:test.
 step('tools', () => {
-  const tests = ['bench', 'generate'].flatMap((dir) => readdirSync(join(root, 'tools', dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => join(root, 'tools', dir, f)));
+  const tests = ['bench', 'generate'].flatMap((dir) =>
+    readdirSync(join(root, 'tools', dir))
+      .filter((f) => f.endsWith('.test.mjs'))
+      .map((f) => join(root, 'tools', dir, f)),
+  );
   const result = spawnSync(process.execPath, ['--test', '--test-reporter=tap', ...tests], { cwd: root, encoding: 'utf8' });
-  process.stdout.write(result.stdout.split('\n').filter((l) => /^(not )?ok |^# (tests|pass|fail)/.test(l)).join('\n') + '\n');
+  process.stdout.write(
+    result.stdout
+      .split('\n')
+      .filter((l) => /^(not )?ok |^# (tests|pass|fail)/.test(l))
+      .join('\n') + '\n',
+  );
   const count = (name) => Number(new RegExp(`^# ${name} (\\d+)`, 'm').exec(result.stdout)?.[1] ?? 0);
   totals.passed += count('pass');
   totals.failed += count('fail');

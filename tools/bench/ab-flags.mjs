@@ -9,7 +9,9 @@ const args = parseArgs(process.argv.slice(2));
 const rounds = Number(args.rounds ?? 2);
 const seconds = Number(args.seconds ?? 4);
 const only = String(args.only ?? 'health,dashboard').split(',');
-const variants = Object.entries(args).filter(([k]) => /^[a-z]$/.test(k)).map(([name, flags]) => ({ name, flags: flags === true ? '' : String(flags) }));
+const variants = Object.entries(args)
+  .filter(([k]) => /^[a-z]$/.test(k))
+  .map(([name, flags]) => ({ name, flags: flags === true ? '' : String(flags) }));
 const rows = [];
 for (let round = 0; round < rounds; round++) {
   for (const variant of variants) {
@@ -18,7 +20,14 @@ for (let round = 0; round < rounds; round++) {
       await new Promise((r) => setTimeout(r, 3000));
       const processes = productProcesses(product.dataDir);
       const account = await prepareAccount(product);
-      const row = { round, variant: variant.name, flags: variant.flags || '(defaults)', 'ready s': (startMs / 1000).toFixed(1), 'idle PSS MB': totalPssMb(processes).toFixed(0), 'idle RSS MB': totalRssMb(processes).toFixed(0) };
+      const row = {
+        round,
+        variant: variant.name,
+        flags: variant.flags || '(defaults)',
+        'ready s': (startMs / 1000).toFixed(1),
+        'idle PSS MB': totalPssMb(processes).toFixed(0),
+        'idle RSS MB': totalRssMb(processes).toFixed(0),
+      };
       for (const scenario of scenarioList(account).filter((s) => only.includes(s.name))) {
         const { knee } = await measureScenario(product.baseUrl, { ...scenario, kind: 'knee-only' }, { seconds });
         row[scenario.name] = knee.rps.toFixed(0);

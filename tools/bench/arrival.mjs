@@ -13,7 +13,19 @@ import { summarize } from './stats.mjs';
  * (the generator or the server falling behind) counts as waiting, not as a pause in the load.
  * A request due while `maxInFlight` are still open is dropped (k6's dropped_iterations).
  */
-export async function runArrivalRate({ url, method = 'GET', headers = {}, body, requests, rate, seconds = 5, rampSeconds = 1, maxInFlight = 256, timeoutMs = 10000, okStatus = (s) => s >= 200 && s < 300 }) {
+export async function runArrivalRate({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  requests,
+  rate,
+  seconds = 5,
+  rampSeconds = 1,
+  maxInFlight = 256,
+  timeoutMs = 10000,
+  okStatus = (s) => s >= 200 && s < 300,
+}) {
   const target = new URL(url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: maxInFlight });
   const calls = requests ?? [{ method, path: `${target.pathname}${target.search}`, headers, body }];
@@ -38,11 +50,22 @@ export async function runArrivalRate({ url, method = 'GET', headers = {}, body, 
         }
         resolve();
       };
-      const req = http.request({ host: target.hostname, port: target.port, method: call.method ?? method, path: call.path, headers: call.headers ?? headers, agent, timeout: timeoutMs }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => done(res.statusCode));
-        res.on('error', () => done(0));
-      });
+      const req = http.request(
+        {
+          host: target.hostname,
+          port: target.port,
+          method: call.method ?? method,
+          path: call.path,
+          headers: call.headers ?? headers,
+          agent,
+          timeout: timeoutMs,
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => done(res.statusCode));
+          res.on('error', () => done(0));
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', () => done(0));
       req.end(call.body);

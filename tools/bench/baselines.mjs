@@ -68,10 +68,14 @@ export async function rpcRawBaseline({ seconds, amqpUrl }) {
   try {
     const channel = await connection.createChannel();
     const pending = new Map();
-    await channel.consume('amq.rabbitmq.reply-to', (msg) => {
-      pending.get(msg.properties.correlationId)?.();
-      pending.delete(msg.properties.correlationId);
-    }, { noAck: true });
+    await channel.consume(
+      'amq.rabbitmq.reply-to',
+      (msg) => {
+        pending.get(msg.properties.correlationId)?.();
+        pending.delete(msg.properties.correlationId);
+      },
+      { noAck: true },
+    );
     const payload = Buffer.from(JSON.stringify({ pattern: 'bench.echo', data: { hello: 'world' } }));
     const call = () =>
       new Promise((resolve) => {
@@ -113,7 +117,11 @@ export async function imageBaseline({ seconds }) {
   sharp.cache(false);
   sharp.concurrency(1);
   const once = async () => {
-    const { data, info } = await sharp(input).autoOrient().resize({ width: 1920, height: 1920, fit: 'inside', withoutEnlargement: true }).raw().toBuffer({ resolveWithObject: true });
+    const { data, info } = await sharp(input)
+      .autoOrient()
+      .resize({ width: 1920, height: 1920, fit: 'inside', withoutEnlargement: true })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
     const raw = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     await raw().jpeg().toBuffer();
     await raw().resize({ width: 200, height: 200, fit: 'inside' }).jpeg().toBuffer();
@@ -128,4 +136,3 @@ export async function kdfBaseline({ seconds }) {
   const result = await runLoop(() => argon2.hash('correct horse battery staple', options), { concurrency: 1, seconds, warmupSeconds: 0 });
   return { ...result, cores: cpus().length };
 }
-

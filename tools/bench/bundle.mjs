@@ -37,7 +37,10 @@ export function routeBundles() {
   }
   const manifest = JSON.parse(readFileSync(path, 'utf8'));
   const result = {};
-  for (const [route, src] of [['/login', 'src/features/auth/LoginPage.tsx'], ['/dashboard', 'src/features/dashboard/DashboardPage.tsx']]) {
+  for (const [route, src] of [
+    ['/login', 'src/features/auth/LoginPage.tsx'],
+    ['/dashboard', 'src/features/dashboard/DashboardPage.tsx'],
+  ]) {
     if (!manifest[src]) {
       continue;
     }
@@ -61,6 +64,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     process.exit(1);
   }
   for (const [route, b] of Object.entries(bundles)) {
-    console.log(`${route}: ${b.files} JS files, ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw); target < 200 KB gzip: ${b.gzipBytes < 200 * 1024 ? 'PASS' : 'MISS'}`);
+    console.log(
+      `${route}: ${b.files} JS files, ${(b.gzipBytes / 1024).toFixed(1)} KB gzip (${(b.rawBytes / 1024).toFixed(1)} KB raw); target < 200 KB gzip: ${b.gzipBytes < 200 * 1024 ? 'PASS' : 'MISS'}`,
+    );
   }
 }

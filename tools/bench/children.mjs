@@ -42,7 +42,16 @@ export function migrateService(service, databaseUrl) {
   const result = spawnSync(process.execPath, [`apps/${service}/dist/main.js`], {
     cwd: root,
     // The user service insists on the first administrator's settings in the distributed mode (the test ones).
-    env: { PATH: process.env.PATH, HOME: process.env.HOME, MIGRATE_ONLY: 'true', DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/wrenchlog-bench-migrate', LOG_FORMAT: 'json', ADMIN_EMAIL: 'admin@wrenchlog.test', ADMIN_PASSWORD: 'Admin-password-1' },
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      MIGRATE_ONLY: 'true',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: '/tmp/wrenchlog-bench-migrate',
+      LOG_FORMAT: 'json',
+      ADMIN_EMAIL: 'admin@wrenchlog.test',
+      ADMIN_PASSWORD: 'Admin-password-1',
+    },
     encoding: 'utf8',
   });
   if (result.status !== 0) {

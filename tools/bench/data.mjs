@@ -59,7 +59,12 @@ const totalRecords = Math.max(100, Math.round(1_000_000 * scale));
 const fuelRecords = Math.round(500_000 * scale);
 const heavy = Math.min(HEAVY_USER_RECORDS, totalRecords);
 const reportsOnly = Boolean(args['reports-only']);
-const replicaCounts = reportsOnly ? [] : String(args.replicas ?? '1,2,4').split(',').filter(Boolean).map(Number);
+const replicaCounts = reportsOnly
+  ? []
+  : String(args.replicas ?? '1,2,4')
+      .split(',')
+      .filter(Boolean)
+      .map(Number);
 const allStages = [...new Set([10_000, 100_000, 1_000_000].filter((n) => n < totalRecords).concat(totalRecords))];
 const stages = reportsOnly ? allStages.slice(0, 1) : allStages;
 
@@ -159,7 +164,35 @@ const DUE_QUERIES = [
   { label: 'all p0', path: '/api/schedules?page=0&size=20', ranks: [], page: 0, size: 20 },
   { label: 'all p2 size 50', path: '/api/schedules?page=2&size=50', ranks: [], page: 2, size: 50 },
 ];
-const DUE_COLUMNS = ['id', 'machine_id', 'machine_name', 'machine_type', 'title', 'service_type', 'origin', 'interval_days', 'interval_months', 'interval_distance', 'interval_hours', 'soon_days', 'soon_distance', 'soon_hours', 'recurring', 'anchor', 'last_done_date', 'last_done_distance', 'last_done_hours', 'next_due_date', 'next_due_distance', 'next_due_hours', 'status', 'reason', 'reason_dimension', 'forecast_date', 'done'];
+const DUE_COLUMNS = [
+  'id',
+  'machine_id',
+  'machine_name',
+  'machine_type',
+  'title',
+  'service_type',
+  'origin',
+  'interval_days',
+  'interval_months',
+  'interval_distance',
+  'interval_hours',
+  'soon_days',
+  'soon_distance',
+  'soon_hours',
+  'recurring',
+  'anchor',
+  'last_done_date',
+  'last_done_distance',
+  'last_done_hours',
+  'next_due_date',
+  'next_due_distance',
+  'next_due_hours',
+  'status',
+  'reason',
+  'reason_dimension',
+  'forecast_date',
+  'done',
+];
 const dueSql = ({ ranks, page, size }) => {
   const where = `s.user_id = $1${ranks.length ? ` AND s.status_rank IN (${ranks.join(', ')})` : ''}`;
   return `SELECT ${DUE_COLUMNS.map((c) => `s.${c}`).join(', ')}, (SELECT COUNT(*) FROM schedules s WHERE ${where}) AS total FROM schedules s WHERE ${where} ORDER BY s.status_rank, s.sort_date, s.id LIMIT ${size} OFFSET ${page * size}`;
@@ -231,7 +264,10 @@ try {
       if (check.status !== 200) {
         throw new Error(`${REPORT_PATH} answered ${check.status} ${check.text}`);
       }
-      const viaPg = await runLoop(() => reportPool.query(REPORT_SQL, [1, REPORT_PERIOD.from.slice(0, 7), REPORT_PERIOD.to.slice(0, 7)]), { concurrency: 16, seconds });
+      const viaPg = await runLoop(() => reportPool.query(REPORT_SQL, [1, REPORT_PERIOD.from.slice(0, 7), REPORT_PERIOD.to.slice(0, 7)]), {
+        concurrency: 16,
+        seconds,
+      });
       const target = { url: `${product.baseUrl}${REPORT_PATH}`, headers: { authorization: `Bearer ${token}` }, connections: 16 };
       await runHttp({ ...target, seconds: 1 }); // warm-up, not counted
       // The product's own CPU per request (its processes, not PostgreSQL or RabbitMQ): the cost of one report.
@@ -248,7 +284,16 @@ try {
       const floor = await runHttp({ ...floorTarget, seconds });
       const floorCpu = (cpuMsOf(`DATABASE_URL=${dbUrl()}`) - floorCpu0) / Math.max(1, floor.requests);
       const floorSingle = await runHttp({ ...floorTarget, connections: 1, seconds });
-      reportRows.push({ query: 'floor: /api/user/me', rows: '-', total: '-', api: floor, pg: viaPg, cpuPerRequest: floorCpu, single: floorSingle, reference: true });
+      reportRows.push({
+        query: 'floor: /api/user/me',
+        rows: '-',
+        total: '-',
+        api: floor,
+        pg: viaPg,
+        cpuPerRequest: floorCpu,
+        single: floorSingle,
+        reference: true,
+      });
       log(`fleet report: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms, product CPU ${fmt(cpuPerRequest, 1)} ms a request`);
     } finally {
       await reportPool.end();
@@ -286,36 +331,82 @@ for (const r of rows) {
   // "Flat": the p99 at a larger table stays within 1.5x of the smallest stage's (noise allowance).
   const v = verdict([{ value: x, below: 3.0001 }, { value: r.api.errorRate, below: 0.001 }, ...(r.stage === stages[0] ? [] : [{ value: growth, below: 1.5 }])]);
   verdicts.push(v);
-  report.push([r.stage, r.query, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), r.stage === stages[0] ? '' : fmt(growth, 2), v]);
+  report.push([
+    r.stage,
+    r.query,
+    r.total,
+    fmt(r.api.rps),
+    fmt(r.api.p50),
+    fmt(r.api.p99),
+    fmt(r.pg.rps),
+    fmt(r.pg.p99),
+    fmt(x, 2),
+    r.stage === stages[0] ? '' : fmt(growth, 2),
+    v,
+  ]);
 }
 console.log('\nServices list at scale (account with ' + heavy + ' records; latencies in ms; target: api p99 within 3x of pg, flat across stages)');
 console.log(table(report));
 if (dueRows.length > 0) {
-  console.log(`\nThe fleet's Due list (${machines} machines, ${machines * 3} schedules; the account holds ${MACHINES_PER_USER * 3}; target: api p99 within 3x of pg)`);
+  console.log(
+    `\nThe fleet's Due list (${machines} machines, ${machines * 3} schedules; the account holds ${MACHINES_PER_USER * 3}; target: api p99 within 3x of pg)`,
+  );
   const dueReport = [['query', 'matches', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', 'verdict']];
   for (const r of dueRows) {
     const x = ratio(r.api.p99, r.pg.p99);
-    const v = verdict([{ value: x, below: 3.0001 }, { value: r.api.errorRate, below: 0.001 }]);
+    const v = verdict([
+      { value: x, below: 3.0001 },
+      { value: r.api.errorRate, below: 0.001 },
+    ]);
     verdicts.push(v);
     dueReport.push([r.query, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), v]);
   }
   console.log(table(dueReport));
 }
 if (reportRows.length > 0) {
-  console.log(`\nThe fleet report (${totalRecords} service and ${fuelRecords} fuel records in the read model; the account's ${MACHINES_PER_USER} machines over a year; target: api p99 within 3x of pg)`);
-  const reportTable = [['query', 'rows', 'total', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', 'CPU ms/req', '1 conn p50', 'verdict']];
+  console.log(
+    `\nThe fleet report (${totalRecords} service and ${fuelRecords} fuel records in the read model; the account's ${MACHINES_PER_USER} machines over a year; target: api p99 within 3x of pg)`,
+  );
+  const reportTable = [
+    ['query', 'rows', 'total', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', 'CPU ms/req', '1 conn p50', 'verdict'],
+  ];
   for (const r of reportRows) {
     const x = ratio(r.api.p99, r.pg.p99);
-    const v = r.reference ? '(reference)' : verdict([{ value: x, below: 3.0001 }, { value: r.api.errorRate, below: 0.001 }]);
+    const v = r.reference
+      ? '(reference)'
+      : verdict([
+          { value: x, below: 3.0001 },
+          { value: r.api.errorRate, below: 0.001 },
+        ]);
     if (!r.reference) {
       verdicts.push(v);
     }
-    reportTable.push([r.query, r.rows, r.total, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99), fmt(r.pg.rps), fmt(r.pg.p99), fmt(x, 2), fmt(r.cpuPerRequest, 1), fmt(r.single.p50, 1), v]);
+    reportTable.push([
+      r.query,
+      r.rows,
+      r.total,
+      fmt(r.api.rps),
+      fmt(r.api.p50),
+      fmt(r.api.p99),
+      fmt(r.pg.rps),
+      fmt(r.pg.p99),
+      fmt(x, 2),
+      fmt(r.cpuPerRequest, 1),
+      fmt(r.single.p50, 1),
+      v,
+    ]);
   }
   console.log(table(reportTable));
 }
 if (replicaRows.length > 0) {
   console.log(`\nReplicas of the service-record service at ${seeded} records (competing consumers; ${cpus().length} cores)`);
-  console.log(table([['replicas', 'query', 'api req/s', 'api p50', 'api p99'], ...replicaRows.map((r) => [r.replicas, r.query, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99)])]));
+  console.log(
+    table([
+      ['replicas', 'query', 'api req/s', 'api p50', 'api p99'],
+      ...replicaRows.map((r) => [r.replicas, r.query, fmt(r.api.rps), fmt(r.api.p50), fmt(r.api.p99)]),
+    ]),
+  );
 }
-console.log(`\n${verdicts.filter((v) => v === 'PASS').length} PASS, ${verdicts.filter((v) => v === 'MISS').length} MISS; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+console.log(
+  `\n${verdicts.filter((v) => v === 'PASS').length} PASS, ${verdicts.filter((v) => v === 'MISS').length} MISS; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+);

@@ -30,7 +30,9 @@ try {
     while ((await waiting()) > 0) {
       await new Promise((resolve) => setTimeout(resolve, 50));
     }
-    console.log(`${result.rps.toFixed(0)} creates/s for ${seconds} s; ${left} events waiting when the load stopped, all sent ${(performance.now() - stopped).toFixed(0)} ms later`);
+    console.log(
+      `${result.rps.toFixed(0)} creates/s for ${seconds} s; ${left} events waiting when the load stopped, all sent ${(performance.now() - stopped).toFixed(0)} ms later`,
+    );
   } finally {
     await db.end();
   }

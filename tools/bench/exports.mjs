@@ -35,15 +35,54 @@ export async function prepareExportAccount(product, { fuel = 2000, photos = 20 }
   }
   const day = (i) => new Date(Date.UTC(2015, 0, 1) + i * 6 * 3_600_000).toISOString();
   await inParallel(fuel, 8, async (i) =>
-    must(await api.post('/api/fuel-records', { machineId: machineIds[i % 10], amount: 12.5, pricePerUnit: 3.459, totalPrice: 43.24, currentMileage: 10_000 + i * 10, dateOfPurchase: day(i), notes: `fill ${i}` }, user.token), 'a fuel record'),
+    must(
+      await api.post(
+        '/api/fuel-records',
+        {
+          machineId: machineIds[i % 10],
+          amount: 12.5,
+          pricePerUnit: 3.459,
+          totalPrice: 43.24,
+          currentMileage: 10_000 + i * 10,
+          dateOfPurchase: day(i),
+          notes: `fill ${i}`,
+        },
+        user.token,
+      ),
+      'a fuel record',
+    ),
   );
   const services = [];
   await inParallel(Math.ceil(fuel / 5), 8, async (i) =>
-    services.push(await must(await api.post('/api/services/fastCreate', { title: `Service ${i}`, machineId: machineIds[i % 10], serviceDate: day(i * 5).slice(0, 10), price: '89.50' }, user.token), 'a service record')),
+    services.push(
+      await must(
+        await api.post(
+          '/api/services/fastCreate',
+          { title: `Service ${i}`, machineId: machineIds[i % 10], serviceDate: day(i * 5).slice(0, 10), price: '89.50' },
+          user.token,
+        ),
+        'a service record',
+      ),
+    ),
   );
   await inParallel(Math.ceil(fuel / 10), 8, async (i) =>
     must(
-      await api.post('/api/purchases', { partName: `Part ${i}`, quantity: 1 + (i % 3), price: 24.5, storeName: 'NAPA', partStatus: 'Purchased', purchaseDate: day(i * 10), machineId: machineIds[i % 10], partId: null, userId: 0, storeId: 0 }, user.token),
+      await api.post(
+        '/api/purchases',
+        {
+          partName: `Part ${i}`,
+          quantity: 1 + (i % 3),
+          price: 24.5,
+          storeName: 'NAPA',
+          partStatus: 'Purchased',
+          purchaseDate: day(i * 10),
+          machineId: machineIds[i % 10],
+          partId: null,
+          userId: 0,
+          storeId: 0,
+        },
+        user.token,
+      ),
       'a purchase',
     ),
   );

@@ -45,7 +45,15 @@ export async function measureImportDryRun(product, { api, user, machineIds }, { 
     if (validated.status !== 201 || validated.body.valid !== rows) {
       throw new Error(`validate answered ${validated.status}: ${validated.text.slice(0, 200)}`);
     }
-    return { rows, megabytes: file.length / 1e6, uploadMs, validateMs, rowsPerSecond: (rows / validateMs) * 1000, idleMb: memory.idleMb, peakMb: memory.peakMb };
+    return {
+      rows,
+      megabytes: file.length / 1e6,
+      uploadMs,
+      validateMs,
+      rowsPerSecond: (rows / validateMs) * 1000,
+      idleMb: memory.idleMb,
+      peakMb: memory.peakMb,
+    };
   } finally {
     memory.stop();
   }

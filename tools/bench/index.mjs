@@ -28,7 +28,18 @@ import { routeBundles } from './bundle.mjs';
 import { root } from './children.mjs';
 import { measureLcp } from './lcp.mjs';
 import { loginFloodReport, measureLoginFlood } from './login-flood.mjs';
-import { measureImages, measureScenario, prepareAccount, probe, productProcesses, scenarioList, startMeasured, totalPssMb, totalRssMb, warmUp } from './scenarios.mjs';
+import {
+  measureImages,
+  measureScenario,
+  prepareAccount,
+  probe,
+  productProcesses,
+  scenarioList,
+  startMeasured,
+  totalPssMb,
+  totalRssMb,
+  warmUp,
+} from './scenarios.mjs';
 import { measureImportCommit, measureImportDryRun } from './imports.mjs';
 import { measureExport, prepareExportAccount } from './exports.mjs';
 import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
@@ -74,7 +85,11 @@ const baselineRuns = [
   ['L_http', 'bare node:http, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/http.mjs', { seconds, connections: 32 })],
   ['L_fastify', 'bare Fastify, constant JSON, 32 connections', () => httpBaseline('tools/bench/servers/fastify.mjs', { seconds, connections: 32 })],
   // A reference, no target is judged by it: the framework's own ceiling beside L_http.
-  ['L_nest_http', 'bare Nest on Fastify (no plugins, hooks or guard), 32 connections', () => httpBaseline('tools/bench/servers/nest-http.mjs', { seconds, connections: 32 })],
+  [
+    'L_nest_http',
+    'bare Nest on Fastify (no plugins, hooks or guard), 32 connections',
+    () => httpBaseline('tools/bench/servers/nest-http.mjs', { seconds, connections: 32 }),
+  ],
   ['L_pg_list', 'services-list SQL (page 0 + count) through pg, 16 concurrent', () => pgListBaseline({ seconds, pgUrl: PG_URL })],
   ['L_rpc_raw', 'amqplib echo over direct reply-to, 16 concurrent', () => rpcRawBaseline({ seconds, amqpUrl: AMQP_URL })],
   ['L_rpc_nest', 'Nest RMQ echo, production options, 16 concurrent', () => rpcNestBaseline({ seconds, amqpUrl: AMQP_URL })],
@@ -123,8 +138,16 @@ for (const mode of modes) {
     // Together resident = the sum of PSS (shared pages such as the node binary counted once, split
     // between the processes); the sum of RSS counts them once per process and is printed beside it.
     const idle = { idleRssMb: totalRssMb(processes), idlePssMb: totalPssMb(processes), idlePrivateMb: processes.reduce((sum, p) => sum + p.privateMb, 0) };
-    extras.push({ mode, startMs, ...idle, processes: processes.length, perApp: processes.map((p) => `${p.app} ${p.pssMb.toFixed(0)}/${p.rssMb.toFixed(0)}`).join(', ') });
-    log(`${mode}: ready in ${(startMs / 1000).toFixed(1)} s, ${processes.length} processes, ${idle.idlePssMb.toFixed(0)} MB resident together when idle (sum of RSS ${idle.idleRssMb.toFixed(0)} MB)`);
+    extras.push({
+      mode,
+      startMs,
+      ...idle,
+      processes: processes.length,
+      perApp: processes.map((p) => `${p.app} ${p.pssMb.toFixed(0)}/${p.rssMb.toFixed(0)}`).join(', '),
+    });
+    log(
+      `${mode}: ready in ${(startMs / 1000).toFixed(1)} s, ${processes.length} processes, ${idle.idlePssMb.toFixed(0)} MB resident together when idle (sum of RSS ${idle.idleRssMb.toFixed(0)} MB)`,
+    );
     const account = await prepareAccount(product);
     await warmUp(product.baseUrl, account, { seconds: Math.min(3, seconds) });
     for (const scenario of scenarioList(account).filter((s) => selected(s.name))) {
@@ -156,7 +179,12 @@ for (const mode of modes) {
       log(`${mode}: seeding an account of ${fuel} fuel records for the export`);
       const seeded = await prepareExportAccount(product, { fuel });
       log(`${mode}: "Download all my data" of ${seeded.records} records and ${seeded.photos} photos`);
-      results.push({ mode, scenario: 'export', kind: 'export', exported: { ...(await measureExport(product, seeded)), records: seeded.records, photos: seeded.photos } });
+      results.push({
+        mode,
+        scenario: 'export',
+        kind: 'export',
+        exported: { ...(await measureExport(product, seeded)), records: seeded.records, photos: seeded.photos },
+      });
     }
     if (selected('import-commit')) {
       // 10,000 rows by default: at 100,000 the owners' event backlog stalls the embedded product
@@ -167,12 +195,23 @@ for (const mode of modes) {
     }
     if (selected('webhook')) {
       log(`${mode}: from a status change to the webhook received, 50 endpoints`);
-      results.push({ mode, scenario: 'status to webhook', kind: 'webhook', webhook: await measureStatusToWebhook(product, { endpoints: 50, samples: 10, log }) });
+      results.push({
+        mode,
+        scenario: 'status to webhook',
+        kind: 'webhook',
+        webhook: await measureStatusToWebhook(product, { endpoints: 50, samples: 10, log }),
+      });
     }
     if (selected('photo')) {
       const dashboard = results.find((r) => r.mode === mode && r.scenario === 'dashboard');
-      log(`${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst of ${args.quick ? 16 : 24})`);
-      const images = await measureImages(product, account, { seconds: Math.max(5, seconds * 2), burst: args.quick ? 16 : 24, backgroundRate: dashboard?.half?.rate });
+      log(
+        `${mode}: photos (1 a second for ${Math.max(5, seconds * 2)} s${dashboard ? ', dashboard at half load' : ''}, then a burst of ${args.quick ? 16 : 24})`,
+      );
+      const images = await measureImages(product, account, {
+        seconds: Math.max(5, seconds * 2),
+        burst: args.quick ? 16 : 24,
+        backgroundRate: dashboard?.half?.rate,
+      });
       results.push({ mode, scenario: 'photo', kind: 'image', images });
     }
     if (floodSelected) {
@@ -200,7 +239,10 @@ if (!args['baselines-once']) {
   baselines = Object.fromEntries(
     Object.entries(baselinesAtStart).map(([name, b]) => {
       const e = baselinesAtEnd[name] ?? b;
-      return [name, { ...b, rps: mean(b.rps, e.rps), p50: mean(b.p50, e.p50), p95: mean(b.p95, e.p95), p99: mean(b.p99, e.p99), errors: b.errors + (e.errors ?? 0) }];
+      return [
+        name,
+        { ...b, rps: mean(b.rps, e.rps), p50: mean(b.p50, e.p50), p95: mean(b.p95, e.p95), p99: mean(b.p99, e.p99), errors: b.errors + (e.errors ?? 0) },
+      ];
     }),
   );
 }
@@ -208,7 +250,17 @@ console.log(`\nBaselines (same run${baselinesAtEnd ? ': measured at the start an
 console.log(
   table([
     ['baseline', 'req/s', 'start', 'end', 'p50 ms', 'p95 ms', 'p99 ms', 'errors', 'what'],
-    ...Object.entries(baselines).map(([name, b]) => [name, fmt(b.rps), fmt(baselinesAtStart[name]?.rps), baselinesAtEnd ? fmt(baselinesAtEnd[name]?.rps) : '-', ms(b.p50), ms(b.p95), ms(b.p99), b.errors, b.what]),
+    ...Object.entries(baselines).map(([name, b]) => [
+      name,
+      fmt(b.rps),
+      fmt(baselinesAtStart[name]?.rps),
+      baselinesAtEnd ? fmt(baselinesAtEnd[name]?.rps) : '-',
+      ms(b.p50),
+      ms(b.p95),
+      ms(b.p99),
+      b.errors,
+      b.what,
+    ]),
   ]),
 );
 
@@ -222,9 +274,38 @@ const addRow = (mode, name, r, base, baseValue, need, extraChecks = [], half) =>
   verdicts.push({ mode, name, verdict: v });
   rows.push([mode, name, fmt(r.rps), ms(r.p50), ms(r.p95), ms(r.p99), r.errors, base, fmt(x, 2), `>= ${need}`, half ?? '', v]);
 };
-rows.push(['-', 'RPC hop (L_rpc_nest)', fmt(B('L_rpc_nest')), ms(B('L_rpc_nest', 'p50')), ms(B('L_rpc_nest', 'p95')), ms(B('L_rpc_nest', 'p99')), B('L_rpc_nest', 'errors') ?? '-', 'L_rpc_raw', fmt(rpcHopRatio, 2), '>= 0.35, p99 < 20', '', verdict([{ value: rpcHopRatio, atLeast: 0.35 }, { value: B('L_rpc_nest', 'p99'), below: 20 }])]);
+rows.push([
+  '-',
+  'RPC hop (L_rpc_nest)',
+  fmt(B('L_rpc_nest')),
+  ms(B('L_rpc_nest', 'p50')),
+  ms(B('L_rpc_nest', 'p95')),
+  ms(B('L_rpc_nest', 'p99')),
+  B('L_rpc_nest', 'errors') ?? '-',
+  'L_rpc_raw',
+  fmt(rpcHopRatio, 2),
+  '>= 0.35, p99 < 20',
+  '',
+  verdict([
+    { value: rpcHopRatio, atLeast: 0.35 },
+    { value: B('L_rpc_nest', 'p99'), below: 20 },
+  ]),
+]);
 if (B('L_nest_http') !== undefined) {
-  rows.push(['-', 'bare Nest (L_nest_http)', fmt(B('L_nest_http')), ms(B('L_nest_http', 'p50')), ms(B('L_nest_http', 'p95')), ms(B('L_nest_http', 'p99')), B('L_nest_http', 'errors') ?? '-', 'L_http', fmt(ratio(B('L_nest_http'), B('L_http')), 2), 'reference', '', '']);
+  rows.push([
+    '-',
+    'bare Nest (L_nest_http)',
+    fmt(B('L_nest_http')),
+    ms(B('L_nest_http', 'p50')),
+    ms(B('L_nest_http', 'p95')),
+    ms(B('L_nest_http', 'p99')),
+    B('L_nest_http', 'errors') ?? '-',
+    'L_http',
+    fmt(ratio(B('L_nest_http'), B('L_http')), 2),
+    'reference',
+    '',
+    '',
+  ]);
 }
 for (const r of results) {
   if (r.kind === 'gateway') {
@@ -237,34 +318,132 @@ for (const r of results) {
     const [base, need, p95] = r.mode === 'distributed' ? ['L_rpc_nest', 0.3, 50] : ['L_fastify', 0.35, 20];
     const h = r.half;
     // "no dropped iterations": none at all.
-    addRow(r.mode, r.scenario, r.knee, base, B(base), need, h ? [{ value: h.p95, below: p95 }, { value: h.p99, below: 150 }, { value: h.errorRate, below: 0.001 }, { value: h.dropped, below: 1 }] : [], h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '');
+    addRow(
+      r.mode,
+      r.scenario,
+      r.knee,
+      base,
+      B(base),
+      need,
+      h
+        ? [
+            { value: h.p95, below: p95 },
+            { value: h.p99, below: 150 },
+            { value: h.errorRate, below: 0.001 },
+            { value: h.dropped, below: 1 },
+          ]
+        : [],
+      h ? `${ms(h.p95)}/${ms(h.p99)}/${h.errors}/${h.dropped} @${h.rate}/s` : '',
+    );
   } else if (r.kind === 'write') {
     addRow(r.mode, r.scenario, r.knee, 'L_rpc_nest', B('L_rpc_nest'), 0.1, [{ value: r.knee.p99, below: 200 }]);
   } else if (r.kind === 'webhook') {
     const t = r.webhook;
-    rows.push([r.mode, 'status to webhook, 50 endpoints (ms)', '', ms(t.p50), ms(t.p95), ms(t.p99), t.errors, '', '', 'reference', `${t.requests} deliveries`, '']);
+    rows.push([
+      r.mode,
+      'status to webhook, 50 endpoints (ms)',
+      '',
+      ms(t.p50),
+      ms(t.p95),
+      ms(t.p99),
+      t.errors,
+      '',
+      '',
+      'reference',
+      `${t.requests} deliveries`,
+      '',
+    ]);
   } else if (r.kind === 'reading') {
     const t = r.reading;
     rows.push([r.mode, 'reading to status (ms)', '', ms(t.p50), ms(t.p95), ms(t.p99), t.errors, '', '', 'reference', `${t.requests} readings`, '']);
   } else if (r.kind === 'import') {
     const d = r.dryRun;
     rows.push([r.mode, `import: upload ${d.rows} rows (${fmt(d.megabytes, 1)} MB), ms`, '', ms(d.uploadMs), '', '', 0, '', '', 'reference', '', '']);
-    rows.push([r.mode, 'import: dry run rows/s', fmt(d.rowsPerSecond, 0), ms(d.validateMs), '', '', 0, '', '', 'reference', `RSS ${fmt(d.idleMb, 0)} -> peak ${fmt(d.peakMb, 0)} MB`, '']);
+    rows.push([
+      r.mode,
+      'import: dry run rows/s',
+      fmt(d.rowsPerSecond, 0),
+      ms(d.validateMs),
+      '',
+      '',
+      0,
+      '',
+      '',
+      'reference',
+      `RSS ${fmt(d.idleMb, 0)} -> peak ${fmt(d.peakMb, 0)} MB`,
+      '',
+    ]);
   } else if (r.kind === 'export') {
     const e = r.exported;
-    rows.push([r.mode, `export: ${e.records} records + ${e.photos} photos to ready, ms`, '', ms(e.exportMs), '', '', 0, '', '', 'reference', `ZIP ${fmt(e.byteSize / 1e6, 2)} MB, RSS ${fmt(e.idleMb, 0)} -> peak ${fmt(e.peakMb, 0)} MB`, '']);
-    rows.push([r.mode, 'export: download through the signed link, ms', '', ms(e.downloadMs), '', '', 0, '', '', 'reference', `${fmt(e.downloaded / 1e6, 2)} MB`, '']);
+    rows.push([
+      r.mode,
+      `export: ${e.records} records + ${e.photos} photos to ready, ms`,
+      '',
+      ms(e.exportMs),
+      '',
+      '',
+      0,
+      '',
+      '',
+      'reference',
+      `ZIP ${fmt(e.byteSize / 1e6, 2)} MB, RSS ${fmt(e.idleMb, 0)} -> peak ${fmt(e.peakMb, 0)} MB`,
+      '',
+    ]);
+    rows.push([
+      r.mode,
+      'export: download through the signed link, ms',
+      '',
+      ms(e.downloadMs),
+      '',
+      '',
+      0,
+      '',
+      '',
+      'reference',
+      `${fmt(e.downloaded / 1e6, 2)} MB`,
+      '',
+    ]);
   } else if (r.kind === 'import-commit') {
     const c = r.commit;
-    rows.push([r.mode, `import: commit ${c.rows} rows, rows/s`, fmt(c.rowsPerSecond, 0), ms(c.commitMs), '', '', c.pollErrors, '', '', 'reference', `RSS ${fmt(c.idleMb, 0)} -> peak ${fmt(c.peakMb, 0)} MB`, '']);
+    rows.push([
+      r.mode,
+      `import: commit ${c.rows} rows, rows/s`,
+      fmt(c.rowsPerSecond, 0),
+      ms(c.commitMs),
+      '',
+      '',
+      c.pollErrors,
+      '',
+      '',
+      'reference',
+      `RSS ${fmt(c.idleMb, 0)} -> peak ${fmt(c.peakMb, 0)} MB`,
+      '',
+    ]);
   } else if (r.kind === 'image') {
     const i = r.images;
     const x = ratio(i.workerImagesPerSecond, B('L_img'));
-    const v = verdict([{ value: x, atLeast: 0.8 }, { value: i.visible.p95, below: 5000 }, { value: i.maxWorkerRssMb, below: 512 }]);
+    const v = verdict([
+      { value: x, atLeast: 0.8 },
+      { value: i.visible.p95, below: 5000 },
+      { value: i.maxWorkerRssMb, below: 512 },
+    ]);
     verdicts.push({ mode: r.mode, name: 'photo', verdict: v });
     rows.push([r.mode, 'photo: worker img/s', fmt(i.workerImagesPerSecond, 2), '', '', '', '', 'L_img', fmt(x, 2), '>= 0.8', '', v]);
     rows.push([r.mode, 'photo: upload', '', ms(i.upload.p50), ms(i.upload.p95), ms(i.upload.p99), 0, '', '', '', '', '']);
-    rows.push([r.mode, 'photo: time to thumbnail', '', ms(i.visible.p50), ms(i.visible.p95), ms(i.visible.p99), i.visible.errors, '', '', 'p95 < 5000', '', '']);
+    rows.push([
+      r.mode,
+      'photo: time to thumbnail',
+      '',
+      ms(i.visible.p50),
+      ms(i.visible.p95),
+      ms(i.visible.p99),
+      i.visible.errors,
+      '',
+      '',
+      'p95 < 5000',
+      '',
+      '',
+    ]);
     rows.push([r.mode, 'photo: worker max RSS MB', fmt(i.maxWorkerRssMb, 0), '', '', '', '', '', '', '< 512', '', '']);
   }
 }
@@ -275,7 +454,22 @@ if (extras.length > 0) {
   console.log(
     table([
       ['mode', 'ready after', 'processes', 'idle MB (PSS)', 'private MB', 'sum of RSS MB', 'target', 'verdict', 'per app, PSS/RSS (MB)'],
-      ...extras.map((e) => [e.mode, `${(e.startMs / 1000).toFixed(1)} s`, e.processes, fmt(e.idlePssMb, 0), fmt(e.idlePrivateMb, 0), fmt(e.idleRssMb, 0), isEmbedded(e.mode) ? '< 5 s, < 250 MB' : 'n/a', isEmbedded(e.mode) ? verdict([{ value: e.startMs, below: 5000 }, { value: e.idlePssMb, below: 250 }]) : 'n/a', e.perApp]),
+      ...extras.map((e) => [
+        e.mode,
+        `${(e.startMs / 1000).toFixed(1)} s`,
+        e.processes,
+        fmt(e.idlePssMb, 0),
+        fmt(e.idlePrivateMb, 0),
+        fmt(e.idleRssMb, 0),
+        isEmbedded(e.mode) ? '< 5 s, < 250 MB' : 'n/a',
+        isEmbedded(e.mode)
+          ? verdict([
+              { value: e.startMs, below: 5000 },
+              { value: e.idlePssMb, below: 250 },
+            ])
+          : 'n/a',
+        e.perApp,
+      ]),
     ]),
   );
 }
@@ -298,7 +492,9 @@ if (bundles) {
 }
 const lcp = results.find((r) => r.kind === 'lcp')?.lcp;
 if (lcp) {
-  console.log(`\nWeb: Largest Contentful Paint of /dashboard (${lcp.machines} machines, ${lcp.first.rows} table rows shown; headless Chromium, 1280x800, embedded)`);
+  console.log(
+    `\nWeb: Largest Contentful Paint of /dashboard (${lcp.machines} machines, ${lcp.first.rows} table rows shown; headless Chromium, 1280x800, embedded)`,
+  );
   const lcpRow = (visit, loads, p50, max, rowsAt, candidate) => {
     const v = verdict([{ value: max, below: 1000 }]);
     verdicts.push({ mode: 'web', name: `LCP ${visit}`, verdict: v });
@@ -313,7 +509,12 @@ if (lcp) {
     ]),
   );
 }
-console.log(`\n${verdicts.filter((v) => v.verdict === 'PASS').length} PASS, ${verdicts.filter((v) => v.verdict === 'MISS').length} MISS; ${cpus().length} cores; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`);
+console.log(
+  `\n${verdicts.filter((v) => v.verdict === 'PASS').length} PASS, ${verdicts.filter((v) => v.verdict === 'MISS').length} MISS; ${cpus().length} cores; whole run ${((performance.now() - startedAt) / 1000).toFixed(0)} s`,
+);
 if (typeof args.json === 'string') {
-  writeFileSync(args.json, JSON.stringify({ at: new Date().toISOString(), seconds, baselines, baselinesAtStart, baselinesAtEnd, results, extras, bundles }, null, 2));
+  writeFileSync(
+    args.json,
+    JSON.stringify({ at: new Date().toISOString(), seconds, baselines, baselinesAtStart, baselinesAtEnd, results, extras, bundles }, null, 2),
+  );
 }

@@ -8,7 +8,16 @@ import { summarize } from './stats.mjs';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // As apps/web-e2e/src/browser.ts launches it.
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+  '--disable-quic',
+];
 const VIEWPORT = { width: 1280, height: 800 };
 
 /** A signed-in user with `machines` machines, made 16 requests at a time. */
@@ -19,7 +28,12 @@ async function fleetAccount(baseUrl, machines) {
   const worker = async () => {
     while (next < machines) {
       const i = next++;
-      await createMachine(api, user.token, { name: `Fleet unit ${String(i).padStart(4, '0')}`, year: 2000 + (i % 26), make: ['Deere', 'Kubota', 'Case'][i % 3], model: `M${i % 50}` });
+      await createMachine(api, user.token, {
+        name: `Fleet unit ${String(i).padStart(4, '0')}`,
+        year: 2000 + (i % 26),
+        make: ['Deere', 'Kubota', 'Case'][i % 3],
+        model: `M${i % 50}`,
+      });
     }
   };
   await Promise.all(Array.from({ length: 16 }, worker));
@@ -100,9 +114,19 @@ export async function measureLcp(product, { loads = 5, machines = 1000 } = {}) {
       returning.push(await loadDashboard(context, product.baseUrl));
     }
     await context.close();
-    const s = summarize(returning.map((r) => r.ms), 0);
-    const rowsAt = summarize(returning.map((r) => r.rowsAt), 0);
-    return { machines, first, returning: { loads: returning.length, p50: s.p50, max: Math.max(...returning.map((r) => r.ms)), rowsAtP50: rowsAt.p50, samples: returning } };
+    const s = summarize(
+      returning.map((r) => r.ms),
+      0,
+    );
+    const rowsAt = summarize(
+      returning.map((r) => r.rowsAt),
+      0,
+    );
+    return {
+      machines,
+      first,
+      returning: { loads: returning.length, p50: s.p50, max: Math.max(...returning.map((r) => r.ms)), rowsAtP50: rowsAt.p50, samples: returning },
+    };
   } finally {
     await browser.close();
   }

@@ -1,6 +1,27 @@
 // The services-list SQL as the service-record service sends it to PostgreSQL (RecordsService.recent):
 // one page in an index order, then the total count (skipped when a short, non-empty page tells it).
-const COLUMNS = ['id', 'user_id', 'machine_id', 'machine_name', 'title', 'status', 'service_date', 'service_type', 'service_shop', 'notes', 'price_cents', 'miles', 'hours', 'date_created', 'title_key', 'status_key', 'type_key', 'machine_key', 'search_text', 'idempotency_key'];
+const COLUMNS = [
+  'id',
+  'user_id',
+  'machine_id',
+  'machine_name',
+  'title',
+  'status',
+  'service_date',
+  'service_type',
+  'service_shop',
+  'notes',
+  'price_cents',
+  'miles',
+  'hours',
+  'date_created',
+  'title_key',
+  'status_key',
+  'type_key',
+  'machine_key',
+  'search_text',
+  'idempotency_key',
+];
 
 /** { page, count } statements with parameters for one list query. */
 export function listQueries({ userId, page = 0, size = 12, status, search }) {
@@ -17,7 +38,10 @@ export function listQueries({ userId, page = 0, size = 12, status, search }) {
   }
   const select = COLUMNS.map((c) => `"r"."${c}" AS "r_${c}"`).join(', ');
   return {
-    page: { text: `SELECT ${select} FROM "service_records" "r" WHERE ${where} ORDER BY "r"."service_date" DESC, "r"."id" DESC LIMIT ${size} OFFSET ${page * size}`, values: params },
+    page: {
+      text: `SELECT ${select} FROM "service_records" "r" WHERE ${where} ORDER BY "r"."service_date" DESC, "r"."id" DESC LIMIT ${size} OFFSET ${page * size}`,
+      values: params,
+    },
     count: { text: `SELECT COUNT(*) AS "total" FROM "service_records" "r" WHERE ${where}`, values: params },
   };
 }

@@ -9,7 +9,17 @@ import { summarize } from './stats.mjs';
  * per-request bodies; `overallRate` caps the total rate (the half-knee runs). Latencies come from
  * each response so p95 is exact (autocannon's own summary has no p95).
  */
-export async function runHttp({ url, method = 'GET', headers = {}, body, requests, connections = 16, seconds = 5, overallRate, okStatus = (s) => s >= 200 && s < 300 }) {
+export async function runHttp({
+  url,
+  method = 'GET',
+  headers = {},
+  body,
+  requests,
+  connections = 16,
+  seconds = 5,
+  overallRate,
+  okStatus = (s) => s >= 200 && s < 300,
+}) {
   const latencies = [];
   const statuses = {};
   let errors = 0;

@@ -100,7 +100,15 @@ async function signIns({ url, body, connections, seconds, rate, localAddress }) 
   const once = (dueAt) =>
     new Promise((resolve) => {
       const req = http.request(
-        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          localAddress,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) },
+        },
         (res) => {
           let text = '';
           res.setEncoding('utf8');
@@ -217,14 +225,31 @@ export async function measureLoginFlood(product, { user }, { mode, seconds, log 
 /** The report lines of measureLoginFlood's results (one per mode). */
 export function loginFloodReport(floods) {
   const lines = [];
-  const rows = [['mode', 'offered', 'conns', 'ok/s', '429/s', 'other', 'ok p50 ms', 'ok p99 ms', 'machine CPU %', 'product CPU %', 'PG+RabbitMQ CPU %', 'load gen. CPU %']];
+  const rows = [
+    ['mode', 'offered', 'conns', 'ok/s', '429/s', 'other', 'ok p50 ms', 'ok p99 ms', 'machine CPU %', 'product CPU %', 'PG+RabbitMQ CPU %', 'load gen. CPU %'],
+  ];
   for (const f of floods) {
     for (const r of [f.knee, ...f.steps]) {
       const perSecond = (n) => fmt(n / r.seconds, 1);
-      rows.push([f.mode, r.offered, r.connections, perSecond(r.ok), perSecond(r.refused), r.other + r.lost, fmt(r.p50, 1), fmt(r.p99, 1), fmt(r.cpu.machine, 0), fmt(r.cpu.product, 0), fmt(r.cpu.servers, 0), fmt(r.cpu.loadGenerator, 0)]);
+      rows.push([
+        f.mode,
+        r.offered,
+        r.connections,
+        perSecond(r.ok),
+        perSecond(r.refused),
+        r.other + r.lost,
+        fmt(r.p50, 1),
+        fmt(r.p99, 1),
+        fmt(r.cpu.machine, 0),
+        fmt(r.cpu.product, 0),
+        fmt(r.cpu.servers, 0),
+        fmt(r.cpu.loadGenerator, 0),
+      ]);
     }
   }
-  lines.push(`\nSign-in flood, per-address limit raised (CPU in % of ${cores} cores over each step, from /proc/stat; 429s are the user service's hashing limiter)`);
+  lines.push(
+    `\nSign-in flood, per-address limit raised (CPU in % of ${cores} cores over each step, from /proc/stat; 429s are the user service's hashing limiter)`,
+  );
   lines.push(table(rows));
   const answers = floods.flatMap((f) => [...f.steps.flatMap((s) => [...s.messages]), ...f.perAddress.messages].map(([m, n]) => [f.mode, m, n]));
   const totals = new Map();
@@ -235,7 +260,14 @@ export function loginFloodReport(floods) {
   lines.push(
     table([
       ['mode', 'attempts', 'succeeded', 'refused (429)', 'other', 'over s'],
-      ...floods.map((f) => [f.mode, f.perAddress.attempts, f.perAddress.ok, f.perAddress.refused, f.perAddress.other + f.perAddress.lost, fmt(f.perAddress.seconds, 1)]),
+      ...floods.map((f) => [
+        f.mode,
+        f.perAddress.attempts,
+        f.perAddress.ok,
+        f.perAddress.refused,
+        f.perAddress.other + f.perAddress.lost,
+        fmt(f.perAddress.seconds, 1),
+      ]),
     ]),
   );
   lines.push('\nAnswers other than 200 during the floods (status and message: count)');

@@ -22,7 +22,8 @@ mkdirSync(dir, { recursive: true });
 
 const flags = `${process.env.WRENCHLOG_NODE_FLAGS ?? DEFAULT_NODE_FLAGS}${args['cpu-only'] ? '' : ` --cpu-prof --cpu-prof-dir=${dir}`}`;
 // --env=HOST_THREADS=2,EMBEDDED_PROCESSES=separate: settings of the product under test.
-const extraEnv = typeof args.env === 'string' ? Object.fromEntries(args.env.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) : {};
+const extraEnv =
+  typeof args.env === 'string' ? Object.fromEntries(args.env.split(',').map((kv) => [kv.slice(0, kv.indexOf('=')), kv.slice(kv.indexOf('=') + 1)])) : {};
 const { product } = await startMeasured(mode, { ...extraEnv, WRENCHLOG_NODE_FLAGS: flags });
 let result;
 const window = { from: 0, to: Infinity };
@@ -85,11 +86,24 @@ for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
   for (const [key, us] of byFn) {
     // The package of a frame: node internals and natives by their prefix, node_modules by name (with its scope).
     const where = key.split(' ')[1] ?? '';
-    const pkg = key.includes('node:') || !key.includes('/') ? where.split(':')[0] || '(native)' : where.split('/').slice(0, where.startsWith('@') ? 2 : 1).join('/');
+    const pkg =
+      key.includes('node:') || !key.includes('/')
+        ? where.split(':')[0] || '(native)'
+        : where
+            .split('/')
+            .slice(0, where.startsWith('@') ? 2 : 1)
+            .join('/');
     pkgs.set(pkg, (pkgs.get(pkg) ?? 0) + us);
   }
   console.log(`\n== ${app} (${file}): busy ${(busy / 1e6).toFixed(2)} s of ${(total / 1e6).toFixed(2)} s`);
-  console.log('  by package:', [...pkgs].sort((a, b) => b[1] - a[1]).slice(0, 12).map(([p, us]) => `${p} ${((100 * us) / busy).toFixed(1)}%`).join(', '));
+  console.log(
+    '  by package:',
+    [...pkgs]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)
+      .map(([p, us]) => `${p} ${((100 * us) / busy).toFixed(1)}%`)
+      .join(', '),
+  );
   for (const [key, us] of [...byFn].sort((a, b) => b[1] - a[1]).slice(0, top)) {
     console.log(`  ${((100 * us) / busy).toFixed(1).padStart(5)}%  ${key}`);
   }
@@ -107,7 +121,8 @@ function printTree(profile, byId, self, busy) {
     }
     return inclusive.get(id);
   };
-  const label = ({ callFrame: f }) => `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|libs)\//, '$1/')}:${f.lineNumber + 1}`;
+  const label = ({ callFrame: f }) =>
+    `${f.functionName || '(anonymous)'} ${f.url.replace(/^.*node_modules\//, '').replace(/^file:\/\/.*\/(apps|libs)\//, '$1/')}:${f.lineNumber + 1}`;
   const walk = (node, depth) => {
     const children = (node.children ?? []).map((id) => byId.get(id)).filter((c) => c.callFrame.functionName !== '(idle)');
     for (const child of children.sort((a, b) => total(b.id) - total(a.id))) {

@@ -30,7 +30,12 @@ try {
   for (let i = 0; i < records; i += 8) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(8, records - i) }, (_, k) =>
-        serviceRecordFor(api, user.token, machineId, { title: `Service ${i + k + 1}`, serviceDate: `2025-${String(((i + k) % 12) + 1).padStart(2, '0')}-${String(((i + k) % 28) + 1).padStart(2, '0')}`, price: 10 + ((i + k) % 90), notes: 'Checked hoses and belts' }),
+        serviceRecordFor(api, user.token, machineId, {
+          title: `Service ${i + k + 1}`,
+          serviceDate: `2025-${String(((i + k) % 12) + 1).padStart(2, '0')}-${String(((i + k) % 28) + 1).padStart(2, '0')}`,
+          price: 10 + ((i + k) % 90),
+          notes: 'Checked hoses and belts',
+        }),
       ),
     );
     ids.push(...batch.map((r) => r.id));
@@ -53,7 +58,9 @@ try {
   let peak = before;
   const sampler = setInterval(() => (peak = Math.max(peak, totalRssMb(productProcesses(product.dataDir)))), 50);
   const t0 = performance.now();
-  const res = await fetch(`${product.baseUrl}/api/machines/${machineId}/history.pdf?from=2025-01-01&to=2025-12-31${full ? '&photos=full' : ''}`, { headers: { authorization: `Bearer ${user.token}` } });
+  const res = await fetch(`${product.baseUrl}/api/machines/${machineId}/history.pdf?from=2025-01-01&to=2025-12-31${full ? '&photos=full' : ''}`, {
+    headers: { authorization: `Bearer ${user.token}` },
+  });
   let firstByteMs = null;
   let bytes = 0;
   let tail = '';
@@ -67,7 +74,9 @@ try {
   if (res.status !== 200 || !tail.includes('%%EOF')) {
     throw new Error(`the PDF answered ${res.status} and ended ${JSON.stringify(tail)}`);
   }
-  console.log(`\nHistory PDF of one machine (${records} service records, ${photos} photos${full ? ', full-size appendix' : ''}; embedded product, RSS summed over its processes)`);
+  console.log(
+    `\nHistory PDF of one machine (${records} service records, ${photos} photos${full ? ', full-size appendix' : ''}; embedded product, RSS summed over its processes)`,
+  );
   console.log(
     table([
       ['records', 'photos', 'first byte ms', 'total ms', 'size MB', 'RSS before MB', 'RSS peak MB', 'peak - before MB'],

@@ -46,7 +46,11 @@ export async function prepareAccount(product) {
   for (let i = 0; i < 3; i++) {
     const form = new FormData();
     form.append('file', new Blob([makePdf(`Bench invoice ${i}`)], { type: 'application/pdf' }), `invoice-${i}.pdf`);
-    const res = await fetch(`${product.baseUrl}/api/services/${withDocuments.id}/documents`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    const res = await fetch(`${product.baseUrl}/api/services/${withDocuments.id}/documents`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+      body: form,
+    });
     if (res.status !== 201) {
       throw new Error(`document upload for the bench failed: ${res.status} ${await res.text()}`);
     }
@@ -67,7 +71,8 @@ const varied = (request, vary) => {
  * A create as the web app sends it: every POST with its own Idempotency-Key (apps/web/src/api/client.ts).
  * With `bodyFor`, the n-th request's body (a fleet's writers spread over its machines).
  */
-const keyed = (request, bodyFor) => varied(request, (req, n) => ({ headers: { ...req.headers, 'idempotency-key': randomUUID() }, ...(bodyFor ? { body: bodyFor(n) } : {}) }));
+const keyed = (request, bodyFor) =>
+  varied(request, (req, n) => ({ headers: { ...req.headers, 'idempotency-key': randomUUID() }, ...(bodyFor ? { body: bodyFor(n) } : {}) }));
 
 /** PUTs that change one of `records` each, in turn (each request a real edit: new notes). */
 const edits = (token, records) =>
@@ -76,7 +81,8 @@ const edits = (token, records) =>
     return { path: `/api/services/${record.id}`, body: JSON.stringify({ ...record, status: 'Complete', notes: `updated by the benchmark ${n}` }) };
   });
 
-const serviceBody = (machineId) => JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 });
+const serviceBody = (machineId) =>
+  JSON.stringify({ machineId, title: 'Hydraulic filter', status: 'New', serviceType: 'Maintenance', serviceDate: '2026-03-02', price: 42 });
 
 /** Each scenario: how autocannon calls it, and which target it is judged by. */
 export function scenarioList({ user, machineIds, records, documentsRecordId }) {
@@ -85,7 +91,12 @@ export function scenarioList({ user, machineIds, records, documentsRecordId }) {
   const list = (path) => ({ method: 'GET', path, headers: auth });
   return [
     { name: 'health', kind: 'gateway', request: { method: 'GET', path: '/api/health' } },
-    { name: 'sign-in', kind: 'login', connections: 4, request: { method: 'POST', path: '/api/auth/login', headers: json(), body: JSON.stringify({ username: user.username, password: user.password }) } },
+    {
+      name: 'sign-in',
+      kind: 'login',
+      connections: 4,
+      request: { method: 'POST', path: '/api/auth/login', headers: json(), body: JSON.stringify({ username: user.username, password: user.password }) },
+    },
     { name: 'dashboard', kind: 'list', request: list('/api/machines/recentlyserviced') },
     { name: 'machines', kind: 'list', request: list('/api/machines/all') },
     { name: 'services p0', kind: 'list', request: list(listPath({ page: 0, size: 12 })) },
@@ -93,13 +104,20 @@ export function scenarioList({ user, machineIds, records, documentsRecordId }) {
       name: 'services mix',
       kind: 'list',
       // paging, status filter, sort and search, in turn (load-tests/reads.js)
-      requests: ['page=1&size=12&sort=title,asc', 'page=0&size=24&status=Complete', 'page=0&size=12&q=oil&sort=machineName,desc', 'page=2&size=12&sort=serviceDate,asc'].map((q) => list(`/api/services/recent?${q}`)),
+      requests: [
+        'page=1&size=12&sort=title,asc',
+        'page=0&size=24&status=Complete',
+        'page=0&size=12&q=oil&sort=machineName,desc',
+        'page=2&size=12&sort=serviceDate,asc',
+      ].map((q) => list(`/api/services/recent?${q}`)),
     },
     {
       name: 'service create',
       kind: 'write',
       // Spread over the fleet's 10 machines: the writes for one machine take turns (RecordsService.machineForWrite).
-      ...keyed({ method: 'POST', path: '/api/services/fastCreate', headers: json(user.token), body: serviceBody(machineId) }, (n) => serviceBody(machineIds[n % machineIds.length])),
+      ...keyed({ method: 'POST', path: '/api/services/fastCreate', headers: json(user.token), body: serviceBody(machineId) }, (n) =>
+        serviceBody(machineIds[n % machineIds.length]),
+      ),
     },
     {
       name: 'service update',
@@ -111,19 +129,52 @@ export function scenarioList({ user, machineIds, records, documentsRecordId }) {
     {
       name: 'fuel create',
       kind: 'write',
-      ...keyed({ method: 'POST', path: '/api/fuel-records', headers: json(user.token), body: JSON.stringify({ machineId, amount: 18.4, pricePerUnit: 3.49, totalPrice: 64.22, dateOfPurchase: new Date().toISOString(), lastMileage: 42000, currentMileage: 42310 }) }),
+      ...keyed({
+        method: 'POST',
+        path: '/api/fuel-records',
+        headers: json(user.token),
+        body: JSON.stringify({
+          machineId,
+          amount: 18.4,
+          pricePerUnit: 3.49,
+          totalPrice: 64.22,
+          dateOfPurchase: new Date().toISOString(),
+          lastMileage: 42000,
+          currentMileage: 42310,
+        }),
+      }),
     },
     {
       name: 'purchase create',
       kind: 'write',
-      ...keyed({ method: 'POST', path: '/api/purchases', headers: json(user.token), body: JSON.stringify({ machineId, partName: 'Air filter', quantity: 2, price: 24.99, partStatus: 'Ordered', purchaseDate: new Date().toISOString(), storeName: 'Parts Depot', userId: 0, storeId: 0 }) }),
+      ...keyed({
+        method: 'POST',
+        path: '/api/purchases',
+        headers: json(user.token),
+        body: JSON.stringify({
+          machineId,
+          partName: 'Air filter',
+          quantity: 2,
+          price: 24.99,
+          partStatus: 'Ordered',
+          purchaseDate: new Date().toISOString(),
+          storeName: 'Parts Depot',
+          userId: 0,
+          storeId: 0,
+        }),
+      }),
     },
     // A record's documents (issue 18): the record's owner checked by its service, then the worker's list.
     { name: 'documents', kind: 'list', request: list(`/api/services/${documentsRecordId}/documents`) },
     {
       name: 'page view',
       kind: 'list',
-      request: { method: 'POST', path: '/api/analytics/pageview', headers: json(), body: JSON.stringify({ page: '/pricing', referrer: 'https://search.example/', userAgent: 'wrenchlog-bench', timestamp: new Date().toISOString() }) },
+      request: {
+        method: 'POST',
+        path: '/api/analytics/pageview',
+        headers: json(),
+        body: JSON.stringify({ page: '/pricing', referrer: 'https://search.example/', userAgent: 'wrenchlog-bench', timestamp: new Date().toISOString() }),
+      },
     },
   ];
 }
@@ -162,7 +213,16 @@ export async function measureScenario(baseUrl, scenario, { seconds }) {
   let half;
   if (scenario.kind === 'list' && knee.rps > 0) {
     // Open model, as k6's ramping arrival rate: ramp to half the knee in 1 s, hold it, measure the hold.
-    half = await runArrivalRate({ url: target.url, method: target.method, headers: target.headers, body: target.body, requests: target.requests, rate: Math.max(1, Math.floor(knee.rps / 2)), seconds, rampSeconds: 1 });
+    half = await runArrivalRate({
+      url: target.url,
+      method: target.method,
+      headers: target.headers,
+      body: target.body,
+      requests: target.requests,
+      rate: Math.max(1, Math.floor(knee.rps / 2)),
+      seconds,
+      rampSeconds: 1,
+    });
   }
   return { knee, half };
 }
@@ -190,7 +250,11 @@ export async function measureImages(product, { api, user, machineIds }, { second
     const form = new FormData();
     form.append('images[0][original]', new Blob([photo], { type: 'image/jpeg' }), 'photo.jpg');
     const t0 = performance.now();
-    const res = await fetch(`${product.baseUrl}/api/services/${recordId}/images`, { method: 'POST', headers: { authorization: `Bearer ${user.token}` }, body: form });
+    const res = await fetch(`${product.baseUrl}/api/services/${recordId}/images`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${user.token}` },
+      body: form,
+    });
     const uploadMs = performance.now() - t0;
     if (res.status !== 201) {
       throw new Error(`photo upload answered ${res.status} ${await res.text()}`);
@@ -222,7 +286,13 @@ export async function measureImages(product, { api, user, machineIds }, { second
   try {
     // Paced uploads under half load.
     const background = backgroundRate
-      ? runHttp({ url: `${product.baseUrl}/api/machines/recentlyserviced`, headers: { authorization: `Bearer ${user.token}` }, connections: 32, seconds: seconds + 2, overallRate: backgroundRate })
+      ? runHttp({
+          url: `${product.baseUrl}/api/machines/recentlyserviced`,
+          headers: { authorization: `Bearer ${user.token}` },
+          connections: 32,
+          seconds: seconds + 2,
+          overallRate: backgroundRate,
+        })
       : Promise.resolve(undefined);
     const visible = [];
     const uploads = [];
@@ -252,11 +322,13 @@ export async function measureImages(product, { api, user, machineIds }, { second
     const afterId = await ledger.maxId();
     const t0 = performance.now();
     const queue = [...records];
-    await Promise.all(Array.from({ length: 4 }, async () => {
-      while (queue.length > 0) {
-        await upload(queue.shift());
-      }
-    }));
+    await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        while (queue.length > 0) {
+          await upload(queue.shift());
+        }
+      }),
+    );
     const uploadedSeconds = (performance.now() - t0) / 1000;
     let done = [];
     const deadline = performance.now() + 120000;
@@ -273,7 +345,9 @@ export async function measureImages(product, { api, user, machineIds }, { second
     const times = done.map((d) => d.at).sort((a, b) => a - b);
     const spanSeconds = (times.at(-1) - times[0]) / 1000;
     const wallSeconds = (performance.now() - t0) / 1000;
-    console.log(`  photo burst: ${burst} uploads in ${uploadedSeconds.toFixed(1)} s; the worker finished the first to the last in ${spanSeconds.toFixed(2)} s (all done within ${wallSeconds.toFixed(1)} s of the first upload)`);
+    console.log(
+      `  photo burst: ${burst} uploads in ${uploadedSeconds.toFixed(1)} s; the worker finished the first to the last in ${spanSeconds.toFixed(2)} s (all done within ${wallSeconds.toFixed(1)} s of the first upload)`,
+    );
     return {
       upload: summarize(uploads, seconds * 1000, 0),
       visible: { ...summarize(visible, seconds * 1000, errors) },
@@ -290,7 +364,7 @@ export async function measureImages(product, { api, user, machineIds }, { second
 
 /** Read-only access to the image worker's ledger: its SQLite file, or its PostgreSQL database. */
 async function openLedger(product) {
-  const rows = 'SELECT id, state, processed_at FROM ledger_images WHERE id > $1 AND state IN (\'processed\', \'failed\')';
+  const rows = "SELECT id, state, processed_at FROM ledger_images WHERE id > $1 AND state IN ('processed', 'failed')";
   if (product.env.DATABASE_URL) {
     const { default: pg } = await import('pg');
     const url = new URL(product.env.DATABASE_URL);
@@ -301,7 +375,11 @@ async function openLedger(product) {
       maxId: async () => Number((await client.query('SELECT COALESCE(MAX(id), 0) AS id FROM ledger_images')).rows[0].id),
       // As epoch milliseconds (whatever the column's time zone, only differences are used).
       finishedAfter: async (id) =>
-        (await client.query(rows.replace('processed_at', 'EXTRACT(EPOCH FROM processed_at) * 1000 AS at_ms'), [id])).rows.map((r) => ({ id: Number(r.id), state: r.state, at: Number(r.at_ms) })),
+        (await client.query(rows.replace('processed_at', 'EXTRACT(EPOCH FROM processed_at) * 1000 AS at_ms'), [id])).rows.map((r) => ({
+          id: Number(r.id),
+          state: r.state,
+          at: Number(r.at_ms),
+        })),
       close: () => client.end(),
     };
   }
@@ -310,7 +388,11 @@ async function openLedger(product) {
   return {
     maxId: async () => Number(db.prepare('SELECT COALESCE(MAX(id), 0) AS id FROM ledger_images').get().id),
     // TypeORM writes the date as 'YYYY-MM-DD HH:MM:SS.SSS' in UTC.
-    finishedAfter: async (id) => db.prepare(rows.replace('$1', '?')).all(id).map((r) => ({ id: Number(r.id), state: r.state, at: Date.parse(`${String(r.processed_at).replace(' ', 'T')}Z`) })),
+    finishedAfter: async (id) =>
+      db
+        .prepare(rows.replace('$1', '?'))
+        .all(id)
+        .map((r) => ({ id: Number(r.id), state: r.state, at: Date.parse(`${String(r.processed_at).replace(' ', 'T')}Z`) })),
     close: async () => db.close(),
   };
 }

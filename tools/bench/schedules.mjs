@@ -11,11 +11,13 @@ const daysAgo = (n) => new Date(Date.now() - n * 86_400_000).toISOString().slice
 /** Runs `work(i)` for i < count, `parallel` at a time. */
 async function pool(count, parallel, work) {
   let next = 0;
-  await Promise.all(Array.from({ length: parallel }, async () => {
-    while (next < count) {
-      await work(next++);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: parallel }, async () => {
+      while (next < count) {
+        await work(next++);
+      }
+    }),
+  );
 }
 
 /** Retries a call the schedule service may refuse with 404 until it has heard of a new machine. */
@@ -67,7 +69,13 @@ export function dueScenarios({ user }) {
   const list = (path) => ({ method: 'GET', path, headers: auth });
   return [
     { name: 'due list', kind: 'list', request: list('/api/schedules?status=overdue,due_soon&page=0&size=20') },
-    { name: 'due list mix', kind: 'list', requests: ['page=0&size=20', 'page=5&size=20', 'status=upcoming&page=2&size=50', 'status=overdue,due_soon&machineType=Tractor&page=0&size=20'].map((q) => list(`/api/schedules?${q}`)) },
+    {
+      name: 'due list mix',
+      kind: 'list',
+      requests: ['page=0&size=20', 'page=5&size=20', 'status=upcoming&page=2&size=50', 'status=overdue,due_soon&machineType=Tractor&page=0&size=20'].map((q) =>
+        list(`/api/schedules?${q}`),
+      ),
+    },
   ];
 }
 

@@ -8,11 +8,31 @@ export const MACHINES_PER_USER = 20;
 /** The measured account: user 1 owns this many service records at every scale (a large fleet). */
 export const HEAVY_USER_RECORDS = 10_000;
 
-const TITLES = ['Oil change', 'Hydraulic filter', 'Track tension check', 'Brake pads', 'Coolant flush', 'Air filter', 'Tire rotation', 'Grease fittings', 'Drive belt replacement', 'Battery replacement', 'Fuel filter', 'Annual inspection'];
+const TITLES = [
+  'Oil change',
+  'Hydraulic filter',
+  'Track tension check',
+  'Brake pads',
+  'Coolant flush',
+  'Air filter',
+  'Tire rotation',
+  'Grease fittings',
+  'Drive belt replacement',
+  'Battery replacement',
+  'Fuel filter',
+  'Annual inspection',
+];
 const STATUSES = ['Complete', 'Complete', 'Complete', 'New', 'In Progress', 'Closed', 'Cancelled'];
 const TYPES = ['Maintenance', 'Repair', 'Inspection', 'Recall', 'Upgrade'];
 const SHOPS = ['Valley Equipment', 'Parts Depot', 'In house', 'Northside Diesel', null];
-const MAKES = [['Deere', '310SL'], ['Caterpillar', '420F'], ['Kubota', 'SVL75'], ['Ford', 'F-350'], ['Bobcat', 'S650'], ['Case', '580N']];
+const MAKES = [
+  ['Deere', '310SL'],
+  ['Caterpillar', '420F'],
+  ['Kubota', 'SVL75'],
+  ['Ford', 'F-350'],
+  ['Bobcat', 'S650'],
+  ['Case', '580N'],
+];
 
 const sqlArray = (values) => `ARRAY[${values.map((v) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(',')}]::text[]`;
 

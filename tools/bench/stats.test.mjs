@@ -27,14 +27,26 @@ test('ratio is NaN when a side is missing', () => {
 });
 
 test('verdict passes only when every stated bound holds', () => {
-  assert.equal(verdict([{ value: 0.8, atLeast: 0.7 }, { value: 12, below: 20 }]), 'PASS');
+  assert.equal(
+    verdict([
+      { value: 0.8, atLeast: 0.7 },
+      { value: 12, below: 20 },
+    ]),
+    'PASS',
+  );
   assert.equal(verdict([{ value: 0.6, atLeast: 0.7 }]), 'MISS');
   assert.equal(verdict([{ value: 20, below: 20 }]), 'MISS');
   assert.equal(verdict([{ value: NaN, atLeast: 1 }]), 'n/a');
 });
 
 test('table aligns columns under the header', () => {
-  assert.equal(table([['a', 'bb'], ['ccc', '1']]), 'a    bb\n---  --\nccc   1');
+  assert.equal(
+    table([
+      ['a', 'bb'],
+      ['ccc', '1'],
+    ]),
+    'a    bb\n---  --\nccc   1',
+  );
 });
 
 test('parseArgs reads --name=value and bare flags', () => {

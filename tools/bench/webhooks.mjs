@@ -49,7 +49,7 @@ export async function measureStatusToWebhook(product, { endpoints = 50, samples 
     }
     const machine = await createMachine(api, user.token, { name: 'Bench webhook tractor', type: 'Tractor' });
     let hours;
-    for (const deadline = performance.now() + 30000; !hours && performance.now() < deadline; ) {
+    for (const deadline = performance.now() + 30000; !hours && performance.now() < deadline;) {
       hours = (await api.get(`/api/machines/${machine.id}/meters`, user.token)).body.find?.((m) => m.kind === 'hours');
       if (!hours) {
         await new Promise((r) => setTimeout(r, 100));
@@ -60,7 +60,11 @@ export async function measureStatusToWebhook(product, { endpoints = 50, samples 
     let errors = 0;
     let base = 1000;
     for (let s = 0; s < samples; s++) {
-      const schedule = await api.post(`/api/machines/${machine.id}/schedules`, { title: `Bench oil ${s}`, serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: base }, user.token);
+      const schedule = await api.post(
+        `/api/machines/${machine.id}/schedules`,
+        { title: `Bench oil ${s}`, serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: base },
+        user.token,
+      );
       const t0 = performance.now();
       const reading = await api.post(`/api/meters/${hours.id}/readings`, { value: base + 240, readAt: today() }, user.token);
       base += 300;

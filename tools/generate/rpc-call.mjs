@@ -18,7 +18,11 @@ const USAGE = `usage: node tools/generate/rpc-call.mjs --context=<contracts fold
        --name=<kebab-name> --route="<GET|POST|PUT|PATCH|DELETE> /api/<path>" [--pattern=<ctx.entity.action>] [--dry-run]`;
 
 const kebab = /^[a-z][a-z0-9]*(-[a-z0-9]+)*$/;
-const pascal = (s) => s.split('-').map((w) => w[0].toUpperCase() + w.slice(1)).join('');
+const pascal = (s) =>
+  s
+    .split('-')
+    .map((w) => w[0].toUpperCase() + w.slice(1))
+    .join('');
 const camel = (s) => pascal(s)[0].toLowerCase() + pascal(s).slice(1);
 const constant = (s) => s.replace(/-/g, '_').toUpperCase();
 
@@ -93,7 +97,13 @@ export type ${P}Rpc = {
 
   const gatewayFile = `apps/gateway/src/${o.folder}/${o.name}.controller.ts`;
   const decorator = pascal(o.method.toLowerCase());
-  const nestImports = ['Controller', decorator, ...(hasBody ? ['Body'] : []), ...(idParams.length ? ['Param'] : []), ...(o.method === 'POST' ? ['HttpCode'] : [])].sort();
+  const nestImports = [
+    'Controller',
+    decorator,
+    ...(hasBody ? ['Body'] : []),
+    ...(idParams.length ? ['Param'] : []),
+    ...(o.method === 'POST' ? ['HttpCode'] : []),
+  ].sort();
   const args = [
     ...idParams.map((p) => `@Param('${p}', ${p === 'id' ? 'ID' : `new IdPipe('Invalid ${p}', '${p}')`}) ${p}: number`),
     ...(hasBody ? ['@Body() body: unknown'] : []),
@@ -245,11 +255,15 @@ function main() {
     mkdirSync(dirname(join(root, f.path)), { recursive: true });
     writeFileSync(join(root, f.path), f.text);
   }
-  console.log(`${options.dryRun ? 'would write' : 'wrote'}:\n${files.map((f) => `  ${f.path}`).join('\n')}\n${options.dryRun ? 'would register' : 'registered'} in:\n${edits.map((e) => `  ${e.path}`).join('\n')}`);
+  console.log(
+    `${options.dryRun ? 'would write' : 'wrote'}:\n${files.map((f) => `  ${f.path}`).join('\n')}\n${options.dryRun ? 'would register' : 'registered'} in:\n${edits.map((e) => `  ${e.path}`).join('\n')}`,
+  );
   if (manual.length) {
     console.log(`by hand:\n${manual.map((l) => `  ${l}`).join('\n')}`);
   }
-  console.log(`next: add the fields and the rule, then: node tools/build.mjs && cd apps/gateway-e2e && E2E_MODES=embedded node --experimental-vm-modules ../../node_modules/jest/bin/jest.js --runInBand src/${options.name}.e2e-spec.ts`);
+  console.log(
+    `next: add the fields and the rule, then: node tools/build.mjs && cd apps/gateway-e2e && E2E_MODES=embedded node --experimental-vm-modules ../../node_modules/jest/bin/jest.js --runInBand src/${options.name}.e2e-spec.ts`,
+  );
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

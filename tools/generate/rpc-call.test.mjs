@@ -2,7 +2,14 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { plan, readOptions, register } from './rpc-call.mjs';
 
-const args = (route, extra = []) => ['--context=notification', '--service=notification-service', '--folder=notifications', '--name=snooze-notification', `--route=${route}`, ...extra];
+const args = (route, extra = []) => [
+  '--context=notification',
+  '--service=notification-service',
+  '--folder=notifications',
+  '--name=snooze-notification',
+  `--route=${route}`,
+  ...extra,
+];
 
 test('readOptions refuses a missing option, a name that is not kebab-case and a route it cannot read', () => {
   assert.throws(() => readOptions(['--context=notification']), /--service is required/);
@@ -36,7 +43,12 @@ test('plan: a POST with an id gives a pattern of its context, a body DTO, an id 
   assert.match(e2e, /api\.post\('\/api\/notifications\/1\/snooze', \{\}\)\)\.status\)\.toBe\(401\)/);
   assert.deepEqual(
     registrations.map((r) => r.path),
-    ['libs/contracts/src/index.ts', 'libs/contracts/src/rpc.ts', 'apps/gateway/src/notifications/notifications.module.ts', 'apps/notification-service/src/notifications/notifications.module.ts'],
+    [
+      'libs/contracts/src/index.ts',
+      'libs/contracts/src/rpc.ts',
+      'apps/gateway/src/notifications/notifications.module.ts',
+      'apps/notification-service/src/notifications/notifications.module.ts',
+    ],
   );
 });
 
@@ -60,5 +72,5 @@ test('register adds the controller, the rpc map and the export once, and says wh
   assert.equal(register("import x from 'y';\n@Module({})", r), null);
   const rpc = "import type { A } from './a.js';\n\nexport type Rpc = A & B;\n";
   assert.match(register(rpc, { kind: 'rpc', type: 'CRpc', from: './c.js' }), /export type Rpc = A & B & CRpc;/);
-  assert.equal(register('export * from \'./a.js\';\n', { kind: 'append', text: "export * from './a.js';\n" }), "export * from './a.js';\n");
+  assert.equal(register("export * from './a.js';\n", { kind: 'append', text: "export * from './a.js';\n" }), "export * from './a.js';\n");
 });

@@ -23,13 +23,15 @@ describe('page-view aggregation', () => {
     await ds.initialize();
     service = new PageViewsService(new PageViewsRepository(ds), loadEnv(AnalyticsEnv, { PAGEVIEW_RETENTION_DAYS: '30' }));
     const view = (page: string, at: Date) => ({ page, referrer: null, userAgent: null, ipAddress: '127.0.0.1', country: 'Local', timestamp: at });
-    await ds.getRepository(PageViewEntity).insert([
-      view('/', new Date()),
-      view('/', new Date()),
-      view('/pricing', new Date()),
-      view('/', new Date(Date.now() - DAY)),
-      view('/', new Date(Date.now() - 90 * DAY)),
-    ]);
+    await ds
+      .getRepository(PageViewEntity)
+      .insert([
+        view('/', new Date()),
+        view('/', new Date()),
+        view('/pricing', new Date()),
+        view('/', new Date(Date.now() - DAY)),
+        view('/', new Date(Date.now() - 90 * DAY)),
+      ]);
   });
 
   afterEach(async () => {
@@ -52,7 +54,9 @@ describe('page-view aggregation', () => {
 
   it('recomputes only the last days when asked, keeping older counts', async () => {
     await service.aggregate(admin);
-    await ds.getRepository(PageViewEntity).insert({ page: '/', referrer: null, userAgent: null, ipAddress: '127.0.0.1', country: 'Local', timestamp: new Date() });
+    await ds
+      .getRepository(PageViewEntity)
+      .insert({ page: '/', referrer: null, userAgent: null, ipAddress: '127.0.0.1', country: 'Local', timestamp: new Date() });
 
     const res = await service.aggregate(admin, 1);
 

@@ -46,11 +46,23 @@ describeDistributed('writes while the broker drops every connection', () => {
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
     const refused = outcomes.filter((o) => o.status !== 201);
-    const stored = await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', "SELECT name FROM machines WHERE name LIKE $1 AND name NOT LIKE '%-gallery-%'", [`${run}-%`]);
+    const stored = await queryService<{ name: string }>(
+      suite.fleet.env.DATABASE_URL,
+      'machine',
+      "SELECT name FROM machines WHERE name LIKE $1 AND name NOT LIKE '%-gallery-%'",
+      [`${run}-%`],
+    );
     const storedNames = stored.map((r) => r.name);
     const lost = acknowledged.filter((n) => !storedNames.includes(n));
     const duplicated = storedNames.length - new Set(storedNames).size;
-    suite.rows.push({ fault: 'broker drops all connections', attempted: outcomes.length, acknowledged: acknowledged.length, found: storedNames.length, lost: lost.length, duplicated });
+    suite.rows.push({
+      fault: 'broker drops all connections',
+      attempted: outcomes.length,
+      acknowledged: acknowledged.length,
+      found: storedNames.length,
+      lost: lost.length,
+      duplicated,
+    });
 
     // The outage happened and callers were told: 503, never a hang past the RPC timeout.
     expect(refused.length).toBeGreaterThan(0);
@@ -65,25 +77,40 @@ describeDistributed('writes while the broker drops every connection', () => {
     expect(uploads.some((u) => u.status === 503)).toBe(true);
     expect(uploads.every((u) => u.status === 201 || u.status === 503)).toBe(true);
     let photosFound = 0;
-    await expectEventually(async () => {
-      photosFound = 0;
-      for (const u of uploaded) {
-        const gallery = await suite.api.get(`/api/machines/${u.machineId}/gallery`, suite.token);
-        expect(gallery.body).toHaveLength(1);
-        expect(gallery.body[0].state).toBe('processed');
-        photosFound += gallery.body.length;
-      }
-    }, 60000, 500);
-    suite.rows.push({ fault: 'broker drops all connections (uploads)', attempted: uploads.length, acknowledged: uploaded.length, found: photosFound, lost: uploaded.length - photosFound, duplicated: 0 });
+    await expectEventually(
+      async () => {
+        photosFound = 0;
+        for (const u of uploaded) {
+          const gallery = await suite.api.get(`/api/machines/${u.machineId}/gallery`, suite.token);
+          expect(gallery.body).toHaveLength(1);
+          expect(gallery.body[0].state).toBe('processed');
+          photosFound += gallery.body.length;
+        }
+      },
+      60000,
+      500,
+    );
+    suite.rows.push({
+      fault: 'broker drops all connections (uploads)',
+      attempted: uploads.length,
+      acknowledged: uploaded.length,
+      found: photosFound,
+      lost: uploaded.length - photosFound,
+      duplicated: 0,
+    });
     // Events raised around the outage (machine.machine.saved) reach their subscriber afterwards.
-    await expectEventually(async () => {
-      const known = await queryService<{ count: string }>(
-        suite.fleet.env.DATABASE_URL,
-        'service_record',
-        'SELECT count(*) AS count FROM known_machines km JOIN (SELECT unnest($1::text[]) AS name) n ON n.name = km.name',
-        [storedNames],
-      );
-      expect(Number(known[0].count)).toBe(storedNames.length);
-    }, 60000, 500);
+    await expectEventually(
+      async () => {
+        const known = await queryService<{ count: string }>(
+          suite.fleet.env.DATABASE_URL,
+          'service_record',
+          'SELECT count(*) AS count FROM known_machines km JOIN (SELECT unnest($1::text[]) AS name) n ON n.name = km.name',
+          [storedNames],
+        );
+        expect(Number(known[0].count)).toBe(storedNames.length);
+      },
+      60000,
+      500,
+    );
   });
 });

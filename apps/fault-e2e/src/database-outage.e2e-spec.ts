@@ -55,9 +55,18 @@ describeDistributed('writes while PostgreSQL is out of reach for a few seconds',
     }
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
-    const stored = (await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
+    const stored = (
+      await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])
+    ).map((r) => r.name);
     const lost = acknowledged.filter((n) => !stored.includes(n));
-    suite.rows.push({ fault: 'PostgreSQL unreachable ~3 s', attempted: outcomes.length, acknowledged: acknowledged.length, found: stored.length, lost: lost.length, duplicated: stored.length - new Set(stored).size });
+    suite.rows.push({
+      fault: 'PostgreSQL unreachable ~3 s',
+      attempted: outcomes.length,
+      acknowledged: acknowledged.length,
+      found: stored.length,
+      lost: lost.length,
+      duplicated: stored.length - new Set(stored).size,
+    });
 
     const failed = outcomes.filter((o) => o.status !== 201);
     expect(failed.length).toBeGreaterThan(0);

@@ -25,7 +25,12 @@ function writeStream(api: ApiClient, token: string, machineId: number, run: stri
     while (running) {
       const n = i++;
       const calls = [0, 1, 2].flatMap((k) => [
-        { kind: 'machine' as const, name: `${run}-m-${n}-${k}`, path: '/api/machines/create', body: { name: `${run}-m-${n}-${k}`, year: 2017, make: 'Case', model: '580N' } },
+        {
+          kind: 'machine' as const,
+          name: `${run}-m-${n}-${k}`,
+          path: '/api/machines/create',
+          body: { name: `${run}-m-${n}-${k}`, year: 2017, make: 'Case', model: '580N' },
+        },
         { kind: 'service' as const, name: `${run}-s-${n}-${k}`, path: '/api/services/fastCreate', body: { title: `${run}-s-${n}-${k}`, machineId } },
       ]);
       outcomes.push(
@@ -94,7 +99,15 @@ function account(fault: string, outcomes: Outcome[], stored: { machine: string[]
   const all = [...stored.machine, ...stored.service];
   const present = new Set(all);
   const lostNames = acknowledged.map((o) => o.name).filter((n) => !present.has(n));
-  return { fault, attempted: outcomes.length, acknowledged: acknowledged.length, found: all.length, lost: lostNames.length, duplicated: all.length - present.size, lostNames };
+  return {
+    fault,
+    attempted: outcomes.length,
+    acknowledged: acknowledged.length,
+    found: all.length,
+    lost: lostNames.length,
+    duplicated: all.length - present.size,
+    lostNames,
+  };
 }
 
 describe('the embedded product under kill -9 (npm start supervises and restarts)', () => {
@@ -128,7 +141,11 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
       await stream.stop();
 
       const slowest = (Math.max(...Object.values(recoveries)) / 1000).toFixed(1);
-      const row = account(`embedded, separate: kill -9 each service in turn (answers again within ${slowest} s)`, stream.outcomes, await storedNames(api, token, machineId, run));
+      const row = account(
+        `embedded, separate: kill -9 each service in turn (answers again within ${slowest} s)`,
+        stream.outcomes,
+        await storedNames(api, token, machineId, run),
+      );
       rows.push(row);
       expect(Object.entries(recoveries).filter(([, ms]) => ms >= RECOVERY_MS)).toEqual([]);
       // A context that is down answers 503 with Retry-After, never a 500 or a hang.
@@ -150,7 +167,11 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
     afterAll(async () => product?.stop());
 
     it('restarts the process after kill -9, answers again within 10 s, and loses no acknowledged create', async () => {
-      expect(productProcesses(product.dataDir).map((p) => p.app).sort()).toEqual(['host', 'start']);
+      expect(
+        productProcesses(product.dataDir)
+          .map((p) => p.app)
+          .sort(),
+      ).toEqual(['host', 'start']);
       const api = new ApiClient(product.baseUrl);
       const token = await api.login(TEST_ADMIN.username, TEST_ADMIN.password);
       const machineId = (await createMachine(api, token, { name: 'Crash test machine' })).id as number;
@@ -167,7 +188,11 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
       await stream.stop();
 
       const slowest = (Math.max(...recoveries) / 1000).toFixed(1);
-      const row = account(`embedded, one process: kill -9 it twice (answers again within ${slowest} s)`, stream.outcomes, await storedNames(api, token, machineId, run));
+      const row = account(
+        `embedded, one process: kill -9 it twice (answers again within ${slowest} s)`,
+        stream.outcomes,
+        await storedNames(api, token, machineId, run),
+      );
       rows.push(row);
       expect(recoveries.filter((ms) => ms >= RECOVERY_MS)).toEqual([]);
       expect(stream.outcomes.some((o) => o.status !== 201)).toBe(true);
@@ -181,7 +206,12 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
 
   it('gives up loudly, stopping everything, after repeated quick failures', async () => {
     // A setting every process refuses: each start fails at once, so restarting cannot help.
-    const failed = await startProduct({ mode: 'embedded', root, env: { RPC_TIMEOUT_MS: 'soon', WRENCHLOG_RESTART_MAX_QUICK: '2' }, readyTimeoutMs: 60000 }).catch((err: Error) => err);
+    const failed = await startProduct({
+      mode: 'embedded',
+      root,
+      env: { RPC_TIMEOUT_MS: 'soon', WRENCHLOG_RESTART_MAX_QUICK: '2' },
+      readyTimeoutMs: 60000,
+    }).catch((err: Error) => err);
     expect(failed).toBeInstanceOf(Error);
     const message = (failed as Error).message;
     expect(message).toContain('exited during start');

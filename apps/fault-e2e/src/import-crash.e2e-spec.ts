@@ -40,10 +40,14 @@ describe('an import under kill -9 of import-service (embedded, separate processe
     expect(cut.progress.done).toBeLessThan(ROWS);
 
     let done: any;
-    await expectEventually(async () => {
-      done = (await api.get(`/api/imports/${id}`, token)).body;
-      expect(done.state).toBe('done');
-    }, 240_000, 1000);
+    await expectEventually(
+      async () => {
+        done = (await api.get(`/api/imports/${id}`, token)).body;
+        expect(done.state).toBe('done');
+      },
+      240_000,
+      1000,
+    );
     expect(done).toMatchObject({ progress: { done: ROWS, total: ROWS }, counts: { written: ROWS, failed: 0 }, error: null });
     const page = (await api.get(`/api/fuel-records/machine/${machineId}?page=0&size=1`, token)).body;
     expect(page.totalElements).toBe(ROWS);
@@ -53,9 +57,13 @@ describe('an import under kill -9 of import-service (embedded, separate processe
 /** The first answer of `call` with status 200 (import-service restarts meanwhile: 503 until it is back). */
 async function expectEventuallyValue<T extends { status: number }>(call: () => Promise<T>, timeoutMs: number): Promise<T> {
   let answer: T | undefined;
-  await expectEventually(async () => {
-    answer = await call();
-    expect(answer.status).toBe(200);
-  }, timeoutMs, 200);
+  await expectEventually(
+    async () => {
+      answer = await call();
+      expect(answer.status).toBe(200);
+    },
+    timeoutMs,
+    200,
+  );
   return answer!;
 }

@@ -18,7 +18,11 @@ export function productProcesses(dataDir: string): ProductProcess[] {
         continue;
       }
       const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
-      const app = args.map((a) => /apps\/([^/]+)\/dist\/main\.js$/.exec(a)?.[1] ?? (a.endsWith('tools/host.mjs') ? 'host' : a.endsWith('tools/start.mjs') ? 'start' : undefined)).find(Boolean);
+      const app = args
+        .map(
+          (a) => /apps\/([^/]+)\/dist\/main\.js$/.exec(a)?.[1] ?? (a.endsWith('tools/host.mjs') ? 'host' : a.endsWith('tools/start.mjs') ? 'start' : undefined),
+        )
+        .find(Boolean);
       if (app) {
         found.push({ pid: Number(entry), app });
       }

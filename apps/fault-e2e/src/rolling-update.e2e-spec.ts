@@ -30,7 +30,9 @@ describeDistributed('a rolling update of a service under load', () => {
     await rolled;
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
-    const stored = (await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
+    const stored = (
+      await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])
+    ).map((r) => r.name);
     suite.rows.push({
       fault: 'rolling update (SIGTERM)',
       attempted: outcomes.length,

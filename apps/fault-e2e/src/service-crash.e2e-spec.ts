@@ -36,10 +36,19 @@ describeDistributed('writes while a service is killed with kill -9 and started a
     }
 
     const acknowledged = outcomes.filter((o) => o.status === 201).map((o) => o.name);
-    const stored = (await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])).map((r) => r.name);
+    const stored = (
+      await queryService<{ name: string }>(suite.fleet.env.DATABASE_URL, 'machine', 'SELECT name FROM machines WHERE name LIKE $1', [`${run}-%`])
+    ).map((r) => r.name);
     const lost = acknowledged.filter((n) => !stored.includes(n));
     const duplicated = stored.length - new Set(stored).size;
-    suite.rows.push({ fault: 'kill -9 machine-service, restart', attempted: outcomes.length, acknowledged: acknowledged.length, found: stored.length, lost: lost.length, duplicated });
+    suite.rows.push({
+      fault: 'kill -9 machine-service, restart',
+      attempted: outcomes.length,
+      acknowledged: acknowledged.length,
+      found: stored.length,
+      lost: lost.length,
+      duplicated,
+    });
 
     expect(outcomes.some((o) => o.status === 503)).toBe(true);
     expect(outcomes.every((o) => o.status === 201 || o.status === 503)).toBe(true);

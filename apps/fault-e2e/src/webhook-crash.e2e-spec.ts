@@ -122,7 +122,14 @@ describeDistributed('webhooks while notification-service is killed with kill -9 
       }
       const lost = acknowledged.filter((id) => !streamIds().includes(id));
       const duplicated = streamIds().length - new Set(streamIds()).size;
-      suite.rows.push({ fault: 'kill -9 notification-service with a webhook in flight', attempted: statuses.length + 1, acknowledged: acknowledged.length + 1, found: new Set(streamIds()).size + 1, lost: lost.length, duplicated });
+      suite.rows.push({
+        fault: 'kill -9 notification-service with a webhook in flight',
+        attempted: statuses.length + 1,
+        acknowledged: acknowledged.length + 1,
+        found: new Set(streamIds()).size + 1,
+        lost: lost.length,
+        duplicated,
+      });
 
       expect(statuses.every((s) => s === 201 || s === 503)).toBe(true);
       expect(lost).toEqual([]);

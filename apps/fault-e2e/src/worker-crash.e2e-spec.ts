@@ -35,12 +35,16 @@ describeDistributed('the image worker killed with images pending', () => {
     await suite.fleet.kill('image-worker');
     suite.fleet.launch('image-worker');
 
-    await expectEventually(async () => {
-      for (const id of machineIds) {
-        const gallery = await suite.api.get(`/api/machines/${id}/gallery`, suite.token);
-        expect(gallery.body.map((p: { state: string }) => p.state)).toEqual(['processed', 'processed', 'processed']);
-      }
-    }, 90000, 500);
+    await expectEventually(
+      async () => {
+        for (const id of machineIds) {
+          const gallery = await suite.api.get(`/api/machines/${id}/gallery`, suite.token);
+          expect(gallery.body.map((p: { state: string }) => p.state)).toEqual(['processed', 'processed', 'processed']);
+        }
+      },
+      90000,
+      500,
+    );
 
     const ledger = await queryService<{ original_key: string; state: string; thumbnail_size: number | null; original_size: number }>(
       suite.fleet.env.DATABASE_URL,
@@ -49,7 +53,14 @@ describeDistributed('the image worker killed with images pending', () => {
       [machineIds],
     );
     const distinct = new Set(ledger.map((r) => r.original_key)).size;
-    suite.rows.push({ fault: 'kill -9 image worker twice', attempted, acknowledged, found: distinct, lost: acknowledged - distinct, duplicated: ledger.length - distinct });
+    suite.rows.push({
+      fault: 'kill -9 image worker twice',
+      attempted,
+      acknowledged,
+      found: distinct,
+      lost: acknowledged - distinct,
+      duplicated: ledger.length - distinct,
+    });
 
     expect(ledger).toHaveLength(12);
     expect(distinct).toBe(12);

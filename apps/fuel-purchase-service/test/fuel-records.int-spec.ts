@@ -12,7 +12,7 @@ const record = (overrides: Partial<FuelRecordInput> = {}): FuelRecordInput => ({
   machineId: 10,
   amount: 12.345,
   pricePerUnit: 3.459,
-  totalPrice: 42.70,
+  totalPrice: 42.7,
   dateOfPurchase: '2026-11-01T08:00:00.000Z',
   currentMileage: 12_345,
   lastMileage: 12_000,
@@ -52,7 +52,14 @@ describe('fuel records on SQLite', () => {
   it('stores money and gallons exactly and answers the computed mpg and server dates', async () => {
     const created = await fuel.create(alice, record());
 
-    expect(created).toMatchObject({ amount: 12.345, pricePerUnit: 3.459, totalPrice: 42.7, mpg: 27.9, dateOfPurchase: '2026-11-01T08:00:00.000Z', notes: null });
+    expect(created).toMatchObject({
+      amount: 12.345,
+      pricePerUnit: 3.459,
+      totalPrice: 42.7,
+      mpg: 27.9,
+      dateOfPurchase: '2026-11-01T08:00:00.000Z',
+      notes: null,
+    });
     expect(new Date(created.dateCreated).getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(await fuel.get(alice, created.id)).toEqual(created);
   });
@@ -98,7 +105,23 @@ describe('fuel records on SQLite', () => {
     await fuel.create(alice, record({ machineId: 20 }));
     // A record another user filed under the same id before machine ids were checked.
     const legacy = started.module.get<Repository<FuelRecordEntity>>(getRepositoryToken(FuelRecordEntity));
-    await legacy.insert(legacy.create({ ...record({ machineId: 20 }), userId: bob.userId, amountMilli: 1000, pricePerUnitMilli: 3000, totalPriceCents: 300, dateOfPurchase: new Date(), dateCreated: new Date(), notes: null, storeName: null, storeCity: null, storeState: null, currentHours: null, idempotencyKey: null }));
+    await legacy.insert(
+      legacy.create({
+        ...record({ machineId: 20 }),
+        userId: bob.userId,
+        amountMilli: 1000,
+        pricePerUnitMilli: 3000,
+        totalPriceCents: 300,
+        dateOfPurchase: new Date(),
+        dateCreated: new Date(),
+        notes: null,
+        storeName: null,
+        storeCity: null,
+        storeState: null,
+        currentHours: null,
+        idempotencyKey: null,
+      }),
+    );
 
     expect(await machines.machineDeleted({ userId: alice.userId, machineId: 20 })).toEqual({ fuelRecords: 1, purchases: 0 });
     expect(await machines.machineDeleted({ userId: alice.userId, machineId: 20 })).toEqual({ fuelRecords: 0, purchases: 0 });

@@ -73,21 +73,62 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
   });
 
   it("reverts exactly that import's records of the caller, with their deleted events; a second revert deletes nothing", async () => {
-    const imported = await svc.send(FUEL_IMPORT_APPLY, { importId: 8, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: fill(11, 5) }, { rowNumber: 3, record: fill(11, 6) }] }, userA);
+    const imported = await svc.send(
+      FUEL_IMPORT_APPLY,
+      {
+        importId: 8,
+        userId: userA.userId,
+        batchNo: 0,
+        rows: [
+          { rowNumber: 2, record: fill(11, 5) },
+          { rowNumber: 3, record: fill(11, 6) },
+        ],
+      },
+      userA,
+    );
     const byHand = await svc.send(FUEL_RECORD_CREATE, { record: fill(11, 7) }, userA);
     expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
     expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, userId: userA.userId }, userA)).toEqual({ deleted: 2 });
     expect((await fuelOf(11)).map((r) => r.id)).toEqual([byHand.id]);
-    await expectEventually(() => expect(svc.events(FUEL_RECORD_DELETED).map((e) => e.recordId).sort()).toEqual(expect.arrayContaining(imported.written.map((w) => w.id))));
+    await expectEventually(() =>
+      expect(
+        svc
+          .events(FUEL_RECORD_DELETED)
+          .map((e) => e.recordId)
+          .sort(),
+      ).toEqual(expect.arrayContaining(imported.written.map((w) => w.id))),
+    );
     expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, userId: userA.userId }, userA)).toEqual({ deleted: 0 });
   });
 
   it('writes and reverts part purchases as hand-entered ones', async () => {
-    const purchase = { partName: 'Oil filter', quantity: 2, price: 9.99, partStatus: 'Purchased', purchaseDate: '2024-05-01T12:00:00.000Z', storeName: 'NAPA', machineId: 10 };
-    const result = await svc.send(INVENTORY_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: purchase }, { rowNumber: 3, record: { ...purchase, storeName: '' } }] }, userA);
+    const purchase = {
+      partName: 'Oil filter',
+      quantity: 2,
+      price: 9.99,
+      partStatus: 'Purchased',
+      purchaseDate: '2024-05-01T12:00:00.000Z',
+      storeName: 'NAPA',
+      machineId: 10,
+    };
+    const result = await svc.send(
+      INVENTORY_IMPORT_APPLY,
+      {
+        importId: 9,
+        userId: userA.userId,
+        batchNo: 0,
+        rows: [
+          { rowNumber: 2, record: purchase },
+          { rowNumber: 3, record: { ...purchase, storeName: '' } },
+        ],
+      },
+      userA,
+    );
     expect(result.written.map((w) => w.rowNumber)).toEqual([2]);
     expect(result.failed).toEqual([{ rowNumber: 3, message: expect.stringMatching(/^storeName: /) }]);
-    await expectEventually(() => expect(svc.events(INVENTORY_PURCHASE_SAVED).find((e) => e.recordId === result.written[0]!.id)).toMatchObject({ costCents: 1998 }));
+    await expectEventually(() =>
+      expect(svc.events(INVENTORY_PURCHASE_SAVED).find((e) => e.recordId === result.written[0]!.id)).toMatchObject({ costCents: 1998 }),
+    );
     expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId: 9, userId: userA.userId }, userA)).toEqual({ deleted: 1 });
     const left = await svc.send(PURCHASE_RECENT_FOR_MACHINE, { machineId: 10 }, userA);
     expect('content' in left ? left.content : left).toEqual([]);

@@ -61,7 +61,10 @@ describe('inventory and purchases on SQLite', () => {
     for (const machineId of [6, 7, 2 ** 31, 2 ** 53]) {
       await expect(purchases.create(alice, purchaseInput({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
     }
-    await expect(purchases.create(alice, purchaseInput({ machineId: 0, partId: 2 ** 40 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
+    await expect(purchases.create(alice, purchaseInput({ machineId: 0, partId: 2 ** 40 }))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Part not found',
+    });
     const mine = await purchases.create(alice, purchaseInput({ machineId: null }));
     await expect(purchases.update(alice, mine.id, purchaseInput({ machineId: 6 }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
     expect((await purchases.recentForMachine(alice, 6)).content).toEqual([]);
@@ -109,7 +112,9 @@ describe('inventory and purchases on SQLite', () => {
     const part = await inventory.createPart(alice, partInput(supplier.id, { quantity: 1 }));
     const purchase = await purchases.create(alice, purchaseInput({ partId: part.id, partStatus: 'Ordered', quantity: 2 }));
 
-    await Promise.all(Array.from({ length: 6 }, () => purchases.update(alice, purchase.id, purchaseInput({ partId: part.id, partStatus: 'Purchased', quantity: 2 }))));
+    await Promise.all(
+      Array.from({ length: 6 }, () => purchases.update(alice, purchase.id, purchaseInput({ partId: part.id, partStatus: 'Purchased', quantity: 2 }))),
+    );
 
     expect(await quantityOf(part.id)).toBe(3);
   });
@@ -134,7 +139,9 @@ describe('inventory and purchases on SQLite', () => {
     const answers = await Promise.allSettled(Array.from({ length: 4 }, () => purchases.remove(alice, purchase.id)));
 
     expect(answers.filter((a) => a.status === 'fulfilled')).toHaveLength(1);
-    expect(answers.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason)).toEqual(Array(3).fill(expect.objectContaining({ code: 'NOT_FOUND' })));
+    expect(answers.filter((a) => a.status === 'rejected').map((a) => (a as PromiseRejectedResult).reason)).toEqual(
+      Array(3).fill(expect.objectContaining({ code: 'NOT_FOUND' })),
+    );
     expect(await quantityOf(part.id)).toBe(1);
     await expect(purchases.remove(alice, purchase.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await quantityOf(part.id)).toBe(1);
@@ -171,8 +178,14 @@ describe('inventory and purchases on SQLite', () => {
     const supplier = await inventory.createSupplier(alice, supplierInput());
     const part = await inventory.createPart(alice, partInput(supplier.id));
 
-    await expect(purchases.create(bob, purchaseInput({ machineId: 6, partId: part.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Part not found' });
-    await expect(purchases.create(bob, purchaseInput({ machineId: 6, storeId: supplier.id }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Store not found' });
+    await expect(purchases.create(bob, purchaseInput({ machineId: 6, partId: part.id }))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Part not found',
+    });
+    await expect(purchases.create(bob, purchaseInput({ machineId: 6, storeId: supplier.id }))).rejects.toMatchObject({
+      code: 'NOT_FOUND',
+      message: 'Store not found',
+    });
     await expect(inventory.createPart(bob, partInput(supplier.id))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Supplier not found' });
     await expect(inventory.updatePart(bob, part.id, partInput(supplier.id))).rejects.toMatchObject({ code: 'NOT_FOUND' });
   });
@@ -181,7 +194,10 @@ describe('inventory and purchases on SQLite', () => {
     const supplier = await inventory.createSupplier(alice, supplierInput({ name: 'In Use Co' }));
     const part = await inventory.createPart(alice, partInput(supplier.id));
 
-    await expect(inventory.deleteSupplier(alice, supplier.id)).rejects.toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('1 part is still supplied by it') });
+    await expect(inventory.deleteSupplier(alice, supplier.id)).rejects.toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('1 part is still supplied by it'),
+    });
 
     await inventory.deletePart(alice, part.id);
     await expect(inventory.deleteSupplier(alice, supplier.id)).resolves.toEqual({ deleted: true });

@@ -12,7 +12,12 @@ export interface StartedService {
 /** fuel-purchase-service as it runs (see `@wrenchlog/testing/nest`), on a fresh SQLite file. */
 export async function startService(): Promise<StartedService> {
   const machines = new MachineServiceStub();
-  const module = await ServiceUnderTest.start('sqlite', { name: 'fuel-purchase', env: PlatformEnv, module: (env) => AppModule.register(env), rpc: machines.rpc });
+  const module = await ServiceUnderTest.start('sqlite', {
+    name: 'fuel-purchase',
+    env: PlatformEnv,
+    module: (env) => AppModule.register(env),
+    rpc: machines.rpc,
+  });
   return { module, machines, close: () => module.stop() };
 }
 

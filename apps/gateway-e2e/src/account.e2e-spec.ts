@@ -26,8 +26,7 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
   const api = new ApiClient(baseUrl);
   let admin: string;
 
-  const mails = (to: string, subject: string): OutboxMail[] =>
-    readOutbox(e2eDataDir(mode)).filter((m) => m.to.includes(to) && m.subject === subject);
+  const mails = (to: string, subject: string): OutboxMail[] => readOutbox(e2eDataDir(mode)).filter((m) => m.to.includes(to) && m.subject === subject);
 
   /** The token of the newest link with this subject to this address, once the mail is out. */
   async function emailedToken(to: string, subject: string, count = 1): Promise<string> {
@@ -44,7 +43,13 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
 
   async function signUp(name = 'Nia Newcomer'): Promise<{ id: number; username: string }> {
     const username = uniqueEmail('onboard');
-    const res = await api.post('/api/admin/createuser', { username, name, userSelfDescription: 'Two mowers', enabled: 1, createDate: new Date().toISOString() });
+    const res = await api.post('/api/admin/createuser', {
+      username,
+      name,
+      userSelfDescription: 'Two mowers',
+      enabled: 1,
+      createDate: new Date().toISOString(),
+    });
     expect(res.status).toBe(201);
     return { id: await userIdOf(api, admin, username), username };
   }
@@ -95,7 +100,10 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
     const object = await api.post('/api/auth/set-password', { token: { $ne: null }, password: 'Long-enough-pw-1' });
 
     expect(weak.status).toBe(400);
-    expect(weak.body).toMatchObject({ ...houseError(400, 'VALIDATION', /Password must be at least 8 characters/), errors: [{ field: 'password', message: 'Password must be at least 8 characters' }] });
+    expect(weak.body).toMatchObject({
+      ...houseError(400, 'VALIDATION', /Password must be at least 8 characters/),
+      errors: [{ field: 'password', message: 'Password must be at least 8 characters' }],
+    });
     expect(unknown.body).toMatchObject(houseError(400, 'BAD_REQUEST', LINK_INVALID));
     expect(empty.status).toBe(400);
     expect(empty.body.errors).toEqual([{ field: 'token', message: 'The link is incomplete' }]);
@@ -150,7 +158,10 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
     const missing = await api.post('/api/auth/forgot-password', {});
 
     expect(bad.status).toBe(400);
-    expect(bad.body).toMatchObject({ ...houseError(400, 'VALIDATION', /valid email/), errors: [{ field: 'email', message: 'Please enter a valid email address' }] });
+    expect(bad.body).toMatchObject({
+      ...houseError(400, 'VALIDATION', /valid email/),
+      errors: [{ field: 'email', message: 'Please enter a valid email address' }],
+    });
     expect(missing.status).toBe(400);
     expect(missing.body.errors[0]).toMatchObject({ field: 'email' });
   });
@@ -181,7 +192,10 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
     const anonymous = await api.post('/api/auth/change-password', { currentPassword: owner.password, newPassword: 'Changed-password-9' });
 
     expect(wrong.status).toBe(400);
-    expect(wrong.body).toMatchObject({ ...houseError(400, 'VALIDATION', 'Current password is incorrect'), errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] });
+    expect(wrong.body).toMatchObject({
+      ...houseError(400, 'VALIDATION', 'Current password is incorrect'),
+      errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+    });
     expect(weak.status).toBe(400);
     expect(weak.body.errors).toEqual([{ field: 'newPassword', message: 'Password must be at least 8 characters' }]);
     expect(same.status).toBe(400);

@@ -121,7 +121,10 @@ describe.each(e2eProducts())('page analytics (%s)', (_mode, baseUrl) => {
     }
 
     expect(limited).toBeDefined();
-    expect(limited!.body).toMatchObject({ code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many page views from this address\. Try again in \d+ seconds\.$/) });
+    expect(limited!.body).toMatchObject({
+      code: 'RATE_LIMITED',
+      message: expect.stringMatching(/^Too many page views from this address\. Try again in \d+ seconds\.$/),
+    });
     expect(Number(limited!.retryAfter)).toBeGreaterThan(0);
     // Another address is not affected.
     expect((await api.post('/api/analytics/pageview', { page: '/after-flood' })).status).toBe(201);

@@ -14,7 +14,9 @@ describe.each(e2eProducts())('sign-in flood from many addresses (%s)', (_mode, b
   it('admits as many sign-ins as the hashing limiter holds, refuses the rest with 429, a clear message and Retry-After', async () => {
     const subnet = 1 + Math.floor(Math.random() * 250);
     const answers = await Promise.all(
-      Array.from({ length: 60 }, (_, i) => postFrom(`127.${subnet}.${1 + (i % 30)}.${10 + Math.floor(i / 30)}`, `${baseUrl}/api/auth/login`, { username: user.username, password: user.password })),
+      Array.from({ length: 60 }, (_, i) =>
+        postFrom(`127.${subnet}.${1 + (i % 30)}.${10 + Math.floor(i / 30)}`, `${baseUrl}/api/auth/login`, { username: user.username, password: user.password }),
+      ),
     );
 
     const ok = answers.filter((a) => a.status === 200);

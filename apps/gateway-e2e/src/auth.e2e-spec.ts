@@ -141,8 +141,7 @@ describe.each(e2eProducts())('root calls, health and web serving (%s)', (_mode, 
 
   it('greets and takes an unsecured post without a token, and a secure post only with one', async () => {
     const token = await api.loginAsAdmin();
-    const text = (t?: string) =>
-      api.request('POST', '/api/root/securepost', { raw: 'hello', token: t, headers: { 'content-type': 'text/plain' } });
+    const text = (t?: string) => api.request('POST', '/api/root/securepost', { raw: 'hello', token: t, headers: { 'content-type': 'text/plain' } });
 
     expect((await api.get('/api/root/greeting')).text).toBe('Hello from Wrenchlog');
     expect((await api.request('POST', '/api/root/unsecuredpost', { raw: 'hello', headers: { 'content-type': 'text/plain' } })).status).toBe(200);

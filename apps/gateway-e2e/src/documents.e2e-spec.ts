@@ -1,4 +1,14 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, makePdf, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  createApprovedUser,
+  createMachine,
+  e2eProducts,
+  expectEventually,
+  makeJpeg,
+  makePdf,
+  serviceRecordFor,
+  type ApprovedUser,
+} from '@wrenchlog/testing';
 import { fetchImage, upload } from './machines.helpers.js';
 
 // Documents (issue 18): PDFs on machines, service records, fuel records and part purchases.
@@ -51,7 +61,13 @@ describe.each(e2eProducts())('documents (%s)', (_mode, baseUrl) => {
     const list = await api.get(`/api/services/${record.id}/documents`, owner.token);
 
     expect(added.status).toBe(201);
-    expect(added.body).toMatchObject({ parentKind: 'service-record', parentId: record.id, fileName: 'Pump invoice (May).pdf', contentType: 'application/pdf', size: pdf.length });
+    expect(added.body).toMatchObject({
+      parentKind: 'service-record',
+      parentId: record.id,
+      fileName: 'Pump invoice (May).pdf',
+      contentType: 'application/pdf',
+      size: pdf.length,
+    });
     expect(added.body.objectKey).toBeUndefined();
     expect(list.status).toBe(200);
     expect(list.body.map((d: { id: number; fileName: string }) => [d.id, d.fileName])).toEqual([[added.body.id, 'Pump invoice (May).pdf']]);

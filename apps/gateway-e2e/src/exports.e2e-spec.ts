@@ -19,10 +19,14 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
   const ready = async (id: number, token: string) => {
     let view: any;
-    await expectEventually(async () => {
-      view = (await api.get(`/api/exports/${id}`, token)).body;
-      expect(view.state).toBe('ready');
-    }, 30_000, 250);
+    await expectEventually(
+      async () => {
+        view = (await api.get(`/api/exports/${id}`, token)).body;
+        expect(view.state).toBe('ready');
+      },
+      30_000,
+      250,
+    );
     return view;
   };
 
@@ -30,18 +34,43 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     [a, b, c, d] = await Promise.all(['A', 'B', 'C', 'D'].map((n) => createApprovedUser(api, { name: `Export ${n}` })));
     const truck = await createMachine(api, a.token, { name: 'Export Truck', year: 2019, make: 'Ford', model: 'F-250' });
     const mower = await createMachine(api, a.token, { name: 'Export Mower', year: 2021, make: 'Kubota', model: 'ZD1211' });
-    const oil = await serviceRecordFor(api, a.token, truck.id, { title: 'Oil change', serviceDate: '2026-03-20', price: '89.95', miles: '48000', notes: '=HYPERLINK("http://example.com","x")' });
+    const oil = await serviceRecordFor(api, a.token, truck.id, {
+      title: 'Oil change',
+      serviceDate: '2026-03-20',
+      price: '89.95',
+      miles: '48000',
+      notes: '=HYPERLINK("http://example.com","x")',
+    });
     await serviceRecordFor(api, a.token, mower.id, { title: 'Blades', serviceDate: '2026-04-02', price: '120.10' });
     const form = new FormData();
     form.append('images[0][original]', new Blob([new Uint8Array(await makeJpeg(320, 240))], { type: 'image/jpeg' }), 'receipt.jpg');
     expect((await api.request('POST', `/api/services/${oil.id}/images`, { token: a.token, raw: form })).status).toBe(201);
-    for (const [odo, amount, total, date] of [[48100, 15.2, 52.58, '2026-03-21T17:30:00.000Z'], [48420, 14.75, 51.02, '2026-04-03T08:15:00.000Z']] as const) {
-      const res = await api.post('/api/fuel-records', { machineId: truck.id, amount, pricePerUnit: 3.459, totalPrice: total, currentMileage: odo, storeName: 'Shell', dateOfPurchase: date }, a.token);
+    for (const [odo, amount, total, date] of [
+      [48100, 15.2, 52.58, '2026-03-21T17:30:00.000Z'],
+      [48420, 14.75, 51.02, '2026-04-03T08:15:00.000Z'],
+    ] as const) {
+      const res = await api.post(
+        '/api/fuel-records',
+        { machineId: truck.id, amount, pricePerUnit: 3.459, totalPrice: total, currentMileage: odo, storeName: 'Shell', dateOfPurchase: date },
+        a.token,
+      );
       expect(res.status).toBe(201);
     }
     const bought = await api.post(
       '/api/purchases',
-      { partName: 'Air filter', partNumber: 'AF-100', quantity: 2, price: 24.5, storeName: 'NAPA', partStatus: 'Purchased', purchaseDate: '2026-03-22T12:00:00.000Z', machineId: truck.id, partId: null, userId: 0, storeId: 0 },
+      {
+        partName: 'Air filter',
+        partNumber: 'AF-100',
+        quantity: 2,
+        price: 24.5,
+        storeName: 'NAPA',
+        partStatus: 'Purchased',
+        purchaseDate: '2026-03-22T12:00:00.000Z',
+        machineId: truck.id,
+        partId: null,
+        userId: 0,
+        storeId: 0,
+      },
       a.token,
     );
     expect(bought.status).toBe(201);
@@ -72,7 +101,14 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
   it('holds the manifest with counts and cost totals, one CSV per kind (formulas escaped), and the photos', () => {
     const files = unzipSync(zip);
-    expect(Object.keys(files).sort()).toEqual(['fuel-records.csv', 'machines.csv', 'manifest.json', 'part-purchases.csv', expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/), 'service-records.csv']);
+    expect(Object.keys(files).sort()).toEqual([
+      'fuel-records.csv',
+      'machines.csv',
+      'manifest.json',
+      'part-purchases.csv',
+      expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/),
+      'service-records.csv',
+    ]);
     const manifest = JSON.parse(strFromU8(files['manifest.json']));
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
@@ -82,9 +118,15 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
 
-    expect(csvRows(files['machines.csv']).map((m) => [m.name, m.make, m.model, m.year])).toEqual([['Export Truck', 'Ford', 'F-250', '2019'], ['Export Mower', 'Kubota', 'ZD1211', '2021']]);
+    expect(csvRows(files['machines.csv']).map((m) => [m.name, m.make, m.model, m.year])).toEqual([
+      ['Export Truck', 'Ford', 'F-250', '2019'],
+      ['Export Mower', 'Kubota', 'ZD1211', '2021'],
+    ]);
     const services = csvRows(files['service-records.csv']);
-    expect(services.map((s) => [s.machine, s.title, s.serviceDate, s.price])).toEqual([['Export Truck', 'Oil change', '2026-03-20', '89.95'], ['Export Mower', 'Blades', '2026-04-02', '120.1']]);
+    expect(services.map((s) => [s.machine, s.title, s.serviceDate, s.price])).toEqual([
+      ['Export Truck', 'Oil change', '2026-03-20', '89.95'],
+      ['Export Mower', 'Blades', '2026-04-02', '120.1'],
+    ]);
     expect(services[0].notes).toBe(`'=HYPERLINK("http://example.com","x")`);
     expect(services[0].photos).toMatch(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/);
     expect(files[services[0].photos].subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
@@ -92,7 +134,9 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       ['Export Truck', '2026-03-21T17:30:00.000Z', '15.2', '52.58', '48100', 'true'],
       ['Export Truck', '2026-04-03T08:15:00.000Z', '14.75', '51.02', '48420', 'true'],
     ]);
-    expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName])).toEqual([['Export Truck', 'Air filter', '2', '24.5', 'NAPA']]);
+    expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName])).toEqual([
+      ['Export Truck', 'Air filter', '2', '24.5', 'NAPA'],
+    ]);
   });
 
   it('restores into a fresh account: the dry run has the same counts and cost totals, and writes nothing', async () => {
@@ -120,7 +164,13 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(cents(of('totalPrice').map((f) => f.totalPrice))).toBe(103.6);
     expect(cents(of('partName').map((p) => p.price * p.quantity))).toBe(49);
     expect(of('title')[0].notes).toBe('=HYPERLINK("http://example.com","x")');
-    expect(rows.filter((r) => !('make' in r.record)).map((r) => r.newMachine)).toEqual(['Export Truck', 'Export Mower', 'Export Truck', 'Export Truck', 'Export Truck']);
+    expect(rows.filter((r) => !('make' in r.record)).map((r) => r.newMachine)).toEqual([
+      'Export Truck',
+      'Export Mower',
+      'Export Truck',
+      'Export Truck',
+      'Export Truck',
+    ]);
     expect((await api.get('/api/machines/all', c.token)).body).toEqual([]);
   });
 
@@ -154,10 +204,14 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 7, warnings: 0, errors: 0 });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
     let view: any;
-    await expectEventually(async () => {
-      view = (await api.get(`/api/imports/${id}`, d.token)).body;
-      expect(view.state === 'importing' ? 'importing' : view).toMatchObject({ state: 'done' });
-    }, 30_000, 200);
+    await expectEventually(
+      async () => {
+        view = (await api.get(`/api/imports/${id}`, d.token)).body;
+        expect(view.state === 'importing' ? 'importing' : view).toMatchObject({ state: 'done' });
+      },
+      30_000,
+      200,
+    );
     expect(view).toMatchObject({ counts: { written: 7, failed: 0, skipped: 0 }, progress: { done: 7, total: 7 }, error: null });
 
     const original = await holdings(a.token);
@@ -170,10 +224,14 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
     expect((await api.post(`/api/imports/${id}/revert`, undefined, c.token)).status).toBe(404);
     expect((await api.post(`/api/imports/${id}/revert`, undefined, d.token)).status).toBe(202);
-    await expectEventually(async () => {
-      view = (await api.get(`/api/imports/${id}`, d.token)).body;
-      expect(view.state === 'done' && view.reverting ? 'reverting' : view).toMatchObject({ state: 'reverted' });
-    }, 30_000, 200);
+    await expectEventually(
+      async () => {
+        view = (await api.get(`/api/imports/${id}`, d.token)).body;
+        expect(view.state === 'done' && view.reverting ? 'reverting' : view).toMatchObject({ state: 'reverted' });
+      },
+      30_000,
+      200,
+    );
     // 2 service records, 2 fills, 1 purchase and the 2 machines; none kept (they have no record left).
     expect(view.reverted).toEqual({ deleted: 7, keptMachines: [] });
     expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);

@@ -71,7 +71,9 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   it('makes one record when the same create (one Idempotency-Key) arrives four times at once', async () => {
     const machineId = await createMachineId(api, a.token);
     const headers = { 'idempotency-key': `same-moment-${machineId}-${Date.now()}` };
-    const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/api/fuel-records', { token: a.token, body: fill(machineId), headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api.request('POST', '/api/fuel-records', { token: a.token, body: fill(machineId), headers })),
+    );
 
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
@@ -81,7 +83,20 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   it('takes the fast form: current moment, empty store fields, null hours and mileage, and answers mpg null', async () => {
     const res = await api.post(
       '/api/fuel-records',
-      { machineId: await createMachineId(api, a.token), amount: 10, pricePerUnit: 3.1, totalPrice: 31, dateOfPurchase: new Date().toISOString(), notes: '', storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null },
+      {
+        machineId: await createMachineId(api, a.token),
+        amount: 10,
+        pricePerUnit: 3.1,
+        totalPrice: 31,
+        dateOfPurchase: new Date().toISOString(),
+        notes: '',
+        storeName: '',
+        storeCity: '',
+        storeState: '',
+        currentHours: null,
+        currentMileage: null,
+        lastMileage: null,
+      },
       a.token,
     );
 
@@ -123,7 +138,8 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
   it('answers mpg only when current mileage is greater than last and all values are present', async () => {
     // Each on a machine of its own: a machine's first full fill is computed from the last mileage it gives
     // (a later one from the machine's previous full fill, issue 22's full-to-full rule: reports.e2e-spec.ts).
-    const mpg = async (overrides: Record<string, unknown>) => (await api.post('/api/fuel-records', fill(await createMachineId(api, a.token), overrides), a.token)).body.mpg;
+    const mpg = async (overrides: Record<string, unknown>) =>
+      (await api.post('/api/fuel-records', fill(await createMachineId(api, a.token), overrides), a.token)).body.mpg;
 
     expect(await mpg({ currentMileage: 10_333, lastMileage: 10_000, amount: 11.1 })).toBe(30);
     expect(await mpg({ currentMileage: 10_250.5, lastMileage: 10_000, amount: 9.3 })).toBe(26.9);
@@ -164,7 +180,11 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
     const machineId = await createMachineId(api, a.token);
     const created = (await api.post('/api/fuel-records', fill(machineId), a.token)).body;
 
-    const updated = await api.put(`/api/fuel-records/${created.id}`, { ...created, amount: 15, totalPrice: 51.89, currentMileage: 45_750, mpg: 999, dateCreated: '2000-01-01T00:00:00.000Z' }, a.token);
+    const updated = await api.put(
+      `/api/fuel-records/${created.id}`,
+      { ...created, amount: 15, totalPrice: 51.89, currentMileage: 45_750, mpg: 999, dateCreated: '2000-01-01T00:00:00.000Z' },
+      a.token,
+    );
     expect(updated.status).toBe(200);
     expect(updated.body).toMatchObject({ id: created.id, amount: 15, totalPrice: 51.89, mpg: 30, dateCreated: created.dateCreated });
 

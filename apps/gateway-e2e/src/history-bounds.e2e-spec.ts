@@ -51,7 +51,10 @@ describe.each(e2eProducts())("a machine's history lists (%s)", (_mode, baseUrl) 
     expect(first.body.content).toHaveLength(100);
     expect(first.body.content[0].dateOfPurchase).toBe(newest);
     const last = await api.get(`/api/fuel-records/machine/${machineId}?page=5&size=100`, owner.token);
-    expect(last.body.content.map((r: { dateOfPurchase: string }) => r.dateOfPurchase)).toEqual([fuel(machineId, 1).dateOfPurchase, fuel(machineId, 0).dateOfPurchase]);
+    expect(last.body.content.map((r: { dateOfPurchase: string }) => r.dateOfPurchase)).toEqual([
+      fuel(machineId, 1).dateOfPurchase,
+      fuel(machineId, 0).dateOfPurchase,
+    ]);
     const byDefault = await api.get(`/api/fuel-records/machine/${machineId}?page=1`, owner.token);
     expect(byDefault.body).toMatchObject({ number: 1, size: 50, totalElements: total });
     expect(byDefault.body.content[0].dateOfPurchase).toBe(unpaged.body[50].dateOfPurchase);
@@ -93,7 +96,11 @@ describe.each(e2eProducts())("a machine's history lists (%s)", (_mode, baseUrl) 
     // schedule-service hears of the machine by its saved event: once it has, the create answers 201.
     let created = { status: 0, body: { id: 0 } };
     await expectEventually(async () => {
-      created = await api.post(`/api/machines/${machineId}/schedules`, { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' }, user.token);
+      created = await api.post(
+        `/api/machines/${machineId}/schedules`,
+        { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' },
+        user.token,
+      );
       expect(created.status).toBe(201);
     });
     const schedules = await api.get(`/api/machines/${machineId}/schedules`, user.token);

@@ -34,38 +34,213 @@ interface Write {
 }
 
 const total = (path: string) => async (api: ApiClient, c: Ctx) => (await api.get(path, c.user.token)).body.totalElements as number;
-const length = (path: (c: Ctx) => string, as: 'user' | 'admin' = 'user') => async (api: ApiClient, c: Ctx) =>
-  ((await api.get(path(c), as === 'admin' ? c.admin : c.user.token)).body as unknown[]).length;
+const length =
+  (path: (c: Ctx) => string, as: 'user' | 'admin' = 'user') =>
+  async (api: ApiClient, c: Ctx) =>
+    ((await api.get(path(c), as === 'admin' ? c.admin : c.user.token)).body as unknown[]).length;
 const record = (path: (c: Ctx) => string) => async (api: ApiClient, c: Ctx) => (await api.get(path(c), c.user.token)).body as unknown;
 
-const serviceBody = (c: Ctx) => ({ title: 'Oil change', status: 'Completed', serviceDate: '2026-11-01', machineId: c.machineId, price: 12.5, miles: 100, hours: 2, notes: 'n' });
-const fuelBody = (c: Ctx) => ({ machineId: c.machineId, amount: 12.5, pricePerUnit: 3.459, totalPrice: 43.24, dateOfPurchase: '2026-11-20T14:30:00.000Z', notes: 'n', storeName: 's', currentHours: 1.5, currentMileage: 200, lastMileage: 100 });
-const purchaseBody = (c: Ctx) => ({ partName: 'Hose', partNumber: 'H-1', quantity: 2, price: 94.4, storeName: 'Heartland', partStatus: 'New', purchaseDate: '2026-11-18T13:00:00.000Z', machineId: c.machineId, partId: null, storeId: 0 });
+const serviceBody = (c: Ctx) => ({
+  title: 'Oil change',
+  status: 'Completed',
+  serviceDate: '2026-11-01',
+  machineId: c.machineId,
+  price: 12.5,
+  miles: 100,
+  hours: 2,
+  notes: 'n',
+});
+const fuelBody = (c: Ctx) => ({
+  machineId: c.machineId,
+  amount: 12.5,
+  pricePerUnit: 3.459,
+  totalPrice: 43.24,
+  dateOfPurchase: '2026-11-20T14:30:00.000Z',
+  notes: 'n',
+  storeName: 's',
+  currentHours: 1.5,
+  currentMileage: 200,
+  lastMileage: 100,
+});
+const purchaseBody = (c: Ctx) => ({
+  partName: 'Hose',
+  partNumber: 'H-1',
+  quantity: 2,
+  price: 94.4,
+  storeName: 'Heartland',
+  partStatus: 'New',
+  purchaseDate: '2026-11-18T13:00:00.000Z',
+  machineId: c.machineId,
+  partId: null,
+  storeId: 0,
+});
 const machineBody = () => ({ name: 'Hostile loader', year: 2019, make: 'Kubota', model: 'SVL75', miles: 10, hours: 1.5 });
 
 const WRITES: Write[] = [
   { call: 'POST /api/auth/login', auth: 'public', body: () => ({ username: 'nobody@wrenchlog.test', password: 'x' }), text: ['username', 'password'] },
-  { call: 'POST /api/admin/createuser', auth: 'public', body: () => ({ username: 'hostile@wrenchlog.test', name: 'x' }), required: ['name'], text: ['username', 'name', 'userSelfDescription'] },
-  { call: 'POST /api/contact', auth: 'public', body: () => ({ name: 'x', email: 'a@x.test', message: 'hi', contactType: 'SalesContact' }), required: ['name', 'message'], text: ['name', 'email', 'message', 'company'], stored: length(() => '/api/admin/contacts?size=100', 'admin') },
-  { call: 'POST /api/sales-contacts', auth: 'public', body: () => ({ name: 'x', company: 'c', email: 'a@x.test', requirements: 'r' }), required: ['name', 'company', 'requirements'], text: ['name', 'company', 'email', 'requirements'] },
+  {
+    call: 'POST /api/admin/createuser',
+    auth: 'public',
+    body: () => ({ username: 'hostile@wrenchlog.test', name: 'x' }),
+    required: ['name'],
+    text: ['username', 'name', 'userSelfDescription'],
+  },
+  {
+    call: 'POST /api/contact',
+    auth: 'public',
+    body: () => ({ name: 'x', email: 'a@x.test', message: 'hi', contactType: 'SalesContact' }),
+    required: ['name', 'message'],
+    text: ['name', 'email', 'message', 'company'],
+    stored: length(() => '/api/admin/contacts?size=100', 'admin'),
+  },
+  {
+    call: 'POST /api/sales-contacts',
+    auth: 'public',
+    body: () => ({ name: 'x', company: 'c', email: 'a@x.test', requirements: 'r' }),
+    required: ['name', 'company', 'requirements'],
+    text: ['name', 'company', 'email', 'requirements'],
+  },
   { call: 'POST /api/analytics/pageview', auth: 'public', body: () => ({ page: '/landing' }), required: ['page'], text: ['page', 'referrer'] },
-  { call: 'POST /api/machines/create', auth: 'user', body: machineBody, required: ['name', 'make', 'model'], text: ['name', 'make', 'model', 'vin'], numbers: ['year', 'miles', 'hours'], decimals: ['hours'], stored: length(() => '/api/machines/all') },
-  { call: 'PUT /api/machines/update', auth: 'user', body: (c) => ({ ...machineBody(), id: c.machineId }), required: ['name'], text: ['name', 'color'], numbers: ['id', 'year', 'miles', 'hours'], decimals: ['hours'], stored: record((c) => `/api/machines/?machineId=${c.machineId}`) },
-  { call: 'POST /api/services/fastCreate', auth: 'user', body: serviceBody, required: ['title'], text: ['title', 'notes', 'serviceShop'], numbers: ['machineId', 'price', 'miles', 'hours'], stored: length((c) => `/api/services/machine/${c.machineId}`) },
-  { call: 'PUT /api/services/:serviceId', auth: 'user', body: serviceBody, required: ['title'], text: ['title', 'notes'], numbers: ['machineId', 'price', 'miles', 'hours'], stored: record((c) => `/api/services/${c.serviceId}`) },
-  { call: 'POST /api/fuel-records', auth: 'user', body: fuelBody, text: ['notes', 'storeName'], numbers: ['machineId', 'amount', 'pricePerUnit', 'totalPrice', 'currentHours', 'currentMileage'], decimals: ['amount', 'pricePerUnit', 'totalPrice', 'currentHours'], stored: length((c) => `/api/fuel-records/machine/${c.machineId}`) },
-  { call: 'PUT /api/fuel-records/:fuelId', auth: 'user', body: fuelBody, text: ['notes'], numbers: ['amount', 'pricePerUnit', 'totalPrice'], decimals: ['amount', 'pricePerUnit', 'totalPrice'], stored: record((c) => `/api/fuel-records/${c.fuelId}`) },
-  { call: 'POST /api/purchases', auth: 'user', body: purchaseBody, required: ['partName', 'storeName'], text: ['partName', 'partNumber', 'storeName', 'storeCity'], numbers: ['quantity', 'price', 'machineId', 'partId', 'storeId'], decimals: ['price'], stored: total('/api/purchases/getrecent') },
-  { call: 'PUT /api/purchases/:purchaseId', auth: 'user', body: purchaseBody, required: ['partName', 'storeName'], text: ['partName'], numbers: ['quantity', 'price'], decimals: ['price'], stored: record((c) => `/api/purchases/${c.purchaseId}`) },
-  { call: 'POST /api/suppliers', auth: 'user', body: () => supplierBody(), required: ['name', 'contact', 'phone'], text: ['name', 'contact', 'email', 'phone', 'address'], stored: total('/api/suppliers') },
-  { call: 'PUT /api/suppliers/:supplierId', auth: 'user', body: () => supplierBody(), required: ['name'], text: ['name', 'address'], stored: record((c) => `/api/suppliers/${c.supplierId}`) },
-  { call: 'POST /api/parts', auth: 'user', body: (c) => partBody(c.supplierId), required: ['partNumber', 'name'], text: ['partNumber', 'name', 'brand', 'description'], numbers: ['quantity', 'minStock', 'price', 'supplierId'], decimals: ['price'], stored: total('/api/parts') },
-  { call: 'PUT /api/parts/:partId', auth: 'user', body: (c) => partBody(c.supplierId), required: ['partNumber', 'name'], text: ['name'], numbers: ['quantity', 'price'], decimals: ['price'], stored: record((c) => `/api/parts/${c.partId}`) },
+  {
+    call: 'POST /api/machines/create',
+    auth: 'user',
+    body: machineBody,
+    required: ['name', 'make', 'model'],
+    text: ['name', 'make', 'model', 'vin'],
+    numbers: ['year', 'miles', 'hours'],
+    decimals: ['hours'],
+    stored: length(() => '/api/machines/all'),
+  },
+  {
+    call: 'PUT /api/machines/update',
+    auth: 'user',
+    body: (c) => ({ ...machineBody(), id: c.machineId }),
+    required: ['name'],
+    text: ['name', 'color'],
+    numbers: ['id', 'year', 'miles', 'hours'],
+    decimals: ['hours'],
+    stored: record((c) => `/api/machines/?machineId=${c.machineId}`),
+  },
+  {
+    call: 'POST /api/services/fastCreate',
+    auth: 'user',
+    body: serviceBody,
+    required: ['title'],
+    text: ['title', 'notes', 'serviceShop'],
+    numbers: ['machineId', 'price', 'miles', 'hours'],
+    stored: length((c) => `/api/services/machine/${c.machineId}`),
+  },
+  {
+    call: 'PUT /api/services/:serviceId',
+    auth: 'user',
+    body: serviceBody,
+    required: ['title'],
+    text: ['title', 'notes'],
+    numbers: ['machineId', 'price', 'miles', 'hours'],
+    stored: record((c) => `/api/services/${c.serviceId}`),
+  },
+  {
+    call: 'POST /api/fuel-records',
+    auth: 'user',
+    body: fuelBody,
+    text: ['notes', 'storeName'],
+    numbers: ['machineId', 'amount', 'pricePerUnit', 'totalPrice', 'currentHours', 'currentMileage'],
+    decimals: ['amount', 'pricePerUnit', 'totalPrice', 'currentHours'],
+    stored: length((c) => `/api/fuel-records/machine/${c.machineId}`),
+  },
+  {
+    call: 'PUT /api/fuel-records/:fuelId',
+    auth: 'user',
+    body: fuelBody,
+    text: ['notes'],
+    numbers: ['amount', 'pricePerUnit', 'totalPrice'],
+    decimals: ['amount', 'pricePerUnit', 'totalPrice'],
+    stored: record((c) => `/api/fuel-records/${c.fuelId}`),
+  },
+  {
+    call: 'POST /api/purchases',
+    auth: 'user',
+    body: purchaseBody,
+    required: ['partName', 'storeName'],
+    text: ['partName', 'partNumber', 'storeName', 'storeCity'],
+    numbers: ['quantity', 'price', 'machineId', 'partId', 'storeId'],
+    decimals: ['price'],
+    stored: total('/api/purchases/getrecent'),
+  },
+  {
+    call: 'PUT /api/purchases/:purchaseId',
+    auth: 'user',
+    body: purchaseBody,
+    required: ['partName', 'storeName'],
+    text: ['partName'],
+    numbers: ['quantity', 'price'],
+    decimals: ['price'],
+    stored: record((c) => `/api/purchases/${c.purchaseId}`),
+  },
+  {
+    call: 'POST /api/suppliers',
+    auth: 'user',
+    body: () => supplierBody(),
+    required: ['name', 'contact', 'phone'],
+    text: ['name', 'contact', 'email', 'phone', 'address'],
+    stored: total('/api/suppliers'),
+  },
+  {
+    call: 'PUT /api/suppliers/:supplierId',
+    auth: 'user',
+    body: () => supplierBody(),
+    required: ['name'],
+    text: ['name', 'address'],
+    stored: record((c) => `/api/suppliers/${c.supplierId}`),
+  },
+  {
+    call: 'POST /api/parts',
+    auth: 'user',
+    body: (c) => partBody(c.supplierId),
+    required: ['partNumber', 'name'],
+    text: ['partNumber', 'name', 'brand', 'description'],
+    numbers: ['quantity', 'minStock', 'price', 'supplierId'],
+    decimals: ['price'],
+    stored: total('/api/parts'),
+  },
+  {
+    call: 'PUT /api/parts/:partId',
+    auth: 'user',
+    body: (c) => partBody(c.supplierId),
+    required: ['partNumber', 'name'],
+    text: ['name'],
+    numbers: ['quantity', 'price'],
+    decimals: ['price'],
+    stored: record((c) => `/api/parts/${c.partId}`),
+  },
   { call: 'POST /api/admin/jobs/4/run', auth: 'admin', body: () => ({ params: { limit: 5 } }) },
   // Issue 24 (the e2e products allow private networks, so a 127.0.0.1 URL is valid).
-  { call: 'PUT /api/notifications/preferences', auth: 'user', body: () => ({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }), required: ['digestTime', 'timeZone'], text: ['digestTime', 'timeZone'], stored: record(() => '/api/notifications/preferences') },
-  { call: 'POST /api/webhooks', auth: 'user', body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['ping'] }), required: ['url'], text: ['url'], stored: length(() => '/api/webhooks') },
-  { call: 'POST /api/push/subscriptions', auth: 'user', body: () => ({ endpoint: 'http://127.0.0.1:9/push', keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' } }), required: ['endpoint'], text: ['endpoint'] },
+  {
+    call: 'PUT /api/notifications/preferences',
+    auth: 'user',
+    body: () => ({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }),
+    required: ['digestTime', 'timeZone'],
+    text: ['digestTime', 'timeZone'],
+    stored: record(() => '/api/notifications/preferences'),
+  },
+  {
+    call: 'POST /api/webhooks',
+    auth: 'user',
+    body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['ping'] }),
+    required: ['url'],
+    text: ['url'],
+    stored: length(() => '/api/webhooks'),
+  },
+  {
+    call: 'POST /api/push/subscriptions',
+    auth: 'user',
+    body: () => ({
+      endpoint: 'http://127.0.0.1:9/push',
+      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
+    }),
+    required: ['endpoint'],
+    text: ['endpoint'],
+  },
 ];
 
 /** Routes with a path id: each is tried with the id of an existing record written loosely. */
@@ -119,13 +294,23 @@ function variants(w: Write, valid: Record<string, unknown>): [string, unknown][]
   // Sent as text: JSON.stringify itself overflows on it.
   const out: [string, unknown][] = [['10,000-deep nesting', new RawJson('{"a":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}')]];
   for (const f of w.text ?? []) {
-    out.push([`${f}: lone surrogate`, { ...valid, [f]: 'a\ud800b' }], [`${f}: object`, { ...valid, [f]: { $gt: '' } }], [`${f}: number`, { ...valid, [f]: 12 }], [`${f}: boolean`, { ...valid, [f]: true }]);
+    out.push(
+      [`${f}: lone surrogate`, { ...valid, [f]: 'a\ud800b' }],
+      [`${f}: object`, { ...valid, [f]: { $gt: '' } }],
+      [`${f}: number`, { ...valid, [f]: 12 }],
+      [`${f}: boolean`, { ...valid, [f]: true }],
+    );
   }
   for (const f of w.required ?? []) {
     out.push([`${f}: whitespace only`, { ...valid, [f]: '   ' }]);
   }
   for (const f of w.numbers ?? []) {
-    out.push([`${f}: 1e308`, { ...valid, [f]: 1e308 }], [`${f}: hex text`, { ...valid, [f]: '0x1F' }], [`${f}: exponent text`, { ...valid, [f]: '1e3' }], [`${f}: object`, { ...valid, [f]: { $gt: 0 } }]);
+    out.push(
+      [`${f}: 1e308`, { ...valid, [f]: 1e308 }],
+      [`${f}: hex text`, { ...valid, [f]: '0x1F' }],
+      [`${f}: exponent text`, { ...valid, [f]: '1e3' }],
+      [`${f}: object`, { ...valid, [f]: { $gt: 0 } }],
+    );
   }
   for (const f of w.decimals ?? []) {
     out.push([`${f}: 1e-7`, { ...valid, [f]: 1e-7 }]);
@@ -140,7 +325,13 @@ class RawJson {
 function expectRefused(res: ApiResponse, what: string): void {
   const seen = `${what} -> ${res.status} ${res.text.slice(0, 200)}`;
   expect({ seen, clientError: res.status >= 400 && res.status < 500 }).toEqual({ seen, clientError: true });
-  expect(res.body).toEqual({ statusCode: res.status, code: expect.any(String), message: expect.any(String), correlationId: expect.any(String), ...(res.body?.errors ? { errors: expect.any(Array) } : {}) });
+  expect(res.body).toEqual({
+    statusCode: res.status,
+    code: expect.any(String),
+    message: expect.any(String),
+    correlationId: expect.any(String),
+    ...(res.body?.errors ? { errors: expect.any(Array) } : {}),
+  });
 }
 
 describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
@@ -177,7 +368,11 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
       const sent = body instanceof RawJson ? { raw: body.text, headers: { 'content-type': 'application/json' } } : { body };
       expectRefused(await api.request(method, path, { ...sent, token: tokenFor(w.auth) }), `${w.call} ${what}`);
     }
-    const form = await api.request(method, path, { raw: 'name=x&username=y', headers: { 'content-type': 'application/x-www-form-urlencoded' }, token: tokenFor(w.auth) });
+    const form = await api.request(method, path, {
+      raw: 'name=x&username=y',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      token: tokenFor(w.auth),
+    });
     expect(form.status).toBe(415);
     expectRefused(form, `${w.call} form-urlencoded`);
     if (w.stored) {
@@ -196,7 +391,14 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
   });
 
   it('still has every record the loose ids pointed at', async () => {
-    for (const path of [`/api/services/${c.serviceId}`, `/api/fuel-records/${c.fuelId}`, `/api/purchases/${c.purchaseId}`, `/api/parts/${c.partId}`, `/api/suppliers/${c.supplierId}`, `/api/machines/?machineId=${c.machineId}`]) {
+    for (const path of [
+      `/api/services/${c.serviceId}`,
+      `/api/fuel-records/${c.fuelId}`,
+      `/api/purchases/${c.purchaseId}`,
+      `/api/parts/${c.partId}`,
+      `/api/suppliers/${c.supplierId}`,
+      `/api/machines/?machineId=${c.machineId}`,
+    ]) {
       expect({ path, status: (await api.get(path, c.user.token)).status }).toEqual({ path, status: 200 });
     }
   });

@@ -87,7 +87,12 @@ describe.each(e2eProducts())('images: signed URLs, account size, backfill (%s)',
       expect(peek.body.message).toBe('User not found');
       expect(asAdmin.status).toBe(200);
       expect(asAdmin.body).toEqual(own);
-      expect((await api.get(`/api/user/${other.id}/imageStats`, other.token)).body).toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
+      expect((await api.get(`/api/user/${other.id}/imageStats`, other.token)).body).toEqual({
+        imageCount: 0,
+        totalImageSize: 0,
+        documentCount: 0,
+        totalDocumentSize: 0,
+      });
     });
 
     it('needs a token and a numeric id', async () => {

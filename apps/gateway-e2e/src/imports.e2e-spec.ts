@@ -30,15 +30,44 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({
       detected: { delimiter: ',', decimalSeparator: '.', dateFormat: 'MM/DD/YYYY', encoding: 'utf-8', hasBom: false, units: { distance: 'mi', volume: 'gal' } },
-      columns: ['Date', 'Odometer', 'FuelConsumed', 'Cost', 'FuelEconomy', 'IsFillToFull', 'MissedFuelUp', 'Notes', 'Tags', 'extrafield_Station', 'extrafield_Octane'],
-      suggestedMapping: { Date: 'date', Odometer: 'odometer', FuelConsumed: 'amount', Cost: 'totalPrice', IsFillToFull: 'fullTank', MissedFuelUp: 'missedPrevious' },
+      columns: [
+        'Date',
+        'Odometer',
+        'FuelConsumed',
+        'Cost',
+        'FuelEconomy',
+        'IsFillToFull',
+        'MissedFuelUp',
+        'Notes',
+        'Tags',
+        'extrafield_Station',
+        'extrafield_Octane',
+      ],
+      suggestedMapping: {
+        Date: 'date',
+        Odometer: 'odometer',
+        FuelConsumed: 'amount',
+        Cost: 'totalPrice',
+        IsFillToFull: 'fullTank',
+        MissedFuelUp: 'missedPrevious',
+      },
     });
     expect(res.body.preview).toHaveLength(4);
     expect(res.body.preview[0]).toEqual({
       rowNumber: 2,
       status: 'valid',
       messages: [],
-      record: { machineId: machine.id, amount: 12.5, pricePerUnit: 3.499, totalPrice: 43.74, dateOfPurchase: '2024-03-20T12:00:00.000Z', currentMileage: 12800, notes: 'Station: Shell\nOctane: 87', fullTank: true, missedPrevious: false },
+      record: {
+        machineId: machine.id,
+        amount: 12.5,
+        pricePerUnit: 3.499,
+        totalPrice: 43.74,
+        dateOfPurchase: '2024-03-20T12:00:00.000Z',
+        currentMileage: 12800,
+        notes: 'Station: Shell\nOctane: 87',
+        fullTank: true,
+        missedPrevious: false,
+      },
     });
     const got = await api.get(`/api/imports/${res.body.id}`, a.token);
     expect(got.body).toMatchObject({ id: res.body.id, source: 'lubelogger-fuel', fileName: 'fuel.csv', state: 'uploaded', progress: { done: 0, total: 4 } });
@@ -56,7 +85,10 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
     expect(counts).toMatchObject({ status: 201, body: { valid: 3, warnings: 1, errors: 0 } });
     const warned = await api.get(`/api/imports/${id}/rows?status=warning`, a.token);
     expect(warned.status).toBe(200);
-    expect(warned.body).toMatchObject({ totalElements: 1, content: [{ rowNumber: 5, status: 'warning', messages: ['row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'] }] });
+    expect(warned.body).toMatchObject({
+      totalElements: 1,
+      content: [{ rowNumber: 5, status: 'warning', messages: ['row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'] }],
+    });
     const all = await api.get(`/api/imports/${id}/rows?page=0&size=2`, a.token);
     expect(all.body).toMatchObject({ totalElements: 4, totalPages: 2, number: 0, size: 2 });
     expect((await api.get(`/api/imports/${id}`, a.token)).body).toMatchObject({ state: 'validated', counts: { valid: 3, warnings: 1, errors: 0 } });
@@ -66,10 +98,19 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
   it('takes a new mapping and corrected detection, and refuses fields that are not the kind’s', async () => {
     const machine = await createMachine(api, a.token);
     const id = (await upload(a.token, fixture('lubelogger-service.csv'), { source: 'lubelogger-service' })).body.id;
-    const mapped = await api.put(`/api/imports/${id}/mapping`, { mapping: { Date: 'serviceDate', Description: 'title', Cost: 'price' }, detected: { dateFormat: 'DD/MM/YYYY' }, machineId: machine.id }, a.token);
+    const mapped = await api.put(
+      `/api/imports/${id}/mapping`,
+      { mapping: { Date: 'serviceDate', Description: 'title', Cost: 'price' }, detected: { dateFormat: 'DD/MM/YYYY' }, machineId: machine.id },
+      a.token,
+    );
     expect(mapped.status).toBe(200);
     expect(mapped.body.detected.dateFormat).toBe('DD/MM/YYYY');
-    expect(mapped.body.preview.map((r: any) => r.messages)).toEqual([["row 2: date '01/15/2024' does not exist"], ["row 3: date '03/22/2024' does not exist"], ["row 4: date '31/02/2024' does not exist"], ['row 5: Service record must have a title, date and status (the title is empty)']]);
+    expect(mapped.body.preview.map((r: any) => r.messages)).toEqual([
+      ["row 2: date '01/15/2024' does not exist"],
+      ["row 3: date '03/22/2024' does not exist"],
+      ["row 4: date '31/02/2024' does not exist"],
+      ['row 5: Service record must have a title, date and status (the title is empty)'],
+    ]);
     const bad = await api.put(`/api/imports/${id}/mapping`, { mapping: { Date: 'amount' } }, a.token);
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe("'amount' is not a field of service records (column 'Date').");
@@ -122,11 +163,22 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
 
   it('refuses a JPEG renamed to .csv, an empty file, a header without rows, a wrong source, no file and an unknown source, each with its message', async () => {
     const jpeg = await upload(a.token, fixture('photo.jpg.csv'), { source: 'generic-fuel' }, 'photo.csv');
-    expect(jpeg).toMatchObject({ status: 415, body: { message: 'This file is a JPEG image, not a CSV file. Export or save it as CSV (UTF-8) and upload that.' } });
+    expect(jpeg).toMatchObject({
+      status: 415,
+      body: { message: 'This file is a JPEG image, not a CSV file. Export or save it as CSV (UTF-8) and upload that.' },
+    });
     expect((await upload(a.token, Buffer.alloc(0), { source: 'generic-fuel' })).body).toMatchObject({ statusCode: 400, message: 'The file is empty.' });
-    expect((await upload(a.token, fixture('header-only.csv'), { source: 'generic-fuel' })).body).toMatchObject({ statusCode: 400, message: 'The file has a header but no rows to import.' });
-    expect((await upload(a.token, fixture('lubelogger-fuel.csv'), { source: 'fuelly' })).body.message).toBe('This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.');
-    expect((await upload(a.token, undefined, { source: 'fuelly' })).body).toMatchObject({ statusCode: 400, message: "The upload has no file: send it in the field 'file'." });
+    expect((await upload(a.token, fixture('header-only.csv'), { source: 'generic-fuel' })).body).toMatchObject({
+      statusCode: 400,
+      message: 'The file has a header but no rows to import.',
+    });
+    expect((await upload(a.token, fixture('lubelogger-fuel.csv'), { source: 'fuelly' })).body.message).toBe(
+      'This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.',
+    );
+    expect((await upload(a.token, undefined, { source: 'fuelly' })).body).toMatchObject({
+      statusCode: 400,
+      message: "The upload has no file: send it in the field 'file'.",
+    });
     expect((await upload(a.token, fixture('fuelly.csv'), { source: 'excel' })).status).toBe(400);
     expect((await api.post('/api/imports', { source: 'fuelly' }, a.token)).status).toBe(415);
   });
@@ -157,11 +209,15 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
   /** Polls the import until its job has ended (the wizard polls the same call). */
   const settled = async (token: string, id: number, state: string): Promise<any> => {
     let body: any;
-    await expectEventually(async () => {
-      body = (await api.get(`/api/imports/${id}`, token)).body;
-      // The whole import when it is not there yet (its error says why).
-      expect(body.reverting || body.state !== state ? body : state).toBe(state);
-    }, 30_000, 200);
+    await expectEventually(
+      async () => {
+        body = (await api.get(`/api/imports/${id}`, token)).body;
+        // The whole import when it is not there yet (its error says why).
+        expect(body.reverting || body.state !== state ? body : state).toBe(state);
+      },
+      30_000,
+      200,
+    );
     return body;
   };
 
@@ -199,7 +255,11 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     expect(started.body).toMatchObject({ id, mode: 'skip_invalid', progress: { total: 3 } });
     expect(['importing', 'done']).toContain(started.body.state);
     const done = await settled(a.token, id, 'done');
-    expect(done).toMatchObject({ progress: { done: 3, total: 3 }, counts: { valid: 3, warnings: 0, errors: 1, written: 3, skipped: 1, failed: 0 }, error: null });
+    expect(done).toMatchObject({
+      progress: { done: 3, total: 3 },
+      counts: { valid: 3, warnings: 0, errors: 1, written: 3, skipped: 1, failed: 0 },
+      error: null,
+    });
     expect(done.finishedAt).toEqual(expect.any(String));
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'skip_invalid' }, a.token)).status).toBe(409);
 
@@ -222,13 +282,20 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
   it('rolls all_or_nothing back when a row fails at import (its machine deleted after the dry run): nothing is written', async () => {
     const kept = await createMachine(api, a.token, { name: 'Rollback kept' });
     const gone = await createMachine(api, a.token, { name: 'Rollback gone' });
-    const file = ['Machine,Date,Title,Cost', 'Rollback kept,2024-05-01,Oil change,40', 'Rollback kept,2024-05-02,Filters,20', 'Rollback gone,2024-05-03,Brakes,300'].join('\n');
+    const file = [
+      'Machine,Date,Title,Cost',
+      'Rollback kept,2024-05-01,Oil change,40',
+      'Rollback kept,2024-05-02,Filters,20',
+      'Rollback gone,2024-05-03,Brakes,300',
+    ].join('\n');
     const id = await validated(a.token, file, { source: 'generic-service' });
     expect((await api.get(`/api/imports/${id}`, a.token)).body.counts).toMatchObject({ valid: 3, errors: 0 });
     expect((await api.delete(`/api/machines/${gone.id}`, a.token)).status).toBe(204);
     // service-record-service hears of the deletion by event: once a hand-entered record is refused, the import's is too.
     await expectEventually(async () => {
-      expect((await api.post('/api/services/fastCreate', { machineId: gone.id, title: 'Probe', serviceDate: '2024-05-04', status: 'Complete' }, a.token)).status).toBe(404);
+      expect(
+        (await api.post('/api/services/fastCreate', { machineId: gone.id, title: 'Probe', serviceDate: '2024-05-04', status: 'Complete' }, a.token)).status,
+      ).toBe(404);
     });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, a.token)).status).toBe(202);
     const failed = await settled(a.token, id, 'failed');
@@ -254,7 +321,11 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     const truck = machines.find((m) => m.name === 'Revert Truck')!;
     expect(await fuelOf(c.token, truck.id)).toHaveLength(2);
     // Added by hand after the import: no import id, so Revert leaves it (and so the truck).
-    const mine = await api.post('/api/fuel-records', { machineId: truck.id, amount: 10, pricePerUnit: 3, totalPrice: 30, dateOfPurchase: '2024-03-01T12:00:00.000Z' }, c.token);
+    const mine = await api.post(
+      '/api/fuel-records',
+      { machineId: truck.id, amount: 10, pricePerUnit: 3, totalPrice: 30, dateOfPurchase: '2024-03-01T12:00:00.000Z' },
+      c.token,
+    );
     expect(mine.status).toBe(201);
     const own = await createMachine(api, c.token, { name: 'Hand made' });
 

@@ -19,7 +19,14 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
   describe('suppliers', () => {
     it('creates (201), reads, updates (200) and deletes (204) a supplier; address is optional', async () => {
       const created = await api.post('/api/suppliers', supplierBody({ address: undefined }), a.token);
-      expect(created.body).toEqual({ id: expect.any(Number), name: 'Heartland Hydraulics', contact: 'Marcus Reed', email: 'marcus.reed@example.com', phone: '(816) 555-0178', address: null });
+      expect(created.body).toEqual({
+        id: expect.any(Number),
+        name: 'Heartland Hydraulics',
+        contact: 'Marcus Reed',
+        email: 'marcus.reed@example.com',
+        phone: '(816) 555-0178',
+        address: null,
+      });
 
       const updated = await api.put(`/api/suppliers/${created.body.id}`, { ...created.body, address: '1 Main St, Ames, IA 50010' }, a.token);
       expect(updated.status).toBe(200);
@@ -46,7 +53,12 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
     it('searches case-insensitively by name, contact, email and location, in pages of 10', async () => {
       const user = await createApprovedUser(api, { name: 'Supplier search' });
       for (let i = 1; i <= 11; i++) {
-        await newSupplier(user.token, { name: `Dealer ${String(i).padStart(2, '0')}`, contact: `Contact ${i}`, email: `dealer${i}@example.com`, address: i === 3 ? '12 Elm St, Boise, ID 83702' : 'Somewhere' });
+        await newSupplier(user.token, {
+          name: `Dealer ${String(i).padStart(2, '0')}`,
+          contact: `Contact ${i}`,
+          email: `dealer${i}@example.com`,
+          address: i === 3 ? '12 Elm St, Boise, ID 83702' : 'Somewhere',
+        });
       }
       const search = async (q: string) => (await api.get(`/api/suppliers?search=${encodeURIComponent(q)}`, user.token)).body;
 
@@ -137,7 +149,11 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
       const supplier = await newSupplier(user.token);
       const status: Record<number, string> = {};
       for (const quantity of [0, 1, 3, 4]) {
-        const res = await api.post('/api/parts', partBody(supplier.id, { name: `Qty ${quantity}`, partNumber: `Q-${quantity}`, quantity, minStock: 3 }), user.token);
+        const res = await api.post(
+          '/api/parts',
+          partBody(supplier.id, { name: `Qty ${quantity}`, partNumber: `Q-${quantity}`, quantity, minStock: 3 }),
+          user.token,
+        );
         status[quantity] = res.body.stockStatus;
       }
       const names = async (stock: string) => (await api.get(`/api/parts?stock=${stock}`, user.token)).body.content.map((p: { name: string }) => p.name);
@@ -154,7 +170,15 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
       const user = await createApprovedUser(api, { name: 'Part search' });
       const supplier = await newSupplier(user.token);
       for (let i = 1; i <= 12; i++) {
-        await api.post('/api/parts', partBody(supplier.id, { name: `Filter ${String(i).padStart(2, '0')}`, partNumber: `PN-${1000 + i}`, description: i === 5 ? 'Fits the Bobcat S70' : null }), user.token);
+        await api.post(
+          '/api/parts',
+          partBody(supplier.id, {
+            name: `Filter ${String(i).padStart(2, '0')}`,
+            partNumber: `PN-${1000 + i}`,
+            description: i === 5 ? 'Fits the Bobcat S70' : null,
+          }),
+          user.token,
+        );
       }
       const search = async (q: string) => (await api.get(`/api/parts?search=${encodeURIComponent(q)}`, user.token)).body;
 
@@ -181,7 +205,9 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
       expect(loaded.status).toBe(201);
       expect(loaded.body.suppliers).toHaveLength(5);
       expect(loaded.body.parts).toHaveLength(10);
-      expect(new Set(loaded.body.parts.map((p: { category: string }) => p.category))).toEqual(new Set(['Filters', 'Other', 'Electrical', 'Hydraulic', 'Belts', 'Engine']));
+      expect(new Set(loaded.body.parts.map((p: { category: string }) => p.category))).toEqual(
+        new Set(['Filters', 'Other', 'Electrical', 'Hydraulic', 'Belts', 'Engine']),
+      );
       expect((await api.get('/api/parts/stats', user.token)).body).toEqual({ totalParts: 10, lowStock: 3, outOfStock: 2, suppliers: 5 });
       expect(again.status).toBe(409);
       expect(again.body.message).toBe('The sample inventory can only be loaded into an empty inventory: this account already has parts or suppliers.');

@@ -16,10 +16,14 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
   const job = async (id: number): Promise<Job> => ((await api.get('/api/admin/jobs', admin)).body as Job[]).find((j) => j.id === id)!;
   const finished = async (id: number, timeoutMs = 20000): Promise<Job> => {
     let last!: Job;
-    await expectEventually(async () => {
-      last = await job(id);
-      expect(['Completed', 'Failed']).toContain(last.status);
-    }, timeoutMs, 200);
+    await expectEventually(
+      async () => {
+        last = await job(id);
+        expect(['Completed', 'Failed']).toContain(last.status);
+      },
+      timeoutMs,
+      200,
+    );
     return last;
   };
 
@@ -48,7 +52,13 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
   it('runs the notification scheduler on demand and shows its last run, what it sent and its failures', async () => {
     const run = await api.post('/api/admin/jobs/5/run', {}, admin);
     expect(run.status).toBe(202);
-    expect(run.body).toMatchObject({ id: 5, name: 'Notification Scheduler', status: 'Completed', lastRun: expect.any(String), message: expect.stringMatching(/^Last run sent \d+ \(\d+ in all\); 0 failed$/) });
+    expect(run.body).toMatchObject({
+      id: 5,
+      name: 'Notification Scheduler',
+      status: 'Completed',
+      lastRun: expect.any(String),
+      message: expect.stringMatching(/^Last run sent \d+ \(\d+ in all\); 0 failed$/),
+    });
     expect(await job(5)).toMatchObject({ status: 'Completed', lastRun: run.body.lastRun });
   });
 
@@ -57,7 +67,13 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
     const second = await api.post('/api/admin/jobs/3/run', {}, admin);
 
     expect(started.status).toBe(202);
-    expect(started.body).toMatchObject({ id: 3, name: 'Data Sync with External API', status: 'Running', message: 'Starting job...', lastRun: expect.any(String) });
+    expect(started.body).toMatchObject({
+      id: 3,
+      name: 'Data Sync with External API',
+      status: 'Running',
+      message: 'Starting job...',
+      lastRun: expect.any(String),
+    });
     expect(second.status).toBe(409);
     expect(second.body).toMatchObject({ code: 'CONFLICT', message: 'This job is already running. Wait for it to finish before running it again.' });
     expect((await job(3)).status).toBe('Running');
@@ -77,7 +93,10 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
     expect((await api.post('/api/admin/jobs/1/run', {}, admin)).status).toBe(202);
     const done = await finished(1);
 
-    expect(done).toMatchObject({ status: 'Completed', message: expect.stringMatching(/^Aggregated \d+ page views into \d+ daily page counts over \d+ days\.$/) });
+    expect(done).toMatchObject({
+      status: 'Completed',
+      message: expect.stringMatching(/^Aggregated \d+ page views into \d+ daily page counts over \d+ days\.$/),
+    });
     const daily = await api.get('/api/analytics/pageviews/daily?days=1', admin);
     expect(daily.status).toBe(200);
     expect(daily.body).toContainEqual({ day: new Date().toISOString().slice(0, 10), page, count: 3 });
@@ -111,7 +130,13 @@ describe.each(e2eProducts())('background jobs (%s)', (mode, baseUrl) => {
       expect(report!.text).toContain('Due next week');
     });
     const list = await api.get('/api/notifications', user.token);
-    expect(list.body.content).toContainEqual(expect.objectContaining({ kind: 'weekly_report', title: `Weekly usage report ${from} to ${to}: $66.40`, link: `/reports?period=custom&from=${from}&to=${to}` }));
+    expect(list.body.content).toContainEqual(
+      expect.objectContaining({
+        kind: 'weekly_report',
+        title: `Weekly usage report ${from} to ${to}: $66.40`,
+        link: `/reports?period=custom&from=${from}&to=${to}`,
+      }),
+    );
 
     // A second run makes no second report of the same week.
     expect((await api.post('/api/admin/jobs/2/run', {}, admin)).status).toBe(202);

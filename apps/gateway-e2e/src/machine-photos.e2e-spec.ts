@@ -1,4 +1,14 @@
-import { ApiClient, createApprovedUser, e2eProducts, expectEventually, makeImage, makeJpeg, makePngBomb, makeWebp, type ApprovedUser } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  createApprovedUser,
+  e2eProducts,
+  expectEventually,
+  makeImage,
+  makeJpeg,
+  makePngBomb,
+  makeWebp,
+  type ApprovedUser,
+} from '@wrenchlog/testing';
 import sharp from 'sharp';
 import { createMachine, fetchImage, upload } from './machines.helpers.js';
 
@@ -22,13 +32,23 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     it('uploads an original and a thumbnail, answers signed URLs, and the machine points at the photo', async () => {
       const machine = await createMachine(api, owner.token);
 
-      const res = await upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [
-        { field: 'original', bytes: jpeg },
-        { field: 'thumbnail', bytes: thumb },
-      ], owner.token);
+      const res = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/profile-photo`,
+        [
+          { field: 'original', bytes: jpeg },
+          { field: 'thumbnail', bytes: thumb },
+        ],
+        owner.token,
+      );
 
       expect(res.status).toBe(201);
-      expect(res.body).toMatchObject({ id: expect.any(Number), thumbnailUrl: expect.stringMatching(/^\/api\/images\/u\d+\/.+-thumb\.jpg\?exp=\d+&sig=/), originalUrl: expect.stringMatching(/-original\.jpg\?exp=/) });
+      expect(res.body).toMatchObject({
+        id: expect.any(Number),
+        thumbnailUrl: expect.stringMatching(/^\/api\/images\/u\d+\/.+-thumb\.jpg\?exp=\d+&sig=/),
+        originalUrl: expect.stringMatching(/-original\.jpg\?exp=/),
+      });
       expect((await api.get(`/api/machines/${machine.id}/profile-photo`, owner.token)).body).toMatchObject({ id: res.body.id });
       expect((await api.get(`/api/machines/?machineId=${machine.id}`, owner.token)).body.profilePhoto).toBe(res.body.id);
       const original = await fetchImage(baseUrl, res.body.originalUrl);
@@ -45,7 +65,13 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
       const machine = await createMachine(api, owner.token);
       const first = await upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [{ field: 'original', bytes: jpeg }], owner.token);
 
-      const second = await upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [{ field: 'original', bytes: await makeWebp(300, 300) }], owner.token);
+      const second = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/profile-photo`,
+        [{ field: 'original', bytes: await makeWebp(300, 300) }],
+        owner.token,
+      );
 
       expect(second.status).toBe(201);
       expect(second.body.originalUrl).toMatch(/-original\.webp\?/);
@@ -72,10 +98,16 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     it('makes the 200 px thumbnail when only originals were sent', async () => {
       const machine = await createMachine(api, owner.token);
 
-      const res = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [
-        { field: 'originals', bytes: await makeImage(600, 450, 'png'), type: 'image/png', name: 'a.png' },
-        { field: 'originals', bytes: jpeg },
-      ], owner.token);
+      const res = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/gallery`,
+        [
+          { field: 'originals', bytes: await makeImage(600, 450, 'png'), type: 'image/png', name: 'a.png' },
+          { field: 'originals', bytes: jpeg },
+        ],
+        owner.token,
+      );
 
       expect(res.status).toBe(201);
       expect(res.body).toHaveLength(2);
@@ -105,13 +137,21 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     it('pairs repeated originals and thumbnails and lists photos as {id, thumbnailUrl, originalUrl}', async () => {
       const machine = await createMachine(api, owner.token);
 
-      const res = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [
-        { field: 'originals', bytes: jpeg },
-        { field: 'thumbnails', bytes: thumb },
-      ], owner.token);
+      const res = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/gallery`,
+        [
+          { field: 'originals', bytes: jpeg },
+          { field: 'thumbnails', bytes: thumb },
+        ],
+        owner.token,
+      );
 
       const photos = await gallery(machine.id);
-      expect(photos).toEqual([{ id: res.body[0].id, thumbnailUrl: expect.any(String), originalUrl: expect.any(String), state: expect.any(String), error: null }]);
+      expect(photos).toEqual([
+        { id: res.body[0].id, thumbnailUrl: expect.any(String), originalUrl: expect.any(String), state: expect.any(String), error: null },
+      ]);
       expect((await fetchImage(baseUrl, photos[0].thumbnailUrl)).bytes.equals(thumb)).toBe(true);
     });
 
@@ -142,7 +182,10 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
 
     it('answers the same photos to a retried upload with the same Idempotency-Key and stores them once', async () => {
       const machine = await createMachine(api, owner.token);
-      const files = [{ field: 'originals', bytes: jpeg }, { field: 'originals', bytes: thumb }];
+      const files = [
+        { field: 'originals', bytes: jpeg },
+        { field: 'originals', bytes: thumb },
+      ];
       const headers = { 'idempotency-key': `gallery-retry-${Date.now()}-${Math.random().toString(36).slice(2)}` };
 
       const first = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, files, owner.token, headers);
@@ -170,7 +213,15 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
 
     it('deletes the selected photos (JSON list of ids) with 204', async () => {
       const machine = await createMachine(api, owner.token);
-      const added = (await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [1, 2, 3].map(() => ({ field: 'originals', bytes: jpeg })), owner.token)).body;
+      const added = (
+        await upload(
+          api,
+          'POST',
+          `/api/machines/${machine.id}/gallery`,
+          [1, 2, 3].map(() => ({ field: 'originals', bytes: jpeg })),
+          owner.token,
+        )
+      ).body;
 
       const res = await api.delete(`/api/machines/${machine.id}/gallery`, owner.token, [added[0].id, added[2].id]);
 
@@ -199,9 +250,13 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     it('refuses a file that is not an image even when it is named .jpg and declared image/jpeg (415)', async () => {
       const machine = await createMachine(api, owner.token);
 
-      const res = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [
-        { field: 'originals', bytes: Buffer.from('<html><script>alert("x")</script></html>'), name: 'holiday.jpg', type: 'image/jpeg' },
-      ], owner.token);
+      const res = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/gallery`,
+        [{ field: 'originals', bytes: Buffer.from('<html><script>alert("x")</script></html>'), name: 'holiday.jpg', type: 'image/jpeg' }],
+        owner.token,
+      );
 
       expect(res.status).toBe(415);
       expect(res.body.message).toBe(TYPE_MESSAGE);
@@ -212,14 +267,25 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
       const user = await createApprovedUser(api);
       const machine = await createMachine(api, user.token);
 
-      const res = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [
-        { field: 'originals', bytes: jpeg },
-        { field: 'originals', bytes: Buffer.from('GIF89a not allowed'), name: 'b.gif', type: 'image/gif' },
-      ], user.token);
+      const res = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/gallery`,
+        [
+          { field: 'originals', bytes: jpeg },
+          { field: 'originals', bytes: Buffer.from('GIF89a not allowed'), name: 'b.gif', type: 'image/gif' },
+        ],
+        user.token,
+      );
 
       expect(res.status).toBe(415);
       expect((await api.get(`/api/machines/${machine.id}/gallery`, user.token)).body).toEqual([]);
-      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
+      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({
+        imageCount: 0,
+        totalImageSize: 0,
+        documentCount: 0,
+        totalDocumentSize: 0,
+      });
     });
 
     it('refuses a file over 2 MB with 413 and a clear message', async () => {
@@ -235,7 +301,13 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     it('refuses a 14000x14000 PNG bomb with 413 before decoding it', async () => {
       const machine = await createMachine(api, owner.token);
 
-      const res = await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [{ field: 'originals', bytes: await makePngBomb(), type: 'image/png', name: 'bomb.png' }], owner.token);
+      const res = await upload(
+        api,
+        'POST',
+        `/api/machines/${machine.id}/gallery`,
+        [{ field: 'originals', bytes: await makePngBomb(), type: 'image/png', name: 'bomb.png' }],
+        owner.token,
+      );
 
       expect(res.status).toBe(413);
       expect(res.body.message).toBe('The image is too large: at most 50 megapixels.');
@@ -277,7 +349,12 @@ describe.each(e2eProducts())('machine photos (%s)', (_mode, baseUrl) => {
     expect((await api.delete(`/api/machines/${machine.id}`, user.token)).status).toBe(204);
 
     await expectEventually(async () => {
-      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
+      expect((await api.get(`/api/user/${user.id}/imageStats`, user.token)).body).toEqual({
+        imageCount: 0,
+        totalImageSize: 0,
+        documentCount: 0,
+        totalDocumentSize: 0,
+      });
       expect((await fetchImage(baseUrl, photo.originalUrl)).status).toBe(404);
       expect((await fetchImage(baseUrl, photo.thumbnailUrl)).status).toBe(404);
     }, 20000);

@@ -71,8 +71,12 @@ describe.each(e2eProducts())('archived machines and history counts (%s)', (_mode
     expect((await api.post('/api/fuel-records', fuel, owner.token)).status).toBe(201);
     const purchase = { partName: 'Filter', quantity: 1, price: 10, storeName: 'Shop', purchaseDate: '2026-11-01T08:00:00.000Z', machineId: machine.id };
     expect((await api.post('/api/purchases', purchase, owner.token)).status).toBe(201);
-    expect((await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [{ field: 'originals', bytes: await makeJpeg(320, 240) }], owner.token)).status).toBe(201);
-    expect((await upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [{ field: 'original', bytes: await makeJpeg(320, 240) }], owner.token)).status).toBe(201);
+    expect(
+      (await upload(api, 'POST', `/api/machines/${machine.id}/gallery`, [{ field: 'originals', bytes: await makeJpeg(320, 240) }], owner.token)).status,
+    ).toBe(201);
+    expect(
+      (await upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [{ field: 'original', bytes: await makeJpeg(320, 240) }], owner.token)).status,
+    ).toBe(201);
 
     const res = await api.get(`/api/machines/${machine.id}/history-counts`, owner.token);
 
@@ -86,7 +90,13 @@ describe.each(e2eProducts())('archived machines and history counts (%s)', (_mode
     // Archiving keeps every record: the counts stay.
     await api.put('/api/machines/update', { id: machine.id, archived: true }, owner.token);
     await expectEventually(async () => {
-      expect((await api.get(`/api/machines/${machine.id}/history-counts`, owner.token)).body).toEqual({ serviceRecords: 2, fuelRecords: 1, purchases: 1, photos: 3, documents: 0 });
+      expect((await api.get(`/api/machines/${machine.id}/history-counts`, owner.token)).body).toEqual({
+        serviceRecords: 2,
+        fuelRecords: 1,
+        purchases: 1,
+        photos: 3,
+        documents: 0,
+      });
     });
     expect((await api.get(`/api/services/${record.id}`, owner.token)).status).toBe(200);
   });

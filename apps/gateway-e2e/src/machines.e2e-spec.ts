@@ -90,7 +90,11 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
     it('answers the first machine again to a retried create with the same Idempotency-Key', async () => {
       const key = `machine-create-${Date.now()}-${Math.random().toString(36).slice(2)}`;
       const send = () =>
-        api.request('POST', '/api/machines/create', { token: owner.token, body: { name: 'Retried', year: 2020, make: 'Kubota', model: 'L2501' }, headers: { 'idempotency-key': key } });
+        api.request('POST', '/api/machines/create', {
+          token: owner.token,
+          body: { name: 'Retried', year: 2020, make: 'Kubota', model: 'L2501' },
+          headers: { 'idempotency-key': key },
+        });
 
       const first = await send();
       const second = await send();

@@ -28,5 +28,11 @@ export async function fetchImage(baseUrl: string, url: string): Promise<{ status
 /** Whether a service runs in this e2e product (local runs may narrow E2E_SERVICES; CI runs them all). */
 export function serviceRuns(service: string): boolean {
   const only = process.env.CI === 'true' ? undefined : process.env.E2E_SERVICES;
-  return !only || only.split(',').map((s) => s.trim()).includes(service);
+  return (
+    !only ||
+    only
+      .split(',')
+      .map((s) => s.trim())
+      .includes(service)
+  );
 }

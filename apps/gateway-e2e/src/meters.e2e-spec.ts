@@ -27,7 +27,19 @@ describe.each(e2eProducts())('meters and readings (%s)', (_mode, baseUrl) => {
 
   it('gives a new machine an odometer in miles and an hour meter, with no reading yet', async () => {
     const { machine, distance, hours } = await machineWithMeters();
-    expect(distance).toEqual({ id: expect.any(Number), machineId: machine.id, kind: 'distance', unit: 'mi', label: 'Odometer', currentValue: null, currentReadAt: null, stale: false, ratePerDay: null, manualRatePerDay: null, rolloverValue: 1_000_000 });
+    expect(distance).toEqual({
+      id: expect.any(Number),
+      machineId: machine.id,
+      kind: 'distance',
+      unit: 'mi',
+      label: 'Odometer',
+      currentValue: null,
+      currentReadAt: null,
+      stale: false,
+      ratePerDay: null,
+      manualRatePerDay: null,
+      rolloverValue: 1_000_000,
+    });
     expect(hours).toMatchObject({ kind: 'hours', unit: 'h', currentValue: null });
   });
 
@@ -35,13 +47,27 @@ describe.each(e2eProducts())('meters and readings (%s)', (_mode, baseUrl) => {
     const { machine, distance } = await machineWithMeters();
     const first = await api.post(`/api/meters/${distance.id}/readings`, { value: 45_000, readAt: daysAgo(40) }, a.token);
     expect(first.status).toBe(201);
-    expect(first.body).toMatchObject({ meterId: distance.id, machineId: machine.id, value: 45_000, lifetimeValue: 45_000, readAt: daysAgo(40), void: false, source: 'manual', sourceId: null });
+    expect(first.body).toMatchObject({
+      meterId: distance.id,
+      machineId: machine.id,
+      value: 45_000,
+      lifetimeValue: 45_000,
+      readAt: daysAgo(40),
+      void: false,
+      source: 'manual',
+      sourceId: null,
+    });
     const second = await api.post(`/api/meters/${distance.id}/readings`, { value: 46_000, readAt: daysAgo(20) }, a.token);
     expect(second.status).toBe(201);
 
     const refused = await api.post(`/api/meters/${distance.id}/readings`, { value: 44_000, readAt: daysAgo(10) }, a.token);
     expect(refused.status).toBe(422);
-    expect(refused.body).toMatchObject({ statusCode: 422, code: 'METER_OUT_OF_SEQUENCE', correlationId: expect.any(String), neighbours: { before: { id: second.body.id, value: 46_000 }, after: null } });
+    expect(refused.body).toMatchObject({
+      statusCode: 422,
+      code: 'METER_OUT_OF_SEQUENCE',
+      correlationId: expect.any(String),
+      neighbours: { before: { id: second.body.id, value: 46_000 }, after: null },
+    });
 
     const decimals = await api.post(`/api/meters/${distance.id}/readings`, { value: 46_100.5, readAt: today }, a.token);
     expect(decimals.status).toBe(422);
@@ -64,7 +90,10 @@ describe.each(e2eProducts())('meters and readings (%s)', (_mode, baseUrl) => {
     const voided = await api.put(`/api/readings/${second.body.id}`, { void: true }, a.token);
     expect(voided.status).toBe(200);
     expect(voided.body.void).toBe(true);
-    expect((await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find((m: any) => m.kind === 'distance')).toMatchObject({ currentValue: 45_000, stale: true });
+    expect((await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find((m: any) => m.kind === 'distance')).toMatchObject({
+      currentValue: 45_000,
+      stale: true,
+    });
   });
 
   it('carries the lifetime value across a replacement and a flagged rollover', async () => {
@@ -118,16 +147,33 @@ describe.each(e2eProducts())('meters and readings (%s)', (_mode, baseUrl) => {
       expect(page.content.map((r: any) => [r.source, r.sourceId, r.value, r.readAt])).toEqual([['service_record', record.body.id, 1200, daysAgo(3)]]);
     });
     expect((await api.put(`/api/services/${record.body.id}`, { ...record.body, miles: 1250 }, a.token)).status).toBe(200);
-    await expectEventually(async () => expect((await api.get(`/api/meters/${distance.id}/readings`, a.token)).body.content.map((r: any) => r.value)).toEqual([1250]));
+    await expectEventually(async () =>
+      expect((await api.get(`/api/meters/${distance.id}/readings`, a.token)).body.content.map((r: any) => r.value)).toEqual([1250]),
+    );
 
-    const fuel = await api.post('/api/fuel-records', { machineId: machine.id, amount: 10, pricePerUnit: 3, totalPrice: 30, dateOfPurchase: `${daysAgo(1)}T12:00:00.000Z`, currentHours: 310.5, currentMileage: 1300, lastMileage: 1250 }, a.token);
+    const fuel = await api.post(
+      '/api/fuel-records',
+      {
+        machineId: machine.id,
+        amount: 10,
+        pricePerUnit: 3,
+        totalPrice: 30,
+        dateOfPurchase: `${daysAgo(1)}T12:00:00.000Z`,
+        currentHours: 310.5,
+        currentMileage: 1300,
+        lastMileage: 1250,
+      },
+      a.token,
+    );
     expect(fuel.status).toBe(201);
     await expectEventually(async () => {
       const page = (await api.get(`/api/meters/${hours.id}/readings`, a.token)).body;
       expect(page.content.map((r: any) => [r.source, r.sourceId, r.value])).toEqual([['fuel_record', fuel.body.id, 310.5]]);
     });
     // Item 16: the machine's miles follow the meter (the fuel record's 1300).
-    await expectEventually(async () => expect((await api.get(`/api/machines/?machineId=${machine.id}`, a.token)).body).toMatchObject({ miles: 1300, hours: 310.5 }));
+    await expectEventually(async () =>
+      expect((await api.get(`/api/machines/?machineId=${machine.id}`, a.token)).body).toMatchObject({ miles: 1300, hours: 310.5 }),
+    );
 
     expect((await api.delete(`/api/services/${record.body.id}`, a.token)).status).toBe(204);
     expect((await api.delete(`/api/fuel-records/${fuel.body.id}`, a.token)).status).toBe(204);

@@ -32,8 +32,16 @@ describe.each(e2eProducts())('calendar feed (%s)', (_mode, baseUrl) => {
     });
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1000, readAt: inDays(-30) }, a.token)).status).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1240, readAt: inDays(0) }, a.token)).status).toBe(201);
-    const dated = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Inspection, annual; full', serviceType: 'Inspection', intervalDays: 30, recurring: true, anchor: 'completion', lastDoneDate: inDays(-10) }, a.token);
-    const metered = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 }, a.token);
+    const dated = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Inspection, annual; full', serviceType: 'Inspection', intervalDays: 30, recurring: true, anchor: 'completion', lastDoneDate: inDays(-10) },
+      a.token,
+    );
+    const metered = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
+      a.token,
+    );
     expect([dated.status, metered.status]).toEqual([201, 201]);
 
     const link = await api.post('/api/calendar/token', {}, a.token);
@@ -57,7 +65,11 @@ describe.each(e2eProducts())('calendar feed (%s)', (_mode, baseUrl) => {
     expect(datedEvent.alarms).toEqual([expect.objectContaining({ action: 'DISPLAY', trigger: '-P7D' })]);
 
     // The due date moves, the UID stays.
-    const moved = await api.put(`/api/schedules/${dated.body.id}`, { title: 'Inspection, annual; full', serviceType: 'Inspection', intervalDays: 60, recurring: true, anchor: 'completion', lastDoneDate: inDays(-10) }, a.token);
+    const moved = await api.put(
+      `/api/schedules/${dated.body.id}`,
+      { title: 'Inspection, annual; full', serviceType: 'Inspection', intervalDays: 60, recurring: true, anchor: 'completion', lastDoneDate: inDays(-10) },
+      a.token,
+    );
     expect(moved.status).toBe(200);
     const second = await feed(link.body.url);
     const again = second.events.find((e) => e.uid === `schedule-${dated.body.id}@wrenchlog`);

@@ -21,7 +21,12 @@ function vapidOf(header: string, publicKey: string, audience: string) {
   const raw = Buffer.from(key, 'base64url');
   const jwk = { kty: 'EC', crv: 'P-256', x: b64url(raw.subarray(1, 33)), y: b64url(raw.subarray(33, 65)) };
   const [head, claims, signature] = token.split('.');
-  const ok = verify('sha256', Buffer.from(`${head}.${claims}`), { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64url'));
+  const ok = verify(
+    'sha256',
+    Buffer.from(`${head}.${claims}`),
+    { key: createPublicKey({ key: jwk, format: 'jwk' }), dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64url'),
+  );
   expect(ok).toBe(true);
   expect(JSON.parse(Buffer.from(claims, 'base64url').toString())).toMatchObject({ aud: audience, sub: expect.stringMatching(/^(mailto:|https:)/) });
 }
@@ -75,10 +80,20 @@ describe.each(e2eProducts())('browser push (%s)', (mode, baseUrl) => {
       hours = (await api.get(`/api/machines/${machine.id}/meters`, b.token)).body.find?.((m: any) => m.kind === 'hours');
       expect(hours).toBeDefined();
     });
-    expect((await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Blades', serviceType: 'Blades', intervalHours: 50, recurring: true, anchor: 'completion', lastDoneHours: 0 }, b.token)).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          `/api/machines/${machine.id}/schedules`,
+          { title: 'Blades', serviceType: 'Blades', intervalHours: 50, recurring: true, anchor: 'completion', lastDoneHours: 0 },
+          b.token,
+        )
+      ).status,
+    ).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 40, readAt: inDays(0) }, b.token)).status).toBe(201);
     await expectEventually(() => expect(endpoint.at(path)).toHaveLength(1));
-    const message = JSON.parse(ece.decrypt(endpoint.at(path)[0].raw, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.keys.auth }).toString('utf8'));
+    const message = JSON.parse(
+      ece.decrypt(endpoint.at(path)[0].raw, { version: 'aes128gcm', privateKey: phone.ecdh, authSecret: phone.keys.auth }).toString('utf8'),
+    );
     expect(message).toEqual({ title: 'Due soon: Blades (Push mower)', body: '10 h left', link: `/machines/${machine.id}?tab=schedules` });
 
     endpoint.answer(path, { status: 410 });

@@ -20,7 +20,11 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
       expect(hours).toBeDefined();
     });
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1000, readAt: inDays(-30) }, a.token)).status).toBe(201);
-    const schedule = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 }, a.token);
+    const schedule = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
+      a.token,
+    );
     expect(schedule.status).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1240, readAt: inDays(0) }, a.token)).status).toBe(201);
 
@@ -77,9 +81,15 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
     // Back to 250 h: due soon again (a new cycle), then a service record completes it.
     expect((await api.put(`/api/schedules/${schedule.body.id}`, { ...settings, lastDoneHours: null }, c.token)).status).toBe(200);
     await expectEventually(async () => expect(await titles()).toEqual(['Due soon: Belts (Edit tractor)', 'Due soon: Belts (Edit tractor)']));
-    const record = await api.post('/api/services/fastCreate', { title: 'Belts', machineId: machine.id, serviceDate: inDays(0), hours: 1245, completesScheduleIds: [schedule.body.id] }, c.token);
+    const record = await api.post(
+      '/api/services/fastCreate',
+      { title: 'Belts', machineId: machine.id, serviceDate: inDays(0), hours: 1245, completesScheduleIds: [schedule.body.id] },
+      c.token,
+    );
     expect(record.status).toBe(201);
-    await expectEventually(async () => expect(await titles()).toEqual(['Completed: Belts (Edit tractor)', 'Due soon: Belts (Edit tractor)', 'Due soon: Belts (Edit tractor)']));
+    await expectEventually(async () =>
+      expect(await titles()).toEqual(['Completed: Belts (Edit tractor)', 'Due soon: Belts (Edit tractor)', 'Due soon: Belts (Edit tractor)']),
+    );
   });
 
   it('needs a sign-in and refuses bad input with a field message', async () => {
@@ -94,8 +104,16 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
   it('keeps preferences per user: a round trip, and a bad time, zone or channel answers 400', async () => {
     const defaults = await api.get('/api/notifications/preferences', b.token);
     expect(defaults.status).toBe(200);
-    expect(defaults.body).toEqual({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] } });
-    const wanted = { digestTime: '18:45', timeZone: 'America/New_York', kinds: { maintenance: ['inapp', 'push', 'webhook'], lowStock: [], weeklyReport: ['email'] } };
+    expect(defaults.body).toEqual({
+      digestTime: '08:00',
+      timeZone: 'UTC',
+      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+    });
+    const wanted = {
+      digestTime: '18:45',
+      timeZone: 'America/New_York',
+      kinds: { maintenance: ['inapp', 'push', 'webhook'], lowStock: [], weeklyReport: ['email'] },
+    };
     const put = await api.put('/api/notifications/preferences', wanted, b.token);
     expect(put.status).toBe(200);
     expect(put.body).toEqual(wanted);
@@ -128,7 +146,15 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
       hours = (await api.get(`/api/machines/${machine.id}/meters`, due.token)).body.find?.((m: any) => m.kind === 'hours');
       expect(hours).toBeDefined();
     });
-    expect((await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Hydraulic filter', serviceType: 'Filter', intervalHours: 100, recurring: true, anchor: 'completion', lastDoneHours: 0 }, due.token)).status).toBe(201);
+    expect(
+      (
+        await api.post(
+          `/api/machines/${machine.id}/schedules`,
+          { title: 'Hydraulic filter', serviceType: 'Filter', intervalHours: 100, recurring: true, anchor: 'completion', lastDoneHours: 0 },
+          due.token,
+        )
+      ).status,
+    ).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 95, readAt: inDays(0) }, due.token)).status).toBe(201);
     await expectEventually(async () => expect((await api.get('/api/notifications/unread-count', due.token)).body).toBe(1));
 
@@ -149,10 +175,14 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
     expect(digestsTo(idle)).toHaveLength(0);
   });
 
-  it('alerts when a part runs low or out of stock, once per change, on the owner\'s bell only', async () => {
+  it("alerts when a part runs low or out of stock, once per change, on the owner's bell only", async () => {
     const [owner, other] = await Promise.all([createApprovedUser(api, { name: 'Stock owner' }), createApprovedUser(api, { name: 'Stock other' })]);
     const supplier = (await api.post('/api/suppliers', supplierBody(), owner.token)).body;
-    const created = await api.post('/api/parts', partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 5, minStock: 2 }), owner.token);
+    const created = await api.post(
+      '/api/parts',
+      partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 5, minStock: 2 }),
+      owner.token,
+    );
     expect(created.status).toBe(201);
     const part = created.body;
     const titles = async () => (await api.get('/api/notifications', owner.token)).body.content.map((n: any) => [n.kind, n.title, n.link]);
@@ -160,19 +190,41 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
     const prefs = { digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: ['inapp', 'email'], weeklyReport: [] } };
     expect((await api.put('/api/notifications/preferences', prefs, owner.token)).status).toBe(200);
 
-    expect((await api.put(`/api/parts/${part.id}`, { ...partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 2, minStock: 2 }) }, owner.token)).status).toBe(200);
+    expect(
+      (
+        await api.put(
+          `/api/parts/${part.id}`,
+          { ...partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 2, minStock: 2 }) },
+          owner.token,
+        )
+      ).status,
+    ).toBe(200);
     await expectEventually(async () => expect(await titles()).toEqual([['low_stock', 'Low stock: Hydraulic filter (2 left, minimum 2)', `/parts/${part.id}`]]));
     // Still low: nothing new; out: a second alert; restocked: nothing.
-    expect((await api.put(`/api/parts/${part.id}`, partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 1, minStock: 2 }), owner.token)).status).toBe(200);
-    expect((await api.put(`/api/parts/${part.id}`, partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 0, minStock: 2 }), owner.token)).status).toBe(200);
-    await expectEventually(async () => expect((await titles()).map((t: string[]) => t[1])).toEqual(['Out of stock: Hydraulic filter', 'Low stock: Hydraulic filter (2 left, minimum 2)']));
-    expect((await api.put(`/api/parts/${part.id}`, partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 9, minStock: 2 }), owner.token)).status).toBe(200);
+    expect(
+      (await api.put(`/api/parts/${part.id}`, partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 1, minStock: 2 }), owner.token))
+        .status,
+    ).toBe(200);
+    expect(
+      (await api.put(`/api/parts/${part.id}`, partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 0, minStock: 2 }), owner.token))
+        .status,
+    ).toBe(200);
+    await expectEventually(async () =>
+      expect((await titles()).map((t: string[]) => t[1])).toEqual(['Out of stock: Hydraulic filter', 'Low stock: Hydraulic filter (2 left, minimum 2)']),
+    );
+    expect(
+      (await api.put(`/api/parts/${part.id}`, partBody(supplier.id, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 9, minStock: 2 }), owner.token))
+        .status,
+    ).toBe(200);
     await new Promise((r) => setTimeout(r, 1000));
     expect(await titles()).toHaveLength(2);
     expect((await api.get('/api/notifications', other.token)).body.totalElements).toBe(0);
     await expectEventually(() => {
       const mails = readOutbox(e2eDataDir(mode)).filter((m) => m.to.includes(owner.username) && m.subject.includes('Hydraulic filter'));
-      expect(mails.map((m) => m.subject).sort()).toEqual(['Wrenchlog: Low stock: Hydraulic filter (2 left, minimum 2)', 'Wrenchlog: Out of stock: Hydraulic filter']);
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        'Wrenchlog: Low stock: Hydraulic filter (2 left, minimum 2)',
+        'Wrenchlog: Out of stock: Hydraulic filter',
+      ]);
     });
   });
 });

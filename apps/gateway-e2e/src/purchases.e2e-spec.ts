@@ -62,7 +62,9 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
   it('makes one purchase when the same create (one Idempotency-Key) arrives four times at once', async () => {
     const machineId = await createMachineId(api, a.token);
     const headers = { 'idempotency-key': `same-moment-${machineId}-${Date.now()}` };
-    const answers = await Promise.all(Array.from({ length: 4 }, () => api.request('POST', '/api/purchases', { token: a.token, body: purchase({ machineId }), headers })));
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => api.request('POST', '/api/purchases', { token: a.token, body: purchase({ machineId }), headers })),
+    );
 
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 201]);
     expect(new Set(answers.map((r) => r.body.id)).size).toBe(1);
@@ -109,7 +111,11 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
   it('pages the recent purchases newest purchaseDate first, 12 per page by default', async () => {
     const fresh = await createApprovedUser(api, { name: 'Pager' });
     for (let day = 1; day <= 14; day++) {
-      const res = await api.post('/api/purchases', purchase({ partName: `Part ${day}`, purchaseDate: `2026-10-${String(day).padStart(2, '0')}T12:00:00.000Z` }), fresh.token);
+      const res = await api.post(
+        '/api/purchases',
+        purchase({ partName: `Part ${day}`, purchaseDate: `2026-10-${String(day).padStart(2, '0')}T12:00:00.000Z` }),
+        fresh.token,
+      );
       expect(res.status).toBe(201);
     }
 
@@ -185,7 +191,9 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
     const { partId } = await createPart(api, a.token, { quantity: 0, minStock: 1 });
     const created = (await api.post('/api/purchases', purchase({ partId, quantity: 3, partStatus: 'Ordered' }), a.token)).body;
 
-    const results = await Promise.all(Array.from({ length: 6 }, () => api.put(`/api/purchases/${created.id}`, { ...created, partStatus: 'Purchased' }, a.token)));
+    const results = await Promise.all(
+      Array.from({ length: 6 }, () => api.put(`/api/purchases/${created.id}`, { ...created, partStatus: 'Purchased' }, a.token)),
+    );
 
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await api.get(`/api/parts/${partId}`, a.token)).body).toMatchObject({ quantity: 3, stockStatus: 'in-stock' });

@@ -1,6 +1,16 @@
 import { parse } from 'csv-parse/sync';
 import { inflateSync } from 'node:zlib';
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, TEST_ADMIN, type ApprovedUser } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  createApprovedUser,
+  createMachine,
+  e2eProducts,
+  expectEventually,
+  makeJpeg,
+  serviceRecordFor,
+  TEST_ADMIN,
+  type ApprovedUser,
+} from '@wrenchlog/testing';
 
 const PERIOD = 'from=2026-01-01&to=2026-03-31';
 
@@ -72,7 +82,12 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     truck = (await createMachine(api, a.token, { name: 'Parts Truck', type: 'Truck' })).id;
     bMachine = (await createMachine(api, b.token, { name: 'B Tractor', type: 'Tractor' })).id;
     // A: a service record (its notes look like a formula), three fills (one partial), two purchases (one for no machine).
-    service = await serviceRecordFor(api, a.token, tractor, { title: 'Hydraulic service', serviceDate: '2026-01-10', price: 120, notes: '=1+1, checked "seals"' });
+    service = await serviceRecordFor(api, a.token, tractor, {
+      title: 'Hydraulic service',
+      serviceDate: '2026-01-10',
+      price: 120,
+      notes: '=1+1, checked "seals"',
+    });
     firstFill = await post('/api/fuel-records', fill(tractor, '2026-01-20', 12, 45.99, 1000), a.token);
     await post('/api/fuel-records', fill(tractor, '2026-02-05', 5, 20, 1100, { fullTank: false }), a.token);
     await post('/api/fuel-records', fill(tractor, '2026-02-20', 10, 40, 1300), a.token);
@@ -109,7 +124,14 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
       fuelEconomy: 20,
       economyUnit: 'mpg',
     });
-    expect(rows.find((r: any) => r.machineId === truck)).toMatchObject({ machineName: 'Parts Truck', parts: 61, total: 61, distance: null, costPerDistance: null, fuelEconomy: null });
+    expect(rows.find((r: any) => r.machineId === truck)).toMatchObject({
+      machineName: 'Parts Truck',
+      parts: 61,
+      total: 61,
+      distance: null,
+      costPerDistance: null,
+      fuelEconomy: null,
+    });
     expect(rows.find((r: any) => r.machineId === null)).toMatchObject({ machineName: 'Unassigned', parts: 10, total: 10 });
     for (const k of ['fuel', 'service', 'parts', 'total'] as const) {
       expect(totals[k]).toBe(sum(rows.map((r: any) => r[k])));
@@ -166,7 +188,9 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     ]);
     expect((await api.get(`/api/fuel-records/${fills[0].id}`, a.token)).body.mpg).toBe(20);
     // Without a machine: every machine's points, each naming its machine.
-    expect((await api.get(`/api/reports/fuel-economy?${PERIOD}`, a.token)).body).toEqual([{ date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg' }]);
+    expect((await api.get(`/api/reports/fuel-economy?${PERIOD}`, a.token)).body).toEqual([
+      { date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg' },
+    ]);
   });
 
   it('refuses a bad period, an unknown type and another user’s or an unknown machine', async () => {
@@ -179,7 +203,12 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     const type = await api.get(`/api/reports/costs?${PERIOD}&type=Boat`, a.token);
     expect(type.status).toBe(400);
     expect(type.body.message).toBe('Unknown machine type');
-    for (const path of [`/api/reports/costs?machineId=${bMachine}`, `/api/reports/fuel-economy?machineId=${bMachine}`, `/api/machines/${bMachine}/history.csv`, '/api/reports/costs?machineId=2000000000']) {
+    for (const path of [
+      `/api/reports/costs?machineId=${bMachine}`,
+      `/api/reports/fuel-economy?machineId=${bMachine}`,
+      `/api/machines/${bMachine}/history.csv`,
+      '/api/reports/costs?machineId=2000000000',
+    ]) {
       const res = await api.get(path, a.token);
       expect(res.status).toBe(404);
       expect(JSON.stringify(res.body)).not.toContain('B Tractor');

@@ -30,7 +30,9 @@ describe.each(e2eProducts())('maintenance schedules (%s)', (_mode, baseUrl) => {
   it('lists built-in templates for the machine type', async () => {
     const tractor = await api.get('/api/schedule-templates?type=Compact%20tractor', a.token);
     expect(tractor.status).toBe(200);
-    expect(tractor.body.map((t: any) => t.title)).toEqual(expect.arrayContaining(['Engine oil and filter', 'Hydraulic fluid and filter', 'Grease fittings', 'Annual inspection']));
+    expect(tractor.body.map((t: any) => t.title)).toEqual(
+      expect.arrayContaining(['Engine oil and filter', 'Hydraulic fluid and filter', 'Grease fittings', 'Annual inspection']),
+    );
     const car = await api.get('/api/schedule-templates?type=Pickup', a.token);
     expect(car.body.map((t: any) => t.title)).toContain('Tire rotation');
     expect((await api.get('/api/schedule-templates')).status).toBe(401);
@@ -55,23 +57,41 @@ describe.each(e2eProducts())('maintenance schedules (%s)', (_mode, baseUrl) => {
     });
     const id = created.body.id;
 
-    const fuel = await api.post('/api/fuel-records', { machineId: machine.id, amount: 20, pricePerUnit: 4, totalPrice: 80, dateOfPurchase: `${inDays(-10)}T12:00:00.000Z`, currentHours: 1240 }, a.token);
+    const fuel = await api.post(
+      '/api/fuel-records',
+      { machineId: machine.id, amount: 20, pricePerUnit: 4, totalPrice: 80, dateOfPurchase: `${inDays(-10)}T12:00:00.000Z`, currentHours: 1240 },
+      a.token,
+    );
     expect(fuel.status).toBe(201);
-    await expectEventually(async () => expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({ status: 'due_soon', reason: '10 h left', forecastDate: today }));
+    await expectEventually(async () =>
+      expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({ status: 'due_soon', reason: '10 h left', forecastDate: today }),
+    );
     const due = await api.get('/api/schedules?status=overdue,due_soon', a.token);
     expect(due.status).toBe(200);
     expect(due.body.content.map((s: any) => s.id)).toContain(id);
 
-    const record = await api.post('/api/services/fastCreate', { title: 'Oil and filter', machineId: machine.id, serviceDate: inDays(-2), hours: 1255, completesScheduleIds: [id] }, a.token);
+    const record = await api.post(
+      '/api/services/fastCreate',
+      { title: 'Oil and filter', machineId: machine.id, serviceDate: inDays(-2), hours: 1255, completesScheduleIds: [id] },
+      a.token,
+    );
     expect(record.status).toBe(201);
     await expectEventually(async () =>
-      expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({ status: 'upcoming', lastDoneDate: inDays(-2), lastDoneHours: 1255, nextDueHours: 1505, completedBy: [record.body.id] }),
+      expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({
+        status: 'upcoming',
+        lastDoneDate: inDays(-2),
+        lastDoneHours: 1255,
+        nextDueHours: 1505,
+        completedBy: [record.body.id],
+      }),
     );
     expect((await api.get('/api/schedules?status=overdue,due_soon', a.token)).body.content.map((s: any) => s.id)).not.toContain(id);
 
     // Deleting the record recomputes the schedule from what remains.
     expect((await api.delete(`/api/services/${record.body.id}`, a.token)).status).toBe(204);
-    await expectEventually(async () => expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({ status: 'due_soon', nextDueHours: 1250, completedBy: [] }));
+    await expectEventually(async () =>
+      expect((await api.get(`/api/schedules/${id}`, a.token)).body).toMatchObject({ status: 'due_soon', nextDueHours: 1250, completedBy: [] }),
+    );
   });
 
   it("answers a schedule's distances in its machine's unit (km once the meter is set to km), with no forecast without a rate", async () => {
@@ -79,21 +99,42 @@ describe.each(e2eProducts())('maintenance schedules (%s)', (_mode, baseUrl) => {
     const distance = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find((m: any) => m.kind === 'distance');
     expect((await api.put(`/api/meters/${distance.id}`, { unit: 'km' }, a.token)).status).toBe(200);
     expect((await api.post(`/api/meters/${distance.id}/readings`, { value: 45_340, readAt: inDays(-1) }, a.token)).status).toBe(201);
-    const created = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 40_000 }, a.token);
+    const created = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 40_000 },
+      a.token,
+    );
     expect(created.status).toBe(201);
-    expect(created.body).toMatchObject({ status: 'overdue', reason: 'Overdue by 340 km', reasonDimension: 'distance', nextDueDistance: 45_000, forecastDate: null, distanceUnit: 'km' });
-    expect((await api.get(`/api/machines/${machine.id}/schedules`, a.token)).body).toEqual([expect.objectContaining({ id: created.body.id, distanceUnit: 'km' })]);
+    expect(created.body).toMatchObject({
+      status: 'overdue',
+      reason: 'Overdue by 340 km',
+      reasonDimension: 'distance',
+      nextDueDistance: 45_000,
+      forecastDate: null,
+      distanceUnit: 'km',
+    });
+    expect((await api.get(`/api/machines/${machine.id}/schedules`, a.token)).body).toEqual([
+      expect.objectContaining({ id: created.body.id, distanceUnit: 'km' }),
+    ]);
     const fleet = await api.get('/api/schedules?status=overdue&size=100', a.token);
     expect(fleet.body.content.find((s: any) => s.id === created.body.id)).toMatchObject({ reason: 'Overdue by 340 km', distanceUnit: 'km' });
     // A machine left in miles answers mi.
     const { machine: other } = await machineOf(a);
-    const miles = await api.post(`/api/machines/${other.id}/schedules`, { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 0 }, a.token);
+    const miles = await api.post(
+      `/api/machines/${other.id}/schedules`,
+      { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 0 },
+      a.token,
+    );
     expect(miles.body).toMatchObject({ reason: '5,000 mi left', distanceUnit: 'mi' });
   });
 
   it('completes through POST /api/schedules/{id}/complete on a fixed grid', async () => {
     const { machine } = await machineOf(a);
-    const created = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Annual inspection', serviceType: 'Inspection', intervalMonths: 12, recurring: true, anchor: 'fixed', lastDoneDate: '2025-01-31' }, a.token);
+    const created = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Annual inspection', serviceType: 'Inspection', intervalMonths: 12, recurring: true, anchor: 'fixed', lastDoneDate: '2025-01-31' },
+      a.token,
+    );
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({ nextDueDate: '2026-01-31', status: 'overdue', reasonDimension: 'date' });
     const record = await api.post('/api/services/fastCreate', { title: 'Inspection', machineId: machine.id, serviceDate: today }, a.token);
@@ -108,8 +149,16 @@ describe.each(e2eProducts())('maintenance schedules (%s)', (_mode, baseUrl) => {
 
   it('updates and deletes a schedule; the fleet list is paged and most urgent first', async () => {
     const { machine } = await machineOf(a);
-    const late = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Late', serviceType: 'Maintenance', intervalDays: 10, recurring: true, anchor: 'completion', lastDoneDate: inDays(-15) }, a.token);
-    const soon = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Soon', serviceType: 'Maintenance', intervalDays: 30, soonDays: 10, recurring: true, anchor: 'completion', lastDoneDate: inDays(-25) }, a.token);
+    const late = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Late', serviceType: 'Maintenance', intervalDays: 10, recurring: true, anchor: 'completion', lastDoneDate: inDays(-15) },
+      a.token,
+    );
+    const soon = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Soon', serviceType: 'Maintenance', intervalDays: 30, soonDays: 10, recurring: true, anchor: 'completion', lastDoneDate: inDays(-25) },
+      a.token,
+    );
     expect(late.body).toMatchObject({ status: 'overdue', reason: 'Overdue by 5 days' });
     expect(soon.body).toMatchObject({ status: 'due_soon', reason: 'Due in 5 days', forecastDate: inDays(5) });
 

@@ -36,8 +36,12 @@ describe.each(e2eProducts())('service record images (%s)', (_mode, baseUrl) => {
   let owner: ApprovedUser;
   let machineId: number;
 
-  const upload = (recordId: number | string, images: { original: UploadFile; thumbnail?: UploadFile }[], token = owner.token, headers?: Record<string, string>) =>
-    api.request('POST', `/api/services/${recordId}/images`, { token, raw: uploadForm(images), headers });
+  const upload = (
+    recordId: number | string,
+    images: { original: UploadFile; thumbnail?: UploadFile }[],
+    token = owner.token,
+    headers?: Record<string, string>,
+  ) => api.request('POST', `/api/services/${recordId}/images`, { token, raw: uploadForm(images), headers });
   const deleteImages = (recordId: number | string, ids: unknown, token = owner.token) => api.delete(`/api/services/${recordId}/images`, token, ids);
   const fetchImage = (url: string) => fetch(`${baseUrl}${url}`);
   // Waits until the image worker has taken the record's images in (its processed event came back).
@@ -75,7 +79,9 @@ describe.each(e2eProducts())('service record images (%s)', (_mode, baseUrl) => {
 
     const list = await api.get(`/api/services/${record.id}/images`, owner.token);
     expect(list.status).toBe(200);
-    expect(list.body.map((i: { id: number; fileName: string }) => [i.id, i.fileName])).toEqual(res.body.map((i: { id: number; fileName: string }) => [i.id, i.fileName]));
+    expect(list.body.map((i: { id: number; fileName: string }) => [i.id, i.fileName])).toEqual(
+      res.body.map((i: { id: number; fileName: string }) => [i.id, i.fileName]),
+    );
 
     const count = await api.get(`/api/services/${record.id}/images/count`, owner.token);
     expect(count.status).toBe(200);
@@ -98,7 +104,10 @@ describe.each(e2eProducts())('service record images (%s)', (_mode, baseUrl) => {
 
   it('answers the same images to a retried upload with the same Idempotency-Key and stores them once', async () => {
     const record = await serviceRecordFor(api, owner.token, machineId);
-    const images = [{ original: { bytes: await makeJpeg(640, 480), name: 'left.jpg' } }, { original: { bytes: await makePng(320, 240), name: 'right.png', type: 'image/png' } }];
+    const images = [
+      { original: { bytes: await makeJpeg(640, 480), name: 'left.jpg' } },
+      { original: { bytes: await makePng(320, 240), name: 'right.png', type: 'image/png' } },
+    ];
     const headers = { 'idempotency-key': `service-images-retry-${Date.now()}-${Math.random().toString(36).slice(2)}` };
 
     const first = await upload(record.id, images, owner.token, headers);
@@ -139,10 +148,21 @@ describe.each(e2eProducts())('service record images (%s)', (_mode, baseUrl) => {
 
   it('deletes the selected images, and refuses a delete without a valid id or any image', async () => {
     const record = await serviceRecordFor(api, owner.token, machineId);
-    const added = (await upload(record.id, [{ original: { bytes: await makeJpeg(100, 100), name: '1.jpg' } }, { original: { bytes: await makeJpeg(100, 100), name: '2.jpg' } }])).body;
+    const added = (
+      await upload(record.id, [
+        { original: { bytes: await makeJpeg(100, 100), name: '1.jpg' } },
+        { original: { bytes: await makeJpeg(100, 100), name: '2.jpg' } },
+      ])
+    ).body;
     await processed(record.id);
 
-    for (const [id, body] of [[record.id, []], [record.id, 'all'], [record.id, [0]], [0, [added[0].id]], ['abc', [added[0].id]]] as const) {
+    for (const [id, body] of [
+      [record.id, []],
+      [record.id, 'all'],
+      [record.id, [0]],
+      [0, [added[0].id]],
+      ['abc', [added[0].id]],
+    ] as const) {
       const res = await deleteImages(id, body);
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ code: 'VALIDATION', message: DELETE_MESSAGE });

@@ -1,12 +1,4 @@
-import {
-  ApiClient,
-  createApprovedUser,
-  e2eProducts,
-  expectEventually,
-  machineForServiceTests,
-  serviceRecordFor,
-  type ApprovedUser,
-} from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, e2eProducts, expectEventually, machineForServiceTests, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 
 const INVALID = 'Service record must have a title, date and status';
 const today = () => new Date().toISOString().slice(0, 10);
@@ -54,16 +46,41 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
   it('stores every field of the full form, the price exactly', async () => {
     const res = await api.post(
       '/api/services/fastCreate',
-      { title: 'Brakes', status: 'In Progress', serviceDate: '2025-04-30', serviceType: 'Repair', serviceShop: "Joe's garage", notes: 'front pads\nrear discs', price: 249.99, miles: 48210, hours: 1320.5, machineId },
+      {
+        title: 'Brakes',
+        status: 'In Progress',
+        serviceDate: '2025-04-30',
+        serviceType: 'Repair',
+        serviceShop: "Joe's garage",
+        notes: 'front pads\nrear discs',
+        price: 249.99,
+        miles: 48210,
+        hours: 1320.5,
+        machineId,
+      },
       owner.token,
     );
 
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ title: 'Brakes', status: 'In Progress', serviceDate: '2025-04-30', serviceType: 'Repair', serviceShop: "Joe's garage", notes: 'front pads\nrear discs', price: 249.99, miles: 48210, hours: 1320.5 });
+    expect(res.body).toMatchObject({
+      title: 'Brakes',
+      status: 'In Progress',
+      serviceDate: '2025-04-30',
+      serviceType: 'Repair',
+      serviceShop: "Joe's garage",
+      notes: 'front pads\nrear discs',
+      price: 249.99,
+      miles: 48210,
+      hours: 1320.5,
+    });
   });
 
   it('reads numbers sent as form text, an empty reading as none', async () => {
-    const res = await api.post('/api/services/fastCreate', { title: 'Filters', machineId: String(machineId), price: '19.90', miles: '', hours: '12.5' }, owner.token);
+    const res = await api.post(
+      '/api/services/fastCreate',
+      { title: 'Filters', machineId: String(machineId), price: '19.90', miles: '', hours: '12.5' },
+      owner.token,
+    );
 
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ machineId, price: 19.9, miles: null, hours: 12.5 });
@@ -84,9 +101,15 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
     expect((await api.post('/api/services/fastCreate', { title: 'x', machineId, serviceDate: '2025-02-30' }, owner.token)).body).toMatchObject(
       validation('Service date must be a date (YYYY-MM-DD)'),
     );
-    expect((await api.post('/api/services/fastCreate', { title: 'x', machineId, price: -1 }, owner.token)).body).toMatchObject(validation('Price must be a number from 0 to 9999999.99'));
-    expect((await api.post('/api/services/fastCreate', { title: 'x', machineId, price: 'lots' }, owner.token)).body).toMatchObject(validation('Price must be a number from 0 to 9999999.99'));
-    expect((await api.post('/api/services/fastCreate', { title: 'x'.repeat(201), machineId }, owner.token)).body).toMatchObject(validation('Title must be at most 200 characters'));
+    expect((await api.post('/api/services/fastCreate', { title: 'x', machineId, price: -1 }, owner.token)).body).toMatchObject(
+      validation('Price must be a number from 0 to 9999999.99'),
+    );
+    expect((await api.post('/api/services/fastCreate', { title: 'x', machineId, price: 'lots' }, owner.token)).body).toMatchObject(
+      validation('Price must be a number from 0 to 9999999.99'),
+    );
+    expect((await api.post('/api/services/fastCreate', { title: 'x'.repeat(201), machineId }, owner.token)).body).toMatchObject(
+      validation('Title must be at most 200 characters'),
+    );
   });
 
   it('answers the spec messages for ids that are not numbers greater than 0', async () => {
@@ -103,7 +126,11 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
     const created = await serviceRecordFor(api, owner.token, machineId, { title: 'Hydraulic oil', price: 80 });
     const read = (await api.get(`/api/services/${created.id}`, owner.token)).body;
 
-    const res = await api.put(`/api/services/${created.id}`, { ...read, status: 'Complete', price: 95.5, machineName: 'whatever', dateCreated: '2001-01-01T00:00:00Z', selected: true }, owner.token);
+    const res = await api.put(
+      `/api/services/${created.id}`,
+      { ...read, status: 'Complete', price: 95.5, machineName: 'whatever', dateCreated: '2001-01-01T00:00:00Z', selected: true },
+      owner.token,
+    );
 
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ ...read, status: 'Complete', price: 95.5 });
@@ -114,7 +141,9 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
     const created = await serviceRecordFor(api, owner.token, machineId);
 
     expect((await api.put(`/api/services/${created.id}`, { ...created, status: ' ' }, owner.token)).body).toMatchObject(validation(INVALID));
-    expect((await api.put(`/api/services/${created.id}`, { ...created, id: created.id + 1000 }, owner.token)).body).toMatchObject(validation('Invalid service record or ID'));
+    expect((await api.put(`/api/services/${created.id}`, { ...created, id: created.id + 1000 }, owner.token)).body).toMatchObject(
+      validation('Invalid service record or ID'),
+    );
     expect((await api.put(`/api/services/${created.id}`, [created], owner.token)).body).toMatchObject(validation('Invalid service record or ID'));
     expect((await api.post('/api/services/fastCreate', [created], owner.token)).body).toMatchObject(validation(INVALID));
     expect((await api.get(`/api/services/${created.id}`, owner.token)).body.status).toBe('New');
@@ -133,7 +162,11 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
 
   it("lists a machine's records newest service date first", async () => {
     const machine = await machineForServiceTests(api, owner.token, 'Listing mower');
-    for (const [title, serviceDate] of [['middle', '2025-06-01'], ['oldest', '2023-01-15'], ['newest', '2026-03-03']]) {
+    for (const [title, serviceDate] of [
+      ['middle', '2025-06-01'],
+      ['oldest', '2023-01-15'],
+      ['newest', '2026-03-03'],
+    ]) {
       await serviceRecordFor(api, owner.token, machine, { title, serviceDate });
     }
 

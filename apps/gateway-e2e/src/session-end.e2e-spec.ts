@@ -2,7 +2,7 @@ import { ApiClient, createApprovedUser, createMachine, e2eProducts, type Approve
 
 // Issue 25, item 3: disabling a user or an admin's password reset ends access on the next request,
 // not when the access token expires.
-describe.each(e2eProducts())('ending a user\'s sessions (%s)', (_mode, baseUrl) => {
+describe.each(e2eProducts())("ending a user's sessions (%s)", (_mode, baseUrl) => {
   const admin = new ApiClient(baseUrl);
   let adminToken: string;
   const sessionOver = { statusCode: 401, code: 'UNAUTHORIZED', message: expect.any(String), correlationId: expect.any(String) };

@@ -1,14 +1,4 @@
-import {
-  ApiClient,
-  createApprovedUser,
-  e2eDataDir,
-  e2eProducts,
-  expectEventually,
-  readOutbox,
-  TEST_ADMIN,
-  uniqueEmail,
-  userIdOf,
-} from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, e2eDataDir, e2eProducts, expectEventually, readOutbox, TEST_ADMIN, uniqueEmail, userIdOf } from '@wrenchlog/testing';
 
 const PLACEHOLDER_MESSAGE = 'Please update the password before approving the user. The current password appears to be a placeholder.';
 
@@ -191,7 +181,16 @@ describe.each(e2eProducts())('signup, approval and user management (%s)', (mode,
     expect(paged.body.map((u: { id: number }) => u.id)).toEqual([b, a]);
     expect(next.body[0].id).toBeLessThan(a);
     for (const user of first.body) {
-      expect(Object.keys(user).sort()).toEqual(['adminLevel', 'createDate', 'enabled', 'id', 'name', 'passwordIsPlaceholder', 'userSelfDescription', 'username']);
+      expect(Object.keys(user).sort()).toEqual([
+        'adminLevel',
+        'createDate',
+        'enabled',
+        'id',
+        'name',
+        'passwordIsPlaceholder',
+        'userSelfDescription',
+        'username',
+      ]);
       expect([0, 1]).toContain(user.enabled);
     }
     expect(JSON.stringify(first.body)).not.toMatch(/argon2|password"/);
@@ -233,7 +232,7 @@ describe.each(e2eProducts())('signup, approval and user management (%s)', (mode,
 describe.each(e2eProducts())('admin user edits (%s)', (_mode, baseUrl) => {
   const api = new ApiClient(baseUrl);
 
-  it('treats null fields of an edit as unchanged, disables with enabled 0 and ends that user\'s sessions', async () => {
+  it("treats null fields of an edit as unchanged, disables with enabled 0 and ends that user's sessions", async () => {
     const admin = await api.loginAsAdmin();
     const user = await createApprovedUser(api, { name: 'Stays' });
 

@@ -26,7 +26,13 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
   it('creates an endpoint with a secret shown once, pings it signed, and logs the delivery', async () => {
     const path = `/${mode}/ping`;
     const created = await endpoint(a, path, ['ping', 'schedule.due_soon']);
-    expect(created).toEqual({ id: expect.any(Number), url: receiver.url(path), events: ['schedule.due_soon', 'ping'], secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/), createdAt: expect.any(String) });
+    expect(created).toEqual({
+      id: expect.any(Number),
+      url: receiver.url(path),
+      events: ['schedule.due_soon', 'ping'],
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+      createdAt: expect.any(String),
+    });
     const listed = await api.get('/api/webhooks', a.token);
     expect(listed.body).toEqual([{ id: created.id, url: receiver.url(path), events: ['schedule.due_soon', 'ping'], createdAt: created.createdAt }]);
     expect((await api.get('/api/webhooks', b.token)).body).toEqual([]);
@@ -41,7 +47,9 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
     expect(ping.headers['webhook-signature']).toMatch(/^v1,[A-Za-z0-9+/=]+$/);
     await expectEventually(async () => {
       const log = await api.get(`/api/webhooks/${created.id}/deliveries`, a.token);
-      expect(log.body).toEqual([expect.objectContaining({ id: test.body.id, event: 'ping', status: 'delivered', attempts: 1, httpStatus: 200, error: null, nextAttemptAt: null })]);
+      expect(log.body).toEqual([
+        expect.objectContaining({ id: test.body.id, event: 'ping', status: 'delivered', attempts: 1, httpStatus: 200, error: null, nextAttemptAt: null }),
+      ]);
     });
 
     // Another user sees none of it.
@@ -64,13 +72,27 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
       hours = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find?.((m: any) => m.kind === 'hours');
       expect(hours).toBeDefined();
     });
-    const schedule = await api.post(`/api/machines/${machine.id}/schedules`, { title: 'Grease', serviceType: 'Lubrication', intervalHours: 100, recurring: true, anchor: 'completion', lastDoneHours: 0 }, a.token);
+    const schedule = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title: 'Grease', serviceType: 'Lubrication', intervalHours: 100, recurring: true, anchor: 'completion', lastDoneHours: 0 },
+      a.token,
+    );
     expect(schedule.status).toBe(201);
-    const fuel = await api.post('/api/fuel-records', { machineId: machine.id, amount: 10, pricePerUnit: 4, totalPrice: 40, dateOfPurchase: `${inDays(0)}T12:00:00.000Z`, currentHours: 90 }, a.token);
+    const fuel = await api.post(
+      '/api/fuel-records',
+      { machineId: machine.id, amount: 10, pricePerUnit: 4, totalPrice: 40, dateOfPurchase: `${inDays(0)}T12:00:00.000Z`, currentHours: 90 },
+      a.token,
+    );
     expect(fuel.status).toBe(201);
 
     await expectEventually(() => expect(receiver.at(path).map((r) => r.verified?.type)).toEqual(['schedule.due_soon']));
-    expect(receiver.at(path)[0].verified!.data).toMatchObject({ scheduleId: schedule.body.id, machineId: machine.id, machineName: 'Hook tractor', title: 'Grease', status: 'due_soon' });
+    expect(receiver.at(path)[0].verified!.data).toMatchObject({
+      scheduleId: schedule.body.id,
+      machineId: machine.id,
+      machineName: 'Hook tractor',
+      title: 'Grease',
+      status: 'due_soon',
+    });
     await expectEventually(() => expect(receiver.at(other).map((r) => r.verified?.type)).toEqual(['record.created']));
     expect(receiver.at(other)[0].verified!.data).toMatchObject({ recordType: 'fuel', recordId: fuel.body.id, machineId: machine.id, hours: 90 });
 
@@ -82,11 +104,31 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
   it('delivers a part purchase as record.created, record.updated and record.deleted with its data', async () => {
     const path = `/${mode}/purchases`;
     await endpoint(a, path, ['record.created', 'record.updated', 'record.deleted']);
-    const body = { partName: 'Drive belt', partNumber: 'DB-42', quantity: 2, price: 12.5, storeName: 'Farm store', partStatus: 'New', purchaseDate: `${inDays(0)}T12:00:00.000Z`, machineId: 0, partId: null, storeId: 0, userId: 0 };
+    const body = {
+      partName: 'Drive belt',
+      partNumber: 'DB-42',
+      quantity: 2,
+      price: 12.5,
+      storeName: 'Farm store',
+      partStatus: 'New',
+      purchaseDate: `${inDays(0)}T12:00:00.000Z`,
+      machineId: 0,
+      partId: null,
+      storeId: 0,
+      userId: 0,
+    };
     const created = await api.post('/api/purchases', body, a.token);
     expect(created.status).toBe(201);
     await expectEventually(() => expect(receiver.at(path).map((r) => r.verified?.type)).toEqual(['record.created']));
-    expect(receiver.at(path)[0].verified!.data).toEqual({ recordType: 'purchase', recordId: created.body.id, machineId: null, date: inDays(0), partName: 'Drive belt', costCents: 2500, notes: null });
+    expect(receiver.at(path)[0].verified!.data).toEqual({
+      recordType: 'purchase',
+      recordId: created.body.id,
+      machineId: null,
+      date: inDays(0),
+      partName: 'Drive belt',
+      costCents: 2500,
+      notes: null,
+    });
 
     expect((await api.put(`/api/purchases/${created.body.id}`, { ...created.body, quantity: 3 }, a.token)).status).toBe(200);
     await expectEventually(() => expect(receiver.at(path).map((r) => r.verified?.type)).toEqual(['record.created', 'record.updated']));
@@ -113,15 +155,43 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
     const manual = await api.post(`/api/meters/${hours.id}/readings`, { value: 12.5, readAt: inDays(-2) }, a.token);
     expect(manual.status).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 9999, readAt: inDays(-1), void: true }, a.token)).status).toBe(201);
-    const fuel = await api.post('/api/fuel-records', { machineId: machine.id, amount: 5, pricePerUnit: 4, totalPrice: 20, dateOfPurchase: `${inDays(0)}T12:00:00.000Z`, currentHours: 20 }, a.token);
+    const fuel = await api.post(
+      '/api/fuel-records',
+      { machineId: machine.id, amount: 5, pricePerUnit: 4, totalPrice: 20, dateOfPurchase: `${inDays(0)}T12:00:00.000Z`, currentHours: 20 },
+      a.token,
+    );
     expect(fuel.status).toBe(201);
 
     // Each delivery goes out on its own: the order of arrival is not fixed.
-    await expectEventually(() => expect(receiver.at(path).map((r) => r.verified?.data.source).sort()).toEqual(['fuel_record', 'manual']));
+    await expectEventually(() =>
+      expect(
+        receiver
+          .at(path)
+          .map((r) => r.verified?.data.source)
+          .sort(),
+      ).toEqual(['fuel_record', 'manual']),
+    );
     const bySource = (source: string) => receiver.at(path).find((r) => r.verified?.data.source === source)!.verified!;
     const [first, second] = [bySource('manual'), bySource('fuel_record')];
-    expect(first).toMatchObject({ type: 'meter.reading.created', data: { readingId: manual.body.id, meterId: hours.id, machineId: machine.id, kind: 'hours', unit: 'h', value: 12.5, lifetimeValue: 12.5, date: inDays(-2), source: 'manual', sourceId: null } });
-    expect(second).toMatchObject({ type: 'meter.reading.created', data: { meterId: hours.id, machineId: machine.id, value: 20, date: inDays(0), source: 'fuel_record', sourceId: fuel.body.id } });
+    expect(first).toMatchObject({
+      type: 'meter.reading.created',
+      data: {
+        readingId: manual.body.id,
+        meterId: hours.id,
+        machineId: machine.id,
+        kind: 'hours',
+        unit: 'h',
+        value: 12.5,
+        lifetimeValue: 12.5,
+        date: inDays(-2),
+        source: 'manual',
+        sourceId: null,
+      },
+    });
+    expect(second).toMatchObject({
+      type: 'meter.reading.created',
+      data: { meterId: hours.id, machineId: machine.id, value: 20, date: inDays(0), source: 'fuel_record', sourceId: fuel.body.id },
+    });
   });
 
   it('a receiver that fails or hangs holds up no other; a failure is logged for a retry, and Retry retries it', async () => {

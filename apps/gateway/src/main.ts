@@ -59,25 +59,31 @@ async function main(): Promise<void> {
   registerNoStore(fastify);
   await app.register(fastifyCookie);
   // Photo uploads (apps/gateway/src/images): per-file size and file count limits; type and pixels are checked per file.
-  await app.register(fastifyMultipart, { limits: { fileSize: IMAGE_LIMITS.maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: 40 } });
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: IMAGE_LIMITS.maxFileBytes, files: MAX_FILES_PER_UPLOAD, fields: 20, fieldSize: 4096, parts: 40 },
+  });
   // Third-party hosts only for the marketing tags the operator switched on (none by default).
   const marketing = marketingCspSources(env);
-  registerSecurityHeaders(fastify, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...marketing.imgSrc],
-        // Mantine injects its CSS variables at runtime.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'", ...marketing.scriptSrc],
-        connectSrc: ["'self'", ...marketing.connectSrc],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
+  registerSecurityHeaders(
+    fastify,
+    {
+      contentSecurityPolicy: {
+        directives: {
+          defaultSrc: ["'self'"],
+          imgSrc: ["'self'", 'data:', 'blob:', ...marketing.imgSrc],
+          // Mantine injects its CSS variables at runtime.
+          styleSrc: ["'self'", "'unsafe-inline'"],
+          scriptSrc: ["'self'", ...marketing.scriptSrc],
+          connectSrc: ["'self'", ...marketing.connectSrc],
+          fontSrc: ["'self'", 'data:'],
+          objectSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+        },
       },
+      crossOriginEmbedderPolicy: false,
     },
-    crossOriginEmbedderPolicy: false,
-  }, env.ALWAYS_HTTPS_HEADERS);
+    env.ALWAYS_HTTPS_HEADERS,
+  );
   if (env.CORS_ORIGIN) {
     app.enableCors({ origin: env.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true });
   }
@@ -85,7 +91,15 @@ async function main(): Promise<void> {
   // by SpaFallback with no-cache. The build writes .br and .gz next to each text file (vite-precompress.ts):
   // they go out with Content-Encoding to a browser that accepts them, and Vary: Accept-Encoding.
   if (existsSync(webDist)) {
-    await app.register(fastifyStatic, { root: webDist, prefix: '/', index: false, wildcard: false, preCompressed: true, cacheControl: false, setHeaders: setWebCacheHeaders });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      index: false,
+      wildcard: false,
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders: setWebCacheHeaders,
+    });
   } else {
     logger.warn(`no web build at ${webDist}: serving the API and a placeholder page`);
   }

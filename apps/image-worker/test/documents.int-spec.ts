@@ -39,7 +39,12 @@ describe('image worker documents', () => {
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wl-image-worker-docs-'));
-    const env = loadEnv(ImageWorkerEnv, { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error', IMAGE_SWEEP_INTERVAL_MS: '3600000' });
+    const env = loadEnv(ImageWorkerEnv, {
+      DATA_DIR: dir,
+      SERVICE_PORT_BASE: String(await freePortBlock(6)),
+      LOG_LEVEL: 'error',
+      IMAGE_SWEEP_INTERVAL_MS: '3600000',
+    });
     app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
     await app.init();
     docs = app.get(DocumentsController);
@@ -54,7 +59,16 @@ describe('image worker documents', () => {
 
   it('records a document once per object key, lists it for its owner only, and counts it', async () => {
     const first = await add({ kind: 'service-record', id: 3 }, 2);
-    const again = await docs.add(message(owner, { parent: { kind: 'service-record', id: 3 }, machineId: 2, objectKey: first.objectKey, fileName: 'x.pdf', contentType: 'application/pdf', size: pdf.length }));
+    const again = await docs.add(
+      message(owner, {
+        parent: { kind: 'service-record', id: 3 },
+        machineId: 2,
+        objectKey: first.objectKey,
+        fileName: 'x.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+      }),
+    );
 
     expect(again.id).toBe(first.id);
     expect((await list({ kind: 'service-record', id: 3 })).map((d) => d.fileName)).toEqual([first.fileName]);
@@ -65,7 +79,9 @@ describe('image worker documents', () => {
   });
 
   it("refuses a key of another user's folder", async () => {
-    await expect(add({ kind: 'machine', id: 2 }, 2, { objectKey: 'u8/00000001-aaaa-bbbb-cccc-dddddddddddd-document.pdf' })).rejects.toThrow('Invalid document key');
+    await expect(add({ kind: 'machine', id: 2 }, 2, { objectKey: 'u8/00000001-aaaa-bbbb-cccc-dddddddddddd-document.pdf' })).rejects.toThrow(
+      'Invalid document key',
+    );
   });
 
   it('deletes a document and its object', async () => {
@@ -92,7 +108,9 @@ describe('image worker documents', () => {
     const onMachine = await add({ kind: 'machine', id: 2 }, 2);
     const onRecord = await add({ kind: 'service-record', id: 3 }, 2);
     const moved = await add({ kind: 'fuel-record', id: 4 }, 2);
-    await docs.onFuelRecordSaved(message(owner, { recordId: 4, userId: 7, machineId: 9, date: '2026-11-20', currentMileage: null, currentHours: null, at: new Date().toISOString() }));
+    await docs.onFuelRecordSaved(
+      message(owner, { recordId: 4, userId: 7, machineId: 9, date: '2026-11-20', currentMileage: null, currentHours: null, at: new Date().toISOString() }),
+    );
 
     await images.onMachineDeleted(message(owner, { userId: 7, machineId: 2 } as never));
 

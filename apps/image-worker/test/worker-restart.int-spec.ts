@@ -25,7 +25,14 @@ describe('image worker across a restart', () => {
   let app: INestApplicationContext | undefined;
 
   const start = async (overrides: Record<string, string> = {}) => {
-    env = loadEnv(ImageWorkerEnv, { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error', IMAGE_SWEEP_INTERVAL_MS: '300', IMAGE_CLAIM_SECONDS: '1', ...overrides });
+    env = loadEnv(ImageWorkerEnv, {
+      DATA_DIR: dir,
+      SERVICE_PORT_BASE: String(await freePortBlock(6)),
+      LOG_LEVEL: 'error',
+      IMAGE_SWEEP_INTERVAL_MS: '300',
+      IMAGE_CLAIM_SECONDS: '1',
+      ...overrides,
+    });
     app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
     await app.init();
     return app;
@@ -34,9 +41,15 @@ describe('image worker across a restart', () => {
     await app?.close();
     app = undefined;
   };
-  const rows = () => app!.get(DataSource).getRepository(LedgerImageEntity).find({ order: { id: 'ASC' } });
+  const rows = () =>
+    app!
+      .get(DataSource)
+      .getRepository(LedgerImageEntity)
+      .find({ order: { id: 'ASC' } });
   const processedEvents = async () =>
-    (await app!.get(DataSource).getRepository(OutboxEvent).find()).filter((e) => e.event === MACHINE_PHOTO_PROCESSED).map((e) => JSON.parse(e.message).payload.originalKey as string);
+    (await app!.get(DataSource).getRepository(OutboxEvent).find())
+      .filter((e) => e.event === MACHINE_PHOTO_PROCESSED)
+      .map((e) => JSON.parse(e.message).payload.originalKey as string);
 
   const stored = (n: number, size: number): ImageStoredEvent => ({
     userId: 7,
@@ -126,7 +139,11 @@ describe('image worker across a restart', () => {
     await storage.put(good.originalKey, goodBytes, 'image/jpeg');
 
     for (const e of [bad, good, bad]) {
-      await controller.onStored({ actor: { userId: 7, adminLevel: 0 }, payload: { ...e, originalSize: e === good ? goodBytes.length : 20 }, meta: { correlationId: 'c' } });
+      await controller.onStored({
+        actor: { userId: 7, adminLevel: 0 },
+        payload: { ...e, originalSize: e === good ? goodBytes.length : 20 },
+        meta: { correlationId: 'c' },
+      });
     }
 
     await expectEventually(async () => {
@@ -159,7 +176,12 @@ describe('image worker across a restart', () => {
     expect((await rows()).map((r) => r.state)).toEqual(['deleted']);
     expect(await storage.exists(a.originalKey)).toBe(false);
     expect(await storage.exists(a.thumbnailKey)).toBe(false);
-    await expect(controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
+    await expect(controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
+      imageCount: 0,
+      totalImageSize: 0,
+      documentCount: 0,
+      totalDocumentSize: 0,
+    });
   });
 
   it('ignores an image.stored that arrives after the image or its machine was deleted', async () => {
@@ -174,7 +196,11 @@ describe('image worker across a restart', () => {
       await storage.put(e.originalKey, bytes, 'image/jpeg');
     }
 
-    await controller.onDeleted({ actor, payload: { userId: 7, owner: 'machine-service', images: [{ originalKey: photo.originalKey, thumbnailKey: photo.thumbnailKey }] }, meta: { correlationId: 'c' } });
+    await controller.onDeleted({
+      actor,
+      payload: { userId: 7, owner: 'machine-service', images: [{ originalKey: photo.originalKey, thumbnailKey: photo.thumbnailKey }] },
+      meta: { correlationId: 'c' },
+    });
     await controller.onMachineDeleted({ actor, payload: { userId: 7, machineId: 42 }, meta: { correlationId: 'c' } });
     await controller.onStored({ actor, payload: photo, meta: { correlationId: 'c' } });
     await controller.onStored({ actor, payload: onMachine, meta: { correlationId: 'c' } });
@@ -187,6 +213,11 @@ describe('image worker across a restart', () => {
     expect(await storage.exists(photo.originalKey)).toBe(false);
     expect(await storage.exists(onMachine.originalKey)).toBe(false);
     expect(await processedEvents()).toEqual([]);
-    await expect(controller.stats({ actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 0, totalDocumentSize: 0 });
+    await expect(controller.stats({ actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
+      imageCount: 0,
+      totalImageSize: 0,
+      documentCount: 0,
+      totalDocumentSize: 0,
+    });
   });
 });

@@ -1,4 +1,11 @@
-import { MACHINE_DELETED, MACHINE_IMPORT_APPLY, MACHINE_IMPORT_CREATE_MACHINES, MACHINE_IMPORT_REVERT, MACHINE_LIST, MACHINE_SAVED } from '@wrenchlog/contracts';
+import {
+  MACHINE_DELETED,
+  MACHINE_IMPORT_APPLY,
+  MACHINE_IMPORT_CREATE_MACHINES,
+  MACHINE_IMPORT_REVERT,
+  MACHINE_LIST,
+  MACHINE_SAVED,
+} from '@wrenchlog/contracts';
 import { PlatformEnv } from '@wrenchlog/platform';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { ServiceUnderTest, userA, userB } from '@wrenchlog/testing/nest';
@@ -19,8 +26,18 @@ describe.each(await testEngines())('machines of an import (%s)', (engine) => {
   it('creates the machines a file names once, writes machine rows once, and reverts only the machines it is told to', async () => {
     const created = await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, userId: userA.userId, names: ['Old Blue', 'Mower', 'Old Blue'] }, userA);
     expect(created.machines.map((m) => m.name)).toEqual(['Old Blue', 'Mower']);
-    expect(await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, userId: userA.userId, names: ['Mower', 'Old Blue'] }, userA)).toEqual({ machines: [...created.machines].reverse() });
-    const rows = { importId: 4, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: { name: 'Loader', year: 2019, make: 'Kubota', model: 'SVL75' } }, { rowNumber: 3, record: { name: 'No year', make: 'Deere', model: 'X' } }] };
+    expect(await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, userId: userA.userId, names: ['Mower', 'Old Blue'] }, userA)).toEqual({
+      machines: [...created.machines].reverse(),
+    });
+    const rows = {
+      importId: 4,
+      userId: userA.userId,
+      batchNo: 0,
+      rows: [
+        { rowNumber: 2, record: { name: 'Loader', year: 2019, make: 'Kubota', model: 'SVL75' } },
+        { rowNumber: 3, record: { name: 'No year', make: 'Deere', model: 'X' } },
+      ],
+    };
     const applied = await svc.send(MACHINE_IMPORT_APPLY, rows, userA);
     expect(applied.failed).toEqual([{ rowNumber: 3, message: expect.stringMatching(/^year: /) }]);
     expect(await svc.send(MACHINE_IMPORT_APPLY, rows, userA)).toEqual(applied);
@@ -30,7 +47,10 @@ describe.each(await testEngines())('machines of an import (%s)', (engine) => {
     const oldBlue = created.machines.find((m) => m.name === 'Old Blue')!;
     const others = [created.machines.find((m) => m.name === 'Mower')!.id, applied.written[0]!.id];
     expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, userId: userB.userId, machineIds: others }, userB)).toEqual({ deleted: 0, kept: [] });
-    expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, userId: userA.userId, machineIds: others }, userA)).toEqual({ deleted: 2, kept: [{ id: oldBlue.id, name: 'Old Blue' }] });
+    expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, userId: userA.userId, machineIds: others }, userA)).toEqual({
+      deleted: 2,
+      kept: [{ id: oldBlue.id, name: 'Old Blue' }],
+    });
     expect(await names()).toEqual(['Old Blue']);
     // A copy per subscriber: one event per machine deleted.
     await expectEventually(() => expect(new Set(svc.events(MACHINE_DELETED).map((e) => e.machineId))).toEqual(new Set(others)));

@@ -27,10 +27,24 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
 
   const ref = (userId = owner.userId): StoredImageRef => {
     const id = randomUUID();
-    return { originalKey: `u${userId}/${id}-original.jpg`, thumbnailKey: `u${userId}/${id}-thumb.jpg`, contentType: 'image/jpeg', originalSize: 1000, thumbnailSize: null, thumbnailUploaded: false };
+    return {
+      originalKey: `u${userId}/${id}-original.jpg`,
+      thumbnailKey: `u${userId}/${id}-thumb.jpg`,
+      contentType: 'image/jpeg',
+      originalSize: 1000,
+      thumbnailSize: null,
+      thumbnailUploaded: false,
+    };
   };
   const outbox = async (event: string) =>
-    (await app.get(DataSource).getRepository(OutboxEvent).find({ order: { id: 'ASC' } })).filter((e) => e.event === event).map((e) => JSON.parse(e.message).payload);
+    (
+      await app
+        .get(DataSource)
+        .getRepository(OutboxEvent)
+        .find({ order: { id: 'ASC' } })
+    )
+      .filter((e) => e.event === event)
+      .map((e) => JSON.parse(e.message).payload);
 
   const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
 
@@ -82,7 +96,17 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     const [a, b] = [ref(), ref()];
     await photos.addToGallery(owner, machine.id, [a, b], call(owner));
     const announcements = async (key: string) => (await outbox(IMAGE_STORED)).filter((e) => e.originalKey === key).length;
-    await photos.onProcessed({ userId: 3, owner: 'machine-service', recordId: machine.id, originalKey: a.originalKey, thumbnailKey: a.thumbnailKey, state: 'processed', error: null, originalSize: 900, thumbnailSize: 80 });
+    await photos.onProcessed({
+      userId: 3,
+      owner: 'machine-service',
+      recordId: machine.id,
+      originalKey: a.originalKey,
+      thumbnailKey: a.thumbnailKey,
+      state: 'processed',
+      error: null,
+      originalSize: 900,
+      thumbnailSize: 80,
+    });
 
     await photos.reannouncePending(0);
 
@@ -93,7 +117,14 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
 
   it('keeps the last-serviced date from service.record.changed, whatever order the events come in', async () => {
     const machine = await machines.create(owner, { name: 'Truck', year: 2015, make: 'Ford', model: 'F-350' }, call(owner));
-    const event = (at: string, latestServiceDate: string | null) => ({ machineId: machine.id, userId: 3, recordId: 1, change: 'saved' as const, latestServiceDate, at });
+    const event = (at: string, latestServiceDate: string | null) => ({
+      machineId: machine.id,
+      userId: 3,
+      recordId: 1,
+      change: 'saved' as const,
+      latestServiceDate,
+      at,
+    });
 
     await machines.onServiceRecordChanged(event('2030-01-02T10:00:00Z', '2030-01-02'));
     await machines.onServiceRecordChanged(event('2030-01-01T10:00:00Z', '2029-12-31'));
@@ -111,7 +142,14 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
 
   it('takes the newest of many events for one machine applied at the same time, and never moves lastUpdated back', async () => {
     const machine = await machines.create(owner, { name: 'Loader', year: 2018, make: 'Cat', model: '906' }, call(owner));
-    const event = (day: number) => ({ machineId: machine.id, userId: 3, recordId: day, change: 'saved' as const, latestServiceDate: `2029-03-${String(day).padStart(2, '0')}`, at: `2020-03-${String(day).padStart(2, '0')}T08:00:00Z` });
+    const event = (day: number) => ({
+      machineId: machine.id,
+      userId: 3,
+      recordId: day,
+      change: 'saved' as const,
+      latestServiceDate: `2029-03-${String(day).padStart(2, '0')}`,
+      at: `2020-03-${String(day).padStart(2, '0')}T08:00:00Z`,
+    });
 
     await Promise.all([12, 3, 28, 7, 19, 1, 25, 14].map((day) => machines.onServiceRecordChanged(event(day))));
 

@@ -29,7 +29,23 @@ import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { WeeklyReportEntity } from './weekly/weekly-report.entity.js';
 import { WeeklyModule } from './weekly/weekly.module.js';
 
-export const entities = [NotificationEntity, PreferenceEntity, ScheduleStateEntity, KnownMachineEntity, DigestEntity, SchedulerLeaseEntity, WebhookEntity, DeliveryEntity, SeenRecordEntity, CalendarTokenEntity, PushSubscriptionEntity, ServiceSettingEntity, PartStockEntity, WeeklyReportEntity, OutboxEvent];
+export const entities = [
+  NotificationEntity,
+  PreferenceEntity,
+  ScheduleStateEntity,
+  KnownMachineEntity,
+  DigestEntity,
+  SchedulerLeaseEntity,
+  WebhookEntity,
+  DeliveryEntity,
+  SeenRecordEntity,
+  CalendarTokenEntity,
+  PushSubscriptionEntity,
+  ServiceSettingEntity,
+  PartStockEntity,
+  WeeklyReportEntity,
+  OutboxEvent,
+];
 
 @Module({})
 export class AppModule {

@@ -29,8 +29,27 @@ describe.each(await testEngines())('notification-service over the transport (%s)
   });
   afterAll(() => svc?.stop());
 
-  const statusChange = (scheduleId: number, userId: number, machineId: number, previousStatus: ScheduleStatus | null, status: ScheduleStatus | null, title = 'Oil change', cause?: ScheduleStatusCause) =>
-    svc.emit(SCHEDULE_STATUS_CHANGED, { scheduleId, machineId, userId, title, previousStatus, status, reason: status === 'overdue' ? 'Overdue by 3 days' : 'Due in 5 days', reasonDimension: 'date', ...(cause ? { cause } : {}), at: svc.clock.now().toISOString() });
+  const statusChange = (
+    scheduleId: number,
+    userId: number,
+    machineId: number,
+    previousStatus: ScheduleStatus | null,
+    status: ScheduleStatus | null,
+    title = 'Oil change',
+    cause?: ScheduleStatusCause,
+  ) =>
+    svc.emit(SCHEDULE_STATUS_CHANGED, {
+      scheduleId,
+      machineId,
+      userId,
+      title,
+      previousStatus,
+      status,
+      reason: status === 'overdue' ? 'Overdue by 3 days' : 'Due in 5 days',
+      reasonDimension: 'date',
+      ...(cause ? { cause } : {}),
+      at: svc.clock.now().toISOString(),
+    });
 
   it('notifies once per (schedule, status, cycle), scoped to its user, and marks read', async () => {
     await svc.emit(MACHINE_SAVED, { machineId: 11, userId: userA.userId, name: 'Tractor', at: new Date().toISOString() });
@@ -39,7 +58,15 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     await statusChange(id, userA.userId, 11, 'upcoming', 'due_soon'); // redelivered
     await expectEventually(async () => expect(await svc.send(NOTIFICATION_UNREAD_COUNT, {}, userA)).toBe(1));
     const page = await svc.send(NOTIFICATION_LIST, {}, userA);
-    expect(page.content).toEqual([expect.objectContaining({ kind: 'schedule_due_soon', title: 'Due soon: Oil change (Tractor)', machineId: 11, link: '/machines/11?tab=schedules', readAt: null })]);
+    expect(page.content).toEqual([
+      expect.objectContaining({
+        kind: 'schedule_due_soon',
+        title: 'Due soon: Oil change (Tractor)',
+        machineId: 11,
+        link: '/machines/11?tab=schedules',
+        readAt: null,
+      }),
+    ]);
     expect(await svc.send(NOTIFICATION_UNREAD_COUNT, {}, userB)).toBe(0);
     expect((await svc.send(NOTIFICATION_LIST, {}, userB)).totalElements).toBe(0);
 
@@ -64,15 +91,34 @@ describe.each(await testEngines())('notification-service over the transport (%s)
   });
 
   it('keeps preferences per user and refuses a bad time or zone', async () => {
-    expect(await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userB)).toEqual({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] } });
-    const saved = await svc.send(NOTIFICATION_PREFERENCES_UPDATE, { digestTime: '07:30', timeZone: 'Europe/Paris', kinds: { maintenance: ['email', 'inapp', 'email'], lowStock: [], weeklyReport: ['webhook'] } }, userB);
-    expect(saved).toEqual({ digestTime: '07:30', timeZone: 'Europe/Paris', kinds: { maintenance: ['inapp', 'email'], lowStock: [], weeklyReport: ['webhook'] } });
+    expect(await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userB)).toEqual({
+      digestTime: '08:00',
+      timeZone: 'UTC',
+      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+    });
+    const saved = await svc.send(
+      NOTIFICATION_PREFERENCES_UPDATE,
+      { digestTime: '07:30', timeZone: 'Europe/Paris', kinds: { maintenance: ['email', 'inapp', 'email'], lowStock: [], weeklyReport: ['webhook'] } },
+      userB,
+    );
+    expect(saved).toEqual({
+      digestTime: '07:30',
+      timeZone: 'Europe/Paris',
+      kinds: { maintenance: ['inapp', 'email'], lowStock: [], weeklyReport: ['webhook'] },
+    });
     expect(await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userB)).toEqual(saved);
-    expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, timeZone: 'Mars/Olympus' }, userB)).toMatchObject({ code: 'VALIDATION', message: 'Time zone must be an IANA time zone such as Europe/Paris' });
+    expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, timeZone: 'Mars/Olympus' }, userB)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Time zone must be an IANA time zone such as Europe/Paris',
+    });
     expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, digestTime: '24:00' }, userB)).toMatchObject({ code: 'VALIDATION' });
     expect(await svc.failure(NOTIFICATION_PREFERENCES_GET, {}, null)).toMatchObject({ code: 'UNAUTHORIZED' });
     // report-service hears the saved zone (and nothing of the refused ones).
-    await expectEventually(() => expect(svc.events(NOTIFICATION_TIME_ZONE_CHANGED).filter((e) => e.userId === userB.userId)).toEqual([{ userId: userB.userId, timeZone: 'Europe/Paris', at: expect.any(String) }]));
+    await expectEventually(() =>
+      expect(svc.events(NOTIFICATION_TIME_ZONE_CHANGED).filter((e) => e.userId === userB.userId)).toEqual([
+        { userId: userB.userId, timeZone: 'Europe/Paris', at: expect.any(String) },
+      ]),
+    );
   });
 
   it('sends one digest a day per user with due items at their local time, grouped by machine, none for others', async () => {
@@ -105,10 +151,22 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     const forC = digests().filter((e) => e.userId === c.userId);
     expect(forC).toHaveLength(1);
     expect(forC[0]).toMatchObject({ key: 'digest:303:2026-03-02', subject: 'Wrenchlog: 3 maintenance items need attention' });
-    expect(forC[0].text.split('\n').slice(2, 9)).toEqual(['Boat', '  - Due soon: Impeller (Due in 5 days)', '', 'Mower', '  - Overdue: Blades (Overdue by 3 days)', '  - Due soon: Air filter (Due in 5 days)', '']);
+    expect(forC[0].text.split('\n').slice(2, 9)).toEqual([
+      'Boat',
+      '  - Due soon: Impeller (Due in 5 days)',
+      '',
+      'Mower',
+      '  - Overdue: Blades (Overdue by 3 days)',
+      '  - Due soon: Air filter (Due in 5 days)',
+      '',
+    ]);
     expect(digests().filter((e) => e.userId === d.userId)).toHaveLength(0);
     // userA's due soon of the first test went out too; d, with nothing due, got none.
-    expect(digests().map((e) => e.userId).sort()).toEqual([userA.userId, userB.userId, c.userId].sort());
+    expect(
+      digests()
+        .map((e) => e.userId)
+        .sort(),
+    ).toEqual([userA.userId, userB.userId, c.userId].sort());
 
     // The next day: only what is still overdue; userA's schedules are all upcoming or due soon from before.
     svc.clock.at = new Date('2026-03-03T08:30:00Z');
@@ -120,7 +178,11 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(nextDay[1].text).not.toContain('Impeller');
 
     const status = await svc.send(NOTIFICATION_SCHEDULER_STATUS, {}, { userId: 1, adminLevel: 1 });
-    expect(status).toMatchObject({ lastRunAt: '2026-03-03T08:30:00.000Z', failed: 0, job: { id: 5, name: 'Notification Scheduler', status: 'Completed', lastRun: '2026-03-03T08:30:00.000Z' } });
+    expect(status).toMatchObject({
+      lastRunAt: '2026-03-03T08:30:00.000Z',
+      failed: 0,
+      job: { id: 5, name: 'Notification Scheduler', status: 'Completed', lastRun: '2026-03-03T08:30:00.000Z' },
+    });
     expect(status.totalSent).toBeGreaterThanOrEqual(4);
     expect(await svc.failure(NOTIFICATION_SCHEDULER_STATUS, {}, userA)).toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -134,7 +196,10 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     await svc.tick();
     svc.clock.advance(15 * 60_000);
     await svc.tick(); // the same week again
-    expect((await svc.send(NOTIFICATION_LIST, {}, e)).content.map((n) => n.title)).toEqual(['Still overdue (1 week): Chain (Machine #51)', 'Overdue: Chain (Machine #51)']);
+    expect((await svc.send(NOTIFICATION_LIST, {}, e)).content.map((n) => n.title)).toEqual([
+      'Still overdue (1 week): Chain (Machine #51)',
+      'Overdue: Chain (Machine #51)',
+    ]);
     svc.clock.advance(7 * DAY);
     await svc.tick();
     expect(await svc.send(NOTIFICATION_UNREAD_COUNT, {}, e)).toBe(3);
@@ -162,7 +227,14 @@ describe.each(await testEngines())('notification-service over the transport (%s)
   });
 
   it('refuses webhook URLs in private, loopback and link-local ranges unless the administrator allows them', async () => {
-    for (const url of ['http://127.0.0.1:8123/hook', 'http://localhost/hook', 'http://192.168.1.20/hook', 'http://169.254.169.254/latest', 'http://[::1]/hook', 'http://10.0.0.5/hook']) {
+    for (const url of [
+      'http://127.0.0.1:8123/hook',
+      'http://localhost/hook',
+      'http://192.168.1.20/hook',
+      'http://169.254.169.254/latest',
+      'http://[::1]/hook',
+      'http://10.0.0.5/hook',
+    ]) {
       expect(await svc.failure(WEBHOOK_CREATE, { url, events: ['ping'] }, userA)).toMatchObject({
         code: 'VALIDATION',
         message: 'URL points to a private, loopback or link-local address (an administrator can allow these with WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true)',

@@ -23,11 +23,36 @@ const asked: { pattern: string; payload: any; userId: number | undefined }[] = [
 const fleetOf = (userId: number): FleetReport => {
   const cost = userId === userA.userId ? 66.4 : 0;
   return {
-    rows: [{ machineId: userId * 10, machineName: `Loader of ${userId}`, fuel: cost, service: 0, parts: 0, total: cost, distance: userId === userA.userId ? 120 : null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null, economyUnit: 'mpg' }],
+    rows: [
+      {
+        machineId: userId * 10,
+        machineName: `Loader of ${userId}`,
+        fuel: cost,
+        service: 0,
+        parts: 0,
+        total: cost,
+        distance: userId === userA.userId ? 120 : null,
+        hours: null,
+        costPerDistance: null,
+        costPerHour: null,
+        fuelEconomy: null,
+        economyUnit: 'mpg',
+      },
+    ],
     totals: { fuel: cost, service: 0, parts: 0, total: cost, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null },
   };
 };
-const dueSoon = { id: 7, machineId: 1010, machineName: 'Loader of 101', title: 'Grease', status: 'due_soon', reason: 'Due in 2 days', nextDueDate: '2026-11-25', forecastDate: null, done: false } as Schedule;
+const dueSoon = {
+  id: 7,
+  machineId: 1010,
+  machineName: 'Loader of 101',
+  title: 'Grease',
+  status: 'due_soon',
+  reason: 'Due in 2 days',
+  nextDueDate: '2026-11-25',
+  forecastDate: null,
+  done: false,
+} as Schedule;
 const rpc = async (pattern: string, payload: unknown, ctx: CallContext) => {
   asked.push({ pattern, payload, userId: ctx.actor?.userId });
   if (pattern === REPORT_FLEET) {
@@ -51,7 +76,11 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
     svc.clock.at = new Date('2026-11-10T09:00:00Z');
     await svc.emit(MACHINE_SAVED, { machineId: 1010, userId: userA.userId, name: 'Loader of 101', at: svc.clock.now().toISOString() });
     await svc.emit(MACHINE_SAVED, { machineId: 3030, userId: userC.userId, name: 'Loader of 303', at: svc.clock.now().toISOString() });
-    await svc.send(NOTIFICATION_PREFERENCES_UPDATE, { digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }, userC);
+    await svc.send(
+      NOTIFICATION_PREFERENCES_UPDATE,
+      { digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } },
+      userC,
+    );
   });
   afterAll(() => svc?.stop());
 
@@ -67,15 +96,27 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
     svc.clock.at = new Date('2026-11-23T08:05:00Z');
     await svc.tick();
 
-    await expectEventually(async () => expect(await weeklyOf(userA)).toEqual([expect.objectContaining({ title: 'Weekly usage report 2026-11-16 to 2026-11-22: $66.40', link: '/reports?period=custom&from=2026-11-16&to=2026-11-22', machineId: null })]));
+    await expectEventually(async () =>
+      expect(await weeklyOf(userA)).toEqual([
+        expect.objectContaining({
+          title: 'Weekly usage report 2026-11-16 to 2026-11-22: $66.40',
+          link: '/reports?period=custom&from=2026-11-16&to=2026-11-22',
+          machineId: null,
+        }),
+      ]),
+    );
     await svc.flushOutbox();
-    expect(weeklyMails()).toEqual([expect.objectContaining({ key: 'weekly:101:2026-11-16', userId: userA.userId, subject: 'Your Wrenchlog week: 2026-11-16 to 2026-11-22' })]);
+    expect(weeklyMails()).toEqual([
+      expect.objectContaining({ key: 'weekly:101:2026-11-16', userId: userA.userId, subject: 'Your Wrenchlog week: 2026-11-16 to 2026-11-22' }),
+    ]);
     const text: string = weeklyMails()[0].text;
     expect(text).toContain('Costs: $66.40 (fuel $66.40)');
     expect(text).toContain('Loader of 101\n  Meters moved: 120 mi\n  Costs: $66.40 (fuel $66.40)');
     expect(text).toContain('  - Loader of 101: Grease (due 2026-11-25; Due in 2 days)');
     // Asked as A, for A's week; nobody asked on behalf of B or C.
-    expect(asked.filter((a) => a.pattern === REPORT_FLEET)).toEqual([{ pattern: REPORT_FLEET, payload: { from: '2026-11-16', to: '2026-11-22' }, userId: userA.userId }]);
+    expect(asked.filter((a) => a.pattern === REPORT_FLEET)).toEqual([
+      { pattern: REPORT_FLEET, payload: { from: '2026-11-16', to: '2026-11-22' }, userId: userA.userId },
+    ]);
     expect(await weeklyOf(userB)).toEqual([]);
 
     // The next passes of the week send nothing more.
@@ -91,7 +132,11 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
     const reply = await svc.send(NOTIFICATION_WEEKLY_RUN, {}, admin);
     expect(reply).toEqual({ users: 3, sent: 2, skipped: 1, failed: 0, lastError: null });
     await svc.flushOutbox();
-    expect(weeklyMails().map((m) => m.key).sort()).toEqual(['weekly:101:2026-11-16', 'weekly:101:2026-11-18', 'weekly:202:2026-11-18']);
+    expect(
+      weeklyMails()
+        .map((m) => m.key)
+        .sort(),
+    ).toEqual(['weekly:101:2026-11-16', 'weekly:101:2026-11-18', 'weekly:202:2026-11-18']);
     expect((await weeklyOf(userB)).map((n) => n.title)).toEqual(['Weekly usage report 2026-11-18 to 2026-11-24: $0.00']);
     expect(weeklyMails().find((m) => m.userId === userB.userId).text).toContain('No costs or meter readings were recorded this week.');
 

@@ -57,7 +57,9 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   });
 
   const saved = (recordId: number, serviceDate: string, priceCents: number, minute: number) =>
-    costs.onServiceSaved(msg({ recordId, userId: USER, machineId: MACHINE, serviceDate, miles: null, hours: null, priceCents, title: 'Oil change', notes: null, at: at(minute) }));
+    costs.onServiceSaved(
+      msg({ recordId, userId: USER, machineId: MACHINE, serviceDate, miles: null, hours: null, priceCents, title: 'Oil change', notes: null, at: at(minute) }),
+    );
 
   it('counts a re-delivered event once and ignores one older than the state it has', async () => {
     await saved(1, '2026-01-10', 12_000, 1);
@@ -79,7 +81,9 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   });
 
   it("never counts another user's event for a record it knows, and drops a deleted machine's costs", async () => {
-    await costs.onServiceSaved(msg({ recordId: 1, userId: USER + 1, machineId: MACHINE, serviceDate: '2026-01-01', miles: null, hours: null, priceCents: 1, title: 'x', at: at(9) }));
+    await costs.onServiceSaved(
+      msg({ recordId: 1, userId: USER + 1, machineId: MACHINE, serviceDate: '2026-01-01', miles: null, hours: null, priceCents: 1, title: 'x', at: at(9) }),
+    );
     expect(await serviceByMonth()).toEqual({ '2026-02': 15_000 });
     await machines.onDeleted(msg({ machineId: MACHINE, userId: USER }));
     expect(await serviceByMonth()).toEqual({});
@@ -91,9 +95,38 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const LOADER = 9200;
     const actor = { userId: USER, adminLevel: 0 };
     const reading = (readingId: number, kind: 'distance' | 'hours', lifetimeValue: number, date: string, live: boolean, minute: number, userId = USER) =>
-      readings.onReadingChanged(msg({ readingId, meterId: kind === 'distance' ? 501 : 502, machineId: LOADER, userId, kind, unit: kind === 'distance' ? 'mi' : 'h', lifetimeValue, date, live, at: at(minute) }));
+      readings.onReadingChanged(
+        msg({
+          readingId,
+          meterId: kind === 'distance' ? 501 : 502,
+          machineId: LOADER,
+          userId,
+          kind,
+          unit: kind === 'distance' ? 'mi' : 'h',
+          lifetimeValue,
+          date,
+          live,
+          at: at(minute),
+        }),
+      );
     const fuel = (recordId: number, date: string, currentMileage: number, amount: number, fullTank: boolean, minute: number) =>
-      costs.onFuelSaved(msg({ recordId, userId: USER, machineId: LOADER, date, currentMileage, currentHours: null, totalPriceCents: 4_000, amount, notes: null, fullTank, missedPrevious: false, purchasedAt: `${date}T08:00:00.000Z`, at: at(minute) }));
+      costs.onFuelSaved(
+        msg({
+          recordId,
+          userId: USER,
+          machineId: LOADER,
+          date,
+          currentMileage,
+          currentHours: null,
+          totalPriceCents: 4_000,
+          amount,
+          notes: null,
+          fullTank,
+          missedPrevious: false,
+          purchasedAt: `${date}T08:00:00.000Z`,
+          at: at(minute),
+        }),
+      );
     const loaderRow = async () => (await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)!;
 
     beforeAll(async () => {
@@ -110,7 +143,15 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     });
 
     it('answers usage and full-to-full economy from the events: 900 mi, 12.5 h, 25 MPG, cost per unit', async () => {
-      expect(await loaderRow()).toMatchObject({ distance: 900, hours: 12.5, fuelEconomy: 25, economyUnit: 'mpg', total: 120, costPerDistance: 0.13, costPerHour: 9.6 });
+      expect(await loaderRow()).toMatchObject({
+        distance: 900,
+        hours: 12.5,
+        fuelEconomy: 25,
+        economyUnit: 'mpg',
+        total: 120,
+        costPerDistance: 0.13,
+        costPerHour: 9.6,
+      });
     });
 
     it('leaves out a voided reading, and an older re-delivered event does not bring it back', async () => {
@@ -136,9 +177,26 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   describe("the account's time zone", () => {
     const VAN = 9300;
     const ZONED = USER + 5;
-    const fuelByMonth = async () => Object.fromEntries((await repo.monthly(ZONED, ['2026-02', '2026-03'], null)).filter((c) => c.category === 'fuel').map((c) => [c.month, c.cents]));
+    const fuelByMonth = async () =>
+      Object.fromEntries((await repo.monthly(ZONED, ['2026-02', '2026-03'], null)).filter((c) => c.category === 'fuel').map((c) => [c.month, c.cents]));
     const fuelAt = (recordId: number, purchasedAt: string, minute: number) =>
-      costs.onFuelSaved(msg({ recordId, userId: ZONED, machineId: VAN, date: purchasedAt.slice(0, 10), currentMileage: null, currentHours: null, totalPriceCents: 5_000, amount: 12, notes: null, fullTank: true, missedPrevious: false, purchasedAt, at: at(minute) }));
+      costs.onFuelSaved(
+        msg({
+          recordId,
+          userId: ZONED,
+          machineId: VAN,
+          date: purchasedAt.slice(0, 10),
+          currentMileage: null,
+          currentHours: null,
+          totalPriceCents: 5_000,
+          amount: 12,
+          notes: null,
+          fullTank: true,
+          missedPrevious: false,
+          purchasedAt,
+          at: at(minute),
+        }),
+      );
     const zone = (timeZone: string, minute: number) => costs.onTimeZoneChanged(msg({ userId: ZONED, timeZone, at: at(minute) }));
 
     it('counts a fuel record bought at 00:30 on 1 March in Paris in March, once the zone is known, and moves it back with the zone', async () => {

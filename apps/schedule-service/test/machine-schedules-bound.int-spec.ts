@@ -21,7 +21,11 @@ describe.each(await testEngines())('the schedules of one machine (%s)', (engine)
     await expectEventually(async () => expect(await svc.send(METER_BY_MACHINE, { machineId }, userA)).toHaveLength(2));
     // Interval i + 1 days from a start today: schedule 0 comes due first.
     for (let i = 0; i <= ScheduleLimits.machineList; i++) {
-      await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: `Check ${i}`, serviceType: 'Inspection', intervalDays: i + 1, recurring: true, anchor: 'completion' } }, userA);
+      await svc.send(
+        SCHEDULE_CREATE,
+        { machineId, schedule: { title: `Check ${i}`, serviceType: 'Inspection', intervalDays: i + 1, recurring: true, anchor: 'completion' } },
+        userA,
+      );
     }
     const listed = await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA);
     expect(listed).toHaveLength(ScheduleLimits.machineList);

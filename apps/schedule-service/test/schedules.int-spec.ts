@@ -87,23 +87,45 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   it("answers another user's meter, reading and schedule as not found", async () => {
     const { machineId, hours } = await machineOf(userA);
     const reading = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1, readAt: today } }, userA);
-    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalHours: 10, recurring: true, anchor: 'completion' } }, userA);
+    const schedule = await svc.send(
+      SCHEDULE_CREATE,
+      { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalHours: 10, recurring: true, anchor: 'completion' } },
+      userA,
+    );
 
     expect((await svc.failure(METER_BY_MACHINE, { machineId }, userB)).code).toBe('NOT_FOUND');
     expect((await svc.failure(READING_CREATE, { meterId: hours.id, reading: { value: 5, readAt: today } }, userB)).code).toBe('NOT_FOUND');
     expect((await svc.failure(READING_UPDATE, { id: reading.id, reading: { void: true } }, userB)).code).toBe('NOT_FOUND');
     expect((await svc.failure(SCHEDULE_GET, { id: schedule.id }, userB)).code).toBe('NOT_FOUND');
-    expect((await svc.failure(SCHEDULE_CREATE, { machineId, schedule: { title: 'x', serviceType: 'y', intervalDays: 5, recurring: true, anchor: 'fixed' } }, userB)).code).toBe('NOT_FOUND');
+    expect(
+      (await svc.failure(SCHEDULE_CREATE, { machineId, schedule: { title: 'x', serviceType: 'y', intervalDays: 5, recurring: true, anchor: 'fixed' } }, userB))
+        .code,
+    ).toBe('NOT_FOUND');
     expect((await svc.send(SCHEDULE_LIST, {}, userB)).content.some((s) => s.id === schedule.id)).toBe(false);
   });
 
   it('makes a schedule due soon from a fuel record, completes it from a service record and undoes that when the record goes', async () => {
     const { machineId, hours } = await machineOf();
     await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
-    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Engine oil and filter', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 } }, userA);
+    const schedule = await svc.send(
+      SCHEDULE_CREATE,
+      {
+        machineId,
+        schedule: { title: 'Engine oil and filter', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
+      },
+      userA,
+    );
     expect(schedule).toMatchObject({ status: 'upcoming', reason: '250 h left', reasonDimension: 'hours', nextDueHours: 1250, forecastDate: null });
 
-    await svc.emit(FUEL_RECORD_SAVED, { recordId: 71, userId: userA.userId, machineId, date: daysAgo(10), currentMileage: null, currentHours: 1240, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_SAVED, {
+      recordId: 71,
+      userId: userA.userId,
+      machineId,
+      date: daysAgo(10),
+      currentMileage: null,
+      currentHours: 1240,
+      at: new Date().toISOString(),
+    });
     await expectEventually(async () => {
       const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
       // 240 h over 20 days = 12 h a day; projected today 1240 + 10 x 12 = 1360 >= 1250: forecast today.
@@ -111,7 +133,16 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     });
     expect((await svc.send(SCHEDULE_LIST, { status: 'due_soon,overdue' }, userA)).content.map((s) => s.id)).toContain(schedule.id);
 
-    await svc.emit(SERVICE_RECORD_SAVED, { recordId: 900, userId: userA.userId, machineId, serviceDate: daysAgo(5), miles: null, hours: 1255, completesScheduleIds: [schedule.id], at: new Date().toISOString() });
+    await svc.emit(SERVICE_RECORD_SAVED, {
+      recordId: 900,
+      userId: userA.userId,
+      machineId,
+      serviceDate: daysAgo(5),
+      miles: null,
+      hours: 1255,
+      completesScheduleIds: [schedule.id],
+      at: new Date().toISOString(),
+    });
     await expectEventually(async () => {
       const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
       expect(s).toMatchObject({ status: 'upcoming', lastDoneDate: daysAgo(5), lastDoneHours: 1255, nextDueHours: 1505, completedBy: [900] });
@@ -134,15 +165,40 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   it('says why a status changed: an edit or a deleted record is no completion, a completing record is', async () => {
     const { machineId, hours } = await machineOf();
     await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
-    const settings = { title: 'Hydraulic filter', serviceType: 'Filter', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 } as const;
+    const settings = {
+      title: 'Hydraulic filter',
+      serviceType: 'Filter',
+      intervalHours: 250,
+      recurring: true,
+      anchor: 'completion',
+      lastDoneHours: 1000,
+    } as const;
     const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: settings }, userA);
-    const statusOf = async (status: string) => expectEventually(async () => expect((await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).status).toBe(status));
+    const statusOf = async (status: string) =>
+      expectEventually(async () => expect((await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).status).toBe(status));
 
-    await svc.emit(FUEL_RECORD_SAVED, { recordId: 72, userId: userA.userId, machineId, date: daysAgo(10), currentMileage: null, currentHours: 1240, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_SAVED, {
+      recordId: 72,
+      userId: userA.userId,
+      machineId,
+      date: daysAgo(10),
+      currentMileage: null,
+      currentHours: 1240,
+      at: new Date().toISOString(),
+    });
     await statusOf('due_soon');
     await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 500 } }, userA);
     await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 250, lastDoneHours: null } }, userA);
-    await svc.emit(SERVICE_RECORD_SAVED, { recordId: 902, userId: userA.userId, machineId, serviceDate: daysAgo(5), miles: null, hours: 1255, completesScheduleIds: [schedule.id], at: new Date().toISOString() });
+    await svc.emit(SERVICE_RECORD_SAVED, {
+      recordId: 902,
+      userId: userA.userId,
+      machineId,
+      serviceDate: daysAgo(5),
+      miles: null,
+      hours: 1255,
+      completesScheduleIds: [schedule.id],
+      at: new Date().toISOString(),
+    });
     await statusOf('upcoming');
     await svc.emit(SERVICE_RECORD_DELETED, { recordId: 902, userId: userA.userId, machineId, at: new Date().toISOString() });
     await statusOf('due_soon');
@@ -150,7 +206,12 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     await statusOf('upcoming');
 
     await expectEventually(() =>
-      expect(svc.events(SCHEDULE_STATUS_CHANGED).filter((e) => e.scheduleId === schedule.id).map((e) => [e.previousStatus, e.status, e.cause])).toEqual([
+      expect(
+        svc
+          .events(SCHEDULE_STATUS_CHANGED)
+          .filter((e) => e.scheduleId === schedule.id)
+          .map((e) => [e.previousStatus, e.status, e.cause]),
+      ).toEqual([
         [null, 'upcoming', 'created'],
         ['upcoming', 'due_soon', 'record'],
         ['due_soon', 'upcoming', 'edit'],
@@ -166,11 +227,45 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const { machineId, hours, distance } = await machineOf();
     const manual = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 120.5, readAt: daysAgo(3) } }, userA);
     await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(2), void: true } }, userA);
-    await svc.emit(FUEL_RECORD_SAVED, { recordId: 73, userId: userA.userId, machineId, date: daysAgo(1), currentMileage: 4200, currentHours: null, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_SAVED, {
+      recordId: 73,
+      userId: userA.userId,
+      machineId,
+      date: daysAgo(1),
+      currentMileage: 4200,
+      currentHours: null,
+      at: new Date().toISOString(),
+    });
     await expectEventually(() =>
       expect(svc.events(SCHEDULE_READING_CREATED).filter((e) => e.machineId === machineId)).toEqual([
-        { readingId: manual.id, meterId: hours.id, machineId, userId: userA.userId, kind: 'hours', unit: 'h', value: 120.5, lifetimeValue: 120.5, date: daysAgo(3), source: 'manual', sourceId: null, at: expect.any(String) },
-        { readingId: expect.any(Number), meterId: distance.id, machineId, userId: userA.userId, kind: 'distance', unit: 'mi', value: 4200, lifetimeValue: 4200, date: daysAgo(1), source: 'fuel_record', sourceId: 73, at: expect.any(String) },
+        {
+          readingId: manual.id,
+          meterId: hours.id,
+          machineId,
+          userId: userA.userId,
+          kind: 'hours',
+          unit: 'h',
+          value: 120.5,
+          lifetimeValue: 120.5,
+          date: daysAgo(3),
+          source: 'manual',
+          sourceId: null,
+          at: expect.any(String),
+        },
+        {
+          readingId: expect.any(Number),
+          meterId: distance.id,
+          machineId,
+          userId: userA.userId,
+          kind: 'distance',
+          unit: 'mi',
+          value: 4200,
+          lifetimeValue: 4200,
+          date: daysAgo(1),
+          source: 'fuel_record',
+          sourceId: 73,
+          at: expect.any(String),
+        },
       ]),
     );
   });
@@ -180,8 +275,18 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const manual = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 130, readAt: daysAgo(3) } }, userA);
     const typo = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(2), void: true } }, userA);
     await svc.send(READING_UPDATE, { id: manual.id, reading: { void: true } }, userA);
-    await svc.emit(FUEL_RECORD_SAVED, { recordId: 74, userId: userA.userId, machineId, date: daysAgo(1), currentMileage: 5100, currentHours: null, at: new Date().toISOString() });
-    await expectEventually(() => expect(svc.events(SCHEDULE_READING_CHANGED).filter((e) => e.machineId === machineId && e.kind === 'distance' && e.live)).toHaveLength(1));
+    await svc.emit(FUEL_RECORD_SAVED, {
+      recordId: 74,
+      userId: userA.userId,
+      machineId,
+      date: daysAgo(1),
+      currentMileage: 5100,
+      currentHours: null,
+      at: new Date().toISOString(),
+    });
+    await expectEventually(() =>
+      expect(svc.events(SCHEDULE_READING_CHANGED).filter((e) => e.machineId === machineId && e.kind === 'distance' && e.live)).toHaveLength(1),
+    );
     await svc.emit(FUEL_RECORD_DELETED, { recordId: 74, userId: userA.userId, machineId, at: new Date().toISOString() });
     const fromRecord = svc.events(SCHEDULE_READING_CHANGED).find((e) => e.machineId === machineId && e.kind === 'distance' && e.live)!.readingId;
     const state = (readingId: number, live: boolean, kind: 'hours' | 'distance', lifetimeValue: number, date: string) => ({
@@ -215,9 +320,24 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
 
   it('completes a schedule through the call with a known service record of the machine', async () => {
     const { machineId } = await machineOf();
-    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Inspection', serviceType: 'Inspection', intervalMonths: 12, recurring: true, anchor: 'fixed', lastDoneDate: '2025-01-31' } }, userA);
+    const schedule = await svc.send(
+      SCHEDULE_CREATE,
+      {
+        machineId,
+        schedule: { title: 'Inspection', serviceType: 'Inspection', intervalMonths: 12, recurring: true, anchor: 'fixed', lastDoneDate: '2025-01-31' },
+      },
+      userA,
+    );
     expect(schedule.nextDueDate).toBe('2026-01-31');
-    await svc.emit(SERVICE_RECORD_SAVED, { recordId: 901, userId: userA.userId, machineId, serviceDate: today, miles: null, hours: null, at: new Date().toISOString() });
+    await svc.emit(SERVICE_RECORD_SAVED, {
+      recordId: 901,
+      userId: userA.userId,
+      machineId,
+      serviceDate: today,
+      miles: null,
+      hours: null,
+      at: new Date().toISOString(),
+    });
     let done: Awaited<ReturnType<typeof svc.send<typeof SCHEDULE_COMPLETE>>> | undefined;
     await expectEventually(async () => {
       done = await svc.send(SCHEDULE_COMPLETE, { id: schedule.id, serviceRecordId: 901 }, userA);
@@ -236,10 +356,23 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
         ['Insurance expires', 'upcoming', 'Due in 100 days'],
       ]);
     });
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Renamed', type: 'Tractor', licenseExpirationDate: daysAgo(-10), insuranceExpirationDate: null, isPermanentLicense: true, at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, {
+      machineId,
+      userId: userA.userId,
+      name: 'Renamed',
+      type: 'Tractor',
+      licenseExpirationDate: daysAgo(-10),
+      insuranceExpirationDate: null,
+      isPermanentLicense: true,
+      at: new Date().toISOString(),
+    });
     await expectEventually(async () => expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([]));
 
-    await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' } }, userA);
+    await svc.send(
+      SCHEDULE_CREATE,
+      { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' } },
+      userA,
+    );
     await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
     await expectEventually(async () => expect((await svc.failure(METER_BY_MACHINE, { machineId }, userA)).code).toBe('NOT_FOUND'));
     expect((await svc.send(SCHEDULE_LIST, { size: 100 }, userA)).content.some((s) => s.machineId === machineId)).toBe(false);
@@ -247,7 +380,15 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
 
   it("gives a machine to its real owner when another user's fuel record named its id first", async () => {
     const machineId = nextMachine++;
-    await svc.emit(FUEL_RECORD_SAVED, { recordId: 7001, userId: userB.userId, machineId, date: today, currentMileage: 500, currentHours: null, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_SAVED, {
+      recordId: 7001,
+      userId: userB.userId,
+      machineId,
+      date: today,
+      currentMileage: 500,
+      currentHours: null,
+      at: new Date().toISOString(),
+    });
     await expectEventually(async () => expect(await svc.send(METER_BY_MACHINE, { machineId }, userB)).toHaveLength(2));
     await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Real', type: null, at: new Date().toISOString() });
     await expectEventually(async () => {
@@ -260,13 +401,22 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   it("answers distances in the machine's distance unit, and follows it when the meter changes to km", async () => {
     const { machineId, distance } = await machineOf();
     await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 45_340, readAt: daysAgo(1) } }, userA);
-    const created = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 40_000 } }, userA);
+    const created = await svc.send(
+      SCHEDULE_CREATE,
+      {
+        machineId,
+        schedule: { title: 'Tires', serviceType: 'Tires', intervalDistance: 5000, recurring: true, anchor: 'completion', lastDoneDistance: 40_000 },
+      },
+      userA,
+    );
     // One reading gives no rate, and the schedule counts only distance: no forecast.
     expect(created).toMatchObject({ status: 'overdue', reason: 'Overdue by 340 mi', nextDueDistance: 45_000, forecastDate: null, distanceUnit: 'mi' });
 
     await svc.send(METER_UPDATE, { id: distance.id, meter: { unit: 'km' } }, userA);
     expect(await svc.send(SCHEDULE_GET, { id: created.id }, userA)).toMatchObject({ reason: 'Overdue by 340 km', distanceUnit: 'km', forecastDate: null });
-    expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([expect.objectContaining({ id: created.id, reason: 'Overdue by 340 km', distanceUnit: 'km' })]);
+    expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([
+      expect.objectContaining({ id: created.id, reason: 'Overdue by 340 km', distanceUnit: 'km' }),
+    ]);
     const fleet = await svc.send(SCHEDULE_LIST, { size: 100 }, userA);
     expect(fleet.content.find((s) => s.id === created.id)).toMatchObject({ reason: 'Overdue by 340 km', distanceUnit: 'km' });
   });

@@ -22,7 +22,15 @@ import { ServiceUnderTest, userA, userB } from './harness.js';
 
 const image = (userId: number, fileName = 'brake pads.jpg'): NewServiceImage => {
   const id = randomUUID();
-  return { originalKey: `u${userId}/${id}-original.jpg`, thumbnailKey: `u${userId}/${id}-thumb.jpg`, contentType: 'image/jpeg', originalSize: 1000, thumbnailSize: null, thumbnailUploaded: false, fileName };
+  return {
+    originalKey: `u${userId}/${id}-original.jpg`,
+    thumbnailKey: `u${userId}/${id}-thumb.jpg`,
+    contentType: 'image/jpeg',
+    originalSize: 1000,
+    thumbnailSize: null,
+    thumbnailUploaded: false,
+    fileName,
+  };
 };
 
 describe.each(await testEngines())('service-record images: keys (%s)', (engine) => {
@@ -48,7 +56,10 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
     const mixed = { ...image(userA.userId), thumbnailKey: image(userB.userId).thumbnailKey };
 
     for (const bad of [foreign, shaped, mixed]) {
-      expect(await svc.failure(SERVICE_IMAGE_ADD, { recordId, images: [image(userA.userId), bad] }, userA)).toMatchObject({ code: 'BAD_REQUEST', message: 'Invalid image reference' });
+      expect(await svc.failure(SERVICE_IMAGE_ADD, { recordId, images: [image(userA.userId), bad] }, userA)).toMatchObject({
+        code: 'BAD_REQUEST',
+        message: 'Invalid image reference',
+      });
     }
     expect(await svc.get(DataSource).getRepository(ServiceImageEntity).countBy({ recordId })).toBe(0);
     expect(svc.events(IMAGE_STORED)).toEqual([]);
@@ -97,7 +108,12 @@ describe.each(await testEngines())('service-record images: after a restart (%s)'
     return app;
   };
   const announced = async (key: string) =>
-    (await app!.get(DataSource).getRepository(OutboxEvent).find({ order: { id: 'ASC' } }))
+    (
+      await app!
+        .get(DataSource)
+        .getRepository(OutboxEvent)
+        .find({ order: { id: 'ASC' } })
+    )
       .filter((e) => e.event === IMAGE_STORED)
       .map((e) => JSON.parse(e.message).payload)
       .filter((p) => p.originalKey === key);
@@ -114,13 +130,28 @@ describe.each(await testEngines())('service-record images: after a restart (%s)'
 
   it('announces a pending image again once the service is back, and not one the worker reported on', async () => {
     const first = await start();
-    await first.get(MachinesService).onSaved({ actor: null, payload: { machineId: 51, userId: owner.userId, name: 'Tractor' }, meta: { correlationId: 'int-test' } });
+    await first
+      .get(MachinesService)
+      .onSaved({ actor: null, payload: { machineId: 51, userId: owner.userId, name: 'Tractor' }, meta: { correlationId: 'int-test' } });
     const record = await first.get(RecordsService).create(owner, { title: 'Oil change', machineId: 51 });
     const [pending, done] = [image(owner.userId), image(owner.userId)];
     await first.get(ImagesService).add(owner, { recordId: record.id, images: [pending, done] });
-    await first.get(ImagesService).onProcessed({ userId: owner.userId, owner: 'service-record-service', recordId: record.id, originalKey: done.originalKey, thumbnailKey: done.thumbnailKey, state: 'processed', error: null, originalSize: 900, thumbnailSize: 80 });
+    await first.get(ImagesService).onProcessed({
+      userId: owner.userId,
+      owner: 'service-record-service',
+      recordId: record.id,
+      originalKey: done.originalKey,
+      thumbnailKey: done.thumbnailKey,
+      state: 'processed',
+      error: null,
+      originalSize: 900,
+      thumbnailSize: 80,
+    });
     // Both were stored well before the restart: past the reconciler's grace period.
-    await first.get(DataSource).getRepository(ServiceImageEntity).update({ recordId: record.id }, { createdAt: new Date(Date.now() - 60 * 60_000) });
+    await first
+      .get(DataSource)
+      .getRepository(ServiceImageEntity)
+      .update({ recordId: record.id }, { createdAt: new Date(Date.now() - 60 * 60_000) });
     expect(await announced(pending.originalKey)).toHaveLength(1);
     await first.close();
     app = undefined;

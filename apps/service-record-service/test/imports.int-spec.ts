@@ -1,4 +1,13 @@
-import { MACHINE_SAVED, SERVICE_IMPORT_APPLY, SERVICE_IMPORT_REVERT, SERVICE_RECORD_BY_MACHINE, SERVICE_RECORD_CREATE, SERVICE_RECORD_DELETED, SERVICE_RECORD_SAVED, type ServiceRecord } from '@wrenchlog/contracts';
+import {
+  MACHINE_SAVED,
+  SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_REVERT,
+  SERVICE_RECORD_BY_MACHINE,
+  SERVICE_RECORD_CREATE,
+  SERVICE_RECORD_DELETED,
+  SERVICE_RECORD_SAVED,
+  type ServiceRecord,
+} from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { ServiceUnderTest, userA, userB } from './harness.js';
 
@@ -41,6 +50,8 @@ describe.each(await testEngines())('service records of an import (%s)', (engine)
     expect(await svc.send(SERVICE_IMPORT_REVERT, { importId: 3, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
     expect(await svc.send(SERVICE_IMPORT_REVERT, { importId: 3, userId: userA.userId }, userA)).toEqual({ deleted: 2 });
     expect((await recordsOf(500)).map((r) => r.title)).toEqual(['probe']);
-    await expectEventually(() => expect(svc.events(SERVICE_RECORD_DELETED).map((e) => e.recordId)).toEqual(expect.arrayContaining(first.written.map((w) => w.id))));
+    await expectEventually(() =>
+      expect(svc.events(SERVICE_RECORD_DELETED).map((e) => e.recordId)).toEqual(expect.arrayContaining(first.written.map((w) => w.id))),
+    );
   });
 });

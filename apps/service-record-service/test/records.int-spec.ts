@@ -79,7 +79,10 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
     expect(await svc.failure(SERVICE_RECORD_CREATE, { title: '  ', machineId }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
     expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', status: '', machineId }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
-    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', serviceDate: ' ', machineId }, userA)).toMatchObject({ code: 'VALIDATION', message: INVALID });
+    expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', serviceDate: ' ', machineId }, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: INVALID,
+    });
     expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Machine is required' });
   });
 
@@ -145,7 +148,10 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
     const updated = await svc.send(
       SERVICE_RECORD_UPDATE,
-      { id: created.id, record: { ...created, status: 'Complete', notes: 'all good', machineName: 'ignored', dateCreated: '2000-01-01T00:00:00Z', selected: true } as never },
+      {
+        id: created.id,
+        record: { ...created, status: 'Complete', notes: 'all good', machineName: 'ignored', dateCreated: '2000-01-01T00:00:00Z', selected: true } as never,
+      },
       userA,
     );
 
@@ -159,7 +165,10 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
     expect(await svc.failure(SERVICE_RECORD_GET, { id: 0 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid service record ID' });
     expect(await svc.failure(SERVICE_RECORD_DELETE, { id: -3 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid service record ID' });
-    expect(await svc.failure(SERVICE_RECORD_UPDATE, { id: 0, record: { title: 'x' } }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid service record or ID' });
+    expect(await svc.failure(SERVICE_RECORD_UPDATE, { id: 0, record: { title: 'x' } }, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Invalid service record or ID',
+    });
     expect(await svc.failure(SERVICE_RECORD_UPDATE, { id: created.id, record: { ...created, id: created.id + 1 } as never }, userA)).toMatchObject({
       code: 'VALIDATION',
       message: 'Invalid service record or ID',
@@ -226,7 +235,10 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const machineId = await machineOf(userA, 'Crane 0');
     const record = await svc.send(SERVICE_RECORD_CREATE, { title: 'Boom', machineId }, userA);
     const soon = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
-    const onSaved = (i: number) => svc.get(MachinesService).onSaved({ actor: null, payload: { machineId, userId: userA.userId, name: `Crane ${i}`, at: soon(i) }, meta: { correlationId: 'int-test-event' } });
+    const onSaved = (i: number) =>
+      svc
+        .get(MachinesService)
+        .onSaved({ actor: null, payload: { machineId, userId: userA.userId, name: `Crane ${i}`, at: soon(i) }, meta: { correlationId: 'int-test-event' } });
     const nameNow = async () => (await svc.send(SERVICE_RECORD_GET, { id: record.id }, userA)).machineName;
 
     // All handled at the same time, the newest first.
@@ -257,7 +269,11 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const renames = async () => {
       for (let i = 1; i <= 12; i++) {
         await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: `Skid steer ${i}` });
-        await expectEventually(async () => expect((await svc.send(SERVICE_RECORD_GET, { id: marker.id }, userA)).machineName).toBe(`Skid steer ${i}`), 10_000, 5);
+        await expectEventually(
+          async () => expect((await svc.send(SERVICE_RECORD_GET, { id: marker.id }, userA)).machineName).toBe(`Skid steer ${i}`),
+          10_000,
+          5,
+        );
       }
       renaming = false;
     };
@@ -284,13 +300,15 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     await expectMachineTold(from, moving.id, 'deleted', '2025-01-20');
   });
 
-  it("tells the machine its newest service date when records with different dates are created at once", async () => {
+  it('tells the machine its newest service date when records with different dates are created at once', async () => {
     // The newest date sent next to last: the last writer waits for its lock while it commits.
     const dates = Array.from({ length: 24 }, (_, i) => (i === 22 ? '2024-12-31' : `2024-0${(i % 9) + 1}-1${i % 10}`));
     // Three machines in turn, so the writers queue behind each other's locks many times.
     for (const name of ['Fleet van', 'Fleet truck', 'Fleet trailer']) {
       const machineId = await machineOf(userA, name);
-      const created = await Promise.all(dates.map((serviceDate, i) => svc.send(SERVICE_RECORD_CREATE, { title: `at once ${i}`, machineId, serviceDate }, userA)));
+      const created = await Promise.all(
+        dates.map((serviceDate, i) => svc.send(SERVICE_RECORD_CREATE, { title: `at once ${i}`, machineId, serviceDate }, userA)),
+      );
 
       // machine-service keeps the event with the latest `at`: it must carry the newest date of all.
       await expectEventually(async () => {
@@ -305,16 +323,26 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
   it('moves records back and forth between two machines at once, each update answered and both machines told their latest date', async () => {
     const [a, b] = [await machineOf(userA, 'Dozer A'), await machineOf(userA, 'Dozer B')];
-    const onA = await Promise.all(['2024-05-01', '2024-05-02', '2024-05-03'].map((serviceDate) => svc.send(SERVICE_RECORD_CREATE, { title: 'on A', machineId: a, serviceDate }, userA)));
-    const onB = await Promise.all(['2024-06-01', '2024-06-02', '2024-06-03'].map((serviceDate) => svc.send(SERVICE_RECORD_CREATE, { title: 'on B', machineId: b, serviceDate }, userA)));
+    const onA = await Promise.all(
+      ['2024-05-01', '2024-05-02', '2024-05-03'].map((serviceDate) => svc.send(SERVICE_RECORD_CREATE, { title: 'on A', machineId: a, serviceDate }, userA)),
+    );
+    const onB = await Promise.all(
+      ['2024-06-01', '2024-06-02', '2024-06-03'].map((serviceDate) => svc.send(SERVICE_RECORD_CREATE, { title: 'on B', machineId: b, serviceDate }, userA)),
+    );
 
     // Opposite moves at the same time: they take the two machines' locks in one order, never a deadlock.
-    const moved = await Promise.all([...onA.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { machineId: b } }, userA)), ...onB.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { machineId: a } }, userA))]);
+    const moved = await Promise.all([
+      ...onA.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { machineId: b } }, userA)),
+      ...onB.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { machineId: a } }, userA)),
+    ]);
 
     expect(moved.map((r) => r.machineName)).toEqual(['Dozer B', 'Dozer B', 'Dozer B', 'Dozer A', 'Dozer A', 'Dozer A']);
     await expectEventually(async () => {
       expect(await svc.outboxPending()).toBe(0);
-      for (const [machineId, latest] of [[a, '2024-06-03'], [b, '2024-05-03']] as const) {
+      for (const [machineId, latest] of [
+        [a, '2024-06-03'],
+        [b, '2024-05-03'],
+      ] as const) {
         const events = svc.events(SERVICE_RECORD_CHANGED).filter((e) => e.machineId === machineId);
         expect(events.reduce((x, y) => (Date.parse(y.at) >= Date.parse(x.at) ? y : x)).latestServiceDate).toBe(latest);
       }
@@ -381,7 +409,12 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
   it("lists a machine's records newest service date first", async () => {
     const machineId = await machineOf(userA, 'Skid steer');
-    for (const [title, serviceDate] of [['mid', '2025-05-05'], ['old', '2024-01-01'], ['new', '2026-02-02'], ['mid too', '2025-05-05']]) {
+    for (const [title, serviceDate] of [
+      ['mid', '2025-05-05'],
+      ['old', '2024-01-01'],
+      ['new', '2026-02-02'],
+      ['mid too', '2025-05-05'],
+    ]) {
       await svc.send(SERVICE_RECORD_CREATE, { title, machineId, serviceDate }, userA);
     }
 
@@ -483,7 +516,11 @@ describe.each(await testEngines())('the recent services list over many records (
     expect(page.totalPages).toBe(25);
     expect(page.number).toBe(0);
     expect(page.size).toBe(12);
-    expect(page.content.map((r) => r.id)).toEqual(expected((r) => r.serviceDate, 'desc').slice(0, 12).map((r) => r.id));
+    expect(page.content.map((r) => r.id)).toEqual(
+      expected((r) => r.serviceDate, 'desc')
+        .slice(0, 12)
+        .map((r) => r.id),
+    );
     expect(page.content.every((r) => machineNames.includes(r.machineName!))).toBe(true);
   });
 

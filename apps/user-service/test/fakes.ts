@@ -89,7 +89,12 @@ export const fakeUsers = (db: FakeDatabase): UsersRepository => {
     byId: async (id) => (find(id) ? copy(find(id)!) : null),
     byUsername: async (username) => copy(rows().find((u) => u.username === username) ?? null),
     count: async () => rows().length,
-    firstEnabled: async (take) => rows().filter((u) => u.enabled).sort((a, b) => a.id - b.id).slice(0, take).map(copy),
+    firstEnabled: async (take) =>
+      rows()
+        .filter((u) => u.enabled)
+        .sort((a, b) => a.id - b.id)
+        .slice(0, take)
+        .map(copy),
     page: async (page, size) =>
       [...rows()]
         .sort((a, b) => b.createDate.getTime() - a.createDate.getTime() || b.id - a.id)
@@ -120,7 +125,10 @@ export const fakeUsers = (db: FakeDatabase): UsersRepository => {
       const user = find(id);
       return user ? { id: user.id, enabled: user.enabled, sessionVersion: user.sessionVersion } : null;
     },
-    sessionsEndedAfter: async (since) => rows().filter((u) => u.sessionsEndedAt && u.sessionsEndedAt > since).map((u) => u.id),
+    sessionsEndedAfter: async (since) =>
+      rows()
+        .filter((u) => u.sessionsEndedAt && u.sessionsEndedAt > since)
+        .map((u) => u.id),
   });
 };
 
@@ -157,7 +165,8 @@ export const fakePasswordTokens = (db: FakeDatabase): PasswordTokensRepository =
   const rows = () => db.tables.passwordTokens;
   return as<PasswordTokensRepository>({
     byHash: async (tokenHash) => copy(rows().find((t) => t.tokenHash === tokenHash) ?? null),
-    issuedSince: async (_tx, userId, purpose: PasswordTokenPurpose, since) => rows().some((t) => t.userId === userId && t.purpose === purpose && t.createdAt > since),
+    issuedSince: async (_tx, userId, purpose: PasswordTokenPurpose, since) =>
+      rows().some((t) => t.userId === userId && t.purpose === purpose && t.createdAt > since),
     add: async (_tx, row: NewPasswordToken) => {
       rows().push({ ...copy(row), id: db.nextId() });
     },
@@ -216,7 +225,10 @@ export const fakeJobs = (db: FakeDatabase): JobsRepository => {
         set(job, columns);
       }
     },
-    runningSince: async (before) => rows().filter((j) => j.status === 'Running' && j.lastRun !== null && j.lastRun < before).map(copy),
+    runningSince: async (before) =>
+      rows()
+        .filter((j) => j.status === 'Running' && j.lastRun !== null && j.lastRun < before)
+        .map(copy),
     endRunning: async (ids, columns) => {
       rows()
         .filter((j) => ids.includes(j.id) && j.status === 'Running')
@@ -237,7 +249,8 @@ export const fakeNotificationMailKeys = (db: FakeDatabase): NotificationMailRepo
   });
 
 /** The mail queue's enqueue, into the store (so a rolled-back transaction sends nothing). */
-export const fakeMail = (db: FakeDatabase): MailQueue => ({ enqueue: async (_tx: Tx, mail: QueuedMail) => void db.tables.mail.push(copy(mail)) }) as unknown as MailQueue;
+export const fakeMail = (db: FakeDatabase): MailQueue =>
+  ({ enqueue: async (_tx: Tx, mail: QueuedMail) => void db.tables.mail.push(copy(mail)) }) as unknown as MailQueue;
 
 export const testEnv = (values: Record<string, string> = {}): UserEnv => loadEnv(UserEnv, { PUBLIC_URL: 'https://fleet.example.com', ...values });
 
@@ -270,7 +283,16 @@ export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEnt
 
 /** A live refresh-token family of the user (one token). */
 export function aSession(db: FakeDatabase, userId: number, familyId: string, tokenHash = `${familyId}-hash`): void {
-  db.tables.refreshTokens.push({ id: db.nextId(), familyId, userId, tokenHash, createdAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), usedAt: null, revokedAt: null });
+  db.tables.refreshTokens.push({
+    id: db.nextId(),
+    familyId,
+    userId,
+    tokenHash,
+    createdAt: new Date(),
+    expiresAt: new Date(Date.now() + 86_400_000),
+    usedAt: null,
+    revokedAt: null,
+  });
 }
 
 export const liveFamilies = (db: FakeDatabase, userId: number): string[] =>

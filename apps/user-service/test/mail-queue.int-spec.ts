@@ -45,7 +45,16 @@ describe(MailQueue.name, () => {
     const transport = new FlakyTransport();
     const queue = track(new MailQueue(ds, transport, env));
     await ds.transaction(async (manager) => {
-      await manager.getRepository(UserEntity).insert({ username: 'a@test', name: 'A', passwordHash: null, passwordIsPlaceholder: false, adminLevel: 0, enabled: true, userSelfDescription: null, createDate: new Date() });
+      await manager.getRepository(UserEntity).insert({
+        username: 'a@test',
+        name: 'A',
+        passwordHash: null,
+        passwordIsPlaceholder: false,
+        adminLevel: 0,
+        enabled: true,
+        userSelfDescription: null,
+        createDate: new Date(),
+      });
       await queue.enqueue(manager, { to: 'a@test', subject: 'Approved', text: 'You can sign in' });
     });
 

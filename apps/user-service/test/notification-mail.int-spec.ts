@@ -24,8 +24,21 @@ describe(NotificationMailService.name, () => {
   let queue: MailQueue;
 
   const aUser = (enabled: boolean) =>
-    ds.getRepository(UserEntity).save({ username: `digest-${Math.random().toString(36).slice(2)}@test`, name: 'Owner', passwordHash: null, passwordIsPlaceholder: false, adminLevel: 0, enabled, userSelfDescription: null, createDate: new Date() });
-  const event = (userId: number, key: string) => ({ actor: null, meta: { correlationId: 't' }, payload: { key, userId, subject: 'Wrenchlog: 1 maintenance item needs attention', text: 'Tractor\n  - Due soon: Oil' } });
+    ds.getRepository(UserEntity).save({
+      username: `digest-${Math.random().toString(36).slice(2)}@test`,
+      name: 'Owner',
+      passwordHash: null,
+      passwordIsPlaceholder: false,
+      adminLevel: 0,
+      enabled,
+      userSelfDescription: null,
+      createDate: new Date(),
+    });
+  const event = (userId: number, key: string) => ({
+    actor: null,
+    meta: { correlationId: 't' },
+    payload: { key, userId, subject: 'Wrenchlog: 1 maintenance item needs attention', text: 'Tractor\n  - Due soon: Oil' },
+  });
 
   beforeAll(async () => {
     ds = await testDataSource();

@@ -86,7 +86,12 @@ describe(PasswordService.name, () => {
     const pending = await anOwner(false);
     const owner = await anOwner();
 
-    const replies = [await service.forgot({ email: pending.username }), await service.forgot({ email: 'nobody@test' }), await service.forgot({ email: owner.username }), await service.forgot({ email: owner.username })];
+    const replies = [
+      await service.forgot({ email: pending.username }),
+      await service.forgot({ email: 'nobody@test' }),
+      await service.forgot({ email: owner.username }),
+      await service.forgot({ email: owner.username }),
+    ];
 
     expect(new Set(replies.map((r) => r.message)).size).toBe(1);
     expect(await mailedTokens(pending.username)).toEqual([]);
@@ -95,11 +100,22 @@ describe(PasswordService.name, () => {
 
   it('lets a link set the password only once, even when used twice at the same moment, and ends every session', async () => {
     const owner = await anOwner();
-    await ds.getRepository(RefreshTokenEntity).insert({ familyId: 'f1', userId: owner.id, tokenHash: 'a'.repeat(64), createdAt: new Date(), expiresAt: new Date(Date.now() + 86400000), usedAt: null, revokedAt: null });
+    await ds.getRepository(RefreshTokenEntity).insert({
+      familyId: 'f1',
+      userId: owner.id,
+      tokenHash: 'a'.repeat(64),
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 86400000),
+      usedAt: null,
+      revokedAt: null,
+    });
     await service.forgot({ email: owner.username });
     const [token] = await mailedTokens(owner.username);
 
-    const outcomes = await Promise.allSettled([service.setWithToken({ token, password: 'First-password-1' }), service.setWithToken({ token, password: 'Second-password-2' })]);
+    const outcomes = await Promise.allSettled([
+      service.setWithToken({ token, password: 'First-password-1' }),
+      service.setWithToken({ token, password: 'Second-password-2' }),
+    ]);
 
     expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
     const user = await ds.getRepository(UserEntity).findOneByOrFail({ id: owner.id });

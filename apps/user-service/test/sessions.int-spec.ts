@@ -19,11 +19,28 @@ describe(SessionsService.name, () => {
   afterAll(() => ds.destroy());
 
   const aUser = async (username: string) =>
-    ds.getRepository(UserEntity).save({ username, name: username, passwordHash: 'x', passwordIsPlaceholder: false, adminLevel: 0, enabled: true, userSelfDescription: null, createDate: new Date() });
+    ds.getRepository(UserEntity).save({
+      username,
+      name: username,
+      passwordHash: 'x',
+      passwordIsPlaceholder: false,
+      adminLevel: 0,
+      enabled: true,
+      userSelfDescription: null,
+      createDate: new Date(),
+    });
   const aFamily = (userId: number, familyId: string) =>
-    ds.getRepository(RefreshTokenEntity).insert({ familyId, userId, tokenHash: `${familyId}-hash`, createdAt: new Date(), expiresAt: new Date(Date.now() + 86_400_000), usedAt: null, revokedAt: null });
+    ds.getRepository(RefreshTokenEntity).insert({
+      familyId,
+      userId,
+      tokenHash: `${familyId}-hash`,
+      createdAt: new Date(),
+      expiresAt: new Date(Date.now() + 86_400_000),
+      usedAt: null,
+      revokedAt: null,
+    });
 
-  it("raises the session version and revokes every refresh-token family of that user only", async () => {
+  it('raises the session version and revokes every refresh-token family of that user only', async () => {
     const [ann, ben] = [await aUser('ann@example.com'), await aUser('ben@example.com')];
     await aFamily(ann.id, 'ann-laptop');
     await aFamily(ann.id, 'ann-phone');

@@ -48,7 +48,9 @@ describe('mail over SMTP', () => {
     const port = await freePort();
     const env = loadEnv(UserEnv, { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Wrenchlog <no-reply@wrenchlog.test>' });
     queue = new MailQueue(ds, new SmtpMailTransport(env.SMTP_URL!), env);
-    await ds.transaction((manager) => queue!.enqueue(manager, { to: 'owner@wrenchlog.test', subject: 'Your Wrenchlog account is approved', text: 'You can sign in now.' }));
+    await ds.transaction((manager) =>
+      queue!.enqueue(manager, { to: 'owner@wrenchlog.test', subject: 'Your Wrenchlog account is approved', text: 'You can sign in now.' }),
+    );
 
     await queue.drainNow();
     const [waiting] = await ds.getRepository(MailMessageEntity).find();

@@ -1,4 +1,13 @@
-import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor, TEST_ADMIN, uniqueEmail, type ApprovedUser } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  createApprovedUser,
+  createMachine,
+  expectEventually,
+  serviceRecordFor,
+  TEST_ADMIN,
+  uniqueEmail,
+  type ApprovedUser,
+} from '@wrenchlog/testing';
 import type { Browser } from 'playwright-core';
 import { baseUrl, launch, openSession, seriousViolations, signIn, type Session } from './browser.js';
 
@@ -16,7 +25,11 @@ describe('accessibility of the signed-in screens', () => {
     owner = await createApprovedUser(api, { name: 'Axe Owner' });
     const machine = await createMachine(api, owner.token, { name: `Axe loader ${Date.now() % 100000}` });
     const record = await serviceRecordFor(api, owner.token, machine.id, { title: 'Hydraulic hose', serviceShop: 'Yard crew', price: 84.5 });
-    const fuel = await api.post('/api/fuel-records', { machineId: machine.id, amount: 12.5, pricePerUnit: 3.459, totalPrice: 43.24, dateOfPurchase: '2026-11-20T14:30:00.000Z', storeName: 'Corner fuel' }, owner.token);
+    const fuel = await api.post(
+      '/api/fuel-records',
+      { machineId: machine.id, amount: 12.5, pricePerUnit: 3.459, totalPrice: 43.24, dateOfPurchase: '2026-11-20T14:30:00.000Z', storeName: 'Corner fuel' },
+      owner.token,
+    );
     expect(fuel.status).toBe(201);
     screens = [
       ['/dashboard', 'Most Recent'],
@@ -84,7 +97,13 @@ describe('accessibility of the signed-in screens', () => {
 
     beforeAll(async () => {
       const api = new ApiClient(baseUrl());
-      const pending = await api.post('/api/admin/createuser', { username: uniqueEmail('axe-pending'), name: 'Axe Pending', userSelfDescription: 'waits for approval', enabled: 1, createDate: new Date().toISOString() });
+      const pending = await api.post('/api/admin/createuser', {
+        username: uniqueEmail('axe-pending'),
+        name: 'Axe Pending',
+        userSelfDescription: 'waits for approval',
+        enabled: 1,
+        createDate: new Date().toISOString(),
+      });
       expect(pending.status).toBe(201);
       expect((await api.post('/api/analytics/pageview', { page: '/pricing', referrer: 'axe' })).status).toBeLessThan(300);
       const admin = await api.loginAsAdmin();

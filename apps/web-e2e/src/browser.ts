@@ -20,7 +20,16 @@ export function launch(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+      '--disable-sync',
+      '--disable-quic',
+    ],
   });
 }
 
@@ -34,7 +43,12 @@ export interface Session {
 }
 
 /** A fresh browser context at the given viewport (and options, e.g. a time zone) that records every uncaught error and console error. */
-export async function openSession(browser: Browser, viewport: { width: number; height: number }, prefix: string, options: BrowserContextOptions = {}): Promise<Session> {
+export async function openSession(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  prefix: string,
+  options: BrowserContextOptions = {},
+): Promise<Session> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), deviceScaleFactor: 1, ...options });
   const page = await context.newPage();
   page.setDefaultTimeout(15000);
@@ -123,5 +137,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
     const result = await w.axe.run(w.document, { resultTypes: ['violations'] });
     return result.violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
 }

@@ -61,8 +61,13 @@ describe('web app at 1280 px', () => {
     await s.page.waitForURL((url) => url.pathname === '/machines');
     await s.page.getByRole('heading', { name: 'Browse Machines' }).waitFor();
     await s.page.getByRole('navigation', { name: 'Sections' }).waitFor();
-    expect(await s.page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('wrenchlog.token'))).toBeTruthy();
-    await s.page.getByText(/No machines yet|Full List/).first().waitFor();
+    expect(
+      await s.page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('wrenchlog.token')),
+    ).toBeTruthy();
+    await s.page
+      .getByText(/No machines yet|Full List/)
+      .first()
+      .waitFor();
     await s.shot('03-machines-empty');
   });
 
@@ -242,7 +247,10 @@ describe('web app at 1280 px', () => {
     await s.page.getByRole('heading', { name: 'Browse Machines' }).waitFor();
     await listed;
     // Other suites share the account: the list may hold their machines, never this one.
-    await s.page.getByText(/No machines yet|Showing|Full List/).first().waitFor();
+    await s.page
+      .getByText(/No machines yet|Showing|Full List/)
+      .first()
+      .waitFor();
     await s.page.getByRole('link', { name: machineName, exact: true }).waitFor({ state: 'detached' });
   });
 
@@ -253,7 +261,9 @@ describe('web app at 1280 px', () => {
     await s.shot('17-pricing');
     await s.page.getByRole('button', { name: 'Logout' }).click();
     await s.page.waitForURL((url) => url.pathname === '/login');
-    expect(await s.page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('wrenchlog.token'))).toBeNull();
+    expect(
+      await s.page.evaluate(() => (globalThis as unknown as { localStorage: { getItem(k: string): string | null } }).localStorage.getItem('wrenchlog.token')),
+    ).toBeNull();
     await s.page.goto('/dashboard');
     await s.page.waitForURL((url) => url.pathname === '/login' && url.searchParams.get('returnUrl') === '/dashboard');
   });

@@ -81,7 +81,10 @@ describe('Documents', () => {
     await s.shot('machine');
 
     await s.page.goto('/settings');
-    await s.page.getByRole('region', { name: 'Account Details' }).getByText(`0 images (0.00 MB), 1 document (${(size / 1048576).toFixed(2)} MB)`).waitFor();
+    await s.page
+      .getByRole('region', { name: 'Account Details' })
+      .getByText(`0 images (0.00 MB), 1 document (${(size / 1048576).toFixed(2)} MB)`)
+      .waitFor();
     expect(s.errors).toEqual([]);
   });
 

@@ -16,7 +16,13 @@ describe("a machine's fuel history with more records than one load", () => {
     for (let start = 0; start < 55; start += 11) {
       const batch = Array.from({ length: 11 }, (_, i) => {
         const day = start + i;
-        const body = { machineId, amount: 10 + day, pricePerUnit: 3, totalPrice: (10 + day) * 3, dateOfPurchase: new Date(Date.UTC(2025, 0, 1 + day, 12)).toISOString() };
+        const body = {
+          machineId,
+          amount: 10 + day,
+          pricePerUnit: 3,
+          totalPrice: (10 + day) * 3,
+          dateOfPurchase: new Date(Date.UTC(2025, 0, 1 + day, 12)).toISOString(),
+        };
         return api.post('/api/fuel-records', body, owner.token);
       });
       expect((await Promise.all(batch)).every((r) => r.status === 201)).toBe(true);

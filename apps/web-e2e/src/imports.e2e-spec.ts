@@ -180,7 +180,9 @@ describe('the import wizard at 390 px by keyboard', () => {
     await review.focus();
     await page.keyboard.press('Enter');
     await page.getByText('Step 4 of 5: Review').waitFor();
-    await expectEventually(async () => expect(await page.getByRole('table', { name: 'Reviewed rows' }).innerText()).toContain('row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'));
+    await expectEventually(async () =>
+      expect(await page.getByRole('table', { name: 'Reviewed rows' }).innerText()).toContain('row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'),
+    );
     await s.shot('review');
     // The history on the phone: one card per import, nothing wider than the screen.
     await page.goto('/settings?tab=import');

@@ -32,7 +32,10 @@ describe('web app at 390 px', () => {
     expect(await bar.getByRole('link').allTextContents()).toEqual(['Dashboard', 'Machines', 'Services', 'Parts', 'Create']);
     const box = await bar.boundingBox();
     expect(box!.y + box!.height).toBeGreaterThan(780);
-    await s.page.getByText(/No machines yet|Most Recent/).first().waitFor();
+    await s.page
+      .getByText(/No machines yet|Most Recent/)
+      .first()
+      .waitFor();
     await s.shot('02-dashboard');
   });
 
@@ -40,7 +43,17 @@ describe('web app at 390 px', () => {
     await s.page.getByRole('button', { name: 'Open menu' }).click();
     const menu = s.page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByText('Logout').waitFor();
-    expect(await menu.locator('a,button').allTextContents()).toEqual(['Home', 'Dashboard', 'Due', 'Reports', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
+    expect(await menu.locator('a,button').allTextContents()).toEqual([
+      'Home',
+      'Dashboard',
+      'Due',
+      'Reports',
+      'Settings',
+      'Pricing',
+      'Roadmap',
+      'About',
+      'Logout',
+    ]);
     await s.shot('03-menu');
     await s.page.getByRole('button', { name: 'Close menu' }).click();
   });
@@ -61,7 +74,10 @@ describe('web app at 390 px', () => {
     await s.page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Machines' }).click();
     await s.page.getByRole('heading', { name: 'Browse Machines' }).waitFor();
     await s.page.getByRole('link', { name: names[1] }).waitFor();
-    const order = async () => (await s.page.locator('a[href^="/machines/"]').evaluateAll((as) => as.map((a) => a.querySelector('p')?.textContent ?? null))).filter((n) => names.includes(n ?? ''));
+    const order = async () =>
+      (await s.page.locator('a[href^="/machines/"]').evaluateAll((as) => as.map((a) => a.querySelector('p')?.textContent ?? null))).filter((n) =>
+        names.includes(n ?? ''),
+      );
     expect(await order()).toEqual([names[1], names[0]]);
     await s.page.getByRole('button', { name: 'Name' }).click();
     expect(await order()).toEqual([names[0], names[1]]);

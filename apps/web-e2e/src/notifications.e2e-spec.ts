@@ -24,7 +24,11 @@ async function twoDueSoon(api: ApiClient, owner: ApprovedUser, machineName: stri
   });
   expect((await api.post(`/api/meters/${hours!.id}/readings`, { value: 1000, readAt: inDays(-30) }, owner.token)).status).toBe(201);
   for (const title of ['Oil', 'Air filter']) {
-    const res = await api.post(`/api/machines/${machine.id}/schedules`, { title, serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 }, owner.token);
+    const res = await api.post(
+      `/api/machines/${machine.id}/schedules`,
+      { title, serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
+      owner.token,
+    );
     expect(res.status).toBe(201);
   }
   expect((await api.post(`/api/meters/${hours!.id}/readings`, { value: 1240, readAt: inDays(0) }, owner.token)).status).toBe(201);
@@ -222,10 +226,14 @@ describe('notifications in the browser (issue 24)', () => {
       await card.getByRole('button', { name: 'Send test' }).click();
       await card.getByText('Test event sent.').waitFor();
       const table = card.getByRole('table', { name: `Deliveries to ${receiver.url}` });
-      await expectEventually(async () => {
-        await card.getByRole('button', { name: 'Refresh' }).click();
-        expect(await table.getByText('200 · delivered').count()).toBe(1);
-      }, 20000, 1000);
+      await expectEventually(
+        async () => {
+          await card.getByRole('button', { name: 'Refresh' }).click();
+          expect(await table.getByText('200 · delivered').count()).toBe(1);
+        },
+        20000,
+        1000,
+      );
       const row = table.getByRole('row').nth(1);
       expect(await row.textContent()).toContain('ping');
       await s.shot('02-delivered');
@@ -257,20 +265,28 @@ describe('notifications in the browser (issue 24)', () => {
       receiver.failing = true;
       await card.getByRole('button', { name: 'Send test' }).click();
       const table = card.getByRole('table', { name: `Deliveries to ${flaky}` });
-      await expectEventually(async () => {
-        await card.getByRole('button', { name: 'Refresh' }).click();
-        expect(await table.getByText(/^500 · (pending|failed)$/).count()).toBe(1);
-      }, 20000, 1000);
+      await expectEventually(
+        async () => {
+          await card.getByRole('button', { name: 'Refresh' }).click();
+          expect(await table.getByText(/^500 · (pending|failed)$/).count()).toBe(1);
+        },
+        20000,
+        1000,
+      );
       const row = table.getByRole('row').nth(1);
       expect(await row.getByRole('cell').nth(3).textContent()).toBe('1');
       await s.shot('03-failed');
 
       receiver.failing = false;
       await row.getByRole('button', { name: /^Retry delivery \d+$/ }).click();
-      await expectEventually(async () => {
-        await card.getByRole('button', { name: 'Refresh' }).click();
-        expect(await table.getByText('200 · delivered').count()).toBe(1);
-      }, 20000, 1000);
+      await expectEventually(
+        async () => {
+          await card.getByRole('button', { name: 'Refresh' }).click();
+          expect(await table.getByText('200 · delivered').count()).toBe(1);
+        },
+        20000,
+        1000,
+      );
       expect(await row.getByRole('cell').nth(3).textContent()).toBe('2');
       expect(await row.getByRole('button', { name: /^Retry delivery/ }).count()).toBe(0);
       // The same event twice, under the same webhook-id (at-least-once, as Standard Webhooks has it).
@@ -310,7 +326,9 @@ describe('notifications in the browser (issue 24)', () => {
       expect((await section.getByText(/^webcal:\/\//).textContent())!.trim()).toBe(first.replace(/^https?:/, 'webcal:'));
       await section.getByRole('button', { name: 'Copy Calendar link (https)' }).click();
       await section.getByRole('button', { name: 'Calendar link (https) copied' }).waitFor();
-      expect(await s.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText())).toBe(first);
+      expect(
+        await s.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
+      ).toBe(first);
       await s.shot('01-link');
 
       // What a calendar app gets: no sign-in, the token is the credential.
@@ -352,7 +370,9 @@ describe('notifications in the browser (issue 24)', () => {
       cdp.on('ServiceWorker.workerRegistrationUpdated', (e) => registrations.push(...e.registrations));
       await cdp.send('ServiceWorker.enable');
       const scope = await s.page.evaluate(async () => {
-        const nav = (globalThis as unknown as { navigator: { serviceWorker: { register(url: string, o: object): Promise<unknown>; ready: Promise<{ scope: string }> } } }).navigator;
+        const nav = (
+          globalThis as unknown as { navigator: { serviceWorker: { register(url: string, o: object): Promise<unknown>; ready: Promise<{ scope: string }> } } }
+        ).navigator;
         await nav.serviceWorker.register('/sw.js', { scope: '/' });
         return (await nav.serviceWorker.ready).scope;
       });
@@ -360,10 +380,18 @@ describe('notifications in the browser (issue 24)', () => {
       await expectEventually(() => expect(registrations.some((r) => !r.isDeleted)).toBe(true));
       const registration = registrations.find((r) => !r.isDeleted)!;
       const payload = { id: 77, title: 'Overdue: Oil (Push tractor)', body: 'Due 3 days ago', link: '/machines/3?tab=schedules' };
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin: `${baseUrl()}/`, registrationId: registration.registrationId, data: JSON.stringify(payload) });
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: `${baseUrl()}/`,
+        registrationId: registration.registrationId,
+        data: JSON.stringify(payload),
+      });
       await expectEventually(async () => {
         const shown = await s.page.evaluate(async () => {
-          const nav = (globalThis as unknown as { navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<{ title: string; body: string; tag: string; data: unknown }[]> }> } } }).navigator;
+          const nav = (
+            globalThis as unknown as {
+              navigator: { serviceWorker: { ready: Promise<{ getNotifications(): Promise<{ title: string; body: string; tag: string; data: unknown }[]> }> } };
+            }
+          ).navigator;
           return (await (await nav.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, data: n.data }));
         });
         expect(shown).toEqual([{ title: payload.title, body: payload.body, tag: 'wrenchlog-77', data: { link: payload.link } }]);
@@ -395,10 +423,20 @@ describe('notifications in the browser (issue 24)', () => {
       await section.getByRole('alert').waitFor();
       expect(await section.getByRole('alert').textContent()).toMatch(/^Could not enable push on this device\. The browser said: .+/);
       expect(await section.getByRole('button', { name: 'Enable push on this device' }).isEnabled()).toBe(true);
-      expect(await s.page.evaluate(async () => Boolean(await (globalThis as unknown as { navigator: { serviceWorker: { getRegistration(u: string): Promise<unknown> } } }).navigator.serviceWorker.getRegistration('/sw.js')))).toBe(true);
+      expect(
+        await s.page.evaluate(async () =>
+          Boolean(
+            await (
+              globalThis as unknown as { navigator: { serviceWorker: { getRegistration(u: string): Promise<unknown> } } }
+            ).navigator.serviceWorker.getRegistration('/sw.js'),
+          ),
+        ),
+      ).toBe(true);
       // The only errors: the one the screen shows (logged by its handler), and Chromium's own note
       // that a test context (incognito) has no Push API.
-      expect(s.errors.filter((e) => !e.includes('Could not enable push on this device') && !e.includes('does not support the Push API in incognito'))).toEqual([]);
+      expect(s.errors.filter((e) => !e.includes('Could not enable push on this device') && !e.includes('does not support the Push API in incognito'))).toEqual(
+        [],
+      );
     });
   });
 
@@ -430,7 +468,14 @@ describe('notifications in the browser (issue 24)', () => {
       const focused: string[] = [];
       for (let i = 0; i < 3; i++) {
         await s.page.keyboard.press('Tab');
-        focused.push(await s.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; textContent: string } } }).document.activeElement.getAttribute('aria-label') ?? ''));
+        focused.push(
+          await s.page.evaluate(
+            () =>
+              (
+                globalThis as unknown as { document: { activeElement: { getAttribute(n: string): string | null; textContent: string } } }
+              ).document.activeElement.getAttribute('aria-label') ?? '',
+          ),
+        );
       }
       expect(focused[2]).toBe('Notifications, 2 unread');
       await s.page.keyboard.press('Enter');

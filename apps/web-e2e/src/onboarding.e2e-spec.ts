@@ -1,4 +1,13 @@
-import { ApiClient, TEST_ADMIN, distributedServersAvailable, expectEventually, readOutbox, startProduct, uniqueEmail, type RunningProduct } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  TEST_ADMIN,
+  distributedServersAvailable,
+  expectEventually,
+  readOutbox,
+  startProduct,
+  uniqueEmail,
+  type RunningProduct,
+} from '@wrenchlog/testing';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, launch, signIn } from './browser.js';
@@ -100,7 +109,12 @@ describe('onboarding from signup to first sign-in', () => {
       await signIn(owner.page, { username: email, password });
       await owner.page.waitForURL((u) => u.pathname === '/dashboard');
       await owner.page.goto('/settings');
-      expect(await owner.page.getByRole('region', { name: 'User Details' }).getByLabel(/^Account name/).inputValue()).toBe('Hillside Grounds');
+      expect(
+        await owner.page
+          .getByRole('region', { name: 'User Details' })
+          .getByLabel(/^Account name/)
+          .inputValue(),
+      ).toBe('Hillside Grounds');
 
       // The link was single-use.
       const token = new URL(link).searchParams.get('token');

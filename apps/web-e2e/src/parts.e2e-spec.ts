@@ -37,7 +37,10 @@ async function waitForRows(page: Page, expected: string[]): Promise<void> {
   }
 }
 
-async function addPart(page: Page, p: { number: string; name: string; description: string; category: string; quantity: string; min: string; price: string; supplier: string }) {
+async function addPart(
+  page: Page,
+  p: { number: string; name: string; description: string; category: string; quantity: string; min: string; price: string; supplier: string },
+) {
   await page.getByRole('button', { name: 'Add Part' }).first().click();
   const form = page.getByRole('form', { name: 'Add New Part' });
   await form.waitFor();
@@ -103,8 +106,26 @@ for (const { name, prefix, viewport } of VIEWPORTS) {
     });
 
     it('adds two parts, one of them low on stock', async () => {
-      await addPart(s.page, { number: 'HF-6899', name: 'Hydraulic return filter', description: 'Spin-on, 10 micron', category: 'Hydraulic', quantity: '12', min: '4', price: '38.5', supplier: supplierName });
-      await addPart(s.page, { number: 'BLT-220', name: 'Alternator belt', description: 'Serpentine, 8 rib', category: 'Belts', quantity: '1', min: '3', price: '24.99', supplier: supplierName });
+      await addPart(s.page, {
+        number: 'HF-6899',
+        name: 'Hydraulic return filter',
+        description: 'Spin-on, 10 micron',
+        category: 'Hydraulic',
+        quantity: '12',
+        min: '4',
+        price: '38.5',
+        supplier: supplierName,
+      });
+      await addPart(s.page, {
+        number: 'BLT-220',
+        name: 'Alternator belt',
+        description: 'Serpentine, 8 rib',
+        category: 'Belts',
+        quantity: '1',
+        min: '3',
+        price: '24.99',
+        supplier: supplierName,
+      });
       await waitForRows(s.page, ['Hydraulic return filter', 'Alternator belt'].sort());
       await s.page.getByText('page 1 of 1').waitFor();
       expect(await s.page.getByRole('button', { name: 'Previous' }).isDisabled()).toBe(true);

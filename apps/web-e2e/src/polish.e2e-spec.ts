@@ -106,7 +106,9 @@ describe('new-owner polish (issue 18)', () => {
       await s.page.keyboard.press('Tab');
       await expectFocused(s, 'Skip to content');
       await s.page.keyboard.press('Enter');
-      expect(await s.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe('main-content');
+      expect(await s.page.evaluate(() => (globalThis as unknown as { document: { activeElement: { id: string } } }).document.activeElement.id)).toBe(
+        'main-content',
+      );
     });
 
     it('keeps the services list state across Full Details, Back and a reload', async () => {
@@ -158,7 +160,7 @@ describe('new-owner polish (issue 18)', () => {
         expect(res.headers.get('content-type')).toBe('image/webp');
       }
       // A visitor scrolls down with the wheel, as far as the gallery; the lazy images load on the way.
-      for (let i = 0; i < 40 && !(await shots.first().isVisible() && (await shots.first().boundingBox())!.y < 800); i++) {
+      for (let i = 0; i < 40 && !((await shots.first().isVisible()) && (await shots.first().boundingBox())!.y < 800); i++) {
         await s.page.mouse.wheel(0, 400);
         await s.page.waitForTimeout(50);
       }
@@ -182,7 +184,8 @@ async function expectFocused(s: Session, name: string): Promise<void> {
   const deadline = Date.now() + 5000;
   for (;;) {
     const focused = await s.page.evaluate(() => {
-      const el = (globalThis as unknown as { document: { activeElement: { textContent: string | null; getAttribute(n: string): string | null } | null } }).document.activeElement;
+      const el = (globalThis as unknown as { document: { activeElement: { textContent: string | null; getAttribute(n: string): string | null } | null } })
+        .document.activeElement;
       return el ? (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() : '';
     });
     if (focused === name) {

@@ -93,7 +93,9 @@ describe('public pages', () => {
       await s.page.getByRole('button', { name: 'View full size: Every service across the fleet' }).click();
       const dialog = s.page.getByRole('dialog', { name: 'Every service across the fleet' });
       await dialog.waitFor();
-      const size = await dialog.getByRole('img').evaluate((img) => ({ w: (img as unknown as { naturalWidth: number }).naturalWidth, ok: (img as unknown as { complete: boolean }).complete }));
+      const size = await dialog
+        .getByRole('img')
+        .evaluate((img) => ({ w: (img as unknown as { naturalWidth: number }).naturalWidth, ok: (img as unknown as { complete: boolean }).complete }));
       expect(size).toEqual({ w: 1280, ok: true });
       await s.page.waitForTimeout(300); // the modal's opening transition
       await s.page.screenshot({ path: join(SCREENSHOTS, 'public-desktop-landing-modal.png') });
@@ -128,7 +130,10 @@ describe('public pages', () => {
       const sent = s.page.waitForResponse((r) => r.url().endsWith('/api/contact'));
       await s.page.getByRole('button', { name: 'Inquire for Details' }).click();
       expect((await sent).status()).toBe(201);
-      await s.page.getByRole('alert').filter({ hasText: 'Thank you for your inquiry. A member of our executive team will be in touch with you shortly.' }).waitFor();
+      await s.page
+        .getByRole('alert')
+        .filter({ hasText: 'Thank you for your inquiry. A member of our executive team will be in touch with you shortly.' })
+        .waitFor();
       expect(await s.page.getByLabel('Company Name').inputValue()).toBe('');
       await s.shot('platinum-sent');
     });
@@ -141,7 +146,9 @@ describe('public pages', () => {
       await s.page.getByLabel('How will you use Wrenchlog?').fill('Twenty mowers and two trucks.');
       await s.page.getByRole('button', { name: 'Sign Up' }).click();
       await s.page.getByRole('heading', { name: 'Check your email' }).waitFor();
-      await s.page.waitForURL((url) => url.pathname === '/signup-success' && url.searchParams.get('email') === email && url.searchParams.get('name') === 'Hillside Grounds');
+      await s.page.waitForURL(
+        (url) => url.pathname === '/signup-success' && url.searchParams.get('email') === email && url.searchParams.get('name') === 'Hillside Grounds',
+      );
       await s.page.getByRole('heading', { level: 1, name: 'Thank you, Hillside Grounds!' }).waitFor();
       await s.shot('signup-success');
       // The account exists and waits for approval.

@@ -88,7 +88,16 @@ describe('fuel record, part purchase and fast create forms', () => {
       fuelIds.push(Number(new URL(s.page.url()).pathname.split('/').pop()));
 
       const stored = await api.get(`/api/fuel-records/${fuelIds[1]}`, owner.token);
-      expect(stored.body).toMatchObject({ machineId: machine.id, amount: 12.5, pricePerUnit: 3.459, totalPrice: 43.24, lastMileage: 10000, currentMileage: 10300, mpg: 24, storeName: 'Ridge Fuel' });
+      expect(stored.body).toMatchObject({
+        machineId: machine.id,
+        amount: 12.5,
+        pricePerUnit: 3.459,
+        totalPrice: 43.24,
+        lastMileage: 10000,
+        currentMileage: 10300,
+        mpg: 24,
+        storeName: 'Ridge Fuel',
+      });
     });
 
     it('reopens a fuel record and updates it with a total typed by hand', async () => {
@@ -120,8 +129,25 @@ describe('fuel record, part purchase and fast create forms', () => {
     });
 
     it("creates a part purchase linked to an inventory part and sees it on the machine's Parts History", async () => {
-      const supplier = await api.post('/api/suppliers', { name: 'Yard Supply', contact: 'Dana Ruiz', email: 'dana@yardsupply.test', phone: '555-0142', address: '400 Quarry Rd, Boise, ID 83702' }, owner.token);
-      const stocked = await api.post('/api/parts', { partNumber: 'HF-6899', name: 'Hydraulic return filter', description: 'Spin-on, 10 micron', category: 'Hydraulic', quantity: 1, minStock: 2, price: 38.5, supplierId: supplier.body.id }, owner.token);
+      const supplier = await api.post(
+        '/api/suppliers',
+        { name: 'Yard Supply', contact: 'Dana Ruiz', email: 'dana@yardsupply.test', phone: '555-0142', address: '400 Quarry Rd, Boise, ID 83702' },
+        owner.token,
+      );
+      const stocked = await api.post(
+        '/api/parts',
+        {
+          partNumber: 'HF-6899',
+          name: 'Hydraulic return filter',
+          description: 'Spin-on, 10 micron',
+          category: 'Hydraulic',
+          quantity: 1,
+          minStock: 2,
+          price: 38.5,
+          supplierId: supplier.body.id,
+        },
+        owner.token,
+      );
       expect(stocked.status).toBe(201);
       await s.page.goto(`/part-purchase?machineId=${machine.id}&mode=full`);
       const form = s.page.getByRole('form', { name: 'Create Part Purchase' });
@@ -199,9 +225,15 @@ describe('fuel record, part purchase and fast create forms', () => {
       await s.shot('05-fast-create');
 
       const records = await api.get(`/api/fuel-records/machine/${machine.id}`, owner.token);
-      expect((records.body as { totalPrice: number; storeName: string | null; currentMileage: number | null }[]).some((r) => r.totalPrice === 26 && !r.storeName && r.currentMileage === null)).toBe(true);
+      expect(
+        (records.body as { totalPrice: number; storeName: string | null; currentMileage: number | null }[]).some(
+          (r) => r.totalPrice === 26 && !r.storeName && r.currentMileage === null,
+        ),
+      ).toBe(true);
       const services = await api.get(`/api/services/machine/${machine.id}`, owner.token);
-      expect((services.body as { title: string; serviceShop: string | null }[]).filter((r) => r.title === 'Blade sharpening').map((r) => r.serviceShop)).toEqual(['Yard crew']);
+      expect(
+        (services.body as { title: string; serviceShop: string | null }[]).filter((r) => r.title === 'Blade sharpening').map((r) => r.serviceShop),
+      ).toEqual(['Yard crew']);
       const purchases = await api.get('/api/purchases/getrecent', owner.token);
       const wiper = (purchases.body.content as { partName: string; price: number; machineId: number | null }[]).find((p) => p.partName === 'Wiper blade');
       expect(wiper?.price).toBe(9.99);

@@ -52,9 +52,38 @@ describe.each([
       expect(res.status).toBe(201);
     };
     await serviceRecordFor(api, owner.token, tractor, { title: 'Hydraulic service', serviceDate: `${year}-01-10`, price: service });
-    await post('/api/fuel-records', { machineId: tractor, amount: 12, pricePerUnit: 3.5, totalPrice: fuel[0], dateOfPurchase: `${year}-01-20T12:00:00.000Z`, currentMileage: 1000 }, owner.token);
-    await post('/api/fuel-records', { machineId: tractor, amount: 10, pricePerUnit: 4, totalPrice: fuel[1], dateOfPurchase: `${year}-02-20T12:00:00.000Z`, currentMileage: 1300, fullTank: true }, owner.token);
-    await post('/api/purchases', { partName: 'Hydraulic Hose', partDescription: 'Hose', quantity: 2, price: 30.5, storeName: 'Heartland', partStatus: 'Purchased', purchaseDate: `${year}-02-03T13:00:00.000Z`, machineId: truck }, owner.token);
+    await post(
+      '/api/fuel-records',
+      { machineId: tractor, amount: 12, pricePerUnit: 3.5, totalPrice: fuel[0], dateOfPurchase: `${year}-01-20T12:00:00.000Z`, currentMileage: 1000 },
+      owner.token,
+    );
+    await post(
+      '/api/fuel-records',
+      {
+        machineId: tractor,
+        amount: 10,
+        pricePerUnit: 4,
+        totalPrice: fuel[1],
+        dateOfPurchase: `${year}-02-20T12:00:00.000Z`,
+        currentMileage: 1300,
+        fullTank: true,
+      },
+      owner.token,
+    );
+    await post(
+      '/api/purchases',
+      {
+        partName: 'Hydraulic Hose',
+        partDescription: 'Hose',
+        quantity: 2,
+        price: 30.5,
+        storeName: 'Heartland',
+        partStatus: 'Purchased',
+        purchaseDate: `${year}-02-03T13:00:00.000Z`,
+        machineId: truck,
+      },
+      owner.token,
+    );
     // Another user's machine and record: never in the owner's figures.
     const theirs = (await createMachine(api, other.token, { name: `Their tractor ${suffix}`, type: 'Tractor' })).id as number;
     await serviceRecordFor(api, other.token, theirs, { title: 'Not yours', serviceDate: `${year}-01-15`, price: 999 });

@@ -13,12 +13,16 @@ const today = () => {
 
 /** Reloads until the locator shows (the schedule service hears of records by events). */
 async function eventually(page: Page, find: () => ReturnType<Page['getByRole']>): Promise<void> {
-  await expectEventually(async () => {
-    if (!(await find().isVisible())) {
-      await page.reload();
-      await find().waitFor({ timeout: 2000 });
-    }
-  }, 20000, 200);
+  await expectEventually(
+    async () => {
+      if (!(await find().isVisible())) {
+        await page.reload();
+        await find().waitFor({ timeout: 2000 });
+      }
+    },
+    20000,
+    200,
+  );
 }
 
 describe.each([
@@ -96,7 +100,10 @@ describe.each([
 
     await s.page.goto(`/machines/${machine.id}?tab=schedules`);
     await eventually(s.page, () => s.page.getByRole('listitem', { name: title }).getByText('Upcoming'));
-    await s.page.getByRole('listitem', { name: title }).getByText(/Next due: .*492 h/).waitFor();
+    await s.page
+      .getByRole('listitem', { name: title })
+      .getByText(/Next due: .*492 h/)
+      .waitFor();
     await s.shot('machine-schedules');
   });
 

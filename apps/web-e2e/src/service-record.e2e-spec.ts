@@ -70,7 +70,13 @@ describe('Service record form', () => {
       await s.page.getByRole('heading', { name: 'Service Record Details' }).waitFor();
       recordId = recordIdOf(s.page);
       const stored = await api().get(`/api/services/${recordId}`, owner.token);
-      expect(stored.body).toMatchObject({ title: 'Brake pads and rotors', status: 'New', serviceType: 'Maintenance', machineId: machine.id, serviceShop: 'Main Street Garage' });
+      expect(stored.body).toMatchObject({
+        title: 'Brake pads and rotors',
+        status: 'New',
+        serviceType: 'Maintenance',
+        machineId: machine.id,
+        serviceShop: 'Main Street Garage',
+      });
     });
 
     it('saves a field when it loses focus, and shows miles with separators', async () => {
@@ -93,7 +99,11 @@ describe('Service record form', () => {
       // Stored thumbnails from the server, not the pending previews (blob: URLs) shown during the upload.
       await waitForImages(s.page, '[data-testid="service-photos"] img', 3, (src) => !src.startsWith('blob:'));
       // Thumbnails are at most 200 px; originals at most 1920 px.
-      const thumbs = await s.page.locator('[data-testid="service-photos"] img').evaluateAll((els) => els.map((el) => Math.max((el as unknown as { naturalWidth: number }).naturalWidth, (el as unknown as { naturalHeight: number }).naturalHeight)));
+      const thumbs = await s.page
+        .locator('[data-testid="service-photos"] img')
+        .evaluateAll((els) =>
+          els.map((el) => Math.max((el as unknown as { naturalWidth: number }).naturalWidth, (el as unknown as { naturalHeight: number }).naturalHeight)),
+        );
       expect(Math.max(...thumbs)).toBeLessThanOrEqual(200);
       const images = await api().get(`/api/services/${recordId}/images`, owner.token);
       expect((images.body as { fileName: string }[]).map((i) => i.fileName).sort()).toEqual(['engine-bay.jpg', 'old-part.jpg', 'receipt.jpg']);

@@ -52,7 +52,12 @@ describe('settings, admin and analytics', () => {
     const details = s.page.getByRole('region', { name: 'Account Details' });
     await details.getByText('0 images (0.00 MB)').waitFor();
     // Issue 18: User Details is no longer COMING SOON: the account name is editable.
-    expect(await s.page.getByRole('region', { name: 'User Details' }).getByLabel(/^Account name/).inputValue()).toBe('Olive Owner');
+    expect(
+      await s.page
+        .getByRole('region', { name: 'User Details' })
+        .getByLabel(/^Account name/)
+        .inputValue(),
+    ).toBe('Olive Owner');
     await s.shot('01-user');
     await details.getByRole('button', { name: 'Logout' }).click();
     await s.page.waitForURL((url) => url.pathname === '/login');
@@ -60,7 +65,13 @@ describe('settings, admin and analytics', () => {
 
   it('lets the admin set a password and approve a pending signup, refusing a placeholder password', async () => {
     const username = uniqueEmail('pending');
-    const signup = await api.post('/api/admin/createuser', { username, name: 'Gus Groundskeeper', userSelfDescription: 'Six mowers and a tractor', enabled: 1, createDate: new Date().toISOString() });
+    const signup = await api.post('/api/admin/createuser', {
+      username,
+      name: 'Gus Groundskeeper',
+      userSelfDescription: 'Six mowers and a tractor',
+      enabled: 1,
+      createDate: new Date().toISOString(),
+    });
     expect(signup.status).toBe(201);
 
     await signInAt(s.page, '/settings', TEST_ADMIN);
@@ -112,8 +123,14 @@ describe('settings, admin and analytics', () => {
     await sync.getByRole('button', { name: 'Run Now: Data Sync with External API' }).click();
     await sync.getByLabel('Status: Failed').waitFor({ timeout: 20000 });
     await sync.getByRole('alert').filter({ hasText: 'Failed to run job. Error: No external API is configured' }).waitFor();
-    await jobs.getByRole('article', { name: 'Daily Analytics Aggregation' }).getByText(/^Aggregated \d+ page views/).waitFor();
-    await jobs.getByRole('article', { name: 'Backfill Images' }).getByText(/Processed \d+, failed \d+, remaining \d+\./).waitFor();
+    await jobs
+      .getByRole('article', { name: 'Daily Analytics Aggregation' })
+      .getByText(/^Aggregated \d+ page views/)
+      .waitFor();
+    await jobs
+      .getByRole('article', { name: 'Backfill Images' })
+      .getByText(/Processed \d+, failed \d+, remaining \d+\./)
+      .waitFor();
     await s.shot('04-jobs');
   });
 

@@ -8,8 +8,7 @@ class Sample {
   @QueryInt() @IsInt({ message: 'whole' }) page!: number;
 }
 
-const messages = (plain: object): string[] =>
-  validateSync(plainToInstance(Sample, plain)).flatMap((e) => Object.values(e.constraints ?? {}));
+const messages = (plain: object): string[] => validateSync(plainToInstance(Sample, plain)).flatMap((e) => Object.values(e.constraints ?? {}));
 
 describe(hasAtMostDecimals.name, () => {
   it.each([

@@ -22,8 +22,7 @@ const DECIMAL_INTEGER = /^-?[0-9]{1,15}$/;
  * A whole number from a query string, read strictly as decimal digits ('0x1F', '1e3', ' 1' and
  * '1.0' stay strings and fail the field's IsInt).
  */
-export const QueryInt = () =>
-  Transform(({ value }: { value: unknown }) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value));
+export const QueryInt = () => Transform(({ value }: { value: unknown }) => (typeof value === 'string' && DECIMAL_INTEGER.test(value) ? Number(value) : value));
 
 const DECIMAL_NUMBER = /^-?[0-9]{1,15}(\.[0-9]{1,15})?$/;
 

@@ -51,7 +51,24 @@ export type HealthRpc = {
   [K in `${Context}.health.ping`]: { request: Record<string, never>; response: HealthReply };
 };
 
-export type Rpc = HealthRpc & AuthRpc & UserRpc & AdminRpc & AnalyticsRpc & FuelRpc & InventoryRpc & MachineRpc & ImageRpc & ServiceRecordRpc & ScheduleRpc & DocumentRpc & ReportRpc & RebuildRpc & ImportRpc & NotificationRpc & ExportRpc & ImportJobRpc;
+export type Rpc = HealthRpc &
+  AuthRpc &
+  UserRpc &
+  AdminRpc &
+  AnalyticsRpc &
+  FuelRpc &
+  InventoryRpc &
+  MachineRpc &
+  ImageRpc &
+  ServiceRecordRpc &
+  ScheduleRpc &
+  DocumentRpc &
+  ReportRpc &
+  RebuildRpc &
+  ImportRpc &
+  NotificationRpc &
+  ExportRpc &
+  ImportJobRpc;
 export type RpcPattern = keyof Rpc & string;
 export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
 export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

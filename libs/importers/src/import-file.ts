@@ -120,7 +120,13 @@ const lineCount = (text: string): number => {
   return lines;
 };
 
-function analyzePieces(pieces: Piece[], source: ImportSource, overrides: Partial<Detected>, decoded: { encoding: ImportEncoding; hasBom: boolean }, notes: string[]): FileAnalysis {
+function analyzePieces(
+  pieces: Piece[],
+  source: ImportSource,
+  overrides: Partial<Detected>,
+  decoded: { encoding: ImportEncoding; hasBom: boolean },
+  notes: string[],
+): FileAnalysis {
   const def = SOURCES[source];
   const delimiter = overrides.delimiter ?? detectDelimiter(pieces[0].text);
   let budget: number = IMPORT_LIMITS.maxRows;

@@ -1,5 +1,14 @@
 import type { ImageProcessedEvent, StoredImageRef } from '@wrenchlog/contracts';
-import { deletedEvent, isOwnImageRef, isOwnKey, isStoredImageRef, pendingCutoff, processedChange, storedEvent, type OwnedImageRow } from './owned-images.rules.js';
+import {
+  deletedEvent,
+  isOwnImageRef,
+  isOwnKey,
+  isStoredImageRef,
+  pendingCutoff,
+  processedChange,
+  storedEvent,
+  type OwnedImageRow,
+} from './owned-images.rules.js';
 
 const ID = '1b2c3d4e-aaaa-bbbb-cccc-0123456789ab';
 const ref = (over: Partial<StoredImageRef> = {}): StoredImageRef => ({
@@ -121,7 +130,10 @@ describe(processedChange.name, () => {
   });
 
   it('keeps why processing failed, with a message when the worker gave none', () => {
-    expect(processedChange('machine-service', event({ state: 'failed', error: 'Not an image' }))?.set).toMatchObject({ state: 'failed', error: 'Not an image' });
+    expect(processedChange('machine-service', event({ state: 'failed', error: 'Not an image' }))?.set).toMatchObject({
+      state: 'failed',
+      error: 'Not an image',
+    });
     expect(processedChange('machine-service', event({ state: 'failed', error: null }))?.set).toMatchObject({ state: 'failed', error: 'Processing failed' });
   });
 

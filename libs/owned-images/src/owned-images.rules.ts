@@ -1,4 +1,12 @@
-import { isValidId, type ImageDeletedEvent, type ImageOwner, type ImageProcessedEvent, type ImageState, type ImageStoredEvent, type StoredImageRef } from '@wrenchlog/contracts';
+import {
+  isValidId,
+  type ImageDeletedEvent,
+  type ImageOwner,
+  type ImageProcessedEvent,
+  type ImageState,
+  type ImageStoredEvent,
+  type StoredImageRef,
+} from '@wrenchlog/contracts';
 
 // The pure rules of images a service owns (machine photos, service-record images): which object
 // keys a caller may record, and what goes into image.stored, image.deleted and an image's row when

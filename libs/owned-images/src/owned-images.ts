@@ -62,7 +62,12 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
    * keys are the caller's own (checkRefs); a row that is not where this upload goes (`belongs`) is
    * a conflict, never reused.
    */
-  async recorded(manager: EntityManager, images: Pick<StoredImageRef, 'originalKey'>[], belongs: (row: Row) => boolean, conflictMessage: string): Promise<Row[]> {
+  async recorded(
+    manager: EntityManager,
+    images: Pick<StoredImageRef, 'originalKey'>[],
+    belongs: (row: Row) => boolean,
+    conflictMessage: string,
+  ): Promise<Row[]> {
     if (images.length === 0) {
       return [];
     }
@@ -96,7 +101,11 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
       return;
     }
     await this.dataSource.transaction((manager) =>
-      manager.update(this.options.entity, { originalKey: change.originalKey, userId: change.userId } as FindOptionsWhere<Row>, change.set as Parameters<EntityManager['update']>[2]),
+      manager.update(
+        this.options.entity,
+        { originalKey: change.originalKey, userId: change.userId } as FindOptionsWhere<Row>,
+        change.set as Parameters<EntityManager['update']>[2],
+      ),
     );
   }
 

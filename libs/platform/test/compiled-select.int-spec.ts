@@ -3,7 +3,10 @@ import { CompiledSelect } from '../src/database/compiled-select.js';
 import { idColumn, portableTypes } from '../src/database/portable-types.js';
 import { engines, type OpenDatabase } from './engines.js';
 
-const cents = { to: (v: number | null) => (v === null ? null : Math.round(v * 100)), from: (v: number | string | null) => (v === null ? null : Number(v) / 100) };
+const cents = {
+  to: (v: number | null) => (v === null ? null : Math.round(v * 100)),
+  from: (v: number | string | null) => (v === null ? null : Number(v) / 100),
+};
 
 @Entity('parts')
 class Part {
@@ -79,10 +82,15 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
     afterAll(() => close());
 
-    const byName = (qb: ReturnType<Repository<Part>['createQueryBuilder']>) => qb.where('p.userId = :userId').orderBy('p.name', 'ASC').addOrderBy('p.id', 'ASC');
+    const byName = (qb: ReturnType<Repository<Part>['createQueryBuilder']>) =>
+      qb.where('p.userId = :userId').orderBy('p.name', 'ASC').addOrderBy('p.id', 'ASC');
 
     it('answers what TypeORM itself finds, hydrated the same way (dates, transformers, nulls)', async () => {
-      const expected = await parts.find({ select: { id: true, name: true, boughtOn: true, price: true, lastUpdated: true }, where: { userId: 1 }, order: { name: 'ASC', id: 'ASC' } });
+      const expected = await parts.find({
+        select: { id: true, name: true, boughtOn: true, price: true, lastUpdated: true },
+        where: { userId: 1 },
+        order: { name: 'ASC', id: 'ASC' },
+      });
 
       const rows = await list.rows('by-name', byName, { userId: 1 });
 
@@ -118,7 +126,13 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
       const first = await list.page('mine', mine, order, { userId: 1 }, { limit: 2, offset: 0 });
       expect(first.rows.map((r) => r.name)).toEqual(['Air filter', 'Belt']);
       expect(first.total).toBe(3);
-      expect(first.rows[0]).toEqual({ id: expect.any(Number), name: 'Air filter', boughtOn: '2026-03-01', price: 12.5, lastUpdated: new Date('2026-03-01T10:00:00.123Z') });
+      expect(first.rows[0]).toEqual({
+        id: expect.any(Number),
+        name: 'Air filter',
+        boughtOn: '2026-03-01',
+        price: 12.5,
+        lastUpdated: new Date('2026-03-01T10:00:00.123Z'),
+      });
 
       const last = await list.page('mine', mine, order, { userId: 1 }, { limit: 2, offset: 2 });
       expect([last.rows.map((r) => r.name), last.total]).toEqual([["O'ring 50% off"], 3]);
@@ -126,7 +140,10 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
       const pastTheEnd = await list.page('mine', mine, order, { userId: 1 }, { limit: 2, offset: 10 });
       expect(pastTheEnd).toEqual({ rows: [], total: 3 });
 
-      expect(await list.page('mine', mine, order, { userId: 2 }, { limit: 2, offset: 0 })).toEqual({ rows: [expect.objectContaining({ name: 'Air filter', price: 30 })], total: 1 });
+      expect(await list.page('mine', mine, order, { userId: 2 }, { limit: 2, offset: 0 })).toEqual({
+        rows: [expect.objectContaining({ name: 'Air filter', price: 30 })],
+        total: 1,
+      });
       expect(await list.page('mine', mine, order, { userId: 99 }, { limit: 2, offset: 0 })).toEqual({ rows: [], total: 0 });
       const searched = await list.page('search', search, order, { userId: 1, pattern: '%i%' }, { limit: 1, offset: 0 });
       expect([searched.rows.map((r) => r.name), searched.total]).toEqual([['Air filter'], 2]);

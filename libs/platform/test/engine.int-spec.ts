@@ -84,7 +84,10 @@ describe.each(await engines({ entities: [View], migrations: [CreateViews17000000
     const { dataSource, close } = await engine.open();
     try {
       const upsert = (id: number, at: Date) =>
-        queryNamed(dataSource.manager, 'INSERT INTO views (id, viewed_at) VALUES (:id, :at) ON CONFLICT (id) DO UPDATE SET viewed_at = excluded.viewed_at', { id, at: timestampParameter(dataSource, at) });
+        queryNamed(dataSource.manager, 'INSERT INTO views (id, viewed_at) VALUES (:id, :at) ON CONFLICT (id) DO UPDATE SET viewed_at = excluded.viewed_at', {
+          id,
+          at: timestampParameter(dataSource, at),
+        });
       await upsert(5, new Date('2026-03-01T00:00:00Z'));
       await upsert(5, new Date('2026-03-04T10:00:00Z'));
       const rows = await dataSource.getRepository(View).find();

@@ -58,9 +58,13 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
     });
 
     const pending = () => dataSource.getRepository(OutboxEvent).count();
-    const retryNow = () => dataSource.createQueryBuilder().update(OutboxEvent).set({ nextAttemptAt: new Date(0) }).execute();
-    const enqueue = (event: string, payload: unknown) =>
-      dataSource.transaction((manager) => outbox.enqueue(manager, event, payload, { actor: null }));
+    const retryNow = () =>
+      dataSource
+        .createQueryBuilder()
+        .update(OutboxEvent)
+        .set({ nextAttemptAt: new Date(0) })
+        .execute();
+    const enqueue = (event: string, payload: unknown) => dataSource.transaction((manager) => outbox.enqueue(manager, event, payload, { actor: null }));
 
     it('delivers an event to every subscriber once its transaction has committed, then forgets it', async () => {
       await enqueue(MACHINE_DELETED, { machineId: 7, userId: 1 });
@@ -111,13 +115,19 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
       await outbox.drainNow();
 
-      expect(bus.to('service-record-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
-      expect(bus.to('fuel-purchase-service')).toEqual([{ machineId: 4, userId: 1 }, { machineId: 5, userId: 1 }]);
+      expect(bus.to('service-record-service')).toEqual([
+        { machineId: 4, userId: 1 },
+        { machineId: 5, userId: 1 },
+      ]);
+      expect(bus.to('fuel-purchase-service')).toEqual([
+        { machineId: 4, userId: 1 },
+        { machineId: 5, userId: 1 },
+      ]);
       expect(bus.to('image-worker')).toEqual([]);
       expect(await pending()).toBe(2);
     });
 
-    it('does not hold up one subscriber\'s event behind another subscriber\'s backlog, and drains the backlog in one go', async () => {
+    it("does not hold up one subscriber's event behind another subscriber's backlog, and drains the backlog in one go", async () => {
       // One transaction, so no pass starts before the backlog is all there (each enqueue schedules one).
       await dataSource.transaction(async (manager) => {
         for (let machineId = 1; machineId <= 120; machineId++) {
@@ -167,10 +177,23 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
     });
 
     it('sends only the newest state event of each key in a batch, the older ones dropped with it', async () => {
-      const changed = (machineId: number, day: number) => ({ userId: 1, machineId, recordId: day, change: 'saved', latestServiceDate: `2026-01-0${day}`, at: `2026-01-0${day}T08:00:00.000Z` });
+      const changed = (machineId: number, day: number) => ({
+        userId: 1,
+        machineId,
+        recordId: day,
+        change: 'saved',
+        latestServiceDate: `2026-01-0${day}`,
+        at: `2026-01-0${day}T08:00:00.000Z`,
+      });
       bus.failOnce.add(1);
       await dataSource.transaction(async (manager) => {
-        for (const [machineId, day] of [[1, 1], [2, 1], [1, 2], [1, 3], [2, 2]]) {
+        for (const [machineId, day] of [
+          [1, 1],
+          [2, 1],
+          [1, 2],
+          [1, 3],
+          [2, 2],
+        ]) {
           await outbox.enqueue(manager, SERVICE_RECORD_CHANGED, changed(machineId, day), { actor: null });
         }
         await outbox.enqueue(manager, MACHINE_SAVED, { machineId: 2 }, { actor: null });

@@ -71,15 +71,19 @@ describeWithBroker('event delivery over RabbitMQ', () => {
       await emit({ n, poison: false });
     }
 
-    await expectEventually(async () => {
-      const connection = await amqp.connect(TEST_AMQP_URL);
-      try {
-        const channel = await connection.createChannel();
-        expect((await channel.checkQueue(parkingQueueOf(queue))).messageCount).toBe(1);
-      } finally {
-        await connection.close();
-      }
-    }, 10000, 200);
+    await expectEventually(
+      async () => {
+        const connection = await amqp.connect(TEST_AMQP_URL);
+        try {
+          const channel = await connection.createChannel();
+          expect((await channel.checkQueue(parkingQueueOf(queue))).messageCount).toBe(1);
+        } finally {
+          await connection.close();
+        }
+      },
+      10000,
+      200,
+    );
 
     expect(deliveries.filter((d) => !d.poison).map((d) => d.n)).toEqual([2, 3, 4]);
     // The first delivery and exactly maxRetries redeliveries, each after the retry delay.

@@ -46,7 +46,13 @@ export class SignedLinks {
   }
 
   verify(key: string, exp: unknown, sig: unknown, now = Date.now(), extra: Record<string, string> = {}): LinkVerdict {
-    if (!this.options.keyPattern.test(key) || typeof exp !== 'string' || !/^\d{1,12}$/.test(exp) || typeof sig !== 'string' || !/^[A-Za-z0-9_-]{43}$/.test(sig)) {
+    if (
+      !this.options.keyPattern.test(key) ||
+      typeof exp !== 'string' ||
+      !/^\d{1,12}$/.test(exp) ||
+      typeof sig !== 'string' ||
+      !/^[A-Za-z0-9_-]{43}$/.test(sig)
+    ) {
       return 'invalid';
     }
     const expected = Buffer.from(this.signature(key, Number(exp), extra));

@@ -6,7 +6,8 @@ import { PlatformEnv } from '@wrenchlog/platform';
  * Services that store objects extend this instead of PlatformEnv.
  */
 export class StorageEnv extends PlatformEnv {
-  @IsOptional() @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s):// URL' })
+  @IsOptional()
+  @IsUrl({ require_tld: false, require_protocol: true, protocols: ['http', 'https'] }, { message: 'must be an http(s):// URL' })
   S3_ENDPOINT?: string;
   @IsOptional() @IsString() S3_ACCESS_KEY?: string;
   @IsOptional() @IsString() S3_SECRET_KEY?: string;

@@ -14,7 +14,9 @@ export class StorageModule {
       useFactory: async () => {
         const storage = createObjectStorage(settings);
         await storage.init();
-        new Logger('ObjectStorage').log(storage.kind === 's3' ? `S3 bucket '${settings.S3_BUCKET || 'wrenchlog'}' at ${settings.S3_ENDPOINT}` : `folder ${settings.DATA_DIR}/objects`);
+        new Logger('ObjectStorage').log(
+          storage.kind === 's3' ? `S3 bucket '${settings.S3_BUCKET || 'wrenchlog'}' at ${settings.S3_ENDPOINT}` : `folder ${settings.DATA_DIR}/objects`,
+        );
         return storage;
       },
     };

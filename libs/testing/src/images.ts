@@ -7,7 +7,12 @@ import { createDeflate } from 'node:zlib';
 export type TestImageFormat = 'jpeg' | 'png' | 'webp';
 
 /** A real image of the given size and format: a colour gradient-like pattern so it does not compress to nothing. */
-export async function makeImage(width: number, height: number, format: TestImageFormat = 'jpeg', options: { exifOrientation?: number; gps?: boolean } = {}): Promise<Buffer> {
+export async function makeImage(
+  width: number,
+  height: number,
+  format: TestImageFormat = 'jpeg',
+  options: { exifOrientation?: number; gps?: boolean } = {},
+): Promise<Buffer> {
   // A small pattern scaled up: fast to make, and it compresses like a photo rather than like noise.
   const channels = 3;
   const w = Math.max(1, Math.ceil(width / 8));
@@ -21,7 +26,10 @@ export async function makeImage(width: number, height: number, format: TestImage
       pixels[i + 2] = (x * y * 7) % 256;
     }
   }
-  const scaled = await sharp(pixels, { raw: { width: w, height: h, channels } }).resize(width, height, { fit: 'fill', kernel: 'cubic' }).raw().toBuffer();
+  const scaled = await sharp(pixels, { raw: { width: w, height: h, channels } })
+    .resize(width, height, { fit: 'fill', kernel: 'cubic' })
+    .raw()
+    .toBuffer();
   let image = sharp(scaled, { raw: { width, height, channels } });
   if (options.exifOrientation || options.gps) {
     image = image.withExif({

@@ -13,11 +13,17 @@ export interface AddressedAnswer {
 export function postFrom(localAddress: string, url: string, body: unknown): Promise<AddressedAnswer> {
   const payload = JSON.stringify(body);
   return new Promise((resolve, reject) => {
-    const req = request(url, { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      let text = '';
-      res.on('data', (c: Buffer) => (text += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers['retry-after'] as string | undefined }));
-    });
+    const req = request(
+      url,
+      { method: 'POST', localAddress, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } },
+      (res) => {
+        let text = '';
+        res.on('data', (c: Buffer) => (text += c.toString()));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : undefined, retryAfter: res.headers['retry-after'] as string | undefined }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });

@@ -1,12 +1,21 @@
 import { countryForAddress } from './country.js';
 
 describe(countryForAddress.name, () => {
-  it.each(['127.0.0.1', '10.1.2.3', '172.16.0.9', '172.31.255.1', '192.168.1.20', '169.254.0.1', '100.64.3.3', '::1', 'fd12:3456::1', 'fe80::1', '::ffff:192.168.0.5'])(
-    'marks %s, a loopback or private address, as Local',
-    (ip) => {
-      expect(countryForAddress(ip)).toBe('Local');
-    },
-  );
+  it.each([
+    '127.0.0.1',
+    '10.1.2.3',
+    '172.16.0.9',
+    '172.31.255.1',
+    '192.168.1.20',
+    '169.254.0.1',
+    '100.64.3.3',
+    '::1',
+    'fd12:3456::1',
+    'fe80::1',
+    '::ffff:192.168.0.5',
+  ])('marks %s, a loopback or private address, as Local', (ip) => {
+    expect(countryForAddress(ip)).toBe('Local');
+  });
 
   // Addresses whose country is stable in the GeoLite2 data the package ships: Google's public DNS
   // (US), RIPE NCC's own network in Amsterdam (NL), MaxMind's documented test address (GB).

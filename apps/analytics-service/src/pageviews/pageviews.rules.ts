@@ -19,7 +19,8 @@ export const SINCE_LIMIT = 1000;
 export const utcDay = (d: Date): string => d.toISOString().slice(0, 10);
 
 /** Midnight UTC of the day `daysBack` days before the day of `now` (0: that day). */
-export const startOfUtcDay = (now: Date, daysBack: number): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysBack * DAY_MS);
+export const startOfUtcDay = (now: Date, daysBack: number): Date =>
+  new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - daysBack * DAY_MS);
 
 /** The view as stored: the page, referrer and user agent cut to their columns; the time and country are the server's. */
 export const newPageView = (request: PageViewRecordRequest, at: Date, country: string): NewPageView => ({

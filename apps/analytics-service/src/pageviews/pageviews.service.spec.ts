@@ -31,7 +31,10 @@ describe(PageViewsService.name, () => {
   });
 
   it('records an unknown address as such', async () => {
-    await expect(sut.record({ page: '/', referrer: null, userAgent: null, ipAddress: '' })).resolves.toMatchObject({ ipAddress: 'unknown', country: 'Unknown' });
+    await expect(sut.record({ page: '/', referrer: null, userAgent: null, ipAddress: '' })).resolves.toMatchObject({
+      ipAddress: 'unknown',
+      country: 'Unknown',
+    });
   });
 
   it('answers the newest views, of one page or of the last minutes', async () => {

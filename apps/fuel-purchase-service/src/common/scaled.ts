@@ -25,4 +25,8 @@ export const refOrNull = (value: number | null | undefined): number | null => (v
 export const iso = (d: Date): string => d.toISOString();
 
 /** LIKE pattern for a case-insensitive substring search; % and _ typed by the user match themselves. */
-export const likePattern = (search: string): string => `%${search.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+export const likePattern = (search: string): string =>
+  `%${search
+    .trim()
+    .toLowerCase()
+    .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

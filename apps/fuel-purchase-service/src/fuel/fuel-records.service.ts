@@ -112,7 +112,10 @@ export class FuelRecordsService {
           if (machineProblem) {
             return { failed: machineProblem };
           }
-          const entity = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }), value);
+          const entity = assign(
+            this.records.create({ userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }),
+            value,
+          );
           await manager.getRepository(FuelRecordEntity).insert(entity);
           await this.saved(manager, entity, { actor, correlationId: meta?.correlationId });
           return { id: entity.id };
@@ -185,7 +188,16 @@ export class FuelRecordsService {
       for (const [machineId, fills] of byMachine) {
         out.set(
           machineId,
-          fullToFull(fills.map((r) => ({ id: r.id, date: r.dateOfPurchase.toISOString().slice(0, 10), amount: fromScaled(r.amountMilli, THOUSANDTHS), mileage: r.currentMileage, fullTank: r.fullTank, missedPrevious: r.missedPrevious }))),
+          fullToFull(
+            fills.map((r) => ({
+              id: r.id,
+              date: r.dateOfPurchase.toISOString().slice(0, 10),
+              amount: fromScaled(r.amountMilli, THOUSANDTHS),
+              mileage: r.currentMileage,
+              fullTank: r.fullTank,
+              missedPrevious: r.missedPrevious,
+            })),
+          ),
         );
       }
     }

@@ -2,7 +2,11 @@
  * Miles per gallon of one fill-up: (current - last mileage) / gallons, rounded to 1 decimal; only
  * when all three are present and current is greater than last (spec section 4). Otherwise null.
  */
-export function milesPerGallon(currentMileage: number | null | undefined, lastMileage: number | null | undefined, amount: number | null | undefined): number | null {
+export function milesPerGallon(
+  currentMileage: number | null | undefined,
+  lastMileage: number | null | undefined,
+  amount: number | null | undefined,
+): number | null {
   if (currentMileage == null || lastMileage == null || amount == null) {
     return null;
   }

@@ -93,10 +93,9 @@ export class InventoryService {
     const qb = this.parts.createQueryBuilder('p').where('p.user_id = :userId', { userId });
     const search = q.search?.trim();
     if (search) {
-      qb.andWhere(
-        `(LOWER(p.name) LIKE :q${ESCAPE} OR LOWER(p.part_number) LIKE :q${ESCAPE} OR LOWER(COALESCE(p.description, '')) LIKE :q${ESCAPE})`,
-        { q: likePattern(search) },
-      );
+      qb.andWhere(`(LOWER(p.name) LIKE :q${ESCAPE} OR LOWER(p.part_number) LIKE :q${ESCAPE} OR LOWER(COALESCE(p.description, '')) LIKE :q${ESCAPE})`, {
+        q: likePattern(search),
+      });
     }
     applyStockFilter(qb, q.stock);
     const total = await qb.getCount();

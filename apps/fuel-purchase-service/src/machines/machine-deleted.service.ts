@@ -35,7 +35,11 @@ export class MachineDeletedService {
       // Under the user's lock: the ledgers read here are those of the rows this delete removes.
       const counted = await purchaseRepo.find({ select: { stockPartId: true, stockAdded: true, stockReceived: true }, where: { userId, machineId } });
       const purchases = await purchaseRepo.delete({ userId, machineId });
-      await adjustStock(manager, userId, counted.flatMap((p) => planRemoval({ received: p.stockReceived, stockPartId: p.stockPartId, stockAdded: p.stockAdded })));
+      await adjustStock(
+        manager,
+        userId,
+        counted.flatMap((p) => planRemoval({ received: p.stockReceived, stockPartId: p.stockPartId, stockAdded: p.stockAdded })),
+      );
       const removed = { fuelRecords: fuel.affected ?? 0, purchases: purchases.affected ?? 0 };
       if (removed.fuelRecords || removed.purchases) {
         this.logger.log(`machine ${machineId} deleted: removed ${removed.fuelRecords} fuel record(s) and ${removed.purchases} purchase(s)`);

@@ -1,6 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
-import { FUEL_MACHINE_HISTORY_COUNT, MACHINE_DELETED, MACHINE_SAVED, type FuelMachineHistoryCountRequest, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import {
+  FUEL_MACHINE_HISTORY_COUNT,
+  MACHINE_DELETED,
+  MACHINE_SAVED,
+  type FuelMachineHistoryCountRequest,
+  type MachineDeletedEvent,
+  type MachineSavedEvent,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
 import { MachineDeletedService } from './machine-deleted.service.js';
 import { MachineHistoryService } from './machine-history.service.js';
 import { MachineProjection } from './machine-projection.js';

@@ -7,7 +7,6 @@ import { KnownMachineEntity } from './known-machine.entity.js';
 
 export const MACHINE_NOT_FOUND = 'Machine not found';
 
-
 /** Marks a projection row learnt by a look-up rather than an event: any saved event is newer. */
 const LOOKED_UP_AT = new Date(0);
 
@@ -105,6 +104,12 @@ export class MachineProjection {
 
   private async remember(machineId: number, userId: number, at: Date): Promise<void> {
     // Insert or ignore: the owner of a machine never changes, and a tombstone is never revived.
-    await this.dataSource.createQueryBuilder().insert().into(KnownMachineEntity).values({ machineId, userId, deleted: false, updatedAt: at }).orIgnore().execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .insert()
+      .into(KnownMachineEntity)
+      .values({ machineId, userId, deleted: false, updatedAt: at })
+      .orIgnore()
+      .execute();
   }
 }

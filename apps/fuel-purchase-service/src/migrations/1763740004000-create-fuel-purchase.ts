@@ -37,8 +37,14 @@ export class CreateFuelPurchase1763740004000 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createIndex('fuel_records', new TableIndex({ name: 'idx_fuel_records_machine_date', columnNames: ['user_id', 'machine_id', 'date_of_purchase'] }));
-    await queryRunner.createIndex('fuel_records', new TableIndex({ name: 'uq_fuel_records_idempotency', columnNames: ['user_id', 'idempotency_key'], isUnique: true }));
+    await queryRunner.createIndex(
+      'fuel_records',
+      new TableIndex({ name: 'idx_fuel_records_machine_date', columnNames: ['user_id', 'machine_id', 'date_of_purchase'] }),
+    );
+    await queryRunner.createIndex(
+      'fuel_records',
+      new TableIndex({ name: 'uq_fuel_records_idempotency', columnNames: ['user_id', 'idempotency_key'], isUnique: true }),
+    );
 
     await queryRunner.createTable(
       new Table({
@@ -56,7 +62,10 @@ export class CreateFuelPurchase1763740004000 implements MigrationInterface {
       }),
     );
     await queryRunner.createIndex('suppliers', new TableIndex({ name: 'idx_suppliers_user_name', columnNames: ['user_id', 'name'] }));
-    await queryRunner.createIndex('suppliers', new TableIndex({ name: 'uq_suppliers_idempotency', columnNames: ['user_id', 'idempotency_key'], isUnique: true }));
+    await queryRunner.createIndex(
+      'suppliers',
+      new TableIndex({ name: 'uq_suppliers_idempotency', columnNames: ['user_id', 'idempotency_key'], isUnique: true }),
+    );
 
     await queryRunner.createTable(
       new Table({
@@ -76,7 +85,9 @@ export class CreateFuelPurchase1763740004000 implements MigrationInterface {
           key,
         ],
         // A supplier still referenced by parts cannot go (the service answers 409 first; this is the backstop).
-        foreignKeys: [{ name: 'fk_parts_supplier', columnNames: ['supplier_id'], referencedTableName: 'suppliers', referencedColumnNames: ['id'], onDelete: 'RESTRICT' }],
+        foreignKeys: [
+          { name: 'fk_parts_supplier', columnNames: ['supplier_id'], referencedTableName: 'suppliers', referencedColumnNames: ['id'], onDelete: 'RESTRICT' },
+        ],
       }),
     );
     await queryRunner.createIndex('parts', new TableIndex({ name: 'idx_parts_user_name', columnNames: ['user_id', 'name'] }));
@@ -116,7 +127,10 @@ export class CreateFuelPurchase1763740004000 implements MigrationInterface {
     await queryRunner.createIndex('purchases', new TableIndex({ name: 'idx_purchases_user_date', columnNames: ['user_id', 'purchase_date'] }));
     await queryRunner.createIndex('purchases', new TableIndex({ name: 'idx_purchases_machine_date', columnNames: ['user_id', 'machine_id', 'purchase_date'] }));
     await queryRunner.createIndex('purchases', new TableIndex({ name: 'idx_purchases_part', columnNames: ['user_id', 'part_id'] }));
-    await queryRunner.createIndex('purchases', new TableIndex({ name: 'uq_purchases_idempotency', columnNames: ['user_id', 'idempotency_key'], isUnique: true }));
+    await queryRunner.createIndex(
+      'purchases',
+      new TableIndex({ name: 'uq_purchases_idempotency', columnNames: ['user_id', 'idempotency_key'], isUnique: true }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

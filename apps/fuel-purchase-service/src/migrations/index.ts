@@ -5,4 +5,10 @@ import { AddFuelFillFlags1764100000000 } from './1764100000000-add-fuel-fill-fla
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 
 // The outbox came with issue 21 (fuel.record.saved/deleted); for an existing database it is simply pending.
-export const migrations = [CreateFuelPurchase1763740004000, CreateKnownMachines1763760000000, ...OUTBOX_MIGRATIONS, AddFuelFillFlags1764100000000, AddImportColumns1764200000000];
+export const migrations = [
+  CreateFuelPurchase1763740004000,
+  CreateKnownMachines1763760000000,
+  ...OUTBOX_MIGRATIONS,
+  AddFuelFillFlags1764100000000,
+  AddImportColumns1764200000000,
+];

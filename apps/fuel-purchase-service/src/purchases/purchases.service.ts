@@ -1,7 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { Actor, FuelPurchaseDeleted, ImportApplyRequest, ImportApplyResult, ImportRevertRequest, ImportRevertResult, HistoryWindow, InventoryPurchaseDeletedEvent, InventoryPurchaseSavedEvent, Purchase, PurchaseInput, PurchasePage, PurchasesForMachine, RpcMeta } from '@wrenchlog/contracts';
-import { checkImportRecord, INVENTORY_PURCHASE_DELETED, INVENTORY_PURCHASE_SAVED, isValidId, MACHINE_HISTORY_LIMITS, pageOf, PurchaseInput as PurchaseInputDto } from '@wrenchlog/contracts';
+import type {
+  Actor,
+  FuelPurchaseDeleted,
+  ImportApplyRequest,
+  ImportApplyResult,
+  ImportRevertRequest,
+  ImportRevertResult,
+  HistoryWindow,
+  InventoryPurchaseDeletedEvent,
+  InventoryPurchaseSavedEvent,
+  Purchase,
+  PurchaseInput,
+  PurchasePage,
+  PurchasesForMachine,
+  RpcMeta,
+} from '@wrenchlog/contracts';
+import {
+  checkImportRecord,
+  INVENTORY_PURCHASE_DELETED,
+  INVENTORY_PURCHASE_SAVED,
+  isValidId,
+  MACHINE_HISTORY_LIMITS,
+  pageOf,
+  PurchaseInput as PurchaseInputDto,
+} from '@wrenchlog/contracts';
 import { applyImportBatch, createOnce, DomainError, notFound, Outbox, requireActor, revertImportRecords, type CallContext } from '@wrenchlog/platform';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
@@ -101,7 +124,17 @@ export class PurchasesService {
         if (!value) {
           return { failed: problem };
         }
-        const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: null, importId: request.importId, importRow: item.rowNumber, ...EMPTY_LEDGER }), value);
+        const row = assign(
+          this.purchases.create({
+            userId,
+            createDate: new Date(),
+            idempotencyKey: null,
+            importId: request.importId,
+            importRow: item.rowNumber,
+            ...EMPTY_LEDGER,
+          }),
+          value,
+        );
         if (row.machineId !== null) {
           const machineProblem = await this.machines.importProblem(caller, row.machineId, machineOk);
           if (machineProblem) {
@@ -131,7 +164,11 @@ export class PurchasesService {
       for (const row of rows) {
         const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
         await adjustStock(manager, userId, adjustments);
-        await this.stock.announce(manager, userId, adjustments.map((a) => a.partId));
+        await this.stock.announce(
+          manager,
+          userId,
+          adjustments.map((a) => a.partId),
+        );
         const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
         await this.outbox.enqueue(manager, INVENTORY_PURCHASE_DELETED, event, { actor, correlationId: meta?.correlationId });
       }
@@ -250,7 +287,11 @@ export class PurchasesService {
       }
       const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
       await adjustStock(manager, userId, adjustments);
-      await this.stock.announce(manager, userId, adjustments.map((a) => a.partId));
+      await this.stock.announce(
+        manager,
+        userId,
+        adjustments.map((a) => a.partId),
+      );
       const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
       await this.outbox.enqueue(manager, INVENTORY_PURCHASE_DELETED, event, { actor, correlationId: meta?.correlationId });
       return { deleted: true } as const;
@@ -297,7 +338,11 @@ export class PurchasesService {
       { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
     );
     await adjustStock(manager, row.userId, plan.adjustments);
-    await this.stock.announce(manager, row.userId, plan.adjustments.map((a) => a.partId));
+    await this.stock.announce(
+      manager,
+      row.userId,
+      plan.adjustments.map((a) => a.partId),
+    );
     row.stockReceived = plan.ledger.received;
     row.stockPartId = plan.ledger.stockPartId;
     row.stockAdded = plan.ledger.stockAdded;

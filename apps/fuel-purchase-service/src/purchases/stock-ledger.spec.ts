@@ -29,7 +29,14 @@ describe(planStock.name, () => {
   });
 
   it('never counts twice when the status goes back and forth', () => {
-    const { stock } = replay([{ partStatus: 'Purchased' }, { partStatus: 'New' }, { partStatus: 'Purchased' }, { partStatus: 'Ordered' }, { partStatus: 'Purchased' }, { partStatus: 'Purchased' }]);
+    const { stock } = replay([
+      { partStatus: 'Purchased' },
+      { partStatus: 'New' },
+      { partStatus: 'Purchased' },
+      { partStatus: 'Ordered' },
+      { partStatus: 'Purchased' },
+      { partStatus: 'Purchased' },
+    ]);
     expect(stock[7]).toBe(13);
   });
 
@@ -39,23 +46,46 @@ describe(planStock.name, () => {
   });
 
   it('moves stock by the difference when the quantity changes after it was counted', () => {
-    expect(replay([{ partStatus: 'Purchased', quantity: 5 }, { partStatus: 'Purchased', quantity: 2 }]).stock[7]).toBe(12);
-    expect(replay([{ partStatus: 'Purchased', quantity: 2 }, { partStatus: 'New', quantity: 4 }]).stock[7]).toBe(14);
+    expect(
+      replay([
+        { partStatus: 'Purchased', quantity: 5 },
+        { partStatus: 'Purchased', quantity: 2 },
+      ]).stock[7],
+    ).toBe(12);
+    expect(
+      replay([
+        { partStatus: 'Purchased', quantity: 2 },
+        { partStatus: 'New', quantity: 4 },
+      ]).stock[7],
+    ).toBe(14);
   });
 
   it('does not count a quantity change before the purchase is received', () => {
-    expect(replay([{ partStatus: 'Ordered', quantity: 2 }, { partStatus: 'Ordered', quantity: 9 }]).stock[7]).toBe(10);
+    expect(
+      replay([
+        { partStatus: 'Ordered', quantity: 2 },
+        { partStatus: 'Ordered', quantity: 9 },
+      ]).stock[7],
+    ).toBe(10);
   });
 
   it('moves the units to the newly named part', () => {
-    const { stock, ledger } = replay([{ partStatus: 'Purchased', partId: 7 }, { partStatus: 'Purchased', partId: 8 }]);
+    const { stock, ledger } = replay([
+      { partStatus: 'Purchased', partId: 7 },
+      { partStatus: 'Purchased', partId: 8 },
+    ]);
     expect(stock).toEqual({ 7: 10, 8: 3 });
     expect(ledger).toEqual({ received: true, stockPartId: 8, stockAdded: 3 });
   });
 
   it('counts nothing without a part, and counts once a part is named on a received purchase', () => {
     expect(replay([{ partStatus: 'Purchased', partId: null }]).stock).toEqual({ 7: 10, 8: 0 });
-    expect(replay([{ partStatus: 'Purchased', partId: null }, { partStatus: 'Purchased', partId: 7 }]).stock[7]).toBe(13);
+    expect(
+      replay([
+        { partStatus: 'Purchased', partId: null },
+        { partStatus: 'Purchased', partId: 7 },
+      ]).stock[7],
+    ).toBe(13);
   });
 
   it('records nothing to adjust when nothing changed', () => {

@@ -56,7 +56,12 @@ export class AdminController {
 
   @AdminOnly()
   @Put('users/:id')
-  async updateUser(@Param('id', ID) id: number, @Body() body: AdminUserUpdateBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+  async updateUser(
+    @Param('id', ID) id: number,
+    @Body() body: AdminUserUpdateBody,
+    @Req() req: GatewayRequest,
+    @Call() call: CallContext,
+  ): Promise<AdminUserView> {
     const updated = await this.rpc.send(ADMIN_USER_UPDATE, { ...body, id, publicUrl: this.publicUrl.of(req) }, call);
     // A disable or a new password ended the user's sessions: refuse their old token from the next request.
     this.sessions.forget(id);
@@ -65,7 +70,12 @@ export class AdminController {
 
   @AdminOnly()
   @Put('approve/:id')
-  async approveUser(@Param('id', ID) id: number, @Body() body: AdminUserApproveBody, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<AdminUserView> {
+  async approveUser(
+    @Param('id', ID) id: number,
+    @Body() body: AdminUserApproveBody,
+    @Req() req: GatewayRequest,
+    @Call() call: CallContext,
+  ): Promise<AdminUserView> {
     const approved = await this.rpc.send(ADMIN_USER_APPROVE, { ...(body ?? {}), id, publicUrl: this.publicUrl.of(req) }, call);
     this.sessions.forget(id); // a password set at approval ends earlier sessions
     return approved;
@@ -85,7 +95,14 @@ export class AdminController {
       this.rpc.send(ADMIN_JOB_LIST, {}, call),
       this.rpc.send(NOTIFICATION_SCHEDULER_STATUS, {}, call).then(
         (s) => s.job,
-        (err: Error): JobView => ({ id: NOTIFICATION_SCHEDULER_JOB_ID, name: 'Notification Scheduler', status: 'Failed', lastRun: null, message: `Not reachable: ${err.message}`, params: {} }),
+        (err: Error): JobView => ({
+          id: NOTIFICATION_SCHEDULER_JOB_ID,
+          name: 'Notification Scheduler',
+          status: 'Failed',
+          lastRun: null,
+          message: `Not reachable: ${err.message}`,
+          params: {},
+        }),
       ),
     ]);
     return [...jobs, scheduler];

@@ -67,11 +67,7 @@ export class AuthController {
   @Public()
   @Post('refresh')
   @HttpCode(200)
-  async refresh(
-    @Req() req: GatewayRequest,
-    @Res({ passthrough: true }) reply: FastifyReply,
-    @Call() call: CallContext,
-  ): Promise<LoginResponse> {
+  async refresh(@Req() req: GatewayRequest, @Res({ passthrough: true }) reply: FastifyReply, @Call() call: CallContext): Promise<LoginResponse> {
     const refreshToken = readRefreshCookie(req);
     if (!refreshToken) {
       throw unauthorized('No session to refresh. Please sign in again.');

@@ -8,7 +8,12 @@ describe(DocumentLinks.name, () => {
   const now = Date.parse('2026-06-01T12:00:00Z');
   const parse = (url: string) => {
     const u = new URL(url, 'http://x');
-    return { key: u.pathname.replace('/api/documents/files/', ''), name: u.searchParams.get('name')!, exp: u.searchParams.get('exp')!, sig: u.searchParams.get('sig')! };
+    return {
+      key: u.pathname.replace('/api/documents/files/', ''),
+      name: u.searchParams.get('name')!,
+      exp: u.searchParams.get('exp')!,
+      sig: u.searchParams.get('sig')!,
+    };
   };
 
   it('signs a link that opens the document under its name until it expires', () => {

@@ -145,7 +145,11 @@ export class DocumentsController {
     const machine = await this.parentMachine(parent, call);
     const document = await this.uploads.read(req);
     const added = await this.uploads.store(call, document, (objectKey) =>
-      this.rpc.send(DOCUMENT_ADD, { parent, machineId: machine, objectKey, fileName: document.fileName, contentType: 'application/pdf', size: document.bytes.length }, call),
+      this.rpc.send(
+        DOCUMENT_ADD,
+        { parent, machineId: machine, objectKey, fileName: document.fileName, contentType: 'application/pdf', size: document.bytes.length },
+        call,
+      ),
     );
     return this.links.view(added);
   }

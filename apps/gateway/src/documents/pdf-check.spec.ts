@@ -26,7 +26,9 @@ describe(checkPdf.name, () => {
 
   it('refuses an empty file with 400 and more than 20 MB with 413', () => {
     expect(() => checkPdf(Buffer.alloc(0))).toThrow(expect.objectContaining({ code: 'BAD_REQUEST', message: 'The file is empty.' }) as unknown as Error);
-    expect(() => checkPdf(makePdf('big', 20 * 1024 * 1024 + 10))).toThrow(expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE', message: 'A document must be at most 20 MB.' }) as unknown as Error);
+    expect(() => checkPdf(makePdf('big', 20 * 1024 * 1024 + 10))).toThrow(
+      expect.objectContaining({ code: 'PAYLOAD_TOO_LARGE', message: 'A document must be at most 20 MB.' }) as unknown as Error,
+    );
   });
 });
 

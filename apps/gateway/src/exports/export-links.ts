@@ -14,7 +14,13 @@ export const EXPORT_URL_PREFIX = '/api/exports/files/';
  */
 export class ExportLinks extends SignedLinks {
   constructor(secret: string) {
-    super(secret, { prefix: EXPORT_URL_PREFIX, keyPattern: LINK_KEY, purpose: 'wrenchlog-export:v1', ttlSeconds: EXPORT_LIMITS.linkTtlSeconds, stepSeconds: 60 });
+    super(secret, {
+      prefix: EXPORT_URL_PREFIX,
+      keyPattern: LINK_KEY,
+      purpose: 'wrenchlog-export:v1',
+      ttlSeconds: EXPORT_LIMITS.linkTtlSeconds,
+      stepSeconds: 60,
+    });
   }
 
   /** The export as the API answers it: the object key becomes a link once the ZIP is ready. */

@@ -26,9 +26,7 @@ export class HealthController {
   @Public()
   @Get('ready')
   async ready(): Promise<{ status: 'ok'; services: HealthReply[] }> {
-    const results = await Promise.allSettled(
-      this.services.map((s) => this.rpc.send(healthPattern(s), {}, { actor: null })),
-    );
+    const results = await Promise.allSettled(this.services.map((s) => this.rpc.send(healthPattern(s), {}, { actor: null })));
     const down = this.services.filter((_, i) => results[i].status === 'rejected');
     if (down.length > 0) {
       throw unavailable(`Not ready: ${down.join(', ')} did not answer`);

@@ -64,7 +64,7 @@ export class HttpErrorFilter implements ExceptionFilter {
         typeof response === 'string'
           ? response
           : Array.isArray((response as { message?: unknown }).message)
-            ? ((response as { message: string[] }).message).join('; ')
+            ? (response as { message: string[] }).message.join('; ')
             : String((response as { message?: unknown }).message ?? exception.message);
       return { code: codeForHttpStatus(status), message: status === 404 ? 'Not found' : message, status };
     }

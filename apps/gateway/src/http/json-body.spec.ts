@@ -8,7 +8,10 @@ describe(unacceptableJson.name, () => {
   });
 
   it('names the field with a lone surrogate, in a value or a key', () => {
-    expect(unacceptableJson({ user: { email: 'a\ud800@x.com' } })).toEqual({ field: 'user.email', message: 'Text must not contain unpaired UTF-16 surrogates' });
+    expect(unacceptableJson({ user: { email: 'a\ud800@x.com' } })).toEqual({
+      field: 'user.email',
+      message: 'Text must not contain unpaired UTF-16 surrogates',
+    });
     expect(unacceptableJson({ ['k\udc00']: 1 })?.message).toBe('Text must not contain unpaired UTF-16 surrogates');
   });
 

@@ -61,7 +61,15 @@ describe(pairUploads.name, () => {
   it('refuses unknown fields, a thumbnail without its original, two originals for one slot, and no file at all', () => {
     expect(() => pairUploads([{ field: 'file', bytes: b('x') }], 'single')).toThrow("Unexpected file field 'file'");
     expect(() => pairUploads([{ field: 'thumbnail', bytes: b('x') }], 'single')).toThrow('A thumbnail was sent without its original image');
-    expect(() => pairUploads([{ field: 'original', bytes: b('x') }, { field: 'original', bytes: b('y') }], 'single')).toThrow('More than one original');
+    expect(() =>
+      pairUploads(
+        [
+          { field: 'original', bytes: b('x') },
+          { field: 'original', bytes: b('y') },
+        ],
+        'single',
+      ),
+    ).toThrow('More than one original');
     expect(() => pairUploads([], 'repeated')).toThrow('Select at least one photo to upload');
   });
 });
@@ -81,7 +89,9 @@ describe(checkImage.name, () => {
   });
 
   it('refuses a JPEG signature followed by garbage', async () => {
-    await expect(checkImage(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), b('garbage'.repeat(10))]))).rejects.toMatchObject({ code: 'UNSUPPORTED_MEDIA_TYPE' });
+    await expect(checkImage(Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), b('garbage'.repeat(10))]))).rejects.toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+    });
   });
 
   it('refuses more than 2 MiB with 413', async () => {

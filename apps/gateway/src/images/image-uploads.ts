@@ -158,7 +158,11 @@ export class ImageUploads {
     const pairs = pairUploads(files, layout);
     const checked: UploadPair[] = [];
     for (const pair of pairs) {
-      checked.push({ original: await checkImage(pair.original), thumbnail: pair.thumbnail ? await checkImage(pair.thumbnail) : undefined, fileName: pair.fileName });
+      checked.push({
+        original: await checkImage(pair.original),
+        thumbnail: pair.thumbnail ? await checkImage(pair.thumbnail) : undefined,
+        fileName: pair.fileName,
+      });
     }
     return checked;
   }

@@ -53,7 +53,11 @@ export class ImportsController {
     const objectKey = `imports/u${userId}/${randomUUID()}.${zip ? 'zip' : 'csv'}`;
     await this.storage.put(objectKey, upload.bytes, zip ? 'application/zip' : 'text/csv');
     try {
-      return await this.rpc.send(IMPORT_CREATE, { objectKey, fileName: upload.fileName, byteSize: upload.bytes.length, fields }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
+      return await this.rpc.send(
+        IMPORT_CREATE,
+        { objectKey, fileName: upload.fileName, byteSize: upload.bytes.length, fields },
+        { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs },
+      );
     } catch (err) {
       // A refused file keeps nothing; after a timeout the service may have kept it (it then owns the object).
       if (!(err instanceof RpcCallError && err.code === ErrorCode.Unavailable)) {

@@ -23,7 +23,12 @@ export function marketingCspSources(env: Pick<GatewayEnv, 'META_PIXEL_ID' | 'GTM
   if (env.GTM_ID) {
     sources.scriptSrc.push('https://www.googletagmanager.com');
     sources.imgSrc.push('https://www.googletagmanager.com', 'https://www.google-analytics.com');
-    sources.connectSrc.push('https://www.googletagmanager.com', 'https://www.google-analytics.com', 'https://*.google-analytics.com', 'https://*.analytics.google.com');
+    sources.connectSrc.push(
+      'https://www.googletagmanager.com',
+      'https://www.google-analytics.com',
+      'https://*.google-analytics.com',
+      'https://*.analytics.google.com',
+    );
   }
   return sources;
 }

@@ -20,7 +20,11 @@ import { createHistoryDocument, writeHistoryPdf } from './history-pdf.js';
 /** Service records are read this many a call (the largest page the history call takes). */
 const RECORD_PAGE = 100;
 
-const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'machine';
+const fileSafe = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'machine';
 
 /**
  * GET /api/machines/{id}/history.pdf?from=&to=&photos=thumbnails|full (issue 22): the PDF is made
@@ -71,7 +75,10 @@ export class HistoryPdfController {
         this.logger.warn(`the history PDF of machine ${id} failed while streaming: ${err.message}`);
         doc.destroy(err);
       });
-    return new StreamableFile(doc, { type: 'application/pdf', disposition: `attachment; filename="${fileSafe(machine.name)}-history-${period.from}-${period.to}.pdf"` });
+    return new StreamableFile(doc, {
+      type: 'application/pdf',
+      disposition: `attachment; filename="${fileSafe(machine.name)}-history-${period.from}-${period.to}.pdf"`,
+    });
   }
 
   private async profilePhoto(machineId: number, call: CallContext): Promise<Buffer | null> {
@@ -90,7 +97,8 @@ export class HistoryPdfController {
   private async *records(machineId: number, period: { from: string; to: string }, call: CallContext): AsyncIterable<ServiceRecord> {
     const first = (await this.rpc.send(SERVICE_RECORD_BY_MACHINE, { machineId, page: 0, size: RECORD_PAGE }, call)) as Page<ServiceRecord>;
     for (let page = first.totalPages - 1; page >= 0; page--) {
-      const current = page === 0 ? first : ((await this.rpc.send(SERVICE_RECORD_BY_MACHINE, { machineId, page, size: RECORD_PAGE }, call)) as Page<ServiceRecord>);
+      const current =
+        page === 0 ? first : ((await this.rpc.send(SERVICE_RECORD_BY_MACHINE, { machineId, page, size: RECORD_PAGE }, call)) as Page<ServiceRecord>);
       for (const r of [...current.content].reverse()) {
         if (r.serviceDate >= period.from && r.serviceDate <= period.to) {
           yield r;

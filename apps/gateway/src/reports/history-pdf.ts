@@ -122,7 +122,9 @@ export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySourc
       doc.addPage();
     }
     doc.fontSize(13).fillColor('#000').text(`${r.serviceDate}  ${r.title}`);
-    const meta = [r.serviceType, r.status, r.serviceShop, r.miles !== null ? `${r.miles} mi` : null, r.hours !== null ? `${r.hours} h` : null, money(r.price)].filter(Boolean).join(' · ');
+    const meta = [r.serviceType, r.status, r.serviceShop, r.miles !== null ? `${r.miles} mi` : null, r.hours !== null ? `${r.hours} h` : null, money(r.price)]
+      .filter(Boolean)
+      .join(' · ');
     doc.fontSize(10).fillColor('#333').text(meta);
     if (r.notes) {
       doc.fillColor('#000').text(r.notes);

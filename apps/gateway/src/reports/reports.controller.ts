@@ -20,7 +20,11 @@ import { Call } from '../http/request-context.js';
 import { toCsv, type CsvCell } from './csv.js';
 
 /** A file name's safe part: letters, digits, dash and underscore. */
-const fileSafe = (s: string) => s.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60) || 'machine';
+const fileSafe = (s: string) =>
+  s
+    .replace(/[^A-Za-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'machine';
 
 const attachment = (reply: FastifyReply, name: string) => {
   reply.header('content-type', 'text/csv; charset=utf-8');
@@ -52,9 +56,23 @@ export class ReportsController {
   @Header('cache-control', 'no-store')
   async fleetCsv(@Query() q: ReportQuery, @Call() call: CallContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const report = await this.rpc.send(REPORT_FLEET, { from: q.from, to: q.to, type: q.type }, call);
-    const rows: CsvCell[][] = [['Machine', 'Fuel', 'Service', 'Parts', 'Total', 'Distance', 'Hours', 'Cost per distance', 'Cost per hour', 'Fuel economy', 'Economy unit']];
+    const rows: CsvCell[][] = [
+      ['Machine', 'Fuel', 'Service', 'Parts', 'Total', 'Distance', 'Hours', 'Cost per distance', 'Cost per hour', 'Fuel economy', 'Economy unit'],
+    ];
     for (const r of report.rows) {
-      rows.push([r.machineName, r.fuel, r.service, r.parts, r.total, r.distance, r.hours, r.costPerDistance ?? 'n/a', r.costPerHour ?? 'n/a', r.fuelEconomy, r.economyUnit]);
+      rows.push([
+        r.machineName,
+        r.fuel,
+        r.service,
+        r.parts,
+        r.total,
+        r.distance,
+        r.hours,
+        r.costPerDistance ?? 'n/a',
+        r.costPerHour ?? 'n/a',
+        r.fuelEconomy,
+        r.economyUnit,
+      ]);
     }
     const t = report.totals;
     rows.push(['Total', t.fuel, t.service, t.parts, t.total, t.distance, t.hours, t.costPerDistance ?? 'n/a', t.costPerHour ?? 'n/a', null, null]);
@@ -65,7 +83,12 @@ export class ReportsController {
   /** One machine's history as CSV: a row per service record, fuel record and part purchase in the period. */
   @Get('machines/:id/history.csv')
   @Header('cache-control', 'no-store')
-  async historyCsv(@Param('id', ID) id: number, @Query() q: ReportQuery, @Call() call: CallContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+  async historyCsv(
+    @Param('id', ID) id: number,
+    @Query() q: ReportQuery,
+    @Call() call: CallContext,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
     const history = await this.rpc.send(REPORT_MACHINE_HISTORY, { from: q.from, to: q.to, machineId: id }, call);
     const kinds = { service: 'Service record', fuel: 'Fuel record', part: 'Part purchase' } as const;
     const rows: CsvCell[][] = [['Date', 'Type', 'Title', 'Miles', 'Hours', 'Cost', 'Notes']];

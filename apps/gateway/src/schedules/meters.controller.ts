@@ -60,7 +60,11 @@ export class MetersController {
 
   /** Void or unvoid: {void: boolean}. */
   @Put('readings/:id')
-  async updateReading(@Param('id', new IdPipe(MeterMessages.invalidReadingId)) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<MeterReading> {
+  async updateReading(
+    @Param('id', new IdPipe(MeterMessages.invalidReadingId)) id: number,
+    @Body() body: unknown,
+    @Call() call: CallContext,
+  ): Promise<MeterReading> {
     const reading = await validBody(body, UpdateReadingInput);
     return this.rpc.send(READING_UPDATE, { id, reading }, call);
   }

@@ -38,7 +38,13 @@ export class DocumentsRepository {
 
   /** Inserts unless the object key is already recorded (a retried upload). */
   async insertOnce(row: NewDocument): Promise<void> {
-    await this.documents.createQueryBuilder().insert().into(StoredDocumentEntity).values({ ...row, createdAt: new Date() }).orIgnore().execute();
+    await this.documents
+      .createQueryBuilder()
+      .insert()
+      .into(StoredDocumentEntity)
+      .values({ ...row, createdAt: new Date() })
+      .orIgnore()
+      .execute();
   }
 
   /** Deletes one document; answers whether this call removed it. */

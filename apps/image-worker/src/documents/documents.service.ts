@@ -1,5 +1,13 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DocumentMessages, DOCUMENT_LIMITS, isValidId, type Actor, type DocumentAddRequest, type DocumentKeysView, type DocumentParent } from '@wrenchlog/contracts';
+import {
+  DocumentMessages,
+  DOCUMENT_LIMITS,
+  isValidId,
+  type Actor,
+  type DocumentAddRequest,
+  type DocumentKeysView,
+  type DocumentParent,
+} from '@wrenchlog/contracts';
 import { badRequest, conflict, notFound, requireActor } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { DocumentsRepository } from './documents.repository.js';

@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import {
-  IMAGE_PROCESSED_EVENTS,
-  type ImageDeletedEvent,
-  type ImageProcessedEvent,
-  type ImageStats,
-  type ImageStoredEvent,
-} from '@wrenchlog/contracts';
+import { IMAGE_PROCESSED_EVENTS, type ImageDeletedEvent, type ImageProcessedEvent, type ImageStats, type ImageStoredEvent } from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
 import { DataSource, In, Not, type EntityManager, type Repository } from 'typeorm';
 import { ImageWorkerEnv } from '../config/image-worker-env.js';
@@ -42,7 +36,14 @@ export class LedgerService {
     const known = await this.images.findOneBy({ originalKey: e.originalKey, userId: e.userId, owner: e.owner });
     if (known && (known.state === 'processed' || known.state === 'failed')) {
       // The owner announces an image again because it never heard the outcome: tell it again.
-      await this.dataSource.transaction((manager) => this.report(manager, known, { state: known.state as 'processed' | 'failed', error: known.error, originalSize: known.originalSize, thumbnailSize: known.thumbnailSize }));
+      await this.dataSource.transaction((manager) =>
+        this.report(manager, known, {
+          state: known.state as 'processed' | 'failed',
+          error: known.error,
+          originalSize: known.originalSize,
+          thumbnailSize: known.thumbnailSize,
+        }),
+      );
       return true;
     }
     if (known) {
@@ -130,7 +131,10 @@ export class LedgerService {
     await this.images.update({ id: image.id, state: 'pending' }, { claimedUntil: new Date(Date.now() + retryInMs) });
   }
 
-  private async finish(image: LedgerImageEntity, change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null }): Promise<boolean> {
+  private async finish(
+    image: LedgerImageEntity,
+    change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null },
+  ): Promise<boolean> {
     return this.dataSource.transaction(async (manager) => {
       const result = await manager
         .createQueryBuilder()
@@ -148,7 +152,11 @@ export class LedgerService {
   }
 
   /** image.processed to the owning service, through the outbox of the caller's transaction. */
-  private async report(manager: EntityManager, image: LedgerImageEntity, change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null }): Promise<void> {
+  private async report(
+    manager: EntityManager,
+    image: LedgerImageEntity,
+    change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null },
+  ): Promise<void> {
     const event: ImageProcessedEvent = {
       userId: image.userId,
       owner: image.owner,
@@ -184,7 +192,13 @@ export class LedgerService {
 
   /** Marks a deleted machine's images deleted (and the machine, for images announced later); answers their object keys. */
   async removeForMachine(userId: number, machineId: number): Promise<string[]> {
-    await this.deletedMachines.createQueryBuilder().insert().into(DeletedMachineEntity).values({ userId, machineId, deletedAt: new Date() }).orIgnore().execute();
+    await this.deletedMachines
+      .createQueryBuilder()
+      .insert()
+      .into(DeletedMachineEntity)
+      .values({ userId, machineId, deletedAt: new Date() })
+      .orIgnore()
+      .execute();
     const rows = await this.images.find({ where: { userId, machineId, state: Not('deleted') } });
     if (rows.length > 0) {
       await this.images.update({ id: In(rows.map((r) => r.id)) }, { state: 'deleted', claimedUntil: null });

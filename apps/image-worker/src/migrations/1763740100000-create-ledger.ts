@@ -40,7 +40,10 @@ export class CreateLedger1763740100000 implements MigrationInterface {
         columns: [idColumn, { name: 'user_id', type: t.integer }, { name: 'machine_id', type: t.integer }, { name: 'deleted_at', type: t.timestamp }],
       }),
     );
-    await queryRunner.createIndex('deleted_machines', new TableIndex({ name: 'idx_deleted_machines_user_machine', columnNames: ['user_id', 'machine_id'], isUnique: true }));
+    await queryRunner.createIndex(
+      'deleted_machines',
+      new TableIndex({ name: 'idx_deleted_machines_user_machine', columnNames: ['user_id', 'machine_id'], isUnique: true }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -57,12 +57,22 @@ export class ExportJob {
     try {
       const manifest = await this.write(archive, { userId: entity.userId, adminLevel: 0 }, () => this.repository.renew(id, new Date(), EXPORT_LIMITS.leaseMs));
       const byteSize = await archive.finish();
-      await this.repository.finish(id, { state: 'ready', objectKey: entity.objectKey, byteSize, counts: JSON.stringify(manifest.counts), error: null, finishedAt: new Date() });
+      await this.repository.finish(id, {
+        state: 'ready',
+        objectKey: entity.objectKey,
+        byteSize,
+        counts: JSON.stringify(manifest.counts),
+        error: null,
+        finishedAt: new Date(),
+      });
       this.logger.log(`export ${id}: ${byteSize} bytes in ${Date.now() - started} ms`);
     } catch (err) {
       archive.abort();
       await this.storage.deleteMany([entity.objectKey]).catch(() => undefined);
-      const reason = err instanceof RpcCallError ? 'A service did not answer while the export was being prepared: try again in a moment.' : 'The export could not be written: try again.';
+      const reason =
+        err instanceof RpcCallError
+          ? 'A service did not answer while the export was being prepared: try again in a moment.'
+          : 'The export could not be written: try again.';
       this.logger.warn(`export ${id} failed: ${(err as Error).message}`);
       await this.repository.finish(id, { state: 'failed', objectKey: entity.objectKey, byteSize: null, counts: null, error: reason, finishedAt: new Date() });
     }
@@ -75,26 +85,61 @@ export class ExportJob {
     const photos: PhotoCopy[] = [];
     const nameOf = (id: number | null) => (id === null ? undefined : names.get(id));
 
-    await this.csv(archive, 'machines', renew, (req) => this.rpc.send(MACHINE_DATA_EXPORT, req, { actor }), (m) => {
-      names.set(m.id, m.name);
-      const paths = m.photos.map((p) => ({ path: photoPath('machines', m.id, p), key: p.key }));
-      photos.push(...paths);
-      return exportRow.machines(m, paths.map((p) => p.path));
-    }, counts);
-    await this.csv(archive, 'serviceRecords', renew, (req) => this.rpc.send(SERVICE_DATA_EXPORT, req, { actor }), (r) => {
-      totals.service(r);
-      const paths = r.photos.map((p) => ({ path: photoPath('service-records', r.id, p), key: p.key }));
-      photos.push(...paths);
-      return exportRow.serviceRecords(r, nameOf(r.machineId) ?? r.machineName ?? undefined, paths.map((p) => p.path));
-    }, counts);
-    await this.csv(archive, 'fuelRecords', renew, (req) => this.rpc.send(FUEL_DATA_EXPORT, req, { actor }), (r) => {
-      totals.fuel(r);
-      return exportRow.fuelRecords(r, nameOf(r.machineId));
-    }, counts);
-    await this.csv(archive, 'partPurchases', renew, (req) => this.rpc.send(PURCHASE_DATA_EXPORT, req, { actor }), (p) => {
-      totals.purchase(p);
-      return exportRow.partPurchases(p, nameOf(p.machineId));
-    }, counts);
+    await this.csv(
+      archive,
+      'machines',
+      renew,
+      (req) => this.rpc.send(MACHINE_DATA_EXPORT, req, { actor }),
+      (m) => {
+        names.set(m.id, m.name);
+        const paths = m.photos.map((p) => ({ path: photoPath('machines', m.id, p), key: p.key }));
+        photos.push(...paths);
+        return exportRow.machines(
+          m,
+          paths.map((p) => p.path),
+        );
+      },
+      counts,
+    );
+    await this.csv(
+      archive,
+      'serviceRecords',
+      renew,
+      (req) => this.rpc.send(SERVICE_DATA_EXPORT, req, { actor }),
+      (r) => {
+        totals.service(r);
+        const paths = r.photos.map((p) => ({ path: photoPath('service-records', r.id, p), key: p.key }));
+        photos.push(...paths);
+        return exportRow.serviceRecords(
+          r,
+          nameOf(r.machineId) ?? r.machineName ?? undefined,
+          paths.map((p) => p.path),
+        );
+      },
+      counts,
+    );
+    await this.csv(
+      archive,
+      'fuelRecords',
+      renew,
+      (req) => this.rpc.send(FUEL_DATA_EXPORT, req, { actor }),
+      (r) => {
+        totals.fuel(r);
+        return exportRow.fuelRecords(r, nameOf(r.machineId));
+      },
+      counts,
+    );
+    await this.csv(
+      archive,
+      'partPurchases',
+      renew,
+      (req) => this.rpc.send(PURCHASE_DATA_EXPORT, req, { actor }),
+      (p) => {
+        totals.purchase(p);
+        return exportRow.partPurchases(p, nameOf(p.machineId));
+      },
+      counts,
+    );
 
     for (const photo of photos) {
       try {

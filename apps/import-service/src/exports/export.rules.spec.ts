@@ -4,8 +4,12 @@ import { expiresAt, ExportTotals, mayStart, photoPath } from './export.rules.js'
 describe('export rules', () => {
   it('names photos by owner and id, with a safe name and the extension of their type', () => {
     expect(photoPath('machines', 7, { id: 3, key: 'k', contentType: 'image/jpeg', label: 'profile' })).toBe('photos/machines/7/3-profile.jpg');
-    expect(photoPath('service-records', 11, { id: 9, key: 'k', contentType: 'image/png', label: '../../Brake pads (front).PNG' })).toBe('photos/service-records/11/9-Brake_pads_front_.png');
-    expect(photoPath('service-records', 11, { id: 10, key: 'k', contentType: 'application/x-unknown', label: '' })).toBe('photos/service-records/11/10-photo.bin');
+    expect(photoPath('service-records', 11, { id: 9, key: 'k', contentType: 'image/png', label: '../../Brake pads (front).PNG' })).toBe(
+      'photos/service-records/11/9-Brake_pads_front_.png',
+    );
+    expect(photoPath('service-records', 11, { id: 10, key: 'k', contentType: 'application/x-unknown', label: '' })).toBe(
+      'photos/service-records/11/10-photo.bin',
+    );
   });
 
   it('sums costs in cents: purchases as price x quantity, cancelled ones nothing', () => {

@@ -3,7 +3,14 @@ import { EXPORT_LIMITS, type ExportKind, type ExportPhotoRef, type FuelRecord, t
 // The pure rules of "Download all my data" (issue 23): where a photo goes in the ZIP, the money
 // totals of the manifest, and an export's life.
 
-const EXTENSIONS: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/webp': 'webp', 'image/gif': 'gif', 'image/heic': 'heic', 'image/avif': 'avif' };
+const EXTENSIONS: Record<string, string> = {
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+  'image/gif': 'gif',
+  'image/heic': 'heic',
+  'image/avif': 'avif',
+};
 
 /** A name safe in a ZIP on every system: letters, digits, dot, dash and underscore, at most 80. */
 const safe = (name: string): string =>

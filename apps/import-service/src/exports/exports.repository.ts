@@ -27,7 +27,17 @@ export class ExportsRepository {
   /** A new export; its object key is fixed now, so a job started over writes the same object. */
   create(userId: number, objectKey: string, now: Date): Promise<ExportEntity> {
     return this.exports.save(
-      Object.assign(new ExportEntity(), { userId, state: 'pending', objectKey, byteSize: null, counts: null, error: null, leaseUntil: null, createdAt: now, finishedAt: null }),
+      Object.assign(new ExportEntity(), {
+        userId,
+        state: 'pending',
+        objectKey,
+        byteSize: null,
+        counts: null,
+        error: null,
+        leaseUntil: null,
+        createdAt: now,
+        finishedAt: null,
+      }),
     );
   }
 
@@ -52,7 +62,13 @@ export class ExportsRepository {
 
   /** Unfinished exports nobody works on (a restart stopped their job). */
   async orphaned(now: Date): Promise<number[]> {
-    const rows = await this.exports.find({ select: { id: true }, where: [{ state: In(UNFINISHED), leaseUntil: IsNull() }, { state: In(UNFINISHED), leaseUntil: LessThan(now) }] });
+    const rows = await this.exports.find({
+      select: { id: true },
+      where: [
+        { state: In(UNFINISHED), leaseUntil: IsNull() },
+        { state: In(UNFINISHED), leaseUntil: LessThan(now) },
+      ],
+    });
     return rows.map((r) => r.id);
   }
 

@@ -8,7 +8,19 @@ import { ExportsService } from './exports.service.js';
 
 const actor = { userId: 5, adminLevel: 0 };
 const entity = (fields: Partial<ExportEntity>): ExportEntity =>
-  Object.assign(new ExportEntity(), { id: 1, userId: 5, state: 'pending', objectKey: 'exports/u5/k.zip', byteSize: null, counts: null, error: null, leaseUntil: null, createdAt: new Date('2026-11-24T10:00:00Z'), finishedAt: null, ...fields });
+  Object.assign(new ExportEntity(), {
+    id: 1,
+    userId: 5,
+    state: 'pending',
+    objectKey: 'exports/u5/k.zip',
+    byteSize: null,
+    counts: null,
+    error: null,
+    leaseUntil: null,
+    createdAt: new Date('2026-11-24T10:00:00Z'),
+    finishedAt: null,
+    ...fields,
+  });
 
 function setup(repo: Partial<Record<keyof ExportsRepository, unknown>>) {
   const storage = { deleteMany: jest.fn(async (_keys: string[]) => undefined) };
@@ -38,7 +50,9 @@ describe(ExportsService.name, () => {
   });
 
   it("answers 404 for another user's export, and the key, size and counts of a ready one", async () => {
-    const findOwn = jest.fn((userId: number) => Promise.resolve(userId === 5 ? entity({ state: 'ready', byteSize: 2048, counts: '{"machines":2}', finishedAt: new Date('2026-11-24T10:00:03Z') }) : null));
+    const findOwn = jest.fn((userId: number) =>
+      Promise.resolve(userId === 5 ? entity({ state: 'ready', byteSize: 2048, counts: '{"machines":2}', finishedAt: new Date('2026-11-24T10:00:03Z') }) : null),
+    );
     const { service } = setup({ findOwn });
     expect(await service.get(actor, 1)).toEqual({
       id: 1,

@@ -4,7 +4,10 @@ import { asDomain, toDomainError } from './import-errors.js';
 
 describe(toDomainError.name, () => {
   it('answers a file that is not a CSV as 415 and one over a limit as 413, with the library message', () => {
-    expect(toDomainError(new ImportFileError('NOT_CSV', 'This file is a JPEG image, not a CSV file.'))).toMatchObject({ code: ErrorCode.UnsupportedMediaType, message: 'This file is a JPEG image, not a CSV file.' });
+    expect(toDomainError(new ImportFileError('NOT_CSV', 'This file is a JPEG image, not a CSV file.'))).toMatchObject({
+      code: ErrorCode.UnsupportedMediaType,
+      message: 'This file is a JPEG image, not a CSV file.',
+    });
     for (const code of ['TOO_LARGE', 'TOO_MANY_ROWS', 'TOO_MANY_COLUMNS'] as const) {
       expect(toDomainError(new ImportFileError(code, 'over'))).toMatchObject({ code: ErrorCode.PayloadTooLarge });
     }
@@ -15,7 +18,9 @@ describe(toDomainError.name, () => {
       code: ErrorCode.Validation,
       details: [{ field: 'file', message: 'The file has a header but no rows to import.' }],
     });
-    expect(toDomainError(new ImportFileError('BAD_MAPPING', "The file has no column 'X'."))).toMatchObject({ details: [{ field: 'mapping', message: "The file has no column 'X'." }] });
+    expect(toDomainError(new ImportFileError('BAD_MAPPING', "The file has no column 'X'."))).toMatchObject({
+      details: [{ field: 'mapping', message: "The file has no column 'X'." }],
+    });
   });
 
   it('lets other errors through unchanged', async () => {

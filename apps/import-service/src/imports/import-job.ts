@@ -157,7 +157,14 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** Writes the next pending batch (of machine rows, or of any kind): 'end' when none was left. */
-  private async writeBatch(id: number, actor: Actor, mode: ImportCommitMode, batchNo: number, kind: 'machine' | undefined, machines: Map<string, number>): Promise<BatchStep> {
+  private async writeBatch(
+    id: number,
+    actor: Actor,
+    mode: ImportCommitMode,
+    batchNo: number,
+    kind: 'machine' | undefined,
+    machines: Map<string, number>,
+  ): Promise<BatchStep> {
     const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE, kind);
     if (rows.length === 0) {
       return 'end';
@@ -182,7 +189,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     const names = namesLeftToCreate(await this.repository.namesToCreate(id), byName);
     for (let i = 0; i < names.length; i += IMPORT_BATCH_SIZE) {
       const chunk = names.slice(i, i + IMPORT_BATCH_SIZE);
-      const answer = await this.owner('machine-service', () => this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, userId: actor.userId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+      const answer = await this.owner('machine-service', () =>
+        this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, userId: actor.userId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+      );
       await this.repository.addMachines(id, answer.machines);
     }
     return machinesByName(fromRows, await this.repository.machinesOf(id));
@@ -198,7 +207,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       }
       const sent = list.map((r) => ({ rowNumber: r.rowNumber, record: recordOf(r, machines) }));
       const pattern = APPLY_PATTERN[kind] as typeof FUEL_IMPORT_APPLY;
-      const answer = await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId, batchNo, rows: sent }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+      const answer = await this.owner(pattern, () =>
+        this.rpc.send(pattern, { importId: id, userId: actor.userId, batchNo, rows: sent }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+      );
       out.written.push(...answer.written);
       out.failed.push(...answer.failed);
     }
@@ -238,8 +249,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     let deleted = 0;
     for (const pattern of REVERT_PATTERNS) {
       // An owner deletes at most IMPORT_REVERT_CALL_MAX records a call: call again while it deletes that many.
-      for (let answered = IMPORT_REVERT_CALL_MAX; answered === IMPORT_REVERT_CALL_MAX; ) {
-        answered = (await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS }))).deleted;
+      for (let answered = IMPORT_REVERT_CALL_MAX; answered === IMPORT_REVERT_CALL_MAX;) {
+        answered = (await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS })))
+          .deleted;
         deleted += answered;
       }
     }
@@ -251,7 +263,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
         empty.push(machineId);
       }
     }
-    const machines = await this.owner(MACHINE_IMPORT_REVERT, () => this.rpc.send(MACHINE_IMPORT_REVERT, { importId: id, userId: actor.userId, machineIds: empty }, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+    const machines = await this.owner(MACHINE_IMPORT_REVERT, () =>
+      this.rpc.send(MACHINE_IMPORT_REVERT, { importId: id, userId: actor.userId, machineIds: empty }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+    );
     return { deleted: deleted + machines.deleted, keptMachines: machines.kept };
   }
 

@@ -1,5 +1,19 @@
 import { ErrorCode, FUEL_IMPORT_APPLY, INVENTORY_IMPORT_APPLY, MACHINE_IMPORT_APPLY, SERVICE_IMPORT_APPLY } from '@wrenchlog/contracts';
-import { APPLY_PATTERN, backoffMs, byKind, commitRefusal, failureSummary, isRowKind, machineKey, machinesByName, namesLeftToCreate, outcome, retriable, revertRefusal, sendsRow } from './import.rules.js';
+import {
+  APPLY_PATTERN,
+  backoffMs,
+  byKind,
+  commitRefusal,
+  failureSummary,
+  isRowKind,
+  machineKey,
+  machinesByName,
+  namesLeftToCreate,
+  outcome,
+  retriable,
+  revertRefusal,
+  sendsRow,
+} from './import.rules.js';
 
 const counts = (errors: number, valid = 3, warnings = 0) => ({ valid, warnings, errors });
 
@@ -12,8 +26,14 @@ describe('commitRefusal', () => {
   });
 
   it('refuses all_or_nothing with error rows (422, how many and what to do), not skip_invalid', () => {
-    expect(commitRefusal('validated', 'all_or_nothing', counts(1))).toEqual({ status: 422, message: '1 row has errors: fix the file or choose to skip them (skip_invalid).' });
-    expect(commitRefusal('validated', 'all_or_nothing', counts(1200))).toEqual({ status: 422, message: '1,200 rows have errors: fix the file or choose to skip them (skip_invalid).' });
+    expect(commitRefusal('validated', 'all_or_nothing', counts(1))).toEqual({
+      status: 422,
+      message: '1 row has errors: fix the file or choose to skip them (skip_invalid).',
+    });
+    expect(commitRefusal('validated', 'all_or_nothing', counts(1200))).toEqual({
+      status: 422,
+      message: '1,200 rows have errors: fix the file or choose to skip them (skip_invalid).',
+    });
     expect(commitRefusal('validated', 'skip_invalid', counts(1))).toBeNull();
     expect(commitRefusal('validated', 'all_or_nothing', counts(0))).toBeNull();
   });
@@ -73,7 +93,13 @@ describe('how a job ends, retries and hands over', () => {
   it('says which row failed first and how many more', () => {
     expect(failureSummary([])).toBeNull();
     expect(failureSummary([{ rowNumber: 14, message: 'Machine not found' }])).toBe('row 14: Machine not found');
-    expect(failureSummary([{ rowNumber: 14, message: 'Machine not found' }, { rowNumber: 20, message: 'x' }, { rowNumber: 21, message: 'y' }])).toBe('row 14: Machine not found (and 2 more rows)');
+    expect(
+      failureSummary([
+        { rowNumber: 14, message: 'Machine not found' },
+        { rowNumber: 20, message: 'x' },
+        { rowNumber: 21, message: 'y' },
+      ]),
+    ).toBe('row 14: Machine not found (and 2 more rows)');
   });
 
   it('tries an owner again only when it did not answer or failed inside, waiting 1, 2, 4, 8 s', () => {
@@ -88,13 +114,32 @@ describe('how a job ends, retries and hands over', () => {
 
 describe('machinesByName', () => {
   it('gives a name the machine written from its own row, not one created by name, compared without case', () => {
-    const machines = machinesByName([{ name: 'Export Truck', id: 7 }], new Map([['export truck', 99], ['Mower', 8]]));
-    expect(machines).toEqual(new Map([['export truck', 7], ['mower', 8]]));
+    const machines = machinesByName(
+      [{ name: 'Export Truck', id: 7 }],
+      new Map([
+        ['export truck', 99],
+        ['Mower', 8],
+      ]),
+    );
+    expect(machines).toEqual(
+      new Map([
+        ['export truck', 7],
+        ['mower', 8],
+      ]),
+    );
     expect(machines.get(machineKey(' EXPORT truck '))).toBe(7);
   });
 
   it('keeps the first of two machine rows of the same name', () => {
-    expect(machinesByName([{ name: 'Truck', id: 3 }, { name: 'truck', id: 4 }], new Map())).toEqual(new Map([['truck', 3]]));
+    expect(
+      machinesByName(
+        [
+          { name: 'Truck', id: 3 },
+          { name: 'truck', id: 4 },
+        ],
+        new Map(),
+      ),
+    ).toEqual(new Map([['truck', 3]]));
   });
 });
 
@@ -105,6 +150,17 @@ describe('namesLeftToCreate', () => {
   });
 
   it('creates nothing when every name has its machine row (a restore)', () => {
-    expect(namesLeftToCreate(['A', 'b'], machinesByName([{ name: 'a', id: 1 }, { name: 'B', id: 2 }], new Map()))).toEqual([]);
+    expect(
+      namesLeftToCreate(
+        ['A', 'b'],
+        machinesByName(
+          [
+            { name: 'a', id: 1 },
+            { name: 'B', id: 2 },
+          ],
+          new Map(),
+        ),
+      ),
+    ).toEqual([]);
   });
 });

@@ -116,7 +116,12 @@ export class ImportsRepository {
       .createQueryBuilder()
       .update(ImportEntity)
       .set({ reverting: true, leaseOwner: null, leaseUntil: null })
-      .where('id = :id AND user_id = :userId AND reverting = :no AND state IN (:...states)', { id: entity.id, userId: entity.userId, no: false, states: ['done', 'failed'] })
+      .where('id = :id AND user_id = :userId AND reverting = :no AND state IN (:...states)', {
+        id: entity.id,
+        userId: entity.userId,
+        no: false,
+        states: ['done', 'failed'],
+      })
       .execute();
     return (result.affected ?? 0) > 0;
   }
@@ -127,13 +132,23 @@ export class ImportsRepository {
       .createQueryBuilder()
       .update(ImportEntity)
       .set({ leaseOwner: owner, leaseUntil: until })
-      .where('id = :id AND (state = :importing OR reverting = :yes) AND (lease_until IS NULL OR lease_until < :now)', { id, importing: 'importing', yes: true, now })
+      .where('id = :id AND (state = :importing OR reverting = :yes) AND (lease_until IS NULL OR lease_until < :now)', {
+        id,
+        importing: 'importing',
+        yes: true,
+        now,
+      })
       .execute();
     return (result.affected ?? 0) > 0;
   }
 
   async renewLease(id: number, owner: string, until: Date): Promise<void> {
-    await this.dataSource.createQueryBuilder().update(ImportEntity).set({ leaseUntil: until }).where('id = :id AND lease_owner = :owner', { id, owner }).execute();
+    await this.dataSource
+      .createQueryBuilder()
+      .update(ImportEntity)
+      .set({ leaseUntil: until })
+      .where('id = :id AND lease_owner = :owner', { id, owner })
+      .execute();
   }
 
   /** Imports with a job to run (importing, or a revert asked) whose lease lapsed: a crashed worker's, or never taken. */
@@ -220,7 +235,9 @@ export class ImportsRepository {
 
   /** The machines the import's machine rows wrote (a machines file, a restore's machines.csv): name and id. */
   async writtenMachines(importId: number): Promise<{ name: string; id: number }[]> {
-    const rows = await this.dataSource.getRepository(ImportRowEntity).find({ where: { importId, kind: 'machine', outcome: 'written' }, select: { targetId: true, record: true }, order: { rowNumber: 'ASC' } });
+    const rows = await this.dataSource
+      .getRepository(ImportRowEntity)
+      .find({ where: { importId, kind: 'machine', outcome: 'written' }, select: { targetId: true, record: true }, order: { rowNumber: 'ASC' } });
     return rows
       .filter((r): r is ImportRowEntity & { targetId: number } => r.targetId !== null)
       .map((r) => ({ name: String((JSON.parse(r.record ?? '{}') as { name?: unknown }).name ?? ''), id: r.targetId }));

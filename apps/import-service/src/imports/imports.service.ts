@@ -72,7 +72,14 @@ export class ImportsService {
       const { body } = await this.storage.getBuffer(request.objectKey);
       analysis = await asDomain(() => analyzeFile(body, source));
       const knownMachines = await this.machines.all(caller);
-      preview = (await normalizeFile(analysis, { machineId: request.fields.machineId, knownMachines, utcOffsetMinutes: request.fields.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows })).rows;
+      preview = (
+        await normalizeFile(analysis, {
+          machineId: request.fields.machineId,
+          knownMachines,
+          utcOffsetMinutes: request.fields.utcOffsetMinutes,
+          limit: IMPORT_LIMITS.previewRows,
+        })
+      ).rows;
     } catch (error) {
       await this.storage.deleteMany([request.objectKey]).catch((e: Error) => this.logger.warn(`could not remove a refused import file: ${e.message}`));
       throw error;
@@ -110,7 +117,8 @@ export class ImportsService {
     const detected: Detected = { ...(JSON.parse(entity.detected) as Detected), ...stripUndefined(body.detected ?? {}) };
     const analysis = await this.analyze(entity, detected);
     const options = { mapping: body.mapping, machineId: body.machineId ?? undefined, machineColumn: body.machineColumn ?? undefined, knownMachines };
-    const preview = (await asDomain(() => normalizeFile(analysis, { ...options, utcOffsetMinutes: entity.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows }))).rows;
+    const preview = (await asDomain(() => normalizeFile(analysis, { ...options, utcOffsetMinutes: entity.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows })))
+      .rows;
     Object.assign(entity, {
       detected: JSON.stringify(analysis.detected),
       mapping: JSON.stringify(body.mapping),

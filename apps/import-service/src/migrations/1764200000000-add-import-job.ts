@@ -46,7 +46,19 @@ export class AddImportJob1764200000000 implements MigrationInterface {
       await queryRunner.dropColumn('import_rows', c);
     }
     await queryRunner.dropIndex('imports', 'idx_imports_state');
-    for (const c of ['lease_until', 'lease_owner', 'revert_result', 'reverting', 'error', 'failed', 'skipped', 'written', 'progress_total', 'progress_done', 'mode']) {
+    for (const c of [
+      'lease_until',
+      'lease_owner',
+      'revert_result',
+      'reverting',
+      'error',
+      'failed',
+      'skipped',
+      'written',
+      'progress_total',
+      'progress_done',
+      'mode',
+    ]) {
       await queryRunner.dropColumn('imports', c);
     }
   }

@@ -35,7 +35,12 @@ export class MachineExportController {
   async page(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MachineSavedEvent>> {
     requireAdmin(m.actor);
     const { afterId, limit } = exportWindow(m.payload);
-    const rows = await this.machines.find({ where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit, select: { id: true, userId: true, name: true, type: true, archived: true } });
+    const rows = await this.machines.find({
+      where: { id: MoreThan(afterId) },
+      order: { id: 'ASC' },
+      take: limit,
+      select: { id: true, userId: true, name: true, type: true, archived: true },
+    });
     const items = rows.map((r) => ({ machineId: r.id, userId: r.userId, name: r.name, type: r.type, archived: r.archived, at: EXPORT_AT }));
     return exportPage(items, rows.at(-1)?.id, limit);
   }

@@ -78,7 +78,11 @@ export class MachinesService {
     const archived = request?.archived === true;
     const rows = await this.listed.rows(
       archived ? 'by-name-archived' : 'by-name',
-      (qb) => qb.where(`m.userId = :userId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`).orderBy('m.name', 'ASC').addOrderBy('m.id', 'ASC'),
+      (qb) =>
+        qb
+          .where(`m.userId = :userId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`)
+          .orderBy('m.name', 'ASC')
+          .addOrderBy('m.id', 'ASC'),
       { userId },
       LIST_WINDOW,
     );
@@ -90,7 +94,12 @@ export class MachinesService {
     const { userId } = requireActor(actor);
     const rows = await this.listed.rows(
       'recently-serviced',
-      (qb) => qb.where('m.userId = :userId AND m.archived = FALSE').orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST').addOrderBy('m.lastUpdated', 'DESC').addOrderBy('m.id', 'DESC'),
+      (qb) =>
+        qb
+          .where('m.userId = :userId AND m.archived = FALSE')
+          .orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST')
+          .addOrderBy('m.lastUpdated', 'DESC')
+          .addOrderBy('m.id', 'DESC'),
       { userId },
       LIST_WINDOW,
     );
@@ -131,7 +140,13 @@ export class MachinesService {
     const { userId } = requireActor(actor);
     const names = [...new Set(request.names.map((n) => String(n).trim()).filter((n) => n.length > 0))];
     return this.dataSource.transaction(async (manager) => {
-      const existing = names.length === 0 ? [] : await manager.find(MachineEntity, { where: { userId, importId: request.importId, importRow: IsNull(), name: In(names) }, select: { id: true, name: true } });
+      const existing =
+        names.length === 0
+          ? []
+          : await manager.find(MachineEntity, {
+              where: { userId, importId: request.importId, importRow: IsNull(), name: In(names) },
+              select: { id: true, name: true },
+            });
       const byName = new Map(existing.map((m) => [m.name, m.id]));
       for (const name of names) {
         if (byName.has(name)) {
@@ -177,7 +192,8 @@ export class MachinesService {
     const { userId } = requireActor(actor);
     const ids = (request.machineIds ?? []).filter((id) => Number.isSafeInteger(id) && id > 0);
     return this.dataSource.transaction(async (manager) => {
-      const doomed = ids.length === 0 ? [] : await manager.find(MachineEntity, { where: { userId, importId: request.importId, id: In(ids) }, select: { id: true } });
+      const doomed =
+        ids.length === 0 ? [] : await manager.find(MachineEntity, { where: { userId, importId: request.importId, id: In(ids) }, select: { id: true } });
       for (const machine of doomed) {
         await manager.delete(MachinePhotoEntity, { machineId: machine.id, userId });
         await manager.delete(MachineEntity, { id: machine.id, userId });

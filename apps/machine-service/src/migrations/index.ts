@@ -4,4 +4,10 @@ import { AddMachineArchived1764000000000 } from './1764000000000-add-machine-arc
 import { AddMetersAt1764000000100 } from './1764000000100-add-meters-at.js';
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateMachines1763740200000, AddMachineArchived1764000000000, AddMetersAt1764000000100, AddImportColumns1764200000000];
+export const migrations = [
+  ...OUTBOX_MIGRATIONS,
+  CreateMachines1763740200000,
+  AddMachineArchived1764000000000,
+  AddMetersAt1764000000100,
+  AddImportColumns1764200000000,
+];

@@ -125,7 +125,12 @@ export class PhotosService {
 
   /** Photos already recorded under these object keys (a retried upload); one recorded for another machine or role is a conflict. */
   private recorded(manager: EntityManager, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[]): Promise<MachinePhotoEntity[]> {
-    return this.images.recorded(manager, images, (p) => p.userId === machine.userId && p.machineId === machine.id && p.kind === kind, 'A photo of this upload is already stored elsewhere');
+    return this.images.recorded(
+      manager,
+      images,
+      (p) => p.userId === machine.userId && p.machineId === machine.id && p.kind === kind,
+      'A photo of this upload is already stored elsewhere',
+    );
   }
 
   /** The machine, owned by the caller, with its row locked for this transaction (an update takes the lock on both engines). */
@@ -138,7 +143,13 @@ export class PhotosService {
     return ownMachine(manager, userId, id);
   }
 
-  private async addPhotos(manager: EntityManager, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[], ctx: CallContext): Promise<MachinePhotoEntity[]> {
+  private async addPhotos(
+    manager: EntityManager,
+    machine: MachineEntity,
+    kind: PhotoKind,
+    images: StoredImageRef[],
+    ctx: CallContext,
+  ): Promise<MachinePhotoEntity[]> {
     const added: MachinePhotoEntity[] = [];
     for (const image of images) {
       const photo = await manager.save(MachinePhotoEntity, {

@@ -33,7 +33,10 @@ export class CalendarService {
   }
 
   async feed(token: unknown): Promise<CalendarFeed> {
-    const row = typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token) ? await this.dataSource.getRepository(CalendarTokenEntity).findOneBy({ tokenHash: hashOf(token) }) : null;
+    const row =
+      typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token)
+        ? await this.dataSource.getRepository(CalendarTokenEntity).findOneBy({ tokenHash: hashOf(token) })
+        : null;
     if (!row) {
       throw notFound(NotificationMessages.calendarNotFound);
     }

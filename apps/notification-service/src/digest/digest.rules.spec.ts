@@ -28,6 +28,14 @@ describe('digest email', () => {
       '2026-03-02',
     )!;
     expect(mail.subject).toBe('Wrenchlog: 3 maintenance items need attention');
-    expect(mail.text.split('\n').slice(2, 9)).toEqual(['Mower', '  - Still overdue: Blades', '', 'Tractor', '  - Overdue: Oil (Overdue by 5 h)', '  - Due soon: Grease (Due in 3 days)', '']);
+    expect(mail.text.split('\n').slice(2, 9)).toEqual([
+      'Mower',
+      '  - Still overdue: Blades',
+      '',
+      'Tractor',
+      '  - Overdue: Oil (Overdue by 5 h)',
+      '  - Due soon: Grease (Due in 3 days)',
+      '',
+    ]);
   });
 });

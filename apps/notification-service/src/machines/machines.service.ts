@@ -18,7 +18,12 @@ export class MachinesService {
     }
     const at = eventTime(e.at);
     const repo = this.dataSource.getRepository(KnownMachineEntity);
-    await repo.createQueryBuilder().insert().values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at, firstSeenAt: at }).orIgnore().execute();
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at, firstSeenAt: at })
+      .orIgnore()
+      .execute();
     // Conditional on `at`: an older event that commits last changes nothing; a tombstone stays.
     await repo.update({ machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { name: e.name, updatedAt: at });
   }
@@ -29,7 +34,12 @@ export class MachinesService {
       return;
     }
     const repo = this.dataSource.getRepository(KnownMachineEntity);
-    await repo.createQueryBuilder().insert().values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() }).orIgnore().execute();
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() })
+      .orIgnore()
+      .execute();
     await repo.update({ machineId: e.machineId }, { deleted: true });
   }
 

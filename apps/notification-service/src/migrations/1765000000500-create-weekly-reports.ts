@@ -19,7 +19,10 @@ export class CreateWeeklyReports1765000000500 implements MigrationInterface {
         ],
       }),
     );
-    await queryRunner.createIndex('weekly_reports', new TableIndex({ name: 'uq_weekly_reports_user_from', columnNames: ['user_id', 'period_from'], isUnique: true }));
+    await queryRunner.createIndex(
+      'weekly_reports',
+      new TableIndex({ name: 'uq_weekly_reports_user_from', columnNames: ['user_id', 'period_from'], isUnique: true }),
+    );
     // Null for the machines known before: they count as known for every week.
     await queryRunner.addColumn('known_machines', new TableColumn({ name: 'first_seen_at', type: t.timestamp, isNullable: true }));
   }

@@ -6,4 +6,12 @@ import { CreatePush1765000000300 } from './1765000000300-create-push.js';
 import { CreatePartStock1765000000400 } from './1765000000400-create-part-stock.js';
 import { CreateWeeklyReports1765000000500 } from './1765000000500-create-weekly-reports.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateNotifications1765000000000, CreateWebhooks1765000000100, CreateCalendarTokens1765000000200, CreatePush1765000000300, CreatePartStock1765000000400, CreateWeeklyReports1765000000500];
+export const migrations = [
+  ...OUTBOX_MIGRATIONS,
+  CreateNotifications1765000000000,
+  CreateWebhooks1765000000100,
+  CreateCalendarTokens1765000000200,
+  CreatePush1765000000300,
+  CreatePartStock1765000000400,
+  CreateWeeklyReports1765000000500,
+];

@@ -5,7 +5,11 @@ const base = { scheduleId: 7, title: 'Oil change', at };
 
 describe('planForTransition', () => {
   it('notifies when a schedule becomes due soon, keyed by the instant it did', () => {
-    expect(planForTransition({ ...base, previous: 'upcoming', next: 'due_soon' })).toEqual({ kind: 'schedule_due_soon', key: 'schedule:7:due_soon:2026-03-02T10:00:00.000Z', title: 'Due soon: Oil change' });
+    expect(planForTransition({ ...base, previous: 'upcoming', next: 'due_soon' })).toEqual({
+      kind: 'schedule_due_soon',
+      key: 'schedule:7:due_soon:2026-03-02T10:00:00.000Z',
+      title: 'Due soon: Oil change',
+    });
   });
 
   it('notifies when it becomes overdue, from due soon or straight from upcoming', () => {
@@ -14,7 +18,11 @@ describe('planForTransition', () => {
   });
 
   it('counts a return to upcoming as a completion; the next due soon is a new cycle', () => {
-    expect(planForTransition({ ...base, previous: 'overdue', next: 'upcoming' })).toEqual({ kind: 'schedule_completed', key: 'schedule:7:completed:2026-03-02T10:00:00.000Z', title: 'Completed: Oil change' });
+    expect(planForTransition({ ...base, previous: 'overdue', next: 'upcoming' })).toEqual({
+      kind: 'schedule_completed',
+      key: 'schedule:7:completed:2026-03-02T10:00:00.000Z',
+      title: 'Completed: Oil change',
+    });
     const later = planForTransition({ ...base, previous: 'upcoming', next: 'due_soon', at: new Date('2026-06-01T00:00:00.000Z') });
     expect(later?.key).toBe('schedule:7:due_soon:2026-06-01T00:00:00.000Z');
   });
@@ -43,6 +51,10 @@ describe('weekly reminders while overdue', () => {
   });
 
   it('keys each week of each overdue cycle apart', () => {
-    expect(weeklyReminder(7, 'Oil change', at, 2)).toEqual({ kind: 'schedule_overdue', key: 'schedule:7:overdue:2026-03-02T10:00:00.000Z:2', title: 'Still overdue (2 weeks): Oil change' });
+    expect(weeklyReminder(7, 'Oil change', at, 2)).toEqual({
+      kind: 'schedule_overdue',
+      key: 'schedule:7:overdue:2026-03-02T10:00:00.000Z:2',
+      title: 'Still overdue (2 weeks): Oil change',
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NOTIFICATION_LIST, NOTIFICATION_READ, NOTIFICATION_UNREAD_COUNT, type MarkReadInput, type NotificationListQuery, type RpcMessage } from '@wrenchlog/contracts';
+import {
+  NOTIFICATION_LIST,
+  NOTIFICATION_READ,
+  NOTIFICATION_UNREAD_COUNT,
+  type MarkReadInput,
+  type NotificationListQuery,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
 import { NotificationsService } from './notifications.service.js';
 
 @Controller()

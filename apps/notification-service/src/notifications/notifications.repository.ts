@@ -23,12 +23,20 @@ export class NotificationsRepository {
       return false;
     }
     // Of two replicas racing past the check, the index keeps one row and the other insert is a no-op.
-    await manager.createQueryBuilder().insert().into(NotificationEntity).values({ ...row, readAt: null }).orIgnore().execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(NotificationEntity)
+      .values({ ...row, readAt: null })
+      .orIgnore()
+      .execute();
     return true;
   }
 
   page(userId: number, page: number, size: number): Promise<[NotificationEntity[], number]> {
-    return this.dataSource.getRepository(NotificationEntity).findAndCount({ where: { userId, inApp: true }, order: { createdAt: 'DESC', id: 'DESC' }, skip: page * size, take: size });
+    return this.dataSource
+      .getRepository(NotificationEntity)
+      .findAndCount({ where: { userId, inApp: true }, order: { createdAt: 'DESC', id: 'DESC' }, skip: page * size, take: size });
   }
 
   unreadCount(userId: number): Promise<number> {
@@ -51,4 +59,3 @@ export class NotificationsRepository {
     return qb.getMany();
   }
 }
-

@@ -67,7 +67,9 @@ export class PreferencesService {
     const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
-      await manager.getRepository(PreferenceEntity).upsert({ userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: now }, ['userId']);
+      await manager
+        .getRepository(PreferenceEntity)
+        .upsert({ userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: now }, ['userId']);
       // report-service dates fuel records and "today" in it (issue 22); sent on every save, a state event.
       const event: NotificationTimeZoneChangedEvent = { userId: actor.userId, timeZone: input.timeZone, at: new Date().toISOString() };
       await this.outbox.enqueue(manager, NOTIFICATION_TIME_ZONE_CHANGED, event, { actor, correlationId: meta?.correlationId });

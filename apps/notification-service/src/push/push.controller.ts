@@ -1,6 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { PUSH_PUBLIC_KEY, PUSH_SUBSCRIBE, PUSH_TEST, PUSH_UNSUBSCRIBE, type PushSubscriptionInput, type PushUnsubscribeInput, type RpcMessage } from '@wrenchlog/contracts';
+import {
+  PUSH_PUBLIC_KEY,
+  PUSH_SUBSCRIBE,
+  PUSH_TEST,
+  PUSH_UNSUBSCRIBE,
+  type PushSubscriptionInput,
+  type PushUnsubscribeInput,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
 import { requireActor } from '@wrenchlog/platform';
 import { PushService } from './push.service.js';
 

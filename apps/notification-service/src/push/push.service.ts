@@ -53,7 +53,14 @@ export class PushService {
       throw validationFailed(M.pushEndpoint, [{ field: 'endpoint', message: M.pushEndpoint }]);
     }
     const { p256dh, auth } = input.keys ?? ({} as PushSubscriptionInput['keys']);
-    if (typeof p256dh !== 'string' || typeof auth !== 'string' || !BASE64URL.test(p256dh) || !BASE64URL.test(auth) || p256dh.length > NotificationLimits.pushKey || auth.length > NotificationLimits.pushKey) {
+    if (
+      typeof p256dh !== 'string' ||
+      typeof auth !== 'string' ||
+      !BASE64URL.test(p256dh) ||
+      !BASE64URL.test(auth) ||
+      p256dh.length > NotificationLimits.pushKey ||
+      auth.length > NotificationLimits.pushKey
+    ) {
       throw validationFailed(M.pushKeys, [{ field: 'keys', message: M.pushKeys }]);
     }
     try {
@@ -103,7 +110,10 @@ export class PushService {
 
   private async send(s: PushSubscriptionEntity, message: PushMessage, vapidDetails: Awaited<ReturnType<VapidKeys['get']>>): Promise<boolean> {
     try {
-      const request = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(message), { vapidDetails, TTL: 24 * 3600 });
+      const request = webpush.generateRequestDetails({ endpoint: s.endpoint, keys: { p256dh: s.p256dh, auth: s.auth } }, JSON.stringify(message), {
+        vapidDetails,
+        TTL: 24 * 3600,
+      });
       const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, String(v)]));
       const answer = await postGuarded(request.endpoint, headers, request.body ?? Buffer.alloc(0), this.env.WEBHOOKS_ALLOW_PRIVATE_NETWORKS);
       if (answer.status === 404 || answer.status === 410) {

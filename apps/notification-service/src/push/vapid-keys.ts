@@ -58,7 +58,12 @@ export class VapidKeys {
     }
     const repo = this.dataSource.getRepository(ServiceSettingEntity);
     // Of replicas racing here the first insert wins and every one reads it.
-    await repo.createQueryBuilder().insert().values({ name: 'vapid', value: JSON.stringify(webpush.generateVAPIDKeys()) }).orIgnore().execute();
+    await repo
+      .createQueryBuilder()
+      .insert()
+      .values({ name: 'vapid', value: JSON.stringify(webpush.generateVAPIDKeys()) })
+      .orIgnore()
+      .execute();
     const row = await repo.findOneByOrFail({ name: 'vapid' });
     return { subject, ...(JSON.parse(row.value) as { publicKey: string; privateKey: string }) };
   }

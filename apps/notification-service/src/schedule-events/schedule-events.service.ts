@@ -37,7 +37,15 @@ export class ScheduleEventsService {
 
   async onStatusChanged(m: RpcMessage<ScheduleStatusChangedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.scheduleId) || !isValidId(e.machineId) || !isValidId(e.userId) || !isStatus(e.status) || !isStatus(e.previousStatus) || typeof e.title !== 'string') {
+    if (
+      !e ||
+      !isValidId(e.scheduleId) ||
+      !isValidId(e.machineId) ||
+      !isValidId(e.userId) ||
+      !isStatus(e.status) ||
+      !isStatus(e.previousStatus) ||
+      typeof e.title !== 'string'
+    ) {
       this.logger.warn('ignored a malformed schedule.status.changed event');
       return;
     }
@@ -97,7 +105,15 @@ export class ScheduleEventsService {
     const prefs = await this.preferences.of(manager, e.userId);
     const name = (await this.machines.names(manager, [e.machineId])).get(e.machineId)!;
     if (prefs.kinds.maintenance.includes('webhook')) {
-      const data = { scheduleId: e.scheduleId, machineId: e.machineId, machineName: name, title: e.title, status: e.status, previousStatus: e.previousStatus, reason: e.reason };
+      const data = {
+        scheduleId: e.scheduleId,
+        machineId: e.machineId,
+        machineName: name,
+        title: e.title,
+        status: e.status,
+        previousStatus: e.previousStatus,
+        reason: e.reason,
+      };
       await this.webhooks.enqueue(manager, e.userId, webhookTypeOf(planned.kind), data, planned.key, at);
     }
     const title = `${planned.title} (${name})`;

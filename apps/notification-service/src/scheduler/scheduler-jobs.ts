@@ -85,7 +85,12 @@ export class SchedulerJobs {
       .createQueryBuilder()
       .update(ScheduleStateEntity)
       .set({ reminderWeeks: weeks })
-      .where('schedule_id = :id AND status = :status AND status_since = :since AND reminder_weeks < :weeks', { id: state.scheduleId, status: 'overdue', since: state.statusSince, weeks })
+      .where('schedule_id = :id AND status = :status AND status_since = :since AND reminder_weeks < :weeks', {
+        id: state.scheduleId,
+        status: 'overdue',
+        since: state.statusSince,
+        weeks,
+      })
       .execute();
     if (!moved.affected) {
       return null;
@@ -94,7 +99,15 @@ export class SchedulerJobs {
     const prefs = await this.preferences.of(manager, state.userId);
     const name = (await this.machines.names(manager, [state.machineId])).get(state.machineId)!;
     if (prefs.kinds.maintenance.includes('webhook')) {
-      const data = { scheduleId: state.scheduleId, machineId: state.machineId, machineName: name, title: state.title, status: 'overdue', weeksOverdue: weeks, reason: state.reason };
+      const data = {
+        scheduleId: state.scheduleId,
+        machineId: state.machineId,
+        machineName: name,
+        title: state.title,
+        status: 'overdue',
+        weeksOverdue: weeks,
+        reason: state.reason,
+      };
       await this.webhooks.enqueue(manager, state.userId, webhookTypeOf(planned.kind), data, planned.key, now);
     }
     const title = `${planned.title} (${name})`;
@@ -125,10 +138,7 @@ export class SchedulerJobs {
     const last = await digests.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
     const since = last?.createdAt ?? null;
     const states = await manager.getRepository(ScheduleStateEntity).findBy({ userId, status: In(['due_soon', 'overdue']) });
-    const names = await this.machines.names(
-      manager,
-      [...new Set(states.map((s) => s.machineId))],
-    );
+    const names = await this.machines.names(manager, [...new Set(states.map((s) => s.machineId))]);
     const items: DigestItem[] = [];
     for (const s of states) {
       const fresh = !since || s.statusSince > since;

@@ -45,8 +45,19 @@ export class SchedulerService extends PolledDrainer {
     const slot = Math.floor(now.getTime() / this.env.NOTIFICATION_TICK_MS);
     const repo = this.dataSource.getRepository(SchedulerLeaseEntity);
     try {
-      await repo.createQueryBuilder().insert().values({ name: LEASE, holder: null, expiresAt: new Date(0), slot: 0, lastSent: 0, totalSent: 0, failed: 0 }).orIgnore().execute();
-      const taken = await repo.update([{ name: LEASE, expiresAt: LessThanOrEqual(now) }, { name: LEASE, holder: this.me }], { holder: this.me, expiresAt: new Date(now.getTime() + LEASE_MS) });
+      await repo
+        .createQueryBuilder()
+        .insert()
+        .values({ name: LEASE, holder: null, expiresAt: new Date(0), slot: 0, lastSent: 0, totalSent: 0, failed: 0 })
+        .orIgnore()
+        .execute();
+      const taken = await repo.update(
+        [
+          { name: LEASE, expiresAt: LessThanOrEqual(now) },
+          { name: LEASE, holder: this.me },
+        ],
+        { holder: this.me, expiresAt: new Date(now.getTime() + LEASE_MS) },
+      );
       if (!taken.affected) {
         return;
       }
@@ -89,12 +100,7 @@ export class SchedulerService extends PolledDrainer {
             lastError: lastError ?? row?.lastError ?? null,
           }
         : {};
-      await repo
-        .update(
-          { name: LEASE, holder: this.me },
-          { holder: null, expiresAt: new Date(0), ...figures },
-        )
-        .catch(() => undefined);
+      await repo.update({ name: LEASE, holder: this.me }, { holder: null, expiresAt: new Date(0), ...figures }).catch(() => undefined);
     }
   }
 

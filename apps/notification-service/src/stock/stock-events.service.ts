@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, NOTIFICATION_MAIL_REQUESTED, type InventoryStockChangedEvent, type NotificationMailRequestedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import {
+  eventTime,
+  isValidId,
+  NOTIFICATION_MAIL_REQUESTED,
+  type InventoryStockChangedEvent,
+  type NotificationMailRequestedEvent,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
 import { forUpdate, Outbox } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
@@ -64,10 +71,25 @@ export class StockEventsService {
     }
     const prefs = await this.preferences.of(manager, e.userId);
     const link = `/parts/${e.partId}`;
-    const added = await this.notifications.addOnce(manager, { userId: e.userId, kind: planned.kind, title: planned.title, machineId: null, scheduleId: null, link, dedupeKey: planned.key, inApp: prefs.kinds.lowStock.includes('inapp'), createdAt: at });
+    const added = await this.notifications.addOnce(manager, {
+      userId: e.userId,
+      kind: planned.kind,
+      title: planned.title,
+      machineId: null,
+      scheduleId: null,
+      link,
+      dedupeKey: planned.key,
+      inApp: prefs.kinds.lowStock.includes('inapp'),
+      createdAt: at,
+    });
     if (added && prefs.kinds.lowStock.includes('email')) {
       // Through the one mail path (user-service), in this transaction: once, with the alert's key.
-      const mail: NotificationMailRequestedEvent = { key: planned.key, userId: e.userId, subject: `Wrenchlog: ${planned.title}`, text: lowStockEmail(planned.title, e.name) };
+      const mail: NotificationMailRequestedEvent = {
+        key: planned.key,
+        userId: e.userId,
+        subject: `Wrenchlog: ${planned.title}`,
+        text: lowStockEmail(planned.title, e.name),
+      };
       await this.outbox.enqueue(manager, NOTIFICATION_MAIL_REQUESTED, mail, { actor: null });
     }
     return prefs.kinds.lowStock.includes('push') ? { title: planned.title, link } : null;

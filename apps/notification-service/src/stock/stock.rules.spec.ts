@@ -8,7 +8,11 @@ describe('low stock alerts', () => {
   });
 
   it('alerts when the level gets worse, once per change', () => {
-    expect(planStockAlert(4, 'Oil filter', 2, 3, 'ok', 'low', at)).toEqual({ kind: 'low_stock', key: 'part:4:low:2026-03-02T10:00:00.000Z', title: 'Low stock: Oil filter (2 left, minimum 3)' });
+    expect(planStockAlert(4, 'Oil filter', 2, 3, 'ok', 'low', at)).toEqual({
+      kind: 'low_stock',
+      key: 'part:4:low:2026-03-02T10:00:00.000Z',
+      title: 'Low stock: Oil filter (2 left, minimum 3)',
+    });
     expect(planStockAlert(4, 'Oil filter', 0, 3, 'low', 'out', at)?.title).toBe('Out of stock: Oil filter');
     expect(planStockAlert(4, 'Oil filter', 1, 3, null, 'low', at)?.kind).toBe('low_stock');
   });

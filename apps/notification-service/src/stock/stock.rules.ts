@@ -9,7 +9,15 @@ export const stockLevel = (quantity: number, minStock: number): StockLevel => (q
  * A low stock alert when a part's level gets worse (ok to low or out, low to out), once per change
  * (keyed by when it happened); a part restocked says nothing.
  */
-export function planStockAlert(partId: number, name: string, quantity: number, minStock: number, previous: StockLevel | null, next: StockLevel, at: Date): PlannedNotification | null {
+export function planStockAlert(
+  partId: number,
+  name: string,
+  quantity: number,
+  minStock: number,
+  previous: StockLevel | null,
+  next: StockLevel,
+  at: Date,
+): PlannedNotification | null {
   const rank = { ok: 0, low: 1, out: 2 } as const;
   if (next === 'ok' || rank[next] <= rank[previous ?? 'ok']) {
     return null;
@@ -20,5 +28,7 @@ export function planStockAlert(partId: number, name: string, quantity: number, m
 
 /** The email of a low stock alert (the user chose email for low stock alerts). */
 export function lowStockEmail(title: string, partName: string): string {
-  return [title, '', `Restock it or change its minimum in Wrenchlog: Parts > ${partName}.`, '', 'Change what you receive in Settings > Notifications.'].join('\n');
+  return [title, '', `Restock it or change its minimum in Wrenchlog: Parts > ${partName}.`, '', 'Change what you receive in Settings > Notifications.'].join(
+    '\n',
+  );
 }

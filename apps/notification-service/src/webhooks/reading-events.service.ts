@@ -37,7 +37,9 @@ export class ReadingEventsService {
       source: e.source,
       sourceId: e.sourceId,
     };
-    const endpoints = await this.dataSource.transaction((manager) => this.outbox.enqueue(manager, e.userId, 'meter.reading.created', data, `reading:${e.readingId}`, at));
+    const endpoints = await this.dataSource.transaction((manager) =>
+      this.outbox.enqueue(manager, e.userId, 'meter.reading.created', data, `reading:${e.readingId}`, at),
+    );
     if (endpoints > 0) {
       this.dispatcher.kick();
     }

@@ -1,5 +1,15 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type InventoryPurchaseDeletedEvent, type InventoryPurchaseSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import {
+  eventTime,
+  isValidId,
+  type FuelRecordDeletedEvent,
+  type FuelRecordSavedEvent,
+  type InventoryPurchaseDeletedEvent,
+  type InventoryPurchaseSavedEvent,
+  type RpcMessage,
+  type ServiceRecordDeletedEvent,
+  type ServiceRecordSavedEvent,
+} from '@wrenchlog/contracts';
 import { DataSource } from 'typeorm';
 import { SeenRecordEntity } from './seen-record.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
@@ -67,7 +77,14 @@ export class RecordEventsService {
         await seen.createQueryBuilder().insert().values({ recordKey: key, userId: e.userId, updatedAt: at }).orIgnore().execute();
       }
       const type = known ? 'record.updated' : 'record.created';
-      await this.outbox.enqueue(manager, e.userId, type, { recordType, recordId: e.recordId, machineId: e.machineId, ...extra }, `record:${key}:saved:${e.at}`, at);
+      await this.outbox.enqueue(
+        manager,
+        e.userId,
+        type,
+        { recordType, recordId: e.recordId, machineId: e.machineId, ...extra },
+        `record:${key}:saved:${e.at}`,
+        at,
+      );
     });
     this.dispatcher.kick();
   }
@@ -79,7 +96,14 @@ export class RecordEventsService {
     const key = `${recordType}:${e.recordId}`;
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(SeenRecordEntity).delete({ recordKey: key });
-      await this.outbox.enqueue(manager, e.userId, 'record.deleted', { recordType, recordId: e.recordId, machineId: e.machineId }, `record:${key}:deleted`, this.at(e));
+      await this.outbox.enqueue(
+        manager,
+        e.userId,
+        'record.deleted',
+        { recordType, recordId: e.recordId, machineId: e.machineId },
+        `record:${key}:deleted`,
+        this.at(e),
+      );
     });
     this.dispatcher.kick();
   }

@@ -8,7 +8,6 @@ import { DeliveryEntity } from './delivery.entity.js';
 import { WebhookEntity } from './webhook.entity.js';
 import { postWebhook, WEBHOOK_TIMEOUT_MS, type SendResult } from './webhook-sender.js';
 
-
 const POLL_MS = 1000;
 const BATCH = 50;
 /** Attempts in flight at most (each ends within the timeout). */
@@ -52,7 +51,11 @@ export class WebhookDispatcher extends PolledDrainer {
     }
     let due: DeliveryEntity[];
     try {
-      due = await repo.find({ where: { status: 'pending', nextAttemptAt: LessThanOrEqual(new Date()) }, order: { nextAttemptAt: 'ASC', id: 'ASC' }, take: room });
+      due = await repo.find({
+        where: { status: 'pending', nextAttemptAt: LessThanOrEqual(new Date()) },
+        order: { nextAttemptAt: 'ASC', id: 'ASC' },
+        take: room,
+      });
     } catch (err) {
       this.logger.warn(`deliveries not readable: ${(err as Error).message}`);
       return false;
@@ -61,7 +64,9 @@ export class WebhookDispatcher extends PolledDrainer {
     for (const row of due) {
       // A claimed row is another replica's to take after WEBHOOK_CLAIM_MS (its sender died mid-request).
       const until = new Date(Date.now() + Math.max(this.env.WEBHOOK_CLAIM_MS, WEBHOOK_TIMEOUT_MS + 1000));
-      const taken = await repo.update({ id: row.id, status: 'pending', nextAttemptAt: row.nextAttemptAt! }, { nextAttemptAt: until }).catch(() => ({ affected: 0 }));
+      const taken = await repo
+        .update({ id: row.id, status: 'pending', nextAttemptAt: row.nextAttemptAt! }, { nextAttemptAt: until })
+        .catch(() => ({ affected: 0 }));
       if (taken.affected) {
         claimed.push(row);
       }
@@ -69,7 +74,9 @@ export class WebhookDispatcher extends PolledDrainer {
     if (claimed.length === 0) {
       return false;
     }
-    const hooks = new Map((await this.dataSource.getRepository(WebhookEntity).findBy({ id: In([...new Set(claimed.map((d) => d.webhookId))]) })).map((h) => [h.id, h]));
+    const hooks = new Map(
+      (await this.dataSource.getRepository(WebhookEntity).findBy({ id: In([...new Set(claimed.map((d) => d.webhookId))]) })).map((h) => [h.id, h]),
+    );
     for (const delivery of claimed) {
       const attempt: Promise<void> = this.attempt(delivery, hooks.get(delivery.webhookId))
         .catch((err: Error) => this.logger.warn(`webhook delivery ${delivery.id} not recorded: ${err.message}`))
@@ -107,7 +114,9 @@ export class WebhookDispatcher extends PolledDrainer {
     const delay = nextAttemptDelay(attempts, result?.status ?? null, result?.retryAfter ?? null, now);
     await repo.update(
       { id: delivery.id },
-      delay === null ? { ...base, status: 'failed', error: error.slice(0, 500), nextAttemptAt: null } : { ...base, error: error.slice(0, 500), nextAttemptAt: new Date(now.getTime() + delay) },
+      delay === null
+        ? { ...base, status: 'failed', error: error.slice(0, 500), nextAttemptAt: null }
+        : { ...base, error: error.slice(0, 500), nextAttemptAt: new Date(now.getTime() + delay) },
     );
     if (delay === null) {
       this.logger.warn(`webhook delivery ${delivery.id} failed for good after ${attempts} attempts: ${error}`);

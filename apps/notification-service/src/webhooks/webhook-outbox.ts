@@ -19,7 +19,13 @@ export class WebhookOutbox {
     for (const hook of hooks) {
       const exists = await manager.getRepository(DeliveryEntity).exists({ where: { webhookId: hook.id, uniqueKey } });
       if (!exists) {
-        await manager.createQueryBuilder().insert().into(DeliveryEntity).values(this.row(hook, type, data, uniqueKey, at)).orIgnore().execute();
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(DeliveryEntity)
+          .values(this.row(hook, type, data, uniqueKey, at))
+          .orIgnore()
+          .execute();
       }
     }
     return hooks.length;

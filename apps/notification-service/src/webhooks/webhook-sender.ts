@@ -53,7 +53,13 @@ export function checkHost(hostname: string, allowPrivate: boolean): Promise<void
 }
 
 /** POSTs one signed webhook; resolves with the HTTP status (any), rejects on no answer within the timeout. */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, allowPrivate: boolean, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<SendResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  allowPrivate: boolean,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<SendResult> {
   return postGuarded(url, { 'content-type': 'application/json', ...headers }, body, allowPrivate, timeoutMs);
 }
 
@@ -61,7 +67,13 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
  * POSTs to a user-given URL (webhooks, push services) through the address check; resolves with
  * the HTTP status (any), rejects when it cannot connect or has no answer within the timeout.
  */
-export async function postGuarded(url: string, headers: Record<string, string>, body: string | Buffer, allowPrivate: boolean, timeoutMs = WEBHOOK_TIMEOUT_MS): Promise<SendResult> {
+export async function postGuarded(
+  url: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  allowPrivate: boolean,
+  timeoutMs = WEBHOOK_TIMEOUT_MS,
+): Promise<SendResult> {
   const target = new URL(url);
   // An IP literal never goes through a look-up: check it here.
   await checkHost(target.hostname, allowPrivate);

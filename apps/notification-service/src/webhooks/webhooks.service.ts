@@ -23,7 +23,12 @@ import { WebhookEntity } from './webhook.entity.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { checkHost, PrivateAddressError } from './webhook-sender.js';
 
-const toView = (w: WebhookEntity): Webhook => ({ id: w.id, url: w.url, events: JSON.parse(w.events) as WebhookEventType[], createdAt: w.createdAt.toISOString() });
+const toView = (w: WebhookEntity): Webhook => ({
+  id: w.id,
+  url: w.url,
+  events: JSON.parse(w.events) as WebhookEventType[],
+  createdAt: w.createdAt.toISOString(),
+});
 
 export const deliveryView = (d: DeliveryEntity): WebhookDelivery => ({
   id: d.id,

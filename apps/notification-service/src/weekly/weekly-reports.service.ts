@@ -72,7 +72,9 @@ export class WeeklyReports {
         due.set(userId, period);
       }
     }
-    const made = due.size ? await this.dataSource.getRepository(WeeklyReportEntity).find({ where: [...due].map(([userId, p]) => ({ userId, periodFrom: p.from })) }) : [];
+    const made = due.size
+      ? await this.dataSource.getRepository(WeeklyReportEntity).find({ where: [...due].map(([userId, p]) => ({ userId, periodFrom: p.from })) })
+      : [];
     for (const row of made) {
       due.delete(row.userId);
     }
@@ -106,7 +108,17 @@ export class WeeklyReports {
       }
       await reports.insert({ userId, periodFrom: period.from, periodTo: period.to, createdAt: now });
       const key = `weekly:${userId}:${period.from}`;
-      await this.notifications.addOnce(manager, { userId, kind: 'weekly_report', title, machineId: null, scheduleId: null, link, dedupeKey: key, inApp: channels.includes('inapp'), createdAt: now });
+      await this.notifications.addOnce(manager, {
+        userId,
+        kind: 'weekly_report',
+        title,
+        machineId: null,
+        scheduleId: null,
+        link,
+        dedupeKey: key,
+        inApp: channels.includes('inapp'),
+        createdAt: now,
+      });
       if (channels.includes('email')) {
         const mail = weeklyEmail(report);
         const event: NotificationMailRequestedEvent = { key, userId, subject: mail.subject, text: mail.text };

@@ -18,7 +18,18 @@ const row = (over: Partial<FleetReport['rows'][number]>): FleetReport['rows'][nu
 });
 
 const schedule = (over: Partial<Schedule>): Schedule =>
-  ({ id: 1, machineId: 1, machineName: 'Blue F-150', title: 'Oil change', status: 'upcoming', reason: 'Due in 20 days', nextDueDate: null, forecastDate: null, done: false, ...over }) as Schedule;
+  ({
+    id: 1,
+    machineId: 1,
+    machineName: 'Blue F-150',
+    title: 'Oil change',
+    status: 'upcoming',
+    reason: 'Due in 20 days',
+    nextDueDate: null,
+    forecastDate: null,
+    done: false,
+    ...over,
+  }) as Schedule;
 
 describe('scheduledWeek', () => {
   // 2026-11-23 is a Monday.
@@ -77,7 +88,11 @@ describe('weeklyEmail', () => {
   };
 
   it('gives the week’s costs, each active machine’s meters and costs, and what is due next week', () => {
-    const mail = weeklyEmail({ period, fleet, coming: [{ machineName: 'Atlas crane', title: 'Grease', date: '2026-11-25', overdue: false, reason: '40 h left' }] });
+    const mail = weeklyEmail({
+      period,
+      fleet,
+      coming: [{ machineName: 'Atlas crane', title: 'Grease', date: '2026-11-25', overdue: false, reason: '40 h left' }],
+    });
     expect(mail.subject).toBe('Your Wrenchlog week: 2026-11-16 to 2026-11-22');
     expect(mail.text.split('\n')).toEqual([
       'Your Wrenchlog week: 2026-11-16 to 2026-11-22',

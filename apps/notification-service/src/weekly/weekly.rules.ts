@@ -47,7 +47,9 @@ const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const distanceUnit = (unit: EconomyUnit | null): string => (unit === 'L/100km' ? 'km' : 'mi');
 
 function costLine(c: { fuel: number; service: number; parts: number; total: number }): string {
-  const parts = [c.fuel && `fuel ${usd.format(c.fuel)}`, c.service && `service ${usd.format(c.service)}`, c.parts && `parts ${usd.format(c.parts)}`].filter(Boolean);
+  const parts = [c.fuel && `fuel ${usd.format(c.fuel)}`, c.service && `service ${usd.format(c.service)}`, c.parts && `parts ${usd.format(c.parts)}`].filter(
+    Boolean,
+  );
   return parts.length > 1 ? `${usd.format(c.total)} (${parts.join(', ')})` : `${usd.format(c.total)}${parts.length ? ` (${parts[0]})` : ''}`;
 }
 
@@ -78,7 +80,9 @@ export function comingUp(schedules: Schedule[], nextDay: string): ComingItem[] {
       items.push({ machineName: s.machineName ?? `Machine #${s.machineId}`, title: s.title, date, overdue, reason: s.reason });
     }
   }
-  return items.sort((a, b) => Number(b.overdue) - Number(a.overdue) || (a.date ?? '').localeCompare(b.date ?? '') || a.machineName.localeCompare(b.machineName));
+  return items.sort(
+    (a, b) => Number(b.overdue) - Number(a.overdue) || (a.date ?? '').localeCompare(b.date ?? '') || a.machineName.localeCompare(b.machineName),
+  );
 }
 
 export interface WeeklyReport {
@@ -103,7 +107,10 @@ export function weeklyEmail(r: WeeklyReport): { subject: string; text: string } 
   const active = fleet.rows.filter((row) => row.total > 0 || (row.distance ?? 0) > 0 || (row.hours ?? 0) > 0);
   for (const row of active) {
     lines.push(row.machineName);
-    const used = [row.distance ? `${plain.format(row.distance)} ${distanceUnit(row.economyUnit)}` : null, row.hours ? `${plain.format(row.hours)} h` : null].filter(Boolean);
+    const used = [
+      row.distance ? `${plain.format(row.distance)} ${distanceUnit(row.economyUnit)}` : null,
+      row.hours ? `${plain.format(row.hours)} h` : null,
+    ].filter(Boolean);
     if (row.machineId !== null) {
       lines.push(`  Meters moved: ${used.length ? used.join(', ') : 'none recorded'}`);
     }

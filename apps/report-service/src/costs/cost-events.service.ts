@@ -1,5 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isTimeZone, isValidId, type NotificationTimeZoneChangedEvent, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type InventoryPurchaseDeletedEvent, type InventoryPurchaseSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import {
+  eventTime,
+  isTimeZone,
+  isValidId,
+  type NotificationTimeZoneChangedEvent,
+  type FuelRecordDeletedEvent,
+  type FuelRecordSavedEvent,
+  type InventoryPurchaseDeletedEvent,
+  type InventoryPurchaseSavedEvent,
+  type RpcMessage,
+  type ServiceRecordDeletedEvent,
+  type ServiceRecordSavedEvent,
+} from '@wrenchlog/contracts';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { localDate } from '../users/time-zone.rules.js';
@@ -85,7 +97,12 @@ export class CostEventsService {
       miles: num(e.currentMileage),
       hours: num(e.currentHours),
       // Flags absent (an event from before them): the defaults every record had then.
-      fill: { amount, fullTank: e.fullTank !== false, missedPrevious: e.missedPrevious === true, purchasedAt: typeof e.purchasedAt === 'string' && !Number.isNaN(Date.parse(e.purchasedAt)) ? new Date(e.purchasedAt) : null },
+      fill: {
+        amount,
+        fullTank: e.fullTank !== false,
+        missedPrevious: e.missedPrevious === true,
+        purchasedAt: typeof e.purchasedAt === 'string' && !Number.isNaN(Date.parse(e.purchasedAt)) ? new Date(e.purchasedAt) : null,
+      },
       at: eventTime(e.at),
     });
   }
@@ -138,7 +155,16 @@ export class CostEventsService {
       if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
         return;
       }
-      const next: CostRecordEntity = { ...row, machineKey: f.machineKey, recordDate: date, month: monthOf(date), amountCents: f.amountCents, title: f.title, notes: f.notes, miles: f.miles, hours: f.hours,
+      const next: CostRecordEntity = {
+        ...row,
+        machineKey: f.machineKey,
+        recordDate: date,
+        month: monthOf(date),
+        amountCents: f.amountCents,
+        title: f.title,
+        notes: f.notes,
+        miles: f.miles,
+        hours: f.hours,
         fuelAmount: f.fill?.amount ?? null,
         fullTank: f.fill?.fullTank ?? true,
         missedPrevious: f.fill?.missedPrevious ?? false,

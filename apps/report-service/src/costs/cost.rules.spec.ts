@@ -13,7 +13,9 @@ describe('bucketDeltas', () => {
   });
 
   it('changes one bucket by the difference when only the price changed, and nothing when nothing did', () => {
-    expect(bucketDeltas({ machineKey: 4, month: '2026-03', amountCents: 4599 }, { machineKey: 4, month: '2026-03', amountCents: 5000 })).toEqual([{ machineKey: 4, month: '2026-03', deltaCents: 401 }]);
+    expect(bucketDeltas({ machineKey: 4, month: '2026-03', amountCents: 4599 }, { machineKey: 4, month: '2026-03', amountCents: 5000 })).toEqual([
+      { machineKey: 4, month: '2026-03', deltaCents: 401 },
+    ]);
     expect(bucketDeltas({ machineKey: 4, month: '2026-03', amountCents: 4599 }, { machineKey: 4, month: '2026-03', amountCents: 4599 })).toEqual([]);
   });
 

@@ -6,5 +6,10 @@ import { CostEventsService } from './cost-events.service.js';
 import { CostsRepository } from './costs.repository.js';
 
 /** The read model of costs, fed by the owners' record events. */
-@Module({ imports: [MachinesModule, UsersModule], controllers: [CostEventsController], providers: [CostEventsService, CostsRepository], exports: [CostsRepository, CostEventsService] })
+@Module({
+  imports: [MachinesModule, UsersModule],
+  controllers: [CostEventsController],
+  providers: [CostEventsService, CostsRepository],
+  exports: [CostsRepository, CostEventsService],
+})
 export class CostsModule {}

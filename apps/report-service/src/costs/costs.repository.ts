@@ -26,7 +26,21 @@ export class CostsRepository {
       .createQueryBuilder()
       .insert()
       .into(CostRecordEntity)
-      .values({ category, recordId, userId, machineKey: 0, recordDate: null, month: null, amountCents: 0, title: '', notes: null, miles: null, hours: null, deleted: false, updatedAt: NEVER })
+      .values({
+        category,
+        recordId,
+        userId,
+        machineKey: 0,
+        recordDate: null,
+        month: null,
+        amountCents: 0,
+        title: '',
+        notes: null,
+        miles: null,
+        hours: null,
+        deleted: false,
+        updatedAt: NEVER,
+      })
       .orIgnore()
       .execute();
     const row = await manager.findOne(CostRecordEntity, { where: { category, recordId }, ...rowLock(manager) });
@@ -104,7 +118,12 @@ export class CostsRepository {
     return this.dataSource
       .getRepository(CostRecordEntity)
       .createQueryBuilder('r')
-      .where('r.userId = :userId AND r.machineKey = :machineId AND r.recordDate >= :from AND r.recordDate <= :to AND NOT r.deleted', { userId, machineId, from, to })
+      .where('r.userId = :userId AND r.machineKey = :machineId AND r.recordDate >= :from AND r.recordDate <= :to AND NOT r.deleted', {
+        userId,
+        machineId,
+        from,
+        to,
+      })
       .orderBy('r.recordDate', 'ASC')
       .addOrderBy('r.category', 'ASC')
       .addOrderBy('r.recordId', 'ASC')

@@ -6,5 +6,10 @@ import { MachineEventsController } from './machine-events.controller.js';
 import { MachineEventsService } from './machine-events.service.js';
 
 /** machine.machine.saved and .deleted. */
-@Module({ imports: [MachinesModule, CostsModule, UsageModule], controllers: [MachineEventsController], providers: [MachineEventsService], exports: [MachineEventsService] })
+@Module({
+  imports: [MachinesModule, CostsModule, UsageModule],
+  controllers: [MachineEventsController],
+  providers: [MachineEventsService],
+  exports: [MachineEventsService],
+})
 export class MachineEventsModule {}

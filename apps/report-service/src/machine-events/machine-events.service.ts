@@ -24,7 +24,14 @@ export class MachineEventsService {
       return;
     }
     const at = eventTime(e.at);
-    await this.machines.applySaved({ machineId: e.machineId, userId: e.userId, name: e.name, type: typeof e.type === 'string' ? e.type.slice(0, 60) : null, archived: e.archived === true, updatedAt: at });
+    await this.machines.applySaved({
+      machineId: e.machineId,
+      userId: e.userId,
+      name: e.name,
+      type: typeof e.type === 'string' ? e.type.slice(0, 60) : null,
+      archived: e.archived === true,
+      updatedAt: at,
+    });
   }
 
   async onDeleted(m: RpcMessage<MachineDeletedEvent>): Promise<void> {

@@ -31,7 +31,14 @@ export class MachineLookup {
       // machine-service scopes the read by the caller: another user's machine answers 404 there too.
       const m = await this.rpc.send(MACHINE_GET, { id: machineId }, { actor });
       // As old as possible: any saved event is newer and wins.
-      await this.machines.applySaved({ machineId, userId: actor.userId, name: m.name, type: m.type ?? null, archived: m.archived === true, updatedAt: new Date(0) });
+      await this.machines.applySaved({
+        machineId,
+        userId: actor.userId,
+        name: m.name,
+        type: m.type ?? null,
+        archived: m.archived === true,
+        updatedAt: new Date(0),
+      });
       return (await this.machines.find(machineId))!;
     } catch (err) {
       if (err instanceof RpcCallError && err.code === ErrorCode.NotFound) {

@@ -11,8 +11,18 @@ export class MachinesRepository {
   async applySaved(row: Omit<ReportMachineEntity, 'deleted' | 'typeKey' | 'distanceUnit' | 'metersAt'>): Promise<void> {
     await this.dataSource.transaction(async (manager) => {
       const typeKey = typeKeyOf(row.type);
-      await manager.createQueryBuilder().insert().into(ReportMachineEntity).values({ ...row, typeKey, deleted: false }).orIgnore().execute();
-      await manager.update(ReportMachineEntity, { machineId: row.machineId, userId: row.userId, deleted: false, updatedAt: LessThanOrEqual(row.updatedAt) }, { name: row.name, type: row.type, typeKey, archived: row.archived, updatedAt: row.updatedAt });
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(ReportMachineEntity)
+        .values({ ...row, typeKey, deleted: false })
+        .orIgnore()
+        .execute();
+      await manager.update(
+        ReportMachineEntity,
+        { machineId: row.machineId, userId: row.userId, deleted: false, updatedAt: LessThanOrEqual(row.updatedAt) },
+        { name: row.name, type: row.type, typeKey, archived: row.archived, updatedAt: row.updatedAt },
+      );
     });
   }
 
@@ -33,6 +43,9 @@ export class MachinesRepository {
 
   /** The user's live machines, of one type (by its key) when given. */
   live(userId: number, typeKey?: string): Promise<ReportMachineEntity[]> {
-    return this.dataSource.manager.find(ReportMachineEntity, { where: { userId, deleted: false, ...(typeKey !== undefined ? { typeKey } : {}) }, order: { machineId: 'ASC' } });
+    return this.dataSource.manager.find(ReportMachineEntity, {
+      where: { userId, deleted: false, ...(typeKey !== undefined ? { typeKey } : {}) },
+      order: { machineId: 'ASC' },
+    });
   }
 }

@@ -48,7 +48,10 @@ export class UsageAndEconomy1764200000000 implements MigrationInterface {
       new TableColumn({ name: 'purchased_at', type: t.timestamp, isNullable: true }),
     ]);
     // The fuel rows of a user (the economy's fills and each machine's last full fill before a period).
-    await queryRunner.createIndex('report_records', new TableIndex({ name: 'idx_report_records_user_category', columnNames: ['user_id', 'category', 'machine_key', 'record_date'] }));
+    await queryRunner.createIndex(
+      'report_records',
+      new TableIndex({ name: 'idx_report_records_user_category', columnNames: ['user_id', 'category', 'machine_key', 'record_date'] }),
+    );
     await queryRunner.addColumns('report_machines', [
       new TableColumn({ name: 'distance_unit', type: 'varchar', length: '4', isNullable: true }),
       new TableColumn({ name: 'meters_at', type: t.timestamp, isNullable: true }),

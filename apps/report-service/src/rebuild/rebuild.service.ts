@@ -64,11 +64,26 @@ export class RebuildService {
 
   private async run(actor: Actor, outcome: Outcome): Promise<void> {
     const as = <T>(payload: T) => ({ actor, payload }) as RpcMessage<T>;
-    await this.pages((afterId) => this.rpc.send(MACHINE_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.machines.onSaved(as(e)));
-    outcome.records += await this.pages((afterId) => this.rpc.send(SERVICE_COST_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.costs.onServiceSaved(as(e)));
-    outcome.records += await this.pages((afterId) => this.rpc.send(FUEL_COST_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.costs.onFuelSaved(as(e)));
-    outcome.records += await this.pages((afterId) => this.rpc.send(INVENTORY_COST_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.costs.onPurchaseSaved(as(e)));
-    outcome.records += await this.pages((afterId) => this.rpc.send(SCHEDULE_READING_EXPORT, { afterId, limit: 500 }, { actor }), (e) => this.readings.onReadingChanged(as(e)));
+    await this.pages(
+      (afterId) => this.rpc.send(MACHINE_EXPORT, { afterId, limit: 500 }, { actor }),
+      (e) => this.machines.onSaved(as(e)),
+    );
+    outcome.records += await this.pages(
+      (afterId) => this.rpc.send(SERVICE_COST_EXPORT, { afterId, limit: 500 }, { actor }),
+      (e) => this.costs.onServiceSaved(as(e)),
+    );
+    outcome.records += await this.pages(
+      (afterId) => this.rpc.send(FUEL_COST_EXPORT, { afterId, limit: 500 }, { actor }),
+      (e) => this.costs.onFuelSaved(as(e)),
+    );
+    outcome.records += await this.pages(
+      (afterId) => this.rpc.send(INVENTORY_COST_EXPORT, { afterId, limit: 500 }, { actor }),
+      (e) => this.costs.onPurchaseSaved(as(e)),
+    );
+    outcome.records += await this.pages(
+      (afterId) => this.rpc.send(SCHEDULE_READING_EXPORT, { afterId, limit: 500 }, { actor }),
+      (e) => this.readings.onReadingChanged(as(e)),
+    );
     this.logger.log(`rebuilt the read model from ${outcome.records} records`);
   }
 

@@ -21,7 +21,10 @@ describe('months of a period', () => {
   });
 
   it('reads whole months from the totals and the partial ends from the records', () => {
-    expect(splitPeriod({ from: '2026-01-15', to: '2026-04-30' })).toEqual({ wholeMonths: ['2026-02', '2026-03', '2026-04'], partial: [{ from: '2026-01-15', to: '2026-01-31' }] });
+    expect(splitPeriod({ from: '2026-01-15', to: '2026-04-30' })).toEqual({
+      wholeMonths: ['2026-02', '2026-03', '2026-04'],
+      partial: [{ from: '2026-01-15', to: '2026-01-31' }],
+    });
     expect(splitPeriod({ from: '2024-02-01', to: '2024-02-29' })).toEqual({ wholeMonths: ['2024-02'], partial: [] });
     expect(splitPeriod({ from: '2026-03-05', to: '2026-03-06' })).toEqual({ wholeMonths: [], partial: [{ from: '2026-03-05', to: '2026-03-06' }] });
   });
@@ -65,7 +68,15 @@ describe('cost per unit', () => {
 
 describe('economyOf', () => {
   it('answers MPG for miles and L/100 km for km, to 1 decimal', () => {
-    expect(economyOf([{ distance: 300, fuel: 15 }, { distance: 300, fuel: 10 }], 'mpg')).toBe(24);
+    expect(
+      economyOf(
+        [
+          { distance: 300, fuel: 15 },
+          { distance: 300, fuel: 10 },
+        ],
+        'mpg',
+      ),
+    ).toBe(24);
     expect(economyOf([{ distance: 500, fuel: 40 }], 'L/100km')).toBe(8);
     expect(economyOf([], 'mpg')).toBeNull();
   });

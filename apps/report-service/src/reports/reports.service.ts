@@ -76,7 +76,11 @@ export class ReportsService {
     const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, { type: q?.type });
     // Three reads side by side (PostgreSQL runs them on three connections).
-    const [cells, usage, segmentList] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
+    const [cells, usage, segmentList] = await Promise.all([
+      this.cells(actor.userId, period, scope.keys),
+      this.usage(actor.userId, scope, period),
+      this.segments(actor.userId, scope, period),
+    ]);
     const costs = byMachine(cells);
     const segments = groupBy(segmentList, (s) => s.machineId);
     const rows: FleetRow[] = [];
@@ -88,7 +92,17 @@ export class ReportsService {
       const c = costs.get(key) ?? zeroCosts();
       const money = breakdownOf(c);
       if (key === 0) {
-        rows.push({ machineId: null, machineName: UNASSIGNED_MACHINE_NAME, ...money, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null, economyUnit: null });
+        rows.push({
+          machineId: null,
+          machineName: UNASSIGNED_MACHINE_NAME,
+          ...money,
+          distance: null,
+          hours: null,
+          costPerDistance: null,
+          costPerHour: null,
+          fuelEconomy: null,
+          economyUnit: null,
+        });
         continue;
       }
       const u = usage.get(key);
@@ -116,7 +130,17 @@ export class ReportsService {
     const totals = breakdownOf(sum);
     const distance = sumKnown(rows.map((r) => r.distance));
     const hours = sumKnown(rows.map((r) => r.hours));
-    return { rows, totals: { ...totals, distance, hours, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours), fuelEconomy: null } };
+    return {
+      rows,
+      totals: {
+        ...totals,
+        distance,
+        hours,
+        costPerDistance: costPerUnit(totals.total, distance),
+        costPerHour: costPerUnit(totals.total, hours),
+        fuelEconomy: null,
+      },
+    };
   }
 
   async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {

@@ -25,7 +25,17 @@ export class ReadingEventsService {
   async onReadingChanged(m: RpcMessage<ScheduleReadingChangedEvent>): Promise<void> {
     const e = m?.payload;
     const kindOk = e?.kind === 'distance' || e?.kind === 'hours';
-    if (!e || !isValidId(e.readingId) || !isValidId(e.meterId) || !isValidId(e.machineId) || !isValidId(e.userId) || !kindOk || !isDate(e.date) || typeof e.lifetimeValue !== 'number' || !Number.isFinite(e.lifetimeValue)) {
+    if (
+      !e ||
+      !isValidId(e.readingId) ||
+      !isValidId(e.meterId) ||
+      !isValidId(e.machineId) ||
+      !isValidId(e.userId) ||
+      !kindOk ||
+      !isDate(e.date) ||
+      typeof e.lifetimeValue !== 'number' ||
+      !Number.isFinite(e.lifetimeValue)
+    ) {
       this.logger.warn('ignored a malformed schedule.reading.changed event');
       return;
     }

@@ -5,5 +5,10 @@ import { ReadingEventsService } from './reading-events.service.js';
 import { UsageRepository } from './usage.repository.js';
 
 /** Usage and fuel economy in the read model (issue 22): the readings' copy, fed by schedule-service's events. */
-@Module({ imports: [MachinesModule], controllers: [ReadingEventsController], providers: [ReadingEventsService, UsageRepository], exports: [ReadingEventsService, UsageRepository] })
+@Module({
+  imports: [MachinesModule],
+  controllers: [ReadingEventsController],
+  providers: [ReadingEventsService, UsageRepository],
+  exports: [ReadingEventsService, UsageRepository],
+})
 export class UsageModule {}

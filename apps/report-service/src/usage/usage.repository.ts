@@ -40,7 +40,9 @@ export class UsageRepository {
       return [];
     }
     const scope = inList('machine_id', machineIds);
-    const rows = await queryNamed<{ machineId: number | string; meterId: number | string; kind: 'distance' | 'hours'; unit: string; min: number | string; max: number | string }[]>(
+    const rows = await queryNamed<
+      { machineId: number | string; meterId: number | string; kind: 'distance' | 'hours'; unit: string; min: number | string; max: number | string }[]
+    >(
       this.dataSource.manager,
       `SELECT machine_id AS "machineId", meter_id AS "meterId", kind, MAX(unit) AS unit, MIN(lifetime) AS min, MAX(lifetime) AS max
        FROM report_readings WHERE user_id = :userId AND live AND read_at >= :from AND read_at <= :to${scope.sql}
@@ -63,7 +65,17 @@ export class UsageRepository {
       return [];
     }
     const scope = inList('r.machine_key', machineIds);
-    const rows = await queryNamed<{ machineId: number | string; recordId: number | string; date: string; amount: number | string | null; mileage: number | string | null; fullTank: boolean | number; missedPrevious: boolean | number }[]>(
+    const rows = await queryNamed<
+      {
+        machineId: number | string;
+        recordId: number | string;
+        date: string;
+        amount: number | string | null;
+        mileage: number | string | null;
+        fullTank: boolean | number;
+        missedPrevious: boolean | number;
+      }[]
+    >(
       this.dataSource.manager,
       // Each machine's last full fill before the period, found once per machine (not once per row).
       `WITH anchors AS (

@@ -1,7 +1,16 @@
 import { segmentsFrom, usageByMachine, type FillRow, type MeterSpan } from './usage.rules.js';
 
 const span = (s: Partial<MeterSpan>): MeterSpan => ({ machineId: 1, meterId: 10, kind: 'distance', unit: 'mi', min: 0, max: 0, ...s });
-const fill = (f: Partial<FillRow>): FillRow => ({ machineId: 1, recordId: 1, date: '2026-01-01', amount: 10, mileage: null, fullTank: true, missedPrevious: false, ...f });
+const fill = (f: Partial<FillRow>): FillRow => ({
+  machineId: 1,
+  recordId: 1,
+  date: '2026-01-01',
+  amount: 10,
+  mileage: null,
+  fullTank: true,
+  missedPrevious: false,
+  ...f,
+});
 
 describe('usageByMachine', () => {
   it('answers the largest minus the smallest lifetime value of each kind, 0 with a single reading', () => {
@@ -10,7 +19,10 @@ describe('usageByMachine', () => {
   });
 
   it("takes the machine's first meter of a kind and the unit schedule-service last told", () => {
-    const usage = usageByMachine([span({ meterId: 12, min: 0, max: 999 }), span({ meterId: 10, unit: 'km', min: 100, max: 160 })], new Map([[1, 'mi' as const]]));
+    const usage = usageByMachine(
+      [span({ meterId: 12, min: 0, max: 999 }), span({ meterId: 10, unit: 'km', min: 100, max: 160 })],
+      new Map([[1, 'mi' as const]]),
+    );
     expect(usage.get(1)).toEqual({ distance: 60, hours: null, distanceUnit: 'mi' });
   });
 
@@ -39,7 +51,11 @@ describe('segmentsFrom', () => {
   });
 
   it('keeps machines apart', () => {
-    const rows = [fill({ machineId: 1, recordId: 1, mileage: 100 }), fill({ machineId: 2, recordId: 2, mileage: 500 }), fill({ machineId: 1, recordId: 3, date: '2026-01-02', mileage: 400, amount: 10 })];
+    const rows = [
+      fill({ machineId: 1, recordId: 1, mileage: 100 }),
+      fill({ machineId: 2, recordId: 2, mileage: 500 }),
+      fill({ machineId: 1, recordId: 3, date: '2026-01-02', mileage: 400, amount: 10 }),
+    ];
     expect(segmentsFrom(rows, '2026-01-01')).toEqual([{ machineId: 1, fuelRecordId: 3, date: '2026-01-02', distance: 300, fuel: 10 }]);
   });
 });

@@ -80,7 +80,9 @@ export function segmentsFrom(rows: readonly FillRow[], from: string): FuelEconom
   }
   const out: FuelEconomySegment[] = [];
   for (const [machineId, fills] of byMachine) {
-    for (const seg of fullToFull(fills.map((f) => ({ id: f.recordId, date: f.date, amount: f.amount, mileage: f.mileage, fullTank: f.fullTank, missedPrevious: f.missedPrevious })))) {
+    for (const seg of fullToFull(
+      fills.map((f) => ({ id: f.recordId, date: f.date, amount: f.amount, mileage: f.mileage, fullTank: f.fullTank, missedPrevious: f.missedPrevious })),
+    )) {
       if (seg.date >= from) {
         out.push({ machineId, fuelRecordId: seg.id, date: seg.date, distance: seg.distance, fuel: seg.fuel });
       }

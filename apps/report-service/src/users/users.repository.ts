@@ -28,7 +28,13 @@ export class UsersRepository {
   /** Stores a zone not older than the one kept; answers whether it changed the zone. */
   async apply(manager: EntityManager, userId: number, timeZone: string, at: Date): Promise<boolean> {
     const before = await this.lockedTimeZone(manager, userId);
-    await manager.createQueryBuilder().insert().into(ReportUserEntity).values({ userId, timeZone: DEFAULT_TIME_ZONE, updatedAt: new Date(0) }).orIgnore().execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(ReportUserEntity)
+      .values({ userId, timeZone: DEFAULT_TIME_ZONE, updatedAt: new Date(0) })
+      .orIgnore()
+      .execute();
     await manager.update(ReportUserEntity, { userId, updatedAt: LessThanOrEqual(at) }, { timeZone, updatedAt: at });
     return (await this.timeZone(userId, manager)) !== before;
   }

@@ -19,4 +19,5 @@ export function addMonths(date: string, months: number): string {
   return utcDate(new Date(Date.UTC(first.getUTCFullYear(), first.getUTCMonth(), Math.min(d, lastDay))));
 }
 
-export const minDate = (dates: (string | null)[]): string | null => dates.reduce<string | null>((min, d) => (d !== null && (min === null || d < min) ? d : min), null);
+export const minDate = (dates: (string | null)[]): string | null =>
+  dates.reduce<string | null>((min, d) => (d !== null && (min === null || d < min) ? d : min), null);

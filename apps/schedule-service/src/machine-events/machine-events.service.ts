@@ -59,7 +59,9 @@ export class MachineEventsService {
         await this.dateItem(manager, e, type, 'license', license, ctx);
         await this.dateItem(manager, e, type, 'insurance', insurance, ctx);
       }
-      const added = (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles, ctx)) || (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours, ctx));
+      const added =
+        (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles, ctx)) ||
+        (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours, ctx));
       if (added) {
         await this.readings.changed(manager, e.userId, e.machineId, ctx, 'machine');
       } else {
@@ -90,7 +92,14 @@ export class MachineEventsService {
   }
 
   /** Keeps the machine's license or insurance item on its date; none without a date (or for a permanent plate). */
-  private async dateItem(manager: EntityManager, e: MachineSavedEvent, type: string | null, origin: 'license' | 'insurance', date: string | null, ctx: CallContext): Promise<void> {
+  private async dateItem(
+    manager: EntityManager,
+    e: MachineSavedEvent,
+    type: string | null,
+    origin: 'license' | 'insurance',
+    date: string | null,
+    ctx: CallContext,
+  ): Promise<void> {
     const existing = await this.schedules.originItem(manager, e.machineId, origin);
     if (date === null) {
       if (existing) {
@@ -139,7 +148,15 @@ export class MachineEventsService {
    * one of the last event (nothing changed) or already the meter's current value (the machine only
    * shows what the meters told it). A value that does not fit the sequence is kept as void.
    */
-  private async userReading(manager: EntityManager, userId: number, machineId: number, kind: 'distance' | 'hours', value: number | null, previous: number | null, ctx: CallContext): Promise<boolean> {
+  private async userReading(
+    manager: EntityManager,
+    userId: number,
+    machineId: number,
+    kind: 'distance' | 'hours',
+    value: number | null,
+    previous: number | null,
+    ctx: CallContext,
+  ): Promise<boolean> {
     if (value === null || value === previous) {
       return false;
     }
@@ -160,7 +177,12 @@ export class MachineEventsService {
     } catch {
       return false;
     }
-    await this.readings.place(manager, meter, { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: null }, { voidIfOutOfSequence: true, ctx });
+    await this.readings.place(
+      manager,
+      meter,
+      { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: null },
+      { voidIfOutOfSequence: true, ctx },
+    );
     return true;
   }
 }

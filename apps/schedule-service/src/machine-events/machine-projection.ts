@@ -26,8 +26,21 @@ export class MachineProjection {
    * from machine-service's own saved event, which knows the real owner: a placeholder that a record
    * event of another user made (fuel records take any machine id) gives way to it, with what it held.
    */
-  async ensure(manager: EntityManager, userId: number, machineId: number, seed?: Pick<KnownMachineEntity, 'name' | 'type'>): Promise<KnownMachineEntity | null> {
-    await this.machines.insertIgnore(manager, { machineId, userId, name: seed?.name ?? '', type: seed?.type ?? null, lastMiles: null, lastHours: null, updatedAt: NEVER });
+  async ensure(
+    manager: EntityManager,
+    userId: number,
+    machineId: number,
+    seed?: Pick<KnownMachineEntity, 'name' | 'type'>,
+  ): Promise<KnownMachineEntity | null> {
+    await this.machines.insertIgnore(manager, {
+      machineId,
+      userId,
+      name: seed?.name ?? '',
+      type: seed?.type ?? null,
+      lastMiles: null,
+      lastHours: null,
+      updatedAt: NEVER,
+    });
     let row = await this.machines.lock(manager, machineId);
     if (row && !row.deleted && row.userId !== userId && seed && row.updatedAt.getTime() === NEVER.getTime()) {
       await this.schedules.deleteMachine(manager, row.userId, machineId);

@@ -23,11 +23,22 @@ export class MachinesRepository {
 
   /** Inserts the machine when first heard of (nothing when it is known, or a tombstone). */
   async insertIgnore(manager: EntityManager, row: Omit<KnownMachineEntity, 'deleted'>): Promise<void> {
-    await manager.createQueryBuilder().insert().into(KnownMachineEntity).values({ ...row, deleted: false }).orIgnore().execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(KnownMachineEntity)
+      .values({ ...row, deleted: false })
+      .orIgnore()
+      .execute();
   }
 
   /** Applies a saved event not older than the one kept; answers whether it applied. */
-  async applySaved(manager: EntityManager, machineId: number, at: Date, changes: Pick<KnownMachineEntity, 'name' | 'type' | 'lastMiles' | 'lastHours'>): Promise<boolean> {
+  async applySaved(
+    manager: EntityManager,
+    machineId: number,
+    at: Date,
+    changes: Pick<KnownMachineEntity, 'name' | 'type' | 'lastMiles' | 'lastHours'>,
+  ): Promise<boolean> {
     const applied = await manager.update(KnownMachineEntity, { machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { ...changes, updatedAt: at });
     return (applied.affected ?? 0) > 0;
   }

@@ -13,7 +13,15 @@ import {
   type ReadingFacts,
 } from './meter.rules.js';
 
-const r = (id: number, value: number, readAt: string, extra: Partial<ReadingFacts> = {}): ReadingFacts => ({ id, value, lifetime: value, readAt, void: false, segmentId: 1, ...extra });
+const r = (id: number, value: number, readAt: string, extra: Partial<ReadingFacts> = {}): ReadingFacts => ({
+  id,
+  value,
+  lifetime: value,
+  readAt,
+  void: false,
+  segmentId: 1,
+  ...extra,
+});
 
 describe('meter rules', () => {
   describe(sequenceConflict.name, () => {

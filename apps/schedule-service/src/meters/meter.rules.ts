@@ -54,7 +54,10 @@ export function segmentFor(segments: SegmentFacts[], readAt: string): SegmentFac
  * higher than any later-dated one, of the same segment. Same-day readings may come in any order
  * (the highest of a day counts). Answers the neighbours it breaks with, or null when it fits.
  */
-export function sequenceConflict(others: ReadingFacts[], candidate: { value: number; readAt: string; segmentId: number; id?: number }): { before: ReadingFacts | null; after: ReadingFacts | null } | null {
+export function sequenceConflict(
+  others: ReadingFacts[],
+  candidate: { value: number; readAt: string; segmentId: number; id?: number },
+): { before: ReadingFacts | null; after: ReadingFacts | null } | null {
   let before: ReadingFacts | null = null;
   let after: ReadingFacts | null = null;
   for (const r of others) {
@@ -122,7 +125,11 @@ export type RateBasis = '90days' | 'all' | 'manual' | 'none';
  * Usage per day: over the non-void readings of the last 90 days; else over all of them; else the
  * meter's manual rate; else none.
  */
-export function usageRate(readings: Pick<ReadingFacts, 'lifetime' | 'readAt' | 'void'>[], today: string, manualRate: number | null): { rate: number | null; basis: RateBasis } {
+export function usageRate(
+  readings: Pick<ReadingFacts, 'lifetime' | 'readAt' | 'void'>[],
+  today: string,
+  manualRate: number | null,
+): { rate: number | null; basis: RateBasis } {
   const live = readings.filter((r) => !r.void);
   const since = addDays(today, -MeterLimits.rateWindowDays);
   const recent = rateOver(live.filter((r) => r.readAt >= since && r.readAt <= today));

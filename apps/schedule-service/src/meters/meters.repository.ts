@@ -6,7 +6,21 @@ import { MeterSegmentEntity } from './meter-segment.entity.js';
 import { MeterEntity } from './meter.entity.js';
 import { ReadingEntity } from './reading.entity.js';
 
-const READING_COLUMNS = ['id', 'meterId', 'machineId', 'segmentId', 'value', 'lifetime', 'readAt', 'void', 'rollover', 'replacement', 'source', 'sourceId', 'dateCreated'] as const;
+const READING_COLUMNS = [
+  'id',
+  'meterId',
+  'machineId',
+  'segmentId',
+  'value',
+  'lifetime',
+  'readAt',
+  'void',
+  'rollover',
+  'replacement',
+  'source',
+  'sourceId',
+  'dateCreated',
+] as const;
 export type ReadingRow = Pick<ReadingEntity, (typeof READING_COLUMNS)[number]>;
 
 /** SQL of meters, their segments and readings. */
@@ -25,7 +39,14 @@ export class MetersRepository {
   /** The unit of each machine's distance meter (the first one, as the schedules count on), mi without one. */
   async distanceUnits(manager: EntityManager, userId: number, machineIds: number[]): Promise<(machineId: number) => 'mi' | 'km'> {
     const ids = [...new Set(machineIds)];
-    const rows = ids.length === 0 ? [] : await manager.find(MeterEntity, { select: { id: true, machineId: true, unit: true }, where: { userId, machineId: In(ids), kind: 'distance' }, order: { id: 'ASC' } });
+    const rows =
+      ids.length === 0
+        ? []
+        : await manager.find(MeterEntity, {
+            select: { id: true, machineId: true, unit: true },
+            where: { userId, machineId: In(ids), kind: 'distance' },
+            order: { id: 'ASC' },
+          });
     const units = new Map<number, 'mi' | 'km'>();
     for (const r of rows) {
       if (!units.has(r.machineId)) {
@@ -47,7 +68,16 @@ export class MetersRepository {
       ['distance', 'mi', 'Odometer'],
       ['hours', 'h', 'Engine hours'],
     ] as const) {
-      const meter = manager.create(MeterEntity, { userId, machineId, kind, unit, label, rolloverValue: MeterLimits.defaultRollover[kind as MeterKind], manualRate: null, dateCreated: now });
+      const meter = manager.create(MeterEntity, {
+        userId,
+        machineId,
+        kind,
+        unit,
+        label,
+        rolloverValue: MeterLimits.defaultRollover[kind as MeterKind],
+        manualRate: null,
+        dateCreated: now,
+      });
       await manager.insert(MeterEntity, meter);
       await manager.insert(MeterSegmentEntity, { userId, meterId: meter.id, startDate: '0001-01-01', offset: 0 });
       made.push(meter);
@@ -55,7 +85,11 @@ export class MetersRepository {
     return made;
   }
 
-  async update(manager: EntityManager, meter: MeterEntity, changes: Partial<Pick<MeterEntity, 'label' | 'unit' | 'manualRate' | 'rolloverValue'>>): Promise<void> {
+  async update(
+    manager: EntityManager,
+    meter: MeterEntity,
+    changes: Partial<Pick<MeterEntity, 'label' | 'unit' | 'manualRate' | 'rolloverValue'>>,
+  ): Promise<void> {
     if (Object.keys(changes).length > 0) {
       await manager.update(MeterEntity, { id: meter.id, userId: meter.userId }, changes);
     }
@@ -102,7 +136,11 @@ export class MetersRepository {
     return row;
   }
 
-  async updateReading(manager: EntityManager, id: number, changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId'>>): Promise<void> {
+  async updateReading(
+    manager: EntityManager,
+    id: number,
+    changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId'>>,
+  ): Promise<void> {
     await manager.update(ReadingEntity, { id }, changes);
   }
 

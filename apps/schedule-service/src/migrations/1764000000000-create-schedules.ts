@@ -41,11 +41,20 @@ export class CreateSchedules1764000000000 implements MigrationInterface {
         { name: 'manual_rate', type: double, isNullable: true },
         { name: 'date_created', type: t.timestamp },
       ],
-      [['idx_meters_user_machine', ['user_id', 'machine_id', 'id']], ['idx_meters_machine', ['machine_id']]],
+      [
+        ['idx_meters_user_machine', ['user_id', 'machine_id', 'id']],
+        ['idx_meters_machine', ['machine_id']],
+      ],
     );
     await table(
       'meter_segments',
-      [idColumn, { name: 'user_id', type: t.integer }, { name: 'meter_id', type: t.integer }, { name: 'start_date', type: t.date }, { name: 'value_offset', type: double }],
+      [
+        idColumn,
+        { name: 'user_id', type: t.integer },
+        { name: 'meter_id', type: t.integer },
+        { name: 'start_date', type: t.date },
+        { name: 'value_offset', type: double },
+      ],
       [['idx_meter_segments_meter', ['meter_id', 'start_date', 'id']]],
     );
     await table(

@@ -7,5 +7,10 @@ import { ReadingsController } from './readings.controller.js';
 import { ReadingsService } from './readings.service.js';
 
 /** The meter and reading calls; placing a reading recomputes its machine's schedules. */
-@Module({ imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule], controllers: [ReadingsController], providers: [ReadingsService], exports: [ReadingsService] })
+@Module({
+  imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule],
+  controllers: [ReadingsController],
+  providers: [ReadingsService],
+  exports: [ReadingsService],
+})
 export class ReadingsModule {}

@@ -45,7 +45,6 @@ import { MetersRepository, type ReadingRow } from '../meters/meters.repository.j
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
 
-
 export const toReading = (r: ReadingRow): MeterReading => ({
   id: r.id,
   meterId: r.meterId,
@@ -152,7 +151,20 @@ export class ReadingsService {
           const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
           const value = checkReadingValue(meter.kind, input?.value);
           const ctx = callContext(actor, meta);
-          const row = await this.place(manager, meter, { value, readAt: input.readAt, void: input.void === true, rollover: input.rollover === true, source: 'manual', sourceId: null, idempotencyKey: key }, { ctx });
+          const row = await this.place(
+            manager,
+            meter,
+            {
+              value,
+              readAt: input.readAt,
+              void: input.void === true,
+              rollover: input.rollover === true,
+              source: 'manual',
+              sourceId: null,
+              idempotencyKey: key,
+            },
+            { ctx },
+          );
           await this.changed(manager, actor.userId, meter.machineId, ctx);
           return toReading(row);
         }),
@@ -305,7 +317,13 @@ export class ReadingsService {
   }
 
   /** schedule.reading.changed: report-service's copy of the reading (usage in a period), live or not. */
-  private async readingChanged(manager: EntityManager, meter: MeterEntity, row: Pick<ReadingEntity, 'id' | 'lifetime' | 'readAt' | 'void'>, ctx: CallContext, deleted = false): Promise<void> {
+  private async readingChanged(
+    manager: EntityManager,
+    meter: MeterEntity,
+    row: Pick<ReadingEntity, 'id' | 'lifetime' | 'readAt' | 'void'>,
+    ctx: CallContext,
+    deleted = false,
+  ): Promise<void> {
     const event: ScheduleReadingChangedEvent = {
       readingId: row.id,
       meterId: meter.id,
@@ -346,7 +364,14 @@ export class ReadingsService {
    * After readings or meters of a machine changed: recompute its schedules and tell machine-service
    * the current values (the machine's miles and hours). `cause` and `completed`: see ScheduleRecompute.
    */
-  async changed(manager: EntityManager, userId: number, machineId: number, ctx: CallContext, cause: ScheduleStatusCause = 'reading', completed: readonly number[] = []): Promise<void> {
+  async changed(
+    manager: EntityManager,
+    userId: number,
+    machineId: number,
+    ctx: CallContext,
+    cause: ScheduleStatusCause = 'reading',
+    completed: readonly number[] = [],
+  ): Promise<void> {
     const today = this.today();
     await this.recompute.machine(manager, userId, machineId, today, ctx, cause, completed);
     const meters = await this.meters.ofMachine(manager, userId, machineId);
@@ -360,7 +385,14 @@ export class ReadingsService {
     };
     const distanceMeter = meters.find((m) => m.kind === 'distance');
     const distanceUnit = distanceMeter ? (distanceMeter.unit === 'km' ? 'km' : 'mi') : null;
-    const event: MetersChangedEvent = { machineId, userId, miles: currentOf('distance'), hours: currentOf('hours'), distanceUnit, at: new Date().toISOString() };
+    const event: MetersChangedEvent = {
+      machineId,
+      userId,
+      miles: currentOf('distance'),
+      hours: currentOf('hours'),
+      distanceUnit,
+      at: new Date().toISOString(),
+    };
     await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
   }
 

@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, type FuelRecordDeletedEvent, type FuelRecordSavedEvent, type RpcMessage, type ServiceRecordDeletedEvent, type ServiceRecordSavedEvent } from '@wrenchlog/contracts';
+import {
+  eventTime,
+  isValidId,
+  type FuelRecordDeletedEvent,
+  type FuelRecordSavedEvent,
+  type RpcMessage,
+  type ServiceRecordDeletedEvent,
+  type ServiceRecordSavedEvent,
+} from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { utcDate } from '../common/dates.js';
@@ -52,7 +60,20 @@ export class RecordEventsService {
       return Promise.resolve();
     }
     const completes = Array.isArray(e.completesScheduleIds) ? e.completesScheduleIds.filter(isValidId) : undefined;
-    return this.saved({ source: 'service_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.serviceDate, distance: e.miles ?? null, hours: e.hours ?? null, completes, at: eventTime(e.at) }, m);
+    return this.saved(
+      {
+        source: 'service_record',
+        recordId: e.recordId,
+        userId: e.userId,
+        machineId: e.machineId,
+        date: e.serviceDate,
+        distance: e.miles ?? null,
+        hours: e.hours ?? null,
+        completes,
+        at: eventTime(e.at),
+      },
+      m,
+    );
   }
 
   onFuelRecordSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
@@ -61,7 +82,19 @@ export class RecordEventsService {
       this.logger.warn('ignored a malformed fuel.record.saved event');
       return Promise.resolve();
     }
-    return this.saved({ source: 'fuel_record', recordId: e.recordId, userId: e.userId, machineId: e.machineId, date: e.date, distance: e.currentMileage ?? null, hours: e.currentHours ?? null, at: eventTime(e.at) }, m);
+    return this.saved(
+      {
+        source: 'fuel_record',
+        recordId: e.recordId,
+        userId: e.userId,
+        machineId: e.machineId,
+        date: e.date,
+        distance: e.currentMileage ?? null,
+        hours: e.currentHours ?? null,
+        at: eventTime(e.at),
+      },
+      m,
+    );
   }
 
   onServiceRecordDeleted(m: RpcMessage<ServiceRecordDeletedEvent>): Promise<void> {
@@ -79,7 +112,15 @@ export class RecordEventsService {
       if (!(await this.projection.ensure(manager, f.userId, f.machineId))) {
         return;
       }
-      const before = await this.records.apply(manager, { source: f.source, recordId: f.recordId, userId: f.userId, machineId: f.machineId, recordDate: f.date, deleted: false, updatedAt: f.at });
+      const before = await this.records.apply(manager, {
+        source: f.source,
+        recordId: f.recordId,
+        userId: f.userId,
+        machineId: f.machineId,
+        recordDate: f.date,
+        deleted: false,
+        updatedAt: f.at,
+      });
       if (before === 'stale') {
         return;
       }
@@ -106,7 +147,12 @@ export class RecordEventsService {
           continue;
         }
         // The record's value is what the meter showed: a raw reading in its date's segment.
-        await this.readings.place(manager, meter, { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null }, { voidIfOutOfSequence: true, ctx });
+        await this.readings.place(
+          manager,
+          meter,
+          { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null },
+          { voidIfOutOfSequence: true, ctx },
+        );
       }
       if (f.source === 'service_record') {
         const existing = await this.schedules.completionsOfRecord(manager, f.recordId);
@@ -140,7 +186,15 @@ export class RecordEventsService {
         return;
       }
       await this.projection.lock(manager, known?.machineId ?? e.machineId);
-      const before = await this.records.apply(manager, { source, recordId: e.recordId, userId: e.userId, machineId: known?.machineId ?? e.machineId, recordDate: known?.recordDate ?? utcDate(new Date()), deleted: true, updatedAt: eventTime(e.at) });
+      const before = await this.records.apply(manager, {
+        source,
+        recordId: e.recordId,
+        userId: e.userId,
+        machineId: known?.machineId ?? e.machineId,
+        recordDate: known?.recordDate ?? utcDate(new Date()),
+        deleted: true,
+        updatedAt: eventTime(e.at),
+      });
       if (before === 'stale') {
         return;
       }

@@ -24,7 +24,13 @@ export class RecordsRepository {
     if (before && (before.deleted || before.updatedAt > row.updatedAt || before.userId !== row.userId)) {
       return 'stale';
     }
-    await manager.createQueryBuilder().insert().into(KnownRecordEntity).values(row).orUpdate(['machine_id', 'record_date', 'deleted', 'updated_at'], ['source', 'record_id']).execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(KnownRecordEntity)
+      .values(row)
+      .orUpdate(['machine_id', 'record_date', 'deleted', 'updated_at'], ['source', 'record_id'])
+      .execute();
     return before;
   }
 }

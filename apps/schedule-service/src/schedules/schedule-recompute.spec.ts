@@ -36,7 +36,11 @@ function oil(current: number): ScheduleEntity {
   return { ...row, ...stateOf(row, [], { distance: null, hours: { current, readAt: today, rate: null, unit: 'h' } }, today) };
 }
 
-function recomputeWith(row: ScheduleEntity, hoursNow: number, completions: { id: number; scheduleId: number; doneDate: string; distance: number | null; hours: number | null }[] = []) {
+function recomputeWith(
+  row: ScheduleEntity,
+  hoursNow: number,
+  completions: { id: number; scheduleId: number; doneDate: string; distance: number | null; hours: number | null }[] = [],
+) {
   const setState = jest.fn(async () => undefined);
   const enqueue = jest.fn(async () => undefined);
   const schedules = { ofMachine: async () => [row], completions: async () => completions, setState } as unknown as SchedulesRepository;
@@ -49,7 +53,19 @@ describe(ScheduleRecompute.name, () => {
     const { recompute, setState, enqueue } = recomputeWith(oil(1100), 1240);
     await recompute.machine(manager, 1, 3, today, { actor: null }, 'reading');
     expect(setState).toHaveBeenCalledWith(manager, 7, expect.objectContaining({ status: 'due_soon', statusRank: 1, reason: '10 h left' }));
-    expect(enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ scheduleId: 7, previousStatus: 'upcoming', status: 'due_soon', reason: '10 h left', reasonDimension: 'hours', cause: 'reading' }), { actor: null });
+    expect(enqueue).toHaveBeenCalledWith(
+      manager,
+      SCHEDULE_STATUS_CHANGED,
+      expect.objectContaining({
+        scheduleId: 7,
+        previousStatus: 'upcoming',
+        status: 'due_soon',
+        reason: '10 h left',
+        reasonDimension: 'hours',
+        cause: 'reading',
+      }),
+      { actor: null },
+    );
   });
 
   it('publishes nothing when the status stays, and writes only what changed', async () => {
@@ -70,22 +86,54 @@ describe(ScheduleRecompute.name, () => {
     const completion = [{ id: 1, scheduleId: 7, doneDate: today, distance: null, hours: 1255 }];
     const completed = recomputeWith(oil(1260), 1260, completion);
     await completed.recompute.machine(manager, 1, 3, today, { actor: null }, 'record', [7]);
-    expect(completed.enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ previousStatus: 'overdue', status: 'upcoming', cause: 'completion' }), { actor: null });
+    expect(completed.enqueue).toHaveBeenCalledWith(
+      manager,
+      SCHEDULE_STATUS_CHANGED,
+      expect.objectContaining({ previousStatus: 'overdue', status: 'upcoming', cause: 'completion' }),
+      { actor: null },
+    );
     // The same change from a record that completes another schedule: not this one's completion.
     const other = recomputeWith(oil(1260), 1260, completion);
     await other.recompute.machine(manager, 1, 3, today, { actor: null }, 'record', [8]);
-    expect(other.enqueue).toHaveBeenCalledWith(manager, SCHEDULE_STATUS_CHANGED, expect.objectContaining({ previousStatus: 'overdue', status: 'upcoming', cause: 'record' }), { actor: null });
+    expect(other.enqueue).toHaveBeenCalledWith(
+      manager,
+      SCHEDULE_STATUS_CHANGED,
+      expect.objectContaining({ previousStatus: 'overdue', status: 'upcoming', cause: 'record' }),
+      { actor: null },
+    );
   });
 });
 
 describe(stateOf.name, () => {
   it("puts a machine's date item on its date with the 30-day window", () => {
-    const item = { origin: 'license', fixedDueDate: '2025-07-10', intervalDays: null, intervalMonths: null, intervalDistance: null, intervalHours: null, soonDays: null, soonDistance: null, soonHours: null } as unknown as ScheduleEntity;
-    expect(stateOf(item, [], { distance: null, hours: null }, today)).toMatchObject({ nextDueDate: '2025-07-10', status: 'due_soon', reason: 'Due in 10 days', forecastDate: '2025-07-10', sortDate: '2025-07-10' });
+    const item = {
+      origin: 'license',
+      fixedDueDate: '2025-07-10',
+      intervalDays: null,
+      intervalMonths: null,
+      intervalDistance: null,
+      intervalHours: null,
+      soonDays: null,
+      soonDistance: null,
+      soonHours: null,
+    } as unknown as ScheduleEntity;
+    expect(stateOf(item, [], { distance: null, hours: null }, today)).toMatchObject({
+      nextDueDate: '2025-07-10',
+      status: 'due_soon',
+      reason: 'Due in 10 days',
+      forecastDate: '2025-07-10',
+      sortDate: '2025-07-10',
+    });
   });
 
   it('marks a completed one-off as done, listed last', () => {
     const once = { ...oil(1000), recurring: false } as ScheduleEntity;
-    expect(stateOf(once, [{ id: 1, date: '2025-06-01', distance: null, hours: 1200 }], { distance: null, hours: null }, today)).toMatchObject({ done: true, statusRank: 3, reason: 'Done on 2025-06-01', nextDueHours: null, sortDate: '9999-12-31' });
+    expect(stateOf(once, [{ id: 1, date: '2025-06-01', distance: null, hours: 1200 }], { distance: null, hours: null }, today)).toMatchObject({
+      done: true,
+      statusRank: 3,
+      reason: 'Done on 2025-06-01',
+      nextDueHours: null,
+      sortDate: '9999-12-31',
+    });
   });
 });

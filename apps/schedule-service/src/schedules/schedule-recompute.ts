@@ -21,7 +21,15 @@ export class ScheduleRecompute {
     private readonly outbox: Outbox,
   ) {}
 
-  async machine(manager: EntityManager, userId: number, machineId: number, today: string, ctx: CallContext, cause: ScheduleStatusCause, completed: readonly number[] = []): Promise<void> {
+  async machine(
+    manager: EntityManager,
+    userId: number,
+    machineId: number,
+    today: string,
+    ctx: CallContext,
+    cause: ScheduleStatusCause,
+    completed: readonly number[] = [],
+  ): Promise<void> {
     const rows = await this.schedules.ofMachine(manager, userId, machineId);
     if (rows.length === 0) {
       return;
@@ -37,7 +45,16 @@ export class ScheduleRecompute {
       const changes = changedState(row, next);
       await this.schedules.setState(manager, row.id, changes);
       if (changes.status !== undefined) {
-        await this.statusChanged(manager, row, row.status, next.status, next.reason, next.reasonDimension, ctx, completed.includes(row.id) ? 'completion' : cause);
+        await this.statusChanged(
+          manager,
+          row,
+          row.status,
+          next.status,
+          next.reason,
+          next.reasonDimension,
+          ctx,
+          completed.includes(row.id) ? 'completion' : cause,
+        );
       }
       Object.assign(row, changes);
     }
@@ -53,7 +70,18 @@ export class ScheduleRecompute {
     ctx: CallContext,
     cause: ScheduleStatusCause,
   ): Promise<void> {
-    const event: ScheduleStatusChangedEvent = { scheduleId: row.id, machineId: row.machineId, userId: row.userId, title: row.title, previousStatus: previous, status, reason, reasonDimension, cause, at: new Date().toISOString() };
+    const event: ScheduleStatusChangedEvent = {
+      scheduleId: row.id,
+      machineId: row.machineId,
+      userId: row.userId,
+      title: row.title,
+      previousStatus: previous,
+      status,
+      reason,
+      reasonDimension,
+      cause,
+      at: new Date().toISOString(),
+    };
     await this.outbox.enqueue(manager, SCHEDULE_STATUS_CHANGED, event, ctx);
   }
 }

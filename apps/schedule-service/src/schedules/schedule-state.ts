@@ -24,7 +24,12 @@ export type ScheduleState = Pick<
 export const NO_DATE = '9999-12-31';
 
 /** A schedule's state on `today` from its settings, its completions and its machine's meters. */
-export function stateOf(row: ScheduleEntity, completions: Completion[], meters: { distance: MeterState | null; hours: MeterState | null }, today: string): ScheduleState {
+export function stateOf(
+  row: ScheduleEntity,
+  completions: Completion[],
+  meters: { distance: MeterState | null; hours: MeterState | null },
+  today: string,
+): ScheduleState {
   if (row.origin !== 'user') {
     // The machine's license or insurance date: due on it, nothing else.
     const status = scheduleStatus({ date: row.fixedDueDate, distance: null, hours: null }, windowsOf(row), meters, today);

@@ -9,12 +9,21 @@ const today = '2025-06-30';
 describe('schedule rules', () => {
   describe(checkSchedule.name, () => {
     it('needs an interval at all', () => {
-      expect(() => checkSchedule(base)).toThrow(expect.objectContaining({ code: ErrorCode.Validation, details: [{ field: 'intervalDays', message: 'Set at least one interval: days, months, distance or hours' }] }));
+      expect(() => checkSchedule(base)).toThrow(
+        expect.objectContaining({
+          code: ErrorCode.Validation,
+          details: [{ field: 'intervalDays', message: 'Set at least one interval: days, months, distance or hours' }],
+        }),
+      );
     });
 
     it('refuses intervals of 0 or below', () => {
-      expect(() => checkSchedule({ ...base, intervalHours: 0 })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalHours' })] }));
-      expect(() => checkSchedule({ ...base, intervalDays: -3 })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalDays' })] }));
+      expect(() => checkSchedule({ ...base, intervalHours: 0 })).toThrow(
+        expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalHours' })] }),
+      );
+      expect(() => checkSchedule({ ...base, intervalDays: -3 })).toThrow(
+        expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalDays' })] }),
+      );
     });
 
     it('takes distance whole and hours to 1 decimal, more answers 422', () => {
@@ -24,22 +33,32 @@ describe('schedule rules', () => {
     });
 
     it('refuses a due-soon window larger than its interval', () => {
-      expect(() => checkSchedule({ ...base, intervalHours: 250, soonHours: 300 })).toThrow(expect.objectContaining({ details: [{ field: 'soonHours', message: 'Due-soon window must not be larger than the interval' }] }));
+      expect(() => checkSchedule({ ...base, intervalHours: 250, soonHours: 300 })).toThrow(
+        expect.objectContaining({ details: [{ field: 'soonHours', message: 'Due-soon window must not be larger than the interval' }] }),
+      );
       // A month counts 31 days for the window.
       expect(checkSchedule({ ...base, intervalMonths: 1, soonDays: 31 }).soonDays).toBe(31);
       expect(() => checkSchedule({ ...base, intervalMonths: 1, soonDays: 32 })).toThrow();
     });
 
     it('refuses days and months together, and a date that does not exist', () => {
-      expect(() => checkSchedule({ ...base, intervalDays: 30, intervalMonths: 1 })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalMonths' })] }));
-      expect(() => checkSchedule({ ...base, intervalDays: 30, lastDoneDate: '2025-02-30' })).toThrow(expect.objectContaining({ details: [expect.objectContaining({ field: 'lastDoneDate' })] }));
+      expect(() => checkSchedule({ ...base, intervalDays: 30, intervalMonths: 1 })).toThrow(
+        expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalMonths' })] }),
+      );
+      expect(() => checkSchedule({ ...base, intervalDays: 30, lastDoneDate: '2025-02-30' })).toThrow(
+        expect.objectContaining({ details: [expect.objectContaining({ field: 'lastDoneDate' })] }),
+      );
     });
   });
 
   describe(windowsOf.name, () => {
     it('defaults to 30 days, 500 and 25 h, never wider than the interval', () => {
-      expect(windowsOf({ soonDays: null, soonDistance: null, soonHours: null, intervalDays: null, intervalMonths: 6, intervalDistance: 5000, intervalHours: 10 })).toEqual({ days: 30, distance: 500, hours: 10 });
-      expect(windowsOf({ soonDays: 5, soonDistance: 100, soonHours: 2, intervalDays: 7, intervalMonths: null, intervalDistance: 5000, intervalHours: 10 })).toEqual({ days: 5, distance: 100, hours: 2 });
+      expect(
+        windowsOf({ soonDays: null, soonDistance: null, soonHours: null, intervalDays: null, intervalMonths: 6, intervalDistance: 5000, intervalHours: 10 }),
+      ).toEqual({ days: 30, distance: 500, hours: 10 });
+      expect(
+        windowsOf({ soonDays: 5, soonDistance: 100, soonHours: 2, intervalDays: 7, intervalMonths: null, intervalDistance: 5000, intervalHours: 10 }),
+      ).toEqual({ days: 5, distance: 100, hours: 2 });
     });
   });
 
@@ -67,7 +86,13 @@ describe('schedule rules', () => {
     });
 
     it('clamps a month step to the end of the month', () => {
-      expect(nextDue({ intervalDays: null, intervalMonths: 1, intervalDistance: null, intervalHours: null, recurring: true, anchor: 'completion' }, { date: '2025-01-31', distance: null, hours: null }, []).date).toBe('2025-02-28');
+      expect(
+        nextDue(
+          { intervalDays: null, intervalMonths: 1, intervalDistance: null, intervalHours: null, recurring: true, anchor: 'completion' },
+          { date: '2025-01-31', distance: null, hours: null },
+          [],
+        ).date,
+      ).toBe('2025-02-28');
     });
 
     it('keeps the value before a completion that had no reading for a dimension', () => {
@@ -75,12 +100,24 @@ describe('schedule rules', () => {
     });
 
     it('is done after one completion of a one-off', () => {
-      expect(nextDue({ ...every, recurring: false, anchor: 'completion' }, baseline, [{ id: 1, date: '2025-05-01', distance: 1, hours: 1 }])).toMatchObject({ done: true, date: null, hours: null });
+      expect(nextDue({ ...every, recurring: false, anchor: 'completion' }, baseline, [{ id: 1, date: '2025-05-01', distance: 1, hours: 1 }])).toMatchObject({
+        done: true,
+        date: null,
+        hours: null,
+      });
     });
 
     it('starts from what was last done, else today and the current values', () => {
-      expect(baselineOf({ lastDoneDate: null, lastDoneDistance: null, lastDoneHours: 900 }, today, { distance: 12_000, hours: 950 })).toEqual({ date: today, distance: 12_000, hours: 900 });
-      expect(baselineOf({ lastDoneDate: null, lastDoneDistance: null, lastDoneHours: null }, today, { distance: null, hours: null })).toEqual({ date: today, distance: 0, hours: 0 });
+      expect(baselineOf({ lastDoneDate: null, lastDoneDistance: null, lastDoneHours: 900 }, today, { distance: 12_000, hours: 950 })).toEqual({
+        date: today,
+        distance: 12_000,
+        hours: 900,
+      });
+      expect(baselineOf({ lastDoneDate: null, lastDoneDistance: null, lastDoneHours: null }, today, { distance: null, hours: null })).toEqual({
+        date: today,
+        distance: 0,
+        hours: 0,
+      });
     });
   });
 
@@ -93,14 +130,23 @@ describe('schedule rules', () => {
     });
 
     it('is Overdue on the due date itself', () => {
-      expect(scheduleStatus({ date: today, distance: null, hours: null }, windows, { distance: null, hours: null }, today)).toMatchObject({ status: 'overdue', reason: 'Due today', reasonDimension: 'date' });
-      expect(scheduleStatus({ date: '2025-06-20', distance: null, hours: null }, windows, { distance: null, hours: null }, today).reason).toBe('Overdue by 10 days');
+      expect(scheduleStatus({ date: today, distance: null, hours: null }, windows, { distance: null, hours: null }, today)).toMatchObject({
+        status: 'overdue',
+        reason: 'Due today',
+        reasonDimension: 'date',
+      });
+      expect(scheduleStatus({ date: '2025-06-20', distance: null, hours: null }, windows, { distance: null, hours: null }, today).reason).toBe(
+        'Overdue by 10 days',
+      );
     });
 
     it('is Due soon within a window, naming the dimension that decided', () => {
       const s = scheduleStatus({ date: '2025-12-30', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1230, today, null) }, today);
       expect(s).toMatchObject({ status: 'due_soon', reason: '20 h left', reasonDimension: 'hours' });
-      expect(scheduleStatus({ date: '2025-07-12', distance: null, hours: null }, windows, { distance: null, hours: null }, today)).toMatchObject({ status: 'due_soon', reason: 'Due in 12 days' });
+      expect(scheduleStatus({ date: '2025-07-12', distance: null, hours: null }, windows, { distance: null, hours: null }, today)).toMatchObject({
+        status: 'due_soon',
+        reason: 'Due in 12 days',
+      });
     });
 
     it('is Upcoming otherwise, the reason from the earliest expected dimension', () => {
@@ -110,18 +156,34 @@ describe('schedule rules', () => {
     });
 
     it('forecasts the earliest of the due date and the meter forecasts; none without a rate', () => {
-      expect(scheduleStatus({ date: null, distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, null) }, today).forecastDate).toBeNull();
-      expect(scheduleStatus({ date: '2025-08-01', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, null) }, today).forecastDate).toBe('2025-08-01');
+      expect(
+        scheduleStatus({ date: null, distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, null) }, today).forecastDate,
+      ).toBeNull();
+      expect(
+        scheduleStatus({ date: '2025-08-01', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, null) }, today)
+          .forecastDate,
+      ).toBe('2025-08-01');
     });
 
     it('has no forecast for meter dimensions only, none with a rate, even when overdue or on a km meter', () => {
       const km = (current: number, rate: number | null): MeterState => ({ current, readAt: today, rate, unit: 'km' });
-      const s = scheduleStatus({ date: null, distance: 45_000, hours: 1250 }, windows, { distance: km(45_340, null), hours: hoursMeter(1000, today, 0) }, today);
+      const s = scheduleStatus(
+        { date: null, distance: 45_000, hours: 1250 },
+        windows,
+        { distance: km(45_340, null), hours: hoursMeter(1000, today, 0) },
+        today,
+      );
       expect(s).toMatchObject({ status: 'overdue', reason: 'Overdue by 340 km', reasonDimension: 'distance', forecastDate: null });
       // With a rate on one meter only: 250 h left at 10 h a day is 25 days, July 25; the distance has none.
-      expect(scheduleStatus({ date: null, distance: 50_000, hours: 1250 }, windows, { distance: km(45_340, null), hours: hoursMeter(1000, today, 10) }, today).forecastDate).toBe('2025-07-25');
+      expect(
+        scheduleStatus({ date: null, distance: 50_000, hours: 1250 }, windows, { distance: km(45_340, null), hours: hoursMeter(1000, today, 10) }, today)
+          .forecastDate,
+      ).toBe('2025-07-25');
       // And the due date stays the forecast when it comes before: Jul 10 < Jul 25.
-      expect(scheduleStatus({ date: '2025-07-10', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, 10) }, today).forecastDate).toBe('2025-07-10');
+      expect(
+        scheduleStatus({ date: '2025-07-10', distance: null, hours: 1250 }, windows, { distance: null, hours: hoursMeter(1000, today, 10) }, today)
+          .forecastDate,
+      ).toBe('2025-07-10');
     });
   });
 

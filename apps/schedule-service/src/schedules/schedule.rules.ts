@@ -134,7 +134,9 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
 }
 
 /** The windows in force: the schedule's own, else the defaults (30 days, 500, 25 h), never wider than the interval. */
-export function windowsOf(s: Pick<ScheduleSettings, 'soonDays' | 'soonDistance' | 'soonHours' | 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours'>): {
+export function windowsOf(
+  s: Pick<ScheduleSettings, 'soonDays' | 'soonDistance' | 'soonHours' | 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours'>,
+): {
   days: number;
   distance: number;
   hours: number;
@@ -189,10 +191,7 @@ const step = (from: number | null, interval: number | null, steps: number, place
  */
 export function nextDue(s: Intervals, baseline: Baseline, completions: Completion[]): NextDue {
   const ordered = [...completions].sort((a, b) => (a.date === b.date ? a.id - b.id : a.date < b.date ? -1 : 1));
-  const last = ordered.reduce<Baseline>(
-    (acc, c) => ({ date: c.date, distance: c.distance ?? acc.distance, hours: c.hours ?? acc.hours }),
-    baseline,
-  );
+  const last = ordered.reduce<Baseline>((acc, c) => ({ date: c.date, distance: c.distance ?? acc.distance, hours: c.hours ?? acc.hours }), baseline);
   if (!s.recurring && ordered.length > 0) {
     return { date: null, distance: null, hours: null, done: true, lastDone: last };
   }
@@ -234,7 +233,8 @@ const RANK: Record<ScheduleStatus, number> = { overdue: 0, due_soon: 1, upcoming
 export const statusRank = (status: ScheduleStatus, done = false): number => (done ? 3 : RANK[status]);
 
 const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const amount = (n: number, unit: string) => `${Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${unit}`;
+const amount = (n: number, unit: string) =>
+  `${Number.isInteger(n) ? n.toLocaleString('en-US') : n.toLocaleString('en-US', { minimumFractionDigits: 1, maximumFractionDigits: 1 })} ${unit}`;
 
 /**
  * Forecast for a meter dimension: projected = last reading + days since it x rate; forecast date =
@@ -305,7 +305,11 @@ export function scheduleStatus(
 }
 
 /** The baseline of a new schedule: what the user said was last done, else today and the meters' current values. */
-export const baselineOf = (s: Pick<ScheduleSettings, 'lastDoneDate' | 'lastDoneDistance' | 'lastDoneHours'>, today: string, current: { distance: number | null; hours: number | null }) => ({
+export const baselineOf = (
+  s: Pick<ScheduleSettings, 'lastDoneDate' | 'lastDoneDistance' | 'lastDoneHours'>,
+  today: string,
+  current: { distance: number | null; hours: number | null },
+) => ({
   date: s.lastDoneDate ?? today,
   distance: s.lastDoneDistance ?? current.distance ?? 0,
   hours: s.lastDoneHours ?? current.hours ?? 0,
@@ -313,6 +317,15 @@ export const baselineOf = (s: Pick<ScheduleSettings, 'lastDoneDate' | 'lastDoneD
 
 /** The list filter's statuses, parsed from "overdue,due_soon" (validated by the contract). */
 export const parseStatuses = (raw: string | undefined): ScheduleStatus[] =>
-  raw ? [...new Set(raw.split(',').map((s) => s.trim()).filter((s): s is ScheduleStatus => s === 'upcoming' || s === 'due_soon' || s === 'overdue'))] : [];
+  raw
+    ? [
+        ...new Set(
+          raw
+            .split(',')
+            .map((s) => s.trim())
+            .filter((s): s is ScheduleStatus => s === 'upcoming' || s === 'due_soon' || s === 'overdue'),
+        ),
+      ]
+    : [];
 
 export const fieldError = (field: string, message: string): FieldError => ({ field, message });

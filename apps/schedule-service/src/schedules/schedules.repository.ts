@@ -65,7 +65,9 @@ export class SchedulesRepository {
   }
 
   completions(manager: EntityManager, scheduleIds: number[]): Promise<CompletionEntity[]> {
-    return scheduleIds.length === 0 ? Promise.resolve([]) : manager.find(CompletionEntity, { where: { scheduleId: In(scheduleIds) }, order: { doneDate: 'DESC', id: 'DESC' } });
+    return scheduleIds.length === 0
+      ? Promise.resolve([])
+      : manager.find(CompletionEntity, { where: { scheduleId: In(scheduleIds) }, order: { doneDate: 'DESC', id: 'DESC' } });
   }
 
   completionsOfRecord(manager: EntityManager, serviceRecordId: number): Promise<CompletionEntity[]> {
@@ -104,7 +106,8 @@ export class SchedulesRepository {
   async machineList(userId: number, machineId: number): Promise<ScheduleRow[]> {
     return this.listed.rows(
       'by-machine',
-      (qb) => qb.where('s.userId = :userId AND s.machineId = :machineId').orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'),
+      (qb) =>
+        qb.where('s.userId = :userId AND s.machineId = :machineId').orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'),
       { userId, machineId },
       { limit: ScheduleLimits.machineList, offset: 0 },
     );
@@ -115,7 +118,13 @@ export class SchedulesRepository {
    * some statuses and one machine type; a page and its total in one statement on an index that
    * starts with the owner. The statuses are a fixed set of ranks written into the SQL (the shape).
    */
-  async fleetPage(userId: number, statuses: ScheduleStatus[], machineType: string | null, page: number, size: number): Promise<{ rows: ScheduleRow[]; total: number }> {
+  async fleetPage(
+    userId: number,
+    statuses: ScheduleStatus[],
+    machineType: string | null,
+    page: number,
+    size: number,
+  ): Promise<{ rows: ScheduleRow[]; total: number }> {
     const ranks = [...new Set(statuses.map((s) => RANKS[s]))].sort();
     const filtered = (qb: SelectQueryBuilder<ScheduleEntity>) => {
       qb.where('s.userId = :userId');

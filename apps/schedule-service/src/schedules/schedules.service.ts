@@ -30,7 +30,6 @@ import { baselineOf, checkSchedule, parseStatuses } from './schedule.rules.js';
 import { SchedulesRepository, typeKey } from './schedules.repository.js';
 import { templatesFor } from './templates.js';
 
-
 /** The columns a user sets on a schedule (create and update alike). */
 const settingColumns = (settings: ReturnType<typeof checkSchedule>) => ({
   title: settings.title,

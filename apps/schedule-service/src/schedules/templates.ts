@@ -3,7 +3,12 @@ import type { ScheduleTemplate } from '@wrenchlog/contracts';
 // A short built-in list per kind of machine (the machine's free-text type picks the kind), for
 // "add with one click, then edit". Intervals are common manufacturer defaults, not advice.
 
-const t = (key: string, title: string, serviceType: string, i: Partial<Pick<ScheduleTemplate, 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours'>>): ScheduleTemplate => ({
+const t = (
+  key: string,
+  title: string,
+  serviceType: string,
+  i: Partial<Pick<ScheduleTemplate, 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours'>>,
+): ScheduleTemplate => ({
   key,
   title,
   serviceType,

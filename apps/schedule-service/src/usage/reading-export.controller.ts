@@ -1,6 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EXPORT_AT, exportWindow, SCHEDULE_READING_EXPORT, type ExportPage, type ExportPageRequest, type RpcMessage, type ScheduleReadingChangedEvent } from '@wrenchlog/contracts';
+import {
+  EXPORT_AT,
+  exportWindow,
+  SCHEDULE_READING_EXPORT,
+  type ExportPage,
+  type ExportPageRequest,
+  type RpcMessage,
+  type ScheduleReadingChangedEvent,
+} from '@wrenchlog/contracts';
 import { requireAdmin } from '@wrenchlog/platform';
 import { DataSource, In, MoreThan } from 'typeorm';
 import { MeterEntity } from '../meters/meter.entity.js';
@@ -26,7 +34,18 @@ export class ReadingExportController {
     for (const r of rows) {
       const meter = meters.get(r.meterId);
       if (meter) {
-        items.push({ readingId: r.id, meterId: r.meterId, machineId: r.machineId, userId: r.userId, kind: meter.kind, unit: meter.unit, lifetimeValue: r.lifetime, date: r.readAt, live: !r.void, at: EXPORT_AT });
+        items.push({
+          readingId: r.id,
+          meterId: r.meterId,
+          machineId: r.machineId,
+          userId: r.userId,
+          kind: meter.kind,
+          unit: meter.unit,
+          lifetimeValue: r.lifetime,
+          date: r.readAt,
+          live: !r.void,
+          at: EXPORT_AT,
+        });
       }
     }
     // Paged by the rows read, not the items kept (a reading whose meter is gone is left out).

@@ -13,7 +13,10 @@ export class ImageRemoval {
     if (recordIds.length === 0) {
       return 0;
     }
-    const images = await manager.find(ServiceImageEntity, { where: { userId, recordId: In(recordIds) }, select: { id: true, originalKey: true, thumbnailKey: true } });
+    const images = await manager.find(ServiceImageEntity, {
+      where: { userId, recordId: In(recordIds) },
+      select: { id: true, originalKey: true, thumbnailKey: true },
+    });
     return this.remove(manager, userId, images, ctx);
   }
 

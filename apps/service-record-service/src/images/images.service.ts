@@ -60,7 +60,12 @@ export class ImagesService {
     const ctx = { actor, correlationId: meta?.correlationId };
     return this.dataSource.transaction(async (manager) => {
       const record = await this.ownedRecord(manager, actor.userId, request.recordId);
-      const known = await this.images.recorded(manager, images, (k) => k.userId === actor.userId && k.recordId === record.id, 'An image of this upload is already stored for another record');
+      const known = await this.images.recorded(
+        manager,
+        images,
+        (k) => k.userId === actor.userId && k.recordId === record.id,
+        'An image of this upload is already stored for another record',
+      );
       const added: ServiceImageEntity[] = [];
       for (const image of images) {
         const existing = known.find((k) => k.originalKey === image.originalKey);
@@ -151,6 +156,10 @@ export class ImagesService {
 export function cleanFileName(name: unknown): string {
   const text = typeof name === 'string' ? name : '';
   // eslint-disable-next-line no-control-regex
-  const base = text.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = text
+    .split(/[\\/]/)
+    .pop()!
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
   return (base || 'image').slice(0, 255);
 }

@@ -40,7 +40,11 @@ export class MachinesService {
         .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at })
         .orIgnore()
         .execute();
-      const applied = await manager.update(KnownMachineEntity, { machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) }, { name: e.name, updatedAt: at });
+      const applied = await manager.update(
+        KnownMachineEntity,
+        { machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) },
+        { name: e.name, updatedAt: at },
+      );
       if (!applied.affected) {
         return;
       }

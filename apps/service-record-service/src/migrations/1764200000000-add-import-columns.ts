@@ -9,7 +9,10 @@ export class AddImportColumns1764200000000 implements MigrationInterface {
     const t = portableTypes(queryRunner);
     await queryRunner.addColumn('service_records', new TableColumn({ name: 'import_id', type: t.integer, isNullable: true }));
     await queryRunner.addColumn('service_records', new TableColumn({ name: 'import_row', type: t.integer, isNullable: true }));
-    await queryRunner.createIndex('service_records', new TableIndex({ name: 'uq_service_records_import_row', columnNames: ['import_id', 'import_row'], isUnique: true }));
+    await queryRunner.createIndex(
+      'service_records',
+      new TableIndex({ name: 'uq_service_records_import_row', columnNames: ['import_id', 'import_row'], isUnique: true }),
+    );
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {

@@ -5,4 +5,11 @@ import { SearchTrigramIndexes1763750000200 } from './1763750000200-search-trigra
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 import { ServiceImagesStateIndex1764300000100 } from './1764300000100-service-images-state-index.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateServiceRecords1763750000000, CreateServiceImages1763750000100, SearchTrigramIndexes1763750000200, AddImportColumns1764200000000, ServiceImagesStateIndex1764300000100];
+export const migrations = [
+  ...OUTBOX_MIGRATIONS,
+  CreateServiceRecords1763750000000,
+  CreateServiceImages1763750000100,
+  SearchTrigramIndexes1763750000200,
+  AddImportColumns1764200000000,
+  ServiceImagesStateIndex1764300000100,
+];

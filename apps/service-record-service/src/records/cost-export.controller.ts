@@ -42,7 +42,18 @@ export class CostExportController {
       take: limit,
       select: { id: true, userId: true, machineId: true, serviceDate: true, miles: true, hours: true, priceCents: true, title: true, notes: true },
     });
-    const items = rows.map((r) => ({ recordId: r.id, userId: r.userId, machineId: r.machineId, serviceDate: r.serviceDate, miles: r.miles, hours: r.hours, priceCents: r.priceCents, title: r.title, notes: r.notes, at: EXPORT_AT }));
+    const items = rows.map((r) => ({
+      recordId: r.id,
+      userId: r.userId,
+      machineId: r.machineId,
+      serviceDate: r.serviceDate,
+      miles: r.miles,
+      hours: r.hours,
+      priceCents: r.priceCents,
+      title: r.title,
+      notes: r.notes,
+      at: EXPORT_AT,
+    }));
     return exportPage(items, rows.at(-1)?.id, limit);
   }
 

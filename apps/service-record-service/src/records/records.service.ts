@@ -30,7 +30,24 @@ import {
   type ServiceSortField,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, CompiledSelect, createOnce, DomainError, revertImportRecords, forUpdate, hasRowLocks, notFound, Outbox, requireActor, RpcCallError, RpcClient, rowLock, unavailable, validationFailed, type CallContext } from '@wrenchlog/platform';
+import {
+  applyImportBatch,
+  CompiledSelect,
+  createOnce,
+  DomainError,
+  revertImportRecords,
+  forUpdate,
+  hasRowLocks,
+  notFound,
+  Outbox,
+  requireActor,
+  RpcCallError,
+  RpcClient,
+  rowLock,
+  unavailable,
+  validationFailed,
+  type CallContext,
+} from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import { ImageRemoval } from '../images/image-removal.js';
@@ -52,7 +69,21 @@ import {
  * The columns toServiceRecord reads, for the lists: the sort keys and the search text are for the
  * database only, and hydrating them was a fifth of a list call's CPU (docs/performance.md).
  */
-const RECORD_COLUMNS = ['id', 'title', 'status', 'machineName', 'machineId', 'serviceDate', 'serviceType', 'serviceShop', 'notes', 'priceCents', 'dateCreated', 'miles', 'hours'] as const;
+const RECORD_COLUMNS = [
+  'id',
+  'title',
+  'status',
+  'machineName',
+  'machineId',
+  'serviceDate',
+  'serviceType',
+  'serviceShop',
+  'notes',
+  'priceCents',
+  'dateCreated',
+  'miles',
+  'hours',
+] as const;
 
 export const toServiceRecord = (r: Pick<ServiceRecordEntity, (typeof RECORD_COLUMNS)[number]>): ServiceRecord => ({
   id: r.id,
@@ -124,7 +155,12 @@ export class RecordsService {
       async () => {
         const row = await this.dataSource.transaction(async (manager) => {
           const machineName = await this.machineForWrite(manager, actor, fields.machineId);
-          const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: key });
+          const created = manager.create(ServiceRecordEntity, {
+            ...this.columns(fields, machineName),
+            userId: actor.userId,
+            dateCreated: new Date(),
+            idempotencyKey: key,
+          });
           // insert, not save: one INSERT without save's change tracking (a tenth of the service's CPU a create)
           await manager.insert(ServiceRecordEntity, created);
           await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
@@ -165,7 +201,14 @@ export class RecordsService {
           }
           throw err;
         }
-        const created = manager.create(ServiceRecordEntity, { ...this.columns(fields, machineName), userId: actor.userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: item.rowNumber });
+        const created = manager.create(ServiceRecordEntity, {
+          ...this.columns(fields, machineName),
+          userId: actor.userId,
+          dateCreated: new Date(),
+          idempotencyKey: null,
+          importId: request.importId,
+          importRow: item.rowNumber,
+        });
         await manager.insert(ServiceRecordEntity, created);
         await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
         await this.recordSaved(manager, ctx, actor.userId, created, undefined);
@@ -182,7 +225,12 @@ export class RecordsService {
     const actor = requireActor(caller);
     const ctx = callContext(actor, meta);
     const deleted = await revertImportRecords(this.dataSource, ServiceRecordEntity, actor.userId, request.importId, async (manager, rows) => {
-      await this.images.removeForRecords(manager, actor.userId, rows.map((r) => r.id), ctx);
+      await this.images.removeForRecords(
+        manager,
+        actor.userId,
+        rows.map((r) => r.id),
+        ctx,
+      );
       const lastOfMachine = new Map<number, number>();
       for (const row of rows) {
         const event: ServiceRecordDeletedEvent = { recordId: row.id, userId: actor.userId, machineId: row.machineId, at: new Date().toISOString() };
@@ -208,7 +256,13 @@ export class RecordsService {
     const actor = requireActor(caller);
     const { id, record } = request ?? ({} as UpdateServiceRecordRequest);
     const bodyId = record?.id;
-    if (!isValidId(id) || typeof record !== 'object' || record === null || Array.isArray(record) || (bodyId !== undefined && bodyId !== null && bodyId !== id)) {
+    if (
+      !isValidId(id) ||
+      typeof record !== 'object' ||
+      record === null ||
+      Array.isArray(record) ||
+      (bodyId !== undefined && bodyId !== null && bodyId !== id)
+    ) {
       throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
     }
     const ctx = callContext(actor, meta);
@@ -351,7 +405,12 @@ export class RecordsService {
    * read that follows, a statement of its own, sees the dates the writer before committed. Without
    * it an update could tell machine-service a latest date that missed a create committed meanwhile.
    */
-  private async ownedForWrite(manager: EntityManager, userId: number, id: number, movingTo?: unknown): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
+  private async ownedForWrite(
+    manager: EntityManager,
+    userId: number,
+    id: number,
+    movingTo?: unknown,
+  ): Promise<{ row: ServiceRecordEntity; othersLatest: string | null }> {
     if (!hasRowLocks(manager)) {
       return this.readForWrite(manager, userId, id);
     }
@@ -372,7 +431,10 @@ export class RecordsService {
       raw: [raw],
     } = await manager
       .createQueryBuilder(ServiceRecordEntity, 'r')
-      .addSelect((sq) => sq.select('MAX(o.serviceDate)').from(ServiceRecordEntity, 'o').where('o.userId = r.userId AND o.machineId = r.machineId AND o.id <> r.id'), 'latest')
+      .addSelect(
+        (sq) => sq.select('MAX(o.serviceDate)').from(ServiceRecordEntity, 'o').where('o.userId = r.userId AND o.machineId = r.machineId AND o.id <> r.id'),
+        'latest',
+      )
       .where('r.id = :id AND r.userId = :userId', { id, userId })
       .getRawAndEntities<{ latest: unknown }>();
     if (!row) {
@@ -442,7 +504,13 @@ export class RecordsService {
       }
       throw err;
     }
-    await manager.createQueryBuilder().insert().into(KnownMachineEntity).values({ machineId, userId: actor.userId, name, deleted: false, updatedAt: new Date(0) }).orIgnore().execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(KnownMachineEntity)
+      .values({ machineId, userId: actor.userId, name, deleted: false, updatedAt: new Date(0) })
+      .orIgnore()
+      .execute();
     const known = await this.lockedMachine(manager, machineId);
     if (!known || known.deleted || known.userId !== actor.userId) {
       throw notFound(M.machineNotFound);
@@ -476,7 +544,14 @@ export class RecordsService {
   }
 
   /** service.record.changed with the machine's newest service date after this change, in the same transaction. */
-  private async announce(manager: EntityManager, ctx: CallContext, userId: number, machineId: number, recordId: number, change: 'saved' | 'deleted'): Promise<void> {
+  private async announce(
+    manager: EntityManager,
+    ctx: CallContext,
+    userId: number,
+    machineId: number,
+    recordId: number,
+    change: 'saved' | 'deleted',
+  ): Promise<void> {
     const latest = await manager.findOne(ServiceRecordEntity, {
       where: { userId, machineId },
       order: { serviceDate: 'DESC', id: 'DESC' },
@@ -512,7 +587,14 @@ export class RecordsService {
     ctx: CallContext,
     c: { userId: number; machineId: number; recordId: number; change: 'saved' | 'deleted'; latest: string | null },
   ): Promise<void> {
-    const event: ServiceRecordChangedEvent = { machineId: c.machineId, userId: c.userId, recordId: c.recordId, change: c.change, latestServiceDate: c.latest, at: new Date().toISOString() };
+    const event: ServiceRecordChangedEvent = {
+      machineId: c.machineId,
+      userId: c.userId,
+      recordId: c.recordId,
+      change: c.change,
+      latestServiceDate: c.latest,
+      at: new Date().toISOString(),
+    };
     await this.outbox.enqueue(manager, SERVICE_RECORD_CHANGED, event, ctx);
   }
 }

@@ -65,7 +65,10 @@ describe(newRecordFields.name, () => {
   });
 
   it('trims title, status, type and shop, and keeps notes as written', () => {
-    const fields = newRecordFields({ title: '  Brakes ', status: ' In Progress ', serviceType: ' Repair ', serviceShop: ' Joe ', notes: '  line 1\nline 2 ', machineId: 2 }, TODAY);
+    const fields = newRecordFields(
+      { title: '  Brakes ', status: ' In Progress ', serviceType: ' Repair ', serviceShop: ' Joe ', notes: '  line 1\nline 2 ', machineId: 2 },
+      TODAY,
+    );
 
     expect(fields).toMatchObject({ title: 'Brakes', status: 'In Progress', serviceType: 'Repair', serviceShop: 'Joe', notes: '  line 1\nline 2 ' });
   });
@@ -79,8 +82,12 @@ describe(newRecordFields.name, () => {
   });
 
   it('refuses a date that is not a calendar date', () => {
-    expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, serviceDate: '2026-02-30' }, TODAY))).toBe('VALIDATION: Service date must be a date (YYYY-MM-DD)');
-    expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, serviceDate: 'yesterday' }, TODAY))).toBe('VALIDATION: Service date must be a date (YYYY-MM-DD)');
+    expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, serviceDate: '2026-02-30' }, TODAY))).toBe(
+      'VALIDATION: Service date must be a date (YYYY-MM-DD)',
+    );
+    expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, serviceDate: 'yesterday' }, TODAY))).toBe(
+      'VALIDATION: Service date must be a date (YYYY-MM-DD)',
+    );
   });
 
   it('refuses too long texts and out of range numbers', () => {
@@ -124,7 +131,19 @@ describe(updatedRecordFields.name, () => {
   });
 
   it('accepts the record a read returned, its price unchanged', () => {
-    const asRead = { id: 9, title: 'Oil change', status: 'New', serviceDate: '2026-01-02', serviceType: 'Maintenance', serviceShop: 'Joe', notes: 'synthetic', machineId: 4, price: 49.99, miles: 1000, hours: null };
+    const asRead = {
+      id: 9,
+      title: 'Oil change',
+      status: 'New',
+      serviceDate: '2026-01-02',
+      serviceType: 'Maintenance',
+      serviceShop: 'Joe',
+      notes: 'synthetic',
+      machineId: 4,
+      price: 49.99,
+      miles: 1000,
+      hours: null,
+    };
 
     expect(updatedRecordFields(current, asRead)).toEqual(current);
   });

@@ -102,7 +102,14 @@ function checkRecord(raw: Unchecked): RecordFields {
   const serviceShop = optionalText(raw.serviceShop, 'serviceShop', 'Service shop');
   maxLength('serviceShop', serviceShop, ServiceRecordLimits.serviceShop, 'Service shop');
   // Notes keep their line breaks and spacing; only a blank note counts as none.
-  const notes = raw.notes === null || raw.notes === undefined ? null : typeof raw.notes === 'string' ? (raw.notes.trim() ? raw.notes : null) : fail('notes', 'Notes must be text');
+  const notes =
+    raw.notes === null || raw.notes === undefined
+      ? null
+      : typeof raw.notes === 'string'
+        ? raw.notes.trim()
+          ? raw.notes
+          : null
+        : fail('notes', 'Notes must be text');
   maxLength('notes', notes, ServiceRecordLimits.notes, 'Notes');
   return {
     title,

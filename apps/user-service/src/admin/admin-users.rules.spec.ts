@@ -20,7 +20,9 @@ describe('the administrator account change rules', () => {
       [enabled, { approval: true, enabled: true, password: PLACEHOLDER }],
       [disabled, { enabled: true, password: PLACEHOLDER }],
     ] as const) {
-      expect(() => checkAccountChange(account, change, 1)).toThrow(expect.objectContaining({ code: ErrorCode.Conflict, message: PLACEHOLDER_PASSWORD_MESSAGE }));
+      expect(() => checkAccountChange(account, change, 1)).toThrow(
+        expect.objectContaining({ code: ErrorCode.Conflict, message: PLACEHOLDER_PASSWORD_MESSAGE }),
+      );
     }
   });
 
@@ -32,7 +34,9 @@ describe('the administrator account change rules', () => {
   });
 
   it('refuses an administrator disabling their own account, and only that', () => {
-    expect(() => checkAccountChange(enabled, { enabled: false }, 7)).toThrow(expect.objectContaining({ code: ErrorCode.Conflict, message: 'You cannot disable your own account.' }));
+    expect(() => checkAccountChange(enabled, { enabled: false }, 7)).toThrow(
+      expect.objectContaining({ code: ErrorCode.Conflict, message: 'You cannot disable your own account.' }),
+    );
     expect(() => checkAccountChange(enabled, { enabled: false }, 8)).not.toThrow();
     expect(() => checkAccountChange(enabled, { name: 'x' }, 7)).not.toThrow();
   });

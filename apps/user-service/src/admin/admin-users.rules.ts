@@ -58,7 +58,11 @@ export function accountColumns(change: AccountChange, passwordHash: string | und
  * What follows the change: a new password or a disabled account ends the user's sessions; an
  * account that became enabled is sent its set-password link.
  */
-export function changeEffects(before: Pick<UserEntity, 'enabled'>, after: Pick<UserEntity, 'enabled'>, passwordChanged: boolean): { endSessions: boolean; sendSetupLink: boolean } {
+export function changeEffects(
+  before: Pick<UserEntity, 'enabled'>,
+  after: Pick<UserEntity, 'enabled'>,
+  passwordChanged: boolean,
+): { endSessions: boolean; sendSetupLink: boolean } {
   return {
     endSessions: passwordChanged || (before.enabled && !after.enabled),
     sendSetupLink: !before.enabled && after.enabled,

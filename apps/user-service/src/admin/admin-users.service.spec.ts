@@ -37,14 +37,29 @@ describe(AdminUsersService.name, () => {
 
   describe('signup', () => {
     it('starts every account disabled, without admin rights, on a placeholder password, whatever the payload says', async () => {
-      const payload = { username: '  New.Owner@Example.com ', name: ' New Owner ', userSelfDescription: ' fleet ', enabled: 1, adminLevel: 5, password: 'Chosen-1' };
+      const payload = {
+        username: '  New.Owner@Example.com ',
+        name: ' New Owner ',
+        userSelfDescription: ' fleet ',
+        enabled: 1,
+        adminLevel: 5,
+        password: 'Chosen-1',
+      };
 
       const reply = await sut.signup(payload);
 
       const user = db.tables.users.find((u) => u.username === 'new.owner@example.com')!;
       expect(user).toMatchObject({ name: 'New Owner', userSelfDescription: 'fleet', enabled: false, adminLevel: 0, passwordIsPlaceholder: true });
       expect(await hasher.verify(user.passwordHash, 'Chosen-1')).toBe(false);
-      expect(reply).toEqual({ name: 'New Owner', username: 'new.owner@example.com', createDate: expect.any(String), enabled: 0, userSelfDescription: 'fleet', adminLevel: 0, passwordIsPlaceholder: true });
+      expect(reply).toEqual({
+        name: 'New Owner',
+        username: 'new.owner@example.com',
+        createDate: expect.any(String),
+        enabled: 0,
+        userSelfDescription: 'fleet',
+        adminLevel: 0,
+        passwordIsPlaceholder: true,
+      });
       expect(db.tables.mail).toEqual([]);
     });
 
@@ -66,7 +81,10 @@ describe(AdminUsersService.name, () => {
     it('refuses an approval whose password is a placeholder, changing and sending nothing', async () => {
       const user = pending();
 
-      await expect(sut.approve(admin, { id: user.id, password: 'a-b-c-d-e-f' })).rejects.toMatchObject({ code: ErrorCode.Conflict, message: PLACEHOLDER_PASSWORD_MESSAGE });
+      await expect(sut.approve(admin, { id: user.id, password: 'a-b-c-d-e-f' })).rejects.toMatchObject({
+        code: ErrorCode.Conflict,
+        message: PLACEHOLDER_PASSWORD_MESSAGE,
+      });
 
       expect(stored(user.id)).toMatchObject({ enabled: false, passwordHash: 'placeholder-hash' });
       expect(db.tables.mail).toEqual([]);
@@ -161,7 +179,10 @@ describe(AdminUsersService.name, () => {
     });
 
     it('never lets administrators disable their own account', async () => {
-      await expect(sut.update(admin, { id: admin.userId, enabled: false })).rejects.toMatchObject({ code: ErrorCode.Conflict, message: 'You cannot disable your own account.' });
+      await expect(sut.update(admin, { id: admin.userId, enabled: false })).rejects.toMatchObject({
+        code: ErrorCode.Conflict,
+        message: 'You cannot disable your own account.',
+      });
 
       expect(stored(admin.userId).enabled).toBe(true);
     });

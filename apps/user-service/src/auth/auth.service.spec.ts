@@ -23,14 +23,22 @@ describe(AuthService.name, () => {
 
     expect(grant.user).toEqual({ id: user.id, adminLevel: 0, name: user.name, sessionVersion: 0 });
     expect(Date.parse(grant.refreshExpiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
-    expect(db.tables.refreshTokens).toEqual([expect.objectContaining({ userId: user.id, tokenHash: hashToken(grant.refreshToken), usedAt: null, revokedAt: null })]);
+    expect(db.tables.refreshTokens).toEqual([
+      expect.objectContaining({ userId: user.id, tokenHash: hashToken(grant.refreshToken), usedAt: null, revokedAt: null }),
+    ]);
   });
 
   it('refuses a wrong password and an unknown email alike, and a pending account with its own code', async () => {
     await anAccount(false);
 
-    await expect(sut.login({ username: 'dana@test', password: 'Wrong-password-1' })).rejects.toMatchObject({ code: ErrorCode.Unauthorized, message: 'Invalid email or password' });
-    await expect(sut.login({ username: 'nobody@test', password: 'Right-password-1' })).rejects.toMatchObject({ code: ErrorCode.Unauthorized, message: 'Invalid email or password' });
+    await expect(sut.login({ username: 'dana@test', password: 'Wrong-password-1' })).rejects.toMatchObject({
+      code: ErrorCode.Unauthorized,
+      message: 'Invalid email or password',
+    });
+    await expect(sut.login({ username: 'nobody@test', password: 'Right-password-1' })).rejects.toMatchObject({
+      code: ErrorCode.Unauthorized,
+      message: 'Invalid email or password',
+    });
     await expect(sut.login({ username: 'dana@test', password: 'Right-password-1' })).rejects.toMatchObject({ code: ErrorCode.AccountPending });
     expect(db.tables.refreshTokens).toEqual([]);
   });

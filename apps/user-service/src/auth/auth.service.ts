@@ -34,10 +34,7 @@ export class AuthService {
       throw unauthorized('Invalid email or password');
     }
     if (!user.enabled) {
-      throw new DomainError(
-        ErrorCode.AccountPending,
-        'Your account is waiting for approval. You will receive an email when you can sign in.',
-      );
+      throw new DomainError(ErrorCode.AccountPending, 'Your account is waiting for approval. You will receive an email when you can sign in.');
     }
     const expiresAt = new Date(Date.now() + this.env.REFRESH_TOKEN_TTL_DAYS * DAY_MS);
     return this.grant(user, await this.issue(user.id, randomUUID(), expiresAt));

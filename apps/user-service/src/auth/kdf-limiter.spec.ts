@@ -16,11 +16,13 @@ describe(KdfLimiter.name, () => {
     const limiter = new KdfLimiter(2, 1);
     const gates = [deferred(), deferred(), deferred()];
     const order: number[] = [];
-    const runs = gates.map((gate, i) => limiter.run(async () => {
-      order.push(i);
-      await gate.promise;
-      return i;
-    }, SIGN_IN_BUSY));
+    const runs = gates.map((gate, i) =>
+      limiter.run(async () => {
+        order.push(i);
+        await gate.promise;
+        return i;
+      }, SIGN_IN_BUSY),
+    );
 
     expect(limiter.load).toEqual({ active: 2, waiting: 1 });
     expect(() => limiter.refuseIfFull(SIGN_IN_BUSY)).toThrow(SIGN_IN_BUSY);

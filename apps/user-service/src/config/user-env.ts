@@ -22,7 +22,9 @@ export class UserEnv extends PlatformEnv {
   @IsOptional() @IsInt() @Min(1) @Max(1024) UV_THREADPOOL_SIZE?: number;
 
   // Outgoing mail: SMTP when SMTP_URL is set (smtp:// or smtps://), else .eml files in DATA_DIR/outbox.
-  @IsOptional() @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'must be an smtp:// or smtps:// URL' }) SMTP_URL?: string;
+  @IsOptional()
+  @IsUrl({ protocols: ['smtp', 'smtps'], require_tld: false, require_protocol: true }, { message: 'must be an smtp:// or smtps:// URL' })
+  SMTP_URL?: string;
   @IsString() MAIL_FROM: string = 'Wrenchlog <no-reply@wrenchlog.local>';
   // Where contact and sales-contact submissions are sent.
   @IsString() SALES_INBOX: string = 'sales@wrenchlog.local';

@@ -14,25 +14,54 @@ describe(ContactsService.name, () => {
   });
 
   it('stores a contact trimmed, with the address the gateway saw, and mails it to the sales inbox', async () => {
-    const view = await service().submitContact({ contactType: 'PlatinumAccount', name: ' Dana ', email: ' dana@test ', phone: ' ', company: ' Fleet Co ', message: ' Need 40 seats ', ipAddress: '203.0.113.5' });
+    const view = await service().submitContact({
+      contactType: 'PlatinumAccount',
+      name: ' Dana ',
+      email: ' dana@test ',
+      phone: ' ',
+      company: ' Fleet Co ',
+      message: ' Need 40 seats ',
+      ipAddress: '203.0.113.5',
+    });
 
-    expect(view).toEqual({ id: expect.any(Number), name: 'Dana', email: 'dana@test', phone: null, company: 'Fleet Co', message: 'Need 40 seats', contactType: 'PlatinumAccount', createDate: expect.any(String) });
+    expect(view).toEqual({
+      id: expect.any(Number),
+      name: 'Dana',
+      email: 'dana@test',
+      phone: null,
+      company: 'Fleet Co',
+      message: 'Need 40 seats',
+      contactType: 'PlatinumAccount',
+      createDate: expect.any(String),
+    });
     expect(db.tables.contacts[0]).toMatchObject({ source: 'contact', ipAddress: '203.0.113.5' });
-    expect(db.tables.mail).toEqual([expect.objectContaining({ to: 'sales@test', replyTo: 'dana@test', subject: 'Platinum account inquiry from Dana (Fleet Co)' })]);
+    expect(db.tables.mail).toEqual([
+      expect.objectContaining({ to: 'sales@test', replyTo: 'dana@test', subject: 'Platinum account inquiry from Dana (Fleet Co)' }),
+    ]);
     expect(db.tables.mail[0].text).toContain('Requirements:\nNeed 40 seats');
   });
 
   it('answers a sales contact with its requirements', async () => {
     const view = await service().submitSalesContact({ name: 'Lee', email: 'lee@test', company: 'Acme', requirements: 'Twelve tractors' });
 
-    expect(view).toEqual({ id: expect.any(Number), name: 'Lee', company: 'Acme', phone: null, email: 'lee@test', requirements: 'Twelve tractors', createDate: expect.any(String) });
+    expect(view).toEqual({
+      id: expect.any(Number),
+      name: 'Lee',
+      company: 'Acme',
+      phone: null,
+      email: 'lee@test',
+      requirements: 'Twelve tractors',
+      createDate: expect.any(String),
+    });
     expect(db.tables.contacts[0]).toMatchObject({ source: 'sales-contacts', contactType: 'SalesContact', ipAddress: null });
   });
 
   it('keeps no submission whose mail could not be queued (one transaction)', async () => {
     const broken = { enqueue: () => Promise.reject(new Error('mail table unavailable')) } as unknown as MailQueue;
 
-    await expect(service(broken).submitSalesContact({ name: 'Lee', email: 'lee@test', company: 'Acme', requirements: 'x' })).rejects.toThrow('mail table unavailable');
+    await expect(service(broken).submitSalesContact({ name: 'Lee', email: 'lee@test', company: 'Acme', requirements: 'x' })).rejects.toThrow(
+      'mail table unavailable',
+    );
 
     expect(db.tables.contacts).toEqual([]);
   });

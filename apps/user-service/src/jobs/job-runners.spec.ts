@@ -4,8 +4,7 @@ import { loadEnv, type RpcClient } from '@wrenchlog/platform';
 import { UserEnv } from '../config/user-env.js';
 import { JobFailure, JobRunners } from './job-runners.js';
 
-const runners = (env: Record<string, string>, rpc: Partial<RpcClient> = {}) =>
-  new JobRunners(rpc as RpcClient, loadEnv(UserEnv, env));
+const runners = (env: Record<string, string>, rpc: Partial<RpcClient> = {}) => new JobRunners(rpc as RpcClient, loadEnv(UserEnv, env));
 
 const ctx = { actor: { userId: 1, adminLevel: 1 }, params: {} };
 
@@ -25,7 +24,9 @@ describe(JobRunners.name, () => {
   });
 
   it('fails Backfill Images with the reason when the image worker cannot be reached', async () => {
-    const send = jest.fn<(...a: unknown[]) => Promise<unknown>>().mockRejectedValue(new Error('The service behind image.backfill.run is unavailable. Please try again shortly.'));
+    const send = jest
+      .fn<(...a: unknown[]) => Promise<unknown>>()
+      .mockRejectedValue(new Error('The service behind image.backfill.run is unavailable. Please try again shortly.'));
     const work = runners({}, { send } as Partial<RpcClient>).work(JOB_IDS.backfillImages)!;
 
     await expect(work({ ...ctx, params: { limit: 3 } })).rejects.toThrow(
@@ -44,9 +45,13 @@ describe('Weekly Report Generation', () => {
   });
 
   it('fails with the reports that failed and why', async () => {
-    const send = jest.fn<(...a: unknown[]) => Promise<unknown>>().mockResolvedValue({ users: 1, sent: 0, skipped: 0, failed: 1, lastError: 'weekly report of user 7: report-service did not answer' });
+    const send = jest
+      .fn<(...a: unknown[]) => Promise<unknown>>()
+      .mockResolvedValue({ users: 1, sent: 0, skipped: 0, failed: 1, lastError: 'weekly report of user 7: report-service did not answer' });
     const work = runners({}, { send } as Partial<RpcClient>).work(JOB_IDS.weeklyReportGeneration)!;
 
-    await expect(work(ctx)).rejects.toThrow("Weekly usage reports made for 0 of 1 user with machines; 0 had this week's already or chose no channel for it. 1 failed: weekly report of user 7: report-service did not answer");
+    await expect(work(ctx)).rejects.toThrow(
+      "Weekly usage reports made for 0 of 1 user with machines; 0 had this week's already or chose no channel for it. 1 failed: weekly report of user 7: report-service did not answer",
+    );
   });
 });

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { ANALYTICS_PAGEVIEW_AGGREGATE, BACKFILL_DEFAULT_LIMIT, IMAGE_BACKFILL_RUN, JOB_IDS, NOTIFICATION_WEEKLY_RUN, type Actor, type WeeklyRunReply } from '@wrenchlog/contracts';
+import {
+  ANALYTICS_PAGEVIEW_AGGREGATE,
+  BACKFILL_DEFAULT_LIMIT,
+  IMAGE_BACKFILL_RUN,
+  JOB_IDS,
+  NOTIFICATION_WEEKLY_RUN,
+  type Actor,
+  type WeeklyRunReply,
+} from '@wrenchlog/contracts';
 import { RpcClient } from '@wrenchlog/platform';
 import { UserEnv } from '../config/user-env.js';
 

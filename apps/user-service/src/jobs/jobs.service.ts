@@ -59,7 +59,13 @@ export class JobsService implements OnApplicationBootstrap, OnApplicationShutdow
       throw conflict(JOB_MESSAGES.alreadyRunning);
     }
     const startedAt = new Date();
-    const claimed = await this.jobs.claim(job.id, { status: 'Running', lastRun: startedAt, finishedAt: null, message: JOB_MESSAGES.starting, params: JSON.stringify(params) });
+    const claimed = await this.jobs.claim(job.id, {
+      status: 'Running',
+      lastRun: startedAt,
+      finishedAt: null,
+      message: JOB_MESSAGES.starting,
+      params: JSON.stringify(params),
+    });
     if (!claimed) {
       throw conflict(JOB_MESSAGES.alreadyRunning);
     }

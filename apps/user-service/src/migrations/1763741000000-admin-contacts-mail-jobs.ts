@@ -7,10 +7,7 @@ export class AdminContactsMailJobs1763741000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const t = portableTypes(queryRunner);
-    await queryRunner.addColumn(
-      'users',
-      new TableColumn({ name: 'password_is_placeholder', type: t.boolean, default: false }),
-    );
+    await queryRunner.addColumn('users', new TableColumn({ name: 'password_is_placeholder', type: t.boolean, default: false }));
     await queryRunner.createTable(
       new Table({
         name: 'contact_submissions',
@@ -68,9 +65,7 @@ export class AdminContactsMailJobs1763741000000 implements MigrationInterface {
     ];
     for (const [id, name, params] of jobs) {
       await queryRunner.query(
-        t.postgres
-          ? 'INSERT INTO jobs (id, name, status, params) VALUES ($1, $2, $3, $4)'
-          : 'INSERT INTO jobs (id, name, status, params) VALUES (?, ?, ?, ?)',
+        t.postgres ? 'INSERT INTO jobs (id, name, status, params) VALUES ($1, $2, $3, $4)' : 'INSERT INTO jobs (id, name, status, params) VALUES (?, ?, ?, ?)',
         [id, name, 'Idle', params],
       );
     }

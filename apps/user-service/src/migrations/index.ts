@@ -4,4 +4,10 @@ import { PasswordTokens1763760000000 } from './1763760000000-password-tokens.js'
 import { SessionVersion1763770000000 } from './1763770000000-session-version.js';
 import { NotificationMailKeys1765000000000 } from './1765000000000-notification-mail-keys.js';
 
-export const migrations = [CreateUsers1763740000000, AdminContactsMailJobs1763741000000, PasswordTokens1763760000000, SessionVersion1763770000000, NotificationMailKeys1765000000000];
+export const migrations = [
+  CreateUsers1763740000000,
+  AdminContactsMailJobs1763741000000,
+  PasswordTokens1763760000000,
+  SessionVersion1763770000000,
+  NotificationMailKeys1765000000000,
+];

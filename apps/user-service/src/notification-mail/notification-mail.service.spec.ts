@@ -1,7 +1,11 @@
 import { aUser, FakeDatabase, fakeMail, fakeNotificationMailKeys, fakeTransactions, fakeUsers } from '../../test/fakes.js';
 import { NotificationMailService } from './notification-mail.service.js';
 
-const event = (userId: number, key: string) => ({ actor: null, meta: { correlationId: 't' }, payload: { key, userId, subject: 'Wrenchlog: 1 maintenance item needs attention', text: 'Tractor\n  - Due soon: Oil' } });
+const event = (userId: number, key: string) => ({
+  actor: null,
+  meta: { correlationId: 't' },
+  payload: { key, userId, subject: 'Wrenchlog: 1 maintenance item needs attention', text: 'Tractor\n  - Due soon: Oil' },
+});
 
 describe(NotificationMailService.name, () => {
   let db: FakeDatabase;

@@ -23,7 +23,15 @@ export class NotificationMailService {
 
   async onRequested(m: RpcMessage<NotificationMailRequestedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || typeof e.key !== 'string' || !e.key || e.key.length > 200 || !Number.isInteger(e.userId) || typeof e.subject !== 'string' || typeof e.text !== 'string') {
+    if (
+      !e ||
+      typeof e.key !== 'string' ||
+      !e.key ||
+      e.key.length > 200 ||
+      !Number.isInteger(e.userId) ||
+      typeof e.subject !== 'string' ||
+      typeof e.text !== 'string'
+    ) {
       this.logger.warn('ignored a malformed notification.mail.requested event');
       return;
     }

@@ -3,7 +3,16 @@ import type { PasswordTokenEntity } from './password-token.entity.js';
 
 const now = new Date('2026-11-24T12:00:00Z');
 const token = (over: Partial<PasswordTokenEntity>): PasswordTokenEntity =>
-  ({ id: 1, userId: 1, tokenHash: 'h', purpose: 'reset', createdAt: now, expiresAt: new Date(now.getTime() + 1000), usedAt: null, ...over }) as PasswordTokenEntity;
+  ({
+    id: 1,
+    userId: 1,
+    tokenHash: 'h',
+    purpose: 'reset',
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + 1000),
+    usedAt: null,
+    ...over,
+  }) as PasswordTokenEntity;
 
 describe('set-password links', () => {
   it('lets a link set the password once, before it expires', () => {

@@ -1,5 +1,18 @@
 import { ErrorCode, FORGOT_PASSWORD_REPLY, PASSWORD_LINK_INVALID } from '@wrenchlog/contracts';
-import { aSession, aUser, FAKE_TX, fakeMail, fakePasswordTokens, FakeDatabase, fakeSessions, fakeTransactions, fakeUsers, liveFamilies, realHasher, testEnv } from '../../test/fakes.js';
+import {
+  aSession,
+  aUser,
+  FAKE_TX,
+  fakeMail,
+  fakePasswordTokens,
+  FakeDatabase,
+  fakeSessions,
+  fakeTransactions,
+  fakeUsers,
+  liveFamilies,
+  realHasher,
+  testEnv,
+} from '../../test/fakes.js';
 import { hashToken } from '../common/token-hash.js';
 import { PasswordService } from './password.service.js';
 
@@ -37,7 +50,12 @@ describe(PasswordService.name, () => {
       const pending = aUser(db, { enabled: false });
       const owner = await anOwner();
 
-      const replies = [await sut.forgot({ email: pending.username }), await sut.forgot({ email: 'nobody@test' }), await sut.forgot({ email: owner.username }), await sut.forgot({ email: owner.username })];
+      const replies = [
+        await sut.forgot({ email: pending.username }),
+        await sut.forgot({ email: 'nobody@test' }),
+        await sut.forgot({ email: owner.username }),
+        await sut.forgot({ email: owner.username }),
+      ];
 
       expect(new Set(replies.map((r) => r.message))).toEqual(new Set([FORGOT_PASSWORD_REPLY]));
       expect(mailedTokens(pending.username)).toEqual([]);
@@ -65,7 +83,10 @@ describe(PasswordService.name, () => {
       await sut.forgot({ email: owner.username });
       const [token] = mailedTokens(owner.username);
 
-      const outcomes = await Promise.allSettled([sut.setWithToken({ token, password: 'First-password-1' }), sut.setWithToken({ token, password: 'Second-password-2' })]);
+      const outcomes = await Promise.allSettled([
+        sut.setWithToken({ token, password: 'First-password-1' }),
+        sut.setWithToken({ token, password: 'Second-password-2' }),
+      ]);
 
       expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
     });
@@ -127,7 +148,10 @@ describe(PasswordService.name, () => {
       aSession(db, owner.id, 'phone');
       await sut.forgot({ email: owner.username });
 
-      const reply = await sut.change({ userId: owner.id, adminLevel: 0 }, { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'here-token' });
+      const reply = await sut.change(
+        { userId: owner.id, adminLevel: 0 },
+        { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'here-token' },
+      );
 
       expect(reply).toEqual({ endedSessions: 1 });
       expect(liveFamilies(db, owner.id)).toEqual(['here']);
@@ -141,7 +165,10 @@ describe(PasswordService.name, () => {
       aSession(db, other.id, 'theirs', hashToken('their-token'));
       aSession(db, owner.id, 'mine');
 
-      const reply = await sut.change({ userId: owner.id, adminLevel: 0 }, { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'their-token' });
+      const reply = await sut.change(
+        { userId: owner.id, adminLevel: 0 },
+        { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'their-token' },
+      );
 
       expect(reply).toEqual({ endedSessions: 1 });
       expect(liveFamilies(db, other.id)).toEqual(['theirs']);

@@ -172,7 +172,14 @@ export class PasswordService {
     const now = new Date();
     await this.tokens.retireAll(tx, userId, now);
     const token = randomBytes(32).toString('base64url');
-    await this.tokens.add(tx, { userId, tokenHash: hashToken(token), purpose, createdAt: now, expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MS[purpose]), usedAt: null });
+    await this.tokens.add(tx, {
+      userId,
+      tokenHash: hashToken(token),
+      purpose,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + PASSWORD_LINK_TTL_MS[purpose]),
+      usedAt: null,
+    });
     return token;
   }
 }

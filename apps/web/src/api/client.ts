@@ -3,7 +3,17 @@ import type { SessionManager } from '../features/auth/session';
 import { randomKey } from '../lib/random-key';
 
 // Calls the spec sends without a token (doc 1 section 6).
-const PUBLIC_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/root/greeting', '/api/root/unsecuredpost', '/api/root/githash', '/api/analytics/pageview', '/api/admin/createuser', '/api/auth/forgot-password', '/api/auth/set-password'];
+const PUBLIC_CALLS = [
+  '/api/auth/login',
+  '/api/auth/refresh',
+  '/api/root/greeting',
+  '/api/root/unsecuredpost',
+  '/api/root/githash',
+  '/api/analytics/pageview',
+  '/api/admin/createuser',
+  '/api/auth/forgot-password',
+  '/api/auth/set-password',
+];
 // The session's own calls: a 401 from them ends the session instead of refreshing. Other
 // /api/auth calls (change-password) refresh and retry like any signed-in call.
 const SESSION_CALLS = ['/api/auth/login', '/api/auth/refresh', '/api/auth/logout'];

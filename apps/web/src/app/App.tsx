@@ -22,7 +22,17 @@ export function createQueryClient({ retry = true }: { retry?: boolean } = {}): Q
 }
 
 /** Providers shared by the app and the component tests. */
-export function AppProviders({ services, queryClient, children, env }: { services: AppServices; queryClient: QueryClient; children: React.ReactNode; env?: 'default' | 'test' }) {
+export function AppProviders({
+  services,
+  queryClient,
+  children,
+  env,
+}: {
+  services: AppServices;
+  queryClient: QueryClient;
+  children: React.ReactNode;
+  env?: 'default' | 'test';
+}) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
       <QueryClientProvider client={queryClient}>

@@ -8,18 +8,40 @@ const user = userEvent.setup({ delay: null });
 beforeEach(() => localStorage.clear());
 
 describe('routes and guard', () => {
-  it.each(['/dashboard', '/reports?period=last12', '/machines', '/machines/5?tab=parts', '/services', '/parts', '/fast-create', '/settings', '/fuel-record?machineId=2&mode=full', '/service-record/4', '/part-purchase/3', '/parts/9', '/notifications'])(
-    'sends a signed-out visitor of %s to /login with the returnUrl',
-    async (url) => {
-      mockFetch({ 'GET /api/root/githash': json({ value: 'x' }) });
-      const { router } = renderApp(routes, { url });
-      await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-      expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(url);
-      expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
-    },
-  );
+  it.each([
+    '/dashboard',
+    '/reports?period=last12',
+    '/machines',
+    '/machines/5?tab=parts',
+    '/services',
+    '/parts',
+    '/fast-create',
+    '/settings',
+    '/fuel-record?machineId=2&mode=full',
+    '/service-record/4',
+    '/part-purchase/3',
+    '/parts/9',
+    '/notifications',
+  ])('sends a signed-out visitor of %s to /login with the returnUrl', async (url) => {
+    mockFetch({ 'GET /api/root/githash': json({ value: 'x' }) });
+    const { router } = renderApp(routes, { url });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(new URLSearchParams(router.state.location.search).get('returnUrl')).toBe(url);
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+  });
 
-  it.each(['/', '/landing', '/pricing', '/roadmap', '/about', '/signup', '/signup-success', '/replacespreadsheets', '/contact-sales', '/platinumAccountRequest'])('lets anyone open the public page %s', async (url) => {
+  it.each([
+    '/',
+    '/landing',
+    '/pricing',
+    '/roadmap',
+    '/about',
+    '/signup',
+    '/signup-success',
+    '/replacespreadsheets',
+    '/contact-sales',
+    '/platinumAccountRequest',
+  ])('lets anyone open the public page %s', async (url) => {
     mockFetch({});
     const { router } = renderApp(routes, { url });
     await screen.findByRole('heading', { level: 1 });
@@ -43,7 +65,17 @@ describe('routes and guard', () => {
     await screen.findByText('No machines yet');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
     const menu = screen.getByRole('navigation', { name: 'Main menu' });
-    expect(Array.from(menu.querySelectorAll('a,button')).map((e) => e.textContent)).toEqual(['Home', 'Dashboard', 'Due', 'Reports', 'Settings', 'Pricing', 'Roadmap', 'About', 'Logout']);
+    expect(Array.from(menu.querySelectorAll('a,button')).map((e) => e.textContent)).toEqual([
+      'Home',
+      'Dashboard',
+      'Due',
+      'Reports',
+      'Settings',
+      'Pricing',
+      'Roadmap',
+      'About',
+      'Logout',
+    ]);
     const bar = screen.getByRole('navigation', { name: 'Sections' });
     expect(Array.from(bar.querySelectorAll('a')).map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
       ['Dashboard', '/dashboard'],
@@ -56,7 +88,11 @@ describe('routes and guard', () => {
 
   it('logs out from the header menu to /login and tells the server', async () => {
     signIn();
-    const { calls } = mockFetch({ 'GET /api/machines/recentlyserviced': json([]), 'POST /api/auth/logout': new Response('Logged out'), 'GET /api/root/githash': json({ value: 'x' }) });
+    const { calls } = mockFetch({
+      'GET /api/machines/recentlyserviced': json([]),
+      'POST /api/auth/logout': new Response('Logged out'),
+      'GET /api/root/githash': json({ value: 'x' }),
+    });
     const { router } = renderApp(routes, { url: '/dashboard' });
     await screen.findByText('No machines yet');
     await user.click(screen.getByRole('button', { name: 'Open menu' }));
@@ -70,7 +106,12 @@ describe('routes and guard', () => {
     ['Settings', '/settings'],
   ])('a deliberate logout from %s lands on plain /login, with no return address', async (_where, url) => {
     signIn();
-    mockFetch({ 'GET /api/machines/recentlyserviced': json([]), 'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'POST /api/auth/logout': new Response('Logged out'), 'GET /api/root/githash': json({ value: 'x' }) });
+    mockFetch({
+      'GET /api/machines/recentlyserviced': json([]),
+      'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }),
+      'POST /api/auth/logout': new Response('Logged out'),
+      'GET /api/root/githash': json({ value: 'x' }),
+    });
     const { router } = renderApp(routes, { url });
     if (url === '/settings') {
       await user.click(await screen.findByRole('button', { name: 'Logout' }));

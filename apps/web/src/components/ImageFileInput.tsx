@@ -5,7 +5,17 @@ import { ACCEPTED_IMAGE_TYPES } from '../lib/image-resize';
  * The hidden file picker behind an 'Add' button (open it with ref.current.click()): JPEG, PNG and
  * WebP only, cleared after each choice so picking the same file again fires again.
  */
-export function ImageFileInput({ ref, multiple = false, testId, onFiles }: { ref: Ref<HTMLInputElement>; multiple?: boolean; testId: string; onFiles: (files: File[]) => void }) {
+export function ImageFileInput({
+  ref,
+  multiple = false,
+  testId,
+  onFiles,
+}: {
+  ref: Ref<HTMLInputElement>;
+  multiple?: boolean;
+  testId: string;
+  onFiles: (files: File[]) => void;
+}) {
   return (
     <input
       ref={ref}

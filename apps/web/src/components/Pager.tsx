@@ -23,7 +23,14 @@ export interface PagerProps {
 export function Pager({ page, totalPages, onPage, label = pageLabel, aside, pageSize, mt = 'md', testId }: PagerProps) {
   const state = pagerState(page, totalPages);
   const text = (
-    <Text size="sm" c={pageSize ? undefined : 'dimmed'} fw={pageSize ? 500 : undefined} aria-live="polite" data-testid="page-label" style={pageSize ? { whiteSpace: 'nowrap' } : undefined}>
+    <Text
+      size="sm"
+      c={pageSize ? undefined : 'dimmed'}
+      fw={pageSize ? 500 : undefined}
+      aria-live="polite"
+      data-testid="page-label"
+      style={pageSize ? { whiteSpace: 'nowrap' } : undefined}
+    >
       {label(state)}
     </Text>
   );
@@ -45,7 +52,14 @@ export function Pager({ page, totalPages, onPage, label = pageLabel, aside, page
           <Text component="label" htmlFor={pageSize.id} size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
             Items per page
           </Text>
-          <NativeSelect id={pageSize.id} data={pageSize.options.map(String)} value={String(pageSize.value)} onChange={(e) => pageSize.onChange(Number(e.currentTarget.value))} size="xs" w={76} />
+          <NativeSelect
+            id={pageSize.id}
+            data={pageSize.options.map(String)}
+            value={String(pageSize.value)}
+            onChange={(e) => pageSize.onChange(Number(e.currentTarget.value))}
+            size="xs"
+            w={76}
+          />
           {pageSize.note && (
             <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
               {pageSize.note}

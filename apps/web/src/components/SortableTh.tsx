@@ -3,7 +3,19 @@ import { IconChevronDown, IconChevronUp, IconSelector } from '@tabler/icons-reac
 import type { ReactNode } from 'react';
 import type { SortState } from '../lib/sort';
 
-export function SortableTh<F extends string>({ field, sort, onSort, children, w }: { field: F; sort: SortState<F>; onSort: (field: F) => void; children: ReactNode; w?: number | string }) {
+export function SortableTh<F extends string>({
+  field,
+  sort,
+  onSort,
+  children,
+  w,
+}: {
+  field: F;
+  sort: SortState<F>;
+  onSort: (field: F) => void;
+  children: ReactNode;
+  w?: number | string;
+}) {
   const active = sort.field === field;
   const Icon = active ? (sort.direction === 'asc' ? IconChevronUp : IconChevronDown) : IconSelector;
   return (

@@ -65,7 +65,12 @@ export interface NotFoundTexts {
 }
 
 /** A record that does not exist: says so (no connection hint, nothing to retry) and offers a way back. */
-export function NotFoundState({ title, backTo, backLabel, description = 'It may have been deleted, or the link is wrong.' }: NotFoundTexts & { description?: string }) {
+export function NotFoundState({
+  title,
+  backTo,
+  backLabel,
+  description = 'It may have been deleted, or the link is wrong.',
+}: NotFoundTexts & { description?: string }) {
   return (
     <EmptyBlock
       icon={<IconFileOff size={28} />}

@@ -69,7 +69,9 @@ function render(source: CanvasImageSource & { width: number; height: number }, m
 }
 
 function toJpeg(canvas: HTMLCanvasElement, quality: number): Promise<Blob> {
-  return new Promise((resolve, reject) => canvas.toBlob((b) => (b ? resolve(b) : reject(new ImagePrepareError('Could not encode the image'))), 'image/jpeg', quality));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((b) => (b ? resolve(b) : reject(new ImagePrepareError('Could not encode the image'))), 'image/jpeg', quality),
+  );
 }
 
 /** The original (≤ 1920 px, ≤ 1.8 MB when quality allows) and a 200 px thumbnail, both JPEG. */
@@ -102,7 +104,11 @@ export interface PreparedFile {
  * Prepares several files one after another (memory stays at one decoded image). A file that fails
  * does not stop the others: it is answered in `failed` with the reason.
  */
-export async function prepareImages(files: File[], onProgress?: (done: number, total: number) => void, prepare = prepareImage): Promise<{ prepared: PreparedFile[]; failed: { file: File; reason: string }[] }> {
+export async function prepareImages(
+  files: File[],
+  onProgress?: (done: number, total: number) => void,
+  prepare = prepareImage,
+): Promise<{ prepared: PreparedFile[]; failed: { file: File; reason: string }[] }> {
   const prepared: PreparedFile[] = [];
   const failed: { file: File; reason: string }[] = [];
   for (const [i, file] of files.entries()) {

@@ -20,7 +20,12 @@ describe('matchesSearch', () => {
   });
 
   it('ignores empty fields', () => {
-    expect(searchable([{ name: 'A', type: null }, { name: 'B', type: 'null' }])('null')).toEqual([{ name: 'B', type: 'null' }]);
+    expect(
+      searchable([
+        { name: 'A', type: null },
+        { name: 'B', type: 'null' },
+      ])('null'),
+    ).toEqual([{ name: 'B', type: 'null' }]);
   });
 });
 

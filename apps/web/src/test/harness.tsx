@@ -56,14 +56,25 @@ export interface Rendered {
 }
 
 /** Renders `routes` (or one element at `path`) with the app's providers and a memory router. */
-export function renderApp(routesOrElement: RouteObject[] | ReactElement, { url = '/', path = '*', services }: { url?: string; path?: string; services?: AppServices } = {}): Rendered {
+export function renderApp(
+  routesOrElement: RouteObject[] | ReactElement,
+  { url = '/', path = '*', services }: { url?: string; path?: string; services?: AppServices } = {},
+): Rendered {
   const s = services ?? createAppServices({ locks: undefined, onStorage: undefined });
-  const routes = Array.isArray(routesOrElement) ? routesOrElement : [{ path, element: routesOrElement }, { path: '*', element: <div>elsewhere</div> }];
+  const routes = Array.isArray(routesOrElement)
+    ? routesOrElement
+    : [
+        { path, element: routesOrElement },
+        { path: '*', element: <div>elsewhere</div> },
+      ];
   const router = createMemoryRouter(routes, { initialEntries: [url] });
   s.setNavigate((to) => void router.navigate(to));
   if (!services && s.session.read()) {
     // Mark the stored session as signed in, as the start-up check would.
-    (s.session as unknown as { set(v: object): void }).set({ status: 'authenticated', user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0 } });
+    (s.session as unknown as { set(v: object): void }).set({
+      status: 'authenticated',
+      user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0 },
+    });
   }
   render(
     <AppProviders services={s} queryClient={createQueryClient({ retry: false })} env="test">

@@ -15,12 +15,14 @@ export type ContactType = (typeof CONTACT_TYPES)[number];
 
 export class ContactRequest {
   @IsString({ message: 'Name is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(120, { message: 'Name must be at most 120 characters' })
   name!: string;
 
   @IsString({ message: 'Email is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email!: string;
@@ -36,7 +38,8 @@ export class ContactRequest {
   company?: string | null;
 
   @IsString({ message: 'Message is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Message is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Message is required' })
   @MaxLength(5000, { message: 'Message must be at most 5000 characters' })
   message!: string;
 
@@ -46,12 +49,14 @@ export class ContactRequest {
 
 export class SalesContactRequest {
   @IsString({ message: 'Name is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(120, { message: 'Name must be at most 120 characters' })
   name!: string;
 
   @IsString({ message: 'Company is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Company is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Company is required' })
   @MaxLength(160, { message: 'Company must be at most 160 characters' })
   company!: string;
 
@@ -61,13 +66,15 @@ export class SalesContactRequest {
   phone?: string | null;
 
   @IsString({ message: 'Email is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   email!: string;
 
   @IsString({ message: 'Requirements are required' })
-  @Trimmed() @IsNotEmpty({ message: 'Requirements are required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Requirements are required' })
   @MaxLength(5000, { message: 'Requirements must be at most 5000 characters' })
   requirements!: string;
 }

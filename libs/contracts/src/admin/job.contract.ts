@@ -52,4 +52,3 @@ export interface JobView {
   message: string | null;
   params: { limit?: number };
 }
-

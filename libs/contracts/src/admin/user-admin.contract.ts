@@ -21,13 +21,15 @@ export const ADMIN_USER_APPROVE = 'admin.user.approve' as const;
  */
 export class SignupRequest {
   @IsString({ message: 'Email is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Email is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Email is required' })
   @MaxLength(254, { message: 'Email must be at most 254 characters' })
   @IsEmail({}, { message: 'Please enter a valid email address' })
   username!: string;
 
   @IsString({ message: 'Account name is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Account name is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
   name!: string;
 
@@ -71,7 +73,8 @@ export class AdminUserListQuery extends PageQuery {}
 export class AdminUserUpdateBody {
   @IsOptional()
   @IsString({ message: 'Account name is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Account name is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
   name?: string;
 

@@ -6,8 +6,7 @@
 export const ADMIN_USER_PAGE_SIZE = 5;
 export const MIN_PASSWORD_LENGTH = 8;
 
-export const PLACEHOLDER_PASSWORD_MESSAGE =
-  'Please update the password before approving the user. The current password appears to be a placeholder.';
+export const PLACEHOLDER_PASSWORD_MESSAGE = 'Please update the password before approving the user. The current password appears to be a placeholder.';
 
 /** The spec's rule: a password with more than 4 hyphens is a placeholder, never a real one. */
 export function isPlaceholderPassword(password: string | null | undefined): boolean {

@@ -24,7 +24,8 @@ export const PAGEVIEW_MAX_COUNT = 1000;
  */
 export class PageViewBody {
   @IsString({ message: 'Page is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Page is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Page is required' })
   @MaxLength(500, { message: 'Page must be at most 500 characters' })
   page!: string;
 

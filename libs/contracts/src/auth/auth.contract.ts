@@ -9,7 +9,8 @@ export const USER_AUTH_LOGOUT = 'user.auth.logout' as const;
 
 export class LoginRequest {
   @IsString({ message: 'Username is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Username is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Username is required' })
   @MaxLength(254, { message: 'Username must be at most 254 characters' })
   username!: string;
 

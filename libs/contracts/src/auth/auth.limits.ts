@@ -9,7 +9,6 @@ export const SETUP_LINK_TTL_HOURS = 48;
 /** A forgotten-password link stays valid this long. */
 export const RESET_LINK_TTL_HOURS = 1;
 /** What POST /api/auth/forgot-password answers, whether or not the email has an account. */
-export const FORGOT_PASSWORD_REPLY =
-  'If an account exists for this email, we have sent it a link to choose a new password. The link expires after 1 hour.';
+export const FORGOT_PASSWORD_REPLY = 'If an account exists for this email, we have sent it a link to choose a new password. The link expires after 1 hour.';
 /** A set-password link that is unknown, expired or already used. */
 export const PASSWORD_LINK_INVALID = 'This link has expired or was already used. Ask for a new one on the sign-in page (Forgot password?).';

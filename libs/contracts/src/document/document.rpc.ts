@@ -1,4 +1,11 @@
-import type { DocumentAddRequest, DocumentDeleted, DocumentIdRequest, DocumentKeysView, DocumentListRequest, DocumentMachineRequest } from './document.contract.js';
+import type {
+  DocumentAddRequest,
+  DocumentDeleted,
+  DocumentIdRequest,
+  DocumentKeysView,
+  DocumentListRequest,
+  DocumentMachineRequest,
+} from './document.contract.js';
 import { DOCUMENT_ADD, DOCUMENT_COUNT_FOR_MACHINE, DOCUMENT_DELETE, DOCUMENT_GET, DOCUMENT_LIST } from './document.contract.js';
 
 /** The document context (image-worker). */

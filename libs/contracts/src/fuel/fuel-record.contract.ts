@@ -24,45 +24,58 @@ export const FUEL_FLAG_MESSAGES = {
  * but never taken from the body (the gateway strips them), so an update accepts what a read returned.
  */
 export class FuelRecordInput {
-  @EmptyIsMissing() @IsDefined({ message: FUEL_MESSAGES.machineRequired })
+  @EmptyIsMissing()
+  @IsDefined({ message: FUEL_MESSAGES.machineRequired })
   @IsInt({ message: FUEL_MESSAGES.machineRequired })
   @Min(1, { message: FUEL_MESSAGES.machineRequired })
   @Max(MAX_ID, { message: FUEL_MESSAGES.machineRequired })
   machineId!: number;
 
-  @EmptyIsMissing() @IsDefined({ message: FIELD_REQUIRED })
+  @EmptyIsMissing()
+  @IsDefined({ message: FIELD_REQUIRED })
   @IsDecimal(FUEL_LIMITS.amount.places, { message: decimals(FUEL_LIMITS.amount.places) })
   @Min(FUEL_LIMITS.amount.min, { message: atLeast(FUEL_LIMITS.amount.min) })
   @Max(FUEL_LIMITS.amount.max, { message: atMost(FUEL_LIMITS.amount.max) })
   amount!: number;
 
-  @EmptyIsMissing() @IsDefined({ message: FIELD_REQUIRED })
+  @EmptyIsMissing()
+  @IsDefined({ message: FIELD_REQUIRED })
   @IsDecimal(FUEL_LIMITS.pricePerUnit.places, { message: decimals(FUEL_LIMITS.pricePerUnit.places) })
   @Min(FUEL_LIMITS.pricePerUnit.min, { message: atLeast(FUEL_LIMITS.pricePerUnit.min) })
   @Max(FUEL_LIMITS.pricePerUnit.max, { message: atMost(FUEL_LIMITS.pricePerUnit.max) })
   pricePerUnit!: number;
 
-  @EmptyIsMissing() @IsDefined({ message: FUEL_MESSAGES.totalPriceRequired })
+  @EmptyIsMissing()
+  @IsDefined({ message: FUEL_MESSAGES.totalPriceRequired })
   @IsDecimal(FUEL_LIMITS.totalPrice.places, { message: decimals(FUEL_LIMITS.totalPrice.places) })
   @Min(FUEL_LIMITS.totalPrice.min, { message: atLeast(FUEL_LIMITS.totalPrice.min) })
   @Max(FUEL_LIMITS.totalPrice.max, { message: atMost(FUEL_LIMITS.totalPrice.max) })
   totalPrice!: number;
 
   /** ISO 8601 instant (the fast form sends the current moment). */
-  @EmptyIsMissing() @IsDefined({ message: FIELD_REQUIRED })
+  @EmptyIsMissing()
+  @IsDefined({ message: FIELD_REQUIRED })
   @IsISO8601({ strict: true }, { message: 'Date of purchase must be an ISO 8601 date and time' })
   dateOfPurchase!: string;
 
-  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.notes.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.notes) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(FUEL_TEXT_LIMITS.notes.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.notes) })
   notes?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.storeName.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeName) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(FUEL_TEXT_LIMITS.storeName.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeName) })
   storeName?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.storeCity.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeCity) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(FUEL_TEXT_LIMITS.storeCity.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeCity) })
   storeCity?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(FUEL_TEXT_LIMITS.storeState.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeState) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(FUEL_TEXT_LIMITS.storeState.max, { message: fuelTextTooLong(FUEL_TEXT_LIMITS.storeState) })
   storeState?: string | null;
 
   @IsOptional()
@@ -84,14 +97,15 @@ export class FuelRecordInput {
   lastMileage?: number | null;
 
   /** "Filled the tank" (issue 22): absent keeps the record's value (true for a new record). */
-  @IsOptional() @IsBoolean({ message: FUEL_FLAG_MESSAGES.fullTank })
+  @IsOptional()
+  @IsBoolean({ message: FUEL_FLAG_MESSAGES.fullTank })
   fullTank?: boolean;
 
   /** "Missed the previous fill-up": absent keeps the record's value (false for a new record). */
-  @IsOptional() @IsBoolean({ message: FUEL_FLAG_MESSAGES.missedPrevious })
+  @IsOptional()
+  @IsBoolean({ message: FUEL_FLAG_MESSAGES.missedPrevious })
   missedPrevious?: boolean;
 }
-
 
 /** A fuel record as every call answers it. Money has 2 decimals (pricePerUnit up to 3). */
 export interface FuelRecord {

@@ -1,4 +1,12 @@
-import type { FuelPurchaseDeleted, FuelRecord, FuelRecordCreateRequest, FuelRecordIdRequest, FuelRecordsByMachineRequest, FuelRecordsOfMachine, FuelRecordUpdateRequest } from './fuel-record.contract.js';
+import type {
+  FuelPurchaseDeleted,
+  FuelRecord,
+  FuelRecordCreateRequest,
+  FuelRecordIdRequest,
+  FuelRecordsByMachineRequest,
+  FuelRecordsOfMachine,
+  FuelRecordUpdateRequest,
+} from './fuel-record.contract.js';
 import {
   FUEL_RECORD_CREATE,
   FUEL_RECORD_DELETE,
@@ -8,7 +16,6 @@ import {
   FUEL_RECORD_UPDATE,
 } from './fuel-record.contract.js';
 import { FUEL_MACHINE_HISTORY_COUNT, type FuelMachineHistoryCount, type FuelMachineHistoryCountRequest } from './machine-history-count.contract.js';
-
 
 // Pattern -> request and reply of fuel-purchase-service (context `fuel`).
 export type FuelRpc = {
@@ -20,4 +27,3 @@ export type FuelRpc = {
   [FUEL_RECORD_DELETE]: { request: FuelRecordIdRequest; response: FuelPurchaseDeleted };
   [FUEL_MACHINE_HISTORY_COUNT]: { request: FuelMachineHistoryCountRequest; response: FuelMachineHistoryCount };
 };
-

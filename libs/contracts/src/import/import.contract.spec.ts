@@ -27,7 +27,13 @@ describe('CreateImportFields', () => {
 
 describe('ImportMappingBody', () => {
   it('takes a mapping with corrected detection', () => {
-    expect(messages(ImportMappingBody, { mapping: { Date: 'date', 'Fuel Consumed': 'amount' }, detected: { delimiter: ';', dateFormat: 'DD/MM/YYYY', units: { distance: 'km', volume: 'l' } }, machineId: 3 })).toEqual([]);
+    expect(
+      messages(ImportMappingBody, {
+        mapping: { Date: 'date', 'Fuel Consumed': 'amount' },
+        detected: { delimiter: ';', dateFormat: 'DD/MM/YYYY', units: { distance: 'km', volume: 'l' } },
+        machineId: 3,
+      }),
+    ).toEqual([]);
   });
 
   it('refuses a mapping that is not column -> field text, one of more than 100 columns, and unknown detection values', () => {

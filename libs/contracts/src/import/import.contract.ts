@@ -37,14 +37,23 @@ export const IMPORT_REVERT = 'import.import.revert' as const;
 
 /** The form fields of POST /api/imports besides the `file` part (multipart fields are text). */
 export class CreateImportFields {
-  @IsDefined({ message: M.source }) @IsIn(IMPORT_SOURCES, { message: M.source })
+  @IsDefined({ message: M.source })
+  @IsIn(IMPORT_SOURCES, { message: M.source })
   source!: ImportSource;
 
-  @IsOptional() @QueryInt() @IsInt({ message: M.machineId }) @Min(1, { message: M.machineId }) @Max(MAX_ID, { message: M.machineId })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: M.machineId })
+  @Min(1, { message: M.machineId })
+  @Max(MAX_ID, { message: M.machineId })
   machineId?: number;
 
   /** Minutes east of UTC of the browser's clock: times in files have no zone. */
-  @IsOptional() @QueryInt() @IsInt({ message: 'utcOffsetMinutes must be a whole number from -840 to 840' }) @Min(-840, { message: 'utcOffsetMinutes must be a whole number from -840 to 840' }) @Max(840, { message: 'utcOffsetMinutes must be a whole number from -840 to 840' })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'utcOffsetMinutes must be a whole number from -840 to 840' })
+  @Min(-840, { message: 'utcOffsetMinutes must be a whole number from -840 to 840' })
+  @Max(840, { message: 'utcOffsetMinutes must be a whole number from -840 to 840' })
   utcOffsetMinutes?: number;
 }
 
@@ -93,43 +102,71 @@ function AtMostEntries(max: number) {
 
 /** PUT /api/imports/{id}/mapping. The fields a column may take are libs/importers' FIELDS of the import's kind. */
 export class ImportMappingBody {
-  @IsDefined({ message: M.mapping }) @IsObject({ message: M.mapping }) @IsColumnMapping() @AtMostEntries(IMPORT_LIMITS.maxColumns)
+  @IsDefined({ message: M.mapping })
+  @IsObject({ message: M.mapping })
+  @IsColumnMapping()
+  @AtMostEntries(IMPORT_LIMITS.maxColumns)
   mapping!: Record<string, string>;
 
-  @IsOptional() @ValidateNested() @Type(() => ImportDetected)
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => ImportDetected)
   detected?: ImportDetected;
 
-  @IsOptional() @IsInt({ message: M.machineId }) @Min(1, { message: M.machineId }) @Max(MAX_ID, { message: M.machineId })
+  @IsOptional()
+  @IsInt({ message: M.machineId })
+  @Min(1, { message: M.machineId })
+  @Max(MAX_ID, { message: M.machineId })
   machineId?: number | null;
 
-  @IsOptional() @IsString({ message: M.machineColumn }) @MaxLength(500, { message: M.machineColumn })
+  @IsOptional()
+  @IsString({ message: M.machineColumn })
+  @MaxLength(500, { message: M.machineColumn })
   machineColumn?: string | null;
 }
 
 /** GET /api/imports/{id}/rows?status=error|warning|valid&page=&size= */
 export class ImportRowsQuery {
-  @IsOptional() @IsIn(IMPORT_ROW_STATUSES, { message: M.status })
+  @IsOptional()
+  @IsIn(IMPORT_ROW_STATUSES, { message: M.status })
   status?: ImportRowStatus;
 
-  @IsOptional() @QueryInt() @IsInt({ message: 'Page must be a whole number' }) @Min(0, { message: 'Page must be at least 0' }) @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'Page must be a whole number' })
+  @Min(0, { message: 'Page must be at least 0' })
+  @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
   page?: number;
 
-  @IsOptional() @QueryInt() @IsInt({ message: 'Size must be a whole number' }) @Min(1, { message: 'Size must be at least 1' }) @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'Size must be a whole number' })
+  @Min(1, { message: 'Size must be at least 1' })
+  @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
   size?: number;
 }
 
 /** GET /api/imports?page=&size= (the history, newest first). */
 export class ImportListQuery {
-  @IsOptional() @QueryInt() @IsInt({ message: 'Page must be a whole number' }) @Min(0, { message: 'Page must be at least 0' }) @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'Page must be a whole number' })
+  @Min(0, { message: 'Page must be at least 0' })
+  @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
   page?: number;
 
-  @IsOptional() @QueryInt() @IsInt({ message: 'Size must be a whole number' }) @Min(1, { message: 'Size must be at least 1' }) @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: 'Size must be a whole number' })
+  @Min(1, { message: 'Size must be at least 1' })
+  @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
   size?: number;
 }
 
 /** POST /api/imports/{id}/commit */
 export class ImportCommitBody {
-  @IsDefined({ message: M.mode }) @IsIn(IMPORT_COMMIT_MODES, { message: M.mode })
+  @IsDefined({ message: M.mode })
+  @IsIn(IMPORT_COMMIT_MODES, { message: M.mode })
   mode!: ImportCommitMode;
 }
 

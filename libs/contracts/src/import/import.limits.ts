@@ -47,7 +47,8 @@ export const IMPORT_LIMIT_MESSAGES = {
   tooLarge: (bytes: number) => `The file is ${mb(bytes)}; an import takes at most ${mb(IMPORT_LIMITS.maxBytes)}.`,
   /** When the upload was cut off at the limit (its size is not known). */
   overLimit: () => `The file is over ${mb(IMPORT_LIMITS.maxBytes)}; an import takes at most ${mb(IMPORT_LIMITS.maxBytes)}.`,
-  tooManyRows: () => `The file has more than ${count(IMPORT_LIMITS.maxRows)} rows; an import takes at most ${count(IMPORT_LIMITS.maxRows)}. Split it into several files.`,
+  tooManyRows: () =>
+    `The file has more than ${count(IMPORT_LIMITS.maxRows)} rows; an import takes at most ${count(IMPORT_LIMITS.maxRows)}. Split it into several files.`,
   tooManyColumns: (columns: number) => `The header has ${columns} columns; an import takes at most ${IMPORT_LIMITS.maxColumns}.`,
 } as const;
 

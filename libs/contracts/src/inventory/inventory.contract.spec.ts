@@ -40,7 +40,9 @@ describe('PurchaseInput', () => {
   it('takes an empty or web part URL and refuses any other scheme', () => {
     expect(messages(PurchaseInput, { ...valid, partUrl: '' })).toEqual({});
     expect(messages(PurchaseInput, { ...valid, partUrl: 'https://parts.example.com/lf3000' })).toEqual({});
-    expect(messages(PurchaseInput, { ...valid, partUrl: 'javascript:alert(1)' }).partUrl).toEqual(['Part URL must be a web address starting with http:// or https://']);
+    expect(messages(PurchaseInput, { ...valid, partUrl: 'javascript:alert(1)' }).partUrl).toEqual([
+      'Part URL must be a web address starting with http:// or https://',
+    ]);
   });
 });
 

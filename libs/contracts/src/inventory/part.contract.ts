@@ -21,45 +21,56 @@ export type StockStatus = (typeof STOCK_FILTERS)[number];
 /** The part dialog (POST and PUT). id, supplier (the name) and stockStatus are answered, never read. */
 export class PartInput {
   @IsString({ message: 'Part number is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Part number is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Part number is required' })
   @MaxLength(100, { message: 'Part number must be at most 100 characters' })
   partNumber!: string;
 
-  @IsOptional() @IsString() @MaxLength(120, { message: 'Brand must be at most 120 characters' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(120, { message: 'Brand must be at most 120 characters' })
   brand?: string | null;
 
   @IsString({ message: 'Name is required' })
-  @Trimmed() @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(200, { message: 'Name must be at most 200 characters' })
   name!: string;
 
-  @IsOptional() @IsString() @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(2000, { message: 'Description must be at most 2000 characters' })
   description?: string | null;
 
-  @Trimmed() @IsNotEmpty({ message: 'Category is required' })
+  @Trimmed()
+  @IsNotEmpty({ message: 'Category is required' })
   @IsIn(PART_CATEGORIES, { message: `Category must be one of ${PART_CATEGORIES.join(', ')}` })
   category!: PartCategory;
 
-  @EmptyIsMissing() @IsDefined({ message: 'Quantity is required' })
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Quantity is required' })
   @IsInt({ message: 'Quantity must be a whole number' })
   @Min(INVENTORY_LIMITS.quantity.min, { message: 'Quantity must be at least 0' })
   @Max(INVENTORY_LIMITS.quantity.max, { message: atMost(INVENTORY_LIMITS.quantity.max) })
   quantity!: number;
 
-  @EmptyIsMissing() @IsDefined({ message: 'Min stock is required' })
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Min stock is required' })
   @IsInt({ message: 'Min stock must be a whole number' })
   @Min(INVENTORY_LIMITS.quantity.min, { message: 'Min stock must be at least 0' })
   @Max(INVENTORY_LIMITS.quantity.max, { message: atMost(INVENTORY_LIMITS.quantity.max) })
   minStock!: number;
 
-  @EmptyIsMissing() @IsDefined({ message: 'Price is required' })
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Price is required' })
   @IsDecimal(INVENTORY_LIMITS.price.places, { message: decimals(INVENTORY_LIMITS.price.places) })
   @Min(INVENTORY_LIMITS.price.min, { message: 'Price must be at least 0' })
   @Max(INVENTORY_LIMITS.price.max, { message: atMost(INVENTORY_LIMITS.price.max) })
   price!: number;
 
   /** One of the caller's suppliers. */
-  @EmptyIsMissing() @IsDefined({ message: 'Supplier is required' })
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Supplier is required' })
   @IsInt({ message: 'Supplier is required' })
   @Min(1, { message: 'Supplier is required' })
   @Max(MAX_ID, { message: 'Supplier is required' })
@@ -68,7 +79,9 @@ export class PartInput {
 
 /** GET /api/parts: case-insensitive search on name, part number and description; stock filter; pages of 10 from 0. */
 export class PartListQuery extends PageQuery {
-  @IsOptional() @IsString() @MaxLength(INVENTORY_LIMITS.search.max, { message: `Search must be at most ${INVENTORY_LIMITS.search.max} characters` })
+  @IsOptional()
+  @IsString()
+  @MaxLength(INVENTORY_LIMITS.search.max, { message: `Search must be at most ${INVENTORY_LIMITS.search.max} characters` })
   search?: string;
 
   @IsOptional()

@@ -21,14 +21,19 @@ export const PURCHASE_DELETE = 'inventory.purchase.delete' as const;
  */
 export class PurchaseInput {
   @IsString({ message: PURCHASE_MESSAGES.partName })
-  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.partName })
+  @Trimmed()
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.partName })
   @MaxLength(TEXT.partName.max, { message: purchaseTextTooLong(TEXT.partName) })
   partName!: string;
 
-  @IsOptional() @IsString() @MaxLength(TEXT.partNumber.max, { message: purchaseTextTooLong(TEXT.partNumber) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT.partNumber.max, { message: purchaseTextTooLong(TEXT.partNumber) })
   partNumber?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(TEXT.partDescription.max, { message: purchaseTextTooLong(TEXT.partDescription) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT.partDescription.max, { message: purchaseTextTooLong(TEXT.partDescription) })
   partDescription?: string | null;
 
   /** A link the SPA renders: http or https only (never javascript: or data:). Empty means none. */
@@ -37,40 +42,51 @@ export class PurchaseInput {
   @MaxLength(TEXT.partUrl.max, { message: purchaseTextTooLong(TEXT.partUrl) })
   partUrl?: string | null;
 
-  @EmptyIsMissing() @IsDefined({ message: PURCHASE_MESSAGES.quantity })
+  @EmptyIsMissing()
+  @IsDefined({ message: PURCHASE_MESSAGES.quantity })
   @IsInt({ message: PURCHASE_MESSAGES.quantityWhole })
   @Min(PURCHASE_LIMITS.quantity.min, { message: PURCHASE_MESSAGES.quantityMin })
   @Max(PURCHASE_LIMITS.quantity.max, { message: atMost(PURCHASE_LIMITS.quantity.max) })
   quantity!: number;
 
-  @EmptyIsMissing() @IsDefined({ message: PURCHASE_MESSAGES.price })
+  @EmptyIsMissing()
+  @IsDefined({ message: PURCHASE_MESSAGES.price })
   @IsDecimal(PURCHASE_LIMITS.price.places, { message: decimals(PURCHASE_LIMITS.price.places) })
   @Min(PURCHASE_LIMITS.price.min, { message: PURCHASE_MESSAGES.priceMin })
   @Max(PURCHASE_LIMITS.price.max, { message: atMost(PURCHASE_LIMITS.price.max) })
   price!: number;
 
   /** Left out: New (the spec's default). null or empty: 'Status is required'. */
-  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.partStatus })
+  @Trimmed()
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.partStatus })
   @IsIn(PART_STATUSES, { message: `Status must be one of ${PART_STATUSES.join(', ')}` })
   partStatus: PartStatus = 'New';
 
   /** ISO 8601 instant. */
-  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.purchaseDate })
+  @Trimmed()
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.purchaseDate })
   @IsISO8601({ strict: true }, { message: 'Purchase date must be an ISO 8601 date and time' })
   purchaseDate!: string;
 
   @IsString({ message: PURCHASE_MESSAGES.storeName })
-  @Trimmed() @IsNotEmpty({ message: PURCHASE_MESSAGES.storeName })
+  @Trimmed()
+  @IsNotEmpty({ message: PURCHASE_MESSAGES.storeName })
   @MaxLength(TEXT.storeName.max, { message: purchaseTextTooLong(TEXT.storeName) })
   storeName!: string;
 
-  @IsOptional() @IsString() @MaxLength(TEXT.storeCity.max, { message: purchaseTextTooLong(TEXT.storeCity) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT.storeCity.max, { message: purchaseTextTooLong(TEXT.storeCity) })
   storeCity?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(TEXT.storeState.max, { message: purchaseTextTooLong(TEXT.storeState) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT.storeState.max, { message: purchaseTextTooLong(TEXT.storeState) })
   storeState?: string | null;
 
-  @IsOptional() @IsString() @MaxLength(TEXT.storeAddress.max, { message: purchaseTextTooLong(TEXT.storeAddress) })
+  @IsOptional()
+  @IsString()
+  @MaxLength(TEXT.storeAddress.max, { message: purchaseTextTooLong(TEXT.storeAddress) })
   storeAddress?: string | null;
 
   @IsOptional()

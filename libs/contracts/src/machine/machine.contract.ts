@@ -1,5 +1,18 @@
 import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsInt, IsNotEmpty, IsOptional, IsString, Max, MaxLength, Min, ValidateIf, registerDecorator, type ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsInt,
+  IsNotEmpty,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  ValidateIf,
+  registerDecorator,
+  type ValidationOptions,
+} from 'class-validator';
 import type { ImageKeysView, StoredImageRef } from '../image/image.contract.js';
 import { isDateOnly, toDateOnly } from './machine-dates.js';
 import { MACHINE_GALLERY_LIMIT, MACHINE_LIMITS, MACHINE_MESSAGES, MACHINE_TEXT_LIMITS, machineTextTooLong, maxModelYear } from './machine.limits.js';
@@ -61,11 +74,13 @@ function NotAfterNextYear() {
 const DateOnly = () => Transform(({ obj, key }: { obj: Record<string, unknown>; key: string }) => toDateOnly(obj[key]));
 /** '' and null mean "no value" for optional numbers (implicit conversion would make '' a 0). */
 const EmptyIsNull = () =>
-  Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) =>
-    obj[key] === '' || obj[key] === null ? null : value,
-  );
+  Transform(({ value, obj, key }: { value: unknown; obj: Record<string, unknown>; key: string }) => (obj[key] === '' || obj[key] === null ? null : value));
 
-const text = ({ max, label }: { max: number; label: string }) => [IsOptional(), IsString({ message: `${label} must be text` }), MaxLength(max, { message: machineTextTooLong({ max, label }) })];
+const text = ({ max, label }: { max: number; label: string }) => [
+  IsOptional(),
+  IsString({ message: `${label} must be text` }),
+  MaxLength(max, { message: machineTextTooLong({ max, label }) }),
+];
 function OptionalText(limit: { max: number; label: string }) {
   return (target: object, property: string) => {
     for (const d of text(limit)) {
@@ -111,8 +126,11 @@ export class MachineOptionalFields {
 
 /** POST /api/machines/create: name, year, make and model (spec doc 2 section 5), optionally any other field. */
 export class CreateMachineRequest extends MachineOptionalFields {
-  @Trimmed() @EmptyIsMissing()
-  @IsDefined({ message: 'Name is required' }) @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' })
+  @Trimmed()
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Name is required' })
+  @IsString({ message: 'Name is required' })
+  @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(MACHINE_TEXT_LIMITS.name.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.name) })
   name!: string;
 
@@ -123,13 +141,19 @@ export class CreateMachineRequest extends MachineOptionalFields {
   @NotAfterNextYear()
   year!: number;
 
-  @Trimmed() @EmptyIsMissing()
-  @IsDefined({ message: 'Make is required' }) @IsString({ message: 'Make is required' }) @IsNotEmpty({ message: 'Make is required' })
+  @Trimmed()
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Make is required' })
+  @IsString({ message: 'Make is required' })
+  @IsNotEmpty({ message: 'Make is required' })
   @MaxLength(MACHINE_TEXT_LIMITS.make.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.make) })
   make!: string;
 
-  @Trimmed() @EmptyIsMissing()
-  @IsDefined({ message: 'Model is required' }) @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
+  @Trimmed()
+  @EmptyIsMissing()
+  @IsDefined({ message: 'Model is required' })
+  @IsString({ message: 'Model is required' })
+  @IsNotEmpty({ message: 'Model is required' })
   @MaxLength(MACHINE_TEXT_LIMITS.model.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.model) })
   model!: string;
 }
@@ -139,12 +163,16 @@ export class CreateMachineRequest extends MachineOptionalFields {
  * Absent fields stay as they are; computed fields (lastUpdated, profilePhoto) are ignored.
  */
 export class UpdateMachineRequest extends MachineOptionalFields {
-  @IsDefined({ message: INVALID_MACHINE_ID }) @IsInt({ message: INVALID_MACHINE_ID }) @Min(1, { message: INVALID_MACHINE_ID }) @Max(MAX_ID, { message: INVALID_MACHINE_ID })
+  @IsDefined({ message: INVALID_MACHINE_ID })
+  @IsInt({ message: INVALID_MACHINE_ID })
+  @Min(1, { message: INVALID_MACHINE_ID })
+  @Max(MAX_ID, { message: INVALID_MACHINE_ID })
   id!: number;
 
   @ValidateIf((o: UpdateMachineRequest) => o.name !== undefined)
   @Trimmed()
-  @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' })
+  @IsString({ message: 'Name is required' })
+  @IsNotEmpty({ message: 'Name is required' })
   @MaxLength(MACHINE_TEXT_LIMITS.name.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.name) })
   name?: string;
 
@@ -156,18 +184,21 @@ export class UpdateMachineRequest extends MachineOptionalFields {
 
   @ValidateIf((o: UpdateMachineRequest) => o.make !== undefined)
   @Trimmed()
-  @IsString({ message: 'Make is required' }) @IsNotEmpty({ message: 'Make is required' })
+  @IsString({ message: 'Make is required' })
+  @IsNotEmpty({ message: 'Make is required' })
   @MaxLength(MACHINE_TEXT_LIMITS.make.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.make) })
   make?: string;
 
   @ValidateIf((o: UpdateMachineRequest) => o.model !== undefined)
   @Trimmed()
-  @IsString({ message: 'Model is required' }) @IsNotEmpty({ message: 'Model is required' })
+  @IsString({ message: 'Model is required' })
+  @IsNotEmpty({ message: 'Model is required' })
   @MaxLength(MACHINE_TEXT_LIMITS.model.max, { message: machineTextTooLong(MACHINE_TEXT_LIMITS.model) })
   model?: string;
 
   /** true archives (out of the lists, history kept), false restores; absent or null leaves it. */
-  @IsOptional() @IsBoolean({ message: 'Archived must be true or false' })
+  @IsOptional()
+  @IsBoolean({ message: 'Archived must be true or false' })
   archived?: boolean | null;
 }
 

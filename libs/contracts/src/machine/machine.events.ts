@@ -7,9 +7,13 @@ import { routeEvent } from '../events.js';
  * fuel-purchase-service whose machines are whose (records name only the caller's machines). A
  * state event: the newest for a machine is all the consumer needs, and `at` tells it which is newest.
  */
-export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEvent>('machine.machine.saved', ['service-record-service', 'fuel-purchase-service', 'schedule-service', 'report-service', 'notification-service'], {
-  stateKey: (e) => `${e.userId}:${e.machineId}`,
-});
+export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEvent>(
+  'machine.machine.saved',
+  ['service-record-service', 'fuel-purchase-service', 'schedule-service', 'report-service', 'notification-service'],
+  {
+    stateKey: (e) => `${e.userId}:${e.machineId}`,
+  },
+);
 export interface MachineSavedEvent {
   machineId: number;
   userId: number;
@@ -37,7 +41,14 @@ export interface MachineSavedEvent {
 }
 
 /** A machine was deleted: its service records, fuel records, purchases and images go with it. */
-export const MACHINE_DELETED = routeEvent('machine.machine.deleted', ['service-record-service', 'fuel-purchase-service', 'image-worker', 'schedule-service', 'report-service', 'notification-service']);
+export const MACHINE_DELETED = routeEvent('machine.machine.deleted', [
+  'service-record-service',
+  'fuel-purchase-service',
+  'image-worker',
+  'schedule-service',
+  'report-service',
+  'notification-service',
+]);
 export interface MachineDeletedEvent {
   machineId: number;
   userId: number;

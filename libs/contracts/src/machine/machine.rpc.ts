@@ -1,4 +1,17 @@
-import type { MachinePhotoKeys, CreateMachineRequest, DeletedReply, Machine, MachineGalleryAddRequest, MachineGalleryDeleteRequest, MachineIdRequest, MachineListItem, MachineListRequest, MachinePhotoRequest, MachinePhotoSetRequest, UpdateMachineRequest } from './machine.contract.js';
+import type {
+  MachinePhotoKeys,
+  CreateMachineRequest,
+  DeletedReply,
+  Machine,
+  MachineGalleryAddRequest,
+  MachineGalleryDeleteRequest,
+  MachineIdRequest,
+  MachineListItem,
+  MachineListRequest,
+  MachinePhotoRequest,
+  MachinePhotoSetRequest,
+  UpdateMachineRequest,
+} from './machine.contract.js';
 import {
   MACHINE_CREATE,
   MACHINE_DELETE,

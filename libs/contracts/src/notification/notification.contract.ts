@@ -1,5 +1,20 @@
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Matches, Max, Min, ValidateNested, ValidateBy, type ValidationOptions } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+  ValidateBy,
+  type ValidationOptions,
+} from 'class-validator';
 import type { JobView } from '../admin/job.contract.js';
 import { MAX_ID } from '../ids.js';
 import type { Page } from '../paging.js';
@@ -80,13 +95,19 @@ export class NotificationKindsInput {
 
 /** GET and PUT /api/notifications/preferences. */
 export class NotificationPreferencesInput {
-  @IsDefined({ message: NotificationMessages.digestTime }) @IsString({ message: NotificationMessages.digestTime }) @Matches(DIGEST_TIME_PATTERN, { message: NotificationMessages.digestTime })
+  @IsDefined({ message: NotificationMessages.digestTime })
+  @IsString({ message: NotificationMessages.digestTime })
+  @Matches(DIGEST_TIME_PATTERN, { message: NotificationMessages.digestTime })
   digestTime!: string;
 
-  @IsDefined({ message: NotificationMessages.timeZone }) @IsIanaTimeZone({ message: NotificationMessages.timeZone })
+  @IsDefined({ message: NotificationMessages.timeZone })
+  @IsIanaTimeZone({ message: NotificationMessages.timeZone })
   timeZone!: string;
 
-  @IsDefined({ message: NotificationMessages.kinds }) @IsObject({ message: NotificationMessages.kinds }) @ValidateNested() @Type(() => NotificationKindsInput)
+  @IsDefined({ message: NotificationMessages.kinds })
+  @IsObject({ message: NotificationMessages.kinds })
+  @ValidateNested()
+  @Type(() => NotificationKindsInput)
   kinds!: NotificationKindsInput;
 }
 export interface NotificationPreferences {

@@ -20,9 +20,13 @@ export interface NotificationMailRequestedEvent {
  * month of its date in this zone, and dates "today" in it. Sent when the user saves the setting
  * (Settings > Notifications, its one place today). A state event keyed by user; `at` orders them.
  */
-export const NOTIFICATION_TIME_ZONE_CHANGED = routeEvent<'notification.timeZone.changed', NotificationTimeZoneChangedEvent>('notification.timeZone.changed', ['report-service'], {
-  stateKey: (e) => String(e.userId),
-});
+export const NOTIFICATION_TIME_ZONE_CHANGED = routeEvent<'notification.timeZone.changed', NotificationTimeZoneChangedEvent>(
+  'notification.timeZone.changed',
+  ['report-service'],
+  {
+    stateKey: (e) => String(e.userId),
+  },
+);
 export interface NotificationTimeZoneChangedEvent {
   userId: number;
   /** An IANA time zone, e.g. Europe/Paris. */

@@ -1,4 +1,3 @@
-
 import {
   NOTIFICATION_LIST,
   NOTIFICATION_PREFERENCES_GET,
@@ -69,4 +68,3 @@ export type NotificationRpc = {
   [PUSH_TEST]: { request: Record<string, never>; response: PushTestReply };
   [PUSH_PUBLIC_KEY]: { request: Record<string, never>; response: PushPublicKey };
 };
-

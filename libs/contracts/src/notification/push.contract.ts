@@ -10,28 +10,41 @@ export const PUSH_TEST = 'notification.push.test' as const;
 export const PUSH_PUBLIC_KEY = 'notification.push.publicKey' as const;
 
 export class PushKeysInput {
-  @IsDefined({ message: M.pushKeys }) @IsString({ message: M.pushKeys }) @MinLength(1, { message: M.pushKeys }) @MaxLength(NotificationLimits.pushKey, { message: M.pushKeys })
+  @IsDefined({ message: M.pushKeys })
+  @IsString({ message: M.pushKeys })
+  @MinLength(1, { message: M.pushKeys })
+  @MaxLength(NotificationLimits.pushKey, { message: M.pushKeys })
   p256dh!: string;
 
-  @IsDefined({ message: M.pushKeys }) @IsString({ message: M.pushKeys }) @MinLength(1, { message: M.pushKeys }) @MaxLength(NotificationLimits.pushKey, { message: M.pushKeys })
+  @IsDefined({ message: M.pushKeys })
+  @IsString({ message: M.pushKeys })
+  @MinLength(1, { message: M.pushKeys })
+  @MaxLength(NotificationLimits.pushKey, { message: M.pushKeys })
   auth!: string;
 }
 
 /** POST /api/push/subscriptions: a browser PushSubscription as JSON (`subscription.toJSON()`). */
 export class PushSubscriptionInput {
-  @IsDefined({ message: M.pushEndpoint }) @IsString({ message: M.pushEndpoint }) @MaxLength(NotificationLimits.pushEndpoint, { message: M.pushEndpoint })
+  @IsDefined({ message: M.pushEndpoint })
+  @IsString({ message: M.pushEndpoint })
+  @MaxLength(NotificationLimits.pushEndpoint, { message: M.pushEndpoint })
   endpoint!: string;
 
   @IsOptional()
   expirationTime?: number | null;
 
-  @IsDefined({ message: M.pushKeys }) @IsObject({ message: M.pushKeys }) @ValidateNested() @Type(() => PushKeysInput)
+  @IsDefined({ message: M.pushKeys })
+  @IsObject({ message: M.pushKeys })
+  @ValidateNested()
+  @Type(() => PushKeysInput)
   keys!: PushKeysInput;
 }
 
 /** DELETE /api/push/subscriptions: `{endpoint}` removes that device's; no body removes all of the caller's. */
 export class PushUnsubscribeInput {
-  @IsOptional() @IsString({ message: M.pushEndpoint }) @MaxLength(NotificationLimits.pushEndpoint, { message: M.pushEndpoint })
+  @IsOptional()
+  @IsString({ message: M.pushEndpoint })
+  @MaxLength(NotificationLimits.pushEndpoint, { message: M.pushEndpoint })
   endpoint?: string;
 }
 

@@ -11,7 +11,9 @@ export const WEBHOOK_DELIVERY_RETRY = 'notification.delivery.retry' as const;
 
 /** POST /api/webhooks. The service checks the address (http(s), resolvable, not private unless allowed). */
 export class WebhookInput {
-  @IsDefined({ message: NotificationMessages.webhookUrl }) @IsString({ message: NotificationMessages.webhookUrl }) @MaxLength(NotificationLimits.webhookUrl, { message: NotificationMessages.webhookUrlLength })
+  @IsDefined({ message: NotificationMessages.webhookUrl })
+  @IsString({ message: NotificationMessages.webhookUrl })
+  @MaxLength(NotificationLimits.webhookUrl, { message: NotificationMessages.webhookUrlLength })
   url!: string;
 
   @IsDefined({ message: NotificationMessages.webhookEvents })

@@ -14,17 +14,22 @@ export const REPORT_MACHINE_HISTORY = 'report.history.machine' as const;
  * order, the 10-year limit, the machine (404) and the type (400).
  */
 export class ReportQuery {
-  @IsOptional() @IsRealDate(ReportMessages.from)
+  @IsOptional()
+  @IsRealDate(ReportMessages.from)
   from?: string;
 
-  @IsOptional() @IsRealDate(ReportMessages.to)
+  @IsOptional()
+  @IsRealDate(ReportMessages.to)
   to?: string;
 
   /** A query string value: report-service parses it (an invalid id is 400). */
-  @IsOptional() @IsString({ message: ReportMessages.machineId })
+  @IsOptional()
+  @IsString({ message: ReportMessages.machineId })
   machineId?: string;
 
-  @IsOptional() @IsString({ message: ReportMessages.type }) @MaxLength(60, { message: ReportMessages.type })
+  @IsOptional()
+  @IsString({ message: ReportMessages.type })
+  @MaxLength(60, { message: ReportMessages.type })
   type?: string;
 }
 
@@ -76,7 +81,13 @@ export interface FleetRow extends CostBreakdown {
 /** GET /api/reports/fleet: totals are the sums of the rows (cost per unit of those sums; no economy). */
 export interface FleetReport {
   rows: FleetRow[];
-  totals: CostBreakdown & { distance: number | null; hours: number | null; costPerDistance: number | null; costPerHour: number | null; fuelEconomy: number | null };
+  totals: CostBreakdown & {
+    distance: number | null;
+    hours: number | null;
+    costPerDistance: number | null;
+    costPerHour: number | null;
+    fuelEconomy: number | null;
+  };
 }
 
 /** GET /api/reports/fuel-economy: one point per full fill in the period that has an economy. */

@@ -65,53 +65,72 @@ export interface OutOfSequenceDetails {
 /** A calendar date that exists (2025-02-30 does not). */
 export function IsRealDate(message: string, options?: ValidationOptions) {
   return (object: object, propertyName: string) =>
-    registerDecorator({ name: 'isRealDate', target: object.constructor, propertyName, options: { message, ...options }, validator: { validate: (value: unknown) => isDateOnly(value) } });
+    registerDecorator({
+      name: 'isRealDate',
+      target: object.constructor,
+      propertyName,
+      options: { message, ...options },
+      validator: { validate: (value: unknown) => isDateOnly(value) },
+    });
 }
 
 const Num = (message: string) => IsNumber({ allowNaN: false, allowInfinity: false }, { message });
 
 /** POST /api/meters/{id}/readings. Decimals are checked by the service (422: they depend on the meter). */
 export class CreateReadingInput {
-  @IsDefined({ message: MeterMessages.value }) @Num(MeterMessages.value)
+  @IsDefined({ message: MeterMessages.value })
+  @Num(MeterMessages.value)
   value!: number;
 
-  @IsDefined({ message: MeterMessages.readAt }) @IsRealDate(MeterMessages.readAt)
+  @IsDefined({ message: MeterMessages.readAt })
+  @IsRealDate(MeterMessages.readAt)
   readAt!: string;
 
-  @IsOptional() @IsBoolean({ message: MeterMessages.void })
+  @IsOptional()
+  @IsBoolean({ message: MeterMessages.void })
   void?: boolean;
 
-  @IsOptional() @IsBoolean({ message: MeterMessages.rollover })
+  @IsOptional()
+  @IsBoolean({ message: MeterMessages.rollover })
   rollover?: boolean;
 }
 
 /** PUT /api/readings/{id}: void or unvoid. */
 export class UpdateReadingInput {
-  @IsDefined({ message: MeterMessages.void }) @IsBoolean({ message: MeterMessages.void })
+  @IsDefined({ message: MeterMessages.void })
+  @IsBoolean({ message: MeterMessages.void })
   void!: boolean;
 }
 
 /** POST /api/meters/{id}/replacement: a new meter starting at newStartValue on readAt. */
 export class ReplaceMeterInput {
-  @IsDefined({ message: MeterMessages.newStartValue }) @Num(MeterMessages.newStartValue)
+  @IsDefined({ message: MeterMessages.newStartValue })
+  @Num(MeterMessages.newStartValue)
   newStartValue!: number;
 
-  @IsDefined({ message: MeterMessages.readAt }) @IsRealDate(MeterMessages.readAt)
+  @IsDefined({ message: MeterMessages.readAt })
+  @IsRealDate(MeterMessages.readAt)
   readAt!: string;
 }
 
 /** PUT /api/meters/{id}: label, unit (mi or km for distance), manual rate, rollover value. */
 export class UpdateMeterInput {
-  @IsOptional() @IsString({ message: MeterMessages.label }) @MinLength(1, { message: MeterMessages.label }) @MaxLength(MeterLimits.label, { message: MeterMessages.label })
+  @IsOptional()
+  @IsString({ message: MeterMessages.label })
+  @MinLength(1, { message: MeterMessages.label })
+  @MaxLength(MeterLimits.label, { message: MeterMessages.label })
   label?: string;
 
-  @IsOptional() @IsIn(METER_UNITS, { message: MeterMessages.unit })
+  @IsOptional()
+  @IsIn(METER_UNITS, { message: MeterMessages.unit })
   unit?: MeterUnit;
 
-  @IsOptional() @Num(MeterMessages.manualRate)
+  @IsOptional()
+  @Num(MeterMessages.manualRate)
   manualRatePerDay?: number | null;
 
-  @IsOptional() @Num(MeterMessages.value)
+  @IsOptional()
+  @Num(MeterMessages.value)
   rolloverValue?: number;
 }
 

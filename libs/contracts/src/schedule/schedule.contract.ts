@@ -67,7 +67,8 @@ export type SchedulePage = Page<Schedule>;
 
 const Num = (message: string) => IsNumber({ allowNaN: false, allowInfinity: false }, { message });
 /** '' and null mean "not set" for an optional number. */
-const EmptyIsNull = () => Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => (obj[key] === '' || obj[key] === null ? null : value));
+const EmptyIsNull = () =>
+  Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => (obj[key] === '' || obj[key] === null ? null : value));
 
 /**
  * POST /api/machines/{id}/schedules and PUT /api/schedules/{id}. The gateway checks types; the
@@ -75,10 +76,14 @@ const EmptyIsNull = () => Transform(({ obj, key, value }: { obj: Record<string, 
  * interval), so the same rules hold for every caller.
  */
 export class ScheduleInput {
-  @IsDefined({ message: ScheduleMessages.title }) @IsString({ message: ScheduleMessages.title }) @MaxLength(ScheduleLimits.title, { message: ScheduleMessages.title })
+  @IsDefined({ message: ScheduleMessages.title })
+  @IsString({ message: ScheduleMessages.title })
+  @MaxLength(ScheduleLimits.title, { message: ScheduleMessages.title })
   title!: string;
 
-  @IsDefined({ message: ScheduleMessages.serviceType }) @IsString({ message: ScheduleMessages.serviceType }) @MaxLength(ScheduleLimits.serviceType, { message: ScheduleMessages.serviceType })
+  @IsDefined({ message: ScheduleMessages.serviceType })
+  @IsString({ message: ScheduleMessages.serviceType })
+  @MaxLength(ScheduleLimits.serviceType, { message: ScheduleMessages.serviceType })
   serviceType!: string;
 
   @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.intervalPositive) intervalDays?: number | null;
@@ -89,10 +94,12 @@ export class ScheduleInput {
   @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.soonNumber) soonDistance?: number | null;
   @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.soonNumber) soonHours?: number | null;
 
-  @IsDefined({ message: ScheduleMessages.recurring }) @IsBoolean({ message: ScheduleMessages.recurring })
+  @IsDefined({ message: ScheduleMessages.recurring })
+  @IsBoolean({ message: ScheduleMessages.recurring })
   recurring!: boolean;
 
-  @IsDefined({ message: ScheduleMessages.anchor }) @IsIn(SCHEDULE_ANCHORS, { message: ScheduleMessages.anchor })
+  @IsDefined({ message: ScheduleMessages.anchor })
+  @IsIn(SCHEDULE_ANCHORS, { message: ScheduleMessages.anchor })
   anchor!: ScheduleAnchor;
 
   @IsOptional() @EmptyIsNull() @IsRealDate(ScheduleMessages.lastDoneDate) lastDoneDate?: string | null;
@@ -102,15 +109,20 @@ export class ScheduleInput {
 
 /** GET /api/schedules?status=overdue,due_soon&machineType=&page=&size= : the fleet's Due list, most urgent first. */
 export class ScheduleListQuery extends PageQuery {
-  @IsOptional() @IsString({ message: ScheduleMessages.status }) @Matches(/^\s*(upcoming|due_soon|overdue)\s*(,\s*(upcoming|due_soon|overdue)\s*)*$/, { message: ScheduleMessages.status })
+  @IsOptional()
+  @IsString({ message: ScheduleMessages.status })
+  @Matches(/^\s*(upcoming|due_soon|overdue)\s*(,\s*(upcoming|due_soon|overdue)\s*)*$/, { message: ScheduleMessages.status })
   status?: string;
 
-  @IsOptional() @IsString() @MaxLength(60, { message: 'Machine type must be at most 60 characters' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(60, { message: 'Machine type must be at most 60 characters' })
   machineType?: string;
 }
 
 export class CompleteScheduleInput {
-  @IsDefined({ message: ScheduleMessages.recordNotFound }) @IsNumber({}, { message: ScheduleMessages.recordNotFound })
+  @IsDefined({ message: ScheduleMessages.recordNotFound })
+  @IsNumber({}, { message: ScheduleMessages.recordNotFound })
   serviceRecordId!: number;
 }
 

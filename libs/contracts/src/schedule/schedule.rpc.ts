@@ -23,8 +23,16 @@ import type {
   ScheduleTemplatesRequest,
   UpdateScheduleRequest,
 } from './schedule.contract.js';
-import { SCHEDULE_BY_MACHINE, SCHEDULE_COMPLETE, SCHEDULE_CREATE, SCHEDULE_DELETE, SCHEDULE_GET, SCHEDULE_LIST, SCHEDULE_TEMPLATES, SCHEDULE_UPDATE } from './schedule.contract.js';
-
+import {
+  SCHEDULE_BY_MACHINE,
+  SCHEDULE_COMPLETE,
+  SCHEDULE_CREATE,
+  SCHEDULE_DELETE,
+  SCHEDULE_GET,
+  SCHEDULE_LIST,
+  SCHEDULE_TEMPLATES,
+  SCHEDULE_UPDATE,
+} from './schedule.contract.js';
 
 /** The schedule context (schedule-service): meters, readings, schedules. */
 export type ScheduleRpc = {

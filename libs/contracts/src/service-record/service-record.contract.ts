@@ -69,45 +69,72 @@ const EmptyIsNull = () =>
  * machineName, dateCreated) are stripped, so an update accepts what a read returned.
  */
 export class ServiceRecordInput {
-  @IsOptional() @IsString({ message: ServiceRecordMessages.invalid }) @MaxLength(ServiceRecordLimits.title, { message: `Title must be at most ${ServiceRecordLimits.title} characters` })
+  @IsOptional()
+  @IsString({ message: ServiceRecordMessages.invalid })
+  @MaxLength(ServiceRecordLimits.title, { message: `Title must be at most ${ServiceRecordLimits.title} characters` })
   title?: string;
 
-  @IsOptional() @IsString({ message: ServiceRecordMessages.invalid }) @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
+  @IsOptional()
+  @IsString({ message: ServiceRecordMessages.invalid })
+  @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
   status?: string;
 
-  @IsOptional() @IsString({ message: ServiceRecordMessages.badDate })
+  @IsOptional()
+  @IsString({ message: ServiceRecordMessages.badDate })
   serviceDate?: string;
 
-  @IsOptional() @IsString({ message: 'Service type must be text' }) @MaxLength(ServiceRecordLimits.serviceType, { message: `Service type must be at most ${ServiceRecordLimits.serviceType} characters` })
+  @IsOptional()
+  @IsString({ message: 'Service type must be text' })
+  @MaxLength(ServiceRecordLimits.serviceType, { message: `Service type must be at most ${ServiceRecordLimits.serviceType} characters` })
   serviceType?: string;
 
-  @IsOptional() @IsString({ message: 'Service shop must be text' }) @MaxLength(ServiceRecordLimits.serviceShop, { message: `Service shop must be at most ${ServiceRecordLimits.serviceShop} characters` })
+  @IsOptional()
+  @IsString({ message: 'Service shop must be text' })
+  @MaxLength(ServiceRecordLimits.serviceShop, { message: `Service shop must be at most ${ServiceRecordLimits.serviceShop} characters` })
   serviceShop?: string;
 
-  @IsOptional() @IsString({ message: 'Notes must be text' }) @MaxLength(ServiceRecordLimits.notes, { message: `Notes must be at most ${ServiceRecordLimits.notes} characters` })
+  @IsOptional()
+  @IsString({ message: 'Notes must be text' })
+  @MaxLength(ServiceRecordLimits.notes, { message: `Notes must be at most ${ServiceRecordLimits.notes} characters` })
   notes?: string;
 
-  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.machineRequired })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: ServiceRecordMessages.machineRequired })
   machineId?: number;
 
-  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
+  @IsOptional()
+  @EmptyIsNull()
+  @DecimalText()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
   price?: number;
 
-  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
+  @IsOptional()
+  @EmptyIsNull()
+  @DecimalText()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.miles })
   miles?: number;
 
-  @IsOptional() @EmptyIsNull() @DecimalText() @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
+  @IsOptional()
+  @EmptyIsNull()
+  @DecimalText()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.hours })
   hours?: number;
 
   /** Schedules this record completes (issue 21): schedule-service completes those of the caller's machine with the record's date and meters. */
-  @IsOptional() @IsArray({ message: 'completesScheduleIds must be a list of schedule ids' }) @ArrayMaxSize(100, { message: 'completesScheduleIds must hold at most 100 ids' })
-  @IsInt({ each: true, message: 'completesScheduleIds must be a list of schedule ids' }) @Min(1, { each: true, message: 'completesScheduleIds must be a list of schedule ids' })
+  @IsOptional()
+  @IsArray({ message: 'completesScheduleIds must be a list of schedule ids' })
+  @ArrayMaxSize(100, { message: 'completesScheduleIds must hold at most 100 ids' })
+  @IsInt({ each: true, message: 'completesScheduleIds must be a list of schedule ids' })
+  @Min(1, { each: true, message: 'completesScheduleIds must be a list of schedule ids' })
   completesScheduleIds?: number[];
 }
 
 /** PUT /api/services/{id}: the record a read returned; its id, when sent, must be the path's. */
 export class UpdateServiceRecordInput extends ServiceRecordInput {
-  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.invalidUpdate })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: ServiceRecordMessages.invalidUpdate })
   id?: number;
 }
 
@@ -157,19 +184,33 @@ export function parseServiceSort(sort: string | null | undefined): ServiceSort |
 
 /** GET /api/services/recent query: page from 0, size 1..100, optional status filter, sort and search. */
 export class RecentServicesQuery {
-  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.page }) @Min(0, { message: ServiceRecordMessages.page }) @Max(MAX_PAGE_NUMBER, { message: ServiceRecordMessages.page })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: ServiceRecordMessages.page })
+  @Min(0, { message: ServiceRecordMessages.page })
+  @Max(MAX_PAGE_NUMBER, { message: ServiceRecordMessages.page })
   page?: number;
 
-  @IsOptional() @QueryInt() @IsInt({ message: ServiceRecordMessages.size }) @Min(1, { message: ServiceRecordMessages.size }) @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
+  @IsOptional()
+  @QueryInt()
+  @IsInt({ message: ServiceRecordMessages.size })
+  @Min(1, { message: ServiceRecordMessages.size })
+  @Max(ServiceRecordLimits.maxPageSize, { message: ServiceRecordMessages.size })
   size?: number;
 
-  @IsOptional() @IsString() @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
+  @IsOptional()
+  @IsString()
+  @MaxLength(ServiceRecordLimits.status, { message: `Status must be at most ${ServiceRecordLimits.status} characters` })
   status?: string;
 
-  @IsOptional() @IsString({ message: ServiceRecordMessages.sort }) @Matches(SORT_PATTERN, { message: ServiceRecordMessages.sort })
+  @IsOptional()
+  @IsString({ message: ServiceRecordMessages.sort })
+  @Matches(SORT_PATTERN, { message: ServiceRecordMessages.sort })
   sort?: string;
 
-  @IsOptional() @IsString() @MaxLength(ServiceRecordLimits.query, { message: `Search must be at most ${ServiceRecordLimits.query} characters` })
+  @IsOptional()
+  @IsString()
+  @MaxLength(ServiceRecordLimits.query, { message: `Search must be at most ${ServiceRecordLimits.query} characters` })
   q?: string;
 }
 

@@ -32,7 +32,9 @@ describe('readTable', () => {
 
   it('refuses a file over the row limit with the limit in the message', () => {
     const text = `A\n${'1\n'.repeat(IMPORT_LIMITS.maxRows + 1)}`;
-    expect(() => readTable(text, ',')).toThrow(new ImportFileError('TOO_MANY_ROWS', 'The file has more than 200,000 rows; an import takes at most 200,000. Split it into several files.'));
+    expect(() => readTable(text, ',')).toThrow(
+      new ImportFileError('TOO_MANY_ROWS', 'The file has more than 200,000 rows; an import takes at most 200,000. Split it into several files.'),
+    );
   });
 
   it('refuses a header of more than 100 columns', () => {

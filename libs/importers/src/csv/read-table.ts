@@ -35,7 +35,12 @@ export function detectDelimiter(text: string): Delimiter {
     } catch {
       // A sample cut inside a quoted cell: try without its last line.
       try {
-        records = parse(sample.slice(0, sample.lastIndexOf('\n')), { delimiter, relax_column_count: true, relax_quotes: true, skip_empty_lines: true }) as string[][];
+        records = parse(sample.slice(0, sample.lastIndexOf('\n')), {
+          delimiter,
+          relax_column_count: true,
+          relax_quotes: true,
+          skip_empty_lines: true,
+        }) as string[][];
       } catch {
         continue;
       }
@@ -91,7 +96,10 @@ export function readTable(text: string, delimiter: Delimiter, firstLine = 1, row
     }) as unknown as ParsedRecord[];
   } catch (error) {
     if (error instanceof CsvError) {
-      throw new ImportFileError('MALFORMED', `The file cannot be read as CSV: ${error.message.replace(/^[^:]*: /, '').replace(/line (\d+)/, (_, n: string) => `line ${Number(n) + firstLine - 1}`)}.`);
+      throw new ImportFileError(
+        'MALFORMED',
+        `The file cannot be read as CSV: ${error.message.replace(/^[^:]*: /, '').replace(/line (\d+)/, (_, n: string) => `line ${Number(n) + firstLine - 1}`)}.`,
+      );
     }
     throw error;
   }
@@ -105,9 +113,7 @@ export function readTable(text: string, delimiter: Delimiter, firstLine = 1, row
   if (header.record.length > IMPORT_LIMITS.maxColumns) {
     throw new ImportFileError('TOO_MANY_COLUMNS', LIMIT_MESSAGES.tooManyColumns(header.record.length));
   }
-  const rows = body
-    .filter((r) => r.record.some((c) => c.trim() !== ''))
-    .map((r) => ({ rowNumber: startLine(r) + firstLine - 1, cells: r.record }));
+  const rows = body.filter((r) => r.record.some((c) => c.trim() !== '')).map((r) => ({ rowNumber: startLine(r) + firstLine - 1, cells: r.record }));
   return { columns: columnNames(header.record), rows };
 }
 

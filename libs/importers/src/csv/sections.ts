@@ -12,12 +12,71 @@ export interface TextSection {
   firstLine: number;
 }
 
-const fold = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z]/g, '');
+const fold = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
 
 const SECTION_NAMES: Record<SectionKind, string[]> = {
-  refuelling: ['refuelling', 'refueling', 'refuel', 'fuel', 'abastecimento', 'abastecimentos', 'repostaje', 'repostajes', 'reabastecimiento', 'recarga', 'ravitaillement', 'pleins', 'plein', 'betankung', 'tanken', 'tankvorgang', 'rifornimento', 'rifornimenti', 'tankowanie', 'tankbeurt'],
-  service: ['service', 'services', 'servico', 'servicos', 'servicio', 'servicios', 'entretien', 'wartung', 'inspektion', 'manutenzione', 'tagliando', 'serwis', 'onderhoud', 'manutencao'],
-  expense: ['expense', 'expenses', 'despesa', 'despesas', 'gasto', 'gastos', 'depense', 'depenses', 'ausgabe', 'ausgaben', 'kosten', 'spesa', 'spese', 'wydatek', 'wydatki', 'uitgave', 'uitgaven'],
+  refuelling: [
+    'refuelling',
+    'refueling',
+    'refuel',
+    'fuel',
+    'abastecimento',
+    'abastecimentos',
+    'repostaje',
+    'repostajes',
+    'reabastecimiento',
+    'recarga',
+    'ravitaillement',
+    'pleins',
+    'plein',
+    'betankung',
+    'tanken',
+    'tankvorgang',
+    'rifornimento',
+    'rifornimenti',
+    'tankowanie',
+    'tankbeurt',
+  ],
+  service: [
+    'service',
+    'services',
+    'servico',
+    'servicos',
+    'servicio',
+    'servicios',
+    'entretien',
+    'wartung',
+    'inspektion',
+    'manutenzione',
+    'tagliando',
+    'serwis',
+    'onderhoud',
+    'manutencao',
+  ],
+  expense: [
+    'expense',
+    'expenses',
+    'despesa',
+    'despesas',
+    'gasto',
+    'gastos',
+    'depense',
+    'depenses',
+    'ausgabe',
+    'ausgaben',
+    'kosten',
+    'spesa',
+    'spese',
+    'wydatek',
+    'wydatki',
+    'uitgave',
+    'uitgaven',
+  ],
 };
 
 export function sectionKind(name: string): SectionKind | undefined {

@@ -48,7 +48,20 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
     col('id'),
     col('machineId'),
     same('machine'),
-    ...['partName', 'partNumber', 'partDescription', 'partUrl', 'quantity', 'price', 'partStatus', 'purchaseDate', 'storeName', 'storeCity', 'storeState', 'storeAddress'].map(same),
+    ...[
+      'partName',
+      'partNumber',
+      'partDescription',
+      'partUrl',
+      'quantity',
+      'price',
+      'partStatus',
+      'purchaseDate',
+      'storeName',
+      'storeCity',
+      'storeState',
+      'storeAddress',
+    ].map(same),
     col('createDate'),
   ],
 };
@@ -91,7 +104,11 @@ const tripOf = (r: FuelRecord): number | null =>
 /** The rows of each file from the owners' views (machine names from machines.csv, photos as paths in the ZIP). */
 export const exportRow = {
   machines: (m: MachineExportItem, photos: string[]): ExportCsvRow => ({ ...withoutPhotos(m), photos: photos.join(' ') }),
-  serviceRecords: (r: ServiceRecordExportItem, machine: string | undefined, photos: string[]): ExportCsvRow => ({ ...withoutPhotos(r), machine, photos: photos.join(' ') }),
+  serviceRecords: (r: ServiceRecordExportItem, machine: string | undefined, photos: string[]): ExportCsvRow => ({
+    ...withoutPhotos(r),
+    machine,
+    photos: photos.join(' '),
+  }),
   fuelRecords: (r: FuelRecord, machine: string | undefined): ExportCsvRow => ({
     ...r,
     machine,

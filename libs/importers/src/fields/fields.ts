@@ -52,8 +52,14 @@ export const FIELDS = {
   fuel: {
     ...MACHINE_REF,
     date: { label: 'Date', aliases: ['date', 'dateofpurchase', 'fuelupdate', 'purchasedate', 'filldate', 'day', 'datetime', 'data', 'fecha', 'datum'] },
-    amount: { label: 'Amount (volume)', aliases: ['amount', 'gallons', 'litres', 'liters', 'volume', 'fuelamount', 'fuelconsumed', 'quantity', 'qty', 'fuel', 'fuelvolume'] },
-    pricePerUnit: { label: 'Price per unit', aliases: ['pricePerUnit', 'price', 'unitprice', 'priceperunit', 'pricepergallon', 'priceperliter', 'priceperlitre', 'ppg', 'volumeprice'] },
+    amount: {
+      label: 'Amount (volume)',
+      aliases: ['amount', 'gallons', 'litres', 'liters', 'volume', 'fuelamount', 'fuelconsumed', 'quantity', 'qty', 'fuel', 'fuelvolume'],
+    },
+    pricePerUnit: {
+      label: 'Price per unit',
+      aliases: ['pricePerUnit', 'price', 'unitprice', 'priceperunit', 'pricepergallon', 'priceperliter', 'priceperlitre', 'ppg', 'volumeprice'],
+    },
     totalPrice: { label: 'Total price', aliases: ['totalprice', 'total', 'cost', 'totalcost', 'paid', 'amountpaid'] },
     odometer: { label: 'Odometer', aliases: ['odometer', 'odo', 'mileage', 'currentmileage', 'currentmiles'] },
     tripDistance: { label: 'Distance since last fill', aliases: ['tripdistance', 'trip', 'distance', 'miles', 'km', 'tripmiles'] },

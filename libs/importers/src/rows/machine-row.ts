@@ -8,7 +8,20 @@ import { validateAs } from './validate.js';
 /** A machine row in the shape of CreateMachineRequest. */
 export type MachineRow = Partial<Record<keyof CreateMachineRequest, string | number | boolean | null>>;
 
-const TEXT_FIELDS = ['name', 'make', 'model', 'submodel', 'vin', 'color', 'description', 'status', 'type', 'license', 'insuranceProvider', 'policyNumber'] as const;
+const TEXT_FIELDS = [
+  'name',
+  'make',
+  'model',
+  'submodel',
+  'vin',
+  'color',
+  'description',
+  'status',
+  'type',
+  'license',
+  'insuranceProvider',
+  'policyNumber',
+] as const;
 const DATE_FIELDS = ['purchasedDate', 'licenseExpirationDate', 'insuranceExpirationDate'] as const;
 
 /** Reads a machine row (generic machines CSV). Miles are whole (the DTO's rule), after km are converted. */

@@ -96,7 +96,12 @@ export function checkSequences(rows: ImportRow[]): void {
       }
       if (reading.row.kind === 'fuel' && reading.row.record) {
         const fill = reading.row.record;
-        if (fill.lastMileage === undefined && !fill.missedPrevious && previousFill?.currentMileage !== undefined && previousFill.currentMileage < reading.value) {
+        if (
+          fill.lastMileage === undefined &&
+          !fill.missedPrevious &&
+          previousFill?.currentMileage !== undefined &&
+          previousFill.currentMileage < reading.value
+        ) {
           fill.lastMileage = previousFill.currentMileage;
         }
         previousFill = fill;

@@ -5,8 +5,23 @@ import { analyzeFile, normalizeFile } from '../import-file.js';
 describe('Fuelly', () => {
   it('maps its export, reads units from the header and MM/DD/YYYY H:MM dates', async () => {
     const analysis = analyzeFile(fixture('fuelly.csv'), 'fuelly');
-    expect(analysis.detected).toEqual({ delimiter: ',', decimalSeparator: '.', dateFormat: 'MM/DD/YYYY', encoding: 'utf-8', hasBom: false, units: { distance: 'mi', volume: 'gal' } });
-    expect(analysis.suggestedMapping).toMatchObject({ car_name: 'machine', miles: 'tripDistance', gallons: 'amount', price: 'pricePerUnit', fuelup_date: 'date', partial_fuelup: 'partialFill', missed_fuelup: 'missedPrevious' });
+    expect(analysis.detected).toEqual({
+      delimiter: ',',
+      decimalSeparator: '.',
+      dateFormat: 'MM/DD/YYYY',
+      encoding: 'utf-8',
+      hasBom: false,
+      units: { distance: 'mi', volume: 'gal' },
+    });
+    expect(analysis.suggestedMapping).toMatchObject({
+      car_name: 'machine',
+      miles: 'tripDistance',
+      gallons: 'amount',
+      price: 'pricePerUnit',
+      fuelup_date: 'date',
+      partial_fuelup: 'partialFill',
+      missed_fuelup: 'missedPrevious',
+    });
     expect(analysis.suggestedMapping).not.toHaveProperty('mpg');
   });
 
@@ -46,12 +61,31 @@ describe('Fuelly', () => {
 
   it('reads the older export header', async () => {
     const analysis = analyzeFile(fixture('fuelly-old.csv'), 'fuelly');
-    expect(analysis.suggestedMapping).toEqual({ Name: 'machine', Odometer: 'odometer', Miles: 'tripDistance', Gallons: 'amount', Price: 'pricePerUnit', 'Fuelup Date': 'date', Tags: 'tags', Notes: 'notes' });
+    expect(analysis.suggestedMapping).toEqual({
+      Name: 'machine',
+      Odometer: 'odometer',
+      Miles: 'tripDistance',
+      Gallons: 'amount',
+      Price: 'pricePerUnit',
+      'Fuelup Date': 'date',
+      Tags: 'tags',
+      Notes: 'notes',
+    });
     const rows = (await normalizeFile(analysis)).rows;
-    expect(rows[1].record).toMatchObject({ amount: 10.262, pricePerUnit: 3.259, totalPrice: 33.44, currentMileage: 88350, lastMileage: 88000, notes: 'oil change, too', dateOfPurchase: '2019-06-15T11:30:00.000Z' });
+    expect(rows[1].record).toMatchObject({
+      amount: 10.262,
+      pricePerUnit: 3.259,
+      totalPrice: 33.44,
+      currentMileage: 88350,
+      lastMileage: 88000,
+      notes: 'oil change, too',
+      dateOfPurchase: '2019-06-15T11:30:00.000Z',
+    });
   });
 
   it('refuses a file that is not a Fuelly export', () => {
-    expect(() => analyzeFile(fixture('lubelogger-fuel.csv'), 'fuelly')).toThrow('This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.');
+    expect(() => analyzeFile(fixture('lubelogger-fuel.csv'), 'fuelly')).toThrow(
+      'This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.',
+    );
   });
 });

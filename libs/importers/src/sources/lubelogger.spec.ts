@@ -8,10 +8,24 @@ describe('LubeLogger', () => {
     expect(result.counts).toEqual({ valid: 3, warnings: 1, errors: 0 });
     const [first, second, partial, missed] = result.rows;
     // Cost is the total: $43.74 / 12.5 gal = 3.499 $/gal.
-    expect(first.record).toEqual({ machineId: 3, amount: 12.5, pricePerUnit: 3.499, totalPrice: 43.74, dateOfPurchase: '2024-03-20T12:00:00.000Z', currentMileage: 12800, notes: 'Station: Shell\nOctane: 87', fullTank: true, missedPrevious: false });
+    expect(first.record).toEqual({
+      machineId: 3,
+      amount: 12.5,
+      pricePerUnit: 3.499,
+      totalPrice: 43.74,
+      dateOfPurchase: '2024-03-20T12:00:00.000Z',
+      currentMileage: 12800,
+      notes: 'Station: Shell\nOctane: 87',
+      fullTank: true,
+      missedPrevious: false,
+    });
     expect(second.record).toMatchObject({ pricePerUnit: 3.56, lastMileage: 12800, notes: 'receipt lost, paid cash\nStation: Costco\nTags: commute' });
     expect(partial.record).toMatchObject({ fullTank: false, notes: '=HYPERLINK("http://evil.example")' });
-    expect(missed).toMatchObject({ status: 'warning', messages: ['row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'], record: { missedPrevious: true } });
+    expect(missed).toMatchObject({
+      status: 'warning',
+      messages: ['row 5: odometer 12,000 is lower than 13,350 on 2024-04-15'],
+      record: { missedPrevious: true },
+    });
     expect(missed.record).not.toHaveProperty('lastMileage');
   });
 
@@ -19,14 +33,29 @@ describe('LubeLogger', () => {
     const analysis = analyzeFile(fixture('lubelogger-fuel-de.csv'), 'lubelogger-fuel');
     expect(analysis.detected).toMatchObject({ delimiter: ';', decimalSeparator: ',', dateFormat: 'DD/MM/YYYY', hasBom: true });
     const [first, second] = (await normalizeFile(analysis, { machineId: 3 })).rows;
-    expect(first.record).toMatchObject({ currentMileage: 9135, amount: 30.5, totalPrice: 55.8, pricePerUnit: 1.83, dateOfPurchase: '2024-03-20T12:00:00.000Z' });
+    expect(first.record).toMatchObject({
+      currentMileage: 9135,
+      amount: 30.5,
+      totalPrice: 55.8,
+      pricePerUnit: 1.83,
+      dateOfPurchase: '2024-03-20T12:00:00.000Z',
+    });
     expect(second.record).toMatchObject({ currentMileage: 9610, amount: 31.25, totalPrice: 57.19, notes: 'Tankstelle Nord' });
   });
 
-  it("reads a service export and says which dates do not exist and which rows lack a title", async () => {
+  it('reads a service export and says which dates do not exist and which rows lack a title', async () => {
     const result = await normalizeFile(analyzeFile(fixture('lubelogger-service.csv'), 'lubelogger-service'), { machineId: 3, serviceType: 'Repair' });
     expect(result.counts).toEqual({ valid: 2, warnings: 0, errors: 2 });
-    expect(result.rows[0].record).toEqual({ machineId: 3, title: 'Oil change', serviceDate: '2024-01-15', status: 'Complete', serviceType: 'Repair', notes: 'Synthetic 5W-30\nTags: maintenance', price: 49.99, miles: 11800 });
+    expect(result.rows[0].record).toEqual({
+      machineId: 3,
+      title: 'Oil change',
+      serviceDate: '2024-01-15',
+      status: 'Complete',
+      serviceType: 'Repair',
+      notes: 'Synthetic 5W-30\nTags: maintenance',
+      price: 49.99,
+      miles: 11800,
+    });
     expect(result.rows[2].messages).toEqual(["row 4: date '31/02/2024' does not exist"]);
     expect(result.rows[3].messages).toEqual(['row 5: Service record must have a title, date and status (the title is empty)']);
   });
@@ -42,7 +71,17 @@ describe('LubeLogger', () => {
 
   it('reads a supplies export as part purchases: a blank supplier warned, a fractional quantity refused', async () => {
     const result = await normalizeFile(analyzeFile(fixture('lubelogger-supplies.csv'), 'lubelogger-supplies'), { machineId: 3 });
-    expect(result.rows[0].record).toEqual({ partName: 'Oil filter', partNumber: '51515', partDescription: 'Tags: filters', quantity: 2, price: 17.98, partStatus: 'Purchased', purchaseDate: '2024-02-10T12:00:00.000Z', storeName: 'NAPA', machineId: 3 });
+    expect(result.rows[0].record).toEqual({
+      partName: 'Oil filter',
+      partNumber: '51515',
+      partDescription: 'Tags: filters',
+      quantity: 2,
+      price: 17.98,
+      partStatus: 'Purchased',
+      purchaseDate: '2024-02-10T12:00:00.000Z',
+      storeName: 'NAPA',
+      machineId: 3,
+    });
     expect(result.rows[1]).toMatchObject({ status: 'warning', messages: ["row 3: no store: stored as 'Unknown'"] });
     expect(result.rows[2]).toMatchObject({ status: 'error', messages: ['row 4: Quantity must be a whole number'] });
   });

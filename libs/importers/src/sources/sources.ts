@@ -75,7 +75,16 @@ const LUBELOGGER: Record<'fuel' | 'service' | 'odometer' | 'supplies', { kind: R
   fuel: {
     kind: 'fuel',
     needs: 'FuelConsumed',
-    columns: { date: 'date', odometer: 'odometer', fuelconsumed: 'amount', cost: 'totalPrice', isfilltofull: 'fullTank', missedfuelup: 'missedPrevious', notes: 'notes', tags: 'tags' },
+    columns: {
+      date: 'date',
+      odometer: 'odometer',
+      fuelconsumed: 'amount',
+      cost: 'totalPrice',
+      isfilltofull: 'fullTank',
+      missedfuelup: 'missedPrevious',
+      notes: 'notes',
+      tags: 'tags',
+    },
   },
   service: {
     kind: 'service',
@@ -90,7 +99,16 @@ const LUBELOGGER: Record<'fuel' | 'service' | 'odometer' | 'supplies', { kind: R
   supplies: {
     kind: 'purchase',
     needs: 'PartQuantity',
-    columns: { date: 'purchaseDate', partnumber: 'partNumber', partsupplier: 'storeName', partquantity: 'quantity', description: 'partName', cost: 'price', notes: 'notes', tags: 'tags' },
+    columns: {
+      date: 'purchaseDate',
+      partnumber: 'partNumber',
+      partsupplier: 'storeName',
+      partquantity: 'quantity',
+      description: 'partName',
+      cost: 'price',
+      notes: 'notes',
+      tags: 'tags',
+    },
   },
 };
 
@@ -105,10 +123,20 @@ function lubelogger(id: ImportSource, label: string, which: keyof typeof LUBELOG
     units: () => US_UNITS,
     plan: (table) => {
       if (!keys(table.columns).has(headerKey(spec.needs)) || !keys(table.columns).has('date')) {
-        return { wrongSource: `This is not a LubeLogger ${which} export: it has no ${spec.needs} and Date columns. Choose the generic CSV of its kind to map the columns yourself.` };
+        return {
+          wrongSource: `This is not a LubeLogger ${which} export: it has no ${spec.needs} and Date columns. Choose the generic CSV of its kind to map the columns yourself.`,
+        };
       }
       const extra = table.columns.filter((c) => /^extrafield_/i.test(c.trim()));
-      return { kind: spec.kind, suggested: fixed(spec.kind, table.columns.filter((c) => !extra.includes(c)), spec.columns), notesColumns: extra };
+      return {
+        kind: spec.kind,
+        suggested: fixed(
+          spec.kind,
+          table.columns.filter((c) => !extra.includes(c)),
+          spec.columns,
+        ),
+        notesColumns: extra,
+      };
     },
   };
 }
@@ -144,7 +172,9 @@ const fuelly: SourceDef = {
   plan: (table) => {
     const k = keys(table.columns);
     if (!k.has('fuelupdate') || !k.has('odometer')) {
-      return { wrongSource: 'This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.' };
+      return {
+        wrongSource: 'This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.',
+      };
     }
     const mapping: Mapping = {};
     for (const column of table.columns) {
@@ -196,7 +226,12 @@ const drivvo: SourceDef = {
     if (section === 'refuelling') {
       return { kind: 'fuel', suggested: fixed('fuel', table.columns, DRIVVO_FUEL), notesColumns: table.columns.filter((c) => headerKey(c) === 'fueltype') };
     }
-    return { kind: 'service', suggested: fixed('service', table.columns, DRIVVO_COST), notesColumns: [], serviceType: section === 'expense' ? 'Expense' : 'Service' };
+    return {
+      kind: 'service',
+      suggested: fixed('service', table.columns, DRIVVO_COST),
+      notesColumns: [],
+      serviceType: section === 'expense' ? 'Expense' : 'Service',
+    };
   },
 };
 

@@ -1,4 +1,11 @@
-import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, type FuelRecord, type MachineExportItem, type Purchase, type ServiceRecordExportItem } from '@wrenchlog/contracts';
+import {
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  type FuelRecord,
+  type MachineExportItem,
+  type Purchase,
+  type ServiceRecordExportItem,
+} from '@wrenchlog/contracts';
 import { strToU8, zipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { exportCsv, exportRow } from '../export/export-csv.js';
@@ -139,7 +146,16 @@ describe('wrenchlog-export source', () => {
       license: 'ABC-123',
       licenseExpirationDate: '2025-06-30',
     });
-    expect(s).toMatchObject({ title: service.title, serviceDate: '2024-03-20', serviceType: 'Maintenance', status: 'Complete', serviceShop: '@Shop', notes: service.notes, price: 89.95, miles: 48000.5 });
+    expect(s).toMatchObject({
+      title: service.title,
+      serviceDate: '2024-03-20',
+      serviceType: 'Maintenance',
+      status: 'Complete',
+      serviceShop: '@Shop',
+      notes: service.notes,
+      price: 89.95,
+      miles: 48000.5,
+    });
     expect(f).toMatchObject({
       amount: 18.234,
       pricePerUnit: 3.459,
@@ -154,7 +170,16 @@ describe('wrenchlog-export source', () => {
       fullTank: false,
       missedPrevious: true,
     });
-    expect(p).toMatchObject({ partName: 'Air filter', partNumber: '+A-100', partDescription: 'Fits 2019', quantity: 2, price: 24.5, partStatus: 'Purchased', purchaseDate: purchase.purchaseDate, storeName: 'NAPA' });
+    expect(p).toMatchObject({
+      partName: 'Air filter',
+      partNumber: '+A-100',
+      partDescription: 'Fits 2019',
+      quantity: 2,
+      price: 24.5,
+      partStatus: 'Purchased',
+      purchaseDate: purchase.purchaseDate,
+      storeName: 'NAPA',
+    });
     expect(rows.slice(1).map((r) => r.machine)).toEqual([{ name: machine.name }, { name: machine.name }, { name: machine.name }]);
   });
 
@@ -171,7 +196,9 @@ describe('wrenchlog-export source', () => {
   });
 
   it('gives the rows the caller already has a machine of that name to', async () => {
-    const { rows, newMachines } = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), { knownMachines: [{ id: 40, name: machine.name.toUpperCase() }] });
+    const { rows, newMachines } = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), {
+      knownMachines: [{ id: 40, name: machine.name.toUpperCase() }],
+    });
     expect(newMachines).toEqual([]);
     expect((rows[2].record as { machineId: number }).machineId).toBe(40);
   });

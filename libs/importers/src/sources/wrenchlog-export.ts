@@ -1,4 +1,12 @@
-import { EXPORT_FILES, EXPORT_FORMAT, EXPORT_FORMAT_VERSION, EXPORT_KINDS, unescapeFormula, type ExportKind, type ExportManifest } from '@wrenchlog/contracts/limits';
+import {
+  EXPORT_FILES,
+  EXPORT_FORMAT,
+  EXPORT_FORMAT_VERSION,
+  EXPORT_KINDS,
+  unescapeFormula,
+  type ExportKind,
+  type ExportManifest,
+} from '@wrenchlog/contracts/limits';
 import { unzipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { EXPORT_COLUMNS } from '../export/export-csv.js';
@@ -38,7 +46,10 @@ export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
         const wanted = file.name === 'manifest.json' || FILE_KIND.has(file.name);
         unpacked += wanted ? file.originalSize : 0;
         if (unpacked > MAX_UNPACKED_BYTES) {
-          throw new ImportFileError('TOO_LARGE', `The export's files unpack to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a restore takes at most that.`);
+          throw new ImportFileError(
+            'TOO_LARGE',
+            `The export's files unpack to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a restore takes at most that.`,
+          );
         }
         return wanted;
       },
@@ -63,7 +74,10 @@ export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
     throw new ImportFileError('WRONG_SOURCE', 'This ZIP has no Wrenchlog manifest, so it is not a Wrenchlog export.');
   }
   if (manifest.formatVersion > EXPORT_FORMAT_VERSION) {
-    throw new ImportFileError('WRONG_SOURCE', `This export is of format ${manifest.formatVersion}, newer than this Wrenchlog reads (${EXPORT_FORMAT_VERSION}): update Wrenchlog first.`);
+    throw new ImportFileError(
+      'WRONG_SOURCE',
+      `This export is of format ${manifest.formatVersion}, newer than this Wrenchlog reads (${EXPORT_FORMAT_VERSION}): update Wrenchlog first.`,
+    );
   }
   const pieces = EXPORT_KINDS.filter((k) => files[EXPORT_FILES[k]] !== undefined).map((k) => ({ name: EXPORT_FILES[k], bytes: files[EXPORT_FILES[k]] }));
   if (pieces.length === 0) {

@@ -29,7 +29,7 @@ describe('parseDate', () => {
     expect(parseDate('5/1/24', 'DD/MM/YYYY')).toEqual({ ok: true, value: { date: '2024-01-05' } });
   });
 
-  it("says a date that does not exist does not exist", () => {
+  it('says a date that does not exist does not exist', () => {
     expect(parseDate('31/02/2024', 'DD/MM/YYYY')).toEqual({ ok: false, message: "date '31/02/2024' does not exist" });
     expect(parseDate('02/30/2023', 'MM/DD/YYYY')).toEqual({ ok: false, message: "date '02/30/2023' does not exist" });
     expect(parseDate('2024-13-01', 'YYYY-MM-DD')).toEqual({ ok: false, message: "date '2024-13-01' does not exist" });

@@ -24,7 +24,9 @@ describe('decodeFile', () => {
   });
 
   it('refuses a JPEG renamed to .csv, naming what it is', () => {
-    expect(() => decodeFile(fixture('photo.jpg.csv'))).toThrow(new ImportFileError('NOT_CSV', 'This file is a JPEG image, not a CSV file. Export or save it as CSV (UTF-8) and upload that.'));
+    expect(() => decodeFile(fixture('photo.jpg.csv'))).toThrow(
+      new ImportFileError('NOT_CSV', 'This file is a JPEG image, not a CSV file. Export or save it as CSV (UTF-8) and upload that.'),
+    );
   });
 
   it('refuses binary data, an empty file and one over 20 MB', () => {

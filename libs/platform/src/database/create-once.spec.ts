@@ -3,7 +3,12 @@ import { createOnce } from './create-once.js';
 describe(createOnce.name, () => {
   it('creates, without looking for an earlier one first', async () => {
     let looked = 0;
-    await expect(createOnce(async () => (looked++, null), async () => 'new')).resolves.toBe('new');
+    await expect(
+      createOnce(
+        async () => (looked++, null),
+        async () => 'new',
+      ),
+    ).resolves.toBe('new');
     expect(looked).toBe(0);
   });
 
@@ -29,10 +34,20 @@ describe(createOnce.name, () => {
   });
 
   it('answers the earlier result also when the retry itself is no longer valid', async () => {
-    await expect(createOnce(async () => 'earlier', async () => Promise.reject(new Error('Machine not found')))).resolves.toBe('earlier');
+    await expect(
+      createOnce(
+        async () => 'earlier',
+        async () => Promise.reject(new Error('Machine not found')),
+      ),
+    ).resolves.toBe('earlier');
   });
 
   it('throws any failure as it is when nothing was made before', async () => {
-    await expect(createOnce(async () => null, async () => Promise.reject(new Error('Part not found')))).rejects.toThrow('Part not found');
+    await expect(
+      createOnce(
+        async () => null,
+        async () => Promise.reject(new Error('Part not found')),
+      ),
+    ).rejects.toThrow('Part not found');
   });
 });

@@ -2,8 +2,7 @@ import type { ServiceName } from '@wrenchlog/contracts';
 import type { PlatformEnv } from '../config/platform-env.js';
 
 /** `<SERVICE>_DATABASE_URL` (e.g. MACHINE_SERVICE_DATABASE_URL) overrides one service's database. */
-export const serviceDatabaseUrlKey = (service: ServiceName): string =>
-  `${service.replace(/-/g, '_').toUpperCase()}_DATABASE_URL`;
+export const serviceDatabaseUrlKey = (service: ServiceName): string => `${service.replace(/-/g, '_').toUpperCase()}_DATABASE_URL`;
 
 /** The PostgreSQL URL of one service's own database, or undefined for the embedded SQLite file. */
 export function serviceDatabaseUrl(env: PlatformEnv, service: ServiceName, processEnv = process.env): string | undefined {

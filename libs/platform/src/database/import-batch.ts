@@ -73,7 +73,11 @@ export async function revertImportRecords<E extends ImportedRecord>(
   while (deleted < IMPORT_REVERT_CALL_MAX) {
     const count = await dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(entity);
-      const rows = await repo.find({ where: { userId, importId } as never, order: { id: 'ASC' } as never, take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted) });
+      const rows = await repo.find({
+        where: { userId, importId } as never,
+        order: { id: 'ASC' } as never,
+        take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted),
+      });
       if (rows.length === 0) {
         return 0;
       }

@@ -3,7 +3,12 @@ import { isIdempotencyConflict } from './query-logger.js';
 describe(isIdempotencyConflict.name, () => {
   it('knows a retried create refused by an idempotency index, on PostgreSQL and on SQLite', () => {
     expect(isIdempotencyConflict({ code: '23505', constraint: 'uq_service_records_user_idempotency' })).toBe(true);
-    expect(isIdempotencyConflict({ code: 'SQLITE_CONSTRAINT_UNIQUE', message: 'UNIQUE constraint failed: service_records.user_id, service_records.idempotency_key' })).toBe(true);
+    expect(
+      isIdempotencyConflict({
+        code: 'SQLITE_CONSTRAINT_UNIQUE',
+        message: 'UNIQUE constraint failed: service_records.user_id, service_records.idempotency_key',
+      }),
+    ).toBe(true);
   });
 
   it('leaves every other failure to be logged', () => {

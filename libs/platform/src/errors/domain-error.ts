@@ -15,15 +15,12 @@ export class DomainError extends Error {
 }
 
 export const notFound = (message: string) => new DomainError(ErrorCode.NotFound, message);
-export const badRequest = (message: string, details?: FieldError[]) =>
-  new DomainError(ErrorCode.BadRequest, message, details);
-export const validationFailed = (message: string, details?: FieldError[]) =>
-  new DomainError(ErrorCode.Validation, message, details);
+export const badRequest = (message: string, details?: FieldError[]) => new DomainError(ErrorCode.BadRequest, message, details);
+export const validationFailed = (message: string, details?: FieldError[]) => new DomainError(ErrorCode.Validation, message, details);
 /** 422: well-formed input a rule of the data refuses (a meter reading with too many decimals). */
 export const unprocessable = (message: string, details?: FieldError[]) => new DomainError(ErrorCode.Unprocessable, message, details);
 export const conflict = (message: string) => new DomainError(ErrorCode.Conflict, message);
-export const forbidden = (message = 'You do not have permission to do this') =>
-  new DomainError(ErrorCode.Forbidden, message);
+export const forbidden = (message = 'You do not have permission to do this') => new DomainError(ErrorCode.Forbidden, message);
 export const unauthorized = (message = 'Authentication required') => new DomainError(ErrorCode.Unauthorized, message);
 export const unavailable = (message: string) => new DomainError(ErrorCode.Unavailable, message);
 

@@ -250,7 +250,12 @@ class ThreadBridge {
         const handled = server ? server.event(JSON.parse(message.packet)) : Promise.reject(new Error(`${message.endpoint} is not running`));
         handled.then(
           () => this.port.postMessage({ t: 'done', id: message.id } satisfies BridgeMessage),
-          (err: unknown) => this.port.postMessage({ t: 'done', id: message.id, err: JSON.stringify(err instanceof Error ? { message: err.message } : (err ?? {})) } satisfies BridgeMessage),
+          (err: unknown) =>
+            this.port.postMessage({
+              t: 'done',
+              id: message.id,
+              err: JSON.stringify(err instanceof Error ? { message: err.message } : (err ?? {})),
+            } satisfies BridgeMessage),
         );
         return;
       }

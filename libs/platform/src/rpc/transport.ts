@@ -7,8 +7,7 @@ import { RmqServer, TcpServer } from './servers.js';
 
 export const queueName = (env: PlatformEnv, service: ServiceName): string => `${env.AMQP_QUEUE_PREFIX}${service}`;
 
-export const tcpPort = (env: PlatformEnv, service: ServiceName): number =>
-  env.SERVICE_PORT_BASE + SERVICES.indexOf(service);
+export const tcpPort = (env: PlatformEnv, service: ServiceName): number => env.SERVICE_PORT_BASE + SERVICES.indexOf(service);
 
 // Nest's RMQ defaults are unsafe and slow as shipped, so every option is set on purpose:
 // durable queue and persistent messages survive a broker restart; noAck false means a message is

@@ -8,7 +8,17 @@ import AdminTab from './AdminTab';
 const user = userEvent.setup({ delay: null });
 
 function aUser(id: number, fields: Partial<AdminUserView> = {}): AdminUserView {
-  return { id, name: `User ${id}`, username: `user${id}@example.com`, createDate: '2026-03-01T10:00:00Z', enabled: 1, userSelfDescription: `About ${id}`, adminLevel: 0, passwordIsPlaceholder: false, ...fields };
+  return {
+    id,
+    name: `User ${id}`,
+    username: `user${id}@example.com`,
+    createDate: '2026-03-01T10:00:00Z',
+    enabled: 1,
+    userSelfDescription: `About ${id}`,
+    adminLevel: 0,
+    passwordIsPlaceholder: false,
+    ...fields,
+  };
 }
 
 /** GET /api/admin/users like the server: a plain array of `size` users from `page` (0-based). */
@@ -50,7 +60,10 @@ beforeEach(() => {
 
 describe('AdminTab user management', () => {
   it('pages 5 users at a time: Previous off on the first page, Next off on a short page', async () => {
-    const { calls } = backend({}, Array.from({ length: 7 }, (_, i) => aUser(i + 1)));
+    const { calls } = backend(
+      {},
+      Array.from({ length: 7 }, (_, i) => aUser(i + 1)),
+    );
     renderApp(<AdminTab />);
     const table = await usersTable();
     expect(within(table).getAllByRole('row')).toHaveLength(1 + 5);
@@ -74,10 +87,10 @@ describe('AdminTab user management', () => {
   });
 
   it('marks a pending signup and approves it without a password: the user is emailed a link to set their own', async () => {
-    const { calls } = backend(
-      { 'PUT /api/admin/approve/9': json({ ...aUser(9, { username: 'new@example.com', passwordIsPlaceholder: true }), enabled: 1 }) },
-      [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' }), aUser(1)],
-    );
+    const { calls } = backend({ 'PUT /api/admin/approve/9': json({ ...aUser(9, { username: 'new@example.com', passwordIsPlaceholder: true }), enabled: 1 }) }, [
+      aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' }),
+      aUser(1),
+    ]);
     renderApp(<AdminTab />);
     const table = await usersTable();
     const row = within(table).getByText('new@example.com').closest('tr')!;
@@ -96,12 +109,15 @@ describe('AdminTab user management', () => {
 
   it("approves a user with a real password and says 'User approved successfully!'", async () => {
     let body: unknown;
-    const { calls } = backend({
-      'PUT /api/admin/approve/5': ({ body: b }) => {
-        body = b;
-        return json({ ...aUser(5), enabled: 1 });
+    const { calls } = backend(
+      {
+        'PUT /api/admin/approve/5': ({ body: b }) => {
+          body = b;
+          return json({ ...aUser(5), enabled: 1 });
+        },
       },
-    }, [aUser(5, { enabled: 0 })]);
+      [aUser(5, { enabled: 0 })],
+    );
     renderApp(<AdminTab />);
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Approve user5@example.com' }));
@@ -112,13 +128,19 @@ describe('AdminTab user management', () => {
   });
 
   it("says 'Failed to approve user.' when the server fails, and shows its placeholder message on 409", async () => {
-    backend({ 'PUT /api/admin/approve/5': json({ statusCode: 500, code: 'INTERNAL', message: 'Internal error' }, 500) }, [aUser(5, { enabled: 0 }), aUser(6, { enabled: 0 })]);
+    backend({ 'PUT /api/admin/approve/5': json({ statusCode: 500, code: 'INTERNAL', message: 'Internal error' }, 500) }, [
+      aUser(5, { enabled: 0 }),
+      aUser(6, { enabled: 0 }),
+    ]);
     renderApp(<AdminTab />);
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Approve user5@example.com' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('Failed to approve user.');
 
-    backend({ 'PUT /api/admin/approve/6': json({ statusCode: 409, code: 'CONFLICT', message: PLACEHOLDER_PASSWORD_MESSAGE }, 409) }, [aUser(5, { enabled: 0 }), aUser(6, { enabled: 0 })]);
+    backend({ 'PUT /api/admin/approve/6': json({ statusCode: 409, code: 'CONFLICT', message: PLACEHOLDER_PASSWORD_MESSAGE }, 409) }, [
+      aUser(5, { enabled: 0 }),
+      aUser(6, { enabled: 0 }),
+    ]);
     await user.click(screen.getByRole('button', { name: 'Approve user6@example.com' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent(PLACEHOLDER_PASSWORD_MESSAGE));
   });
@@ -129,7 +151,9 @@ describe('AdminTab user management', () => {
       sent.push({ url, body });
       return json({ ...aUser(9), ...(body as object) });
     };
-    backend({ 'PUT /api/admin/users/9': record, 'PUT /api/admin/approve/9': record }, [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' })]);
+    backend({ 'PUT /api/admin/users/9': record, 'PUT /api/admin/approve/9': record }, [
+      aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' }),
+    ]);
     renderApp(<AdminTab />);
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Edit new@example.com' }));
@@ -154,7 +178,17 @@ describe('AdminTab user management', () => {
   });
 
   it("keeps the dialog and its values when saving fails: 'Failed to update user.'", async () => {
-    backend({ 'PUT /api/admin/users/1': json({ statusCode: 400, code: 'VALIDATION', message: 'Validation failed', errors: [{ field: 'password', message: 'Password must be at most 128 characters' }] }, 400) });
+    backend({
+      'PUT /api/admin/users/1': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Validation failed',
+          errors: [{ field: 'password', message: 'Password must be at most 128 characters' }],
+        },
+        400,
+      ),
+    });
     renderApp(<AdminTab />);
     await usersTable();
     await user.click(screen.getByRole('button', { name: 'Edit user1@example.com' }));
@@ -171,10 +205,9 @@ describe('AdminTab user management', () => {
 describe('AdminTab on a phone', () => {
   it('lists users as cards with the same actions', async () => {
     (globalThis as { __WIDE__?: boolean }).__WIDE__ = false;
-    backend(
-      { 'PUT /api/admin/approve/9': json({ ...aUser(9, { username: 'new@example.com' }), enabled: 1 }) },
-      [aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' })],
-    );
+    backend({ 'PUT /api/admin/approve/9': json({ ...aUser(9, { username: 'new@example.com' }), enabled: 1 }) }, [
+      aUser(9, { enabled: 0, passwordIsPlaceholder: true, username: 'new@example.com' }),
+    ]);
     renderApp(<AdminTab />);
     const card = await screen.findByRole('article', { name: 'new@example.com' });
     expect(screen.queryByRole('table', { name: 'Users' })).not.toBeInTheDocument();
@@ -259,8 +292,28 @@ describe('AdminTab contact submissions', () => {
   it('lists contact and sales submissions', async () => {
     const page: ContactPage = {
       content: [
-        { id: 2, name: 'Pat Fleet', email: 'pat@fleet.test', phone: '555-0100', company: 'Fleet Co', message: 'Forty trucks, need parts tracking.', contactType: 'PlatinumAccount', createDate: '2026-03-02T09:00:00Z', source: 'contact' },
-        { id: 1, name: 'Lee Mow', email: 'lee@mow.test', phone: null, company: null, message: 'Pricing for 12 mowers?', contactType: 'SalesContact', createDate: '2026-03-01T09:00:00Z', source: 'contact' },
+        {
+          id: 2,
+          name: 'Pat Fleet',
+          email: 'pat@fleet.test',
+          phone: '555-0100',
+          company: 'Fleet Co',
+          message: 'Forty trucks, need parts tracking.',
+          contactType: 'PlatinumAccount',
+          createDate: '2026-03-02T09:00:00Z',
+          source: 'contact',
+        },
+        {
+          id: 1,
+          name: 'Lee Mow',
+          email: 'lee@mow.test',
+          phone: null,
+          company: null,
+          message: 'Pricing for 12 mowers?',
+          contactType: 'SalesContact',
+          createDate: '2026-03-01T09:00:00Z',
+          source: 'contact',
+        },
       ],
       totalPages: 1,
       totalElements: 2,

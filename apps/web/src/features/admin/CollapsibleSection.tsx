@@ -3,7 +3,17 @@ import { IconChevronDown } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 
 /** A titled card whose body the header button shows and hides (open at first). */
-export function CollapsibleSection({ title, description, children, defaultOpen = true }: { title: string; description?: ReactNode; children: ReactNode; defaultOpen?: boolean }) {
+export function CollapsibleSection({
+  title,
+  description,
+  children,
+  defaultOpen = true,
+}: {
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  defaultOpen?: boolean;
+}) {
   const [open, setOpen] = useState(defaultOpen);
   const bodyId = useId();
   return (

@@ -12,7 +12,21 @@ import { anyRunning, BACKFILL_JOB_ID, JOB_STATUS_COLORS, jobFailureText, parseLi
 /** How often the list is re-read while a job runs, so its status changes live. */
 export const JOB_POLL_MS = 1000;
 
-function JobCard({ job, starting, failure, limit, onLimit, onRun }: { job: JobView; starting: boolean; failure: string | undefined; limit: string; onLimit: (v: string) => void; onRun: () => void }) {
+function JobCard({
+  job,
+  starting,
+  failure,
+  limit,
+  onLimit,
+  onRun,
+}: {
+  job: JobView;
+  starting: boolean;
+  failure: string | undefined;
+  limit: string;
+  onLimit: (v: string) => void;
+  onRun: () => void;
+}) {
   const running = job.status === 'Running';
   const isBackfill = job.id === BACKFILL_JOB_ID;
   const limitError = isBackfill ? parseLimit(limit).error : null;
@@ -21,7 +35,14 @@ function JobCard({ job, starting, failure, limit, onLimit, onRun }: { job: JobVi
       <Stack gap="xs" h="100%">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Text fw={700}>{job.name}</Text>
-          <Badge color={JOB_STATUS_COLORS[job.status]} variant="light" leftSection={running ? <Loader size={10} color="blue" /> : undefined} aria-label={`Status: ${job.status}`} style={{ flexShrink: 0, overflow: 'visible' }} maw="none">
+          <Badge
+            color={JOB_STATUS_COLORS[job.status]}
+            variant="light"
+            leftSection={running ? <Loader size={10} color="blue" /> : undefined}
+            aria-label={`Status: ${job.status}`}
+            style={{ flexShrink: 0, overflow: 'visible' }}
+            maw="none"
+          >
             {job.status}
           </Badge>
         </Group>
@@ -44,9 +65,22 @@ function JobCard({ job, starting, failure, limit, onLimit, onRun }: { job: JobVi
         )}
         <Group align="flex-end" gap="sm" mt="auto">
           {isBackfill && (
-            <TextInput label="Limit" description="Images per run (1-1000)" inputMode="numeric" value={limit} onChange={(e) => onLimit(e.currentTarget.value)} error={limitError} w={150} />
+            <TextInput
+              label="Limit"
+              description="Images per run (1-1000)"
+              inputMode="numeric"
+              value={limit}
+              onChange={(e) => onLimit(e.currentTarget.value)}
+              error={limitError}
+              w={150}
+            />
           )}
-          <Button leftSection={<IconPlayerPlay size={14} />} onClick={onRun} disabled={running || starting || Boolean(limitError)} aria-label={`Run Now: ${job.name}`}>
+          <Button
+            leftSection={<IconPlayerPlay size={14} />}
+            onClick={onRun}
+            disabled={running || starting || Boolean(limitError)}
+            aria-label={`Run Now: ${job.name}`}
+          >
             Run Now
           </Button>
         </Group>
@@ -59,7 +93,11 @@ export function JobsSection() {
   const api = useApi();
   const queryClient = useQueryClient();
   // Re-read while any job runs, and stop once every job has ended.
-  const jobs = useQuery({ queryKey: adminKeys.jobs, queryFn: () => adminApi.jobs(api), refetchInterval: (q) => (anyRunning(q.state.data) ? JOB_POLL_MS : false) });
+  const jobs = useQuery({
+    queryKey: adminKeys.jobs,
+    queryFn: () => adminApi.jobs(api),
+    refetchInterval: (q) => (anyRunning(q.state.data) ? JOB_POLL_MS : false),
+  });
   const [limit, setLimit] = useState(String(IMAGE_BACKFILL_DEFAULT_LIMIT));
   const [starting, setStarting] = useState<ReadonlySet<number>>(new Set());
   const [failures, setFailures] = useState<Record<number, string>>({});
@@ -109,7 +147,15 @@ export function JobsSection() {
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
       {jobs.data.map((job) => (
-        <JobCard key={job.id} job={job} starting={starting.has(job.id)} failure={failures[job.id]} limit={limit} onLimit={setLimit} onRun={() => void run(job)} />
+        <JobCard
+          key={job.id}
+          job={job}
+          starting={starting.has(job.id)}
+          failure={failures[job.id]}
+          limit={limit}
+          onLimit={setLimit}
+          onRun={() => void run(job)}
+        />
       ))}
     </SimpleGrid>
   );

@@ -30,7 +30,16 @@ export function NoticeAlert({ notice, onClose }: { notice: Notice; onClose: () =
     return null;
   }
   return (
-    <Alert color={notice.ok ? 'green' : 'red'} variant="light" role="alert" title={notice.title} withCloseButton closeButtonLabel="Dismiss" onClose={onClose} mb="md">
+    <Alert
+      color={notice.ok ? 'green' : 'red'}
+      variant="light"
+      role="alert"
+      title={notice.title}
+      withCloseButton
+      closeButtonLabel="Dismiss"
+      onClose={onClose}
+      mb="md"
+    >
       {notice.detail}
     </Alert>
   );
@@ -43,7 +52,11 @@ async function approve(run: () => Promise<unknown>, user: AdminUserView, passwor
   }
   try {
     await run();
-    return { ok: true, title: ADMIN_MESSAGES.approved, detail: `${user.username} gets an email with a link to set their own password (valid ${SETUP_LINK_TTL_HOURS} hours).` };
+    return {
+      ok: true,
+      title: ADMIN_MESSAGES.approved,
+      detail: `${user.username} gets an email with a link to set their own password (valid ${SETUP_LINK_TTL_HOURS} hours).`,
+    };
   } catch (err) {
     // The server applies the same rule (409 with the same words).
     if (err instanceof ApiError && err.body?.message === PLACEHOLDER_PASSWORD_MESSAGE) {
@@ -114,7 +127,15 @@ function UserActions({ user, approving, onEdit, onApprove }: { user: AdminUserVi
         Edit
       </Button>
       {user.enabled === 0 && (
-        <Button size="xs" color="green" variant="light" leftSection={<IconCheck size={14} />} loading={approving} onClick={onApprove} aria-label={`Approve ${user.username}`}>
+        <Button
+          size="xs"
+          color="green"
+          variant="light"
+          leftSection={<IconCheck size={14} />}
+          loading={approving}
+          onClick={onApprove}
+          aria-label={`Approve ${user.username}`}
+        >
           Approve
         </Button>
       )}
@@ -133,7 +154,10 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Notice>(null);
   const nameError = name.trim() ? null : 'Account name is required';
-  const passwordError = password && (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) ? `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters` : null;
+  const passwordError =
+    password && (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH)
+      ? `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`
+      : null;
   const invalid = Boolean(nameError || passwordError);
 
   const save = async (e: FormEvent) => {
@@ -160,7 +184,11 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
     }
     setBusy(true);
     setFailure(null);
-    const notice = await approve(() => approveUser.mutateAsync({ user: { ...user, name: name.trim() || user.name, userSelfDescription: description }, password }), user, password);
+    const notice = await approve(
+      () => approveUser.mutateAsync({ user: { ...user, name: name.trim() || user.name, userSelfDescription: description }, password }),
+      user,
+      password,
+    );
     if (notice?.ok) {
       onDone(notice);
     } else {

@@ -21,7 +21,8 @@ export const adminKeys = {
 export const adminApi = {
   users: (api: ApiClient, page: number) => api.get<AdminUserView[]>(`/api/admin/users?page=${page}&size=${ADMIN_USER_PAGE_SIZE}`),
   updateUser: (api: ApiClient, user: AdminUserView, edit: AdminUserEdit) => api.put<AdminUserView>(`/api/admin/users/${user.id}`, { ...user, ...edit }),
-  approveUser: (api: ApiClient, user: AdminUserView, password?: string) => api.put<AdminUserView>(`/api/admin/approve/${user.id}`, { ...user, ...(password ? { password } : {}) }),
+  approveUser: (api: ApiClient, user: AdminUserView, password?: string) =>
+    api.put<AdminUserView>(`/api/admin/approve/${user.id}`, { ...user, ...(password ? { password } : {}) }),
   jobs: (api: ApiClient) => api.get<JobView[]>('/api/admin/jobs'),
   runJob: (api: ApiClient, id: number, params?: { limit: number }) => api.post<JobView>(`/api/admin/jobs/${id}/run`, params ? { params } : {}),
   contacts: (api: ApiClient, page: number) => api.get<ContactPage>(`/api/admin/contacts?page=${page}&size=${CONTACT_PAGE_SIZE}`),

@@ -8,7 +8,16 @@ import AnalyticsTab from './AnalyticsTab';
 const user = userEvent.setup({ delay: null });
 
 function view(id: number, fields: Partial<PageView> = {}): PageView {
-  return { id, page: id % 2 ? '/pricing' : '/about', referrer: id % 3 ? `https://ref.test/${id}` : null, userAgent: 'Mozilla/5.0 Test', ipAddress: '127.0.0.1', timestamp: '2026-03-01T10:00:00Z', country: 'Local', ...fields };
+  return {
+    id,
+    page: id % 2 ? '/pricing' : '/about',
+    referrer: id % 3 ? `https://ref.test/${id}` : null,
+    userAgent: 'Mozilla/5.0 Test',
+    ipAddress: '127.0.0.1',
+    timestamp: '2026-03-01T10:00:00Z',
+    country: 'Local',
+    ...fields,
+  };
 }
 
 const views = (n: number) => Array.from({ length: n }, (_, i) => view(n - i));
@@ -35,7 +44,11 @@ describe('AnalyticsTab', () => {
     const { calls } = backend();
     renderApp(<AnalyticsTab />);
     const t = await table();
-    expect(within(t).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['ID', 'Page', 'Referrer', 'User Agent', 'IP Address', 'Timestamp', 'Country']);
+    expect(
+      within(t)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['ID', 'Page', 'Referrer', 'User Agent', 'IP Address', 'Timestamp', 'Country']);
     expect(within(t).getAllByRole('row')).toHaveLength(1 + 10);
     expect(screen.getByText('Displaying 10 of 23 fetched records.')).toBeInTheDocument();
     expect(screen.getByText('Page 1 of 3')).toBeInTheDocument();
@@ -43,7 +56,9 @@ describe('AnalyticsTab', () => {
   });
 
   it("shows 'N/A' for an empty referrer", async () => {
-    backend({ 'GET /api/analytics/pageviews/recent': json([view(1, { referrer: 'https://search.test/' }), view(3, { referrer: null }), view(6, { referrer: '' })]) });
+    backend({
+      'GET /api/analytics/pageviews/recent': json([view(1, { referrer: 'https://search.test/' }), view(3, { referrer: null }), view(6, { referrer: '' })]),
+    });
     renderApp(<AnalyticsTab />);
     const t = await table();
     const referrers = within(t)

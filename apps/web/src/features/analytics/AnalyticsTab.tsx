@@ -6,7 +6,18 @@ import { useApi } from '../../app/context';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { analyticsApi, analyticsKeys, type PageView, type PageViewQuery } from './analytics-api';
-import { ANALYTICS_DEFAULTS, ANALYTICS_MESSAGES, boundPage, clientPageCount, dailyTotals, displayingText, pageRows, parseCount, referrerText, topPages } from './analytics-logic';
+import {
+  ANALYTICS_DEFAULTS,
+  ANALYTICS_MESSAGES,
+  boundPage,
+  clientPageCount,
+  dailyTotals,
+  displayingText,
+  pageRows,
+  parseCount,
+  referrerText,
+  topPages,
+} from './analytics-logic';
 import { Pager } from '../../components/Pager';
 
 const DailyViewsChart = lazy(() => import('./DailyViewsChart'));
@@ -79,7 +90,14 @@ function ViewsTable({ rows, onPage }: { rows: PageView[]; onPage: (page: string)
             <Table.Tr key={v.id}>
               <Table.Td>{v.id}</Table.Td>
               <Table.Td>
-                <UnstyledButton onClick={() => onPage(v.page)} title="Use this page path" c="brand.8" fz="sm" fw={600} style={{ overflowWrap: 'anywhere', textAlign: 'left' }}>
+                <UnstyledButton
+                  onClick={() => onPage(v.page)}
+                  title="Use this page path"
+                  c="brand.8"
+                  fz="sm"
+                  fw={600}
+                  style={{ overflowWrap: 'anywhere', textAlign: 'left' }}
+                >
                   {v.page}
                 </UnstyledButton>
               </Table.Td>
@@ -155,8 +173,21 @@ export default function AnalyticsTab() {
             Views by page
           </Title>
           <Group align="flex-start" gap="sm" wrap="wrap">
-            <TextInput label="Page path" value={path} onChange={(e) => setPath(e.currentTarget.value)} error={path.trim() ? null : 'Enter a page path'} style={{ flex: '1 1 180px' }} />
-            <TextInput label="Records" inputMode="numeric" value={pageCount} onChange={(e) => setPageCount(e.currentTarget.value)} error={byPageCount === null ? countError : null} w={110} />
+            <TextInput
+              label="Page path"
+              value={path}
+              onChange={(e) => setPath(e.currentTarget.value)}
+              error={path.trim() ? null : 'Enter a page path'}
+              style={{ flex: '1 1 180px' }}
+            />
+            <TextInput
+              label="Records"
+              inputMode="numeric"
+              value={pageCount}
+              onChange={(e) => setPageCount(e.currentTarget.value)}
+              error={byPageCount === null ? countError : null}
+              w={110}
+            />
           </Group>
           <Button type="submit" mt="sm" disabled={byPageCount === null || !path.trim()}>
             Load by Page
@@ -166,7 +197,14 @@ export default function AnalyticsTab() {
           <Title order={3} fz="md" mb="sm">
             Recent views, all pages
           </Title>
-          <TextInput label="Records" inputMode="numeric" value={recentCount} onChange={(e) => setRecentCount(e.currentTarget.value)} error={recentN === null ? countError : null} w={110} />
+          <TextInput
+            label="Records"
+            inputMode="numeric"
+            value={recentCount}
+            onChange={(e) => setRecentCount(e.currentTarget.value)}
+            error={recentN === null ? countError : null}
+            w={110}
+          />
           <Button type="submit" mt="sm" disabled={recentN === null}>
             Load Recent
           </Button>
@@ -194,7 +232,13 @@ export default function AnalyticsTab() {
         ) : (
           <>
             <ViewsTable rows={shown} onPage={setPath} />
-            <Pager page={current - 1} totalPages={pages} label={() => displayingText(shown.length, rows.length)} aside={`Page ${current} of ${pages}`} onPage={(index) => setPage(index + 1)} />
+            <Pager
+              page={current - 1}
+              totalPages={pages}
+              label={() => displayingText(shown.length, rows.length)}
+              aside={`Page ${current} of ${pages}`}
+              onPage={(index) => setPage(index + 1)}
+            />
           </>
         )}
       </Card>

@@ -137,7 +137,17 @@ export default function LoginPage() {
         </Paper>
         <Group justify="center" gap="xs">
           {SOCIAL_LINKS.map((link) => (
-            <ActionIcon key={link.href} component="a" href={link.href} target="_blank" rel="noopener noreferrer" variant="subtle" color="gray" size="lg" aria-label={link.label}>
+            <ActionIcon
+              key={link.href}
+              component="a"
+              href={link.href}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="subtle"
+              color="gray"
+              size="lg"
+              aria-label={link.label}
+            >
               <link.icon size={20} />
             </ActionIcon>
           ))}
@@ -145,10 +155,16 @@ export default function LoginPage() {
         <Divider />
         <Group justify="center" gap="lg">
           <Text size="xs" c="dimmed">
-            App version <Text span ff="monospace" size="xs" data-testid="app-version">{__APP_VERSION__}</Text>
+            App version{' '}
+            <Text span ff="monospace" size="xs" data-testid="app-version">
+              {__APP_VERSION__}
+            </Text>
           </Text>
           <Text size="xs" c="dimmed">
-            API version <Text span ff="monospace" size="xs" data-testid="api-version">{apiVersion}</Text>
+            API version{' '}
+            <Text span ff="monospace" size="xs" data-testid="api-version">
+              {apiVersion}
+            </Text>
           </Text>
         </Group>
       </Stack>

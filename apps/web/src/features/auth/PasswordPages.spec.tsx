@@ -10,7 +10,7 @@ const PAGE = { 'GET /api/root/githash': json({ value: 'x' }), 'POST /api/analyti
 beforeEach(() => localStorage.clear());
 
 describe('Forgot password and set password pages (issue 18)', () => {
-  it('asks for the email and shows the server\'s one answer, whatever the email', async () => {
+  it("asks for the email and shows the server's one answer, whatever the email", async () => {
     const answer = 'If an account exists for this email, we have sent it a link to choose a new password. The link expires after 1 hour.';
     const { calls } = mockFetch({ ...PAGE, 'POST /api/auth/forgot-password': json({ message: answer }, 202) });
     renderApp(routes, { url: '/forgot-password' });

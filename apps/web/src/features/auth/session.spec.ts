@@ -94,7 +94,9 @@ describe('SessionManager', () => {
 
   it('refreshes when the timer fires and reschedules from the new lifetime', async () => {
     const t = setup();
-    t.fetch.mockResolvedValueOnce(jsonResponse({ accessToken: 'A1', expiresIn: 60_000, type: 'Bearer' })).mockResolvedValueOnce(jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }));
+    t.fetch
+      .mockResolvedValueOnce(jsonResponse({ accessToken: 'A1', expiresIn: 60_000, type: 'Bearer' }))
+      .mockResolvedValueOnce(jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }));
     await t.session.login('p', 'x');
     t.fetch.mockResolvedValueOnce(jsonResponse({ accessToken: 'A2', expiresIn: 10_000, type: 'Bearer' }));
     await t.advance(44_999);
@@ -258,7 +260,9 @@ describe('SessionManager', () => {
       localStorage.setItem(STORAGE_KEYS.token, 'OLD');
       localStorage.setItem(STORAGE_KEYS.expiry, String(t.now() - 1));
       t.fetch.mockImplementation(async (input) =>
-        input === '/api/auth/refresh' ? jsonResponse({ accessToken: 'NEW', expiresIn: 60_000, type: 'Bearer' }) : jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }),
+        input === '/api/auth/refresh'
+          ? jsonResponse({ accessToken: 'NEW', expiresIn: 60_000, type: 'Bearer' })
+          : jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }),
       );
       await t.session.start('/dashboard');
       expect(t.fetch.mock.calls.map((c) => c[0])).toEqual(['/api/auth/refresh', '/api/user/me']);
@@ -278,7 +282,9 @@ describe('SessionManager', () => {
 
   it('logout clears storage, stops the timer, clears the user, goes to /login and calls the server', async () => {
     const t = setup();
-    t.fetch.mockResolvedValueOnce(jsonResponse({ accessToken: 'A1', expiresIn: 60_000, type: 'Bearer' })).mockResolvedValueOnce(jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }));
+    t.fetch
+      .mockResolvedValueOnce(jsonResponse({ accessToken: 'A1', expiresIn: 60_000, type: 'Bearer' }))
+      .mockResolvedValueOnce(jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }));
     await t.session.login('p', 'x');
     t.fetch.mockResolvedValueOnce(new Response('Logged out'));
     await t.session.logout();

@@ -334,7 +334,9 @@ export class SessionManager {
   private async withLock<T>(fn: (waited: boolean) => Promise<T>): Promise<T> {
     const { locks } = this.deps;
     if (locks) {
-      const first = (await locks.request(LOCK_NAME, { mode: 'exclusive', ifAvailable: true }, async (lock) => (lock ? { value: await fn(false) } : null))) as { value: T } | null;
+      const first = (await locks.request(LOCK_NAME, { mode: 'exclusive', ifAvailable: true }, async (lock) => (lock ? { value: await fn(false) } : null))) as {
+        value: T;
+      } | null;
       if (first) {
         return first.value;
       }

@@ -12,7 +12,10 @@ const machines = [
 ];
 
 function names(): string[] {
-  return screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => (a.closest('table') ? a.textContent : a.querySelector('p')?.textContent) ?? '');
+  return screen
+    .getAllByRole('link')
+    .filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? ''))
+    .map((a) => (a.closest('table') ? a.textContent : a.querySelector('p')?.textContent) ?? '');
 }
 
 beforeEach(() => {
@@ -60,13 +63,21 @@ describe('DashboardPage', () => {
     mockFetch({ 'GET /api/machines/recentlyserviced': json(machines) });
     renderApp(routes, { url: '/dashboard' });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Equipment', 'Type', 'Status', 'Last Updated']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Equipment', 'Type', 'Status', 'Last Updated']);
     expect(within(table).getByRole('link', { name: 'Blue F-150' })).toHaveAttribute('href', '/machines/1');
     expect(within(table).getByText('Good').closest('[data-color]')).toHaveAttribute('data-color', 'green');
     expect(within(table).getByText('Maintenance').closest('[data-color]')).toHaveAttribute('data-color', 'yellow');
     expect(within(table).getByText('Error').closest('[data-color]')).toHaveAttribute('data-color', 'red');
     await user.click(within(table).getByRole('button', { name: 'Type' }));
-    expect(within(table).getAllByRole('link').map((a) => a.textContent)).toEqual(['Excavator 320', 'Zero-turn mower', 'Blue F-150']);
+    expect(
+      within(table)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['Excavator 320', 'Zero-turn mower', 'Blue F-150']);
     expect(within(table).getAllByRole('columnheader')[1]).toHaveAttribute('aria-sort', 'ascending');
   });
 
@@ -82,7 +93,13 @@ describe('DashboardPage', () => {
   });
 
   it('shows a large fleet 100 machines at a time, and a search still looks at all of them', async () => {
-    const fleet = Array.from({ length: 250 }, (_, i) => ({ id: i + 1, name: `Unit ${String(i + 1).padStart(3, '0')}`, type: 'Loader', status: 'Good', lastUpdated: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString() }));
+    const fleet = Array.from({ length: 250 }, (_, i) => ({
+      id: i + 1,
+      name: `Unit ${String(i + 1).padStart(3, '0')}`,
+      type: 'Loader',
+      status: 'Good',
+      lastUpdated: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+    }));
     mockFetch({ 'GET /api/machines/recentlyserviced': json(fleet) });
     renderApp(routes, { url: '/dashboard' });
     await screen.findByText('150 more not shown');
@@ -97,4 +114,3 @@ describe('DashboardPage', () => {
     expect(names()).toEqual(['Unit 007']);
   });
 });
-

@@ -45,7 +45,18 @@ export default function DashboardPage() {
       />
     );
   } else if (rows.length === 0) {
-    body = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No machine matches “${search}”.`} action={<Button variant="default" onClick={() => setSearch('')}>Clear search</Button>} />;
+    body = (
+      <EmptyBlock
+        icon={<IconSearchOff size={28} />}
+        title="No matches"
+        description={`No machine matches “${search}”.`}
+        action={
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      />
+    );
   } else if (desktop) {
     body = <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette="dashboard" columns={['name', 'type', 'status', 'lastUpdated']} />;
   } else {

@@ -74,7 +74,14 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
             </Button>
           </Group>
         </Group>
-        <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label="PDF document to upload" onChange={(e) => chosen(e.currentTarget.files)} />
+        <input
+          ref={input}
+          type="file"
+          accept="application/pdf,.pdf"
+          hidden
+          aria-label="PDF document to upload"
+          onChange={(e) => chosen(e.currentTarget.files)}
+        />
         {progress !== null && (
           <Stack gap={4}>
             <Text size="sm">Uploading... {progress}%</Text>
@@ -123,7 +130,13 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
                     <Table.Td>{formatBytes(doc.size)}</Table.Td>
                     <Table.Td>{formatDateTime(doc.createdAt)}</Table.Td>
                     <Table.Td>
-                      <ActionIcon variant="subtle" color="red" aria-label={`Delete ${doc.fileName}`} onClick={() => void askDelete(doc)} loading={remove.isPending && remove.variables?.id === doc.id}>
+                      <ActionIcon
+                        variant="subtle"
+                        color="red"
+                        aria-label={`Delete ${doc.fileName}`}
+                        onClick={() => void askDelete(doc)}
+                        loading={remove.isPending && remove.variables?.id === doc.id}
+                      >
                         <IconTrash size={16} />
                       </ActionIcon>
                     </Table.Td>

@@ -1,7 +1,21 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
 
 /** The titled delete confirmation of the record forms ('Delete Fuel Record', 'Delete Purchase'). */
-export function DeleteRecordDialog({ opened, title, message, busy, onCancel, onConfirm }: { opened: boolean; title: string; message: string; busy: boolean; onCancel: () => void; onConfirm: () => void }) {
+export function DeleteRecordDialog({
+  opened,
+  title,
+  message,
+  busy,
+  onCancel,
+  onConfirm,
+}: {
+  opened: boolean;
+  title: string;
+  message: string;
+  busy: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+}) {
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered size="sm" styles={{ title: { fontWeight: 700 } }}>
       <Text mb="lg">{message}</Text>

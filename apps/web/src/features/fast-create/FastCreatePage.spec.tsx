@@ -29,7 +29,11 @@ describe('FastCreatePage', () => {
     expect(within(part).queryByLabelText('Part Number')).not.toBeInTheDocument();
     expect(await within(fuel).findByRole('option', { name: 'Atlas crane' })).toBeInTheDocument();
     // Sorted by name, and a machine is optional on a purchase.
-    expect(within(within(part).getByRole('combobox', { name: 'Machine' })).getAllByRole('option').map((o) => o.textContent)).toEqual(['No machine', 'Atlas crane', 'Blue F-150']);
+    expect(
+      within(within(part).getByRole('combobox', { name: 'Machine' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['No machine', 'Atlas crane', 'Blue F-150']);
   });
 
   it("says 'Failed to load machines' in each machine select when the list cannot be loaded, and retries", async () => {

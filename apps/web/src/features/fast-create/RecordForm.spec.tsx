@@ -20,7 +20,20 @@ function setup(options: Partial<Parameters<typeof useRecordFormActions>[0]> = {}
       <MemoryRouter initialEntries={['/record/7']}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
-  const hook = renderHook(() => ({ actions: useRecordFormActions({ mode: 'full', reset, submit: { busy: false, setBusy, outcome: null, setOutcome: setBanner }, cancelTo: '/machines/3?tab=x', deletion: null, ...options }), location: useLocation() }), { wrapper });
+  const hook = renderHook(
+    () => ({
+      actions: useRecordFormActions({
+        mode: 'full',
+        reset,
+        submit: { busy: false, setBusy, outcome: null, setOutcome: setBanner },
+        cancelTo: '/machines/3?tab=x',
+        deletion: null,
+        ...options,
+      }),
+      location: useLocation(),
+    }),
+    { wrapper },
+  );
   const where = () => `${hook.result.current.location.pathname}${hook.result.current.location.search}`;
   return { hook, where, reset, setBusy, setBanner };
 }

@@ -29,7 +29,23 @@ export interface RecordFormProps<T> {
 }
 
 /** Loads the record when there is an id; renders the form with it (or null for a new one). */
-export function WithRecord<T extends { id: number }>({ recordId, queryKey, load, loadingText, errorText, notFound, children }: { recordId?: number; queryKey: readonly unknown[]; load: (id: number) => Promise<T>; loadingText: string; errorText: string; notFound: NotFoundTexts; children: (record: T | null) => ReactNode }) {
+export function WithRecord<T extends { id: number }>({
+  recordId,
+  queryKey,
+  load,
+  loadingText,
+  errorText,
+  notFound,
+  children,
+}: {
+  recordId?: number;
+  queryKey: readonly unknown[];
+  load: (id: number) => Promise<T>;
+  loadingText: string;
+  errorText: string;
+  notFound: NotFoundTexts;
+  children: (record: T | null) => ReactNode;
+}) {
   const query = useQuery({ queryKey, queryFn: () => load(recordId ?? 0), enabled: recordId !== undefined });
   if (recordId !== undefined) {
     if (query.isPending) {
@@ -82,7 +98,15 @@ async function deleteRecord(
  * Delete (after the confirmation): `deletion` (null for a new record) as `deleteRecord` runs it, then
  * `onDeleted`, or the form goes to `deletion.leaveTo`.
  */
-export function useRecordFormActions({ mode, onCancel, onDeleted, reset, submit, cancelTo, deletion }: {
+export function useRecordFormActions({
+  mode,
+  onCancel,
+  onDeleted,
+  reset,
+  submit,
+  cancelTo,
+  deletion,
+}: {
   mode: FormMode;
   onCancel?: () => void;
   onDeleted?: () => void;
@@ -133,7 +157,18 @@ export interface RecordFormActionsProps {
 }
 
 /** Delete (with its titled confirmation), Cancel, Full Details and the submit button. */
-export function RecordFormActions({ exists, mode, busy, submitLabel, submitDisabled, fullDetailsTo, onCancel, deleteTitle, deleteMessage, onDelete }: RecordFormActionsProps) {
+export function RecordFormActions({
+  exists,
+  mode,
+  busy,
+  submitLabel,
+  submitDisabled,
+  fullDetailsTo,
+  onCancel,
+  deleteTitle,
+  deleteMessage,
+  onDelete,
+}: RecordFormActionsProps) {
   const [confirming, setConfirming] = useState(false);
   const readOnly = mode === 'fastView';
   const canDelete = exists && !readOnly;
@@ -177,7 +212,20 @@ export function RecordFormActions({ exists, mode, busy, submitLabel, submitDisab
  * A record form: the title (a page heading on the full screen, a section heading in fast and fastView
  * mode), the banner, the fields (`children`), then `RecordFormActions`.
  */
-export function RecordFormFrame({ title, banner, onBannerClose, onSubmit, children, ...actions }: RecordFormActionsProps & { title: string; banner: Banner | null; onBannerClose: () => void; onSubmit: (e: FormEvent) => Promise<void>; children: ReactNode }) {
+export function RecordFormFrame({
+  title,
+  banner,
+  onBannerClose,
+  onSubmit,
+  children,
+  ...actions
+}: RecordFormActionsProps & {
+  title: string;
+  banner: Banner | null;
+  onBannerClose: () => void;
+  onSubmit: (e: FormEvent) => Promise<void>;
+  children: ReactNode;
+}) {
   const full = actions.mode === 'full';
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={title}>

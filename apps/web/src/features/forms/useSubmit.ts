@@ -10,7 +10,15 @@ export const LEAVING = 'leaving';
  * success outcome itself. A failure is logged with `log` and shown as `failure(err)`, and the typed
  * values stay. Checking the fields, and ignoring a submit while busy, stay with the form.
  */
-export function useSubmit<Outcome>({ log, failure, initial = null }: { log: string; failure: (err: unknown) => Outcome; initial?: Outcome | null | (() => Outcome | null) }) {
+export function useSubmit<Outcome>({
+  log,
+  failure,
+  initial = null,
+}: {
+  log: string;
+  failure: (err: unknown) => Outcome;
+  initial?: Outcome | null | (() => Outcome | null);
+}) {
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(initial);
 

@@ -96,7 +96,10 @@ describe('FuelRecordForm', () => {
   });
 
   it('creates a record in fast mode as bought now, with empty store fields and null mileage', async () => {
-    const { calls } = mockFetch({ 'GET /api/machines/all': json(machines), 'POST /api/fuel-records': ({ body }) => json({ ...stored, ...(body as object), id: 11 }, 201) });
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'POST /api/fuel-records': ({ body }) => json({ ...stored, ...(body as object), id: 11 }, 201),
+    });
     renderApp(routes, { url: '/fuel-record?mode=fast' });
     await screen.findByRole('option', { name: 'Atlas crane' });
     expect(screen.queryByLabelText('Date and Time of Purchase')).not.toBeInTheDocument();
@@ -109,7 +112,18 @@ describe('FuelRecordForm', () => {
     expect(await screen.findByText(FUEL_TEXT.created)).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     const body = post.body as Record<string, unknown>;
-    expect(body).toMatchObject({ machineId: 4, amount: 10, pricePerUnit: 3.5, totalPrice: 35, storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null });
+    expect(body).toMatchObject({
+      machineId: 4,
+      amount: 10,
+      pricePerUnit: 3.5,
+      totalPrice: 35,
+      storeName: '',
+      storeCity: '',
+      storeState: '',
+      currentHours: null,
+      currentMileage: null,
+      lastMileage: null,
+    });
     expect(Date.parse(body.dateOfPurchase as string)).toBeGreaterThanOrEqual(before - 1000);
     // Ready for the next one.
     expect(field('Amount (gal)')).toHaveValue(null);
@@ -129,7 +143,11 @@ describe('FuelRecordForm', () => {
   });
 
   it('opens an existing record, updates it and says so', async () => {
-    const { calls } = mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/fuel-records/7': json(stored), 'PUT /api/fuel-records/7': ({ body }) => json({ ...stored, ...(body as object) }) });
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/fuel-records/7': json(stored),
+      'PUT /api/fuel-records/7': ({ body }) => json({ ...stored, ...(body as object) }),
+    });
     renderApp(routes, { url: '/fuel-record/7' });
     expect(await screen.findByRole('heading', { name: 'Fuel Record Details' })).toBeInTheDocument();
     expect(field('Total Price')).toHaveValue(43.24);
@@ -139,7 +157,13 @@ describe('FuelRecordForm', () => {
     await user.type(field('Store Name'), 'Chevron');
     await user.click(screen.getByRole('button', { name: 'Update Fuel Record' }));
     expect(await screen.findByText(FUEL_TEXT.updated)).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ machineId: 3, storeName: 'Chevron', totalPrice: 43.24, lastMileage: 10000, currentMileage: 10250 });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      machineId: 3,
+      storeName: 'Chevron',
+      totalPrice: 43.24,
+      lastMileage: 10000,
+      currentMileage: 10250,
+    });
   });
 
   it('shows a read-only preview in fastView mode with a Full Details link', async () => {
@@ -156,7 +180,10 @@ describe('FuelRecordForm', () => {
   });
 
   it('says when saving fails and keeps what was typed', async () => {
-    mockFetch({ 'GET /api/fuel-records/machine/3/latest': json(null), 'POST /api/fuel-records': json({ statusCode: 503, message: 'Service unavailable' }, 503) });
+    mockFetch({
+      'GET /api/fuel-records/machine/3/latest': json(null),
+      'POST /api/fuel-records': json({ statusCode: 503, message: 'Service unavailable' }, 503),
+    });
     renderApp(routes, { url: '/fuel-record?machineId=3&mode=full' });
     await user.type(await screen.findByLabelText('Amount (gal)', { exact: false }), '10');
     await user.type(field('Price per Unit'), '3.5');
@@ -166,7 +193,12 @@ describe('FuelRecordForm', () => {
   });
 
   it("asks in a 'Delete Fuel Record' dialog, then deletes and goes to the machine's fuel history", async () => {
-    const { calls } = mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/fuel-records/7': json(stored), 'DELETE /api/fuel-records/7': () => new Response(null, { status: 204 }), 'GET /api/machines/': pending });
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/fuel-records/7': json(stored),
+      'DELETE /api/fuel-records/7': () => new Response(null, { status: 204 }),
+      'GET /api/machines/': pending,
+    });
     const { router } = renderApp(routes, { url: '/fuel-record/7' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Fuel Record' });
@@ -181,7 +213,11 @@ describe('FuelRecordForm', () => {
   });
 
   it('shows the delete failure and stays', async () => {
-    mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/fuel-records/7': json(stored), 'DELETE /api/fuel-records/7': json({ statusCode: 500 }, 500) });
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/fuel-records/7': json(stored),
+      'DELETE /api/fuel-records/7': json({ statusCode: 500 }, 500),
+    });
     const { router } = renderApp(routes, { url: '/fuel-record/7' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Fuel Record' })).getByRole('button', { name: 'Delete' }));
@@ -197,7 +233,7 @@ describe('FuelRecordForm', () => {
     expect(screen.getByLabelText('Notes')).toHaveAttribute('maxlength', '2000');
   });
 
-  it('says a missing record (404: deleted, or another user\'s) does not exist, with a way back and no connection hint', async () => {
+  it("says a missing record (404: deleted, or another user's) does not exist, with a way back and no connection hint", async () => {
     mockFetch({ 'GET /api/fuel-records/8': json({ statusCode: 404, message: 'Not found' }, 404) });
     renderApp(routes, { url: '/fuel-record/8' });
     expect(await screen.findByText('Fuel record not found')).toBeInTheDocument();

@@ -11,7 +11,17 @@ import { MachineSelect } from '../fast-create/MachineSelect';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
 import { useSubmit } from '../forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
-import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelField, type FuelFormValues } from './fuel-logic';
+import {
+  computeMpg,
+  computeTotal,
+  emptyFuelValues,
+  fuelValues,
+  toFuelInput,
+  totalWasTyped,
+  validateFuel,
+  type FuelField,
+  type FuelFormValues,
+} from './fuel-logic';
 
 export const FUEL_TEXT = {
   created: 'Fuel record created successfully!',
@@ -30,7 +40,14 @@ export type FuelRecordFormProps = RecordFormProps<FuelRecord>;
 export function FuelRecordForm(props: FuelRecordFormProps) {
   const api = useApi();
   return (
-    <WithRecord recordId={props.recordId} queryKey={fuelKeys.detail(props.recordId ?? 0)} load={(id) => fuelApi.get(api, id)} loadingText="Loading fuel record..." errorText={FUEL_TEXT.loadFailed} notFound={FUEL_TEXT.notFound}>
+    <WithRecord
+      recordId={props.recordId}
+      queryKey={fuelKeys.detail(props.recordId ?? 0)}
+      load={(id) => fuelApi.get(api, id)}
+      loadingText="Loading fuel record..."
+      errorText={FUEL_TEXT.loadFailed}
+      notFound={FUEL_TEXT.notFound}
+    >
       {/* Keyed by record so the form starts from the loaded values (and afresh after a create). */}
       {(record) => <FuelForm key={record?.id ?? 'new'} {...props} record={record} />}
     </WithRecord>
@@ -55,7 +72,10 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const [totalTyped, setTotalTyped] = useState(() => (record ? totalWasTyped(record) : false));
   const [lastMileageTyped, setLastMileageTyped] = useState(!isNew);
   const submit = useSubmit<Banner>({
-    initial: () => (record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id ? { kind: 'success', title: FUEL_TEXT.created } : null),
+    initial: () =>
+      record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id
+        ? { kind: 'success', title: FUEL_TEXT.created }
+        : null,
     log: 'Fuel record save failed',
     // The typed values stay so nothing is lost.
     failure: (err) => ({ kind: 'error', title: isNew ? FUEL_TEXT.createFailed : FUEL_TEXT.updateFailed, detail: refusalDetail(err) }),

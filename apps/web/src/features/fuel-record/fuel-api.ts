@@ -25,7 +25,10 @@ export const fuelApi = {
 /** A fuel record changes the fuel lists and the history of its machine (and of the one it left); a deleted one is not read again. */
 function refreshFuelLists(queryClient: QueryClient, machineIds: number[], deletedId?: number): Promise<unknown> {
   const kept = (q: Query) => deletedId === undefined || !isUnder(q.queryKey, fuelKeys.detail(deletedId));
-  return Promise.all([queryClient.invalidateQueries({ queryKey: fuelKeys.all, predicate: kept }), ...[...new Set(machineIds)].map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) }))]);
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: fuelKeys.all, predicate: kept }),
+    ...[...new Set(machineIds)].map((id) => queryClient.invalidateQueries({ queryKey: historyKeys.fuel(id) })),
+  ]);
 }
 
 /** Creates (no id) or updates a fuel record; `previous` is the record as it was, when it may move machines. */
@@ -33,7 +36,8 @@ export function useSaveFuelRecord() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: FuelRecordInput; previous?: Pick<FuelRecord, 'machineId'> | null }) => (id === undefined ? fuelApi.create(api, body) : fuelApi.update(api, id, body)),
+    mutationFn: ({ id, body }: { id?: number; body: FuelRecordInput; previous?: Pick<FuelRecord, 'machineId'> | null }) =>
+      id === undefined ? fuelApi.create(api, body) : fuelApi.update(api, id, body),
     onSuccess: async (saved, { previous }) => {
       queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
       await refreshFuelLists(queryClient, [saved.machineId, ...(previous ? [previous.machineId] : [])]);

@@ -3,7 +3,13 @@ import { aFuelRecord } from './fuel-record.fixture';
 
 const record = aFuelRecord();
 
-const valid = (v: Partial<FuelFormValues> = {}): FuelFormValues => ({ ...emptyFuelValues(3, new Date(2026, 10, 21, 9, 15)), amount: '10', pricePerUnit: '3.5', totalPrice: '35.00', ...v });
+const valid = (v: Partial<FuelFormValues> = {}): FuelFormValues => ({
+  ...emptyFuelValues(3, new Date(2026, 10, 21, 9, 15)),
+  amount: '10',
+  pricePerUnit: '3.5',
+  totalPrice: '35.00',
+  ...v,
+});
 const ALL = { machine: true, date: true, full: true };
 
 describe('fuel record calculations', () => {
@@ -62,7 +68,11 @@ describe('validateFuel', () => {
   it('checks only the fields the mode shows', () => {
     const v = valid({ machineId: '', dateOfPurchase: '', currentMileage: '-1' });
     expect(validateFuel(v, { machine: false, date: false, full: false })).toEqual({});
-    expect(validateFuel(v, ALL)).toEqual({ machineId: 'Machine is required', dateOfPurchase: 'This field is required', currentMileage: 'Value must be at least 0' });
+    expect(validateFuel(v, ALL)).toEqual({
+      machineId: 'Machine is required',
+      dateOfPurchase: 'This field is required',
+      currentMileage: 'Value must be at least 0',
+    });
   });
 });
 

@@ -55,7 +55,12 @@ export function computeTotal(amount: string, pricePerUnit: string): string | nul
  * full-to-full rule of issue 22, only for a full tank that did not follow a missed fill-up (a
  * partial fill has no economy of its own).
  */
-export function computeMpg(currentMileage: string, lastMileage: string, amount: string, flags: FuelFlags = { fullTank: true, missedPrevious: false }): number | null {
+export function computeMpg(
+  currentMileage: string,
+  lastMileage: string,
+  amount: string,
+  flags: FuelFlags = { fullTank: true, missedPrevious: false },
+): number | null {
   if (!flags.fullTank || flags.missedPrevious) {
     return null;
   }
@@ -175,7 +180,16 @@ export function toFuelInput(v: FuelFormValues, { fastNew, now }: { fastNew: bool
     missedPrevious: v.missedPrevious,
   };
   if (fastNew) {
-    return { ...base, dateOfPurchase: now.toISOString(), storeName: '', storeCity: '', storeState: '', currentHours: null, currentMileage: null, lastMileage: null };
+    return {
+      ...base,
+      dateOfPurchase: now.toISOString(),
+      storeName: '',
+      storeCity: '',
+      storeState: '',
+      currentHours: null,
+      currentMileage: null,
+      lastMileage: null,
+    };
   }
   return {
     ...base,

@@ -55,7 +55,6 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
 
-
   const sorted = useMemo(() => {
     const needle = query.trim().toLowerCase();
     const found = filter && needle ? (rows ?? []).filter((r) => filter.value(r).toLowerCase().includes(needle)) : (rows ?? []);
@@ -128,14 +127,20 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
   return (
     <Box>
       <Group justify="space-between" mb="md" gap="sm">
-        {filter ? <SearchBox
+        {filter ? (
+          <SearchBox
             value={query}
             onChange={(v) => {
               // A new filter starts again at page 1.
               setQuery(v);
               setPage(1);
             }}
-            placeholder={filter.placeholder} w={{ base: '100%', sm: 260 }} /> : <span />}
+            placeholder={filter.placeholder}
+            w={{ base: '100%', sm: 260 }}
+          />
+        ) : (
+          <span />
+        )}
         <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} size="sm">
           Add New
         </Button>

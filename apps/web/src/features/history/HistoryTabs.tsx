@@ -23,7 +23,6 @@ import { HistoryTable, type HistoryColumn } from './HistoryTable';
 export type HistoryTab = 'fuel' | 'service' | 'parts' | 'meters' | 'schedules' | 'reports';
 const TABS: HistoryTab[] = ['fuel', 'service', 'parts', 'meters', 'schedules', 'reports'];
 
-
 /** One page of a machine's history, newest first (issue 25, item 9: the tabs load more on demand). */
 const historyPage = <T,>(api: ApiClient, path: string, page: number): Promise<Page<T>> =>
   api.get<Page<T>>(`${path}?page=${page}&size=${MACHINE_HISTORY_LIMITS.pageSize}`);
@@ -151,11 +150,7 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
   return (
     <HistoryTable
       rows={rows}
-      more={
-        q.hasNextPage && rows
-          ? { loaded: rows.length, total, loading: q.isFetchingNextPage, onLoadMore: () => void q.fetchNextPage() }
-          : undefined
-      }
+      more={q.hasNextPage && rows ? { loaded: rows.length, total, loading: q.isFetchingNextPage, onLoadMore: () => void q.fetchNextPage() } : undefined}
       isPending={q.isPending}
       isError={q.isError}
       onRetry={() => void q.refetch()}

@@ -23,7 +23,12 @@ export function ExportSection() {
           A ZIP of everything you keep here: a manifest, one CSV per kind of record, and your photos.
         </Text>
         <Group gap="sm">
-          <Button leftSection={<IconDownload size={16} />} loading={start.isPending} disabled={building} onClick={() => start.mutate(undefined, { onSuccess: (s) => setExportId(s.id) })}>
+          <Button
+            leftSection={<IconDownload size={16} />}
+            loading={start.isPending}
+            disabled={building}
+            onClick={() => start.mutate(undefined, { onSuccess: (s) => setExportId(s.id) })}
+          >
             Download all my data
           </Button>
           <Button component={Link} to="/import?source=wrenchlog-export" variant="default" leftSection={<IconRestore size={16} />}>

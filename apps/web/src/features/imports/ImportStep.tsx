@@ -93,7 +93,11 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
         <Radio.Group value={mode} onChange={(v) => setMode(v as ImportCommitMode)} label="How to import" labelProps={{ fw: 600, mb: 'xs' }}>
           <Stack gap="sm">
             <Radio value="all_or_nothing" label="All or nothing" description="Import every row, or nothing if any row fails." />
-            <Radio value="skip_invalid" label="Skip invalid rows" description={`Import the ${plural(counts.valid + counts.warnings, 'row', 'rows')} that passed and leave out the ${plural(counts.errors, 'row', 'rows')} with errors.`} />
+            <Radio
+              value="skip_invalid"
+              label="Skip invalid rows"
+              description={`Import the ${plural(counts.valid + counts.warnings, 'row', 'rows')} that passed and leave out the ${plural(counts.errors, 'row', 'rows')} with errors.`}
+            />
           </Stack>
         </Radio.Group>
         {blocker && (

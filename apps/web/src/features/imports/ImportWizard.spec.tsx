@@ -6,9 +6,16 @@ import { json, mockFetch, renderApp, signIn } from '../../test/harness';
 
 const user = userEvent.setup({ delay: null });
 
-const row = (rowNumber: number, status: 'valid' | 'warning' | 'error', messages: string[] = [], record: Record<string, unknown> = {}) => ({ rowNumber, status, messages, record });
+const row = (rowNumber: number, status: 'valid' | 'warning' | 'error', messages: string[] = [], record: Record<string, unknown> = {}) => ({
+  rowNumber,
+  status,
+  messages,
+  record,
+});
 
-const uploaded = (preview = [row(2, 'error', ['row 2: no machine: choose the machine of the file, or map the column that names it'], { amount: 12.5, totalPrice: 43.74 })]): ImportUploaded => ({
+const uploaded = (
+  preview = [row(2, 'error', ['row 2: no machine: choose the machine of the file, or map the column that names it'], { amount: 12.5, totalPrice: 43.74 })],
+): ImportUploaded => ({
   id: 7,
   detected: { delimiter: ',', decimalSeparator: '.', dateFormat: 'MM/DD/YYYY', encoding: 'utf-8', hasBom: true, units: { distance: 'mi', volume: 'gal' } },
   notes: ['No date in the file tells day and month apart: month first is assumed.'],
@@ -29,7 +36,13 @@ const importView = (state: string, counts = { valid: 3, warnings: 1, errors: 2 }
   error: null,
 });
 
-const page = (content: object[], totalElements: number, number = 0, size = 50) => ({ content, totalElements, totalPages: Math.max(1, Math.ceil(totalElements / size)), number, size });
+const page = (content: object[], totalElements: number, number = 0, size = 50) => ({
+  content,
+  totalElements,
+  totalPages: Math.max(1, Math.ceil(totalElements / size)),
+  number,
+  size,
+});
 
 beforeEach(() => {
   localStorage.clear();
@@ -45,7 +58,15 @@ describe('the import wizard: Upload and Map', () => {
       'PUT /api/imports/7/mapping': (req) => {
         const body = req.body as { mapping: Record<string, string> };
         if (body.mapping.Date === 'amount') {
-          return json({ statusCode: 400, code: 'VALIDATION_FAILED', message: "Columns 'Date' and 'FuelConsumed' are both mapped to amount; map one.", errors: [{ field: 'mapping', message: 'x' }] }, 400);
+          return json(
+            {
+              statusCode: 400,
+              code: 'VALIDATION_FAILED',
+              message: "Columns 'Date' and 'FuelConsumed' are both mapped to amount; map one.",
+              errors: [{ field: 'mapping', message: 'x' }],
+            },
+            400,
+          );
         }
         return json(uploaded([row(2, 'valid', [], { machineId: 3, amount: 12.5, totalPrice: 43.74, fullTank: true })]));
       },
@@ -91,13 +112,22 @@ describe('the import wizard: Upload and Map', () => {
     expect(puts()[2]).toMatchObject({ mapping: { Date: 'amount', Cost: 'totalPrice', Notes: 'notes' } });
     expect(screen.getByLabelText('Field for column FuelConsumed')).toHaveValue('');
     expect(await screen.findByText("Columns 'Date' and 'FuelConsumed' are both mapped to amount; map one.")).toBeInTheDocument();
-    expect(screen.getByLabelText('Field for column FuelConsumed')).toHaveAccessibleDescription("Columns 'Date' and 'FuelConsumed' are both mapped to amount; map one.");
+    expect(screen.getByLabelText('Field for column FuelConsumed')).toHaveAccessibleDescription(
+      "Columns 'Date' and 'FuelConsumed' are both mapped to amount; map one.",
+    );
     expect(screen.getByRole('button', { name: 'Review every row' })).toBeDisabled();
   });
 
   it('refuses a file over 20 MB before sending it, and shows the server message of a refused file', async () => {
     const { calls } = mockFetch({
-      'POST /api/imports': json({ statusCode: 415, code: 'UNSUPPORTED_MEDIA_TYPE', message: 'This file is a JPEG image, not a CSV file. Export or save it as CSV (UTF-8) and upload that.' }, 415),
+      'POST /api/imports': json(
+        {
+          statusCode: 415,
+          code: 'UNSUPPORTED_MEDIA_TYPE',
+          message: 'This file is a JPEG image, not a CSV file. Export or save it as CSV (UTF-8) and upload that.',
+        },
+        415,
+      ),
     });
     renderApp(routes, { url: '/import?source=generic-fuel' });
     const input = (await screen.findByText('Choose a file')) && (document.querySelector('input[type="file"]') as HTMLInputElement);
@@ -137,7 +167,11 @@ describe('the import wizard: Review', () => {
     await screen.findByText('Rows 1–50 of 60');
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await screen.findByText('Rows 51–60 of 60');
-    expect(calls.filter((c) => c.url.includes('/rows')).map((c) => c.url.split('?')[1])).toEqual(['status=error&page=0&size=50', 'status=valid&page=0&size=50', 'status=valid&page=1&size=50']);
+    expect(calls.filter((c) => c.url.includes('/rows')).map((c) => c.url.split('?')[1])).toEqual([
+      'status=error&page=0&size=50',
+      'status=valid&page=0&size=50',
+      'status=valid&page=1&size=50',
+    ]);
 
     // Import: all or nothing is refused while rows have errors; skip-invalid imports the rest.
     await user.click(screen.getByRole('button', { name: 'Continue to import' }));

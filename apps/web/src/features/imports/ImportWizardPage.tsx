@@ -50,7 +50,9 @@ export default function ImportWizardPage() {
   // An import opened by its id (a reload, the history): its Review when reviewed, else its result.
   const state = view.data?.state;
   const step = chosenStep ?? (state === 'uploaded' || state === 'validated' ? REVIEW : IMPORT);
-  const counts = reviewed ?? (view.data && state !== 'uploaded' ? { valid: view.data.counts.valid, warnings: view.data.counts.warnings, errors: view.data.counts.errors } : null);
+  const counts =
+    reviewed ??
+    (view.data && state !== 'uploaded' ? { valid: view.data.counts.valid, warnings: view.data.counts.warnings, errors: view.data.counts.errors } : null);
 
   const restart = () => {
     setParams({}, { replace: true });
@@ -115,7 +117,11 @@ export default function ImportWizardPage() {
     return (
       <Page>
         <PageHeader title="Import" />
-        {isNotFound(view.error) ? <NotFoundState title="Import not found" backTo="/settings?tab=import" backLabel="Import history" /> : <ErrorState text="Could not load the import." onRetry={() => void view.refetch()} />}
+        {isNotFound(view.error) ? (
+          <NotFoundState title="Import not found" backTo="/settings?tab=import" backLabel="Import history" />
+        ) : (
+          <ErrorState text="Could not load the import." onRetry={() => void view.refetch()} />
+        )}
       </Page>
     );
   }
@@ -166,19 +172,41 @@ export default function ImportWizardPage() {
     body = (
       <>
         <UploadStep card={card} file={file} onFile={chooseFile} error={fileError} />
-        {nav(() => setStep(SOURCE), { label: upload.isPending ? 'Reading the file...' : 'Upload the file', onClick: sendFile, disabled: !file || !!fileTooLarge(file), loading: upload.isPending })}
+        {nav(() => setStep(SOURCE), {
+          label: upload.isPending ? 'Reading the file...' : 'Upload the file',
+          onClick: sendFile,
+          disabled: !file || !!fileTooLarge(file),
+          loading: upload.isPending,
+        })}
       </>
     );
   } else if (step === MAP && card && uploaded && draft) {
     body = (
       <>
-        <MapStep card={card} uploaded={uploaded} draft={draft} onDraft={changeDraft} saving={save.isPending} error={saveError} fieldErrors={save.isError ? serverFieldErrors(save.error) : {}} />
+        <MapStep
+          card={card}
+          uploaded={uploaded}
+          draft={draft}
+          onDraft={changeDraft}
+          saving={save.isPending}
+          error={saveError}
+          fieldErrors={save.isError ? serverFieldErrors(save.error) : {}}
+        />
         {validate.isError && (
           <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title="The review did not run">
             {importErrorText(validate.error)}
           </Alert>
         )}
-        {nav(() => setStep(UPLOAD), { label: validate.isPending ? 'Checking every row...' : 'Review every row', onClick: review, disabled: !!blocker || !!saveError || save.isPending, loading: validate.isPending }, blocker)}
+        {nav(
+          () => setStep(UPLOAD),
+          {
+            label: validate.isPending ? 'Checking every row...' : 'Review every row',
+            onClick: review,
+            disabled: !!blocker || !!saveError || save.isPending,
+            loading: validate.isPending,
+          },
+          blocker,
+        )}
       </>
     );
   } else if (step === REVIEW && id !== null) {
@@ -213,7 +241,14 @@ export default function ImportWizardPage() {
 
   return (
     <Page>
-      <PageHeader title="Import" description={card ? `${card.title}${view.data?.fileName ? `: ${view.data.fileName}` : file ? `: ${file.name}` : ''}` : 'Bring your records in from a spreadsheet or another app.'} />
+      <PageHeader
+        title="Import"
+        description={
+          card
+            ? `${card.title}${view.data?.fileName ? `: ${view.data.fileName}` : file ? `: ${file.name}` : ''}`
+            : 'Bring your records in from a spreadsheet or another app.'
+        }
+      />
       {/* The stepper is a picture of where the user is; the text says it (its steps are not controls here). */}
       <Stepper active={step} size="sm" mb={desktop ? 'xl' : 'xs'} allowNextStepsSelect={false} iconSize={desktop ? 34 : 28} aria-hidden>
         {STEPS.map((label) => (

@@ -5,8 +5,26 @@ import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness'
 
 const user = userEvent.setup({ delay: null });
 
-const done = { id: 9, source: 'fuelly', fileName: 'fuelly.csv', state: 'done', progress: { done: 5, total: 5 }, counts: { valid: 4, warnings: 1, errors: 0, written: 5, skipped: 0, failed: 0 }, createdAt: '2026-11-24T10:00:00Z', finishedAt: '2026-11-24T10:01:00Z', error: null };
-const reviewed = { ...done, id: 8, source: 'lubelogger-fuel', fileName: 'fuel.csv', state: 'validated', counts: { valid: 3, warnings: 1, errors: 0, written: 0, skipped: 0, failed: 0 }, finishedAt: null };
+const done = {
+  id: 9,
+  source: 'fuelly',
+  fileName: 'fuelly.csv',
+  state: 'done',
+  progress: { done: 5, total: 5 },
+  counts: { valid: 4, warnings: 1, errors: 0, written: 5, skipped: 0, failed: 0 },
+  createdAt: '2026-11-24T10:00:00Z',
+  finishedAt: '2026-11-24T10:01:00Z',
+  error: null,
+};
+const reviewed = {
+  ...done,
+  id: 8,
+  source: 'lubelogger-fuel',
+  fileName: 'fuel.csv',
+  state: 'validated',
+  counts: { valid: 3, warnings: 1, errors: 0, written: 0, skipped: 0, failed: 0 },
+  finishedAt: null,
+};
 const history = (content: object[]) => ({ content, totalElements: content.length, totalPages: 1, number: 0, size: 20 });
 
 beforeEach(() => {
@@ -55,11 +73,11 @@ describe('Settings > Import', () => {
       mockFetch({ 'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'GET /api/imports': json(history([done, reviewed])) });
       renderApp(routes, { url: '/settings?tab=import' });
       const table = await screen.findByRole('table', { name: 'Import history' });
-      expect(within(table).getAllByRole('row').map((r) => r.textContent)).toEqual([
-        'FileTimeSourceRowsStateActions',
-        expect.stringContaining('fuelly.csv'),
-        expect.stringContaining('fuel.csv'),
-      ]);
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((r) => r.textContent),
+      ).toEqual(['FileTimeSourceRowsStateActions', expect.stringContaining('fuelly.csv'), expect.stringContaining('fuel.csv')]);
       expect(within(table).getAllByRole('row')[1]).toHaveTextContent('5 imported, 0 skipped, 0 failed');
       expect(within(table).getByRole('button', { name: 'Revert the import of fuelly.csv' })).toBeInTheDocument();
     } finally {
@@ -81,7 +99,10 @@ describe('Settings > Import', () => {
   });
 
   it('says the history could not load, with a retry', async () => {
-    mockFetch({ 'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'GET /api/imports': json({ statusCode: 500, code: 'INTERNAL', message: 'x' }, 500) });
+    mockFetch({
+      'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }),
+      'GET /api/imports': json({ statusCode: 500, code: 'INTERNAL', message: 'x' }, 500),
+    });
     renderApp(routes, { url: '/settings?tab=import' });
     expect(await screen.findByText('Could not load your imports.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
@@ -93,7 +114,8 @@ describe('Settings > Import', () => {
       'GET /api/user/1/imageStats': json({ imageCount: 0, totalImageSize: 0 }),
       'GET /api/imports': json(history([])),
       'POST /api/exports': json({ id: 4 }, 202),
-      'GET /api/exports/4': () => json(++reads < 2 ? { id: 4, state: 'running', url: null } : { id: 4, state: 'ready', url: '/api/exports/files/u1/4.zip?sig=abc' }),
+      'GET /api/exports/4': () =>
+        json(++reads < 2 ? { id: 4, state: 'running', url: null } : { id: 4, state: 'ready', url: '/api/exports/files/u1/4.zip?sig=abc' }),
     });
     renderApp(routes, { url: '/settings?tab=import' });
     await user.click(await screen.findByRole('button', { name: 'Download all my data' }));

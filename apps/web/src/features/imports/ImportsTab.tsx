@@ -15,7 +15,8 @@ export default function ImportsTab() {
               Import
             </Title>
             <Text size="sm" c="dimmed">
-              Bring machines, service records, fuel records and part purchases in from a spreadsheet, LubeLogger, Fuelly or Drivvo. You see every row before anything is written, and can revert an import.
+              Bring machines, service records, fuel records and part purchases in from a spreadsheet, LubeLogger, Fuelly or Drivvo. You see every row before
+              anything is written, and can revert an import.
             </Text>
           </div>
           <Button component={Link} to="/import" leftSection={<IconFileImport size={16} />}>

@@ -4,7 +4,17 @@ import { IMPORT_DATE_FORMATS } from '@wrenchlog/contracts/limits';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { MachineSelect } from '../fast-create/MachineSelect';
 import type { SourceCard } from './import-sources';
-import { chooseField, columnChoices, columnOfMessage, newMachines, previewCell, previewColumns, setMachineColumn, setMachineMode, type MapDraft } from './mapping-logic';
+import {
+  chooseField,
+  columnChoices,
+  columnOfMessage,
+  newMachines,
+  previewCell,
+  previewColumns,
+  setMachineColumn,
+  setMachineMode,
+  type MapDraft,
+} from './mapping-logic';
 import { RowStatusBadge } from './RowStatusBadge';
 
 export interface MapStepProps {
@@ -57,10 +67,34 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
           {uploaded.detected.hasBom && <Badge variant="light">UTF-8 byte-order mark found</Badge>}
         </Group>
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
-          <NativeSelect label="Delimiter" data={DELIMITERS} value={detected.delimiter} onChange={(e) => setDetected({ delimiter: e.currentTarget.value as MapDraft['detected']['delimiter'] })} error={fieldErrors['detected.delimiter']} />
-          <NativeSelect label="Decimal separator" data={DECIMALS} value={detected.decimalSeparator} onChange={(e) => setDetected({ decimalSeparator: e.currentTarget.value as MapDraft['detected']['decimalSeparator'] })} error={fieldErrors['detected.decimalSeparator']} />
-          <NativeSelect label="Date format" data={[...IMPORT_DATE_FORMATS]} value={detected.dateFormat} onChange={(e) => setDetected({ dateFormat: e.currentTarget.value as MapDraft['detected']['dateFormat'] })} error={fieldErrors['detected.dateFormat']} />
-          <NativeSelect label="Encoding" data={ENCODINGS} value={detected.encoding} onChange={(e) => setDetected({ encoding: e.currentTarget.value as MapDraft['detected']['encoding'] })} error={fieldErrors['detected.encoding']} />
+          <NativeSelect
+            label="Delimiter"
+            data={DELIMITERS}
+            value={detected.delimiter}
+            onChange={(e) => setDetected({ delimiter: e.currentTarget.value as MapDraft['detected']['delimiter'] })}
+            error={fieldErrors['detected.delimiter']}
+          />
+          <NativeSelect
+            label="Decimal separator"
+            data={DECIMALS}
+            value={detected.decimalSeparator}
+            onChange={(e) => setDetected({ decimalSeparator: e.currentTarget.value as MapDraft['detected']['decimalSeparator'] })}
+            error={fieldErrors['detected.decimalSeparator']}
+          />
+          <NativeSelect
+            label="Date format"
+            data={[...IMPORT_DATE_FORMATS]}
+            value={detected.dateFormat}
+            onChange={(e) => setDetected({ dateFormat: e.currentTarget.value as MapDraft['detected']['dateFormat'] })}
+            error={fieldErrors['detected.dateFormat']}
+          />
+          <NativeSelect
+            label="Encoding"
+            data={ENCODINGS}
+            value={detected.encoding}
+            onChange={(e) => setDetected({ encoding: e.currentTarget.value as MapDraft['detected']['encoding'] })}
+            error={fieldErrors['detected.encoding']}
+          />
           <NativeSelect
             label="Distances in"
             data={[
@@ -100,7 +134,12 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
             styles={{ label: { whiteSpace: 'normal' } }}
           />
           {draft.machineMode === 'file' ? (
-            <MachineSelect value={draft.machineId === null ? '' : String(draft.machineId)} onChange={(v) => onDraft({ ...draft, machineId: v ? Number(v) : null })} error={fieldErrors.machineId} required />
+            <MachineSelect
+              value={draft.machineId === null ? '' : String(draft.machineId)}
+              onChange={(v) => onDraft({ ...draft, machineId: v ? Number(v) : null })}
+              error={fieldErrors.machineId}
+              required
+            />
           ) : (
             <NativeSelect
               label="Column with the machine's name"
@@ -173,7 +212,13 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
           )}
         </Group>
         {/* Focusable, so a keyboard can scroll the wide preview sideways. */}
-        <Table.ScrollContainer minWidth={Math.max(480, 140 * (records.length + 2))} type="native" tabIndex={0} role="region" aria-label="Preview, scrolls sideways">
+        <Table.ScrollContainer
+          minWidth={Math.max(480, 140 * (records.length + 2))}
+          type="native"
+          tabIndex={0}
+          role="region"
+          aria-label="Preview, scrolls sideways"
+        >
           <Table striped verticalSpacing="xs" aria-label="Preview" style={{ opacity: saving ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>

@@ -27,7 +27,15 @@ export function RevertButton({ view, size = 'sm' }: { view: ImportView; size?: '
   };
   return (
     <>
-      <Button size={size} variant="light" color="red" leftSection={<IconArrowBackUp size={16} />} loading={revert.isPending} onClick={() => void run()} aria-label={`Revert the import of ${view.fileName}`}>
+      <Button
+        size={size}
+        variant="light"
+        color="red"
+        leftSection={<IconArrowBackUp size={16} />}
+        loading={revert.isPending}
+        onClick={() => void run()}
+        aria-label={`Revert the import of ${view.fileName}`}
+      >
         Revert
       </Button>
       {revert.isError && (

@@ -37,7 +37,12 @@ export function UploadStep({ card, file, onFile, error }: UploadStepProps) {
         }}
         onDragLeave={() => setOver(false)}
         onDrop={drop}
-        style={{ borderStyle: 'dashed', borderWidth: 2, borderColor: over ? 'var(--mantine-color-blue-5)' : error ? 'var(--mantine-color-red-6)' : undefined, background: over ? 'var(--mantine-color-blue-0)' : undefined }}
+        style={{
+          borderStyle: 'dashed',
+          borderWidth: 2,
+          borderColor: over ? 'var(--mantine-color-blue-5)' : error ? 'var(--mantine-color-red-6)' : undefined,
+          background: over ? 'var(--mantine-color-blue-0)' : undefined,
+        }}
       >
         <Stack align="center" gap="xs">
           <IconFileUpload size={36} aria-hidden />

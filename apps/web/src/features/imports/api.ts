@@ -59,7 +59,11 @@ export function useImport(id: number | null, { watch = false }: { watch?: boolea
 
 export function useImportRows(id: number, filter: RowFilter, page: number) {
   const api = useApi();
-  return useQuery({ queryKey: importKeys.rows(id, filter, page), queryFn: () => importApi.rows(api, id, filter, page), placeholderData: (previous) => previous });
+  return useQuery({
+    queryKey: importKeys.rows(id, filter, page),
+    queryFn: () => importApi.rows(api, id, filter, page),
+    placeholderData: (previous) => previous,
+  });
 }
 
 /** The history, newest first; read every second while one of the page's imports runs. */

@@ -1,6 +1,19 @@
 import type { ImportUploaded } from '@wrenchlog/contracts';
 import { sourceCard } from './import-sources';
-import { chooseField, columnChoices, columnOfMessage, fieldOptions, initialDraft, mapBlocker, mappingBody, newMachines, previewCell, previewColumns, setColumnField, setMachineMode } from './mapping-logic';
+import {
+  chooseField,
+  columnChoices,
+  columnOfMessage,
+  fieldOptions,
+  initialDraft,
+  mapBlocker,
+  mappingBody,
+  newMachines,
+  previewCell,
+  previewColumns,
+  setColumnField,
+  setMachineMode,
+} from './mapping-logic';
 
 const lube = sourceCard('lubelogger-fuel')!;
 const drivvo = sourceCard('drivvo')!;
@@ -33,7 +46,12 @@ describe('the Map step rules', () => {
   it('takes the column a file names its machines in (Fuelly) as the machine column', () => {
     const draft = initialDraft(uploaded({ columns: ['car_name', 'odometer'], suggestedMapping: { car_name: 'machine', odometer: 'odometer' } }));
     expect(draft).toMatchObject({ machineMode: 'column', machineColumn: 'car_name' });
-    expect(mappingBody(draft, fuelly)).toEqual({ mapping: { car_name: 'machine', odometer: 'odometer' }, detected: draft.detected, machineId: null, machineColumn: 'car_name' });
+    expect(mappingBody(draft, fuelly)).toEqual({
+      mapping: { car_name: 'machine', odometer: 'odometer' },
+      detected: draft.detected,
+      machineId: null,
+      machineColumn: 'car_name',
+    });
     // One machine for the file drops the column's 'machine' mapping.
     const file = setMachineMode({ ...draft }, 'file', ['car_name', 'odometer']);
     expect(file.mapping).toEqual({ odometer: 'odometer' });
@@ -44,7 +62,10 @@ describe('the Map step rules', () => {
     expect(setColumnField({ Cost: 'totalPrice', Notes: 'notes' }, 'Notes', 'totalPrice')).toEqual({ Notes: 'totalPrice' });
     expect(setColumnField({ Cost: 'totalPrice', Notes: 'notes' }, 'Cost', '')).toEqual({ Notes: 'notes' });
     // Drivvo: the same field in two sections is two fields.
-    expect(setColumnField({ 'Refuelling / Date': 'date' }, 'Service / Date', 'serviceDate')).toEqual({ 'Refuelling / Date': 'date', 'Service / Date': 'serviceDate' });
+    expect(setColumnField({ 'Refuelling / Date': 'date' }, 'Service / Date', 'serviceDate')).toEqual({
+      'Refuelling / Date': 'date',
+      'Service / Date': 'serviceDate',
+    });
     expect(setColumnField({ 'Service / Notes': 'notes' }, 'Expense / Notes', 'notes')).toEqual({ 'Service / Notes': 'notes', 'Expense / Notes': 'notes' });
   });
 

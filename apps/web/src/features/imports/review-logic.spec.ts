@@ -1,5 +1,20 @@
 import { ApiError } from '../../api/client';
-import { canRevert, countsText, defaultMode, fileTooLarge, filterChoices, firstFilter, importErrorText, isRunning, modeBlocker, pageLabel, progressPercent, revertQuestion, rowsQuery, rowsToImport } from './review-logic';
+import {
+  canRevert,
+  countsText,
+  defaultMode,
+  fileTooLarge,
+  filterChoices,
+  firstFilter,
+  importErrorText,
+  isRunning,
+  modeBlocker,
+  pageLabel,
+  progressPercent,
+  revertQuestion,
+  rowsQuery,
+  rowsToImport,
+} from './review-logic';
 
 const counts = { valid: 3, warnings: 1, errors: 2 };
 const view = (state: string, written = 4) => ({ id: 1, fileName: 'fuel.csv', state: state as 'done', counts: { ...counts, written, skipped: 0, failed: 0 } });

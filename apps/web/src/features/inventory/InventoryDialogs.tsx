@@ -21,7 +21,9 @@ function serverFieldErrors<K extends string>(err: unknown, fields: readonly K[])
   const out: FieldErrors<K> = {};
   if (err instanceof ApiError) {
     for (const e of err.body?.errors ?? []) {
-      const field = String(e.field ?? '').split('.').pop() as K;
+      const field = String(e.field ?? '')
+        .split('.')
+        .pop() as K;
       if (fields.includes(field) && !out[field]) {
         out[field] = e.message;
       }
@@ -70,7 +72,25 @@ function DialogShell({ opened, title, onClose, children }: { opened: boolean; ti
 }
 
 /** Cancel / Save / Delete, or the delete confirmation in their place. */
-function DialogFooter({ saveLabel, deleteLabel, confirmText, canSave, busy, onCancel, onDelete, editing }: { saveLabel: string; deleteLabel: string; confirmText: string; canSave: boolean; busy: boolean; onCancel: () => void; onDelete: () => Promise<void>; editing: boolean }) {
+function DialogFooter({
+  saveLabel,
+  deleteLabel,
+  confirmText,
+  canSave,
+  busy,
+  onCancel,
+  onDelete,
+  editing,
+}: {
+  saveLabel: string;
+  deleteLabel: string;
+  confirmText: string;
+  canSave: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  onDelete: () => Promise<void>;
+  editing: boolean;
+}) {
   const [confirming, setConfirming] = useState(false);
   if (confirming) {
     return (
@@ -135,7 +155,17 @@ function partValues(part: Part | null): PartFormValues {
 }
 
 /** 'Add New Part' / 'Edit Part' (spec section 2; rules section 5). */
-export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part | null; onClose: () => void; onSaved: (part: Part) => void; onDeleted: (id: number) => void }) {
+export function PartDialog({
+  part,
+  onClose,
+  onSaved,
+  onDeleted,
+}: {
+  part: Part | null;
+  onClose: () => void;
+  onSaved: (part: Part) => void;
+  onDeleted: (id: number) => void;
+}) {
   const api = useApi();
   const savePart = useSavePart();
   const deletePart = useDeletePart();
@@ -176,7 +206,9 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
   }
 
   async function onDelete() {
-    if (!part) {return;}
+    if (!part) {
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -188,7 +220,10 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
     }
   }
 
-  const supplierOptions = [{ value: '', label: suppliers.isPending ? 'Loading suppliers...' : 'Select a supplier' }, ...(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name }))];
+  const supplierOptions = [
+    { value: '', label: suppliers.isPending ? 'Loading suppliers...' : 'Select a supplier' },
+    ...(suppliers.data ?? []).map((s) => ({ value: String(s.id), label: s.name })),
+  ];
   // Keep the part's supplier selectable even before the list arrives.
   if (part && !supplierOptions.some((o) => o.value === String(part.supplierId))) {
     supplierOptions.push({ value: String(part.supplierId), label: part.supplier });
@@ -210,7 +245,12 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
           <TextInput label="Name" required {...form.field('name')} />
           <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.field('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <NativeSelect label="Category" required data={[{ value: '', label: 'Select a category' }, ...PART_CATEGORIES.map((c) => ({ value: c, label: c }))]} {...form.field('category')} />
+            <NativeSelect
+              label="Category"
+              required
+              data={[{ value: '', label: 'Select a category' }, ...PART_CATEGORIES.map((c) => ({ value: c, label: c }))]}
+              {...form.field('category')}
+            />
             <NativeSelect
               label="Supplier"
               required
@@ -225,7 +265,16 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
             <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...form.field('price')} />
           </SimpleGrid>
         </Stack>
-        <DialogFooter saveLabel="Save Part" deleteLabel="Delete Part" confirmText={DELETE_PART_CONFIRM} canSave={form.valid} busy={busy} onCancel={onClose} onDelete={onDelete} editing={editing} />
+        <DialogFooter
+          saveLabel="Save Part"
+          deleteLabel="Delete Part"
+          confirmText={DELETE_PART_CONFIRM}
+          canSave={form.valid}
+          busy={busy}
+          onCancel={onClose}
+          onDelete={onDelete}
+          editing={editing}
+        />
       </form>
     </DialogShell>
   );
@@ -234,12 +283,28 @@ export function PartDialog({ part, onClose, onSaved, onDeleted }: { part: Part |
 const SUPPLIER_FIELDS = ['name', 'contact', 'email', 'phone', 'address'] as const;
 
 /** 'Add New Supplier' / 'Edit Supplier'. A delete the server refuses (409: parts use it) shows its message. */
-export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supplier: Supplier | null; onClose: () => void; onSaved: (s: Supplier) => void; onDeleted: (id: number) => void }) {
+export function SupplierDialog({
+  supplier,
+  onClose,
+  onSaved,
+  onDeleted,
+}: {
+  supplier: Supplier | null;
+  onClose: () => void;
+  onSaved: (s: Supplier) => void;
+  onDeleted: (id: number) => void;
+}) {
   const saveSupplier = useSaveSupplier();
   const deleteSupplier = useDeleteSupplier();
   const editing = supplier !== null;
   const form = useDialogForm<SupplierFormValues>(
-    { name: supplier?.name ?? '', contact: supplier?.contact ?? '', email: supplier?.email ?? '', phone: supplier?.phone ?? '', address: supplier?.address ?? '' },
+    {
+      name: supplier?.name ?? '',
+      contact: supplier?.contact ?? '',
+      email: supplier?.email ?? '',
+      phone: supplier?.phone ?? '',
+      address: supplier?.address ?? '',
+    },
     validateSupplier,
   );
   const [busy, setBusy] = useState(false);
@@ -251,7 +316,13 @@ export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supp
       return;
     }
     const v = form.values;
-    const input: SupplierInput = { name: v.name.trim(), contact: v.contact.trim(), email: v.email.trim(), phone: v.phone.trim(), address: v.address.trim() || null };
+    const input: SupplierInput = {
+      name: v.name.trim(),
+      contact: v.contact.trim(),
+      email: v.email.trim(),
+      phone: v.phone.trim(),
+      address: v.address.trim() || null,
+    };
     setBusy(true);
     setFailure(null);
     try {
@@ -266,7 +337,9 @@ export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supp
   }
 
   async function onDelete() {
-    if (!supplier) {return;}
+    if (!supplier) {
+      return;
+    }
     setBusy(true);
     setFailure(null);
     try {
@@ -296,7 +369,16 @@ export function SupplierDialog({ supplier, onClose, onSaved, onDeleted }: { supp
           </SimpleGrid>
           <Textarea label="Address" autosize minRows={3} maxRows={6} placeholder="street, city, state zip" {...form.field('address')} />
         </Stack>
-        <DialogFooter saveLabel="Save Supplier" deleteLabel="Delete Supplier" confirmText={DELETE_SUPPLIER_CONFIRM} canSave={form.valid} busy={busy} onCancel={onClose} onDelete={onDelete} editing={editing} />
+        <DialogFooter
+          saveLabel="Save Supplier"
+          deleteLabel="Delete Supplier"
+          confirmText={DELETE_SUPPLIER_CONFIRM}
+          canSave={form.valid}
+          busy={busy}
+          onCancel={onClose}
+          onDelete={onDelete}
+          editing={editing}
+        />
       </form>
     </DialogShell>
   );

@@ -13,7 +13,15 @@ function StockBadge({ quantity, minStock }: { quantity: number; minStock: number
   const color = stockColor(quantity, minStock);
   return (
     <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
-      <Badge color={color} variant="light" radius="sm" size="md" data-color={color} title={stockLabel(quantity, minStock)} style={{ flexShrink: 0, overflow: 'visible' }}>
+      <Badge
+        color={color}
+        variant="light"
+        radius="sm"
+        size="md"
+        data-color={color}
+        title={stockLabel(quantity, minStock)}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         {quantity}
       </Badge>
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
@@ -36,40 +44,40 @@ interface ListProps<T> {
 export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: ListProps<PartPage> & { onOpen: (part: Part) => void }) {
   return (
     <>
-    <Table verticalSpacing="sm" highlightOnHover aria-label="Parts" style={{ opacity: stale ? 0.6 : 1 }}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th w={desktop ? 180 : 72}>Part #</Table.Th>
-          <Table.Th>Name</Table.Th>
-          <Table.Th w={desktop ? 160 : 84}>Stock</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {page.content.map((p) => (
-          <Table.Tr key={p.id}>
-            <Table.Td>
-              <Text size={desktop ? 'sm' : 'xs'} ff="monospace" style={{ wordBreak: 'break-word' }}>
-                {p.partNumber}
-              </Text>
-            </Table.Td>
-            <Table.Td style={{ minWidth: 0 }}>
-              <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(p)} style={{ wordBreak: 'break-word' }}>
-                {p.name}
-              </Anchor>
-              {p.description && (
-                <Text size="xs" c="dimmed" lineClamp={2}>
-                  {p.description}
-                </Text>
-              )}
-            </Table.Td>
-            <Table.Td>
-              <StockBadge quantity={p.quantity} minStock={p.minStock} />
-            </Table.Td>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Parts" style={{ opacity: stale ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={desktop ? 180 : 72}>Part #</Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th w={desktop ? 160 : 84}>Stock</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-    <Pager page={pageIndex} totalPages={page.totalPages} label={inventoryPageLabel} onPage={onPage} />
+        </Table.Thead>
+        <Table.Tbody>
+          {page.content.map((p) => (
+            <Table.Tr key={p.id}>
+              <Table.Td>
+                <Text size={desktop ? 'sm' : 'xs'} ff="monospace" style={{ wordBreak: 'break-word' }}>
+                  {p.partNumber}
+                </Text>
+              </Table.Td>
+              <Table.Td style={{ minWidth: 0 }}>
+                <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(p)} style={{ wordBreak: 'break-word' }}>
+                  {p.name}
+                </Anchor>
+                {p.description && (
+                  <Text size="xs" c="dimmed" lineClamp={2}>
+                    {p.description}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <StockBadge quantity={p.quantity} minStock={p.minStock} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Pager page={pageIndex} totalPages={page.totalPages} label={inventoryPageLabel} onPage={onPage} />
     </>
   );
 }
@@ -78,44 +86,44 @@ export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: 
 export function SuppliersTable({ page, stale, desktop, pageIndex, onPage, onOpen }: ListProps<SupplierPage> & { onOpen: (supplier: Supplier) => void }) {
   return (
     <>
-    <Table verticalSpacing="sm" highlightOnHover aria-label="Suppliers" style={{ opacity: stale ? 0.6 : 1 }}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>Name</Table.Th>
-          <Table.Th w={desktop ? 260 : 130}>Location</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {page.content.map((s) => (
-          <Table.Tr
-            key={s.id}
-            onClick={() => onOpen(s)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' || e.key === ' ') {
-                e.preventDefault();
-                onOpen(s);
-              }
-            }}
-            tabIndex={0}
-            aria-label={`Edit supplier ${s.name}`}
-            style={{ cursor: 'pointer' }}
-          >
-            <Table.Td style={{ minWidth: 0 }}>
-              <Text fw={600} size="sm" c="brand.7" style={{ wordBreak: 'break-word' }}>
-                {s.name}
-              </Text>
-              <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                {s.email}
-              </Text>
-            </Table.Td>
-            <Table.Td>
-              <Text size="sm">{locationFromAddress(s.address) || '—'}</Text>
-            </Table.Td>
+      <Table verticalSpacing="sm" highlightOnHover aria-label="Suppliers" style={{ opacity: stale ? 0.6 : 1 }}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Name</Table.Th>
+            <Table.Th w={desktop ? 260 : 130}>Location</Table.Th>
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
-    <Pager page={pageIndex} totalPages={page.totalPages} label={inventoryPageLabel} onPage={onPage} />
+        </Table.Thead>
+        <Table.Tbody>
+          {page.content.map((s) => (
+            <Table.Tr
+              key={s.id}
+              onClick={() => onOpen(s)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' || e.key === ' ') {
+                  e.preventDefault();
+                  onOpen(s);
+                }
+              }}
+              tabIndex={0}
+              aria-label={`Edit supplier ${s.name}`}
+              style={{ cursor: 'pointer' }}
+            >
+              <Table.Td style={{ minWidth: 0 }}>
+                <Text fw={600} size="sm" c="brand.7" style={{ wordBreak: 'break-word' }}>
+                  {s.name}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                  {s.email}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{locationFromAddress(s.address) || '—'}</Text>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      <Pager page={pageIndex} totalPages={page.totalPages} label={inventoryPageLabel} onPage={onPage} />
     </>
   );
 }

@@ -11,7 +11,21 @@ const user = userEvent.setup({ delay: null });
 const ACME: Supplier = { id: 3, name: 'ACME Parts', contact: 'Ann', email: 'ann@acme.test', phone: '555-0100', address: '1 Main St, Springfield, IL 62701' };
 
 function part(id: number, fields: Partial<Part> = {}): Part {
-  const p: Part = { id, partNumber: `P-${id}`, name: `Part ${id}`, description: `Description ${id}`, category: 'Filters', quantity: 10, minStock: 2, price: 12.5, supplierId: 3, supplier: 'ACME Parts', brand: null, stockStatus: 'in-stock', ...fields };
+  const p: Part = {
+    id,
+    partNumber: `P-${id}`,
+    name: `Part ${id}`,
+    description: `Description ${id}`,
+    category: 'Filters',
+    quantity: 10,
+    minStock: 2,
+    price: 12.5,
+    supplierId: 3,
+    supplier: 'ACME Parts',
+    brand: null,
+    stockStatus: 'in-stock',
+    ...fields,
+  };
   return { ...p, stockStatus: stockStatus(p.quantity, p.minStock) };
 }
 
@@ -25,8 +39,16 @@ function partsServer(parts: Part[]): Handler {
     const size = Number(p.get('size') ?? 10);
     const q = (p.get('search') ?? '').toLowerCase();
     const stock = p.get('stock');
-    const found = parts.filter((x) => !stock || x.stockStatus === stock).filter((x) => !q || [x.name, x.partNumber, x.description ?? ''].some((v) => v.toLowerCase().includes(q)));
-    return json({ content: found.slice(page * size, page * size + size), totalElements: found.length, totalPages: Math.max(1, Math.ceil(found.length / size)), number: page, size });
+    const found = parts
+      .filter((x) => !stock || x.stockStatus === stock)
+      .filter((x) => !q || [x.name, x.partNumber, x.description ?? ''].some((v) => v.toLowerCase().includes(q)));
+    return json({
+      content: found.slice(page * size, page * size + size),
+      totalElements: found.length,
+      totalPages: Math.max(1, Math.ceil(found.length / size)),
+      number: page,
+      size,
+    });
   };
 }
 
@@ -34,11 +56,21 @@ function suppliersServer(suppliers: Supplier[]): Handler {
   return ({ url }) => {
     const p = new URL(url, 'http://x').searchParams;
     const page = Number(p.get('page') ?? 0);
-    return json({ content: suppliers.slice(page * 10, page * 10 + 10), totalElements: suppliers.length, totalPages: Math.max(1, Math.ceil(suppliers.length / 10)), number: page, size: 10 });
+    return json({
+      content: suppliers.slice(page * 10, page * 10 + 10),
+      totalElements: suppliers.length,
+      totalPages: Math.max(1, Math.ceil(suppliers.length / 10)),
+      number: page,
+      size: 10,
+    });
   };
 }
 
-const threeParts = [part(1, { name: 'Oil filter', quantity: 0, minStock: 2 }), part(2, { name: 'Fan belt', quantity: 2, minStock: 2 }), part(3, { name: 'Hydraulic hose', quantity: 3, minStock: 2 })];
+const threeParts = [
+  part(1, { name: 'Oil filter', quantity: 0, minStock: 2 }),
+  part(2, { name: 'Fan belt', quantity: 2, minStock: 2 }),
+  part(3, { name: 'Hydraulic hose', quantity: 3, minStock: 2 }),
+];
 
 function backend(extra: Record<string, Handler | Response> = {}, parts = threeParts) {
   return mockFetch({
@@ -79,7 +111,11 @@ describe('PartsPage', () => {
     backend();
     renderApp(routes, { url: '/parts' });
     const table = await screen.findByRole('table', { name: 'Parts' });
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Part #', 'Name', 'Stock']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Part #', 'Name', 'Stock']);
     expect(within(table).getByText('Description 1')).toBeInTheDocument();
     const colors = within(table)
       .getAllByRole('row')
@@ -152,10 +188,13 @@ describe('PartsPage', () => {
 
   describe('sample inventory', () => {
     it('is offered on an empty account only when asked', async () => {
-      const { calls } = backend({
-        'GET /api/parts/stats': json(stats({ totalParts: 0, lowStock: 0, outOfStock: 0, suppliers: 0 })),
-        'POST /api/parts/sample': json({ suppliers: [], parts: [] }, 201),
-      }, []);
+      const { calls } = backend(
+        {
+          'GET /api/parts/stats': json(stats({ totalParts: 0, lowStock: 0, outOfStock: 0, suppliers: 0 })),
+          'POST /api/parts/sample': json({ suppliers: [], parts: [] }, 201),
+        },
+        [],
+      );
       renderApp(routes, { url: '/parts' });
       const button = await screen.findByRole('button', { name: 'Load sample inventory' });
       expect(await screen.findByText('No parts yet')).toBeInTheDocument();
@@ -210,11 +249,26 @@ describe('PartsPage', () => {
       expect(save).toBeEnabled();
       await user.click(save);
       await waitFor(() => expect(screen.queryByRole('form', { name: 'Add New Part' })).not.toBeInTheDocument());
-      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/parts')?.body).toEqual({ partNumber: 'FLT-1', brand: null, name: 'Fuel filter', description: null, category: 'Filters', quantity: 4, minStock: 2, price: 9.99, supplierId: 3 });
+      expect(calls.find((c) => c.method === 'POST' && c.url === '/api/parts')?.body).toEqual({
+        partNumber: 'FLT-1',
+        brand: null,
+        name: 'Fuel filter',
+        description: null,
+        category: 'Filters',
+        quantity: 4,
+        minStock: 2,
+        price: 9.99,
+        supplierId: 3,
+      });
     });
 
     it('shows server messages on their fields and keeps what was typed', async () => {
-      backend({ 'POST /api/parts': json({ statusCode: 400, code: 'VALIDATION', message: 'Validation failed', errors: [{ field: 'partNumber', message: 'Part number is already used' }] }, 400) });
+      backend({
+        'POST /api/parts': json(
+          { statusCode: 400, code: 'VALIDATION', message: 'Validation failed', errors: [{ field: 'partNumber', message: 'Part number is already used' }] },
+          400,
+        ),
+      });
       renderApp(routes, { url: '/parts' });
       await user.click(await screen.findByRole('button', { name: 'Add Part' }));
       const form = await screen.findByRole('form', { name: 'Add New Part' });
@@ -285,7 +339,13 @@ describe('PartsPage', () => {
       await user.type(within(form).getByLabelText(/Address/), '9 Pier Rd, Portland, OR 97201');
       await user.click(save);
       await waitFor(() => expect(screen.queryByRole('form', { name: 'Add New Supplier' })).not.toBeInTheDocument());
-      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'Dock Supply', contact: 'Bo', email: 'bo@dock.test', phone: '555', address: '9 Pier Rd, Portland, OR 97201' });
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        name: 'Dock Supply',
+        contact: 'Bo',
+        email: 'bo@dock.test',
+        phone: '555',
+        address: '9 Pier Rd, Portland, OR 97201',
+      });
     });
 
     it('asks before deleting and shows the server message when parts still use it', async () => {

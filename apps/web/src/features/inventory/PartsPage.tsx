@@ -57,9 +57,16 @@ export default function PartsPage() {
   });
   // Recently Viewed shows the parts as they are now; entries whose part is gone are dropped.
   const recentQueries = useQueries({
-    queries: recent.list.map((p) => ({ queryKey: inventoryKeys.part(p.id), queryFn: () => inventoryApi.part(api, p.id), enabled: tab === 'recent', retry: false })),
+    queries: recent.list.map((p) => ({
+      queryKey: inventoryKeys.part(p.id),
+      queryFn: () => inventoryApi.part(api, p.id),
+      enabled: tab === 'recent',
+      retry: false,
+    })),
   });
-  const goneIds = recentQueries.flatMap((q, i) => (q.error instanceof ApiError && q.error.status === 404 && recent.list[i] ? [recent.list[i].id] : [])).join(',');
+  const goneIds = recentQueries
+    .flatMap((q, i) => (q.error instanceof ApiError && q.error.status === 404 && recent.list[i] ? [recent.list[i].id] : []))
+    .join(',');
   useEffect(() => {
     if (goneIds) {
       const gone = new Set(goneIds.split(',').map(Number));
@@ -167,11 +174,16 @@ export default function PartsPage() {
       />
     );
   } else if (parts.data.content.length === 0) {
-    partsBody = <EmptyBlock icon={<IconBox size={30} />} title="No parts yet" description="Add the parts you keep on the shelf to watch their stock levels." action={addPart} />;
-  } else {
     partsBody = (
-      <PartsTable page={parts.data} stale={parts.isPlaceholderData} desktop={desktop} pageIndex={partPage} onPage={setPartPage} onOpen={openPart} />
+      <EmptyBlock
+        icon={<IconBox size={30} />}
+        title="No parts yet"
+        description="Add the parts you keep on the shelf to watch their stock levels."
+        action={addPart}
+      />
     );
+  } else {
+    partsBody = <PartsTable page={parts.data} stale={parts.isPlaceholderData} desktop={desktop} pageIndex={partPage} onPage={setPartPage} onOpen={openPart} />;
   }
 
   let suppliersBody: ReactNode;
@@ -180,12 +192,37 @@ export default function PartsPage() {
   } else if (suppliers.isError) {
     suppliersBody = <ErrorState text="Failed to load suppliers" onRetry={() => void suppliers.refetch()} />;
   } else if (suppliers.data.content.length === 0 && debouncedSupplierSearch) {
-    suppliersBody = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No supplier matches “${debouncedSupplierSearch}”.`} action={<Button variant="default" onClick={() => setSupplierSearch('')}>Clear search</Button>} />;
+    suppliersBody = (
+      <EmptyBlock
+        icon={<IconSearchOff size={28} />}
+        title="No matches"
+        description={`No supplier matches “${debouncedSupplierSearch}”.`}
+        action={
+          <Button variant="default" onClick={() => setSupplierSearch('')}>
+            Clear search
+          </Button>
+        }
+      />
+    );
   } else if (suppliers.data.content.length === 0) {
-    suppliersBody = <EmptyBlock icon={<IconBuildingStore size={30} />} title="No suppliers yet" description="Add the shops and dealers you buy parts from." action={addSupplier} />;
+    suppliersBody = (
+      <EmptyBlock
+        icon={<IconBuildingStore size={30} />}
+        title="No suppliers yet"
+        description="Add the shops and dealers you buy parts from."
+        action={addSupplier}
+      />
+    );
   } else {
     suppliersBody = (
-      <SuppliersTable page={suppliers.data} stale={suppliers.isPlaceholderData} desktop={desktop} pageIndex={supplierPage} onPage={setSupplierPage} onOpen={openSupplier} />
+      <SuppliersTable
+        page={suppliers.data}
+        stale={suppliers.isPlaceholderData}
+        desktop={desktop}
+        pageIndex={supplierPage}
+        onPage={setSupplierPage}
+        onOpen={openSupplier}
+      />
     );
   }
 
@@ -251,7 +288,14 @@ export default function PartsPage() {
           onChange={switchTab}
           keepMounted={false}
           // One line of tabs at 390 px too: smaller, tighter, scrollable when even that is too wide.
-          styles={desktop ? undefined : { list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' }, tab: { paddingInline: 6, fontSize: 12, whiteSpace: 'nowrap', flexShrink: 0 } }}
+          styles={
+            desktop
+              ? undefined
+              : {
+                  list: { flexWrap: 'nowrap', overflowX: 'auto', scrollbarWidth: 'none' },
+                  tab: { paddingInline: 6, fontSize: 12, whiteSpace: 'nowrap', flexShrink: 0 },
+                }
+          }
         >
           <Tabs.List mb="md" grow={!desktop}>
             <Tabs.Tab value="parts">Parts Management</Tabs.Tab>

@@ -23,14 +23,16 @@ const qs = (params: Record<string, string | number | undefined>) =>
     .join('&');
 
 export const inventoryApi = {
-  parts: (api: ApiClient, p: { search: string; stock: '' | StockStatus; page: number }) => api.get<PartPage>(`/api/parts?${qs({ search: p.search, stock: p.stock, page: p.page, size: INVENTORY_LIMITS.pageSize.default })}`),
+  parts: (api: ApiClient, p: { search: string; stock: '' | StockStatus; page: number }) =>
+    api.get<PartPage>(`/api/parts?${qs({ search: p.search, stock: p.stock, page: p.page, size: INVENTORY_LIMITS.pageSize.default })}`),
   part: (api: ApiClient, id: number) => api.get<Part>(`/api/parts/${id}`),
   stats: (api: ApiClient) => api.get<InventoryStats>('/api/parts/stats'),
   createPart: (api: ApiClient, part: PartInput) => api.post<Part>('/api/parts', { ...part }),
   updatePart: (api: ApiClient, id: number, part: PartInput) => api.put<Part>(`/api/parts/${id}`, { ...part }),
   deletePart: (api: ApiClient, id: number) => api.delete<void>(`/api/parts/${id}`),
   loadSample: (api: ApiClient) => api.post<InventorySample>('/api/parts/sample'),
-  suppliers: (api: ApiClient, p: { search: string; page: number }) => api.get<SupplierPage>(`/api/suppliers?${qs({ search: p.search, page: p.page, size: INVENTORY_LIMITS.pageSize.default })}`),
+  suppliers: (api: ApiClient, p: { search: string; page: number }) =>
+    api.get<SupplierPage>(`/api/suppliers?${qs({ search: p.search, page: p.page, size: INVENTORY_LIMITS.pageSize.default })}`),
   allSuppliers: (api: ApiClient) => api.get<Supplier[]>('/api/suppliers/all'),
   supplier: (api: ApiClient, id: number) => api.get<Supplier>(`/api/suppliers/${id}`),
   createSupplier: (api: ApiClient, supplier: SupplierInput) => api.post<Supplier>('/api/suppliers', { ...supplier }),
@@ -44,7 +46,8 @@ export function useSavePart() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: PartInput }) => (id === undefined ? inventoryApi.createPart(api, input) : inventoryApi.updatePart(api, id, input)),
+    mutationFn: ({ id, input }: { id?: number; input: PartInput }) =>
+      id === undefined ? inventoryApi.createPart(api, input) : inventoryApi.updatePart(api, id, input),
     onSuccess: (saved) => {
       queryClient.setQueryData(inventoryKeys.part(saved.id), saved);
       void queryClient.invalidateQueries({ queryKey: inventoryKeys.all });
@@ -68,7 +71,8 @@ export function useSaveSupplier() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, input }: { id?: number; input: SupplierInput }) => (id === undefined ? inventoryApi.createSupplier(api, input) : inventoryApi.updateSupplier(api, id, input)),
+    mutationFn: ({ id, input }: { id?: number; input: SupplierInput }) =>
+      id === undefined ? inventoryApi.createSupplier(api, input) : inventoryApi.updateSupplier(api, id, input),
     onSuccess: () => void queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }

@@ -1,6 +1,29 @@
-import { locationFromAddress, pushRecent, readRecent, recentKey, stockColor, stockLabel, stockStatus, tabFromQuery, updateRecent, validatePart, validateSupplier, writeRecent, type RecentPart } from './inventory-logic';
+import {
+  locationFromAddress,
+  pushRecent,
+  readRecent,
+  recentKey,
+  stockColor,
+  stockLabel,
+  stockStatus,
+  tabFromQuery,
+  updateRecent,
+  validatePart,
+  validateSupplier,
+  writeRecent,
+  type RecentPart,
+} from './inventory-logic';
 
-const part = (id: number, extra: Partial<RecentPart> = {}): RecentPart => ({ id, partNumber: `P-${id}`, name: `Part ${id}`, description: null, quantity: 5, minStock: 2, price: 1.5, ...extra });
+const part = (id: number, extra: Partial<RecentPart> = {}): RecentPart => ({
+  id,
+  partNumber: `P-${id}`,
+  name: `Part ${id}`,
+  description: null,
+  quantity: 5,
+  minStock: 2,
+  price: 1.5,
+  ...extra,
+});
 
 describe('stock label', () => {
   it('is Out of Stock at 0, Low Stock up to minStock, In Stock above it', () => {
@@ -85,7 +108,17 @@ describe('tabs', () => {
 });
 
 describe('dialog rules', () => {
-  const valid = { partNumber: 'P1', brand: '', name: 'Filter', description: '', category: 'Filters', quantity: '0', minStock: '0', price: '0', supplierId: '3' };
+  const valid = {
+    partNumber: 'P1',
+    brand: '',
+    name: 'Filter',
+    description: '',
+    category: 'Filters',
+    quantity: '0',
+    minStock: '0',
+    price: '0',
+    supplierId: '3',
+  };
 
   it('accepts a complete part with zeros', () => {
     expect(validatePart(valid)).toEqual({});
@@ -101,7 +134,11 @@ describe('dialog rules', () => {
       price: 'Price is required',
       supplierId: 'Supplier is required',
     });
-    expect(validatePart({ ...valid, quantity: '-1', minStock: '1.5', price: '-0.01' })).toEqual({ quantity: 'Quantity must be at least 0', minStock: 'Min stock must be a whole number', price: 'Price must be at least 0' });
+    expect(validatePart({ ...valid, quantity: '-1', minStock: '1.5', price: '-0.01' })).toEqual({
+      quantity: 'Quantity must be at least 0',
+      minStock: 'Min stock must be a whole number',
+      price: 'Price must be at least 0',
+    });
     expect(validatePart({ ...valid, price: '1.234' }).price).toBe('Price must have at most 2 decimals');
     expect(validatePart({ ...valid, price: '19.99' })).toEqual({});
   });

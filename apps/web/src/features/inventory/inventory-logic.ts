@@ -126,25 +126,49 @@ export interface PartFormValues {
 
 export function validatePart(v: PartFormValues): Partial<Record<keyof PartFormValues, string>> {
   const errors: Partial<Record<keyof PartFormValues, string>> = {};
-  if (!v.partNumber.trim()) {errors.partNumber = 'Part number is required';}
-  if (!v.name.trim()) {errors.name = 'Name is required';}
-  if (!(PART_CATEGORIES as readonly string[]).includes(v.category)) {errors.category = 'Category is required';}
+  if (!v.partNumber.trim()) {
+    errors.partNumber = 'Part number is required';
+  }
+  if (!v.name.trim()) {
+    errors.name = 'Name is required';
+  }
+  if (!(PART_CATEGORIES as readonly string[]).includes(v.category)) {
+    errors.category = 'Category is required';
+  }
   const whole = (value: string, label: string) => {
-    if (value.trim() === '') {return `${label} is required`;}
+    if (value.trim() === '') {
+      return `${label} is required`;
+    }
     const n = Number(value);
-    if (!Number.isFinite(n)) {return `${label} is required`;}
-    if (n < 0) {return `${label} must be at least 0`;}
-    if (!Number.isInteger(n)) {return `${label} must be a whole number`;}
+    if (!Number.isFinite(n)) {
+      return `${label} is required`;
+    }
+    if (n < 0) {
+      return `${label} must be at least 0`;
+    }
+    if (!Number.isInteger(n)) {
+      return `${label} must be a whole number`;
+    }
     return undefined;
   };
   const q = whole(v.quantity, 'Quantity');
-  if (q) {errors.quantity = q;}
+  if (q) {
+    errors.quantity = q;
+  }
   const m = whole(v.minStock, 'Min stock');
-  if (m) {errors.minStock = m;}
-  if (v.price.trim() === '' || !Number.isFinite(Number(v.price))) {errors.price = 'Price is required';}
-  else if (Number(v.price) < 0) {errors.price = 'Price must be at least 0';}
-  else if (Math.round(Number(v.price) * 100) / 100 !== Number(v.price)) {errors.price = 'Price must have at most 2 decimals';}
-  if (!v.supplierId || !(Number(v.supplierId) > 0)) {errors.supplierId = 'Supplier is required';}
+  if (m) {
+    errors.minStock = m;
+  }
+  if (v.price.trim() === '' || !Number.isFinite(Number(v.price))) {
+    errors.price = 'Price is required';
+  } else if (Number(v.price) < 0) {
+    errors.price = 'Price must be at least 0';
+  } else if (Math.round(Number(v.price) * 100) / 100 !== Number(v.price)) {
+    errors.price = 'Price must have at most 2 decimals';
+  }
+  if (!v.supplierId || !(Number(v.supplierId) > 0)) {
+    errors.supplierId = 'Supplier is required';
+  }
   return errors;
 }
 
@@ -160,10 +184,19 @@ const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateSupplier(v: SupplierFormValues): Partial<Record<keyof SupplierFormValues, string>> {
   const errors: Partial<Record<keyof SupplierFormValues, string>> = {};
-  if (!v.name.trim()) {errors.name = 'Company name is required';}
-  if (!v.contact.trim()) {errors.contact = 'Contact person is required';}
-  if (!v.email.trim()) {errors.email = 'Email is required';}
-  else if (!EMAIL.test(v.email.trim())) {errors.email = 'Email must be a valid email address';}
-  if (!v.phone.trim()) {errors.phone = 'Phone is required';}
+  if (!v.name.trim()) {
+    errors.name = 'Company name is required';
+  }
+  if (!v.contact.trim()) {
+    errors.contact = 'Contact person is required';
+  }
+  if (!v.email.trim()) {
+    errors.email = 'Email is required';
+  } else if (!EMAIL.test(v.email.trim())) {
+    errors.email = 'Email must be a valid email address';
+  }
+  if (!v.phone.trim()) {
+    errors.phone = 'Phone is required';
+  }
   return errors;
 }

@@ -1,4 +1,18 @@
-import { ActionIcon, AppShell, Box, Burger, Button, Center, Collapse, Group, Loader, NavLink as MantineNavLink, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  ActionIcon,
+  AppShell,
+  Box,
+  Burger,
+  Button,
+  Center,
+  Collapse,
+  Group,
+  Loader,
+  NavLink as MantineNavLink,
+  Stack,
+  Text,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { Suspense, useState } from 'react';
@@ -77,7 +91,14 @@ function HeaderMenu({ desktop }: { desktop: boolean }) {
           <Stack gap={2} p="sm" component="nav" aria-label="Main menu">
             {links.map((link) =>
               link.to ? (
-                <UnstyledButton key={link.label} component={Link} to={link.to} className={classes.mobileMenuItem} data-active={pathname === link.to || undefined} onClick={() => setOpened(false)}>
+                <UnstyledButton
+                  key={link.label}
+                  component={Link}
+                  to={link.to}
+                  className={classes.mobileMenuItem}
+                  data-active={pathname === link.to || undefined}
+                  onClick={() => setOpened(false)}
+                >
                   {link.label}
                 </UnstyledButton>
               ) : (

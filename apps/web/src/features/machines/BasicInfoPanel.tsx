@@ -1,4 +1,23 @@
-import { ActionIcon, Alert, Box, Button, Card, Checkbox, Collapse, Divider, Group, Loader, NumberInput, SimpleGrid, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Card,
+  Checkbox,
+  Collapse,
+  Divider,
+  Group,
+  Loader,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type ReactNode } from 'react';
@@ -52,9 +71,12 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const profileInput = useRef<HTMLInputElement>(null);
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
 
-  const { profile, gallery, photoError, setPhotoError, photoBusy, uploadProfile, deleteProfile, uploadGallery, deletePhoto, dialog } = useMachinePhotos(machine);
+  const { profile, gallery, photoError, setPhotoError, photoBusy, uploadProfile, deleteProfile, uploadGallery, deletePhoto, dialog } =
+    useMachinePhotos(machine);
 
-  const errors: Partial<Record<keyof Draft, string>> = { ...validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model }) };
+  const errors: Partial<Record<keyof Draft, string>> = {
+    ...validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model }),
+  };
   const numberErrors = { miles: milesError(draft.miles), hours: hoursError(draft.hours) };
   for (const [key, message] of Object.entries(numberErrors)) {
     if (message) {
@@ -201,14 +223,28 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
       <Group align="flex-start" gap={desktop ? 'lg' : 'md'} wrap="nowrap" justify="space-between">
         <Group align="flex-start" gap="lg" wrap="nowrap" style={{ flex: 1, minWidth: 0 }}>
           <Box className={classes.profile}>
-            <img src={profile.data?.thumbnailUrl ?? stockImage} alt={profile.data ? `${machine.name} photo` : 'No photo yet'} className={classes.profileImage} data-testid="profile-photo" />
+            <img
+              src={profile.data?.thumbnailUrl ?? stockImage}
+              alt={profile.data ? `${machine.name} photo` : 'No photo yet'}
+              className={classes.profileImage}
+              data-testid="profile-photo"
+            />
             {photoBusy === 'profile' && (
               <Box pos="absolute" inset={0} bg="rgba(255,255,255,0.6)" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
                 <Loader size="sm" />
               </Box>
             )}
             {editing && profile.data && (
-              <ActionIcon className={classes.slotDelete} color="red" variant="filled" size="sm" radius="xl" aria-label="Delete profile photo" onClick={() => void deleteProfile()} disabled={photoBusy !== null}>
+              <ActionIcon
+                className={classes.slotDelete}
+                color="red"
+                variant="filled"
+                size="sm"
+                radius="xl"
+                aria-label="Delete profile photo"
+                onClick={() => void deleteProfile()}
+                disabled={photoBusy !== null}
+              >
                 <IconTrash size={14} />
               </ActionIcon>
             )}
@@ -219,7 +255,11 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
             )}
             <ImageFileInput ref={profileInput} testId="profile-input" onFiles={([file]) => void uploadProfile(file)} />
           </Box>
-          {desktop && <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>{heading}</Stack>}
+          {desktop && (
+            <Stack gap="sm" style={{ flex: 1, minWidth: 0 }}>
+              {heading}
+            </Stack>
+          )}
         </Group>
         {actions}
       </Group>
@@ -234,7 +274,15 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
         </Alert>
       )}
       {photoError && (
-        <Alert mt="md" color="orange" variant="light" icon={<IconAlertCircle size={18} />} title={photoError} withCloseButton onClose={() => setPhotoError(null)} />
+        <Alert
+          mt="md"
+          color="orange"
+          variant="light"
+          icon={<IconAlertCircle size={18} />}
+          title={photoError}
+          withCloseButton
+          onClose={() => setPhotoError(null)}
+        />
       )}
       <Collapse expanded={expanded} transitionDuration={200}>
         <Divider my="lg" />
@@ -297,7 +345,13 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
                 No photos yet. Edit the machine to add up to 5.
               </Text>
             ) : (
-              <PhotoGallery photos={gallery.data ?? []} editing={editing} busy={photoBusy === 'gallery'} onAdd={(f) => void uploadGallery(f)} onDelete={(p) => void deletePhoto(p)} />
+              <PhotoGallery
+                photos={gallery.data ?? []}
+                editing={editing}
+                busy={photoBusy === 'gallery'}
+                onAdd={(f) => void uploadGallery(f)}
+                onDelete={(p) => void deletePhoto(p)}
+              />
             )}
           </div>
           <SimpleGrid cols={{ base: 1, md: 2 }} spacing="xl">
@@ -322,8 +376,26 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               {editing ? (
                 <SimpleGrid cols={2} spacing="sm">
                   {/* No clamping: a negative value is refused with a message, never silently made 0. */}
-                  <NumberInput label="Hours" min={0} clampBehavior="none" decimalScale={1} thousandSeparator="," value={draft.hours} onChange={(v) => set('hours', v)} error={fieldError('hours')} />
-                  <NumberInput label="Miles" min={0} clampBehavior="none" allowDecimal={false} thousandSeparator="," value={draft.miles} onChange={(v) => set('miles', v)} error={fieldError('miles')} />
+                  <NumberInput
+                    label="Hours"
+                    min={0}
+                    clampBehavior="none"
+                    decimalScale={1}
+                    thousandSeparator=","
+                    value={draft.hours}
+                    onChange={(v) => set('hours', v)}
+                    error={fieldError('hours')}
+                  />
+                  <NumberInput
+                    label="Miles"
+                    min={0}
+                    clampBehavior="none"
+                    allowDecimal={false}
+                    thousandSeparator=","
+                    value={draft.miles}
+                    onChange={(v) => set('miles', v)}
+                    error={fieldError('miles')}
+                  />
                 </SimpleGrid>
               ) : (
                 <SimpleGrid cols={2} spacing="md">

@@ -91,7 +91,15 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
           </Alert>
         )}
         {/* data-autofocus: a dialog starts on Name, not on its Close button (a typed space would close it). */}
-        <TextInput label="Name" placeholder="e.g. Blue F-150, Excavator #2" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.name.max} data-autofocus {...field('name')} />
+        <TextInput
+          label="Name"
+          placeholder="e.g. Blue F-150, Excavator #2"
+          required
+          autoComplete="off"
+          maxLength={MACHINE_TEXT_LIMITS.name.max}
+          data-autofocus
+          {...field('name')}
+        />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
           <TextInput label="Year" placeholder="2020" required inputMode="numeric" maxLength={4} autoComplete="off" {...field('year')} />
           <TextInput label="Make" placeholder="Ford" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.make.max} {...field('make')} />

@@ -8,7 +8,15 @@ export function MachineCreateModal({ opened, onClose }: { opened: boolean; onClo
   useReturnFocus();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   return (
-    <Modal opened={opened} onClose={onClose} title="Create New Machine" size="lg" fullScreen={!desktop} radius="md" styles={{ title: { fontWeight: 700, fontSize: 20 } }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title="Create New Machine"
+      size="lg"
+      fullScreen={!desktop}
+      radius="md"
+      styles={{ title: { fontWeight: 700, fontSize: 20 } }}
+    >
       <MachineCreateForm withTitle={false} />
     </Modal>
   );

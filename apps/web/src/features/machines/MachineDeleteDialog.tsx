@@ -29,7 +29,13 @@ export function MachineDeleteDialog({ machine, onClose, onDelete, onArchive }: P
   const [archiving, setArchiving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   // Always counted afresh: a record added in another tab must show here.
-  const counts = useQuery({ queryKey: machineKeys.historyCounts(machine.id), queryFn: () => machinesApi.historyCounts(api, machine.id), staleTime: 0, gcTime: 0, retry: false });
+  const counts = useQuery({
+    queryKey: machineKeys.historyCounts(machine.id),
+    queryFn: () => machinesApi.historyCounts(api, machine.id),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
 
   let history;
   if (counts.isPending) {

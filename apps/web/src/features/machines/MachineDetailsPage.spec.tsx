@@ -51,7 +51,13 @@ const fuel = Array.from({ length: 10 }, (_, i) => ({
 }));
 
 /** One page of a history list as the gateway answers `?page=&size=` (the tabs load pages). */
-const page = <T,>(content: T[], number = 0, totalElements = content.length) => ({ content, totalPages: Math.max(1, Math.ceil(totalElements / 50)), totalElements, number, size: 50 });
+const page = <T,>(content: T[], number = 0, totalElements = content.length) => ({
+  content,
+  totalPages: Math.max(1, Math.ceil(totalElements / 50)),
+  totalElements,
+  number,
+  size: 50,
+});
 
 const base = () => ({
   'GET /api/machines/': json(machine),
@@ -158,7 +164,19 @@ describe('MachineDetailsPage', () => {
   });
 
   it("shows the server's field message under the field it names, with the edits kept", async () => {
-    mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 400, code: 'VALIDATION', message: 'VIN must be at most 32 characters', correlationId: 'c', errors: [{ field: 'vin', message: 'VIN must be at most 32 characters' }] }, 400) });
+    mockFetch({
+      ...base(),
+      'PUT /api/machines/update': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'VIN must be at most 32 characters',
+          correlationId: 'c',
+          errors: [{ field: 'vin', message: 'VIN must be at most 32 characters' }],
+        },
+        400,
+      ),
+    });
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp(routes, { url: '/machines/4' });
     await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
@@ -211,7 +229,13 @@ describe('MachineDetailsPage', () => {
       ...base(),
       'DELETE /api/machines/4': new Response(null, { status: 204 }),
       // The first list load answers; the reload after the delete stays pending.
-      'GET /api/machines/all': () => (++listCalls === 1 ? json([{ id: 4, name: 'Blue F-150', type: null, status: 'Good', lastUpdated: '2026-05-01T10:00:00Z' }, { id: 5, name: 'Kubota', type: null, status: 'Good', lastUpdated: '2026-05-01T10:00:00Z' }]) : new Promise<Response>(() => undefined)),
+      'GET /api/machines/all': () =>
+        ++listCalls === 1
+          ? json([
+              { id: 4, name: 'Blue F-150', type: null, status: 'Good', lastUpdated: '2026-05-01T10:00:00Z' },
+              { id: 5, name: 'Kubota', type: null, status: 'Good', lastUpdated: '2026-05-01T10:00:00Z' },
+            ])
+          : new Promise<Response>(() => undefined),
     });
     const { router } = renderApp(routes, { url: '/machines' });
     await user.click(await screen.findByRole('link', { name: 'Blue F-150' }));
@@ -224,12 +248,17 @@ describe('MachineDetailsPage', () => {
 
   describe('delete dialog (issue 18)', () => {
     it('says how many records, photos and documents a delete takes, counted by the server', async () => {
-      const { calls } = mockFetch({ ...base(), 'GET /api/machines/4/history-counts': json({ serviceRecords: 3, fuelRecords: 1, purchases: 2, photos: 4, documents: 1 }) });
+      const { calls } = mockFetch({
+        ...base(),
+        'GET /api/machines/4/history-counts': json({ serviceRecords: 3, fuelRecords: 1, purchases: 2, photos: 4, documents: 1 }),
+      });
       renderApp(routes, { url: '/machines/4' });
       await user.click(await screen.findByRole('button', { name: 'Delete machine' }));
       const dialog = await screen.findByRole('dialog', { name: 'Delete Blue F-150?' });
       expect(within(dialog).getByText('Are you sure you want to delete this machine? This action cannot be undone.')).toBeInTheDocument();
-      expect(await within(dialog).findByText('Deleting it also deletes its 3 service records, 1 fuel record, 2 part purchases, 4 photos and 1 document.')).toBeInTheDocument();
+      expect(
+        await within(dialog).findByText('Deleting it also deletes its 3 service records, 1 fuel record, 2 part purchases, 4 photos and 1 document.'),
+      ).toBeInTheDocument();
       expect(within(dialog).getByRole('button', { name: 'Archive instead' })).toBeInTheDocument();
       expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
     });
@@ -270,13 +299,21 @@ describe('MachineDetailsPage', () => {
 
       await user.click(screen.getByRole('button', { name: 'Restore Blue F-150' }));
       await waitFor(() => expect(screen.queryByTestId('archived-banner')).not.toBeInTheDocument());
-      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 4, archived: true }, { id: 4, archived: false }]);
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([
+        { id: 4, archived: true },
+        { id: 4, archived: false },
+      ]);
     });
   });
 
   describe('history tabs', () => {
     it('shows the loading and error texts of each tab', async () => {
-      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': pending, 'GET /api/services/machine/4': json({ statusCode: 500 }, 500), 'GET /api/purchases/getrecentForMachine/4': pending });
+      mockFetch({
+        ...base(),
+        'GET /api/fuel-records/machine/4': pending,
+        'GET /api/services/machine/4': json({ statusCode: 500 }, 500),
+        'GET /api/purchases/getrecentForMachine/4': pending,
+      });
       renderApp(routes, { url: '/machines/4' });
       expect(await screen.findByText('Loading fuel records...')).toBeInTheDocument();
       await user.click(screen.getByRole('tab', { name: 'Services' }));
@@ -286,7 +323,11 @@ describe('MachineDetailsPage', () => {
     });
 
     it('shows the empty state and the fuel and purchase errors', async () => {
-      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json({ statusCode: 500 }, 500), 'GET /api/purchases/getrecentForMachine/4': json({ statusCode: 500 }, 500) });
+      mockFetch({
+        ...base(),
+        'GET /api/fuel-records/machine/4': json({ statusCode: 500 }, 500),
+        'GET /api/purchases/getrecentForMachine/4': json({ statusCode: 500 }, 500),
+      });
       renderApp(routes, { url: '/machines/4?tab=service' });
       expect(await screen.findByText('No service records yet')).toBeInTheDocument();
       await user.click(screen.getByRole('tab', { name: 'Fuel History' }));
@@ -299,7 +340,11 @@ describe('MachineDetailsPage', () => {
       mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page(fuel)) });
       renderApp(routes, { url: '/machines/4' });
       await screen.findByText('Page 1 of 2');
-      const dates = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell')[0].textContent);
+      const dates = () =>
+        screen
+          .getAllByRole('row')
+          .slice(1)
+          .map((r) => within(r).getAllByRole('cell')[0].textContent);
       expect(dates()).toHaveLength(8);
       expect(dates()[0]).toBe('2026-01-19');
       await user.click(screen.getByRole('button', { name: 'Next' }));
@@ -385,7 +430,26 @@ describe('MachineDetailsPage', () => {
     });
 
     it('shows a purchase line total (quantity x price) with the unit price', async () => {
-      const purchase = { id: 7, partName: 'HF-6673', partNumber: null, partDescription: null, partUrl: null, quantity: 5, price: 41.5, storeName: null, storeCity: null, storeState: null, storeAddress: null, partStatus: 'Purchased', purchaseDate: '2026-02-10', createDate: '2026-02-01T00:00:00Z', machineId: 4, partId: null, userId: 1, storeId: null };
+      const purchase = {
+        id: 7,
+        partName: 'HF-6673',
+        partNumber: null,
+        partDescription: null,
+        partUrl: null,
+        quantity: 5,
+        price: 41.5,
+        storeName: null,
+        storeCity: null,
+        storeState: null,
+        storeAddress: null,
+        partStatus: 'Purchased',
+        purchaseDate: '2026-02-10',
+        createDate: '2026-02-01T00:00:00Z',
+        machineId: 4,
+        partId: null,
+        userId: 1,
+        storeId: null,
+      };
       mockFetch({ ...base(), 'GET /api/purchases/getrecentForMachine/4': json({ content: [purchase] }) });
       renderApp(routes, { url: '/machines/4?tab=parts' });
       const row = (await screen.findByText('HF-6673')).closest('tr')!;

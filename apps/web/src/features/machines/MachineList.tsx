@@ -106,7 +106,15 @@ export function MachineCards({ machines, palette }: { machines: MachineListItem[
 }
 
 /** Sort controls above the cards: the given fields as buttons, the active one flips direction. */
-export function CardSortBar({ sort, onSort, fields }: { sort: SortState<MachineSortField>; onSort: (f: MachineSortField) => void; fields: { field: MachineSortField; label: string }[] }) {
+export function CardSortBar({
+  sort,
+  onSort,
+  fields,
+}: {
+  sort: SortState<MachineSortField>;
+  onSort: (f: MachineSortField) => void;
+  fields: { field: MachineSortField; label: string }[];
+}) {
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label="Sort machines">
       <Text size="sm" c="dimmed" fw={500}>
@@ -131,4 +139,3 @@ export function CardSortBar({ sort, onSort, fields }: { sort: SortState<MachineS
     </Group>
   );
 }
-

@@ -12,7 +12,11 @@ const machines = [
   { id: 2, name: 'Excavator 320', type: 'Excavator', status: 'Low Fuel', lastUpdated: '2026-05-01T10:00:00Z' },
   { id: 3, name: 'Atlas crane', type: 'Crane', status: 'Needs Service', lastUpdated: '2026-04-01T10:00:00Z' },
 ];
-const cardNames = () => screen.getAllByRole('link').filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? '')).map((a) => (a.closest('table') ? a.textContent : a.querySelector('p')?.textContent));
+const cardNames = () =>
+  screen
+    .getAllByRole('link')
+    .filter((a) => /^\/machines\/\d+$/.test(a.getAttribute('href') ?? ''))
+    .map((a) => (a.closest('table') ? a.textContent : a.querySelector('p')?.textContent));
 
 beforeEach(() => {
   localStorage.clear();
@@ -58,7 +62,11 @@ describe('MachinesPage', () => {
     mockFetch({ 'GET /api/machines/all': json(machines) });
     renderApp(routes, { url: '/machines' });
     const table = await screen.findByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Equipment', 'Last Updated', 'Type', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Equipment', 'Last Updated', 'Type', 'Status']);
     expect(within(table).getByText('Good').closest('[data-color]')).toHaveAttribute('data-color', 'green');
     expect(within(table).getByText('Low Fuel').closest('[data-color]')).toHaveAttribute('data-color', 'yellow');
     expect(within(table).getByText('Needs Service').closest('[data-color]')).toHaveAttribute('data-color', 'red');
@@ -144,7 +152,19 @@ describe('MachinesPage', () => {
     it("shows the server's field messages under the fields, each until that field changes", async () => {
       mockFetch({
         'GET /api/machines/all': json(machines),
-        'POST /api/machines/create': json({ statusCode: 400, code: 'VALIDATION', message: 'Model must be at most 60 characters; VIN is taken', correlationId: 'c', errors: [{ field: 'model', message: 'Model must be at most 60 characters' }, { field: 'vin', message: 'VIN is taken' }] }, 400),
+        'POST /api/machines/create': json(
+          {
+            statusCode: 400,
+            code: 'VALIDATION',
+            message: 'Model must be at most 60 characters; VIN is taken',
+            correlationId: 'c',
+            errors: [
+              { field: 'model', message: 'Model must be at most 60 characters' },
+              { field: 'vin', message: 'VIN is taken' },
+            ],
+          },
+          400,
+        ),
       });
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderApp(routes, { url: '/machines' });
@@ -204,7 +224,8 @@ describe('MachinesPage', () => {
   });
 
   describe('at the bound of GET /api/machines/all', () => {
-    const many = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Machine ${i + 1}`, type: 'Pickup', status: 'Good', lastUpdated: '2026-03-01T10:00:00Z' }));
+    const many = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Machine ${i + 1}`, type: 'Pickup', status: 'Good', lastUpdated: '2026-03-01T10:00:00Z' }));
 
     it('says that only the first machines are shown', async () => {
       mockFetch({ 'GET /api/machines/all': json(many(MACHINE_LIST_MAX)) });

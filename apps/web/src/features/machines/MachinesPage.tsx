@@ -38,15 +38,40 @@ export default function MachinesPage() {
   } else if (query.isError) {
     body = <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
   } else if (total === 0) {
-    body = <EmptyBlock icon={<IconTruck size={30} />} title="No machines yet" description="Create your first machine to keep its services, fuel and parts in one place." action={createButton} />;
+    body = (
+      <EmptyBlock
+        icon={<IconTruck size={30} />}
+        title="No machines yet"
+        description="Create your first machine to keep its services, fuel and parts in one place."
+        action={createButton}
+      />
+    );
   } else if (rows.length === 0) {
-    body = <EmptyBlock icon={<IconSearchOff size={28} />} title="No matches" description={`No machine matches “${search}”.`} action={<Button variant="default" onClick={() => setSearch('')}>Clear search</Button>} />;
+    body = (
+      <EmptyBlock
+        icon={<IconSearchOff size={28} />}
+        title="No matches"
+        description={`No machine matches “${search}”.`}
+        action={
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      />
+    );
   } else if (desktop) {
     body = <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette="browse" columns={['name', 'lastUpdated', 'type', 'status']} />;
   } else {
     body = (
       <>
-        <CardSortBar sort={sort} onSort={onSort} fields={[{ field: 'name', label: 'Name' }, { field: 'lastUpdated', label: 'Updated' }]} />
+        <CardSortBar
+          sort={sort}
+          onSort={onSort}
+          fields={[
+            { field: 'name', label: 'Name' },
+            { field: 'lastUpdated', label: 'Updated' },
+          ]}
+        />
         <div style={{ height: 12 }} />
         <MachineCards machines={list.shown} palette="browse" />
       </>
@@ -55,7 +80,10 @@ export default function MachinesPage() {
 
   return (
     <Page>
-      <PageHeader title="Browse Machines" description="Every vehicle and piece of equipment you track." actions={
+      <PageHeader
+        title="Browse Machines"
+        description="Every vehicle and piece of equipment you track."
+        actions={
           <>
             {/* Issue 23: the import wizard, for a fleet kept in a spreadsheet or another app. */}
             <Button component={Link} to="/import" variant="default" leftSection={<IconFileImport size={18} />}>

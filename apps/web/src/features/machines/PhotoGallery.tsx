@@ -45,7 +45,16 @@ export function PhotoGallery({ photos, editing, busy, onAdd, onDelete }: Props) 
               <img src={photo.thumbnailUrl} alt={`Machine photo ${index + 1}`} className={classes.slotImage} loading="lazy" />
             </UnstyledButton>
             {editing && (
-              <ActionIcon className={classes.slotDelete} color="red" variant="filled" size="sm" radius="xl" aria-label={`Delete photo ${index + 1}`} onClick={() => onDelete(photo)} disabled={busy}>
+              <ActionIcon
+                className={classes.slotDelete}
+                color="red"
+                variant="filled"
+                size="sm"
+                radius="xl"
+                aria-label={`Delete photo ${index + 1}`}
+                onClick={() => onDelete(photo)}
+                disabled={busy}
+              >
                 <IconTrash size={14} />
               </ActionIcon>
             )}
@@ -53,7 +62,13 @@ export function PhotoGallery({ photos, editing, busy, onAdd, onDelete }: Props) 
         ))}
         {Array.from({ length: free }, (_, i) =>
           editing && i === 0 ? (
-            <UnstyledButton key="add" className={`${classes.slot} ${classes.slotEmpty} ${classes.slotAdd}`} onClick={() => input.current?.click()} disabled={busy} aria-label="Add photos">
+            <UnstyledButton
+              key="add"
+              className={`${classes.slot} ${classes.slotEmpty} ${classes.slotAdd}`}
+              onClick={() => input.current?.click()}
+              disabled={busy}
+              aria-label="Add photos"
+            >
               <Center h="100%">
                 {busy ? (
                   <Loader size="sm" />
@@ -73,14 +88,35 @@ export function PhotoGallery({ photos, editing, busy, onAdd, onDelete }: Props) 
         )}
       </SimpleGrid>
       <ImageFileInput ref={input} multiple testId="gallery-input" onFiles={(files) => free > 0 && onAdd(files.slice(0, free))} />
-      <Modal opened={current !== undefined} onClose={() => setOpen(null)} size="xl" centered title={open !== null ? `Photo ${open + 1} of ${photos.length}` : ''} styles={{ title: { fontWeight: 600 } }}>
+      <Modal
+        opened={current !== undefined}
+        onClose={() => setOpen(null)}
+        size="xl"
+        centered
+        title={open !== null ? `Photo ${open + 1} of ${photos.length}` : ''}
+        styles={{ title: { fontWeight: 600 } }}
+      >
         {current && (
           <Group wrap="nowrap" gap="xs" align="center">
-            <ActionIcon variant="default" size="lg" radius="xl" aria-label="Previous photo" onClick={() => setOpen((i) => (i ?? 1) - 1)} style={{ visibility: open! > 0 ? 'visible' : 'hidden' }}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              radius="xl"
+              aria-label="Previous photo"
+              onClick={() => setOpen((i) => (i ?? 1) - 1)}
+              style={{ visibility: open! > 0 ? 'visible' : 'hidden' }}
+            >
               <IconChevronLeft size={20} />
             </ActionIcon>
             <Image src={current.originalUrl} alt={`Machine photo ${open! + 1}`} fit="contain" mah="70vh" radius="sm" style={{ flex: 1, minWidth: 0 }} />
-            <ActionIcon variant="default" size="lg" radius="xl" aria-label="Next photo" onClick={() => setOpen((i) => (i ?? 0) + 1)} style={{ visibility: open! < photos.length - 1 ? 'visible' : 'hidden' }}>
+            <ActionIcon
+              variant="default"
+              size="lg"
+              radius="xl"
+              aria-label="Next photo"
+              onClick={() => setOpen((i) => (i ?? 0) + 1)}
+              style={{ visibility: open! < photos.length - 1 ? 'visible' : 'hidden' }}
+            >
               <IconChevronRight size={20} />
             </ActionIcon>
           </Group>

@@ -26,7 +26,11 @@ export function useMachinePhotos(machine: Machine) {
   const [photoError, setPhotoError] = useState<string | null>(null);
   const [photoBusy, setPhotoBusy] = useState<'profile' | 'gallery' | null>(null);
   // Asked only when the machine has one: no 404 round trip for the stock image.
-  const profile = useQuery({ queryKey: machineKeys.profilePhoto(machine.id), queryFn: () => machinesApi.profilePhoto(api, machine.id), enabled: machine.profilePhoto !== null && machine.profilePhoto !== undefined });
+  const profile = useQuery({
+    queryKey: machineKeys.profilePhoto(machine.id),
+    queryFn: () => machinesApi.profilePhoto(api, machine.id),
+    enabled: machine.profilePhoto !== null && machine.profilePhoto !== undefined,
+  });
   const gallery = useQuery({ queryKey: machineKeys.gallery(machine.id), queryFn: () => machinesApi.gallery(api, machine.id) });
 
   async function uploadProfile(file: File) {

@@ -5,7 +5,17 @@ import { useApi } from '../../app/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
 import { notificationApi, notificationKeys, useSavePreferences, type NotificationPreferences } from './api';
-import { browserTimeZone, CHANNELS, DIGEST_TIME_MESSAGE, isDigestTime, KINDS, orderedChannels, preferencesForm, supportedTimeZones, timeZoneOptions } from './notification-logic';
+import {
+  browserTimeZone,
+  CHANNELS,
+  DIGEST_TIME_MESSAGE,
+  isDigestTime,
+  KINDS,
+  orderedChannels,
+  preferencesForm,
+  supportedTimeZones,
+  timeZoneOptions,
+} from './notification-logic';
 
 const PLACED = ['digestTime', 'timeZone', 'kinds', ...KINDS.map((k) => `kinds.${k.key}`)];
 
@@ -44,7 +54,15 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Notification settings form">
       <Stack gap="md">
         {notice && (
-          <Alert color={notice.ok ? 'green' : 'red'} variant="light" role={notice.ok ? 'status' : 'alert'} title={notice.text} withCloseButton closeButtonLabel="Dismiss" onClose={() => setNotice(null)}>
+          <Alert
+            color={notice.ok ? 'green' : 'red'}
+            variant="light"
+            role={notice.ok ? 'status' : 'alert'}
+            title={notice.text}
+            withCloseButton
+            closeButtonLabel="Dismiss"
+            onClose={() => setNotice(null)}
+          >
             {notice.details?.map((d) => (
               <Text size="sm" key={d}>
                 {d}
@@ -102,7 +120,14 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             />
             {/* The server starts every account on UTC: one press takes this device's zone. */}
             {form.timeZone !== here && (
-              <Button variant="subtle" size="compact-xs" h="auto" py={2} styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }} onClick={() => setForm((f) => ({ ...f, timeZone: here }))}>
+              <Button
+                variant="subtle"
+                size="compact-xs"
+                h="auto"
+                py={2}
+                styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
+                onClick={() => setForm((f) => ({ ...f, timeZone: here }))}
+              >
                 Use this device's time zone ({here})
               </Button>
             )}

@@ -10,9 +10,31 @@ import { WebhooksSection } from './WebhooksSection';
 
 const user = userEvent.setup({ delay: null });
 
-const page = (content: object[], totalElements = content.length) => ({ content, totalPages: Math.max(1, Math.ceil(totalElements / 20)), totalElements, number: 0, size: 20 });
-const dueSoon = { id: 11, kind: 'schedule_due_soon', title: 'Oil change on Bobcat is due soon', machineId: 3, link: '/machines/Bobcat?tab=schedules', createdAt: '2026-11-20T08:00:00Z', readAt: null };
-const report = { id: 10, kind: 'weekly_report', title: 'Your weekly usage report is ready', machineId: null, link: null, createdAt: '2026-11-19T08:00:00Z', readAt: '2026-11-19T09:00:00Z' };
+const page = (content: object[], totalElements = content.length) => ({
+  content,
+  totalPages: Math.max(1, Math.ceil(totalElements / 20)),
+  totalElements,
+  number: 0,
+  size: 20,
+});
+const dueSoon = {
+  id: 11,
+  kind: 'schedule_due_soon',
+  title: 'Oil change on Bobcat is due soon',
+  machineId: 3,
+  link: '/machines/Bobcat?tab=schedules',
+  createdAt: '2026-11-20T08:00:00Z',
+  readAt: null,
+};
+const report = {
+  id: 10,
+  kind: 'weekly_report',
+  title: 'Your weekly usage report is ready',
+  machineId: null,
+  link: null,
+  createdAt: '2026-11-19T08:00:00Z',
+  readAt: '2026-11-19T09:00:00Z',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -33,10 +55,11 @@ describe('the bell and the notifications page', () => {
     const { router } = renderApp(routes, { url: '/notifications' });
     expect(await screen.findByRole('link', { name: 'Notifications, 1 unread' })).toHaveAttribute('href', '/notifications');
     const list = await screen.findByRole('list', { name: 'Notifications' });
-    expect(within(list).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      expect.stringContaining('Oil change on Bobcat is due soon'),
-      expect.stringContaining('Your weekly usage report is ready'),
-    ]);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual([expect.stringContaining('Oil change on Bobcat is due soon'), expect.stringContaining('Your weekly usage report is ready')]);
     expect(within(list).getAllByText('Unread')).toHaveLength(1);
 
     await user.click(within(list).getByRole('link', { name: /Oil change on Bobcat/ }));
@@ -103,7 +126,18 @@ describe('Settings > Notifications', () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     mockFetch({
       'GET /api/notifications/preferences': json(saved),
-      'PUT /api/notifications/preferences': json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Invalid input', errors: [{ field: 'timeZone', message: 'Unknown time zone' }, { field: 'other', message: 'Something else is off' }] }, 400),
+      'PUT /api/notifications/preferences': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Invalid input',
+          errors: [
+            { field: 'timeZone', message: 'Unknown time zone' },
+            { field: 'other', message: 'Something else is off' },
+          ],
+        },
+        400,
+      ),
     });
     renderApp(<NotificationPreferencesSection />);
     await user.click(await screen.findByRole('button', { name: 'Save notification settings' }));
@@ -132,7 +166,18 @@ describe('Settings > Webhooks and Calendar feed', () => {
         hooks = [{ id: 4, ...(req.body as object), createdAt: '2026-11-20T08:00:00Z' }];
         return json({ id: 4, ...(req.body as object), createdAt: '2026-11-20T08:00:00Z', secret: 'whsec_c2VjcmV0LXNlY3JldA==' }, 201);
       },
-      'GET /api/webhooks/4/deliveries': json([{ id: 9, event: 'ping', status: 'failed', httpStatus: 500, error: 'HTTP 500', attempts: 2, createdAt: '2026-11-20T08:00:00Z', lastAttemptAt: '2026-11-20T08:05:00Z' }]),
+      'GET /api/webhooks/4/deliveries': json([
+        {
+          id: 9,
+          event: 'ping',
+          status: 'failed',
+          httpStatus: 500,
+          error: 'HTTP 500',
+          attempts: 2,
+          createdAt: '2026-11-20T08:00:00Z',
+          lastAttemptAt: '2026-11-20T08:05:00Z',
+        },
+      ]),
       'POST /api/webhooks/deliveries/9/retry': json({}, 202),
     });
     renderApp(<WebhooksSection />);

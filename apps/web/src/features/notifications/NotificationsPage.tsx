@@ -56,14 +56,29 @@ function NotificationItem({ item, onOpen }: { item: AppNotification; onOpen: (it
   if (target.kind === 'none') {
     // Nothing to open: the item is a button that marks it read.
     return (
-      <UnstyledButton className={classes.item} data-unread={unread || undefined} onClick={() => onOpen(item)} disabled={!unread} aria-label={unread ? `${item.title}: mark read` : item.title}>
+      <UnstyledButton
+        className={classes.item}
+        data-unread={unread || undefined}
+        onClick={() => onOpen(item)}
+        disabled={!unread}
+        aria-label={unread ? `${item.title}: mark read` : item.title}
+      >
         {body}
       </UnstyledButton>
     );
   }
   if (target.kind === 'external') {
     return (
-      <Anchor href={target.href} target="_blank" rel="noopener noreferrer" underline="never" c="inherit" className={classes.item} data-unread={unread || undefined} onClick={() => onOpen(item)}>
+      <Anchor
+        href={target.href}
+        target="_blank"
+        rel="noopener noreferrer"
+        underline="never"
+        c="inherit"
+        className={classes.item}
+        data-unread={unread || undefined}
+        onClick={() => onOpen(item)}
+      >
         {body}
       </Anchor>
     );
@@ -117,7 +132,13 @@ export default function NotificationsPage() {
   } else if (list.isError) {
     content = <ErrorState text="Could not load notifications." onRetry={() => void list.refetch()} />;
   } else if (!data || data.content.length === 0) {
-    content = <EmptyBlock icon={<IconBellOff size={28} />} title="No notifications yet" description="Reminders of due and overdue maintenance, low stock alerts and weekly reports appear here." />;
+    content = (
+      <EmptyBlock
+        icon={<IconBellOff size={28} />}
+        title="No notifications yet"
+        description="Reminders of due and overdue maintenance, low stock alerts and weekly reports appear here."
+      />
+    );
   } else {
     content = (
       <>
@@ -139,7 +160,13 @@ export default function NotificationsPage() {
         title="Notifications"
         description={unread.data ? `${unread.data} unread` : 'All caught up'}
         actions={
-          <Button variant="light" leftSection={<IconChecks size={16} />} onClick={() => markRead.mutate(undefined)} loading={markRead.isPending && markRead.variables === undefined} disabled={!unread.data}>
+          <Button
+            variant="light"
+            leftSection={<IconChecks size={16} />}
+            onClick={() => markRead.mutate(undefined)}
+            loading={markRead.isPending && markRead.variables === undefined}
+            disabled={!unread.data}
+          >
             Mark all read
           </Button>
         }
@@ -147,7 +174,11 @@ export default function NotificationsPage() {
       {markRead.isError && <ErrorState text="Could not mark as read." />}
       <Card padding="sm">{content}</Card>
       <Text size="sm" c="dimmed" mt="md">
-        Choose what reaches you, and where, in <Anchor component={Link} to="/settings" underline="always">Settings</Anchor>.
+        Choose what reaches you, and where, in{' '}
+        <Anchor component={Link} to="/settings" underline="always">
+          Settings
+        </Anchor>
+        .
       </Text>
     </Page>
   );

@@ -1,4 +1,21 @@
-import { ActionIcon, Alert, Badge, Button, Card, Code, CopyButton, Group, MultiSelect, Stack, Table, Text, TextInput, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Code,
+  CopyButton,
+  Group,
+  MultiSelect,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+  VisuallyHidden,
+} from '@mantine/core';
 import { IconCheck, IconCopy, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
@@ -10,7 +27,16 @@ import { useConfirm } from '../../components/confirm';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
-import { notificationApi, notificationKeys, useCreateWebhook, useDeleteWebhook, useRetryDelivery, useTestWebhook, type CreatedWebhook, type Webhook } from './api';
+import {
+  notificationApi,
+  notificationKeys,
+  useCreateWebhook,
+  useDeleteWebhook,
+  useRetryDelivery,
+  useTestWebhook,
+  type CreatedWebhook,
+  type Webhook,
+} from './api';
 import { canRetry, webhookUrlError } from './notification-logic';
 
 function failure(err: unknown, fallback: string): string {
@@ -58,7 +84,13 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
         <Text size="sm" fw={600}>
           Delivery log
         </Text>
-        <Button size="compact-xs" variant="subtle" leftSection={<IconRefresh size={14} />} onClick={() => void deliveries.refetch()} loading={deliveries.isFetching}>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          leftSection={<IconRefresh size={14} />}
+          onClick={() => void deliveries.refetch()}
+          loading={deliveries.isFetching}
+        >
           Refresh
         </Button>
       </Group>
@@ -91,14 +123,25 @@ function DeliveryLog({ webhook }: { webhook: Webhook }) {
                   <Table.Td title={d.lastAttemptAt ?? d.createdAt}>{formatDateTime(d.lastAttemptAt ?? d.createdAt)}</Table.Td>
                   <Table.Td>{d.event}</Table.Td>
                   <Table.Td>
-                    <Badge variant="light" color={d.status === 'delivered' ? 'green' : d.status === 'pending' ? 'yellow' : 'red'} title={d.error ?? undefined} tt="none">
+                    <Badge
+                      variant="light"
+                      color={d.status === 'delivered' ? 'green' : d.status === 'pending' ? 'yellow' : 'red'}
+                      title={d.error ?? undefined}
+                      tt="none"
+                    >
                       {d.httpStatus ?? 'none'} · {d.status}
                     </Badge>
                   </Table.Td>
                   <Table.Td>{d.attempts}</Table.Td>
                   <Table.Td>
                     {canRetry(d) && (
-                      <Button size="compact-xs" variant="light" onClick={() => retry.mutate(d.id)} loading={retry.isPending && retry.variables === d.id} aria-label={`Retry delivery ${d.id}`}>
+                      <Button
+                        size="compact-xs"
+                        variant="light"
+                        onClick={() => retry.mutate(d.id)}
+                        loading={retry.isPending && retry.variables === d.id}
+                        aria-label={`Retry delivery ${d.id}`}
+                      >
                         Retry
                       </Button>
                     )}
@@ -130,13 +173,26 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: (w: We
           ))}
         </Group>
         <Group gap="xs">
-          <Button size="xs" variant="light" leftSection={<IconSend size={14} />} onClick={() => test.mutate(undefined, { onSuccess: () => setShowLog(true) })} loading={test.isPending}>
+          <Button
+            size="xs"
+            variant="light"
+            leftSection={<IconSend size={14} />}
+            onClick={() => test.mutate(undefined, { onSuccess: () => setShowLog(true) })}
+            loading={test.isPending}
+          >
             Send test
           </Button>
           <Button size="xs" variant="default" onClick={() => setShowLog((v) => !v)} aria-expanded={showLog}>
             {showLog ? 'Hide delivery log' : 'Delivery log'}
           </Button>
-          <Button size="xs" variant="subtle" color="red" leftSection={<IconTrash size={14} />} onClick={() => onDelete(webhook)} aria-label={`Delete webhook ${webhook.url}`}>
+          <Button
+            size="xs"
+            variant="subtle"
+            color="red"
+            leftSection={<IconTrash size={14} />}
+            onClick={() => onDelete(webhook)}
+            aria-label={`Delete webhook ${webhook.url}`}
+          >
             Delete
           </Button>
         </Group>
@@ -195,11 +251,28 @@ function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void 
   return (
     <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add webhook">
       <Stack gap="sm">
-        {error && (
-          <Alert color="red" variant="light" role="alert" title={error} />
-        )}
-        <TextInput label="Endpoint URL" placeholder="https://example.com/hooks/wrenchlog" type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={urlError ?? fields.url} required maxLength={2000} />
-        <MultiSelect label="Events" data={[...WEBHOOK_EVENTS]} value={events} onChange={(values) => setEvents(WEBHOOK_EVENTS.filter((e) => values.includes(e)))} error={eventsError ?? fields.events} searchable clearable required comboboxProps={{ withinPortal: true }} />
+        {error && <Alert color="red" variant="light" role="alert" title={error} />}
+        <TextInput
+          label="Endpoint URL"
+          placeholder="https://example.com/hooks/wrenchlog"
+          type="url"
+          value={url}
+          onChange={(e) => setUrl(e.currentTarget.value)}
+          error={urlError ?? fields.url}
+          required
+          maxLength={2000}
+        />
+        <MultiSelect
+          label="Events"
+          data={[...WEBHOOK_EVENTS]}
+          value={events}
+          onChange={(values) => setEvents(WEBHOOK_EVENTS.filter((e) => values.includes(e)))}
+          error={eventsError ?? fields.events}
+          searchable
+          clearable
+          required
+          comboboxProps={{ withinPortal: true }}
+        />
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
             Add webhook
@@ -269,9 +342,7 @@ export function WebhooksSection() {
         ) : (
           list.map((w) => <WebhookCard key={w.id} webhook={w} onDelete={(hook) => void remove(hook)} />)
         )}
-        <AddWebhookForm
-          onCreated={setCreated}
-        />
+        <AddWebhookForm onCreated={setCreated} />
       </Stack>
       {dialog}
     </Card>

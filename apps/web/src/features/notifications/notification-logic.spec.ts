@@ -27,12 +27,21 @@ describe('notification-logic', () => {
   });
 
   it('starts the form from the saved preferences, with the browser zone and 07:00 where none is saved', () => {
-    expect(preferencesForm({ digestTime: '06:15', timeZone: 'Asia/Tokyo', kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'] } }, 'Europe/Paris')).toEqual({
+    expect(
+      preferencesForm(
+        { digestTime: '06:15', timeZone: 'Asia/Tokyo', kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'] } },
+        'Europe/Paris',
+      ),
+    ).toEqual({
       digestTime: '06:15',
       timeZone: 'Asia/Tokyo',
       kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'] },
     });
-    expect(preferencesForm(null, 'Europe/Paris')).toEqual({ digestTime: '07:00', timeZone: 'Europe/Paris', kinds: { maintenance: [], lowStock: [], weeklyReport: [] } });
+    expect(preferencesForm(null, 'Europe/Paris')).toEqual({
+      digestTime: '07:00',
+      timeZone: 'Europe/Paris',
+      kinds: { maintenance: [], lowStock: [], weeklyReport: [] },
+    });
   });
 
   it('keeps channels in their fixed order and drops unknown ones', () => {

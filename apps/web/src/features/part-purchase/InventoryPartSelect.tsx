@@ -19,7 +19,11 @@ export function InventoryPartSelect({ value, onPick, disabled }: { value: string
   const linked = useQuery({ queryKey: inventoryKeys.part(linkedId), queryFn: () => inventoryApi.part(api, linkedId), enabled: linkedId > 0 });
   // Once a part is picked the box shows its label: that is not a search.
   const term = linked.data && search === label(linked.data) ? '' : debounced.trim();
-  const parts = useQuery({ queryKey: inventoryKeys.parts(term, '', 0), queryFn: () => inventoryApi.parts(api, { search: term, stock: '', page: 0 }), enabled: !disabled });
+  const parts = useQuery({
+    queryKey: inventoryKeys.parts(term, '', 0),
+    queryFn: () => inventoryApi.parts(api, { search: term, stock: '', page: 0 }),
+    enabled: !disabled,
+  });
   const found = parts.data?.content ?? [];
   const options = [...found];
   if (linked.data && !options.some((p) => p.id === linked.data.id)) {

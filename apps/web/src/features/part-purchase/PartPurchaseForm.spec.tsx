@@ -12,7 +12,20 @@ const machines = [{ id: 3, name: 'Blue F-150', type: 'Pickup', status: 'Good', l
 
 const stored = aPurchase();
 
-const belt: Part = { id: 21, partNumber: 'BLT-220', name: 'Alternator belt', description: 'Serpentine, 8 rib', category: 'Belts', quantity: 1, minStock: 3, price: 24.99, supplierId: 2, supplier: 'Yard Supply', brand: null, stockStatus: 'low-stock' };
+const belt: Part = {
+  id: 21,
+  partNumber: 'BLT-220',
+  name: 'Alternator belt',
+  description: 'Serpentine, 8 rib',
+  category: 'Belts',
+  quantity: 1,
+  minStock: 3,
+  price: 24.99,
+  supplierId: 2,
+  supplier: 'Yard Supply',
+  brand: null,
+  stockStatus: 'low-stock',
+};
 const partsPage = (content: Part[]) => json({ content, totalPages: 1, totalElements: content.length, number: 0, size: 10 });
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
@@ -90,7 +103,11 @@ describe('PartPurchaseForm', () => {
   });
 
   it('creates a purchase in full mode and goes to the machine parts tab', async () => {
-    const { calls } = mockFetch({ 'GET /api/parts': partsPage([]), 'POST /api/purchases': ({ body }) => json({ ...stored, ...(body as object), id: 30 }, 201), 'GET /api/machines/': pending });
+    const { calls } = mockFetch({
+      'GET /api/parts': partsPage([]),
+      'POST /api/purchases': ({ body }) => json({ ...stored, ...(body as object), id: 30 }, 201),
+      'GET /api/machines/': pending,
+    });
     const { router } = renderApp(routes, { url: '/part-purchase?machineId=3&mode=full' });
     await user.type(await screen.findByLabelText('Part Name', { exact: false }), 'Oil filter');
     await user.type(field('Price'), '12.5');
@@ -98,7 +115,17 @@ describe('PartPurchaseForm', () => {
     await user.type(field('Store Name'), 'NAPA');
     await user.click(submit('Create Purchase'));
     await waitFor(() => expect(location(router)).toBe('/machines/3?tab=parts'));
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ partName: 'Oil filter', quantity: 1, price: 12.5, partStatus: 'Purchased', storeName: 'NAPA', machineId: 3, partId: 0, userId: 0, storeId: 0 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      partName: 'Oil filter',
+      quantity: 1,
+      price: 12.5,
+      partStatus: 'Purchased',
+      storeName: 'NAPA',
+      machineId: 3,
+      partId: 0,
+      userId: 0,
+      storeId: 0,
+    });
   });
 
   it('links the purchase to an inventory part picked from a server search', async () => {
@@ -121,7 +148,12 @@ describe('PartPurchaseForm', () => {
   });
 
   it('opens a purchase at /parts/{id}, updates the full purchase and goes to /parts', async () => {
-    const { calls } = mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/purchases/9': json(stored), 'PUT /api/purchases/9': ({ body }) => json(body), 'GET /api/parts': partsPage([]) });
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/purchases/9': json(stored),
+      'PUT /api/purchases/9': ({ body }) => json(body),
+      'GET /api/parts': partsPage([]),
+    });
     const { router } = renderApp(routes, { url: '/parts/9' });
     expect(await screen.findByRole('heading', { name: 'Part Details' })).toBeInTheDocument();
     expect(field('Part Name')).toHaveValue('Oil filter');
@@ -130,11 +162,22 @@ describe('PartPurchaseForm', () => {
     await user.type(field('Quantity'), '3');
     await user.click(submit('Update Purchase'));
     await waitFor(() => expect(location(router)).toBe('/parts'));
-    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 9, quantity: 3, partStatus: 'Ordered', purchaseDate: '2026-11-20T13:00:00.000Z', createDate: stored.createDate });
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      id: 9,
+      quantity: 3,
+      partStatus: 'Ordered',
+      purchaseDate: '2026-11-20T13:00:00.000Z',
+      createDate: stored.createDate,
+    });
   });
 
   it("asks in a 'Delete Purchase' dialog and shows a failed delete", async () => {
-    mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/purchases/9': json(stored), 'DELETE /api/purchases/9': json({ statusCode: 503 }, 503), 'GET /api/parts': partsPage([]) });
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/purchases/9': json(stored),
+      'DELETE /api/purchases/9': json({ statusCode: 503 }, 503),
+      'GET /api/parts': partsPage([]),
+    });
     const { router } = renderApp(routes, { url: '/part-purchase/9?mode=full' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Purchase' });
@@ -145,7 +188,12 @@ describe('PartPurchaseForm', () => {
   });
 
   it('deletes and leaves to /parts when the purchase has no machine', async () => {
-    mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/purchases/9': json(stored), 'DELETE /api/purchases/9': () => new Response(null, { status: 204 }), 'GET /api/parts': partsPage([]) });
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/purchases/9': json(stored),
+      'DELETE /api/purchases/9': () => new Response(null, { status: 204 }),
+      'GET /api/parts': partsPage([]),
+    });
     const { router } = renderApp(routes, { url: '/part-purchase/9' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Purchase' })).getByRole('button', { name: 'Delete' }));
@@ -165,7 +213,7 @@ describe('PartPurchaseForm', () => {
     expect(screen.getByRole('link', { name: 'Full Details' })).toHaveAttribute('href', '/part-purchase/9?mode=full');
   });
 
-  it('says a missing record (404: deleted, or another user\'s) does not exist, with a way back and no connection hint', async () => {
+  it("says a missing record (404: deleted, or another user's) does not exist, with a way back and no connection hint", async () => {
     mockFetch({ 'GET /api/purchases/5': json({ statusCode: 404 }, 404) });
     renderApp(routes, { url: '/part-purchase/5' });
     expect(await screen.findByText('Purchase not found')).toBeInTheDocument();

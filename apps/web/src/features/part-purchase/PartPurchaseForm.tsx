@@ -31,7 +31,14 @@ export type PartPurchaseFormProps = RecordFormProps<Purchase>;
 export function PartPurchaseForm(props: PartPurchaseFormProps) {
   const api = useApi();
   return (
-    <WithRecord recordId={props.recordId} queryKey={purchaseKeys.detail(props.recordId ?? 0)} load={(id) => purchaseApi.get(api, id)} loadingText="Loading purchase details..." errorText={PURCHASE_TEXT.loadFailed} notFound={PURCHASE_TEXT.notFound}>
+    <WithRecord
+      recordId={props.recordId}
+      queryKey={purchaseKeys.detail(props.recordId ?? 0)}
+      load={(id) => purchaseApi.get(api, id)}
+      loadingText="Loading purchase details..."
+      errorText={PURCHASE_TEXT.loadFailed}
+      notFound={PURCHASE_TEXT.notFound}
+    >
       {(purchase) => <PurchaseForm key={purchase?.id ?? 'new'} {...props} purchase={purchase} />}
     </WithRecord>
   );
@@ -39,7 +46,14 @@ export function PartPurchaseForm(props: PartPurchaseFormProps) {
 
 function Section({ legend, children }: { legend: string; children: ReactNode }) {
   return (
-    <Fieldset legend={legend} variant="unstyled" styles={{ root: { padding: 0, margin: 0, border: 0, minWidth: 0 }, legend: { padding: 0, fontWeight: 700, fontSize: 'var(--mantine-font-size-md)', marginBottom: 8 } }}>
+    <Fieldset
+      legend={legend}
+      variant="unstyled"
+      styles={{
+        root: { padding: 0, margin: 0, border: 0, minWidth: 0 },
+        legend: { padding: 0, fontWeight: 700, fontSize: 'var(--mantine-font-size-md)', marginBottom: 8 },
+      }}
+    >
       <Stack gap="sm">{children}</Stack>
     </Fieldset>
   );
@@ -141,7 +155,12 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
       deleteMessage={PURCHASE_TEXT.deleteConfirm}
     >
       {!machineId && (
-        <MachineSelect noneLabel="No machine" value={values.machineId} disabled={readOnly || busy} onChange={(value) => setValues((v) => ({ ...v, machineId: value }))} />
+        <MachineSelect
+          noneLabel="No machine"
+          value={values.machineId}
+          disabled={readOnly || busy}
+          onChange={(value) => setValues((v) => ({ ...v, machineId: value }))}
+        />
       )}
       <Section legend="Part Information">
         {full && (
@@ -151,7 +170,14 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
             onPick={(part) =>
               setValues((v) =>
                 part
-                  ? { ...v, partId: String(part.id), partName: part.name, partNumber: part.partNumber, partDescription: part.description ?? v.partDescription, price: v.price || Number(part.price).toFixed(2) }
+                  ? {
+                      ...v,
+                      partId: String(part.id),
+                      partName: part.name,
+                      partNumber: part.partNumber,
+                      partDescription: part.description ?? v.partDescription,
+                      price: v.price || Number(part.price).toFixed(2),
+                    }
                   : { ...v, partId: '' },
               )
             }

@@ -35,7 +35,8 @@ export function useSavePurchase() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: PurchaseBody; previous?: Pick<Purchase, 'machineId'> | null }) => (id === undefined ? purchaseApi.create(api, body) : purchaseApi.update(api, id, body)),
+    mutationFn: ({ id, body }: { id?: number; body: PurchaseBody; previous?: Pick<Purchase, 'machineId'> | null }) =>
+      id === undefined ? purchaseApi.create(api, body) : purchaseApi.update(api, id, body),
     onSuccess: async (saved, { previous }) => {
       queryClient.setQueryData(purchaseKeys.detail(saved.id), saved);
       await refreshPurchaseLists(queryClient, [saved.machineId, previous?.machineId]);

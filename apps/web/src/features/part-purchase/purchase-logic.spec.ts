@@ -2,9 +2,22 @@ import { emptyPurchaseValues, purchaseValues, toPurchaseBody, validatePurchase, 
 import { aPurchase } from './purchase.fixture';
 
 const today = new Date(2026, 10, 21, 9, 0);
-const valid = (v: Partial<PurchaseFormValues> = {}): PurchaseFormValues => ({ ...emptyPurchaseValues(3, today), partName: 'Oil filter', price: '12.5', storeName: 'NAPA', ...v });
+const valid = (v: Partial<PurchaseFormValues> = {}): PurchaseFormValues => ({
+  ...emptyPurchaseValues(3, today),
+  partName: 'Oil filter',
+  price: '12.5',
+  storeName: 'NAPA',
+  ...v,
+});
 
-const stored = aPurchase({ partDescription: null, storeAddress: '1 Main St', machineId: 3, userId: 4, purchaseDate: new Date(2026, 10, 20, 8, 30).toISOString(), createDate: '2026-11-20T09:00:00.000Z' });
+const stored = aPurchase({
+  partDescription: null,
+  storeAddress: '1 Main St',
+  machineId: 3,
+  userId: 4,
+  purchaseDate: new Date(2026, 10, 20, 8, 30).toISOString(),
+  createDate: '2026-11-20T09:00:00.000Z',
+});
 
 describe('validatePurchase', () => {
   it('starts a new purchase with quantity 1, status New and today', () => {

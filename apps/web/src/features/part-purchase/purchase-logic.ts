@@ -28,7 +28,15 @@ export type PurchaseField = keyof PurchaseFormValues;
 export type PurchaseErrors = Partial<Record<PurchaseField, string>>;
 
 /** The form's text fields with a server length limit (the form has no store address). */
-const TEXT_FIELDS = ['partName', 'partNumber', 'partDescription', 'partUrl', 'storeName', 'storeCity', 'storeState'] as const satisfies readonly (PurchaseField & keyof typeof PURCHASE_TEXT_LIMITS)[];
+const TEXT_FIELDS = [
+  'partName',
+  'partNumber',
+  'partDescription',
+  'partUrl',
+  'storeName',
+  'storeCity',
+  'storeState',
+] as const satisfies readonly (PurchaseField & keyof typeof PURCHASE_TEXT_LIMITS)[];
 
 function isWebAddress(text: string): boolean {
   try {
@@ -45,7 +53,13 @@ export function validatePurchase(v: PurchaseFormValues): PurchaseErrors {
   if (!v.partName.trim()) {
     errors.partName = PURCHASE_MESSAGES.partName;
   }
-  const quantity = checkNumber(v.quantity, { required: PURCHASE_MESSAGES.quantity, ...PURCHASE_LIMITS.quantity, places: 0, integer: PURCHASE_MESSAGES.quantityWhole, minMessage: PURCHASE_MESSAGES.quantityMin });
+  const quantity = checkNumber(v.quantity, {
+    required: PURCHASE_MESSAGES.quantity,
+    ...PURCHASE_LIMITS.quantity,
+    places: 0,
+    integer: PURCHASE_MESSAGES.quantityWhole,
+    minMessage: PURCHASE_MESSAGES.quantityMin,
+  });
   if (quantity) {
     errors.quantity = quantity;
   }
@@ -128,7 +142,8 @@ export function toPurchaseBody(v: PurchaseFormValues, existing: Purchase | null,
     price: Number(v.price),
     partStatus: v.partStatus as PartStatus,
     // An unchanged day keeps the stored instant.
-    purchaseDate: existing && toDateInput(existing.purchaseDate) === v.purchaseDate ? existing.purchaseDate : (atOnePmLocal(v.purchaseDate) ?? now.toISOString()),
+    purchaseDate:
+      existing && toDateInput(existing.purchaseDate) === v.purchaseDate ? existing.purchaseDate : (atOnePmLocal(v.purchaseDate) ?? now.toISOString()),
     storeName: v.storeName.trim(),
     storeCity: text(v.storeCity),
     storeState: text(v.storeState),

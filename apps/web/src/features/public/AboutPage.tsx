@@ -12,16 +12,19 @@ export default function AboutPage() {
             <PageIntro eyebrow="About" title="A notebook in a glovebox, then a log for whole fleets" />
             <Stack gap="md" fz="lg" c="gray.8">
               <Text fz="lg">
-                Wrenchlog started with a spiral notebook in the glovebox of a 2009 pickup. Every oil change, every set of tires and every odd noise went in it, with the mileage and what it cost. It worked until the
-                notebook got wet, and until there was a second truck, a trailer and a borrowed skid steer to keep track of.
+                Wrenchlog started with a spiral notebook in the glovebox of a 2009 pickup. Every oil change, every set of tires and every odd noise went in it,
+                with the mileage and what it cost. It worked until the notebook got wet, and until there was a second truck, a trailer and a borrowed skid steer
+                to keep track of.
               </Text>
               <Text fz="lg">
-                The spreadsheet that replaced it had a tab per machine and a column for everything. Nobody else could read it, receipts lived in a shoebox, and the photos of the worn brake pads were on a phone
-                somewhere. When friends who run a rental yard and a landscaping crew asked how to do the same, the answer was: not like this.
+                The spreadsheet that replaced it had a tab per machine and a column for everything. Nobody else could read it, receipts lived in a shoebox, and
+                the photos of the worn brake pads were on a phone somewhere. When friends who run a rental yard and a landscaping crew asked how to do the same,
+                the answer was: not like this.
               </Text>
               <Text fz="lg">
-                So we built the log we wanted: one record per machine, with its service history, photos, fuel and parts in one place, on a phone at the job site or on a desk in the office. It runs on your own
-                server, because your maintenance records are yours, and it is simple enough that the person who does the work is the one who writes it down.
+                So we built the log we wanted: one record per machine, with its service history, photos, fuel and parts in one place, on a phone at the job site
+                or on a desk in the office. It runs on your own server, because your maintenance records are yours, and it is simple enough that the person who
+                does the work is the one who writes it down.
               </Text>
               <Text fz="lg">Wrenchlog is in beta. We read every message, and the roadmap is shaped by the people who use it.</Text>
             </Stack>

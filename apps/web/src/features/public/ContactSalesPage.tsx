@@ -19,11 +19,21 @@ const LABELS: Record<ContactField, string> = {
 // Spec doc 2 section 5: name, a valid email and the message; company and phone are optional.
 const REQUIRED: RequiredFields = { name: 'Full Name is required', email: 'Email Address is required', message: 'Message is required' };
 
-const TOPICS = ['Moving a fleet off spreadsheets or paper logs', 'Running Wrenchlog for several crews or sites', 'Importing machines and service history', 'Plans, hosting and support'];
+const TOPICS = [
+  'Moving a fleet off spreadsheets or paper logs',
+  'Running Wrenchlog for several crews or sites',
+  'Importing machines and service history',
+  'Plans, hosting and support',
+];
 
 export default function ContactSalesPage() {
   const api = useApi();
-  const form = useContactForm({ required: REQUIRED, send: (v) => sendContact(api, v, 'SalesContact'), successText: CONTACT_SUCCESS, failureText: CONTACT_FAILURE });
+  const form = useContactForm({
+    required: REQUIRED,
+    send: (v) => sendContact(api, v, 'SalesContact'),
+    successText: CONTACT_SUCCESS,
+    failureText: CONTACT_FAILURE,
+  });
   return (
     <PublicPage>
       <Section>
@@ -44,7 +54,13 @@ export default function ContactSalesPage() {
               <Title order={2} fz="lg" mb="md">
                 Send us a message
               </Title>
-              <ContactFormFields form={form} labels={LABELS} messagePlaceholder="How many machines, what kind, and what you would like Wrenchlog to do for you" submitLabel="Submit" formLabel="Contact Sales form" />
+              <ContactFormFields
+                form={form}
+                labels={LABELS}
+                messagePlaceholder="How many machines, what kind, and what you would like Wrenchlog to do for you"
+                submitLabel="Submit"
+                formLabel="Contact Sales form"
+              />
             </Paper>
           </Grid.Col>
         </Grid>

@@ -89,7 +89,8 @@ export default function LandingPage() {
             The maintenance log for everything you run
           </Title>
           <Text c="gray.7" fz={{ base: 'md', md: 'xl' }} maw={660} style={{ textWrap: 'pretty' }}>
-            Service records with photos, fuel and parts for one pickup, a rental fleet, an excavator yard or a groundskeeping crew. Simpler than a spreadsheet, and it runs on your own server.
+            Service records with photos, fuel and parts for one pickup, a rental fleet, an excavator yard or a groundskeeping crew. Simpler than a spreadsheet,
+            and it runs on your own server.
           </Text>
           <Group justify="center">
             <Button component={Link} to="/signup" size="lg">

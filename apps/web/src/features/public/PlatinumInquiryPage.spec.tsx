@@ -50,7 +50,14 @@ describe('PlatinumInquiryPage', () => {
     await user.click(screen.getByRole('button', { name: 'Inquire for Details' }));
     expect(await screen.findByRole('button', { name: 'Submitting...' })).toBeDisabled();
     expect(calls.filter((c) => c.url === '/api/contact').map((c) => c.body)).toEqual([
-      { name: 'Luis Ortega', email: 'luis@ortega.example', phone: '555-0142', company: 'Ortega Excavation', message: 'Telematics import for 40 machines.', contactType: 'PlatinumAccount' },
+      {
+        name: 'Luis Ortega',
+        email: 'luis@ortega.example',
+        phone: '555-0142',
+        company: 'Ortega Excavation',
+        message: 'Telematics import for 40 machines.',
+        contactType: 'PlatinumAccount',
+      },
     ]);
     reply.resolve(json({ id: 9 }, 201));
     expect(await screen.findByRole('alert')).toHaveTextContent(PLATINUM_SUCCESS);

@@ -34,7 +34,12 @@ const PROMISES = [
 
 export default function PlatinumInquiryPage() {
   const api = useApi();
-  const form = useContactForm({ required: REQUIRED, send: (v) => sendContact(api, v, 'PlatinumAccount'), successText: PLATINUM_SUCCESS, failureText: PLATINUM_FAILURE });
+  const form = useContactForm({
+    required: REQUIRED,
+    send: (v) => sendContact(api, v, 'PlatinumAccount'),
+    successText: PLATINUM_SUCCESS,
+    failureText: PLATINUM_FAILURE,
+  });
   return (
     <PublicPage dark>
       <Section>

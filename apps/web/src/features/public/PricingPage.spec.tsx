@@ -10,7 +10,12 @@ describe('PricingPage', () => {
     mockFetch(PAGE_LOAD);
     renderApp(routes, { url: '/pricing' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeInTheDocument();
-    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual(['Hobbyist plan', 'Professional plan', 'Enterprise plan', 'Platinum plan']);
+    expect(screen.getAllByRole('article').map((a) => a.getAttribute('aria-label'))).toEqual([
+      'Hobbyist plan',
+      'Professional plan',
+      'Enterprise plan',
+      'Platinum plan',
+    ]);
 
     const hobbyist = within(plan('Hobbyist'));
     expect(hobbyist.getByText('$0')).toBeInTheDocument();
@@ -25,7 +30,15 @@ describe('PricingPage', () => {
     expect(pro.getByText('$25')).toBeInTheDocument();
     expect(pro.getByText('Most popular')).toBeInTheDocument();
     expect(pro.getAllByText('Coming soon').length).toBeGreaterThan(0);
-    for (const text of ['Up to 100 machines', 'Multi-user', 'No image storage limit', 'Advanced reporting', 'Parts inventory', 'Hour-based alerts', 'Data export']) {
+    for (const text of [
+      'Up to 100 machines',
+      'Multi-user',
+      'No image storage limit',
+      'Advanced reporting',
+      'Parts inventory',
+      'Hour-based alerts',
+      'Data export',
+    ]) {
       expect(pro.getByText(text)).toBeInTheDocument();
     }
     expect(pro.getByRole('button', { name: 'Coming soon' })).toBeDisabled();

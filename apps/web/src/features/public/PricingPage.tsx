@@ -52,7 +52,14 @@ export const PLANS: Plan[] = [
 
 function PlanCard({ plan }: { plan: Plan }) {
   return (
-    <Card padding="xl" shadow={plan.popular ? 'md' : 'xs'} className={plan.popular ? classes.planPopular : undefined} data-testid={`plan-${plan.name}`} component="article" aria-label={`${plan.name} plan`}>
+    <Card
+      padding="xl"
+      shadow={plan.popular ? 'md' : 'xs'}
+      className={plan.popular ? classes.planPopular : undefined}
+      data-testid={`plan-${plan.name}`}
+      component="article"
+      aria-label={`${plan.name} plan`}
+    >
       <Stack gap="sm" h="100%">
         {/* Side by side, the badge row keeps its height on every card so names and prices line up. */}
         <Group gap={6} mih={22} display={plan.popular || plan.status ? undefined : { base: 'none', sm: 'flex' }}>

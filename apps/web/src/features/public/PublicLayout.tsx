@@ -72,7 +72,17 @@ export function SocialLinks() {
   return (
     <Group gap="xs">
       {SOCIAL_LINKS.map((link) => (
-        <ActionIcon key={link.href} component="a" href={link.href} target="_blank" rel="noopener noreferrer" variant="subtle" color="gray" size="lg" aria-label={link.label}>
+        <ActionIcon
+          key={link.href}
+          component="a"
+          href={link.href}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          size="lg"
+          aria-label={link.label}
+        >
           <link.icon size={20} />
         </ActionIcon>
       ))}

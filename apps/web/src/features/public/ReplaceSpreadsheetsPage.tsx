@@ -4,7 +4,11 @@ import { Link } from 'react-router-dom';
 import { PageIntro, PublicPage, Section } from './PublicLayout';
 
 const COMPARISON = [
-  { task: 'When was the oil last changed?', sheet: 'Scroll the right tab, hope someone filled it in', wrenchlog: 'Open the machine: the last service is at the top' },
+  {
+    task: 'When was the oil last changed?',
+    sheet: 'Scroll the right tab, hope someone filled it in',
+    wrenchlog: 'Open the machine: the last service is at the top',
+  },
   { task: 'Photos of the worn part', sheet: "On somebody's phone", wrenchlog: 'On the service record, with the date and the cost' },
   { task: 'Fuel and MPG', sheet: 'A formula that breaks when a row is inserted', wrenchlog: 'Worked out from every fill-up you log' },
   { task: 'Parts bought for a machine', sheet: 'A receipt in a shoebox', wrenchlog: 'Part purchases linked to the machine and the store' },
@@ -23,29 +27,30 @@ export default function ReplaceSpreadsheetsPage() {
     <PublicPage>
       <Section>
         <PageIntro eyebrow="Replace your spreadsheets" title="Your maintenance spreadsheet did its best">
-          A tab per machine and a column for everything works until there are three people, twenty machines and a shoebox of receipts. Wrenchlog keeps the same information with none of the upkeep.
+          A tab per machine and a column for everything works until there are three people, twenty machines and a shoebox of receipts. Wrenchlog keeps the same
+          information with none of the upkeep.
         </PageIntro>
         <Card padding={0} withBorder>
           {/* Three short columns wrap on a phone rather than scroll sideways. */}
           <Table verticalSpacing="sm" horizontalSpacing="sm" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th scope="col">The question</Table.Th>
-                  <Table.Th scope="col">In a spreadsheet</Table.Th>
-                  <Table.Th scope="col">In Wrenchlog</Table.Th>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">The question</Table.Th>
+                <Table.Th scope="col">In a spreadsheet</Table.Th>
+                <Table.Th scope="col">In Wrenchlog</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {COMPARISON.map((row) => (
+                <Table.Tr key={row.task}>
+                  <Table.Th scope="row" fw={600}>
+                    {row.task}
+                  </Table.Th>
+                  <Table.Td c="gray.7">{row.sheet}</Table.Td>
+                  <Table.Td>{row.wrenchlog}</Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {COMPARISON.map((row) => (
-                  <Table.Tr key={row.task}>
-                    <Table.Th scope="row" fw={600}>
-                      {row.task}
-                    </Table.Th>
-                    <Table.Td c="gray.7">{row.sheet}</Table.Td>
-                    <Table.Td>{row.wrenchlog}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
+              ))}
+            </Table.Tbody>
           </Table>
         </Card>
       </Section>

@@ -13,9 +13,27 @@ interface Stage {
 // Spec doc 2 section 1: the stages and items exactly; "(in progress)" marks what is being built now.
 export const STAGES: Stage[] = [
   { name: 'Alpha', state: 'completed', icon: IconCheck, items: ['Equipment profiles', 'Maintenance records', 'Fuel tracking', 'Parts management'] },
-  { name: 'Beta', when: "Fall '25", state: 'current', icon: IconFlag, items: ['Email notifications', 'Maintenance scheduling by time, mileage or hours (in progress)'] },
-  { name: 'Release candidate', when: "Spring '26", state: 'upcoming', icon: IconTargetArrow, items: ['Multi-user accounts', 'Push notifications', 'Basic reporting and dashboards'] },
-  { name: 'Full launch', when: "Fall '26", state: 'upcoming', icon: IconRocket, items: ['Mechanic shop portal', 'Multi-account switching', 'Work orders', 'Advanced reporting', 'API integration'] },
+  {
+    name: 'Beta',
+    when: "Fall '25",
+    state: 'current',
+    icon: IconFlag,
+    items: ['Email notifications', 'Maintenance scheduling by time, mileage or hours (in progress)'],
+  },
+  {
+    name: 'Release candidate',
+    when: "Spring '26",
+    state: 'upcoming',
+    icon: IconTargetArrow,
+    items: ['Multi-user accounts', 'Push notifications', 'Basic reporting and dashboards'],
+  },
+  {
+    name: 'Full launch',
+    when: "Fall '26",
+    state: 'upcoming',
+    icon: IconRocket,
+    items: ['Mechanic shop portal', 'Multi-account switching', 'Work orders', 'Advanced reporting', 'API integration'],
+  },
   { name: 'Ideas beyond the roadmap', state: 'ideas', icon: IconBulb, items: ['GPS', 'IoT sensors', 'Predictive maintenance', 'A marketplace'] },
 ];
 
@@ -41,7 +59,12 @@ export default function RoadmapPage() {
               <Timeline.Item
                 key={stage.name}
                 bullet={
-                  <ThemeIcon size={34} radius="xl" color={stage.state === 'completed' || stage.state === 'current' ? 'brand' : 'gray'} variant={stage.state === 'upcoming' || stage.state === 'ideas' ? 'light' : 'filled'}>
+                  <ThemeIcon
+                    size={34}
+                    radius="xl"
+                    color={stage.state === 'completed' || stage.state === 'current' ? 'brand' : 'gray'}
+                    variant={stage.state === 'upcoming' || stage.state === 'ideas' ? 'light' : 'filled'}
+                  >
                     <stage.icon size={18} />
                   </ThemeIcon>
                 }

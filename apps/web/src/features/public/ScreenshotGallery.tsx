@@ -42,13 +42,21 @@ export function ScreenshotGallery() {
         {SHOTS.map((shot) => (
           <Stack key={shot.src} gap={8}>
             <UnstyledButton className={classes.shot} onClick={() => setOpen(shot)} aria-label={`View full size: ${shot.caption}`}>
-              <img src={shot.src} alt={shot.alt} width={shot.width} height={shot.height} loading={eager ? 'eager' : 'lazy'} decoding="async" style={{
+              <img
+                src={shot.src}
+                alt={shot.alt}
+                width={shot.width}
+                height={shot.height}
+                loading={eager ? 'eager' : 'lazy'}
+                decoding="async"
+                style={{
                   aspectRatio: '16 / 10',
                   // A phone screen is shown whole on a grey card; the desktop screens fill theirs from the top.
                   objectFit: shot.width < 600 ? 'contain' : 'cover',
                   objectPosition: 'top',
                   background: 'var(--mantine-color-gray-1)',
-                }} />
+                }}
+              />
             </UnstyledButton>
             <Text size="sm" c="gray.7" ta="center">
               {shot.caption}

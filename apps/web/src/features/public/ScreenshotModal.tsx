@@ -6,7 +6,15 @@ import { useReturnFocus } from '../../components/useReturnFocus';
 export default function ScreenshotModal({ shot, onClose }: { shot: Shot; onClose: () => void }) {
   useReturnFocus();
   return (
-    <Modal opened onClose={onClose} title={shot.caption} size={shot.width < 600 ? 'md' : '90rem'} centered withCloseButton={false} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={shot.caption}
+      size={shot.width < 600 ? 'md' : '90rem'}
+      centered
+      withCloseButton={false}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       <Stack gap="md">
         <Image src={shot.src} alt={shot.alt} w="100%" h="auto" radius="sm" />
         <Group justify="flex-end">

@@ -13,7 +13,9 @@ describe('SignupPage', () => {
     renderApp(routes, { url: '/signup' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign Up' })).toBeInTheDocument();
     expect(screen.getByText(/You can change it later/)).toBeInTheDocument();
-    expect(screen.getByText('Your login credentials will be sent to this address: a link to set your password, once your account is approved.')).toBeInTheDocument();
+    expect(
+      screen.getByText('Your login credentials will be sent to this address: a link to set your password, once your account is approved.'),
+    ).toBeInTheDocument();
     expect(screen.getByText(/referral code/)).toBeInTheDocument();
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByRole('link', { name: 'Log In' })).toHaveAttribute('href', '/login');

@@ -24,7 +24,10 @@ export default function SignupSuccessPage() {
             ) : (
               <Text fz="lg">We have your request.</Text>
             )}
-            <Text c="gray.7">Your login credentials will come to that address shortly, once an administrator has approved the account: an email with a link to set your own password (it works once, for 48 hours). Check your spam folder if nothing arrives.</Text>
+            <Text c="gray.7">
+              Your login credentials will come to that address shortly, once an administrator has approved the account: an email with a link to set your own
+              password (it works once, for 48 hours). Check your spam folder if nothing arrives.
+            </Text>
             <Button component={Link} to="/" size="md" mt="sm">
               Return to Home
             </Button>

@@ -53,7 +53,12 @@ export function useContactForm(options: {
 }) {
   const [values, setValues] = useState<ContactValues>(EMPTY_CONTACT);
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
-  const { busy: inFlight, outcome, setOutcome, run } = useSubmit<NonNullable<Outcome>>({ log: 'Contact submission failed', failure: () => ({ ok: false, text: options.failureText }) });
+  const {
+    busy: inFlight,
+    outcome,
+    setOutcome,
+    run,
+  } = useSubmit<NonNullable<Outcome>>({ log: 'Contact submission failed', failure: () => ({ ok: false, text: options.failureText }) });
   const errors = contactErrors(values, options.required);
   const invalid = Object.keys(errors).length > 0;
 

@@ -61,7 +61,8 @@ export const AUDIENCES: AudienceContent[] = [
       'Policy numbers and insurance dates on each machine for when the inspector asks.',
     ],
     testimonial: {
-      quote: 'Our mechanic logs the hours and photographs the hydraulic filter before he bins it. When the dealer questioned a warranty claim, the record was right there.',
+      quote:
+        'Our mechanic logs the hours and photographs the hydraulic filter before he bins it. When the dealer questioned a warranty claim, the record was right there.',
       name: 'Luis',
       role: 'maintenance lead, excavation contractor with 9 machines',
     },

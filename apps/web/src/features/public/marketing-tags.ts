@@ -6,7 +6,13 @@ export interface PublicConfig {
   googleTagManagerId: string | null;
 }
 
-type Fbq = ((...args: unknown[]) => void) & { queue?: unknown[]; loaded?: boolean; version?: string; push?: unknown; callMethod?: (...args: unknown[]) => void };
+type Fbq = ((...args: unknown[]) => void) & {
+  queue?: unknown[];
+  loaded?: boolean;
+  version?: string;
+  push?: unknown;
+  callMethod?: (...args: unknown[]) => void;
+};
 type TagWindow = Window & { fbq?: Fbq; _fbq?: Fbq; dataLayer?: unknown[] };
 
 let config: Promise<PublicConfig | null> | null = null;

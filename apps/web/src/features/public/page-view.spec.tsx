@@ -29,7 +29,10 @@ describe('page views of the public pages', () => {
 
   it('only logs a failed page view: nothing is shown', async () => {
     const warn = jest.spyOn(console, 'warn').mockImplementation(() => undefined);
-    mockFetch({ ...PAGE_LOAD, 'POST /api/analytics/pageview': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'Service unavailable', correlationId: 'c' }, 503) });
+    mockFetch({
+      ...PAGE_LOAD,
+      'POST /api/analytics/pageview': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'Service unavailable', correlationId: 'c' }, 503),
+    });
     renderApp(routes, { url: '/pricing' });
     await waitFor(() => expect(warn).toHaveBeenCalledWith('Page view not recorded', expect.anything()));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
@@ -61,7 +64,10 @@ describe('page views of the public pages', () => {
     const sources = Array.from(document.querySelectorAll('script[src]')).map((s) => s.getAttribute('src'));
     expect(sources).toEqual(['https://connect.facebook.net/en_US/fbevents.js', 'https://www.googletagmanager.com/gtm.js?id=GTM-AB12CD']);
     const w = window as unknown as { fbq: { queue: unknown[] }; dataLayer: Record<string, unknown>[] };
-    expect(w.fbq.queue).toEqual([['init', '1234567890'], ['track', 'PageView']]);
+    expect(w.fbq.queue).toEqual([
+      ['init', '1234567890'],
+      ['track', 'PageView'],
+    ]);
     expect(w.dataLayer).toContainEqual({ event: 'wrenchlog.pageview', page: '/roadmap' });
   });
 });

@@ -41,7 +41,11 @@ export function CostFigures({ report, period, distanceUnit }: { report: CostRepo
         <Stat label="Service" value={formatPrice(totals.service)} />
         <Stat label="Parts" value={formatPrice(totals.parts)} />
         <Stat label="Total" value={formatPrice(totals.total)} />
-        <Stat label={`Cost per ${distanceUnit}`} value={perUnitText(report.costPerDistance, distanceUnit)} hint={`Usage ${usageText(report.usage.distance, distanceUnit)}`} />
+        <Stat
+          label={`Cost per ${distanceUnit}`}
+          value={perUnitText(report.costPerDistance, distanceUnit)}
+          hint={`Usage ${usageText(report.usage.distance, distanceUnit)}`}
+        />
         <Stat label="Cost per engine hour" value={perUnitText(report.costPerHour, 'h')} hint={`Usage ${usageText(report.usage.hours, 'h')}`} />
       </SimpleGrid>
       <Card withBorder component="section" aria-label="Cost by month">

@@ -11,7 +11,21 @@ type State = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress | 
  * A button that downloads `path` with the session's token and saves it. While it runs it shows the
  * bytes received (a bar when the size is known, else `preparingText` with a moving bar).
  */
-export function DownloadButton({ path, accept, fallbackName, label, preparingText, variant = 'default' }: { path: string | null; accept: string; fallbackName: string; label: string; preparingText: string; variant?: 'default' | 'filled' | 'light' }) {
+export function DownloadButton({
+  path,
+  accept,
+  fallbackName,
+  label,
+  preparingText,
+  variant = 'default',
+}: {
+  path: string | null;
+  accept: string;
+  fallbackName: string;
+  label: string;
+  preparingText: string;
+  variant?: 'default' | 'filled' | 'light';
+}) {
   const api = useApi();
   const [state, setState] = useState<State>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
@@ -35,7 +49,12 @@ export function DownloadButton({ path, accept, fallbackName, label, preparingTex
         return;
       }
       const fields = err instanceof ApiError && Array.isArray(err.body?.errors) ? err.body.errors.map((e) => e.message).filter(Boolean) : [];
-      const message = fields.length > 0 ? fields.join(' ') : err instanceof ApiError && err.status < 500 && err.body?.message ? err.body.message : 'The download failed. Check your connection and try again.';
+      const message =
+        fields.length > 0
+          ? fields.join(' ')
+          : err instanceof ApiError && err.status < 500 && err.body?.message
+            ? err.body.message
+            : 'The download failed. Check your connection and try again.';
       setState({ kind: 'failed', message });
     }
   }
@@ -44,7 +63,13 @@ export function DownloadButton({ path, accept, fallbackName, label, preparingTex
   const percent = running && state.progress ? progressPercent(state.progress) : null;
   return (
     <Stack gap={6} style={{ minWidth: 0 }}>
-      <Button variant={variant} leftSection={<IconDownload size={16} />} onClick={() => void start()} disabled={!path || running} aria-busy={running || undefined}>
+      <Button
+        variant={variant}
+        leftSection={<IconDownload size={16} />}
+        onClick={() => void start()}
+        disabled={!path || running}
+        aria-busy={running || undefined}
+      >
         {label}
       </Button>
       {running && (

@@ -28,13 +28,25 @@ export function EconomySection({ machines, period }: { machines: { id: number; n
 
   let body;
   if (machineId === null) {
-    body = <EmptyBlock icon={<IconGasStation size={28} />} title="No fuel economy in this period" description="Economy is measured from one full tank to the next: it needs two full fill-ups with their mileage." />;
+    body = (
+      <EmptyBlock
+        icon={<IconGasStation size={28} />}
+        title="No fuel economy in this period"
+        description="Economy is measured from one full tank to the next: it needs two full fill-ups with their mileage."
+      />
+    );
   } else if (query.isPending) {
     body = <LoadingState text="Loading fuel economy..." />;
   } else if (query.isError) {
     body = <ReportFailure error={query.error} text="Failed to load fuel economy" onRetry={() => void query.refetch()} />;
   } else if (query.data.length === 0) {
-    body = <EmptyBlock icon={<IconGasStation size={28} />} title="No fuel economy in this period" description="Economy is measured from one full tank to the next: it needs two full fill-ups with their mileage, and none across a missed fill-up." />;
+    body = (
+      <EmptyBlock
+        icon={<IconGasStation size={28} />}
+        title="No fuel economy in this period"
+        description="Economy is measured from one full tank to the next: it needs two full fill-ups with their mileage, and none across a missed fill-up."
+      />
+    );
   } else {
     const points = query.data;
     const unit = points[0].unit;
@@ -42,7 +54,8 @@ export function EconomySection({ machines, period }: { machines: { id: number; n
     body = (
       <Stack gap="xs">
         <Text size="sm" aria-live="polite">
-          {points.length} full {points.length === 1 ? 'fill' : 'fills'}; latest {economyText(points[points.length - 1].economy, unit)}, mean {economyText(average, unit)}.
+          {points.length} full {points.length === 1 ? 'fill' : 'fills'}; latest {economyText(points[points.length - 1].economy, unit)}, mean{' '}
+          {economyText(average, unit)}.
         </Text>
         <Suspense fallback={<LoadingState text="Loading chart..." />}>
           <EconomyChart points={points} />

@@ -15,7 +15,21 @@ const costs: CostReport = {
   costPerHour: null,
 };
 
-const meters = [{ id: 1, machineId: 5, kind: 'distance', unit: 'km', label: '', currentValue: 1200, currentReadAt: '2026-02-20', stale: false, ratePerDay: null, manualRatePerDay: null, rolloverValue: null }];
+const meters = [
+  {
+    id: 1,
+    machineId: 5,
+    kind: 'distance',
+    unit: 'km',
+    label: '',
+    currentValue: 1200,
+    currentReadAt: '2026-02-20',
+    stale: false,
+    ratePerDay: null,
+    manualRatePerDay: null,
+    rolloverValue: null,
+  },
+];
 
 /** A response body the test feeds chunk by chunk. */
 function controlledBody() {
@@ -39,7 +53,11 @@ const url = '/machines/5?tab=reports&period=custom&from=2026-01-01&to=2026-03-31
 
 describe('MachineReportsTab', () => {
   it("shows the machine's figures in its meter's unit: cost per km, n/a per hour with 0 hours", async () => {
-    const { calls } = mockFetch({ 'GET /api/reports/costs': json(costs), 'GET /api/machines/5/meters': json(meters), 'GET /api/reports/fuel-economy': json([]) });
+    const { calls } = mockFetch({
+      'GET /api/reports/costs': json(costs),
+      'GET /api/machines/5/meters': json(meters),
+      'GET /api/reports/fuel-economy': json([]),
+    });
     renderApp(<MachineReportsTab machineId={5} machineName="Red Loader" />, { url, path: '/machines/:name' });
     const totals = await screen.findByRole('region', { name: 'Totals' });
     expect(await within(totals).findByRole('group', { name: 'Cost per km' })).toHaveTextContent('$0.20 / km');
@@ -54,14 +72,19 @@ describe('MachineReportsTab', () => {
       'GET /api/reports/costs': json(costs),
       'GET /api/machines/5/meters': json(meters),
       'GET /api/reports/fuel-economy': json([]),
-      'GET /api/machines/5/history.pdf': () => new Response(body.stream, { headers: { 'content-type': 'application/pdf', 'content-length': '1000', 'content-disposition': 'attachment; filename="Red-Loader-history.pdf"' } }),
+      'GET /api/machines/5/history.pdf': () =>
+        new Response(body.stream, {
+          headers: { 'content-type': 'application/pdf', 'content-length': '1000', 'content-disposition': 'attachment; filename="Red-Loader-history.pdf"' },
+        }),
     });
     renderApp(<MachineReportsTab machineId={5} machineName="Red Loader" />, { url, path: '/machines/:name' });
     await screen.findByRole('region', { name: 'Totals' });
     await user.click(screen.getByRole('radio', { name: 'With full-size photos' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     await waitFor(() => expect(calls.some((c) => c.url.startsWith('/api/machines/5/history.pdf'))).toBe(true));
-    expect(calls.find((c) => c.url.startsWith('/api/machines/5/history.pdf'))?.url).toBe('/api/machines/5/history.pdf?from=2026-01-01&to=2026-03-31&photos=full');
+    expect(calls.find((c) => c.url.startsWith('/api/machines/5/history.pdf'))?.url).toBe(
+      '/api/machines/5/history.pdf?from=2026-01-01&to=2026-03-31&photos=full',
+    );
     body.push(250);
     expect(await screen.findByText('25%')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeDisabled();
@@ -92,7 +115,16 @@ describe('MachineReportsTab', () => {
       'GET /api/reports/costs': json(costs),
       'GET /api/machines/5/meters': json(meters),
       'GET /api/reports/fuel-economy': json([]),
-      'GET /api/machines/5/history.csv': json({ statusCode: 400, code: 'VALIDATION', message: 'The period must be at most 10 years', correlationId: 'c', errors: [{ field: 'to', message: 'The period must be at most 10 years' }] }, 400),
+      'GET /api/machines/5/history.csv': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'The period must be at most 10 years',
+          correlationId: 'c',
+          errors: [{ field: 'to', message: 'The period must be at most 10 years' }],
+        },
+        400,
+      ),
     });
     renderApp(<MachineReportsTab machineId={5} machineName="Red Loader" />, { url, path: '/machines/:name' });
     await screen.findByRole('region', { name: 'Totals' });

@@ -43,7 +43,13 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
   } else if (costs.isError) {
     body = <ReportFailure error={costs.error} text="Failed to load costs" onRetry={() => void costs.refetch()} />;
   } else if (isEmptyReport(costs.data)) {
-    body = <EmptyBlock icon={<IconReportMoney size={28} />} title="No costs in this period" description="This machine's service records, fuel records and part purchases dated in the period appear here." />;
+    body = (
+      <EmptyBlock
+        icon={<IconReportMoney size={28} />}
+        title="No costs in this period"
+        description="This machine's service records, fuel records and part purchases dated in the period appear here."
+      />
+    );
   } else {
     body = <CostFigures report={costs.data} period={period} distanceUnit={distanceUnit} />;
   }
@@ -63,7 +69,13 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
             Every service record, fuel record and part purchase from {period.from} to {period.to}.
           </Text>
           <Group gap="md" align="flex-start" wrap="wrap">
-            <DownloadButton path={reportPaths.historyCsv(machineId, period.from, period.to)} accept="text/csv" fallbackName={`${safeName}-history.csv`} label="Download CSV" preparingText="Preparing CSV..." />
+            <DownloadButton
+              path={reportPaths.historyCsv(machineId, period.from, period.to)}
+              accept="text/csv"
+              fallbackName={`${safeName}-history.csv`}
+              label="Download CSV"
+              preparingText="Preparing CSV..."
+            />
             <Stack gap={6}>
               <SegmentedControl
                 aria-label="Photos in the PDF"
@@ -75,7 +87,13 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
                   { value: 'full', label: 'With full-size photos' },
                 ]}
               />
-              <DownloadButton path={reportPaths.historyPdf(machineId, period.from, period.to, photos)} accept="application/pdf" fallbackName={`${safeName}-history.pdf`} label="Download PDF" preparingText="Preparing PDF..." />
+              <DownloadButton
+                path={reportPaths.historyPdf(machineId, period.from, period.to, photos)}
+                accept="application/pdf"
+                fallbackName={`${safeName}-history.pdf`}
+                label="Download PDF"
+                preparingText="Preparing PDF..."
+              />
             </Stack>
           </Group>
         </Card>

@@ -24,7 +24,10 @@ export function useReportParams(): ReportParams {
   const custom = useMemo(() => ({ from, to }), [from, to]);
   // Recomputed when the day changes, not on every render (a stable period keeps the query keys stable).
   const today = isoDay(new Date());
-  const period = useMemo(() => (preset === 'custom' ? (customReady(custom) ? custom : null) : presetPeriod(preset, new Date(`${today}T12:00:00`))), [preset, custom, today]);
+  const period = useMemo(
+    () => (preset === 'custom' ? (customReady(custom) ? custom : null) : presetPeriod(preset, new Date(`${today}T12:00:00`))),
+    [preset, custom, today],
+  );
   const scope = parseScope(params.get('scope'));
   const update = (patch: Record<string, string | null>) => {
     const next = new URLSearchParams(params);
@@ -79,5 +82,13 @@ export function ScopePicker({ params, machines }: { params: ReportParams; machin
     ...(types.length > 0 ? [{ group: 'Machine type', items: types.map((t) => ({ value: `t:${t}`, label: t })) }] : []),
     ...(sorted.length > 0 ? [{ group: 'Machine', items: sorted.map((m) => ({ value: `m:${m.id}`, label: m.name })) }] : []),
   ];
-  return <NativeSelect label="Machines" data={data} value={value} onChange={(e) => params.update({ scope: e.currentTarget.value || null })} w={{ base: '100%', xs: 240 }} />;
+  return (
+    <NativeSelect
+      label="Machines"
+      data={data}
+      value={value}
+      onChange={(e) => params.update({ scope: e.currentTarget.value || null })}
+      w={{ base: '100%', xs: 240 }}
+    />
+  );
 }

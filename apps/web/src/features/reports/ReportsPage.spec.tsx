@@ -25,13 +25,40 @@ const costs: CostReport = {
 
 const fleet: FleetReport = {
   rows: [
-    { machineId: 3, machineName: 'Blue F-150', fuel: 100.5, service: 0, parts: 25, total: 125.5, distance: 500, hours: null, costPerDistance: 0.251, costPerHour: null, fuelEconomy: 21.3, economyUnit: 'mpg' },
-    { machineId: 4, machineName: 'Atlas crane', fuel: 0, service: 100, parts: 0, total: 100, distance: null, hours: 40, costPerDistance: null, costPerHour: 2.5, fuelEconomy: null, economyUnit: null },
+    {
+      machineId: 3,
+      machineName: 'Blue F-150',
+      fuel: 100.5,
+      service: 0,
+      parts: 25,
+      total: 125.5,
+      distance: 500,
+      hours: null,
+      costPerDistance: 0.251,
+      costPerHour: null,
+      fuelEconomy: 21.3,
+      economyUnit: 'mpg',
+    },
+    {
+      machineId: 4,
+      machineName: 'Atlas crane',
+      fuel: 0,
+      service: 100,
+      parts: 0,
+      total: 100,
+      distance: null,
+      hours: 40,
+      costPerDistance: null,
+      costPerHour: 2.5,
+      fuelEconomy: null,
+      economyUnit: null,
+    },
   ],
   totals: { fuel: 100.5, service: 100, parts: 25, total: 225.5, distance: 500, hours: 40, costPerDistance: 0.451, costPerHour: 5.6375, fuelEconomy: null },
 };
 
-const fieldError = (field: string, message: string) => json({ statusCode: 400, code: 'VALIDATION', message: 'Validation failed', correlationId: 'c', errors: [{ field, message }] }, 400);
+const fieldError = (field: string, message: string) =>
+  json({ statusCode: 400, code: 'VALIDATION', message: 'Validation failed', correlationId: 'c', errors: [{ field, message }] }, 400);
 
 beforeEach(() => {
   // recharts measures its container, which jsdom does not lay out.
@@ -72,7 +99,12 @@ describe('ReportsPage', () => {
   });
 
   it('sorts the fleet table by any column and its totals row is the sum of its rows', async () => {
-    mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/reports/costs': json(costs), 'GET /api/reports/fleet': json(fleet), 'GET /api/reports/fuel-economy': json([]) });
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/reports/costs': json(costs),
+      'GET /api/reports/fleet': json(fleet),
+      'GET /api/reports/fuel-economy': json([]),
+    });
     renderApp(routes, { url: '/reports?period=last12' });
     const table = await screen.findByRole('table', { name: 'Fleet' });
     // Largest total first.
@@ -88,8 +120,26 @@ describe('ReportsPage', () => {
   });
 
   it('lists the part purchases that name no machine as their own row, without a link, inside the totals', async () => {
-    const unassigned = { machineId: null, machineName: 'Unassigned', fuel: 0, service: 0, parts: 12.5, total: 12.5, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null, economyUnit: null };
-    mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/reports/costs': json(costs), 'GET /api/reports/fleet': json({ ...fleet, rows: [...fleet.rows, unassigned] }), 'GET /api/reports/fuel-economy': json([]) });
+    const unassigned = {
+      machineId: null,
+      machineName: 'Unassigned',
+      fuel: 0,
+      service: 0,
+      parts: 12.5,
+      total: 12.5,
+      distance: null,
+      hours: null,
+      costPerDistance: null,
+      costPerHour: null,
+      fuelEconomy: null,
+      economyUnit: null,
+    };
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/reports/costs': json(costs),
+      'GET /api/reports/fleet': json({ ...fleet, rows: [...fleet.rows, unassigned] }),
+      'GET /api/reports/fuel-economy': json([]),
+    });
     renderApp(routes, { url: '/reports' });
     const table = await screen.findByRole('table', { name: 'Fleet' });
     expect(rowsOf(table).map((r) => r[0])).toEqual(['Blue F-150', 'Atlas crane', 'Unassigned', 'Total (3)']);
@@ -113,8 +163,17 @@ describe('ReportsPage', () => {
   it('says when the period has no costs', async () => {
     mockFetch({
       'GET /api/machines/all': json(machines),
-      'GET /api/reports/costs': json({ months: [], totals: { fuel: 0, service: 0, parts: 0, total: 0 }, usage: { distance: null, hours: null }, costPerDistance: null, costPerHour: null }),
-      'GET /api/reports/fleet': json({ rows: [], totals: { fuel: 0, service: 0, parts: 0, total: 0, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null } }),
+      'GET /api/reports/costs': json({
+        months: [],
+        totals: { fuel: 0, service: 0, parts: 0, total: 0 },
+        usage: { distance: null, hours: null },
+        costPerDistance: null,
+        costPerHour: null,
+      }),
+      'GET /api/reports/fleet': json({
+        rows: [],
+        totals: { fuel: 0, service: 0, parts: 0, total: 0, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null },
+      }),
     });
     renderApp(routes, { url: '/reports' });
     expect(await screen.findByText('No costs in this period')).toBeInTheDocument();
@@ -122,7 +181,12 @@ describe('ReportsPage', () => {
   });
 
   it('asks for one machine, and for a type, through the machine filter', async () => {
-    const { calls } = mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/reports/costs': json(costs), 'GET /api/reports/fleet': json(fleet), 'GET /api/reports/fuel-economy': json([]) });
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/reports/costs': json(costs),
+      'GET /api/reports/fleet': json(fleet),
+      'GET /api/reports/fuel-economy': json([]),
+    });
     const { router } = renderApp(routes, { url: '/reports' });
     await screen.findByRole('table', { name: 'Fleet' });
     await user.selectOptions(screen.getByLabelText('Machines'), 'Crane');
@@ -144,7 +208,9 @@ describe('ReportsPage', () => {
       'GET /api/reports/costs': json(costs),
       'GET /api/reports/fleet': json(fleet),
       'GET /api/reports/fuel-economy': json([]),
-      'GET /api/reports/fleet.csv': new Response('machine,total\r\nBlue F-150,125.50\r\n', { headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="fleet.csv"' } }),
+      'GET /api/reports/fleet.csv': new Response('machine,total\r\nBlue F-150,125.50\r\n', {
+        headers: { 'content-type': 'text/csv', 'content-disposition': 'attachment; filename="fleet.csv"' },
+      }),
     });
     renderApp(routes, { url: '/reports?period=custom&from=2026-01-01&to=2026-04-30' });
     await screen.findByRole('table', { name: 'Fleet' });

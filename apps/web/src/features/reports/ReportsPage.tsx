@@ -50,7 +50,11 @@ export default function ReportsPage() {
   const chosen = scope.kind === 'machine' ? machines.data?.find((m) => m.id === scope.machineId) : undefined;
   const fieldErrors = { ...serverFieldErrors(fleet.error), ...serverFieldErrors(costs.error) };
   // One machine: its distance meter's unit (issue 21); several: the one unit they share, else "mi/km".
-  const meters = useQuery({ queryKey: scheduleKeys.meters(scope.kind === 'machine' ? scope.machineId : 0), queryFn: () => scheduleApi.meters(api, scope.kind === 'machine' ? scope.machineId : 0), enabled: scope.kind === 'machine' });
+  const meters = useQuery({
+    queryKey: scheduleKeys.meters(scope.kind === 'machine' ? scope.machineId : 0),
+    queryFn: () => scheduleApi.meters(api, scope.kind === 'machine' ? scope.machineId : 0),
+    enabled: scope.kind === 'machine',
+  });
   const distanceUnit = scope.kind === 'machine' ? (meters.data?.find((m) => m.kind === 'distance')?.unit ?? 'mi') : fleetDistanceUnit(rows);
 
   let costsBody;
@@ -65,7 +69,13 @@ export default function ReportsPage() {
   } else if (costs.isError) {
     costsBody = <ReportFailure error={costs.error} text="Failed to load costs" onRetry={() => void costs.refetch()} />;
   } else if (isEmptyReport(costs.data)) {
-    costsBody = <EmptyBlock icon={<IconReportMoney size={28} />} title="No costs in this period" description="Service records, fuel records and part purchases dated in the period appear here." />;
+    costsBody = (
+      <EmptyBlock
+        icon={<IconReportMoney size={28} />}
+        title="No costs in this period"
+        description="Service records, fuel records and part purchases dated in the period appear here."
+      />
+    );
   } else {
     costsBody = <CostFigures report={costs.data} period={period} distanceUnit={distanceUnit} />;
   }
@@ -119,7 +129,15 @@ export default function ReportsPage() {
               <Title order={2} fz="lg">
                 Fleet
               </Title>
-              {fleetScope && <DownloadButton path={reportPaths.fleetCsv(fleetScope)} accept="text/csv" fallbackName={`fleet-${fleetScope.from}-${fleetScope.to}.csv`} label="Download CSV" preparingText="Preparing CSV..." />}
+              {fleetScope && (
+                <DownloadButton
+                  path={reportPaths.fleetCsv(fleetScope)}
+                  accept="text/csv"
+                  fallbackName={`fleet-${fleetScope.from}-${fleetScope.to}.csv`}
+                  label="Download CSV"
+                  preparingText="Preparing CSV..."
+                />
+              )}
             </Group>
             {fleetBody}
           </Card>

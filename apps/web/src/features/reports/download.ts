@@ -63,7 +63,13 @@ async function errorOf(res: Response): Promise<ApiError> {
  * GETs `path` with the session's token and reads the body as it arrives, reporting progress, into a
  * Blob. A refused request throws the server's ApiError (its message and field messages).
  */
-export async function fetchBlob(api: ApiClient, path: string, accept: string, onProgress: (p: DownloadProgress) => void, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | null }> {
+export async function fetchBlob(
+  api: ApiClient,
+  path: string,
+  accept: string,
+  onProgress: (p: DownloadProgress) => void,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string | null }> {
   const res = await api.raw(path, { method: 'GET', headers: { accept }, signal });
   if (!res.ok) {
     throw await errorOf(res);

@@ -53,7 +53,10 @@ describe('monthRows', () => {
 
 describe('fleetTotals', () => {
   it('is the sum of the rows, exact to the cent', () => {
-    const rows = [row({ machineId: 1, fuel: 0.1, service: 100, parts: 0.2, total: 100.3, distance: 100, hours: 10 }), row({ machineId: 2, fuel: 0.2, service: 0, parts: 0.1, total: 0.3, distance: 50, hours: null })];
+    const rows = [
+      row({ machineId: 1, fuel: 0.1, service: 100, parts: 0.2, total: 100.3, distance: 100, hours: 10 }),
+      row({ machineId: 2, fuel: 0.2, service: 0, parts: 0.1, total: 0.3, distance: 50, hours: null }),
+    ];
     const t = fleetTotals(rows);
     expect(t).toMatchObject({ fuel: 0.3, service: 100, parts: 0.3, total: 100.6, distance: 150, hours: 10 });
     expect(t.costPerDistance).toBeCloseTo(100.6 / 150, 10);
@@ -62,7 +65,11 @@ describe('fleetTotals', () => {
 
   it('has no cost per unit when no row knows its usage, or it is 0', () => {
     expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50 })])).toMatchObject({ distance: null, costPerDistance: null, costPerHour: null });
-    expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50, distance: 0, hours: 0 })])).toMatchObject({ distance: 0, costPerDistance: null, costPerHour: null });
+    expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50, distance: 0, hours: 0 })])).toMatchObject({
+      distance: 0,
+      costPerDistance: null,
+      costPerHour: null,
+    });
   });
 
   it('of no rows is zero', () => {
@@ -71,7 +78,11 @@ describe('fleetTotals', () => {
 });
 
 describe('sortFleet', () => {
-  const rows = [row({ machineId: 1, machineName: 'b tractor', total: 20, costPerHour: null }), row({ machineId: 2, machineName: 'Auger', total: 300, costPerHour: 4 }), row({ machineId: 3, machineName: 'Crane', total: 5, costPerHour: 1 })];
+  const rows = [
+    row({ machineId: 1, machineName: 'b tractor', total: 20, costPerHour: null }),
+    row({ machineId: 2, machineName: 'Auger', total: 300, costPerHour: 4 }),
+    row({ machineId: 3, machineName: 'Crane', total: 5, costPerHour: 1 }),
+  ];
 
   it('sorts by name case-insensitively', () => {
     expect(sortFleet(rows, { field: 'machineName', direction: 'asc' }).map((r) => r.machineId)).toEqual([2, 1, 3]);
@@ -95,10 +106,30 @@ describe('distance units', () => {
   });
 
   it('names one unit for a table only when every row shares it', () => {
-    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: 'mpg', distance: 5 }])).toBe('mi');
-    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: 'L/100km', distance: 5 }])).toBe('mi/km');
-    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: null, distance: 5 }])).toBe('mi/km');
+    expect(
+      fleetDistanceUnit([
+        { economyUnit: 'mpg', distance: 10 },
+        { economyUnit: 'mpg', distance: 5 },
+      ]),
+    ).toBe('mi');
+    expect(
+      fleetDistanceUnit([
+        { economyUnit: 'mpg', distance: 10 },
+        { economyUnit: 'L/100km', distance: 5 },
+      ]),
+    ).toBe('mi/km');
+    expect(
+      fleetDistanceUnit([
+        { economyUnit: 'mpg', distance: 10 },
+        { economyUnit: null, distance: 5 },
+      ]),
+    ).toBe('mi/km');
     // A machine with no distance in the period does not make the unit unknown.
-    expect(fleetDistanceUnit([{ economyUnit: 'mpg', distance: 10 }, { economyUnit: null, distance: null }])).toBe('mi');
+    expect(
+      fleetDistanceUnit([
+        { economyUnit: 'mpg', distance: 10 },
+        { economyUnit: null, distance: null },
+      ]),
+    ).toBe('mi');
   });
 });

@@ -41,9 +41,7 @@ export function monthRows(months: readonly CostMonth[], from: string, to: string
   const calendar = monthsBetween(from, to);
   // Anything the server sent outside the calendar (it should not) is kept rather than hidden.
   const extra = months.filter((m) => !calendar.includes(m.month)).map((m) => m.month);
-  return [...calendar, ...extra]
-    .sort()
-    .map((month) => byMonth.get(month) ?? { month, fuel: 0, service: 0, parts: 0, total: 0 });
+  return [...calendar, ...extra].sort().map((month) => byMonth.get(month) ?? { month, fuel: 0, service: 0, parts: 0, total: 0 });
 }
 
 /** Money is summed in cents, so a column of cents adds up exactly (0.1 + 0.2 is 0.30, not 0.30000000000000004). */

@@ -19,13 +19,16 @@ beforeEach(() => {
 });
 
 describe('DuePage', () => {
-  it('lists every machine\'s schedules with a link to the machine, and filters by status and type through the URL', async () => {
+  it("lists every machine's schedules with a link to the machine, and filters by status and type through the URL", async () => {
     const { calls } = mockFetch({
       'GET /api/machines/all': json(machines),
       'GET /api/schedules': (req) =>
         req.url.includes('machineType=Tractor')
           ? page([aSchedule({ id: 1, title: 'Grease', status: 'overdue', reason: 'Overdue by 12 h' })])
-          : page([aSchedule({ id: 1, title: 'Grease', status: 'overdue', reason: 'Overdue by 12 h' }), aSchedule({ id: 2, machineId: 8, machineName: 'F-150', machineType: 'Pickup', title: 'Tires', status: 'due_soon', reason: 'Due in 12 days' })]),
+          : page([
+              aSchedule({ id: 1, title: 'Grease', status: 'overdue', reason: 'Overdue by 12 h' }),
+              aSchedule({ id: 2, machineId: 8, machineName: 'F-150', machineType: 'Pickup', title: 'Tires', status: 'due_soon', reason: 'Due in 12 days' }),
+            ]),
     });
     const { router } = renderApp(routes, { url: '/due?status=overdue,due_soon' });
     const items = await screen.findAllByTestId('schedule-item');
@@ -45,7 +48,10 @@ describe('DuePage', () => {
   it('groups the forecast dates by month (in pages of 100) and says which have none', async () => {
     const { calls } = mockFetch({
       'GET /api/machines/all': json(machines),
-      'GET /api/schedules': page([aSchedule({ id: 1, title: 'Grease', forecastDate: '2026-04-20' }), aSchedule({ id: 2, title: 'Tires', forecastDate: null, nextDueDate: null })]),
+      'GET /api/schedules': page([
+        aSchedule({ id: 1, title: 'Grease', forecastDate: '2026-04-20' }),
+        aSchedule({ id: 2, title: 'Tires', forecastDate: null, nextDueDate: null }),
+      ]),
     });
     renderApp(routes, { url: '/due?view=month' });
     const april = await screen.findByRole('region', { name: 'April 2026' });
@@ -55,7 +61,15 @@ describe('DuePage', () => {
   });
 
   it("shows each schedule's distances in its own machine's unit", async () => {
-    const byDistance = { intervalMonths: null, intervalHours: null, intervalDistance: 5000, nextDueDate: null, nextDueHours: null, reasonDimension: 'distance' as const, forecastDate: null };
+    const byDistance = {
+      intervalMonths: null,
+      intervalHours: null,
+      intervalDistance: 5000,
+      nextDueDate: null,
+      nextDueHours: null,
+      reasonDimension: 'distance' as const,
+      forecastDate: null,
+    };
     mockFetch({
       'GET /api/machines/all': json(machines),
       'GET /api/schedules': page([
@@ -73,7 +87,8 @@ describe('DuePage', () => {
   it('loads more', async () => {
     mockFetch({
       'GET /api/machines/all': json(machines),
-      'GET /api/schedules': (req) => (req.url.includes('page=1') ? page([aSchedule({ id: 2, title: 'Tires' })], 2, 1, 2) : page([aSchedule({ id: 1, title: 'Grease' })], 2, 0, 2)),
+      'GET /api/schedules': (req) =>
+        req.url.includes('page=1') ? page([aSchedule({ id: 2, title: 'Tires' })], 2, 1, 2) : page([aSchedule({ id: 1, title: 'Grease' })], 2, 0, 2),
     });
     renderApp(routes, { url: '/due' });
     await user.click(await screen.findByRole('button', { name: 'Load more' }));
@@ -88,7 +103,10 @@ describe('DuePage', () => {
   });
 
   it('says when the list cannot be loaded', async () => {
-    mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/schedules': json({ statusCode: 500, code: 'INTERNAL', message: 'x', correlationId: 'c' }, 500) });
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/schedules': json({ statusCode: 500, code: 'INTERNAL', message: 'x', correlationId: 'c' }, 500),
+    });
     renderApp(routes, { url: '/due' });
     expect(await screen.findByText('Failed to load schedules')).toBeInTheDocument();
   });
@@ -98,7 +116,8 @@ describe('DueSummary on the dashboard', () => {
   it('shows the Overdue and Due soon counts, each linking to the Due page filtered to it', async () => {
     mockFetch({
       'GET /api/machines/recentlyserviced': json([]),
-      'GET /api/schedules': (req) => (req.url.includes('status=overdue') ? page([aSchedule({ status: 'overdue' })], 3) : page([aSchedule({ status: 'due_soon' })], 5)),
+      'GET /api/schedules': (req) =>
+        req.url.includes('status=overdue') ? page([aSchedule({ status: 'overdue' })], 3) : page([aSchedule({ status: 'due_soon' })], 5),
     });
     renderApp(routes, { url: '/dashboard' });
     expect(await screen.findByRole('link', { name: 'Overdue: 3' })).toHaveAttribute('href', '/due?status=overdue');
@@ -106,7 +125,10 @@ describe('DueSummary on the dashboard', () => {
   });
 
   it('says when the counts cannot be loaded', async () => {
-    mockFetch({ 'GET /api/machines/recentlyserviced': json([]), 'GET /api/schedules': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'x', correlationId: 'c' }, 503) });
+    mockFetch({
+      'GET /api/machines/recentlyserviced': json([]),
+      'GET /api/schedules': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'x', correlationId: 'c' }, 503),
+    });
     renderApp(routes, { url: '/dashboard' });
     expect(await screen.findByText('Failed to load due schedules')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry loading due schedules' })).toBeInTheDocument();

@@ -29,7 +29,10 @@ export default function DuePage() {
   const viewParam = params.get('view');
   const view: View = viewParam === 'week' || viewParam === 'month' ? viewParam : 'list';
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
-  const types = useMemo(() => [...new Set((machines.data ?? []).map((m) => m.type?.trim() ?? '').filter(Boolean))].sort((a, b) => a.localeCompare(b)), [machines.data]);
+  const types = useMemo(
+    () => [...new Set((machines.data ?? []).map((m) => m.type?.trim() ?? '').filter(Boolean))].sort((a, b) => a.localeCompare(b)),
+    [machines.data],
+  );
   // The calendar views group what is loaded, so they load bigger pages.
   const size = view === 'list' ? ScheduleLimits.pageSize : 100;
   const query = useInfiniteQuery({
@@ -73,7 +76,13 @@ export default function DuePage() {
   } else if (query.isError) {
     body = <ErrorState text="Failed to load schedules" onRetry={() => void query.refetch()} />;
   } else if (schedules.length === 0) {
-    body = <EmptyBlock icon={<IconCalendarCheck size={28} />} title="Nothing here" description="No schedule matches these filters. Add schedules on a machine's Schedules tab." />;
+    body = (
+      <EmptyBlock
+        icon={<IconCalendarCheck size={28} />}
+        title="Nothing here"
+        description="No schedule matches these filters. Add schedules on a machine's Schedules tab."
+      />
+    );
   } else if (view === 'list') {
     body = (
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Due schedules">
@@ -106,7 +115,11 @@ export default function DuePage() {
       <Card padding="lg">
         <Stack gap="md">
           <Group justify="space-between" gap="sm" wrap="wrap" align="flex-end">
-            <Chip.Group multiple value={statuses} onChange={(v) => update({ status: v.length > 0 && v.length < STATUSES.length ? STATUSES.filter((s) => v.includes(s)).join(',') : null })}>
+            <Chip.Group
+              multiple
+              value={statuses}
+              onChange={(v) => update({ status: v.length > 0 && v.length < STATUSES.length ? STATUSES.filter((s) => v.includes(s)).join(',') : null })}
+            >
               <Group gap="xs" role="group" aria-label="Status">
                 {STATUSES.map((s) => (
                   <Chip key={s} value={s} size="sm">
@@ -116,7 +129,13 @@ export default function DuePage() {
               </Group>
             </Chip.Group>
             <Group gap="sm" wrap="wrap" align="flex-end">
-              <NativeSelect label="Machine type" data={[{ value: '', label: 'All types' }, ...types.map((t) => ({ value: t, label: t }))]} value={type} onChange={(e) => update({ type: e.currentTarget.value || null })} w={180} />
+              <NativeSelect
+                label="Machine type"
+                data={[{ value: '', label: 'All types' }, ...types.map((t) => ({ value: t, label: t }))]}
+                value={type}
+                onChange={(e) => update({ type: e.currentTarget.value || null })}
+                w={180}
+              />
               <SegmentedControl
                 aria-label="View"
                 value={view}

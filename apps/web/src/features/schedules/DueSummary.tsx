@@ -8,8 +8,16 @@ import { scheduleApi, scheduleKeys } from './schedule-api';
 /** The dashboard's Due soon / Overdue counts, each linking to the Due page filtered to it. */
 export function DueSummary() {
   const api = useApi();
-  const overdue = useQuery({ queryKey: [...scheduleKeys.fleet(['overdue'], ''), 'count'], queryFn: () => scheduleApi.fleet(api, ['overdue'], '', 0, 1), staleTime: 0 });
-  const soon = useQuery({ queryKey: [...scheduleKeys.fleet(['due_soon'], ''), 'count'], queryFn: () => scheduleApi.fleet(api, ['due_soon'], '', 0, 1), staleTime: 0 });
+  const overdue = useQuery({
+    queryKey: [...scheduleKeys.fleet(['overdue'], ''), 'count'],
+    queryFn: () => scheduleApi.fleet(api, ['overdue'], '', 0, 1),
+    staleTime: 0,
+  });
+  const soon = useQuery({
+    queryKey: [...scheduleKeys.fleet(['due_soon'], ''), 'count'],
+    queryFn: () => scheduleApi.fleet(api, ['due_soon'], '', 0, 1),
+    staleTime: 0,
+  });
   const failed = overdue.isError || soon.isError;
   // The count is part of the visible text, so the link's name is what a user sees ("Overdue: 3").
   const item = (label: string, color: string, count: number | undefined, status: string) => (

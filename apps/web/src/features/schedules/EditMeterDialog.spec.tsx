@@ -7,7 +7,16 @@ import { aMeter } from './schedule.fixture';
 
 const user = userEvent.setup({ delay: null });
 
-const odometer = aMeter({ id: 10, kind: 'distance', unit: 'mi', label: 'Odometer', currentValue: 48210, ratePerDay: null, manualRatePerDay: null, rolloverValue: 1_000_000 });
+const odometer = aMeter({
+  id: 10,
+  kind: 'distance',
+  unit: 'mi',
+  label: 'Odometer',
+  currentValue: 48210,
+  ratePerDay: null,
+  manualRatePerDay: null,
+  rolloverValue: 1_000_000,
+});
 const hourMeter = aMeter({ id: 11, kind: 'hours', unit: 'h', label: 'Engine hours', rolloverValue: 10000 });
 const noReadings = json({ content: [], totalPages: 1, totalElements: 0, number: 0, size: 20 });
 
@@ -56,7 +65,16 @@ describe('EditMeterDialog', () => {
     mockFetch({
       'GET /api/machines/7/meters': json([odometer]),
       'GET /api/meters/10/readings': noReadings,
-      'PUT /api/meters/10': json({ statusCode: 400, code: 'VALIDATION_FAILED', message: 'Manual rate must be a number, 0 or more', correlationId: 'c', errors: [{ field: 'meter.manualRatePerDay', message: 'Manual rate must be a number, 0 or more' }] }, 400),
+      'PUT /api/meters/10': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'Manual rate must be a number, 0 or more',
+          correlationId: 'c',
+          errors: [{ field: 'meter.manualRatePerDay', message: 'Manual rate must be a number, 0 or more' }],
+        },
+        400,
+      ),
     });
     renderApp(<MetersTab machineId={7} />);
     const dialog = await openEdit('Odometer');

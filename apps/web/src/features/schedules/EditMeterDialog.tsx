@@ -85,7 +85,14 @@ export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () 
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Edit meter: ${meterTitle(meter)}`} fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Edit meter: ${meterTitle(meter)}`}
+      fullScreen={!desktop}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           {failure && (

@@ -13,7 +13,21 @@ const odometer = aMeter({ id: 10, kind: 'distance', unit: 'mi', currentValue: 48
 const hourMeter = aMeter({ id: 11, kind: 'hours', unit: 'h', currentValue: 1130.5, currentReadAt: '2026-01-02', stale: false });
 
 function aReading(over: Partial<MeterReading>): MeterReading {
-  return { id: 1, meterId: 11, machineId: 7, value: 1000, lifetimeValue: 1000, readAt: '2026-01-01', void: false, rollover: false, replacement: false, source: 'manual', sourceId: null, dateCreated: '2026-01-01T00:00:00Z', ...over };
+  return {
+    id: 1,
+    meterId: 11,
+    machineId: 7,
+    value: 1000,
+    lifetimeValue: 1000,
+    readAt: '2026-01-01',
+    void: false,
+    rollover: false,
+    replacement: false,
+    source: 'manual',
+    sourceId: null,
+    dateCreated: '2026-01-01T00:00:00Z',
+    ...over,
+  };
 }
 
 beforeEach(() => {
@@ -80,7 +94,16 @@ describe('MachineMeters', () => {
       'POST /api/meters/11/readings': (req) =>
         (req.body as { void?: boolean }).void
           ? json(aReading({ id: 9, value: 1000, void: true }), 201)
-          : json({ statusCode: 422, code: 'METER_OUT_OF_SEQUENCE', message: 'This reading is out of sequence with the readings around it', correlationId: 'c', neighbours: { before, after: null } }, 422),
+          : json(
+              {
+                statusCode: 422,
+                code: 'METER_OUT_OF_SEQUENCE',
+                message: 'This reading is out of sequence with the readings around it',
+                correlationId: 'c',
+                neighbours: { before, after: null },
+              },
+              422,
+            ),
     });
     renderApp(<MachineMeters machineId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Add reading: Engine hours' }));
@@ -105,7 +128,9 @@ describe('MachineMeters', () => {
         return json({ ...before, void: true });
       },
       'POST /api/meters/11/readings': () =>
-        voided ? json(aReading({ id: 9, value: 1135 }), 201) : json({ statusCode: 422, code: 'METER_OUT_OF_SEQUENCE', message: 'x', correlationId: 'c', neighbours: { before, after: null } }, 422),
+        voided
+          ? json(aReading({ id: 9, value: 1135 }), 201)
+          : json({ statusCode: 422, code: 'METER_OUT_OF_SEQUENCE', message: 'x', correlationId: 'c', neighbours: { before, after: null } }, 422),
     });
     renderApp(<MachineMeters machineId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Add reading: Engine hours' }));
@@ -114,7 +139,11 @@ describe('MachineMeters', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save reading' }));
     await user.click(await within(dialog).findByRole('button', { name: 'Void 11,305 h on 2026-01-02' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual(['POST /api/meters/11/readings', 'PUT /api/readings/4', 'POST /api/meters/11/readings']);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.url}`)).toEqual([
+      'POST /api/meters/11/readings',
+      'PUT /api/readings/4',
+      'POST /api/meters/11/readings',
+    ]);
     expect(calls.find((c) => c.method === 'PUT')!.body).toEqual({ void: true });
   });
 });
@@ -131,7 +160,7 @@ function WithMiles() {
 }
 
 describe('MachineMeters after a machine save', () => {
-  it('reads the meters again when the machine\'s miles change (they become a manual reading)', async () => {
+  it("reads the meters again when the machine's miles change (they become a manual reading)", async () => {
     let meters = [odometer];
     mockFetch({ 'GET /api/machines/7/meters': () => json(meters), 'PUT /api/machines/update': json({ id: 7, miles: 50000 }) });
     renderApp(<WithMiles />);
@@ -144,18 +173,31 @@ describe('MachineMeters after a machine save', () => {
 
 describe('MetersTab', () => {
   it('lists readings newest first with their source, loads more, and voids or unvoids one', async () => {
-    const page0 = [aReading({ id: 3, value: 1130, readAt: '2026-01-02', source: 'fuel_record' }), aReading({ id: 2, value: 1100, readAt: '2025-12-01', source: 'service_record', void: true })];
+    const page0 = [
+      aReading({ id: 3, value: 1130, readAt: '2026-01-02', source: 'fuel_record' }),
+      aReading({ id: 2, value: 1100, readAt: '2025-12-01', source: 'service_record', void: true }),
+    ];
     const page1 = [aReading({ id: 1, value: 1000, readAt: '2025-11-01', source: 'import' })];
     const { calls } = mockFetch({
       'GET /api/machines/7/meters': json([hourMeter]),
-      'GET /api/meters/11/readings': (req) => (req.url.includes('page=1') ? json({ content: page1, totalPages: 2, totalElements: 3, number: 1, size: 20 }) : json({ content: page0, totalPages: 2, totalElements: 3, number: 0, size: 20 })),
+      'GET /api/meters/11/readings': (req) =>
+        req.url.includes('page=1')
+          ? json({ content: page1, totalPages: 2, totalElements: 3, number: 1, size: 20 })
+          : json({ content: page0, totalPages: 2, totalElements: 3, number: 0, size: 20 }),
       'PUT /api/readings/3': json({ ...page0[0], void: true }),
       'PUT /api/readings/2': json({ ...page0[1], void: false }),
     });
     renderApp(<MetersTab machineId={7} />);
     const table = await screen.findByRole('table', { name: 'Engine hours readings' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((r) => within(r).getAllByRole('cell').slice(0, 3).map((c) => c.textContent))).toEqual([
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .slice(0, 3)
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['2026-01-02', '1,130 h', 'Fuel record'],
       ['2025-12-01', '1,100 h', 'Service record'],
     ]);
@@ -164,10 +206,12 @@ describe('MetersTab', () => {
     expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Void reading 1,130 h on 2026-01-02' }));
     await user.click(screen.getByRole('button', { name: 'Unvoid reading 1,100 h on 2025-12-01' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
-      ['/api/readings/3', { void: true }],
-      ['/api/readings/2', { void: false }],
-    ]));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => [c.url, c.body])).toEqual([
+        ['/api/readings/3', { void: true }],
+        ['/api/readings/2', { void: false }],
+      ]),
+    );
   });
 
   it('replaces a meter with a new start value', async () => {

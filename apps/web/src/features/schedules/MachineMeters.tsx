@@ -59,7 +59,13 @@ export function MachineMeters({ machineId }: { machineId: number }) {
                   )}
                 </Group>
               </Stack>
-              <Button size="compact-sm" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setAdding(m)} aria-label={`Add reading: ${meterTitle(m)}`}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconPlus size={14} />}
+                onClick={() => setAdding(m)}
+                aria-label={`Add reading: ${meterTitle(m)}`}
+              >
                 Add reading
               </Button>
             </Group>

@@ -59,7 +59,14 @@ function MeterReadings({ meter }: { meter: Meter }) {
     body = <EmptyBlock icon={<IconGauge size={28} />} title="No readings yet" description="Readings come from service and fuel records, or add one by hand." />;
   } else {
     const voidButton = (r: MeterReading) => (
-      <Button size="compact-xs" variant="subtle" color={r.void ? 'blue' : 'red'} onClick={() => void toggle(r)} disabled={setVoid.isPending} aria-label={`${r.void ? 'Unvoid' : 'Void'} reading ${formatMeterValue(r.value, meter.unit)} on ${r.readAt}`}>
+      <Button
+        size="compact-xs"
+        variant="subtle"
+        color={r.void ? 'blue' : 'red'}
+        onClick={() => void toggle(r)}
+        disabled={setVoid.isPending}
+        aria-label={`${r.void ? 'Unvoid' : 'Void'} reading ${formatMeterValue(r.value, meter.unit)} on ${r.readAt}`}
+      >
         {r.void ? 'Unvoid' : 'Void'}
       </Button>
     );
@@ -166,7 +173,9 @@ function MeterReadings({ meter }: { meter: Meter }) {
           </Button>
         </Group>
       )}
-      {(dialog === 'reading' || dialog === 'rollover') && <ReadingDialog meter={meter} initialRollover={dialog === 'rollover'} onClose={() => setDialog(null)} />}
+      {(dialog === 'reading' || dialog === 'rollover') && (
+        <ReadingDialog meter={meter} initialRollover={dialog === 'rollover'} onClose={() => setDialog(null)} />
+      )}
       {dialog === 'replace' && <ReplaceMeterDialog meter={meter} onClose={() => setDialog(null)} />}
       {dialog === 'edit' && <EditMeterDialog meter={meter} onClose={() => setDialog(null)} />}
     </section>

@@ -85,7 +85,14 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
 
   const offending = [conflict?.before, conflict?.after].filter((r): r is NonNullable<typeof r> => Boolean(r));
   return (
-    <Modal opened onClose={onClose} title={`Add reading: ${meterTitle(meter)}`} fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Add reading: ${meterTitle(meter)}`}
+      fullScreen={!desktop}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && (
@@ -119,7 +126,11 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
             }}
             error={server.readAt}
           />
-          <Checkbox label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`} checked={rollover} onChange={(e) => setRollover(e.currentTarget.checked)} />
+          <Checkbox
+            label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`}
+            checked={rollover}
+            onChange={(e) => setRollover(e.currentTarget.checked)}
+          />
           {conflict && (
             <Alert color="orange" variant="light" role="alert" title="This reading is out of sequence">
               <Text size="sm">It does not fit between the readings around it:</Text>

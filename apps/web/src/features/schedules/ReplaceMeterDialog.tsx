@@ -48,7 +48,14 @@ export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: 
   }
 
   return (
-    <Modal opened onClose={onClose} title={`Replace meter: ${meterTitle(meter)}`} fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={`Replace meter: ${meterTitle(meter)}`}
+      fullScreen={!desktop}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">

@@ -7,7 +7,21 @@ import { aSchedule } from './schedule.fixture';
 
 const user = userEvent.setup({ delay: null });
 
-const record = { id: 50, title: 'Oil change', status: 'Done', machineName: 'Kubota', machineId: 7, serviceDate: '2026-03-14', serviceType: 'Maintenance', serviceShop: '', notes: '', price: 0, dateCreated: '2026-03-14T10:00:00Z', miles: null, hours: 1250 };
+const record = {
+  id: 50,
+  title: 'Oil change',
+  status: 'Done',
+  machineName: 'Kubota',
+  machineId: 7,
+  serviceDate: '2026-03-14',
+  serviceType: 'Maintenance',
+  serviceShop: '',
+  notes: '',
+  price: 0,
+  dateCreated: '2026-03-14T10:00:00Z',
+  miles: null,
+  hours: 1250,
+};
 const machines = [{ id: 7, name: 'Kubota', type: 'Tractor', status: 'Good', lastUpdated: '2026-03-01T00:00:00Z' }];
 
 const due = (over: Partial<Schedule> = {}) => [
@@ -23,7 +37,7 @@ beforeEach(() => {
 });
 
 describe('ScheduleChecklist in the service record form', () => {
-  it('offers the due and due-soon schedules of a new record\'s machine and sends the checked ones', async () => {
+  it("offers the due and due-soon schedules of a new record's machine and sends the checked ones", async () => {
     const { calls } = mockFetch({
       'GET /api/machines/all': json(machines),
       'GET /api/machines/7/schedules': json(due()),
@@ -31,7 +45,11 @@ describe('ScheduleChecklist in the service record form', () => {
     });
     renderApp(<ServiceRecordForm mode="fast" machineId={7} />);
     const list = await screen.findByRole('group', { name: 'Completes these schedules' });
-    expect(within(list).getAllByRole('checkbox').map((c) => c.closest('.mantine-Checkbox-root')?.textContent)).toEqual(['Annual inspectionOverdueOverdue by 3 days', 'Engine oil and filterDue soon20 h left']);
+    expect(
+      within(list)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('.mantine-Checkbox-root')?.textContent),
+    ).toEqual(['Annual inspectionOverdueOverdue by 3 days', 'Engine oil and filterDue soon20 h left']);
     await user.click(within(list).getByRole('checkbox', { name: /Engine oil and filter/ }));
     await user.type(screen.getByLabelText(/^Title/), 'Oil change');
     await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
@@ -42,7 +60,13 @@ describe('ScheduleChecklist in the service record form', () => {
   });
 
   it('shows nothing when no schedule is due', async () => {
-    const { fn } = mockFetch({ 'GET /api/machines/all': json(machines), 'GET /api/machines/7/schedules': json([aSchedule({ status: 'upcoming' }), aSchedule({ id: 2, status: 'overdue', origin: 'license', title: 'License plate expires' })]) });
+    const { fn } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/machines/7/schedules': json([
+        aSchedule({ status: 'upcoming' }),
+        aSchedule({ id: 2, status: 'overdue', origin: 'license', title: 'License plate expires' }),
+      ]),
+    });
     renderApp(<ServiceRecordForm mode="fast" machineId={7} />);
     expect(await screen.findByRole('button', { name: 'Create Service Record' })).toBeInTheDocument();
     // The list has answered (upcoming only, and the machine's own license date, which a record cannot complete).
@@ -51,7 +75,7 @@ describe('ScheduleChecklist in the service record form', () => {
     await waitFor(() => expect(screen.queryByRole('group', { name: 'Completes these schedules' })).not.toBeInTheDocument());
   });
 
-  it('saves a change of an existing record\'s checklist at once, with what it already completes', async () => {
+  it("saves a change of an existing record's checklist at once, with what it already completes", async () => {
     const { calls } = mockFetch({
       'GET /api/machines/all': json(machines),
       'GET /api/services/50': json(record),

@@ -8,7 +8,12 @@ import { checklistSchedules } from './schedule-logic';
 /** The ids a saved record completes, as the schedule list says (null until it has loaded). */
 export function useStoredCompletions(machineId: number | null, recordId: number | null): number[] | null {
   const api = useApi();
-  const query = useQuery({ queryKey: scheduleKeys.machine(machineId ?? 0), queryFn: () => scheduleApi.ofMachine(api, machineId!), enabled: machineId !== null && recordId !== null, staleTime: 0 });
+  const query = useQuery({
+    queryKey: scheduleKeys.machine(machineId ?? 0),
+    queryFn: () => scheduleApi.ofMachine(api, machineId!),
+    enabled: machineId !== null && recordId !== null,
+    staleTime: 0,
+  });
   if (recordId === null || !query.data) {
     return null;
   }
@@ -20,15 +25,37 @@ export function useStoredCompletions(machineId: number | null, recordId: number 
  * record already completes): the checked ids are saved as the record's completesScheduleIds.
  * Nothing shows while there is nothing to complete.
  */
-export function ScheduleChecklist({ machineId, recordId, value, onChange, disabled }: { machineId: number | null; recordId: number | null; value: number[]; onChange: (ids: number[]) => void; disabled?: boolean }) {
+export function ScheduleChecklist({
+  machineId,
+  recordId,
+  value,
+  onChange,
+  disabled,
+}: {
+  machineId: number | null;
+  recordId: number | null;
+  value: number[];
+  onChange: (ids: number[]) => void;
+  disabled?: boolean;
+}) {
   const api = useApi();
-  const query = useQuery({ queryKey: scheduleKeys.machine(machineId ?? 0), queryFn: () => scheduleApi.ofMachine(api, machineId!), enabled: machineId !== null, staleTime: 0 });
+  const query = useQuery({
+    queryKey: scheduleKeys.machine(machineId ?? 0),
+    queryFn: () => scheduleApi.ofMachine(api, machineId!),
+    enabled: machineId !== null,
+    staleTime: 0,
+  });
   const items = query.data ? checklistSchedules(query.data, recordId) : [];
   if (machineId === null || items.length === 0) {
     return null;
   }
   return (
-    <Checkbox.Group label="Completes these schedules" description="Checked schedules are done with this record's date and meters." value={value.map(String)} onChange={(ids) => onChange(ids.map(Number))}>
+    <Checkbox.Group
+      label="Completes these schedules"
+      description="Checked schedules are done with this record's date and meters."
+      value={value.map(String)}
+      onChange={(ids) => onChange(ids.map(Number))}
+    >
       <Stack gap={6} mt={6}>
         {items.map((s) => (
           <Checkbox

@@ -9,7 +9,19 @@ import { useSaveSchedule } from './schedule-api';
 import { failureText, formToInput, serverScheduleErrors, validateSchedule, type ScheduleFormErrors, type ScheduleFormValues } from './schedule-logic';
 
 /** Create or edit a schedule; a template's values arrive as `initial` and stay editable. */
-export function ScheduleFormDialog({ machineId, schedule, initial, distanceUnit, onClose }: { machineId: number; schedule?: Schedule; initial: ScheduleFormValues; distanceUnit: string; onClose: () => void }) {
+export function ScheduleFormDialog({
+  machineId,
+  schedule,
+  initial,
+  distanceUnit,
+  onClose,
+}: {
+  machineId: number;
+  schedule?: Schedule;
+  initial: ScheduleFormValues;
+  distanceUnit: string;
+  onClose: () => void;
+}) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const save = useSaveSchedule(machineId);
   const [values, setValues] = useState(initial);
@@ -23,7 +35,19 @@ export function ScheduleFormDialog({ machineId, schedule, initial, distanceUnit,
     setValues((v) => ({ ...v, [key]: value }));
     setServer((s) => ({ ...s, [key]: undefined }));
   };
-  const text = (key: 'title' | 'intervalTime' | 'intervalDistance' | 'intervalHours' | 'soonDays' | 'soonDistance' | 'soonHours' | 'lastDoneDate' | 'lastDoneDistance' | 'lastDoneHours') => ({
+  const text = (
+    key:
+      | 'title'
+      | 'intervalTime'
+      | 'intervalDistance'
+      | 'intervalHours'
+      | 'soonDays'
+      | 'soonDistance'
+      | 'soonHours'
+      | 'lastDoneDate'
+      | 'lastDoneDistance'
+      | 'lastDoneHours',
+  ) => ({
     value: values[key],
     onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
     error: error(key),
@@ -50,7 +74,15 @@ export function ScheduleFormDialog({ machineId, schedule, initial, distanceUnit,
 
   const numeric = { inputMode: 'decimal' as const };
   return (
-    <Modal opened onClose={onClose} title={schedule ? 'Edit schedule' : 'New schedule'} size="lg" fullScreen={!desktop} closeButtonProps={{ 'aria-label': 'Close' }} styles={{ title: { fontWeight: 700 } }}>
+    <Modal
+      opened
+      onClose={onClose}
+      title={schedule ? 'Edit schedule' : 'New schedule'}
+      size="lg"
+      fullScreen={!desktop}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      styles={{ title: { fontWeight: 700 } }}
+    >
       <form onSubmit={(e) => void submit(e)} noValidate aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
         <Stack gap="sm">
           {failure && (
@@ -59,19 +91,46 @@ export function ScheduleFormDialog({ machineId, schedule, initial, distanceUnit,
             </Alert>
           )}
           <TextInput label="Title" required maxLength={ScheduleLimits.title} data-autofocus placeholder="Engine oil and filter" {...text('title')} />
-          <Autocomplete label="Service type" required data={SERVICE_TYPES} maxLength={ScheduleLimits.serviceType} value={values.serviceType} onChange={(v) => set('serviceType', v)} error={error('serviceType')} comboboxProps={{ withinPortal: true }} />
+          <Autocomplete
+            label="Service type"
+            required
+            data={SERVICE_TYPES}
+            maxLength={ScheduleLimits.serviceType}
+            value={values.serviceType}
+            onChange={(v) => set('serviceType', v)}
+            error={error('serviceType')}
+            comboboxProps={{ withinPortal: true }}
+          />
           <Fieldset legend="Due every (whichever comes first)" variant="unstyled">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
               <Group gap="xs" wrap="nowrap" align="flex-start">
                 <TextInput label="Time" {...numeric} {...text('intervalTime')} style={{ flex: 1 }} />
-                <NativeSelect label="Unit" aria-label="Time unit" data={[{ value: 'months', label: 'months' }, { value: 'days', label: 'days' }]} value={values.every} onChange={(e) => set('every', e.currentTarget.value as 'days' | 'months')} />
+                <NativeSelect
+                  label="Unit"
+                  aria-label="Time unit"
+                  data={[
+                    { value: 'months', label: 'months' },
+                    { value: 'days', label: 'days' },
+                  ]}
+                  value={values.every}
+                  onChange={(e) => set('every', e.currentTarget.value as 'days' | 'months')}
+                />
               </Group>
               <TextInput label={`Distance (${distanceUnit})`} {...numeric} {...text('intervalDistance')} />
               <TextInput label="Engine hours (h)" {...numeric} {...text('intervalHours')} />
             </SimpleGrid>
           </Fieldset>
-          <Checkbox label="Recurring (due again after each completion)" checked={values.recurring} onChange={(e) => set('recurring', e.currentTarget.checked)} />
-          <Radio.Group label="Count the next due date" value={values.anchor} onChange={(v) => set('anchor', v as 'completion' | 'fixed')} error={error('anchor')}>
+          <Checkbox
+            label="Recurring (due again after each completion)"
+            checked={values.recurring}
+            onChange={(e) => set('recurring', e.currentTarget.checked)}
+          />
+          <Radio.Group
+            label="Count the next due date"
+            value={values.anchor}
+            onChange={(v) => set('anchor', v as 'completion' | 'fixed')}
+            error={error('anchor')}
+          >
             <Stack gap={6} mt={6}>
               <Radio value="completion" label="From the last completion" />
               <Radio value="fixed" label="On a fixed grid (from the previous due point)" />

@@ -10,7 +10,17 @@ import { aMeter, aSchedule } from './schedule.fixture';
 const user = userEvent.setup({ delay: null });
 
 const meters = [aMeter({ id: 10, kind: 'distance', unit: 'km' }), aMeter({ id: 11 })];
-const template = { key: 'oil', title: 'Engine oil and filter', serviceType: 'Maintenance', intervalDays: null, intervalMonths: 12, intervalDistance: null, intervalHours: 250, recurring: true, anchor: 'completion' };
+const template = {
+  key: 'oil',
+  title: 'Engine oil and filter',
+  serviceType: 'Maintenance',
+  intervalDays: null,
+  intervalMonths: 12,
+  intervalDistance: null,
+  intervalHours: 250,
+  recurring: true,
+  anchor: 'completion',
+};
 
 beforeEach(() => {
   localStorage.clear();
@@ -25,7 +35,20 @@ describe('SchedulesTab', () => {
       'GET /api/schedule-templates': json([]),
       'GET /api/machines/7/schedules': json([
         aSchedule({ id: 1, title: 'Grease', status: 'upcoming', reason: 'Due in 40 days', forecastDate: null }),
-        aSchedule({ id: 2, title: 'Hydraulic fluid', status: 'overdue', reason: 'Overdue by 340 km', intervalMonths: null, intervalHours: null, intervalDistance: 5000, nextDueDate: null, nextDueDistance: 9000, nextDueHours: null, forecastDate: '2026-01-01', distanceUnit: 'km' }),
+        aSchedule({
+          id: 2,
+          title: 'Hydraulic fluid',
+          status: 'overdue',
+          reason: 'Overdue by 340 km',
+          intervalMonths: null,
+          intervalHours: null,
+          intervalDistance: 5000,
+          nextDueDate: null,
+          nextDueDistance: 9000,
+          nextDueHours: null,
+          forecastDate: '2026-01-01',
+          distanceUnit: 'km',
+        }),
         aSchedule({ id: 3, title: 'Insurance expires', origin: 'insurance', status: 'due_soon', reason: 'Due in 12 days' }),
       ]),
     });
@@ -56,7 +79,11 @@ describe('SchedulesTab', () => {
   }, 30_000);
 
   it('says when the schedules cannot be loaded', async () => {
-    mockFetch({ 'GET /api/machines/7/meters': json(meters), 'GET /api/schedule-templates': json([]), 'GET /api/machines/7/schedules': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'x', correlationId: 'c' }, 503) });
+    mockFetch({
+      'GET /api/machines/7/meters': json(meters),
+      'GET /api/schedule-templates': json([]),
+      'GET /api/machines/7/schedules': json({ statusCode: 503, code: 'UNAVAILABLE', message: 'x', correlationId: 'c' }, 503),
+    });
     renderApp(<SchedulesTab machineId={7} />);
     expect(await screen.findByText('Failed to load schedules')).toBeInTheDocument();
   });
@@ -81,7 +108,16 @@ describe('SchedulesTab', () => {
     await user.click(await screen.findByRole('menuitem', { name: /Engine oil and filter/ }));
     expect(await screen.findByRole('listitem', { name: 'Engine oil and filter' })).toBeInTheDocument();
     expect(calls.find((c) => c.url.startsWith('/api/schedule-templates'))!.url).toBe('/api/schedule-templates?type=Farm%20tractor');
-    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ title: 'Engine oil and filter', serviceType: 'Maintenance', intervalDays: null, intervalMonths: 12, intervalDistance: null, intervalHours: 250, recurring: true, anchor: 'completion' });
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      title: 'Engine oil and filter',
+      serviceType: 'Maintenance',
+      intervalDays: null,
+      intervalMonths: 12,
+      intervalDistance: null,
+      intervalHours: 250,
+      recurring: true,
+      anchor: 'completion',
+    });
 
     await user.click(screen.getByRole('button', { name: 'Edit Engine oil and filter' }));
     const dialog = await screen.findByRole('dialog');
@@ -99,7 +135,16 @@ describe('SchedulesTab', () => {
       'GET /api/machines/7/meters': json(meters),
       'GET /api/schedule-templates': json([]),
       'GET /api/machines/7/schedules': json([]),
-      'POST /api/machines/7/schedules': json({ statusCode: 400, code: 'VALIDATION', message: 'Invalid', correlationId: 'c', errors: [{ field: 'soonDistance', message: 'Due-soon window must not be larger than the interval' }] }, 400),
+      'POST /api/machines/7/schedules': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Invalid',
+          correlationId: 'c',
+          errors: [{ field: 'soonDistance', message: 'Due-soon window must not be larger than the interval' }],
+        },
+        400,
+      ),
     });
     renderApp(<SchedulesTab machineId={7} />);
     await user.click(await screen.findByRole('button', { name: 'New schedule' }));

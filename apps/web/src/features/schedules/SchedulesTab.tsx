@@ -109,7 +109,13 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
   } else if (query.isError) {
     body = <ErrorState text="Failed to load schedules" onRetry={() => void query.refetch()} />;
   } else if (query.data.length === 0) {
-    body = <EmptyBlock icon={<IconCalendarDue size={28} />} title="No schedules yet" description="Add a maintenance schedule by time, distance or hours, or start from a template." />;
+    body = (
+      <EmptyBlock
+        icon={<IconCalendarDue size={28} />}
+        title="No schedules yet"
+        description="Add a maintenance schedule by time, distance or hours, or start from a template."
+      />
+    );
   } else {
     body = (
       <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Schedules">
@@ -153,7 +159,15 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
           Showing the {ScheduleLimits.machineList} most urgent schedules
         </Text>
       )}
-      {editing && <ScheduleFormDialog machineId={machineId} schedule={editing.schedule} initial={editing.initial} distanceUnit={distanceUnit} onClose={() => setEditing(null)} />}
+      {editing && (
+        <ScheduleFormDialog
+          machineId={machineId}
+          schedule={editing.schedule}
+          initial={editing.initial}
+          distanceUnit={distanceUnit}
+          onClose={() => setEditing(null)}
+        />
+      )}
       {dialog}
     </Stack>
   );

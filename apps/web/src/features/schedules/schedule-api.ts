@@ -1,5 +1,17 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { CreateReadingInput, Meter, MeterReading, MeterReadingPage, ReplaceMeterInput, UpdateMeterInput, Schedule, ScheduleInput, SchedulePage, ScheduleStatus, ScheduleTemplate } from '@wrenchlog/contracts';
+import type {
+  CreateReadingInput,
+  Meter,
+  MeterReading,
+  MeterReadingPage,
+  ReplaceMeterInput,
+  UpdateMeterInput,
+  Schedule,
+  ScheduleInput,
+  SchedulePage,
+  ScheduleStatus,
+  ScheduleTemplate,
+} from '@wrenchlog/contracts';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 
@@ -17,7 +29,8 @@ export const scheduleKeys = {
 /** The meter and schedule calls of issue 21 (gateway: apps/gateway/src/schedules). */
 export const scheduleApi = {
   meters: (api: ApiClient, machineId: number) => api.get<Meter[]>(`/api/machines/${machineId}/meters`),
-  readings: (api: ApiClient, meterId: number, page: number, size: number) => api.get<MeterReadingPage>(`/api/meters/${meterId}/readings?page=${page}&size=${size}`),
+  readings: (api: ApiClient, meterId: number, page: number, size: number) =>
+    api.get<MeterReadingPage>(`/api/meters/${meterId}/readings?page=${page}&size=${size}`),
   addReading: (api: ApiClient, meterId: number, reading: CreateReadingInput) => api.post<MeterReading>(`/api/meters/${meterId}/readings`, { ...reading }),
   setVoid: (api: ApiClient, readingId: number, isVoid: boolean) => api.put<MeterReading>(`/api/readings/${readingId}`, { void: isVoid }),
   updateMeter: (api: ApiClient, meterId: number, input: UpdateMeterInput) => api.put<Meter>(`/api/meters/${meterId}`, { ...input }),

@@ -29,7 +29,20 @@ describe('schedule-logic', () => {
   });
 
   it('reads the neighbours of a 422 METER_OUT_OF_SEQUENCE answer and nothing else', () => {
-    const before = { id: 3, meterId: 1, machineId: 7, value: 1200, lifetimeValue: 1200, readAt: '2026-01-01', void: false, rollover: false, replacement: false, source: 'manual' as const, sourceId: null, dateCreated: '' };
+    const before = {
+      id: 3,
+      meterId: 1,
+      machineId: 7,
+      value: 1200,
+      lifetimeValue: 1200,
+      readAt: '2026-01-01',
+      void: false,
+      rollover: false,
+      replacement: false,
+      source: 'manual' as const,
+      sourceId: null,
+      dateCreated: '',
+    };
     const err = new ApiError(422, { statusCode: 422, code: 'METER_OUT_OF_SEQUENCE', message: 'x', correlationId: 'c', neighbours: { before, after: null } });
     expect(outOfSequence(err)).toEqual({ before, after: null });
     expect(outOfSequence(new ApiError(422, { statusCode: 422, code: 'UNPROCESSABLE', message: 'x', correlationId: 'c' }))).toBeNull();
@@ -79,20 +92,42 @@ describe('schedule-logic', () => {
   });
 
   it('validates a schedule as the server does: an interval at all, above 0, decimals, windows no wider than the interval', () => {
-    expect(validateSchedule(emptyScheduleForm())).toEqual({ title: 'Title is required', intervalTime: 'Set at least one interval: days, months, distance or hours' });
-    const v = { ...emptyScheduleForm(), title: 'Oil', intervalTime: '0', intervalDistance: '10.5', intervalHours: '250.25', soonHours: '300', soonDistance: '5' };
+    expect(validateSchedule(emptyScheduleForm())).toEqual({
+      title: 'Title is required',
+      intervalTime: 'Set at least one interval: days, months, distance or hours',
+    });
+    const v = {
+      ...emptyScheduleForm(),
+      title: 'Oil',
+      intervalTime: '0',
+      intervalDistance: '10.5',
+      intervalHours: '250.25',
+      soonHours: '300',
+      soonDistance: '5',
+    };
     expect(validateSchedule(v)).toEqual({
       intervalTime: 'Interval must be a whole number above 0',
       intervalDistance: 'Distance must be a whole number',
       intervalHours: 'Hours must have at most 1 decimal',
       soonHours: 'Due-soon window must not be larger than the interval',
     });
-    expect(validateSchedule({ ...emptyScheduleForm(), title: 'Oil', intervalHours: '250', soonDays: '10' })).toEqual({ soonDays: 'A due-soon window needs its interval' });
+    expect(validateSchedule({ ...emptyScheduleForm(), title: 'Oil', intervalHours: '250', soonDays: '10' })).toEqual({
+      soonDays: 'A due-soon window needs its interval',
+    });
     expect(validateSchedule({ ...emptyScheduleForm(), title: 'Oil', intervalHours: '250', soonHours: '25' })).toEqual({});
   });
 
   it('turns the form into the API body, days or months from one field, empty as null', () => {
-    const input = formToInput({ ...emptyScheduleForm(), title: ' Oil ', every: 'days', intervalTime: '90', intervalHours: '250', anchor: 'fixed', recurring: false, lastDoneHours: '1000.5' });
+    const input = formToInput({
+      ...emptyScheduleForm(),
+      title: ' Oil ',
+      every: 'days',
+      intervalTime: '90',
+      intervalHours: '250',
+      anchor: 'fixed',
+      recurring: false,
+      lastDoneHours: '1000.5',
+    });
     expect(input).toEqual({
       title: 'Oil',
       serviceType: 'Maintenance',
@@ -115,8 +150,20 @@ describe('schedule-logic', () => {
   });
 
   it('places the server field messages under the form fields', () => {
-    const err = new ApiError(400, { statusCode: 400, code: 'VALIDATION', message: 'Invalid', correlationId: 'c', errors: [{ field: 'intervalMonths', message: 'Interval must be a whole number above 0' }, { field: 'soonHours', message: 'Due-soon window must not be larger than the interval' }] });
-    expect(serverScheduleErrors(err)).toEqual({ intervalTime: 'Interval must be a whole number above 0', soonHours: 'Due-soon window must not be larger than the interval' });
+    const err = new ApiError(400, {
+      statusCode: 400,
+      code: 'VALIDATION',
+      message: 'Invalid',
+      correlationId: 'c',
+      errors: [
+        { field: 'intervalMonths', message: 'Interval must be a whole number above 0' },
+        { field: 'soonHours', message: 'Due-soon window must not be larger than the interval' },
+      ],
+    });
+    expect(serverScheduleErrors(err)).toEqual({
+      intervalTime: 'Interval must be a whole number above 0',
+      soonHours: 'Due-soon window must not be larger than the interval',
+    });
   });
 
   it('offers due and due-soon schedules to a record, and those it already completes', () => {

@@ -55,7 +55,11 @@ export function describeReading(r: Pick<MeterReading, 'value' | 'readAt'>, unit:
 
 /** Most urgent first: status, then the earliest forecast (none last), then title. */
 export function byUrgency(a: Schedule, b: Schedule): number {
-  return STATUS_RANK[a.status] - STATUS_RANK[b.status] || compareDates(a.forecastDate ?? a.nextDueDate, b.forecastDate ?? b.nextDueDate) || a.title.localeCompare(b.title);
+  return (
+    STATUS_RANK[a.status] - STATUS_RANK[b.status] ||
+    compareDates(a.forecastDate ?? a.nextDueDate, b.forecastDate ?? b.nextDueDate) ||
+    a.title.localeCompare(b.title)
+  );
 }
 
 function compareDates(a: string | null, b: string | null): number {
@@ -92,7 +96,10 @@ export function forecastText(s: Pick<Schedule, 'forecastDate'>): string {
 }
 
 /** "every 6 months or 5,000 mi or 250 h", "once" for a one-off. */
-export function intervalText(s: Pick<Schedule, 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours' | 'recurring'>, distanceUnit: string): string {
+export function intervalText(
+  s: Pick<Schedule, 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours' | 'recurring'>,
+  distanceUnit: string,
+): string {
   const parts: string[] = [];
   if (s.intervalDays) {
     parts.push(`${formatNumber(s.intervalDays)} ${s.intervalDays === 1 ? 'day' : 'days'}`);
@@ -129,7 +136,10 @@ export type Period = 'week' | 'month';
 /** The Due page's status filter from its URL (?status=overdue,due_soon); every status when none is named. */
 export function parseStatuses(raw: string | null): ScheduleStatus[] {
   const all: ScheduleStatus[] = ['overdue', 'due_soon', 'upcoming'];
-  const picked = (raw ?? '').split(',').map((x) => x.trim()).filter((x): x is ScheduleStatus => (all as string[]).includes(x));
+  const picked = (raw ?? '')
+    .split(',')
+    .map((x) => x.trim())
+    .filter((x): x is ScheduleStatus => (all as string[]).includes(x));
   return picked.length > 0 ? all.filter((x) => picked.includes(x)) : all;
 }
 
@@ -281,7 +291,11 @@ export function validateSchedule(v: ScheduleFormValues): ScheduleFormErrors {
     if (!Number.isFinite(n) || n <= 0) {
       errors[key] = whole ? 'Interval must be a whole number above 0' : 'Interval must be a number above 0';
     } else if ((raw.split('.')[1] ?? '').replace(/0+$/, '').length > decimals) {
-      errors[key] = whole ? 'Interval must be a whole number above 0' : decimals === 0 ? 'Distance must be a whole number' : 'Hours must have at most 1 decimal';
+      errors[key] = whole
+        ? 'Interval must be a whole number above 0'
+        : decimals === 0
+          ? 'Distance must be a whole number'
+          : 'Hours must have at most 1 decimal';
     }
   };
   positive('intervalTime', true);
@@ -324,7 +338,20 @@ export function formFieldOf(field: string): keyof ScheduleFormValues | null {
   if (key === 'intervalDays' || key === 'intervalMonths') {
     return 'intervalTime';
   }
-  const known: (keyof ScheduleFormValues)[] = ['title', 'serviceType', 'intervalDistance', 'intervalHours', 'soonDays', 'soonDistance', 'soonHours', 'lastDoneDate', 'lastDoneDistance', 'lastDoneHours', 'recurring', 'anchor'];
+  const known: (keyof ScheduleFormValues)[] = [
+    'title',
+    'serviceType',
+    'intervalDistance',
+    'intervalHours',
+    'soonDays',
+    'soonDistance',
+    'soonHours',
+    'lastDoneDate',
+    'lastDoneDistance',
+    'lastDoneHours',
+    'recurring',
+    'anchor',
+  ];
   return known.includes(key as keyof ScheduleFormValues) ? (key as keyof ScheduleFormValues) : null;
 }
 

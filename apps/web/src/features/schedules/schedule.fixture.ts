@@ -38,5 +38,18 @@ export function aSchedule(over: Partial<Schedule> = {}): Schedule {
 
 /** A meter as the gateway answers it. */
 export function aMeter(over: Partial<Meter> = {}): Meter {
-  return { id: 11, machineId: 7, kind: 'hours', unit: 'h', label: '', currentValue: 1130, currentReadAt: '2026-01-02', stale: false, ratePerDay: 2, manualRatePerDay: null, rolloverValue: 10000, ...over };
+  return {
+    id: 11,
+    machineId: 7,
+    kind: 'hours',
+    unit: 'h',
+    label: '',
+    currentValue: 1130,
+    currentReadAt: '2026-01-02',
+    stale: false,
+    ratePerDay: 2,
+    manualRatePerDay: null,
+    rolloverValue: 10000,
+    ...over,
+  };
 }

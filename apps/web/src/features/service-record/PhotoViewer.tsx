@@ -56,7 +56,15 @@ export function PhotoViewer({ images, index, onIndex, onClose }: Props) {
             ) : (
               <Box className={classes.arrowSlot} />
             )}
-            <Image src={current.originalUrl} alt={current.fileName || `Photo ${index! + 1}`} fit="contain" mah="70vh" radius="sm" style={{ flex: 1, minWidth: 0 }} data-testid="viewer-image" />
+            <Image
+              src={current.originalUrl}
+              alt={current.fileName || `Photo ${index! + 1}`}
+              fit="contain"
+              mah="70vh"
+              radius="sm"
+              style={{ flex: 1, minWidth: 0 }}
+              data-testid="viewer-image"
+            />
             {hasNext ? (
               <ActionIcon variant="default" size="lg" radius="xl" aria-label="Next photo" onClick={() => onIndex(index! + 1)}>
                 <IconChevronRight size={20} />

@@ -85,7 +85,10 @@ describe('ServicePhotos uploads', () => {
   });
   it('says when the photo list is at the bound the gateway answers, and not below it', async () => {
     const many = (n: number) => Array.from({ length: n }, (_, i) => stored(i + 1, `p${i + 1}.jpg`));
-    mockFetch({ 'GET /api/services/5/images': () => json(many(SERVICE_IMAGE_LIST_MAX)), 'GET /api/services/6/images': () => json(many(SERVICE_IMAGE_LIST_MAX - 1)) });
+    mockFetch({
+      'GET /api/services/5/images': () => json(many(SERVICE_IMAGE_LIST_MAX)),
+      'GET /api/services/6/images': () => json(many(SERVICE_IMAGE_LIST_MAX - 1)),
+    });
     renderApp(<ServicePhotos recordId={5} />);
     expect(await screen.findByText('Showing the first 500 photos')).toBeInTheDocument();
     cleanup();

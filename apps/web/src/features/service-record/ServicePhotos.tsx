@@ -65,7 +65,13 @@ export function ServicePhotos({ recordId }: { recordId: number | null }) {
         <Group gap="xs">
           {selecting ? (
             <>
-              <Button size="xs" color="red" leftSection={<IconTrash size={14} />} disabled={selected.size === 0 || photos.busy} onClick={() => void deleteSelected()}>
+              <Button
+                size="xs"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                disabled={selected.size === 0 || photos.busy}
+                onClick={() => void deleteSelected()}
+              >
                 Delete Images{selected.size > 0 ? ` (${selected.size})` : ''}
               </Button>
               <Button size="xs" variant="default" leftSection={<IconX size={14} />} onClick={exitSelection}>
@@ -145,7 +151,9 @@ export function ServicePhotos({ recordId }: { recordId: number | null }) {
                   onClick={() => (selecting ? toggle(image.id) : setOpen(index))}
                 >
                   <img src={image.thumbnailUrl} alt={name} className={classes.tileImage} loading="lazy" />
-                  {selecting && isSelected && <IconCircleCheckFilled className={classes.tileCheck} size={24} color="var(--mantine-color-brand-6)" aria-hidden />}
+                  {selecting && isSelected && (
+                    <IconCircleCheckFilled className={classes.tileCheck} size={24} color="var(--mantine-color-brand-6)" aria-hidden />
+                  )}
                 </UnstyledButton>
               );
             })}

@@ -47,7 +47,8 @@ const base = (over: Record<string, Handler | Response> = {}) =>
     ...over,
   });
 
-const putBodies = (calls: { method: string; url: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as Record<string, unknown>);
+const putBodies = (calls: { method: string; url: string; body: unknown }[]) =>
+  calls.filter((c) => c.method === 'PUT').map((c) => c.body as Record<string, unknown>);
 
 beforeEach(() => {
   localStorage.clear();
@@ -217,7 +218,18 @@ describe('ServiceRecordForm', () => {
   });
 
   it("shows the server's field message under its field when the create is refused", async () => {
-    base({ 'POST /api/services/fastCreate': json({ statusCode: 400, code: 'VALIDATION', message: 'Service shop must be at most 200 characters', correlationId: 'c', errors: [{ field: 'serviceShop', message: 'Service shop must be at most 200 characters' }] }, 400) });
+    base({
+      'POST /api/services/fastCreate': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Service shop must be at most 200 characters',
+          correlationId: 'c',
+          errors: [{ field: 'serviceShop', message: 'Service shop must be at most 200 characters' }],
+        },
+        400,
+      ),
+    });
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
     await user.type(await screen.findByLabelText(/^Title/), 'Tire rotation');
@@ -229,7 +241,10 @@ describe('ServiceRecordForm', () => {
   });
 
   it('warns, without refusing, that a service date in the future makes a planned service', async () => {
-    const { calls } = base({ 'POST /api/services/fastCreate': json({ ...record, id: 77, serviceDate: '2099-05-01' }, 201), 'GET /api/services/77/images': json([]) });
+    const { calls } = base({
+      'POST /api/services/fastCreate': json({ ...record, id: 77, serviceDate: '2099-05-01' }, 201),
+      'GET /api/services/77/images': json([]),
+    });
     renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
     await user.type(await screen.findByLabelText(/^Title/), 'Spring tune-up');
     expect(screen.queryByText(/planned service/)).not.toBeInTheDocument();
@@ -249,7 +264,15 @@ describe('ServiceRecordForm', () => {
     await user.click(await screen.findByRole('button', { name: 'Clone Record' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/service-record/88'));
     const post = calls.find((c) => c.method === 'POST')!.body as Record<string, unknown>;
-    expect(post).toMatchObject({ title: 'Oil change', status: 'In Progress', machineId: 4, serviceShop: 'Main Street Garage', price: 89.5, miles: 12345, serviceDate: today() });
+    expect(post).toMatchObject({
+      title: 'Oil change',
+      status: 'In Progress',
+      machineId: 4,
+      serviceShop: 'Main Street Garage',
+      price: 89.5,
+      miles: 12345,
+      serviceDate: today(),
+    });
     expect(post).not.toHaveProperty('id');
     expect(await screen.findByText('Service record created successfully!')).toBeInTheDocument();
   });

@@ -1,4 +1,22 @@
-import { ActionIcon, Alert, Badge, Button, Card, Flex, Group, Loader, NumberInput, Select, SimpleGrid, Stack, Text, TextInput, Textarea, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Flex,
+  Group,
+  Loader,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import { IconArrowLeft, IconCopy, IconExternalLink, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceRecord } from '@wrenchlog/contracts';
@@ -59,7 +77,14 @@ export function ServiceRecordForm(props: ServiceRecordFormProps) {
   const api = useApi();
   const recordId = props.recordId && props.recordId > 0 ? props.recordId : undefined;
   return (
-    <WithRecord recordId={recordId} queryKey={serviceRecordKeys.detail(recordId ?? 0)} load={(id) => serviceRecordApi.get(api, id)} loadingText="Loading service record..." errorText={MESSAGES.loadFailed} notFound={SERVICE_RECORD_NOT_FOUND}>
+    <WithRecord
+      recordId={recordId}
+      queryKey={serviceRecordKeys.detail(recordId ?? 0)}
+      load={(id) => serviceRecordApi.get(api, id)}
+      loadingText="Loading service record..."
+      errorText={MESSAGES.loadFailed}
+      notFound={SERVICE_RECORD_NOT_FOUND}
+    >
       {(record) => <RecordEditor key={record?.id ?? 'new'} {...props} saved={record} />}
     </WithRecord>
   );
@@ -100,7 +125,11 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
 
   const showMachine = !(mode === 'fast' && machineId);
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api), enabled: showMachine && !readOnly });
-  const imageCount = useQuery({ queryKey: serviceRecordKeys.imageCount(saved?.id ?? 0), queryFn: () => serviceRecordApi.imageCount(api, saved!.id), enabled: readOnly && saved !== null });
+  const imageCount = useQuery({
+    queryKey: serviceRecordKeys.imageCount(saved?.id ?? 0),
+    queryFn: () => serviceRecordApi.imageCount(api, saved!.id),
+    enabled: readOnly && saved !== null,
+  });
   const errors: Partial<Record<string, string>> = { ...serverErrors, ...(showErrors ? validate(draft) : {}) };
   // Schedules this record completes: picked on a new record, saved at once on an existing one.
   const storedCompletes = useStoredCompletions(draft.machineId, saved?.id ?? null);
@@ -130,7 +159,6 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
     setDraft({ ...draftRef.current, ...patch });
     setServerErrors((current) => Object.fromEntries(Object.entries(current).filter(([field]) => !(field in patch))));
   };
-
 
   async function saveCompletions(ids: number[]) {
     const current = savedRef.current;
@@ -288,7 +316,10 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
   const machineOptions = (machines.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   if (draft.machineId && !machineOptions.some((o) => o.value === String(draft.machineId))) {
     // The current machine shows by name before (or without) the list.
-    machineOptions.unshift({ value: String(draft.machineId), label: (saved?.machineId === draft.machineId ? saved.machineName : null) ?? `Machine ${draft.machineId}` });
+    machineOptions.unshift({
+      value: String(draft.machineId),
+      label: (saved?.machineId === draft.machineId ? saved.machineName : null) ?? `Machine ${draft.machineId}`,
+    });
   }
 
   const existing = saved !== null;
@@ -337,20 +368,72 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
             rightSection={machines.isFetching && !readOnly ? <Loader size={14} /> : undefined}
           />
         )}
-        <TextInput label="Title" required value={draft.title} onChange={(e) => change({ title: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.title} maxLength={ServiceRecordLimits.title} />
-        <FocusClearField label="Service Status" value={draft.status} options={STATUS_SUGGESTIONS} disabled={readOnly} error={errors.status} onCommit={(status) => void commit({ status })} />
-        <FocusClearField label="Service Type" value={draft.serviceType} options={SERVICE_TYPES} strict disabled={readOnly} onCommit={(serviceType) => void commit({ serviceType })} />
-        <TextInput label="Service Date" type="date" required value={draft.serviceDate} onChange={(e) => change({ serviceDate: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.serviceDate}
+        <TextInput
+          label="Title"
+          required
+          value={draft.title}
+          onChange={(e) => change({ title: e.currentTarget.value })}
+          onBlur={blur}
+          disabled={readOnly}
+          error={errors.title}
+          maxLength={ServiceRecordLimits.title}
+        />
+        <FocusClearField
+          label="Service Status"
+          value={draft.status}
+          options={STATUS_SUGGESTIONS}
+          disabled={readOnly}
+          error={errors.status}
+          onCommit={(status) => void commit({ status })}
+        />
+        <FocusClearField
+          label="Service Type"
+          value={draft.serviceType}
+          options={SERVICE_TYPES}
+          strict
+          disabled={readOnly}
+          onCommit={(serviceType) => void commit({ serviceType })}
+        />
+        <TextInput
+          label="Service Date"
+          type="date"
+          required
+          value={draft.serviceDate}
+          onChange={(e) => change({ serviceDate: e.currentTarget.value })}
+          onBlur={blur}
+          disabled={readOnly}
+          error={errors.serviceDate}
           // A date ahead is allowed (a planned service), but said, in case it was a typo.
-          description={!readOnly && draft.serviceDate > today() ? PLANNED_SERVICE : undefined} inputWrapperOrder={['label', 'input', 'description', 'error']} />
-        <TextInput label="Service Shop" value={draft.serviceShop} onChange={(e) => change({ serviceShop: e.currentTarget.value })} onBlur={blur} disabled={readOnly} error={errors.serviceShop} maxLength={ServiceRecordLimits.serviceShop} />
+          description={!readOnly && draft.serviceDate > today() ? PLANNED_SERVICE : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+        <TextInput
+          label="Service Shop"
+          value={draft.serviceShop}
+          onChange={(e) => change({ serviceShop: e.currentTarget.value })}
+          onBlur={blur}
+          disabled={readOnly}
+          error={errors.serviceShop}
+          maxLength={ServiceRecordLimits.serviceShop}
+        />
         {!extras && price}
       </SimpleGrid>
       {extras && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" verticalSpacing="sm">
           {price}
           <MilesField value={draft.miles} disabled={readOnly} onChange={(miles) => change({ miles })} onBlur={blur} />
-          <NumberInput label="Hours" value={draft.hours} onChange={(v) => change({ hours: v === '' ? '' : Number(v) })} onBlur={blur} disabled={readOnly} min={0} decimalScale={1} thousandSeparator="," allowNegative={false} hideControls />
+          <NumberInput
+            label="Hours"
+            value={draft.hours}
+            onChange={(v) => change({ hours: v === '' ? '' : Number(v) })}
+            onBlur={blur}
+            disabled={readOnly}
+            min={0}
+            decimalScale={1}
+            thousandSeparator=","
+            allowNegative={false}
+            hideControls
+          />
         </SimpleGrid>
       )}
     </>
@@ -358,10 +441,16 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
 
   return (
     <Stack gap="lg">
-      <Card component="form" padding={full ? 'lg' : 'md'} noValidate aria-labelledby="service-record-title" onSubmit={(e) => {
-        e.preventDefault();
-        void (existing ? commit() : create());
-      }}>
+      <Card
+        component="form"
+        padding={full ? 'lg' : 'md'}
+        noValidate
+        aria-labelledby="service-record-title"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void (existing ? commit() : create());
+        }}
+      >
         <Group justify="space-between" wrap="nowrap" gap="sm" mb="md">
           <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
             {full && (
@@ -417,7 +506,13 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
             </Alert>
           )}
           {fields}
-          <ScheduleChecklist machineId={draft.machineId} recordId={saved?.id ?? null} value={checkedSchedules} onChange={(ids) => void (existing ? saveCompletions(ids) : setCompletes(ids))} disabled={readOnly} />
+          <ScheduleChecklist
+            machineId={draft.machineId}
+            recordId={saved?.id ?? null}
+            value={checkedSchedules}
+            onChange={(ids) => void (existing ? saveCompletions(ids) : setCompletes(ids))}
+            disabled={readOnly}
+          />
           {extras && (
             <Textarea
               label="Notes"
@@ -437,7 +532,14 @@ function RecordEditor({ mode, machineId, onSaved, onCancel, onDeleted, saved: lo
                 <Button variant="default" leftSection={<IconCopy size={16} />} onClick={() => void clone()} loading={busy === 'clone'} disabled={busy !== null}>
                   Clone Record
                 </Button>
-                <Button variant="light" color="red" leftSection={<IconTrash size={16} />} onClick={() => void remove()} loading={busy === 'delete'} disabled={busy !== null}>
+                <Button
+                  variant="light"
+                  color="red"
+                  leftSection={<IconTrash size={16} />}
+                  onClick={() => void remove()}
+                  loading={busy === 'delete'}
+                  disabled={busy !== null}
+                >
                   Delete Record
                 </Button>
               </Flex>

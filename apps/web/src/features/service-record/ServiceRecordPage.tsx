@@ -20,7 +20,11 @@ export default function ServiceRecordPage() {
   return (
     <Page>
       <div style={{ maxWidth: mode === 'full' ? 960 : 560, margin: '0 auto' }}>
-        {invalidId ? <NotFoundState {...SERVICE_RECORD_NOT_FOUND} title={MESSAGES.invalidId} description="No service record has an id like this one: the link is wrong." /> : <ServiceRecordForm key={`${recordId ?? 'new'}-${mode}`} mode={mode} recordId={recordId} machineId={machineId} />}
+        {invalidId ? (
+          <NotFoundState {...SERVICE_RECORD_NOT_FOUND} title={MESSAGES.invalidId} description="No service record has an id like this one: the link is wrong." />
+        ) : (
+          <ServiceRecordForm key={`${recordId ?? 'new'}-${mode}`} mode={mode} recordId={recordId} machineId={machineId} />
+        )}
       </div>
     </Page>
   );

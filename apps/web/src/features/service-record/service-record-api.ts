@@ -106,7 +106,8 @@ export function useUploadServiceImages() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ recordId, images, idempotencyKey }: { recordId: number; images: PreparedImage[]; idempotencyKey: string }) => serviceRecordApi.uploadImages(api, recordId, images, idempotencyKey),
+    mutationFn: ({ recordId, images, idempotencyKey }: { recordId: number; images: PreparedImage[]; idempotencyKey: string }) =>
+      serviceRecordApi.uploadImages(api, recordId, images, idempotencyKey),
     onSuccess: (_, { recordId }) => queryClient.invalidateQueries({ queryKey: serviceRecordKeys.images(recordId) }),
   });
 }

@@ -1,4 +1,16 @@
-import { chunk, cloneRecord, confirmPhotosText, differs, newDraft, processFailedText, resolveOnBlur, SERVICE_TYPES, toDraft, today, validate } from './service-record-logic';
+import {
+  chunk,
+  cloneRecord,
+  confirmPhotosText,
+  differs,
+  newDraft,
+  processFailedText,
+  resolveOnBlur,
+  SERVICE_TYPES,
+  toDraft,
+  today,
+  validate,
+} from './service-record-logic';
 
 const record = {
   id: 5,

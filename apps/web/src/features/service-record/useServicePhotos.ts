@@ -98,7 +98,9 @@ export function useServicePhotos(recordId: number | null) {
       return;
     }
     setProgress({ label: 'Preparing photos...', value: 0 });
-    const { prepared, failed } = await prepareImages(accepted, (done, total) => setProgress({ label: `Preparing photos (${done} of ${total})...`, value: (done / total) * 100 }));
+    const { prepared, failed } = await prepareImages(accepted, (done, total) =>
+      setProgress({ label: `Preparing photos (${done} of ${total})...`, value: (done / total) * 100 }),
+    );
     notes.push(...failed.map((f) => processFailedText(f.file.name, f.reason)));
     const fresh: PendingImage[] = prepared.map((p) => ({
       key: randomKey(),

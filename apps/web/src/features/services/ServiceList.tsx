@@ -45,7 +45,15 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 export function ServiceDetails({ record, onBack, compact = false }: { record: ServiceRecordRow; onBack: () => void; compact?: boolean }) {
   const notes = record.notes?.trim();
   return (
-    <Paper withBorder p={compact ? 'sm' : 'md'} bg="gray.0" role="region" aria-label="Service Details" id={`service-details-${record.id}`} data-testid="service-details">
+    <Paper
+      withBorder
+      p={compact ? 'sm' : 'md'}
+      bg="gray.0"
+      role="region"
+      aria-label="Service Details"
+      id={`service-details-${record.id}`}
+      data-testid="service-details"
+    >
       <Title order={3} fz="md">
         Service Details
       </Title>
@@ -181,7 +189,13 @@ export function ServiceCards({ records, expandedId, onToggle, busy }: ListProps)
         const open = expandedId === r.id;
         return (
           <Card key={r.id} padding="sm" withBorder data-testid="service-card" bg={open ? 'brand.0' : undefined}>
-            <UnstyledButton onClick={() => onToggle(r.id)} aria-expanded={open} aria-controls={open ? `service-details-${r.id}` : undefined} style={{ width: '100%' }} data-testid="service-row">
+            <UnstyledButton
+              onClick={() => onToggle(r.id)}
+              aria-expanded={open}
+              aria-controls={open ? `service-details-${r.id}` : undefined}
+              style={{ width: '100%' }}
+              data-testid="service-row"
+            >
               <Group justify="space-between" wrap="nowrap" gap="xs" align="flex-start">
                 <Box style={{ minWidth: 0, flex: 1 }}>
                   <Text fw={700} c="brand.8" title={r.title} style={{ overflowWrap: 'anywhere' }}>
@@ -204,7 +218,12 @@ export function ServiceCards({ records, expandedId, onToggle, busy }: ListProps)
                   <Text size="sm" fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatPrice(r.price)}
                   </Text>
-                  <IconChevronDown size={16} color="var(--mantine-color-gray-5)" style={{ transform: open ? 'rotate(180deg)' : undefined, flexShrink: 0 }} aria-hidden />
+                  <IconChevronDown
+                    size={16}
+                    color="var(--mantine-color-gray-5)"
+                    style={{ transform: open ? 'rotate(180deg)' : undefined, flexShrink: 0 }}
+                    aria-hidden
+                  />
                 </Group>
               </Group>
             </UnstyledButton>
@@ -231,7 +250,14 @@ export function ServiceSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f
       {COLUMNS.map(({ field, label }) => {
         const active = sort.field === field;
         return (
-          <Button key={field} size="compact-sm" variant={active ? 'light' : 'default'} onClick={() => onSort(field)} rightSection={active ? <Arrow size={14} /> : null} aria-pressed={active}>
+          <Button
+            key={field}
+            size="compact-sm"
+            variant={active ? 'light' : 'default'}
+            onClick={() => onSort(field)}
+            rightSection={active ? <Arrow size={14} /> : null}
+            aria-pressed={active}
+          >
             {label}
           </Button>
         );
@@ -241,6 +267,28 @@ export function ServiceSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f
 }
 
 /** 'Page X of Y', Previous and Next (disabled at the ends) and 'Items per page'. */
-export function ServicePager({ page, totalPages, size, total, onPage, onSize }: { page: number; totalPages: number; size: number; total: number; onPage: (page: number) => void; onSize: (size: number) => void }) {
-  return <Pager page={page} totalPages={totalPages} onPage={onPage} testId="service-pager" pageSize={{ id: 'service-page-size', value: size, options: PAGE_SIZES, onChange: onSize, note: `${total} ${total === 1 ? 'record' : 'records'}` }} />;
+export function ServicePager({
+  page,
+  totalPages,
+  size,
+  total,
+  onPage,
+  onSize,
+}: {
+  page: number;
+  totalPages: number;
+  size: number;
+  total: number;
+  onPage: (page: number) => void;
+  onSize: (size: number) => void;
+}) {
+  return (
+    <Pager
+      page={page}
+      totalPages={totalPages}
+      onPage={onPage}
+      testId="service-pager"
+      pageSize={{ id: 'service-page-size', value: size, options: PAGE_SIZES, onChange: onSize, note: `${total} ${total === 1 ? 'record' : 'records'}` }}
+    />
+  );
 }

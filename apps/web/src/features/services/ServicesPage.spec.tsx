@@ -43,14 +43,23 @@ function server(records: ServiceRecord[]): Handler {
       .filter((r) => !status || r.status.toLowerCase() === status.toLowerCase())
       .filter((r) => !q || [r.title, r.notes, r.serviceShop, r.serviceType, r.status, r.machineName].some((v) => (v ?? '').toLowerCase().includes(q)))
       .sort((a, b) => (dir === 'desc' ? -1 : 1) * String(a[field]).localeCompare(String(b[field])));
-    return json({ content: found.slice(page * size, page * size + size), totalPages: Math.max(1, Math.ceil(found.length / size)), totalElements: found.length, number: page, size });
+    return json({
+      content: found.slice(page * size, page * size + size),
+      totalPages: Math.max(1, Math.ceil(found.length / size)),
+      totalElements: found.length,
+      number: page,
+      size,
+    });
   };
 }
 
-const thirty = Array.from({ length: 30 }, (_, i) => record(i + 1, { status: i % 3 === 0 ? 'Complete' : 'New', serviceType: ['Maintenance', 'Repair', 'Inspection', 'Recall', 'Upgrade'][i % 5] }));
+const thirty = Array.from({ length: 30 }, (_, i) =>
+  record(i + 1, { status: i % 3 === 0 ? 'Complete' : 'New', serviceType: ['Maintenance', 'Repair', 'Inspection', 'Recall', 'Upgrade'][i % 5] }),
+);
 
 /** The query of every list call so far. */
-const listCalls = (calls: { url: string }[]) => calls.filter((c) => c.url.startsWith('/api/services/recent')).map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
+const listCalls = (calls: { url: string }[]) =>
+  calls.filter((c) => c.url.startsWith('/api/services/recent')).map((c) => Object.fromEntries(new URL(c.url, 'http://x').searchParams));
 const titles = () => screen.getAllByTestId('service-row').map((row) => within(row).getAllByText(/^Service \d+|\.\.\.$/)[0].textContent);
 const pageLabel = () => screen.getByTestId('page-label').textContent;
 
@@ -93,13 +102,19 @@ describe('ServicesPage', () => {
     renderApp(routes, { url: '/services' });
     const table = await screen.findByRole('table');
     expect(listCalls(calls)).toEqual([{ page: '0', size: '12', sort: 'serviceDate,desc' }]);
-    expect(within(table).getAllByRole('columnheader').map((th) => th.textContent)).toEqual(['Machine', 'Title', 'Date', 'Service Type', 'Status', 'Price']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Machine', 'Title', 'Date', 'Service Type', 'Status', 'Price']);
     expect(titles().slice(0, 3)).toEqual(['Service 30', 'Service 29', 'Service 28']);
     expect(screen.getAllByTestId('service-row')).toHaveLength(12);
     const row = screen.getAllByTestId('service-row')[0]; // id 30: Upgrade
     expect(within(row).getByText('Upgrade').closest('[data-color]')).toHaveAttribute('data-color', 'gray');
     expect(within(row).getByText('$130.00')).toBeInTheDocument();
-    const colours = Object.fromEntries(['Maintenance', 'Repair', 'Inspection', 'Recall'].map((t) => [t, within(table).getAllByText(t)[0].closest('[data-color]')?.getAttribute('data-color')]));
+    const colours = Object.fromEntries(
+      ['Maintenance', 'Repair', 'Inspection', 'Recall'].map((t) => [t, within(table).getAllByText(t)[0].closest('[data-color]')?.getAttribute('data-color')]),
+    );
     expect(colours).toEqual({ Maintenance: 'blue', Repair: 'yellow', Inspection: 'green', Recall: 'red' });
   });
 
@@ -224,7 +239,19 @@ describe('ServicesPage', () => {
     await waitFor(() => expect(pageLabel()).toBe('Page 1 of 1'));
     // Debounced: one call for the whole word, not one per key.
     expect(listCalls(calls).map((c) => c.q ?? '')).toEqual(['', 'service 2']);
-    expect(titles()).toEqual(['Service 29', 'Service 28', 'Service 27', 'Service 26', 'Service 25', 'Service 24', 'Service 23', 'Service 22', 'Service 21', 'Service 20', 'Service 2']);
+    expect(titles()).toEqual([
+      'Service 29',
+      'Service 28',
+      'Service 27',
+      'Service 26',
+      'Service 25',
+      'Service 24',
+      'Service 23',
+      'Service 22',
+      'Service 21',
+      'Service 20',
+      'Service 2',
+    ]);
     await user.clear(screen.getByPlaceholderText('Search services...'));
     await user.type(screen.getByPlaceholderText('Search services...'), 'zzz');
     expect(await screen.findByText('No matching service records')).toBeInTheDocument();
@@ -256,7 +283,11 @@ describe('ServicesPage', () => {
   });
 
   it('expands the Service Details panel on a row click, with No notes available, Back to List and Full Details', async () => {
-    mockFetch({ 'GET /api/services/recent': server([record(4, { title: 'Track tension adjustment', notes: '  ', price: 1234.5, serviceType: 'Repair', status: 'In Progress', serviceShop: null })]) });
+    mockFetch({
+      'GET /api/services/recent': server([
+        record(4, { title: 'Track tension adjustment', notes: '  ', price: 1234.5, serviceType: 'Repair', status: 'In Progress', serviceShop: null }),
+      ]),
+    });
     const { router } = renderApp(routes, { url: '/services' });
     const row = await screen.findByTestId('service-row');
     const toggle = within(row).getByRole('button', { name: 'Excavator 320' });

@@ -9,7 +9,19 @@ import { DESKTOP_QUERY } from '../../app/theme';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
-import { DEFAULT_PARAMS, isFiltered, listParamsFromUrl, listParamsToUrl, nextServiceSort, recentServicesPath, SEARCH_DEBOUNCE_MS, STATUS_FILTERS, toggleStatus, type ServiceListParams, type ServiceSortField } from './service-list';
+import {
+  DEFAULT_PARAMS,
+  isFiltered,
+  listParamsFromUrl,
+  listParamsToUrl,
+  nextServiceSort,
+  recentServicesPath,
+  SEARCH_DEBOUNCE_MS,
+  STATUS_FILTERS,
+  toggleStatus,
+  type ServiceListParams,
+  type ServiceSortField,
+} from './service-list';
 import { ServiceCards, ServicePager, ServiceSortBar, ServiceTable } from './ServiceList';
 import { serviceKeys, servicesApi } from './services-api';
 
@@ -25,7 +37,8 @@ export default function ServicesPage() {
   const [url, setUrl] = useSearchParams();
   const params = listParamsFromUrl(url);
   // Each change replaces the address (no history entry per keystroke or page); Back leaves the list.
-  const setParams = (next: (p: ServiceListParams) => ServiceListParams) => setUrl((current) => listParamsToUrl(next(listParamsFromUrl(current))), { replace: true });
+  const setParams = (next: (p: ServiceListParams) => ServiceListParams) =>
+    setUrl((current) => listParamsToUrl(next(listParamsFromUrl(current))), { replace: true });
   const [search, setSearch] = useState(params.q);
   const [expandedId, setExpandedId] = useState<number | null>(null);
   const query = useQuery({
@@ -108,7 +121,18 @@ export default function ServicesPage() {
     );
   } else if (data.content.length === 0) {
     // The page asked for is past the end (records were removed meanwhile).
-    body = <EmptyBlock icon={<IconSearchOff size={28} />} title="Nothing on this page" description="The list got shorter since this page was opened." action={<Button variant="default" onClick={() => update({ page: 0 })}>Go to page 1</Button>} />;
+    body = (
+      <EmptyBlock
+        icon={<IconSearchOff size={28} />}
+        title="Nothing on this page"
+        description="The list got shorter since this page was opened."
+        action={
+          <Button variant="default" onClick={() => update({ page: 0 })}>
+            Go to page 1
+          </Button>
+        }
+      />
+    );
   } else if (desktop) {
     body = <ServiceTable records={data.content} expandedId={expandedId} onToggle={onToggle} busy={busy} sort={params.sort} onSort={onSort} />;
   } else {
@@ -135,7 +159,17 @@ export default function ServicesPage() {
             <SearchBox value={search} onChange={onSearch} placeholder="Search services..." w={desktop ? 260 : '100%'} />
             <Menu position="bottom-end" shadow="md" width={190}>
               <Menu.Target>
-                <Button variant={params.status ? 'light' : 'default'} leftSection={<IconFilter size={16} />} rightSection={params.status ? <Badge size="sm" variant="filled" tt="none">{params.status}</Badge> : null}>
+                <Button
+                  variant={params.status ? 'light' : 'default'}
+                  leftSection={<IconFilter size={16} />}
+                  rightSection={
+                    params.status ? (
+                      <Badge size="sm" variant="filled" tt="none">
+                        {params.status}
+                      </Badge>
+                    ) : null
+                  }
+                >
                   Filter
                 </Button>
               </Menu.Target>
@@ -144,7 +178,13 @@ export default function ServicesPage() {
                 {STATUS_FILTERS.map((status) => {
                   const active = params.status === status;
                   return (
-                    <Menu.Item key={status} onClick={() => onStatus(status)} leftSection={<IconCheck size={14} style={{ visibility: active ? 'visible' : 'hidden' }} />} aria-current={active ? 'true' : undefined} fw={active ? 700 : undefined}>
+                    <Menu.Item
+                      key={status}
+                      onClick={() => onStatus(status)}
+                      leftSection={<IconCheck size={14} style={{ visibility: active ? 'visible' : 'hidden' }} />}
+                      aria-current={active ? 'true' : undefined}
+                      fw={active ? 700 : undefined}
+                    >
                       {status}
                     </Menu.Item>
                   );
@@ -158,7 +198,14 @@ export default function ServicesPage() {
         </Group>
         {body}
         {data && !query.isError && data.totalElements > 0 && (
-          <ServicePager page={params.page} totalPages={data.totalPages} size={params.size} total={data.totalElements} onPage={(page) => update({ page })} onSize={(size) => update({ size, page: 0 })} />
+          <ServicePager
+            page={params.page}
+            totalPages={data.totalPages}
+            size={params.size}
+            total={data.totalElements}
+            onPage={(page) => update({ page })}
+            onSize={(size) => update({ size, page: 0 })}
+          />
         )}
       </Card>
     </Page>

@@ -1,4 +1,15 @@
-import { DEFAULT_PARAMS, DEFAULT_SORT, isFiltered, nextServiceSort, PAGE_SIZES, recentServicesPath, serviceTypeColor, STATUS_FILTERS, toggleStatus, truncateTitle } from './service-list';
+import {
+  DEFAULT_PARAMS,
+  DEFAULT_SORT,
+  isFiltered,
+  nextServiceSort,
+  PAGE_SIZES,
+  recentServicesPath,
+  serviceTypeColor,
+  STATUS_FILTERS,
+  toggleStatus,
+  truncateTitle,
+} from './service-list';
 
 describe('service list helpers', () => {
   it('cuts titles longer than 18 characters at 18 plus an ellipsis', () => {
@@ -40,6 +51,13 @@ describe('service list helpers', () => {
   });
 
   it('colours service types', () => {
-    expect(['Maintenance', 'repair', ' Inspection ', 'RECALL', 'Upgrade', null].map(serviceTypeColor)).toEqual(['blue', 'yellow', 'green', 'red', 'gray', 'gray']);
+    expect(['Maintenance', 'repair', ' Inspection ', 'RECALL', 'Upgrade', null].map(serviceTypeColor)).toEqual([
+      'blue',
+      'yellow',
+      'green',
+      'red',
+      'gray',
+      'gray',
+    ]);
   });
 });

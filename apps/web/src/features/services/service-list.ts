@@ -96,7 +96,10 @@ export function listParamsFromUrl(url: URLSearchParams): ServiceListParams {
   return {
     q: (url.get('q') ?? '').trim(),
     status: status && (STATUS_FILTERS as readonly string[]).includes(status) ? status : null,
-    sort: SORT_FIELDS.includes(field as ServiceSortField) && (direction === 'asc' || direction === 'desc') ? { field: field as ServiceSortField, direction } : DEFAULT_SORT,
+    sort:
+      SORT_FIELDS.includes(field as ServiceSortField) && (direction === 'asc' || direction === 'desc')
+        ? { field: field as ServiceSortField, direction }
+        : DEFAULT_SORT,
     page: Number.isSafeInteger(page) && page > 1 ? page - 1 : 0,
     size: (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };

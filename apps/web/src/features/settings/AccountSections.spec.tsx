@@ -48,7 +48,13 @@ describe('Settings account sections (issue 18)', () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     renderSettings({
       'POST /api/auth/change-password': json(
-        { statusCode: 400, code: 'VALIDATION', message: 'Current password is incorrect', correlationId: 'c', errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }] },
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Current password is incorrect',
+          correlationId: 'c',
+          errors: [{ field: 'currentPassword', message: 'Current password is incorrect' }],
+        },
         400,
       ),
     });

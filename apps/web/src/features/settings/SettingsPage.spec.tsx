@@ -11,7 +11,10 @@ const user = userEvent.setup({ delay: null });
 function renderSettings(adminLevel: number, url = '/settings') {
   signIn();
   const services = createAppServices({ locks: undefined, onStorage: undefined });
-  (services.session as unknown as { set(v: object): void }).set({ status: 'authenticated', user: { id: 42, name: 'Pat Owner', username: 'pat@example.com', adminLevel } });
+  (services.session as unknown as { set(v: object): void }).set({
+    status: 'authenticated',
+    user: { id: 42, name: 'Pat Owner', username: 'pat@example.com', adminLevel },
+  });
   return renderApp(<SettingsPage />, { url, path: '/settings', services });
 }
 
@@ -23,7 +26,11 @@ function backend(imageStats: Handler | Response = json({ imageCount: 12, totalIm
     'GET /api/admin/contacts': json({ content: [], totalPages: 1, totalElements: 0, number: 0, size: 10 }),
     'GET /api/analytics/pageviews/recent': json([]),
     'GET /api/analytics/pageviews/daily': json([]),
-    'GET /api/notifications/preferences': json({ digestTime: '07:00', timeZone: 'Europe/Berlin', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }),
+    'GET /api/notifications/preferences': json({
+      digestTime: '07:00',
+      timeZone: 'Europe/Berlin',
+      kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] },
+    }),
     'GET /api/webhooks': json([]),
   });
 }
@@ -87,7 +94,10 @@ describe('SettingsPage', () => {
 
   it('goes to /login on Logout even if the logout call fails', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    mockFetch({ 'GET /api/user/42/imageStats': json({ imageCount: 0, totalImageSize: 0 }), 'POST /api/auth/logout': () => Promise.reject(new TypeError('network down')) });
+    mockFetch({
+      'GET /api/user/42/imageStats': json({ imageCount: 0, totalImageSize: 0 }),
+      'POST /api/auth/logout': () => Promise.reject(new TypeError('network down')),
+    });
     const { router } = renderSettings(0);
     await user.click(screen.getByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));

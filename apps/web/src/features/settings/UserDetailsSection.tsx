@@ -43,9 +43,7 @@ export function UserDetailsSection() {
       </Title>
       <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="User Details form">
         <Stack gap="sm">
-          {notice && (
-            <Alert color={notice.ok ? 'green' : 'red'} variant="light" role={notice.ok ? 'status' : 'alert'} title={notice.text} />
-          )}
+          {notice && <Alert color={notice.ok ? 'green' : 'red'} variant="light" role={notice.ok ? 'status' : 'alert'} title={notice.text} />}
           <TextInput
             label="Account name"
             name="name"

@@ -8,7 +8,11 @@ describe('accountSizeText', () => {
 
   it('adds the attached documents and their size once there are any', () => {
     expect(accountSizeText({ imageCount: 3, totalImageSize: 1048576, documentCount: 0, totalDocumentSize: 0 })).toBe('3 images (1.00 MB)');
-    expect(accountSizeText({ imageCount: 3, totalImageSize: 1048576, documentCount: 1, totalDocumentSize: 524288 })).toBe('3 images (1.00 MB), 1 document (0.50 MB)');
-    expect(accountSizeText({ imageCount: 0, totalImageSize: 0, documentCount: 4, totalDocumentSize: 3 * 1048576 })).toBe('0 images (0.00 MB), 4 documents (3.00 MB)');
+    expect(accountSizeText({ imageCount: 3, totalImageSize: 1048576, documentCount: 1, totalDocumentSize: 524288 })).toBe(
+      '3 images (1.00 MB), 1 document (0.50 MB)',
+    );
+    expect(accountSizeText({ imageCount: 0, totalImageSize: 0, documentCount: 4, totalDocumentSize: 3 * 1048576 })).toBe(
+      '0 images (0.00 MB), 4 documents (3.00 MB)',
+    );
   });
 });

@@ -12,7 +12,9 @@ const BYTES_PER_MB = 1048576;
  * 'N images (X MB)': the size in MB to 2 decimals, dividing by 1048576 (spec doc 2 sections 3 and 9),
  * followed by ', M documents (Y MB)' once the account has attached documents (issue 18).
  */
-export function accountSizeText(stats: Pick<ImageStats, 'imageCount' | 'totalImageSize'> & Partial<Pick<ImageStats, 'documentCount' | 'totalDocumentSize'>>): string {
+export function accountSizeText(
+  stats: Pick<ImageStats, 'imageCount' | 'totalImageSize'> & Partial<Pick<ImageStats, 'documentCount' | 'totalDocumentSize'>>,
+): string {
   const count = Number(stats.imageCount) || 0;
   const mb = (Number(stats.totalImageSize) || 0) / BYTES_PER_MB;
   const images = `${count} images (${mb.toFixed(2)} MB)`;
