@@ -20,7 +20,7 @@ import {
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, createOnce, revertImportRecords, validationFailed, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { applyImportBatch, createOnce, revertImportRecords, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';

@@ -155,10 +155,10 @@ export class ImagesService {
 /** The name the grid shows: the last path segment, without control characters, at most 255 characters. */
 export function cleanFileName(name: unknown): string {
   const text = typeof name === 'string' ? name : '';
-  // eslint-disable-next-line no-control-regex
   const base = text
     .split(/[\\/]/)
     .pop()!
+    // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]/g, '')
     .trim();
   return (base || 'image').slice(0, 255);
