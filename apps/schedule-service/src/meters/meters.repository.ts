@@ -71,9 +71,41 @@ export class MetersRepository {
     return segment;
   }
 
-  /** Every reading of a meter (void ones too), oldest first. */
-  readings(manager: EntityManager, meterId: number): Promise<ReadingEntity[]> {
-    return manager.find(ReadingEntity, { where: { meterId }, order: { readAt: 'ASC', id: 'ASC' } });
+  /**
+   * The live neighbours of a date in one segment (the reading itself left out): the highest of the
+   * latest earlier day and the lowest of the earliest later day. One index step each on
+   * (meter_id, read_at, id), however many readings the meter has.
+   */
+  async neighbours(manager: EntityManager, at: { meterId: number; segmentId: number; readAt: string; id?: number }): Promise<{ before: ReadingEntity | null; after: ReadingEntity | null }> {
+    const nearest = (side: 'before' | 'after') => {
+      const qb = this.liveInSegment(manager, at).andWhere(side === 'before' ? 'r.readAt < :readAt' : 'r.readAt > :readAt', { readAt: at.readAt });
+      return (side === 'before' ? qb.orderBy('r.readAt', 'DESC').addOrderBy('r.value', 'DESC') : qb.orderBy('r.readAt', 'ASC').addOrderBy('r.value', 'ASC')).addOrderBy('r.id', 'ASC').limit(1).getOne();
+    };
+    return { before: await nearest('before'), after: await nearest('after') };
+  }
+
+  /** The first live reading of a segment (by date, then entry) with this value before a date: the one a conflict names when several earlier days read the same. */
+  firstOfValue(manager: EntityManager, at: { meterId: number; segmentId: number; readAt: string; id?: number }, value: number): Promise<ReadingEntity | null> {
+    return this.liveInSegment(manager, at).andWhere('r.readAt < :readAt', { readAt: at.readAt }).andWhere('r.value = :value', { value }).orderBy('r.readAt', 'ASC').addOrderBy('r.id', 'ASC').limit(1).getOne();
+  }
+
+  private liveInSegment(manager: EntityManager, at: { meterId: number; segmentId: number; id?: number }) {
+    const qb = manager
+      .createQueryBuilder(ReadingEntity, 'r')
+      .where('r.meterId = :meterId AND r.segmentId = :segmentId AND r.void = :void', { meterId: at.meterId, segmentId: at.segmentId, void: false });
+    return at.id === undefined ? qb : qb.andWhere('r.id <> :id', { id: at.id });
+  }
+
+  /** The current reading of a meter: the latest-dated live one, the highest of that day (the first entered of equals). */
+  current(manager: EntityManager, meterId: number): Promise<ReadingEntity | null> {
+    return manager
+      .createQueryBuilder(ReadingEntity, 'r')
+      .where('r.meterId = :meterId AND r.void = :void', { meterId, void: false })
+      .orderBy('r.readAt', 'DESC')
+      .addOrderBy('r.lifetime', 'DESC')
+      .addOrderBy('r.id', 'ASC')
+      .limit(1)
+      .getOne();
   }
 
   /** The non-void readings of several meters, for the status and rate rules. */
