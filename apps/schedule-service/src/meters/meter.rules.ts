@@ -114,6 +114,9 @@ function rateOver(readings: Pick<ReadingFacts, 'lifetime' | 'readAt'>[]): number
   return (last.lifetime - first.lifetime) / days;
 }
 
+/** The days the usage rate looks at first: the last 90 up to today. */
+export const rateWindow = (today: string): { since: string; until: string } => ({ since: addDays(today, -MeterLimits.rateWindowDays), until: today });
+
 export type RateBasis = '90days' | 'all' | 'manual' | 'none';
 
 /**
@@ -122,8 +125,8 @@ export type RateBasis = '90days' | 'all' | 'manual' | 'none';
  */
 export function usageRate(readings: Pick<ReadingFacts, 'lifetime' | 'readAt' | 'void'>[], today: string, manualRate: number | null): { rate: number | null; basis: RateBasis } {
   const live = readings.filter((r) => !r.void);
-  const since = addDays(today, -MeterLimits.rateWindowDays);
-  const recent = rateOver(live.filter((r) => r.readAt >= since && r.readAt <= today));
+  const { since, until } = rateWindow(today);
+  const recent = rateOver(live.filter((r) => r.readAt >= since && r.readAt <= until));
   if (recent !== null) {
     return { rate: recent, basis: '90days' };
   }

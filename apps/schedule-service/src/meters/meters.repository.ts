@@ -8,6 +8,7 @@ import { ReadingEntity } from './reading.entity.js';
 
 const READING_COLUMNS = ['id', 'meterId', 'machineId', 'segmentId', 'value', 'lifetime', 'readAt', 'void', 'rollover', 'replacement', 'source', 'sourceId', 'dateCreated'] as const;
 export type ReadingRow = Pick<ReadingEntity, (typeof READING_COLUMNS)[number]>;
+export type LiveReading = Pick<ReadingEntity, 'id' | 'meterId' | 'lifetime' | 'readAt' | 'void'>;
 
 /** SQL of meters, their segments and readings. */
 @Injectable()
@@ -108,12 +109,45 @@ export class MetersRepository {
       .getOne();
   }
 
-  /** The non-void readings of several meters, for the status and rate rules. */
-  liveReadings(manager: EntityManager, meterIds: number[]): Promise<Pick<ReadingEntity, 'meterId' | 'lifetime' | 'readAt' | 'void'>[]> {
-    if (meterIds.length === 0) {
-      return Promise.resolve([]);
+  /**
+   * The live readings of several meters that their current value and usage rate depend on: each
+   * meter's first day's lowest and last day's highest, overall and within the rate's window. The
+   * rules (currentReading, usageRate) answer over these what they answer over every reading, with
+   * four index steps a meter instead of a read of its whole history on every change.
+   */
+  async liveEnds(manager: EntityManager, meterIds: number[], window: { since: string; until: string }): Promise<LiveReading[]> {
+    const found = new Map<number, LiveReading>();
+    for (const meterId of meterIds) {
+      for (const [order, inWindow] of [
+        ['ASC', false],
+        ['DESC', false],
+        ['ASC', true],
+        ['DESC', true],
+      ] as const) {
+        const qb = this.live(manager, meterId);
+        if (inWindow) {
+          qb.andWhere('r.readAt >= :since AND r.readAt <= :until', window);
+        }
+        const row = await qb.orderBy('r.readAt', order).addOrderBy('r.lifetime', order).addOrderBy('r.id', 'ASC').limit(1).getOne();
+        if (row) {
+          found.set(row.id, row);
+        }
+      }
     }
-    return manager.find(ReadingEntity, { where: { meterId: In(meterIds), void: false }, select: { meterId: true, lifetime: true, readAt: true, void: true } });
+    return [...found.values()];
+  }
+
+  /** The live reading a meter showed on a date (the latest on or before it, that day's highest), as a list for the rules. */
+  async liveOn(manager: EntityManager, meterId: number, date: string): Promise<LiveReading[]> {
+    const row = await this.live(manager, meterId).andWhere('r.readAt <= :date', { date }).orderBy('r.readAt', 'DESC').addOrderBy('r.lifetime', 'DESC').addOrderBy('r.id', 'ASC').limit(1).getOne();
+    return row ? [row] : [];
+  }
+
+  private live(manager: EntityManager, meterId: number) {
+    return manager
+      .createQueryBuilder(ReadingEntity, 'r')
+      .select(['r.id', 'r.meterId', 'r.lifetime', 'r.readAt', 'r.void'])
+      .where('r.meterId = :meterId AND r.void = :void', { meterId, void: false });
   }
 
   ownedReading(manager: EntityManager, userId: number, id: number): Promise<ReadingEntity | null> {

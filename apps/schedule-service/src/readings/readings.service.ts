@@ -34,6 +34,7 @@ import {
   currentReading,
   isStale,
   outOfSequence,
+  rateWindow,
   replacementOffset,
   rolloverOffset,
   roundTo,
@@ -86,9 +87,10 @@ export class ReadingsService {
       throw notFound(M.machineNotFound);
     }
     const meters = await this.meters.ofMachine(manager, actor.userId, machineId);
-    const readings = await this.meters.liveReadings(
+    const readings = await this.meters.liveEnds(
       manager,
       meters.map((m) => m.id),
+      rateWindow(this.today()),
     );
     return meters.map((m) =>
       this.toMeter(
@@ -126,7 +128,7 @@ export class ReadingsService {
       await this.meters.update(manager, meter, changes);
       await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
       const updated = { ...meter, ...changes } as MeterEntity;
-      return this.toMeter(updated, await this.meters.liveReadings(manager, [meter.id]));
+      return this.toMeter(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())));
     });
   }
 
@@ -340,9 +342,10 @@ export class ReadingsService {
     const today = this.today();
     await this.recompute.machine(manager, userId, machineId, today, ctx, cause, completed);
     const meters = await this.meters.ofMachine(manager, userId, machineId);
-    const readings = await this.meters.liveReadings(
+    const readings = await this.meters.liveEnds(
       manager,
       meters.map((m) => m.id),
+      rateWindow(today),
     );
     const currentOf = (kind: 'distance' | 'hours') => {
       const meter = meters.find((m) => m.kind === kind);
