@@ -60,7 +60,7 @@ describe.each(await testEngines())('a meter with many readings (%s)', (engine) =
     const mid = 2500;
     const fits = await svc.send(READING_CREATE, { meterId, reading: { value: mid * 10 + 5, readAt: day(2 * mid + 1) } }, userA);
     expect(fits.void).toBe(false);
-    const low = await svc.failure(READING_CREATE, { meterId, reading: { value: mid * 10 - 1, readAt: day(2 * mid + 3) } }, userA);
+    const low = await svc.failure(READING_CREATE, { meterId, reading: { value: mid * 10 + 4, readAt: day(2 * mid + 2) } }, userA);
     expect(low).toMatchObject({
       code: 'METER_OUT_OF_SEQUENCE',
       data: { neighbours: { before: { value: mid * 10 + 5, readAt: day(2 * mid + 1) }, after: null } },
@@ -109,6 +109,8 @@ describe.each(await testEngines())('a meter with many readings (%s)', (engine) =
     // Newest first: 9102, readings 4999 down to 2502, then the void one of 9101.
     const [kept] = (await svc.send(READING_LIST, { meterId, page: COUNT - mid - 1, size: 1 }, userA)).content;
     expect(kept).toMatchObject({ source: 'fuel_record', sourceId: 9101, void: true, readAt: day(2 * mid + 3) });
+    // The void one (1 h, the day after) is no neighbour: were it live, this one would be out of sequence.
+    expect((await svc.send(READING_CREATE, { meterId, reading: { value: mid * 10 + 8, readAt: day(2 * mid + 2) } }, userA)).void).toBe(false);
     const meter = (await svc.send(METER_BY_MACHINE, { machineId }, userA)).find((m) => m.id === meterId)!;
     expect(meter).toMatchObject({ currentValue: COUNT * 10, currentReadAt: day(2 * COUNT), ratePerDay: 5 });
     expect(await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).toMatchObject({ status: 'overdue' });
