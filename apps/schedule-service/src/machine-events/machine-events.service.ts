@@ -4,7 +4,7 @@ import type { CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
-import { checkReadingValue, currentReading, segmentFor } from '../meters/meter.rules.js';
+import { checkReadingValue, segmentFor } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingsService } from '../readings/readings.service.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
@@ -164,8 +164,7 @@ export class MachineEventsService {
     if (!meter) {
       return false;
     }
-    const all = await this.meters.readings(manager, meter.id);
-    const current = currentReading(all);
+    const current = await this.meters.current(manager, meter.id);
     if ((current === null && value === 0) || current?.lifetime === value) {
       return false;
     }

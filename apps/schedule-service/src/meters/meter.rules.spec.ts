@@ -25,31 +25,38 @@ const r = (id: number, value: number, readAt: string, extra: Partial<ReadingFact
 
 describe('meter rules', () => {
   describe(sequenceConflict.name, () => {
-    const readings = [r(1, 100, '2025-03-01'), r(2, 200, '2025-03-10'), r(3, 300, '2025-03-20')];
+    // Mar 1: 100, Mar 10: 200, Mar 20: 300. The repository answers the neighbours of a date (void
+    // readings, other segments and the reading itself left out); the rule compares with them.
+    const [mar1, mar10, mar20] = [r(1, 100, '2025-03-01'), r(2, 200, '2025-03-10'), r(3, 300, '2025-03-20')];
 
     it('accepts a reading between its earlier and later neighbours', () => {
-      expect(sequenceConflict(readings, { value: 250, readAt: '2025-03-15', segmentId: 1 })).toBeNull();
+      // 250 on Mar 15: between 200 (Mar 10) and 300 (Mar 20).
+      expect(sequenceConflict({ before: mar10, after: mar20 }, { value: 250 })).toBeNull();
     });
 
     it('refuses a reading lower than an earlier-dated one and names it', () => {
-      expect(sequenceConflict(readings, { value: 150, readAt: '2025-03-15', segmentId: 1 })).toEqual({ before: readings[1], after: null });
+      // 150 on Mar 15 is lower than 200 on Mar 10.
+      expect(sequenceConflict({ before: mar10, after: mar20 }, { value: 150 })).toEqual({ before: mar10, after: null });
     });
 
-    it('refuses a reading higher than a later-dated one and names the lowest such', () => {
-      expect(sequenceConflict(readings, { value: 350, readAt: '2025-03-05', segmentId: 1 })).toEqual({ before: null, after: readings[1] });
+    it('refuses a reading higher than a later-dated one and names it', () => {
+      // 350 on Mar 5 is higher than 200 on Mar 10 (and 300 on Mar 20: the nearest, lowest, is named).
+      expect(sequenceConflict({ before: mar1, after: mar10 }, { value: 350 })).toEqual({ before: null, after: mar10 });
     });
 
-    it('lets same-day readings come in any order', () => {
-      expect(sequenceConflict(readings, { value: 190, readAt: '2025-03-10', segmentId: 1 })).toBeNull();
+    it('names both neighbours when it breaks with both', () => {
+      const between = { before: r(4, 500, '2025-03-10'), after: r(5, 100, '2025-03-20') };
+      expect(sequenceConflict(between, { value: 300 })).toEqual(between);
     });
 
-    it('ignores void readings and other segments', () => {
-      const withVoid = [...readings, r(4, 9999, '2025-03-12', { void: true }), r(5, 5, '2025-03-25', { segmentId: 2 })];
-      expect(sequenceConflict(withVoid, { value: 250, readAt: '2025-03-15', segmentId: 1 })).toBeNull();
+    it('lets same-day readings come in any order: only earlier and later days are neighbours', () => {
+      // 190 on Mar 10 (where 200 was read): its neighbours are Mar 1 and Mar 20.
+      expect(sequenceConflict({ before: mar1, after: mar20 }, { value: 190 })).toBeNull();
     });
 
-    it('leaves out the reading itself (unvoiding it)', () => {
-      expect(sequenceConflict(readings, { value: 200, readAt: '2025-03-10', segmentId: 1, id: 2 })).toBeNull();
+    it('accepts equal values and a reading without neighbours', () => {
+      expect(sequenceConflict({ before: mar10, after: mar10 }, { value: 200 })).toBeNull();
+      expect(sequenceConflict({ before: null, after: null }, { value: 0 })).toBeNull();
     });
   });
 

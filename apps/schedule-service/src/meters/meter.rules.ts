@@ -49,28 +49,23 @@ export function segmentFor(segments: SegmentFacts[], readAt: string): SegmentFac
   return found ?? sorted[0];
 }
 
+/** A reading's neighbours in its segment: the highest live reading of the latest earlier day, the lowest of the earliest later day. */
+export interface Neighbours<R extends Pick<ReadingFacts, 'value'> = ReadingFacts> {
+  before: R | null;
+  after: R | null;
+}
+
 /**
  * The sequence rule: a reading may not be lower than any earlier-dated non-void reading, nor
  * higher than any later-dated one, of the same segment. Same-day readings may come in any order
- * (the highest of a day counts). Answers the neighbours it breaks with, or null when it fits.
+ * (the highest of a day counts). Every live reading was placed by this rule, so a segment's live
+ * readings never go down from one day to a later one, and its nearest neighbours decide (void
+ * readings, other segments and the reading itself are left out when finding them). Answers the
+ * neighbours it breaks with, or null when it fits.
  */
-export function sequenceConflict(
-  others: ReadingFacts[],
-  candidate: { value: number; readAt: string; segmentId: number; id?: number },
-): { before: ReadingFacts | null; after: ReadingFacts | null } | null {
-  let before: ReadingFacts | null = null;
-  let after: ReadingFacts | null = null;
-  for (const r of others) {
-    if (r.void || r.segmentId !== candidate.segmentId || r.id === candidate.id) {
-      continue;
-    }
-    if (r.readAt < candidate.readAt && r.value > candidate.value && (!before || r.value > before.value)) {
-      before = r;
-    }
-    if (r.readAt > candidate.readAt && r.value < candidate.value && (!after || r.value < after.value)) {
-      after = r;
-    }
-  }
+export function sequenceConflict<R extends Pick<ReadingFacts, 'value'>>(neighbours: Neighbours<R>, candidate: { value: number }): Neighbours<R> | null {
+  const before = neighbours.before && neighbours.before.value > candidate.value ? neighbours.before : null;
+  const after = neighbours.after && neighbours.after.value < candidate.value ? neighbours.after : null;
   return before || after ? { before, after } : null;
 }
 
@@ -119,6 +114,9 @@ function rateOver(readings: Pick<ReadingFacts, 'lifetime' | 'readAt'>[]): number
   return (last.lifetime - first.lifetime) / days;
 }
 
+/** The days the usage rate looks at first: the last 90 up to today. */
+export const rateWindow = (today: string): { since: string; until: string } => ({ since: addDays(today, -MeterLimits.rateWindowDays), until: today });
+
 export type RateBasis = '90days' | 'all' | 'manual' | 'none';
 
 /**
@@ -131,8 +129,8 @@ export function usageRate(
   manualRate: number | null,
 ): { rate: number | null; basis: RateBasis } {
   const live = readings.filter((r) => !r.void);
-  const since = addDays(today, -MeterLimits.rateWindowDays);
-  const recent = rateOver(live.filter((r) => r.readAt >= since && r.readAt <= today));
+  const { since, until } = rateWindow(today);
+  const recent = rateOver(live.filter((r) => r.readAt >= since && r.readAt <= until));
   if (recent !== null) {
     return { rate: recent, basis: '90days' };
   }

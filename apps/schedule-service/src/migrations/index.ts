@@ -1,4 +1,5 @@
 import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateSchedules1764000000000 } from './1764000000000-create-schedules.js';
+import { IndexReadingsSource1764300000000 } from './1764300000000-index-readings-source.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateSchedules1764000000000];
+export const migrations = [...OUTBOX_MIGRATIONS, CreateSchedules1764000000000, IndexReadingsSource1764300000000];

@@ -12,6 +12,7 @@ import {
   type MeterReading,
   type MeterReadingPage,
   type MetersChangedEvent,
+  type OutOfSequenceDetails,
   type ReadingListRequest,
   type ReadingSource,
   type ReplaceMeterRequest,
@@ -33,13 +34,13 @@ import {
   currentReading,
   isStale,
   outOfSequence,
+  rateWindow,
   replacementOffset,
   rolloverOffset,
   roundTo,
   segmentFor,
   sequenceConflict,
   usageRate,
-  type ReadingFacts,
 } from '../meters/meter.rules.js';
 import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
@@ -59,14 +60,6 @@ export const toReading = (r: ReadingRow): MeterReading => ({
   sourceId: r.sourceId,
   dateCreated: r.dateCreated.toISOString(),
 });
-
-const facts = (r: ReadingEntity): ReadingFacts => ({ id: r.id, value: r.value, lifetime: r.lifetime, readAt: r.readAt, void: r.void, segmentId: r.segmentId });
-
-/** The readings a conflict names, as the API answers them. */
-const neighboursOf = (all: ReadingEntity[], c: { before: ReadingFacts | null; after: ReadingFacts | null }) => {
-  const find = (f: ReadingFacts | null) => (f ? toReading(all.find((r) => r.id === f.id)!) : null);
-  return { before: find(c.before), after: find(c.after) };
-};
 
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
 @Injectable()
@@ -93,9 +86,10 @@ export class ReadingsService {
       throw notFound(M.machineNotFound);
     }
     const meters = await this.meters.ofMachine(manager, actor.userId, machineId);
-    const readings = await this.meters.liveReadings(
+    const readings = await this.meters.liveEnds(
       manager,
       meters.map((m) => m.id),
+      rateWindow(this.today()),
     );
     return meters.map((m) =>
       this.toMeter(
@@ -133,7 +127,7 @@ export class ReadingsService {
       await this.meters.update(manager, meter, changes);
       await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
       const updated = { ...meter, ...changes } as MeterEntity;
-      return this.toMeter(updated, await this.meters.liveReadings(manager, [meter.id]));
+      return this.toMeter(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())));
     });
   }
 
@@ -198,10 +192,10 @@ export class ReadingsService {
         return toReading(reading);
       }
       if (!wanted) {
-        const all = await this.meters.readings(manager, reading.meterId);
-        const conflict = sequenceConflict(all.map(facts), { value: reading.value, readAt: reading.readAt, segmentId: reading.segmentId, id: reading.id });
+        const at = { meterId: reading.meterId, segmentId: reading.segmentId, readAt: reading.readAt, id: reading.id };
+        const conflict = sequenceConflict(await this.meters.neighbours(manager, at), reading);
         if (conflict) {
-          throw outOfSequence(neighboursOf(all, conflict));
+          throw outOfSequence(await this.named(manager, at, conflict));
         }
       }
       await this.meters.updateReading(manager, reading.id, { void: wanted });
@@ -219,9 +213,7 @@ export class ReadingsService {
     return this.dataSource.transaction(async (manager) => {
       const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
       const start = checkReadingValue(meter.kind, input?.newStartValue, 'newStartValue');
-      const all = await this.meters.readings(manager, meter.id);
-      this.mustBeLatest(all, input.readAt);
-      const current = currentReading(all.map(facts));
+      const current = await this.mustBeLatest(manager, meter.id, input.readAt);
       const segment = await this.meters.addSegment(manager, actor.userId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
       const row = await this.meters.insertReading(manager, {
         userId: actor.userId,
@@ -258,18 +250,18 @@ export class ReadingsService {
     r: { value: number; readAt: string; void: boolean; rollover: boolean; source: ReadingSource; sourceId: number | null; idempotencyKey: string | null },
     options: { voidIfOutOfSequence?: boolean; ctx: CallContext },
   ): Promise<ReadingEntity> {
-    const all = await this.meters.readings(manager, meter.id);
     let segment = segmentFor(await this.meters.segments(manager, meter.id), r.readAt);
     if (r.rollover && !r.void) {
-      this.mustBeLatest(all, r.readAt);
+      await this.mustBeLatest(manager, meter.id, r.readAt);
       segment = await this.meters.addSegment(manager, meter.userId, meter.id, r.readAt, rolloverOffset(segment.offset, meter.rolloverValue));
     }
     let isVoid = r.void;
     if (!isVoid) {
-      const conflict = sequenceConflict(all.map(facts), { value: r.value, readAt: r.readAt, segmentId: segment.id });
+      const at = { meterId: meter.id, segmentId: segment.id, readAt: r.readAt };
+      const conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
       if (conflict) {
         if (!options.voidIfOutOfSequence) {
-          throw outOfSequence(neighboursOf(all, conflict));
+          throw outOfSequence(await this.named(manager, at, conflict));
         }
         isVoid = true;
       }
@@ -375,9 +367,10 @@ export class ReadingsService {
     const today = this.today();
     await this.recompute.machine(manager, userId, machineId, today, ctx, cause, completed);
     const meters = await this.meters.ofMachine(manager, userId, machineId);
-    const readings = await this.meters.liveReadings(
+    const readings = await this.meters.liveEnds(
       manager,
       meters.map((m) => m.id),
+      rateWindow(today),
     );
     const currentOf = (kind: 'distance' | 'hours') => {
       const meter = meters.find((m) => m.kind === kind);
@@ -396,11 +389,27 @@ export class ReadingsService {
     await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
   }
 
-  private mustBeLatest(all: ReadingEntity[], readAt: string): void {
-    const latest = currentReading(all.map(facts));
+  /** Rollovers and replacements start a segment: on or after the current reading's date (422 naming it). Answers the current reading. */
+  private async mustBeLatest(manager: EntityManager, meterId: number, readAt: string): Promise<ReadingEntity | null> {
+    const latest = await this.meters.current(manager, meterId);
     if (latest && latest.readAt > readAt) {
-      throw outOfSequence({ before: null, after: toReading(all.find((r) => r.id === latest.id)!) }, M.rolloverNotLatest);
+      throw outOfSequence({ before: null, after: toReading(latest) }, M.rolloverNotLatest);
     }
+    return latest;
+  }
+
+  /**
+   * The readings a conflict names, as the API answers them. Of several earlier days that read the
+   * same highest value the first is named (as when the whole meter was compared), an extra query
+   * only on the way to a 422.
+   */
+  private async named(
+    manager: EntityManager,
+    at: { meterId: number; segmentId: number; readAt: string; id?: number },
+    conflict: { before: ReadingEntity | null; after: ReadingEntity | null },
+  ): Promise<OutOfSequenceDetails> {
+    const before = conflict.before && ((await this.meters.firstOfValue(manager, at, conflict.before.value)) ?? conflict.before);
+    return { before: before && toReading(before), after: conflict.after && toReading(conflict.after) };
   }
 
   private async ownedMeterForWrite(manager: EntityManager, userId: number, id: unknown): Promise<MeterEntity> {

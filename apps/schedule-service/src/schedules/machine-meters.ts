@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from 'typeorm';
-import { currentReading, usageRate } from '../meters/meter.rules.js';
+import { currentReading, rateWindow, usageRate } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import type { MeterState } from './schedule.rules.js';
@@ -23,9 +23,10 @@ export class MachineMeters {
     const distanceMeter = all.find((m) => m.kind === 'distance') ?? null;
     const hoursMeter = all.find((m) => m.kind === 'hours') ?? null;
     const used = [distanceMeter, hoursMeter].filter((m): m is MeterEntity => m !== null);
-    const readings = await this.meters.liveReadings(
+    const readings = await this.meters.liveEnds(
       manager,
       used.map((m) => m.id),
+      rateWindow(today),
     );
     const state = (meter: MeterEntity | null): MeterState | null => {
       if (!meter) {

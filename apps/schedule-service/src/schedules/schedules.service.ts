@@ -239,7 +239,7 @@ export class SchedulesService {
     const all = await this.meters.ofMachine(manager, userId, machineId);
     const pick = async (kind: 'distance' | 'hours') => {
       const meter = all.find((m) => m.kind === kind);
-      return meter ? valueAt(await this.meters.liveReadings(manager, [meter.id]), date) : null;
+      return meter ? valueAt(await this.meters.liveOn(manager, meter.id, date), date) : null;
     };
     return { distance: await pick('distance'), hours: await pick('hours') };
   }
