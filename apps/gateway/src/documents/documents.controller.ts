@@ -15,11 +15,12 @@ import {
   type DocumentParentKind,
   type DocumentView,
 } from '@wrenchlog/contracts';
-import { forbidden, notFound, RpcClient, type CallContext } from '@wrenchlog/platform';
-import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
+import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
 import { IdPipe } from '../http/id.pipe.js';
+import { openSignedObject } from '../http/signed-object.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { DocumentLinks } from './document-links.js';
 import { DocumentUploads } from './document-uploads.js';
@@ -111,20 +112,7 @@ export class DocumentsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const key = `${dir}/${file}`;
-    const verdict = typeof name === 'string' ? this.links.verify(key, exp, sig, Date.now(), { name }) : 'invalid';
-    if (verdict !== 'ok') {
-      throw forbidden(verdict === 'expired' ? DocumentMessages.linkExpired : DocumentMessages.linkInvalid);
-    }
-    let object;
-    try {
-      object = await this.storage.get(key);
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) {
-        throw notFound(DocumentMessages.notFound);
-      }
-      throw err;
-    }
-    object.stream.once('error', (err: Error) => this.logger.warn(`reading ${key} failed: ${err.message}`));
+    const object = await openSignedObject(this.links, this.storage, key, key, { name, exp, sig }, DocumentMessages, this.logger);
     const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
     // Always application/pdf (only checked PDFs are stored), never sniffed. No CSP sandbox here:
     // Chromium's PDF viewer does not open in a sandboxed document; a PDF runs no script in our origin.

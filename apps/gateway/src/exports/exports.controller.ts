@@ -1,10 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Logger, Param, Post, Query, Res } from '@nestjs/common';
 import { EXPORT_CREATE, EXPORT_GET, EXPORT_MESSAGES, type ExportView } from '@wrenchlog/contracts';
-import { forbidden, notFound, RpcClient, type CallContext } from '@wrenchlog/platform';
-import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
+import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
 import { IdPipe } from '../http/id.pipe.js';
+import { openSignedObject } from '../http/signed-object.js';
 import { Call } from '../http/request-context.js';
 import { ExportLinks } from './export-links.js';
 
@@ -46,21 +47,8 @@ export class ExportsController {
     @Res() reply: FastifyReply,
   ): Promise<void> {
     const key = `exports/${dir}/${file}`;
-    const verdict = typeof name === 'string' ? this.links.verify(key.slice('exports/'.length), exp, sig, Date.now(), { name }) : 'invalid';
-    if (verdict !== 'ok') {
-      throw forbidden(verdict === 'expired' ? EXPORT_MESSAGES.linkExpired : EXPORT_MESSAGES.linkInvalid);
-    }
-    let object;
-    try {
-      object = await this.storage.get(key);
-    } catch (err) {
-      if (err instanceof ObjectNotFoundError) {
-        // Deleted after a day.
-        throw notFound(EXPORT_MESSAGES.notFound);
-      }
-      throw err;
-    }
-    object.stream.once('error', (err: Error) => this.logger.warn(`reading ${key} failed: ${err.message}`));
+    // Deleted after a day: 404.
+    const object = await openSignedObject(this.links, this.storage, key, key.slice('exports/'.length), { name, exp, sig }, EXPORT_MESSAGES, this.logger);
     void reply
       .header('content-type', 'application/zip')
       .header('content-length', String(object.size))
