@@ -125,12 +125,8 @@ export class ImportMappingBody {
   machineColumn?: string | null;
 }
 
-/** GET /api/imports/{id}/rows?status=error|warning|valid&page=&size= */
-export class ImportRowsQuery {
-  @IsOptional()
-  @IsIn(IMPORT_ROW_STATUSES, { message: M.status })
-  status?: ImportRowStatus;
-
+/** `page` (from 0) and `size` of the import lists: as `PageQuery`, with the rows' larger page size. */
+export class ImportListQuery {
   @IsOptional()
   @QueryInt()
   @IsInt({ message: 'Page must be a whole number' })
@@ -146,21 +142,11 @@ export class ImportRowsQuery {
   size?: number;
 }
 
-/** GET /api/imports?page=&size= (the history, newest first). */
-export class ImportListQuery {
+/** GET /api/imports/{id}/rows?status=error|warning|valid&page=&size= (GET /api/imports, the history, takes the paging alone). */
+export class ImportRowsQuery extends ImportListQuery {
   @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'Page must be a whole number' })
-  @Min(0, { message: 'Page must be at least 0' })
-  @Max(MAX_PAGE_NUMBER, { message: `Page must be at most ${MAX_PAGE_NUMBER}` })
-  page?: number;
-
-  @IsOptional()
-  @QueryInt()
-  @IsInt({ message: 'Size must be a whole number' })
-  @Min(1, { message: 'Size must be at least 1' })
-  @Max(IMPORT_LIMITS.rowsPageSize.max, { message: `Size must be at most ${IMPORT_LIMITS.rowsPageSize.max}` })
-  size?: number;
+  @IsIn(IMPORT_ROW_STATUSES, { message: M.status })
+  status?: ImportRowStatus;
 }
 
 /** POST /api/imports/{id}/commit */
