@@ -5,3 +5,4 @@ export * from './rpc-client.js';
 export * from './ack.interceptor.js';
 export * from './dead-letter.js';
 export * from './rpc.module.js';
+export * from './caller.decorator.js';

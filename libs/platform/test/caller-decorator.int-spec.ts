@@ -1,0 +1,76 @@
+import { Controller, type INestMicroservice, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { MessagePattern } from '@nestjs/microservices';
+import { ErrorCode, type Actor } from '@wrenchlog/contracts';
+import { PlatformEnv } from '../src/config/platform-env.js';
+import { RpcDomainErrorFilter } from '../src/errors/rpc-error.filter.js';
+import { AdminCaller, Caller } from '../src/rpc/caller.decorator.js';
+import { RpcClient, ServiceClients } from '../src/rpc/rpc-client.js';
+import { serverTransport } from '../src/rpc/transport.js';
+
+// @Caller() and @AdminCaller() in a real Nest microservice: the handler runs only for a message
+// with a valid actor, and a refusal crosses the wire as {code, message} like any domain error.
+const ran: string[] = [];
+
+@Controller()
+class CallerController {
+  @MessagePattern('user.caller.whoami')
+  whoami(@Caller() caller: Actor) {
+    ran.push('whoami');
+    return { userId: caller.userId };
+  }
+
+  @MessagePattern('user.caller.admin')
+  admin(@AdminCaller() caller: Actor) {
+    ran.push('admin');
+    return { adminLevel: caller.adminLevel };
+  }
+}
+
+@Module({ controllers: [CallerController] })
+class CallerModule {}
+
+describe('the @Caller and @AdminCaller parameter decorators', () => {
+  const env = Object.assign(new PlatformEnv(), { RPC_TRANSPORT: 'in-process', RPC_TIMEOUT_MS: 2000 }) as PlatformEnv;
+  let app: INestMicroservice;
+  let clients: ServiceClients;
+  let rpc: RpcClient;
+  const user = { userId: 7, adminLevel: 0 } as Actor;
+  const admin = { userId: 1, adminLevel: 2 } as Actor;
+  const send = (pattern: string, actor: Actor | null) => rpc.send(pattern as never, {} as never, { actor, correlationId: 'c-1' } as never);
+
+  beforeAll(async () => {
+    app = await NestFactory.createMicroservice(CallerModule, { ...serverTransport(env, 'user-service'), logger: false });
+    app.useGlobalFilters(new RpcDomainErrorFilter());
+    await app.listen();
+    clients = new ServiceClients(env);
+    rpc = new RpcClient(clients, env);
+  });
+
+  afterAll(async () => {
+    await clients.onApplicationShutdown();
+    await app?.close();
+  });
+
+  beforeEach(() => {
+    ran.length = 0;
+  });
+
+  it('hands the handler the message actor', async () => {
+    await expect(send('user.caller.whoami', user)).resolves.toEqual({ userId: 7 });
+    expect(ran).toEqual(['whoami']);
+  });
+
+  it('refuses a message without an actor with 401, before the handler runs', async () => {
+    await expect(send('user.caller.whoami', null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    await expect(send('user.caller.whoami', { userId: 0, adminLevel: 0 } as Actor)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    expect(ran).toEqual([]);
+  });
+
+  it('lets an administrator through @AdminCaller and refuses a user with 403', async () => {
+    await expect(send('user.caller.admin', admin)).resolves.toEqual({ adminLevel: 2 });
+    await expect(send('user.caller.admin', user)).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    await expect(send('user.caller.admin', null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    expect(ran).toEqual(['admin']);
+  });
+});
