@@ -32,7 +32,9 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
   const distanceUnit = meters.data?.find((m) => m.kind === 'distance')?.unit ?? 'mi';
 
   let body;
-  if (!period) {
+  if (params.zonePending) {
+    body = <LoadingState text="Loading costs..." />;
+  } else if (!period) {
     body = (
       <Text c="dimmed" py="md">
         Choose the first and last day of the period.

@@ -2,14 +2,17 @@ import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core'
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { MachineListItem } from '../../api/types';
-import { customReady, isoDay, parseScope, presetPeriod, PRESET_LABEL, scopeValue, type Period, type PeriodPreset, type ScopeFilter } from './report-period';
+import { customReady, dayInZone, parseScope, presetPeriod, PRESET_LABEL, scopeValue, type Period, type PeriodPreset, type ScopeFilter } from './report-period';
+import { useAccountTimeZone } from './account-time-zone';
 
 export interface ReportParams {
   preset: PeriodPreset;
   /** The typed custom days (possibly incomplete). */
   custom: Period;
-  /** The period to ask for; null while a custom one is incomplete. */
+  /** The period to ask for; null while a custom one is incomplete or the account's time zone is still loading. */
   period: Period | null;
+  /** True while a preset waits for the account's time zone (not a missing custom day). */
+  zonePending: boolean;
   scope: ScopeFilter;
   update(patch: Record<string, string | null>): void;
 }
@@ -22,10 +25,12 @@ export function useReportParams(): ReportParams {
   const from = params.get('from') ?? '';
   const to = params.get('to') ?? '';
   const custom = useMemo(() => ({ from, to }), [from, to]);
-  // Recomputed when the day changes, not on every render (a stable period keeps the query keys stable).
-  const today = isoDay(new Date());
+  // "Today" in the account's zone, as report-service dates records; a string, so the period (and the
+  // query keys) change when that day does, not on every render.
+  const zone = useAccountTimeZone();
+  const today = zone.pending ? null : dayInZone(new Date(), zone.timeZone);
   const period = useMemo(
-    () => (preset === 'custom' ? (customReady(custom) ? custom : null) : presetPeriod(preset, new Date(`${today}T12:00:00`))),
+    () => (preset === 'custom' ? (customReady(custom) ? custom : null) : today === null ? null : presetPeriod(preset, today)),
     [preset, custom, today],
   );
   const scope = parseScope(params.get('scope'));
@@ -40,7 +45,7 @@ export function useReportParams(): ReportParams {
     }
     setParams(next, { replace: true });
   };
-  return { preset, custom, period, scope, update };
+  return { preset, custom, period, zonePending: preset !== 'custom' && today === null, scope, update };
 }
 
 /** The period picker: presets, and two days for a custom period with the server's field messages under them. */
@@ -54,7 +59,7 @@ export function PeriodPicker({ params, fieldErrors }: { params: ReportParams; fi
         onChange={(v) => {
           if (v === 'custom') {
             // A custom period starts from the one on screen, so the user edits rather than types both.
-            const shown = params.period ?? presetPeriod('year', new Date());
+            const shown = params.period ?? { from: '', to: '' };
             update({ period: 'custom', from: custom.from || shown.from, to: custom.to || shown.to });
           } else {
             update({ period: v === 'year' ? null : v, from: null, to: null });

@@ -98,6 +98,35 @@ describe('ReportsPage', () => {
     expect(await screen.findByText(/1 full fill; latest 21.3 MPG/)).toBeInTheDocument();
   });
 
+  it("asks for this year in the account's time zone: in Auckland on 1 January, the new year", async () => {
+    // Only the clock is fake: 11:30 UTC on 31 December 2025 is 00:30 on 1 January 2026 in Auckland.
+    jest.useFakeTimers({
+      now: new Date('2025-12-31T11:30:00Z'),
+      doNotFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'setImmediate', 'clearImmediate', 'nextTick', 'queueMicrotask'],
+    });
+    try {
+      const { calls } = mockFetch({
+        'GET /api/notifications/preferences': json({
+          digestTime: '07:00',
+          timeZone: 'Pacific/Auckland',
+          kinds: { maintenance: [], lowStock: [], weeklyReport: [] },
+        }),
+        'GET /api/machines/all': json(machines),
+        'GET /api/reports/costs': json(costs),
+        'GET /api/reports/fleet': json(fleet),
+        'GET /api/reports/fuel-economy': json([]),
+      });
+      renderApp(routes, { url: '/reports' });
+      await screen.findByRole('table', { name: 'Fleet' });
+      // Asked once, after the zone was known (never first with the device's year).
+      expect(calls.filter((c) => c.url.startsWith('/api/reports/costs')).map((c) => c.url)).toEqual(['/api/reports/costs?from=2026-01-01&to=2026-01-01']);
+      await user.click(screen.getByRole('radio', { name: 'Last 12 months' }));
+      await waitFor(() => expect(calls.some((c) => c.url === '/api/reports/fleet?from=2025-02-01&to=2026-01-01')).toBe(true));
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+
   it('sorts the fleet table by any column and its totals row is the sum of its rows', async () => {
     mockFetch({
       'GET /api/machines/all': json(machines),

@@ -58,7 +58,9 @@ export default function ReportsPage() {
   const distanceUnit = scope.kind === 'machine' ? (meters.data?.find((m) => m.kind === 'distance')?.unit ?? 'mi') : fleetDistanceUnit(rows);
 
   let costsBody;
-  if (!period) {
+  if (params.zonePending) {
+    costsBody = <LoadingState text="Loading costs..." />;
+  } else if (!period) {
     costsBody = (
       <Text c="dimmed" py="md">
         Choose the first and last day of the period.

@@ -21,17 +21,43 @@ export function isoDay(d: Date): string {
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
 }
 
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /**
- * A preset's period, ending today. "Last 12 months" starts on the first day of the month eleven
- * months back, so the report shows twelve whole month columns, this month the twelfth.
+ * The calendar day (YYYY-MM-DD) of an instant in an IANA time zone: the account's zone, in which
+ * report-service dates records, not the device's (an owner in Auckland on 1 January is in the new
+ * year while a UTC device is still in the old one). An unknown zone falls back to the device's day.
  */
-export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: Date): Period {
-  const to = isoDay(today);
-  if (preset === 'year') {
-    return { from: `${today.getFullYear()}-01-01`, to };
+export function dayInZone(now: Date, timeZone: string | null | undefined): string {
+  if (!timeZone) {
+    return isoDay(now);
   }
-  const start = new Date(today.getFullYear(), today.getMonth() - 11, 1);
-  return { from: isoDay(start), to };
+  let f = dayFormats.get(timeZone);
+  if (!f) {
+    try {
+      // en-CA writes dates as YYYY-MM-DD.
+      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    } catch {
+      return isoDay(now);
+    }
+    dayFormats.set(timeZone, f);
+  }
+  return f.format(now);
+}
+
+/**
+ * A preset's period, ending today (a YYYY-MM-DD day, see dayInZone). "Last 12 months" starts on the
+ * first day of the month eleven months back, so the report shows twelve whole month columns, this
+ * month the twelfth.
+ */
+export function presetPeriod(preset: Exclude<PeriodPreset, 'custom'>, today: string): Period {
+  const year = Number(today.slice(0, 4));
+  if (preset === 'year') {
+    return { from: `${year}-01-01`, to: today };
+  }
+  // Month arithmetic on the day's numbers: no Date, so no zone can shift it.
+  const months = year * 12 + Number(today.slice(5, 7)) - 1 - 11;
+  return { from: `${Math.floor(months / 12)}-${pad((months % 12) + 1)}-01`, to: today };
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
