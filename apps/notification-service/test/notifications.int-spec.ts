@@ -3,6 +3,8 @@ import {
   NOTIFICATION_LIST,
   NOTIFICATION_MAIL_REQUESTED,
   NOTIFICATION_TIME_ZONE_CHANGED,
+  NOTIFICATION_TIME_ZONE_EXPORT,
+  EXPORT_AT,
   NOTIFICATION_PREFERENCES_GET,
   NOTIFICATION_PREFERENCES_UPDATE,
   NOTIFICATION_READ,
@@ -119,6 +121,19 @@ describe.each(await testEngines())('notification-service over the transport (%s)
         { userId: userB.userId, timeZone: 'Europe/Paris', at: expect.any(String) },
       ]),
     );
+  });
+
+  it("pages the saved time zones for report-service's rebuild, to administrators only", async () => {
+    const admin = { userId: 1, adminLevel: 1 };
+    // userB saved Europe/Paris above; userA has no row (the default zone, which report-service assumes).
+    const all = await svc.send(NOTIFICATION_TIME_ZONE_EXPORT, { afterId: 0, limit: 500 }, admin);
+    expect(all.items).toContainEqual({ userId: userB.userId, timeZone: 'Europe/Paris', at: EXPORT_AT });
+    expect(all.items.some((e) => e.userId === userA.userId)).toBe(false);
+    expect(all.nextAfterId).toBeNull();
+    const first = await svc.send(NOTIFICATION_TIME_ZONE_EXPORT, { afterId: 0, limit: 1 }, admin);
+    expect(first.items).toHaveLength(1);
+    expect(first.nextAfterId).toBe(first.items[0]!.userId);
+    expect(await svc.failure(NOTIFICATION_TIME_ZONE_EXPORT, { afterId: 0, limit: 500 }, userB)).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('sends one digest a day per user with due items at their local time, grouped by machine, none for others', async () => {

@@ -1,6 +1,13 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NOTIFICATION_PREFERENCES_GET, NOTIFICATION_PREFERENCES_UPDATE, type NotificationPreferencesInput, type RpcMessage } from '@wrenchlog/contracts';
+import {
+  NOTIFICATION_PREFERENCES_GET,
+  NOTIFICATION_PREFERENCES_UPDATE,
+  NOTIFICATION_TIME_ZONE_EXPORT,
+  type ExportPageRequest,
+  type NotificationPreferencesInput,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
 import { PreferencesService } from './preferences.service.js';
 
 @Controller()
@@ -15,5 +22,10 @@ export class PreferencesController {
   @MessagePattern(NOTIFICATION_PREFERENCES_UPDATE)
   update(@Payload() m: RpcMessage<NotificationPreferencesInput>) {
     return this.preferences.update(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(NOTIFICATION_TIME_ZONE_EXPORT)
+  timeZonePage(@Payload() m: RpcMessage<ExportPageRequest>) {
+    return this.preferences.timeZonePage(m.actor, m.payload);
   }
 }

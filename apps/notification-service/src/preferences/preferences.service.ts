@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import {
   DIGEST_TIME_PATTERN,
+  EXPORT_AT,
+  exportPage,
+  exportWindow,
   isTimeZone,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_DEFAULT_PREFERENCES,
@@ -8,14 +11,16 @@ import {
   NOTIFICATION_PREFERENCE_KINDS,
   NotificationMessages,
   type Actor,
+  type ExportPage,
+  type ExportPageRequest,
   type NotificationChannel,
   type NotificationPreferences,
   type NotificationPreferencesInput,
   type NotificationTimeZoneChangedEvent,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { Outbox, requireActor, validationFailed } from '@wrenchlog/platform';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { Outbox, requireActor, requireAdmin, validationFailed } from '@wrenchlog/platform';
+import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
 
@@ -79,6 +84,24 @@ export class PreferencesService {
 
   async of(manager: EntityManager, userId: number): Promise<NotificationPreferences> {
     return fromRow(await manager.getRepository(PreferenceEntity).findOneBy({ userId }));
+  }
+
+  /**
+   * notification.timeZoneExport.page (administrators, report-service's rebuild): each saved zone by
+   * user id, as the changed event it stands for, stamped EXPORT_AT so any real event wins over it.
+   * A user without a row has the default zone, which report-service assumes already.
+   */
+  async timeZonePage(caller: Actor | null, request: Partial<ExportPageRequest> | null | undefined): Promise<ExportPage<NotificationTimeZoneChangedEvent>> {
+    requireAdmin(caller);
+    const { afterId, limit } = exportWindow(request);
+    const rows = await this.dataSource.getRepository(PreferenceEntity).find({
+      where: { userId: MoreThan(afterId) },
+      order: { userId: 'ASC' },
+      take: limit,
+      select: { userId: true, timeZone: true },
+    });
+    const items = rows.map((r) => ({ userId: r.userId, timeZone: r.timeZone, at: EXPORT_AT }));
+    return exportPage(items, rows.at(-1)?.userId, limit);
   }
 
   /** The settings of several users at once (defaults for those without a row). */

@@ -3,6 +3,7 @@ import {
   FUEL_COST_EXPORT,
   INVENTORY_COST_EXPORT,
   MACHINE_EXPORT,
+  NOTIFICATION_TIME_ZONE_EXPORT,
   SCHEDULE_READING_EXPORT,
   SERVICE_COST_EXPORT,
   type Actor,
@@ -18,8 +19,9 @@ import { ReadingEventsService } from '../usage/reading-events.service.js';
 type Outcome = NonNullable<RebuildReply['last']>;
 
 /**
- * The rebuild of the read model from the owners (an administrator's call): machines, then service
- * records, fuel records, part purchases and meter readings, a page at a time, each row applied as the saved event it
+ * The rebuild of the read model from the owners (an administrator's call): the users' time zones
+ * (first, so fuel records are dated in them), machines, then service records, fuel records, part
+ * purchases and meter readings, a page at a time, each row applied as the saved event it
  * stands for. The owners stamp them as older than any real event, so a rebuild never undoes a change
  * the events brought, and running it again changes nothing. It runs in the background of this
  * process (one at a time here); the call answers at once.
@@ -64,6 +66,10 @@ export class RebuildService {
 
   private async run(actor: Actor, outcome: Outcome): Promise<void> {
     const as = <T>(payload: T) => ({ actor, payload }) as RpcMessage<T>;
+    await this.pages(
+      (afterId) => this.rpc.send(NOTIFICATION_TIME_ZONE_EXPORT, { afterId, limit: 500 }, { actor }),
+      (e) => this.costs.onTimeZoneChanged(as(e)),
+    );
     await this.pages(
       (afterId) => this.rpc.send(MACHINE_EXPORT, { afterId, limit: 500 }, { actor }),
       (e) => this.machines.onSaved(as(e)),

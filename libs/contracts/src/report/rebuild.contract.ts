@@ -1,6 +1,7 @@
 import type { FuelRecordSavedEvent } from '../fuel/fuel.events.js';
 import type { InventoryPurchaseSavedEvent } from '../inventory/purchase.events.js';
 import type { MachineSavedEvent } from '../machine/machine.events.js';
+import type { NotificationTimeZoneChangedEvent } from '../notification/notification.events.js';
 import type { ScheduleReadingChangedEvent } from '../schedule/schedule.events.js';
 import type { ServiceRecordSavedEvent } from '../service-record/service-record.events.js';
 
@@ -14,6 +15,12 @@ export const INVENTORY_COST_EXPORT = 'inventory.costExport.page' as const;
 export const MACHINE_EXPORT = 'machine.export.page' as const;
 /** Every reading (live or void) as its schedule.reading.changed event, with its meter's current unit. */
 export const SCHEDULE_READING_EXPORT = 'schedule.readingExport.page' as const;
+/**
+ * Every saved time zone (notification-service's preferences, by user id) as its
+ * notification.timeZone.changed event: read first, so the rebuild dates fuel records in their
+ * owners' zones rather than in UTC.
+ */
+export const NOTIFICATION_TIME_ZONE_EXPORT = 'notification.timeZoneExport.page' as const;
 /** Producer: gateway (POST /api/admin/reports/rebuild). Consumer: report-service. */
 export const REPORT_REBUILD = 'report.readModel.rebuild' as const;
 /** The last rebuild's outcome (GET /api/admin/reports/rebuild). */
@@ -45,6 +52,7 @@ export type RebuildRpc = {
   [INVENTORY_COST_EXPORT]: { request: ExportPageRequest; response: ExportPage<InventoryPurchaseSavedEvent> };
   [MACHINE_EXPORT]: { request: ExportPageRequest; response: ExportPage<MachineSavedEvent> };
   [SCHEDULE_READING_EXPORT]: { request: ExportPageRequest; response: ExportPage<ScheduleReadingChangedEvent> };
+  [NOTIFICATION_TIME_ZONE_EXPORT]: { request: ExportPageRequest; response: ExportPage<NotificationTimeZoneChangedEvent> };
   [REPORT_REBUILD]: { request: Record<string, never>; response: RebuildReply };
   [REPORT_REBUILD_STATUS]: { request: Record<string, never>; response: RebuildReply };
 };

@@ -1,0 +1,109 @@
+import { Test, type TestingModule } from '@nestjs/testing';
+import {
+  EXPORT_AT,
+  FUEL_COST_EXPORT,
+  MACHINE_EXPORT,
+  NOTIFICATION_TIME_ZONE_EXPORT,
+  type Actor,
+  type ExportPage,
+  type FuelRecordSavedEvent,
+  type MachineSavedEvent,
+  type NotificationTimeZoneChangedEvent,
+} from '@wrenchlog/contracts';
+import { loadEnv, RpcClient } from '@wrenchlog/platform';
+import { expectEventually, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AppModule } from '../src/app.module.js';
+import { ReportEnv } from '../src/config/report-env.js';
+import { CostsRepository } from '../src/costs/costs.repository.js';
+import { RebuildService } from '../src/rebuild/rebuild.service.js';
+
+const ADMIN: Actor = { userId: 1, adminLevel: 1 };
+const OWNER = 77;
+const VAN = 9400;
+
+const machine: MachineSavedEvent = { machineId: VAN, userId: OWNER, name: 'Van', type: 'Van', archived: false, at: EXPORT_AT };
+// 12:30 UTC on 31 January is 01:30 on 1 February in Auckland (UTC+13 in its summer).
+const fill: FuelRecordSavedEvent = {
+  recordId: 501,
+  userId: OWNER,
+  machineId: VAN,
+  date: '2026-01-31',
+  currentMileage: null,
+  currentHours: null,
+  totalPriceCents: 6_000,
+  amount: 15,
+  notes: null,
+  fullTank: true,
+  missedPrevious: false,
+  purchasedAt: '2026-01-31T12:30:00.000Z',
+  at: EXPORT_AT,
+};
+const zone: NotificationTimeZoneChangedEvent = { userId: OWNER, timeZone: 'Pacific/Auckland', at: EXPORT_AT };
+
+/** The owners' export pages (other services, outside this test): one page each, the rest empty. */
+class OwnerPages {
+  readonly asked: string[] = [];
+  async send(pattern: string, payload: { afterId: number }): Promise<ExportPage<unknown>> {
+    this.asked.push(pattern);
+    const items =
+      payload.afterId > 0
+        ? []
+        : pattern === NOTIFICATION_TIME_ZONE_EXPORT
+          ? [zone]
+          : pattern === MACHINE_EXPORT
+            ? [machine]
+            : pattern === FUEL_COST_EXPORT
+              ? [fill]
+              : [];
+    return { items, nextAfterId: null };
+  }
+}
+
+// The rebuild into an empty read model (a lost or new report-service database): the owners' zones
+// come back with the records, so a record near midnight stays in its owner's local month.
+describe.each(await testEngines())("the read model's rebuild (%s)", (engine) => {
+  let moduleRef: TestingModule;
+  let repo: CostsRepository;
+  let rebuild: RebuildService;
+  const owners = new OwnerPages();
+  let cleanup: () => Promise<void>;
+
+  beforeAll(async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'wl-report-rebuild-'));
+    const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
+    const env = loadEnv(ReportEnv, { DATA_DIR: dataDir, LOG_LEVEL: 'error', ...(databases ? { DATABASE_URL: databases.url } : {}) });
+    moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
+      .overrideProvider(RpcClient)
+      .useValue(owners)
+      .compile();
+    await moduleRef.init();
+    repo = moduleRef.get(CostsRepository);
+    rebuild = moduleRef.get(RebuildService);
+    cleanup = async () => {
+      rmSync(dataDir, { recursive: true, force: true });
+      await databases?.drop();
+    };
+  });
+
+  afterAll(async () => {
+    await moduleRef?.close();
+    await cleanup?.();
+  });
+
+  it("restores each user's time zone before the records, so a fill at 01:30 on 1 February in Auckland counts in February", async () => {
+    expect(rebuild.start(ADMIN).started).toBe(true);
+    await expectEventually(() => expect(rebuild.status(ADMIN).last?.finishedAt).not.toBeNull());
+    expect(rebuild.status(ADMIN).last).toMatchObject({ error: null, records: 1 });
+    expect(owners.asked[0]).toBe(NOTIFICATION_TIME_ZONE_EXPORT);
+    const fuel = (await repo.monthly(OWNER, ['2026-01', '2026-02'], null)).filter((c) => c.category === 'fuel');
+    expect(fuel.map((c) => [c.month, c.cents])).toEqual([['2026-02', 6_000]]);
+    expect((await repo.records('fuel', [501])).map((r) => r.recordDate)).toEqual(['2026-02-01']);
+  });
+
+  it('refuses a rebuild to anyone but an administrator', () => {
+    expect(() => rebuild.start({ userId: OWNER, adminLevel: 0 })).toThrow();
+  });
+});
