@@ -7,11 +7,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { AppModule } from '../src/app.module.js';
 import { ReportEnv } from '../src/config/report-env.js';
-import { CostEventsService } from '../src/costs/cost-events.service.js';
+import { CostEventsController } from '../src/costs/cost-events.controller.js';
 import { CostsRepository } from '../src/costs/costs.repository.js';
-import { MachineEventsService } from '../src/machine-events/machine-events.service.js';
+import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
 import { ReportsService } from '../src/reports/reports.service.js';
-import { ReadingEventsService } from '../src/usage/reading-events.service.js';
+import { ReadingEventsController } from '../src/usage/reading-events.controller.js';
 
 const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute)).toISOString();
@@ -20,13 +20,13 @@ const MACHINE = 9100;
 const Q1 = ['2026-01', '2026-02', '2026-03'];
 
 // The read model on its real module and migrations (SQLite, and PostgreSQL when the local server
-// answers): events applied straight to the consumers, as a broker that re-delivers and reorders would.
+// answers): events applied straight to the consumers' handlers (which raise the user's read-model version), as a broker that re-delivers and reorders would.
 describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   let moduleRef: TestingModule;
-  let costs: CostEventsService;
-  let machines: MachineEventsService;
+  let costs: CostEventsController;
+  let machines: MachineEventsController;
   let repo: CostsRepository;
-  let readings: ReadingEventsService;
+  let readings: ReadingEventsController;
   let reports: ReportsService;
   let cleanup: () => Promise<void>;
 
@@ -40,10 +40,10 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const env = loadEnv(ReportEnv, { DATA_DIR: dataDir, LOG_LEVEL: 'error', ...(databases ? { DATABASE_URL: databases.url } : {}) });
     moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] }).compile();
     await moduleRef.init();
-    costs = moduleRef.get(CostEventsService);
-    machines = moduleRef.get(MachineEventsService);
+    costs = moduleRef.get(CostEventsController);
+    machines = moduleRef.get(MachineEventsController);
     repo = moduleRef.get(CostsRepository);
-    readings = moduleRef.get(ReadingEventsService);
+    readings = moduleRef.get(ReadingEventsController);
     reports = moduleRef.get(ReportsService);
     cleanup = async () => {
       rmSync(dataDir, { recursive: true, force: true });
@@ -57,7 +57,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   });
 
   const saved = (recordId: number, serviceDate: string, priceCents: number, minute: number) =>
-    costs.onServiceSaved(
+    costs.serviceSaved(
       msg({ recordId, userId: USER, machineId: MACHINE, serviceDate, miles: null, hours: null, priceCents, title: 'Oil change', notes: null, at: at(minute) }),
     );
 
@@ -73,19 +73,19 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
   it('takes a deleted record out for good, even when its last save arrives after the delete', async () => {
     await saved(2, '2026-03-03', 5_000, 1);
-    await costs.onServiceDeleted(msg({ recordId: 2, userId: USER, machineId: MACHINE, at: at(5) }));
+    await costs.serviceDeleted(msg({ recordId: 2, userId: USER, machineId: MACHINE, at: at(5) }));
     await saved(2, '2026-03-03', 5_000, 4);
-    await costs.onServiceDeleted(msg({ recordId: 3, userId: USER, machineId: MACHINE, at: at(5) }));
+    await costs.serviceDeleted(msg({ recordId: 3, userId: USER, machineId: MACHINE, at: at(5) }));
     await saved(3, '2026-03-09', 7_000, 4);
     expect(await serviceByMonth()).toEqual({ '2026-02': 15_000 });
   });
 
   it("never counts another user's event for a record it knows, and drops a deleted machine's costs", async () => {
-    await costs.onServiceSaved(
+    await costs.serviceSaved(
       msg({ recordId: 1, userId: USER + 1, machineId: MACHINE, serviceDate: '2026-01-01', miles: null, hours: null, priceCents: 1, title: 'x', at: at(9) }),
     );
     expect(await serviceByMonth()).toEqual({ '2026-02': 15_000 });
-    await machines.onDeleted(msg({ machineId: MACHINE, userId: USER }));
+    await machines.deleted(msg({ machineId: MACHINE, userId: USER }));
     expect(await serviceByMonth()).toEqual({});
     await saved(1, '2026-02-05', 15_000, 10);
     expect(await serviceByMonth()).toEqual({});
@@ -95,7 +95,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const LOADER = 9200;
     const actor = { userId: USER, adminLevel: 0 };
     const reading = (readingId: number, kind: 'distance' | 'hours', lifetimeValue: number, date: string, live: boolean, minute: number, userId = USER) =>
-      readings.onReadingChanged(
+      readings.readingChanged(
         msg({
           readingId,
           meterId: kind === 'distance' ? 501 : 502,
@@ -110,7 +110,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
         }),
       );
     const fuel = (recordId: number, date: string, currentMileage: number, amount: number, fullTank: boolean, minute: number) =>
-      costs.onFuelSaved(
+      costs.fuelSaved(
         msg({
           recordId,
           userId: USER,
@@ -130,7 +130,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const loaderRow = async () => (await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)!;
 
     beforeAll(async () => {
-      await machines.onSaved(msg({ machineId: LOADER, userId: USER, name: 'Loader', type: 'Loader', archived: false, at: at(0) }));
+      await machines.saved(msg({ machineId: LOADER, userId: USER, name: 'Loader', type: 'Loader', archived: false, at: at(0) }));
       await reading(1, 'distance', 1000, '2026-01-05', true, 1);
       await reading(2, 'distance', 1400, '2026-03-01', true, 1);
       await reading(3, 'distance', 1900, '2026-03-02', true, 1);
@@ -162,12 +162,12 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
     it("ignores another user's reading of the machine, and answers L/100 km once the meter is in km", async () => {
       await reading(8, 'distance', 99_999, '2026-02-01', true, 6, USER + 1);
-      await readings.onMetersChanged(msg({ machineId: LOADER, userId: USER, miles: 1400, hours: 62.5, distanceUnit: 'km', at: at(7) }));
+      await readings.metersChanged(msg({ machineId: LOADER, userId: USER, miles: 1400, hours: 62.5, distanceUnit: 'km', at: at(7) }));
       expect(await loaderRow()).toMatchObject({ distance: 400, fuelEconomy: 4, economyUnit: 'L/100km' });
     });
 
     it("takes a deleted machine's readings out", async () => {
-      await machines.onDeleted(msg({ machineId: LOADER, userId: USER }));
+      await machines.deleted(msg({ machineId: LOADER, userId: USER }));
       await reading(9, 'distance', 5000, '2026-03-05', true, 9);
       expect((await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)).toBeUndefined();
       expect(await reports.fuelEconomy(actor, { from: '2026-01-01', to: '2026-03-31' })).toEqual([]);
@@ -180,7 +180,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const fuelByMonth = async () =>
       Object.fromEntries((await repo.monthly(ZONED, ['2026-02', '2026-03'], null)).filter((c) => c.category === 'fuel').map((c) => [c.month, c.cents]));
     const fuelAt = (recordId: number, purchasedAt: string, minute: number) =>
-      costs.onFuelSaved(
+      costs.fuelSaved(
         msg({
           recordId,
           userId: ZONED,
@@ -197,10 +197,10 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
           at: at(minute),
         }),
       );
-    const zone = (timeZone: string, minute: number) => costs.onTimeZoneChanged(msg({ userId: ZONED, timeZone, at: at(minute) }));
+    const zone = (timeZone: string, minute: number) => costs.timeZoneChanged(msg({ userId: ZONED, timeZone, at: at(minute) }));
 
     it('counts a fuel record bought at 00:30 on 1 March in Paris in March, once the zone is known, and moves it back with the zone', async () => {
-      await machines.onSaved(msg({ machineId: VAN, userId: ZONED, name: 'Van', type: 'Van', archived: false, at: at(0) }));
+      await machines.saved(msg({ machineId: VAN, userId: ZONED, name: 'Van', type: 'Van', archived: false, at: at(0) }));
       await fuelAt(81, '2026-02-28T23:30:00.000Z', 1); // UTC until the zone is heard of
       expect(await fuelByMonth()).toEqual({ '2026-02': 5_000 });
       await zone('Europe/Paris', 2);

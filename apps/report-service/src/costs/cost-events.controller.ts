@@ -17,44 +17,49 @@ import {
   type ServiceRecordDeletedEvent,
   type ServiceRecordSavedEvent,
 } from '@wrenchlog/contracts';
+import { ReadModelVersions } from '../versions/read-model-versions.js';
 import { CostEventsService } from './cost-events.service.js';
 
+// Each event raises its user's read-model version once applied, which retires their cached reports.
 @Controller()
 export class CostEventsController {
-  constructor(private readonly costs: CostEventsService) {}
+  constructor(
+    private readonly costs: CostEventsService,
+    private readonly versions: ReadModelVersions,
+  ) {}
 
   @EventPattern(SERVICE_RECORD_SAVED)
   serviceSaved(@Payload() m: RpcMessage<ServiceRecordSavedEvent>) {
-    return this.costs.onServiceSaved(m);
+    return this.versions.after(m, () => this.costs.onServiceSaved(m));
   }
 
   @EventPattern(SERVICE_RECORD_DELETED)
   serviceDeleted(@Payload() m: RpcMessage<ServiceRecordDeletedEvent>) {
-    return this.costs.onServiceDeleted(m);
+    return this.versions.after(m, () => this.costs.onServiceDeleted(m));
   }
 
   @EventPattern(FUEL_RECORD_SAVED)
   fuelSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
-    return this.costs.onFuelSaved(m);
+    return this.versions.after(m, () => this.costs.onFuelSaved(m));
   }
 
   @EventPattern(FUEL_RECORD_DELETED)
   fuelDeleted(@Payload() m: RpcMessage<FuelRecordDeletedEvent>) {
-    return this.costs.onFuelDeleted(m);
+    return this.versions.after(m, () => this.costs.onFuelDeleted(m));
   }
 
   @EventPattern(INVENTORY_PURCHASE_SAVED)
   purchaseSaved(@Payload() m: RpcMessage<InventoryPurchaseSavedEvent>) {
-    return this.costs.onPurchaseSaved(m);
+    return this.versions.after(m, () => this.costs.onPurchaseSaved(m));
   }
 
   @EventPattern(INVENTORY_PURCHASE_DELETED)
   purchaseDeleted(@Payload() m: RpcMessage<InventoryPurchaseDeletedEvent>) {
-    return this.costs.onPurchaseDeleted(m);
+    return this.versions.after(m, () => this.costs.onPurchaseDeleted(m));
   }
 
   @EventPattern(NOTIFICATION_TIME_ZONE_CHANGED)
   timeZoneChanged(@Payload() m: RpcMessage<NotificationTimeZoneChangedEvent>) {
-    return this.costs.onTimeZoneChanged(m);
+    return this.versions.after(m, () => this.costs.onTimeZoneChanged(m));
   }
 }

@@ -15,6 +15,7 @@ import { requireAdmin, RpcClient } from '@wrenchlog/platform';
 import { CostEventsService } from '../costs/cost-events.service.js';
 import { MachineEventsService } from '../machine-events/machine-events.service.js';
 import { ReadingEventsService } from '../usage/reading-events.service.js';
+import { ReadModelVersions } from '../versions/read-model-versions.js';
 
 type Outcome = NonNullable<RebuildReply['last']>;
 
@@ -37,6 +38,7 @@ export class RebuildService {
     private readonly costs: CostEventsService,
     private readonly machines: MachineEventsService,
     private readonly readings: ReadingEventsService,
+    private readonly versions: ReadModelVersions,
   ) {}
 
   start(caller: Actor | null): RebuildReply {
@@ -102,6 +104,8 @@ export class RebuildService {
         await apply(item);
         count += 1;
       }
+      // The rows came without their events' raises: every cached report is out of date.
+      await this.versions.raiseAll();
       afterId = page.nextAfterId;
     }
     return count;

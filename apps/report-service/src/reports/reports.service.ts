@@ -22,6 +22,8 @@ import { UsageRepository } from '../usage/usage.repository.js';
 import { segmentsFrom, usageByMachine, type Usage } from '../usage/usage.rules.js';
 import { localDate } from '../users/time-zone.rules.js';
 import { UsersRepository } from '../users/users.repository.js';
+import { ReadModelVersions } from '../versions/read-model-versions.js';
+import { ReportCache } from '../versions/report-cache.js';
 import {
   breakdownOf,
   byMachine,
@@ -48,21 +50,32 @@ interface Scope {
 /**
  * The reports (issue 22), all from this service's read model in one hop: costs (whole months from
  * the monthly totals, the partial ends from the records), usage from the readings' copy and fuel
- * economy from the fuel rows, each one statement for all the machines of the report.
+ * economy from the fuel rows, each one statement for all the machines of the report. A computed
+ * report is answered again while the user's read-model version stays (one primary-key read instead
+ * of four statements and the sums; docs/performance.md, the fleet report).
  */
 @Injectable()
 export class ReportsService {
+  private readonly cache = new ReportCache();
+
   constructor(
     private readonly costs: CostsRepository,
     private readonly machines: MachinesRepository,
     private readonly lookup: MachineLookup,
     private readonly readings: UsageRepository,
     private readonly users: UsersRepository,
+    private readonly versions: ReadModelVersions,
   ) {}
 
   async costsReport(caller: Actor | null, q: ReportRequest | null): Promise<CostsReport> {
     const actor = requireActor(caller);
+    const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
+    const key = ['costs', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
+    return this.cache.through(key, version, () => this.computeCosts(actor, q, period));
+  }
+
+  private async computeCosts(actor: Actor, q: ReportRequest | null, period: Period): Promise<CostsReport> {
     const scope = await this.scope(actor, q);
     const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period)]);
     const { months, totals } = stackByMonth(monthsOf(period), cells);
@@ -73,7 +86,13 @@ export class ReportsService {
 
   async fleet(caller: Actor | null, q: ReportRequest | null): Promise<FleetReport> {
     const actor = requireActor(caller);
+    const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
+    const key = ['fleet', actor.userId, period.from, period.to, q?.type ?? ''].join('\u0000');
+    return this.cache.through(key, version, () => this.computeFleet(actor, q, period));
+  }
+
+  private async computeFleet(actor: Actor, q: ReportRequest | null, period: Period): Promise<FleetReport> {
     const scope = await this.scope(actor, { type: q?.type });
     // Three reads side by side (PostgreSQL runs them on three connections).
     const [cells, usage, segmentList] = await Promise.all([
@@ -145,7 +164,13 @@ export class ReportsService {
 
   async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
     const actor = requireActor(caller);
+    const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
+    const key = ['economy', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
+    return this.cache.through(key, version, () => this.computeEconomy(actor, q, period));
+  }
+
+  private async computeEconomy(actor: Actor, q: ReportRequest | null, period: Period): Promise<FuelEconomyPoint[]> {
     const scope = await this.scope(actor, q);
     const [usage, segments] = await Promise.all([this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
     const points: FuelEconomyPoint[] = [];
