@@ -72,7 +72,12 @@ export class ReportsService {
     const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
     const key = ['costs', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
-    return this.cache.through(key, version, () => this.computeCosts(actor, q, period));
+    return this.cache.through(
+      key,
+      version,
+      () => this.computeCosts(actor, q, period),
+      (r) => r.months.length,
+    );
   }
 
   private async computeCosts(actor: Actor, q: ReportRequest | null, period: Period): Promise<CostsReport> {
@@ -89,7 +94,12 @@ export class ReportsService {
     const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
     const key = ['fleet', actor.userId, period.from, period.to, q?.type ?? ''].join('\u0000');
-    return this.cache.through(key, version, () => this.computeFleet(actor, q, period));
+    return this.cache.through(
+      key,
+      version,
+      () => this.computeFleet(actor, q, period),
+      (r) => r.rows.length,
+    );
   }
 
   private async computeFleet(actor: Actor, q: ReportRequest | null, period: Period): Promise<FleetReport> {
@@ -167,7 +177,12 @@ export class ReportsService {
     const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
     const key = ['economy', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
-    return this.cache.through(key, version, () => this.computeEconomy(actor, q, period));
+    return this.cache.through(
+      key,
+      version,
+      () => this.computeEconomy(actor, q, period),
+      (r) => r.length,
+    );
   }
 
   private async computeEconomy(actor: Actor, q: ReportRequest | null, period: Period): Promise<FuelEconomyPoint[]> {

@@ -45,4 +45,20 @@ describe(ReportCache.name, () => {
     expect(await cache.through('a', 1, compute)).toBe(4);
     expect(await cache.through('c', 1, compute)).toBe(3);
   });
+
+  it('drops the oldest entries past its bound on rows (a fleet of thousands of machines is a large report)', async () => {
+    const cache = new ReportCache(10, 5);
+    const threeRows = async () => [1, 2, 3];
+    await cache.through('a', 1, threeRows, (v) => v.length);
+    await cache.through('b', 1, threeRows, (v) => v.length);
+    expect(cache.size).toBe(1);
+    let runs = 0;
+    await cache.through(
+      'a',
+      1,
+      async () => [++runs],
+      (v) => v.length,
+    );
+    expect(runs).toBe(1);
+  });
 });
