@@ -292,7 +292,21 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     });
   });
 
-  it('lets an administrator rebuild the read model from the owners, which counts every record once more and changes no figure', async () => {
+  it("lets an administrator rebuild the read model from the owners, which counts every record once more, changes no figure and keeps a fill in its owner's local month", async () => {
+    // An owner in Auckland: a fill at 12:30 UTC on 31 January is 01:30 on 1 February there.
+    const c = await createApprovedUser(api, { name: 'Reports C' });
+    const van = (await createMachine(api, c.token, { name: 'Auckland Van', type: 'Van' })).id;
+    const prefs = { digestTime: '07:00', timeZone: 'Pacific/Auckland', kinds: { maintenance: ['inapp'], lowStock: ['inapp'], weeklyReport: ['inapp'] } };
+    expect((await api.put('/api/notifications/preferences', prefs, c.token)).status).toBe(200);
+    await post('/api/fuel-records', { ...fill(van, '2026-01-31', 10, 40, 500), dateOfPurchase: '2026-01-31T12:30:00.000Z' }, c.token);
+    const vanMonths = async () =>
+      (await api.get(`/api/reports/costs?from=2026-01-01&to=2026-02-28&machineId=${van}`, c.token)).body.months.map((m: any) => [m.month, m.fuel]);
+    await expectEventually(async () =>
+      expect(await vanMonths()).toEqual([
+        ['2026-01', 0],
+        ['2026-02', 40],
+      ]),
+    );
     const before = (await api.get(`/api/reports/fleet?${PERIOD}`, a.token)).body;
     expect((await api.post('/api/admin/reports/rebuild', {}, a.token)).status).toBe(403);
     const admin = await api.login(TEST_ADMIN.username, TEST_ADMIN.password);
@@ -308,5 +322,10 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     // A's 5 live records (1 service, 2 fuel, 2 purchases) and B's one at least (more when other suites share the product).
     expect(outcome.records).toBeGreaterThanOrEqual(6);
     expect((await api.get(`/api/reports/fleet?${PERIOD}`, a.token)).body).toEqual(before);
+    // The rebuild read the owners' zones too: the fill stays in its local month.
+    expect(await vanMonths()).toEqual([
+      ['2026-01', 0],
+      ['2026-02', 40],
+    ]);
   });
 });
