@@ -1,6 +1,5 @@
 import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
-import { getRepositoryToken } from '@nestjs/typeorm';
-import type { Repository } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { FuelRecordEntity } from '../src/fuel/fuel-record.entity.js';
 import { FuelRecordsService } from '../src/fuel/fuel-records.service.js';
 import { MachineDeletedService } from '../src/machines/machine-deleted.service.js';
@@ -104,7 +103,7 @@ describe('fuel records on SQLite', () => {
   it("removes a deleted machine's records of its owner only, and a repeated event changes nothing", async () => {
     await fuel.create(alice, record({ machineId: 20 }));
     // A record another user filed under the same id before machine ids were checked.
-    const legacy = started.module.get<Repository<FuelRecordEntity>>(getRepositoryToken(FuelRecordEntity));
+    const legacy = started.module.get(DataSource).getRepository(FuelRecordEntity);
     await legacy.insert(
       legacy.create({
         ...record({ machineId: 20 }),

@@ -14,9 +14,10 @@ import {
   type ImageStatsRequest,
   type ImageStoredEvent,
   type MachineDeletedEvent,
+  type Actor,
   type RpcMessage,
 } from '@wrenchlog/contracts';
-import { badRequest, notFound, requireActor, requireAdmin } from '@wrenchlog/platform';
+import { AdminCaller, badRequest, Caller, notFound } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { DocumentsService } from './documents/documents.service.js';
 import { LedgerService } from './ledger/ledger.service.js';
@@ -56,13 +57,12 @@ export class ImageController {
 
   /** Account size, images and documents: a user may read only their own; an administrator anyone's. */
   @MessagePattern(IMAGE_STATS_GET)
-  stats(@Payload() m: RpcMessage<ImageStatsRequest>): Promise<ImageStats> {
-    const actor = requireActor(m.actor);
+  stats(@Caller() caller: Actor, @Payload() m: RpcMessage<ImageStatsRequest>): Promise<ImageStats> {
     const userId = Number(m.payload?.userId);
     if (!Number.isInteger(userId) || userId <= 0) {
       throw badRequest('Invalid user ID');
     }
-    if (userId !== actor.userId && !isAdmin(actor)) {
+    if (userId !== caller.userId && !isAdmin(caller)) {
       throw notFound('User not found');
     }
     return Promise.all([this.ledger.stats(userId), this.documents.stats(userId)]).then(([images, documents]) => ({
@@ -73,8 +73,7 @@ export class ImageController {
   }
 
   @MessagePattern(IMAGE_BACKFILL_RUN)
-  backfill(@Payload() m: RpcMessage<ImageBackfillRequest>): Promise<ImageBackfillReply> {
-    requireAdmin(m.actor);
+  backfill(@AdminCaller() _admin: Actor, @Payload() m: RpcMessage<ImageBackfillRequest>): Promise<ImageBackfillReply> {
     const limit = Number(m.payload?.limit);
     if (!Number.isInteger(limit) || limit < 1 || limit > 1000) {
       throw badRequest('Limit must be a whole number from 1 to 1000');

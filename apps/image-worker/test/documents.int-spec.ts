@@ -32,10 +32,13 @@ describe('image worker documents', () => {
   const add = async (parent: DocumentAddRequest['parent'], machineId: number | null, extra: Partial<DocumentAddRequest> = {}) => {
     const objectKey = `u7/${String(++n).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd-document.pdf`;
     await storage.put(objectKey, pdf, 'application/pdf');
-    return docs.add(message(owner, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }));
+    return docs.add(
+      owner,
+      message(owner, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }),
+    );
   };
-  const list = (parent: DocumentAddRequest['parent'], actor = owner) => docs.list(message(actor, { parent }));
-  const stats = () => images.stats(message(owner, { userId: 7 }));
+  const list = (parent: DocumentAddRequest['parent'], actor = owner) => docs.list(actor, message(actor, { parent }));
+  const stats = () => images.stats(owner, message(owner, { userId: 7 }));
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wl-image-worker-docs-'));
@@ -60,6 +63,7 @@ describe('image worker documents', () => {
   it('records a document once per object key, lists it for its owner only, and counts it', async () => {
     const first = await add({ kind: 'service-record', id: 3 }, 2);
     const again = await docs.add(
+      owner,
       message(owner, {
         parent: { kind: 'service-record', id: 3 },
         machineId: 2,
@@ -73,8 +77,8 @@ describe('image worker documents', () => {
     expect(again.id).toBe(first.id);
     expect((await list({ kind: 'service-record', id: 3 })).map((d) => d.fileName)).toEqual([first.fileName]);
     expect(await list({ kind: 'service-record', id: 3 }, stranger)).toEqual([]);
-    await expect(docs.get(message(stranger, { id: first.id }))).rejects.toThrow('Document not found');
-    await expect(docs.remove(message(stranger, { id: first.id }))).rejects.toThrow('Document not found');
+    await expect(docs.get(stranger, message(stranger, { id: first.id }))).rejects.toThrow('Document not found');
+    await expect(docs.remove(stranger, message(stranger, { id: first.id }))).rejects.toThrow('Document not found');
     await expect(stats()).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 1, totalDocumentSize: pdf.length });
   });
 
@@ -86,9 +90,9 @@ describe('image worker documents', () => {
 
   it('deletes a document and its object', async () => {
     const doc = await add({ kind: 'fuel-record', id: 4 }, 2);
-    await docs.remove(message(owner, { id: doc.id }));
+    await docs.remove(owner, message(owner, { id: doc.id }));
     expect(await storage.exists(doc.objectKey)).toBe(false);
-    await expect(docs.remove(message(owner, { id: doc.id }))).rejects.toThrow('Document not found');
+    await expect(docs.remove(owner, message(owner, { id: doc.id }))).rejects.toThrow('Document not found');
   });
 
   it('deletes the documents of a deleted record, and refuses one added after the deletion', async () => {

@@ -165,10 +165,17 @@ describe('image worker across a restart', () => {
     await expectEventually(async () => expect((await rows())[0].state).toBe('processed'));
     const row = (await rows())[0];
 
-    const stats = await controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } });
+    const stats = await controller.stats(
+      { userId: 7, adminLevel: 0 },
+      { actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } },
+    );
     expect(stats).toEqual({ imageCount: 1, totalImageSize: row.originalSize + row.thumbnailSize!, documentCount: 0, totalDocumentSize: 0 });
-    expect(() => controller.stats({ actor: { userId: 8, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).toThrow('User not found');
-    await expect(controller.stats({ actor: { userId: 8, adminLevel: 1 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual(stats);
+    expect(() =>
+      controller.stats({ userId: 8, adminLevel: 0 }, { actor: { userId: 8, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } }),
+    ).toThrow('User not found');
+    await expect(
+      controller.stats({ userId: 8, adminLevel: 1 }, { actor: { userId: 8, adminLevel: 1 }, payload: { userId: 7 }, meta: { correlationId: 'c' } }),
+    ).resolves.toEqual(stats);
 
     await controller.onMachineDeleted({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7, machineId: 3 }, meta: { correlationId: 'c' } });
     await controller.onMachineDeleted({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7, machineId: 3 }, meta: { correlationId: 'c' } });
@@ -176,7 +183,9 @@ describe('image worker across a restart', () => {
     expect((await rows()).map((r) => r.state)).toEqual(['deleted']);
     expect(await storage.exists(a.originalKey)).toBe(false);
     expect(await storage.exists(a.thumbnailKey)).toBe(false);
-    await expect(controller.stats({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
+    await expect(
+      controller.stats({ userId: 7, adminLevel: 0 }, { actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } }),
+    ).resolves.toEqual({
       imageCount: 0,
       totalImageSize: 0,
       documentCount: 0,
@@ -213,7 +222,7 @@ describe('image worker across a restart', () => {
     expect(await storage.exists(photo.originalKey)).toBe(false);
     expect(await storage.exists(onMachine.originalKey)).toBe(false);
     expect(await processedEvents()).toEqual([]);
-    await expect(controller.stats({ actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
+    await expect(controller.stats(actor, { actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
       imageCount: 0,
       totalImageSize: 0,
       documentCount: 0,

@@ -15,8 +15,10 @@ import {
   type FuelRecordIdRequest,
   type FuelRecordsByMachineRequest,
   type FuelRecordUpdateRequest,
+  type Actor,
   type RpcMessage,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { FuelRecordsService } from './fuel-records.service.js';
 
 @Controller()
@@ -24,42 +26,42 @@ export class FuelRecordsController {
   constructor(private readonly fuel: FuelRecordsService) {}
 
   @MessagePattern(FUEL_RECORD_LIST_BY_MACHINE)
-  listByMachine(@Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
-    return this.fuel.listByMachine(m.actor, m.payload.machineId, m.payload);
+  listByMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
+    return this.fuel.listByMachine(caller, m.payload.machineId, m.payload);
   }
 
   @MessagePattern(FUEL_RECORD_LATEST)
-  latest(@Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
-    return this.fuel.latest(m.actor, m.payload.machineId);
+  latest(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
+    return this.fuel.latest(caller, m.payload.machineId);
   }
 
   @MessagePattern(FUEL_RECORD_GET)
-  get(@Payload() m: RpcMessage<FuelRecordIdRequest>) {
-    return this.fuel.get(m.actor, m.payload.id);
+  get(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordIdRequest>) {
+    return this.fuel.get(caller, m.payload.id);
   }
 
   @MessagePattern(FUEL_RECORD_CREATE)
-  create(@Payload() m: RpcMessage<FuelRecordCreateRequest>) {
-    return this.fuel.create(m.actor, m.payload.record, m.meta);
+  create(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordCreateRequest>) {
+    return this.fuel.create(caller, m.payload.record, m.meta);
   }
 
   @MessagePattern(FUEL_RECORD_UPDATE)
-  update(@Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
-    return this.fuel.update(m.actor, m.payload.id, m.payload.record, m.meta);
+  update(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
+    return this.fuel.update(caller, m.payload.id, m.payload.record, m.meta);
   }
 
   @MessagePattern(FUEL_RECORD_DELETE)
-  remove(@Payload() m: RpcMessage<FuelRecordIdRequest>) {
-    return this.fuel.remove(m.actor, m.payload.id, m.meta);
+  remove(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordIdRequest>) {
+    return this.fuel.remove(caller, m.payload.id, m.meta);
   }
 
   @MessagePattern(FUEL_IMPORT_APPLY)
-  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
-    return this.fuel.importApply(m.actor, m.payload, m.meta);
+  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.fuel.importApply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(FUEL_IMPORT_REVERT)
-  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
-    return this.fuel.importRevert(m.actor, m.payload, m.meta);
+  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.fuel.importRevert(caller, m.payload, m.meta);
   }
 }

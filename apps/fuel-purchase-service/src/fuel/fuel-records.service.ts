@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   checkImportRecord,
   FuelRecordInput,
@@ -21,11 +20,12 @@ import {
   type RpcMeta,
 } from '@wrenchlog/contracts';
 import { applyImportBatch, createOnce, revertImportRecords, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
-import { UserTransactions } from '../common/transactions.js';
+import { UserTransactions, type Tx } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
+import { FuelRecordsRepository, type FuelFill } from './fuel-records.repository.js';
 import { fullToFull, milesPerGallon, type FullToFull } from './fuel.rules.js';
 
 export function toFuelRecord(e: FuelRecordEntity): FuelRecord {
@@ -84,7 +84,7 @@ const ECONOMY_CHUNK = 1000;
 @Injectable()
 export class FuelRecordsService {
   constructor(
-    @InjectRepository(FuelRecordEntity) private readonly records: Repository<FuelRecordEntity>,
+    private readonly records: FuelRecordsRepository,
     private readonly tx: UserTransactions,
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
@@ -141,45 +141,30 @@ export class FuelRecordsService {
    * A machine's records, newest dateOfPurchase first (ties: newest id first): one page when the
    * caller pages, else the newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9).
    */
-  async listByMachine(actor: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<FuelRecordsOfMachine> {
-    const { userId } = requireActor(actor);
-    const query = { where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } } as const;
+  async listByMachine({ userId }: Actor, machineId: number, window: HistoryWindow = {}): Promise<FuelRecordsOfMachine> {
     if (window.page === undefined || window.size === undefined) {
-      return this.withEconomy(userId, (await this.records.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toFuelRecord));
+      return this.withEconomy(userId, (await this.records.newestOfMachine(userId, machineId, MACHINE_HISTORY_LIMITS.unpaged)).map(toFuelRecord));
     }
-    const [rows, total] = await this.records.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
+    const [rows, total] = await this.records.pageOfMachine(userId, machineId, window.page * window.size, window.size);
     return pageOf(await this.withEconomy(userId, rows.map(toFuelRecord)), total, window.page, window.size);
   }
 
   /** The record with the newest dateOfPurchase, or null when the machine has none (answered as JSON null). */
-  async latest(actor: Actor | null, machineId: number): Promise<FuelRecord | null> {
-    const { userId } = requireActor(actor);
-    const row = await this.records.findOne({ where: { userId, machineId }, order: { dateOfPurchase: 'DESC', id: 'DESC' } });
+  async latest({ userId }: Actor, machineId: number): Promise<FuelRecord | null> {
+    const [row] = await this.records.newestOfMachine(userId, machineId, 1);
     return row ? (await this.withEconomy(userId, [toFuelRecord(row)]))[0]! : null;
   }
 
   /**
    * The full-to-full segments of each machine's fills dated before `until`, read from its last full
    * fill before `since` (where the first segment that ends at or after `since` starts), not from its
-   * first record ever; on the (user, machine, date) index.
+   * first record ever.
    */
   private async fullToFullOf(userId: number, machineIds: readonly number[], since: Date, until: Date): Promise<Map<number, FullToFull[]>> {
     const out = new Map<number, FullToFull[]>();
     for (let i = 0; i < machineIds.length; i += ECONOMY_CHUNK) {
-      const ids = machineIds.slice(i, i + ECONOMY_CHUNK);
-      const rows = await this.records
-        .createQueryBuilder('f')
-        .select(['f.id', 'f.machineId', 'f.dateOfPurchase', 'f.amountMilli', 'f.currentMileage', 'f.fullTank', 'f.missedPrevious'])
-        .where('f.userId = :userId AND f.machineId IN (:...ids) AND f.dateOfPurchase < :until', { userId, ids, until })
-        .andWhere(
-          `f.dateOfPurchase >= COALESCE((SELECT MAX(p.date_of_purchase) FROM fuel_records p WHERE p.user_id = f.user_id AND p.machine_id = f.machine_id AND p.full_tank AND p.date_of_purchase < :since), :epoch)`,
-          { since, epoch: new Date(0) },
-        )
-        .orderBy('f.machineId', 'ASC')
-        .addOrderBy('f.dateOfPurchase', 'ASC')
-        .addOrderBy('f.id', 'ASC')
-        .getMany();
-      const byMachine = new Map<number, FuelRecordEntity[]>();
+      const rows = await this.records.fillsAround(userId, machineIds.slice(i, i + ECONOMY_CHUNK), since, until);
+      const byMachine = new Map<number, FuelFill[]>();
       for (const r of rows) {
         const list = byMachine.get(r.machineId) ?? [];
         list.push(r);
@@ -228,8 +213,7 @@ export class FuelRecordsService {
     return records;
   }
 
-  async get(actor: Actor | null, id: number): Promise<FuelRecord> {
-    const { userId } = requireActor(actor);
+  async get({ userId }: Actor, id: number): Promise<FuelRecord> {
     return (await this.withEconomy(userId, [toFuelRecord(await this.owned(userId, id))]))[0]!;
   }
 
@@ -238,14 +222,13 @@ export class FuelRecordsService {
    * fleet's concurrent fuel entries wait for each other (docs/performance.md). A retried call with
    * the same idempotency key answers the record made the first time (createOnce).
    */
-  async create(actor: Actor | null, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
-    const caller = requireActor(actor);
+  async create(caller: Actor, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
     const { userId } = caller;
     const key = meta?.idempotencyKey ?? null;
     await this.machines.requireOwned(caller, input.machineId);
     const record = await createOnce(
       async () => {
-        const found = key ? await this.records.findOneBy({ userId, idempotencyKey: key }) : null;
+        const found = key ? await this.records.byIdempotencyKey(userId, key) : null;
         return found && toFuelRecord(found);
       },
       // The INSERT and its fuel.record.saved (schedule-service's reading) in one transaction, without
@@ -253,10 +236,10 @@ export class FuelRecordsService {
       () =>
         this.tx.run(
           userId,
-          async (manager) => {
+          async (tx) => {
             const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
-            await manager.getRepository(FuelRecordEntity).insert(row);
-            await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
+            await this.records.insert(tx, row);
+            await this.saved(tx, row, { actor: caller, correlationId: meta?.correlationId });
             return toFuelRecord(row);
           },
           { lock: false },
@@ -266,36 +249,33 @@ export class FuelRecordsService {
     return (await this.withEconomy(userId, [record]))[0]!;
   }
 
-  async update(actor: Actor | null, id: number, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
-    const caller = requireActor(actor);
+  async update(caller: Actor, id: number, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
     const { userId } = caller;
-    const record = await this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(FuelRecordEntity);
-      const row = await repo.findOneBy({ id, userId });
+    const record = await this.tx.run(userId, async (tx) => {
+      const row = await this.records.byId(userId, id, tx);
       if (!row) {
         throw notFound(NOT_FOUND);
       }
       if (row.machineId !== input.machineId) {
         await this.machines.requireOwned(caller, input.machineId);
       }
-      const saved = await repo.save(assign(row, input));
-      await this.saved(manager, saved, { actor, correlationId: meta?.correlationId });
+      const saved = await this.records.save(tx, assign(row, input));
+      await this.saved(tx, saved, { actor: caller, correlationId: meta?.correlationId });
       return toFuelRecord(saved);
     });
     await this.undoIfMachineDeleted(userId, record);
     return (await this.withEconomy(userId, [record]))[0]!;
   }
 
-  async remove(actor: Actor | null, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      const row = await manager.getRepository(FuelRecordEntity).findOne({ where: { id, userId }, select: { id: true, machineId: true } });
-      const result = row ? await manager.getRepository(FuelRecordEntity).delete({ id, userId }) : { affected: 0 };
-      if (!row || !result.affected) {
+  async remove(caller: Actor, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
+    const { userId } = caller;
+    return this.tx.run(userId, async (tx) => {
+      const removed = await this.records.deleteOwned(tx, userId, id);
+      if (!removed) {
         throw notFound(NOT_FOUND);
       }
-      const event: FuelRecordDeletedEvent = { recordId: id, userId, machineId: row.machineId, at: new Date().toISOString() };
-      await this.outbox.enqueue(manager, FUEL_RECORD_DELETED, event, { actor, correlationId: meta?.correlationId });
+      const event: FuelRecordDeletedEvent = { recordId: id, userId, machineId: removed.machineId, at: new Date().toISOString() };
+      await this.outbox.enqueue(tx, FUEL_RECORD_DELETED, event, { actor: caller, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
   }
@@ -306,13 +286,13 @@ export class FuelRecordsService {
    */
   private async undoIfMachineDeleted(userId: number, record: FuelRecord): Promise<void> {
     if (await this.machines.isDeleted(record.machineId)) {
-      await this.records.delete({ id: record.id, userId });
+      await this.records.delete(userId, record.id);
       throw notFound(MACHINE_NOT_FOUND);
     }
   }
 
   /** fuel.record.saved: report-service counts its total price; schedule-service keeps the record's mileage and hours as readings linked to it. */
-  private async saved(manager: EntityManager, row: FuelRecordEntity, ctx: CallContext): Promise<void> {
+  private async saved(tx: Tx, row: FuelRecordEntity, ctx: CallContext): Promise<void> {
     const event: FuelRecordSavedEvent = {
       recordId: row.id,
       userId: row.userId,
@@ -328,11 +308,11 @@ export class FuelRecordsService {
       purchasedAt: row.dateOfPurchase.toISOString(),
       at: new Date().toISOString(),
     };
-    await this.outbox.enqueue(manager, FUEL_RECORD_SAVED, event, ctx);
+    await this.outbox.enqueue(tx, FUEL_RECORD_SAVED, event, ctx);
   }
 
   private async owned(userId: number, id: number): Promise<FuelRecordEntity> {
-    const row = await this.records.findOneBy({ id, userId });
+    const row = await this.records.byId(userId, id);
     if (!row) {
       throw notFound(NOT_FOUND);
     }

@@ -14,19 +14,18 @@ import {
   SUPPLIER_GET,
   SUPPLIER_LIST,
   SUPPLIER_UPDATE,
-  type InventorySampleRequest,
-  type InventoryStatsRequest,
   type PartCreateRequest,
   type PartIdRequest,
   type PartListRequest,
   type PartUpdateRequest,
+  type Actor,
   type RpcMessage,
-  type SupplierAllRequest,
   type SupplierCreateRequest,
   type SupplierIdRequest,
   type SupplierListRequest,
   type SupplierUpdateRequest,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { InventoryService } from './inventory.service.js';
 
 @Controller()
@@ -34,67 +33,67 @@ export class InventoryController {
   constructor(private readonly inventory: InventoryService) {}
 
   @MessagePattern(PART_LIST)
-  listParts(@Payload() m: RpcMessage<PartListRequest>) {
-    return this.inventory.listParts(m.actor, m.payload);
+  listParts(@Caller() caller: Actor, @Payload() m: RpcMessage<PartListRequest>) {
+    return this.inventory.listParts(caller, m.payload);
   }
 
   @MessagePattern(PART_GET)
-  getPart(@Payload() m: RpcMessage<PartIdRequest>) {
-    return this.inventory.getPart(m.actor, m.payload.id);
+  getPart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartIdRequest>) {
+    return this.inventory.getPart(caller, m.payload.id);
   }
 
   @MessagePattern(PART_CREATE)
-  createPart(@Payload() m: RpcMessage<PartCreateRequest>) {
-    return this.inventory.createPart(m.actor, m.payload.part, m.meta);
+  createPart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartCreateRequest>) {
+    return this.inventory.createPart(caller, m.payload.part, m.meta);
   }
 
   @MessagePattern(PART_UPDATE)
-  updatePart(@Payload() m: RpcMessage<PartUpdateRequest>) {
-    return this.inventory.updatePart(m.actor, m.payload.id, m.payload.part);
+  updatePart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartUpdateRequest>) {
+    return this.inventory.updatePart(caller, m.payload.id, m.payload.part);
   }
 
   @MessagePattern(PART_DELETE)
-  deletePart(@Payload() m: RpcMessage<PartIdRequest>) {
-    return this.inventory.deletePart(m.actor, m.payload.id);
+  deletePart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartIdRequest>) {
+    return this.inventory.deletePart(caller, m.payload.id);
   }
 
   @MessagePattern(PART_STATS)
-  stats(@Payload() m: RpcMessage<InventoryStatsRequest>) {
-    return this.inventory.stats(m.actor);
+  stats(@Caller() caller: Actor) {
+    return this.inventory.stats(caller);
   }
 
   @MessagePattern(INVENTORY_LOAD_SAMPLE)
-  loadSample(@Payload() m: RpcMessage<InventorySampleRequest>) {
-    return this.inventory.loadSample(m.actor);
+  loadSample(@Caller() caller: Actor) {
+    return this.inventory.loadSample(caller);
   }
 
   @MessagePattern(SUPPLIER_LIST)
-  listSuppliers(@Payload() m: RpcMessage<SupplierListRequest>) {
-    return this.inventory.listSuppliers(m.actor, m.payload);
+  listSuppliers(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierListRequest>) {
+    return this.inventory.listSuppliers(caller, m.payload);
   }
 
   @MessagePattern(SUPPLIER_ALL)
-  allSuppliers(@Payload() m: RpcMessage<SupplierAllRequest>) {
-    return this.inventory.allSuppliers(m.actor);
+  allSuppliers(@Caller() caller: Actor) {
+    return this.inventory.allSuppliers(caller);
   }
 
   @MessagePattern(SUPPLIER_GET)
-  getSupplier(@Payload() m: RpcMessage<SupplierIdRequest>) {
-    return this.inventory.getSupplier(m.actor, m.payload.id);
+  getSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierIdRequest>) {
+    return this.inventory.getSupplier(caller, m.payload.id);
   }
 
   @MessagePattern(SUPPLIER_CREATE)
-  createSupplier(@Payload() m: RpcMessage<SupplierCreateRequest>) {
-    return this.inventory.createSupplier(m.actor, m.payload.supplier, m.meta);
+  createSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierCreateRequest>) {
+    return this.inventory.createSupplier(caller, m.payload.supplier, m.meta);
   }
 
   @MessagePattern(SUPPLIER_UPDATE)
-  updateSupplier(@Payload() m: RpcMessage<SupplierUpdateRequest>) {
-    return this.inventory.updateSupplier(m.actor, m.payload.id, m.payload.supplier);
+  updateSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierUpdateRequest>) {
+    return this.inventory.updateSupplier(caller, m.payload.id, m.payload.supplier);
   }
 
   @MessagePattern(SUPPLIER_DELETE)
-  deleteSupplier(@Payload() m: RpcMessage<SupplierIdRequest>) {
-    return this.inventory.deleteSupplier(m.actor, m.payload.id);
+  deleteSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierIdRequest>) {
+    return this.inventory.deleteSupplier(caller, m.payload.id);
   }
 }

@@ -1,18 +1,23 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '@wrenchlog/platform';
 import { CommonModule } from '../common/common.module.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { InventoryController } from './inventory.controller.js';
 import { InventoryService } from './inventory.service.js';
-import { PartEntity } from './part.entity.js';
+import { PartsRepository } from './parts.repository.js';
 import { StockEvents } from './stock-events.js';
-import { SupplierEntity } from './supplier.entity.js';
+import { SuppliersRepository } from './suppliers.repository.js';
 
-/** Parts and suppliers; exports StockEvents (inventory.stock.changed, issue 24), which purchases also announce. */
+/**
+ * Parts and suppliers; exports their repositories (purchases check and move a part's stock) and
+ * StockEvents (inventory.stock.changed, issue 24), which purchases also announce. A part's or
+ * supplier's delete unlinks the purchases that name it, through its own PurchasesRepository:
+ * importing PurchasesModule would make a cycle, as it imports this module.
+ */
 @Module({
-  imports: [TypeOrmModule.forFeature([PartEntity, SupplierEntity]), CommonModule, OutboxModule],
+  imports: [CommonModule, OutboxModule],
   controllers: [InventoryController],
-  providers: [InventoryService, StockEvents],
-  exports: [StockEvents],
+  providers: [InventoryService, StockEvents, PartsRepository, SuppliersRepository, PurchasesRepository],
+  exports: [StockEvents, PartsRepository, SuppliersRepository],
 })
 export class InventoryModule {}

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type {
   Actor,
   FuelPurchaseDeleted,
@@ -16,16 +15,17 @@ import type {
   SupplierPage,
 } from '@wrenchlog/contracts';
 import { INVENTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
-import { conflict, notFound, requireActor } from '@wrenchlog/platform';
-import { In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
+import { conflict, notFound } from '@wrenchlog/platform';
 import { CENTS, fromScaled, likePattern, textOrNull, toScaled } from '../common/scaled.js';
-import { UserTransactions } from '../common/transactions.js';
-import { PurchaseEntity } from '../purchases/purchase.entity.js';
-import { PartEntity } from './part.entity.js';
+import { UserTransactions, type Tx } from '../common/transactions.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
+import type { PartEntity } from './part.entity.js';
+import { PartsRepository } from './parts.repository.js';
 import { SAMPLE_PARTS, SAMPLE_SUPPLIERS } from './sample-inventory.js';
 import { StockEvents } from './stock-events.js';
 import { stockStatus } from './stock.rules.js';
-import { SupplierEntity } from './supplier.entity.js';
+import type { SupplierEntity } from './supplier.entity.js';
+import { SuppliersRepository } from './suppliers.repository.js';
 
 export const toSupplier = (s: SupplierEntity): Supplier => ({ id: s.id, name: s.name, contact: s.contact, email: s.email, phone: s.phone, address: s.address });
 
@@ -68,7 +68,6 @@ function assignSupplier(e: SupplierEntity, s: SupplierInput): SupplierEntity {
 
 const PART_NOT_FOUND = 'Part not found';
 const SUPPLIER_NOT_FOUND = 'Supplier not found';
-const ESCAPE = ` ESCAPE '\\'`;
 
 /**
  * The parts and suppliers inventory of the signed-in user, persisted (the spec's screen works on
@@ -79,8 +78,9 @@ const ESCAPE = ` ESCAPE '\\'`;
 @Injectable()
 export class InventoryService {
   constructor(
-    @InjectRepository(PartEntity) private readonly parts: Repository<PartEntity>,
-    @InjectRepository(SupplierEntity) private readonly suppliers: Repository<SupplierEntity>,
+    private readonly parts: PartsRepository,
+    private readonly suppliers: SuppliersRepository,
+    private readonly purchases: PurchasesRepository,
     private readonly tx: UserTransactions,
     private readonly stock: StockEvents,
   ) {}
@@ -88,118 +88,91 @@ export class InventoryService {
   // ---- parts ----
 
   /** Case-insensitive substring search on name, part number and description; stock filter; name order. */
-  async listParts(actor: Actor | null, q: PartListRequest): Promise<PartPage> {
-    const { userId } = requireActor(actor);
-    const qb = this.parts.createQueryBuilder('p').where('p.user_id = :userId', { userId });
+  async listParts({ userId }: Actor, q: PartListRequest): Promise<PartPage> {
     const search = q.search?.trim();
-    if (search) {
-      qb.andWhere(`(LOWER(p.name) LIKE :q${ESCAPE} OR LOWER(p.part_number) LIKE :q${ESCAPE} OR LOWER(COALESCE(p.description, '')) LIKE :q${ESCAPE})`, {
-        q: likePattern(search),
-      });
-    }
-    applyStockFilter(qb, q.stock);
-    const total = await qb.getCount();
-    const rows = await qb
-      .addSelect('LOWER(p.name)', 'sort_name')
-      .orderBy('sort_name', 'ASC')
-      .addOrderBy('p.id', 'ASC')
-      .offset(q.page * q.size)
-      .limit(q.size)
-      .getMany();
+    const [rows, total] = await this.parts.page(userId, {
+      pattern: search ? likePattern(search) : undefined,
+      stock: q.stock,
+      skip: q.page * q.size,
+      take: q.size,
+    });
     return pageOf(await this.withSupplierNames(rows), total, q.page, q.size);
   }
 
-  async getPart(actor: Actor | null, id: number): Promise<Part> {
-    const { userId } = requireActor(actor);
-    const part = await this.parts.findOneBy({ id, userId });
+  async getPart({ userId }: Actor, id: number): Promise<Part> {
+    const part = await this.parts.byId(userId, id);
     if (!part) {
       throw notFound(PART_NOT_FOUND);
     }
     return (await this.withSupplierNames([part]))[0];
   }
 
-  async createPart(actor: Actor | null, input: PartInput, meta?: RpcMeta): Promise<Part> {
-    const { userId } = requireActor(actor);
+  /** A retried create (same idempotency key) answers the part made the first time. */
+  async createPart({ userId }: Actor, input: PartInput, meta?: RpcMeta): Promise<Part> {
     const key = meta?.idempotencyKey ?? null;
-    return this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(PartEntity);
-      const earlier = key ? await repo.findOneBy({ userId, idempotencyKey: key }) : null;
+    return this.tx.run(userId, async (tx) => {
+      const earlier = key ? await this.parts.byIdempotencyKey(tx, userId, key) : null;
       if (earlier) {
-        return toPart(earlier, (await ownedSupplier(manager, userId, earlier.supplierId)).name);
+        return toPart(earlier, (await this.ownedSupplier(tx, userId, earlier.supplierId)).name);
       }
-      const supplier = await ownedSupplier(manager, userId, input.supplierId);
-      const part = await repo.save(assignPart(repo.create({ userId, idempotencyKey: key }), input));
-      await this.stock.announce(manager, userId, [part.id]);
+      const supplier = await this.ownedSupplier(tx, userId, input.supplierId);
+      const part = await this.parts.save(tx, assignPart(this.parts.create({ userId, idempotencyKey: key }), input));
+      await this.stock.announce(tx, userId, [part.id]);
       return toPart(part, supplier.name);
     });
   }
 
-  async updatePart(actor: Actor | null, id: number, input: PartInput): Promise<Part> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(PartEntity);
-      const part = await repo.findOneBy({ id, userId });
+  async updatePart({ userId }: Actor, id: number, input: PartInput): Promise<Part> {
+    return this.tx.run(userId, async (tx) => {
+      const part = await this.parts.byId(userId, id, tx);
       if (!part) {
         throw notFound(PART_NOT_FOUND);
       }
-      const supplier = await ownedSupplier(manager, userId, input.supplierId);
-      const saved = await repo.save(assignPart(part, input));
-      await this.stock.announce(manager, userId, [saved.id]);
+      const supplier = await this.ownedSupplier(tx, userId, input.supplierId);
+      const saved = await this.parts.save(tx, assignPart(part, input));
+      await this.stock.announce(tx, userId, [saved.id]);
       return toPart(saved, supplier.name);
     });
   }
 
   /** Deletes the part; purchases that named it keep their own text and lose the link (and its stock ledger). */
-  async deletePart(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      const result = await manager.getRepository(PartEntity).delete({ id, userId });
-      if (!result.affected) {
+  async deletePart({ userId }: Actor, id: number): Promise<FuelPurchaseDeleted> {
+    return this.tx.run(userId, async (tx) => {
+      if (!(await this.parts.delete(tx, userId, id))) {
         throw notFound(PART_NOT_FOUND);
       }
-      const purchases = manager.getRepository(PurchaseEntity);
-      await purchases.update({ userId, partId: id }, { partId: null });
-      await purchases.update({ userId, stockPartId: id }, { stockPartId: null, stockAdded: 0 });
+      await this.purchases.unlinkPart(tx, userId, id);
       return { deleted: true } as const;
     });
   }
 
   /** The Quick Stats counts. */
-  async stats(actor: Actor | null): Promise<InventoryStats> {
-    const { userId } = requireActor(actor);
-    const count = (stock?: 'low-stock' | 'out-of-stock') => {
-      const qb = this.parts.createQueryBuilder('p').where('p.user_id = :userId', { userId });
-      applyStockFilter(qb, stock);
-      return qb.getCount();
-    };
+  async stats({ userId }: Actor): Promise<InventoryStats> {
     const [totalParts, lowStock, outOfStock, suppliers] = await Promise.all([
-      count(),
-      count('low-stock'),
-      count('out-of-stock'),
-      this.suppliers.countBy({ userId }),
+      this.parts.count(userId),
+      this.parts.count(userId, 'low-stock'),
+      this.parts.count(userId, 'out-of-stock'),
+      this.suppliers.count(userId),
     ]);
     return { totalParts, lowStock, outOfStock, suppliers };
   }
 
   /** Loads the sample inventory into an empty inventory (never silently; 409 when anything is there). */
-  async loadSample(actor: Actor | null): Promise<InventorySample> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      const partRepo = manager.getRepository(PartEntity);
-      const supplierRepo = manager.getRepository(SupplierEntity);
-      if ((await partRepo.countBy({ userId })) > 0 || (await supplierRepo.countBy({ userId })) > 0) {
+  async loadSample({ userId }: Actor): Promise<InventorySample> {
+    return this.tx.run(userId, async (tx) => {
+      if ((await this.parts.count(userId, undefined, tx)) > 0 || (await this.suppliers.count(userId, tx)) > 0) {
         throw conflict('The sample inventory can only be loaded into an empty inventory: this account already has parts or suppliers.');
       }
       const byKey = new Map<string, SupplierEntity>();
       for (const s of SAMPLE_SUPPLIERS) {
         const { key, ...fields } = s;
-        byKey.set(key, await supplierRepo.save(supplierRepo.create({ userId, ...fields, idempotencyKey: null })));
+        byKey.set(key, await this.suppliers.save(tx, this.suppliers.create({ userId, ...fields, idempotencyKey: null })));
       }
       const parts: Part[] = [];
       for (const p of SAMPLE_PARTS) {
         const { supplier: key, ...fields } = p;
         const supplier = byKey.get(key)!;
-        const saved = await partRepo.save(partRepo.create({ userId, ...fields, supplierId: supplier.id, idempotencyKey: null }));
+        const saved = await this.parts.save(tx, this.parts.create({ userId, ...fields, supplierId: supplier.id, idempotencyKey: null }));
         parts.push(toPart(saved, supplier.name));
       }
       return { suppliers: [...byKey.values()].map(toSupplier), parts };
@@ -209,118 +182,71 @@ export class InventoryService {
   // ---- suppliers ----
 
   /** Case-insensitive substring search on name, contact, email and address (the box says 'by name or location'). */
-  async listSuppliers(actor: Actor | null, q: SupplierListRequest): Promise<SupplierPage> {
-    const { userId } = requireActor(actor);
-    const qb = this.suppliers.createQueryBuilder('s').where('s.user_id = :userId', { userId });
+  async listSuppliers({ userId }: Actor, q: SupplierListRequest): Promise<SupplierPage> {
     const search = q.search?.trim();
-    if (search) {
-      qb.andWhere(
-        `(LOWER(s.name) LIKE :q${ESCAPE} OR LOWER(s.contact) LIKE :q${ESCAPE} OR LOWER(s.email) LIKE :q${ESCAPE} OR LOWER(COALESCE(s.address, '')) LIKE :q${ESCAPE})`,
-        { q: likePattern(search) },
-      );
-    }
-    const total = await qb.getCount();
-    const rows = await qb
-      .addSelect('LOWER(s.name)', 'sort_name')
-      .orderBy('sort_name', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .offset(q.page * q.size)
-      .limit(q.size)
-      .getMany();
+    const [rows, total] = await this.suppliers.page(userId, { pattern: search ? likePattern(search) : undefined, skip: q.page * q.size, take: q.size });
     return pageOf(rows.map(toSupplier), total, q.page, q.size);
   }
 
   /** The suppliers by name, at most INVENTORY_LIMITS.suppliersAll: the part dialog's supplier select. */
-  async allSuppliers(actor: Actor | null): Promise<Supplier[]> {
-    const { userId } = requireActor(actor);
-    const rows = await this.suppliers
-      .createQueryBuilder('s')
-      .where('s.user_id = :userId', { userId })
-      .addSelect('LOWER(s.name)', 'sort_name')
-      .orderBy('sort_name', 'ASC')
-      .addOrderBy('s.id', 'ASC')
-      .take(INVENTORY_LIMITS.suppliersAll)
-      .getMany();
-    return rows.map(toSupplier);
+  async allSuppliers({ userId }: Actor): Promise<Supplier[]> {
+    return (await this.suppliers.byName(userId, INVENTORY_LIMITS.suppliersAll)).map(toSupplier);
   }
 
-  async getSupplier(actor: Actor | null, id: number): Promise<Supplier> {
-    const { userId } = requireActor(actor);
-    const row = await this.suppliers.findOneBy({ id, userId });
+  async getSupplier({ userId }: Actor, id: number): Promise<Supplier> {
+    const row = await this.suppliers.byId(userId, id);
     if (!row) {
       throw notFound(SUPPLIER_NOT_FOUND);
     }
     return toSupplier(row);
   }
 
-  async createSupplier(actor: Actor | null, input: SupplierInput, meta?: RpcMeta): Promise<Supplier> {
-    const { userId } = requireActor(actor);
+  async createSupplier({ userId }: Actor, input: SupplierInput, meta?: RpcMeta): Promise<Supplier> {
     const key = meta?.idempotencyKey ?? null;
-    return this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(SupplierEntity);
-      const earlier = key ? await repo.findOneBy({ userId, idempotencyKey: key }) : null;
+    return this.tx.run(userId, async (tx) => {
+      const earlier = key ? await this.suppliers.byIdempotencyKey(tx, userId, key) : null;
       if (earlier) {
         return toSupplier(earlier);
       }
-      return toSupplier(await repo.save(assignSupplier(repo.create({ userId, idempotencyKey: key }), input)));
+      return toSupplier(await this.suppliers.save(tx, assignSupplier(this.suppliers.create({ userId, idempotencyKey: key }), input)));
     });
   }
 
-  async updateSupplier(actor: Actor | null, id: number, input: SupplierInput): Promise<Supplier> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      const row = await ownedSupplier(manager, userId, id);
-      return toSupplier(await manager.getRepository(SupplierEntity).save(assignSupplier(row, input)));
+  async updateSupplier({ userId }: Actor, id: number, input: SupplierInput): Promise<Supplier> {
+    return this.tx.run(userId, async (tx) => {
+      const row = await this.ownedSupplier(tx, userId, id);
+      return toSupplier(await this.suppliers.save(tx, assignSupplier(row, input)));
     });
   }
 
   /** 409 while parts still name the supplier; purchases bought there keep their store text and lose the link. */
-  async deleteSupplier(actor: Actor | null, id: number): Promise<FuelPurchaseDeleted> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      await ownedSupplier(manager, userId, id);
-      const inUse = await manager.getRepository(PartEntity).countBy({ userId, supplierId: id });
+  async deleteSupplier({ userId }: Actor, id: number): Promise<FuelPurchaseDeleted> {
+    return this.tx.run(userId, async (tx) => {
+      await this.ownedSupplier(tx, userId, id);
+      const inUse = await this.parts.countOfSupplier(tx, userId, id);
       if (inUse > 0) {
         throw conflict(
           `This supplier cannot be deleted: ${inUse} ${inUse === 1 ? 'part is' : 'parts are'} still supplied by it. Delete those parts or choose another supplier for them first.`,
         );
       }
-      await manager.getRepository(PurchaseEntity).update({ userId, storeId: id }, { storeId: null });
-      await manager.getRepository(SupplierEntity).delete({ id, userId });
+      await this.purchases.unlinkStore(tx, userId, id);
+      await this.suppliers.delete(tx, userId, id);
       return { deleted: true } as const;
     });
   }
 
   private async withSupplierNames(rows: PartEntity[]): Promise<Part[]> {
-    const ids = [...new Set(rows.map((p) => p.supplierId))];
-    const suppliers = ids.length ? await this.suppliers.findBy({ id: In(ids) }) : [];
+    const suppliers = await this.suppliers.byIds([...new Set(rows.map((p) => p.supplierId))]);
     const names = new Map(suppliers.map((s) => [s.id, s.name]));
     return rows.map((p) => toPart(p, names.get(p.supplierId) ?? ''));
   }
-}
 
-/** The caller's supplier, or 404 (also for another user's supplier). */
-async function ownedSupplier(manager: EntityManager, userId: number, id: number): Promise<SupplierEntity> {
-  const supplier = await manager.getRepository(SupplierEntity).findOneBy({ id, userId });
-  if (!supplier) {
-    throw notFound(SUPPLIER_NOT_FOUND);
-  }
-  return supplier;
-}
-
-/** The stock rule of stock.rules.ts as SQL. */
-function applyStockFilter(qb: SelectQueryBuilder<PartEntity>, stock: string | undefined): void {
-  switch (stock) {
-    case 'in-stock':
-      qb.andWhere('p.quantity > 0 AND p.quantity > p.min_stock');
-      break;
-    case 'low-stock':
-      qb.andWhere('p.quantity > 0 AND p.quantity <= p.min_stock');
-      break;
-    case 'out-of-stock':
-      qb.andWhere('p.quantity <= 0');
-      break;
-    default:
-      break;
+  /** The caller's supplier, or 404 (also for another user's supplier). */
+  private async ownedSupplier(tx: Tx, userId: number, id: number): Promise<SupplierEntity> {
+    const supplier = await this.suppliers.byId(userId, id, tx);
+    if (!supplier) {
+      throw notFound(SUPPLIER_NOT_FOUND);
+    }
+    return supplier;
   }
 }

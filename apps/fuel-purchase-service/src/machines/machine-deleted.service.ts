@@ -1,9 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { MachineDeletedEvent } from '@wrenchlog/contracts';
 import { UserTransactions } from '../common/transactions.js';
-import { FuelRecordEntity } from '../fuel/fuel-record.entity.js';
-import { PurchaseEntity } from '../purchases/purchase.entity.js';
-import { adjustStock } from '../purchases/purchases.service.js';
+import { FuelRecordsRepository } from '../fuel/fuel-records.repository.js';
+import { PartsRepository } from '../inventory/parts.repository.js';
+import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { planRemoval } from '../purchases/stock-ledger.js';
 import { MachineProjection } from './machine-projection.js';
 
@@ -18,6 +18,9 @@ export class MachineDeletedService {
   constructor(
     private readonly tx: UserTransactions,
     private readonly projection: MachineProjection,
+    private readonly fuel: FuelRecordsRepository,
+    private readonly purchases: PurchasesRepository,
+    private readonly parts: PartsRepository,
   ) {}
 
   async machineDeleted(event: MachineDeletedEvent): Promise<{ fuelRecords: number; purchases: number }> {
@@ -29,18 +32,16 @@ export class MachineDeletedService {
     // The tombstone commits first: a create that raced this deletion and inserted after the records
     // below were removed sees it and takes its row back (FuelRecordsService, PurchasesService).
     await this.projection.onDeleted(userId, machineId);
-    return this.tx.run(userId, async (manager) => {
-      const fuel = await manager.getRepository(FuelRecordEntity).delete({ userId, machineId });
-      const purchaseRepo = manager.getRepository(PurchaseEntity);
-      // Under the user's lock: the ledgers read here are those of the rows this delete removes.
-      const counted = await purchaseRepo.find({ select: { stockPartId: true, stockAdded: true, stockReceived: true }, where: { userId, machineId } });
-      const purchases = await purchaseRepo.delete({ userId, machineId });
-      await adjustStock(
-        manager,
+    return this.tx.run(userId, async (tx) => {
+      const fuelRecords = await this.fuel.deleteOfMachine(tx, userId, machineId);
+      // Under the user's lock: the ledgers answered are those of the rows this delete removes.
+      const purchases = await this.purchases.deleteOfMachine(tx, userId, machineId);
+      await this.parts.adjustStock(
+        tx,
         userId,
-        counted.flatMap((p) => planRemoval({ received: p.stockReceived, stockPartId: p.stockPartId, stockAdded: p.stockAdded })),
+        purchases.ledgers.flatMap((ledger) => planRemoval(ledger)),
       );
-      const removed = { fuelRecords: fuel.affected ?? 0, purchases: purchases.affected ?? 0 };
+      const removed = { fuelRecords, purchases: purchases.deleted };
       if (removed.fuelRecords || removed.purchases) {
         this.logger.log(`machine ${machineId} deleted: removed ${removed.fuelRecords} fuel record(s) and ${removed.purchases} purchase(s)`);
       }

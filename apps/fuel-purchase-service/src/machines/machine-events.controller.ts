@@ -7,8 +7,10 @@ import {
   type FuelMachineHistoryCountRequest,
   type MachineDeletedEvent,
   type MachineSavedEvent,
+  type Actor,
   type RpcMessage,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { MachineDeletedService } from './machine-deleted.service.js';
 import { MachineHistoryService } from './machine-history.service.js';
 import { MachineProjection } from './machine-projection.js';
@@ -22,8 +24,8 @@ export class MachineEventsController {
   ) {}
 
   @MessagePattern(FUEL_MACHINE_HISTORY_COUNT)
-  historyCount(@Payload() m: RpcMessage<FuelMachineHistoryCountRequest>) {
-    return this.history.count(m.actor, m.payload.machineId);
+  historyCount(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelMachineHistoryCountRequest>) {
+    return this.history.count(caller, m.payload.machineId);
   }
 
   @EventPattern(MACHINE_SAVED)

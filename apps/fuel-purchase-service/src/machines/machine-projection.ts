@@ -1,9 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { eventTime, ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
 import { DomainError, notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
-import { DataSource, Repository } from 'typeorm';
-import { KnownMachineEntity } from './known-machine.entity.js';
+import { KnownMachinesRepository } from './known-machines.repository.js';
 
 export const MACHINE_NOT_FOUND = 'Machine not found';
 
@@ -21,8 +19,7 @@ export class MachineProjection {
   private readonly logger = new Logger(MachineProjection.name);
 
   constructor(
-    @InjectRepository(KnownMachineEntity) private readonly machines: Repository<KnownMachineEntity>,
-    private readonly dataSource: DataSource,
+    private readonly machines: KnownMachinesRepository,
     private readonly rpc: RpcClient,
   ) {}
 
@@ -31,7 +28,7 @@ export class MachineProjection {
     if (!isValidId(machineId)) {
       throw notFound(MACHINE_NOT_FOUND);
     }
-    const known = await this.machines.findOneBy({ machineId });
+    const known = await this.machines.byId(machineId);
     if (known) {
       if (known.deleted || known.userId !== actor.userId) {
         throw notFound(MACHINE_NOT_FOUND);
@@ -62,7 +59,7 @@ export class MachineProjection {
 
   /** Whether the machine is known to be deleted: a write that raced its deletion undoes itself. */
   async isDeleted(machineId: number): Promise<boolean> {
-    return (await this.machines.findOneBy({ machineId }))?.deleted === true;
+    return (await this.machines.byId(machineId))?.deleted === true;
   }
 
   /** machine.machine.saved: remember the owner; idempotent, and a tombstone stays one. */
@@ -72,18 +69,12 @@ export class MachineProjection {
       return;
     }
     const at = eventTime(e.at);
-    await this.remember(e.machineId, e.userId, at);
+    await this.machines.remember(e.machineId, e.userId, at);
   }
 
   /** machine.machine.deleted: the tombstone wins over whatever arrived before (an atomic upsert). */
   async onDeleted(userId: number, machineId: number): Promise<void> {
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(KnownMachineEntity)
-      .values({ machineId, userId, deleted: true, updatedAt: new Date() })
-      .orUpdate(['deleted', 'updated_at'], ['machine_id'])
-      .execute();
+    await this.machines.markDeleted(userId, machineId);
   }
 
   private async lookUp(actor: Actor, machineId: number): Promise<void> {
@@ -99,17 +90,6 @@ export class MachineProjection {
       }
       throw err;
     }
-    await this.remember(machineId, actor.userId, LOOKED_UP_AT);
-  }
-
-  private async remember(machineId: number, userId: number, at: Date): Promise<void> {
-    // Insert or ignore: the owner of a machine never changes, and a tombstone is never revived.
-    await this.dataSource
-      .createQueryBuilder()
-      .insert()
-      .into(KnownMachineEntity)
-      .values({ machineId, userId, deleted: false, updatedAt: at })
-      .orIgnore()
-      .execute();
+    await this.machines.remember(machineId, actor.userId, LOOKED_UP_AT);
   }
 }

@@ -16,8 +16,10 @@ import {
   type PurchasePageRequest,
   type PurchasesForMachineRequest,
   type PurchaseUpdateRequest,
+  type Actor,
   type RpcMessage,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { PurchasesService } from './purchases.service.js';
 
 @Controller()
@@ -25,42 +27,42 @@ export class PurchasesController {
   constructor(private readonly purchases: PurchasesService) {}
 
   @MessagePattern(PURCHASE_RECENT)
-  recent(@Payload() m: RpcMessage<PurchasePageRequest>) {
-    return this.purchases.recent(m.actor, m.payload.page, m.payload.size);
+  recent(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchasePageRequest>) {
+    return this.purchases.recent(caller, m.payload.page, m.payload.size);
   }
 
   @MessagePattern(PURCHASE_RECENT_FOR_MACHINE)
-  recentForMachine(@Payload() m: RpcMessage<PurchasesForMachineRequest>) {
-    return this.purchases.recentForMachine(m.actor, m.payload.machineId, m.payload);
+  recentForMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchasesForMachineRequest>) {
+    return this.purchases.recentForMachine(caller, m.payload.machineId, m.payload);
   }
 
   @MessagePattern(PURCHASE_GET)
-  get(@Payload() m: RpcMessage<PurchaseIdRequest>) {
-    return this.purchases.get(m.actor, m.payload.id);
+  get(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseIdRequest>) {
+    return this.purchases.get(caller, m.payload.id);
   }
 
   @MessagePattern(PURCHASE_CREATE)
-  create(@Payload() m: RpcMessage<PurchaseCreateRequest>) {
-    return this.purchases.create(m.actor, m.payload.purchase, m.meta);
+  create(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseCreateRequest>) {
+    return this.purchases.create(caller, m.payload.purchase, m.meta);
   }
 
   @MessagePattern(PURCHASE_UPDATE)
-  update(@Payload() m: RpcMessage<PurchaseUpdateRequest>) {
-    return this.purchases.update(m.actor, m.payload.id, m.payload.purchase, m.meta);
+  update(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseUpdateRequest>) {
+    return this.purchases.update(caller, m.payload.id, m.payload.purchase, m.meta);
   }
 
   @MessagePattern(PURCHASE_DELETE)
-  remove(@Payload() m: RpcMessage<PurchaseIdRequest>) {
-    return this.purchases.remove(m.actor, m.payload.id, m.meta);
+  remove(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseIdRequest>) {
+    return this.purchases.remove(caller, m.payload.id, m.meta);
   }
 
   @MessagePattern(INVENTORY_IMPORT_APPLY)
-  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
-    return this.purchases.importApply(m.actor, m.payload, m.meta);
+  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.purchases.importApply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(INVENTORY_IMPORT_REVERT)
-  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
-    return this.purchases.importRevert(m.actor, m.payload, m.meta);
+  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.purchases.importRevert(caller, m.payload, m.meta);
   }
 }

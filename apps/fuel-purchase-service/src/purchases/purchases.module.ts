@@ -1,18 +1,17 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '@wrenchlog/platform';
 import { CommonModule } from '../common/common.module.js';
 import { InventoryModule } from '../inventory/inventory.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
-import { PurchaseEntity } from './purchase.entity.js';
 import { PurchasesController } from './purchases.controller.js';
+import { PurchasesRepository } from './purchases.repository.js';
 import { PurchasesService } from './purchases.service.js';
 
 /** Purchases and the stock they add to parts; exports the purchase repository for the cost export. */
 @Module({
-  imports: [TypeOrmModule.forFeature([PurchaseEntity]), CommonModule, OutboxModule, MachinesModule, InventoryModule],
+  imports: [CommonModule, OutboxModule, MachinesModule, InventoryModule],
   controllers: [PurchasesController],
-  providers: [PurchasesService],
-  exports: [TypeOrmModule],
+  providers: [PurchasesService, PurchasesRepository],
+  exports: [PurchasesRepository],
 })
 export class PurchasesModule {}

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import type {
   Actor,
   FuelPurchaseDeleted,
@@ -26,15 +25,16 @@ import {
   PurchaseInput as PurchaseInputDto,
 } from '@wrenchlog/contracts';
 import { applyImportBatch, createOnce, DomainError, notFound, Outbox, requireActor, revertImportRecords, type CallContext } from '@wrenchlog/platform';
-import { DataSource, Repository, type EntityManager } from 'typeorm';
+import { DataSource } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
-import { UserTransactions } from '../common/transactions.js';
-import { PartEntity } from '../inventory/part.entity.js';
+import { UserTransactions, type Tx } from '../common/transactions.js';
+import { PartsRepository } from '../inventory/parts.repository.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
-import { SupplierEntity } from '../inventory/supplier.entity.js';
 import { StockEvents } from '../inventory/stock-events.js';
+import { SuppliersRepository } from '../inventory/suppliers.repository.js';
 import { PurchaseEntity } from './purchase.entity.js';
-import { EMPTY_LEDGER, planRemoval, planStock, type StockAdjustment } from './stock-ledger.js';
+import { PurchasesRepository } from './purchases.repository.js';
+import { EMPTY_LEDGER, planRemoval, planStock } from './stock-ledger.js';
 
 export function toPurchase(e: PurchaseEntity): Purchase {
   return {
@@ -80,18 +80,6 @@ function assign(e: PurchaseEntity, p: PurchaseInput): PurchaseEntity {
 
 const NOT_FOUND = 'Purchase not found';
 
-/** Adds (or takes back) units of a part; stock never goes below 0. */
-export async function adjustStock(manager: EntityManager, userId: number, adjustments: StockAdjustment[]): Promise<void> {
-  for (const { partId, delta } of adjustments) {
-    await manager
-      .createQueryBuilder()
-      .update(PartEntity)
-      .set({ quantity: () => `CASE WHEN quantity + (${Math.trunc(delta)}) < 0 THEN 0 ELSE quantity + (${Math.trunc(delta)}) END` })
-      .where('id = :partId AND user_id = :userId', { partId, userId })
-      .execute();
-  }
-}
-
 /**
  * Part purchases of the signed-in user. userId always comes from the caller. A purchase may name
  * one of the caller's inventory parts (partId) and suppliers (storeId); another user's ids answer
@@ -101,7 +89,9 @@ export async function adjustStock(manager: EntityManager, userId: number, adjust
 @Injectable()
 export class PurchasesService {
   constructor(
-    @InjectRepository(PurchaseEntity) private readonly purchases: Repository<PurchaseEntity>,
+    private readonly purchases: PurchasesRepository,
+    private readonly parts: PartsRepository,
+    private readonly suppliers: SuppliersRepository,
     private readonly tx: UserTransactions,
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
@@ -163,7 +153,7 @@ export class PurchasesService {
     const deleted = await revertImportRecords(this.dataSource, PurchaseEntity, userId, request.importId, async (manager, rows) => {
       for (const row of rows) {
         const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
-        await adjustStock(manager, userId, adjustments);
+        await this.parts.adjustStock(manager, userId, adjustments);
         await this.stock.announce(
           manager,
           userId,
@@ -177,14 +167,8 @@ export class PurchasesService {
   }
 
   /** Newest purchaseDate first (ties: newest id first). */
-  async recent(actor: Actor | null, page: number, size: number): Promise<PurchasePage> {
-    const { userId } = requireActor(actor);
-    const [rows, total] = await this.purchases.findAndCount({
-      where: { userId },
-      order: { purchaseDate: 'DESC', id: 'DESC' },
-      skip: page * size,
-      take: size,
-    });
+  async recent({ userId }: Actor, page: number, size: number): Promise<PurchasePage> {
+    const [rows, total] = await this.purchases.page(userId, page * size, size);
     return pageOf(rows.map(toPurchase), total, page, size);
   }
 
@@ -192,19 +176,16 @@ export class PurchasesService {
    * One machine's purchases, newest first: a page when the caller pages, else the newest
    * MACHINE_HISTORY_LIMITS.unpaged as {content} (issue 25, item 9).
    */
-  async recentForMachine(actor: Actor | null, machineId: number, window: HistoryWindow = {}): Promise<PurchasesForMachine> {
-    const { userId } = requireActor(actor);
-    const query = { where: { userId, machineId }, order: { purchaseDate: 'DESC', id: 'DESC' } } as const;
+  async recentForMachine({ userId }: Actor, machineId: number, window: HistoryWindow = {}): Promise<PurchasesForMachine> {
     if (window.page === undefined || window.size === undefined) {
-      return { content: (await this.purchases.find({ ...query, take: MACHINE_HISTORY_LIMITS.unpaged })).map(toPurchase) };
+      return { content: (await this.purchases.newestOfMachine(userId, machineId, MACHINE_HISTORY_LIMITS.unpaged)).map(toPurchase) };
     }
-    const [rows, total] = await this.purchases.findAndCount({ ...query, skip: window.page * window.size, take: window.size });
+    const [rows, total] = await this.purchases.pageOfMachine(userId, machineId, window.page * window.size, window.size);
     return pageOf(rows.map(toPurchase), total, window.page, window.size);
   }
 
-  async get(actor: Actor | null, id: number): Promise<Purchase> {
-    const { userId } = requireActor(actor);
-    const row = await this.purchases.findOneBy({ id, userId });
+  async get({ userId }: Actor, id: number): Promise<Purchase> {
+    const row = await this.purchases.byId(userId, id);
     if (!row) {
       throw notFound(NOT_FOUND);
     }
@@ -217,8 +198,7 @@ export class PurchasesService {
    * purchases no longer wait for each other (docs/performance.md). A retried create (same
    * idempotency key) answers the first purchase, also when both run at once (unique user and key).
    */
-  async create(actor: Actor | null, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
-    const caller = requireActor(actor);
+  async create(caller: Actor, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
     const { userId } = caller;
     const key = meta?.idempotencyKey ?? null;
     const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
@@ -227,17 +207,17 @@ export class PurchasesService {
     }
     const purchase = await createOnce(
       async () => {
-        const found = key ? await this.purchases.findOneBy({ userId, idempotencyKey: key }) : null;
+        const found = key ? await this.purchases.byIdempotencyKey(userId, key) : null;
         return found && toPurchase(found);
       },
       () =>
         this.tx.run(
           userId,
-          async (manager) => {
-            await this.checkReferences(manager, userId, row);
-            await this.applyStock(manager, row);
-            await manager.getRepository(PurchaseEntity).insert(row);
-            await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
+          async (tx) => {
+            await this.checkReferences(tx, userId, row);
+            await this.applyStock(tx, row);
+            await this.purchases.insert(tx, row);
+            await this.saved(tx, row, { actor: caller, correlationId: meta?.correlationId });
             return toPurchase(row);
           },
           { lock: row.partId !== null || row.storeId !== null },
@@ -247,12 +227,10 @@ export class PurchasesService {
     return purchase;
   }
 
-  async update(actor: Actor | null, id: number, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
-    const caller = requireActor(actor);
+  async update(caller: Actor, id: number, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
     const { userId } = caller;
-    const purchase = await this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(PurchaseEntity);
-      const row = await repo.findOneBy({ id, userId });
+    const purchase = await this.tx.run(userId, async (tx) => {
+      const row = await this.purchases.byId(userId, id, tx);
       if (!row) {
         throw notFound(NOT_FOUND);
       }
@@ -261,10 +239,10 @@ export class PurchasesService {
       if (row.machineId !== null && row.machineId !== previousMachineId) {
         await this.machines.requireOwned(caller, row.machineId);
       }
-      await this.checkReferences(manager, userId, row);
-      await this.applyStock(manager, row);
-      const saved = await repo.save(row);
-      await this.saved(manager, saved, { actor, correlationId: meta?.correlationId });
+      await this.checkReferences(tx, userId, row);
+      await this.applyStock(tx, row);
+      const saved = await this.purchases.save(tx, row);
+      await this.saved(tx, saved, { actor: caller, correlationId: meta?.correlationId });
       return toPurchase(saved);
     });
     await this.undoIfMachineDeleted(userId, purchase);
@@ -276,30 +254,28 @@ export class PurchasesService {
    * lock the ledger read is current, and only the call whose delete removed the row moves stock, so
    * a retried or concurrent delete takes it back once (the others answer 404).
    */
-  async remove(actor: Actor | null, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
-    const { userId } = requireActor(actor);
-    return this.tx.run(userId, async (manager) => {
-      const repo = manager.getRepository(PurchaseEntity);
-      const row = await repo.findOneBy({ id, userId });
-      const result = row ? await repo.delete({ id, userId }) : null;
-      if (!row || !result?.affected) {
+  async remove(caller: Actor, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
+    const { userId } = caller;
+    return this.tx.run(userId, async (tx) => {
+      const row = await this.purchases.deleteOwned(tx, userId, id);
+      if (!row) {
         throw notFound(NOT_FOUND);
       }
       const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
-      await adjustStock(manager, userId, adjustments);
+      await this.parts.adjustStock(tx, userId, adjustments);
       await this.stock.announce(
-        manager,
+        tx,
         userId,
         adjustments.map((a) => a.partId),
       );
       const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
-      await this.outbox.enqueue(manager, INVENTORY_PURCHASE_DELETED, event, { actor, correlationId: meta?.correlationId });
+      await this.outbox.enqueue(tx, INVENTORY_PURCHASE_DELETED, event, { actor: caller, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
   }
 
   /** inventory.purchase.saved: report-service counts price x quantity (nothing for a cancelled order). */
-  private async saved(manager: EntityManager, row: PurchaseEntity, ctx: CallContext): Promise<void> {
+  private async saved(tx: Tx, row: PurchaseEntity, ctx: CallContext): Promise<void> {
     const event: InventoryPurchaseSavedEvent = {
       recordId: row.id,
       userId: row.userId,
@@ -310,15 +286,15 @@ export class PurchasesService {
       notes: row.partDescription,
       at: new Date().toISOString(),
     };
-    await this.outbox.enqueue(manager, INVENTORY_PURCHASE_SAVED, event, ctx);
+    await this.outbox.enqueue(tx, INVENTORY_PURCHASE_SAVED, event, ctx);
   }
 
-  private async checkReferences(manager: EntityManager, userId: number, row: PurchaseEntity): Promise<void> {
+  private async checkReferences(tx: Tx, userId: number, row: PurchaseEntity): Promise<void> {
     // An id beyond the integer columns names nothing (and PostgreSQL would refuse to compare it).
-    if (row.partId !== null && (!isValidId(row.partId) || !(await manager.getRepository(PartEntity).existsBy({ id: row.partId, userId })))) {
+    if (row.partId !== null && (!isValidId(row.partId) || !(await this.parts.exists(tx, userId, row.partId)))) {
       throw notFound('Part not found');
     }
-    if (row.storeId !== null && (!isValidId(row.storeId) || !(await manager.getRepository(SupplierEntity).existsBy({ id: row.storeId, userId })))) {
+    if (row.storeId !== null && (!isValidId(row.storeId) || !(await this.suppliers.exists(tx, userId, row.storeId)))) {
       throw notFound('Store not found');
     }
   }
@@ -326,20 +302,20 @@ export class PurchasesService {
   /** As FuelRecordsService's: a purchase written after its machine's deletion removed its records goes too. */
   private async undoIfMachineDeleted(userId: number, purchase: Purchase): Promise<void> {
     if (purchase.machineId !== null && (await this.machines.isDeleted(purchase.machineId))) {
-      await this.tx.run(userId, (manager) => manager.getRepository(PurchaseEntity).delete({ id: purchase.id, userId }));
+      await this.tx.run(userId, (tx) => this.purchases.delete(tx, userId, purchase.id));
       throw notFound(MACHINE_NOT_FOUND);
     }
   }
 
   /** Moves stock by the change of this purchase's contribution and records the new ledger on the row. */
-  private async applyStock(manager: EntityManager, row: PurchaseEntity): Promise<void> {
+  private async applyStock(tx: Tx, row: PurchaseEntity): Promise<void> {
     const plan = planStock(
       { received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded },
       { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
     );
-    await adjustStock(manager, row.userId, plan.adjustments);
+    await this.parts.adjustStock(tx, row.userId, plan.adjustments);
     await this.stock.announce(
-      manager,
+      tx,
       row.userId,
       plan.adjustments.map((a) => a.partId),
     );

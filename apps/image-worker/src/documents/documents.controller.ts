@@ -21,9 +21,11 @@ import {
   type DocumentMachineRequest,
   type FuelRecordDeletedEvent,
   type InventoryPurchaseDeletedEvent,
+  type Actor,
   type RpcMessage,
   type ServiceRecordDeletedEvent,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { DocumentsService } from './documents.service.js';
 
 @Controller()
@@ -31,28 +33,28 @@ export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @MessagePattern(DOCUMENT_ADD)
-  add(@Payload() m: RpcMessage<DocumentAddRequest>) {
-    return this.documents.add(m.actor, m.payload);
+  add(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentAddRequest>) {
+    return this.documents.add(caller, m.payload);
   }
 
   @MessagePattern(DOCUMENT_LIST)
-  list(@Payload() m: RpcMessage<DocumentListRequest>) {
-    return this.documents.list(m.actor, m.payload?.parent);
+  list(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentListRequest>) {
+    return this.documents.list(caller, m.payload?.parent);
   }
 
   @MessagePattern(DOCUMENT_COUNT_FOR_MACHINE)
-  countForMachine(@Payload() m: RpcMessage<DocumentMachineRequest>) {
-    return this.documents.countForMachine(m.actor, Number(m.payload?.machineId));
+  countForMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentMachineRequest>) {
+    return this.documents.countForMachine(caller, Number(m.payload?.machineId));
   }
 
   @MessagePattern(DOCUMENT_GET)
-  get(@Payload() m: RpcMessage<DocumentIdRequest>) {
-    return this.documents.get(m.actor, Number(m.payload?.id));
+  get(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
+    return this.documents.get(caller, Number(m.payload?.id));
   }
 
   @MessagePattern(DOCUMENT_DELETE)
-  remove(@Payload() m: RpcMessage<DocumentIdRequest>) {
-    return this.documents.remove(m.actor, Number(m.payload?.id));
+  remove(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
+    return this.documents.remove(caller, Number(m.payload?.id));
   }
 
   @EventPattern(SERVICE_RECORD_DELETED)

@@ -8,7 +8,7 @@ import {
   type DocumentKeysView,
   type DocumentParent,
 } from '@wrenchlog/contracts';
-import { badRequest, conflict, notFound, requireActor } from '@wrenchlog/platform';
+import { badRequest, conflict, notFound } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { DocumentsRepository } from './documents.repository.js';
 import { addRequestProblem, isParent } from './documents.rules.js';
@@ -29,8 +29,7 @@ export class DocumentsService {
   ) {}
 
   /** Records a stored document; a retry with the same object key answers the same document. */
-  async add(actor: Actor | null, req: DocumentAddRequest): Promise<DocumentKeysView> {
-    const { userId } = requireActor(actor);
+  async add({ userId }: Actor, req: DocumentAddRequest): Promise<DocumentKeysView> {
     const problem = addRequestProblem(userId, req);
     if (problem) {
       throw badRequest(problem);
@@ -65,8 +64,7 @@ export class DocumentsService {
     return view(row);
   }
 
-  async list(actor: Actor | null, parent: DocumentParent): Promise<DocumentKeysView[]> {
-    const { userId } = requireActor(actor);
+  async list({ userId }: Actor, parent: DocumentParent): Promise<DocumentKeysView[]> {
     if (!isParent(parent)) {
       throw badRequest('Invalid document parent');
     }
@@ -74,16 +72,14 @@ export class DocumentsService {
   }
 
   /** What a machine's deletion would take: its documents and its records' (for the delete dialog). */
-  async countForMachine(actor: Actor | null, machineId: number): Promise<number> {
-    const { userId } = requireActor(actor);
+  async countForMachine({ userId }: Actor, machineId: number): Promise<number> {
     if (!isValidId(machineId)) {
       throw badRequest('Invalid machine ID');
     }
     return this.repo.countOfMachine(userId, machineId);
   }
 
-  async get(actor: Actor | null, id: number): Promise<DocumentKeysView> {
-    const { userId } = requireActor(actor);
+  async get({ userId }: Actor, id: number): Promise<DocumentKeysView> {
     const row = await this.repo.byId(userId, id);
     if (!row) {
       throw notFound(DocumentMessages.notFound);
@@ -91,8 +87,7 @@ export class DocumentsService {
     return view(row);
   }
 
-  async remove(actor: Actor | null, id: number): Promise<{ deleted: true }> {
-    const { userId } = requireActor(actor);
+  async remove({ userId }: Actor, id: number): Promise<{ deleted: true }> {
     const row = await this.repo.byId(userId, id);
     if (!row || !(await this.repo.deleteOne(userId, id))) {
       throw notFound(DocumentMessages.notFound);

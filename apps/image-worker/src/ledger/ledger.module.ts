@@ -1,14 +1,13 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '@wrenchlog/platform';
-import { DeletedMachineEntity } from './deleted-machine.entity.js';
-import { LedgerImageEntity } from './ledger-image.entity.js';
+import { Transactions } from '../common/transactions.js';
+import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 
 /** The ledger of every stored image and the machines' tombstones; exports LedgerService for the queue and the calls. */
 @Module({
-  imports: [TypeOrmModule.forFeature([LedgerImageEntity, DeletedMachineEntity]), OutboxModule],
-  providers: [LedgerService],
+  imports: [OutboxModule],
+  providers: [LedgerService, LedgerRepository, Transactions],
   exports: [LedgerService],
 })
 export class LedgerModule {}

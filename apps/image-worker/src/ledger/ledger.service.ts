@@ -1,16 +1,18 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import { IMAGE_PROCESSED_EVENTS, type ImageDeletedEvent, type ImageProcessedEvent, type ImageStats, type ImageStoredEvent } from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
-import { DataSource, In, Not, type EntityManager, type Repository } from 'typeorm';
+import { Transactions, type Tx } from '../common/transactions.js';
 import { ImageWorkerEnv } from '../config/image-worker-env.js';
-import { DeletedMachineEntity } from './deleted-machine.entity.js';
-import { LedgerImageEntity } from './ledger-image.entity.js';
+import type { LedgerImageEntity } from './ledger-image.entity.js';
+import { LedgerRepository, type Finish } from './ledger.repository.js';
 
 export interface ProcessingOutcome {
   originalSize: number;
   thumbnailSize: number | null;
 }
+
+/** The longest failure reason kept (and shown to the image's owner). */
+const MAX_ERROR_LENGTH = 500;
 
 /**
  * The worker's ledger: one row per stored image, the single source of what still needs work.
@@ -21,9 +23,8 @@ export interface ProcessingOutcome {
 @Injectable()
 export class LedgerService {
   constructor(
-    @InjectRepository(LedgerImageEntity) private readonly images: Repository<LedgerImageEntity>,
-    @InjectRepository(DeletedMachineEntity) private readonly deletedMachines: Repository<DeletedMachineEntity>,
-    private readonly dataSource: DataSource,
+    private readonly ledger: LedgerRepository,
+    private readonly tx: Transactions,
     private readonly outbox: Outbox,
     private readonly env: ImageWorkerEnv,
   ) {}
@@ -33,11 +34,11 @@ export class LedgerService {
    * Answers false when the image belongs to a machine deleted meanwhile: its objects should go.
    */
   async record(e: ImageStoredEvent): Promise<boolean> {
-    const known = await this.images.findOneBy({ originalKey: e.originalKey, userId: e.userId, owner: e.owner });
+    const known = await this.ledger.byKey(e.userId, e.owner, e.originalKey);
     if (known && (known.state === 'processed' || known.state === 'failed')) {
       // The owner announces an image again because it never heard the outcome: tell it again.
-      await this.dataSource.transaction((manager) =>
-        this.report(manager, known, {
+      await this.tx.run((tx) =>
+        this.report(tx, known, {
           state: known.state as 'processed' | 'failed',
           error: known.error,
           originalSize: known.originalSize,
@@ -49,71 +50,47 @@ export class LedgerService {
     if (known) {
       return known.state !== 'deleted';
     }
-    await this.images
-      .createQueryBuilder()
-      .insert()
-      .into(LedgerImageEntity)
-      .values({
-        userId: e.userId,
-        owner: e.owner,
-        recordId: e.recordId,
-        machineId: e.machineId,
-        originalKey: e.originalKey,
-        thumbnailKey: e.thumbnailKey,
-        contentType: e.contentType,
-        thumbnailUploaded: e.thumbnailUploaded,
-        originalSize: e.originalSize,
-        thumbnailSize: e.thumbnailSize,
-        state: 'pending',
-        error: null,
-        attempts: 0,
-        claimedUntil: null,
-        processedAt: null,
-        createdAt: new Date(),
-      })
-      .orIgnore()
-      .execute();
+    await this.ledger.insertOnce({
+      userId: e.userId,
+      owner: e.owner,
+      recordId: e.recordId,
+      machineId: e.machineId,
+      originalKey: e.originalKey,
+      thumbnailKey: e.thumbnailKey,
+      contentType: e.contentType,
+      thumbnailUploaded: e.thumbnailUploaded,
+      originalSize: e.originalSize,
+      thumbnailSize: e.thumbnailSize,
+      state: 'pending',
+      error: null,
+      attempts: 0,
+      claimedUntil: null,
+      processedAt: null,
+      createdAt: new Date(),
+    });
     // Checked after the insert: machine.machine.deleted marks rows after writing its tombstone,
     // so whichever of the two runs second sees the other.
-    if (e.machineId !== null && (await this.deletedMachines.existsBy({ userId: e.userId, machineId: e.machineId }))) {
-      await this.images.update({ originalKey: e.originalKey, userId: e.userId }, { state: 'deleted', claimedUntil: null });
+    if (e.machineId !== null && (await this.ledger.isMachineDeleted(e.userId, e.machineId))) {
+      await this.ledger.markDeleted(e.userId, e.originalKey);
       return false;
     }
     return true;
   }
 
   /** Pending images nobody holds, oldest first. */
-  async nextCandidates(limit: number): Promise<LedgerImageEntity[]> {
-    const now = new Date();
-    return this.images
-      .createQueryBuilder('i')
-      .where("i.state = 'pending'")
-      .andWhere('(i.claimed_until IS NULL OR i.claimed_until < :now)', { now })
-      .orderBy('i.id', 'ASC')
-      .take(limit)
-      .getMany();
+  nextCandidates(limit: number): Promise<LedgerImageEntity[]> {
+    return this.ledger.unclaimedPending(limit, new Date());
   }
 
   /** Takes an image for processing for IMAGE_CLAIM_SECONDS; false when another worker holds it or it is done. */
-  async claim(id: number): Promise<boolean> {
+  claim(id: number): Promise<boolean> {
     const now = new Date();
-    const result = await this.images
-      .createQueryBuilder()
-      .update(LedgerImageEntity)
-      .set({ claimedUntil: new Date(now.getTime() + this.env.IMAGE_CLAIM_SECONDS * 1000), attempts: () => 'attempts + 1' })
-      .where("id = :id AND state = 'pending' AND (claimed_until IS NULL OR claimed_until < :now)", { id, now })
-      .execute();
-    return (result.affected ?? 0) === 1;
+    return this.ledger.claim(id, now, this.claimEnd(now.getTime()));
   }
 
   /** Extends the claim of an image this worker is still processing (a crashed worker's claim runs out). */
   async renew(id: number): Promise<void> {
-    await this.images
-      .createQueryBuilder()
-      .update(LedgerImageEntity)
-      .set({ claimedUntil: new Date(Date.now() + this.env.IMAGE_CLAIM_SECONDS * 1000) })
-      .where("id = :id AND state = 'pending'", { id })
-      .execute();
+    await this.ledger.holdUntil(id, this.claimEnd(Date.now()));
   }
 
   /** Marks a claimed image processed with its sizes and reports it to its owner, in one transaction. */
@@ -123,40 +100,36 @@ export class LedgerService {
 
   /** Marks a claimed image failed with the reason its owner will see. */
   async fail(image: LedgerImageEntity, reason: string): Promise<boolean> {
-    return this.finish(image, { state: 'failed', error: reason.slice(0, 500), originalSize: image.originalSize, thumbnailSize: image.thumbnailSize });
+    return this.finish(image, {
+      state: 'failed',
+      error: reason.slice(0, MAX_ERROR_LENGTH),
+      originalSize: image.originalSize,
+      thumbnailSize: image.thumbnailSize,
+    });
   }
 
   /** A transient problem (storage unreachable): leave it pending, retried once the claim runs out. */
   async release(image: LedgerImageEntity, retryInMs: number): Promise<void> {
-    await this.images.update({ id: image.id, state: 'pending' }, { claimedUntil: new Date(Date.now() + retryInMs) });
+    await this.ledger.holdUntil(image.id, new Date(Date.now() + retryInMs));
   }
 
-  private async finish(
-    image: LedgerImageEntity,
-    change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null },
-  ): Promise<boolean> {
-    return this.dataSource.transaction(async (manager) => {
-      const result = await manager
-        .createQueryBuilder()
-        .update(LedgerImageEntity)
-        .set({ ...change, claimedUntil: null, processedAt: new Date() })
-        .where("id = :id AND state = 'pending'", { id: image.id })
-        .execute();
-      if ((result.affected ?? 0) !== 1) {
+  private claimEnd(from: number): Date {
+    return new Date(from + this.env.IMAGE_CLAIM_SECONDS * 1000);
+  }
+
+  private async finish(image: LedgerImageEntity, change: Finish): Promise<boolean> {
+    return this.tx.run(async (tx) => {
+      if (!(await this.ledger.finish(tx, image.id, change, new Date()))) {
         // Deleted meanwhile, or finished by another worker after our claim ran out: report nothing twice.
         return false;
       }
-      await this.report(manager, image, change);
+      await this.report(tx, image, change);
       return true;
     });
   }
 
   /** image.processed to the owning service, through the outbox of the caller's transaction. */
-  private async report(
-    manager: EntityManager,
-    image: LedgerImageEntity,
-    change: { state: 'processed' | 'failed'; error: string | null; originalSize: number; thumbnailSize: number | null },
-  ): Promise<void> {
+  private async report(tx: Tx, image: LedgerImageEntity, change: Finish): Promise<void> {
     const event: ImageProcessedEvent = {
       userId: image.userId,
       owner: image.owner,
@@ -165,44 +138,29 @@ export class LedgerService {
       thumbnailKey: image.thumbnailKey,
       ...change,
     };
-    await this.outbox.enqueue(manager, IMAGE_PROCESSED_EVENTS[image.owner], event, { actor: { userId: image.userId, adminLevel: 0 } });
+    await this.outbox.enqueue(tx, IMAGE_PROCESSED_EVENTS[image.owner], event, { actor: { userId: image.userId, adminLevel: 0 } });
   }
 
   /** Whether the image is still wanted (not deleted while it was processed). */
   async isLive(id: number): Promise<boolean> {
-    const row = await this.images.findOneBy({ id });
+    const row = await this.ledger.byId(id);
     return !!row && row.state !== 'deleted';
   }
 
-  async countPending(): Promise<number> {
-    return this.images.countBy({ state: 'pending' });
+  countPending(): Promise<number> {
+    return this.ledger.countPending();
   }
 
   /** Account size: every image of the user, originals and thumbnails. */
   async stats(userId: number): Promise<Pick<ImageStats, 'imageCount' | 'totalImageSize'>> {
-    const row = await this.images
-      .createQueryBuilder('i')
-      .select('COUNT(*)', 'count')
-      .addSelect('COALESCE(SUM(i.original_size + COALESCE(i.thumbnail_size, 0)), 0)', 'bytes')
-      .where('i.user_id = :userId', { userId })
-      .andWhere("i.state <> 'deleted'")
-      .getRawOne<{ count: string | number; bytes: string | number }>();
-    return { imageCount: Number(row?.count ?? 0), totalImageSize: Number(row?.bytes ?? 0) };
+    const { count, bytes } = await this.ledger.sizeOf(userId);
+    return { imageCount: count, totalImageSize: bytes };
   }
 
   /** Marks a deleted machine's images deleted (and the machine, for images announced later); answers their object keys. */
   async removeForMachine(userId: number, machineId: number): Promise<string[]> {
-    await this.deletedMachines
-      .createQueryBuilder()
-      .insert()
-      .into(DeletedMachineEntity)
-      .values({ userId, machineId, deletedAt: new Date() })
-      .orIgnore()
-      .execute();
-    const rows = await this.images.find({ where: { userId, machineId, state: Not('deleted') } });
-    if (rows.length > 0) {
-      await this.images.update({ id: In(rows.map((r) => r.id)) }, { state: 'deleted', claimedUntil: null });
-    }
+    await this.ledger.addDeletedMachine(userId, machineId, new Date());
+    const rows = await this.ledger.deleteOfMachine(userId, machineId);
     return rows.flatMap((r) => [r.originalKey, r.thumbnailKey]);
   }
 
@@ -213,31 +171,25 @@ export class LedgerService {
   async removeKeys(e: ImageDeletedEvent): Promise<string[]> {
     const images = (e.images ?? []).filter((i) => i?.originalKey && i?.thumbnailKey);
     for (const image of images) {
-      await this.images
-        .createQueryBuilder()
-        .insert()
-        .into(LedgerImageEntity)
-        .values({
-          userId: e.userId,
-          owner: e.owner,
-          recordId: 0,
-          machineId: null,
-          originalKey: image.originalKey,
-          thumbnailKey: image.thumbnailKey,
-          contentType: '',
-          thumbnailUploaded: false,
-          originalSize: 0,
-          thumbnailSize: null,
-          state: 'deleted',
-          error: null,
-          attempts: 0,
-          claimedUntil: null,
-          processedAt: null,
-          createdAt: new Date(),
-        })
-        .orIgnore()
-        .execute();
-      await this.images.update({ originalKey: image.originalKey, userId: e.userId, owner: e.owner }, { state: 'deleted', claimedUntil: null });
+      await this.ledger.insertOnce({
+        userId: e.userId,
+        owner: e.owner,
+        recordId: 0,
+        machineId: null,
+        originalKey: image.originalKey,
+        thumbnailKey: image.thumbnailKey,
+        contentType: '',
+        thumbnailUploaded: false,
+        originalSize: 0,
+        thumbnailSize: null,
+        state: 'deleted',
+        error: null,
+        attempts: 0,
+        claimedUntil: null,
+        processedAt: null,
+        createdAt: new Date(),
+      });
+      await this.ledger.markDeleted(e.userId, image.originalKey, e.owner);
     }
     return images.flatMap((i) => [i.originalKey, i.thumbnailKey]);
   }

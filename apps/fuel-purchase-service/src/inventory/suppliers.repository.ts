@@ -1,0 +1,77 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type { Tx } from '../common/transactions.js';
+import { SupplierEntity } from './supplier.entity.js';
+
+const ESCAPE = ` ESCAPE '\\'`;
+
+/** SQL of the `suppliers` table. Every read and write is scoped to the user. */
+@Injectable()
+export class SuppliersRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private table(tx?: Tx) {
+    return (tx ?? this.dataSource.manager).getRepository(SupplierEntity);
+  }
+
+  /** A new row in memory (not written yet). */
+  create(fields: Partial<SupplierEntity>): SupplierEntity {
+    return this.table().create(fields);
+  }
+
+  byId(userId: number, id: number, tx?: Tx): Promise<SupplierEntity | null> {
+    return this.table(tx).findOneBy({ id, userId });
+  }
+
+  byIdempotencyKey(tx: Tx, userId: number, key: string): Promise<SupplierEntity | null> {
+    return this.table(tx).findOneBy({ userId, idempotencyKey: key });
+  }
+
+  /** Suppliers by id, for their names on parts (a part's supplier is always its user's). */
+  byIds(ids: number[]): Promise<SupplierEntity[]> {
+    return ids.length ? this.table().findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  exists(tx: Tx, userId: number, id: number): Promise<boolean> {
+    return this.table(tx).existsBy({ id, userId });
+  }
+
+  count(userId: number, tx?: Tx): Promise<number> {
+    return this.table(tx).countBy({ userId });
+  }
+
+  /** One page by name (case-insensitive, then id) with the count; `pattern` (see likePattern) on name, contact, email and address. */
+  async page(userId: number, q: { pattern?: string; skip: number; take: number }): Promise<[SupplierEntity[], number]> {
+    const qb = this.table().createQueryBuilder('s').where('s.user_id = :userId', { userId });
+    if (q.pattern) {
+      qb.andWhere(
+        `(LOWER(s.name) LIKE :q${ESCAPE} OR LOWER(s.contact) LIKE :q${ESCAPE} OR LOWER(s.email) LIKE :q${ESCAPE} OR LOWER(COALESCE(s.address, '')) LIKE :q${ESCAPE})`,
+        { q: q.pattern },
+      );
+    }
+    const total = await qb.getCount();
+    const rows = await qb.addSelect('LOWER(s.name)', 'sort_name').orderBy('sort_name', 'ASC').addOrderBy('s.id', 'ASC').offset(q.skip).limit(q.take).getMany();
+    return [rows, total];
+  }
+
+  /** The first `take` suppliers by name (case-insensitive, then id). */
+  byName(userId: number, take: number): Promise<SupplierEntity[]> {
+    return this.table()
+      .createQueryBuilder('s')
+      .where('s.user_id = :userId', { userId })
+      .addSelect('LOWER(s.name)', 'sort_name')
+      .orderBy('sort_name', 'ASC')
+      .addOrderBy('s.id', 'ASC')
+      .take(take)
+      .getMany();
+  }
+
+  /** Inserts or updates the row (a new row's id lands on it). */
+  save(tx: Tx, row: SupplierEntity): Promise<SupplierEntity> {
+    return this.table(tx).save(row);
+  }
+
+  async delete(tx: Tx, userId: number, id: number): Promise<void> {
+    await this.table(tx).delete({ id, userId });
+  }
+}

@@ -1,0 +1,389 @@
+// In-memory fakes of fuel-purchase-service's repositories, for the services' unit tests
+// (*.service.spec.ts), as user-service's (and immich's) services are tested. They keep rows the way
+// the tables do: reads answer copies, so a service's change reaches the store only through a
+// repository, a transaction that throws leaves the store as it was, and the unique
+// (user, idempotency key) indexes refuse a second row.
+import { ErrorCode, type Actor } from '@wrenchlog/contracts';
+import { RpcCallError, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import type { Tx, UserTransactions } from '../src/common/transactions.js';
+import type { FuelRecordEntity } from '../src/fuel/fuel-record.entity.js';
+import type { FuelRecordsRepository } from '../src/fuel/fuel-records.repository.js';
+import type { PartEntity } from '../src/inventory/part.entity.js';
+import type { PartsRepository } from '../src/inventory/parts.repository.js';
+import { StockEvents } from '../src/inventory/stock-events.js';
+import { stockStatus } from '../src/inventory/stock.rules.js';
+import type { SupplierEntity } from '../src/inventory/supplier.entity.js';
+import type { SuppliersRepository } from '../src/inventory/suppliers.repository.js';
+import type { KnownMachineEntity } from '../src/machines/known-machine.entity.js';
+import type { KnownMachinesRepository } from '../src/machines/known-machines.repository.js';
+import { MachineProjection } from '../src/machines/machine-projection.js';
+import type { PurchaseEntity } from '../src/purchases/purchase.entity.js';
+import type { PurchasesRepository } from '../src/purchases/purchases.repository.js';
+
+/** What a fake must offer of a repository: its public members (the real one's private ones aside). */
+type Public<T> = { [K in keyof T]: T[K] };
+
+/** A fake in the place of the class it stands for (they differ only in private members). */
+const as = <T>(fake: Public<T>): T => fake as T;
+
+/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
+function copy<T>(value: T): T {
+  if (value instanceof Date) {
+    return new Date(value.getTime()) as T;
+  }
+  if (Array.isArray(value)) {
+    return value.map(copy) as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
+  }
+  return value;
+}
+
+/** An event written to the outbox in a committed transaction. */
+export interface SentEvent {
+  pattern: string;
+  payload: Record<string, unknown>;
+}
+
+interface Tables {
+  fuel: FuelRecordEntity[];
+  purchases: PurchaseEntity[];
+  parts: PartEntity[];
+  suppliers: SupplierEntity[];
+  machines: KnownMachineEntity[];
+  events: SentEvent[];
+  nextId: number;
+}
+
+/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
+export class FakeDatabase {
+  tables: Tables = { fuel: [], purchases: [], parts: [], suppliers: [], machines: [], events: [], nextId: 1 };
+  private tail: Promise<unknown> = Promise.resolve();
+
+  nextId(): number {
+    return this.tables.nextId++;
+  }
+
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      const before = copy(this.tables);
+      try {
+        return await work();
+      } catch (err) {
+        this.tables = before;
+        throw err;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  /** The events of one pattern, in order. */
+  sent(pattern: string): Record<string, unknown>[] {
+    return this.tables.events.filter((e) => e.pattern === pattern).map((e) => e.payload);
+  }
+
+  /** A machine the projection knows as the user's. */
+  ownMachine(user: Actor, machineId: number): void {
+    this.tables.machines.push({ machineId, userId: user.userId, deleted: false, updatedAt: new Date(0) });
+  }
+}
+
+/** The handle fake repositories get: they keep no per-transaction state. */
+export const FAKE_TX = {} as Tx;
+
+export const fakeTransactions = (db: FakeDatabase): UserTransactions => as<UserTransactions>({ run: (_userId, work) => db.transaction(() => work(FAKE_TX)) });
+
+/** The outbox: an event is kept with the transaction's other writes (and rolled back with them). */
+export const fakeOutbox = (db: FakeDatabase): Outbox =>
+  ({
+    enqueue: async (_tx: Tx, pattern: string, payload: unknown) => {
+      db.tables.events.push({ pattern, payload: copy(payload) as Record<string, unknown> });
+    },
+  }) as unknown as Outbox;
+
+/** Rows with an id, scoped to a user. */
+interface Row {
+  id: number;
+  userId: number;
+}
+
+/** The reads and writes every table has: by id, by idempotency key, insert (unique key) and save. */
+function table<E extends Row & { idempotencyKey?: string | null }>(rows: () => E[], db: FakeDatabase) {
+  const find = (userId: number, id: number) => rows().find((r) => r.id === id && r.userId === userId);
+  return {
+    find,
+    byId: async (userId: number, id: number) => copy(find(userId, id) ?? null),
+    byKey: async (userId: number, key: string) => copy(rows().find((r) => r.userId === userId && r.idempotencyKey === key) ?? null),
+    insert: (row: E) => {
+      if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
+        throw new Error('UNIQUE constraint failed: idempotency_key');
+      }
+      row.id = db.nextId();
+      rows().push(copy(row));
+    },
+    save: (row: E): E => {
+      const stored = row.id ? find(row.userId, row.id) : undefined;
+      if (stored) {
+        Object.assign(stored, copy(row));
+      } else {
+        if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
+          throw new Error('UNIQUE constraint failed: idempotency_key');
+        }
+        row.id = db.nextId();
+        rows().push(copy(row));
+      }
+      return row;
+    },
+  };
+}
+
+const newestFirst =
+  <E extends { id: number }>(date: (e: E) => Date) =>
+  (a: E, b: E) =>
+    date(b).getTime() - date(a).getTime() || b.id - a.id;
+
+export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
+  const rows = () => db.tables.fuel;
+  const t = table(rows, db);
+  const ofMachine = (userId: number, machineId: number) =>
+    rows()
+      .filter((r) => r.userId === userId && r.machineId === machineId)
+      .sort(newestFirst((r) => r.dateOfPurchase));
+  return as<FuelRecordsRepository>({
+    create: (fields) => ({ ...fields }) as FuelRecordEntity,
+    byId: (userId, id) => t.byId(userId, id),
+    byIdempotencyKey: (userId, key) => t.byKey(userId, key),
+    newestOfMachine: async (userId, machineId, take) => copy(ofMachine(userId, machineId).slice(0, take)),
+    pageOfMachine: async (userId, machineId, skip, take) => [copy(ofMachine(userId, machineId).slice(skip, skip + take)), ofMachine(userId, machineId).length],
+    fillsAround: async (userId, machineIds, since, until) =>
+      machineIds.flatMap((machineId) => {
+        const fills = rows().filter((r) => r.userId === userId && r.machineId === machineId);
+        const starts = fills.filter((r) => r.fullTank && r.dateOfPurchase < since).map((r) => r.dateOfPurchase.getTime());
+        const from = starts.length ? Math.max(...starts) : 0;
+        return copy(
+          fills
+            .filter((r) => r.dateOfPurchase < until && r.dateOfPurchase.getTime() >= from)
+            .sort((a, b) => a.dateOfPurchase.getTime() - b.dateOfPurchase.getTime() || a.id - b.id),
+        );
+      }),
+    insert: async (_tx, row) => t.insert(row),
+    save: async (_tx, row) => t.save(row),
+    deleteOwned: async (_tx, userId, id) => {
+      const row = t.find(userId, id);
+      db.tables.fuel = rows().filter((r) => r !== row);
+      return row ? { machineId: row.machineId } : null;
+    },
+    delete: async (userId, id) => {
+      db.tables.fuel = rows().filter((r) => !(r.userId === userId && r.id === id));
+    },
+    countOfMachine: async (userId, machineId) => ofMachine(userId, machineId).length,
+    deleteOfMachine: async (_tx, userId, machineId) => {
+      const before = rows().length;
+      db.tables.fuel = rows().filter((r) => !(r.userId === userId && r.machineId === machineId));
+      return before - rows().length;
+    },
+    exportPage: async (afterId, limit, userId) =>
+      copy(
+        rows()
+          .filter((r) => r.id > afterId && (userId === undefined || r.userId === userId))
+          .sort((a, b) => a.id - b.id)
+          .slice(0, limit),
+      ),
+  });
+};
+
+export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
+  const rows = () => db.tables.purchases;
+  const t = table(rows, db);
+  const mine = (userId: number, machineId?: number) =>
+    rows()
+      .filter((r) => r.userId === userId && (machineId === undefined || r.machineId === machineId))
+      .sort(newestFirst((r) => r.purchaseDate));
+  return as<PurchasesRepository>({
+    create: (fields) => ({ ...fields }) as PurchaseEntity,
+    byId: (userId, id) => t.byId(userId, id),
+    byIdempotencyKey: (userId, key) => t.byKey(userId, key),
+    page: async (userId, skip, take) => [copy(mine(userId).slice(skip, skip + take)), mine(userId).length],
+    newestOfMachine: async (userId, machineId, take) => copy(mine(userId, machineId).slice(0, take)),
+    pageOfMachine: async (userId, machineId, skip, take) => [copy(mine(userId, machineId).slice(skip, skip + take)), mine(userId, machineId).length],
+    insert: async (_tx, row) => t.insert(row),
+    save: async (_tx, row) => t.save(row),
+    deleteOwned: async (_tx, userId, id) => {
+      const row = t.find(userId, id);
+      db.tables.purchases = rows().filter((r) => r !== row);
+      return copy(row ?? null);
+    },
+    delete: async (_tx, userId, id) => {
+      db.tables.purchases = rows().filter((r) => !(r.userId === userId && r.id === id));
+    },
+    countOfMachine: async (userId, machineId) => mine(userId, machineId).length,
+    deleteOfMachine: async (_tx, userId, machineId) => {
+      const gone = mine(userId, machineId);
+      db.tables.purchases = rows().filter((r) => !gone.includes(r));
+      return { deleted: gone.length, ledgers: gone.map((p) => ({ received: p.stockReceived, stockPartId: p.stockPartId, stockAdded: p.stockAdded })) };
+    },
+    unlinkPart: async (_tx, userId, partId) => {
+      for (const p of rows().filter((r) => r.userId === userId)) {
+        if (p.partId === partId) {
+          p.partId = null;
+        }
+        if (p.stockPartId === partId) {
+          p.stockPartId = null;
+          p.stockAdded = 0;
+        }
+      }
+    },
+    unlinkStore: async (_tx, userId, storeId) => {
+      for (const p of rows().filter((r) => r.userId === userId && r.storeId === storeId)) {
+        p.storeId = null;
+      }
+    },
+    exportPage: async (afterId, limit, userId) =>
+      copy(
+        rows()
+          .filter((r) => r.id > afterId && (userId === undefined || r.userId === userId))
+          .sort((a, b) => a.id - b.id)
+          .slice(0, limit),
+      ),
+  });
+};
+
+/** What a LIKE pattern of likePattern() matches, as a plain substring. */
+const substring = (pattern: string) => pattern.slice(1, -1).replace(/\\(.)/g, '$1');
+const byName = <E extends { id: number; name: string }>(a: E, b: E) => a.name.toLowerCase().localeCompare(b.name.toLowerCase()) || a.id - b.id;
+
+export const fakeParts = (db: FakeDatabase): PartsRepository => {
+  const rows = () => db.tables.parts;
+  const t = table(rows, db);
+  const mine = (userId: number, stock?: string) => rows().filter((p) => p.userId === userId && (!stock || stockStatus(p.quantity, p.minStock) === stock));
+  return as<PartsRepository>({
+    create: (fields) => ({ ...fields }) as PartEntity,
+    byId: (userId, id) => t.byId(userId, id),
+    byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
+    byIds: async (_tx, userId, ids) => copy(rows().filter((p) => p.userId === userId && ids.includes(p.id))),
+    exists: async (_tx, userId, id) => !!t.find(userId, id),
+    page: async (userId, q) => {
+      const found = mine(userId, q.stock)
+        .filter((p) => !q.pattern || [p.name, p.partNumber, p.description ?? ''].some((f) => f.toLowerCase().includes(substring(q.pattern!))))
+        .sort(byName);
+      return [copy(found.slice(q.skip, q.skip + q.take)), found.length];
+    },
+    count: async (userId, stock) => mine(userId, stock).length,
+    countOfSupplier: async (_tx, userId, supplierId) => mine(userId).filter((p) => p.supplierId === supplierId).length,
+    save: async (_tx, row) => t.save(row),
+    delete: async (_tx, userId, id) => {
+      const row = t.find(userId, id);
+      db.tables.parts = rows().filter((p) => p !== row);
+      return !!row;
+    },
+    adjustStock: async (_tx, userId, adjustments) => {
+      for (const { partId, delta } of adjustments) {
+        const part = t.find(userId, partId);
+        if (part) {
+          part.quantity = Math.max(0, part.quantity + delta);
+        }
+      }
+    },
+  });
+};
+
+export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
+  const rows = () => db.tables.suppliers;
+  const t = table(rows, db);
+  const mine = (userId: number) => rows().filter((s) => s.userId === userId);
+  return as<SuppliersRepository>({
+    create: (fields) => ({ ...fields }) as SupplierEntity,
+    byId: (userId, id) => t.byId(userId, id),
+    byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
+    byIds: async (ids) => copy(rows().filter((s) => ids.includes(s.id))),
+    exists: async (_tx, userId, id) => !!t.find(userId, id),
+    count: async (userId) => mine(userId).length,
+    page: async (userId, q) => {
+      const found = mine(userId)
+        .filter((s) => !q.pattern || [s.name, s.contact, s.email, s.address ?? ''].some((f) => f.toLowerCase().includes(substring(q.pattern!))))
+        .sort(byName);
+      return [copy(found.slice(q.skip, q.skip + q.take)), found.length];
+    },
+    byName: async (userId, take) => copy([...mine(userId)].sort(byName).slice(0, take)),
+    save: async (_tx, row) => t.save(row),
+    delete: async (_tx, userId, id) => {
+      db.tables.suppliers = rows().filter((s) => !(s.userId === userId && s.id === id));
+    },
+  });
+};
+
+export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => {
+  const find = (machineId: number) => db.tables.machines.find((m) => m.machineId === machineId);
+  return as<KnownMachinesRepository>({
+    byId: async (machineId) => copy(find(machineId) ?? null),
+    remember: async (machineId, userId, at) => {
+      if (!find(machineId)) {
+        db.tables.machines.push({ machineId, userId, deleted: false, updatedAt: at });
+      }
+    },
+    markDeleted: async (userId, machineId) => {
+      const known = find(machineId);
+      if (known) {
+        known.deleted = true;
+      } else {
+        db.tables.machines.push({ machineId, userId, deleted: true, updatedAt: new Date() });
+      }
+    },
+  });
+};
+
+/** The projection over the fake table; machine-service, asked for a machine it does not know, answers 404. */
+export const fakeProjection = (db: FakeDatabase): MachineProjection =>
+  new MachineProjection(fakeKnownMachines(db), {
+    send: async () => {
+      throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
+    },
+  } as unknown as RpcClient);
+
+export const fakeStockEvents = (db: FakeDatabase): StockEvents => new StockEvents(fakeParts(db), fakeOutbox(db));
+
+export const alice: Actor = { userId: 1, adminLevel: 0 };
+export const bob: Actor = { userId: 2, adminLevel: 0 };
+
+/** A supplier of the user, stored. */
+export function aSupplier(db: FakeDatabase, user: Actor, fields: Partial<SupplierEntity> = {}): SupplierEntity {
+  const row: SupplierEntity = {
+    id: db.nextId(),
+    userId: user.userId,
+    name: 'Heartland Hydraulics',
+    contact: 'Marcus Reed',
+    email: 'marcus@example.com',
+    phone: '555-0100',
+    address: null,
+    idempotencyKey: null,
+    ...fields,
+  };
+  db.tables.suppliers.push(row);
+  return copy(row);
+}
+
+/** A part of the user (with a supplier of theirs unless one is given), stored. */
+export function aPart(db: FakeDatabase, user: Actor, fields: Partial<PartEntity> = {}): PartEntity {
+  const row: PartEntity = {
+    id: db.nextId(),
+    userId: user.userId,
+    partNumber: 'SK-2291',
+    name: 'Seal kit',
+    description: null,
+    category: 'Hydraulic',
+    quantity: 2,
+    minStock: 1,
+    priceCents: 8900,
+    supplierId: fields.supplierId ?? aSupplier(db, user).id,
+    brand: null,
+    idempotencyKey: null,
+    ...fields,
+  };
+  db.tables.parts.push(row);
+  return copy(row);
+}
+
+/** A part's stock as stored. */
+export const stockOf = (db: FakeDatabase, partId: number): number | undefined => db.tables.parts.find((p) => p.id === partId)?.quantity;
