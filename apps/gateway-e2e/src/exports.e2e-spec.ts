@@ -1,6 +1,7 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
+import { createPart } from './fuel-purchase.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
@@ -74,6 +75,22 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       a.token,
     );
     expect(bought.status).toBe(201);
+    // Format 2: the inventory, a reading entered by hand and a schedule.
+    await createPart(api, a.token, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 3 });
+    const schedule = await api.post(
+      `/api/machines/${truck.id}/schedules`,
+      { title: 'Oil', serviceType: 'Oil Change', intervalDistance: 5000, recurring: true, anchor: 'completion' },
+      a.token,
+    );
+    expect(schedule.status).toBe(201);
+    let odometer: any;
+    await expectEventually(async () => {
+      odometer = ((await api.get(`/api/machines/${truck.id}/meters`, a.token)).body as any[]).find?.((m) => m.kind === 'distance');
+      expect(odometer).toBeDefined();
+    });
+    expect((await api.post(`/api/meters/${odometer.id}/readings`, { value: 48600, readAt: '2026-04-10' }, a.token)).status).toBe(201);
+    // The records' readings arrive by their events: the export should see all four.
+    await expectEventually(async () => expect((await api.get(`/api/meters/${odometer.id}/readings?size=50`, a.token)).body.totalElements).toBe(4), 20_000);
   });
 
   it('prepares the ZIP in the background and answers a signed link when ready; another user gets 404', async () => {
@@ -85,7 +102,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get('/api/exports/abc', a.token)).status).toBe(400);
 
     const view = await ready(started.body.id, a.token);
-    expect(view).toMatchObject({ counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, photos: 1 }, error: null });
+    expect(view).toMatchObject({
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
+      error: null,
+    });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
 
     // The link is the credential: no token needed, a changed one is refused.
@@ -95,7 +115,8 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="wrenchlog-export-/);
     zip = new Uint8Array(await download.arrayBuffer());
     expect(zip.length).toBe(view.byteSize);
-    expect((await fetch(`${baseUrl}${view.url.replace(/sig=./, 'sig=A')}`)).status).toBe(403);
+    // A changed first character of the signature (one that differs from it: a signature may start with A).
+    expect((await fetch(`${baseUrl}${view.url.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}`)).status).toBe(403);
     expect((await fetch(`${baseUrl}${view.url.replace(/name=[^&]+/, 'name=other.zip')}`)).status).toBe(403);
   });
 
@@ -105,15 +126,19 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       'fuel-records.csv',
       'machines.csv',
       'manifest.json',
+      'meter-readings.csv',
       'part-purchases.csv',
+      'parts.csv',
       expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/),
+      'schedules.csv',
       'service-records.csv',
+      'suppliers.csv',
     ]);
     const manifest = JSON.parse(strFromU8(files['manifest.json']));
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
-      formatVersion: 1,
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, photos: 1 },
+      formatVersion: 2,
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -136,6 +161,20 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     ]);
     expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName])).toEqual([
       ['Export Truck', 'Air filter', '2', '24.5', 'NAPA'],
+    ]);
+    expect(csvRows(files['suppliers.csv']).map((x) => [x.name, x.email])).toEqual([['Heartland Hydraulics', 'marcus.reed@example.com']]);
+    expect(csvRows(files['parts.csv']).map((x) => [x.name, x.partNumber, x.quantity, x.supplier])).toEqual([
+      ['Hydraulic filter', 'HF-1', '3', 'Heartland Hydraulics'],
+    ]);
+    const readings = csvRows(files['meter-readings.csv']).sort((x, y) => x.readAt.localeCompare(y.readAt));
+    expect(readings.map((r) => [r.machine, r.meterKind, r.unit, r.value, r.readAt, r.source])).toEqual([
+      ['Export Truck', 'distance', 'mi', '48000', '2026-03-20', 'service_record'],
+      ['Export Truck', 'distance', 'mi', '48100', '2026-03-21', 'fuel_record'],
+      ['Export Truck', 'distance', 'mi', '48420', '2026-04-03', 'fuel_record'],
+      ['Export Truck', 'distance', 'mi', '48600', '2026-04-10', 'manual'],
+    ]);
+    expect(csvRows(files['schedules.csv']).map((x) => [x.machine, x.title, x.serviceType, x.intervalDistance, x.recurring, x.anchor, x.soonDistance])).toEqual([
+      ['Export Truck', 'Oil', 'Oil Change', '5000', 'true', 'completion', ''],
     ]);
   });
 

@@ -24,8 +24,11 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** The CSVs of an export unpacked together at most (photos are never unpacked): a guard against a ZIP bomb. */
 export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
 
-const KIND_OF: Record<ExportKind, RecordKind> = { machines: 'machine', serviceRecords: 'service', fuelRecords: 'fuel', partPurchases: 'purchase' };
-const FILE_KIND = new Map<string, ExportKind>(EXPORT_KINDS.map((k) => [EXPORT_FILES[k], k]));
+// The files a restore reads, in this order. The inventory, meter readings and schedules of format 2
+// are in the ZIP for people and other tools; a restore leaves them out (not restored yet).
+const KIND_OF: Partial<Record<ExportKind, RecordKind>> = { machines: 'machine', serviceRecords: 'service', fuelRecords: 'fuel', partPurchases: 'purchase' };
+const RESTORED = EXPORT_KINDS.filter((k) => KIND_OF[k] !== undefined);
+const FILE_KIND = new Map<string, ExportKind>(RESTORED.map((k) => [EXPORT_FILES[k], k]));
 
 export interface ArchivePiece {
   /** The file's name in the ZIP ('fuel-records.csv'): its columns are shown as 'fuel-records.csv / date'. */
@@ -79,7 +82,7 @@ export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
       `This export is of format ${manifest.formatVersion}, newer than this Wrenchlog reads (${EXPORT_FORMAT_VERSION}): update Wrenchlog first.`,
     );
   }
-  const pieces = EXPORT_KINDS.filter((k) => files[EXPORT_FILES[k]] !== undefined).map((k) => ({ name: EXPORT_FILES[k], bytes: files[EXPORT_FILES[k]] }));
+  const pieces = RESTORED.filter((k) => files[EXPORT_FILES[k]] !== undefined).map((k) => ({ name: EXPORT_FILES[k], bytes: files[EXPORT_FILES[k]] }));
   if (pieces.length === 0) {
     throw new ImportFileError('EMPTY', 'This export holds no CSV file to restore.');
   }
@@ -89,7 +92,7 @@ export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
 /** The plan of one CSV of an export: its kind from its file name, its columns by their header (the writer's). */
 export function planExportTable(table: Table): TablePlan | { wrongSource: string } {
   const kind = table.section ? FILE_KIND.get(table.section) : undefined;
-  if (!kind) {
+  if (!kind || !KIND_OF[kind]) {
     return { wrongSource: `The export's file '${table.section ?? ''}' is not one Wrenchlog restores.` };
   }
   const fields = new Map(EXPORT_COLUMNS[kind].filter((c) => c.field).map((c) => [headerKey(c.header), c.field as string]));
@@ -100,7 +103,7 @@ export function planExportTable(table: Table): TablePlan | { wrongSource: string
       suggested[column] = field;
     }
   }
-  return { kind: KIND_OF[kind], suggested, notesColumns: [] };
+  return { kind: KIND_OF[kind] as RecordKind, suggested, notesColumns: [] };
 }
 
 /** A cell as the export wrote it, with the `'` it put in front of formula-looking text removed. */
