@@ -279,6 +279,92 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(await holdings(a.token)).toEqual(original);
   }, 90_000);
 
+  /** Uploads the export as a restore and commits it once validated (the dry run's counts checked first); the import when done. */
+  const restore = async (token: string, counts: object, sameNameMachines?: 'use' | 'create') => {
+    const form = new FormData();
+    form.append('source', 'wrenchlog-export');
+    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
+    const uploaded = await api.request('POST', '/api/imports', { token, raw: form });
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body.id;
+    if (sameNameMachines) {
+      expect((await api.put(`/api/imports/${id}/mapping`, { mapping: uploaded.body.suggestedMapping, sameNameMachines }, token)).status).toBe(200);
+    }
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, token)).body).toEqual(counts);
+    const warned = (await api.get(`/api/imports/${id}/rows?status=warning`, token)).body.content;
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, token)).status).toBe(202);
+    let view: any;
+    await expectEventually(
+      async () => {
+        view = (await api.get(`/api/imports/${id}`, token)).body;
+        expect(view.state === 'importing' ? 'importing' : view).toMatchObject({ state: 'done' });
+      },
+      30_000,
+      200,
+    );
+    return { id, view, warned };
+  };
+
+  it('restores into an account that has a machine of the same name: a warning, and its records go to that machine unless the user chooses a new one', async () => {
+    const [e, f] = await Promise.all(['E', 'F'].map((n) => createApprovedUser(api, { name: `Export ${n}` })));
+    const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
+
+    // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
+    const used = await restore(e.token, { valid: 6, warnings: 1, errors: 0 });
+    expect(used.warned).toEqual([
+      {
+        rowNumber: expect.any(Number),
+        status: 'warning',
+        existingMachineId: trucks[0].id,
+        messages: [
+          expect.stringMatching(
+            /^row \d+: you have a machine named 'Export Truck' already: its records are added to it and this row is skipped \(choose 'create a new one' to restore it as another machine\)$/,
+          ),
+        ],
+        record: expect.objectContaining({ name: 'Export Truck', make: 'Ford' }),
+      },
+    ]);
+    expect(used.view).toMatchObject({ counts: { written: 6, skipped: 1, failed: 0 }, error: null });
+    // /api/machines/all answers ids and names: the user's own machine kept its id (and name), the Mower is new.
+    const machinesOfE = ((await api.get('/api/machines/all', e.token)).body as any[]).map((m) => [m.name, m.id === trucks[0].id]).sort();
+    expect(machinesOfE).toEqual([
+      ['Export Mower', false],
+      ['export truck', true],
+    ]);
+    expect((await api.get(`/api/machines/?machineId=${trucks[0].id}`, e.token)).body).toMatchObject({ name: 'export truck', make: 'Toyota', model: 'Hilux' });
+    const original = await holdings(a.token);
+    const truckOfA = original.find((h) => h.machine[0] === 'Export Truck')!;
+    const [restoredTruck] = (await holdings(e.token)).filter((h) => h.machine[0] === 'export truck');
+    expect([restoredTruck.services, restoredTruck.fuel, restoredTruck.purchases]).toEqual([truckOfA.services, truckOfA.fuel, truckOfA.purchases]);
+    await expectEventually(async () => expect(await fleetTotals(e.token)).toMatchObject({ fuel: 103.6, service: 210.05, parts: 49 }), 20_000);
+
+    // Revert takes the records and the Mower back; the user's own machine stays.
+    expect((await api.post(`/api/imports/${used.id}/revert`, undefined, e.token)).status).toBe(202);
+    await expectEventually(async () => expect((await api.get(`/api/imports/${used.id}`, e.token)).body).toMatchObject({ state: 'reverted' }), 30_000, 200);
+    expect(((await api.get('/api/machines/all', e.token)).body as any[]).map((m) => m.id)).toEqual([trucks[0].id]);
+    expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
+
+    // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
+    const created = await restore(f.token, { valid: 6, warnings: 1, errors: 0 }, 'create');
+    expect(created.warned[0].messages[0]).toMatch(
+      /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
+    );
+    expect(created.warned[0].existingMachineId).toBeUndefined();
+    expect(created.view).toMatchObject({ counts: { written: 7, skipped: 0, failed: 0 } });
+    const machinesOfF = (await api.get('/api/machines/all', f.token)).body as any[];
+    expect(machinesOfF.map((m) => m.name).sort()).toEqual(['Export Mower', 'Export Truck', 'export truck']);
+    expect((await api.get(`/api/services/machine/${trucks[1].id}`, f.token)).body).toEqual([]);
+    const newTruck = machinesOfF.find((m) => m.name === 'Export Truck');
+    expect((await api.get(`/api/machines/?machineId=${newTruck.id}`, f.token)).body).toMatchObject({ make: 'Ford', model: 'F-250' });
+    expect(((await api.get(`/api/services/machine/${newTruck.id}`, f.token)).body as any[]).map((r) => r.title)).toEqual(['Oil change']);
+  }, 120_000);
+
+  it('refuses a same-name choice it does not know', async () => {
+    const res = await api.put('/api/imports/1/mapping', { mapping: {}, sameNameMachines: 'merge' }, c.token);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.message)).toContain('Same-name machines must be one of use, create');
+  });
+
   it('refuses the ZIP for any other source, and another file as an export', async () => {
     const asCsv = new FormData();
     asCsv.append('source', 'generic-fuel');

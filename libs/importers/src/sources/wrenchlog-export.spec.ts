@@ -342,6 +342,34 @@ describe('wrenchlog-export source', () => {
     expect((rows[2].record as { machineId: number }).machineId).toBe(40);
   });
 
+  it('warns about a machine row the caller has a machine of that name for, and uses that machine unless told to create another', async () => {
+    const knownMachines = [{ id: 40, name: machine.name.toUpperCase() }];
+    const used = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), { knownMachines });
+    expect(used.counts).toEqual({ valid: 3, warnings: 1, errors: 0 });
+    expect(used.rows[0]).toMatchObject({
+      kind: 'machine',
+      status: 'warning',
+      existingMachineId: 40,
+      messages: [
+        `row 2: you have a machine named '${machine.name}' already: its records are added to it and this row is skipped (choose 'create a new one' to restore it as another machine)`,
+      ],
+    });
+    expect(used.newMachines).toEqual([]);
+    expect(used.rows.slice(1).map((r) => [r.machine, (r.record as { machineId?: number }).machineId])).toEqual([
+      [{ id: 40 }, 40],
+      [{ id: 40 }, 40],
+      [{ id: 40 }, 40],
+    ]);
+
+    const created = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), { knownMachines, sameNameMachines: 'create' });
+    expect(created.counts).toEqual({ valid: 3, warnings: 1, errors: 0 });
+    expect(created.rows[0].existingMachineId).toBeUndefined();
+    expect(created.rows[0].messages[0]).toMatch(/already: another machine of that name is created/);
+    // The records go to the machine the row creates (by name, as in a fresh account).
+    expect(created.newMachines).toEqual([machine.name]);
+    expect(created.rows.slice(1).map((r) => r.machine)).toEqual([{ name: machine.name }, { name: machine.name }, { name: machine.name }]);
+  });
+
   it('refuses a CSV, a ZIP without a manifest, a newer format and a damaged ZIP, each with its message', () => {
     const refusal = (bytes: Uint8Array) => {
       try {
