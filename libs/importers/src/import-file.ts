@@ -15,7 +15,7 @@ import { RowReader } from './rows/row.js';
 import { buildServiceRow } from './rows/service-row.js';
 import type { Units } from './rows/units.js';
 import { SOURCES, type ImportSource, type TablePlan } from './sources/sources.js';
-import { dropRecordReadings } from './sources/wrenchlog-export.js';
+import { dropRecordReadings, type ExportArchiveContent } from './sources/wrenchlog-export.js';
 import { decodeFile, type ImportEncoding } from './text/decode.js';
 import { detectDateFormat, type DateFormat } from './text/dates.js';
 import { detectDecimalSeparator, type DecimalSeparator } from './text/numbers.js';
@@ -98,9 +98,10 @@ interface Piece {
  * own, its rows numbered on from the previous file's last line (row numbers stay unique in the
  * import; a message's row is the file's line plus the lines of the files before it).
  */
-function analyzeArchive(files: { name: string; bytes: Uint8Array }[], source: ImportSource, overrides: Partial<Detected>): FileAnalysis {
+function analyzeArchive(archive: ExportArchiveContent, source: ImportSource, overrides: Partial<Detected>): FileAnalysis {
+  const files = archive.pieces;
   const pieces: Piece[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [...archive.notes];
   let firstLine = 1;
   let encoding: { encoding: ImportEncoding; hasBom: boolean } | undefined;
   for (const file of files) {

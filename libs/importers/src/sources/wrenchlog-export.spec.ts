@@ -11,10 +11,11 @@ import {
   type Supplier,
 } from '@wrenchlog/contracts';
 import { parse } from 'csv-parse/sync';
-import { strToU8, zipSync } from 'fflate';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { exportCsv, exportRow } from '../export/export-csv.js';
 import { analyzeFile, normalizeFile } from '../import-file.js';
+import { notRestoredNote } from './wrenchlog-export.js';
 
 const machine: MachineExportItem = {
   id: 7,
@@ -256,6 +257,24 @@ describe('wrenchlog-export source', () => {
       expect(rows.map((r) => r.kind)).toEqual(['machine', 'service', 'fuel', 'purchase']);
       expect(counts).toEqual({ valid: 4, warnings: 0, errors: 0 });
     }
+  });
+
+  it("says what of a format 2 export a restore leaves in the ZIP, by the manifest's counts", () => {
+    const withCounts = (counts: object) => {
+      const zip = unzipSync(exportZip());
+      zip['manifest.json'] = strToU8(JSON.stringify({ format: EXPORT_FORMAT, formatVersion: 2, counts }));
+      return analyzeFile(zipSync(zip), 'wrenchlog-export').notes;
+    };
+    expect(withCounts({ machines: 1, suppliers: 2, parts: 5, meterReadings: 0, schedules: 1, photos: 3 })).toEqual([
+      "The export's 2 suppliers, 5 inventory parts, 1 maintenance schedule and 3 photos are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+    ]);
+    expect(withCounts({ machines: 1, suppliers: 0, parts: 0, meterReadings: 0, schedules: 0, photos: 0 })).toEqual([]);
+    expect(notRestoredNote({ photos: 1 })).toMatch(/^The export's 1 photo is not restored yet/);
+    expect(notRestoredNote({ meterReadings: 4 })).toBe(
+      "The export's 4 meter readings are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+    );
+    // Format 1 has no such counts.
+    expect(analyzeFile(exportZip({}, machine, 1), 'wrenchlog-export').notes).toEqual([]);
   });
 
   it('reads back what the export wrote: the same values, machines first, each row naming its machine', async () => {

@@ -36,8 +36,35 @@ export interface ArchivePiece {
   bytes: Uint8Array;
 }
 
+/** What a restore reads of an export: its CSV files in restore order, and what the user should know of the rest. */
+export interface ExportArchiveContent {
+  pieces: ArchivePiece[];
+  /** What the ZIP holds that a restore does not take back ("its 3 suppliers ... are not restored yet"). */
+  notes: string[];
+}
+
+const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [
+  { kind: 'suppliers', one: 'supplier', many: 'suppliers' },
+  { kind: 'parts', one: 'inventory part', many: 'inventory parts' },
+  { kind: 'meterReadings', one: 'meter reading', many: 'meter readings' },
+  { kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' },
+  { kind: 'photos', one: 'photo', many: 'photos' },
+];
+
+/** The note on what an export's manifest counts that a restore leaves in the ZIP; null when nothing. */
+export function notRestoredNote(counts: Partial<Record<ExportKind | 'photos', unknown>> | undefined): string | null {
+  const left = NOT_RESTORED.map((k) => ({ ...k, n: counts?.[k.kind] })).filter((x): x is typeof x & { n: number } => typeof x.n === 'number' && x.n > 0);
+  if (left.length === 0) {
+    return null;
+  }
+  const list = left.map((x) => `${x.n} ${x.n === 1 ? x.one : x.many}`);
+  const text = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  const verb = list.length === 1 && left[0].n === 1 ? 'is' : 'are';
+  return `The export's ${text} ${verb} not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).`;
+}
+
 /** The CSV files of an export, in restore order; refuses what is not one (with a message saying why). */
-export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
+export function readExportArchive(bytes: Uint8Array): ExportArchiveContent {
   if (!ZIP_SIGNATURE.every((b, i) => bytes[i] === b)) {
     throw new ImportFileError('WRONG_SOURCE', "This is not a Wrenchlog export: upload the .zip that 'Download all my data' made, as it was downloaded.");
   }
@@ -86,7 +113,8 @@ export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
   if (pieces.length === 0) {
     throw new ImportFileError('EMPTY', 'This export holds no CSV file to restore.');
   }
-  return pieces;
+  const note = notRestoredNote(manifest.counts);
+  return { pieces, notes: note ? [note] : [] };
 }
 
 /** The plan of one CSV of an export: its kind from its file name, its columns by their header (the writer's). */
