@@ -120,6 +120,23 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await fetch(`${baseUrl}${view.url.replace(/name=[^&]+/, 'name=other.zip')}`)).status).toBe(403);
   });
 
+  it("exports only the caller's records: another user's export of the same instance is empty", async () => {
+    const started = await api.post('/api/exports', undefined, b.token);
+    expect(started.status).toBe(202);
+    const view = await ready(started.body.id, b.token);
+    expect(view.counts).toEqual({
+      machines: 0,
+      serviceRecords: 0,
+      fuelRecords: 0,
+      partPurchases: 0,
+      suppliers: 0,
+      parts: 0,
+      meterReadings: 0,
+      schedules: 0,
+      photos: 0,
+    });
+  });
+
   it('holds the manifest with counts and cost totals, one CSV per kind (formulas escaped), and the photos', () => {
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual([
