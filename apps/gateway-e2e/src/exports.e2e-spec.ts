@@ -1,6 +1,7 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
 import { unzipSync, strFromU8 } from 'fflate';
+import { createPart } from './fuel-purchase.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
@@ -74,6 +75,22 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       a.token,
     );
     expect(bought.status).toBe(201);
+    // Format 2: the inventory, a reading entered by hand and a schedule.
+    await createPart(api, a.token, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 3 });
+    const schedule = await api.post(
+      `/api/machines/${truck.id}/schedules`,
+      { title: 'Oil', serviceType: 'Oil Change', intervalDistance: 5000, recurring: true, anchor: 'completion' },
+      a.token,
+    );
+    expect(schedule.status).toBe(201);
+    let odometer: any;
+    await expectEventually(async () => {
+      odometer = ((await api.get(`/api/machines/${truck.id}/meters`, a.token)).body as any[]).find?.((m) => m.kind === 'distance');
+      expect(odometer).toBeDefined();
+    });
+    expect((await api.post(`/api/meters/${odometer.id}/readings`, { value: 48600, readAt: '2026-04-10' }, a.token)).status).toBe(201);
+    // The records' readings arrive by their events: the export should see all four.
+    await expectEventually(async () => expect((await api.get(`/api/meters/${odometer.id}/readings?size=50`, a.token)).body.totalElements).toBe(4), 20_000);
   });
 
   it('prepares the ZIP in the background and answers a signed link when ready; another user gets 404', async () => {
@@ -85,7 +102,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get('/api/exports/abc', a.token)).status).toBe(400);
 
     const view = await ready(started.body.id, a.token);
-    expect(view).toMatchObject({ counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, photos: 1 }, error: null });
+    expect(view).toMatchObject({
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
+      error: null,
+    });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
 
     // The link is the credential: no token needed, a changed one is refused.
@@ -95,8 +115,26 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(download.headers.get('content-disposition')).toMatch(/^attachment; filename="wrenchlog-export-/);
     zip = new Uint8Array(await download.arrayBuffer());
     expect(zip.length).toBe(view.byteSize);
-    expect((await fetch(`${baseUrl}${view.url.replace(/sig=./, 'sig=A')}`)).status).toBe(403);
+    // A changed first character of the signature (one that differs from it: a signature may start with A).
+    expect((await fetch(`${baseUrl}${view.url.replace(/sig=(.)/, (_: string, c: string) => `sig=${c === 'A' ? 'B' : 'A'}`)}`)).status).toBe(403);
     expect((await fetch(`${baseUrl}${view.url.replace(/name=[^&]+/, 'name=other.zip')}`)).status).toBe(403);
+  });
+
+  it("exports only the caller's records: another user's export of the same instance is empty", async () => {
+    const started = await api.post('/api/exports', undefined, b.token);
+    expect(started.status).toBe(202);
+    const view = await ready(started.body.id, b.token);
+    expect(view.counts).toEqual({
+      machines: 0,
+      serviceRecords: 0,
+      fuelRecords: 0,
+      partPurchases: 0,
+      suppliers: 0,
+      parts: 0,
+      meterReadings: 0,
+      schedules: 0,
+      photos: 0,
+    });
   });
 
   it('holds the manifest with counts and cost totals, one CSV per kind (formulas escaped), and the photos', () => {
@@ -105,15 +143,19 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       'fuel-records.csv',
       'machines.csv',
       'manifest.json',
+      'meter-readings.csv',
       'part-purchases.csv',
+      'parts.csv',
       expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/),
+      'schedules.csv',
       'service-records.csv',
+      'suppliers.csv',
     ]);
     const manifest = JSON.parse(strFromU8(files['manifest.json']));
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
-      formatVersion: 1,
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, photos: 1 },
+      formatVersion: 2,
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -137,6 +179,20 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName])).toEqual([
       ['Export Truck', 'Air filter', '2', '24.5', 'NAPA'],
     ]);
+    expect(csvRows(files['suppliers.csv']).map((x) => [x.name, x.email])).toEqual([['Heartland Hydraulics', 'marcus.reed@example.com']]);
+    expect(csvRows(files['parts.csv']).map((x) => [x.name, x.partNumber, x.quantity, x.supplier])).toEqual([
+      ['Hydraulic filter', 'HF-1', '3', 'Heartland Hydraulics'],
+    ]);
+    const readings = csvRows(files['meter-readings.csv']).sort((x, y) => x.readAt.localeCompare(y.readAt));
+    expect(readings.map((r) => [r.machine, r.meterKind, r.unit, r.value, r.readAt, r.source])).toEqual([
+      ['Export Truck', 'distance', 'mi', '48000', '2026-03-20', 'service_record'],
+      ['Export Truck', 'distance', 'mi', '48100', '2026-03-21', 'fuel_record'],
+      ['Export Truck', 'distance', 'mi', '48420', '2026-04-03', 'fuel_record'],
+      ['Export Truck', 'distance', 'mi', '48600', '2026-04-10', 'manual'],
+    ]);
+    expect(csvRows(files['schedules.csv']).map((x) => [x.machine, x.title, x.serviceType, x.intervalDistance, x.recurring, x.anchor, x.soonDistance])).toEqual([
+      ['Export Truck', 'Oil', 'Oil Change', '5000', 'true', 'completion', ''],
+    ]);
   });
 
   it('restores into a fresh account: the dry run has the same counts and cost totals, and writes nothing', async () => {
@@ -146,6 +202,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
+    // What the restore leaves in the ZIP is said before anything is written.
+    expect(uploaded.body.notes).toContain(
+      "The export's 1 supplier, 1 inventory part, 4 meter readings, 1 maintenance schedule and 1 photo are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+    );
     const counts = await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token);
     expect(counts).toMatchObject({ status: 201, body: { valid: 7, warnings: 0, errors: 0 } });
 
@@ -239,6 +299,92 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     // The original account is untouched.
     expect(await holdings(a.token)).toEqual(original);
   }, 90_000);
+
+  /** Uploads the export as a restore and commits it once validated (the dry run's counts checked first); the import when done. */
+  const restore = async (token: string, counts: object, sameNameMachines?: 'use' | 'create') => {
+    const form = new FormData();
+    form.append('source', 'wrenchlog-export');
+    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
+    const uploaded = await api.request('POST', '/api/imports', { token, raw: form });
+    expect(uploaded.status).toBe(201);
+    const id = uploaded.body.id;
+    if (sameNameMachines) {
+      expect((await api.put(`/api/imports/${id}/mapping`, { mapping: uploaded.body.suggestedMapping, sameNameMachines }, token)).status).toBe(200);
+    }
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, token)).body).toEqual(counts);
+    const warned = (await api.get(`/api/imports/${id}/rows?status=warning`, token)).body.content;
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, token)).status).toBe(202);
+    let view: any;
+    await expectEventually(
+      async () => {
+        view = (await api.get(`/api/imports/${id}`, token)).body;
+        expect(view.state === 'importing' ? 'importing' : view).toMatchObject({ state: 'done' });
+      },
+      30_000,
+      200,
+    );
+    return { id, view, warned };
+  };
+
+  it('restores into an account that has a machine of the same name: a warning, and its records go to that machine unless the user chooses a new one', async () => {
+    const [e, f] = await Promise.all(['E', 'F'].map((n) => createApprovedUser(api, { name: `Export ${n}` })));
+    const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
+
+    // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
+    const used = await restore(e.token, { valid: 6, warnings: 1, errors: 0 });
+    expect(used.warned).toEqual([
+      {
+        rowNumber: expect.any(Number),
+        status: 'warning',
+        existingMachineId: trucks[0].id,
+        messages: [
+          expect.stringMatching(
+            /^row \d+: you have a machine named 'Export Truck' already: its records are added to it and this row is skipped \(choose 'create a new one' to restore it as another machine\)$/,
+          ),
+        ],
+        record: expect.objectContaining({ name: 'Export Truck', make: 'Ford' }),
+      },
+    ]);
+    expect(used.view).toMatchObject({ counts: { written: 6, skipped: 1, failed: 0 }, error: null });
+    // /api/machines/all answers ids and names: the user's own machine kept its id (and name), the Mower is new.
+    const machinesOfE = ((await api.get('/api/machines/all', e.token)).body as any[]).map((m) => [m.name, m.id === trucks[0].id]).sort();
+    expect(machinesOfE).toEqual([
+      ['Export Mower', false],
+      ['export truck', true],
+    ]);
+    expect((await api.get(`/api/machines/?machineId=${trucks[0].id}`, e.token)).body).toMatchObject({ name: 'export truck', make: 'Toyota', model: 'Hilux' });
+    const original = await holdings(a.token);
+    const truckOfA = original.find((h) => h.machine[0] === 'Export Truck')!;
+    const [restoredTruck] = (await holdings(e.token)).filter((h) => h.machine[0] === 'export truck');
+    expect([restoredTruck.services, restoredTruck.fuel, restoredTruck.purchases]).toEqual([truckOfA.services, truckOfA.fuel, truckOfA.purchases]);
+    await expectEventually(async () => expect(await fleetTotals(e.token)).toMatchObject({ fuel: 103.6, service: 210.05, parts: 49 }), 20_000);
+
+    // Revert takes the records and the Mower back; the user's own machine stays.
+    expect((await api.post(`/api/imports/${used.id}/revert`, undefined, e.token)).status).toBe(202);
+    await expectEventually(async () => expect((await api.get(`/api/imports/${used.id}`, e.token)).body).toMatchObject({ state: 'reverted' }), 30_000, 200);
+    expect(((await api.get('/api/machines/all', e.token)).body as any[]).map((m) => m.id)).toEqual([trucks[0].id]);
+    expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
+
+    // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
+    const created = await restore(f.token, { valid: 6, warnings: 1, errors: 0 }, 'create');
+    expect(created.warned[0].messages[0]).toMatch(
+      /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
+    );
+    expect(created.warned[0].existingMachineId).toBeUndefined();
+    expect(created.view).toMatchObject({ counts: { written: 7, skipped: 0, failed: 0 } });
+    const machinesOfF = (await api.get('/api/machines/all', f.token)).body as any[];
+    expect(machinesOfF.map((m) => m.name).sort()).toEqual(['Export Mower', 'Export Truck', 'export truck']);
+    expect((await api.get(`/api/services/machine/${trucks[1].id}`, f.token)).body).toEqual([]);
+    const newTruck = machinesOfF.find((m) => m.name === 'Export Truck');
+    expect((await api.get(`/api/machines/?machineId=${newTruck.id}`, f.token)).body).toMatchObject({ make: 'Ford', model: 'F-250' });
+    expect(((await api.get(`/api/services/machine/${newTruck.id}`, f.token)).body as any[]).map((r) => r.title)).toEqual(['Oil change']);
+  }, 120_000);
+
+  it('refuses a same-name choice it does not know', async () => {
+    const res = await api.put('/api/imports/1/mapping', { mapping: {}, sameNameMachines: 'merge' }, c.token);
+    expect(res.status).toBe(400);
+    expect(JSON.stringify(res.body.message)).toContain('Same-name machines must be one of use, create');
+  });
 
   it('refuses the ZIP for any other source, and another file as an export', async () => {
     const asCsv = new FormData();

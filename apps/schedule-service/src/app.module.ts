@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import type { ScheduleEnv } from './config/schedule-env.js';
+import { DataExportModule } from './data-export/data-export.module.js';
 import { MachineEventsModule } from './machine-events/machine-events.module.js';
 import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
@@ -38,6 +39,7 @@ export class AppModule {
         MachineEventsModule,
         RecordsModule,
         UsageModule,
+        DataExportModule,
       ],
     };
   }

@@ -1,3 +1,4 @@
+import type { ImportSameNameMachines } from '@wrenchlog/contracts/limits';
 import { detectDelimiter, readTable, type Delimiter, type Table } from './csv/read-table.js';
 import { isSectioned, splitSections, type SectionKind } from './csv/sections.js';
 import { ImportFileError } from './errors.js';
@@ -14,7 +15,7 @@ import { RowReader } from './rows/row.js';
 import { buildServiceRow } from './rows/service-row.js';
 import type { Units } from './rows/units.js';
 import { SOURCES, type ImportSource, type TablePlan } from './sources/sources.js';
-import { dropRecordReadings } from './sources/wrenchlog-export.js';
+import { dropRecordReadings, type ExportArchiveContent } from './sources/wrenchlog-export.js';
 import { decodeFile, type ImportEncoding } from './text/decode.js';
 import { detectDateFormat, type DateFormat } from './text/dates.js';
 import { detectDecimalSeparator, type DecimalSeparator } from './text/numbers.js';
@@ -97,9 +98,10 @@ interface Piece {
  * own, its rows numbered on from the previous file's last line (row numbers stay unique in the
  * import; a message's row is the file's line plus the lines of the files before it).
  */
-function analyzeArchive(files: { name: string; bytes: Uint8Array }[], source: ImportSource, overrides: Partial<Detected>): FileAnalysis {
+function analyzeArchive(archive: ExportArchiveContent, source: ImportSource, overrides: Partial<Detected>): FileAnalysis {
+  const files = archive.pieces;
   const pieces: Piece[] = [];
-  const notes: string[] = [];
+  const notes: string[] = [...archive.notes];
   let firstLine = 1;
   let encoding: { encoding: ImportEncoding; hasBom: boolean } | undefined;
   for (const file of files) {
@@ -204,6 +206,8 @@ export interface NormalizeOptions {
   machineColumn?: string;
   /** The caller's machines: a row naming one of them (case-insensitive) gets its id; other names are new machines. */
   knownMachines?: { id: number; name: string }[];
+  /** A machine row named as one of knownMachines: 'use' that machine (the default) or 'create' another of the same name. */
+  sameNameMachines?: ImportSameNameMachines;
   /** Minutes east of UTC of the user's clock (times in files have no zone). */
   utcOffsetMinutes?: number;
   /** Service type of service rows without one (LubeLogger's service, repair and upgrade files look alike). */
@@ -289,6 +293,10 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
   if (analysis.source === 'wrenchlog-export') {
     dropRecordReadings(rows);
   }
+  for (const name of sameNameMachines(rows, known, options.sameNameMachines ?? 'use')) {
+    // 'create': the rows naming it go to the machine its row creates, not to the existing one.
+    known.delete(name);
+  }
   const newMachines = new Set<string>();
   for (const row of rows) {
     if (row.machine && 'name' in row.machine) {
@@ -305,6 +313,38 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
   }
   checkSequences(rows);
   return { detected: analysis.detected, rows, counts: countRows(rows), newMachines: [...newMachines] };
+}
+
+/**
+ * Machine rows named as a machine the caller has (issue 23: a restore into an account that has it
+ * must not duplicate it silently). Each is warned about; with 'use' it takes the existing machine's
+ * id and is not written; with 'create' it is written as another machine. Answers the names (keys
+ * without case) of the machines 'create' makes again.
+ */
+function sameNameMachines(rows: ImportRow[], known: Map<string, number>, choice: ImportSameNameMachines): Set<string> {
+  const created = new Set<string>();
+  for (const row of rows) {
+    const name = row.kind === 'machine' && row.record ? String(row.record.name ?? '').trim() : '';
+    const id = name ? known.get(name.toLowerCase()) : undefined;
+    if (id === undefined) {
+      continue;
+    }
+    if (choice === 'use') {
+      row.existingMachineId = id;
+      row.messages.push(
+        `row ${row.rowNumber}: you have a machine named '${name}' already: its records are added to it and this row is skipped (choose 'create a new one' to restore it as another machine)`,
+      );
+    } else {
+      created.add(name.toLowerCase());
+      row.messages.push(
+        `row ${row.rowNumber}: you have a machine named '${name}' already: another machine of that name is created (choose 'use the existing machine' to add its records to it)`,
+      );
+    }
+    if (row.status === 'valid') {
+      row.status = 'warning';
+    }
+  }
+  return created;
 }
 
 const YIELD_EVERY = 500;

@@ -3,6 +3,7 @@ import { OutboxModule } from '@wrenchlog/platform';
 import { CommonModule } from '../common/common.module.js';
 import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { InventoryController } from './inventory.controller.js';
+import { InventoryExportController } from './inventory-export.controller.js';
 import { InventoryService } from './inventory.service.js';
 import { PartsRepository } from './parts.repository.js';
 import { StockEvents } from './stock-events.js';
@@ -16,7 +17,7 @@ import { SuppliersRepository } from './suppliers.repository.js';
  */
 @Module({
   imports: [CommonModule, OutboxModule],
-  controllers: [InventoryController],
+  controllers: [InventoryController, InventoryExportController],
   providers: [InventoryService, StockEvents, PartsRepository, SuppliersRepository, PurchasesRepository],
   exports: [StockEvents, PartsRepository, SuppliersRepository],
 })

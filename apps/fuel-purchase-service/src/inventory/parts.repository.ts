@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, type SelectQueryBuilder } from 'typeorm';
+import { DataSource, In, MoreThan, type SelectQueryBuilder } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
 import type { StockAdjustment } from '../purchases/stock-ledger.js';
 import { PartEntity } from './part.entity.js';
@@ -51,6 +51,11 @@ export class PartsRepository {
   /** The user's parts among `ids`, as the transaction sees them. */
   byIds(tx: Tx, userId: number, ids: number[]): Promise<PartEntity[]> {
     return this.table(tx).findBy({ userId, id: In(ids) });
+  }
+
+  /** The user's parts after `afterId`, by id ("Download all my data" pages through them). */
+  after(userId: number, afterId: number, take: number): Promise<PartEntity[]> {
+    return this.table().find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take });
   }
 
   exists(tx: Tx, userId: number, id: number): Promise<boolean> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, MoreThan } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
 import { SupplierEntity } from './supplier.entity.js';
 
@@ -30,6 +30,11 @@ export class SuppliersRepository {
   /** Suppliers by id, for their names on parts (a part's supplier is always its user's). */
   byIds(ids: number[]): Promise<SupplierEntity[]> {
     return ids.length ? this.table().findBy({ id: In(ids) }) : Promise.resolve([]);
+  }
+
+  /** The user's suppliers after `afterId`, by id ("Download all my data" pages through them). */
+  after(userId: number, afterId: number, take: number): Promise<SupplierEntity[]> {
+    return this.table().find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take });
   }
 
   exists(tx: Tx, userId: number, id: number): Promise<boolean> {

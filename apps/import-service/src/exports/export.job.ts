@@ -6,8 +6,12 @@ import {
   EXPORT_LIMITS,
   FUEL_DATA_EXPORT,
   MACHINE_DATA_EXPORT,
+  PART_DATA_EXPORT,
   PURCHASE_DATA_EXPORT,
+  READING_DATA_EXPORT,
+  SCHEDULE_DATA_EXPORT,
   SERVICE_DATA_EXPORT,
+  SUPPLIER_DATA_EXPORT,
   type Actor,
   type ExportKind,
   type ExportManifest,
@@ -79,7 +83,17 @@ export class ExportJob {
   }
 
   private async write(archive: ExportArchive, actor: Actor, renew: () => Promise<void>): Promise<ExportManifest> {
-    const counts: ExportManifest['counts'] = { machines: 0, serviceRecords: 0, fuelRecords: 0, partPurchases: 0, photos: 0 };
+    const counts: ExportManifest['counts'] = {
+      machines: 0,
+      serviceRecords: 0,
+      fuelRecords: 0,
+      partPurchases: 0,
+      suppliers: 0,
+      parts: 0,
+      meterReadings: 0,
+      schedules: 0,
+      photos: 0,
+    };
     const totals = new ExportTotals();
     const names = new Map<number, string>();
     const photos: PhotoCopy[] = [];
@@ -140,6 +154,24 @@ export class ExportJob {
       },
       counts,
     );
+    await this.csv(archive, 'suppliers', renew, (req) => this.rpc.send(SUPPLIER_DATA_EXPORT, req, { actor }), exportRow.suppliers, counts);
+    await this.csv(archive, 'parts', renew, (req) => this.rpc.send(PART_DATA_EXPORT, req, { actor }), exportRow.parts, counts);
+    await this.csv(
+      archive,
+      'meterReadings',
+      renew,
+      (req) => this.rpc.send(READING_DATA_EXPORT, req, { actor }),
+      (r) => exportRow.meterReadings(r, nameOf(r.machineId)),
+      counts,
+    );
+    await this.csv(
+      archive,
+      'schedules',
+      renew,
+      (req) => this.rpc.send(SCHEDULE_DATA_EXPORT, req, { actor }),
+      (s) => exportRow.schedules(s, nameOf(s.machineId)),
+      counts,
+    );
 
     for (const photo of photos) {
       try {
@@ -184,7 +216,7 @@ export class ExportJob {
     let first = true;
     while (afterId !== null) {
       const result: ExportPage<T> = await page({ afterId, limit: EXPORT_LIMITS.pageSize });
-      // The header goes out even for an empty file, so every export has the same four CSVs.
+      // The header goes out even for an empty file, so every export has the same CSVs.
       await file.write(exportCsv(kind, result.items.map(row), first));
       counts[kind] += result.items.length;
       first = false;

@@ -1,4 +1,4 @@
-import { EXPORT_LIMITS, type ExportKind, type ExportPhotoRef, type FuelRecord, type Purchase, type ServiceRecord } from '@wrenchlog/contracts';
+import { EXPORT_LIMITS, type ExportCostKind, type ExportPhotoRef, type FuelRecord, type Purchase, type ServiceRecord } from '@wrenchlog/contracts';
 
 // The pure rules of "Download all my data" (issue 23): where a photo goes in the ZIP, the money
 // totals of the manifest, and an export's life.
@@ -29,7 +29,7 @@ export function photoPath(owner: 'machines' | 'service-records', ownerId: number
 
 /** Money per kind as the reports count it, summed in whole cents (no binary drift over thousands of rows). */
 export class ExportTotals {
-  private readonly cents: Record<Exclude<ExportKind, 'machines'>, number> = { serviceRecords: 0, fuelRecords: 0, partPurchases: 0 };
+  private readonly cents: Record<ExportCostKind, number> = { serviceRecords: 0, fuelRecords: 0, partPurchases: 0 };
 
   service(r: ServiceRecord): void {
     this.cents.serviceRecords += Math.round(r.price * 100);
@@ -44,7 +44,7 @@ export class ExportTotals {
     this.cents.partPurchases += p.partStatus === 'Cancelled' ? 0 : Math.round(p.price * 100) * p.quantity;
   }
 
-  view(): Record<Exclude<ExportKind, 'machines'>, { cost: number }> {
+  view(): Record<ExportCostKind, { cost: number }> {
     const cost = (c: number) => ({ cost: c / 100 });
     return { serviceRecords: cost(this.cents.serviceRecords), fuelRecords: cost(this.cents.fuelRecords), partPurchases: cost(this.cents.partPurchases) };
   }

@@ -29,6 +29,10 @@ export class ImportRowEntity {
   @Column({ name: 'duplicate_of', type: 'integer', nullable: true })
   duplicateOf: number | null;
 
+  /** A machine row of a name the user has, with sameNameMachines 'use': that machine (the row is skipped, its records go there). */
+  @Column({ name: 'existing_machine_id', type: 'integer', nullable: true })
+  existingMachineId: number | null;
+
   /** A duplicate the user chose to import anyway. */
   @Column({ type: 'boolean', default: false })
   keep: boolean;

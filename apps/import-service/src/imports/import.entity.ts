@@ -1,3 +1,4 @@
+import type { ImportSameNameMachines } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
 /** One import of one user: its file (in object storage), what was detected, the user's mapping and its state. */
@@ -34,6 +35,10 @@ export class ImportEntity {
 
   @Column({ name: 'machine_column', type: 'varchar', length: 500, nullable: true })
   machineColumn: string | null;
+
+  /** A machine row named as one of the user's machines: 'use' it (also when null) or 'create' another. */
+  @Column({ name: 'same_name_machines', type: 'varchar', length: 10, nullable: true })
+  sameNameMachines: ImportSameNameMachines | null;
 
   @Column({ name: 'utc_offset_minutes', type: 'integer' })
   utcOffsetMinutes: number;

@@ -47,6 +47,7 @@ export class ImportsRepository {
             record: row.record === undefined ? null : JSON.stringify(row.record),
             machineName: row.machine && 'name' in row.machine ? row.machine.name.slice(0, 200) : null,
             duplicateOf: row.duplicateOf ?? null,
+            existingMachineId: row.existingMachineId ?? null,
           })),
         );
       }
@@ -97,6 +98,13 @@ export class ImportsRepository {
         .update(ImportRowEntity)
         .set({ outcome: () => `CASE WHEN status <> 'error' AND (duplicate_of IS NULL OR keep = :kept) THEN 'pending' ELSE 'skipped' END`, targetId: null })
         .where('import_id = :id', { id: entity.id, kept: true })
+        .execute();
+      // A machine row of a name the user has, with 'use': its records go to that machine, the row is not written.
+      await tx
+        .createQueryBuilder()
+        .update(ImportRowEntity)
+        .set({ outcome: 'skipped' })
+        .where('import_id = :id AND existing_machine_id IS NOT NULL', { id: entity.id })
         .execute();
       const total = await tx.count(ImportRowEntity, { where: { importId: entity.id, outcome: 'pending' } });
       const skipped = await tx.count(ImportRowEntity, { where: { importId: entity.id, outcome: 'skipped' } });

@@ -95,6 +95,7 @@ export class ImportsService {
         mapping: null,
         machineId: request.fields.machineId ?? null,
         machineColumn: null,
+        sameNameMachines: null,
         utcOffsetMinutes: request.fields.utcOffsetMinutes ?? 0,
         state: 'uploaded' satisfies ImportState,
         counts: null,
@@ -116,7 +117,13 @@ export class ImportsService {
     const knownMachines = await this.machines.all(requireActor(actor));
     const detected: Detected = { ...(JSON.parse(entity.detected) as Detected), ...stripUndefined(body.detected ?? {}) };
     const analysis = await this.analyze(entity, detected);
-    const options = { mapping: body.mapping, machineId: body.machineId ?? undefined, machineColumn: body.machineColumn ?? undefined, knownMachines };
+    const options = {
+      mapping: body.mapping,
+      machineId: body.machineId ?? undefined,
+      machineColumn: body.machineColumn ?? undefined,
+      knownMachines,
+      sameNameMachines: body.sameNameMachines ?? undefined,
+    };
     const preview = (await asDomain(() => normalizeFile(analysis, { ...options, utcOffsetMinutes: entity.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows })))
       .rows;
     Object.assign(entity, {
@@ -124,6 +131,7 @@ export class ImportsService {
       mapping: JSON.stringify(body.mapping),
       machineId: body.machineId ?? null,
       machineColumn: body.machineColumn ?? null,
+      sameNameMachines: body.sameNameMachines ?? null,
       state: 'uploaded' satisfies ImportState,
       counts: null,
     });
@@ -143,6 +151,7 @@ export class ImportsService {
         mapping: entity.mapping ? (JSON.parse(entity.mapping) as Mapping) : undefined,
         machineId: entity.machineId ?? undefined,
         machineColumn: entity.machineColumn ?? undefined,
+        sameNameMachines: entity.sameNameMachines ?? undefined,
         utcOffsetMinutes: entity.utcOffsetMinutes,
       }),
     );
@@ -169,6 +178,9 @@ export class ImportsService {
         if (r.machineName) {
           view.newMachine = r.machineName;
           delete view.record?.machineId;
+        }
+        if (r.existingMachineId !== null) {
+          view.existingMachineId = r.existingMachineId;
         }
         return view;
       }),

@@ -1,7 +1,12 @@
 import type { FuelRecord } from '../fuel/fuel-record.contract.js';
+import type { Part } from '../inventory/part.contract.js';
 import type { Purchase } from '../inventory/purchase.contract.js';
+import type { Supplier } from '../inventory/supplier.contract.js';
 import type { Machine } from '../machine/machine.contract.js';
 import type { ExportPage, ExportPageRequest } from '../report/rebuild.contract.js';
+import type { MeterReading } from '../schedule/meter.contract.js';
+import type { Schedule } from '../schedule/schedule.contract.js';
+import type { MeterKind, MeterUnit } from '../schedule/schedule.limits.js';
 import type { ServiceRecord } from '../service-record/service-record.contract.js';
 import type { ExportState } from './export.limits.js';
 
@@ -16,6 +21,11 @@ export const MACHINE_DATA_EXPORT = 'machine.dataExport.page' as const;
 export const SERVICE_DATA_EXPORT = 'service.dataExport.page' as const;
 export const FUEL_DATA_EXPORT = 'fuel.dataExport.page' as const;
 export const PURCHASE_DATA_EXPORT = 'inventory.dataExport.page' as const;
+// Format 2: the inventory (fuel-purchase-service) and the meters' readings and schedules (schedule-service).
+export const SUPPLIER_DATA_EXPORT = 'inventory.dataExport.suppliers' as const;
+export const PART_DATA_EXPORT = 'inventory.dataExport.parts' as const;
+export const READING_DATA_EXPORT = 'schedule.dataExport.readings' as const;
+export const SCHEDULE_DATA_EXPORT = 'schedule.dataExport.schedules' as const;
 
 /** A stored original (machine photo or service-record image): copied into the ZIP under photos/. */
 export interface ExportPhotoRef {
@@ -29,6 +39,20 @@ export interface ExportPhotoRef {
 
 export type MachineExportItem = Machine & { photos: ExportPhotoRef[] };
 export type ServiceRecordExportItem = ServiceRecord & { photos: ExportPhotoRef[] };
+/** A reading with its meter's kind and unit (a restore finds the meter by machine and kind). */
+export type MeterReadingExportItem = MeterReading & { meterKind: MeterKind; unit: MeterUnit };
+/**
+ * A schedule as read, with what its reads do not show but a restore needs: the due-soon windows it
+ * set itself (null: the defaults) and its baseline (last done before any completion recorded).
+ */
+export type ScheduleExportItem = Schedule & {
+  ownSoonDays: number | null;
+  ownSoonDistance: number | null;
+  ownSoonHours: number | null;
+  baseDate: string | null;
+  baseDistance: number | null;
+  baseHours: number | null;
+};
 
 /** GET /api/exports/{id} (and 202 of POST /api/exports, with state 'pending'). */
 export interface ExportView {
@@ -64,4 +88,8 @@ export type ExportRpc = {
   [SERVICE_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<ServiceRecordExportItem> };
   [FUEL_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<FuelRecord> };
   [PURCHASE_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<Purchase> };
+  [SUPPLIER_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<Supplier> };
+  [PART_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<Part> };
+  [READING_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<MeterReadingExportItem> };
+  [SCHEDULE_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<ScheduleExportItem> };
 };

@@ -1,8 +1,12 @@
 // "Download all my data" (issue 23): the export's plain values, without class-validator, so the
 // SPA and libs/importers (which reads the ZIP back as the `wrenchlog-export` source) share them.
 
-/** The ZIP's layout version, written in manifest.json; the restore refuses a newer one. */
-export const EXPORT_FORMAT_VERSION = 1;
+/**
+ * The ZIP's layout version, written in manifest.json; the restore refuses a newer one and reads
+ * every older one (1: machines, records, fuel and purchases only; 2 adds the inventory, meter
+ * readings and schedules).
+ */
+export const EXPORT_FORMAT_VERSION = 2;
 export const EXPORT_FORMAT = 'wrenchlog-export';
 
 /** The CSV files of an export, one per kind of record, in the order a restore reads them (machines first). */
@@ -11,9 +15,15 @@ export const EXPORT_FILES = {
   serviceRecords: 'service-records.csv',
   fuelRecords: 'fuel-records.csv',
   partPurchases: 'part-purchases.csv',
+  suppliers: 'suppliers.csv',
+  parts: 'parts.csv',
+  meterReadings: 'meter-readings.csv',
+  schedules: 'schedules.csv',
 } as const;
 export type ExportKind = keyof typeof EXPORT_FILES;
 export const EXPORT_KINDS = Object.keys(EXPORT_FILES) as ExportKind[];
+/** The kinds whose money the manifest totals (as the reports count it). */
+export type ExportCostKind = 'serviceRecords' | 'fuelRecords' | 'partPurchases';
 
 export const EXPORT_STATES = ['pending', 'running', 'ready', 'failed'] as const;
 export type ExportState = (typeof EXPORT_STATES)[number];
@@ -44,10 +54,11 @@ export interface ExportManifest {
   formatVersion: number;
   /** ISO 8601 instant, UTC. */
   exportedAt: string;
+  /** The kinds of its version (a version 1 manifest has no suppliers, parts, meterReadings or schedules). */
   files: Record<ExportKind, string>;
   counts: Record<ExportKind, number> & { photos: number };
   /** Money spent per kind (2 decimals): service price, fuel total price, purchase price x quantity (cancelled ones count 0). */
-  totals: Record<Exclude<ExportKind, 'machines'>, { cost: number }>;
+  totals: Record<ExportCostKind, { cost: number }>;
 }
 
 /**

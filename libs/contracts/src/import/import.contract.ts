@@ -13,6 +13,7 @@ import {
   IMPORT_LIMITS,
   IMPORT_MESSAGES as M,
   IMPORT_ROW_STATUSES,
+  IMPORT_SAME_NAME_MACHINES,
   IMPORT_SOURCES,
   IMPORT_VOLUME_UNITS,
   type ImportCommitMode,
@@ -21,6 +22,7 @@ import {
   type ImportDelimiter,
   type ImportEncoding,
   type ImportRowStatus,
+  type ImportSameNameMachines,
   type ImportSource,
   type ImportState,
 } from './import.limits.js';
@@ -123,6 +125,11 @@ export class ImportMappingBody {
   @IsString({ message: M.machineColumn })
   @MaxLength(500, { message: M.machineColumn })
   machineColumn?: string | null;
+
+  /** A machine row whose name the caller has already: 'use' it (the default) or 'create' another. */
+  @IsOptional()
+  @IsIn(IMPORT_SAME_NAME_MACHINES, { message: M.sameNameMachines })
+  sameNameMachines?: ImportSameNameMachines | null;
 }
 
 /** `page` (from 0) and `size` of the import lists: as `PageQuery`, with the rows' larger page size. */
@@ -174,6 +181,8 @@ export interface ImportRowView {
   record?: Record<string, unknown>;
   /** The machine a row names that is not one of the caller's: created when the import runs (the record has no machineId yet). */
   newMachine?: string;
+  /** A machine row whose name the caller has already, with sameNameMachines 'use': that machine's id (the row is not written). */
+  existingMachineId?: number;
 }
 
 /** 201 of POST /api/imports, and the answer of PUT mapping (a new preview). */

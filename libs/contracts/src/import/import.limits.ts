@@ -70,6 +70,13 @@ export const IMPORT_ROW_STATUSES = ['valid', 'warning', 'error'] as const;
 export type ImportRowStatus = (typeof IMPORT_ROW_STATUSES)[number];
 export const IMPORT_COMMIT_MODES = ['all_or_nothing', 'skip_invalid'] as const;
 export type ImportCommitMode = (typeof IMPORT_COMMIT_MODES)[number];
+/**
+ * What a machine row (a restore's machines.csv, a machines file) whose name the account has already
+ * becomes: 'use' (the default) adds the rows naming it to the existing machine and skips the row;
+ * 'create' makes a second machine of that name. Either way the dry run warns.
+ */
+export const IMPORT_SAME_NAME_MACHINES = ['use', 'create'] as const;
+export type ImportSameNameMachines = (typeof IMPORT_SAME_NAME_MACHINES)[number];
 
 export const IMPORT_MESSAGES = {
   source: `Source must be one of ${IMPORT_SOURCES.join(', ')}`,
@@ -84,5 +91,6 @@ export const IMPORT_MESSAGES = {
   machineColumn: 'Machine column must be a column name',
   status: `Status must be one of ${IMPORT_ROW_STATUSES.join(', ')}`,
   mode: `Mode must be one of ${IMPORT_COMMIT_MODES.join(', ')}`,
+  sameNameMachines: `Same-name machines must be one of ${IMPORT_SAME_NAME_MACHINES.join(', ')}`,
   notFound: 'Import not found',
 } as const;

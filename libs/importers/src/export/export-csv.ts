@@ -1,4 +1,15 @@
-import { escapeFormula, type ExportKind, type FuelRecord, type MachineExportItem, type Purchase, type ServiceRecordExportItem } from '@wrenchlog/contracts';
+import {
+  escapeFormula,
+  type ExportKind,
+  type FuelRecord,
+  type MachineExportItem,
+  type MeterReadingExportItem,
+  type Part,
+  type Purchase,
+  type ScheduleExportItem,
+  type ServiceRecordExportItem,
+  type Supplier,
+} from '@wrenchlog/contracts';
 import { stringify } from 'csv-stringify/sync';
 
 // The CSV files of "Download all my data" (issue 23) and how the restore reads them back: one table
@@ -13,6 +24,8 @@ interface ExportColumn {
 
 const col = (header: string, field?: string): ExportColumn => ({ header, field });
 const same = (header: string): ExportColumn => ({ header, field: header });
+/** A column for people (and the record's own ids), which no restore field reads. */
+const shown = (header: string): ExportColumn => ({ header });
 
 export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
   machines: [
@@ -64,6 +77,58 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
     ].map(same),
     col('createDate'),
   ],
+  // Format 2. Suppliers before parts (a part names its supplier).
+  suppliers: ['id', 'name', 'contact', 'email', 'phone', 'address'].map(shown),
+  parts: ['id', 'partNumber', 'name', 'description', 'category', 'quantity', 'minStock', 'price', 'supplierId', 'supplier', 'brand', 'stockStatus'].map(shown),
+  // Every reading, those the records gave (source 'service_record' or 'fuel_record', which their record gives again) too.
+  meterReadings: [
+    'id',
+    'machineId',
+    'machine',
+    'meterId',
+    'meterKind',
+    'unit',
+    'value',
+    'lifetimeValue',
+    'readAt',
+    'void',
+    'rollover',
+    'replacement',
+    'source',
+    'sourceId',
+    'dateCreated',
+  ].map(shown),
+  // soonDays, soonDistance and soonHours are the schedule's own windows (blank: the defaults).
+  schedules: [
+    'id',
+    'machineId',
+    'machine',
+    'title',
+    'serviceType',
+    'origin',
+    'intervalDays',
+    'intervalMonths',
+    'intervalDistance',
+    'intervalHours',
+    'soonDays',
+    'soonDistance',
+    'soonHours',
+    'recurring',
+    'anchor',
+    'baseDate',
+    'baseDistance',
+    'baseHours',
+    'distanceUnit',
+    'lastDoneDate',
+    'lastDoneDistance',
+    'lastDoneHours',
+    'nextDueDate',
+    'nextDueDistance',
+    'nextDueHours',
+    'status',
+    'done',
+    'completedBy',
+  ].map(shown),
 };
 
 type Cell = string | number | boolean | null | undefined;
@@ -118,6 +183,18 @@ export const exportRow = {
     hours: r.currentHours,
   }),
   partPurchases: (p: Purchase, machine: string | undefined): ExportCsvRow => ({ ...p, machine }),
+  suppliers: (s: Supplier): ExportCsvRow => ({ ...s }),
+  parts: (p: Part): ExportCsvRow => ({ ...p }),
+  meterReadings: (r: MeterReadingExportItem, machine: string | undefined): ExportCsvRow => ({ ...r, machine }),
+  schedules: (s: ScheduleExportItem, machine: string | undefined): ExportCsvRow => ({
+    ...s,
+    machine: machine ?? s.machineName ?? undefined,
+    soonDays: s.ownSoonDays,
+    soonDistance: s.ownSoonDistance,
+    soonHours: s.ownSoonHours,
+    // The service records that completed it, by their ids in service-records.csv.
+    completedBy: s.completedBy.join(' '),
+  }),
 };
 
 function withoutPhotos<T extends { photos: unknown }>(item: T): Omit<T, 'photos'> {

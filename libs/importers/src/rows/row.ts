@@ -25,6 +25,8 @@ export interface NormalizedRow<R = object> {
   record?: R;
   /** The earlier row of the file this one repeats (same machine, date, meter and amount): skipped unless the user keeps it. */
   duplicateOf?: number;
+  /** A machine row naming a machine the caller has already (sameNameMachines 'use'): that machine; the row is not written. */
+  existingMachineId?: number;
 }
 
 /** How cells are read: the detected (or user-corrected) settings of the file. */

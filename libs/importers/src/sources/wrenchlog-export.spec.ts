@@ -3,13 +3,19 @@ import {
   EXPORT_FORMAT_VERSION,
   type FuelRecord,
   type MachineExportItem,
+  type MeterReadingExportItem,
+  type Part,
   type Purchase,
+  type ScheduleExportItem,
   type ServiceRecordExportItem,
+  type Supplier,
 } from '@wrenchlog/contracts';
-import { strToU8, zipSync } from 'fflate';
+import { parse } from 'csv-parse/sync';
+import { strToU8, unzipSync, zipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { exportCsv, exportRow } from '../export/export-csv.js';
 import { analyzeFile, normalizeFile } from '../import-file.js';
+import { notRestoredNote } from './wrenchlog-export.js';
 
 const machine: MachineExportItem = {
   id: 7,
@@ -97,8 +103,83 @@ const purchase: Purchase = {
   storeId: null,
 };
 
-function exportZip(files: Record<string, string> = {}, m: MachineExportItem = machine): Uint8Array {
-  const manifest = { format: EXPORT_FORMAT, formatVersion: EXPORT_FORMAT_VERSION, exportedAt: '2024-04-01T00:00:00.000Z' };
+const supplier: Supplier = { id: 41, name: 'NAPA, Main St', contact: 'Dana', email: 'dana@napa.example', phone: '+1 512 555 0100', address: null };
+
+const part: Part = {
+  id: 51,
+  partNumber: 'A-100',
+  name: 'Air filter',
+  description: '=cmd',
+  category: 'Filters',
+  quantity: 3,
+  minStock: 1,
+  price: 12.25,
+  supplierId: 41,
+  supplier: supplier.name,
+  brand: null,
+  stockStatus: 'in-stock',
+};
+
+const reading: MeterReadingExportItem = {
+  id: 61,
+  meterId: 5,
+  machineId: 7,
+  value: 48500,
+  lifetimeValue: 48500,
+  readAt: '2024-03-25',
+  void: false,
+  rollover: false,
+  replacement: false,
+  source: 'manual',
+  sourceId: null,
+  dateCreated: '2024-03-25T09:00:00.000Z',
+  meterKind: 'distance',
+  unit: 'mi',
+};
+
+const schedule: ScheduleExportItem = {
+  id: 71,
+  machineId: 7,
+  machineName: machine.name,
+  machineType: 'Truck',
+  title: 'Oil change',
+  serviceType: 'Maintenance',
+  origin: 'user',
+  intervalDays: null,
+  intervalMonths: 6,
+  intervalDistance: 5000,
+  intervalHours: null,
+  soonDays: 14,
+  soonDistance: 500,
+  soonHours: 25,
+  recurring: true,
+  anchor: 'completion',
+  lastDoneDate: '2024-03-20',
+  lastDoneDistance: 48000,
+  lastDoneHours: null,
+  status: 'upcoming',
+  reason: 'Due in 5 months',
+  reasonDimension: 'date',
+  nextDueDate: '2024-09-20',
+  nextDueDistance: 53000,
+  nextDueHours: null,
+  forecastDate: null,
+  done: false,
+  completedBy: [11, 9],
+  distanceUnit: 'mi',
+  ownSoonDays: null,
+  ownSoonDistance: 300,
+  ownSoonHours: null,
+  baseDate: '2023-09-01',
+  baseDistance: 43000,
+  baseHours: null,
+};
+
+/** The CSV text as a spreadsheet reads it: header names to cells. */
+const table = (csv: string): Record<string, string>[] => parse(csv, { bom: true, columns: true }) as Record<string, string>[];
+
+function exportZip(files: Record<string, string> = {}, m: MachineExportItem = machine, formatVersion = EXPORT_FORMAT_VERSION): Uint8Array {
+  const manifest = { format: EXPORT_FORMAT, formatVersion, exportedAt: '2024-04-01T00:00:00.000Z' };
   return zipSync({
     'manifest.json': strToU8(JSON.stringify(manifest)),
     'machines.csv': strToU8(exportCsv('machines', [exportRow.machines(m, ['photos/machines/7/3-profile.jpg'])])),
@@ -117,6 +198,83 @@ describe('wrenchlog-export source', () => {
     expect(csv).toContain(`,"'-Oil change, filter",`);
     expect(csv).toContain(",'@Shop,");
     expect(exportCsv('machines', [exportRow.machines(machine, [])])).toContain(`"'=HYPERLINK(""http://evil"",""x"")"`);
+  });
+
+  it('writes suppliers, parts, meter readings and schedules with their fields and machine names (format 2)', () => {
+    const suppliers = exportCsv('suppliers', [exportRow.suppliers(supplier)]);
+    expect(suppliers.split('\n')[0]).toBe('\uFEFFid,name,contact,email,phone,address');
+    expect(suppliers).toContain('41,"NAPA, Main St",Dana,dana@napa.example,\'+1 512 555 0100,');
+
+    const [p] = table(exportCsv('parts', [exportRow.parts(part)]));
+    expect(p).toEqual({
+      id: '51',
+      partNumber: 'A-100',
+      name: 'Air filter',
+      description: "'=cmd",
+      category: 'Filters',
+      quantity: '3',
+      minStock: '1',
+      price: '12.25',
+      supplierId: '41',
+      supplier: 'NAPA, Main St',
+      brand: '',
+      stockStatus: 'in-stock',
+    });
+
+    const [r] = table(exportCsv('meterReadings', [exportRow.meterReadings(reading, 'Pickup')]));
+    expect(r).toMatchObject({
+      machineId: '7',
+      machine: 'Pickup',
+      meterKind: 'distance',
+      unit: 'mi',
+      value: '48500',
+      readAt: '2024-03-25',
+      void: 'false',
+      source: 'manual',
+    });
+
+    const [sc] = table(exportCsv('schedules', [exportRow.schedules(schedule, 'Pickup')]));
+    // The schedule's own due-soon windows (blank: the defaults), not the ones in force.
+    expect(sc).toMatchObject({ machine: 'Pickup', intervalMonths: '6', intervalDistance: '5000', soonDays: '', soonDistance: '300', soonHours: '' });
+    expect(sc).toMatchObject({ recurring: 'true', anchor: 'completion', baseDate: '2023-09-01', baseDistance: '43000', nextDueDate: '2024-09-20' });
+    expect(sc.completedBy).toBe('11 9');
+    expect(Object.keys(sc)).not.toContain('reason');
+  });
+
+  it("names a schedule's machine from its own copy when machines.csv did not give it", () => {
+    expect(table(exportCsv('schedules', [exportRow.schedules(schedule, undefined)]))[0].machine).toBe(machine.name);
+  });
+
+  it('restores a format 2 export (its inventory, readings and schedules left out) and still reads a format 1 export', async () => {
+    const format2 = {
+      'suppliers.csv': exportCsv('suppliers', [exportRow.suppliers(supplier)]),
+      'parts.csv': exportCsv('parts', [exportRow.parts(part)]),
+      'meter-readings.csv': exportCsv('meterReadings', [exportRow.meterReadings(reading, machine.name)]),
+      'schedules.csv': exportCsv('schedules', [exportRow.schedules(schedule, machine.name)]),
+    };
+    for (const zip of [exportZip(format2), exportZip({}, machine, 1)]) {
+      const { rows, counts } = await normalizeFile(analyzeFile(zip, 'wrenchlog-export'), { knownMachines: [] });
+      expect(rows.map((r) => r.kind)).toEqual(['machine', 'service', 'fuel', 'purchase']);
+      expect(counts).toEqual({ valid: 4, warnings: 0, errors: 0 });
+    }
+  });
+
+  it("says what of a format 2 export a restore leaves in the ZIP, by the manifest's counts", () => {
+    const withCounts = (counts: object) => {
+      const zip = unzipSync(exportZip());
+      zip['manifest.json'] = strToU8(JSON.stringify({ format: EXPORT_FORMAT, formatVersion: 2, counts }));
+      return analyzeFile(zipSync(zip), 'wrenchlog-export').notes;
+    };
+    expect(withCounts({ machines: 1, suppliers: 2, parts: 5, meterReadings: 0, schedules: 1, photos: 3 })).toEqual([
+      "The export's 2 suppliers, 5 inventory parts, 1 maintenance schedule and 3 photos are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+    ]);
+    expect(withCounts({ machines: 1, suppliers: 0, parts: 0, meterReadings: 0, schedules: 0, photos: 0 })).toEqual([]);
+    expect(notRestoredNote({ photos: 1 })).toMatch(/^The export's 1 photo is not restored yet/);
+    expect(notRestoredNote({ meterReadings: 4 })).toBe(
+      "The export's 4 meter readings are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+    );
+    // Format 1 has no such counts.
+    expect(analyzeFile(exportZip({}, machine, 1), 'wrenchlog-export').notes).toEqual([]);
   });
 
   it('reads back what the export wrote: the same values, machines first, each row naming its machine', async () => {
@@ -201,6 +359,34 @@ describe('wrenchlog-export source', () => {
     });
     expect(newMachines).toEqual([]);
     expect((rows[2].record as { machineId: number }).machineId).toBe(40);
+  });
+
+  it('warns about a machine row the caller has a machine of that name for, and uses that machine unless told to create another', async () => {
+    const knownMachines = [{ id: 40, name: machine.name.toUpperCase() }];
+    const used = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), { knownMachines });
+    expect(used.counts).toEqual({ valid: 3, warnings: 1, errors: 0 });
+    expect(used.rows[0]).toMatchObject({
+      kind: 'machine',
+      status: 'warning',
+      existingMachineId: 40,
+      messages: [
+        `row 2: you have a machine named '${machine.name}' already: its records are added to it and this row is skipped (choose 'create a new one' to restore it as another machine)`,
+      ],
+    });
+    expect(used.newMachines).toEqual([]);
+    expect(used.rows.slice(1).map((r) => [r.machine, (r.record as { machineId?: number }).machineId])).toEqual([
+      [{ id: 40 }, 40],
+      [{ id: 40 }, 40],
+      [{ id: 40 }, 40],
+    ]);
+
+    const created = await normalizeFile(analyzeFile(exportZip(), 'wrenchlog-export'), { knownMachines, sameNameMachines: 'create' });
+    expect(created.counts).toEqual({ valid: 3, warnings: 1, errors: 0 });
+    expect(created.rows[0].existingMachineId).toBeUndefined();
+    expect(created.rows[0].messages[0]).toMatch(/already: another machine of that name is created/);
+    // The records go to the machine the row creates (by name, as in a fresh account).
+    expect(created.newMachines).toEqual([machine.name]);
+    expect(created.rows.slice(1).map((r) => r.machine)).toEqual([{ name: machine.name }, { name: machine.name }, { name: machine.name }]);
   });
 
   it('refuses a CSV, a ZIP without a manifest, a newer format and a damaged ZIP, each with its message', () => {

@@ -24,8 +24,11 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** The CSVs of an export unpacked together at most (photos are never unpacked): a guard against a ZIP bomb. */
 export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
 
-const KIND_OF: Record<ExportKind, RecordKind> = { machines: 'machine', serviceRecords: 'service', fuelRecords: 'fuel', partPurchases: 'purchase' };
-const FILE_KIND = new Map<string, ExportKind>(EXPORT_KINDS.map((k) => [EXPORT_FILES[k], k]));
+// The files a restore reads, in this order. The inventory, meter readings and schedules of format 2
+// are in the ZIP for people and other tools; a restore leaves them out (not restored yet).
+const KIND_OF: Partial<Record<ExportKind, RecordKind>> = { machines: 'machine', serviceRecords: 'service', fuelRecords: 'fuel', partPurchases: 'purchase' };
+const RESTORED = EXPORT_KINDS.filter((k) => KIND_OF[k] !== undefined);
+const FILE_KIND = new Map<string, ExportKind>(RESTORED.map((k) => [EXPORT_FILES[k], k]));
 
 export interface ArchivePiece {
   /** The file's name in the ZIP ('fuel-records.csv'): its columns are shown as 'fuel-records.csv / date'. */
@@ -33,8 +36,35 @@ export interface ArchivePiece {
   bytes: Uint8Array;
 }
 
+/** What a restore reads of an export: its CSV files in restore order, and what the user should know of the rest. */
+export interface ExportArchiveContent {
+  pieces: ArchivePiece[];
+  /** What the ZIP holds that a restore does not take back ("its 3 suppliers ... are not restored yet"). */
+  notes: string[];
+}
+
+const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [
+  { kind: 'suppliers', one: 'supplier', many: 'suppliers' },
+  { kind: 'parts', one: 'inventory part', many: 'inventory parts' },
+  { kind: 'meterReadings', one: 'meter reading', many: 'meter readings' },
+  { kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' },
+  { kind: 'photos', one: 'photo', many: 'photos' },
+];
+
+/** The note on what an export's manifest counts that a restore leaves in the ZIP; null when nothing. */
+export function notRestoredNote(counts: Partial<Record<ExportKind | 'photos', unknown>> | undefined): string | null {
+  const left = NOT_RESTORED.map((k) => ({ ...k, n: counts?.[k.kind] })).filter((x): x is typeof x & { n: number } => typeof x.n === 'number' && x.n > 0);
+  if (left.length === 0) {
+    return null;
+  }
+  const list = left.map((x) => `${x.n} ${x.n === 1 ? x.one : x.many}`);
+  const text = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
+  const verb = list.length === 1 && left[0].n === 1 ? 'is' : 'are';
+  return `The export's ${text} ${verb} not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).`;
+}
+
 /** The CSV files of an export, in restore order; refuses what is not one (with a message saying why). */
-export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
+export function readExportArchive(bytes: Uint8Array): ExportArchiveContent {
   if (!ZIP_SIGNATURE.every((b, i) => bytes[i] === b)) {
     throw new ImportFileError('WRONG_SOURCE', "This is not a Wrenchlog export: upload the .zip that 'Download all my data' made, as it was downloaded.");
   }
@@ -79,17 +109,18 @@ export function readExportArchive(bytes: Uint8Array): ArchivePiece[] {
       `This export is of format ${manifest.formatVersion}, newer than this Wrenchlog reads (${EXPORT_FORMAT_VERSION}): update Wrenchlog first.`,
     );
   }
-  const pieces = EXPORT_KINDS.filter((k) => files[EXPORT_FILES[k]] !== undefined).map((k) => ({ name: EXPORT_FILES[k], bytes: files[EXPORT_FILES[k]] }));
+  const pieces = RESTORED.filter((k) => files[EXPORT_FILES[k]] !== undefined).map((k) => ({ name: EXPORT_FILES[k], bytes: files[EXPORT_FILES[k]] }));
   if (pieces.length === 0) {
     throw new ImportFileError('EMPTY', 'This export holds no CSV file to restore.');
   }
-  return pieces;
+  const note = notRestoredNote(manifest.counts);
+  return { pieces, notes: note ? [note] : [] };
 }
 
 /** The plan of one CSV of an export: its kind from its file name, its columns by their header (the writer's). */
 export function planExportTable(table: Table): TablePlan | { wrongSource: string } {
   const kind = table.section ? FILE_KIND.get(table.section) : undefined;
-  if (!kind) {
+  if (!kind || !KIND_OF[kind]) {
     return { wrongSource: `The export's file '${table.section ?? ''}' is not one Wrenchlog restores.` };
   }
   const fields = new Map(EXPORT_COLUMNS[kind].filter((c) => c.field).map((c) => [headerKey(c.header), c.field as string]));
@@ -100,7 +131,7 @@ export function planExportTable(table: Table): TablePlan | { wrongSource: string
       suggested[column] = field;
     }
   }
-  return { kind: KIND_OF[kind], suggested, notesColumns: [] };
+  return { kind: KIND_OF[kind] as RecordKind, suggested, notesColumns: [] };
 }
 
 /** A cell as the export wrote it, with the `'` it put in front of formula-looking text removed. */

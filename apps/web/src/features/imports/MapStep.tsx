@@ -157,6 +157,24 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
         </Card>
       )}
 
+      {card.kinds.includes('machine') && (
+        <Card withBorder component="section" aria-labelledby="import-same-name">
+          <Title order={3} fz="md" id="import-same-name" mb="sm">
+            Machines you already have
+          </Title>
+          <NativeSelect
+            label="A machine in the file with the name of one of yours"
+            description="Review warns about each one."
+            data={[
+              { value: 'use', label: 'Use the existing machine (add its records to it)' },
+              { value: 'create', label: 'Create a new one' },
+            ]}
+            value={draft.sameNameMachines}
+            onChange={(e) => onDraft({ ...draft, sameNameMachines: e.currentTarget.value as MapDraft['sameNameMachines'] })}
+          />
+        </Card>
+      )}
+
       <Card withBorder component="section" aria-labelledby="import-columns">
         <Title order={3} fz="md" id="import-columns" mb="xs">
           Columns

@@ -38,9 +38,16 @@ describe('the Map step rules', () => {
       machineMode: 'file',
       machineId: null,
       machineColumn: null,
+      sameNameMachines: 'use',
     });
     expect(mapBlocker(draft, lube)).toBe('Choose the machine these rows belong to, or the column that names it.');
     expect(mapBlocker({ ...draft, machineId: 3 }, lube)).toBe('');
+  });
+
+  it('sends the same-name machine choice only for files with machine rows (a restore, a machines file)', () => {
+    const draft = { ...initialDraft(uploaded()), sameNameMachines: 'create' as const };
+    expect(mappingBody(draft, { needsMachine: false, kinds: ['machine', 'service', 'fuel', 'purchase'] })).toMatchObject({ sameNameMachines: 'create' });
+    expect(mappingBody(draft, lube)).not.toHaveProperty('sameNameMachines');
   });
 
   it('takes the column a file names its machines in (Fuelly) as the machine column', () => {

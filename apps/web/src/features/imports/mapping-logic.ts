@@ -1,4 +1,4 @@
-import type { ImportDetectedView, ImportRowView, ImportUploaded } from '@wrenchlog/contracts';
+import type { ImportDetectedView, ImportRowView, ImportSameNameMachines, ImportUploaded } from '@wrenchlog/contracts';
 import { FIELD_OPTIONS, type FieldOption } from './import-fields';
 import type { RecordKind, SourceCard } from './import-sources';
 
@@ -13,6 +13,8 @@ export interface MapDraft {
   machineMode: 'file' | 'column';
   machineId: number | null;
   machineColumn: string | null;
+  /** A machine row named as a machine the user has: use that machine, or create another (machine rows only). */
+  sameNameMachines: ImportSameNameMachines;
 }
 
 /** A Drivvo column reads 'Refuelling / Odometer': its section, and the column inside it. */
@@ -93,6 +95,7 @@ export function initialDraft(uploaded: ImportUploaded, machineId: number | null 
     machineMode: named && machineId === null ? 'column' : 'file',
     machineId,
     machineColumn: named && machineId === null ? named : null,
+    sameNameMachines: 'use',
   };
 }
 
@@ -122,11 +125,20 @@ export function chooseField(draft: MapDraft, column: string, field: string): Map
 }
 
 /** The body of PUT /api/imports/{id}/mapping. */
-export function mappingBody(draft: MapDraft, card: Pick<SourceCard, 'needsMachine'>) {
-  const body: { mapping: Record<string, string>; detected: MapDraft['detected']; machineId?: number | null; machineColumn?: string | null } = {
+export function mappingBody(draft: MapDraft, card: Pick<SourceCard, 'needsMachine'> & Partial<Pick<SourceCard, 'kinds'>>) {
+  const body: {
+    mapping: Record<string, string>;
+    detected: MapDraft['detected'];
+    machineId?: number | null;
+    machineColumn?: string | null;
+    sameNameMachines?: ImportSameNameMachines;
+  } = {
     mapping: draft.mapping,
     detected: draft.detected,
   };
+  if (card.kinds?.includes('machine')) {
+    body.sameNameMachines = draft.sameNameMachines;
+  }
   if (card.needsMachine) {
     body.machineId = draft.machineMode === 'file' ? draft.machineId : null;
     body.machineColumn = draft.machineMode === 'column' ? draft.machineColumn : null;

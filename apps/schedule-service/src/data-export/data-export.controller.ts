@@ -1,0 +1,79 @@
+import { Controller } from '@nestjs/common';
+import { MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  exportWindow,
+  READING_DATA_EXPORT,
+  SCHEDULE_DATA_EXPORT,
+  type ExportPage,
+  type ExportPageRequest,
+  type MeterReadingExportItem,
+  type RpcMessage,
+  type ScheduleExportItem,
+} from '@wrenchlog/contracts';
+import { requireActor } from '@wrenchlog/platform';
+import { DataSource, In, MoreThan } from 'typeorm';
+import { MeterEntity } from '../meters/meter.entity.js';
+import { ReadingEntity } from '../meters/reading.entity.js';
+import { toReading } from '../readings/readings.service.js';
+import { CompletionEntity } from '../schedules/completion.entity.js';
+import { ScheduleEntity } from '../schedules/schedule.entity.js';
+import { toSchedule } from '../schedules/schedule-state.js';
+
+/**
+ * schedule.dataExport.readings and schedule.dataExport.schedules ("Download all my data", issue 23,
+ * format 2): the caller's meter readings (void ones too, each with its meter's kind and unit) and
+ * maintenance schedules by id, as their reads answer them plus what a restore needs.
+ */
+@Controller()
+export class DataExportController {
+  constructor(private readonly dataSource: DataSource) {}
+
+  @MessagePattern(READING_DATA_EXPORT)
+  async readings(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MeterReadingExportItem>> {
+    const { userId } = requireActor(m.actor);
+    const { afterId, limit } = exportWindow(m.payload);
+    const manager = this.dataSource.manager;
+    const rows = await manager.find(ReadingEntity, { where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    const meters = await this.meters(userId, { id: In([...new Set(rows.map((r) => r.meterId))]) });
+    const items: MeterReadingExportItem[] = [];
+    for (const r of rows) {
+      const meter = meters.find((x) => x.id === r.meterId);
+      if (meter) {
+        items.push({ ...toReading(r), meterKind: meter.kind, unit: meter.unit });
+      }
+    }
+    // Paged by the rows read, not the items kept (a reading whose meter is gone is left out).
+    return { items, nextAfterId: rows.length === limit ? rows.at(-1)!.id : null };
+  }
+
+  @MessagePattern(SCHEDULE_DATA_EXPORT)
+  async schedules(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleExportItem>> {
+    const { userId } = requireActor(m.actor);
+    const { afterId, limit } = exportWindow(m.payload);
+    const manager = this.dataSource.manager;
+    const rows = await manager.find(ScheduleEntity, { where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+    const ids = rows.map((r) => r.id);
+    const completions = ids.length === 0 ? [] : await manager.find(CompletionEntity, { where: { scheduleId: In(ids) } });
+    // The unit of a machine's first distance meter, as the schedules' reads count distances in.
+    const distanceMeters = await this.meters(userId, { machineId: In([...new Set(rows.map((r) => r.machineId))]), kind: 'distance' });
+    const unitOf = (machineId: number) => (distanceMeters.find((x) => x.machineId === machineId)?.unit === 'km' ? 'km' : 'mi');
+    const items = rows.map((r): ScheduleExportItem => ({
+      ...toSchedule(
+        r,
+        unitOf(r.machineId),
+        completions.filter((c) => c.scheduleId === r.id).map((c) => c.serviceRecordId),
+      ),
+      ownSoonDays: r.soonDays,
+      ownSoonDistance: r.soonDistance,
+      ownSoonHours: r.soonHours,
+      baseDate: r.baseDate,
+      baseDistance: r.baseDistance,
+      baseHours: r.baseHours,
+    }));
+    return { items, nextAfterId: rows.length === limit ? rows.at(-1)!.id : null };
+  }
+
+  private meters(userId: number, where: Record<string, unknown>): Promise<MeterEntity[]> {
+    return this.dataSource.manager.find(MeterEntity, { where: { userId, ...where }, order: { id: 'ASC' } });
+  }
+}
