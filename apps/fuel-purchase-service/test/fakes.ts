@@ -263,6 +263,13 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
     byIds: async (_tx, userId, ids) => copy(rows().filter((p) => p.userId === userId && ids.includes(p.id))),
+    after: async (userId, afterId, take) =>
+      copy(
+        mine(userId)
+          .filter((p) => p.id > afterId)
+          .sort((a, b) => a.id - b.id)
+          .slice(0, take),
+      ),
     exists: async (_tx, userId, id) => !!t.find(userId, id),
     page: async (userId, q) => {
       const found = mine(userId, q.stock)
@@ -298,6 +305,13 @@ export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
     byIds: async (ids) => copy(rows().filter((s) => ids.includes(s.id))),
+    after: async (userId, afterId, take) =>
+      copy(
+        mine(userId)
+          .filter((s) => s.id > afterId)
+          .sort((a, b) => a.id - b.id)
+          .slice(0, take),
+      ),
     exists: async (_tx, userId, id) => !!t.find(userId, id),
     count: async (userId) => mine(userId).length,
     page: async (userId, q) => {
