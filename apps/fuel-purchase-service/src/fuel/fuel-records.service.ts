@@ -13,6 +13,8 @@ import {
   type FuelRecordDeletedEvent,
   type ImportApplyRequest,
   type ImportApplyResult,
+  type ImportCheckRequest,
+  type ImportCheckResult,
   type ImportRevertRequest,
   type ImportRevertResult,
   type FuelRecordSavedEvent,
@@ -20,7 +22,18 @@ import {
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, createOnce, revertImportRecords, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import {
+  applyImportBatch,
+  createOnce,
+  importDay,
+  importDayRange,
+  matchImportDuplicates,
+  revertImportRecords,
+  notFound,
+  Outbox,
+  requireActor,
+  type CallContext,
+} from '@wrenchlog/platform';
 import { DataSource, Repository, type EntityManager } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions } from '../common/transactions.js';
@@ -123,6 +136,39 @@ export class FuelRecordsService {
       { lock: false },
     );
     return result;
+  }
+
+  /**
+   * fuel.import.check (the dry run): the rows that repeat a stored fill of the caller: same machine,
+   * day, odometer and amount (fuel.import.apply writes whatever it is sent: a kept duplicate too).
+   */
+  async importCheck(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
+    const { userId } = requireActor(actor);
+    const rows = (request?.rows ?? []).flatMap((row) => {
+      const { value } = checkImportRecord(FuelRecordInput, row.record);
+      return value ? [{ rowNumber: row.rowNumber, value }] : [];
+    });
+    if (rows.length === 0) {
+      return { duplicates: [], problems: [] };
+    }
+    const key = (machineId: number, date: Date | string, mileage: number | null | undefined, amountMilli: number) =>
+      `${machineId}|${importDay(date)}|${mileage ?? ''}|${amountMilli}`;
+    const { from, until } = importDayRange(rows.map((r) => importDay(r.value.dateOfPurchase)));
+    const stored = await this.records
+      .createQueryBuilder('f')
+      .select(['f.id', 'f.machineId', 'f.dateOfPurchase', 'f.currentMileage', 'f.amountMilli'])
+      .where('f.userId = :userId AND f.machineId IN (:...ids) AND f.dateOfPurchase >= :from AND f.dateOfPurchase < :until', {
+        userId,
+        ids: [...new Set(rows.map((r) => r.value.machineId))],
+        from,
+        until,
+      })
+      .getMany();
+    const duplicates = matchImportDuplicates(
+      rows.map((r) => ({ rowNumber: r.rowNumber, key: key(r.value.machineId, r.value.dateOfPurchase, r.value.currentMileage, toScaled(r.value.amount, THOUSANDTHS)) })),
+      stored.map((s) => ({ id: s.id, key: key(s.machineId, s.dateOfPurchase, s.currentMileage, s.amountMilli) })),
+    );
+    return { duplicates, problems: [] };
   }
 
   /** fuel.import.revert: deletes exactly that import's records of the caller, with their fuel.record.deleted. */

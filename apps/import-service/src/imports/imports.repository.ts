@@ -71,6 +71,15 @@ export class ImportsRepository {
     });
   }
 
+  /** One row of an import (the caller's import was checked first). */
+  row(importId: number, rowNumber: number): Promise<ImportRowEntity | null> {
+    return this.dataSource.getRepository(ImportRowEntity).findOneBy({ importId, rowNumber });
+  }
+
+  async setKeep(importId: number, rowNumber: number, keep: boolean): Promise<void> {
+    await this.dataSource.getRepository(ImportRowEntity).update({ importId, rowNumber }, { keep });
+  }
+
   findById(id: number): Promise<ImportEntity | null> {
     return this.imports.findOneBy({ id });
   }

@@ -85,4 +85,9 @@ export const IMPORT_MESSAGES = {
   status: `Status must be one of ${IMPORT_ROW_STATUSES.join(', ')}`,
   mode: `Mode must be one of ${IMPORT_COMMIT_MODES.join(', ')}`,
   notFound: 'Import not found',
+  rowNotFound: 'Row not found',
+  keep: 'Keep must be true or false',
+  keepNotDuplicate: 'Only a duplicate row can be imported anyway: this row is not one.',
+  /** A row that repeats a record the user already has (same machine, date, meter and amount). */
+  storedDuplicate: 'duplicate of a record already stored',
 } as const;
