@@ -174,9 +174,16 @@ export class PurchasesService {
   /** inventory.import.check (the dry run): the rows that repeat a stored purchase of the caller: same machine, day, part, quantity and price. */
   async importCheck(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
     const { userId } = requireActor(actor);
+    // The dry run validated these rows with PurchaseInput already: only the key's fields are read.
     const rows = (request?.rows ?? []).flatMap((row) => {
-      const { value } = checkImportRecord(PurchaseInputDto, row.record);
-      return value && isValidId(value.machineId) ? [{ rowNumber: row.rowNumber, value, machineId: value.machineId }] : [];
+      const value = row.record as Partial<PurchaseInput>;
+      return isValidId(value.machineId) &&
+        typeof value.purchaseDate === 'string' &&
+        typeof value.partName === 'string' &&
+        typeof value.quantity === 'number' &&
+        typeof value.price === 'number'
+        ? [{ rowNumber: row.rowNumber, value: value as PurchaseInput, machineId: value.machineId }]
+        : [];
     });
     if (rows.length === 0) {
       return { duplicates: [], problems: [] };

@@ -1,5 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor, ImportApplyRequest, ImportApplyResult, ImportCheckRequest, ImportCheckResult, ImportRevertRequest, ImportRevertResult, RpcMeta } from '@wrenchlog/contracts';
+import type {
+  Actor,
+  ImportApplyRequest,
+  ImportApplyResult,
+  ImportCheckRequest,
+  ImportCheckResult,
+  ImportRevertRequest,
+  ImportRevertResult,
+  RpcMeta,
+} from '@wrenchlog/contracts';
 import { applyImportBatch, DomainError, requireActor, revertImportRecords, unavailable } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';

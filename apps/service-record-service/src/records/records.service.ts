@@ -229,9 +229,12 @@ export class RecordsService {
    */
   async importCheck(caller: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
     const { userId } = requireActor(caller);
+    // The dry run validated these rows with ServiceRecordInput already: only the key's fields are read.
     const rows = (request?.rows ?? []).flatMap((row) => {
-      const { value } = checkImportRecord(ServiceRecordInputDto, row.record);
-      return value && isValidId(value.machineId) && value.serviceDate ? [{ rowNumber: row.rowNumber, value, machineId: value.machineId, day: value.serviceDate }] : [];
+      const value = row.record as Partial<ServiceRecordInput>;
+      return isValidId(value.machineId) && typeof value.serviceDate === 'string'
+        ? [{ rowNumber: row.rowNumber, value, machineId: value.machineId, day: value.serviceDate }]
+        : [];
     });
     if (rows.length === 0) {
       return { duplicates: [], problems: [] };
@@ -244,7 +247,16 @@ export class RecordsService {
       select: { id: true, machineId: true, serviceDate: true, miles: true, priceCents: true, title: true },
     });
     const duplicates = matchImportDuplicates(
-      rows.map((r) => ({ rowNumber: r.rowNumber, key: key(r.machineId, r.day, r.value.miles, toCents(r.value.price ?? 0), r.value.title ?? '') })),
+      rows.map((r) => ({
+        rowNumber: r.rowNumber,
+        key: key(
+          r.machineId,
+          r.day,
+          r.value.miles,
+          toCents(typeof r.value.price === 'number' ? r.value.price : 0),
+          typeof r.value.title === 'string' ? r.value.title : '',
+        ),
+      })),
       stored.map((s) => ({ id: s.id, key: key(s.machineId, s.serviceDate, s.miles, s.priceCents, s.title) })),
     );
     return { duplicates, problems: [] };
