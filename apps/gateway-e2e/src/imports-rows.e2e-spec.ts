@@ -172,4 +172,56 @@ describe.each(e2eProducts())('imports: odometer readings and duplicates of store
     expect((await settled(a.token, second.id, 'done')).counts).toMatchObject({ written: 1, skipped: 1, failed: 0 });
     expect((await fuelOf(a.token, machine.id)).map((f) => f.currentMileage).sort()).toEqual([12_800, 12_800, 13_100]);
   }, 90_000);
+
+  it('flags duplicates of stored service records and part purchases in the dry run', async () => {
+    const { machine } = await machineWithOdometer(a.token);
+    const service = await api.post(
+      '/api/services/fastCreate',
+      { machineId: machine.id, title: 'Oil change', serviceDate: '2024-05-01', status: 'Complete', price: 40 },
+      a.token,
+    );
+    expect(service.status).toBe(201);
+    const services = await validate(a.token, ['Date,Title,Cost', '2024-05-01,Oil change,40', '2024-05-01,Filters,40'].join('\n'), {
+      source: 'generic-service',
+      machineId: String(machine.id),
+    });
+    expect(services.counts).toEqual({ valid: 1, warnings: 1, errors: 0 });
+    expect((await api.get(`/api/imports/${services.id}/rows?status=warning`, a.token)).body.content).toEqual([
+      expect.objectContaining({ rowNumber: 2, messages: ['row 2: duplicate of a record already stored'], duplicate: true }),
+    ]);
+
+    const purchase = await api.post(
+      '/api/purchases',
+      {
+        partName: 'Oil filter',
+        quantity: 2,
+        price: 9.99,
+        storeName: 'NAPA',
+        partStatus: 'New',
+        purchaseDate: '2024-05-01T09:00:00.000Z',
+        machineId: machine.id,
+      },
+      a.token,
+    );
+    expect(purchase.status).toBe(201);
+    const purchases = await validate(
+      a.token,
+      ['Part,Qty,Price,Supplier,Date', 'Oil filter,2,9.99,NAPA,2024-05-01', 'Oil filter,1,9.99,NAPA,2024-05-01'].join('\n'),
+      {
+        source: 'generic-purchases',
+        machineId: String(machine.id),
+      },
+    );
+    expect((await api.get(`/api/imports/${purchases.id}/rows`, a.token)).body.content.map((r: any) => [r.rowNumber, r.messages])).toEqual([
+      [2, ['row 2: duplicate of a record already stored']],
+      [3, []],
+    ]);
+    // Another user's dry run of the same file finds nothing of A's.
+    const theirs = await machineWithOdometer(b.token);
+    const other = await validate(b.token, ['Date,Title,Cost', '2024-05-01,Oil change,40'].join('\n'), {
+      source: 'generic-service',
+      machineId: String(theirs.machine.id),
+    });
+    expect(other.counts).toEqual({ valid: 1, warnings: 0, errors: 0 });
+  }, 90_000);
 });
