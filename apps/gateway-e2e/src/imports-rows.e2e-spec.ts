@@ -162,12 +162,14 @@ describe.each(e2eProducts())('imports: odometer readings and duplicates of store
     // The same file again: both rows are stored now; the user keeps row 2, which is imported.
     const second = await validate(a.token, file, { source: 'lubelogger-fuel', machineId: String(machine.id) });
     expect(second.counts).toEqual({ valid: 0, warnings: 2, errors: 0 });
+    expect((await api.get(`/api/imports/${second.id}`, a.token)).body).toMatchObject({ state: 'validated', duplicatesSkipped: 2 });
     const kept = await api.put(`/api/imports/${second.id}/rows/2`, { keep: true }, a.token);
     expect(kept).toMatchObject({ status: 200, body: { rowNumber: 2, status: 'warning', duplicate: true, keep: true } });
     expect((await api.get(`/api/imports/${second.id}/rows?status=warning`, a.token)).body.content.map((r: any) => [r.rowNumber, r.keep])).toEqual([
       [2, true],
       [3, false],
     ]);
+    expect((await api.get(`/api/imports/${second.id}`, a.token)).body).toMatchObject({ duplicatesSkipped: 1 });
     expect((await api.post(`/api/imports/${second.id}/commit`, { mode: 'skip_invalid' }, a.token)).status).toBe(202);
     expect((await settled(a.token, second.id, 'done')).counts).toMatchObject({ written: 1, skipped: 1, failed: 0 });
     expect((await fuelOf(a.token, machine.id)).map((f) => f.currentMileage).sort()).toEqual([12_800, 12_800, 13_100]);

@@ -236,7 +236,12 @@ export class ImportsService {
   }
 
   async get(actor: Actor | null, id: number): Promise<ImportView> {
-    return view(await this.own(actor, id));
+    const entity = await this.own(actor, id);
+    const out = view(entity);
+    if (entity.state === 'validated') {
+      out.duplicatesSkipped = await this.repository.skippedDuplicates(entity.id);
+    }
+    return out;
   }
 
   private async own(actor: Actor | null, id: number): Promise<ImportEntity> {

@@ -224,6 +224,8 @@ export interface ImportView {
   reverting: boolean;
   /** After a revert or a rollback: the records deleted, and the machines the import created that were kept (they have records added since). */
   reverted?: { deleted: number; keptMachines: { id: number; name: string }[] };
+  /** GET /api/imports/{id} of a validated import: the duplicate rows (counted among the warnings) the commit will skip, those not kept. */
+  duplicatesSkipped?: number;
 }
 
 export interface ImportCreateRequest {

@@ -27,7 +27,7 @@ describe('the import wizard: Review of duplicate rows', () => {
     let keep = false;
     const duplicate = () => ({ rowNumber: 2, status: 'warning', messages: ['row 2: duplicate of a record already stored'], record: {}, duplicate: true, keep });
     const { calls } = mockFetch({
-      'GET /api/imports/7': json(importView),
+      'GET /api/imports/7': () => json({ ...importView, duplicatesSkipped: keep ? 0 : 1 }),
       'GET /api/imports/7/rows': () =>
         json({
           content: [duplicate(), { rowNumber: 3, status: 'warning', messages: ['row 3: no store'], record: {} }],
@@ -53,5 +53,18 @@ describe('the import wizard: Review of duplicate rows', () => {
     // The rows are read again after the change.
     await waitFor(() => expect(calls.filter((c) => c.method === 'GET' && c.url.startsWith('/api/imports/7/rows')).length).toBeGreaterThan(1));
     expect(screen.getByRole('switch', { name: 'Import anyway' })).toBeChecked();
+    // The kept duplicate is imported with the other row.
+    await user.click(screen.getByRole('button', { name: 'Continue to import' }));
+    expect(await screen.findByRole('button', { name: 'Import 2 rows' })).toBeEnabled();
+  });
+
+  it('counts the duplicates left skipped out of the rows to import', async () => {
+    mockFetch({
+      'GET /api/imports/7': json({ ...importView, duplicatesSkipped: 1 }),
+      'GET /api/imports/7/rows': json({ content: [], totalElements: 0, totalPages: 1, number: 0, size: 50 }),
+    });
+    renderApp(routes, { url: '/import?id=7' });
+    await user.click(await screen.findByRole('button', { name: 'Continue to import' }));
+    expect(await screen.findByRole('button', { name: 'Import 1 row' })).toBeEnabled();
   });
 });

@@ -102,13 +102,14 @@ export function useValidateImport(id: number) {
   });
 }
 
-/** "Import anyway" on a duplicate row (or skip it again): the import's rows are read again. */
+/** "Import anyway" on a duplicate row (or skip it again): the import's rows and its count of rows to skip are read again. */
 export function useKeepImportRow(id: number) {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ rowNumber, keep }: { rowNumber: number; keep: boolean }) => importApi.keepRow(api, id, rowNumber, keep),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.rowsOf(id) }),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.rowsOf(id) }), queryClient.invalidateQueries({ queryKey: importKeys.detail(id) })]),
   });
 }
 
