@@ -155,6 +155,12 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
     create: (fields) => ({ ...fields }) as FuelRecordEntity,
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (userId, key) => t.byKey(userId, key),
+    onDays: async (userId, machineIds, from, until) =>
+      copy(
+        rows().filter(
+          (r) => r.userId === userId && machineIds.includes(r.machineId) && new Date(r.dateOfPurchase) >= from && new Date(r.dateOfPurchase) < until,
+        ),
+      ),
     newestOfMachine: async (userId, machineId, take) => copy(ofMachine(userId, machineId).slice(0, take)),
     pageOfMachine: async (userId, machineId, skip, take) => [copy(ofMachine(userId, machineId).slice(skip, skip + take)), ofMachine(userId, machineId).length],
     fillsAround: async (userId, machineIds, since, until) =>
@@ -205,6 +211,12 @@ export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
     create: (fields) => ({ ...fields }) as PurchaseEntity,
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (userId, key) => t.byKey(userId, key),
+    onDays: async (userId, machineIds, from, until) =>
+      copy(
+        rows().filter(
+          (r) => r.userId === userId && machineIds.includes(r.machineId ?? 0) && new Date(r.purchaseDate) >= from && new Date(r.purchaseDate) < until,
+        ),
+      ),
     page: async (userId, skip, take) => [copy(mine(userId).slice(skip, skip + take)), mine(userId).length],
     newestOfMachine: async (userId, machineId, take) => copy(mine(userId, machineId).slice(0, take)),
     pageOfMachine: async (userId, machineId, skip, take) => [copy(mine(userId, machineId).slice(skip, skip + take)), mine(userId, machineId).length],

@@ -305,7 +305,7 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
         newMachines.add(row.machine.name);
       } else {
         row.machine = { id };
-        if (row.record && row.kind !== 'machine' && row.kind !== 'odometer') {
+        if (row.record && row.kind !== 'machine') {
           row.record.machineId = id;
         }
       }

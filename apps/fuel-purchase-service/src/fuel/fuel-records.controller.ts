@@ -8,8 +8,10 @@ import {
   FUEL_RECORD_LIST_BY_MACHINE,
   FUEL_RECORD_UPDATE,
   FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_CHECK,
   FUEL_IMPORT_REVERT,
   type ImportApplyRequest,
+  type ImportCheckRequest,
   type ImportRevertRequest,
   type FuelRecordCreateRequest,
   type FuelRecordIdRequest,
@@ -58,6 +60,11 @@ export class FuelRecordsController {
   @MessagePattern(FUEL_IMPORT_APPLY)
   importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.fuel.importApply(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(FUEL_IMPORT_CHECK)
+  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.fuel.importCheck(m.actor, m.payload);
   }
 
   @MessagePattern(FUEL_IMPORT_REVERT)

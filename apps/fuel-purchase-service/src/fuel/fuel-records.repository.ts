@@ -95,4 +95,18 @@ export class FuelRecordsRepository {
   exportPage(afterId: number, limit: number, userId?: number): Promise<FuelRecordEntity[]> {
     return this.table().find({ where: { ...(userId === undefined ? {} : { userId }), id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
   }
+
+  /** The user's records of these machines on days in [from, until), with the fields an import's duplicate check compares. */
+  onDays(userId: number, machineIds: number[], from: Date, until: Date): Promise<FuelRecordEntity[]> {
+    return this.table()
+      .createQueryBuilder('f')
+      .select(['f.id', 'f.machineId', 'f.dateOfPurchase', 'f.currentMileage', 'f.amountMilli'])
+      .where('f.userId = :userId AND f.machineId IN (:...machineIds) AND f.dateOfPurchase >= :from AND f.dateOfPurchase < :until', {
+        userId,
+        machineIds,
+        from,
+        until,
+      })
+      .getMany();
+  }
 }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import {
   checkImportRecord,
   FuelRecordInput,
+  isValidId,
   FUEL_RECORD_DELETED,
   FUEL_RECORD_SAVED,
   MACHINE_HISTORY_LIMITS,
@@ -12,6 +13,8 @@ import {
   type FuelRecordDeletedEvent,
   type ImportApplyRequest,
   type ImportApplyResult,
+  type ImportCheckRequest,
+  type ImportCheckResult,
   type ImportRevertRequest,
   type ImportRevertResult,
   type FuelRecordSavedEvent,
@@ -19,7 +22,18 @@ import {
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, createOnce, revertImportRecords, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import {
+  applyImportBatch,
+  createOnce,
+  importDay,
+  importDayRange,
+  matchImportDuplicates,
+  revertImportRecords,
+  notFound,
+  Outbox,
+  requireActor,
+  type CallContext,
+} from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions, type Tx } from '../common/transactions.js';
@@ -123,6 +137,36 @@ export class FuelRecordsService {
       { lock: false },
     );
     return result;
+  }
+
+  /**
+   * fuel.import.check (the dry run): the rows that repeat a stored fill of the caller: same machine,
+   * day, odometer and amount (fuel.import.apply writes whatever it is sent: a kept duplicate too).
+   */
+  async importCheck(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
+    const { userId } = requireActor(actor);
+    // The dry run validated these rows with FuelRecordInput already: only the key's fields are read (class-validator per row is the cost of a large file).
+    const rows = (request?.rows ?? []).flatMap((row) => {
+      const value = row.record as Partial<FuelRecordInput>;
+      return isValidId(value.machineId) && typeof value.dateOfPurchase === 'string' && typeof value.amount === 'number'
+        ? [{ rowNumber: row.rowNumber, value: value as FuelRecordInput }]
+        : [];
+    });
+    if (rows.length === 0) {
+      return { duplicates: [], problems: [] };
+    }
+    const key = (machineId: number, date: Date | string, mileage: number | null | undefined, amountMilli: number) =>
+      `${machineId}|${importDay(date)}|${mileage ?? ''}|${amountMilli}`;
+    const { from, until } = importDayRange(rows.map((r) => importDay(r.value.dateOfPurchase)));
+    const stored = await this.records.onDays(userId, [...new Set(rows.map((r) => r.value.machineId))], from, until);
+    const duplicates = matchImportDuplicates(
+      rows.map((r) => ({
+        rowNumber: r.rowNumber,
+        key: key(r.value.machineId, r.value.dateOfPurchase, r.value.currentMileage, toScaled(r.value.amount, THOUSANDTHS)),
+      })),
+      stored.map((s) => ({ id: s.id, key: key(s.machineId, s.dateOfPurchase, s.currentMileage, s.amountMilli) })),
+    );
+    return { duplicates, problems: [] };
   }
 
   /** fuel.import.revert: deletes exactly that import's records of the caller, with their fuel.record.deleted. */

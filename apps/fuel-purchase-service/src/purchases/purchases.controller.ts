@@ -3,8 +3,10 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   PURCHASE_CREATE,
   INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_CHECK,
   INVENTORY_IMPORT_REVERT,
   type ImportApplyRequest,
+  type ImportCheckRequest,
   type ImportRevertRequest,
   PURCHASE_DELETE,
   PURCHASE_GET,
@@ -59,6 +61,11 @@ export class PurchasesController {
   @MessagePattern(INVENTORY_IMPORT_APPLY)
   importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.purchases.importApply(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(INVENTORY_IMPORT_CHECK)
+  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.purchases.importCheck(m.actor, m.payload);
   }
 
   @MessagePattern(INVENTORY_IMPORT_REVERT)

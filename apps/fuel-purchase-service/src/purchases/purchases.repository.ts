@@ -94,4 +94,18 @@ export class PurchasesRepository {
   exportPage(afterId: number, limit: number, userId?: number): Promise<PurchaseEntity[]> {
     return this.table().find({ where: { ...(userId === undefined ? {} : { userId }), id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
   }
+
+  /** The user's purchases for these machines on days in [from, until), with the fields an import's duplicate check compares. */
+  onDays(userId: number, machineIds: number[], from: Date, until: Date): Promise<PurchaseEntity[]> {
+    return this.table()
+      .createQueryBuilder('p')
+      .select(['p.id', 'p.machineId', 'p.purchaseDate', 'p.partName', 'p.quantity', 'p.priceCents'])
+      .where('p.userId = :userId AND p.machineId IN (:...machineIds) AND p.purchaseDate >= :from AND p.purchaseDate < :until', {
+        userId,
+        machineIds,
+        from,
+        until,
+      })
+      .getMany();
+  }
 }

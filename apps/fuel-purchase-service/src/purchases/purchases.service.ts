@@ -4,6 +4,8 @@ import type {
   FuelPurchaseDeleted,
   ImportApplyRequest,
   ImportApplyResult,
+  ImportCheckRequest,
+  ImportCheckResult,
   ImportRevertRequest,
   ImportRevertResult,
   HistoryWindow,
@@ -24,7 +26,19 @@ import {
   pageOf,
   PurchaseInput as PurchaseInputDto,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, createOnce, DomainError, notFound, Outbox, requireActor, revertImportRecords, type CallContext } from '@wrenchlog/platform';
+import {
+  applyImportBatch,
+  createOnce,
+  DomainError,
+  importDay,
+  importDayRange,
+  matchImportDuplicates,
+  notFound,
+  Outbox,
+  requireActor,
+  revertImportRecords,
+  type CallContext,
+} from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions, type Tx } from '../common/transactions.js';
@@ -145,6 +159,37 @@ export class PurchasesService {
         return { id: row.id };
       }),
     );
+  }
+
+  /** inventory.import.check (the dry run): the rows that repeat a stored purchase of the caller: same machine, day, part, quantity and price. */
+  async importCheck(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
+    const { userId } = requireActor(actor);
+    // The dry run validated these rows with PurchaseInput already: only the key's fields are read.
+    const rows = (request?.rows ?? []).flatMap((row) => {
+      const value = row.record as Partial<PurchaseInput>;
+      return isValidId(value.machineId) &&
+        typeof value.purchaseDate === 'string' &&
+        typeof value.partName === 'string' &&
+        typeof value.quantity === 'number' &&
+        typeof value.price === 'number'
+        ? [{ rowNumber: row.rowNumber, value: value as PurchaseInput, machineId: value.machineId }]
+        : [];
+    });
+    if (rows.length === 0) {
+      return { duplicates: [], problems: [] };
+    }
+    const key = (machineId: number, date: Date | string, partName: string, quantity: number, priceCents: number) =>
+      `${machineId}|${importDay(date)}|${partName.trim().toLowerCase()}|${quantity}|${priceCents}`;
+    const { from, until } = importDayRange(rows.map((r) => importDay(r.value.purchaseDate)));
+    const stored = await this.purchases.onDays(userId, [...new Set(rows.map((r) => r.machineId))], from, until);
+    const duplicates = matchImportDuplicates(
+      rows.map((r) => ({
+        rowNumber: r.rowNumber,
+        key: key(r.machineId, r.value.purchaseDate, r.value.partName, r.value.quantity, toScaled(r.value.price, CENTS)),
+      })),
+      stored.map((s) => ({ id: s.id, key: key(s.machineId ?? 0, s.purchaseDate, s.partName, s.quantity, s.priceCents) })),
+    );
+    return { duplicates, problems: [] };
   }
 
   /** inventory.import.revert: deletes exactly that import's purchases of the caller, taking back the stock they added, with inventory.purchase.deleted. */

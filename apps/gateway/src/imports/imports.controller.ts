@@ -10,12 +10,15 @@ import {
   IMPORT_LIST,
   IMPORT_LIMITS,
   IMPORT_MAPPING,
+  IMPORT_ROW_KEEP,
   IMPORT_ROWS,
   IMPORT_VALIDATE,
   ImportListQuery,
   ImportMappingBody,
+  ImportRowKeepBody,
   ImportRowsQuery,
   type ImportCounts,
+  type ImportRowView,
   type ImportRowPage,
   type ImportUploaded,
   type ImportView,
@@ -31,6 +34,7 @@ import { validBody } from '../schedules/valid-body.js';
 import { readImportUpload } from './import-upload.js';
 
 const importId = new IdPipe('Invalid import ID');
+const rowNumberPipe = new IdPipe('Invalid row number');
 
 /** Imports (import-service): the gateway only receives the file and stores it; the service reads it. */
 @Controller('imports')
@@ -87,6 +91,17 @@ export class ImportsController {
   @Get(':id/rows')
   rows(@Param('id', importId) id: number, @Query() query: ImportRowsQuery, @Call() call: CallContext): Promise<ImportRowPage> {
     return this.rpc.send(IMPORT_ROWS, { id, query }, call);
+  }
+
+  /** `{keep}`: import a row flagged as a duplicate anyway, or skip it again (before the commit). */
+  @Put(':id/rows/:rowNumber')
+  async keepRow(
+    @Param('id', importId) id: number,
+    @Param('rowNumber', rowNumberPipe) rowNumber: number,
+    @Body() body: unknown,
+    @Call() call: CallContext,
+  ): Promise<ImportRowView> {
+    return this.rpc.send(IMPORT_ROW_KEEP, { id, rowNumber, body: await validBody(body, ImportRowKeepBody) }, call);
   }
 
   @Get(':id')

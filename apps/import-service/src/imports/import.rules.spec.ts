@@ -1,18 +1,22 @@
-import { ErrorCode, FUEL_IMPORT_APPLY, INVENTORY_IMPORT_APPLY, MACHINE_IMPORT_APPLY, SERVICE_IMPORT_APPLY } from '@wrenchlog/contracts';
+import { ErrorCode, FUEL_IMPORT_APPLY, INVENTORY_IMPORT_APPLY, MACHINE_IMPORT_APPLY, SCHEDULE_IMPORT_APPLY, SERVICE_IMPORT_APPLY } from '@wrenchlog/contracts';
 import {
   APPLY_PATTERN,
   backoffMs,
   byKind,
+  checkable,
   commitRefusal,
   failureSummary,
   isRowKind,
   machineKey,
   machinesByName,
+  markChecked,
   namesLeftToCreate,
   outcome,
   retriable,
   revertRefusal,
   sendsRow,
+  STORED_RECORD,
+  type CheckedRow,
 } from './import.rules.js';
 
 const counts = (errors: number, valid = 3, warnings = 0) => ({ valid, warnings, errors });
@@ -65,8 +69,14 @@ describe('the rows a commit sends and where they go', () => {
     expect(sendsRow({ status: 'warning', duplicateOf: 7, keep: true })).toBe(true);
   });
 
-  it("routes each kind to its owner's apply, splits a mixed batch keeping file order, and knows no odometer owner yet", () => {
-    expect(APPLY_PATTERN).toEqual({ machine: MACHINE_IMPORT_APPLY, fuel: FUEL_IMPORT_APPLY, service: SERVICE_IMPORT_APPLY, purchase: INVENTORY_IMPORT_APPLY });
+  it("routes each kind to its owner's apply, splits a mixed batch keeping file order, and sends odometer rows to the meters", () => {
+    expect(APPLY_PATTERN).toEqual({
+      machine: MACHINE_IMPORT_APPLY,
+      fuel: FUEL_IMPORT_APPLY,
+      service: SERVICE_IMPORT_APPLY,
+      purchase: INVENTORY_IMPORT_APPLY,
+      odometer: SCHEDULE_IMPORT_APPLY,
+    });
     const rows = [
       { kind: 'machine', n: 2 },
       { kind: 'fuel', n: 3 },
@@ -79,7 +89,40 @@ describe('the rows a commit sends and where they go', () => {
       ['service', [4]],
     ]);
     expect(isRowKind('purchase')).toBe(true);
-    expect(isRowKind('odometer')).toBe(false);
+    expect(isRowKind('odometer')).toBe(true);
+    expect(isRowKind('supplies')).toBe(false);
+  });
+});
+
+describe("the owners' checks in the dry run", () => {
+  const row = (rowNumber: number, fields: Partial<CheckedRow> = {}): CheckedRow => ({
+    rowNumber,
+    kind: 'fuel',
+    status: 'valid',
+    messages: [],
+    machine: { id: 3 },
+    record: {},
+    ...fields,
+  });
+
+  it('asks about rows on known machines that are not refused or in-file duplicates already', () => {
+    expect(checkable(row(2))).toBe(true);
+    expect(checkable(row(3, { kind: 'odometer' }))).toBe(true);
+    expect(checkable(row(4, { status: 'error' }))).toBe(false);
+    expect(checkable(row(5, { machine: { name: 'New truck' } }))).toBe(false);
+    expect(checkable(row(6, { duplicateOf: 2 }))).toBe(false);
+    expect(checkable(row(7, { kind: 'machine' }))).toBe(false);
+    expect(checkable(row(8, { record: undefined }))).toBe(false);
+  });
+
+  it('turns a refused row into an error and a stored duplicate into a warning skipped unless kept', () => {
+    const rows = new Map([2, 3, 4].map((n) => [n, row(n)]));
+    markChecked(rows, { duplicates: [{ rowNumber: 2, id: 41 }], problems: [{ rowNumber: 3, message: 'odometer 12,000 is lower than 12,800 on 2024-03-20' }] });
+    expect(rows.get(2)).toMatchObject({ status: 'warning', duplicateOf: STORED_RECORD, messages: ['row 2: duplicate of a record already stored'] });
+    expect(rows.get(3)).toMatchObject({ status: 'error', messages: ['row 3: odometer 12,000 is lower than 12,800 on 2024-03-20'] });
+    expect(rows.get(4)).toMatchObject({ status: 'valid', messages: [] });
+    expect(sendsRow({ status: 'warning', duplicateOf: STORED_RECORD, keep: false })).toBe(false);
+    expect(sendsRow({ status: 'warning', duplicateOf: STORED_RECORD, keep: true })).toBe(true);
   });
 });
 

@@ -1,12 +1,20 @@
 import {
   ErrorCode,
   FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_CHECK,
   FUEL_IMPORT_REVERT,
+  IMPORT_MESSAGES,
   INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_CHECK,
   INVENTORY_IMPORT_REVERT,
   MACHINE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_REVERT,
   SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_CHECK,
   SERVICE_IMPORT_REVERT,
+  type ImportCheckResult,
   type ImportCommitMode,
   type ImportCounts,
   type ImportState,
@@ -60,7 +68,7 @@ export function sendsRow(row: RowFacts): boolean {
 }
 
 /** The kinds of rows and the owners' calls that write and revert them. */
-export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase'] as const;
+export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 export const APPLY_PATTERN = {
@@ -68,10 +76,69 @@ export const APPLY_PATTERN = {
   fuel: FUEL_IMPORT_APPLY,
   service: SERVICE_IMPORT_APPLY,
   purchase: INVENTORY_IMPORT_APPLY,
+  odometer: SCHEDULE_IMPORT_APPLY,
 } as const satisfies Record<RowKind, string>;
 
 /** The owners' reverts of records, in this order; machines go after them (machine.import.revert). */
-export const REVERT_PATTERNS = [FUEL_IMPORT_REVERT, INVENTORY_IMPORT_REVERT, SERVICE_IMPORT_REVERT] as const;
+export const REVERT_PATTERNS = [FUEL_IMPORT_REVERT, INVENTORY_IMPORT_REVERT, SERVICE_IMPORT_REVERT, SCHEDULE_IMPORT_REVERT] as const;
+
+/** The dry run's question to each owner of records: which rows repeat a stored record (and, for readings, which the meter refuses). */
+export const CHECK_PATTERN = {
+  fuel: FUEL_IMPORT_CHECK,
+  service: SERVICE_IMPORT_CHECK,
+  purchase: INVENTORY_IMPORT_CHECK,
+  odometer: SCHEDULE_IMPORT_CHECK,
+} as const satisfies Partial<Record<RowKind, string>>;
+export type CheckedKind = keyof typeof CHECK_PATTERN;
+export const isCheckedKind = (kind: string): kind is CheckedKind => kind in CHECK_PATTERN;
+
+/**
+ * `duplicate_of` of a row that repeats a stored record rather than an earlier row of the file (row
+ * numbers start at 2, the line after the header): the same column drives the skip and the user's keep.
+ */
+export const STORED_RECORD = 0;
+
+/** What the owners' checks need of a dry-run row (libs/importers' ImportRow). */
+export interface CheckedRow {
+  rowNumber: number;
+  kind: string;
+  status: 'valid' | 'warning' | 'error';
+  messages: string[];
+  machine?: { id: number } | { name: string };
+  record?: object;
+  duplicateOf?: number;
+}
+
+/**
+ * The rows an owner is asked about: not refused already, with a record, of a checked kind, on a
+ * machine the caller has (a machine still to be created has nothing stored), and not a duplicate
+ * of an earlier row already.
+ */
+export function checkable<R extends CheckedRow>(row: R): boolean {
+  return row.status !== 'error' && row.record !== undefined && isCheckedKind(row.kind) && !!row.machine && 'id' in row.machine && row.duplicateOf === undefined;
+}
+
+/**
+ * An owner's answer on the rows: a refused one becomes an error with the owner's words, a
+ * duplicate of a stored record a warning, skipped unless kept (the in-file duplicates' path).
+ */
+export function markChecked<R extends CheckedRow>(rows: Map<number, R>, answer: ImportCheckResult): void {
+  for (const { rowNumber, message } of answer.problems) {
+    const row = rows.get(rowNumber);
+    if (row) {
+      row.status = 'error';
+      row.messages.push(`row ${rowNumber}: ${message}`);
+    }
+  }
+  for (const { rowNumber } of answer.duplicates) {
+    const row = rows.get(rowNumber);
+    if (row && row.status !== 'error') {
+      row.duplicateOf = STORED_RECORD;
+      row.messages.push(`row ${rowNumber}: ${IMPORT_MESSAGES.storedDuplicate}`);
+      row.status = 'warning';
+    }
+  }
+}
 
 export const isRowKind = (kind: string): kind is RowKind => (ROW_KINDS as readonly string[]).includes(kind);
 

@@ -4,6 +4,8 @@ import {
   IMPORT_COMMIT,
   IMPORT_CREATE,
   IMPORT_REVERT,
+  IMPORT_ROW_KEEP,
+  type ImportRowKeepRequest,
   type ImportCommitRequest,
   IMPORT_GET,
   IMPORT_LIST,
@@ -61,5 +63,10 @@ export class ImportsController {
   @MessagePattern(IMPORT_REVERT)
   revert(@Payload() m: RpcMessage<ImportIdRequest>) {
     return this.imports.revert(m.actor, m.payload.id);
+  }
+
+  @MessagePattern(IMPORT_ROW_KEEP)
+  keepRow(@Payload() m: RpcMessage<ImportRowKeepRequest>) {
+    return this.imports.keepRow(m.actor, m.payload.id, m.payload.rowNumber, m.payload.body);
   }
 }

@@ -72,6 +72,24 @@ export class ImportsRepository {
     });
   }
 
+  /** One row of an import (the caller's import was checked first). */
+  row(importId: number, rowNumber: number): Promise<ImportRowEntity | null> {
+    return this.dataSource.getRepository(ImportRowEntity).findOneBy({ importId, rowNumber });
+  }
+
+  /** The rows the commit will skip as duplicates: flagged by the dry run, not refused, not kept (import.rules.ts sendsRow). */
+  skippedDuplicates(importId: number): Promise<number> {
+    return this.dataSource
+      .getRepository(ImportRowEntity)
+      .createQueryBuilder('r')
+      .where('r.import_id = :importId AND r.duplicate_of IS NOT NULL AND r.keep = :no AND r.status <> :error', { importId, no: false, error: 'error' })
+      .getCount();
+  }
+
+  async setKeep(importId: number, rowNumber: number, keep: boolean): Promise<void> {
+    await this.dataSource.getRepository(ImportRowEntity).update({ importId, rowNumber }, { keep });
+  }
+
   findById(id: number): Promise<ImportEntity | null> {
     return this.imports.findOneBy({ id });
   }

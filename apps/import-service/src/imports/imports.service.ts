@@ -12,6 +12,7 @@ import {
   type ImportListQuery,
   type Page,
   type ImportMappingBody,
+  type ImportRowKeepBody,
   type ImportRowPage,
   type ImportRowsQuery,
   type ImportRowView,
@@ -20,7 +21,7 @@ import {
   type ImportUploaded,
   type ImportView,
 } from '@wrenchlog/contracts';
-import { analyzeFile, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
+import { analyzeFile, countRows, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
 import { conflict, notFound, requireActor, unprocessable } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
@@ -29,6 +30,8 @@ import { ImportJob } from './import-job.js';
 import { commitRefusal, revertRefusal, type Refusal } from './import.rules.js';
 import { ImportsRepository } from './imports.repository.js';
 import { MachineDirectory } from './machine-directory.js';
+import { OwnerChecks } from './owner-checks.js';
+import type { ImportRowEntity } from './import-row.entity.js';
 
 /** A row as Review shows it: a machine still to be created is named, not given the stand-in id it was validated with. */
 function rowView(row: ImportRow): ImportRowView {
@@ -55,6 +58,7 @@ export class ImportsService {
     private readonly repository: ImportsRepository,
     private readonly machines: MachineDirectory,
     private readonly job: ImportJob,
+    private readonly ownerChecks: OwnerChecks,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -155,9 +159,12 @@ export class ImportsService {
         utcOffsetMinutes: entity.utcOffsetMinutes,
       }),
     );
-    Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(result.counts) });
+    // Then what only the owners know: duplicates of stored records, readings the meters refuse.
+    await this.ownerChecks.run(requireActor(actor), result.rows);
+    const counts = countRows(result.rows);
+    Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(counts) });
     await this.repository.replaceRows(entity, result.rows);
-    return result.counts;
+    return counts;
   }
 
   /** GET /api/imports/{id}/rows: the dry run's rows, in file order, filtered by status. */
@@ -169,25 +176,33 @@ export class ImportsService {
     const page = query.page ?? 0;
     const size = query.size ?? IMPORT_LIMITS.rowsPageSize.default;
     const [rows, total] = await this.repository.rows(entity.id, query.status, page, size);
-    return pageOf(
-      rows.map((r) => {
-        const view: ImportRowView = { rowNumber: r.rowNumber, status: r.status as ImportRowView['status'], messages: JSON.parse(r.messages) as string[] };
-        if (r.record) {
-          view.record = JSON.parse(r.record) as Record<string, unknown>;
-        }
-        if (r.machineName) {
-          view.newMachine = r.machineName;
-          delete view.record?.machineId;
-        }
-        if (r.existingMachineId !== null) {
-          view.existingMachineId = r.existingMachineId;
-        }
-        return view;
-      }),
-      total,
-      page,
-      size,
-    );
+    return pageOf(rows.map(storedRowView), total, page, size);
+  }
+
+  /**
+   * PUT /api/imports/{id}/rows/{rowNumber}: import a row flagged as a duplicate anyway (keep), or
+   * skip it again. Only before the commit (409 after), only a duplicate (422), only the caller's
+   * import and an existing row (404).
+   */
+  async keepRow(actor: Actor | null, id: number, rowNumber: number, body: ImportRowKeepBody): Promise<ImportRowView> {
+    const entity = await this.own(actor, id);
+    if (entity.state !== 'validated') {
+      throw conflict(
+        entity.state === 'uploaded'
+          ? 'The import has not been validated yet: run POST /api/imports/{id}/validate first.'
+          : `The import is ${entity.state}: its rows can no longer change.`,
+      );
+    }
+    const row = await this.repository.row(entity.id, rowNumber);
+    if (!row) {
+      throw notFound(IMPORT_MESSAGES.rowNotFound);
+    }
+    if (row.duplicateOf === null) {
+      throw unprocessable(IMPORT_MESSAGES.keepNotDuplicate);
+    }
+    row.keep = body.keep;
+    await this.repository.setKeep(entity.id, rowNumber, body.keep);
+    return storedRowView(row);
   }
 
   /**
@@ -230,7 +245,12 @@ export class ImportsService {
   }
 
   async get(actor: Actor | null, id: number): Promise<ImportView> {
-    return view(await this.own(actor, id));
+    const entity = await this.own(actor, id);
+    const out = view(entity);
+    if (entity.state === 'validated') {
+      out.duplicatesSkipped = await this.repository.skippedDuplicates(entity.id);
+    }
+    return out;
   }
 
   private async own(actor: Actor | null, id: number): Promise<ImportEntity> {
@@ -263,6 +283,26 @@ export class ImportsService {
       preview: preview.map(rowView),
     };
   }
+}
+
+/** A stored row as Review lists it (a duplicate with whether the user keeps it). */
+function storedRowView(r: ImportRowEntity): ImportRowView {
+  const view: ImportRowView = { rowNumber: r.rowNumber, status: r.status as ImportRowView['status'], messages: JSON.parse(r.messages) as string[] };
+  if (r.record) {
+    view.record = JSON.parse(r.record) as Record<string, unknown>;
+  }
+  if (r.machineName) {
+    view.newMachine = r.machineName;
+    delete view.record?.machineId;
+  }
+  if (r.existingMachineId !== null) {
+    view.existingMachineId = r.existingMachineId;
+  }
+  if (r.duplicateOf !== null) {
+    view.duplicate = true;
+    view.keep = r.keep;
+  }
+  return view;
 }
 
 function refuse(refusal: Refusal | null): void {

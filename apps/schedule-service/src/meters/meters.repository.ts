@@ -125,6 +125,15 @@ export class MetersRepository {
     return { before: await nearest('before'), after: await nearest('after') };
   }
 
+  /** A live reading of a segment on that day with that value (an import's row repeating it is a duplicate). */
+  sameReading(manager: EntityManager, at: { meterId: number; segmentId: number; readAt: string; value: number }): Promise<ReadingEntity | null> {
+    return this.liveInSegment(manager, at)
+      .andWhere('r.readAt = :readAt AND r.value = :value', { readAt: at.readAt, value: at.value })
+      .orderBy('r.id', 'ASC')
+      .limit(1)
+      .getOne();
+  }
+
   /** The first live reading of a segment (by date, then entry) with this value before a date: the one a conflict names when several earlier days read the same. */
   firstOfValue(manager: EntityManager, at: { meterId: number; segmentId: number; readAt: string; id?: number }, value: number): Promise<ReadingEntity | null> {
     return this.liveInSegment(manager, at)
@@ -214,8 +223,11 @@ export class MetersRepository {
     return this.dataSource.manager.findOneBy(ReadingEntity, { userId, idempotencyKey: key });
   }
 
-  async insertReading(manager: EntityManager, reading: Omit<ReadingEntity, 'id' | 'dateCreated'>): Promise<ReadingEntity> {
-    const row = manager.create(ReadingEntity, { ...reading, dateCreated: new Date() });
+  async insertReading(
+    manager: EntityManager,
+    reading: Omit<ReadingEntity, 'id' | 'dateCreated' | 'importId' | 'importRow'> & Partial<Pick<ReadingEntity, 'importId' | 'importRow'>>,
+  ): Promise<ReadingEntity> {
+    const row = manager.create(ReadingEntity, { importId: null, importRow: null, ...reading, dateCreated: new Date() });
     await manager.insert(ReadingEntity, row);
     return row;
   }

@@ -1,5 +1,6 @@
 import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateSchedules1764000000000 } from './1764000000000-create-schedules.js';
 import { IndexReadingsSource1764300000000 } from './1764300000000-index-readings-source.js';
+import { AddReadingImportColumns1765100000000 } from './1765100000000-add-reading-import-columns.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateSchedules1764000000000, IndexReadingsSource1764300000000];
+export const migrations = [...OUTBOX_MIGRATIONS, CreateSchedules1764000000000, IndexReadingsSource1764300000000, AddReadingImportColumns1765100000000];

@@ -1,6 +1,12 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
+  SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_REVERT,
+  type ImportApplyRequest,
+  type ImportCheckRequest,
+  type ImportRevertRequest,
   METER_BY_MACHINE,
   METER_REPLACE,
   METER_UPDATE,
@@ -15,11 +21,15 @@ import {
   type UpdateMeterRequest,
   type UpdateReadingRequest,
 } from '@wrenchlog/contracts';
+import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsService } from './readings.service.js';
 
 @Controller()
 export class ReadingsController {
-  constructor(private readonly readings: ReadingsService) {}
+  constructor(
+    private readonly readings: ReadingsService,
+    private readonly imports: ReadingImportsService,
+  ) {}
 
   @MessagePattern(METER_BY_MACHINE)
   byMachine(@Payload() m: RpcMessage<MachineMetersRequest>) {
@@ -49,5 +59,20 @@ export class ReadingsController {
   @MessagePattern(READING_UPDATE)
   setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>) {
     return this.readings.setVoid(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_CHECK)
+  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.imports.check(m.actor, m.payload);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_APPLY)
+  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.imports.apply(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_REVERT)
+  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.imports.revert(m.actor, m.payload, m.meta);
   }
 }

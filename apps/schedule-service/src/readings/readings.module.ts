@@ -3,6 +3,7 @@ import { OutboxModule } from '@wrenchlog/platform';
 import { MachinesModule } from '../machines/machines.module.js';
 import { MetersModule } from '../meters/meters.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsController } from './readings.controller.js';
 import { ReadingsService } from './readings.service.js';
 
@@ -10,7 +11,7 @@ import { ReadingsService } from './readings.service.js';
 @Module({
   imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule],
   controllers: [ReadingsController],
-  providers: [ReadingsService],
+  providers: [ReadingsService, ReadingImportsService],
   exports: [ReadingsService],
 })
 export class ReadingsModule {}

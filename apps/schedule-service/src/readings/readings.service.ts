@@ -247,7 +247,17 @@ export class ReadingsService {
   async place(
     manager: EntityManager,
     meter: MeterEntity,
-    r: { value: number; readAt: string; void: boolean; rollover: boolean; source: ReadingSource; sourceId: number | null; idempotencyKey: string | null },
+    r: {
+      value: number;
+      readAt: string;
+      void: boolean;
+      rollover: boolean;
+      source: ReadingSource;
+      sourceId: number | null;
+      idempotencyKey: string | null;
+      importId?: number;
+      importRow?: number;
+    },
     options: { voidIfOutOfSequence?: boolean; ctx: CallContext },
   ): Promise<ReadingEntity> {
     let segment = segmentFor(await this.meters.segments(manager, meter.id), r.readAt);
@@ -280,6 +290,8 @@ export class ReadingsService {
       source: r.source,
       sourceId: r.sourceId,
       idempotencyKey: r.idempotencyKey,
+      importId: r.importId ?? null,
+      importRow: r.importRow ?? null,
     });
     await this.readingCreated(manager, meter, row, options.ctx);
     return row;

@@ -3,8 +3,10 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   SERVICE_RECORD_BY_MACHINE,
   SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_CHECK,
   SERVICE_IMPORT_REVERT,
   type ImportApplyRequest,
+  type ImportCheckRequest,
   type ImportRevertRequest,
   SERVICE_RECORD_CREATE,
   SERVICE_RECORD_DELETE,
@@ -57,6 +59,11 @@ export class RecordsController {
   @MessagePattern(SERVICE_IMPORT_APPLY)
   importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.records.importApply(m.actor, m.payload, m.meta);
+  }
+
+  @MessagePattern(SERVICE_IMPORT_CHECK)
+  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.records.importCheck(m.actor, m.payload);
   }
 
   @MessagePattern(SERVICE_IMPORT_REVERT)

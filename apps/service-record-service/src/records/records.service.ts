@@ -6,6 +6,8 @@ import {
   ServiceRecordInput as ServiceRecordInputDto,
   type ImportApplyRequest,
   type ImportApplyResult,
+  type ImportCheckRequest,
+  type ImportCheckResult,
   type ImportRevertRequest,
   type ImportRevertResult,
   MACHINE_GET,
@@ -35,6 +37,8 @@ import {
   CompiledSelect,
   createOnce,
   DomainError,
+  importDay,
+  matchImportDuplicates,
   revertImportRecords,
   forUpdate,
   hasRowLocks,
@@ -60,6 +64,7 @@ import {
   parseRecentQuery,
   searchText,
   sortKey,
+  toCents,
   updatedRecordFields,
   utcDate,
   type RecordFields,
@@ -215,6 +220,46 @@ export class RecordsService {
         return { id: created.id };
       }),
     );
+  }
+
+  /**
+   * service.import.check (the dry run): the rows that repeat a stored record of the caller: same
+   * machine, date, miles, price and title (a title keeps two jobs of one visit apart, as the dry run
+   * compares the rows of a file).
+   */
+  async importCheck(caller: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
+    const { userId } = requireActor(caller);
+    // The dry run validated these rows with ServiceRecordInput already: only the key's fields are read.
+    const rows = (request?.rows ?? []).flatMap((row) => {
+      const value = row.record as Partial<ServiceRecordInput>;
+      return isValidId(value.machineId) && typeof value.serviceDate === 'string'
+        ? [{ rowNumber: row.rowNumber, value, machineId: value.machineId, day: value.serviceDate }]
+        : [];
+    });
+    if (rows.length === 0) {
+      return { duplicates: [], problems: [] };
+    }
+    const key = (machineId: number, day: string, miles: number | null | undefined, priceCents: number, title: string) =>
+      `${machineId}|${importDay(day)}|${miles ?? ''}|${priceCents}|${title.trim().toLowerCase()}`;
+    const days = [...new Set(rows.map((r) => importDay(r.day)))];
+    const stored = await this.records.find({
+      where: { userId, machineId: In([...new Set(rows.map((r) => r.machineId))]), serviceDate: In(days) },
+      select: { id: true, machineId: true, serviceDate: true, miles: true, priceCents: true, title: true },
+    });
+    const duplicates = matchImportDuplicates(
+      rows.map((r) => ({
+        rowNumber: r.rowNumber,
+        key: key(
+          r.machineId,
+          r.day,
+          r.value.miles,
+          toCents(typeof r.value.price === 'number' ? r.value.price : 0),
+          typeof r.value.title === 'string' ? r.value.title : '',
+        ),
+      })),
+      stored.map((s) => ({ id: s.id, key: key(s.machineId, s.serviceDate, s.miles, s.priceCents, s.title) })),
+    );
+    return { duplicates, problems: [] };
   }
 
   /**

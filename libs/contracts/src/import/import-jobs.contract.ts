@@ -16,6 +16,16 @@ export const SERVICE_IMPORT_REVERT = 'service.import.revert' as const;
 export const MACHINE_IMPORT_APPLY = 'machine.import.apply' as const;
 export const MACHINE_IMPORT_REVERT = 'machine.import.revert' as const;
 export const MACHINE_IMPORT_CREATE_MACHINES = 'machine.import.createMachines' as const;
+/** Meter readings (LubeLogger's odometer file): schedule-service's readings. */
+export const SCHEDULE_IMPORT_APPLY = 'schedule.import.apply' as const;
+export const SCHEDULE_IMPORT_REVERT = 'schedule.import.revert' as const;
+
+// The dry run's questions to the owners (producer: import-service's validate): which rows repeat a
+// record the caller already has, and (readings) which break the rules of what is stored.
+export const FUEL_IMPORT_CHECK = 'fuel.import.check' as const;
+export const SERVICE_IMPORT_CHECK = 'service.import.check' as const;
+export const INVENTORY_IMPORT_CHECK = 'inventory.import.check' as const;
+export const SCHEDULE_IMPORT_CHECK = 'schedule.import.check' as const;
 
 /** Rows an import job sends an owner in one call (and the owner writes in one transaction). */
 export const IMPORT_BATCH_SIZE = 500;
@@ -44,6 +54,22 @@ export interface ImportApplyRequest {
 export interface ImportApplyResult {
   written: { rowNumber: number; id: number }[];
   failed: { rowNumber: number; message: string }[];
+}
+
+/** A batch of the dry run's rows (at most IMPORT_BATCH_SIZE), with real machine ids only. */
+export interface ImportCheckRequest {
+  userId: number;
+  rows: ImportApplyRow[];
+}
+
+/**
+ * `duplicates`: rows that repeat a stored record of the caller (same machine, date, meter and
+ * amount), with that record's id. `problems`: rows the owner would refuse at import whatever else
+ * the file holds (a reading out of sequence with the stored ones), with the message the row shows.
+ */
+export interface ImportCheckResult {
+  duplicates: { rowNumber: number; id: number }[];
+  problems: { rowNumber: number; message: string }[];
 }
 
 export interface ImportRevertRequest {

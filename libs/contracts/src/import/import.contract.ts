@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, registerDecorator } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, registerDecorator } from 'class-validator';
 import { MAX_ID } from '../ids.js';
 import { QueryInt } from '../input.js';
 import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
@@ -36,6 +36,7 @@ export const IMPORT_GET = 'import.import.get' as const;
 export const IMPORT_LIST = 'import.import.list' as const;
 export const IMPORT_COMMIT = 'import.import.commit' as const;
 export const IMPORT_REVERT = 'import.import.revert' as const;
+export const IMPORT_ROW_KEEP = 'import.row.keep' as const;
 
 /** The form fields of POST /api/imports besides the `file` part (multipart fields are text). */
 export class CreateImportFields {
@@ -163,6 +164,13 @@ export class ImportCommitBody {
   mode!: ImportCommitMode;
 }
 
+/** PUT /api/imports/{id}/rows/{rowNumber}: import a row flagged as a duplicate anyway (true), or skip it again (false). */
+export class ImportRowKeepBody {
+  @IsDefined({ message: M.keep })
+  @IsBoolean({ message: M.keep })
+  keep!: boolean;
+}
+
 /** The detection of a file as answered (all fields known). */
 export interface ImportDetectedView {
   delimiter: ImportDelimiter;
@@ -183,6 +191,10 @@ export interface ImportRowView {
   newMachine?: string;
   /** A machine row whose name the caller has already, with sameNameMachines 'use': that machine's id (the row is not written). */
   existingMachineId?: number;
+  /** A duplicate (of an earlier row of the file, or of a record already stored): skipped unless `keep`. */
+  duplicate?: boolean;
+  /** The user chose to import this duplicate anyway (PUT /api/imports/{id}/rows/{rowNumber}). */
+  keep?: boolean;
 }
 
 /** 201 of POST /api/imports, and the answer of PUT mapping (a new preview). */
@@ -221,6 +233,8 @@ export interface ImportView {
   reverting: boolean;
   /** After a revert or a rollback: the records deleted, and the machines the import created that were kept (they have records added since). */
   reverted?: { deleted: number; keptMachines: { id: number; name: string }[] };
+  /** GET /api/imports/{id} of a validated import: the duplicate rows (counted among the warnings) the commit will skip, those not kept. */
+  duplicatesSkipped?: number;
 }
 
 export interface ImportCreateRequest {
@@ -239,6 +253,11 @@ export interface ImportMappingRequest {
 export interface ImportRowsRequest {
   id: number;
   query: ImportRowsQuery;
+}
+export interface ImportRowKeepRequest {
+  id: number;
+  rowNumber: number;
+  body: ImportRowKeepBody;
 }
 export interface ImportCommitRequest {
   id: number;

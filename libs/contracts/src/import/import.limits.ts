@@ -93,4 +93,9 @@ export const IMPORT_MESSAGES = {
   mode: `Mode must be one of ${IMPORT_COMMIT_MODES.join(', ')}`,
   sameNameMachines: `Same-name machines must be one of ${IMPORT_SAME_NAME_MACHINES.join(', ')}`,
   notFound: 'Import not found',
+  rowNotFound: 'Row not found',
+  keep: 'Keep must be true or false',
+  keepNotDuplicate: 'Only a duplicate row can be imported anyway: this row is not one.',
+  /** A row that repeats a record the user already has (same machine, date, meter and amount). */
+  storedDuplicate: 'duplicate of a record already stored',
 } as const;

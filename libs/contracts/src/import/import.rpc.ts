@@ -6,6 +6,7 @@ import type {
   IMPORT_LIST,
   IMPORT_MAPPING,
   IMPORT_REVERT,
+  IMPORT_ROW_KEEP,
   IMPORT_ROWS,
   IMPORT_VALIDATE,
   ImportCommitRequest,
@@ -14,28 +15,38 @@ import type {
   ImportIdRequest,
   ImportListQuery,
   ImportMappingRequest,
+  ImportRowKeepRequest,
   ImportRowPage,
+  ImportRowView,
   ImportRowsRequest,
   ImportUploaded,
   ImportView,
 } from './import.contract.js';
 import type {
   FUEL_IMPORT_APPLY,
+  FUEL_IMPORT_CHECK,
   FUEL_IMPORT_REVERT,
   ImportApplyRequest,
+  ImportCheckRequest,
+  ImportCheckResult,
   ImportApplyResult,
   ImportCreateMachinesRequest,
   ImportCreateMachinesResult,
   ImportRevertRequest,
   ImportRevertResult,
   INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_CHECK,
   INVENTORY_IMPORT_REVERT,
   MACHINE_IMPORT_APPLY,
   MACHINE_IMPORT_CREATE_MACHINES,
   MACHINE_IMPORT_REVERT,
   MachineImportRevertRequest,
   MachineImportRevertResult,
+  SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_REVERT,
   SERVICE_IMPORT_APPLY,
+  SERVICE_IMPORT_CHECK,
   SERVICE_IMPORT_REVERT,
 } from './import-jobs.contract.js';
 
@@ -49,6 +60,7 @@ export type ImportRpc = {
   [IMPORT_LIST]: { request: ImportListQuery; response: Page<ImportView> };
   [IMPORT_COMMIT]: { request: ImportCommitRequest; response: ImportView };
   [IMPORT_REVERT]: { request: ImportIdRequest; response: ImportView };
+  [IMPORT_ROW_KEEP]: { request: ImportRowKeepRequest; response: ImportRowView };
 };
 
 /** The owners' calls of the import job (each handled by the service owning its context). */
@@ -62,4 +74,10 @@ export type ImportJobRpc = {
   [MACHINE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [MACHINE_IMPORT_CREATE_MACHINES]: { request: ImportCreateMachinesRequest; response: ImportCreateMachinesResult };
   [MACHINE_IMPORT_REVERT]: { request: MachineImportRevertRequest; response: MachineImportRevertResult };
+  [SCHEDULE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [SCHEDULE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [FUEL_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
+  [SERVICE_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
+  [INVENTORY_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
+  [SCHEDULE_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
 };

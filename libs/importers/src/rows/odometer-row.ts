@@ -1,6 +1,6 @@
 import { CreateReadingInput } from '@wrenchlog/contracts';
 import { round } from '../text/numbers.js';
-import { compact, machineOf, type BuildContext } from './context.js';
+import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
 import { tagsNote } from './fuel-row.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
 import { validateAs } from './validate.js';
@@ -11,6 +11,8 @@ import { validateAs } from './validate.js';
  * Notes have no place on a reading: they are shown in review only.
  */
 export interface OdometerRow {
+  /** The machine whose distance meter takes it (a stand-in while its machine is still to be created, as other kinds). */
+  machineId?: number;
   value: number;
   readAt: string;
   unit: 'mi' | 'km';
@@ -22,6 +24,7 @@ export async function buildOdometerRow(reader: RowReader, ctx: BuildContext): Pr
   const read = reader.date('date');
   const value = reader.number('odometer');
   const record: OdometerRow = compact({
+    machineId: machineIdFor(machine),
     value: value === undefined ? (undefined as unknown as number) : round(value, 1),
     readAt: read?.date as string,
     unit: ctx.units.distance,

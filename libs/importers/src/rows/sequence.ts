@@ -51,7 +51,49 @@ const mark = (row: ImportRow, message: string) => {
 const NUMBER = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
 const fmt = (n: number) => NUMBER.format(n);
 
+/**
+ * Odometer rows (meter readings) are held to the meters' sequence rule among themselves, as errors:
+ * per machine in date order, a reading lower than the highest of an earlier day is refused (the
+ * meter would refuse it at import). The readings left are in sequence with each other in any order,
+ * so each needs checking only against the stored ones (schedule.import.check) for the import to
+ * place them all.
+ */
+function checkOdometerRows(usable: ImportRow[]): void {
+  const byMachine = new Map<string, { row: ImportRow; date: string; value: number }[]>();
+  for (const row of usable) {
+    const key = machineKey(row);
+    if (row.kind === 'odometer' && key !== undefined && row.record?.readAt && typeof row.record.value === 'number') {
+      const list = byMachine.get(key) ?? [];
+      list.push({ row, date: row.record.readAt.slice(0, 10), value: row.record.value });
+      byMachine.set(key, list);
+    }
+  }
+  for (const readings of byMachine.values()) {
+    readings.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.row.rowNumber - b.row.rowNumber));
+    // The highest accepted reading of the days before the current one, and of the current day so far.
+    let earlier: { value: number; date: string } | undefined;
+    let day: { value: number; date: string } | undefined;
+    for (const reading of readings) {
+      if (day && day.date !== reading.date) {
+        if (!earlier || day.value > earlier.value) {
+          earlier = day;
+        }
+        day = undefined;
+      }
+      if (earlier && reading.value < earlier.value) {
+        reading.row.status = 'error';
+        reading.row.messages.push(`row ${reading.row.rowNumber}: odometer ${fmt(reading.value)} is lower than ${fmt(earlier.value)} on ${earlier.date}`);
+        continue;
+      }
+      if (!day || reading.value > day.value) {
+        day = { value: reading.value, date: reading.date };
+      }
+    }
+  }
+}
+
 export function checkSequences(rows: ImportRow[]): void {
+  checkOdometerRows(rows.filter((r) => r.status !== 'error' && r.record !== undefined));
   const usable = rows.filter((r) => r.status !== 'error' && r.record !== undefined);
   const firstOf = new Map<string, number>();
   for (const row of usable) {

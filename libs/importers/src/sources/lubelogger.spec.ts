@@ -63,9 +63,30 @@ describe('LubeLogger', () => {
   it('reads an odometer export as meter readings', async () => {
     const result = await normalizeFile(analyzeFile(fixture('lubelogger-odometer.csv'), 'lubelogger-odometer'), { machineId: 3 });
     expect(result.rows.map((r) => r.record)).toEqual([
-      { value: 11500, readAt: '2024-01-01', unit: 'mi', notes: 'start of year' },
-      { value: 12100, readAt: '2024-02-01', unit: 'mi', notes: undefined },
-      { value: 12820, readAt: '2024-03-01', unit: 'mi', notes: undefined },
+      { machineId: 3, value: 11500, readAt: '2024-01-01', unit: 'mi', notes: 'start of year' },
+      { machineId: 3, value: 12100, readAt: '2024-02-01', unit: 'mi', notes: undefined },
+      { machineId: 3, value: 12820, readAt: '2024-03-01', unit: 'mi', notes: undefined },
+    ]);
+  });
+
+  it('refuses an odometer reading lower than one of an earlier day, in any row order, as the meter would', async () => {
+    const file = Buffer.from(
+      [
+        'Date,InitialOdometer,Odometer,Notes,Tags',
+        '04/01/2024,11500,12000,,',
+        '03/20/2024,11500,12800,,',
+        '03/20/2024,11500,12500,same day: any order,',
+        '05/01/2024,11500,13000,,',
+        '05/01/2024,11500,12900,same day lower: fine,',
+      ].join('\n'),
+    );
+    const result = await normalizeFile(analyzeFile(file, 'lubelogger-odometer', { dateFormat: 'MM/DD/YYYY' }), { machineId: 3 });
+    expect(result.rows.map((r) => [r.rowNumber, r.status, r.messages])).toEqual([
+      [2, 'error', ['row 2: odometer 12,000 is lower than 12,800 on 2024-03-20']],
+      [3, 'valid', []],
+      [4, 'valid', []],
+      [5, 'valid', []],
+      [6, 'valid', []],
     ]);
   });
 

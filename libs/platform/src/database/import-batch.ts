@@ -92,3 +92,39 @@ export async function revertImportRecords<E extends ImportedRecord>(
   }
   return deleted;
 }
+
+/** The UTC day of a stored or imported date ('2024-03-20'): two records of one day are the same day whatever their times. */
+export const importDay = (date: Date | string): string => (typeof date === 'string' ? date.slice(0, 10) : date.toISOString().slice(0, 10));
+
+/**
+ * The owner's `<ctx>.import.check` matching: the rows whose duplicate key (machine, day, meter and
+ * amount, as the owner builds it) a stored record of the caller has, with that record's id (the
+ * first of several). A row without a key is never a duplicate.
+ */
+export function matchImportDuplicates(
+  rows: readonly { rowNumber: number; key: string | null }[],
+  stored: readonly { id: number; key: string }[],
+): { rowNumber: number; id: number }[] {
+  const first = new Map<string, number>();
+  for (const s of stored) {
+    if (!first.has(s.key) || s.id < first.get(s.key)!) {
+      first.set(s.key, s.id);
+    }
+  }
+  const out: { rowNumber: number; id: number }[] = [];
+  for (const row of rows) {
+    const id = row.key === null ? undefined : first.get(row.key);
+    if (id !== undefined) {
+      out.push({ rowNumber: row.rowNumber, id });
+    }
+  }
+  return out;
+}
+
+/** The day range of a check's rows, as stored dates to query between: [first day 00:00 UTC, the day after the last). */
+export function importDayRange(days: readonly string[]): { from: Date; until: Date } {
+  const sorted = [...days].sort();
+  const until = new Date(`${sorted[sorted.length - 1]}T00:00:00.000Z`);
+  until.setUTCDate(until.getUTCDate() + 1);
+  return { from: new Date(`${sorted[0]}T00:00:00.000Z`), until };
+}

@@ -88,6 +88,8 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
 
   if (view.state === 'uploaded' || view.state === 'validated') {
     const blocker = modeBlocker(counts, mode);
+    // Duplicates the user did not choose to import anyway are skipped (GET /api/imports/{id} counts them).
+    const skippedDuplicates = view.duplicatesSkipped ?? 0;
     return (
       <Stack gap="md">
         <Radio.Group value={mode} onChange={(v) => setMode(v as ImportCommitMode)} label="How to import" labelProps={{ fw: 600, mb: 'xs' }}>
@@ -96,7 +98,7 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
             <Radio
               value="skip_invalid"
               label="Skip invalid rows"
-              description={`Import the ${plural(counts.valid + counts.warnings, 'row', 'rows')} that passed and leave out the ${plural(counts.errors, 'row', 'rows')} with errors.`}
+              description={`Import the ${plural(rowsToImport(counts, 'skip_invalid', skippedDuplicates), 'row', 'rows')} that passed and leave out the ${plural(counts.errors, 'row', 'rows')} with errors.`}
             />
           </Stack>
         </Radio.Group>
@@ -112,7 +114,7 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
         )}
         <Group>
           <Button disabled={!!blocker} loading={commit.isPending} onClick={() => commit.mutate(mode)}>
-            Import {plural(rowsToImport(counts, mode), 'row', 'rows')}
+            Import {plural(rowsToImport(counts, mode, skippedDuplicates), 'row', 'rows')}
           </Button>
         </Group>
       </Stack>

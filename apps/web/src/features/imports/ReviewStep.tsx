@@ -1,11 +1,33 @@
-import { Card, List, SegmentedControl, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Card, List, SegmentedControl, SimpleGrid, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import type { ImportCounts } from '@wrenchlog/contracts';
 import { useState } from 'react';
 import { Pager } from '../../components/Pager';
 import { ErrorState, LoadingState } from '../../components/states';
-import { useImportRows } from './api';
+import { useImportRows, useKeepImportRow, type ImportRowView } from './api';
 import { RowStatusBadge } from './RowStatusBadge';
 import { emptyRowsText, filterChoices, firstFilter, pageLabel, ROWS_PAGE_SIZE, type RowFilter } from './review-logic';
+
+/** A duplicate row is skipped unless the user imports it anyway (PUT /api/imports/{id}/rows/{rowNumber}). */
+function KeepToggle({ id, row }: { id: number; row: ImportRowView }) {
+  const keep = useKeepImportRow(id);
+  const checked = keep.isPending ? keep.variables.keep : row.keep === true;
+  return (
+    <Stack gap={2} mt={4}>
+      <Switch
+        size="sm"
+        label="Import anyway"
+        checked={checked}
+        disabled={keep.isPending}
+        onChange={(e) => keep.mutate({ rowNumber: row.rowNumber, keep: e.currentTarget.checked })}
+      />
+      {keep.isError && (
+        <Text size="xs" c="red" role="alert">
+          {keep.error instanceof Error ? keep.error.message : 'Could not change the row.'}
+        </Text>
+      )}
+    </Stack>
+  );
+}
 
 function Count({ label, value, color }: { label: string; value: number; color: string }) {
   return (
@@ -68,6 +90,7 @@ export function ReviewStep({ id, counts }: { id: number; counts: ImportCounts })
                       {row.newMachine && <List.Item>creates the machine {row.newMachine}</List.Item>}
                     </List>
                   )}
+                  {row.duplicate && <KeepToggle id={id} row={row} />}
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -84,7 +107,7 @@ export function ReviewStep({ id, counts }: { id: number; counts: ImportCounts })
         <Count label="Errors" value={counts.errors} color="red" />
       </SimpleGrid>
       <Text size="sm" c="dimmed">
-        Nothing has been written yet: this is a dry run through the same checks the import uses.
+        Nothing has been written yet: this is a dry run through the same checks the import uses. Duplicates are skipped unless you turn on Import anyway.
       </Text>
       <Card withBorder component="section" aria-labelledby="import-rows">
         <Title order={3} fz="md" id="import-rows" mb="sm">

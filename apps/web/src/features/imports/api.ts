@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ExportView, ImportCommitMode, ImportCounts, ImportRowPage, ImportUploaded, ImportView, Page } from '@wrenchlog/contracts';
+import type { ExportView, ImportCommitMode, ImportCounts, ImportRowPage, ImportRowView, ImportUploaded, ImportView, Page } from '@wrenchlog/contracts';
 import { useApi } from '../../app/context';
 import type { ApiClient } from '../../api/client';
 import type { MapDraft, mappingBody } from './mapping-logic';
@@ -10,7 +10,7 @@ import type { WizardSource } from './import-sources';
 // (import/import.contract.ts), imported as types only. Writes go through the hooks below, which own
 // their invalidations.
 
-export type { ImportCounts, ImportRowPage, ImportUploaded, ImportView, MapDraft };
+export type { ImportCounts, ImportRowPage, ImportRowView, ImportUploaded, ImportView, MapDraft };
 
 /** The wizard and the history read a running import (and an export being built) this often. */
 export const POLL_MS = 1000;
@@ -21,6 +21,7 @@ export const importKeys = {
   all: ['imports'] as const,
   history: (page: number) => ['imports', 'history', page] as const,
   detail: (id: number) => ['imports', 'detail', id] as const,
+  rowsOf: (id: number) => ['imports', 'rows', id] as const,
   rows: (id: number, filter: RowFilter, page: number) => ['imports', 'rows', id, filter, page] as const,
   export: (id: number) => ['exports', id] as const,
 };
@@ -37,6 +38,7 @@ export const importApi = {
   mapping: (api: ApiClient, id: number, body: ReturnType<typeof mappingBody>) => api.put<ImportUploaded>(`/api/imports/${id}/mapping`, { ...body }),
   validate: (api: ApiClient, id: number) => api.post<ImportCounts>(`/api/imports/${id}/validate`),
   rows: (api: ApiClient, id: number, filter: RowFilter, page: number) => api.get<ImportRowPage>(`/api/imports/${id}/rows?${rowsQuery(filter, page)}`),
+  keepRow: (api: ApiClient, id: number, rowNumber: number, keep: boolean) => api.put<ImportRowView>(`/api/imports/${id}/rows/${rowNumber}`, { keep }),
   get: (api: ApiClient, id: number) => api.get<ImportView>(`/api/imports/${id}`),
   history: (api: ApiClient, page: number) => api.get<Page<ImportView>>(`/api/imports?page=${page}&size=${HISTORY_PAGE_SIZE}`),
   commit: (api: ApiClient, id: number, mode: ImportCommitMode) => api.post<unknown>(`/api/imports/${id}/commit`, { mode }),
@@ -97,6 +99,17 @@ export function useValidateImport(id: number) {
   return useMutation({
     mutationFn: () => importApi.validate(api, id),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: importKeys.all }),
+  });
+}
+
+/** "Import anyway" on a duplicate row (or skip it again): the import's rows and its count of rows to skip are read again. */
+export function useKeepImportRow(id: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ rowNumber, keep }: { rowNumber: number; keep: boolean }) => importApi.keepRow(api, id, rowNumber, keep),
+    onSuccess: () =>
+      Promise.all([queryClient.invalidateQueries({ queryKey: importKeys.rowsOf(id) }), queryClient.invalidateQueries({ queryKey: importKeys.detail(id) })]),
   });
 }
 

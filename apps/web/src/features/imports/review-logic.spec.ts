@@ -38,6 +38,9 @@ describe('the Review and Import rules', () => {
     expect(modeBlocker({ ...counts, errors: 1 }, 'all_or_nothing')).toBe('1 row has errors: fix the file, or choose to skip the invalid rows.');
     expect(rowsToImport(counts, 'all_or_nothing')).toBe(0);
     expect(rowsToImport(counts, 'skip_invalid')).toBe(4);
+    // Duplicates not kept are skipped by the server.
+    expect(rowsToImport(counts, 'skip_invalid', 1)).toBe(3);
+    expect(rowsToImport({ valid: 0, warnings: 1, errors: 0 }, 'all_or_nothing', 1)).toBe(0);
     expect(modeBlocker({ valid: 0, warnings: 0, errors: 5 }, 'skip_invalid')).toBe('No row can be imported.');
     expect(defaultMode({ valid: 3, warnings: 1, errors: 0 })).toBe('all_or_nothing');
   });

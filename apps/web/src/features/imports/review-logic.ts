@@ -46,12 +46,12 @@ export function pageLabel(page: number, size: number, total: number): string {
   return `Rows ${fmt(first)}–${fmt(last)} of ${fmt(total)}`;
 }
 
-/** How many rows a mode writes (warned rows are imported; duplicates are skipped by the server). */
-export function rowsToImport(counts: ImportCounts, mode: ImportCommitMode): number {
+/** How many rows a mode writes: warned rows are imported, but the duplicates not kept are skipped by the server. */
+export function rowsToImport(counts: ImportCounts, mode: ImportCommitMode, duplicatesSkipped = 0): number {
   if (mode === 'all_or_nothing' && counts.errors > 0) {
     return 0;
   }
-  return counts.valid + counts.warnings;
+  return Math.max(0, counts.valid + counts.warnings - duplicatesSkipped);
 }
 
 /** Why a mode cannot be chosen ('' when it can). */

@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  Actor,
+  ImportApplyRequest,
+  ImportApplyResult,
+  ImportCheckRequest,
+  ImportCheckResult,
+  ImportRevertRequest,
+  ImportRevertResult,
+  RpcMeta,
+} from '@wrenchlog/contracts';
+import { applyImportBatch, DomainError, requireActor, revertImportRecords, unavailable } from '@wrenchlog/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import type { MeterEntity } from '../meters/meter.entity.js';
+import { checkReadingValue, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
+import { MetersRepository } from '../meters/meters.repository.js';
+import { ReadingEntity } from '../meters/reading.entity.js';
+import { inMeterUnit, readImportedReading, sequenceMessage, type ImportedReading } from './reading-import.rules.js';
+import { callContext, ReadingsService } from './readings.service.js';
+
+/** What a reading would meet on its meter: a stored live reading it repeats, or why the meter refuses it. */
+type Verdict = { value: number; duplicateOf: number | null; problem: string | null };
+
+/**
+ * Readings of an import (issue 23): the dry run's check against what is stored, and the import
+ * job's `schedule.import.apply` / `.revert`. Both judge a row the same way (judge()), so a row that
+ * passes review is not refused at import for a rule of the meter.
+ */
+@Injectable()
+export class ReadingImportsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly meters: MetersRepository,
+    private readonly machines: MachinesRepository,
+    private readonly readings: ReadingsService,
+  ) {}
+
+  /** schedule.import.check: rows repeating a stored reading (same meter, day and value), and rows the meter's sequence refuses. */
+  async check(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
+    const { userId } = requireActor(actor);
+    const manager = this.dataSource.manager;
+    const out: ImportCheckResult = { duplicates: [], problems: [] };
+    const meters = new Map<number, MeterEntity | null>();
+    for (const row of request?.rows ?? []) {
+      const { value, problem } = readImportedReading(row.record);
+      if (!value) {
+        out.problems.push({ rowNumber: row.rowNumber, message: problem });
+        continue;
+      }
+      // A machine not known here yet (created by this import, or an event on its way) has nothing stored to compare with.
+      const meter = await this.distanceMeter(manager, userId, value.machineId, meters);
+      if (!meter) {
+        continue;
+      }
+      const verdict = await this.judge(manager, meter, value);
+      if (verdict.problem) {
+        out.problems.push({ rowNumber: row.rowNumber, message: verdict.problem });
+      } else if (verdict.duplicateOf !== null) {
+        out.duplicates.push({ rowNumber: row.rowNumber, id: verdict.duplicateOf });
+      }
+    }
+    return out;
+  }
+
+  /**
+   * schedule.import.apply: one batch in one transaction, each row placed on its machine's distance
+   * meter as a reading of source `import` with its import id and row; then the machines' schedules
+   * and current values once each. A machine this service has not heard of yet (the import created
+   * it a moment ago) fails the batch as unavailable, so the job sends it again.
+   */
+  async apply(actor: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
+    const caller = requireActor(actor);
+    const { userId } = caller;
+    const ctx = callContext(caller, meta);
+    return this.dataSource.transaction(async (manager) => {
+      const meters = new Map<number, MeterEntity | null>();
+      const touched = new Set<number>();
+      const result = await applyImportBatch(manager, ReadingEntity, request, async (row) => {
+        const { value, problem } = readImportedReading(row.record);
+        if (!value) {
+          return { failed: problem };
+        }
+        const known = meters.has(value.machineId) ? true : await this.machines.lock(manager, value.machineId);
+        if (!known) {
+          throw unavailable(`Machine ${value.machineId} is not known to the meters yet`);
+        }
+        const meter = await this.distanceMeter(manager, userId, value.machineId, meters);
+        if (!meter) {
+          return { failed: 'Machine not found' };
+        }
+        const verdict = await this.judge(manager, meter, value);
+        if (verdict.problem) {
+          return { failed: verdict.problem };
+        }
+        const reading = await this.readings.place(
+          manager,
+          meter,
+          {
+            value: verdict.value,
+            readAt: value.readAt,
+            void: false,
+            rollover: false,
+            source: 'import',
+            sourceId: null,
+            idempotencyKey: null,
+            importId: request.importId,
+            importRow: row.rowNumber,
+          },
+          { ctx },
+        );
+        touched.add(meter.machineId);
+        return { id: reading.id };
+      });
+      for (const machineId of touched) {
+        await this.readings.changed(manager, userId, machineId, ctx);
+      }
+      return result;
+    });
+  }
+
+  /** schedule.import.revert: deletes exactly that import's readings of the caller (never one entered since), then recomputes their machines. */
+  async revert(actor: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
+    const caller = requireActor(actor);
+    const ctx = callContext(caller, meta);
+    const deleted = await revertImportRecords(this.dataSource, ReadingEntity, caller.userId, request.importId, async (manager, rows) => {
+      // The rows are gone already; this announces them (report-service's copies) and recomputes each machine once.
+      await this.readings.deleteReadings(manager, rows, ctx);
+      for (const machineId of new Set(rows.map((r) => r.machineId))) {
+        if (await this.machines.owned(manager, caller.userId, machineId)) {
+          await this.readings.changed(manager, caller.userId, machineId, ctx);
+        }
+      }
+    });
+    return { deleted };
+  }
+
+  /** The value in the meter's unit and rules, a stored live reading of the same day and value, or the sequence conflict. */
+  private async judge(manager: EntityManager, meter: MeterEntity, reading: ImportedReading): Promise<Verdict> {
+    let value: number;
+    try {
+      value = checkReadingValue(meter.kind, inMeterUnit(reading.value, reading.unit, meter.unit));
+    } catch (err) {
+      if (err instanceof DomainError) {
+        return { value: reading.value, duplicateOf: null, problem: err.message };
+      }
+      throw err;
+    }
+    const segment = segmentFor(await this.meters.segments(manager, meter.id), reading.readAt);
+    const same = await this.meters.sameReading(manager, { meterId: meter.id, segmentId: segment.id, readAt: reading.readAt, value });
+    if (same) {
+      return { value, duplicateOf: same.id, problem: null };
+    }
+    const at = { meterId: meter.id, segmentId: segment.id, readAt: reading.readAt };
+    const conflict = sequenceConflict(await this.meters.neighbours(manager, at), { value });
+    if (!conflict) {
+      return { value, duplicateOf: null, problem: null };
+    }
+    // Of several earlier days that read the same highest value, the first is named (as the API's 422 does).
+    const before = conflict.before && ((await this.meters.firstOfValue(manager, at, conflict.before.value)) ?? conflict.before);
+    return { value, duplicateOf: null, problem: sequenceMessage(value, { before, after: conflict.after }) };
+  }
+
+  /** The caller's machine's distance meter (cached per call), or null when the machine is not the caller's or has none. */
+  private async distanceMeter(manager: EntityManager, userId: number, machineId: number, cache: Map<number, MeterEntity | null>): Promise<MeterEntity | null> {
+    if (!cache.has(machineId)) {
+      const owned = await this.machines.owned(manager, userId, machineId);
+      cache.set(machineId, owned ? ((await this.meters.ofMachine(manager, userId, machineId)).find((m) => m.kind === 'distance') ?? null) : null);
+    }
+    return cache.get(machineId) ?? null;
+  }
+}

@@ -1,0 +1,115 @@
+import {
+  MACHINE_SAVED,
+  METER_BY_MACHINE,
+  READING_CREATE,
+  READING_LIST,
+  SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_REVERT,
+  SCHEDULE_READING_CHANGED,
+  type Meter,
+  type MeterReading,
+} from '@wrenchlog/contracts';
+import { expectEventually, testEngines } from '@wrenchlog/testing';
+import { ServiceUnderTest, userA, userB } from './harness.js';
+
+// The meters' side of an import (issue 23) over the transport, on each engine: the dry run's check
+// and the job's apply judge a reading alike, a batch sent twice writes once, and Revert deletes
+// exactly that import's readings.
+describe.each(await testEngines())('schedule-service import.check, apply and revert (%s)', (engine) => {
+  let svc: ServiceUnderTest;
+  let nextMachine = 7000;
+
+  const machineOf = async (actor = userA): Promise<{ machineId: number; distance: Meter }> => {
+    const machineId = nextMachine++;
+    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Truck', at: new Date().toISOString() });
+    let meters: Meter[] = [];
+    await expectEventually(async () => {
+      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
+      expect(meters).toHaveLength(2);
+    });
+    return { machineId, distance: meters.find((m) => m.kind === 'distance')! };
+  };
+  const reading = (machineId: number, value: number, readAt: string, unit: 'mi' | 'km' = 'mi') => ({ machineId, value, readAt, unit });
+  const readingsOf = async (meterId: number) =>
+    ((await svc.send(READING_LIST, { meterId, page: 0, size: 50 }, userA)).content as MeterReading[]).map((r) => [r.readAt, r.value, r.source]);
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine);
+  });
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it('answers the rows that repeat a stored reading and those the sequence refuses; apply refuses the same rows with the same words', async () => {
+    const { machineId, distance } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 12_800, readAt: '2024-03-20' } }, userA);
+    const rows = [
+      { rowNumber: 2, record: reading(machineId, 12_000, '2024-04-01') },
+      { rowNumber: 3, record: reading(machineId, 12_800, '2024-03-20') },
+      { rowNumber: 4, record: reading(machineId, 13_000, '2024-05-01') },
+      { rowNumber: 5, record: reading(machineId, 12_000.5, '2024-05-02') },
+      { rowNumber: 6, record: reading(machineId, 21_000, '2024-05-03', 'km') },
+    ];
+    const checked = await svc.send(SCHEDULE_IMPORT_CHECK, { userId: userA.userId, rows }, userA);
+    expect(checked).toEqual({
+      duplicates: [{ rowNumber: 3, id: expect.any(Number) }],
+      problems: [
+        { rowNumber: 2, message: 'odometer 12,000 is lower than 12,800 on 2024-03-20' },
+        { rowNumber: 5, message: 'Distance readings must be whole numbers' },
+      ],
+    });
+    // Another user's check sees nothing of A's machine.
+    expect(await svc.send(SCHEDULE_IMPORT_CHECK, { userId: userB.userId, rows }, userB)).toEqual({ duplicates: [], problems: [] });
+
+    const batch = { importId: 41, userId: userA.userId, batchNo: 0, rows };
+    const applied = await svc.send(SCHEDULE_IMPORT_APPLY, batch, userA);
+    expect(applied.failed).toEqual(checked.problems);
+    expect(applied.written.map((w) => w.rowNumber)).toEqual([3, 4, 6]);
+    expect(await svc.send(SCHEDULE_IMPORT_APPLY, batch, userA)).toEqual(applied);
+    // 21,000 km is 13,049 mi on this meter; the kept duplicate is a second reading of that day.
+    expect(await readingsOf(distance.id)).toEqual([
+      ['2024-05-03', 13_049, 'import'],
+      ['2024-05-01', 13_000, 'import'],
+      ['2024-03-20', 12_800, 'import'],
+      ['2024-03-20', 12_800, 'manual'],
+    ]);
+
+    // Entered by hand after the import: Revert leaves it.
+    await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 13_500, readAt: '2024-06-01' } }, userA);
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, userId: userA.userId }, userA)).toEqual({ deleted: 3 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, userId: userA.userId }, userA)).toEqual({ deleted: 0 });
+    expect(await readingsOf(distance.id)).toEqual([
+      ['2024-06-01', 13_500, 'manual'],
+      ['2024-03-20', 12_800, 'manual'],
+    ]);
+    const gone = new Set(applied.written.map((w) => w.id));
+    await expectEventually(() =>
+      expect(
+        svc
+          .events(SCHEDULE_READING_CHANGED)
+          .filter((e: any) => gone.has(e.readingId) && !e.live)
+          .map((e: any) => e.readingId)
+          .sort(),
+      ).toEqual([...gone].sort()),
+    );
+    expect((await svc.send(METER_BY_MACHINE, { machineId }, userA)).find((m) => m.kind === 'distance')).toMatchObject({ currentValue: 13_500 });
+  });
+
+  it("fails another user's machine as not found, and a machine not heard of yet as unavailable (the job sends the batch again)", async () => {
+    const { machineId } = await machineOf(userB);
+    const theirs = await svc.send(
+      SCHEDULE_IMPORT_APPLY,
+      { importId: 42, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(machineId, 10, '2024-01-01') }] },
+      userA,
+    );
+    expect(theirs).toEqual({ written: [], failed: [{ rowNumber: 2, message: 'Machine not found' }] });
+    const unknown = await svc.failure(
+      SCHEDULE_IMPORT_APPLY,
+      { importId: 43, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(999_999, 10, '2024-01-01') }] },
+      userA,
+    );
+    expect(unknown.code).toBe('UNAVAILABLE');
+  });
+});
