@@ -4,8 +4,8 @@ import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react'
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PLACEHOLDER_PASSWORD_MESSAGE, SETUP_LINK_TTL_HOURS } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { useApi } from '../../core/context';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { ApiError } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';

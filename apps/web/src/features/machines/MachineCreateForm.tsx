@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { Machine } from '../../api/types';
 import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
-import { refusalDetail } from '../fast-create/FormBanner';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { refusalDetail } from '../../core/forms/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { useCreateMachine } from './machine-mutations';
 import { validateMachineCreate, type MachineCreateValues } from './machine-create';
 

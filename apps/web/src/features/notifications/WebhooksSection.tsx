@@ -21,12 +21,12 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import type { WebhookEventType } from '@wrenchlog/contracts';
 import { WEBHOOK_EVENTS } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import {
   notificationApi,
   notificationKeys,

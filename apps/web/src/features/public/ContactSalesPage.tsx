@@ -1,5 +1,5 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { sendContact } from './contact-api';
 import { useContactForm, type ContactField, type RequiredFields } from './contact-form';
 import { ContactFormFields } from './ContactFormFields';

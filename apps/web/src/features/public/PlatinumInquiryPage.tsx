@@ -1,6 +1,6 @@
 import { Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCode, IconHeadset, IconUsersGroup } from '@tabler/icons-react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { sendContact } from './contact-api';
 import { useContactForm, type ContactField, type RequiredFields } from './contact-form';
 import { ContactFormFields } from './ContactFormFields';

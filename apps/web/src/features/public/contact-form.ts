@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useSubmit } from '../forms/useSubmit';
+import { useSubmit } from '../../core/forms/useSubmit';
 
 export interface ContactValues {
   name: string;

@@ -4,7 +4,7 @@ import type { Meter, UpdateMeterInput } from '@wrenchlog/contracts';
 import { MeterLimits } from '@wrenchlog/contracts/limits';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { useUpdateMeter } from './schedule-api';
 import { failureText, meterTitle, readingValueError } from './schedule-logic';
 

@@ -4,7 +4,7 @@ import type { Meter, OutOfSequenceDetails } from '@wrenchlog/contracts';
 import dayjs from 'dayjs';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { useAddReading, useSetReadingVoid } from './schedule-api';
 import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';
 

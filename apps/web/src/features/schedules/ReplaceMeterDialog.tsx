@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Meter } from '@wrenchlog/contracts';
 import { useState, type FormEvent } from 'react';
 import { ApiError } from '../../api/client';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { today } from './ReadingDialog';
 import { useReplaceMeter } from './schedule-api';
 import { failureText, formatMeterValue, meterTitle, readingValueError } from './schedule-logic';

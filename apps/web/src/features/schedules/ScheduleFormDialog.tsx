@@ -3,8 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import type { Schedule } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useState, type FormEvent } from 'react';
-import { DESKTOP_QUERY } from '../../app/theme';
-import { SERVICE_TYPES } from '../service-record/service-record-logic';
+import { DESKTOP_QUERY } from '../../core/theme';
+import { SERVICE_TYPES } from '../../core/service-types';
 import { useSaveSchedule } from './schedule-api';
 import { failureText, formToInput, serverScheduleErrors, validateSchedule, type ScheduleFormErrors, type ScheduleFormValues } from './schedule-logic';
 

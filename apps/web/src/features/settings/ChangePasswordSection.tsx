@@ -1,8 +1,9 @@
 import { Alert, Button, Card, Group, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
-import { accountApi, failureMessage, newPasswordError, serverFieldErrors } from './account-forms';
+import { useApi } from '../../core/context';
+import { newPasswordError } from '../../core/password-rules';
+import { accountApi, failureMessage, serverFieldErrors } from './account-forms';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
 
