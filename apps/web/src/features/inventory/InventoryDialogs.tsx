@@ -7,7 +7,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import type { PartInput, SupplierInput } from '@wrenchlog/contracts';
 import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../core/context';
-import { errorsAfterBlur } from '../../core/forms/errors-after-blur';
+import { errorsAfterBlur } from '../../core/forms/error-timing';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { ApiError } from '../../api/client';
 import { inventoryApi, inventoryKeys, useDeletePart, useDeleteSupplier, useSavePart, useSaveSupplier, type Part, type Supplier } from './inventory-api';

@@ -1,7 +1,7 @@
 import { Alert, Button, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
-import { errorsAfterBlur, touchAll } from '../../core/forms/errors-after-blur';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
 import { useSubmit } from '../../core/forms/useSubmit';
 import { contactErrors, EMPTY_CONTACT, type ContactField, type ContactValues, type Outcome, type RequiredFields } from './contact-form';
 
