@@ -32,8 +32,14 @@ function timing<Values extends Record<string, any>>(onBlur: boolean, dependents:
         onFocus: undefined,
         onBlur: onBlur
           ? () => {
+              if (form.isTouched(field)) {
+                return; // its message already follows the typing
+              }
               form.setTouched((t) => ({ ...t, [field]: true }));
-              form.validateField(field);
+              // Until now any message on it came from the server: leaving the field keeps it.
+              if (!form.isValid(field)) {
+                form.validateField(field);
+              }
             }
           : undefined,
         onChange: (e: unknown) => {
