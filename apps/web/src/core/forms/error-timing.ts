@@ -3,7 +3,7 @@ import type { UseFormInput, UseFormReturnType } from '@mantine/form';
 /** Fields whose rule reads another field: a change of the key checks them again (the confirmation of a password). */
 type Dependents<Values> = Partial<Record<keyof Values & string, (keyof Values & string)[]>>;
 
-type Timing<Values> = Pick<UseFormInput<Values>, 'touchTrigger' | 'enhanceGetInputProps'>;
+type Timing<Values> = Pick<UseFormInput<Values>, 'touchTrigger' | 'clearInputErrorOnChange' | 'enhanceGetInputProps'>;
 
 /**
  * The app's error timing on `@mantine/form`'s `useForm` (spread into its options). A field is touched
@@ -25,6 +25,9 @@ export function errorsAfterSubmit<Values extends Record<string, any>>(dependents
 function timing<Values extends Record<string, any>>(onBlur: boolean, dependents: Dependents<Values>): Timing<Values> {
   return {
     touchTrigger: 'focus',
+    // The change below clears or sets the message itself: Mantine's clear followed by a set of the same
+    // message in one render would lose it (its setFieldError compares with the last rendered errors).
+    clearInputErrorOnChange: false,
     enhanceGetInputProps: ({ inputProps, field, form }) => {
       // Mantine merges the answer into `inputProps`: keep its own onChange before it is replaced.
       const setValue = inputProps.onChange;
@@ -44,6 +47,9 @@ function timing<Values extends Record<string, any>>(onBlur: boolean, dependents:
           : undefined,
         onChange: (e: unknown) => {
           setValue(e);
+          if (!form.isTouched(field)) {
+            form.clearFieldError(field); // a server message goes when its field changes
+          }
           for (const f of [field, ...(dependents[field as keyof Values & string] ?? [])]) {
             if (form.isTouched(f)) {
               form.validateField(f);
