@@ -6,6 +6,31 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+// Services never import each other; they share libs/* only.
+const APPS_APART = {
+  group: ['**/apps/*', '../../*-service/**', '../../gateway/**', '../../image-worker/**'],
+  message: 'Apps do not import each other: share code through libs/* (@wrenchlog/*).',
+};
+
+// The only modules one web feature may import from another (see the rule below).
+const WEB_FEATURE_ENTRIES = [
+  // API modules: calls, query keys and the one mutation hook per entity.
+  '[a-z-]+/([a-z-]+-)?api',
+  'machines/machine-mutations',
+  // A stored fuel record's switches, shown by the machine's Fuel History.
+  'fuel-record/fuel-flags',
+  // Screens and sections composed into other screens (machine details, dashboard, quick create, settings, the shell).
+  'documents/DocumentsSection',
+  'fuel-record/FuelRecordForm',
+  'part-purchase/PartPurchaseForm',
+  'service-record/ServiceRecordForm',
+  'machines/(MachineCreateForm|MachineList|MachineListBound)',
+  'history/HistoryTabs',
+  'reports/MachineReportsTab',
+  'schedules/(DueSummary|MachineMeters|MetersTab|SchedulesTab|ScheduleChecklist)',
+  'notifications/(NotificationBell|CalendarSection|NotificationPreferencesSection|PushSection|WebhooksSection)',
+];
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'test-output/**', 'coverage/**', '.nx/**', 'apps/web-e2e/screenshots/**'] },
   js.configs.recommended,
@@ -27,12 +52,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/apps/*', '../../*-service/**', '../../gateway/**', '../../image-worker/**'],
-              message: 'Apps do not import each other: share code through libs/* (@wrenchlog/*).',
-            },
-          ],
+          patterns: [APPS_APART],
         },
       ],
     },
@@ -88,6 +108,33 @@ export default tseslint.config(
       ],
       // `import { type X }` keeps an empty `import 'x'` (verbatimModuleSyntax), which would load the module.
       '@typescript-eslint/no-import-type-side-effects': 'error',
+    },
+  },
+  {
+    // Web features do not import each other (issue 19): what several features share lives in
+    // src/core (services context, theme, query keys, the form kit), src/components or src/lib.
+    // The exceptions are a feature's public entries: its API module (calls, query keys and the
+    // mutation hooks that own their invalidations) and the screens other screens compose. Add an
+    // entry here, with its reason, rather than a disable comment.
+    files: ['apps/web/src/features/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            APPS_APART,
+            {
+              regex: `^\\.\\./(?!(${WEB_FEATURE_ENTRIES.join('|')})$)[a-z-]+/`,
+              message:
+                'A web feature does not import another feature: move the shared piece to src/core, src/components or src/lib, or list a public entry in WEB_FEATURE_ENTRIES (eslint.config.mjs).',
+            },
+            {
+              regex: '^(\\.\\./)+features/',
+              message: 'A web feature does not import another feature through src/features: see WEB_FEATURE_ENTRIES (eslint.config.mjs).',
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,10 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { ApiError } from '../api/client';
-import { ServicesProvider } from './context';
+import { ServicesProvider } from '../core/context';
 import { routes } from './routes';
 import type { AppServices } from './services';
-import { cssVariablesResolver, theme } from './theme';
+import { cssVariablesResolver, theme } from '../core/theme';
 
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({

@@ -2,7 +2,7 @@ import { Anchor, Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/c
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContactSubmissionView } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';

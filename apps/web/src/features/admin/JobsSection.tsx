@@ -3,7 +3,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_BACKFILL_DEFAULT_LIMIT } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type JobView } from './admin-api';

@@ -2,10 +2,11 @@ import { Alert, Badge, Button, Group, Modal, Paper, NativeSelect, PasswordInput,
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconPencil, IconUserExclamation } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useForm } from '@mantine/form';
 import { useState, type FormEvent } from 'react';
 import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, PLACEHOLDER_PASSWORD_MESSAGE, SETUP_LINK_TTL_HOURS } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { useApi } from '../../core/context';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { ApiError } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
@@ -143,22 +144,31 @@ function UserActions({ user, approving, onEdit, onApprove }: { user: AdminUserVi
   );
 }
 
+type EditValues = { name: string; description: string; enabled: '0' | '1'; password: string };
+
+function editErrors(v: EditValues): Partial<Record<keyof EditValues, string>> {
+  return {
+    name: v.name.trim() ? undefined : 'Account name is required',
+    password:
+      v.password && (v.password.length < MIN_PASSWORD_LENGTH || v.password.length > MAX_PASSWORD_LENGTH)
+        ? `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`
+        : undefined,
+  };
+}
+
 function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClose: () => void; onDone: (notice: Notice) => void }) {
   useReturnFocus();
   const updateUser = useUpdateUser();
   const approveUser = useApproveUser();
-  const [name, setName] = useState(user.name);
-  const [description, setDescription] = useState(user.userSelfDescription ?? '');
-  const [enabled, setEnabled] = useState<0 | 1>(user.enabled);
-  const [password, setPassword] = useState('');
+  const initialValues: EditValues = { name: user.name, description: user.userSelfDescription ?? '', enabled: String(user.enabled) as '0' | '1', password: '' };
+  // The messages show as soon as a value breaks a rule, from the start.
+  const form = useForm<EditValues>({ initialValues, initialErrors: editErrors(initialValues), validate: editErrors, validateInputOnChange: true });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<Notice>(null);
-  const nameError = name.trim() ? null : 'Account name is required';
-  const passwordError =
-    password && (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH)
-      ? `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`
-      : null;
-  const invalid = Boolean(nameError || passwordError);
+  const { name, description, password } = form.getValues();
+  const enabled: 0 | 1 = form.getValues().enabled === '1' ? 1 : 0;
+  const passwordError = form.errors.password;
+  const invalid = !form.isValid();
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -207,12 +217,11 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
             <TextInput label="Created" value={formatDateTime(user.createDate)} readOnly variant="filled" />
           </Group>
           <TextInput label="Username" value={user.username} readOnly variant="filled" description="The username cannot be changed." />
-          <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={nameError} required />
-          <Textarea label="Description" value={description} onChange={(e) => setDescription(e.currentTarget.value)} autosize minRows={2} maxRows={6} />
+          <TextInput label="Name" {...form.getInputProps('name')} required />
+          <Textarea label="Description" {...form.getInputProps('description')} autosize minRows={2} maxRows={6} />
           <NativeSelect
             label="Status"
-            value={String(enabled)}
-            onChange={(e) => setEnabled(e.currentTarget.value === '1' ? 1 : 0)}
+            {...form.getInputProps('enabled')}
             data={[
               { value: '1', label: 'Enabled' },
               { value: '0', label: 'Disabled' },
@@ -220,9 +229,7 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
           />
           <PasswordInput
             label="New password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={passwordError}
+            {...form.getInputProps('password')}
             autoComplete="new-password"
             description={
               user.passwordIsPlaceholder

@@ -1,7 +1,7 @@
 import type { AdminUserView, ContactPage, JobView } from '@wrenchlog/contracts';
 import { ADMIN_USER_PAGE_SIZE } from '@wrenchlog/contracts/limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 
 export type { AdminUserView, ContactPage, JobView };

@@ -2,7 +2,7 @@ import { Button, Card, Group, SimpleGrid, Stack, Table, Text, TextInput, Title, 
 import { IconChartBar } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { analyticsApi, analyticsKeys, type PageView, type PageViewQuery } from './analytics-api';

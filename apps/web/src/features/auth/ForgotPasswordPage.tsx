@@ -3,7 +3,7 @@ import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { ForgotPasswordReply } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
 
 const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());

@@ -3,10 +3,10 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
-import { useApi, useSession } from '../../app/context';
+import { useApi, useSession } from '../../core/context';
 import { SOCIAL_LINKS } from '../../lib/links';
 import { safeReturnTarget } from '../../lib/public-paths';
-import { Logo } from '../layout/Logo';
+import { Logo } from '../../components/Logo';
 import { LoginError } from './session';
 
 export const LOGIN_INVALID = 'The login form is invalid';

@@ -1,5 +1,5 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
-import { useSession } from '../../app/context';
+import { useSession } from '../../core/context';
 
 /** Route guard: signed-in users pass; others go to /login?returnUrl=<requested URL>. */
 export function RequireAuth() {

@@ -4,9 +4,9 @@ import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SetPasswordReply } from '@wrenchlog/contracts';
 import { MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
-import { newPasswordError } from '../settings/account-forms';
+import { newPasswordError } from '../../core/password-rules';
 
 /** Where the approval email's link and the forgotten-password link lead: choose a password. */
 export default function SetPasswordPage() {

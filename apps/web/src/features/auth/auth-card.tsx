@@ -1,7 +1,7 @@
 import { Container, Paper, Stack, Title } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { ApiError } from '../../api/client';
-import { Logo } from '../layout/Logo';
+import { Logo } from '../../components/Logo';
 
 /** The signed-out card pages (forgot password, set password): the logo above one bordered card. */
 export function AuthCard({ children }: { children: ReactNode }) {

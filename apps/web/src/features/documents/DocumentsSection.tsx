@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { DocumentView } from '@wrenchlog/contracts';
 import { useId, useRef, useState } from 'react';
 import { ApiError } from '../../api/client';
-import { useServices } from '../../app/context';
+import { useServices } from '../../core/context';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';

@@ -1,10 +1,10 @@
 import type { DocumentView, HttpErrorBody } from '@wrenchlog/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, type ApiClient } from '../../api/client';
-import { useServices } from '../../app/context';
+import { useServices } from '../../core/context';
 import { randomKey } from '../../lib/random-key';
-import { accountKeys } from '../settings/account-size';
-import type { SessionManager } from '../auth/session';
+import { accountKeys } from '../../core/query-keys';
+import type { AppServices } from '../../app/services';
 
 /** The API path segment of each kind of record a document attaches to. */
 export type DocumentParentPath = 'machines' | 'services' | 'fuel-records' | 'purchases';
@@ -24,7 +24,7 @@ export const documentsApi = {
  * (the same Idempotency-Key, so a retry never stores the file twice).
  */
 export async function uploadDocument(
-  session: SessionManager,
+  session: AppServices['session'],
   parent: DocumentParentPath,
   id: number,
   file: File,

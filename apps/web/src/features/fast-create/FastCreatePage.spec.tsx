@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/routes';
 import { json, mockFetch, renderApp, signIn } from '../../test/harness';
-import { MACHINES_LOAD_FAILED } from './MachineSelect';
+import { MACHINES_LOAD_FAILED } from '../../core/forms/MachineSelect';
 
 const user = userEvent.setup({ delay: null });
 const machines = [

@@ -3,13 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { FUEL_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { FuelRecord } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
-import { refusalDetail, type Banner } from '../fast-create/FormBanner';
-import { MachineSelect } from '../fast-create/MachineSelect';
-import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
-import { useSubmit } from '../forms/useSubmit';
+import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
+import { MachineSelect } from '../../core/forms/MachineSelect';
+import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
+import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
 import {
   computeMpg,

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { DocumentsSection } from '../documents/DocumentsSection';
-import { RecordPage } from '../fast-create/RecordForm';
+import { RecordPage } from '../../core/forms/RecordForm';
 import { FUEL_TEXT, FuelRecordForm } from './FuelRecordForm';
 
 /** /fuel-record (query machineId, mode) and /fuel-record/{id}. A saved record also shows its documents (issue 18). */

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
 import type { FuelRecordInput } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { FuelRecord } from '../../api/types';
-import { historyKeys } from '../history/history-keys';
+import { historyKeys } from '../../core/query-keys';
 
 export const fuelKeys = {
   all: ['fuel-records'] as const,

@@ -3,7 +3,8 @@
 import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
 import { FIELD_REQUIRED, FUEL_LIMITS, FUEL_MESSAGES } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
-import { checkNumber, numberText, parseNumber } from '../fast-create/form-rules';
+import { checkNumber, numberText, parseNumber } from '../../core/forms/form-rules';
+import { fuelFlags, type FuelFlags } from './fuel-flags';
 
 /** Everything as typed, so nothing is lost on bad input. */
 export interface FuelFormValues {
@@ -23,12 +24,6 @@ export interface FuelFormValues {
   /** "Filled the tank" (issue 22): a partial fill is counted into the next full fill's economy. */
   fullTank: boolean;
   /** "Missed the previous fill-up": no economy is measured across it. */
-  missedPrevious: boolean;
-}
-
-/** The two fill-up switches of issue 22, as every fuel call sends and answers them. */
-export interface FuelFlags {
-  fullTank: boolean;
   missedPrevious: boolean;
 }
 
@@ -150,12 +145,6 @@ export function fuelValues(r: FuelRecord): FuelFormValues {
     lastMileage: numberText(r.lastMileage),
     ...fuelFlags(r),
   };
-}
-
-/** A stored record's switches; an answer without them (a server from before issue 22) is a full tank. */
-export function fuelFlags(r: FuelRecord): FuelFlags {
-  const flags = r as Partial<FuelFlags>;
-  return { fullTank: flags.fullTank ?? true, missedPrevious: flags.missedPrevious ?? false };
 }
 
 /** A stored total that differs from amount x price was typed by hand: keep it. */

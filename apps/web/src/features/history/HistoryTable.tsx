@@ -5,7 +5,7 @@ import { SearchBox } from '../../components/SearchBox';
 import { SortableTh } from '../../components/SortableTh';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
-import classes from '../machines/machine.module.css';
+import classes from './history.module.css';
 import { Pager } from '../../components/Pager';
 
 export interface HistoryColumn<T> {

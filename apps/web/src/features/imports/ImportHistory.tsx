@@ -4,7 +4,7 @@ import type { ImportView } from '@wrenchlog/contracts';
 import { IconFileImport, IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { Pager } from '../../components/Pager';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';

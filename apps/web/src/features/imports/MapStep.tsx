@@ -2,7 +2,7 @@ import { Alert, Badge, Card, Group, Loader, NativeSelect, SegmentedControl, Simp
 import type { ImportUploaded } from '@wrenchlog/contracts';
 import { IMPORT_DATE_FORMATS } from '@wrenchlog/contracts/limits';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { MachineSelect } from '../fast-create/MachineSelect';
+import { MachineSelect } from '../../core/forms/MachineSelect';
 import type { SourceCard } from './import-sources';
 import {
   chooseField,

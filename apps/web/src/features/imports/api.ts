@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportView, ImportCommitMode, ImportCounts, ImportRowPage, ImportRowView, ImportUploaded, ImportView, Page } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import type { MapDraft, mappingBody } from './mapping-logic';
 import { isRunning, rowsQuery, type RowFilter } from './review-logic';

@@ -1,12 +1,14 @@
 import { Alert, Button, Group, Modal, NativeSelect, SimpleGrid, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { PartInput, SupplierInput } from '@wrenchlog/contracts';
 import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { useApi } from '../../core/context';
+import { errorsAfterBlur } from '../../core/forms/error-timing';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { ApiError } from '../../api/client';
 import { inventoryApi, inventoryKeys, useDeletePart, useDeleteSupplier, useSavePart, useSaveSupplier, type Part, type Supplier } from './inventory-api';
 import { validatePart, validateSupplier, type PartFormValues, type SupplierFormValues } from './inventory-logic';
@@ -37,29 +39,6 @@ function errorText(err: unknown, fallback: string): string {
     return err.body.message;
   }
   return fallback;
-}
-
-/**
- * The form state both dialogs share: typed values (kept on a failed save), touched fields, the
- * server's field messages (cleared when the field changes) and the delete confirmation.
- */
-function useDialogForm<V extends { [K in keyof V]: string }>(initial: V, validate: (v: V) => FieldErrors<keyof V & string>) {
-  const [values, setValues] = useState<V>(initial);
-  const [touched, setTouched] = useState<Partial<Record<keyof V, boolean>>>({});
-  const [server, setServer] = useState<FieldErrors<keyof V & string>>({});
-  const errors = validate(values);
-  const valid = Object.keys(errors).length === 0;
-  const field = (name: keyof V & string) => ({
-    value: values[name],
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setServer((s) => ({ ...s, [name]: undefined }));
-    },
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-    error: server[name] ?? (touched[name] ? errors[name] : undefined),
-  });
-  return { values, valid, field, setServer };
 }
 
 function DialogShell({ opened, title, onClose, children }: { opened: boolean; title: string; onClose: () => void; children: ReactNode }) {
@@ -171,16 +150,16 @@ export function PartDialog({
   const deletePart = useDeletePart();
   const editing = part !== null;
   const suppliers = useQuery({ queryKey: inventoryKeys.allSuppliers(), queryFn: () => inventoryApi.allSuppliers(api) });
-  const form = useDialogForm<PartFormValues>(partValues(part), validatePart);
+  const form = useForm<PartFormValues>({ initialValues: partValues(part), validate: validatePart, ...errorsAfterBlur<PartFormValues>() });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!form.valid || busy) {
+    if (!form.isValid() || busy) {
       return;
     }
-    const v = form.values;
+    const v = form.getValues();
     const input: PartInput = {
       partNumber: v.partNumber.trim(),
       brand: v.brand.trim() || null,
@@ -198,7 +177,7 @@ export function PartDialog({
       const saved = await savePart.mutateAsync({ id: editing ? part.id : undefined, input });
       onSaved(saved);
     } catch (err) {
-      form.setServer(serverFieldErrors(err, PART_FIELDS));
+      form.setErrors(serverFieldErrors(err, PART_FIELDS));
       setFailure(errorText(err, 'Failed to save the part. Please try again.'));
     } finally {
       setBusy(false);
@@ -239,37 +218,37 @@ export function PartDialog({
             </Alert>
           )}
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Part Number" required {...form.field('partNumber')} />
-            <TextInput label="Brand" {...form.field('brand')} />
+            <TextInput label="Part Number" required {...form.getInputProps('partNumber')} />
+            <TextInput label="Brand" {...form.getInputProps('brand')} />
           </SimpleGrid>
-          <TextInput label="Name" required {...form.field('name')} />
-          <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.field('description')} />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+          <Textarea label="Description" autosize minRows={2} maxRows={6} {...form.getInputProps('description')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <NativeSelect
               label="Category"
               required
               data={[{ value: '', label: 'Select a category' }, ...PART_CATEGORIES.map((c) => ({ value: c, label: c }))]}
-              {...form.field('category')}
+              {...form.getInputProps('category')}
             />
             <NativeSelect
               label="Supplier"
               required
               data={supplierOptions}
               description={suppliers.isSuccess && suppliers.data.length === 0 ? 'Add a supplier first (Add Supplier).' : undefined}
-              {...form.field('supplierId')}
+              {...form.getInputProps('supplierId')}
             />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
-            <TextInput label="Quantity" type="number" inputMode="numeric" min={0} step={1} required {...form.field('quantity')} />
-            <TextInput label="Min Stock" type="number" inputMode="numeric" min={0} step={1} required {...form.field('minStock')} />
-            <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...form.field('price')} />
+            <TextInput label="Quantity" type="number" inputMode="numeric" min={0} step={1} required {...form.getInputProps('quantity')} />
+            <TextInput label="Min Stock" type="number" inputMode="numeric" min={0} step={1} required {...form.getInputProps('minStock')} />
+            <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...form.getInputProps('price')} />
           </SimpleGrid>
         </Stack>
         <DialogFooter
           saveLabel="Save Part"
           deleteLabel="Delete Part"
           confirmText={DELETE_PART_CONFIRM}
-          canSave={form.valid}
+          canSave={form.isValid()}
           busy={busy}
           onCancel={onClose}
           onDelete={onDelete}
@@ -297,25 +276,26 @@ export function SupplierDialog({
   const saveSupplier = useSaveSupplier();
   const deleteSupplier = useDeleteSupplier();
   const editing = supplier !== null;
-  const form = useDialogForm<SupplierFormValues>(
-    {
+  const form = useForm<SupplierFormValues>({
+    initialValues: {
       name: supplier?.name ?? '',
       contact: supplier?.contact ?? '',
       email: supplier?.email ?? '',
       phone: supplier?.phone ?? '',
       address: supplier?.address ?? '',
     },
-    validateSupplier,
-  );
+    validate: validateSupplier,
+    ...errorsAfterBlur<SupplierFormValues>(),
+  });
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
-    if (!form.valid || busy) {
+    if (!form.isValid() || busy) {
       return;
     }
-    const v = form.values;
+    const v = form.getValues();
     const input: SupplierInput = {
       name: v.name.trim(),
       contact: v.contact.trim(),
@@ -329,7 +309,7 @@ export function SupplierDialog({
       const saved = await saveSupplier.mutateAsync({ id: editing ? supplier.id : undefined, input });
       onSaved(saved);
     } catch (err) {
-      form.setServer(serverFieldErrors(err, SUPPLIER_FIELDS));
+      form.setErrors(serverFieldErrors(err, SUPPLIER_FIELDS));
       setFailure(errorText(err, 'Failed to save the supplier. Please try again.'));
     } finally {
       setBusy(false);
@@ -361,19 +341,19 @@ export function SupplierDialog({
               {failure}
             </Alert>
           )}
-          <TextInput label="Company Name" required {...form.field('name')} />
-          <TextInput label="Contact Person" required {...form.field('contact')} />
+          <TextInput label="Company Name" required {...form.getInputProps('name')} />
+          <TextInput label="Contact Person" required {...form.getInputProps('contact')} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-            <TextInput label="Email" type="email" required {...form.field('email')} />
-            <TextInput label="Phone" type="tel" required {...form.field('phone')} />
+            <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+            <TextInput label="Phone" type="tel" required {...form.getInputProps('phone')} />
           </SimpleGrid>
-          <Textarea label="Address" autosize minRows={3} maxRows={6} placeholder="street, city, state zip" {...form.field('address')} />
+          <Textarea label="Address" autosize minRows={3} maxRows={6} placeholder="street, city, state zip" {...form.getInputProps('address')} />
         </Stack>
         <DialogFooter
           saveLabel="Save Supplier"
           deleteLabel="Delete Supplier"
           confirmText={DELETE_SUPPLIER_CONFIRM}
-          canSave={form.valid}
+          canSave={form.isValid()}
           busy={busy}
           onCancel={onClose}
           onDelete={onDelete}

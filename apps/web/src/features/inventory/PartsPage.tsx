@@ -5,8 +5,8 @@ import { keepPreviousData, useQueries, useQuery, useQueryClient } from '@tanstac
 import { useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { StockStatus } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { useApi } from '../../core/context';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { ApiError } from '../../api/client';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { clampPage } from '../../lib/paging';

@@ -1,7 +1,7 @@
 import type { InventorySample, InventoryStats, Part, PartInput, PartPage, StockStatus, Supplier, SupplierInput, SupplierPage } from '@wrenchlog/contracts';
 import { INVENTORY_LIMITS } from '@wrenchlog/contracts/limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 

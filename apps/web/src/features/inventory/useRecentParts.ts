@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { useSession } from '../../app/context';
+import { useSession } from '../../core/context';
 import { readRecent, writeRecent, type RecentPart } from './inventory-logic';
 
 /** The signed-in user's Recently Viewed list, kept in local storage under their id. */

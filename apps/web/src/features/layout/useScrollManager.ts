@@ -1,8 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
+import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../../core/scroll-offsets';
 
-export const SCROLL_OFFSET = 64;
-export const MOBILE_SCROLL_OFFSET = 55;
 export const SCROLL_DELAY_MS = 100;
 
 /** Scrolls to the top on navigation, or to the anchor (after 100 ms, 64 px offset, 55 px below 768 px). */

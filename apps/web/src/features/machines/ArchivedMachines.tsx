@@ -3,7 +3,7 @@ import { IconArchive } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineListItem } from '../../api/types';
 import { ErrorState, LoadingState } from '../../components/states';

@@ -19,16 +19,18 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { IconAlertCircle, IconChevronDown, IconChevronUp, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import type { Machine } from '../../api/types';
 import { formatDate, formatNumber, orNA } from '../../lib/format';
 import { hoursError, milesError, validateMachineCreate } from './machine-create';
-import { refusalDetail } from '../fast-create/FormBanner';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
+import { refusalDetail } from '../../core/forms/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import classes from './machine.module.css';
 import { fromDraft, toDraft, type Draft } from './machine-draft';
 import { useDeleteMachine, useSetArchived, useUpdateMachine } from './machine-mutations';
@@ -38,6 +40,18 @@ import { PhotoGallery } from './PhotoGallery';
 import stockImage from './stock-machine.svg';
 import { useMachinePhotos } from './useMachinePhotos';
 import { ImageFileInput } from '../../components/ImageFileInput';
+
+/** The rules of the editable details: the create form's, and hours and miles. */
+function draftErrors(draft: Draft): Partial<Record<keyof Draft, string>> {
+  const errors: Partial<Record<keyof Draft, string>> = validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model });
+  const numberErrors = { miles: milesError(draft.miles), hours: hoursError(draft.hours) };
+  for (const [key, message] of Object.entries(numberErrors)) {
+    if (message) {
+      errors[key as keyof Draft] = message;
+    }
+  }
+  return errors;
+}
 
 const MESSAGES = {
   saveFailed: 'Failed to update machine details',
@@ -59,13 +73,12 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const navigate = useNavigate();
   const [expanded, setExpanded] = useState(false);
   const [editing, setEditing] = useState(false);
-  const [draft, setDraft] = useState<Draft>(() => toDraft(machine));
-  const [showErrors, setShowErrors] = useState(false);
+  // The form's own messages show once Save was pressed; the server's stay under a field until it changes.
+  const form = useForm<Draft>({ initialValues: toDraft(machine), validate: draftErrors, ...errorsAfterSubmit<Draft>() });
+  const draft = form.getValues();
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [errorDetail, setErrorDetail] = useState<string | undefined>(undefined);
-  // The server's messages for a refused save, each under its field until that field changes.
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [deleting, setDeleting] = useState(false);
   const setArchived = useSetArchived();
   const profileInput = useRef<HTMLInputElement>(null);
@@ -74,45 +87,30 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   const { profile, gallery, photoError, setPhotoError, photoBusy, uploadProfile, deleteProfile, uploadGallery, deletePhoto, dialog } =
     useMachinePhotos(machine);
 
-  const errors: Partial<Record<keyof Draft, string>> = {
-    ...validateMachineCreate({ name: draft.name, year: draft.year, make: draft.make, model: draft.model }),
-  };
-  const numberErrors = { miles: milesError(draft.miles), hours: hoursError(draft.hours) };
-  for (const [key, message] of Object.entries(numberErrors)) {
-    if (message) {
-      errors[key as keyof Draft] = message;
-    }
-  }
-  const set = <K extends keyof Draft>(key: K, value: Draft[K]) => {
-    setDraft((d) => ({ ...d, [key]: value }));
-    setServerErrors(({ [key]: _, ...rest }) => rest);
-  };
-  /** The message under a field: the form's own rule once Save was pressed, else the server's. */
-  const fieldError = (key: keyof Draft) => (showErrors ? errors[key] : undefined) ?? serverErrors[key];
   const input = (key: keyof Draft) => ({
-    value: draft[key] as string,
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => set(key, e.currentTarget.value as never),
-    error: fieldError(key),
+    ...form.getInputProps(key),
     ...(key in MACHINE_TEXT_LIMITS ? { maxLength: MACHINE_TEXT_LIMITS[key as keyof typeof MACHINE_TEXT_LIMITS].max } : {}),
   });
 
+  function resetForm() {
+    form.setValues(toDraft(machine));
+    form.resetTouched();
+    form.clearErrors();
+  }
+
   function startEditing() {
-    setDraft(toDraft(machine));
-    setShowErrors(false);
+    resetForm();
     setError(null);
     setErrorDetail(undefined);
-    setServerErrors({});
     setEditing(true);
     setExpanded(true);
   }
 
   function cancel() {
     setEditing(false);
-    setDraft(toDraft(machine));
+    resetForm();
     setError(null);
     setErrorDetail(undefined);
-    setServerErrors({});
-    setShowErrors(false);
   }
 
   function toggleExpanded() {
@@ -124,24 +122,23 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
   }
 
   async function save() {
-    setShowErrors(true);
-    if (Object.keys(errors).length > 0) {
+    touchAll(form);
+    if (form.validate().hasErrors) {
       return;
     }
     setSaving(true);
     setError(null);
     setErrorDetail(undefined);
-    setServerErrors({});
     try {
-      const next = fromDraft(machine, draft);
+      const next = fromDraft(machine, form.getValues());
       await update.mutateAsync(next);
       setEditing(false);
     } catch (err) {
       console.error('Machine update failed', err);
       // The edits stay; the server's messages say what to change.
       const fields = serverFieldErrors(err);
-      setServerErrors(fields);
-      setErrorDetail(Object.keys(fields).length > 0 ? unplacedMessages(fields, Object.keys(draft)).join(' ') || undefined : refusalDetail(err));
+      form.setErrors(fields);
+      setErrorDetail(Object.keys(fields).length > 0 ? unplacedMessages(fields, Object.keys(form.getValues())).join(' ') || undefined : refusalDetail(err));
       setError(MESSAGES.saveFailed);
     } finally {
       setSaving(false);
@@ -299,7 +296,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
                   checked={draft.isPermanentLicense}
                   onChange={(e) => {
                     const checked = e.currentTarget.checked;
-                    setDraft((d) => ({ ...d, isPermanentLicense: checked, licenseExpirationDate: checked ? '' : d.licenseExpirationDate }));
+                    form.setValues((d) => ({ isPermanentLicense: checked, licenseExpirationDate: checked ? '' : d.licenseExpirationDate }));
                   }}
                   mt={{ sm: 28 }}
                 />
@@ -376,26 +373,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               {editing ? (
                 <SimpleGrid cols={2} spacing="sm">
                   {/* No clamping: a negative value is refused with a message, never silently made 0. */}
-                  <NumberInput
-                    label="Hours"
-                    min={0}
-                    clampBehavior="none"
-                    decimalScale={1}
-                    thousandSeparator=","
-                    value={draft.hours}
-                    onChange={(v) => set('hours', v)}
-                    error={fieldError('hours')}
-                  />
-                  <NumberInput
-                    label="Miles"
-                    min={0}
-                    clampBehavior="none"
-                    allowDecimal={false}
-                    thousandSeparator=","
-                    value={draft.miles}
-                    onChange={(v) => set('miles', v)}
-                    error={fieldError('miles')}
-                  />
+                  <NumberInput label="Hours" min={0} clampBehavior="none" decimalScale={1} thousandSeparator="," {...form.getInputProps('hours')} />
+                  <NumberInput label="Miles" min={0} clampBehavior="none" allowDecimal={false} thousandSeparator="," {...form.getInputProps('miles')} />
                 </SimpleGrid>
               ) : (
                 <SimpleGrid cols={2} spacing="md">

@@ -1,11 +1,13 @@
 import { Alert, Anchor, Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { Machine } from '../../api/types';
 import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
-import { refusalDetail } from '../fast-create/FormBanner';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
+import { refusalDetail } from '../../core/forms/FormBanner';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { useCreateMachine } from './machine-mutations';
 import { validateMachineCreate, type MachineCreateValues } from './machine-create';
 
@@ -16,36 +18,13 @@ export const MACHINE_CREATE_FAILED = 'Failed to create machine. Please try again
 /** 'Create New Machine' (spec doc 2): name, year, make, model. Used in a dialog and on /fast-create. */
 export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?: (machine: Machine) => void; withTitle?: boolean }) {
   const create = useCreateMachine();
-  const [values, setValues] = useState<MachineCreateValues>(EMPTY);
-  const [touched, setTouched] = useState<Partial<Record<keyof MachineCreateValues, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<MachineCreateValues>({ initialValues: EMPTY, validate: validateMachineCreate, ...errorsAfterBlur<MachineCreateValues>() });
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<{ ok: true; machine: Machine } | { ok: false; detail?: string } | null>(null);
-  // The server's own messages for a refused create, each under its field until that field changes.
-  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
-  const errors = validateMachineCreate(values);
-  const show = (field: keyof MachineCreateValues) => (submitted || touched[field] ? errors[field] : undefined) ?? serverErrors[field];
 
-  const field = (name: keyof MachineCreateValues) => ({
-    value: values[name],
-    onChange: (e: React.ChangeEvent<HTMLInputElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-      setServerErrors(({ [name]: _, ...rest }) => rest);
-    },
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-    error: show(name),
-  });
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) {
-      return;
-    }
+  async function createMachine(values: MachineCreateValues) {
     setBusy(true);
     setResult(null);
-    setServerErrors({});
     try {
       const machine = await create.mutateAsync({
         name: values.name.trim(),
@@ -54,21 +33,29 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
         model: values.model.trim(),
       });
       setResult({ ok: true, machine });
-      setValues(EMPTY);
-      setTouched({});
-      setSubmitted(false);
+      form.reset();
       onCreated?.(machine);
     } catch (err) {
       console.error('Machine create failed', err);
-      // The values stay so nothing typed is lost; the server's messages say what to change.
+      // The values stay so nothing typed is lost; the server's messages say what to change, each
+      // under its field until that field changes.
       const fields = serverFieldErrors(err);
-      setServerErrors(fields);
+      form.setErrors(fields);
       const rest = unplacedMessages(fields, Object.keys(EMPTY));
       setResult({ ok: false, detail: Object.keys(fields).length > 0 ? rest.join(' ') || undefined : refusalDetail(err) });
     } finally {
       setBusy(false);
     }
   }
+
+  // A tried submit shows every message; from then on they follow the typing.
+  const onSubmit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      void createMachine(values);
+    },
+    () => touchAll(form),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Create New Machine">
@@ -98,12 +85,12 @@ export function MachineCreateForm({ onCreated, withTitle = true }: { onCreated?:
           autoComplete="off"
           maxLength={MACHINE_TEXT_LIMITS.name.max}
           data-autofocus
-          {...field('name')}
+          {...form.getInputProps('name')}
         />
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md">
-          <TextInput label="Year" placeholder="2020" required inputMode="numeric" maxLength={4} autoComplete="off" {...field('year')} />
-          <TextInput label="Make" placeholder="Ford" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.make.max} {...field('make')} />
-          <TextInput label="Model" placeholder="F-150" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.model.max} {...field('model')} />
+          <TextInput label="Year" placeholder="2020" required inputMode="numeric" maxLength={4} autoComplete="off" {...form.getInputProps('year')} />
+          <TextInput label="Make" placeholder="Ford" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.make.max} {...form.getInputProps('make')} />
+          <TextInput label="Model" placeholder="F-150" required autoComplete="off" maxLength={MACHINE_TEXT_LIMITS.model.max} {...form.getInputProps('model')} />
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>

@@ -1,6 +1,6 @@
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { MachineCreateForm } from './MachineCreateForm';
 import { useReturnFocus } from '../../components/useReturnFocus';
 

@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine } from '../../api/types';
 import { describeHistory } from './machine-archive';

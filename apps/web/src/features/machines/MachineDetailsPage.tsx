@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page } from '../../components/PageHeader';

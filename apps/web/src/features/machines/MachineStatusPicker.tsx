@@ -2,7 +2,7 @@ import { Autocomplete, Loader } from '@mantine/core';
 import { useRef, useState } from 'react';
 import { MACHINE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
 import type { Machine } from '../../api/types';
-import { refusalDetail } from '../fast-create/FormBanner';
+import { refusalDetail } from '../../core/forms/FormBanner';
 import { useUpdateMachine } from './machine-mutations';
 
 export const STATUS_SUGGESTIONS = ['Good', 'Needs Service', 'Needs Maintenance', 'Out of Service', 'Under Repair', 'Retired', 'Sold'];

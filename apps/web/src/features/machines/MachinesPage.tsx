@@ -4,8 +4,8 @@ import { IconFileImport, IconPlus, IconSearchOff, IconTruck } from '@tabler/icon
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { useApi } from '../../app/context';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { useApi } from '../../core/context';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';

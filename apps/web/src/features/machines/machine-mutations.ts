@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachineCreateInput, MachineListItem, MachinePhoto } from '../../api/types';

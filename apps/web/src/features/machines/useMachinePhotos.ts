@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import type { Machine, MachinePhoto } from '../../api/types';
 import { useConfirm } from '../../components/confirm';
 import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
-import { refusalDetail } from '../fast-create/FormBanner';
-import { processFailedText } from '../service-record/service-record-logic';
+import { refusalDetail } from '../../core/forms/FormBanner';
+import { processFailedText } from '../../core/image-texts';
 import { useDeleteGalleryPhotos, useDeleteProfilePhoto, useUploadGallery, useUploadProfilePhoto } from './machine-mutations';
 
 const CONFIRM_PHOTO_DELETE = 'Are you sure you want to delete this photo?';

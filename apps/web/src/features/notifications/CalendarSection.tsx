@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Stack, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCalendarPlus, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { notificationApi } from './api';
 import { calendarLinks } from './notification-logic';
 import { CopyField } from './WebhooksSection';

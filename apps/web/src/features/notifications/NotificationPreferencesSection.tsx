@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { notificationApi, notificationKeys, useSavePreferences, type NotificationPreferences } from './api';
 import {
   browserTimeZone,

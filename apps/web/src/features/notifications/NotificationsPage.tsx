@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { NotificationLimits } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
 import { pageLabel } from '../../lib/paging';

@@ -1,7 +1,7 @@
 import { Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBellRinging, IconBellX, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { notificationApi } from './api';
 import { pushTestText, vapidKeyBytes } from './notification-logic';

@@ -16,17 +16,19 @@ import {
   Tooltip,
   VisuallyHidden,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import type { WebhookEventType } from '@wrenchlog/contracts';
 import { WEBHOOK_EVENTS } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import {
   notificationApi,
   notificationKeys,
@@ -212,35 +214,35 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: (w: We
   );
 }
 
+type WebhookValues = { url: string; events: WebhookEventType[] };
+
 function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
   const create = useCreateWebhook();
-  const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<WebhookEventType[]>(['schedule.due_soon', 'schedule.overdue']);
-  const [touched, setTouched] = useState(false);
+  const form = useForm<WebhookValues>({
+    initialValues: { url: '', events: ['schedule.due_soon', 'schedule.overdue'] },
+    validate: {
+      url: webhookUrlError,
+      events: (events) => (events.length === 0 ? 'Choose at least one event' : undefined),
+    },
+    ...errorsAfterSubmit<WebhookValues>(),
+  });
   const [busy, setBusy] = useState(false);
-  const [fields, setFields] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
-  const urlError = touched ? webhookUrlError(url) : undefined;
-  const eventsError = touched && events.length === 0 ? 'Choose at least one event' : undefined;
+  const eventsInput = form.getInputProps('events');
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (webhookUrlError(url) || events.length === 0 || busy) {
-      return;
-    }
+  async function add({ url, events }: WebhookValues) {
     setBusy(true);
-    setFields({});
     setError(null);
     try {
       const created = await create.mutateAsync({ url: url.trim(), events });
-      setUrl('');
-      setTouched(false);
+      form.resetTouched();
+      form.setFieldValue('url', '');
+      form.clearErrors();
       onCreated(created);
     } catch (err) {
       console.error('Adding the webhook failed', err);
       const f = serverFieldErrors(err);
-      setFields(f);
+      form.setErrors(f);
       const rest = unplacedMessages(f, ['url', 'events']);
       setError(rest.length ? rest.join(' ') : Object.keys(f).length ? null : failure(err, 'Could not add the webhook. Please try again.'));
     } finally {
@@ -248,26 +250,28 @@ function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void 
     }
   }
 
+  // A tried submit shows the messages from then on, until a webhook is added.
+  const onSubmit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      if (!busy) {
+        void add(values);
+      }
+    },
+    () => touchAll(form),
+  );
+
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Add webhook">
+    <form onSubmit={onSubmit} noValidate aria-label="Add webhook">
       <Stack gap="sm">
         {error && <Alert color="red" variant="light" role="alert" title={error} />}
-        <TextInput
-          label="Endpoint URL"
-          placeholder="https://example.com/hooks/wrenchlog"
-          type="url"
-          value={url}
-          onChange={(e) => setUrl(e.currentTarget.value)}
-          error={urlError ?? fields.url}
-          required
-          maxLength={2000}
-        />
+        <TextInput label="Endpoint URL" placeholder="https://example.com/hooks/wrenchlog" type="url" {...form.getInputProps('url')} required maxLength={2000} />
         <MultiSelect
           label="Events"
           data={[...WEBHOOK_EVENTS]}
-          value={events}
-          onChange={(values) => setEvents(WEBHOOK_EVENTS.filter((e) => values.includes(e)))}
-          error={eventsError ?? fields.events}
+          {...eventsInput}
+          // In the contract's order, whatever order they were picked in.
+          onChange={(values: string[]) => eventsInput.onChange(WEBHOOK_EVENTS.filter((e) => values.includes(e)))}
           searchable
           clearable
           required

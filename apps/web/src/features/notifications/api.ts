@@ -13,7 +13,7 @@ import type {
   WebhookDelivery,
   WebhookInput,
 } from '@wrenchlog/contracts';
-import { useApi, useSession } from '../../app/context';
+import { useApi, useSession } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 
 // The calls of issue 24 (notification-service behind the gateway); types from libs/contracts

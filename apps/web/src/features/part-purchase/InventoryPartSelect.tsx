@@ -2,7 +2,7 @@ import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { inventoryApi, inventoryKeys, type Part } from '../inventory/inventory-api';
 
 const label = (p: Pick<Part, 'name' | 'partNumber'>) => `${p.name} (${p.partNumber})`;

@@ -1,6 +1,6 @@
 import { Stack } from '@mantine/core';
 import { DocumentsSection } from '../documents/DocumentsSection';
-import { RecordPage } from '../fast-create/RecordForm';
+import { RecordPage } from '../../core/forms/RecordForm';
 import { PURCHASE_TEXT, PartPurchaseForm } from './PartPurchaseForm';
 
 /** /part-purchase (query machineId, mode), /part-purchase/{id} and /parts/{id}. A saved record also shows its documents (issue 18). */

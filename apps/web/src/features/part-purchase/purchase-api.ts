@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { Purchase } from '../../api/types';
-import { historyKeys } from '../history/history-keys';
+import { historyKeys } from '../../core/query-keys';
 import { inventoryKeys } from '../inventory/inventory-api';
 import type { PurchaseBody } from './purchase-logic';
 

@@ -4,7 +4,7 @@ import type { Purchase, PurchaseInput } from '@wrenchlog/contracts';
 import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, PURCHASE_TEXT_LIMITS, purchaseTextTooLong, type PartStatus } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 import { atOnePmLocal, toDateInput } from '../../lib/machine-dates';
-import { checkNumber, numberText, parseNumber } from '../fast-create/form-rules';
+import { checkNumber, numberText, parseNumber } from '../../core/forms/form-rules';
 
 /** Everything as typed, so nothing is lost on bad input. Ids are '' for none. */
 export interface PurchaseFormValues {

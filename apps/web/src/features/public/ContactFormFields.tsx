@@ -1,42 +1,75 @@
 import { Alert, Button, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import type { ContactField, useContactForm } from './contact-form';
+import { useForm } from '@mantine/form';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
+import { useSubmit } from '../../core/forms/useSubmit';
+import { contactErrors, EMPTY_CONTACT, type ContactField, type ContactValues, type Outcome, type RequiredFields } from './contact-form';
 
-type Form = ReturnType<typeof useContactForm>;
-
-/** Fields, outcome alert and submit button shared by Contact Sales and the Platinum inquiry. */
+/**
+ * The form of Contact Sales and the Platinum inquiry: fields, outcome alert and submit button, with
+ * the in-flight rules of spec doc 2 section 4: submitting sets the flag; success resets the form and
+ * clears it; failure clears it and keeps the values. Submitting while invalid or in flight does nothing.
+ */
 export function ContactFormFields({
-  form,
+  required,
+  send,
+  successText,
+  failureText,
   labels,
   messagePlaceholder,
   submitLabel,
   formLabel,
 }: {
-  form: Form;
+  required: RequiredFields;
+  send: (values: ContactValues) => Promise<unknown>;
+  successText: string;
+  failureText: string;
   labels: Record<ContactField, string>;
   messagePlaceholder: string;
   submitLabel: string;
   formLabel: string;
 }) {
+  const form = useForm<ContactValues>({ initialValues: EMPTY_CONTACT, validate: (v) => contactErrors(v, required), ...errorsAfterBlur<ContactValues>() });
+  const {
+    busy: inFlight,
+    outcome,
+    setOutcome,
+    run,
+  } = useSubmit<Outcome>({ log: 'Contact submission failed', failure: () => ({ ok: false, text: failureText }) });
+  const invalid = !form.isValid();
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (inFlight) {
+        return;
+      }
+      void run(async () => {
+        const reply = await send({ ...values, phone: values.phone.trim(), email: values.email.trim() });
+        // The reply is only logged: the page reads none of its fields (spec doc 2 section 7).
+        console.info('Contact submission stored', reply);
+        form.reset();
+        setOutcome({ ok: true, text: successText });
+      });
+    },
+    () => touchAll(form),
+  );
+
   const input = (field: ContactField) => ({
     name: field,
-    value: form.values[field],
-    onChange: (e: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => form.setField(field, e.currentTarget.value),
-    onBlur: () => form.touch(field),
-    error: form.errorOf(field),
-    required: field in form.required,
+    ...form.getInputProps(field),
+    required: field in required,
     size: 'md' as const,
   });
   return (
-    <form onSubmit={(e) => void form.submit(e)} noValidate aria-label={formLabel}>
+    <form onSubmit={submit} noValidate aria-label={formLabel}>
       <Stack gap="md">
-        {form.outcome && (
+        {outcome && (
           <Alert
             role="alert"
-            color={form.outcome.ok ? 'green' : 'red'}
+            color={outcome.ok ? 'green' : 'red'}
             variant="light"
-            icon={form.outcome.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
-            title={form.outcome.text}
+            icon={outcome.ok ? <IconCircleCheck size={18} /> : <IconAlertCircle size={18} />}
+            title={outcome.text}
           />
         )}
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
@@ -46,8 +79,8 @@ export function ContactFormFields({
           <TextInput label={labels.email} type="email" autoComplete="email" inputMode="email" {...input('email')} />
         </SimpleGrid>
         <Textarea label={labels.message} placeholder={messagePlaceholder} autosize minRows={5} maxRows={12} {...input('message')} />
-        <Button type="submit" size="md" disabled={form.invalid || form.inFlight} style={{ alignSelf: 'flex-start' }}>
-          {form.inFlight ? 'Submitting...' : submitLabel}
+        <Button type="submit" size="md" disabled={invalid || inFlight} style={{ alignSelf: 'flex-start' }}>
+          {inFlight ? 'Submitting...' : submitLabel}
         </Button>
       </Stack>
     </form>

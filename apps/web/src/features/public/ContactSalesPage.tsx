@@ -1,7 +1,7 @@
 import { Grid, Paper, Stack, Title } from '@mantine/core';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { sendContact } from './contact-api';
-import { useContactForm, type ContactField, type RequiredFields } from './contact-form';
+import type { ContactField, RequiredFields } from './contact-form';
 import { ContactFormFields } from './ContactFormFields';
 import { CheckList, PageIntro, PublicPage, Section } from './PublicLayout';
 
@@ -28,12 +28,6 @@ const TOPICS = [
 
 export default function ContactSalesPage() {
   const api = useApi();
-  const form = useContactForm({
-    required: REQUIRED,
-    send: (v) => sendContact(api, v, 'SalesContact'),
-    successText: CONTACT_SUCCESS,
-    failureText: CONTACT_FAILURE,
-  });
   return (
     <PublicPage>
       <Section>
@@ -55,7 +49,10 @@ export default function ContactSalesPage() {
                 Send us a message
               </Title>
               <ContactFormFields
-                form={form}
+                required={REQUIRED}
+                send={(v) => sendContact(api, v, 'SalesContact')}
+                successText={CONTACT_SUCCESS}
+                failureText={CONTACT_FAILURE}
                 labels={LABELS}
                 messagePlaceholder="How many machines, what kind, and what you would like Wrenchlog to do for you"
                 submitLabel="Submit"

@@ -3,7 +3,7 @@ import { IconDeviceMobile, IconGasStation, IconPackage, IconServer, IconTool, Ic
 import { useMediaQuery } from '@mantine/hooks';
 import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { AUDIENCES, audienceFromQuery } from './landing-content';
 import { CheckList, PublicPage, Section, SectionHeading, SocialLinks } from './PublicLayout';
 import classes from './public.module.css';

@@ -1,8 +1,8 @@
 import { Grid, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCode, IconHeadset, IconUsersGroup } from '@tabler/icons-react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { sendContact } from './contact-api';
-import { useContactForm, type ContactField, type RequiredFields } from './contact-form';
+import type { ContactField, RequiredFields } from './contact-form';
 import { ContactFormFields } from './ContactFormFields';
 import { PublicPage, Section } from './PublicLayout';
 import classes from './platinum.module.css';
@@ -34,12 +34,6 @@ const PROMISES = [
 
 export default function PlatinumInquiryPage() {
   const api = useApi();
-  const form = useContactForm({
-    required: REQUIRED,
-    send: (v) => sendContact(api, v, 'PlatinumAccount'),
-    successText: PLATINUM_SUCCESS,
-    failureText: PLATINUM_FAILURE,
-  });
   return (
     <PublicPage dark>
       <Section>
@@ -75,7 +69,10 @@ export default function PlatinumInquiryPage() {
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Paper p={{ base: 'lg', sm: 'xl' }} className={classes.panel}>
               <ContactFormFields
-                form={form}
+                required={REQUIRED}
+                send={(v) => sendContact(api, v, 'PlatinumAccount')}
+                successText={PLATINUM_SUCCESS}
+                failureText={PLATINUM_FAILURE}
                 labels={LABELS}
                 messagePlaceholder="Fleet size and kinds of machines, sites, the systems you use today, and what you need that Wrenchlog does not do yet"
                 submitLabel="Inquire for Details"

@@ -1,10 +1,12 @@
 import { Alert, Anchor, Button, Container, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { ApiError } from '../../api/client';
-import { useApi } from '../../app/context';
-import { useSubmit } from '../forms/useSubmit';
+import { useApi } from '../../core/context';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
+import { useSubmit } from '../../core/forms/useSubmit';
 import { signUp } from './contact-api';
 import { isEmail } from './contact-form';
 import { PublicPage } from './PublicLayout';
@@ -13,7 +15,20 @@ export const SIGNUP_FAILURE = 'Error signing up. Please try again.';
 /** How long the "check your email" panel stays before /signup-success: long enough to read its first line. */
 export const SUCCESS_PANEL_MS = 1500;
 
-type Field = 'name' | 'email';
+type SignupValues = { name: string; email: string; description: string };
+
+function signupErrors(values: SignupValues): Partial<Record<'name' | 'email', string>> {
+  const errors: Partial<Record<'name' | 'email', string>> = {};
+  if (!values.name.trim()) {
+    errors.name = 'Account Name is required';
+  }
+  if (!values.email.trim()) {
+    errors.email = 'Email is required';
+  } else if (!isEmail(values.email)) {
+    errors.email = 'Please enter a valid email address';
+  }
+  return errors;
+}
 
 /** The spec's failure text, and the server's reason when it is about the request itself (address taken, too many tries). */
 function failureText(err: unknown): string {
@@ -24,24 +39,10 @@ function failureText(err: unknown): string {
 export default function SignupPage() {
   const api = useApi();
   const navigate = useNavigate();
-  const [values, setValues] = useState({ name: '', email: '', description: '' });
-  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const form = useForm<SignupValues>({ initialValues: { name: '', email: '', description: '' }, validate: signupErrors, ...errorsAfterBlur<SignupValues>() });
   const { busy, outcome: failure, run } = useSubmit<string>({ log: 'Signup failed', failure: failureText });
   const [done, setDone] = useState<{ name: string; email: string } | null>(null);
-
-  // Read the value before queueing the update: React may run the updater after the event is gone.
-  const setField = (field: keyof typeof values, value: string) => setValues((v) => ({ ...v, [field]: value }));
-
-  const errors: Partial<Record<Field, string>> = {};
-  if (!values.name.trim()) {
-    errors.name = 'Account Name is required';
-  }
-  if (!values.email.trim()) {
-    errors.email = 'Email is required';
-  } else if (!isEmail(values.email)) {
-    errors.email = 'Please enter a valid email address';
-  }
-  const invalid = Object.keys(errors).length > 0;
+  const invalid = !form.isValid();
 
   const successTarget = done ? `/signup-success?${new URLSearchParams({ email: done.email, name: done.name }).toString()}` : null;
   useEffect(() => {
@@ -52,19 +53,19 @@ export default function SignupPage() {
     return () => window.clearTimeout(timer);
   }, [navigate, successTarget]);
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setTouched({ name: true, email: true });
-    if (invalid || busy) {
-      return;
-    }
-    await run(async () => {
-      await signUp(api, values);
-      setDone({ name: values.name.trim(), email: values.email.trim() });
-    });
-  }
-
-  const show = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const onSubmit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      if (busy) {
+        return;
+      }
+      void run(async () => {
+        await signUp(api, values);
+        setDone({ name: values.name.trim(), email: values.email.trim() });
+      });
+    },
+    () => touchAll(form),
+  );
 
   return (
     <PublicPage>
@@ -91,7 +92,7 @@ export default function SignupPage() {
                 </Anchor>
               </Stack>
             ) : (
-              <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Sign Up form">
+              <form onSubmit={onSubmit} noValidate aria-label="Sign Up form">
                 <Stack gap="md">
                   {failure && <Alert role="alert" color="red" variant="light" icon={<IconAlertCircle size={18} />} title={failure} />}
                   <TextInput
@@ -101,10 +102,7 @@ export default function SignupPage() {
                     autoComplete="organization"
                     required
                     size="md"
-                    value={values.name}
-                    onChange={(e) => setField('name', e.currentTarget.value)}
-                    onBlur={() => setTouched((t) => ({ ...t, name: true }))}
-                    error={show('name')}
+                    {...form.getInputProps('name')}
                   />
                   <TextInput
                     label="Email"
@@ -115,10 +113,7 @@ export default function SignupPage() {
                     description="Your login credentials will be sent to this address: a link to set your password, once your account is approved."
                     required
                     size="md"
-                    value={values.email}
-                    onChange={(e) => setField('email', e.currentTarget.value)}
-                    onBlur={() => setTouched((t) => ({ ...t, email: true }))}
-                    error={show('email')}
+                    {...form.getInputProps('email')}
                   />
                   <Textarea
                     label="How will you use Wrenchlog? (Optional)"
@@ -128,8 +123,7 @@ export default function SignupPage() {
                     minRows={3}
                     maxRows={8}
                     size="md"
-                    value={values.description}
-                    onChange={(e) => setField('description', e.currentTarget.value)}
+                    {...form.getInputProps('description')}
                   />
                   <Button type="submit" size="md" fullWidth loading={busy} disabled={invalid}>
                     Sign Up

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { trackMarketingPageView } from './marketing-tags';
 
 /**

@@ -1,7 +1,7 @@
 import { Button, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { fetchBlob, fileNameOf, progressPercent, saveBlob, type DownloadProgress } from './download';
 

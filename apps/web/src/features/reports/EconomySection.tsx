@@ -2,7 +2,7 @@ import { Card, Group, NativeSelect, Stack, Text, Title } from '@mantine/core';
 import { IconGasStation } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { EmptyBlock, LoadingState } from '../../components/states';
 import { reportKeys, reportsApi } from './api';
 import { economyText, economyUnitLabel } from './report-figures';

@@ -2,9 +2,9 @@ import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core
 import { IconReportMoney } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { EmptyBlock, LoadingState } from '../../components/states';
-import { serverFieldErrors } from '../forms/server-errors';
+import { serverFieldErrors } from '../../core/forms/server-errors';
 import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
 import { reportKeys, reportPaths, reportsApi, type PhotoMode } from './api';
 import { CostFigures, isEmptyReport } from './CostFigures';

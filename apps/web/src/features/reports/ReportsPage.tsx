@@ -1,11 +1,11 @@
 import { Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconReportMoney } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { EmptyBlock, LoadingState } from '../../components/states';
-import { serverFieldErrors } from '../forms/server-errors';
+import { serverFieldErrors } from '../../core/forms/server-errors';
 import { reportKeys, reportPaths, reportsApi, type ReportScope } from './api';
 import { CostFigures, isEmptyReport } from './CostFigures';
 import { DownloadButton } from './DownloadButton';

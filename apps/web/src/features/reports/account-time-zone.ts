@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { notificationApi, notificationKeys } from '../notifications/api';
 import { browserTimeZone } from '../notifications/notification-logic';
 

@@ -5,7 +5,7 @@ import type { ScheduleStatus } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';

@@ -2,7 +2,7 @@ import { Button, Card, Group, Skeleton, Text } from '@mantine/core';
 import { IconCalendarDue } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { scheduleApi, scheduleKeys } from './schedule-api';
 
 /** The dashboard's Due soon / Overdue counts, each linking to the Due page filtered to it. */

@@ -1,14 +1,17 @@
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Meter, UpdateMeterInput } from '@wrenchlog/contracts';
 import { MeterLimits } from '@wrenchlog/contracts/limits';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { useUpdateMeter } from './schedule-api';
 import { failureText, meterTitle, readingValueError } from './schedule-logic';
 
 type Field = 'label' | 'unit' | 'manualRatePerDay' | 'rolloverValue';
+type MeterValues = { label: string; unit: Meter['unit']; manualRatePerDay: string; rolloverValue: string };
 const FIELDS: readonly Field[] = ['label', 'unit', 'manualRatePerDay', 'rolloverValue'];
 const DISTANCE_UNITS = [
   { value: 'mi', label: 'Miles (mi)' },
@@ -16,16 +19,17 @@ const DISTANCE_UNITS = [
 ];
 
 /** The checks the server makes too, so most mistakes are shown before a round trip. */
-function localErrors(kind: Meter['kind'], v: { label: string; rate: string; rollover: string }): Partial<Record<Field, string>> {
+function localErrors(kind: Meter['kind'], v: MeterValues): Partial<Record<Field, string>> {
   const errors: Partial<Record<Field, string>> = {};
   const label = v.label.trim();
   if (label.length < 1 || label.length > MeterLimits.label) {
     errors.label = `Label must be 1 to ${MeterLimits.label} characters`;
   }
-  if (v.rate.trim() !== '' && !(Number.isFinite(Number(v.rate)) && Number(v.rate) >= 0)) {
+  const rate = v.manualRatePerDay;
+  if (rate.trim() !== '' && !(Number.isFinite(Number(rate)) && Number(rate) >= 0)) {
     errors.manualRatePerDay = 'Manual rate must be a number, 0 or more';
   }
-  const rollover = readingValueError(kind, v.rollover);
+  const rollover = readingValueError(kind, v.rolloverValue);
   if (rollover) {
     errors.rolloverValue = rollover;
   }
@@ -39,30 +43,27 @@ function localErrors(kind: Meter['kind'], v: { label: string; rate: string; roll
 export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () => void }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const update = useUpdateMeter(meter.machineId);
-  const [label, setLabel] = useState(meterTitle(meter));
-  const [unit, setUnit] = useState<Meter['unit']>(meter.unit);
-  const [rate, setRate] = useState(meter.manualRatePerDay === null ? '' : String(meter.manualRatePerDay));
-  const [rollover, setRollover] = useState(String(meter.rolloverValue));
-  const [touched, setTouched] = useState(false);
-  const [server, setServer] = useState<Partial<Record<Field, string>>>({});
+  const form = useForm<MeterValues>({
+    initialValues: {
+      label: meterTitle(meter),
+      unit: meter.unit,
+      manualRatePerDay: meter.manualRatePerDay === null ? '' : String(meter.manualRatePerDay),
+      rolloverValue: String(meter.rolloverValue),
+    },
+    validate: (v) => localErrors(meter.kind, v),
+    ...errorsAfterBlur<MeterValues>(),
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const local = localErrors(meter.kind, { label, rate, rollover });
-  const errorOf = (field: Field) => server[field] ?? (touched ? local[field] : undefined);
-  const clear = (field: Field) => setServer((s) => ({ ...s, [field]: undefined }));
+  const { unit } = form.getValues();
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (Object.keys(local).length > 0 || update.isPending) {
-      return;
-    }
+  async function save(v: MeterValues) {
     setFailure(null);
-    setServer({});
+    form.clearErrors();
     const input: UpdateMeterInput = {
-      label: label.trim(),
-      manualRatePerDay: rate.trim() === '' ? null : Number(rate),
-      rolloverValue: Number(rollover),
-      ...(meter.kind === 'distance' ? { unit } : {}),
+      label: v.label.trim(),
+      manualRatePerDay: v.manualRatePerDay.trim() === '' ? null : Number(v.manualRatePerDay),
+      rolloverValue: Number(v.rolloverValue),
+      ...(meter.kind === 'distance' ? { unit: v.unit } : {}),
     };
     try {
       await update.mutateAsync({ meterId: meter.id, input });
@@ -77,12 +78,22 @@ export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () 
           }
         }
       }
-      setServer(fields);
+      form.setErrors(fields);
       if (Object.keys(fields).length === 0) {
         setFailure(failureText(err, 'The meter could not be saved. Try again.'));
       }
     }
   }
+
+  const submit = form.onSubmit(
+    (v) => {
+      touchAll(form);
+      if (!update.isPending) {
+        void save(v);
+      }
+    },
+    () => touchAll(form),
+  );
 
   return (
     <Modal
@@ -93,37 +104,20 @@ export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () 
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700 } }}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           )}
-          <TextInput
-            label="Label"
-            required
-            data-autofocus
-            maxLength={MeterLimits.label}
-            value={label}
-            onChange={(e) => {
-              setLabel(e.currentTarget.value);
-              clear('label');
-            }}
-            onBlur={() => setTouched(true)}
-            error={errorOf('label')}
-          />
+          <TextInput label="Label" required data-autofocus maxLength={MeterLimits.label} {...form.getInputProps('label')} />
           {meter.kind === 'distance' ? (
             <NativeSelect
               label="Unit"
               description="Only the unit's name changes: readings and schedules keep their numbers."
               data={DISTANCE_UNITS}
-              value={unit}
-              onChange={(e) => {
-                setUnit(e.currentTarget.value as Meter['unit']);
-                clear('unit');
-              }}
-              error={errorOf('unit')}
+              {...form.getInputProps('unit')}
             />
           ) : (
             <Text size="sm">Unit: engine hours (h)</Text>
@@ -132,26 +126,14 @@ export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () 
             label={`Manual rate (${unit} a day)`}
             description="Used only when the readings cannot give a rate. Leave empty for none."
             inputMode="decimal"
-            value={rate}
-            onChange={(e) => {
-              setRate(e.currentTarget.value);
-              clear('manualRatePerDay');
-            }}
-            onBlur={() => setTouched(true)}
-            error={errorOf('manualRatePerDay')}
+            {...form.getInputProps('manualRatePerDay')}
           />
           <TextInput
             label={`Rolls over at (${unit})`}
             description="The value the meter wraps at; a reading flagged as a rollover adds it."
             inputMode="decimal"
             required
-            value={rollover}
-            onChange={(e) => {
-              setRollover(e.currentTarget.value);
-              clear('rolloverValue');
-            }}
-            onBlur={() => setTouched(true)}
-            error={errorOf('rolloverValue')}
+            {...form.getInputProps('rolloverValue')}
           />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Meter } from '@wrenchlog/contracts';
 import { MeterLimits } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ErrorState } from '../../components/states';
 import { formatDate } from '../../lib/format';
 import { ReadingDialog } from './ReadingDialog';

@@ -1,14 +1,18 @@
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Meter, OutOfSequenceDetails } from '@wrenchlog/contracts';
 import dayjs from 'dayjs';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { useAddReading, useSetReadingVoid } from './schedule-api';
 import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';
 
 export const today = () => dayjs().format('YYYY-MM-DD');
+
+type ReadingValues = { value: string; readAt: string; rollover: boolean };
 
 /**
  * "Add reading" by hand. A reading that does not fit between its neighbours (422
@@ -18,19 +22,25 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const add = useAddReading(meter.machineId);
   const setVoid = useSetReadingVoid(meter.machineId);
-  const [value, setValue] = useState('');
-  const [readAt, setReadAt] = useState(today);
-  const [rollover, setRollover] = useState(initialRollover);
-  const [touched, setTouched] = useState(false);
-  const [server, setServer] = useState<{ value?: string; readAt?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [conflict, setConflict] = useState<OutOfSequenceDetails | null>(null);
-  const localError = readingValueError(meter.kind, value);
+  const form = useForm<ReadingValues>({
+    initialValues: { value: '', readAt: today(), rollover: initialRollover },
+    validate: { value: (value) => readingValueError(meter.kind, value) },
+    // A changed value or date may fit between the neighbours now.
+    onValuesChange: (v, before) => {
+      if (v.value !== before.value || v.readAt !== before.readAt) {
+        setConflict(null);
+      }
+    },
+    ...errorsAfterBlur<ReadingValues>(),
+  });
   const busy = add.isPending || setVoid.isPending;
 
   async function save(asVoid: boolean) {
+    const { value, readAt, rollover } = form.getValues();
     setFailure(null);
-    setServer({});
+    form.clearErrors();
     try {
       await add.mutateAsync({ meterId: meter.id, reading: { value: Number(value), readAt, void: asVoid || undefined, rollover: rollover || undefined } });
       onClose();
@@ -53,7 +63,7 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
         if (!fields.value && !fields.readAt && err.status === 422) {
           fields.value = failureText(err, '');
         }
-        setServer(fields);
+        form.setErrors(fields);
         if (fields.value || fields.readAt) {
           return;
         }
@@ -74,14 +84,14 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
     await save(false);
   }
 
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (localError || busy) {
-      return;
-    }
-    void save(false);
-  }
+  const submit = form.onSubmit(
+    () => {
+      if (!busy) {
+        void save(false);
+      }
+    },
+    () => touchAll(form),
+  );
 
   const offending = [conflict?.before, conflict?.after].filter((r): r is NonNullable<typeof r> => Boolean(r));
   return (
@@ -100,36 +110,11 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={`Value (${meter.unit})`}
-            inputMode="decimal"
-            required
-            data-autofocus
-            value={value}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              setServer((s) => ({ ...s, value: undefined }));
-              setConflict(null);
-            }}
-            onBlur={() => setTouched(true)}
-            error={server.value ?? (touched ? localError : null)}
-          />
-          <TextInput
-            label="Date"
-            type="date"
-            required
-            value={readAt}
-            onChange={(e) => {
-              setReadAt(e.currentTarget.value);
-              setServer((s) => ({ ...s, readAt: undefined }));
-              setConflict(null);
-            }}
-            error={server.readAt}
-          />
+          <TextInput label={`Value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('value')} />
+          <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
           <Checkbox
             label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`}
-            checked={rollover}
-            onChange={(e) => setRollover(e.currentTarget.checked)}
+            {...form.getInputProps('rollover', { type: 'checkbox' })}
           />
           {conflict && (
             <Alert color="orange" variant="light" role="alert" title="This reading is out of sequence">

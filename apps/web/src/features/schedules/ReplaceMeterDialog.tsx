@@ -1,37 +1,36 @@
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Meter } from '@wrenchlog/contracts';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { today } from './ReadingDialog';
 import { useReplaceMeter } from './schedule-api';
 import { failureText, formatMeterValue, meterTitle, readingValueError } from './schedule-logic';
+
+type ReplaceValues = { newStartValue: string; readAt: string };
 
 /** A new odometer or hour meter (an engine swap): lifetime values continue from the old one. */
 export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: () => void }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const replace = useReplaceMeter(meter.machineId);
-  const [value, setValue] = useState('');
-  const [readAt, setReadAt] = useState(today);
-  const [touched, setTouched] = useState(false);
-  const [server, setServer] = useState<{ newStartValue?: string; readAt?: string }>({});
+  const form = useForm<ReplaceValues>({
+    initialValues: { newStartValue: '', readAt: today() },
+    validate: { newStartValue: (value) => readingValueError(meter.kind, value) },
+    ...errorsAfterBlur<ReplaceValues>(),
+  });
   const [failure, setFailure] = useState<string | null>(null);
-  const localError = readingValueError(meter.kind, value);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setTouched(true);
-    if (localError || replace.isPending) {
-      return;
-    }
+  async function save({ newStartValue, readAt }: ReplaceValues) {
     setFailure(null);
-    setServer({});
+    form.clearErrors();
     try {
-      await replace.mutateAsync({ meterId: meter.id, input: { newStartValue: Number(value), readAt } });
+      await replace.mutateAsync({ meterId: meter.id, input: { newStartValue: Number(newStartValue), readAt } });
       onClose();
     } catch (err) {
-      const fields: { newStartValue?: string; readAt?: string } = {};
+      const fields: Partial<ReplaceValues> = {};
       if (err instanceof ApiError) {
         for (const fe of err.body?.errors ?? []) {
           const key = String(fe.field).split('.').pop();
@@ -40,12 +39,21 @@ export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: 
           }
         }
       }
-      setServer(fields);
+      form.setErrors(fields);
       if (!fields.newStartValue && !fields.readAt) {
         setFailure(failureText(err, 'The meter could not be replaced. Try again.'));
       }
     }
   }
+
+  const submit = form.onSubmit(
+    (values) => {
+      if (!replace.isPending) {
+        void save(values);
+      }
+    },
+    () => touchAll(form),
+  );
 
   return (
     <Modal
@@ -56,7 +64,7 @@ export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: 
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700 } }}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             The new meter's readings continue the lifetime value ({formatMeterValue(meter.currentValue, meter.unit)} now).
@@ -66,20 +74,8 @@ export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: 
               {failure}
             </Alert>
           )}
-          <TextInput
-            label={`New meter's start value (${meter.unit})`}
-            inputMode="decimal"
-            required
-            data-autofocus
-            value={value}
-            onChange={(e) => {
-              setValue(e.currentTarget.value);
-              setServer((s) => ({ ...s, newStartValue: undefined }));
-            }}
-            onBlur={() => setTouched(true)}
-            error={server.newStartValue ?? (touched ? localError : null)}
-          />
-          <TextInput label="Date" type="date" required value={readAt} onChange={(e) => setReadAt(e.currentTarget.value)} error={server.readAt} />
+          <TextInput label={`New meter's start value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('newStartValue')} />
+          <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
               Cancel

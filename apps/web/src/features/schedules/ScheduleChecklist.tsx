@@ -1,6 +1,6 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ScheduleStatusBadge } from './ScheduleStatusBadge';
 import { scheduleApi, scheduleKeys } from './schedule-api';
 import { checklistSchedules } from './schedule-logic';

@@ -1,12 +1,14 @@
 import { Alert, Autocomplete, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import type { Schedule } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
-import { useState, type FormEvent } from 'react';
-import { DESKTOP_QUERY } from '../../app/theme';
-import { SERVICE_TYPES } from '../service-record/service-record-logic';
+import { useState } from 'react';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
+import { DESKTOP_QUERY } from '../../core/theme';
+import { SERVICE_TYPES } from '../../core/service-types';
 import { useSaveSchedule } from './schedule-api';
-import { failureText, formToInput, serverScheduleErrors, validateSchedule, type ScheduleFormErrors, type ScheduleFormValues } from './schedule-logic';
+import { failureText, formToInput, serverScheduleErrors, validateSchedule, type ScheduleFormValues } from './schedule-logic';
 
 /** Create or edit a schedule; a template's values arrive as `initial` and stay editable. */
 export function ScheduleFormDialog({
@@ -24,53 +26,43 @@ export function ScheduleFormDialog({
 }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const save = useSaveSchedule(machineId);
-  const [values, setValues] = useState(initial);
-  const [showErrors, setShowErrors] = useState(false);
-  const [server, setServer] = useState<ScheduleFormErrors>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const local = validateSchedule(values);
-  const error = (k: keyof ScheduleFormValues) => server[k] ?? (showErrors ? local[k] : undefined);
-
-  const set = <K extends keyof ScheduleFormValues>(key: K, value: ScheduleFormValues[K]) => {
-    setValues((v) => ({ ...v, [key]: value }));
-    setServer((s) => ({ ...s, [key]: undefined }));
-  };
-  const text = (
-    key:
-      | 'title'
-      | 'intervalTime'
-      | 'intervalDistance'
-      | 'intervalHours'
-      | 'soonDays'
-      | 'soonDistance'
-      | 'soonHours'
-      | 'lastDoneDate'
-      | 'lastDoneDistance'
-      | 'lastDoneHours',
-  ) => ({
-    value: values[key],
-    onChange: (e: { currentTarget: { value: string } }) => set(key, e.currentTarget.value),
-    error: error(key),
+  const form = useForm<ScheduleFormValues>({
+    initialValues: initial,
+    validate: validateSchedule,
+    // Rules that read another field: at least one interval, and a due-soon window within its interval.
+    ...errorsAfterSubmit<ScheduleFormValues>({
+      intervalTime: ['soonDays'],
+      intervalDistance: ['intervalTime', 'soonDistance'],
+      intervalHours: ['intervalTime', 'soonHours'],
+      every: ['soonDays'],
+    }),
   });
+  const [failure, setFailure] = useState<string | null>(null);
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    setShowErrors(true);
-    if (Object.keys(local).length > 0 || save.isPending) {
-      return;
-    }
+  async function persist(values: ScheduleFormValues) {
     setFailure(null);
     try {
       await save.mutateAsync({ id: schedule?.id, input: formToInput(values) });
       onClose();
     } catch (err) {
       const fields = serverScheduleErrors(err);
-      setServer(fields);
+      form.setErrors(fields);
       if (Object.keys(fields).length === 0) {
         setFailure(failureText(err, 'The schedule could not be saved. Try again.'));
       }
     }
   }
+
+  // A tried submit shows every message from then on.
+  const submit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      if (!save.isPending) {
+        void persist(values);
+      }
+    },
+    () => touchAll(form),
+  );
 
   const numeric = { inputMode: 'decimal' as const };
   return (
@@ -83,28 +75,33 @@ export function ScheduleFormDialog({
       closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ title: { fontWeight: 700 } }}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
+      <form onSubmit={submit} noValidate aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
         <Stack gap="sm">
           {failure && (
             <Alert color="red" variant="light" role="alert">
               {failure}
             </Alert>
           )}
-          <TextInput label="Title" required maxLength={ScheduleLimits.title} data-autofocus placeholder="Engine oil and filter" {...text('title')} />
+          <TextInput
+            label="Title"
+            required
+            maxLength={ScheduleLimits.title}
+            data-autofocus
+            placeholder="Engine oil and filter"
+            {...form.getInputProps('title')}
+          />
           <Autocomplete
             label="Service type"
             required
             data={SERVICE_TYPES}
             maxLength={ScheduleLimits.serviceType}
-            value={values.serviceType}
-            onChange={(v) => set('serviceType', v)}
-            error={error('serviceType')}
+            {...form.getInputProps('serviceType')}
             comboboxProps={{ withinPortal: true }}
           />
           <Fieldset legend="Due every (whichever comes first)" variant="unstyled">
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
               <Group gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput label="Time" {...numeric} {...text('intervalTime')} style={{ flex: 1 }} />
+                <TextInput label="Time" {...numeric} {...form.getInputProps('intervalTime')} style={{ flex: 1 }} />
                 <NativeSelect
                   label="Unit"
                   aria-label="Time unit"
@@ -112,25 +109,15 @@ export function ScheduleFormDialog({
                     { value: 'months', label: 'months' },
                     { value: 'days', label: 'days' },
                   ]}
-                  value={values.every}
-                  onChange={(e) => set('every', e.currentTarget.value as 'days' | 'months')}
+                  {...form.getInputProps('every')}
                 />
               </Group>
-              <TextInput label={`Distance (${distanceUnit})`} {...numeric} {...text('intervalDistance')} />
-              <TextInput label="Engine hours (h)" {...numeric} {...text('intervalHours')} />
+              <TextInput label={`Distance (${distanceUnit})`} {...numeric} {...form.getInputProps('intervalDistance')} />
+              <TextInput label="Engine hours (h)" {...numeric} {...form.getInputProps('intervalHours')} />
             </SimpleGrid>
           </Fieldset>
-          <Checkbox
-            label="Recurring (due again after each completion)"
-            checked={values.recurring}
-            onChange={(e) => set('recurring', e.currentTarget.checked)}
-          />
-          <Radio.Group
-            label="Count the next due date"
-            value={values.anchor}
-            onChange={(v) => set('anchor', v as 'completion' | 'fixed')}
-            error={error('anchor')}
-          >
+          <Checkbox label="Recurring (due again after each completion)" {...form.getInputProps('recurring', { type: 'checkbox' })} />
+          <Radio.Group label="Count the next due date" {...form.getInputProps('anchor')}>
             <Stack gap={6} mt={6}>
               <Radio value="completion" label="From the last completion" />
               <Radio value="fixed" label="On a fixed grid (from the previous due point)" />
@@ -138,16 +125,21 @@ export function ScheduleFormDialog({
           </Radio.Group>
           <Fieldset legend="Last done (optional)" variant="unstyled">
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
-              <TextInput label="Date" type="date" {...text('lastDoneDate')} />
-              <TextInput label={`At (${distanceUnit})`} {...numeric} {...text('lastDoneDistance')} />
-              <TextInput label="At (h)" {...numeric} {...text('lastDoneHours')} />
+              <TextInput label="Date" type="date" {...form.getInputProps('lastDoneDate')} />
+              <TextInput label={`At (${distanceUnit})`} {...numeric} {...form.getInputProps('lastDoneDistance')} />
+              <TextInput label="At (h)" {...numeric} {...form.getInputProps('lastDoneHours')} />
             </SimpleGrid>
           </Fieldset>
           <Fieldset legend="Due-soon windows (empty: the defaults)" variant="unstyled">
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
-              <TextInput label="Days before" placeholder={String(ScheduleLimits.defaultSoon.days)} {...numeric} {...text('soonDays')} />
-              <TextInput label={`${distanceUnit} before`} placeholder={String(ScheduleLimits.defaultSoon.distance)} {...numeric} {...text('soonDistance')} />
-              <TextInput label="Hours before" placeholder={String(ScheduleLimits.defaultSoon.hours)} {...numeric} {...text('soonHours')} />
+              <TextInput label="Days before" placeholder={String(ScheduleLimits.defaultSoon.days)} {...numeric} {...form.getInputProps('soonDays')} />
+              <TextInput
+                label={`${distanceUnit} before`}
+                placeholder={String(ScheduleLimits.defaultSoon.distance)}
+                {...numeric}
+                {...form.getInputProps('soonDistance')}
+              />
+              <TextInput label="Hours before" placeholder={String(ScheduleLimits.defaultSoon.hours)} {...numeric} {...form.getInputProps('soonHours')} />
             </SimpleGrid>
           </Fieldset>
           <Group justify="flex-end" gap="sm" mt="sm">

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Schedule, ScheduleTemplate } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useState, type ReactNode } from 'react';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { useConfirm } from '../../components/confirm';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { ScheduleFormDialog } from './ScheduleFormDialog';

@@ -12,7 +12,7 @@ import type {
   ScheduleStatus,
   ScheduleTemplate,
 } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 
 // Statuses move with readings that arrive by events from other services: these lists are read

@@ -23,16 +23,17 @@ import type { ServiceRecord } from '@wrenchlog/contracts';
 import { ServiceRecordLimits } from '@wrenchlog/contracts/limits';
 import { useEffect, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { useConfirm } from '../../components/confirm';
 import type { NotFoundTexts } from '../../components/states';
-import { refusalDetail } from '../fast-create/FormBanner';
-import { WithRecord, type RecordFormProps } from '../fast-create/RecordForm';
-import { serverFieldErrors, unplacedMessages } from '../forms/server-errors';
-import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../layout/useScrollManager';
+import { refusalDetail } from '../../core/forms/FormBanner';
+import { WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
+import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../../core/scroll-offsets';
 import { ScheduleChecklist, useStoredCompletions } from '../schedules/ScheduleChecklist';
 import { FocusClearField } from './FocusClearField';
+import { SERVICE_TYPES } from '../../core/service-types';
 import { MilesField } from './MilesField';
 import { serviceRecordApi, serviceRecordKeys, useCreateServiceRecord, useDeleteServiceRecord, useUpdateServiceRecord } from './service-record-api';
 import {
@@ -42,7 +43,6 @@ import {
   newDraft,
   PLANNED_SERVICE,
   today,
-  SERVICE_TYPES,
   STATUS_SUGGESTIONS,
   toBody,
   toDraft,

@@ -2,7 +2,7 @@ import { useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
 import { NotFoundState } from '../../components/states';
 import { SERVICE_RECORD_NOT_FOUND, ServiceRecordForm } from './ServiceRecordForm';
-import { modeFromQuery } from '../fast-create/form-rules';
+import { modeFromQuery } from '../../core/forms/form-rules';
 import { MESSAGES } from './service-record-logic';
 
 /**

@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { ServiceImage, ServiceRecord } from '@wrenchlog/contracts';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved } from '../../api/forget-query';
 import { machineKeys } from '../../api/machines';
-import { historyKeys } from '../history/history-keys';
+import { historyKeys } from '../../core/query-keys';
 import { scheduleKeys } from '../schedules/schedule-api';
 import { serviceKeys } from '../services/services-api';
 import type { RecordBody } from './service-record-logic';

@@ -1,16 +1,6 @@
-import {
-  chunk,
-  cloneRecord,
-  confirmPhotosText,
-  differs,
-  newDraft,
-  processFailedText,
-  resolveOnBlur,
-  SERVICE_TYPES,
-  toDraft,
-  today,
-  validate,
-} from './service-record-logic';
+import { processFailedText } from '../../core/image-texts';
+import { SERVICE_TYPES } from '../../core/service-types';
+import { chunk, cloneRecord, confirmPhotosText, differs, newDraft, resolveOnBlur, toDraft, today, validate } from './service-record-logic';
 
 const record = {
   id: 5,

@@ -4,7 +4,6 @@ import dayjs from 'dayjs';
 
 /** Spec doc 1 section 2: status suggestions and the service types, in the spec's order. */
 export const STATUS_SUGGESTIONS = ['New', 'In Progress', 'On Hold', 'Complete', 'Cancelled'];
-export const SERVICE_TYPES = ['Inspection', 'Maintenance', 'Repair', 'Adjustments', 'Customization', 'Modification', 'Upgrade', 'Service'];
 
 /** The spec's texts (doc 1 sections 2, 5 and 8), verbatim. */
 export const MESSAGES = {
@@ -35,11 +34,6 @@ export function confirmPhotosText(count: number): string {
 
 /** Under a service date after today: allowed, but said (issue 18). */
 export const PLANNED_SERVICE = 'This date is in the future: the record will be a planned service.';
-
-/** Per-file failure while preparing an upload (spec doc 1 section 8). */
-export function processFailedText(fileName: string, reason: string): string {
-  return `Failed to process ${fileName}: ${reason}`;
-}
 
 /** Today as a calendar date (YYYY-MM-DD) in the user's time zone. */
 export function today(): string {

@@ -1,11 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { IMAGE_TYPE_MESSAGE } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../../core/context';
 import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
 import { randomKey } from '../../lib/random-key';
 import { serviceRecordApi, serviceRecordKeys, useDeleteServiceImages, useUploadServiceImages, type PreparedImage } from './service-record-api';
-import { chunk, IMAGES_PER_REQUEST, MESSAGES, processFailedText } from './service-record-logic';
+import { processFailedText } from '../../core/image-texts';
+import { chunk, IMAGES_PER_REQUEST, MESSAGES } from './service-record-logic';
 
 /** A photo prepared in the browser and not yet stored: shown greyed out, kept for a retry. */
 export interface PendingImage extends PreparedImage {

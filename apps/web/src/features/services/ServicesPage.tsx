@@ -4,8 +4,8 @@ import { IconCheck, IconFilter, IconPlus, IconRestore, IconSearchOff, IconTool }
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { useApi } from '../../app/context';
-import { DESKTOP_QUERY } from '../../app/theme';
+import { useApi } from '../../core/context';
+import { DESKTOP_QUERY } from '../../core/theme';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';

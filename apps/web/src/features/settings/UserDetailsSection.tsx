@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Group, Stack, TextInput, Title } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
-import { useApi, useSession } from '../../app/context';
+import { useApi, useSession } from '../../core/context';
 import { accountApi, ACCOUNT_NAME_MAX, failureMessage, serverFieldErrors } from './account-forms';
 
 /** The account name (editable), email and role of the signed-in user. */

@@ -1,5 +1,4 @@
 import type { ChangePasswordReply, CurrentUser } from '@wrenchlog/contracts';
-import { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
 import type { ApiClient } from '../../api/client';
 import { ApiError } from '../../api/client';
 
@@ -23,20 +22,6 @@ export function failureMessage(err: unknown, fallback: string): string {
     return err.body.message;
   }
   return fallback;
-}
-
-/** The password rules the server applies, checked before sending. */
-export function newPasswordError(password: string): string | undefined {
-  if (!password) {
-    return 'New password is required';
-  }
-  if (password.length < MIN_PASSWORD_LENGTH) {
-    return `Password must be at least ${MIN_PASSWORD_LENGTH} characters`;
-  }
-  if (password.length > MAX_PASSWORD_LENGTH) {
-    return `Password must be at most ${MAX_PASSWORD_LENGTH} characters`;
-  }
-  return undefined;
 }
 
 export const accountApi = {

@@ -1,11 +1,5 @@
 import type { ImageStats } from '@wrenchlog/contracts';
 
-/** The account size on Settings; a stored or deleted image or document changes it. */
-export const accountKeys = {
-  imageStats: (userId: number | undefined) => ['account', 'imageStats', userId] as const,
-  allImageStats: ['account', 'imageStats'] as const,
-};
-
 const BYTES_PER_MB = 1048576;
 
 /**

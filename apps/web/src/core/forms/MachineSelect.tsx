@@ -1,7 +1,7 @@
 import { Anchor, NativeSelect } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { MACHINE_LIST_MAX } from '@wrenchlog/contracts/limits';
-import { useApi } from '../../app/context';
+import { useApi } from '../context';
 import { machineKeys, machinesApi } from '../../api/machines';
 
 export const MACHINES_LOAD_FAILED = 'Failed to load machines';

@@ -6,7 +6,7 @@ import { Page } from '../../components/PageHeader';
 import { ErrorState, isNotFound, LoadingState, NotFoundState, type NotFoundTexts } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { FormBanner, refusalDetail, type Banner } from './FormBanner';
-import type { SubmitState } from '../forms/useSubmit';
+import type { SubmitState } from './useSubmit';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
 
 // The record-form kit. Every record form (fuel record, part purchase, service record) takes

@@ -1,5 +1,5 @@
 import { createContext, useContext, useSyncExternalStore, type ReactNode } from 'react';
-import type { AppServices } from './services';
+import type { AppServices } from '../app/services';
 
 const ServicesContext = createContext<AppServices | null>(null);
 
