@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule, type PlatformEnv } from '@wrenchlog/platform';
+import { TransactionsModule } from './common/transactions.module.js';
 import { MachineEntity } from './machines/machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
@@ -18,6 +19,7 @@ export class AppModule {
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'machine-service', entities, migrations }),
         HealthModule.forService('machine-service'),
+        TransactionsModule,
         MachinesModule,
         PhotosModule,
       ],

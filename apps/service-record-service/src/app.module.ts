@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { TransactionsModule } from './common/transactions.module.js';
 import type { ServiceRecordEnv } from './config/service-record-env.js';
 import { ImagesModule } from './images/images.module.js';
 import { ServiceImageEntity } from './images/service-image.entity.js';
@@ -21,6 +22,7 @@ export class AppModule {
         RpcModule.forRoot(),
         DatabaseModule.forService({ service: 'service-record-service', entities, migrations }),
         HealthModule.forService('service-record-service'),
+        TransactionsModule,
         RecordsModule,
         ImagesModule,
         MachinesModule,

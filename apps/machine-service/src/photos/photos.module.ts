@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OwnedImagesModule } from '@wrenchlog/owned-images';
+import { MachinesModule } from '../machines/machines.module.js';
 import { MachinePhotoEntity } from './machine-photo.entity.js';
+import { MachinePhotosRepository } from './machine-photos.repository.js';
+import { PhotosController } from './photos.controller.js';
 import { PhotosService } from './photos.service.js';
 
 /**
- * A machine's profile photo and gallery; the owned-images module records, announces and removes them
- * and re-announces pending ones. Exports PhotosService for the machine calls.
+ * A machine's profile photo and gallery, with their calls; the owned-images module records, announces
+ * and removes them and re-announces pending ones. Photos belong to a machine (photos -> machines).
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([MachinePhotoEntity]),
+    MachinesModule,
     OwnedImagesModule.register<MachinePhotoEntity>({
       owner: 'machine-service',
       entity: MachinePhotoEntity,
@@ -19,7 +21,8 @@ import { PhotosService } from './photos.service.js';
       thumbnailUploaded: (photo) => photo.thumbnailUploaded,
     }),
   ],
-  providers: [PhotosService],
+  controllers: [PhotosController],
+  providers: [PhotosService, MachinePhotosRepository],
   exports: [PhotosService],
 })
 export class PhotosModule {}

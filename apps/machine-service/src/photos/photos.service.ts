@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { type Actor, type DeletedReply, type ImageProcessedEvent, type MachinePhotoKeys, type StoredImageRef } from '@wrenchlog/contracts';
 import { OwnedImages } from '@wrenchlog/owned-images';
-import { badRequest, notFound, requireActor, type CallContext } from '@wrenchlog/platform';
-import { DataSource, In, type EntityManager } from 'typeorm';
-import { assertGalleryRoom } from '../machines/machine-rules.js';
-import { MachineEntity } from '../machines/machine.entity.js';
-import { machineId, ownMachine } from '../machines/machines.service.js';
-import { MachinePhotoEntity, type PhotoKind } from './machine-photo.entity.js';
+import { badRequest, notFound, type CallContext } from '@wrenchlog/platform';
+import { Transactions, type Tx } from '../common/transactions.js';
+import { assertGalleryRoom, machineId, ownedOr404 } from '../machines/machine-rules.js';
+import type { MachineEntity } from '../machines/machine.entity.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import type { MachinePhotoEntity, PhotoKind } from './machine-photo.entity.js';
+import { MachinePhotosRepository } from './machine-photos.repository.js';
 
 export const toPhotoKeys = (p: MachinePhotoEntity): MachinePhotoKeys => ({
   id: p.id,
@@ -24,14 +25,16 @@ export const toPhotoKeys = (p: MachinePhotoEntity): MachinePhotoKeys => ({
 @Injectable()
 export class PhotosService {
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly machines: MachinesRepository,
+    private readonly photos: MachinePhotosRepository,
+    private readonly transactions: Transactions,
     private readonly images: OwnedImages<MachinePhotoEntity>,
   ) {}
 
-  async profilePhoto(actor: Actor | null, id: unknown): Promise<MachinePhotoKeys> {
-    const { userId } = requireActor(actor);
-    const machine = await ownMachine(this.dataSource.manager, userId, machineId(id));
-    const photo = machine.profilePhotoId ? await this.dataSource.manager.findOneBy(MachinePhotoEntity, { id: machine.profilePhotoId, userId }) : null;
+  async profilePhoto(actor: Actor, id: unknown): Promise<MachinePhotoKeys> {
+    const { userId } = actor;
+    const machine = ownedOr404(await this.machines.owned(userId, machineId(id)));
+    const photo = machine.profilePhotoId ? await this.photos.owned(userId, machine.profilePhotoId) : null;
     if (!photo) {
       throw notFound('This machine has no profile photo');
     }
@@ -39,76 +42,75 @@ export class PhotosService {
   }
 
   /** Sets the profile photo, replacing (and deleting) the one before. */
-  async setProfilePhoto(actor: Actor | null, id: unknown, image: StoredImageRef, ctx: CallContext): Promise<MachinePhotoKeys> {
-    const { userId } = requireActor(actor);
+  async setProfilePhoto(actor: Actor, id: unknown, image: StoredImageRef, ctx: CallContext): Promise<MachinePhotoKeys> {
+    const { userId } = actor;
     this.checkImages(userId, [image]);
-    return this.dataSource.transaction(async (manager) => {
-      const machine = await this.lockOwnMachine(manager, userId, machineId(id));
-      const [replayed] = await this.recorded(manager, machine, 'profile', [image]);
+    return this.transactions.run(async (tx) => {
+      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
+      const [replayed] = await this.recorded(tx, machine, 'profile', [image]);
       if (replayed) {
         return toPhotoKeys(replayed);
       }
-      const previous = machine.profilePhotoId ? await manager.findOneBy(MachinePhotoEntity, { id: machine.profilePhotoId, userId }) : null;
-      const [photo] = await this.addPhotos(manager, machine, 'profile', [image], ctx);
-      await manager.update(MachineEntity, { id: machine.id, userId }, { profilePhotoId: photo.id });
+      const previous = machine.profilePhotoId ? await this.photos.owned(userId, machine.profilePhotoId, tx) : null;
+      const [photo] = await this.addPhotos(tx, machine, 'profile', [image], ctx);
+      await this.machines.setProfilePhoto(tx, userId, machine.id, photo.id);
       if (previous) {
-        await this.images.remove(manager, userId, [previous], ctx);
+        await this.images.remove(tx, userId, [previous], ctx);
       }
       return toPhotoKeys(photo);
     });
   }
 
-  async deleteProfilePhoto(actor: Actor | null, id: unknown, ctx: CallContext): Promise<DeletedReply> {
-    const { userId } = requireActor(actor);
-    return this.dataSource.transaction(async (manager) => {
-      const machine = await this.lockOwnMachine(manager, userId, machineId(id));
-      const photo = machine.profilePhotoId ? await manager.findOneBy(MachinePhotoEntity, { id: machine.profilePhotoId, userId }) : null;
-      await manager.update(MachineEntity, { id: machine.id, userId }, { profilePhotoId: null });
+  async deleteProfilePhoto(actor: Actor, id: unknown, ctx: CallContext): Promise<DeletedReply> {
+    const { userId } = actor;
+    return this.transactions.run(async (tx) => {
+      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
+      const photo = machine.profilePhotoId ? await this.photos.owned(userId, machine.profilePhotoId, tx) : null;
+      await this.machines.setProfilePhoto(tx, userId, machine.id, null);
       if (photo) {
-        await this.images.remove(manager, userId, [photo], ctx);
+        await this.images.remove(tx, userId, [photo], ctx);
       }
       return { deleted: photo ? 1 : 0 };
     });
   }
 
-  async gallery(actor: Actor | null, id: unknown): Promise<MachinePhotoKeys[]> {
-    const { userId } = requireActor(actor);
-    const machine = await ownMachine(this.dataSource.manager, userId, machineId(id));
-    const photos = await this.dataSource.manager.find(MachinePhotoEntity, { where: { machineId: machine.id, userId, kind: 'gallery' }, order: { id: 'ASC' } });
+  async gallery(actor: Actor, id: unknown): Promise<MachinePhotoKeys[]> {
+    const machine = ownedOr404(await this.machines.owned(actor.userId, machineId(id)));
+    const photos = await this.photos.gallery(actor.userId, machine.id);
     return photos.map(toPhotoKeys);
   }
 
   /** Adds photos to the gallery, all or none: an upload that would exceed 5 photos is refused whole. */
-  async addToGallery(actor: Actor | null, id: unknown, images: StoredImageRef[], ctx: CallContext): Promise<MachinePhotoKeys[]> {
-    const { userId } = requireActor(actor);
+  async addToGallery(actor: Actor, id: unknown, images: StoredImageRef[], ctx: CallContext): Promise<MachinePhotoKeys[]> {
+    const { userId } = actor;
     this.checkImages(userId, images);
-    return this.dataSource.transaction(async (manager) => {
+    return this.transactions.run(async (tx) => {
       // The machine row is locked first, so two uploads at once cannot both take the last slot.
-      const machine = await this.lockOwnMachine(manager, userId, machineId(id));
+      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
       // A retried upload (same object keys) answers the photos it recorded and adds only the rest.
-      const recorded = await this.recorded(manager, machine, 'gallery', images);
+      const recorded = await this.recorded(tx, machine, 'gallery', images);
       const fresh = images.filter((image) => !recorded.some((p) => p.originalKey === image.originalKey));
       if (fresh.length > 0) {
-        assertGalleryRoom(await manager.countBy(MachinePhotoEntity, { machineId: machine.id, userId, kind: 'gallery' }), fresh.length);
+        assertGalleryRoom(await this.photos.countOfKind(tx, userId, machine.id, 'gallery'), fresh.length);
       }
-      const added = await this.addPhotos(manager, machine, 'gallery', fresh, ctx);
+      const added = await this.addPhotos(tx, machine, 'gallery', fresh, ctx);
       return images.map((image) => toPhotoKeys([...recorded, ...added].find((p) => p.originalKey === image.originalKey)!));
     });
   }
 
-  async deleteFromGallery(actor: Actor | null, id: unknown, photoIds: unknown, ctx: CallContext): Promise<DeletedReply> {
-    const { userId } = requireActor(actor);
+  async deleteFromGallery(actor: Actor, id: unknown, photoIds: unknown, ctx: CallContext): Promise<DeletedReply> {
+    const { userId } = actor;
     const ids = Array.isArray(photoIds) ? photoIds.map(Number) : [];
     if (ids.length === 0 || ids.some((p) => !Number.isInteger(p) || p <= 0)) {
       throw badRequest('Invalid machine ID or no photos selected');
     }
-    return this.dataSource.transaction(async (manager) => {
-      const machine = await this.lockOwnMachine(manager, userId, machineId(id));
-      const photos = await manager.find(MachinePhotoEntity, { where: { id: In(ids), machineId: machine.id, userId, kind: 'gallery' } });
+    return this.transactions.run(async (tx) => {
+      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
+      const photos = await this.photos.galleryByIds(tx, userId, machine.id, ids);
       if (photos.length !== new Set(ids).size) {
         throw notFound('Photo not found');
       }
-      await this.images.remove(manager, userId, photos, ctx);
+      await this.images.remove(tx, userId, photos, ctx);
       return { deleted: photos.length };
     });
   }
@@ -124,35 +126,24 @@ export class PhotosService {
   }
 
   /** Photos already recorded under these object keys (a retried upload); one recorded for another machine or role is a conflict. */
-  private recorded(manager: EntityManager, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[]): Promise<MachinePhotoEntity[]> {
+  private recorded(tx: Tx, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[]): Promise<MachinePhotoEntity[]> {
     return this.images.recorded(
-      manager,
+      tx,
       images,
       (p) => p.userId === machine.userId && p.machineId === machine.id && p.kind === kind,
       'A photo of this upload is already stored elsewhere',
     );
   }
 
-  /** The machine, owned by the caller, with its row locked for this transaction (an update takes the lock on both engines). */
-  private async lockOwnMachine(manager: EntityManager, userId: number, id: number): Promise<MachineEntity> {
-    const now = new Date();
-    const result = await manager.update(MachineEntity, { id, userId }, { lastUpdated: now });
-    if ((result.affected ?? 0) !== 1) {
-      throw notFound('Machine not found');
-    }
-    return ownMachine(manager, userId, id);
+  /** The machine, owned by the caller, with its row locked for this transaction; 404 when not. */
+  private async lockOwnMachine(tx: Tx, userId: number, id: number): Promise<MachineEntity> {
+    return ownedOr404(await this.machines.lockOwned(tx, userId, id, new Date()));
   }
 
-  private async addPhotos(
-    manager: EntityManager,
-    machine: MachineEntity,
-    kind: PhotoKind,
-    images: StoredImageRef[],
-    ctx: CallContext,
-  ): Promise<MachinePhotoEntity[]> {
+  private async addPhotos(tx: Tx, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[], ctx: CallContext): Promise<MachinePhotoEntity[]> {
     const added: MachinePhotoEntity[] = [];
     for (const image of images) {
-      const photo = await manager.save(MachinePhotoEntity, {
+      const photo = await this.photos.add(tx, {
         machineId: machine.id,
         userId: machine.userId,
         kind,
@@ -165,8 +156,8 @@ export class PhotosService {
         state: 'pending',
         error: null,
         createdAt: new Date(),
-      } as MachinePhotoEntity);
-      await this.images.announce(manager, photo, ctx);
+      });
+      await this.images.announce(tx, photo, ctx);
       added.push(photo);
     }
     return added;

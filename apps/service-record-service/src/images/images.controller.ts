@@ -6,12 +6,14 @@ import {
   SERVICE_IMAGE_DELETE,
   SERVICE_IMAGE_LIST,
   SERVICE_IMAGE_PROCESSED,
+  type Actor,
   type AddServiceImagesRequest,
   type DeleteServiceImagesRequest,
   type ImageProcessedEvent,
   type RpcMessage,
   type ServiceImageRecordRequest,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { ImagesService } from './images.service.js';
 
 @Controller()
@@ -19,23 +21,23 @@ export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   @MessagePattern(SERVICE_IMAGE_ADD)
-  add(@Payload() m: RpcMessage<AddServiceImagesRequest>) {
-    return this.images.add(m.actor, m.payload, m.meta);
+  add(@Caller() caller: Actor, @Payload() m: RpcMessage<AddServiceImagesRequest>) {
+    return this.images.add(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_IMAGE_LIST)
-  list(@Payload() m: RpcMessage<ServiceImageRecordRequest>) {
-    return this.images.list(m.actor, m.payload?.recordId);
+  list(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
+    return this.images.list(caller, m.payload?.recordId);
   }
 
   @MessagePattern(SERVICE_IMAGE_COUNT)
-  count(@Payload() m: RpcMessage<ServiceImageRecordRequest>) {
-    return this.images.count(m.actor, m.payload?.recordId);
+  count(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
+    return this.images.count(caller, m.payload?.recordId);
   }
 
   @MessagePattern(SERVICE_IMAGE_DELETE)
-  delete(@Payload() m: RpcMessage<DeleteServiceImagesRequest>) {
-    return this.images.delete(m.actor, m.payload, m.meta);
+  delete(@Caller() caller: Actor, @Payload() m: RpcMessage<DeleteServiceImagesRequest>) {
+    return this.images.delete(caller, m.payload, m.meta);
   }
 
   @EventPattern(SERVICE_IMAGE_PROCESSED)

@@ -1,18 +1,18 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OwnedImagesModule } from '@wrenchlog/owned-images';
 import { ImageRemoval } from './image-removal.js';
 import { ImagesController } from './images.controller.js';
 import { ImagesService } from './images.service.js';
 import { ServiceImageEntity } from './service-image.entity.js';
+import { ServiceImagesRepository } from './service-images.repository.js';
 
 /**
  * A record's images; the owned-images module records, announces and removes them and re-announces
- * pending ones. Exports ImageRemoval (records delete theirs in their own transaction) and the image repository.
+ * pending ones. Exports ImageRemoval (records delete theirs in their own transaction) and
+ * ServiceImagesRepository (the data export and the history count read it).
  */
 @Module({
   imports: [
-    TypeOrmModule.forFeature([ServiceImageEntity]),
     OwnedImagesModule.register<ServiceImageEntity>({
       owner: 'service-record-service',
       entity: ServiceImageEntity,
@@ -23,7 +23,7 @@ import { ServiceImageEntity } from './service-image.entity.js';
     }),
   ],
   controllers: [ImagesController],
-  providers: [ImagesService, ImageRemoval],
-  exports: [ImageRemoval, TypeOrmModule],
+  providers: [ImagesService, ImageRemoval, ServiceImagesRepository],
+  exports: [ImageRemoval, ServiceImagesRepository],
 })
 export class ImagesModule {}

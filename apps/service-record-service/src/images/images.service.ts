@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   isValidId,
   MAX_SERVICE_IMAGES_PER_UPLOAD,
@@ -16,11 +15,12 @@ import {
   type ServiceImagesDeleted,
 } from '@wrenchlog/contracts';
 import { isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
-import { notFound, requireActor, validationFailed } from '@wrenchlog/platform';
-import { DataSource, In, Repository, type EntityManager } from 'typeorm';
-import { ServiceRecordEntity } from '../records/service-record.entity.js';
+import { notFound, validationFailed } from '@wrenchlog/platform';
+import { callContext } from '../common/call-context.js';
+import { Transactions, type Tx } from '../common/transactions.js';
 import { ImageRemoval } from './image-removal.js';
-import { ServiceImageEntity } from './service-image.entity.js';
+import type { ServiceImageEntity } from './service-image.entity.js';
+import { ServiceImagesRepository } from './service-images.repository.js';
 
 const toKeys = (i: ServiceImageEntity): ServiceImageKeys => ({
   id: i.id,
@@ -37,8 +37,8 @@ const invalidId = () => validationFailed(ServiceRecordMessages.invalidId, [{ fie
 @Injectable()
 export class ImagesService {
   constructor(
-    @InjectRepository(ServiceImageEntity) private readonly rows: Repository<ServiceImageEntity>,
-    private readonly dataSource: DataSource,
+    private readonly rows: ServiceImagesRepository,
+    private readonly transactions: Transactions,
     private readonly images: OwnedImages<ServiceImageEntity>,
     private readonly removal: ImageRemoval,
   ) {}
@@ -47,8 +47,7 @@ export class ImagesService {
    * Records images the gateway has already checked and stored, and hands each to the image worker
    * (image.image.stored). Idempotent per object key, so a retried call adds nothing twice.
    */
-  async add(caller: Actor | null, request: AddServiceImagesRequest, meta?: RpcMeta): Promise<ServiceImageKeys[]> {
-    const actor = requireActor(caller);
+  async add(actor: Actor, request: AddServiceImagesRequest, meta?: RpcMeta): Promise<ServiceImageKeys[]> {
     if (!isValidId(request?.recordId)) {
       throw invalidId();
     }
@@ -57,11 +56,11 @@ export class ImagesService {
       throw validationFailed(ServiceImageMessages.noImages, [{ field: 'images', message: ServiceImageMessages.noImages }]);
     }
     this.images.checkRefs(actor.userId, images);
-    const ctx = { actor, correlationId: meta?.correlationId };
-    return this.dataSource.transaction(async (manager) => {
-      const record = await this.ownedRecord(manager, actor.userId, request.recordId);
+    const ctx = callContext(actor, meta);
+    return this.transactions.run(async (tx) => {
+      const record = await this.ownedRecord(actor.userId, request.recordId, tx);
       const known = await this.images.recorded(
-        manager,
+        tx,
         images,
         (k) => k.userId === actor.userId && k.recordId === record.id,
         'An image of this upload is already stored for another record',
@@ -73,7 +72,7 @@ export class ImagesService {
           added.push(existing);
           continue;
         }
-        const row = manager.create(ServiceImageEntity, {
+        const row = await this.rows.add(tx, {
           userId: actor.userId,
           recordId: record.id,
           machineId: record.machineId,
@@ -87,8 +86,7 @@ export class ImagesService {
           error: null,
           createdAt: new Date(),
         });
-        await manager.save(row);
-        await this.images.announce(manager, row, ctx);
+        await this.images.announce(tx, row, ctx);
         added.push(row);
       }
       return added.map(toKeys);
@@ -96,40 +94,34 @@ export class ImagesService {
   }
 
   /** The record's photos, first added first: at most SERVICE_IMAGE_LIST_MAX (the spec's call is unpaged). */
-  async list(caller: Actor | null, recordId: number): Promise<ServiceImageKeys[]> {
-    const actor = requireActor(caller);
+  async list(actor: Actor, recordId: number): Promise<ServiceImageKeys[]> {
     if (!isValidId(recordId)) {
       throw invalidId();
     }
-    await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
-    const rows = await this.rows.find({ where: { userId: actor.userId, recordId }, order: { id: 'ASC' }, take: SERVICE_IMAGE_LIST_MAX });
+    await this.ownedRecord(actor.userId, recordId);
+    const rows = await this.rows.ofRecord(actor.userId, recordId, SERVICE_IMAGE_LIST_MAX);
     return rows.map(toKeys);
   }
 
-  async count(caller: Actor | null, recordId: number): Promise<number> {
-    const actor = requireActor(caller);
+  async count(actor: Actor, recordId: number): Promise<number> {
     if (!isValidId(recordId)) {
       throw invalidId();
     }
-    await this.ownedRecord(this.dataSource.manager, actor.userId, recordId);
-    return this.rows.countBy({ userId: actor.userId, recordId });
+    await this.ownedRecord(actor.userId, recordId);
+    return this.rows.countOfRecord(actor.userId, recordId);
   }
 
   /** Deletes the listed images of one record; ids that are not (or no longer) there are skipped. */
-  async delete(caller: Actor | null, request: DeleteServiceImagesRequest, meta?: RpcMeta): Promise<ServiceImagesDeleted> {
-    const actor = requireActor(caller);
+  async delete(actor: Actor, request: DeleteServiceImagesRequest, meta?: RpcMeta): Promise<ServiceImagesDeleted> {
     const ids = request?.imageIds;
     if (!isValidId(request?.recordId) || !Array.isArray(ids) || ids.length === 0 || !ids.every(isValidId)) {
       throw validationFailed(ServiceImageMessages.invalidDelete, [{ field: 'imageIds', message: ServiceImageMessages.invalidDelete }]);
     }
-    const ctx = { actor, correlationId: meta?.correlationId };
-    return this.dataSource.transaction(async (manager) => {
-      await this.ownedRecord(manager, actor.userId, request.recordId);
-      const images = await manager.find(ServiceImageEntity, {
-        where: { userId: actor.userId, recordId: request.recordId, id: In([...new Set(ids)]) },
-        select: { id: true, originalKey: true, thumbnailKey: true },
-      });
-      return { deleted: await this.removal.remove(manager, actor.userId, images, ctx) };
+    const ctx = callContext(actor, meta);
+    return this.transactions.run(async (tx) => {
+      await this.ownedRecord(actor.userId, request.recordId, tx);
+      const images = await this.rows.keysByIds(tx, actor.userId, request.recordId, [...new Set(ids)]);
+      return { deleted: await this.removal.remove(tx, actor.userId, images, ctx) };
     });
   }
 
@@ -143,8 +135,8 @@ export class ImagesService {
     return this.images.reannouncePending(olderThanMs, limit);
   }
 
-  private async ownedRecord(manager: EntityManager, userId: number, id: number): Promise<ServiceRecordEntity> {
-    const record = await manager.findOneBy(ServiceRecordEntity, { id, userId });
+  private async ownedRecord(userId: number, id: number, tx?: Tx): Promise<{ id: number; machineId: number }> {
+    const record = await this.rows.recordOf(userId, id, tx);
     if (!record) {
       throw notFound(ServiceRecordMessages.notFound);
     }

@@ -4,11 +4,13 @@ import {
   MACHINE_DELETED,
   MACHINE_SAVED,
   SERVICE_MACHINE_HISTORY_COUNT,
+  type Actor,
   type MachineDeletedEvent,
   type MachineSavedEvent,
   type RpcMessage,
   type ServiceMachineHistoryCountRequest,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { MachineHistoryService } from './machine-history.service.js';
 import { MachinesService } from './machines.service.js';
 
@@ -20,8 +22,8 @@ export class MachinesController {
   ) {}
 
   @MessagePattern(SERVICE_MACHINE_HISTORY_COUNT)
-  historyCount(@Payload() m: RpcMessage<ServiceMachineHistoryCountRequest>) {
-    return this.history.count(m.actor, m.payload.machineId);
+  historyCount(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceMachineHistoryCountRequest>) {
+    return this.history.count(caller, m.payload.machineId);
   }
 
   @EventPattern(MACHINE_SAVED)

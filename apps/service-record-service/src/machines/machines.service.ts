@@ -1,10 +1,10 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
-import { DataSource, LessThanOrEqual } from 'typeorm';
+import { Transactions } from '../common/transactions.js';
+import { KnownMachinesRepository } from '../records/known-machines.repository.js';
+import { RecordsRepository } from '../records/records.repository.js';
 import { RecordsService } from '../records/records.service.js';
-import { ServiceRecordEntity } from '../records/service-record.entity.js';
 import { sortKey } from '../records/service-record.rules.js';
-import { KnownMachineEntity } from '../records/known-machine.entity.js';
 
 /**
  * Keeps the projection of machines (owner and name) from machine-service's events. Both consumers
@@ -16,8 +16,10 @@ export class MachinesService {
   private readonly logger = new Logger(MachinesService.name);
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly known: KnownMachinesRepository,
+    private readonly records: RecordsRepository,
     private readonly recordsService: RecordsService,
+    private readonly transactions: Transactions,
   ) {}
 
   async onSaved(m: RpcMessage<MachineSavedEvent>): Promise<void> {
@@ -32,24 +34,13 @@ export class MachinesService {
     // an event older than the name already kept changes nothing. One transaction: the projection
     // row stays locked until the records carry its name, so a saved event for the same machine
     // handled at the same moment waits, and so does a record create (RecordsService.machineForWrite).
-    await this.dataSource.transaction(async (manager) => {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(KnownMachineEntity)
-        .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at })
-        .orIgnore()
-        .execute();
-      const applied = await manager.update(
-        KnownMachineEntity,
-        { machineId: e.machineId, deleted: false, updatedAt: LessThanOrEqual(at) },
-        { name: e.name, updatedAt: at },
-      );
-      if (!applied.affected) {
+    await this.transactions.run(async (tx) => {
+      await this.known.addIfAbsent(tx, { machineId: e.machineId, userId: e.userId, name: e.name, updatedAt: at });
+      if (!(await this.known.rename(tx, e.machineId, e.name, at))) {
         return;
       }
       // Only the owner's records take the name: a record of someone else never shows it.
-      await manager.update(ServiceRecordEntity, { machineId: e.machineId, userId: e.userId }, { machineName: e.name, machineKey: sortKey(e.name) });
+      await this.records.renameMachine(tx, e.userId, e.machineId, e.name, sortKey(e.name));
     });
   }
 
@@ -60,17 +51,9 @@ export class MachinesService {
       return;
     }
     // The deletion marker always wins, whatever arrived before (an atomic upsert).
-    await this.dataSource.transaction((manager) =>
-      manager
-        .createQueryBuilder()
-        .insert()
-        .into(KnownMachineEntity)
-        .values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() })
-        .orUpdate(['deleted', 'updated_at'], ['machine_id'])
-        .execute(),
-    );
-    const removed = await this.dataSource.transaction((manager) =>
-      this.recordsService.deleteAllOfMachine(manager, e.userId, e.machineId, { actor: m.actor, correlationId: m.meta?.correlationId }),
+    await this.transactions.run((tx) => this.known.tombstone(tx, e.machineId, e.userId, new Date()));
+    const removed = await this.transactions.run((tx) =>
+      this.recordsService.deleteAllOfMachine(tx, e.userId, e.machineId, { actor: m.actor, correlationId: m.meta?.correlationId }),
     );
     if (removed > 0) {
       this.logger.log(`machine ${e.machineId} deleted: removed ${removed} service record(s) and their images`);

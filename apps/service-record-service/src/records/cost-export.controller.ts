@@ -1,23 +1,22 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { InjectRepository } from '@nestjs/typeorm';
 import {
   EXPORT_AT,
   exportPage,
   exportWindow,
   SERVICE_COST_EXPORT,
   SERVICE_DATA_EXPORT,
+  type Actor,
   type ExportPage,
   type ExportPageRequest,
   type RpcMessage,
   type ServiceRecordExportItem,
   type ServiceRecordSavedEvent,
 } from '@wrenchlog/contracts';
-import { requireActor, requireAdmin } from '@wrenchlog/platform';
-import { In, MoreThan, Repository } from 'typeorm';
-import { ServiceImageEntity } from '../images/service-image.entity.js';
+import { AdminCaller, Caller } from '@wrenchlog/platform';
+import { ServiceImagesRepository } from '../images/service-images.repository.js';
+import { RecordsRepository } from './records.repository.js';
 import { toServiceRecord } from './records.service.js';
-import { ServiceRecordEntity } from './service-record.entity.js';
 
 /**
  * service.costExport.page (issue 22, administrators only): every user's records by id, as the
@@ -28,20 +27,14 @@ import { ServiceRecordEntity } from './service-record.entity.js';
 @Controller()
 export class CostExportController {
   constructor(
-    @InjectRepository(ServiceRecordEntity) private readonly records: Repository<ServiceRecordEntity>,
-    @InjectRepository(ServiceImageEntity) private readonly images: Repository<ServiceImageEntity>,
+    private readonly records: RecordsRepository,
+    private readonly images: ServiceImagesRepository,
   ) {}
 
   @MessagePattern(SERVICE_COST_EXPORT)
-  async page(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ServiceRecordSavedEvent>> {
-    requireAdmin(m.actor);
+  async page(@AdminCaller() _admin: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ServiceRecordSavedEvent>> {
     const { afterId, limit } = exportWindow(m.payload);
-    const rows = await this.records.find({
-      where: { id: MoreThan(afterId) },
-      order: { id: 'ASC' },
-      take: limit,
-      select: { id: true, userId: true, machineId: true, serviceDate: true, miles: true, hours: true, priceCents: true, title: true, notes: true },
-    });
+    const rows = await this.records.exportPage(afterId, limit);
     const items = rows.map((r) => ({
       recordId: r.id,
       userId: r.userId,
@@ -59,11 +52,13 @@ export class CostExportController {
 
   /** service.dataExport.page ("Download all my data", issue 23): the caller's records, with their images' originals. */
   @MessagePattern(SERVICE_DATA_EXPORT)
-  async dataPage(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ServiceRecordExportItem>> {
-    const { userId } = requireActor(m.actor);
+  async dataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ServiceRecordExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
-    const rows = await this.records.find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
-    const images = rows.length === 0 ? [] : await this.images.find({ where: { userId, recordId: In(rows.map((r) => r.id)) }, order: { id: 'ASC' } });
+    const rows = await this.records.userPage(caller.userId, afterId, limit);
+    const images = await this.images.ofRecords(
+      caller.userId,
+      rows.map((r) => r.id),
+    );
     const items = rows.map((r) => ({
       ...toServiceRecord(r),
       photos: images.filter((i) => i.recordId === r.id).map((i) => ({ id: i.id, key: i.originalKey, contentType: i.contentType, label: i.fileName })),

@@ -1,18 +1,19 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
-  SERVICE_RECORD_BY_MACHINE,
   SERVICE_IMPORT_APPLY,
   SERVICE_IMPORT_CHECK,
   SERVICE_IMPORT_REVERT,
-  type ImportApplyRequest,
-  type ImportCheckRequest,
-  type ImportRevertRequest,
+  SERVICE_RECORD_BY_MACHINE,
   SERVICE_RECORD_CREATE,
   SERVICE_RECORD_DELETE,
   SERVICE_RECORD_GET,
   SERVICE_RECORD_RECENT,
   SERVICE_RECORD_UPDATE,
+  type Actor,
+  type ImportApplyRequest,
+  type ImportCheckRequest,
+  type ImportRevertRequest,
   type RecentServicesQuery,
   type RpcMessage,
   type ServiceRecordIdRequest,
@@ -20,6 +21,7 @@ import {
   type ServiceRecordsByMachineRequest,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { RecordsService } from './records.service.js';
 
 @Controller()
@@ -27,47 +29,47 @@ export class RecordsController {
   constructor(private readonly records: RecordsService) {}
 
   @MessagePattern(SERVICE_RECORD_CREATE)
-  create(@Payload() m: RpcMessage<ServiceRecordInput>) {
-    return this.records.create(m.actor, m.payload, m.meta);
+  create(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordInput>) {
+    return this.records.create(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_RECORD_GET)
-  get(@Payload() m: RpcMessage<ServiceRecordIdRequest>) {
-    return this.records.get(m.actor, m.payload?.id);
+  get(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordIdRequest>) {
+    return this.records.get(caller, m.payload?.id);
   }
 
   @MessagePattern(SERVICE_RECORD_UPDATE)
-  update(@Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
-    return this.records.update(m.actor, m.payload, m.meta);
+  update(@Caller() caller: Actor, @Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
+    return this.records.update(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_RECORD_DELETE)
-  delete(@Payload() m: RpcMessage<ServiceRecordIdRequest>) {
-    return this.records.delete(m.actor, m.payload?.id, m.meta);
+  delete(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordIdRequest>) {
+    return this.records.delete(caller, m.payload?.id, m.meta);
   }
 
   @MessagePattern(SERVICE_RECORD_BY_MACHINE)
-  byMachine(@Payload() m: RpcMessage<ServiceRecordsByMachineRequest>) {
-    return this.records.byMachine(m.actor, m.payload?.machineId, m.payload ?? {});
+  byMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordsByMachineRequest>) {
+    return this.records.byMachine(caller, m.payload?.machineId, m.payload ?? {});
   }
 
   @MessagePattern(SERVICE_RECORD_RECENT)
-  recent(@Payload() m: RpcMessage<RecentServicesQuery>) {
-    return this.records.recent(m.actor, m.payload);
+  recent(@Caller() caller: Actor, @Payload() m: RpcMessage<RecentServicesQuery>) {
+    return this.records.recent(caller, m.payload);
   }
 
   @MessagePattern(SERVICE_IMPORT_APPLY)
-  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
-    return this.records.importApply(m.actor, m.payload, m.meta);
+  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.records.importApply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_IMPORT_CHECK)
-  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
-    return this.records.importCheck(m.actor, m.payload);
+  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.records.importCheck(caller, m.payload);
   }
 
   @MessagePattern(SERVICE_IMPORT_REVERT)
-  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
-    return this.records.importRevert(m.actor, m.payload, m.meta);
+  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.records.importRevert(caller, m.payload, m.meta);
   }
 }

@@ -1,21 +1,21 @@
 import { Module } from '@nestjs/common';
-import { TypeOrmModule } from '@nestjs/typeorm';
 import { OutboxModule } from '@wrenchlog/platform';
 import { ImagesModule } from '../images/images.module.js';
 import { CostExportController } from './cost-export.controller.js';
-import { KnownMachineEntity } from './known-machine.entity.js';
+import { KnownMachinesRepository } from './known-machines.repository.js';
 import { RecordsController } from './records.controller.js';
+import { RecordsRepository } from './records.repository.js';
 import { RecordsService } from './records.service.js';
-import { ServiceRecordEntity } from './service-record.entity.js';
 
 /**
  * Service records, their export and the machine projection they check and lock on every write.
- * Exports RecordsService (a machine's deletion removes its records) and the record repositories.
+ * Exports RecordsService (a machine's deletion removes its records) and the record and projection
+ * repositories (machines/ feeds the projection and renames the records).
  */
 @Module({
-  imports: [TypeOrmModule.forFeature([ServiceRecordEntity, KnownMachineEntity]), OutboxModule, ImagesModule],
+  imports: [OutboxModule, ImagesModule],
   controllers: [RecordsController, CostExportController],
-  providers: [RecordsService],
-  exports: [RecordsService, TypeOrmModule],
+  providers: [RecordsService, RecordsRepository, KnownMachinesRepository],
+  exports: [RecordsService, RecordsRepository, KnownMachinesRepository],
 })
 export class RecordsModule {}

@@ -1,0 +1,203 @@
+import { Injectable } from '@nestjs/common';
+import { MACHINE_LIST_MAX, type ImportApplyRequest, type ImportApplyResult, type ImportApplyRow } from '@wrenchlog/contracts';
+import { applyImportBatch, CompiledSelect, type ImportRowOutcome } from '@wrenchlog/platform';
+import { DataSource, In, IsNull, MoreThan } from 'typeorm';
+import type { Tx } from '../common/transactions.js';
+import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
+import { MachineEntity } from './machine.entity.js';
+
+/** The columns of a list item only: hydrating all thirty was most of the list calls' CPU (docs/performance.md). */
+const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate'] as const;
+
+export type MachineListRow = Pick<MachineEntity, (typeof LIST_COLUMNS)[number]>;
+
+/** The lists are unpaged in the spec: the database answers the first MACHINE_LIST_MAX rows only (issue 25, item 9). */
+const LIST_WINDOW = { limit: MACHINE_LIST_MAX, offset: 0 };
+
+/** The columns a new machine is written with (the id comes from the database). */
+export type NewMachine = Omit<MachineEntity, 'id'>;
+
+/** What the machine export (report-service's projection) reads of a machine. */
+export type MachineExportRow = Pick<MachineEntity, 'id' | 'userId' | 'name' | 'type' | 'archived'>;
+
+/** A machine's service-record facts, as service.record.changed tells them. */
+export interface ServiceState {
+  machineId: number;
+  userId: number;
+  latestServiceDate: string | null;
+  at: Date;
+}
+
+/** A machine's meter values, as schedule.meters.changed tells them (absent: unchanged). */
+export interface MeterState {
+  machineId: number;
+  userId: number;
+  miles?: number;
+  hours?: number;
+  at: Date;
+}
+
+/** SQL of the `machines` table. A machine owns its photos' rows: its delete takes them (their objects go by machine.machine.deleted). */
+@Injectable()
+export class MachinesRepository {
+  private readonly listed: CompiledSelect<MachineEntity, (typeof LIST_COLUMNS)[number]>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.listed = new CompiledSelect(dataSource.getRepository(MachineEntity), 'm', LIST_COLUMNS);
+  }
+
+  private table(tx?: Tx) {
+    return (tx ?? this.dataSource.manager).getRepository(MachineEntity);
+  }
+
+  /** The user's active machines by name, or with `archived` the archived ones; at most MACHINE_LIST_MAX. */
+  byName(userId: number, archived: boolean): Promise<MachineListRow[]> {
+    // A literal, not a bound value: CompiledSelect binds numbers and strings only, and TRUE/FALSE
+    // read the same on SQLite (1/0) and PostgreSQL. The shape names the SQL text it makes.
+    return this.listed.rows(
+      archived ? 'by-name-archived' : 'by-name',
+      (qb) =>
+        qb
+          .where(`m.userId = :userId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`)
+          .orderBy('m.name', 'ASC')
+          .addOrderBy('m.id', 'ASC'),
+      { userId },
+      LIST_WINDOW,
+    );
+  }
+
+  /** Newest service first; machines never serviced after them, most recently updated first. Archived machines are left out. */
+  recentlyServiced(userId: number): Promise<MachineListRow[]> {
+    return this.listed.rows(
+      'recently-serviced',
+      (qb) =>
+        qb
+          .where('m.userId = :userId AND m.archived = FALSE')
+          .orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST')
+          .addOrderBy('m.lastUpdated', 'DESC')
+          .addOrderBy('m.id', 'DESC'),
+      { userId },
+      LIST_WINDOW,
+    );
+  }
+
+  /** The user's machine; null also when it is another user's. */
+  owned(userId: number, id: number, tx?: Tx): Promise<MachineEntity | null> {
+    return this.table(tx).findOneBy({ id, userId });
+  }
+
+  /** The machine a create with this idempotency key made. */
+  byIdempotencyKey(userId: number, idempotencyKey: string): Promise<MachineEntity | null> {
+    return this.table().findOneBy({ userId, idempotencyKey });
+  }
+
+  /**
+   * The user's machine with its row locked for this transaction, its `lastUpdated` set to `at`
+   * (an UPDATE takes the row lock on both engines); null when it is not the caller's.
+   */
+  async lockOwned(tx: Tx, userId: number, id: number, at: Date): Promise<MachineEntity | null> {
+    const result = await this.table(tx).update({ id, userId }, { lastUpdated: at });
+    return (result.affected ?? 0) === 1 ? this.owned(userId, id, tx) : null;
+  }
+
+  /** Inserts a machine and answers it with its id. */
+  add(tx: Tx, machine: NewMachine): Promise<MachineEntity> {
+    return this.table(tx).save(machine as MachineEntity);
+  }
+
+  /** Writes every column of a machine read before. */
+  async save(tx: Tx, machine: MachineEntity): Promise<void> {
+    await this.table(tx).save(machine);
+  }
+
+  async setProfilePhoto(tx: Tx, userId: number, id: number, photoId: number | null): Promise<void> {
+    await this.table(tx).update({ id, userId }, { profilePhotoId: photoId });
+  }
+
+  /** Deletes the user's machine and its photos' rows. */
+  async remove(tx: Tx, userId: number, id: number): Promise<void> {
+    await tx.delete(MachinePhotoEntity, { machineId: id, userId });
+    await this.table(tx).delete({ id, userId });
+  }
+
+  /** One batch of an import (platform's applyImportBatch): rows an earlier delivery wrote answer their ids again. */
+  importBatch(tx: Tx, request: ImportApplyRequest, write: (row: ImportApplyRow) => Promise<ImportRowOutcome>): Promise<ImportApplyResult> {
+    return applyImportBatch(tx, MachineEntity, request, write);
+  }
+
+  /** The machines this import created for names (not for rows), among `names`. */
+  createdForNames(tx: Tx, userId: number, importId: number, names: string[]): Promise<Pick<MachineEntity, 'id' | 'name'>[]> {
+    if (names.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.table(tx).find({ where: { userId, importId, importRow: IsNull(), name: In(names) }, select: { id: true, name: true } });
+  }
+
+  /** Which of `ids` are the user's machines of this import. */
+  async ofImport(tx: Tx, userId: number, importId: number, ids: number[]): Promise<number[]> {
+    if (ids.length === 0) {
+      return [];
+    }
+    const rows = await this.table(tx).find({ where: { userId, importId, id: In(ids) }, select: { id: true } });
+    return rows.map((m) => m.id);
+  }
+
+  /** Every machine of the user's import, by id. */
+  allOfImport(tx: Tx, userId: number, importId: number): Promise<Pick<MachineEntity, 'id' | 'name'>[]> {
+    return this.table(tx).find({ where: { userId, importId }, select: { id: true, name: true }, order: { id: 'ASC' } });
+  }
+
+  /**
+   * Applies a service.record.changed fact in one conditional statement: the last-serviced date is
+   * the machine's newest record's and the change counts as an update. A fact older than the last one
+   * applied (redelivered or overtaken) matches no row, so the newest always stays.
+   */
+  async applyServiceState(s: ServiceState): Promise<void> {
+    await this.dataSource
+      .createQueryBuilder()
+      .update(MachineEntity)
+      .set({ serviceStateAt: s.at, lastServicedDate: s.latestServiceDate, lastUpdated: () => 'CASE WHEN last_updated < :at THEN :at ELSE last_updated END' })
+      .where('id = :id AND user_id = :userId AND (service_state_at IS NULL OR service_state_at <= :at)', { id: s.machineId, userId: s.userId, at: s.at })
+      .execute();
+  }
+
+  /** Applies meter values in one conditional statement guarded by their `at` (an older fact changes nothing). */
+  async applyMeters(s: MeterState): Promise<void> {
+    const set: Partial<MachineEntity> = { metersAt: s.at };
+    if (s.miles !== undefined) {
+      set.miles = s.miles;
+    }
+    if (s.hours !== undefined) {
+      set.hours = s.hours;
+    }
+    await this.dataSource
+      .createQueryBuilder()
+      .update(MachineEntity)
+      .set(set)
+      .where('id = :id AND user_id = :userId AND (meters_at IS NULL OR meters_at <= :at)', { id: s.machineId, userId: s.userId, at: s.at })
+      .execute();
+  }
+
+  /** Every user's machines after `afterId`, by id (the administrators' export). */
+  exportPage(afterId: number, limit: number): Promise<MachineExportRow[]> {
+    return this.table().find({
+      where: { id: MoreThan(afterId) },
+      order: { id: 'ASC' },
+      take: limit,
+      select: { id: true, userId: true, name: true, type: true, archived: true },
+    });
+  }
+
+  /** The user's machines after `afterId`, archived too, by id ("Download all my data"). */
+  userPage(userId: number, afterId: number, limit: number): Promise<MachineEntity[]> {
+    return this.table().find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+  }
+
+  /** The photos of the user's machines, by id (the data export lists them with their machine). */
+  photosOf(userId: number, machineIds: number[]): Promise<MachinePhotoEntity[]> {
+    if (machineIds.length === 0) {
+      return Promise.resolve([]);
+    }
+    return this.dataSource.getRepository(MachinePhotoEntity).find({ where: { userId, machineId: In(machineIds) }, order: { id: 'ASC' } });
+  }
+}

@@ -1,0 +1,41 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import type { Tx } from '../common/transactions.js';
+import { MachinePhotoEntity, type PhotoKind } from './machine-photo.entity.js';
+
+/** The columns of a new photo (the id comes from the database). */
+export type NewMachinePhoto = Omit<MachinePhotoEntity, 'id'>;
+
+/** SQL of the `machine_photos` table (OwnedImages writes their state and announces them). */
+@Injectable()
+export class MachinePhotosRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  private table(tx?: Tx) {
+    return (tx ?? this.dataSource.manager).getRepository(MachinePhotoEntity);
+  }
+
+  /** The user's photo; null also when it is another user's. */
+  owned(userId: number, id: number, tx?: Tx): Promise<MachinePhotoEntity | null> {
+    return this.table(tx).findOneBy({ id, userId });
+  }
+
+  /** A machine's gallery, first added first. */
+  gallery(userId: number, machineId: number): Promise<MachinePhotoEntity[]> {
+    return this.table().find({ where: { machineId, userId, kind: 'gallery' }, order: { id: 'ASC' } });
+  }
+
+  countOfKind(tx: Tx, userId: number, machineId: number, kind: PhotoKind): Promise<number> {
+    return this.table(tx).countBy({ machineId, userId, kind });
+  }
+
+  /** The listed gallery photos of the user's machine (ids that are not there are left out). */
+  galleryByIds(tx: Tx, userId: number, machineId: number, ids: number[]): Promise<MachinePhotoEntity[]> {
+    return this.table(tx).find({ where: { id: In(ids), machineId, userId, kind: 'gallery' } });
+  }
+
+  /** Inserts a photo and answers it with its id. */
+  add(tx: Tx, photo: NewMachinePhoto): Promise<MachinePhotoEntity> {
+    return this.table(tx).save(photo as MachinePhotoEntity);
+  }
+}

@@ -1,0 +1,61 @@
+import { Controller } from '@nestjs/common';
+import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
+import {
+  MACHINE_GALLERY_ADD,
+  MACHINE_GALLERY_DELETE,
+  MACHINE_GALLERY_LIST,
+  MACHINE_PHOTO_PROCESSED,
+  MACHINE_PROFILE_PHOTO_DELETE,
+  MACHINE_PROFILE_PHOTO_GET,
+  MACHINE_PROFILE_PHOTO_SET,
+  type Actor,
+  type ImageProcessedEvent,
+  type MachineGalleryAddRequest,
+  type MachineGalleryDeleteRequest,
+  type MachinePhotoRequest,
+  type MachinePhotoSetRequest,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
+import { callContext } from '../common/call-context.js';
+import { PhotosService } from './photos.service.js';
+
+@Controller()
+export class PhotosController {
+  constructor(private readonly photos: PhotosService) {}
+
+  @MessagePattern(MACHINE_PROFILE_PHOTO_GET)
+  profilePhoto(@Caller() caller: Actor, @Payload() m: RpcMessage<MachinePhotoRequest>) {
+    return this.photos.profilePhoto(caller, m.payload?.machineId);
+  }
+
+  @MessagePattern(MACHINE_PROFILE_PHOTO_SET)
+  setProfilePhoto(@Caller() caller: Actor, @Payload() m: RpcMessage<MachinePhotoSetRequest>) {
+    return this.photos.setProfilePhoto(caller, m.payload?.machineId, m.payload?.image, callContext(caller, m));
+  }
+
+  @MessagePattern(MACHINE_PROFILE_PHOTO_DELETE)
+  deleteProfilePhoto(@Caller() caller: Actor, @Payload() m: RpcMessage<MachinePhotoRequest>) {
+    return this.photos.deleteProfilePhoto(caller, m.payload?.machineId, callContext(caller, m));
+  }
+
+  @MessagePattern(MACHINE_GALLERY_LIST)
+  gallery(@Caller() caller: Actor, @Payload() m: RpcMessage<MachinePhotoRequest>) {
+    return this.photos.gallery(caller, m.payload?.machineId);
+  }
+
+  @MessagePattern(MACHINE_GALLERY_ADD)
+  addToGallery(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineGalleryAddRequest>) {
+    return this.photos.addToGallery(caller, m.payload?.machineId, m.payload?.images, callContext(caller, m));
+  }
+
+  @MessagePattern(MACHINE_GALLERY_DELETE)
+  deleteFromGallery(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineGalleryDeleteRequest>) {
+    return this.photos.deleteFromGallery(caller, m.payload?.machineId, m.payload?.photoIds, callContext(caller, m));
+  }
+
+  @EventPattern(MACHINE_PHOTO_PROCESSED)
+  onPhotoProcessed(@Payload() m: RpcMessage<ImageProcessedEvent>) {
+    return this.photos.onProcessed(m.payload);
+  }
+}

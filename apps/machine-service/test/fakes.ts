@@ -1,0 +1,188 @@
+// In-memory fakes of machine-service's repositories, for the services' unit tests (*.service.spec.ts),
+// as immich's services are tested against repository mocks. They keep rows the way the tables do:
+// reads answer copies, so a service's change reaches the store only through the repository, and a
+// transaction that throws leaves the store (and the outbox) as it was.
+import type { Actor, ImportApplyRequest, ImportApplyResult } from '@wrenchlog/contracts';
+import type { CallContext, ImportRowOutcome, Outbox } from '@wrenchlog/platform';
+import type { Transactions, Tx } from '../src/common/transactions.js';
+import type { MachineEntity } from '../src/machines/machine.entity.js';
+import type { MachinesRepository, NewMachine } from '../src/machines/machines.repository.js';
+import type { MachinePhotoEntity } from '../src/photos/machine-photo.entity.js';
+
+type Public<T> = { [K in keyof T]: T[K] };
+const as = <T>(fake: Public<T>): T => fake as T;
+
+/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
+function copy<T>(value: T): T {
+  if (value instanceof Date) {
+    return new Date(value.getTime()) as T;
+  }
+  if (Array.isArray(value)) {
+    return value.map(copy) as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
+  }
+  return value;
+}
+
+/** An event the service wrote to its outbox. */
+export interface Enqueued {
+  event: string;
+  payload: Record<string, unknown>;
+  ctx: CallContext;
+}
+
+interface Tables {
+  machines: MachineEntity[];
+  photos: MachinePhotoEntity[];
+  outbox: Enqueued[];
+  nextId: number;
+}
+
+/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
+export class FakeDatabase {
+  tables: Tables = { machines: [], photos: [], outbox: [], nextId: 1 };
+  private tail: Promise<unknown> = Promise.resolve();
+
+  nextId(): number {
+    return this.tables.nextId++;
+  }
+
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      const before = copy(this.tables);
+      try {
+        return await work();
+      } catch (err) {
+        this.tables = before;
+        throw err;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+}
+
+export const FAKE_TX = {} as Tx;
+
+export const fakeTransactions = (db: FakeDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+
+/** The outbox as the services use it: enqueue() beside the change (the table's row, in the same transaction). */
+export const fakeOutbox = (db: FakeDatabase): Outbox =>
+  ({
+    enqueue: async (_tx: Tx, event: string, payload: unknown, ctx: CallContext) => {
+      db.tables.outbox.push(copy({ event, payload: payload as Record<string, unknown>, ctx }));
+    },
+  }) as unknown as Outbox;
+
+export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
+  const rows = () => db.tables.machines;
+  const find = (userId: number, id: number) => rows().find((m) => m.id === id && m.userId === userId);
+  const listed = (m: MachineEntity) => ({
+    id: m.id,
+    name: m.name,
+    type: m.type,
+    status: m.status,
+    lastUpdated: m.lastUpdated,
+    lastServicedDate: m.lastServicedDate,
+  });
+  const add = async (_tx: Tx, fields: NewMachine) => {
+    if (fields.idempotencyKey && rows().some((m) => m.userId === fields.userId && m.idempotencyKey === fields.idempotencyKey)) {
+      throw new Error('UNIQUE constraint failed: machines.user_id, machines.idempotency_key');
+    }
+    const machine = { ...copy(fields), id: db.nextId() } as MachineEntity;
+    rows().push(machine);
+    return copy(machine);
+  };
+  return as<MachinesRepository>({
+    byName: async (userId, archived) =>
+      rows()
+        .filter((m) => m.userId === userId && m.archived === archived)
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+        .map(listed),
+    recentlyServiced: async (userId) =>
+      rows()
+        .filter((m) => m.userId === userId && !m.archived)
+        .sort((a, b) => (b.lastServicedDate ?? '').localeCompare(a.lastServicedDate ?? '') || b.lastUpdated.getTime() - a.lastUpdated.getTime())
+        .map(listed),
+    owned: async (userId, id) => copy(find(userId, id) ?? null),
+    byIdempotencyKey: async (userId, key) => copy(rows().find((m) => m.userId === userId && m.idempotencyKey === key) ?? null),
+    lockOwned: async (_tx, userId, id, at) => {
+      const machine = find(userId, id);
+      if (machine) {
+        machine.lastUpdated = at;
+      }
+      return copy(machine ?? null);
+    },
+    add,
+    save: async (_tx, machine) => {
+      const i = rows().findIndex((m) => m.id === machine.id);
+      rows()[i] = copy(machine);
+    },
+    setProfilePhoto: async (_tx, userId, id, photoId) => {
+      const machine = find(userId, id);
+      if (machine) {
+        machine.profilePhotoId = photoId;
+      }
+    },
+    remove: async (_tx, userId, id) => {
+      db.tables.photos = db.tables.photos.filter((p) => !(p.machineId === id && p.userId === userId));
+      db.tables.machines = rows().filter((m) => !(m.id === id && m.userId === userId));
+    },
+    importBatch: async (_tx: Tx, request: ImportApplyRequest, write: (row: ImportApplyRequest['rows'][number]) => Promise<ImportRowOutcome>) => {
+      const result: ImportApplyResult = { written: [], failed: [] };
+      for (const row of request.rows) {
+        const done = rows().find((m) => m.importId === request.importId && m.importRow === row.rowNumber);
+        const outcome = done ? { id: done.id } : await write(row);
+        if ('id' in outcome) {
+          result.written.push({ rowNumber: row.rowNumber, id: outcome.id });
+        } else {
+          result.failed.push({ rowNumber: row.rowNumber, message: outcome.failed });
+        }
+      }
+      return result;
+    },
+    createdForNames: async (_tx, userId, importId, names) =>
+      rows()
+        .filter((m) => m.userId === userId && m.importId === importId && m.importRow === null && names.includes(m.name))
+        .map((m) => ({ id: m.id, name: m.name })),
+    ofImport: async (_tx, userId, importId, ids) =>
+      rows()
+        .filter((m) => m.userId === userId && m.importId === importId && ids.includes(m.id))
+        .map((m) => m.id),
+    allOfImport: async (_tx, userId, importId) =>
+      rows()
+        .filter((m) => m.userId === userId && m.importId === importId)
+        .map((m) => ({ id: m.id, name: m.name })),
+    applyServiceState: async (s) => {
+      const machine = find(s.userId, s.machineId);
+      if (machine && (machine.serviceStateAt === null || machine.serviceStateAt <= s.at)) {
+        Object.assign(machine, {
+          serviceStateAt: s.at,
+          lastServicedDate: s.latestServiceDate,
+          lastUpdated: machine.lastUpdated < s.at ? s.at : machine.lastUpdated,
+        });
+      }
+    },
+    applyMeters: async (s) => {
+      const machine = find(s.userId, s.machineId);
+      if (machine && (machine.metersAt === null || machine.metersAt <= s.at)) {
+        Object.assign(machine, { metersAt: s.at }, s.miles === undefined ? {} : { miles: s.miles }, s.hours === undefined ? {} : { hours: s.hours });
+      }
+    },
+    exportPage: async (afterId, limit) =>
+      rows()
+        .filter((m) => m.id > afterId)
+        .slice(0, limit)
+        .map(copy),
+    userPage: async (userId, afterId, limit) =>
+      rows()
+        .filter((m) => m.userId === userId && m.id > afterId)
+        .slice(0, limit)
+        .map(copy),
+    photosOf: async (userId, machineIds) => db.tables.photos.filter((p) => p.userId === userId && machineIds.includes(p.machineId)).map(copy),
+  });
+};
+
+export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0 });

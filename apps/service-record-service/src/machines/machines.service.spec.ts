@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import type { MachineDeletedEvent, MachineSavedEvent, RpcMessage } from '@wrenchlog/contracts';
+import {
+  aKnownMachine,
+  anOwner,
+  FakeDatabase,
+  fakeImageRemoval,
+  fakeKnownMachines,
+  FakeMachineService,
+  fakeOutbox,
+  fakeRecords,
+  fakeTransactions,
+} from '../../test/fakes.js';
+import { RecordsService } from '../records/records.service.js';
+import { MachinesService } from './machines.service.js';
+
+const owner = anOwner(1);
+const saved = (name: string, at: string, machineId = 10, userId = 1): RpcMessage<MachineSavedEvent> => ({
+  actor: null,
+  meta: { correlationId: 'c-1' },
+  payload: {
+    machineId,
+    userId,
+    name,
+    type: null,
+    licenseExpirationDate: null,
+    insuranceExpirationDate: null,
+    isPermanentLicense: false,
+    miles: null,
+    hours: null,
+    at,
+    archived: false,
+  },
+});
+const deleted = (machineId = 10, userId = 1): RpcMessage<MachineDeletedEvent> => ({
+  actor: null,
+  meta: { correlationId: 'c-1' },
+  payload: { machineId, userId },
+});
+
+describe(MachinesService.name, () => {
+  let db: FakeDatabase;
+  let records: RecordsService;
+  let sut: MachinesService;
+
+  beforeEach(() => {
+    db = new FakeDatabase();
+    const [recordRows, known, transactions] = [fakeRecords(db), fakeKnownMachines(db), fakeTransactions(db)];
+    records = new RecordsService(recordRows, known, transactions, fakeOutbox(db), fakeImageRemoval(db), new FakeMachineService().client());
+    sut = new MachinesService(known, recordRows, records, transactions);
+  });
+
+  it("renames the owner's records on a newer saved event, and an older one changes nothing", async () => {
+    aKnownMachine(db, { machineId: 10, userId: 1, name: 'Excavator' });
+    await records.create(owner, { title: 'Oil', machineId: 10 });
+
+    await sut.onSaved(saved('Big digger', '2030-06-01T00:00:00Z'));
+    await sut.onSaved(saved('Stale name', '2030-02-01T00:00:00Z'));
+
+    expect(db.tables.knownMachines[0]).toMatchObject({ name: 'Big digger' });
+    expect(db.tables.records[0]).toMatchObject({ machineName: 'Big digger', machineKey: 'big digger' });
+  });
+
+  it('learns a machine from its first saved event', async () => {
+    await sut.onSaved(saved('Loader', '2030-06-01T00:00:00Z', 11));
+
+    await expect(records.create(owner, { title: 'Oil', machineId: 11 })).resolves.toMatchObject({ machineName: 'Loader' });
+  });
+
+  it("removes a deleted machine's records with their images, and a late saved event does not bring the machine back", async () => {
+    aKnownMachine(db, { machineId: 10, userId: 1, name: 'Excavator' });
+    const record = await records.create(owner, { title: 'Oil', machineId: 10 });
+    db.tables.images.push({ id: 1, userId: 1, recordId: record.id });
+
+    await sut.onDeleted(deleted());
+    await sut.onSaved(saved('Revived?', '2099-01-01T00:00:00Z'));
+
+    expect(db.tables.records).toEqual([]);
+    expect(db.tables.images).toEqual([]);
+    expect(db.tables.knownMachines[0]).toMatchObject({ deleted: true, name: 'Excavator' });
+    await expect(records.create(owner, { title: 'Oil', machineId: 10 })).rejects.toMatchObject({ message: 'Machine not found' });
+  });
+
+  it('ignores a malformed event', async () => {
+    await sut.onSaved({ actor: null, payload: { machineId: 'x' } } as never);
+    await sut.onDeleted({ actor: null, payload: null } as never);
+
+    expect(db.tables.knownMachines).toEqual([]);
+  });
+});

@@ -1,0 +1,267 @@
+// In-memory fakes of service-record-service's repositories, for the services' unit tests
+// (*.service.spec.ts), as immich's services are tested against repository mocks. They keep rows the
+// way the tables do: reads answer copies, so a service's change reaches the store only through the
+// repository, and a transaction that throws leaves the store (and the outbox) as it was. The
+// projection fake answers as PostgreSQL does (it has row locks) and notes every lock taken.
+import type { Actor, Machine } from '@wrenchlog/contracts';
+import { ErrorCode } from '@wrenchlog/contracts';
+import { RpcCallError, type CallContext, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import type { Transactions, Tx } from '../src/common/transactions.js';
+import type { ImageRemoval } from '../src/images/image-removal.js';
+import type { KnownMachineEntity } from '../src/records/known-machine.entity.js';
+import type { KnownMachinesRepository } from '../src/records/known-machines.repository.js';
+import type { NewRecord, RecordsRepository } from '../src/records/records.repository.js';
+import type { ServiceRecordEntity } from '../src/records/service-record.entity.js';
+
+type Public<T> = { [K in keyof T]: T[K] };
+const as = <T>(fake: Public<T>): T => fake as T;
+
+/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
+function copy<T>(value: T): T {
+  if (value instanceof Date) {
+    return new Date(value.getTime()) as T;
+  }
+  if (Array.isArray(value)) {
+    return value.map(copy) as T;
+  }
+  if (value !== null && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
+  }
+  return value;
+}
+
+/** An event the service wrote to its outbox. */
+export interface Enqueued {
+  event: string;
+  payload: Record<string, unknown>;
+}
+
+interface Tables {
+  records: ServiceRecordEntity[];
+  knownMachines: KnownMachineEntity[];
+  /** The image rows, reduced to what a record's delete reads: their record. */
+  images: { id: number; userId: number; recordId: number }[];
+  outbox: Enqueued[];
+  nextId: number;
+}
+
+/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
+export class FakeDatabase {
+  tables: Tables = { records: [], knownMachines: [], images: [], outbox: [], nextId: 1 };
+  /** The projection rows each transaction locked, in order (one list per transaction). */
+  locks: number[][] = [];
+  private tail: Promise<unknown> = Promise.resolve();
+
+  nextId(): number {
+    return this.tables.nextId++;
+  }
+
+  transaction<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(async () => {
+      const before = copy(this.tables);
+      this.locks.push([]);
+      try {
+        return await work();
+      } catch (err) {
+        this.tables = before;
+        throw err;
+      }
+    });
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  lock(machineIds: number[]): void {
+    this.locks.at(-1)!.push(...machineIds);
+  }
+}
+
+export const FAKE_TX = {} as Tx;
+
+export const fakeTransactions = (db: FakeDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+
+/** The outbox as the services use it: enqueue() beside the change (its row, in the same transaction). */
+export const fakeOutbox = (db: FakeDatabase): Outbox =>
+  ({
+    enqueue: async (_tx: Tx, event: string, payload: unknown) => {
+      db.tables.outbox.push(copy({ event, payload: payload as Record<string, unknown> }));
+    },
+  }) as unknown as Outbox;
+
+/** A record's images go with it (the real ImageRemoval also tells the image worker, through OwnedImages). */
+export const fakeImageRemoval = (db: FakeDatabase): ImageRemoval =>
+  as<ImageRemoval>({
+    removeForRecords: async (_tx, userId, recordIds) => {
+      const before = db.tables.images.length;
+      db.tables.images = db.tables.images.filter((i) => !(i.userId === userId && recordIds.includes(i.recordId)));
+      return before - db.tables.images.length;
+    },
+    remove: async (_tx, userId, images) => {
+      const ids = images.map((i) => i.id);
+      db.tables.images = db.tables.images.filter((i) => !(i.userId === userId && ids.includes(i.id)));
+      return images.length;
+    },
+  });
+
+/** machine-service as machine.machine.get answers: the caller's machines by id, 404 otherwise; `down` answers 503. */
+export class FakeMachineService {
+  machines: { id: number; userId: number; name: string }[] = [];
+  down = false;
+  calls = 0;
+
+  client(): RpcClient {
+    return {
+      send: async (_pattern: string, payload: { id: number }, ctx: CallContext) => {
+        this.calls++;
+        if (this.down) {
+          throw new RpcCallError(ErrorCode.Unavailable, 'machine-service is not answering');
+        }
+        const machine = this.machines.find((m) => m.id === payload.id && m.userId === ctx.actor?.userId);
+        if (!machine) {
+          throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
+        }
+        return { id: machine.id, name: machine.name } as Machine;
+      },
+    } as unknown as RpcClient;
+  }
+}
+
+const later = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a > b ? a : b);
+
+export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
+  const rows = () => db.tables.records;
+  const mine = (userId: number) => rows().filter((r) => r.userId === userId);
+  const byDateDesc = (a: ServiceRecordEntity, b: ServiceRecordEntity) => b.serviceDate.localeCompare(a.serviceDate) || b.id - a.id;
+  return as<RecordsRepository>({
+    owned: async (userId, id) => copy(mine(userId).find((r) => r.id === id) ?? null),
+    byIdempotencyKey: async (userId, key) => copy(mine(userId).find((r) => r.idempotencyKey === key) ?? null),
+    add: async (_tx, fields: NewRecord) => {
+      if (fields.idempotencyKey && mine(fields.userId).some((r) => r.idempotencyKey === fields.idempotencyKey)) {
+        throw new Error('UNIQUE constraint failed: service_records.user_id, service_records.idempotency_key');
+      }
+      const row = { ...copy(fields), id: db.nextId() } as ServiceRecordEntity;
+      rows().push(row);
+      return copy(row);
+    },
+    update: async (_tx, userId, id, change) => {
+      const row = mine(userId).find((r) => r.id === id);
+      if (row) {
+        Object.assign(row, copy(change));
+      }
+    },
+    remove: async (_tx, userId, ids) => {
+      db.tables.records = rows().filter((r) => !(r.userId === userId && ids.includes(r.id)));
+    },
+    idsOfMachine: async (_tx, userId, machineId) =>
+      mine(userId)
+        .filter((r) => r.machineId === machineId)
+        .map((r) => r.id),
+    countOfMachine: async (userId, machineId) => mine(userId).filter((r) => r.machineId === machineId).length,
+    renameMachine: async (_tx, userId, machineId, machineName, machineKey) => {
+      for (const r of mine(userId).filter((x) => x.machineId === machineId)) {
+        Object.assign(r, { machineName, machineKey });
+      }
+    },
+    forWrite: async (_tx, userId, id) => {
+      const row = mine(userId).find((r) => r.id === id);
+      if (!row) {
+        return null;
+      }
+      const others = mine(userId).filter((r) => r.machineId === row.machineId && r.id !== id);
+      return { row: copy(row), othersLatest: others.reduce<string | null>((acc, r) => later(acc, r.serviceDate), null) };
+    },
+    latestOfMachine: async (_tx, userId, machineId) =>
+      mine(userId)
+        .filter((r) => r.machineId === machineId)
+        .sort(byDateDesc)[0]?.serviceDate ?? null,
+    newestOfMachine: async (userId, machineId, limit) =>
+      mine(userId)
+        .filter((r) => r.machineId === machineId)
+        .sort(byDateDesc)
+        .slice(0, limit)
+        .map(copy),
+    pageOfMachine: async (userId, machineId, page, size) => {
+      const all = mine(userId)
+        .filter((r) => r.machineId === machineId)
+        .sort(byDateDesc);
+      return { rows: all.slice(page * size, (page + 1) * size).map(copy), total: all.length };
+    },
+    recent: async (userId, filter, _sort, page, size) => {
+      const all = mine(userId)
+        .filter((r) => filter.statusKey === undefined || r.statusKey === filter.statusKey)
+        .sort(byDateDesc);
+      return { rows: all.slice(page * size, (page + 1) * size).map(copy), total: all.length };
+    },
+    importBatch: async () => {
+      throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
+    },
+    onDays: async (userId, machineIds, days) =>
+      copy(rows().filter((r) => r.userId === userId && machineIds.includes(r.machineId) && days.includes(r.serviceDate))),
+    revertImport: async () => {
+      throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
+    },
+    exportPage: async (afterId, limit) =>
+      rows()
+        .filter((r) => r.id > afterId)
+        .slice(0, limit)
+        .map(copy),
+    userPage: async (userId, afterId, limit) =>
+      mine(userId)
+        .filter((r) => r.id > afterId)
+        .slice(0, limit)
+        .map(copy),
+  });
+};
+
+/** The projection, answering as PostgreSQL does: every row read for a write is locked (noted in db.locks). */
+export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => {
+  const rows = () => db.tables.knownMachines;
+  return as<KnownMachinesRepository>({
+    locked: async (_tx, machineId) => {
+      const row = rows().find((m) => m.machineId === machineId);
+      if (row) {
+        db.lock([machineId]);
+      }
+      return copy(row ?? null);
+    },
+    lockOfRecord: async (_tx, userId, recordId, movingTo) => {
+      const record = db.tables.records.find((r) => r.id === recordId && r.userId === userId);
+      const wanted = [record?.machineId, movingTo].filter((id): id is number => typeof id === 'number');
+      const held = rows()
+        .map((m) => m.machineId)
+        .filter((id) => wanted.includes(id))
+        .sort((a, b) => a - b);
+      db.lock(held);
+      return new Set(held);
+    },
+    addIfAbsent: async (_tx, row) => {
+      if (!rows().some((m) => m.machineId === row.machineId)) {
+        rows().push({ ...copy(row), deleted: false });
+      }
+    },
+    rename: async (_tx, machineId, name, at) => {
+      const row = rows().find((m) => m.machineId === machineId && !m.deleted && m.updatedAt <= at);
+      if (row) {
+        Object.assign(row, { name, updatedAt: at });
+      }
+      return Boolean(row);
+    },
+    tombstone: async (_tx, machineId, userId, at) => {
+      const row = rows().find((m) => m.machineId === machineId);
+      if (row) {
+        Object.assign(row, { deleted: true, updatedAt: at });
+      } else {
+        rows().push({ machineId, userId, name: '', deleted: true, updatedAt: at });
+      }
+    },
+  });
+};
+
+/** A machine this service has heard of through machine.machine.saved. */
+export function aKnownMachine(db: FakeDatabase, row: { machineId: number; userId: number; name: string; deleted?: boolean }): KnownMachineEntity {
+  const known = { deleted: false, updatedAt: new Date('2030-01-01T00:00:00Z'), ...row };
+  db.tables.knownMachines.push(known);
+  return known;
+}
+
+export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0 });
