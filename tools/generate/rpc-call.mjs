@@ -114,7 +114,7 @@ export type ${P}Rpc = {
 import { ${C}, ${hasBody ? `${P}Input, ` : ''}type ${P}Reply } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 ${idParams.length ? `import { ${[...(idParams.includes('id') ? ['ID'] : []), ...(idParams.some((p) => p !== 'id') ? ['IdPipe'] : [])].join(', ')} } from '../http/id.pipe.js';\n` : ''}import { Call } from '../http/request-context.js';
-${hasBody ? "import { validBody } from '../schedules/valid-body.js';\n" : ''}
+${hasBody ? "import { validBody } from '../http/valid-body.js';\n" : ''}
 /** ${o.method} /api/${o.prefix}${o.subPath ? `/${o.subPath}` : ''} (${o.service}). */
 @Controller('${o.prefix}')
 export class ${P}Controller {

@@ -23,22 +23,17 @@ import {
   type MetersChangedEvent,
   type ServiceRecordChangedEvent,
   MACHINE_LIST_MAX,
-  parseId,
+  INVALID_MACHINE_ID,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, type CallContext } from '@wrenchlog/platform';
+import { applyImportBatch, badRequest, CompiledSelect, createOnce, notFound, Outbox, requireActor, requireId, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, IsNull, type EntityManager, type Repository } from 'typeorm';
 import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
 import { applyMachineChanges, newMachine, toListItem, toMachine } from './machine-rules.js';
 import { MachineEntity } from './machine.entity.js';
 
-export function machineId(value: unknown): number {
-  const id = parseId(value);
-  if (id === undefined) {
-    throw badRequest('Invalid machine ID');
-  }
-  return id;
-}
+/** A machine id from a payload, through the one id parser (issue 19). */
+export const machineId = (value: unknown): number => requireId(value, INVALID_MACHINE_ID);
 
 /** One user's machine, or 404 (also when it is another user's: never reveal that it exists). */
 export async function ownMachine(manager: EntityManager, userId: number, id: number): Promise<MachineEntity> {
