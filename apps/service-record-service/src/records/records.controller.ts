@@ -11,19 +11,22 @@ import {
   SERVICE_RECORD_GET,
   SERVICE_RECORD_RECENT,
   SERVICE_RECORD_UPDATE,
-  type RecentServicesQuery,
+  RecentServicesQuery,
   type RpcMessage,
   type ServiceRecordIdRequest,
-  type ServiceRecordInput,
+  ServiceRecordInput,
+  ServiceRecordMessages,
   type ServiceRecordsByMachineRequest,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
+import { ValidInput } from '@wrenchlog/platform';
 import { RecordsService } from './records.service.js';
 
 @Controller()
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
 
+  @ValidInput(ServiceRecordInput, ServiceRecordMessages.invalid)
   @MessagePattern(SERVICE_RECORD_CREATE)
   create(@Payload() m: RpcMessage<ServiceRecordInput>) {
     return this.records.create(m.actor, m.payload, m.meta);
@@ -49,6 +52,7 @@ export class RecordsController {
     return this.records.byMachine(m.actor, m.payload?.machineId, m.payload ?? {});
   }
 
+  @ValidInput(RecentServicesQuery)
   @MessagePattern(SERVICE_RECORD_RECENT)
   recent(@Payload() m: RpcMessage<RecentServicesQuery>) {
     return this.records.recent(m.actor, m.payload);

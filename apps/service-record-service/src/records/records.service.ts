@@ -29,6 +29,7 @@ import {
   type ServiceRecordsOfMachine,
   type ServiceSortField,
   type UpdateServiceRecordRequest,
+  UpdateServiceRecordInput,
 } from '@wrenchlog/contracts';
 import {
   applyImportBatch,
@@ -46,6 +47,7 @@ import {
   rowLock,
   unavailable,
   validationFailed,
+  validInput,
   type CallContext,
 } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -254,15 +256,10 @@ export class RecordsService {
 
   async update(caller: Actor | null, request: UpdateServiceRecordRequest, meta?: RpcMeta): Promise<ServiceRecord> {
     const actor = requireActor(caller);
-    const { id, record } = request ?? ({} as UpdateServiceRecordRequest);
-    const bodyId = record?.id;
-    if (
-      !isValidId(id) ||
-      typeof record !== 'object' ||
-      record === null ||
-      Array.isArray(record) ||
-      (bodyId !== undefined && bodyId !== null && bodyId !== id)
-    ) {
+    const { id, record: sent } = request ?? ({} as UpdateServiceRecordRequest);
+    // The body's DTO on receipt (as the gateway checked it); its id, when sent, must be the path's.
+    const record = validInput(UpdateServiceRecordInput, sent, M.invalidUpdate);
+    if (!isValidId(id) || (record.id !== undefined && record.id !== null && record.id !== id)) {
       throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
     }
     const ctx = callContext(actor, meta);
