@@ -32,6 +32,13 @@ class ThingsController {
     ran.push(m.payload);
     return { ...m.payload, userId: caller.userId, isDto: m.payload instanceof CreateThing };
   }
+
+  @ValidInput(CreateThing, { at: 'thing', notAnObject: 'Invalid thing or ID' })
+  @MessagePattern('user.thing.update')
+  update(@Payload() m: RpcMessage<{ id: number; thing: CreateThing }>) {
+    ran.push(m.payload);
+    return { id: m.payload.id, thing: { ...m.payload.thing }, isDto: m.payload.thing instanceof CreateThing };
+  }
 }
 
 @Module({ controllers: [ThingsController] })
@@ -73,5 +80,15 @@ describe('the @ValidInput handler decorator', () => {
     });
     await expect(send(null)).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'The body must be a JSON object' });
     expect(ran).toEqual([]);
+  });
+
+  it('checks the DTO inside the payload at the given field, keeping the other fields', async () => {
+    const update = (payload: unknown) => rpc.send('user.thing.update' as never, payload as never, { actor: user, correlationId: 'c-2' } as never);
+
+    await expect(update({ id: 3, thing: { name: 'Pump', extra: 1 } })).resolves.toEqual({ id: 3, thing: { name: 'Pump' }, isDto: true });
+    await expect(update({ id: 3, thing: { count: 'two' } })).rejects.toMatchObject({ message: 'Name is required; Count must be a whole number' });
+    await expect(update({ id: 3, thing: [] })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Invalid thing or ID' });
+    await expect(update({ id: 3 })).rejects.toMatchObject({ message: 'Invalid thing or ID' });
+    expect(ran).toEqual([{ id: 3, thing: { name: 'Pump' } }]);
   });
 });

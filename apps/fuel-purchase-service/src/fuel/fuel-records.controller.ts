@@ -16,7 +16,9 @@ import {
   type FuelRecordsByMachineRequest,
   type FuelRecordUpdateRequest,
   type RpcMessage,
+  FuelRecordInput,
 } from '@wrenchlog/contracts';
+import { ValidInput } from '@wrenchlog/platform';
 import { FuelRecordsService } from './fuel-records.service.js';
 
 @Controller()
@@ -38,11 +40,13 @@ export class FuelRecordsController {
     return this.fuel.get(m.actor, m.payload.id);
   }
 
+  @ValidInput(FuelRecordInput, { at: 'record' })
   @MessagePattern(FUEL_RECORD_CREATE)
   create(@Payload() m: RpcMessage<FuelRecordCreateRequest>) {
     return this.fuel.create(m.actor, m.payload.record, m.meta);
   }
 
+  @ValidInput(FuelRecordInput, { at: 'record' })
   @MessagePattern(FUEL_RECORD_UPDATE)
   update(@Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
     return this.fuel.update(m.actor, m.payload.id, m.payload.record, m.meta);

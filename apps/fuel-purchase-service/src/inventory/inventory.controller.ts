@@ -26,13 +26,19 @@ import {
   type SupplierIdRequest,
   type SupplierListRequest,
   type SupplierUpdateRequest,
+  PartInput,
+  PartListQuery,
+  SupplierInput,
+  SupplierListQuery,
 } from '@wrenchlog/contracts';
+import { ValidInput } from '@wrenchlog/platform';
 import { InventoryService } from './inventory.service.js';
 
 @Controller()
 export class InventoryController {
   constructor(private readonly inventory: InventoryService) {}
 
+  @ValidInput(PartListQuery)
   @MessagePattern(PART_LIST)
   listParts(@Payload() m: RpcMessage<PartListRequest>) {
     return this.inventory.listParts(m.actor, m.payload);
@@ -43,11 +49,13 @@ export class InventoryController {
     return this.inventory.getPart(m.actor, m.payload.id);
   }
 
+  @ValidInput(PartInput, { at: 'part' })
   @MessagePattern(PART_CREATE)
   createPart(@Payload() m: RpcMessage<PartCreateRequest>) {
     return this.inventory.createPart(m.actor, m.payload.part, m.meta);
   }
 
+  @ValidInput(PartInput, { at: 'part' })
   @MessagePattern(PART_UPDATE)
   updatePart(@Payload() m: RpcMessage<PartUpdateRequest>) {
     return this.inventory.updatePart(m.actor, m.payload.id, m.payload.part);
@@ -68,6 +76,7 @@ export class InventoryController {
     return this.inventory.loadSample(m.actor);
   }
 
+  @ValidInput(SupplierListQuery)
   @MessagePattern(SUPPLIER_LIST)
   listSuppliers(@Payload() m: RpcMessage<SupplierListRequest>) {
     return this.inventory.listSuppliers(m.actor, m.payload);
@@ -83,11 +92,13 @@ export class InventoryController {
     return this.inventory.getSupplier(m.actor, m.payload.id);
   }
 
+  @ValidInput(SupplierInput, { at: 'supplier' })
   @MessagePattern(SUPPLIER_CREATE)
   createSupplier(@Payload() m: RpcMessage<SupplierCreateRequest>) {
     return this.inventory.createSupplier(m.actor, m.payload.supplier, m.meta);
   }
 
+  @ValidInput(SupplierInput, { at: 'supplier' })
   @MessagePattern(SUPPLIER_UPDATE)
   updateSupplier(@Payload() m: RpcMessage<SupplierUpdateRequest>) {
     return this.inventory.updateSupplier(m.actor, m.payload.id, m.payload.supplier);

@@ -17,13 +17,17 @@ import {
   type PurchasesForMachineRequest,
   type PurchaseUpdateRequest,
   type RpcMessage,
+  PurchaseInput,
+  PurchasePageQuery,
 } from '@wrenchlog/contracts';
+import { ValidInput } from '@wrenchlog/platform';
 import { PurchasesService } from './purchases.service.js';
 
 @Controller()
 export class PurchasesController {
   constructor(private readonly purchases: PurchasesService) {}
 
+  @ValidInput(PurchasePageQuery)
   @MessagePattern(PURCHASE_RECENT)
   recent(@Payload() m: RpcMessage<PurchasePageRequest>) {
     return this.purchases.recent(m.actor, m.payload.page, m.payload.size);
@@ -39,11 +43,13 @@ export class PurchasesController {
     return this.purchases.get(m.actor, m.payload.id);
   }
 
+  @ValidInput(PurchaseInput, { at: 'purchase' })
   @MessagePattern(PURCHASE_CREATE)
   create(@Payload() m: RpcMessage<PurchaseCreateRequest>) {
     return this.purchases.create(m.actor, m.payload.purchase, m.meta);
   }
 
+  @ValidInput(PurchaseInput, { at: 'purchase' })
   @MessagePattern(PURCHASE_UPDATE)
   update(@Payload() m: RpcMessage<PurchaseUpdateRequest>) {
     return this.purchases.update(m.actor, m.payload.id, m.payload.purchase, m.meta);

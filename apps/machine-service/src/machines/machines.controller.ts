@@ -23,7 +23,7 @@ import {
   MACHINE_RECENT,
   MACHINE_UPDATE,
   SERVICE_RECORD_CHANGED,
-  type CreateMachineRequest,
+  CreateMachineRequest,
   type ImageProcessedEvent,
   type MachineGalleryAddRequest,
   type MachineGalleryDeleteRequest,
@@ -33,8 +33,9 @@ import {
   type MachinePhotoSetRequest,
   type RpcMessage,
   type ServiceRecordChangedEvent,
-  type UpdateMachineRequest,
+  UpdateMachineRequest,
 } from '@wrenchlog/contracts';
+import { ValidInput } from '@wrenchlog/platform';
 import type { CallContext } from '@wrenchlog/platform';
 import { PhotosService } from '../photos/photos.service.js';
 import { MachinesService } from './machines.service.js';
@@ -78,11 +79,13 @@ export class MachinesController {
     return this.machines.importRevert(m.actor, m.payload, ctx(m));
   }
 
+  @ValidInput(CreateMachineRequest)
   @MessagePattern(MACHINE_CREATE)
   create(@Payload() m: RpcMessage<CreateMachineRequest>) {
     return this.machines.create(m.actor, m.payload, ctx(m));
   }
 
+  @ValidInput(UpdateMachineRequest)
   @MessagePattern(MACHINE_UPDATE)
   update(@Payload() m: RpcMessage<UpdateMachineRequest>) {
     return this.machines.update(m.actor, m.payload, ctx(m));

@@ -17,6 +17,7 @@ import {
   ServiceRecordInput,
   ServiceRecordMessages,
   type ServiceRecordsByMachineRequest,
+  UpdateServiceRecordInput,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
 import { ValidInput } from '@wrenchlog/platform';
@@ -26,7 +27,7 @@ import { RecordsService } from './records.service.js';
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
 
-  @ValidInput(ServiceRecordInput, ServiceRecordMessages.invalid)
+  @ValidInput(ServiceRecordInput, { notAnObject: ServiceRecordMessages.invalid })
   @MessagePattern(SERVICE_RECORD_CREATE)
   create(@Payload() m: RpcMessage<ServiceRecordInput>) {
     return this.records.create(m.actor, m.payload, m.meta);
@@ -37,6 +38,7 @@ export class RecordsController {
     return this.records.get(m.actor, m.payload?.id);
   }
 
+  @ValidInput(UpdateServiceRecordInput, { at: 'record', notAnObject: ServiceRecordMessages.invalidUpdate })
   @MessagePattern(SERVICE_RECORD_UPDATE)
   update(@Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
     return this.records.update(m.actor, m.payload, m.meta);

@@ -29,7 +29,6 @@ import {
   type ServiceRecordsOfMachine,
   type ServiceSortField,
   type UpdateServiceRecordRequest,
-  UpdateServiceRecordInput,
 } from '@wrenchlog/contracts';
 import {
   applyImportBatch,
@@ -47,7 +46,6 @@ import {
   rowLock,
   unavailable,
   validationFailed,
-  validInput,
   type CallContext,
 } from '@wrenchlog/platform';
 import { DataSource, In, Repository, type EntityManager, type SelectQueryBuilder } from 'typeorm';
@@ -256,10 +254,10 @@ export class RecordsService {
 
   async update(caller: Actor | null, request: UpdateServiceRecordRequest, meta?: RpcMeta): Promise<ServiceRecord> {
     const actor = requireActor(caller);
-    const { id, record: sent } = request ?? ({} as UpdateServiceRecordRequest);
-    // The body's DTO on receipt (as the gateway checked it); its id, when sent, must be the path's.
-    const record = validInput(UpdateServiceRecordInput, sent, M.invalidUpdate);
-    if (!isValidId(id) || (record.id !== undefined && record.id !== null && record.id !== id)) {
+    const { id, record } = request ?? ({} as UpdateServiceRecordRequest);
+    const bodyId = record?.id;
+    // The record itself was checked on receipt (@ValidInput); its id, when sent, must be the path's.
+    if (!isValidId(id) || (bodyId !== undefined && bodyId !== null && bodyId !== id)) {
       throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
     }
     const ctx = callContext(actor, meta);

@@ -68,17 +68,31 @@ export function validInput<T extends object>(dto: new () => T, value: unknown, n
   return input;
 }
 
+/** Where a handler's DTO sits in its payload, and the message for a value that is not an object. */
+export interface ValidInputOptions {
+  /** The payload's field that holds the DTO (`record` of `{id, record}`); the whole payload when left out. */
+  at?: string;
+  /** The message when that value is not an object (the spec's message of the call where it has one). */
+  notAnObject?: string;
+}
+
 class ValidInputInterceptor implements NestInterceptor {
   constructor(
     private readonly dto: new () => object,
-    private readonly notAnObject?: string,
+    private readonly options: ValidInputOptions,
   ) {}
 
   intercept(ctx: ExecutionContext, next: CallHandler): Observable<unknown> {
     const message = ctx.switchToRpc().getData<RpcMessage<unknown> | undefined>();
     if (message) {
       // The handler's @Payload() is this same object, so it receives the checked, converted input.
-      message.payload = validInput(this.dto, message.payload ?? undefined, this.notAnObject);
+      const { at, notAnObject } = this.options;
+      if (at === undefined) {
+        message.payload = validInput(this.dto, message.payload, notAnObject);
+      } else {
+        const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
+        message.payload = { ...payload, [at]: validInput(this.dto, payload[at], notAnObject) };
+      }
     }
     return next.handle();
   }
@@ -86,10 +100,11 @@ class ValidInputInterceptor implements NestInterceptor {
 
 /**
  * A message handler's payload checked against its contract's DTO before the handler runs:
- * `@ValidInput(CreateMachineRequest) @MessagePattern(MACHINE_CREATE)`. A payload that breaks it is
- * refused with the gateway's 400 (same messages); the handler receives the DTO instance.
+ * `@ValidInput(CreateMachineRequest) @MessagePattern(MACHINE_CREATE)`, or for a DTO inside the
+ * payload `@ValidInput(FuelRecordInput, { at: 'record' })`. A payload that breaks it is refused
+ * with the gateway's 400 (same messages); the handler receives the DTO instance.
  */
-export const ValidInput = (dto: new () => object, notAnObject?: string) => applyDecorators(UseInterceptors(new ValidInputInterceptor(dto, notAnObject)));
+export const ValidInput = (dto: new () => object, options: ValidInputOptions = {}) => applyDecorators(UseInterceptors(new ValidInputInterceptor(dto, options)));
 
 /**
  * An id from a path, query or payload: `parseId` from contracts (1 to 2^31 - 1, plain decimal
