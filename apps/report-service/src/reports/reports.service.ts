@@ -12,7 +12,7 @@ import {
   type MachineHistory,
   type ReportRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, requireActor } from '@wrenchlog/platform';
+import { badRequest } from '@wrenchlog/platform';
 import { CostsRepository } from '../costs/costs.repository.js';
 import type { CostCategory } from '../costs/cost.rules.js';
 import { MachineLookup } from '../machines/machine-lookup.js';
@@ -60,8 +60,7 @@ export class ReportsService {
     private readonly users: UsersRepository,
   ) {}
 
-  async costsReport(caller: Actor | null, q: ReportRequest | null): Promise<CostsReport> {
-    const actor = requireActor(caller);
+  async costsReport(actor: Actor, q: ReportRequest | null): Promise<CostsReport> {
     const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, q);
     const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period)]);
@@ -71,8 +70,7 @@ export class ReportsService {
     return { months, totals, usage: { distance, hours }, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours) };
   }
 
-  async fleet(caller: Actor | null, q: ReportRequest | null): Promise<FleetReport> {
-    const actor = requireActor(caller);
+  async fleet(actor: Actor, q: ReportRequest | null): Promise<FleetReport> {
     const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, { type: q?.type });
     // Three reads side by side (PostgreSQL runs them on three connections).
@@ -143,8 +141,7 @@ export class ReportsService {
     };
   }
 
-  async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
-    const actor = requireActor(caller);
+  async fuelEconomy(actor: Actor, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
     const period = await this.period(actor.userId, q);
     const scope = await this.scope(actor, q);
     const [usage, segments] = await Promise.all([this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
@@ -160,8 +157,7 @@ export class ReportsService {
   }
 
   /** A machine's costed records in the period, oldest first (the history CSV's lines). */
-  async history(caller: Actor | null, q: ReportRequest | null): Promise<MachineHistory> {
-    const actor = requireActor(caller);
+  async history(actor: Actor, q: ReportRequest | null): Promise<MachineHistory> {
     const period = await this.period(actor.userId, q);
     const machine = await this.lookup.requireOwned(actor, this.machineIdOf(q?.machineId) ?? 0);
     const rows = await this.costs.history(actor.userId, machine.machineId, period.from, period.to);
