@@ -14,7 +14,7 @@ import {
   type NotificationTimeZoneChangedEvent,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { Outbox, requireActor, validationFailed } from '@wrenchlog/platform';
+import { Outbox, validationFailed } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
@@ -47,13 +47,11 @@ export class PreferencesService {
     private readonly outbox: Outbox,
   ) {}
 
-  async get(caller: Actor | null): Promise<NotificationPreferences> {
-    const actor = requireActor(caller);
+  async get(actor: Actor): Promise<NotificationPreferences> {
     return this.of(this.dataSource.manager, actor.userId);
   }
 
-  async update(caller: Actor | null, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
-    const actor = requireActor(caller);
+  async update(actor: Actor, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
     // The gateway validated the DTO; the rules hold for every caller all the same.
     if (!DIGEST_TIME_PATTERN.test(String(input?.digestTime))) {
       throw validationFailed(NotificationMessages.digestTime, [{ field: 'digestTime', message: NotificationMessages.digestTime }]);
