@@ -4,18 +4,19 @@ import {
   NOTIFICATION_LIST,
   NOTIFICATION_READ,
   NOTIFICATION_UNREAD_COUNT,
-  type MarkReadInput,
-  type NotificationListQuery,
+  MarkReadInput,
+  NotificationListQuery,
   type RpcMessage,
   type Actor,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { NotificationsService } from './notifications.service.js';
 
 @Controller()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
+  @ValidInput(NotificationListQuery)
   @MessagePattern(NOTIFICATION_LIST)
   list(@Payload() m: RpcMessage<NotificationListQuery>, @Caller() caller: Actor) {
     return this.notifications.list(caller, m.payload);
@@ -26,6 +27,7 @@ export class NotificationsController {
     return this.notifications.unreadCount(caller);
   }
 
+  @ValidInput(MarkReadInput)
   @MessagePattern(NOTIFICATION_READ)
   read(@Payload() m: RpcMessage<MarkReadInput>, @Caller() caller: Actor) {
     return this.notifications.markRead(caller, m.payload);

@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  isValidId,
   NotificationLimits,
-  NotificationMessages,
   pageOf,
   type Actor,
   type MarkReadInput,
@@ -12,7 +10,6 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@wrenchlog/contracts';
-import { validationFailed } from '@wrenchlog/platform';
 import { Clock } from '../common/clock.js';
 import type { NotificationEntity } from './notification.entity.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -47,10 +44,8 @@ export class NotificationsService {
   }
 
   async markRead(actor: Actor, input: MarkReadInput | undefined): Promise<MarkReadReply> {
+    // The ids' form and count are MarkReadInput's, checked on receipt (@ValidInput).
     const ids = input?.ids;
-    if (ids !== undefined && ids !== null && (!Array.isArray(ids) || ids.length > NotificationLimits.readIds || !ids.every(isValidId))) {
-      throw validationFailed(NotificationMessages.ids, [{ field: 'ids', message: NotificationMessages.ids }]);
-    }
     // An empty list marks nothing; no list at all marks every one.
     if (Array.isArray(ids) && ids.length === 0) {
       return { updated: 0 };
