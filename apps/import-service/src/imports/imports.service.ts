@@ -207,11 +207,11 @@ export class ImportsService {
     return view((await this.repository.findOwn(entity.userId, entity.id))!);
   }
 
-  /** GET /api/imports: the history, newest first (20 a page by default). */
+  /** GET /api/imports: the history, newest first (IMPORT_LIMITS.historyPageSize a page by default). */
   async list(actor: Actor, query: ImportListQuery): Promise<Page<ImportView>> {
     const { userId } = actor;
     const page = query.page ?? 0;
-    const size = query.size ?? 20;
+    const size = query.size ?? IMPORT_LIMITS.historyPageSize;
     const [entities, total] = await this.repository.list(userId, page, size);
     return pageOf(entities.map(view), total, page, size);
   }
