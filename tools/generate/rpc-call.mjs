@@ -114,7 +114,7 @@ export type ${P}Rpc = {
 import { ${C}, ${hasBody ? `${P}Input, ` : ''}type ${P}Reply } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 ${idParams.length ? `import { ${[...(idParams.includes('id') ? ['ID'] : []), ...(idParams.some((p) => p !== 'id') ? ['IdPipe'] : [])].join(', ')} } from '../http/id.pipe.js';\n` : ''}import { Call } from '../http/request-context.js';
-${hasBody ? "import { validBody } from '../schedules/valid-body.js';\n" : ''}
+${hasBody ? "import { validBody } from '../http/valid-body.js';\n" : ''}
 /** ${o.method} /api/${o.prefix}${o.subPath ? `/${o.subPath}` : ''} (${o.service}). */
 @Controller('${o.prefix}')
 export class ${P}Controller {
@@ -130,16 +130,17 @@ ${hasBody ? `    const input = await validBody(body ?? {}, ${P}Input);\n` : ''} 
   const handlerFile = `apps/${o.service}/src/${o.folder}/${o.name}.controller.ts`;
   const handler = `import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ${C}, type ${P}Reply, type ${P}Request, type RpcMessage } from '@wrenchlog/contracts';
-import { requireActor } from '@wrenchlog/platform';
+import { ${C}, type Actor, type ${P}Reply, type ${P}Request, type RpcMessage } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 
 @Controller()
 export class ${P}Controller {
-  // Inject the folder's service and call it: the rule belongs there, the SQL in its repository.
+  // Inject the folder's service and call it with the caller: the rule belongs there, the SQL in its
+  // repository. @Caller() refuses a message without a signed-in caller (401) before this runs.
+  // A payload that is the input DTO itself is checked again on receipt with @ValidInput(${P}Input).
 
   @MessagePattern(${C})
-  ${m}(@Payload() m: RpcMessage<${P}Request>): ${P}Reply {
-    requireActor(m.actor);
+  ${m}(@Payload() _m: RpcMessage<${P}Request>, @Caller() _caller: Actor): ${P}Reply {
     return { done: true };
   }
 }

@@ -5,3 +5,4 @@ export * from './database/index.js';
 export * from './logging/index.js';
 export * from './bootstrap/index.js';
 export * from './outbox/index.js';
+export * from './validation/index.js';

@@ -4,7 +4,7 @@ import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { PlatformEnv } from '../src/config/platform-env.js';
 import { RpcDomainErrorFilter } from '../src/errors/rpc-error.filter.js';
-import { AdminCaller, Caller } from '../src/rpc/caller.decorator.js';
+import { AdminCaller, Caller, handlerCallers } from '../src/rpc/caller.decorator.js';
 import { RpcClient, ServiceClients } from '../src/rpc/rpc-client.js';
 import { serverTransport } from '../src/rpc/transport.js';
 
@@ -72,5 +72,11 @@ describe('the @Caller and @AdminCaller parameter decorators', () => {
     await expect(send('user.caller.admin', user)).rejects.toMatchObject({ code: ErrorCode.Forbidden });
     await expect(send('user.caller.admin', null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
     expect(ran).toEqual(['admin']);
+  });
+});
+
+describe(handlerCallers.name, () => {
+  it('names the handlers that take @Caller() and @AdminCaller()', () => {
+    expect(handlerCallers(CallerController)).toEqual({ whoami: 'user', admin: 'admin' });
   });
 });

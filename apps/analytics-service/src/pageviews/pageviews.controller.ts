@@ -7,6 +7,7 @@ import {
   ANALYTICS_PAGEVIEW_RECENT,
   ANALYTICS_PAGEVIEW_RECORD,
   ANALYTICS_PAGEVIEW_SINCE,
+  type Actor,
   type PageViewRecordRequest,
   type PageViewsAggregateRequest,
   type PageViewsByPageRequest,
@@ -15,6 +16,7 @@ import {
   type PageViewsSinceRequest,
   type RpcMessage,
 } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { PageViewsService } from './pageviews.service.js';
 
 @Controller()
@@ -27,27 +29,27 @@ export class PageViewsController {
   }
 
   @MessagePattern(ANALYTICS_PAGEVIEW_BY_PAGE)
-  byPage(@Payload() m: RpcMessage<PageViewsByPageRequest>) {
-    return this.pageViews.byPage(m.actor, m.payload.page, m.payload.count);
+  byPage(@Payload() m: RpcMessage<PageViewsByPageRequest>, @AdminCaller() _caller: Actor) {
+    return this.pageViews.byPage(m.payload.page, m.payload.count);
   }
 
   @MessagePattern(ANALYTICS_PAGEVIEW_RECENT)
-  recent(@Payload() m: RpcMessage<PageViewsRecentRequest>) {
-    return this.pageViews.recent(m.actor, m.payload.count);
+  recent(@Payload() m: RpcMessage<PageViewsRecentRequest>, @AdminCaller() _caller: Actor) {
+    return this.pageViews.recent(m.payload.count);
   }
 
   @MessagePattern(ANALYTICS_PAGEVIEW_SINCE)
-  since(@Payload() m: RpcMessage<PageViewsSinceRequest>) {
-    return this.pageViews.since(m.actor, m.payload.minutes);
+  since(@Payload() m: RpcMessage<PageViewsSinceRequest>, @AdminCaller() _caller: Actor) {
+    return this.pageViews.since(m.payload.minutes);
   }
 
   @MessagePattern(ANALYTICS_PAGEVIEW_DAILY)
-  daily(@Payload() m: RpcMessage<PageViewsDailyRequest>) {
-    return this.pageViews.dailyCounts(m.actor, m.payload.days);
+  daily(@Payload() m: RpcMessage<PageViewsDailyRequest>, @AdminCaller() _caller: Actor) {
+    return this.pageViews.dailyCounts(m.payload.days);
   }
 
   @MessagePattern(ANALYTICS_PAGEVIEW_AGGREGATE)
-  aggregate(@Payload() m: RpcMessage<PageViewsAggregateRequest>) {
-    return this.pageViews.aggregate(m.actor, m.payload.days);
+  aggregate(@Payload() m: RpcMessage<PageViewsAggregateRequest>, @AdminCaller() _caller: Actor) {
+    return this.pageViews.aggregate(m.payload.days);
   }
 }

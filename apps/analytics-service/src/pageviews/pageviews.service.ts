@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor, PageView, PageViewDailyCount, PageViewRecordRequest, PageViewsAggregateReply } from '@wrenchlog/contracts';
-import { requireAdmin } from '@wrenchlog/platform';
+import type { PageView, PageViewDailyCount, PageViewRecordRequest, PageViewsAggregateReply } from '@wrenchlog/contracts';
 import { AnalyticsEnv } from '../config/analytics-env.js';
 import { countryForAddress } from './country.js';
 import { PageViewsRepository } from './pageviews.repository.js';
 import { aggregateReply, aggregationStart, newPageView, retentionCutoff, SINCE_LIMIT, startOfUtcDay, toPageView, utcDay } from './pageviews.rules.js';
 
+// Administrators only: the handlers take @AdminCaller(), so every call here is an administrator's.
 @Injectable()
 export class PageViewsService {
   constructor(
@@ -18,26 +18,22 @@ export class PageViewsService {
     return toPageView(await this.pageViews.add(newPageView(request, new Date(), countryForAddress(request.ipAddress))));
   }
 
-  async byPage(actor: Actor | null, page: string, count: number): Promise<PageView[]> {
-    requireAdmin(actor);
+  async byPage(page: string, count: number): Promise<PageView[]> {
     return (await this.pageViews.newest(count, { page })).map(toPageView);
   }
 
-  async recent(actor: Actor | null, count: number): Promise<PageView[]> {
-    requireAdmin(actor);
+  async recent(count: number): Promise<PageView[]> {
     return (await this.pageViews.newest(count)).map(toPageView);
   }
 
   /** Views of the last `minutes` minutes, newest first (at most SINCE_LIMIT). */
-  async since(actor: Actor | null, minutes: number): Promise<PageView[]> {
-    requireAdmin(actor);
+  async since(minutes: number): Promise<PageView[]> {
     const from = new Date(Date.now() - minutes * 60 * 1000);
     return (await this.pageViews.newest(SINCE_LIMIT, { from })).map(toPageView);
   }
 
   /** Per-day, per-page counts of the last `days` UTC days (today included), oldest day first. */
-  async dailyCounts(actor: Actor | null, days: number): Promise<PageViewDailyCount[]> {
-    requireAdmin(actor);
+  async dailyCounts(days: number): Promise<PageViewDailyCount[]> {
     const rows = await this.pageViews.dailyFrom(utcDay(startOfUtcDay(new Date(), days - 1)));
     return rows.map((r) => ({ day: r.day, page: r.page, count: Number(r.views) }));
   }
@@ -48,8 +44,7 @@ export class PageViewsService {
    * running it again gives the same rows. Views older than PAGEVIEW_RETENTION_DAYS are deleted
    * afterwards; the daily counts of their days stay, since later runs never recompute those days.
    */
-  async aggregate(actor: Actor | null, days?: number): Promise<PageViewsAggregateReply> {
-    requireAdmin(actor);
+  async aggregate(days?: number): Promise<PageViewsAggregateReply> {
     const now = new Date();
     return this.pageViews.transaction(async (tx) => {
       const from = aggregationStart(now, days, days === undefined ? await this.pageViews.oldestViewAt(tx) : null);

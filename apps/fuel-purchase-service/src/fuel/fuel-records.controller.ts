@@ -19,8 +19,9 @@ import {
   type FuelRecordUpdateRequest,
   type Actor,
   type RpcMessage,
+  FuelRecordInput,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { FuelRecordsService } from './fuel-records.service.js';
 
 @Controller()
@@ -42,11 +43,13 @@ export class FuelRecordsController {
     return this.fuel.get(caller, m.payload.id);
   }
 
+  @ValidInput(FuelRecordInput, { at: 'record' })
   @MessagePattern(FUEL_RECORD_CREATE)
   create(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordCreateRequest>) {
     return this.fuel.create(caller, m.payload.record, m.meta);
   }
 
+  @ValidInput(FuelRecordInput, { at: 'record' })
   @MessagePattern(FUEL_RECORD_UPDATE)
   update(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
     return this.fuel.update(caller, m.payload.id, m.payload.record, m.meta);

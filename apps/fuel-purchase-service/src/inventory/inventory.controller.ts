@@ -24,14 +24,19 @@ import {
   type SupplierIdRequest,
   type SupplierListRequest,
   type SupplierUpdateRequest,
+  PartInput,
+  PartListQuery,
+  SupplierInput,
+  SupplierListQuery,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { InventoryService } from './inventory.service.js';
 
 @Controller()
 export class InventoryController {
   constructor(private readonly inventory: InventoryService) {}
 
+  @ValidInput(PartListQuery)
   @MessagePattern(PART_LIST)
   listParts(@Caller() caller: Actor, @Payload() m: RpcMessage<PartListRequest>) {
     return this.inventory.listParts(caller, m.payload);
@@ -42,11 +47,13 @@ export class InventoryController {
     return this.inventory.getPart(caller, m.payload.id);
   }
 
+  @ValidInput(PartInput, { at: 'part' })
   @MessagePattern(PART_CREATE)
   createPart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartCreateRequest>) {
     return this.inventory.createPart(caller, m.payload.part, m.meta);
   }
 
+  @ValidInput(PartInput, { at: 'part' })
   @MessagePattern(PART_UPDATE)
   updatePart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartUpdateRequest>) {
     return this.inventory.updatePart(caller, m.payload.id, m.payload.part);
@@ -67,6 +74,7 @@ export class InventoryController {
     return this.inventory.loadSample(caller);
   }
 
+  @ValidInput(SupplierListQuery)
   @MessagePattern(SUPPLIER_LIST)
   listSuppliers(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierListRequest>) {
     return this.inventory.listSuppliers(caller, m.payload);
@@ -82,11 +90,13 @@ export class InventoryController {
     return this.inventory.getSupplier(caller, m.payload.id);
   }
 
+  @ValidInput(SupplierInput, { at: 'supplier' })
   @MessagePattern(SUPPLIER_CREATE)
   createSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierCreateRequest>) {
     return this.inventory.createSupplier(caller, m.payload.supplier, m.meta);
   }
 
+  @ValidInput(SupplierInput, { at: 'supplier' })
   @MessagePattern(SUPPLIER_UPDATE)
   updateSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierUpdateRequest>) {
     return this.inventory.updateSupplier(caller, m.payload.id, m.payload.supplier);

@@ -20,14 +20,17 @@ import {
   type PurchaseUpdateRequest,
   type Actor,
   type RpcMessage,
+  PurchaseInput,
+  PurchasePageQuery,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { PurchasesService } from './purchases.service.js';
 
 @Controller()
 export class PurchasesController {
   constructor(private readonly purchases: PurchasesService) {}
 
+  @ValidInput(PurchasePageQuery)
   @MessagePattern(PURCHASE_RECENT)
   recent(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchasePageRequest>) {
     return this.purchases.recent(caller, m.payload.page, m.payload.size);
@@ -43,11 +46,13 @@ export class PurchasesController {
     return this.purchases.get(caller, m.payload.id);
   }
 
+  @ValidInput(PurchaseInput, { at: 'purchase' })
   @MessagePattern(PURCHASE_CREATE)
   create(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseCreateRequest>) {
     return this.purchases.create(caller, m.payload.purchase, m.meta);
   }
 
+  @ValidInput(PurchaseInput, { at: 'purchase' })
   @MessagePattern(PURCHASE_UPDATE)
   update(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseUpdateRequest>) {
     return this.purchases.update(caller, m.payload.id, m.payload.purchase, m.meta);

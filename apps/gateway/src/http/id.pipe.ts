@@ -1,10 +1,9 @@
 import { Injectable, type PipeTransform } from '@nestjs/common';
-import { parseId } from '@wrenchlog/contracts';
-import { validationFailed } from '@wrenchlog/platform';
+import { requireId } from '@wrenchlog/platform';
 
 /**
- * A path id: `parseId` (plain decimal digits, 1 to 2^31 - 1), else 400 with the
- * message of the call, e.g. the spec's 'Invalid service record ID'.
+ * A path id: `requireId` (plain decimal digits, 1 to 2^31 - 1, the services' parser too), else 400
+ * with the message of the call, e.g. the spec's 'Invalid service record ID'.
  */
 @Injectable()
 export class IdPipe implements PipeTransform<string, number> {
@@ -14,11 +13,7 @@ export class IdPipe implements PipeTransform<string, number> {
   ) {}
 
   transform(value: string): number {
-    const id = parseId(value);
-    if (id === undefined) {
-      throw validationFailed(this.message, [{ field: this.field, message: this.message }]);
-    }
-    return id;
+    return requireId(value, this.message, this.field);
   }
 }
 

@@ -10,13 +10,8 @@ export interface GatewayRequest extends FastifyRequest {
   idempotencyKey: string;
 }
 
-/** The caller and ids to pass on with an RPC: `@Call() call: CallContext`. */
+/** The one call context of a route (issue 19): the caller and the ids to pass on with an RPC, `@Call() call: CallContext`. */
 export const Call = createParamDecorator((_: unknown, ctx: ExecutionContext): CallContext => {
   const req = ctx.switchToHttp().getRequest<GatewayRequest>();
   return { actor: req.actor ?? null, correlationId: req.correlationId, idempotencyKey: req.idempotencyKey };
-});
-
-/** The verified caller: `@CurrentActor() actor: Actor` (only on guarded routes). */
-export const CurrentActor = createParamDecorator((_: unknown, ctx: ExecutionContext): Actor | undefined => {
-  return ctx.switchToHttp().getRequest<GatewayRequest>().actor;
 });

@@ -30,7 +30,7 @@ import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { IdPipe } from '../http/id.pipe.js';
 import { Call } from '../http/request-context.js';
-import { validBody } from '../schedules/valid-body.js';
+import { validBody } from '../http/valid-body.js';
 import { readImportUpload } from './import-upload.js';
 
 const importId = new IdPipe('Invalid import ID');

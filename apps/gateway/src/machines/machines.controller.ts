@@ -17,7 +17,6 @@ import {
   MACHINE_RECENT,
   MACHINE_UPDATE,
   SERVICE_MACHINE_HISTORY_COUNT,
-  parseId,
   UpdateMachineRequest,
   type ImageUrlsView,
   type Machine,
@@ -26,15 +25,10 @@ import {
 } from '@wrenchlog/contracts';
 import { badRequest, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call, type GatewayRequest } from '../http/request-context.js';
+import { IdPipe } from '../http/id.pipe.js';
 import { ImageUploads } from '../images/image-uploads.js';
 
-function machineId(value: unknown): number {
-  const id = parseId(value);
-  if (id === undefined) {
-    throw badRequest(INVALID_MACHINE_ID);
-  }
-  return id;
-}
+const machineId = new IdPipe(INVALID_MACHINE_ID);
 
 /** /api/machines/** (machine-service); photos are checked and stored here, recorded there. */
 @Controller('machines')
@@ -60,8 +54,8 @@ export class MachinesController {
 
   /** GET /api/machines/?machineId={id} */
   @Get()
-  one(@Query('machineId') id: unknown, @Call() call: CallContext): Promise<Machine> {
-    return this.rpc.send(MACHINE_GET, { id: machineId(id) }, call);
+  one(@Query('machineId', new IdPipe(INVALID_MACHINE_ID, 'machineId')) id: number, @Call() call: CallContext): Promise<Machine> {
+    return this.rpc.send(MACHINE_GET, { id }, call);
   }
 
   @Post('create')
@@ -76,8 +70,8 @@ export class MachinesController {
 
   @Delete(':id')
   @HttpCode(204)
-  async delete(@Param('id') id: string, @Call() call: CallContext): Promise<void> {
-    await this.rpc.send(MACHINE_DELETE, { id: machineId(id) }, call);
+  async delete(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(MACHINE_DELETE, { id }, call);
   }
 
   /**
@@ -85,8 +79,7 @@ export class MachinesController {
    * The machine is read first: another user's id answers 404 like any machine call.
    */
   @Get(':id/history-counts')
-  async historyCounts(@Param('id') id: string, @Call() call: CallContext): Promise<MachineHistoryCounts> {
-    const target = machineId(id);
+  async historyCounts(@Param('id', machineId) target: number, @Call() call: CallContext): Promise<MachineHistoryCounts> {
     const machine = await this.rpc.send(MACHINE_GET, { id: target }, call);
     const [service, fuel, gallery, documents] = await Promise.all([
       this.rpc.send(SERVICE_MACHINE_HISTORY_COUNT, { machineId: target }, call),
@@ -104,14 +97,13 @@ export class MachinesController {
   }
 
   @Get(':id/profile-photo')
-  async profilePhoto(@Param('id') id: string, @Call() call: CallContext): Promise<ImageUrlsView> {
-    return this.uploads.urls(await this.rpc.send(MACHINE_PROFILE_PHOTO_GET, { machineId: machineId(id) }, call));
+  async profilePhoto(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<ImageUrlsView> {
+    return this.uploads.urls(await this.rpc.send(MACHINE_PROFILE_PHOTO_GET, { machineId: id }, call));
   }
 
   /** Multipart `original` and optional `thumbnail`; replaces the profile photo. */
   @Post(':id/profile-photo')
-  async setProfilePhoto(@Param('id') id: string, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView> {
-    const target = machineId(id);
+  async setProfilePhoto(@Param('id', machineId) target: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView> {
     const pairs = await this.uploads.read(req, 'single');
     if (pairs.length !== 1) {
       throw badRequest('Upload one profile photo');
@@ -122,20 +114,19 @@ export class MachinesController {
 
   @Delete(':id/profile-photo')
   @HttpCode(204)
-  async deleteProfilePhoto(@Param('id') id: string, @Call() call: CallContext): Promise<void> {
-    await this.rpc.send(MACHINE_PROFILE_PHOTO_DELETE, { machineId: machineId(id) }, call);
+  async deleteProfilePhoto(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<void> {
+    await this.rpc.send(MACHINE_PROFILE_PHOTO_DELETE, { machineId: id }, call);
   }
 
   @Get(':id/gallery')
-  async gallery(@Param('id') id: string, @Call() call: CallContext): Promise<ImageUrlsView[]> {
-    const photos = await this.rpc.send(MACHINE_GALLERY_LIST, { machineId: machineId(id) }, call);
+  async gallery(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<ImageUrlsView[]> {
+    const photos = await this.rpc.send(MACHINE_GALLERY_LIST, { machineId: id }, call);
     return photos.map((p) => this.uploads.urls(p));
   }
 
   /** Multipart repeated `originals` and optional `thumbnails`; answers the added photos. At most 5 in a gallery. */
   @Post(':id/gallery')
-  async addToGallery(@Param('id') id: string, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView[]> {
-    const target = machineId(id);
+  async addToGallery(@Param('id', machineId) target: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView[]> {
     const pairs = await this.uploads.read(req, 'repeated');
     const photos = await this.uploads.store(call, pairs, (images) => this.rpc.send(MACHINE_GALLERY_ADD, { machineId: target, images }, call));
     return photos.map((p) => this.uploads.urls(p));
@@ -144,8 +135,7 @@ export class MachinesController {
   /** JSON body: the list of photo ids to delete. */
   @Delete(':id/gallery')
   @HttpCode(204)
-  async deleteFromGallery(@Param('id') id: string, @Body() body: unknown, @Call() call: CallContext): Promise<void> {
-    const target = machineId(id);
+  async deleteFromGallery(@Param('id', machineId) target: number, @Body() body: unknown, @Call() call: CallContext): Promise<void> {
     const ids = Array.isArray(body) ? body : (body as { ids?: unknown } | undefined)?.ids;
     if (!Array.isArray(ids) || ids.length === 0 || ids.length > 50 || ids.some((p) => !Number.isInteger(p) || (p as number) <= 0)) {
       throw badRequest('Invalid machine ID or no photos selected');

@@ -14,7 +14,7 @@ import {
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call } from '../http/request-context.js';
-import { validBody } from '../schedules/valid-body.js';
+import { validBody } from '../http/valid-body.js';
 
 /** The bell, the list and Settings > Notifications (notification-service). */
 @Controller('notifications')

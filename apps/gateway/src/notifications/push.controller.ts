@@ -12,7 +12,7 @@ import {
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call } from '../http/request-context.js';
-import { validBody } from '../schedules/valid-body.js';
+import { validBody } from '../http/valid-body.js';
 
 /** Browser push (notification-service): the VAPID public key, this device's subscription, a test. */
 @Controller('push')

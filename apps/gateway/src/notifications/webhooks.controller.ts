@@ -15,7 +15,7 @@ import {
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { IdPipe } from '../http/id.pipe.js';
 import { Call } from '../http/request-context.js';
-import { validBody } from '../schedules/valid-body.js';
+import { validBody } from '../http/valid-body.js';
 
 const webhookId = new IdPipe(NotificationMessages.invalidWebhookId);
 

@@ -19,7 +19,7 @@ import {
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { IdPipe } from '../http/id.pipe.js';
 import { Call } from '../http/request-context.js';
-import { validBody } from './valid-body.js';
+import { validBody } from '../http/valid-body.js';
 
 const machineId = new IdPipe(ScheduleMessages.invalidMachineId);
 const scheduleId = new IdPipe(ScheduleMessages.invalidId);

@@ -15,25 +15,11 @@ import {
   type ServiceRecordPage,
   type ServiceRecordsOfMachine,
 } from '@wrenchlog/contracts';
-import { RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { historyWindow } from '../http/history-window.js';
 import { Call } from '../http/request-context.js';
-import { createValidationPipe } from '../http/validation.js';
+import { validBody } from '../http/valid-body.js';
 import { IdPipe } from '../http/id.pipe.js';
-
-const bodyPipe = createValidationPipe();
-
-/**
- * The body of a create or update: a JSON object, validated by the DTO like any other body. Typed
- * `unknown` in the handler so the global pipe lets it through, because a body that is not an
- * object at all (an array, nothing) answers the spec's message rather than the pipe's generic one.
- */
-async function validBody<T extends object>(body: unknown, dto: new () => T, message: string): Promise<T> {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw validationFailed(message, [{ field: 'body', message }]);
-  }
-  return (await bodyPipe.transform(body, { type: 'body', metatype: dto })) as T;
-}
 
 const recordId = new IdPipe(ServiceRecordMessages.invalidId);
 const updateId = new IdPipe(ServiceRecordMessages.invalidUpdate);

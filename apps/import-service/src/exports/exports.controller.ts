@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { EXPORT_CREATE, EXPORT_GET, type ExportIdRequest, type RpcMessage } from '@wrenchlog/contracts';
+import { EXPORT_CREATE, EXPORT_GET, type ExportIdRequest, type RpcMessage, type Actor } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { ExportsService } from './exports.service.js';
 
 @Controller()
@@ -8,12 +9,12 @@ export class ExportsController {
   constructor(private readonly exports: ExportsService) {}
 
   @MessagePattern(EXPORT_CREATE)
-  create(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.exports.create(m.actor);
+  create(@Caller() caller: Actor) {
+    return this.exports.create(caller);
   }
 
   @MessagePattern(EXPORT_GET)
-  get(@Payload() m: RpcMessage<ExportIdRequest>) {
-    return this.exports.get(m.actor, m.payload.id);
+  get(@Payload() m: RpcMessage<ExportIdRequest>, @Caller() caller: Actor) {
+    return this.exports.get(caller, m.payload.id);
   }
 }

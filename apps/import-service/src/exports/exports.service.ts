@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EXPORT_LIMITS, EXPORT_MESSAGES, type Actor, type ExportRecordView, type ExportState } from '@wrenchlog/contracts';
-import { conflict, notFound, requireActor } from '@wrenchlog/platform';
+import { conflict, notFound } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { randomUUID } from 'node:crypto';
 import { ExportEntity } from './export.entity.js';
@@ -19,8 +19,8 @@ export class ExportsService {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  async create(actor: Actor | null): Promise<ExportRecordView> {
-    const { userId } = requireActor(actor);
+  async create(actor: Actor): Promise<ExportRecordView> {
+    const { userId } = actor;
     if (!mayStart(await this.repository.countUnfinished(userId))) {
       throw conflict(EXPORT_MESSAGES.running);
     }
@@ -30,8 +30,8 @@ export class ExportsService {
     return view(entity);
   }
 
-  async get(actor: Actor | null, id: number): Promise<ExportRecordView> {
-    const { userId } = requireActor(actor);
+  async get(actor: Actor, id: number): Promise<ExportRecordView> {
+    const { userId } = actor;
     const entity = await this.repository.findOwn(userId, id);
     if (!entity) {
       throw notFound(EXPORT_MESSAGES.notFound);

@@ -18,7 +18,9 @@ import {
   type ImportMappingRequest,
   type ImportRowsRequest,
   type RpcMessage,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { ImportsService } from './imports.service.js';
 
 @Controller()
@@ -26,47 +28,47 @@ export class ImportsController {
   constructor(private readonly imports: ImportsService) {}
 
   @MessagePattern(IMPORT_CREATE)
-  create(@Payload() m: RpcMessage<ImportCreateRequest>) {
-    return this.imports.create(m.actor, m.payload);
+  create(@Payload() m: RpcMessage<ImportCreateRequest>, @Caller() caller: Actor) {
+    return this.imports.create(caller, m.payload);
   }
 
   @MessagePattern(IMPORT_MAPPING)
-  mapping(@Payload() m: RpcMessage<ImportMappingRequest>) {
-    return this.imports.setMapping(m.actor, m.payload.id, m.payload.body);
+  mapping(@Payload() m: RpcMessage<ImportMappingRequest>, @Caller() caller: Actor) {
+    return this.imports.setMapping(caller, m.payload.id, m.payload.body);
   }
 
   @MessagePattern(IMPORT_VALIDATE)
-  validate(@Payload() m: RpcMessage<ImportIdRequest>) {
-    return this.imports.validate(m.actor, m.payload.id);
+  validate(@Payload() m: RpcMessage<ImportIdRequest>, @Caller() caller: Actor) {
+    return this.imports.validate(caller, m.payload.id);
   }
 
   @MessagePattern(IMPORT_ROWS)
-  rows(@Payload() m: RpcMessage<ImportRowsRequest>) {
-    return this.imports.rows(m.actor, m.payload.id, m.payload.query);
+  rows(@Payload() m: RpcMessage<ImportRowsRequest>, @Caller() caller: Actor) {
+    return this.imports.rows(caller, m.payload.id, m.payload.query);
   }
 
   @MessagePattern(IMPORT_LIST)
-  list(@Payload() m: RpcMessage<ImportListQuery>) {
-    return this.imports.list(m.actor, m.payload);
+  list(@Payload() m: RpcMessage<ImportListQuery>, @Caller() caller: Actor) {
+    return this.imports.list(caller, m.payload);
   }
 
   @MessagePattern(IMPORT_GET)
-  get(@Payload() m: RpcMessage<ImportIdRequest>) {
-    return this.imports.get(m.actor, m.payload.id);
+  get(@Payload() m: RpcMessage<ImportIdRequest>, @Caller() caller: Actor) {
+    return this.imports.get(caller, m.payload.id);
   }
 
   @MessagePattern(IMPORT_COMMIT)
-  commit(@Payload() m: RpcMessage<ImportCommitRequest>) {
-    return this.imports.commit(m.actor, m.payload.id, m.payload.body);
+  commit(@Payload() m: RpcMessage<ImportCommitRequest>, @Caller() caller: Actor) {
+    return this.imports.commit(caller, m.payload.id, m.payload.body);
   }
 
   @MessagePattern(IMPORT_REVERT)
-  revert(@Payload() m: RpcMessage<ImportIdRequest>) {
-    return this.imports.revert(m.actor, m.payload.id);
+  revert(@Payload() m: RpcMessage<ImportIdRequest>, @Caller() caller: Actor) {
+    return this.imports.revert(caller, m.payload.id);
   }
 
   @MessagePattern(IMPORT_ROW_KEEP)
-  keepRow(@Payload() m: RpcMessage<ImportRowKeepRequest>) {
-    return this.imports.keepRow(m.actor, m.payload.id, m.payload.rowNumber, m.payload.body);
+  keepRow(@Payload() m: RpcMessage<ImportRowKeepRequest>, @Caller() caller: Actor) {
+    return this.imports.keepRow(caller, m.payload.id, m.payload.rowNumber, m.payload.body);
   }
 }

@@ -22,7 +22,7 @@ import {
   type ImportView,
 } from '@wrenchlog/contracts';
 import { analyzeFile, countRows, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
-import { conflict, notFound, requireActor, unprocessable } from '@wrenchlog/platform';
+import { conflict, notFound, unprocessable } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
 import { ImportEntity } from './import.entity.js';
@@ -63,8 +63,7 @@ export class ImportsService {
   ) {}
 
   /** POST /api/imports: the gateway stored the file; a file that cannot be imported is deleted again and refused. */
-  async create(actor: Actor | null, request: ImportCreateRequest): Promise<ImportUploaded> {
-    const caller = requireActor(actor);
+  async create(caller: Actor, request: ImportCreateRequest): Promise<ImportUploaded> {
     const { userId } = caller;
     const source = request.fields.source;
     let analysis: FileAnalysis;
@@ -112,13 +111,13 @@ export class ImportsService {
   }
 
   /** PUT /api/imports/{id}/mapping: a new mapping or detection drops an earlier validation. */
-  async setMapping(actor: Actor | null, id: number, body: ImportMappingBody): Promise<ImportUploaded> {
+  async setMapping(actor: Actor, id: number, body: ImportMappingBody): Promise<ImportUploaded> {
     const entity = await this.own(actor, id);
     this.notStarted(entity);
     if (body.machineId !== undefined && body.machineId !== null) {
-      await this.machines.requireOwn(requireActor(actor), body.machineId);
+      await this.machines.requireOwn(actor, body.machineId);
     }
-    const knownMachines = await this.machines.all(requireActor(actor));
+    const knownMachines = await this.machines.all(actor);
     const detected: Detected = { ...(JSON.parse(entity.detected) as Detected), ...stripUndefined(body.detected ?? {}) };
     const analysis = await this.analyze(entity, detected);
     const options = {
@@ -144,11 +143,11 @@ export class ImportsService {
   }
 
   /** POST /api/imports/{id}/validate: the dry run over every row; stores the rows and their messages. */
-  async validate(actor: Actor | null, id: number): Promise<ImportCounts> {
+  async validate(actor: Actor, id: number): Promise<ImportCounts> {
     const entity = await this.own(actor, id);
     this.notStarted(entity);
     const analysis = await this.analyze(entity, JSON.parse(entity.detected) as Detected);
-    const knownMachines = await this.machines.all(requireActor(actor));
+    const knownMachines = await this.machines.all(actor);
     const result = await asDomain(() =>
       normalizeFile(analysis, {
         knownMachines,
@@ -160,7 +159,7 @@ export class ImportsService {
       }),
     );
     // Then what only the owners know: duplicates of stored records, readings the meters refuse.
-    await this.ownerChecks.run(requireActor(actor), result.rows);
+    await this.ownerChecks.run(actor, result.rows);
     const counts = countRows(result.rows);
     Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(counts) });
     await this.repository.replaceRows(entity, result.rows);
@@ -168,7 +167,7 @@ export class ImportsService {
   }
 
   /** GET /api/imports/{id}/rows: the dry run's rows, in file order, filtered by status. */
-  async rows(actor: Actor | null, id: number, query: ImportRowsQuery): Promise<ImportRowPage> {
+  async rows(actor: Actor, id: number, query: ImportRowsQuery): Promise<ImportRowPage> {
     const entity = await this.own(actor, id);
     if (entity.state === 'uploaded') {
       throw conflict('The import has not been validated yet: run POST /api/imports/{id}/validate first.');
@@ -184,7 +183,7 @@ export class ImportsService {
    * skip it again. Only before the commit (409 after), only a duplicate (422), only the caller's
    * import and an existing row (404).
    */
-  async keepRow(actor: Actor | null, id: number, rowNumber: number, body: ImportRowKeepBody): Promise<ImportRowView> {
+  async keepRow(actor: Actor, id: number, rowNumber: number, body: ImportRowKeepBody): Promise<ImportRowView> {
     const entity = await this.own(actor, id);
     if (entity.state !== 'validated') {
       throw conflict(
@@ -210,7 +209,7 @@ export class ImportsService {
    * background (GET /api/imports/{id} shows the progress). 409 before a dry run or once committed,
    * 422 for all_or_nothing when the dry run found errors.
    */
-  async commit(actor: Actor | null, id: number, body: ImportCommitBody): Promise<ImportView> {
+  async commit(actor: Actor, id: number, body: ImportCommitBody): Promise<ImportView> {
     const entity = await this.own(actor, id);
     const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : null;
     refuse(commitRefusal(entity.state as ImportState, body.mode, counts));
@@ -225,7 +224,7 @@ export class ImportsService {
   }
 
   /** POST /api/imports/{id}/revert -> 202: the owners delete the import's records, then `reverted`; 409 twice. */
-  async revert(actor: Actor | null, id: number): Promise<ImportView> {
+  async revert(actor: Actor, id: number): Promise<ImportView> {
     const entity = await this.own(actor, id);
     refuse(revertRefusal(entity.state as ImportState, entity.reverting));
     if (!(await this.repository.startRevert(entity))) {
@@ -235,16 +234,16 @@ export class ImportsService {
     return view((await this.repository.findOwn(entity.userId, entity.id))!);
   }
 
-  /** GET /api/imports: the history, newest first (20 a page by default). */
-  async list(actor: Actor | null, query: ImportListQuery): Promise<Page<ImportView>> {
-    const { userId } = requireActor(actor);
+  /** GET /api/imports: the history, newest first (IMPORT_LIMITS.historyPageSize a page by default). */
+  async list(actor: Actor, query: ImportListQuery): Promise<Page<ImportView>> {
+    const { userId } = actor;
     const page = query.page ?? 0;
-    const size = query.size ?? 20;
+    const size = query.size ?? IMPORT_LIMITS.historyPageSize;
     const [entities, total] = await this.repository.list(userId, page, size);
     return pageOf(entities.map(view), total, page, size);
   }
 
-  async get(actor: Actor | null, id: number): Promise<ImportView> {
+  async get(actor: Actor, id: number): Promise<ImportView> {
     const entity = await this.own(actor, id);
     const out = view(entity);
     if (entity.state === 'validated') {
@@ -253,8 +252,8 @@ export class ImportsService {
     return out;
   }
 
-  private async own(actor: Actor | null, id: number): Promise<ImportEntity> {
-    const { userId } = requireActor(actor);
+  private async own(actor: Actor, id: number): Promise<ImportEntity> {
+    const { userId } = actor;
     const entity = await this.repository.findOwn(userId, id);
     if (!entity) {
       throw notFound(IMPORT_MESSAGES.notFound);

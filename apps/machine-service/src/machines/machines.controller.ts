@@ -13,7 +13,7 @@ import {
   MACHINE_UPDATE,
   SERVICE_RECORD_CHANGED,
   type Actor,
-  type CreateMachineRequest,
+  CreateMachineRequest,
   type ImportApplyRequest,
   type ImportCreateMachinesRequest,
   type MachineIdRequest,
@@ -22,9 +22,9 @@ import {
   type MetersChangedEvent,
   type RpcMessage,
   type ServiceRecordChangedEvent,
-  type UpdateMachineRequest,
+  UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
 import { MachinesService } from './machines.service.js';
 
@@ -62,11 +62,13 @@ export class MachinesController {
     return this.machines.importRevert(caller, m.payload, callContext(caller, m));
   }
 
+  @ValidInput(CreateMachineRequest)
   @MessagePattern(MACHINE_CREATE)
   create(@Caller() caller: Actor, @Payload() m: RpcMessage<CreateMachineRequest>) {
     return this.machines.create(caller, m.payload, callContext(caller, m));
   }
 
+  @ValidInput(UpdateMachineRequest)
   @MessagePattern(MACHINE_UPDATE)
   update(@Caller() caller: Actor, @Payload() m: RpcMessage<UpdateMachineRequest>) {
     return this.machines.update(caller, m.payload, callContext(caller, m));

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { CALENDAR_FEED, CALENDAR_ROTATE, type CalendarFeedRequest, type RpcMessage } from '@wrenchlog/contracts';
+import { CALENDAR_FEED, CALENDAR_ROTATE, type CalendarFeedRequest, type RpcMessage, type Actor } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { CalendarService } from './calendar.service.js';
 
 @Controller()
@@ -8,8 +9,8 @@ export class CalendarController {
   constructor(private readonly calendar: CalendarService) {}
 
   @MessagePattern(CALENDAR_ROTATE)
-  rotate(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.calendar.rotate(m.actor);
+  rotate(@Caller() caller: Actor) {
+    return this.calendar.rotate(caller);
   }
 
   @MessagePattern(CALENDAR_FEED)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { NotificationMessages, SCHEDULE_LIST, type Actor, type CalendarFeed, type CalendarToken, type Schedule } from '@wrenchlog/contracts';
-import { notFound, requireActor, RpcClient } from '@wrenchlog/platform';
+import { notFound, RpcClient } from '@wrenchlog/platform';
 import ical, { ICalAlarmType } from 'ical-generator';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
@@ -25,8 +25,7 @@ export class CalendarService {
   ) {}
 
   /** A new secret (32 random bytes); the previous one stops working at once. */
-  async rotate(caller: Actor | null): Promise<CalendarToken> {
-    const actor = requireActor(caller);
+  async rotate(actor: Actor): Promise<CalendarToken> {
     const token = randomBytes(32).toString('base64url');
     await this.dataSource.getRepository(CalendarTokenEntity).upsert({ userId: actor.userId, tokenHash: hashOf(token), createdAt: new Date() }, ['userId']);
     return { token };

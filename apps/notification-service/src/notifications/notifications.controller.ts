@@ -4,28 +4,32 @@ import {
   NOTIFICATION_LIST,
   NOTIFICATION_READ,
   NOTIFICATION_UNREAD_COUNT,
-  type MarkReadInput,
-  type NotificationListQuery,
+  MarkReadInput,
+  NotificationListQuery,
   type RpcMessage,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { NotificationsService } from './notifications.service.js';
 
 @Controller()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}
 
+  @ValidInput(NotificationListQuery)
   @MessagePattern(NOTIFICATION_LIST)
-  list(@Payload() m: RpcMessage<NotificationListQuery>) {
-    return this.notifications.list(m.actor, m.payload);
+  list(@Payload() m: RpcMessage<NotificationListQuery>, @Caller() caller: Actor) {
+    return this.notifications.list(caller, m.payload);
   }
 
   @MessagePattern(NOTIFICATION_UNREAD_COUNT)
-  unreadCount(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.notifications.unreadCount(m.actor);
+  unreadCount(@Caller() caller: Actor) {
+    return this.notifications.unreadCount(caller);
   }
 
+  @ValidInput(MarkReadInput)
   @MessagePattern(NOTIFICATION_READ)
-  read(@Payload() m: RpcMessage<MarkReadInput>) {
-    return this.notifications.markRead(m.actor, m.payload);
+  read(@Payload() m: RpcMessage<MarkReadInput>, @Caller() caller: Actor) {
+    return this.notifications.markRead(caller, m.payload);
   }
 }

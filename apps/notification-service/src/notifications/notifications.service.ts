@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
-  isValidId,
   NotificationLimits,
-  NotificationMessages,
   pageOf,
   type Actor,
   type MarkReadInput,
@@ -12,7 +10,6 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@wrenchlog/contracts';
-import { requireActor, validationFailed } from '@wrenchlog/platform';
 import { Clock } from '../common/clock.js';
 import type { NotificationEntity } from './notification.entity.js';
 import { NotificationsRepository } from './notifications.repository.js';
@@ -35,24 +32,20 @@ export class NotificationsService {
     private readonly clock: Clock,
   ) {}
 
-  async list(caller: Actor | null, query: NotificationListQuery): Promise<NotificationPage> {
-    const actor = requireActor(caller);
+  async list(actor: Actor, query: NotificationListQuery): Promise<NotificationPage> {
     const page = query?.page ?? 0;
     const size = query?.size ?? NotificationLimits.pageSize;
     const [rows, total] = await this.notifications.page(actor.userId, page, size);
     return pageOf(rows.map(toView), total, page, size);
   }
 
-  unreadCount(caller: Actor | null): Promise<number> {
-    return this.notifications.unreadCount(requireActor(caller).userId);
+  unreadCount(actor: Actor): Promise<number> {
+    return this.notifications.unreadCount(actor.userId);
   }
 
-  async markRead(caller: Actor | null, input: MarkReadInput | undefined): Promise<MarkReadReply> {
-    const actor = requireActor(caller);
+  async markRead(actor: Actor, input: MarkReadInput | undefined): Promise<MarkReadReply> {
+    // The ids' form and count are MarkReadInput's, checked on receipt (@ValidInput).
     const ids = input?.ids;
-    if (ids !== undefined && ids !== null && (!Array.isArray(ids) || ids.length > NotificationLimits.readIds || !ids.every(isValidId))) {
-      throw validationFailed(NotificationMessages.ids, [{ field: 'ids', message: NotificationMessages.ids }]);
-    }
     // An empty list marks nothing; no list at all marks every one.
     if (Array.isArray(ids) && ids.length === 0) {
       return { updated: 0 };

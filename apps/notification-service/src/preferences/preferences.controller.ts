@@ -4,10 +4,12 @@ import {
   NOTIFICATION_PREFERENCES_GET,
   NOTIFICATION_PREFERENCES_UPDATE,
   NOTIFICATION_TIME_ZONE_EXPORT,
+  type Actor,
   type ExportPageRequest,
   type NotificationPreferencesInput,
   type RpcMessage,
 } from '@wrenchlog/contracts';
+import { AdminCaller, Caller } from '@wrenchlog/platform';
 import { PreferencesService } from './preferences.service.js';
 
 @Controller()
@@ -15,17 +17,17 @@ export class PreferencesController {
   constructor(private readonly preferences: PreferencesService) {}
 
   @MessagePattern(NOTIFICATION_PREFERENCES_GET)
-  get(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.preferences.get(m.actor);
+  get(@Caller() caller: Actor) {
+    return this.preferences.get(caller);
   }
 
   @MessagePattern(NOTIFICATION_PREFERENCES_UPDATE)
-  update(@Payload() m: RpcMessage<NotificationPreferencesInput>) {
-    return this.preferences.update(m.actor, m.payload, m.meta);
+  update(@Payload() m: RpcMessage<NotificationPreferencesInput>, @Caller() caller: Actor) {
+    return this.preferences.update(caller, m.payload, m.meta);
   }
 
   @MessagePattern(NOTIFICATION_TIME_ZONE_EXPORT)
-  timeZonePage(@Payload() m: RpcMessage<ExportPageRequest>) {
-    return this.preferences.timeZonePage(m.actor, m.payload);
+  timeZonePage(@AdminCaller() _admin: Actor, @Payload() m: RpcMessage<ExportPageRequest>) {
+    return this.preferences.timeZonePage(m.payload);
   }
 }

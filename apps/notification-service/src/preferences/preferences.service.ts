@@ -19,7 +19,7 @@ import {
   type NotificationTimeZoneChangedEvent,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { Outbox, requireActor, requireAdmin, validationFailed } from '@wrenchlog/platform';
+import { Outbox, validationFailed } from '@wrenchlog/platform';
 import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
@@ -52,13 +52,11 @@ export class PreferencesService {
     private readonly outbox: Outbox,
   ) {}
 
-  async get(caller: Actor | null): Promise<NotificationPreferences> {
-    const actor = requireActor(caller);
+  async get(actor: Actor): Promise<NotificationPreferences> {
     return this.of(this.dataSource.manager, actor.userId);
   }
 
-  async update(caller: Actor | null, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
-    const actor = requireActor(caller);
+  async update(actor: Actor, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
     // The gateway validated the DTO; the rules hold for every caller all the same.
     if (!DIGEST_TIME_PATTERN.test(String(input?.digestTime))) {
       throw validationFailed(NotificationMessages.digestTime, [{ field: 'digestTime', message: NotificationMessages.digestTime }]);
@@ -91,8 +89,8 @@ export class PreferencesService {
    * user id, as the changed event it stands for, stamped EXPORT_AT so any real event wins over it.
    * A user without a row has the default zone, which report-service assumes already.
    */
-  async timeZonePage(caller: Actor | null, request: Partial<ExportPageRequest> | null | undefined): Promise<ExportPage<NotificationTimeZoneChangedEvent>> {
-    requireAdmin(caller);
+  /** Administrators only: the handler takes @AdminCaller(). */
+  async timeZonePage(request: Partial<ExportPageRequest> | null | undefined): Promise<ExportPage<NotificationTimeZoneChangedEvent>> {
     const { afterId, limit } = exportWindow(request);
     const rows = await this.dataSource.getRepository(PreferenceEntity).find({
       where: { userId: MoreThan(afterId) },

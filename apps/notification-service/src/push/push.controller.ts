@@ -8,8 +8,9 @@ import {
   type PushSubscriptionInput,
   type PushUnsubscribeInput,
   type RpcMessage,
+  type Actor,
 } from '@wrenchlog/contracts';
-import { requireActor } from '@wrenchlog/platform';
+import { Caller } from '@wrenchlog/platform';
 import { PushService } from './push.service.js';
 
 @Controller()
@@ -17,23 +18,22 @@ export class PushController {
   constructor(private readonly push: PushService) {}
 
   @MessagePattern(PUSH_PUBLIC_KEY)
-  publicKey(@Payload() m: RpcMessage<Record<string, never>>) {
-    requireActor(m.actor);
+  publicKey(@Caller() _caller: Actor) {
     return this.push.publicKey();
   }
 
   @MessagePattern(PUSH_SUBSCRIBE)
-  subscribe(@Payload() m: RpcMessage<PushSubscriptionInput>) {
-    return this.push.subscribe(m.actor, m.payload);
+  subscribe(@Payload() m: RpcMessage<PushSubscriptionInput>, @Caller() caller: Actor) {
+    return this.push.subscribe(caller, m.payload);
   }
 
   @MessagePattern(PUSH_UNSUBSCRIBE)
-  unsubscribe(@Payload() m: RpcMessage<PushUnsubscribeInput>) {
-    return this.push.unsubscribe(m.actor, m.payload);
+  unsubscribe(@Payload() m: RpcMessage<PushUnsubscribeInput>, @Caller() caller: Actor) {
+    return this.push.unsubscribe(caller, m.payload);
   }
 
   @MessagePattern(PUSH_TEST)
-  test(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.push.test(m.actor);
+  test(@Caller() caller: Actor) {
+    return this.push.test(caller);
   }
 }

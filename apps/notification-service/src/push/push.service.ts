@@ -9,7 +9,7 @@ import {
   type PushTestReply,
   type PushUnsubscribeInput,
 } from '@wrenchlog/contracts';
-import { conflict, notFound, requireActor, validationFailed } from '@wrenchlog/platform';
+import { conflict, notFound, validationFailed } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { NotificationEnv } from '../config/notification-env.js';
@@ -46,8 +46,7 @@ export class PushService {
     return { publicKey: (await this.vapid.get()).publicKey };
   }
 
-  async subscribe(caller: Actor | null, input: PushSubscriptionInput): Promise<PushSubscriptionView> {
-    const actor = requireActor(caller);
+  async subscribe(actor: Actor, input: PushSubscriptionInput): Promise<PushSubscriptionView> {
     const endpoint = typeof input?.endpoint === 'string' ? input.endpoint.trim() : '';
     if (urlProblem(endpoint, NotificationLimits.pushEndpoint)) {
       throw validationFailed(M.pushEndpoint, [{ field: 'endpoint', message: M.pushEndpoint }]);
@@ -79,16 +78,14 @@ export class PushService {
     return { id: saved.id, endpoint: saved.endpoint, createdAt: saved.createdAt.toISOString() };
   }
 
-  async unsubscribe(caller: Actor | null, input: PushUnsubscribeInput | undefined): Promise<{ removed: number }> {
-    const actor = requireActor(caller);
+  async unsubscribe(actor: Actor, input: PushUnsubscribeInput | undefined): Promise<{ removed: number }> {
     const endpoint = typeof input?.endpoint === 'string' ? input.endpoint.trim() : undefined;
     const result = await this.dataSource.getRepository(PushSubscriptionEntity).delete(endpoint ? { userId: actor.userId, endpoint } : { userId: actor.userId });
     return { removed: result.affected ?? 0 };
   }
 
   /** The test button: a push to every device of the caller, now. */
-  async test(caller: Actor | null): Promise<PushTestReply> {
-    const actor = requireActor(caller);
+  async test(actor: Actor): Promise<PushTestReply> {
     const subscriptions = await this.dataSource.getRepository(PushSubscriptionEntity).findBy({ userId: actor.userId });
     if (subscriptions.length === 0) {
       throw notFound(M.pushNone);

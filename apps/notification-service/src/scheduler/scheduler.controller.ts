@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NOTIFICATION_SCHEDULER_RUN, NOTIFICATION_SCHEDULER_STATUS, type RpcMessage } from '@wrenchlog/contracts';
+import { MessagePattern } from '@nestjs/microservices';
+import { NOTIFICATION_SCHEDULER_RUN, NOTIFICATION_SCHEDULER_STATUS, type Actor } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { SchedulerService } from './scheduler.service.js';
 
 @Controller()
@@ -8,12 +9,12 @@ export class SchedulerController {
   constructor(private readonly scheduler: SchedulerService) {}
 
   @MessagePattern(NOTIFICATION_SCHEDULER_STATUS)
-  status(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.scheduler.status(m.actor);
+  status(@AdminCaller() _caller: Actor) {
+    return this.scheduler.status();
   }
 
   @MessagePattern(NOTIFICATION_SCHEDULER_RUN)
-  run(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.scheduler.runNow(m.actor);
+  run(@AdminCaller() _caller: Actor) {
+    return this.scheduler.runNow();
   }
 }

@@ -10,7 +10,9 @@ import {
   type RpcMessage,
   type WebhookIdRequest,
   type WebhookInput,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { WebhooksService } from './webhooks.service.js';
 
 @Controller()
@@ -18,32 +20,32 @@ export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
   @MessagePattern(WEBHOOK_CREATE)
-  create(@Payload() m: RpcMessage<WebhookInput>) {
-    return this.webhooks.create(m.actor, m.payload);
+  create(@Payload() m: RpcMessage<WebhookInput>, @Caller() caller: Actor) {
+    return this.webhooks.create(caller, m.payload);
   }
 
   @MessagePattern(WEBHOOK_LIST)
-  list(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.webhooks.list(m.actor);
+  list(@Caller() caller: Actor) {
+    return this.webhooks.list(caller);
   }
 
   @MessagePattern(WEBHOOK_DELETE)
-  remove(@Payload() m: RpcMessage<WebhookIdRequest>) {
-    return this.webhooks.remove(m.actor, m.payload?.id);
+  remove(@Payload() m: RpcMessage<WebhookIdRequest>, @Caller() caller: Actor) {
+    return this.webhooks.remove(caller, m.payload?.id);
   }
 
   @MessagePattern(WEBHOOK_TEST)
-  test(@Payload() m: RpcMessage<WebhookIdRequest>) {
-    return this.webhooks.test(m.actor, m.payload?.id);
+  test(@Payload() m: RpcMessage<WebhookIdRequest>, @Caller() caller: Actor) {
+    return this.webhooks.test(caller, m.payload?.id);
   }
 
   @MessagePattern(WEBHOOK_DELIVERIES)
-  deliveries(@Payload() m: RpcMessage<WebhookIdRequest>) {
-    return this.webhooks.deliveries(m.actor, m.payload?.id);
+  deliveries(@Payload() m: RpcMessage<WebhookIdRequest>, @Caller() caller: Actor) {
+    return this.webhooks.deliveries(caller, m.payload?.id);
   }
 
   @MessagePattern(WEBHOOK_DELIVERY_RETRY)
-  retry(@Payload() m: RpcMessage<WebhookIdRequest>) {
-    return this.webhooks.retry(m.actor, m.payload?.id);
+  retry(@Payload() m: RpcMessage<WebhookIdRequest>, @Caller() caller: Actor) {
+    return this.webhooks.retry(caller, m.payload?.id);
   }
 }

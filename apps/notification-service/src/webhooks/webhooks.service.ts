@@ -12,7 +12,7 @@ import {
   type WebhookEventType,
   type WebhookInput,
 } from '@wrenchlog/contracts';
-import { conflict, notFound, requireActor, validationFailed } from '@wrenchlog/platform';
+import { conflict, notFound, validationFailed } from '@wrenchlog/platform';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { NotificationEnv } from '../config/notification-env.js';
@@ -56,8 +56,7 @@ export class WebhooksService {
     private readonly dispatcher: WebhookDispatcher,
   ) {}
 
-  async create(caller: Actor | null, input: WebhookInput): Promise<CreatedWebhook> {
-    const actor = requireActor(caller);
+  async create(actor: Actor, input: WebhookInput): Promise<CreatedWebhook> {
     const url = typeof input?.url === 'string' ? input.url.trim() : '';
     const problem = urlProblem(url, NotificationLimits.webhookUrl);
     if (problem) {
@@ -82,14 +81,12 @@ export class WebhooksService {
     return { ...toView(saved), secret };
   }
 
-  async list(caller: Actor | null): Promise<Webhook[]> {
-    const actor = requireActor(caller);
+  async list(actor: Actor): Promise<Webhook[]> {
     const rows = await this.dataSource.getRepository(WebhookEntity).find({ where: { userId: actor.userId }, order: { id: 'ASC' } });
     return rows.map(toView);
   }
 
-  async remove(caller: Actor | null, id: number): Promise<{ id: number }> {
-    const actor = requireActor(caller);
+  async remove(actor: Actor, id: number): Promise<{ id: number }> {
     const hook = await this.owned(actor, id);
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(DeliveryEntity).delete({ webhookId: hook.id });
@@ -99,16 +96,14 @@ export class WebhooksService {
   }
 
   /** The Send test button: a `ping` to this endpoint, whatever events it chose. */
-  async test(caller: Actor | null, id: number): Promise<WebhookDelivery> {
-    const actor = requireActor(caller);
+  async test(actor: Actor, id: number): Promise<WebhookDelivery> {
     const hook = await this.owned(actor, id);
     const delivery = await this.dataSource.transaction((manager) => this.outbox.ping(manager, hook));
     this.dispatcher.kick();
     return deliveryView(delivery);
   }
 
-  async deliveries(caller: Actor | null, id: number): Promise<WebhookDelivery[]> {
-    const actor = requireActor(caller);
+  async deliveries(actor: Actor, id: number): Promise<WebhookDelivery[]> {
     const hook = await this.owned(actor, id);
     const rows = await this.dataSource
       .getRepository(DeliveryEntity)
@@ -117,8 +112,7 @@ export class WebhooksService {
   }
 
   /** Retry from the log: one more attempt now (a delivery still pending is simply moved up). */
-  async retry(caller: Actor | null, id: number): Promise<WebhookDelivery> {
-    const actor = requireActor(caller);
+  async retry(actor: Actor, id: number): Promise<WebhookDelivery> {
     if (!isValidId(id)) {
       throw notFound(M.deliveryNotFound);
     }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { NOTIFICATION_WEEKLY_RUN, type RpcMessage } from '@wrenchlog/contracts';
+import { MessagePattern } from '@nestjs/microservices';
+import { NOTIFICATION_WEEKLY_RUN, type Actor } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { WeeklyReports } from './weekly-reports.service.js';
 
 @Controller()
@@ -8,7 +9,7 @@ export class WeeklyController {
   constructor(private readonly weekly: WeeklyReports) {}
 
   @MessagePattern(NOTIFICATION_WEEKLY_RUN)
-  run(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.weekly.runNow(m.actor);
+  run(@AdminCaller() _caller: Actor) {
+    return this.weekly.runNow();
   }
 }

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
-import { MessagePattern, Payload } from '@nestjs/microservices';
-import { REPORT_REBUILD, REPORT_REBUILD_STATUS, type RpcMessage } from '@wrenchlog/contracts';
+import { MessagePattern } from '@nestjs/microservices';
+import { REPORT_REBUILD, REPORT_REBUILD_STATUS, type Actor } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { RebuildService } from './rebuild.service.js';
 
 @Controller()
@@ -8,12 +9,12 @@ export class RebuildController {
   constructor(private readonly rebuild: RebuildService) {}
 
   @MessagePattern(REPORT_REBUILD)
-  start(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.rebuild.start(m.actor);
+  start(@AdminCaller() caller: Actor) {
+    return this.rebuild.start(caller);
   }
 
   @MessagePattern(REPORT_REBUILD_STATUS)
-  status(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.rebuild.status(m.actor);
+  status(@AdminCaller() _caller: Actor) {
+    return this.rebuild.status();
   }
 }

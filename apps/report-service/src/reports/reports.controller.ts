@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { REPORT_COSTS, REPORT_FLEET, REPORT_FUEL_ECONOMY, REPORT_MACHINE_HISTORY, type ReportRequest, type RpcMessage } from '@wrenchlog/contracts';
+import { REPORT_COSTS, REPORT_FLEET, REPORT_FUEL_ECONOMY, REPORT_MACHINE_HISTORY, type ReportRequest, type RpcMessage, type Actor } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { ReportsService } from './reports.service.js';
 
 @Controller()
@@ -8,22 +9,22 @@ export class ReportsController {
   constructor(private readonly reports: ReportsService) {}
 
   @MessagePattern(REPORT_COSTS)
-  costs(@Payload() m: RpcMessage<ReportRequest>) {
-    return this.reports.costsReport(m.actor, m.payload);
+  costs(@Payload() m: RpcMessage<ReportRequest>, @Caller() caller: Actor) {
+    return this.reports.costsReport(caller, m.payload);
   }
 
   @MessagePattern(REPORT_FLEET)
-  fleet(@Payload() m: RpcMessage<ReportRequest>) {
-    return this.reports.fleet(m.actor, m.payload);
+  fleet(@Payload() m: RpcMessage<ReportRequest>, @Caller() caller: Actor) {
+    return this.reports.fleet(caller, m.payload);
   }
 
   @MessagePattern(REPORT_FUEL_ECONOMY)
-  fuelEconomy(@Payload() m: RpcMessage<ReportRequest>) {
-    return this.reports.fuelEconomy(m.actor, m.payload);
+  fuelEconomy(@Payload() m: RpcMessage<ReportRequest>, @Caller() caller: Actor) {
+    return this.reports.fuelEconomy(caller, m.payload);
   }
 
   @MessagePattern(REPORT_MACHINE_HISTORY)
-  history(@Payload() m: RpcMessage<ReportRequest>) {
-    return this.reports.history(m.actor, m.payload);
+  history(@Payload() m: RpcMessage<ReportRequest>, @Caller() caller: Actor) {
+    return this.reports.history(caller, m.payload);
   }
 }

@@ -12,7 +12,7 @@ import {
   type MachineHistory,
   type ReportRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, requireActor } from '@wrenchlog/platform';
+import { badRequest } from '@wrenchlog/platform';
 import { CostsRepository } from '../costs/costs.repository.js';
 import type { CostCategory } from '../costs/cost.rules.js';
 import { MachineLookup } from '../machines/machine-lookup.js';
@@ -67,8 +67,7 @@ export class ReportsService {
     private readonly versions: ReadModelVersions,
   ) {}
 
-  async costsReport(caller: Actor | null, q: ReportRequest | null): Promise<CostsReport> {
-    const actor = requireActor(caller);
+  async costsReport(actor: Actor, q: ReportRequest | null): Promise<CostsReport> {
     const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
     const key = ['costs', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
@@ -89,8 +88,7 @@ export class ReportsService {
     return { months, totals, usage: { distance, hours }, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours) };
   }
 
-  async fleet(caller: Actor | null, q: ReportRequest | null): Promise<FleetReport> {
-    const actor = requireActor(caller);
+  async fleet(actor: Actor, q: ReportRequest | null): Promise<FleetReport> {
     const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
     const key = ['fleet', actor.userId, period.from, period.to, q?.type ?? ''].join('\u0000');
@@ -172,8 +170,7 @@ export class ReportsService {
     };
   }
 
-  async fuelEconomy(caller: Actor | null, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
-    const actor = requireActor(caller);
+  async fuelEconomy(actor: Actor, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
     const version = await this.versions.of(actor.userId);
     const period = await this.period(actor.userId, q);
     const key = ['economy', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
@@ -200,8 +197,7 @@ export class ReportsService {
   }
 
   /** A machine's costed records in the period, oldest first (the history CSV's lines). */
-  async history(caller: Actor | null, q: ReportRequest | null): Promise<MachineHistory> {
-    const actor = requireActor(caller);
+  async history(actor: Actor, q: ReportRequest | null): Promise<MachineHistory> {
     const period = await this.period(actor.userId, q);
     const machine = await this.lookup.requireOwned(actor, this.machineIdOf(q?.machineId) ?? 0);
     const rows = await this.costs.history(actor.userId, machine.machineId, period.from, period.to);

@@ -20,8 +20,10 @@ import {
   type RpcMessage,
   type UpdateMeterRequest,
   type UpdateReadingRequest,
+  type Actor,
 } from '@wrenchlog/contracts';
 import { ReadingImportsService } from './reading-imports.service.js';
+import { Caller } from '@wrenchlog/platform';
 import { ReadingsService } from './readings.service.js';
 
 @Controller()
@@ -32,33 +34,33 @@ export class ReadingsController {
   ) {}
 
   @MessagePattern(METER_BY_MACHINE)
-  byMachine(@Payload() m: RpcMessage<MachineMetersRequest>) {
-    return this.readings.byMachine(m.actor, m.payload?.machineId);
+  byMachine(@Payload() m: RpcMessage<MachineMetersRequest>, @Caller() caller: Actor) {
+    return this.readings.byMachine(caller, m.payload?.machineId);
   }
 
   @MessagePattern(METER_UPDATE)
-  updateMeter(@Payload() m: RpcMessage<UpdateMeterRequest>) {
-    return this.readings.updateMeter(m.actor, m.payload, m.meta);
+  updateMeter(@Payload() m: RpcMessage<UpdateMeterRequest>, @Caller() caller: Actor) {
+    return this.readings.updateMeter(caller, m.payload, m.meta);
   }
 
   @MessagePattern(METER_REPLACE)
-  replace(@Payload() m: RpcMessage<ReplaceMeterRequest>) {
-    return this.readings.replace(m.actor, m.payload, m.meta);
+  replace(@Payload() m: RpcMessage<ReplaceMeterRequest>, @Caller() caller: Actor) {
+    return this.readings.replace(caller, m.payload, m.meta);
   }
 
   @MessagePattern(READING_CREATE)
-  create(@Payload() m: RpcMessage<CreateReadingRequest>) {
-    return this.readings.create(m.actor, m.payload, m.meta);
+  create(@Payload() m: RpcMessage<CreateReadingRequest>, @Caller() caller: Actor) {
+    return this.readings.create(caller, m.payload, m.meta);
   }
 
   @MessagePattern(READING_LIST)
-  list(@Payload() m: RpcMessage<ReadingListRequest>) {
-    return this.readings.list(m.actor, m.payload);
+  list(@Payload() m: RpcMessage<ReadingListRequest>, @Caller() caller: Actor) {
+    return this.readings.list(caller, m.payload);
   }
 
   @MessagePattern(READING_UPDATE)
-  setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>) {
-    return this.readings.setVoid(m.actor, m.payload, m.meta);
+  setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>, @Caller() caller: Actor) {
+    return this.readings.setVoid(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_CHECK)

@@ -24,7 +24,7 @@ import {
   type UpdateReadingRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { createOnce, notFound, Outbox, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { createOnce, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
@@ -76,8 +76,7 @@ export class ReadingsService {
     return utcDate(new Date());
   }
 
-  async byMachine(caller: Actor | null, machineId: number): Promise<Meter[]> {
-    const actor = requireActor(caller);
+  async byMachine(actor: Actor, machineId: number): Promise<Meter[]> {
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
@@ -99,8 +98,7 @@ export class ReadingsService {
     );
   }
 
-  async updateMeter(caller: Actor | null, request: UpdateMeterRequest, meta?: RpcMeta): Promise<Meter> {
-    const actor = requireActor(caller);
+  async updateMeter(actor: Actor, request: UpdateMeterRequest, meta?: RpcMeta): Promise<Meter> {
     const input = request?.meter ?? {};
     return this.dataSource.transaction(async (manager) => {
       const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.id);
@@ -131,8 +129,7 @@ export class ReadingsService {
     });
   }
 
-  async create(caller: Actor | null, request: CreateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
-    const actor = requireActor(caller);
+  async create(actor: Actor, request: CreateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
     const input = request?.reading;
     const key = meta?.idempotencyKey ?? null;
     return createOnce(
@@ -165,8 +162,7 @@ export class ReadingsService {
     );
   }
 
-  async list(caller: Actor | null, request: ReadingListRequest): Promise<MeterReadingPage> {
-    const actor = requireActor(caller);
+  async list(actor: Actor, request: ReadingListRequest): Promise<MeterReadingPage> {
     const meter = isValidId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.userId, request.meterId) : null;
     if (!meter) {
       throw notFound(M.notFound);
@@ -178,8 +174,7 @@ export class ReadingsService {
   }
 
   /** Void or unvoid. Unvoiding must fit the sequence like a new reading (422 with the neighbours). */
-  async setVoid(caller: Actor | null, request: UpdateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
-    const actor = requireActor(caller);
+  async setVoid(actor: Actor, request: UpdateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
     return this.dataSource.transaction(async (manager) => {
       const found = isValidId(request?.id) ? await this.meters.ownedReading(manager, actor.userId, request.id) : null;
       if (!found) {
@@ -207,8 +202,7 @@ export class ReadingsService {
   }
 
   /** A new physical meter from readAt on: a segment whose offset carries the lifetime value on. */
-  async replace(caller: Actor | null, request: ReplaceMeterRequest, meta?: RpcMeta): Promise<MeterReading> {
-    const actor = requireActor(caller);
+  async replace(actor: Actor, request: ReplaceMeterRequest, meta?: RpcMeta): Promise<MeterReading> {
     const input = request?.replacement;
     return this.dataSource.transaction(async (manager) => {
       const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);

@@ -17,7 +17,9 @@ import {
   type ScheduleListQuery,
   type ScheduleTemplatesRequest,
   type UpdateScheduleRequest,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { SchedulesService } from './schedules.service.js';
 
 @Controller()
@@ -25,42 +27,42 @@ export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}
 
   @MessagePattern(SCHEDULE_CREATE)
-  create(@Payload() m: RpcMessage<CreateScheduleRequest>) {
-    return this.schedules.create(m.actor, m.payload, m.meta);
+  create(@Payload() m: RpcMessage<CreateScheduleRequest>, @Caller() caller: Actor) {
+    return this.schedules.create(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_BY_MACHINE)
-  byMachine(@Payload() m: RpcMessage<MachineSchedulesRequest>) {
-    return this.schedules.byMachine(m.actor, m.payload?.machineId);
+  byMachine(@Payload() m: RpcMessage<MachineSchedulesRequest>, @Caller() caller: Actor) {
+    return this.schedules.byMachine(caller, m.payload?.machineId);
   }
 
   @MessagePattern(SCHEDULE_LIST)
-  list(@Payload() m: RpcMessage<ScheduleListQuery>) {
-    return this.schedules.list(m.actor, m.payload);
+  list(@Payload() m: RpcMessage<ScheduleListQuery>, @Caller() caller: Actor) {
+    return this.schedules.list(caller, m.payload);
   }
 
   @MessagePattern(SCHEDULE_GET)
-  get(@Payload() m: RpcMessage<ScheduleIdRequest>) {
-    return this.schedules.get(m.actor, m.payload?.id);
+  get(@Payload() m: RpcMessage<ScheduleIdRequest>, @Caller() caller: Actor) {
+    return this.schedules.get(caller, m.payload?.id);
   }
 
   @MessagePattern(SCHEDULE_UPDATE)
-  update(@Payload() m: RpcMessage<UpdateScheduleRequest>) {
-    return this.schedules.update(m.actor, m.payload, m.meta);
+  update(@Payload() m: RpcMessage<UpdateScheduleRequest>, @Caller() caller: Actor) {
+    return this.schedules.update(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_DELETE)
-  delete(@Payload() m: RpcMessage<ScheduleIdRequest>) {
-    return this.schedules.delete(m.actor, m.payload?.id, m.meta);
+  delete(@Payload() m: RpcMessage<ScheduleIdRequest>, @Caller() caller: Actor) {
+    return this.schedules.delete(caller, m.payload?.id, m.meta);
   }
 
   @MessagePattern(SCHEDULE_COMPLETE)
-  complete(@Payload() m: RpcMessage<CompleteScheduleRequest>) {
-    return this.schedules.complete(m.actor, m.payload, m.meta);
+  complete(@Payload() m: RpcMessage<CompleteScheduleRequest>, @Caller() caller: Actor) {
+    return this.schedules.complete(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_TEMPLATES)
-  templates(@Payload() m: RpcMessage<ScheduleTemplatesRequest>) {
-    return this.schedules.templates(m.actor, m.payload?.type);
+  templates(@Payload() m: RpcMessage<ScheduleTemplatesRequest>, @Caller() _caller: Actor) {
+    return this.schedules.templates(m.payload?.type);
   }
 }

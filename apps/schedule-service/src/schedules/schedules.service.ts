@@ -15,7 +15,7 @@ import {
   type UpdateScheduleRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { badRequest, createOnce, notFound, requireActor, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { badRequest, createOnce, notFound, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
@@ -61,8 +61,7 @@ export class SchedulesService {
     return utcDate(new Date());
   }
 
-  async create(caller: Actor | null, request: CreateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
-    const actor = requireActor(caller);
+  async create(actor: Actor, request: CreateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
     const machineId = request?.machineId;
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
@@ -107,8 +106,7 @@ export class SchedulesService {
     );
   }
 
-  async byMachine(caller: Actor | null, machineId: number): Promise<Schedule[]> {
-    const actor = requireActor(caller);
+  async byMachine(actor: Actor, machineId: number): Promise<Schedule[]> {
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
@@ -121,8 +119,7 @@ export class SchedulesService {
     return this.withCompletions(rows.map((r) => toSchedule(r, unitOf(r.machineId))));
   }
 
-  async list(caller: Actor | null, query: ScheduleListQuery | null): Promise<SchedulePage> {
-    const actor = requireActor(caller);
+  async list(actor: Actor, query: ScheduleListQuery | null): Promise<SchedulePage> {
     const page = query?.page ?? 0;
     const size = query?.size ?? ScheduleLimits.pageSize;
     const statuses = parseStatuses(query?.status);
@@ -142,20 +139,18 @@ export class SchedulesService {
     );
   }
 
-  async get(caller: Actor | null, id: number): Promise<Schedule> {
-    const actor = requireActor(caller);
+  async get(actor: Actor, id: number): Promise<Schedule> {
     const row = await this.ownedOr404(this.dataSource.manager, actor.userId, id);
     if (row.computedOn < this.today()) {
       await this.refreshDay(actor, [row.machineId]);
-      return this.get(caller, id);
+      return this.get(actor, id);
     }
     const unitOf = await this.meters.distanceUnits(this.dataSource.manager, actor.userId, [row.machineId]);
     const [withDone] = await this.withCompletions([toSchedule(row, unitOf(row.machineId))]);
     return withDone;
   }
 
-  async update(caller: Actor | null, request: UpdateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
-    const actor = requireActor(caller);
+  async update(actor: Actor, request: UpdateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
     const settings = checkSchedule(request?.schedule ?? ({} as never));
     const ctx = callContext(actor, meta);
     const id = request?.id;
@@ -180,11 +175,10 @@ export class SchedulesService {
       await this.schedules.update(manager, row.id, changes);
       await this.recompute.machine(manager, actor.userId, row.machineId, this.today(), ctx, 'edit');
     });
-    return this.get(caller, id);
+    return this.get(actor, id);
   }
 
-  async delete(caller: Actor | null, id: number, meta?: RpcMeta): Promise<ScheduleDeleted> {
-    const actor = requireActor(caller);
+  async delete(actor: Actor, id: number, meta?: RpcMeta): Promise<ScheduleDeleted> {
     const ctx = callContext(actor, meta);
     await this.dataSource.transaction(async (manager) => {
       const row = await this.ownedOr404(manager, actor.userId, id);
@@ -198,8 +192,7 @@ export class SchedulesService {
   }
 
   /** Completes a schedule with a service record of the same machine: the record's date and the meters on it. */
-  async complete(caller: Actor | null, request: CompleteScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
-    const actor = requireActor(caller);
+  async complete(actor: Actor, request: CompleteScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
     const ctx = callContext(actor, meta);
     const recordId = request?.serviceRecordId;
     await this.dataSource.transaction(async (manager) => {
@@ -215,7 +208,7 @@ export class SchedulesService {
       await this.completeWith(manager, actor.userId, found.machineId, [found.id], record.recordId, record.recordDate);
       await this.recompute.machine(manager, actor.userId, found.machineId, this.today(), ctx, 'edit', [found.id]);
     });
-    return this.get(caller, request.id);
+    return this.get(actor, request.id);
   }
 
   /**
@@ -244,8 +237,7 @@ export class SchedulesService {
     return { distance: await pick('distance'), hours: await pick('hours') };
   }
 
-  templates(caller: Actor | null, type: string | undefined): ScheduleTemplate[] {
-    requireActor(caller);
+  templates(type: string | undefined): ScheduleTemplate[] {
     return templatesFor(type);
   }
 

@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   EXPORT_AT,
+  type Actor,
   exportWindow,
   SCHEDULE_READING_EXPORT,
   type ExportPage,
@@ -9,7 +10,7 @@ import {
   type RpcMessage,
   type ScheduleReadingChangedEvent,
 } from '@wrenchlog/contracts';
-import { requireAdmin } from '@wrenchlog/platform';
+import { AdminCaller } from '@wrenchlog/platform';
 import { DataSource, In, MoreThan } from 'typeorm';
 import { MeterEntity } from '../meters/meter.entity.js';
 import { ReadingEntity } from '../meters/reading.entity.js';
@@ -24,8 +25,7 @@ export class ReadingExportController {
   constructor(private readonly dataSource: DataSource) {}
 
   @MessagePattern(SCHEDULE_READING_EXPORT)
-  async page(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleReadingChangedEvent>> {
-    requireAdmin(m.actor);
+  async page(@Payload() m: RpcMessage<ExportPageRequest>, @AdminCaller() _caller: Actor): Promise<ExportPage<ScheduleReadingChangedEvent>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.dataSource.manager.find(ReadingEntity, { where: { id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
     const meterIds = [...new Set(rows.map((r) => r.meterId))];

@@ -14,20 +14,23 @@ import {
   type ImportApplyRequest,
   type ImportCheckRequest,
   type ImportRevertRequest,
-  type RecentServicesQuery,
+  RecentServicesQuery,
   type RpcMessage,
   type ServiceRecordIdRequest,
-  type ServiceRecordInput,
+  ServiceRecordInput,
+  ServiceRecordMessages,
   type ServiceRecordsByMachineRequest,
+  UpdateServiceRecordInput,
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { RecordsService } from './records.service.js';
 
 @Controller()
 export class RecordsController {
   constructor(private readonly records: RecordsService) {}
 
+  @ValidInput(ServiceRecordInput, { notAnObject: ServiceRecordMessages.invalid })
   @MessagePattern(SERVICE_RECORD_CREATE)
   create(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordInput>) {
     return this.records.create(caller, m.payload, m.meta);
@@ -38,6 +41,7 @@ export class RecordsController {
     return this.records.get(caller, m.payload?.id);
   }
 
+  @ValidInput(UpdateServiceRecordInput, { at: 'record', notAnObject: ServiceRecordMessages.invalidUpdate })
   @MessagePattern(SERVICE_RECORD_UPDATE)
   update(@Caller() caller: Actor, @Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
     return this.records.update(caller, m.payload, m.meta);
@@ -53,6 +57,7 @@ export class RecordsController {
     return this.records.byMachine(caller, m.payload?.machineId, m.payload ?? {});
   }
 
+  @ValidInput(RecentServicesQuery)
   @MessagePattern(SERVICE_RECORD_RECENT)
   recent(@Caller() caller: Actor, @Payload() m: RpcMessage<RecentServicesQuery>) {
     return this.records.recent(caller, m.payload);

@@ -241,13 +241,8 @@ export class RecordsService {
   async update(actor: Actor, request: UpdateServiceRecordRequest, meta?: RpcMeta): Promise<ServiceRecord> {
     const { id, record } = request ?? ({} as UpdateServiceRecordRequest);
     const bodyId = record?.id;
-    if (
-      !isValidId(id) ||
-      typeof record !== 'object' ||
-      record === null ||
-      Array.isArray(record) ||
-      (bodyId !== undefined && bodyId !== null && bodyId !== id)
-    ) {
+    // The record itself was checked on receipt (@ValidInput); its id, when sent, must be the path's.
+    if (!isValidId(id) || (bodyId !== undefined && bodyId !== null && bodyId !== id)) {
       throw validationFailed(M.invalidUpdate, [{ field: 'id', message: M.invalidUpdate }]);
     }
     const ctx = callContext(actor, meta);

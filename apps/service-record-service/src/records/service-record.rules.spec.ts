@@ -1,4 +1,5 @@
-import { DomainError } from '@wrenchlog/platform';
+import { RecentServicesQuery, ServiceRecordInput } from '@wrenchlog/contracts';
+import { DomainError, validInput } from '@wrenchlog/platform';
 import {
   containsPattern,
   fromCents,
@@ -90,8 +91,12 @@ describe(newRecordFields.name, () => {
     );
   });
 
-  it('refuses too long texts and out of range numbers', () => {
-    expect(messageOf(() => newRecordFields({ title: 'x'.repeat(201), machineId: 1 }, TODAY))).toBe('VALIDATION: Title must be at most 200 characters');
+  it('refuses too long texts on receipt (the DTO) and out of range numbers (the rules)', () => {
+    expect(messageOf(() => validInput(ServiceRecordInput, { title: 'x'.repeat(201), machineId: 1 }))).toBe('VALIDATION: Title must be at most 200 characters');
+    expect(messageOf(() => validInput(ServiceRecordInput, { title: 'x', notes: 'n'.repeat(10001), machineId: 1 }))).toBe(
+      'VALIDATION: Notes must be at most 10000 characters',
+    );
+    expect(messageOf(() => validInput(ServiceRecordInput, { title: 'x', serviceShop: 5, machineId: 1 }))).toBe('VALIDATION: Service shop must be text');
     expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, price: -1 }, TODAY))).toBe('VALIDATION: Price must be a number from 0 to 9999999.99');
     expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, miles: -5 }, TODAY))).toBe('VALIDATION: Miles must be a number from 0 to 999999999');
     expect(messageOf(() => newRecordFields({ title: 'x', machineId: 1, hours: 'many' }, TODAY))).toBe('VALIDATION: Hours must be a number from 0 to 999999999');
@@ -207,17 +212,17 @@ describe(parseRecentQuery.name, () => {
   });
 
   it.each([['price,asc'], ['title,up'], ['title;drop table'], [['title', 'status']]])('refuses the sort %p', (sort) => {
-    expect(messageOf(() => parseRecentQuery({ sort }))).toBe(
+    expect(messageOf(() => validInput(RecentServicesQuery, { sort }))).toBe(
       'VALIDATION: Sort must be one of machineName, title, serviceDate, serviceType, status, optionally followed by ,asc or ,desc',
     );
   });
 
-  it('bounds page and size', () => {
-    expect(messageOf(() => parseRecentQuery({ page: -1 }))).toBe('VALIDATION: Page must be a whole number, 0 or more');
-    expect(messageOf(() => parseRecentQuery({ page: 1.5 }))).toBe('VALIDATION: Page must be a whole number, 0 or more');
-    expect(messageOf(() => parseRecentQuery({ size: 0 }))).toBe('VALIDATION: Size must be a whole number from 1 to 100');
-    expect(messageOf(() => parseRecentQuery({ size: 101 }))).toBe('VALIDATION: Size must be a whole number from 1 to 100');
-    expect(parseRecentQuery({ page: 3, size: 100 })).toMatchObject({ page: 3, size: 100 });
+  it('bounds page and size on receipt (RecentServicesQuery)', () => {
+    expect(messageOf(() => validInput(RecentServicesQuery, { page: -1 }))).toBe('VALIDATION: Page must be a whole number, 0 or more');
+    expect(messageOf(() => validInput(RecentServicesQuery, { page: 1.5 }))).toBe('VALIDATION: Page must be a whole number, 0 or more');
+    expect(messageOf(() => validInput(RecentServicesQuery, { size: 0 }))).toBe('VALIDATION: Size must be a whole number from 1 to 100');
+    expect(messageOf(() => validInput(RecentServicesQuery, { size: 101 }))).toBe('VALIDATION: Size must be a whole number from 1 to 100');
+    expect(parseRecentQuery(validInput(RecentServicesQuery, { page: 3, size: 100 }))).toMatchObject({ page: 3, size: 100 });
   });
 
   it('treats a blank status or search as none and trims them', () => {

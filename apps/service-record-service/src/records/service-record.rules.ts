@@ -1,9 +1,12 @@
 import {
+  DEFAULT_SERVICE_SORT,
   isValidId,
   parseServiceSort,
+  RECENT_SERVICES_DEFAULTS,
   SERVICE_RECORD_DEFAULTS,
   ServiceRecordLimits,
   ServiceRecordMessages as M,
+  type RecentServicesQuery,
   type ServiceRecordInput,
   type ServiceSort,
 } from '@wrenchlog/contracts';
@@ -81,10 +84,12 @@ interface Unchecked {
 }
 
 // The spec's rule first (title, date and status, one message), then the machine, then the rest.
+// Types and lengths are the DTO's (ServiceRecordInput, checked by the gateway and again on
+// receipt): here only what a DTO cannot say, the defaults, the date and the ranges after rounding.
 function checkRecord(raw: Unchecked): RecordFields {
-  const title = typeof raw.title === 'string' ? raw.title.trim() : '';
-  const status = typeof raw.status === 'string' ? raw.status.trim() : '';
-  const dateText = typeof raw.serviceDate === 'string' ? raw.serviceDate.trim() : '';
+  const title = text(raw.title) ?? '';
+  const status = text(raw.status) ?? '';
+  const dateText = text(raw.serviceDate) ?? '';
   if (!title || !status || !dateText) {
     throw validationFailed(M.invalid, [{ field: !title ? 'title' : !status ? 'status' : 'serviceDate', message: M.invalid }]);
   }
@@ -95,28 +100,14 @@ function checkRecord(raw: Unchecked): RecordFields {
   if (!isValidId(raw.machineId)) {
     throw validationFailed(M.machineRequired, [{ field: 'machineId', message: M.machineRequired }]);
   }
-  maxLength('title', title, ServiceRecordLimits.title, 'Title');
-  maxLength('status', status, ServiceRecordLimits.status, 'Status');
-  const serviceType = optionalText(raw.serviceType, 'serviceType', 'Service type') ?? SERVICE_RECORD_DEFAULTS.serviceType;
-  maxLength('serviceType', serviceType, ServiceRecordLimits.serviceType, 'Service type');
-  const serviceShop = optionalText(raw.serviceShop, 'serviceShop', 'Service shop');
-  maxLength('serviceShop', serviceShop, ServiceRecordLimits.serviceShop, 'Service shop');
   // Notes keep their line breaks and spacing; only a blank note counts as none.
-  const notes =
-    raw.notes === null || raw.notes === undefined
-      ? null
-      : typeof raw.notes === 'string'
-        ? raw.notes.trim()
-          ? raw.notes
-          : null
-        : fail('notes', 'Notes must be text');
-  maxLength('notes', notes, ServiceRecordLimits.notes, 'Notes');
+  const notes = typeof raw.notes === 'string' && raw.notes.trim() ? raw.notes : null;
   return {
     title,
     status,
     serviceDate,
-    serviceType,
-    serviceShop,
+    serviceType: text(raw.serviceType) ?? SERVICE_RECORD_DEFAULTS.serviceType,
+    serviceShop: text(raw.serviceShop),
     notes,
     machineId: raw.machineId,
     priceCents: toCents(raw.price),
@@ -124,6 +115,9 @@ function checkRecord(raw: Unchecked): RecordFields {
     hours: reading(raw.hours, 'hours', M.hours),
   };
 }
+
+/** Trimmed text, null when blank or absent. */
+const text = (value: unknown): string | null => (typeof value === 'string' ? value.trim() || null : null);
 
 /** YYYY-MM-DD, or an ISO instant whose date part is taken (what a date picker may send); undefined when not a real date. */
 export function parseDate(text: string): string | undefined {
@@ -169,22 +163,6 @@ function reading(value: unknown, field: string, message: string): number | null 
   return value;
 }
 
-function optionalText(value: unknown, field: string, label: string): string | null {
-  if (value === null || value === undefined) {
-    return null;
-  }
-  if (typeof value !== 'string') {
-    throw fail(field, `${label} must be text`);
-  }
-  return value.trim() || null;
-}
-
-function maxLength(field: string, value: string | null, max: number, label: string): void {
-  if (value !== null && value.length > max) {
-    throw fail(field, `${label} must be at most ${max} characters`);
-  }
-}
-
 function fail(field: string, message: string): never {
   throw validationFailed(message, [{ field, message }]);
 }
@@ -198,26 +176,20 @@ export interface RecentQuery {
   search: string | null;
 }
 
-export function parseRecentQuery(raw: { page?: unknown; size?: unknown; status?: unknown; sort?: unknown; q?: unknown } | null | undefined): RecentQuery {
-  const query = raw ?? {};
-  const page = query.page === undefined || query.page === null ? 0 : query.page;
-  const size = query.size === undefined || query.size === null ? 12 : query.size;
-  if (typeof page !== 'number' || !Number.isSafeInteger(page) || page < 0 || page > 1_000_000_000) {
-    throw fail('page', M.page);
-  }
-  if (typeof size !== 'number' || !Number.isSafeInteger(size) || size < 1 || size > ServiceRecordLimits.maxPageSize) {
-    throw fail('size', M.size);
-  }
-  const sort = typeof query.sort === 'string' || query.sort === undefined || query.sort === null ? parseServiceSort(query.sort) : undefined;
-  if (!sort) {
-    throw fail('sort', M.sort);
-  }
-  const status = typeof query.status === 'string' && query.status.trim() ? query.status.trim() : null;
-  const search = typeof query.q === 'string' && query.q.trim() ? query.q.trim() : null;
-  if (search && search.length > ServiceRecordLimits.query) {
-    throw fail('q', `Search must be at most ${ServiceRecordLimits.query} characters`);
-  }
-  return { page, size, status, sort, search };
+/**
+ * The list query with its defaults (RECENT_SERVICES_DEFAULTS): its bounds and the sort's form are
+ * RecentServicesQuery's, checked on receipt; blank status and search count as none.
+ */
+export function parseRecentQuery(query: RecentServicesQuery | null | undefined): RecentQuery {
+  const status = query?.status?.trim() || null;
+  const search = query?.q?.trim() || null;
+  return {
+    page: query?.page ?? 0,
+    size: query?.size ?? RECENT_SERVICES_DEFAULTS.size,
+    status,
+    sort: parseServiceSort(query?.sort) ?? DEFAULT_SERVICE_SORT,
+    search,
+  };
 }
 
 /**

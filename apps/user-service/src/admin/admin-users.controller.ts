@@ -9,7 +9,9 @@ import {
   type AdminUserUpdateRequest,
   type RpcMessage,
   type SignupMessage,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { AdminUsersService } from './admin-users.service.js';
 
 @Controller()
@@ -22,17 +24,17 @@ export class AdminUsersController {
   }
 
   @MessagePattern(ADMIN_USER_LIST)
-  list(@Payload() m: RpcMessage<{ page: number; size: number }>) {
-    return this.users.list(m.actor, m.payload.page, m.payload.size);
+  list(@Payload() m: RpcMessage<{ page: number; size: number }>, @AdminCaller() _caller: Actor) {
+    return this.users.list(m.payload.page, m.payload.size);
   }
 
   @MessagePattern(ADMIN_USER_UPDATE)
-  update(@Payload() m: RpcMessage<AdminUserUpdateRequest>) {
-    return this.users.update(m.actor, m.payload);
+  update(@Payload() m: RpcMessage<AdminUserUpdateRequest>, @AdminCaller() caller: Actor) {
+    return this.users.update(caller, m.payload);
   }
 
   @MessagePattern(ADMIN_USER_APPROVE)
-  approve(@Payload() m: RpcMessage<AdminUserApproveRequest>) {
-    return this.users.approve(m.actor, m.payload);
+  approve(@Payload() m: RpcMessage<AdminUserApproveRequest>, @AdminCaller() caller: Actor) {
+    return this.users.approve(caller, m.payload);
   }
 }

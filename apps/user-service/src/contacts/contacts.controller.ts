@@ -8,7 +8,9 @@ import {
   type FromAddress,
   type RpcMessage,
   type SalesContactRequest,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { ContactsService } from './contacts.service.js';
 
 @Controller()
@@ -26,7 +28,7 @@ export class ContactsController {
   }
 
   @MessagePattern(ADMIN_CONTACT_LIST)
-  list(@Payload() m: RpcMessage<{ page: number; size: number }>) {
-    return this.contacts.list(m.actor, m.payload.page, m.payload.size);
+  list(@Payload() m: RpcMessage<{ page: number; size: number }>, @AdminCaller() _caller: Actor) {
+    return this.contacts.list(m.payload.page, m.payload.size);
   }
 }

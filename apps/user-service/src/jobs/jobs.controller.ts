@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ADMIN_JOB_LIST, ADMIN_JOB_RUN, type JobRunRequest, type RpcMessage } from '@wrenchlog/contracts';
+import { ADMIN_JOB_LIST, ADMIN_JOB_RUN, type JobRunRequest, type RpcMessage, type Actor } from '@wrenchlog/contracts';
+import { AdminCaller } from '@wrenchlog/platform';
 import { JobsService } from './jobs.service.js';
 
 @Controller()
@@ -8,12 +9,12 @@ export class JobsController {
   constructor(private readonly jobs: JobsService) {}
 
   @MessagePattern(ADMIN_JOB_LIST)
-  list(@Payload() m: RpcMessage<Record<string, never>>) {
-    return this.jobs.list(m.actor);
+  list(@AdminCaller() _caller: Actor) {
+    return this.jobs.list();
   }
 
   @MessagePattern(ADMIN_JOB_RUN)
-  run(@Payload() m: RpcMessage<JobRunRequest>) {
-    return this.jobs.run(m.actor, m.payload, m.meta?.correlationId);
+  run(@Payload() m: RpcMessage<JobRunRequest>, @AdminCaller() caller: Actor) {
+    return this.jobs.run(caller, m.payload, m.meta?.correlationId);
   }
 }

@@ -8,7 +8,9 @@ import {
   type ForgotPasswordMessage,
   type RpcMessage,
   type SetPasswordRequest,
+  type Actor,
 } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { PasswordService } from './password.service.js';
 
 @Controller()
@@ -26,7 +28,7 @@ export class PasswordController {
   }
 
   @MessagePattern(USER_PASSWORD_CHANGE)
-  change(@Payload() m: RpcMessage<ChangePasswordMessage>) {
-    return this.passwords.change(m.actor, m.payload);
+  change(@Payload() m: RpcMessage<ChangePasswordMessage>, @Caller() caller: Actor) {
+    return this.passwords.change(caller, m.payload);
   }
 }

@@ -12,7 +12,7 @@ import {
   type SetPasswordReply,
   type SetPasswordRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, notFound, requireActor, validationFailed } from '@wrenchlog/platform';
+import { badRequest, notFound, validationFailed } from '@wrenchlog/platform';
 import { randomBytes } from 'node:crypto';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { SessionsService } from '../auth/sessions.service.js';
@@ -141,8 +141,8 @@ export class PasswordService {
   }
 
   /** Settings: the current password is required; every other session of the account ends. */
-  async change(actor: Actor | null, request: ChangePasswordMessage): Promise<ChangePasswordReply> {
-    const { userId } = requireActor(actor);
+  async change(actor: Actor, request: ChangePasswordMessage): Promise<ChangePasswordReply> {
+    const { userId } = actor;
     const user = await this.users.byId(userId);
     if (!user) {
       throw notFound('User not found');

@@ -1,6 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { USER_ME, USER_ME_UPDATE, type RpcMessage, type UpdateMeRequest, type UserMeRequest } from '@wrenchlog/contracts';
+import { USER_ME, USER_ME_UPDATE, type RpcMessage, type UpdateMeRequest, type UserMeRequest, type Actor } from '@wrenchlog/contracts';
+import { Caller } from '@wrenchlog/platform';
 import { UsersService } from './users.service.js';
 
 @Controller()
@@ -8,12 +9,12 @@ export class UsersController {
   constructor(private readonly users: UsersService) {}
 
   @MessagePattern(USER_ME)
-  me(@Payload() m: RpcMessage<UserMeRequest>) {
-    return this.users.me(m.actor);
+  me(@Payload() m: RpcMessage<UserMeRequest>, @Caller() caller: Actor) {
+    return this.users.me(caller);
   }
 
   @MessagePattern(USER_ME_UPDATE)
-  updateMe(@Payload() m: RpcMessage<UpdateMeRequest>) {
-    return this.users.updateMe(m.actor, m.payload);
+  updateMe(@Payload() m: RpcMessage<UpdateMeRequest>, @Caller() caller: Actor) {
+    return this.users.updateMe(caller, m.payload);
   }
 }

@@ -1,3 +1,5 @@
+import { handlerCallers } from '@wrenchlog/platform';
+import { UsersController } from './users.controller.js';
 import { ErrorCode } from '@wrenchlog/contracts';
 import { aUser, FakeDatabase, fakeUsers } from '../../test/fakes.js';
 import { UsersService } from './users.service.js';
@@ -30,8 +32,8 @@ describe(UsersService.name, () => {
     expect(db.tables.users.map((u) => u.name)).toEqual(['Dana Fleet', other.name]);
   });
 
-  it('answers 401 without a caller and 404 for an account that is gone', async () => {
-    await expect(sut.me(null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+  it('answers 404 for an account that is gone; a message without a caller never reaches it (@Caller())', async () => {
+    expect(handlerCallers(UsersController)).toEqual({ me: 'user', updateMe: 'user' });
     await expect(sut.updateMe({ userId: 99, adminLevel: 0 }, { name: 'x' })).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor, CurrentUser, UpdateMeRequest } from '@wrenchlog/contracts';
-import { notFound, requireActor, validationFailed } from '@wrenchlog/platform';
+import { notFound, validationFailed } from '@wrenchlog/platform';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -10,12 +10,12 @@ export const toCurrentUser = (u: UserEntity): CurrentUser => ({ id: u.id, name: 
 export class UsersService {
   constructor(private readonly users: UsersRepository) {}
 
-  async me(actor: Actor | null): Promise<CurrentUser> {
+  async me(actor: Actor): Promise<CurrentUser> {
     return toCurrentUser(await this.own(actor));
   }
 
   /** Settings: the signed-in user changes their own account name (the only field they may edit). */
-  async updateMe(actor: Actor | null, request: UpdateMeRequest): Promise<CurrentUser> {
+  async updateMe(actor: Actor, request: UpdateMeRequest): Promise<CurrentUser> {
     const user = await this.own(actor);
     const name = request.name.trim();
     if (!name) {
@@ -25,8 +25,8 @@ export class UsersService {
     return toCurrentUser({ ...user, name });
   }
 
-  private async own(actor: Actor | null): Promise<UserEntity> {
-    const { userId } = requireActor(actor);
+  private async own(actor: Actor): Promise<UserEntity> {
+    const { userId } = actor;
     const user = await this.users.byId(userId);
     if (!user) {
       throw notFound('User not found');

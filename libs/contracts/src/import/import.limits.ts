@@ -36,6 +36,8 @@ export const IMPORT_LIMITS = {
   dryRunTimeoutMs: 120_000,
   /** Rows per page of GET /api/imports/{id}/rows. */
   rowsPageSize: { default: 50, max: 100 },
+  /** Imports per page of GET /api/imports (the history) when the query leaves size out. */
+  historyPageSize: 20,
   /** Imports of one user `importing` at once (a fourth commit answers 409). */
   maxImportingPerUser: 3,
 } as const;

@@ -30,7 +30,7 @@ export const ServiceRecordMessages = {
   sort: 'Sort must be one of machineName, title, serviceDate, serviceType, status, optionally followed by ,asc or ,desc',
 } as const;
 
-import { ServiceRecordLimits } from './service-record.limits.js';
+import { RECENT_SERVICES_DEFAULTS, ServiceRecordLimits } from './service-record.limits.js';
 
 export { ServiceRecordLimits };
 
@@ -165,7 +165,7 @@ export interface ServiceSort {
   field: ServiceSortField;
   direction: SortDirection;
 }
-export const DEFAULT_SERVICE_SORT: ServiceSort = { field: 'serviceDate', direction: 'desc' };
+export const DEFAULT_SERVICE_SORT: ServiceSort = RECENT_SERVICES_DEFAULTS.sort;
 
 const SORT_PATTERN = new RegExp(`^(${SERVICE_SORT_FIELDS.join('|')})(,(asc|desc))?$`, 'i');
 
@@ -182,7 +182,7 @@ export function parseServiceSort(sort: string | null | undefined): ServiceSort |
   return { field, direction: (match[3]?.toLowerCase() as SortDirection | undefined) ?? 'asc' };
 }
 
-/** GET /api/services/recent query: page from 0, size 1..100, optional status filter, sort and search. */
+/** GET /api/services/recent query: page from 0, size 1..100, optional status filter, sort and search (defaults: RECENT_SERVICES_DEFAULTS). */
 export class RecentServicesQuery {
   @IsOptional()
   @QueryInt()

@@ -24,3 +24,12 @@ export const ServiceRecordLimits = {
  * (issue 25, item 9); the record form says so when an answer is at the bound.
  */
 export const SERVICE_IMAGE_LIST_MAX = 500;
+
+/**
+ * The recent services list's defaults (spec doc 1 section 9): the service answers them when a
+ * query leaves them out, and the SPA starts its list with them.
+ */
+export const RECENT_SERVICES_DEFAULTS = {
+  size: 12,
+  sort: { field: 'serviceDate', direction: 'desc' },
+} as const satisfies { size: number; sort: { field: string; direction: 'asc' | 'desc' } };

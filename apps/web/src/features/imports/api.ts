@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ExportView, ImportCommitMode, ImportCounts, ImportRowPage, ImportRowView, ImportUploaded, ImportView, Page } from '@wrenchlog/contracts';
 import { useApi } from '../../core/context';
+import { IMPORT_LIMITS } from '@wrenchlog/contracts/limits';
 import type { ApiClient } from '../../api/client';
 import type { MapDraft, mappingBody } from './mapping-logic';
 import { isRunning, rowsQuery, type RowFilter } from './review-logic';
@@ -15,7 +16,7 @@ export type { ImportCounts, ImportRowPage, ImportRowView, ImportUploaded, Import
 /** The wizard and the history read a running import (and an export being built) this often. */
 export const POLL_MS = 1000;
 
-export const HISTORY_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE: number = IMPORT_LIMITS.historyPageSize;
 
 export const importKeys = {
   all: ['imports'] as const,

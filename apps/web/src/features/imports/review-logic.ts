@@ -7,7 +7,7 @@ import { ApiError } from '../../api/client';
 
 export type RowFilter = ImportRowStatus | 'all';
 
-export const ROWS_PAGE_SIZE = 50;
+export const ROWS_PAGE_SIZE: number = IMPORT_LIMITS.rowsPageSize.default;
 
 /** The filter's choices with their counts ('Errors (3)'); an empty status stays choosable. */
 export function filterChoices(counts: ImportCounts): { value: RowFilter; label: string }[] {

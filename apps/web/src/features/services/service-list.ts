@@ -1,4 +1,5 @@
 import type { ServiceRecordPage, ServiceSortField } from '@wrenchlog/contracts';
+import { RECENT_SERVICES_DEFAULTS } from '@wrenchlog/contracts/limits';
 import { nextSort, type SortState } from '../../lib/sort';
 
 export type { ServiceSortField };
@@ -6,11 +7,11 @@ export type ServiceSort = SortState<ServiceSortField>;
 
 /** Spec doc 1 section 9: page size options, default 12, first page 0. */
 export const PAGE_SIZES = [3, 6, 12, 24, 48] as const;
-export const DEFAULT_PAGE_SIZE = 12;
+export const DEFAULT_PAGE_SIZE: number = RECENT_SERVICES_DEFAULTS.size;
 /** The list's Filter menu (spec doc 1 section 4), in the spec's order. */
 export const STATUS_FILTERS = ['New', 'In Progress', 'Cancelled', 'Closed', 'Complete'] as const;
 /** Default sort: service date, newest first. */
-export const DEFAULT_SORT: ServiceSort = { field: 'serviceDate', direction: 'desc' };
+export const DEFAULT_SORT: ServiceSort = RECENT_SERVICES_DEFAULTS.sort;
 export const TITLE_LIMIT = 18;
 export const SEARCH_DEBOUNCE_MS = 300;
 
