@@ -4,13 +4,14 @@ import {
   exportWindow,
   READING_DATA_EXPORT,
   SCHEDULE_DATA_EXPORT,
+  type Actor,
   type ExportPage,
   type ExportPageRequest,
   type MeterReadingExportItem,
   type RpcMessage,
   type ScheduleExportItem,
 } from '@wrenchlog/contracts';
-import { requireActor } from '@wrenchlog/platform';
+import { Caller } from '@wrenchlog/platform';
 import { DataSource, In, MoreThan } from 'typeorm';
 import { MeterEntity } from '../meters/meter.entity.js';
 import { ReadingEntity } from '../meters/reading.entity.js';
@@ -29,8 +30,7 @@ export class DataExportController {
   constructor(private readonly dataSource: DataSource) {}
 
   @MessagePattern(READING_DATA_EXPORT)
-  async readings(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MeterReadingExportItem>> {
-    const { userId } = requireActor(m.actor);
+  async readings(@Caller() { userId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MeterReadingExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
     const manager = this.dataSource.manager;
     const rows = await manager.find(ReadingEntity, { where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
@@ -47,8 +47,7 @@ export class DataExportController {
   }
 
   @MessagePattern(SCHEDULE_DATA_EXPORT)
-  async schedules(@Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleExportItem>> {
-    const { userId } = requireActor(m.actor);
+  async schedules(@Caller() { userId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
     const manager = this.dataSource.manager;
     const rows = await manager.find(ScheduleEntity, { where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });

@@ -9,7 +9,7 @@ import type {
   ImportRevertResult,
   RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, DomainError, requireActor, revertImportRecords, unavailable } from '@wrenchlog/platform';
+import { applyImportBatch, DomainError, revertImportRecords, unavailable } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
@@ -37,8 +37,7 @@ export class ReadingImportsService {
   ) {}
 
   /** schedule.import.check: rows repeating a stored reading (same meter, day and value), and rows the meter's sequence refuses. */
-  async check(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
-    const { userId } = requireActor(actor);
+  async check({ userId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
     const manager = this.dataSource.manager;
     const out: ImportCheckResult = { duplicates: [], problems: [] };
     const meters = new Map<number, MeterEntity | null>();
@@ -69,8 +68,7 @@ export class ReadingImportsService {
    * and current values once each. A machine this service has not heard of yet (the import created
    * it a moment ago) fails the batch as unavailable, so the job sends it again.
    */
-  async apply(actor: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const caller = requireActor(actor);
+  async apply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
     const { userId } = caller;
     const ctx = callContext(caller, meta);
     return this.dataSource.transaction(async (manager) => {
@@ -120,8 +118,7 @@ export class ReadingImportsService {
   }
 
   /** schedule.import.revert: deletes exactly that import's readings of the caller (never one entered since), then recomputes their machines. */
-  async revert(actor: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
-    const caller = requireActor(actor);
+  async revert(caller: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const ctx = callContext(caller, meta);
     const deleted = await revertImportRecords(this.dataSource, ReadingEntity, caller.userId, request.importId, async (manager, rows) => {
       // The rows are gone already; this announces them (report-service's copies) and recomputes each machine once.

@@ -64,17 +64,17 @@ export class ReadingsController {
   }
 
   @MessagePattern(SCHEDULE_IMPORT_CHECK)
-  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
-    return this.imports.check(m.actor, m.payload);
+  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.imports.check(caller, m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_APPLY)
-  importApply(@Payload() m: RpcMessage<ImportApplyRequest>) {
-    return this.imports.apply(m.actor, m.payload, m.meta);
+  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.imports.apply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_REVERT)
-  importRevert(@Payload() m: RpcMessage<ImportRevertRequest>) {
-    return this.imports.revert(m.actor, m.payload, m.meta);
+  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.imports.revert(caller, m.payload, m.meta);
   }
 }
