@@ -72,6 +72,19 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
     await expectEventually(() => expect(new Set(svc.events(FUEL_RECORD_SAVED).map((e) => e.recordId))).toEqual(new Set(first.written.map((w) => w.id))));
   });
 
+  it('answers its outbox backlog, and an empty batch (the job asking while it waits for the consumers) writes nothing', async () => {
+    const written = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: fill(10, 5) }] }, userA);
+    expect(written.backlog).toBeGreaterThanOrEqual(0);
+    const before = (await fuelOf(10)).length;
+    const probe = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: -1, rows: [] }, userA);
+    expect(probe).toEqual({ written: [], failed: [], backlog: expect.any(Number) });
+    expect(await fuelOf(10)).toHaveLength(before);
+    // Once the events are out, the backlog is nothing.
+    await expectEventually(async () =>
+      expect((await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: -1, rows: [] }, userA)).backlog).toBe(0),
+    );
+  });
+
   it("reverts exactly that import's records of the caller, with their deleted events; a second revert deletes nothing", async () => {
     const imported = await svc.send(
       FUEL_IMPORT_APPLY,

@@ -169,18 +169,22 @@ export class MachinesService {
   /** machine.import.apply: the rows of a machines file, each checked again with CreateMachineRequest, in one transaction with their machine.machine.saved. */
   async importApply(actor: Actor | null, request: ImportApplyRequest, ctx: CallContext): Promise<ImportApplyResult> {
     const { userId } = requireActor(actor);
-    return this.dataSource.transaction((manager) =>
-      applyImportBatch(manager, MachineEntity, request, async (row) => {
-        const { value, problem } = checkImportRecord(CreateMachineDto, row.record);
-        if (!value) {
-          return { failed: problem };
-        }
-        const machine = Object.assign(newMachine(userId, value, new Date()), { importId: request.importId, importRow: row.rowNumber });
-        const stored = await manager.save(MachineEntity, machine);
-        await this.saved(manager, stored, ctx);
-        return { id: stored.id };
-      }),
+    const result = await this.dataSource.transaction((manager) =>
+      applyImportBatch<MachineEntity>(
+        manager,
+        MachineEntity,
+        request,
+        async (row) => {
+          const { value, problem } = checkImportRecord(CreateMachineDto, row.record);
+          if (!value) {
+            return { failed: problem };
+          }
+          return { record: Object.assign(newMachine(userId, value, new Date()), { importId: request.importId, importRow: row.rowNumber }) };
+        },
+        (machines) => this.outbox.enqueueMany(manager, MACHINE_SAVED, machines.map(savedEvent), ctx),
+      ),
     );
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /**
@@ -278,21 +282,27 @@ export class MachinesService {
   }
 
   private async saved(manager: EntityManager, machine: MachineEntity, ctx: CallContext): Promise<void> {
-    // After the machine's INSERT or UPDATE, which holds its row until commit: `at` follows the order of its changes.
-    // The type, dates, miles and hours are for schedule-service (templates, date items, manual readings).
-    const event: MachineSavedEvent = {
-      machineId: machine.id,
-      userId: machine.userId,
-      name: machine.name,
-      type: machine.type,
-      licenseExpirationDate: machine.licenseExpirationDate,
-      insuranceExpirationDate: machine.insuranceExpirationDate,
-      isPermanentLicense: machine.isPermanentLicense,
-      miles: machine.miles,
-      hours: machine.hours,
-      at: new Date().toISOString(),
-      archived: !!machine.archived,
-    };
-    await this.outbox.enqueue(manager, MACHINE_SAVED, event, ctx);
+    await this.outbox.enqueue(manager, MACHINE_SAVED, savedEvent(machine), ctx);
   }
+}
+
+/**
+ * machine.machine.saved, built after the machine's INSERT or UPDATE, which holds its row until
+ * commit: `at` follows the order of its changes. The type, dates, miles and hours are for
+ * schedule-service (templates, date items, manual readings).
+ */
+function savedEvent(machine: MachineEntity): MachineSavedEvent {
+  return {
+    machineId: machine.id,
+    userId: machine.userId,
+    name: machine.name,
+    type: machine.type,
+    licenseExpirationDate: machine.licenseExpirationDate,
+    insuranceExpirationDate: machine.insuranceExpirationDate,
+    isPermanentLicense: machine.isPermanentLicense,
+    miles: machine.miles,
+    hours: machine.hours,
+    at: new Date().toISOString(),
+    archived: !!machine.archived,
+  };
 }

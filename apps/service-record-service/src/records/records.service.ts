@@ -184,37 +184,53 @@ export class RecordsService {
     const actor = requireActor(caller);
     const ctx = callContext(actor, meta);
     const today = utcDate(new Date());
-    return this.dataSource.transaction((manager) =>
-      applyImportBatch(manager, ServiceRecordEntity, request, async (item) => {
-        const { value, problem } = checkImportRecord(ServiceRecordInputDto, item.record);
-        if (!value) {
-          return { failed: problem };
-        }
-        let fields: RecordFields;
-        let machineName: string;
-        try {
-          fields = newRecordFields(value, today);
-          machineName = await this.machineForWrite(manager, actor, fields.machineId);
-        } catch (err) {
-          if (err instanceof DomainError) {
-            return { failed: err.message };
+    const result = await this.dataSource.transaction((manager) =>
+      applyImportBatch<ServiceRecordEntity>(
+        manager,
+        ServiceRecordEntity,
+        request,
+        async (item) => {
+          const { value, problem } = checkImportRecord(ServiceRecordInputDto, item.record);
+          if (!value) {
+            return { failed: problem };
           }
-          throw err;
-        }
-        const created = manager.create(ServiceRecordEntity, {
-          ...this.columns(fields, machineName),
-          userId: actor.userId,
-          dateCreated: new Date(),
-          idempotencyKey: null,
-          importId: request.importId,
-          importRow: item.rowNumber,
-        });
-        await manager.insert(ServiceRecordEntity, created);
-        await this.announce(manager, ctx, actor.userId, created.machineId, created.id, 'saved');
-        await this.recordSaved(manager, ctx, actor.userId, created, undefined);
-        return { id: created.id };
-      }),
+          let fields: RecordFields;
+          let machineName: string;
+          try {
+            fields = newRecordFields(value, today);
+            machineName = await this.machineForWrite(manager, actor, fields.machineId);
+          } catch (err) {
+            if (err instanceof DomainError) {
+              return { failed: err.message };
+            }
+            throw err;
+          }
+          const record = manager.create(ServiceRecordEntity, {
+            ...this.columns(fields, machineName),
+            userId: actor.userId,
+            dateCreated: new Date(),
+            idempotencyKey: null,
+            importId: request.importId,
+            importRow: item.rowNumber,
+          });
+          return { record };
+        },
+        async (records) => {
+          // service.record.changed is a state event (the machine's newest date): one per machine of the batch, after its last record.
+          const lastOfMachine = new Map(records.map((r) => [r.machineId, r.id]));
+          for (const [machineId, recordId] of lastOfMachine) {
+            await this.announce(manager, ctx, actor.userId, machineId, recordId, 'saved');
+          }
+          await this.outbox.enqueueMany(
+            manager,
+            SERVICE_RECORD_SAVED,
+            records.map((r) => savedEvent(actor.userId, r, undefined)),
+            ctx,
+          );
+        },
+      ),
     );
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /**
@@ -560,26 +576,9 @@ export class RecordsService {
     await this.enqueueChanged(manager, ctx, { userId, machineId, recordId, change, latest: latest?.serviceDate ?? null });
   }
 
-  /**
-   * service.record.saved for schedule-service and report-service (its price, title and notes): the
-   * record's meter values become readings linked to it, and the schedules it completes (only when the call sent the list; an update without it
-   * keeps the completions as they were).
-   */
+  /** service.record.saved of one record (savedEvent below). */
   private async recordSaved(manager: EntityManager, ctx: CallContext, userId: number, row: ServiceRecordEntity, completes: unknown): Promise<void> {
-    const event: ServiceRecordSavedEvent = {
-      recordId: row.id,
-      userId,
-      machineId: row.machineId,
-      serviceDate: row.serviceDate,
-      miles: row.miles,
-      hours: row.hours,
-      priceCents: row.priceCents,
-      title: row.title,
-      notes: row.notes,
-      ...(Array.isArray(completes) ? { completesScheduleIds: completes.filter((id): id is number => isValidId(id)) } : {}),
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, SERVICE_RECORD_SAVED, event, ctx);
+    await this.outbox.enqueue(manager, SERVICE_RECORD_SAVED, savedEvent(userId, row, completes), ctx);
   }
 
   private async enqueueChanged(
@@ -607,3 +606,24 @@ const changedColumns = (row: ServiceRecordEntity, next: Partial<ServiceRecordEnt
 const laterDate = (a: string | null, b: string): string => (a !== null && a > b ? a : b);
 
 const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });
+
+/**
+ * service.record.saved for schedule-service and report-service (its price, title and notes): the
+ * record's meter values become readings linked to it, and the schedules it completes (only when the call sent the list; an update without it
+ * keeps the completions as they were).
+ */
+function savedEvent(userId: number, row: ServiceRecordEntity, completes: unknown): ServiceRecordSavedEvent {
+  return {
+    recordId: row.id,
+    userId,
+    machineId: row.machineId,
+    serviceDate: row.serviceDate,
+    miles: row.miles,
+    hours: row.hours,
+    priceCents: row.priceCents,
+    title: row.title,
+    notes: row.notes,
+    ...(Array.isArray(completes) ? { completesScheduleIds: completes.filter((id): id is number => isValidId(id)) } : {}),
+    at: new Date().toISOString(),
+  };
+}
