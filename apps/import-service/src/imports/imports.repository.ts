@@ -204,16 +204,46 @@ export class ImportsRepository {
     return this.dataSource.getRepository(ImportRowEntity).find({ where, order: { rowNumber: 'ASC' }, take: limit });
   }
 
-  /** A batch's outcome and the import's progress, in one transaction. */
+  /**
+   * A batch's outcome and the import's progress, in one transaction: one UPDATE for the written rows
+   * (each row's id through a CASE), one for the failed rows (their message added), one for the import.
+   */
   async markBatch(importId: number, written: { rowNumber: number; id: number }[], failed: { rowNumber: number; message: string }[]): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      for (const w of written) {
-        await tx.update(ImportRowEntity, { importId, rowNumber: w.rowNumber }, { outcome: 'written', targetId: w.id });
+      if (written.length > 0) {
+        const ids = Object.fromEntries(
+          written.flatMap((w, i) => [
+            [`r${i}`, w.rowNumber],
+            [`t${i}`, w.id],
+          ]),
+        );
+        await tx
+          .createQueryBuilder()
+          .update(ImportRowEntity)
+          .set({ outcome: 'written', targetId: () => `CASE row_number ${written.map((_, i) => `WHEN :r${i} THEN CAST(:t${i} AS INTEGER)`).join(' ')} END` })
+          .where('import_id = :importId AND row_number IN (:...rowNumbers)', { importId, rowNumbers: written.map((w) => w.rowNumber) })
+          .setParameters(ids)
+          .execute();
       }
-      for (const f of failed) {
-        const row = await tx.findOneBy(ImportRowEntity, { importId, rowNumber: f.rowNumber });
-        const messages = row ? [...(JSON.parse(row.messages) as string[]), f.message] : [f.message];
-        await tx.update(ImportRowEntity, { importId, rowNumber: f.rowNumber }, { outcome: 'failed', messages: JSON.stringify(messages) });
+      if (failed.length > 0) {
+        const rows = await tx.find(ImportRowEntity, {
+          where: { importId, rowNumber: In(failed.map((f) => f.rowNumber)) },
+          select: { rowNumber: true, messages: true },
+        });
+        const before = new Map(rows.map((r) => [r.rowNumber, JSON.parse(r.messages) as string[]]));
+        const messages = Object.fromEntries(
+          failed.flatMap((f, i) => [
+            [`r${i}`, f.rowNumber],
+            [`m${i}`, JSON.stringify([...(before.get(f.rowNumber) ?? []), f.message])],
+          ]),
+        );
+        await tx
+          .createQueryBuilder()
+          .update(ImportRowEntity)
+          .set({ outcome: 'failed', messages: () => `CASE row_number ${failed.map((_, i) => `WHEN :r${i} THEN :m${i}`).join(' ')} END` })
+          .where('import_id = :importId AND row_number IN (:...rowNumbers)', { importId, rowNumbers: failed.map((f) => f.rowNumber) })
+          .setParameters(messages)
+          .execute();
       }
       await tx
         .createQueryBuilder()
