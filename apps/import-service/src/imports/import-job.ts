@@ -288,7 +288,10 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       }
     }
     // A machine is listed once, whether the import created it by name, from its row, or both (an older job).
-    const created = new Set([...(await this.repository.machinesOf(id)).values(), ...(await this.repository.writtenMachines(id)).map((m) => m.id)]);
+    // After retention deleted the rows, the import keeps the ids its machine rows wrote (read after the rows, so a purge in between is seen).
+    const fromRows = (await this.repository.writtenMachines(id)).map((m) => m.id);
+    const kept = (await this.repository.findById(id))?.rowMachineIds;
+    const created = new Set([...(await this.repository.machinesOf(id)).values(), ...fromRows, ...(kept ? (JSON.parse(kept) as number[]) : [])]);
     const empty: number[] = [];
     for (const machineId of created) {
       if (!(await this.hasRecords(actor, machineId))) {
