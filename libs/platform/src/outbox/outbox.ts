@@ -72,7 +72,14 @@ export class Outbox extends PolledDrainer {
       return subscribers.map((target) => ({ event, target, message: body, attempts: 0, nextAttemptAt: now, createdAt: now }));
     });
     for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
-      await manager.getRepository(OutboxEvent).insert(rows.slice(i, i + ENQUEUE_CHUNK));
+      // updateEntity(false): nothing is read back (TypeORM would reload the defaults with one OR term per row, too deep for SQLite).
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(OutboxEvent)
+        .values(rows.slice(i, i + ENQUEUE_CHUNK))
+        .updateEntity(false)
+        .execute();
     }
     this.kick();
   }
