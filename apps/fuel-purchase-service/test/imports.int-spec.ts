@@ -37,7 +37,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine, { name: 'fuel-purchase', env: PlatformEnv, module: (env) => AppModule.register(env), rpc: machines.rpc });
-    machines.own(userA, 10, 11);
+    machines.own(userA, 10, 11, 12);
     machines.own(userB, 20);
   }, 60_000);
 
@@ -70,6 +70,28 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
     expect(stored.find((r) => r.id === first.written[1]!.id)).toMatchObject({ fullTank: false, totalPrice: 43.74 });
     // One event per record (a copy per subscriber), none for the redelivered batch: it wrote nothing.
     await expectEventually(() => expect(new Set(svc.events(FUEL_RECORD_SAVED).map((e) => e.recordId))).toEqual(new Set(first.written.map((w) => w.id))));
+  });
+
+  it('writes a full batch of 500 rows once, each with its own id and event', async () => {
+    const rows = Array.from({ length: 500 }, (_, i) => ({ rowNumber: i + 1, record: fill(12, 1 + (i % 28), { currentMileage: 50_000 + i * 10 }) }));
+    const result = await svc.send(FUEL_IMPORT_APPLY, { importId: 12, userId: userA.userId, batchNo: 0, rows }, userA);
+    expect(result.failed).toEqual([]);
+    expect(new Set(result.written.map((w) => w.id)).size).toBe(500);
+    const stored = new Map((await fuelOf(12)).map((r) => [r.id, r.currentMileage]));
+    expect(result.written.map((w) => stored.get(w.id))).toEqual(rows.map((r) => r.record.currentMileage));
+  });
+
+  it('answers its outbox backlog, and an empty batch (the job asking while it waits for the consumers) writes nothing', async () => {
+    const written = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: fill(10, 5) }] }, userA);
+    expect(written.backlog).toBeGreaterThanOrEqual(0);
+    const before = (await fuelOf(10)).length;
+    const probe = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: -1, rows: [] }, userA);
+    expect(probe).toEqual({ written: [], failed: [], backlog: expect.any(Number) });
+    expect(await fuelOf(10)).toHaveLength(before);
+    // Once the events are out, the backlog is nothing.
+    await expectEventually(async () =>
+      expect((await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: -1, rows: [] }, userA)).backlog).toBe(0),
+    );
   });
 
   it("reverts exactly that import's records of the caller, with their deleted events; a second revert deletes nothing", async () => {

@@ -7,11 +7,12 @@ import { ExportEntity } from './exports/export.entity.js';
 import { ExportsModule } from './exports/exports.module.js';
 import { ImportRowEntity } from './imports/import-row.entity.js';
 import { ImportEntity } from './imports/import.entity.js';
+import { ImportLeaseEntity } from './imports/import-lease.entity.js';
 import { ImportMachineEntity } from './imports/import-machine.entity.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { migrations } from './migrations/index.js';
 
-export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ExportEntity];
+export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ExportEntity];
 
 @Module({})
 export class AppModule {

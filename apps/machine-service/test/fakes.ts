@@ -130,16 +130,26 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
       db.tables.photos = db.tables.photos.filter((p) => !(p.machineId === id && p.userId === userId));
       db.tables.machines = rows().filter((m) => !(m.id === id && m.userId === userId));
     },
-    importBatch: async (_tx: Tx, request: ImportApplyRequest, write: (row: ImportApplyRequest['rows'][number]) => Promise<ImportRowOutcome>) => {
+    create: (fields) => ({ ...fields }) as MachineEntity,
+    // As applyImportBatch: rows written before answer their ids again; the rest are prepared, added, then announced together.
+    importBatch: async (tx, request, prepare, written) => {
       const result: ImportApplyResult = { written: [], failed: [] };
+      const fresh: MachineEntity[] = [];
       for (const row of request.rows) {
         const done = rows().find((m) => m.importId === request.importId && m.importRow === row.rowNumber);
-        const outcome = done ? { id: done.id } : await write(row);
+        const outcome: ImportRowOutcome<MachineEntity> | { id: number } = done ? { id: done.id } : await prepare(row);
         if ('id' in outcome) {
           result.written.push({ rowNumber: row.rowNumber, id: outcome.id });
+        } else if ('record' in outcome) {
+          const stored = await add(tx, outcome.record as NewMachine);
+          fresh.push(stored);
+          result.written.push({ rowNumber: row.rowNumber, id: stored.id });
         } else {
           result.failed.push({ rowNumber: row.rowNumber, message: outcome.failed });
         }
+      }
+      if (fresh.length > 0) {
+        await written(fresh);
       }
       return result;
     },

@@ -40,7 +40,7 @@ describe.each(await testEngines())('machines of an import (%s)', (engine) => {
     };
     const applied = await svc.send(MACHINE_IMPORT_APPLY, rows, userA);
     expect(applied.failed).toEqual([{ rowNumber: 3, message: expect.stringMatching(/^year: /) }]);
-    expect(await svc.send(MACHINE_IMPORT_APPLY, rows, userA)).toEqual(applied);
+    expect(await svc.send(MACHINE_IMPORT_APPLY, rows, userA)).toEqual({ ...applied, backlog: expect.any(Number) }); // a redelivery answers the same ids; the backlog is of now
     expect(await names()).toEqual(['Loader', 'Mower', 'Old Blue']);
     await expectEventually(() => expect(new Set(svc.events(MACHINE_SAVED).map((e) => e.machineId)).size).toBe(3));
 

@@ -192,6 +192,7 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
         .sort(byDateDesc);
       return { rows: all.slice(page * size, (page + 1) * size).map(copy), total: all.length };
     },
+    create: (fields) => ({ ...fields }) as ServiceRecordEntity,
     importBatch: async () => {
       throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
     },

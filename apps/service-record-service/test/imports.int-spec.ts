@@ -43,7 +43,7 @@ describe.each(await testEngines())('service records of an import (%s)', (engine)
     expect(first.written.map((w) => w.rowNumber)).toEqual([2, 5]);
     expect(first.failed.map((f) => f.rowNumber)).toEqual([3, 4]);
     expect(first.failed[0]!.message).toBe('Machine not found');
-    expect(await svc.send(SERVICE_IMPORT_APPLY, batch, userA)).toEqual(first);
+    expect(await svc.send(SERVICE_IMPORT_APPLY, batch, userA)).toEqual({ ...first, backlog: expect.any(Number) }); // a redelivery answers the same ids; the backlog is of now
     expect((await recordsOf(500)).map((r) => r.title).sort()).toEqual(['Brake pads', 'Inspection', 'probe']);
     await expectEventually(() => expect(new Set(svc.events(SERVICE_RECORD_SAVED).map((e) => e.recordId))).toEqual(expect.objectContaining({ size: 3 })));
 

@@ -117,26 +117,30 @@ export class FuelRecordsService {
     const result = await this.tx.run(
       userId,
       (manager) =>
-        applyImportBatch(manager, FuelRecordEntity, request, async (row) => {
-          const { value, problem } = checkImportRecord(FuelRecordInput, row.record);
-          if (!value) {
-            return { failed: problem };
-          }
-          const machineProblem = await this.machines.importProblem(caller, value.machineId, machineOk);
-          if (machineProblem) {
-            return { failed: machineProblem };
-          }
-          const entity = assign(
-            this.records.create({ userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }),
-            value,
-          );
-          await manager.getRepository(FuelRecordEntity).insert(entity);
-          await this.saved(manager, entity, { actor, correlationId: meta?.correlationId });
-          return { id: entity.id };
-        }),
+        applyImportBatch<FuelRecordEntity>(
+          manager,
+          FuelRecordEntity,
+          request,
+          async (row) => {
+            const { value, problem } = checkImportRecord(FuelRecordInput, row.record);
+            if (!value) {
+              return { failed: problem };
+            }
+            const machineProblem = await this.machines.importProblem(caller, value.machineId, machineOk);
+            if (machineProblem) {
+              return { failed: machineProblem };
+            }
+            const record = assign(
+              this.records.create({ userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }),
+              value,
+            );
+            return { record };
+          },
+          (records) => this.outbox.enqueueMany(manager, FUEL_RECORD_SAVED, records.map(savedEvent), { actor, correlationId: meta?.correlationId }),
+        ),
       { lock: false },
     );
-    return result;
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /**
@@ -337,22 +341,7 @@ export class FuelRecordsService {
 
   /** fuel.record.saved: report-service counts its total price; schedule-service keeps the record's mileage and hours as readings linked to it. */
   private async saved(tx: Tx, row: FuelRecordEntity, ctx: CallContext): Promise<void> {
-    const event: FuelRecordSavedEvent = {
-      recordId: row.id,
-      userId: row.userId,
-      machineId: row.machineId,
-      date: row.dateOfPurchase.toISOString().slice(0, 10),
-      currentMileage: row.currentMileage,
-      currentHours: row.currentHours,
-      totalPriceCents: row.totalPriceCents,
-      amount: fromScaled(row.amountMilli, THOUSANDTHS),
-      notes: row.notes,
-      fullTank: row.fullTank,
-      missedPrevious: row.missedPrevious,
-      purchasedAt: row.dateOfPurchase.toISOString(),
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(tx, FUEL_RECORD_SAVED, event, ctx);
+    await this.outbox.enqueue(tx, FUEL_RECORD_SAVED, savedEvent(row), ctx);
   }
 
   private async owned(userId: number, id: number): Promise<FuelRecordEntity> {
@@ -362,4 +351,23 @@ export class FuelRecordsService {
     }
     return row;
   }
+}
+
+/** fuel.record.saved of a stored record: its `at` is taken now, after the row was written. */
+function savedEvent(row: FuelRecordEntity): FuelRecordSavedEvent {
+  return {
+    recordId: row.id,
+    userId: row.userId,
+    machineId: row.machineId,
+    date: row.dateOfPurchase.toISOString().slice(0, 10),
+    currentMileage: row.currentMileage,
+    currentHours: row.currentHours,
+    totalPriceCents: row.totalPriceCents,
+    amount: fromScaled(row.amountMilli, THOUSANDTHS),
+    notes: row.notes,
+    fullTank: row.fullTank,
+    missedPrevious: row.missedPrevious,
+    purchasedAt: row.dateOfPurchase.toISOString(),
+    at: new Date().toISOString(),
+  };
 }

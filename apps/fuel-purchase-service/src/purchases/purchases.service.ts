@@ -122,43 +122,49 @@ export class PurchasesService {
     const caller = requireActor(actor);
     const { userId } = caller;
     const machineOk = new Map<number, string | null>();
-    return this.tx.run(userId, (manager) =>
-      applyImportBatch(manager, PurchaseEntity, request, async (item) => {
-        const { value, problem } = checkImportRecord(PurchaseInputDto, item.record);
-        if (!value) {
-          return { failed: problem };
-        }
-        const row = assign(
-          this.purchases.create({
-            userId,
-            createDate: new Date(),
-            idempotencyKey: null,
-            importId: request.importId,
-            importRow: item.rowNumber,
-            ...EMPTY_LEDGER,
-          }),
-          value,
-        );
-        if (row.machineId !== null) {
-          const machineProblem = await this.machines.importProblem(caller, row.machineId, machineOk);
-          if (machineProblem) {
-            return { failed: machineProblem };
+    const result = await this.tx.run(userId, (manager) =>
+      applyImportBatch<PurchaseEntity>(
+        manager,
+        PurchaseEntity,
+        request,
+        async (item) => {
+          const { value, problem } = checkImportRecord(PurchaseInputDto, item.record);
+          if (!value) {
+            return { failed: problem };
           }
-        }
-        try {
-          await this.checkReferences(manager, userId, row);
-        } catch (err) {
-          if (err instanceof DomainError) {
-            return { failed: err.message };
+          const row = assign(
+            this.purchases.create({
+              userId,
+              createDate: new Date(),
+              idempotencyKey: null,
+              importId: request.importId,
+              importRow: item.rowNumber,
+              ...EMPTY_LEDGER,
+            }),
+            value,
+          );
+          if (row.machineId !== null) {
+            const machineProblem = await this.machines.importProblem(caller, row.machineId, machineOk);
+            if (machineProblem) {
+              return { failed: machineProblem };
+            }
           }
-          throw err;
-        }
-        await this.applyStock(manager, row);
-        await manager.getRepository(PurchaseEntity).insert(row);
-        await this.saved(manager, row, { actor, correlationId: meta?.correlationId });
-        return { id: row.id };
-      }),
+          try {
+            await this.checkReferences(manager, userId, row);
+          } catch (err) {
+            if (err instanceof DomainError) {
+              return { failed: err.message };
+            }
+            throw err;
+          }
+          // Stock moves row by row (a later row of the same part sees it); the purchases are inserted together after the batch.
+          await this.applyStock(manager, row);
+          return { record: row };
+        },
+        (rows) => this.outbox.enqueueMany(manager, INVENTORY_PURCHASE_SAVED, rows.map(savedEvent), { actor, correlationId: meta?.correlationId }),
+      ),
     );
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /** inventory.import.check (the dry run): the rows that repeat a stored purchase of the caller: same machine, day, part, quantity and price. */
@@ -321,17 +327,7 @@ export class PurchasesService {
 
   /** inventory.purchase.saved: report-service counts price x quantity (nothing for a cancelled order). */
   private async saved(tx: Tx, row: PurchaseEntity, ctx: CallContext): Promise<void> {
-    const event: InventoryPurchaseSavedEvent = {
-      recordId: row.id,
-      userId: row.userId,
-      machineId: row.machineId,
-      date: row.purchaseDate.toISOString().slice(0, 10),
-      costCents: row.partStatus === 'Cancelled' ? 0 : row.priceCents * row.quantity,
-      partName: row.partName,
-      notes: row.partDescription,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(tx, INVENTORY_PURCHASE_SAVED, event, ctx);
+    await this.outbox.enqueue(tx, INVENTORY_PURCHASE_SAVED, savedEvent(row), ctx);
   }
 
   private async checkReferences(tx: Tx, userId: number, row: PurchaseEntity): Promise<void> {
@@ -368,4 +364,18 @@ export class PurchasesService {
     row.stockPartId = plan.ledger.stockPartId;
     row.stockAdded = plan.ledger.stockAdded;
   }
+}
+
+/** inventory.purchase.saved of a stored purchase: its `at` is taken now, after the row was written. */
+function savedEvent(row: PurchaseEntity): InventoryPurchaseSavedEvent {
+  return {
+    recordId: row.id,
+    userId: row.userId,
+    machineId: row.machineId,
+    date: row.purchaseDate.toISOString().slice(0, 10),
+    costCents: row.partStatus === 'Cancelled' ? 0 : row.priceCents * row.quantity,
+    partName: row.partName,
+    notes: row.partDescription,
+    at: new Date().toISOString(),
+  };
 }

@@ -3,6 +3,7 @@ import {
   FUEL_IMPORT_APPLY,
   FUEL_RECORD_LATEST,
   IMPORT_BATCH_SIZE,
+  IMPORT_OUTBOX_HIGH,
   IMPORT_REVERT_CALL_MAX,
   MACHINE_IMPORT_CREATE_MACHINES,
   MACHINE_IMPORT_REVERT,
@@ -37,6 +38,13 @@ import { ImportsRepository } from './imports.repository.js';
 
 /** An owner's call takes up to this long: a batch of 500 rows with their outbox events. */
 const OWNER_TIMEOUT_MS = 60_000;
+
+/** While an owner's outbox is above IMPORT_OUTBOX_HIGH, the job asks again this often, and goes on after BACKLOG_WAIT_MAX_MS at most (a subscriber that is down must not stop the import). */
+const BACKLOG_POLL_MS = 250;
+const BACKLOG_WAIT_MAX_MS = 60_000;
+
+/** A batch's outcome, with the owner whose outbox has the most events still to send. */
+type BatchResult = ImportApplyResult & { busiest?: { pattern: typeof FUEL_IMPORT_APPLY; backlog: number } };
 
 /** The job gave up on an owner (it kept failing, or refused the call): all_or_nothing rolls back, skip_invalid stops. */
 class OwnerFailed extends Error {}
@@ -175,7 +183,28 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       await this.rollback(id, actor, failureSummary(result.failed));
       return 'rolled-back';
     }
+    if (result.busiest) {
+      await this.awaitBacklog(id, actor, result.busiest.pattern, result.busiest.backlog);
+    }
     return 'next';
+  }
+
+  /**
+   * Paces the job to the events' consumers: every record an owner writes emits events (readings,
+   * report totals), and an import that outruns their consumers leaves a backlog of hundreds of
+   * thousands behind, which then delays every other user's events. While the owner's outbox holds
+   * more than IMPORT_OUTBOX_HIGH, the job asks again (an empty batch answers the backlog) before it
+   * sends the next batch.
+   */
+  private async awaitBacklog(id: number, actor: Actor, pattern: typeof FUEL_IMPORT_APPLY, backlog: number): Promise<void> {
+    const until = Date.now() + BACKLOG_WAIT_MAX_MS;
+    while (backlog > IMPORT_OUTBOX_HIGH && Date.now() < until && !this.stopping) {
+      await sleep(BACKLOG_POLL_MS);
+      const answer = await this.owner(pattern, () =>
+        this.rpc.send(pattern, { importId: id, userId: actor.userId, batchNo: -1, rows: [] }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+      );
+      backlog = answer.backlog ?? 0;
+    }
   }
 
   /**
@@ -198,8 +227,8 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** One batch: the rows of each kind to their owner, in file order; a row of a kind nobody writes fails with why. */
-  private async applyBatch(id: number, actor: Actor, batchNo: number, rows: ImportRowEntity[], machines: Map<string, number>): Promise<ImportApplyResult> {
-    const out: ImportApplyResult = { written: [], failed: [] };
+  private async applyBatch(id: number, actor: Actor, batchNo: number, rows: ImportRowEntity[], machines: Map<string, number>): Promise<BatchResult> {
+    const out: BatchResult = { written: [], failed: [] };
     for (const [kind, list] of byKind(rows)) {
       if (!isRowKind(kind)) {
         out.failed.push(...list.map((r) => ({ rowNumber: r.rowNumber, message: `${kind} rows are not imported yet` })));
@@ -212,6 +241,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       );
       out.written.push(...answer.written);
       out.failed.push(...answer.failed);
+      if ((answer.backlog ?? 0) > (out.busiest?.backlog ?? IMPORT_OUTBOX_HIGH)) {
+        out.busiest = { pattern, backlog: answer.backlog! };
+      }
     }
     return out;
   }
@@ -256,7 +288,10 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       }
     }
     // A machine is listed once, whether the import created it by name, from its row, or both (an older job).
-    const created = new Set([...(await this.repository.machinesOf(id)).values(), ...(await this.repository.writtenMachines(id)).map((m) => m.id)]);
+    // After retention deleted the rows, the import keeps the ids its machine rows wrote (read after the rows, so a purge in between is seen).
+    const fromRows = (await this.repository.writtenMachines(id)).map((m) => m.id);
+    const kept = (await this.repository.findById(id))?.rowMachineIds;
+    const created = new Set([...(await this.repository.machinesOf(id)).values(), ...fromRows, ...(kept ? (JSON.parse(kept) as number[]) : [])]);
     const empty: number[] = [];
     for (const machineId of created) {
       if (!(await this.hasRecords(actor, machineId))) {

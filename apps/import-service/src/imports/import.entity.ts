@@ -97,4 +97,12 @@ export class ImportEntity {
 
   @Column({ name: 'lease_until', type: Date, nullable: true })
   leaseUntil: Date | null;
+
+  /** When retention deleted the file and the rows (IMPORT_RETENTION_DAYS after the end); the history entry stays. */
+  @Column({ name: 'purged_at', type: Date, nullable: true })
+  purgedAt: Date | null;
+
+  /** JSON number[]: the machines the import's machine rows wrote, kept when the rows go so Revert still finds them. */
+  @Column({ name: 'row_machine_ids', type: 'text', nullable: true })
+  rowMachineIds: string | null;
 }

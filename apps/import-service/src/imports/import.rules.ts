@@ -55,6 +55,10 @@ export function revertRefusal(state: ImportState, reverting: boolean): Refusal |
   return null;
 }
 
+/** GET /rows of an import whose rows retention deleted: what is gone, and what stays. */
+export const rowsDeletedMessage = (days: number): string =>
+  `The rows of this import were deleted ${days} days after it ended; its file name, times and counts stay in the history.`;
+
 /** What the dry run left of a row, as the job needs it. */
 export interface RowFacts {
   status: 'valid' | 'warning' | 'error';

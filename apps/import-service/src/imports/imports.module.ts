@@ -3,17 +3,20 @@ import { TypeOrmModule } from '@nestjs/typeorm';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
 import { ImportJob } from './import-job.js';
+import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
+import { ImportRetention } from './import-retention.js';
+import { ImportRetentionScheduler } from './import-retention.scheduler.js';
 import { ImportsController } from './imports.controller.js';
 import { ImportsRepository } from './imports.repository.js';
 import { ImportsService } from './imports.service.js';
 import { MachineDirectory } from './machine-directory.js';
 import { OwnerChecks } from './owner-checks.js';
 
-/** Imports and their rows: Upload, Map, Review, and the job of Import and Revert. */
+/** Imports and their rows: Upload, Map, Review, the job of Import and Revert, and their retention. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity])],
+  imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity])],
   controllers: [ImportsController],
-  providers: [ImportsRepository, ImportsService, MachineDirectory, ImportJob, OwnerChecks],
+  providers: [ImportsRepository, ImportsService, MachineDirectory, ImportJob, OwnerChecks, ImportRetention, ImportRetentionScheduler],
 })
 export class ImportsModule {}

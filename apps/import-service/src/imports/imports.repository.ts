@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ImportRowStatus } from '@wrenchlog/contracts';
 import type { ImportRow } from '@wrenchlog/importers';
-import { DataSource, In, Repository } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, Repository } from 'typeorm';
+import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
@@ -230,16 +231,46 @@ export class ImportsRepository {
     return this.dataSource.getRepository(ImportRowEntity).find({ where, order: { rowNumber: 'ASC' }, take: limit });
   }
 
-  /** A batch's outcome and the import's progress, in one transaction. */
+  /**
+   * A batch's outcome and the import's progress, in one transaction: one UPDATE for the written rows
+   * (each row's id through a CASE), one for the failed rows (their message added), one for the import.
+   */
   async markBatch(importId: number, written: { rowNumber: number; id: number }[], failed: { rowNumber: number; message: string }[]): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
-      for (const w of written) {
-        await tx.update(ImportRowEntity, { importId, rowNumber: w.rowNumber }, { outcome: 'written', targetId: w.id });
+      if (written.length > 0) {
+        const ids = Object.fromEntries(
+          written.flatMap((w, i) => [
+            [`r${i}`, w.rowNumber],
+            [`t${i}`, w.id],
+          ]),
+        );
+        await tx
+          .createQueryBuilder()
+          .update(ImportRowEntity)
+          .set({ outcome: 'written', targetId: () => `CASE row_number ${written.map((_, i) => `WHEN :r${i} THEN CAST(:t${i} AS INTEGER)`).join(' ')} END` })
+          .where('import_id = :importId AND row_number IN (:...rowNumbers)', { importId, rowNumbers: written.map((w) => w.rowNumber) })
+          .setParameters(ids)
+          .execute();
       }
-      for (const f of failed) {
-        const row = await tx.findOneBy(ImportRowEntity, { importId, rowNumber: f.rowNumber });
-        const messages = row ? [...(JSON.parse(row.messages) as string[]), f.message] : [f.message];
-        await tx.update(ImportRowEntity, { importId, rowNumber: f.rowNumber }, { outcome: 'failed', messages: JSON.stringify(messages) });
+      if (failed.length > 0) {
+        const rows = await tx.find(ImportRowEntity, {
+          where: { importId, rowNumber: In(failed.map((f) => f.rowNumber)) },
+          select: { rowNumber: true, messages: true },
+        });
+        const before = new Map(rows.map((r) => [r.rowNumber, JSON.parse(r.messages) as string[]]));
+        const messages = Object.fromEntries(
+          failed.flatMap((f, i) => [
+            [`r${i}`, f.rowNumber],
+            [`m${i}`, JSON.stringify([...(before.get(f.rowNumber) ?? []), f.message])],
+          ]),
+        );
+        await tx
+          .createQueryBuilder()
+          .update(ImportRowEntity)
+          .set({ outcome: 'failed', messages: () => `CASE row_number ${failed.map((_, i) => `WHEN :r${i} THEN :m${i}`).join(' ')} END` })
+          .where('import_id = :importId AND row_number IN (:...rowNumbers)', { importId, rowNumbers: failed.map((f) => f.rowNumber) })
+          .setParameters(messages)
+          .execute();
       }
       await tx
         .createQueryBuilder()
@@ -260,10 +291,16 @@ export class ImportsRepository {
   }
 
   /** The machines the import's machine rows wrote (a machines file, a restore's machines.csv): name and id. */
-  async writtenMachines(importId: number): Promise<{ name: string; id: number }[]> {
-    const rows = await this.dataSource
-      .getRepository(ImportRowEntity)
-      .find({ where: { importId, kind: 'machine', outcome: 'written' }, select: { targetId: true, record: true }, order: { rowNumber: 'ASC' } });
+  writtenMachines(importId: number): Promise<{ name: string; id: number }[]> {
+    return this.writtenMachinesIn(this.dataSource.getRepository(ImportRowEntity), importId);
+  }
+
+  private async writtenMachinesIn(rowsRepository: Repository<ImportRowEntity>, importId: number): Promise<{ name: string; id: number }[]> {
+    const rows = await rowsRepository.find({
+      where: { importId, kind: 'machine', outcome: 'written' },
+      select: { targetId: true, record: true },
+      order: { rowNumber: 'ASC' },
+    });
     return rows
       .filter((r): r is ImportRowEntity & { targetId: number } => r.targetId !== null)
       .map((r) => ({ name: String((JSON.parse(r.record ?? '{}') as { name?: unknown }).name ?? ''), id: r.targetId }));
@@ -272,5 +309,80 @@ export class ImportsRepository {
   /** After a rollback or revert, the written rows are no longer written. */
   async unmarkWritten(importId: number): Promise<void> {
     await this.dataSource.getRepository(ImportRowEntity).update({ importId, outcome: In(['written']) }, { outcome: 'reverted' });
+  }
+
+  /** Imports that ended (done, failed, reverted) before `cutoff` and still have their file and rows, oldest first. */
+  endedBefore(cutoff: Date, limit: number): Promise<ImportEntity[]> {
+    return this.imports.find({
+      where: { state: In(['done', 'failed', 'reverted']), reverting: false, purgedAt: IsNull(), finishedAt: LessThan(cutoff) },
+      order: { finishedAt: 'ASC', id: 'ASC' },
+      take: limit,
+    });
+  }
+
+  /**
+   * Retention of an ended import: its rows go, the machines its machine rows wrote are kept on the
+   * import (Revert needs them), and `purged_at` is set, in one transaction and only while no revert
+   * is under way (a revert asked meanwhile: the next pass). Answers false when it did nothing.
+   */
+  async purgeRows(id: number, now: Date): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const machines = (await this.writtenMachinesIn(tx.getRepository(ImportRowEntity), id)).map((m) => m.id);
+      const claimed = await tx
+        .createQueryBuilder()
+        .update(ImportEntity)
+        .set({ purgedAt: now, rowMachineIds: machines.length > 0 ? JSON.stringify(machines) : null })
+        .where('id = :id AND reverting = :no AND purged_at IS NULL AND state IN (:...ended)', { id, no: false, ended: ['done', 'failed', 'reverted'] })
+        .execute();
+      if (!claimed.affected) {
+        return false;
+      }
+      await tx.delete(ImportRowEntity, { importId: id });
+      return true;
+    });
+  }
+
+  /** Imports never committed (uploaded or validated) created before `cutoff`. */
+  uncommittedBefore(cutoff: Date, limit: number): Promise<ImportEntity[]> {
+    return this.imports.find({ where: { state: In(['uploaded', 'validated']), createdAt: LessThan(cutoff) }, order: { id: 'ASC' }, take: limit });
+  }
+
+  /** Deletes a never-committed import with its rows, only while it is still uploaded or validated (a commit meanwhile wins). */
+  async deleteUncommitted(id: number): Promise<boolean> {
+    return this.dataSource.transaction(async (tx) => {
+      const deleted = await tx
+        .createQueryBuilder()
+        .delete()
+        .from(ImportEntity)
+        .where('id = :id AND state IN (:...open)', { id, open: ['uploaded', 'validated'] })
+        .execute();
+      if (!deleted.affected) {
+        return false;
+      }
+      await tx.delete(ImportRowEntity, { importId: id });
+      await tx.delete(ImportMachineEntity, { importId: id });
+      return true;
+    });
+  }
+
+  /**
+   * Takes the named lease until `until` when it is free (never taken, or run out): of several
+   * replicas one gets it. It is not given back: it runs out when the next pass is due.
+   */
+  async takeNamedLease(name: string, holder: string, now: Date, until: Date): Promise<boolean> {
+    const leases = this.dataSource.getRepository(ImportLeaseEntity);
+    await leases
+      .createQueryBuilder()
+      .insert()
+      .values({ name, holder: null, expiresAt: new Date(0) })
+      .orIgnore()
+      .execute();
+    const taken = await leases
+      .createQueryBuilder()
+      .update()
+      .set({ holder, expiresAt: until })
+      .where('name = :name AND expires_at <= :now', { name, now })
+      .execute();
+    return (taken.affected ?? 0) > 0;
   }
 }

@@ -27,7 +27,8 @@ import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
 import { ImportEntity } from './import.entity.js';
 import { ImportJob } from './import-job.js';
-import { commitRefusal, revertRefusal, type Refusal } from './import.rules.js';
+import { ImportRetention } from './import-retention.js';
+import { commitRefusal, revertRefusal, rowsDeletedMessage, type Refusal } from './import.rules.js';
 import { ImportsRepository } from './imports.repository.js';
 import { MachineDirectory } from './machine-directory.js';
 import { OwnerChecks } from './owner-checks.js';
@@ -59,6 +60,7 @@ export class ImportsService {
     private readonly machines: MachineDirectory,
     private readonly job: ImportJob,
     private readonly ownerChecks: OwnerChecks,
+    private readonly retention: ImportRetention,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -171,6 +173,9 @@ export class ImportsService {
     const entity = await this.own(actor, id);
     if (entity.state === 'uploaded') {
       throw conflict('The import has not been validated yet: run POST /api/imports/{id}/validate first.');
+    }
+    if (entity.purgedAt) {
+      throw conflict(rowsDeletedMessage(this.retention.keepDays));
     }
     const page = query.page ?? 0;
     const size = query.size ?? IMPORT_LIMITS.rowsPageSize.default;

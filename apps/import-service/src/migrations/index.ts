@@ -1,6 +1,13 @@
 import { CreateImports1764100000000 } from './1764100000000-create-imports.js';
 import { AddImportJob1764200000000 } from './1764200000000-add-import-job.js';
 import { CreateExports1764250000000 } from './1764250000000-create-exports.js';
+import { AddImportRetention1764300000000 } from './1764300000000-add-import-retention.js';
 import { AddSameNameMachines1765200000000 } from './1765200000000-add-same-name-machines.js';
 
-export const migrations = [CreateImports1764100000000, AddImportJob1764200000000, CreateExports1764250000000, AddSameNameMachines1765200000000];
+export const migrations = [
+  CreateImports1764100000000,
+  AddImportJob1764200000000,
+  CreateExports1764250000000,
+  AddImportRetention1764300000000,
+  AddSameNameMachines1765200000000,
+];

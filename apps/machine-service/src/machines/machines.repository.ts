@@ -121,8 +121,19 @@ export class MachinesRepository {
   }
 
   /** One batch of an import (platform's applyImportBatch): rows an earlier delivery wrote answer their ids again. */
-  importBatch(tx: Tx, request: ImportApplyRequest, write: (row: ImportApplyRow) => Promise<ImportRowOutcome>): Promise<ImportApplyResult> {
-    return applyImportBatch(tx, MachineEntity, request, write);
+  /** A new row in memory (not written yet). */
+  create(fields: Partial<MachineEntity>): MachineEntity {
+    return this.table().create(fields);
+  }
+
+  /** One import batch: `prepare` checks each row and answers its record, inserted in bulk; `written` enqueues their events (applyImportBatch). */
+  importBatch(
+    tx: Tx,
+    request: ImportApplyRequest,
+    prepare: (row: ImportApplyRow) => Promise<ImportRowOutcome<MachineEntity>>,
+    written: (records: MachineEntity[]) => Promise<void>,
+  ): Promise<ImportApplyResult> {
+    return applyImportBatch(tx, MachineEntity, request, prepare, written);
   }
 
   /** The machines this import created for names (not for rows), among `names`. */

@@ -104,19 +104,22 @@ export class MachinesService {
   }
 
   /** machine.import.apply: the rows of a machines file, each checked again with CreateMachineRequest, in one transaction with their machine.machine.saved. */
-  async importApply(actor: Actor, request: ImportApplyRequest, ctx: CallContext): Promise<ImportApplyResult> {
-    const { userId } = actor;
-    return this.transactions.run((tx) =>
-      this.machines.importBatch(tx, request, async (row) => {
-        const { value, problem } = checkImportRecord(CreateMachineDto, row.record);
-        if (!value) {
-          return { failed: problem };
-        }
-        const stored = await this.machines.add(tx, { ...newMachine(userId, value, new Date()), importId: request.importId, importRow: row.rowNumber });
-        await this.saved(tx, stored, ctx);
-        return { id: stored.id };
-      }),
+  async importApply({ userId }: Actor, request: ImportApplyRequest, ctx: CallContext): Promise<ImportApplyResult> {
+    const result = await this.transactions.run((tx) =>
+      this.machines.importBatch(
+        tx,
+        request,
+        async (row) => {
+          const { value, problem } = checkImportRecord(CreateMachineDto, row.record);
+          if (!value) {
+            return { failed: problem };
+          }
+          return { record: this.machines.create({ ...newMachine(userId, value, new Date()), importId: request.importId, importRow: row.rowNumber }) };
+        },
+        (machines) => this.outbox.enqueueMany(tx, MACHINE_SAVED, machines.map(savedEvent), ctx),
+      ),
     );
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /**
@@ -202,21 +205,27 @@ export class MachinesService {
   }
 
   private async saved(tx: Tx, machine: MachineEntity, ctx: CallContext): Promise<void> {
-    // After the machine's INSERT or UPDATE, which holds its row until commit: `at` follows the order of its changes.
-    // The type, dates, miles and hours are for schedule-service (templates, date items, manual readings).
-    const event: MachineSavedEvent = {
-      machineId: machine.id,
-      userId: machine.userId,
-      name: machine.name,
-      type: machine.type,
-      licenseExpirationDate: machine.licenseExpirationDate,
-      insuranceExpirationDate: machine.insuranceExpirationDate,
-      isPermanentLicense: machine.isPermanentLicense,
-      miles: machine.miles,
-      hours: machine.hours,
-      at: new Date().toISOString(),
-      archived: !!machine.archived,
-    };
-    await this.outbox.enqueue(tx, MACHINE_SAVED, event, ctx);
+    await this.outbox.enqueue(tx, MACHINE_SAVED, savedEvent(machine), ctx);
   }
+}
+
+/**
+ * machine.machine.saved, built after the machine's INSERT or UPDATE, which holds its row until
+ * commit: `at` follows the order of its changes. The type, dates, miles and hours are for
+ * schedule-service (templates, date items, manual readings).
+ */
+function savedEvent(machine: MachineEntity): MachineSavedEvent {
+  return {
+    machineId: machine.id,
+    userId: machine.userId,
+    name: machine.name,
+    type: machine.type,
+    licenseExpirationDate: machine.licenseExpirationDate,
+    insuranceExpirationDate: machine.insuranceExpirationDate,
+    isPermanentLicense: machine.isPermanentLicense,
+    miles: machine.miles,
+    hours: machine.hours,
+    at: new Date().toISOString(),
+    archived: !!machine.archived,
+  };
 }

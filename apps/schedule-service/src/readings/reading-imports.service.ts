@@ -9,7 +9,7 @@ import type {
   ImportRevertResult,
   RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, DomainError, revertImportRecords, unavailable } from '@wrenchlog/platform';
+import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
@@ -34,6 +34,7 @@ export class ReadingImportsService {
     private readonly meters: MetersRepository,
     private readonly machines: MachinesRepository,
     private readonly readings: ReadingsService,
+    private readonly outbox: Outbox,
   ) {}
 
   /** schedule.import.check: rows repeating a stored reading (same meter, day and value), and rows the meter's sequence refuses. */
@@ -71,10 +72,10 @@ export class ReadingImportsService {
   async apply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
     const { userId } = caller;
     const ctx = callContext(caller, meta);
-    return this.dataSource.transaction(async (manager) => {
+    const result = await this.dataSource.transaction(async (manager) => {
       const meters = new Map<number, MeterEntity | null>();
       const touched = new Set<number>();
-      const result = await applyImportBatch(manager, ReadingEntity, request, async (row) => {
+      const result = await applyImportRowByRow(manager, ReadingEntity, request, async (row) => {
         const { value, problem } = readImportedReading(row.record);
         if (!value) {
           return { failed: problem };
@@ -115,6 +116,8 @@ export class ReadingImportsService {
       }
       return result;
     });
+    // The job waits while this service's events are behind (IMPORT_OUTBOX_HIGH), as with the other owners.
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /** schedule.import.revert: deletes exactly that import's readings of the caller (never one entered since), then recomputes their machines. */

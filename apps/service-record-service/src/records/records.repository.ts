@@ -199,11 +199,21 @@ export class RecordsRepository {
   }
 
   /** One batch of an import (platform's applyImportBatch): rows an earlier delivery wrote answer their ids again. */
-  importBatch(tx: Tx, request: ImportApplyRequest, write: (row: ImportApplyRow) => Promise<ImportRowOutcome>): Promise<ImportApplyResult> {
-    return applyImportBatch(tx, ServiceRecordEntity, request, write);
+  /** A new row in memory (not written yet). */
+  create(fields: Partial<ServiceRecordEntity>): ServiceRecordEntity {
+    return this.table().create(fields);
   }
 
-  /** Deletes the user's records of one import chunk by chunk, each chunk in one transaction with what `removed` does for it. */
+  /** One import batch: `prepare` checks each row and answers its record, inserted in bulk; `written` enqueues their events (applyImportBatch). */
+  importBatch(
+    tx: Tx,
+    request: ImportApplyRequest,
+    prepare: (row: ImportApplyRow) => Promise<ImportRowOutcome<ServiceRecordEntity>>,
+    written: (records: ServiceRecordEntity[]) => Promise<void>,
+  ): Promise<ImportApplyResult> {
+    return applyImportBatch(tx, ServiceRecordEntity, request, prepare, written);
+  }
+
   /** The user's records of these machines on these days, with the fields an import's duplicate check compares. */
   onDays(userId: number, machineIds: number[], days: string[]): Promise<ServiceRecordEntity[]> {
     return this.table().find({
@@ -212,6 +222,7 @@ export class RecordsRepository {
     });
   }
 
+  /** Deletes the user's records of one import chunk by chunk, each chunk in one transaction with what `removed` does for it. */
   revertImport(userId: number, importId: number, removed: (tx: Tx, rows: ServiceRecordEntity[]) => Promise<void>): Promise<number> {
     return revertImportRecords(this.dataSource, ServiceRecordEntity, userId, importId, removed);
   }

@@ -136,33 +136,44 @@ export class RecordsService {
   async importApply(actor: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
     const ctx = callContext(actor, meta);
     const today = utcDate(new Date());
-    return this.transactions.run((tx) =>
-      this.records.importBatch(tx, request, async (item) => {
-        const { value, problem } = checkImportRecord(ServiceRecordInputDto, item.record);
-        if (!value) {
-          return { failed: problem };
-        }
-        let fields: RecordFields;
-        let machineName: string;
-        try {
-          fields = newRecordFields(value, today);
-          machineName = await this.machineForWrite(tx, actor, fields.machineId);
-        } catch (err) {
-          if (err instanceof DomainError) {
-            return { failed: err.message };
+    const result = await this.transactions.run((tx) =>
+      this.records.importBatch(
+        tx,
+        request,
+        async (item) => {
+          const { value, problem } = checkImportRecord(ServiceRecordInputDto, item.record);
+          if (!value) {
+            return { failed: problem };
           }
-          throw err;
-        }
-        const created = await this.records.add(tx, {
-          ...this.newRow(actor.userId, fields, machineName),
-          importId: request.importId,
-          importRow: item.rowNumber,
-        });
-        await this.announce(tx, ctx, actor.userId, created.machineId, created.id, 'saved');
-        await this.recordSaved(tx, ctx, actor.userId, created, undefined);
-        return { id: created.id };
-      }),
+          let fields: RecordFields;
+          let machineName: string;
+          try {
+            fields = newRecordFields(value, today);
+            machineName = await this.machineForWrite(tx, actor, fields.machineId);
+          } catch (err) {
+            if (err instanceof DomainError) {
+              return { failed: err.message };
+            }
+            throw err;
+          }
+          return { record: this.records.create({ ...this.newRow(actor.userId, fields, machineName), importId: request.importId, importRow: item.rowNumber }) };
+        },
+        async (records) => {
+          // service.record.changed is a state event (the machine's newest date): one per machine of the batch, after its last record.
+          const lastOfMachine = new Map(records.map((r) => [r.machineId, r.id]));
+          for (const [machineId, recordId] of lastOfMachine) {
+            await this.announce(tx, ctx, actor.userId, machineId, recordId, 'saved');
+          }
+          await this.outbox.enqueueMany(
+            tx,
+            SERVICE_RECORD_SAVED,
+            records.map((r) => savedEvent(actor.userId, r, undefined)),
+            ctx,
+          );
+        },
+      ),
     );
+    return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /**
@@ -442,26 +453,9 @@ export class RecordsService {
     await this.enqueueChanged(tx, ctx, { userId, machineId, recordId, change, latest });
   }
 
-  /**
-   * service.record.saved for schedule-service and report-service (its price, title and notes): the
-   * record's meter values become readings linked to it, and the schedules it completes (only when the call sent the list; an update without it
-   * keeps the completions as they were).
-   */
+  /** service.record.saved of one record (savedEvent below). */
   private async recordSaved(tx: Tx, ctx: CallContext, userId: number, row: ServiceRecordEntity, completes: unknown): Promise<void> {
-    const event: ServiceRecordSavedEvent = {
-      recordId: row.id,
-      userId,
-      machineId: row.machineId,
-      serviceDate: row.serviceDate,
-      miles: row.miles,
-      hours: row.hours,
-      priceCents: row.priceCents,
-      title: row.title,
-      notes: row.notes,
-      ...(Array.isArray(completes) ? { completesScheduleIds: completes.filter((id): id is number => isValidId(id)) } : {}),
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(tx, SERVICE_RECORD_SAVED, event, ctx);
+    await this.outbox.enqueue(tx, SERVICE_RECORD_SAVED, savedEvent(userId, row, completes), ctx);
   }
 
   private async enqueueChanged(
@@ -487,3 +481,24 @@ const changedColumns = (row: ServiceRecordEntity, next: Partial<ServiceRecordEnt
 
 /** The later of two YYYY-MM-DD dates (they compare as strings). */
 const laterDate = (a: string | null, b: string): string => (a !== null && a > b ? a : b);
+
+/**
+ * service.record.saved for schedule-service and report-service (its price, title and notes): the
+ * record's meter values become readings linked to it, and the schedules it completes (only when the call sent the list; an update without it
+ * keeps the completions as they were).
+ */
+function savedEvent(userId: number, row: ServiceRecordEntity, completes: unknown): ServiceRecordSavedEvent {
+  return {
+    recordId: row.id,
+    userId,
+    machineId: row.machineId,
+    serviceDate: row.serviceDate,
+    miles: row.miles,
+    hours: row.hours,
+    priceCents: row.priceCents,
+    title: row.title,
+    notes: row.notes,
+    ...(Array.isArray(completes) ? { completesScheduleIds: completes.filter((id): id is number => isValidId(id)) } : {}),
+    at: new Date().toISOString(),
+  };
+}

@@ -54,6 +54,11 @@ export interface ImportApplyRequest {
 export interface ImportApplyResult {
   written: { rowNumber: number; id: number }[];
   failed: { rowNumber: number; message: string }[];
+  /**
+   * Events the owner's outbox has yet to send after this batch (one per subscriber): the job waits
+   * while it is above IMPORT_OUTBOX_HIGH, so an import does not run ahead of the events' consumers.
+   */
+  backlog?: number;
 }
 
 /** A batch of the dry run's rows (at most IMPORT_BATCH_SIZE), with real machine ids only. */
@@ -71,6 +76,9 @@ export interface ImportCheckResult {
   duplicates: { rowNumber: number; id: number }[];
   problems: { rowNumber: number; message: string }[];
 }
+
+/** The owner's outbox backlog above which the import job waits before its next batch (about two batches' events for each of 4 subscribers). */
+export const IMPORT_OUTBOX_HIGH = 4000;
 
 export interface ImportRevertRequest {
   importId: number;

@@ -9,22 +9,18 @@ export interface ImportedRecord extends ObjectLiteral {
   importRow: number | null;
 }
 
-/** What an owner's write of one row answers: the new record's id, or why the row cannot be written. */
-export type ImportRowOutcome = { id: number } | { failed: string };
+/** What an owner's check of one row answers: the record to insert (without its id), or why the row cannot be written. */
+export type ImportRowOutcome<E> = { record: E } | { failed: string };
 
-/**
- * One batch of an import job inside the caller's transaction (the owner's `<ctx>.import.apply`):
- * rows an earlier delivery already wrote answer their ids again (the unique (import_id, import_row)
- * index), every other row is written by `write`, which checks the row first and answers a failure
- * instead of throwing for a cause of the row (a database error aborts the whole batch, which is
- * then sent again).
- */
-export async function applyImportBatch<E extends ImportedRecord>(
+/** Records of one multi-row INSERT: a fuel record's ~20 columns x 200 stays far below SQLite's and PostgreSQL's parameter limits. */
+export const IMPORT_INSERT_CHUNK = 200;
+
+/** The ids of the batch's rows an earlier delivery already wrote, by row number (the unique (import_id, import_row) index). */
+async function alreadyWritten<E extends ImportedRecord>(
   manager: EntityManager,
   entity: EntityTarget<E>,
   request: ImportApplyRequest,
-  write: (row: ImportApplyRow) => Promise<ImportRowOutcome>,
-): Promise<ImportApplyResult> {
+): Promise<Map<number, number>> {
   const rowNumbers = request.rows.map((r) => r.rowNumber);
   const done = new Map<number, number>();
   if (rowNumbers.length > 0) {
@@ -36,14 +32,70 @@ export async function applyImportBatch<E extends ImportedRecord>(
       done.set(e.importRow as number, e.id);
     }
   }
+  return done;
+}
+
+/**
+ * One batch of an import job inside the caller's transaction (the owner's `<ctx>.import.apply`):
+ * rows an earlier delivery already wrote answer their ids again (the unique (import_id, import_row)
+ * index); every other row is checked by `prepare`, in file order, which answers the record to write
+ * or a failure instead of throwing for a cause of the row (a database error aborts the whole batch,
+ * which is then sent again). The records are then inserted with multi-row INSERTs (their ids set
+ * on them), and `written` gets them to enqueue their events in bulk. A row's check therefore
+ * never sees the records of the rows before it in the same batch.
+ */
+export async function applyImportBatch<E extends ImportedRecord>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  request: ImportApplyRequest,
+  prepare: (row: ImportApplyRow) => Promise<ImportRowOutcome<E>>,
+  written: (records: E[]) => Promise<void>,
+): Promise<ImportApplyResult> {
+  const done = await alreadyWritten(manager, entity, request);
   const result: ImportApplyResult = { written: [], failed: [] };
+  const fresh: E[] = [];
   for (const row of request.rows) {
     const known = done.get(row.rowNumber);
     if (known !== undefined) {
       result.written.push({ rowNumber: row.rowNumber, id: known });
       continue;
     }
-    const outcome = await write(row);
+    const outcome = await prepare(row);
+    if ('record' in outcome) {
+      fresh.push(outcome.record);
+    } else {
+      result.failed.push({ rowNumber: row.rowNumber, message: outcome.failed });
+    }
+  }
+  const repository = manager.getRepository(entity);
+  for (let i = 0; i < fresh.length; i += IMPORT_INSERT_CHUNK) {
+    // insert() of a list is one statement and sets each generated id on its record (RETURNING on
+    // PostgreSQL, the last row id counted back on SQLite, whose writes take turns on one connection).
+    await repository.insert(fresh.slice(i, i + IMPORT_INSERT_CHUNK) as never);
+  }
+  if (fresh.length > 0) {
+    await written(fresh);
+  }
+  result.written.push(...fresh.map((r) => ({ rowNumber: r.importRow as number, id: r.id })));
+  result.written.sort((a, b) => a.rowNumber - b.rowNumber);
+  return result;
+}
+
+/**
+ * As applyImportBatch, for an owner whose rows depend on the rows before them in the same batch
+ * (meter readings: each is judged against the readings already placed, the batch's included), so
+ * each row is checked and written by `write` in file order, one at a time.
+ */
+export async function applyImportRowByRow<E extends ImportedRecord>(
+  manager: EntityManager,
+  entity: EntityTarget<E>,
+  request: ImportApplyRequest,
+  write: (row: ImportApplyRow) => Promise<{ id: number } | { failed: string }>,
+): Promise<ImportApplyResult> {
+  const done = await alreadyWritten(manager, entity, request);
+  const result: ImportApplyResult = { written: [], failed: [] };
+  for (const row of request.rows) {
+    const outcome = done.has(row.rowNumber) ? { id: done.get(row.rowNumber)! } : await write(row);
     if ('id' in outcome) {
       result.written.push({ rowNumber: row.rowNumber, id: outcome.id });
     } else {

@@ -9,6 +9,8 @@ import { CLAIM_MS, PolledDrainer } from './polled-drainer.js';
 const POLL_MS = 500;
 const BATCH = 50;
 const MAX_BACKOFF_MS = 60_000;
+/** Outbox rows one INSERT of enqueueMany writes (6 parameters each: well inside SQLite's and PostgreSQL's limits). */
+const ENQUEUE_CHUNK = 1000;
 
 /**
  * Transactional outbox: enqueue() writes the event with the business change (same transaction),
@@ -49,6 +51,46 @@ export class Outbox extends PolledDrainer {
       .getRepository(OutboxEvent)
       .insert(subscribers.map((target) => ({ event, target, message: body, attempts: 0, nextAttemptAt: now, createdAt: now })));
     this.kick();
+  }
+
+  /**
+   * Records one event per payload inside the caller's transaction, in as few statements as the
+   * driver's parameter limit allows (an import batch's 500 events: one or two statements instead of 500).
+   */
+  async enqueueMany<T>(manager: EntityManager, event: string, payloads: T[], ctx: CallContext): Promise<void> {
+    const subscribers = EVENT_ROUTES[event];
+    if (!subscribers) {
+      throw new Error(`Event '${event}' has no route in EVENT_ROUTES`);
+    }
+    if (subscribers.length === 0 || payloads.length === 0) {
+      return;
+    }
+    const now = new Date();
+    const correlationId = ctx.correlationId ?? randomUUID();
+    const rows = payloads.flatMap((payload) => {
+      const body = JSON.stringify({ actor: ctx.actor, payload, meta: { correlationId } } satisfies RpcMessage<T>);
+      return subscribers.map((target) => ({ event, target, message: body, attempts: 0, nextAttemptAt: now, createdAt: now }));
+    });
+    for (let i = 0; i < rows.length; i += ENQUEUE_CHUNK) {
+      // updateEntity(false): nothing is read back (TypeORM would reload the defaults with one OR term per row, too deep for SQLite).
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(OutboxEvent)
+        .values(rows.slice(i, i + ENQUEUE_CHUNK))
+        .updateEntity(false)
+        .execute();
+    }
+    this.kick();
+  }
+
+  /**
+   * Events waiting to be sent (one per subscriber), counted up to `cap`: what a bulk writer (the
+   * import job, through its owner's answer) waits on so it does not outrun the consumers.
+   */
+  async backlog(cap = 100_000): Promise<number> {
+    const [row] = await this.dataSource.query(`SELECT COUNT(*) AS n FROM (SELECT 1 FROM outbox_events LIMIT ${Math.max(1, Math.floor(cap))}) backlog`);
+    return Number((row as { n: number | string }).n);
   }
 
   /**
