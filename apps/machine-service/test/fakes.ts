@@ -2,7 +2,7 @@
 // as immich's services are tested against repository mocks. They keep rows the way the tables do:
 // reads answer copies, so a service's change reaches the store only through the repository, and a
 // transaction that throws leaves the store (and the outbox) as it was.
-import type { Actor, ImportApplyRequest, ImportApplyResult } from '@wrenchlog/contracts';
+import type { Actor, ImportApplyResult } from '@wrenchlog/contracts';
 import type { CallContext, ImportRowOutcome, Outbox } from '@wrenchlog/platform';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { MachineEntity } from '../src/machines/machine.entity.js';
