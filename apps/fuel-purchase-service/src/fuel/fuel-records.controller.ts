@@ -66,8 +66,8 @@ export class FuelRecordsController {
   }
 
   @MessagePattern(FUEL_IMPORT_CHECK)
-  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
-    return this.fuel.importCheck(m.actor, m.payload);
+  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.fuel.importCheck(caller, m.payload);
   }
 
   @MessagePattern(FUEL_IMPORT_REVERT)

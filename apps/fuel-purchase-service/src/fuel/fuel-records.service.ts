@@ -31,7 +31,6 @@ import {
   revertImportRecords,
   notFound,
   Outbox,
-  requireActor,
   type CallContext,
 } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
@@ -110,8 +109,7 @@ export class FuelRecordsService {
    * with FuelRecordInput and the caller's machines as a hand-entered record, written with its import
    * id and row and its fuel.record.saved (so readings and report totals follow).
    */
-  async importApply(actor: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const caller = requireActor(actor);
+  async importApply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
     const { userId } = caller;
     const machineOk = new Map<number, string | null>();
     const result = await this.tx.run(
@@ -136,7 +134,7 @@ export class FuelRecordsService {
             );
             return { record };
           },
-          (records) => this.outbox.enqueueMany(manager, FUEL_RECORD_SAVED, records.map(savedEvent), { actor, correlationId: meta?.correlationId }),
+          (records) => this.outbox.enqueueMany(manager, FUEL_RECORD_SAVED, records.map(savedEvent), { actor: caller, correlationId: meta?.correlationId }),
         ),
       { lock: false },
     );
@@ -147,8 +145,7 @@ export class FuelRecordsService {
    * fuel.import.check (the dry run): the rows that repeat a stored fill of the caller: same machine,
    * day, odometer and amount (fuel.import.apply writes whatever it is sent: a kept duplicate too).
    */
-  async importCheck(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
-    const { userId } = requireActor(actor);
+  async importCheck({ userId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
     // The dry run validated these rows with FuelRecordInput already: only the key's fields are read (class-validator per row is the cost of a large file).
     const rows = (request?.rows ?? []).flatMap((row) => {
       const value = row.record as Partial<FuelRecordInput>;
@@ -174,8 +171,8 @@ export class FuelRecordsService {
   }
 
   /** fuel.import.revert: deletes exactly that import's records of the caller, with their fuel.record.deleted. */
-  async importRevert(actor: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
-    const { userId } = requireActor(actor);
+  async importRevert(actor: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
+    const { userId } = actor;
     const deleted = await revertImportRecords(this.dataSource, FuelRecordEntity, userId, request.importId, async (manager, rows) => {
       for (const row of rows) {
         const event: FuelRecordDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };

@@ -69,8 +69,8 @@ export class PurchasesController {
   }
 
   @MessagePattern(INVENTORY_IMPORT_CHECK)
-  importCheck(@Payload() m: RpcMessage<ImportCheckRequest>) {
-    return this.purchases.importCheck(m.actor, m.payload);
+  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.purchases.importCheck(caller, m.payload);
   }
 
   @MessagePattern(INVENTORY_IMPORT_REVERT)

@@ -35,7 +35,6 @@ import {
   matchImportDuplicates,
   notFound,
   Outbox,
-  requireActor,
   revertImportRecords,
   type CallContext,
 } from '@wrenchlog/platform';
@@ -118,8 +117,7 @@ export class PurchasesService {
    * PurchaseInput and written as a hand-entered purchase is (its machine, part and store checked,
    * stock added for a Purchased one), with its import id and row and inventory.purchase.saved.
    */
-  async importApply(actor: Actor | null, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const caller = requireActor(actor);
+  async importApply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
     const { userId } = caller;
     const machineOk = new Map<number, string | null>();
     const result = await this.tx.run(userId, (manager) =>
@@ -161,15 +159,14 @@ export class PurchasesService {
           await this.applyStock(manager, row);
           return { record: row };
         },
-        (rows) => this.outbox.enqueueMany(manager, INVENTORY_PURCHASE_SAVED, rows.map(savedEvent), { actor, correlationId: meta?.correlationId }),
+        (rows) => this.outbox.enqueueMany(manager, INVENTORY_PURCHASE_SAVED, rows.map(savedEvent), { actor: caller, correlationId: meta?.correlationId }),
       ),
     );
     return { ...result, backlog: await this.outbox.backlog() };
   }
 
   /** inventory.import.check (the dry run): the rows that repeat a stored purchase of the caller: same machine, day, part, quantity and price. */
-  async importCheck(actor: Actor | null, request: ImportCheckRequest): Promise<ImportCheckResult> {
-    const { userId } = requireActor(actor);
+  async importCheck({ userId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
     // The dry run validated these rows with PurchaseInput already: only the key's fields are read.
     const rows = (request?.rows ?? []).flatMap((row) => {
       const value = row.record as Partial<PurchaseInput>;
@@ -199,8 +196,8 @@ export class PurchasesService {
   }
 
   /** inventory.import.revert: deletes exactly that import's purchases of the caller, taking back the stock they added, with inventory.purchase.deleted. */
-  async importRevert(actor: Actor | null, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
-    const { userId } = requireActor(actor);
+  async importRevert(actor: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
+    const { userId } = actor;
     const deleted = await revertImportRecords(this.dataSource, PurchaseEntity, userId, request.importId, async (manager, rows) => {
       for (const row of rows) {
         const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
