@@ -3,10 +3,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
+import { browserTimeZone } from '../../lib/time-zone';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { notificationApi, notificationKeys, useSavePreferences, type NotificationPreferences } from './api';
 import {
-  browserTimeZone,
   CHANNELS,
   DIGEST_TIME_MESSAGE,
   isDigestTime,

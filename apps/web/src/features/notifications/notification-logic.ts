@@ -1,5 +1,6 @@
 import { DIGEST_TIME_PATTERN, NotificationLimits, NotificationMessages } from '@wrenchlog/contracts/limits';
 import type { Channel, KindKey, NotificationPreferences } from './api';
+import { browserTimeZone } from '../../lib/time-zone';
 
 // Pure rules of the notification screens (issue 24): no React, no network.
 
@@ -21,15 +22,6 @@ export const DIGEST_TIME_MESSAGE = NotificationMessages.digestTime;
 /** A 24-hour "HH:MM" (two digits each), as the server takes the digest time. */
 export function isDigestTime(value: string): boolean {
   return DIGEST_TIME_PATTERN.test(value);
-}
-
-/** The browser's time zone, or UTC when it does not say. */
-export function browserTimeZone(): string {
-  try {
-    return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
-  } catch {
-    return 'UTC';
-  }
 }
 
 /**

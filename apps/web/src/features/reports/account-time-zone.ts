@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useApi } from '../../core/context';
 import { notificationApi, notificationKeys } from '../notifications/api';
-import { browserTimeZone } from '../notifications/notification-logic';
+import { browserTimeZone } from '../../lib/time-zone';
 
 /**
  * The account's time zone: the one saved in the notification settings, which report-service also
