@@ -13,10 +13,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** A block of `count` consecutive free ports (for SERVICE_PORT_BASE + i). */
+/**
+ * A block of `count` consecutive free ports (for SERVICE_PORT_BASE + i), below Linux's ephemeral
+ * range (32768 and up): a port there can be taken by an outgoing connection (to PostgreSQL,
+ * RabbitMQ) between this check and the service's listen, which failed a run with EADDRINUSE.
+ */
 export async function freePortBlock(count: number): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt++) {
-    const base = 20000 + Math.floor(Math.random() * 30000);
+    const base = 20000 + Math.floor(Math.random() * (12000 - count));
     const free = await Promise.all(Array.from({ length: count }, (_, i) => isFree(base + i)));
     if (free.every(Boolean)) {
       return base;
