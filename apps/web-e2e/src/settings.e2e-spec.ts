@@ -1,4 +1,4 @@
-import { ApiClient, TEST_ADMIN, createApprovedUser, uniqueEmail } from '@wrenchlog/testing';
+import { ApiClient, TEST_ADMIN, createApprovedUser, expectEventually, uniqueEmail } from '@wrenchlog/testing';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, launch, openSession, signIn, type Session } from './browser.js';
@@ -114,7 +114,9 @@ describe('settings, admin and analytics', () => {
       const run = card.getByRole('button', { name: `Run Now: ${name}` });
       await run.click();
       await card.getByLabel('Status: Completed').waitFor({ timeout: 20000 });
-      expect(await run.isEnabled()).toBe(true);
+      // A status already Completed from an earlier run matches at once: wait for this run to end too.
+      await expectEventually(async () => expect(await run.isEnabled()).toBe(true), 20000);
+      expect(await statusOf(card)).toBe('Completed');
       expect(before).not.toBe('Running');
       expect(await card.getByText('Never').count()).toBe(0);
     }
