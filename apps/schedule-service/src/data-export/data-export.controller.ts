@@ -12,13 +12,9 @@ import {
   type ScheduleExportItem,
 } from '@wrenchlog/contracts';
 import { Caller } from '@wrenchlog/platform';
-import { DataSource, In, MoreThan } from 'typeorm';
-import { MeterEntity } from '../meters/meter.entity.js';
-import { ReadingEntity } from '../meters/reading.entity.js';
 import { toReading } from '../readings/readings.service.js';
-import { CompletionEntity } from '../schedules/completion.entity.js';
-import { ScheduleEntity } from '../schedules/schedule.entity.js';
 import { toSchedule } from '../schedules/schedule-state.js';
+import { DataExportRepository } from './data-export.repository.js';
 
 /**
  * schedule.dataExport.readings and schedule.dataExport.schedules ("Download all my data", issue 23,
@@ -27,14 +23,13 @@ import { toSchedule } from '../schedules/schedule-state.js';
  */
 @Controller()
 export class DataExportController {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly data: DataExportRepository) {}
 
   @MessagePattern(READING_DATA_EXPORT)
   async readings(@Caller() { userId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MeterReadingExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
-    const manager = this.dataSource.manager;
-    const rows = await manager.find(ReadingEntity, { where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
-    const meters = await this.meters(userId, { id: In([...new Set(rows.map((r) => r.meterId))]) });
+    const rows = await this.data.readingsAfter(userId, afterId, limit);
+    const meters = await this.data.metersByIds(userId, [...new Set(rows.map((r) => r.meterId))]);
     const items: MeterReadingExportItem[] = [];
     for (const r of rows) {
       const meter = meters.find((x) => x.id === r.meterId);
@@ -49,12 +44,10 @@ export class DataExportController {
   @MessagePattern(SCHEDULE_DATA_EXPORT)
   async schedules(@Caller() { userId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
-    const manager = this.dataSource.manager;
-    const rows = await manager.find(ScheduleEntity, { where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
-    const ids = rows.map((r) => r.id);
-    const completions = ids.length === 0 ? [] : await manager.find(CompletionEntity, { where: { scheduleId: In(ids) } });
+    const rows = await this.data.schedulesAfter(userId, afterId, limit);
+    const completions = await this.data.completionsOf(rows.map((r) => r.id));
     // The unit of a machine's first distance meter, as the schedules' reads count distances in.
-    const distanceMeters = await this.meters(userId, { machineId: In([...new Set(rows.map((r) => r.machineId))]), kind: 'distance' });
+    const distanceMeters = await this.data.distanceMetersOf(userId, [...new Set(rows.map((r) => r.machineId))]);
     const unitOf = (machineId: number) => (distanceMeters.find((x) => x.machineId === machineId)?.unit === 'km' ? 'km' : 'mi');
     const items = rows.map((r): ScheduleExportItem => ({
       ...toSchedule(
@@ -70,9 +63,5 @@ export class DataExportController {
       baseHours: r.baseHours,
     }));
     return { items, nextAfterId: rows.length === limit ? rows.at(-1)!.id : null };
-  }
-
-  private meters(userId: number, where: Record<string, unknown>): Promise<MeterEntity[]> {
-    return this.dataSource.manager.find(MeterEntity, { where: { userId, ...where }, order: { id: 'ASC' } });
   }
 }
