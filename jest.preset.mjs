@@ -32,6 +32,7 @@ export function nodeProject(projectDir, overrides = {}) {
     moduleNameMapper: {
       '^@wrenchlog/(contracts|importers|owned-images|platform|storage|testing)$': `${root}/libs/$1/src/index.ts`,
       '^@wrenchlog/testing/nest$': `${root}/libs/testing/src/nest/service-under-test.ts`,
+      '^@wrenchlog/testing/fakes$': `${root}/libs/testing/src/fake-store.ts`,
       '^@wrenchlog/contracts/limits$': `${root}/libs/contracts/src/limits.ts`,
       '^(\\.{1,2}/.*)\\.js$': '$1',
     },

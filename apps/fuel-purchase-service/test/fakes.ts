@@ -3,6 +3,7 @@
 // the tables do: reads answer copies, so a service's change reaches the store only through a
 // repository, a transaction that throws leaves the store as it was, and the unique
 // (user, idempotency key) indexes refuse a second row.
+import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { RpcCallError, type Outbox, type RpcClient } from '@wrenchlog/platform';
 import type { Tx, UserTransactions } from '../src/common/transactions.js';
@@ -20,26 +21,6 @@ import { MachineProjection } from '../src/machines/machine-projection.js';
 import type { PurchaseEntity } from '../src/purchases/purchase.entity.js';
 import type { PurchasesRepository } from '../src/purchases/purchases.repository.js';
 
-/** What a fake must offer of a repository: its public members (the real one's private ones aside). */
-type Public<T> = { [K in keyof T]: T[K] };
-
-/** A fake in the place of the class it stands for (they differ only in private members). */
-const as = <T>(fake: Public<T>): T => fake as T;
-
-/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
-function copy<T>(value: T): T {
-  if (value instanceof Date) {
-    return new Date(value.getTime()) as T;
-  }
-  if (Array.isArray(value)) {
-    return value.map(copy) as T;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
-  }
-  return value;
-}
-
 /** An event written to the outbox in a committed transaction. */
 export interface SentEvent {
   pattern: string;
@@ -56,27 +37,10 @@ interface Tables {
   nextId: number;
 }
 
-/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
-export class FakeDatabase {
-  tables: Tables = { fuel: [], purchases: [], parts: [], suppliers: [], machines: [], events: [], nextId: 1 };
-  private tail: Promise<unknown> = Promise.resolve();
-
-  nextId(): number {
-    return this.tables.nextId++;
-  }
-
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(async () => {
-      const before = copy(this.tables);
-      try {
-        return await work();
-      } catch (err) {
-        this.tables = before;
-        throw err;
-      }
-    });
-    this.tail = run.catch(() => undefined);
-    return run;
+/** The fakes' one store (FakeStore: transactions take turns and roll back when their work throws). */
+export class FakeDatabase extends FakeStore<Tables> {
+  constructor() {
+    super({ fuel: [], purchases: [], parts: [], suppliers: [], machines: [], events: [], nextId: 1 });
   }
 
   /** The events of one pattern, in order. */
@@ -93,13 +57,14 @@ export class FakeDatabase {
 /** The handle fake repositories get: they keep no per-transaction state. */
 export const FAKE_TX = {} as Tx;
 
-export const fakeTransactions = (db: FakeDatabase): UserTransactions => as<UserTransactions>({ run: (_userId, work) => db.transaction(() => work(FAKE_TX)) });
+export const fakeTransactions = (db: FakeDatabase): UserTransactions =>
+  asFake<UserTransactions>({ run: (_userId, work) => db.transaction(() => work(FAKE_TX)) });
 
 /** The outbox: an event is kept with the transaction's other writes (and rolled back with them). */
 export const fakeOutbox = (db: FakeDatabase): Outbox =>
   ({
     enqueue: async (_tx: Tx, pattern: string, payload: unknown) => {
-      db.tables.events.push({ pattern, payload: copy(payload) as Record<string, unknown> });
+      db.tables.events.push({ pattern, payload: copyRows(payload) as Record<string, unknown> });
     },
   }) as unknown as Outbox;
 
@@ -114,25 +79,25 @@ function table<E extends Row & { idempotencyKey?: string | null }>(rows: () => E
   const find = (userId: number, id: number) => rows().find((r) => r.id === id && r.userId === userId);
   return {
     find,
-    byId: async (userId: number, id: number) => copy(find(userId, id) ?? null),
-    byKey: async (userId: number, key: string) => copy(rows().find((r) => r.userId === userId && r.idempotencyKey === key) ?? null),
+    byId: async (userId: number, id: number) => copyRows(find(userId, id) ?? null),
+    byKey: async (userId: number, key: string) => copyRows(rows().find((r) => r.userId === userId && r.idempotencyKey === key) ?? null),
     insert: (row: E) => {
       if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
         throw new Error('UNIQUE constraint failed: idempotency_key');
       }
       row.id = db.nextId();
-      rows().push(copy(row));
+      rows().push(copyRows(row));
     },
     save: (row: E): E => {
       const stored = row.id ? find(row.userId, row.id) : undefined;
       if (stored) {
-        Object.assign(stored, copy(row));
+        Object.assign(stored, copyRows(row));
       } else {
         if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
           throw new Error('UNIQUE constraint failed: idempotency_key');
         }
         row.id = db.nextId();
-        rows().push(copy(row));
+        rows().push(copyRows(row));
       }
       return row;
     },
@@ -151,24 +116,27 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
     rows()
       .filter((r) => r.userId === userId && r.machineId === machineId)
       .sort(newestFirst((r) => r.dateOfPurchase));
-  return as<FuelRecordsRepository>({
+  return asFake<FuelRecordsRepository>({
     create: (fields) => ({ ...fields }) as FuelRecordEntity,
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (userId, key) => t.byKey(userId, key),
     onDays: async (userId, machineIds, from, until) =>
-      copy(
+      copyRows(
         rows().filter(
           (r) => r.userId === userId && machineIds.includes(r.machineId) && new Date(r.dateOfPurchase) >= from && new Date(r.dateOfPurchase) < until,
         ),
       ),
-    newestOfMachine: async (userId, machineId, take) => copy(ofMachine(userId, machineId).slice(0, take)),
-    pageOfMachine: async (userId, machineId, skip, take) => [copy(ofMachine(userId, machineId).slice(skip, skip + take)), ofMachine(userId, machineId).length],
+    newestOfMachine: async (userId, machineId, take) => copyRows(ofMachine(userId, machineId).slice(0, take)),
+    pageOfMachine: async (userId, machineId, skip, take) => [
+      copyRows(ofMachine(userId, machineId).slice(skip, skip + take)),
+      ofMachine(userId, machineId).length,
+    ],
     fillsAround: async (userId, machineIds, since, until) =>
       machineIds.flatMap((machineId) => {
         const fills = rows().filter((r) => r.userId === userId && r.machineId === machineId);
         const starts = fills.filter((r) => r.fullTank && r.dateOfPurchase < since).map((r) => r.dateOfPurchase.getTime());
         const from = starts.length ? Math.max(...starts) : 0;
-        return copy(
+        return copyRows(
           fills
             .filter((r) => r.dateOfPurchase < until && r.dateOfPurchase.getTime() >= from)
             .sort((a, b) => a.dateOfPurchase.getTime() - b.dateOfPurchase.getTime() || a.id - b.id),
@@ -191,7 +159,7 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
       return before - rows().length;
     },
     exportPage: async (afterId, limit, userId) =>
-      copy(
+      copyRows(
         rows()
           .filter((r) => r.id > afterId && (userId === undefined || r.userId === userId))
           .sort((a, b) => a.id - b.id)
@@ -207,25 +175,25 @@ export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
     rows()
       .filter((r) => r.userId === userId && (machineId === undefined || r.machineId === machineId))
       .sort(newestFirst((r) => r.purchaseDate));
-  return as<PurchasesRepository>({
+  return asFake<PurchasesRepository>({
     create: (fields) => ({ ...fields }) as PurchaseEntity,
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (userId, key) => t.byKey(userId, key),
     onDays: async (userId, machineIds, from, until) =>
-      copy(
+      copyRows(
         rows().filter(
           (r) => r.userId === userId && machineIds.includes(r.machineId ?? 0) && new Date(r.purchaseDate) >= from && new Date(r.purchaseDate) < until,
         ),
       ),
-    page: async (userId, skip, take) => [copy(mine(userId).slice(skip, skip + take)), mine(userId).length],
-    newestOfMachine: async (userId, machineId, take) => copy(mine(userId, machineId).slice(0, take)),
-    pageOfMachine: async (userId, machineId, skip, take) => [copy(mine(userId, machineId).slice(skip, skip + take)), mine(userId, machineId).length],
+    page: async (userId, skip, take) => [copyRows(mine(userId).slice(skip, skip + take)), mine(userId).length],
+    newestOfMachine: async (userId, machineId, take) => copyRows(mine(userId, machineId).slice(0, take)),
+    pageOfMachine: async (userId, machineId, skip, take) => [copyRows(mine(userId, machineId).slice(skip, skip + take)), mine(userId, machineId).length],
     insert: async (_tx, row) => t.insert(row),
     save: async (_tx, row) => t.save(row),
     deleteOwned: async (_tx, userId, id) => {
       const row = t.find(userId, id);
       db.tables.purchases = rows().filter((r) => r !== row);
-      return copy(row ?? null);
+      return copyRows(row ?? null);
     },
     delete: async (_tx, userId, id) => {
       db.tables.purchases = rows().filter((r) => !(r.userId === userId && r.id === id));
@@ -253,7 +221,7 @@ export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
       }
     },
     exportPage: async (afterId, limit, userId) =>
-      copy(
+      copyRows(
         rows()
           .filter((r) => r.id > afterId && (userId === undefined || r.userId === userId))
           .sort((a, b) => a.id - b.id)
@@ -270,13 +238,13 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
   const rows = () => db.tables.parts;
   const t = table(rows, db);
   const mine = (userId: number, stock?: string) => rows().filter((p) => p.userId === userId && (!stock || stockStatus(p.quantity, p.minStock) === stock));
-  return as<PartsRepository>({
+  return asFake<PartsRepository>({
     create: (fields) => ({ ...fields }) as PartEntity,
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
-    byIds: async (_tx, userId, ids) => copy(rows().filter((p) => p.userId === userId && ids.includes(p.id))),
+    byIds: async (_tx, userId, ids) => copyRows(rows().filter((p) => p.userId === userId && ids.includes(p.id))),
     after: async (userId, afterId, take) =>
-      copy(
+      copyRows(
         mine(userId)
           .filter((p) => p.id > afterId)
           .sort((a, b) => a.id - b.id)
@@ -287,7 +255,7 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
       const found = mine(userId, q.stock)
         .filter((p) => !q.pattern || [p.name, p.partNumber, p.description ?? ''].some((f) => f.toLowerCase().includes(substring(q.pattern!))))
         .sort(byName);
-      return [copy(found.slice(q.skip, q.skip + q.take)), found.length];
+      return [copyRows(found.slice(q.skip, q.skip + q.take)), found.length];
     },
     count: async (userId, stock) => mine(userId, stock).length,
     countOfSupplier: async (_tx, userId, supplierId) => mine(userId).filter((p) => p.supplierId === supplierId).length,
@@ -312,13 +280,13 @@ export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
   const rows = () => db.tables.suppliers;
   const t = table(rows, db);
   const mine = (userId: number) => rows().filter((s) => s.userId === userId);
-  return as<SuppliersRepository>({
+  return asFake<SuppliersRepository>({
     create: (fields) => ({ ...fields }) as SupplierEntity,
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
-    byIds: async (ids) => copy(rows().filter((s) => ids.includes(s.id))),
+    byIds: async (ids) => copyRows(rows().filter((s) => ids.includes(s.id))),
     after: async (userId, afterId, take) =>
-      copy(
+      copyRows(
         mine(userId)
           .filter((s) => s.id > afterId)
           .sort((a, b) => a.id - b.id)
@@ -330,9 +298,9 @@ export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
       const found = mine(userId)
         .filter((s) => !q.pattern || [s.name, s.contact, s.email, s.address ?? ''].some((f) => f.toLowerCase().includes(substring(q.pattern!))))
         .sort(byName);
-      return [copy(found.slice(q.skip, q.skip + q.take)), found.length];
+      return [copyRows(found.slice(q.skip, q.skip + q.take)), found.length];
     },
-    byName: async (userId, take) => copy([...mine(userId)].sort(byName).slice(0, take)),
+    byName: async (userId, take) => copyRows([...mine(userId)].sort(byName).slice(0, take)),
     save: async (_tx, row) => t.save(row),
     delete: async (_tx, userId, id) => {
       db.tables.suppliers = rows().filter((s) => !(s.userId === userId && s.id === id));
@@ -342,8 +310,8 @@ export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
 
 export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => {
   const find = (machineId: number) => db.tables.machines.find((m) => m.machineId === machineId);
-  return as<KnownMachinesRepository>({
-    byId: async (machineId) => copy(find(machineId) ?? null),
+  return asFake<KnownMachinesRepository>({
+    byId: async (machineId) => copyRows(find(machineId) ?? null),
     remember: async (machineId, userId, at) => {
       if (!find(machineId)) {
         db.tables.machines.push({ machineId, userId, deleted: false, updatedAt: at });
@@ -387,7 +355,7 @@ export function aSupplier(db: FakeDatabase, user: Actor, fields: Partial<Supplie
     ...fields,
   };
   db.tables.suppliers.push(row);
-  return copy(row);
+  return copyRows(row);
 }
 
 /** A part of the user (with a supplier of theirs unless one is given), stored. */
@@ -408,7 +376,7 @@ export function aPart(db: FakeDatabase, user: Actor, fields: Partial<PartEntity>
     ...fields,
   };
   db.tables.parts.push(row);
-  return copy(row);
+  return copyRows(row);
 }
 
 /** A part's stock as stored. */

@@ -1,26 +1,11 @@
 // An in-memory fake of the worker's ledger repository, for LedgerService's unit tests, as
 // user-service's services are tested: reads answer copies, a transaction that throws leaves the
 // store as it was, and the ledger's unique original key makes a second insert a no-op.
+import { asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Outbox } from '@wrenchlog/platform';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { LedgerImageEntity } from '../src/ledger/ledger-image.entity.js';
 import type { LedgerRepository } from '../src/ledger/ledger.repository.js';
-
-type Public<T> = { [K in keyof T]: T[K] };
-const as = <T>(fake: Public<T>): T => fake as T;
-
-function copy<T>(value: T): T {
-  if (value instanceof Date) {
-    return new Date(value.getTime()) as T;
-  }
-  if (Array.isArray(value)) {
-    return value.map(copy) as T;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
-  }
-  return value;
-}
 
 interface Tables {
   images: LedgerImageEntity[];
@@ -33,7 +18,7 @@ export class FakeLedgerDatabase {
   tables: Tables = { images: [], deletedMachines: [], events: [], nextId: 1 };
 
   async transaction<T>(work: () => Promise<T>): Promise<T> {
-    const before = copy(this.tables);
+    const before = copyRows(this.tables);
     try {
       return await work();
     } catch (err) {
@@ -45,12 +30,12 @@ export class FakeLedgerDatabase {
 
 const FAKE_TX = {} as Tx;
 
-export const fakeTransactions = (db: FakeLedgerDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+export const fakeTransactions = (db: FakeLedgerDatabase): Transactions => asFake<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
 
 export const fakeOutbox = (db: FakeLedgerDatabase): Outbox =>
   ({
     enqueue: async (_tx: Tx, pattern: string, payload: unknown) => {
-      db.tables.events.push({ pattern, payload: copy(payload) as Record<string, unknown> });
+      db.tables.events.push({ pattern, payload: copyRows(payload) as Record<string, unknown> });
     },
   }) as unknown as Outbox;
 
@@ -59,12 +44,13 @@ const unclaimedAt = (now: Date) => (i: LedgerImageEntity) => i.state === 'pendin
 export const fakeLedger = (db: FakeLedgerDatabase): LedgerRepository => {
   const rows = () => db.tables.images;
   const byId = (id: number) => rows().find((i) => i.id === id);
-  return as<LedgerRepository>({
-    byKey: async (userId, owner, originalKey) => copy(rows().find((i) => i.userId === userId && i.owner === owner && i.originalKey === originalKey) ?? null),
-    byId: async (id) => copy(byId(id) ?? null),
+  return asFake<LedgerRepository>({
+    byKey: async (userId, owner, originalKey) =>
+      copyRows(rows().find((i) => i.userId === userId && i.owner === owner && i.originalKey === originalKey) ?? null),
+    byId: async (id) => copyRows(byId(id) ?? null),
     insertOnce: async (row) => {
       if (!rows().some((i) => i.originalKey === row.originalKey)) {
-        rows().push({ ...copy(row), id: db.tables.nextId++ });
+        rows().push({ ...copyRows(row), id: db.tables.nextId++ });
       }
     },
     markDeleted: async (userId, originalKey, owner) => {
@@ -73,7 +59,7 @@ export const fakeLedger = (db: FakeLedgerDatabase): LedgerRepository => {
       }
     },
     unclaimedPending: async (limit, now) =>
-      copy(
+      copyRows(
         rows()
           .filter(unclaimedAt(now))
           .sort((a, b) => a.id - b.id)
@@ -111,7 +97,7 @@ export const fakeLedger = (db: FakeLedgerDatabase): LedgerRepository => {
       for (const i of gone) {
         Object.assign(i, { state: 'deleted', claimedUntil: null });
       }
-      return copy(gone);
+      return copyRows(gone);
     },
     addDeletedMachine: async (userId, machineId) => {
       if (!db.tables.deletedMachines.some((m) => m.userId === userId && m.machineId === machineId)) {

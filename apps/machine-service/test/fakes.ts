@@ -2,29 +2,13 @@
 // as immich's services are tested against repository mocks. They keep rows the way the tables do:
 // reads answer copies, so a service's change reaches the store only through the repository, and a
 // transaction that throws leaves the store (and the outbox) as it was.
+import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, ImportApplyResult } from '@wrenchlog/contracts';
 import type { CallContext, ImportRowOutcome, Outbox } from '@wrenchlog/platform';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { MachineEntity } from '../src/machines/machine.entity.js';
 import type { MachinesRepository, NewMachine } from '../src/machines/machines.repository.js';
 import type { MachinePhotoEntity } from '../src/photos/machine-photo.entity.js';
-
-type Public<T> = { [K in keyof T]: T[K] };
-const as = <T>(fake: Public<T>): T => fake as T;
-
-/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
-function copy<T>(value: T): T {
-  if (value instanceof Date) {
-    return new Date(value.getTime()) as T;
-  }
-  if (Array.isArray(value)) {
-    return value.map(copy) as T;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
-  }
-  return value;
-}
 
 /** An event the service wrote to its outbox. */
 export interface Enqueued {
@@ -40,39 +24,22 @@ interface Tables {
   nextId: number;
 }
 
-/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
-export class FakeDatabase {
-  tables: Tables = { machines: [], photos: [], outbox: [], nextId: 1 };
-  private tail: Promise<unknown> = Promise.resolve();
-
-  nextId(): number {
-    return this.tables.nextId++;
-  }
-
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(async () => {
-      const before = copy(this.tables);
-      try {
-        return await work();
-      } catch (err) {
-        this.tables = before;
-        throw err;
-      }
-    });
-    this.tail = run.catch(() => undefined);
-    return run;
+/** The fakes' one store (FakeStore: transactions take turns and roll back when their work throws). */
+export class FakeDatabase extends FakeStore<Tables> {
+  constructor() {
+    super({ machines: [], photos: [], outbox: [], nextId: 1 });
   }
 }
 
 export const FAKE_TX = {} as Tx;
 
-export const fakeTransactions = (db: FakeDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+export const fakeTransactions = (db: FakeDatabase): Transactions => asFake<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
 
 /** The outbox as the services use it: enqueue() beside the change (the table's row, in the same transaction). */
 export const fakeOutbox = (db: FakeDatabase): Outbox =>
   ({
     enqueue: async (_tx: Tx, event: string, payload: unknown, ctx: CallContext) => {
-      db.tables.outbox.push(copy({ event, payload: payload as Record<string, unknown>, ctx }));
+      db.tables.outbox.push(copyRows({ event, payload: payload as Record<string, unknown>, ctx }));
     },
   }) as unknown as Outbox;
 
@@ -91,11 +58,11 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
     if (fields.idempotencyKey && rows().some((m) => m.userId === fields.userId && m.idempotencyKey === fields.idempotencyKey)) {
       throw new Error('UNIQUE constraint failed: machines.user_id, machines.idempotency_key');
     }
-    const machine = { ...copy(fields), id: db.nextId() } as MachineEntity;
+    const machine = { ...copyRows(fields), id: db.nextId() } as MachineEntity;
     rows().push(machine);
-    return copy(machine);
+    return copyRows(machine);
   };
-  return as<MachinesRepository>({
+  return asFake<MachinesRepository>({
     byName: async (userId, archived) =>
       rows()
         .filter((m) => m.userId === userId && m.archived === archived)
@@ -106,19 +73,19 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
         .filter((m) => m.userId === userId && !m.archived)
         .sort((a, b) => (b.lastServicedDate ?? '').localeCompare(a.lastServicedDate ?? '') || b.lastUpdated.getTime() - a.lastUpdated.getTime())
         .map(listed),
-    owned: async (userId, id) => copy(find(userId, id) ?? null),
-    byIdempotencyKey: async (userId, key) => copy(rows().find((m) => m.userId === userId && m.idempotencyKey === key) ?? null),
+    owned: async (userId, id) => copyRows(find(userId, id) ?? null),
+    byIdempotencyKey: async (userId, key) => copyRows(rows().find((m) => m.userId === userId && m.idempotencyKey === key) ?? null),
     lockOwned: async (_tx, userId, id, at) => {
       const machine = find(userId, id);
       if (machine) {
         machine.lastUpdated = at;
       }
-      return copy(machine ?? null);
+      return copyRows(machine ?? null);
     },
     add,
     save: async (_tx, machine) => {
       const i = rows().findIndex((m) => m.id === machine.id);
-      rows()[i] = copy(machine);
+      rows()[i] = copyRows(machine);
     },
     setProfilePhoto: async (_tx, userId, id, photoId) => {
       const machine = find(userId, id);
@@ -185,13 +152,13 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
       rows()
         .filter((m) => m.id > afterId)
         .slice(0, limit)
-        .map(copy),
+        .map(copyRows),
     userPage: async (userId, afterId, limit) =>
       rows()
         .filter((m) => m.userId === userId && m.id > afterId)
         .slice(0, limit)
-        .map(copy),
-    photosOf: async (userId, machineIds) => db.tables.photos.filter((p) => p.userId === userId && machineIds.includes(p.machineId)).map(copy),
+        .map(copyRows),
+    photosOf: async (userId, machineIds) => db.tables.photos.filter((p) => p.userId === userId && machineIds.includes(p.machineId)).map(copyRows),
   });
 };
 

@@ -3,6 +3,7 @@
 // way the tables do: reads answer copies, so a service's change reaches the store only through the
 // repository, and a transaction that throws leaves the store (and the outbox) as it was. The
 // projection fake answers as PostgreSQL does (it has row locks) and notes every lock taken.
+import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, Machine } from '@wrenchlog/contracts';
 import { ErrorCode } from '@wrenchlog/contracts';
 import { RpcCallError, type CallContext, type Outbox, type RpcClient } from '@wrenchlog/platform';
@@ -12,23 +13,6 @@ import type { KnownMachineEntity } from '../src/records/known-machine.entity.js'
 import type { KnownMachinesRepository } from '../src/records/known-machines.repository.js';
 import type { NewRecord, RecordsRepository } from '../src/records/records.repository.js';
 import type { ServiceRecordEntity } from '../src/records/service-record.entity.js';
-
-type Public<T> = { [K in keyof T]: T[K] };
-const as = <T>(fake: Public<T>): T => fake as T;
-
-/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
-function copy<T>(value: T): T {
-  if (value instanceof Date) {
-    return new Date(value.getTime()) as T;
-  }
-  if (Array.isArray(value)) {
-    return value.map(copy) as T;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
-  }
-  return value;
-}
 
 /** An event the service wrote to its outbox. */
 export interface Enqueued {
@@ -45,30 +29,16 @@ interface Tables {
   nextId: number;
 }
 
-/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
-export class FakeDatabase {
-  tables: Tables = { records: [], knownMachines: [], images: [], outbox: [], nextId: 1 };
+/** The fakes' one store (FakeStore: transactions take turns and roll back when their work throws). */
+export class FakeDatabase extends FakeStore<Tables> {
   /** The projection rows each transaction locked, in order (one list per transaction). */
   locks: number[][] = [];
-  private tail: Promise<unknown> = Promise.resolve();
-
-  nextId(): number {
-    return this.tables.nextId++;
+  constructor() {
+    super({ records: [], knownMachines: [], images: [], outbox: [], nextId: 1 });
   }
 
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(async () => {
-      const before = copy(this.tables);
-      this.locks.push([]);
-      try {
-        return await work();
-      } catch (err) {
-        this.tables = before;
-        throw err;
-      }
-    });
-    this.tail = run.catch(() => undefined);
-    return run;
+  protected override beginTransaction(): void {
+    this.locks.push([]);
   }
 
   lock(machineIds: number[]): void {
@@ -78,19 +48,19 @@ export class FakeDatabase {
 
 export const FAKE_TX = {} as Tx;
 
-export const fakeTransactions = (db: FakeDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+export const fakeTransactions = (db: FakeDatabase): Transactions => asFake<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
 
 /** The outbox as the services use it: enqueue() beside the change (its row, in the same transaction). */
 export const fakeOutbox = (db: FakeDatabase): Outbox =>
   ({
     enqueue: async (_tx: Tx, event: string, payload: unknown) => {
-      db.tables.outbox.push(copy({ event, payload: payload as Record<string, unknown> }));
+      db.tables.outbox.push(copyRows({ event, payload: payload as Record<string, unknown> }));
     },
   }) as unknown as Outbox;
 
 /** A record's images go with it (the real ImageRemoval also tells the image worker, through OwnedImages). */
 export const fakeImageRemoval = (db: FakeDatabase): ImageRemoval =>
-  as<ImageRemoval>({
+  asFake<ImageRemoval>({
     removeForRecords: async (_tx, userId, recordIds) => {
       const before = db.tables.images.length;
       db.tables.images = db.tables.images.filter((i) => !(i.userId === userId && recordIds.includes(i.recordId)));
@@ -132,21 +102,21 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
   const rows = () => db.tables.records;
   const mine = (userId: number) => rows().filter((r) => r.userId === userId);
   const byDateDesc = (a: ServiceRecordEntity, b: ServiceRecordEntity) => b.serviceDate.localeCompare(a.serviceDate) || b.id - a.id;
-  return as<RecordsRepository>({
-    owned: async (userId, id) => copy(mine(userId).find((r) => r.id === id) ?? null),
-    byIdempotencyKey: async (userId, key) => copy(mine(userId).find((r) => r.idempotencyKey === key) ?? null),
+  return asFake<RecordsRepository>({
+    owned: async (userId, id) => copyRows(mine(userId).find((r) => r.id === id) ?? null),
+    byIdempotencyKey: async (userId, key) => copyRows(mine(userId).find((r) => r.idempotencyKey === key) ?? null),
     add: async (_tx, fields: NewRecord) => {
       if (fields.idempotencyKey && mine(fields.userId).some((r) => r.idempotencyKey === fields.idempotencyKey)) {
         throw new Error('UNIQUE constraint failed: service_records.user_id, service_records.idempotency_key');
       }
-      const row = { ...copy(fields), id: db.nextId() } as ServiceRecordEntity;
+      const row = { ...copyRows(fields), id: db.nextId() } as ServiceRecordEntity;
       rows().push(row);
-      return copy(row);
+      return copyRows(row);
     },
     update: async (_tx, userId, id, change) => {
       const row = mine(userId).find((r) => r.id === id);
       if (row) {
-        Object.assign(row, copy(change));
+        Object.assign(row, copyRows(change));
       }
     },
     remove: async (_tx, userId, ids) => {
@@ -168,7 +138,7 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
         return null;
       }
       const others = mine(userId).filter((r) => r.machineId === row.machineId && r.id !== id);
-      return { row: copy(row), othersLatest: others.reduce<string | null>((acc, r) => later(acc, r.serviceDate), null) };
+      return { row: copyRows(row), othersLatest: others.reduce<string | null>((acc, r) => later(acc, r.serviceDate), null) };
     },
     latestOfMachine: async (_tx, userId, machineId) =>
       mine(userId)
@@ -179,25 +149,25 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
         .filter((r) => r.machineId === machineId)
         .sort(byDateDesc)
         .slice(0, limit)
-        .map(copy),
+        .map(copyRows),
     pageOfMachine: async (userId, machineId, page, size) => {
       const all = mine(userId)
         .filter((r) => r.machineId === machineId)
         .sort(byDateDesc);
-      return { rows: all.slice(page * size, (page + 1) * size).map(copy), total: all.length };
+      return { rows: all.slice(page * size, (page + 1) * size).map(copyRows), total: all.length };
     },
     recent: async (userId, filter, _sort, page, size) => {
       const all = mine(userId)
         .filter((r) => filter.statusKey === undefined || r.statusKey === filter.statusKey)
         .sort(byDateDesc);
-      return { rows: all.slice(page * size, (page + 1) * size).map(copy), total: all.length };
+      return { rows: all.slice(page * size, (page + 1) * size).map(copyRows), total: all.length };
     },
     create: (fields) => ({ ...fields }) as ServiceRecordEntity,
     importBatch: async () => {
       throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
     },
     onDays: async (userId, machineIds, days) =>
-      copy(rows().filter((r) => r.userId === userId && machineIds.includes(r.machineId) && days.includes(r.serviceDate))),
+      copyRows(rows().filter((r) => r.userId === userId && machineIds.includes(r.machineId) && days.includes(r.serviceDate))),
     revertImport: async () => {
       throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
     },
@@ -205,25 +175,25 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
       rows()
         .filter((r) => r.id > afterId)
         .slice(0, limit)
-        .map(copy),
+        .map(copyRows),
     userPage: async (userId, afterId, limit) =>
       mine(userId)
         .filter((r) => r.id > afterId)
         .slice(0, limit)
-        .map(copy),
+        .map(copyRows),
   });
 };
 
 /** The projection, answering as PostgreSQL does: every row read for a write is locked (noted in db.locks). */
 export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => {
   const rows = () => db.tables.knownMachines;
-  return as<KnownMachinesRepository>({
+  return asFake<KnownMachinesRepository>({
     locked: async (_tx, machineId) => {
       const row = rows().find((m) => m.machineId === machineId);
       if (row) {
         db.lock([machineId]);
       }
-      return copy(row ?? null);
+      return copyRows(row ?? null);
     },
     lockOfRecord: async (_tx, userId, recordId, movingTo) => {
       const record = db.tables.records.find((r) => r.id === recordId && r.userId === userId);
@@ -237,7 +207,7 @@ export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => 
     },
     addIfAbsent: async (_tx, row) => {
       if (!rows().some((m) => m.machineId === row.machineId)) {
-        rows().push({ ...copy(row), deleted: false });
+        rows().push({ ...copyRows(row), deleted: false });
       }
     },
     rename: async (_tx, machineId, name, at) => {

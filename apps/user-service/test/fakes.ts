@@ -2,6 +2,7 @@
 // as immich's services are tested against repository mocks. They keep rows the way the tables do:
 // reads answer copies, so a service's change reaches the store only through the repository, and
 // a transaction that throws leaves the store as it was.
+import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import { loadEnv } from '@wrenchlog/platform';
 import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
 import { PasswordHasher } from '../src/auth/password-hasher.js';
@@ -21,26 +22,6 @@ import type { NewPasswordToken, PasswordTokensRepository } from '../src/password
 import type { UserEntity } from '../src/users/user.entity.js';
 import type { NewUser, UserChange, UsersRepository } from '../src/users/users.repository.js';
 
-/** What a fake must offer of a repository: its public members (the real one's private ones aside). */
-type Public<T> = { [K in keyof T]: T[K] };
-
-/** A fake in the place of the class it stands for (they differ only in private members). */
-const as = <T>(fake: Public<T>): T => fake as T;
-
-/** A deep copy of rows (structuredClone would make Dates of another realm than the tests' under Jest). */
-function copy<T>(value: T): T {
-  if (value instanceof Date) {
-    return new Date(value.getTime()) as T;
-  }
-  if (Array.isArray(value)) {
-    return value.map(copy) as T;
-  }
-  if (value !== null && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, copy(v)])) as T;
-  }
-  return value;
-}
-
 /** Every table of the service, in memory. */
 interface Tables {
   users: UserEntity[];
@@ -53,65 +34,48 @@ interface Tables {
   nextId: number;
 }
 
-/** The fakes' one store: transactions take turns (as on SQLite) and roll back when their work throws. */
-export class FakeDatabase {
-  tables: Tables = { users: [], refreshTokens: [], passwordTokens: [], contacts: [], jobs: [], notificationMailKeys: [], mail: [], nextId: 1 };
-  private tail: Promise<unknown> = Promise.resolve();
-
-  nextId(): number {
-    return this.tables.nextId++;
-  }
-
-  transaction<T>(work: () => Promise<T>): Promise<T> {
-    const run = this.tail.then(async () => {
-      const before = copy(this.tables);
-      try {
-        return await work();
-      } catch (err) {
-        this.tables = before;
-        throw err;
-      }
-    });
-    this.tail = run.catch(() => undefined);
-    return run;
+/** The fakes' one store (FakeStore: transactions take turns and roll back when their work throws). */
+export class FakeDatabase extends FakeStore<Tables> {
+  constructor() {
+    super({ users: [], refreshTokens: [], passwordTokens: [], contacts: [], jobs: [], notificationMailKeys: [], mail: [], nextId: 1 });
   }
 }
 
 /** The handle fake repositories get: they keep no per-transaction state. */
 export const FAKE_TX = {} as Tx;
 
-export const fakeTransactions = (db: FakeDatabase): Transactions => as<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
+export const fakeTransactions = (db: FakeDatabase): Transactions => asFake<Transactions>({ run: (work) => db.transaction(() => work(FAKE_TX)) });
 
 export const fakeUsers = (db: FakeDatabase): UsersRepository => {
   const rows = () => db.tables.users;
   const find = (id: number) => rows().find((u) => u.id === id);
-  return as<UsersRepository>({
-    byId: async (id) => (find(id) ? copy(find(id)!) : null),
-    byUsername: async (username) => copy(rows().find((u) => u.username === username) ?? null),
+  return asFake<UsersRepository>({
+    byId: async (id) => (find(id) ? copyRows(find(id)!) : null),
+    byUsername: async (username) => copyRows(rows().find((u) => u.username === username) ?? null),
     count: async () => rows().length,
     firstEnabled: async (take) =>
       rows()
         .filter((u) => u.enabled)
         .sort((a, b) => a.id - b.id)
         .slice(0, take)
-        .map(copy),
+        .map(copyRows),
     page: async (page, size) =>
       [...rows()]
         .sort((a, b) => b.createDate.getTime() - a.createDate.getTime() || b.id - a.id)
         .slice(page * size, (page + 1) * size)
-        .map(copy),
+        .map(copyRows),
     add: async (fields: NewUser) => {
       if (rows().some((u) => u.username === fields.username)) {
         throw new Error('UNIQUE constraint failed: users.username');
       }
-      const user: UserEntity = { ...copy(fields), id: db.nextId(), sessionVersion: 0, sessionsEndedAt: null };
+      const user: UserEntity = { ...copyRows(fields), id: db.nextId(), sessionVersion: 0, sessionsEndedAt: null };
       rows().push(user);
-      return copy(user);
+      return copyRows(user);
     },
     update: async (id, change: UserChange) => {
       const user = find(id);
       if (user) {
-        Object.assign(user, copy(change));
+        Object.assign(user, copyRows(change));
       }
     },
     raiseSessionVersion: async (_tx, id, at) => {
@@ -134,11 +98,11 @@ export const fakeUsers = (db: FakeDatabase): UsersRepository => {
 
 export const fakeRefreshTokens = (db: FakeDatabase): RefreshTokensRepository => {
   const rows = () => db.tables.refreshTokens;
-  return as<RefreshTokensRepository>({
-    byHash: async (tokenHash) => copy(rows().find((t) => t.tokenHash === tokenHash) ?? null),
-    byHashOfUser: async (_tx, tokenHash, userId) => copy(rows().find((t) => t.tokenHash === tokenHash && t.userId === userId) ?? null),
+  return asFake<RefreshTokensRepository>({
+    byHash: async (tokenHash) => copyRows(rows().find((t) => t.tokenHash === tokenHash) ?? null),
+    byHashOfUser: async (_tx, tokenHash, userId) => copyRows(rows().find((t) => t.tokenHash === tokenHash && t.userId === userId) ?? null),
     add: async (row: NewRefreshToken) => {
-      rows().push({ ...copy(row), id: db.nextId() });
+      rows().push({ ...copyRows(row), id: db.nextId() });
     },
     claim: async (_tx, id, at) => {
       const token = rows().find((t) => t.id === id && t.usedAt === null);
@@ -163,12 +127,12 @@ export const fakeRefreshTokens = (db: FakeDatabase): RefreshTokensRepository => 
 
 export const fakePasswordTokens = (db: FakeDatabase): PasswordTokensRepository => {
   const rows = () => db.tables.passwordTokens;
-  return as<PasswordTokensRepository>({
-    byHash: async (tokenHash) => copy(rows().find((t) => t.tokenHash === tokenHash) ?? null),
+  return asFake<PasswordTokensRepository>({
+    byHash: async (tokenHash) => copyRows(rows().find((t) => t.tokenHash === tokenHash) ?? null),
     issuedSince: async (_tx, userId, purpose: PasswordTokenPurpose, since) =>
       rows().some((t) => t.userId === userId && t.purpose === purpose && t.createdAt > since),
     add: async (_tx, row: NewPasswordToken) => {
-      rows().push({ ...copy(row), id: db.nextId() });
+      rows().push({ ...copyRows(row), id: db.nextId() });
     },
     claim: async (_tx, id, at) => {
       const token = rows().find((t) => t.id === id && t.usedAt === null && t.expiresAt > at);
@@ -186,15 +150,15 @@ export const fakePasswordTokens = (db: FakeDatabase): PasswordTokensRepository =
 };
 
 export const fakeContacts = (db: FakeDatabase): ContactsRepository =>
-  as<ContactsRepository>({
+  asFake<ContactsRepository>({
     add: async (_tx, fields: NewContactSubmission) => {
-      const row = { ...copy(fields), id: db.nextId() };
+      const row = { ...copyRows(fields), id: db.nextId() };
       db.tables.contacts.push(row);
-      return copy(row);
+      return copyRows(row);
     },
     page: async (page, size) => {
       const sorted = [...db.tables.contacts].sort((a, b) => b.createDate.getTime() - a.createDate.getTime() || b.id - a.id);
-      return [sorted.slice(page * size, (page + 1) * size).map(copy), sorted.length];
+      return [sorted.slice(page * size, (page + 1) * size).map(copyRows), sorted.length];
     },
   });
 
@@ -208,10 +172,10 @@ export const migratedJobs = (): JobEntity[] => [
 
 export const fakeJobs = (db: FakeDatabase): JobsRepository => {
   const rows = () => db.tables.jobs;
-  const set = (job: JobEntity, columns: JobRunColumns) => Object.assign(job, copy(columns));
-  return as<JobsRepository>({
-    all: async () => [...rows()].sort((a, b) => a.id - b.id).map(copy),
-    byId: async (id) => copy(rows().find((j) => j.id === id) ?? null),
+  const set = (job: JobEntity, columns: JobRunColumns) => Object.assign(job, copyRows(columns));
+  return asFake<JobsRepository>({
+    all: async () => [...rows()].sort((a, b) => a.id - b.id).map(copyRows),
+    byId: async (id) => copyRows(rows().find((j) => j.id === id) ?? null),
     claim: async (id, columns) => {
       const job = rows().find((j) => j.id === id && j.status !== 'Running');
       if (job) {
@@ -228,7 +192,7 @@ export const fakeJobs = (db: FakeDatabase): JobsRepository => {
     runningSince: async (before) =>
       rows()
         .filter((j) => j.status === 'Running' && j.lastRun !== null && j.lastRun < before)
-        .map(copy),
+        .map(copyRows),
     endRunning: async (ids, columns) => {
       rows()
         .filter((j) => ids.includes(j.id) && j.status === 'Running')
@@ -238,7 +202,7 @@ export const fakeJobs = (db: FakeDatabase): JobsRepository => {
 };
 
 export const fakeNotificationMailKeys = (db: FakeDatabase): NotificationMailRepository =>
-  as<NotificationMailRepository>({
+  asFake<NotificationMailRepository>({
     recordKey: async (_tx, key) => {
       if (db.tables.notificationMailKeys.includes(key)) {
         return false;
@@ -250,7 +214,7 @@ export const fakeNotificationMailKeys = (db: FakeDatabase): NotificationMailRepo
 
 /** The mail queue's enqueue, into the store (so a rolled-back transaction sends nothing). */
 export const fakeMail = (db: FakeDatabase): MailQueue =>
-  ({ enqueue: async (_tx: Tx, mail: QueuedMail) => void db.tables.mail.push(copy(mail)) }) as unknown as MailQueue;
+  ({ enqueue: async (_tx: Tx, mail: QueuedMail) => void db.tables.mail.push(copyRows(mail)) }) as unknown as MailQueue;
 
 export const testEnv = (values: Record<string, string> = {}): UserEnv => loadEnv(UserEnv, { PUBLIC_URL: 'https://fleet.example.com', ...values });
 
@@ -278,7 +242,7 @@ export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEnt
     ...over,
   };
   db.tables.users.push(user);
-  return copy(user);
+  return copyRows(user);
 }
 
 /** A live refresh-token family of the user (one token). */
