@@ -18,7 +18,8 @@ const drivers = [
       const dir = mkdtempSync(join(tmpdir(), 'wl-export-'));
       const storage = createObjectStorage({ DATA_DIR: dir });
       await storage.init();
-      return { storage, teardown: async () => rmSync(dir, { recursive: true, force: true }) };
+      // An aborted archive's temporary file is removed asynchronously: retry while it is still there (ENOTEMPTY).
+      return { storage, teardown: async () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 50 }) };
     },
   },
   {
