@@ -1,4 +1,4 @@
-import { ActionIcon, Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useForm } from '@mantine/form';
@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi, useSession } from '../../core/context';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
-import { SOCIAL_LINKS } from '../../lib/links';
 import { safeReturnTarget } from '../../lib/public-paths';
 import { Logo } from '../../components/Logo';
+import { SocialLinks } from '../../components/SocialLinks';
 import { LoginError } from './session';
 
 export const LOGIN_INVALID = 'The login form is invalid';
@@ -143,23 +143,7 @@ export default function LoginPage() {
             </Stack>
           </form>
         </Paper>
-        <Group justify="center" gap="xs">
-          {SOCIAL_LINKS.map((link) => (
-            <ActionIcon
-              key={link.href}
-              component="a"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={link.label}
-            >
-              <link.icon size={20} />
-            </ActionIcon>
-          ))}
-        </Group>
+        <SocialLinks justify="center" />
         <Divider />
         <Group justify="center" gap="lg">
           <Text size="xs" c="dimmed">
