@@ -1,9 +1,11 @@
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { ForgotPasswordReply } from '@wrenchlog/contracts';
 import { useApi } from '../../core/context';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
 
 const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
@@ -11,23 +13,25 @@ const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim(
 /** Forgot password: asks for the email; the same answer whether or not it has an account. */
 export default function ForgotPasswordPage() {
   const api = useApi();
-  const [email, setEmail] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const { busy, failure, run } = useAuthSubmit('Could not send the email. Please try again.', 'Forgot password failed');
-  const emailError = submitted ? (!email.trim() ? 'Email is required' : !isEmail(email) ? 'Please enter a valid email address' : undefined) : undefined;
+  const form = useForm({
+    initialValues: { email: '' },
+    validate: { email: (v) => (!v.trim() ? 'Email is required' : !isEmail(v) ? 'Please enter a valid email address' : undefined) },
+    ...errorsAfterSubmit<{ email: string }>(),
+  });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!email.trim() || !isEmail(email)) {
-      return;
-    }
-    await run(async () => {
-      const reply = await api.post<ForgotPasswordReply>('/api/auth/forgot-password', { email: email.trim() });
-      setSent(reply.message);
-    });
-  }
+  // Every submit shows the message from then on.
+  const onSubmit = form.onSubmit(
+    ({ email }) => {
+      touchAll(form);
+      void run(async () => {
+        const reply = await api.post<ForgotPasswordReply>('/api/auth/forgot-password', { email: email.trim() });
+        setSent(reply.message);
+      });
+    },
+    () => touchAll(form),
+  );
 
   return (
     <AuthCard>
@@ -39,7 +43,7 @@ export default function ForgotPasswordPage() {
           </Anchor>
         </AuthDone>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Forgot password form">
+        <form onSubmit={onSubmit} noValidate aria-label="Forgot password form">
           <Stack gap="md">
             <Title order={1} fz={24}>
               Forgot password?
@@ -55,9 +59,7 @@ export default function ForgotPasswordPage() {
               inputMode="email"
               autoComplete="username"
               maxLength={254}
-              value={email}
-              onChange={(e) => setEmail(e.currentTarget.value)}
-              error={emailError}
+              {...form.getInputProps('email')}
               required
               size="md"
             />

@@ -1,12 +1,14 @@
-import { ActionIcon, Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, Navigate, useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi, useSession } from '../../core/context';
-import { SOCIAL_LINKS } from '../../lib/links';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { safeReturnTarget } from '../../lib/public-paths';
 import { Logo } from '../../components/Logo';
+import { SocialLinks } from '../../components/SocialLinks';
 import { LoginError } from './session';
 
 export const LOGIN_INVALID = 'The login form is invalid';
@@ -28,14 +30,21 @@ function useApiVersion(): string {
   return data?.value ?? '…';
 }
 
+type Values = { username: string; password: string };
+
 export default function LoginPage() {
   const { session, status } = useSession();
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const apiVersion = useApiVersion();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
-  const [submitted, setSubmitted] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { username: '', password: '' },
+    validate: {
+      username: (v) => (v.trim() ? undefined : 'Email Address is required'),
+      password: (v) => (v ? undefined : 'Password is required'),
+    },
+    ...errorsAfterSubmit<Values>(),
+  });
   const [alert, setAlert] = useState<{ title: string; detail?: string } | null>(null);
   const [busy, setBusy] = useState(false);
   const target = safeReturnTarget(params.get('returnUrl')) ?? safeReturnTarget(params.get('redirect')) ?? '/dashboard';
@@ -44,16 +53,19 @@ export default function LoginPage() {
     return <Navigate to={target} replace />;
   }
 
-  const usernameError = submitted && !username.trim() ? 'Email Address is required' : undefined;
-  const passwordError = submitted && !password ? 'Password is required' : undefined;
-
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!username.trim() || !password) {
+  // Every submit shows the messages from then on; an invalid one says so above the fields.
+  const onSubmit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      void login(values);
+    },
+    () => {
+      touchAll(form);
       setAlert({ title: LOGIN_INVALID });
-      return;
-    }
+    },
+  );
+
+  async function login({ username, password }: Values) {
     setAlert(null);
     setBusy(true);
     try {
@@ -101,9 +113,7 @@ export default function LoginPage() {
                 inputMode="email"
                 autoComplete="username"
                 placeholder="you@example.com"
-                value={username}
-                onChange={(e) => setUsername(e.currentTarget.value)}
-                error={usernameError}
+                {...form.getInputProps('username')}
                 required
                 size="md"
               />
@@ -112,9 +122,7 @@ export default function LoginPage() {
                 name="password"
                 autoComplete="current-password"
                 placeholder="Your password"
-                value={password}
-                onChange={(e) => setPassword(e.currentTarget.value)}
-                error={passwordError}
+                {...form.getInputProps('password')}
                 required
                 size="md"
               />
@@ -135,23 +143,7 @@ export default function LoginPage() {
             </Stack>
           </form>
         </Paper>
-        <Group justify="center" gap="xs">
-          {SOCIAL_LINKS.map((link) => (
-            <ActionIcon
-              key={link.href}
-              component="a"
-              href={link.href}
-              target="_blank"
-              rel="noopener noreferrer"
-              variant="subtle"
-              color="gray"
-              size="lg"
-              aria-label={link.label}
-            >
-              <link.icon size={20} />
-            </ActionIcon>
-          ))}
-        </Group>
+        <SocialLinks justify="center" />
         <Divider />
         <Group justify="center" gap="lg">
           <Text size="xs" c="dimmed">

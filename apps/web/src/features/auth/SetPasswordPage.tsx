@@ -1,41 +1,51 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useState, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { SetPasswordReply } from '@wrenchlog/contracts';
 import { MIN_PASSWORD_LENGTH } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../core/context';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
 import { newPasswordError } from '../../core/password-rules';
+
+type Values = { password: string; confirm: string };
 
 /** Where the approval email's link and the forgotten-password link lead: choose a password. */
 export default function SetPasswordPage() {
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const [password, setPassword] = useState('');
-  const [confirm, setConfirm] = useState('');
-  const [submitted, setSubmitted] = useState(false);
   const [done, setDone] = useState<string | null>(null);
   const { busy, failure, run } = useAuthSubmit(
     'Could not set the password. Please try again.',
     'Setting the password failed',
     token ? null : 'This link is incomplete. Open the link from your email again.',
   );
-  const passwordError = submitted ? newPasswordError(password)?.replace('New password', 'Password') : undefined;
-  const confirmError = submitted && confirm !== password ? 'The passwords do not match' : undefined;
+  const form = useForm<Values>({
+    initialValues: { password: '', confirm: '' },
+    validate: (v) => ({
+      password: newPasswordError(v.password)?.replace('New password', 'Password'),
+      confirm: v.confirm === v.password ? undefined : 'The passwords do not match',
+    }),
+    // The confirmation's rule reads the password.
+    ...errorsAfterSubmit<Values>({ password: ['confirm'] }),
+  });
 
-  async function onSubmit(e: FormEvent) {
-    e.preventDefault();
-    setSubmitted(true);
-    if (!token || newPasswordError(password) || confirm !== password) {
-      return;
-    }
-    await run(async () => {
-      const reply = await api.post<SetPasswordReply>('/api/auth/set-password', { token, password });
-      setDone(reply.username);
-    });
-  }
+  // Every submit shows the messages from then on; an incomplete link is never sent.
+  const onSubmit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      if (token) {
+        void run(async () => {
+          const reply = await api.post<SetPasswordReply>('/api/auth/set-password', { token, password: values.password });
+          setDone(reply.username);
+        });
+      }
+    },
+    () => touchAll(form),
+  );
 
   return (
     <AuthCard>
@@ -49,7 +59,7 @@ export default function SetPasswordPage() {
           </Button>
         </AuthDone>
       ) : (
-        <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Set password form">
+        <form onSubmit={onSubmit} noValidate aria-label="Set password form">
           <Stack gap="md">
             <Title order={1} fz={24}>
               Choose your password
@@ -64,26 +74,8 @@ export default function SetPasswordPage() {
                 </Anchor>
               </Alert>
             )}
-            <PasswordInput
-              label="New password"
-              name="password"
-              autoComplete="new-password"
-              value={password}
-              onChange={(e) => setPassword(e.currentTarget.value)}
-              error={passwordError}
-              required
-              size="md"
-            />
-            <PasswordInput
-              label="Confirm password"
-              name="confirm"
-              autoComplete="new-password"
-              value={confirm}
-              onChange={(e) => setConfirm(e.currentTarget.value)}
-              error={confirmError}
-              required
-              size="md"
-            />
+            <PasswordInput label="New password" name="password" autoComplete="new-password" {...form.getInputProps('password')} required size="md" />
+            <PasswordInput label="Confirm password" name="confirm" autoComplete="new-password" {...form.getInputProps('confirm')} required size="md" />
             <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
               Set password
             </Button>

@@ -1,6 +1,6 @@
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useApi, useSession } from '../../core/context';
@@ -9,9 +9,8 @@ import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { ShowMoreButton } from '../../components/ShowMore';
-import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { DueSummary } from '../schedules/DueSummary';
-import { CardSortBar, MachineCards, MachineTable, useMachineList } from '../machines/MachineList';
+import { MachineListBody, useMachineList } from '../machines/MachineList';
 import { MachineListBound } from '../machines/MachineListBound';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
@@ -23,60 +22,31 @@ export default function DashboardPage() {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [creating, setCreating] = useState(false);
   const query = useQuery({ queryKey: machineKeys.recent(), queryFn: () => machinesApi.recentlyServiced(api) });
-  const { search, setSearch, sort, onSort, rows, list } = useMachineList(query.data, { field: 'lastUpdated', direction: 'desc' });
+  const machineList = useMachineList(query.data, { field: 'lastUpdated', direction: 'desc' });
+  const { search, setSearch, list } = machineList;
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
       Create New Machine
     </Button>
   );
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingState text="Loading machines..." />;
-  } else if (query.isError) {
-    body = <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
-  } else if ((query.data ?? []).length === 0) {
-    body = (
-      <EmptyBlock
-        icon={<IconTruck size={30} />}
-        title="No machines yet"
-        description="Add your first vehicle or piece of equipment to start tracking its services, fuel and parts."
-        action={createButton}
-      />
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyBlock
-        icon={<IconSearchOff size={28} />}
-        title="No matches"
-        description={`No machine matches “${search}”.`}
-        action={
-          <Button variant="default" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        }
-      />
-    );
-  } else if (desktop) {
-    body = <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette="dashboard" columns={['name', 'type', 'status', 'lastUpdated']} />;
-  } else {
-    body = (
-      <>
-        <CardSortBar
-          sort={sort}
-          onSort={onSort}
-          fields={[
-            { field: 'name', label: 'Name' },
-            { field: 'type', label: 'Type' },
-            { field: 'status', label: 'Status' },
-            { field: 'lastUpdated', label: 'Updated' },
-          ]}
-        />
-        <div style={{ height: 12 }} />
-        <MachineCards machines={list.shown} palette="dashboard" />
-      </>
-    );
-  }
+  const body = (
+    <MachineListBody
+      query={query}
+      machineList={machineList}
+      desktop={desktop}
+      palette="dashboard"
+      columns={['name', 'type', 'status', 'lastUpdated']}
+      cardSort={[
+        { field: 'name', label: 'Name' },
+        { field: 'type', label: 'Type' },
+        { field: 'status', label: 'Status' },
+        { field: 'lastUpdated', label: 'Updated' },
+      ]}
+      emptyDescription="Add your first vehicle or piece of equipment to start tracking its services, fuel and parts."
+      createButton={createButton}
+    />
+  );
 
   return (
     <Page>

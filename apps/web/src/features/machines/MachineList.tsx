@@ -1,8 +1,11 @@
 import { Anchor, Box, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronRight } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconChevronRight, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MachineListItem } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
+import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/format';
 import { useMemo, useState } from 'react';
@@ -137,5 +140,63 @@ export function CardSortBar({
         );
       })}
     </Group>
+  );
+}
+
+/** What a machine list shows in place (dashboard and browse): loading, failure, no machines, no match, then the table or the cards. */
+export function MachineListBody({
+  query,
+  machineList,
+  desktop,
+  palette,
+  columns,
+  cardSort,
+  emptyDescription,
+  createButton,
+}: {
+  query: Pick<UseQueryResult<MachineListItem[]>, 'isPending' | 'isError' | 'refetch' | 'data'>;
+  machineList: ReturnType<typeof useMachineList>;
+  desktop: boolean;
+  palette: ListProps['palette'];
+  /** The table's columns, in order. */
+  columns: MachineSortField[];
+  /** The sort buttons above the cards on small screens. */
+  cardSort: { field: MachineSortField; label: string }[];
+  emptyDescription: string;
+  createButton: ReactNode;
+}) {
+  const { search, setSearch, sort, onSort, rows, list } = machineList;
+  if (query.isPending) {
+    return <LoadingState text="Loading machines..." />;
+  }
+  if (query.isError) {
+    return <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
+  }
+  if ((query.data ?? []).length === 0) {
+    return <EmptyBlock icon={<IconTruck size={30} />} title="No machines yet" description={emptyDescription} action={createButton} />;
+  }
+  if (rows.length === 0) {
+    return (
+      <EmptyBlock
+        icon={<IconSearchOff size={28} />}
+        title="No matches"
+        description={`No machine matches “${search}”.`}
+        action={
+          <Button variant="default" onClick={() => setSearch('')}>
+            Clear search
+          </Button>
+        }
+      />
+    );
+  }
+  if (desktop) {
+    return <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette={palette} columns={columns} />;
+  }
+  return (
+    <>
+      <CardSortBar sort={sort} onSort={onSort} fields={cardSort} />
+      <div style={{ height: 12 }} />
+      <MachineCards machines={list.shown} palette={palette} />
+    </>
   );
 }

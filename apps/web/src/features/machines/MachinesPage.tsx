@@ -1,6 +1,6 @@
 import { Badge, Button, Card, Group, Switch, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconFileImport, IconPlus, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,10 +10,9 @@ import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { ShowMoreButton } from '../../components/ShowMore';
-import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { ArchivedMachines } from './ArchivedMachines';
 import { MachineListBound } from './MachineListBound';
-import { CardSortBar, MachineCards, MachineTable, useMachineList } from './MachineList';
+import { MachineListBody, useMachineList } from './MachineList';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 const MachineCreateModal = lazy(() => import('./MachineCreateModal').then((m) => ({ default: m.MachineCreateModal })));
@@ -25,58 +24,29 @@ export default function MachinesPage() {
   const [showArchived, setShowArchived] = useState(false);
   const query = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
   const total = query.data?.length ?? 0;
-  const { search, setSearch, sort, onSort, rows, list } = useMachineList(query.data, { field: 'name', direction: 'asc' });
+  const machineList = useMachineList(query.data, { field: 'name', direction: 'asc' });
+  const { search, setSearch, rows, list } = machineList;
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
       Create New Machine
     </Button>
   );
 
-  let body;
-  if (query.isPending) {
-    body = <LoadingState text="Loading machines..." />;
-  } else if (query.isError) {
-    body = <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
-  } else if (total === 0) {
-    body = (
-      <EmptyBlock
-        icon={<IconTruck size={30} />}
-        title="No machines yet"
-        description="Create your first machine to keep its services, fuel and parts in one place."
-        action={createButton}
-      />
-    );
-  } else if (rows.length === 0) {
-    body = (
-      <EmptyBlock
-        icon={<IconSearchOff size={28} />}
-        title="No matches"
-        description={`No machine matches “${search}”.`}
-        action={
-          <Button variant="default" onClick={() => setSearch('')}>
-            Clear search
-          </Button>
-        }
-      />
-    );
-  } else if (desktop) {
-    body = <MachineTable machines={list.shown} sort={sort} onSort={onSort} palette="browse" columns={['name', 'lastUpdated', 'type', 'status']} />;
-  } else {
-    body = (
-      <>
-        <CardSortBar
-          sort={sort}
-          onSort={onSort}
-          fields={[
-            { field: 'name', label: 'Name' },
-            { field: 'lastUpdated', label: 'Updated' },
-          ]}
-        />
-        <div style={{ height: 12 }} />
-        <MachineCards machines={list.shown} palette="browse" />
-      </>
-    );
-  }
+  const body = (
+    <MachineListBody
+      query={query}
+      machineList={machineList}
+      desktop={desktop}
+      palette="browse"
+      columns={['name', 'lastUpdated', 'type', 'status']}
+      cardSort={[
+        { field: 'name', label: 'Name' },
+        { field: 'lastUpdated', label: 'Updated' },
+      ]}
+      emptyDescription="Create your first machine to keep its services, fuel and parts in one place."
+      createButton={createButton}
+    />
+  );
 
   return (
     <Page>

@@ -5,7 +5,8 @@ import { useRef } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { AUDIENCES, audienceFromQuery } from './landing-content';
-import { CheckList, PublicPage, Section, SectionHeading, SocialLinks } from './PublicLayout';
+import { SocialLinks } from '../../components/SocialLinks';
+import { CheckList, PublicPage, Section, SectionHeading } from './PublicLayout';
 import classes from './public.module.css';
 import { ScreenshotGallery } from './ScreenshotGallery';
 

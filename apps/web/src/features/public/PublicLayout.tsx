@@ -1,8 +1,8 @@
-import { ActionIcon, Anchor, Box, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Anchor, Box, Container, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { SOCIAL_LINKS } from '../../lib/links';
+import { SocialLinks } from '../../components/SocialLinks';
 import { usePageView } from './page-view';
 import classes from './public.module.css';
 
@@ -65,28 +65,6 @@ export function SectionHeading({ title, lead }: { title: string; lead?: string }
       </Title>
       {lead && <Text c="gray.7">{lead}</Text>}
     </Stack>
-  );
-}
-
-export function SocialLinks() {
-  return (
-    <Group gap="xs">
-      {SOCIAL_LINKS.map((link) => (
-        <ActionIcon
-          key={link.href}
-          component="a"
-          href={link.href}
-          target="_blank"
-          rel="noopener noreferrer"
-          variant="subtle"
-          color="gray"
-          size="lg"
-          aria-label={link.label}
-        >
-          <link.icon size={20} />
-        </ActionIcon>
-      ))}
-    </Group>
   );
 }
 

@@ -1,12 +1,11 @@
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
+import { NativeSelect, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Meter, UpdateMeterInput } from '@wrenchlog/contracts';
 import { MeterLimits } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { FormDialog } from '../../core/forms/FormDialog';
 import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
-import { DESKTOP_QUERY } from '../../core/theme';
 import { useUpdateMeter } from './schedule-api';
 import { failureText, meterTitle, readingValueError } from './schedule-logic';
 
@@ -41,7 +40,6 @@ function localErrors(kind: Meter['kind'], v: MeterValues): Partial<Record<Field,
  * meter stays h), the manual rate used when the readings give none, and the value it rolls over at.
  */
 export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () => void }) {
-  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const update = useUpdateMeter(meter.machineId);
   const form = useForm<MeterValues>({
     initialValues: {
@@ -96,55 +94,38 @@ export function EditMeterDialog({ meter, onClose }: { meter: Meter; onClose: () 
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={`Edit meter: ${meterTitle(meter)}`}
-      fullScreen={!desktop}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700 } }}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      busy={update.isPending}
+      submitLabel="Save meter"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label="Label" required data-autofocus maxLength={MeterLimits.label} {...form.getInputProps('label')} />
-          {meter.kind === 'distance' ? (
-            <NativeSelect
-              label="Unit"
-              description="Only the unit's name changes: readings and schedules keep their numbers."
-              data={DISTANCE_UNITS}
-              {...form.getInputProps('unit')}
-            />
-          ) : (
-            <Text size="sm">Unit: engine hours (h)</Text>
-          )}
-          <TextInput
-            label={`Manual rate (${unit} a day)`}
-            description="Used only when the readings cannot give a rate. Leave empty for none."
-            inputMode="decimal"
-            {...form.getInputProps('manualRatePerDay')}
-          />
-          <TextInput
-            label={`Rolls over at (${unit})`}
-            description="The value the meter wraps at; a reading flagged as a rollover adds it."
-            inputMode="decimal"
-            required
-            {...form.getInputProps('rolloverValue')}
-          />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={update.isPending}>
-              Save meter
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label="Label" required data-autofocus maxLength={MeterLimits.label} {...form.getInputProps('label')} />
+      {meter.kind === 'distance' ? (
+        <NativeSelect
+          label="Unit"
+          description="Only the unit's name changes: readings and schedules keep their numbers."
+          data={DISTANCE_UNITS}
+          {...form.getInputProps('unit')}
+        />
+      ) : (
+        <Text size="sm">Unit: engine hours (h)</Text>
+      )}
+      <TextInput
+        label={`Manual rate (${unit} a day)`}
+        description="Used only when the readings cannot give a rate. Leave empty for none."
+        inputMode="decimal"
+        {...form.getInputProps('manualRatePerDay')}
+      />
+      <TextInput
+        label={`Rolls over at (${unit})`}
+        description="The value the meter wraps at; a reading flagged as a rollover adds it."
+        inputMode="decimal"
+        required
+        {...form.getInputProps('rolloverValue')}
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,11 @@
-import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, List, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Meter, OutOfSequenceDetails } from '@wrenchlog/contracts';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { FormDialog } from '../../core/forms/FormDialog';
 import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
-import { DESKTOP_QUERY } from '../../core/theme';
 import { useAddReading, useSetReadingVoid } from './schedule-api';
 import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';
 
@@ -19,7 +18,6 @@ type ReadingValues = { value: string; readAt: string; rollover: boolean };
  * METER_OUT_OF_SEQUENCE) shows them and offers to save it as void or to void the offending old one.
  */
 export function ReadingDialog({ meter, onClose, initialRollover = false }: { meter: Meter; onClose: () => void; initialRollover?: boolean }) {
-  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const add = useAddReading(meter.machineId);
   const setVoid = useSetReadingVoid(meter.machineId);
   const [failure, setFailure] = useState<string | null>(null);
@@ -95,56 +93,39 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
 
   const offending = [conflict?.before, conflict?.after].filter((r): r is NonNullable<typeof r> => Boolean(r));
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={`Add reading: ${meterTitle(meter)}`}
-      fullScreen={!desktop}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700 } }}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      busy={add.isPending && !conflict}
+      submitLabel="Save reading"
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label={`Value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('value')} />
-          <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
-          <Checkbox
-            label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`}
-            {...form.getInputProps('rollover', { type: 'checkbox' })}
-          />
-          {conflict && (
-            <Alert color="orange" variant="light" role="alert" title="This reading is out of sequence">
-              <Text size="sm">It does not fit between the readings around it:</Text>
-              <List size="sm" my="xs">
-                {conflict.before && <List.Item>Before: {describeReading(conflict.before, meter.unit)}</List.Item>}
-                {conflict.after && <List.Item>After: {describeReading(conflict.after, meter.unit)}</List.Item>}
-              </List>
-              <Group gap="xs">
-                <Button size="xs" variant="default" loading={add.isPending} onClick={() => void save(true)}>
-                  Save as void
-                </Button>
-                {offending.map((r) => (
-                  <Button key={r.id} size="xs" color="orange" loading={setVoid.isPending} onClick={() => void voidOld(r.id)}>
-                    Void {describeReading(r, meter.unit)}
-                  </Button>
-                ))}
-              </Group>
-            </Alert>
-          )}
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
+      <TextInput label={`Value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('value')} />
+      <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
+      <Checkbox
+        label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`}
+        {...form.getInputProps('rollover', { type: 'checkbox' })}
+      />
+      {conflict && (
+        <Alert color="orange" variant="light" role="alert" title="This reading is out of sequence">
+          <Text size="sm">It does not fit between the readings around it:</Text>
+          <List size="sm" my="xs">
+            {conflict.before && <List.Item>Before: {describeReading(conflict.before, meter.unit)}</List.Item>}
+            {conflict.after && <List.Item>After: {describeReading(conflict.after, meter.unit)}</List.Item>}
+          </List>
+          <Group gap="xs">
+            <Button size="xs" variant="default" loading={add.isPending} onClick={() => void save(true)}>
+              Save as void
             </Button>
-            <Button type="submit" loading={add.isPending && !conflict}>
-              Save reading
-            </Button>
+            {offending.map((r) => (
+              <Button key={r.id} size="xs" color="orange" loading={setVoid.isPending} onClick={() => void voidOld(r.id)}>
+                Void {describeReading(r, meter.unit)}
+              </Button>
+            ))}
           </Group>
-        </Stack>
-      </form>
-    </Modal>
+        </Alert>
+      )}
+    </FormDialog>
   );
 }

@@ -1,11 +1,10 @@
-import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Meter } from '@wrenchlog/contracts';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
+import { FormDialog } from '../../core/forms/FormDialog';
 import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
-import { DESKTOP_QUERY } from '../../core/theme';
 import { today } from './ReadingDialog';
 import { useReplaceMeter } from './schedule-api';
 import { failureText, formatMeterValue, meterTitle, readingValueError } from './schedule-logic';
@@ -14,7 +13,6 @@ type ReplaceValues = { newStartValue: string; readAt: string };
 
 /** A new odometer or hour meter (an engine swap): lifetime values continue from the old one. */
 export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: () => void }) {
-  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const replace = useReplaceMeter(meter.machineId);
   const form = useForm<ReplaceValues>({
     initialValues: { newStartValue: '', readAt: today() },
@@ -56,36 +54,21 @@ export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: 
   );
 
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={`Replace meter: ${meterTitle(meter)}`}
-      fullScreen={!desktop}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700 } }}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      busy={replace.isPending}
+      submitLabel="Replace meter"
+      intro={
+        <Text size="sm" c="dimmed">
+          The new meter's readings continue the lifetime value ({formatMeterValue(meter.currentValue, meter.unit)} now).
+        </Text>
+      }
     >
-      <form onSubmit={submit} noValidate>
-        <Stack gap="sm">
-          <Text size="sm" c="dimmed">
-            The new meter's readings continue the lifetime value ({formatMeterValue(meter.currentValue, meter.unit)} now).
-          </Text>
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput label={`New meter's start value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('newStartValue')} />
-          <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={replace.isPending}>
-              Replace meter
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+      <TextInput label={`New meter's start value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('newStartValue')} />
+      <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
+    </FormDialog>
   );
 }

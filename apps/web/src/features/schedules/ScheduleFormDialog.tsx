@@ -1,11 +1,10 @@
-import { Alert, Autocomplete, Button, Checkbox, Fieldset, Group, Modal, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Autocomplete, Checkbox, Fieldset, Group, NativeSelect, Radio, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMediaQuery } from '@mantine/hooks';
 import type { Schedule } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
+import { FormDialog } from '../../core/forms/FormDialog';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
-import { DESKTOP_QUERY } from '../../core/theme';
 import { SERVICE_TYPES } from '../../core/service-types';
 import { useSaveSchedule } from './schedule-api';
 import { failureText, formToInput, serverScheduleErrors, validateSchedule, type ScheduleFormValues } from './schedule-logic';
@@ -24,7 +23,6 @@ export function ScheduleFormDialog({
   distanceUnit: string;
   onClose: () => void;
 }) {
-  const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const save = useSaveSchedule(machineId);
   const form = useForm<ScheduleFormValues>({
     initialValues: initial,
@@ -66,92 +64,69 @@ export function ScheduleFormDialog({
 
   const numeric = { inputMode: 'decimal' as const };
   return (
-    <Modal
-      opened
-      onClose={onClose}
+    <FormDialog
       title={schedule ? 'Edit schedule' : 'New schedule'}
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      busy={save.isPending}
+      submitLabel={schedule ? 'Save schedule' : 'Add schedule'}
       size="lg"
-      fullScreen={!desktop}
-      closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ title: { fontWeight: 700 } }}
+      formLabel={schedule ? 'Edit schedule' : 'New schedule'}
     >
-      <form onSubmit={submit} noValidate aria-label={schedule ? 'Edit schedule' : 'New schedule'}>
-        <Stack gap="sm">
-          {failure && (
-            <Alert color="red" variant="light" role="alert">
-              {failure}
-            </Alert>
-          )}
-          <TextInput
-            label="Title"
-            required
-            maxLength={ScheduleLimits.title}
-            data-autofocus
-            placeholder="Engine oil and filter"
-            {...form.getInputProps('title')}
-          />
-          <Autocomplete
-            label="Service type"
-            required
-            data={SERVICE_TYPES}
-            maxLength={ScheduleLimits.serviceType}
-            {...form.getInputProps('serviceType')}
-            comboboxProps={{ withinPortal: true }}
-          />
-          <Fieldset legend="Due every (whichever comes first)" variant="unstyled">
-            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
-              <Group gap="xs" wrap="nowrap" align="flex-start">
-                <TextInput label="Time" {...numeric} {...form.getInputProps('intervalTime')} style={{ flex: 1 }} />
-                <NativeSelect
-                  label="Unit"
-                  aria-label="Time unit"
-                  data={[
-                    { value: 'months', label: 'months' },
-                    { value: 'days', label: 'days' },
-                  ]}
-                  {...form.getInputProps('every')}
-                />
-              </Group>
-              <TextInput label={`Distance (${distanceUnit})`} {...numeric} {...form.getInputProps('intervalDistance')} />
-              <TextInput label="Engine hours (h)" {...numeric} {...form.getInputProps('intervalHours')} />
-            </SimpleGrid>
-          </Fieldset>
-          <Checkbox label="Recurring (due again after each completion)" {...form.getInputProps('recurring', { type: 'checkbox' })} />
-          <Radio.Group label="Count the next due date" {...form.getInputProps('anchor')}>
-            <Stack gap={6} mt={6}>
-              <Radio value="completion" label="From the last completion" />
-              <Radio value="fixed" label="On a fixed grid (from the previous due point)" />
-            </Stack>
-          </Radio.Group>
-          <Fieldset legend="Last done (optional)" variant="unstyled">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
-              <TextInput label="Date" type="date" {...form.getInputProps('lastDoneDate')} />
-              <TextInput label={`At (${distanceUnit})`} {...numeric} {...form.getInputProps('lastDoneDistance')} />
-              <TextInput label="At (h)" {...numeric} {...form.getInputProps('lastDoneHours')} />
-            </SimpleGrid>
-          </Fieldset>
-          <Fieldset legend="Due-soon windows (empty: the defaults)" variant="unstyled">
-            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
-              <TextInput label="Days before" placeholder={String(ScheduleLimits.defaultSoon.days)} {...numeric} {...form.getInputProps('soonDays')} />
-              <TextInput
-                label={`${distanceUnit} before`}
-                placeholder={String(ScheduleLimits.defaultSoon.distance)}
-                {...numeric}
-                {...form.getInputProps('soonDistance')}
-              />
-              <TextInput label="Hours before" placeholder={String(ScheduleLimits.defaultSoon.hours)} {...numeric} {...form.getInputProps('soonHours')} />
-            </SimpleGrid>
-          </Fieldset>
-          <Group justify="flex-end" gap="sm" mt="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={save.isPending}>
-              {schedule ? 'Save schedule' : 'Add schedule'}
-            </Button>
+      <TextInput label="Title" required maxLength={ScheduleLimits.title} data-autofocus placeholder="Engine oil and filter" {...form.getInputProps('title')} />
+      <Autocomplete
+        label="Service type"
+        required
+        data={SERVICE_TYPES}
+        maxLength={ScheduleLimits.serviceType}
+        {...form.getInputProps('serviceType')}
+        comboboxProps={{ withinPortal: true }}
+      />
+      <Fieldset legend="Due every (whichever comes first)" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm" verticalSpacing="xs">
+          <Group gap="xs" wrap="nowrap" align="flex-start">
+            <TextInput label="Time" {...numeric} {...form.getInputProps('intervalTime')} style={{ flex: 1 }} />
+            <NativeSelect
+              label="Unit"
+              aria-label="Time unit"
+              data={[
+                { value: 'months', label: 'months' },
+                { value: 'days', label: 'days' },
+              ]}
+              {...form.getInputProps('every')}
+            />
           </Group>
+          <TextInput label={`Distance (${distanceUnit})`} {...numeric} {...form.getInputProps('intervalDistance')} />
+          <TextInput label="Engine hours (h)" {...numeric} {...form.getInputProps('intervalHours')} />
+        </SimpleGrid>
+      </Fieldset>
+      <Checkbox label="Recurring (due again after each completion)" {...form.getInputProps('recurring', { type: 'checkbox' })} />
+      <Radio.Group label="Count the next due date" {...form.getInputProps('anchor')}>
+        <Stack gap={6} mt={6}>
+          <Radio value="completion" label="From the last completion" />
+          <Radio value="fixed" label="On a fixed grid (from the previous due point)" />
         </Stack>
-      </form>
-    </Modal>
+      </Radio.Group>
+      <Fieldset legend="Last done (optional)" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
+          <TextInput label="Date" type="date" {...form.getInputProps('lastDoneDate')} />
+          <TextInput label={`At (${distanceUnit})`} {...numeric} {...form.getInputProps('lastDoneDistance')} />
+          <TextInput label="At (h)" {...numeric} {...form.getInputProps('lastDoneHours')} />
+        </SimpleGrid>
+      </Fieldset>
+      <Fieldset legend="Due-soon windows (empty: the defaults)" variant="unstyled">
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
+          <TextInput label="Days before" placeholder={String(ScheduleLimits.defaultSoon.days)} {...numeric} {...form.getInputProps('soonDays')} />
+          <TextInput
+            label={`${distanceUnit} before`}
+            placeholder={String(ScheduleLimits.defaultSoon.distance)}
+            {...numeric}
+            {...form.getInputProps('soonDistance')}
+          />
+          <TextInput label="Hours before" placeholder={String(ScheduleLimits.defaultSoon.hours)} {...numeric} {...form.getInputProps('soonHours')} />
+        </SimpleGrid>
+      </Fieldset>
+    </FormDialog>
   );
 }
