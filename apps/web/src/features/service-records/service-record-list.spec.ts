@@ -9,7 +9,7 @@ import {
   STATUS_FILTERS,
   toggleStatus,
   truncateTitle,
-} from './service-list';
+} from './service-record-list';
 
 describe('service list helpers', () => {
   it('cuts titles longer than 18 characters at 18 plus an ellipsis', () => {

@@ -16,7 +16,7 @@ export const TITLE_LIMIT = 18;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Everything the server call depends on. `page` counts from 0 as the API does. */
-export interface ServiceListParams {
+export interface RecordListParams {
   page: number;
   size: number;
   status: string | null;
@@ -24,7 +24,7 @@ export interface ServiceListParams {
   q: string;
 }
 
-export const DEFAULT_PARAMS: ServiceListParams = { page: 0, size: DEFAULT_PAGE_SIZE, status: null, sort: DEFAULT_SORT, q: '' };
+export const DEFAULT_PARAMS: RecordListParams = { page: 0, size: DEFAULT_PAGE_SIZE, status: null, sort: DEFAULT_SORT, q: '' };
 
 /** Titles longer than 18 characters are cut at 18 plus an ellipsis (spec doc 1 section 2). */
 export function truncateTitle(title: string | null | undefined, limit = TITLE_LIMIT): string {
@@ -46,7 +46,7 @@ export function toggleStatus(current: string | null, clicked: string): string | 
 }
 
 /** GET /api/services/recent?page=&size=&status=&sort=field,dir&q= (status and q only when set). */
-export function recentServicesPath(params: ServiceListParams): string {
+export function recentServicesPath(params: RecordListParams): string {
   const search = new URLSearchParams();
   search.set('page', String(Math.max(0, Math.trunc(params.page))));
   search.set('size', String(params.size));
@@ -67,7 +67,7 @@ const SORT_FIELDS: readonly ServiceSortField[] = ['machineName', 'title', 'servi
  * The list's state as the page address shows it (`/services?q=oil&status=New&sort=title,asc&page=2&size=48`),
  * so Back and reload bring it back. Only what differs from the defaults is written; `page` counts from 1 here.
  */
-export function listParamsToUrl(params: ServiceListParams): URLSearchParams {
+export function listParamsToUrl(params: RecordListParams): URLSearchParams {
   const url = new URLSearchParams();
   const q = params.q.trim();
   if (q) {
@@ -89,7 +89,7 @@ export function listParamsToUrl(params: ServiceListParams): URLSearchParams {
 }
 
 /** The list's state from its address; anything unknown or out of range falls back to its default. */
-export function listParamsFromUrl(url: URLSearchParams): ServiceListParams {
+export function listParamsFromUrl(url: URLSearchParams): RecordListParams {
   const status = url.get('status');
   const [field, direction] = (url.get('sort') ?? '').split(',');
   const page = Number(url.get('page'));
@@ -107,7 +107,7 @@ export function listParamsFromUrl(url: URLSearchParams): ServiceListParams {
 }
 
 /** Whether a search or a status filter narrows the list (decides which empty text shows). */
-export function isFiltered(params: Pick<ServiceListParams, 'status' | 'q'>): boolean {
+export function isFiltered(params: Pick<RecordListParams, 'status' | 'q'>): boolean {
   return params.status !== null || params.q.trim() !== '';
 }
 
