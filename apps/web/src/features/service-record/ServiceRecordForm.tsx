@@ -13,7 +13,7 @@ import { serviceRecordApi, serviceRecordKeys } from './service-record-api';
 import { MESSAGES } from './service-record-logic';
 import { ServiceRecordActions, ServiceRecordHeader } from './ServiceRecordActions';
 import { NotesField, ServiceRecordFields } from './ServiceRecordFields';
-import { ServicePhotos } from './ServicePhotos';
+import { RecordPhotos } from './RecordPhotos';
 import { useServiceRecordEditor } from './useServiceRecordEditor';
 
 /** A deleted, mistyped or someone else's record (404), or an id no record can have. */
@@ -101,7 +101,7 @@ function RecordEditor(props: ServiceRecordFormProps & { loaded: ServiceRecord | 
           <ServiceRecordActions editor={editor} mode={mode} />
         </Stack>
       </Card>
-      {full && <ServicePhotos recordId={saved?.id ?? null} />}
+      {full && <RecordPhotos recordId={saved?.id ?? null} />}
       {full && saved && <DocumentsSection parent="services" parentId={saved.id} />}
       {editor.dialog}
     </Stack>

@@ -6,7 +6,7 @@ import type { ServiceRecordRow } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
 import { Pager } from '../../components/Pager';
 import { formatDate, formatDateTime, formatPrice, orNA } from '../../lib/format';
-import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type ServiceSort, type ServiceSortField } from './service-record-list';
+import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type RecordSort, type ServiceSortField } from './service-record-list';
 
 const machineLabel = (r: ServiceRecordRow) => r.machineName?.trim() || `Machine #${r.machineId}`;
 
@@ -116,7 +116,7 @@ const COLUMNS: { field: ServiceSortField; label: string }[] = [
 ];
 
 /** Wide screens: a table with sortable headers; a row click expands the details under it. */
-export function RecordTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
+export function RecordTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
@@ -240,7 +240,7 @@ export function RecordCards({ records, expandedId, onToggle, busy }: ListProps) 
 }
 
 /** Sort controls above the cards: the active field flips direction, a new one starts ascending. */
-export function RecordSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
+export function RecordSortBar({ sort, onSort }: { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
   const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Group gap={6} wrap="wrap" role="group" aria-label="Sort services" mb="sm">

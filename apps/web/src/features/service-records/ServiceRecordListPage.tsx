@@ -14,8 +14,8 @@ import {
   isFiltered,
   listParamsFromUrl,
   listParamsToUrl,
-  nextServiceSort,
-  recentServicesPath,
+  nextRecordSort,
+  recentRecordsPath,
   SEARCH_DEBOUNCE_MS,
   STATUS_FILTERS,
   toggleStatus,
@@ -64,14 +64,14 @@ export default function ServiceRecordListPage() {
       applySearch.flush();
     }
   };
-  const onSort = (field: ServiceSortField) => update({ sort: nextServiceSort(params.sort, field), page: 0 });
+  const onSort = (field: ServiceSortField) => update({ sort: nextRecordSort(params.sort, field), page: 0 });
   const onStatus = (status: string) => update({ status: toggleStatus(params.status, status), page: 0 });
   /** Clears filter and search, restores the default sort and page 1 (the page size stays). */
   const reset = () => {
     applySearch.cancel();
     setSearch('');
     const next = { ...DEFAULT_PARAMS, size: params.size };
-    if (recentServicesPath(next) === recentServicesPath(params)) {
+    if (recentRecordsPath(next) === recentRecordsPath(params)) {
       setExpandedId(null);
       void query.refetch();
     } else {

@@ -3,7 +3,7 @@ import { RECENT_SERVICES_DEFAULTS } from '@wrenchlog/contracts/limits';
 import { nextSort, type SortState } from '../../lib/sort';
 
 export type { ServiceSortField };
-export type ServiceSort = SortState<ServiceSortField>;
+export type RecordSort = SortState<ServiceSortField>;
 
 /** Spec doc 1 section 9: page size options, default 12, first page 0. */
 export const PAGE_SIZES = [3, 6, 12, 24, 48] as const;
@@ -11,7 +11,7 @@ export const DEFAULT_PAGE_SIZE: number = RECENT_SERVICES_DEFAULTS.size;
 /** The list's Filter menu (spec doc 1 section 4), in the spec's order. */
 export const STATUS_FILTERS = ['New', 'In Progress', 'Cancelled', 'Closed', 'Complete'] as const;
 /** Default sort: service date, newest first. */
-export const DEFAULT_SORT: ServiceSort = RECENT_SERVICES_DEFAULTS.sort;
+export const DEFAULT_SORT: RecordSort = RECENT_SERVICES_DEFAULTS.sort;
 export const TITLE_LIMIT = 18;
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -20,7 +20,7 @@ export interface RecordListParams {
   page: number;
   size: number;
   status: string | null;
-  sort: ServiceSort;
+  sort: RecordSort;
   q: string;
 }
 
@@ -36,7 +36,7 @@ export function truncateTitle(title: string | null | undefined, limit = TITLE_LI
  * Column-header rule: clicking the active column flips its direction; a new column starts
  * ascending (the spec states this for the dashboard and is silent for this list, so the lists agree).
  */
-export function nextServiceSort(current: ServiceSort, field: ServiceSortField): ServiceSort {
+export function nextRecordSort(current: RecordSort, field: ServiceSortField): RecordSort {
   return nextSort(current, field, 'asc');
 }
 
@@ -46,7 +46,7 @@ export function toggleStatus(current: string | null, clicked: string): string | 
 }
 
 /** GET /api/services/recent?page=&size=&status=&sort=field,dir&q= (status and q only when set). */
-export function recentServicesPath(params: RecordListParams): string {
+export function recentRecordsPath(params: RecordListParams): string {
   const search = new URLSearchParams();
   search.set('page', String(Math.max(0, Math.trunc(params.page))));
   search.set('size', String(params.size));

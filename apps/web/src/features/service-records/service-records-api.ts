@@ -1,5 +1,5 @@
 import type { ApiClient } from '../../api/client';
-import { recentServicesPath, type RecordListParams, type ServiceRecordPage } from './service-record-list';
+import { recentRecordsPath, type RecordListParams, type ServiceRecordPage } from './service-record-list';
 
 export const serviceRecordListKeys = {
   all: ['services'] as const,
@@ -7,5 +7,5 @@ export const serviceRecordListKeys = {
 };
 
 export const serviceRecordListApi = {
-  recent: (api: ApiClient, params: RecordListParams) => api.get<ServiceRecordPage>(recentServicesPath(params)),
+  recent: (api: ApiClient, params: RecordListParams) => api.get<ServiceRecordPage>(recentRecordsPath(params)),
 };
