@@ -10,7 +10,7 @@ const SetPasswordPage = lazy(() => import('../features/auth/SetPasswordPage'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage'));
 const MachinesPage = lazy(() => import('../features/machines/MachinesPage'));
 const MachineDetailsPage = lazy(() => import('../features/machines/MachineDetailsPage'));
-const ServicesPage = lazy(() => import('../features/services/ServicesPage'));
+const ServiceRecordListPage = lazy(() => import('../features/service-records/ServiceRecordListPage'));
 const FastCreatePage = lazy(() => import('../features/fast-create/FastCreatePage'));
 const FuelRecordPage = lazy(() => import('../features/fuel-record/FuelRecordPage'));
 const PartPurchasePage = lazy(() => import('../features/part-purchase/PartPurchasePage'));
@@ -57,7 +57,7 @@ export const routes: RouteObject[] = [
           { path: 'dashboard', element: <DashboardPage /> },
           { path: 'machines', element: <MachinesPage /> },
           { path: 'machines/:name', element: <MachineDetailsPage /> },
-          { path: 'services', element: <ServicesPage /> },
+          { path: 'services', element: <ServiceRecordListPage /> },
           { path: 'parts', element: <PartsPage /> },
           { path: 'due', element: <DuePage /> },
           { path: 'reports', element: <ReportsPage /> },

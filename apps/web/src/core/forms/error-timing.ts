@@ -65,3 +65,16 @@ function timing<Values extends Record<string, any>>(onBlur: boolean, dependents:
 export function touchAll<Values extends Record<string, any>>(form: UseFormReturnType<Values, any, any>) {
   form.setTouched(Object.fromEntries(Object.keys(form.getValues()).map((k) => [k, true])));
 }
+
+/**
+ * Checks again the given fields whose messages show (touched): for a value the form sets itself, not
+ * typed (a picked part fills its name; a calculated total, a prefilled mileage), so a message goes or
+ * comes as it would after typing.
+ */
+export function validateTouched<Values extends Record<string, any>>(form: UseFormReturnType<Values, any, any>, fields: (keyof Values & string)[]) {
+  for (const f of fields) {
+    if (form.isTouched(f)) {
+      form.validateField(f);
+    }
+  }
+}

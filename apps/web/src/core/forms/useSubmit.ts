@@ -5,10 +5,12 @@ export const LEAVING = 'leaving';
 
 /**
  * The submit cycle of a form that sends to the server (the fuel record and part purchase forms,
- * Contact Sales, the Platinum inquiry, Sign Up). `run(task)`: while the task runs the form is
- * `busy` and the last `outcome` (the banner or alert above the form) is cleared; the task sets a
- * success outcome itself. A failure is logged with `log` and shown as `failure(err)`, and the typed
- * values stay. Checking the fields, and ignoring a submit while busy, stay with the form.
+ * Contact Sales, the Platinum inquiry, Sign Up), paired with `@mantine/form`'s `useForm`: useForm
+ * owns the fields, their rules and when messages show; this owns what follows a valid submit, which
+ * useForm leaves out (its `submitting` has no outcome and does not stay busy while the form leaves).
+ * `run(task)`: while the task runs the form is `busy` and the last `outcome` (the banner or alert
+ * above the form) is cleared; the task sets a success outcome itself. A failure is logged with `log`
+ * and shown as `failure(err)`, and the typed values stay. Ignoring a submit while busy stays with the form.
  */
 export function useSubmit<Outcome>({
   log,

@@ -1,27 +1,19 @@
 import { Anchor, Group, SimpleGrid, Switch, Text, TextInput, Textarea } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { FUEL_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
-import { useState, type ChangeEvent, type FormEvent } from 'react';
+import { useForm } from '@mantine/form';
+import { useEffect, type ChangeEvent, type FormEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { useApi } from '../../core/context';
 import type { FuelRecord } from '../../api/types';
 import { formatDateTime } from '../../lib/format';
 import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
 import { MachineSelect } from '../../core/forms/MachineSelect';
+import { errorsAfterBlur, touchAll, validateTouched } from '../../core/forms/error-timing';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
-import {
-  computeMpg,
-  computeTotal,
-  emptyFuelValues,
-  fuelValues,
-  toFuelInput,
-  totalWasTyped,
-  validateFuel,
-  type FuelField,
-  type FuelFormValues,
-} from './fuel-logic';
+import { computeMpg, fuelFormState, shownFuelValues, toFuelInput, validateFuel, type FuelErrors, type FuelField, type FuelFormState } from './fuel-logic';
 
 export const FUEL_TEXT = {
   created: 'Fuel record created successfully!',
@@ -64,13 +56,15 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const full = mode === 'full';
   const readOnly = mode === 'fastView';
   const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
-  const initial = () => (record ? fuelValues(record) : emptyFuelValues(machineId, new Date()));
 
-  const [values, setValues] = useState<FuelFormValues>(initial);
-  const [touched, setTouched] = useState<Partial<Record<FuelField, boolean>>>({});
-  const [submitted, setSubmitted] = useState(false);
-  const [totalTyped, setTotalTyped] = useState(() => (record ? totalWasTyped(record) : false));
-  const [lastMileageTyped, setLastMileageTyped] = useState(!isNew);
+  const form = useForm<FuelFormState>({
+    initialValues: fuelFormState(record, machineId, new Date()),
+    // `latest` (below) is read when the rules run, after this render.
+    validate: (state): FuelErrors => validateFuel(shownFuelValues(state, latest.data?.currentMileage), shown),
+    // The calculated total follows amount and price.
+    ...errorsAfterBlur<FuelFormState>({ amount: ['totalPrice'], pricePerUnit: ['totalPrice'] }),
+  });
+  const state = form.getValues();
   const submit = useSubmit<Banner>({
     initial: () =>
       record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id
@@ -82,53 +76,49 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   });
   const { busy, setOutcome: setBanner, run } = submit;
 
-  const chosenMachine = machineId ?? (Number(values.machineId) || undefined);
+  const chosenMachine = machineId ?? (Number(state.machineId) || undefined);
   // Last mileage comes from the machine's newest record until typed by hand (full mode, new record).
   const latest = useQuery({
     queryKey: fuelKeys.latest(chosenMachine ?? 0),
     queryFn: () => fuelApi.latest(api, chosenMachine ?? 0),
-    enabled: full && isNew && chosenMachine !== undefined && !lastMileageTyped,
+    enabled: full && isNew && chosenMachine !== undefined && !state.lastMileageTyped,
   });
-  const prefill = latest.data?.currentMileage;
-  const effective: FuelFormValues = {
-    ...values,
-    totalPrice: totalTyped ? values.totalPrice : (computeTotal(values.amount, values.pricePerUnit) ?? ''),
-    lastMileage: lastMileageTyped || prefill === undefined || prefill === null ? values.lastMileage : String(prefill),
-  };
-  const errors = validateFuel(effective, shown);
+  // A prefill that comes or goes (another machine chosen) is checked as if typed.
+  useEffect(() => validateTouched(form, ['lastMileage']), [latest.data]); // eslint-disable-line react-hooks/exhaustive-deps
+  const effective = shownFuelValues(state, latest.data?.currentMileage);
   const mpg = computeMpg(effective.currentMileage, effective.lastMileage, effective.amount, effective);
-  const show = (f: FuelField) => (submitted || touched[f] ? errors[f] : undefined);
 
-  const input = (name: FuelField) => ({
-    value: effective[name],
-    disabled: readOnly || busy,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
-      const value = e.currentTarget.value;
-      if (name === 'totalPrice') {
-        // A total typed by hand wins over the calculation (left empty, it calculates again on blur).
-        setTotalTyped(true);
-      }
-      if (name === 'lastMileage') {
-        setLastMileageTyped(true);
-      }
-      setValues((v) => ({ ...v, [name]: value }));
-    },
-    onBlur: () => {
-      setTouched((t) => ({ ...t, [name]: true }));
-      if (name === 'totalPrice' && values.totalPrice.trim() === '') {
-        setTotalTyped(false);
-      }
-    },
-    error: show(name),
-    ...(name in FUEL_TEXT_LIMITS ? { maxLength: FUEL_TEXT_LIMITS[name as keyof typeof FUEL_TEXT_LIMITS].max } : {}),
-  });
+  const input = (name: FuelField) => {
+    const props = form.getInputProps(name);
+    return {
+      ...props,
+      value: effective[name],
+      disabled: readOnly || busy,
+      onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => {
+        if (name === 'totalPrice') {
+          // A total typed by hand wins over the calculation (left empty, it calculates again on blur).
+          form.setFieldValue('totalTyped', true);
+        }
+        if (name === 'lastMileage') {
+          form.setFieldValue('lastMileageTyped', true);
+        }
+        props.onChange(e);
+      },
+      onBlur: () => {
+        if (name === 'totalPrice' && form.getValues().totalPrice.trim() === '') {
+          form.setFieldValue('totalTyped', false);
+          validateTouched(form, ['totalPrice']);
+        }
+        props.onBlur();
+      },
+      ...(name in FUEL_TEXT_LIMITS ? { maxLength: FUEL_TEXT_LIMITS[name as keyof typeof FUEL_TEXT_LIMITS].max } : {}),
+    };
+  };
 
   function reset() {
-    setValues(emptyFuelValues(machineId, new Date()));
-    setTouched({});
-    setSubmitted(false);
-    setTotalTyped(false);
-    setLastMileageTyped(false);
+    form.setValues(fuelFormState(null, machineId, new Date()));
+    form.resetTouched();
+    form.clearErrors();
   }
 
   async function onSubmit(e: FormEvent) {
@@ -136,8 +126,9 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     if (readOnly || busy) {
       return;
     }
-    setSubmitted(true);
-    if (Object.keys(errors).length > 0) {
+    // A tried submit shows every message; from then on they follow the typing.
+    touchAll(form);
+    if (form.validate().hasErrors) {
       return;
     }
     const now = new Date();
@@ -180,6 +171,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     },
   });
 
+  const machineInput = form.getInputProps('machineId');
   return (
     <RecordFormFrame
       {...frame}
@@ -193,17 +185,17 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       {shown.machine && (
         <MachineSelect
           required
-          value={values.machineId}
+          value={machineInput.value}
           disabled={readOnly || busy}
           onChange={(value) => {
-            setValues((v) => ({ ...v, machineId: value }));
             // A newly chosen machine prefills last mileage again.
             if (isNew) {
-              setLastMileageTyped(false);
+              form.setFieldValue('lastMileageTyped', false);
             }
+            machineInput.onChange(value);
           }}
-          onBlur={() => setTouched((t) => ({ ...t, machineId: true }))}
-          error={show('machineId')}
+          onBlur={machineInput.onBlur}
+          error={machineInput.error}
         />
       )}
       {shown.date ? (
@@ -224,7 +216,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
           min={0.01}
           step={0.01}
           required
-          description={readOnly ? undefined : totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
+          description={readOnly ? undefined : state.totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
           // The hint under the box keeps the three boxes of a row aligned.
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           {...input('totalPrice')}
@@ -234,23 +226,15 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
         <Switch
           label="Filled the tank"
           description="Off for a partial fill: its fuel counts into the next full fill's economy."
-          checked={values.fullTank}
+          {...form.getInputProps('fullTank', { type: 'checkbox' })}
           disabled={readOnly || busy}
-          onChange={(e) => {
-            const fullTank = e.currentTarget.checked;
-            setValues((v) => ({ ...v, fullTank }));
-          }}
           maw={320}
         />
         <Switch
           label="Missed the previous fill-up"
           description="No economy is measured across a fill-up that was not recorded."
-          checked={values.missedPrevious}
+          {...form.getInputProps('missedPrevious', { type: 'checkbox' })}
           disabled={readOnly || busy}
-          onChange={(e) => {
-            const missedPrevious = e.currentTarget.checked;
-            setValues((v) => ({ ...v, missedPrevious }));
-          }}
           maw={320}
         />
       </Group>

@@ -1,4 +1,15 @@
-import { computeMpg, computeTotal, emptyFuelValues, fuelValues, toFuelInput, totalWasTyped, validateFuel, type FuelFormValues } from './fuel-logic';
+import {
+  computeMpg,
+  computeTotal,
+  emptyFuelValues,
+  fuelFormState,
+  fuelValues,
+  shownFuelValues,
+  toFuelInput,
+  totalWasTyped,
+  validateFuel,
+  type FuelFormValues,
+} from './fuel-logic';
 import { aFuelRecord } from './fuel-record.fixture';
 
 const record = aFuelRecord();
@@ -41,6 +52,33 @@ describe('fuel record calculations', () => {
   it('treats a stored total that differs from amount x price as typed by hand', () => {
     expect(totalWasTyped(record)).toBe(false);
     expect(totalWasTyped({ ...record, totalPrice: 40 })).toBe(true);
+  });
+});
+
+describe('shownFuelValues', () => {
+  const now = new Date(2026, 10, 21, 9, 15);
+
+  it('shows the calculated total and the prefilled last mileage until they are typed by hand', () => {
+    const state = { ...fuelFormState(null, 3, now), amount: '12.5', pricePerUnit: '3.459', totalPrice: '', lastMileage: '' };
+    expect(shownFuelValues(state, 10000)).toMatchObject({ totalPrice: '43.24', lastMileage: '10000', amount: '12.5' });
+    expect(shownFuelValues({ ...state, totalTyped: true, totalPrice: '40', lastMileageTyped: true, lastMileage: '9' }, 10000)).toMatchObject({
+      totalPrice: '40',
+      lastMileage: '9',
+    });
+  });
+
+  it('keeps what was typed in last mileage when the machine has no record, and has no total until both numbers are there', () => {
+    const state = { ...fuelFormState(null, 3, now), amount: '12.5', lastMileage: '7' };
+    expect(shownFuelValues(state, null)).toMatchObject({ totalPrice: '', lastMileage: '7' });
+    expect(shownFuelValues(state, undefined)).not.toHaveProperty('totalTyped');
+  });
+
+  it("starts a stored record from its own values: a typed total stays, last mileage is the record's", () => {
+    const typed = fuelFormState({ ...record, totalPrice: 40 }, undefined, now);
+    expect(typed).toMatchObject({ totalTyped: true, lastMileageTyped: true });
+    expect(shownFuelValues(typed, 55).totalPrice).toBe('40.00');
+    expect(shownFuelValues(typed, 55).lastMileage).toBe(String(record.lastMileage));
+    expect(fuelFormState(null, 4, now)).toMatchObject({ machineId: '4', totalTyped: false, lastMileageTyped: false });
   });
 });
 

@@ -104,6 +104,36 @@ export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown): FuelErr
   return errors;
 }
 
+/**
+ * The fuel form's state: the fields as typed, and whether Total Price and Last Mileage were typed by
+ * hand. Until they are, the form shows, checks and sends a calculated total and a prefilled last
+ * mileage (`shownFuelValues`).
+ */
+export interface FuelFormState extends FuelFormValues {
+  totalTyped: boolean;
+  lastMileageTyped: boolean;
+}
+
+/** A new record's state (now, the given machine), or a stored record's (its own total and last mileage). */
+export function fuelFormState(record: FuelRecord | null, machineId: number | undefined, now: Date): FuelFormState {
+  return record
+    ? { ...fuelValues(record), totalTyped: totalWasTyped(record), lastMileageTyped: true }
+    : { ...emptyFuelValues(machineId, now), totalTyped: false, lastMileageTyped: false };
+}
+
+/**
+ * The values the form shows, checks and sends: total = amount x price per unit unless typed by hand;
+ * last mileage from the machine's newest record (`prefill`) unless typed by hand or there is none.
+ */
+export function shownFuelValues(state: FuelFormState, prefill: number | null | undefined): FuelFormValues {
+  const { totalTyped, lastMileageTyped, ...values } = state;
+  return {
+    ...values,
+    totalPrice: totalTyped ? values.totalPrice : (computeTotal(values.amount, values.pricePerUnit) ?? ''),
+    lastMileage: lastMileageTyped || prefill === undefined || prefill === null ? values.lastMileage : String(prefill),
+  };
+}
+
 /** The datetime-local value of an instant, in local time. */
 export function toDateTimeInput(value: string | null | undefined, fallback = ''): string {
   const d = value ? dayjs(value) : null;

@@ -147,6 +147,19 @@ describe('PartPurchaseForm', () => {
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ partId: 21, partName: 'Alternator belt', machineId: 0 });
   });
 
+  it('takes away a shown message when a picked inventory part fills its field', async () => {
+    mockFetch({ 'GET /api/parts': ({ url }) => partsPage(new URL(url, 'http://x').searchParams.get('search') === 'belt' ? [belt] : []) });
+    renderApp(routes, { url: '/part-purchase?mode=full' });
+    await screen.findByRole('heading', { name: 'Create Part Purchase' });
+    await user.click(field('Part Name'));
+    await user.tab();
+    expect(screen.getByText('Part name is required')).toBeInTheDocument();
+    await user.type(screen.getByRole('combobox', { name: 'Inventory Part' }), 'belt');
+    await user.click(await screen.findByRole('option', { name: 'Alternator belt (BLT-220)' }, { timeout: 3000 }));
+    expect(field('Part Name')).toHaveValue('Alternator belt');
+    expect(screen.queryByText('Part name is required')).not.toBeInTheDocument();
+  });
+
   it('opens a purchase at /parts/{id}, updates the full purchase and goes to /parts', async () => {
     const { calls } = mockFetch({
       'GET /api/machines/all': json(machines),

@@ -1,14 +1,17 @@
 import { Anchor, Fieldset, NativeSelect, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import dayjs from 'dayjs';
 import { PART_STATUSES, PURCHASE_TEXT_LIMITS } from '@wrenchlog/contracts/limits';
-import { useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useForm } from '@mantine/form';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { useApi } from '../../core/context';
 import type { Purchase } from '../../api/types';
 import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
 import { MachineSelect } from '../../core/forms/MachineSelect';
+import { errorsAfterBlur, validateTouched } from '../../core/forms/error-timing';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { LEAVING, useSubmit } from '../../core/forms/useSubmit';
+import type { Part } from '../inventory/inventory-api';
 import { InventoryPartSelect } from './InventoryPartSelect';
 import { purchaseApi, purchaseKeys, useDeletePurchase, useSavePurchase } from './purchase-api';
 import { emptyPurchaseValues, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
@@ -66,45 +69,59 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
   const isNew = purchase === null;
   const full = mode === 'full';
   const readOnly = mode === 'fastView';
-  const initial = () => (purchase ? purchaseValues(purchase) : emptyPurchaseValues(machineId, new Date()));
 
-  const [values, setValues] = useState<PurchaseFormValues>(initial);
-  const [touched, setTouched] = useState<Partial<Record<PurchaseField, boolean>>>({});
+  const form = useForm<PurchaseFormValues>({
+    initialValues: purchase ? purchaseValues(purchase) : emptyPurchaseValues(machineId, new Date()),
+    validate: validatePurchase,
+    ...errorsAfterBlur<PurchaseFormValues>(),
+  });
+  const values = form.getValues();
   const submit = useSubmit<Banner>({
     log: 'Purchase save failed',
     failure: (err) => ({ kind: 'error', title: isNew ? PURCHASE_TEXT.createFailed : PURCHASE_TEXT.updateFailed, detail: refusalDetail(err) }),
   });
   const { busy, setOutcome: setBanner, run } = submit;
-  const errors = validatePurchase(values);
-  const valid = Object.keys(errors).length === 0;
+  const valid = form.isValid();
   const chosenMachine = Number(values.machineId) || undefined;
   // Leaving goes to the machine's Parts History, or to /parts when there is no machine.
   const leaveTo = chosenMachine ? `/machines/${chosenMachine}?tab=parts` : '/parts';
 
   const input = (name: PurchaseField) => ({
-    value: values[name],
+    ...form.getInputProps(name),
     disabled: readOnly || busy,
-    onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement>) => {
-      const value = e.currentTarget.value;
-      setValues((v) => ({ ...v, [name]: value }));
-    },
-    onBlur: () => setTouched((t) => ({ ...t, [name]: true })),
-    error: touched[name] ? errors[name] : undefined,
     ...(name in PURCHASE_TEXT_LIMITS ? { maxLength: PURCHASE_TEXT_LIMITS[name as keyof typeof PURCHASE_TEXT_LIMITS].max } : {}),
   });
 
+  /** A part picked from the inventory fills its name, number, description and (when empty) the price. */
+  function pickPart(part: Part | null) {
+    form.setValues((v) =>
+      part
+        ? {
+            partId: String(part.id),
+            partName: part.name,
+            partNumber: part.partNumber,
+            partDescription: part.description ?? v.partDescription,
+            price: v.price || Number(part.price).toFixed(2),
+          }
+        : { partId: '' },
+    );
+    validateTouched(form, ['partName', 'partNumber', 'partDescription', 'price']);
+  }
+
   function reset() {
-    setValues(emptyPurchaseValues(machineId, new Date()));
-    setTouched({});
+    form.setValues(emptyPurchaseValues(machineId, new Date()));
+    form.resetTouched();
+    form.clearErrors();
   }
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
+    // Save is disabled while a message would show; an Enter in a field does nothing either.
     if (readOnly || busy || !valid) {
       return;
     }
     await run(async () => {
-      const body = toPurchaseBody(values, purchase, new Date());
+      const body = toPurchaseBody(form.getValues(), purchase, new Date());
       const saved = await save.mutateAsync({ id: purchase?.id, body, previous: purchase });
       onSaved?.(saved);
       if (full) {
@@ -159,30 +176,11 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
           noneLabel="No machine"
           value={values.machineId}
           disabled={readOnly || busy}
-          onChange={(value) => setValues((v) => ({ ...v, machineId: value }))}
+          onChange={(value) => form.setFieldValue('machineId', value)}
         />
       )}
       <Section legend="Part Information">
-        {full && (
-          <InventoryPartSelect
-            value={values.partId}
-            disabled={readOnly || busy}
-            onPick={(part) =>
-              setValues((v) =>
-                part
-                  ? {
-                      ...v,
-                      partId: String(part.id),
-                      partName: part.name,
-                      partNumber: part.partNumber,
-                      partDescription: part.description ?? v.partDescription,
-                      price: v.price || Number(part.price).toFixed(2),
-                    }
-                  : { ...v, partId: '' },
-              )
-            }
-          />
-        )}
+        {full && <InventoryPartSelect value={values.partId} disabled={readOnly || busy} onPick={pickPart} />}
         <TextInput label="Part Name" required {...input('partName')} />
         {full && (
           <>

@@ -339,7 +339,7 @@ describe('ServiceRecordForm', () => {
   });
 });
 
-describe('ServicePhotos', () => {
+describe('RecordPhotos', () => {
   it('steps through the viewer with arrows hidden at the ends', async () => {
     base({ 'GET /api/services/5/images': json([photo(1), photo(2), photo(3)]) });
     renderApp(routes(), { url: '/service-record/5' });

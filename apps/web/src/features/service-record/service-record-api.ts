@@ -6,7 +6,7 @@ import { forgetOnceUnobserved } from '../../api/forget-query';
 import { machineKeys } from '../../api/machines';
 import { historyKeys } from '../../core/query-keys';
 import { scheduleKeys } from '../schedules/schedule-api';
-import { serviceKeys } from '../services/services-api';
+import { serviceRecordListKeys } from '../service-records/service-records-api';
 import type { RecordBody } from './service-record-logic';
 
 /** A photo ready to upload: the resized original and its thumbnail, under the user's file name. */
@@ -17,9 +17,9 @@ export interface PreparedImage {
 }
 
 export const serviceRecordKeys = {
-  detail: (id: number) => [...serviceKeys.all, 'detail', id] as const,
-  images: (id: number) => [...serviceKeys.all, 'detail', id, 'images'] as const,
-  imageCount: (id: number) => [...serviceKeys.all, 'detail', id, 'images', 'count'] as const,
+  detail: (id: number) => [...serviceRecordListKeys.all, 'detail', id] as const,
+  images: (id: number) => [...serviceRecordListKeys.all, 'detail', id, 'images'] as const,
+  imageCount: (id: number) => [...serviceRecordListKeys.all, 'detail', id, 'images', 'count'] as const,
 };
 
 /** The service-record calls of spec doc 1 section 7. */
@@ -47,7 +47,7 @@ export const serviceRecordApi = {
  * recently serviced machines and the schedules it completes or counts for.
  */
 function refreshRecordLists(queryClient: QueryClient, ...machineIds: number[]): void {
-  void queryClient.invalidateQueries({ queryKey: [...serviceKeys.all, 'recent'] });
+  void queryClient.invalidateQueries({ queryKey: [...serviceRecordListKeys.all, 'recent'] });
   for (const id of new Set(machineIds)) {
     void queryClient.invalidateQueries({ queryKey: historyKeys.service(id) });
   }

@@ -2,14 +2,14 @@ import {
   DEFAULT_PARAMS,
   DEFAULT_SORT,
   isFiltered,
-  nextServiceSort,
+  nextRecordSort,
   PAGE_SIZES,
-  recentServicesPath,
+  recentRecordsPath,
   serviceTypeColor,
   STATUS_FILTERS,
   toggleStatus,
   truncateTitle,
-} from './service-list';
+} from './service-record-list';
 
 describe('service list helpers', () => {
   it('cuts titles longer than 18 characters at 18 plus an ellipsis', () => {
@@ -25,10 +25,10 @@ describe('service list helpers', () => {
 
   it('toggles the active column and starts a new one ascending', () => {
     expect(DEFAULT_SORT).toEqual({ field: 'serviceDate', direction: 'desc' });
-    expect(nextServiceSort(DEFAULT_SORT, 'serviceDate')).toEqual({ field: 'serviceDate', direction: 'asc' });
-    expect(nextServiceSort({ field: 'serviceDate', direction: 'asc' }, 'serviceDate')).toEqual({ field: 'serviceDate', direction: 'desc' });
-    expect(nextServiceSort(DEFAULT_SORT, 'title')).toEqual({ field: 'title', direction: 'asc' });
-    expect(nextServiceSort({ field: 'title', direction: 'asc' }, 'machineName')).toEqual({ field: 'machineName', direction: 'asc' });
+    expect(nextRecordSort(DEFAULT_SORT, 'serviceDate')).toEqual({ field: 'serviceDate', direction: 'asc' });
+    expect(nextRecordSort({ field: 'serviceDate', direction: 'asc' }, 'serviceDate')).toEqual({ field: 'serviceDate', direction: 'desc' });
+    expect(nextRecordSort(DEFAULT_SORT, 'title')).toEqual({ field: 'title', direction: 'asc' });
+    expect(nextRecordSort({ field: 'title', direction: 'asc' }, 'machineName')).toEqual({ field: 'machineName', direction: 'asc' });
   });
 
   it('removes the status filter when the active one is clicked again', () => {
@@ -40,11 +40,11 @@ describe('service list helpers', () => {
 
   it('builds the server query: page from 0, size, sort field,dir, status and q only when set', () => {
     expect(PAGE_SIZES).toEqual([3, 6, 12, 24, 48]);
-    expect(recentServicesPath(DEFAULT_PARAMS)).toBe('/api/services/recent?page=0&size=12&sort=serviceDate%2Cdesc');
-    expect(recentServicesPath({ page: 2, size: 6, status: 'In Progress', sort: { field: 'machineName', direction: 'asc' }, q: '  oil & filter ' })).toBe(
+    expect(recentRecordsPath(DEFAULT_PARAMS)).toBe('/api/services/recent?page=0&size=12&sort=serviceDate%2Cdesc');
+    expect(recentRecordsPath({ page: 2, size: 6, status: 'In Progress', sort: { field: 'machineName', direction: 'asc' }, q: '  oil & filter ' })).toBe(
       '/api/services/recent?page=2&size=6&status=In+Progress&sort=machineName%2Casc&q=oil+%26+filter',
     );
-    expect(recentServicesPath({ ...DEFAULT_PARAMS, q: '   ' })).toBe(recentServicesPath(DEFAULT_PARAMS));
+    expect(recentRecordsPath({ ...DEFAULT_PARAMS, q: '   ' })).toBe(recentRecordsPath(DEFAULT_PARAMS));
     expect(isFiltered(DEFAULT_PARAMS)).toBe(false);
     expect(isFiltered({ status: 'New', q: '' })).toBe(true);
     expect(isFiltered({ status: null, q: 'oil' })).toBe(true);

@@ -3,7 +3,7 @@ import { RECENT_SERVICES_DEFAULTS } from '@wrenchlog/contracts/limits';
 import { nextSort, type SortState } from '../../lib/sort';
 
 export type { ServiceSortField };
-export type ServiceSort = SortState<ServiceSortField>;
+export type RecordSort = SortState<ServiceSortField>;
 
 /** Spec doc 1 section 9: page size options, default 12, first page 0. */
 export const PAGE_SIZES = [3, 6, 12, 24, 48] as const;
@@ -11,20 +11,20 @@ export const DEFAULT_PAGE_SIZE: number = RECENT_SERVICES_DEFAULTS.size;
 /** The list's Filter menu (spec doc 1 section 4), in the spec's order. */
 export const STATUS_FILTERS = ['New', 'In Progress', 'Cancelled', 'Closed', 'Complete'] as const;
 /** Default sort: service date, newest first. */
-export const DEFAULT_SORT: ServiceSort = RECENT_SERVICES_DEFAULTS.sort;
+export const DEFAULT_SORT: RecordSort = RECENT_SERVICES_DEFAULTS.sort;
 export const TITLE_LIMIT = 18;
 export const SEARCH_DEBOUNCE_MS = 300;
 
 /** Everything the server call depends on. `page` counts from 0 as the API does. */
-export interface ServiceListParams {
+export interface RecordListParams {
   page: number;
   size: number;
   status: string | null;
-  sort: ServiceSort;
+  sort: RecordSort;
   q: string;
 }
 
-export const DEFAULT_PARAMS: ServiceListParams = { page: 0, size: DEFAULT_PAGE_SIZE, status: null, sort: DEFAULT_SORT, q: '' };
+export const DEFAULT_PARAMS: RecordListParams = { page: 0, size: DEFAULT_PAGE_SIZE, status: null, sort: DEFAULT_SORT, q: '' };
 
 /** Titles longer than 18 characters are cut at 18 plus an ellipsis (spec doc 1 section 2). */
 export function truncateTitle(title: string | null | undefined, limit = TITLE_LIMIT): string {
@@ -36,7 +36,7 @@ export function truncateTitle(title: string | null | undefined, limit = TITLE_LI
  * Column-header rule: clicking the active column flips its direction; a new column starts
  * ascending (the spec states this for the dashboard and is silent for this list, so the lists agree).
  */
-export function nextServiceSort(current: ServiceSort, field: ServiceSortField): ServiceSort {
+export function nextRecordSort(current: RecordSort, field: ServiceSortField): RecordSort {
   return nextSort(current, field, 'asc');
 }
 
@@ -46,7 +46,7 @@ export function toggleStatus(current: string | null, clicked: string): string | 
 }
 
 /** GET /api/services/recent?page=&size=&status=&sort=field,dir&q= (status and q only when set). */
-export function recentServicesPath(params: ServiceListParams): string {
+export function recentRecordsPath(params: RecordListParams): string {
   const search = new URLSearchParams();
   search.set('page', String(Math.max(0, Math.trunc(params.page))));
   search.set('size', String(params.size));
@@ -67,7 +67,7 @@ const SORT_FIELDS: readonly ServiceSortField[] = ['machineName', 'title', 'servi
  * The list's state as the page address shows it (`/services?q=oil&status=New&sort=title,asc&page=2&size=48`),
  * so Back and reload bring it back. Only what differs from the defaults is written; `page` counts from 1 here.
  */
-export function listParamsToUrl(params: ServiceListParams): URLSearchParams {
+export function listParamsToUrl(params: RecordListParams): URLSearchParams {
   const url = new URLSearchParams();
   const q = params.q.trim();
   if (q) {
@@ -89,7 +89,7 @@ export function listParamsToUrl(params: ServiceListParams): URLSearchParams {
 }
 
 /** The list's state from its address; anything unknown or out of range falls back to its default. */
-export function listParamsFromUrl(url: URLSearchParams): ServiceListParams {
+export function listParamsFromUrl(url: URLSearchParams): RecordListParams {
   const status = url.get('status');
   const [field, direction] = (url.get('sort') ?? '').split(',');
   const page = Number(url.get('page'));
@@ -107,7 +107,7 @@ export function listParamsFromUrl(url: URLSearchParams): ServiceListParams {
 }
 
 /** Whether a search or a status filter narrows the list (decides which empty text shows). */
-export function isFiltered(params: Pick<ServiceListParams, 'status' | 'q'>): boolean {
+export function isFiltered(params: Pick<RecordListParams, 'status' | 'q'>): boolean {
   return params.status !== null || params.q.trim() !== '';
 }
 

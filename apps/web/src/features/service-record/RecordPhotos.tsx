@@ -7,15 +7,15 @@ import { ErrorState } from '../../components/states';
 import { confirmPhotosText, MESSAGES } from './service-record-logic';
 import { PhotoViewer } from './PhotoViewer';
 import classes from './service-record.module.css';
-import { useServicePhotos } from './useServicePhotos';
+import { useRecordPhotos } from './useRecordPhotos';
 import { ImageFileInput } from '../../components/ImageFileInput';
 
 /**
  * Photos of a service record (full mode, spec doc 1 section 2): a grid with Add Images, a
  * selection mode with Delete Images, and the viewer. A record not saved yet takes no photos.
  */
-export function ServicePhotos({ recordId }: { recordId: number | null }) {
-  const photos = useServicePhotos(recordId);
+export function RecordPhotos({ recordId }: { recordId: number | null }) {
+  const photos = useRecordPhotos(recordId);
   const { confirm, dialog } = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const [selecting, setSelecting] = useState(false);

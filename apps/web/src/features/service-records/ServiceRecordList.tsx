@@ -6,7 +6,7 @@ import type { ServiceRecordRow } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
 import { Pager } from '../../components/Pager';
 import { formatDate, formatDateTime, formatPrice, orNA } from '../../lib/format';
-import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type ServiceSort, type ServiceSortField } from './service-list';
+import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type RecordSort, type ServiceSortField } from './service-record-list';
 
 const machineLabel = (r: ServiceRecordRow) => r.machineName?.trim() || `Machine #${r.machineId}`;
 
@@ -42,7 +42,7 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 }
 
 /** The expanded 'Service Details' panel of one record. */
-export function ServiceDetails({ record, onBack, compact = false }: { record: ServiceRecordRow; onBack: () => void; compact?: boolean }) {
+export function RecordDetails({ record, onBack, compact = false }: { record: ServiceRecordRow; onBack: () => void; compact?: boolean }) {
   const notes = record.notes?.trim();
   return (
     <Paper
@@ -116,7 +116,7 @@ const COLUMNS: { field: ServiceSortField; label: string }[] = [
 ];
 
 /** Wide screens: a table with sortable headers; a row click expands the details under it. */
-export function ServiceTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
+export function RecordTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
@@ -168,7 +168,7 @@ export function ServiceTable({ records, expandedId, onToggle, busy, sort, onSort
                 {open && (
                   <Table.Tr>
                     <Table.Td colSpan={COLUMNS.length + 1} p="sm">
-                      <ServiceDetails record={r} onBack={() => onToggle(r.id)} />
+                      <RecordDetails record={r} onBack={() => onToggle(r.id)} />
                     </Table.Td>
                   </Table.Tr>
                 )}
@@ -182,7 +182,7 @@ export function ServiceTable({ records, expandedId, onToggle, busy, sort, onSort
 }
 
 /** Small screens: one card per record; tapping the card expands its details inside it. */
-export function ServiceCards({ records, expandedId, onToggle, busy }: ListProps) {
+export function RecordCards({ records, expandedId, onToggle, busy }: ListProps) {
   return (
     <Stack gap="sm" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
       {records.map((r) => {
@@ -229,7 +229,7 @@ export function ServiceCards({ records, expandedId, onToggle, busy }: ListProps)
             </UnstyledButton>
             {open && (
               <Box mt="sm">
-                <ServiceDetails record={r} onBack={() => onToggle(r.id)} compact />
+                <RecordDetails record={r} onBack={() => onToggle(r.id)} compact />
               </Box>
             )}
           </Card>
@@ -240,7 +240,7 @@ export function ServiceCards({ records, expandedId, onToggle, busy }: ListProps)
 }
 
 /** Sort controls above the cards: the active field flips direction, a new one starts ascending. */
-export function ServiceSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f: ServiceSortField) => void }) {
+export function RecordSortBar({ sort, onSort }: { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
   const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Group gap={6} wrap="wrap" role="group" aria-label="Sort services" mb="sm">
@@ -267,7 +267,7 @@ export function ServiceSortBar({ sort, onSort }: { sort: ServiceSort; onSort: (f
 }
 
 /** 'Page X of Y', Previous and Next (disabled at the ends) and 'Items per page'. */
-export function ServicePager({
+export function RecordPager({
   page,
   totalPages,
   size,

@@ -14,16 +14,16 @@ import {
   isFiltered,
   listParamsFromUrl,
   listParamsToUrl,
-  nextServiceSort,
-  recentServicesPath,
+  nextRecordSort,
+  recentRecordsPath,
   SEARCH_DEBOUNCE_MS,
   STATUS_FILTERS,
   toggleStatus,
-  type ServiceListParams,
+  type RecordListParams,
   type ServiceSortField,
-} from './service-list';
-import { ServiceCards, ServicePager, ServiceSortBar, ServiceTable } from './ServiceList';
-import { serviceKeys, servicesApi } from './services-api';
+} from './service-record-list';
+import { RecordCards, RecordPager, RecordSortBar, RecordTable } from './ServiceRecordList';
+import { serviceRecordListKeys, serviceRecordListApi } from './service-records-api';
 
 /**
  * Recent Machine Services (spec doc 1 sections 2, 4 and 9). Search, status filter, sort and paging
@@ -31,25 +31,25 @@ import { serviceKeys, servicesApi } from './services-api';
  * The list reloads on every filter, page, page-size change and on reset. The address holds that
  * state (listParamsToUrl), so Back from a record and a reload show the same list.
  */
-export default function ServicesPage() {
+export default function ServiceRecordListPage() {
   const api = useApi();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [url, setUrl] = useSearchParams();
   const params = listParamsFromUrl(url);
   // Each change replaces the address (no history entry per keystroke or page); Back leaves the list.
-  const setParams = (next: (p: ServiceListParams) => ServiceListParams) =>
+  const setParams = (next: (p: RecordListParams) => RecordListParams) =>
     setUrl((current) => listParamsToUrl(next(listParamsFromUrl(current))), { replace: true });
   const [search, setSearch] = useState(params.q);
   const [expandedId, setExpandedId] = useState<number | null>(null);
   const query = useQuery({
-    queryKey: serviceKeys.recent(params),
-    queryFn: () => servicesApi.recent(api, params),
+    queryKey: serviceRecordListKeys.recent(params),
+    queryFn: () => serviceRecordListApi.recent(api, params),
     // Keep the current page on screen while the next one loads; always ask the server again.
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
-  const update = (change: Partial<ServiceListParams>) => {
+  const update = (change: Partial<RecordListParams>) => {
     setExpandedId(null);
     setParams((p) => ({ ...p, ...change }));
   };
@@ -64,14 +64,14 @@ export default function ServicesPage() {
       applySearch.flush();
     }
   };
-  const onSort = (field: ServiceSortField) => update({ sort: nextServiceSort(params.sort, field), page: 0 });
+  const onSort = (field: ServiceSortField) => update({ sort: nextRecordSort(params.sort, field), page: 0 });
   const onStatus = (status: string) => update({ status: toggleStatus(params.status, status), page: 0 });
   /** Clears filter and search, restores the default sort and page 1 (the page size stays). */
   const reset = () => {
     applySearch.cancel();
     setSearch('');
     const next = { ...DEFAULT_PARAMS, size: params.size };
-    if (recentServicesPath(next) === recentServicesPath(params)) {
+    if (recentRecordsPath(next) === recentRecordsPath(params)) {
       setExpandedId(null);
       void query.refetch();
     } else {
@@ -134,12 +134,12 @@ export default function ServicesPage() {
       />
     );
   } else if (desktop) {
-    body = <ServiceTable records={data.content} expandedId={expandedId} onToggle={onToggle} busy={busy} sort={params.sort} onSort={onSort} />;
+    body = <RecordTable records={data.content} expandedId={expandedId} onToggle={onToggle} busy={busy} sort={params.sort} onSort={onSort} />;
   } else {
     body = (
       <>
-        <ServiceSortBar sort={params.sort} onSort={onSort} />
-        <ServiceCards records={data.content} expandedId={expandedId} onToggle={onToggle} busy={busy} />
+        <RecordSortBar sort={params.sort} onSort={onSort} />
+        <RecordCards records={data.content} expandedId={expandedId} onToggle={onToggle} busy={busy} />
       </>
     );
   }
@@ -198,7 +198,7 @@ export default function ServicesPage() {
         </Group>
         {body}
         {data && !query.isError && data.totalElements > 0 && (
-          <ServicePager
+          <RecordPager
             page={params.page}
             totalPages={data.totalPages}
             size={params.size}

@@ -32,7 +32,7 @@ function batchKey(batch: PendingImage[]): string {
  * The photos of a saved record: the list, adding (resize in the browser, then upload in batches),
  * the pending photos kept for a retry when an upload fails, and deleting a selection.
  */
-export function useServicePhotos(recordId: number | null) {
+export function useRecordPhotos(recordId: number | null) {
   const api = useApi();
   const images = useQuery({
     queryKey: serviceRecordKeys.images(recordId ?? 0),

@@ -69,7 +69,7 @@ beforeEach(() => {
   (globalThis as { __WIDE__?: boolean }).__WIDE__ = true;
 });
 
-describe('ServicesPage', () => {
+describe('ServiceRecordListPage', () => {
   it('shows the heading and the loading state', async () => {
     mockFetch({ 'GET /api/services/recent': pending });
     renderApp(routes, { url: '/services' });

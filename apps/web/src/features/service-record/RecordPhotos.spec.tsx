@@ -14,7 +14,7 @@ jest.unstable_mockModule('../../lib/image-resize', () => ({
     failed: files.filter((f) => f.name === 'broken.jpg').map((file) => ({ file, reason: 'The source image cannot be decoded.' })),
   }),
 }));
-const { ServicePhotos } = await import('./ServicePhotos');
+const { RecordPhotos } = await import('./RecordPhotos');
 
 const user = userEvent.setup({ delay: null });
 const jpeg = (name: string) => new File([new Uint8Array([255, 216, 255])], name, { type: 'image/jpeg' });
@@ -28,7 +28,7 @@ beforeEach(() => {
   URL.revokeObjectURL = () => undefined;
 });
 
-describe('ServicePhotos uploads', () => {
+describe('RecordPhotos uploads', () => {
   it('uploads the prepared photos as images[i][original] and [thumbnail], reporting a file that failed', async () => {
     let images: ReturnType<typeof stored>[] = [];
     const { calls } = mockFetch({
@@ -38,7 +38,7 @@ describe('ServicePhotos uploads', () => {
         return json(images, 201);
       },
     });
-    renderApp(<ServicePhotos recordId={5} />);
+    renderApp(<RecordPhotos recordId={5} />);
     await screen.findByText(/No photos yet/);
     fireEvent.change(screen.getByTestId('service-photos-input'), { target: { files: [jpeg('engine.jpg'), jpeg('broken.jpg')] } });
     expect(await screen.findByRole('button', { name: 'Open engine.jpg' })).toBeInTheDocument();
@@ -61,7 +61,7 @@ describe('ServicePhotos uploads', () => {
         return json(images, 201);
       },
     });
-    renderApp(<ServicePhotos recordId={5} />);
+    renderApp(<RecordPhotos recordId={5} />);
     await screen.findByText(/No photos yet/);
     fireEvent.change(screen.getByTestId('service-photos-input'), { target: { files: [jpeg('a.jpg'), jpeg('b.jpg')] } });
     expect(await screen.findByText('Failed to upload images')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('ServicePhotos uploads', () => {
 
   it('takes no photos before the record is saved', async () => {
     const { calls } = mockFetch({});
-    renderApp(<ServicePhotos recordId={null} />);
+    renderApp(<RecordPhotos recordId={null} />);
     await user.click(screen.getByRole('button', { name: 'Add Images' }));
     expect(await screen.findByText('Please save the service record first before adding images')).toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -89,10 +89,10 @@ describe('ServicePhotos uploads', () => {
       'GET /api/services/5/images': () => json(many(SERVICE_IMAGE_LIST_MAX)),
       'GET /api/services/6/images': () => json(many(SERVICE_IMAGE_LIST_MAX - 1)),
     });
-    renderApp(<ServicePhotos recordId={5} />);
+    renderApp(<RecordPhotos recordId={5} />);
     expect(await screen.findByText('Showing the first 500 photos')).toBeInTheDocument();
     cleanup();
-    renderApp(<ServicePhotos recordId={6} />);
+    renderApp(<RecordPhotos recordId={6} />);
     expect(await screen.findByRole('heading', { name: `Photos (${SERVICE_IMAGE_LIST_MAX - 1})` })).toBeInTheDocument();
     expect(screen.queryByText(/Showing the first/)).not.toBeInTheDocument();
   });

@@ -1,0 +1,104 @@
+import { ActionIcon, Badge, Button, Flex, Group, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconCopy, IconExternalLink, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router-dom';
+import { useApi } from '../../core/context';
+import type { FormMode } from '../../core/forms/form-rules';
+import { serviceRecordApi, serviceRecordKeys } from './service-record-api';
+import type { ServiceRecordEditor } from './useServiceRecordEditor';
+
+/**
+ * The title row: Back (full mode; the form sits inside another screen otherwise), the title, the
+ * blur-save status of an existing record, a preview's photo count, and Close (not in fast mode).
+ */
+export function ServiceRecordHeader({ editor, mode, titleId }: { editor: ServiceRecordEditor; mode: FormMode; titleId: string }) {
+  const api = useApi();
+  const { saved, saving } = editor;
+  const full = mode === 'full';
+  const readOnly = mode === 'fastView';
+  const imageCount = useQuery({
+    queryKey: serviceRecordKeys.imageCount(saved?.id ?? 0),
+    queryFn: () => serviceRecordApi.imageCount(api, saved!.id),
+    enabled: readOnly && saved !== null,
+  });
+  return (
+    <Group justify="space-between" wrap="nowrap" gap="sm" mb="md">
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        {full && (
+          <Tooltip label="Back">
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back" onClick={editor.back}>
+              <IconArrowLeft size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+        <Title order={full ? 1 : 2} fz={full ? { base: 22, md: 26 } : 'xl'} id={titleId} lh={1.2}>
+          {saved ? 'Service Record Details' : 'Create Service Record'}
+        </Title>
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {saved && !readOnly && (
+          <Text size="xs" c="dimmed" aria-live="polite" visibleFrom="xs">
+            {saving ? 'Saving...' : 'Changes save when you leave a field'}
+          </Text>
+        )}
+        {readOnly && imageCount.data !== undefined && (
+          <Badge variant="light" leftSection={<IconPhoto size={12} />}>
+            {imageCount.data === 1 ? '1 photo' : `${imageCount.data} photos`}
+          </Badge>
+        )}
+        {mode !== 'fast' && (
+          <Tooltip label="Close">
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close" onClick={editor.close}>
+              <IconX size={20} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+    </Group>
+  );
+}
+
+/** Clone and Delete (an existing record, full mode), then the submit button, or Full Details in a preview. */
+export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEditor; mode: FormMode }) {
+  const { saved, saving, busy } = editor;
+  return (
+    <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" gap="sm">
+      {mode === 'full' && saved ? (
+        <Flex direction={{ base: 'column', xs: 'row' }} gap="sm">
+          <Button
+            variant="default"
+            leftSection={<IconCopy size={16} />}
+            onClick={() => void editor.clone()}
+            loading={busy === 'clone'}
+            disabled={busy !== null}
+          >
+            Clone Record
+          </Button>
+          <Button
+            variant="light"
+            color="red"
+            leftSection={<IconTrash size={16} />}
+            onClick={() => void editor.remove()}
+            loading={busy === 'delete'}
+            disabled={busy !== null}
+          >
+            Delete Record
+          </Button>
+        </Flex>
+      ) : (
+        <span />
+      )}
+      {mode === 'fastView' ? (
+        saved && (
+          <Button component={Link} to={`/service-record/${saved.id}`} rightSection={<IconExternalLink size={16} />}>
+            Full Details
+          </Button>
+        )
+      ) : (
+        <Button type="submit" loading={busy === 'create' || saving} disabled={busy !== null && busy !== 'create'}>
+          {saved ? 'Update Service Record' : 'Create Service Record'}
+        </Button>
+      )}
+    </Flex>
+  );
+}

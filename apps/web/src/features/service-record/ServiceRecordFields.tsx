@@ -1,0 +1,134 @@
+import { Loader, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ServiceRecord } from '@wrenchlog/contracts';
+import { ServiceRecordLimits } from '@wrenchlog/contracts/limits';
+import { machineKeys, machinesApi } from '../../api/machines';
+import { useApi } from '../../core/context';
+import type { FormMode } from '../../core/forms/form-rules';
+import { SERVICE_TYPES } from '../../core/service-types';
+import { FocusClearField } from './FocusClearField';
+import { MilesField } from './MilesField';
+import { MESSAGES, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } from './service-record-logic';
+import type { ServiceRecordEditor } from './useServiceRecordEditor';
+
+interface FieldsProps {
+  editor: ServiceRecordEditor;
+  mode: FormMode;
+  /** The machine a new record is for; fast mode hides the machine select then. */
+  machineId?: number;
+}
+
+/**
+ * The fields above the schedule checklist, per mode (fast: no Miles and Hours). Each text box takes
+ * its typing in the form and, when left, its value is committed (an existing record saves).
+ */
+export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
+  const { form, commit, change, saved } = editor;
+  const values = form.getValues();
+  const readOnly = mode === 'fastView';
+  const extras = mode !== 'fast';
+  const blur = () => void commit();
+  const text = (field: 'title' | 'serviceDate' | 'serviceShop') => ({ ...form.getInputProps(field), onBlur: blur, disabled: readOnly });
+  const number = (field: 'price' | 'hours') => {
+    const props = form.getInputProps(field);
+    return { ...props, onChange: (v: number | string) => props.onChange(v === '' ? '' : Number(v)), onBlur: blur, disabled: readOnly };
+  };
+
+  const price = (
+    <NumberInput
+      label="Price"
+      prefix="$"
+      {...number('price')}
+      min={0}
+      max={9999999.99}
+      decimalScale={2}
+      thousandSeparator=","
+      allowNegative={false}
+      hideControls
+    />
+  );
+
+  return (
+    <>
+      <SimpleGrid cols={{ base: 1, sm: mode === 'fast' ? 1 : 2 }} spacing="md" verticalSpacing="sm">
+        {!(mode === 'fast' && machineId) && <MachineField editor={editor} readOnly={readOnly} saved={saved} />}
+        <TextInput label="Title" required {...text('title')} maxLength={ServiceRecordLimits.title} />
+        <FocusClearField
+          label="Service Status"
+          value={values.status}
+          options={STATUS_SUGGESTIONS}
+          disabled={readOnly}
+          error={form.errors.status as string | undefined}
+          onCommit={(status) => void commit({ status })}
+        />
+        <FocusClearField
+          label="Service Type"
+          value={values.serviceType}
+          options={SERVICE_TYPES}
+          strict
+          disabled={readOnly}
+          onCommit={(serviceType) => void commit({ serviceType })}
+        />
+        <TextInput
+          label="Service Date"
+          type="date"
+          required
+          {...text('serviceDate')}
+          // A date ahead is allowed (a planned service), but said, in case it was a typo.
+          description={!readOnly && values.serviceDate > today() ? PLANNED_SERVICE : undefined}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+        />
+        <TextInput label="Service Shop" {...text('serviceShop')} maxLength={ServiceRecordLimits.serviceShop} />
+        {!extras && price}
+      </SimpleGrid>
+      {extras && (
+        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" verticalSpacing="sm">
+          {price}
+          <MilesField value={values.miles} disabled={readOnly} onChange={(miles) => change({ miles })} onBlur={blur} />
+          <NumberInput label="Hours" {...number('hours')} min={0} decimalScale={1} thousandSeparator="," allowNegative={false} hideControls />
+        </SimpleGrid>
+      )}
+    </>
+  );
+}
+
+/** The machine select: the user's machines, the current one by name before (or without) the list. */
+function MachineField({ editor, readOnly, saved }: { editor: ServiceRecordEditor; readOnly: boolean; saved: ServiceRecord | null }) {
+  const api = useApi();
+  const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api), enabled: !readOnly });
+  const current = editor.form.getValues().machineId;
+  const options = (machines.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
+  if (current && !options.some((o) => o.value === String(current))) {
+    options.unshift({ value: String(current), label: (saved?.machineId === current ? saved.machineName : null) ?? `Machine ${current}` });
+  }
+  return (
+    <Select
+      label="Machine"
+      required
+      placeholder={machines.isPending && !readOnly ? 'Loading machines...' : 'Pick a machine'}
+      data={options}
+      value={current ? String(current) : null}
+      onChange={(v) => editor.pickMachine(v ? Number(v) : null)}
+      searchable
+      nothingFoundMessage="No machines match"
+      disabled={readOnly}
+      error={machines.isError ? MESSAGES.machinesFailed : (editor.form.errors.machineId as string | undefined)}
+      rightSection={machines.isFetching && !readOnly ? <Loader size={14} /> : undefined}
+    />
+  );
+}
+
+/** Notes (full and fastView), below the schedule checklist. */
+export function NotesField({ editor, readOnly }: { editor: ServiceRecordEditor; readOnly: boolean }) {
+  return (
+    <Textarea
+      label="Notes"
+      rows={8}
+      {...editor.form.getInputProps('notes')}
+      onBlur={() => void editor.commit()}
+      disabled={readOnly}
+      maxLength={ServiceRecordLimits.notes}
+      styles={{ input: { minHeight: 150, maxHeight: 400, resize: 'vertical' } }}
+    />
+  );
+}
