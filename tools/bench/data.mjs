@@ -255,8 +255,8 @@ try {
   await seedRecordsUpTo(stages[0]);
   log('starting the distributed product on the seeded databases');
   // A fleet (one process per app, as an orchestrator runs them) so replicas can be added later.
-  // WRENCHLOG_NODE_FLAGS passes on (e.g. `--cpu-prof --cpu-prof-dir=...` to profile the product's processes).
-  const nodeFlags = process.env.WRENCHLOG_NODE_FLAGS === undefined ? {} : { WRENCHLOG_NODE_FLAGS: process.env.WRENCHLOG_NODE_FLAGS };
+  // PRODUCT_NODE_OPTIONS becomes the product processes' NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` to profile them).
+  const nodeFlags = process.env.PRODUCT_NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: process.env.PRODUCT_NODE_OPTIONS };
   product = await Fleet.start({ mode: 'distributed', env: { ...BENCH_ENV, ...nodeFlags, DATABASE_URL: dbUrl() }, readyTimeoutMs: 120000 });
   const api = new ApiClient(product.baseUrl);
   const token = await api.login('bench-user-1@wrenchlog.bench', PASSWORD);
