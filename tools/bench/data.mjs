@@ -317,18 +317,39 @@ try {
       const cpuPerRequest = (cpuMsOf(`DATABASE_URL=${dbUrl()}`) - cpu0) / Math.max(1, viaApi.requests);
       // One connection: a report's own service time, which other work on the machine queues less than 16.
       const single = await runHttp({ ...target, connections: 1, seconds });
-      reportRows.push({ query: 'fleet, a year', rows: check.body.rows.length, total: check.body.totals.total, api: viaApi, pg: viaPg, costsOnly, cpuPerRequest, single });
+      reportRows.push({
+        query: 'fleet, a year',
+        rows: check.body.rows.length,
+        total: check.body.totals.total,
+        api: viaApi,
+        pg: viaPg,
+        costsOnly,
+        cpuPerRequest,
+        single,
+      });
       // The first report after a change (what the cache does not help): the user's read-model version
       // is raised before each request, as report-service's consumers do after applying an event, so
       // every request takes the full path. Only the request is timed, not the raise.
-      const raise = () => reportPool.query('INSERT INTO report_versions (user_id, version) VALUES (1, 1) ON CONFLICT (user_id) DO UPDATE SET version = report_versions.version + 1');
+      const raise = () =>
+        reportPool.query(
+          'INSERT INTO report_versions (user_id, version) VALUES (1, 1) ON CONFLICT (user_id) DO UPDATE SET version = report_versions.version + 1',
+        );
       const first = (connections) => firstReports(`${product.baseUrl}${REPORT_PATH}`, token, raise, connections);
       await first(1); // warm-up
       const missCpu0 = cpuMsOf(`DATABASE_URL=${dbUrl()}`);
       const missSingle = await first(1);
       const missCpu = (cpuMsOf(`DATABASE_URL=${dbUrl()}`) - missCpu0) / Math.max(1, missSingle.requests);
       const miss = await first(16);
-      reportRows.push({ query: 'fleet, first after a change', rows: check.body.rows.length, total: check.body.totals.total, api: miss, pg: viaPg, costsOnly, cpuPerRequest: missCpu, single: missSingle });
+      reportRows.push({
+        query: 'fleet, first after a change',
+        rows: check.body.rows.length,
+        total: check.body.totals.total,
+        api: miss,
+        pg: viaPg,
+        costsOnly,
+        cpuPerRequest: missCpu,
+        single: missSingle,
+      });
       // The floor of any call through the product: GET /api/user/me (one hop, one primary-key read).
       const floorTarget = { url: `${product.baseUrl}/api/user/me`, headers: { authorization: `Bearer ${token}` }, connections: 16 };
       await runHttp({ ...floorTarget, seconds: 1 });
@@ -347,7 +368,9 @@ try {
         single: floorSingle,
         reference: true,
       });
-      log(`fleet report: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms (costs only ${fmt(costsOnly.p99)} ms), product CPU ${fmt(cpuPerRequest, 1)} ms a request`);
+      log(
+        `fleet report: api p99 ${fmt(viaApi.p99)} ms, pg p99 ${fmt(viaPg.p99)} ms (costs only ${fmt(costsOnly.p99)} ms), product CPU ${fmt(cpuPerRequest, 1)} ms a request`,
+      );
       log(`first report after a change: api p99 ${fmt(miss.p99)} ms, 1 conn p50 ${fmt(missSingle.p50)} ms, product CPU ${fmt(missCpu, 1)} ms a report`);
     } finally {
       await reportPool.end();
@@ -422,7 +445,22 @@ if (reportRows.length > 0) {
     `\nThe fleet report (${totalRecords} service and ${fuelRecords} fuel records in the read model; the account's ${MACHINES_PER_USER} machines over a year; pg: the four reads of the whole answer side by side, costs-only pg: the cost sums alone; target: api p99 within 3x of pg)`,
   );
   const reportTable = [
-    ['query', 'rows', 'total', 'api req/s', 'api p50', 'api p99', 'pg req/s', 'pg p99', 'api/pg p99', 'costs-only pg p99', 'api/costs-only', 'CPU ms/req', '1 conn p50', 'verdict'],
+    [
+      'query',
+      'rows',
+      'total',
+      'api req/s',
+      'api p50',
+      'api p99',
+      'pg req/s',
+      'pg p99',
+      'api/pg p99',
+      'costs-only pg p99',
+      'api/costs-only',
+      'CPU ms/req',
+      '1 conn p50',
+      'verdict',
+    ],
   ];
   for (const r of reportRows) {
     const x = ratio(r.api.p99, r.pg.p99);

@@ -119,7 +119,12 @@ export class CostsRepository {
    * (`partial`), summed in the database (the fleet table needs no month). A key appears when it has
    * a non-zero month or a record in a partial month, as with `monthly` and `dated`.
    */
-  async totalsByMachine(userId: number, wholeMonths: readonly string[], partial: readonly { from: string; to: string }[], machineKeys: readonly number[] | null): Promise<MachineCost[]> {
+  async totalsByMachine(
+    userId: number,
+    wholeMonths: readonly string[],
+    partial: readonly { from: string; to: string }[],
+    machineKeys: readonly number[] | null,
+  ): Promise<MachineCost[]> {
     if (machineKeys?.length === 0 || (wholeMonths.length === 0 && partial.length === 0)) {
       return [];
     }
