@@ -12,8 +12,10 @@
 //   --keep         keep the databases at the end (default: dropped)
 //   --reports-only measure only the fleet report (issue 22), on the first stage's data
 // Also (issue 22): the fleet report (GET /api/reports/fleet, a year of the measured account's 20
-// machines, from report-service's read model of every seeded record) against the same aggregate of
-// the monthly totals straight through `pg`.
+// machines, from report-service's read model of every seeded record), cached and as the first report
+// after a change, against the reads of the same answer straight through `pg` (and, stricter, the
+// monthly cost totals alone).
+// PRODUCT_NODE_OPTIONS: the product processes' NODE_OPTIONS (a profile: cpu-profile-preload.mjs).
 // Also (issue 21): the fleet's Due list (GET /api/schedules) over 20,000 machines / 60,000 schedules
 // (3 a machine; scaled), its p99 against the same statement straight through `pg`.
 // Build first: flock /tmp/wrenchlog-web.lock node tools/build.mjs
@@ -255,7 +257,7 @@ try {
   await seedRecordsUpTo(stages[0]);
   log('starting the distributed product on the seeded databases');
   // A fleet (one process per app, as an orchestrator runs them) so replicas can be added later.
-  // PRODUCT_NODE_OPTIONS becomes the product processes' NODE_OPTIONS (e.g. `--cpu-prof --cpu-prof-dir=/tmp/p` to profile them).
+  // PRODUCT_NODE_OPTIONS becomes the product processes' NODE_OPTIONS (see cpu-profile-preload.mjs).
   const nodeFlags = process.env.PRODUCT_NODE_OPTIONS === undefined ? {} : { NODE_OPTIONS: process.env.PRODUCT_NODE_OPTIONS };
   product = await Fleet.start({ mode: 'distributed', env: { ...BENCH_ENV, ...nodeFlags, DATABASE_URL: dbUrl() }, readyTimeoutMs: 120000 });
   const api = new ApiClient(product.baseUrl);
