@@ -154,6 +154,16 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
       });
     });
 
+    it("sums a period's partial months by the records' own dates, for the whole fleet and for a type", async () => {
+      // 10 January to 1 March: nothing from 10 January on in January, February whole ($40), 1 March ($40).
+      const period = { from: '2026-01-10', to: '2026-03-01' };
+      const row = (r: { rows: { machineId: number | null }[] }) => r.rows.find((x) => x.machineId === LOADER);
+      const money = { fuel: 80, service: 0, parts: 0, total: 80 };
+      expect(row(await reports.fleet(actor, period))).toMatchObject(money);
+      expect(row(await reports.fleet(actor, { ...period, type: 'loader' }))).toMatchObject(money);
+      expect((await reports.costsReport(actor, { ...period, machineId: LOADER })).totals).toEqual(money);
+    });
+
     it('leaves out a voided reading, and an older re-delivered event does not bring it back', async () => {
       await reading(3, 'distance', 1900, '2026-03-02', false, 5);
       await reading(3, 'distance', 1900, '2026-03-02', true, 2);

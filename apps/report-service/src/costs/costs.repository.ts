@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { queryNamed, rowLock } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import type { CostCell } from '../reports/report.rules.js';
+import type { CostCell, MachineCost } from '../reports/report.rules.js';
 import { CostRecordEntity } from './cost-record.entity.js';
 import type { BucketDelta, CostCategory } from './cost.rules.js';
 import { MonthlyCostEntity } from './monthly-cost.entity.js';
@@ -111,6 +111,44 @@ export class CostsRepository {
       qb.andWhere('r.machine_key IN (:...machineKeys)', { machineKeys });
     }
     return (await qb.getRawMany<Raw>()).map(cell);
+  }
+
+  /**
+   * Each machine key's total per category over a period, in one statement: the monthly totals of
+   * the months it covers whole (`wholeMonths`, contiguous) and the records of its partial months
+   * (`partial`), summed in the database (the fleet table needs no month). A key appears when it has
+   * a non-zero month or a record in a partial month, as with `monthly` and `dated`.
+   */
+  async totalsByMachine(
+    userId: number,
+    wholeMonths: readonly string[],
+    partial: readonly { from: string; to: string }[],
+    machineKeys: readonly number[] | null,
+  ): Promise<MachineCost[]> {
+    if (machineKeys?.length === 0 || (wholeMonths.length === 0 && partial.length === 0)) {
+      return [];
+    }
+    const keys = (column: string) => (machineKeys ? ` AND ${column} IN (:...machineKeys)` : '');
+    const parts: string[] = [];
+    const params: Record<string, unknown> = { userId, machineKeys };
+    if (wholeMonths.length > 0) {
+      parts.push(
+        `SELECT machine_key, category, amount_cents FROM report_monthly
+         WHERE user_id = :userId AND month >= :first AND month <= :last AND amount_cents <> 0${keys('machine_key')}`,
+      );
+      Object.assign(params, { first: wholeMonths[0], last: wholeMonths[wholeMonths.length - 1] });
+    }
+    if (partial.length > 0) {
+      const dates = partial.map((_, i) => `(record_date >= :from${i} AND record_date <= :to${i})`).join(' OR ');
+      parts.push(`SELECT machine_key, category, amount_cents FROM report_records WHERE user_id = :userId AND NOT deleted AND (${dates})${keys('machine_key')}`);
+      partial.forEach((p, i) => Object.assign(params, { [`from${i}`]: p.from, [`to${i}`]: p.to }));
+    }
+    const rows = await queryNamed<Omit<Raw, 'month'>[]>(
+      this.dataSource.manager,
+      `SELECT machine_key AS "machineKey", category, SUM(amount_cents) AS cents FROM (${parts.join(' UNION ALL ')}) t GROUP BY machine_key, category`,
+      params,
+    );
+    return rows.map((r) => ({ machineKey: Number(r.machineKey), category: r.category, cents: Number(r.cents ?? 0) }));
   }
 
   /** A machine's costed records in [from, to], oldest first (its history). */

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { queryNamed } from '@wrenchlog/platform';
 import { DataSource, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { ReportMachineEntity, typeKeyOf } from './report-machine.entity.js';
 
@@ -41,11 +42,21 @@ export class MachinesRepository {
     return manager.findOneBy(ReportMachineEntity, { machineId });
   }
 
-  /** The user's live machines, of one type (by its key) when given. */
-  live(userId: number, typeKey?: string): Promise<ReportMachineEntity[]> {
-    return this.dataSource.manager.find(ReportMachineEntity, {
-      where: { userId, deleted: false, ...(typeKey !== undefined ? { typeKey } : {}) },
-      order: { machineId: 'ASC' },
-    });
+  /**
+   * The user's live machines, of one type (by its key) when given: only what a report reads, in one
+   * plain statement (a report's first read after each change; TypeORM's entity find costs more CPU
+   * than the statement).
+   */
+  async live(userId: number, typeKey?: string): Promise<ScopeMachine[]> {
+    const rows = await queryNamed<{ machineId: number | string; name: string; archived: boolean | number; distanceUnit: 'mi' | 'km' | null }[]>(
+      this.dataSource.manager,
+      `SELECT machine_id AS "machineId", name, archived, distance_unit AS "distanceUnit" FROM report_machines
+       WHERE user_id = :userId AND NOT deleted${typeKey !== undefined ? ' AND type_key = :typeKey' : ''} ORDER BY machine_id`,
+      { userId, typeKey },
+    );
+    return rows.map((r) => ({ machineId: Number(r.machineId), name: r.name, archived: Boolean(r.archived), distanceUnit: r.distanceUnit }));
   }
 }
+
+/** A machine as a report reads it. */
+export type ScopeMachine = Pick<ReportMachineEntity, 'machineId' | 'name' | 'archived' | 'distanceUnit'>;

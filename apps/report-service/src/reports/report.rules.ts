@@ -115,8 +115,11 @@ export function stackByMonth(months: readonly string[], cells: readonly CostCell
   return { months: months.map((month) => ({ month, ...breakdown(byMonth.get(month)!) })), totals: breakdown(totals) };
 }
 
+/** A total of one machine (0: none) and category over a whole period, in cents. */
+export type MachineCost = Omit<CostCell, 'month'>;
+
 /** The costs of each machine key over the period, in cents. */
-export function byMachine(cells: readonly CostCell[]): Map<number, Record<CostCategory, number>> {
+export function byMachine(cells: readonly MachineCost[]): Map<number, Record<CostCategory, number>> {
   const out = new Map<number, Record<CostCategory, number>>();
   for (const c of cells) {
     const row = out.get(c.machineKey) ?? zero();

@@ -16,10 +16,10 @@ import { badRequest } from '@wrenchlog/platform';
 import { CostsRepository } from '../costs/costs.repository.js';
 import type { CostCategory } from '../costs/cost.rules.js';
 import { MachineLookup } from '../machines/machine-lookup.js';
-import { typeKeyOf, type ReportMachineEntity } from '../machines/report-machine.entity.js';
-import { MachinesRepository } from '../machines/machines.repository.js';
+import { typeKeyOf } from '../machines/report-machine.entity.js';
+import { MachinesRepository, type ScopeMachine } from '../machines/machines.repository.js';
 import { UsageRepository } from '../usage/usage.repository.js';
-import { segmentsFrom, usageByMachine, type Usage } from '../usage/usage.rules.js';
+import { segmentsFrom, usageByMachine, type FillRow, type MeterSpan, type Usage } from '../usage/usage.rules.js';
 import { localDate } from '../users/time-zone.rules.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ReadModelVersions } from '../versions/read-model-versions.js';
@@ -42,7 +42,7 @@ import {
 
 /** Which machines a report covers: one, a type, or all (with the purchases that name none). */
 interface Scope {
-  machines: ReportMachineEntity[];
+  machines: ScopeMachine[];
   /** The machine keys whose costs count; null: every key of the user (0 included). */
   keys: number[] | null;
 }
@@ -101,15 +101,21 @@ export class ReportsService {
   }
 
   private async computeFleet(actor: Actor, q: ReportRequest | null, period: Period): Promise<FleetReport> {
-    const scope = await this.scope(actor, { type: q?.type });
-    // Three reads side by side (PostgreSQL runs them on three connections).
-    const [cells, usage, segmentList] = await Promise.all([
-      this.cells(actor.userId, period, scope.keys),
-      this.usage(actor.userId, scope, period),
-      this.segments(actor.userId, scope, period),
+    const userId = actor.userId;
+    // A type's machines bound the other reads; the whole fleet's reads need no machine list first,
+    // so then all four run side by side (PostgreSQL runs them on four connections).
+    const typed = this.typeOf(q) !== undefined ? await this.scope(actor, { type: q?.type }) : null;
+    const scopeKeys = typed?.keys ?? null;
+    const { wholeMonths, partial } = splitPeriod(period);
+    const [scope, costRows, spans, fills] = await Promise.all([
+      typed ?? this.scope(actor, null),
+      this.costs.totalsByMachine(userId, wholeMonths, partial, scopeKeys),
+      this.readings.spans(userId, period.from, period.to, scopeKeys),
+      this.readings.fills(userId, period.from, period.to, scopeKeys),
     ]);
-    const costs = byMachine(cells);
-    const segments = groupBy(segmentList, (s) => s.machineId);
+    const costs = byMachine(costRows);
+    const usage = usageOf(scope, spans);
+    const segments = groupBy(segmentsOf(scope, fills, period.from), (s) => s.machineId);
     const rows: FleetRow[] = [];
     const named = new Map(scope.machines.map((m) => [m.machineId, m]));
     // Every live machine of the scope, an archived one only when it cost something in the period.
@@ -236,14 +242,19 @@ export class ReportsService {
     return id;
   }
 
+  private typeOf(q: Pick<ReportRequest, 'type'> | null): string | undefined {
+    return typeof q?.type === 'string' && q.type.trim() !== '' ? q.type : undefined;
+  }
+
   private async scope(actor: Actor, q: Pick<ReportRequest, 'machineId' | 'type'> | null): Promise<Scope> {
     const machineId = this.machineIdOf(q?.machineId);
     if (machineId !== undefined) {
       const machine = await this.lookup.requireOwned(actor, machineId);
       return { machines: [machine], keys: [machine.machineId] };
     }
-    if (typeof q?.type === 'string' && q.type.trim() !== '') {
-      const machines = await this.machines.live(actor.userId, typeKeyOf(q.type)!);
+    const type = this.typeOf(q);
+    if (type !== undefined) {
+      const machines = await this.machines.live(actor.userId, typeKeyOf(type)!);
       if (machines.length === 0) {
         throw badRequest(ReportMessages.type, [{ field: 'type', message: ReportMessages.type }]);
       }
@@ -263,29 +274,30 @@ export class ReportsService {
 
   /** Usage of the scope's machines in the period, by machine (absent: no reading, no known unit). */
   private async usage(userId: number, scope: Scope, period: Period): Promise<Map<number, Usage>> {
-    if (scope.machines.length === 0) {
-      return new Map();
-    }
-    const ids = scope.keys && scope.machines.map((m) => m.machineId);
-    const spans = await this.readings.spans(userId, period.from, period.to, ids);
-    const live = new Set(scope.machines.map((m) => m.machineId));
-    return usageByMachine(
-      spans.filter((s) => live.has(s.machineId)),
-      new Map(scope.machines.map((m) => [m.machineId, m.distanceUnit])),
-    );
+    return scope.machines.length === 0 ? new Map() : usageOf(scope, await this.readings.spans(userId, period.from, period.to, scope.keys));
   }
 
   private async segments(userId: number, scope: Scope, period: Period): Promise<FuelEconomySegment[]> {
-    if (scope.machines.length === 0) {
-      return [];
-    }
-    const live = new Set(scope.machines.map((m) => m.machineId));
-    const fills = await this.readings.fills(userId, period.from, period.to, scope.keys && [...live]);
-    return segmentsFrom(
-      fills.filter((f) => live.has(f.machineId)),
-      period.from,
-    );
+    return scope.machines.length === 0 ? [] : segmentsOf(scope, await this.readings.fills(userId, period.from, period.to, scope.keys), period.from);
   }
+}
+
+/** The usage of the scope's live machines from the meters' spans (read for them or for all the user's). */
+function usageOf(scope: Scope, spans: readonly MeterSpan[]): Map<number, Usage> {
+  const live = new Set(scope.machines.map((m) => m.machineId));
+  return usageByMachine(
+    spans.filter((s) => live.has(s.machineId)),
+    new Map(scope.machines.map((m) => [m.machineId, m.distanceUnit])),
+  );
+}
+
+/** The full-to-full segments of the scope's live machines that end in the period. */
+function segmentsOf(scope: Scope, fills: readonly FillRow[], from: string): FuelEconomySegment[] {
+  const live = new Set(scope.machines.map((m) => m.machineId));
+  return segmentsFrom(
+    fills.filter((f) => live.has(f.machineId)),
+    from,
+  );
 }
 
 function groupBy<T, K>(items: readonly T[], key: (t: T) => K): Map<K, T[]> {
