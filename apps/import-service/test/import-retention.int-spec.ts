@@ -6,6 +6,7 @@ import {
   IMPORT_ROWS,
   MACHINE_IMPORT_REVERT,
   PURCHASE_RECENT_FOR_MACHINE,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SERVICE_RECORD_BY_MACHINE,
 } from '@wrenchlog/contracts';
 import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
@@ -38,6 +39,9 @@ describe.each(await testEngines())('import retention (%s)', (engine) => {
         if (pattern === MACHINE_IMPORT_REVERT) {
           machineReverts.push([...(payload.machineIds ?? [])].sort());
           return { deleted: payload.machineIds?.length ?? 0, kept: [] };
+        }
+        if (pattern === SCHEDULE_IMPORT_HAND_READINGS) {
+          return { machineIds: [] };
         }
         if (pattern === FUEL_RECORD_LATEST) {
           return null;

@@ -8,6 +8,7 @@ import {
   MACHINE_IMPORT_CREATE_MACHINES,
   MACHINE_IMPORT_REVERT,
   PURCHASE_RECENT_FOR_MACHINE,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SERVICE_RECORD_BY_MACHINE,
   type Actor,
   type ImportApplyResult,
@@ -293,8 +294,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     const kept = (await this.repository.findById(id))?.rowMachineIds;
     const created = new Set([...(await this.repository.machinesOf(id)).values(), ...fromRows, ...(kept ? (JSON.parse(kept) as number[]) : [])]);
     const empty: number[] = [];
+    const withReadings = await this.machinesWithHandReadings(actor, [...created]);
     for (const machineId of created) {
-      if (!(await this.hasRecords(actor, machineId))) {
+      if (!withReadings.has(machineId) && !(await this.hasRecords(actor, machineId))) {
         empty.push(machineId);
       }
     }
@@ -317,6 +319,17 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       return fuel !== null || count(services) > 0 || count(purchases) > 0;
     };
     return this.owner('record owners', call);
+  }
+
+  /** The import's machines with readings a user entered on their meters since: Revert keeps them, as it keeps those with records. */
+  private async machinesWithHandReadings(actor: Actor, machineIds: number[]): Promise<Set<number>> {
+    if (machineIds.length === 0) {
+      return new Set();
+    }
+    const answer = await this.owner(SCHEDULE_IMPORT_HAND_READINGS, () =>
+      this.rpc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: actor.userId, machineIds }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+    );
+    return new Set(answer.machineIds);
   }
 
   /** An owner's call, tried 5 times with backoff (1, 2, 4, 8 s) before the job gives up on it; a refusal is not tried again. */

@@ -5,6 +5,8 @@ import type {
   ImportApplyResult,
   ImportCheckRequest,
   ImportCheckResult,
+  ImportHandReadingsRequest,
+  ImportHandReadingsResult,
   ImportRevertRequest,
   ImportRevertResult,
   RpcMeta,
@@ -133,6 +135,12 @@ export class ReadingImportsService {
       }
     });
     return { deleted };
+  }
+
+  /** schedule.import.handReadings: which of the caller's machines have readings entered on their meters (Revert keeps those machines). */
+  async handReadings({ userId }: Actor, request: ImportHandReadingsRequest): Promise<ImportHandReadingsResult> {
+    const ids = (request?.machineIds ?? []).filter((id) => Number.isSafeInteger(id) && id > 0);
+    return { machineIds: await this.meters.machinesWithHandReadings(userId, ids) };
   }
 
   /** The value in the meter's unit and rules, a stored live reading of the same day and value, or the sequence conflict. */

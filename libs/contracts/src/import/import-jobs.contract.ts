@@ -19,6 +19,8 @@ export const MACHINE_IMPORT_CREATE_MACHINES = 'machine.import.createMachines' as
 /** Meter readings (LubeLogger's odometer file): schedule-service's readings. */
 export const SCHEDULE_IMPORT_APPLY = 'schedule.import.apply' as const;
 export const SCHEDULE_IMPORT_REVERT = 'schedule.import.revert' as const;
+/** Revert's question: which of the import's machines have readings a user entered (they are kept, as with records). */
+export const SCHEDULE_IMPORT_HAND_READINGS = 'schedule.import.handReadings' as const;
 
 // The dry run's questions to the owners (producer: import-service's validate): which rows repeat a
 // record the caller already has, and (readings) which break the rules of what is stored.
@@ -135,4 +137,18 @@ export function checkImportRecord<T extends object>(dto: ClassConstructor<T>, re
   };
   const problem = first(errors);
   return problem ? { value: null, problem } : { value, problem: null };
+}
+
+/** schedule.import.handReadings: of these machines of the caller, those with a reading no record gave. */
+export interface ImportHandReadingsRequest {
+  userId: number;
+  machineIds: number[];
+}
+
+/**
+ * The machines with a live or void reading entered on their meters (by hand, or by another import):
+ * not one a service or fuel record gave, nor the one a machine's own miles or hours field gave.
+ */
+export interface ImportHandReadingsResult {
+  machineIds: number[];
 }

@@ -44,7 +44,10 @@ import type {
   MachineImportRevertResult,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
+  ImportHandReadingsRequest,
+  ImportHandReadingsResult,
   SERVICE_IMPORT_APPLY,
   SERVICE_IMPORT_CHECK,
   SERVICE_IMPORT_REVERT,
@@ -76,6 +79,7 @@ export type ImportJobRpc = {
   [MACHINE_IMPORT_REVERT]: { request: MachineImportRevertRequest; response: MachineImportRevertResult };
   [SCHEDULE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [SCHEDULE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [SCHEDULE_IMPORT_HAND_READINGS]: { request: ImportHandReadingsRequest; response: ImportHandReadingsResult };
   [FUEL_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
   [SERVICE_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
   [INVENTORY_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
