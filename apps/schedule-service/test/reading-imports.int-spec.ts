@@ -5,6 +5,7 @@ import {
   READING_LIST,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
   SCHEDULE_READING_CHANGED,
   type Meter,
@@ -112,5 +113,31 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
       userA,
     );
     expect(unknown.code).toBe('UNAVAILABLE');
+  });
+  it("answers the machines with readings entered on their meters, not those whose only reading came from the machine's own miles, nor another user's", async () => {
+    const byHand = await machineOf();
+    const fieldOnly = await machineOf();
+    const noReadings = await machineOf();
+    const imported = await machineOf();
+    await svc.send(READING_CREATE, { meterId: byHand.distance.id, reading: { value: 500, readAt: '2024-03-20' } }, userA);
+    // The user set the machine's miles: a manual reading the machine's field gave.
+    await svc.emit(MACHINE_SAVED, {
+      machineId: fieldOnly.machineId,
+      userId: userA.userId,
+      name: 'Field only',
+      type: 'Truck',
+      miles: 900,
+      at: new Date().toISOString(),
+    });
+    await expectEventually(async () => expect(await readingsOf(fieldOnly.distance.id)).toEqual([[expect.any(String), 900, 'manual']]));
+    await svc.send(
+      SCHEDULE_IMPORT_APPLY,
+      { importId: 77, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(imported.machineId, 10, '2024-01-01') }] },
+      userA,
+    );
+    const ids = [byHand, fieldOnly, noReadings, imported].map((m) => m.machineId);
+    const answer = await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userA.userId, machineIds: ids }, userA);
+    expect([...answer.machineIds].sort()).toEqual([byHand.machineId, imported.machineId].sort());
+    expect(await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userB.userId, machineIds: ids }, userB)).toEqual({ machineIds: [] });
   });
 });
