@@ -9,6 +9,7 @@ import type { BuildContext } from './rows/context.js';
 import { buildFuelRow } from './rows/fuel-row.js';
 import { buildMachineRow } from './rows/machine-row.js';
 import { buildOdometerRow } from './rows/odometer-row.js';
+import { buildPartRow, buildSupplierRow } from './rows/inventory-rows.js';
 import { buildPurchaseRow } from './rows/purchase-row.js';
 import type { ImportRow } from './rows/import-row.js';
 import { RowReader } from './rows/row.js';
@@ -306,7 +307,7 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       } else {
         row.machine = { id };
         if (row.record && row.kind !== 'machine') {
-          row.record.machineId = id;
+          (row.record as { machineId?: number }).machineId = id;
         }
       }
     }
@@ -362,6 +363,10 @@ function build(kind: RecordKind, reader: RowReader, ctx: BuildContext, extras: s
       return buildMachineRow(reader, ctx) as Promise<ImportRow>;
     case 'odometer':
       return buildOdometerRow(reader, ctx) as Promise<ImportRow>;
+    case 'supplier':
+      return buildSupplierRow(reader) as Promise<ImportRow>;
+    case 'part':
+      return buildPartRow(reader) as Promise<ImportRow>;
   }
 }
 

@@ -8,6 +8,7 @@ import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
+import { exportIdOf } from './import.rules.js';
 
 const ROW_CHUNK = 200;
 
@@ -318,6 +319,23 @@ export class ImportsRepository {
     return rows
       .filter((r): r is ImportRowEntity & { targetId: number } => r.targetId !== null)
       .map((r) => ({ name: String((JSON.parse(r.record ?? '{}') as { name?: unknown }).name ?? ''), id: r.targetId }));
+  }
+
+  /** Export id -> written id of the import's rows of one kind (a restore's suppliers or parts). */
+  async writtenRefs(importId: number, kind: string): Promise<Map<string, number>> {
+    const rows = await this.dataSource.getRepository(ImportRowEntity).find({
+      where: { importId, kind, outcome: 'written' },
+      select: { targetId: true, record: true },
+      order: { rowNumber: 'ASC' },
+    });
+    const out = new Map<string, number>();
+    for (const row of rows) {
+      const id = exportIdOf(row.record);
+      if (id !== undefined && row.targetId !== null && !out.has(id)) {
+        out.set(id, row.targetId);
+      }
+    }
+    return out;
   }
 
   /** After a rollback or revert, the written rows are no longer written. */

@@ -11,6 +11,11 @@ export const FUEL_IMPORT_APPLY = 'fuel.import.apply' as const;
 export const FUEL_IMPORT_REVERT = 'fuel.import.revert' as const;
 export const INVENTORY_IMPORT_APPLY = 'inventory.import.apply' as const;
 export const INVENTORY_IMPORT_REVERT = 'inventory.import.revert' as const;
+/** A restore's suppliers and inventory parts (SupplierInput, PartInput), written before its purchases name them. */
+export const INVENTORY_IMPORT_APPLY_SUPPLIERS = 'inventory.import.applySuppliers' as const;
+export const INVENTORY_IMPORT_APPLY_PARTS = 'inventory.import.applyParts' as const;
+/** After the import's purchases are reverted: its parts, then its suppliers, that nothing entered since names. */
+export const INVENTORY_IMPORT_REVERT_STOCK = 'inventory.import.revertStock' as const;
 export const SERVICE_IMPORT_APPLY = 'service.import.apply' as const;
 export const SERVICE_IMPORT_REVERT = 'service.import.revert' as const;
 export const MACHINE_IMPORT_APPLY = 'machine.import.apply' as const;
@@ -50,6 +55,11 @@ export interface ImportApplyRequest {
   userId: number;
   batchNo: number;
   rows: ImportApplyRow[];
+  /**
+   * A restore's purchases: the restored parts' stock already counts them (the export's quantity),
+   * so a purchase records what it added without adding it again.
+   */
+  stockCounted?: boolean;
 }
 
 /** A row already written by an earlier delivery answers its first id again. */

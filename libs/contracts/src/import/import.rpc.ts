@@ -35,7 +35,10 @@ import type {
   ImportRevertRequest,
   ImportRevertResult,
   INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_APPLY_PARTS,
+  INVENTORY_IMPORT_APPLY_SUPPLIERS,
   INVENTORY_IMPORT_CHECK,
+  INVENTORY_IMPORT_REVERT_STOCK,
   INVENTORY_IMPORT_REVERT,
   MACHINE_IMPORT_APPLY,
   MACHINE_IMPORT_CREATE_MACHINES,
@@ -72,6 +75,9 @@ export type ImportJobRpc = {
   [FUEL_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
   [INVENTORY_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [INVENTORY_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [INVENTORY_IMPORT_APPLY_SUPPLIERS]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [INVENTORY_IMPORT_APPLY_PARTS]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [INVENTORY_IMPORT_REVERT_STOCK]: { request: ImportRevertRequest; response: ImportRevertResult };
   [SERVICE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [SERVICE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
   [MACHINE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };

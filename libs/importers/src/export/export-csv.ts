@@ -76,10 +76,20 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
       'storeAddress',
     ].map(same),
     col('createDate'),
+    // The inventory part and supplier it names, by their ids in parts.csv and suppliers.csv.
+    col('partId', 'partRef'),
+    col('storeId', 'storeRef'),
   ],
   // Format 2. Suppliers before parts (a part names its supplier).
-  suppliers: ['id', 'name', 'contact', 'email', 'phone', 'address'].map(shown),
-  parts: ['id', 'partNumber', 'name', 'description', 'category', 'quantity', 'minStock', 'price', 'supplierId', 'supplier', 'brand', 'stockStatus'].map(shown),
+  suppliers: [col('id', 'ref'), ...['name', 'contact', 'email', 'phone', 'address'].map(same)],
+  parts: [
+    col('id', 'ref'),
+    ...['partNumber', 'name', 'description', 'category', 'quantity', 'minStock', 'price'].map(same),
+    col('supplierId', 'supplierRef'),
+    shown('supplier'),
+    same('brand'),
+    shown('stockStatus'),
+  ],
   // Every reading, those the records gave (source 'service_record' or 'fuel_record', which their record gives again) too.
   meterReadings: [
     'id',

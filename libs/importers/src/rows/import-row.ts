@@ -1,4 +1,5 @@
 import type { FuelRow } from './fuel-row.js';
+import type { PartRow, SupplierRow } from './inventory-rows.js';
 import type { MachineRow } from './machine-row.js';
 import type { OdometerRow } from './odometer-row.js';
 import type { PurchaseRow } from './purchase-row.js';
@@ -11,4 +12,6 @@ export type ImportRow =
   | (NormalizedRow<ServiceRow> & { kind: 'service' })
   | (NormalizedRow<PurchaseRow> & { kind: 'purchase' })
   | (NormalizedRow<MachineRow> & { kind: 'machine' })
-  | (NormalizedRow<OdometerRow> & { kind: 'odometer' });
+  | (NormalizedRow<OdometerRow> & { kind: 'odometer' })
+  | (NormalizedRow<SupplierRow> & { kind: 'supplier' })
+  | (NormalizedRow<PartRow> & { kind: 'part' });
