@@ -6,6 +6,7 @@ import {
   INVENTORY_IMPORT_APPLY_SUPPLIERS,
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SERVICE_IMPORT_APPLY,
 } from '@wrenchlog/contracts';
 import {
@@ -115,6 +116,7 @@ describe('the rows a commit sends and where they go', () => {
       odometer: SCHEDULE_IMPORT_APPLY,
       supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
       part: INVENTORY_IMPORT_APPLY_PARTS,
+      reading: SCHEDULE_IMPORT_APPLY_READINGS,
     });
     const rows = [
       { kind: 'machine', n: 2 },

@@ -12,6 +12,7 @@ import {
   INVENTORY_IMPORT_REVERT_STOCK,
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_REVERT,
   SERVICE_IMPORT_APPLY,
@@ -75,7 +76,7 @@ export function sendsRow(row: RowFacts): boolean {
 }
 
 /** The kinds of rows and the owners' calls that write and revert them. */
-export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part'] as const;
+export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 export const APPLY_PATTERN = {
@@ -86,6 +87,7 @@ export const APPLY_PATTERN = {
   odometer: SCHEDULE_IMPORT_APPLY,
   supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
   part: INVENTORY_IMPORT_APPLY_PARTS,
+  reading: SCHEDULE_IMPORT_APPLY_READINGS,
 } as const satisfies Record<RowKind, string>;
 
 /**

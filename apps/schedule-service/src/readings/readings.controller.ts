@@ -2,6 +2,7 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
@@ -73,6 +74,11 @@ export class ReadingsController {
   @MessagePattern(SCHEDULE_IMPORT_APPLY)
   importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.apply(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_APPLY_READINGS)
+  importApplyReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.imports.applyReadings(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_HAND_READINGS)

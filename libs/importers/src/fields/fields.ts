@@ -2,7 +2,7 @@
 // use for it (compared without case, spaces or punctuation). The Map step of the wizard offers
 // these fields; suggestMapping() fills them from a file's header.
 
-export const RECORD_KINDS = ['machine', 'service', 'fuel', 'purchase', 'odometer', 'supplier', 'part'] as const;
+export const RECORD_KINDS = ['machine', 'service', 'fuel', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 interface FieldDef {
@@ -118,6 +118,18 @@ export const FIELDS = {
     price: { label: 'Price', aliases: ['price', 'cost'] },
     supplierRef: { label: 'Supplier (export id)', aliases: [] },
     brand: { label: 'Brand', aliases: ['brand'] },
+  },
+  // A restore's meter-readings.csv: a reading of the machine's distance or hours meter.
+  reading: {
+    machine: MACHINE_REF.machine,
+    meterKind: { label: 'Meter (distance or hours)', aliases: ['meterkind'] },
+    unit: { label: 'Unit', aliases: ['unit'] },
+    value: { label: 'Value', aliases: ['value', 'reading'] },
+    readAt: { label: 'Date', aliases: ['readat', 'date'] },
+    void: { label: 'Void', aliases: ['void'] },
+    rollover: { label: 'Rollover', aliases: ['rollover'] },
+    replacement: { label: 'Meter replacement', aliases: ['replacement'] },
+    source: { label: 'Source', aliases: ['source'] },
   },
 } as const satisfies Record<RecordKind, Record<string, FieldDef>>;
 

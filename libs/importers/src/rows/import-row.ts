@@ -3,6 +3,7 @@ import type { PartRow, SupplierRow } from './inventory-rows.js';
 import type { MachineRow } from './machine-row.js';
 import type { OdometerRow } from './odometer-row.js';
 import type { PurchaseRow } from './purchase-row.js';
+import type { ReadingRow } from './reading-row.js';
 import type { NormalizedRow } from './row.js';
 import type { ServiceRow } from './service-row.js';
 
@@ -14,4 +15,5 @@ export type ImportRow =
   | (NormalizedRow<MachineRow> & { kind: 'machine' })
   | (NormalizedRow<OdometerRow> & { kind: 'odometer' })
   | (NormalizedRow<SupplierRow> & { kind: 'supplier' })
-  | (NormalizedRow<PartRow> & { kind: 'part' });
+  | (NormalizedRow<PartRow> & { kind: 'part' })
+  | (NormalizedRow<ReadingRow> & { kind: 'reading' });

@@ -111,4 +111,16 @@ export const FIELD_OPTIONS: Record<RecordKind, FieldOption[]> = {
     { value: 'supplierRef', label: 'Supplier (export id)' },
     { value: 'brand', label: 'Brand' },
   ],
+  // A restore's meter-readings.csv.
+  reading: [
+    { value: 'machine', label: 'Machine (name)' },
+    { value: 'meterKind', label: 'Meter (distance or hours)' },
+    { value: 'unit', label: 'Unit' },
+    { value: 'value', label: 'Value' },
+    { value: 'readAt', label: 'Date' },
+    { value: 'void', label: 'Void' },
+    { value: 'rollover', label: 'Rollover' },
+    { value: 'replacement', label: 'Meter replacement' },
+    { value: 'source', label: 'Source' },
+  ],
 };
