@@ -4,6 +4,7 @@ import {
   IMPORT_LIST,
   IMPORT_REVERT,
   IMPORT_ROWS,
+  INVENTORY_IMPORT_REVERT_STOCK,
   MACHINE_IMPORT_REVERT,
   PURCHASE_RECENT_FOR_MACHINE,
   SCHEDULE_IMPORT_HAND_READINGS,
@@ -49,7 +50,7 @@ describe.each(await testEngines())('import retention (%s)', (engine) => {
         if (pattern === SERVICE_RECORD_BY_MACHINE || pattern === PURCHASE_RECENT_FOR_MACHINE) {
           return { content: [] };
         }
-        if (pattern.endsWith('.import.revert')) {
+        if (pattern.endsWith('.import.revert') || pattern === INVENTORY_IMPORT_REVERT_STOCK) {
           return { deleted: 0 };
         }
         throw new Error(`unexpected call ${pattern}`);
