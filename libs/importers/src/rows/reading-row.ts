@@ -33,7 +33,7 @@ export async function buildReadingRow(reader: RowReader, ctx: BuildContext): Pro
   if (meterKind !== 'distance' && meterKind !== 'hours') {
     reader.error(`${reader.label('meterKind')}: must be distance or hours`);
   } else if (meterKind === 'distance' ? unit !== 'mi' && unit !== 'km' : unit !== 'h') {
-    reader.error(`${reader.label('unit')}: '${unit ?? ''}' is not a unit of a ${meterKind} meter`);
+    reader.error(`${reader.label('unit')}: '${unit ?? ''}' is not a unit of ${meterKind === 'hours' ? 'an hours' : 'a distance'} meter`);
   }
   if (reader.boolean('replacement')) {
     // A replacement starts a new meter segment (POST /api/meters/{id}/replacement): enter it again by hand.

@@ -293,6 +293,18 @@ describe('wrenchlog-export source', () => {
     expect(format1.rows.find((r) => r.kind === 'purchase')!.record).not.toHaveProperty('exportRefs');
   });
 
+  it('refuses a meter replacement reading and a reading of an unknown meter, each with why', async () => {
+    const readings = exportCsv('meterReadings', [
+      exportRow.meterReadings({ ...reading, replacement: true }, machine.name),
+      exportRow.meterReadings({ ...reading, id: 64, meterKind: 'hours', unit: 'mi' }, machine.name),
+    ]);
+    const { rows } = await normalizeFile(analyzeFile(exportZip({ 'meter-readings.csv': readings }), 'wrenchlog-export'), { knownMachines: [] });
+    expect(rows.filter((r) => r.kind === 'reading').map((r) => [r.status, r.messages[0]?.replace(/^row \d+: /, '')])).toEqual([
+      ['error', 'a meter replacement is not restored: skip this row and replace the meter again by hand'],
+      ['error', "Unit: 'mi' is not a unit of an hours meter"],
+    ]);
+  });
+
   it("refuses a restored part whose supplier is not named, with the field's message", async () => {
     const parts = exportCsv('parts', [exportRow.parts({ ...part, supplierId: null as unknown as number, category: 'Tyres' as never })]);
     const { rows } = await normalizeFile(analyzeFile(exportZip({ 'parts.csv': parts }), 'wrenchlog-export'), { knownMachines: [] });
