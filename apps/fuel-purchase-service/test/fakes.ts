@@ -265,6 +265,12 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
       db.tables.parts = rows().filter((p) => p !== row);
       return !!row;
     },
+    deleteImportedUnused: async (_tx, userId, importId) => {
+      const named = new Set(db.tables.purchases.filter((b) => b.userId === userId).flatMap((b) => [b.partId, b.stockPartId]));
+      const gone = mine(userId).filter((p) => p.importId === importId && !named.has(p.id));
+      db.tables.parts = rows().filter((p) => !gone.includes(p));
+      return gone.length;
+    },
     adjustStock: async (_tx, userId, adjustments) => {
       for (const { partId, delta } of adjustments) {
         const part = t.find(userId, partId);
@@ -304,6 +310,15 @@ export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
     save: async (_tx, row) => t.save(row),
     delete: async (_tx, userId, id) => {
       db.tables.suppliers = rows().filter((s) => !(s.userId === userId && s.id === id));
+    },
+    deleteImportedUnused: async (_tx, userId, importId) => {
+      const named = new Set([
+        ...db.tables.parts.filter((p) => p.userId === userId).map((p) => p.supplierId),
+        ...db.tables.purchases.filter((b) => b.userId === userId).map((b) => b.storeId),
+      ]);
+      const gone = mine(userId).filter((s) => s.importId === importId && !named.has(s.id));
+      db.tables.suppliers = rows().filter((s) => !gone.includes(s));
+      return gone.length;
     },
   });
 };
@@ -352,6 +367,8 @@ export function aSupplier(db: FakeDatabase, user: Actor, fields: Partial<Supplie
     phone: '555-0100',
     address: null,
     idempotencyKey: null,
+    importId: null,
+    importRow: null,
     ...fields,
   };
   db.tables.suppliers.push(row);
@@ -373,6 +390,8 @@ export function aPart(db: FakeDatabase, user: Actor, fields: Partial<PartEntity>
     supplierId: fields.supplierId ?? aSupplier(db, user).id,
     brand: null,
     idempotencyKey: null,
+    importId: null,
+    importRow: null,
     ...fields,
   };
   db.tables.parts.push(row);

@@ -57,6 +57,8 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       );
       expect(res.status).toBe(201);
     }
+    // Format 2: the inventory. The purchase below is of this part, bought at its supplier: received, it adds 2 to the 3 in stock.
+    const stocked = await createPart(api, a.token, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 3 });
     const bought = await api.post(
       '/api/purchases',
       {
@@ -68,15 +70,14 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
         partStatus: 'Purchased',
         purchaseDate: '2026-03-22T12:00:00.000Z',
         machineId: truck.id,
-        partId: null,
+        partId: stocked.partId,
         userId: 0,
-        storeId: 0,
+        storeId: stocked.supplierId,
       },
       a.token,
     );
     expect(bought.status).toBe(201);
-    // Format 2: the inventory, a reading entered by hand and a schedule.
-    await createPart(api, a.token, { name: 'Hydraulic filter', partNumber: 'HF-1', quantity: 3 });
+    // Format 2: a reading entered by hand and a schedule.
     const schedule = await api.post(
       `/api/machines/${truck.id}/schedules`,
       { title: 'Oil', serviceType: 'Oil Change', intervalDistance: 5000, recurring: true, anchor: 'completion' },
@@ -176,12 +177,20 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       ['Export Truck', '2026-03-21T17:30:00.000Z', '15.2', '52.58', '48100', 'true'],
       ['Export Truck', '2026-04-03T08:15:00.000Z', '14.75', '51.02', '48420', 'true'],
     ]);
-    expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName])).toEqual([
-      ['Export Truck', 'Air filter', '2', '24.5', 'NAPA'],
+    const [supplier] = csvRows(files['suppliers.csv']);
+    const [part] = csvRows(files['parts.csv']);
+    expect([supplier.name, supplier.email]).toEqual(['Heartland Hydraulics', 'marcus.reed@example.com']);
+    // 3 in stock, and the 2 the purchase received.
+    expect([part.name, part.partNumber, part.quantity, part.supplier, part.supplierId]).toEqual([
+      'Hydraulic filter',
+      'HF-1',
+      '5',
+      'Heartland Hydraulics',
+      supplier.id,
     ]);
-    expect(csvRows(files['suppliers.csv']).map((x) => [x.name, x.email])).toEqual([['Heartland Hydraulics', 'marcus.reed@example.com']]);
-    expect(csvRows(files['parts.csv']).map((x) => [x.name, x.partNumber, x.quantity, x.supplier])).toEqual([
-      ['Hydraulic filter', 'HF-1', '3', 'Heartland Hydraulics'],
+    // The purchase names the part and the supplier by their ids in parts.csv and suppliers.csv.
+    expect(csvRows(files['part-purchases.csv']).map((p) => [p.machine, p.partName, p.quantity, p.price, p.storeName, p.partId, p.storeId])).toEqual([
+      ['Export Truck', 'Air filter', '2', '24.5', 'NAPA', part.id, supplier.id],
     ]);
     const readings = csvRows(files['meter-readings.csv']).sort((x, y) => x.readAt.localeCompare(y.readAt));
     expect(readings.map((r) => [r.machine, r.meterKind, r.unit, r.value, r.readAt, r.source])).toEqual([
@@ -204,10 +213,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
     // What the restore leaves in the ZIP is said before anything is written.
     expect(uploaded.body.notes).toContain(
-      "The export's 1 supplier, 1 inventory part, 4 meter readings, 1 maintenance schedule and 1 photo are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+      "The export's 1 maintenance schedule and 1 photo are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
     );
     const counts = await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token);
-    expect(counts).toMatchObject({ status: 201, body: { valid: 7, warnings: 0, errors: 0 } });
+    expect(counts).toMatchObject({ status: 201, body: { valid: 10, warnings: 0, errors: 0 } });
 
     const rows: { record: Record<string, any>; newMachine?: string }[] = [];
     for (let page = 0; ; page += 1) {
@@ -224,9 +233,14 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(cents(of('totalPrice').map((f) => f.totalPrice))).toBe(103.6);
     expect(cents(of('partName').map((p) => p.price * p.quantity))).toBe(49);
     expect(of('title')[0].notes).toBe('=HYPERLINK("http://example.com","x")');
-    expect(rows.filter((r) => !('make' in r.record)).map((r) => r.newMachine)).toEqual([
+    expect(of('contact').map((x) => x.name)).toEqual(['Heartland Hydraulics']);
+    expect(of('category').map((x) => [x.name, x.quantity])).toEqual([['Hydraulic filter', 5]]);
+    // Of the 4 readings only the hand-entered one is a row: the records give the other 3 again.
+    expect(of('meterKind').map((x) => [x.value, x.readAt, x.source])).toEqual([[48600, '2026-04-10', 'manual']]);
+    expect(rows.filter((r) => !('make' in r.record) && !('contact' in r.record) && !('category' in r.record)).map((r) => r.newMachine)).toEqual([
       'Export Truck',
       'Export Mower',
+      'Export Truck',
       'Export Truck',
       'Export Truck',
       'Export Truck',
@@ -242,14 +256,33 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       const services = (await api.get(`/api/services/machine/${m.id}`, token)).body as any[];
       const fuel = (await api.get(`/api/fuel-records/machine/${m.id}`, token)).body as any[];
       const purchases = (await api.get(`/api/purchases/getrecentForMachine/${m.id}`, token)).body.content as any[];
+      // Every reading of its meters, void ones too (their source aside: a restored hand-entered reading is of source 'import').
+      const readings: unknown[] = [];
+      for (const meter of (await api.get(`/api/machines/${m.id}/meters`, token)).body as any[]) {
+        const page = (await api.get(`/api/meters/${meter.id}/readings?size=100`, token)).body.content as any[];
+        readings.push(...page.map((r) => [meter.kind, r.readAt, r.value, r.void, r.source === 'manual' ? 'import' : r.source]));
+      }
       out.push({
         machine: [m.name, m.year, m.make, m.model, m.status, m.type, m.miles],
+        readings,
         services: services.map((r) => [r.title, r.serviceDate, r.price, r.miles, r.notes]),
         fuel: fuel.map((r) => [r.dateOfPurchase, r.amount, r.pricePerUnit, r.totalPrice, r.currentMileage, r.storeName, r.fullTank]),
-        purchases: purchases.map((r) => [r.partName, r.partNumber, r.quantity, r.price, r.storeName, r.partStatus, r.purchaseDate]),
+        purchases: purchases.map((r) => [r.partName, r.partNumber, r.quantity, r.price, r.storeName, r.partStatus, r.purchaseDate, r.partId, r.storeId]),
       });
     }
-    return out;
+    // Suppliers, and parts with their stock; a purchase's part and supplier by name (their ids differ).
+    const suppliers = (await api.get('/api/suppliers/all', token)).body as any[];
+    const parts = (await api.get('/api/parts?size=100', token)).body.content as any[];
+    const partName = new Map(parts.map((p) => [p.id, p.name]));
+    const supplierName = new Map(suppliers.map((x) => [x.id, x.name]));
+    for (const h of out) {
+      h.purchases = h.purchases.map((p) => [...p.slice(0, 7), partName.get(p[7]) ?? null, supplierName.get(p[8]) ?? null]);
+    }
+    return {
+      machines: out,
+      suppliers: suppliers.map((x) => [x.name, x.contact, x.email, x.phone, x.address]),
+      parts: parts.map((p) => [p.partNumber, p.name, p.category, p.quantity, p.minStock, p.price, p.supplier, p.brand, p.stockStatus]),
+    };
   };
   const FLEET = '/api/reports/fleet?from=2026-01-01&to=2026-12-31';
   const fleetTotals = async (token: string) => (await api.get(FLEET, token)).body.totals;
@@ -261,7 +294,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: d.token, raw: form });
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
-    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 7, warnings: 0, errors: 0 });
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 10, warnings: 0, errors: 0 });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
     let view: any;
     await expectEventually(
@@ -272,11 +305,18 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    expect(view).toMatchObject({ counts: { written: 7, failed: 0, skipped: 0 }, progress: { done: 7, total: 7 }, error: null });
+    expect(view).toMatchObject({ counts: { written: 10, failed: 0, skipped: 0 }, progress: { done: 10, total: 10 }, error: null });
 
     const original = await holdings(a.token);
-    expect(original.map((h) => h.machine[0])).toEqual(['Export Mower', 'Export Truck']);
-    expect(await holdings(d.token)).toEqual(original);
+    expect(original.machines.map((h) => h.machine[0])).toEqual(['Export Mower', 'Export Truck']);
+    // The part's stock is the original's 5 (the restored purchase does not add its 2 again), and the purchase names the restored part and supplier.
+    expect(original.parts).toEqual([
+      ['HF-1', 'Hydraulic filter', 'Hydraulic', 5, expect.any(Number), expect.any(Number), 'Heartland Hydraulics', expect.anything(), expect.any(String)],
+    ]);
+    expect(original.machines[1].purchases[0].slice(7)).toEqual(['Hydraulic filter', 'Heartland Hydraulics']);
+    // The 4 readings: the hand-entered 48,600 restored, the other 3 given again by their records (by their events, as the machine's miles).
+    expect(original.machines[1].readings).toHaveLength(4);
+    await expectEventually(async () => expect(await holdings(d.token)).toEqual(original), 20_000);
     // The reports hear of the restored records by their events, as of hand-entered ones.
     const totals = await fleetTotals(a.token);
     expect(totals).toMatchObject({ fuel: 103.6, service: 210.05, parts: 49 });
@@ -292,9 +332,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    // 2 service records, 2 fills, 1 purchase and the 2 machines; none kept (they have no record left).
-    expect(view.reverted).toEqual({ deleted: 7, keptMachines: [] });
+    // 2 service records, 2 fills, 1 purchase, the part, its supplier, the reading and the 2 machines; none kept (they have no record left).
+    expect(view.reverted).toEqual({ deleted: 10, keptMachines: [] });
     expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);
+    expect(await holdings(d.token)).toEqual({ machines: [], suppliers: [], parts: [] });
     await expectEventually(async () => expect(await fleetTotals(d.token)).toMatchObject({ fuel: 0, service: 0, parts: 0, total: 0 }), 20_000);
     // The original account is untouched.
     expect(await holdings(a.token)).toEqual(original);
@@ -331,7 +372,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
 
     // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
-    const used = await restore(e.token, { valid: 6, warnings: 1, errors: 0 });
+    const used = await restore(e.token, { valid: 9, warnings: 1, errors: 0 });
     expect(used.warned).toEqual([
       {
         rowNumber: expect.any(Number),
@@ -345,7 +386,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
         record: expect.objectContaining({ name: 'Export Truck', make: 'Ford' }),
       },
     ]);
-    expect(used.view).toMatchObject({ counts: { written: 6, skipped: 1, failed: 0 }, error: null });
+    expect(used.view).toMatchObject({ counts: { written: 9, skipped: 1, failed: 0 }, error: null });
     // /api/machines/all answers ids and names: the user's own machine kept its id (and name), the Mower is new.
     const machinesOfE = ((await api.get('/api/machines/all', e.token)).body as any[]).map((m) => [m.name, m.id === trucks[0].id]).sort();
     expect(machinesOfE).toEqual([
@@ -354,8 +395,8 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     ]);
     expect((await api.get(`/api/machines/?machineId=${trucks[0].id}`, e.token)).body).toMatchObject({ name: 'export truck', make: 'Toyota', model: 'Hilux' });
     const original = await holdings(a.token);
-    const truckOfA = original.find((h) => h.machine[0] === 'Export Truck')!;
-    const [restoredTruck] = (await holdings(e.token)).filter((h) => h.machine[0] === 'export truck');
+    const truckOfA = original.machines.find((h) => h.machine[0] === 'Export Truck')!;
+    const [restoredTruck] = (await holdings(e.token)).machines.filter((h) => h.machine[0] === 'export truck');
     expect([restoredTruck.services, restoredTruck.fuel, restoredTruck.purchases]).toEqual([truckOfA.services, truckOfA.fuel, truckOfA.purchases]);
     await expectEventually(async () => expect(await fleetTotals(e.token)).toMatchObject({ fuel: 103.6, service: 210.05, parts: 49 }), 20_000);
 
@@ -366,12 +407,12 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
 
     // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
-    const created = await restore(f.token, { valid: 6, warnings: 1, errors: 0 }, 'create');
+    const created = await restore(f.token, { valid: 9, warnings: 1, errors: 0 }, 'create');
     expect(created.warned[0].messages[0]).toMatch(
       /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
     );
     expect(created.warned[0].existingMachineId).toBeUndefined();
-    expect(created.view).toMatchObject({ counts: { written: 7, skipped: 0, failed: 0 } });
+    expect(created.view).toMatchObject({ counts: { written: 10, skipped: 0, failed: 0 } });
     const machinesOfF = (await api.get('/api/machines/all', f.token)).body as any[];
     expect(machinesOfF.map((m) => m.name).sort()).toEqual(['Export Mower', 'Export Truck', 'export truck']);
     expect((await api.get(`/api/services/machine/${trucks[1].id}`, f.token)).body).toEqual([]);

@@ -304,7 +304,7 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     expect((await api.get(`/api/services/machine/${kept.id}`, a.token)).body).toEqual([]);
   }, 60_000);
 
-  it('reverts exactly what the import wrote: records the user added since and a new machine they used stay; twice is 409', async () => {
+  it('reverts exactly what the import wrote: records and readings the user added since and the new machines they used stay; twice is 409', async () => {
     const c = await createApprovedUser(api, { name: 'Import job C' });
     const fuelly = [
       'car_name,model,mpg,odometer,miles,gallons,price,city_percentage,fuelup_date,date_added,tags,notes,missed_fuelup,partial_fuelup,latitude,longitude,brand',
@@ -327,16 +327,32 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
       c.token,
     );
     expect(mine.status).toBe(201);
+    // A reading entered by hand on the imported mower keeps it too (its meters come with the machine's event).
+    const mower = machines.find((m) => m.name === 'Revert Mower')!;
+    let meterId = 0;
+    await expectEventually(async () => {
+      const found = ((await api.get(`/api/machines/${mower.id}/meters`, c.token)).body as { id: number; kind: string }[]).find((m) => m.kind === 'distance');
+      expect(found).toBeDefined();
+      meterId = found!.id;
+    });
+    expect((await api.post(`/api/meters/${meterId}/readings`, { value: 400, readAt: '2024-03-01' }, c.token)).status).toBe(201);
     const own = await createMachine(api, c.token, { name: 'Hand made' });
 
     expect((await api.post(`/api/imports/${id}/revert`, undefined, b.token)).status).toBe(404);
     const reverting = await api.post(`/api/imports/${id}/revert`, undefined, c.token);
     expect(reverting.status).toBe(202);
     const reverted = await settled(c.token, id, 'reverted');
-    expect(reverted.reverted).toEqual({ deleted: 4, keptMachines: [{ id: truck.id, name: 'Revert Truck' }] });
+    expect(reverted.reverted.deleted).toBe(3);
+    expect([...reverted.reverted.keptMachines].sort((x: { id: number }, y: { id: number }) => x.id - y.id)).toEqual(
+      [
+        { id: truck.id, name: 'Revert Truck' },
+        { id: mower.id, name: 'Revert Mower' },
+      ].sort((x, y) => x.id - y.id),
+    );
     expect((await api.post(`/api/imports/${id}/revert`, undefined, c.token)).status).toBe(409);
     expect((await fuelOf(c.token, truck.id)).map((f) => f.id)).toEqual([mine.body.id]);
-    expect(((await api.get('/api/machines/all', c.token)).body as { id: number }[]).map((m) => m.id).sort()).toEqual([truck.id, own.id].sort());
+    expect(await fuelOf(c.token, mower.id)).toEqual([]);
+    expect(((await api.get('/api/machines/all', c.token)).body as { id: number }[]).map((m) => m.id).sort()).toEqual([truck.id, mower.id, own.id].sort());
   }, 60_000);
 
   it('imports part purchases as hand-entered ones, and reverts them', async () => {

@@ -4,8 +4,10 @@ import {
   IMPORT_LIST,
   IMPORT_REVERT,
   IMPORT_ROWS,
+  INVENTORY_IMPORT_REVERT_STOCK,
   MACHINE_IMPORT_REVERT,
   PURCHASE_RECENT_FOR_MACHINE,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SERVICE_RECORD_BY_MACHINE,
 } from '@wrenchlog/contracts';
 import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
@@ -39,13 +41,16 @@ describe.each(await testEngines())('import retention (%s)', (engine) => {
           machineReverts.push([...(payload.machineIds ?? [])].sort());
           return { deleted: payload.machineIds?.length ?? 0, kept: [] };
         }
+        if (pattern === SCHEDULE_IMPORT_HAND_READINGS) {
+          return { machineIds: [] };
+        }
         if (pattern === FUEL_RECORD_LATEST) {
           return null;
         }
         if (pattern === SERVICE_RECORD_BY_MACHINE || pattern === PURCHASE_RECENT_FOR_MACHINE) {
           return { content: [] };
         }
-        if (pattern.endsWith('.import.revert')) {
+        if (pattern.endsWith('.import.revert') || pattern === INVENTORY_IMPORT_REVERT_STOCK) {
           return { deleted: 0 };
         }
         throw new Error(`unexpected call ${pattern}`);

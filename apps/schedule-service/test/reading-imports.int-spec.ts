@@ -4,7 +4,9 @@ import {
   READING_CREATE,
   READING_LIST,
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
   SCHEDULE_READING_CHANGED,
   type Meter,
@@ -112,5 +114,74 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
       userA,
     );
     expect(unknown.code).toBe('UNAVAILABLE');
+  });
+  it("answers the machines with readings entered on their meters, not those whose only reading came from the machine's own miles, nor another user's", async () => {
+    const byHand = await machineOf();
+    const fieldOnly = await machineOf();
+    const noReadings = await machineOf();
+    const imported = await machineOf();
+    await svc.send(READING_CREATE, { meterId: byHand.distance.id, reading: { value: 500, readAt: '2024-03-20' } }, userA);
+    // The user set the machine's miles: a manual reading the machine's field gave.
+    await svc.emit(MACHINE_SAVED, {
+      machineId: fieldOnly.machineId,
+      userId: userA.userId,
+      name: 'Field only',
+      type: 'Truck',
+      miles: 900,
+      at: new Date().toISOString(),
+    });
+    await expectEventually(async () => expect(await readingsOf(fieldOnly.distance.id)).toEqual([[expect.any(String), 900, 'manual']]));
+    await svc.send(
+      SCHEDULE_IMPORT_APPLY,
+      { importId: 77, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(imported.machineId, 10, '2024-01-01') }] },
+      userA,
+    );
+    const ids = [byHand, fieldOnly, noReadings, imported].map((m) => m.machineId);
+    const answer = await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userA.userId, machineIds: ids }, userA);
+    expect([...answer.machineIds].sort()).toEqual([byHand.machineId, imported.machineId].sort());
+    expect(await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userB.userId, machineIds: ids }, userB)).toEqual({ machineIds: [] });
+  });
+  it("writes a restore's readings on the meter of their kind, void ones void, one that no longer fits as void; Revert takes them back", async () => {
+    const { machineId, distance } = await machineOf();
+    const hours = (await svc.send(METER_BY_MACHINE, { machineId }, userA)).find((m) => m.kind === 'hours')!;
+    await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 900, readAt: '2024-06-01' } }, userA);
+    const restored = (value: number, readAt: string, fields: Record<string, unknown> = {}) => ({
+      machineId,
+      meterKind: 'distance',
+      unit: 'mi',
+      value,
+      readAt,
+      void: false,
+      rollover: false,
+      ...fields,
+    });
+    const batch = {
+      importId: 88,
+      userId: userA.userId,
+      batchNo: 0,
+      rows: [
+        { rowNumber: 2, record: restored(500, '2024-03-20') },
+        { rowNumber: 3, record: restored(450, '2024-03-25', { void: true }) },
+        // Above the 900 the account read on 2024-06-01: kept, as void.
+        { rowNumber: 4, record: restored(1_000, '2024-05-01') },
+        { rowNumber: 5, record: restored(310.5, '2024-03-20', { meterKind: 'hours', unit: 'h' }) },
+        { rowNumber: 6, record: restored(10, '2024-03-20', { meterKind: 'hours', unit: 'mi' }) },
+      ],
+    };
+    const applied = await svc.send(SCHEDULE_IMPORT_APPLY_READINGS, batch, userA);
+    expect(applied.failed).toEqual([{ rowNumber: 6, message: 'meterKind: must be distance (mi or km) or hours (h)' }]);
+    expect(applied.written.map((w) => w.rowNumber)).toEqual([2, 3, 4, 5]);
+    expect(await svc.send(SCHEDULE_IMPORT_APPLY_READINGS, batch, userA)).toEqual({ ...applied, backlog: expect.any(Number) });
+    const withVoid = async (meterId: number) =>
+      ((await svc.send(READING_LIST, { meterId, page: 0, size: 50 }, userA)).content as MeterReading[]).map((r) => [r.readAt, r.value, r.source, r.void]);
+    expect(await withVoid(distance.id)).toEqual([
+      ['2024-06-01', 900, 'manual', false],
+      ['2024-05-01', 1_000, 'import', true],
+      ['2024-03-25', 450, 'import', true],
+      ['2024-03-20', 500, 'import', false],
+    ]);
+    expect(await withVoid(hours.id)).toEqual([['2024-03-20', 310.5, 'import', false]]);
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 88, userId: userA.userId }, userA)).toEqual({ deleted: 4 });
+    expect(await withVoid(distance.id)).toEqual([['2024-06-01', 900, 'manual', false]]);
   });
 });

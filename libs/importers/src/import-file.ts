@@ -9,7 +9,9 @@ import type { BuildContext } from './rows/context.js';
 import { buildFuelRow } from './rows/fuel-row.js';
 import { buildMachineRow } from './rows/machine-row.js';
 import { buildOdometerRow } from './rows/odometer-row.js';
+import { buildPartRow, buildSupplierRow } from './rows/inventory-rows.js';
 import { buildPurchaseRow } from './rows/purchase-row.js';
+import { buildReadingRow, isRecordReading } from './rows/reading-row.js';
 import type { ImportRow } from './rows/import-row.js';
 import { RowReader } from './rows/row.js';
 import { buildServiceRow } from './rows/service-row.js';
@@ -280,7 +282,11 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       if (row.cells.length > columns.length && row.cells.slice(columns.length).some((c) => c.trim() !== '')) {
         reader.error(`the row has ${row.cells.length} cells, the header ${columns.length}`);
       }
-      rows.push(await build(planned.kind, reader, ctx, extras));
+      const built = await build(planned.kind, reader, ctx, extras);
+      // A restore leaves out the readings its service and fuel records give again.
+      if (!(built.kind === 'reading' && isRecordReading(built.record))) {
+        rows.push(built);
+      }
       sinceYield += 1;
       if (sinceYield === YIELD_EVERY) {
         // Validation is CPU work: let the process answer other calls between batches (embedded, every
@@ -306,7 +312,7 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       } else {
         row.machine = { id };
         if (row.record && row.kind !== 'machine') {
-          row.record.machineId = id;
+          (row.record as { machineId?: number }).machineId = id;
         }
       }
     }
@@ -362,6 +368,12 @@ function build(kind: RecordKind, reader: RowReader, ctx: BuildContext, extras: s
       return buildMachineRow(reader, ctx) as Promise<ImportRow>;
     case 'odometer':
       return buildOdometerRow(reader, ctx) as Promise<ImportRow>;
+    case 'supplier':
+      return buildSupplierRow(reader) as Promise<ImportRow>;
+    case 'part':
+      return buildPartRow(reader) as Promise<ImportRow>;
+    case 'reading':
+      return buildReadingRow(reader, ctx) as Promise<ImportRow>;
   }
 }
 

@@ -4,6 +4,8 @@ import { CommonModule } from '../common/common.module.js';
 import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import { InventoryController } from './inventory.controller.js';
 import { InventoryExportController } from './inventory-export.controller.js';
+import { InventoryImportsController } from './inventory-imports.controller.js';
+import { InventoryImportsService } from './inventory-imports.service.js';
 import { InventoryService } from './inventory.service.js';
 import { PartsRepository } from './parts.repository.js';
 import { StockEvents } from './stock-events.js';
@@ -17,8 +19,8 @@ import { SuppliersRepository } from './suppliers.repository.js';
  */
 @Module({
   imports: [CommonModule, OutboxModule],
-  controllers: [InventoryController, InventoryExportController],
-  providers: [InventoryService, StockEvents, PartsRepository, SuppliersRepository, PurchasesRepository],
+  controllers: [InventoryController, InventoryExportController, InventoryImportsController],
+  providers: [InventoryService, InventoryImportsService, StockEvents, PartsRepository, SuppliersRepository, PurchasesRepository],
   exports: [StockEvents, PartsRepository, SuppliersRepository],
 })
 export class InventoryModule {}

@@ -44,7 +44,7 @@ export const toPart = (p: PartEntity, supplierName: string): Part => ({
   stockStatus: stockStatus(p.quantity, p.minStock),
 });
 
-function assignPart(e: PartEntity, p: PartInput): PartEntity {
+export function assignPart(e: PartEntity, p: PartInput): PartEntity {
   e.partNumber = p.partNumber.trim();
   e.name = p.name.trim();
   e.description = textOrNull(p.description);
@@ -57,7 +57,7 @@ function assignPart(e: PartEntity, p: PartInput): PartEntity {
   return e;
 }
 
-function assignSupplier(e: SupplierEntity, s: SupplierInput): SupplierEntity {
+export function assignSupplier(e: SupplierEntity, s: SupplierInput): SupplierEntity {
   e.name = s.name.trim();
   e.contact = s.contact.trim();
   e.email = s.email.trim();

@@ -95,6 +95,21 @@ export class PartsRepository {
     return this.table(tx).save(row);
   }
 
+  /** Deletes the parts of a restore (issue 23) that no purchase names (a purchase entered since keeps its part). Answers how many. */
+  async deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
+    const unused = await this.table(tx)
+      .createQueryBuilder('p')
+      .select('p.id', 'id')
+      .where('p.user_id = :userId AND p.import_id = :importId', { userId, importId })
+      .andWhere('NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = p.user_id AND (b.part_id = p.id OR b.stock_part_id = p.id))')
+      .getRawMany<{ id: number | string }>();
+    const ids = unused.map((r) => Number(r.id));
+    if (ids.length > 0) {
+      await this.table(tx).delete({ userId, id: In(ids) });
+    }
+    return ids.length;
+  }
+
   /** Deletes the user's part; answers whether this call removed it. */
   async delete(tx: Tx, userId: number, id: number): Promise<boolean> {
     return ((await this.table(tx).delete({ id, userId })).affected ?? 0) > 0;

@@ -25,4 +25,11 @@ export class SupplierEntity {
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
+
+  /** The restore that wrote it (issue 23), null for one entered by hand; (import_id, import_row) is unique. */
+  @Column({ name: 'import_id', type: 'integer', nullable: true })
+  importId: number | null;
+
+  @Column({ name: 'import_row', type: 'integer', nullable: true })
+  importRow: number | null;
 }

@@ -76,6 +76,22 @@ export class SuppliersRepository {
     return this.table(tx).save(row);
   }
 
+  /** Deletes the suppliers of a restore (issue 23) that no part or purchase names. Answers how many. */
+  async deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
+    const unused = await this.table(tx)
+      .createQueryBuilder('s')
+      .select('s.id', 'id')
+      .where('s.user_id = :userId AND s.import_id = :importId', { userId, importId })
+      .andWhere('NOT EXISTS (SELECT 1 FROM parts p WHERE p.user_id = s.user_id AND p.supplier_id = s.id)')
+      .andWhere('NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = s.user_id AND b.store_id = s.id)')
+      .getRawMany<{ id: number | string }>();
+    const ids = unused.map((r) => Number(r.id));
+    if (ids.length > 0) {
+      await this.table(tx).delete({ userId, id: In(ids) });
+    }
+    return ids.length;
+  }
+
   async delete(tx: Tx, userId: number, id: number): Promise<void> {
     await this.table(tx).delete({ id, userId });
   }

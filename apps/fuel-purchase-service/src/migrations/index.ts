@@ -3,6 +3,7 @@ import { CreateFuelPurchase1763740004000 } from './1763740004000-create-fuel-pur
 import { CreateKnownMachines1763760000000 } from './1763760000000-create-known-machines.js';
 import { AddFuelFillFlags1764100000000 } from './1764100000000-add-fuel-fill-flags.js';
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
+import { AddInventoryImportColumns1766000000000 } from './1766000000000-add-inventory-import-columns.js';
 
 // The outbox came with issue 21 (fuel.record.saved/deleted); for an existing database it is simply pending.
 export const migrations = [
@@ -11,4 +12,5 @@ export const migrations = [
   ...OUTBOX_MIGRATIONS,
   AddFuelFillFlags1764100000000,
   AddImportColumns1764200000000,
+  AddInventoryImportColumns1766000000000,
 ];

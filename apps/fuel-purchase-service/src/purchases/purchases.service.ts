@@ -156,7 +156,7 @@ export class PurchasesService {
             throw err;
           }
           // Stock moves row by row (a later row of the same part sees it); the purchases are inserted together after the batch.
-          await this.applyStock(manager, row);
+          await this.applyStock(manager, row, { counted: request.stockCounted === true });
           return { record: row };
         },
         (rows) => this.outbox.enqueueMany(manager, INVENTORY_PURCHASE_SAVED, rows.map(savedEvent), { actor: caller, correlationId: meta?.correlationId }),
@@ -345,18 +345,23 @@ export class PurchasesService {
     }
   }
 
-  /** Moves stock by the change of this purchase's contribution and records the new ledger on the row. */
-  private async applyStock(tx: Tx, row: PurchaseEntity): Promise<void> {
+  /**
+   * Moves stock by the change of this purchase's contribution and records the new ledger on the row.
+   * `counted`: a restored purchase, whose part's restored stock already holds its units: only the ledger is recorded.
+   */
+  private async applyStock(tx: Tx, row: PurchaseEntity, { counted = false }: { counted?: boolean } = {}): Promise<void> {
     const plan = planStock(
       { received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded },
       { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
     );
-    await this.parts.adjustStock(tx, row.userId, plan.adjustments);
-    await this.stock.announce(
-      tx,
-      row.userId,
-      plan.adjustments.map((a) => a.partId),
-    );
+    if (!counted) {
+      await this.parts.adjustStock(tx, row.userId, plan.adjustments);
+      await this.stock.announce(
+        tx,
+        row.userId,
+        plan.adjustments.map((a) => a.partId),
+      );
+    }
     row.stockReceived = plan.ledger.received;
     row.stockPartId = plan.ledger.stockPartId;
     row.stockAdded = plan.ledger.stockAdded;

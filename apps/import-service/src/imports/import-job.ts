@@ -8,6 +8,7 @@ import {
   MACHINE_IMPORT_CREATE_MACHINES,
   MACHINE_IMPORT_REVERT,
   PURCHASE_RECENT_FOR_MACHINE,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SERVICE_RECORD_BY_MACHINE,
   type Actor,
   type ImportApplyResult,
@@ -22,6 +23,7 @@ import {
   backoffMs,
   byKind,
   failureSummary,
+  FIRST_KINDS,
   isRowKind,
   LEASE_MS,
   LEASE_RENEW_MS,
@@ -32,7 +34,9 @@ import {
   OWNER_TRIES,
   RESUME_TICK_MS,
   retriable,
+  linkRefs,
   REVERT_PATTERNS,
+  type WrittenRefs,
 } from './import.rules.js';
 import { ImportsRepository } from './imports.repository.js';
 
@@ -117,7 +121,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       if (entity.reverting) {
         await this.revert(id, actor);
       } else if (entity.state === 'importing') {
-        await this.importRows(id, actor, entity.mode as ImportCommitMode);
+        await this.importRows(id, actor, entity.mode as ImportCommitMode, entity.source);
       }
     } catch (err) {
       // A database or broker failure of this worker: the lease lapses and the tick resumes the job.
@@ -129,20 +133,29 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /**
-   * Machines first, then the pending rows in batches of 500 in file order, each kind to its owner.
-   * A restore's machine rows are written before anything else, so the rows naming those machines get
-   * their ids; only the names without a machine row are created by name (with stand-in fields).
+   * Machines first, then a restore's suppliers and parts (FIRST_KINDS), then the pending rows in
+   * batches of 500 in file order, each kind to its owner. A restore's machine rows are written before
+   * anything else, so the rows naming those machines get their ids; only the names without a machine
+   * row are created by name (with stand-in fields). Its parts and purchases get the ids of the
+   * suppliers and parts it wrote (WrittenRefs, read again from the rows, so a resumed job has them).
    */
-  private async importRows(id: number, actor: Actor, mode: ImportCommitMode): Promise<void> {
+  private async importRows(id: number, actor: Actor, mode: ImportCommitMode, source: string): Promise<void> {
     try {
       let batchNo = 0;
-      for (const kind of ['machine', undefined] as const) {
-        const machines = kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>();
+      for (const kind of [...FIRST_KINDS, undefined]) {
+        const links: Links = {
+          machines: kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>(),
+          refs: {
+            supplier: kind === 'part' || kind === undefined ? await this.repository.writtenRefs(id, 'supplier') : new Map<string, number>(),
+            part: kind === undefined ? await this.repository.writtenRefs(id, 'part') : new Map<string, number>(),
+          },
+          stockCounted: source === 'wrenchlog-export',
+        };
         for (let step: BatchStep = 'next'; step === 'next'; batchNo++) {
           if (this.stopping) {
             return;
           }
-          step = await this.writeBatch(id, actor, mode, batchNo, kind, machines);
+          step = await this.writeBatch(id, actor, mode, batchNo, kind, links);
           if (step === 'rolled-back') {
             return;
           }
@@ -170,14 +183,14 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     actor: Actor,
     mode: ImportCommitMode,
     batchNo: number,
-    kind: 'machine' | undefined,
-    machines: Map<string, number>,
+    kind: (typeof FIRST_KINDS)[number] | undefined,
+    links: Links,
   ): Promise<BatchStep> {
     const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE, kind);
     if (rows.length === 0) {
       return 'end';
     }
-    const result = await this.applyBatch(id, actor, batchNo, rows, machines);
+    const result = await this.applyBatch(id, actor, batchNo, rows, links);
     await this.repository.markBatch(id, result.written, result.failed);
     if (result.failed.length > 0 && outcome(mode, result.failed.length) === 'rollback') {
       await this.rollback(id, actor, failureSummary(result.failed));
@@ -227,18 +240,17 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** One batch: the rows of each kind to their owner, in file order; a row of a kind nobody writes fails with why. */
-  private async applyBatch(id: number, actor: Actor, batchNo: number, rows: ImportRowEntity[], machines: Map<string, number>): Promise<BatchResult> {
+  private async applyBatch(id: number, actor: Actor, batchNo: number, rows: ImportRowEntity[], links: Links): Promise<BatchResult> {
     const out: BatchResult = { written: [], failed: [] };
     for (const [kind, list] of byKind(rows)) {
       if (!isRowKind(kind)) {
         out.failed.push(...list.map((r) => ({ rowNumber: r.rowNumber, message: `${kind} rows are not imported yet` })));
         continue;
       }
-      const sent = list.map((r) => ({ rowNumber: r.rowNumber, record: recordOf(r, machines) }));
+      const sent = list.map((r) => ({ rowNumber: r.rowNumber, record: recordOf(r, links) }));
       const pattern = APPLY_PATTERN[kind] as typeof FUEL_IMPORT_APPLY;
-      const answer = await this.owner(pattern, () =>
-        this.rpc.send(pattern, { importId: id, userId: actor.userId, batchNo, rows: sent }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
-      );
+      const request = { importId: id, userId: actor.userId, batchNo, rows: sent, ...(links.stockCounted ? { stockCounted: true } : {}) };
+      const answer = await this.owner(pattern, () => this.rpc.send(pattern, request, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
       out.written.push(...answer.written);
       out.failed.push(...answer.failed);
       if ((answer.backlog ?? 0) > (out.busiest?.backlog ?? IMPORT_OUTBOX_HIGH)) {
@@ -293,8 +305,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     const kept = (await this.repository.findById(id))?.rowMachineIds;
     const created = new Set([...(await this.repository.machinesOf(id)).values(), ...fromRows, ...(kept ? (JSON.parse(kept) as number[]) : [])]);
     const empty: number[] = [];
+    const withReadings = await this.machinesWithHandReadings(actor, [...created]);
     for (const machineId of created) {
-      if (!(await this.hasRecords(actor, machineId))) {
+      if (!withReadings.has(machineId) && !(await this.hasRecords(actor, machineId))) {
         empty.push(machineId);
       }
     }
@@ -319,6 +332,17 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     return this.owner('record owners', call);
   }
 
+  /** The import's machines with readings a user entered on their meters since: Revert keeps them, as it keeps those with records. */
+  private async machinesWithHandReadings(actor: Actor, machineIds: number[]): Promise<Set<number>> {
+    if (machineIds.length === 0) {
+      return new Set();
+    }
+    const answer = await this.owner(SCHEDULE_IMPORT_HAND_READINGS, () =>
+      this.rpc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: actor.userId, machineIds }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+    );
+    return new Set(answer.machineIds);
+  }
+
   /** An owner's call, tried 5 times with backoff (1, 2, 4, 8 s) before the job gives up on it; a refusal is not tried again. */
   private async owner<T>(name: string, call: () => Promise<T>): Promise<T> {
     let last: Error | undefined;
@@ -340,16 +364,24 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 }
 
-/** The record as the owner takes it: a machine named in the file gets the id of the machine the import created for it. */
-function recordOf(row: ImportRowEntity, machines: Map<string, number>): Record<string, unknown> {
+/** What the job links a batch's rows to: the machines by name, a restore's suppliers and parts by export id. */
+interface Links {
+  machines: Map<string, number>;
+  refs: WrittenRefs;
+  /** A restore: its parts' stock already counts its purchases (ImportApplyRequest.stockCounted). */
+  stockCounted: boolean;
+}
+
+/** The record as the owner takes it: a machine named in the file gets the id of the machine the import created for it; a restore's links their ids. */
+function recordOf(row: ImportRowEntity, links: Links): Record<string, unknown> {
   const record = JSON.parse(row.record ?? '{}') as Record<string, unknown>;
   if (row.machineName !== null) {
-    const id = machines.get(machineKey(row.machineName));
+    const id = links.machines.get(machineKey(row.machineName));
     if (id !== undefined) {
       record.machineId = id;
     }
   }
-  return record;
+  return linkRefs(record, links.refs);
 }
 
 const lastMessage = (row: ImportRowEntity): string => {

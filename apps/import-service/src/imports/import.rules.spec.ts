@@ -1,12 +1,24 @@
-import { ErrorCode, FUEL_IMPORT_APPLY, INVENTORY_IMPORT_APPLY, MACHINE_IMPORT_APPLY, SCHEDULE_IMPORT_APPLY, SERVICE_IMPORT_APPLY } from '@wrenchlog/contracts';
+import {
+  ErrorCode,
+  FUEL_IMPORT_APPLY,
+  INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_APPLY_PARTS,
+  INVENTORY_IMPORT_APPLY_SUPPLIERS,
+  MACHINE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
+  SERVICE_IMPORT_APPLY,
+} from '@wrenchlog/contracts';
 import {
   APPLY_PATTERN,
   backoffMs,
   byKind,
   checkable,
   commitRefusal,
+  exportIdOf,
   failureSummary,
   isRowKind,
+  linkRefs,
   machineKey,
   machinesByName,
   markChecked,
@@ -60,6 +72,32 @@ describe('revertRefusal', () => {
   });
 });
 
+describe("a restore's links", () => {
+  const written = { supplier: new Map([['41', 900]]), part: new Map([['51', 950]]) };
+
+  it("gives a part the restored supplier's id and a purchase the restored part's and store's, dropping the export's ids", () => {
+    expect(linkRefs({ name: 'Air filter', supplierId: 1, exportRefs: { id: '51', supplier: '41' } }, written)).toEqual({ name: 'Air filter', supplierId: 900 });
+    expect(linkRefs({ partName: 'Air filter', exportRefs: { part: '51', store: '41' } }, written)).toEqual({
+      partName: 'Air filter',
+      partId: 950,
+      storeId: 900,
+    });
+    expect(linkRefs({ name: 'NAPA', exportRefs: { id: '41' } }, written)).toEqual({ name: 'NAPA' });
+    expect(linkRefs({ partName: 'Plain' }, written)).toEqual({ partName: 'Plain' });
+  });
+
+  it('leaves a part whose supplier was not written without one (its owner refuses it), and a purchase without the link', () => {
+    expect(linkRefs({ supplierId: 1, exportRefs: { supplier: '99' } }, written)).toEqual({ supplierId: 0 });
+    expect(linkRefs({ partName: 'x', exportRefs: { part: '98', store: '99' } }, written)).toEqual({ partName: 'x', partId: null, storeId: null });
+  });
+
+  it('reads the export id of a written row', () => {
+    expect(exportIdOf('{"name":"NAPA","exportRefs":{"id":"41"}}')).toBe('41');
+    expect(exportIdOf('{"name":"NAPA"}')).toBeUndefined();
+    expect(exportIdOf(null)).toBeUndefined();
+  });
+});
+
 describe('the rows a commit sends and where they go', () => {
   it('sends valid and warned rows, never errors, and duplicates only when kept', () => {
     expect(sendsRow({ status: 'valid', duplicateOf: null, keep: false })).toBe(true);
@@ -76,6 +114,9 @@ describe('the rows a commit sends and where they go', () => {
       service: SERVICE_IMPORT_APPLY,
       purchase: INVENTORY_IMPORT_APPLY,
       odometer: SCHEDULE_IMPORT_APPLY,
+      supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
+      part: INVENTORY_IMPORT_APPLY_PARTS,
+      reading: SCHEDULE_IMPORT_APPLY_READINGS,
     });
     const rows = [
       { kind: 'machine', n: 2 },

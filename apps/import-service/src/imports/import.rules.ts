@@ -5,10 +5,14 @@ import {
   FUEL_IMPORT_REVERT,
   IMPORT_MESSAGES,
   INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_APPLY_PARTS,
+  INVENTORY_IMPORT_APPLY_SUPPLIERS,
   INVENTORY_IMPORT_CHECK,
   INVENTORY_IMPORT_REVERT,
+  INVENTORY_IMPORT_REVERT_STOCK,
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_REVERT,
   SERVICE_IMPORT_APPLY,
@@ -72,7 +76,7 @@ export function sendsRow(row: RowFacts): boolean {
 }
 
 /** The kinds of rows and the owners' calls that write and revert them. */
-export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer'] as const;
+export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 export const APPLY_PATTERN = {
@@ -81,10 +85,69 @@ export const APPLY_PATTERN = {
   service: SERVICE_IMPORT_APPLY,
   purchase: INVENTORY_IMPORT_APPLY,
   odometer: SCHEDULE_IMPORT_APPLY,
+  supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
+  part: INVENTORY_IMPORT_APPLY_PARTS,
+  reading: SCHEDULE_IMPORT_APPLY_READINGS,
 } as const satisfies Record<RowKind, string>;
 
-/** The owners' reverts of records, in this order; machines go after them (machine.import.revert). */
-export const REVERT_PATTERNS = [FUEL_IMPORT_REVERT, INVENTORY_IMPORT_REVERT, SERVICE_IMPORT_REVERT, SCHEDULE_IMPORT_REVERT] as const;
+/**
+ * The kinds the job writes first, each before the next, and then all the rest in file order: a
+ * restore's suppliers are named by its parts, and both by its purchases (by their export ids).
+ */
+export const FIRST_KINDS = ['machine', 'supplier', 'part'] as const;
+
+/**
+ * The owners' reverts of records, in this order; machines go after them (machine.import.revert).
+ * A restore's parts and suppliers go after its purchases, which name them.
+ */
+export const REVERT_PATTERNS = [
+  FUEL_IMPORT_REVERT,
+  INVENTORY_IMPORT_REVERT,
+  INVENTORY_IMPORT_REVERT_STOCK,
+  SERVICE_IMPORT_REVERT,
+  SCHEDULE_IMPORT_REVERT,
+] as const;
+
+/** The export's ids a restored row names (libs/importers' ExportRefs), kept in its record until the job links them. */
+interface ExportRefs {
+  id?: string;
+  supplier?: string;
+  part?: string;
+  store?: string;
+}
+
+/** The ids a restore wrote, by kind and the export's id: the suppliers and parts its later rows name. */
+export type WrittenRefs = { supplier: Map<string, number>; part: Map<string, number> };
+
+/**
+ * A restored row's record as its owner takes it: the export's ids it names become the ids this
+ * restore wrote (a part's supplier, a purchase's part and store), and `exportRefs` goes. A part
+ * whose supplier was not written gets none (its owner refuses it: "Supplier is required"); a purchase
+ * keeps its own text without the link.
+ */
+export function linkRefs(record: Record<string, unknown>, written: WrittenRefs): Record<string, unknown> {
+  const refs = record.exportRefs as ExportRefs | undefined;
+  delete record.exportRefs;
+  if (!refs) {
+    return record;
+  }
+  if (refs.supplier !== undefined) {
+    record.supplierId = written.supplier.get(refs.supplier) ?? 0;
+  }
+  if (refs.part !== undefined) {
+    record.partId = written.part.get(refs.part) ?? null;
+  }
+  if (refs.store !== undefined) {
+    record.storeId = written.supplier.get(refs.store) ?? null;
+  }
+  return record;
+}
+
+/** The export id of a written row's record (its `exportRefs.id`), or undefined. */
+export function exportIdOf(record: string | null): string | undefined {
+  const refs = (JSON.parse(record ?? '{}') as { exportRefs?: ExportRefs }).exportRefs;
+  return refs?.id;
+}
 
 /** The dry run's question to each owner of records: which rows repeat a stored record (and, for readings, which the meter refuses). */
 export const CHECK_PATTERN = {

@@ -2,11 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
 import type { ImportRowStatus } from '@wrenchlog/contracts';
 import type { ImportRow } from '@wrenchlog/importers';
+import { forUpdate } from '@wrenchlog/platform';
 import { DataSource, In, IsNull, LessThan, Repository } from 'typeorm';
 import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
+import { exportIdOf } from './import.rules.js';
 
 const ROW_CHUNK = 200;
 
@@ -87,8 +89,21 @@ export class ImportsRepository {
       .getCount();
   }
 
-  async setKeep(importId: number, rowNumber: number, keep: boolean): Promise<void> {
-    await this.dataSource.getRepository(ImportRowEntity).update({ importId, rowNumber }, { keep });
+  /**
+   * Sets a row's keep only while its import is still `validated`, checked and written in one
+   * transaction that holds the import's row lock: a commit (which takes the same lock to become
+   * `importing`, then reads keep) either sees the keep or makes it answer the state it found.
+   * Answers the import's state when that was not `validated` ('gone' when deleted; nothing written), null when set.
+   */
+  async setKeep(importId: number, rowNumber: number, keep: boolean): Promise<string | null> {
+    return this.dataSource.transaction(async (tx) => {
+      const current = await forUpdate(tx.createQueryBuilder(ImportEntity, 'i').select(['i.id', 'i.state']).where('i.id = :importId', { importId })).getOne();
+      if (current?.state !== 'validated') {
+        return current?.state ?? 'gone';
+      }
+      await tx.update(ImportRowEntity, { importId, rowNumber }, { keep });
+      return null;
+    });
   }
 
   findById(id: number): Promise<ImportEntity | null> {
@@ -304,6 +319,23 @@ export class ImportsRepository {
     return rows
       .filter((r): r is ImportRowEntity & { targetId: number } => r.targetId !== null)
       .map((r) => ({ name: String((JSON.parse(r.record ?? '{}') as { name?: unknown }).name ?? ''), id: r.targetId }));
+  }
+
+  /** Export id -> written id of the import's rows of one kind (a restore's suppliers or parts). */
+  async writtenRefs(importId: number, kind: string): Promise<Map<string, number>> {
+    const rows = await this.dataSource.getRepository(ImportRowEntity).find({
+      where: { importId, kind, outcome: 'written' },
+      select: { targetId: true, record: true },
+      order: { rowNumber: 'ASC' },
+    });
+    const out = new Map<string, number>();
+    for (const row of rows) {
+      const id = exportIdOf(row.record);
+      if (id !== undefined && row.targetId !== null && !out.has(id)) {
+        out.set(id, row.targetId);
+      }
+    }
+    return out;
   }
 
   /** After a rollback or revert, the written rows are no longer written. */

@@ -191,11 +191,7 @@ export class ImportsService {
   async keepRow(actor: Actor, id: number, rowNumber: number, body: ImportRowKeepBody): Promise<ImportRowView> {
     const entity = await this.own(actor, id);
     if (entity.state !== 'validated') {
-      throw conflict(
-        entity.state === 'uploaded'
-          ? 'The import has not been validated yet: run POST /api/imports/{id}/validate first.'
-          : `The import is ${entity.state}: its rows can no longer change.`,
-      );
+      throw keepConflict(entity.state);
     }
     const row = await this.repository.row(entity.id, rowNumber);
     if (!row) {
@@ -204,8 +200,15 @@ export class ImportsService {
     if (row.duplicateOf === null) {
       throw unprocessable(IMPORT_MESSAGES.keepNotDuplicate);
     }
+    // A commit that started since the check above wins: the keep answers 409 and changes nothing.
+    const stateNow = await this.repository.setKeep(entity.id, rowNumber, body.keep);
+    if (stateNow === 'gone') {
+      throw notFound(IMPORT_MESSAGES.notFound);
+    }
+    if (stateNow !== null) {
+      throw keepConflict(stateNow);
+    }
     row.keep = body.keep;
-    await this.repository.setKeep(entity.id, rowNumber, body.keep);
     return storedRowView(row);
   }
 
@@ -288,6 +291,14 @@ export class ImportsService {
     };
   }
 }
+
+/** Why a row's keep cannot change in this state of its import (409). */
+const keepConflict = (state: string) =>
+  conflict(
+    state === 'uploaded'
+      ? 'The import has not been validated yet: run POST /api/imports/{id}/validate first.'
+      : `The import is ${state}: its rows can no longer change.`,
+  );
 
 /** A stored row as Review lists it (a duplicate with whether the user keeps it). */
 function storedRowView(r: ImportRowEntity): ImportRowView {

@@ -4,7 +4,7 @@ import type { CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
-import { checkReadingValue, segmentFor } from '../meters/meter.rules.js';
+import { checkReadingValue, machineFieldKey, segmentFor } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingsService } from '../readings/readings.service.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
@@ -60,8 +60,8 @@ export class MachineEventsService {
         await this.dateItem(manager, e, type, 'insurance', insurance, ctx);
       }
       const added =
-        (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles, ctx)) ||
-        (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours, ctx));
+        (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles, at, ctx)) ||
+        (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours, at, ctx));
       if (added) {
         await this.readings.changed(manager, e.userId, e.machineId, ctx, 'machine');
       } else {
@@ -155,6 +155,7 @@ export class MachineEventsService {
     kind: 'distance' | 'hours',
     value: number | null,
     previous: number | null,
+    at: Date,
     ctx: CallContext,
   ): Promise<boolean> {
     if (value === null || value === previous) {
@@ -179,7 +180,7 @@ export class MachineEventsService {
     await this.readings.place(
       manager,
       meter,
-      { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: null },
+      { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: machineFieldKey(machineId, kind, at) },
       { voidIfOutOfSequence: true, ctx },
     );
     return true;

@@ -152,3 +152,11 @@ export const replacementOffset = (oldLifetime: number, newStart: number): number
 
 /** A flagged rollover starts a segment whose offset adds the meter's rollover value. */
 export const rolloverOffset = (currentOffset: number, rolloverValue: number): number => currentOffset + rolloverValue;
+
+/**
+ * The idempotency key of the reading a machine's own miles or hours field gave (machine-service's
+ * saved event): it marks the reading as the machine's, which Revert does not count as one the user
+ * entered on an imported machine. One per machine, kind and event.
+ */
+export const MACHINE_FIELD_KEY = 'machine-field:';
+export const machineFieldKey = (machineId: number, kind: MeterKind, at: Date): string => `${MACHINE_FIELD_KEY}${machineId}:${kind}:${at.getTime()}`;

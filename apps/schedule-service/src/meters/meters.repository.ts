@@ -3,6 +3,7 @@ import { MeterLimits, type MeterKind, type ReadingSource } from '@wrenchlog/cont
 import { CompiledSelect } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MeterSegmentEntity } from './meter-segment.entity.js';
+import { MACHINE_FIELD_KEY } from './meter.rules.js';
 import { MeterEntity } from './meter.entity.js';
 import { ReadingEntity } from './reading.entity.js';
 
@@ -255,6 +256,24 @@ export class MetersRepository {
       { meterId },
       { limit: size, offset: page * size },
     );
+  }
+
+  /**
+   * Of these machines of the user, those with a reading entered on their meters: by hand or by an
+   * import (never one a record gave, nor the one a machine's own field gave).
+   */
+  async machinesWithHandReadings(userId: number, machineIds: number[]): Promise<number[]> {
+    if (machineIds.length === 0) {
+      return [];
+    }
+    const rows = await this.dataSource
+      .getRepository(ReadingEntity)
+      .createQueryBuilder('r')
+      .select('DISTINCT r.machine_id', 'machineId')
+      .where('r.user_id = :userId AND r.machine_id IN (:...machineIds) AND r.source IN (:...sources)', { userId, machineIds, sources: ['manual', 'import'] })
+      .andWhere('(r.idempotency_key IS NULL OR r.idempotency_key NOT LIKE :field)', { field: `${MACHINE_FIELD_KEY}%` })
+      .getRawMany<{ machineId: number | string }>();
+    return rows.map((r) => Number(r.machineId));
   }
 
   /** A deleted machine's meters, segments and readings. */

@@ -1,4 +1,4 @@
-import { checkImportRecord, CreateReadingInput, isValidId, type MeterUnit } from '@wrenchlog/contracts';
+import { checkImportRecord, CreateReadingInput, isValidId, type MeterKind, type MeterUnit } from '@wrenchlog/contracts';
 import { roundTo, type Neighbours } from '../meters/meter.rules.js';
 
 // Readings of an import (issue 23, LubeLogger's odometer file): what a row must hold, its value in
@@ -49,4 +49,42 @@ export function sequenceMessage(value: number, conflict: Neighbours<{ value: num
   }
   const after = conflict.after!;
   return `odometer ${NUMBER.format(value)} is higher than ${NUMBER.format(after.value)} on ${after.readAt}`;
+}
+
+/** A restore's reading (libs/importers' ReadingRow with its machine): a meter of either kind, void or a rollover as exported. */
+export interface RestoredReading {
+  machineId: number;
+  meterKind: MeterKind;
+  unit: MeterUnit;
+  value: number;
+  readAt: string;
+  void: boolean;
+  rollover: boolean;
+}
+
+/** The restored row's reading, checked with the DTO of a hand-entered reading, or why it cannot be one. */
+export function readRestoredReading(record: unknown): { value: RestoredReading; problem: null } | { value: null; problem: string } {
+  const { value, problem } = checkImportRecord(CreateReadingInput, record);
+  if (!value) {
+    return { value: null, problem };
+  }
+  const { machineId, meterKind, unit } = record as { machineId?: unknown; meterKind?: unknown; unit?: unknown };
+  if (!isValidId(machineId)) {
+    return { value: null, problem: 'machineId: the row has no machine' };
+  }
+  if (meterKind === 'distance' ? unit !== 'mi' && unit !== 'km' : meterKind !== 'hours' || unit !== 'h') {
+    return { value: null, problem: 'meterKind: must be distance (mi or km) or hours (h)' };
+  }
+  return {
+    value: {
+      machineId,
+      meterKind: meterKind as MeterKind,
+      unit: unit as MeterUnit,
+      value: value.value,
+      readAt: value.readAt,
+      void: value.void === true,
+      rollover: value.rollover === true,
+    },
+    problem: null,
+  };
 }

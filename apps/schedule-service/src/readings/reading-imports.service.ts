@@ -5,6 +5,8 @@ import type {
   ImportApplyResult,
   ImportCheckRequest,
   ImportCheckResult,
+  ImportHandReadingsRequest,
+  ImportHandReadingsResult,
   ImportRevertRequest,
   ImportRevertResult,
   RpcMeta,
@@ -16,7 +18,7 @@ import type { MeterEntity } from '../meters/meter.entity.js';
 import { checkReadingValue, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingEntity } from '../meters/reading.entity.js';
-import { inMeterUnit, readImportedReading, sequenceMessage, type ImportedReading } from './reading-import.rules.js';
+import { inMeterUnit, readImportedReading, readRestoredReading, sequenceMessage, type ImportedReading } from './reading-import.rules.js';
 import { callContext, ReadingsService } from './readings.service.js';
 
 /** What a reading would meet on its meter: a stored live reading it repeats, or why the meter refuses it. */
@@ -120,6 +122,72 @@ export class ReadingImportsService {
     return { ...result, backlog: await this.outbox.backlog() };
   }
 
+  /**
+   * schedule.import.applyReadings (a restore's meter-readings.csv): one batch in one transaction,
+   * each reading placed on its machine's meter of its kind, of source `import` with its import id
+   * and row, void and rollover as exported. The original's live readings fit one sequence; one that
+   * no longer fits what the account holds is kept as void (as a machine's own miles are), never
+   * refused, so a restore is not rolled back for it.
+   */
+  async applyReadings(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
+    const { userId } = caller;
+    const ctx = callContext(caller, meta);
+    const result = await this.dataSource.transaction(async (manager) => {
+      const known = new Set<number>();
+      const touched = new Set<number>();
+      const result = await applyImportRowByRow(manager, ReadingEntity, request, async (row) => {
+        const { value, problem } = readRestoredReading(row.record);
+        if (!value) {
+          return { failed: problem };
+        }
+        if (!known.has(value.machineId)) {
+          if (!(await this.machines.lock(manager, value.machineId))) {
+            throw unavailable(`Machine ${value.machineId} is not known to the meters yet`);
+          }
+          known.add(value.machineId);
+        }
+        const meter = (await this.machines.owned(manager, userId, value.machineId))
+          ? (await this.meters.ofMachine(manager, userId, value.machineId)).find((m) => m.kind === value.meterKind)
+          : undefined;
+        if (!meter) {
+          return { failed: 'Machine not found' };
+        }
+        let reading: number;
+        try {
+          reading = checkReadingValue(meter.kind, value.meterKind === 'hours' ? value.value : inMeterUnit(value.value, value.unit as 'mi' | 'km', meter.unit));
+        } catch (err) {
+          if (err instanceof DomainError) {
+            return { failed: err.message };
+          }
+          throw err;
+        }
+        const placed = await this.readings.place(
+          manager,
+          meter,
+          {
+            value: reading,
+            readAt: value.readAt,
+            void: value.void,
+            rollover: value.rollover,
+            source: 'import',
+            sourceId: null,
+            idempotencyKey: null,
+            importId: request.importId,
+            importRow: row.rowNumber,
+          },
+          { voidIfOutOfSequence: true, ctx },
+        );
+        touched.add(meter.machineId);
+        return { id: placed.id };
+      });
+      for (const machineId of touched) {
+        await this.readings.changed(manager, userId, machineId, ctx);
+      }
+      return result;
+    });
+    return { ...result, backlog: await this.outbox.backlog() };
+  }
+
   /** schedule.import.revert: deletes exactly that import's readings of the caller (never one entered since), then recomputes their machines. */
   async revert(caller: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const ctx = callContext(caller, meta);
@@ -133,6 +201,12 @@ export class ReadingImportsService {
       }
     });
     return { deleted };
+  }
+
+  /** schedule.import.handReadings: which of the caller's machines have readings entered on their meters (Revert keeps those machines). */
+  async handReadings({ userId }: Actor, request: ImportHandReadingsRequest): Promise<ImportHandReadingsResult> {
+    const ids = (request?.machineIds ?? []).filter((id) => Number.isSafeInteger(id) && id > 0);
+    return { machineIds: await this.meters.machinesWithHandReadings(userId, ids) };
   }
 
   /** The value in the meter's unit and rules, a stored live reading of the same day and value, or the sequence conflict. */

@@ -2,10 +2,13 @@ import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
   type ImportApplyRequest,
   type ImportCheckRequest,
+  type ImportHandReadingsRequest,
   type ImportRevertRequest,
   METER_BY_MACHINE,
   METER_REPLACE,
@@ -71,6 +74,16 @@ export class ReadingsController {
   @MessagePattern(SCHEDULE_IMPORT_APPLY)
   importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.apply(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_APPLY_READINGS)
+  importApplyReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.imports.applyReadings(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_HAND_READINGS)
+  importHandReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportHandReadingsRequest>) {
+    return this.imports.handReadings(caller, m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_REVERT)

@@ -11,6 +11,11 @@ export const FUEL_IMPORT_APPLY = 'fuel.import.apply' as const;
 export const FUEL_IMPORT_REVERT = 'fuel.import.revert' as const;
 export const INVENTORY_IMPORT_APPLY = 'inventory.import.apply' as const;
 export const INVENTORY_IMPORT_REVERT = 'inventory.import.revert' as const;
+/** A restore's suppliers and inventory parts (SupplierInput, PartInput), written before its purchases name them. */
+export const INVENTORY_IMPORT_APPLY_SUPPLIERS = 'inventory.import.applySuppliers' as const;
+export const INVENTORY_IMPORT_APPLY_PARTS = 'inventory.import.applyParts' as const;
+/** After the import's purchases are reverted: its parts, then its suppliers, that nothing entered since names. */
+export const INVENTORY_IMPORT_REVERT_STOCK = 'inventory.import.revertStock' as const;
 export const SERVICE_IMPORT_APPLY = 'service.import.apply' as const;
 export const SERVICE_IMPORT_REVERT = 'service.import.revert' as const;
 export const MACHINE_IMPORT_APPLY = 'machine.import.apply' as const;
@@ -19,6 +24,10 @@ export const MACHINE_IMPORT_CREATE_MACHINES = 'machine.import.createMachines' as
 /** Meter readings (LubeLogger's odometer file): schedule-service's readings. */
 export const SCHEDULE_IMPORT_APPLY = 'schedule.import.apply' as const;
 export const SCHEDULE_IMPORT_REVERT = 'schedule.import.revert' as const;
+/** A restore's meter readings (meter-readings.csv): on the machine's distance or hours meter, void ones too. */
+export const SCHEDULE_IMPORT_APPLY_READINGS = 'schedule.import.applyReadings' as const;
+/** Revert's question: which of the import's machines have readings a user entered (they are kept, as with records). */
+export const SCHEDULE_IMPORT_HAND_READINGS = 'schedule.import.handReadings' as const;
 
 // The dry run's questions to the owners (producer: import-service's validate): which rows repeat a
 // record the caller already has, and (readings) which break the rules of what is stored.
@@ -48,6 +57,11 @@ export interface ImportApplyRequest {
   userId: number;
   batchNo: number;
   rows: ImportApplyRow[];
+  /**
+   * A restore's purchases: the restored parts' stock already counts them (the export's quantity),
+   * so a purchase records what it added without adding it again.
+   */
+  stockCounted?: boolean;
 }
 
 /** A row already written by an earlier delivery answers its first id again. */
@@ -135,4 +149,18 @@ export function checkImportRecord<T extends object>(dto: ClassConstructor<T>, re
   };
   const problem = first(errors);
   return problem ? { value: null, problem } : { value, problem: null };
+}
+
+/** schedule.import.handReadings: of these machines of the caller, those with a reading no record gave. */
+export interface ImportHandReadingsRequest {
+  userId: number;
+  machineIds: number[];
+}
+
+/**
+ * The machines with a live or void reading entered on their meters (by hand, or by another import):
+ * not one a service or fuel record gave, nor the one a machine's own miles or hours field gave.
+ */
+export interface ImportHandReadingsResult {
+  machineIds: number[];
 }

@@ -35,7 +35,10 @@ import type {
   ImportRevertRequest,
   ImportRevertResult,
   INVENTORY_IMPORT_APPLY,
+  INVENTORY_IMPORT_APPLY_PARTS,
+  INVENTORY_IMPORT_APPLY_SUPPLIERS,
   INVENTORY_IMPORT_CHECK,
+  INVENTORY_IMPORT_REVERT_STOCK,
   INVENTORY_IMPORT_REVERT,
   MACHINE_IMPORT_APPLY,
   MACHINE_IMPORT_CREATE_MACHINES,
@@ -43,8 +46,12 @@ import type {
   MachineImportRevertRequest,
   MachineImportRevertResult,
   SCHEDULE_IMPORT_APPLY,
+  SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
+  ImportHandReadingsRequest,
+  ImportHandReadingsResult,
   SERVICE_IMPORT_APPLY,
   SERVICE_IMPORT_CHECK,
   SERVICE_IMPORT_REVERT,
@@ -69,6 +76,9 @@ export type ImportJobRpc = {
   [FUEL_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
   [INVENTORY_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [INVENTORY_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [INVENTORY_IMPORT_APPLY_SUPPLIERS]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [INVENTORY_IMPORT_APPLY_PARTS]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [INVENTORY_IMPORT_REVERT_STOCK]: { request: ImportRevertRequest; response: ImportRevertResult };
   [SERVICE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [SERVICE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
   [MACHINE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
@@ -76,6 +86,8 @@ export type ImportJobRpc = {
   [MACHINE_IMPORT_REVERT]: { request: MachineImportRevertRequest; response: MachineImportRevertResult };
   [SCHEDULE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [SCHEDULE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
+  [SCHEDULE_IMPORT_APPLY_READINGS]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [SCHEDULE_IMPORT_HAND_READINGS]: { request: ImportHandReadingsRequest; response: ImportHandReadingsResult };
   [FUEL_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
   [SERVICE_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
   [INVENTORY_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };

@@ -2,7 +2,7 @@
 // use for it (compared without case, spaces or punctuation). The Map step of the wizard offers
 // these fields; suggestMapping() fills them from a file's header.
 
-export const RECORD_KINDS = ['machine', 'service', 'fuel', 'purchase', 'odometer'] as const;
+export const RECORD_KINDS = ['machine', 'service', 'fuel', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 interface FieldDef {
@@ -87,6 +87,9 @@ export const FIELDS = {
     partStatus: { label: 'Status', aliases: ['partstatus', 'status'] },
     purchaseDate: { label: 'Purchase date', aliases: ['purchasedate', 'date', 'dateofpurchase', 'bought', 'orderdate'] },
     notes: { label: 'Notes (kept in the description)', aliases: ['notes', 'note', 'comment', 'comments'] },
+    // A restore's links (the export's ids of the part and supplier): no alias, so no other file maps them.
+    partRef: { label: 'Inventory part (export id)', aliases: [] },
+    storeRef: { label: 'Supplier (export id)', aliases: [] },
   },
   odometer: {
     ...MACHINE_REF,
@@ -94,6 +97,39 @@ export const FIELDS = {
     odometer: { label: 'Odometer', aliases: ['odometer', 'reading', 'mileage', 'value', 'odo'] },
     initialOdometer: { label: 'Initial odometer', aliases: ['initialodometer', 'startodometer'] },
     notes: { label: 'Notes', aliases: ['notes', 'note', 'comment'] },
+  },
+  // A restore's inventory (suppliers.csv, parts.csv): `ref` is the export's id, which its purchases and parts name.
+  supplier: {
+    ref: { label: 'Export id', aliases: [] },
+    name: { label: 'Company name', aliases: ['name', 'company', 'supplier'] },
+    contact: { label: 'Contact person', aliases: ['contact', 'contactperson'] },
+    email: { label: 'Email', aliases: ['email', 'mail'] },
+    phone: { label: 'Phone', aliases: ['phone', 'telephone'] },
+    address: { label: 'Address', aliases: ['address'] },
+  },
+  part: {
+    ref: { label: 'Export id', aliases: [] },
+    partNumber: { label: 'Part number', aliases: ['partnumber', 'partno', 'sku'] },
+    name: { label: 'Name', aliases: ['name', 'part', 'partname'] },
+    description: { label: 'Description', aliases: ['description'] },
+    category: { label: 'Category', aliases: ['category'] },
+    quantity: { label: 'Quantity in stock', aliases: ['quantity', 'qty', 'stock'] },
+    minStock: { label: 'Min stock', aliases: ['minstock'] },
+    price: { label: 'Price', aliases: ['price', 'cost'] },
+    supplierRef: { label: 'Supplier (export id)', aliases: [] },
+    brand: { label: 'Brand', aliases: ['brand'] },
+  },
+  // A restore's meter-readings.csv: a reading of the machine's distance or hours meter.
+  reading: {
+    machine: MACHINE_REF.machine,
+    meterKind: { label: 'Meter (distance or hours)', aliases: ['meterkind'] },
+    unit: { label: 'Unit', aliases: ['unit'] },
+    value: { label: 'Value', aliases: ['value', 'reading'] },
+    readAt: { label: 'Date', aliases: ['readat', 'date'] },
+    void: { label: 'Void', aliases: ['void'] },
+    rollover: { label: 'Rollover', aliases: ['rollover'] },
+    replacement: { label: 'Meter replacement', aliases: ['replacement'] },
+    source: { label: 'Source', aliases: ['source'] },
   },
 } as const satisfies Record<RecordKind, Record<string, FieldDef>>;
 

@@ -1,7 +1,9 @@
 import type { FuelRow } from './fuel-row.js';
+import type { PartRow, SupplierRow } from './inventory-rows.js';
 import type { MachineRow } from './machine-row.js';
 import type { OdometerRow } from './odometer-row.js';
 import type { PurchaseRow } from './purchase-row.js';
+import type { ReadingRow } from './reading-row.js';
 import type { NormalizedRow } from './row.js';
 import type { ServiceRow } from './service-row.js';
 
@@ -11,4 +13,7 @@ export type ImportRow =
   | (NormalizedRow<ServiceRow> & { kind: 'service' })
   | (NormalizedRow<PurchaseRow> & { kind: 'purchase' })
   | (NormalizedRow<MachineRow> & { kind: 'machine' })
-  | (NormalizedRow<OdometerRow> & { kind: 'odometer' });
+  | (NormalizedRow<OdometerRow> & { kind: 'odometer' })
+  | (NormalizedRow<SupplierRow> & { kind: 'supplier' })
+  | (NormalizedRow<PartRow> & { kind: 'part' })
+  | (NormalizedRow<ReadingRow> & { kind: 'reading' });

@@ -2,6 +2,7 @@ import { PurchaseInput, type PartStatus } from '@wrenchlog/contracts';
 import { toInstant } from '../text/dates.js';
 import { round } from '../text/numbers.js';
 import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
+import { exportRefsOf, type ExportRefs } from './inventory-rows.js';
 import { tagsNote } from './fuel-row.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
 import { validateAs } from './validate.js';
@@ -21,6 +22,8 @@ export interface PurchaseRow {
   storeState?: string;
   storeAddress?: string;
   machineId?: number;
+  /** A restore's purchase: the export's ids of its inventory part and supplier (the job links the restored ones). */
+  exportRefs?: ExportRefs;
 }
 
 /** Imported purchases happened: Purchased unless the file says otherwise. */
@@ -63,7 +66,8 @@ export async function buildPurchaseRow(reader: RowReader, ctx: BuildContext, ext
       reader.error(withLabelFor(problem.field, problem.message));
     }
   }
-  return reader.finish('purchase', record, machine);
+  const refs = exportRefsOf(reader, { part: 'partRef', store: 'storeRef' });
+  return reader.finish('purchase', refs ? { ...record, exportRefs: refs } : record, machine);
 }
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1).toLowerCase();

@@ -24,9 +24,18 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** The CSVs of an export unpacked together at most (photos are never unpacked): a guard against a ZIP bomb. */
 export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
 
-// The files a restore reads, in this order. The inventory, meter readings and schedules of format 2
-// are in the ZIP for people and other tools; a restore leaves them out (not restored yet).
-const KIND_OF: Partial<Record<ExportKind, RecordKind>> = { machines: 'machine', serviceRecords: 'service', fuelRecords: 'fuel', partPurchases: 'purchase' };
+// The files a restore reads, in this order (the job writes machines, then suppliers, then parts,
+// before the rest). The schedules of format 2 are in the ZIP for people and other tools; a restore
+// leaves them out (not restored yet).
+const KIND_OF: Partial<Record<ExportKind, RecordKind>> = {
+  machines: 'machine',
+  serviceRecords: 'service',
+  fuelRecords: 'fuel',
+  partPurchases: 'purchase',
+  suppliers: 'supplier',
+  parts: 'part',
+  meterReadings: 'reading',
+};
 const RESTORED = EXPORT_KINDS.filter((k) => KIND_OF[k] !== undefined);
 const FILE_KIND = new Map<string, ExportKind>(RESTORED.map((k) => [EXPORT_FILES[k], k]));
 
@@ -44,9 +53,6 @@ export interface ExportArchiveContent {
 }
 
 const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [
-  { kind: 'suppliers', one: 'supplier', many: 'suppliers' },
-  { kind: 'parts', one: 'inventory part', many: 'inventory parts' },
-  { kind: 'meterReadings', one: 'meter reading', many: 'meter readings' },
   { kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' },
   { kind: 'photos', one: 'photo', many: 'photos' },
 ];
@@ -155,6 +161,11 @@ export function dropRecordReadings(rows: ImportRow[]): void {
     const seen = top.get(key(row.machine.name)) ?? { miles: -Infinity, hours: -Infinity };
     seen.miles = Math.max(seen.miles, record.miles ?? record.currentMileage ?? -Infinity);
     seen.hours = Math.max(seen.hours, record.hours ?? record.currentHours ?? -Infinity);
+    // A restored reading (meter-readings.csv) gives the meter's value back too.
+    if (row.kind === 'reading' && !row.record.void) {
+      const field = row.record.meterKind === 'hours' ? 'hours' : 'miles';
+      seen[field] = Math.max(seen[field], row.record.value);
+    }
     top.set(key(row.machine.name), seen);
   }
   for (const row of rows) {

@@ -80,6 +80,8 @@ export const FIELD_OPTIONS: Record<RecordKind, FieldOption[]> = {
     { value: 'partStatus', label: 'Status' },
     { value: 'purchaseDate', label: 'Purchase date' },
     { value: 'notes', label: 'Notes (kept in the description)' },
+    { value: 'partRef', label: 'Inventory part (export id)' },
+    { value: 'storeRef', label: 'Supplier (export id)' },
   ],
   odometer: [
     ...MACHINE_REF,
@@ -87,5 +89,38 @@ export const FIELD_OPTIONS: Record<RecordKind, FieldOption[]> = {
     { value: 'odometer', label: 'Odometer' },
     { value: 'initialOdometer', label: 'Initial odometer' },
     { value: 'notes', label: 'Notes' },
+  ],
+  // A restore's suppliers.csv and parts.csv.
+  supplier: [
+    { value: 'ref', label: 'Export id' },
+    { value: 'name', label: 'Company name' },
+    { value: 'contact', label: 'Contact person' },
+    { value: 'email', label: 'Email' },
+    { value: 'phone', label: 'Phone' },
+    { value: 'address', label: 'Address' },
+  ],
+  part: [
+    { value: 'ref', label: 'Export id' },
+    { value: 'partNumber', label: 'Part number' },
+    { value: 'name', label: 'Name' },
+    { value: 'description', label: 'Description' },
+    { value: 'category', label: 'Category' },
+    { value: 'quantity', label: 'Quantity in stock' },
+    { value: 'minStock', label: 'Min stock' },
+    { value: 'price', label: 'Price' },
+    { value: 'supplierRef', label: 'Supplier (export id)' },
+    { value: 'brand', label: 'Brand' },
+  ],
+  // A restore's meter-readings.csv.
+  reading: [
+    { value: 'machine', label: 'Machine (name)' },
+    { value: 'meterKind', label: 'Meter (distance or hours)' },
+    { value: 'unit', label: 'Unit' },
+    { value: 'value', label: 'Value' },
+    { value: 'readAt', label: 'Date' },
+    { value: 'void', label: 'Void' },
+    { value: 'rollover', label: 'Rollover' },
+    { value: 'replacement', label: 'Meter replacement' },
+    { value: 'source', label: 'Source' },
   ],
 };

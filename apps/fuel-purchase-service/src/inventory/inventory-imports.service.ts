@@ -1,0 +1,103 @@
+import { Injectable } from '@nestjs/common';
+import {
+  checkImportRecord,
+  isValidId,
+  PartInput,
+  SupplierInput,
+  type Actor,
+  type ImportApplyRequest,
+  type ImportApplyResult,
+  type ImportRevertRequest,
+  type ImportRevertResult,
+} from '@wrenchlog/contracts';
+import { applyImportBatch, Outbox } from '@wrenchlog/platform';
+import { UserTransactions } from '../common/transactions.js';
+import { assignPart, assignSupplier } from './inventory.service.js';
+import { PartEntity } from './part.entity.js';
+import { PartsRepository } from './parts.repository.js';
+import { StockEvents } from './stock-events.js';
+import { SupplierEntity } from './supplier.entity.js';
+import { SuppliersRepository } from './suppliers.repository.js';
+
+/**
+ * A restore's suppliers and inventory parts (issue 23): written as the dialogs write them, each
+ * with its import id and row (a batch sent again writes nothing twice), before the restore's
+ * purchases name them. A part keeps the stock the export gave it: the restore's purchases do not
+ * add theirs again (ImportApplyRequest.stockCounted). Revert removes those nothing entered since names.
+ */
+@Injectable()
+export class InventoryImportsService {
+  constructor(
+    private readonly parts: PartsRepository,
+    private readonly suppliers: SuppliersRepository,
+    private readonly tx: UserTransactions,
+    private readonly stock: StockEvents,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /** inventory.import.applySuppliers: each row checked again with SupplierInput. */
+  async applySuppliers({ userId }: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
+    return this.tx.run(userId, (manager) =>
+      applyImportBatch<SupplierEntity>(
+        manager,
+        SupplierEntity,
+        request,
+        async (item) => {
+          const { value, problem } = checkImportRecord(SupplierInput, item.record);
+          if (!value) {
+            return { failed: problem };
+          }
+          return {
+            record: assignSupplier(this.suppliers.create({ userId, idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }), value),
+          };
+        },
+        async () => undefined,
+      ),
+    );
+  }
+
+  /** inventory.import.applyParts: each row checked again with PartInput, its supplier one of the caller's; inventory.stock.changed for each. */
+  async applyParts({ userId }: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
+    const result = await this.tx.run(userId, (manager) => {
+      const supplierOk = new Map<number, boolean>();
+      return applyImportBatch<PartEntity>(
+        manager,
+        PartEntity,
+        request,
+        async (item) => {
+          const { value, problem } = checkImportRecord(PartInput, item.record);
+          if (!value) {
+            return { failed: problem };
+          }
+          if (!supplierOk.has(value.supplierId)) {
+            supplierOk.set(value.supplierId, isValidId(value.supplierId) && (await this.suppliers.exists(manager, userId, value.supplierId)));
+          }
+          if (!supplierOk.get(value.supplierId)) {
+            return { failed: 'Supplier not found' };
+          }
+          return { record: assignPart(this.parts.create({ userId, idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }), value) };
+        },
+        (written) =>
+          this.stock.announce(
+            manager,
+            userId,
+            written.map((p) => p.id),
+          ),
+      );
+    });
+    return { ...result, backlog: await this.outbox.backlog() };
+  }
+
+  /**
+   * inventory.import.revertStock, after inventory.import.revert took the import's purchases: its
+   * parts no purchase names, then its suppliers no part or purchase names (those the user's own
+   * records use since are kept, as a machine with records is).
+   */
+  async revertStock({ userId }: Actor, request: ImportRevertRequest): Promise<ImportRevertResult> {
+    return this.tx.run(userId, async (manager) => {
+      const parts = await this.parts.deleteImportedUnused(manager, userId, request.importId);
+      const suppliers = await this.suppliers.deleteImportedUnused(manager, userId, request.importId);
+      return { deleted: parts + suppliers };
+    });
+  }
+}
