@@ -39,6 +39,13 @@ class ThingsController {
     ran.push(m.payload);
     return { id: m.payload.id, thing: { ...m.payload.thing }, isDto: m.payload.thing instanceof CreateThing };
   }
+
+  @ValidInput(CreateThing, { besides: ['id'] })
+  @MessagePattern('user.thing.rename')
+  rename(@Payload() m: RpcMessage<CreateThing & { id: number }>) {
+    ran.push(m.payload);
+    return { ...m.payload, isDto: m.payload instanceof CreateThing };
+  }
 }
 
 @Module({ controllers: [ThingsController] })
@@ -90,5 +97,13 @@ describe('the @ValidInput handler decorator', () => {
     await expect(update({ id: 3, thing: [] })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Invalid thing or ID' });
     await expect(update({ id: 3 })).rejects.toMatchObject({ message: 'Invalid thing or ID' });
     expect(ran).toEqual([{ id: 3, thing: { name: 'Pump' } }]);
+  });
+
+  it('keeps the fields the gateway sends beside the DTO, and strips any other', async () => {
+    const rename = (payload: unknown) => rpc.send('user.thing.rename' as never, payload as never, { actor: user, correlationId: 'c-3' } as never);
+
+    await expect(rename({ id: 4, name: 'Pump', admin: true })).resolves.toEqual({ id: 4, name: 'Pump', isDto: true });
+    await expect(rename({ id: 4, name: '' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Name is required' });
+    expect(ran).toEqual([{ id: 4, name: 'Pump' }]);
   });
 });
