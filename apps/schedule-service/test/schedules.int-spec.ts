@@ -433,7 +433,9 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   it('refuses a bad body sent straight to it with the 400 of the gateway, and field messages, before any lookup', async () => {
     // Ids no one owns: the DTO check answers first, as the gateway's does (meters.e2e, schedules.e2e).
     const oil = { title: 'Oil', serviceType: 'Oil Change', recurring: true, anchor: 'completion' };
-    expect(await svc.failure(SCHEDULE_CREATE, { machineId: 999_999, schedule: { ...oil, intervalHours: 'abc', anchor: 'sometimes' } as never }, userA)).toMatchObject({
+    expect(
+      await svc.failure(SCHEDULE_CREATE, { machineId: 999_999, schedule: { ...oil, intervalHours: 'abc', anchor: 'sometimes' } as never }, userA),
+    ).toMatchObject({
       code: 'VALIDATION',
       message: 'Interval must be a number above 0; Anchor must be completion or fixed',
       details: [
