@@ -74,33 +74,38 @@ interface Row {
   userId: number;
 }
 
-/** The reads and writes every table has: by id, by idempotency key, insert (unique key) and save. */
+/** The reads and writes every table has: by id, by idempotency key, insert and save (unique key), pages after an id. */
 function table<E extends Row & { idempotencyKey?: string | null }>(rows: () => E[], db: FakeDatabase) {
   const find = (userId: number, id: number) => rows().find((r) => r.id === id && r.userId === userId);
+  const addNew = (row: E) => {
+    if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
+      throw new Error('UNIQUE constraint failed: idempotency_key');
+    }
+    row.id = db.nextId();
+    rows().push(copyRows(row));
+  };
   return {
     find,
     byId: async (userId: number, id: number) => copyRows(find(userId, id) ?? null),
     byKey: async (userId: number, key: string) => copyRows(rows().find((r) => r.userId === userId && r.idempotencyKey === key) ?? null),
-    insert: (row: E) => {
-      if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
-        throw new Error('UNIQUE constraint failed: idempotency_key');
-      }
-      row.id = db.nextId();
-      rows().push(copyRows(row));
-    },
+    insert: addNew,
     save: (row: E): E => {
       const stored = row.id ? find(row.userId, row.id) : undefined;
       if (stored) {
         Object.assign(stored, copyRows(row));
       } else {
-        if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
-          throw new Error('UNIQUE constraint failed: idempotency_key');
-        }
-        row.id = db.nextId();
-        rows().push(copyRows(row));
+        addNew(row);
       }
       return row;
     },
+    /** Up to `take` rows that `keep` holds, after `afterId` in id order (the export's and the projections' pages). */
+    after: async (keep: (r: E) => boolean, afterId: number, take: number) =>
+      copyRows(
+        rows()
+          .filter((r) => r.id > afterId && keep(r))
+          .sort((a, b) => a.id - b.id)
+          .slice(0, take),
+      ),
   };
 }
 
@@ -109,28 +114,53 @@ const newestFirst =
   (a: E, b: E) =>
     date(b).getTime() - date(a).getTime() || b.id - a.id;
 
+/**
+ * A dated table (fuel records, purchases): `mine`, a user's rows (of a machine) newest first, and
+ * `common`, the methods both repositories have alike (by id and key, by day, a machine's newest and
+ * pages, insert and save).
+ */
+function dated<E extends Row & { idempotencyKey?: string | null }>(
+  t: ReturnType<typeof table<E>>,
+  rows: () => E[],
+  machineOf: (r: E) => number | null,
+  dateOf: (r: E) => Date,
+) {
+  const mine = (userId: number, machineId?: number) =>
+    rows()
+      .filter((r) => r.userId === userId && (machineId === undefined || machineOf(r) === machineId))
+      .sort(newestFirst(dateOf));
+  return {
+    mine,
+    common: {
+      byId: (userId: number, id: number) => t.byId(userId, id),
+      byIdempotencyKey: (userId: number, key: string) => t.byKey(userId, key),
+      insert: async (_tx: Tx, row: E) => t.insert(row),
+      save: async (_tx: Tx, row: E) => t.save(row),
+      onDays: async (userId: number, machineIds: number[], from: Date, until: Date) =>
+        copyRows(
+          rows().filter((r) => r.userId === userId && machineIds.includes(machineOf(r) ?? 0) && new Date(dateOf(r)) >= from && new Date(dateOf(r)) < until),
+        ),
+      newestOfMachine: async (userId: number, machineId: number, take: number) => copyRows(mine(userId, machineId).slice(0, take)),
+      pageOfMachine: async (userId: number, machineId: number, skip: number, take: number): Promise<[E[], number]> => [
+        copyRows(mine(userId, machineId).slice(skip, skip + take)),
+        mine(userId, machineId).length,
+      ],
+    },
+  };
+}
+
 export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
   const rows = () => db.tables.fuel;
   const t = table(rows, db);
-  const ofMachine = (userId: number, machineId: number) =>
-    rows()
-      .filter((r) => r.userId === userId && r.machineId === machineId)
-      .sort(newestFirst((r) => r.dateOfPurchase));
+  const { mine, common } = dated(
+    t,
+    rows,
+    (r) => r.machineId,
+    (r) => r.dateOfPurchase,
+  );
   return asFake<FuelRecordsRepository>({
+    ...common,
     create: (fields) => ({ ...fields }) as FuelRecordEntity,
-    byId: (userId, id) => t.byId(userId, id),
-    byIdempotencyKey: (userId, key) => t.byKey(userId, key),
-    onDays: async (userId, machineIds, from, until) =>
-      copyRows(
-        rows().filter(
-          (r) => r.userId === userId && machineIds.includes(r.machineId) && new Date(r.dateOfPurchase) >= from && new Date(r.dateOfPurchase) < until,
-        ),
-      ),
-    newestOfMachine: async (userId, machineId, take) => copyRows(ofMachine(userId, machineId).slice(0, take)),
-    pageOfMachine: async (userId, machineId, skip, take) => [
-      copyRows(ofMachine(userId, machineId).slice(skip, skip + take)),
-      ofMachine(userId, machineId).length,
-    ],
     fillsAround: async (userId, machineIds, since, until) =>
       machineIds.flatMap((machineId) => {
         const fills = rows().filter((r) => r.userId === userId && r.machineId === machineId);
@@ -142,8 +172,6 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
             .sort((a, b) => a.dateOfPurchase.getTime() - b.dateOfPurchase.getTime() || a.id - b.id),
         );
       }),
-    insert: async (_tx, row) => t.insert(row),
-    save: async (_tx, row) => t.save(row),
     deleteOwned: async (_tx, userId, id) => {
       const row = t.find(userId, id);
       db.tables.fuel = rows().filter((r) => r !== row);
@@ -152,44 +180,29 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
     delete: async (userId, id) => {
       db.tables.fuel = rows().filter((r) => !(r.userId === userId && r.id === id));
     },
-    countOfMachine: async (userId, machineId) => ofMachine(userId, machineId).length,
+    countOfMachine: async (userId, machineId) => mine(userId, machineId).length,
     deleteOfMachine: async (_tx, userId, machineId) => {
       const before = rows().length;
       db.tables.fuel = rows().filter((r) => !(r.userId === userId && r.machineId === machineId));
       return before - rows().length;
     },
-    exportPage: async (afterId, limit, userId) =>
-      copyRows(
-        rows()
-          .filter((r) => r.id > afterId && (userId === undefined || r.userId === userId))
-          .sort((a, b) => a.id - b.id)
-          .slice(0, limit),
-      ),
+    exportPage: (afterId, limit, userId) => t.after((r) => userId === undefined || r.userId === userId, afterId, limit),
   });
 };
 
 export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
   const rows = () => db.tables.purchases;
   const t = table(rows, db);
-  const mine = (userId: number, machineId?: number) =>
-    rows()
-      .filter((r) => r.userId === userId && (machineId === undefined || r.machineId === machineId))
-      .sort(newestFirst((r) => r.purchaseDate));
+  const { mine, common } = dated(
+    t,
+    rows,
+    (r) => r.machineId,
+    (r) => r.purchaseDate,
+  );
   return asFake<PurchasesRepository>({
+    ...common,
     create: (fields) => ({ ...fields }) as PurchaseEntity,
-    byId: (userId, id) => t.byId(userId, id),
-    byIdempotencyKey: (userId, key) => t.byKey(userId, key),
-    onDays: async (userId, machineIds, from, until) =>
-      copyRows(
-        rows().filter(
-          (r) => r.userId === userId && machineIds.includes(r.machineId ?? 0) && new Date(r.purchaseDate) >= from && new Date(r.purchaseDate) < until,
-        ),
-      ),
     page: async (userId, skip, take) => [copyRows(mine(userId).slice(skip, skip + take)), mine(userId).length],
-    newestOfMachine: async (userId, machineId, take) => copyRows(mine(userId, machineId).slice(0, take)),
-    pageOfMachine: async (userId, machineId, skip, take) => [copyRows(mine(userId, machineId).slice(skip, skip + take)), mine(userId, machineId).length],
-    insert: async (_tx, row) => t.insert(row),
-    save: async (_tx, row) => t.save(row),
     deleteOwned: async (_tx, userId, id) => {
       const row = t.find(userId, id);
       db.tables.purchases = rows().filter((r) => r !== row);
@@ -220,13 +233,7 @@ export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
         p.storeId = null;
       }
     },
-    exportPage: async (afterId, limit, userId) =>
-      copyRows(
-        rows()
-          .filter((r) => r.id > afterId && (userId === undefined || r.userId === userId))
-          .sort((a, b) => a.id - b.id)
-          .slice(0, limit),
-      ),
+    exportPage: (afterId, limit, userId) => t.after((r) => userId === undefined || r.userId === userId, afterId, limit),
   });
 };
 
@@ -243,13 +250,7 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
     byIds: async (_tx, userId, ids) => copyRows(rows().filter((p) => p.userId === userId && ids.includes(p.id))),
-    after: async (userId, afterId, take) =>
-      copyRows(
-        mine(userId)
-          .filter((p) => p.id > afterId)
-          .sort((a, b) => a.id - b.id)
-          .slice(0, take),
-      ),
+    after: (userId, afterId, take) => t.after((r) => r.userId === userId, afterId, take),
     exists: async (_tx, userId, id) => !!t.find(userId, id),
     page: async (userId, q) => {
       const found = mine(userId, q.stock)
@@ -291,13 +292,7 @@ export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
     byId: (userId, id) => t.byId(userId, id),
     byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
     byIds: async (ids) => copyRows(rows().filter((s) => ids.includes(s.id))),
-    after: async (userId, afterId, take) =>
-      copyRows(
-        mine(userId)
-          .filter((s) => s.id > afterId)
-          .sort((a, b) => a.id - b.id)
-          .slice(0, take),
-      ),
+    after: (userId, afterId, take) => t.after((r) => r.userId === userId, afterId, take),
     exists: async (_tx, userId, id) => !!t.find(userId, id),
     count: async (userId) => mine(userId).length,
     page: async (userId, q) => {

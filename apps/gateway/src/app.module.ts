@@ -16,7 +16,7 @@ import { PurchasesModule } from './purchases/purchases.module.js';
 import { GatewayInfo } from './root/gateway-info.js';
 import { RootController } from './root/root.controller.js';
 import { UserController } from './user/user.controller.js';
-import { ServicesModule } from './services/services.module.js';
+import { ServiceRecordsModule } from './service-records/service-records.module.js';
 import { ImagesModule } from './images/images.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { MachinesModule } from './machines/machines.module.js';
@@ -47,7 +47,7 @@ export class AppModule {
         AdminModule,
         ContactModule,
         AnalyticsModule,
-        ServicesModule,
+        ServiceRecordsModule,
         PublicConfigModule,
         SchedulesModule,
         ReportsModule,

@@ -11,7 +11,10 @@ import {
   NOTIFICATION_SCHEDULER_STATUS,
   NOTIFICATION_UNREAD_COUNT,
   SCHEDULE_STATUS_CHANGED,
+  PUSH_SUBSCRIBE,
+  PUSH_UNSUBSCRIBE,
   WEBHOOK_CREATE,
+  WEBHOOK_EVENTS,
   type ScheduleStatus,
   type ScheduleStatusCause,
 } from '@wrenchlog/contracts';
@@ -255,5 +258,26 @@ describe.each(await testEngines())('notification-service over the transport (%s)
         message: 'URL points to a private, loopback or link-local address (an administrator can allow these with WEBHOOKS_ALLOW_PRIVATE_NETWORKS=true)',
       });
     }
+  });
+
+  it('refuses a bad body sent straight to it with the 400 and field messages the gateway answers', async () => {
+    const events = `Events must be a non-empty list of ${WEBHOOK_EVENTS.join(', ')}`;
+    expect(await svc.failure(WEBHOOK_CREATE, { url: 42, events: ['ping', 'nope'] } as never, userA)).toMatchObject({
+      code: 'VALIDATION',
+      details: [
+        { field: 'url', message: 'URL must be an http:// or https:// address' },
+        { field: 'events', message: events },
+      ],
+    });
+    expect(await svc.failure(PUSH_SUBSCRIBE, { endpoint: 'https://push.example/1', keys: { p256dh: '', auth: 'x' } } as never, userA)).toMatchObject({
+      code: 'VALIDATION',
+      details: [{ field: 'keys.p256dh', message: 'Push subscription must have keys p256dh and auth' }],
+    });
+    expect(await svc.failure(PUSH_UNSUBSCRIBE, { endpoint: 7 } as never, userA)).toMatchObject({ code: 'VALIDATION', details: [{ field: 'endpoint' }] });
+    expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { digestTime: '7:30', timeZone: 'Europe/Paris', kinds: [] } as never, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Digest time must be HH:MM (00:00 to 23:59); Kinds must give channels for maintenance, lowStock and weeklyReport',
+    });
+    expect(await svc.failure(WEBHOOK_CREATE, [] as never, userA)).toMatchObject({ code: 'VALIDATION', message: 'The body must be a JSON object' });
   });
 });

@@ -429,4 +429,35 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
       expect(distance).toMatchObject({ currentValue: 46000, currentReadAt: today });
     });
   });
+
+  it('refuses a bad body sent straight to it with the 400 of the gateway, and field messages, before any lookup', async () => {
+    // Ids no one owns: the DTO check answers first, as the gateway's does (meters.e2e, schedules.e2e).
+    const oil = { title: 'Oil', serviceType: 'Oil Change', recurring: true, anchor: 'completion' };
+    expect(
+      await svc.failure(SCHEDULE_CREATE, { machineId: 999_999, schedule: { ...oil, intervalHours: 'abc', anchor: 'sometimes' } as never }, userA),
+    ).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Interval must be a number above 0; Anchor must be completion or fixed',
+      details: [
+        { field: 'intervalHours', message: 'Interval must be a number above 0' },
+        { field: 'anchor', message: 'Anchor must be completion or fixed' },
+      ],
+    });
+    expect(await svc.failure(SCHEDULE_UPDATE, { id: 999_999, schedule: [] as never }, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'The body must be a JSON object',
+    });
+    expect(await svc.failure(READING_CREATE, { meterId: 999_999, reading: { value: '12', readAt: '2025-02-30' } as never }, userA)).toMatchObject({
+      code: 'VALIDATION',
+      details: [
+        { field: 'value', message: 'Value must be a number, 0 or more' },
+        { field: 'readAt', message: 'Date must be a real date (YYYY-MM-DD)' },
+      ],
+    });
+    expect(await svc.failure(READING_LIST, { meterId: 999_999, size: 500 }, userA)).toMatchObject({ code: 'VALIDATION', message: 'Size must be at most 100' });
+    expect(await svc.failure(SCHEDULE_LIST, { status: 'late' }, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Status must be a comma-separated list of upcoming, due_soon, overdue',
+    });
+  });
 });

@@ -1,12 +1,8 @@
-import { Controller, type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller } from '@nestjs/common';
 import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
-import { PlatformEnv } from '../src/config/platform-env.js';
-import { RpcDomainErrorFilter } from '../src/errors/rpc-error.filter.js';
 import { AdminCaller, Caller, handlerCallers } from '../src/rpc/caller.decorator.js';
-import { RpcClient, ServiceClients } from '../src/rpc/rpc-client.js';
-import { serverTransport } from '../src/rpc/transport.js';
+import { serveInProcess } from './in-process-service.js';
 
 // @Caller() and @AdminCaller() in a real Nest microservice: the handler runs only for a message
 // with a valid actor, and a refusal crosses the wire as {code, message} like any domain error.
@@ -27,30 +23,17 @@ class CallerController {
   }
 }
 
-@Module({ controllers: [CallerController] })
-class CallerModule {}
-
 describe('the @Caller and @AdminCaller parameter decorators', () => {
-  const env = Object.assign(new PlatformEnv(), { RPC_TRANSPORT: 'in-process', RPC_TIMEOUT_MS: 2000 }) as PlatformEnv;
-  let app: INestMicroservice;
-  let clients: ServiceClients;
-  let rpc: RpcClient;
+  let service: Awaited<ReturnType<typeof serveInProcess>>;
   const user = { userId: 7, adminLevel: 0 } as Actor;
   const admin = { userId: 1, adminLevel: 2 } as Actor;
-  const send = (pattern: string, actor: Actor | null) => rpc.send(pattern as never, {} as never, { actor, correlationId: 'c-1' } as never);
+  const send = (pattern: string, actor: Actor | null) => service.send(pattern, {}, actor);
 
   beforeAll(async () => {
-    app = await NestFactory.createMicroservice(CallerModule, { ...serverTransport(env, 'user-service'), logger: false });
-    app.useGlobalFilters(new RpcDomainErrorFilter());
-    await app.listen();
-    clients = new ServiceClients(env);
-    rpc = new RpcClient(clients, env);
+    service = await serveInProcess([CallerController]);
   });
 
-  afterAll(async () => {
-    await clients.onApplicationShutdown();
-    await app?.close();
-  });
+  afterAll(() => service?.close());
 
   beforeEach(() => {
     ran.length = 0;

@@ -1,14 +1,10 @@
-import { Controller, type INestMicroservice, Module } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
+import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
 import { ErrorCode, type Actor, type RpcMessage } from '@wrenchlog/contracts';
 import { IsInt, IsNotEmpty, IsOptional, Min } from 'class-validator';
-import { PlatformEnv } from '../src/config/platform-env.js';
-import { RpcDomainErrorFilter } from '../src/errors/rpc-error.filter.js';
 import { Caller } from '../src/rpc/caller.decorator.js';
-import { RpcClient, ServiceClients } from '../src/rpc/rpc-client.js';
-import { serverTransport } from '../src/rpc/transport.js';
 import { ValidInput } from '../src/validation/valid-input.js';
+import { serveInProcess } from './in-process-service.js';
 
 // @ValidInput(Dto) in a real Nest microservice: the handler receives the checked DTO instance, and
 // a payload that breaks it is refused with the gateway's 400 before the handler runs.
@@ -39,31 +35,25 @@ class ThingsController {
     ran.push(m.payload);
     return { id: m.payload.id, thing: { ...m.payload.thing }, isDto: m.payload.thing instanceof CreateThing };
   }
+
+  @ValidInput(CreateThing, { besides: ['id'] })
+  @MessagePattern('user.thing.rename')
+  rename(@Payload() m: RpcMessage<CreateThing & { id: number }>) {
+    ran.push(m.payload);
+    return { ...m.payload, isDto: m.payload instanceof CreateThing };
+  }
 }
 
-@Module({ controllers: [ThingsController] })
-class ThingsModule {}
-
 describe('the @ValidInput handler decorator', () => {
-  const env = Object.assign(new PlatformEnv(), { RPC_TRANSPORT: 'in-process', RPC_TIMEOUT_MS: 2000 }) as PlatformEnv;
-  let app: INestMicroservice;
-  let clients: ServiceClients;
-  let rpc: RpcClient;
+  let service: Awaited<ReturnType<typeof serveInProcess>>;
   const user = { userId: 7, adminLevel: 0 } as Actor;
-  const send = (payload: unknown) => rpc.send('user.thing.create' as never, payload as never, { actor: user, correlationId: 'c-1' } as never);
+  const send = (payload: unknown) => service.send('user.thing.create', payload, user);
 
   beforeAll(async () => {
-    app = await NestFactory.createMicroservice(ThingsModule, { ...serverTransport(env, 'user-service'), logger: false });
-    app.useGlobalFilters(new RpcDomainErrorFilter());
-    await app.listen();
-    clients = new ServiceClients(env);
-    rpc = new RpcClient(clients, env);
+    service = await serveInProcess([ThingsController]);
   });
 
-  afterAll(async () => {
-    await clients.onApplicationShutdown();
-    await app?.close();
-  });
+  afterAll(() => service?.close());
 
   beforeEach(() => {
     ran.length = 0;
@@ -83,12 +73,20 @@ describe('the @ValidInput handler decorator', () => {
   });
 
   it('checks the DTO inside the payload at the given field, keeping the other fields', async () => {
-    const update = (payload: unknown) => rpc.send('user.thing.update' as never, payload as never, { actor: user, correlationId: 'c-2' } as never);
+    const update = (payload: unknown) => service.send('user.thing.update', payload, user);
 
     await expect(update({ id: 3, thing: { name: 'Pump', extra: 1 } })).resolves.toEqual({ id: 3, thing: { name: 'Pump' }, isDto: true });
     await expect(update({ id: 3, thing: { count: 'two' } })).rejects.toMatchObject({ message: 'Name is required; Count must be a whole number' });
     await expect(update({ id: 3, thing: [] })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Invalid thing or ID' });
     await expect(update({ id: 3 })).rejects.toMatchObject({ message: 'Invalid thing or ID' });
     expect(ran).toEqual([{ id: 3, thing: { name: 'Pump' } }]);
+  });
+
+  it('keeps the fields the gateway sends beside the DTO, and strips any other', async () => {
+    const rename = (payload: unknown) => service.send('user.thing.rename', payload, user);
+
+    await expect(rename({ id: 4, name: 'Pump', admin: true })).resolves.toEqual({ id: 4, name: 'Pump', isDto: true });
+    await expect(rename({ id: 4, name: '' })).rejects.toMatchObject({ code: ErrorCode.Validation, message: 'Name is required' });
+    expect(ran).toEqual([{ id: 4, name: 'Pump' }]);
   });
 });

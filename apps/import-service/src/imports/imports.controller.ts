@@ -14,24 +14,31 @@ import {
   IMPORT_VALIDATE,
   type ImportCreateRequest,
   type ImportIdRequest,
-  type ImportListQuery,
+  ImportListQuery,
   type ImportMappingRequest,
   type ImportRowsRequest,
   type RpcMessage,
   type Actor,
+  CreateImportFields,
+  ImportMappingBody,
+  ImportRowsQuery,
+  ImportCommitBody,
+  ImportRowKeepBody,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { ImportsService } from './imports.service.js';
 
 @Controller()
 export class ImportsController {
   constructor(private readonly imports: ImportsService) {}
 
+  @ValidInput(CreateImportFields, { at: 'fields' })
   @MessagePattern(IMPORT_CREATE)
   create(@Payload() m: RpcMessage<ImportCreateRequest>, @Caller() caller: Actor) {
     return this.imports.create(caller, m.payload);
   }
 
+  @ValidInput(ImportMappingBody, { at: 'body' })
   @MessagePattern(IMPORT_MAPPING)
   mapping(@Payload() m: RpcMessage<ImportMappingRequest>, @Caller() caller: Actor) {
     return this.imports.setMapping(caller, m.payload.id, m.payload.body);
@@ -42,11 +49,13 @@ export class ImportsController {
     return this.imports.validate(caller, m.payload.id);
   }
 
+  @ValidInput(ImportRowsQuery, { at: 'query' })
   @MessagePattern(IMPORT_ROWS)
   rows(@Payload() m: RpcMessage<ImportRowsRequest>, @Caller() caller: Actor) {
     return this.imports.rows(caller, m.payload.id, m.payload.query);
   }
 
+  @ValidInput(ImportListQuery)
   @MessagePattern(IMPORT_LIST)
   list(@Payload() m: RpcMessage<ImportListQuery>, @Caller() caller: Actor) {
     return this.imports.list(caller, m.payload);
@@ -57,6 +66,7 @@ export class ImportsController {
     return this.imports.get(caller, m.payload.id);
   }
 
+  @ValidInput(ImportCommitBody, { at: 'body' })
   @MessagePattern(IMPORT_COMMIT)
   commit(@Payload() m: RpcMessage<ImportCommitRequest>, @Caller() caller: Actor) {
     return this.imports.commit(caller, m.payload.id, m.payload.body);
@@ -67,6 +77,7 @@ export class ImportsController {
     return this.imports.revert(caller, m.payload.id);
   }
 
+  @ValidInput(ImportRowKeepBody, { at: 'body' })
   @MessagePattern(IMPORT_ROW_KEEP)
   keepRow(@Payload() m: RpcMessage<ImportRowKeepRequest>, @Caller() caller: Actor) {
     return this.imports.keepRow(caller, m.payload.id, m.payload.rowNumber, m.payload.body);

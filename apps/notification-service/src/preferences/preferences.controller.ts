@@ -6,10 +6,10 @@ import {
   NOTIFICATION_TIME_ZONE_EXPORT,
   type Actor,
   type ExportPageRequest,
-  type NotificationPreferencesInput,
+  NotificationPreferencesInput,
   type RpcMessage,
 } from '@wrenchlog/contracts';
-import { AdminCaller, Caller } from '@wrenchlog/platform';
+import { AdminCaller, Caller, ValidInput } from '@wrenchlog/platform';
 import { PreferencesService } from './preferences.service.js';
 
 @Controller()
@@ -21,6 +21,7 @@ export class PreferencesController {
     return this.preferences.get(caller);
   }
 
+  @ValidInput(NotificationPreferencesInput)
   @MessagePattern(NOTIFICATION_PREFERENCES_UPDATE)
   update(@Payload() m: RpcMessage<NotificationPreferencesInput>, @Caller() caller: Actor) {
     return this.preferences.update(caller, m.payload, m.meta);

@@ -1,15 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import {
-  DIGEST_TIME_PATTERN,
   EXPORT_AT,
   exportPage,
   exportWindow,
-  isTimeZone,
   NOTIFICATION_CHANNELS,
   NOTIFICATION_DEFAULT_PREFERENCES,
   NOTIFICATION_TIME_ZONE_CHANGED,
   NOTIFICATION_PREFERENCE_KINDS,
-  NotificationMessages,
   type Actor,
   type ExportPage,
   type ExportPageRequest,
@@ -19,7 +16,7 @@ import {
   type NotificationTimeZoneChangedEvent,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { Outbox, validationFailed } from '@wrenchlog/platform';
+import { Outbox } from '@wrenchlog/platform';
 import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
@@ -57,16 +54,7 @@ export class PreferencesService {
   }
 
   async update(actor: Actor, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
-    // The gateway validated the DTO; the rules hold for every caller all the same.
-    if (!DIGEST_TIME_PATTERN.test(String(input?.digestTime))) {
-      throw validationFailed(NotificationMessages.digestTime, [{ field: 'digestTime', message: NotificationMessages.digestTime }]);
-    }
-    if (!isTimeZone(input.timeZone)) {
-      throw validationFailed(NotificationMessages.timeZone, [{ field: 'timeZone', message: NotificationMessages.timeZone }]);
-    }
-    if (!input.kinds || NOTIFICATION_PREFERENCE_KINDS.some((k) => !Array.isArray(input.kinds[k]))) {
-      throw validationFailed(NotificationMessages.kinds, [{ field: 'kinds', message: NotificationMessages.kinds }]);
-    }
+    // The input passed NotificationPreferencesInput on receipt (time, zone, channels per kind).
     const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {

@@ -5,12 +5,12 @@ import {
   PUSH_SUBSCRIBE,
   PUSH_TEST,
   PUSH_UNSUBSCRIBE,
-  type PushSubscriptionInput,
-  type PushUnsubscribeInput,
+  PushSubscriptionInput,
+  PushUnsubscribeInput,
   type RpcMessage,
   type Actor,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { PushService } from './push.service.js';
 
 @Controller()
@@ -22,11 +22,13 @@ export class PushController {
     return this.push.publicKey();
   }
 
+  @ValidInput(PushSubscriptionInput)
   @MessagePattern(PUSH_SUBSCRIBE)
   subscribe(@Payload() m: RpcMessage<PushSubscriptionInput>, @Caller() caller: Actor) {
     return this.push.subscribe(caller, m.payload);
   }
 
+  @ValidInput(PushUnsubscribeInput)
   @MessagePattern(PUSH_UNSUBSCRIBE)
   unsubscribe(@Payload() m: RpcMessage<PushUnsubscribeInput>, @Caller() caller: Actor) {
     return this.push.unsubscribe(caller, m.payload);

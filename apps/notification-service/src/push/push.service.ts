@@ -47,19 +47,13 @@ export class PushService {
   }
 
   async subscribe(actor: Actor, input: PushSubscriptionInput): Promise<PushSubscriptionView> {
-    const endpoint = typeof input?.endpoint === 'string' ? input.endpoint.trim() : '';
+    // PushSubscriptionInput (checked on receipt) bounds the endpoint and keys; their forms are rules here.
+    const endpoint = input.endpoint.trim();
     if (urlProblem(endpoint, NotificationLimits.pushEndpoint)) {
       throw validationFailed(M.pushEndpoint, [{ field: 'endpoint', message: M.pushEndpoint }]);
     }
-    const { p256dh, auth } = input.keys ?? ({} as PushSubscriptionInput['keys']);
-    if (
-      typeof p256dh !== 'string' ||
-      typeof auth !== 'string' ||
-      !BASE64URL.test(p256dh) ||
-      !BASE64URL.test(auth) ||
-      p256dh.length > NotificationLimits.pushKey ||
-      auth.length > NotificationLimits.pushKey
-    ) {
+    const { p256dh, auth } = input.keys;
+    if (!BASE64URL.test(p256dh) || !BASE64URL.test(auth)) {
       throw validationFailed(M.pushKeys, [{ field: 'keys', message: M.pushKeys }]);
     }
     try {
@@ -78,8 +72,8 @@ export class PushService {
     return { id: saved.id, endpoint: saved.endpoint, createdAt: saved.createdAt.toISOString() };
   }
 
-  async unsubscribe(actor: Actor, input: PushUnsubscribeInput | undefined): Promise<{ removed: number }> {
-    const endpoint = typeof input?.endpoint === 'string' ? input.endpoint.trim() : undefined;
+  async unsubscribe(actor: Actor, input: PushUnsubscribeInput): Promise<{ removed: number }> {
+    const endpoint = input.endpoint?.trim();
     const result = await this.dataSource.getRepository(PushSubscriptionEntity).delete(endpoint ? { userId: actor.userId, endpoint } : { userId: actor.userId });
     return { removed: result.affected ?? 0 };
   }

@@ -9,16 +9,17 @@ import {
   WEBHOOK_TEST,
   type RpcMessage,
   type WebhookIdRequest,
-  type WebhookInput,
+  WebhookInput,
   type Actor,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { WebhooksService } from './webhooks.service.js';
 
 @Controller()
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
+  @ValidInput(WebhookInput)
   @MessagePattern(WEBHOOK_CREATE)
   create(@Payload() m: RpcMessage<WebhookInput>, @Caller() caller: Actor) {
     return this.webhooks.create(caller, m.payload);

@@ -16,6 +16,11 @@ import {
   READING_CREATE,
   READING_LIST,
   READING_UPDATE,
+  CreateReadingInput,
+  PageQuery,
+  ReplaceMeterInput,
+  UpdateMeterInput,
+  UpdateReadingInput,
   type CreateReadingRequest,
   type MachineMetersRequest,
   type ReadingListRequest,
@@ -26,7 +31,7 @@ import {
   type Actor,
 } from '@wrenchlog/contracts';
 import { ReadingImportsService } from './reading-imports.service.js';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { ReadingsService } from './readings.service.js';
 
 @Controller()
@@ -41,26 +46,31 @@ export class ReadingsController {
     return this.readings.byMachine(caller, m.payload?.machineId);
   }
 
+  @ValidInput(UpdateMeterInput, { at: 'meter' })
   @MessagePattern(METER_UPDATE)
   updateMeter(@Payload() m: RpcMessage<UpdateMeterRequest>, @Caller() caller: Actor) {
     return this.readings.updateMeter(caller, m.payload, m.meta);
   }
 
+  @ValidInput(ReplaceMeterInput, { at: 'replacement' })
   @MessagePattern(METER_REPLACE)
   replace(@Payload() m: RpcMessage<ReplaceMeterRequest>, @Caller() caller: Actor) {
     return this.readings.replace(caller, m.payload, m.meta);
   }
 
+  @ValidInput(CreateReadingInput, { at: 'reading' })
   @MessagePattern(READING_CREATE)
   create(@Payload() m: RpcMessage<CreateReadingRequest>, @Caller() caller: Actor) {
     return this.readings.create(caller, m.payload, m.meta);
   }
 
+  @ValidInput(PageQuery, { besides: ['meterId'] })
   @MessagePattern(READING_LIST)
   list(@Payload() m: RpcMessage<ReadingListRequest>, @Caller() caller: Actor) {
     return this.readings.list(caller, m.payload);
   }
 
+  @ValidInput(UpdateReadingInput, { at: 'reading' })
   @MessagePattern(READING_UPDATE)
   setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>, @Caller() caller: Actor) {
     return this.readings.setVoid(caller, m.payload, m.meta);

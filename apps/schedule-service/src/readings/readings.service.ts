@@ -99,7 +99,8 @@ export class ReadingsService {
   }
 
   async updateMeter(actor: Actor, request: UpdateMeterRequest, meta?: RpcMeta): Promise<Meter> {
-    const input = request?.meter ?? {};
+    // The input passed UpdateMeterInput on receipt (types, lengths); here the rules that depend on the meter.
+    const input = request.meter;
     return this.dataSource.transaction(async (manager) => {
       const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.id);
       const changes: Partial<MeterEntity> = {};
@@ -114,7 +115,7 @@ export class ReadingsService {
         changes.unit = input.unit;
       }
       if (input.manualRatePerDay !== undefined) {
-        if (input.manualRatePerDay !== null && (typeof input.manualRatePerDay !== 'number' || input.manualRatePerDay < 0)) {
+        if (input.manualRatePerDay !== null && input.manualRatePerDay < 0) {
           throw validationFailed(M.manualRate, [{ field: 'manualRatePerDay', message: M.manualRate }]);
         }
         changes.manualRate = input.manualRatePerDay;
@@ -130,7 +131,7 @@ export class ReadingsService {
   }
 
   async create(actor: Actor, request: CreateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
-    const input = request?.reading;
+    const input = request.reading;
     const key = meta?.idempotencyKey ?? null;
     return createOnce(
       async () => {
@@ -140,7 +141,7 @@ export class ReadingsService {
       () =>
         this.dataSource.transaction(async (manager) => {
           const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
-          const value = checkReadingValue(meter.kind, input?.value);
+          const value = checkReadingValue(meter.kind, input.value);
           const ctx = callContext(actor, meta);
           const row = await this.place(
             manager,
@@ -203,10 +204,10 @@ export class ReadingsService {
 
   /** A new physical meter from readAt on: a segment whose offset carries the lifetime value on. */
   async replace(actor: Actor, request: ReplaceMeterRequest, meta?: RpcMeta): Promise<MeterReading> {
-    const input = request?.replacement;
+    const input = request.replacement;
     return this.dataSource.transaction(async (manager) => {
       const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
-      const start = checkReadingValue(meter.kind, input?.newStartValue, 'newStartValue');
+      const start = checkReadingValue(meter.kind, input.newStartValue, 'newStartValue');
       const current = await this.mustBeLatest(manager, meter.id, input.readAt);
       const segment = await this.meters.addSegment(manager, actor.userId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
       const row = await this.meters.insertReading(manager, {

@@ -41,12 +41,15 @@ describe('schedule rules', () => {
       expect(() => checkSchedule({ ...base, intervalMonths: 1, soonDays: 32 })).toThrow();
     });
 
-    it('refuses days and months together, and a date that does not exist', () => {
+    it('refuses days and months together', () => {
       expect(() => checkSchedule({ ...base, intervalDays: 30, intervalMonths: 1 })).toThrow(
         expect.objectContaining({ details: [expect.objectContaining({ field: 'intervalMonths' })] }),
       );
-      expect(() => checkSchedule({ ...base, intervalDays: 30, lastDoneDate: '2025-02-30' })).toThrow(
-        expect.objectContaining({ details: [expect.objectContaining({ field: 'lastDoneDate' })] }),
+    });
+
+    it('refuses a blank title the DTO lets through', () => {
+      expect(() => checkSchedule({ ...base, title: '   ', intervalDays: 30 })).toThrow(
+        expect.objectContaining({ details: [{ field: 'title', message: 'Title is required (at most 200 characters)' }] }),
       );
     });
   });

@@ -32,18 +32,19 @@ export interface ScheduleSettings {
 const fail = (field: string, message: string) => validationFailed(message, [{ field, message }]);
 
 /**
- * The rules of a schedule's settings: an interval at all; days or months (not both) whole and above
+ * The rules of a schedule's settings, past the ScheduleInput DTO the service checks on receipt
+ * (types, title and service-type lengths, anchor, real dates): a title not blank; an interval at all; days or months (not both) whole and above
  * 0; distance whole and hours with 1 decimal (more decimals answer 422), above 0; windows 0 or more,
  * only with their interval and never wider than it; last-done values 0 or more. Nothing is written
  * when one fails.
  */
 export function checkSchedule(input: ScheduleInput): ScheduleSettings {
-  const title = typeof input.title === 'string' ? input.title.trim() : '';
-  if (!title || title.length > ScheduleLimits.title) {
+  const title = input.title.trim();
+  if (!title) {
     throw fail('title', M.title);
   }
-  const serviceType = typeof input.serviceType === 'string' ? input.serviceType.trim() : '';
-  if (!serviceType || serviceType.length > ScheduleLimits.serviceType) {
+  const serviceType = input.serviceType.trim();
+  if (!serviceType) {
     throw fail('serviceType', M.serviceType);
   }
   const num = (v: unknown): number | null => (v === undefined || v === null ? null : (v as number));
@@ -51,7 +52,7 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
     if (v === null) {
       return null;
     }
-    if (typeof v !== 'number' || !Number.isFinite(v) || v <= 0 || v > max) {
+    if (v <= 0 || v > max) {
       throw fail(field, places === 0 && field.startsWith('intervalD') ? M.intervalPositive : M.intervalNumber);
     }
     if (!hasAtMostDecimals(v, places)) {
@@ -75,7 +76,7 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
     if (v === null) {
       return null;
     }
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+    if (v < 0) {
       throw fail(field, M.soonNumber);
     }
     if (!hasAtMostDecimals(v, places)) {
@@ -93,17 +94,11 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
   const soonDays = window('soonDays', num(input.soonDays), dateSpan, 0, M.intervalPositive);
   const soonDistance = window('soonDistance', num(input.soonDistance), intervalDistance, 0, M.distanceDecimals);
   const soonHours = window('soonHours', num(input.soonHours), intervalHours, 1, M.hoursDecimals);
-  if (typeof input.recurring !== 'boolean') {
-    throw fail('recurring', M.recurring);
-  }
-  if (input.anchor !== 'completion' && input.anchor !== 'fixed') {
-    throw fail('anchor', M.anchor);
-  }
   const lastDone = (field: string, v: number | null, places: number, decimalsMessage: string): number | null => {
     if (v === null) {
       return null;
     }
-    if (typeof v !== 'number' || !Number.isFinite(v) || v < 0) {
+    if (v < 0) {
       throw fail(field, M.lastDoneValue);
     }
     if (!hasAtMostDecimals(v, places)) {
@@ -112,9 +107,6 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
     return roundTo(v, places);
   };
   const lastDoneDate = input.lastDoneDate ?? null;
-  if (lastDoneDate !== null && (typeof lastDoneDate !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(lastDoneDate) || addDays(lastDoneDate, 0) !== lastDoneDate)) {
-    throw fail('lastDoneDate', M.lastDoneDate);
-  }
   return {
     title,
     serviceType,

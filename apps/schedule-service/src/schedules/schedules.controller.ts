@@ -9,23 +9,26 @@ import {
   SCHEDULE_LIST,
   SCHEDULE_TEMPLATES,
   SCHEDULE_UPDATE,
+  CompleteScheduleInput,
+  ScheduleInput,
+  ScheduleListQuery,
   type CompleteScheduleRequest,
   type CreateScheduleRequest,
   type MachineSchedulesRequest,
   type RpcMessage,
   type ScheduleIdRequest,
-  type ScheduleListQuery,
   type ScheduleTemplatesRequest,
   type UpdateScheduleRequest,
   type Actor,
 } from '@wrenchlog/contracts';
-import { Caller } from '@wrenchlog/platform';
+import { Caller, ValidInput } from '@wrenchlog/platform';
 import { SchedulesService } from './schedules.service.js';
 
 @Controller()
 export class SchedulesController {
   constructor(private readonly schedules: SchedulesService) {}
 
+  @ValidInput(ScheduleInput, { at: 'schedule' })
   @MessagePattern(SCHEDULE_CREATE)
   create(@Payload() m: RpcMessage<CreateScheduleRequest>, @Caller() caller: Actor) {
     return this.schedules.create(caller, m.payload, m.meta);
@@ -36,6 +39,7 @@ export class SchedulesController {
     return this.schedules.byMachine(caller, m.payload?.machineId);
   }
 
+  @ValidInput(ScheduleListQuery)
   @MessagePattern(SCHEDULE_LIST)
   list(@Payload() m: RpcMessage<ScheduleListQuery>, @Caller() caller: Actor) {
     return this.schedules.list(caller, m.payload);
@@ -46,6 +50,7 @@ export class SchedulesController {
     return this.schedules.get(caller, m.payload?.id);
   }
 
+  @ValidInput(ScheduleInput, { at: 'schedule' })
   @MessagePattern(SCHEDULE_UPDATE)
   update(@Payload() m: RpcMessage<UpdateScheduleRequest>, @Caller() caller: Actor) {
     return this.schedules.update(caller, m.payload, m.meta);
@@ -56,6 +61,7 @@ export class SchedulesController {
     return this.schedules.delete(caller, m.payload?.id, m.meta);
   }
 
+  @ValidInput(CompleteScheduleInput, { besides: ['id'] })
   @MessagePattern(SCHEDULE_COMPLETE)
   complete(@Payload() m: RpcMessage<CompleteScheduleRequest>, @Caller() caller: Actor) {
     return this.schedules.complete(caller, m.payload, m.meta);

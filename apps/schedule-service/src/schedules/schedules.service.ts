@@ -66,7 +66,7 @@ export class SchedulesService {
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
-    const settings = checkSchedule(request.schedule ?? ({} as never));
+    const settings = checkSchedule(request.schedule);
     const key = meta?.idempotencyKey ?? null;
     const ctx = callContext(actor, meta);
     return createOnce(
@@ -151,7 +151,7 @@ export class SchedulesService {
   }
 
   async update(actor: Actor, request: UpdateScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
-    const settings = checkSchedule(request?.schedule ?? ({} as never));
+    const settings = checkSchedule(request.schedule);
     const ctx = callContext(actor, meta);
     const id = request?.id;
     await this.dataSource.transaction(async (manager) => {

@@ -1,10 +1,12 @@
 import {
+  blankRequiredField,
   DEFAULT_SERVICE_SORT,
+  isReadingInRange,
   isValidId,
   parseServiceSort,
+  priceCents,
   RECENT_SERVICES_DEFAULTS,
   SERVICE_RECORD_DEFAULTS,
-  ServiceRecordLimits,
   ServiceRecordMessages as M,
   type RecentServicesQuery,
   type ServiceRecordInput,
@@ -85,15 +87,16 @@ interface Unchecked {
 
 // The spec's rule first (title, date and status, one message), then the machine, then the rest.
 // Types and lengths are the DTO's (ServiceRecordInput, checked by the gateway and again on
-// receipt): here only what a DTO cannot say, the defaults, the date and the ranges after rounding.
+// receipt): here only what a DTO cannot say, the defaults, the date and the ranges after rounding
+// (the required fields and the ranges are contracts' rules, which the importers apply too).
 function checkRecord(raw: Unchecked): RecordFields {
-  const title = text(raw.title) ?? '';
-  const status = text(raw.status) ?? '';
-  const dateText = text(raw.serviceDate) ?? '';
-  if (!title || !status || !dateText) {
-    throw validationFailed(M.invalid, [{ field: !title ? 'title' : !status ? 'status' : 'serviceDate', message: M.invalid }]);
+  const blank = blankRequiredField(raw);
+  if (blank) {
+    throw validationFailed(M.invalid, [{ field: blank, message: M.invalid }]);
   }
-  const serviceDate = parseDate(dateText);
+  const title = text(raw.title) as string;
+  const status = text(raw.status) as string;
+  const serviceDate = parseDate(text(raw.serviceDate) as string);
   if (!serviceDate) {
     throw validationFailed(M.badDate, [{ field: 'serviceDate', message: M.badDate }]);
   }
@@ -133,18 +136,11 @@ export function parseDate(text: string): string | undefined {
   return `${match[1]}-${match[2]}-${match[3]}`;
 }
 
-/**
- * Money is kept as integer cents so sums and comparisons are exact. A price with more than two
- * decimals is rounded half away from zero to the cent; toPrecision(15) first removes the binary
- * noise of the multiplication (1.005 * 100 is 100.49999999999999).
- */
+/** Money is kept as integer cents so sums and comparisons are exact (`priceCents` rounds to the cent). */
 export function toCents(price: unknown): number {
   const value = typeof price === 'string' && price.trim() !== '' ? Number(price) : price;
-  if (typeof value !== 'number' || !Number.isFinite(value)) {
-    throw fail('price', M.price);
-  }
-  const cents = Math.round(Number((value * 100).toPrecision(15)));
-  if (cents < 0 || cents > ServiceRecordLimits.maxPriceCents) {
+  const cents = typeof value === 'number' ? priceCents(value) : undefined;
+  if (cents === undefined) {
     throw fail('price', M.price);
   }
   return cents;
@@ -157,7 +153,7 @@ function reading(value: unknown, field: string, message: string): number | null 
   if (value === null || value === undefined) {
     return null;
   }
-  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0 || value > ServiceRecordLimits.maxReading) {
+  if (typeof value !== 'number' || !isReadingInRange(value)) {
     throw fail(field, message);
   }
   return value;

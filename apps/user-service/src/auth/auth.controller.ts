@@ -4,17 +4,19 @@ import {
   USER_AUTH_LOGIN,
   USER_AUTH_LOGOUT,
   USER_AUTH_REFRESH,
-  type LoginRequest,
+  LoginRequest,
   type LogoutRequest,
   type RefreshRequest,
   type RpcMessage,
 } from '@wrenchlog/contracts';
+import { ValidInput } from '@wrenchlog/platform';
 import { AuthService } from './auth.service.js';
 
 @Controller()
 export class AuthController {
   constructor(private readonly auth: AuthService) {}
 
+  @ValidInput(LoginRequest)
   @MessagePattern(USER_AUTH_LOGIN)
   login(@Payload() m: RpcMessage<LoginRequest>) {
     return this.auth.login(m.payload);

@@ -1,7 +1,7 @@
 import { Controller } from '@nestjs/common';
 import { MessagePattern, Payload } from '@nestjs/microservices';
-import { ADMIN_JOB_LIST, ADMIN_JOB_RUN, type JobRunRequest, type RpcMessage, type Actor } from '@wrenchlog/contracts';
-import { AdminCaller } from '@wrenchlog/platform';
+import { ADMIN_JOB_LIST, ADMIN_JOB_RUN, type JobRunRequest, type RpcMessage, JobRunBody, type Actor } from '@wrenchlog/contracts';
+import { AdminCaller, ValidInput } from '@wrenchlog/platform';
 import { JobsService } from './jobs.service.js';
 
 @Controller()
@@ -13,6 +13,7 @@ export class JobsController {
     return this.jobs.list();
   }
 
+  @ValidInput(JobRunBody, { besides: ['id'] })
   @MessagePattern(ADMIN_JOB_RUN)
   run(@Payload() m: RpcMessage<JobRunRequest>, @AdminCaller() caller: Actor) {
     return this.jobs.run(caller, m.payload, m.meta?.correlationId);

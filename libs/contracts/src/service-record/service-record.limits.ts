@@ -33,3 +33,30 @@ export const RECENT_SERVICES_DEFAULTS = {
   size: 12,
   sort: { field: 'serviceDate', direction: 'desc' },
 } as const satisfies { size: number; sort: { field: string; direction: 'asc' | 'desc' } };
+
+// The rules past the DTO that service-record-service and the importers both apply to a record, so
+// a row the import review accepts is one the service accepts (issue 19: one rule, one place).
+
+/** The fields the spec requires together (title, status, date; one message, `ServiceRecordMessages.invalid`). */
+export const SERVICE_RECORD_REQUIRED = ['title', 'status', 'serviceDate'] as const;
+
+/** The first of the required fields that is blank or absent, else undefined. */
+export function blankRequiredField(fields: { title?: unknown; status?: unknown; serviceDate?: unknown }): (typeof SERVICE_RECORD_REQUIRED)[number] | undefined {
+  return SERVICE_RECORD_REQUIRED.find((f) => typeof fields[f] !== 'string' || fields[f].trim() === '');
+}
+
+/**
+ * A price as integer cents, rounded half away from zero (toPrecision(15) first removes the binary
+ * noise of the multiplication: 1.005 * 100 is 100.49999999999999); undefined outside 0 to
+ * `maxPriceCents` (`ServiceRecordMessages.price`).
+ */
+export function priceCents(price: number): number | undefined {
+  if (!Number.isFinite(price)) {
+    return undefined;
+  }
+  const cents = Math.round(Number((price * 100).toPrecision(15)));
+  return cents >= 0 && cents <= ServiceRecordLimits.maxPriceCents ? cents : undefined;
+}
+
+/** Whether a miles or hours reading is within 0 to `maxReading` (`ServiceRecordMessages.miles` / `.hours`). */
+export const isReadingInRange = (value: number): boolean => Number.isFinite(value) && value >= 0 && value <= ServiceRecordLimits.maxReading;

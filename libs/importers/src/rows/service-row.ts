@@ -1,4 +1,4 @@
-import { SERVICE_RECORD_DEFAULTS, ServiceRecordInput, ServiceRecordLimits, ServiceRecordMessages } from '@wrenchlog/contracts';
+import { blankRequiredField, isReadingInRange, priceCents, SERVICE_RECORD_DEFAULTS, ServiceRecordInput, ServiceRecordMessages } from '@wrenchlog/contracts';
 import { round } from '../text/numbers.js';
 import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
 import { tagsNote } from './fuel-row.js';
@@ -23,11 +23,13 @@ export interface ServiceRow {
 /** Imported history is done work: Complete unless the file says otherwise (one of the spec's suggested statuses). */
 export const IMPORTED_SERVICE_STATUS = 'Complete';
 
+/** What a blank required field is called in a row's message. */
+const BLANK = { title: 'the title is empty', status: 'the status is empty', serviceDate: 'the date is empty' } as const;
+
 /**
- * Reads a service row. Besides the DTO, it checks what service-record-service's rules check
- * (service-record.rules.ts: title, date and status required in one message; price and readings
- * in range), so review and import agree. TODO(next session): move those rules into contracts and
- * call them from both places.
+ * Reads a service row. Besides the DTO, it applies the contracts' record rules that
+ * service-record-service applies too (title, date and status required in one message; price and
+ * readings in range), so review and import agree.
  */
 export async function buildServiceRow(reader: RowReader, ctx: BuildContext, extraNotes: (string | undefined)[] = []): Promise<NormalizedRow<ServiceRow>> {
   const machine = machineOf(reader, ctx, true);
@@ -48,16 +50,18 @@ export async function buildServiceRow(reader: RowReader, ctx: BuildContext, extr
     miles: miles === undefined ? undefined : round(toMiles(miles, ctx.units), 1),
     hours: hours === undefined ? undefined : round(hours, 1),
   });
-  if (!record.title || (!record.serviceDate && !dateFailed)) {
-    reader.error(`${ServiceRecordMessages.invalid} (${!record.title ? 'the title is empty' : 'the date is empty'})`);
+  // A date that did not parse has its own message already.
+  const blank = blankRequiredField(dateFailed ? { ...record, serviceDate: 'unparsed' } : record);
+  if (blank) {
+    reader.error(`${ServiceRecordMessages.invalid} (${BLANK[blank]})`);
   }
-  if (record.price < 0 || record.price * 100 > ServiceRecordLimits.maxPriceCents) {
+  if (priceCents(record.price) === undefined) {
     reader.error(ServiceRecordMessages.price);
   }
-  if (record.miles !== undefined && (record.miles < 0 || record.miles > ServiceRecordLimits.maxReading)) {
+  if (record.miles !== undefined && !isReadingInRange(record.miles)) {
     reader.error(ServiceRecordMessages.miles);
   }
-  if (record.hours !== undefined && (record.hours < 0 || record.hours > ServiceRecordLimits.maxReading)) {
+  if (record.hours !== undefined && !isReadingInRange(record.hours)) {
     reader.error(ServiceRecordMessages.hours);
   }
   if (reader.errors.length === 0) {

@@ -74,6 +74,16 @@ export interface ValidInputOptions {
   at?: string;
   /** The message when that value is not an object (the spec's message of the call where it has one). */
   notAnObject?: string;
+  /**
+   * Payload fields the gateway sends beside the DTO's own (`id`, `publicUrl`), kept as they came
+   * instead of stripped; the handler checks them itself (ids through `requireId`).
+   */
+  besides?: readonly string[];
+}
+
+function kept(payload: unknown, fields: readonly string[]): Record<string, unknown> {
+  const from = (typeof payload === 'object' && payload !== null ? payload : {}) as Record<string, unknown>;
+  return Object.fromEntries(fields.filter((f) => f in from).map((f) => [f, from[f]]));
 }
 
 class ValidInputInterceptor implements NestInterceptor {
@@ -86,9 +96,10 @@ class ValidInputInterceptor implements NestInterceptor {
     const message = ctx.switchToRpc().getData<RpcMessage<unknown> | undefined>();
     if (message) {
       // The handler's @Payload() is this same object, so it receives the checked, converted input.
-      const { at, notAnObject } = this.options;
+      const { at, notAnObject, besides } = this.options;
       if (at === undefined) {
-        message.payload = validInput(this.dto, message.payload, notAnObject);
+        const input = validInput(this.dto, message.payload, notAnObject);
+        message.payload = besides ? Object.assign(input, kept(message.payload, besides)) : input;
       } else {
         const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
         message.payload = { ...payload, [at]: validInput(this.dto, payload[at], notAnObject) };
@@ -101,7 +112,8 @@ class ValidInputInterceptor implements NestInterceptor {
 /**
  * A message handler's payload checked against its contract's DTO before the handler runs:
  * `@ValidInput(CreateMachineRequest) @MessagePattern(MACHINE_CREATE)`, or for a DTO inside the
- * payload `@ValidInput(FuelRecordInput, { at: 'record' })`. A payload that breaks it is refused
+ * payload `@ValidInput(FuelRecordInput, { at: 'record' })`, or beside fields the gateway adds
+ * `@ValidInput(AdminUserUpdateBody, { besides: ['id', 'publicUrl'] })`. A payload that breaks it is refused
  * with the gateway's 400 (same messages); the handler receives the DTO instance.
  */
 export const ValidInput = (dto: new () => object, options: ValidInputOptions = {}) => applyDecorators(UseInterceptors(new ValidInputInterceptor(dto, options)));
