@@ -5,6 +5,7 @@ import type { ImportRow } from '@wrenchlog/importers';
 import { DataSource, In, IsNull, LessThan, Repository } from 'typeorm';
 import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
+import { ImportPhotoEntity } from './import-photo.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
 
@@ -59,6 +60,7 @@ export class ImportsRepository {
   async clearRows(entity: ImportEntity): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       await tx.delete(ImportRowEntity, { importId: entity.id });
+      await tx.delete(ImportPhotoEntity, { importId: entity.id });
       await tx.save(entity);
     });
   }
@@ -338,6 +340,7 @@ export class ImportsRepository {
         return false;
       }
       await tx.delete(ImportRowEntity, { importId: id });
+      await tx.delete(ImportPhotoEntity, { importId: id });
       return true;
     });
   }
@@ -361,6 +364,7 @@ export class ImportsRepository {
       }
       await tx.delete(ImportRowEntity, { importId: id });
       await tx.delete(ImportMachineEntity, { importId: id });
+      await tx.delete(ImportPhotoEntity, { importId: id });
       return true;
     });
   }

@@ -1,0 +1,36 @@
+import type { ImportRevertRequest, ImportRevertResult } from './import-jobs.contract.js';
+
+// The photos of a restore (issue 23, apps/import-service/README.md "Photos of a restore"):
+// import-service copies each photo of a Wrenchlog export's ZIP into object storage under a key of
+// the import (below), and hands it to its owner with the owner's usual calls (machine.profile-photo.set,
+// machine.gallery.add, service.image.add), which check the key is the caller's, record it once per
+// key and announce it (image.stored: the image worker makes the thumbnail). Revert asks each owner
+// to remove the images stored under the import's keys.
+
+// Producer: import-service's job. Consumers: machine-service, service-record-service.
+export const MACHINE_IMPORT_REVERT_PHOTOS = 'machine.import.revertPhotos' as const;
+export const SERVICE_IMPORT_REVERT_IMAGES = 'service.import.revertImages' as const;
+
+/**
+ * Every key of a restore's photos starts with this: the caller's own prefix (so the owners' key
+ * check takes it as one the gateway could have made), then the import's id, so Revert finds exactly
+ * that import's photos. `import-4-` is no prefix of `import-42-`'s keys.
+ */
+export const importPhotoKeyPrefix = (userId: number, importId: number): string => `u${userId}/import-${importId}-`;
+
+/** The original's and the thumbnail's keys of a restore's photo (the photo's number in the import): the same on a resumed job. */
+export function importPhotoKeys(userId: number, importId: number, seq: number, ext: 'jpg' | 'png' | 'webp'): { originalKey: string; thumbnailKey: string } {
+  const base = `${importPhotoKeyPrefix(userId, importId)}${seq}`;
+  return { originalKey: `${base}-original.${ext}`, thumbnailKey: `${base}-thumb.${ext}` };
+}
+
+/** How many of a restore's photos one revert call removes at most (the job calls again while a call removes that many). */
+export const IMPORT_PHOTO_REVERT_CALL_MAX = 500;
+
+export type ImportRevertPhotosRequest = ImportRevertRequest;
+export type ImportRevertPhotosResult = ImportRevertResult;
+
+export type ImportPhotosRpc = {
+  [MACHINE_IMPORT_REVERT_PHOTOS]: { request: ImportRevertPhotosRequest; response: ImportRevertPhotosResult };
+  [SERVICE_IMPORT_REVERT_IMAGES]: { request: ImportRevertPhotosRequest; response: ImportRevertPhotosResult };
+};
