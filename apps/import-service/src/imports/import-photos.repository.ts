@@ -45,6 +45,7 @@ export class ImportPhotosRepository {
    */
   async startCommit(importId: number): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
+      // The rule of import-photos.rules.ts commitOutcome().
       await tx
         .createQueryBuilder()
         .update(ImportPhotoEntity)

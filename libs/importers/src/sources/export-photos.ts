@@ -126,7 +126,7 @@ export function planExportPhotos(analysis: FileAnalysis, zip: Uint8Array): Expor
         }
         photo.byteSize = size;
         if (size > IMAGE_LIMITS.maxFileBytes) {
-          photo.problem = `the photo ${path} is ${mb(size)}, over the ${mb(IMAGE_LIMITS.maxFileBytes)} a photo takes`;
+          photo.problem = `the photo ${path} is ${mb(size)}, over the ${Math.round(IMAGE_LIMITS.maxFileBytes / 1024 / 1024)} MB a photo takes`;
           continue;
         }
         photo.type = photoTypeOf(readZipEntry(zip, path) ?? new Uint8Array(0));

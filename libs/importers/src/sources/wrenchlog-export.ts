@@ -43,12 +43,11 @@ export interface ExportArchiveContent {
   notes: string[];
 }
 
-const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [
+const NOT_RESTORED: { kind: ExportKind; one: string; many: string }[] = [
   { kind: 'suppliers', one: 'supplier', many: 'suppliers' },
   { kind: 'parts', one: 'inventory part', many: 'inventory parts' },
   { kind: 'meterReadings', one: 'meter reading', many: 'meter readings' },
   { kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' },
-  { kind: 'photos', one: 'photo', many: 'photos' },
 ];
 
 /** The note on what an export's manifest counts that a restore leaves in the ZIP; null when nothing. */
