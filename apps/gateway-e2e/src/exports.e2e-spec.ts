@@ -8,6 +8,9 @@ import { createPart } from './fuel-purchase.helpers.js';
 // in a fresh account: the dry run, then the import job writes the same account (each machine once,
 // with its fields), and Revert takes the restore back to an empty account.
 
+/** The dry run's count of the export's photos: the truck's profile photo and the oil change's receipt. */
+const PHOTOS_PLANNED = { found: 2, problems: 0, written: 0, failed: 0 };
+
 const csvRows = (bytes: Uint8Array): Record<string, string>[] => parse(strFromU8(bytes), { columns: true, bom: true }) as Record<string, string>[];
 
 describe.each(e2eProducts())('exports: download all my data and restore (%s)', (_mode, baseUrl) => {
@@ -46,6 +49,9 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const form = new FormData();
     form.append('images[0][original]', new Blob([new Uint8Array(await makeJpeg(320, 240))], { type: 'image/jpeg' }), 'receipt.jpg');
     expect((await api.request('POST', `/api/services/${oil.id}/images`, { token: a.token, raw: form })).status).toBe(201);
+    const profile = new FormData();
+    profile.append('original', new Blob([new Uint8Array(await makeJpeg(400, 300))], { type: 'image/jpeg' }), 'truck.jpg');
+    expect((await api.request('POST', `/api/machines/${truck.id}/profile-photo`, { token: a.token, raw: profile })).status).toBe(201);
     for (const [odo, amount, total, date] of [
       [48100, 15.2, 52.58, '2026-03-21T17:30:00.000Z'],
       [48420, 14.75, 51.02, '2026-04-03T08:15:00.000Z'],
@@ -103,7 +109,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
     const view = await ready(started.body.id, a.token);
     expect(view).toMatchObject({
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 2 },
       error: null,
     });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
@@ -146,6 +152,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       'meter-readings.csv',
       'part-purchases.csv',
       'parts.csv',
+      expect.stringMatching(/^photos\/machines\/\d+\/\d+-profile\.jpg$/),
       expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/),
       'schedules.csv',
       'service-records.csv',
@@ -155,7 +162,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
       formatVersion: 2,
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 2 },
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -204,10 +211,11 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
     // What the restore leaves in the ZIP is said before anything is written.
     expect(uploaded.body.notes).toContain(
-      "The export's 1 supplier, 1 inventory part, 4 meter readings, 1 maintenance schedule and 1 photo are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+      "The export's 1 supplier, 1 inventory part, 4 meter readings and 1 maintenance schedule are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
     );
     const counts = await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token);
-    expect(counts).toMatchObject({ status: 201, body: { valid: 7, warnings: 0, errors: 0 } });
+    // The photos are counted (none unreadable); nothing of them is stored by the dry run.
+    expect(counts).toMatchObject({ status: 201, body: { valid: 7, warnings: 0, errors: 0, photos: { found: 2, problems: 0, written: 0, failed: 0 } } });
 
     const rows: { record: Record<string, any>; newMachine?: string }[] = [];
     for (let page = 0; ; page += 1) {
@@ -261,7 +269,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: d.token, raw: form });
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
-    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 7, warnings: 0, errors: 0 });
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 7, warnings: 0, errors: 0, photos: PHOTOS_PLANNED });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
     let view: any;
     await expectEventually(
@@ -272,7 +280,33 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    expect(view).toMatchObject({ counts: { written: 7, failed: 0, skipped: 0 }, progress: { done: 7, total: 7 }, error: null });
+    // The progress counts the 2 photos after the 7 rows.
+    expect(view).toMatchObject({
+      counts: { written: 7, failed: 0, skipped: 0, photos: { found: 2, problems: 0, written: 2, failed: 0 } },
+      progress: { done: 9, total: 9 },
+      error: null,
+    });
+    // The truck's profile photo is its profile again, the oil change's receipt its image; the image worker makes their thumbnails.
+    const truckOfD = ((await api.get('/api/machines/all', d.token)).body as any[]).find((m) => m.name === 'Export Truck');
+    const oilOfD = ((await api.get(`/api/services/machine/${truckOfD.id}`, d.token)).body as any[]).find((r) => r.title === 'Oil change');
+    let restored: any[] = [];
+    await expectEventually(
+      async () => {
+        const profile = (await api.get(`/api/machines/${truckOfD.id}/profile-photo`, d.token)).body;
+        const images = (await api.get(`/api/services/${oilOfD.id}/images`, d.token)).body;
+        expect((await api.get(`/api/machines/?machineId=${truckOfD.id}`, d.token)).body.profilePhoto).toBe(profile.id);
+        expect(images.map((i: any) => [i.fileName, i.state])).toEqual([['receipt.jpg', 'processed']]);
+        expect(profile.state).toBe('processed');
+        restored = [profile, images[0]];
+        for (const photo of restored) {
+          expect((await fetch(`${baseUrl}${photo.thumbnailUrl}`)).status).toBe(200);
+        }
+      },
+      30_000,
+      250,
+    );
+    const originalBytes = async (url: string) => new Uint8Array(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
+    expect((await originalBytes(restored[1].originalUrl)).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
 
     const original = await holdings(a.token);
     expect(original.map((h) => h.machine[0])).toEqual(['Export Mower', 'Export Truck']);
@@ -295,6 +329,13 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     // 2 service records, 2 fills, 1 purchase and the 2 machines; none kept (they have no record left).
     expect(view.reverted).toEqual({ deleted: 7, keptMachines: [] });
     expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);
+    expect(view.counts.photos).toMatchObject({ found: 2, written: 0 });
+    // The restored photos' objects go too (the image worker deletes them).
+    await expectEventually(async () => {
+      for (const photo of restored) {
+        expect((await fetch(`${baseUrl}${photo.originalUrl}`)).status).toBe(404);
+      }
+    }, 20_000);
     await expectEventually(async () => expect(await fleetTotals(d.token)).toMatchObject({ fuel: 0, service: 0, parts: 0, total: 0 }), 20_000);
     // The original account is untouched.
     expect(await holdings(a.token)).toEqual(original);
@@ -331,7 +372,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
 
     // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
-    const used = await restore(e.token, { valid: 6, warnings: 1, errors: 0 });
+    const used = await restore(e.token, { valid: 6, warnings: 1, errors: 0, photos: PHOTOS_PLANNED });
     expect(used.warned).toEqual([
       {
         rowNumber: expect.any(Number),
@@ -366,7 +407,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
 
     // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
-    const created = await restore(f.token, { valid: 6, warnings: 1, errors: 0 }, 'create');
+    const created = await restore(f.token, { valid: 6, warnings: 1, errors: 0, photos: PHOTOS_PLANNED }, 'create');
     expect(created.warned[0].messages[0]).toMatch(
       /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
     );
