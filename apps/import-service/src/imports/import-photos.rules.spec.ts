@@ -1,6 +1,6 @@
-import { MACHINE_GALLERY_ADD, MACHINE_PROFILE_PHOTO_SET, SERVICE_IMAGE_ADD } from '@wrenchlog/contracts';
+import { importPhotoKeyPrefix, MACHINE_GALLERY_ADD, MACHINE_PROFILE_PHOTO_SET, SERVICE_IMAGE_ADD } from '@wrenchlog/contracts';
 import { IMAGE_OBJECT_KEY, isKeyPrefixOf, isOwnImageRef } from '@wrenchlog/owned-images';
-import { commitOutcome, photoCall, photoCounts, type PlannedPhoto } from './import-photos.rules.js';
+import { commitOutcome, photoCall, photoCounts, photoRef, type PlannedPhoto } from './import-photos.rules.js';
 
 const photo = (over: Partial<PlannedPhoto>): PlannedPhoto => ({ seq: 1, owner: 'machine', role: 'gallery', fileName: '4-gallery.jpg', byteSize: 1200, type: 'jpeg', ...over });
 
@@ -11,8 +11,8 @@ describe('a restore photo to its new owner', () => {
       payload: {
         machineId: 901,
         image: {
-          originalKey: 'u5/import-42-3-original.png',
-          thumbnailKey: 'u5/import-42-3-thumb.png',
+          originalKey: 'u5/0000002a-0000-f000-0000-000000000003-original.png',
+          thumbnailKey: 'u5/0000002a-0000-f000-0000-000000000003-thumb.png',
           contentType: 'image/png',
           originalSize: 1200,
           thumbnailSize: null,
@@ -22,25 +22,27 @@ describe('a restore photo to its new owner', () => {
     });
     const gallery = photoCall(5, 42, photo({ seq: 4 }), 901);
     expect(gallery.pattern).toBe(MACHINE_GALLERY_ADD);
-    expect(gallery.payload).toMatchObject({ machineId: 901, images: [{ originalKey: 'u5/import-42-4-original.jpg', contentType: 'image/jpeg' }] });
+    expect(gallery.payload).toMatchObject({ machineId: 901, images: [{ originalKey: 'u5/0000002a-0000-f000-0000-000000000004-original.jpg', contentType: 'image/jpeg' }] });
   });
 
   it("gives a service record's image to the new record, with its file name", () => {
     const call = photoCall(5, 42, photo({ seq: 7, owner: 'service', role: 'image', fileName: 'receipt.jpg', type: 'webp' }), 3001);
     expect(call.pattern).toBe(SERVICE_IMAGE_ADD);
-    expect(call.payload).toMatchObject({ recordId: 3001, images: [{ fileName: 'receipt.jpg', originalKey: 'u5/import-42-7-original.webp', thumbnailKey: 'u5/import-42-7-thumb.webp' }] });
+    expect(call.payload).toMatchObject({ recordId: 3001, images: [{ fileName: 'receipt.jpg', originalKey: 'u5/0000002a-0000-f000-0000-000000000007-original.webp', thumbnailKey: 'u5/0000002a-0000-f000-0000-000000000007-thumb.webp' }] });
   });
 
-  it("makes keys the owners take as the caller's own, under a prefix that names this import only", () => {
+  it("makes keys the owners and the gateway's image links take as the caller's own, under a prefix that names this import only", () => {
     const { payload } = photoCall(5, 4, photo({ seq: 12 }), 1);
     const image = 'images' in payload ? payload.images[0] : payload.image;
     expect(IMAGE_OBJECT_KEY.test(image.originalKey)).toBe(true);
+    // The gateway signs links for keys of a UUID's shape only (apps/gateway/src/images/url-signer.ts).
+    expect(image.thumbnailKey).toMatch(/^u5\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-thumb\.jpg$/);
     expect(isOwnImageRef(5, image)).toBe(true);
     expect(isOwnImageRef(6, image)).toBe(false);
-    expect(image.originalKey.startsWith('u5/import-4-')).toBe(true);
-    expect('u5/import-42-1-original.jpg'.startsWith('u5/import-4-')).toBe(false);
-    expect(isKeyPrefixOf(5, 'u5/import-4-')).toBe(true);
-    expect(isKeyPrefixOf(5, 'u6/import-4-')).toBe(false);
+    expect(image.originalKey.startsWith(importPhotoKeyPrefix(5, 4))).toBe(true);
+    expect(photoRef(5, 42, photo({ seq: 1 })).originalKey.startsWith(importPhotoKeyPrefix(5, 4))).toBe(false);
+    expect(isKeyPrefixOf(5, importPhotoKeyPrefix(5, 4))).toBe(true);
+    expect(isKeyPrefixOf(5, importPhotoKeyPrefix(6, 4))).toBe(false);
     expect(isKeyPrefixOf(5, 'u5/%')).toBe(false);
     expect(isKeyPrefixOf(5, 'u5/')).toBe(false);
   });

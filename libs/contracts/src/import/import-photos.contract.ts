@@ -11,16 +11,19 @@ import type { ImportRevertRequest, ImportRevertResult } from './import-jobs.cont
 export const MACHINE_IMPORT_REVERT_PHOTOS = 'machine.import.revertPhotos' as const;
 export const SERVICE_IMPORT_REVERT_IMAGES = 'service.import.revertImages' as const;
 
-/**
- * Every key of a restore's photos starts with this: the caller's own prefix (so the owners' key
- * check takes it as one the gateway could have made), then the import's id, so Revert finds exactly
- * that import's photos. `import-4-` is no prefix of `import-42-`'s keys.
- */
-export const importPhotoKeyPrefix = (userId: number, importId: number): string => `u${userId}/import-${importId}-`;
+const hex = (n: number, width: number): string => n.toString(16).padStart(width, '0').slice(-width);
 
-/** The original's and the thumbnail's keys of a restore's photo (the photo's number in the import): the same on a resumed job. */
+/**
+ * Every key of a restore's photos starts with this: the caller's own prefix, then a UUID-shaped id
+ * (the shape the gateway signs image links for) whose first group is the import's id and whose next
+ * ones are fixed, so Revert finds exactly that import's photos. The gateway's own ids are hashes
+ * (libs/storage `ownedObjectId`): one falls under an import's prefix with odds of 2^-48.
+ */
+export const importPhotoKeyPrefix = (userId: number, importId: number): string => `u${userId}/${hex(importId, 8)}-0000-f000-0000-`;
+
+/** The original's and the thumbnail's keys of a restore's photo (its number in the import): the same on a resumed job. */
 export function importPhotoKeys(userId: number, importId: number, seq: number, ext: 'jpg' | 'png' | 'webp'): { originalKey: string; thumbnailKey: string } {
-  const base = `${importPhotoKeyPrefix(userId, importId)}${seq}`;
+  const base = `${importPhotoKeyPrefix(userId, importId)}${hex(seq, 12)}`;
   return { originalKey: `${base}-original.${ext}`, thumbnailKey: `${base}-thumb.${ext}` };
 }
 
