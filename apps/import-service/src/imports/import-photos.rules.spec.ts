@@ -2,7 +2,15 @@ import { importPhotoKeyPrefix, MACHINE_GALLERY_ADD, MACHINE_PROFILE_PHOTO_SET, S
 import { IMAGE_OBJECT_KEY, isKeyPrefixOf, isOwnImageRef } from '@wrenchlog/owned-images';
 import { commitOutcome, photoCall, photoCounts, photoRef, type PlannedPhoto } from './import-photos.rules.js';
 
-const photo = (over: Partial<PlannedPhoto>): PlannedPhoto => ({ seq: 1, owner: 'machine', role: 'gallery', fileName: '4-gallery.jpg', byteSize: 1200, type: 'jpeg', ...over });
+const photo = (over: Partial<PlannedPhoto>): PlannedPhoto => ({
+  seq: 1,
+  owner: 'machine',
+  role: 'gallery',
+  fileName: '4-gallery.jpg',
+  byteSize: 1200,
+  type: 'jpeg',
+  ...over,
+});
 
 describe('a restore photo to its new owner', () => {
   it("gives a machine's profile photo to the new machine as its profile, the others to its gallery", () => {
@@ -22,13 +30,25 @@ describe('a restore photo to its new owner', () => {
     });
     const gallery = photoCall(5, 42, photo({ seq: 4 }), 901);
     expect(gallery.pattern).toBe(MACHINE_GALLERY_ADD);
-    expect(gallery.payload).toMatchObject({ machineId: 901, images: [{ originalKey: 'u5/0000002a-0000-f000-0000-000000000004-original.jpg', contentType: 'image/jpeg' }] });
+    expect(gallery.payload).toMatchObject({
+      machineId: 901,
+      images: [{ originalKey: 'u5/0000002a-0000-f000-0000-000000000004-original.jpg', contentType: 'image/jpeg' }],
+    });
   });
 
   it("gives a service record's image to the new record, with its file name", () => {
     const call = photoCall(5, 42, photo({ seq: 7, owner: 'service', role: 'image', fileName: 'receipt.jpg', type: 'webp' }), 3001);
     expect(call.pattern).toBe(SERVICE_IMAGE_ADD);
-    expect(call.payload).toMatchObject({ recordId: 3001, images: [{ fileName: 'receipt.jpg', originalKey: 'u5/0000002a-0000-f000-0000-000000000007-original.webp', thumbnailKey: 'u5/0000002a-0000-f000-0000-000000000007-thumb.webp' }] });
+    expect(call.payload).toMatchObject({
+      recordId: 3001,
+      images: [
+        {
+          fileName: 'receipt.jpg',
+          originalKey: 'u5/0000002a-0000-f000-0000-000000000007-original.webp',
+          thumbnailKey: 'u5/0000002a-0000-f000-0000-000000000007-thumb.webp',
+        },
+      ],
+    });
   });
 
   it("makes keys the owners and the gateway's image links take as the caller's own, under a prefix that names this import only", () => {

@@ -62,7 +62,8 @@ export function photoCall(userId: number, importId: number, photo: PlannedPhoto,
 }
 
 /** A photo's outcome when the commit starts: pending when it can be restored and its row is sent, else skipped. */
-export const commitOutcome = (photo: Pick<ExportPhoto, 'problem'>, rowSent: boolean): 'pending' | 'skipped' => (!photo.problem && rowSent ? 'pending' : 'skipped');
+export const commitOutcome = (photo: Pick<ExportPhoto, 'problem'>, rowSent: boolean): 'pending' | 'skipped' =>
+  !photo.problem && rowSent ? 'pending' : 'skipped';
 
 /** The counts a restore shows of its photos. */
 export function photoCounts(photos: { problem: string | null; outcome: string }[]): ImportPhotoCounts {

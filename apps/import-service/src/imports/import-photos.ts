@@ -64,7 +64,11 @@ export class ImportPhotos {
    */
   async restore(importId: number, actor: Actor, stopping: () => boolean): Promise<void> {
     let zip: Uint8Array | undefined;
-    for (let batch = await this.repository.nextPending(importId, PHOTO_BATCH); batch.length > 0; batch = await this.repository.nextPending(importId, PHOTO_BATCH)) {
+    for (
+      let batch = await this.repository.nextPending(importId, PHOTO_BATCH);
+      batch.length > 0;
+      batch = await this.repository.nextPending(importId, PHOTO_BATCH)
+    ) {
       zip ??= (await this.storage.getBuffer(await this.repository.objectKeyOf(importId))).body;
       for (const photo of batch) {
         if (stopping()) {
@@ -126,7 +130,7 @@ export class ImportPhotos {
   async revert(importId: number, actor: Actor): Promise<number> {
     let removed = 0;
     for (const pattern of [MACHINE_IMPORT_REVERT_PHOTOS, SERVICE_IMPORT_REVERT_IMAGES] as const) {
-      for (let answered = IMPORT_PHOTO_REVERT_CALL_MAX; answered === IMPORT_PHOTO_REVERT_CALL_MAX; ) {
+      for (let answered = IMPORT_PHOTO_REVERT_CALL_MAX; answered === IMPORT_PHOTO_REVERT_CALL_MAX;) {
         answered = (await this.rpc.send(pattern, { importId, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS })).deleted;
         removed += answered;
       }

@@ -20,6 +20,16 @@ import { OwnerChecks } from './owner-checks.js';
 @Module({
   imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ImportPhotoEntity])],
   controllers: [ImportsController],
-  providers: [ImportsRepository, ImportsService, MachineDirectory, ImportJob, OwnerChecks, ImportRetention, ImportRetentionScheduler, ImportPhotos, ImportPhotosRepository],
+  providers: [
+    ImportsRepository,
+    ImportsService,
+    MachineDirectory,
+    ImportJob,
+    OwnerChecks,
+    ImportRetention,
+    ImportRetentionScheduler,
+    ImportPhotos,
+    ImportPhotosRepository,
+  ],
 })
 export class ImportsModule {}

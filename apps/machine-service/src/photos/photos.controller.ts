@@ -61,7 +61,7 @@ export class PhotosController {
     return this.photos.revertImport(caller, m.payload, callContext(caller, m));
   }
 
-    @EventPattern(MACHINE_PHOTO_PROCESSED)
+  @EventPattern(MACHINE_PHOTO_PROCESSED)
   onPhotoProcessed(@Payload() m: RpcMessage<ImageProcessedEvent>) {
     return this.photos.onProcessed(m.payload);
   }

@@ -42,7 +42,7 @@ export class ImagesController {
     return this.images.revertImport(caller, m.payload, m.meta);
   }
 
-    @MessagePattern(SERVICE_IMAGE_DELETE)
+  @MessagePattern(SERVICE_IMAGE_DELETE)
   delete(@Caller() caller: Actor, @Payload() m: RpcMessage<DeleteServiceImagesRequest>) {
     return this.images.delete(caller, m.payload, m.meta);
   }

@@ -141,7 +141,7 @@ export class ImagesService {
     }));
   }
 
-    /** The worker finished (or gave up on) an image: keep its state and sizes. Idempotent. */
+  /** The worker finished (or gave up on) an image: keep its state and sizes. Idempotent. */
   onProcessed(event: ImageProcessedEvent): Promise<void> {
     return this.images.onProcessed(event);
   }

@@ -20,9 +20,10 @@ function exportZip(photos: Record<string, Uint8Array>): Uint8Array {
       ].join('\n'),
     ),
     'service-records.csv': strToU8(
-      ['id,machineId,machine,title,serviceDate,serviceType,status,price,miles,photos', '11,7,Tractor,Oil change,2024-03-01,Oil Change,Completed,40,120,photos/service-records/11/9-receipt.jpg'].join(
-        '\n',
-      ),
+      [
+        'id,machineId,machine,title,serviceDate,serviceType,status,price,miles,photos',
+        '11,7,Tractor,Oil change,2024-03-01,Oil Change,Completed,40,120,photos/service-records/11/9-receipt.jpg',
+      ].join('\n'),
     ),
     ...photos,
   });

@@ -83,6 +83,8 @@ describe('the Review and Import rules', () => {
     expect([maxFileText('generic-fuel'), maxFileText('wrenchlog-export')]).toEqual(['20 MB', '256 MB']);
     expect(photosText(undefined)).toBe('');
     expect(photosText({ found: 2, problems: 0, written: 0, failed: 0 })).toBe('2 photos in the export: 2 restored with their machine or service record.');
-    expect(photosText({ found: 3, problems: 1, written: 0, failed: 0 })).toBe('3 photos in the export: 2 restored with their machine or service record; 1 cannot be (see the warnings).');
+    expect(photosText({ found: 3, problems: 1, written: 0, failed: 0 })).toBe(
+      '3 photos in the export: 2 restored with their machine or service record; 1 cannot be (see the warnings).',
+    );
   });
 });
