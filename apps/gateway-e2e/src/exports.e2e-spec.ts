@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { createPart } from './fuel-purchase.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
@@ -420,6 +420,37 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/machines/?machineId=${newTruck.id}`, f.token)).body).toMatchObject({ make: 'Ford', model: 'F-250' });
     expect(((await api.get(`/api/services/machine/${newTruck.id}`, f.token)).body as any[]).map((r) => r.title)).toEqual(['Oil change']);
   }, 120_000);
+
+  it('takes a restore ZIP over the 20 MB of a CSV (its photos), and warns in the dry run of a photo it cannot restore', async () => {
+    const files = unzipSync(zip);
+    const profilePath = Object.keys(files).find((name) => name.startsWith('photos/machines/'))!;
+    const bigPath = profilePath.replace(/\/\d+-profile\.jpg$/, '/999-gallery.jpg');
+    const big = new Uint8Array(21 * 1024 * 1024).fill(7);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const machinesCsv = strFromU8(files['machines.csv']).replace(profilePath, `${profilePath} ${bigPath}`);
+    const larger = zipSync({ ...files, 'machines.csv': strToU8(machinesCsv), [bigPath]: [big, { level: 0 }] });
+    expect(larger.length).toBeGreaterThan(21 * 1024 * 1024);
+
+    const form = new FormData();
+    form.append('source', 'wrenchlog-export');
+    form.append('file', new Blob([larger], { type: 'application/zip' }), 'wrenchlog-export.zip');
+    const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
+    expect(uploaded.status).toBe(201);
+    const counts = (await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token)).body;
+    expect(counts).toEqual({ valid: 6, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
+    const warned = (await api.get(`/api/imports/${uploaded.body.id}/rows?status=warning`, c.token)).body.content;
+    expect(warned.map((r: any) => [r.record.name, r.messages])).toEqual([
+      ['Export Truck', [`row ${warned[0].rowNumber}: the photo ${bigPath} is 21.0 MB, over the 2 MB a photo takes: it is not restored`]],
+    ]);
+
+    // A CSV keeps its 20 MB.
+    const csv = new FormData();
+    csv.append('source', 'generic-fuel');
+    csv.append('file', new Blob([new Uint8Array(21 * 1024 * 1024).fill(0x41)], { type: 'text/csv' }), 'fuel.csv');
+    const refused = await api.request('POST', '/api/imports', { token: c.token, raw: csv });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The file is 21 MB; an import takes at most 20 MB.');
+  }, 60_000);
 
   it('refuses a same-name choice it does not know', async () => {
     const res = await api.put('/api/imports/1/mapping', { mapping: {}, sameNameMachines: 'merge' }, c.token);
