@@ -66,6 +66,9 @@ describe.each(await testEngines())("service-record images: a restore's, reverted
     );
     // Again: nothing left of that import.
     expect(await svc.send(SERVICE_IMPORT_REVERT_IMAGES, { importId: 4, userId: userA.userId }, userA)).toEqual({ deleted: 0 });
-    expect(await svc.failure(SERVICE_IMPORT_REVERT_IMAGES, { importId: 'x' } as never, userA)).toMatchObject({ code: 'VALIDATION', message: 'Invalid import ID' });
+    expect(await svc.failure(SERVICE_IMPORT_REVERT_IMAGES, { importId: 'x' } as never, userA)).toMatchObject({
+      code: 'VALIDATION',
+      message: 'Invalid import ID',
+    });
   });
 });
