@@ -7,7 +7,7 @@ import {
   type ImportPhotoCounts,
   type ImportSource,
 } from '@wrenchlog/contracts';
-import { planExportPhotos, readZipEntry, warnPhotoProblems, type FileAnalysis, type ImportRow } from '@wrenchlog/importers';
+import { planExportPhotos, readZipEntries, warnPhotoProblems, type FileAnalysis, type ImportRow } from '@wrenchlog/importers';
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -70,22 +70,25 @@ export class ImportPhotos {
       batch = await this.repository.nextPending(importId, PHOTO_BATCH)
     ) {
       zip ??= (await this.storage.getBuffer(await this.repository.objectKeyOf(importId))).body;
+      const bytes = readZipEntries(
+        zip,
+        batch.map((p) => p.path),
+      );
       for (const photo of batch) {
         if (stopping()) {
           return;
         }
-        await this.restoreOne(importId, actor, zip, photo);
+        await this.restoreOne(importId, actor, photo, bytes.get(photo.path));
       }
     }
   }
 
-  private async restoreOne(importId: number, actor: Actor, zip: Uint8Array, photo: PendingPhoto): Promise<void> {
+  private async restoreOne(importId: number, actor: Actor, photo: PendingPhoto, bytes: Uint8Array | undefined): Promise<void> {
     if (photo.targetId === null) {
       // Its row was not written (failed at import): nothing to attach it to.
       await this.repository.mark(importId, photo.seq, 'skipped');
       return;
     }
-    const bytes = readZipEntry(zip, photo.path);
     if (!bytes) {
       await this.repository.mark(importId, photo.seq, 'failed', `the photo ${photo.path} cannot be read from the ZIP`);
       return;

@@ -1,7 +1,7 @@
 import { EXPORT_FORMAT, EXPORT_FORMAT_VERSION, IMAGE_LIMITS } from '@wrenchlog/contracts/limits';
 import { strToU8, zipSync } from 'fflate';
 import { analyzeFile, normalizeFile } from '../import-file.js';
-import { planExportPhotos, photoTypeOf, readZipEntry, warnPhotoProblems } from './export-photos.js';
+import { planExportPhotos, photoTypeOf, readZipEntries, warnPhotoProblems } from './export-photos.js';
 
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]);
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0]);
@@ -50,7 +50,9 @@ describe('the photos of a restore', () => {
       { seq: 5, rowNumber: serviceRow, owner: 'service', role: 'image', fileName: 'receipt.jpg', type: 'jpeg', problem: null },
     ]);
     expect(photos[0].byteSize).toBe(JPEG.length);
-    expect(readZipEntry(zip, 'photos/machines/7/4-gallery.png')).toEqual(PNG);
+    const read = readZipEntries(zip, ['photos/machines/7/4-gallery.png', 'photos/machines/8/5-gallery.webp', 'photos/none.jpg']);
+    expect([...read.keys()].sort()).toEqual(['photos/machines/7/4-gallery.png', 'photos/machines/8/5-gallery.webp']);
+    expect(read.get('photos/machines/7/4-gallery.png')).toEqual(PNG);
   });
 
   it('flags a photo that is missing, too large or not a JPEG, PNG or WebP, as a warning on its row', async () => {

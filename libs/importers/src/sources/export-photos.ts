@@ -57,14 +57,22 @@ export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
   return null;
 }
 
-/** One file of the ZIP unpacked alone (a photo is at most IMAGE_LIMITS.maxFileBytes), or undefined when it is not there or cannot be read. */
-export function readZipEntry(zip: Uint8Array, path: string): Uint8Array | undefined {
+/**
+ * Some files of the ZIP unpacked together (each at most IMAGE_LIMITS.maxFileBytes); a file that is
+ * not there or cannot be read is left out. One pass over the ZIP's directory for them all: asked one
+ * by one, a ZIP of thousands of photos would be read thousands of times.
+ */
+export function readZipEntries(zip: Uint8Array, paths: readonly string[]): Map<string, Uint8Array> {
+  const wanted = new Set(paths);
   try {
-    return unzipSync(zip, { filter: (file) => file.name === path && file.originalSize <= IMAGE_LIMITS.maxFileBytes })[path];
+    return new Map(Object.entries(unzipSync(zip, { filter: (file) => wanted.has(file.name) && file.originalSize <= IMAGE_LIMITS.maxFileBytes })));
   } catch {
-    return undefined;
+    return new Map();
   }
 }
+
+/** Photos whose first bytes are read in one pass (at most this many times 2 MB held at once). */
+const SNIFF_BATCH = 50;
 
 /** The sizes of the ZIP's photos (nothing unpacked). */
 function photoSizes(zip: Uint8Array): Map<string, number> {
@@ -127,12 +135,21 @@ export function planExportPhotos(analysis: FileAnalysis, zip: Uint8Array): Expor
         photo.byteSize = size;
         if (size > IMAGE_LIMITS.maxFileBytes) {
           photo.problem = `the photo ${path} is ${mb(size)}, over the ${Math.round(IMAGE_LIMITS.maxFileBytes / 1024 / 1024)} MB a photo takes`;
-          continue;
         }
-        photo.type = photoTypeOf(readZipEntry(zip, path) ?? new Uint8Array(0));
-        if (!photo.type) {
-          photo.problem = `the photo ${path} is not a JPEG, PNG or WebP image`;
-        }
+      }
+    }
+  }
+  const toSniff = photos.filter((p) => p.problem === null);
+  for (let i = 0; i < toSniff.length; i += SNIFF_BATCH) {
+    const batch = toSniff.slice(i, i + SNIFF_BATCH);
+    const bytes = readZipEntries(
+      zip,
+      batch.map((p) => p.path),
+    );
+    for (const photo of batch) {
+      photo.type = photoTypeOf(bytes.get(photo.path) ?? new Uint8Array(0));
+      if (!photo.type) {
+        photo.problem = `the photo ${photo.path} is not a JPEG, PNG or WebP image`;
       }
     }
   }
