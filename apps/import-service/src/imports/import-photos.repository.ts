@@ -41,21 +41,25 @@ export class ImportPhotosRepository {
 
   /**
    * Commit: a photo is pending when it can be restored and its row is sent (the rows' outcomes were
-   * just set), else skipped; the pending ones are added to the import's progress total.
+   * just set; or, resumed after a crash, written meanwhile), else skipped; the pending ones are added
+   * to the import's progress total. Only photos still `planned` are changed, so it runs once.
    */
   async startCommit(importId: number): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       // The rule of import-photos.rules.ts commitOutcome().
-      await tx
+      const marked = await tx
         .createQueryBuilder()
         .update(ImportPhotoEntity)
         .set({
           outcome: () =>
-            `CASE WHEN problem IS NULL AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = import_photos.import_id AND r.row_number = import_photos.row_number AND r.outcome = 'pending') THEN 'pending' ELSE 'skipped' END`,
+            `CASE WHEN problem IS NULL AND EXISTS (SELECT 1 FROM import_rows r WHERE r.import_id = import_photos.import_id AND r.row_number = import_photos.row_number AND r.outcome IN ('pending', 'written')) THEN 'pending' ELSE 'skipped' END`,
           message: null,
         })
-        .where('import_id = :importId', { importId })
+        .where('import_id = :importId AND outcome = :planned', { importId, planned: 'planned' })
         .execute();
+      if (!marked.affected) {
+        return;
+      }
       const pending = await tx.count(ImportPhotoEntity, { where: { importId, outcome: 'pending' } });
       await tx
         .createQueryBuilder()
@@ -64,6 +68,11 @@ export class ImportPhotosRepository {
         .where('id = :importId', { importId })
         .execute();
     });
+  }
+
+  /** Whether the import has photos its commit has not marked yet (a crash between the commit's two steps). */
+  async hasPlanned(importId: number): Promise<boolean> {
+    return (await this.dataSource.getRepository(ImportPhotoEntity).countBy({ importId, outcome: 'planned' })) > 0;
   }
 
   /** The next pending photos in order, each with the id its row was written as. */

@@ -63,6 +63,10 @@ export class ImportPhotos {
    * import's and the photo's, and the owners record a key once, so a photo handed over twice is one photo.
    */
   async restore(importId: number, actor: Actor, stopping: () => boolean): Promise<void> {
+    if (await this.repository.hasPlanned(importId)) {
+      // The service stopped between the commit's rows and its photos: mark them now.
+      await this.repository.startCommit(importId);
+    }
     let zip: Uint8Array | undefined;
     for (
       let batch = await this.repository.nextPending(importId, PHOTO_BATCH);
