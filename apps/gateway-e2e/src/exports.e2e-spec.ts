@@ -1,12 +1,15 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
-import { unzipSync, strFromU8 } from 'fflate';
+import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { createPart } from './fuel-purchase.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
 // in a fresh account: the dry run, then the import job writes the same account (each machine once,
 // with its fields), and Revert takes the restore back to an empty account.
+
+/** The dry run's count of the export's photos: the truck's profile photo and the oil change's receipt. */
+const PHOTOS_PLANNED = { found: 2, problems: 0, written: 0, failed: 0 };
 
 const csvRows = (bytes: Uint8Array): Record<string, string>[] => parse(strFromU8(bytes), { columns: true, bom: true }) as Record<string, string>[];
 
@@ -46,6 +49,9 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const form = new FormData();
     form.append('images[0][original]', new Blob([new Uint8Array(await makeJpeg(320, 240))], { type: 'image/jpeg' }), 'receipt.jpg');
     expect((await api.request('POST', `/api/services/${oil.id}/images`, { token: a.token, raw: form })).status).toBe(201);
+    const profile = new FormData();
+    profile.append('original', new Blob([new Uint8Array(await makeJpeg(400, 300))], { type: 'image/jpeg' }), 'truck.jpg');
+    expect((await api.request('POST', `/api/machines/${truck.id}/profile-photo`, { token: a.token, raw: profile })).status).toBe(201);
     for (const [odo, amount, total, date] of [
       [48100, 15.2, 52.58, '2026-03-21T17:30:00.000Z'],
       [48420, 14.75, 51.02, '2026-04-03T08:15:00.000Z'],
@@ -104,7 +110,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
     const view = await ready(started.body.id, a.token);
     expect(view).toMatchObject({
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 2 },
       error: null,
     });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
@@ -147,6 +153,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       'meter-readings.csv',
       'part-purchases.csv',
       'parts.csv',
+      expect.stringMatching(/^photos\/machines\/\d+\/\d+-profile\.jpg$/),
       expect.stringMatching(/^photos\/service-records\/\d+\/\d+-receipt\.jpg$/),
       'schedules.csv',
       'service-records.csv',
@@ -156,7 +163,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
       formatVersion: 2,
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 1 },
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 2 },
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -213,10 +220,11 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
     // What the restore leaves in the ZIP is said before anything is written.
     expect(uploaded.body.notes).toContain(
-      "The export's 1 maintenance schedule and 1 photo are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+      "The export's 1 maintenance schedule is not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
     );
     const counts = await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token);
-    expect(counts).toMatchObject({ status: 201, body: { valid: 10, warnings: 0, errors: 0 } });
+    // The photos are counted (none unreadable); nothing of them is stored by the dry run.
+    expect(counts).toMatchObject({ status: 201, body: { valid: 10, warnings: 0, errors: 0, photos: { found: 2, problems: 0, written: 0, failed: 0 } } });
 
     const rows: { record: Record<string, any>; newMachine?: string }[] = [];
     for (let page = 0; ; page += 1) {
@@ -294,7 +302,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: d.token, raw: form });
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
-    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 10, warnings: 0, errors: 0 });
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 10, warnings: 0, errors: 0, photos: PHOTOS_PLANNED });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
     let view: any;
     await expectEventually(
@@ -305,7 +313,33 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    expect(view).toMatchObject({ counts: { written: 10, failed: 0, skipped: 0 }, progress: { done: 10, total: 10 }, error: null });
+    // The progress counts the 2 photos after the 10 rows.
+    expect(view).toMatchObject({
+      counts: { written: 10, failed: 0, skipped: 0, photos: { found: 2, problems: 0, written: 2, failed: 0 } },
+      progress: { done: 12, total: 12 },
+      error: null,
+    });
+    // The truck's profile photo is its profile again, the oil change's receipt its image; the image worker makes their thumbnails.
+    const truckOfD = ((await api.get('/api/machines/all', d.token)).body as any[]).find((m) => m.name === 'Export Truck');
+    const oilOfD = ((await api.get(`/api/services/machine/${truckOfD.id}`, d.token)).body as any[]).find((r) => r.title === 'Oil change');
+    let restored: any[] = [];
+    await expectEventually(
+      async () => {
+        const profile = (await api.get(`/api/machines/${truckOfD.id}/profile-photo`, d.token)).body;
+        const images = (await api.get(`/api/services/${oilOfD.id}/images`, d.token)).body;
+        expect((await api.get(`/api/machines/?machineId=${truckOfD.id}`, d.token)).body.profilePhoto).toBe(profile.id);
+        expect(images.map((i: any) => [i.fileName, i.state])).toEqual([['receipt.jpg', 'processed']]);
+        expect(profile.state).toBe('processed');
+        restored = [profile, images[0]];
+        for (const photo of restored) {
+          expect((await fetch(`${baseUrl}${photo.thumbnailUrl}`)).status).toBe(200);
+        }
+      },
+      30_000,
+      250,
+    );
+    const originalBytes = async (url: string) => new Uint8Array(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
+    expect((await originalBytes(restored[1].originalUrl)).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
 
     const original = await holdings(a.token);
     expect(original.machines.map((h) => h.machine[0])).toEqual(['Export Mower', 'Export Truck']);
@@ -336,6 +370,13 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(view.reverted).toEqual({ deleted: 10, keptMachines: [] });
     expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);
     expect(await holdings(d.token)).toEqual({ machines: [], suppliers: [], parts: [] });
+    expect(view.counts.photos).toMatchObject({ found: 2, written: 0 });
+    // The restored photos' objects go too (the image worker deletes them).
+    await expectEventually(async () => {
+      for (const photo of restored) {
+        expect((await fetch(`${baseUrl}${photo.originalUrl}`)).status).toBe(404);
+      }
+    }, 20_000);
     await expectEventually(async () => expect(await fleetTotals(d.token)).toMatchObject({ fuel: 0, service: 0, parts: 0, total: 0 }), 20_000);
     // The original account is untouched.
     expect(await holdings(a.token)).toEqual(original);
@@ -372,7 +413,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
 
     // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
-    const used = await restore(e.token, { valid: 9, warnings: 1, errors: 0 });
+    const used = await restore(e.token, { valid: 9, warnings: 1, errors: 0, photos: PHOTOS_PLANNED });
     expect(used.warned).toEqual([
       {
         rowNumber: expect.any(Number),
@@ -407,7 +448,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
 
     // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
-    const created = await restore(f.token, { valid: 9, warnings: 1, errors: 0 }, 'create');
+    const created = await restore(f.token, { valid: 9, warnings: 1, errors: 0, photos: PHOTOS_PLANNED }, 'create');
     expect(created.warned[0].messages[0]).toMatch(
       /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
     );
@@ -420,6 +461,37 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/machines/?machineId=${newTruck.id}`, f.token)).body).toMatchObject({ make: 'Ford', model: 'F-250' });
     expect(((await api.get(`/api/services/machine/${newTruck.id}`, f.token)).body as any[]).map((r) => r.title)).toEqual(['Oil change']);
   }, 120_000);
+
+  it('takes a restore ZIP over the 20 MB of a CSV (its photos), and warns in the dry run of a photo it cannot restore', async () => {
+    const files = unzipSync(zip);
+    const profilePath = Object.keys(files).find((name) => name.startsWith('photos/machines/'))!;
+    const bigPath = profilePath.replace(/\/\d+-profile\.jpg$/, '/999-gallery.jpg');
+    const big = new Uint8Array(21 * 1024 * 1024).fill(7);
+    big.set([0xff, 0xd8, 0xff, 0xe0]);
+    const machinesCsv = strFromU8(files['machines.csv']).replace(profilePath, `${profilePath} ${bigPath}`);
+    const larger = zipSync({ ...files, 'machines.csv': strToU8(machinesCsv), [bigPath]: [big, { level: 0 }] });
+    expect(larger.length).toBeGreaterThan(21 * 1024 * 1024);
+
+    const form = new FormData();
+    form.append('source', 'wrenchlog-export');
+    form.append('file', new Blob([larger], { type: 'application/zip' }), 'wrenchlog-export.zip');
+    const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
+    expect(uploaded.status).toBe(201);
+    const counts = (await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token)).body;
+    expect(counts).toEqual({ valid: 6, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
+    const warned = (await api.get(`/api/imports/${uploaded.body.id}/rows?status=warning`, c.token)).body.content;
+    expect(warned.map((r: any) => [r.record.name, r.messages])).toEqual([
+      ['Export Truck', [`row ${warned[0].rowNumber}: the photo ${bigPath} is 21.0 MB, over the 2 MB a photo takes: it is not restored`]],
+    ]);
+
+    // A CSV keeps its 20 MB.
+    const csv = new FormData();
+    csv.append('source', 'generic-fuel');
+    csv.append('file', new Blob([new Uint8Array(21 * 1024 * 1024).fill(0x41)], { type: 'text/csv' }), 'fuel.csv');
+    const refused = await api.request('POST', '/api/imports', { token: c.token, raw: csv });
+    expect(refused.status).toBe(413);
+    expect(refused.body.message).toBe('The file is 21 MB; an import takes at most 20 MB.');
+  }, 60_000);
 
   it('refuses a same-name choice it does not know', async () => {
     const res = await api.put('/api/imports/1/mapping', { mapping: {}, sameNameMachines: 'merge' }, c.token);

@@ -9,10 +9,11 @@ import { ImportRowEntity } from './imports/import-row.entity.js';
 import { ImportEntity } from './imports/import.entity.js';
 import { ImportLeaseEntity } from './imports/import-lease.entity.js';
 import { ImportMachineEntity } from './imports/import-machine.entity.js';
+import { ImportPhotoEntity } from './imports/import-photo.entity.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { migrations } from './migrations/index.js';
 
-export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ExportEntity];
+export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ExportEntity, ImportPhotoEntity];
 
 @Module({})
 export class AppModule {

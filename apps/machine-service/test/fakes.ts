@@ -93,6 +93,12 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
         machine.profilePhotoId = photoId;
       }
     },
+    clearProfilePhoto: async (_tx, userId, id, photoId) => {
+      const machine = find(userId, id);
+      if (machine?.profilePhotoId === photoId) {
+        machine.profilePhotoId = null;
+      }
+    },
     remove: async (_tx, userId, id) => {
       db.tables.photos = db.tables.photos.filter((p) => !(p.machineId === id && p.userId === userId));
       db.tables.machines = rows().filter((m) => !(m.id === id && m.userId === userId));

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { IMAGE_STORED, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
+import { IMAGE_DELETED, IMAGE_STORED, importPhotoKeys, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent, PlatformEnv } from '@wrenchlog/platform';
 import { freePortBlock, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
 import { randomUUID } from 'node:crypto';
@@ -157,5 +157,28 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     expect(stored.lastServicedDate).toBe('2029-03-28');
     // The machine was created now: events from 2020 change its service date, not lastUpdated.
     expect(Date.parse(stored.lastUpdated)).toBeGreaterThan(Date.parse('2026-01-01'));
+  });
+
+  it("reverts a restore's photos: its profile photo and gallery go, the machine has no profile photo, photos added by hand stay", async () => {
+    const machine = await machines.create(owner, { name: 'Restored', year: 2018, make: 'Kubota', model: 'L2501' }, call(owner));
+    const restored = (importId: number, seq: number): StoredImageRef => ({ ...ref(), ...importPhotoKeys(owner.userId, importId, seq, 'jpg') });
+    await photos.setProfilePhoto(owner, machine.id, restored(9, 1), call(owner));
+    // A resumed job hands the same photo over again: recorded once.
+    await photos.addToGallery(owner, machine.id, [restored(9, 2)], call(owner));
+    await photos.addToGallery(owner, machine.id, [restored(9, 2), restored(90, 1), ref()], call(owner));
+    expect(await photos.gallery(owner, machine.id)).toHaveLength(3);
+
+    expect(await photos.revertImport(stranger, { importId: 9, userId: stranger.userId }, call(stranger))).toEqual({ deleted: 0 });
+    expect(await photos.revertImport(owner, { importId: 9, userId: owner.userId }, call(owner))).toEqual({ deleted: 2 });
+    expect((await machines.get(owner, machine.id)).profilePhoto).toBeNull();
+    await expect(photos.profilePhoto(owner, machine.id)).rejects.toThrow('This machine has no profile photo');
+    const left = (await photos.gallery(owner, machine.id)).map((p) => p.originalKey);
+    expect(left).toHaveLength(2);
+    expect(left[0]).toBe(restored(90, 1).originalKey);
+    const deleted = (await outbox(IMAGE_DELETED)).filter((e) => e.images.some((i: { originalKey: string }) => i.originalKey === restored(9, 1).originalKey));
+    expect(deleted).toHaveLength(1);
+    expect(deleted[0].images.map((i: { originalKey: string }) => i.originalKey).sort()).toEqual(
+      [restored(9, 1).originalKey, restored(9, 2).originalKey].sort(),
+    );
   });
 });

@@ -66,6 +66,7 @@ export * from './import/import.limits.js';
 export * from './import/import.contract.js';
 export * from './import/import.rpc.js';
 export * from './import/import-jobs.contract.js';
+export * from './import/import-photos.contract.js';
 export * from './notification/notification.limits.js';
 export * from './notification/notification.contract.js';
 export * from './notification/notification.events.js';

@@ -28,6 +28,7 @@ import type { RebuildRpc } from './report/rebuild.contract.js';
 import type { ImportJobRpc, ImportRpc } from './import/import.rpc.js';
 import type { NotificationRpc } from './notification/notification.rpc.js';
 import type { ExportRpc } from './import/export.contract.js';
+import type { ImportPhotosRpc } from './import/import-photos.contract.js';
 
 // Pattern -> request and reply, so RpcClient.send() is typed end to end. Each context adds its map
 // to `Rpc` below.
@@ -68,7 +69,8 @@ export type Rpc = HealthRpc &
   ImportRpc &
   NotificationRpc &
   ExportRpc &
-  ImportJobRpc;
+  ImportJobRpc &
+  ImportPhotosRpc;
 export type RpcPattern = keyof Rpc & string;
 export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
 export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

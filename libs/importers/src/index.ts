@@ -22,3 +22,4 @@ export * from './sources/sources.js';
 export * from './import-file.js';
 export * from './export/export-csv.js';
 export { readExportArchive, MAX_UNPACKED_BYTES } from './sources/wrenchlog-export.js';
+export * from './sources/export-photos.js';

@@ -55,6 +55,12 @@ export function isOwnKey(userId: number, key: unknown, rules: ImageKeyRules = DE
   return typeof key === 'string' && rules.pattern.test(key) && key.startsWith(rules.prefix(userId));
 }
 
+/** A prefix that names only keys of the caller (under its own prefix, no LIKE wildcard): what removeUnderPrefix takes. */
+export function isKeyPrefixOf(userId: number, keyPrefix: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): keyPrefix is string {
+  const own = rules.prefix(userId);
+  return typeof keyPrefix === 'string' && keyPrefix.startsWith(own) && keyPrefix.length > own.length && /^[A-Za-z0-9/-]+$/.test(keyPrefix);
+}
+
 /**
  * A well-formed reference: two keys, a content type, byte sizes that fit a column, and a thumbnail
  * size exactly when a thumbnail was uploaded (as the contract says), so a malformed message is

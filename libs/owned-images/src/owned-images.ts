@@ -1,11 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { IMAGE_DELETED, IMAGE_STORED, type ImageOwner, type ImageProcessedEvent, type StoredImageRef } from '@wrenchlog/contracts';
 import { badRequest, conflict, Outbox, type CallContext } from '@wrenchlog/platform';
-import { DataSource, In, LessThan, type EntityManager, type EntityTarget, type FindOptionsWhere } from 'typeorm';
+import { DataSource, In, LessThan, Like, type EntityManager, type EntityTarget, type FindOptionsWhere } from 'typeorm';
 import {
   DEFAULT_IMAGE_KEY_RULES,
   deletedEvent,
   INVALID_IMAGE_REFERENCE,
+  isKeyPrefixOf,
   isOwnImageRef,
   pendingCutoff,
   processedChange,
@@ -92,6 +93,24 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
     await manager.delete(this.options.entity, { userId, id: In(rows.map((r) => r.id)) } as FindOptionsWhere<Row>);
     await this.outbox.enqueue(manager, IMAGE_DELETED, deletedEvent(this.options.owner, userId, rows), ctx);
     return rows.length;
+  }
+
+  /**
+   * Removes (as `remove`) at most `limit` of the caller's images whose original key starts with
+   * `keyPrefix` (a restore's images: `importPhotoKeyPrefix`); a prefix outside the caller's own keys
+   * removes nothing. Answers the rows removed, so the owner can clear what pointed at them.
+   */
+  async removeUnderPrefix(manager: EntityManager, userId: number, keyPrefix: string, limit: number, ctx: CallContext): Promise<Row[]> {
+    if (!isKeyPrefixOf(userId, keyPrefix, this.keys)) {
+      return [];
+    }
+    const rows = await manager.find(this.options.entity, {
+      where: { userId, originalKey: Like(`${keyPrefix}%`) } as FindOptionsWhere<Row>,
+      order: { id: 'ASC' } as never,
+      take: limit,
+    });
+    await this.remove(manager, userId, rows, ctx);
+    return rows;
   }
 
   /** The worker finished (or gave up on) an image: keep its state and sizes for the owner. Idempotent. */

@@ -27,11 +27,10 @@ import {
 import { requireActor, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
-import { randomUUID } from 'node:crypto';
 import { IdPipe } from '../http/id.pipe.js';
 import { Call } from '../http/request-context.js';
 import { validBody } from '../http/valid-body.js';
-import { readImportUpload } from './import-upload.js';
+import { storeImportUpload } from './import-upload.js';
 
 const importId = new IdPipe('Invalid import ID');
 const rowNumberPipe = new IdPipe('Invalid row number');
@@ -46,20 +45,23 @@ export class ImportsController {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** Multipart `file` (at most 20 MB), `source`, optional `machineId`, `utcOffsetMinutes`: 201 with detection, columns, mapping and preview. */
+  /** Multipart `file` (at most 20 MB; a restore's ZIP 256 MB), `source`, optional `machineId`, `utcOffsetMinutes`: 201 with detection, columns, mapping and preview. */
   @Post()
   async upload(@Req() req: FastifyRequest, @Call() call: CallContext): Promise<ImportUploaded> {
     const { userId } = requireActor(call.actor);
-    const upload = await readImportUpload(req);
-    const fields = await validBody(upload.fields, CreateImportFields);
-    // A restore ('wrenchlog-export') uploads the export's ZIP; import-service refuses a ZIP for any other source.
-    const zip = fields.source === 'wrenchlog-export';
-    const objectKey = `imports/u${userId}/${randomUUID()}.${zip ? 'zip' : 'csv'}`;
-    await this.storage.put(objectKey, upload.bytes, zip ? 'application/zip' : 'text/csv');
+    const upload = await storeImportUpload(req, this.storage, userId);
+    const { objectKey } = upload;
+    let fields: CreateImportFields;
+    try {
+      fields = await validBody(upload.fields, CreateImportFields);
+    } catch (err) {
+      await this.storage.deleteMany([objectKey]).catch(() => undefined);
+      throw err;
+    }
     try {
       return await this.rpc.send(
         IMPORT_CREATE,
-        { objectKey, fileName: upload.fileName, byteSize: upload.bytes.length, fields },
+        { objectKey, fileName: upload.fileName, byteSize: upload.byteSize, fields },
         { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs },
       );
     } catch (err) {

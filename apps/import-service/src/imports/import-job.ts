@@ -17,6 +17,7 @@ import {
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { ImportPhotos } from './import-photos.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import {
   APPLY_PATTERN,
@@ -73,6 +74,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   constructor(
     private readonly repository: ImportsRepository,
     private readonly rpc: RpcClient,
+    private readonly photos: ImportPhotos,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -160,6 +162,11 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
             return;
           }
         }
+      }
+      // A restore's photos last, once every record they belong to is written.
+      await this.photos.restore(id, actor, () => this.stopping);
+      if (this.stopping) {
+        return;
       }
       const failed = await this.repository.failedRows(id, 1);
       const error = failed.length > 0 ? failureSummary(failed.map((r) => ({ rowNumber: r.rowNumber, message: lastMessage(r) }))) : null;
@@ -291,6 +298,8 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
 
   private async revertOwners(id: number, actor: Actor): Promise<{ deleted: number; keptMachines: { id: number; name: string }[] }> {
     let deleted = 0;
+    // A restore's photos first (not counted in `deleted`, which counts records): the owners remove exactly the images under the import's keys.
+    await this.owner('photo owners', () => this.photos.revert(id, actor));
     for (const pattern of REVERT_PATTERNS) {
       // An owner deletes at most IMPORT_REVERT_CALL_MAX records a call: call again while it deletes that many.
       for (let answered = IMPORT_REVERT_CALL_MAX; answered === IMPORT_REVERT_CALL_MAX;) {

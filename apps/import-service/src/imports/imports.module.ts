@@ -5,6 +5,9 @@ import { ImportEntity } from './import.entity.js';
 import { ImportJob } from './import-job.js';
 import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
+import { ImportPhotoEntity } from './import-photo.entity.js';
+import { ImportPhotos } from './import-photos.js';
+import { ImportPhotosRepository } from './import-photos.repository.js';
 import { ImportRetention } from './import-retention.js';
 import { ImportRetentionScheduler } from './import-retention.scheduler.js';
 import { ImportsController } from './imports.controller.js';
@@ -15,8 +18,18 @@ import { OwnerChecks } from './owner-checks.js';
 
 /** Imports and their rows: Upload, Map, Review, the job of Import and Revert, and their retention. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity])],
+  imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ImportPhotoEntity])],
   controllers: [ImportsController],
-  providers: [ImportsRepository, ImportsService, MachineDirectory, ImportJob, OwnerChecks, ImportRetention, ImportRetentionScheduler],
+  providers: [
+    ImportsRepository,
+    ImportsService,
+    MachineDirectory,
+    ImportJob,
+    OwnerChecks,
+    ImportRetention,
+    ImportRetentionScheduler,
+    ImportPhotos,
+    ImportPhotosRepository,
+  ],
 })
 export class ImportsModule {}

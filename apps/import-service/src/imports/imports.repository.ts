@@ -6,6 +6,7 @@ import { forUpdate } from '@wrenchlog/platform';
 import { DataSource, In, IsNull, LessThan, Repository } from 'typeorm';
 import { ImportLeaseEntity } from './import-lease.entity.js';
 import { ImportMachineEntity } from './import-machine.entity.js';
+import { ImportPhotoEntity } from './import-photo.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
 import { exportIdOf } from './import.rules.js';
@@ -61,6 +62,7 @@ export class ImportsRepository {
   async clearRows(entity: ImportEntity): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       await tx.delete(ImportRowEntity, { importId: entity.id });
+      await tx.delete(ImportPhotoEntity, { importId: entity.id });
       await tx.save(entity);
     });
   }
@@ -370,6 +372,7 @@ export class ImportsRepository {
         return false;
       }
       await tx.delete(ImportRowEntity, { importId: id });
+      await tx.delete(ImportPhotoEntity, { importId: id });
       return true;
     });
   }
@@ -393,6 +396,7 @@ export class ImportsRepository {
       }
       await tx.delete(ImportRowEntity, { importId: id });
       await tx.delete(ImportMachineEntity, { importId: id });
+      await tx.delete(ImportPhotoEntity, { importId: id });
       return true;
     });
   }

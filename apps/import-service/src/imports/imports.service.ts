@@ -27,6 +27,7 @@ import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
 import { ImportEntity } from './import.entity.js';
 import { ImportJob } from './import-job.js';
+import { ImportPhotos } from './import-photos.js';
 import { ImportRetention } from './import-retention.js';
 import { commitRefusal, revertRefusal, rowsDeletedMessage, type Refusal } from './import.rules.js';
 import { ImportsRepository } from './imports.repository.js';
@@ -61,6 +62,7 @@ export class ImportsService {
     private readonly job: ImportJob,
     private readonly ownerChecks: OwnerChecks,
     private readonly retention: ImportRetention,
+    private readonly photos: ImportPhotos,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
@@ -162,7 +164,9 @@ export class ImportsService {
     );
     // Then what only the owners know: duplicates of stored records, readings the meters refuse.
     await this.ownerChecks.run(actor, result.rows);
-    const counts = countRows(result.rows);
+    // A restore's photos: counted, and those that cannot be restored warned about on their rows.
+    const photos = await this.photos.plan(entity, analysis, result.rows);
+    const counts: ImportCounts = { ...countRows(result.rows), ...(photos ? { photos } : {}) };
     Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(counts) });
     await this.repository.replaceRows(entity, result.rows);
     return counts;
@@ -227,6 +231,7 @@ export class ImportsService {
     if (!(await this.repository.startCommit(entity, body.mode))) {
       throw conflict('The import was committed already.');
     }
+    await this.photos.startCommit(entity.id);
     this.job.start(entity.id);
     return view((await this.repository.findOwn(entity.userId, entity.id))!);
   }
@@ -256,6 +261,10 @@ export class ImportsService {
     const out = view(entity);
     if (entity.state === 'validated') {
       out.duplicatesSkipped = await this.repository.skippedDuplicates(entity.id);
+    }
+    const photos = await this.photos.counts(entity.id);
+    if (photos) {
+      out.counts.photos = photos;
     }
     return out;
   }

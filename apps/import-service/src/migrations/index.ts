@@ -3,6 +3,7 @@ import { AddImportJob1764200000000 } from './1764200000000-add-import-job.js';
 import { CreateExports1764250000000 } from './1764250000000-create-exports.js';
 import { AddImportRetention1764300000000 } from './1764300000000-add-import-retention.js';
 import { AddSameNameMachines1765200000000 } from './1765200000000-add-same-name-machines.js';
+import { CreateImportPhotos1765300000000 } from './1765300000000-create-import-photos.js';
 
 export const migrations = [
   CreateImports1764100000000,
@@ -10,4 +11,5 @@ export const migrations = [
   CreateExports1764250000000,
   AddImportRetention1764300000000,
   AddSameNameMachines1765200000000,
+  CreateImportPhotos1765300000000,
 ];

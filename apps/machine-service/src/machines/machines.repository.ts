@@ -110,6 +110,11 @@ export class MachinesRepository {
     await this.table(tx).save(machine);
   }
 
+  /** The machine has no profile photo when it was this one. */
+  async clearProfilePhoto(tx: Tx, userId: number, id: number, photoId: number): Promise<void> {
+    await this.table(tx).update({ id, userId, profilePhotoId: photoId }, { profilePhotoId: null });
+  }
+
   async setProfilePhoto(tx: Tx, userId: number, id: number, photoId: number | null): Promise<void> {
     await this.table(tx).update({ id, userId }, { profilePhotoId: photoId });
   }

@@ -4,12 +4,14 @@ import {
   MACHINE_GALLERY_ADD,
   MACHINE_GALLERY_DELETE,
   MACHINE_GALLERY_LIST,
+  MACHINE_IMPORT_REVERT_PHOTOS,
   MACHINE_PHOTO_PROCESSED,
   MACHINE_PROFILE_PHOTO_DELETE,
   MACHINE_PROFILE_PHOTO_GET,
   MACHINE_PROFILE_PHOTO_SET,
   type Actor,
   type ImageProcessedEvent,
+  type ImportRevertPhotosRequest,
   type MachineGalleryAddRequest,
   type MachineGalleryDeleteRequest,
   type MachinePhotoRequest,
@@ -52,6 +54,11 @@ export class PhotosController {
   @MessagePattern(MACHINE_GALLERY_DELETE)
   deleteFromGallery(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineGalleryDeleteRequest>) {
     return this.photos.deleteFromGallery(caller, m.payload?.machineId, m.payload?.photoIds, callContext(caller, m));
+  }
+
+  @MessagePattern(MACHINE_IMPORT_REVERT_PHOTOS)
+  revertImport(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertPhotosRequest>) {
+    return this.photos.revertImport(caller, m.payload, callContext(caller, m));
   }
 
   @EventPattern(MACHINE_PHOTO_PROCESSED)

@@ -1,5 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { type Actor, type DeletedReply, type ImageProcessedEvent, type MachinePhotoKeys, type StoredImageRef } from '@wrenchlog/contracts';
+import {
+  IMPORT_PHOTO_REVERT_CALL_MAX,
+  importPhotoKeyPrefix,
+  isValidId,
+  type Actor,
+  type DeletedReply,
+  type ImageProcessedEvent,
+  type ImportRevertPhotosRequest,
+  type MachinePhotoKeys,
+  type StoredImageRef,
+} from '@wrenchlog/contracts';
 import { OwnedImages } from '@wrenchlog/owned-images';
 import { badRequest, notFound, type CallContext } from '@wrenchlog/platform';
 import { Transactions, type Tx } from '../common/transactions.js';
@@ -112,6 +122,24 @@ export class PhotosService {
       }
       await this.images.remove(tx, userId, photos, ctx);
       return { deleted: photos.length };
+    });
+  }
+
+  /**
+   * machine.import.revertPhotos: removes the photos a restore stored (keys under the import's
+   * prefix), at most IMPORT_PHOTO_REVERT_CALL_MAX a call; a machine whose profile they were has none.
+   */
+  async revertImport(actor: Actor, request: ImportRevertPhotosRequest, ctx: CallContext): Promise<DeletedReply> {
+    if (!isValidId(request?.importId)) {
+      throw badRequest('Invalid import ID');
+    }
+    const prefix = importPhotoKeyPrefix(actor.userId, request.importId);
+    return this.transactions.run(async (tx) => {
+      const removed = await this.images.removeUnderPrefix(tx, actor.userId, prefix, IMPORT_PHOTO_REVERT_CALL_MAX, ctx);
+      for (const photo of removed.filter((p) => p.kind === 'profile')) {
+        await this.machines.clearProfilePhoto(tx, actor.userId, photo.machineId, photo.id);
+      }
+      return { deleted: removed.length };
     });
   }
 

@@ -6,10 +6,12 @@ import {
   SERVICE_IMAGE_DELETE,
   SERVICE_IMAGE_LIST,
   SERVICE_IMAGE_PROCESSED,
+  SERVICE_IMPORT_REVERT_IMAGES,
   type Actor,
   type AddServiceImagesRequest,
   type DeleteServiceImagesRequest,
   type ImageProcessedEvent,
+  type ImportRevertPhotosRequest,
   type RpcMessage,
   type ServiceImageRecordRequest,
 } from '@wrenchlog/contracts';
@@ -33,6 +35,11 @@ export class ImagesController {
   @MessagePattern(SERVICE_IMAGE_COUNT)
   count(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
     return this.images.count(caller, m.payload?.recordId);
+  }
+
+  @MessagePattern(SERVICE_IMPORT_REVERT_IMAGES)
+  revertImport(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertPhotosRequest>) {
+    return this.images.revertImport(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_IMAGE_DELETE)

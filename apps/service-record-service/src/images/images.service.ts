@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
+  IMPORT_PHOTO_REVERT_CALL_MAX,
+  importPhotoKeyPrefix,
   isValidId,
   MAX_SERVICE_IMAGES_PER_UPLOAD,
   SERVICE_IMAGE_LIST_MAX,
@@ -9,6 +11,8 @@ import {
   type AddServiceImagesRequest,
   type DeleteServiceImagesRequest,
   type ImageProcessedEvent,
+  type ImportRevertPhotosRequest,
+  type ImportRevertPhotosResult,
   type NewServiceImage,
   type RpcMeta,
   type ServiceImageKeys,
@@ -123,6 +127,18 @@ export class ImagesService {
       const images = await this.rows.keysByIds(tx, actor.userId, request.recordId, [...new Set(ids)]);
       return { deleted: await this.removal.remove(tx, actor.userId, images, ctx) };
     });
+  }
+
+  /** service.import.revertImages: removes the images a restore stored (keys under the import's prefix), at most IMPORT_PHOTO_REVERT_CALL_MAX a call. */
+  async revertImport(actor: Actor, request: ImportRevertPhotosRequest, meta?: RpcMeta): Promise<ImportRevertPhotosResult> {
+    if (!isValidId(request?.importId)) {
+      throw validationFailed('Invalid import ID', [{ field: 'importId', message: 'Invalid import ID' }]);
+    }
+    const prefix = importPhotoKeyPrefix(actor.userId, request.importId);
+    const ctx = callContext(actor, meta);
+    return this.transactions.run(async (tx) => ({
+      deleted: (await this.images.removeUnderPrefix(tx, actor.userId, prefix, IMPORT_PHOTO_REVERT_CALL_MAX, ctx)).length,
+    }));
   }
 
   /** The worker finished (or gave up on) an image: keep its state and sizes. Idempotent. */

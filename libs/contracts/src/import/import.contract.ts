@@ -212,6 +212,8 @@ export interface ImportCounts {
   valid: number;
   warnings: number;
   errors: number;
+  /** A restore whose export has photos: how many it lists, and (after the commit) how many the job restored. */
+  photos?: ImportPhotoCounts;
 }
 
 /** GET /api/imports/{id}, and each entry of GET /api/imports (the history). */
@@ -235,6 +237,14 @@ export interface ImportView {
   reverted?: { deleted: number; keptMachines: { id: number; name: string }[] };
   /** GET /api/imports/{id} of a validated import: the duplicate rows (counted among the warnings) the commit will skip, those not kept. */
   duplicatesSkipped?: number;
+}
+
+/** The photos of a restore: listed by the export, not restorable (a warning on their row), restored, refused by their owner at import. */
+export interface ImportPhotoCounts {
+  found: number;
+  problems: number;
+  written: number;
+  failed: number;
 }
 
 export interface ImportCreateRequest {

@@ -23,6 +23,12 @@ export type ImportSource = (typeof IMPORT_SOURCES)[number];
 export const IMPORT_LIMITS = {
   /** Upload size: 20 MiB (the multipart limit of POST /api/imports). */
   maxBytes: 20 * 1024 * 1024,
+  /**
+   * Upload size of a restore (`wrenchlog-export`: the export's ZIP with its photos, each at most
+   * 2 MiB): 256 MiB. import-service reads the ZIP whole (Upload, Validate, and once more for the
+   * photos), so this bounds its memory too (apps/import-service/README.md "Photos of a restore").
+   */
+  maxRestoreBytes: 256 * 1024 * 1024,
   /** Data rows per file (all sections of a Drivvo file together), header not counted. */
   maxRows: 200_000,
   /** Columns of a header. */
@@ -42,13 +48,16 @@ export const IMPORT_LIMITS = {
   maxImportingPerUser: 3,
 } as const;
 
+/** The upload limit of a source: a restore's ZIP may carry photos. */
+export const importMaxBytes = (source: string | undefined): number => (source === 'wrenchlog-export' ? IMPORT_LIMITS.maxRestoreBytes : IMPORT_LIMITS.maxBytes);
+
 const mb = (bytes: number) => `${Math.round(bytes / 1024 / 1024)} MB`;
 const count = (n: number) => n.toLocaleString('en-US');
 
 export const IMPORT_LIMIT_MESSAGES = {
-  tooLarge: (bytes: number) => `The file is ${mb(bytes)}; an import takes at most ${mb(IMPORT_LIMITS.maxBytes)}.`,
+  tooLarge: (bytes: number, limit: number = IMPORT_LIMITS.maxBytes) => `The file is ${mb(bytes)}; an import takes at most ${mb(limit)}.`,
   /** When the upload was cut off at the limit (its size is not known). */
-  overLimit: () => `The file is over ${mb(IMPORT_LIMITS.maxBytes)}; an import takes at most ${mb(IMPORT_LIMITS.maxBytes)}.`,
+  overLimit: (limit: number = IMPORT_LIMITS.maxBytes) => `The file is over ${mb(limit)}; an import takes at most ${mb(limit)}.`,
   tooManyRows: () =>
     `The file has more than ${count(IMPORT_LIMITS.maxRows)} rows; an import takes at most ${count(IMPORT_LIMITS.maxRows)}. Split it into several files.`,
   tooManyColumns: (columns: number) => `The header has ${columns} columns; an import takes at most ${IMPORT_LIMITS.maxColumns}.`,

@@ -319,12 +319,13 @@ describe('wrenchlog-export source', () => {
       zip['manifest.json'] = strToU8(JSON.stringify({ format: EXPORT_FORMAT, formatVersion: 2, counts }));
       return analyzeFile(zipSync(zip), 'wrenchlog-export').notes;
     };
-    // Suppliers, parts and readings are restored: not in the note.
+    // Suppliers, parts, readings and photos are restored: not in the note.
     expect(withCounts({ machines: 1, suppliers: 2, parts: 5, meterReadings: 0, schedules: 1, photos: 3 })).toEqual([
-      "The export's 1 maintenance schedule and 3 photos are not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
+      "The export's 1 maintenance schedule is not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
     ]);
     expect(withCounts({ machines: 1, suppliers: 0, parts: 0, meterReadings: 0, schedules: 0, photos: 0 })).toEqual([]);
-    expect(notRestoredNote({ photos: 1 })).toMatch(/^The export's 1 photo is not restored yet/);
+    // Photos are restored (with their machines and service records).
+    expect(notRestoredNote({ photos: 1 })).toBeNull();
     expect(notRestoredNote({ meterReadings: 4, suppliers: 2, parts: 1 })).toBeNull();
     // Format 1 has no such counts.
     expect(analyzeFile(exportZip({}, machine, 1), 'wrenchlog-export').notes).toEqual([]);

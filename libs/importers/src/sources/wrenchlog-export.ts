@@ -52,10 +52,7 @@ export interface ExportArchiveContent {
   notes: string[];
 }
 
-const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [
-  { kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' },
-  { kind: 'photos', one: 'photo', many: 'photos' },
-];
+const NOT_RESTORED: { kind: ExportKind; one: string; many: string }[] = [{ kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' }];
 
 /** The note on what an export's manifest counts that a restore leaves in the ZIP; null when nothing. */
 export function notRestoredNote(counts: Partial<Record<ExportKind | 'photos', unknown>> | undefined): string | null {

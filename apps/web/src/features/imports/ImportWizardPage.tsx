@@ -67,7 +67,7 @@ export default function ImportWizardPage() {
 
   const chooseFile = (f: File) => {
     setFile(f);
-    setFileError(fileTooLarge(f));
+    setFileError(fileTooLarge(f, card?.id));
     upload.reset();
   };
 
@@ -175,7 +175,7 @@ export default function ImportWizardPage() {
         {nav(() => setStep(SOURCE), {
           label: upload.isPending ? 'Reading the file...' : 'Upload the file',
           onClick: sendFile,
-          disabled: !file || !!fileTooLarge(file),
+          disabled: !file || !!fileTooLarge(file, card.id),
           loading: upload.isPending,
         })}
       </>

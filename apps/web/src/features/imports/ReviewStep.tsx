@@ -5,7 +5,7 @@ import { Pager } from '../../components/Pager';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useImportRows, useKeepImportRow, type ImportRowView } from './api';
 import { RowStatusBadge } from './RowStatusBadge';
-import { emptyRowsText, filterChoices, firstFilter, pageLabel, ROWS_PAGE_SIZE, type RowFilter } from './review-logic';
+import { emptyRowsText, filterChoices, firstFilter, pageLabel, photosText, ROWS_PAGE_SIZE, type RowFilter } from './review-logic';
 
 /** A duplicate row is skipped unless the user imports it anyway (PUT /api/imports/{id}/rows/{rowNumber}). */
 function KeepToggle({ id, row }: { id: number; row: ImportRowView }) {
@@ -106,6 +106,7 @@ export function ReviewStep({ id, counts }: { id: number; counts: ImportCounts })
         <Count label="Warnings" value={counts.warnings} color="yellow.8" />
         <Count label="Errors" value={counts.errors} color="red" />
       </SimpleGrid>
+      {photosText(counts.photos) && <Text size="sm">{photosText(counts.photos)}</Text>}
       <Text size="sm" c="dimmed">
         Nothing has been written yet: this is a dry run through the same checks the import uses. Duplicates are skipped unless you turn on Import anyway.
       </Text>

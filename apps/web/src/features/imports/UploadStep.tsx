@@ -2,7 +2,7 @@ import { Alert, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/c
 import { IconAlertTriangle, IconFileUpload } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
 import type { SourceCard } from './import-sources';
-import { fileSize, MAX_FILE_TEXT } from './review-logic';
+import { fileSize, maxFileText } from './review-logic';
 
 export interface UploadStepProps {
   card: SourceCard;
@@ -50,7 +50,7 @@ export function UploadStep({ card, file, onFile, error }: UploadStepProps) {
             Drop your {zip ? 'Wrenchlog export ZIP' : `${card.title} CSV file`} here
           </Text>
           <Text size="sm" c="dimmed" ta="center">
-            {zip ? 'A .zip' : 'A .csv file (comma, semicolon or tab separated)'} of at most {MAX_FILE_TEXT}.
+            {zip ? 'A .zip (its photos are restored too)' : 'A .csv file (comma, semicolon or tab separated)'} of at most {maxFileText(card.id)}.
           </Text>
           <FileButton onChange={(f) => f && onFile(f)} accept={card.accept}>
             {(props) => (

@@ -4,6 +4,8 @@ import {
   countsText,
   defaultMode,
   fileTooLarge,
+  maxFileText,
+  photosText,
   filterChoices,
   firstFilter,
   importErrorText,
@@ -72,5 +74,17 @@ describe('the Review and Import rules', () => {
     expect(importErrorText(new TypeError('Failed to fetch'))).toBe('Could not reach the server. Check your connection and try again.');
     expect(fileTooLarge({ size: 25 * 1024 * 1024 })).toBe('The file is 25 MB; an import takes at most 20 MB.');
     expect(fileTooLarge({ size: 1000 })).toBe('');
+  });
+
+  it("holds a restore's ZIP to its own limit (its photos make it larger) and says what of its photos the dry run found", () => {
+    expect(fileTooLarge({ size: 25 * 1024 * 1024 }, 'wrenchlog-export')).toBe('');
+    expect(fileTooLarge({ size: 300 * 1024 * 1024 }, 'wrenchlog-export')).toBe('The file is 300 MB; an import takes at most 256 MB.');
+    expect(fileTooLarge({ size: 25 * 1024 * 1024 }, 'generic-fuel')).toBe('The file is 25 MB; an import takes at most 20 MB.');
+    expect([maxFileText('generic-fuel'), maxFileText('wrenchlog-export')]).toEqual(['20 MB', '256 MB']);
+    expect(photosText(undefined)).toBe('');
+    expect(photosText({ found: 2, problems: 0, written: 0, failed: 0 })).toBe('2 photos in the export: 2 restored with their machine or service record.');
+    expect(photosText({ found: 3, problems: 1, written: 0, failed: 0 })).toBe(
+      '3 photos in the export: 2 restored with their machine or service record; 1 cannot be (see the warnings).',
+    );
   });
 });

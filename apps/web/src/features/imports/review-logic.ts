@@ -1,5 +1,5 @@
 import type { ImportCommitMode, ImportCounts, ImportRowStatus, ImportView } from '@wrenchlog/contracts';
-import { IMPORT_LIMIT_MESSAGES, IMPORT_LIMITS } from '@wrenchlog/contracts/limits';
+import { IMPORT_LIMIT_MESSAGES, IMPORT_LIMITS, importMaxBytes } from '@wrenchlog/contracts/limits';
 import { ApiError } from '../../api/client';
 
 // The Review, Import and history rules, pure: the filter and pages of the rows, what each mode
@@ -145,13 +145,24 @@ export function importErrorText(err: unknown): string {
   return 'Could not reach the server. Check your connection and try again.';
 }
 
-/** A file refused before it is sent: over the size limit. */
-export function fileTooLarge(file: Pick<File, 'size'>): string {
-  return file.size > IMPORT_LIMITS.maxBytes ? IMPORT_LIMIT_MESSAGES.tooLarge(file.size) : '';
+/** A file refused before it is sent: over the size limit of its source (a restore's ZIP carries photos: 256 MB). */
+export function fileTooLarge(file: Pick<File, 'size'>, source?: string): string {
+  const limit = importMaxBytes(source);
+  return file.size > limit ? IMPORT_LIMIT_MESSAGES.tooLarge(file.size, limit) : '';
 }
 
-/** '20 MB' */
-export const MAX_FILE_TEXT = `${Math.round(IMPORT_LIMITS.maxBytes / 1024 / 1024)} MB`;
+/** '20 MB' (a restore: '256 MB') */
+export const maxFileText = (source?: string): string => `${Math.round(importMaxBytes(source) / 1024 / 1024)} MB`;
+
+/** What the dry run of a restore says of the export's photos; '' when it has none. */
+export function photosText(photos: ImportCounts['photos']): string {
+  if (!photos || photos.found === 0) {
+    return '';
+  }
+  const restorable = photos.found - photos.problems;
+  const text = `${plural(photos.found, 'photo', 'photos')} in the export: ${fmt(restorable)} restored with ${restorable === 1 ? 'its' : 'their'} machine or service record`;
+  return photos.problems > 0 ? `${text}; ${fmt(photos.problems)} cannot be (see the warnings).` : `${text}.`;
+}
 
 /** '1.2 MB', '830 KB' */
 export function fileSize(bytes: number): string {
