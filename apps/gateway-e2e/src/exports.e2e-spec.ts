@@ -478,7 +478,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
     expect(uploaded.status).toBe(201);
     const counts = (await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token)).body;
-    expect(counts).toEqual({ valid: 6, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
+    expect(counts).toEqual({ valid: 9, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
     const warned = (await api.get(`/api/imports/${uploaded.body.id}/rows?status=warning`, c.token)).body.content;
     expect(warned.map((r: any) => [r.record.name, r.messages])).toEqual([
       ['Export Truck', [`row ${warned[0].rowNumber}: the photo ${bigPath} is 21.0 MB, over the 2 MB a photo takes: it is not restored`]],
