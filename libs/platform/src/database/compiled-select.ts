@@ -126,9 +126,13 @@ export class CompiledSelect<E extends ObjectLiteral, C extends keyof E & string>
       return value.slice(SENTINEL.length);
     });
     const driver = this.repository.manager.connection.driver;
+    // SQLite (3.53 here) plans a LIMIT that is a bare bound parameter with its value, so every new
+    // binding, which better-sqlite3 makes on each run, prepared the statement again: a third of a
+    // list's SQLite time. `? + 0` is the same number, read when the statement runs.
+    const limit = driver.createParameter('limit', names.length);
     const statement = windowed
       ? {
-          sql: `${sql} LIMIT ${driver.createParameter('limit', names.length)} OFFSET ${driver.createParameter('offset', names.length + 1)}`,
+          sql: `${sql} LIMIT ${driver.options.type === 'better-sqlite3' ? `${limit} + 0` : limit} OFFSET ${driver.createParameter('offset', names.length + 1)}`,
           names: [...names, LIMIT, OFFSET],
         }
       : { sql, names };

@@ -3,6 +3,7 @@ import { BaseRpcContext, ClientProxy, Server, type CustomTransportStrategy, type
 import { ErrorCode, type RpcErrorPayload } from '@wrenchlog/contracts';
 import type { MessagePort } from 'node:worker_threads';
 import { isObservable, lastValueFrom } from 'rxjs';
+import { jsonCopy } from './json-copy.js';
 import { routeOf } from './servers.js';
 
 /**
@@ -24,9 +25,9 @@ import { routeOf } from './servers.js';
 const REGISTRY = Symbol.for('wrenchlog.in-process-servers');
 const registry: Map<string, InProcessServer> = ((globalThis as Record<symbol, unknown>)[REGISTRY] ??= new Map()) as Map<string, InProcessServer>;
 
-/** The JSON round trip every other transport makes (undefined stays undefined: an empty reply). */
+/** What the JSON round trip every other transport makes answers (undefined stays undefined: an empty reply). */
 export function copyMessage<T>(value: T): T {
-  return value === undefined ? value : (JSON.parse(JSON.stringify(value)) as T);
+  return value === undefined ? value : jsonCopy(value);
 }
 
 export class InProcessContext extends BaseRpcContext<[string]> {
