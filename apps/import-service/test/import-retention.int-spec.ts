@@ -6,8 +6,10 @@ import {
   IMPORT_ROWS,
   INVENTORY_IMPORT_REVERT_STOCK,
   MACHINE_IMPORT_REVERT,
+  MACHINE_IMPORT_REVERT_PHOTOS,
   PURCHASE_RECENT_FOR_MACHINE,
   SCHEDULE_IMPORT_HAND_READINGS,
+  SERVICE_IMPORT_REVERT_IMAGES,
   SERVICE_RECORD_BY_MACHINE,
 } from '@wrenchlog/contracts';
 import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
@@ -50,7 +52,12 @@ describe.each(await testEngines())('import retention (%s)', (engine) => {
         if (pattern === SERVICE_RECORD_BY_MACHINE || pattern === PURCHASE_RECENT_FOR_MACHINE) {
           return { content: [] };
         }
-        if (pattern.endsWith('.import.revert') || pattern === INVENTORY_IMPORT_REVERT_STOCK) {
+        if (
+          pattern.endsWith('.import.revert') ||
+          pattern === INVENTORY_IMPORT_REVERT_STOCK ||
+          pattern === MACHINE_IMPORT_REVERT_PHOTOS ||
+          pattern === SERVICE_IMPORT_REVERT_IMAGES
+        ) {
           return { deleted: 0 };
         }
         throw new Error(`unexpected call ${pattern}`);
