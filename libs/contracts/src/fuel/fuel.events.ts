@@ -4,7 +4,10 @@ import { routeEvent } from '../events.js';
 // reading per meter value of each fuel record, linked to it (an edit edits it, a delete deletes it).
 
 /** A fuel record was created or updated (or moved to another machine; its documents follow it, image-worker). */
-export const FUEL_RECORD_SAVED = routeEvent('fuel.record.saved', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
+// An import writes thousands: schedule-service and report-service take them in batches too.
+export const FUEL_RECORD_SAVED = routeEvent('fuel.record.saved', ['schedule-service', 'image-worker', 'report-service', 'notification-service'], {
+  batches: ['schedule-service', 'report-service'],
+});
 export interface FuelRecordSavedEvent {
   recordId: number;
   userId: number;
