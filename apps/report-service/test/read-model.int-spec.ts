@@ -280,7 +280,9 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
         );
         await dataSource.query('CREATE TRIGGER refuse_777002 BEFORE UPDATE ON report_records FOR EACH ROW EXECUTE FUNCTION refuse_777002()');
       } else {
-        await dataSource.query(`CREATE TRIGGER refuse_777002 BEFORE UPDATE ON report_records WHEN NEW.record_id = ${FAILING} BEGIN SELECT RAISE(ABORT, 'refused'); END`);
+        await dataSource.query(
+          `CREATE TRIGGER refuse_777002 BEFORE UPDATE ON report_records WHEN NEW.record_id = ${FAILING} BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+        );
       }
       const events = [fact(93, '2026-03-05', 1_000, 5), fact(FAILING, '2026-03-06', 2_000, 5), fact(91, '2026-03-07', 700, 6)];
       await expect(batch(...events)).rejects.toThrow();

@@ -168,7 +168,10 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
     const schedule = await svc.send(
       SCHEDULE_CREATE,
-      { machineId, schedule: { title: 'Engine oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 } },
+      {
+        machineId,
+        schedule: { title: 'Engine oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
+      },
       userA,
     );
     const fuel = (recordId: number, date: string, currentHours: number) => ({

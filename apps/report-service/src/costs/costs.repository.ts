@@ -80,7 +80,13 @@ export class CostsRepository {
    * write transactions already); made as a placeholder (counted nowhere) when first heard of.
    */
   async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, userId: number): Promise<CostRecordEntity> {
-    await manager.createQueryBuilder().insert().into(CostRecordEntity).values(placeholder(category, recordId, userId)).orIgnore().execute();
+    await manager
+      .createQueryBuilder()
+      .insert()
+      .into(CostRecordEntity)
+      .values(placeholder(category, recordId, userId))
+      .orIgnore()
+      .execute();
     const row = await manager.findOne(CostRecordEntity, { where: { category, recordId }, ...rowLock(manager) });
     return row!;
   }
