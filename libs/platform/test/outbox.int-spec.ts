@@ -250,7 +250,7 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
       await outbox.drainNow();
 
-      expect(EVENT_BATCH_TARGETS[FUEL_RECORD_SAVED]).toEqual(['schedule-service', 'report-service']);
+      expect(EVENT_BATCH_TARGETS[FUEL_RECORD_SAVED]).toEqual(['schedule-service', 'report-service', 'notification-service']);
       const sent = bus.delivered.filter((d) => d.service === 'report-service');
       // The delete between them splits the run: the lane's order holds.
       expect(sent.map((d) => d.event)).toEqual([batchPattern(FUEL_RECORD_SAVED), FUEL_RECORD_DELETED, batchPattern(FUEL_RECORD_SAVED)]);
@@ -260,7 +260,7 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
         [4, 5],
       ]);
       expect(batches[0].events[0]).toMatchObject({ actor: null, meta: { correlationId: 'import-1' } });
-      // image-worker and notification-service take each event alone.
+      // image-worker takes each event alone.
       expect(bus.to('image-worker').map((p) => (p as { recordId: number }).recordId)).toEqual([1, 2, 3, 2, 4, 5]);
       expect(await pending()).toBe(0);
     });
@@ -280,12 +280,14 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
       await dataSource.transaction((manager) => outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3, 4].map(saved), { actor: null }));
 
       await outbox.drainNow();
-      // One of the two lanes that take batches failed; its four rows wait, the first with the attempt.
+      // One of the lanes that take batches failed; its four rows wait, the first with the attempt.
       const batchesOf = (service: ServiceName) =>
         bus.delivered
           .filter((d) => d.service === service && d.event === batchPattern(FUEL_RECORD_SAVED))
           .map((d) => (d.payload as EventBatch<{ recordId: number }>).events.map((e) => e.payload.recordId));
-      const failedLane = batchesOf('report-service').length === 0 ? 'report-service' : 'schedule-service';
+      const lanes = EVENT_BATCH_TARGETS[FUEL_RECORD_SAVED];
+      expect(lanes.filter((lane) => batchesOf(lane).length === 0)).toHaveLength(1);
+      const failedLane = lanes.find((lane) => batchesOf(lane).length === 0)!;
       expect(batchesOf(failedLane)).toEqual([]);
       const waiting = await dataSource.getRepository(OutboxEvent).find({ where: { target: failedLane }, order: { id: 'ASC' } });
       expect(waiting.map((row) => row.attempts)).toEqual([1, 0, 0, 0]);
