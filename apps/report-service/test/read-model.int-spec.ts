@@ -223,7 +223,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     });
   });
 
-  describe('fuel.record.saved in batches (an import)', () => {
+  describe('fuel records and readings in batches (an import)', () => {
     const TRUCK = 9400;
     const BATCHED = USER + 7;
     const FAILING = 777_002;
@@ -269,6 +269,38 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
         [91, '2026-02-01', 4_500],
         [92, '2026-01-20', 3_000],
       ]);
+    });
+
+    it('applies a batch of readings in order: a duplicate once, an older state of a reading changes nothing', async () => {
+      const r = (readingId: number, lifetimeValue: number, date: string, live: boolean, minute: number) =>
+        msg({
+          readingId,
+          meterId: 601,
+          machineId: TRUCK,
+          userId: BATCHED,
+          kind: 'distance' as const,
+          unit: 'mi' as const,
+          lifetimeValue,
+          date,
+          live,
+          at: at(minute),
+        });
+      await readings.readingChangedBatch(
+        msg({
+          events: [
+            r(11, 1000, '2026-01-05', true, 1),
+            r(12, 1300, '2026-02-05', true, 1),
+            r(11, 1000, '2026-01-05', true, 1),
+            r(13, 1800, '2026-03-05', true, 2),
+            r(13, 1800, '2026-03-05', false, 3), // voided
+            r(13, 1800, '2026-03-05', true, 2), // its older state, late
+          ],
+        }),
+      );
+      const truck = (await reports.fleet({ userId: BATCHED, adminLevel: 0 }, { from: '2026-01-01', to: '2026-03-31' })).rows.find(
+        (row) => row.machineId === TRUCK,
+      );
+      expect(truck).toMatchObject({ distance: 300 });
     });
 
     it('applies nothing of a batch whose transaction fails, and all of it when the batch comes again', async () => {
