@@ -138,11 +138,9 @@ export class CostEventsService {
       return;
     }
     await this.dataSource.transaction(async (manager) => {
+      // The machines first: a deleted machine's (or a forged) record counts nowhere and gets no row.
       const machines = new Map<number, Awaited<ReturnType<MachinesRepository['find']>>>();
-      const zones = new Map<number, string>();
-      const rows = await this.costs.lockRecords(manager, facts);
-      const changed = new Set<CostRecordEntity>();
-      const deltas = new DeltaSums();
+      const counted: SavedFact[] = [];
       for (const f of facts) {
         if (f.machineKey !== 0) {
           if (!machines.has(f.machineKey)) {
@@ -150,17 +148,24 @@ export class CostEventsService {
           }
           const machine = machines.get(f.machineKey);
           if (machine && (machine.deleted || machine.userId !== f.userId)) {
-            continue; // a deleted machine's (or a forged) record counts nowhere
+            continue;
           }
         }
+        counted.push(f);
+      }
+      // Then the users' time zones (their lock before the rows', in the order a zone change takes them).
+      const zones = new Map<number, string>();
+      for (const f of counted) {
+        if (f.fill?.purchasedAt && !zones.has(f.userId)) {
+          zones.set(f.userId, await this.users.lockedTimeZone(manager, f.userId));
+        }
+      }
+      const rows = await this.costs.lockRecords(manager, counted);
+      const changed = new Set<CostRecordEntity>();
+      const deltas = new DeltaSums();
+      for (const f of counted) {
         // A fuel record's time of purchase counts on its day in the user's time zone (the others are plain dates).
-        let date = f.date;
-        if (f.fill?.purchasedAt) {
-          if (!zones.has(f.userId)) {
-            zones.set(f.userId, await this.users.lockedTimeZone(manager, f.userId));
-          }
-          date = localDate(f.fill.purchasedAt, zones.get(f.userId)!);
-        }
+        const date = f.fill?.purchasedAt ? localDate(f.fill.purchasedAt, zones.get(f.userId)!) : f.date;
         const key = recordKey(f.category, f.recordId);
         const row = rows.get(key)!;
         if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
