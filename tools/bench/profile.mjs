@@ -2,12 +2,14 @@
 // CPU profile of every process of the product under one scenario (issue 10: "where a target is
 // missed, find out why with a profile"). Prints the heaviest functions per process by self time.
 //   node tools/bench/profile.mjs --mode=embedded --only=dashboard --seconds=8 [--top=25] [--dir=/tmp/wl-prof] [--env=HOST_THREADS=2]
+// --only=import-commit [--commit-rows=N]: the import job (tools/bench/imports.mjs) instead of an HTTP load.
 // Also prints the CPU time per request of every process (cpu-use.mjs); --cpu-only skips the
 // sampling profile (which itself costs CPU) and prints only that.
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DEFAULT_NODE_FLAGS } from '../node-flags.mjs';
 import { countCpu } from './cpu-use.mjs';
+import { measureImportCommit } from './imports.mjs';
 import { prepareAccount, scenarioList, startMeasured } from './scenarios.mjs';
 import { runHttp } from './load.mjs';
 import { parseArgs } from './stats.mjs';
@@ -30,25 +32,36 @@ const window = { from: 0, to: Infinity };
 let cpu;
 try {
   const account = await prepareAccount(product);
-  const scenario = scenarioList(account).find((s) => s.name === (args.only ?? 'dashboard'));
-  if (!scenario) {
-    throw new Error(`no scenario named ${args.only}`);
+  if (args.only === 'import-commit') {
+    window.from = Number(process.hrtime.bigint() / 1000n);
+    const stopCounting = countCpu(product.dataDir);
+    const commit = await measureImportCommit(product, account, { rows: Number(args['commit-rows'] ?? 10_000) });
+    cpu = stopCounting(commit.rows);
+    window.to = Number(process.hrtime.bigint() / 1000n);
+    result = { rps: commit.rowsPerSecond, p99: NaN, what: `${commit.rows} rows, RSS peak ${commit.peakMb.toFixed(0)} MB` };
+  } else {
+    const scenario = scenarioList(account).find((s) => s.name === (args.only ?? 'dashboard'));
+    if (!scenario) {
+      throw new Error(`no scenario named ${args.only}`);
+    }
+    // autocannon takes the path in the url (a top-level `path` is ignored), as measureScenario does.
+    const { path, ...request } = scenario.request ?? {};
+    const target = { url: `${product.baseUrl}${path ?? ''}`, ...request, requests: scenario.requests, connections: scenario.connections ?? 32 };
+    await runHttp({ ...target, seconds: 1 });
+    // Only the samples taken under load are counted (V8's profile clock is CLOCK_MONOTONIC, as hrtime).
+    window.from = Number(process.hrtime.bigint() / 1000n);
+    const stopCounting = countCpu(product.dataDir);
+    result = await runHttp({ ...target, seconds });
+    cpu = stopCounting(result.requests);
+    window.to = Number(process.hrtime.bigint() / 1000n);
   }
-  // autocannon takes the path in the url (a top-level `path` is ignored), as measureScenario does.
-  const { path, ...request } = scenario.request ?? {};
-  const target = { url: `${product.baseUrl}${path ?? ''}`, ...request, requests: scenario.requests, connections: scenario.connections ?? 32 };
-  await runHttp({ ...target, seconds: 1 });
-  // Only the samples taken under load are counted (V8's profile clock is CLOCK_MONOTONIC, as hrtime).
-  window.from = Number(process.hrtime.bigint() / 1000n);
-  const stopCounting = countCpu(product.dataDir);
-  result = await runHttp({ ...target, seconds });
-  cpu = stopCounting(result.requests);
-  window.to = Number(process.hrtime.bigint() / 1000n);
 } finally {
   await product.stop();
 }
-console.log(`${args.only ?? 'dashboard'} (${mode}): ${result.rps.toFixed(0)} req/s, p99 ${result.p99.toFixed(1)} ms`);
-console.log(`CPU per request (user + system): ${cpu.map((g) => `${g.name} ${g.usPerRequest.toFixed(0)} µs`).join(', ')}`);
+console.log(
+  `${args.only ?? 'dashboard'} (${mode}): ${result.rps.toFixed(0)} ${result.what ? `rows/s, ${result.what}` : `req/s, p99 ${result.p99.toFixed(1)} ms`}`,
+);
+console.log(`CPU per ${result.what ? 'row' : 'request'} (user + system): ${cpu.map((g) => `${g.name} ${g.usPerRequest.toFixed(0)} µs`).join(', ')}`);
 
 // One profile per process; the process is named by the script in its first frames' URLs.
 for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {

@@ -15,10 +15,15 @@ import {
   PUSH_UNSUBSCRIBE,
   WEBHOOK_CREATE,
   WEBHOOK_EVENTS,
+  FUEL_RECORD_SAVED,
+  batchPattern,
   type ScheduleStatus,
   type ScheduleStatusCause,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
+import { DataSource } from 'typeorm';
+import { DeliveryEntity } from '../src/webhooks/delivery.entity.js';
+import { WebhookEntity } from '../src/webhooks/webhook.entity.js';
 import { ServiceUnderTest, userA, userB } from './harness.js';
 
 const DAY = 86_400_000;
@@ -242,6 +247,34 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     const titles = (await svc.send(NOTIFICATION_LIST, {}, f)).content.map((n) => n.title);
     expect(titles.filter((t) => t.startsWith('Completed'))).toEqual(['Completed: Tyres (Machine #61)']);
     expect(titles).toHaveLength(4);
+  });
+
+  it('makes the webhook messages of a batch of fuel records (an import) in one transaction: one per fact, a duplicate once', async () => {
+    const dataSource = svc.get(DataSource);
+    // The endpoint as WEBHOOK_CREATE stores it (TEST-NET address: its sends fail, the messages stay).
+    const hook = await dataSource.getRepository(WebhookEntity).save({
+      userId: userB.userId,
+      url: 'http://192.0.2.1/hook',
+      events: JSON.stringify(['record.created', 'record.updated']),
+      secret: 'whsec_dGVzdA==',
+      createdAt: new Date(),
+    });
+    const fuel = (recordId: number, at: string) => ({
+      actor: null,
+      payload: { recordId, userId: userB.userId, machineId: 77, date: '2026-03-01', currentMileage: 100, currentHours: null, at },
+      meta: { correlationId: 'batch-test' },
+    });
+    const first = fuel(6001, '2026-03-01T10:00:00.000Z');
+    await svc.emit(batchPattern(FUEL_RECORD_SAVED), { events: [first, fuel(6002, '2026-03-01T10:00:00.000Z'), first, fuel(6001, '2026-03-01T11:00:00.000Z')] });
+
+    await expectEventually(async () => {
+      const rows = await dataSource.getRepository(DeliveryEntity).find({ where: { webhookId: hook.id }, order: { id: 'ASC' } });
+      expect(rows.map((r) => [r.eventType, (JSON.parse(r.body) as { data: { recordId: number } }).data.recordId])).toEqual([
+        ['record.created', 6001],
+        ['record.created', 6002],
+        ['record.updated', 6001],
+      ]);
+    });
   });
 
   it('refuses webhook URLs in private, loopback and link-local ranges unless the administrator allows them', async () => {

@@ -5,6 +5,7 @@ import { privateDatabaseBase, testEngines } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ReportEnv } from '../src/config/report-env.js';
 import { CostEventsController } from '../src/costs/cost-events.controller.js';
@@ -12,6 +13,7 @@ import { CostsRepository } from '../src/costs/costs.repository.js';
 import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
 import { ReportsService } from '../src/reports/reports.service.js';
 import { ReadingEventsController } from '../src/usage/reading-events.controller.js';
+import { ReadModelVersions } from '../src/versions/read-model-versions.js';
 
 const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute)).toISOString();
@@ -228,6 +230,110 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     it('ignores a zone that is not an IANA time zone', async () => {
       await zone('Mars/Olympus', 9);
       expect(await fuelByMonth()).toEqual({ '2026-02': 10_000 });
+    });
+  });
+
+  describe('fuel records and readings in batches (an import)', () => {
+    const TRUCK = 9400;
+    const BATCHED = USER + 7;
+    const FAILING = 777_002;
+    const fuelByMonth = async () =>
+      Object.fromEntries((await repo.monthly(BATCHED, Q1, null)).filter((c) => c.category === 'fuel').map((c) => [c.month, c.cents]));
+    const fact = (recordId: number, date: string, totalPriceCents: number, minute: number) =>
+      msg({
+        recordId,
+        userId: BATCHED,
+        machineId: TRUCK,
+        date,
+        currentMileage: null,
+        currentHours: null,
+        totalPriceCents,
+        amount: 10,
+        notes: null,
+        fullTank: true,
+        missedPrevious: false,
+        at: at(minute),
+      });
+    const batch = (...events: ReturnType<typeof fact>[]) => costs.fuelSavedBatch(msg({ events }));
+
+    beforeAll(async () => {
+      await machines.saved(msg({ machineId: TRUCK, userId: BATCHED, name: 'Truck', type: 'Truck', archived: false, at: at(0) }));
+    });
+
+    it('applies a batch in order: a duplicate counts once, a later edit moves the amount, an older event changes nothing', async () => {
+      const events = [
+        fact(91, '2026-01-10', 4_000, 1),
+        fact(91, '2026-01-10', 4_000, 1), // delivered twice
+        fact(92, '2026-01-20', 3_000, 1),
+        fact(91, '2026-02-01', 4_500, 3), // an edit of 91 in the same batch
+        fact(92, '2026-03-01', 9_900, 0), // older than 92's state
+      ];
+      const before = await moduleRef.get(ReadModelVersions).of(BATCHED);
+      await batch(...events);
+      expect(await fuelByMonth()).toEqual({ '2026-01': 3_000, '2026-02': 4_500 });
+      expect(await moduleRef.get(ReadModelVersions).of(BATCHED)).toBeGreaterThan(before);
+      // The whole batch delivered again (at least once): nothing moves.
+      await batch(...events);
+      expect(await fuelByMonth()).toEqual({ '2026-01': 3_000, '2026-02': 4_500 });
+      expect((await repo.records('fuel', [91, 92])).map((r) => [r.recordId, r.recordDate, r.amountCents]).sort()).toEqual([
+        [91, '2026-02-01', 4_500],
+        [92, '2026-01-20', 3_000],
+      ]);
+    });
+
+    it('applies a batch of readings in order: a duplicate once, an older state of a reading changes nothing', async () => {
+      const r = (readingId: number, lifetimeValue: number, date: string, live: boolean, minute: number) =>
+        msg({
+          readingId,
+          meterId: 601,
+          machineId: TRUCK,
+          userId: BATCHED,
+          kind: 'distance' as const,
+          unit: 'mi' as const,
+          lifetimeValue,
+          date,
+          live,
+          at: at(minute),
+        });
+      await readings.readingChangedBatch(
+        msg({
+          events: [
+            r(11, 1000, '2026-01-05', true, 1),
+            r(12, 1300, '2026-02-05', true, 1),
+            r(11, 1000, '2026-01-05', true, 1),
+            r(13, 1800, '2026-03-05', true, 2),
+            r(13, 1800, '2026-03-05', false, 3), // voided
+            r(13, 1800, '2026-03-05', true, 2), // its older state, late
+          ],
+        }),
+      );
+      const truck = (await reports.fleet({ userId: BATCHED, adminLevel: 0 }, { from: '2026-01-01', to: '2026-03-31' })).rows.find(
+        (row) => row.machineId === TRUCK,
+      );
+      expect(truck).toMatchObject({ distance: 300 });
+    });
+
+    it('applies nothing of a batch whose transaction fails, and all of it when the batch comes again', async () => {
+      const dataSource = moduleRef.get(DataSource);
+      // A real failure inside the transaction, after the totals moved: the database refuses the write of one record's row.
+      if (engine === 'postgres') {
+        await dataSource.query(
+          `CREATE FUNCTION refuse_777002() RETURNS trigger AS $$ BEGIN IF NEW.record_id = ${FAILING} THEN RAISE EXCEPTION 'refused'; END IF; RETURN NEW; END $$ LANGUAGE plpgsql`,
+        );
+        await dataSource.query('CREATE TRIGGER refuse_777002 BEFORE UPDATE ON report_records FOR EACH ROW EXECUTE FUNCTION refuse_777002()');
+      } else {
+        await dataSource.query(
+          `CREATE TRIGGER refuse_777002 BEFORE UPDATE ON report_records WHEN NEW.record_id = ${FAILING} BEGIN SELECT RAISE(ABORT, 'refused'); END`,
+        );
+      }
+      const events = [fact(93, '2026-03-05', 1_000, 5), fact(FAILING, '2026-03-06', 2_000, 5), fact(91, '2026-03-07', 700, 6)];
+      await expect(batch(...events)).rejects.toThrow();
+      expect(await fuelByMonth()).toEqual({ '2026-01': 3_000, '2026-02': 4_500 });
+      expect(await repo.records('fuel', [93, FAILING])).toEqual([]);
+
+      await dataSource.query('DROP TRIGGER refuse_777002' + (engine === 'postgres' ? ' ON report_records' : ''));
+      await batch(...events);
+      expect(await fuelByMonth()).toEqual({ '2026-01': 3_000, '2026-03': 3_700 });
     });
   });
 });

@@ -20,6 +20,7 @@ import {
   SERVICE_RECORD_SAVED,
   FUEL_RECORD_SAVED,
   FUEL_RECORD_DELETED,
+  batchPattern,
   type Meter,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
@@ -160,6 +161,38 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     ]);
     await svc.emit(FUEL_RECORD_DELETED, { recordId: 71, userId: userA.userId, machineId, at: new Date().toISOString() });
     await expectEventually(async () => expect((await svc.send(READING_LIST, { meterId: hours.id }, userA)).totalElements).toBe(1));
+  });
+
+  it('applies a batch of fuel records (an import) in order: a duplicate makes one reading, the schedule follows the last', async () => {
+    const { machineId, hours } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
+    const schedule = await svc.send(
+      SCHEDULE_CREATE,
+      {
+        machineId,
+        schedule: { title: 'Engine oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
+      },
+      userA,
+    );
+    const fuel = (recordId: number, date: string, currentHours: number) => ({
+      actor: null,
+      payload: { recordId, userId: userA.userId, machineId, date, currentMileage: null, currentHours, at: new Date().toISOString() },
+      meta: { correlationId: 'batch-test' },
+    });
+    const first = fuel(8101, daysAgo(20), 1100);
+    await svc.emit(batchPattern(FUEL_RECORD_SAVED), { events: [first, fuel(8102, daysAgo(15), 1180), first, fuel(8103, daysAgo(10), 1240)] });
+
+    await expectEventually(async () => {
+      const readings = await svc.send(READING_LIST, { meterId: hours.id }, userA);
+      expect(readings.content.map((r) => [r.source, r.value])).toEqual([
+        ['fuel_record', 1240],
+        ['fuel_record', 1180],
+        ['fuel_record', 1100],
+        ['manual', 1000],
+      ]);
+    });
+    expect(await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).toMatchObject({ reason: '10 h left', nextDueHours: 1250 });
+    await expectEventually(() => expect(svc.events(METERS_CHANGED).some((e) => e.machineId === machineId && e.hours === 1240)).toBe(true));
   });
 
   it('says why a status changed: an edit or a deleted record is no completion, a completing record is', async () => {

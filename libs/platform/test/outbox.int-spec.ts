@@ -1,4 +1,16 @@
-import { IMAGE_PROCESSED_EVENTS, IMAGE_STORED, MACHINE_DELETED, MACHINE_SAVED, SERVICE_RECORD_CHANGED, type ServiceName } from '@wrenchlog/contracts';
+import {
+  EVENT_BATCH_TARGETS,
+  FUEL_RECORD_DELETED,
+  FUEL_RECORD_SAVED,
+  IMAGE_PROCESSED_EVENTS,
+  IMAGE_STORED,
+  MACHINE_DELETED,
+  MACHINE_SAVED,
+  SERVICE_RECORD_CHANGED,
+  batchPattern,
+  type EventBatch,
+  type ServiceName,
+} from '@wrenchlog/contracts';
 import type { DataSource } from 'typeorm';
 import { OutboxEvent } from '../src/outbox/outbox-event.entity.js';
 import { OUTBOX_MIGRATIONS } from '../src/outbox/outbox.module.js';
@@ -12,6 +24,8 @@ class RecordingBus {
   down = new Set<ServiceName>();
   /** machineIds whose next send fails once (a broker hiccup), to the subscribers these tests watch. */
   failOnce = new Set<number>();
+  /** Events whose next send (alone or in a batch) fails once. */
+  failEventOnce = new Set<string>();
   /** Subscribers of the same events whose lanes these tests do not follow: accepted, not recorded. */
   unwatched = new Set<ServiceName>(['schedule-service', 'report-service', 'notification-service']);
 
@@ -21,6 +35,9 @@ class RecordingBus {
     }
     if (this.down.has(service)) {
       throw new Error(`${service} unreachable`);
+    }
+    if (this.failEventOnce.delete(event)) {
+      throw new Error('broker hiccup');
     }
     const machineId = (payload as { machineId?: number }).machineId;
     if (machineId !== undefined && this.failOnce.delete(machineId)) {
@@ -130,7 +147,7 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
     it("does not hold up one subscriber's event behind another subscriber's backlog, and drains the backlog in one go", async () => {
       // One transaction, so no pass starts before the backlog is all there (each enqueue schedules one).
       await dataSource.transaction(async (manager) => {
-        for (let machineId = 1; machineId <= 120; machineId++) {
+        for (let machineId = 1; machineId <= 450; machineId++) {
           await outbox.enqueue(manager, MACHINE_SAVED, { machineId }, { actor: null });
         }
         await outbox.enqueue(manager, IMAGE_STORED, { originalKey: 'u1/a-original.jpg' }, { actor: null });
@@ -141,9 +158,9 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
       // The other subscribers of machine.machine.saved have backlogs of their own: watch one of them.
       const order = bus.delivered.filter((d) => d.service === 'service-record-service' || d.service === 'image-worker').map((d) => d.service);
       expect(order).toContain('image-worker');
-      // In the first pass, beside the backlog's first batch of 50, not behind the 120.
-      expect(order.indexOf('image-worker')).toBeLessThanOrEqual(50);
-      expect(bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId)).toEqual(Array.from({ length: 120 }, (_, i) => i + 1));
+      // In the first pass, beside the backlog's first batch of 200, not behind the 450.
+      expect(order.indexOf('image-worker')).toBeLessThanOrEqual(200);
+      expect(bus.to('service-record-service').map((p) => (p as { machineId: number }).machineId)).toEqual(Array.from({ length: 450 }, (_, i) => i + 1));
       expect(await pending()).toBe(0);
     });
 
@@ -211,6 +228,74 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
       await outbox.drainNow();
 
       expect(bus.to('machine-service')).toEqual([changed(2, 2), changed(1, 3), changed(2, 2)]);
+      expect(await pending()).toBe(0);
+    });
+
+    it('sends a run of an event to a subscriber that takes batches as one delivery, in order, and one by one to the others', async () => {
+      bus.unwatched.clear();
+      const saved = (recordId: number) => ({
+        recordId,
+        userId: 1,
+        machineId: 3,
+        date: '2026-01-01',
+        currentMileage: null,
+        currentHours: null,
+        at: '2026-01-01T00:00:00.000Z',
+      });
+      await dataSource.transaction(async (manager) => {
+        await outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3].map(saved), { actor: null, correlationId: 'import-1' });
+        await outbox.enqueue(manager, FUEL_RECORD_DELETED, { recordId: 2, userId: 1, machineId: 3, at: '2026-01-02T00:00:00.000Z' }, { actor: null });
+        await outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [4, 5].map(saved), { actor: null, correlationId: 'import-1' });
+      });
+
+      await outbox.drainNow();
+
+      expect(EVENT_BATCH_TARGETS[FUEL_RECORD_SAVED]).toEqual(['schedule-service', 'report-service', 'notification-service']);
+      const sent = bus.delivered.filter((d) => d.service === 'report-service');
+      // The delete between them splits the run: the lane's order holds.
+      expect(sent.map((d) => d.event)).toEqual([batchPattern(FUEL_RECORD_SAVED), FUEL_RECORD_DELETED, batchPattern(FUEL_RECORD_SAVED)]);
+      const batches = sent.filter((d) => d.event === batchPattern(FUEL_RECORD_SAVED)).map((d) => d.payload as EventBatch<{ recordId: number }>);
+      expect(batches.map((b) => b.events.map((e) => e.payload.recordId))).toEqual([
+        [1, 2, 3],
+        [4, 5],
+      ]);
+      expect(batches[0].events[0]).toMatchObject({ actor: null, meta: { correlationId: 'import-1' } });
+      // image-worker takes each event alone.
+      expect(bus.to('image-worker').map((p) => (p as { recordId: number }).recordId)).toEqual([1, 2, 3, 2, 4, 5]);
+      expect(await pending()).toBe(0);
+    });
+
+    it('sends a failed batch again whole, after the events that were to follow it stay behind', async () => {
+      bus.unwatched.clear();
+      const saved = (recordId: number) => ({
+        recordId,
+        userId: 1,
+        machineId: 3,
+        date: '2026-01-01',
+        currentMileage: null,
+        currentHours: null,
+        at: '2026-01-01T00:00:00.000Z',
+      });
+      bus.failEventOnce.add(batchPattern(FUEL_RECORD_SAVED));
+      await dataSource.transaction((manager) => outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3, 4].map(saved), { actor: null }));
+
+      await outbox.drainNow();
+      // One of the lanes that take batches failed; its four rows wait, the first with the attempt.
+      const batchesOf = (service: ServiceName) =>
+        bus.delivered
+          .filter((d) => d.service === service && d.event === batchPattern(FUEL_RECORD_SAVED))
+          .map((d) => (d.payload as EventBatch<{ recordId: number }>).events.map((e) => e.payload.recordId));
+      const lanes = EVENT_BATCH_TARGETS[FUEL_RECORD_SAVED];
+      expect(lanes.filter((lane) => batchesOf(lane).length === 0)).toHaveLength(1);
+      const failedLane = lanes.find((lane) => batchesOf(lane).length === 0)!;
+      expect(batchesOf(failedLane)).toEqual([]);
+      const waiting = await dataSource.getRepository(OutboxEvent).find({ where: { target: failedLane }, order: { id: 'ASC' } });
+      expect(waiting.map((row) => row.attempts)).toEqual([1, 0, 0, 0]);
+
+      await retryNow();
+      await outbox.drainNow();
+
+      expect(batchesOf(failedLane)).toEqual([[1, 2, 3, 4]]);
       expect(await pending()).toBe(0);
     });
 

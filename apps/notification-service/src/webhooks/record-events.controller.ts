@@ -7,6 +7,8 @@ import {
   INVENTORY_PURCHASE_SAVED,
   SERVICE_RECORD_DELETED,
   SERVICE_RECORD_SAVED,
+  batchPattern,
+  type EventBatch,
   type FuelRecordDeletedEvent,
   type FuelRecordSavedEvent,
   type InventoryPurchaseDeletedEvent,
@@ -34,6 +36,11 @@ export class RecordEventsController {
   @EventPattern(FUEL_RECORD_SAVED)
   fuelSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
     return this.records.fuelSaved(m);
+  }
+
+  @EventPattern(batchPattern(FUEL_RECORD_SAVED))
+  fuelSavedBatch(@Payload() m: RpcMessage<EventBatch<FuelRecordSavedEvent>>) {
+    return this.records.fuelSavedBatch(m);
   }
 
   @EventPattern(FUEL_RECORD_DELETED)

@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   eventTime,
+  eventsOfBatch,
+  type EventBatch,
   isValidId,
   type FuelRecordDeletedEvent,
   type FuelRecordSavedEvent,
@@ -10,7 +12,7 @@ import {
   type ServiceRecordDeletedEvent,
   type ServiceRecordSavedEvent,
 } from '@wrenchlog/contracts';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { SeenRecordEntity } from './seen-record.entity.js';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookOutbox } from './webhook-outbox.js';
@@ -47,6 +49,20 @@ export class RecordEventsService {
     return this.saved('fuel', m?.payload, m?.payload ? { date: m.payload.date, miles: m.payload.currentMileage, hours: m.payload.currentHours } : {});
   }
 
+  /** A batch of fuel.record.saved (EVENT_BATCH_TARGETS): their webhook messages made in one transaction, in order. */
+  async fuelSavedBatch(m: RpcMessage<EventBatch<FuelRecordSavedEvent>>): Promise<void> {
+    const events = eventsOfBatch(m).flatMap(({ payload: e }) => (this.valid(e) ? [e] : []));
+    if (events.length === 0) {
+      return;
+    }
+    await this.dataSource.transaction(async (manager) => {
+      for (const e of events) {
+        await this.applySaved(manager, 'fuel', e, { date: e.date, miles: e.currentMileage, hours: e.currentHours });
+      }
+    });
+    this.dispatcher.kick();
+  }
+
   purchaseSaved(m: RpcMessage<InventoryPurchaseSavedEvent>) {
     const e = m?.payload;
     return this.saved('purchase', e, e ? { date: e.date, partName: e.partName, costCents: e.costCents, notes: e.notes } : {});
@@ -68,25 +84,28 @@ export class RecordEventsService {
     if (!this.valid(e)) {
       return;
     }
+    await this.dataSource.transaction((manager) => this.applySaved(manager, recordType, e, extra));
+    this.dispatcher.kick();
+  }
+
+  /** A saved record's webhook message (record.created the first time), inside the caller's transaction. */
+  private async applySaved(manager: EntityManager, recordType: RecordType, e: RecordFact, extra: Record<string, unknown>): Promise<void> {
     const at = this.at(e);
     const key = `${recordType}:${e.recordId}`;
-    await this.dataSource.transaction(async (manager) => {
-      const seen = manager.getRepository(SeenRecordEntity);
-      const known = await seen.exists({ where: { recordKey: key } });
-      if (!known) {
-        await seen.createQueryBuilder().insert().values({ recordKey: key, userId: e.userId, updatedAt: at }).orIgnore().execute();
-      }
-      const type = known ? 'record.updated' : 'record.created';
-      await this.outbox.enqueue(
-        manager,
-        e.userId,
-        type,
-        { recordType, recordId: e.recordId, machineId: e.machineId, ...extra },
-        `record:${key}:saved:${e.at}`,
-        at,
-      );
-    });
-    this.dispatcher.kick();
+    const seen = manager.getRepository(SeenRecordEntity);
+    const known = await seen.exists({ where: { recordKey: key } });
+    if (!known) {
+      await seen.createQueryBuilder().insert().values({ recordKey: key, userId: e.userId, updatedAt: at }).orIgnore().execute();
+    }
+    const type = known ? 'record.updated' : 'record.created';
+    await this.outbox.enqueue(
+      manager,
+      e.userId,
+      type,
+      { recordType, recordId: e.recordId, machineId: e.machineId, ...extra },
+      `record:${key}:saved:${e.at}`,
+      at,
+    );
   }
 
   private async deleted(recordType: RecordType, e: RecordFact | undefined): Promise<void> {

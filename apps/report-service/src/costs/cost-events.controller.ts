@@ -8,6 +8,8 @@ import {
   NOTIFICATION_TIME_ZONE_CHANGED,
   SERVICE_RECORD_DELETED,
   SERVICE_RECORD_SAVED,
+  batchPattern,
+  type EventBatch,
   type FuelRecordDeletedEvent,
   type FuelRecordSavedEvent,
   type InventoryPurchaseDeletedEvent,
@@ -41,6 +43,11 @@ export class CostEventsController {
   @EventPattern(FUEL_RECORD_SAVED)
   fuelSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
     return this.versions.after(m, () => this.costs.onFuelSaved(m));
+  }
+
+  @EventPattern(batchPattern(FUEL_RECORD_SAVED))
+  fuelSavedBatch(@Payload() m: RpcMessage<EventBatch<FuelRecordSavedEvent>>) {
+    return this.versions.afterBatch(m, () => this.costs.onFuelSavedBatch(m));
   }
 
   @EventPattern(FUEL_RECORD_DELETED)

@@ -1,6 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   eventTime,
+  eventsOfBatch,
   isTimeZone,
   isValidId,
   type NotificationTimeZoneChangedEvent,
@@ -8,6 +9,7 @@ import {
   type FuelRecordSavedEvent,
   type InventoryPurchaseDeletedEvent,
   type InventoryPurchaseSavedEvent,
+  type EventBatch,
   type RpcMessage,
   type ServiceRecordDeletedEvent,
   type ServiceRecordSavedEvent,
@@ -18,7 +20,7 @@ import { localDate } from '../users/time-zone.rules.js';
 import { UsersRepository } from '../users/users.repository.js';
 import type { CostRecordEntity } from './cost-record.entity.js';
 import { bucketDeltas, monthOf, type CostCategory } from './cost.rules.js';
-import { CostsRepository } from './costs.repository.js';
+import { CostsRepository, DeltaSums, recordKey } from './costs.repository.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
@@ -79,32 +81,8 @@ export class CostEventsService {
   }
 
   onFuelSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
-    const e = m?.payload;
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
-      return this.malformed('fuel.record.saved');
-    }
-    const price = num(e.totalPriceCents);
-    const amount = num(e.amount);
-    return this.saved({
-      category: 'fuel',
-      recordId: e.recordId,
-      userId: e.userId,
-      machineKey: e.machineId,
-      date: e.date,
-      amountCents: price === null ? 0 : Math.round(price),
-      title: amount === null ? 'Fuel' : `Fuel: ${amount} gal`,
-      notes: text(e.notes),
-      miles: num(e.currentMileage),
-      hours: num(e.currentHours),
-      // Flags absent (an event from before them): the defaults every record had then.
-      fill: {
-        amount,
-        fullTank: e.fullTank !== false,
-        missedPrevious: e.missedPrevious === true,
-        purchasedAt: typeof e.purchasedAt === 'string' && !Number.isNaN(Date.parse(e.purchasedAt)) ? new Date(e.purchasedAt) : null,
-      },
-      at: eventTime(e.at),
-    });
+    const fact = this.fuelFact(m?.payload);
+    return fact ? this.saved(fact) : Promise.resolve();
   }
 
   onPurchaseSaved(m: RpcMessage<InventoryPurchaseSavedEvent>): Promise<void> {
@@ -141,38 +119,85 @@ export class CostEventsService {
   }
 
   /** Applies a saved fact (also the rebuild's way in). */
-  async saved(f: SavedFact): Promise<void> {
+  saved(f: SavedFact): Promise<void> {
+    return this.savedMany([f]);
+  }
+
+  /** A batch of fuel.record.saved (EVENT_BATCH_TARGETS): applied in one transaction, in order. */
+  onFuelSavedBatch(m: RpcMessage<EventBatch<FuelRecordSavedEvent>>): Promise<void> {
+    return this.savedMany(eventsOfBatch(m).flatMap((e) => this.fuelFact(e.payload) ?? []));
+  }
+
+  /**
+   * Applies saved facts in order in one transaction: each record's row is read (and locked) once
+   * and written once, and the monthly totals move by their summed differences, one upsert per
+   * (machine, month, category). A repeated or older fact changes nothing, as applied one by one.
+   */
+  async savedMany(facts: readonly SavedFact[]): Promise<void> {
+    if (facts.length === 0) {
+      return;
+    }
     await this.dataSource.transaction(async (manager) => {
-      if (f.machineKey !== 0) {
-        const machine = await this.machines.find(f.machineKey, manager);
-        if (machine && (machine.deleted || machine.userId !== f.userId)) {
-          return; // a deleted machine's (or a forged) record counts nowhere
+      // The machines first: a deleted machine's (or a forged) record counts nowhere and gets no row.
+      const machines = new Map<number, Awaited<ReturnType<MachinesRepository['find']>>>();
+      const counted: SavedFact[] = [];
+      for (const f of facts) {
+        if (f.machineKey !== 0) {
+          if (!machines.has(f.machineKey)) {
+            machines.set(f.machineKey, await this.machines.find(f.machineKey, manager));
+          }
+          const machine = machines.get(f.machineKey);
+          if (machine && (machine.deleted || machine.userId !== f.userId)) {
+            continue;
+          }
+        }
+        counted.push(f);
+      }
+      // Then the users' time zones (their lock before the rows', in the order a zone change takes them).
+      const zones = new Map<number, string>();
+      for (const f of counted) {
+        if (f.fill?.purchasedAt && !zones.has(f.userId)) {
+          zones.set(f.userId, await this.users.lockedTimeZone(manager, f.userId));
         }
       }
-      // A fuel record's time of purchase counts on its day in the user's time zone (the others are plain dates).
-      const date = f.fill?.purchasedAt ? localDate(f.fill.purchasedAt, await this.users.lockedTimeZone(manager, f.userId)) : f.date;
-      const row = await this.costs.lockRecord(manager, f.category, f.recordId, f.userId);
-      if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
-        return;
+      const rows = await this.costs.lockRecords(manager, counted);
+      const changed = new Set<CostRecordEntity>();
+      const deltas = new DeltaSums();
+      for (const f of counted) {
+        // A fuel record's time of purchase counts on its day in the user's time zone (the others are plain dates).
+        const date = f.fill?.purchasedAt ? localDate(f.fill.purchasedAt, zones.get(f.userId)!) : f.date;
+        const key = recordKey(f.category, f.recordId);
+        const row = rows.get(key)!;
+        if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
+          continue;
+        }
+        const next: CostRecordEntity = {
+          ...row,
+          machineKey: f.machineKey,
+          recordDate: date,
+          month: monthOf(date),
+          amountCents: f.amountCents,
+          title: f.title,
+          notes: f.notes,
+          miles: f.miles,
+          hours: f.hours,
+          fuelAmount: f.fill?.amount ?? null,
+          fullTank: f.fill?.fullTank ?? true,
+          missedPrevious: f.fill?.missedPrevious ?? false,
+          purchasedAt: f.fill?.purchasedAt ?? null,
+          updatedAt: f.at,
+        };
+        deltas.add(f.userId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
+        changed.delete(row);
+        changed.add(next);
+        rows.set(key, next);
       }
-      const next: CostRecordEntity = {
-        ...row,
-        machineKey: f.machineKey,
-        recordDate: date,
-        month: monthOf(date),
-        amountCents: f.amountCents,
-        title: f.title,
-        notes: f.notes,
-        miles: f.miles,
-        hours: f.hours,
-        fuelAmount: f.fill?.amount ?? null,
-        fullTank: f.fill?.fullTank ?? true,
-        missedPrevious: f.fill?.missedPrevious ?? false,
-        purchasedAt: f.fill?.purchasedAt ?? null,
-        updatedAt: f.at,
-      };
-      await this.costs.applyDeltas(manager, f.userId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
-      await this.costs.saveRecord(manager, next);
+      for (const { userId, category, deltas: merged } of deltas.merged()) {
+        await this.costs.applyDeltas(manager, userId, category, merged);
+      }
+      for (const row of changed) {
+        await this.costs.saveRecord(manager, row);
+      }
     });
   }
 
@@ -224,6 +249,36 @@ export class CostEventsService {
       await this.costs.applyDeltas(manager, e.userId, category, bucketDeltas(placeOf(row), null));
       await this.costs.saveRecord(manager, { ...row, amountCents: 0, deleted: true, updatedAt: at > row.updatedAt ? at : row.updatedAt });
     });
+  }
+
+  /** What a fuel.record.saved tells (null, logged, when it is malformed). */
+  private fuelFact(e: FuelRecordSavedEvent | undefined): SavedFact | null {
+    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
+      this.logger.warn('ignored a malformed fuel.record.saved event');
+      return null;
+    }
+    const price = num(e.totalPriceCents);
+    const amount = num(e.amount);
+    return {
+      category: 'fuel',
+      recordId: e.recordId,
+      userId: e.userId,
+      machineKey: e.machineId,
+      date: e.date,
+      amountCents: price === null ? 0 : Math.round(price),
+      title: amount === null ? 'Fuel' : `Fuel: ${amount} gal`,
+      notes: text(e.notes),
+      miles: num(e.currentMileage),
+      hours: num(e.currentHours),
+      // Flags absent (an event from before them): the defaults every record had then.
+      fill: {
+        amount,
+        fullTank: e.fullTank !== false,
+        missedPrevious: e.missedPrevious === true,
+        purchasedAt: typeof e.purchasedAt === 'string' && !Number.isNaN(Date.parse(e.purchasedAt)) ? new Date(e.purchasedAt) : null,
+      },
+      at: eventTime(e.at),
+    };
   }
 
   private malformed(name: string): Promise<void> {

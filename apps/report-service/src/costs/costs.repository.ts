@@ -12,6 +12,64 @@ export const NEVER = new Date(0);
 type Raw = { machineKey: number | string; month: string; category: CostCategory; cents: number | string | null };
 const cell = (r: Raw): CostCell => ({ machineKey: Number(r.machineKey), month: r.month, category: r.category, cents: Number(r.cents ?? 0) });
 
+/** Records one statement of lockRecords makes or reads (10 parameters each in its INSERT). */
+const LOCK_CHUNK = 500;
+
+/** A record's key in the maps of a batch. */
+export const recordKey = (category: CostCategory, recordId: number): string => `${category}:${recordId}`;
+
+/** The row of a record first heard of: counted nowhere, older than any event. */
+const placeholder = (category: CostCategory, recordId: number, userId: number) => ({
+  category,
+  recordId,
+  userId,
+  machineKey: 0,
+  recordDate: null,
+  month: null,
+  amountCents: 0,
+  title: '',
+  notes: null,
+  miles: null,
+  hours: null,
+  deleted: false,
+  updatedAt: NEVER,
+});
+
+/**
+ * The differences a batch of events makes to the monthly totals, summed per (user, category,
+ * machine, month): one upsert each, however many events of the batch fall in that month.
+ */
+export class DeltaSums {
+  private readonly sums = new Map<string, { userId: number; category: CostCategory; delta: BucketDelta }>();
+
+  add(userId: number, category: CostCategory, deltas: readonly BucketDelta[]): void {
+    for (const d of deltas) {
+      const key = `${userId}:${category}:${d.machineKey}:${d.month}`;
+      const sum = this.sums.get(key);
+      if (sum) {
+        sum.delta = { ...sum.delta, deltaCents: sum.delta.deltaCents + d.deltaCents };
+      } else {
+        this.sums.set(key, { userId, category, delta: { ...d } });
+      }
+    }
+  }
+
+  /** The sums grouped per user and category (a zero sum is left out: it moves nothing). */
+  merged(): { userId: number; category: CostCategory; deltas: BucketDelta[] }[] {
+    const groups = new Map<string, { userId: number; category: CostCategory; deltas: BucketDelta[] }>();
+    for (const { userId, category, delta } of this.sums.values()) {
+      if (delta.deltaCents === 0) {
+        continue;
+      }
+      const key = `${userId}:${category}`;
+      const group = groups.get(key) ?? { userId, category, deltas: [] };
+      group.deltas.push(delta);
+      groups.set(key, group);
+    }
+    return [...groups.values()];
+  }
+}
+
 /** SQL of the read model: the per-record rows and the monthly totals. */
 @Injectable()
 export class CostsRepository {
@@ -26,25 +84,53 @@ export class CostsRepository {
       .createQueryBuilder()
       .insert()
       .into(CostRecordEntity)
-      .values({
-        category,
-        recordId,
-        userId,
-        machineKey: 0,
-        recordDate: null,
-        month: null,
-        amountCents: 0,
-        title: '',
-        notes: null,
-        miles: null,
-        hours: null,
-        deleted: false,
-        updatedAt: NEVER,
-      })
+      .values(placeholder(category, recordId, userId))
       .orIgnore()
       .execute();
     const row = await manager.findOne(CostRecordEntity, { where: { category, recordId }, ...rowLock(manager) });
     return row!;
+  }
+
+  /**
+   * The rows of several records (by category and id), locked on PostgreSQL, placeholders made for
+   * those first heard of (owned by the first fact's user): lockRecord for a batch, in two statements
+   * per 500 records. Keyed by recordKey.
+   */
+  async lockRecords(
+    manager: EntityManager,
+    facts: readonly { category: CostCategory; recordId: number; userId: number }[],
+  ): Promise<Map<string, CostRecordEntity>> {
+    const firsts = new Map<string, { category: CostCategory; recordId: number; userId: number }>();
+    for (const f of facts) {
+      if (!firsts.has(recordKey(f.category, f.recordId))) {
+        firsts.set(recordKey(f.category, f.recordId), f);
+      }
+    }
+    // In key order: two batches that share records lock them in the same order.
+    const wanted = [...firsts.values()].sort((a, b) => a.category.localeCompare(b.category) || a.recordId - b.recordId);
+    const rows = new Map<string, CostRecordEntity>();
+    for (let i = 0; i < wanted.length; i += LOCK_CHUNK) {
+      const chunk = wanted.slice(i, i + LOCK_CHUNK);
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(CostRecordEntity)
+        .values(chunk.map(({ category, recordId, userId }) => ({ ...placeholder(category, recordId, userId) })))
+        .orIgnore()
+        .updateEntity(false)
+        .execute();
+      const found = await manager.find(CostRecordEntity, {
+        where: [...new Set(chunk.map((f) => f.category))].map((category) => ({
+          category,
+          recordId: In(chunk.filter((f) => f.category === category).map((f) => f.recordId)),
+        })),
+        ...rowLock(manager),
+      });
+      for (const row of found) {
+        rows.set(recordKey(row.category, row.recordId), row);
+      }
+    }
+    return rows;
   }
 
   async saveRecord(manager: EntityManager, row: CostRecordEntity): Promise<void> {

@@ -1,6 +1,14 @@
 import { Controller } from '@nestjs/common';
 import { EventPattern, Payload } from '@nestjs/microservices';
-import { METERS_CHANGED, SCHEDULE_READING_CHANGED, type MetersChangedEvent, type RpcMessage, type ScheduleReadingChangedEvent } from '@wrenchlog/contracts';
+import {
+  METERS_CHANGED,
+  SCHEDULE_READING_CHANGED,
+  batchPattern,
+  type EventBatch,
+  type MetersChangedEvent,
+  type RpcMessage,
+  type ScheduleReadingChangedEvent,
+} from '@wrenchlog/contracts';
 import { ReadModelVersions } from '../versions/read-model-versions.js';
 import { ReadingEventsService } from './reading-events.service.js';
 
@@ -15,6 +23,11 @@ export class ReadingEventsController {
   @EventPattern(SCHEDULE_READING_CHANGED)
   readingChanged(@Payload() m: RpcMessage<ScheduleReadingChangedEvent>) {
     return this.versions.after(m, () => this.readings.onReadingChanged(m));
+  }
+
+  @EventPattern(batchPattern(SCHEDULE_READING_CHANGED))
+  readingChangedBatch(@Payload() m: RpcMessage<EventBatch<ScheduleReadingChangedEvent>>) {
+    return this.versions.afterBatch(m, () => this.readings.onReadingChangedBatch(m));
   }
 
   @EventPattern(METERS_CHANGED)

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { RpcMessage } from '@wrenchlog/contracts';
+import { eventsOfBatch, type EventBatch, type RpcMessage } from '@wrenchlog/contracts';
 import { queryNamed } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 
@@ -46,11 +46,29 @@ export class ReadModelVersions {
    */
   async after<T>(m: RpcMessage<unknown>, apply: () => Promise<T>): Promise<T> {
     const result = await apply();
-    const userId = (m?.payload as { userId?: unknown } | null | undefined)?.userId;
+    const userId = userOf(m);
     // An event without a valid user changed nothing (its consumer dropped it as malformed).
-    if (typeof userId === 'number' && Number.isInteger(userId) && userId > 0) {
+    if (userId !== null) {
       await this.raise(userId);
     }
     return result;
   }
+
+  /** after() for a batch delivery: each user of its events is raised once, after the batch is applied. */
+  async afterBatch<T>(m: RpcMessage<EventBatch<unknown>>, apply: () => Promise<T>): Promise<T> {
+    const result = await apply();
+    const users = new Set(eventsOfBatch(m).map(userOf));
+    for (const userId of users) {
+      if (userId !== null) {
+        await this.raise(userId);
+      }
+    }
+    return result;
+  }
+}
+
+/** The valid user an event names, or null. */
+function userOf(m: RpcMessage<unknown> | null | undefined): number | null {
+  const userId = (m?.payload as { userId?: unknown } | null | undefined)?.userId;
+  return typeof userId === 'number' && Number.isInteger(userId) && userId > 0 ? userId : null;
 }

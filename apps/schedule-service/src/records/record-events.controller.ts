@@ -5,6 +5,8 @@ import {
   FUEL_RECORD_SAVED,
   SERVICE_RECORD_DELETED,
   SERVICE_RECORD_SAVED,
+  batchPattern,
+  type EventBatch,
   type FuelRecordDeletedEvent,
   type FuelRecordSavedEvent,
   type RpcMessage,
@@ -30,6 +32,11 @@ export class RecordEventsController {
   @EventPattern(FUEL_RECORD_SAVED)
   fuelSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
     return this.records.onFuelRecordSaved(m);
+  }
+
+  @EventPattern(batchPattern(FUEL_RECORD_SAVED))
+  fuelSavedBatch(@Payload() m: RpcMessage<EventBatch<FuelRecordSavedEvent>>) {
+    return this.records.onFuelRecordSavedBatch(m);
   }
 
   @EventPattern(FUEL_RECORD_DELETED)

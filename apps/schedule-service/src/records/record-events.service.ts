@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   eventTime,
+  eventsOfBatch,
+  type EventBatch,
   isValidId,
   type FuelRecordDeletedEvent,
   type FuelRecordSavedEvent,
@@ -9,7 +11,7 @@ import {
   type ServiceRecordSavedEvent,
 } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachineProjection } from '../machine-events/machine-projection.js';
 import { checkReadingValue } from '../meters/meter.rules.js';
@@ -77,24 +79,36 @@ export class RecordEventsService {
   }
 
   onFuelRecordSaved(m: RpcMessage<FuelRecordSavedEvent>): Promise<void> {
-    const e = m?.payload;
+    const fact = this.fuelFact(m?.payload);
+    return fact ? this.saved(fact, m) : Promise.resolve();
+  }
+
+  /** A batch of fuel.record.saved (EVENT_BATCH_TARGETS): applied in one transaction, in order. */
+  onFuelRecordSavedBatch(m: RpcMessage<EventBatch<FuelRecordSavedEvent>>): Promise<void> {
+    return this.savedMany(
+      eventsOfBatch(m).flatMap((e) => {
+        const fact = this.fuelFact(e.payload);
+        return fact ? [{ fact, ctx: contextOf(e) }] : [];
+      }),
+    );
+  }
+
+  /** What a fuel.record.saved tells (null, logged, when it is malformed). */
+  private fuelFact(e: FuelRecordSavedEvent | undefined): SavedFact | null {
     if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
       this.logger.warn('ignored a malformed fuel.record.saved event');
-      return Promise.resolve();
+      return null;
     }
-    return this.saved(
-      {
-        source: 'fuel_record',
-        recordId: e.recordId,
-        userId: e.userId,
-        machineId: e.machineId,
-        date: e.date,
-        distance: e.currentMileage ?? null,
-        hours: e.currentHours ?? null,
-        at: eventTime(e.at),
-      },
-      m,
-    );
+    return {
+      source: 'fuel_record',
+      recordId: e.recordId,
+      userId: e.userId,
+      machineId: e.machineId,
+      date: e.date,
+      distance: e.currentMileage ?? null,
+      hours: e.currentHours ?? null,
+      at: eventTime(e.at),
+    };
   }
 
   onServiceRecordDeleted(m: RpcMessage<ServiceRecordDeletedEvent>): Promise<void> {
@@ -105,72 +119,98 @@ export class RecordEventsService {
     return this.deleted('fuel_record', m);
   }
 
-  private async saved(f: SavedFact, m: RpcMessage<unknown>): Promise<void> {
-    const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
+  private saved(f: SavedFact, m: RpcMessage<unknown>): Promise<void> {
+    return this.savedMany([{ fact: f, ctx: contextOf(m) }]);
+  }
+
+  /**
+   * Applies saved facts in order in one transaction. The machines they touch are recomputed (their
+   * schedules, and the current values machine-service is told) once, after all of them: a batch of
+   * 200 fuel records on one machine makes one recompute and one schedule.meters.changed, not 200.
+   */
+  private async savedMany(facts: readonly { fact: SavedFact; ctx: CallContext }[]): Promise<void> {
+    if (facts.length === 0) {
+      return;
+    }
     await this.dataSource.transaction(async (manager) => {
-      // The machine first (its row orders this machine's writes); it may not have been heard of yet.
-      if (!(await this.projection.ensure(manager, f.userId, f.machineId))) {
-        return;
-      }
-      const before = await this.records.apply(manager, {
-        source: f.source,
-        recordId: f.recordId,
-        userId: f.userId,
-        machineId: f.machineId,
-        recordDate: f.date,
-        deleted: false,
-        updatedAt: f.at,
-      });
-      if (before === 'stale') {
-        return;
-      }
-      const touched = new Set<number>([f.machineId]);
-      // The schedules this save completes anew: their return to upcoming is a completion.
-      const completed: number[] = [];
-      for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
-        touched.add(old.machineId);
-      }
-      await this.readings.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
-      const meters = await this.meters.ofMachine(manager, f.userId, f.machineId);
-      for (const [kind, value] of [
-        ['distance', f.distance],
-        ['hours', f.hours],
-      ] as const) {
-        const meter = meters.find((x) => x.kind === kind);
-        if (!meter || value === null || value === undefined) {
-          continue;
-        }
-        let raw: number;
-        try {
-          raw = checkReadingValue(kind, kind === 'distance' ? Math.round(value) : Math.round(value * 10) / 10);
-        } catch {
-          continue;
-        }
-        // The record's value is what the meter showed: a raw reading in its date's segment.
-        await this.readings.place(
-          manager,
-          meter,
-          { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null },
-          { voidIfOutOfSequence: true, ctx },
-        );
-      }
-      if (f.source === 'service_record') {
-        const existing = await this.schedules.completionsOfRecord(manager, f.recordId);
-        const ids = f.completes ?? existing.map((c) => c.scheduleId);
-        await this.schedules.deleteCompletions(
-          manager,
-          existing.map((c) => c.id),
-        );
-        await this.schedulesService.completeWith(manager, f.userId, f.machineId, ids, f.recordId, f.date);
-        completed.push(...ids.filter((id) => !existing.some((c) => c.scheduleId === id)));
-        if (before && before.machineId !== f.machineId) {
-          touched.add(before.machineId);
+      const recompute = new Map<string, { userId: number; machineId: number; ctx: CallContext; completed: number[] }>();
+      for (const { fact, ctx } of facts) {
+        for (const machine of await this.applySaved(manager, fact, ctx)) {
+          const key = `${fact.userId}:${machine.id}`;
+          const entry = recompute.get(key) ?? { userId: fact.userId, machineId: machine.id, ctx, completed: [] };
+          entry.ctx = ctx; // the last event's, as the recompute after it would have carried
+          entry.completed.push(...machine.completed);
+          recompute.set(key, entry);
         }
       }
-      for (const machineId of touched) {
-        await this.readings.changed(manager, f.userId, machineId, ctx, 'record', completed);
+      for (const { userId, machineId, ctx, completed } of recompute.values()) {
+        await this.readings.changed(manager, userId, machineId, ctx, 'record', completed);
       }
     });
+  }
+
+  /** One saved fact's readings and completions; answers the machines to recompute (with the schedules it completed anew). */
+  private async applySaved(manager: EntityManager, f: SavedFact, ctx: CallContext): Promise<{ id: number; completed: number[] }[]> {
+    // The machine first (its row orders this machine's writes); it may not have been heard of yet.
+    if (!(await this.projection.ensure(manager, f.userId, f.machineId))) {
+      return [];
+    }
+    const before = await this.records.apply(manager, {
+      source: f.source,
+      recordId: f.recordId,
+      userId: f.userId,
+      machineId: f.machineId,
+      recordDate: f.date,
+      deleted: false,
+      updatedAt: f.at,
+    });
+    if (before === 'stale') {
+      return [];
+    }
+    const touched = new Set<number>([f.machineId]);
+    // The schedules this save completes anew: their return to upcoming is a completion.
+    const completed: number[] = [];
+    for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
+      touched.add(old.machineId);
+    }
+    await this.readings.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
+    const meters = await this.meters.ofMachine(manager, f.userId, f.machineId);
+    for (const [kind, value] of [
+      ['distance', f.distance],
+      ['hours', f.hours],
+    ] as const) {
+      const meter = meters.find((x) => x.kind === kind);
+      if (!meter || value === null || value === undefined) {
+        continue;
+      }
+      let raw: number;
+      try {
+        raw = checkReadingValue(kind, kind === 'distance' ? Math.round(value) : Math.round(value * 10) / 10);
+      } catch {
+        continue;
+      }
+      // The record's value is what the meter showed: a raw reading in its date's segment.
+      await this.readings.place(
+        manager,
+        meter,
+        { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null },
+        { voidIfOutOfSequence: true, ctx },
+      );
+    }
+    if (f.source === 'service_record') {
+      const existing = await this.schedules.completionsOfRecord(manager, f.recordId);
+      const ids = f.completes ?? existing.map((c) => c.scheduleId);
+      await this.schedules.deleteCompletions(
+        manager,
+        existing.map((c) => c.id),
+      );
+      await this.schedulesService.completeWith(manager, f.userId, f.machineId, ids, f.recordId, f.date);
+      completed.push(...ids.filter((id) => !existing.some((c) => c.scheduleId === id)));
+      if (before && before.machineId !== f.machineId) {
+        touched.add(before.machineId);
+      }
+    }
+    return [...touched].map((id) => ({ id, completed }));
   }
 
   private async deleted(source: RecordSource, m: RpcMessage<ServiceRecordDeletedEvent | FuelRecordDeletedEvent>): Promise<void> {
@@ -216,3 +256,6 @@ export class RecordEventsService {
     });
   }
 }
+
+/** The context an event's own writes (and the events they cause) carry. */
+const contextOf = (m: RpcMessage<unknown>): CallContext => ({ actor: m?.actor ?? null, correlationId: m?.meta?.correlationId });

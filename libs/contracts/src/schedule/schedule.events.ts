@@ -80,6 +80,8 @@ export interface ScheduleReadingCreatedEvent {
  */
 export const SCHEDULE_READING_CHANGED = routeEvent<'schedule.reading.changed', ScheduleReadingChangedEvent>('schedule.reading.changed', ['report-service'], {
   stateKey: (e) => String(e.readingId),
+  // One a fuel record of an import: report-service takes them in batches too.
+  batches: ['report-service'],
 });
 export interface ScheduleReadingChangedEvent {
   readingId: number;

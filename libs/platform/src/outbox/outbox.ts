@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EVENT_ROUTES, EVENT_STATE_KEYS, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
+import { EVENT_BATCH_TARGETS, EVENT_ROUTES, EVENT_STATE_KEYS, batchPattern, type EventBatch, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource, In, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
@@ -7,7 +7,8 @@ import { OutboxEvent } from './outbox-event.entity.js';
 import { CLAIM_MS, PolledDrainer } from './polled-drainer.js';
 
 const POLL_MS = 500;
-const BATCH = 50;
+/** Rows a lane reads a pass; also the most events one batch delivery carries (EVENT_BATCH_TARGETS). */
+const BATCH = 200;
 const MAX_BACKOFF_MS = 60_000;
 /** Outbox rows one INSERT of enqueueMany writes (6 parameters each: well inside SQLite's and PostgreSQL's limits). */
 const ENQUEUE_CHUNK = 1000;
@@ -147,12 +148,15 @@ export class Outbox extends PolledDrainer {
     const events = due.map((row) => ({ row, message: parseMessage(row.message) }));
     // Of state events for one key only the newest is sent; the older ones go with it.
     const supersededBy = newestOfEachState(events);
-    const toSend = events.filter(({ row }) => !supersededBy.has(row.id));
+    const deliveries = asDeliveries(
+      lane,
+      events.filter(({ row }) => !supersededBy.has(row.id)),
+    );
     // Sent side by side in id order (a channel or socket keeps that order), each awaited apart: one
     // at a time, a lane managed a few hundred a second while the service took twice that in writes.
-    const outcomes = await Promise.allSettled(toSend.map((event) => this.send(event)));
+    const outcomes = await Promise.allSettled(deliveries.map((delivery) => this.send(delivery)));
     const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
-    const delivered = new Set((failed === -1 ? toSend : toSend.slice(0, failed)).map(({ row }) => row.id));
+    const delivered = new Set((failed === -1 ? deliveries : deliveries.slice(0, failed)).flatMap((d) => d.map(({ row }) => row.id)));
     const sent = new Set(
       ids.filter((id) => {
         const newer = supersededBy.get(id);
@@ -160,10 +164,10 @@ export class Outbox extends PolledDrainer {
       }),
     );
     if (failed !== -1) {
-      // The failed event and every one not delivered with it are sent again, in order, once it is
-      // due again: an event after it that did arrive arrives once more, so its last arrival is
-      // still in order.
-      const { row } = toSend[failed];
+      // The failed delivery (a batch: all of its events) and every one not delivered with it are
+      // sent again, in order, once it is due again: an event after it that did arrive arrives once
+      // more, so its last arrival is still in order. Its first row carries the attempts.
+      const { row } = deliveries[failed][0];
       const attempts = row.attempts + 1;
       const backoff = Math.min(MAX_BACKOFF_MS, 500 * 2 ** Math.min(attempts, 10));
       const retryAt = new Date(Date.now() + backoff);
@@ -174,7 +178,8 @@ export class Outbox extends PolledDrainer {
         retryAt,
       );
       const reason = (outcomes[failed] as PromiseRejectedResult).reason as Error;
-      this.logger.warn(`${row.event} #${row.id} for ${lane ?? '*'} not delivered (attempt ${attempts}, next in ${backoff} ms): ${reason?.message}`);
+      const what = deliveries[failed].length > 1 ? `a batch of ${deliveries[failed].length} ${row.event}` : row.event;
+      this.logger.warn(`${what} #${row.id} for ${lane ?? '*'} not delivered (attempt ${attempts}, next in ${backoff} ms): ${reason?.message}`);
     }
     // One statement for the lane's delivered rows. Should it fail, they are sent again once their
     // claim runs out: at least once, as always.
@@ -184,9 +189,16 @@ export class Outbox extends PolledDrainer {
     return failed === -1 && due.length === BATCH;
   }
 
-  private async send({ row, message }: PendingEvent): Promise<void> {
+  /** One delivery: an event alone, or a run of events as one batch (EVENT_BATCH_TARGETS). */
+  private async send(delivery: PendingEvent[]): Promise<void> {
+    const [{ row, message }] = delivery;
     if (message instanceof Error) {
       throw message;
+    }
+    if (delivery.length > 1) {
+      // Only a lane's own subscriber takes batches, so row.target is set; the batch's context is its first event's.
+      const batch: EventBatch<unknown> = { events: delivery.map((d) => d.message as RpcMessage) };
+      return this.bus.publishTo(row.target!, batchPattern(row.event), batch, { actor: message.actor, correlationId: message.meta.correlationId });
     }
     const ctx = { actor: message.actor, correlationId: message.meta.correlationId };
     return row.target ? this.bus.publishTo(row.target, row.event, message.payload, ctx) : this.bus.publish(row.event, message.payload, ctx);
@@ -215,6 +227,25 @@ function parseMessage(text: string): RpcMessage | Error {
   } catch (err) {
     return err as Error;
   }
+}
+
+/**
+ * A lane's events in deliveries, in order: each run of consecutive events of one name that the lane's
+ * subscriber takes in batches (EVENT_BATCH_TARGETS) is one delivery, every other event one of its own.
+ */
+function asDeliveries(lane: ServiceName | null, events: PendingEvent[]): PendingEvent[][] {
+  const deliveries: PendingEvent[][] = [];
+  let run: PendingEvent[] | null = null;
+  for (const event of events) {
+    const batchable = lane !== null && !(event.message instanceof Error) && (EVENT_BATCH_TARGETS[event.row.event]?.includes(lane) ?? false);
+    if (batchable && run && run[0].row.event === event.row.event) {
+      run.push(event);
+      continue;
+    }
+    run = batchable ? [event] : null;
+    deliveries.push(run ?? [event]);
+  }
+  return deliveries;
 }
 
 /** Each older state event of a batch (EVENT_STATE_KEYS), mapped to the id of the newest one of its key. */

@@ -1,7 +1,17 @@
 import type { DynamicModule, INestMicroservice, InjectionToken } from '@nestjs/common';
 import { ClientProxyFactory, Transport, type ClientProxy } from '@nestjs/microservices';
 import { Test, type TestingModuleBuilder } from '@nestjs/testing';
-import { ErrorCode, MACHINE_GET, type Actor, type RpcErrorPayload, type RpcPattern, type RpcRequestOf, type RpcResponseOf } from '@wrenchlog/contracts';
+import {
+  batchPattern,
+  ErrorCode,
+  MACHINE_GET,
+  type Actor,
+  type EventBatch,
+  type RpcErrorPayload,
+  type RpcPattern,
+  type RpcRequestOf,
+  type RpcResponseOf,
+} from '@wrenchlog/contracts';
 import { EventBus, loadEnv, OutboxEvent, RpcCallError, RpcClient, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -121,8 +131,11 @@ export class ServiceUnderTest {
     await firstValueFrom(this.client.emit(event, { actor, payload, meta: { correlationId: 'int-test-event' } }), { defaultValue: undefined });
   }
 
+  /** The payloads published under `name`, a batch delivery of it (EVENT_BATCH_TARGETS) counted as its events, in order. */
   events(name: string): any[] {
-    return this.published.filter((p) => p.event === name).map((p) => p.payload);
+    return this.published.flatMap((p) =>
+      p.event === name ? [p.payload] : p.event === batchPattern(name) ? (p.payload as EventBatch<unknown>).events.map((e) => e.payload) : [],
+    );
   }
 
   async stop(): Promise<void> {
