@@ -3,6 +3,7 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
@@ -25,8 +26,9 @@ import {
   type UpdateReadingRequest,
   type Actor,
 } from '@wrenchlog/contracts';
-import { ReadingImportsService } from './reading-imports.service.js';
 import { Caller } from '@wrenchlog/platform';
+import { ScheduleImportsService } from '../schedules/schedule-imports.service.js';
+import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsService } from './readings.service.js';
 
 @Controller()
@@ -34,6 +36,7 @@ export class ReadingsController {
   constructor(
     private readonly readings: ReadingsService,
     private readonly imports: ReadingImportsService,
+    private readonly scheduleImports: ScheduleImportsService,
   ) {}
 
   @MessagePattern(METER_BY_MACHINE)
@@ -79,6 +82,11 @@ export class ReadingsController {
   @MessagePattern(SCHEDULE_IMPORT_APPLY_READINGS)
   importApplyReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.applyReadings(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_APPLY_SCHEDULES)
+  importApplySchedules(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.scheduleImports.applySchedules(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_HAND_READINGS)

@@ -1,0 +1,143 @@
+import { Injectable } from '@nestjs/common';
+import { checkImportRecord, isValidId, ScheduleInput, type Actor, type ImportApplyRequest, type ImportApplyResult, type RpcMeta } from '@wrenchlog/contracts';
+import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
+import { DataSource, In } from 'typeorm';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import { CompletionEntity } from './completion.entity.js';
+import { ScheduleRecompute } from './schedule-recompute.js';
+import { ScheduleEntity } from './schedule.entity.js';
+import { checkSchedule, restoredBaseline } from './schedule.rules.js';
+import { typeKey } from './schedules.repository.js';
+import { callContext, SchedulesService } from './schedules.service.js';
+
+/** A restore's schedule row (libs/importers' ScheduleRow): the settings as exported and its history. */
+interface RestoredRecord {
+  machineId?: unknown;
+  baseDate?: string | null;
+  baseDistance?: number | null;
+  baseHours?: number | null;
+  lastDoneDate?: string | null;
+  lastDoneDistance?: number | null;
+  lastDoneHours?: number | null;
+  completions?: number;
+}
+
+/** A restore's maintenance schedules (schedules.csv, issue 23): schedule.import.applySchedules and their revert. */
+@Injectable()
+export class ScheduleImportsService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly machines: MachinesRepository,
+    private readonly schedules: SchedulesService,
+    private readonly recompute: ScheduleRecompute,
+    private readonly outbox: Outbox,
+  ) {}
+
+  /**
+   * One batch in one transaction: each schedule on its machine with the API's rules (checkSchedule),
+   * its baseline such that its next due is the original's (restoredBaseline: the completions are
+   * not restored), then each machine recomputed once, so the status follows the restored readings.
+   */
+  async applySchedules(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
+    const { userId } = caller;
+    const ctx = callContext(caller, meta);
+    const today = this.schedules.today();
+    const result = await this.dataSource.transaction(async (manager) => {
+      const known = new Set<number>();
+      const touched = new Set<number>();
+      const result = await applyImportRowByRow(manager, ScheduleEntity, request, async (row) => {
+        const { value: input, problem } = checkImportRecord(ScheduleInput, row.record);
+        if (!input) {
+          return { failed: problem };
+        }
+        const record = row.record as RestoredRecord;
+        const machineId = record.machineId;
+        if (!isValidId(machineId)) {
+          return { failed: 'machineId: the row has no machine' };
+        }
+        let settings: ReturnType<typeof checkSchedule>;
+        try {
+          const probe = checkSchedule({ ...input, lastDoneDate: null, lastDoneDistance: null, lastDoneHours: null });
+          const base = restoredBaseline(probe, {
+            baseline: { date: record.baseDate ?? null, distance: record.baseDistance ?? null, hours: record.baseHours ?? null },
+            lastDone: { date: record.lastDoneDate ?? null, distance: record.lastDoneDistance ?? null, hours: record.lastDoneHours ?? null },
+            completions: record.completions ?? 0,
+          });
+          // The baseline passes the API's last-done rules too.
+          settings = checkSchedule({ ...input, lastDoneDate: base.date, lastDoneDistance: base.distance, lastDoneHours: base.hours });
+        } catch (err) {
+          if (err instanceof DomainError) {
+            const field = err.details?.[0]?.field;
+            return { failed: field ? `${field}: ${err.message}` : err.message };
+          }
+          throw err;
+        }
+        if (!known.has(machineId)) {
+          if (!(await this.machines.lock(manager, machineId))) {
+            throw unavailable(`Machine ${machineId} is not known to the schedules yet`);
+          }
+          known.add(machineId);
+        }
+        const machine = await this.machines.ownedForWrite(manager, userId, machineId);
+        if (!machine) {
+          return { failed: 'Machine not found' };
+        }
+        const created = manager.create(ScheduleEntity, {
+          userId,
+          machineId,
+          machineName: machine.name,
+          machineType: machine.type,
+          machineTypeKey: typeKey(machine.type),
+          title: settings.title,
+          serviceType: settings.serviceType,
+          intervalDays: settings.intervalDays,
+          intervalMonths: settings.intervalMonths,
+          intervalDistance: settings.intervalDistance,
+          intervalHours: settings.intervalHours,
+          soonDays: settings.soonDays,
+          soonDistance: settings.soonDistance,
+          soonHours: settings.soonHours,
+          recurring: settings.recurring,
+          anchor: settings.anchor,
+          origin: 'user',
+          originKey: null,
+          fixedDueDate: null,
+          baseDate: settings.lastDoneDate,
+          baseDistance: settings.lastDoneDistance,
+          baseHours: settings.lastDoneHours,
+          // A placeholder state until the machine's recompute below (in this transaction).
+          status: 'upcoming',
+          statusRank: 2,
+          reason: '',
+          reasonDimension: 'date',
+          sortDate: '9999-12-31',
+          done: false,
+          computedOn: '1970-01-01',
+          dateCreated: new Date(),
+          idempotencyKey: null,
+          importId: request.importId,
+          importRow: row.rowNumber,
+        });
+        await manager.insert(ScheduleEntity, created);
+        touched.add(machineId);
+        return { id: created.id };
+      });
+      for (const machineId of touched) {
+        await this.recompute.machine(manager, userId, machineId, today, ctx, 'created');
+      }
+      return result;
+    });
+    return { ...result, backlog: await this.outbox.backlog() };
+  }
+
+  /** Deletes exactly that import's schedules of the caller (and any completion given them since), announcing each as deleted. */
+  revert(caller: Actor, importId: number, meta?: RpcMeta): Promise<number> {
+    const ctx = callContext(caller, meta);
+    return revertImportRecords(this.dataSource, ScheduleEntity, caller.userId, importId, async (manager, rows) => {
+      await manager.delete(CompletionEntity, { userId: caller.userId, scheduleId: In(rows.map((r) => r.id)) });
+      for (const row of rows) {
+        await this.recompute.statusChanged(manager, row, row.status, null, null, null, ctx, 'deleted');
+      }
+    });
+  }
+}
