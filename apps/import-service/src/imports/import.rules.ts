@@ -13,6 +13,7 @@ import {
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_REVERT,
   SERVICE_IMPORT_APPLY,
@@ -76,7 +77,7 @@ export function sendsRow(row: RowFacts): boolean {
 }
 
 /** The kinds of rows and the owners' calls that write and revert them. */
-export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
+export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part', 'reading', 'schedule'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 export const APPLY_PATTERN = {
@@ -88,6 +89,7 @@ export const APPLY_PATTERN = {
   supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
   part: INVENTORY_IMPORT_APPLY_PARTS,
   reading: SCHEDULE_IMPORT_APPLY_READINGS,
+  schedule: SCHEDULE_IMPORT_APPLY_SCHEDULES,
 } as const satisfies Record<RowKind, string>;
 
 /**

@@ -25,8 +25,7 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
 
 // The files a restore reads, in this order (the job writes machines, then suppliers, then parts,
-// before the rest). The schedules of format 2 are in the ZIP for people and other tools; a restore
-// leaves them out (not restored yet).
+// before the rest). Schedules come last: their machines' readings are in by then.
 const KIND_OF: Partial<Record<ExportKind, RecordKind>> = {
   machines: 'machine',
   serviceRecords: 'service',
@@ -35,6 +34,7 @@ const KIND_OF: Partial<Record<ExportKind, RecordKind>> = {
   suppliers: 'supplier',
   parts: 'part',
   meterReadings: 'reading',
+  schedules: 'schedule',
 };
 const RESTORED = EXPORT_KINDS.filter((k) => KIND_OF[k] !== undefined);
 const FILE_KIND = new Map<string, ExportKind>(RESTORED.map((k) => [EXPORT_FILES[k], k]));
@@ -52,10 +52,7 @@ export interface ExportArchiveContent {
   notes: string[];
 }
 
-const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [
-  { kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' },
-  { kind: 'photos', one: 'photo', many: 'photos' },
-];
+const NOT_RESTORED: { kind: ExportKind | 'photos'; one: string; many: string }[] = [{ kind: 'photos', one: 'photo', many: 'photos' }];
 
 /** The note on what an export's manifest counts that a restore leaves in the ZIP; null when nothing. */
 export function notRestoredNote(counts: Partial<Record<ExportKind | 'photos', unknown>> | undefined): string | null {
