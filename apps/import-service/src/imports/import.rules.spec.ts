@@ -7,6 +7,7 @@ import {
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SERVICE_IMPORT_APPLY,
 } from '@wrenchlog/contracts';
 import {
@@ -117,6 +118,7 @@ describe('the rows a commit sends and where they go', () => {
       supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
       part: INVENTORY_IMPORT_APPLY_PARTS,
       reading: SCHEDULE_IMPORT_APPLY_READINGS,
+      schedule: SCHEDULE_IMPORT_APPLY_SCHEDULES,
     });
     const rows = [
       { kind: 'machine', n: 2 },
