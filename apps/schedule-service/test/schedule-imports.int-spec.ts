@@ -4,6 +4,7 @@ import {
   READING_CREATE,
   SCHEDULE_BY_MACHINE,
   SCHEDULE_IMPORT_APPLY_SCHEDULES,
+  SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_REVERT,
   ScheduleMessages,
   type Meter,
@@ -81,6 +82,11 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
         { rowNumber: 6, record: restored({ machineId: other.machineId, intervalDays: 30 }) },
       ],
     };
+    // The dry run's check refuses what the rules refuse, whatever the machine (the apply also finds row 6's is another user's).
+    expect(await svc.send(SCHEDULE_IMPORT_CHECK_SCHEDULES, { userId: userA.userId, rows: batch.rows }, userA)).toEqual({
+      duplicates: [],
+      problems: [{ rowNumber: 5, message: `intervalDays: ${ScheduleMessages.noInterval}` }],
+    });
     const applied = await svc.send(SCHEDULE_IMPORT_APPLY_SCHEDULES, batch, userA);
     expect(applied.failed).toEqual([
       { rowNumber: 5, message: `intervalDays: ${ScheduleMessages.noInterval}` },

@@ -4,6 +4,7 @@ import {
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
   SCHEDULE_IMPORT_APPLY_SCHEDULES,
+  SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
@@ -87,6 +88,11 @@ export class ReadingsController {
   @MessagePattern(SCHEDULE_IMPORT_APPLY_SCHEDULES)
   importApplySchedules(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.scheduleImports.applySchedules(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_CHECK_SCHEDULES)
+  importCheckSchedules(@Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.scheduleImports.checkSchedules(m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_HAND_READINGS)

@@ -1,12 +1,22 @@
 import { Injectable } from '@nestjs/common';
-import { checkImportRecord, isValidId, ScheduleInput, type Actor, type ImportApplyRequest, type ImportApplyResult, type RpcMeta } from '@wrenchlog/contracts';
+import {
+  checkImportRecord,
+  isValidId,
+  ScheduleInput,
+  type Actor,
+  type ImportApplyRequest,
+  type ImportApplyResult,
+  type ImportCheckRequest,
+  type ImportCheckResult,
+  type RpcMeta,
+} from '@wrenchlog/contracts';
 import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
 import { DataSource, In } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { CompletionEntity } from './completion.entity.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { ScheduleEntity } from './schedule.entity.js';
-import { checkSchedule, restoredBaseline } from './schedule.rules.js';
+import { checkSchedule, restoredBaseline, type ScheduleSettings } from './schedule.rules.js';
 import { typeKey } from './schedules.repository.js';
 import { callContext, SchedulesService } from './schedules.service.js';
 
@@ -22,7 +32,38 @@ interface RestoredRecord {
   completions?: number;
 }
 
-/** A restore's maintenance schedules (schedules.csv, issue 23): schedule.import.applySchedules and their revert. */
+/** A restore's row as the schedule it writes, checked with the API's rules (checkSchedule), or why it cannot be one. */
+function restoredSchedule(raw: unknown): { machineId: number; settings: ScheduleSettings } | { problem: string } {
+  const { value: input, problem } = checkImportRecord(ScheduleInput, raw);
+  if (!input) {
+    return { problem };
+  }
+  const record = raw as RestoredRecord;
+  if (!isValidId(record.machineId)) {
+    return { problem: 'machineId: the row has no machine' };
+  }
+  try {
+    const probe = checkSchedule({ ...input, lastDoneDate: null, lastDoneDistance: null, lastDoneHours: null });
+    const base = restoredBaseline(probe, {
+      baseline: { date: record.baseDate ?? null, distance: record.baseDistance ?? null, hours: record.baseHours ?? null },
+      lastDone: { date: record.lastDoneDate ?? null, distance: record.lastDoneDistance ?? null, hours: record.lastDoneHours ?? null },
+      completions: record.completions ?? 0,
+    });
+    // The baseline passes the API's last-done rules too.
+    return {
+      machineId: record.machineId,
+      settings: checkSchedule({ ...input, lastDoneDate: base.date, lastDoneDistance: base.distance, lastDoneHours: base.hours }),
+    };
+  } catch (err) {
+    if (err instanceof DomainError) {
+      const field = err.details?.[0]?.field;
+      return { problem: field ? `${field}: ${err.message}` : err.message };
+    }
+    throw err;
+  }
+}
+
+/** A restore's maintenance schedules (schedules.csv, issue 23): schedule.import.checkSchedules, applySchedules and their revert. */
 @Injectable()
 export class ScheduleImportsService {
   constructor(
@@ -32,6 +73,15 @@ export class ScheduleImportsService {
     private readonly recompute: ScheduleRecompute,
     private readonly outbox: Outbox,
   ) {}
+
+  /** schedule.import.checkSchedules (the dry run): the rows the API's rules refuse, with the words apply would fail them with. */
+  checkSchedules(request: ImportCheckRequest): ImportCheckResult {
+    const problems = (request?.rows ?? []).flatMap((row) => {
+      const checked = restoredSchedule(row.record);
+      return 'problem' in checked ? [{ rowNumber: row.rowNumber, message: checked.problem }] : [];
+    });
+    return { duplicates: [], problems };
+  }
 
   /**
    * One batch in one transaction: each schedule on its machine with the API's rules (checkSchedule),
@@ -46,32 +96,11 @@ export class ScheduleImportsService {
       const known = new Set<number>();
       const touched = new Set<number>();
       const result = await applyImportRowByRow(manager, ScheduleEntity, request, async (row) => {
-        const { value: input, problem } = checkImportRecord(ScheduleInput, row.record);
-        if (!input) {
-          return { failed: problem };
+        const checked = restoredSchedule(row.record);
+        if ('problem' in checked) {
+          return { failed: checked.problem };
         }
-        const record = row.record as RestoredRecord;
-        const machineId = record.machineId;
-        if (!isValidId(machineId)) {
-          return { failed: 'machineId: the row has no machine' };
-        }
-        let settings: ReturnType<typeof checkSchedule>;
-        try {
-          const probe = checkSchedule({ ...input, lastDoneDate: null, lastDoneDistance: null, lastDoneHours: null });
-          const base = restoredBaseline(probe, {
-            baseline: { date: record.baseDate ?? null, distance: record.baseDistance ?? null, hours: record.baseHours ?? null },
-            lastDone: { date: record.lastDoneDate ?? null, distance: record.lastDoneDistance ?? null, hours: record.lastDoneHours ?? null },
-            completions: record.completions ?? 0,
-          });
-          // The baseline passes the API's last-done rules too.
-          settings = checkSchedule({ ...input, lastDoneDate: base.date, lastDoneDistance: base.distance, lastDoneHours: base.hours });
-        } catch (err) {
-          if (err instanceof DomainError) {
-            const field = err.details?.[0]?.field;
-            return { failed: field ? `${field}: ${err.message}` : err.message };
-          }
-          throw err;
-        }
+        const { machineId, settings } = checked;
         if (!known.has(machineId)) {
           if (!(await this.machines.lock(manager, machineId))) {
             throw unavailable(`Machine ${machineId} is not known to the schedules yet`);
