@@ -14,10 +14,12 @@ import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavaila
 import { DataSource, In } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { CompletionEntity } from './completion.entity.js';
+import { MachineMeters, type MachineMeterStates } from './machine-meters.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
+import { stateOf } from './schedule-state.js';
 import { ScheduleEntity } from './schedule.entity.js';
 import { checkSchedule, restoredBaseline, type ScheduleSettings } from './schedule.rules.js';
-import { typeKey } from './schedules.repository.js';
+import { SchedulesRepository, typeKey } from './schedules.repository.js';
 import { callContext, SchedulesService } from './schedules.service.js';
 
 /** A restore's schedule row (libs/importers' ScheduleRow): the settings as exported and its history. */
@@ -70,6 +72,8 @@ export class ScheduleImportsService {
     private readonly dataSource: DataSource,
     private readonly machines: MachinesRepository,
     private readonly schedules: SchedulesService,
+    private readonly repository: SchedulesRepository,
+    private readonly machineMeters: MachineMeters,
     private readonly recompute: ScheduleRecompute,
     private readonly outbox: Outbox,
   ) {}
@@ -86,32 +90,31 @@ export class ScheduleImportsService {
   /**
    * One batch in one transaction: each schedule on its machine with the API's rules (checkSchedule),
    * its baseline such that its next due is the original's (restoredBaseline: the completions are
-   * not restored), then each machine recomputed once, so the status follows the restored readings.
+   * not restored), its state from the machine's restored readings, announced as a created one is.
    */
   async applySchedules(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
     const { userId } = caller;
     const ctx = callContext(caller, meta);
     const today = this.schedules.today();
     const result = await this.dataSource.transaction(async (manager) => {
-      const known = new Set<number>();
-      const touched = new Set<number>();
-      const result = await applyImportRowByRow(manager, ScheduleEntity, request, async (row) => {
+      const meters = new Map<number, MachineMeterStates>();
+      return applyImportRowByRow(manager, ScheduleEntity, request, async (row) => {
         const checked = restoredSchedule(row.record);
         if ('problem' in checked) {
           return { failed: checked.problem };
         }
         const { machineId, settings } = checked;
-        if (!known.has(machineId)) {
-          if (!(await this.machines.lock(manager, machineId))) {
-            throw unavailable(`Machine ${machineId} is not known to the schedules yet`);
-          }
-          known.add(machineId);
+        if (!meters.has(machineId) && !(await this.machines.lock(manager, machineId))) {
+          throw unavailable(`Machine ${machineId} is not known to the schedules yet`);
         }
         const machine = await this.machines.ownedForWrite(manager, userId, machineId);
         if (!machine) {
           return { failed: 'Machine not found' };
         }
-        const created = manager.create(ScheduleEntity, {
+        if (!meters.has(machineId)) {
+          meters.set(machineId, await this.machineMeters.of(manager, userId, machineId, today));
+        }
+        const draft = {
           userId,
           machineId,
           machineName: machine.name,
@@ -134,27 +137,15 @@ export class ScheduleImportsService {
           baseDate: settings.lastDoneDate,
           baseDistance: settings.lastDoneDistance,
           baseHours: settings.lastDoneHours,
-          // A placeholder state until the machine's recompute below (in this transaction).
-          status: 'upcoming',
-          statusRank: 2,
-          reason: '',
-          reasonDimension: 'date',
-          sortDate: '9999-12-31',
-          done: false,
-          computedOn: '1970-01-01',
           dateCreated: new Date(),
           idempotencyKey: null,
           importId: request.importId,
           importRow: row.rowNumber,
-        });
-        await manager.insert(ScheduleEntity, created);
-        touched.add(machineId);
+        } as Omit<ScheduleEntity, 'id'>;
+        const created = await this.repository.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters.get(machineId)!, today) });
+        await this.recompute.statusChanged(manager, created, null, created.status, created.reason, created.reasonDimension, ctx, 'created');
         return { id: created.id };
       });
-      for (const machineId of touched) {
-        await this.recompute.machine(manager, userId, machineId, today, ctx, 'created');
-      }
-      return result;
     });
     return { ...result, backlog: await this.outbox.backlog() };
   }
