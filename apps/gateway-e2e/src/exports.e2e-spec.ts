@@ -83,13 +83,24 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       a.token,
     );
     expect(bought.status).toBe(201);
-    // Format 2: a reading entered by hand and a schedule.
+    // Format 2: a reading entered by hand and two schedules: one done by the oil change, one on a fixed grid with its own window.
     const schedule = await api.post(
       `/api/machines/${truck.id}/schedules`,
       { title: 'Oil', serviceType: 'Oil Change', intervalDistance: 5000, recurring: true, anchor: 'completion' },
       a.token,
     );
     expect(schedule.status).toBe(201);
+    const grid = await api.post(
+      `/api/machines/${mower.id}/schedules`,
+      { title: 'Grease', serviceType: 'Lubrication', intervalMonths: 1, soonDays: 10, recurring: true, anchor: 'fixed', lastDoneDate: '2026-01-01' },
+      a.token,
+    );
+    expect(grid.status).toBe(201);
+    // The schedules hear of the oil change by its event.
+    await expectEventually(
+      async () => expect((await api.post(`/api/schedules/${schedule.body.id}/complete`, { serviceRecordId: oil.id }, a.token)).status).toBe(201),
+      20_000,
+    );
     let odometer: any;
     await expectEventually(async () => {
       odometer = ((await api.get(`/api/machines/${truck.id}/meters`, a.token)).body as any[]).find?.((m) => m.kind === 'distance');
@@ -110,7 +121,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
     const view = await ready(started.body.id, a.token);
     expect(view).toMatchObject({
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 2 },
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 2, photos: 2 },
       error: null,
     });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
@@ -163,7 +174,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
       formatVersion: 2,
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 1, photos: 2 },
+      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 2, photos: 2 },
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -208,6 +219,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     ]);
     expect(csvRows(files['schedules.csv']).map((x) => [x.machine, x.title, x.serviceType, x.intervalDistance, x.recurring, x.anchor, x.soonDistance])).toEqual([
       ['Export Truck', 'Oil', 'Oil Change', '5000', 'true', 'completion', ''],
+      ['Export Mower', 'Grease', 'Lubrication', '', 'true', 'fixed', ''],
     ]);
   });
 
@@ -218,13 +230,11 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
-    // What the restore leaves in the ZIP is said before anything is written.
-    expect(uploaded.body.notes).toContain(
-      "The export's 1 maintenance schedule is not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
-    );
+    // Every kind of the export is restored: nothing is said to stay in the ZIP.
+    expect(uploaded.body.notes).toEqual([]);
     const counts = await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token);
     // The photos are counted (none unreadable); nothing of them is stored by the dry run.
-    expect(counts).toMatchObject({ status: 201, body: { valid: 10, warnings: 0, errors: 0, photos: { found: 2, problems: 0, written: 0, failed: 0 } } });
+    expect(counts).toMatchObject({ status: 201, body: { valid: 12, warnings: 0, errors: 0, photos: { found: 2, problems: 0, written: 0, failed: 0 } } });
 
     const rows: { record: Record<string, any>; newMachine?: string }[] = [];
     for (let page = 0; ; page += 1) {
@@ -237,14 +247,19 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const of = (field: string) => rows.filter((r) => field in r.record).map((r) => r.record);
     const cents = (values: number[]) => Math.round(values.reduce((s, v) => s + v * 100, 0)) / 100;
     expect(of('make').map((m) => m.name)).toEqual(['Export Truck', 'Export Mower']);
-    expect(cents(of('title').map((s) => s.price))).toBe(210.05);
+    expect(cents(of('serviceDate').map((s) => s.price))).toBe(210.05);
     expect(cents(of('totalPrice').map((f) => f.totalPrice))).toBe(103.6);
     expect(cents(of('partName').map((p) => p.price * p.quantity))).toBe(49);
-    expect(of('title')[0].notes).toBe('=HYPERLINK("http://example.com","x")');
+    expect(of('serviceDate')[0].notes).toBe('=HYPERLINK("http://example.com","x")');
     expect(of('contact').map((x) => x.name)).toEqual(['Heartland Hydraulics']);
     expect(of('category').map((x) => [x.name, x.quantity])).toEqual([['Hydraulic filter', 5]]);
     // Of the 4 readings only the hand-entered one is a row: the records give the other 3 again.
     expect(of('meterKind').map((x) => [x.value, x.readAt, x.source])).toEqual([[48600, '2026-04-10', 'manual']]);
+    // The schedules, with how many records completed each (the export names them; they are counted, not linked).
+    expect(of('anchor').map((x) => [x.title, x.anchor, x.completions])).toEqual([
+      ['Oil', 'completion', 1],
+      ['Grease', 'fixed', 0],
+    ]);
     expect(rows.filter((r) => !('make' in r.record) && !('contact' in r.record) && !('category' in r.record)).map((r) => r.newMachine)).toEqual([
       'Export Truck',
       'Export Mower',
@@ -252,6 +267,8 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       'Export Truck',
       'Export Truck',
       'Export Truck',
+      'Export Truck',
+      'Export Mower',
     ]);
     expect((await api.get('/api/machines/all', c.token)).body).toEqual([]);
   });
@@ -270,9 +287,17 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
         const page = (await api.get(`/api/meters/${meter.id}/readings?size=100`, token)).body.content as any[];
         readings.push(...page.map((r) => [meter.kind, r.readAt, r.value, r.void, r.source === 'manual' ? 'import' : r.source]));
       }
+      // Its schedules and their due state (the completions aside: not restored, the next due is the same).
+      const schedules = ((await api.get(`/api/machines/${m.id}/schedules`, token)).body as any[]).map((s) => [
+        s.title,
+        s.serviceType,
+        [s.intervalDays, s.intervalMonths, s.intervalDistance, s.intervalHours, s.soonDays, s.soonDistance, s.soonHours, s.recurring, s.anchor],
+        [s.nextDueDate, s.nextDueDistance, s.nextDueHours, s.status, s.reason, s.done],
+      ]);
       out.push({
         machine: [m.name, m.year, m.make, m.model, m.status, m.type, m.miles],
         readings,
+        schedules,
         services: services.map((r) => [r.title, r.serviceDate, r.price, r.miles, r.notes]),
         fuel: fuel.map((r) => [r.dateOfPurchase, r.amount, r.pricePerUnit, r.totalPrice, r.currentMileage, r.storeName, r.fullTank]),
         purchases: purchases.map((r) => [r.partName, r.partNumber, r.quantity, r.price, r.storeName, r.partStatus, r.purchaseDate, r.partId, r.storeId]),
@@ -302,7 +327,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: d.token, raw: form });
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
-    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 10, warnings: 0, errors: 0, photos: PHOTOS_PLANNED });
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 12, warnings: 0, errors: 0, photos: PHOTOS_PLANNED });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
     let view: any;
     await expectEventually(
@@ -313,10 +338,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    // The progress counts the 2 photos after the 10 rows.
+    // The progress counts the 2 photos after the 12 rows.
     expect(view).toMatchObject({
-      counts: { written: 10, failed: 0, skipped: 0, photos: { found: 2, problems: 0, written: 2, failed: 0 } },
-      progress: { done: 12, total: 12 },
+      counts: { written: 12, failed: 0, skipped: 0, photos: { found: 2, problems: 0, written: 2, failed: 0 } },
+      progress: { done: 14, total: 14 },
       error: null,
     });
     // The truck's profile photo is its profile again, the oil change's receipt its image; the image worker makes their thumbnails.
@@ -350,6 +375,11 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(original.machines[1].purchases[0].slice(7)).toEqual(['Hydraulic filter', 'Heartland Hydraulics']);
     // The 4 readings: the hand-entered 48,600 restored, the other 3 given again by their records (by their events, as the machine's miles).
     expect(original.machines[1].readings).toHaveLength(4);
+    // The schedules: the oil change done (due 5,000 after its 48,000), the grease overdue on its grid.
+    expect(original.machines.map((h) => h.schedules.map((s) => [s[0], ...s[3].slice(0, 4)]))).toEqual([
+      [['Grease', '2026-02-01', null, null, 'overdue']],
+      [['Oil', null, 53000, null, expect.any(String)]],
+    ]);
     await expectEventually(async () => expect(await holdings(d.token)).toEqual(original), 20_000);
     // The reports hear of the restored records by their events, as of hand-entered ones.
     const totals = await fleetTotals(a.token);
@@ -366,8 +396,8 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    // 2 service records, 2 fills, 1 purchase, the part, its supplier, the reading and the 2 machines; none kept (they have no record left).
-    expect(view.reverted).toEqual({ deleted: 10, keptMachines: [] });
+    // 2 service records, 2 fills, 1 purchase, the part, its supplier, the reading, the 2 schedules and the 2 machines; none kept (they have no record left).
+    expect(view.reverted).toEqual({ deleted: 12, keptMachines: [] });
     expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);
     expect(await holdings(d.token)).toEqual({ machines: [], suppliers: [], parts: [] });
     expect(view.counts.photos).toMatchObject({ found: 2, written: 0 });
@@ -413,7 +443,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
 
     // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
-    const used = await restore(e.token, { valid: 9, warnings: 1, errors: 0, photos: PHOTOS_PLANNED });
+    const used = await restore(e.token, { valid: 11, warnings: 1, errors: 0, photos: PHOTOS_PLANNED });
     expect(used.warned).toEqual([
       {
         rowNumber: expect.any(Number),
@@ -427,7 +457,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
         record: expect.objectContaining({ name: 'Export Truck', make: 'Ford' }),
       },
     ]);
-    expect(used.view).toMatchObject({ counts: { written: 9, skipped: 1, failed: 0 }, error: null });
+    expect(used.view).toMatchObject({ counts: { written: 11, skipped: 1, failed: 0 }, error: null });
     // /api/machines/all answers ids and names: the user's own machine kept its id (and name), the Mower is new.
     const machinesOfE = ((await api.get('/api/machines/all', e.token)).body as any[]).map((m) => [m.name, m.id === trucks[0].id]).sort();
     expect(machinesOfE).toEqual([
@@ -448,12 +478,12 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
 
     // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
-    const created = await restore(f.token, { valid: 9, warnings: 1, errors: 0, photos: PHOTOS_PLANNED }, 'create');
+    const created = await restore(f.token, { valid: 11, warnings: 1, errors: 0, photos: PHOTOS_PLANNED }, 'create');
     expect(created.warned[0].messages[0]).toMatch(
       /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
     );
     expect(created.warned[0].existingMachineId).toBeUndefined();
-    expect(created.view).toMatchObject({ counts: { written: 10, skipped: 0, failed: 0 } });
+    expect(created.view).toMatchObject({ counts: { written: 12, skipped: 0, failed: 0 } });
     const machinesOfF = (await api.get('/api/machines/all', f.token)).body as any[];
     expect(machinesOfF.map((m) => m.name).sort()).toEqual(['Export Mower', 'Export Truck', 'export truck']);
     expect((await api.get(`/api/services/machine/${trucks[1].id}`, f.token)).body).toEqual([]);
@@ -478,7 +508,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
     expect(uploaded.status).toBe(201);
     const counts = (await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token)).body;
-    expect(counts).toEqual({ valid: 9, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
+    expect(counts).toEqual({ valid: 11, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
     const warned = (await api.get(`/api/imports/${uploaded.body.id}/rows?status=warning`, c.token)).body.content;
     expect(warned.map((r: any) => [r.record.name, r.messages])).toEqual([
       ['Export Truck', [`row ${warned[0].rowNumber}: the photo ${bigPath} is 21.0 MB, over the 2 MB a photo takes: it is not restored`]],

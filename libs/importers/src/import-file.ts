@@ -14,6 +14,7 @@ import { buildPurchaseRow } from './rows/purchase-row.js';
 import { buildReadingRow, isRecordReading } from './rows/reading-row.js';
 import type { ImportRow } from './rows/import-row.js';
 import { RowReader } from './rows/row.js';
+import { buildScheduleRow, isLeftOutSchedule } from './rows/schedule-row.js';
 import { buildServiceRow } from './rows/service-row.js';
 import type { Units } from './rows/units.js';
 import { SOURCES, type ImportSource, type TablePlan } from './sources/sources.js';
@@ -103,7 +104,7 @@ interface Piece {
 function analyzeArchive(archive: ExportArchiveContent, source: ImportSource, overrides: Partial<Detected>): FileAnalysis {
   const files = archive.pieces;
   const pieces: Piece[] = [];
-  const notes: string[] = [...archive.notes];
+  const notes: string[] = [];
   let firstLine = 1;
   let encoding: { encoding: ImportEncoding; hasBom: boolean } | undefined;
   for (const file of files) {
@@ -283,8 +284,8 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
         reader.error(`the row has ${row.cells.length} cells, the header ${columns.length}`);
       }
       const built = await build(planned.kind, reader, ctx, extras);
-      // A restore leaves out the readings its service and fuel records give again.
-      if (!(built.kind === 'reading' && isRecordReading(built.record))) {
+      // A restore leaves out the readings its service and fuel records give again, and the schedules it cannot write (isLeftOutSchedule).
+      if (!(built.kind === 'reading' && isRecordReading(built.record)) && !(built.kind === 'schedule' && isLeftOutSchedule(built.record))) {
         rows.push(built);
       }
       sinceYield += 1;
@@ -374,6 +375,8 @@ function build(kind: RecordKind, reader: RowReader, ctx: BuildContext, extras: s
       return buildPartRow(reader) as Promise<ImportRow>;
     case 'reading':
       return buildReadingRow(reader, ctx) as Promise<ImportRow>;
+    case 'schedule':
+      return buildScheduleRow(reader, ctx) as Promise<ImportRow>;
   }
 }
 

@@ -7,6 +7,7 @@ import {
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SERVICE_IMPORT_APPLY,
 } from '@wrenchlog/contracts';
 import {
@@ -117,6 +118,7 @@ describe('the rows a commit sends and where they go', () => {
       supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
       part: INVENTORY_IMPORT_APPLY_PARTS,
       reading: SCHEDULE_IMPORT_APPLY_READINGS,
+      schedule: SCHEDULE_IMPORT_APPLY_SCHEDULES,
     });
     const rows = [
       { kind: 'machine', n: 2 },
@@ -151,6 +153,8 @@ describe("the owners' checks in the dry run", () => {
     expect(checkable(row(3, { kind: 'odometer' }))).toBe(true);
     expect(checkable(row(4, { status: 'error' }))).toBe(false);
     expect(checkable(row(5, { machine: { name: 'New truck' } }))).toBe(false);
+    // A restore's schedule is checked on a machine still to be created too: its rules do not depend on what is stored.
+    expect(checkable(row(5, { kind: 'schedule', machine: { name: 'New truck' } }))).toBe(true);
     expect(checkable(row(6, { duplicateOf: 2 }))).toBe(false);
     expect(checkable(row(7, { kind: 'machine' }))).toBe(false);
     expect(checkable(row(8, { record: undefined }))).toBe(false);

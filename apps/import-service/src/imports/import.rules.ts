@@ -13,7 +13,9 @@ import {
   MACHINE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SCHEDULE_IMPORT_CHECK,
+  SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_REVERT,
   SERVICE_IMPORT_APPLY,
   SERVICE_IMPORT_CHECK,
@@ -76,7 +78,7 @@ export function sendsRow(row: RowFacts): boolean {
 }
 
 /** The kinds of rows and the owners' calls that write and revert them. */
-export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
+export const ROW_KINDS = ['machine', 'fuel', 'service', 'purchase', 'odometer', 'supplier', 'part', 'reading', 'schedule'] as const;
 export type RowKind = (typeof ROW_KINDS)[number];
 
 export const APPLY_PATTERN = {
@@ -88,6 +90,7 @@ export const APPLY_PATTERN = {
   supplier: INVENTORY_IMPORT_APPLY_SUPPLIERS,
   part: INVENTORY_IMPORT_APPLY_PARTS,
   reading: SCHEDULE_IMPORT_APPLY_READINGS,
+  schedule: SCHEDULE_IMPORT_APPLY_SCHEDULES,
 } as const satisfies Record<RowKind, string>;
 
 /**
@@ -155,6 +158,7 @@ export const CHECK_PATTERN = {
   service: SERVICE_IMPORT_CHECK,
   purchase: INVENTORY_IMPORT_CHECK,
   odometer: SCHEDULE_IMPORT_CHECK,
+  schedule: SCHEDULE_IMPORT_CHECK_SCHEDULES,
 } as const satisfies Partial<Record<RowKind, string>>;
 export type CheckedKind = keyof typeof CHECK_PATTERN;
 export const isCheckedKind = (kind: string): kind is CheckedKind => kind in CHECK_PATTERN;
@@ -179,10 +183,12 @@ export interface CheckedRow {
 /**
  * The rows an owner is asked about: not refused already, with a record, of a checked kind, on a
  * machine the caller has (a machine still to be created has nothing stored), and not a duplicate
- * of an earlier row already.
+ * of an earlier row already. A restore's schedules are asked about on any machine: their rules do
+ * not depend on what is stored.
  */
 export function checkable<R extends CheckedRow>(row: R): boolean {
-  return row.status !== 'error' && row.record !== undefined && isCheckedKind(row.kind) && !!row.machine && 'id' in row.machine && row.duplicateOf === undefined;
+  const onMachine = !!row.machine && ('id' in row.machine || row.kind === 'schedule');
+  return row.status !== 'error' && row.record !== undefined && isCheckedKind(row.kind) && onMachine && row.duplicateOf === undefined;
 }
 
 /**

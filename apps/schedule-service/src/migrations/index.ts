@@ -2,5 +2,12 @@ import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateSchedules1764000000000 } from './1764000000000-create-schedules.js';
 import { IndexReadingsSource1764300000000 } from './1764300000000-index-readings-source.js';
 import { AddReadingImportColumns1765100000000 } from './1765100000000-add-reading-import-columns.js';
+import { AddScheduleImportColumns1765300000000 } from './1765300000000-add-schedule-import-columns.js';
 
-export const migrations = [...OUTBOX_MIGRATIONS, CreateSchedules1764000000000, IndexReadingsSource1764300000000, AddReadingImportColumns1765100000000];
+export const migrations = [
+  ...OUTBOX_MIGRATIONS,
+  CreateSchedules1764000000000,
+  IndexReadingsSource1764300000000,
+  AddReadingImportColumns1765100000000,
+  AddScheduleImportColumns1765300000000,
+];

@@ -18,6 +18,7 @@ import type { MeterEntity } from '../meters/meter.entity.js';
 import { checkReadingValue, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingEntity } from '../meters/reading.entity.js';
+import { ScheduleImportsService } from '../schedules/schedule-imports.service.js';
 import { inMeterUnit, readImportedReading, readRestoredReading, sequenceMessage, type ImportedReading } from './reading-import.rules.js';
 import { callContext, ReadingsService } from './readings.service.js';
 
@@ -37,6 +38,7 @@ export class ReadingImportsService {
     private readonly machines: MachinesRepository,
     private readonly readings: ReadingsService,
     private readonly outbox: Outbox,
+    private readonly scheduleImports: ScheduleImportsService,
   ) {}
 
   /** schedule.import.check: rows repeating a stored reading (same meter, day and value), and rows the meter's sequence refuses. */
@@ -188,10 +190,11 @@ export class ReadingImportsService {
     return { ...result, backlog: await this.outbox.backlog() };
   }
 
-  /** schedule.import.revert: deletes exactly that import's readings of the caller (never one entered since), then recomputes their machines. */
+  /** schedule.import.revert: deletes exactly that import's schedules and readings of the caller (never one entered since), then recomputes their machines. */
   async revert(caller: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const ctx = callContext(caller, meta);
-    const deleted = await revertImportRecords(this.dataSource, ReadingEntity, caller.userId, request.importId, async (manager, rows) => {
+    const schedules = await this.scheduleImports.revert(caller, request.importId, meta);
+    const readings = await revertImportRecords(this.dataSource, ReadingEntity, caller.userId, request.importId, async (manager, rows) => {
       // The rows are gone already; this announces them (report-service's copies) and recomputes each machine once.
       await this.readings.deleteReadings(manager, rows, ctx);
       for (const machineId of new Set(rows.map((r) => r.machineId))) {
@@ -200,7 +203,7 @@ export class ReadingImportsService {
         }
       }
     });
-    return { deleted };
+    return { deleted: schedules + readings };
   }
 
   /** schedule.import.handReadings: which of the caller's machines have readings entered on their meters (Revert keeps those machines). */

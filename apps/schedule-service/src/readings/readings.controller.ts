@@ -3,6 +3,8 @@ import { MessagePattern, Payload } from '@nestjs/microservices';
 import {
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
+  SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
@@ -30,8 +32,9 @@ import {
   type UpdateReadingRequest,
   type Actor,
 } from '@wrenchlog/contracts';
-import { ReadingImportsService } from './reading-imports.service.js';
 import { Caller, ValidInput } from '@wrenchlog/platform';
+import { ScheduleImportsService } from '../schedules/schedule-imports.service.js';
+import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsService } from './readings.service.js';
 
 @Controller()
@@ -39,6 +42,7 @@ export class ReadingsController {
   constructor(
     private readonly readings: ReadingsService,
     private readonly imports: ReadingImportsService,
+    private readonly scheduleImports: ScheduleImportsService,
   ) {}
 
   @MessagePattern(METER_BY_MACHINE)
@@ -89,6 +93,16 @@ export class ReadingsController {
   @MessagePattern(SCHEDULE_IMPORT_APPLY_READINGS)
   importApplyReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.applyReadings(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_APPLY_SCHEDULES)
+  importApplySchedules(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.scheduleImports.applySchedules(caller, m.payload, m.meta);
+  }
+
+  @MessagePattern(SCHEDULE_IMPORT_CHECK_SCHEDULES)
+  importCheckSchedules(@Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.scheduleImports.checkSchedules(m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_HAND_READINGS)

@@ -133,4 +133,11 @@ export class ScheduleEntity {
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
+
+  /** The restore that wrote it (issue 23), with its row: unique together, so a resent batch writes nothing twice. */
+  @Column({ name: 'import_id', type: 'integer', nullable: true })
+  importId: number | null;
+
+  @Column({ name: 'import_row', type: 'integer', nullable: true })
+  importRow: number | null;
 }

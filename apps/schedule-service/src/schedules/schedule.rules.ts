@@ -321,3 +321,31 @@ export const parseStatuses = (raw: string | undefined): ScheduleStatus[] =>
     : [];
 
 export const fieldError = (field: string, message: string): FieldError => ({ field, message });
+
+/** What a restore's schedule row holds of its history (schedules.csv): the baseline, the last done and how many completions. */
+export interface ExportedHistory {
+  baseline: Baseline;
+  lastDone: Baseline;
+  completions: number;
+}
+
+/**
+ * The baseline of a restored schedule, whose completions are not restored (they name service
+ * records by their export ids): its next due is the original's. Without completions it is the
+ * exported baseline; anchor "completion" counts from the last done; anchor "fixed" steps the grid
+ * once per completion (baseline + completions x interval).
+ */
+export function restoredBaseline(s: Intervals, history: ExportedHistory): Baseline {
+  const { baseline, lastDone, completions } = history;
+  if (completions === 0) {
+    return baseline;
+  }
+  if (s.anchor !== 'fixed') {
+    return lastDone;
+  }
+  return {
+    date: stepDate(baseline.date, s, completions),
+    distance: step(baseline.distance, s.intervalDistance, completions, 0),
+    hours: step(baseline.hours, s.intervalHours, completions, 1),
+  };
+}

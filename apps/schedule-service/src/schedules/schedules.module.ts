@@ -3,6 +3,7 @@ import { OutboxModule } from '@wrenchlog/platform';
 import { MachinesModule } from '../machines/machines.module.js';
 import { MetersModule } from '../meters/meters.module.js';
 import { MachineMeters } from './machine-meters.js';
+import { ScheduleImportsService } from './schedule-imports.service.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { SchedulesController } from './schedules.controller.js';
 import { SchedulesRepository } from './schedules.repository.js';
@@ -12,7 +13,7 @@ import { SchedulesService } from './schedules.service.js';
 @Module({
   imports: [MetersModule, MachinesModule, OutboxModule],
   controllers: [SchedulesController],
-  providers: [SchedulesRepository, SchedulesService, ScheduleRecompute, MachineMeters],
-  exports: [SchedulesRepository, SchedulesService, ScheduleRecompute],
+  providers: [SchedulesRepository, SchedulesService, ScheduleRecompute, MachineMeters, ScheduleImportsService],
+  exports: [SchedulesRepository, SchedulesService, ScheduleRecompute, ScheduleImportsService],
 })
 export class SchedulesModule {}

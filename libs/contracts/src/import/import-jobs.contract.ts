@@ -26,6 +26,10 @@ export const SCHEDULE_IMPORT_APPLY = 'schedule.import.apply' as const;
 export const SCHEDULE_IMPORT_REVERT = 'schedule.import.revert' as const;
 /** A restore's meter readings (meter-readings.csv): on the machine's distance or hours meter, void ones too. */
 export const SCHEDULE_IMPORT_APPLY_READINGS = 'schedule.import.applyReadings' as const;
+/** A restore's maintenance schedules (schedules.csv): on their machines, after its records and readings; schedule.import.revert takes them back too. */
+export const SCHEDULE_IMPORT_APPLY_SCHEDULES = 'schedule.import.applySchedules' as const;
+/** The dry run's question on a restore's schedules: which rows the API's schedule rules refuse (whatever their machine). */
+export const SCHEDULE_IMPORT_CHECK_SCHEDULES = 'schedule.import.checkSchedules' as const;
 /** Revert's question: which of the import's machines have readings a user entered (they are kept, as with records). */
 export const SCHEDULE_IMPORT_HAND_READINGS = 'schedule.import.handReadings' as const;
 

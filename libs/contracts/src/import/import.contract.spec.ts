@@ -41,6 +41,10 @@ describe('ImportMappingBody', () => {
     expect(messages(ImportMappingBody, { mapping: { Date: 3 } })).toEqual(['Mapping must be an object from column names to field names']);
     const wide = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`c${i}`, 'notes']));
     expect(messages(ImportMappingBody, { mapping: wide })).toEqual(['Mapping takes at most 100 columns']);
+    // Of each table: a restore maps the columns of several files, each of at most 100.
+    const files = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${i % 2 ? 'a' : 'b'}.csv / c${i}`, 'notes']));
+    expect(messages(ImportMappingBody, { mapping: files(200) })).toEqual([]);
+    expect(messages(ImportMappingBody, { mapping: files(202) })).toEqual(['Mapping takes at most 100 columns']);
     expect(messages(ImportMappingBody, { mapping: {}, detected: { delimiter: '|', units: { distance: 'furlong', volume: 'l' } } })).toEqual([
       'Delimiter must be a comma, a semicolon or a tab',
       "Units must be {distance: 'mi' or 'km', volume: 'gal' or 'l'}",

@@ -92,6 +92,20 @@ function IsColumnMapping() {
     });
 }
 
+/**
+ * The most columns of one table a mapping names: a file's, or of each section or file of one upload
+ * ('Refuelling / Odometer', 'schedules.csv / title'), each of which has at most maxColumns.
+ */
+function largestTable(columns: string[]): number {
+  const counts = new Map<string, number>();
+  for (const column of columns) {
+    const table = column.includes(' / ') ? column.slice(0, column.indexOf(' / ')) : '';
+    counts.set(table, (counts.get(table) ?? 0) + 1);
+  }
+  return Math.max(0, ...counts.values());
+}
+
+/** At most `max` columns of each table (largestTable). */
 function AtMostEntries(max: number) {
   return (target: object, property: string) =>
     registerDecorator({
@@ -99,7 +113,7 @@ function AtMostEntries(max: number) {
       target: target.constructor,
       propertyName: property,
       options: { message: M.mappingSize },
-      validator: { validate: (value: unknown) => typeof value !== 'object' || value === null || Object.keys(value).length <= max },
+      validator: { validate: (value: unknown) => typeof value !== 'object' || value === null || largestTable(Object.keys(value)) <= max },
     });
 }
 

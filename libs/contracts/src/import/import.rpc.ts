@@ -47,6 +47,8 @@ import type {
   MachineImportRevertResult,
   SCHEDULE_IMPORT_APPLY,
   SCHEDULE_IMPORT_APPLY_READINGS,
+  SCHEDULE_IMPORT_APPLY_SCHEDULES,
+  SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_CHECK,
   SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
@@ -87,6 +89,8 @@ export type ImportJobRpc = {
   [SCHEDULE_IMPORT_APPLY]: { request: ImportApplyRequest; response: ImportApplyResult };
   [SCHEDULE_IMPORT_REVERT]: { request: ImportRevertRequest; response: ImportRevertResult };
   [SCHEDULE_IMPORT_APPLY_READINGS]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [SCHEDULE_IMPORT_APPLY_SCHEDULES]: { request: ImportApplyRequest; response: ImportApplyResult };
+  [SCHEDULE_IMPORT_CHECK_SCHEDULES]: { request: ImportCheckRequest; response: ImportCheckResult };
   [SCHEDULE_IMPORT_HAND_READINGS]: { request: ImportHandReadingsRequest; response: ImportHandReadingsResult };
   [FUEL_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };
   [SERVICE_IMPORT_CHECK]: { request: ImportCheckRequest; response: ImportCheckResult };

@@ -2,7 +2,7 @@
 // use for it (compared without case, spaces or punctuation). The Map step of the wizard offers
 // these fields; suggestMapping() fills them from a file's header.
 
-export const RECORD_KINDS = ['machine', 'service', 'fuel', 'purchase', 'odometer', 'supplier', 'part', 'reading'] as const;
+export const RECORD_KINDS = ['machine', 'service', 'fuel', 'purchase', 'odometer', 'supplier', 'part', 'reading', 'schedule'] as const;
 export type RecordKind = (typeof RECORD_KINDS)[number];
 
 interface FieldDef {
@@ -130,6 +130,30 @@ export const FIELDS = {
     rollover: { label: 'Rollover', aliases: ['rollover'] },
     replacement: { label: 'Meter replacement', aliases: ['replacement'] },
     source: { label: 'Source', aliases: ['source'] },
+  },
+  // A restore's schedules.csv: a maintenance schedule of the machine, with the history giving its next due.
+  schedule: {
+    machine: MACHINE_REF.machine,
+    title: { label: 'Title', aliases: ['title'] },
+    serviceType: { label: 'Service type', aliases: ['servicetype'] },
+    origin: { label: 'Origin', aliases: ['origin'] },
+    intervalDays: { label: 'Every (days)', aliases: ['intervaldays'] },
+    intervalMonths: { label: 'Every (months)', aliases: ['intervalmonths'] },
+    intervalDistance: { label: 'Every (distance)', aliases: ['intervaldistance'] },
+    intervalHours: { label: 'Every (hours)', aliases: ['intervalhours'] },
+    soonDays: { label: 'Due soon (days)', aliases: ['soondays'] },
+    soonDistance: { label: 'Due soon (distance)', aliases: ['soondistance'] },
+    soonHours: { label: 'Due soon (hours)', aliases: ['soonhours'] },
+    recurring: { label: 'Recurring', aliases: ['recurring'] },
+    anchor: { label: 'Anchor', aliases: ['anchor'] },
+    baseDate: { label: 'Baseline date', aliases: ['basedate'] },
+    baseDistance: { label: 'Baseline distance', aliases: ['basedistance'] },
+    baseHours: { label: 'Baseline hours', aliases: ['basehours'] },
+    lastDoneDate: { label: 'Last done (date)', aliases: ['lastdonedate'] },
+    lastDoneDistance: { label: 'Last done (distance)', aliases: ['lastdonedistance'] },
+    lastDoneHours: { label: 'Last done (hours)', aliases: ['lastdonehours'] },
+    done: { label: 'Done', aliases: ['done'] },
+    completedBy: { label: 'Completed by (export ids)', aliases: [] },
   },
 } as const satisfies Record<RecordKind, Record<string, FieldDef>>;
 

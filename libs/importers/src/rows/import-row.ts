@@ -5,6 +5,7 @@ import type { OdometerRow } from './odometer-row.js';
 import type { PurchaseRow } from './purchase-row.js';
 import type { ReadingRow } from './reading-row.js';
 import type { NormalizedRow } from './row.js';
+import type { ScheduleRow } from './schedule-row.js';
 import type { ServiceRow } from './service-row.js';
 
 /** A row of any kind, told apart by `kind` (its record has that kind's DTO shape). */
@@ -16,4 +17,5 @@ export type ImportRow =
   | (NormalizedRow<OdometerRow> & { kind: 'odometer' })
   | (NormalizedRow<SupplierRow> & { kind: 'supplier' })
   | (NormalizedRow<PartRow> & { kind: 'part' })
-  | (NormalizedRow<ReadingRow> & { kind: 'reading' });
+  | (NormalizedRow<ReadingRow> & { kind: 'reading' })
+  | (NormalizedRow<ScheduleRow> & { kind: 'schedule' });

@@ -9,13 +9,13 @@ import {
   type ScheduleExportItem,
   type ServiceRecordExportItem,
   type Supplier,
+  ScheduleMessages,
 } from '@wrenchlog/contracts';
 import { parse } from 'csv-parse/sync';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { exportCsv, exportRow } from '../export/export-csv.js';
 import { analyzeFile, normalizeFile } from '../import-file.js';
-import { notRestoredNote } from './wrenchlog-export.js';
 
 const machine: MachineExportItem = {
   id: 7,
@@ -245,7 +245,7 @@ describe('wrenchlog-export source', () => {
     expect(table(exportCsv('schedules', [exportRow.schedules(schedule, undefined)]))[0].machine).toBe(machine.name);
   });
 
-  it("restores a format 2 export's suppliers and parts with the export's ids they and the purchases name, and its readings but those records give (schedules left out); still reads a format 1 export", async () => {
+  it("restores a format 2 export's suppliers and parts with the export's ids they and the purchases name, its readings but those records give, and its schedules but done one-offs and the machine's own items; still reads a format 1 export", async () => {
     const format2 = {
       'suppliers.csv': exportCsv('suppliers', [exportRow.suppliers(supplier)]),
       'parts.csv': exportCsv('parts', [exportRow.parts(part)]),
@@ -255,17 +255,40 @@ describe('wrenchlog-export source', () => {
         exportRow.meterReadings({ ...reading, id: 62, value: 48100, source: 'fuel_record', sourceId: 21 }, machine.name),
         exportRow.meterReadings({ ...reading, id: 63, meterKind: 'hours', unit: 'h', value: 310.5, void: true }, machine.name),
       ]),
-      'schedules.csv': exportCsv('schedules', [exportRow.schedules(schedule, machine.name)]),
+      'schedules.csv': exportCsv('schedules', [
+        exportRow.schedules(schedule, machine.name),
+        exportRow.schedules({ ...schedule, id: 72, recurring: false, done: true, completedBy: [11] }, machine.name),
+        exportRow.schedules({ ...schedule, id: 73, origin: 'license', completedBy: [] }, machine.name),
+      ]),
     };
     const restored = await normalizeFile(analyzeFile(exportZip(format2), 'wrenchlog-export'), { knownMachines: [] });
     // The fuel record's reading comes back with the fuel record: not a row of its own.
-    expect(restored.rows.map((r) => r.kind)).toEqual(['machine', 'service', 'fuel', 'purchase', 'supplier', 'part', 'reading', 'reading']);
-    expect(restored.counts).toEqual({ valid: 8, warnings: 0, errors: 0 });
+    // The done one-off (72) and the license item (73) are not rows either.
+    expect(restored.rows.map((r) => r.kind)).toEqual(['machine', 'service', 'fuel', 'purchase', 'supplier', 'part', 'reading', 'reading', 'schedule']);
+    expect(restored.counts).toEqual({ valid: 9, warnings: 0, errors: 0 });
     expect(restored.rows.filter((r) => r.kind === 'reading').map((r) => r.record)).toEqual([
       { machineId: 1, meterKind: 'distance', unit: 'mi', value: 48500, readAt: '2024-03-25', void: false, rollover: false, source: 'manual' },
       { machineId: 1, meterKind: 'hours', unit: 'h', value: 310.5, readAt: '2024-03-25', void: true, rollover: false, source: 'manual' },
     ]);
     const record = (kind: string) => restored.rows.find((r) => r.kind === kind)!.record;
+    // The schedule's own windows, its baseline and last done, and how many records completed it.
+    expect(record('schedule')).toEqual({
+      machineId: 1,
+      title: 'Oil change',
+      serviceType: 'Maintenance',
+      origin: 'user',
+      intervalMonths: 6,
+      intervalDistance: 5000,
+      soonDistance: 300,
+      recurring: true,
+      anchor: 'completion',
+      baseDate: '2023-09-01',
+      baseDistance: 43000,
+      lastDoneDate: '2024-03-20',
+      lastDoneDistance: 48000,
+      done: false,
+      completions: 2,
+    });
     expect(record('supplier')).toEqual({
       name: 'NAPA, Main St',
       contact: 'Dana',
@@ -305,6 +328,20 @@ describe('wrenchlog-export source', () => {
     ]);
   });
 
+  it('refuses a restored schedule the API would refuse, with the field and its message', async () => {
+    const schedules = exportCsv('schedules', [
+      exportRow.schedules({ ...schedule, title: '' }, machine.name),
+      exportRow.schedules({ ...schedule, id: 74, anchor: 'sometimes' as never }, machine.name),
+      exportRow.schedules({ ...schedule, id: 75, baseDate: '2023-02-30' }, machine.name),
+    ]);
+    const { rows } = await normalizeFile(analyzeFile(exportZip({ 'schedules.csv': schedules }), 'wrenchlog-export'), { knownMachines: [] });
+    expect(rows.filter((r) => r.kind === 'schedule').map((r) => [r.status, r.messages[0]?.replace(/^row \d+: /, '')])).toEqual([
+      ['error', ScheduleMessages.title],
+      ['error', ScheduleMessages.anchor],
+      ['error', `Baseline date: ${ScheduleMessages.lastDoneDate}`],
+    ]);
+  });
+
   it("refuses a restored part whose supplier is not named, with the field's message", async () => {
     const parts = exportCsv('parts', [exportRow.parts({ ...part, supplierId: null as unknown as number, category: 'Tyres' as never })]);
     const { rows } = await normalizeFile(analyzeFile(exportZip({ 'parts.csv': parts }), 'wrenchlog-export'), { knownMachines: [] });
@@ -313,21 +350,12 @@ describe('wrenchlog-export source', () => {
     expect(row.messages).toEqual([`row ${row.rowNumber}: Supplier is required`]);
   });
 
-  it("says what of a format 2 export a restore leaves in the ZIP, by the manifest's counts", () => {
-    const withCounts = (counts: object) => {
-      const zip = unzipSync(exportZip());
-      zip['manifest.json'] = strToU8(JSON.stringify({ format: EXPORT_FORMAT, formatVersion: 2, counts }));
-      return analyzeFile(zipSync(zip), 'wrenchlog-export').notes;
-    };
-    // Suppliers, parts, readings and photos are restored: not in the note.
-    expect(withCounts({ machines: 1, suppliers: 2, parts: 5, meterReadings: 0, schedules: 1, photos: 3 })).toEqual([
-      "The export's 1 maintenance schedule is not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).",
-    ]);
-    expect(withCounts({ machines: 1, suppliers: 0, parts: 0, meterReadings: 0, schedules: 0, photos: 0 })).toEqual([]);
-    // Photos are restored (with their machines and service records).
-    expect(notRestoredNote({ photos: 1 })).toBeNull();
-    expect(notRestoredNote({ meterReadings: 4, suppliers: 2, parts: 1 })).toBeNull();
-    // Format 1 has no such counts.
+  it('restores every kind a format 2 export holds: its upload says nothing is left in the ZIP', () => {
+    const zip = unzipSync(exportZip());
+    zip['manifest.json'] = strToU8(
+      JSON.stringify({ format: EXPORT_FORMAT, formatVersion: 2, counts: { machines: 1, suppliers: 2, parts: 5, meterReadings: 4, schedules: 1, photos: 3 } }),
+    );
+    expect(analyzeFile(zipSync(zip), 'wrenchlog-export').notes).toEqual([]);
     expect(analyzeFile(exportZip({}, machine, 1), 'wrenchlog-export').notes).toEqual([]);
   });
 

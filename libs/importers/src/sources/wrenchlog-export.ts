@@ -25,8 +25,7 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
 
 // The files a restore reads, in this order (the job writes machines, then suppliers, then parts,
-// before the rest). The schedules of format 2 are in the ZIP for people and other tools; a restore
-// leaves them out (not restored yet).
+// before the rest). Schedules come last: their machines' readings are in by then.
 const KIND_OF: Partial<Record<ExportKind, RecordKind>> = {
   machines: 'machine',
   serviceRecords: 'service',
@@ -35,6 +34,7 @@ const KIND_OF: Partial<Record<ExportKind, RecordKind>> = {
   suppliers: 'supplier',
   parts: 'part',
   meterReadings: 'reading',
+  schedules: 'schedule',
 };
 const RESTORED = EXPORT_KINDS.filter((k) => KIND_OF[k] !== undefined);
 const FILE_KIND = new Map<string, ExportKind>(RESTORED.map((k) => [EXPORT_FILES[k], k]));
@@ -45,25 +45,9 @@ export interface ArchivePiece {
   bytes: Uint8Array;
 }
 
-/** What a restore reads of an export: its CSV files in restore order, and what the user should know of the rest. */
+/** What a restore reads of an export: its CSV files in restore order (every kind it holds is restored). */
 export interface ExportArchiveContent {
   pieces: ArchivePiece[];
-  /** What the ZIP holds that a restore does not take back ("its 3 suppliers ... are not restored yet"). */
-  notes: string[];
-}
-
-const NOT_RESTORED: { kind: ExportKind; one: string; many: string }[] = [{ kind: 'schedules', one: 'maintenance schedule', many: 'maintenance schedules' }];
-
-/** The note on what an export's manifest counts that a restore leaves in the ZIP; null when nothing. */
-export function notRestoredNote(counts: Partial<Record<ExportKind | 'photos', unknown>> | undefined): string | null {
-  const left = NOT_RESTORED.map((k) => ({ ...k, n: counts?.[k.kind] })).filter((x): x is typeof x & { n: number } => typeof x.n === 'number' && x.n > 0);
-  if (left.length === 0) {
-    return null;
-  }
-  const list = left.map((x) => `${x.n} ${x.n === 1 ? x.one : x.many}`);
-  const text = list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} and ${list.at(-1)}`;
-  const verb = list.length === 1 && left[0].n === 1 ? 'is' : 'are';
-  return `The export's ${text} ${verb} not restored yet: they stay in the ZIP (the readings that service and fuel records gave come back with those records).`;
 }
 
 /** The CSV files of an export, in restore order; refuses what is not one (with a message saying why). */
@@ -116,8 +100,7 @@ export function readExportArchive(bytes: Uint8Array): ExportArchiveContent {
   if (pieces.length === 0) {
     throw new ImportFileError('EMPTY', 'This export holds no CSV file to restore.');
   }
-  const note = notRestoredNote(manifest.counts);
-  return { pieces, notes: note ? [note] : [] };
+  return { pieces };
 }
 
 /** The plan of one CSV of an export: its kind from its file name, its columns by their header (the writer's). */

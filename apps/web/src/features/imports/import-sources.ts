@@ -5,7 +5,7 @@ import type { ImportSource } from '@wrenchlog/contracts';
 // server refuses it with its own message).
 
 /** What a row becomes (libs/importers' RECORD_KINDS). */
-export type RecordKind = 'machine' | 'service' | 'fuel' | 'purchase' | 'odometer' | 'supplier' | 'part' | 'reading';
+export type RecordKind = 'machine' | 'service' | 'fuel' | 'purchase' | 'odometer' | 'supplier' | 'part' | 'reading' | 'schedule';
 
 export type WizardSource = ImportSource | 'wrenchlog-export';
 
@@ -120,7 +120,7 @@ export const SOURCE_CARDS: SourceCard[] = [
     group: 'Wrenchlog',
     title: 'Wrenchlog export (.zip)',
     description: 'Restore the ZIP of “Download all my data”.',
-    kinds: ['machine', 'service', 'fuel', 'purchase', 'supplier', 'part', 'reading'],
+    kinds: ['machine', 'service', 'fuel', 'purchase', 'supplier', 'part', 'reading', 'schedule'],
     needsMachine: false,
     accept: '.zip,application/zip',
   },
