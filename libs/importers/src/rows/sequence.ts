@@ -34,8 +34,13 @@ function duplicateKey(row: ImportRow): string | undefined {
       return row.record && `service|${machine}|${row.record.serviceDate}|${row.record.miles}|${row.record.price}|${row.record.title?.toLowerCase()}`;
     case 'purchase':
       return row.record && `purchase|${machine}|${row.record.purchaseDate}|${row.record.partName?.toLowerCase()}|${row.record.quantity}|${row.record.price}`;
+    // Machines, readings, and a restore's suppliers, parts and schedules: no duplicate check within the file.
     case 'machine':
     case 'odometer':
+    case 'supplier':
+    case 'part':
+    case 'reading':
+    case 'schedule':
       return undefined;
   }
 }
