@@ -45,6 +45,7 @@ export * from './machine/machine.contract.js';
 export * from './machine/machine.rpc.js';
 export * from './machine/machine-history.contract.js';
 export * from './image/image.limits.js';
+export * from './image/image-kinds.js';
 export * from './image/image.contract.js';
 export * from './image/image.events.js';
 export * from './image/image.rpc.js';

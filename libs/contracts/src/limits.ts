@@ -8,6 +8,7 @@ export * from './service-record/service-record.limits.js';
 export * from './auth/auth.limits.js';
 export * from './admin/user-admin.limits.js';
 export * from './image/image.limits.js';
+export * from './image/image-kinds.js';
 export * from './document/document.limits.js';
 export * from './machine/machine.limits.js';
 export * from './history.limits.js';

@@ -1,12 +1,21 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, IMAGE_LIMITS, IMAGE_TYPE_MESSAGE, type ImageKeysView, type ImageUrlsView, type StoredImageRef } from '@wrenchlog/contracts';
+import {
+  ErrorCode,
+  IMAGE_KINDS,
+  IMAGE_LIMITS,
+  IMAGE_TYPE_MESSAGE,
+  sniffImageType,
+  type ImageKind,
+  type ImageKeysView,
+  type ImageUrlsView,
+  type StoredImageRef,
+} from '@wrenchlog/contracts';
 import { badRequest, DomainError, requireActor, RpcCallError, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, ownedObjectId, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import type { Metadata } from 'sharp';
-import { IMAGE_KINDS, sniffImageType, type ImageKind } from './sniff.js';
 import { ImageUrlSigner } from './url-signer.js';
 
 /*

@@ -1,5 +1,5 @@
 import { makeImage } from '@wrenchlog/testing';
-import { sniffImageType } from './sniff.js';
+import { sniffImageType } from '@wrenchlog/contracts';
 
 describe(sniffImageType.name, () => {
   it.each(['jpeg', 'png', 'webp'] as const)('knows a real %s by its first bytes', async (format) => {

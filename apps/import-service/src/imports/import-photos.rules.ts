@@ -1,4 +1,5 @@
 import {
+  IMAGE_KINDS,
   importPhotoKeys,
   MACHINE_GALLERY_ADD,
   MACHINE_PROFILE_PHOTO_SET,
@@ -7,9 +8,10 @@ import {
   type MachineGalleryAddRequest,
   type MachinePhotoSetRequest,
   type AddServiceImagesRequest,
+  type ImageKind,
   type StoredImageRef,
 } from '@wrenchlog/contracts';
-import { PHOTO_TYPES, type ExportPhoto, type PhotoType } from '@wrenchlog/importers';
+import { type ExportPhoto } from '@wrenchlog/importers';
 
 // The pure rules of a restore's photos (issue 23): where each photo goes once its row is written,
 // and the counts the import shows.
@@ -32,7 +34,7 @@ export type PhotoCall =
 
 /** The reference of a restored photo: its keys under the import, no thumbnail uploaded (the image worker makes it). */
 export function photoRef(userId: number, importId: number, photo: PlannedPhoto): StoredImageRef {
-  const type = PHOTO_TYPES[photo.type as PhotoType];
+  const type = IMAGE_KINDS[photo.type as ImageKind];
   if (!type) {
     throw new Error(`photo ${photo.seq} has no image type`);
   }

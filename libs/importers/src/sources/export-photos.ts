@@ -1,4 +1,4 @@
-import { EXPORT_FILES, IMAGE_LIMITS } from '@wrenchlog/contracts/limits';
+import { EXPORT_FILES, IMAGE_LIMITS, sniffImageType, type ImageKind } from '@wrenchlog/contracts/limits';
 import { unzipSync } from 'fflate';
 import type { FileAnalysis } from '../import-file.js';
 import type { ImportRow } from '../rows/import-row.js';
@@ -6,15 +6,6 @@ import type { ImportRow } from '../rows/import-row.js';
 // The photos of a restore (issue 23): which photo of a Wrenchlog export's ZIP belongs to which row
 // of machines.csv and service-records.csv (the rows' `photos` column lists their paths in the ZIP),
 // in what role, and which cannot be restored (and why). Pure: the import job stores them.
-
-/** The image types the product takes, told by their first bytes (as the gateway's upload does). */
-export type PhotoType = 'jpeg' | 'png' | 'webp';
-
-export const PHOTO_TYPES: Record<PhotoType, { contentType: string; ext: 'jpg' | 'png' | 'webp' }> = {
-  jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
-  png: { contentType: 'image/png', ext: 'png' },
-  webp: { contentType: 'image/webp', ext: 'webp' },
-};
 
 /** A photo the export names: where it goes (the row's record, as what) and whether it can be restored. */
 export interface ExportPhoto {
@@ -30,7 +21,7 @@ export interface ExportPhoto {
   /** The file name a service record's image shows (its path's last part without the export's id). */
   fileName: string;
   byteSize: number;
-  type: PhotoType | null;
+  type: ImageKind | null;
   /** Why it is not restored (null: it is). */
   problem: string | null;
 }
@@ -39,23 +30,6 @@ const OWNER_FILES = [
   { file: EXPORT_FILES.machines, owner: 'machine' },
   { file: EXPORT_FILES.serviceRecords, owner: 'service' },
 ] as const;
-
-const PNG = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
-const ascii = (bytes: Uint8Array, from: number, to: number) => String.fromCharCode(...bytes.subarray(from, to));
-
-/** JPEG (FF D8 FF), PNG (its signature) or WebP (RIFF....WEBP); null for anything else. */
-export function photoTypeOf(bytes: Uint8Array): PhotoType | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return 'jpeg';
-  }
-  if (bytes.length >= 8 && PNG.every((b, i) => bytes[i] === b)) {
-    return 'png';
-  }
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === 'RIFF' && ascii(bytes, 8, 12) === 'WEBP') {
-    return 'webp';
-  }
-  return null;
-}
 
 /**
  * Some files of the ZIP unpacked together (each at most IMAGE_LIMITS.maxFileBytes); a file that is
@@ -147,7 +121,7 @@ export function planExportPhotos(analysis: FileAnalysis, zip: Uint8Array): Expor
       batch.map((p) => p.path),
     );
     for (const photo of batch) {
-      photo.type = photoTypeOf(bytes.get(photo.path) ?? new Uint8Array(0));
+      photo.type = sniffImageType(bytes.get(photo.path) ?? new Uint8Array(0)) ?? null;
       if (!photo.type) {
         photo.problem = `the photo ${photo.path} is not a JPEG, PNG or WebP image`;
       }

@@ -1,7 +1,10 @@
-/** The image types the product takes, known by their first bytes (never by file name or declared type). */
+/**
+ * The image types the product takes, known by their first bytes (never by file name or declared
+ * type): the gateway's uploads and a restore's photos (libs/importers) tell them the same way.
+ */
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
-export const IMAGE_KINDS: Record<ImageKind, { contentType: string; ext: string }> = {
+export const IMAGE_KINDS: Record<ImageKind, { contentType: string; ext: 'jpg' | 'png' | 'webp' }> = {
   jpeg: { contentType: 'image/jpeg', ext: 'jpg' },
   png: { contentType: 'image/png', ext: 'png' },
   webp: { contentType: 'image/webp', ext: 'webp' },
