@@ -18,7 +18,7 @@ import { MachineMeters, type MachineMeterStates } from './machine-meters.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { stateOf } from './schedule-state.js';
 import { ScheduleEntity } from './schedule.entity.js';
-import { checkSchedule, restoredBaseline, type ScheduleSettings } from './schedule.rules.js';
+import { checkSchedule, restoredBaseline, settingColumns, type ScheduleSettings } from './schedule.rules.js';
 import { SchedulesRepository, typeKey } from './schedules.repository.js';
 import { callContext, SchedulesService } from './schedules.service.js';
 
@@ -120,17 +120,7 @@ export class ScheduleImportsService {
           machineName: machine.name,
           machineType: machine.type,
           machineTypeKey: typeKey(machine.type),
-          title: settings.title,
-          serviceType: settings.serviceType,
-          intervalDays: settings.intervalDays,
-          intervalMonths: settings.intervalMonths,
-          intervalDistance: settings.intervalDistance,
-          intervalHours: settings.intervalHours,
-          soonDays: settings.soonDays,
-          soonDistance: settings.soonDistance,
-          soonHours: settings.soonHours,
-          recurring: settings.recurring,
-          anchor: settings.anchor,
+          ...settingColumns(settings),
           origin: 'user',
           originKey: null,
           fixedDueDate: null,

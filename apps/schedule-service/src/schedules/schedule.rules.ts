@@ -125,6 +125,21 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
   };
 }
 
+/** The columns a user sets on a schedule (create, update and a restore alike). */
+export const settingColumns = (settings: ScheduleSettings) => ({
+  title: settings.title,
+  serviceType: settings.serviceType,
+  intervalDays: settings.intervalDays,
+  intervalMonths: settings.intervalMonths,
+  intervalDistance: settings.intervalDistance,
+  intervalHours: settings.intervalHours,
+  soonDays: settings.soonDays,
+  soonDistance: settings.soonDistance,
+  soonHours: settings.soonHours,
+  recurring: settings.recurring,
+  anchor: settings.anchor,
+});
+
 /** The windows in force: the schedule's own, else the defaults (30 days, 500, 25 h), never wider than the interval. */
 export function windowsOf(
   s: Pick<ScheduleSettings, 'soonDays' | 'soonDistance' | 'soonHours' | 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours'>,

@@ -26,24 +26,9 @@ import { MachineMeters } from './machine-meters.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { stateOf, toSchedule } from './schedule-state.js';
 import type { ScheduleEntity } from './schedule.entity.js';
-import { baselineOf, checkSchedule, parseStatuses } from './schedule.rules.js';
+import { baselineOf, checkSchedule, parseStatuses, settingColumns } from './schedule.rules.js';
 import { SchedulesRepository, typeKey } from './schedules.repository.js';
 import { templatesFor } from './templates.js';
-
-/** The columns a user sets on a schedule (create and update alike). */
-const settingColumns = (settings: ReturnType<typeof checkSchedule>) => ({
-  title: settings.title,
-  serviceType: settings.serviceType,
-  intervalDays: settings.intervalDays,
-  intervalMonths: settings.intervalMonths,
-  intervalDistance: settings.intervalDistance,
-  intervalHours: settings.intervalHours,
-  soonDays: settings.soonDays,
-  soonDistance: settings.soonDistance,
-  soonHours: settings.soonHours,
-  recurring: settings.recurring,
-  anchor: settings.anchor,
-});
 
 @Injectable()
 export class SchedulesService {

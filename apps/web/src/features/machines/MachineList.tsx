@@ -1,10 +1,11 @@
 import { Anchor, Box, Button, Card, Group, Stack, Table, Text } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronRight, IconSearchOff, IconTruck } from '@tabler/icons-react';
+import { IconChevronRight, IconSearchOff, IconTruck } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { MachineListItem } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
+import { SortBar } from '../../components/SortBar';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { StatusBadge } from '../../components/StatusBadge';
 import { formatDateTime } from '../../lib/format';
@@ -108,41 +109,6 @@ export function MachineCards({ machines, palette }: { machines: MachineListItem[
   );
 }
 
-/** Sort controls above the cards: the given fields as buttons, the active one flips direction. */
-export function CardSortBar({
-  sort,
-  onSort,
-  fields,
-}: {
-  sort: SortState<MachineSortField>;
-  onSort: (f: MachineSortField) => void;
-  fields: { field: MachineSortField; label: string }[];
-}) {
-  return (
-    <Group gap="xs" wrap="wrap" role="group" aria-label="Sort machines">
-      <Text size="sm" c="dimmed" fw={500}>
-        Sort by
-      </Text>
-      {fields.map(({ field, label }) => {
-        const active = sort.field === field;
-        const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
-        return (
-          <Button
-            key={field}
-            size="compact-sm"
-            variant={active ? 'light' : 'default'}
-            onClick={() => onSort(field)}
-            rightSection={active ? <Arrow size={14} /> : null}
-            aria-pressed={active}
-          >
-            {label}
-          </Button>
-        );
-      })}
-    </Group>
-  );
-}
-
 /** What a machine list shows in place (dashboard and browse): loading, failure, no machines, no match, then the table or the cards. */
 export function MachineListBody({
   query,
@@ -194,7 +160,7 @@ export function MachineListBody({
   }
   return (
     <>
-      <CardSortBar sort={sort} onSort={onSort} fields={cardSort} />
+      <SortBar sort={sort} onSort={onSort} fields={cardSort} label="Sort machines" />
       <div style={{ height: 12 }} />
       <MachineCards machines={list.shown} palette={palette} />
     </>

@@ -1,9 +1,10 @@
 import { Anchor, Badge, Box, Button, Card, Group, Paper, SimpleGrid, Stack, Table, Text, Title, UnstyledButton } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconChevronDown, IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
+import { IconChevronDown, IconChevronLeft, IconExternalLink } from '@tabler/icons-react';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import type { ServiceRecordRow } from '../../api/types';
 import { SortableTh } from '../../components/SortableTh';
+import { SortBar } from '../../components/SortBar';
 import { Pager } from '../../components/Pager';
 import { formatDate, formatDateTime, formatPrice, orNA } from '../../lib/format';
 import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type RecordSort, type ServiceSortField } from './service-record-list';
@@ -241,29 +242,7 @@ export function RecordCards({ records, expandedId, onToggle, busy }: ListProps) 
 
 /** Sort controls above the cards: the active field flips direction, a new one starts ascending. */
 export function RecordSortBar({ sort, onSort }: { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
-  const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
-  return (
-    <Group gap={6} wrap="wrap" role="group" aria-label="Sort services" mb="sm">
-      <Text size="sm" c="dimmed" fw={500}>
-        Sort by
-      </Text>
-      {COLUMNS.map(({ field, label }) => {
-        const active = sort.field === field;
-        return (
-          <Button
-            key={field}
-            size="compact-sm"
-            variant={active ? 'light' : 'default'}
-            onClick={() => onSort(field)}
-            rightSection={active ? <Arrow size={14} /> : null}
-            aria-pressed={active}
-          >
-            {label}
-          </Button>
-        );
-      })}
-    </Group>
-  );
+  return <SortBar sort={sort} onSort={onSort} fields={COLUMNS} label="Sort services" mb="sm" />;
 }
 
 /** 'Page X of Y', Previous and Next (disabled at the ends) and 'Items per page'. */
