@@ -90,6 +90,12 @@ const baselineRuns = [
     'bare Nest on Fastify (no plugins, hooks or guard), 32 connections',
     () => httpBaseline('tools/bench/servers/nest-http.mjs', { seconds, connections: 32 }),
   ],
+  // A reference too: the dashboard's bytes from memory, the ceiling of any list's ratio to L_fastify.
+  [
+    'L_fastify_list',
+    "bare Fastify answering a dashboard's bytes from memory (API headers), 32 connections",
+    () => httpBaseline('tools/bench/servers/fastify-list.mjs', { seconds, connections: 32 }),
+  ],
   ['L_pg_list', 'services-list SQL (page 0 + count) through pg, 16 concurrent', () => pgListBaseline({ seconds, pgUrl: PG_URL })],
   ['L_rpc_raw', 'amqplib echo over direct reply-to, 16 concurrent', () => rpcRawBaseline({ seconds, amqpUrl: AMQP_URL })],
   ['L_rpc_nest', 'Nest RMQ echo, production options, 16 concurrent', () => rpcNestBaseline({ seconds, amqpUrl: AMQP_URL })],
@@ -303,6 +309,22 @@ if (B('L_nest_http') !== undefined) {
     'L_http',
     fmt(ratio(B('L_nest_http'), B('L_http')), 2),
     'reference',
+    '',
+    '',
+  ]);
+}
+if (B('L_fastify_list') !== undefined) {
+  rows.push([
+    '-',
+    'dashboard bytes from memory (L_fastify_list)',
+    fmt(B('L_fastify_list')),
+    ms(B('L_fastify_list', 'p50')),
+    ms(B('L_fastify_list', 'p95')),
+    ms(B('L_fastify_list', 'p99')),
+    B('L_fastify_list', 'errors') ?? '-',
+    'L_fastify',
+    fmt(ratio(B('L_fastify_list'), B('L_fastify')), 2),
+    'ceiling of the lists',
     '',
     '',
   ]);

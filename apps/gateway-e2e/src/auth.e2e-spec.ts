@@ -169,11 +169,16 @@ describe.each(e2eProducts())('root calls, health and web serving (%s)', (_mode, 
     expect(missing.body).toMatchObject({ statusCode: 404, code: 'NOT_FOUND' });
   });
 
-  it('sends security headers', async () => {
+  it("sends security headers: an API answer's, and the web app's on a page", async () => {
     const res = await api.get('/api/health');
+    const page = await fetch(`${baseUrl}/`);
 
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
     expect(res.headers.get('x-correlation-id')).toBeTruthy();
+    expect(page.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
   });
 });

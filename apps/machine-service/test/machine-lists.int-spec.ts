@@ -85,4 +85,28 @@ describe.each(await testEngines())('machine-service list bounds (%s)', (engine) 
     expect((await machines.list(other)).map((m) => m.name)).toEqual(['Other 0000', 'Other 0001', 'Other 0002']);
     expect(await machines.recentlyServiced(other)).toHaveLength(3);
   });
+
+  it("reads the dashboard's machines in an index's order, without sorting them", async () => {
+    // The order of MachinesRepository.recentlyServiced. PostgreSQL is told not to scan the table, as
+    // it would for one this small; SQLite plans with the index as it is.
+    const db = app.get(DataSource);
+    const order = `ORDER BY last_serviced_date DESC NULLS LAST, last_updated DESC, id DESC`;
+    const plan: string[] =
+      engine === 'postgres'
+        ? await db.transaction(async (tx) => {
+            await tx.query('SET LOCAL enable_seqscan = off');
+            const rows: { 'QUERY PLAN': string }[] = await tx.query(
+              `EXPLAIN SELECT id FROM machines WHERE user_id = $1 AND archived = FALSE ${order} LIMIT 2000`,
+              [7],
+            );
+            return rows.map((r) => r['QUERY PLAN']);
+          })
+        : (
+            (await db.query(`EXPLAIN QUERY PLAN SELECT id FROM machines WHERE user_id = ? AND archived = FALSE ${order} LIMIT 2000`, [7])) as {
+              detail: string;
+            }[]
+          ).map((r) => r.detail);
+    expect(plan.join('\n')).toContain('idx_machines_user_recent');
+    expect(plan.join('\n')).not.toMatch(/Sort|TEMP B-TREE/);
+  });
 });

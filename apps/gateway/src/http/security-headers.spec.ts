@@ -1,5 +1,5 @@
 import Fastify from 'fastify';
-import { helmetHeaders, registerSecurityHeaders } from './security-headers.js';
+import { API_POLICY, helmetHeaders, registerSecurityHeaders } from './security-headers.js';
 
 const policy = {
   contentSecurityPolicy: { directives: { defaultSrc: ["'self'"], scriptSrc: ["'self'", 'https://connect.facebook.net'], objectSrc: ["'none'"] } },
@@ -15,6 +15,17 @@ describe(helmetHeaders.name, () => {
     expect(headers['x-frame-options']).toBe('SAMEORIGIN');
     expect(headers['strict-transport-security']).toMatch(/^max-age=\d+/);
     expect(headers).not.toHaveProperty('cross-origin-embedder-policy');
+  });
+
+  it('gives a JSON answer only what an API answer needs', () => {
+    expect(helmetHeaders(API_POLICY)).toEqual({
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'referrer-policy': 'no-referrer',
+      'strict-transport-security': expect.stringMatching(/^max-age=\d+/),
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    });
   });
 
   it('refuses a policy helmet refuses', () => {
@@ -61,15 +72,20 @@ describe(registerSecurityHeaders.name, () => {
     }
   });
 
-  it('sets the headers on every reply, and a route may still override one', async () => {
+  it('sets the headers on every reply, the API set on /api answers, and a route may still override one', async () => {
     const app = Fastify();
     registerSecurityHeaders(app, policy);
     app.get('/json', async () => ({ ok: true }));
-    app.get('/image', async (_req, reply) => reply.header('content-security-policy', "default-src 'none'; sandbox").send('bytes'));
+    app.get('/api/json', async () => ({ ok: true }));
+    app.get('/api/image', async (_req, reply) => reply.header('content-security-policy', "default-src 'none'; sandbox").send('bytes'));
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     try {
-      const [json, image, missing] = await Promise.all(['/json', '/image', '/nowhere'].map((path) => fetch(`${base}${path}`)));
-      expect(json.headers.get('content-security-policy')).toContain("default-src 'self'");
+      const [page, json, image, missing] = await Promise.all(['/json', '/api/json', '/api/image', '/api/nowhere'].map((path) => fetch(`${base}${path}`)));
+      expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(page.headers.get('cross-origin-opener-policy')).toBe('same-origin');
+      expect(json.headers.get('content-security-policy')).toBe("default-src 'none';frame-ancestors 'none'");
+      expect(json.headers.get('x-frame-options')).toBe('DENY');
+      expect(json.headers.get('cross-origin-opener-policy')).toBeNull();
       expect(missing.status).toBe(404);
       expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
       expect(image.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");

@@ -3,7 +3,27 @@ import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 
 /**
- * Helmet's headers, worked out once at start and set on every reply. @fastify/helmet builds a new
+ * What a JSON answer needs, after the OWASP REST Security Cheat Sheet ("Security headers"): nothing
+ * may load from it, frame it or sniff it. The rest of helmet's set (COOP, Origin-Agent-Cluster,
+ * DNS prefetch, IE's download and XSS switches, Flash's cross-domain policies) means something to a
+ * page only; sending it on every /api answer was a third of the bytes of a small answer and of the
+ * time to write it, for the server and for the client that parses it (docs/performance.md).
+ */
+export const API_POLICY: HelmetOptions = {
+  contentSecurityPolicy: { useDefaults: false, directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"] } },
+  crossOriginEmbedderPolicy: false,
+  crossOriginOpenerPolicy: false,
+  originAgentCluster: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
+
+/**
+ * Helmet's headers, worked out once at start and set on every reply: `pages` for the web app and
+ * anything else, API_POLICY for /api answers. @fastify/helmet builds a new
  * helmet middleware (and re-parses the CSP directives) on every request: 16 % of the gateway's CPU
  * under `GET /api/health` (tools/bench/profile.mjs). Our policy has no per-request parts (no
  * nonces, no functions), so there are two fixed sets: one for HTTPS and one for plain HTTP.
@@ -13,13 +33,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
  * `request.protocol` with TRUST_PROXY), unless `alwaysHttps`: over plain HTTP on a LAN address they
  * made the browser ask for every asset over https, and the page stayed blank (issue 25).
  */
-export function registerSecurityHeaders(fastify: FastifyInstance, options: HelmetOptions, alwaysHttps = false): void {
-  const https = helmetHeaders(options);
-  const plain = alwaysHttps ? https : helmetHeaders(withoutHttpsUpgrade(options));
+export function registerSecurityHeaders(fastify: FastifyInstance, pages: HelmetOptions, alwaysHttps = false): void {
+  const page = headerSets(pages, alwaysHttps);
+  const api = headerSets(API_POLICY, alwaysHttps);
   fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.headers(request.protocol === 'https' ? https : plain);
+    const sets = request.url.startsWith('/api/') ? api : page;
+    void reply.headers(request.protocol === 'https' ? sets.https : sets.plain);
     done();
   });
+}
+
+function headerSets(options: HelmetOptions, alwaysHttps: boolean): { https: Record<string, string>; plain: Record<string, string> } {
+  const https = helmetHeaders(options);
+  return { https, plain: alwaysHttps ? https : helmetHeaders(withoutHttpsUpgrade(options)) };
 }
 
 /** `options` without HSTS and without the CSP's upgrade-insecure-requests (helmet adds it unless told null). */

@@ -3,6 +3,7 @@ import { CreateMachines1763740200000 } from './1763740200000-create-machines.js'
 import { AddMachineArchived1764000000000 } from './1764000000000-add-machine-archived.js';
 import { AddMetersAt1764000000100 } from './1764000000100-add-meters-at.js';
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
+import { IndexRecentlyServiced1764300000000 } from './1764300000000-index-recently-serviced.js';
 
 export const migrations = [
   ...OUTBOX_MIGRATIONS,
@@ -10,4 +11,5 @@ export const migrations = [
   AddMachineArchived1764000000000,
   AddMetersAt1764000000100,
   AddImportColumns1764200000000,
+  IndexRecentlyServiced1764300000000,
 ];
