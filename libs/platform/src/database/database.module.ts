@@ -4,6 +4,7 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { PlatformEnv } from '../config/platform-env.js';
 import { dataSourceOptions, type ServiceDatabase } from './data-source-options.js';
 import { ensurePostgresDatabase } from './ensure-database.js';
+import { bindSqliteIntegers } from './sqlite-bound-integers.js';
 
 // Any fixed number: the key of the PostgreSQL advisory lock that serialises migrations.
 const MIGRATION_LOCK_KEY = 7_316_462;
@@ -68,6 +69,7 @@ export class DatabaseModule {
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
             serializeSqliteTransactions(dataSource);
+            bindSqliteIntegers(dataSource);
             await runMigrationsLocked(dataSource);
             return dataSource;
           },
