@@ -18,8 +18,8 @@ import { MachineMeters, type MachineMeterStates } from './machine-meters.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { stateOf } from './schedule-state.js';
 import { ScheduleEntity } from './schedule.entity.js';
-import { checkSchedule, restoredBaseline, settingColumns, type ScheduleSettings } from './schedule.rules.js';
-import { SchedulesRepository, typeKey } from './schedules.repository.js';
+import { checkSchedule, restoredBaseline, userScheduleDraft, type ScheduleSettings } from './schedule.rules.js';
+import { SchedulesRepository } from './schedules.repository.js';
 import { callContext, SchedulesService } from './schedules.service.js';
 
 /** A restore's schedule row (libs/importers' ScheduleRow): the settings as exported and its history. */
@@ -114,24 +114,8 @@ export class ScheduleImportsService {
         if (!meters.has(machineId)) {
           meters.set(machineId, await this.machineMeters.of(manager, userId, machineId, today));
         }
-        const draft = {
-          userId,
-          machineId,
-          machineName: machine.name,
-          machineType: machine.type,
-          machineTypeKey: typeKey(machine.type),
-          ...settingColumns(settings),
-          origin: 'user',
-          originKey: null,
-          fixedDueDate: null,
-          baseDate: settings.lastDoneDate,
-          baseDistance: settings.lastDoneDistance,
-          baseHours: settings.lastDoneHours,
-          dateCreated: new Date(),
-          idempotencyKey: null,
-          importId: request.importId,
-          importRow: row.rowNumber,
-        } as Omit<ScheduleEntity, 'id'>;
+        const base = { date: settings.lastDoneDate, distance: settings.lastDoneDistance, hours: settings.lastDoneHours };
+        const draft = userScheduleDraft(userId, machine, settings, base, { importId: request.importId, importRow: row.rowNumber });
         const created = await this.repository.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters.get(machineId)!, today) });
         await this.recompute.statusChanged(manager, created, null, created.status, created.reason, created.reasonDimension, ctx, 'created');
         return { id: created.id };
