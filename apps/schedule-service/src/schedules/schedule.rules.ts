@@ -385,10 +385,10 @@ export interface ExportedHistory {
 }
 
 /**
- * The baseline of a restored schedule, whose completions are not restored (they name service
- * records by their export ids): its next due is the original's. Without completions it is the
- * exported baseline; anchor "completion" counts from the last done; anchor "fixed" steps the grid
- * once per completion (baseline + completions x interval).
+ * The baseline of a restored schedule whose completions are not restored (a record that completed
+ * it was not): its next due is the original's. Without completions (or with them restored) it is
+ * the exported baseline; anchor "completion" counts from the last done; anchor "fixed" steps the
+ * grid once per completion (baseline + completions x interval).
  */
 export function restoredBaseline(s: Intervals, history: ExportedHistory): Baseline {
   const { baseline, lastDone, completions } = history;
