@@ -12,13 +12,10 @@ import {
   SERVICE_IMPORT_APPLY,
   SERVICE_IMPORT_CHECK,
   type ImportApplyRow,
-  type MachineExportItem,
-  type ScheduleExportItem,
-  type ServiceRecordExportItem,
 } from '@wrenchlog/contracts';
 import { exportCsv, exportRow } from '@wrenchlog/importers';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
-import { expectEventually, testEngines } from '@wrenchlog/testing';
+import { anExportedMachine, anExportedSchedule, anExportedServiceRecord, expectEventually, testEngines } from '@wrenchlog/testing';
 import { ServiceUnderTest, userA } from '@wrenchlog/testing/nest';
 import { strToU8, zipSync } from 'fflate';
 import { AppModule } from '../src/app.module.js';
@@ -29,89 +26,8 @@ import { ImportEnv } from '../src/config/import-env.js';
 // stub (the test's boundary) that writes every row with an id of its own, as a new account would.
 // schedule-service's test/schedule-imports.int-spec.ts takes the links from there.
 
-const machine: MachineExportItem = {
-  id: 7,
-  name: 'Pickup',
-  year: 2019,
-  make: 'Ford',
-  model: 'F-250',
-  submodel: null,
-  vin: null,
-  color: null,
-  description: null,
-  status: 'Active',
-  type: 'Truck',
-  purchasedDate: null,
-  lastServicedDate: '2024-03-20',
-  miles: 48000,
-  hours: null,
-  license: null,
-  licenseExpirationDate: null,
-  isPermanentLicense: false,
-  insuranceProvider: null,
-  policyNumber: null,
-  insuranceExpirationDate: null,
-  profilePhoto: null,
-  lastUpdated: '2024-03-20T10:00:00.000Z',
-  archived: false,
-  photos: [],
-};
-
-const service = (id: number, serviceDate: string, miles: number): ServiceRecordExportItem => ({
-  id,
-  title: `Service ${id}`,
-  status: 'Complete',
-  machineName: machine.name,
-  machineId: machine.id,
-  serviceDate,
-  serviceType: 'Maintenance',
-  serviceShop: null,
-  notes: null,
-  price: 50,
-  dateCreated: `${serviceDate}T11:00:00.000Z`,
-  miles,
-  hours: null,
-  photos: [],
-});
-
-const schedule = (title: string, fields: Partial<ScheduleExportItem>): ScheduleExportItem => ({
-  id: 70,
-  machineId: machine.id,
-  machineName: machine.name,
-  machineType: 'Truck',
-  title,
-  serviceType: 'Maintenance',
-  origin: 'user',
-  intervalDays: null,
-  intervalMonths: 6,
-  intervalDistance: 5000,
-  intervalHours: null,
-  soonDays: 30,
-  soonDistance: 500,
-  soonHours: 25,
-  recurring: true,
-  anchor: 'completion',
-  lastDoneDate: '2024-03-20',
-  lastDoneDistance: 48000,
-  lastDoneHours: null,
-  status: 'overdue',
-  reason: 'Overdue',
-  reasonDimension: 'date',
-  nextDueDate: '2024-09-20',
-  nextDueDistance: 53000,
-  nextDueHours: null,
-  forecastDate: null,
-  done: false,
-  completedBy: [],
-  distanceUnit: 'mi',
-  ownSoonDays: null,
-  ownSoonDistance: null,
-  ownSoonHours: null,
-  baseDate: '2023-09-01',
-  baseDistance: 43000,
-  baseHours: null,
-  ...fields,
-});
+const machine = anExportedMachine();
+const service = (id: number, serviceDate: string, miles: number) => anExportedServiceRecord({ id, title: `Service ${id}`, serviceDate, miles });
 
 /** The ZIP "Download all my data" writes, of one machine, two service records and three schedules. */
 function exportZip(): Uint8Array {
@@ -127,10 +43,10 @@ function exportZip(): Uint8Array {
     ),
     'schedules.csv': strToU8(
       exportCsv('schedules', [
-        exportRow.schedules(schedule('Oil change', { completedBy: [11, 9] }), machine.name),
-        exportRow.schedules(schedule('Belt', { id: 71, recurring: false, done: true, completedBy: [11] }), machine.name),
+        exportRow.schedules(anExportedSchedule({ title: 'Oil change', completedBy: [11, 9] }), machine.name),
+        exportRow.schedules(anExportedSchedule({ id: 72, title: 'Belt', recurring: false, done: true, completedBy: [11] }), machine.name),
         // Completed by a record the export does not hold (deleted while it was written): not linked.
-        exportRow.schedules(schedule('Brakes', { id: 72, completedBy: [13] }), machine.name),
+        exportRow.schedules(anExportedSchedule({ id: 73, title: 'Brakes', completedBy: [13] }), machine.name),
       ]),
     ),
   });

@@ -6,61 +6,38 @@ import {
   type MeterReadingExportItem,
   type Part,
   type Purchase,
-  type ScheduleExportItem,
-  type ServiceRecordExportItem,
   type Supplier,
   ScheduleMessages,
 } from '@wrenchlog/contracts';
+import { anExportedMachine, anExportedSchedule, anExportedServiceRecord } from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { exportCsv, exportRow } from '../export/export-csv.js';
 import { analyzeFile, normalizeFile } from '../import-file.js';
 
-const machine: MachineExportItem = {
-  id: 7,
+const machine = anExportedMachine({
   name: 'Crew "Cab", 2',
-  year: 2019,
-  make: 'Ford',
-  model: 'F-250',
-  submodel: null,
   vin: '1FT7W2BT0KEC12345',
   color: 'Ü-Blau',
   description: '=HYPERLINK("http://evil","x")',
-  status: 'Active',
-  type: 'Truck',
   purchasedDate: '2019-05-02',
   lastServicedDate: '2024-03-20',
   miles: 48211,
   hours: 1520.5,
   license: 'ABC-123',
   licenseExpirationDate: '2025-06-30',
-  isPermanentLicense: false,
-  insuranceProvider: null,
-  policyNumber: null,
-  insuranceExpirationDate: null,
   profilePhoto: 3,
-  lastUpdated: '2024-03-20T10:00:00.000Z',
-  archived: false,
-  photos: [],
-};
+});
 
-const service: ServiceRecordExportItem = {
-  id: 11,
+const service = anExportedServiceRecord({
   title: '-Oil change, filter',
-  status: 'Complete',
   machineName: machine.name,
-  machineId: 7,
-  serviceDate: '2024-03-20',
-  serviceType: 'Maintenance',
   serviceShop: '@Shop',
   notes: 'Line one\nline "two"',
   price: 89.95,
-  dateCreated: '2024-03-20T11:00:00.000Z',
   miles: 48000.5,
-  hours: null,
-  photos: [],
-};
+});
 
 const fuel: FuelRecord = {
   id: 21,
@@ -137,43 +114,7 @@ const reading: MeterReadingExportItem = {
   unit: 'mi',
 };
 
-const schedule: ScheduleExportItem = {
-  id: 71,
-  machineId: 7,
-  machineName: machine.name,
-  machineType: 'Truck',
-  title: 'Oil change',
-  serviceType: 'Maintenance',
-  origin: 'user',
-  intervalDays: null,
-  intervalMonths: 6,
-  intervalDistance: 5000,
-  intervalHours: null,
-  soonDays: 14,
-  soonDistance: 500,
-  soonHours: 25,
-  recurring: true,
-  anchor: 'completion',
-  lastDoneDate: '2024-03-20',
-  lastDoneDistance: 48000,
-  lastDoneHours: null,
-  status: 'upcoming',
-  reason: 'Due in 5 months',
-  reasonDimension: 'date',
-  nextDueDate: '2024-09-20',
-  nextDueDistance: 53000,
-  nextDueHours: null,
-  forecastDate: null,
-  done: false,
-  completedBy: [11, 9],
-  distanceUnit: 'mi',
-  ownSoonDays: null,
-  ownSoonDistance: 300,
-  ownSoonHours: null,
-  baseDate: '2023-09-01',
-  baseDistance: 43000,
-  baseHours: null,
-};
+const schedule = anExportedSchedule({ machineName: machine.name });
 
 /** The CSV text as a spreadsheet reads it: header names to cells. */
 const table = (csv: string): Record<string, string>[] => parse(csv, { bom: true, columns: true }) as Record<string, string>[];
