@@ -25,7 +25,8 @@ import {
   backoffMs,
   byKind,
   failureSummary,
-  FIRST_KINDS,
+  firstKindsOf,
+  type FirstKind,
   isRowKind,
   LEASE_MS,
   LEASE_RENEW_MS,
@@ -146,7 +147,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   private async importRows(id: number, actor: Actor, mode: ImportCommitMode, source: string): Promise<void> {
     try {
       let batchNo = 0;
-      for (const kind of [...FIRST_KINDS, undefined]) {
+      for (const kind of [...firstKindsOf(source), undefined]) {
         const links: Links = {
           // Idempotent: the second call (for the rest) finds every name's machine already made.
           machines: kind === 'service' || kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>(),
@@ -189,14 +190,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** Writes the next pending batch (of machine rows, or of any kind): 'end' when none was left. */
-  private async writeBatch(
-    id: number,
-    actor: Actor,
-    mode: ImportCommitMode,
-    batchNo: number,
-    kind: (typeof FIRST_KINDS)[number] | undefined,
-    links: Links,
-  ): Promise<BatchStep> {
+  private async writeBatch(id: number, actor: Actor, mode: ImportCommitMode, batchNo: number, kind: FirstKind | undefined, links: Links): Promise<BatchStep> {
     const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE, kind);
     if (rows.length === 0) {
       return 'end';

@@ -18,6 +18,7 @@ import {
   commitRefusal,
   exportIdOf,
   failureSummary,
+  firstKindsOf,
   isRowKind,
   linkRefs,
   machineKey,
@@ -109,6 +110,11 @@ describe("a restore's links", () => {
       ],
     });
     expect(linkRefs({ title: 'Oil', completions: 2, exportRefs: { completedBy: ['11', '12'] } }, written)).toEqual({ title: 'Oil', completions: 2 });
+  });
+
+  it("writes a restore's service records before the rest (its schedules name them), and leaves another file's in file order", () => {
+    expect(firstKindsOf('wrenchlog-export')).toEqual(['machine', 'supplier', 'part', 'service']);
+    expect(firstKindsOf('drivvo')).toEqual(['machine', 'supplier', 'part']);
   });
 
   it('reads the export id of a written row', () => {

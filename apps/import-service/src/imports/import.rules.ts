@@ -100,6 +100,11 @@ export const APPLY_PATTERN = {
  * schedules' completions (by their export ids).
  */
 export const FIRST_KINDS = ['machine', 'supplier', 'part', 'service'] as const;
+export type FirstKind = (typeof FIRST_KINDS)[number];
+
+/** The first kinds of an import: only a restore's service records go before the rest, other files' keep their place in file order. */
+export const firstKindsOf = (source: string): readonly FirstKind[] =>
+  source === 'wrenchlog-export' ? FIRST_KINDS : FIRST_KINDS.filter((kind) => kind !== 'service');
 
 /**
  * The owners' reverts of records, in this order; machines go after them (machine.import.revert).
