@@ -255,7 +255,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(of('category').map((x) => [x.name, x.quantity])).toEqual([['Hydraulic filter', 5]]);
     // Of the 4 readings only the hand-entered one is a row: the records give the other 3 again.
     expect(of('meterKind').map((x) => [x.value, x.readAt, x.source])).toEqual([[48600, '2026-04-10', 'manual']]);
-    // The schedules, with how many records completed each (the export names them; they are counted, not linked).
+    // The schedules, with how many records completed each (by their export ids, which the job links to the restored records).
     expect(of('anchor').map((x) => [x.title, x.anchor, x.completions])).toEqual([
       ['Oil', 'completion', 1],
       ['Grease', 'fixed', 0],
@@ -287,12 +287,13 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
         const page = (await api.get(`/api/meters/${meter.id}/readings?size=100`, token)).body.content as any[];
         readings.push(...page.map((r) => [meter.kind, r.readAt, r.value, r.void, r.source === 'manual' ? 'import' : r.source]));
       }
-      // Its schedules and their due state (the completions aside: not restored, the next due is the same).
+      // Its schedules, their due state and last done, and how many records completed each (the records' ids differ).
       const schedules = ((await api.get(`/api/machines/${m.id}/schedules`, token)).body as any[]).map((s) => [
         s.title,
         s.serviceType,
         [s.intervalDays, s.intervalMonths, s.intervalDistance, s.intervalHours, s.soonDays, s.soonDistance, s.soonHours, s.recurring, s.anchor],
         [s.nextDueDate, s.nextDueDistance, s.nextDueHours, s.status, s.reason, s.done],
+        [s.lastDoneDate, s.lastDoneDistance, s.lastDoneHours, s.completedBy.length],
       ]);
       out.push({
         machine: [m.name, m.year, m.make, m.model, m.status, m.type, m.miles],
@@ -380,6 +381,8 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       [['Grease', '2026-02-01', null, null, 'overdue']],
       [['Oil', null, 53000, null, expect.any(String)]],
     ]);
+    // The oil change's completion by its record: the restored one names the restored record, with the same last done.
+    expect(original.machines.map((h) => h.schedules.map((s) => [s[0], s[4][3]]))).toEqual([[['Grease', 0]], [['Oil', 1]]]);
     await expectEventually(async () => expect(await holdings(d.token)).toEqual(original), 20_000);
     // The reports hear of the restored records by their events, as of hand-entered ones.
     const totals = await fleetTotals(a.token);

@@ -3,20 +3,26 @@ import {
   METER_BY_MACHINE,
   READING_CREATE,
   SCHEDULE_BY_MACHINE,
+  SCHEDULE_CREATE,
+  SCHEDULE_DATA_EXPORT,
   SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_REVERT,
   ScheduleMessages,
+  SERVICE_RECORD_SAVED,
   type Meter,
+  type RestoredCompletion,
   type Schedule,
+  type ScheduleExportItem,
+  type ScheduleInput,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { ServiceUnderTest, userA, userB } from './harness.js';
 
 // A restore's maintenance schedules (issue 23) over the transport, on each engine: each on its
-// machine with the API's rules, its next due the original's though its completions are not
-// restored, its status from the machine's readings; a batch sent twice writes once; Revert takes
-// exactly them back.
+// machine with the API's rules, its completions on the restored service records (or, when those are
+// not linked, a baseline giving the original's next due), its status from the machine's readings; a
+// batch sent twice writes once; Revert takes exactly them back.
 describe.each(await testEngines())('schedule-service schedule.import.applySchedules and revert (%s)', (engine) => {
   let svc: ServiceUnderTest;
   let nextMachine = 7500;
@@ -117,5 +123,132 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
 
     expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 91, userId: userA.userId }, userA)).toEqual({ deleted: 3 });
     expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([]);
+  });
+  it('links the completions to the restored service records: an account exported and restored shows the same last done, next due and done one-off', async () => {
+    // The original account: three schedules completed by two service records.
+    const original = await machineOf();
+    const create = (schedule: Partial<ScheduleInput> & Pick<ScheduleInput, 'title'>) =>
+      svc.send(
+        SCHEDULE_CREATE,
+        { machineId: original.machineId, schedule: { serviceType: 'Maintenance', recurring: true, anchor: 'completion', ...schedule } },
+        userA,
+      );
+    const oil = await create({
+      title: 'Oil change',
+      intervalMonths: 6,
+      intervalDistance: 5000,
+      soonDistance: 300,
+      lastDoneDate: '2023-09-01',
+      lastDoneDistance: 43_000,
+    });
+    const inspect = await create({ title: 'Inspect', anchor: 'fixed', intervalDays: 30, lastDoneDate: '2024-01-01' });
+    const belt = await create({ title: 'Belt', recurring: false, intervalDistance: 10_000, lastDoneDistance: 40_000 });
+    const record = (actor: typeof userA, machineId: number, recordId: number, serviceDate: string, miles: number, completesScheduleIds?: number[]) =>
+      svc.emit(SERVICE_RECORD_SAVED, {
+        recordId,
+        userId: actor.userId,
+        machineId,
+        serviceDate,
+        miles,
+        hours: null,
+        completesScheduleIds,
+        at: new Date().toISOString(),
+      });
+    await record(userA, original.machineId, 9102, '2024-02-01', 46_000, [inspect.id, oil.id]);
+    await record(userA, original.machineId, 9101, '2024-03-20', 48_000, [oil.id, belt.id]);
+    // What a user reads of a schedule, its completions by record aside (their ids differ between the accounts).
+    const shown = (s: Schedule) => [s.title, s.lastDoneDate, s.lastDoneDistance, s.nextDueDate, s.nextDueDistance, s.status, s.reason, s.done];
+    const schedulesOf = async (actor: typeof userA, machineId: number) =>
+      ((await svc.send(SCHEDULE_BY_MACHINE, { machineId }, actor)) as Schedule[]).sort((x, y) => x.title.localeCompare(y.title));
+    let before: Schedule[] = [];
+    await expectEventually(async () => {
+      before = await schedulesOf(userA, original.machineId);
+      expect(before.map((s) => [s.title, s.completedBy.length, s.lastDoneDistance])).toEqual([
+        ['Belt', 1, 48_000],
+        ['Inspect', 1, 46_000],
+        ['Oil change', 2, 48_000],
+      ]);
+    });
+    expect(before.map(shown)).toEqual([
+      ['Belt', '2024-03-20', 48_000, null, null, 'upcoming', 'Done on 2024-03-20', true],
+      ['Inspect', '2024-02-01', 46_000, '2024-03-01', null, 'overdue', expect.any(String), false],
+      ['Oil change', '2024-03-20', 48_000, '2024-09-20', 53_000, 'overdue', expect.any(String), false],
+    ]);
+
+    // Exported: its schedules with the records that completed them, by id.
+    const exported = (await svc.send(SCHEDULE_DATA_EXPORT, { afterId: 0, limit: 500 }, userA)).items.filter(
+      (s: ScheduleExportItem) => s.machineId === original.machineId && s.origin === 'user',
+    );
+    expect(exported).toHaveLength(3);
+
+    // Restored into a new account: the restore wrote record 9102 as 9202 (heard of before the schedules)
+    // and 9101 as 9201 (heard of only after them); the job links the completions to those.
+    const restoredMachine = await machineOf(userB);
+    await record(userB, restoredMachine.machineId, 9202, '2024-02-01', 46_000);
+    const restoredRecords = new Map<number, RestoredCompletion>([
+      [9101, { serviceRecordId: 9201, date: '2024-03-20' }],
+      [9102, { serviceRecordId: 9202, date: '2024-02-01' }],
+    ]);
+    const rowOf = (s: ScheduleExportItem, linked: boolean) => ({
+      machineId: restoredMachine.machineId,
+      title: s.title,
+      serviceType: s.serviceType,
+      intervalDays: s.intervalDays,
+      intervalMonths: s.intervalMonths,
+      intervalDistance: s.intervalDistance,
+      intervalHours: s.intervalHours,
+      soonDays: s.ownSoonDays,
+      soonDistance: s.ownSoonDistance,
+      soonHours: s.ownSoonHours,
+      recurring: s.recurring,
+      anchor: s.anchor,
+      baseDate: s.baseDate,
+      baseDistance: s.baseDistance,
+      baseHours: s.baseHours,
+      lastDoneDate: s.lastDoneDate,
+      lastDoneDistance: s.lastDoneDistance,
+      lastDoneHours: s.lastDoneHours,
+      completions: s.completedBy.length,
+      done: s.done,
+      ...(linked ? { completedBy: s.completedBy.map((id) => restoredRecords.get(id)) } : {}),
+    });
+    const batch = {
+      importId: 92,
+      userId: userB.userId,
+      batchNo: 0,
+      rows: [
+        ...exported.map((s: ScheduleExportItem, i: number) => ({ rowNumber: 2 + i, record: rowOf(s, true) })),
+        // The done one-off again, its record not restored: it cannot be done without it.
+        {
+          rowNumber: 9,
+          record: rowOf(
+            exported.find((s: ScheduleExportItem) => s.title === 'Belt')!,
+            false,
+          ),
+        },
+      ],
+    };
+    const applied = await svc.send(SCHEDULE_IMPORT_APPLY_SCHEDULES, batch, userB);
+    expect(applied.failed).toEqual([{ rowNumber: 9, message: 'completedBy: the service record that completed this one-off schedule was not restored' }]);
+    expect(applied.written).toHaveLength(3);
+    await record(userB, restoredMachine.machineId, 9201, '2024-03-20', 48_000);
+
+    // Each completion names the restored record; last done, next due and status are the original's.
+    await expectEventually(async () => {
+      const after = await schedulesOf(userB, restoredMachine.machineId);
+      expect(after.map(shown)).toEqual(before.map(shown));
+      expect(after.map((s) => [s.title, [...s.completedBy].sort()])).toEqual([
+        ['Belt', [9201]],
+        ['Inspect', [9202]],
+        ['Oil change', [9201, 9202]],
+      ]);
+    });
+
+    // Revert takes the schedules back, and their completions with them.
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 92, userId: userB.userId }, userB)).toEqual({ deleted: 3 });
+    expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId: restoredMachine.machineId }, userB)).toEqual([]);
+    await record(userB, restoredMachine.machineId, 9201, '2024-03-20', 48_000);
+    expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId: restoredMachine.machineId }, userB)).toEqual([]);
+    expect((await schedulesOf(userA, original.machineId)).map(shown)).toEqual(before.map(shown));
   });
 });

@@ -13,3 +13,4 @@ export * from './machines.js';
 export * from './fleet.js';
 export * from './post-from.js';
 export * from './documents.js';
+export * from './export-items.js';

@@ -13,6 +13,7 @@ import {
   type Actor,
   type ImportApplyResult,
   type ImportCommitMode,
+  type RestoredCompletion,
 } from '@wrenchlog/contracts';
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
@@ -24,7 +25,8 @@ import {
   backoffMs,
   byKind,
   failureSummary,
-  FIRST_KINDS,
+  firstKindsOf,
+  type FirstKind,
   isRowKind,
   LEASE_MS,
   LEASE_RENEW_MS,
@@ -135,21 +137,24 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /**
-   * Machines first, then a restore's suppliers and parts (FIRST_KINDS), then the pending rows in
-   * batches of 500 in file order, each kind to its owner. A restore's machine rows are written before
-   * anything else, so the rows naming those machines get their ids; only the names without a machine
-   * row are created by name (with stand-in fields). Its parts and purchases get the ids of the
-   * suppliers and parts it wrote (WrittenRefs, read again from the rows, so a resumed job has them).
+   * Machines first, then a restore's suppliers and parts, then service records (FIRST_KINDS), then
+   * the pending rows in batches of 500 in file order, each kind to its owner. A restore's machine rows
+   * are written before anything else, so the rows naming those machines get their ids; only the names
+   * without a machine row are created by name (with stand-in fields). Its parts and purchases get the
+   * ids of the suppliers and parts it wrote, its schedules' completions those of its service records
+   * (WrittenRefs, read again from the rows, so a resumed job has them).
    */
   private async importRows(id: number, actor: Actor, mode: ImportCommitMode, source: string): Promise<void> {
     try {
       let batchNo = 0;
-      for (const kind of [...FIRST_KINDS, undefined]) {
+      for (const kind of [...firstKindsOf(source), undefined]) {
         const links: Links = {
-          machines: kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>(),
+          // Idempotent: the second call (for the rest) finds every name's machine already made.
+          machines: kind === 'service' || kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>(),
           refs: {
             supplier: kind === 'part' || kind === undefined ? await this.repository.writtenRefs(id, 'supplier') : new Map<string, number>(),
             part: kind === undefined ? await this.repository.writtenRefs(id, 'part') : new Map<string, number>(),
+            service: kind === undefined ? await this.repository.writtenServiceRecords(id) : new Map<string, RestoredCompletion>(),
           },
           stockCounted: source === 'wrenchlog-export',
         };
@@ -185,14 +190,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 
   /** Writes the next pending batch (of machine rows, or of any kind): 'end' when none was left. */
-  private async writeBatch(
-    id: number,
-    actor: Actor,
-    mode: ImportCommitMode,
-    batchNo: number,
-    kind: (typeof FIRST_KINDS)[number] | undefined,
-    links: Links,
-  ): Promise<BatchStep> {
+  private async writeBatch(id: number, actor: Actor, mode: ImportCommitMode, batchNo: number, kind: FirstKind | undefined, links: Links): Promise<BatchStep> {
     const rows = await this.repository.nextPending(id, IMPORT_BATCH_SIZE, kind);
     if (rows.length === 0) {
       return 'end';
@@ -373,7 +371,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
   }
 }
 
-/** What the job links a batch's rows to: the machines by name, a restore's suppliers and parts by export id. */
+/** What the job links a batch's rows to: the machines by name, a restore's suppliers, parts and service records by export id. */
 interface Links {
   machines: Map<string, number>;
   refs: WrittenRefs;

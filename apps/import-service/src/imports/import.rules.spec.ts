@@ -18,6 +18,7 @@ import {
   commitRefusal,
   exportIdOf,
   failureSummary,
+  firstKindsOf,
   isRowKind,
   linkRefs,
   machineKey,
@@ -74,7 +75,14 @@ describe('revertRefusal', () => {
 });
 
 describe("a restore's links", () => {
-  const written = { supplier: new Map([['41', 900]]), part: new Map([['51', 950]]) };
+  const written = {
+    supplier: new Map([['41', 900]]),
+    part: new Map([['51', 950]]),
+    service: new Map([
+      ['11', { serviceRecordId: 970, date: '2024-03-20' }],
+      ['9', { serviceRecordId: 971, date: '2023-09-01' }],
+    ]),
+  };
 
   it("gives a part the restored supplier's id and a purchase the restored part's and store's, dropping the export's ids", () => {
     expect(linkRefs({ name: 'Air filter', supplierId: 1, exportRefs: { id: '51', supplier: '41' } }, written)).toEqual({ name: 'Air filter', supplierId: 900 });
@@ -90,6 +98,23 @@ describe("a restore's links", () => {
   it('leaves a part whose supplier was not written without one (its owner refuses it), and a purchase without the link', () => {
     expect(linkRefs({ supplierId: 1, exportRefs: { supplier: '99' } }, written)).toEqual({ supplierId: 0 });
     expect(linkRefs({ partName: 'x', exportRefs: { part: '98', store: '99' } }, written)).toEqual({ partName: 'x', partId: null, storeId: null });
+  });
+
+  it('gives a schedule the completions of the restored service records it names, or none when one of them was not restored', () => {
+    expect(linkRefs({ title: 'Oil', completions: 2, exportRefs: { completedBy: ['11', '9'] } }, written)).toEqual({
+      title: 'Oil',
+      completions: 2,
+      completedBy: [
+        { serviceRecordId: 970, date: '2024-03-20' },
+        { serviceRecordId: 971, date: '2023-09-01' },
+      ],
+    });
+    expect(linkRefs({ title: 'Oil', completions: 2, exportRefs: { completedBy: ['11', '12'] } }, written)).toEqual({ title: 'Oil', completions: 2 });
+  });
+
+  it("writes a restore's service records before the rest (its schedules name them), and leaves another file's in file order", () => {
+    expect(firstKindsOf('wrenchlog-export')).toEqual(['machine', 'supplier', 'part', 'service']);
+    expect(firstKindsOf('drivvo')).toEqual(['machine', 'supplier', 'part']);
   });
 
   it('reads the export id of a written row', () => {

@@ -24,6 +24,7 @@ import {
   type ImportCommitMode,
   type ImportCounts,
   type ImportState,
+  type RestoredCompletion,
 } from '@wrenchlog/contracts';
 
 // The import's lifecycle as pure rules (issue 23; apps/import-service/README.md "The import job"):
@@ -95,9 +96,15 @@ export const APPLY_PATTERN = {
 
 /**
  * The kinds the job writes first, each before the next, and then all the rest in file order: a
- * restore's suppliers are named by its parts, and both by its purchases (by their export ids).
+ * restore's suppliers are named by its parts, and both by its purchases, its service records by its
+ * schedules' completions (by their export ids).
  */
-export const FIRST_KINDS = ['machine', 'supplier', 'part'] as const;
+export const FIRST_KINDS = ['machine', 'supplier', 'part', 'service'] as const;
+export type FirstKind = (typeof FIRST_KINDS)[number];
+
+/** The first kinds of an import: only a restore's service records go before the rest, other files' keep their place in file order. */
+export const firstKindsOf = (source: string): readonly FirstKind[] =>
+  source === 'wrenchlog-export' ? FIRST_KINDS : FIRST_KINDS.filter((kind) => kind !== 'service');
 
 /**
  * The owners' reverts of records, in this order; machines go after them (machine.import.revert).
@@ -117,16 +124,22 @@ interface ExportRefs {
   supplier?: string;
   part?: string;
   store?: string;
+  completedBy?: string[];
 }
 
-/** The ids a restore wrote, by kind and the export's id: the suppliers and parts its later rows name. */
-export type WrittenRefs = { supplier: Map<string, number>; part: Map<string, number> };
+/**
+ * The ids a restore wrote, by kind and the export's id: the suppliers and parts its later rows name,
+ * and the service records (with their dates) its schedules' completions name.
+ */
+export type WrittenRefs = { supplier: Map<string, number>; part: Map<string, number>; service: Map<string, RestoredCompletion> };
 
 /**
  * A restored row's record as its owner takes it: the export's ids it names become the ids this
- * restore wrote (a part's supplier, a purchase's part and store), and `exportRefs` goes. A part
- * whose supplier was not written gets none (its owner refuses it: "Supplier is required"); a purchase
- * keeps its own text without the link.
+ * restore wrote (a part's supplier, a purchase's part and store, a schedule's completions), and
+ * `exportRefs` goes. A part whose supplier was not written gets none (its owner refuses it:
+ * "Supplier is required"); a purchase keeps its own text without the link; a schedule gets its
+ * completions only when every record that completed it was written (else its owner keeps the
+ * baseline that gives the same next due).
  */
 export function linkRefs(record: Record<string, unknown>, written: WrittenRefs): Record<string, unknown> {
   const refs = record.exportRefs as ExportRefs | undefined;
@@ -142,6 +155,10 @@ export function linkRefs(record: Record<string, unknown>, written: WrittenRefs):
   }
   if (refs.store !== undefined) {
     record.storeId = written.supplier.get(refs.store) ?? null;
+  }
+  const completions = refs.completedBy?.map((ref) => written.service.get(ref));
+  if (completions?.every((c) => c !== undefined)) {
+    record.completedBy = completions;
   }
   return record;
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { InjectRepository } from '@nestjs/typeorm';
-import type { ImportRowStatus } from '@wrenchlog/contracts';
+import type { ImportRowStatus, RestoredCompletion } from '@wrenchlog/contracts';
 import type { ImportRow } from '@wrenchlog/importers';
 import { forUpdate } from '@wrenchlog/platform';
 import { DataSource, In, IsNull, LessThan, Repository } from 'typeorm';
@@ -325,16 +325,29 @@ export class ImportsRepository {
 
   /** Export id -> written id of the import's rows of one kind (a restore's suppliers or parts). */
   async writtenRefs(importId: number, kind: string): Promise<Map<string, number>> {
+    return this.writtenByExportId(importId, kind, (row) => row.targetId);
+  }
+
+  /** Export id -> written id and date of a restore's service records (its schedules' completions name them). */
+  async writtenServiceRecords(importId: number): Promise<Map<string, RestoredCompletion>> {
+    return this.writtenByExportId(importId, 'service', (row) => ({
+      serviceRecordId: row.targetId,
+      date: String((JSON.parse(row.record ?? '{}') as { serviceDate?: unknown }).serviceDate),
+    }));
+  }
+
+  /** The written rows of one kind by their export id (the first of each), as `value` makes them. */
+  private async writtenByExportId<T>(importId: number, kind: string, value: (row: ImportRowEntity & { targetId: number }) => T): Promise<Map<string, T>> {
     const rows = await this.dataSource.getRepository(ImportRowEntity).find({
       where: { importId, kind, outcome: 'written' },
       select: { targetId: true, record: true },
       order: { rowNumber: 'ASC' },
     });
-    const out = new Map<string, number>();
+    const out = new Map<string, T>();
     for (const row of rows) {
       const id = exportIdOf(row.record);
       if (id !== undefined && row.targetId !== null && !out.has(id)) {
-        out.set(id, row.targetId);
+        out.set(id, value(row as ImportRowEntity & { targetId: number }));
       }
     }
     return out;

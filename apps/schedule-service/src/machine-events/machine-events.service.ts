@@ -10,7 +10,8 @@ import { ReadingsService } from '../readings/readings.service.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
 import { stateOf } from '../schedules/schedule-state.js';
 import type { ScheduleEntity } from '../schedules/schedule.entity.js';
-import { SchedulesRepository, typeKey } from '../schedules/schedules.repository.js';
+import { typeKey } from '../schedules/schedule.rules.js';
+import { SchedulesRepository } from '../schedules/schedules.repository.js';
 import { MachineProjection } from './machine-projection.js';
 
 const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v);

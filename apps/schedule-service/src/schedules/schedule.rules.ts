@@ -10,6 +10,8 @@ import {
 import { unprocessable, validationFailed } from '@wrenchlog/platform';
 import { addDays, addMonths, daysBetween, minDate } from '../common/dates.js';
 import { hasAtMostDecimals, roundTo } from '../meters/meter.rules.js';
+import type { ScheduleEntity } from './schedule.entity.js';
+import type { ScheduleState } from './schedule-state.js';
 
 /** A schedule's own settings, checked. Windows are null when the schedule uses the defaults. */
 export interface ScheduleSettings {
@@ -139,6 +141,44 @@ export const settingColumns = (settings: ScheduleSettings) => ({
   recurring: settings.recurring,
   anchor: settings.anchor,
 });
+
+/** Lower-case machine type for the list filter. */
+export const typeKey = (type: string | null): string => (type ?? '').trim().toLowerCase();
+
+/** A schedule row before its computed state (stateOf gives that). */
+export type ScheduleDraft = Omit<ScheduleEntity, 'id' | keyof ScheduleState>;
+
+/**
+ * A user's schedule as create and a restore write it: on its machine, with the user's settings
+ * and its baseline (create's from the last-done values or today, a restore's from the export),
+ * keyed by the create's idempotency key or the restore's import row.
+ */
+export function userScheduleDraft(
+  userId: number,
+  machine: { machineId: number; name: string; type: string | null },
+  settings: ScheduleSettings,
+  base: Baseline,
+  key: { idempotencyKey: string | null } | { importId: number; importRow: number },
+): ScheduleDraft {
+  return {
+    userId,
+    machineId: machine.machineId,
+    machineName: machine.name,
+    machineType: machine.type,
+    machineTypeKey: typeKey(machine.type),
+    ...settingColumns(settings),
+    origin: 'user',
+    originKey: null,
+    fixedDueDate: null,
+    baseDate: base.date,
+    baseDistance: base.distance,
+    baseHours: base.hours,
+    dateCreated: new Date(),
+    idempotencyKey: 'idempotencyKey' in key ? key.idempotencyKey : null,
+    importId: 'importId' in key ? key.importId : null,
+    importRow: 'importRow' in key ? key.importRow : null,
+  };
+}
 
 /** The windows in force: the schedule's own, else the defaults (30 days, 500, 25 h), never wider than the interval. */
 export function windowsOf(
@@ -345,10 +385,10 @@ export interface ExportedHistory {
 }
 
 /**
- * The baseline of a restored schedule, whose completions are not restored (they name service
- * records by their export ids): its next due is the original's. Without completions it is the
- * exported baseline; anchor "completion" counts from the last done; anchor "fixed" steps the grid
- * once per completion (baseline + completions x interval).
+ * The baseline of a restored schedule whose completions are not restored (a record that completed
+ * it was not): its next due is the original's. Without completions (or with them restored) it is
+ * the exported baseline; anchor "completion" counts from the last done; anchor "fixed" steps the
+ * grid once per completion (baseline + completions x interval).
  */
 export function restoredBaseline(s: Intervals, history: ExportedHistory): Baseline {
   const { baseline, lastDone, completions } = history;

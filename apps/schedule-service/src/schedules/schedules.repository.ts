@@ -4,6 +4,7 @@ import { CompiledSelect } from '@wrenchlog/platform';
 import { DataSource, In, LessThan, type EntityManager, type SelectQueryBuilder } from 'typeorm';
 import { CompletionEntity } from './completion.entity.js';
 import { SCHEDULE_COLUMNS, type ScheduleRow, type ScheduleState } from './schedule-state.js';
+import { typeKey } from './schedule.rules.js';
 import { ScheduleEntity } from './schedule.entity.js';
 
 const RANKS: Record<ScheduleStatus, number> = { overdue: 0, due_soon: 1, upcoming: 2 };
@@ -149,5 +150,3 @@ export class SchedulesRepository {
     );
   }
 }
-
-export const typeKey = (type: string | null): string => (type ?? '').trim().toLowerCase();

@@ -26,8 +26,8 @@ import { MachineMeters } from './machine-meters.js';
 import { ScheduleRecompute } from './schedule-recompute.js';
 import { stateOf, toSchedule } from './schedule-state.js';
 import type { ScheduleEntity } from './schedule.entity.js';
-import { baselineOf, checkSchedule, parseStatuses, settingColumns } from './schedule.rules.js';
-import { SchedulesRepository, typeKey } from './schedules.repository.js';
+import { baselineOf, checkSchedule, parseStatuses, settingColumns, userScheduleDraft } from './schedule.rules.js';
+import { SchedulesRepository } from './schedules.repository.js';
 import { templatesFor } from './templates.js';
 
 @Injectable()
@@ -68,22 +68,7 @@ export class SchedulesService {
           const today = this.today();
           const meters = await this.machineMeters.of(manager, actor.userId, machineId, today);
           const base = baselineOf(settings, today, { distance: meters.distance?.current ?? null, hours: meters.hours?.current ?? null });
-          const draft = {
-            userId: actor.userId,
-            machineId,
-            machineName: machine.name,
-            machineType: machine.type,
-            machineTypeKey: typeKey(machine.type),
-            ...settingColumns(settings),
-            origin: 'user',
-            originKey: null,
-            fixedDueDate: null,
-            baseDate: base.date,
-            baseDistance: base.distance,
-            baseHours: base.hours,
-            dateCreated: new Date(),
-            idempotencyKey: key,
-          } as Omit<ScheduleEntity, 'id'>;
+          const draft = userScheduleDraft(actor.userId, machine, settings, base, { idempotencyKey: key });
           const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters, today) });
           await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx, 'created');
           return toSchedule(row, meters.distanceMeter?.unit === 'km' ? 'km' : 'mi');

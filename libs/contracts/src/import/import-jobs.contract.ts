@@ -56,6 +56,15 @@ export interface ImportApplyRow {
   record: Record<string, unknown>;
 }
 
+/**
+ * A restored schedule's completion (the `completedBy` list of a schedule.import.applySchedules row):
+ * the service record the same restore wrote for the one that completed it in the export, and its date.
+ */
+export interface RestoredCompletion {
+  serviceRecordId: number;
+  date: string;
+}
+
 export interface ImportApplyRequest {
   importId: number;
   userId: number;

@@ -39,7 +39,8 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
     col('photos'),
   ],
   serviceRecords: [
-    col('id'),
+    // Its export id, which a schedule's completedBy names.
+    col('id', 'ref'),
     col('machineId'),
     same('machine'),
     ...['title', 'serviceDate', 'serviceType', 'status', 'serviceShop', 'notes', 'price', 'miles', 'hours'].map(same),
@@ -110,8 +111,9 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
     col('dateCreated'),
   ],
   // soonDays, soonDistance and soonHours are the schedule's own windows (blank: the defaults).
-  // A restore writes the user's schedules but those one-offs already done; the machine's license and
-  // insurance items come back with the machine. Its completions are counted, not linked (see rows/schedule-row.ts).
+  // A restore writes the user's schedules, their completions linked to the restored service records
+  // that completedBy names (see rows/schedule-row.ts); the machine's license and insurance items come
+  // back with the machine.
   schedules: [
     col('id'),
     col('machineId'),

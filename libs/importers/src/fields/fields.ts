@@ -39,6 +39,8 @@ export const FIELDS = {
   },
   service: {
     ...MACHINE_REF,
+    // A restore's service-records.csv: the export's id, which its schedules' completedBy names (no alias, so no other file maps it).
+    ref: { label: 'Export id', aliases: [] },
     title: { label: 'Title', aliases: ['title', 'description', 'service', 'servicename', 'work', 'task', 'item', 'summary'] },
     serviceDate: { label: 'Service date', aliases: ['servicedate', 'date', 'day', 'when', 'data', 'fecha', 'datum'] },
     serviceType: { label: 'Service type', aliases: ['servicetype', 'type', 'kind', 'expensetype'] },

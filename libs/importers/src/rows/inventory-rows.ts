@@ -14,6 +14,8 @@ export interface ExportRefs {
   supplier?: string;
   part?: string;
   store?: string;
+  /** A schedule's: the service records that completed it. */
+  completedBy?: string[];
 }
 
 /**

@@ -2,6 +2,7 @@ import { blankRequiredField, isReadingInRange, priceCents, SERVICE_RECORD_DEFAUL
 import { round } from '../text/numbers.js';
 import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
 import { tagsNote } from './fuel-row.js';
+import { exportRefsOf, type ExportRefs } from './inventory-rows.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
 import { toMiles } from './units.js';
 import { validateAs } from './validate.js';
@@ -18,6 +19,8 @@ export interface ServiceRow {
   price: number;
   miles?: number;
   hours?: number;
+  /** A restore's: the record's export id, which its schedules' completedBy names. */
+  exportRefs?: ExportRefs;
 }
 
 /** Imported history is done work: Complete unless the file says otherwise (one of the spec's suggested statuses). */
@@ -69,5 +72,6 @@ export async function buildServiceRow(reader: RowReader, ctx: BuildContext, extr
       reader.error(problem.message);
     }
   }
-  return reader.finish('service', record, machine);
+  const refs = exportRefsOf(reader, { id: 'ref' });
+  return reader.finish('service', refs ? { ...record, exportRefs: refs } : record, machine);
 }

@@ -6,61 +6,38 @@ import {
   type MeterReadingExportItem,
   type Part,
   type Purchase,
-  type ScheduleExportItem,
-  type ServiceRecordExportItem,
   type Supplier,
   ScheduleMessages,
 } from '@wrenchlog/contracts';
+import { anExportedMachine, anExportedSchedule, anExportedServiceRecord } from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
 import { strToU8, unzipSync, zipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { exportCsv, exportRow } from '../export/export-csv.js';
 import { analyzeFile, normalizeFile } from '../import-file.js';
 
-const machine: MachineExportItem = {
-  id: 7,
+const machine = anExportedMachine({
   name: 'Crew "Cab", 2',
-  year: 2019,
-  make: 'Ford',
-  model: 'F-250',
-  submodel: null,
   vin: '1FT7W2BT0KEC12345',
   color: 'Ü-Blau',
   description: '=HYPERLINK("http://evil","x")',
-  status: 'Active',
-  type: 'Truck',
   purchasedDate: '2019-05-02',
   lastServicedDate: '2024-03-20',
   miles: 48211,
   hours: 1520.5,
   license: 'ABC-123',
   licenseExpirationDate: '2025-06-30',
-  isPermanentLicense: false,
-  insuranceProvider: null,
-  policyNumber: null,
-  insuranceExpirationDate: null,
   profilePhoto: 3,
-  lastUpdated: '2024-03-20T10:00:00.000Z',
-  archived: false,
-  photos: [],
-};
+});
 
-const service: ServiceRecordExportItem = {
-  id: 11,
+const service = anExportedServiceRecord({
   title: '-Oil change, filter',
-  status: 'Complete',
   machineName: machine.name,
-  machineId: 7,
-  serviceDate: '2024-03-20',
-  serviceType: 'Maintenance',
   serviceShop: '@Shop',
   notes: 'Line one\nline "two"',
   price: 89.95,
-  dateCreated: '2024-03-20T11:00:00.000Z',
   miles: 48000.5,
-  hours: null,
-  photos: [],
-};
+});
 
 const fuel: FuelRecord = {
   id: 21,
@@ -137,43 +114,7 @@ const reading: MeterReadingExportItem = {
   unit: 'mi',
 };
 
-const schedule: ScheduleExportItem = {
-  id: 71,
-  machineId: 7,
-  machineName: machine.name,
-  machineType: 'Truck',
-  title: 'Oil change',
-  serviceType: 'Maintenance',
-  origin: 'user',
-  intervalDays: null,
-  intervalMonths: 6,
-  intervalDistance: 5000,
-  intervalHours: null,
-  soonDays: 14,
-  soonDistance: 500,
-  soonHours: 25,
-  recurring: true,
-  anchor: 'completion',
-  lastDoneDate: '2024-03-20',
-  lastDoneDistance: 48000,
-  lastDoneHours: null,
-  status: 'upcoming',
-  reason: 'Due in 5 months',
-  reasonDimension: 'date',
-  nextDueDate: '2024-09-20',
-  nextDueDistance: 53000,
-  nextDueHours: null,
-  forecastDate: null,
-  done: false,
-  completedBy: [11, 9],
-  distanceUnit: 'mi',
-  ownSoonDays: null,
-  ownSoonDistance: 300,
-  ownSoonHours: null,
-  baseDate: '2023-09-01',
-  baseDistance: 43000,
-  baseHours: null,
-};
+const schedule = anExportedSchedule({ machineName: machine.name });
 
 /** The CSV text as a spreadsheet reads it: header names to cells. */
 const table = (csv: string): Record<string, string>[] => parse(csv, { bom: true, columns: true }) as Record<string, string>[];
@@ -245,7 +186,7 @@ describe('wrenchlog-export source', () => {
     expect(table(exportCsv('schedules', [exportRow.schedules(schedule, undefined)]))[0].machine).toBe(machine.name);
   });
 
-  it("restores a format 2 export's suppliers and parts with the export's ids they and the purchases name, its readings but those records give, and its schedules but done one-offs and the machine's own items; still reads a format 1 export", async () => {
+  it("restores a format 2 export's suppliers and parts with the export's ids they and the purchases name, its readings but those records give, and its schedules with the export ids of the records that completed them but the machine's own items and a done one-off naming none; still reads a format 1 export", async () => {
     const format2 = {
       'suppliers.csv': exportCsv('suppliers', [exportRow.suppliers(supplier)]),
       'parts.csv': exportCsv('parts', [exportRow.parts(part)]),
@@ -259,19 +200,33 @@ describe('wrenchlog-export source', () => {
         exportRow.schedules(schedule, machine.name),
         exportRow.schedules({ ...schedule, id: 72, recurring: false, done: true, completedBy: [11] }, machine.name),
         exportRow.schedules({ ...schedule, id: 73, origin: 'license', completedBy: [] }, machine.name),
+        exportRow.schedules({ ...schedule, id: 74, recurring: false, done: true, completedBy: [] }, machine.name),
       ]),
     };
     const restored = await normalizeFile(analyzeFile(exportZip(format2), 'wrenchlog-export'), { knownMachines: [] });
     // The fuel record's reading comes back with the fuel record: not a row of its own.
-    // The done one-off (72) and the license item (73) are not rows either.
-    expect(restored.rows.map((r) => r.kind)).toEqual(['machine', 'service', 'fuel', 'purchase', 'supplier', 'part', 'reading', 'reading', 'schedule']);
-    expect(restored.counts).toEqual({ valid: 9, warnings: 0, errors: 0 });
+    // The license item (73) and a done one-off that names no record (74) are not rows either; the one done by record 11 (72) is.
+    expect(restored.rows.map((r) => r.kind)).toEqual([
+      'machine',
+      'service',
+      'fuel',
+      'purchase',
+      'supplier',
+      'part',
+      'reading',
+      'reading',
+      'schedule',
+      'schedule',
+    ]);
+    expect(restored.counts).toEqual({ valid: 10, warnings: 0, errors: 0 });
     expect(restored.rows.filter((r) => r.kind === 'reading').map((r) => r.record)).toEqual([
       { machineId: 1, meterKind: 'distance', unit: 'mi', value: 48500, readAt: '2024-03-25', void: false, rollover: false, source: 'manual' },
       { machineId: 1, meterKind: 'hours', unit: 'h', value: 310.5, readAt: '2024-03-25', void: true, rollover: false, source: 'manual' },
     ]);
     const record = (kind: string) => restored.rows.find((r) => r.kind === kind)!.record;
-    // The schedule's own windows, its baseline and last done, and how many records completed it.
+    // The service record keeps its export id, which the schedules' completions name.
+    expect(record('service')).toMatchObject({ title: '-Oil change, filter', exportRefs: { id: '11' } });
+    // The schedule's own windows, its baseline and last done, and the records that completed it (by their export ids).
     expect(record('schedule')).toEqual({
       machineId: 1,
       title: 'Oil change',
@@ -288,6 +243,13 @@ describe('wrenchlog-export source', () => {
       lastDoneDistance: 48000,
       done: false,
       completions: 2,
+      exportRefs: { completedBy: ['11', '9'] },
+    });
+    expect(restored.rows.filter((r) => r.kind === 'schedule')[1].record).toMatchObject({
+      recurring: false,
+      done: true,
+      completions: 1,
+      exportRefs: { completedBy: ['11'] },
     });
     expect(record('supplier')).toEqual({
       name: 'NAPA, Main St',

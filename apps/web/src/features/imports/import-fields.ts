@@ -47,6 +47,8 @@ export const FIELD_OPTIONS: Record<RecordKind, FieldOption[]> = {
     { value: 'price', label: 'Price' },
     { value: 'miles', label: 'Miles' },
     { value: 'hours', label: 'Hours' },
+    // A restore's service-records.csv id, which its schedules' completions name.
+    { value: 'ref', label: 'Export id' },
   ],
   fuel: [
     ...MACHINE_REF,
