@@ -1,17 +1,14 @@
 import {
-  MACHINE_SAVED,
-  METER_BY_MACHINE,
   READING_CREATE,
   SCHEDULE_BY_MACHINE,
   SCHEDULE_IMPORT_APPLY_SCHEDULES,
   SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_REVERT,
   ScheduleMessages,
-  type Meter,
   type Schedule,
 } from '@wrenchlog/contracts';
-import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { testEngines } from '@wrenchlog/testing';
+import { announceMachine, ServiceUnderTest, userA, userB } from './harness.js';
 
 // A restore's maintenance schedules (issue 23) over the transport, on each engine: each on its
 // machine with the API's rules, its next due the original's though its completions are not
@@ -21,16 +18,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
   let svc: ServiceUnderTest;
   let nextMachine = 7500;
 
-  const machineOf = async (actor = userA): Promise<{ machineId: number; distance: Meter }> => {
-    const machineId = nextMachine++;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Truck', at: new Date().toISOString() });
-    let meters: Meter[] = [];
-    await expectEventually(async () => {
-      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
-      expect(meters).toHaveLength(2);
-    });
-    return { machineId, distance: meters.find((m) => m.kind === 'distance')! };
-  };
+  const machineOf = (actor = userA) => announceMachine(svc, nextMachine++, actor, { type: 'Truck' });
 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine);

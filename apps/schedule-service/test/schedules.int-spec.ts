@@ -21,10 +21,9 @@ import {
   FUEL_RECORD_SAVED,
   FUEL_RECORD_DELETED,
   batchPattern,
-  type Meter,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { announceMachine, ServiceUnderTest, userA, userB } from './harness.js';
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -33,17 +32,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   let svc: ServiceUnderTest;
   let nextMachine = 5000;
 
-  /** A machine as machine-service announces it; answers its meters once they exist. */
-  const machineOf = async (actor = userA, extra: Record<string, unknown> = {}): Promise<{ machineId: number; distance: Meter; hours: Meter }> => {
-    const machineId = nextMachine++;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Tractor', at: new Date().toISOString(), ...extra });
-    let meters: Meter[] = [];
-    await expectEventually(async () => {
-      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
-      expect(meters).toHaveLength(2);
-    });
-    return { machineId, distance: meters.find((m) => m.kind === 'distance')!, hours: meters.find((m) => m.kind === 'hours')! };
-  };
+  const machineOf = (actor = userA, extra: Record<string, unknown> = {}) => announceMachine(svc, nextMachine++, actor, { type: 'Tractor', ...extra });
 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine);
