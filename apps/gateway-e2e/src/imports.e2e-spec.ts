@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { importSettled, uploadImport } from './imports.helpers.js';
 
 // The sample files of libs/importers (written from the exporters' headers, issue 23).
 const fixture = (name: string) => readFileSync(new URL(`../../../libs/importers/fixtures/${name}`, import.meta.url));
@@ -9,16 +10,8 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
   let a: ApprovedUser;
   let b: ApprovedUser;
 
-  const upload = (token: string | undefined, file: Buffer | undefined, fields: Record<string, string>, name = 'fuel.csv') => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      form.append(key, value);
-    }
-    if (file) {
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), name);
-    }
-    return api.request('POST', '/api/imports', { token, raw: form });
-  };
+  const upload = (token: string | undefined, file: Buffer | undefined, fields: Record<string, string>, name = 'fuel.csv') =>
+    uploadImport(api, token, fields, file && { content: file, name });
 
   beforeAll(async () => {
     [a, b] = await Promise.all([createApprovedUser(api, { name: 'Imports A' }), createApprovedUser(api, { name: 'Imports B' })]);
@@ -189,14 +182,8 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
   let a: ApprovedUser;
   let b: ApprovedUser;
 
-  const upload = (token: string, file: string, fields: Record<string, string>, name = 'import.csv') => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      form.append(key, value);
-    }
-    form.append('file', new Blob([file], { type: 'text/csv' }), name);
-    return api.request('POST', '/api/imports', { token, raw: form });
-  };
+  const upload = (token: string, file: string, fields: Record<string, string>, name = 'import.csv') =>
+    uploadImport(api, token, fields, { content: file, name });
 
   /** Uploads and validates a file; answers the import's id. */
   const validated = async (token: string, file: string, fields: Record<string, string>): Promise<number> => {
@@ -206,20 +193,7 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     return res.body.id;
   };
 
-  /** Polls the import until its job has ended (the wizard polls the same call). */
-  const settled = async (token: string, id: number, state: string): Promise<any> => {
-    let body: any;
-    await expectEventually(
-      async () => {
-        body = (await api.get(`/api/imports/${id}`, token)).body;
-        // The whole import when it is not there yet (its error says why).
-        expect(body.reverting || body.state !== state ? body : state).toBe(state);
-      },
-      30_000,
-      200,
-    );
-    return body;
-  };
+  const settled = (token: string, id: number, state: string) => importSettled(api, token, id, state);
 
   const fuelOf = async (token: string, machineId: number): Promise<any[]> => (await api.get(`/api/fuel-records/machine/${machineId}`, token)).body;
 
