@@ -1,9 +1,9 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, launch, openSession, pageWidths, seriousViolations, signInAt, type Session } from './browser.js';
 
 // Issue 24 in the browser: the bell's unread count, the list, marking read (one and all) and the
 // Settings > Notifications round trip, against the real product (notification-service makes the
@@ -60,13 +60,6 @@ async function startReceiver(): Promise<Receiver> {
   receiver.base = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
   receiver.url = `${receiver.base}/hook`;
   return receiver;
-}
-
-async function signInAt(page: Page, path: string, owner: ApprovedUser): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await signIn(page, owner);
-  await page.waitForURL((url) => url.pathname === path);
 }
 
 describe('notifications in the browser (issue 24)', () => {

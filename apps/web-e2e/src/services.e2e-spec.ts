@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, pageWidths, type Session } from './browser.js';
+import { baseUrl, launch, openSession, pageWidths, signInAt, type Session } from './browser.js';
 
 // Recent Machine Services (/services) against the real back end: a fresh user with one machine and
 // 30 service records, so paging, filter, sort and search give known answers.
@@ -51,10 +51,7 @@ async function waitForPage(page: Page, label: string, count: number): Promise<vo
 
 async function openSignedIn(browser: Browser, viewport: { width: number; height: number }, prefix: string): Promise<Session> {
   const s = await openSession(browser, viewport, prefix);
-  await s.page.goto('/services');
-  await s.page.waitForURL((url) => url.pathname === '/login');
-  await signIn(s.page, { username: owner.username, password: owner.password });
-  await s.page.waitForURL((url) => url.pathname === '/services');
+  await signInAt(s.page, '/services', owner);
   await s.page.getByRole('heading', { name: 'Recent Machine Services' }).waitFor();
   return s;
 }
