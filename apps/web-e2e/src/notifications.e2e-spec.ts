@@ -62,6 +62,16 @@ async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
+/** For a describe block: no page error after each test, and its session closed after all of them. */
+function expectNoErrorsThenClose(session: () => Session): void {
+  afterEach(() => {
+    expect(session().errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await session()?.close();
+  });
+}
+
 describe('notifications in the browser (issue 24)', () => {
   let browser: Browser;
   let api: ApiClient;
@@ -86,13 +96,7 @@ describe('notifications in the browser (issue 24)', () => {
       s = await openSession(browser, { width: 1280, height: 900 }, 'notifications');
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('shows the unread count on the bell, lists the notifications and marks one read on opening it', async () => {
       await signInAt(s.page, '/dashboard', owner);
@@ -299,13 +303,7 @@ describe('notifications in the browser (issue 24)', () => {
       await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('gets a private calendar link (webcal and https, copyable) that a calendar app can read, and Rotate ends the old one', async () => {
       await signInAt(s.page, '/settings', owner);
@@ -346,13 +344,7 @@ describe('notifications in the browser (issue 24)', () => {
       await s.context.grantPermissions(['notifications'], { origin: baseUrl() });
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     // Headless Chromium has no push service (PushManager.subscribe fails there), so the push is
     // handed to the real worker through the DevTools protocol, as the push service would.
@@ -444,13 +436,7 @@ describe('notifications in the browser (issue 24)', () => {
       s = await openSession(browser, { width: 390, height: 844 }, 'notifications-mobile', { timezoneId: 'Europe/Berlin' });
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it("reaches the bell, the list and the settings by keyboard (taking the phone's time zone), and fits the phone", async () => {
       await signInAt(s.page, '/dashboard', owner);
