@@ -159,3 +159,14 @@ export function expectCleanPageAfterEach(session: () => Session): void {
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   });
 }
+
+/** For a describe block: no page error after each test; after all of them its session closes, then the browser when the block launched one. */
+export function expectNoErrorsThenClose(session: () => Session | undefined, browser?: () => Browser | undefined): void {
+  afterEach(() => {
+    expect(session()!.errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await session()?.close();
+    await browser?.()?.close();
+  });
+}

@@ -3,7 +3,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { baseUrl, launch, openSession, pageWidths, seriousViolations, signInAt, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, pageWidths, seriousViolations, signInAt, type Session } from './browser.js';
 
 // Issue 24 in the browser: the bell's unread count, the list, marking read (one and all) and the
 // Settings > Notifications round trip, against the real product (notification-service makes the
@@ -60,16 +60,6 @@ async function startReceiver(): Promise<Receiver> {
   receiver.base = `http://127.0.0.1:${(receiver.server.address() as AddressInfo).port}`;
   receiver.url = `${receiver.base}/hook`;
   return receiver;
-}
-
-/** For a describe block: no page error after each test, and its session closed after all of them. */
-function expectNoErrorsThenClose(session: () => Session): void {
-  afterEach(() => {
-    expect(session().errors).toEqual([]);
-  });
-  afterAll(async () => {
-    await session()?.close();
-  });
 }
 
 describe('notifications in the browser (issue 24)', () => {

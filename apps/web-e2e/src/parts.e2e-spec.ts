@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signInAt, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, signInAt, type Session } from './browser.js';
 
 // Parts & Inventory Management (/parts) in a fresh account: suppliers, parts, stock filter, search,
 // edit, Recently Viewed, delete, a refused supplier delete, and the sample inventory in another
@@ -69,14 +69,10 @@ for (const { name, prefix, viewport } of VIEWPORTS) {
       s = await openSession(browser, viewport, prefix);
     });
 
-    afterAll(async () => {
-      await s?.close();
-      await browser?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(
+      () => s,
+      () => browser,
+    );
 
     it('offers the sample inventory on an empty account and adds a supplier', async () => {
       await openParts(s.page, await createApprovedUser(api));

@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, signInAt, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, pageWidths, signInAt, type Session } from './browser.js';
 
 // Recent Machine Services (/services) against the real back end: a fresh user with one machine and
 // 30 service records, so paging, filter, sort and search give known answers.
@@ -74,12 +74,7 @@ describe('Recent Machine Services', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 1280, height: 900 }, 'services-desktop');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('lists 12 a page, newest service date first, and pages with Previous and Next', async () => {
       await waitForPage(s.page, 'Page 1 of 3', 12);
@@ -164,12 +159,7 @@ describe('Recent Machine Services', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 390, height: 844 }, 'services-mobile');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('shows cards that fit the screen, with the pager', async () => {
       await waitForPage(s.page, 'Page 1 of 3', 12);

@@ -1,7 +1,7 @@
 import { ApiClient, TEST_ADMIN, createApprovedUser, expectEventually, uniqueEmail } from '@wrenchlog/testing';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signInAt, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, signInAt, type Session } from './browser.js';
 
 // Settings (/settings) as a normal user, then the Admin and Analytics tabs as the test admin:
 // approve a real signup, run jobs until they end, and read recorded page views and their daily chart.
@@ -33,14 +33,10 @@ describe('settings, admin and analytics', () => {
     s = await openSession(browser, { width: 1280, height: 900 }, 'settings');
   });
 
-  afterAll(async () => {
-    await s?.close();
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(s.errors).toEqual([]);
-  });
+  expectNoErrorsThenClose(
+    () => s,
+    () => browser,
+  );
 
   it('shows a normal user the Settings and Import tabs (no admin tab), with the account size', async () => {
     const owner = await createApprovedUser(api, { name: 'Olive Owner' });
