@@ -3,6 +3,7 @@ import { parse } from 'csv-parse/sync';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { createPart } from './fuel-purchase.helpers.js';
 import { uploadImport } from './imports.helpers.js';
+import { meterOf } from './machines.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
@@ -106,11 +107,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       async () => expect((await api.post(`/api/schedules/${schedule.body.id}/complete`, { serviceRecordId: oil.id }, a.token)).status).toBe(201),
       20_000,
     );
-    let odometer: any;
-    await expectEventually(async () => {
-      odometer = ((await api.get(`/api/machines/${truck.id}/meters`, a.token)).body as any[]).find?.((m) => m.kind === 'distance');
-      expect(odometer).toBeDefined();
-    });
+    const odometer = await meterOf(api, a.token, truck.id, 'distance');
     expect((await api.post(`/api/meters/${odometer.id}/readings`, { value: 48600, readAt: '2026-04-10' }, a.token)).status).toBe(201);
     // The records' readings arrive by their events: the export should see all four.
     await expectEventually(async () => expect((await api.get(`/api/meters/${odometer.id}/readings?size=50`, a.token)).body.totalElements).toBe(4), 20_000);

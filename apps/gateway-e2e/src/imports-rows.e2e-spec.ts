@@ -1,5 +1,6 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eProducts, type ApprovedUser } from '@wrenchlog/testing';
 import { importSettled, uploadImport } from './imports.helpers.js';
+import { meterOf } from './machines.helpers.js';
 
 // Issue 23: LubeLogger odometer rows as meter readings, and rows that repeat a stored record.
 describe.each(e2eProducts())('imports: odometer readings and duplicates of stored records (%s)', (_mode, baseUrl) => {
@@ -22,11 +23,7 @@ describe.each(e2eProducts())('imports: odometer readings and duplicates of store
   /** A machine of the user and its odometer (meters come by event). */
   const machineWithOdometer = async (token: string) => {
     const machine = await createMachine(api, token);
-    let distance: any;
-    await expectEventually(async () => {
-      distance = ((await api.get(`/api/machines/${machine.id}/meters`, token)).body as any[]).find((m) => m.kind === 'distance');
-      expect(distance).toBeDefined();
-    });
+    const distance = await meterOf(api, token, machine.id, 'distance');
     return { machine, distance };
   };
 

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import { importSettled, uploadImport } from './imports.helpers.js';
+import { meterOf } from './machines.helpers.js';
 
 // The sample files of libs/importers (written from the exporters' headers, issue 23).
 const fixture = (name: string) => readFileSync(new URL(`../../../libs/importers/fixtures/${name}`, import.meta.url));
@@ -303,12 +304,7 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     expect(mine.status).toBe(201);
     // A reading entered by hand on the imported mower keeps it too (its meters come with the machine's event).
     const mower = machines.find((m) => m.name === 'Revert Mower')!;
-    let meterId = 0;
-    await expectEventually(async () => {
-      const found = ((await api.get(`/api/machines/${mower.id}/meters`, c.token)).body as { id: number; kind: string }[]).find((m) => m.kind === 'distance');
-      expect(found).toBeDefined();
-      meterId = found!.id;
-    });
+    const meterId = (await meterOf(api, c.token, mower.id, 'distance')).id;
     expect((await api.post(`/api/meters/${meterId}/readings`, { value: 400, readAt: '2024-03-01' }, c.token)).status).toBe(201);
     const own = await createMachine(api, c.token, { name: 'Hand made' });
 
