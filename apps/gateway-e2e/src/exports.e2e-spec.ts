@@ -2,6 +2,8 @@ import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventu
 import { parse } from 'csv-parse/sync';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { createPart } from './fuel-purchase.helpers.js';
+import { uploadImport } from './imports.helpers.js';
+import { meterOf } from './machines.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
@@ -20,6 +22,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   let c: ApprovedUser;
   let d: ApprovedUser;
   let zip: Uint8Array;
+
+  /** Uploads an export's ZIP as a restore. */
+  const uploadRestore = (token: string, bytes: Uint8Array) =>
+    uploadImport(api, token, { source: 'wrenchlog-export' }, { content: bytes, name: 'wrenchlog-export.zip', type: 'application/zip' });
 
   const ready = async (id: number, token: string) => {
     let view: any;
@@ -101,11 +107,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       async () => expect((await api.post(`/api/schedules/${schedule.body.id}/complete`, { serviceRecordId: oil.id }, a.token)).status).toBe(201),
       20_000,
     );
-    let odometer: any;
-    await expectEventually(async () => {
-      odometer = ((await api.get(`/api/machines/${truck.id}/meters`, a.token)).body as any[]).find?.((m) => m.kind === 'distance');
-      expect(odometer).toBeDefined();
-    });
+    const odometer = await meterOf(api, a.token, truck.id, 'distance');
     expect((await api.post(`/api/meters/${odometer.id}/readings`, { value: 48600, readAt: '2026-04-10' }, a.token)).status).toBe(201);
     // The records' readings arrive by their events: the export should see all four.
     await expectEventually(async () => expect((await api.get(`/api/meters/${odometer.id}/readings?size=50`, a.token)).body.totalElements).toBe(4), 20_000);
@@ -224,10 +226,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   });
 
   it('restores into a fresh account: the dry run has the same counts and cost totals, and writes nothing', async () => {
-    const form = new FormData();
-    form.append('source', 'wrenchlog-export');
-    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
-    const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
+    const uploaded = await uploadRestore(c.token, zip);
     expect(uploaded.status).toBe(201);
     expect(uploaded.body.columns).toEqual(expect.arrayContaining(['machines.csv / name', 'fuel-records.csv / totalPrice', 'part-purchases.csv / partName']));
     // Every kind of the export is restored: nothing is said to stay in the ZIP.
@@ -322,10 +321,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   const fleetTotals = async (token: string) => (await api.get(FLEET, token)).body.totals;
 
   it('restores the ZIP into a fresh account: the same machines (each once, with their fields), records and cost totals; Revert empties it again', async () => {
-    const form = new FormData();
-    form.append('source', 'wrenchlog-export');
-    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
-    const uploaded = await api.request('POST', '/api/imports', { token: d.token, raw: form });
+    const uploaded = await uploadRestore(d.token, zip);
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
     expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 12, warnings: 0, errors: 0, photos: PHOTOS_PLANNED });
@@ -417,10 +413,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
   /** Uploads the export as a restore and commits it once validated (the dry run's counts checked first); the import when done. */
   const restore = async (token: string, counts: object, sameNameMachines?: 'use' | 'create') => {
-    const form = new FormData();
-    form.append('source', 'wrenchlog-export');
-    form.append('file', new Blob([zip], { type: 'application/zip' }), 'wrenchlog-export.zip');
-    const uploaded = await api.request('POST', '/api/imports', { token, raw: form });
+    const uploaded = await uploadRestore(token, zip);
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
     if (sameNameMachines) {
@@ -505,10 +498,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const larger = zipSync({ ...files, 'machines.csv': strToU8(machinesCsv), [bigPath]: [big, { level: 0 }] });
     expect(larger.length).toBeGreaterThan(21 * 1024 * 1024);
 
-    const form = new FormData();
-    form.append('source', 'wrenchlog-export');
-    form.append('file', new Blob([larger], { type: 'application/zip' }), 'wrenchlog-export.zip');
-    const uploaded = await api.request('POST', '/api/imports', { token: c.token, raw: form });
+    const uploaded = await uploadRestore(c.token, larger);
     expect(uploaded.status).toBe(201);
     const counts = (await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token)).body;
     expect(counts).toEqual({ valid: 11, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });

@@ -1,4 +1,6 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eProducts, type ApprovedUser } from '@wrenchlog/testing';
+import { importSettled, uploadImport } from './imports.helpers.js';
+import { meterOf } from './machines.helpers.js';
 
 // Issue 23: LubeLogger odometer rows as meter readings, and rows that repeat a stored record.
 describe.each(e2eProducts())('imports: odometer readings and duplicates of stored records (%s)', (_mode, baseUrl) => {
@@ -6,14 +8,7 @@ describe.each(e2eProducts())('imports: odometer readings and duplicates of store
   let a: ApprovedUser;
   let b: ApprovedUser;
 
-  const upload = (token: string, file: string, fields: Record<string, string>) => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      form.append(key, value);
-    }
-    form.append('file', new Blob([file], { type: 'text/csv' }), 'import.csv');
-    return api.request('POST', '/api/imports', { token, raw: form });
-  };
+  const upload = (token: string, file: string, fields: Record<string, string>) => uploadImport(api, token, fields, { content: file, name: 'import.csv' });
 
   const validate = async (token: string, file: string, fields: Record<string, string>): Promise<{ id: number; counts: any }> => {
     const res = await upload(token, file, fields);
@@ -23,27 +18,12 @@ describe.each(e2eProducts())('imports: odometer readings and duplicates of store
     return { id: res.body.id, counts: counts.body };
   };
 
-  const settled = async (token: string, id: number, state: string): Promise<any> => {
-    let body: any;
-    await expectEventually(
-      async () => {
-        body = (await api.get(`/api/imports/${id}`, token)).body;
-        expect(body.reverting || body.state !== state ? body : state).toBe(state);
-      },
-      30_000,
-      200,
-    );
-    return body;
-  };
+  const settled = (token: string, id: number, state: string) => importSettled(api, token, id, state);
 
   /** A machine of the user and its odometer (meters come by event). */
   const machineWithOdometer = async (token: string) => {
     const machine = await createMachine(api, token);
-    let distance: any;
-    await expectEventually(async () => {
-      distance = ((await api.get(`/api/machines/${machine.id}/meters`, token)).body as any[]).find((m) => m.kind === 'distance');
-      expect(distance).toBeDefined();
-    });
+    const distance = await meterOf(api, token, machine.id, 'distance');
     return { machine, distance };
   };
 

@@ -1,5 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { importSettled, uploadImport } from './imports.helpers.js';
+import { meterOf } from './machines.helpers.js';
 
 // The sample files of libs/importers (written from the exporters' headers, issue 23).
 const fixture = (name: string) => readFileSync(new URL(`../../../libs/importers/fixtures/${name}`, import.meta.url));
@@ -9,16 +11,8 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
   let a: ApprovedUser;
   let b: ApprovedUser;
 
-  const upload = (token: string | undefined, file: Buffer | undefined, fields: Record<string, string>, name = 'fuel.csv') => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      form.append(key, value);
-    }
-    if (file) {
-      form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), name);
-    }
-    return api.request('POST', '/api/imports', { token, raw: form });
-  };
+  const upload = (token: string | undefined, file: Buffer | undefined, fields: Record<string, string>, name = 'fuel.csv') =>
+    uploadImport(api, token, fields, file && { content: file, name });
 
   beforeAll(async () => {
     [a, b] = await Promise.all([createApprovedUser(api, { name: 'Imports A' }), createApprovedUser(api, { name: 'Imports B' })]);
@@ -189,14 +183,8 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
   let a: ApprovedUser;
   let b: ApprovedUser;
 
-  const upload = (token: string, file: string, fields: Record<string, string>, name = 'import.csv') => {
-    const form = new FormData();
-    for (const [key, value] of Object.entries(fields)) {
-      form.append(key, value);
-    }
-    form.append('file', new Blob([file], { type: 'text/csv' }), name);
-    return api.request('POST', '/api/imports', { token, raw: form });
-  };
+  const upload = (token: string, file: string, fields: Record<string, string>, name = 'import.csv') =>
+    uploadImport(api, token, fields, { content: file, name });
 
   /** Uploads and validates a file; answers the import's id. */
   const validated = async (token: string, file: string, fields: Record<string, string>): Promise<number> => {
@@ -206,20 +194,7 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     return res.body.id;
   };
 
-  /** Polls the import until its job has ended (the wizard polls the same call). */
-  const settled = async (token: string, id: number, state: string): Promise<any> => {
-    let body: any;
-    await expectEventually(
-      async () => {
-        body = (await api.get(`/api/imports/${id}`, token)).body;
-        // The whole import when it is not there yet (its error says why).
-        expect(body.reverting || body.state !== state ? body : state).toBe(state);
-      },
-      30_000,
-      200,
-    );
-    return body;
-  };
+  const settled = (token: string, id: number, state: string) => importSettled(api, token, id, state);
 
   const fuelOf = async (token: string, machineId: number): Promise<any[]> => (await api.get(`/api/fuel-records/machine/${machineId}`, token)).body;
 
@@ -329,12 +304,7 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     expect(mine.status).toBe(201);
     // A reading entered by hand on the imported mower keeps it too (its meters come with the machine's event).
     const mower = machines.find((m) => m.name === 'Revert Mower')!;
-    let meterId = 0;
-    await expectEventually(async () => {
-      const found = ((await api.get(`/api/machines/${mower.id}/meters`, c.token)).body as { id: number; kind: string }[]).find((m) => m.kind === 'distance');
-      expect(found).toBeDefined();
-      meterId = found!.id;
-    });
+    const meterId = (await meterOf(api, c.token, mower.id, 'distance')).id;
     expect((await api.post(`/api/meters/${meterId}/readings`, { value: 400, readAt: '2024-03-01' }, c.token)).status).toBe(201);
     const own = await createMachine(api, c.token, { name: 'Hand made' });
 

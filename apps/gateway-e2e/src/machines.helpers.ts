@@ -1,4 +1,4 @@
-import type { ApiClient } from '@wrenchlog/testing';
+import { expectEventually, type ApiClient } from '@wrenchlog/testing';
 
 export { createMachine } from '@wrenchlog/testing';
 
@@ -35,4 +35,14 @@ export function serviceRuns(service: string): boolean {
       .map((s) => s.trim())
       .includes(service)
   );
+}
+
+/** The machine's meter of `kind` once it exists (schedule-service makes the meters when machine-service's event arrives). */
+export async function meterOf(api: ApiClient, token: string, machineId: number, kind: 'distance' | 'hours'): Promise<any> {
+  let meter: any;
+  await expectEventually(async () => {
+    meter = ((await api.get(`/api/machines/${machineId}/meters`, token)).body as any[]).find?.((m) => m.kind === kind);
+    expect(meter).toBeDefined();
+  });
+  return meter;
 }

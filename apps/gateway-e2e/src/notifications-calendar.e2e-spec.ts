@@ -1,5 +1,6 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eProducts, type ApprovedUser } from '@wrenchlog/testing';
 import ical from 'node-ical';
+import { meterOf } from './machines.helpers.js';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 /** node-ical makes a date-only start at local midnight. */
@@ -25,11 +26,7 @@ describe.each(e2eProducts())('calendar feed (%s)', (_mode, baseUrl) => {
 
   it('lists one all-day event per schedule with a 7-day reminder, stable UIDs, and rotation ends the old link', async () => {
     const machine = await createMachine(api, a.token, { name: 'Calendar tractor', type: 'Tractor' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    const hours = await meterOf(api, a.token, machine.id, 'hours');
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1000, readAt: inDays(-30) }, a.token)).status).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1240, readAt: inDays(0) }, a.token)).status).toBe(201);
     const dated = await api.post(

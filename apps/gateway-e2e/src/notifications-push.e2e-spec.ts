@@ -2,6 +2,7 @@ import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventu
 import ece from 'http_ece';
 import { createECDH, createPublicKey, randomBytes, verify } from 'node:crypto';
 import { WebhookReceiver } from './webhook-receiver.js';
+import { meterOf } from './machines.helpers.js';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 const b64url = (b: Buffer) => b.toString('base64url');
@@ -75,11 +76,7 @@ describe.each(e2eProducts())('browser push (%s)', (mode, baseUrl) => {
     const path = `/${mode}/push/due`;
     expect((await api.post('/api/push/subscriptions', { endpoint: endpoint.url(path), keys: phone.keys }, b.token)).status).toBe(201);
     const machine = await createMachine(api, b.token, { name: 'Push mower', type: 'Mower' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, b.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    const hours = await meterOf(api, b.token, machine.id, 'hours');
     expect(
       (
         await api.post(

@@ -1,5 +1,6 @@
 import { partBody, supplierBody } from './fuel-purchase.helpers.js';
 import { ApiClient, createApprovedUser, createMachine, e2eDataDir, e2eProducts, expectEventually, readOutbox, type ApprovedUser } from '@wrenchlog/testing';
+import { meterOf } from './machines.helpers.js';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -14,11 +15,7 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
 
   it('a schedule that becomes due soon rings the bell of its owner only; mark one or all read', async () => {
     const machine = await createMachine(api, a.token, { name: 'Bell tractor', type: 'Tractor' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    const hours = await meterOf(api, a.token, machine.id, 'hours');
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1000, readAt: inDays(-30) }, a.token)).status).toBe(201);
     const schedule = await api.post(
       `/api/machines/${machine.id}/schedules`,
@@ -62,11 +59,7 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
   it('says "Completed" when a service record completes a due schedule, not when an interval edit makes it upcoming', async () => {
     const c = await createApprovedUser(api, { name: 'Notify C' });
     const machine = await createMachine(api, c.token, { name: 'Edit tractor', type: 'Tractor' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, c.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    const hours = await meterOf(api, c.token, machine.id, 'hours');
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 1000, readAt: inDays(-30) }, c.token)).status).toBe(201);
     const settings = { title: 'Belts', serviceType: 'Inspection', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 };
     const schedule = await api.post(`/api/machines/${machine.id}/schedules`, settings, c.token);
@@ -141,11 +134,7 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
     expect((await api.put('/api/notifications/preferences', prefs, due.token)).status).toBe(200);
     expect((await api.put('/api/notifications/preferences', prefs, idle.token)).status).toBe(200);
     const machine = await createMachine(api, due.token, { name: 'Digest loader', type: 'Tractor' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, due.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    const hours = await meterOf(api, due.token, machine.id, 'hours');
     expect(
       (
         await api.post(

@@ -1,4 +1,5 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
+import { meterOf } from './machines.helpers.js';
 
 const today = new Date().toISOString().slice(0, 10);
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
@@ -13,14 +14,7 @@ describe.each(e2eProducts())('maintenance schedules (%s)', (_mode, baseUrl) => {
   /** A machine of A, once schedule-service has heard of it (its meters exist). */
   const machineOf = async (user: ApprovedUser, fields: Record<string, unknown> = {}) => {
     const machine = await createMachine(api, user.token, fields);
-    let hours: any;
-    await expectEventually(async () => {
-      const res = await api.get(`/api/machines/${machine.id}/meters`, user.token);
-      expect(res.status).toBe(200);
-      hours = res.body.find((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
-    return { machine, hours };
+    return { machine, hours: await meterOf(api, user.token, machine.id, 'hours') };
   };
 
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import { WebhookReceiver } from './webhook-receiver.js';
+import { meterOf } from './machines.helpers.js';
 
 const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
 
@@ -67,11 +68,8 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
     await endpoint(a, path, ['schedule.due_soon', 'schedule.overdue']);
     await endpoint(a, other, ['record.created', 'record.updated', 'record.deleted']);
     const machine = await createMachine(api, a.token, { name: 'Hook tractor', type: 'Tractor' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    // Known to schedule-service once its meters exist.
+    await meterOf(api, a.token, machine.id, 'hours');
     const schedule = await api.post(
       `/api/machines/${machine.id}/schedules`,
       { title: 'Grease', serviceType: 'Lubrication', intervalHours: 100, recurring: true, anchor: 'completion', lastDoneHours: 0 },
@@ -147,11 +145,7 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
     const path = `/${mode}/readings`;
     await endpoint(a, path, ['meter.reading.created']);
     const machine = await createMachine(api, a.token, { name: 'Reading mower', type: 'Mower' });
-    let hours: any;
-    await expectEventually(async () => {
-      hours = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body.find?.((m: any) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
+    const hours = await meterOf(api, a.token, machine.id, 'hours');
     const manual = await api.post(`/api/meters/${hours.id}/readings`, { value: 12.5, readAt: inDays(-2) }, a.token);
     expect(manual.status).toBe(201);
     expect((await api.post(`/api/meters/${hours.id}/readings`, { value: 9999, readAt: inDays(-1), void: true }, a.token)).status).toBe(201);

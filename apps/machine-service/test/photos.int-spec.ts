@@ -3,7 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IMAGE_DELETED, IMAGE_STORED, importPhotoKeys, MACHINE_SAVED, type Actor, type StoredImageRef } from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent, PlatformEnv } from '@wrenchlog/platform';
-import { freePortBlock, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
+import { anUploadedJpeg, freePortBlock, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,17 +25,7 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
   const stranger: Actor = { userId: 4, adminLevel: 0 };
   const call = (actor: Actor) => ({ actor, correlationId: randomUUID() });
 
-  const ref = (userId = owner.userId): StoredImageRef => {
-    const id = randomUUID();
-    return {
-      originalKey: `u${userId}/${id}-original.jpg`,
-      thumbnailKey: `u${userId}/${id}-thumb.jpg`,
-      contentType: 'image/jpeg',
-      originalSize: 1000,
-      thumbnailSize: null,
-      thumbnailUploaded: false,
-    };
-  };
+  const ref = (userId = owner.userId) => anUploadedJpeg(userId);
   const outbox = async (event: string) =>
     (
       await app

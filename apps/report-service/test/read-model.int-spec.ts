@@ -1,19 +1,14 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import type { RpcMessage } from '@wrenchlog/contracts';
-import { loadEnv } from '@wrenchlog/platform';
-import { privateDatabaseBase, testEngines } from '@wrenchlog/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { testEngines } from '@wrenchlog/testing';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module.js';
-import { ReportEnv } from '../src/config/report-env.js';
 import { CostEventsController } from '../src/costs/cost-events.controller.js';
 import { CostsRepository } from '../src/costs/costs.repository.js';
 import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
 import { ReportsService } from '../src/reports/reports.service.js';
 import { ReadingEventsController } from '../src/usage/reading-events.controller.js';
 import { ReadModelVersions } from '../src/versions/read-model-versions.js';
+import { startReportModule } from './harness.js';
 
 const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute)).toISOString();
@@ -30,33 +25,22 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
   let repo: CostsRepository;
   let readings: ReadingEventsController;
   let reports: ReportsService;
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
 
   /** A's monthly service totals in cents: {month: cents}. */
   const serviceByMonth = async (machineKeys: number[] | null = null) =>
     Object.fromEntries((await repo.monthly(USER, Q1, machineKeys)).filter((c) => c.category === 'service').map((c) => [c.month, c.cents]));
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wl-report-int-'));
-    const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
-    const env = loadEnv(ReportEnv, { DATA_DIR: dataDir, LOG_LEVEL: 'error', ...(databases ? { DATABASE_URL: databases.url } : {}) });
-    moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] }).compile();
-    await moduleRef.init();
+    ({ moduleRef, stop } = await startReportModule(engine, 'wl-report-int-'));
     costs = moduleRef.get(CostEventsController);
     machines = moduleRef.get(MachineEventsController);
     repo = moduleRef.get(CostsRepository);
     readings = moduleRef.get(ReadingEventsController);
     reports = moduleRef.get(ReportsService);
-    cleanup = async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await databases?.drop();
-    };
   });
 
-  afterAll(async () => {
-    await moduleRef?.close();
-    await cleanup?.();
-  });
+  afterAll(() => stop?.());
 
   const saved = (recordId: number, serviceDate: string, priceCents: number, minute: number) =>
     costs.serviceSaved(

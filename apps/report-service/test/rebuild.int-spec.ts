@@ -1,4 +1,4 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import {
   EXPORT_AT,
   FUEL_COST_EXPORT,
@@ -10,16 +10,12 @@ import {
   type MachineSavedEvent,
   type NotificationTimeZoneChangedEvent,
 } from '@wrenchlog/contracts';
-import { handlerCallers, loadEnv, RpcClient } from '@wrenchlog/platform';
-import { expectEventually, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { AppModule } from '../src/app.module.js';
-import { ReportEnv } from '../src/config/report-env.js';
+import { handlerCallers, RpcClient } from '@wrenchlog/platform';
+import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { CostsRepository } from '../src/costs/costs.repository.js';
 import { RebuildController } from '../src/rebuild/rebuild.controller.js';
 import { RebuildService } from '../src/rebuild/rebuild.service.js';
+import { startReportModule } from './harness.js';
 
 const ADMIN: Actor = { userId: 1, adminLevel: 1 };
 const OWNER = 77;
@@ -70,29 +66,15 @@ describe.each(await testEngines())("the read model's rebuild (%s)", (engine) => 
   let repo: CostsRepository;
   let rebuild: RebuildService;
   const owners = new OwnerPages();
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wl-report-rebuild-'));
-    const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
-    const env = loadEnv(ReportEnv, { DATA_DIR: dataDir, LOG_LEVEL: 'error', ...(databases ? { DATABASE_URL: databases.url } : {}) });
-    moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] })
-      .overrideProvider(RpcClient)
-      .useValue(owners)
-      .compile();
-    await moduleRef.init();
+    ({ moduleRef, stop } = await startReportModule(engine, 'wl-report-rebuild-', (builder) => builder.overrideProvider(RpcClient).useValue(owners)));
     repo = moduleRef.get(CostsRepository);
     rebuild = moduleRef.get(RebuildService);
-    cleanup = async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await databases?.drop();
-    };
   });
 
-  afterAll(async () => {
-    await moduleRef?.close();
-    await cleanup?.();
-  });
+  afterAll(() => stop?.());
 
   it("restores each user's time zone before the records, so a fill at 01:30 on 1 February in Auckland counts in February", async () => {
     expect(rebuild.start(ADMIN).started).toBe(true);

@@ -1,16 +1,11 @@
-import { Test, type TestingModule } from '@nestjs/testing';
+import type { TestingModule } from '@nestjs/testing';
 import type { RpcMessage, ServiceRecordSavedEvent } from '@wrenchlog/contracts';
-import { loadEnv } from '@wrenchlog/platform';
-import { privateDatabaseBase, testEngines } from '@wrenchlog/testing';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { testEngines } from '@wrenchlog/testing';
 import { DataSource } from 'typeorm';
-import { AppModule } from '../src/app.module.js';
-import { ReportEnv } from '../src/config/report-env.js';
 import { CostEventsController } from '../src/costs/cost-events.controller.js';
 import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
 import { ReportsService } from '../src/reports/reports.service.js';
+import { startReportModule } from './harness.js';
 
 const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
 const at = (minute: number) => new Date(Date.UTC(2026, 10, 24, 12, minute)).toISOString();
@@ -24,14 +19,10 @@ describe.each(await testEngines())('cached reports (%s)', (engine) => {
   let moduleRef: TestingModule;
   let costs: CostEventsController;
   let reports: ReportsService;
-  let cleanup: () => Promise<void>;
+  let stop: () => Promise<void>;
 
   beforeAll(async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), 'wl-report-cache-'));
-    const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
-    const env = loadEnv(ReportEnv, { DATA_DIR: dataDir, LOG_LEVEL: 'error', ...(databases ? { DATABASE_URL: databases.url } : {}) });
-    moduleRef = await Test.createTestingModule({ imports: [AppModule.register(env)] }).compile();
-    await moduleRef.init();
+    ({ moduleRef, stop } = await startReportModule(engine, 'wl-report-cache-'));
     costs = moduleRef.get(CostEventsController);
     reports = moduleRef.get(ReportsService);
     const machines = moduleRef.get(MachineEventsController);
@@ -41,16 +32,9 @@ describe.each(await testEngines())('cached reports (%s)', (engine) => {
     ] as const) {
       await machines.saved(msg({ machineId, userId: user.userId, name: `Loader ${machineId}`, type: 'Loader', archived: false, at: at(0) }));
     }
-    cleanup = async () => {
-      rmSync(dataDir, { recursive: true, force: true });
-      await databases?.drop();
-    };
   });
 
-  afterAll(async () => {
-    await moduleRef?.close();
-    await cleanup?.();
-  });
+  afterAll(() => stop?.());
 
   const service = (recordId: number, userId: number, machineId: number, priceCents: number, minute: number): ServiceRecordSavedEvent => ({
     recordId,

@@ -1,16 +1,6 @@
-import {
-  FUEL_RECORD_SAVED,
-  MACHINE_SAVED,
-  METER_BY_MACHINE,
-  READING_CREATE,
-  READING_LIST,
-  READING_UPDATE,
-  SCHEDULE_CREATE,
-  SCHEDULE_GET,
-  type Meter,
-} from '@wrenchlog/contracts';
+import { METER_BY_MACHINE, READING_CREATE, READING_LIST, READING_UPDATE, SCHEDULE_CREATE, SCHEDULE_GET } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { ServiceUnderTest, userA } from './harness.js';
+import { announceMachine, fuelRecordSaved, ServiceUnderTest, userA } from './harness.js';
 
 /** 400 readings on one meter: the sequence check reads the neighbours, not the whole meter (the result is asserted, the time only printed). */
 const COUNT = 400;
@@ -31,13 +21,8 @@ describe.each(await testEngines())('a meter with many readings (%s)', (engine) =
 
   it(`keeps ${COUNT.toLocaleString('en')} readings in sequence and answers the neighbours among them`, async () => {
     const machineId = 9100;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Busy loader', type: 'Loader', at: new Date().toISOString() });
-    let hours: Meter | undefined;
-    await expectEventually(async () => {
-      hours = (await svc.send(METER_BY_MACHINE, { machineId }, userA)).find((m) => m.kind === 'hours');
-      expect(hours).toBeDefined();
-    });
-    const meterId = hours!.id;
+    const { hours } = await announceMachine(svc, machineId, userA, { name: 'Busy loader', type: 'Loader' });
+    const meterId = hours.id;
     const schedule = await svc.send(
       SCHEDULE_CREATE,
       { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalHours: 250, recurring: true, anchor: 'completion' } },
@@ -83,24 +68,8 @@ describe.each(await testEngines())('a meter with many readings (%s)', (engine) =
     expect((await svc.send(READING_UPDATE, { id: last.id, reading: { void: false } }, userA)).void).toBe(false);
 
     // A fuel record's reading that does not fit is kept as void; one that does is live.
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 9101,
-      userId: userA.userId,
-      machineId,
-      date: day(2 * mid + 3),
-      currentMileage: null,
-      currentHours: 1,
-      at: new Date().toISOString(),
-    });
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 9102,
-      userId: userA.userId,
-      machineId,
-      date: day(2 * COUNT),
-      currentMileage: null,
-      currentHours: COUNT * 10,
-      at: new Date().toISOString(),
-    });
+    await fuelRecordSaved(svc, { recordId: 9101, machineId, date: day(2 * mid + 3), currentHours: 1 });
+    await fuelRecordSaved(svc, { recordId: 9102, machineId, date: day(2 * COUNT), currentHours: COUNT * 10 });
     await expectEventually(async () => {
       const newest = await svc.send(READING_LIST, { meterId, page: 0, size: 1 }, userA);
       expect(newest.totalElements).toBe(COUNT + 3);

@@ -9,11 +9,10 @@ import {
   SCHEDULE_IMPORT_HAND_READINGS,
   SCHEDULE_IMPORT_REVERT,
   SCHEDULE_READING_CHANGED,
-  type Meter,
   type MeterReading,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { announceMachine, ServiceUnderTest, userA, userB } from './harness.js';
 
 // The meters' side of an import (issue 23) over the transport, on each engine: the dry run's check
 // and the job's apply judge a reading alike, a batch sent twice writes once, and Revert deletes
@@ -22,16 +21,7 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
   let svc: ServiceUnderTest;
   let nextMachine = 7000;
 
-  const machineOf = async (actor = userA): Promise<{ machineId: number; distance: Meter }> => {
-    const machineId = nextMachine++;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Truck', at: new Date().toISOString() });
-    let meters: Meter[] = [];
-    await expectEventually(async () => {
-      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
-      expect(meters).toHaveLength(2);
-    });
-    return { machineId, distance: meters.find((m) => m.kind === 'distance')! };
-  };
+  const machineOf = (actor = userA) => announceMachine(svc, nextMachine++, actor, { type: 'Truck' });
   const reading = (machineId: number, value: number, readAt: string, unit: 'mi' | 'km' = 'mi') => ({ machineId, value, readAt, unit });
   const readingsOf = async (meterId: number) =>
     ((await svc.send(READING_LIST, { meterId, page: 0, size: 50 }, userA)).content as MeterReading[]).map((r) => [r.readAt, r.value, r.source]);
@@ -142,8 +132,7 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
     expect(await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userB.userId, machineIds: ids }, userB)).toEqual({ machineIds: [] });
   });
   it("writes a restore's readings on the meter of their kind, void ones void, one that no longer fits as void; Revert takes them back", async () => {
-    const { machineId, distance } = await machineOf();
-    const hours = (await svc.send(METER_BY_MACHINE, { machineId }, userA)).find((m) => m.kind === 'hours')!;
+    const { machineId, distance, hours } = await machineOf();
     await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 900, readAt: '2024-06-01' } }, userA);
     const restored = (value: number, readAt: string, fields: Record<string, unknown> = {}) => ({
       machineId,

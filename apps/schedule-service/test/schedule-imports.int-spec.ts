@@ -1,6 +1,4 @@
 import {
-  MACHINE_SAVED,
-  METER_BY_MACHINE,
   READING_CREATE,
   SCHEDULE_BY_MACHINE,
   SCHEDULE_CREATE,
@@ -9,15 +7,13 @@ import {
   SCHEDULE_IMPORT_CHECK_SCHEDULES,
   SCHEDULE_IMPORT_REVERT,
   ScheduleMessages,
-  SERVICE_RECORD_SAVED,
-  type Meter,
   type RestoredCompletion,
   type Schedule,
   type ScheduleExportItem,
   type ScheduleInput,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { announceMachine, serviceRecordSaved, ServiceUnderTest, userA, userB } from './harness.js';
 
 // A restore's maintenance schedules (issue 23) over the transport, on each engine: each on its
 // machine with the API's rules, its completions on the restored service records (or, when those are
@@ -27,16 +23,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
   let svc: ServiceUnderTest;
   let nextMachine = 7500;
 
-  const machineOf = async (actor = userA): Promise<{ machineId: number; distance: Meter }> => {
-    const machineId = nextMachine++;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Truck', at: new Date().toISOString() });
-    let meters: Meter[] = [];
-    await expectEventually(async () => {
-      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
-      expect(meters).toHaveLength(2);
-    });
-    return { machineId, distance: meters.find((m) => m.kind === 'distance')! };
-  };
+  const machineOf = (actor = userA) => announceMachine(svc, nextMachine++, actor, { type: 'Truck' });
 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine);
@@ -144,16 +131,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
     const inspect = await create({ title: 'Inspect', anchor: 'fixed', intervalDays: 30, lastDoneDate: '2024-01-01' });
     const belt = await create({ title: 'Belt', recurring: false, intervalDistance: 10_000, lastDoneDistance: 40_000 });
     const record = (actor: typeof userA, machineId: number, recordId: number, serviceDate: string, miles: number, completesScheduleIds?: number[]) =>
-      svc.emit(SERVICE_RECORD_SAVED, {
-        recordId,
-        userId: actor.userId,
-        machineId,
-        serviceDate,
-        miles,
-        hours: null,
-        completesScheduleIds,
-        at: new Date().toISOString(),
-      });
+      serviceRecordSaved(svc, { recordId, machineId, serviceDate, miles, completesScheduleIds }, actor);
     await record(userA, original.machineId, 9102, '2024-02-01', 46_000, [inspect.id, oil.id]);
     await record(userA, original.machineId, 9101, '2024-03-20', 48_000, [oil.id, belt.id]);
     // What a user reads of a schedule, its completions by record aside (their ids differ between the accounts).

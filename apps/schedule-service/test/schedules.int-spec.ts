@@ -17,14 +17,12 @@ import {
   SCHEDULE_STATUS_CHANGED,
   SCHEDULE_UPDATE,
   SERVICE_RECORD_DELETED,
-  SERVICE_RECORD_SAVED,
   FUEL_RECORD_SAVED,
   FUEL_RECORD_DELETED,
   batchPattern,
-  type Meter,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { announceMachine, fuelRecordSaved, ServiceUnderTest, serviceRecordSaved, userA, userB } from './harness.js';
 
 const today = new Date().toISOString().slice(0, 10);
 const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
@@ -33,16 +31,13 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   let svc: ServiceUnderTest;
   let nextMachine = 5000;
 
-  /** A machine as machine-service announces it; answers its meters once they exist. */
-  const machineOf = async (actor = userA, extra: Record<string, unknown> = {}): Promise<{ machineId: number; distance: Meter; hours: Meter }> => {
-    const machineId = nextMachine++;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, type: 'Tractor', at: new Date().toISOString(), ...extra });
-    let meters: Meter[] = [];
-    await expectEventually(async () => {
-      meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
-      expect(meters).toHaveLength(2);
-    });
-    return { machineId, distance: meters.find((m) => m.kind === 'distance')!, hours: meters.find((m) => m.kind === 'hours')! };
+  const machineOf = (actor = userA, extra: Record<string, unknown> = {}) => announceMachine(svc, nextMachine++, actor, { type: 'Tractor', ...extra });
+  /** A machine whose hours meter read 1000 thirty days ago, with a schedule every 250 h last done at 1000 (due at 1250). */
+  const every250Hours = async (title: string, serviceType: string) => {
+    const { machineId, hours } = await machineOf();
+    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
+    const settings = { title, serviceType, intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 } as const;
+    return { machineId, hours, settings, schedule: await svc.send(SCHEDULE_CREATE, { machineId, schedule: settings }, userA) };
   };
 
   beforeAll(async () => {
@@ -106,27 +101,10 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   });
 
   it('makes a schedule due soon from a fuel record, completes it from a service record and undoes that when the record goes', async () => {
-    const { machineId, hours } = await machineOf();
-    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
-    const schedule = await svc.send(
-      SCHEDULE_CREATE,
-      {
-        machineId,
-        schedule: { title: 'Engine oil and filter', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
-      },
-      userA,
-    );
+    const { machineId, hours, schedule } = await every250Hours('Engine oil and filter', 'Oil Change');
     expect(schedule).toMatchObject({ status: 'upcoming', reason: '250 h left', reasonDimension: 'hours', nextDueHours: 1250, forecastDate: null });
 
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 71,
-      userId: userA.userId,
-      machineId,
-      date: daysAgo(10),
-      currentMileage: null,
-      currentHours: 1240,
-      at: new Date().toISOString(),
-    });
+    await fuelRecordSaved(svc, { recordId: 71, machineId, date: daysAgo(10), currentHours: 1240 });
     await expectEventually(async () => {
       const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
       // 240 h over 20 days = 12 h a day; projected today 1240 + 10 x 12 = 1360 >= 1250: forecast today.
@@ -134,16 +112,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     });
     expect((await svc.send(SCHEDULE_LIST, { status: 'due_soon,overdue' }, userA)).content.map((s) => s.id)).toContain(schedule.id);
 
-    await svc.emit(SERVICE_RECORD_SAVED, {
-      recordId: 900,
-      userId: userA.userId,
-      machineId,
-      serviceDate: daysAgo(5),
-      miles: null,
-      hours: 1255,
-      completesScheduleIds: [schedule.id],
-      at: new Date().toISOString(),
-    });
+    await serviceRecordSaved(svc, { recordId: 900, machineId, serviceDate: daysAgo(5), hours: 1255, completesScheduleIds: [schedule.id] });
     await expectEventually(async () => {
       const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
       expect(s).toMatchObject({ status: 'upcoming', lastDoneDate: daysAgo(5), lastDoneHours: 1255, nextDueHours: 1505, completedBy: [900] });
@@ -164,16 +133,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   });
 
   it('applies a batch of fuel records (an import) in order: a duplicate makes one reading, the schedule follows the last', async () => {
-    const { machineId, hours } = await machineOf();
-    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
-    const schedule = await svc.send(
-      SCHEDULE_CREATE,
-      {
-        machineId,
-        schedule: { title: 'Engine oil', serviceType: 'Oil Change', intervalHours: 250, recurring: true, anchor: 'completion', lastDoneHours: 1000 },
-      },
-      userA,
-    );
+    const { machineId, hours, schedule } = await every250Hours('Engine oil', 'Oil Change');
     const fuel = (recordId: number, date: string, currentHours: number) => ({
       actor: null,
       payload: { recordId, userId: userA.userId, machineId, date, currentMileage: null, currentHours, at: new Date().toISOString() },
@@ -196,42 +156,15 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
   });
 
   it('says why a status changed: an edit or a deleted record is no completion, a completing record is', async () => {
-    const { machineId, hours } = await machineOf();
-    await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 1000, readAt: daysAgo(30) } }, userA);
-    const settings = {
-      title: 'Hydraulic filter',
-      serviceType: 'Filter',
-      intervalHours: 250,
-      recurring: true,
-      anchor: 'completion',
-      lastDoneHours: 1000,
-    } as const;
-    const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: settings }, userA);
+    const { machineId, settings, schedule } = await every250Hours('Hydraulic filter', 'Filter');
     const statusOf = async (status: string) =>
       expectEventually(async () => expect((await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).status).toBe(status));
 
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 72,
-      userId: userA.userId,
-      machineId,
-      date: daysAgo(10),
-      currentMileage: null,
-      currentHours: 1240,
-      at: new Date().toISOString(),
-    });
+    await fuelRecordSaved(svc, { recordId: 72, machineId, date: daysAgo(10), currentHours: 1240 });
     await statusOf('due_soon');
     await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 500 } }, userA);
     await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 250, lastDoneHours: null } }, userA);
-    await svc.emit(SERVICE_RECORD_SAVED, {
-      recordId: 902,
-      userId: userA.userId,
-      machineId,
-      serviceDate: daysAgo(5),
-      miles: null,
-      hours: 1255,
-      completesScheduleIds: [schedule.id],
-      at: new Date().toISOString(),
-    });
+    await serviceRecordSaved(svc, { recordId: 902, machineId, serviceDate: daysAgo(5), hours: 1255, completesScheduleIds: [schedule.id] });
     await statusOf('upcoming');
     await svc.emit(SERVICE_RECORD_DELETED, { recordId: 902, userId: userA.userId, machineId, at: new Date().toISOString() });
     await statusOf('due_soon');
@@ -260,15 +193,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const { machineId, hours, distance } = await machineOf();
     const manual = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 120.5, readAt: daysAgo(3) } }, userA);
     await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(2), void: true } }, userA);
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 73,
-      userId: userA.userId,
-      machineId,
-      date: daysAgo(1),
-      currentMileage: 4200,
-      currentHours: null,
-      at: new Date().toISOString(),
-    });
+    await fuelRecordSaved(svc, { recordId: 73, machineId, date: daysAgo(1), currentMileage: 4200 });
     await expectEventually(() =>
       expect(svc.events(SCHEDULE_READING_CREATED).filter((e) => e.machineId === machineId)).toEqual([
         {
@@ -308,15 +233,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const manual = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 130, readAt: daysAgo(3) } }, userA);
     const typo = await svc.send(READING_CREATE, { meterId: hours.id, reading: { value: 9999, readAt: daysAgo(2), void: true } }, userA);
     await svc.send(READING_UPDATE, { id: manual.id, reading: { void: true } }, userA);
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 74,
-      userId: userA.userId,
-      machineId,
-      date: daysAgo(1),
-      currentMileage: 5100,
-      currentHours: null,
-      at: new Date().toISOString(),
-    });
+    await fuelRecordSaved(svc, { recordId: 74, machineId, date: daysAgo(1), currentMileage: 5100 });
     await expectEventually(() =>
       expect(svc.events(SCHEDULE_READING_CHANGED).filter((e) => e.machineId === machineId && e.kind === 'distance' && e.live)).toHaveLength(1),
     );
@@ -362,15 +279,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
       userA,
     );
     expect(schedule.nextDueDate).toBe('2026-01-31');
-    await svc.emit(SERVICE_RECORD_SAVED, {
-      recordId: 901,
-      userId: userA.userId,
-      machineId,
-      serviceDate: today,
-      miles: null,
-      hours: null,
-      at: new Date().toISOString(),
-    });
+    await serviceRecordSaved(svc, { recordId: 901, machineId, serviceDate: today });
     let done: Awaited<ReturnType<typeof svc.send<typeof SCHEDULE_COMPLETE>>> | undefined;
     await expectEventually(async () => {
       done = await svc.send(SCHEDULE_COMPLETE, { id: schedule.id, serviceRecordId: 901 }, userA);
@@ -413,15 +322,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
 
   it("gives a machine to its real owner when another user's fuel record named its id first", async () => {
     const machineId = nextMachine++;
-    await svc.emit(FUEL_RECORD_SAVED, {
-      recordId: 7001,
-      userId: userB.userId,
-      machineId,
-      date: today,
-      currentMileage: 500,
-      currentHours: null,
-      at: new Date().toISOString(),
-    });
+    await fuelRecordSaved(svc, { recordId: 7001, machineId, date: today, currentMileage: 500 }, userB);
     await expectEventually(async () => expect(await svc.send(METER_BY_MACHINE, { machineId }, userB)).toHaveLength(2));
     await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Real', type: null, at: new Date().toISOString() });
     await expectEventually(async () => {

@@ -12,6 +12,7 @@ import type { ImageRemoval } from '../src/images/image-removal.js';
 import type { KnownMachineEntity } from '../src/records/known-machine.entity.js';
 import type { KnownMachinesRepository } from '../src/records/known-machines.repository.js';
 import type { NewRecord, RecordsRepository } from '../src/records/records.repository.js';
+import { RecordsService } from '../src/records/records.service.js';
 import type { ServiceRecordEntity } from '../src/records/service-record.entity.js';
 
 /** An event the service wrote to its outbox. */
@@ -236,3 +237,7 @@ export function aKnownMachine(db: FakeDatabase, row: { machineId: number; userId
 }
 
 export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0 });
+
+/** RecordsService over the fakes, asking `machineService` for machines it has not heard of; `outbox` replaces the fake one (one that fails, say). */
+export const recordsServiceOver = (db: FakeDatabase, machineService = new FakeMachineService(), outbox: Outbox = fakeOutbox(db)): RecordsService =>
+  new RecordsService(fakeRecords(db), fakeKnownMachines(db), fakeTransactions(db), outbox, fakeImageRemoval(db), machineService.client());

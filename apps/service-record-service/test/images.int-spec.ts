@@ -3,8 +3,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { IMAGE_STORED, MACHINE_SAVED, SERVICE_IMAGE_ADD, SERVICE_RECORD_CREATE, type Actor, type NewServiceImage } from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent } from '@wrenchlog/platform';
-import { expectEventually, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
-import { randomUUID } from 'node:crypto';
+import { anUploadedJpeg, expectEventually, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,18 +19,7 @@ import { ServiceUnderTest, userA, userB } from './harness.js';
 // The images of service records through the owned-images module (issue 19): the same key checks
 // and the same re-announcing of pending images as machine photos.
 
-const image = (userId: number, fileName = 'brake pads.jpg'): NewServiceImage => {
-  const id = randomUUID();
-  return {
-    originalKey: `u${userId}/${id}-original.jpg`,
-    thumbnailKey: `u${userId}/${id}-thumb.jpg`,
-    contentType: 'image/jpeg',
-    originalSize: 1000,
-    thumbnailSize: null,
-    thumbnailUploaded: false,
-    fileName,
-  };
-};
+const image = (userId: number, fileName = 'brake pads.jpg'): NewServiceImage => ({ ...anUploadedJpeg(userId), fileName });
 
 describe.each(await testEngines())('service-record images: keys (%s)', (engine) => {
   let svc: ServiceUnderTest;

@@ -7,8 +7,7 @@ import {
   SERVICE_IMPORT_REVERT_IMAGES,
   SERVICE_RECORD_CREATE,
 } from '@wrenchlog/contracts';
-import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { randomUUID } from 'node:crypto';
+import { anUploadedJpeg, expectEventually, testEngines } from '@wrenchlog/testing';
 import { ServiceUnderTest, userA, userB } from './harness.js';
 
 // A restore's images (issue 23): added with the usual service.image.add under the import's keys,
@@ -23,10 +22,7 @@ const restored = (userId: number, importId: number, seq: number) => ({
   fileName: 'receipt.jpg',
 });
 
-const byHand = (userId: number) => {
-  const id = randomUUID();
-  return { ...restored(userId, 1, 1), originalKey: `u${userId}/${id}-original.jpg`, thumbnailKey: `u${userId}/${id}-thumb.jpg`, fileName: 'by hand.jpg' };
-};
+const byHand = (userId: number) => ({ ...anUploadedJpeg(userId), fileName: 'by hand.jpg' });
 
 describe.each(await testEngines())("service-record images: a restore's, reverted (%s)", (engine) => {
   let svc: ServiceUnderTest;

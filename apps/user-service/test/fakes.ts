@@ -19,6 +19,7 @@ import type { MailQueue, QueuedMail } from '../src/mail/mail-queue.js';
 import type { NotificationMailRepository } from '../src/notification-mail/notification-mail.repository.js';
 import type { PasswordTokenEntity, PasswordTokenPurpose } from '../src/password/password-token.entity.js';
 import type { NewPasswordToken, PasswordTokensRepository } from '../src/password/password-tokens.repository.js';
+import { PasswordService } from '../src/password/password.service.js';
 import type { UserEntity } from '../src/users/user.entity.js';
 import type { NewUser, UserChange, UsersRepository } from '../src/users/users.repository.js';
 
@@ -223,6 +224,10 @@ export const realHasher = (env: UserEnv = testEnv()): PasswordHasher => new Pass
 
 /** SessionsService over the fakes (it ends sessions for the other services). */
 export const fakeSessions = (db: FakeDatabase): SessionsService => new SessionsService(fakeUsers(db), fakeRefreshTokens(db), fakeTransactions(db));
+
+/** PasswordService over the fakes (the password calls, and the set-password link an approval mails). */
+export const passwordServiceOver = (db: FakeDatabase, hasher: PasswordHasher): PasswordService =>
+  new PasswordService(fakeUsers(db), fakePasswordTokens(db), fakeTransactions(db), fakeSessions(db), hasher, fakeMail(db), testEnv());
 
 /** A stored account, as the users table would hold it. */
 export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEntity {

@@ -9,7 +9,7 @@ import {
   type ApprovedUser,
 } from '@wrenchlog/testing';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, openSession, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, seriousViolations, signIn, type Session } from './browser.js';
 
 // The signed-in screens pass axe-core with no serious or critical violation (contrast, names,
 // labels, roles), with real data on them, at 1280 px and on a 390 px phone. The public pages have
@@ -63,12 +63,7 @@ describe('accessibility of the signed-in screens', () => {
       await signIn(s.page, { username: owner.username, password: owner.password });
       await s.page.waitForURL((url) => url.pathname === '/dashboard');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('finds no serious or critical violation on the 404 page', async () => {
       await s.page.goto('/no-such-page');
@@ -120,12 +115,7 @@ describe('accessibility of the signed-in screens', () => {
       await signIn(s.page, TEST_ADMIN);
       await s.page.waitForURL((url) => url.pathname === '/dashboard');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('finds no serious or critical violation on the Admin and Analytics tabs', async () => {
       await s.page.goto('/settings?tab=admin');

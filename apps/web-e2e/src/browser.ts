@@ -80,6 +80,15 @@ export async function signIn(page: Page, credentials: { username: string; passwo
   await page.getByRole('button', { name: 'Login' }).click();
 }
 
+/** Opens `path` signed out, signs in on the login page it leads to, and waits until the app is back on `path`'s page (its path, the query aside). */
+export async function signInAt(page: Page, path: string, credentials: { username: string; password: string }): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL((url) => url.pathname === '/login');
+  await signIn(page, credentials);
+  const landing = new URL(path, baseUrl()).pathname;
+  await page.waitForURL((url) => url.pathname === landing);
+}
+
 /** A JPEG photo-like test image (gradient and shapes) of the given size. */
 export async function makeJpeg(width: number, height: number, hue: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
@@ -140,4 +149,24 @@ export async function seriousViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => `${n.target.join(' ')} (${n.failureSummary ?? ''})`).join(', ')}`);
+}
+
+/** After each test of the describe block: no uncaught or console error on the session's page, and nothing wider than its viewport (no sideways scrolling). */
+export function expectCleanPageAfterEach(session: () => Session): void {
+  afterEach(async () => {
+    expect(session().errors).toEqual([]);
+    const { scrollWidth, clientWidth } = await pageWidths(session().page);
+    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+  });
+}
+
+/** For a describe block: no page error after each test; after all of them its session closes, then the browser when the block launched one. */
+export function expectNoErrorsThenClose(session: () => Session | undefined, browser?: () => Browser | undefined): void {
+  afterEach(() => {
+    expect(session()!.errors).toEqual([]);
+  });
+  afterAll(async () => {
+    await session()?.close();
+    await browser?.()?.close();
+  });
 }

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, makeJpeg, openSession, signIn, waitForImages, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, makeJpeg, openSession, signIn, waitForImages, type Session } from './browser.js';
 
 // One signed-in journey at 1280 px: guard, sign-in, create, list, dashboard, details, edit, status,
 // photos, history tabs, delete, logout. Steps depend on each other, so they share one page.
@@ -22,14 +22,10 @@ describe('web app at 1280 px', () => {
     writeFileSync(join(files, 'gallery-2.jpg'), await makeJpeg(1200, 1600, '#2f9e44'));
   });
 
-  afterAll(async () => {
-    await s?.close();
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(s.errors).toEqual([]);
-  });
+  expectNoErrorsThenClose(
+    () => s,
+    () => browser,
+  );
 
   it('sends a signed-out visitor to /login with the returnUrl', async () => {
     await s.page.goto('/machines');

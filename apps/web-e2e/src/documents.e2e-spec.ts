@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, makeJpeg, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, launch, makeJpeg, openSession, pageWidths, seriousViolations, signIn, signInAt, type Session } from './browser.js';
 
 // Documents (issue 18) in real Chromium against the real back end: attach a PDF to a service record
 // and a machine, open it through its link, refuse a photo renamed .pdf, delete one, and see them in
@@ -27,10 +27,7 @@ describe('Documents', () => {
     writeFileSync(join(files, 'receipt-photo.pdf'), await makeJpeg(400, 300, '#2f9e44'));
     browser = await launch();
     s = await openSession(browser, { width: 1280, height: 900 }, 'documents');
-    await s.page.goto(`/service-record/${recordId}`);
-    await s.page.waitForURL((url) => url.pathname === '/login');
-    await signIn(s.page, { username: owner.username, password: owner.password });
-    await s.page.waitForURL((url) => url.pathname === `/service-record/${recordId}`);
+    await signInAt(s.page, `/service-record/${recordId}`, owner);
   });
 
   afterAll(async () => {

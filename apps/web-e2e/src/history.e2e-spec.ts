@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, type Session } from './browser.js';
+import { baseUrl, launch, openSession, signInAt, type Session } from './browser.js';
 
 // Issue 25, item 9: a machine's history tabs load 50 records at a time and more on demand.
 describe("a machine's fuel history with more records than one load", () => {
@@ -29,10 +29,7 @@ describe("a machine's fuel history with more records than one load", () => {
     }
     browser = await launch();
     s = await openSession(browser, { width: 1280, height: 900 }, 'history');
-    await s.page.goto(`/machines/${machineId}`);
-    await s.page.waitForURL((url) => url.pathname === '/login');
-    await signIn(s.page, owner);
-    await s.page.waitForURL((url) => url.pathname === `/machines/${machineId}`);
+    await signInAt(s.page, `/machines/${machineId}`, owner);
   });
 
   afterAll(async () => {

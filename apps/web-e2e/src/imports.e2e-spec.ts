@@ -1,7 +1,7 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, expectCleanPageAfterEach, launch, openSession, seriousViolations, signInAt, type Session } from './browser.js';
 
 // Issue 23 in the browser against the real back end, at 1280 px: the import wizard with LubeLogger's
 // fuel export (libs/importers/fixtures/lubelogger-fuel.csv: 4 rows, row 5's odometer goes back, so
@@ -63,10 +63,7 @@ describe('the import wizard at 1280 px', () => {
     machine = (await createMachine(api, owner.token, { name })) as { id: number; name: string };
     browser = await launch();
     s = await openSession(browser, { width: 1280, height: 900 }, 'imports-desktop');
-    await s.page.goto('/settings?tab=import');
-    await s.page.waitForURL((url) => url.pathname === '/login');
-    await signIn(s.page, owner);
-    await s.page.waitForURL((url) => url.pathname === '/settings');
+    await signInAt(s.page, '/settings?tab=import', owner);
   });
 
   afterAll(async () => {
@@ -74,11 +71,7 @@ describe('the import wizard at 1280 px', () => {
     await browser?.close();
   });
 
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    const { scrollWidth, clientWidth } = await pageWidths(s.page);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  });
+  expectCleanPageAfterEach(() => s);
 
   it('goes from the source to the review of a LubeLogger fuel file, and writes nothing', async () => {
     await throughReview();
@@ -132,10 +125,7 @@ describe('the import wizard at 390 px by keyboard', () => {
     machine = (await createMachine(api, owner.token, { name: `Phone truck ${Date.now() % 100000}` })) as { id: number; name: string };
     browser = await launch();
     s = await openSession(browser, { width: 390, height: 844 }, 'imports-mobile');
-    await s.page.goto('/machines');
-    await s.page.waitForURL((url) => url.pathname === '/login');
-    await signIn(s.page, owner);
-    await s.page.waitForURL((url) => url.pathname === '/machines');
+    await signInAt(s.page, '/machines', owner);
   });
 
   afterAll(async () => {
@@ -143,11 +133,7 @@ describe('the import wizard at 390 px by keyboard', () => {
     await browser?.close();
   });
 
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    const { scrollWidth, clientWidth } = await pageWidths(s.page);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  });
+  expectCleanPageAfterEach(() => s);
 
   it('starts from the Machines screen and reaches Review with the keyboard', async () => {
     const { page } = s;

@@ -1,5 +1,5 @@
 import type { Browser } from 'playwright-core';
-import { launch, openSession, signIn, type Session } from './browser.js';
+import { expectNoErrorsThenClose, launch, openSession, signIn, type Session } from './browser.js';
 
 // The same product on a 390 px phone: bottom bar instead of side navigation, cards instead of tables.
 describe('web app at 390 px', () => {
@@ -12,14 +12,10 @@ describe('web app at 390 px', () => {
     s = await openSession(browser, { width: 390, height: 844 }, 'mobile');
   });
 
-  afterAll(async () => {
-    await s?.close();
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(s.errors).toEqual([]);
-  });
+  expectNoErrorsThenClose(
+    () => s,
+    () => browser,
+  );
 
   it('signs in from the guard redirect and shows the bottom bar', async () => {
     await s.page.goto('/dashboard');

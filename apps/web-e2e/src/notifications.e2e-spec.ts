@@ -1,9 +1,9 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { Webhook } from 'standardwebhooks';
-import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, pageWidths, seriousViolations, signInAt, type Session } from './browser.js';
 
 // Issue 24 in the browser: the bell's unread count, the list, marking read (one and all) and the
 // Settings > Notifications round trip, against the real product (notification-service makes the
@@ -62,13 +62,6 @@ async function startReceiver(): Promise<Receiver> {
   return receiver;
 }
 
-async function signInAt(page: Page, path: string, owner: ApprovedUser): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await signIn(page, owner);
-  await page.waitForURL((url) => url.pathname === path);
-}
-
 describe('notifications in the browser (issue 24)', () => {
   let browser: Browser;
   let api: ApiClient;
@@ -93,13 +86,7 @@ describe('notifications in the browser (issue 24)', () => {
       s = await openSession(browser, { width: 1280, height: 900 }, 'notifications');
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('shows the unread count on the bell, lists the notifications and marks one read on opening it', async () => {
       await signInAt(s.page, '/dashboard', owner);
@@ -306,13 +293,7 @@ describe('notifications in the browser (issue 24)', () => {
       await s.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('gets a private calendar link (webcal and https, copyable) that a calendar app can read, and Rotate ends the old one', async () => {
       await signInAt(s.page, '/settings', owner);
@@ -353,13 +334,7 @@ describe('notifications in the browser (issue 24)', () => {
       await s.context.grantPermissions(['notifications'], { origin: baseUrl() });
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     // Headless Chromium has no push service (PushManager.subscribe fails there), so the push is
     // handed to the real worker through the DevTools protocol, as the push service would.
@@ -451,13 +426,7 @@ describe('notifications in the browser (issue 24)', () => {
       s = await openSession(browser, { width: 390, height: 844 }, 'notifications-mobile', { timezoneId: 'Europe/Berlin' });
     });
 
-    afterAll(async () => {
-      await s?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it("reaches the bell, the list and the settings by keyboard (taking the phone's time zone), and fits the phone", async () => {
       await signInAt(s.page, '/dashboard', owner);

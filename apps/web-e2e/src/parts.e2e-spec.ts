@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, signInAt, type Session } from './browser.js';
 
 // Parts & Inventory Management (/parts) in a fresh account: suppliers, parts, stock filter, search,
 // edit, Recently Viewed, delete, a refused supplier delete, and the sample inventory in another
@@ -10,11 +10,8 @@ const VIEWPORTS = [
   { name: 'mobile', prefix: 'parts-mobile', viewport: { width: 390, height: 844 } },
 ] as const;
 
-async function signInAt(page: Page, user: ApprovedUser): Promise<void> {
-  await page.goto('/parts');
-  await page.waitForURL((url) => url.pathname === '/login');
-  await signIn(page, user);
-  await page.waitForURL((url) => url.pathname === '/parts');
+async function openParts(page: Page, user: ApprovedUser): Promise<void> {
+  await signInAt(page, '/parts', user);
   await page.getByRole('heading', { name: 'Parts & Inventory Management' }).waitFor();
 }
 
@@ -72,17 +69,13 @@ for (const { name, prefix, viewport } of VIEWPORTS) {
       s = await openSession(browser, viewport, prefix);
     });
 
-    afterAll(async () => {
-      await s?.close();
-      await browser?.close();
-    });
-
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(
+      () => s,
+      () => browser,
+    );
 
     it('offers the sample inventory on an empty account and adds a supplier', async () => {
-      await signInAt(s.page, await createApprovedUser(api));
+      await openParts(s.page, await createApprovedUser(api));
       await s.page.getByRole('button', { name: 'Load sample inventory' }).waitFor();
       await s.page.getByText('No parts yet').waitFor();
       await s.shot('01-empty');
@@ -222,7 +215,7 @@ for (const { name, prefix, viewport } of VIEWPORTS) {
     it('loads the sample inventory in another fresh account', async () => {
       const other = await openSession(browser, viewport, `${prefix}-sample`);
       try {
-        await signInAt(other.page, await createApprovedUser(api));
+        await openParts(other.page, await createApprovedUser(api));
         await other.page.getByRole('button', { name: 'Load sample inventory' }).click();
         await other.page.getByRole('button', { name: 'Load sample inventory' }).waitFor({ state: 'detached' });
         await other.page.getByRole('table', { name: 'Parts' }).waitFor();

@@ -1,7 +1,7 @@
 import { ApiClient, expectEventually, uniqueEmail } from '@wrenchlog/testing';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, SCREENSHOTS, seriousViolations, waitForImages, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, pageWidths, SCREENSHOTS, seriousViolations, waitForImages, type Session } from './browser.js';
 
 // The public pages in real Chromium against the started product: each page at 1280 and 390 px with an
 // axe check (no serious or critical violation), a real Contact Sales submission and a real signup.
@@ -73,12 +73,7 @@ describe('public pages', () => {
     beforeAll(async () => {
       s = await openSession(browser, { width: 1280, height: 900 }, 'public-desktop');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('switches the landing tab into the query, and shows a screenshot full size', async () => {
       await s.page.goto('/?tab=groundskeeping');

@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, pageWidths, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, pageWidths, signIn, type Session } from './browser.js';
 
 // Fuel record and part purchase forms, and /fast-create, against the real back end: a fresh user
 // with one machine. Desktop (1280 px) journey, then the stacked columns at 390 px.
@@ -50,12 +50,7 @@ describe('fuel record, part purchase and fast create forms', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 1280, height: 900 }, 'records-desktop', `/fuel-record?machineId=${machine.id}&mode=full`);
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('creates two fuel records in full mode; the total and MPG are calculated', async () => {
       const form = s.page.getByRole('form', { name: 'Create Fuel Record' });
@@ -247,12 +242,7 @@ describe('fuel record, part purchase and fast create forms', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 390, height: 844 }, 'records-mobile', '/fast-create');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('stacks the fast create forms in one column', async () => {
       await s.page.getByRole('form', { name: 'Create Fuel Record' }).getByRole('option', { name: machine.name }).waitFor({ state: 'attached' });

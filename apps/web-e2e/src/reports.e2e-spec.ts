@@ -1,7 +1,7 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor } from '@wrenchlog/testing';
 import { readFileSync } from 'node:fs';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, expectCleanPageAfterEach, launch, openSession, seriousViolations, signInAt, type Session } from './browser.js';
 
 // Issue 22 in the browser against the real back end: records made through the API, then the
 // Reports screen (figures, chart, fleet table and its CSV) and a machine's Reports tab, at 1280 px
@@ -90,10 +90,7 @@ describe.each([
 
     browser = await launch();
     s = await openSession(browser, { width, height }, `reports-${name}`);
-    await s.page.goto('/reports');
-    await s.page.waitForURL((url) => url.pathname === '/login');
-    await signIn(s.page, owner);
-    await s.page.waitForURL((url) => url.pathname === '/reports');
+    await signInAt(s.page, '/reports', owner);
   });
 
   afterAll(async () => {
@@ -101,11 +98,7 @@ describe.each([
     await browser?.close();
   });
 
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    const { scrollWidth, clientWidth } = await pageWidths(s.page);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  });
+  expectCleanPageAfterEach(() => s);
 
   it('is in the navigation: the side bar on a desktop, the header menu on a phone', async () => {
     await s.page.goto('/dashboard');

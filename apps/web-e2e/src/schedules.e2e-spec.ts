@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, pageWidths, seriousViolations, signIn, type Session } from './browser.js';
+import { baseUrl, expectCleanPageAfterEach, launch, openSession, seriousViolations, signInAt, type Session } from './browser.js';
 
 // Issue 21 end to end against the real back end: a schedule from a template, a fuel record whose
 // hours make it due soon, the dashboard summary and the Due page, completing it from a service
@@ -41,10 +41,7 @@ describe.each([
     machine.id = (await createMachine(api, owner.token, { name: machine.name, type: 'Tractor' })).id as number;
     browser = await launch();
     s = await openSession(browser, { width, height }, `schedules-${name}`);
-    await s.page.goto(`/machines/${machine.id}?tab=schedules`);
-    await s.page.waitForURL((url) => url.pathname === '/login');
-    await signIn(s.page, owner);
-    await s.page.waitForURL((url) => url.pathname === `/machines/${machine.id}`);
+    await signInAt(s.page, `/machines/${machine.id}?tab=schedules`, owner);
   });
 
   afterAll(async () => {
@@ -52,11 +49,7 @@ describe.each([
     await browser?.close();
   });
 
-  afterEach(async () => {
-    expect(s.errors).toEqual([]);
-    const { scrollWidth, clientWidth } = await pageWidths(s.page);
-    expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
-  });
+  expectCleanPageAfterEach(() => s);
 
   it('adds a schedule from the tractor templates with one click', async () => {
     await s.page.getByRole('button', { name: 'Add from template' }).click();

@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, makeJpeg, openSession, signIn, waitForImages, pageWidths, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, makeJpeg, openSession, pageWidths, signInAt, waitForImages, type Session } from './browser.js';
 
 // The service record form in full mode against the real back end: create, blur-save, photos
 // (resized in the browser, uploaded, shown as thumbnails, viewer), delete. One journey at 1280 px
@@ -15,10 +15,7 @@ const files = mkdtempSync(join(tmpdir(), 'wrenchlog-service-record-e2e-'));
 
 async function openSignedIn(browser: Browser, viewport: { width: number; height: number }, prefix: string, path: string): Promise<Session> {
   const s = await openSession(browser, viewport, prefix);
-  await s.page.goto(path);
-  await s.page.waitForURL((url) => url.pathname === '/login');
-  await signIn(s.page, { username: owner.username, password: owner.password });
-  await s.page.waitForURL((url) => url.pathname === new URL(path, baseUrl()).pathname);
+  await signInAt(s.page, path, owner);
   return s;
 }
 
@@ -51,12 +48,7 @@ describe('Service record form', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 1280, height: 900 }, 'service-record-desktop', `/service-record?machineId=${machine.id}&mode=full`);
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('creates a record on submit and opens it', async () => {
       await s.page.getByRole('heading', { name: 'Create Service Record' }).waitFor();

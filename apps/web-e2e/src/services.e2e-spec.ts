@@ -1,6 +1,6 @@
 import { ApiClient, createApprovedUser, createMachine, expectEventually, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, pageWidths, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, pageWidths, signInAt, type Session } from './browser.js';
 
 // Recent Machine Services (/services) against the real back end: a fresh user with one machine and
 // 30 service records, so paging, filter, sort and search give known answers.
@@ -51,10 +51,7 @@ async function waitForPage(page: Page, label: string, count: number): Promise<vo
 
 async function openSignedIn(browser: Browser, viewport: { width: number; height: number }, prefix: string): Promise<Session> {
   const s = await openSession(browser, viewport, prefix);
-  await s.page.goto('/services');
-  await s.page.waitForURL((url) => url.pathname === '/login');
-  await signIn(s.page, { username: owner.username, password: owner.password });
-  await s.page.waitForURL((url) => url.pathname === '/services');
+  await signInAt(s.page, '/services', owner);
   await s.page.getByRole('heading', { name: 'Recent Machine Services' }).waitFor();
   return s;
 }
@@ -77,12 +74,7 @@ describe('Recent Machine Services', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 1280, height: 900 }, 'services-desktop');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('lists 12 a page, newest service date first, and pages with Previous and Next', async () => {
       await waitForPage(s.page, 'Page 1 of 3', 12);
@@ -167,12 +159,7 @@ describe('Recent Machine Services', () => {
     beforeAll(async () => {
       s = await openSignedIn(browser, { width: 390, height: 844 }, 'services-mobile');
     });
-    afterAll(async () => {
-      await s?.close();
-    });
-    afterEach(() => {
-      expect(s.errors).toEqual([]);
-    });
+    expectNoErrorsThenClose(() => s);
 
     it('shows cards that fit the screen, with the pager', async () => {
       await waitForPage(s.page, 'Page 1 of 3', 12);

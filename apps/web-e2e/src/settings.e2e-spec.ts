@@ -1,17 +1,14 @@
 import { ApiClient, TEST_ADMIN, createApprovedUser, expectEventually, uniqueEmail } from '@wrenchlog/testing';
 import { randomBytes } from 'node:crypto';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, launch, openSession, signIn, type Session } from './browser.js';
+import { baseUrl, expectNoErrorsThenClose, launch, openSession, signInAt, type Session } from './browser.js';
 
 // Settings (/settings) as a normal user, then the Admin and Analytics tabs as the test admin:
 // approve a real signup, run jobs until they end, and read recorded page views and their daily chart.
 const PLACEHOLDER = 'Please update the password before approving the user. The current password appears to be a placeholder.';
 
-async function signInAt(page: Page, path: string, credentials: { username: string; password: string }): Promise<void> {
-  await page.goto(path);
-  await page.waitForURL((url) => url.pathname === '/login');
-  await signIn(page, credentials);
-  await page.waitForURL((url) => url.pathname === '/settings');
+async function openSettings(page: Page, credentials: { username: string; password: string }): Promise<void> {
+  await signInAt(page, '/settings', credentials);
   await page.getByRole('heading', { name: 'Settings', exact: true }).waitFor();
 }
 
@@ -36,18 +33,14 @@ describe('settings, admin and analytics', () => {
     s = await openSession(browser, { width: 1280, height: 900 }, 'settings');
   });
 
-  afterAll(async () => {
-    await s?.close();
-    await browser?.close();
-  });
-
-  afterEach(() => {
-    expect(s.errors).toEqual([]);
-  });
+  expectNoErrorsThenClose(
+    () => s,
+    () => browser,
+  );
 
   it('shows a normal user the Settings and Import tabs (no admin tab), with the account size', async () => {
     const owner = await createApprovedUser(api, { name: 'Olive Owner' });
-    await signInAt(s.page, '/settings', owner);
+    await openSettings(s.page, owner);
     expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Import']);
     const details = s.page.getByRole('region', { name: 'Account Details' });
     await details.getByText('0 images (0.00 MB)').waitFor();
@@ -74,7 +67,7 @@ describe('settings, admin and analytics', () => {
     });
     expect(signup.status).toBe(201);
 
-    await signInAt(s.page, '/settings', TEST_ADMIN);
+    await openSettings(s.page, TEST_ADMIN);
     expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Import', 'Admin', 'Analytics']);
     await s.page.getByRole('tab', { name: 'Admin' }).click();
     const users = s.page.getByRole('region', { name: 'User Management' });

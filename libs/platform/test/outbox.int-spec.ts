@@ -82,6 +82,16 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
         .set({ nextAttemptAt: new Date(0) })
         .execute();
     const enqueue = (event: string, payload: unknown) => dataSource.transaction((manager) => outbox.enqueue(manager, event, payload, { actor: null }));
+    /** A fuel record's FUEL_RECORD_SAVED, an event that some subscribers take in batches. */
+    const fuelSaved = (recordId: number) => ({
+      recordId,
+      userId: 1,
+      machineId: 3,
+      date: '2026-01-01',
+      currentMileage: null,
+      currentHours: null,
+      at: '2026-01-01T00:00:00.000Z',
+    });
 
     it('delivers an event to every subscriber once its transaction has committed, then forgets it', async () => {
       await enqueue(MACHINE_DELETED, { machineId: 7, userId: 1 });
@@ -233,19 +243,10 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
     it('sends a run of an event to a subscriber that takes batches as one delivery, in order, and one by one to the others', async () => {
       bus.unwatched.clear();
-      const saved = (recordId: number) => ({
-        recordId,
-        userId: 1,
-        machineId: 3,
-        date: '2026-01-01',
-        currentMileage: null,
-        currentHours: null,
-        at: '2026-01-01T00:00:00.000Z',
-      });
       await dataSource.transaction(async (manager) => {
-        await outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3].map(saved), { actor: null, correlationId: 'import-1' });
+        await outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3].map(fuelSaved), { actor: null, correlationId: 'import-1' });
         await outbox.enqueue(manager, FUEL_RECORD_DELETED, { recordId: 2, userId: 1, machineId: 3, at: '2026-01-02T00:00:00.000Z' }, { actor: null });
-        await outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [4, 5].map(saved), { actor: null, correlationId: 'import-1' });
+        await outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [4, 5].map(fuelSaved), { actor: null, correlationId: 'import-1' });
       });
 
       await outbox.drainNow();
@@ -267,17 +268,8 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
     it('sends a failed batch again whole, after the events that were to follow it stay behind', async () => {
       bus.unwatched.clear();
-      const saved = (recordId: number) => ({
-        recordId,
-        userId: 1,
-        machineId: 3,
-        date: '2026-01-01',
-        currentMileage: null,
-        currentHours: null,
-        at: '2026-01-01T00:00:00.000Z',
-      });
       bus.failEventOnce.add(batchPattern(FUEL_RECORD_SAVED));
-      await dataSource.transaction((manager) => outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3, 4].map(saved), { actor: null }));
+      await dataSource.transaction((manager) => outbox.enqueueMany(manager, FUEL_RECORD_SAVED, [1, 2, 3, 4].map(fuelSaved), { actor: null }));
 
       await outbox.drainNow();
       // One of the lanes that take batches failed; its four rows wait, the first with the attempt.

@@ -1,4 +1,6 @@
+import type { StoredImageRef } from '@wrenchlog/contracts';
 import sharp from 'sharp';
+import { randomUUID } from 'node:crypto';
 import { createDeflate } from 'node:zlib';
 
 // Test images made with sharp at run time (no binary fixtures): real JPEG, PNG and WebP files of a
@@ -110,4 +112,17 @@ function crc32(buf: Buffer): number {
     crc = table[(crc ^ byte) & 0xff] ^ (crc >>> 8);
   }
   return (crc ^ 0xffffffff) >>> 0;
+}
+
+/** What the gateway hands a service for a JPEG that `userId` uploaded: fresh keys in the user's folder, the thumbnail not made yet. */
+export function anUploadedJpeg(userId: number): StoredImageRef {
+  const id = randomUUID();
+  return {
+    originalKey: `u${userId}/${id}-original.jpg`,
+    thumbnailKey: `u${userId}/${id}-thumb.jpg`,
+    contentType: 'image/jpeg',
+    originalSize: 1000,
+    thumbnailSize: null,
+    thumbnailUploaded: false,
+  };
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, MoreThan, type SelectQueryBuilder } from 'typeorm';
+import { deleteImportedUnused } from '../common/imported.js';
 import type { Tx } from '../common/transactions.js';
 import type { StockAdjustment } from '../purchases/stock-ledger.js';
 import { PartEntity } from './part.entity.js';
@@ -96,18 +97,10 @@ export class PartsRepository {
   }
 
   /** Deletes the parts of a restore (issue 23) that no purchase names (a purchase entered since keeps its part). Answers how many. */
-  async deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
-    const unused = await this.table(tx)
-      .createQueryBuilder('p')
-      .select('p.id', 'id')
-      .where('p.user_id = :userId AND p.import_id = :importId', { userId, importId })
-      .andWhere('NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = p.user_id AND (b.part_id = p.id OR b.stock_part_id = p.id))')
-      .getRawMany<{ id: number | string }>();
-    const ids = unused.map((r) => Number(r.id));
-    if (ids.length > 0) {
-      await this.table(tx).delete({ userId, id: In(ids) });
-    }
-    return ids.length;
+  deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
+    return deleteImportedUnused(this.table(tx), 'p', { userId, importId }, [
+      'NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = p.user_id AND (b.part_id = p.id OR b.stock_part_id = p.id))',
+    ]);
   }
 
   /** Deletes the user's part; answers whether this call removed it. */

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, MoreThan } from 'typeorm';
+import { deleteImportedUnused } from '../common/imported.js';
 import type { Tx } from '../common/transactions.js';
 import { SupplierEntity } from './supplier.entity.js';
 
@@ -77,19 +78,11 @@ export class SuppliersRepository {
   }
 
   /** Deletes the suppliers of a restore (issue 23) that no part or purchase names. Answers how many. */
-  async deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
-    const unused = await this.table(tx)
-      .createQueryBuilder('s')
-      .select('s.id', 'id')
-      .where('s.user_id = :userId AND s.import_id = :importId', { userId, importId })
-      .andWhere('NOT EXISTS (SELECT 1 FROM parts p WHERE p.user_id = s.user_id AND p.supplier_id = s.id)')
-      .andWhere('NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = s.user_id AND b.store_id = s.id)')
-      .getRawMany<{ id: number | string }>();
-    const ids = unused.map((r) => Number(r.id));
-    if (ids.length > 0) {
-      await this.table(tx).delete({ userId, id: In(ids) });
-    }
-    return ids.length;
+  deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
+    return deleteImportedUnused(this.table(tx), 's', { userId, importId }, [
+      'NOT EXISTS (SELECT 1 FROM parts p WHERE p.user_id = s.user_id AND p.supplier_id = s.id)',
+      'NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = s.user_id AND b.store_id = s.id)',
+    ]);
   }
 
   async delete(tx: Tx, userId: number, id: number): Promise<void> {

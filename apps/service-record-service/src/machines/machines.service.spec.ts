@@ -1,17 +1,7 @@
 import 'reflect-metadata';
 import type { MachineDeletedEvent, MachineSavedEvent, RpcMessage } from '@wrenchlog/contracts';
-import {
-  aKnownMachine,
-  anOwner,
-  FakeDatabase,
-  fakeImageRemoval,
-  fakeKnownMachines,
-  FakeMachineService,
-  fakeOutbox,
-  fakeRecords,
-  fakeTransactions,
-} from '../../test/fakes.js';
-import { RecordsService } from '../records/records.service.js';
+import { aKnownMachine, anOwner, FakeDatabase, fakeKnownMachines, fakeRecords, fakeTransactions, recordsServiceOver } from '../../test/fakes.js';
+import type { RecordsService } from '../records/records.service.js';
 import { MachinesService } from './machines.service.js';
 
 const owner = anOwner(1);
@@ -45,9 +35,8 @@ describe(MachinesService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    const [recordRows, known, transactions] = [fakeRecords(db), fakeKnownMachines(db), fakeTransactions(db)];
-    records = new RecordsService(recordRows, known, transactions, fakeOutbox(db), fakeImageRemoval(db), new FakeMachineService().client());
-    sut = new MachinesService(known, recordRows, records, transactions);
+    records = recordsServiceOver(db);
+    sut = new MachinesService(fakeKnownMachines(db), fakeRecords(db), records, fakeTransactions(db));
   });
 
   it("renames the owner's records on a newer saved event, and an older one changes nothing", async () => {

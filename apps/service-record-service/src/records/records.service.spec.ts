@@ -1,16 +1,6 @@
 import 'reflect-metadata';
 import { ErrorCode, SERVICE_RECORD_CHANGED, SERVICE_RECORD_DELETED, SERVICE_RECORD_SAVED } from '@wrenchlog/contracts';
-import {
-  aKnownMachine,
-  anOwner,
-  FakeDatabase,
-  fakeImageRemoval,
-  fakeKnownMachines,
-  FakeMachineService,
-  fakeOutbox,
-  fakeRecords,
-  fakeTransactions,
-} from '../../test/fakes.js';
+import { aKnownMachine, anOwner, FakeDatabase, FakeMachineService, recordsServiceOver } from '../../test/fakes.js';
 import { RecordsService } from './records.service.js';
 
 const owner = anOwner(1);
@@ -24,7 +14,7 @@ describe(RecordsService.name, () => {
   beforeEach(() => {
     db = new FakeDatabase();
     machineService = new FakeMachineService();
-    sut = new RecordsService(fakeRecords(db), fakeKnownMachines(db), fakeTransactions(db), fakeOutbox(db), fakeImageRemoval(db), machineService.client());
+    sut = recordsServiceOver(db, machineService);
     aKnownMachine(db, { machineId: 10, userId: 1, name: 'Excavator' });
     aKnownMachine(db, { machineId: 11, userId: 1, name: 'Loader' });
   });
@@ -91,14 +81,7 @@ describe(RecordsService.name, () => {
     });
 
     it('keeps nothing of a create whose events cannot be written (one transaction)', async () => {
-      const failing = new RecordsService(
-        fakeRecords(db),
-        fakeKnownMachines(db),
-        fakeTransactions(db),
-        { enqueue: () => Promise.reject(new Error('outbox down')) } as never,
-        fakeImageRemoval(db),
-        machineService.client(),
-      );
+      const failing = recordsServiceOver(db, machineService, { enqueue: () => Promise.reject(new Error('outbox down')) } as never);
 
       await expect(failing.create(owner, { title: 'Oil', machineId: 10 })).rejects.toThrow('outbox down');
       expect(db.tables.records).toEqual([]);

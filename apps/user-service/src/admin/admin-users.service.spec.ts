@@ -1,20 +1,7 @@
 import { handlerCallers } from '@wrenchlog/platform';
 import { AdminUsersController } from './admin-users.controller.js';
 import { ErrorCode, PLACEHOLDER_PASSWORD_MESSAGE, type Actor } from '@wrenchlog/contracts';
-import {
-  aSession,
-  aUser,
-  fakeMail,
-  fakePasswordTokens,
-  FakeDatabase,
-  fakeSessions,
-  fakeTransactions,
-  fakeUsers,
-  liveFamilies,
-  realHasher,
-  testEnv,
-} from '../../test/fakes.js';
-import { PasswordService } from '../password/password.service.js';
+import { aSession, aUser, FakeDatabase, fakeSessions, fakeTransactions, fakeUsers, liveFamilies, passwordServiceOver, realHasher } from '../../test/fakes.js';
 import { AdminUsersService } from './admin-users.service.js';
 
 const hasher = realHasher();
@@ -26,9 +13,7 @@ describe(AdminUsersService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    const [users, transactions, sessions] = [fakeUsers(db), fakeTransactions(db), fakeSessions(db)];
-    const passwords = new PasswordService(users, fakePasswordTokens(db), transactions, sessions, hasher, fakeMail(db), testEnv());
-    sut = new AdminUsersService(users, transactions, hasher, passwords, sessions);
+    sut = new AdminUsersService(fakeUsers(db), fakeTransactions(db), hasher, passwordServiceOver(db, hasher), fakeSessions(db));
     admin = { userId: aUser(db, { adminLevel: 1, username: 'admin@test' }).id, adminLevel: 1 };
   });
 

@@ -1,18 +1,5 @@
 import { ErrorCode, FORGOT_PASSWORD_REPLY, PASSWORD_LINK_INVALID } from '@wrenchlog/contracts';
-import {
-  aSession,
-  aUser,
-  FAKE_TX,
-  fakeMail,
-  fakePasswordTokens,
-  FakeDatabase,
-  fakeSessions,
-  fakeTransactions,
-  fakeUsers,
-  liveFamilies,
-  realHasher,
-  testEnv,
-} from '../../test/fakes.js';
+import { aSession, aUser, FAKE_TX, FakeDatabase, liveFamilies, passwordServiceOver, realHasher } from '../../test/fakes.js';
 import { hashToken } from '../common/token-hash.js';
 import { PasswordService } from './password.service.js';
 
@@ -24,8 +11,7 @@ describe(PasswordService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    const [users, transactions] = [fakeUsers(db), fakeTransactions(db)];
-    sut = new PasswordService(users, fakePasswordTokens(db), transactions, fakeSessions(db), hasher, fakeMail(db), testEnv());
+    sut = passwordServiceOver(db, hasher);
   });
 
   const stored = (id: number) => db.tables.users.find((u) => u.id === id)!;

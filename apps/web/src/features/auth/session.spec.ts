@@ -58,6 +58,21 @@ function setup(url = '/dashboard') {
   };
 }
 
+/** A session at /machines on the real clock, with timers that never fire; `deps` adds to or replaces what it is given. */
+function sessionAtMachines(fetch: typeof globalThis.fetch, deps: Partial<SessionDeps> = {}) {
+  return new SessionManager({
+    fetch,
+    storage: localStorage,
+    now: () => Date.now(),
+    setTimer: () => 1,
+    clearTimer: () => undefined,
+    currentUrl: () => '/machines',
+    navigate: () => undefined,
+    log: { error: jest.fn(), warn: jest.fn() },
+    ...deps,
+  });
+}
+
 beforeEach(() => localStorage.clear());
 
 describe('refreshDelay', () => {
@@ -302,15 +317,8 @@ describe('SessionManager across tabs', () => {
     let listener: ((e: StorageEvent) => void) | null = null;
     const navigations: string[] = [];
     const fetch = jest.fn<typeof globalThis.fetch>(async () => jsonResponse({ id: 1, name: 'P', username: 'p', adminLevel: 0 }));
-    const session = new SessionManager({
-      fetch,
-      storage: localStorage,
-      now: () => Date.now(),
-      setTimer: () => 1,
-      clearTimer: () => undefined,
-      currentUrl: () => '/machines',
+    const session = sessionAtMachines(fetch, {
       navigate: (to) => navigations.push(to),
-      log: { error: jest.fn(), warn: jest.fn() },
       onStorage: (l) => {
         listener = l;
         return () => (listener = null);
@@ -350,15 +358,7 @@ describe('SessionManager refresh sharing', () => {
         return fn({});
       }),
     } as unknown as LockManager;
-    const session = new SessionManager({
-      fetch,
-      storage: localStorage,
-      now: () => Date.now(),
-      setTimer: () => 1,
-      clearTimer: () => undefined,
-      currentUrl: () => '/machines',
-      navigate: () => undefined,
-      log: { error: jest.fn(), warn: jest.fn() },
+    const session = sessionAtMachines(fetch, {
       locks,
       channel: {
         post: (m) => posted.push(m),
@@ -382,15 +382,8 @@ describe('SessionManager refresh sharing', () => {
   it('announces its own refresh to the other tabs', async () => {
     const posted: SessionMessage[] = [];
     const fetch = jest.fn<typeof globalThis.fetch>(async () => jsonResponse({ accessToken: 'NEW', expiresIn: 60_000, type: 'Bearer' }));
-    const session = new SessionManager({
-      fetch,
-      storage: localStorage,
+    const session = sessionAtMachines(fetch, {
       now: () => 1_000,
-      setTimer: () => 1,
-      clearTimer: () => undefined,
-      currentUrl: () => '/machines',
-      navigate: () => undefined,
-      log: { error: jest.fn(), warn: jest.fn() },
       channel: { post: (m) => posted.push(m), subscribe: () => () => undefined },
     });
     await session.refresh(null);

@@ -105,6 +105,14 @@ describe('MachinesPage', () => {
       await user.click((await screen.findAllByRole('button', { name: 'Create New Machine' }))[0]);
       return screen.findByRole('form', { name: 'Create New Machine' });
     }
+    /** Fills in a valid Kubota L2501 from 2019 and submits it. */
+    async function createKubota(form: HTMLElement) {
+      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Year/), '2019');
+      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
+      await user.type(within(form).getByLabelText(/Model/), 'L2501');
+      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+    }
 
     it('shows each rule when the form is submitted empty', async () => {
       const { calls } = mockFetch({ 'GET /api/machines/all': json(machines) });
@@ -126,11 +134,7 @@ describe('MachinesPage', () => {
       });
       renderApp(routes, { url: '/machines' });
       const form = await openForm();
-      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
-      await user.type(within(form).getByLabelText(/Year/), '2019');
-      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
-      await user.type(within(form).getByLabelText(/Model/), 'L2501');
-      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      await createKubota(form);
       expect(await within(form).findByText('Machine created successfully!')).toBeInTheDocument();
       expect(calls.find((c) => c.url === '/api/machines/create')?.body).toEqual({ name: 'Kubota', year: 2019, make: 'Kubota', model: 'L2501' });
       expect(within(form).getByRole('link', { name: 'Open Kubota' })).toHaveAttribute('href', '/machines/9');
@@ -169,11 +173,7 @@ describe('MachinesPage', () => {
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderApp(routes, { url: '/machines' });
       const form = await openForm();
-      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
-      await user.type(within(form).getByLabelText(/Year/), '2019');
-      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
-      await user.type(within(form).getByLabelText(/Model/), 'L2501');
-      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      await createKubota(form);
       const alert = await within(form).findByRole('alert');
       expect(alert).toHaveTextContent('Failed to create machine. Please try again.');
       // A message with no input of its own stays in the banner.
@@ -212,11 +212,7 @@ describe('MachinesPage', () => {
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       renderApp(routes, { url: '/machines' });
       const form = await openForm();
-      await user.type(within(form).getByLabelText(/Name/), 'Kubota');
-      await user.type(within(form).getByLabelText(/Year/), '2019');
-      await user.type(within(form).getByLabelText(/Make/), 'Kubota');
-      await user.type(within(form).getByLabelText(/Model/), 'L2501');
-      await user.click(within(form).getByRole('button', { name: 'Create New Machine' }));
+      await createKubota(form);
       expect(await within(form).findByText('Failed to create machine. Please try again.')).toBeInTheDocument();
       await waitFor(() => expect(within(form).getByLabelText(/Name/)).toHaveValue('Kubota'));
       error.mockRestore();
