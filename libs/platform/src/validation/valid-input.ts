@@ -4,6 +4,7 @@ import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { Observable } from 'rxjs';
 import { validationFailed, type DomainError } from '../errors/domain-error.js';
+import { cacheRuleLookups } from './rule-lookup-cache.js';
 
 // One validation per rule (issue 19): a DTO in libs/contracts holds a call's bounds and messages;
 // the gateway checks it on the way in and a service checks the same DTO on receipt (a message can
@@ -48,6 +49,10 @@ export const INPUT_VALIDATION = {
 } as const;
 
 export const INPUT_TRANSFORM = { enableImplicitConversion: false } as const;
+
+// Every check of the product goes through the two settings above, so this is where the process's
+// rule lookups start being kept (the gateway's pipe and every service import this module).
+cacheRuleLookups();
 
 const NOT_AN_OBJECT = 'The body must be a JSON object';
 
