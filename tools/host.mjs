@@ -28,7 +28,9 @@ if (threads === '1' || services.length === 0) {
   // Side by side: their starts wait on their databases and migrations, which interleave.
   await Promise.all([...services, ...(gateway ? [gateway] : [])].map(load));
 } else {
-  const { connectThreads } = await import('@wrenchlog/platform');
+  const { connectThreads, keepDataPrivate } = await import('@wrenchlog/platform');
+  // The umask is the process's and only the main thread may set it: before the services' thread writes.
+  keepDataPrivate(process.env.DATA_DIR ?? './data');
   const channel = new MessageChannel();
   connectThreads(channel.port1);
   const worker = new Worker(new URL('./host-services.mjs', import.meta.url), {
