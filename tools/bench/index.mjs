@@ -297,38 +297,27 @@ rows.push([
     { value: B('L_rpc_nest', 'p99'), below: 20 },
   ]),
 ]);
-if (B('L_nest_http') !== undefined) {
-  rows.push([
-    '-',
-    'bare Nest (L_nest_http)',
-    fmt(B('L_nest_http')),
-    ms(B('L_nest_http', 'p50')),
-    ms(B('L_nest_http', 'p95')),
-    ms(B('L_nest_http', 'p99')),
-    B('L_nest_http', 'errors') ?? '-',
-    'L_http',
-    fmt(ratio(B('L_nest_http'), B('L_http')), 2),
-    'reference',
-    '',
-    '',
-  ]);
-}
-if (B('L_fastify_list') !== undefined) {
-  rows.push([
-    '-',
-    'dashboard bytes from memory (L_fastify_list)',
-    fmt(B('L_fastify_list')),
-    ms(B('L_fastify_list', 'p50')),
-    ms(B('L_fastify_list', 'p95')),
-    ms(B('L_fastify_list', 'p99')),
-    B('L_fastify_list', 'errors') ?? '-',
-    'L_fastify',
-    fmt(ratio(B('L_fastify_list'), B('L_fastify')), 2),
-    'ceiling of the lists',
-    '',
-    '',
-  ]);
-}
+/** A baseline printed as a reference beside another (no verdict): its name, label, denominator and role. */
+const referenceRow = (name, label, base, role) => {
+  if (B(name) !== undefined) {
+    rows.push([
+      '-',
+      label,
+      fmt(B(name)),
+      ms(B(name, 'p50')),
+      ms(B(name, 'p95')),
+      ms(B(name, 'p99')),
+      B(name, 'errors') ?? '-',
+      base,
+      fmt(ratio(B(name), B(base)), 2),
+      role,
+      '',
+      '',
+    ]);
+  }
+};
+referenceRow('L_nest_http', 'bare Nest (L_nest_http)', 'L_http', 'reference');
+referenceRow('L_fastify_list', 'dashboard bytes from memory (L_fastify_list)', 'L_fastify', 'ceiling of the lists');
 for (const r of results) {
   if (r.kind === 'gateway') {
     // Issue 20: embedded /health at 0.6 x L_http (bare Nest on Fastify reaches 0.66-0.69 here).
