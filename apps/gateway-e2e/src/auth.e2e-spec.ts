@@ -49,7 +49,14 @@ describe.each(e2eProducts())('auth and session (%s)', (_mode, baseUrl) => {
     const res = await api.get('/api/user/me', token);
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ id: expect.any(Number), name: 'Administrator', username: TEST_ADMIN.username, adminLevel: 1 });
+    expect(res.body).toEqual({
+      id: expect.any(Number),
+      name: 'Administrator',
+      username: TEST_ADMIN.username,
+      adminLevel: 1,
+      accountId: expect.any(Number),
+      role: 'owner',
+    });
   });
 
   it('refuses a protected call without a token, and with a tampered one', async () => {

@@ -1,5 +1,8 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import { AccountEntity } from './accounts/account.entity.js';
+import { AccountsModule } from './accounts/accounts.module.js';
+import { MembershipEntity } from './accounts/membership.entity.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { RefreshTokenEntity } from './auth/refresh-token.entity.js';
@@ -19,7 +22,17 @@ import { PasswordModule } from './password/password.module.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
 
-export const entities = [UserEntity, RefreshTokenEntity, ContactSubmissionEntity, MailMessageEntity, JobEntity, PasswordTokenEntity, NotificationMailKeyEntity];
+export const entities = [
+  UserEntity,
+  RefreshTokenEntity,
+  ContactSubmissionEntity,
+  MailMessageEntity,
+  JobEntity,
+  PasswordTokenEntity,
+  NotificationMailKeyEntity,
+  AccountEntity,
+  MembershipEntity,
+];
 
 @Module({})
 export class AppModule {
@@ -33,6 +46,7 @@ export class AppModule {
         HealthModule.forService('user-service'),
         TransactionsModule,
         MailModule,
+        AccountsModule,
         UsersModule,
         AuthModule,
         PasswordModule,

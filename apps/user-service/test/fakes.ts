@@ -4,6 +4,9 @@
 // a transaction that throws leaves the store as it was.
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import { loadEnv } from '@wrenchlog/platform';
+import type { AccountEntity } from '../src/accounts/account.entity.js';
+import type { AccountsRepository } from '../src/accounts/accounts.repository.js';
+import type { MembershipEntity } from '../src/accounts/membership.entity.js';
 import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
 import { PasswordHasher } from '../src/auth/password-hasher.js';
 import type { RefreshTokenEntity } from '../src/auth/refresh-token.entity.js';
@@ -21,11 +24,14 @@ import type { PasswordTokenEntity, PasswordTokenPurpose } from '../src/password/
 import type { NewPasswordToken, PasswordTokensRepository } from '../src/password/password-tokens.repository.js';
 import { PasswordService } from '../src/password/password.service.js';
 import type { UserEntity } from '../src/users/user.entity.js';
+import { NewUsers } from '../src/users/new-users.js';
 import type { NewUser, UserChange, UsersRepository } from '../src/users/users.repository.js';
 
 /** Every table of the service, in memory. */
 interface Tables {
   users: UserEntity[];
+  accounts: AccountEntity[];
+  memberships: MembershipEntity[];
   refreshTokens: RefreshTokenEntity[];
   passwordTokens: PasswordTokenEntity[];
   contacts: ContactSubmissionEntity[];
@@ -38,7 +44,18 @@ interface Tables {
 /** The fakes' one store (FakeStore: transactions take turns and roll back when their work throws). */
 export class FakeDatabase extends FakeStore<Tables> {
   constructor() {
-    super({ users: [], refreshTokens: [], passwordTokens: [], contacts: [], jobs: [], notificationMailKeys: [], mail: [], nextId: 1 });
+    super({
+      users: [],
+      accounts: [],
+      memberships: [],
+      refreshTokens: [],
+      passwordTokens: [],
+      contacts: [],
+      jobs: [],
+      notificationMailKeys: [],
+      mail: [],
+      nextId: 1,
+    });
   }
 }
 
@@ -96,6 +113,28 @@ export const fakeUsers = (db: FakeDatabase): UsersRepository => {
         .map((u) => u.id),
   });
 };
+
+export const fakeAccounts = (db: FakeDatabase): AccountsRepository =>
+  asFake<AccountsRepository>({
+    addFirstAccount: async (_tx, user) => {
+      if (db.tables.accounts.some((a) => a.id === user.id)) {
+        throw new Error('UNIQUE constraint failed: accounts.id');
+      }
+      db.tables.accounts.push({ id: user.id, name: user.name, createdAt: user.createDate });
+      db.tables.memberships.push({ accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate });
+      return { accountId: user.id, role: 'owner' };
+    },
+    membershipOf: async (userId, accountId) => {
+      const mine = db.tables.memberships
+        .filter((m) => m.userId === userId)
+        .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.accountId - b.accountId);
+      const row = mine.find((m) => m.accountId === accountId) ?? mine[0];
+      return row ? { accountId: row.accountId, role: row.role } : null;
+    },
+  });
+
+/** NewUsers over the fakes: the user and their own account in one transaction. */
+export const newUsersOver = (db: FakeDatabase): NewUsers => new NewUsers(fakeUsers(db), fakeAccounts(db), fakeTransactions(db));
 
 export const fakeRefreshTokens = (db: FakeDatabase): RefreshTokensRepository => {
   const rows = () => db.tables.refreshTokens;
@@ -229,7 +268,7 @@ export const fakeSessions = (db: FakeDatabase): SessionsService => new SessionsS
 export const passwordServiceOver = (db: FakeDatabase, hasher: PasswordHasher): PasswordService =>
   new PasswordService(fakeUsers(db), fakePasswordTokens(db), fakeTransactions(db), fakeSessions(db), hasher, fakeMail(db), testEnv());
 
-/** A stored account, as the users table would hold it. */
+/** A stored user with their own account (as signup, or the accounts migration, leaves them). */
 export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEntity {
   const id = db.nextId();
   const user: UserEntity = {
@@ -247,6 +286,8 @@ export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEnt
     ...over,
   };
   db.tables.users.push(user);
+  db.tables.accounts.push({ id, name: user.name, createdAt: user.createDate });
+  db.tables.memberships.push({ accountId: id, userId: id, role: 'owner', joinedAt: user.createDate });
   return copyRows(user);
 }
 

@@ -1,7 +1,16 @@
+import type { AccountRole } from './account/account.limits.js';
+
 /** The signed-in caller, taken from the verified access token by the gateway, never from client input. */
 export interface Actor {
   userId: number;
   adminLevel: number;
+  /**
+   * The account the caller acts in and their role there (issue 32). Absent on tokens issued before
+   * accounts existed and on internal calls; services still scope by userId until they move to
+   * accounts, which is safe because every account so far has its first owner's user id.
+   */
+  accountId?: number;
+  role?: AccountRole;
 }
 
 export interface RpcMeta {

@@ -78,3 +78,4 @@ export * from './notification/push.contract.js';
 export * from './inventory/inventory.events.js';
 export * from './import/export.limits.js';
 export * from './import/export.contract.js';
+export * from './account/account.limits.js';

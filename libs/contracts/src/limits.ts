@@ -18,3 +18,4 @@ export * from './notification/notification.limits.js';
 export { atLeast, atMost, decimals, FIELD_REQUIRED } from './fuel/messages.js';
 export * from './report/report.limits.js';
 export * from './import/export.limits.js';
+export * from './account/account.limits.js';

@@ -38,4 +38,10 @@ describe.each(fixtureReleases().flatMap((release) => modes.map((mode) => [releas
   it.each(manifest.owners.map(({ owner, sees }) => [owner.name, owner, sees] as const))('%s signs in and sees what they saw', async (_name, owner, sees) => {
     expect(await ownerView(api, owner)).toEqual(sees);
   });
+
+  it.each(manifest.owners.map(({ owner }) => [owner.name, owner] as const))('%s owns the account their data moved to', async (_name, owner) => {
+    const me = (await api.get('/api/user/me', await api.login(owner.username, owner.password))).body;
+
+    expect(me).toMatchObject({ accountId: me.id, role: 'owner' });
+  });
 });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
-import type { Actor, LoginResponse, SessionGrant } from '@wrenchlog/contracts';
+import { ACCOUNT_ROLES, type AccountRole, type Actor, type LoginResponse, type SessionGrant } from '@wrenchlog/contracts';
 import { LRUCache } from 'lru-cache';
 import { GatewayEnv } from '../config/gateway-env.js';
 
@@ -9,6 +9,9 @@ interface AccessClaims {
   adm: number;
   /** The user's session version when issued (SessionGate); tokens from before it carry none: 0. */
   sv?: number;
+  /** The account the token acts in and the role there (issue 32); tokens from before accounts carry neither. */
+  acc?: number;
+  rol?: AccountRole;
   exp: number;
 }
 
@@ -41,7 +44,13 @@ export class TokenService {
   ) {}
 
   async issue(grant: SessionGrant): Promise<LoginResponse> {
-    const claims: Omit<AccessClaims, 'exp'> = { sub: String(grant.user.id), adm: grant.user.adminLevel, sv: grant.user.sessionVersion };
+    const claims: Omit<AccessClaims, 'exp'> = {
+      sub: String(grant.user.id),
+      adm: grant.user.adminLevel,
+      sv: grant.user.sessionVersion,
+      acc: grant.membership.accountId,
+      rol: grant.membership.role,
+    };
     const accessToken = await this.jwt.signAsync(claims, { expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS });
     return { accessToken, expiresIn: this.env.ACCESS_TOKEN_TTL_SECONDS * 1000, type: 'Bearer' };
   }
@@ -69,7 +78,7 @@ export class TokenService {
       if (!Number.isFinite(claims.exp)) {
         return undefined;
       }
-      const actor = { userId, adminLevel: Number(claims.adm) || 0 };
+      const actor: Actor = { userId, adminLevel: Number(claims.adm) || 0, ...membershipOf(claims) };
       const sessionVersion = Number.isSafeInteger(claims.sv) ? claims.sv! : 0;
       this.verified.set(token, { actor, sessionVersion, expiresAt: claims.exp * 1000 });
       return { actor: { ...actor }, sessionVersion };
@@ -77,4 +86,10 @@ export class TokenService {
       return undefined;
     }
   }
+}
+
+/** The account claims, both or neither: a signed token with only one of them is not one we issued. */
+function membershipOf(claims: AccessClaims): Pick<Actor, 'accountId' | 'role'> {
+  const accountId = Number(claims.acc);
+  return Number.isSafeInteger(accountId) && accountId > 0 && ACCOUNT_ROLES.includes(claims.rol!) ? { accountId, role: claims.rol } : {};
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common'
 import { isDistributed } from '@wrenchlog/platform';
 import { PasswordHasher } from '../auth/password-hasher.js';
 import { EMBEDDED_ADMIN, UserEnv } from '../config/user-env.js';
+import { NewUsers } from '../users/new-users.js';
 import { UsersRepository } from '../users/users.repository.js';
 
 /** Creates the first administrator from ADMIN_EMAIL and ADMIN_PASSWORD when no user exists. */
@@ -11,6 +12,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly newUsers: NewUsers,
     private readonly hasher: PasswordHasher,
     private readonly env: UserEnv,
   ) {}
@@ -24,7 +26,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
     }
     const { email, password } = firstAdminCredentials(this.env);
     try {
-      await this.users.add({
+      await this.newUsers.create({
         username: email.toLowerCase(),
         name: 'Administrator',
         passwordHash: await this.hasher.hash(password),

@@ -1,7 +1,18 @@
 import { handlerCallers } from '@wrenchlog/platform';
 import { AdminUsersController } from './admin-users.controller.js';
 import { ErrorCode, PLACEHOLDER_PASSWORD_MESSAGE, type Actor } from '@wrenchlog/contracts';
-import { aSession, aUser, FakeDatabase, fakeSessions, fakeTransactions, fakeUsers, liveFamilies, passwordServiceOver, realHasher } from '../../test/fakes.js';
+import {
+  aSession,
+  aUser,
+  FakeDatabase,
+  fakeSessions,
+  fakeTransactions,
+  fakeUsers,
+  liveFamilies,
+  newUsersOver,
+  passwordServiceOver,
+  realHasher,
+} from '../../test/fakes.js';
 import { AdminUsersService } from './admin-users.service.js';
 
 const hasher = realHasher();
@@ -13,7 +24,7 @@ describe(AdminUsersService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new AdminUsersService(fakeUsers(db), fakeTransactions(db), hasher, passwordServiceOver(db, hasher), fakeSessions(db));
+    sut = new AdminUsersService(fakeUsers(db), newUsersOver(db), fakeTransactions(db), hasher, passwordServiceOver(db, hasher), fakeSessions(db));
     admin = { userId: aUser(db, { adminLevel: 1, username: 'admin@test' }).id, adminLevel: 1 };
   });
 
@@ -48,6 +59,16 @@ describe(AdminUsersService.name, () => {
         passwordIsPlaceholder: true,
       });
       expect(db.tables.mail).toEqual([]);
+    });
+
+    it('gives the new person their own account, named after the account name they signed up with, as its owner', async () => {
+      await sut.signup({ username: 'yard@example.com', name: ' Ridge Excavation ', publicUrl: 'https://fleet.example.com' });
+
+      const user = db.tables.users.find((u) => u.username === 'yard@example.com')!;
+      expect(db.tables.accounts).toContainEqual({ id: user.id, name: 'Ridge Excavation', createdAt: user.createDate });
+      expect(db.tables.memberships.filter((m) => m.userId === user.id)).toEqual([
+        { accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate },
+      ]);
     });
 
     it('answers an email that has an account like a new signup, creates nothing and tells the owner', async () => {

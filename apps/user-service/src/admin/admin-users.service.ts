@@ -7,6 +7,7 @@ import { SessionsService } from '../auth/sessions.service.js';
 import { Transactions } from '../common/transactions.js';
 import { PasswordService } from '../password/password.service.js';
 import type { UserEntity } from '../users/user.entity.js';
+import { NewUsers } from '../users/new-users.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { accountColumns, changeEffects, checkAccountChange, type AccountChange } from './admin-users.rules.js';
 
@@ -39,6 +40,7 @@ const signupReply = (username: string, request: SignupMessage): SignupReply => (
 export class AdminUsersService {
   constructor(
     private readonly users: UsersRepository,
+    private readonly newUsers: NewUsers,
     private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
     private readonly passwords: PasswordService,
@@ -60,7 +62,7 @@ export class AdminUsersService {
       return this.signupForExisting(existing, request);
     }
     try {
-      await this.users.add({
+      await this.newUsers.create({
         username,
         name: request.name.trim(),
         passwordHash,

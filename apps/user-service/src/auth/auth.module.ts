@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { UserEnv } from '../config/user-env.js';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AuthController } from './auth.controller.js';
 import { AuthService } from './auth.service.js';
@@ -11,7 +12,7 @@ import { SessionsService } from './sessions.service.js';
 
 /** Sign-in, refresh tokens and sessions; exports the password hasher (one KDF limiter for the process) and SessionsService. */
 @Module({
-  imports: [UsersModule],
+  imports: [UsersModule, AccountsModule],
   controllers: [AuthController, SessionsController],
   providers: [{ provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] }, PasswordHasher, RefreshTokensRepository, AuthService, SessionsService],
   exports: [PasswordHasher, SessionsService],

@@ -1,5 +1,5 @@
 import { ErrorCode } from '@wrenchlog/contracts';
-import { aUser, fakeRefreshTokens, FakeDatabase, fakeTransactions, fakeUsers, liveFamilies, realHasher, testEnv } from '../../test/fakes.js';
+import { aUser, fakeAccounts, fakeRefreshTokens, FakeDatabase, fakeTransactions, fakeUsers, liveFamilies, realHasher, testEnv } from '../../test/fakes.js';
 import { hashToken } from '../common/token-hash.js';
 import { AuthService } from './auth.service.js';
 
@@ -11,7 +11,7 @@ describe(AuthService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new AuthService(fakeUsers(db), fakeRefreshTokens(db), fakeTransactions(db), hasher, testEnv({ REFRESH_TOKEN_TTL_DAYS: '7' }));
+    sut = new AuthService(fakeUsers(db), fakeAccounts(db), fakeRefreshTokens(db), fakeTransactions(db), hasher, testEnv({ REFRESH_TOKEN_TTL_DAYS: '7' }));
   });
 
   const anAccount = async (enabled = true) => aUser(db, { username: 'dana@test', enabled, passwordHash: await hasher.hash('Right-password-1') });
@@ -22,6 +22,7 @@ describe(AuthService.name, () => {
     const grant = await sut.login({ username: ' DANA@test ', password: 'Right-password-1' });
 
     expect(grant.user).toEqual({ id: user.id, adminLevel: 0, name: user.name, sessionVersion: 0 });
+    expect(grant.membership).toEqual({ accountId: user.id, role: 'owner' });
     expect(Date.parse(grant.refreshExpiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     expect(db.tables.refreshTokens).toEqual([
       expect.objectContaining({ userId: user.id, tokenHash: hashToken(grant.refreshToken), usedAt: null, revokedAt: null }),
@@ -41,6 +42,16 @@ describe(AuthService.name, () => {
     });
     await expect(sut.login({ username: 'dana@test', password: 'Right-password-1' })).rejects.toMatchObject({ code: ErrorCode.AccountPending });
     expect(db.tables.refreshTokens).toEqual([]);
+  });
+
+  it('signs a person who belongs to no account out with a message saying so', async () => {
+    const user = await anAccount();
+    db.tables.memberships = db.tables.memberships.filter((m) => m.userId !== user.id);
+
+    await expect(sut.login({ username: 'dana@test', password: 'Right-password-1' })).rejects.toMatchObject({
+      code: ErrorCode.Unauthorized,
+      message: 'Your account has no access to any fleet. Ask an owner to invite you.',
+    });
   });
 
   it('rotates a refresh token within its family, keeping the family expiry', async () => {

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { ErrorCode, type LoginRequest, type SessionGrant } from '@wrenchlog/contracts';
 import { DomainError, unauthorized } from '@wrenchlog/platform';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { AccountsRepository } from '../accounts/accounts.repository.js';
 import { hashToken } from '../common/token-hash.js';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
@@ -19,6 +20,7 @@ export class AuthService {
 
   constructor(
     private readonly users: UsersRepository,
+    private readonly accounts: AccountsRepository,
     private readonly tokens: RefreshTokensRepository,
     private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
@@ -89,9 +91,15 @@ export class AuthService {
     return { value, expiresAt };
   }
 
-  private grant(user: UserEntity, token: { value: string; expiresAt: Date }): SessionGrant {
+  /** The session's access is to the user's first account (switching comes with more than one). */
+  private async grant(user: UserEntity, token: { value: string; expiresAt: Date }): Promise<SessionGrant> {
+    const membership = await this.accounts.membershipOf(user.id);
+    if (!membership) {
+      throw unauthorized('Your account has no access to any fleet. Ask an owner to invite you.');
+    }
     return {
       user: { id: user.id, adminLevel: user.adminLevel, name: user.name, sessionVersion: user.sessionVersion },
+      membership,
       refreshToken: token.value,
       refreshExpiresAt: token.expiresAt.toISOString(),
     };

@@ -3,6 +3,7 @@ import { AdminContactsMailJobs1763741000000 } from './1763741000000-admin-contac
 import { PasswordTokens1763760000000 } from './1763760000000-password-tokens.js';
 import { SessionVersion1763770000000 } from './1763770000000-session-version.js';
 import { NotificationMailKeys1765000000000 } from './1765000000000-notification-mail-keys.js';
+import { Accounts1766000000000 } from './1766000000000-accounts.js';
 
 export const migrations = [
   CreateUsers1763740000000,
@@ -10,4 +11,5 @@ export const migrations = [
   PasswordTokens1763760000000,
   SessionVersion1763770000000,
   NotificationMailKeys1765000000000,
+  Accounts1766000000000,
 ];

@@ -41,10 +41,10 @@ export class UsersRepository {
     return this.table().find({ order: { createDate: 'DESC', id: 'DESC' }, skip: page * size, take: size });
   }
 
-  /** Inserts an account; a taken username fails on the unique index. */
-  async add(fields: NewUser): Promise<UserEntity> {
-    const user = this.table().create(fields);
-    await this.table().insert(user);
+  /** Inserts a user; a taken username fails on the unique index. */
+  async add(fields: NewUser, tx: Tx): Promise<UserEntity> {
+    const user = this.table(tx).create(fields);
+    await this.table(tx).insert(user);
     return user;
   }
 

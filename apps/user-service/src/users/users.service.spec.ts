@@ -1,7 +1,7 @@
 import { handlerCallers } from '@wrenchlog/platform';
 import { UsersController } from './users.controller.js';
 import { ErrorCode } from '@wrenchlog/contracts';
-import { aUser, FakeDatabase, fakeUsers } from '../../test/fakes.js';
+import { aUser, fakeAccounts, FakeDatabase, fakeUsers } from '../../test/fakes.js';
 import { UsersService } from './users.service.js';
 
 describe(UsersService.name, () => {
@@ -10,14 +10,30 @@ describe(UsersService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new UsersService(fakeUsers(db));
+    sut = new UsersService(fakeUsers(db), fakeAccounts(db));
   });
 
   it("answers the caller's own account, never a password", async () => {
     const user = aUser(db, { adminLevel: 1, passwordHash: 'secret-hash' });
     aUser(db);
 
-    expect(await sut.me({ userId: user.id, adminLevel: 1 })).toEqual({ id: user.id, name: user.name, username: user.username, adminLevel: 1 });
+    expect(await sut.me({ userId: user.id, adminLevel: 1 })).toEqual({
+      id: user.id,
+      name: user.name,
+      username: user.username,
+      adminLevel: 1,
+      accountId: user.id,
+      role: 'owner',
+    });
+  });
+
+  it('answers the account the token names when the caller belongs to it, and their first one when not', async () => {
+    const [owner, mechanic] = [aUser(db), aUser(db)];
+    db.tables.memberships.push({ accountId: owner.id, userId: mechanic.id, role: 'mechanic', joinedAt: new Date(Date.UTC(2026, 5, 1)) });
+
+    expect(await sut.me({ userId: mechanic.id, adminLevel: 0, accountId: owner.id })).toMatchObject({ accountId: owner.id, role: 'mechanic' });
+    expect(await sut.me({ userId: mechanic.id, adminLevel: 0 })).toMatchObject({ accountId: mechanic.id, role: 'owner' });
+    expect(await sut.me({ userId: owner.id, adminLevel: 0, accountId: mechanic.id })).toMatchObject({ accountId: owner.id, role: 'owner' });
   });
 
   it('renames only the caller, trimmed, and refuses a blank name with a field message', async () => {

@@ -1,3 +1,4 @@
+import type { AccountRole } from '../account/account.limits.js';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from './auth.limits.js';
 import { Trimmed } from '../input.js';
@@ -31,6 +32,8 @@ export interface LoginResponse {
 export interface SessionGrant {
   /** sessionVersion: what the access token carries (its `sv` claim), see user/session.contract.ts. */
   user: { id: number; adminLevel: number; name: string; sessionVersion: number };
+  /** The account the new access token acts in (its `acc` and `rol` claims). */
+  membership: { accountId: number; role: AccountRole };
   refreshToken: string;
   /** Absolute expiry of the refresh-token family, ISO 8601. */
   refreshExpiresAt: string;

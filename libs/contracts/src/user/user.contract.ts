@@ -1,3 +1,4 @@
+import type { AccountRole } from '../account/account.limits.js';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 
 // Producer: gateway. Consumer: user-service.
@@ -11,6 +12,9 @@ export interface CurrentUser {
   name: string;
   username: string;
   adminLevel: number;
+  /** The account the caller is signed in to, and their role in it (issue 32). */
+  accountId: number;
+  role: AccountRole;
 }
 
 export type UserMeRequest = Record<string, never>;
