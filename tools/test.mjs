@@ -96,9 +96,9 @@ step('deployment files', () => {
 step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mjs'), ['--maxWorkers=2']));
 
 // The tools' own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver;
-// tools/generate/*.test.mjs: the call generator), on node:test.
+// tools/generate/*.test.mjs: the call generator; tools/openapi/*.test.mjs: the API reference's types), on node:test.
 step('tools', () => {
-  const tests = ['bench', 'generate'].flatMap((dir) =>
+  const tests = ['bench', 'generate', 'openapi'].flatMap((dir) =>
     readdirSync(join(root, 'tools', dir))
       .filter((f) => f.endsWith('.test.mjs'))
       .map((f) => join(root, 'tools', dir, f)),

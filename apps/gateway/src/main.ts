@@ -21,6 +21,7 @@ import { registerJsonBody } from './http/json-body.js';
 import { answerClientError } from './http/client-error.js';
 import { registerNoStore } from './http/no-store.js';
 import { marketingCspSources } from './public-config/marketing-csp.js';
+import { registerOpenApi } from './openapi/openapi-routes.js';
 import { createValidationPipe } from './http/validation.js';
 import { GatewayInfo } from './root/gateway-info.js';
 import { SpaFallback } from './web/spa-fallback.js';
@@ -48,7 +49,8 @@ async function main(): Promise<void> {
     ignoreTrailingSlash: true,
     clientErrorHandler: answerClientError,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env, secrets, new GatewayInfo(resolveGitHash(env.GIT_HASH))), adapter, {
+  const gitHash = resolveGitHash(env.GIT_HASH);
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.register(env, secrets, new GatewayInfo(gitHash)), adapter, {
     logger,
     // Bodies are parsed by registerJsonBody only (no form-urlencoded parser: such bodies answer 415).
     bodyParser: false,
@@ -104,6 +106,7 @@ async function main(): Promise<void> {
     logger.warn(`no web build at ${webDist}: serving the API and a placeholder page`);
   }
   app.setGlobalPrefix('api');
+  registerOpenApi(app, here, gitHash, logger);
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpErrorFilter(new SpaFallback(webDist)));
   app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

@@ -37,7 +37,8 @@ export function registerSecurityHeaders(fastify: FastifyInstance, pages: HelmetO
   const page = headerSets(pages, alwaysHttps);
   const api = headerSets(API_POLICY, alwaysHttps);
   fastify.addHook('onRequest', (request, reply, done) => {
-    const sets = request.url.startsWith('/api/') ? api : page;
+    // The API reference (/api/docs) is a page: Swagger UI loads its scripts and styles from here.
+    const sets = request.url.startsWith('/api/') && !request.url.startsWith('/api/docs') ? api : page;
     void reply.headers(request.protocol === 'https' ? sets.https : sets.plain);
     done();
   });
