@@ -5,8 +5,10 @@ import { ImportFileError } from './errors.js';
 import { FIELDS, isField, type Mapping, type RecordKind } from './fields/fields.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { checkSequences } from './rows/sequence.js';
+import { setWriteOrder } from './rows/write-order.js';
 import type { BuildContext } from './rows/context.js';
 import { buildFuelRow } from './rows/fuel-row.js';
+import { unmappedFullTankColumn, warnUnmappedFullTank } from './rows/full-tank.js';
 import { buildMachineRow } from './rows/machine-row.js';
 import { buildOdometerRow } from './rows/odometer-row.js';
 import { buildPartRow, buildSupplierRow } from './rows/inventory-rows.js';
@@ -262,10 +264,12 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       machineId: options.machineId,
       utcOffsetMinutes: options.utcOffsetMinutes ?? 0,
       serviceType: options.serviceType ?? planned.serviceType,
+      zeroMeterIsNone: SOURCES[analysis.source].zeroMeterIsNone,
     };
     const columns = planned.table.columns;
     const fieldAt = columns.map((c) => mapping[planned.prefix + c]);
     const notesAt = columns.map((c) => planned.notesColumns.includes(c));
+    const fullTankAt = planned.kind === 'fuel' ? unmappedFullTankColumn(planned.table, fieldAt) : undefined;
     for (const row of planned.table.rows) {
       if (rows.length >= limit) {
         break;
@@ -282,6 +286,9 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       const reader = new RowReader(row.rowNumber, values, analysis.detected, FIELDS[planned.kind]);
       if (row.cells.length > columns.length && row.cells.slice(columns.length).some((c) => c.trim() !== '')) {
         reader.error(`the row has ${row.cells.length} cells, the header ${columns.length}`);
+      }
+      if (fullTankAt !== undefined) {
+        warnUnmappedFullTank(reader, planned.prefix + columns[fullTankAt], row.cells[fullTankAt]);
       }
       const built = await build(planned.kind, reader, ctx, extras);
       // A restore leaves out the readings its service and fuel records give again, and the schedules it cannot write (isLeftOutSchedule).
@@ -319,6 +326,7 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
     }
   }
   checkSequences(rows);
+  setWriteOrder(rows, analysis.source === 'wrenchlog-export');
   return { detected: analysis.detected, rows, counts: countRows(rows), newMachines: [...newMachines] };
 }
 

@@ -11,6 +11,8 @@ export interface BuildContext {
   utcOffsetMinutes: number;
   /** Service type of rows that have none (LubeLogger repair file: 'Repair'; Drivvo expenses: 'Expense'). */
   serviceType?: string;
+  /** An odometer of 0 is no reading (the trackers write 0 when none was taken): left out, never a reading that voids real ones. */
+  zeroMeterIsNone?: boolean;
 }
 
 /**
@@ -40,3 +42,6 @@ export const machineIdFor = (ref: MachineRef | undefined): number | undefined =>
 export function compact<T extends Record<string, unknown>>(record: T): T {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** A meter value as read, or undefined for the trackers' 0 that means "not read". */
+export const meterValue = (value: number | undefined, ctx: BuildContext): number | undefined => (value === 0 && ctx.zeroMeterIsNone ? undefined : value);

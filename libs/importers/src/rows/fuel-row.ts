@@ -1,7 +1,7 @@
 import { FuelRecordInput } from '@wrenchlog/contracts';
 import { toInstant } from '../text/dates.js';
 import { round } from '../text/numbers.js';
-import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
+import { compact, machineIdFor, machineOf, meterValue, type BuildContext } from './context.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
 import { toGallons, toMiles, toPricePerGallon } from './units.js';
 import { validateAs, withLabel } from './validate.js';
@@ -52,7 +52,7 @@ export async function buildFuelRow(reader: RowReader, ctx: BuildContext, extraNo
   let amount = reader.number('amount');
   let unitPrice = reader.number('pricePerUnit');
   let total = reader.number('totalPrice');
-  const odometer = reader.number('odometer');
+  const odometer = meterValue(reader.number('odometer'), ctx);
   const trip = reader.number('tripDistance');
   const hours = reader.number('hours');
   const full = reader.boolean('fullTank');
@@ -67,7 +67,9 @@ export async function buildFuelRow(reader: RowReader, ctx: BuildContext, extraNo
     amount = total / unitPrice;
   } else if (amount !== undefined && unitPrice !== undefined && total !== undefined) {
     const expected = amount * unitPrice;
-    if (Math.abs(expected - total) > Math.max(0.01, amount * 0.001 + 0.005)) {
+    // The trackers round each of the three (Drivvo the volume to 2 decimals): half a unit of the amount's last
+    // decimal costs up to half a cent per unit of price, so the tolerance grows with the price as with the amount.
+    if (Math.abs(expected - total) > Math.max(0.01, amount * 0.001 + unitPrice * 0.005 + 0.005)) {
       reader.warn(`total price ${total.toFixed(2)} differs from amount x price per unit (${expected.toFixed(2)})`);
     }
   }

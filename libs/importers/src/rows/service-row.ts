@@ -1,6 +1,6 @@
 import { blankRequiredField, isReadingInRange, priceCents, SERVICE_RECORD_DEFAULTS, ServiceRecordInput, ServiceRecordMessages } from '@wrenchlog/contracts';
 import { round } from '../text/numbers.js';
-import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
+import { compact, machineIdFor, machineOf, meterValue, type BuildContext } from './context.js';
 import { tagsNote } from './fuel-row.js';
 import { exportRefsOf, type ExportRefs } from './inventory-rows.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
@@ -39,7 +39,7 @@ export async function buildServiceRow(reader: RowReader, ctx: BuildContext, extr
   const read = reader.date('serviceDate');
   const dateFailed = reader.has('serviceDate') && read === undefined;
   const price = reader.number('price');
-  const miles = reader.number('miles');
+  const miles = meterValue(reader.number('miles'), ctx);
   const hours = reader.number('hours');
   const record: ServiceRow = compact({
     machineId: machineIdFor(machine) as number,

@@ -88,4 +88,35 @@ describe('Fuelly', () => {
       'This is not a Fuelly export: it has no fuelup_date and odometer columns. Choose the generic fuel CSV to map the columns yourself.',
     );
   });
+
+  it('orders two fills of one day by their odometer: mpg from the right fill, written oldest first', async () => {
+    // Fuelly exports newest first and dates fills without a time: both 07/14 fills are at one instant.
+    const result = await normalizeFile(analyzeFile(fixture('fuelly-same-day.csv'), 'fuelly'), { machineId: 3 });
+    expect(result.counts).toEqual({ valid: 4, warnings: 0, errors: 0 });
+    expect(result.rows.map((r) => [r.rowNumber, (r.record as { currentMileage: number }).currentMileage, r.writeOrder])).toEqual([
+      [2, 45450, 4],
+      [3, 45150, 3],
+      [4, 44800, 2],
+      [5, 44500, 1],
+    ]);
+    expect(result.rows[1].record).toMatchObject({ dateOfPurchase: (result.rows[2].record as { dateOfPurchase: string }).dateOfPurchase, lastMileage: 44800 });
+  });
+
+  it('takes the previous fill of the same instant for a fill without the distance since it', async () => {
+    const file = [
+      'car_name,odometer,miles,gallons,price,fuelup_date',
+      'Civic,45150,,14,3.459,07/14/2024',
+      'Civic,44800,,12,3.399,07/14/2024',
+      'Civic,44500,,10,3.359,07/01/2024',
+    ].join('\n');
+    const rows = (await normalizeFile(analyzeFile(Buffer.from(file), 'fuelly'), { machineId: 3 })).rows;
+    expect(rows.map((r) => (r.record as { lastMileage?: number }).lastMileage)).toEqual([44800, 44500, undefined]);
+  });
+
+  it('reads an odometer of 0 as no reading', async () => {
+    const file = 'car_name,odometer,miles,gallons,price,fuelup_date\nCivic,0,,10,3.359,07/01/2024\n';
+    const [row] = (await normalizeFile(analyzeFile(Buffer.from(file), 'fuelly'), { machineId: 3 })).rows;
+    expect(row.status).toBe('valid');
+    expect(row.record).not.toHaveProperty('currentMileage');
+  });
 });
