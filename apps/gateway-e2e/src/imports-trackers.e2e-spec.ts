@@ -10,9 +10,10 @@ describe.each(e2eProducts())('imports: Fuelly and Drivvo exports written as the 
   const api = new ApiClient(baseUrl);
   let a: ApprovedUser;
 
-  /** Upload, dry run and commit of a file onto a machine; answers the settled import. */
-  const importFile = async (file: string, source: string, machineId: number) => {
-    const res = await uploadImport(api, a.token, { source, machineId: String(machineId) }, { content: fixture(file), name: file });
+  /** Upload, dry run and commit of a file onto a machine (or the machines it names); answers the settled import. */
+  const importFile = async (file: string, source: string, machineId?: number) => {
+    const fields: Record<string, string> = machineId === undefined ? { source } : { source, machineId: String(machineId) };
+    const res = await uploadImport(api, a.token, fields, { content: fixture(file), name: file });
     expect(res.status).toBe(201);
     expect((await api.post(`/api/imports/${res.body.id}/validate`, undefined, a.token)).body).toMatchObject({ errors: 0 });
     expect((await api.post(`/api/imports/${res.body.id}/commit`, { mode: 'all_or_nothing' }, a.token)).status).toBe(202);
@@ -55,5 +56,35 @@ describe.each(e2eProducts())('imports: Fuelly and Drivvo exports written as the 
     const readings = await readingsOf(distance.id);
     expect(readings.filter((r) => r.void || r.value === 0)).toEqual([]);
     expect(readings.find((r) => r.id === mine.body.id)).toMatchObject({ value: 36_000, void: false, source: 'manual' });
+  }, 60_000);
+
+  it('gives a machine made from a kilometre file a kilometre meter, and keeps its kilometres', async () => {
+    expect((await importFile('fuelly-metric.csv', 'fuelly')).counts).toMatchObject({ written: 2, failed: 0 });
+    const golf = ((await api.get('/api/machines/all', a.token)).body as any[]).find((m) => m.name === 'Golf');
+    const distance = await meterOf(api, a.token, golf.id, 'distance');
+    expect(distance.unit).toBe('km');
+    const fills: any[] = (await api.get(`/api/fuel-records/machine/${golf.id}`, a.token)).body;
+    expect(fills.map((f) => [f.currentMileage, f.lastMileage])).toEqual([
+      [50_600, 50_000],
+      [50_000, null],
+    ]);
+    await expectEventually(
+      async () =>
+        expect((await readingsOf(distance.id)).map((r) => [r.value, r.void])).toEqual([
+          [50_600, false],
+          [50_000, false],
+        ]),
+      20_000,
+      200,
+    );
+  }, 60_000);
+
+  it('keeps the kilometres of a kilometre file imported into a machine whose meter is in kilometres', async () => {
+    const machine = await createMachine(api, a.token);
+    const distance = await meterOf(api, a.token, machine.id, 'distance');
+    expect((await api.put(`/api/meters/${distance.id}`, { unit: 'km' }, a.token)).status).toBe(200);
+    expect((await importFile('drivvo-it.csv', 'drivvo', machine.id)).counts).toMatchObject({ written: 5, failed: 0 });
+    const fills: any[] = (await api.get(`/api/fuel-records/machine/${machine.id}`, a.token)).body;
+    expect(fills.map((f) => f.currentMileage)).toEqual([31_250, 30_870, 30_500]);
   }, 60_000);
 });

@@ -15,7 +15,7 @@ import { buildPartRow, buildSupplierRow } from './rows/inventory-rows.js';
 import { buildPurchaseRow } from './rows/purchase-row.js';
 import { buildReadingRow, isRecordReading } from './rows/reading-row.js';
 import type { ImportRow } from './rows/import-row.js';
-import { RowReader } from './rows/row.js';
+import { RowReader, type MachineRef } from './rows/row.js';
 import { buildScheduleRow, isLeftOutSchedule } from './rows/schedule-row.js';
 import { buildServiceRow } from './rows/service-row.js';
 import type { Units } from './rows/units.js';
@@ -213,6 +213,12 @@ export interface NormalizeOptions {
   knownMachines?: { id: number; name: string }[];
   /** A machine row named as one of knownMachines: 'use' that machine (the default) or 'create' another of the same name. */
   sameNameMachines?: ImportSameNameMachines;
+  /**
+   * The distance meter unit of the caller's machines, by id, where known (miles otherwise): a row's
+   * distances are stored in its machine's unit. A machine the file names that the caller has not
+   * (created by the import) gets the file's unit.
+   */
+  machineDistanceUnits?: Record<number, 'mi' | 'km'>;
   /** Minutes east of UTC of the user's clock (times in files have no zone). */
   utcOffsetMinutes?: number;
   /** Service type of service rows without one (LubeLogger's service, repair and upgrade files look alike). */
@@ -257,6 +263,14 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
   const rows: ImportRow[] = [];
   const limit = options.limit ?? Infinity;
   let sinceYield = 0;
+  const unitOfId = (id: number) => options.machineDistanceUnits?.[id] ?? 'mi';
+  const distanceUnitOf = (machine: MachineRef | undefined): 'mi' | 'km' => {
+    if (machine === undefined) {
+      return 'mi';
+    }
+    const id = 'id' in machine ? machine.id : known.get(machine.name.trim().toLowerCase());
+    return id === undefined ? analysis.detected.units.distance : unitOfId(id);
+  };
   for (const planned of analysis.tables) {
     const ctx: BuildContext = {
       format: analysis.detected,
@@ -265,6 +279,7 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       utcOffsetMinutes: options.utcOffsetMinutes ?? 0,
       serviceType: options.serviceType ?? planned.serviceType,
       zeroMeterIsNone: SOURCES[analysis.source].zeroMeterIsNone,
+      distanceUnitOf,
     };
     const columns = planned.table.columns;
     const fieldAt = columns.map((c) => mapping[planned.prefix + c]);

@@ -50,13 +50,22 @@ describe('Fuelly', () => {
     expect(result.rows[4]).toMatchObject({ machine: { name: 'Mower' }, record: { totalPrice: 8.19 } });
   });
 
-  it('converts litres and kilometres of a metric export to gallons and miles, keeping the money spent', async () => {
+  it('converts litres of a metric export to gallons, keeping the money spent, and kilometres to the unit of each machine', async () => {
     const analysis = analyzeFile(fixture('fuelly-metric.csv'), 'fuelly');
     expect(analysis.detected.units).toEqual({ distance: 'km', volume: 'l' });
-    const [first, second] = (await normalizeFile(analysis)).rows;
-    // 40 l at 1.80/l = 72.00; 40 l = 10.567 gal at 6.814/gal; 50,000 km = 31,068.6 mi.
+    // Into a machine with a miles meter: 50,000 km = 31,068.6 mi. 40 l at 1.80/l = 72.00; 40 l = 10.567 gal at 6.814/gal.
+    const [first, second] = (await normalizeFile(analysis, { machineId: 4 })).rows;
     expect(first.record).toMatchObject({ amount: 10.567, pricePerUnit: 6.814, totalPrice: 72, currentMileage: 31068.6 });
     expect(second.record).toMatchObject({ totalPrice: 68.25, currentMileage: 31441.4, lastMileage: 31068.6 });
+    // Into a machine with a kilometre meter, and into the machine the import creates for 'Golf' (it gets the file's km meter): as read.
+    for (const options of [{ machineId: 4, machineDistanceUnits: { 4: 'km' as const } }, {}]) {
+      const [kmFirst, kmSecond] = (await normalizeFile(analysis, options)).rows;
+      expect(kmFirst.record).toMatchObject({ amount: 10.567, currentMileage: 50000 });
+      expect(kmSecond.record).toMatchObject({ currentMileage: 50600, lastMileage: 50000 });
+    }
+    // A known machine named by the file takes its own unit: miles here.
+    const known = (await normalizeFile(analysis, { knownMachines: [{ id: 9, name: 'golf' }] })).rows;
+    expect(known[0].record).toMatchObject({ machineId: 9, currentMileage: 31068.6 });
   });
 
   it('reads the older export header', async () => {
