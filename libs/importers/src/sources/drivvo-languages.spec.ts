@@ -4,6 +4,14 @@ import { analyzeFile, normalizeFile } from '../import-file.js';
 
 // Drivvo writes its ##Refuelling / ##Expense / ##Service markers in English and its columns in the
 // app's language; an expense without an odometer reads 0.0.
+/** The rows of a sample of three fills (full, partial, full), an expense and a service, on machine 3: all valid. */
+async function fillsAndCosts(analysis: ReturnType<typeof analyzeFile>) {
+  const result = await normalizeFile(analysis, { machineId: 3 });
+  expect(result.counts).toEqual({ valid: 5, warnings: 0, errors: 0 });
+  expect(result.rows.map((r) => (r.record as { fullTank?: boolean }).fullTank)).toEqual([true, false, true, undefined, undefined]);
+  return result.rows;
+}
+
 describe('Drivvo in the app language', () => {
   it('maps a Russian export: Cyrillic columns, Да/Нет, a 0.0 odometer as none, totals within its rounding', async () => {
     const analysis = analyzeFile(fixture('drivvo-ru.csv'), 'drivvo');
@@ -64,9 +72,7 @@ describe('Drivvo in the app language', () => {
       'Service / Tipo di servizio': 'title',
       'Service / Luogo': 'serviceShop',
     });
-    const result = await normalizeFile(analysis, { machineId: 3 });
-    expect(result.counts).toEqual({ valid: 5, warnings: 0, errors: 0 });
-    expect(result.rows.map((r) => (r.record as { fullTank?: boolean }).fullTank)).toEqual([true, false, true, undefined, undefined]);
+    const result = { rows: await fillsAndCosts(analysis) };
     expect(result.rows[3].record).toMatchObject({ title: 'Parcheggio', serviceType: 'Expense', price: 12.5 });
     expect(result.rows[3].record).not.toHaveProperty('miles');
     expect(result.rows[4].record).toMatchObject({ title: 'Cambio olio', serviceShop: 'Officina Rossi', notes: 'filtro incluso\nTitolo: Tagliando' });
@@ -82,9 +88,7 @@ describe('Drivvo in the app language', () => {
       'Expense / Type of expense': 'title',
       'Service / Type of service': 'title',
     });
-    const result = await normalizeFile(analysis, { machineId: 3 });
-    expect(result.counts).toEqual({ valid: 5, warnings: 0, errors: 0 });
-    expect(result.rows.map((r) => (r.record as { fullTank?: boolean }).fullTank)).toEqual([true, false, true, undefined, undefined]);
+    const result = { rows: await fillsAndCosts(analysis) };
     expect(result.rows[3].record).toMatchObject({ title: 'Parking', serviceType: 'Expense', price: 15 });
     expect(result.rows[4].record).toMatchObject({ title: 'Oil change', serviceType: 'Service', miles: 9507 });
   });
