@@ -118,4 +118,22 @@ describe('Drivvo in the app language', () => {
       [13, 2],
     ]);
   });
+
+  // The refuelling header of each language (Portuguese as in a real export, with its repeated second-fuel columns).
+  it.each([
+    [
+      'pt',
+      'Odômetro (km),Data,Combustível,Preço / L,Valor total,Volume,Completou o tanque,Segundo combustível,Preço / L,Valor total,Volume,Completou o tanque 2',
+      'Sim',
+    ],
+    ['es', 'Odómetro (km),Fecha,Combustible,Precio / L,Costo total,Volumen,Tanque lleno', 'Sí'],
+    ['de', 'Kilometerstand (km),Datum,Kraftstoff,Preis / L,Gesamtkosten,Menge,Vollgetankt', 'Ja'],
+    ['fr', 'Odomètre (km),Date,Carburant,Prix / L,Coût total,Volume,Plein complet', 'Oui'],
+  ])('maps a %s refuelling section', async (_language, header, yes) => {
+    const row = `12000.0,2025-05-06 18:22:00,E10,1.799,54.00,30.02,${yes}` + ',,0.0,0.0,0.0,Não'.repeat(header.includes('Segundo') ? 1 : 0);
+    const analysis = analyzeFile(Buffer.from(`##Refuelling\n${header}\n${row}\n`), 'drivvo');
+    expect(Object.values(analysis.suggestedMapping)).toEqual(['odometer', 'date', 'pricePerUnit', 'totalPrice', 'amount', 'fullTank']);
+    const [fill] = (await normalizeFile(analysis, { machineId: 3 })).rows;
+    expect(fill).toMatchObject({ status: 'valid', record: { totalPrice: 54, fullTank: true, notes: expect.stringMatching(/: E10$/) } });
+  });
 });
