@@ -74,6 +74,28 @@ describe('fuel records on SQLite', () => {
     expect(await fuel.listByMachine(bob, 11)).toEqual([]);
   });
 
+  it('orders two fills of one instant by their odometer for the full-to-full mpg and the list, whatever their ids', async () => {
+    // A Fuelly day without times: both fills of 07-14 at one instant, the higher odometer stored first (lower id).
+    started.machines.own(alice, 14);
+    const fill = (dateOfPurchase: string, currentMileage: number, amount: number) =>
+      fuel.create(alice, record({ machineId: 14, dateOfPurchase, currentMileage, lastMileage: undefined, amount, totalPrice: 40 }));
+    await fill('2024-07-01T12:00:00.000Z', 44_500, 10);
+    const second = await fill('2024-07-14T12:00:00.000Z', 45_150, 14);
+    const first = await fill('2024-07-14T12:00:00.000Z', 44_800, 12);
+    const last = await fill('2024-07-20T12:00:00.000Z', 45_450, 12);
+    expect(second.id).toBeLessThan(first.id);
+
+    const listed = (await fuel.listByMachine(alice, 14)) as FuelRecord[];
+    // 300 mi / 12 gal, 350 / 14, 300 / 12: 25 mpg each, not 650 / 14 = 46.4 and 650 / 12 = 54.2.
+    expect(listed.map((r) => [r.currentMileage, r.mpg])).toEqual([
+      [45_450, 25],
+      [45_150, 25],
+      [44_800, 25],
+      [44_500, null],
+    ]);
+    expect((await fuel.get(alice, last.id)).mpg).toBe(25);
+  });
+
   it("answers 404 to another user's id for read, update and delete, and leaves the record alone", async () => {
     const mine = await fuel.create(alice, record({ notes: 'mine' }));
 

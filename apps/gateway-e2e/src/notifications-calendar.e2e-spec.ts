@@ -52,9 +52,16 @@ describe.each(e2eProducts())('calendar feed (%s)', (_mode, baseUrl) => {
     // CRLF lines only, escaped commas and semicolons.
     expect(first.text.replace(/\r\n/g, '')).not.toContain('\n');
     expect(first.text).toContain('SUMMARY:Inspection\\, annual\\; full - Calendar tractor');
+    // UIDs carry the install's id (generated once, stored): two installs in one calendar never share one.
+    const install = /^schedule-\d+-([0-9a-f-]{36})@wrenchlog$/.exec(first.events[0].uid)?.[1];
+    expect(install).toBeDefined();
+    const uidOf = (scheduleId: number) => `schedule-${scheduleId}-${install}@wrenchlog`;
     const byUid = new Map(first.events.map((e) => [e.uid, e]));
-    const datedEvent = byUid.get(`schedule-${dated.body.id}@wrenchlog`);
-    const meteredEvent = byUid.get(`schedule-${metered.body.id}@wrenchlog`);
+    const datedEvent = byUid.get(uidOf(dated.body.id));
+    const meteredEvent = byUid.get(uidOf(metered.body.id));
+    // What it is due at, true on any later day (not "Due in 20 days").
+    expect(datedEvent.description).toBe(`Due on ${dated.body.nextDueDate}`);
+    expect(meteredEvent.description).toBe(`Due at 1,250 h (expected on ${metered.body.forecastDate} at the meters' recent rate)`);
     expect(datedEvent).toMatchObject({ summary: 'Inspection, annual; full - Calendar tractor', datetype: 'date' });
     expect(localDate(datedEvent.start)).toBe(dated.body.nextDueDate);
     expect(meteredEvent.summary).toBe('Oil - Calendar tractor (forecast)');
@@ -69,7 +76,7 @@ describe.each(e2eProducts())('calendar feed (%s)', (_mode, baseUrl) => {
     );
     expect(moved.status).toBe(200);
     const second = await feed(link.body.url);
-    const again = second.events.find((e) => e.uid === `schedule-${dated.body.id}@wrenchlog`);
+    const again = second.events.find((e) => e.uid === uidOf(dated.body.id));
     expect(localDate(again.start)).toBe(moved.body.nextDueDate);
     expect(moved.body.nextDueDate).not.toBe(dated.body.nextDueDate);
 

@@ -170,6 +170,44 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     });
   });
 
+  describe('fills of one instant (an imported day without times)', () => {
+    const CIVIC = 9250;
+    const actor = { userId: USER, adminLevel: 0 };
+    const fill = (recordId: number, date: string, currentMileage: number, amount: number) =>
+      costs.fuelSaved(
+        msg({
+          recordId,
+          userId: USER,
+          machineId: CIVIC,
+          date,
+          currentMileage,
+          currentHours: null,
+          totalPriceCents: 4_000,
+          amount,
+          notes: null,
+          fullTank: true,
+          missedPrevious: false,
+          purchasedAt: `${date}T12:00:00.000Z`,
+          at: at(1),
+        }),
+      );
+
+    it('are taken by their odometer, whatever their ids: 25 MPG each, not 46.4 and 54.2', async () => {
+      await machines.saved(msg({ machineId: CIVIC, userId: USER, name: 'Civic', type: 'Car', archived: false, at: at(0) }));
+      await fill(181, '2026-07-01', 44_500, 10);
+      // Written newest first: the higher odometer of 07-14 has the lower id.
+      await fill(182, '2026-07-14', 45_150, 14);
+      await fill(183, '2026-07-14', 44_800, 12);
+      await fill(184, '2026-07-20', 45_450, 12);
+      const points = await reports.fuelEconomy(actor, { from: '2026-07-01', to: '2026-07-31', machineId: CIVIC });
+      expect(points.map((p) => [p.fuelRecordId, p.economy])).toEqual([
+        [183, 25],
+        [182, 25],
+        [184, 25],
+      ]);
+    });
+  });
+
   describe("the account's time zone", () => {
     const VAN = 9300;
     const ZONED = USER + 5;

@@ -5,15 +5,17 @@ import { ImportFileError } from './errors.js';
 import { FIELDS, isField, type Mapping, type RecordKind } from './fields/fields.js';
 import { IMPORT_LIMITS } from './limits.js';
 import { checkSequences } from './rows/sequence.js';
+import { setWriteOrder } from './rows/write-order.js';
 import type { BuildContext } from './rows/context.js';
 import { buildFuelRow } from './rows/fuel-row.js';
+import { unmappedFullTankColumn, warnUnmappedFullTank } from './rows/full-tank.js';
 import { buildMachineRow } from './rows/machine-row.js';
 import { buildOdometerRow } from './rows/odometer-row.js';
 import { buildPartRow, buildSupplierRow } from './rows/inventory-rows.js';
 import { buildPurchaseRow } from './rows/purchase-row.js';
 import { buildReadingRow, isRecordReading } from './rows/reading-row.js';
 import type { ImportRow } from './rows/import-row.js';
-import { RowReader } from './rows/row.js';
+import { RowReader, type MachineRef } from './rows/row.js';
 import { buildScheduleRow, isLeftOutSchedule } from './rows/schedule-row.js';
 import { buildServiceRow } from './rows/service-row.js';
 import type { Units } from './rows/units.js';
@@ -211,6 +213,12 @@ export interface NormalizeOptions {
   knownMachines?: { id: number; name: string }[];
   /** A machine row named as one of knownMachines: 'use' that machine (the default) or 'create' another of the same name. */
   sameNameMachines?: ImportSameNameMachines;
+  /**
+   * The distance meter unit of the caller's machines, by id, where known (miles otherwise): a row's
+   * distances are stored in its machine's unit. A machine the file names that the caller has not
+   * (created by the import) gets the file's unit.
+   */
+  machineDistanceUnits?: Record<number, 'mi' | 'km'>;
   /** Minutes east of UTC of the user's clock (times in files have no zone). */
   utcOffsetMinutes?: number;
   /** Service type of service rows without one (LubeLogger's service, repair and upgrade files look alike). */
@@ -255,6 +263,14 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
   const rows: ImportRow[] = [];
   const limit = options.limit ?? Infinity;
   let sinceYield = 0;
+  const unitOfId = (id: number) => options.machineDistanceUnits?.[id] ?? 'mi';
+  const distanceUnitOf = (machine: MachineRef | undefined): 'mi' | 'km' => {
+    if (machine === undefined) {
+      return 'mi';
+    }
+    const id = 'id' in machine ? machine.id : known.get(machine.name.trim().toLowerCase());
+    return id === undefined ? analysis.detected.units.distance : unitOfId(id);
+  };
   for (const planned of analysis.tables) {
     const ctx: BuildContext = {
       format: analysis.detected,
@@ -262,10 +278,13 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       machineId: options.machineId,
       utcOffsetMinutes: options.utcOffsetMinutes ?? 0,
       serviceType: options.serviceType ?? planned.serviceType,
+      zeroMeterIsNone: SOURCES[analysis.source].zeroMeterIsNone,
+      distanceUnitOf,
     };
     const columns = planned.table.columns;
     const fieldAt = columns.map((c) => mapping[planned.prefix + c]);
     const notesAt = columns.map((c) => planned.notesColumns.includes(c));
+    const fullTankAt = planned.kind === 'fuel' ? unmappedFullTankColumn(planned.table, fieldAt) : undefined;
     for (const row of planned.table.rows) {
       if (rows.length >= limit) {
         break;
@@ -282,6 +301,9 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
       const reader = new RowReader(row.rowNumber, values, analysis.detected, FIELDS[planned.kind]);
       if (row.cells.length > columns.length && row.cells.slice(columns.length).some((c) => c.trim() !== '')) {
         reader.error(`the row has ${row.cells.length} cells, the header ${columns.length}`);
+      }
+      if (fullTankAt !== undefined) {
+        warnUnmappedFullTank(reader, planned.prefix + columns[fullTankAt], row.cells[fullTankAt]);
       }
       const built = await build(planned.kind, reader, ctx, extras);
       // A restore leaves out the readings its service and fuel records give again, and the schedules it cannot write (isLeftOutSchedule).
@@ -319,6 +341,7 @@ export async function normalizeFile(analysis: FileAnalysis, options: NormalizeOp
     }
   }
   checkSequences(rows);
+  setWriteOrder(rows, analysis.source === 'wrenchlog-export');
   return { detected: analysis.detected, rows, counts: countRows(rows), newMachines: [...newMachines] };
 }
 

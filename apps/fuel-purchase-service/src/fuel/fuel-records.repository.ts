@@ -7,7 +7,8 @@ import { FuelRecordEntity } from './fuel-record.entity.js';
 export type FuelFill = Pick<FuelRecordEntity, 'id' | 'machineId' | 'dateOfPurchase' | 'amountMilli' | 'currentMileage' | 'fullTank' | 'missedPrevious'>;
 
 /** Newest dateOfPurchase first, ties newest id first: how a machine's records are listed. */
-const NEWEST_FIRST = { dateOfPurchase: 'DESC', id: 'DESC' } as const;
+// Fills of one instant (an imported day without times) by their odometer, then as entered.
+const NEWEST_FIRST = { dateOfPurchase: 'DESC', currentMileage: { direction: 'DESC', nulls: 'LAST' }, id: 'DESC' } as const;
 
 /** SQL of the `fuel_records` table. Every read and write is scoped to the user, but the administrators' export. */
 @Injectable()
@@ -44,7 +45,8 @@ export class FuelRecordsRepository {
 
   /**
    * The fills of these machines dated before `until`, from each machine's last full fill before
-   * `since` (or its first record when it has none), by machine then date; on the (user, machine, date) index.
+   * `since` (or its first record when it has none), by machine, date, then odometer (two fills of one
+   * imported day share an instant: the ids need not follow the fills); on the (user, machine, date) index.
    */
   fillsAround(userId: number, machineIds: readonly number[], since: Date, until: Date): Promise<FuelFill[]> {
     return this.table()
@@ -57,6 +59,7 @@ export class FuelRecordsRepository {
       )
       .orderBy('f.machineId', 'ASC')
       .addOrderBy('f.dateOfPurchase', 'ASC')
+      .addOrderBy('f.currentMileage', 'ASC', 'NULLS FIRST')
       .addOrderBy('f.id', 'ASC')
       .getMany();
   }

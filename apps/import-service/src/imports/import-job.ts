@@ -19,12 +19,14 @@ import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ImportPhotos } from './import-photos.js';
+import { NewMachineMeters } from './new-machine-meters.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import {
   APPLY_PATTERN,
   backoffMs,
   byKind,
   failureSummary,
+  fileDistanceUnit,
   firstKindsOf,
   type FirstKind,
   isRowKind,
@@ -77,6 +79,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     private readonly repository: ImportsRepository,
     private readonly rpc: RpcClient,
     private readonly photos: ImportPhotos,
+    private readonly meters: NewMachineMeters,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -125,7 +128,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       if (entity.reverting) {
         await this.revert(id, actor);
       } else if (entity.state === 'importing') {
-        await this.importRows(id, actor, entity.mode as ImportCommitMode, entity.source);
+        await this.importRows(id, actor, entity.mode as ImportCommitMode, entity.source, fileDistanceUnit(entity.detected));
       }
     } catch (err) {
       // A database or broker failure of this worker: the lease lapses and the tick resumes the job.
@@ -144,13 +147,13 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
    * ids of the suppliers and parts it wrote, its schedules' completions those of its service records
    * (WrittenRefs, read again from the rows, so a resumed job has them).
    */
-  private async importRows(id: number, actor: Actor, mode: ImportCommitMode, source: string): Promise<void> {
+  private async importRows(id: number, actor: Actor, mode: ImportCommitMode, source: string, distanceUnit: 'mi' | 'km'): Promise<void> {
     try {
       let batchNo = 0;
       for (const kind of [...firstKindsOf(source), undefined]) {
         const links: Links = {
           // Idempotent: the second call (for the rest) finds every name's machine already made.
-          machines: kind === 'service' || kind === undefined ? await this.createMachines(id, actor) : new Map<string, number>(),
+          machines: kind === 'service' || kind === undefined ? await this.createMachines(id, actor, distanceUnit) : new Map<string, number>(),
           refs: {
             supplier: kind === 'part' || kind === undefined ? await this.repository.writtenRefs(id, 'supplier') : new Map<string, number>(),
             part: kind === undefined ? await this.repository.writtenRefs(id, 'part') : new Map<string, number>(),
@@ -230,7 +233,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
    * rows, then those created by name for the names without one (idempotent: a resumed job asks
    * machine-service for the names not in import_machines only, and it answers a created one again).
    */
-  private async createMachines(id: number, actor: Actor): Promise<Map<string, number>> {
+  private async createMachines(id: number, actor: Actor, distanceUnit: 'mi' | 'km'): Promise<Map<string, number>> {
     const fromRows = await this.repository.writtenMachines(id);
     const byName = machinesByName(fromRows, await this.repository.machinesOf(id));
     const names = namesLeftToCreate(await this.repository.namesToCreate(id), byName);
@@ -240,6 +243,11 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
         this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, userId: actor.userId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
       );
       await this.repository.addMachines(id, answer.machines);
+      await this.meters.setDistanceUnit(
+        actor,
+        answer.machines.map((m) => m.id),
+        distanceUnit,
+      );
     }
     return machinesByName(fromRows, await this.repository.machinesOf(id));
   }

@@ -12,6 +12,10 @@ export class ImportRowEntity {
   @Column({ type: 'varchar', length: 20 })
   kind: string;
 
+  /** The order the job writes the row in: oldest first, fills of one instant by odometer (the file's order for a restore). */
+  @Column({ name: 'write_order', type: 'integer', default: 0 })
+  writeOrder: number;
+
   @Column({ type: 'varchar', length: 10 })
   status: string;
 

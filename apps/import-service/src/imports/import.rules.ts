@@ -310,3 +310,7 @@ export function namesLeftToCreate(names: string[], machines: Map<string, number>
   }
   return out;
 }
+
+/** The distance unit of an import's file as detected (or corrected): the unit of the machines it creates for names. */
+export const fileDistanceUnit = (detected: string): 'mi' | 'km' =>
+  (JSON.parse(detected) as { units?: { distance?: string } }).units?.distance === 'km' ? 'km' : 'mi';

@@ -14,6 +14,7 @@ import { ImportsController } from './imports.controller.js';
 import { ImportsRepository } from './imports.repository.js';
 import { ImportsService } from './imports.service.js';
 import { MachineDirectory } from './machine-directory.js';
+import { NewMachineMeters } from './new-machine-meters.js';
 import { OwnerChecks } from './owner-checks.js';
 
 /** Imports and their rows: Upload, Map, Review, the job of Import and Revert, and their retention. */
@@ -24,6 +25,7 @@ import { OwnerChecks } from './owner-checks.js';
     ImportsRepository,
     ImportsService,
     MachineDirectory,
+    NewMachineMeters,
     ImportJob,
     OwnerChecks,
     ImportRetention,

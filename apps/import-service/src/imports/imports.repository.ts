@@ -46,6 +46,7 @@ export class ImportsRepository {
             importId: entity.id,
             rowNumber: row.rowNumber,
             kind: row.kind,
+            writeOrder: row.writeOrder ?? row.rowNumber,
             status: row.status,
             messages: JSON.stringify(row.messages),
             record: row.record === undefined ? null : JSON.stringify(row.record),
@@ -242,10 +243,10 @@ export class ImportsRepository {
     return new Map(rows.map((r) => [r.name, r.machineId]));
   }
 
-  /** The next pending rows in file order (of one kind when given). */
+  /** The next pending rows in write order, oldest first (of one kind when given). */
   nextPending(importId: number, limit: number, kind?: string): Promise<ImportRowEntity[]> {
     const where = kind === undefined ? { importId, outcome: 'pending' } : { importId, outcome: 'pending', kind };
-    return this.dataSource.getRepository(ImportRowEntity).find({ where, order: { rowNumber: 'ASC' }, take: limit });
+    return this.dataSource.getRepository(ImportRowEntity).find({ where, order: { writeOrder: 'ASC', rowNumber: 'ASC' }, take: limit });
   }
 
   /**

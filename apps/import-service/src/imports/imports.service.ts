@@ -78,11 +78,11 @@ export class ImportsService {
       }
       const { body } = await this.storage.getBuffer(request.objectKey);
       analysis = await asDomain(() => analyzeFile(body, source));
-      const knownMachines = await this.machines.all(caller);
+      const known = await this.machines.known(caller, request.fields.machineId);
       preview = (
         await normalizeFile(analysis, {
           machineId: request.fields.machineId,
-          knownMachines,
+          ...known,
           utcOffsetMinutes: request.fields.utcOffsetMinutes,
           limit: IMPORT_LIMITS.previewRows,
         })
@@ -121,14 +121,14 @@ export class ImportsService {
     if (body.machineId !== undefined && body.machineId !== null) {
       await this.machines.requireOwn(actor, body.machineId);
     }
-    const knownMachines = await this.machines.all(actor);
+    const known = await this.machines.known(actor, body.machineId);
     const detected: Detected = { ...(JSON.parse(entity.detected) as Detected), ...stripUndefined(body.detected ?? {}) };
     const analysis = await this.analyze(entity, detected);
     const options = {
       mapping: body.mapping,
       machineId: body.machineId ?? undefined,
       machineColumn: body.machineColumn ?? undefined,
-      knownMachines,
+      ...known,
       sameNameMachines: body.sameNameMachines ?? undefined,
     };
     const preview = (await asDomain(() => normalizeFile(analysis, { ...options, utcOffsetMinutes: entity.utcOffsetMinutes, limit: IMPORT_LIMITS.previewRows })))
@@ -151,10 +151,10 @@ export class ImportsService {
     const entity = await this.own(actor, id);
     this.notStarted(entity);
     const analysis = await this.analyze(entity, JSON.parse(entity.detected) as Detected);
-    const knownMachines = await this.machines.all(actor);
+    const known = await this.machines.known(actor, entity.machineId);
     const result = await asDomain(() =>
       normalizeFile(analysis, {
-        knownMachines,
+        ...known,
         mapping: entity.mapping ? (JSON.parse(entity.mapping) as Mapping) : undefined,
         machineId: entity.machineId ?? undefined,
         machineColumn: entity.machineColumn ?? undefined,

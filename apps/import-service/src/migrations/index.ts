@@ -4,6 +4,7 @@ import { CreateExports1764250000000 } from './1764250000000-create-exports.js';
 import { AddImportRetention1764300000000 } from './1764300000000-add-import-retention.js';
 import { AddSameNameMachines1765200000000 } from './1765200000000-add-same-name-machines.js';
 import { CreateImportPhotos1765300000000 } from './1765300000000-create-import-photos.js';
+import { AddImportWriteOrder1765400000000 } from './1765400000000-add-import-write-order.js';
 
 export const migrations = [
   CreateImports1764100000000,
@@ -12,4 +13,5 @@ export const migrations = [
   AddImportRetention1764300000000,
   AddSameNameMachines1765200000000,
   CreateImportPhotos1765300000000,
+  AddImportWriteOrder1765400000000,
 ];

@@ -4,6 +4,7 @@ import { notFound, RpcClient } from '@wrenchlog/platform';
 import ical, { ICalAlarmType } from 'ical-generator';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { CalendarInstall } from './calendar-install.js';
 import { CalendarTokenEntity } from './calendar-token.entity.js';
 import { calendarItems } from './calendar.rules.js';
 
@@ -22,6 +23,7 @@ export class CalendarService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly rpc: RpcClient,
+    private readonly install: CalendarInstall,
   ) {}
 
   /** A new secret (32 random bytes); the previous one stops working at once. */
@@ -50,7 +52,7 @@ export class CalendarService {
       }
     }
     const calendar = ical({ name: 'Wrenchlog maintenance', prodId: { company: 'Wrenchlog', product: 'Maintenance', language: 'EN' } });
-    for (const item of calendarItems(schedules)) {
+    for (const item of calendarItems(schedules, await this.install.installId())) {
       const [y, m, d] = item.date.split('-').map(Number);
       calendar.createEvent({
         id: item.uid,

@@ -199,7 +199,8 @@ export class ReportsService {
         points.push({ date: s.date, fuelRecordId: s.fuelRecordId, machineId: s.machineId, economy, unit });
       }
     }
-    return points.sort((a, b) => a.date.localeCompare(b.date) || a.fuelRecordId - b.fuelRecordId);
+    // A stable sort by date: the segments' own order (by odometer within an instant) stays on one date.
+    return points.sort((a, b) => a.date.localeCompare(b.date));
   }
 
   /** A machine's costed records in the period, oldest first (the history CSV's lines). */

@@ -57,7 +57,8 @@ export class UsageRepository {
 
   /**
    * The fuel records of the machines dated up to `to`, from each machine's last full fill dated
-   * before `from` (all its earlier ones when it has none), in the order of purchase: the fills whose
+   * before `from` (all its earlier ones when it has none), in the order of purchase (fills of one
+   * instant, an imported day without times, by their odometer): the fills whose
    * full-to-full segments can end in [from, to]. On the (user, category, machine, date) index.
    */
   async fills(userId: number, from: string, to: string, machineIds: readonly number[] | null): Promise<FillRow[]> {
@@ -87,7 +88,7 @@ export class UsageRepository {
        FROM report_records r LEFT JOIN anchors a ON a.machine_key = r.machine_key
        WHERE r.user_id = :userId AND r.category = 'fuel' AND NOT r.deleted AND r.machine_key > 0 AND r.record_date <= :to${scope.sql}
          AND r.record_date >= COALESCE(a.since, :epoch)
-       ORDER BY r.machine_key, r.record_date, r.purchased_at, r.record_id`,
+       ORDER BY r.machine_key, r.record_date, r.purchased_at, r.miles NULLS FIRST, r.record_id`,
       { userId, from, to, epoch: '0001-01-01', ids: scope.ids },
     );
     const wanted = machineIds && new Set(machineIds);

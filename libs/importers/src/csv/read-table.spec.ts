@@ -17,6 +17,12 @@ describe('detectDelimiter', () => {
 });
 
 describe('readTable', () => {
+  it('strips invisible format characters (bidi marks, zero-width spaces, a BOM) at the edges of cells, not inside', () => {
+    const table = readTable('\u200eName,Part\nOil\u200b filter\u200b,\u200e\ufeff90915-YZZD4 \u2069\n', ',');
+    expect(table.columns).toEqual(['Name', 'Part']);
+    expect(table.rows[0].cells).toEqual(['Oil\u200b filter', '90915-YZZD4']);
+  });
+
   it('numbers rows by their file line, across quoted line breaks and blank lines', () => {
     const table = readTable('Date,Notes\r\n1/2/2024,"two\r\nlines"\r\n\r\n1/3/2024,"say ""hi"""\r\n', ',');
     expect(table.columns).toEqual(['Date', 'Notes']);

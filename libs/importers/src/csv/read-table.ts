@@ -113,9 +113,16 @@ export function readTable(text: string, delimiter: Delimiter, firstLine = 1, row
   if (header.record.length > IMPORT_LIMITS.maxColumns) {
     throw new ImportFileError('TOO_MANY_COLUMNS', LIMIT_MESSAGES.tooManyColumns(header.record.length));
   }
-  const rows = body.filter((r) => r.record.some((c) => c.trim() !== '')).map((r) => ({ rowNumber: startLine(r) + firstLine - 1, cells: r.record }));
-  return { columns: columnNames(header.record), rows };
+  const rows = body
+    .filter((r) => r.record.some((c) => c.trim() !== ''))
+    .map((r) => ({ rowNumber: startLine(r) + firstLine - 1, cells: r.record.map(stripInvisible) }));
+  return { columns: columnNames(header.record.map(stripInvisible)), rows };
 }
+
+// Format characters (Unicode Cf: bidi marks like U+200E, zero-width spaces and joiners, a BOM) are
+// invisible: at a cell's edges they only break numbers and make 'A123' differ from itself.
+const EDGE_INVISIBLE = /^[\p{Cf}\s]+|[\p{Cf}\s]+$/gu;
+export const stripInvisible = (cell: string): string => (/\p{Cf}/u.test(cell) ? cell.replace(EDGE_INVISIBLE, '') : cell);
 
 // info.lines is the line a record ends on; its raw text (after the blank lines skipped before it)
 // holds the line breaks of its quoted cells.

@@ -1,5 +1,6 @@
-// Drivvo exports one file with several tables, each after a line '##Section' (Refuelling, Service,
-// Expense, or their translations: the app writes them in the user's language).
+// Drivvo exports one file with several tables, each after a line '##Section': Refuelling, Service and
+// Expense in English whatever the app's language (its columns are in that language, see
+// sources/drivvo.ts); the translated names below are kept for older or hand-edited files.
 
 export type SectionKind = 'refuelling' | 'service' | 'expense';
 

@@ -165,7 +165,10 @@ export type AnyField = { [K in RecordKind]: FieldOf<K> }[RecordKind];
 /** Column name -> field; a column left out is not imported. */
 export type Mapping = Record<string, string>;
 
-/** 'Fuel Consumed', 'fuel_consumed' and 'FuelConsumed' compare equal. */
+/**
+ * 'Fuel Consumed', 'fuel_consumed' and 'FuelConsumed' compare equal; letters of every script stay
+ * (Drivvo names its columns in the user's language: 'Одометр (км)' is 'одометр'), accents go.
+ */
 export const headerKey = (name: string): string =>
   name
     .normalize('NFD')
@@ -173,7 +176,7 @@ export const headerKey = (name: string): string =>
     .toLowerCase()
     .replace(/\(.*?\)/g, '')
     .replace(/#/g, 'number')
-    .replace(/[^a-z0-9]/g, '');
+    .replace(/[^\p{L}\p{N}]/gu, '');
 
 export const isField = (kind: RecordKind, field: string): boolean => Object.hasOwn(FIELDS[kind], field);
 

@@ -1,5 +1,5 @@
 import type { CellFormat, MachineRef, RowReader } from './row.js';
-import type { Units } from './units.js';
+import { toMeterUnit, type Units } from './units.js';
 
 /** What every row of a file is read with. */
 export interface BuildContext {
@@ -11,6 +11,10 @@ export interface BuildContext {
   utcOffsetMinutes: number;
   /** Service type of rows that have none (LubeLogger repair file: 'Repair'; Drivvo expenses: 'Expense'). */
   serviceType?: string;
+  /** The unit of a row's machine's distance meter (records hold what the meter shows); miles when not given. */
+  distanceUnitOf?: (machine: MachineRef | undefined) => 'mi' | 'km';
+  /** An odometer of 0 is no reading (the trackers write 0 when none was taken): left out, never a reading that voids real ones. */
+  zeroMeterIsNone?: boolean;
 }
 
 /**
@@ -40,3 +44,10 @@ export const machineIdFor = (ref: MachineRef | undefined): number | undefined =>
 export function compact<T extends Record<string, unknown>>(record: T): T {
   return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as T;
 }
+
+/** A meter value as read, or undefined for the trackers' 0 that means "not read". */
+export const meterValue = (value: number | undefined, ctx: BuildContext): number | undefined => (value === 0 && ctx.zeroMeterIsNone ? undefined : value);
+
+/** A distance of the row's file in its machine's meter unit. */
+export const rowDistance = (value: number, ctx: BuildContext, machine: MachineRef | undefined): number =>
+  toMeterUnit(value, ctx.units, ctx.distanceUnitOf?.(machine) ?? 'mi');

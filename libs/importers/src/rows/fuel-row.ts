@@ -1,9 +1,9 @@
 import { FuelRecordInput } from '@wrenchlog/contracts';
 import { toInstant } from '../text/dates.js';
 import { round } from '../text/numbers.js';
-import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
+import { compact, machineIdFor, machineOf, meterValue, rowDistance, type BuildContext } from './context.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
-import { toGallons, toMiles, toPricePerGallon } from './units.js';
+import { toGallons, toPricePerGallon } from './units.js';
 import { validateAs, withLabel } from './validate.js';
 
 /**
@@ -44,7 +44,7 @@ const LABELS: Record<string, string> = {
 /**
  * Reads a fuel row. Two of amount, price per unit and total give the third (Fuelly has no total:
  * price per unit x amount = total); all three that disagree by more than a cent per unit are kept
- * and warned about. Litres and kilometres become gallons and miles.
+ * and warned about. Litres become gallons; distances take the unit of the machine's meter.
  */
 export async function buildFuelRow(reader: RowReader, ctx: BuildContext, extraNotes: (string | undefined)[] = []): Promise<NormalizedRow<FuelRow>> {
   const machine = machineOf(reader, ctx, true);
@@ -52,7 +52,7 @@ export async function buildFuelRow(reader: RowReader, ctx: BuildContext, extraNo
   let amount = reader.number('amount');
   let unitPrice = reader.number('pricePerUnit');
   let total = reader.number('totalPrice');
-  const odometer = reader.number('odometer');
+  const odometer = meterValue(reader.number('odometer'), ctx);
   const trip = reader.number('tripDistance');
   const hours = reader.number('hours');
   const full = reader.boolean('fullTank');
@@ -67,7 +67,9 @@ export async function buildFuelRow(reader: RowReader, ctx: BuildContext, extraNo
     amount = total / unitPrice;
   } else if (amount !== undefined && unitPrice !== undefined && total !== undefined) {
     const expected = amount * unitPrice;
-    if (Math.abs(expected - total) > Math.max(0.01, amount * 0.001 + 0.005)) {
+    // The trackers round each of the three (Drivvo the volume to 2 decimals): half a unit of the amount's last
+    // decimal costs up to half a cent per unit of price, so the tolerance grows with the price as with the amount.
+    if (Math.abs(expected - total) > Math.max(0.01, amount * 0.001 + unitPrice * 0.005 + 0.005)) {
       reader.warn(`total price ${total.toFixed(2)} differs from amount x price per unit (${expected.toFixed(2)})`);
     }
   }
@@ -81,8 +83,8 @@ export async function buildFuelRow(reader: RowReader, ctx: BuildContext, extraNo
     pricePerUnit: unitPrice === undefined ? (undefined as unknown as number) : round(toPricePerGallon(unitPrice, ctx.units), 3),
     totalPrice: total === undefined ? (undefined as unknown as number) : round(total, 2),
     dateOfPurchase: read === undefined ? (undefined as unknown as string) : toInstant(read, ctx.utcOffsetMinutes),
-    currentMileage: odometer === undefined ? undefined : round(toMiles(odometer, ctx.units), 1),
-    lastMileage: odometer === undefined || trip === undefined ? undefined : round(toMiles(odometer - trip, ctx.units), 1),
+    currentMileage: odometer === undefined ? undefined : round(rowDistance(odometer, ctx, machine), 1),
+    lastMileage: odometer === undefined || trip === undefined ? undefined : round(rowDistance(odometer - trip, ctx, machine), 1),
     currentHours: hours === undefined ? undefined : round(hours, 1),
     notes: joinNotes(reader.text('notes'), ...extraNotes, tagsNote(reader)),
     storeName: reader.text('storeName'),

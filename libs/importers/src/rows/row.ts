@@ -25,6 +25,8 @@ export interface NormalizedRow<R = object> {
   record?: R;
   /** The earlier row of the file this one repeats (same machine, date, meter and amount): skipped unless the user keeps it. */
   duplicateOf?: number;
+  /** The order the import writes the row in (1 first): oldest first, see rows/write-order.ts. */
+  writeOrder?: number;
   /** A machine row naming a machine the caller has already (sameNameMachines 'use'): that machine; the row is not written. */
   existingMachineId?: number;
 }

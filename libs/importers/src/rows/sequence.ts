@@ -1,5 +1,6 @@
 import type { FuelRow } from './fuel-row.js';
 import type { ImportRow } from './import-row.js';
+import { byDateAndMeter } from './write-order.js';
 
 // Checks across the rows of one file, per machine, in date order: a duplicate (same machine, date,
 // meter and amount) is a warning and skipped by default; an odometer lower than an earlier-dated
@@ -129,7 +130,8 @@ export function checkSequences(rows: ImportRow[]): void {
     }
   }
   for (const readings of byMachine.values()) {
-    readings.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.row.rowNumber - b.row.rowNumber));
+    // Fills of one instant (a day without times) by their odometer: a newest-first file lists the higher one first.
+    readings.sort((a, b) => byDateAndMeter({ ...a, meter: a.value, rowNumber: a.row.rowNumber }, { ...b, meter: b.value, rowNumber: b.row.rowNumber }));
     let highest: Reading | undefined;
     let previousFill: FuelRow | undefined;
     for (const reading of readings) {

@@ -1,10 +1,9 @@
 import { blankRequiredField, isReadingInRange, priceCents, SERVICE_RECORD_DEFAULTS, ServiceRecordInput, ServiceRecordMessages } from '@wrenchlog/contracts';
 import { round } from '../text/numbers.js';
-import { compact, machineIdFor, machineOf, type BuildContext } from './context.js';
+import { compact, machineIdFor, machineOf, meterValue, rowDistance, type BuildContext } from './context.js';
 import { tagsNote } from './fuel-row.js';
 import { exportRefsOf, type ExportRefs } from './inventory-rows.js';
 import { joinNotes, type NormalizedRow, type RowReader } from './row.js';
-import { toMiles } from './units.js';
 import { validateAs } from './validate.js';
 
 /** A service row in the shape of ServiceRecordInput (what POST /api/services/fastCreate takes). */
@@ -39,7 +38,7 @@ export async function buildServiceRow(reader: RowReader, ctx: BuildContext, extr
   const read = reader.date('serviceDate');
   const dateFailed = reader.has('serviceDate') && read === undefined;
   const price = reader.number('price');
-  const miles = reader.number('miles');
+  const miles = meterValue(reader.number('miles'), ctx);
   const hours = reader.number('hours');
   const record: ServiceRow = compact({
     machineId: machineIdFor(machine) as number,
@@ -50,7 +49,7 @@ export async function buildServiceRow(reader: RowReader, ctx: BuildContext, extr
     serviceShop: reader.text('serviceShop'),
     notes: joinNotes(reader.text('notes'), ...extraNotes, tagsNote(reader)),
     price: price === undefined ? SERVICE_RECORD_DEFAULTS.price : round(price, 2),
-    miles: miles === undefined ? undefined : round(toMiles(miles, ctx.units), 1),
+    miles: miles === undefined ? undefined : round(rowDistance(miles, ctx, machine), 1),
     hours: hours === undefined ? undefined : round(hours, 1),
   });
   // A date that did not parse has its own message already.

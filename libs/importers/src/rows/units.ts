@@ -13,6 +13,9 @@ const KM_PER_MILE = 1.609344;
 const LITRES_PER_GALLON = 3.785411784;
 
 export const toMiles = (value: number, units: Units): number => (units.distance === 'km' ? value / KM_PER_MILE : value);
+/** A distance of the file in the unit of the machine's meter (a record holds what its meter shows). */
+export const toMeterUnit = (value: number, units: Units, meter: 'mi' | 'km'): number =>
+  units.distance === meter ? value : meter === 'km' ? value * KM_PER_MILE : value / KM_PER_MILE;
 export const toGallons = (value: number, units: Units): number => (units.volume === 'l' ? value / LITRES_PER_GALLON : value);
 /** A price per litre is a price per gallon times 3.785...: the money spent stays the same. */
 export const toPricePerGallon = (value: number, units: Units): number => (units.volume === 'l' ? value * LITRES_PER_GALLON : value);

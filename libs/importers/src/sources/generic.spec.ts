@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals';
 import { fixture } from '../fixtures.js';
+import { headerKey } from '../fields/fields.js';
 import { analyzeFile, normalizeFile } from '../import-file.js';
 
 describe('generic CSV sources', () => {
@@ -83,5 +84,20 @@ describe('generic CSV sources', () => {
     });
     expect(result.rows[1].record).toMatchObject({ hours: 310.5, purchasedDate: '2021-04-01' });
     expect(result.rows[2].messages).toEqual(['row 4: Year must be 1900 or later', 'row 4: Model is required']);
+  });
+
+  it('accepts a total within the rounding of a volume to 2 decimals at a high price per unit, and warns about a real difference', async () => {
+    const file = ['Date,Litres,Price per litre,Total,Odometer', '2025-03-18,45.46,54.99,2500.00,58940', '2025-03-02,18.55,53.90,1010.00,58365'].join('\n');
+    const analysis = analyzeFile(Buffer.from(file), 'generic-fuel', { units: { distance: 'km', volume: 'l' } });
+    const [rounded, wrong] = (await normalizeFile(analysis, { machineId: 3 })).rows;
+    // 45.46 x 54.99 = 2,499.85: the 0.005 l the volume was rounded by costs up to 0.27.
+    expect(rounded).toMatchObject({ status: 'valid', messages: [] });
+    expect(wrong).toMatchObject({ status: 'warning', messages: ['row 3: total price 1010.00 differs from amount x price per unit (999.85)'] });
+  });
+
+  it('keeps the header key of a column named in another script', () => {
+    expect(headerKey('Одометр (км)')).toBe('одометр');
+    expect(headerKey('Общая стоимость')).toBe('общаястоимость');
+    expect(headerKey('Completou o tanque')).toBe('completouotanque');
   });
 });

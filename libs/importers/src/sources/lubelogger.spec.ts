@@ -111,4 +111,17 @@ describe('LubeLogger', () => {
     const result = await normalizeFile(analyzeFile(fixture('lubelogger-fuel.csv'), 'lubelogger-fuel'));
     expect(result.rows[0].messages).toEqual(['row 2: no machine: choose the machine of the file, or map the column that names it']);
   });
+
+  it('stores a part number without the invisible mark before it (U+200E of its supplies sample)', async () => {
+    const [row] = (await normalizeFile(analyzeFile(fixture('lubelogger-supplies-marks.csv'), 'lubelogger-supplies'), { machineId: 3 })).rows;
+    expect(row.status).toBe('valid');
+    expect(row.record).toMatchObject({ partNumber: '90915-YZZD4', partName: 'Oil filter', storeName: 'Toyota Parts', price: 9.5 });
+  });
+
+  it('reads an odometer of 0 as no reading, as LubeLogger writes it on a record without one', async () => {
+    const file = 'Date,Description,Cost,Notes,Odometer,Tags\n01/15/2024,Registration,$120.00,,0,\n';
+    const [row] = (await normalizeFile(analyzeFile(Buffer.from(file), 'lubelogger-service'), { machineId: 3 })).rows;
+    expect(row.status).toBe('valid');
+    expect(row.record).not.toHaveProperty('miles');
+  });
 });

@@ -3,6 +3,7 @@ import type { Table } from '../csv/read-table.js';
 import type { SectionKind } from '../csv/sections.js';
 import { headerKey, suggestMapping, type Mapping, type RecordKind } from '../fields/fields.js';
 import type { DateFormat } from '../text/dates.js';
+import { mapByNames, planDrivvo } from './drivvo.js';
 import { METRIC_UNITS, US_UNITS, type Units } from '../rows/units.js';
 import { exportCell, planExportTable, readExportArchive, type ExportArchiveContent } from './wrenchlog-export.js';
 
@@ -32,6 +33,8 @@ export interface SourceDef {
   plan: (table: Table, section?: SectionKind) => TablePlan | { wrongSource: string };
   /** A ZIP of several CSV files (the Wrenchlog export): its files, read as the sections of one file, and notes on the rest. */
   archive?: (bytes: Uint8Array) => ExportArchiveContent;
+  /** A meter of 0 means "not read" (Drivvo, Fuelly and LubeLogger write 0 on an expense without an odometer). */
+  zeroMeterIsNone?: boolean;
   /** Each cell as read, before mapping (the export's formula escape removed). */
   cell?: (text: string) => string;
 }
@@ -39,25 +42,7 @@ export interface SourceDef {
 const keys = (columns: string[]) => new Set(columns.map(headerKey));
 
 /** Maps columns by their header key through a fixed table (an exporter's own names), the rest by aliases. */
-function fixed(kind: RecordKind, columns: string[], table: Record<string, string>): Mapping {
-  const byAlias = suggestMapping(kind, columns);
-  const mapping: Mapping = {};
-  const taken = new Set<string>();
-  for (const column of columns) {
-    const field = table[headerKey(column)];
-    if (field && !taken.has(field)) {
-      mapping[column] = field;
-      taken.add(field);
-    }
-  }
-  for (const [column, field] of Object.entries(byAlias)) {
-    if (!(column in mapping) && !taken.has(field)) {
-      mapping[column] = field;
-      taken.add(field);
-    }
-  }
-  return Object.fromEntries(columns.filter((c) => c in mapping).map((c) => [c, mapping[c]]));
-}
+const fixed = (kind: RecordKind, columns: string[], table: Record<string, string>): Mapping => mapByNames(kind, columns, new Map(Object.entries(table)));
 
 function generic(id: ImportSource, label: string, kind: RecordKind): SourceDef {
   return {
@@ -120,6 +105,7 @@ function lubelogger(id: ImportSource, label: string, which: keyof typeof LUBELOG
     sectioned: false,
     // LubeLogger writes dates in the server's locale; US is its default.
     defaultDateFormat: 'MM/DD/YYYY',
+    zeroMeterIsNone: true,
     units: () => US_UNITS,
     plan: (table) => {
       if (!keys(table.columns).has(headerKey(spec.needs)) || !keys(table.columns).has('date')) {
@@ -165,6 +151,7 @@ const fuelly: SourceDef = {
   label: 'Fuelly',
   sectioned: false,
   defaultDateFormat: 'MM/DD/YYYY',
+  zeroMeterIsNone: true,
   units: (columns) => {
     const k = keys(columns);
     return { distance: k.has('km') || k.has('l100km') ? 'km' : 'mi', volume: k.has('litres') || k.has('liters') ? 'l' : 'gal' };
@@ -187,34 +174,6 @@ const fuelly: SourceDef = {
   },
 };
 
-// Drivvo: ##Refuelling, ##Service and ##Expense sections (names in the user's language).
-const DRIVVO_FUEL: Record<string, string> = {
-  odometer: 'odometer',
-  date: 'date',
-  volumeprice: 'pricePerUnit',
-  totalprice: 'totalPrice',
-  fuelamount: 'amount',
-  fullfillup: 'fullTank',
-  gasstation: 'storeName',
-  station: 'storeName',
-  notes: 'notes',
-  note: 'notes',
-};
-const DRIVVO_COST: Record<string, string> = {
-  odometer: 'miles',
-  date: 'serviceDate',
-  totalprice: 'price',
-  cost: 'price',
-  servicetype: 'title',
-  expensetype: 'title',
-  type: 'title',
-  description: 'title',
-  place: 'serviceShop',
-  location: 'serviceShop',
-  notes: 'notes',
-  note: 'notes',
-};
-
 const drivvo: SourceDef = {
   id: 'drivvo',
   label: 'Drivvo',
@@ -222,17 +181,8 @@ const drivvo: SourceDef = {
   defaultDateFormat: 'DD/MM/YYYY',
   // Drivvo's users are mostly metric; the wizard shows the units and they can be changed.
   units: () => METRIC_UNITS,
-  plan: (table, section) => {
-    if (section === 'refuelling') {
-      return { kind: 'fuel', suggested: fixed('fuel', table.columns, DRIVVO_FUEL), notesColumns: table.columns.filter((c) => headerKey(c) === 'fueltype') };
-    }
-    return {
-      kind: 'service',
-      suggested: fixed('service', table.columns, DRIVVO_COST),
-      notesColumns: [],
-      serviceType: section === 'expense' ? 'Expense' : 'Service',
-    };
-  },
+  plan: planDrivvo,
+  zeroMeterIsNone: true,
 };
 
 // The restore of "Download all my data": the export's own CSVs, dates ISO, miles and gallons.

@@ -55,6 +55,11 @@ describe('parseBoolean', () => {
     expect(['0', 'False', 'no', 'Não', 'nein'].map(parseBoolean)).toEqual([false, false, false, false, false]);
     expect(parseBoolean('maybe')).toBeUndefined();
   });
+
+  it("reads Drivvo's yes and no in its users' languages", () => {
+    expect(['Да', 'Sì', 'Sí', 'Si', 'Ja', 'Oui', 'Tak'].map(parseBoolean)).toEqual(Array(7).fill(true));
+    expect(['Нет', 'No', 'Nein', 'Non', 'Nie', 'Não'].map(parseBoolean)).toEqual(Array(6).fill(false));
+  });
 });
 
 describe('round', () => {

@@ -68,13 +68,37 @@ export function detectDecimalSeparator(cells: Iterable<string>, delimiter: strin
   return comma > point ? ',' : '.';
 }
 
-/** Yes/no cells: 1/0, true/false, yes/no, y/n, x, and the common translations; undefined when blank or unknown. */
+// Yes and no as the trackers write them in their users' languages (Drivvo: 'Sim', 'Да', 'Sì').
+const YES = new Set([
+  '1',
+  'true',
+  'yes',
+  'y',
+  'x',
+  'sim',
+  'si',
+  'sí',
+  'sì',
+  'ja',
+  'oui',
+  'vrai',
+  'verdadeiro',
+  'verdadero',
+  'vero',
+  'wahr',
+  'да',
+  'tak',
+  'так',
+]);
+const NO = new Set(['0', 'false', 'no', 'n', 'não', 'nao', 'nein', 'non', 'faux', 'falso', 'falsch', 'нет', 'nie', 'ні', 'nee']);
+
+/** Yes/no cells: 1/0, true/false, yes/no, y/n, x, and their translations; undefined when blank or unknown. */
 export function parseBoolean(cell: string): boolean | undefined {
-  const text = cell.trim().toLowerCase();
-  if (['1', 'true', 'yes', 'y', 'x', 'sim', 'si', 'sí', 'ja', 'oui', 'vrai', 'verdadeiro', 'verdadero', 'wahr'].includes(text)) {
+  const text = cell.trim().normalize('NFC').toLowerCase();
+  if (YES.has(text)) {
     return true;
   }
-  if (['0', 'false', 'no', 'n', 'não', 'nao', 'nein', 'non', 'faux', 'falso', 'falsch'].includes(text)) {
+  if (NO.has(text)) {
     return false;
   }
   return undefined;
