@@ -30,7 +30,7 @@ export const databaseUrl = (name: string): string => {
 /** Saves a stopped product's data folder and, when distributed, its databases (`<base>_<service>`). */
 export async function saveFixture(dir: string, dataDir: string, manifest: ReleaseManifest, base?: string): Promise<void> {
   mkdirSync(dir, { recursive: true });
-  cpSync(dataDir, join(dir, 'data'), { recursive: true });
+  cpSync(dataDir, join(dir, 'data-folder'), { recursive: true });
   if (base) {
     mkdirSync(join(dir, 'postgres'), { recursive: true });
     for (const name of await databasesOf(base)) {
@@ -54,7 +54,7 @@ export async function saveFixture(dir: string, dataDir: string, manifest: Releas
 
 /** Lays a fixture out for a product to start on: its data folder copied to `dataDir`, its databases loaded under `base`. */
 export async function restoreFixture(dir: string, dataDir: string, base?: string): Promise<void> {
-  cpSync(join(dir, 'data'), dataDir, { recursive: true });
+  cpSync(join(dir, 'data-folder'), dataDir, { recursive: true });
   if (!base) {
     return;
   }
