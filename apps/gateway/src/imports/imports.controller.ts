@@ -84,8 +84,9 @@ export class ImportsController {
     return this.rpc.send(IMPORT_MAPPING, { id, body: await validBody(body, ImportMappingBody) }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
   }
 
-  /** The dry run: counts of valid, warned and refused rows; writes nothing outside the import. */
+  /** The dry run: counts of valid, warned and refused rows; writes nothing outside the import, so 200 (not 201: nothing is created). */
   @Post(':id/validate')
+  @HttpCode(200)
   validate(@Param('id', importId) id: number, @Call() call: CallContext): Promise<ImportCounts> {
     return this.rpc.send(IMPORT_VALIDATE, { id }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
   }
