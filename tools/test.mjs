@@ -95,10 +95,10 @@ step('deployment files', () => {
 
 step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mjs'), ['--maxWorkers=2']));
 
-// The tools' own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver;
-// tools/generate/*.test.mjs: the call generator), on node:test.
+// The tools' own helpers (tools/*.test.mjs: the build check of `npm start`; tools/bench/*.test.mjs:
+// statistics, the arrival-rate driver; tools/generate/*.test.mjs: the call generator), on node:test.
 step('tools', () => {
-  const tests = ['bench', 'generate'].flatMap((dir) =>
+  const tests = ['.', 'bench', 'generate'].flatMap((dir) =>
     readdirSync(join(root, 'tools', dir))
       .filter((f) => f.endsWith('.test.mjs'))
       .map((f) => join(root, 'tools', dir, f)),
