@@ -8,6 +8,14 @@ import { join } from 'node:path';
 import { root } from './apps.mjs';
 import { build } from './build.mjs';
 
+// CI runs the suite on the image's Node (tools/image-node.mjs names it): never on another one unnoticed.
+const wantedNode = process.env.WRENCHLOG_TEST_NODE;
+console.log(`Node ${process.version}${wantedNode ? ` (the image's Node ${wantedNode} was asked for)` : ''}`);
+if (wantedNode && process.version !== `v${wantedNode}`) {
+  console.error(`npm test runs on Node ${process.version}, not on the image's ${wantedNode}`);
+  process.exit(1);
+}
+
 const out = join(root, 'test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
