@@ -6,7 +6,7 @@
 // use N-API), is compiled for it from those headers (node-gyp cannot download any here) and put in
 // place of the machine's build for the run only: the machine's build is moved back afterwards.
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, cpSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { root } from './apps.mjs';
@@ -16,6 +16,8 @@ const addonDir = join(root, 'node_modules', 'better-sqlite3');
 const addon = join(addonDir, 'build', 'Release', 'better_sqlite3.node');
 // The machine's own build while the image's Node runs (also found after a run that was killed).
 const machineAddon = `${addon}.machine`;
+// One run at a time per tree: a second one would move the first one's build away under it.
+const lock = `${addon}.image-node-pid`;
 
 const say = (line) => console.log(`[image-node] ${line}`);
 
@@ -82,6 +84,22 @@ function addonFor(nodeDir) {
   return cached;
 }
 
+/** Takes the tree's lock, or says which run holds it. */
+function takeLock() {
+  if (existsSync(lock)) {
+    const pid = Number(readFileSync(lock, 'utf8'));
+    try {
+      process.kill(pid, 0);
+      throw new Error(`another tools/image-node.mjs run (pid ${pid}) uses this tree's better-sqlite3; wait for it`);
+    } catch (err) {
+      if (err.code !== 'ESRCH') {
+        throw err;
+      }
+    }
+  }
+  writeFileSync(lock, String(process.pid));
+}
+
 /** Puts the machine's build back (after a run, or one that was killed before it could). */
 function restoreMachineAddon() {
   if (existsSync(machineAddon)) {
@@ -105,7 +123,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   const version = imageNodeVersion();
   let status = 1;
+  let locked = false;
   try {
+    takeLock();
+    locked = true;
     mkdirSync(cacheDir, { recursive: true });
     const nodeDir = installNode(version);
     const built = addonFor(nodeDir);
@@ -124,7 +145,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   } catch (err) {
     console.error(`[image-node] ${err.message}`);
   } finally {
-    restoreMachineAddon();
+    if (locked) {
+      restoreMachineAddon();
+      rmSync(lock, { force: true });
+    }
   }
   process.exit(status);
 }
