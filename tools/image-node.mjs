@@ -64,10 +64,16 @@ function addonFor(nodeDir) {
   }
   say(`compiling better-sqlite3 ${version} for Node ABI ${abi} (about a minute)`);
   // npm's own node-gyp, the one `npm install` uses; the sources are copied so the tree's build stays.
+  // (Debian's packaged npm uses the system's node-gyp instead.)
   const npmCli = spawnSync('sh', ['-c', 'readlink -f "$(command -v npm)"'], { encoding: 'utf8' }).stdout.trim();
-  const nodeGyp = join(dirname(npmCli), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js');
-  if (!existsSync(nodeGyp)) {
-    throw new Error(`npm's node-gyp was not found at ${nodeGyp}`);
+  const candidates = [
+    process.env.npm_config_node_gyp,
+    join(dirname(npmCli), '..', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'),
+    '/usr/share/nodejs/node-gyp/bin/node-gyp.js',
+  ].filter(Boolean);
+  const nodeGyp = candidates.find((path) => existsSync(path));
+  if (!nodeGyp) {
+    throw new Error(`node-gyp was not found (looked at ${candidates.join(', ')})`);
   }
   const work = mkdtempSync(join(cacheDir, 'build-'));
   try {
