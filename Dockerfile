@@ -2,7 +2,10 @@
 # (gateway, user-service, machine-service, ...); the all-in-one container runs them all
 # with the embedded defaults (APP=all: one Node process, supervised and restarted by
 # tools/start.mjs), for a NAS or a Raspberry Pi with one volume.
-FROM node:20-bookworm-slim AS build
+# Node 24, the active LTS line. CI runs the whole test suite on exactly this version
+# (tools/image-node.mjs reads it from here): change it here only.
+ARG NODE_VERSION=24.22.3
+FROM node:${NODE_VERSION}-bookworm-slim AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ git ca-certificates \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -11,7 +14,7 @@ RUN npm install --no-audit --no-fund \
   && NX_DAEMON=false node tools/build.mjs \
   && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:${NODE_VERSION}-bookworm-slim
 ARG GIT_HASH=unknown
 ENV NODE_ENV=production GIT_HASH=${GIT_HASH} DATA_DIR=/data APP=all
 WORKDIR /app

@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // Builds every project that is stale (Nx caches by inputs): libs, services, gateway and the web app.
+// A successful build is recorded for the cheap check of `npm start` (tools/build-freshness.mjs).
 import { spawnSync } from 'node:child_process';
 import { root } from './apps.mjs';
+import { markBuilt } from './build-freshness.mjs';
 
 export function build({ quiet = false } = {}) {
   const started = Date.now();
@@ -16,6 +18,7 @@ export function build({ quiet = false } = {}) {
     }
     throw new Error('build failed');
   }
+  markBuilt(root, started);
   return Date.now() - started;
 }
 

@@ -12,20 +12,26 @@ import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { discoverApps, root, selectApps } from './apps.mjs';
 import { build } from './build.mjs';
+import { staleReason } from './build-freshness.mjs';
 import { DEFAULT_NODE_FLAGS } from './node-flags.mjs';
 
 const port = Number(process.env.PORT ?? 3000);
 const skipBuild = process.argv.includes('--no-build') || process.env.WRENCHLOG_SKIP_BUILD === '1';
 const readyTimeoutMs = Number(process.env.WRENCHLOG_READY_TIMEOUT_MS ?? 90000);
 
-if (!skipBuild) {
-  console.log('[start] building what changed...');
+// The build runs only when an input is newer than the last build: Nx's own check of a built tree
+// took seconds of every start, the file times take milliseconds.
+const stale = skipBuild ? null : staleReason(root);
+if (stale) {
+  console.log(`[start] building what changed (${stale})...`);
   try {
     build({ quiet: true });
   } catch {
     console.error('[start] the build failed; nothing was started');
     process.exit(1);
   }
+} else if (!skipBuild) {
+  console.log('[start] the build is up to date');
 }
 
 // SERVICES_ONLY=user-service,machine-service runs a subset (development and focused tests).

@@ -8,6 +8,14 @@ import { join } from 'node:path';
 import { root } from './apps.mjs';
 import { build } from './build.mjs';
 
+// CI runs the suite on the image's Node (tools/image-node.mjs names it): never on another one unnoticed.
+const wantedNode = process.env.WRENCHLOG_TEST_NODE;
+console.log(`Node ${process.version}${wantedNode ? ` (the image's Node ${wantedNode} was asked for)` : ''}`);
+if (wantedNode && process.version !== `v${wantedNode}`) {
+  console.error(`npm test runs on Node ${process.version}, not on the image's ${wantedNode}`);
+  process.exit(1);
+}
+
 const out = join(root, 'test-output');
 rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
@@ -95,10 +103,11 @@ step('deployment files', () => {
 
 step('unit and integration tests', () => jest('unit', join(root, 'jest.config.mjs'), ['--maxWorkers=2']));
 
-// The tools' own helpers (tools/bench/*.test.mjs: statistics, the arrival-rate driver;
-// tools/generate/*.test.mjs: the call generator; tools/openapi/*.test.mjs: the API reference's types), on node:test.
+// The tools' own helpers (tools/*.test.mjs: the build check of `npm start`; tools/bench/*.test.mjs:
+// statistics, the arrival-rate driver; tools/generate/*.test.mjs: the call generator;
+// tools/openapi/*.test.mjs: the API reference's types), on node:test.
 step('tools', () => {
-  const tests = ['bench', 'generate', 'openapi'].flatMap((dir) =>
+  const tests = ['.', 'bench', 'generate', 'openapi'].flatMap((dir) =>
     readdirSync(join(root, 'tools', dir))
       .filter((f) => f.endsWith('.test.mjs'))
       .map((f) => join(root, 'tools', dir, f)),

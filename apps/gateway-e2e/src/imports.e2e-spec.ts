@@ -76,7 +76,7 @@ describe.each(e2eProducts())('imports: upload, map and review (%s)', (_mode, bas
     const id = (await upload(a.token, fixture('lubelogger-fuel.csv'), { source: 'lubelogger-fuel', machineId: String(machine.id) })).body.id;
     expect((await api.get(`/api/imports/${id}/rows`, a.token)).status).toBe(409);
     const counts = await api.post(`/api/imports/${id}/validate`, undefined, a.token);
-    expect(counts).toMatchObject({ status: 201, body: { valid: 3, warnings: 1, errors: 0 } });
+    expect(counts).toMatchObject({ status: 200, body: { valid: 3, warnings: 1, errors: 0 } });
     const warned = await api.get(`/api/imports/${id}/rows?status=warning`, a.token);
     expect(warned.status).toBe(200);
     expect(warned.body).toMatchObject({
@@ -190,7 +190,7 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
   const validated = async (token: string, file: string, fields: Record<string, string>): Promise<number> => {
     const res = await upload(token, file, fields);
     expect(res.status).toBe(201);
-    expect((await api.post(`/api/imports/${res.body.id}/validate`, undefined, token)).status).toBe(201);
+    expect((await api.post(`/api/imports/${res.body.id}/validate`, undefined, token)).status).toBe(200);
     return res.body.id;
   };
 

@@ -67,11 +67,6 @@ export const fakeImageRemoval = (db: FakeDatabase): ImageRemoval =>
       db.tables.images = db.tables.images.filter((i) => !(i.userId === userId && recordIds.includes(i.recordId)));
       return before - db.tables.images.length;
     },
-    remove: async (_tx, userId, images) => {
-      const ids = images.map((i) => i.id);
-      db.tables.images = db.tables.images.filter((i) => !(i.userId === userId && ids.includes(i.id)));
-      return images.length;
-    },
   });
 
 /** machine-service as machine.machine.get answers: the caller's machines by id, 404 otherwise; `down` answers 503. */

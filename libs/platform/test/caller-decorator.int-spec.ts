@@ -1,4 +1,6 @@
-import { Controller } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { AdminCaller, Caller, handlerCallers } from '../src/rpc/caller.decorator.js';
@@ -55,6 +57,28 @@ describe('the @Caller and @AdminCaller parameter decorators', () => {
     await expect(send('user.caller.admin', user)).rejects.toMatchObject({ code: ErrorCode.Forbidden });
     await expect(send('user.caller.admin', null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
     expect(ran).toEqual(['admin']);
+  });
+});
+
+// The gateway's routes take @Caller() too: there the actor is the request's, set by the sign-in guard.
+@Controller('who')
+class HttpCallerController {
+  @Get()
+  who(@Caller() caller: Actor) {
+    return { userId: caller.userId };
+  }
+}
+
+describe('@Caller on an HTTP route', () => {
+  const [{ factory }] = Object.values(
+    Reflect.getMetadata(ROUTE_ARGS_METADATA, HttpCallerController, 'who') as Record<string, { factory: (data: unknown, ctx: ExecutionContextHost) => Actor }>,
+  );
+  const onRequest = (actor?: Actor) =>
+    factory(undefined, new ExecutionContextHost([{ actor, body: { actor: { userId: 99, adminLevel: 9 } } }, {}], HttpCallerController));
+
+  it("hands the route the request's signed-in user and refuses a request without one with 401", () => {
+    expect(onRequest({ userId: 7, adminLevel: 0 } as Actor)).toEqual({ userId: 7, adminLevel: 0 });
+    expect(() => onRequest(undefined)).toThrow(expect.objectContaining({ code: ErrorCode.Unauthorized }));
   });
 });
 

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DocumentMessages, DOCUMENT_LIMITS, ErrorCode, type DocumentKeysView } from '@wrenchlog/contracts';
-import { badRequest, DomainError, requireActor, RpcCallError, type CallContext } from '@wrenchlog/platform';
+import { DocumentMessages, DOCUMENT_LIMITS, ErrorCode, type Actor, type DocumentKeysView } from '@wrenchlog/contracts';
+import { badRequest, DomainError, RpcCallError, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, ownedObjectId, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -50,8 +50,9 @@ export class DocumentUploads {
     return found;
   }
 
-  async store(call: CallContext, document: CheckedDocument, save: (objectKey: string) => Promise<DocumentKeysView>): Promise<DocumentKeysView> {
-    const { userId } = requireActor(call.actor);
+  /** `caller`: the route's `@Caller()`, whose folder the document goes to. */
+  async store(caller: Actor, call: CallContext, document: CheckedDocument, save: (objectKey: string) => Promise<DocumentKeysView>): Promise<DocumentKeysView> {
+    const { userId } = caller;
     const key = `u${userId}/${ownedObjectId(userId, call.idempotencyKey ?? randomUUID(), 0, document.bytes)}-document.pdf`;
     // A retry of the same request finds its object written (and maybe recorded): never rewrite or delete it.
     const wrote = !(await this.storage.exists(key));

@@ -14,8 +14,9 @@ import {
   type DocumentParent,
   type DocumentParentKind,
   type DocumentView,
+  type Actor,
 } from '@wrenchlog/contracts';
-import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { Caller, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
@@ -50,8 +51,8 @@ export class DocumentsController {
   ) {}
 
   @Post('machines/:id/documents')
-  addToMachine(@Param('id', machineId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
-    return this.add('machine', id, req, call);
+  addToMachine(@Param('id', machineId) id: number, @Req() req: GatewayRequest, @Caller() caller: Actor, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('machine', id, req, caller, call);
   }
 
   @Get('machines/:id/documents')
@@ -60,8 +61,13 @@ export class DocumentsController {
   }
 
   @Post('services/:id/documents')
-  addToServiceRecord(@Param('id', serviceRecordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
-    return this.add('service-record', id, req, call);
+  addToServiceRecord(
+    @Param('id', serviceRecordId) id: number,
+    @Req() req: GatewayRequest,
+    @Caller() caller: Actor,
+    @Call() call: CallContext,
+  ): Promise<DocumentView> {
+    return this.add('service-record', id, req, caller, call);
   }
 
   @Get('services/:id/documents')
@@ -70,8 +76,8 @@ export class DocumentsController {
   }
 
   @Post('fuel-records/:id/documents')
-  addToFuelRecord(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
-    return this.add('fuel-record', id, req, call);
+  addToFuelRecord(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Caller() caller: Actor, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('fuel-record', id, req, caller, call);
   }
 
   @Get('fuel-records/:id/documents')
@@ -80,8 +86,8 @@ export class DocumentsController {
   }
 
   @Post('purchases/:id/documents')
-  addToPurchase(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<DocumentView> {
-    return this.add('purchase', id, req, call);
+  addToPurchase(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Caller() caller: Actor, @Call() call: CallContext): Promise<DocumentView> {
+    return this.add('purchase', id, req, caller, call);
   }
 
   @Get('purchases/:id/documents')
@@ -127,12 +133,12 @@ export class DocumentsController {
       .send(object.stream);
   }
 
-  private async add(kind: DocumentParentKind, id: number, req: GatewayRequest, call: CallContext): Promise<DocumentView> {
+  private async add(kind: DocumentParentKind, id: number, req: GatewayRequest, caller: Actor, call: CallContext): Promise<DocumentView> {
     const parent: DocumentParent = { kind, id };
     // 404 for another user's or a missing record before a byte is read or stored.
     const machine = await this.parentMachine(parent, call);
     const document = await this.uploads.read(req);
-    const added = await this.uploads.store(call, document, (objectKey) =>
+    const added = await this.uploads.store(caller, call, document, (objectKey) =>
       this.rpc.send(
         DOCUMENT_ADD,
         { parent, machineId: machine, objectKey, fileName: document.fileName, contentType: 'application/pdf', size: document.bytes.length },

@@ -130,7 +130,7 @@ describe(ImageUploads.name, () => {
 
   afterEach(() => rmSync(root, { recursive: true, force: true }));
 
-  const keysOf = (call: { idempotencyKey?: string }) => uploads.store({ actor, ...call }, pairs, async (refs) => refs.map((r) => r.originalKey));
+  const keysOf = (call: { idempotencyKey?: string }) => uploads.store(actor, { actor, ...call }, pairs, async (refs) => refs.map((r) => r.originalKey));
 
   it('names the same objects for a retried request (same key, same files) and new ones for another', async () => {
     const first = await keysOf({ idempotencyKey: 'request-one' });
@@ -148,7 +148,7 @@ describe(ImageUploads.name, () => {
 
   it('deletes what it wrote when the service refuses the upload', async () => {
     let keys: string[] = [];
-    const refused = uploads.store({ actor, idempotencyKey: 'refused-1' }, pairs, async (refs) => {
+    const refused = uploads.store(actor, { actor, idempotencyKey: 'refused-1' }, pairs, async (refs) => {
       keys = refs.map((r) => r.originalKey);
       throw new DomainError(ErrorCode.Conflict, 'no room');
     });
@@ -159,7 +159,7 @@ describe(ImageUploads.name, () => {
 
   it('keeps the objects when the service did not answer, so a retry with the same key finds them recorded or records them once', async () => {
     let keys: string[] = [];
-    const timedOut = uploads.store({ actor, idempotencyKey: 'timeout-1' }, pairs, async (refs) => {
+    const timedOut = uploads.store(actor, { actor, idempotencyKey: 'timeout-1' }, pairs, async (refs) => {
       keys = refs.map((r) => r.originalKey);
       throw new RpcCallError(ErrorCode.Unavailable, 'did not answer in time');
     });
@@ -168,7 +168,7 @@ describe(ImageUploads.name, () => {
     expect(await Promise.all(keys.map((k) => storage.exists(k)))).toEqual([true, true]);
 
     // The retry is refused (say the record was deleted meanwhile): objects it did not write stay.
-    const refusedRetry = uploads.store({ actor, idempotencyKey: 'timeout-1' }, pairs, async () => {
+    const refusedRetry = uploads.store(actor, { actor, idempotencyKey: 'timeout-1' }, pairs, async () => {
       throw new DomainError(ErrorCode.NotFound, 'gone');
     });
     await expect(refusedRetry).rejects.toThrow('gone');

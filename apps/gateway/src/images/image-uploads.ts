@@ -9,8 +9,9 @@ import {
   type ImageKeysView,
   type ImageUrlsView,
   type StoredImageRef,
+  type Actor,
 } from '@wrenchlog/contracts';
-import { badRequest, DomainError, requireActor, RpcCallError, type CallContext } from '@wrenchlog/platform';
+import { badRequest, DomainError, RpcCallError, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, ownedObjectId, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
@@ -22,7 +23,7 @@ import { ImageUrlSigner } from './url-signer.js';
  * Image uploads and image URLs for any gateway controller (machine photos, service-record images).
  *
  *   const pairs = await this.uploads.read(req, 'repeated');        // or 'single', 'indexed'
- *   const reply = await this.uploads.store(call, pairs, (images) => this.rpc.send(PATTERN, { id, images }, call));
+ *   const reply = await this.uploads.store(caller, call, pairs, (images) => this.rpc.send(PATTERN, { id, images }, call));
  *   return reply.map((photo) => this.uploads.urls(photo));           // {id, thumbnailUrl, originalUrl, state, error}
  *
  * read() takes the multipart body apart and checks every file before anything is stored: type by
@@ -180,8 +181,8 @@ export class ImageUploads {
    * Stores the checked images under generated keys and hands their references to `save` (the RPC
    * that records them). If storing or `save` fails, every object written here is deleted again.
    */
-  async store<T>(call: CallContext, pairs: UploadPair[], save: (images: StoredImageRef[]) => Promise<T>): Promise<T> {
-    const { userId } = requireActor(call.actor);
+  async store<T>(caller: Actor, call: CallContext, pairs: UploadPair[], save: (images: StoredImageRef[]) => Promise<T>): Promise<T> {
+    const { userId } = caller;
     const requestKey = call.idempotencyKey ?? randomUUID();
     const refs = pairs.map((pair, index) => reference(userId, pair, objectId(userId, requestKey, index, pair.original.bytes)));
     const written: string[] = [];

@@ -23,8 +23,9 @@ import {
   type ImportUploaded,
   type ImportView,
   type Page,
+  type Actor,
 } from '@wrenchlog/contracts';
-import { requireActor, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { Caller, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyRequest } from 'fastify';
 import { IdPipe } from '../http/id.pipe.js';
@@ -47,9 +48,8 @@ export class ImportsController {
 
   /** Multipart `file` (at most 20 MB; a restore's ZIP 256 MB), `source`, optional `machineId`, `utcOffsetMinutes`: 201 with detection, columns, mapping and preview. */
   @Post()
-  async upload(@Req() req: FastifyRequest, @Call() call: CallContext): Promise<ImportUploaded> {
-    const { userId } = requireActor(call.actor);
-    const upload = await storeImportUpload(req, this.storage, userId);
+  async upload(@Req() req: FastifyRequest, @Caller() caller: Actor, @Call() call: CallContext): Promise<ImportUploaded> {
+    const upload = await storeImportUpload(req, this.storage, caller.userId);
     const { objectKey } = upload;
     let fields: CreateImportFields;
     try {
@@ -84,8 +84,9 @@ export class ImportsController {
     return this.rpc.send(IMPORT_MAPPING, { id, body: await validBody(body, ImportMappingBody) }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
   }
 
-  /** The dry run: counts of valid, warned and refused rows; writes nothing outside the import. */
+  /** The dry run: counts of valid, warned and refused rows; writes nothing outside the import, so 200 (not 201: nothing is created). */
   @Post(':id/validate')
+  @HttpCode(200)
   validate(@Param('id', importId) id: number, @Call() call: CallContext): Promise<ImportCounts> {
     return this.rpc.send(IMPORT_VALIDATE, { id }, { ...call, timeoutMs: IMPORT_LIMITS.dryRunTimeoutMs });
   }

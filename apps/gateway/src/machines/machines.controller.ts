@@ -22,8 +22,9 @@ import {
   type Machine,
   type MachineHistoryCounts,
   type MachineListItem,
+  type Actor,
 } from '@wrenchlog/contracts';
-import { badRequest, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { badRequest, Caller, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { IdPipe } from '../http/id.pipe.js';
 import { ImageUploads } from '../images/image-uploads.js';
@@ -103,12 +104,17 @@ export class MachinesController {
 
   /** Multipart `original` and optional `thumbnail`; replaces the profile photo. */
   @Post(':id/profile-photo')
-  async setProfilePhoto(@Param('id', machineId) target: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView> {
+  async setProfilePhoto(
+    @Param('id', machineId) target: number,
+    @Req() req: GatewayRequest,
+    @Caller() caller: Actor,
+    @Call() call: CallContext,
+  ): Promise<ImageUrlsView> {
     const pairs = await this.uploads.read(req, 'single');
     if (pairs.length !== 1) {
       throw badRequest('Upload one profile photo');
     }
-    const photo = await this.uploads.store(call, pairs, ([image]) => this.rpc.send(MACHINE_PROFILE_PHOTO_SET, { machineId: target, image }, call));
+    const photo = await this.uploads.store(caller, call, pairs, ([image]) => this.rpc.send(MACHINE_PROFILE_PHOTO_SET, { machineId: target, image }, call));
     return this.uploads.urls(photo);
   }
 
@@ -126,9 +132,14 @@ export class MachinesController {
 
   /** Multipart repeated `originals` and optional `thumbnails`; answers the added photos. At most 5 in a gallery. */
   @Post(':id/gallery')
-  async addToGallery(@Param('id', machineId) target: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ImageUrlsView[]> {
+  async addToGallery(
+    @Param('id', machineId) target: number,
+    @Req() req: GatewayRequest,
+    @Caller() caller: Actor,
+    @Call() call: CallContext,
+  ): Promise<ImageUrlsView[]> {
     const pairs = await this.uploads.read(req, 'repeated');
-    const photos = await this.uploads.store(call, pairs, (images) => this.rpc.send(MACHINE_GALLERY_ADD, { machineId: target, images }, call));
+    const photos = await this.uploads.store(caller, call, pairs, (images) => this.rpc.send(MACHINE_GALLERY_ADD, { machineId: target, images }, call));
     return photos.map((p) => this.uploads.urls(p));
   }
 

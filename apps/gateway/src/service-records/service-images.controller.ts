@@ -9,8 +9,9 @@ import {
   ServiceRecordMessages,
   type ServiceImage,
   type ServiceImageKeys,
+  type Actor,
 } from '@wrenchlog/contracts';
-import { RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { Caller, RpcClient, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { ImageUploads } from '../images/image-uploads.js';
 import { IdPipe } from '../http/id.pipe.js';
@@ -32,12 +33,12 @@ export class ServiceImagesController {
 
   /** Multipart `images[i][original]` and optional `images[i][thumbnail]`; answers the added images. */
   @Post(':id/images')
-  async add(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ServiceImage[]> {
+  async add(@Param('id', recordId) id: number, @Req() req: GatewayRequest, @Caller() caller: Actor, @Call() call: CallContext): Promise<ServiceImage[]> {
     // Only a saved record of the caller's takes images: 404 before a byte is read or stored.
     await this.rpc.send(SERVICE_RECORD_GET, { id }, call);
     const pairs = await this.uploads.read(req, 'indexed');
     // store() hands the references over in the pairs' order.
-    const added = await this.uploads.store(call, pairs, (images) =>
+    const added = await this.uploads.store(caller, call, pairs, (images) =>
       this.rpc.send(SERVICE_IMAGE_ADD, { recordId: id, images: images.map((image, i) => ({ ...image, fileName: pairs[i].fileName })) }, call),
     );
     return added.map((image) => this.view(image));

@@ -3,9 +3,13 @@ import { OwnedImages } from '@wrenchlog/owned-images';
 import type { CallContext } from '@wrenchlog/platform';
 import type { Tx } from '../common/transactions.js';
 import type { ServiceImageEntity } from './service-image.entity.js';
-import { ServiceImagesRepository, type ImageKeys } from './service-images.repository.js';
+import { ServiceImagesRepository } from './service-images.repository.js';
 
-/** Removes image rows inside the caller's transaction (a record's delete, an image delete) and tells the image worker to delete their objects. */
+/**
+ * A record's delete takes its images along, inside the record's transaction: finds them by record
+ * and hands them to OwnedImages (libs/owned-images), which removes the rows and tells the image
+ * worker to delete their objects. Deleting chosen images uses OwnedImages directly (ImagesService).
+ */
 @Injectable()
 export class ImageRemoval {
   constructor(
@@ -14,10 +18,6 @@ export class ImageRemoval {
   ) {}
 
   async removeForRecords(tx: Tx, userId: number, recordIds: number[], ctx: CallContext): Promise<number> {
-    return this.remove(tx, userId, await this.rows.keysOfRecords(tx, userId, recordIds), ctx);
-  }
-
-  remove(tx: Tx, userId: number, images: ImageKeys[], ctx: CallContext): Promise<number> {
-    return this.images.remove(tx, userId, images, ctx);
+    return this.images.remove(tx, userId, await this.rows.keysOfRecords(tx, userId, recordIds), ctx);
   }
 }

@@ -22,7 +22,6 @@ import { isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
 import { notFound, validationFailed } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
 import { Transactions, type Tx } from '../common/transactions.js';
-import { ImageRemoval } from './image-removal.js';
 import type { ServiceImageEntity } from './service-image.entity.js';
 import { ServiceImagesRepository } from './service-images.repository.js';
 
@@ -44,7 +43,6 @@ export class ImagesService {
     private readonly rows: ServiceImagesRepository,
     private readonly transactions: Transactions,
     private readonly images: OwnedImages<ServiceImageEntity>,
-    private readonly removal: ImageRemoval,
   ) {}
 
   /**
@@ -125,7 +123,7 @@ export class ImagesService {
     return this.transactions.run(async (tx) => {
       await this.ownedRecord(actor.userId, request.recordId, tx);
       const images = await this.rows.keysByIds(tx, actor.userId, request.recordId, [...new Set(ids)]);
-      return { deleted: await this.removal.remove(tx, actor.userId, images, ctx) };
+      return { deleted: await this.images.remove(tx, actor.userId, images, ctx) };
     });
   }
 

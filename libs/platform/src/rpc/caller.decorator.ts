@@ -3,7 +3,9 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import type { Actor, RpcMessage } from '@wrenchlog/contracts';
 import { requireActor, requireAdmin } from '../errors/domain-error.js';
 
-const actorOf = (ctx: ExecutionContext) => ctx.switchToRpc().getData<RpcMessage<unknown> | undefined>()?.actor;
+// A service's message carries its actor; the gateway's HTTP request has it from the verified token.
+const actorOf = (ctx: ExecutionContext) =>
+  ctx.getType() === 'http' ? ctx.switchToHttp().getRequest<{ actor?: Actor }>().actor : ctx.switchToRpc().getData<RpcMessage<unknown> | undefined>()?.actor;
 
 const caller = (_: unknown, ctx: ExecutionContext): Actor => requireActor(actorOf(ctx));
 const adminCaller = (_: unknown, ctx: ExecutionContext): Actor => requireAdmin(actorOf(ctx));
@@ -11,7 +13,8 @@ const adminCaller = (_: unknown, ctx: ExecutionContext): Actor => requireAdmin(a
 /**
  * The calling user of a message handler, taken from the message's `actor` (issue 19: one way
  * instead of a requireActor() call in every method). A message without a valid actor is refused
- * with 401 before the handler runs, so services receive an `Actor`, never null.
+ * with 401 before the handler runs, so services receive an `Actor`, never null. On a gateway route
+ * it is the signed-in user of the request, the same way.
  */
 export const Caller = createParamDecorator(caller);
 
