@@ -64,7 +64,7 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
     c.purchaseId = await created('/api/purchases', purchaseBody(c));
     c.scheduleId = await created(`/api/machines/${c.machineId}/schedules`, scheduleBody());
     c.meterId = (await meterOf(api, c.user.token, c.machineId, 'distance')).id as number;
-    c.readingId = await created(`/api/meters/${c.meterId}/readings`, { value: 20, readAt: '2026-11-02' });
+    c.readingId = await created(`/api/meters/${c.meterId}/readings`, { value: 300, readAt: new Date().toISOString().slice(0, 10) });
     c.webhookId = await created('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['ping'] });
     const imported = await uploadImport(
       api,
@@ -108,8 +108,16 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
     "%s answers 404 for another user's record, and changes nothing",
     async (_call, r) => {
       const [method, template] = r.call.split(' ');
-      const res = await api.request(method, template.replace(':id', String(c[r.id])), { token: c.other.token, body: {} });
-      expect({ call: r.call, status: res.status }).toEqual({ call: r.call, status: 404 });
+      // A write is sent its valid body, so only the owner check can refuse it.
+      const write = WRITES.find((w) => routeKey(w.call) === routeKey(r.call));
+      const body = method === 'GET' ? undefined : (write?.body(c) ?? {});
+      const res = await api.request(method, template.replace(':id', String(c[r.id])), { token: c.other.token, body });
+      if (r.foreign === 'empty') {
+        const items = Array.isArray(res.body) ? res.body : res.body?.content;
+        expect({ call: r.call, status: res.status, items }).toEqual({ call: r.call, status: 200, items: [] });
+      } else {
+        expect({ call: r.call, status: res.status }).toEqual({ call: r.call, status: 404 });
+      }
     },
   );
 

@@ -380,21 +380,22 @@ export const WRITES: Write[] = [
   },
   { call: 'POST /api/notifications/read', auth: 'user', body: () => ({ ids: [1] }), hostile: () => [['ids: text', { ids: ['1'] }]] },
   { call: 'PUT /api/imports/:importId/mapping', auth: 'user', body: () => ({ mapping: {} }), text: ['mapping'], numbers: ['machineId'] },
-  { call: 'POST /api/imports/:importId/commit', auth: 'user', body: () => ({ mode: 'all' }), required: ['mode'], text: ['mode'] },
+  { call: 'POST /api/imports/:importId/commit', auth: 'user', body: () => ({ mode: 'skip_invalid' }), required: ['mode'], text: ['mode'] },
 ];
 
 /** Routes with a path id: each is tried with the id of an existing record written loosely. */
-export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth }[] = [
+/** `foreign: 'empty'`: the first phase's lists by machine answer another user's machine with an empty list (as they always did), not 404. */
+export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'empty' }[] = [
   { call: 'GET /api/services/:id', id: 'serviceId' },
   { call: 'DELETE /api/services/:id', id: 'serviceId' },
   { call: 'GET /api/services/:id/images', id: 'serviceId' },
-  { call: 'GET /api/services/machine/:id', id: 'machineId' },
+  { call: 'GET /api/services/machine/:id', id: 'machineId', foreign: 'empty' },
   { call: 'GET /api/fuel-records/:id', id: 'fuelId' },
   { call: 'DELETE /api/fuel-records/:id', id: 'fuelId' },
-  { call: 'GET /api/fuel-records/machine/:id', id: 'machineId' },
+  { call: 'GET /api/fuel-records/machine/:id', id: 'machineId', foreign: 'empty' },
   { call: 'GET /api/purchases/:id', id: 'purchaseId' },
   { call: 'DELETE /api/purchases/:id', id: 'purchaseId' },
-  { call: 'GET /api/purchases/getrecentForMachine/:id', id: 'machineId' },
+  { call: 'GET /api/purchases/getrecentForMachine/:id', id: 'machineId', foreign: 'empty' },
   { call: 'GET /api/parts/:id', id: 'partId' },
   { call: 'DELETE /api/parts/:id', id: 'partId' },
   { call: 'GET /api/suppliers/:id', id: 'supplierId' },
