@@ -1,23 +1,8 @@
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, makePdf, type ApiResponse } from '@wrenchlog/testing';
 import { partBody, supplierBody } from './fuel-purchase.helpers.js';
 import { gatewayRoutes, routeKey } from './gateway-routes.js';
-import {
-  fuelBody,
-  ID_ROUTES,
-  LOOSE_IDS,
-  LOOSE_NUMBERS,
-  machineBody,
-  NO_HOSTILE_INPUT,
-  purchaseBody,
-  QUERIES,
-  RawJson,
-  scheduleBody,
-  serviceBody,
-  variants,
-  WRITES,
-  type Auth,
-  type Ctx,
-} from './hostile-input.routes.js';
+import { ID_ROUTES, LOOSE_IDS, LOOSE_NUMBERS, NO_HOSTILE_INPUT, QUERIES } from './hostile-input.paths.js';
+import { fuelBody, machineBody, purchaseBody, RawJson, scheduleBody, serviceBody, variants, WRITES, type Auth, type Ctx } from './hostile-input.routes.js';
 import { uploadImport } from './imports.helpers.js';
 import { meterOf, upload } from './machines.helpers.js';
 

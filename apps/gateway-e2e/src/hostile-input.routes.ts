@@ -1,10 +1,10 @@
 import type { ApiClient, ApprovedUser } from '@wrenchlog/testing';
 import { partBody, supplierBody } from './fuel-purchase.helpers.js';
 
-// The one table of the hostile-input suite (issues 25 and 36): every route the gateway registers is
-// here, as a write (its valid body and its fields by kind), a route with a path id, a read with a
-// query, or in NO_HOSTILE_INPUT with the reason it takes nothing to try. The suite fails for a
-// route in none of them.
+// The one table of the hostile-input suite (issues 25 and 36), with hostile-input.paths.ts: every
+// route the gateway registers is a write here (its valid body and its fields by kind), or there a
+// route with a path id, a read with a query, or in NO_HOSTILE_INPUT with the reason it takes
+// nothing to try. The suite fails for a route in none of them.
 
 export interface Ctx {
   user: ApprovedUser;
@@ -383,91 +383,6 @@ export const WRITES: Write[] = [
   { call: 'POST /api/imports/:importId/commit', auth: 'user', body: () => ({ mode: 'skip_invalid' }), required: ['mode'], text: ['mode'] },
 ];
 
-/** Routes with a path id: each is tried with the id of an existing record written loosely. */
-/** `foreign: 'empty'`: the first phase's lists by machine answer another user's machine with an empty list (as they always did), not 404. */
-export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'empty' }[] = [
-  { call: 'GET /api/services/:id', id: 'serviceId' },
-  { call: 'DELETE /api/services/:id', id: 'serviceId' },
-  { call: 'GET /api/services/:id/images', id: 'serviceId' },
-  { call: 'GET /api/services/machine/:id', id: 'machineId', foreign: 'empty' },
-  { call: 'GET /api/fuel-records/:id', id: 'fuelId' },
-  { call: 'DELETE /api/fuel-records/:id', id: 'fuelId' },
-  { call: 'GET /api/fuel-records/machine/:id', id: 'machineId', foreign: 'empty' },
-  { call: 'GET /api/purchases/:id', id: 'purchaseId' },
-  { call: 'DELETE /api/purchases/:id', id: 'purchaseId' },
-  { call: 'GET /api/purchases/getrecentForMachine/:id', id: 'machineId', foreign: 'empty' },
-  { call: 'GET /api/parts/:id', id: 'partId' },
-  { call: 'DELETE /api/parts/:id', id: 'partId' },
-  { call: 'GET /api/suppliers/:id', id: 'supplierId' },
-  { call: 'DELETE /api/suppliers/:id', id: 'supplierId' },
-  { call: 'GET /api/machines/:id/gallery', id: 'machineId' },
-  { call: 'DELETE /api/machines/:id', id: 'machineId' },
-  { call: 'GET /api/machines/?machineId=:id', id: 'machineId' },
-  { call: 'GET /api/machines/:id/history.csv', id: 'machineId' },
-  { call: 'GET /api/machines/:id/history.pdf', id: 'machineId' },
-  { call: 'PUT /api/admin/users/:id', id: 'userId', auth: 'admin' },
-  { call: 'PUT /api/admin/approve/:id', id: 'userId', auth: 'admin' },
-  { call: 'POST /api/admin/jobs/:id/run', id: 'jobId', auth: 'admin' },
-  // Issue 36: the last phase's routes.
-  { call: 'GET /api/schedules/:id', id: 'scheduleId' },
-  { call: 'PUT /api/schedules/:id', id: 'scheduleId' },
-  { call: 'DELETE /api/schedules/:id', id: 'scheduleId' },
-  { call: 'POST /api/schedules/:id/complete', id: 'scheduleId' },
-  { call: 'GET /api/machines/:id/schedules', id: 'machineId' },
-  { call: 'POST /api/machines/:id/schedules', id: 'machineId' },
-  { call: 'GET /api/machines/:id/meters', id: 'machineId' },
-  { call: 'GET /api/machines/:id/history-counts', id: 'machineId' },
-  { call: 'GET /api/machines/:id/documents', id: 'machineId' },
-  { call: 'POST /api/machines/:id/documents', id: 'machineId' },
-  { call: 'GET /api/services/:id/documents', id: 'serviceId' },
-  { call: 'POST /api/services/:id/documents', id: 'serviceId' },
-  { call: 'GET /api/fuel-records/:id/documents', id: 'fuelId' },
-  { call: 'POST /api/fuel-records/:id/documents', id: 'fuelId' },
-  { call: 'GET /api/purchases/:id/documents', id: 'purchaseId' },
-  { call: 'POST /api/purchases/:id/documents', id: 'purchaseId' },
-  { call: 'GET /api/documents/:id', id: 'documentId' },
-  { call: 'DELETE /api/documents/:id', id: 'documentId' },
-  { call: 'PUT /api/meters/:id', id: 'meterId' },
-  { call: 'GET /api/meters/:id/readings', id: 'meterId' },
-  { call: 'POST /api/meters/:id/readings', id: 'meterId' },
-  { call: 'POST /api/meters/:id/replacement', id: 'meterId' },
-  { call: 'PUT /api/readings/:id', id: 'readingId' },
-  { call: 'DELETE /api/webhooks/:id', id: 'webhookId' },
-  { call: 'POST /api/webhooks/:id/test', id: 'webhookId' },
-  { call: 'GET /api/webhooks/:id/deliveries', id: 'webhookId' },
-  { call: 'GET /api/imports/:id', id: 'importId' },
-  { call: 'GET /api/imports/:id/rows', id: 'importId' },
-  { call: 'PUT /api/imports/:id/mapping', id: 'importId' },
-  { call: 'POST /api/imports/:id/validate', id: 'importId' },
-  { call: 'POST /api/imports/:id/commit', id: 'importId' },
-  { call: 'POST /api/imports/:id/revert', id: 'importId' },
-  { call: 'GET /api/exports/:id', id: 'exportId' },
-];
-
-/** Reads that take a query: each numeric parameter gets the loose numbers. */
-export const QUERIES: { path: string; params: string[]; auth: Auth; method?: string }[] = [
-  { path: '/api/suppliers', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/notifications', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/parts', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/purchases/getrecent', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/services/recent', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/admin/users', params: ['page', 'size'], auth: 'admin' },
-  { path: '/api/admin/contacts', params: ['page', 'size'], auth: 'admin' },
-  { path: '/api/analytics/pageviews/recent', params: ['count'], auth: 'admin' },
-  { path: '/api/analytics/pageviews/daily', params: ['days'], auth: 'admin' },
-  { path: '/api/admin/images/backfill-sizes', params: ['limit'], auth: 'admin', method: 'POST' },
-  { path: '/api/reports/costs', params: ['machineId', 'from', 'to'], auth: 'user' },
-  { path: '/api/reports/fuel-economy', params: ['machineId', 'from'], auth: 'user' },
-  { path: '/api/reports/fleet', params: ['from', 'to'], auth: 'user' },
-  // Issue 36: the last phase's reads with a query.
-  { path: '/api/reports/fleet.csv', params: ['from', 'to'], auth: 'user' },
-  { path: '/api/schedules', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/imports', params: ['page', 'size'], auth: 'user' },
-];
-
-export const LOOSE_NUMBERS = ['1e308', '0x1F', '1e3', ' 1', '1.5', '-1', '1e-7'];
-export const LOOSE_IDS = (id: number) => [` ${id}`, `0x${id.toString(16)}`, `${id}e0`, `${id}.0`, `+${id}`, `0${id}`, '1e308', '0', '2147483648'];
-
 /** The hostile variants of a valid body: one field changed at a time, plus the whole body nested deep. */
 export function variants(w: Write, valid: Record<string, unknown>, c: Ctx): [string, unknown][] {
   // Sent as text: JSON.stringify itself overflows on it.
@@ -511,59 +426,3 @@ export function variants(w: Write, valid: Record<string, unknown>, c: Ctx): [str
 export class RawJson {
   constructor(readonly text: string) {}
 }
-
-/** Routes that take no body, no path id and no query to try, or whose input another suite tries (named). */
-export const NO_HOSTILE_INPUT: Record<string, string> = {
-  'GET /api/health': 'no input',
-  'GET /api/health/ready': 'no input',
-  'GET /api/public-config': 'no input',
-  'GET /api/root/githash': 'no input',
-  'GET /api/root/greeting': 'no input',
-  'POST /api/root/securepost': 'plain-text test post of the spec, stored nowhere',
-  'POST /api/root/unsecuredpost': 'plain-text test post of the spec, stored nowhere',
-  'GET /api/user/me': 'no input',
-  'GET /api/admin/jobs': 'no input',
-  'GET /api/notifications/preferences': 'no input',
-  'GET /api/notifications/unread-count': 'no input',
-  'GET /api/webhooks': 'no input',
-  'GET /api/push/public-key': 'no input',
-  'POST /api/push/test': 'no input',
-  'DELETE /api/push/subscriptions': 'body is the endpoint text, tried by notifications-push.e2e-spec',
-  'POST /api/calendar/token': 'no input',
-  'GET /api/calendar/:file': 'a signed token, tried by notifications-calendar.e2e-spec',
-  'GET /api/machines': 'no input',
-  'GET /api/machines/all': 'no input',
-  'GET /api/machines/recentlyserviced': 'no input',
-  'GET /api/parts/stats': 'no input',
-  'GET /api/suppliers/all': 'no input',
-  'POST /api/parts/sample': 'no input',
-  'GET /api/schedule-templates': 'a free-text type filter only',
-  'POST /api/exports': 'no input',
-  'GET /api/exports/files/:dir/:file': 'signed file URL, tried by exports.e2e-spec',
-  'GET /api/documents/files/:dir/:file': 'signed file URL, tried by documents.e2e-spec',
-  'GET /api/images/:dir/:file': 'signed file URL, tried by images.e2e-spec',
-  'POST /api/imports': 'multipart upload, tried by imports.e2e-spec',
-  'PUT /api/imports/:id/rows/:rowNumber': 'row keep flag, tried by imports-rows.e2e-spec',
-  'POST /api/webhooks/deliveries/:id/retry': 'id of a delivery, tried by webhooks.e2e-spec',
-  'POST /api/auth/logout': 'cookie only',
-  'POST /api/auth/refresh': 'cookie only',
-  'POST /api/auth/change-password': 'tried by auth.e2e-spec',
-  'POST /api/auth/forgot-password': 'tried by auth.e2e-spec',
-  'POST /api/auth/set-password': 'tried by auth.e2e-spec',
-  'GET /api/admin/reports/rebuild': 'no input',
-  'POST /api/admin/reports/rebuild': 'no input',
-  'GET /api/analytics/pageviews/by-page': 'no input',
-  'GET /api/analytics/pageviews/since/minutes': 'no input',
-  'GET /api/analytics/pageviews/since/minutes/:minutes': 'tried by analytics.e2e-spec',
-  'GET /api/user/:id/imageStats': 'tried by images.e2e-spec',
-  'GET /api/machines/:id/profile-photo': 'tried by machine-photos.e2e-spec',
-  'POST /api/machines/:id/profile-photo': 'multipart, tried by machine-photos.e2e-spec',
-  'DELETE /api/machines/:id/profile-photo': 'tried by machine-photos.e2e-spec',
-  'POST /api/machines/:id/gallery': 'multipart, tried by machine-photos.e2e-spec',
-  'DELETE /api/machines/:id/gallery': 'tried by machine-photos.e2e-spec',
-  'POST /api/services/:id/images': 'multipart, tried by service-images.e2e-spec',
-  'DELETE /api/services/:id/images': 'tried by service-images.e2e-spec',
-  'GET /api/services/:id/images/count': 'tried by service-images.e2e-spec',
-  'GET /api/fuel-records/machine/:id/latest': 'tried by fuel-records.e2e-spec',
-  'GET /api/reports/fuel-economy.csv': 'as /api/reports/fuel-economy',
-};
