@@ -1,3 +1,5 @@
+import { DateLimits } from '../machine/machine.limits.js';
+
 // Meter and schedule limits, defaults and messages, without class-validator: the DTOs and the
 // schedule service are built from them, and the SPA loads them through `@wrenchlog/contracts/limits`.
 
@@ -99,7 +101,7 @@ export const ScheduleMessages = {
   lastDoneDate: 'Last done date must be a real date (YYYY-MM-DD)',
   lastDoneValue: 'Last done value must be a number, 0 or more',
   lastDoneTooLarge: `Last done value must be at most ${MeterLimits.maxValue}`,
-  dueOutOfRange: 'The next due date must be in the years 1900 to 2200: choose a shorter interval or a later last done date',
+  dueOutOfRange: `The next due date must be in the years ${DateLimits.minYear} to ${DateLimits.maxYear}: choose a shorter interval or an earlier last done date`,
   status: 'Status must be a comma-separated list of upcoming, due_soon, overdue',
   machineItem: "This item follows the machine's license or insurance date: change it on the machine",
   alreadyDone: 'This one-off schedule is already done',
