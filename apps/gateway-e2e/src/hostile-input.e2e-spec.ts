@@ -1,326 +1,14 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, type ApiResponse, type ApprovedUser } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, createMachine, e2eProducts, makePdf, type ApiResponse } from '@wrenchlog/testing';
 import { partBody, supplierBody } from './fuel-purchase.helpers.js';
+import { gatewayRoutes, routeKey } from './gateway-routes.js';
+import { ID_ROUTES, LOOSE_IDS, LOOSE_NUMBERS, NO_HOSTILE_INPUT, QUERIES } from './hostile-input.paths.js';
+import { fuelBody, machineBody, purchaseBody, RawJson, scheduleBody, serviceBody, variants, WRITES, type Auth, type Ctx } from './hostile-input.routes.js';
+import { uploadImport } from './imports.helpers.js';
+import { meterOf, upload } from './machines.helpers.js';
 
-// Issue 25: every write call and every query-taking read, sent the classes of hostile input. Each
-// must answer 4xx in the house error body (never 5xx) and store nothing. A new call joins with one
-// line in WRITES, ID_ROUTES or QUERIES.
-
-interface Ctx {
-  user: ApprovedUser;
-  admin: string;
-  machineId: number;
-  supplierId: number;
-  partId: number;
-  serviceId: number;
-  fuelId: number;
-  purchaseId: number;
-  userId: number;
-  jobId: number;
-}
-type Auth = 'public' | 'user' | 'admin';
-
-/** A write call: its valid body, which fields are text (required ones also get whitespace) and numbers. */
-interface Write {
-  call: string;
-  auth: Auth;
-  body: (c: Ctx) => Record<string, unknown>;
-  required?: string[];
-  text?: string[];
-  numbers?: string[];
-  /** Fields whose decimals are limited (1e-7 must be refused). */
-  decimals?: string[];
-  /** What a stored result would change: a count, or the record an update would change. */
-  stored?: (api: ApiClient, c: Ctx) => Promise<unknown>;
-}
-
-const total = (path: string) => async (api: ApiClient, c: Ctx) => (await api.get(path, c.user.token)).body.totalElements as number;
-const length =
-  (path: (c: Ctx) => string, as: 'user' | 'admin' = 'user') =>
-  async (api: ApiClient, c: Ctx) =>
-    ((await api.get(path(c), as === 'admin' ? c.admin : c.user.token)).body as unknown[]).length;
-const record = (path: (c: Ctx) => string) => async (api: ApiClient, c: Ctx) => (await api.get(path(c), c.user.token)).body as unknown;
-
-const serviceBody = (c: Ctx) => ({
-  title: 'Oil change',
-  status: 'Completed',
-  serviceDate: '2026-11-01',
-  machineId: c.machineId,
-  price: 12.5,
-  miles: 100,
-  hours: 2,
-  notes: 'n',
-});
-const fuelBody = (c: Ctx) => ({
-  machineId: c.machineId,
-  amount: 12.5,
-  pricePerUnit: 3.459,
-  totalPrice: 43.24,
-  dateOfPurchase: '2026-11-20T14:30:00.000Z',
-  notes: 'n',
-  storeName: 's',
-  currentHours: 1.5,
-  currentMileage: 200,
-  lastMileage: 100,
-});
-const purchaseBody = (c: Ctx) => ({
-  partName: 'Hose',
-  partNumber: 'H-1',
-  quantity: 2,
-  price: 94.4,
-  storeName: 'Heartland',
-  partStatus: 'New',
-  purchaseDate: '2026-11-18T13:00:00.000Z',
-  machineId: c.machineId,
-  partId: null,
-  storeId: 0,
-});
-const machineBody = () => ({ name: 'Hostile loader', year: 2019, make: 'Kubota', model: 'SVL75', miles: 10, hours: 1.5 });
-
-const WRITES: Write[] = [
-  { call: 'POST /api/auth/login', auth: 'public', body: () => ({ username: 'nobody@wrenchlog.test', password: 'x' }), text: ['username', 'password'] },
-  {
-    call: 'POST /api/admin/createuser',
-    auth: 'public',
-    body: () => ({ username: 'hostile@wrenchlog.test', name: 'x' }),
-    required: ['name'],
-    text: ['username', 'name', 'userSelfDescription'],
-  },
-  {
-    call: 'POST /api/contact',
-    auth: 'public',
-    body: () => ({ name: 'x', email: 'a@x.test', message: 'hi', contactType: 'SalesContact' }),
-    required: ['name', 'message'],
-    text: ['name', 'email', 'message', 'company'],
-    stored: length(() => '/api/admin/contacts?size=100', 'admin'),
-  },
-  {
-    call: 'POST /api/sales-contacts',
-    auth: 'public',
-    body: () => ({ name: 'x', company: 'c', email: 'a@x.test', requirements: 'r' }),
-    required: ['name', 'company', 'requirements'],
-    text: ['name', 'company', 'email', 'requirements'],
-  },
-  { call: 'POST /api/analytics/pageview', auth: 'public', body: () => ({ page: '/landing' }), required: ['page'], text: ['page', 'referrer'] },
-  {
-    call: 'POST /api/machines/create',
-    auth: 'user',
-    body: machineBody,
-    required: ['name', 'make', 'model'],
-    text: ['name', 'make', 'model', 'vin'],
-    numbers: ['year', 'miles', 'hours'],
-    decimals: ['hours'],
-    stored: length(() => '/api/machines/all'),
-  },
-  {
-    call: 'PUT /api/machines/update',
-    auth: 'user',
-    body: (c) => ({ ...machineBody(), id: c.machineId }),
-    required: ['name'],
-    text: ['name', 'color'],
-    numbers: ['id', 'year', 'miles', 'hours'],
-    decimals: ['hours'],
-    stored: record((c) => `/api/machines/?machineId=${c.machineId}`),
-  },
-  {
-    call: 'POST /api/services/fastCreate',
-    auth: 'user',
-    body: serviceBody,
-    required: ['title'],
-    text: ['title', 'notes', 'serviceShop'],
-    numbers: ['machineId', 'price', 'miles', 'hours'],
-    stored: length((c) => `/api/services/machine/${c.machineId}`),
-  },
-  {
-    call: 'PUT /api/services/:serviceId',
-    auth: 'user',
-    body: serviceBody,
-    required: ['title'],
-    text: ['title', 'notes'],
-    numbers: ['machineId', 'price', 'miles', 'hours'],
-    stored: record((c) => `/api/services/${c.serviceId}`),
-  },
-  {
-    call: 'POST /api/fuel-records',
-    auth: 'user',
-    body: fuelBody,
-    text: ['notes', 'storeName'],
-    numbers: ['machineId', 'amount', 'pricePerUnit', 'totalPrice', 'currentHours', 'currentMileage'],
-    decimals: ['amount', 'pricePerUnit', 'totalPrice', 'currentHours'],
-    stored: length((c) => `/api/fuel-records/machine/${c.machineId}`),
-  },
-  {
-    call: 'PUT /api/fuel-records/:fuelId',
-    auth: 'user',
-    body: fuelBody,
-    text: ['notes'],
-    numbers: ['amount', 'pricePerUnit', 'totalPrice'],
-    decimals: ['amount', 'pricePerUnit', 'totalPrice'],
-    stored: record((c) => `/api/fuel-records/${c.fuelId}`),
-  },
-  {
-    call: 'POST /api/purchases',
-    auth: 'user',
-    body: purchaseBody,
-    required: ['partName', 'storeName'],
-    text: ['partName', 'partNumber', 'storeName', 'storeCity'],
-    numbers: ['quantity', 'price', 'machineId', 'partId', 'storeId'],
-    decimals: ['price'],
-    stored: total('/api/purchases/getrecent'),
-  },
-  {
-    call: 'PUT /api/purchases/:purchaseId',
-    auth: 'user',
-    body: purchaseBody,
-    required: ['partName', 'storeName'],
-    text: ['partName'],
-    numbers: ['quantity', 'price'],
-    decimals: ['price'],
-    stored: record((c) => `/api/purchases/${c.purchaseId}`),
-  },
-  {
-    call: 'POST /api/suppliers',
-    auth: 'user',
-    body: () => supplierBody(),
-    required: ['name', 'contact', 'phone'],
-    text: ['name', 'contact', 'email', 'phone', 'address'],
-    stored: total('/api/suppliers'),
-  },
-  {
-    call: 'PUT /api/suppliers/:supplierId',
-    auth: 'user',
-    body: () => supplierBody(),
-    required: ['name'],
-    text: ['name', 'address'],
-    stored: record((c) => `/api/suppliers/${c.supplierId}`),
-  },
-  {
-    call: 'POST /api/parts',
-    auth: 'user',
-    body: (c) => partBody(c.supplierId),
-    required: ['partNumber', 'name'],
-    text: ['partNumber', 'name', 'brand', 'description'],
-    numbers: ['quantity', 'minStock', 'price', 'supplierId'],
-    decimals: ['price'],
-    stored: total('/api/parts'),
-  },
-  {
-    call: 'PUT /api/parts/:partId',
-    auth: 'user',
-    body: (c) => partBody(c.supplierId),
-    required: ['partNumber', 'name'],
-    text: ['name'],
-    numbers: ['quantity', 'price'],
-    decimals: ['price'],
-    stored: record((c) => `/api/parts/${c.partId}`),
-  },
-  { call: 'POST /api/admin/jobs/4/run', auth: 'admin', body: () => ({ params: { limit: 5 } }) },
-  // Issue 24 (the e2e products allow private networks, so a 127.0.0.1 URL is valid).
-  {
-    call: 'PUT /api/notifications/preferences',
-    auth: 'user',
-    body: () => ({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }),
-    required: ['digestTime', 'timeZone'],
-    text: ['digestTime', 'timeZone'],
-    stored: record(() => '/api/notifications/preferences'),
-  },
-  {
-    call: 'POST /api/webhooks',
-    auth: 'user',
-    body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['ping'] }),
-    required: ['url'],
-    text: ['url'],
-    stored: length(() => '/api/webhooks'),
-  },
-  {
-    call: 'POST /api/push/subscriptions',
-    auth: 'user',
-    body: () => ({
-      endpoint: 'http://127.0.0.1:9/push',
-      keys: { p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM', auth: 'tBHItJI5svbpez7KI4CCXg' },
-    }),
-    required: ['endpoint'],
-    text: ['endpoint'],
-  },
-];
-
-/** Routes with a path id: each is tried with the id of an existing record written loosely. */
-const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth }[] = [
-  { call: 'GET /api/services/:id', id: 'serviceId' },
-  { call: 'DELETE /api/services/:id', id: 'serviceId' },
-  { call: 'GET /api/services/:id/images', id: 'serviceId' },
-  { call: 'GET /api/services/machine/:id', id: 'machineId' },
-  { call: 'GET /api/fuel-records/:id', id: 'fuelId' },
-  { call: 'DELETE /api/fuel-records/:id', id: 'fuelId' },
-  { call: 'GET /api/fuel-records/machine/:id', id: 'machineId' },
-  { call: 'GET /api/purchases/:id', id: 'purchaseId' },
-  { call: 'DELETE /api/purchases/:id', id: 'purchaseId' },
-  { call: 'GET /api/purchases/getrecentForMachine/:id', id: 'machineId' },
-  { call: 'GET /api/parts/:id', id: 'partId' },
-  { call: 'DELETE /api/parts/:id', id: 'partId' },
-  { call: 'GET /api/suppliers/:id', id: 'supplierId' },
-  { call: 'DELETE /api/suppliers/:id', id: 'supplierId' },
-  { call: 'GET /api/machines/:id/gallery', id: 'machineId' },
-  { call: 'DELETE /api/machines/:id', id: 'machineId' },
-  { call: 'GET /api/machines/?machineId=:id', id: 'machineId' },
-  { call: 'GET /api/machines/:id/history.csv', id: 'machineId' },
-  { call: 'GET /api/machines/:id/history.pdf', id: 'machineId' },
-  { call: 'PUT /api/admin/users/:id', id: 'userId', auth: 'admin' },
-  { call: 'PUT /api/admin/approve/:id', id: 'userId', auth: 'admin' },
-  { call: 'POST /api/admin/jobs/:id/run', id: 'jobId', auth: 'admin' },
-];
-
-/** Reads that take a query: each numeric parameter gets the loose numbers. */
-const QUERIES: { path: string; params: string[]; auth: Auth; method?: string }[] = [
-  { path: '/api/suppliers', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/notifications', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/parts', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/purchases/getrecent', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/services/recent', params: ['page', 'size'], auth: 'user' },
-  { path: '/api/admin/users', params: ['page', 'size'], auth: 'admin' },
-  { path: '/api/admin/contacts', params: ['page', 'size'], auth: 'admin' },
-  { path: '/api/analytics/pageviews/recent', params: ['count'], auth: 'admin' },
-  { path: '/api/analytics/pageviews/daily', params: ['days'], auth: 'admin' },
-  { path: '/api/admin/images/backfill-sizes', params: ['limit'], auth: 'admin', method: 'POST' },
-  { path: '/api/reports/costs', params: ['machineId', 'from', 'to'], auth: 'user' },
-  { path: '/api/reports/fuel-economy', params: ['machineId', 'from'], auth: 'user' },
-  { path: '/api/reports/fleet', params: ['from', 'to'], auth: 'user' },
-];
-
-const LOOSE_NUMBERS = ['1e308', '0x1F', '1e3', ' 1', '1.5', '-1', '1e-7'];
-const LOOSE_IDS = (id: number) => [` ${id}`, `0x${id.toString(16)}`, `${id}e0`, `${id}.0`, `+${id}`, `0${id}`, '1e308', '0', '2147483648'];
-
-/** The hostile variants of a valid body: one field changed at a time, plus the whole body nested deep. */
-function variants(w: Write, valid: Record<string, unknown>): [string, unknown][] {
-  // Sent as text: JSON.stringify itself overflows on it.
-  const out: [string, unknown][] = [['10,000-deep nesting', new RawJson('{"a":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}')]];
-  for (const f of w.text ?? []) {
-    out.push(
-      [`${f}: lone surrogate`, { ...valid, [f]: 'a\ud800b' }],
-      [`${f}: object`, { ...valid, [f]: { $gt: '' } }],
-      [`${f}: number`, { ...valid, [f]: 12 }],
-      [`${f}: boolean`, { ...valid, [f]: true }],
-    );
-  }
-  for (const f of w.required ?? []) {
-    out.push([`${f}: whitespace only`, { ...valid, [f]: '   ' }]);
-  }
-  for (const f of w.numbers ?? []) {
-    out.push(
-      [`${f}: 1e308`, { ...valid, [f]: 1e308 }],
-      [`${f}: hex text`, { ...valid, [f]: '0x1F' }],
-      [`${f}: exponent text`, { ...valid, [f]: '1e3' }],
-      [`${f}: object`, { ...valid, [f]: { $gt: 0 } }],
-    );
-  }
-  for (const f of w.decimals ?? []) {
-    out.push([`${f}: 1e-7`, { ...valid, [f]: 1e-7 }]);
-  }
-  return out;
-}
-
-class RawJson {
-  constructor(readonly text: string) {}
-}
+// Issues 25 and 36: every route the gateway registers, sent the classes of hostile input from the
+// one table in hostile-input.routes.ts. Each must answer 4xx in the house error body (never 5xx)
+// and store nothing; another user's ids answer 404. A route missing from the table fails the suite.
 
 function expectRefused(res: ApiResponse, what: string): void {
   const seen = `${what} -> ${res.status} ${res.text.slice(0, 200)}`;
@@ -342,6 +30,7 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
 
   beforeAll(async () => {
     c.user = await createApprovedUser(api, { name: 'Hostile Input' });
+    c.other = await createApprovedUser(api, { name: 'Hostile Other' });
     c.admin = await api.loginAsAdmin();
     c.userId = c.user.id;
     c.jobId = 4;
@@ -358,13 +47,70 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
     c.serviceId = await created('/api/services/fastCreate', serviceBody(c));
     c.fuelId = await created('/api/fuel-records', fuelBody(c));
     c.purchaseId = await created('/api/purchases', purchaseBody(c));
+    c.scheduleId = await created(`/api/machines/${c.machineId}/schedules`, scheduleBody());
+    c.meterId = (await meterOf(api, c.user.token, c.machineId, 'distance')).id as number;
+    c.readingId = await created(`/api/meters/${c.meterId}/readings`, { value: 300, readAt: new Date().toISOString().slice(0, 10) });
+    c.webhookId = await created('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['ping'] });
+    const imported = await uploadImport(
+      api,
+      c.user.token,
+      { source: 'generic-machines' },
+      { content: 'name,make,model\nLoader,Kubota,SVL75\n', name: 'm.csv' },
+    );
+    c.importId = imported.body.id as number;
+    c.exportId = (await api.post('/api/exports', undefined, c.user.token)).body.id as number;
+    const doc = await upload(
+      api,
+      'POST',
+      `/api/machines/${c.machineId}/documents`,
+      [{ field: 'file', bytes: makePdf(), name: 'a.pdf', type: 'application/pdf' }],
+      c.user.token,
+    );
+    c.documentId = doc.body.id as number;
+    for (const [what, id] of Object.entries(c)) {
+      if (what.endsWith('Id') && !(typeof id === 'number' && id > 0)) {
+        throw new Error(`no ${what}: ${String(id)}`);
+      }
+    }
   });
+
+  // Issue 36: a new route without a row fails here, so the table stays the whole gateway.
+  it('has a row for every route the gateway registers', () => {
+    const covered = new Set(
+      [
+        ...WRITES.map((w) => w.call),
+        ...ID_ROUTES.map((r) => r.call),
+        ...QUERIES.map((q) => `${q.method ?? 'GET'} ${q.path}`),
+        ...Object.keys(NO_HOSTILE_INPUT),
+      ].map(routeKey),
+    );
+    const routes = gatewayRoutes();
+    expect(routes.length).toBeGreaterThan(100);
+    expect(routes.filter((r) => !covered.has(routeKey(r)))).toEqual([]);
+  });
+
+  it.each(ID_ROUTES.filter((r) => r.auth !== 'admin').map((r) => [r.call, r] as const))(
+    "%s answers 404 for another user's record, and changes nothing",
+    async (_call, r) => {
+      const [method, template] = r.call.split(' ');
+      // A write is sent its valid body, so only the owner check can refuse it.
+      const write = WRITES.find((w) => routeKey(w.call) === routeKey(r.call));
+      const body = method === 'GET' ? undefined : (write?.body(c) ?? {});
+      const res = await api.request(method, template.replace(':id', String(c[r.id])), { token: c.other.token, body });
+      if (r.foreign === 'empty') {
+        const items = Array.isArray(res.body) ? res.body : res.body?.content;
+        expect({ call: r.call, status: res.status, items }).toEqual({ call: r.call, status: 200, items: [] });
+      } else {
+        expect({ call: r.call, status: res.status }).toEqual({ call: r.call, status: 404 });
+      }
+    },
+  );
 
   it.each(WRITES.map((w) => [w.call, w] as const))('%s refuses every hostile body with 4xx and stores nothing', async (_call, w) => {
     const [method] = w.call.split(' ');
     const path = pathOf(w.call);
     const before = await w.stored?.(api, c);
-    for (const [what, body] of variants(w, w.body(c))) {
+    for (const [what, body] of variants(w, w.body(c), c)) {
       const sent = body instanceof RawJson ? { raw: body.text, headers: { 'content-type': 'application/json' } } : { body };
       expectRefused(await api.request(method, path, { ...sent, token: tokenFor(w.auth) }), `${w.call} ${what}`);
     }
@@ -398,6 +144,10 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
       `/api/parts/${c.partId}`,
       `/api/suppliers/${c.supplierId}`,
       `/api/machines/?machineId=${c.machineId}`,
+      `/api/schedules/${c.scheduleId}`,
+      `/api/documents/${c.documentId}`,
+      `/api/imports/${c.importId}`,
+      `/api/machines/${c.machineId}/meters`,
     ]) {
       expect({ path, status: (await api.get(path, c.user.token)).status }).toEqual({ path, status: 200 });
     }

@@ -64,13 +64,19 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     expect(await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).toEqual(created);
   });
 
-  it('keeps the price exact and answers it with 2 decimals', async () => {
+  it('keeps the price exact and answers it with 2 decimals; more decimals are refused, never rounded (issue 36)', async () => {
     const machineId = await machineOf(userA, 'Truck');
 
-    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Tyres', machineId, price: 1234.565, miles: 120500.5, hours: 88 }, userA);
+    const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Tyres', machineId, price: 1234.56, miles: 120500.5, hours: 88 }, userA);
 
-    expect(created.price).toBe(1234.57);
-    expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).price).toBe(1234.57);
+    expect(created.price).toBe(1234.56);
+    expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).price).toBe(1234.56);
+    for (const price of [1234.565, 1.005, 1e-7]) {
+      expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'Tyres', machineId, price }, userA)).toMatchObject({
+        code: 'VALIDATION',
+        message: 'Price must be a number from 0 to 9999999.99',
+      });
+    }
     expect(created).toMatchObject({ miles: 120500.5, hours: 88 });
   });
 

@@ -1,6 +1,6 @@
 import { plainToInstance } from 'class-transformer';
-import { IsDefined, IsInt, IsNotEmpty, IsString, validateSync } from 'class-validator';
-import { DecimalText, EmptyIsMissing, hasAtMostDecimals, IsDecimal, QueryInt, Trimmed } from './input.js';
+import { IsDefined, IsInt, IsNotEmpty, IsString, MinLength, validateSync } from 'class-validator';
+import { DecimalText, EmptyIsMissing, hasAtMostDecimals, IsDecimal, IsSingleLine, OmittableNotNull, QueryInt, Trimmed } from './input.js';
 
 class Sample {
   @Trimmed() @IsString({ message: 'Name is required' }) @IsNotEmpty({ message: 'Name is required' }) name!: string;
@@ -59,5 +59,29 @@ describe('DecimalText', () => {
     [12, 12],
   ])('reads %j as %j', (price, expected) => {
     expect(plainToInstance(Form, { price }).price).toEqual(expected);
+  });
+});
+
+// Issue 36: the shared decorators every route's DTO uses.
+describe('OmittableNotNull and IsSingleLine', () => {
+  class Meterish {
+    @OmittableNotNull() @Trimmed() @IsString({ message: 'label' }) @MinLength(1, { message: 'label' }) label?: string;
+    @IsSingleLine({ message: 'one line' }) name?: string;
+  }
+  const errors = (plain: object) => validateSync(plainToInstance(Meterish, plain)).flatMap((e) => Object.values(e.constraints ?? {}));
+
+  it('skips a field left out, but refuses null and whitespace-only text', () => {
+    expect(errors({})).toEqual([]);
+    expect(errors({ label: null })).toContain('label');
+    expect(errors({ label: '   ' })).toEqual(['label']);
+    expect(plainToInstance(Meterish, { label: ' Odo ' }).label).toBe('Odo');
+  });
+
+  it.each(['a\u0000b', 'a\nb', 'a\rb', 'a\tb', 'a\u007fb'])('refuses a control character in %j', (name) => {
+    expect(errors({ name })).toEqual(['one line']);
+  });
+
+  it('takes one line of any script', () => {
+    expect(errors({ name: 'Zoë Ørsted Иванова' })).toEqual([]);
   });
 });

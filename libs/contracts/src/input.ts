@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { registerDecorator, type ValidationOptions } from 'class-validator';
+import { registerDecorator, ValidateIf, type ValidationOptions } from 'class-validator';
 
 // Input helpers shared by the DTOs (issue 25). The gateway's ValidationPipe converts nothing by
 // itself: strings stay strings and numbers numbers, so each conversion a call needs is written here.
@@ -64,4 +64,23 @@ export function hasAtMostDecimals(value: unknown, places: number): boolean {
   }
   const dot = text.indexOf('.');
   return dot < 0 || text.length - dot - 1 <= places;
+}
+
+/**
+ * An optional field that, when sent, must hold a value: undefined skips the field's rules, null
+ * does not (IsOptional skips both, so `"label": null` reached the service as null: issue 36).
+ */
+export const OmittableNotNull = () => ValidateIf((_obj: object, value: unknown) => value !== undefined);
+
+/** Single-line text: no control characters (NUL, line breaks, tabs, DEL), which a name never holds. */
+export function IsSingleLine(options?: ValidationOptions) {
+  return (target: object, property: string) =>
+    registerDecorator({
+      name: 'isSingleLine',
+      target: target.constructor,
+      propertyName: property,
+      options,
+      // eslint-disable-next-line no-control-regex
+      validator: { validate: (value: unknown) => typeof value !== 'string' || !/[\u0000-\u001f\u007f]/.test(value) },
+    });
 }

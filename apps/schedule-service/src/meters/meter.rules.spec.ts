@@ -2,7 +2,6 @@ import { ErrorCode } from '@wrenchlog/contracts';
 import {
   checkReadingValue,
   currentReading,
-  hasAtMostDecimals,
   isStale,
   replacementOffset,
   rolloverOffset,
@@ -137,7 +136,9 @@ describe('meter rules', () => {
       expect(checkReadingValue('hours', 812.5)).toBe(812.5);
       expect(() => checkReadingValue('distance', 46_000.5)).toThrow(expect.objectContaining({ code: ErrorCode.Unprocessable }));
       expect(() => checkReadingValue('hours', 812.55)).toThrow(expect.objectContaining({ code: ErrorCode.Unprocessable }));
-      expect(hasAtMostDecimals(0.1 + 0.2, 1)).toBe(true);
+      // Issue 36: a tiny fraction is decimals too (it was taken as whole and stored as 0).
+      expect(() => checkReadingValue('distance', 1e-7, 'rolloverValue')).toThrow(expect.objectContaining({ code: ErrorCode.Unprocessable }));
+      expect(() => checkReadingValue('hours', 0.05)).toThrow(expect.objectContaining({ code: ErrorCode.Unprocessable }));
     });
 
     it('refuses negative and non-numeric values with 400', () => {

@@ -1,4 +1,4 @@
-import { ErrorCode, MeterLimits, MeterMessages, type MeterKind, type OutOfSequenceDetails } from '@wrenchlog/contracts';
+import { ErrorCode, hasAtMostDecimals, MeterLimits, MeterMessages, type MeterKind, type OutOfSequenceDetails } from '@wrenchlog/contracts';
 import { DomainError, unprocessable, validationFailed } from '@wrenchlog/platform';
 import { addDays, daysBetween } from '../common/dates.js';
 
@@ -16,12 +16,6 @@ export interface SegmentFacts {
   id: number;
   startDate: string;
   offset: number;
-}
-
-/** Whether a number has at most `places` decimals (0.1 + 0.2 style float noise tolerated). */
-export function hasAtMostDecimals(value: number, places: number): boolean {
-  const f = 10 ** places;
-  return Math.abs(Math.round(value * f) - value * f) < 1e-6;
 }
 
 const decimalsMessage = (kind: MeterKind) => (kind === 'distance' ? MeterMessages.distanceDecimals : MeterMessages.hoursDecimals);

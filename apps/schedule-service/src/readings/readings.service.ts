@@ -105,7 +105,7 @@ export class ReadingsService {
       const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.id);
       const changes: Partial<MeterEntity> = {};
       if (input.label !== undefined) {
-        changes.label = input.label.trim() || meter.label;
+        changes.label = input.label.trim();
       }
       if (input.unit !== undefined) {
         const fits = meter.kind === 'distance' ? input.unit === 'mi' || input.unit === 'km' : input.unit === 'h';
@@ -117,6 +117,9 @@ export class ReadingsService {
       if (input.manualRatePerDay !== undefined) {
         if (input.manualRatePerDay !== null && input.manualRatePerDay < 0) {
           throw validationFailed(M.manualRate, [{ field: 'manualRatePerDay', message: M.manualRate }]);
+        }
+        if (input.manualRatePerDay !== null && input.manualRatePerDay > MeterLimits.maxRatePerDay[meter.kind]) {
+          throw validationFailed(M.manualRateTooLarge, [{ field: 'manualRatePerDay', message: M.manualRateTooLarge }]);
         }
         changes.manualRate = input.manualRatePerDay;
       }

@@ -32,6 +32,28 @@ describe('schedule rules', () => {
       expect(() => checkSchedule({ ...base, intervalHours: 12.25 })).toThrow(expect.objectContaining({ code: ErrorCode.Unprocessable }));
     });
 
+    // Issue 36: a tiny fraction was taken as whole and stored as 0.
+    it.each([
+      ['intervalMonths', 1e-7],
+      ['intervalDays', 1e-7],
+      ['intervalDistance', 1e-7],
+      ['intervalHours', 1e-7],
+    ])('refuses %s of %p as decimals (422), never rounds it', (field, value) => {
+      expect(() => checkSchedule({ ...base, [field]: value })).toThrow(
+        expect.objectContaining({ code: ErrorCode.Unprocessable, details: [expect.objectContaining({ field })] }),
+      );
+    });
+
+    it('refuses a first due date past 2200 with 400 on the interval (issue 36)', () => {
+      expect(() => checkSchedule({ ...base, intervalMonths: 1200, lastDoneDate: '2150-01-01' })).toThrow(
+        expect.objectContaining({ code: ErrorCode.Validation, details: [expect.objectContaining({ field: 'intervalMonths' })] }),
+      );
+      expect(() => checkSchedule({ ...base, intervalDays: 36_500, lastDoneDate: '2150-01-01' })).toThrow(
+        expect.objectContaining({ code: ErrorCode.Validation, details: [expect.objectContaining({ field: 'intervalDays' })] }),
+      );
+      expect(checkSchedule({ ...base, intervalMonths: 1200, lastDoneDate: '2100-12-31' }).intervalMonths).toBe(1200);
+    });
+
     it('refuses a due-soon window larger than its interval', () => {
       expect(() => checkSchedule({ ...base, intervalHours: 250, soonHours: 300 })).toThrow(
         expect.objectContaining({ details: [{ field: 'soonHours', message: 'Due-soon window must not be larger than the interval' }] }),
@@ -199,6 +221,8 @@ describe('schedule rules', () => {
     it('is today once the projection passed the due value, and none without a positive rate', () => {
       expect(meterForecast(1050, hoursMeter(1000, '2025-06-20', 12), today)).toBe(today);
       expect(meterForecast(1250, hoursMeter(1000, '2025-06-20', 0), today)).toBeNull();
+      // Issue 36: a slow rate put the forecast past what Date holds (RangeError, a 500); beyond 2200 there is none.
+      expect(meterForecast(999_999_999, hoursMeter(0, '2025-06-20', 1e-9), today)).toBeNull();
       expect(meterForecast(1250, hoursMeter(1000, '2025-06-20', null), today)).toBeNull();
     });
   });

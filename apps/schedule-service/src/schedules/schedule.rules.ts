@@ -1,6 +1,8 @@
 import {
+  DateLimits,
   ScheduleLimits,
   ScheduleMessages as M,
+  hasAtMostDecimals,
   type FieldError,
   type ScheduleAnchor,
   type ScheduleDimension,
@@ -9,7 +11,7 @@ import {
 } from '@wrenchlog/contracts';
 import { unprocessable, validationFailed } from '@wrenchlog/platform';
 import { addDays, addMonths, daysBetween, minDate } from '../common/dates.js';
-import { hasAtMostDecimals, roundTo } from '../meters/meter.rules.js';
+import { roundTo } from '../meters/meter.rules.js';
 import type { ScheduleEntity } from './schedule.entity.js';
 import type { ScheduleState } from './schedule-state.js';
 
@@ -109,6 +111,11 @@ export function checkSchedule(input: ScheduleInput): ScheduleSettings {
     return roundTo(v, places);
   };
   const lastDoneDate = input.lastDoneDate ?? null;
+  // The first due date is computed from these two: it must stay a date the product handles (issue 36).
+  const firstDue = stepDate(lastDoneDate, { intervalDays, intervalMonths }, 1);
+  if (firstDue !== null && firstDue > DateLimits.max) {
+    throw fail(intervalDays !== null ? 'intervalDays' : 'intervalMonths', M.dueOutOfRange);
+  }
   return {
     title,
     serviceType,
@@ -216,7 +223,7 @@ export interface NextDue {
 type Intervals = Pick<ScheduleSettings, 'intervalDays' | 'intervalMonths' | 'intervalDistance' | 'intervalHours' | 'recurring' | 'anchor'>;
 type Baseline = { date: string | null; distance: number | null; hours: number | null };
 
-const stepDate = (from: string | null, s: Intervals, steps: number): string | null => {
+const stepDate = (from: string | null, s: Pick<Intervals, 'intervalDays' | 'intervalMonths'>, steps: number): string | null => {
   if (from === null) {
     return null;
   }
@@ -293,6 +300,10 @@ export function meterForecast(due: number, meter: MeterState, today: string): st
   }
   const projected = (meter.current ?? 0) + (meter.readAt ? Math.max(0, daysBetween(meter.readAt, today)) : 0) * meter.rate;
   const days = Math.ceil(roundTo((due - projected) / meter.rate, 6));
+  // A slow rate can put the forecast past any date the product handles (or past what Date can hold): none then.
+  if (days > daysBetween(today, DateLimits.max)) {
+    return null;
+  }
   return addDays(today, Math.max(0, days));
 }
 

@@ -194,6 +194,12 @@ describe(parseDate.name, () => {
     expect(parseDate('2026-13-01')).toBeUndefined();
     expect(parseDate('03/04/2026')).toBeUndefined();
     expect(parseDate('0999-01-01')).toBeUndefined();
+    // Issue 36: an impossible time, and years outside DateLimits, are refused rather than cut to the date part.
+    expect(parseDate('2026-12-31T25:61')).toBeUndefined();
+    expect(parseDate('2026-12-31T23:59:60Z')).toBeUndefined();
+    expect(parseDate('9999-12-31')).toBeUndefined();
+    expect(parseDate('1899-12-31')).toBeUndefined();
+    expect(parseDate('2026-12-31T23:59')).toBe('2026-12-31');
   });
 });
 

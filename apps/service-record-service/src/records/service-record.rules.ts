@@ -2,6 +2,8 @@ import {
   blankRequiredField,
   DEFAULT_SERVICE_SORT,
   isReadingInRange,
+  isRealDate,
+  isRealTime,
   isValidId,
   parseServiceSort,
   priceCents,
@@ -122,15 +124,16 @@ function checkRecord(raw: Unchecked): RecordFields {
 /** Trimmed text, null when blank or absent. */
 const text = (value: unknown): string | null => (typeof value === 'string' ? value.trim() || null : null);
 
-/** YYYY-MM-DD, or an ISO instant whose date part is taken (what a date picker may send); undefined when not a real date. */
+/**
+ * YYYY-MM-DD, or an ISO instant whose date part is taken (what a date picker may send); undefined
+ * when not a real date in DateLimits' years, or when the time is impossible (25:61, issue 36).
+ */
 export function parseDate(text: string): string | undefined {
-  const match = /^(\d{4})-(\d{2})-(\d{2})(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
-  if (!match) {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(text);
+  if (!match || !isRealDate(+match[1], +match[2], +match[3])) {
     return undefined;
   }
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  if (year < 1000 || date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+  if (match[4] !== undefined && !isRealTime(+match[4], +match[5], +(match[6] ?? 0))) {
     return undefined;
   }
   return `${match[1]}-${match[2]}-${match[3]}`;

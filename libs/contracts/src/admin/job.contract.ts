@@ -1,7 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsInt, IsOptional, Max, Min, ValidateNested } from 'class-validator';
 import { IMAGE_BACKFILL_DEFAULT_LIMIT, IMAGE_BACKFILL_MAX_LIMIT } from '../image/image.limits.js';
-import { QueryInt } from '../input.js';
 
 // Producer: gateway. Consumer: user-service, which keeps the job registry and runs the jobs.
 /** GET /api/admin/jobs (admin). */
@@ -24,8 +23,8 @@ export const JOB_IDS = {
 export const BACKFILL_DEFAULT_LIMIT = IMAGE_BACKFILL_DEFAULT_LIMIT;
 
 export class JobParams {
+  // A JSON number, never text: "42" is refused (issue 36), as every body number is.
   @IsOptional()
-  @QueryInt()
   @IsInt({ message: 'Limit must be a whole number' })
   @Min(1, { message: 'Limit must be at least 1' })
   @Max(IMAGE_BACKFILL_MAX_LIMIT, { message: `Limit must be at most ${IMAGE_BACKFILL_MAX_LIMIT}` })

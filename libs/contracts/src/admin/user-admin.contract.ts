@@ -1,8 +1,8 @@
 import { IsEmail, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from '../auth/auth.limits.js';
 import { PageQuery } from '../paging.js';
-import { MIN_PASSWORD_LENGTH } from './user-admin.limits.js';
-import { Trimmed } from '../input.js';
+import { ACCOUNT_NAME_SINGLE_LINE, MIN_PASSWORD_LENGTH } from './user-admin.limits.js';
+import { IsSingleLine, Trimmed } from '../input.js';
 
 // Producer: gateway. Consumer: user-service.
 /** Public signup: POST /api/admin/createuser (no token; enabled and admin level are never taken from it). */
@@ -31,6 +31,7 @@ export class SignupRequest {
   @Trimmed()
   @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
+  @IsSingleLine({ message: ACCOUNT_NAME_SINGLE_LINE })
   name!: string;
 
   @IsOptional()
@@ -76,6 +77,7 @@ export class AdminUserUpdateBody {
   @Trimmed()
   @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
+  @IsSingleLine({ message: ACCOUNT_NAME_SINGLE_LINE })
   name?: string;
 
   @IsOptional()

@@ -12,3 +12,6 @@ export const PLACEHOLDER_PASSWORD_MESSAGE = 'Please update the password before a
 export function isPlaceholderPassword(password: string | null | undefined): boolean {
   return typeof password === 'string' && (password.match(/-/g)?.length ?? 0) > 4;
 }
+
+/** An account name is one line of printable text: NUL, line breaks and tabs are refused (issue 36). */
+export const ACCOUNT_NAME_SINGLE_LINE = 'Account name must be one line without control characters';

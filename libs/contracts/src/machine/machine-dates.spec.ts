@@ -34,3 +34,20 @@ describe(toDateOnly.name, () => {
     expect(isDateOnly(toDateOnly('yesterday'))).toBe(false);
   });
 });
+
+// Issue 36: an impossible time made the date part pass; a year past DateLimits broke date arithmetic.
+describe('dates out of range or with an impossible time', () => {
+  it.each(['9999-12-31T25:61', '2026-01-01T24:00', '2026-01-01T12:60Z', '2026-01-01T23:59:60+02:00'])('refuses %j', (value) => {
+    expect(isDateOnly(toDateOnly(value))).toBe(false);
+  });
+
+  it.each(['9999-12-31', '1899-12-31', '2201-01-01'])('refuses the year of %j', (value) => {
+    expect(isDateOnly(value)).toBe(false);
+  });
+
+  it('keeps the first and last supported days and a real time', () => {
+    expect(isDateOnly('1900-01-01')).toBe(true);
+    expect(isDateOnly('2200-12-31')).toBe(true);
+    expect(toDateOnly('2026-03-10T23:59:59')).toBe('2026-03-10');
+  });
+});

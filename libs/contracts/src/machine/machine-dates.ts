@@ -1,3 +1,5 @@
+import { DateLimits } from './machine.limits.js';
+
 /**
  * Machine dates (purchasedDate, lastServicedDate, licenseExpirationDate, insuranceExpirationDate)
  * are calendar dates stored as YYYY-MM-DD. The SPA sets them to 13:00 local time and may send a
@@ -23,7 +25,8 @@ export function toDateOnly(value: unknown): unknown {
     return isRealDate(+dateOnly[1], +dateOnly[2], +dateOnly[3]) ? text : value;
   }
   const stamp = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i.exec(text);
-  if (!stamp || !isRealDate(+stamp[1], +stamp[2], +stamp[3])) {
+  // An impossible time (25:61) makes the whole value wrong, not just its time (issue 36).
+  if (!stamp || !isRealDate(+stamp[1], +stamp[2], +stamp[3]) || !isRealTime(+stamp[4], +stamp[5], +(stamp[6] ?? 0))) {
     return value;
   }
   const zone = stamp[7];
@@ -47,7 +50,11 @@ export function isDateOnly(value: unknown): value is string {
   return !!m && isRealDate(+m[1], +m[2], +m[3]);
 }
 
-function isRealDate(y: number, m: number, d: number): boolean {
+/** A date that exists, within the years DateLimits allows. */
+export function isRealDate(y: number, m: number, d: number): boolean {
   const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= 1000 && y <= 9999;
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d && y >= DateLimits.minYear && y <= DateLimits.maxYear;
 }
+
+/** A time of day that exists (no leap second: 23:59:60 is refused like 25:61). */
+export const isRealTime = (h: number, m: number, s: number): boolean => h <= 23 && m <= 59 && s <= 59;

@@ -54,3 +54,10 @@ export const MACHINE_MESSAGES = {
   hoursMin: 'Hours must be 0 or more',
   hoursMax: `Hours must be at most ${MACHINE_LIMITS.hours.max}`,
 } as const;
+
+/**
+ * Every calendar date the product takes or computes (machine dates, service dates, readings,
+ * last-done and due dates) lies in these years: a real machine's history, and what its schedules
+ * can reach (issue 36: 9999-12-31 plus an interval broke the date arithmetic).
+ */
+export const DateLimits = { minYear: 1900, maxYear: 2200, min: '1900-01-01', max: '2200-12-31' } as const;

@@ -1,4 +1,18 @@
-import { IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, MaxLength, MinLength, registerDecorator, type ValidationOptions } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsIn,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Max,
+  MaxLength,
+  Min,
+  MinLength,
+  registerDecorator,
+  type ValidationOptions,
+} from 'class-validator';
+import { OmittableNotNull, Trimmed } from '../input.js';
 import { isDateOnly } from '../machine/machine-dates.js';
 import type { Page } from '../paging.js';
 import { METER_UNITS, MeterLimits, MeterMessages, type MeterKind, type MeterUnit, type ReadingSource } from './schedule.limits.js';
@@ -115,7 +129,9 @@ export class ReplaceMeterInput {
 
 /** PUT /api/meters/{id}: label, unit (mi or km for distance), manual rate, rollover value. */
 export class UpdateMeterInput {
-  @IsOptional()
+  // Null and whitespace-only are refused (issue 36): a meter always has a label.
+  @OmittableNotNull()
+  @Trimmed()
   @IsString({ message: MeterMessages.label })
   @MinLength(1, { message: MeterMessages.label })
   @MaxLength(MeterLimits.label, { message: MeterMessages.label })
@@ -127,10 +143,15 @@ export class UpdateMeterInput {
 
   @IsOptional()
   @Num(MeterMessages.manualRate)
+  @Min(0, { message: MeterMessages.manualRate })
+  @Max(MeterLimits.maxRatePerDay.distance, { message: MeterMessages.manualRateTooLarge })
   manualRatePerDay?: number | null;
 
-  @IsOptional()
-  @Num(MeterMessages.value)
+  // Decimals depend on the meter's kind: the service checks them (422).
+  @OmittableNotNull()
+  @Num(MeterMessages.rolloverValue)
+  @Min(MeterLimits.minRollover, { message: MeterMessages.rolloverValue })
+  @Max(MeterLimits.maxValue, { message: MeterMessages.rolloverValue })
   rolloverValue?: number;
 }
 

@@ -1,9 +1,9 @@
-import { Transform } from 'class-transformer';
-import { IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength } from 'class-validator';
 import type { Page } from '../paging.js';
 import { PageQuery } from '../paging.js';
 import { IsRealDate } from './meter.contract.js';
 import {
+  MeterLimits,
   SCHEDULE_ANCHORS,
   ScheduleLimits,
   ScheduleMessages,
@@ -66,9 +66,6 @@ export interface Schedule {
 export type SchedulePage = Page<Schedule>;
 
 const Num = (message: string) => IsNumber({ allowNaN: false, allowInfinity: false }, { message });
-/** '' and null mean "not set" for an optional number. */
-const EmptyIsNull = () =>
-  Transform(({ obj, key, value }: { obj: Record<string, unknown>; key: string; value: unknown }) => (obj[key] === '' || obj[key] === null ? null : value));
 
 /**
  * POST /api/machines/{id}/schedules and PUT /api/schedules/{id}. The gateway checks types; the
@@ -86,13 +83,19 @@ export class ScheduleInput {
   @MaxLength(ScheduleLimits.serviceType, { message: ScheduleMessages.serviceType })
   serviceType!: string;
 
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.intervalPositive) intervalDays?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.intervalPositive) intervalMonths?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.intervalNumber) intervalDistance?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.intervalNumber) intervalHours?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.soonNumber) soonDays?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.soonNumber) soonDistance?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.soonNumber) soonHours?: number | null;
+  // null means "not set"; '' is no number (issue 36: it was taken as "not set"). Decimals and ranges
+  // beyond these are the service's (422 for decimals, as for readings).
+  @IsOptional() @Num(ScheduleMessages.intervalPositive) @Max(ScheduleLimits.maxIntervalDays, { message: ScheduleMessages.intervalPositive }) intervalDays?:
+    number | null;
+  @IsOptional() @Num(ScheduleMessages.intervalPositive) @Max(ScheduleLimits.maxIntervalMonths, { message: ScheduleMessages.intervalPositive }) intervalMonths?:
+    number | null;
+  @IsOptional() @Num(ScheduleMessages.intervalNumber) @Max(ScheduleLimits.maxInterval, { message: ScheduleMessages.intervalNumber }) intervalDistance?:
+    number | null;
+  @IsOptional() @Num(ScheduleMessages.intervalNumber) @Max(ScheduleLimits.maxInterval, { message: ScheduleMessages.intervalNumber }) intervalHours?:
+    number | null;
+  @IsOptional() @Num(ScheduleMessages.soonNumber) soonDays?: number | null;
+  @IsOptional() @Num(ScheduleMessages.soonNumber) soonDistance?: number | null;
+  @IsOptional() @Num(ScheduleMessages.soonNumber) soonHours?: number | null;
 
   @IsDefined({ message: ScheduleMessages.recurring })
   @IsBoolean({ message: ScheduleMessages.recurring })
@@ -102,9 +105,10 @@ export class ScheduleInput {
   @IsIn(SCHEDULE_ANCHORS, { message: ScheduleMessages.anchor })
   anchor!: ScheduleAnchor;
 
-  @IsOptional() @EmptyIsNull() @IsRealDate(ScheduleMessages.lastDoneDate) lastDoneDate?: string | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.lastDoneValue) lastDoneDistance?: number | null;
-  @IsOptional() @EmptyIsNull() @Num(ScheduleMessages.lastDoneValue) lastDoneHours?: number | null;
+  @IsOptional() @IsRealDate(ScheduleMessages.lastDoneDate) lastDoneDate?: string | null;
+  @IsOptional() @Num(ScheduleMessages.lastDoneValue) @Max(MeterLimits.maxValue, { message: ScheduleMessages.lastDoneTooLarge }) lastDoneDistance?:
+    number | null;
+  @IsOptional() @Num(ScheduleMessages.lastDoneValue) @Max(MeterLimits.maxValue, { message: ScheduleMessages.lastDoneTooLarge }) lastDoneHours?: number | null;
 }
 
 /** GET /api/schedules?status=overdue,due_soon&machineType=&page=&size= : the fleet's Due list, most urgent first. */

@@ -1,3 +1,5 @@
+import { DateLimits } from '../machine/machine.limits.js';
+
 // Meter and schedule limits, defaults and messages, without class-validator: the DTOs and the
 // schedule service are built from them, and the SPA loads them through `@wrenchlog/contracts/limits`.
 
@@ -24,6 +26,10 @@ export const MeterLimits = {
   /** An hour meter wraps at 10,000.0 and an odometer at 1,000,000 unless the meter says otherwise. */
   defaultRollover: { distance: 1_000_000, hours: 10_000 } as Record<MeterKind, number>,
   /** A current value read longer ago than this is marked stale. */
+  /** A manual usage rate a real machine can reach: 5,000 mi or km a day (a truck in relays), 24 h a day. */
+  maxRatePerDay: { distance: 5_000, hours: 24 } as Record<MeterKind, number>,
+  /** The smallest meter that can wrap: a 2-digit hour counter (99.9 h, 100 h wraps); 0 would wrap on every reading. */
+  minRollover: 10,
   staleDays: 30,
   /** The usage rate looks at the readings of this many days first. */
   rateWindowDays: 90,
@@ -70,6 +76,8 @@ export const MeterMessages = {
   manualRate: 'Manual rate must be a number, 0 or more',
   unit: 'Unit must be mi or km for a distance meter, h for an hour meter',
   label: `Label must be 1 to ${MeterLimits.label} characters`,
+  manualRateTooLarge: `Manual rate must be at most ${MeterLimits.maxRatePerDay.distance} a day (${MeterLimits.maxRatePerDay.hours} for hours)`,
+  rolloverValue: `Rollover value must be a number from ${MeterLimits.minRollover} to ${MeterLimits.maxValue}`,
 } as const;
 
 export const ScheduleMessages = {
@@ -92,6 +100,8 @@ export const ScheduleMessages = {
   anchor: 'Anchor must be completion or fixed',
   lastDoneDate: 'Last done date must be a real date (YYYY-MM-DD)',
   lastDoneValue: 'Last done value must be a number, 0 or more',
+  lastDoneTooLarge: `Last done value must be at most ${MeterLimits.maxValue}`,
+  dueOutOfRange: `The next due date must be in the years ${DateLimits.minYear} to ${DateLimits.maxYear}: choose a shorter interval or an earlier last done date`,
   status: 'Status must be a comma-separated list of upcoming, due_soon, overdue',
   machineItem: "This item follows the machine's license or insurance date: change it on the machine",
   alreadyDone: 'This one-off schedule is already done',

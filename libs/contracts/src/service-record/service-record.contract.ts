@@ -2,7 +2,7 @@ import { Transform } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
 import type { HistoryWindow } from '../history.limits.js';
-import { DecimalText, QueryInt } from '../input.js';
+import { DecimalText, IsDecimal, QueryInt } from '../input.js';
 
 // Producer: gateway. Consumer: service-record-service. Also emitted: service.record.changed.
 export const SERVICE_RECORD_CREATE = 'service.record.create' as const;
@@ -106,7 +106,8 @@ export class ServiceRecordInput {
   @IsOptional()
   @EmptyIsNull()
   @DecimalText()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: ServiceRecordMessages.price })
+  // Cents at most: 1.005 and 1e-7 are refused, never rounded (issue 36).
+  @IsDecimal(2, { message: ServiceRecordMessages.price })
   price?: number;
 
   @IsOptional()

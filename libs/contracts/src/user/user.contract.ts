@@ -1,5 +1,7 @@
 import type { AccountRole } from '../account/account.limits.js';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ACCOUNT_NAME_SINGLE_LINE } from '../admin/user-admin.limits.js';
+import { IsSingleLine } from '../input.js';
 
 // Producer: gateway. Consumer: user-service.
 export const USER_ME = 'user.user.me' as const;
@@ -23,5 +25,6 @@ export class UpdateMeRequest {
   @IsString({ message: 'Account name is required' })
   @IsNotEmpty({ message: 'Account name is required' })
   @MaxLength(120, { message: 'Account name must be at most 120 characters' })
+  @IsSingleLine({ message: ACCOUNT_NAME_SINGLE_LINE })
   name!: string;
 }
