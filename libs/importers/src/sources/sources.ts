@@ -4,7 +4,7 @@ import type { SectionKind } from '../csv/sections.js';
 import { headerKey, suggestMapping, type Mapping, type RecordKind } from '../fields/fields.js';
 import type { DateFormat } from '../text/dates.js';
 import { METRIC_UNITS, US_UNITS, type Units } from '../rows/units.js';
-import { exportCell, planExportTable, readExportArchive, type ExportArchiveContent } from './wrenchlog-export.js';
+import { exportCell, planExportTable, readExportArchive, unpackExportArchive, type ExportArchiveContent } from './wrenchlog-export.js';
 
 /** The sources of POST /api/imports (the contracts' list, in the wizard's order). */
 export { IMPORT_SOURCES, type ImportSource };
@@ -32,6 +32,8 @@ export interface SourceDef {
   plan: (table: Table, section?: SectionKind) => TablePlan | { wrongSource: string };
   /** A ZIP of several CSV files (the Wrenchlog export): its files, read as the sections of one file, and notes on the rest. */
   archive?: (bytes: Uint8Array) => ExportArchiveContent;
+  /** `archive` with the event loop free between its steps (a service's upload). */
+  unpack?: (bytes: Uint8Array) => Promise<ExportArchiveContent>;
   /** Each cell as read, before mapping (the export's formula escape removed). */
   cell?: (text: string) => string;
 }
@@ -244,6 +246,7 @@ const wrenchlogExport: SourceDef = {
   units: () => US_UNITS,
   plan: (table) => planExportTable(table),
   archive: readExportArchive,
+  unpack: unpackExportArchive,
   cell: exportCell,
 };
 
