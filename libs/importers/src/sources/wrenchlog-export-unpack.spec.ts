@@ -3,6 +3,7 @@ import { strToU8, zipSync, type Zippable } from 'fflate';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ImportFileError } from '../errors.js';
+import { readZipEntries, unpackZipEntries } from './export-photos.js';
 import { MAX_UNPACKED_BYTES, readExportArchive, unpackExportArchive } from './wrenchlog-export.js';
 
 // A restore's ZIP is the uploader's: its declared sizes may lie, and unpacking it must neither grow
@@ -112,4 +113,15 @@ describe('unpacking a restore ZIP', () => {
       server.close();
     }
   }, 60_000);
+
+  it("leaves out a photo that inflates past a photo's 2 MB whatever size it declares, and keeps the others", async () => {
+    const jpeg = new Uint8Array(1000).fill(0xff);
+    const zip = lyingZip({ 'photos/big.jpg': [new Uint8Array(64 * MB), { level: 1 }], 'photos/ok.jpg': [jpeg, { level: 0 }] }, 1000);
+    const paths = ['photos/big.jpg', 'photos/ok.jpg'];
+
+    for (const read of [await unpackZipEntries(zip, paths), readZipEntries(zip, paths)]) {
+      expect([...read.keys()]).toEqual(['photos/ok.jpg']);
+      expect(read.get('photos/ok.jpg')).toEqual(jpeg);
+    }
+  });
 });

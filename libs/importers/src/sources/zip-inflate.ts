@@ -1,7 +1,8 @@
-import { Unzip, UnzipInflate } from 'fflate';
+import { Inflate, strFromU8 } from 'fflate';
 
-// Unpacking a user's ZIP without trusting what it declares: entries are inflated as a stream (fflate's
-// Unzip), the bytes actually produced are counted as they come, and the work stops at the cap. A ZIP's
+// Unpacking a user's ZIP without trusting what it declares: the entries are found through the ZIP's
+// central directory (offsets, not its sizes, are taken from it), inflated as a stream (fflate's
+// Inflate), the bytes actually produced counted as they come, and the work stops at the cap. A ZIP's
 // declared sizes are the uploader's word: a 259 KB ZIP declaring small sizes for 64 entries of 256 MB
 // passed a check on them and held the event loop for 35 s.
 
@@ -10,6 +11,8 @@ export interface InflateOptions {
   wanted: (name: string) => boolean;
   /** The wanted entries' bytes together at most, counted as inflated. */
   maxBytes: number;
+  /** An entry that inflates to more than this is left out (not an error); no limit when absent. */
+  maxEntryBytes?: number;
 }
 
 /** The wanted entries inflate to more than `maxBytes` (stopped there). */
@@ -24,52 +27,93 @@ export class ZipDamagedError extends Error {}
  */
 const STEP_BYTES = 8 * 1024;
 
+interface Entry {
+  name: string;
+  method: number;
+  data: Uint8Array;
+}
+
+/** The entries of the central directory, each with its compressed bytes (located through its local header). */
+function entries(zip: Uint8Array): Entry[] {
+  const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
+  let end = zip.length - 22;
+  while (end >= Math.max(0, zip.length - 22 - 0xffff) && view.getUint32(end, true) !== 0x06054b50) {
+    end -= 1;
+  }
+  if (end < 0 || zip.length < 22 || view.getUint32(end, true) !== 0x06054b50) {
+    throw new ZipDamagedError('no end of central directory');
+  }
+  const list: Entry[] = [];
+  for (let at = view.getUint32(end + 16, true); at + 46 <= end && view.getUint32(at, true) === 0x02014b50;) {
+    const nameLength = view.getUint16(at + 28, true);
+    const local = view.getUint32(at + 42, true);
+    const compressed = view.getUint32(at + 20, true);
+    if (local + 30 > zip.length || view.getUint32(local, true) !== 0x04034b50) {
+      throw new ZipDamagedError('an entry has no local header');
+    }
+    const start = local + 30 + view.getUint16(local + 26, true) + view.getUint16(local + 28, true);
+    if (start + compressed > zip.length) {
+      throw new ZipDamagedError('an entry runs past the end of the ZIP');
+    }
+    const utf8 = (view.getUint16(at + 8, true) & 0x800) !== 0;
+    list.push({
+      name: strFromU8(zip.subarray(at + 46, at + 46 + nameLength), !utf8),
+      method: view.getUint16(at + 10, true),
+      data: zip.subarray(start, start + compressed),
+    });
+    at += 46 + nameLength + view.getUint16(at + 30, true) + view.getUint16(at + 32, true);
+  }
+  return list;
+}
+
 function* inflateSteps(zip: Uint8Array, options: InflateOptions, out: Map<string, Uint8Array>): Generator<void> {
   let total = 0;
-  let failure: Error | null = null;
-  const pending = new Set<string>();
-  const unzip = new Unzip((file) => {
-    if (!options.wanted(file.name) || out.has(file.name) || pending.has(file.name)) {
-      return;
+  for (const entry of entries(zip)) {
+    if (!options.wanted(entry.name) || out.has(entry.name)) {
+      continue;
+    }
+    if (entry.method !== 0 && entry.method !== 8) {
+      throw new ZipDamagedError(`${entry.name} uses compression method ${entry.method}`);
     }
     const chunks: Uint8Array[] = [];
-    pending.add(file.name);
-    file.ondata = (err, data, final) => {
-      if (failure) {
-        return;
-      }
-      if (err) {
-        failure = new ZipDamagedError(err.message);
-        return;
+    const entryMax = options.maxEntryBytes ?? Infinity;
+    let size = 0;
+    let done = false;
+    const take = (data: Uint8Array, final: boolean) => {
+      size += data.length;
+      if (size > entryMax) {
+        return; // left out: the loop stops feeding it
       }
       total += data.length;
       if (total > options.maxBytes) {
-        failure = new ZipTooLargeError(`the entries inflate to more than ${options.maxBytes} bytes`);
-        file.terminate();
-        return;
+        throw new ZipTooLargeError(`the entries inflate to more than ${options.maxBytes} bytes`);
       }
       chunks.push(data);
-      if (final) {
-        pending.delete(file.name);
-        out.set(file.name, join(chunks));
-      }
+      done = final;
     };
-    file.start();
-  });
-  unzip.register(UnzipInflate);
-  for (let at = 0; at < zip.length || at === 0; at += STEP_BYTES) {
-    try {
-      unzip.push(zip.subarray(at, at + STEP_BYTES), at + STEP_BYTES >= zip.length);
-    } catch (error) {
-      failure ??= new ZipDamagedError((error as Error).message);
+    const inflate = new Inflate(take);
+    for (let at = 0; !done && size <= entryMax; at += STEP_BYTES) {
+      const piece = entry.data.subarray(at, at + STEP_BYTES);
+      const last = at + STEP_BYTES >= entry.data.length;
+      if (entry.method === 0) {
+        take(piece, last);
+      } else {
+        try {
+          inflate.push(piece, last);
+        } catch (error) {
+          throw error instanceof ZipTooLargeError ? error : new ZipDamagedError(`${entry.name}: ${(error as Error).message}`);
+        }
+        if (last && !done && size <= entryMax) {
+          throw new ZipDamagedError(`${entry.name} ends early`);
+        }
+      }
+      yield;
     }
-    if (failure) {
-      throw failure;
+    if (size <= entryMax) {
+      out.set(entry.name, join(chunks));
+    } else {
+      total -= chunks.reduce((n, c) => n + c.length, 0);
     }
-    yield;
-  }
-  if (pending.size > 0) {
-    throw new ZipDamagedError(`the ZIP ends inside ${[...pending].join(', ')}`);
   }
 }
 
