@@ -22,10 +22,13 @@ export class ZipTooLargeError extends Error {}
 export class ZipDamagedError extends Error {}
 
 /**
- * Compressed bytes fed per step: deflate inflates at most about 1032 times, so one step produces at
- * most ~8 MB (a few milliseconds of work) before the count is checked and the loop may run others.
+ * Compressed bytes fed at once: deflate inflates at most about 1032 times, so a piece produces at
+ * most ~1 MB before the count is checked.
  */
-const STEP_BYTES = 8 * 1024;
+const PIECE_BYTES = 1024;
+/** The loop may run others after this much output or input (each a few milliseconds of work). */
+const STEP_OUTPUT = 1024 * 1024;
+const STEP_INPUT = 64 * 1024;
 
 interface Entry {
   name: string;
@@ -68,6 +71,8 @@ function entries(zip: Uint8Array): Entry[] {
 
 function* inflateSteps(zip: Uint8Array, options: InflateOptions, out: Map<string, Uint8Array>): Generator<void> {
   let total = 0;
+  let sinceOutput = 0;
+  let sinceInput = 0;
   for (const entry of entries(zip)) {
     if (!options.wanted(entry.name) || out.has(entry.name)) {
       continue;
@@ -92,14 +97,14 @@ function* inflateSteps(zip: Uint8Array, options: InflateOptions, out: Map<string
       done = final;
     };
     const inflate = new Inflate(take);
-    for (let at = 0; !done && size <= entryMax; at += STEP_BYTES) {
-      const piece = entry.data.subarray(at, at + STEP_BYTES);
-      const last = at + STEP_BYTES >= entry.data.length;
+    const piece = entry.method === 0 ? STEP_INPUT : PIECE_BYTES;
+    for (let at = 0; !done && size <= entryMax; at += piece) {
+      const last = at + piece >= entry.data.length;
       if (entry.method === 0) {
-        take(piece, last);
+        take(entry.data.subarray(at, at + piece), last);
       } else {
         try {
-          inflate.push(piece, last);
+          inflate.push(entry.data.subarray(at, at + piece), last);
         } catch (error) {
           throw error instanceof ZipTooLargeError ? error : new ZipDamagedError(`${entry.name}: ${(error as Error).message}`);
         }
@@ -107,8 +112,13 @@ function* inflateSteps(zip: Uint8Array, options: InflateOptions, out: Map<string
           throw new ZipDamagedError(`${entry.name} ends early`);
         }
       }
-      yield;
+      if (total - sinceOutput >= STEP_OUTPUT || at + piece - sinceInput >= STEP_INPUT) {
+        sinceOutput = total;
+        sinceInput = at + piece;
+        yield;
+      }
     }
+    sinceInput = 0;
     if (size <= entryMax) {
       out.set(entry.name, join(chunks));
     } else {
