@@ -80,6 +80,24 @@ describe.each(e2eProducts())('documents (%s)', (_mode, baseUrl) => {
     expect((await api.get(`/api/documents/${added.body.id}`, owner.token)).body.fileName).toBe('Pump invoice (May).pdf');
   });
 
+  it("serves a PDF carrying JavaScript and HTML after %%EOF sandboxed, so it cannot act in the product's origin", async () => {
+    const record = await serviceRecordFor(api, owner.token, machineId);
+    const hostile = Buffer.concat([
+      makePdf('Invoice').subarray(0, -1),
+      Buffer.from('\n4 0 obj <</S /JavaScript /JS (app.alert(document.cookie))>> endobj\n%%EOF\n<html><script>fetch("/api/auth/me")</script></html>\n%%EOF\n'),
+    ]);
+
+    const added = await pdfUpload(api, `/api/services/${record.id}/documents`, hostile, owner.token, 'hostile.pdf');
+    const file = await fetchImage(baseUrl, added.body.url);
+
+    expect(added.status).toBe(201);
+    expect(file.status).toBe(200);
+    expect(file.type).toBe('application/pdf');
+    expect(file.headers.get('content-security-policy')).toBe("default-src 'none'; sandbox");
+    expect(file.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(file.headers.get('content-disposition')).toMatch(/^inline; filename="hostile.pdf"/);
+  });
+
   it('attaches to a machine, a fuel record and a part purchase, each listing only its own', async () => {
     const fuel = await api.post('/api/fuel-records', fuelRecord(machineId), owner.token);
     const bought = await api.post('/api/purchases', purchase(machineId), owner.token);

@@ -50,6 +50,23 @@ describe('Documents', () => {
     expect(s.errors).toEqual([]);
   });
 
+  it("opens the PDF in Chromium's own viewer in a new tab, served sandboxed", async () => {
+    const link = s.page.getByRole('region', { name: 'Documents' }).getByRole('link', { name: 'Pump invoice.pdf' });
+    const served = await s.page.request.get(new URL((await link.getAttribute('href'))!, baseUrl()).toString());
+    const [tab] = await Promise.all([s.page.context().waitForEvent('page'), link.click()]);
+    // The built-in viewer loads into the tab (an extension frame) and shows the document.
+    const viewerFrame = () => tab.frames().find((f) => f.url().startsWith('chrome-extension://'));
+    for (let waited = 0; !viewerFrame() && waited < 15_000; waited += 100) {
+      await tab.waitForTimeout(100);
+    }
+    expect(viewerFrame()).toBeDefined();
+    await viewerFrame()!.waitForSelector('pdf-viewer', { timeout: 15_000 });
+
+    expect(served.headers()['content-security-policy']).toBe("default-src 'none'; sandbox");
+    expect(served.headers()['content-disposition']).toMatch(/^inline; /);
+    await tab.close();
+  });
+
   it("shows the server's message for a photo renamed .pdf", async () => {
     const section = s.page.getByRole('region', { name: 'Documents' });
     await section.getByLabel('PDF document to upload').setInputFiles(join(files, 'receipt-photo.pdf'));

@@ -91,6 +91,15 @@ export function analyzeFile(bytes: Uint8Array, source: ImportSource, overrides: 
   return analyzePieces(pieces, source, overrides, { encoding: decoded.encoding, hasBom: decoded.hasBom }, notes);
 }
 
+/**
+ * analyzeFile for a service: an archive (a restore's ZIP) is unpacked a step at a time with the event
+ * loop free between steps, so the product's other requests are answered meanwhile.
+ */
+export async function analyzeUpload(bytes: Uint8Array, source: ImportSource, overrides: Partial<Detected> = {}): Promise<FileAnalysis> {
+  const unpack = SOURCES[source].unpack;
+  return unpack ? analyzeArchive(await unpack(bytes), source, overrides) : analyzeFile(bytes, source, overrides);
+}
+
 interface Piece {
   text: string;
   firstLine: number;

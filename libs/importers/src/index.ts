@@ -21,5 +21,5 @@ export { type OdometerRow } from './rows/odometer-row.js';
 export * from './sources/sources.js';
 export * from './import-file.js';
 export * from './export/export-csv.js';
-export { readExportArchive, MAX_UNPACKED_BYTES } from './sources/wrenchlog-export.js';
+export { readExportArchive, unpackExportArchive, MAX_UNPACKED_BYTES } from './sources/wrenchlog-export.js';
 export * from './sources/export-photos.js';

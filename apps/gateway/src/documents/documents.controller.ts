@@ -25,6 +25,7 @@ import { openSignedObject } from '../http/signed-object.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { DocumentLinks } from './document-links.js';
 import { DocumentUploads } from './document-uploads.js';
+import { USER_FILE_CSP } from '../http/security-headers.js';
 import { inlineDisposition } from './pdf-check.js';
 
 const serviceRecordId = new IdPipe(ServiceRecordMessages.invalidId);
@@ -120,13 +121,14 @@ export class DocumentsController {
     const key = `${dir}/${file}`;
     const object = await openSignedObject(this.links, this.storage, key, key, { name, exp, sig }, DocumentMessages, this.logger);
     const maxAge = Math.max(0, Number(exp) - Math.floor(Date.now() / 1000));
-    // Always application/pdf (only checked PDFs are stored), never sniffed. No CSP sandbox here:
-    // Chromium's PDF viewer does not open in a sandboxed document; a PDF runs no script in our origin.
-    reply.removeHeader('content-security-policy');
+    // Always application/pdf, never sniffed, and sandboxed: a stored PDF may carry JavaScript or
+    // HTML after its %%EOF, and must not act in the product's origin whatever a viewer makes of it.
+    // Chromium's built-in viewer still opens it inline (checked with Chromium 156).
     void reply
       .header('content-type', 'application/pdf')
       .header('content-length', String(object.size))
       .header('x-content-type-options', 'nosniff')
+      .header('content-security-policy', USER_FILE_CSP)
       .header('content-disposition', inlineDisposition(name as string))
       .header('cross-origin-resource-policy', 'same-origin')
       .header('cache-control', `private, max-age=${maxAge}`)

@@ -22,6 +22,12 @@ export const API_POLICY: HelmetOptions = {
 };
 
 /**
+ * The CSP of a file a user uploaded and the gateway streams back (images, documents): whatever the
+ * bytes hold (script in a PDF, HTML after its end, an SVG), nothing loads, runs or acts in our origin.
+ */
+export const USER_FILE_CSP = "default-src 'none'; sandbox";
+
+/**
  * Helmet's headers, worked out once at start and set on every reply: `pages` for the web app and
  * anything else, API_POLICY for /api answers. @fastify/helmet builds a new
  * helmet middleware (and re-parses the CSP directives) on every request: 16 % of the gateway's CPU

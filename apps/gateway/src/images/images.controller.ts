@@ -3,6 +3,7 @@ import { forbidden, notFound } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
 import type { FastifyReply } from 'fastify';
 import { Public } from '../auth/auth.decorators.js';
+import { USER_FILE_CSP } from '../http/security-headers.js';
 import { ImageUrlSigner } from './url-signer.js';
 
 const SERVED_TYPES = new Set(['image/jpeg', 'image/png', 'image/webp']);
@@ -48,7 +49,7 @@ export class ImagesController {
       .header('content-type', SERVED_TYPES.has(object.contentType) ? object.contentType : 'application/octet-stream')
       .header('content-length', String(object.size))
       .header('x-content-type-options', 'nosniff')
-      .header('content-security-policy', "default-src 'none'; sandbox")
+      .header('content-security-policy', USER_FILE_CSP)
       .header('content-disposition', 'inline')
       .header('cross-origin-resource-policy', 'same-origin')
       .header('cache-control', `private, max-age=${maxAge}`)

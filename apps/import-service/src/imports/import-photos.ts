@@ -7,7 +7,7 @@ import {
   type ImportPhotoCounts,
   type ImportSource,
 } from '@wrenchlog/contracts';
-import { planExportPhotos, readZipEntries, warnPhotoProblems, type FileAnalysis, type ImportRow } from '@wrenchlog/importers';
+import { planExportPhotos, unpackZipEntries, warnPhotoProblems, type FileAnalysis, type ImportRow } from '@wrenchlog/importers';
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -74,7 +74,7 @@ export class ImportPhotos {
       batch = await this.repository.nextPending(importId, PHOTO_BATCH)
     ) {
       zip ??= (await this.storage.getBuffer(await this.repository.objectKeyOf(importId))).body;
-      const bytes = readZipEntries(
+      const bytes = await unpackZipEntries(
         zip,
         batch.map((p) => p.path),
       );

@@ -21,7 +21,7 @@ import {
   type ImportUploaded,
   type ImportView,
 } from '@wrenchlog/contracts';
-import { analyzeFile, countRows, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
+import { analyzeUpload, countRows, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
 import { conflict, notFound, unprocessable } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
@@ -77,7 +77,7 @@ export class ImportsService {
         await this.machines.requireOwn(caller, request.fields.machineId);
       }
       const { body } = await this.storage.getBuffer(request.objectKey);
-      analysis = await asDomain(() => analyzeFile(body, source));
+      analysis = await asDomain(() => analyzeUpload(body, source));
       const known = await this.machines.known(caller, request.fields.machineId);
       preview = (
         await normalizeFile(analysis, {
@@ -286,7 +286,7 @@ export class ImportsService {
 
   private async analyze(entity: ImportEntity, detected: Detected): Promise<FileAnalysis> {
     const { body } = await this.storage.getBuffer(entity.objectKey);
-    return asDomain(() => analyzeFile(body, entity.source as ImportSource, detected));
+    return asDomain(() => analyzeUpload(body, entity.source as ImportSource, detected));
   }
 
   private uploaded(entity: ImportEntity, analysis: FileAnalysis, preview: ImportRow[]): ImportUploaded {

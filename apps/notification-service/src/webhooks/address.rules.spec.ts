@@ -1,4 +1,67 @@
 import { isPrivateAddress, nextAttemptDelay, urlProblem } from './address.rules.js';
+import { checkHost } from './webhook-sender.js';
+
+// Every spelling of a private, loopback, link-local or metadata address, as a URL's host is typed:
+// the check sees what the URL parser makes of it (`[::127.0.0.1]` becomes `[::7f00:1]`).
+const REFUSED_HOSTS = [
+  '127.0.0.1',
+  '2130706433',
+  '0x7f.1',
+  '127.1',
+  '0',
+  '10.0.0.1',
+  '169.254.169.254',
+  '[::1]',
+  '[::]',
+  '[::127.0.0.1]',
+  '[::7f00:1]',
+  '[::10.0.0.1]',
+  '[::169.254.169.254]',
+  '[::ffff:127.0.0.1]',
+  '[::ffff:7f00:1]',
+  '[0:0:0:0:0:ffff:a9fe:a9fe]',
+  '[::ffff:0:127.0.0.1]',
+  '[64:ff9b::127.0.0.1]',
+  '[64:ff9b::a9fe:a9fe]',
+  '[64:ff9b::192.168.1.1]',
+  '[64:ff9b:1::8.8.8.8]',
+  '[2002:7f00:1::]',
+  '[2002:7f00:0001::1]',
+  '[2002:a9fe:a9fe::]',
+  '[2002:c0a8:101:1::1]',
+  '[2002:a00:1::]',
+  '[2001:0:4136:e378:8000:63bf:80ff:fffe]', // Teredo, client 127.0.0.1
+  '[2001::ffff:fffe]', // Teredo, client 0.0.0.1 (this network)
+  '[2001:0:0:0:0:0:5601:5601]', // Teredo, client 169.254.169.254
+  '[fe80::1]',
+  '[fe80::a9fe:a9fe]',
+  '[fd00:ec2::254]',
+  '[fc00::1]',
+  '[fec0::1]',
+  '[ff02::1]',
+  '[2001:db8::1]',
+];
+const ALLOWED_HOSTS = [
+  '8.8.8.8',
+  '[2606:4700:4700::1111]',
+  '[::ffff:8.8.8.8]',
+  '[::8.8.8.8]',
+  '[64:ff9b::8.8.8.8]',
+  '[2002:808:808::1]',
+  '[2001:0:4136:e378:8000:63bf:f7f7:f7f7]', // Teredo, client 8.8.8.8
+];
+const urlHost = (host: string) => new URL(`https://${host}/hook`).hostname;
+
+describe('webhook and push targets, as typed in a URL', () => {
+  it.each(REFUSED_HOSTS)('refuses %s, when saved and when connecting', async (host) => {
+    await expect(checkHost(urlHost(host), false)).rejects.toThrow(/private, loopback or link-local/);
+    await expect(checkHost(urlHost(host), true)).resolves.toBeUndefined();
+  });
+
+  it.each(ALLOWED_HOSTS)('lets %s through', async (host) => {
+    await expect(checkHost(urlHost(host), false)).resolves.toBeUndefined();
+  });
+});
 
 describe('webhook addresses', () => {
   it('refuses private, loopback, link-local and reserved addresses, IPv4 and IPv6', () => {

@@ -2,6 +2,7 @@ import { EXPORT_FILES, IMAGE_LIMITS, sniffImageType, type ImageKind } from '@wre
 import { unzipSync } from 'fflate';
 import type { FileAnalysis } from '../import-file.js';
 import type { ImportRow } from '../rows/import-row.js';
+import { inflateZip, inflateZipSync, type InflateOptions } from './zip-inflate.js';
 
 // The photos of a restore (issue 23): which photo of a Wrenchlog export's ZIP belongs to which row
 // of machines.csv and service-records.csv (the rows' `photos` column lists their paths in the ZIP),
@@ -32,17 +33,32 @@ const OWNER_FILES = [
 ] as const;
 
 /**
- * Some files of the ZIP unpacked together (each at most IMAGE_LIMITS.maxFileBytes); a file that is
- * not there or cannot be read is left out. One pass over the ZIP's directory for them all: asked one
- * by one, a ZIP of thousands of photos would be read thousands of times.
+ * Some files of the ZIP unpacked together (each at most IMAGE_LIMITS.maxFileBytes, counted as
+ * inflated: a photo that declares less is still stopped there); a file that is not there or cannot be
+ * read is left out. One pass over the ZIP's directory for them all: asked one by one, a ZIP of
+ * thousands of photos would be read thousands of times.
  */
 export function readZipEntries(zip: Uint8Array, paths: readonly string[]): Map<string, Uint8Array> {
-  const wanted = new Set(paths);
   try {
-    return new Map(Object.entries(unzipSync(zip, { filter: (file) => wanted.has(file.name) && file.originalSize <= IMAGE_LIMITS.maxFileBytes })));
+    return inflateZipSync(zip, photoEntries(paths));
   } catch {
     return new Map();
   }
+}
+
+/** readZipEntries with the event loop free between steps (the restore job, beside every other request). */
+export async function unpackZipEntries(zip: Uint8Array, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
+  try {
+    return await inflateZip(zip, photoEntries(paths));
+  } catch {
+    return new Map();
+  }
+}
+
+function photoEntries(paths: readonly string[]): InflateOptions {
+  const wanted = new Set(paths);
+  const max = IMAGE_LIMITS.maxFileBytes;
+  return { wanted: (name) => wanted.has(name), maxBytes: wanted.size * max, maxEntryBytes: max };
 }
 
 /** Photos whose first bytes are read in one pass (at most this many times 2 MB held at once). */

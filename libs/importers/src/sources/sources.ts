@@ -5,7 +5,7 @@ import { headerKey, suggestMapping, type Mapping, type RecordKind } from '../fie
 import type { DateFormat } from '../text/dates.js';
 import { mapByNames, planDrivvo } from './drivvo.js';
 import { METRIC_UNITS, US_UNITS, type Units } from '../rows/units.js';
-import { exportCell, planExportTable, readExportArchive, type ExportArchiveContent } from './wrenchlog-export.js';
+import { exportCell, planExportTable, readExportArchive, unpackExportArchive, type ExportArchiveContent } from './wrenchlog-export.js';
 
 /** The sources of POST /api/imports (the contracts' list, in the wizard's order). */
 export { IMPORT_SOURCES, type ImportSource };
@@ -35,6 +35,8 @@ export interface SourceDef {
   archive?: (bytes: Uint8Array) => ExportArchiveContent;
   /** A meter of 0 means "not read" (Drivvo, Fuelly and LubeLogger write 0 on an expense without an odometer). */
   zeroMeterIsNone?: boolean;
+  /** `archive` with the event loop free between its steps (a service's upload). */
+  unpack?: (bytes: Uint8Array) => Promise<ExportArchiveContent>;
   /** Each cell as read, before mapping (the export's formula escape removed). */
   cell?: (text: string) => string;
 }
@@ -194,6 +196,7 @@ const wrenchlogExport: SourceDef = {
   units: () => US_UNITS,
   plan: (table) => planExportTable(table),
   archive: readExportArchive,
+  unpack: unpackExportArchive,
   cell: exportCell,
 };
 

@@ -7,7 +7,6 @@ import {
   type ExportKind,
   type ExportManifest,
 } from '@wrenchlog/contracts/limits';
-import { unzipSync } from 'fflate';
 import { ImportFileError } from '../errors.js';
 import { EXPORT_COLUMNS } from '../export/export-csv.js';
 import type { RecordKind, Mapping } from '../fields/fields.js';
@@ -16,12 +15,13 @@ import { IMPORT_LIMITS } from '../limits.js';
 import type { Table } from '../csv/read-table.js';
 import type { ImportRow } from '../rows/import-row.js';
 import type { TablePlan } from './sources.js';
+import { inflateZip, inflateZipSync, ZipTooLargeError, type InflateOptions } from './zip-inflate.js';
 
 // The restore (issue 23): a ZIP of "Download all my data" read back as several tables, machines
 // first, then service records, fuel records and part purchases, each row naming its machine.
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
-/** The CSVs of an export unpacked together at most (photos are never unpacked): a guard against a ZIP bomb. */
+/** The CSVs of an export unpacked together at most, counted as inflated (photos are never unpacked here): a guard against a ZIP bomb. */
 export const MAX_UNPACKED_BYTES = 5 * IMPORT_LIMITS.maxBytes;
 
 // The files a restore reads, in this order (the job writes machines, then suppliers, then parts,
@@ -50,33 +50,48 @@ export interface ExportArchiveContent {
   pieces: ArchivePiece[];
 }
 
+const UNPACK: InflateOptions = { wanted: (name) => name === 'manifest.json' || FILE_KIND.has(name), maxBytes: MAX_UNPACKED_BYTES };
+
 /** The CSV files of an export, in restore order; refuses what is not one (with a message saying why). */
 export function readExportArchive(bytes: Uint8Array): ExportArchiveContent {
+  checkSignature(bytes);
+  return archiveContent(unpacked(() => inflateZipSync(bytes, UNPACK)));
+}
+
+/**
+ * readExportArchive, unpacking a step at a time with the event loop free between steps: a restore's
+ * ZIP (up to MAX_UNPACKED_BYTES of CSV) must not keep every other request of the product waiting.
+ */
+export async function unpackExportArchive(bytes: Uint8Array): Promise<ExportArchiveContent> {
+  checkSignature(bytes);
+  return archiveContent(await unpacked(() => inflateZip(bytes, UNPACK)));
+}
+
+function checkSignature(bytes: Uint8Array): void {
   if (!ZIP_SIGNATURE.every((b, i) => bytes[i] === b)) {
     throw new ImportFileError('WRONG_SOURCE', "This is not a Wrenchlog export: upload the .zip that 'Download all my data' made, as it was downloaded.");
   }
-  let unpacked = 0;
-  let files: Record<string, Uint8Array>;
-  try {
-    files = unzipSync(bytes, {
-      filter: (file) => {
-        const wanted = file.name === 'manifest.json' || FILE_KIND.has(file.name);
-        unpacked += wanted ? file.originalSize : 0;
-        if (unpacked > MAX_UNPACKED_BYTES) {
-          throw new ImportFileError(
-            'TOO_LARGE',
-            `The export's files unpack to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a restore takes at most that.`,
-          );
-        }
-        return wanted;
-      },
-    });
-  } catch (error) {
-    if (error instanceof ImportFileError) {
-      throw error;
+}
+
+function unpacked<T>(work: () => T): T;
+function unpacked<T>(work: () => Promise<T>): Promise<T>;
+function unpacked<T>(work: () => T | Promise<T>): T | Promise<T> {
+  const refusal = (error: unknown): never => {
+    if (error instanceof ZipTooLargeError) {
+      throw new ImportFileError('TOO_LARGE', `The export's files unpack to more than ${MAX_UNPACKED_BYTES / 1024 / 1024} MB; a restore takes at most that.`);
     }
     throw new ImportFileError('MALFORMED', 'The ZIP file cannot be read (it is damaged or incomplete): download the export again.');
+  };
+  try {
+    const result = work();
+    return result instanceof Promise ? result.catch(refusal) : result;
+  } catch (error) {
+    return refusal(error);
   }
+}
+
+function archiveContent(entries: Map<string, Uint8Array>): ExportArchiveContent {
+  const files = Object.fromEntries(entries);
   const manifestBytes = files['manifest.json'];
   if (!manifestBytes) {
     throw new ImportFileError('WRONG_SOURCE', 'This ZIP has no manifest.json, so it is not a Wrenchlog export.');
