@@ -24,7 +24,7 @@ import {
   type UpdateReadingRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { createOnce, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { conflict, createOnce, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
@@ -32,6 +32,7 @@ import type { MeterEntity } from '../meters/meter.entity.js';
 import {
   checkReadingValue,
   currentReading,
+  isMachineFieldReading,
   isStale,
   outOfSequence,
   rateWindow,
@@ -142,6 +143,7 @@ export class ReadingsService {
         this.dataSource.transaction(async (manager) => {
           const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
           const value = checkReadingValue(meter.kind, input.value);
+          await this.mustNotRepeat(manager, meter, value, input);
           const ctx = callContext(actor, meta);
           const row = await this.place(
             manager,
@@ -263,7 +265,10 @@ export class ReadingsService {
     let isVoid = r.void;
     if (!isVoid) {
       const at = { meterId: meter.id, segmentId: segment.id, readAt: r.readAt };
-      const conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
+      let conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
+      if (conflict && options.voidIfOutOfSequence && r.source !== 'manual') {
+        conflict = await this.yieldAsOfReadings(manager, meter, at, r, conflict, options.ctx);
+      }
       if (conflict) {
         if (!options.voidIfOutOfSequence) {
           throw outOfSequence(await this.named(manager, at, conflict));
@@ -290,6 +295,33 @@ export class ReadingsService {
     });
     await this.readingCreated(manager, meter, row, options.ctx);
     return row;
+  }
+
+  /**
+   * A value typed in the machine's own fields is "as of" the day it was typed, not a dated
+   * observation: a record's dated reading that it contradicts (history entered after the machine
+   * was created) wins, and the typed value is voided instead (issue 38). Any other conflict stays.
+   */
+  private async yieldAsOfReadings(
+    manager: EntityManager,
+    meter: MeterEntity,
+    at: { meterId: number; segmentId: number; readAt: string },
+    candidate: { value: number },
+    conflict: { before: ReadingEntity | null; after: ReadingEntity | null } | null,
+    ctx: CallContext,
+  ): Promise<{ before: ReadingEntity | null; after: ReadingEntity | null } | null> {
+    while (conflict) {
+      const blocking = [conflict.before, conflict.after].filter((x): x is ReadingEntity => x !== null);
+      if (!blocking.every(isMachineFieldReading)) {
+        return conflict;
+      }
+      for (const reading of blocking) {
+        await this.meters.updateReading(manager, reading.id, { void: true });
+        await this.readingChanged(manager, meter, { ...reading, void: true }, ctx);
+      }
+      conflict = sequenceConflict(await this.meters.neighbours(manager, at), candidate);
+    }
+    return null;
   }
 
   /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news); report-service's state of it either way. */
@@ -394,6 +426,22 @@ export class ReadingsService {
       at: new Date().toISOString(),
     };
     await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
+  }
+
+  /** A hand-entered live reading the meter already has (same day, same value) is a double entry: 409 (a record's reading of that day is another thing). */
+  private async mustNotRepeat(
+    manager: EntityManager,
+    meter: MeterEntity,
+    value: number,
+    input: { readAt: string; void?: boolean; rollover?: boolean },
+  ): Promise<void> {
+    if (input.void === true || input.rollover === true) {
+      return;
+    }
+    const segment = segmentFor(await this.meters.segments(manager, meter.id), input.readAt);
+    if (await this.meters.sameReading(manager, { meterId: meter.id, segmentId: segment.id, readAt: input.readAt, value })) {
+      throw conflict(M.duplicate);
+    }
   }
 
   /** Rollovers and replacements start a segment: on or after the current reading's date (422 naming it). Answers the current reading. */
