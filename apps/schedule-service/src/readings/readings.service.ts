@@ -11,14 +11,11 @@ import {
   type Meter,
   type MeterReading,
   type MeterReadingPage,
-  type MetersChangedEvent,
   type OutOfSequenceDetails,
   type ReadingListRequest,
   type ReadingSource,
   type ReplaceMeterRequest,
   type RpcMeta,
-  type ScheduleReadingChangedEvent,
-  type ScheduleReadingCreatedEvent,
   type ScheduleStatusCause,
   type UpdateMeterRequest,
   type UpdateReadingRequest,
@@ -31,9 +28,7 @@ import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import {
   checkReadingValue,
-  currentReading,
   isMachineFieldReading,
-  isStale,
   outOfSequence,
   rateWindow,
   replacementOffset,
@@ -41,26 +36,12 @@ import {
   roundTo,
   segmentFor,
   sequenceConflict,
-  usageRate,
 } from '../meters/meter.rules.js';
-import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
+import { MetersRepository } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
-
-export const toReading = (r: ReadingRow): MeterReading => ({
-  id: r.id,
-  meterId: r.meterId,
-  machineId: r.machineId,
-  value: r.value,
-  lifetimeValue: r.lifetime,
-  readAt: r.readAt,
-  void: r.void,
-  rollover: r.rollover,
-  replacement: r.replacement,
-  source: r.source,
-  sourceId: r.sourceId,
-  dateCreated: r.dateCreated.toISOString(),
-});
+import { meterView } from './meter-view.js';
+import { callContext, metersChangedEvent, readingChangedEvent, readingCreatedEvent, toReading } from './reading-events.js';
 
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
 @Injectable()
@@ -92,9 +73,10 @@ export class ReadingsService {
       rateWindow(this.today()),
     );
     return meters.map((m) =>
-      this.toMeter(
+      meterView(
         m,
         readings.filter((r) => r.meterId === m.id),
+        this.today(),
       ),
     );
   }
@@ -127,7 +109,7 @@ export class ReadingsService {
       await this.meters.update(manager, meter, changes);
       await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
       const updated = { ...meter, ...changes } as MeterEntity;
-      return this.toMeter(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())));
+      return meterView(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())), this.today());
     });
   }
 
@@ -330,21 +312,7 @@ export class ReadingsService {
     if (row.void) {
       return;
     }
-    const event: ScheduleReadingCreatedEvent = {
-      readingId: row.id,
-      meterId: meter.id,
-      machineId: meter.machineId,
-      userId: meter.userId,
-      kind: meter.kind,
-      unit: meter.unit,
-      value: row.value,
-      lifetimeValue: row.lifetime,
-      date: row.readAt,
-      source: row.source,
-      sourceId: row.sourceId,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, event, ctx);
+    await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, readingCreatedEvent(meter, row), ctx);
   }
 
   /** schedule.reading.changed: report-service's copy of the reading (usage in a period), live or not. */
@@ -355,19 +323,7 @@ export class ReadingsService {
     ctx: CallContext,
     deleted = false,
   ): Promise<void> {
-    const event: ScheduleReadingChangedEvent = {
-      readingId: row.id,
-      meterId: meter.id,
-      machineId: meter.machineId,
-      userId: meter.userId,
-      kind: meter.kind,
-      unit: meter.unit,
-      lifetimeValue: row.lifetime,
-      date: row.readAt,
-      live: !row.void && !deleted,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, SCHEDULE_READING_CHANGED, event, ctx);
+    await this.outbox.enqueue(manager, SCHEDULE_READING_CHANGED, readingChangedEvent(meter, row, deleted), ctx);
   }
 
   /** Deletes readings (their record was edited or deleted) and tells report-service they are gone. */
@@ -411,21 +367,7 @@ export class ReadingsService {
       meters.map((m) => m.id),
       rateWindow(today),
     );
-    const currentOf = (kind: 'distance' | 'hours') => {
-      const meter = meters.find((m) => m.kind === kind);
-      return meter ? (currentReading(readings.filter((r) => r.meterId === meter.id))?.lifetime ?? null) : null;
-    };
-    const distanceMeter = meters.find((m) => m.kind === 'distance');
-    const distanceUnit = distanceMeter ? (distanceMeter.unit === 'km' ? 'km' : 'mi') : null;
-    const event: MetersChangedEvent = {
-      machineId,
-      userId,
-      miles: currentOf('distance'),
-      hours: currentOf('hours'),
-      distanceUnit,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
+    await this.outbox.enqueue(manager, METERS_CHANGED, metersChangedEvent(machineId, userId, meters, readings), ctx);
   }
 
   /** A hand-entered live reading the meter already has (same day, same value) is a double entry: 409 (a record's reading of that day is another thing). */
@@ -476,25 +418,4 @@ export class ReadingsService {
     await this.machines.lock(manager, found.machineId);
     return found;
   }
-
-  private toMeter(m: MeterEntity, readings: Pick<ReadingEntity, 'lifetime' | 'readAt' | 'void'>[]): Meter {
-    const today = this.today();
-    const current = currentReading(readings);
-    const rate = usageRate(readings, today, m.manualRate).rate;
-    return {
-      id: m.id,
-      machineId: m.machineId,
-      kind: m.kind,
-      unit: m.unit,
-      label: m.label,
-      currentValue: current?.lifetime ?? null,
-      currentReadAt: current?.readAt ?? null,
-      stale: isStale(current?.readAt ?? null, today),
-      ratePerDay: rate === null ? null : roundTo(rate, 2),
-      manualRatePerDay: m.manualRate,
-      rolloverValue: m.rolloverValue,
-    };
-  }
 }
-
-export const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });
