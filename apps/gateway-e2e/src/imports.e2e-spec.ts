@@ -325,6 +325,27 @@ describe.each(e2eProducts())('imports: the import job and Revert (%s)', (_mode, 
     expect(((await api.get('/api/machines/all', c.token)).body as { id: number }[]).map((m) => m.id).sort()).toEqual([truck.id, mower.id, own.id].sort());
   }, 60_000);
 
+  it("puts a machine's miles back with its meter when a fuel import into it is reverted (issue 38)", async () => {
+    const machine = await createMachine(api, a.token);
+    const fuel = [
+      'Date,Odometer,FuelConsumed,Cost,FuelEconomy,IsFillToFull,MissedFuelUp,Notes,Tags',
+      '3/20/2024,122700,12.5,$43.74,0,True,False,,',
+      '4/2/2024,123020,11.8,$42.01,27.1,True,False,,',
+    ].join('\n');
+    const id = await validated(a.token, fuel, { source: 'lubelogger-fuel', machineId: String(machine.id) });
+    expect((await api.post(`/api/imports/${id}/commit`, { mode: 'skip_invalid' }, a.token)).status).toBe(202);
+    await settled(a.token, id, 'done');
+    await expectEventually(async () => expect((await api.get(`/api/machines?machineId=${machine.id}`, a.token)).body.miles).toBe(123020));
+    expect((await api.post(`/api/imports/${id}/revert`, undefined, a.token)).status).toBe(202);
+    await settled(a.token, id, 'reverted');
+    // The fuel records' readings go with their records' deleted events.
+    await expectEventually(async () => {
+      const meters = (await api.get(`/api/machines/${machine.id}/meters`, a.token)).body as { kind: string; currentValue: number | null }[];
+      expect(meters.find((m) => m.kind === 'distance')?.currentValue ?? null).toBeNull();
+    });
+    await expectEventually(async () => expect((await api.get(`/api/machines?machineId=${machine.id}`, a.token)).body.miles).toBeNull());
+  }, 60_000);
+
   it('imports part purchases as hand-entered ones, and reverts them', async () => {
     const machine = await createMachine(api, a.token);
     const purchases = ['Part,Qty,Price,Supplier,Date', 'Oil filter,2,9.99,NAPA,2024-05-01', 'Wiper blades,1,24.50,,2024-05-02'].join('\n');

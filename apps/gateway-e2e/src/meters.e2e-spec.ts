@@ -192,4 +192,32 @@ describe.each(e2eProducts())('meters and readings (%s)', (_mode, baseUrl) => {
       expect(page.content.map((r: any) => [r.source, r.value, r.readAt])).toEqual([['manual', 46_000, today]]);
     });
   });
+
+  it('lets fuel records dated before an excavator was created with hours 2,450 keep their readings (issue 38)', async () => {
+    const { machine, hours } = await machineWithMeters({ type: 'Excavator', hours: 2450 });
+    const readingsOf = async () => ((await api.get(`/api/meters/${hours.id}/readings`, a.token)).body.content as any[]).map((r) => [r.source, r.value, r.void]);
+    await expectEventually(async () => expect(await readingsOf()).toEqual([['manual', 2450, false]]));
+    // July to September: entered after the machine, dated before the day its hours were typed.
+    for (const [ago, value] of [
+      [130, 2480],
+      [100, 2530],
+      [70, 2590],
+    ]) {
+      const fuel = await api.post(
+        '/api/fuel-records',
+        { machineId: machine.id, amount: 40, pricePerUnit: 4, totalPrice: 160, dateOfPurchase: `${daysAgo(ago)}T12:00:00.000Z`, currentHours: value },
+        a.token,
+      );
+      expect(fuel.status).toBe(201);
+    }
+    await expectEventually(async () =>
+      expect(await readingsOf()).toEqual([
+        ['manual', 2450, true],
+        ['fuel_record', 2590, false],
+        ['fuel_record', 2530, false],
+        ['fuel_record', 2480, false],
+      ]),
+    );
+    await expectEventually(async () => expect((await api.get(`/api/machines/?machineId=${machine.id}`, a.token)).body).toMatchObject({ hours: 2590 }));
+  });
 });

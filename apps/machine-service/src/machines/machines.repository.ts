@@ -32,8 +32,8 @@ export interface ServiceState {
 export interface MeterState {
   machineId: number;
   userId: number;
-  miles?: number;
-  hours?: number;
+  miles?: number | null;
+  hours?: number | null;
   at: Date;
 }
 

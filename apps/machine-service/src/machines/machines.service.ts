@@ -180,7 +180,7 @@ export class MachinesService {
   }
 
   /**
-   * The machine's miles and hours show its meters' current values (issue 21): guarded by the
+   * The machine's miles and hours show its meters' current values (issue 21, 38): guarded by the
    * event's `at`, and without a machine.machine.saved of its own, so schedule-service never sees
    * its own values come back as a new reading.
    */
@@ -193,8 +193,9 @@ export class MachinesService {
       machineId: event.machineId,
       userId: event.userId,
       at,
-      ...(typeof event.miles === 'number' ? { miles: Math.round(event.miles) } : {}),
-      ...(typeof event.hours === 'number' ? { hours: Math.round(event.hours * 10) / 10 } : {}),
+      // null: the meter has no live reading left (an import reverted, its readings voided): the machine shows none either.
+      ...(typeof event.miles === 'number' ? { miles: Math.round(event.miles) } : event.miles === null ? { miles: null } : {}),
+      ...(typeof event.hours === 'number' ? { hours: Math.round(event.hours * 10) / 10 } : event.hours === null ? { hours: null } : {}),
     });
   }
 

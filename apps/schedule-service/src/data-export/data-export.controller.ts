@@ -12,7 +12,7 @@ import {
   type ScheduleExportItem,
 } from '@wrenchlog/contracts';
 import { Caller } from '@wrenchlog/platform';
-import { toReading } from '../readings/readings.service.js';
+import { toReading } from '../readings/reading-events.js';
 import { toSchedule } from '../schedules/schedule-state.js';
 import { DataExportRepository } from './data-export.repository.js';
 

@@ -154,3 +154,7 @@ export const rolloverOffset = (currentOffset: number, rolloverValue: number): nu
  */
 export const MACHINE_FIELD_KEY = 'machine-field:';
 export const machineFieldKey = (machineId: number, kind: MeterKind, at: Date): string => `${MACHINE_FIELD_KEY}${machineId}:${kind}:${at.getTime()}`;
+
+/** A reading stored from the machine's miles or hours fields (a value "as of" the day it was typed). */
+export const isMachineFieldReading = (r: { source: string; idempotencyKey: string | null }): boolean =>
+  r.source === 'manual' && (r.idempotencyKey?.startsWith(MACHINE_FIELD_KEY) ?? false);

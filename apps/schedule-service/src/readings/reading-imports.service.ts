@@ -20,7 +20,8 @@ import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleImportsService } from '../schedules/schedule-imports.service.js';
 import { inMeterUnit, readImportedReading, readRestoredReading, sequenceMessage, type ImportedReading } from './reading-import.rules.js';
-import { callContext, ReadingsService } from './readings.service.js';
+import { callContext } from './reading-events.js';
+import { ReadingsService } from './readings.service.js';
 
 /** What a reading would meet on its meter: a stored live reading it repeats, or why the meter refuses it. */
 type Verdict = { value: number; duplicateOf: number | null; problem: string | null };

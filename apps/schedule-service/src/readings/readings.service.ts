@@ -11,28 +11,24 @@ import {
   type Meter,
   type MeterReading,
   type MeterReadingPage,
-  type MetersChangedEvent,
   type OutOfSequenceDetails,
   type ReadingListRequest,
   type ReadingSource,
   type ReplaceMeterRequest,
   type RpcMeta,
-  type ScheduleReadingChangedEvent,
-  type ScheduleReadingCreatedEvent,
   type ScheduleStatusCause,
   type UpdateMeterRequest,
   type UpdateReadingRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { createOnce, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { conflict, createOnce, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import {
   checkReadingValue,
-  currentReading,
-  isStale,
+  isMachineFieldReading,
   outOfSequence,
   rateWindow,
   replacementOffset,
@@ -40,26 +36,12 @@ import {
   roundTo,
   segmentFor,
   sequenceConflict,
-  usageRate,
 } from '../meters/meter.rules.js';
-import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
+import { MetersRepository } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
-
-export const toReading = (r: ReadingRow): MeterReading => ({
-  id: r.id,
-  meterId: r.meterId,
-  machineId: r.machineId,
-  value: r.value,
-  lifetimeValue: r.lifetime,
-  readAt: r.readAt,
-  void: r.void,
-  rollover: r.rollover,
-  replacement: r.replacement,
-  source: r.source,
-  sourceId: r.sourceId,
-  dateCreated: r.dateCreated.toISOString(),
-});
+import { meterView } from './meter-view.js';
+import { callContext, metersChangedEvent, readingChangedEvent, readingCreatedEvent, toReading } from './reading-events.js';
 
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
 @Injectable()
@@ -91,9 +73,10 @@ export class ReadingsService {
       rateWindow(this.today()),
     );
     return meters.map((m) =>
-      this.toMeter(
+      meterView(
         m,
         readings.filter((r) => r.meterId === m.id),
+        this.today(),
       ),
     );
   }
@@ -129,7 +112,7 @@ export class ReadingsService {
       await this.meters.update(manager, meter, changes);
       await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
       const updated = { ...meter, ...changes } as MeterEntity;
-      return this.toMeter(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())));
+      return meterView(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())), this.today());
     });
   }
 
@@ -145,6 +128,7 @@ export class ReadingsService {
         this.dataSource.transaction(async (manager) => {
           const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
           const value = checkReadingValue(meter.kind, input.value);
+          await this.mustNotRepeat(manager, meter, value, input);
           const ctx = callContext(actor, meta);
           const row = await this.place(
             manager,
@@ -266,7 +250,10 @@ export class ReadingsService {
     let isVoid = r.void;
     if (!isVoid) {
       const at = { meterId: meter.id, segmentId: segment.id, readAt: r.readAt };
-      const conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
+      let conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
+      if (conflict && options.voidIfOutOfSequence && r.source !== 'manual') {
+        conflict = await this.yieldAsOfReadings(manager, meter, at, r, conflict, options.ctx);
+      }
       if (conflict) {
         if (!options.voidIfOutOfSequence) {
           throw outOfSequence(await this.named(manager, at, conflict));
@@ -295,27 +282,40 @@ export class ReadingsService {
     return row;
   }
 
+  /**
+   * A value typed in the machine's own fields is "as of" the day it was typed, not a dated
+   * observation: a record's dated reading that it contradicts (history entered after the machine
+   * was created) wins, and the typed value is voided instead (issue 38). Any other conflict stays.
+   */
+  private async yieldAsOfReadings(
+    manager: EntityManager,
+    meter: MeterEntity,
+    at: { meterId: number; segmentId: number; readAt: string },
+    candidate: { value: number },
+    conflict: { before: ReadingEntity | null; after: ReadingEntity | null } | null,
+    ctx: CallContext,
+  ): Promise<{ before: ReadingEntity | null; after: ReadingEntity | null } | null> {
+    while (conflict) {
+      const blocking = [conflict.before, conflict.after].filter((x): x is ReadingEntity => x !== null);
+      if (!blocking.every(isMachineFieldReading)) {
+        return conflict;
+      }
+      for (const reading of blocking) {
+        await this.meters.updateReading(manager, reading.id, { void: true });
+        await this.readingChanged(manager, meter, { ...reading, void: true }, ctx);
+      }
+      conflict = sequenceConflict(await this.meters.neighbours(manager, at), candidate);
+    }
+    return null;
+  }
+
   /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news); report-service's state of it either way. */
   private async readingCreated(manager: EntityManager, meter: MeterEntity, row: ReadingEntity, ctx: CallContext): Promise<void> {
     await this.readingChanged(manager, meter, row, ctx);
     if (row.void) {
       return;
     }
-    const event: ScheduleReadingCreatedEvent = {
-      readingId: row.id,
-      meterId: meter.id,
-      machineId: meter.machineId,
-      userId: meter.userId,
-      kind: meter.kind,
-      unit: meter.unit,
-      value: row.value,
-      lifetimeValue: row.lifetime,
-      date: row.readAt,
-      source: row.source,
-      sourceId: row.sourceId,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, event, ctx);
+    await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, readingCreatedEvent(meter, row), ctx);
   }
 
   /** schedule.reading.changed: report-service's copy of the reading (usage in a period), live or not. */
@@ -326,19 +326,7 @@ export class ReadingsService {
     ctx: CallContext,
     deleted = false,
   ): Promise<void> {
-    const event: ScheduleReadingChangedEvent = {
-      readingId: row.id,
-      meterId: meter.id,
-      machineId: meter.machineId,
-      userId: meter.userId,
-      kind: meter.kind,
-      unit: meter.unit,
-      lifetimeValue: row.lifetime,
-      date: row.readAt,
-      live: !row.void && !deleted,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, SCHEDULE_READING_CHANGED, event, ctx);
+    await this.outbox.enqueue(manager, SCHEDULE_READING_CHANGED, readingChangedEvent(meter, row, deleted), ctx);
   }
 
   /** Deletes readings (their record was edited or deleted) and tells report-service they are gone. */
@@ -382,21 +370,23 @@ export class ReadingsService {
       meters.map((m) => m.id),
       rateWindow(today),
     );
-    const currentOf = (kind: 'distance' | 'hours') => {
-      const meter = meters.find((m) => m.kind === kind);
-      return meter ? (currentReading(readings.filter((r) => r.meterId === meter.id))?.lifetime ?? null) : null;
-    };
-    const distanceMeter = meters.find((m) => m.kind === 'distance');
-    const distanceUnit = distanceMeter ? (distanceMeter.unit === 'km' ? 'km' : 'mi') : null;
-    const event: MetersChangedEvent = {
-      machineId,
-      userId,
-      miles: currentOf('distance'),
-      hours: currentOf('hours'),
-      distanceUnit,
-      at: new Date().toISOString(),
-    };
-    await this.outbox.enqueue(manager, METERS_CHANGED, event, ctx);
+    await this.outbox.enqueue(manager, METERS_CHANGED, metersChangedEvent(machineId, userId, meters, readings), ctx);
+  }
+
+  /** A hand-entered live reading the meter already has (same day, same value) is a double entry: 409 (a record's reading of that day is another thing). */
+  private async mustNotRepeat(
+    manager: EntityManager,
+    meter: MeterEntity,
+    value: number,
+    input: { readAt: string; void?: boolean; rollover?: boolean },
+  ): Promise<void> {
+    if (input.void === true || input.rollover === true) {
+      return;
+    }
+    const segment = segmentFor(await this.meters.segments(manager, meter.id), input.readAt);
+    if (await this.meters.sameReading(manager, { meterId: meter.id, segmentId: segment.id, readAt: input.readAt, value })) {
+      throw conflict(M.duplicate);
+    }
   }
 
   /** Rollovers and replacements start a segment: on or after the current reading's date (422 naming it). Answers the current reading. */
@@ -431,25 +421,4 @@ export class ReadingsService {
     await this.machines.lock(manager, found.machineId);
     return found;
   }
-
-  private toMeter(m: MeterEntity, readings: Pick<ReadingEntity, 'lifetime' | 'readAt' | 'void'>[]): Meter {
-    const today = this.today();
-    const current = currentReading(readings);
-    const rate = usageRate(readings, today, m.manualRate).rate;
-    return {
-      id: m.id,
-      machineId: m.machineId,
-      kind: m.kind,
-      unit: m.unit,
-      label: m.label,
-      currentValue: current?.lifetime ?? null,
-      currentReadAt: current?.readAt ?? null,
-      stale: isStale(current?.readAt ?? null, today),
-      ratePerDay: rate === null ? null : roundTo(rate, 2),
-      manualRatePerDay: m.manualRate,
-      rolloverValue: m.rolloverValue,
-    };
-  }
 }
-
-export const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });

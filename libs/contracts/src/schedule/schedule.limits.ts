@@ -72,6 +72,7 @@ export const MeterMessages = {
   rollover: 'Rollover must be true or false',
   outOfSequence: 'This reading is out of sequence with the readings around it',
   rolloverNotLatest: 'A rollover or replacement must be dated on or after the latest reading',
+  duplicate: 'This reading is already recorded: the meter has the same value on the same day',
   newStartValue: 'New start value must be a number, 0 or more',
   manualRate: 'Manual rate must be a number, 0 or more',
   unit: 'Unit must be mi or km for a distance meter, h for an hour meter',
