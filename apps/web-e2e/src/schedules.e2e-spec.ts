@@ -108,7 +108,7 @@ describe.each([
       ['/due', title],
     ]) {
       await s.page.goto(path);
-      await s.page.getByText(text).first().waitFor();
+      await s.page.getByRole('main').getByText(text).first().waitFor();
       found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
     }
     await s.page.goto(`/machines/${machine.id}?tab=schedules`);
