@@ -305,8 +305,10 @@ describe('notifications in the browser (issue 24)', () => {
       const first = (await https.textContent())!.trim();
       expect(first.startsWith(`${baseUrl()}/api/calendar/`)).toBe(true);
       expect((await section.getByText(/^webcal:\/\//).textContent())!.trim()).toBe(first.replace(/^https?:/, 'webcal:'));
-      await section.getByRole('button', { name: 'Copy Calendar link (https)' }).click();
-      await section.getByRole('button', { name: 'Calendar link (https) copied' }).waitFor();
+      // Labelled by the link's own scheme (plain HTTP here), not always "https".
+      const scheme = new URL(first).protocol.replace(':', '');
+      await section.getByRole('button', { name: `Copy Calendar link (${scheme})` }).click();
+      await section.getByRole('button', { name: `Calendar link (${scheme}) copied` }).waitFor();
       expect(
         await s.page.evaluate(() => (globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }).navigator.clipboard.readText()),
       ).toBe(first);

@@ -102,7 +102,7 @@ describe('new-owner polish (issue 18)', () => {
       await expectFocused(s, 'Create New Machine');
 
       await s.page.goto('/dashboard');
-      await s.page.getByText('Most Recent').first().waitFor();
+      await s.page.getByRole('main').getByText('Most Recent').first().waitFor();
       await s.page.keyboard.press('Tab');
       await expectFocused(s, 'Skip to content');
       await s.page.keyboard.press('Enter');

@@ -32,11 +32,12 @@ describe.each([
   let browser: Browser;
   let s: Session;
   let machine: { id: number; name: string };
+  let owner: { token: string };
+  const api = new ApiClient(baseUrl());
   const title = 'Engine oil and filter';
 
   beforeAll(async () => {
-    const api = new ApiClient(baseUrl());
-    const owner = await createApprovedUser(api, { name: `Schedule ${name}` });
+    owner = await createApprovedUser(api, { name: `Schedule ${name}` });
     machine = { id: 0, name: `Tractor ${name} ${Date.now() % 100000}` };
     machine.id = (await createMachine(api, owner.token, { name: machine.name, type: 'Tractor' })).id as number;
     browser = await launch();
@@ -58,6 +59,24 @@ describe.each([
     await item.waitFor();
     await item.getByText('Upcoming').waitFor();
     await item.getByText(/Every 12 months or 250 h/).waitFor();
+  });
+
+  it("keeps each meter card's Add reading button inside the card and the screen", async () => {
+    // A wide value and an old (stale) reading: the longest a card's text gets.
+    const meters = await api.get<{ id: number; kind: string }[]>(`/api/machines/${machine.id}/meters`, owner.token);
+    const odometer = meters.body.find((m) => m.kind === 'distance')!;
+    const added = await api.post(`/api/meters/${odometer.id}/readings`, { value: 987654, readAt: '2024-01-15' }, owner.token);
+    expect(added.status).toBe(201);
+    await s.page.goto(`/machines/${machine.id}?tab=meters`);
+    const card = s.page.getByTestId('meter-distance');
+    const button = card.getByRole('button', { name: /^Add reading/ });
+    await button.waitFor();
+    await s.shot('meters-card');
+    const [c, b] = [(await card.boundingBox())!, (await button.boundingBox())!];
+    expect(b.x + b.width).toBeLessThanOrEqual(c.x + c.width);
+    expect(c.x + c.width).toBeLessThanOrEqual(width);
+    // The label is whole: a button squeezed by the value beside it cuts its text off at the right.
+    expect(await button.locator('.mantine-Button-label').evaluate((el) => el.scrollWidth - el.clientWidth)).toBe(0);
   });
 
   it('a fuel record whose hours reach the due-soon window makes it Due soon, on the dashboard and the Due page', async () => {
@@ -108,7 +127,7 @@ describe.each([
       ['/due', title],
     ]) {
       await s.page.goto(path);
-      await s.page.getByText(text).first().waitFor();
+      await s.page.getByRole('main').getByText(text).first().waitFor();
       found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
     }
     await s.page.goto(`/machines/${machine.id}?tab=schedules`);

@@ -57,3 +57,12 @@ export function orNA(value: unknown): string {
   const text = String(value).trim();
   return text ? text : NA;
 }
+
+/**
+ * A stored size a person reads: MB to 2 decimals (dividing by 1048576, as the spec's account size),
+ * KB below 1 MB so a 3 KB document is not '0.00 MB'; nothing at all is '0.00 MB'.
+ */
+export function formatSize(bytes: number): string {
+  const n = Number.isFinite(bytes) && bytes > 0 ? bytes : 0;
+  return n === 0 || n >= 1048576 ? `${(n / 1048576).toFixed(2)} MB` : `${(n / 1024).toFixed(1)} KB`;
+}

@@ -12,7 +12,7 @@ import { CopyField } from './WebhooksSection';
  */
 export function CalendarSection() {
   const api = useApi();
-  const [links, setLinks] = useState<{ https: string; webcal: string } | null>(null);
+  const [links, setLinks] = useState<ReturnType<typeof calendarLinks> | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -50,7 +50,7 @@ export function CalendarSection() {
         {links && (
           <Stack gap="xs" role="status" aria-label="Your calendar links">
             <CopyField label="Calendar link (webcal)" value={links.webcal} />
-            <CopyField label="Calendar link (https)" value={links.https} />
+            <CopyField label={`Calendar link (${links.scheme})`} value={links.web} />
           </Stack>
         )}
         <div>

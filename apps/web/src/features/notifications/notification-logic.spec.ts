@@ -71,11 +71,13 @@ describe('notification-logic', () => {
 
   it('builds the webcal and https calendar links, absolute on the origin', () => {
     expect(calendarLinks('https://wrench.example/api/calendar/abc.ics', 'http://localhost:3000')).toEqual({
-      https: 'https://wrench.example/api/calendar/abc.ics',
+      web: 'https://wrench.example/api/calendar/abc.ics',
+      scheme: 'https',
       webcal: 'webcal://wrench.example/api/calendar/abc.ics',
     });
     expect(calendarLinks('/api/calendar/abc.ics', 'http://192.168.1.5:3000')).toEqual({
-      https: 'http://192.168.1.5:3000/api/calendar/abc.ics',
+      web: 'http://192.168.1.5:3000/api/calendar/abc.ics',
+      scheme: 'http',
       webcal: 'webcal://192.168.1.5:3000/api/calendar/abc.ics',
     });
   });

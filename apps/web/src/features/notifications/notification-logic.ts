@@ -85,12 +85,14 @@ export function notificationTarget(link: string | null | undefined, origin: stri
 }
 
 /**
- * The calendar feed's two addresses: the https one the server answers, and the same with
+ * The calendar feed's two addresses: the http(s) one the server answers (and its scheme), and the same with
  * webcal:// that calendar apps open as a subscription. A path is made absolute on `origin`.
  */
-export function calendarLinks(url: string, origin: string): { https: string; webcal: string } {
-  const absolute = new URL(url, origin).toString();
-  return { https: absolute, webcal: absolute.replace(/^https?:/, 'webcal:') };
+export function calendarLinks(url: string, origin: string): { web: string; scheme: string; webcal: string } {
+  const link = new URL(url, origin);
+  const absolute = link.toString();
+  // The label names the link's own scheme: a plain-HTTP install's link is not "https".
+  return { web: absolute, scheme: link.protocol.replace(':', ''), webcal: absolute.replace(/^https?:/, 'webcal:') };
 }
 
 /** A VAPID public key (URL-safe base64, as servers hand it out) as the bytes PushManager.subscribe takes. */

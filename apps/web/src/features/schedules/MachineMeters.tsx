@@ -65,6 +65,8 @@ export function MachineMeters({ machineId }: { machineId: number }) {
                 leftSection={<IconPlus size={14} />}
                 onClick={() => setAdding(m)}
                 aria-label={`Add reading: ${meterTitle(m)}`}
+                // Keeps its width beside a wide value at 390 px (it shrank and cut its label off).
+                style={{ flexShrink: 0 }}
               >
                 Add reading
               </Button>

@@ -83,7 +83,15 @@ describe('schedule-logic', () => {
 
   it('says "not enough readings" when there is no forecast', () => {
     expect(forecastText(aSchedule({ forecastDate: null }))).toBe('not enough readings');
-    expect(forecastText(aSchedule({ forecastDate: '2026-05-01' }))).toBe('2026-05-01');
+    expect(forecastText(aSchedule({ forecastDate: '2026-05-01', status: 'upcoming' }), new Date(2026, 3, 1))).toBe('2026-05-01');
+  });
+
+  it('says "expected due now" when the projection is already reached on a schedule not yet overdue (issue 38)', () => {
+    const now = new Date(2026, 10, 28, 23, 0);
+    expect(forecastText(aSchedule({ forecastDate: '2026-11-28', status: 'due_soon' }), now)).toBe('expected due now');
+    expect(forecastText(aSchedule({ forecastDate: '2026-11-20', status: 'upcoming' }), now)).toBe('expected due now');
+    expect(forecastText(aSchedule({ forecastDate: '2026-11-29', status: 'due_soon' }), now)).toBe('2026-11-29');
+    expect(forecastText(aSchedule({ forecastDate: '2026-11-20', status: 'overdue' }), now)).toBe('2026-11-20');
   });
 
   it('describes intervals in words', () => {

@@ -91,8 +91,14 @@ export function nextDueText(s: Schedule, distanceUnit: string): string {
 }
 
 /** The forecast date, or "not enough readings" when no usage rate is known. */
-export function forecastText(s: Pick<Schedule, 'forecastDate'>): string {
-  return s.forecastDate ?? NOT_ENOUGH_READINGS;
+export function forecastText(s: Pick<Schedule, 'forecastDate' | 'status'>, now: Date = new Date()): string {
+  if (!s.forecastDate) {
+    return NOT_ENOUGH_READINGS;
+  }
+  // A projection at or before today on a schedule not yet overdue: the usage since the last reading
+  // has probably reached it ("Due soon, 15 h left" beside "Forecast: today" read as a contradiction).
+  const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+  return s.status !== 'overdue' && s.forecastDate <= today ? 'expected due now' : s.forecastDate;
 }
 
 /** "every 6 months or 5,000 mi or 250 h", "once" for a one-off. */

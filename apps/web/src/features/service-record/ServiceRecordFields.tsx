@@ -42,6 +42,8 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
       min={0}
       max={9999999.99}
       decimalScale={2}
+      // Money always shows its cents: a saved 95.5 reads '$95.50', as formatPrice writes it elsewhere.
+      fixedDecimalScale
       thousandSeparator=","
       allowNegative={false}
       hideControls

@@ -66,7 +66,8 @@ describe('ServiceRecordForm', () => {
     expect(screen.getByRole('combobox', { name: 'Service Type' })).toHaveValue('Maintenance');
     expect(screen.getByLabelText(/^Service Date/)).toHaveValue('2026-03-14');
     expect(screen.getByLabelText('Service Shop')).toHaveValue('Main Street Garage');
-    expect(screen.getByLabelText('Price')).toHaveValue('$89.5');
+    // Money with 2 decimals, as everywhere else (issue 38: a saved price showed as '$95.5').
+    expect(screen.getByLabelText('Price')).toHaveValue('$89.50');
     expect(screen.getByLabelText('Miles')).toHaveValue('12,345');
     expect(screen.getByLabelText('Hours')).toHaveValue('');
     expect(screen.getByLabelText('Notes')).toHaveAttribute('rows', '8');

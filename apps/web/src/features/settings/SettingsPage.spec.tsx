@@ -69,14 +69,14 @@ describe('SettingsPage', () => {
     expect(calls.some((c) => c.url.startsWith('/api/admin/'))).toBe(false);
   });
 
-  it('puts Machine Preferences under COMING SOON, and keeps a Parts and Services placeholder', async () => {
+  it('shows no placeholder sections: no Machine Preferences under COMING SOON, no Parts and Services (issue 38)', async () => {
     backend();
     renderSettings(0);
-    const section = screen.getByRole('region', { name: 'Machine Preferences' });
-    expect(within(section).getByText('COMING SOON')).toBeInTheDocument();
-    // The covered controls sit in an inert subtree: no focus, no clicks (browsers honour it; jsdom only keeps the attribute).
-    expect(screen.getByLabelText('Default machine').closest('[inert]')).not.toBeNull();
-    expect(screen.getByRole('region', { name: 'Parts and Services' })).toBeInTheDocument();
+    await screen.findByRole('region', { name: 'Notifications' });
+    expect(screen.queryByText('COMING SOON')).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Machine Preferences' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Parts and Services' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/will appear here/)).not.toBeInTheDocument();
   });
 
   it('shows the notification settings as a real section, no longer COMING SOON (issue 24)', async () => {

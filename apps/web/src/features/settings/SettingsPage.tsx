@@ -1,4 +1,4 @@
-import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { IconChartBar, IconFileImport, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
@@ -14,7 +14,6 @@ import { NotificationPreferencesSection } from '../notifications/NotificationPre
 import { PushSection } from '../notifications/PushSection';
 import { WebhooksSection } from '../notifications/WebhooksSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
-import { ComingSoonSection } from './ComingSoon';
 import { UserDetailsSection } from './UserDetailsSection';
 
 // Admin and analytics code (and the chart library) load only when an admin opens their tab.
@@ -81,9 +80,6 @@ function SettingsTabPanel() {
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <UserDetailsSection />
         <ChangePasswordSection />
-        <ComingSoonSection title="Machine Preferences">
-          <NativeSelect label="Default machine" data={['Excavator', 'Bulldozer', 'Crane']} />
-        </ComingSoonSection>
       </SimpleGrid>
       {/* Issue 24: the notification checkboxes that were COMING SOON here, now real. */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
@@ -94,12 +90,6 @@ function SettingsTabPanel() {
         </Stack>
       </SimpleGrid>
       <WebhooksSection />
-      <Card component="section" aria-label="Parts and Services">
-        <Title order={2} fz="lg" mb="xs">
-          Parts and Services
-        </Title>
-        <Text c="dimmed">Parts and services settings will appear here.</Text>
-      </Card>
     </Stack>
   );
 }
