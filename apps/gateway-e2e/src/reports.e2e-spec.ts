@@ -118,6 +118,7 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
       parts: 0,
       total: 225.99,
       distance: 300,
+      distanceUnit: 'mi',
       hours: null,
       costPerDistance: 0.75,
       costPerHour: null,
@@ -157,9 +158,10 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
         { month: '2026-03', fuel: 0, service: 0, parts: 0, total: 0 },
       ],
       totals: { fuel: 105.99, service: 120, parts: 0, total: 225.99 },
-      usage: { distance: 300, hours: null },
+      usage: { distance: 300, hours: null, distanceUnit: 'mi' },
       costPerDistance: 0.75,
       costPerHour: null,
+      covers: { distance: ['North Tractor'], hours: [] },
     });
   });
 
@@ -241,7 +243,10 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     expect(rows[0]![0]).toBe('Machine');
     expect(rows.map((r) => r[0])).toEqual(['Machine', 'North Tractor', 'Parts Truck', 'Unassigned', 'Total']);
     expect(rows[4]!.slice(1, 5)).toEqual(['105.99', '120', '71', '296.99']);
-    expect(rows[2]![7]).toBe('n/a');
+    expect(rows[0]!.slice(5, 9)).toEqual(['Distance', 'Distance unit', 'Hours', 'Cost per distance unit']);
+    expect(rows[1]!.slice(5, 9)).toEqual(['300', 'mi', '', '0.75']);
+    expect(rows[2]![8]).toBe('n/a');
+    expect(rows[4]!.slice(5, 9)).toEqual(['300', 'mi', '', '0.75']);
   });
 
   it("streams a machine's history as a PDF with its records and photos, thumbnails and full size", async () => {

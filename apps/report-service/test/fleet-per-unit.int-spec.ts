@@ -30,7 +30,7 @@ describe.each(await testEngines())('fleet cost per unit (%s)', (engine) => {
   let recordId = 0;
 
   const machine = (machineId: number, name: string, type: string) => machines.saved(msg({ machineId, userId: USER, name, type, archived: false, at: at(0) }));
-  const readingOf = (machineId: number, kind: 'distance' | 'hours', unit: string, lifetimeValue: number, date: string) =>
+  const readingOf = (machineId: number, kind: 'distance' | 'hours', unit: 'mi' | 'km' | 'h', lifetimeValue: number, date: string) =>
     readings.readingChanged(
       msg({
         readingId: ++readingId,
