@@ -1,4 +1,4 @@
-import { inMiles, perUnitOver } from './per-unit.rules.js';
+import { convertDistance, perUnitOver } from './per-unit.rules.js';
 
 describe('cost per unit across machines (issue 38)', () => {
   it('divides each usage by the costs of the machines that have it: truck 590.14 / 2,090 mi, excavator and mower 1,024.40 / 139.5 h', () => {
@@ -18,7 +18,8 @@ describe('cost per unit across machines (issue 38)', () => {
   });
 
   it('converts kilometres to miles before adding them (issue 36): 1,000 mi + 1,000 km = 1,621.4 mi', () => {
-    expect(inMiles(1000, 'km')).toBe(621.4);
+    expect(convertDistance(1000, 'km')).toBe(621.4);
+    expect(convertDistance(621.4, 'mi', 'km')).toBe(1000);
     const totals = perUnitOver([
       { name: 'Truck', cents: 50000, distance: 1000, distanceUnit: 'mi', hours: null },
       { name: 'Loader', cents: 50000, distance: 1000, distanceUnit: 'km', hours: null },

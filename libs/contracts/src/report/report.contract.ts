@@ -64,8 +64,11 @@ export interface UsageCoverage {
 export interface CostsReport {
   months: MonthCosts[];
   totals: CostBreakdown;
-  /** Distance (in distanceUnit: each machine's km converted to miles) and engine hours in the period; null when unknown. */
-  usage: { distance: number | null; hours: number | null; distanceUnit: 'mi' };
+  /**
+   * Distance (in distanceUnit: one machine's meter unit, else miles with km converted) and engine
+   * hours in the period; null when unknown.
+   */
+  usage: { distance: number | null; hours: number | null; distanceUnit: 'mi' | 'km' };
   /**
    * Cost per mile: the costs of the machines with a distance over their distance; cost per hour:
    * those with hours over their hours. null when the usage is 0 or unknown.
@@ -98,7 +101,7 @@ export interface FleetReport {
   rows: FleetRow[];
   totals: CostBreakdown & {
     distance: number | null;
-    distanceUnit: 'mi';
+    distanceUnit: 'mi' | 'km';
     covers: UsageCoverage;
     hours: number | null;
     costPerDistance: number | null;
