@@ -1,4 +1,6 @@
 import type { CostsReport, Machine, ServiceRecord } from '@wrenchlog/contracts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
@@ -52,8 +54,22 @@ async function drained(doc: PDFKit.PDFDocument): Promise<void> {
   }
 }
 
+/**
+ * DejaVu Sans (Latin, Cyrillic, Greek and more; its Bitstream Vera licence allows embedding): the
+ * standard Helvetica only writes WinAnsi, so "Замена масла" came out garbled (issue 36). pdfkit
+ * embeds only the glyphs used, with a ToUnicode map, so the text can be copied and searched.
+ * Read once; each document gets the bytes.
+ */
+let fontBytes: Buffer | null = null;
+function bodyFont(): Buffer {
+  fontBytes ??= readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  return fontBytes;
+}
+
 export function createHistoryDocument(machine: Machine): PDFKit.PDFDocument {
-  return new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `${machine.name}: history`, Producer: 'Wrenchlog' }, bufferPages: false });
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `${machine.name}: history`, Producer: 'Wrenchlog' }, bufferPages: false });
+  doc.registerFont('body', bodyFont());
+  return doc.font('body');
 }
 
 /**
