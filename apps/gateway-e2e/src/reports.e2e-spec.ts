@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { inflateSync } from 'node:zlib';
+import { readPdf } from './pdf-text.js';
 import {
   ApiClient,
   createApprovedUser,
@@ -35,29 +35,6 @@ const purchase = (machineId: number, date: string, price: number, quantity: numb
   machineId,
 });
 
-/**
- * The text and page count of a PDF that pdfkit wrote: each content stream inflated, the hex
- * strings of its Tj/TJ operators decoded (WinAnsi, which is Latin-1 for these texts).
- */
-function readPdf(bytes: Buffer): { pages: number; images: number; text: string } {
-  const raw = bytes.toString('latin1');
-  const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (let m = streams.exec(raw); m; m = streams.exec(raw)) {
-    let content: string;
-    try {
-      content = inflateSync(Buffer.from(m[1]!, 'latin1')).toString('latin1');
-    } catch {
-      continue; // an image (DCT), not text
-    }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
-      const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];
-      lines.push(hexes.map((h) => Buffer.from(h, 'hex').toString('latin1')).join(''));
-    }
-  }
-  return { pages: (raw.match(/\/Type \/Page\b(?!s)/g) ?? []).length, images: (raw.match(/\/Subtype \/Image/g) ?? []).length, text: lines.join('\n') };
-}
-
 const sum = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) * 100) / 100;
 
 describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
@@ -86,7 +63,7 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
       title: 'Hydraulic service',
       serviceDate: '2026-01-10',
       price: 120,
-      notes: '=1+1, checked "seals"',
+      notes: '=1+1, checked "seals". Замена масла',
     });
     firstFill = await post('/api/fuel-records', fill(tractor, '2026-01-20', 12, 45.99, 1000), a.token);
     await post('/api/fuel-records', fill(tractor, '2026-02-05', 5, 20, 1100, { fullTank: false }), a.token);
@@ -118,6 +95,7 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
       parts: 0,
       total: 225.99,
       distance: 300,
+      distanceUnit: 'mi',
       hours: null,
       costPerDistance: 0.75,
       costPerHour: null,
@@ -157,9 +135,10 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
         { month: '2026-03', fuel: 0, service: 0, parts: 0, total: 0 },
       ],
       totals: { fuel: 105.99, service: 120, parts: 0, total: 225.99 },
-      usage: { distance: 300, hours: null },
+      usage: { distance: 300, hours: null, distanceUnit: 'mi' },
       costPerDistance: 0.75,
       costPerHour: null,
+      covers: { distance: ['North Tractor'], hours: [] },
     });
   });
 
@@ -230,7 +209,7 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
       ['2026-02-20', 'Fuel record', '40'],
     ]);
     expect(rows[1]![2]).toBe('Hydraulic service');
-    expect(rows[1]![6]).toBe(`'=1+1, checked "seals"`);
+    expect(rows[1]![6]).toBe(`'=1+1, checked "seals". Замена масла`);
     expect(rows[2]![3]).toBe('1000');
   });
 
@@ -241,7 +220,10 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     expect(rows[0]![0]).toBe('Machine');
     expect(rows.map((r) => r[0])).toEqual(['Machine', 'North Tractor', 'Parts Truck', 'Unassigned', 'Total']);
     expect(rows[4]!.slice(1, 5)).toEqual(['105.99', '120', '71', '296.99']);
-    expect(rows[2]![7]).toBe('n/a');
+    expect(rows[0]!.slice(5, 9)).toEqual(['Distance', 'Distance unit', 'Hours', 'Cost per distance unit']);
+    expect(rows[1]!.slice(5, 9)).toEqual(['300', 'mi', '', '0.75']);
+    expect(rows[2]![8]).toBe('n/a');
+    expect(rows[4]!.slice(5, 9)).toEqual(['300', 'mi', '', '0.75']);
   });
 
   it("streams a machine's history as a PDF with its records and photos, thumbnails and full size", async () => {
@@ -263,6 +245,9 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     expect(pdf.text).toContain('North Tractor');
     expect(pdf.text).toContain('Hydraulic service');
     expect(pdf.text).toContain('Total: $225.99');
+    // Issue 36: text outside Western European letters, in an embedded font with its ToUnicode map.
+    expect(pdf.text).toContain('Замена масла');
+    expect(pdf.fonts).toEqual([expect.stringMatching(/^[A-Z]{6}\+DejaVuSans$/)]);
     expect(pdf.text).toContain('Appendix: photos');
 
     const thumbs = await fetch(`${baseUrl}/api/machines/${tractor}/history.pdf?${PERIOD}`, { headers: { authorization: `Bearer ${a.token}` } });

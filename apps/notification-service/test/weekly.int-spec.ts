@@ -32,6 +32,7 @@ const fleetOf = (userId: number): FleetReport => {
         parts: 0,
         total: cost,
         distance: userId === userA.userId ? 120 : null,
+        distanceUnit: 'mi',
         hours: null,
         costPerDistance: null,
         costPerHour: null,
@@ -39,7 +40,19 @@ const fleetOf = (userId: number): FleetReport => {
         economyUnit: 'mpg',
       },
     ],
-    totals: { fuel: cost, service: 0, parts: 0, total: cost, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null },
+    totals: {
+      fuel: cost,
+      service: 0,
+      parts: 0,
+      total: cost,
+      distance: null,
+      distanceUnit: 'mi',
+      covers: { distance: [], hours: [] },
+      hours: null,
+      costPerDistance: null,
+      costPerHour: null,
+      fuelEconomy: null,
+    },
   };
 };
 const dueSoon = {

@@ -1,4 +1,6 @@
 import type { CostsReport, Machine, ServiceRecord } from '@wrenchlog/contracts';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
 
@@ -22,7 +24,10 @@ const THUMB = 110;
 /** Hold the writer while this much PDF waits for a slow client (so memory stays bounded). */
 const MAX_BUFFERED = 1 << 20;
 
-const money = (n: number) => `$${n.toFixed(2)}`;
+const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+/** "2,090.5 mi": thousands separators and the unit. */
+const measure = (unit: string) => (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`;
+const UNIT_NAMES: Record<string, string> = { mi: 'mile', km: 'kilometre' };
 const orNa = (n: number | null, f: (n: number) => string) => (n === null ? 'n/a' : f(n));
 
 /** A photo as a JPEG pdfkit can embed, no larger than it is drawn (sharp: any stored format). */
@@ -49,8 +54,22 @@ async function drained(doc: PDFKit.PDFDocument): Promise<void> {
   }
 }
 
+/**
+ * DejaVu Sans (Latin, Cyrillic, Greek and more; its Bitstream Vera licence allows embedding): the
+ * standard Helvetica only writes WinAnsi, so "Замена масла" came out garbled (issue 36). pdfkit
+ * embeds only the glyphs used, with a ToUnicode map, so the text can be copied and searched.
+ * Read once; each document gets the bytes.
+ */
+let fontBytes: Buffer | null = null;
+function bodyFont(): Buffer {
+  fontBytes ??= readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
+  return fontBytes;
+}
+
 export function createHistoryDocument(machine: Machine): PDFKit.PDFDocument {
-  return new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `${machine.name}: history`, Producer: 'Wrenchlog' }, bufferPages: false });
+  const doc = new PDFDocument({ size: 'LETTER', margin: MARGIN, info: { Title: `${machine.name}: history`, Producer: 'Wrenchlog' }, bufferPages: false });
+  doc.registerFont('body', bodyFont());
+  return doc.font('body');
 }
 
 /**
@@ -74,8 +93,8 @@ export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySourc
     ['Color', machine.color],
     ['License', machine.license],
     ['Purchased', machine.purchasedDate],
-    ['Miles', machine.miles],
-    ['Hours', machine.hours],
+    ['Miles', machine.miles === null ? null : measure('mi')(machine.miles)],
+    ['Hours', machine.hours === null ? null : measure('h')(machine.hours)],
     ['Period', `${period.from} to ${period.to}`],
   ];
   doc.fontSize(11).fillColor('#000');
@@ -100,9 +119,9 @@ export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySourc
     `Service: ${money(t.service)}`,
     `Parts: ${money(t.parts)}`,
     `Total: ${money(t.total)}`,
-    `Distance in the period: ${orNa(costs.usage.distance, String)}`,
-    `Engine hours in the period: ${orNa(costs.usage.hours, String)}`,
-    `Cost per distance: ${orNa(costs.costPerDistance, money)}`,
+    `Distance in the period: ${orNa(costs.usage.distance, measure(costs.usage.distanceUnit))}`,
+    `Engine hours in the period: ${orNa(costs.usage.hours, measure('h'))}`,
+    `Cost per ${UNIT_NAMES[costs.usage.distanceUnit] ?? costs.usage.distanceUnit}: ${orNa(costs.costPerDistance, money)}`,
     `Cost per engine hour: ${orNa(costs.costPerHour, money)}`,
   ]) {
     doc.text(line);
@@ -122,7 +141,14 @@ export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySourc
       doc.addPage();
     }
     doc.fontSize(13).fillColor('#000').text(`${r.serviceDate}  ${r.title}`);
-    const meta = [r.serviceType, r.status, r.serviceShop, r.miles !== null ? `${r.miles} mi` : null, r.hours !== null ? `${r.hours} h` : null, money(r.price)]
+    const meta = [
+      r.serviceType,
+      r.status,
+      r.serviceShop,
+      r.miles !== null ? measure('mi')(r.miles) : null,
+      r.hours !== null ? measure('h')(r.hours) : null,
+      money(r.price),
+    ]
       .filter(Boolean)
       .join(' · ');
     doc.fontSize(10).fillColor('#333').text(meta);

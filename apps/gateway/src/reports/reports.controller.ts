@@ -57,7 +57,21 @@ export class ReportsController {
   async fleetCsv(@Query() q: ReportQuery, @Call() call: CallContext, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
     const report = await this.rpc.send(REPORT_FLEET, { from: q.from, to: q.to, type: q.type }, call);
     const rows: CsvCell[][] = [
-      ['Machine', 'Fuel', 'Service', 'Parts', 'Total', 'Distance', 'Hours', 'Cost per distance', 'Cost per hour', 'Fuel economy', 'Economy unit'],
+      // Each row's distance and cost per distance are in its own unit; the totals row's in miles (issue 36).
+      [
+        'Machine',
+        'Fuel',
+        'Service',
+        'Parts',
+        'Total',
+        'Distance',
+        'Distance unit',
+        'Hours',
+        'Cost per distance unit',
+        'Cost per hour',
+        'Fuel economy',
+        'Economy unit',
+      ],
     ];
     for (const r of report.rows) {
       rows.push([
@@ -67,6 +81,7 @@ export class ReportsController {
         r.parts,
         r.total,
         r.distance,
+        r.distanceUnit,
         r.hours,
         r.costPerDistance ?? 'n/a',
         r.costPerHour ?? 'n/a',
@@ -75,7 +90,20 @@ export class ReportsController {
       ]);
     }
     const t = report.totals;
-    rows.push(['Total', t.fuel, t.service, t.parts, t.total, t.distance, t.hours, t.costPerDistance ?? 'n/a', t.costPerHour ?? 'n/a', null, null]);
+    rows.push([
+      'Total',
+      t.fuel,
+      t.service,
+      t.parts,
+      t.total,
+      t.distance,
+      t.distanceUnit,
+      t.hours,
+      t.costPerDistance ?? 'n/a',
+      t.costPerHour ?? 'n/a',
+      null,
+      null,
+    ]);
     attachment(reply, `fleet-${q.from ?? 'year'}-${q.to ?? 'today'}.csv`.replace(/[^A-Za-z0-9_.-]/g, ''));
     return toCsv(rows);
   }

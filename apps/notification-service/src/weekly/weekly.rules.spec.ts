@@ -9,6 +9,7 @@ const row = (over: Partial<FleetReport['rows'][number]>): FleetReport['rows'][nu
   parts: 0,
   total: 0,
   distance: null,
+  distanceUnit: 'mi',
   hours: null,
   costPerDistance: null,
   costPerHour: null,
@@ -84,7 +85,19 @@ describe('weeklyEmail', () => {
       row({ machineId: 4, machineName: 'Camry', distance: 80, economyUnit: 'L/100km' }),
       row({ machineId: null, machineName: 'Unassigned', parts: 12, total: 12 }),
     ],
-    totals: { fuel: 66.4, service: 120, parts: 42.5, total: 228.9, distance: 392, hours: 6.5, costPerDistance: null, costPerHour: null, fuelEconomy: null },
+    totals: {
+      fuel: 66.4,
+      service: 120,
+      parts: 42.5,
+      total: 228.9,
+      distance: 392,
+      distanceUnit: 'mi',
+      covers: { distance: [], hours: [] },
+      hours: 6.5,
+      costPerDistance: null,
+      costPerHour: null,
+      fuelEconomy: null,
+    },
   };
 
   it('gives the week’s costs, each active machine’s meters and costs, and what is due next week', () => {

@@ -34,11 +34,11 @@ import {
   parsePeriod,
   splitPeriod,
   stackByMonth,
-  sumKnown,
   zeroCosts,
   type CostCell,
   type Period,
 } from './report.rules.js';
+import { perUnitOver } from './per-unit.rules.js';
 
 /** Which machines a report covers: one, a type, or all (with the purchases that name none). */
 interface Scope {
@@ -83,9 +83,30 @@ export class ReportsService {
     const scope = await this.scope(actor, q);
     const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period)]);
     const { months, totals } = stackByMonth(monthsOf(period), cells);
-    const distance = sumKnown([...usage.values()].map((u) => u.distance));
-    const hours = sumKnown([...usage.values()].map((u) => u.hours));
-    return { months, totals, usage: { distance, hours }, costPerDistance: costPerUnit(totals.total, distance), costPerHour: costPerUnit(totals.total, hours) };
+    const cents = new Map<number, number>();
+    for (const c of cells) {
+      cents.set(c.machineKey, (cents.get(c.machineKey) ?? 0) + c.cents);
+    }
+    const perUnit = perUnitOver(
+      scope.machines.map((m) => {
+        const u = usage.get(m.machineId);
+        return {
+          name: m.name,
+          cents: cents.get(m.machineId) ?? 0,
+          distance: u?.distance ?? null,
+          distanceUnit: u?.distanceUnit ?? 'mi',
+          hours: u?.hours ?? null,
+        };
+      }),
+    );
+    return {
+      months,
+      totals,
+      usage: { distance: perUnit.distance, hours: perUnit.hours, distanceUnit: perUnit.distanceUnit },
+      costPerDistance: perUnit.costPerDistance,
+      costPerHour: perUnit.costPerHour,
+      covers: perUnit.covers,
+    };
   }
 
   async fleet(actor: Actor, q: ReportRequest | null): Promise<FleetReport> {
@@ -130,6 +151,7 @@ export class ReportsService {
           machineName: UNASSIGNED_MACHINE_NAME,
           ...money,
           distance: null,
+          distanceUnit: null,
           hours: null,
           costPerDistance: null,
           costPerHour: null,
@@ -146,6 +168,7 @@ export class ReportsService {
         machineName: named.get(key)?.name ?? `Machine ${key}`,
         ...money,
         distance: u?.distance ?? null,
+        distanceUnit: u?.distanceUnit ?? 'mi',
         hours: u?.hours ?? null,
         costPerDistance: costPerUnit(money.total, u?.distance ?? null),
         costPerHour: costPerUnit(money.total, u?.hours ?? null),
@@ -161,19 +184,10 @@ export class ReportsService {
       }
     }
     const totals = breakdownOf(sum);
-    const distance = sumKnown(rows.map((r) => r.distance));
-    const hours = sumKnown(rows.map((r) => r.hours));
-    return {
-      rows,
-      totals: {
-        ...totals,
-        distance,
-        hours,
-        costPerDistance: costPerUnit(totals.total, distance),
-        costPerHour: costPerUnit(totals.total, hours),
-        fuelEconomy: null,
-      },
-    };
+    const perUnit = perUnitOver(
+      rows.map((r) => ({ name: r.machineName, cents: Math.round(r.total * 100), distance: r.distance, distanceUnit: r.distanceUnit ?? 'mi', hours: r.hours })),
+    );
+    return { rows, totals: { ...totals, ...perUnit, fuelEconomy: null } };
   }
 
   async fuelEconomy(actor: Actor, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {

@@ -54,15 +54,28 @@ export interface MonthCosts extends CostBreakdown {
   month: string;
 }
 
+/** The machines (by name) that each per-unit figure is taken over (issue 38). */
+export interface UsageCoverage {
+  distance: string[];
+  hours: string[];
+}
+
 /** GET /api/reports/costs */
 export interface CostsReport {
   months: MonthCosts[];
   totals: CostBreakdown;
-  /** Distance (in the machines' distance unit) and engine hours in the period; null when unknown. */
-  usage: { distance: number | null; hours: number | null };
-  /** null when the usage is 0 or unknown. */
+  /**
+   * Distance (in distanceUnit: one machine's meter unit, else miles with km converted) and engine
+   * hours in the period; null when unknown.
+   */
+  usage: { distance: number | null; hours: number | null; distanceUnit: 'mi' | 'km' };
+  /**
+   * Cost per mile: the costs of the machines with a distance over their distance; cost per hour:
+   * those with hours over their hours. null when the usage is 0 or unknown.
+   */
   costPerDistance: number | null;
   costPerHour: number | null;
+  covers: UsageCoverage;
 }
 
 export interface FleetRow extends CostBreakdown {
@@ -70,6 +83,8 @@ export interface FleetRow extends CostBreakdown {
   machineId: number | null;
   machineName: string;
   distance: number | null;
+  /** The unit of distance and costPerDistance: the machine's distance meter's (null for Unassigned). */
+  distanceUnit: 'mi' | 'km' | null;
   hours: number | null;
   costPerDistance: number | null;
   costPerHour: number | null;
@@ -78,11 +93,16 @@ export interface FleetRow extends CostBreakdown {
   economyUnit: EconomyUnit | null;
 }
 
-/** GET /api/reports/fleet: totals are the sums of the rows (cost per unit of those sums; no economy). */
+/**
+ * GET /api/reports/fleet: totals are the sums of the rows (distance in miles; cost per mile over
+ * the rows with a distance, per hour over those with hours; no economy).
+ */
 export interface FleetReport {
   rows: FleetRow[];
   totals: CostBreakdown & {
     distance: number | null;
+    distanceUnit: 'mi' | 'km';
+    covers: UsageCoverage;
     hours: number | null;
     costPerDistance: number | null;
     costPerHour: number | null;

@@ -2,7 +2,7 @@ import { Box, Card, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantin
 import { lazy, Suspense } from 'react';
 import { LoadingState } from '../../components/states';
 import type { CostReport } from './api';
-import { monthRows, perUnitText, usageText } from './report-figures';
+import { coverText, distanceUnitName, monthRows, perUnitText, usageText } from './report-figures';
 import { formatPrice } from '../../lib/format';
 import { monthLabel, type Period } from './report-period';
 
@@ -28,12 +28,14 @@ function Stat({ label, value, hint }: { label: string; value: string; hint?: str
 
 /**
  * The figures of a costs report: totals per category, cost per distance and per hour ("n/a" when
- * usage is 0 or unknown), then cost by month stacked by category, as a chart and as a table.
- * `distanceUnit` is the machine's (mi or km), or "mi/km" across machines of both.
+ * usage is 0 or unknown, each over the machines that have that usage, named), then cost by month
+ * stacked by category, as a chart and as a table. The distance unit is the report's: the machine's
+ * for one machine, miles across several (km converted by the server).
  */
-export function CostFigures({ report, period, distanceUnit }: { report: CostReport; period: Period; distanceUnit: string }) {
+export function CostFigures({ report, period }: { report: CostReport; period: Period }) {
   const months = monthRows(report.months, period.from, period.to);
   const { totals } = report;
+  const distanceUnit = report.usage.distanceUnit;
   return (
     <Stack gap="lg">
       <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="section" aria-label="Totals">
@@ -42,11 +44,15 @@ export function CostFigures({ report, period, distanceUnit }: { report: CostRepo
         <Stat label="Parts" value={formatPrice(totals.parts)} />
         <Stat label="Total" value={formatPrice(totals.total)} />
         <Stat
-          label={`Cost per ${distanceUnit}`}
+          label={`Cost per ${distanceUnitName(distanceUnit)}`}
           value={perUnitText(report.costPerDistance, distanceUnit)}
-          hint={`Usage ${usageText(report.usage.distance, distanceUnit)}`}
+          hint={`Usage ${usageText(report.usage.distance, distanceUnit)}${coverText(report.covers.distance)}`}
         />
-        <Stat label="Cost per engine hour" value={perUnitText(report.costPerHour, 'h')} hint={`Usage ${usageText(report.usage.hours, 'h')}`} />
+        <Stat
+          label="Cost per engine hour"
+          value={perUnitText(report.costPerHour, 'h')}
+          hint={`Usage ${usageText(report.usage.hours, 'h')}${coverText(report.covers.hours)}`}
+        />
       </SimpleGrid>
       <Card withBorder component="section" aria-label="Cost by month">
         <Title order={3} fz="md" mb="sm">

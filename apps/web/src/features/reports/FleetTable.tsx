@@ -4,22 +4,17 @@ import { Link } from 'react-router-dom';
 import { SortableTh } from '../../components/SortableTh';
 import { nextSort, type SortState } from '../../lib/sort';
 import type { FleetRow } from './api';
-import { economyText, fleetTotals, FLEET_COLUMNS, perUnitText, rowDistanceUnit, sortFleet, usageText, type FleetField } from './report-figures';
+import { coverText, economyText, FLEET_COLUMNS, perUnitText, sortFleet, usageText, type FleetField, type FleetTotals } from './report-figures';
 import { formatPrice } from '../../lib/format';
-
-/** Money per unit; the unit is written only where it differs from the column's (a metric machine among miles). */
-function unitCell(value: number | null, unit: string, columnUnit: string): string {
-  return unit === columnUnit ? formatPrice(value) : perUnitText(value, unit);
-}
 
 /**
  * The fleet table: one row per machine, sortable by every column (figures start largest first),
- * and a totals row that is the sum of the rows shown.
+ * each distance in its machine's unit, and the server's totals row (money summed; distance in
+ * miles; cost per mile over the machines with a distance, per hour over those with hours).
  */
-export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceUnit: string }) {
+export function FleetTable({ rows, totals }: { rows: FleetRow[]; totals: FleetTotals }) {
   const [sort, setSort] = useState<SortState<FleetField>>({ field: 'total', direction: 'desc' });
   const sorted = useMemo(() => sortFleet(rows, sort), [rows, sort]);
-  const totals = useMemo(() => fleetTotals(rows), [rows]);
   const onSort = (field: FleetField) => setSort((s) => nextSort(s, field, field === 'machineName' ? 'asc' : 'desc'));
   return (
     <Table.ScrollContainer minWidth={860}>
@@ -28,7 +23,7 @@ export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceU
           <Table.Tr>
             {FLEET_COLUMNS.map((c) => (
               <SortableTh key={c.field} field={c.field} sort={sort} onSort={onSort}>
-                {c.field === 'distance' ? `Distance (${distanceUnit})` : c.field === 'costPerDistance' ? `Cost / ${distanceUnit}` : c.label}
+                {c.label}
               </SortableTh>
             ))}
           </Table.Tr>
@@ -54,9 +49,9 @@ export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceU
               <Table.Td ta="right" fw={600}>
                 {formatPrice(r.total)}
               </Table.Td>
-              <Table.Td ta="right">{usageText(r.distance, '').trim()}</Table.Td>
+              <Table.Td ta="right">{usageText(r.distance, r.distanceUnit ?? '').trim()}</Table.Td>
               <Table.Td ta="right">{usageText(r.hours, '').trim()}</Table.Td>
-              <Table.Td ta="right">{unitCell(r.costPerDistance, rowDistanceUnit(r, distanceUnit), distanceUnit)}</Table.Td>
+              <Table.Td ta="right">{perUnitText(r.costPerDistance, r.distanceUnit ?? '')}</Table.Td>
               <Table.Td ta="right">{formatPrice(r.costPerHour)}</Table.Td>
               <Table.Td ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {economyText(r.fuelEconomy, r.economyUnit)}
@@ -71,10 +66,14 @@ export function FleetTable({ rows, distanceUnit }: { rows: FleetRow[]; distanceU
             <Table.Td ta="right">{formatPrice(totals.service)}</Table.Td>
             <Table.Td ta="right">{formatPrice(totals.parts)}</Table.Td>
             <Table.Td ta="right">{formatPrice(totals.total)}</Table.Td>
-            <Table.Td ta="right">{usageText(totals.distance, '').trim()}</Table.Td>
+            <Table.Td ta="right">{usageText(totals.distance, totals.distanceUnit)}</Table.Td>
             <Table.Td ta="right">{usageText(totals.hours, '').trim()}</Table.Td>
-            <Table.Td ta="right">{formatPrice(totals.costPerDistance)}</Table.Td>
-            <Table.Td ta="right">{formatPrice(totals.costPerHour)}</Table.Td>
+            <Table.Td ta="right" title={`Cost per ${totals.distanceUnit}${coverText(totals.covers.distance)}`}>
+              {perUnitText(totals.costPerDistance, totals.distanceUnit)}
+            </Table.Td>
+            <Table.Td ta="right" title={`Cost per hour${coverText(totals.covers.hours)}`}>
+              {perUnitText(totals.costPerHour, 'h')}
+            </Table.Td>
             {/* Economy is a ratio per machine: a sum of them means nothing. */}
             <Table.Td ta="right" aria-label="Fuel economy: not summed" />
           </Table.Tr>

@@ -10,9 +10,10 @@ const user = userEvent.setup({ delay: null });
 const costs: CostReport = {
   months: [{ month: '2026-02', fuel: 40, service: 0, parts: 0, total: 40 }],
   totals: { fuel: 40, service: 0, parts: 0, total: 40 },
-  usage: { distance: 200, hours: 0 },
+  usage: { distance: 200, hours: 0, distanceUnit: 'km' },
   costPerDistance: 0.2,
   costPerHour: null,
+  covers: { distance: ['Loader'], hours: ['Loader'] },
 };
 
 const meters = [
@@ -60,7 +61,7 @@ describe('MachineReportsTab', () => {
     });
     renderApp(<MachineReportsTab machineId={5} machineName="Red Loader" />, { url, path: '/machines/:name' });
     const totals = await screen.findByRole('region', { name: 'Totals' });
-    expect(await within(totals).findByRole('group', { name: 'Cost per km' })).toHaveTextContent('$0.20 / km');
+    expect(await within(totals).findByRole('group', { name: 'Cost per kilometre' })).toHaveTextContent('$0.20 / km');
     expect(within(totals).getByRole('group', { name: 'Cost per engine hour' })).toHaveTextContent('n/a');
     expect(calls.find((c) => c.url.startsWith('/api/reports/costs'))?.url).toBe('/api/reports/costs?from=2026-01-01&to=2026-03-31&machineId=5');
     expect(await screen.findByText('No fuel economy in this period')).toBeInTheDocument();

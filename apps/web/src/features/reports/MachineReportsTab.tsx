@@ -5,7 +5,6 @@ import { useState } from 'react';
 import { useApi } from '../../core/context';
 import { EmptyBlock, LoadingState } from '../../components/states';
 import { serverFieldErrors } from '../../core/forms/server-errors';
-import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
 import { reportKeys, reportPaths, reportsApi, type PhotoMode } from './api';
 import { CostFigures, isEmptyReport } from './CostFigures';
 import { DownloadButton } from './DownloadButton';
@@ -19,7 +18,6 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
   const params = useReportParams();
   const { period } = params;
   const [photos, setPhotos] = useState<PhotoMode>('thumbnails');
-  const meters = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId) });
   const scope = period && { ...period, machineId };
   const costs = useQuery({
     queryKey: reportKeys.costs(scope ?? { from: '', to: '' }),
@@ -28,8 +26,6 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
-  // The machine's distance meter says mi or km (issue 21); miles until it has one.
-  const distanceUnit = meters.data?.find((m) => m.kind === 'distance')?.unit ?? 'mi';
 
   let body;
   if (params.zonePending) {
@@ -53,7 +49,7 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
       />
     );
   } else {
-    body = <CostFigures report={costs.data} period={period} distanceUnit={distanceUnit} />;
+    body = <CostFigures report={costs.data} period={period} />;
   }
 
   const safeName = machineName.replace(/[^\w.-]+/g, '-').replace(/^-+|-+$/g, '') || `machine-${machineId}`;

@@ -18,9 +18,10 @@ const costs: CostReport = {
     { month: '2026-03', fuel: 40.5, service: 0, parts: 25, total: 65.5 },
   ],
   totals: { fuel: 100.5, service: 100, parts: 25, total: 225.5 },
-  usage: { distance: 0, hours: null },
+  usage: { distance: 0, hours: null, distanceUnit: 'mi' },
   costPerDistance: null,
   costPerHour: null,
+  covers: { distance: ['Blue F-150'], hours: [] },
 };
 
 const fleet: FleetReport = {
@@ -33,6 +34,7 @@ const fleet: FleetReport = {
       parts: 25,
       total: 125.5,
       distance: 500,
+      distanceUnit: 'mi',
       hours: null,
       costPerDistance: 0.251,
       costPerHour: null,
@@ -47,6 +49,7 @@ const fleet: FleetReport = {
       parts: 0,
       total: 100,
       distance: null,
+      distanceUnit: 'mi',
       hours: 40,
       costPerDistance: null,
       costPerHour: 2.5,
@@ -54,7 +57,19 @@ const fleet: FleetReport = {
       economyUnit: null,
     },
   ],
-  totals: { fuel: 100.5, service: 100, parts: 25, total: 225.5, distance: 500, hours: 40, costPerDistance: 0.451, costPerHour: 5.6375, fuelEconomy: null },
+  totals: {
+    fuel: 100.5,
+    service: 100,
+    parts: 25,
+    total: 225.5,
+    distance: 500,
+    distanceUnit: 'mi',
+    hours: 40,
+    costPerDistance: 0.251,
+    costPerHour: 2.5,
+    fuelEconomy: null,
+    covers: { distance: ['Blue F-150'], hours: ['Atlas crane'] },
+  },
 };
 
 const fieldError = (field: string, message: string) =>
@@ -89,7 +104,7 @@ describe('ReportsPage', () => {
     expect(within(totals).getByRole('group', { name: 'Total' })).toHaveTextContent('$225.50');
     expect(within(totals).getByRole('group', { name: 'Fuel' })).toHaveTextContent('$100.50');
     // Usage 0 and usage unknown alike: n/a, never infinity or $0.00.
-    expect(within(totals).getByRole('group', { name: 'Cost per mi' })).toHaveTextContent('n/a');
+    expect(within(totals).getByRole('group', { name: 'Cost per mile' })).toHaveTextContent('n/aUsage 0 mi over Blue F-150');
     expect(within(totals).getByRole('group', { name: 'Cost per engine hour' })).toHaveTextContent('n/aUsage n/a');
     const months = screen.getByRole('table', { name: 'Cost by month' });
     expect(rowsOf(months).map((r) => r[0])).toEqual(['Jan 2026', 'Feb 2026', 'Mar 2026', 'Apr 2026', 'Total']);
@@ -127,6 +142,51 @@ describe('ReportsPage', () => {
     }
   });
 
+  it("labels every distance with its unit and the totals' cost per mile and per hour with the machines they cover", async () => {
+    // Issues 36 and 38: a truck in miles, a loader in km, a crane in hours; the server adds the
+    // loader's km in miles and divides each figure by the costs of the machines that have it.
+    const loader = {
+      ...fleet.rows[0]!,
+      machineId: 5,
+      machineName: 'Loader',
+      total: 50,
+      fuel: 50,
+      parts: 0,
+      distance: 1000,
+      distanceUnit: 'km' as const,
+      costPerDistance: 0.05,
+    };
+    const totals = {
+      ...fleet.totals,
+      total: 275.5,
+      distance: 1121.4,
+      costPerDistance: 0.16,
+      covers: { distance: ['Blue F-150', 'Loader'], hours: ['Atlas crane'] },
+    };
+    mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/reports/costs': json({
+        ...costs,
+        usage: { distance: 1121.4, hours: 40, distanceUnit: 'mi' },
+        costPerDistance: 0.16,
+        costPerHour: 2.5,
+        covers: totals.covers,
+      }),
+      'GET /api/reports/fleet': json({ rows: [...fleet.rows, loader], totals }),
+      'GET /api/reports/fuel-economy': json([]),
+    });
+    renderApp(routes, { url: '/reports?period=last12' });
+    const cards = await screen.findByRole('region', { name: 'Totals' });
+    expect(within(cards).getByRole('group', { name: 'Cost per mile' })).toHaveTextContent('$0.16 / miUsage 1,121.4 mi over Blue F-150, Loader');
+    expect(within(cards).getByRole('group', { name: 'Cost per engine hour' })).toHaveTextContent('$2.50 / hUsage 40 h over Atlas crane');
+    expect(screen.queryByText(/mi\/km/)).not.toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'Fleet' });
+    const byName = Object.fromEntries(rowsOf(table).map((r) => [r[0], r]));
+    expect(byName['Blue F-150']!.slice(5, 8)).toEqual(['500 mi', 'n/a', '$0.25 / mi']);
+    expect(byName['Loader']!.slice(5, 8)).toEqual(['1,000 km', 'n/a', '$0.05 / km']);
+    expect(byName['Total (3)']!.slice(5, 9)).toEqual(['1,121.4 mi', '40', '$0.16 / mi', '$2.50 / h']);
+  });
+
   it('sorts the fleet table by any column and its totals row is the sum of its rows', async () => {
     mockFetch({
       'GET /api/machines/all': json(machines),
@@ -138,7 +198,7 @@ describe('ReportsPage', () => {
     const table = await screen.findByRole('table', { name: 'Fleet' });
     // Largest total first.
     expect(rowsOf(table).map((r) => r[0])).toEqual(['Blue F-150', 'Atlas crane', 'Total (2)']);
-    expect(rowsOf(table)[2].slice(0, 7)).toEqual(['Total (2)', '$100.50', '$100.00', '$25.00', '$225.50', '500', '40']);
+    expect(rowsOf(table)[2].slice(0, 7)).toEqual(['Total (2)', '$100.50', '$100.00', '$25.00', '$225.50', '500 mi', '40']);
     expect(rowsOf(table)[1][8]).toBe('$2.50');
     await user.click(within(table).getByRole('button', { name: 'Machine' }));
     expect(rowsOf(table).map((r) => r[0])).toEqual(['Atlas crane', 'Blue F-150', 'Total (2)']);
@@ -157,6 +217,7 @@ describe('ReportsPage', () => {
       parts: 12.5,
       total: 12.5,
       distance: null,
+      distanceUnit: null,
       hours: null,
       costPerDistance: null,
       costPerHour: null,
@@ -166,7 +227,7 @@ describe('ReportsPage', () => {
     mockFetch({
       'GET /api/machines/all': json(machines),
       'GET /api/reports/costs': json(costs),
-      'GET /api/reports/fleet': json({ ...fleet, rows: [...fleet.rows, unassigned] }),
+      'GET /api/reports/fleet': json({ rows: [...fleet.rows, unassigned], totals: { ...fleet.totals, parts: 37.5, total: 238 } }),
       'GET /api/reports/fuel-economy': json([]),
     });
     renderApp(routes, { url: '/reports' });
@@ -195,13 +256,26 @@ describe('ReportsPage', () => {
       'GET /api/reports/costs': json({
         months: [],
         totals: { fuel: 0, service: 0, parts: 0, total: 0 },
-        usage: { distance: null, hours: null },
+        usage: { distance: null, hours: null, distanceUnit: 'mi' },
         costPerDistance: null,
         costPerHour: null,
+        covers: { distance: [], hours: [] },
       }),
       'GET /api/reports/fleet': json({
         rows: [],
-        totals: { fuel: 0, service: 0, parts: 0, total: 0, distance: null, hours: null, costPerDistance: null, costPerHour: null, fuelEconomy: null },
+        totals: {
+          fuel: 0,
+          service: 0,
+          parts: 0,
+          total: 0,
+          distance: null,
+          distanceUnit: 'mi',
+          hours: null,
+          costPerDistance: null,
+          costPerHour: null,
+          fuelEconomy: null,
+          covers: { distance: [], hours: [] },
+        },
       }),
     });
     renderApp(routes, { url: '/reports' });

@@ -11,8 +11,7 @@ import { CostFigures, isEmptyReport } from './CostFigures';
 import { DownloadButton } from './DownloadButton';
 import { EconomySection } from './EconomySection';
 import { FleetTable } from './FleetTable';
-import { fleetDistanceUnit } from './report-figures';
-import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
+import { rowAsTotals } from './report-figures';
 import { ReportFailure } from './ReportFailure';
 import { PeriodPicker, ScopePicker, useReportParams } from './ReportFilters';
 
@@ -49,13 +48,8 @@ export default function ReportsPage() {
   const rows = (fleet.data?.rows ?? []).filter((r) => scope.kind !== 'machine' || r.machineId === scope.machineId);
   const chosen = scope.kind === 'machine' ? machines.data?.find((m) => m.id === scope.machineId) : undefined;
   const fieldErrors = { ...serverFieldErrors(fleet.error), ...serverFieldErrors(costs.error) };
-  // One machine: its distance meter's unit (issue 21); several: the one unit they share, else "mi/km".
-  const meters = useQuery({
-    queryKey: scheduleKeys.meters(scope.kind === 'machine' ? scope.machineId : 0),
-    queryFn: () => scheduleApi.meters(api, scope.kind === 'machine' ? scope.machineId : 0),
-    enabled: scope.kind === 'machine',
-  });
-  const distanceUnit = scope.kind === 'machine' ? (meters.data?.find((m) => m.kind === 'distance')?.unit ?? 'mi') : fleetDistanceUnit(rows);
+  // One machine chosen: the totals row is its row (in its unit); else the server's fleet totals.
+  const fleetTotals = scope.kind === 'machine' && rows[0] ? rowAsTotals(rows[0]) : fleet.data?.totals;
 
   let costsBody;
   if (params.zonePending) {
@@ -79,7 +73,7 @@ export default function ReportsPage() {
       />
     );
   } else {
-    costsBody = <CostFigures report={costs.data} period={period} distanceUnit={distanceUnit} />;
+    costsBody = <CostFigures report={costs.data} period={period} />;
   }
 
   let fleetBody;
@@ -89,14 +83,14 @@ export default function ReportsPage() {
     fleetBody = <LoadingState text="Loading the fleet table..." />;
   } else if (fleet.isError) {
     fleetBody = <ReportFailure error={fleet.error} text="Failed to load the fleet table" onRetry={() => void fleet.refetch()} />;
-  } else if (rows.length === 0) {
+  } else if (rows.length === 0 || !fleetTotals) {
     fleetBody = (
       <Text c="dimmed" py="md">
         No machine matches these filters.
       </Text>
     );
   } else {
-    fleetBody = <FleetTable rows={rows} distanceUnit={distanceUnit} />;
+    fleetBody = <FleetTable rows={rows} totals={fleetTotals} />;
   }
 
   const economyMachines =

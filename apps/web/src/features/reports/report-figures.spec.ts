@@ -1,5 +1,5 @@
 import type { FleetRow } from './api';
-import { economyText, fleetDistanceUnit, fleetTotals, monthRows, perUnitText, rowDistanceUnit, sortFleet, usageText } from './report-figures';
+import { coverText, distanceUnitName, economyText, monthRows, perUnitText, sortFleet, usageText } from './report-figures';
 
 const row = (r: Partial<FleetRow> & { machineId: number }): FleetRow => ({
   machineName: `Machine ${r.machineId}`,
@@ -8,6 +8,7 @@ const row = (r: Partial<FleetRow> & { machineId: number }): FleetRow => ({
   parts: 0,
   total: 0,
   distance: null,
+  distanceUnit: 'mi',
   hours: null,
   costPerDistance: null,
   costPerHour: null,
@@ -51,32 +52,6 @@ describe('monthRows', () => {
   });
 });
 
-describe('fleetTotals', () => {
-  it('is the sum of the rows, exact to the cent', () => {
-    const rows = [
-      row({ machineId: 1, fuel: 0.1, service: 100, parts: 0.2, total: 100.3, distance: 100, hours: 10 }),
-      row({ machineId: 2, fuel: 0.2, service: 0, parts: 0.1, total: 0.3, distance: 50, hours: null }),
-    ];
-    const t = fleetTotals(rows);
-    expect(t).toMatchObject({ fuel: 0.3, service: 100, parts: 0.3, total: 100.6, distance: 150, hours: 10 });
-    expect(t.costPerDistance).toBeCloseTo(100.6 / 150, 10);
-    expect(t.costPerHour).toBeCloseTo(10.06, 10);
-  });
-
-  it('has no cost per unit when no row knows its usage, or it is 0', () => {
-    expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50 })])).toMatchObject({ distance: null, costPerDistance: null, costPerHour: null });
-    expect(fleetTotals([row({ machineId: 1, total: 50, fuel: 50, distance: 0, hours: 0 })])).toMatchObject({
-      distance: 0,
-      costPerDistance: null,
-      costPerHour: null,
-    });
-  });
-
-  it('of no rows is zero', () => {
-    expect(fleetTotals([])).toMatchObject({ fuel: 0, service: 0, parts: 0, total: 0, distance: null, hours: null });
-  });
-});
-
 describe('sortFleet', () => {
   const rows = [
     row({ machineId: 1, machineName: 'b tractor', total: 20, costPerHour: null }),
@@ -98,38 +73,11 @@ describe('sortFleet', () => {
   });
 });
 
-describe('distance units', () => {
-  it("reads a machine's unit from its economy unit", () => {
-    expect(rowDistanceUnit({ economyUnit: 'L/100km' }, 'mi/km')).toBe('km');
-    expect(rowDistanceUnit({ economyUnit: 'mpg' }, 'mi/km')).toBe('mi');
-    expect(rowDistanceUnit({ economyUnit: null }, 'mi/km')).toBe('mi/km');
-  });
-
-  it('names one unit for a table only when every row shares it', () => {
-    expect(
-      fleetDistanceUnit([
-        { economyUnit: 'mpg', distance: 10 },
-        { economyUnit: 'mpg', distance: 5 },
-      ]),
-    ).toBe('mi');
-    expect(
-      fleetDistanceUnit([
-        { economyUnit: 'mpg', distance: 10 },
-        { economyUnit: 'L/100km', distance: 5 },
-      ]),
-    ).toBe('mi/km');
-    expect(
-      fleetDistanceUnit([
-        { economyUnit: 'mpg', distance: 10 },
-        { economyUnit: null, distance: 5 },
-      ]),
-    ).toBe('mi/km');
-    // A machine with no distance in the period does not make the unit unknown.
-    expect(
-      fleetDistanceUnit([
-        { economyUnit: 'mpg', distance: 10 },
-        { economyUnit: null, distance: null },
-      ]),
-    ).toBe('mi');
+describe('labels of the per-unit figures', () => {
+  it('names the unit in full and the machines a figure covers', () => {
+    expect(distanceUnitName('mi')).toBe('mile');
+    expect(distanceUnitName('km')).toBe('kilometre');
+    expect(coverText(['Excavator', 'Mower'])).toBe(' over Excavator, Mower');
+    expect(coverText([])).toBe('');
   });
 });

@@ -2,7 +2,7 @@
 // totals. Pure: no React, no network.
 import { NA, formatNumber, formatPrice } from '../../lib/format';
 import { sortItems, type SortState } from '../../lib/sort';
-import type { CostMonth, CostSums, EconomyUnit, FleetRow } from './api';
+import type { CostMonth, EconomyUnit, FleetReport, FleetRow } from './api';
 import { monthsBetween } from './report-period';
 
 /** A finite number, or null: null, NaN and infinity are "not computable" alike. */
@@ -43,57 +43,14 @@ export function monthRows(months: readonly CostMonth[], from: string, to: string
   const extra = months.filter((m) => !calendar.includes(m.month)).map((m) => m.month);
   return [...calendar, ...extra].sort().map((month) => byMonth.get(month) ?? { month, fuel: 0, service: 0, parts: 0, total: 0 });
 }
-
-/** Money is summed in cents, so a column of cents adds up exactly (0.1 + 0.2 is 0.30, not 0.30000000000000004). */
-function sumMoney(values: readonly number[]): number {
-  return values.reduce((cents, v) => cents + Math.round(Number(v) * 100), 0) / 100;
+/** "mile" or "kilometre" for a label ("Cost per mile"). */
+export function distanceUnitName(unit: string): string {
+  return unit === 'km' ? 'kilometre' : unit === 'mi' ? 'mile' : unit;
 }
 
-/** A sum of meter figures; null when no row knows one. */
-function sumKnown(values: readonly (number | null)[]): number | null {
-  const known = values.map(finite).filter((v): v is number => v !== null);
-  return known.length === 0 ? null : Math.round(known.reduce((a, b) => a + b, 0) * 100) / 100;
-}
-
-export interface FleetTotals extends CostSums {
-  distance: number | null;
-  hours: number | null;
-  costPerDistance: number | null;
-  costPerHour: number | null;
-}
-
-/**
- * The fleet table's totals row: the sum of its rows, column by column (so it always equals what the
- * table shows); cost per unit is the summed cost over the summed usage, null when that is 0 or unknown.
- */
-export function fleetTotals(rows: readonly FleetRow[]): FleetTotals {
-  const distance = sumKnown(rows.map((r) => r.distance));
-  const hours = sumKnown(rows.map((r) => r.hours));
-  const total = sumMoney(rows.map((r) => r.total));
-  return {
-    fuel: sumMoney(rows.map((r) => r.fuel)),
-    service: sumMoney(rows.map((r) => r.service)),
-    parts: sumMoney(rows.map((r) => r.parts)),
-    total,
-    distance,
-    hours,
-    costPerDistance: distance ? total / distance : null,
-    costPerHour: hours ? total / hours : null,
-  };
-}
-
-/** A machine's distance unit as its economy unit tells it (MPG: miles; L/100 km: km), else the table's. */
-export function rowDistanceUnit(row: Pick<FleetRow, 'economyUnit'>, fallback: string): string {
-  return row.economyUnit === 'L/100km' ? 'km' : row.economyUnit === 'mpg' ? 'mi' : fallback;
-}
-
-/**
- * The distance unit of a whole table: the one unit that every row with a distance shows by its
- * economy, else "mi/km" (each machine's distance is in its own meter's unit).
- */
-export function fleetDistanceUnit(rows: readonly Pick<FleetRow, 'economyUnit' | 'distance'>[]): string {
-  const units = new Set(rows.filter((r) => r.distance !== null).map((r) => rowDistanceUnit(r, '?')));
-  return units.size === 1 && !units.has('?') ? [...units][0] : 'mi/km';
+/** " over Truck, Loader": the machines a per-unit figure is taken over (issue 38); empty when none. */
+export function coverText(names: readonly string[] | undefined): string {
+  return names && names.length > 0 ? ` over ${names.join(', ')}` : '';
 }
 
 export type FleetField = 'machineName' | 'fuel' | 'service' | 'parts' | 'total' | 'distance' | 'hours' | 'costPerDistance' | 'costPerHour' | 'fuelEconomy';
@@ -117,4 +74,15 @@ export function sortFleet(rows: readonly FleetRow[], sort: SortState<FleetField>
     const value = row[field];
     return typeof value === 'number' ? finite(value) : value;
   });
+}
+
+export type FleetTotals = FleetReport['totals'];
+
+/**
+ * The totals row of a table showing one machine's row: that row itself (its own unit), so the
+ * table's totals are what it shows; the whole fleet's come from the server.
+ */
+export function rowAsTotals(row: FleetRow): FleetTotals {
+  const names = (v: number | null) => (v === null ? [] : [row.machineName]);
+  return { ...row, distanceUnit: row.distanceUnit ?? 'mi', covers: { distance: names(row.distance), hours: names(row.hours) } };
 }
