@@ -32,7 +32,7 @@ describe.each([
   let browser: Browser;
   let s: Session;
   let machine: { id: number; name: string };
-  let owner: { token: string };
+  let owner: { token: string; username: string; password: string };
   const api = new ApiClient(baseUrl());
   const title = 'Engine oil and filter';
 
