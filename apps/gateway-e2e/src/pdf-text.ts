@@ -49,8 +49,10 @@ export function readPdf(bytes: Buffer): { pages: number; images: number; text: s
       ? (hex.toLowerCase().match(/.{4}/g) ?? []).map((code) => unicode.get(code) ?? '\uFFFD').join('')
       : Buffer.from(hex, 'hex').toString('latin1');
   const lines: string[] = [];
+  // The two alternatives inside [...] never match the same text: an ambiguous one backtracked for
+  // ever on a long content stream.
   for (const content of contents) {
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[^\]<])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
       const hexes = op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((h) => h[1]!) : [op[2]!];
       lines.push(hexes.map(decode).join(''));
     }
