@@ -47,8 +47,9 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
     c.serviceId = await created('/api/services/fastCreate', serviceBody(c));
     c.fuelId = await created('/api/fuel-records', fuelBody(c));
     c.purchaseId = await created('/api/purchases', purchaseBody(c));
-    c.scheduleId = await created(`/api/machines/${c.machineId}/schedules`, scheduleBody());
+    // schedule-service learns of the machine by event: its meter answers once it has.
     c.meterId = (await meterOf(api, c.user.token, c.machineId, 'distance')).id as number;
+    c.scheduleId = await created(`/api/machines/${c.machineId}/schedules`, scheduleBody());
     c.readingId = await created(`/api/meters/${c.meterId}/readings`, { value: 300, readAt: new Date().toISOString().slice(0, 10) });
     c.webhookId = await created('/api/webhooks', { url: 'http://127.0.0.1:9/hook', events: ['ping'] });
     const imported = await uploadImport(
