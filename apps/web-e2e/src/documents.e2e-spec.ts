@@ -97,7 +97,8 @@ describe('Documents', () => {
     await s.page.goto('/settings');
     await s.page
       .getByRole('region', { name: 'Account Details' })
-      .getByText(`0 images (0.00 MB), 1 document (${(size / 1048576).toFixed(2)} MB)`)
+      // Under 1 MB a size reads in KB (issue 38: a 3 KB document read "0.00 MB").
+      .getByText(`0 images (0.00 MB), 1 document (${(size / 1024).toFixed(1)} KB)`)
       .waitFor();
     expect(s.errors).toEqual([]);
   });
