@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { ServiceSettingEntity } from '../push/service-setting.entity.js';
+import { settingMadeOnce } from '../push/service-settings.js';
 
 const SETTING = 'calendar-install-id';
 
@@ -24,10 +24,7 @@ export class CalendarInstall {
     return this.id;
   }
 
-  private async load(): Promise<string> {
-    const repo = this.dataSource.getRepository(ServiceSettingEntity);
-    // Of replicas racing here the first insert wins and every one reads it.
-    await repo.createQueryBuilder().insert().values({ name: SETTING, value: randomUUID() }).orIgnore().execute();
-    return (await repo.findOneByOrFail({ name: SETTING })).value;
+  private load(): Promise<string> {
+    return settingMadeOnce(this.dataSource, SETTING, randomUUID);
   }
 }

@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { DataSource } from 'typeorm';
 import webpush from 'web-push';
 import { NotificationEnv } from '../config/notification-env.js';
-import { ServiceSettingEntity } from './service-setting.entity.js';
+import { settingMadeOnce } from './service-settings.js';
 
 export interface Vapid {
   subject: string;
@@ -56,15 +56,7 @@ export class VapidKeys {
       const stored = JSON.parse(readFileSync(file, 'utf8')) as { publicKey: string; privateKey: string };
       return { subject, ...stored };
     }
-    const repo = this.dataSource.getRepository(ServiceSettingEntity);
-    // Of replicas racing here the first insert wins and every one reads it.
-    await repo
-      .createQueryBuilder()
-      .insert()
-      .values({ name: 'vapid', value: JSON.stringify(webpush.generateVAPIDKeys()) })
-      .orIgnore()
-      .execute();
-    const row = await repo.findOneByOrFail({ name: 'vapid' });
-    return { subject, ...(JSON.parse(row.value) as { publicKey: string; privateKey: string }) };
+    const stored = await settingMadeOnce(this.dataSource, 'vapid', () => JSON.stringify(webpush.generateVAPIDKeys()));
+    return { subject, ...(JSON.parse(stored) as { publicKey: string; privateKey: string }) };
   }
 }
