@@ -2,15 +2,17 @@ import type { AccountRole } from './account/account.limits.js';
 
 /** The signed-in caller, taken from the verified access token by the gateway, never from client input. */
 export interface Actor {
+  /** The person: who a record was created or changed by (`createdBy`, `updatedBy`). */
   userId: number;
   adminLevel: number;
   /**
-   * The account the caller acts in and their role there (issue 32). Absent on tokens issued before
-   * accounts existed and on internal calls; services still scope by userId until they move to
-   * accounts, which is safe because every account so far has its first owner's user id.
+   * The account the caller acts in (issue 32): every service scopes its rows by it, never by the
+   * user. The gateway sets it on every call; `requireActor` fills it for messages from before
+   * accounts existed (then it is the user's own account, whose id is the user's id).
    */
-  accountId?: number;
-  role?: AccountRole;
+  accountId: number;
+  /** The caller's role in that account: what the services' policy lets them do. */
+  role: AccountRole;
 }
 
 export interface RpcMeta {
@@ -27,3 +29,22 @@ export interface RpcMessage<T = unknown> {
 }
 
 export const isAdmin = (actor: Actor | null | undefined): boolean => !!actor && actor.adminLevel > 0;
+
+/**
+ * The actor of work a service does for an account with nobody calling (a job, a re-sent event):
+ * it acts as `userId` when the work has a person behind it (an import's creator), else as the
+ * account's owner of record, whose user id is the account's id for every account made before
+ * accounts could be created.
+ */
+export function accountActor(accountId: number, userId: number = accountId): Actor {
+  return { userId, adminLevel: 0, accountId, role: 'owner' };
+}
+
+/**
+ * The account an event names. Events written before accounts existed (still in an outbox at the
+ * upgrade) carry `userId`, which is the id of the account the user's rows moved to.
+ */
+export function eventAccountId(event: { accountId?: unknown; userId?: unknown } | null | undefined): number {
+  const id = event?.accountId ?? event?.userId;
+  return typeof id === 'number' && Number.isInteger(id) && id > 0 ? id : 0;
+}

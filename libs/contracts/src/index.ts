@@ -79,3 +79,5 @@ export * from './inventory/inventory.events.js';
 export * from './import/export.limits.js';
 export * from './import/export.contract.js';
 export * from './account/account.limits.js';
+export * from './account/member.events.js';
+export * from './account/account.policy.js';

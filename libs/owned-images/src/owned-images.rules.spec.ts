@@ -44,7 +44,7 @@ describe(isOwnKey.name, () => {
   });
 
   it("follows an owner's own pattern and prefix", () => {
-    const rules = { pattern: /^docs\/\d+\/[a-z]+\.pdf$/, prefix: (userId: number) => `docs/${userId}/` };
+    const rules = { pattern: /^docs\/\d+\/[a-z]+\.pdf$/, prefix: (accountId: number) => `docs/${accountId}/` };
     expect(isOwnKey(7, 'docs/7/manual.pdf', rules)).toBe(true);
     expect(isOwnKey(7, 'docs/8/manual.pdf', rules)).toBe(false);
     expect(isOwnKey(7, `u7/${ID}-original.jpg`, rules)).toBe(false);
@@ -80,10 +80,10 @@ describe(isOwnImageRef.name, () => {
 
 describe(storedEvent.name, () => {
   it('announces the row as its owner, at its place, with the thumbnail flag the owner knows', () => {
-    const row: OwnedImageRow = { id: 3, userId: 7, ...ref({ thumbnailSize: 80 }), state: 'pending', error: null, createdAt: new Date() };
+    const row: OwnedImageRow = { id: 3, accountId: 7, ...ref({ thumbnailSize: 80 }), state: 'pending', error: null, createdAt: new Date() };
 
     expect(storedEvent('service-record-service', row, { recordId: 12, machineId: 4 }, true)).toEqual({
-      userId: 7,
+      accountId: 7,
       owner: 'service-record-service',
       recordId: 12,
       machineId: 4,
@@ -100,7 +100,7 @@ describe(storedEvent.name, () => {
 describe(deletedEvent.name, () => {
   it('names only the keys of each removed image', () => {
     expect(deletedEvent('machine-service', 7, [{ originalKey: 'a', thumbnailKey: 'b', id: 1 } as never])).toEqual({
-      userId: 7,
+      accountId: 7,
       owner: 'machine-service',
       images: [{ originalKey: 'a', thumbnailKey: 'b' }],
     });
@@ -109,7 +109,7 @@ describe(deletedEvent.name, () => {
 
 describe(processedChange.name, () => {
   const event = (over: Partial<ImageProcessedEvent> = {}): ImageProcessedEvent => ({
-    userId: 7,
+    accountId: 7,
     owner: 'machine-service',
     recordId: 1,
     originalKey: `u7/${ID}-original.jpg`,
@@ -123,7 +123,7 @@ describe(processedChange.name, () => {
 
   it('keeps the state and the sizes the worker measured', () => {
     expect(processedChange('machine-service', event())).toEqual({
-      userId: 7,
+      accountId: 7,
       originalKey: `u7/${ID}-original.jpg`,
       set: { state: 'processed', error: null, originalSize: 900, thumbnailSize: 80 },
     });
@@ -143,7 +143,7 @@ describe(processedChange.name, () => {
 
   it("ignores another owner's report and malformed ones", () => {
     expect(processedChange('service-record-service', event())).toBeNull();
-    expect(processedChange('machine-service', event({ userId: 0 }))).toBeNull();
+    expect(processedChange('machine-service', event({ accountId: 0 }))).toBeNull();
     expect(processedChange('machine-service', event({ originalKey: 5 as never }))).toBeNull();
     expect(processedChange('machine-service', null)).toBeNull();
   });

@@ -1,4 +1,5 @@
 import {
+  eventAccountId,
   isValidId,
   type ImageDeletedEvent,
   type ImageOwner,
@@ -12,26 +13,26 @@ import {
 // keys a caller may record, and what goes into image.stored, image.deleted and an image's row when
 // the worker reports. No database, no Nest: OwnedImages applies them.
 
-/** The object keys the gateway generates (`ImageUploads`): u{userId}/{id}-{original|thumb}.{jpg|png|webp}. */
+/** The object keys the gateway generates (`ImageUploads`): u{accountId} (an account's folder)/{id}-{original|thumb}.{jpg|png|webp}. */
 export const IMAGE_OBJECT_KEY = /^u\d+\/[A-Za-z0-9-]{8,80}-(original|thumb)\.(jpg|png|webp)$/;
 
 /** Every key of a user's images starts with this, so a key names its owner. */
-export const userKeyPrefix = (userId: number): string => `u${userId}/`;
+export const accountKeyPrefix = (accountId: number): string => `u${accountId}/`;
 
 export const INVALID_IMAGE_REFERENCE = 'Invalid image reference';
 
 /** Which keys an owner accepts: the pattern they match and the prefix of the caller's own. */
 export interface ImageKeyRules {
   pattern: RegExp;
-  prefix: (userId: number) => string;
+  prefix: (accountId: number) => string;
 }
 
-export const DEFAULT_IMAGE_KEY_RULES: ImageKeyRules = { pattern: IMAGE_OBJECT_KEY, prefix: userKeyPrefix };
+export const DEFAULT_IMAGE_KEY_RULES: ImageKeyRules = { pattern: IMAGE_OBJECT_KEY, prefix: accountKeyPrefix };
 
 /** The columns every owned image row has, whatever else its owner keeps beside them. */
 export interface OwnedImageRow {
   id: number;
-  userId: number;
+  accountId: number;
   originalKey: string;
   thumbnailKey: string;
   contentType: string;
@@ -51,13 +52,13 @@ export interface ImagePlace {
 const MAX_SIZE_BYTES = Number.MAX_SAFE_INTEGER;
 
 /** A key the caller may record: the owner's pattern, under the caller's own prefix. */
-export function isOwnKey(userId: number, key: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): boolean {
-  return typeof key === 'string' && rules.pattern.test(key) && key.startsWith(rules.prefix(userId));
+export function isOwnKey(accountId: number, key: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): boolean {
+  return typeof key === 'string' && rules.pattern.test(key) && key.startsWith(rules.prefix(accountId));
 }
 
 /** A prefix that names only keys of the caller (under its own prefix, no LIKE wildcard): what removeUnderPrefix takes. */
-export function isKeyPrefixOf(userId: number, keyPrefix: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): keyPrefix is string {
-  const own = rules.prefix(userId);
+export function isKeyPrefixOf(accountId: number, keyPrefix: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): keyPrefix is string {
+  const own = rules.prefix(accountId);
   return typeof keyPrefix === 'string' && keyPrefix.startsWith(own) && keyPrefix.length > own.length && /^[A-Za-z0-9/-]+$/.test(keyPrefix);
 }
 
@@ -83,8 +84,8 @@ export function isStoredImageRef(image: unknown): image is StoredImageRef {
 }
 
 /** A reference the gateway could have made for this caller: well-formed, both keys the caller's own. */
-export function isOwnImageRef(userId: number, image: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): image is StoredImageRef {
-  return isStoredImageRef(image) && isOwnKey(userId, image.originalKey, rules) && isOwnKey(userId, image.thumbnailKey, rules);
+export function isOwnImageRef(accountId: number, image: unknown, rules: ImageKeyRules = DEFAULT_IMAGE_KEY_RULES): image is StoredImageRef {
+  return isStoredImageRef(image) && isOwnKey(accountId, image.originalKey, rules) && isOwnKey(accountId, image.thumbnailKey, rules);
 }
 
 function isSize(value: unknown): value is number {
@@ -94,7 +95,7 @@ function isSize(value: unknown): value is number {
 /** image.stored for a recorded image: what the worker needs to add it to its ledger and process it. */
 export function storedEvent(owner: ImageOwner, image: OwnedImageRow, place: ImagePlace, thumbnailUploaded: boolean): ImageStoredEvent {
   return {
-    userId: image.userId,
+    accountId: image.accountId,
     owner,
     recordId: place.recordId,
     machineId: place.machineId,
@@ -108,13 +109,13 @@ export function storedEvent(owner: ImageOwner, image: OwnedImageRow, place: Imag
 }
 
 /** image.deleted for removed images: the worker deletes their objects. */
-export function deletedEvent(owner: ImageOwner, userId: number, images: Pick<OwnedImageRow, 'originalKey' | 'thumbnailKey'>[]): ImageDeletedEvent {
-  return { userId, owner, images: images.map((i) => ({ originalKey: i.originalKey, thumbnailKey: i.thumbnailKey })) };
+export function deletedEvent(owner: ImageOwner, accountId: number, images: Pick<OwnedImageRow, 'originalKey' | 'thumbnailKey'>[]): ImageDeletedEvent {
+  return { accountId, owner, images: images.map((i) => ({ originalKey: i.originalKey, thumbnailKey: i.thumbnailKey })) };
 }
 
 /** What a worker's report changes in the image's row, found by its owner and original key. */
 export interface ProcessedChange {
-  userId: number;
+  accountId: number;
   originalKey: string;
   set: Pick<OwnedImageRow, 'state' | 'error'> & Partial<Pick<OwnedImageRow, 'originalSize' | 'thumbnailSize'>>;
 }
@@ -124,12 +125,12 @@ export interface ProcessedChange {
  * malformed (events may come from elsewhere than the worker; a bad one changes nothing).
  */
 export function processedChange(owner: ImageOwner, event: ImageProcessedEvent | null | undefined): ProcessedChange | null {
-  if (!event || event.owner !== owner || typeof event.originalKey !== 'string' || !isValidId(event.userId)) {
+  if (!event || event.owner !== owner || typeof event.originalKey !== 'string' || !isValidId(eventAccountId(event))) {
     return null;
   }
   const failed = event.state === 'failed';
   return {
-    userId: event.userId,
+    accountId: eventAccountId(event),
     originalKey: event.originalKey,
     set: {
       state: failed ? 'failed' : 'processed',

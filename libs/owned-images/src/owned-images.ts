@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { IMAGE_DELETED, IMAGE_STORED, type ImageOwner, type ImageProcessedEvent, type StoredImageRef } from '@wrenchlog/contracts';
+import { accountActor, IMAGE_DELETED, IMAGE_STORED, type ImageOwner, type ImageProcessedEvent, type StoredImageRef } from '@wrenchlog/contracts';
 import { badRequest, conflict, Outbox, type CallContext } from '@wrenchlog/platform';
 import { DataSource, In, LessThan, Like, type EntityManager, type EntityTarget, type FindOptionsWhere } from 'typeorm';
 import {
@@ -27,7 +27,7 @@ export interface OwnedImagesOptions<Row extends OwnedImageRow = OwnedImageRow> {
   placeOf: (row: Row) => ImagePlace;
   /** Whether the upload carried a thumbnail (else the worker makes one), for announcing a row again. */
   thumbnailUploaded: (row: Row) => boolean;
-  /** Defaults to the gateway's generated keys under `u{userId}/`. */
+  /** Defaults to the gateway's generated keys under `u{accountId} (an account's folder)/`. */
   keys?: ImageKeyRules;
   /** The reconciler: images pending longer than graceMs are announced again every intervalMs (and once at start). */
   reconcile?: { graceMs?: number; intervalMs?: number };
@@ -52,8 +52,8 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
   }
 
   /** Keys come from the gateway, generated under the caller's own prefix; anything else is refused (400). */
-  checkRefs(userId: number, images: unknown[]): asserts images is StoredImageRef[] {
-    if (!images.every((image) => isOwnImageRef(userId, image, this.keys))) {
+  checkRefs(accountId: number, images: unknown[]): asserts images is StoredImageRef[] {
+    if (!images.every((image) => isOwnImageRef(accountId, image, this.keys))) {
       throw badRequest(INVALID_IMAGE_REFERENCE, [{ field: 'images', message: INVALID_IMAGE_REFERENCE }]);
     }
   }
@@ -86,12 +86,12 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
   }
 
   /** Deletes the rows (the caller's own) in the caller's transaction and tells the worker to delete their objects. */
-  async remove(manager: EntityManager, userId: number, rows: Pick<Row, 'id' | 'originalKey' | 'thumbnailKey'>[], ctx: CallContext): Promise<number> {
+  async remove(manager: EntityManager, accountId: number, rows: Pick<Row, 'id' | 'originalKey' | 'thumbnailKey'>[], ctx: CallContext): Promise<number> {
     if (rows.length === 0) {
       return 0;
     }
-    await manager.delete(this.options.entity, { userId, id: In(rows.map((r) => r.id)) } as FindOptionsWhere<Row>);
-    await this.outbox.enqueue(manager, IMAGE_DELETED, deletedEvent(this.options.owner, userId, rows), ctx);
+    await manager.delete(this.options.entity, { accountId, id: In(rows.map((r) => r.id)) } as FindOptionsWhere<Row>);
+    await this.outbox.enqueue(manager, IMAGE_DELETED, deletedEvent(this.options.owner, accountId, rows), ctx);
     return rows.length;
   }
 
@@ -100,16 +100,16 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
    * `keyPrefix` (a restore's images: `importPhotoKeyPrefix`); a prefix outside the caller's own keys
    * removes nothing. Answers the rows removed, so the owner can clear what pointed at them.
    */
-  async removeUnderPrefix(manager: EntityManager, userId: number, keyPrefix: string, limit: number, ctx: CallContext): Promise<Row[]> {
-    if (!isKeyPrefixOf(userId, keyPrefix, this.keys)) {
+  async removeUnderPrefix(manager: EntityManager, accountId: number, keyPrefix: string, limit: number, ctx: CallContext): Promise<Row[]> {
+    if (!isKeyPrefixOf(accountId, keyPrefix, this.keys)) {
       return [];
     }
     const rows = await manager.find(this.options.entity, {
-      where: { userId, originalKey: Like(`${keyPrefix}%`) } as FindOptionsWhere<Row>,
+      where: { accountId, originalKey: Like(`${keyPrefix}%`) } as FindOptionsWhere<Row>,
       order: { id: 'ASC' } as never,
       take: limit,
     });
-    await this.remove(manager, userId, rows, ctx);
+    await this.remove(manager, accountId, rows, ctx);
     return rows;
   }
 
@@ -122,7 +122,7 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
     await this.dataSource.transaction((manager) =>
       manager.update(
         this.options.entity,
-        { originalKey: change.originalKey, userId: change.userId } as FindOptionsWhere<Row>,
+        { originalKey: change.originalKey, accountId: change.accountId } as FindOptionsWhere<Row>,
         change.set as Parameters<EntityManager['update']>[2],
       ),
     );
@@ -140,7 +140,7 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
       take: limit,
     });
     for (const row of rows) {
-      await this.dataSource.transaction((manager) => this.announce(manager, row, { actor: { userId: row.userId, adminLevel: 0 } }));
+      await this.dataSource.transaction((manager) => this.announce(manager, row, { actor: accountActor(row.accountId) }));
     }
     return rows.length;
   }

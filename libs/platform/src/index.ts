@@ -6,3 +6,4 @@ export * from './logging/index.js';
 export * from './bootstrap/index.js';
 export * from './outbox/index.js';
 export * from './validation/index.js';
+export * from './members/index.js';

@@ -74,5 +74,5 @@ export interface DocumentDeleted {
   deleted: true;
 }
 
-/** Object keys the gateway generates for documents: u{userId}/{uuid}-document.pdf (never the file's name). */
+/** Object keys the gateway generates for documents: u{accountId}/{uuid}-document.pdf (never the file's name). */
 export const DOCUMENT_KEY = /^u[1-9]\d{0,9}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-document\.pdf$/;

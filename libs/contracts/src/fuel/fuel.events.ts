@@ -10,7 +10,7 @@ export const FUEL_RECORD_SAVED = routeEvent('fuel.record.saved', ['schedule-serv
 });
 export interface FuelRecordSavedEvent {
   recordId: number;
-  userId: number;
+  accountId: number;
   machineId: number;
   /** The purchase's date (YYYY-MM-DD, UTC). */
   date: string;
@@ -35,7 +35,7 @@ export interface FuelRecordSavedEvent {
 export const FUEL_RECORD_DELETED = routeEvent('fuel.record.deleted', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface FuelRecordDeletedEvent {
   recordId: number;
-  userId: number;
+  accountId: number;
   machineId: number;
   at: string;
 }

@@ -49,7 +49,7 @@ export interface ImageUrlsView {
 }
 
 export interface ImageStatsRequest {
-  userId: number;
+  accountId: number;
 }
 
 export interface ImageStats {

@@ -8,7 +8,7 @@ import type { ImageOwner, StoredImageRef } from './image.contract.js';
  */
 export const IMAGE_STORED = routeEvent('image.image.stored', ['image-worker']);
 export interface ImageStoredEvent extends StoredImageRef {
-  userId: number;
+  accountId: number;
   owner: ImageOwner;
   /** The owning record (machine id for machine photos, service record id for service images). */
   recordId: number;
@@ -22,7 +22,7 @@ export interface ImageStoredEvent extends StoredImageRef {
  */
 export const IMAGE_DELETED = routeEvent('image.image.deleted', ['image-worker']);
 export interface ImageDeletedEvent {
-  userId: number;
+  accountId: number;
   owner: ImageOwner;
   images: { originalKey: string; thumbnailKey: string }[];
 }
@@ -40,7 +40,7 @@ export const MACHINE_PHOTO_PROCESSED = IMAGE_PROCESSED_EVENTS['machine-service']
 export const SERVICE_IMAGE_PROCESSED = IMAGE_PROCESSED_EVENTS['service-record-service'];
 
 export interface ImageProcessedEvent {
-  userId: number;
+  accountId: number;
   owner: ImageOwner;
   recordId: number;
   originalKey: string;

@@ -67,7 +67,7 @@ export interface RestoredCompletion {
 
 export interface ImportApplyRequest {
   importId: number;
-  userId: number;
+  accountId: number;
   batchNo: number;
   rows: ImportApplyRow[];
   /**
@@ -90,7 +90,7 @@ export interface ImportApplyResult {
 
 /** A batch of the dry run's rows (at most IMPORT_BATCH_SIZE), with real machine ids only. */
 export interface ImportCheckRequest {
-  userId: number;
+  accountId: number;
   rows: ImportApplyRow[];
 }
 
@@ -109,7 +109,7 @@ export const IMPORT_OUTBOX_HIGH = 4000;
 
 export interface ImportRevertRequest {
   importId: number;
-  userId: number;
+  accountId: number;
 }
 
 export interface ImportRevertResult {
@@ -118,7 +118,7 @@ export interface ImportRevertResult {
 
 export interface ImportCreateMachinesRequest {
   importId: number;
-  userId: number;
+  accountId: number;
   names: string[];
 }
 
@@ -166,7 +166,7 @@ export function checkImportRecord<T extends object>(dto: ClassConstructor<T>, re
 
 /** schedule.import.handReadings: of these machines of the caller, those with a reading no record gave. */
 export interface ImportHandReadingsRequest {
-  userId: number;
+  accountId: number;
   machineIds: number[];
 }
 

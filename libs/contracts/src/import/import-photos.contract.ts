@@ -19,11 +19,11 @@ const hex = (n: number, width: number): string => n.toString(16).padStart(width,
  * ones are fixed, so Revert finds exactly that import's photos. The gateway's own ids are hashes
  * (libs/storage `ownedObjectId`): one falls under an import's prefix with odds of 2^-48.
  */
-export const importPhotoKeyPrefix = (userId: number, importId: number): string => `u${userId}/${hex(importId, 8)}-0000-f000-0000-`;
+export const importPhotoKeyPrefix = (accountId: number, importId: number): string => `u${accountId}/${hex(importId, 8)}-0000-f000-0000-`;
 
 /** The original's and the thumbnail's keys of a restore's photo (its number in the import): the same on a resumed job. */
-export function importPhotoKeys(userId: number, importId: number, seq: number, ext: 'jpg' | 'png' | 'webp'): { originalKey: string; thumbnailKey: string } {
-  const base = `${importPhotoKeyPrefix(userId, importId)}${hex(seq, 12)}`;
+export function importPhotoKeys(accountId: number, importId: number, seq: number, ext: 'jpg' | 'png' | 'webp'): { originalKey: string; thumbnailKey: string } {
+  const base = `${importPhotoKeyPrefix(accountId, importId)}${hex(seq, 12)}`;
   return { originalKey: `${base}-original.${ext}`, thumbnailKey: `${base}-thumb.${ext}` };
 }
 

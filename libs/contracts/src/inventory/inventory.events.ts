@@ -8,11 +8,11 @@ import { routeEvent } from '../events.js';
  * removed). A state event keyed by part: the newest is all the consumer needs, `at` orders them.
  */
 export const INVENTORY_STOCK_CHANGED = routeEvent<'inventory.stock.changed', InventoryStockChangedEvent>('inventory.stock.changed', ['notification-service'], {
-  stateKey: (e) => `${e.userId}:${e.partId}`,
+  stateKey: (e) => `${e.accountId}:${e.partId}`,
 });
 export interface InventoryStockChangedEvent {
   partId: number;
-  userId: number;
+  accountId: number;
   name: string;
   quantity: number;
   minStock: number;

@@ -9,7 +9,7 @@ import { routeEvent } from '../events.js';
 export const INVENTORY_PURCHASE_SAVED = routeEvent('inventory.purchase.saved', ['report-service', 'image-worker', 'notification-service']);
 export interface InventoryPurchaseSavedEvent {
   recordId: number;
-  userId: number;
+  accountId: number;
   /** null: the purchase names no machine (the fleet report's "Unassigned" row). */
   machineId: number | null;
   /** The purchase date (YYYY-MM-DD, UTC). */
@@ -26,7 +26,7 @@ export interface InventoryPurchaseSavedEvent {
 export const INVENTORY_PURCHASE_DELETED = routeEvent('inventory.purchase.deleted', ['report-service', 'image-worker', 'notification-service']);
 export interface InventoryPurchaseDeletedEvent {
   recordId: number;
-  userId: number;
+  accountId: number;
   machineId: number | null;
   at: string;
 }

@@ -11,12 +11,12 @@ export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEve
   'machine.machine.saved',
   ['service-record-service', 'fuel-purchase-service', 'schedule-service', 'report-service', 'notification-service'],
   {
-    stateKey: (e) => `${e.userId}:${e.machineId}`,
+    stateKey: (e) => `${e.accountId}:${e.machineId}`,
   },
 );
 export interface MachineSavedEvent {
   machineId: number;
-  userId: number;
+  accountId: number;
   name: string;
   // For schedule-service (issue 21): templates and the Due list's filter by type, the license and
   // insurance items, and the miles and hours the user set on the machine (each becomes a manual reading).
@@ -51,5 +51,5 @@ export const MACHINE_DELETED = routeEvent('machine.machine.deleted', [
 ]);
 export interface MachineDeletedEvent {
   machineId: number;
-  userId: number;
+  accountId: number;
 }

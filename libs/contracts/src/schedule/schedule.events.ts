@@ -9,11 +9,11 @@ import type { MeterKind, MeterUnit, ReadingSource, ScheduleDimension, ScheduleSt
  * writes them without a machine.machine.saved of its own, so no reading comes back (no loop).
  */
 export const METERS_CHANGED = routeEvent<'schedule.meters.changed', MetersChangedEvent>('schedule.meters.changed', ['machine-service', 'report-service'], {
-  stateKey: (e) => `${e.userId}:${e.machineId}`,
+  stateKey: (e) => `${e.accountId}:${e.machineId}`,
 });
 export interface MetersChangedEvent {
   machineId: number;
-  userId: number;
+  accountId: number;
   /** The distance meter's current lifetime value (null without readings). */
   miles: number | null;
   hours: number | null;
@@ -27,7 +27,7 @@ export const SCHEDULE_STATUS_CHANGED = routeEvent('schedule.status.changed', ['n
 export interface ScheduleStatusChangedEvent {
   scheduleId: number;
   machineId: number;
-  userId: number;
+  accountId: number;
   title: string;
   /** null when the schedule was just created. */
   previousStatus: ScheduleStatus | null;
@@ -58,7 +58,7 @@ export interface ScheduleReadingCreatedEvent {
   readingId: number;
   meterId: number;
   machineId: number;
-  userId: number;
+  accountId: number;
   kind: MeterKind;
   unit: MeterUnit;
   /** What the meter showed, and the lifetime value (rollovers and replacements added). */
@@ -87,7 +87,7 @@ export interface ScheduleReadingChangedEvent {
   readingId: number;
   meterId: number;
   machineId: number;
-  userId: number;
+  accountId: number;
   kind: MeterKind;
   /** The meter's unit when the reading changed. */
   unit: MeterUnit;

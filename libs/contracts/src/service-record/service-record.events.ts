@@ -9,11 +9,11 @@ import { routeEvent } from '../events.js';
  */
 // A state event: the newest for a machine tells machine-service all it keeps (latest date, time).
 export const SERVICE_RECORD_CHANGED = routeEvent<'service.record.changed', ServiceRecordChangedEvent>('service.record.changed', ['machine-service'], {
-  stateKey: (e) => `${e.userId}:${e.machineId}`,
+  stateKey: (e) => `${e.accountId}:${e.machineId}`,
 });
 export interface ServiceRecordChangedEvent {
   machineId: number;
-  userId: number;
+  accountId: number;
   recordId: number;
   change: 'saved' | 'deleted';
   latestServiceDate: string | null;
@@ -29,7 +29,7 @@ export interface ServiceRecordChangedEvent {
 export const SERVICE_RECORD_SAVED = routeEvent('service.record.saved', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface ServiceRecordSavedEvent {
   recordId: number;
-  userId: number;
+  accountId: number;
   machineId: number;
   /** YYYY-MM-DD */
   serviceDate: string;
@@ -49,7 +49,7 @@ export interface ServiceRecordSavedEvent {
 export const SERVICE_RECORD_DELETED = routeEvent('service.record.deleted', ['schedule-service', 'image-worker', 'report-service', 'notification-service']);
 export interface ServiceRecordDeletedEvent {
   recordId: number;
-  userId: number;
+  accountId: number;
   machineId: number;
   at: string;
 }

@@ -9,6 +9,7 @@ import type { PlatformEnv } from '../config/platform-env.js';
 import { RpcDomainErrorFilter } from '../errors/rpc-error.filter.js';
 import { createLogger } from '../logging/logger.js';
 import { AckInterceptor } from '../rpc/ack.interceptor.js';
+import { MoneyInterceptor } from '../rpc/money.interceptor.js';
 import { declareDeadLetterQueues } from '../rpc/dead-letter.js';
 import { describeTransport, queueName, serverTransport } from '../rpc/transport.js';
 import { databaseStatus } from './health.controller.js';
@@ -55,6 +56,7 @@ export async function bootstrapService<T extends PlatformEnv>({ service, env, mo
     app = await NestFactory.createMicroservice(module, { ...serverTransport(env, service), logger });
     app.useGlobalFilters(new RpcDomainErrorFilter());
     app.useGlobalInterceptors(new AckInterceptor({ maxRetries: env.AMQP_MAX_RETRIES }));
+    app.useGlobalInterceptors(new MoneyInterceptor());
     // SIGTERM: stop taking messages, let in-flight handlers finish, close connections, exit.
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);
     await app.listen();

@@ -1,4 +1,4 @@
-import { ErrorCode, type Actor, type FieldError } from '@wrenchlog/contracts';
+import { ACCOUNT_ROLES, ErrorCode, type Actor, type FieldError } from '@wrenchlog/contracts';
 
 /** A rule a caller broke; crosses the wire as {code, message} and becomes a 4xx at the gateway. */
 export class DomainError extends Error {
@@ -31,6 +31,14 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number): Dom
 /** The caller of a user-scoped call; a message without one never reaches user data. */
 export function requireActor(actor: Actor | null | undefined): Actor {
   if (!actor || !Number.isInteger(actor.userId) || actor.userId <= 0) {
+    throw unauthorized();
+  }
+  // A message from before accounts (an outbox or queue at the upgrade) acts in the user's own
+  // account, whose id is the user's id, as its owner.
+  if (actor.accountId === undefined && actor.role === undefined) {
+    return { ...actor, accountId: actor.userId, role: 'owner' };
+  }
+  if (!Number.isInteger(actor.accountId) || actor.accountId <= 0 || !ACCOUNT_ROLES.includes(actor.role)) {
     throw unauthorized();
   }
   return actor;

@@ -6,3 +6,4 @@ export * from './ack.interceptor.js';
 export * from './dead-letter.js';
 export * from './rpc.module.js';
 export * from './caller.decorator.js';
+export * from './money.interceptor.js';

@@ -12,7 +12,7 @@ import {
   type RpcRequestOf,
   type RpcResponseOf,
 } from '@wrenchlog/contracts';
-import { EventBus, loadEnv, OutboxEvent, RpcCallError, RpcClient, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
+import { EventBus, loadEnv, OutboxEvent, RpcCallError, MoneyInterceptor, RpcClient, RpcDomainErrorFilter, type CallContext } from '@wrenchlog/platform';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -92,6 +92,7 @@ export class ServiceUnderTest {
     this.app = moduleRef.createNestMicroservice({ transport: Transport.TCP, options: { host: '127.0.0.1', port } });
     this.app.useLogger(['error']);
     this.app.useGlobalFilters(new RpcDomainErrorFilter());
+    this.app.useGlobalInterceptors(new MoneyInterceptor());
     await this.app.listen();
     this.client = ClientProxyFactory.create({ transport: Transport.TCP, options: { host: '127.0.0.1', port } });
     await this.client.connect();
@@ -150,13 +151,13 @@ export class ServiceUnderTest {
  * owner (another user's is Not found, as the real service answers). `lookups` counts the calls.
  */
 export class MachineServiceStub {
-  readonly machines = new Map<number, { userId: number; name: string }>();
+  readonly machines = new Map<number, { accountId: number; name: string }>();
   lookups = 0;
 
   /** Machines owned by one user. */
   own(actor: Actor, ...ids: number[]): void {
     for (const id of ids) {
-      this.machines.set(id, { userId: actor.userId, name: `Machine ${id}` });
+      this.machines.set(id, { accountId: actor.accountId, name: `Machine ${id}` });
     }
   }
 
@@ -166,12 +167,18 @@ export class MachineServiceStub {
     }
     this.lookups++;
     const machine = this.machines.get(payload.id);
-    if (!machine || machine.userId !== ctx.actor?.userId) {
+    if (!machine || machine.accountId !== ctx.actor?.accountId) {
       throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
     }
     return { id: payload.id, name: machine.name };
   };
 }
 
-export const userA: Actor = { userId: 101, adminLevel: 0 };
-export const userB: Actor = { userId: 202, adminLevel: 0 };
+/** Two owners of their own accounts (an account made before accounts has its owner's id). */
+export const userA: Actor = { userId: 101, adminLevel: 0, accountId: 101, role: 'owner' };
+export const userB: Actor = { userId: 202, adminLevel: 0, accountId: 202, role: 'owner' };
+
+/** A member of `owner`'s account with another role (issue 32), as the gateway would send them. */
+export function memberOf(owner: Actor, role: Actor['role'], userId: number = owner.accountId + 1000): Actor {
+  return { userId, adminLevel: 0, accountId: owner.accountId, role };
+}

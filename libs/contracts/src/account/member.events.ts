@@ -1,0 +1,52 @@
+import { routeEvent } from '../events.js';
+import type { AccountRole } from './account.limits.js';
+
+// Producer: user-service (through its outbox), on every change of a membership and of a member's
+// name. Consumers: every service that answers records (their `createdBy` and `updatedBy` names) or
+// decides on machine assignments (issue 32, step 3). Each keeps the `account_members` projection
+// of libs/platform (MembersModule).
+
+/**
+ * A member of an account as it now is: a state event, so of several for one member only the
+ * newest is delivered, and `at` orders them. A removed member stays (`removed: true`): the records
+ * they added keep their name.
+ */
+export const ACCOUNT_MEMBER_SAVED = routeEvent<'account.member.saved', MemberSavedEvent>(
+  'account.member.saved',
+  [
+    'machine-service',
+    'service-record-service',
+    'fuel-purchase-service',
+    'image-worker',
+    'schedule-service',
+    'report-service',
+    'import-service',
+    'notification-service',
+  ],
+  { stateKey: (e) => `${e.accountId}:${e.userId}` },
+);
+export interface MemberSavedEvent {
+  accountId: number;
+  userId: number;
+  /** The person's display name (what "Added by" shows). */
+  name: string;
+  role: AccountRole;
+  /** The machines an operator or mechanic is assigned to; null for all machines of the account. */
+  machineIds: number[] | null;
+  removed: boolean;
+  /** When the change was made (ISO 8601), taken while the membership row is locked. */
+  at: string;
+}
+
+/** Who created or last changed a record, as every machine and record answer shows them. */
+export interface MemberRef {
+  id: number;
+  /** Null while the answering service has not yet heard of the person (the web app says "you" or "a member"). */
+  name: string | null;
+}
+
+/** The two fields every machine and record answer gains (issue 32); null when nobody is known (a record from before). */
+export interface Audited {
+  createdBy: MemberRef | null;
+  updatedBy: MemberRef | null;
+}

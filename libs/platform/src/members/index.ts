@@ -1,0 +1,4 @@
+export * from './account-member.entity.js';
+export * from './account-columns.migration.js';
+export * from './member-directory.js';
+export * from './members.module.js';

@@ -1,0 +1,96 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ACCOUNT_ROLES, eventTime, isValidId, type Audited, type MemberRef, type MemberSavedEvent } from '@wrenchlog/contracts';
+import { DataSource, In } from 'typeorm';
+import { AccountMemberEntity } from './account-member.entity.js';
+
+/** A row's people: who created it and who last changed it (user ids; null when unknown). */
+export interface AuditIds {
+  createdBy: number | null;
+  updatedBy: number | null;
+}
+
+/** A member's machine assignment as the policy reads it: null for every machine of the account. */
+export type MachineAssignment = ReadonlySet<number> | null;
+
+/**
+ * The members of accounts as this service knows them from user-service's events (issue 32): the
+ * names behind `createdBy` / `updatedBy`, and (step 3) each member's machine assignment. One
+ * query per answer, never one per row.
+ */
+@Injectable()
+export class MemberDirectory {
+  private readonly logger = new Logger(MemberDirectory.name);
+
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** account.member.saved: keep the newest state of the member (an older event changes nothing). */
+  async onSaved(e: MemberSavedEvent | null | undefined): Promise<void> {
+    if (!e || !isValidId(e.accountId) || !isValidId(e.userId) || typeof e.name !== 'string' || !ACCOUNT_ROLES.includes(e.role)) {
+      this.logger.warn('ignored a malformed account.member.saved event');
+      return;
+    }
+    const at = eventTime(e.at);
+    const machineIds = Array.isArray(e.machineIds) ? JSON.stringify(e.machineIds.filter(isValidId)) : null;
+    await this.dataSource.transaction(async (manager) => {
+      const table = manager.getRepository(AccountMemberEntity);
+      const known = await table.findOneBy({ accountId: e.accountId, userId: e.userId });
+      if (known && known.updatedAt.getTime() > at.getTime()) {
+        return;
+      }
+      await table.upsert(
+        { accountId: e.accountId, userId: e.userId, name: e.name.slice(0, 100), role: e.role, machineIds, removed: e.removed === true, updatedAt: at },
+        ['accountId', 'userId'],
+      );
+    });
+  }
+
+  /** The names of these people in the account, by user id (one query). */
+  async refs(accountId: number, userIds: Iterable<number | null | undefined>): Promise<Map<number, MemberRef>> {
+    const ids = [...new Set([...userIds].filter((id): id is number => isValidId(id)))];
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await this.dataSource.getRepository(AccountMemberEntity).find({
+      select: { userId: true, name: true },
+      where: { accountId, userId: In(ids) },
+    });
+    return new Map(rows.map((r) => [r.userId, { id: r.userId, name: r.name }]));
+  }
+
+  /**
+   * `createdBy` and `updatedBy` for each of these rows, in their order (one query for all): the
+   * person's name, or null for someone this service has not heard of yet (their event is on its way).
+   */
+  async audit(accountId: number, rows: readonly AuditIds[]): Promise<Audited[]> {
+    const names = await this.refs(
+      accountId,
+      rows.flatMap((r) => [r.createdBy, r.updatedBy]),
+    );
+    const ref = (id: number | null): MemberRef | null => (isValidId(id) ? (names.get(id) ?? { id, name: null }) : null);
+    return rows.map((r) => ({ createdBy: ref(r.createdBy), updatedBy: ref(r.updatedBy) }));
+  }
+
+  /** Each row with its `createdBy` / `updatedBy` (one query for all). */
+  async withAudit<T extends object>(accountId: number, views: readonly T[], ids: (view: T) => AuditIds): Promise<(T & Audited)[]> {
+    const audited = await this.audit(accountId, views.map(ids));
+    return views.map((view, i) => ({ ...view, ...audited[i] }));
+  }
+
+  /** The machines this member is assigned to (null: all of the account's). A member not heard of yet has all. */
+  async assignment(accountId: number, userId: number): Promise<MachineAssignment> {
+    const row = await this.dataSource.getRepository(AccountMemberEntity).findOne({ select: { machineIds: true }, where: { accountId, userId } });
+    return parseMachineIds(row?.machineIds ?? null);
+  }
+}
+
+export function parseMachineIds(text: string | null): MachineAssignment {
+  if (text === null) {
+    return null;
+  }
+  try {
+    const ids: unknown = JSON.parse(text);
+    return new Set(Array.isArray(ids) ? ids.filter(isValidId) : []);
+  } catch {
+    return new Set();
+  }
+}

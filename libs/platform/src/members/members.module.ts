@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { CreateAccountMembers1766100000000 } from './account-columns.migration.js';
+import { MemberDirectory } from './member-directory.js';
+import { MembersController } from './members.controller.js';
+
+/** The `account_members` projection's migration: add it to a service's migrations with MembersModule. */
+export const MEMBERS_MIGRATIONS = [CreateAccountMembers1766100000000];
+
+/**
+ * Import in a service whose answers name people (`createdBy`, `updatedBy`) or whose policy reads
+ * machine assignments; add AccountMemberEntity to its entities and MEMBERS_MIGRATIONS to its
+ * migrations. The service must be among ACCOUNT_MEMBER_SAVED's subscribers.
+ */
+@Module({ controllers: [MembersController], providers: [MemberDirectory], exports: [MemberDirectory] })
+export class MembersModule {}
