@@ -3,7 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
-import { AdminCaller, Caller, handlerCallers } from '../src/rpc/caller.decorator.js';
+import { AdminCaller, Caller, handlerCallers, handlerRights } from '../src/rpc/caller.decorator.js';
 import { serveInProcess } from './in-process-service.js';
 
 // @Caller() and @AdminCaller() in a real Nest microservice: the handler runs only for a message
@@ -18,6 +18,18 @@ class CallerController {
     return { userId: caller.userId };
   }
 
+  @MessagePattern('user.caller.fuel')
+  addFuel(@Caller('fuel.write') caller: Actor) {
+    ran.push('fuel');
+    return { accountId: caller.accountId, role: caller.role };
+  }
+
+  @MessagePattern('user.caller.money')
+  money(@Caller() caller: Actor) {
+    ran.push('money');
+    return { rows: [{ id: 1, price: 12.5, amount: 3, parts: [{ cost: 4, name: 'filter' }] }], totalPrice: 12.5, machine: caller.accountId };
+  }
+
   @MessagePattern('user.caller.admin')
   admin(@AdminCaller() caller: Actor) {
     ran.push('admin');
@@ -30,6 +42,7 @@ describe('the @Caller and @AdminCaller parameter decorators', () => {
   const user = { userId: 7, adminLevel: 0 } as Actor;
   const admin = { userId: 1, adminLevel: 2 } as Actor;
   const send = (pattern: string, actor: Actor | null) => service.send(pattern, {}, actor);
+  const member = (role: Actor['role']): Actor => ({ userId: 8, adminLevel: 0, accountId: 40, role });
 
   beforeAll(async () => {
     service = await serveInProcess([CallerController]);
@@ -50,6 +63,33 @@ describe('the @Caller and @AdminCaller parameter decorators', () => {
     await expect(send('user.caller.whoami', null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
     await expect(send('user.caller.whoami', { userId: 0, adminLevel: 0 } as Actor)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
     expect(ran).toEqual([]);
+  });
+
+  it("acts in the user's own account as its owner for a message from before accounts, and refuses a half or bad membership", async () => {
+    await expect(send('user.caller.fuel', { userId: 7, adminLevel: 0 } as Actor)).resolves.toEqual({ accountId: 7, role: 'owner' });
+    await expect(send('user.caller.fuel', { userId: 7, adminLevel: 0, accountId: 7 } as Actor)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
+    await expect(send('user.caller.fuel', { userId: 7, adminLevel: 0, accountId: 7, role: 'emperor' } as unknown as Actor)).rejects.toMatchObject({
+      code: ErrorCode.Unauthorized,
+    });
+  });
+
+  it('lets a role with the right through @Caller(right) and refuses another with 403 naming the role, before the handler runs', async () => {
+    await expect(send('user.caller.fuel', member('operator'))).resolves.toEqual({ accountId: 40, role: 'operator' });
+    await expect(send('user.caller.fuel', member('viewer'))).rejects.toMatchObject({
+      code: ErrorCode.Forbidden,
+      message: 'Your role (viewer) cannot add or change fuel records',
+    });
+    await expect(send('user.caller.fuel', member('mechanic'))).rejects.toMatchObject({ code: ErrorCode.Forbidden });
+    expect(ran).toEqual(['fuel']);
+  });
+
+  it('removes every money field at any depth from the answer to a role without money.read, and only then', async () => {
+    await expect(send('user.caller.money', member('operator'))).resolves.toEqual({ rows: [{ id: 1, amount: 3, parts: [{ name: 'filter' }] }], machine: 40 });
+    await expect(send('user.caller.money', member('viewer'))).resolves.toEqual({
+      rows: [{ id: 1, price: 12.5, amount: 3, parts: [{ cost: 4, name: 'filter' }] }],
+      totalPrice: 12.5,
+      machine: 40,
+    });
   });
 
   it('lets an administrator through @AdminCaller and refuses a user with 403', async () => {
@@ -77,13 +117,19 @@ describe('@Caller on an HTTP route', () => {
     factory(undefined, new ExecutionContextHost([{ actor, body: { actor: { userId: 99, adminLevel: 9 } } }, {}], HttpCallerController));
 
   it("hands the route the request's signed-in user and refuses a request without one with 401", () => {
-    expect(onRequest({ userId: 7, adminLevel: 0 } as Actor)).toEqual({ userId: 7, adminLevel: 0 });
+    expect(onRequest({ userId: 7, adminLevel: 0, accountId: 9, role: 'viewer' })).toEqual({ userId: 7, adminLevel: 0, accountId: 9, role: 'viewer' });
     expect(() => onRequest(undefined)).toThrow(expect.objectContaining({ code: ErrorCode.Unauthorized }));
   });
 });
 
 describe(handlerCallers.name, () => {
   it('names the handlers that take @Caller() and @AdminCaller()', () => {
-    expect(handlerCallers(CallerController)).toEqual({ whoami: 'user', admin: 'admin' });
+    expect(handlerCallers(CallerController)).toEqual({ whoami: 'user', addFuel: 'user', money: 'user', admin: 'admin' });
+  });
+});
+
+describe(handlerRights.name, () => {
+  it('names the right each @Caller handler asks for, null for any member', () => {
+    expect(handlerRights(CallerController)).toEqual({ whoami: null, addFuel: 'fuel.write', money: null });
   });
 });

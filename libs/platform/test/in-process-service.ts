@@ -3,6 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { Actor } from '@wrenchlog/contracts';
 import { PlatformEnv } from '../src/config/platform-env.js';
 import { RpcDomainErrorFilter } from '../src/errors/rpc-error.filter.js';
+import { MoneyInterceptor } from '../src/rpc/money.interceptor.js';
 import { RpcClient, ServiceClients } from '../src/rpc/rpc-client.js';
 import { serverTransport } from '../src/rpc/transport.js';
 
@@ -21,6 +22,7 @@ export async function serveInProcess(controllers: Type[]): Promise<{ send: InPro
 
   const app = await NestFactory.createMicroservice(ControllersModule, { ...serverTransport(env, 'user-service'), logger: false });
   app.useGlobalFilters(new RpcDomainErrorFilter());
+  app.useGlobalInterceptors(new MoneyInterceptor());
   await app.listen();
   const clients = new ServiceClients(env);
   const rpc = new RpcClient(clients, env);

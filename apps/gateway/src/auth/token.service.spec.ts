@@ -68,15 +68,17 @@ describe(TokenService.name, () => {
 
     expect(await tokens.verify(accessToken)).toEqual({ actor: { userId: 7, adminLevel: 0, accountId: 47, role: 'mechanic' }, sessionVersion: 4 });
     expect(await tokens.verify(accessToken)).toEqual({ actor: { userId: 7, adminLevel: 0, accountId: 47, role: 'mechanic' }, sessionVersion: 4 });
-    expect(await tokens.verify(legacy)).toEqual({ actor: { userId: 7, adminLevel: 0 }, sessionVersion: 0 });
+    expect(await tokens.verify(legacy)).toEqual({ actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' }, sessionVersion: 0 });
   });
 
-  it('carries the account and role it was issued for, both or neither', async () => {
+  it("carries the account and role it was issued for; a token from before accounts acts as owner of the user's own account; half or bad claims are refused", async () => {
     const sign = (claims: object) => jwtWith(secret).signAsync({ sub: '7', adm: 0, ...claims }, { expiresIn: 60 });
 
     expect((await tokens.verify(await sign({ acc: 12, rol: 'operator' })))?.actor).toEqual({ userId: 7, adminLevel: 0, accountId: 12, role: 'operator' });
-    expect((await tokens.verify(await sign({ acc: 12, rol: 'emperor' })))?.actor).toEqual({ userId: 7, adminLevel: 0 });
-    expect((await tokens.verify(await sign({ acc: -1, rol: 'owner' })))?.actor).toEqual({ userId: 7, adminLevel: 0 });
-    expect((await tokens.verify(await sign({ rol: 'owner' })))?.actor).toEqual({ userId: 7, adminLevel: 0 });
+    expect((await tokens.verify(await sign({})))?.actor).toEqual({ userId: 7, adminLevel: 0, accountId: 7, role: 'owner' });
+    expect(await tokens.verify(await sign({ acc: 12, rol: 'emperor' }))).toBeUndefined();
+    expect(await tokens.verify(await sign({ acc: -1, rol: 'owner' }))).toBeUndefined();
+    expect(await tokens.verify(await sign({ rol: 'owner' }))).toBeUndefined();
+    expect(await tokens.verify(await sign({ acc: 12 }))).toBeUndefined();
   });
 });

@@ -78,7 +78,11 @@ export class TokenService {
       if (!Number.isFinite(claims.exp)) {
         return undefined;
       }
-      const actor: Actor = { userId, adminLevel: Number(claims.adm) || 0, ...membershipOf(claims) };
+      const membership = membershipOf(claims, userId);
+      if (!membership) {
+        return undefined;
+      }
+      const actor: Actor = { userId, adminLevel: Number(claims.adm) || 0, ...membership };
       const sessionVersion = Number.isSafeInteger(claims.sv) ? claims.sv! : 0;
       this.verified.set(token, { actor, sessionVersion, expiresAt: claims.exp * 1000 });
       return { actor: { ...actor }, sessionVersion };
@@ -88,8 +92,17 @@ export class TokenService {
   }
 }
 
-/** The account claims, both or neither: a signed token with only one of them is not one we issued. */
-function membershipOf(claims: AccessClaims): Pick<Actor, 'accountId' | 'role'> {
+/**
+ * The account claims. A token from before accounts (no `acc`, no `rol`) acts in the user's own
+ * account, whose id is the user's, as its owner; a signed token with only one of them, or a bad
+ * one, is not one we issued (undefined: refused).
+ */
+function membershipOf(claims: AccessClaims, userId: number): Pick<Actor, 'accountId' | 'role'> | undefined {
+  if (claims.acc === undefined && claims.rol === undefined) {
+    return { accountId: userId, role: 'owner' };
+  }
   const accountId = Number(claims.acc);
-  return Number.isSafeInteger(accountId) && accountId > 0 && ACCOUNT_ROLES.includes(claims.rol!) ? { accountId, role: claims.rol } : {};
+  return Number.isSafeInteger(accountId) && accountId > 0 && claims.rol !== undefined && ACCOUNT_ROLES.includes(claims.rol)
+    ? { accountId, role: claims.rol }
+    : undefined;
 }

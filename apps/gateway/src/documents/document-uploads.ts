@@ -52,8 +52,9 @@ export class DocumentUploads {
 
   /** `caller`: the route's `@Caller()`, whose folder the document goes to. */
   async store(caller: Actor, call: CallContext, document: CheckedDocument, save: (objectKey: string) => Promise<DocumentKeysView>): Promise<DocumentKeysView> {
-    const { userId } = caller;
-    const key = `u${userId}/${ownedObjectId(userId, call.idempotencyKey ?? randomUUID(), 0, document.bytes)}-document.pdf`;
+    // Documents belong to the account: they go to its folder.
+    const { accountId } = caller;
+    const key = `u${accountId}/${ownedObjectId(accountId, call.idempotencyKey ?? randomUUID(), 0, document.bytes)}-document.pdf`;
     // A retry of the same request finds its object written (and maybe recorded): never rewrite or delete it.
     const wrote = !(await this.storage.exists(key));
     if (wrote) {

@@ -4,7 +4,7 @@ import { SignedLinks } from '@wrenchlog/storage';
 /** The part of an export's object key a link names (the key without 'exports/'). */
 const LINK_KEY = new RegExp(EXPORT_KEY.source.replace('^exports\\/', '^'));
 
-/** Where signed export links point: GET /api/exports/files/{u<userId>}/{uuid}.zip?name=..&exp=..&sig=.. (public; the signature is the credential). */
+/** Where signed export links point: GET /api/exports/files/{u<accountId>}/{uuid}.zip?name=..&exp=..&sig=.. (public; the signature is the credential). */
 export const EXPORT_URL_PREFIX = '/api/exports/files/';
 
 /**

@@ -9,13 +9,17 @@ import { Call } from '../http/request-context.js';
 export class AccountImagesController {
   constructor(private readonly rpc: RpcClient) {}
 
-  /** GET /api/user/{id}/imageStats: own account only (an administrator may ask for anyone's). */
+  /**
+   * GET /api/user/{id}/imageStats: the sizes of the account the caller is in, asked by their own
+   * user id (an administrator may ask for any user's own account, whose id is the user's).
+   */
   @Get('user/:id/imageStats')
   imageStats(@Param('id') id: string, @Call() call: CallContext): Promise<ImageStats> {
     if (!/^\d{1,10}$/.test(id) || Number(id) <= 0) {
       throw badRequest('Invalid user ID');
     }
-    return this.rpc.send(IMAGE_STATS_GET, { userId: Number(id) }, call);
+    const accountId = Number(id) === call.actor?.userId ? call.actor.accountId : Number(id);
+    return this.rpc.send(IMAGE_STATS_GET, { accountId }, call);
   }
 
   /** POST /api/admin/images/backfill-sizes?limit=7: makes missing thumbnails and sizes; answers a text message. */

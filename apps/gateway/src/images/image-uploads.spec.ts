@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ErrorCode } from '@wrenchlog/contracts';
+import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { DomainError, RpcCallError } from '@wrenchlog/platform';
 import { FolderObjectStorage } from '@wrenchlog/storage';
 import { makeImage, makePngBomb } from '@wrenchlog/testing';
@@ -108,7 +108,7 @@ describe(checkImage.name, () => {
 });
 
 describe(ImageUploads.name, () => {
-  const actor = { userId: 7, adminLevel: 0 };
+  const actor: Actor = { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' };
   let root: string;
   let storage: FolderObjectStorage;
   let uploads: ImageUploads;

@@ -182,9 +182,10 @@ export class ImageUploads {
    * that records them). If storing or `save` fails, every object written here is deleted again.
    */
   async store<T>(caller: Actor, call: CallContext, pairs: UploadPair[], save: (images: StoredImageRef[]) => Promise<T>): Promise<T> {
-    const { userId } = caller;
+    // Images belong to the account: they go to its folder.
+    const { accountId } = caller;
     const requestKey = call.idempotencyKey ?? randomUUID();
-    const refs = pairs.map((pair, index) => reference(userId, pair, objectId(userId, requestKey, index, pair.original.bytes)));
+    const refs = pairs.map((pair, index) => reference(accountId, pair, objectId(accountId, requestKey, index, pair.original.bytes)));
     const written: string[] = [];
     let saving = false;
     try {
@@ -235,8 +236,8 @@ export class ImageUploads {
  * The object name of the index-th image of a request: the same request retried (same user,
  * Idempotency-Key, position and bytes) names the same objects; anything else names new ones.
  */
-export function objectId(userId: number, requestKey: string, index: number, original: Buffer): string {
-  return ownedObjectId(userId, requestKey, index, original);
+export function objectId(accountId: number, requestKey: string, index: number, original: Buffer): string {
+  return ownedObjectId(accountId, requestKey, index, original);
 }
 
 /** A service that did not answer (timeout, lost connection) may have recorded the images or not. */
@@ -244,12 +245,12 @@ function outcomeUnknown(err: unknown): boolean {
   return err instanceof RpcCallError && err.code === ErrorCode.Unavailable;
 }
 
-function reference(userId: number, pair: UploadPair, id: string): StoredImageRef {
+function reference(accountId: number, pair: UploadPair, id: string): StoredImageRef {
   const originalExt = IMAGE_KINDS[pair.original.kind].ext;
   const thumbnailExt = IMAGE_KINDS[(pair.thumbnail ?? pair.original).kind].ext;
   return {
-    originalKey: `u${userId}/${id}-original.${originalExt}`,
-    thumbnailKey: `u${userId}/${id}-thumb.${thumbnailExt}`,
+    originalKey: `u${accountId}/${id}-original.${originalExt}`,
+    thumbnailKey: `u${accountId}/${id}-thumb.${thumbnailExt}`,
     contentType: IMAGE_KINDS[pair.original.kind].contentType,
     originalSize: pair.original.bytes.length,
     thumbnailSize: pair.thumbnail ? pair.thumbnail.bytes.length : null,

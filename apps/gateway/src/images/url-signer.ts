@@ -3,7 +3,7 @@ import { SignedLinks } from '@wrenchlog/storage';
 /** Where signed image URLs point: GET /api/images/{key}?exp=..&sig=.. (public; the signature is the credential). */
 export const IMAGE_URL_PREFIX = '/api/images/';
 
-/** Object keys the gateway generates: u{userId}/{uuid}-{original|thumb}.{jpg|png|webp}. */
+/** Object keys the gateway generates: u{accountId}/{uuid}-{original|thumb}.{jpg|png|webp}. */
 export const IMAGE_KEY = /^u[1-9]\d{0,9}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}-(original|thumb)\.(jpg|png|webp)$/;
 
 export type { LinkVerdict as Verdict } from '@wrenchlog/storage';

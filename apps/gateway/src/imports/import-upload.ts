@@ -23,7 +23,7 @@ export interface StoredImportUpload {
  * 256 MB); a form that sends `source` after the file is held to the larger one until its end. Bytes
  * over the limit are counted, not stored, and the upload is refused (413) with nothing kept.
  */
-export async function storeImportUpload(req: FastifyRequest, storage: ObjectStorage, userId: number): Promise<StoredImportUpload> {
+export async function storeImportUpload(req: FastifyRequest, storage: ObjectStorage, accountId: number): Promise<StoredImportUpload> {
   if (!req.isMultipart()) {
     throw new DomainError(ErrorCode.UnsupportedMediaType, NOT_MULTIPART);
   }
@@ -39,7 +39,7 @@ export async function storeImportUpload(req: FastifyRequest, storage: ObjectStor
         const fileName = part.filename || 'import.csv';
         // A restore ('wrenchlog-export') uploads the export's ZIP; import-service refuses a ZIP for any other source.
         const zip = fields.source !== undefined ? fields.source === 'wrenchlog-export' : /\.zip$/i.test(fileName);
-        const stored = { objectKey: `imports/u${userId}/${randomUUID()}.${zip ? 'zip' : 'csv'}`, byteSize: 0, fileName };
+        const stored = { objectKey: `imports/u${accountId}/${randomUUID()}.${zip ? 'zip' : 'csv'}`, byteSize: 0, fileName };
         file = stored;
         const limit = importMaxBytes(fields.source ?? 'wrenchlog-export');
         const counted = new Transform({

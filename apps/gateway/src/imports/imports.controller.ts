@@ -49,7 +49,7 @@ export class ImportsController {
   /** Multipart `file` (at most 20 MB; a restore's ZIP 256 MB), `source`, optional `machineId`, `utcOffsetMinutes`: 201 with detection, columns, mapping and preview. */
   @Post()
   async upload(@Req() req: FastifyRequest, @Caller() caller: Actor, @Call() call: CallContext): Promise<ImportUploaded> {
-    const upload = await storeImportUpload(req, this.storage, caller.userId);
+    const upload = await storeImportUpload(req, this.storage, caller.accountId);
     const { objectKey } = upload;
     let fields: CreateImportFields;
     try {

@@ -78,7 +78,7 @@ export interface ExportIdRequest {
   id: number;
 }
 
-/** Object keys of exports: exports/u<accountId>/ (the account's id; before accounts, the owner's user id, which is the same number)<uuid>.zip (the signed download route refuses any other). */
+/** Object keys of exports: exports/u<accountId>/<uuid>.zip (the signed download route refuses any other); the account of a user from before accounts has the user's id. */
 export const EXPORT_KEY = /^exports\/u\d{1,12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.zip$/;
 
 export type ExportRpc = {

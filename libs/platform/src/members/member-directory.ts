@@ -76,10 +76,14 @@ export class MemberDirectory {
     return views.map((view, i) => ({ ...view, ...audited[i] }));
   }
 
-  /** The machines this member is assigned to (null: all of the account's). A member not heard of yet has all. */
+  /**
+   * The machines this member is assigned to (null: all of the account's). Ask it for the roles
+   * that have assignments (ASSIGNED_ROLES). A member not heard of yet, or removed, has none: rights
+   * are never wider than the last change says.
+   */
   async assignment(accountId: number, userId: number): Promise<MachineAssignment> {
-    const row = await this.dataSource.getRepository(AccountMemberEntity).findOne({ select: { machineIds: true }, where: { accountId, userId } });
-    return parseMachineIds(row?.machineIds ?? null);
+    const row = await this.dataSource.getRepository(AccountMemberEntity).findOne({ select: { machineIds: true, removed: true }, where: { accountId, userId } });
+    return !row || row.removed ? new Set() : parseMachineIds(row.machineIds);
   }
 }
 
