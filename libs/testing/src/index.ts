@@ -14,3 +14,4 @@ export * from './fleet.js';
 export * from './post-from.js';
 export * from './documents.js';
 export * from './export-items.js';
+export * from './accounts.js';

@@ -1,0 +1,338 @@
+import type { AccountRole, Right } from '@wrenchlog/contracts';
+import { partBody, supplierBody } from './fuel-purchase.helpers.js';
+import { fuelBody, machineBody, purchaseBody, scheduleBody, serviceBody, type Ctx as HostileCtx } from './hostile-input.routes.js';
+
+// The one table of the permission matrix (issue 32): every route the gateway registers is a row
+// here, or in NOT_IN_MATRIX with the reason. A row says what the route asks of the caller (a right
+// of ROLE_RIGHTS, any member, an administrator, the owner) and how to call it; the expected answer
+// of each of the five roles and of a stranger follows from that and the row's exceptions.
+
+export type Who = AccountRole | 'stranger';
+export const EVERYONE: readonly Who[] = ['owner', 'manager', 'mechanic', 'operator', 'viewer', 'stranger'];
+
+/** The owner's account as the suite builds it: machine A and B assigned to the operator, C not. */
+export interface Ctx {
+  accountId: number;
+  machineId: number;
+  otherMachineId: number;
+  serviceId: number;
+  fuelId: number;
+  purchaseId: number;
+  partId: number;
+  supplierId: number;
+  meterId: number;
+  readingId: number;
+  scheduleId: number;
+  documentId: number;
+  webhookId: number;
+  importId: number;
+  exportId: number;
+  /** A member whose role the matrix changes (to the same role): never one whose token it uses. */
+  spareUserId: number;
+  invitationId: number;
+  /** Each caller's own user id. */
+  userIds: Record<Who, number>;
+}
+
+const ok = 'ok' as const;
+export type Expected = number | typeof ok;
+
+/** The ids the hostile-input suite's bodies read (machineId): the same names here. */
+export const hostile = (c: Ctx): HostileCtx => c as unknown as HostileCtx;
+
+export type Fresh =
+  'machine' | 'service' | 'fuel' | 'purchase' | 'part' | 'supplier' | 'schedule' | 'document' | 'webhook' | 'import' | 'invitation' | 'member' | 'photo';
+
+export type Gate = Right | 'member' | 'admin' | 'owner';
+
+export interface Row {
+  call: string;
+  gate: Gate;
+  /** 'record': the call names the owner account's record (a stranger gets 404); 'own': the caller's own (a stranger gets 2xx). */
+  scope: 'record' | 'own';
+  /** The concrete path (default: the call's path with its :xxxId filled from the context). */
+  path?: (c: Ctx, who: Who) => string;
+  body?: (c: Ctx, who: Who) => unknown;
+  upload?: 'image' | 'pdf' | 'csv';
+  /** The call uses its target up: made afresh by the owner for each caller, its ids over the context's. */
+  fresh?: Fresh;
+  /** What an allowed caller gets when it is not any 2xx (e.g. a valid refusal past the policy). */
+  allowed?: number;
+  /** Per-caller answers the gate alone does not give, with the reason in a comment on the row. */
+  except?: Partial<Record<Who, Expected>>;
+}
+
+export function expected(row: Row, who: Who, roleMay: (role: AccountRole, right: Right) => boolean): Expected {
+  const exception = row.except?.[who];
+  if (exception !== undefined) {
+    return exception;
+  }
+  if (row.gate === 'admin') {
+    return 403;
+  }
+  if (who === 'stranger') {
+    return row.scope === 'record' ? 404 : (row.allowed ?? ok);
+  }
+  const mayAct = row.gate === 'member' || (row.gate === 'owner' ? who === 'owner' : roleMay(who, row.gate));
+  return mayAct ? (row.allowed ?? ok) : 403;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+/** An operator may not see another member's fuel record or reading: not disclosed. */
+const OPERATOR_NOT_OWN = { operator: 404 } as const;
+
+export const ROWS: Row[] = [
+  // Machines.
+  { call: 'GET /api/machines', gate: 'machine.read', scope: 'own' },
+  { call: 'GET /api/machines/all', gate: 'machine.read', scope: 'own' },
+  { call: 'GET /api/machines/recentlyserviced', gate: 'machine.read', scope: 'own' },
+  { call: 'GET /api/machines/?machineId=:machineId', gate: 'machine.read', scope: 'record' },
+  { call: 'POST /api/machines/create', gate: 'machine.write', scope: 'own', body: machineBody },
+  { call: 'PUT /api/machines/update', gate: 'machine.write', scope: 'record', body: (c) => ({ ...machineBody(), id: c.machineId, name: 'Matrix loader' }) },
+  { call: 'DELETE /api/machines/:machineId', gate: 'machine.delete', scope: 'record', fresh: 'machine' },
+  { call: 'GET /api/machines/:machineId/history-counts', gate: 'record.read', scope: 'record' },
+  { call: 'GET /api/machines/:machineId/history.csv', gate: 'report.read', scope: 'record' },
+  { call: 'GET /api/machines/:machineId/history.pdf', gate: 'report.read', scope: 'record' },
+  { call: 'GET /api/machines/:machineId/gallery', gate: 'machine.read', scope: 'record' },
+  { call: 'POST /api/machines/:machineId/gallery', gate: 'machine.write', scope: 'record', upload: 'image', fresh: 'machine' },
+  { call: 'DELETE /api/machines/:machineId/gallery', gate: 'machine.write', scope: 'record', body: () => ({ ids: [2_000_000_000] }) },
+  // The photo the allowed callers set is what the readers then get, and what the first deleter removes.
+  { call: 'POST /api/machines/:machineId/profile-photo', gate: 'machine.write', scope: 'record', upload: 'image' },
+  { call: 'GET /api/machines/:machineId/profile-photo', gate: 'machine.read', scope: 'record' },
+  { call: 'DELETE /api/machines/:machineId/profile-photo', gate: 'machine.write', scope: 'record', fresh: 'photo' },
+  { call: 'GET /api/user/:userId/imageStats', gate: 'member', scope: 'own', path: (c, who) => `/api/user/${c.userIds[who]}/imageStats` },
+  // Meters, readings and schedules.
+  { call: 'GET /api/machines/:machineId/meters', gate: 'meter.read', scope: 'record' },
+  { call: 'PUT /api/meters/:meterId', gate: 'meter.write', scope: 'record', body: () => ({ label: 'Odometer' }) },
+  { call: 'GET /api/meters/:meterId/readings', gate: 'meter.read', scope: 'record' },
+  {
+    call: 'POST /api/meters/:meterId/readings',
+    gate: 'meter.write',
+    scope: 'record',
+    body: (_c, who) => ({ value: 400 + EVERYONE.indexOf(who), readAt: today() }),
+  },
+  {
+    call: 'POST /api/meters/:meterId/replacement',
+    gate: 'meter.write',
+    scope: 'record',
+    except: { operator: 403 },
+    body: () => ({ newStartValue: 0, readAt: today() }),
+  },
+  { call: 'PUT /api/readings/:readingId', gate: 'meter.write', scope: 'record', except: OPERATOR_NOT_OWN, body: () => ({ void: false }) },
+  { call: 'GET /api/machines/:machineId/schedules', gate: 'schedule.read', scope: 'record' },
+  { call: 'POST /api/machines/:machineId/schedules', gate: 'schedule.write', scope: 'record', body: scheduleBody },
+  { call: 'GET /api/schedules', gate: 'schedule.read', scope: 'own' },
+  { call: 'GET /api/schedules/:scheduleId', gate: 'schedule.read', scope: 'record' },
+  { call: 'PUT /api/schedules/:scheduleId', gate: 'schedule.write', scope: 'record', body: scheduleBody },
+  { call: 'DELETE /api/schedules/:scheduleId', gate: 'schedule.write', scope: 'record', fresh: 'schedule' },
+  {
+    call: 'POST /api/schedules/:scheduleId/complete',
+    gate: 'schedule.write',
+    scope: 'record',
+    body: (c) => ({ serviceRecordId: c.serviceId }),
+    fresh: 'schedule',
+  },
+  { call: 'GET /api/schedule-templates', gate: 'schedule.read', scope: 'own' },
+  // Service records.
+  { call: 'GET /api/services/recent', gate: 'record.read', scope: 'own' },
+  { call: 'GET /api/services/machine/:machineId', gate: 'record.read', scope: 'record', except: { stranger: ok } },
+  { call: 'GET /api/services/:serviceId', gate: 'record.read', scope: 'record' },
+  { call: 'POST /api/services/fastCreate', gate: 'record.write', scope: 'record', body: (c) => serviceBody(hostile(c)) },
+  { call: 'PUT /api/services/:serviceId', gate: 'record.write', scope: 'record', body: (c) => serviceBody(hostile(c)) },
+  { call: 'DELETE /api/services/:serviceId', gate: 'record.write', scope: 'record', fresh: 'service' },
+  { call: 'GET /api/services/:serviceId/images', gate: 'record.read', scope: 'record' },
+  { call: 'GET /api/services/:serviceId/images/count', gate: 'record.read', scope: 'record' },
+  { call: 'POST /api/services/:serviceId/images', gate: 'record.write', scope: 'record', upload: 'image', fresh: 'service' },
+  { call: 'DELETE /api/services/:serviceId/images', gate: 'record.write', scope: 'record', body: () => ({ ids: [2_000_000_000] }), allowed: 204 },
+  // Fuel.
+  { call: 'GET /api/fuel-records/machine/:machineId', gate: 'fuel.read', scope: 'record', except: { stranger: ok } },
+  { call: 'GET /api/fuel-records/machine/:machineId/latest', gate: 'fuel.read', scope: 'record', except: { stranger: ok } },
+  { call: 'GET /api/fuel-records/:fuelId', gate: 'fuel.read', scope: 'record', except: OPERATOR_NOT_OWN },
+  { call: 'POST /api/fuel-records', gate: 'fuel.write', scope: 'record', body: (c) => fuelBody(hostile(c)) },
+  { call: 'PUT /api/fuel-records/:fuelId', gate: 'fuel.write', scope: 'record', except: OPERATOR_NOT_OWN, body: (c) => fuelBody(hostile(c)) },
+  { call: 'DELETE /api/fuel-records/:fuelId', gate: 'fuel.write', scope: 'record', except: OPERATOR_NOT_OWN, fresh: 'fuel' },
+  // Inventory.
+  { call: 'GET /api/purchases/getrecent', gate: 'inventory.read', scope: 'own' },
+  { call: 'GET /api/purchases/getrecentForMachine/:machineId', gate: 'inventory.read', scope: 'record', except: { stranger: ok } },
+  { call: 'GET /api/purchases/:purchaseId', gate: 'inventory.read', scope: 'record' },
+  { call: 'POST /api/purchases', gate: 'inventory.write', scope: 'record', body: (c) => purchaseBody(hostile(c)) },
+  { call: 'PUT /api/purchases/:purchaseId', gate: 'inventory.write', scope: 'record', body: (c) => purchaseBody(hostile(c)) },
+  { call: 'DELETE /api/purchases/:purchaseId', gate: 'inventory.write', scope: 'record', fresh: 'purchase' },
+  { call: 'GET /api/parts', gate: 'inventory.read', scope: 'own' },
+  { call: 'GET /api/parts/stats', gate: 'inventory.read', scope: 'own' },
+  { call: 'GET /api/parts/:partId', gate: 'inventory.read', scope: 'record' },
+  { call: 'POST /api/parts', gate: 'inventory.write', scope: 'record', body: (c) => partBody(c.supplierId) },
+  { call: 'PUT /api/parts/:partId', gate: 'inventory.write', scope: 'record', body: (c) => partBody(c.supplierId) },
+  { call: 'DELETE /api/parts/:partId', gate: 'inventory.write', scope: 'record', fresh: 'part' },
+  { call: 'POST /api/parts/sample', gate: 'inventory.write', scope: 'own' },
+  { call: 'GET /api/suppliers', gate: 'inventory.read', scope: 'own' },
+  { call: 'GET /api/suppliers/all', gate: 'inventory.read', scope: 'own' },
+  { call: 'GET /api/suppliers/:supplierId', gate: 'inventory.read', scope: 'record' },
+  { call: 'POST /api/suppliers', gate: 'inventory.write', scope: 'own', body: () => supplierBody() },
+  { call: 'PUT /api/suppliers/:supplierId', gate: 'inventory.write', scope: 'record', body: () => supplierBody() },
+  { call: 'DELETE /api/suppliers/:supplierId', gate: 'inventory.write', scope: 'record', fresh: 'supplier' },
+  // Documents.
+  { call: 'GET /api/machines/:machineId/documents', gate: 'document.read', scope: 'record' },
+  { call: 'POST /api/machines/:machineId/documents', gate: 'document.write', scope: 'record', upload: 'pdf' },
+  { call: 'GET /api/services/:serviceId/documents', gate: 'document.read', scope: 'record' },
+  { call: 'POST /api/services/:serviceId/documents', gate: 'document.write', scope: 'record', upload: 'pdf' },
+  { call: 'GET /api/fuel-records/:fuelId/documents', gate: 'document.read', scope: 'record' },
+  { call: 'POST /api/fuel-records/:fuelId/documents', gate: 'document.write', scope: 'record', upload: 'pdf' },
+  { call: 'GET /api/purchases/:purchaseId/documents', gate: 'document.read', scope: 'record' },
+  { call: 'POST /api/purchases/:purchaseId/documents', gate: 'document.write', scope: 'record', upload: 'pdf' },
+  { call: 'GET /api/documents/:documentId', gate: 'document.read', scope: 'record' },
+  { call: 'DELETE /api/documents/:documentId', gate: 'document.write', scope: 'record', fresh: 'document' },
+  // Reports.
+  { call: 'GET /api/reports/costs', gate: 'report.read', scope: 'own' },
+  { call: 'GET /api/reports/fleet', gate: 'report.read', scope: 'own' },
+  { call: 'GET /api/reports/fleet.csv', gate: 'report.read', scope: 'own' },
+  { call: 'GET /api/reports/fuel-economy', gate: 'report.read', scope: 'own' },
+  // Imports and exports.
+  { call: 'GET /api/imports', gate: 'import.run', scope: 'own' },
+  { call: 'POST /api/imports', gate: 'import.run', scope: 'own', upload: 'csv', allowed: 201 },
+  { call: 'GET /api/imports/:importId', gate: 'import.run', scope: 'record' },
+  { call: 'GET /api/imports/:importId/rows', gate: 'import.run', scope: 'record' },
+  { call: 'PUT /api/imports/:importId/mapping', gate: 'import.run', scope: 'record', fresh: 'import', body: () => ({ mapping: {} }) },
+  { call: 'POST /api/imports/:importId/validate', gate: 'import.run', scope: 'record', fresh: 'import' },
+  { call: 'POST /api/imports/:importId/commit', gate: 'import.run', scope: 'record', fresh: 'import', body: () => ({ mode: 'skip_invalid' }) },
+  { call: 'POST /api/imports/:importId/revert', gate: 'import.run', scope: 'record', fresh: 'import', allowed: 409 },
+  {
+    call: 'PUT /api/imports/:importId/rows/:rowNumber',
+    gate: 'import.run',
+    scope: 'record',
+    path: (c) => `/api/imports/${c.importId}/rows/2`,
+    body: () => ({ keep: true }),
+  },
+  { call: 'POST /api/exports', gate: 'export.run', scope: 'own' },
+  { call: 'GET /api/exports/:exportId', gate: 'export.run', scope: 'record' },
+  // Webhooks.
+  { call: 'GET /api/webhooks', gate: 'webhook.manage', scope: 'own' },
+  { call: 'POST /api/webhooks', gate: 'webhook.manage', scope: 'own', body: () => ({ url: 'http://127.0.0.1:9/hook', events: ['ping'] }) },
+  { call: 'DELETE /api/webhooks/:webhookId', gate: 'webhook.manage', scope: 'record', fresh: 'webhook' },
+  { call: 'POST /api/webhooks/:webhookId/test', gate: 'webhook.manage', scope: 'record' },
+  { call: 'GET /api/webhooks/:webhookId/deliveries', gate: 'webhook.manage', scope: 'record' },
+  {
+    call: 'POST /api/webhooks/deliveries/:deliveryId/retry',
+    gate: 'webhook.manage',
+    scope: 'record',
+    path: () => '/api/webhooks/deliveries/2000000000/retry',
+    allowed: 404,
+  },
+  // Each member's own: notifications, preferences, push, calendar, their profile.
+  { call: 'GET /api/notifications', gate: 'member', scope: 'own' },
+  { call: 'GET /api/notifications/unread-count', gate: 'member', scope: 'own' },
+  { call: 'POST /api/notifications/read', gate: 'member', scope: 'own', body: () => ({ ids: [2_000_000_000] }) },
+  { call: 'GET /api/notifications/preferences', gate: 'member', scope: 'own' },
+  {
+    call: 'PUT /api/notifications/preferences',
+    gate: 'member',
+    scope: 'own',
+    body: () => ({ digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } }),
+  },
+  { call: 'GET /api/push/public-key', gate: 'member', scope: 'own' },
+  { call: 'POST /api/calendar/token', gate: 'member', scope: 'own' },
+  { call: 'GET /api/user/me', gate: 'member', scope: 'own' },
+  // Accounts and members.
+  { call: 'GET /api/accounts', gate: 'member', scope: 'own' },
+  { call: 'PUT /api/accounts/:accountId', gate: 'account.manage', scope: 'record', body: () => ({ name: 'Matrix Yard' }) },
+  // The owner passes the policy and is stopped by the confirmation: the account stays.
+  { call: 'DELETE /api/accounts/:accountId', gate: 'account.manage', scope: 'record', body: () => ({ confirmName: 'not the name' }), allowed: 400 },
+  { call: 'POST /api/auth/switch-account', gate: 'member', scope: 'record', body: (c) => ({ accountId: c.accountId }) },
+  { call: 'GET /api/accounts/:accountId/members', gate: 'members.manage', scope: 'record' },
+  {
+    call: 'PUT /api/accounts/:accountId/members/:userId',
+    gate: 'members.manage',
+    scope: 'record',
+    path: (c) => `/api/accounts/${c.accountId}/members/${c.spareUserId}`,
+    body: () => ({ role: 'viewer' }),
+  },
+  {
+    call: 'DELETE /api/accounts/:accountId/members/:userId',
+    gate: 'members.manage',
+    scope: 'record',
+    fresh: 'member',
+    path: (c) => `/api/accounts/${c.accountId}/members/${c.spareUserId}`,
+  },
+  { call: 'GET /api/accounts/:accountId/invitations', gate: 'members.manage', scope: 'record' },
+  {
+    call: 'POST /api/accounts/:accountId/invitations',
+    gate: 'members.manage',
+    scope: 'record',
+    body: (_c, who) => ({ email: `matrix-${who}-${Date.now().toString(36)}@wrenchlog.test`, role: 'viewer' }),
+  },
+  {
+    call: 'DELETE /api/accounts/:accountId/invitations/:invitationId',
+    gate: 'members.manage',
+    scope: 'record',
+    fresh: 'invitation',
+    path: (c) => `/api/accounts/${c.accountId}/invitations/${c.invitationId}`,
+  },
+  // Administrators only.
+  { call: 'GET /api/admin/users', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/admin/contacts', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/admin/jobs', gate: 'admin', scope: 'own' },
+  { call: 'POST /api/admin/jobs/:id/run', gate: 'admin', scope: 'own', path: () => '/api/admin/jobs/4/run', body: () => ({}) },
+  { call: 'PUT /api/admin/users/:id', gate: 'admin', scope: 'own', path: (c) => `/api/admin/users/${c.spareUserId}`, body: () => ({ name: 'x' }) },
+  { call: 'PUT /api/admin/approve/:id', gate: 'admin', scope: 'own', path: (c) => `/api/admin/approve/${c.spareUserId}` },
+  { call: 'GET /api/admin/reports/rebuild', gate: 'admin', scope: 'own' },
+  { call: 'POST /api/admin/reports/rebuild', gate: 'admin', scope: 'own' },
+  { call: 'POST /api/admin/images/backfill-sizes', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/admin/accounts', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/analytics/pageviews/by-page', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/analytics/pageviews/daily', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/analytics/pageviews/recent', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/analytics/pageviews/since/minutes', gate: 'admin', scope: 'own' },
+  { call: 'GET /api/analytics/pageviews/since/minutes/:minutes', gate: 'admin', scope: 'own', path: () => '/api/analytics/pageviews/since/minutes/5' },
+];
+
+/**
+ * Reads of machine C, which the operator is not assigned to: not disclosed to them (404), while
+ * the mechanic, assigned to every machine, sees it.
+ */
+export const UNASSIGNED_ROWS: Row[] = [
+  { call: 'GET /api/machines/?machineId=:otherMachineId', gate: 'machine.read', scope: 'record', except: { operator: 404 } },
+  { call: 'GET /api/machines/:otherMachineId/meters', gate: 'meter.read', scope: 'record', except: { operator: 404 } },
+  { call: 'GET /api/machines/:otherMachineId/schedules', gate: 'schedule.read', scope: 'record', except: { operator: 404 } },
+  {
+    call: 'POST /api/fuel-records',
+    gate: 'fuel.write',
+    scope: 'record',
+    except: { operator: 404 },
+    body: (c) => fuelBody(hostile({ ...c, machineId: c.otherMachineId })),
+  },
+];
+
+/** Routes outside the matrix: no member is asked anything, or a suite of its own tries them (named). */
+export const NOT_IN_MATRIX: Record<string, string> = {
+  'GET /api/health': 'public',
+  'GET /api/health/ready': 'public',
+  'GET /api/public-config': 'public',
+  'GET /api/root/githash': 'public',
+  'GET /api/root/greeting': 'public',
+  'POST /api/root/securepost': 'the spec test post, stores nothing',
+  'POST /api/root/unsecuredpost': 'the spec test post, stores nothing',
+  'POST /api/auth/login': 'public',
+  'POST /api/auth/logout': 'the refresh cookie',
+  'POST /api/auth/refresh': 'the refresh cookie',
+  'POST /api/auth/change-password': 'the caller as a person: auth.e2e-spec',
+  'POST /api/auth/forgot-password': 'public',
+  'POST /api/auth/set-password': 'public, a mailed token',
+  'POST /api/admin/createuser': 'public signup',
+  'POST /api/contact': 'public',
+  'POST /api/sales-contacts': 'public',
+  'POST /api/analytics/pageview': 'public',
+  'PUT /api/user/me': 'the caller as a person: account.e2e-spec',
+  'POST /api/accounts': 'makes an account of the caller: accounts.e2e-spec',
+  'POST /api/accounts/:accountId/leave': 'the caller leaves: accounts.e2e-spec',
+  'GET /api/invitations/:token': 'public, the link is the credential: accounts.e2e-spec',
+  'POST /api/invitations/:token/accept': 'the link is the credential: accounts.e2e-spec',
+  'POST /api/push/subscriptions': "the member's browser: notifications-push.e2e-spec",
+  'DELETE /api/push/subscriptions': "the member's browser: notifications-push.e2e-spec",
+  'POST /api/push/test': "the member's browser: notifications-push.e2e-spec",
+  'GET /api/calendar/:file': 'a signed feed token: notifications-calendar.e2e-spec',
+  'GET /api/exports/files/:dir/:file': 'a signed file URL: exports.e2e-spec',
+  'GET /api/documents/files/:dir/:file': 'a signed file URL: documents.e2e-spec',
+  'GET /api/images/:dir/:file': 'a signed file URL: images.e2e-spec',
+  'GET /api/openapi.json': 'public',
+  'GET /api/docs': 'public',
+};

@@ -1,0 +1,70 @@
+import type { AccountRole } from '@wrenchlog/contracts';
+import { randomBytes } from 'node:crypto';
+import { expectEventually, type ApiClient } from './api-client.js';
+import { e2eDataDir, readOutbox } from './mail.js';
+import type { ProductMode } from './product.js';
+import { uniqueEmail } from './users.js';
+
+/** A person who joined an account by its invitation, signed in there. */
+export interface JoinedMember {
+  id: number;
+  username: string;
+  password: string;
+  name: string;
+  role: AccountRole;
+  /** An access token acting in the account they joined. */
+  token: string;
+}
+
+/** The invitation link's token in the newest invitation email to `email` (the product's outbox folder). */
+export async function invitationTokenFor(mode: ProductMode, email: string): Promise<string> {
+  let token = '';
+  await expectEventually(() => {
+    const mail = readOutbox(e2eDataDir(mode))
+      .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /invitations\//.test(m.text))
+      .at(-1);
+    const found = mail?.text.match(/invitations\/([A-Za-z0-9_-]{16,})/);
+    if (!found) {
+      throw new Error(`no invitation email to ${email} yet`);
+    }
+    token = found[1]!;
+  });
+  return token;
+}
+
+/**
+ * A new person in the owner's current account with this role: the owner (or a manager) invites an
+ * address, the person accepts from the link with a name and password, as a user would, and is
+ * signed in there at once.
+ */
+export async function joinAccount(
+  api: ApiClient,
+  mode: ProductMode,
+  inviterToken: string,
+  role: AccountRole,
+  options: { machineIds?: number[] | null; name?: string } = {},
+): Promise<JoinedMember> {
+  const me = await api.get('/api/user/me', inviterToken);
+  const accountId = me.body.accountId as number;
+  const username = uniqueEmail(role);
+  const invite = await api.post(
+    `/api/accounts/${accountId}/invitations`,
+    { email: username, role, ...(options.machineIds !== undefined ? { machineIds: options.machineIds } : {}) },
+    inviterToken,
+  );
+  if (invite.status !== 201) {
+    throw new Error(`inviting ${username} as ${role} failed: ${invite.status} ${invite.text}`);
+  }
+  const name = options.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${randomBytes(2).toString('hex')}`;
+  const password = `Pw${randomBytes(9).toString('base64url')}1`;
+  const accepted = await api.post(`/api/invitations/${await invitationTokenFor(mode, username)}/accept`, { name, password });
+  if (accepted.status !== 200 && accepted.status !== 201) {
+    throw new Error(`accepting the invitation of ${username} failed: ${accepted.status} ${accepted.text}`);
+  }
+  const token = accepted.body.accessToken as string;
+  const joined = await api.get('/api/user/me', token);
+  if (joined.body.accountId !== accountId || joined.body.role !== role) {
+    throw new Error(`${username} joined ${JSON.stringify(joined.body)}, not account ${accountId} as ${role}`);
+  }
+  return { id: joined.body.id as number, username, password, name, role, token };
+}
