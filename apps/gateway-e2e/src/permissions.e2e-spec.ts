@@ -1,4 +1,4 @@
-import { roleMay, type AccountRole } from '@wrenchlog/contracts';
+import { MONEY_FIELDS, roleMay, type AccountRole } from '@wrenchlog/contracts';
 import { ApiClient, createApprovedUser, createMachine, e2eProducts, joinAccount, makeJpeg, makePdf, type ApiResponse } from '@wrenchlog/testing';
 import { partBody, supplierBody } from './fuel-purchase.helpers.js';
 import { gatewayRoutes, routeKey } from './gateway-routes.js';
@@ -10,6 +10,17 @@ import { EVERYONE, expected, NOT_IN_MATRIX, ROWS, UNASSIGNED_ROWS, hostile, type
 // Issue 32: five members of one account (owner, manager, mechanic, operator assigned to two of its
 // three machines, viewer) and a stranger (the owner of another account) against every route, each
 // answer checked against the one table in permissions.table.ts. A route without a row fails.
+
+/** The paths of money fields anywhere in an answer (issue 32: an operator's answers have none). */
+function moneyIn(value: unknown, at = ''): string[] {
+  if (Array.isArray(value)) {
+    return value.flatMap((item, i) => moneyIn(item, `${at}[${i}]`));
+  }
+  if (value && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, field]) => (MONEY_FIELDS.has(key) ? [`${at}.${key}`] : moneyIn(field, `${at}.${key}`)));
+  }
+  return [];
+}
 
 const created = (res: ApiResponse, what: string): number => {
   if (res.status !== 201 && res.status !== 200) {
@@ -23,6 +34,7 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
   const c = { userIds: {} } as Ctx;
   const tokens = {} as Record<Who, string>;
   let owner: string;
+  const operatorMoney: string[] = [];
 
   const fresh: Record<Fresh, () => Promise<Partial<Ctx>>> = {
     machine: async () => ({ machineId: (await createMachine(api, owner, machineBody())).id as number }),
@@ -110,6 +122,9 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
       const okay = expectation === 'ok' ? res.status >= 200 && res.status < 300 : res.status === expectation;
       want[who] = String(expectation);
       seen[who] = okay ? String(expectation) : `${res.status} ${res.text.slice(0, 120)}`;
+      if (who === 'operator') {
+        operatorMoney.push(...moneyIn(res.body).map((field) => `${row.call}: ${field}`));
+      }
       if (res.status === 403 && row.gate !== 'admin') {
         expect(res.body).toMatchObject({
           code: 'FORBIDDEN',
@@ -118,5 +133,19 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
       }
     }
     expect(seen).toEqual(want);
+  });
+
+  // After every row: what the operator was answered, scanned at any depth.
+  it('answered the operator no price, cost or total anywhere', () => {
+    expect(operatorMoney).toEqual([]);
+  });
+
+  it('answers the viewer the money the operator does not get', async () => {
+    const fuel = (await api.get(`/api/fuel-records/${c.fuelId}`, tokens.viewer)).body;
+    expect(fuel).toMatchObject({ totalPrice: expect.any(Number), pricePerUnit: expect.any(Number) });
+    const operatorFuel = (await api.get(`/api/fuel-records/machine/${c.machineId}`, tokens.operator)).body as Record<string, unknown>[];
+    for (const record of operatorFuel) {
+      expect(Object.keys(record)).not.toContain('totalPrice');
+    }
   });
 });

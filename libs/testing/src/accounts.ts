@@ -16,11 +16,16 @@ export interface JoinedMember {
   token: string;
 }
 
+/** Where a product writes its emails: the DATA_DIR of the e2e suite's product of this mode, or a given folder. */
+export type MailFrom = ProductMode | { dataDir: string };
+
+const dataDirOf = (from: MailFrom) => (typeof from === 'string' ? e2eDataDir(from) : from.dataDir);
+
 /** The invitation link's token in the newest invitation email to `email` (the product's outbox folder). */
-export async function invitationTokenFor(mode: ProductMode, email: string): Promise<string> {
+export async function invitationTokenFor(from: MailFrom, email: string): Promise<string> {
   let token = '';
   await expectEventually(() => {
-    const mail = readOutbox(e2eDataDir(mode))
+    const mail = readOutbox(dataDirOf(from))
       .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /invitations\//.test(m.text))
       .at(-1);
     const found = mail?.text.match(/invitations\/([A-Za-z0-9_-]{16,})/);
@@ -39,7 +44,7 @@ export async function invitationTokenFor(mode: ProductMode, email: string): Prom
  */
 export async function joinAccount(
   api: ApiClient,
-  mode: ProductMode,
+  mail: MailFrom,
   inviterToken: string,
   role: AccountRole,
   options: { machineIds?: number[] | null; name?: string } = {},
@@ -57,7 +62,7 @@ export async function joinAccount(
   }
   const name = options.name ?? `${role[0]!.toUpperCase()}${role.slice(1)} ${randomBytes(2).toString('hex')}`;
   const password = `Pw${randomBytes(9).toString('base64url')}1`;
-  const accepted = await api.post(`/api/invitations/${await invitationTokenFor(mode, username)}/accept`, { name, password });
+  const accepted = await api.post(`/api/invitations/${await invitationTokenFor(mail, username)}/accept`, { name, password });
   if (accepted.status !== 200 && accepted.status !== 201) {
     throw new Error(`accepting the invitation of ${username} failed: ${accepted.status} ${accepted.text}`);
   }

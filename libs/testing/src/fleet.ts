@@ -20,7 +20,8 @@ export class Fleet {
   private constructor(
     private readonly root: string,
     readonly env: Record<string, string>,
-    private readonly dataDir: string,
+    /** The product's DATA_DIR (its mail outbox folder among others). */
+    readonly dataDir: string,
     private readonly distributed?: DistributedResources,
   ) {}
 
@@ -42,12 +43,15 @@ export class Fleet {
     return this.log;
   }
 
-  /** Starts one process of an app (again, or as another replica on the same queue). */
-  launch(app: App, replica: string = app): void {
+  /**
+   * Starts one process of an app (again, or as another replica on the same queue); `env` adds to
+   * the fleet's (a second gateway replica's own PORT).
+   */
+  launch(app: App, replica: string = app, env: Record<string, string> = {}): void {
     const child = spawn(process.execPath, ['--enable-source-maps', join(this.root, 'apps', app, 'dist', 'main.js')], {
       cwd: this.root,
       // As tools/start.mjs and the container image: two malloc arenas for the image worker only (sharp).
-      env: app === 'image-worker' ? { ...this.env, MALLOC_ARENA_MAX: '2' } : this.env,
+      env: { ...this.env, ...(app === 'image-worker' ? { MALLOC_ARENA_MAX: '2' } : {}), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
