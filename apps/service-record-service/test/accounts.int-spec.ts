@@ -160,6 +160,19 @@ describe.each(await testEngines())('service records of an account and its member
     await svc.send(SERVICE_RECORD_DELETE, { id: written.id }, mechanic);
   });
 
+  it('lists for any size of assignment, none included', async () => {
+    const [three, none] = [memberOf(userA, 'mechanic', 1105), memberOf(userA, 'mechanic', 1106)];
+    await svc.emit(ACCOUNT_MEMBER_SAVED, member(three, 'Tri', [tractor, 9999, mower]));
+    await svc.emit(ACCOUNT_MEMBER_SAVED, member(none, 'Nil', []));
+
+    await expectEventually(async () => {
+      const listed = await svc.send(SERVICE_RECORD_RECENT, { size: 100, sort: 'title,asc' }, three);
+      expect(listed.content.map((r) => r.id)).toEqual(expect.arrayContaining([onTractor.id, onMower.id]));
+      expect(await svc.send(SERVICE_RECORD_RECENT, {}, none)).toMatchObject({ content: [], totalElements: 0 });
+    });
+    expect((await svc.send(SERVICE_RECORD_RECENT, { q: 'blades', status: 'complete' }, three)).content.map((r) => r.id)).toEqual([onMower.id]);
+  });
+
   it('widens a mechanic to every machine once their assignment says all machines', async () => {
     await svc.emit(ACCOUNT_MEMBER_SAVED, member(mechanic, 'Mo', null));
 
