@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { AccessModule } from './common/access.module.js';
 import { TransactionsModule } from './common/transactions.module.js';
 import type { ServiceRecordEnv } from './config/service-record-env.js';
 import { ImagesModule } from './images/images.module.js';
@@ -10,7 +11,7 @@ import { KnownMachineEntity } from './records/known-machine.entity.js';
 import { RecordsModule } from './records/records.module.js';
 import { ServiceRecordEntity } from './records/service-record.entity.js';
 
-export const entities = [ServiceRecordEntity, KnownMachineEntity, ServiceImageEntity, OutboxEvent];
+export const entities = [ServiceRecordEntity, KnownMachineEntity, ServiceImageEntity, AccountMemberEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {
@@ -23,6 +24,7 @@ export class AppModule {
         DatabaseModule.forService({ service: 'service-record-service', entities, migrations }),
         HealthModule.forService('service-record-service'),
         TransactionsModule,
+        AccessModule,
         RecordsModule,
         ImagesModule,
         MachinesModule,

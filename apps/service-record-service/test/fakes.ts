@@ -6,12 +6,15 @@
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, Machine } from '@wrenchlog/contracts';
 import { ErrorCode } from '@wrenchlog/contracts';
-import { RpcCallError, type CallContext, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import { RpcCallError, type CallContext, type MemberDirectory, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import { MachineAccess } from '../src/common/machine-access.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { ImageRemoval } from '../src/images/image-removal.js';
 import type { KnownMachineEntity } from '../src/records/known-machine.entity.js';
 import type { KnownMachinesRepository } from '../src/records/known-machines.repository.js';
 import type { NewRecord, RecordsRepository } from '../src/records/records.repository.js';
+import { RecordEvents } from '../src/records/record-events.js';
+import { RecordMachines } from '../src/records/record-machines.js';
 import { RecordsService } from '../src/records/records.service.js';
 import type { ServiceRecordEntity } from '../src/records/service-record.entity.js';
 
@@ -25,7 +28,9 @@ interface Tables {
   records: ServiceRecordEntity[];
   knownMachines: KnownMachineEntity[];
   /** The image rows, reduced to what a record's delete reads: their record. */
-  images: { id: number; userId: number; recordId: number }[];
+  images: { id: number; accountId: number; recordId: number }[];
+  /** The members projection: names and machine assignments (null: all machines). */
+  members: { accountId: number; userId: number; name: string; machineIds: number[] | null }[];
   outbox: Enqueued[];
   nextId: number;
 }
@@ -35,7 +40,7 @@ export class FakeDatabase extends FakeStore<Tables> {
   /** The projection rows each transaction locked, in order (one list per transaction). */
   locks: number[][] = [];
   constructor() {
-    super({ records: [], knownMachines: [], images: [], outbox: [], nextId: 1 });
+    super({ records: [], knownMachines: [], images: [], members: [], outbox: [], nextId: 1 });
   }
 
   protected override beginTransaction(): void {
@@ -62,16 +67,38 @@ export const fakeOutbox = (db: FakeDatabase): Outbox =>
 /** A record's images go with it (the real ImageRemoval also tells the image worker, through OwnedImages). */
 export const fakeImageRemoval = (db: FakeDatabase): ImageRemoval =>
   asFake<ImageRemoval>({
-    removeForRecords: async (_tx, userId, recordIds) => {
+    removeForRecords: async (_tx, accountId, recordIds) => {
       const before = db.tables.images.length;
-      db.tables.images = db.tables.images.filter((i) => !(i.userId === userId && recordIds.includes(i.recordId)));
+      db.tables.images = db.tables.images.filter((i) => !(i.accountId === accountId && recordIds.includes(i.recordId)));
       return before - db.tables.images.length;
     },
   });
 
-/** machine-service as machine.machine.get answers: the caller's machines by id, 404 otherwise; `down` answers 503. */
+/** The members projection as MemberDirectory answers from it: names (null for someone not heard of) and assignments. */
+export const fakeMembers = (db: FakeDatabase): MemberDirectory =>
+  ({
+    audit: async (accountId, rows) => {
+      const ref = (id: number | null) => {
+        const member = db.tables.members.find((m) => m.accountId === accountId && m.userId === id);
+        return id === null ? null : { id, name: member?.name ?? null };
+      };
+      return rows.map((r) => ({ createdBy: ref(r.createdBy), updatedBy: ref(r.updatedBy) }));
+    },
+    assignment: async (accountId, userId) => {
+      const member = db.tables.members.find((m) => m.accountId === accountId && m.userId === userId);
+      return member ? member.machineIds && new Set(member.machineIds) : new Set();
+    },
+  }) as Pick<MemberDirectory, 'audit' | 'assignment'> as MemberDirectory;
+
+/** A member of an account in the projection (machineIds null: all machines). */
+export function aMember(db: FakeDatabase, actor: Actor, name: string, machineIds: number[] | null = null): Actor {
+  db.tables.members.push({ accountId: actor.accountId, userId: actor.userId, name, machineIds });
+  return actor;
+}
+
+/** machine-service as machine.machine.get answers: the account's machines by id, 404 otherwise; `down` answers 503. */
 export class FakeMachineService {
-  machines: { id: number; userId: number; name: string }[] = [];
+  machines: { id: number; accountId: number; name: string }[] = [];
   down = false;
   calls = 0;
 
@@ -82,7 +109,7 @@ export class FakeMachineService {
         if (this.down) {
           throw new RpcCallError(ErrorCode.Unavailable, 'machine-service is not answering');
         }
-        const machine = this.machines.find((m) => m.id === payload.id && m.userId === ctx.actor?.userId);
+        const machine = this.machines.find((m) => m.id === payload.id && m.accountId === ctx.actor?.accountId);
         if (!machine) {
           throw new RpcCallError(ErrorCode.NotFound, 'Machine not found');
         }
@@ -96,65 +123,66 @@ const later = (a: string | null, b: string | null) => (a === null ? b : b === nu
 
 export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
   const rows = () => db.tables.records;
-  const mine = (userId: number) => rows().filter((r) => r.userId === userId);
+  const mine = (accountId: number) => rows().filter((r) => r.accountId === accountId);
   const byDateDesc = (a: ServiceRecordEntity, b: ServiceRecordEntity) => b.serviceDate.localeCompare(a.serviceDate) || b.id - a.id;
   return asFake<RecordsRepository>({
-    owned: async (userId, id) => copyRows(mine(userId).find((r) => r.id === id) ?? null),
-    byIdempotencyKey: async (userId, key) => copyRows(mine(userId).find((r) => r.idempotencyKey === key) ?? null),
+    owned: async (accountId, id) => copyRows(mine(accountId).find((r) => r.id === id) ?? null),
+    byIdempotencyKey: async (accountId, key) => copyRows(mine(accountId).find((r) => r.idempotencyKey === key) ?? null),
     add: async (_tx, fields: NewRecord) => {
-      if (fields.idempotencyKey && mine(fields.userId).some((r) => r.idempotencyKey === fields.idempotencyKey)) {
-        throw new Error('UNIQUE constraint failed: service_records.user_id, service_records.idempotency_key');
+      if (fields.idempotencyKey && mine(fields.accountId).some((r) => r.idempotencyKey === fields.idempotencyKey)) {
+        throw new Error('UNIQUE constraint failed: service_records.account_id, service_records.idempotency_key');
       }
       const row = { ...copyRows(fields), id: db.nextId() } as ServiceRecordEntity;
       rows().push(row);
       return copyRows(row);
     },
-    update: async (_tx, userId, id, change) => {
-      const row = mine(userId).find((r) => r.id === id);
+    update: async (_tx, accountId, id, change) => {
+      const row = mine(accountId).find((r) => r.id === id);
       if (row) {
         Object.assign(row, copyRows(change));
       }
     },
-    remove: async (_tx, userId, ids) => {
-      db.tables.records = rows().filter((r) => !(r.userId === userId && ids.includes(r.id)));
+    remove: async (_tx, accountId, ids) => {
+      db.tables.records = rows().filter((r) => !(r.accountId === accountId && ids.includes(r.id)));
     },
-    idsOfMachine: async (_tx, userId, machineId) =>
-      mine(userId)
+    idsOfMachine: async (_tx, accountId, machineId) =>
+      mine(accountId)
         .filter((r) => r.machineId === machineId)
         .map((r) => r.id),
-    countOfMachine: async (userId, machineId) => mine(userId).filter((r) => r.machineId === machineId).length,
-    renameMachine: async (_tx, userId, machineId, machineName, machineKey) => {
-      for (const r of mine(userId).filter((x) => x.machineId === machineId)) {
+    countOfMachine: async (accountId, machineId) => mine(accountId).filter((r) => r.machineId === machineId).length,
+    renameMachine: async (_tx, accountId, machineId, machineName, machineKey) => {
+      for (const r of mine(accountId).filter((x) => x.machineId === machineId)) {
         Object.assign(r, { machineName, machineKey });
       }
     },
-    forWrite: async (_tx, userId, id) => {
-      const row = mine(userId).find((r) => r.id === id);
+    forWrite: async (_tx, accountId, id) => {
+      const row = mine(accountId).find((r) => r.id === id);
       if (!row) {
         return null;
       }
-      const others = mine(userId).filter((r) => r.machineId === row.machineId && r.id !== id);
+      const others = mine(accountId).filter((r) => r.machineId === row.machineId && r.id !== id);
       return { row: copyRows(row), othersLatest: others.reduce<string | null>((acc, r) => later(acc, r.serviceDate), null) };
     },
-    latestOfMachine: async (_tx, userId, machineId) =>
-      mine(userId)
+    latestOfMachine: async (_tx, accountId, machineId) =>
+      mine(accountId)
         .filter((r) => r.machineId === machineId)
         .sort(byDateDesc)[0]?.serviceDate ?? null,
-    newestOfMachine: async (userId, machineId, limit) =>
-      mine(userId)
+    newestOfMachine: async (accountId, machineId, limit) =>
+      mine(accountId)
         .filter((r) => r.machineId === machineId)
         .sort(byDateDesc)
         .slice(0, limit)
         .map(copyRows),
-    pageOfMachine: async (userId, machineId, page, size) => {
-      const all = mine(userId)
+    pageOfMachine: async (accountId, machineId, page, size) => {
+      const all = mine(accountId)
         .filter((r) => r.machineId === machineId)
         .sort(byDateDesc);
       return { rows: all.slice(page * size, (page + 1) * size).map(copyRows), total: all.length };
     },
-    recent: async (userId, filter, _sort, page, size) => {
-      const all = mine(userId)
+    recent: async (accountId, filter, _sort, page, size) => {
+      const all = mine(accountId)
         .filter((r) => filter.statusKey === undefined || r.statusKey === filter.statusKey)
+        .filter((r) => filter.machineIds === undefined || filter.machineIds.includes(r.machineId))
         .sort(byDateDesc);
       return { rows: all.slice(page * size, (page + 1) * size).map(copyRows), total: all.length };
     },
@@ -162,8 +190,8 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
     importBatch: async () => {
       throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
     },
-    onDays: async (userId, machineIds, days) =>
-      copyRows(rows().filter((r) => r.userId === userId && machineIds.includes(r.machineId) && days.includes(r.serviceDate))),
+    onDays: async (accountId, machineIds, days) =>
+      copyRows(rows().filter((r) => r.accountId === accountId && machineIds.includes(r.machineId) && days.includes(r.serviceDate))),
     revertImport: async () => {
       throw new Error('not faked: imports are covered by test/imports.int-spec.ts');
     },
@@ -172,8 +200,8 @@ export const fakeRecords = (db: FakeDatabase): RecordsRepository => {
         .filter((r) => r.id > afterId)
         .slice(0, limit)
         .map(copyRows),
-    userPage: async (userId, afterId, limit) =>
-      mine(userId)
+    accountPage: async (accountId, afterId, limit) =>
+      mine(accountId)
         .filter((r) => r.id > afterId)
         .slice(0, limit)
         .map(copyRows),
@@ -191,8 +219,8 @@ export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => 
       }
       return copyRows(row ?? null);
     },
-    lockOfRecord: async (_tx, userId, recordId, movingTo) => {
-      const record = db.tables.records.find((r) => r.id === recordId && r.userId === userId);
+    lockOfRecord: async (_tx, accountId, recordId, movingTo) => {
+      const record = db.tables.records.find((r) => r.id === recordId && r.accountId === accountId);
       const wanted = [record?.machineId, movingTo].filter((id): id is number => typeof id === 'number');
       const held = rows()
         .map((m) => m.machineId)
@@ -213,26 +241,38 @@ export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => 
       }
       return Boolean(row);
     },
-    tombstone: async (_tx, machineId, userId, at) => {
+    tombstone: async (_tx, machineId, accountId, at) => {
       const row = rows().find((m) => m.machineId === machineId);
       if (row) {
         Object.assign(row, { deleted: true, updatedAt: at });
       } else {
-        rows().push({ machineId, userId, name: '', deleted: true, updatedAt: at });
+        rows().push({ machineId, accountId, name: '', deleted: true, updatedAt: at });
       }
     },
   });
 };
 
 /** A machine this service has heard of through machine.machine.saved. */
-export function aKnownMachine(db: FakeDatabase, row: { machineId: number; userId: number; name: string; deleted?: boolean }): KnownMachineEntity {
+export function aKnownMachine(db: FakeDatabase, row: { machineId: number; accountId: number; name: string; deleted?: boolean }): KnownMachineEntity {
   const known = { deleted: false, updatedAt: new Date('2030-01-01T00:00:00Z'), ...row };
   db.tables.knownMachines.push(known);
   return known;
 }
 
-export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0 });
+/** The owner of their own account (before accounts could be made, an account had its owner's id). */
+export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0, accountId: userId, role: 'owner' });
 
 /** RecordsService over the fakes, asking `machineService` for machines it has not heard of; `outbox` replaces the fake one (one that fails, say). */
-export const recordsServiceOver = (db: FakeDatabase, machineService = new FakeMachineService(), outbox: Outbox = fakeOutbox(db)): RecordsService =>
-  new RecordsService(fakeRecords(db), fakeKnownMachines(db), fakeTransactions(db), outbox, fakeImageRemoval(db), machineService.client());
+export function recordsServiceOver(db: FakeDatabase, machineService = new FakeMachineService(), outbox: Outbox = fakeOutbox(db)): RecordsService {
+  const [records, known, members] = [fakeRecords(db), fakeKnownMachines(db), fakeMembers(db)];
+  return new RecordsService(
+    records,
+    known,
+    new RecordMachines(known, machineService.client()),
+    new RecordEvents(records, outbox),
+    fakeTransactions(db),
+    fakeImageRemoval(db),
+    new MachineAccess(members),
+    members,
+  );
+}

@@ -20,18 +20,18 @@ describe.each(await testEngines())('the photo list of a service record (%s)', (e
 
   it(`answers the first ${SERVICE_IMAGE_LIST_MAX} photos added, while the count tells all of them`, async () => {
     const machineId = 4100;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Dozer' });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'Dozer' });
     let recordId = 0;
     await expectEventually(async () => {
       recordId = (await svc.send(SERVICE_RECORD_CREATE, { title: 'Track rebuild', machineId }, userA)).id;
     });
     const rows = Array.from({ length: SERVICE_IMAGE_LIST_MAX + 1 }, (_, i) => ({
-      userId: userA.userId,
+      accountId: userA.accountId,
       recordId: recordId,
       machineId,
       fileName: `photo-${i}.jpg`,
-      originalKey: `u${userA.userId}/bound-${i}-original.jpg`,
-      thumbnailKey: `u${userA.userId}/bound-${i}-thumb.jpg`,
+      originalKey: `u${userA.accountId}/bound-${i}-original.jpg`,
+      thumbnailKey: `u${userA.accountId}/bound-${i}-thumb.jpg`,
       contentType: 'image/jpeg',
       originalSize: 1000,
       thumbnailSize: null,

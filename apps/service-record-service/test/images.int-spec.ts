@@ -19,7 +19,7 @@ import { ServiceUnderTest, userA, userB } from './harness.js';
 // The images of service records through the owned-images module (issue 19): the same key checks
 // and the same re-announcing of pending images as machine photos.
 
-const image = (userId: number, fileName = 'brake pads.jpg'): NewServiceImage => ({ ...anUploadedJpeg(userId), fileName });
+const image = (accountId: number, fileName = 'brake pads.jpg'): NewServiceImage => ({ ...anUploadedJpeg(accountId), fileName });
 
 describe.each(await testEngines())('service-record images: keys (%s)', (engine) => {
   let svc: ServiceUnderTest;
@@ -28,7 +28,7 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine);
     const machineId = 4200;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Skid steer' });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'Skid steer' });
     await expectEventually(async () => {
       recordId = (await svc.send(SERVICE_RECORD_CREATE, { title: 'Brakes', machineId }, userA)).id;
     });
@@ -39,12 +39,12 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
   });
 
   it("refuses an image key outside the caller's own prefix, or not of the generated shape, and records nothing", async () => {
-    const foreign = image(userB.userId);
-    const shaped = { ...image(userA.userId), originalKey: `u${userA.userId}/../u${userB.userId}/x-original.jpg` };
-    const mixed = { ...image(userA.userId), thumbnailKey: image(userB.userId).thumbnailKey };
+    const foreign = image(userB.accountId);
+    const shaped = { ...image(userA.accountId), originalKey: `u${userA.accountId}/../u${userB.accountId}/x-original.jpg` };
+    const mixed = { ...image(userA.accountId), thumbnailKey: image(userB.accountId).thumbnailKey };
 
     for (const bad of [foreign, shaped, mixed]) {
-      expect(await svc.failure(SERVICE_IMAGE_ADD, { recordId, images: [image(userA.userId), bad] }, userA)).toMatchObject({
+      expect(await svc.failure(SERVICE_IMAGE_ADD, { recordId, images: [image(userA.accountId), bad] }, userA)).toMatchObject({
         code: 'BAD_REQUEST',
         message: 'Invalid image reference',
       });
@@ -54,7 +54,7 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
   });
 
   it("records the caller's own keys and announces each to the image worker", async () => {
-    const own = image(userA.userId);
+    const own = image(userA.accountId);
 
     const [added] = await svc.send(SERVICE_IMAGE_ADD, { recordId, images: [own] }, userA);
 
@@ -62,7 +62,7 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
     await expectEventually(async () =>
       expect(svc.events(IMAGE_STORED)).toEqual([
         {
-          userId: userA.userId,
+          accountId: userA.accountId,
           owner: 'service-record-service',
           recordId,
           machineId: 4200,
@@ -82,7 +82,7 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
 // after its grace period again (the first image.stored, or the worker's answer, was lost). Nothing
 // listens for the image worker here, so what the service publishes stays in its outbox.
 describe.each(await testEngines())('service-record images: after a restart (%s)', (engine) => {
-  const owner: Actor = { userId: 7, adminLevel: 0 };
+  const owner: Actor = { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' };
   let dir: string;
   let app: INestApplicationContext | undefined;
   const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
@@ -120,12 +120,12 @@ describe.each(await testEngines())('service-record images: after a restart (%s)'
     const first = await start();
     await first
       .get(MachinesService)
-      .onSaved({ actor: null, payload: { machineId: 51, userId: owner.userId, name: 'Tractor' }, meta: { correlationId: 'int-test' } });
+      .onSaved({ actor: null, payload: { machineId: 51, accountId: owner.accountId, name: 'Tractor' }, meta: { correlationId: 'int-test' } });
     const record = await first.get(RecordsService).create(owner, { title: 'Oil change', machineId: 51 });
-    const [pending, done] = [image(owner.userId), image(owner.userId)];
+    const [pending, done] = [image(owner.accountId), image(owner.accountId)];
     await first.get(ImagesService).add(owner, { recordId: record.id, images: [pending, done] });
     await first.get(ImagesService).onProcessed({
-      userId: owner.userId,
+      accountId: owner.accountId,
       owner: 'service-record-service',
       recordId: record.id,
       originalKey: done.originalKey,

@@ -18,7 +18,7 @@ describe.each(await testEngines())('service records of an import (%s)', (engine)
 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine);
-    await svc.emit(MACHINE_SAVED, { machineId: 500, userId: userA.userId, name: 'Truck 7', at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId: 500, accountId: userA.accountId, name: 'Truck 7', at: new Date().toISOString() });
     svc.machines.own(userB, 600);
   }, 60_000);
 
@@ -30,7 +30,7 @@ describe.each(await testEngines())('service records of an import (%s)', (engine)
     await expectEventually(async () => expect((await svc.send(SERVICE_RECORD_CREATE, { ...service(500, 'probe') }, userA)).machineName).toBe('Truck 7'));
     const batch = {
       importId: 3,
-      userId: userA.userId,
+      accountId: userA.accountId,
       batchNo: 0,
       rows: [
         { rowNumber: 2, record: service(500, 'Brake pads') },
@@ -47,8 +47,8 @@ describe.each(await testEngines())('service records of an import (%s)', (engine)
     expect((await recordsOf(500)).map((r) => r.title).sort()).toEqual(['Brake pads', 'Inspection', 'probe']);
     await expectEventually(() => expect(new Set(svc.events(SERVICE_RECORD_SAVED).map((e) => e.recordId))).toEqual(expect.objectContaining({ size: 3 })));
 
-    expect(await svc.send(SERVICE_IMPORT_REVERT, { importId: 3, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
-    expect(await svc.send(SERVICE_IMPORT_REVERT, { importId: 3, userId: userA.userId }, userA)).toEqual({ deleted: 2 });
+    expect(await svc.send(SERVICE_IMPORT_REVERT, { importId: 3, accountId: userB.accountId }, userB)).toEqual({ deleted: 0 });
+    expect(await svc.send(SERVICE_IMPORT_REVERT, { importId: 3, accountId: userA.accountId }, userA)).toEqual({ deleted: 2 });
     expect((await recordsOf(500)).map((r) => r.title)).toEqual(['probe']);
     await expectEventually(() =>
       expect(svc.events(SERVICE_RECORD_DELETED).map((e) => e.recordId)).toEqual(expect.arrayContaining(first.written.map((w) => w.id))),

@@ -22,7 +22,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
   let nextMachine = 1000;
   const machineOf = async (actor: typeof userA, name: string): Promise<number> => {
     const machineId = nextMachine++;
-    await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: actor.accountId, name });
     await expectEventually(async () => {
       const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'probe', machineId }, actor);
       await svc.send(SERVICE_RECORD_DELETE, { id: created.id }, actor);
@@ -59,6 +59,9 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
       dateCreated: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/),
       miles: null,
       hours: null,
+      // Nobody this service has heard of yet by name (no account.member.saved for them).
+      createdBy: { id: userA.userId, name: null },
+      updatedBy: null,
     });
     expect(Date.parse(created.dateCreated)).toBeGreaterThanOrEqual(before - 1000);
     expect(await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).toEqual(created);
@@ -98,14 +101,14 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
   it('looks a machine it has not heard of yet up in machine-service once, and later saved events still rename it', async () => {
     const machineId = nextMachine++;
-    svc.machines.machines.set(machineId, { userId: userA.userId, name: 'Brand new loader' });
+    svc.machines.machines.set(machineId, { accountId: userA.accountId, name: 'Brand new loader' });
     const lookups = svc.machines.lookups;
 
     const created = await svc.send(SERVICE_RECORD_CREATE, { title: 'Early bird', machineId }, userA);
     expect(created.machineName).toBe('Brand new loader');
     await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId }, userA);
     expect(svc.machines.lookups).toBe(lookups + 1);
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Renamed loader', at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'Renamed loader', at: new Date().toISOString() });
 
     await expectEventually(async () => {
       expect((await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).machineName).toBe('Renamed loader');
@@ -114,7 +117,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
   it("refuses a nonexistent machine, another user's not heard of yet, and ids beyond the integer columns, storing nothing", async () => {
     const machineId = nextMachine++;
-    svc.machines.machines.set(machineId, { userId: userB.userId, name: 'Not yours' });
+    svc.machines.machines.set(machineId, { accountId: userB.accountId, name: 'Not yours' });
     const notFound = { code: 'NOT_FOUND', message: 'Machine not found' };
     // Beyond the integer columns is no id at all (issue 25.10): refused as a missing machine.
     const noId = { code: 'VALIDATION', message: 'Machine is required', details: [{ field: 'machineId', message: 'Machine is required' }] };
@@ -131,7 +134,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const machineId = await machineOf(userA, 'Old name');
     const record = await svc.send(SERVICE_RECORD_CREATE, { title: 'Belt', machineId }, userA);
 
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'New name' });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'New name' });
 
     await expectEventually(async () => {
       expect((await svc.send(SERVICE_RECORD_GET, { id: record.id }, userA)).machineName).toBe('New name');
@@ -142,7 +145,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const machineId = await machineOf(userA, 'Private');
 
     expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId }, userB)).toEqual({ code: 'NOT_FOUND', message: 'Machine not found' });
-    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
+    await svc.emit(MACHINE_DELETED, { machineId, accountId: userA.accountId });
     await expectEventually(async () => {
       expect(await svc.failure(SERVICE_RECORD_CREATE, { title: 'x', machineId }, userA)).toEqual({ code: 'NOT_FOUND', message: 'Machine not found' });
     });
@@ -161,7 +164,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
       userA,
     );
 
-    expect(updated).toEqual({ ...created, status: 'Complete', notes: 'all good' });
+    expect(updated).toEqual({ ...created, status: 'Complete', notes: 'all good', updatedBy: { id: userA.userId, name: null } });
     expect(await svc.send(SERVICE_RECORD_GET, { id: created.id }, userA)).toEqual(updated);
   });
 
@@ -207,7 +210,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
         .events(SERVICE_RECORD_CHANGED)
         .filter((e) => e.machineId === machineId)
         .at(-1);
-      expect(last).toMatchObject({ machineId, userId: userA.userId, recordId, change, latestServiceDate });
+      expect(last).toMatchObject({ machineId, accountId: userA.accountId, recordId, change, latestServiceDate });
       expect(Number.isNaN(Date.parse(last.at))).toBe(false);
     });
 
@@ -231,7 +234,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const older = await svc.send(SERVICE_RECORD_CREATE, { title: 'Oil', machineId, serviceDate: '2025-02-01' }, userA);
     await expectMachineTold(machineId, older.id, 'saved', '2025-08-01');
     const unknownMachine = 88_001;
-    svc.machines.machines.set(unknownMachine, { userId: userA.userId, name: 'Looked up' });
+    svc.machines.machines.set(unknownMachine, { accountId: userA.accountId, name: 'Looked up' });
     await svc.send(SERVICE_RECORD_CREATE, { title: 'First', machineId: unknownMachine, serviceDate: '2025-05-05' }, userA);
     const second = await svc.send(SERVICE_RECORD_CREATE, { title: 'Second', machineId: unknownMachine, serviceDate: '2025-04-04' }, userA);
     await expectMachineTold(unknownMachine, second.id, 'saved', '2025-05-05');
@@ -244,7 +247,11 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const onSaved = (i: number) =>
       svc
         .get(MachinesService)
-        .onSaved({ actor: null, payload: { machineId, userId: userA.userId, name: `Crane ${i}`, at: soon(i) }, meta: { correlationId: 'int-test-event' } });
+        .onSaved({
+          actor: null,
+          payload: { machineId, accountId: userA.accountId, name: `Crane ${i}`, at: soon(i) },
+          meta: { correlationId: 'int-test-event' },
+        });
     const nameNow = async () => (await svc.send(SERVICE_RECORD_GET, { id: record.id }, userA)).machineName;
 
     // All handled at the same time, the newest first.
@@ -274,7 +281,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     };
     const renames = async () => {
       for (let i = 1; i <= 12; i++) {
-        await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: `Skid steer ${i}` });
+        await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: `Skid steer ${i}` });
         await expectEventually(
           async () => expect((await svc.send(SERVICE_RECORD_GET, { id: marker.id }, userA)).machineName).toBe(`Skid steer ${i}`),
           10_000,
@@ -299,7 +306,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
     const moved = await svc.send(SERVICE_RECORD_UPDATE, { id: moving.id, record: { machineId: to } }, userA);
 
-    expect(moved).toEqual({ ...moving, machineId: to, machineName: 'Baler' });
+    expect(moved).toEqual({ ...moving, machineId: to, machineName: 'Baler', updatedBy: { id: userA.userId, name: null } });
     expect(((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: from }, userA)) as ServiceRecord[]).map((r) => r.id)).toEqual([stays.id]);
     expect(((await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId: to }, userA)) as ServiceRecord[]).map((r) => r.id)).toEqual([moving.id, there.id]);
     await expectMachineTold(to, moving.id, 'saved', '2025-04-10');
@@ -403,7 +410,7 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const created = await Promise.all(Array.from({ length: 25 }, (_, i) => svc.send(SERVICE_RECORD_CREATE, { title: `parallel ${i}`, machineId }, userA)));
     await Promise.all([
       ...created.map((r) => svc.send(SERVICE_RECORD_UPDATE, { id: r.id, record: { status: 'Complete' } }, userA)),
-      svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Busy renamed' }),
+      svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'Busy renamed' }),
     ]);
 
     await expectEventually(async () => {
@@ -437,9 +444,9 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     await svc.send(SERVICE_RECORD_CREATE, { title: 'two', machineId }, userA);
     const other = await svc.send(SERVICE_RECORD_CREATE, { title: 'three', machineId: kept }, userA);
 
-    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
-    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Scrapped' });
+    await svc.emit(MACHINE_DELETED, { machineId, accountId: userA.accountId });
+    await svc.emit(MACHINE_DELETED, { machineId, accountId: userA.accountId });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'Scrapped' });
 
     await expectEventually(async () => {
       expect(await svc.send(SERVICE_RECORD_BY_MACHINE, { machineId }, userA)).toEqual([]);
@@ -451,8 +458,8 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
 
 describe.each(await testEngines())('the recent services list over many records (%s)', (engine) => {
   let svc: ServiceUnderTest;
-  const user = { userId: 303, adminLevel: 0 };
-  const stranger = { userId: 404, adminLevel: 0 };
+  const user = { userId: 303, adminLevel: 0, accountId: 303, role: 'owner' as const };
+  const stranger = { userId: 404, adminLevel: 0, accountId: 404, role: 'owner' as const };
   const all: ServiceRecord[] = [];
   const statuses = ['New', 'In Progress', 'Complete', 'Cancelled', 'Closed'];
   const types = ['Maintenance', 'Repair', 'Inspection', 'Upgrade'];
@@ -463,9 +470,9 @@ describe.each(await testEngines())('the recent services list over many records (
     svc = await ServiceUnderTest.start(engine);
     for (const [i, name] of machineNames.entries()) {
       machines.push(5000 + i);
-      await svc.emit(MACHINE_SAVED, { machineId: 5000 + i, userId: user.userId, name });
+      await svc.emit(MACHINE_SAVED, { machineId: 5000 + i, accountId: user.accountId, name });
     }
-    await svc.emit(MACHINE_SAVED, { machineId: 6000, userId: stranger.userId, name: 'alpha stranger' });
+    await svc.emit(MACHINE_SAVED, { machineId: 6000, accountId: stranger.accountId, name: 'alpha stranger' });
     await expectEventually(async () => {
       const probe = await svc.send(SERVICE_RECORD_CREATE, { title: 'probe', machineId: 5002 }, user);
       await svc.send(SERVICE_RECORD_DELETE, { id: probe.id }, user);

@@ -17,7 +17,7 @@ export class ImageRemoval {
     private readonly images: OwnedImages<ServiceImageEntity>,
   ) {}
 
-  async removeForRecords(tx: Tx, userId: number, recordIds: number[], ctx: CallContext): Promise<number> {
-    return this.images.remove(tx, userId, await this.rows.keysOfRecords(tx, userId, recordIds), ctx);
+  async removeForRecords(tx: Tx, accountId: number, recordIds: number[], ctx: CallContext): Promise<number> {
+    return this.images.remove(tx, accountId, await this.rows.keysOfRecords(tx, accountId, recordIds), ctx);
   }
 }

@@ -18,32 +18,33 @@ import {
 import { Caller } from '@wrenchlog/platform';
 import { ImagesService } from './images.service.js';
 
+/** A record's photos: read with record.read, added and deleted with record.write; a restore's taken back with import.run. */
 @Controller()
 export class ImagesController {
   constructor(private readonly images: ImagesService) {}
 
   @MessagePattern(SERVICE_IMAGE_ADD)
-  add(@Caller() caller: Actor, @Payload() m: RpcMessage<AddServiceImagesRequest>) {
+  add(@Caller('record.write') caller: Actor, @Payload() m: RpcMessage<AddServiceImagesRequest>) {
     return this.images.add(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_IMAGE_LIST)
-  list(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
+  list(@Caller('record.read') caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
     return this.images.list(caller, m.payload?.recordId);
   }
 
   @MessagePattern(SERVICE_IMAGE_COUNT)
-  count(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
+  count(@Caller('record.read') caller: Actor, @Payload() m: RpcMessage<ServiceImageRecordRequest>) {
     return this.images.count(caller, m.payload?.recordId);
   }
 
   @MessagePattern(SERVICE_IMPORT_REVERT_IMAGES)
-  revertImport(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertPhotosRequest>) {
+  revertImport(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportRevertPhotosRequest>) {
     return this.images.revertImport(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_IMAGE_DELETE)
-  delete(@Caller() caller: Actor, @Payload() m: RpcMessage<DeleteServiceImagesRequest>) {
+  delete(@Caller('record.write') caller: Actor, @Payload() m: RpcMessage<DeleteServiceImagesRequest>) {
     return this.images.delete(caller, m.payload, m.meta);
   }
 

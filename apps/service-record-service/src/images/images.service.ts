@@ -21,6 +21,7 @@ import {
 import { isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
 import { notFound, validationFailed } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
+import { MachineAccess, maySee } from '../common/machine-access.js';
 import { Transactions, type Tx } from '../common/transactions.js';
 import type { ServiceImageEntity } from './service-image.entity.js';
 import { ServiceImagesRepository } from './service-images.repository.js';
@@ -36,13 +37,14 @@ const toKeys = (i: ServiceImageEntity): ServiceImageKeys => ({
 
 const invalidId = () => validationFailed(ServiceRecordMessages.invalidId, [{ field: 'id', message: ServiceRecordMessages.invalidId }]);
 
-/** Photos of service records: only a saved record of the caller's takes them. */
+/** Photos of service records: only a saved record of the account's, of a machine the caller sees, takes them. */
 @Injectable()
 export class ImagesService {
   constructor(
     private readonly rows: ServiceImagesRepository,
     private readonly transactions: Transactions,
     private readonly images: OwnedImages<ServiceImageEntity>,
+    private readonly access: MachineAccess,
   ) {}
 
   /**
@@ -57,14 +59,14 @@ export class ImagesService {
     if (images.length === 0 || images.length > MAX_SERVICE_IMAGES_PER_UPLOAD || !images.every(isStoredImageRef)) {
       throw validationFailed(ServiceImageMessages.noImages, [{ field: 'images', message: ServiceImageMessages.noImages }]);
     }
-    this.images.checkRefs(actor.userId, images);
+    this.images.checkRefs(actor.accountId, images);
     const ctx = callContext(actor, meta);
     return this.transactions.run(async (tx) => {
-      const record = await this.ownedRecord(actor.userId, request.recordId, tx);
+      const record = await this.ownedRecord(actor, request.recordId, tx);
       const known = await this.images.recorded(
         tx,
         images,
-        (k) => k.userId === actor.userId && k.recordId === record.id,
+        (k) => k.accountId === actor.accountId && k.recordId === record.id,
         'An image of this upload is already stored for another record',
       );
       const added: ServiceImageEntity[] = [];
@@ -75,7 +77,7 @@ export class ImagesService {
           continue;
         }
         const row = await this.rows.add(tx, {
-          userId: actor.userId,
+          accountId: actor.accountId,
           recordId: record.id,
           machineId: record.machineId,
           fileName: cleanFileName(image.fileName),
@@ -100,8 +102,8 @@ export class ImagesService {
     if (!isValidId(recordId)) {
       throw invalidId();
     }
-    await this.ownedRecord(actor.userId, recordId);
-    const rows = await this.rows.ofRecord(actor.userId, recordId, SERVICE_IMAGE_LIST_MAX);
+    await this.ownedRecord(actor, recordId);
+    const rows = await this.rows.ofRecord(actor.accountId, recordId, SERVICE_IMAGE_LIST_MAX);
     return rows.map(toKeys);
   }
 
@@ -109,8 +111,8 @@ export class ImagesService {
     if (!isValidId(recordId)) {
       throw invalidId();
     }
-    await this.ownedRecord(actor.userId, recordId);
-    return this.rows.countOfRecord(actor.userId, recordId);
+    await this.ownedRecord(actor, recordId);
+    return this.rows.countOfRecord(actor.accountId, recordId);
   }
 
   /** Deletes the listed images of one record; ids that are not (or no longer) there are skipped. */
@@ -121,9 +123,9 @@ export class ImagesService {
     }
     const ctx = callContext(actor, meta);
     return this.transactions.run(async (tx) => {
-      await this.ownedRecord(actor.userId, request.recordId, tx);
-      const images = await this.rows.keysByIds(tx, actor.userId, request.recordId, [...new Set(ids)]);
-      return { deleted: await this.images.remove(tx, actor.userId, images, ctx) };
+      await this.ownedRecord(actor, request.recordId, tx);
+      const images = await this.rows.keysByIds(tx, actor.accountId, request.recordId, [...new Set(ids)]);
+      return { deleted: await this.images.remove(tx, actor.accountId, images, ctx) };
     });
   }
 
@@ -132,10 +134,10 @@ export class ImagesService {
     if (!isValidId(request?.importId)) {
       throw validationFailed('Invalid import ID', [{ field: 'importId', message: 'Invalid import ID' }]);
     }
-    const prefix = importPhotoKeyPrefix(actor.userId, request.importId);
+    const prefix = importPhotoKeyPrefix(actor.accountId, request.importId);
     const ctx = callContext(actor, meta);
     return this.transactions.run(async (tx) => ({
-      deleted: (await this.images.removeUnderPrefix(tx, actor.userId, prefix, IMPORT_PHOTO_REVERT_CALL_MAX, ctx)).length,
+      deleted: (await this.images.removeUnderPrefix(tx, actor.accountId, prefix, IMPORT_PHOTO_REVERT_CALL_MAX, ctx)).length,
     }));
   }
 
@@ -149,9 +151,10 @@ export class ImagesService {
     return this.images.reannouncePending(olderThanMs, limit);
   }
 
-  private async ownedRecord(userId: number, id: number, tx?: Tx): Promise<{ id: number; machineId: number }> {
-    const record = await this.rows.recordOf(userId, id, tx);
-    if (!record) {
+  /** The account's record, 404 also when its machine is not one the caller sees (a mechanic's assignment). */
+  private async ownedRecord(actor: Actor, id: number, tx?: Tx): Promise<{ id: number; machineId: number }> {
+    const [record, seen] = await Promise.all([this.rows.recordOf(actor.accountId, id, tx), this.access.of(actor)]);
+    if (!record || !maySee(seen, record.machineId)) {
       throw notFound(ServiceRecordMessages.notFound);
     }
     return record;

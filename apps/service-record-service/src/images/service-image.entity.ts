@@ -7,8 +7,9 @@ export class ServiceImageEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  /** The account of the record (and of the key prefix `u{accountId}/`). */
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'record_id', type: 'integer' })
   recordId: number;

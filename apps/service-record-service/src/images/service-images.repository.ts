@@ -20,47 +20,47 @@ export class ServiceImagesRepository {
   }
 
   /**
-   * The user's record that images are added to or read from; null also when it is another user's.
+   * The account's record that images are added to or read from; null also when it is another account's.
    * (Only the record's id and machine: the images folder reads the records' table, never writes it.)
    */
-  recordOf(userId: number, recordId: number, tx?: Tx): Promise<Pick<ServiceRecordEntity, 'id' | 'machineId'> | null> {
+  recordOf(accountId: number, recordId: number, tx?: Tx): Promise<Pick<ServiceRecordEntity, 'id' | 'machineId'> | null> {
     return (tx ?? this.dataSource.manager)
       .getRepository(ServiceRecordEntity)
-      .findOne({ where: { id: recordId, userId }, select: { id: true, machineId: true } });
+      .findOne({ where: { id: recordId, accountId }, select: { id: true, machineId: true } });
   }
 
   /** A record's images, first added first: at most `limit`. */
-  ofRecord(userId: number, recordId: number, limit: number): Promise<ServiceImageEntity[]> {
-    return this.table().find({ where: { userId, recordId }, order: { id: 'ASC' }, take: limit });
+  ofRecord(accountId: number, recordId: number, limit: number): Promise<ServiceImageEntity[]> {
+    return this.table().find({ where: { accountId, recordId }, order: { id: 'ASC' }, take: limit });
   }
 
-  countOfRecord(userId: number, recordId: number): Promise<number> {
-    return this.table().countBy({ userId, recordId });
+  countOfRecord(accountId: number, recordId: number): Promise<number> {
+    return this.table().countBy({ accountId, recordId });
   }
 
-  countOfMachine(userId: number, machineId: number): Promise<number> {
-    return this.table().countBy({ userId, machineId });
+  countOfMachine(accountId: number, machineId: number): Promise<number> {
+    return this.table().countBy({ accountId, machineId });
   }
 
-  /** The images of the user's records, by id (the data export lists them with their record). */
-  ofRecords(userId: number, recordIds: number[]): Promise<ServiceImageEntity[]> {
+  /** The images of the account's records, by id (the data export lists them with their record). */
+  ofRecords(accountId: number, recordIds: number[]): Promise<ServiceImageEntity[]> {
     if (recordIds.length === 0) {
       return Promise.resolve([]);
     }
-    return this.table().find({ where: { userId, recordId: In(recordIds) }, order: { id: 'ASC' } });
+    return this.table().find({ where: { accountId, recordId: In(recordIds) }, order: { id: 'ASC' } });
   }
 
-  /** The keys of every image of the user's records. */
-  keysOfRecords(tx: Tx, userId: number, recordIds: number[]): Promise<ImageKeys[]> {
+  /** The keys of every image of the account's records. */
+  keysOfRecords(tx: Tx, accountId: number, recordIds: number[]): Promise<ImageKeys[]> {
     if (recordIds.length === 0) {
       return Promise.resolve([]);
     }
-    return this.table(tx).find({ where: { userId, recordId: In(recordIds) }, select: { id: true, originalKey: true, thumbnailKey: true } });
+    return this.table(tx).find({ where: { accountId, recordId: In(recordIds) }, select: { id: true, originalKey: true, thumbnailKey: true } });
   }
 
-  /** The keys of the listed images of one of the user's records (ids that are not there are left out). */
-  keysByIds(tx: Tx, userId: number, recordId: number, ids: number[]): Promise<ImageKeys[]> {
-    return this.table(tx).find({ where: { userId, recordId, id: In(ids) }, select: { id: true, originalKey: true, thumbnailKey: true } });
+  /** The keys of the listed images of one of the account's records (ids that are not there are left out). */
+  keysByIds(tx: Tx, accountId: number, recordId: number, ids: number[]): Promise<ImageKeys[]> {
+    return this.table(tx).find({ where: { accountId, recordId, id: In(ids) }, select: { id: true, originalKey: true, thumbnailKey: true } });
   }
 
   /** Inserts an image and answers it with its id. */

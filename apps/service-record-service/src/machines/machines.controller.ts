@@ -22,7 +22,7 @@ export class MachinesController {
   ) {}
 
   @MessagePattern(SERVICE_MACHINE_HISTORY_COUNT)
-  historyCount(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceMachineHistoryCountRequest>) {
+  historyCount(@Caller('record.read') caller: Actor, @Payload() m: RpcMessage<ServiceMachineHistoryCountRequest>) {
     return this.history.count(caller, m.payload.machineId);
   }
 

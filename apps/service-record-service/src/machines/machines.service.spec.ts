@@ -5,12 +5,12 @@ import type { RecordsService } from '../records/records.service.js';
 import { MachinesService } from './machines.service.js';
 
 const owner = anOwner(1);
-const saved = (name: string, at: string, machineId = 10, userId = 1): RpcMessage<MachineSavedEvent> => ({
+const saved = (name: string, at: string, machineId = 10, accountId = 1): RpcMessage<MachineSavedEvent> => ({
   actor: null,
   meta: { correlationId: 'c-1' },
   payload: {
     machineId,
-    userId,
+    accountId,
     name,
     type: null,
     licenseExpirationDate: null,
@@ -22,10 +22,10 @@ const saved = (name: string, at: string, machineId = 10, userId = 1): RpcMessage
     archived: false,
   },
 });
-const deleted = (machineId = 10, userId = 1): RpcMessage<MachineDeletedEvent> => ({
+const deleted = (machineId = 10, accountId = 1): RpcMessage<MachineDeletedEvent> => ({
   actor: null,
   meta: { correlationId: 'c-1' },
-  payload: { machineId, userId },
+  payload: { machineId, accountId },
 });
 
 describe(MachinesService.name, () => {
@@ -40,7 +40,7 @@ describe(MachinesService.name, () => {
   });
 
   it("renames the owner's records on a newer saved event, and an older one changes nothing", async () => {
-    aKnownMachine(db, { machineId: 10, userId: 1, name: 'Excavator' });
+    aKnownMachine(db, { machineId: 10, accountId: 1, name: 'Excavator' });
     await records.create(owner, { title: 'Oil', machineId: 10 });
 
     await sut.onSaved(saved('Big digger', '2030-06-01T00:00:00Z'));
@@ -57,9 +57,9 @@ describe(MachinesService.name, () => {
   });
 
   it("removes a deleted machine's records with their images, and a late saved event does not bring the machine back", async () => {
-    aKnownMachine(db, { machineId: 10, userId: 1, name: 'Excavator' });
+    aKnownMachine(db, { machineId: 10, accountId: 1, name: 'Excavator' });
     const record = await records.create(owner, { title: 'Oil', machineId: 10 });
-    db.tables.images.push({ id: 1, userId: 1, recordId: record.id });
+    db.tables.images.push({ id: 1, accountId: 1, recordId: record.id });
 
     await sut.onDeleted(deleted());
     await sut.onSaved(saved('Revived?', '2099-01-01T00:00:00Z'));
@@ -68,6 +68,15 @@ describe(MachinesService.name, () => {
     expect(db.tables.images).toEqual([]);
     expect(db.tables.knownMachines[0]).toMatchObject({ deleted: true, name: 'Excavator' });
     await expect(records.create(owner, { title: 'Oil', machineId: 10 })).rejects.toMatchObject({ message: 'Machine not found' });
+  });
+
+  it('reads the account of an event written before accounts (userId) as the account of that id', async () => {
+    await sut.onSaved({
+      ...saved('Old event', '2030-06-01T00:00:00Z', 12),
+      payload: { ...saved('Old event', '2030-06-01T00:00:00Z', 12).payload, accountId: undefined, userId: 1 },
+    } as never);
+
+    await expect(records.create(owner, { title: 'Oil', machineId: 12 })).resolves.toMatchObject({ machineName: 'Old event' });
   });
 
   it('ignores a malformed event', async () => {

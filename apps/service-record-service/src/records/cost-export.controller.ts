@@ -16,13 +16,13 @@ import {
 import { AdminCaller, Caller } from '@wrenchlog/platform';
 import { ServiceImagesRepository } from '../images/service-images.repository.js';
 import { RecordsRepository } from './records.repository.js';
-import { toServiceRecord } from './records.service.js';
+import { toServiceRecord } from './record-row.js';
 
 /**
- * service.costExport.page (issue 22, administrators only): every user's records by id, as the
- * service.record.saved events report-service rebuilds its read model from (stamped EXPORT_AT, so
- * a real event always wins over them). Also the caller's own records for "Download all my data"
- * (issue 23, service.dataExport.page).
+ * service.costExport.page (issue 22, administrators only: report-service's rebuild, across every
+ * account): every account's records by id, as the service.record.saved events report-service
+ * rebuilds its read model from (stamped EXPORT_AT, so a real event always wins over them). Also the
+ * account's records for "Download all my data" (issue 23, service.dataExport.page: export.run).
  */
 @Controller()
 export class CostExportController {
@@ -37,7 +37,7 @@ export class CostExportController {
     const rows = await this.records.exportPage(afterId, limit);
     const items = rows.map((r) => ({
       recordId: r.id,
-      userId: r.userId,
+      accountId: r.accountId,
       machineId: r.machineId,
       serviceDate: r.serviceDate,
       miles: r.miles,
@@ -50,13 +50,13 @@ export class CostExportController {
     return exportPage(items, rows.at(-1)?.id, limit);
   }
 
-  /** service.dataExport.page ("Download all my data", issue 23): the caller's records, with their images' originals. */
+  /** service.dataExport.page ("Download all my data", issue 23): the account's records, with their images' originals. */
   @MessagePattern(SERVICE_DATA_EXPORT)
-  async dataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ServiceRecordExportItem>> {
+  async dataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ServiceRecordExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
-    const rows = await this.records.userPage(caller.userId, afterId, limit);
+    const rows = await this.records.accountPage(caller.accountId, afterId, limit);
     const images = await this.images.ofRecords(
-      caller.userId,
+      caller.accountId,
       rows.map((r) => r.id),
     );
     const items = rows.map((r) => ({

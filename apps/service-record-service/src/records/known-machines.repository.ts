@@ -7,7 +7,7 @@ import { KnownMachineEntity } from './known-machine.entity.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
 
 /**
- * SQL of the `known_machines` projection (owner and name of each machine, from machine-service's
+ * SQL of the `known_machines` projection (account and name of each machine, from machine-service's
  * events) and its row locks: where the engine has them (PostgreSQL) the writes for one machine take
  * turns on its row; on SQLite the writes take turns already (libs/platform queues them).
  */
@@ -30,13 +30,13 @@ export class KnownMachinesRepository {
    * deadlocking). Answers the ids it holds (a machine not heard of yet has no row to hold), or null
    * where the engine has no row locks (nothing to hold: the writes take turns already).
    */
-  async lockOfRecord(tx: Tx, userId: number, recordId: number, movingTo: unknown): Promise<Set<number> | null> {
+  async lockOfRecord(tx: Tx, accountId: number, recordId: number, movingTo: unknown): Promise<Set<number> | null> {
     if (!hasRowLocks(tx)) {
       return null;
     }
     const qb = tx.createQueryBuilder(KnownMachineEntity, 'm').select('m.machineId', 'machineId');
-    const ofRecord = qb.subQuery().select('r.machineId').from(ServiceRecordEntity, 'r').where('r.id = :id AND r.userId = :userId').getQuery();
-    qb.where(`m.machineId IN ${ofRecord}`, { id: recordId, userId });
+    const ofRecord = qb.subQuery().select('r.machineId').from(ServiceRecordEntity, 'r').where('r.id = :id AND r.accountId = :accountId').getQuery();
+    qb.where(`m.machineId IN ${ofRecord}`, { id: recordId, accountId });
     if (isValidId(movingTo)) {
       qb.orWhere('m.machineId = :movingTo', { movingTo });
     }
@@ -62,12 +62,12 @@ export class KnownMachinesRepository {
   }
 
   /** Marks the machine deleted, whatever was known of it before (an atomic upsert): a later saved event cannot revive it. */
-  async tombstone(tx: Tx, machineId: number, userId: number, at: Date): Promise<void> {
+  async tombstone(tx: Tx, machineId: number, accountId: number, at: Date): Promise<void> {
     await tx
       .createQueryBuilder()
       .insert()
       .into(KnownMachineEntity)
-      .values({ machineId, userId, name: '', deleted: true, updatedAt: at })
+      .values({ machineId, accountId, name: '', deleted: true, updatedAt: at })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
   }

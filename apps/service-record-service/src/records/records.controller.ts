@@ -24,57 +24,62 @@ import {
   type UpdateServiceRecordRequest,
 } from '@wrenchlog/contracts';
 import { Caller, ValidInput } from '@wrenchlog/platform';
+import { RecordsImportService } from './records-import.service.js';
 import { RecordsService } from './records.service.js';
 
+/** Service records (record.read / record.write) and an import's records (import.run: import-service's job). */
 @Controller()
 export class RecordsController {
-  constructor(private readonly records: RecordsService) {}
+  constructor(
+    private readonly records: RecordsService,
+    private readonly imports: RecordsImportService,
+  ) {}
 
   @ValidInput(ServiceRecordInput, { notAnObject: ServiceRecordMessages.invalid })
   @MessagePattern(SERVICE_RECORD_CREATE)
-  create(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordInput>) {
+  create(@Caller('record.write') caller: Actor, @Payload() m: RpcMessage<ServiceRecordInput>) {
     return this.records.create(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_RECORD_GET)
-  get(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordIdRequest>) {
+  get(@Caller('record.read') caller: Actor, @Payload() m: RpcMessage<ServiceRecordIdRequest>) {
     return this.records.get(caller, m.payload?.id);
   }
 
   @ValidInput(UpdateServiceRecordInput, { at: 'record', notAnObject: ServiceRecordMessages.invalidUpdate })
   @MessagePattern(SERVICE_RECORD_UPDATE)
-  update(@Caller() caller: Actor, @Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
+  update(@Caller('record.write') caller: Actor, @Payload() m: RpcMessage<UpdateServiceRecordRequest>) {
     return this.records.update(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_RECORD_DELETE)
-  delete(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordIdRequest>) {
+  delete(@Caller('record.write') caller: Actor, @Payload() m: RpcMessage<ServiceRecordIdRequest>) {
     return this.records.delete(caller, m.payload?.id, m.meta);
   }
 
   @MessagePattern(SERVICE_RECORD_BY_MACHINE)
-  byMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<ServiceRecordsByMachineRequest>) {
+  byMachine(@Caller('record.read') caller: Actor, @Payload() m: RpcMessage<ServiceRecordsByMachineRequest>) {
     return this.records.byMachine(caller, m.payload?.machineId, m.payload ?? {});
   }
 
   @ValidInput(RecentServicesQuery)
   @MessagePattern(SERVICE_RECORD_RECENT)
-  recent(@Caller() caller: Actor, @Payload() m: RpcMessage<RecentServicesQuery>) {
+  recent(@Caller('record.read') caller: Actor, @Payload() m: RpcMessage<RecentServicesQuery>) {
     return this.records.recent(caller, m.payload);
   }
 
   @MessagePattern(SERVICE_IMPORT_APPLY)
-  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
-    return this.records.importApply(caller, m.payload, m.meta);
+  importApply(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+    return this.imports.apply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SERVICE_IMPORT_CHECK)
-  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
-    return this.records.importCheck(caller, m.payload);
+  importCheck(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+    return this.imports.check(caller, m.payload);
   }
 
   @MessagePattern(SERVICE_IMPORT_REVERT)
-  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
-    return this.records.importRevert(caller, m.payload, m.meta);
+  importRevert(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+    return this.imports.revert(caller, m.payload, m.meta);
   }
 }

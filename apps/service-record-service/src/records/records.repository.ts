@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
-import { type ImportApplyRequest, type ImportApplyResult, type ImportApplyRow, type ServiceSort, type ServiceSortField } from '@wrenchlog/contracts';
-import { applyImportBatch, CompiledSelect, revertImportRecords, type ImportRowOutcome } from '@wrenchlog/platform';
-import { DataSource, In, MoreThan, type SelectQueryBuilder } from 'typeorm';
+import {
+  IMPORT_REVERT_CALL_MAX,
+  type ImportApplyRequest,
+  type ImportApplyResult,
+  type ImportApplyRow,
+  type ServiceSort,
+  type ServiceSortField,
+} from '@wrenchlog/contracts';
+import { applyImportBatch, CompiledSelect, IMPORT_REVERT_CHUNK, type ImportedRecord, type ImportRowOutcome } from '@wrenchlog/platform';
+import { DataSource, In, MoreThan, type EntityTarget, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { Tx } from '../common/transactions.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
@@ -24,6 +31,8 @@ const RECORD_COLUMNS = [
   'dateCreated',
   'miles',
   'hours',
+  'createdBy',
+  'updatedBy',
 ] as const;
 
 /** A record as the replies show it. */
@@ -38,14 +47,18 @@ export interface RecordForWrite {
   othersLatest: string | null;
 }
 
-/** The recent list's filters, as stored: a status sort key and a LIKE pattern. */
+/** The recent list's filters, as stored: a status sort key, a LIKE pattern, the machines a member is assigned to. */
 export interface RecentFilter {
   statusKey?: string;
   pattern?: string;
+  machineIds?: readonly number[];
 }
 
 /** What the cost export (report-service's read model) reads of a record. */
-export type RecordExportRow = Pick<ServiceRecordEntity, 'id' | 'userId' | 'machineId' | 'serviceDate' | 'miles' | 'hours' | 'priceCents' | 'title' | 'notes'>;
+export type RecordExportRow = Pick<
+  ServiceRecordEntity,
+  'id' | 'accountId' | 'machineId' | 'serviceDate' | 'miles' | 'hours' | 'priceCents' | 'title' | 'notes'
+>;
 
 // Sort field -> indexed key column. Each order ends with id in the same direction (stable pages).
 const SORT_COLUMNS: Record<ServiceSortField, string> = {
@@ -56,7 +69,7 @@ const SORT_COLUMNS: Record<ServiceSortField, string> = {
   status: 'r.statusKey',
 };
 
-/** SQL of the `service_records` table: every query scoped by the owner. */
+/** SQL of the `service_records` table: every query scoped by the account. */
 @Injectable()
 export class RecordsRepository {
   private readonly listed: CompiledSelect<ServiceRecordEntity, (typeof RECORD_COLUMNS)[number]>;
@@ -72,14 +85,14 @@ export class RecordsRepository {
     return (tx ?? this.dataSource.manager).getRepository(ServiceRecordEntity);
   }
 
-  /** The user's record; null also when it is another user's. */
-  owned(userId: number, id: number, tx?: Tx): Promise<ServiceRecordEntity | null> {
-    return this.table(tx).findOneBy({ id, userId });
+  /** The account's record; null also when it is another account's. */
+  owned(accountId: number, id: number, tx?: Tx): Promise<ServiceRecordEntity | null> {
+    return this.table(tx).findOneBy({ id, accountId });
   }
 
   /** The record a create with this idempotency key made. */
-  byIdempotencyKey(userId: number, idempotencyKey: string): Promise<ServiceRecordEntity | null> {
-    return this.table().findOneBy({ userId, idempotencyKey });
+  byIdempotencyKey(accountId: number, idempotencyKey: string): Promise<ServiceRecordEntity | null> {
+    return this.table().findOneBy({ accountId, idempotencyKey });
   }
 
   /** Inserts a record and answers it with its id. */
@@ -90,49 +103,50 @@ export class RecordsRepository {
     return created;
   }
 
-  /** Writes only the given columns of the user's record. */
-  async update(tx: Tx, userId: number, id: number, change: Partial<ServiceRecordEntity>): Promise<void> {
+  /** Writes only the given columns of the account's record. */
+  async update(tx: Tx, accountId: number, id: number, change: Partial<ServiceRecordEntity>): Promise<void> {
     if (Object.keys(change).length > 0) {
-      await this.table(tx).update({ id, userId }, change);
+      await this.table(tx).update({ id, accountId }, change);
     }
   }
 
-  async remove(tx: Tx, userId: number, ids: number[]): Promise<void> {
+  async remove(tx: Tx, accountId: number, ids: number[]): Promise<void> {
     if (ids.length > 0) {
-      await this.table(tx).delete({ userId, id: In(ids) });
+      await this.table(tx).delete({ accountId, id: In(ids) });
     }
   }
 
-  /** The ids of the user's records of one machine. */
-  async idsOfMachine(tx: Tx, userId: number, machineId: number): Promise<number[]> {
-    const rows = await this.table(tx).find({ where: { userId, machineId }, select: { id: true } });
+  /** The ids of the account's records of one machine. */
+  async idsOfMachine(tx: Tx, accountId: number, machineId: number): Promise<number[]> {
+    const rows = await this.table(tx).find({ where: { accountId, machineId }, select: { id: true } });
     return rows.map((r) => r.id);
   }
 
-  countOfMachine(userId: number, machineId: number): Promise<number> {
-    return this.table().countBy({ userId, machineId });
+  countOfMachine(accountId: number, machineId: number): Promise<number> {
+    return this.table().countBy({ accountId, machineId });
   }
 
-  /** The owner's records of a machine take its new name (and its sort key). */
-  async renameMachine(tx: Tx, userId: number, machineId: number, machineName: string, machineKey: string): Promise<void> {
-    await this.table(tx).update({ machineId, userId }, { machineName, machineKey });
+  /** The account's records of a machine take its new name (and its sort key). */
+  async renameMachine(tx: Tx, accountId: number, machineId: number, machineName: string, machineKey: string): Promise<void> {
+    await this.table(tx).update({ machineId, accountId }, { machineName, machineKey });
   }
 
   /**
-   * The user's record and its machine's other records' newest date, in one statement; null when
+   * The account's record and its machine's other records' newest date, in one statement; null when
    * it is not the caller's. A statement of its own: after a lock it sees what the writer before committed.
    */
-  async forWrite(tx: Tx, userId: number, id: number): Promise<RecordForWrite | null> {
+  async forWrite(tx: Tx, accountId: number, id: number): Promise<RecordForWrite | null> {
     const {
       entities: [row],
       raw: [raw],
     } = await tx
       .createQueryBuilder(ServiceRecordEntity, 'r')
       .addSelect(
-        (sq) => sq.select('MAX(o.serviceDate)').from(ServiceRecordEntity, 'o').where('o.userId = r.userId AND o.machineId = r.machineId AND o.id <> r.id'),
+        (sq) =>
+          sq.select('MAX(o.serviceDate)').from(ServiceRecordEntity, 'o').where('o.accountId = r.accountId AND o.machineId = r.machineId AND o.id <> r.id'),
         'latest',
       )
-      .where('r.id = :id AND r.userId = :userId', { id, userId })
+      .where('r.id = :id AND r.accountId = :accountId', { id, accountId })
       .getRawAndEntities<{ latest: unknown }>();
     if (!row) {
       return null;
@@ -142,10 +156,10 @@ export class RecordsRepository {
     return { row, othersLatest: latest };
   }
 
-  /** The newest service date of the user's records of a machine (null: none left). */
-  async latestOfMachine(tx: Tx, userId: number, machineId: number): Promise<string | null> {
+  /** The newest service date of the account's records of a machine (null: none left). */
+  async latestOfMachine(tx: Tx, accountId: number, machineId: number): Promise<string | null> {
     const latest = await this.table(tx).findOne({
-      where: { userId, machineId },
+      where: { accountId, machineId },
       order: { serviceDate: 'DESC', id: 'DESC' },
       select: { id: true, serviceDate: true },
     });
@@ -153,31 +167,37 @@ export class RecordsRepository {
   }
 
   /** One machine's records, newest service date first: the first `limit`. */
-  newestOfMachine(userId: number, machineId: number, limit: number): Promise<ListedRecord[]> {
-    return this.listed.rows('by-machine', (qb) => newestFirst(ofMachine(qb)), { userId, machineId }, { limit, offset: 0 });
+  newestOfMachine(accountId: number, machineId: number, limit: number): Promise<ListedRecord[]> {
+    return this.listed.rows('by-machine', (qb) => newestFirst(ofMachine(qb)), { accountId, machineId }, { limit, offset: 0 });
   }
 
   /** One page of a machine's records, newest service date first, with the count of all of them. */
-  pageOfMachine(userId: number, machineId: number, page: number, size: number): Promise<{ rows: ListedRecord[]; total: number }> {
-    return this.listed.page('by-machine', ofMachine, newestFirst, { userId, machineId }, { limit: size, offset: page * size });
+  pageOfMachine(accountId: number, machineId: number, page: number, size: number): Promise<{ rows: ListedRecord[]; total: number }> {
+    return this.listed.page('by-machine', ofMachine, newestFirst, { accountId, machineId }, { limit: size, offset: page * size });
   }
 
   /**
-   * One page of the user's records, filtered, sorted and searched in the database, with the count.
-   * Each order and the status filter run on an index that starts with the owner; the search scans
-   * only the caller's rows (a substring match cannot use a B-tree).
+   * One page of the account's records, filtered, sorted and searched in the database, with the count.
+   * Each order and the status filter run on an index that starts with the account; the search scans
+   * only the account's rows (a substring match cannot use a B-tree).
    */
-  recent(userId: number, filter: RecentFilter, sort: ServiceSort, page: number, size: number): Promise<{ rows: ListedRecord[]; total: number }> {
-    const params: Record<string, unknown> = { userId };
+  recent(accountId: number, filter: RecentFilter, sort: ServiceSort, page: number, size: number): Promise<{ rows: ListedRecord[]; total: number }> {
+    const machines = filter.machineIds && machineParams(filter.machineIds);
+    const params: Record<string, unknown> = { accountId, ...machines };
     if (filter.statusKey !== undefined) {
       params.status = filter.statusKey;
     }
     if (filter.pattern !== undefined) {
       params.pattern = filter.pattern;
     }
-    // The SQL text depends on which filters are present and on the order, never on their values.
+    // The SQL text depends on which filters are present, on the order and on the number of
+    // assigned machines (rounded up), never on their values.
     const filtered = (qb: SelectQueryBuilder<ServiceRecordEntity>) => {
-      qb.where('r.userId = :userId');
+      qb.where('r.accountId = :accountId');
+      if (machines) {
+        const names = Object.keys(machines);
+        qb.andWhere(names.length === 0 ? '1 = 0' : `r.machineId IN (${names.map((n) => `:${n}`).join(', ')})`);
+      }
       if (filter.statusKey !== undefined) {
         qb.andWhere('r.statusKey = :status');
       }
@@ -186,7 +206,8 @@ export class RecordsRepository {
       }
       return qb;
     };
-    const filters = `${filter.statusKey !== undefined ? 'status' : ''}/${filter.pattern !== undefined ? 'search' : ''}`;
+    const assigned = machines ? `machines${Object.keys(machines).length}` : '';
+    const filters = `${filter.statusKey !== undefined ? 'status' : ''}/${filter.pattern !== undefined ? 'search' : ''}/${assigned}`;
     const direction = sort.direction === 'asc' ? 'ASC' : 'DESC';
     // The page and the total in one statement (COUNT(*): no joins here, so no DISTINCT needed).
     return this.listed.page(
@@ -198,7 +219,6 @@ export class RecordsRepository {
     );
   }
 
-  /** One batch of an import (platform's applyImportBatch): rows an earlier delivery wrote answer their ids again. */
   /** A new row in memory (not written yet). */
   create(fields: Partial<ServiceRecordEntity>): ServiceRecordEntity {
     return this.table().create(fields);
@@ -211,37 +231,85 @@ export class RecordsRepository {
     prepare: (row: ImportApplyRow) => Promise<ImportRowOutcome<ServiceRecordEntity>>,
     written: (records: ServiceRecordEntity[]) => Promise<void>,
   ): Promise<ImportApplyResult> {
-    return applyImportBatch(tx, ServiceRecordEntity, request, prepare, written);
+    // applyImportBatch reads only id, importId and importRow; its row type still names the owner
+    // `userId` (libs/platform, issue 32), hence the widening.
+    type Imported = ServiceRecordEntity & ImportedRecord;
+    return applyImportBatch<Imported>(
+      tx,
+      ServiceRecordEntity as EntityTarget<Imported>,
+      request,
+      prepare as (row: ImportApplyRow) => Promise<ImportRowOutcome<Imported>>,
+      written as (records: Imported[]) => Promise<void>,
+    );
   }
 
-  /** The user's records of these machines on these days, with the fields an import's duplicate check compares. */
-  onDays(userId: number, machineIds: number[], days: string[]): Promise<ServiceRecordEntity[]> {
+  /** The account's records of these machines on these days, with the fields an import's duplicate check compares. */
+  onDays(accountId: number, machineIds: number[], days: string[]): Promise<ServiceRecordEntity[]> {
     return this.table().find({
-      where: { userId, machineId: In(machineIds), serviceDate: In(days) },
+      where: { accountId, machineId: In(machineIds), serviceDate: In(days) },
       select: { id: true, machineId: true, serviceDate: true, miles: true, priceCents: true, title: true },
     });
   }
 
-  /** Deletes the user's records of one import chunk by chunk, each chunk in one transaction with what `removed` does for it. */
-  revertImport(userId: number, importId: number, removed: (tx: Tx, rows: ServiceRecordEntity[]) => Promise<void>): Promise<number> {
-    return revertImportRecords(this.dataSource, ServiceRecordEntity, userId, importId, removed);
+  /**
+   * Deletes the account's records of one import chunk by chunk, each chunk in one transaction with
+   * what `removed` does for it, at most IMPORT_REVERT_CALL_MAX a call. As libs/platform's
+   * revertImportRecords, whose query still reads `userId` (issue 32: when it reads `accountId`, use it again).
+   */
+  async revertImport(accountId: number, importId: number, removed: (tx: Tx, rows: ServiceRecordEntity[]) => Promise<void>): Promise<number> {
+    let deleted = 0;
+    while (deleted < IMPORT_REVERT_CALL_MAX) {
+      const count = await this.dataSource.transaction(async (tx) => {
+        const rows = await this.table(tx).find({
+          where: { accountId, importId },
+          order: { id: 'ASC' },
+          take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted),
+        });
+        if (rows.length > 0) {
+          await this.remove(
+            tx,
+            accountId,
+            rows.map((r) => r.id),
+          );
+          await removed(tx, rows);
+        }
+        return rows.length;
+      });
+      if (count === 0) {
+        break;
+      }
+      deleted += count;
+    }
+    return deleted;
   }
 
-  /** Every user's records after `afterId`, by id (the administrators' cost export). */
+  /** Every account's records after `afterId`, by id (the administrators' cost export). */
   exportPage(afterId: number, limit: number): Promise<RecordExportRow[]> {
     return this.table().find({
       where: { id: MoreThan(afterId) },
       order: { id: 'ASC' },
       take: limit,
-      select: { id: true, userId: true, machineId: true, serviceDate: true, miles: true, hours: true, priceCents: true, title: true, notes: true },
+      select: { id: true, accountId: true, machineId: true, serviceDate: true, miles: true, hours: true, priceCents: true, title: true, notes: true },
     });
   }
 
-  /** The user's records after `afterId`, by id ("Download all my data"). */
-  userPage(userId: number, afterId: number, limit: number): Promise<ServiceRecordEntity[]> {
-    return this.table().find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+  /** The account's records after `afterId`, by id ("Download all my data"). */
+  accountPage(accountId: number, afterId: number, limit: number): Promise<ServiceRecordEntity[]> {
+    return this.table().find({ where: { accountId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
   }
 }
 
-const ofMachine = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.where('r.userId = :userId AND r.machineId = :machineId');
+/**
+ * An assignment's machines as named parameters (m0, m1...), their number rounded up to a power of
+ * two by repeating the last id, so a handful of compiled SQL texts serve every assignment.
+ */
+function machineParams(ids: readonly number[]): Record<string, number> {
+  let count = ids.length === 0 ? 0 : 1;
+  while (count < ids.length) {
+    count *= 2;
+  }
+  return Object.fromEntries(Array.from({ length: count }, (_, i) => [`m${i}`, ids[Math.min(i, ids.length - 1)]]));
+}
+
+const ofMachine = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.where('r.accountId = :accountId AND r.machineId = :machineId');
 const newestFirst = (qb: SelectQueryBuilder<ServiceRecordEntity>) => qb.orderBy('r.serviceDate', 'DESC').addOrderBy('r.id', 'DESC');

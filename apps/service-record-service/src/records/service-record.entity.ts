@@ -1,13 +1,22 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A service record of one user's machine. Every query is scoped by userId. */
+/** A service record of one account's machine. Every query is scoped by accountId. */
 @Entity('service_records')
 export class ServiceRecordEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  /** The account the record belongs to (issue 32; before accounts, its owner's user id, the same number). */
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member who created it (an import's creator for an imported one). */
+  @Column({ name: 'created_by', type: 'integer', nullable: true })
+  createdBy: number | null;
+
+  /** The member who last changed it; null until someone does. */
+  @Column({ name: 'updated_by', type: 'integer', nullable: true })
+  updatedBy: number | null;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;
@@ -47,7 +56,7 @@ export class ServiceRecordEntity {
   @Column({ name: 'date_created' })
   dateCreated: Date;
 
-  // Lower-case sort and filter keys (see sortKey in service-record.rules.ts), each indexed with userId.
+  // Lower-case sort and filter keys (see sortKey in service-record.rules.ts), each indexed with accountId.
   @Column({ name: 'title_key', type: 'varchar', length: 200 })
   titleKey: string;
 

@@ -1,4 +1,5 @@
 import { Transform } from 'class-transformer';
+import type { Audited } from '../account/member.events.js';
 import { ArrayMaxSize, IsArray, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
 import type { HistoryWindow } from '../history.limits.js';
@@ -54,6 +55,12 @@ export interface ServiceRecord {
   miles: number | null;
   hours: number | null;
 }
+
+/**
+ * A service record as the service answers it (issue 32): with the member who created it and the
+ * one who last changed it (null: nobody since; a record from before accounts has its owner).
+ */
+export type AuditedServiceRecord = ServiceRecord & Audited;
 
 /** '' means "no value" for an optional number (implicit conversion would make it 0); null clears it. */
 const EmptyIsNull = () =>
@@ -153,7 +160,7 @@ export interface ServiceRecordsByMachineRequest extends HistoryWindow {
   machineId: number;
 }
 /** A machine's service records: a JSON array unpaged, a Page when paged. */
-export type ServiceRecordsOfMachine = ServiceRecord[] | Page<ServiceRecord>;
+export type ServiceRecordsOfMachine<R extends ServiceRecord = ServiceRecord> = R[] | Page<R>;
 
 export interface ServiceRecordDeleted {
   id: number;
@@ -215,4 +222,4 @@ export class RecentServicesQuery {
   q?: string;
 }
 
-export type ServiceRecordPage = Page<ServiceRecord>;
+export type ServiceRecordPage<R extends ServiceRecord = ServiceRecord> = Page<R>;

@@ -7,8 +7,8 @@ import type {
 } from './service-image.contract.js';
 import { SERVICE_IMAGE_ADD, SERVICE_IMAGE_COUNT, SERVICE_IMAGE_DELETE, SERVICE_IMAGE_LIST } from './service-image.contract.js';
 import type {
+  AuditedServiceRecord,
   RecentServicesQuery,
-  ServiceRecord,
   ServiceRecordDeleted,
   ServiceRecordIdRequest,
   ServiceRecordInput,
@@ -30,12 +30,12 @@ import { SERVICE_MACHINE_HISTORY_COUNT, type ServiceMachineHistoryCount, type Se
 
 /** The service context (service-record-service). */
 export type ServiceRecordRpc = {
-  [SERVICE_RECORD_CREATE]: { request: ServiceRecordInput; response: ServiceRecord };
-  [SERVICE_RECORD_GET]: { request: ServiceRecordIdRequest; response: ServiceRecord };
-  [SERVICE_RECORD_UPDATE]: { request: UpdateServiceRecordRequest; response: ServiceRecord };
+  [SERVICE_RECORD_CREATE]: { request: ServiceRecordInput; response: AuditedServiceRecord };
+  [SERVICE_RECORD_GET]: { request: ServiceRecordIdRequest; response: AuditedServiceRecord };
+  [SERVICE_RECORD_UPDATE]: { request: UpdateServiceRecordRequest; response: AuditedServiceRecord };
   [SERVICE_RECORD_DELETE]: { request: ServiceRecordIdRequest; response: ServiceRecordDeleted };
-  [SERVICE_RECORD_BY_MACHINE]: { request: ServiceRecordsByMachineRequest; response: ServiceRecordsOfMachine };
-  [SERVICE_RECORD_RECENT]: { request: RecentServicesQuery; response: ServiceRecordPage };
+  [SERVICE_RECORD_BY_MACHINE]: { request: ServiceRecordsByMachineRequest; response: ServiceRecordsOfMachine<AuditedServiceRecord> };
+  [SERVICE_RECORD_RECENT]: { request: RecentServicesQuery; response: ServiceRecordPage<AuditedServiceRecord> };
   [SERVICE_IMAGE_ADD]: { request: AddServiceImagesRequest; response: ServiceImageKeys[] };
   [SERVICE_IMAGE_LIST]: { request: ServiceImageRecordRequest; response: ServiceImageKeys[] };
   [SERVICE_IMAGE_DELETE]: { request: DeleteServiceImagesRequest; response: ServiceImagesDeleted };
