@@ -22,7 +22,7 @@ import {
 import { ReadModelVersions } from '../versions/read-model-versions.js';
 import { CostEventsService } from './cost-events.service.js';
 
-// Each event raises its user's read-model version once applied, which retires their cached reports.
+// Each event raises its account's read-model version once applied, which retires its cached reports.
 @Controller()
 export class CostEventsController {
   constructor(

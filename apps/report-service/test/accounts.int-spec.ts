@@ -1,0 +1,67 @@
+import type { TestingModule } from '@nestjs/testing';
+import { accountActor, type Actor, type RpcMessage } from '@wrenchlog/contracts';
+import { testEngines } from '@wrenchlog/testing';
+import { memberOf } from '@wrenchlog/testing/nest';
+import { CostEventsController } from '../src/costs/cost-events.controller.js';
+import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
+import { ReportsService } from '../src/reports/reports.service.js';
+import { startReportModule } from './harness.js';
+
+const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
+const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 12, minute)).toISOString();
+const OWNER = accountActor(71);
+const OTHER = accountActor(72);
+const PERIOD = { from: '2026-01-01', to: '2026-12-31' };
+
+// The reports belong to the account (issue 32): what any member added counts in them, every member
+// who may read them sees the same figures, and another account's machine is not found.
+describe.each(await testEngines())("an account's reports (%s)", (engine) => {
+  let moduleRef: TestingModule;
+  let costs: CostEventsController;
+  let reports: ReportsService;
+  let stop: () => Promise<void>;
+  const manager: Actor = memberOf(OWNER, 'manager');
+
+  beforeAll(async () => {
+    ({ moduleRef, stop } = await startReportModule(engine, 'wl-report-accounts-'));
+    costs = moduleRef.get(CostEventsController);
+    reports = moduleRef.get(ReportsService);
+    const machines = moduleRef.get(MachineEventsController);
+    await machines.saved(msg({ machineId: 9701, accountId: OWNER.accountId, name: 'Skid steer', type: 'Loader', archived: false, at: at(0) }));
+    await machines.saved(msg({ machineId: 9702, accountId: OTHER.accountId, name: 'Tractor', type: 'Tractor', archived: false, at: at(0) }));
+  });
+
+  afterAll(() => stop?.());
+
+  const service = (recordId: number, machineId: number, priceCents: number) => ({
+    recordId,
+    machineId,
+    serviceDate: '2026-05-04',
+    miles: null,
+    hours: null,
+    priceCents,
+    title: 'Hydraulic hose',
+    notes: null,
+    at: at(recordId),
+  });
+
+  it("counts every member's records in the account, and a manager reads the owner's figures", async () => {
+    await costs.serviceSaved(msg({ ...service(1, 9701, 12_000), accountId: OWNER.accountId }));
+    // An event the previous release wrote (still in an outbox at the upgrade) names the owner's user: the same account.
+    await costs.serviceSaved(msg({ ...service(2, 9701, 3_000), userId: OWNER.accountId } as never));
+    const owners = await reports.fleet(OWNER, PERIOD);
+    expect(owners.totals.total).toBe(150);
+    expect(await reports.fleet(manager, PERIOD)).toEqual(owners);
+    expect((await reports.history(manager, { ...PERIOD, machineId: 9701 })).lines.map((l) => l.recordId)).toEqual([1, 2]);
+  });
+
+  it("answers 404 for another account's machine and leaves its costs out", async () => {
+    await costs.serviceSaved(msg({ ...service(3, 9702, 9_900), accountId: OTHER.accountId }));
+    await expect(reports.history(manager, { ...PERIOD, machineId: 9702 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    await expect(reports.costsReport(manager, { ...PERIOD, machineId: '9702' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    expect((await reports.fleet(manager, PERIOD)).rows.map((r) => r.machineId)).toEqual([9701]);
+    // An event of the other account about this account's record changes nothing.
+    await costs.serviceSaved(msg({ ...service(1, 9701, 1), at: at(30), accountId: OTHER.accountId }));
+    expect((await reports.fleet(OWNER, PERIOD)).totals.total).toBe(150);
+  });
+});
