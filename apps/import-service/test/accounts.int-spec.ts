@@ -1,11 +1,13 @@
-import { EXPORT_GET, IMPORT_COMMIT, IMPORT_GET, IMPORT_LIST, type Actor } from '@wrenchlog/contracts';
-import { MemberDirectory } from '@wrenchlog/platform';
+import { EXPORT_CREATE, EXPORT_GET, IMPORT_COMMIT, IMPORT_GET, IMPORT_LIST, type Actor } from '@wrenchlog/contracts';
+import { handlerRights, MemberDirectory } from '@wrenchlog/platform';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { memberOf, ServiceUnderTest, userA, userB } from '@wrenchlog/testing/nest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ImportEnv } from '../src/config/import-env.js';
 import { ExportEntity } from '../src/exports/export.entity.js';
+import { ExportsController } from '../src/exports/exports.controller.js';
+import { ImportsController } from '../src/imports/imports.controller.js';
 import { ImportEntity } from '../src/imports/import.entity.js';
 import { fuelRecord, validatedFuelImport } from './seed-import.js';
 
@@ -91,5 +93,26 @@ describe.each(await testEngines())('imports and exports of an account (%s)', (en
       );
     expect(await svc.send(EXPORT_GET, { id: exported.id }, userA)).toMatchObject({ createdBy: { id: manager.userId, name: 'Manny' }, updatedBy: null });
     expect(await svc.failure(EXPORT_GET, { id: exported.id }, userB)).toMatchObject({ code: 'NOT_FOUND' });
+  });
+
+  it('asks import.run of every step of an import and export.run of an export', () => {
+    expect(new Set(Object.values(handlerRights(ImportsController)))).toEqual(new Set(['import.run']));
+    expect(Object.keys(handlerRights(ImportsController))).toHaveLength(9);
+    expect(handlerRights(ExportsController)).toEqual({ create: 'export.run', get: 'export.run' });
+  });
+
+  it('refuses the roles without the right with 403 and the reason, before anything is read or written', async () => {
+    const entity = await validatedImport(userA);
+    const viewer = memberOf(userA, 'viewer');
+    expect(await svc.failure(IMPORT_COMMIT, { id: entity.id, body: { mode: 'all_or_nothing' } }, viewer)).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Your role (viewer) cannot import data',
+    });
+    expect(await svc.failure(IMPORT_LIST, {}, memberOf(userA, 'operator'))).toEqual({ code: 'FORBIDDEN', message: 'Your role (operator) cannot import data' });
+    expect(await svc.failure(EXPORT_CREATE, {}, memberOf(userA, 'mechanic'))).toEqual({
+      code: 'FORBIDDEN',
+      message: 'Your role (mechanic) cannot export data',
+    });
+    expect((await svc.send(IMPORT_GET, { id: entity.id }, userA)).state).toBe('validated');
   });
 });

@@ -1,9 +1,13 @@
 import type { TestingModule } from '@nestjs/testing';
-import { accountActor, type Actor, type RpcMessage } from '@wrenchlog/contracts';
+import { accountActor, REPORT_COSTS, REPORT_FLEET, type Actor, type RpcMessage } from '@wrenchlog/contracts';
+import { handlerRights } from '@wrenchlog/platform';
 import { testEngines } from '@wrenchlog/testing';
-import { memberOf } from '@wrenchlog/testing/nest';
+import { memberOf, ServiceUnderTest } from '@wrenchlog/testing/nest';
+import { AppModule } from '../src/app.module.js';
+import { ReportEnv } from '../src/config/report-env.js';
 import { CostEventsController } from '../src/costs/cost-events.controller.js';
 import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
+import { ReportsController } from '../src/reports/reports.controller.js';
 import { ReportsService } from '../src/reports/reports.service.js';
 import { startReportModule } from './harness.js';
 
@@ -63,5 +67,34 @@ describe.each(await testEngines())("an account's reports (%s)", (engine) => {
     // An event of the other account about this account's record changes nothing.
     await costs.serviceSaved(msg({ ...service(1, 9701, 1), at: at(30), accountId: OTHER.accountId }));
     expect((await reports.fleet(OWNER, PERIOD)).totals.total).toBe(150);
+  });
+});
+
+// The policy (issue 32 step 3): the reports need 'report.read', through the real transport so the
+// decorator's refusal is what a caller gets.
+describe.each(await testEngines())('who may read reports (%s)', (engine) => {
+  let svc: ServiceUnderTest;
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine, { name: 'report-policy', env: ReportEnv, module: (env) => AppModule.register(env) });
+  }, 60_000);
+
+  afterAll(() => svc?.stop());
+
+  it('asks report.read of every report (the rebuild stays for administrators: rebuild.int-spec.ts)', () => {
+    expect(handlerRights(ReportsController)).toEqual({ costs: 'report.read', fleet: 'report.read', fuelEconomy: 'report.read', history: 'report.read' });
+  });
+
+  it.each([
+    ['operator', 'Your role (operator) cannot see reports'],
+    ['mechanic', 'Your role (mechanic) cannot see reports'],
+  ] as const)('refuses the %s role with 403 and the reason', async (role, message) => {
+    expect(await svc.failure(REPORT_FLEET, PERIOD, memberOf(OWNER, role))).toEqual({ code: 'FORBIDDEN', message });
+    expect(await svc.failure(REPORT_COSTS, PERIOD, memberOf(OWNER, role))).toMatchObject({ code: 'FORBIDDEN' });
+  });
+
+  it("answers a viewer and a manager the account's report", async () => {
+    expect(await svc.send(REPORT_FLEET, PERIOD, memberOf(OWNER, 'viewer'))).toMatchObject({ totals: { total: 0 } });
+    expect(await svc.send(REPORT_COSTS, PERIOD, memberOf(OWNER, 'manager'))).toMatchObject({ totals: { total: 0 } });
   });
 });
