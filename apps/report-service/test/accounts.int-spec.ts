@@ -9,6 +9,7 @@ import { CostEventsController } from '../src/costs/cost-events.controller.js';
 import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
 import { ReportsController } from '../src/reports/reports.controller.js';
 import { ReportsService } from '../src/reports/reports.service.js';
+import { localDate } from '../src/users/time-zone.rules.js';
 import { startReportModule } from './harness.js';
 
 const msg = <T>(payload: T) => ({ actor: null, payload, meta: {} }) as RpcMessage<T>;
@@ -59,14 +60,45 @@ describe.each(await testEngines())("an account's reports (%s)", (engine) => {
     expect((await reports.history(manager, { ...PERIOD, machineId: 9701 })).lines.map((l) => l.recordId)).toEqual([1, 2]);
   });
 
+  it("dates today in the asker's own zone, and fuel records in the zone of the account's owner of record", async () => {
+    await costs.timeZoneChanged(msg({ userId: manager.userId, timeZone: 'Pacific/Kiritimati', at: at(10) }));
+    const since = { from: '2026-01-01', machineId: 9701 };
+    expect((await reports.history(manager, since)).to).toBe(localDate(new Date(), 'Pacific/Kiritimati'));
+    expect((await reports.history(OWNER, since)).to).toBe(localDate(new Date(), 'UTC'));
+    // 23:30 UTC on 31 January: January in UTC, February in Paris once the owner says so.
+    await costs.fuelSaved(
+      msg({
+        recordId: 4,
+        accountId: OWNER.accountId,
+        machineId: 9701,
+        date: '2026-01-31',
+        currentMileage: null,
+        currentHours: null,
+        totalPriceCents: 5_000,
+        amount: 12,
+        notes: null,
+        fullTank: true,
+        missedPrevious: false,
+        purchasedAt: '2026-01-31T23:30:00.000Z',
+        at: at(11),
+      }),
+    );
+    const february = { from: '2026-02-01', to: '2026-02-28' };
+    expect((await reports.fleet(manager, february)).totals.fuel).toBe(0);
+    // The owner's zone event, sent while they act in another account, still re-dates their own account's records.
+    await costs.timeZoneChanged(msg({ userId: OWNER.userId, accountId: OTHER.accountId, timeZone: 'Europe/Paris', at: at(12) } as never));
+    expect((await reports.fleet(manager, february)).totals.fuel).toBe(50);
+  });
+
   it("answers 404 for another account's machine and leaves its costs out", async () => {
     await costs.serviceSaved(msg({ ...service(3, 9702, 9_900), accountId: OTHER.accountId }));
     await expect(reports.history(manager, { ...PERIOD, machineId: 9702 })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     await expect(reports.costsReport(manager, { ...PERIOD, machineId: '9702' })).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect((await reports.fleet(manager, PERIOD)).rows.map((r) => r.machineId)).toEqual([9701]);
     // An event of the other account about this account's record changes nothing.
+    const total = (await reports.fleet(OWNER, PERIOD)).totals.total;
     await costs.serviceSaved(msg({ ...service(1, 9701, 1), at: at(30), accountId: OTHER.accountId }));
-    expect((await reports.fleet(OWNER, PERIOD)).totals.total).toBe(150);
+    expect((await reports.fleet(OWNER, PERIOD)).totals.total).toBe(total);
   });
 });
 

@@ -44,9 +44,9 @@ export class ReadModelVersions {
    * failure to raise fails the event, which comes again (consumers are idempotent), and a report read
    * between the two caches the new rows under the old version, which the raise then retires.
    */
-  async after<T>(m: RpcMessage<unknown>, apply: () => Promise<T>): Promise<T> {
+  async after<T>(m: RpcMessage<unknown>, apply: () => Promise<T>, account: (m: RpcMessage<unknown>) => number | null = accountOf): Promise<T> {
     const result = await apply();
-    const accountId = accountOf(m);
+    const accountId = account(m);
     // An event without a valid account changed nothing (its consumer dropped it as malformed).
     if (accountId !== null) {
       await this.raise(accountId);
@@ -67,11 +67,17 @@ export class ReadModelVersions {
   }
 }
 
-/**
- * The account an event names (eventAccountId: `userId` in an event from before accounts), or null.
- * A time zone's event names its person, whose own account's fuel records it dates (UsersRepository).
- */
+/** The account an event names (eventAccountId: `userId` in an event from before accounts), or null. */
 function accountOf(m: RpcMessage<unknown> | null | undefined): number | null {
   const accountId = eventAccountId(m?.payload as { accountId?: unknown; userId?: unknown } | null | undefined);
   return accountId > 0 ? accountId : null;
+}
+
+/**
+ * The account whose fuel records a person's time zone dates: the one whose id is theirs
+ * (UsersRepository), whichever account the event names, or null.
+ */
+export function zoneAccountOf(m: RpcMessage<unknown> | null | undefined): number | null {
+  const userId = (m?.payload as { userId?: unknown } | null | undefined)?.userId;
+  return typeof userId === 'number' && Number.isInteger(userId) && userId > 0 ? userId : null;
 }
