@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
 import { StorageModule } from '@wrenchlog/storage';
 import type { ImportEnv } from './config/import-env.js';
 import { ExportEntity } from './exports/export.entity.js';
@@ -13,7 +13,7 @@ import { ImportPhotoEntity } from './imports/import-photo.entity.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { migrations } from './migrations/index.js';
 
-export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ExportEntity, ImportPhotoEntity];
+export const entities = [ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ExportEntity, ImportPhotoEntity, AccountMemberEntity];
 
 @Module({})
 export class AppModule {

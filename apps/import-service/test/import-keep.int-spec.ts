@@ -6,7 +6,7 @@ import { AppModule } from '../src/app.module.js';
 import { ImportEnv } from '../src/config/import-env.js';
 import { ImportRowEntity } from '../src/imports/import-row.entity.js';
 import { ImportEntity } from '../src/imports/import.entity.js';
-import { ImportsRepository } from '../src/imports/imports.repository.js';
+import { fuelRecord, validatedFuelImport } from './seed-import.js';
 
 // PUT /api/imports/{id}/rows/{n} {keep} against POST /commit (issue 23): a keep that lands after
 // the commit started answers 409 and changes nothing the job writes; one before it is sent. The
@@ -35,35 +35,18 @@ describe.each(await testEngines())('keep against commit (%s)', (engine) => {
   let seq = 0;
 
   /** A validated import of two fuel rows, the second a duplicate of a stored record (skipped unless kept). */
-  async function validatedImport(): Promise<ImportEntity> {
+  function validatedImport(): Promise<ImportEntity> {
     seq++;
-    const entity = await svc.get(ImportsRepository).save(
-      Object.assign(new ImportEntity(), {
-        userId: userA.userId,
-        source: 'generic-fuel',
-        fileName: `fuel-${seq}.csv`,
-        objectKey: `imports/${userA.userId}/keep-${engine}-${seq}.csv`,
-        byteSize: 10,
-        detected: '{}',
-        mapping: null,
-        machineId: 1,
-        machineColumn: null,
-        utcOffsetMinutes: 0,
-        state: 'validated',
-        counts: JSON.stringify({ valid: 1, warnings: 1, errors: 0 }),
-        rowTotal: 2,
-        createdAt: new Date(),
-      }),
+    return validatedFuelImport(
+      svc,
+      userA,
+      `keep-${engine}-${seq}`,
+      [
+        { rowNumber: 2, kind: 'fuel', status: 'valid', messages: '[]', record: fuelRecord(2) },
+        { rowNumber: 3, kind: 'fuel', status: 'warning', messages: '["row 3: duplicate"]', record: fuelRecord(3), duplicateOf: 0 },
+      ],
+      { valid: 1, warnings: 1, errors: 0 },
     );
-    const record = (n: number) => JSON.stringify({ machineId: 1, dateOfPurchase: `2024-01-0${n}`, amount: 10, totalPrice: 15 });
-    await svc
-      .get(DataSource)
-      .getRepository(ImportRowEntity)
-      .insert([
-        { importId: entity.id, rowNumber: 2, kind: 'fuel', status: 'valid', messages: '[]', record: record(2) },
-        { importId: entity.id, rowNumber: 3, kind: 'fuel', status: 'warning', messages: '["row 3: duplicate"]', record: record(3), duplicateOf: 0 },
-      ]);
-    return entity;
   }
 
   const row3 = (importId: number) => svc.get(DataSource).getRepository(ImportRowEntity).findOneByOrFail({ importId, rowNumber: 3 });

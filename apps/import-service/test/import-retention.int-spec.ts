@@ -78,7 +78,8 @@ describe.each(await testEngines())('import retention (%s)', (engine) => {
     await storage.put(objectKey, Buffer.from('Date,Odometer\n1/1/2024,100\n'), 'text/csv');
     const entity = await svc.get(ImportsRepository).save(
       Object.assign(new ImportEntity(), {
-        userId: userA.userId,
+        accountId: userA.accountId,
+        createdBy: userA.userId,
         source: 'generic-machines',
         fileName: `fleet-${seq}.csv`,
         objectKey,

@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, MembersModule, RpcModule } from '@wrenchlog/platform';
 import type { ReportEnv } from './config/report-env.js';
 import { CostRecordEntity } from './costs/cost-record.entity.js';
 import { CostsModule } from './costs/costs.module.js';
@@ -15,7 +15,7 @@ import { ReportReadingEntity } from './usage/report-reading.entity.js';
 import { ReportUserEntity } from './users/report-user.entity.js';
 import { UsageModule } from './usage/usage.module.js';
 
-export const entities = [ReportMachineEntity, CostRecordEntity, MonthlyCostEntity, ReportReadingEntity, ReportUserEntity];
+export const entities = [ReportMachineEntity, CostRecordEntity, MonthlyCostEntity, ReportReadingEntity, ReportUserEntity, AccountMemberEntity];
 
 @Module({})
 export class AppModule {
@@ -28,6 +28,8 @@ export class AppModule {
         DatabaseModule.forService({ service: 'report-service', entities, migrations }),
         TypeOrmModule.forFeature(entities),
         HealthModule.forService('report-service'),
+        // report-service is among account.member.saved's subscribers: the members' projection (reports name nobody yet).
+        MembersModule,
         MachinesModule,
         CostsModule,
         UsageModule,

@@ -1,5 +1,5 @@
 import type { TestingModule } from '@nestjs/testing';
-import type { RpcMessage } from '@wrenchlog/contracts';
+import { accountActor, type RpcMessage } from '@wrenchlog/contracts';
 import { testEngines } from '@wrenchlog/testing';
 import { CostEventsController } from '../src/costs/cost-events.controller.js';
 import { MachineEventsController } from '../src/machine-events/machine-events.controller.js';
@@ -25,18 +25,19 @@ describe.each(await testEngines())('fleet cost per unit (%s)', (engine) => {
   let readings: ReadingEventsController;
   let reports: ReportsService;
   let stop: () => Promise<void>;
-  const actor = { userId: USER, adminLevel: 0 };
+  const actor = accountActor(USER);
   let readingId = 0;
   let recordId = 0;
 
-  const machine = (machineId: number, name: string, type: string) => machines.saved(msg({ machineId, userId: USER, name, type, archived: false, at: at(0) }));
+  const machine = (machineId: number, name: string, type: string) =>
+    machines.saved(msg({ machineId, accountId: USER, name, type, archived: false, at: at(0) }));
   const readingOf = (machineId: number, kind: 'distance' | 'hours', unit: 'mi' | 'km' | 'h', lifetimeValue: number, date: string) =>
     readings.readingChanged(
       msg({
         readingId: ++readingId,
         meterId: machineId * 10 + (kind === 'distance' ? 1 : 2),
         machineId,
-        userId: USER,
+        accountId: USER,
         kind,
         unit,
         lifetimeValue,
@@ -47,7 +48,7 @@ describe.each(await testEngines())('fleet cost per unit (%s)', (engine) => {
     );
   const service = (machineId: number, serviceDate: string, priceCents: number) =>
     costs.serviceSaved(
-      msg({ recordId: ++recordId, userId: USER, machineId, serviceDate, miles: null, hours: null, priceCents, title: 'Service', notes: null, at: at(1) }),
+      msg({ recordId: ++recordId, accountId: USER, machineId, serviceDate, miles: null, hours: null, priceCents, title: 'Service', notes: null, at: at(1) }),
     );
 
   beforeAll(async () => {

@@ -1,5 +1,5 @@
 import type { TestingModule } from '@nestjs/testing';
-import type { RpcMessage } from '@wrenchlog/contracts';
+import { accountActor, type RpcMessage } from '@wrenchlog/contracts';
 import { testEngines } from '@wrenchlog/testing';
 import { DataSource } from 'typeorm';
 import { CostEventsController } from '../src/costs/cost-events.controller.js';
@@ -44,7 +44,18 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
   const saved = (recordId: number, serviceDate: string, priceCents: number, minute: number) =>
     costs.serviceSaved(
-      msg({ recordId, userId: USER, machineId: MACHINE, serviceDate, miles: null, hours: null, priceCents, title: 'Oil change', notes: null, at: at(minute) }),
+      msg({
+        recordId,
+        accountId: USER,
+        machineId: MACHINE,
+        serviceDate,
+        miles: null,
+        hours: null,
+        priceCents,
+        title: 'Oil change',
+        notes: null,
+        at: at(minute),
+      }),
     );
 
   it('counts a re-delivered event once and ignores one older than the state it has', async () => {
@@ -59,19 +70,19 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
   it('takes a deleted record out for good, even when its last save arrives after the delete', async () => {
     await saved(2, '2026-03-03', 5_000, 1);
-    await costs.serviceDeleted(msg({ recordId: 2, userId: USER, machineId: MACHINE, at: at(5) }));
+    await costs.serviceDeleted(msg({ recordId: 2, accountId: USER, machineId: MACHINE, at: at(5) }));
     await saved(2, '2026-03-03', 5_000, 4);
-    await costs.serviceDeleted(msg({ recordId: 3, userId: USER, machineId: MACHINE, at: at(5) }));
+    await costs.serviceDeleted(msg({ recordId: 3, accountId: USER, machineId: MACHINE, at: at(5) }));
     await saved(3, '2026-03-09', 7_000, 4);
     expect(await serviceByMonth()).toEqual({ '2026-02': 15_000 });
   });
 
   it("never counts another user's event for a record it knows, and drops a deleted machine's costs", async () => {
     await costs.serviceSaved(
-      msg({ recordId: 1, userId: USER + 1, machineId: MACHINE, serviceDate: '2026-01-01', miles: null, hours: null, priceCents: 1, title: 'x', at: at(9) }),
+      msg({ recordId: 1, accountId: USER + 1, machineId: MACHINE, serviceDate: '2026-01-01', miles: null, hours: null, priceCents: 1, title: 'x', at: at(9) }),
     );
     expect(await serviceByMonth()).toEqual({ '2026-02': 15_000 });
-    await machines.deleted(msg({ machineId: MACHINE, userId: USER }));
+    await machines.deleted(msg({ machineId: MACHINE, accountId: USER }));
     expect(await serviceByMonth()).toEqual({});
     await saved(1, '2026-02-05', 15_000, 10);
     expect(await serviceByMonth()).toEqual({});
@@ -79,14 +90,14 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
   describe('usage and fuel economy in the read model (the fleet report in one hop)', () => {
     const LOADER = 9200;
-    const actor = { userId: USER, adminLevel: 0 };
-    const reading = (readingId: number, kind: 'distance' | 'hours', lifetimeValue: number, date: string, live: boolean, minute: number, userId = USER) =>
+    const actor = accountActor(USER);
+    const reading = (readingId: number, kind: 'distance' | 'hours', lifetimeValue: number, date: string, live: boolean, minute: number, accountId = USER) =>
       readings.readingChanged(
         msg({
           readingId,
           meterId: kind === 'distance' ? 501 : 502,
           machineId: LOADER,
-          userId,
+          accountId,
           kind,
           unit: kind === 'distance' ? 'mi' : 'h',
           lifetimeValue,
@@ -99,7 +110,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
       costs.fuelSaved(
         msg({
           recordId,
-          userId: USER,
+          accountId: USER,
           machineId: LOADER,
           date,
           currentMileage,
@@ -116,7 +127,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const loaderRow = async () => (await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)!;
 
     beforeAll(async () => {
-      await machines.saved(msg({ machineId: LOADER, userId: USER, name: 'Loader', type: 'Loader', archived: false, at: at(0) }));
+      await machines.saved(msg({ machineId: LOADER, accountId: USER, name: 'Loader', type: 'Loader', archived: false, at: at(0) }));
       await reading(1, 'distance', 1000, '2026-01-05', true, 1);
       await reading(2, 'distance', 1400, '2026-03-01', true, 1);
       await reading(3, 'distance', 1900, '2026-03-02', true, 1);
@@ -158,12 +169,12 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
     it("ignores another user's reading of the machine, and answers L/100 km once the meter is in km", async () => {
       await reading(8, 'distance', 99_999, '2026-02-01', true, 6, USER + 1);
-      await readings.metersChanged(msg({ machineId: LOADER, userId: USER, miles: 1400, hours: 62.5, distanceUnit: 'km', at: at(7) }));
+      await readings.metersChanged(msg({ machineId: LOADER, accountId: USER, miles: 1400, hours: 62.5, distanceUnit: 'km', at: at(7) }));
       expect(await loaderRow()).toMatchObject({ distance: 400, fuelEconomy: 4, economyUnit: 'L/100km' });
     });
 
     it("takes a deleted machine's readings out", async () => {
-      await machines.deleted(msg({ machineId: LOADER, userId: USER }));
+      await machines.deleted(msg({ machineId: LOADER, accountId: USER }));
       await reading(9, 'distance', 5000, '2026-03-05', true, 9);
       expect((await reports.fleet(actor, { from: '2026-01-01', to: '2026-03-31' })).rows.find((r) => r.machineId === LOADER)).toBeUndefined();
       expect(await reports.fuelEconomy(actor, { from: '2026-01-01', to: '2026-03-31' })).toEqual([]);
@@ -172,12 +183,12 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
 
   describe('fills of one instant (an imported day without times)', () => {
     const CIVIC = 9250;
-    const actor = { userId: USER, adminLevel: 0 };
+    const actor = accountActor(USER);
     const fill = (recordId: number, date: string, currentMileage: number, amount: number) =>
       costs.fuelSaved(
         msg({
           recordId,
-          userId: USER,
+          accountId: USER,
           machineId: CIVIC,
           date,
           currentMileage,
@@ -193,7 +204,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
       );
 
     it('are taken by their odometer, whatever their ids: 25 MPG each, not 46.4 and 54.2', async () => {
-      await machines.saved(msg({ machineId: CIVIC, userId: USER, name: 'Civic', type: 'Car', archived: false, at: at(0) }));
+      await machines.saved(msg({ machineId: CIVIC, accountId: USER, name: 'Civic', type: 'Car', archived: false, at: at(0) }));
       await fill(181, '2026-07-01', 44_500, 10);
       // Written newest first: the higher odometer of 07-14 has the lower id.
       await fill(182, '2026-07-14', 45_150, 14);
@@ -217,7 +228,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
       costs.fuelSaved(
         msg({
           recordId,
-          userId: ZONED,
+          accountId: ZONED,
           machineId: VAN,
           date: purchasedAt.slice(0, 10),
           currentMileage: null,
@@ -234,7 +245,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const zone = (timeZone: string, minute: number) => costs.timeZoneChanged(msg({ userId: ZONED, timeZone, at: at(minute) }));
 
     it('counts a fuel record bought at 00:30 on 1 March in Paris in March, once the zone is known, and moves it back with the zone', async () => {
-      await machines.saved(msg({ machineId: VAN, userId: ZONED, name: 'Van', type: 'Van', archived: false, at: at(0) }));
+      await machines.saved(msg({ machineId: VAN, accountId: ZONED, name: 'Van', type: 'Van', archived: false, at: at(0) }));
       await fuelAt(81, '2026-02-28T23:30:00.000Z', 1); // UTC until the zone is heard of
       expect(await fuelByMonth()).toEqual({ '2026-02': 5_000 });
       await zone('Europe/Paris', 2);
@@ -264,7 +275,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const fact = (recordId: number, date: string, totalPriceCents: number, minute: number) =>
       msg({
         recordId,
-        userId: BATCHED,
+        accountId: BATCHED,
         machineId: TRUCK,
         date,
         currentMileage: null,
@@ -279,7 +290,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
     const batch = (...events: ReturnType<typeof fact>[]) => costs.fuelSavedBatch(msg({ events }));
 
     beforeAll(async () => {
-      await machines.saved(msg({ machineId: TRUCK, userId: BATCHED, name: 'Truck', type: 'Truck', archived: false, at: at(0) }));
+      await machines.saved(msg({ machineId: TRUCK, accountId: BATCHED, name: 'Truck', type: 'Truck', archived: false, at: at(0) }));
     });
 
     it('applies a batch in order: a duplicate counts once, a later edit moves the amount, an older event changes nothing', async () => {
@@ -309,7 +320,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
           readingId,
           meterId: 601,
           machineId: TRUCK,
-          userId: BATCHED,
+          accountId: BATCHED,
           kind: 'distance' as const,
           unit: 'mi' as const,
           lifetimeValue,
@@ -329,9 +340,7 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
           ],
         }),
       );
-      const truck = (await reports.fleet({ userId: BATCHED, adminLevel: 0 }, { from: '2026-01-01', to: '2026-03-31' })).rows.find(
-        (row) => row.machineId === TRUCK,
-      );
+      const truck = (await reports.fleet(accountActor(BATCHED), { from: '2026-01-01', to: '2026-03-31' })).rows.find((row) => row.machineId === TRUCK);
       expect(truck).toMatchObject({ distance: 300 });
     });
 

@@ -1,5 +1,6 @@
 import type { TestingModule } from '@nestjs/testing';
 import {
+  accountActor,
   EXPORT_AT,
   FUEL_COST_EXPORT,
   MACHINE_EXPORT,
@@ -17,15 +18,15 @@ import { RebuildController } from '../src/rebuild/rebuild.controller.js';
 import { RebuildService } from '../src/rebuild/rebuild.service.js';
 import { startReportModule } from './harness.js';
 
-const ADMIN: Actor = { userId: 1, adminLevel: 1 };
+const ADMIN: Actor = { ...accountActor(1), adminLevel: 1 };
 const OWNER = 77;
 const VAN = 9400;
 
-const machine: MachineSavedEvent = { machineId: VAN, userId: OWNER, name: 'Van', type: 'Van', archived: false, at: EXPORT_AT };
+const machine: MachineSavedEvent = { machineId: VAN, accountId: OWNER, name: 'Van', type: 'Van', archived: false, at: EXPORT_AT };
 // 12:30 UTC on 31 January is 01:30 on 1 February in Auckland (UTC+13 in its summer).
 const fill: FuelRecordSavedEvent = {
   recordId: 501,
-  userId: OWNER,
+  accountId: OWNER,
   machineId: VAN,
   date: '2026-01-31',
   currentMileage: null,

@@ -1,13 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedRow } from '../audited-row.js';
 
-/** One "Download all my data" of one user: its job's state and lease, and the ZIP once written (deleted after a day). */
+/** One "Download all my data" of one account: its job's state and lease, and the ZIP once written (deleted after a day). */
 @Entity('exports')
-export class ExportEntity {
+export class ExportEntity extends AuditedRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   /** pending, running, ready or failed (contracts' EXPORT_STATES). */
   @Column({ type: 'varchar', length: 20 })

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  accountActor,
   EXPORT_FILES,
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,
@@ -59,7 +60,9 @@ export class ExportJob {
     const started = Date.now();
     const archive = new ExportArchive(this.storage, entity.objectKey);
     try {
-      const manifest = await this.write(archive, { userId: entity.userId, adminLevel: 0 }, () => this.repository.renew(id, new Date(), EXPORT_LIMITS.leaseMs));
+      // The account's data, read as the member who asked for it (before accounts, the owner).
+      const actor = accountActor(entity.accountId, entity.createdBy ?? entity.accountId);
+      const manifest = await this.write(archive, actor, () => this.repository.renew(id, new Date(), EXPORT_LIMITS.leaseMs));
       const byteSize = await archive.finish();
       await this.repository.finish(id, {
         state: 'ready',

@@ -4,17 +4,18 @@ import { EXPORT_CREATE, EXPORT_GET, type ExportIdRequest, type RpcMessage, type 
 import { Caller } from '@wrenchlog/platform';
 import { ExportsService } from './exports.service.js';
 
+// An export of the account's data needs 'export.run' (issue 32): owners and managers; the others 403.
 @Controller()
 export class ExportsController {
   constructor(private readonly exports: ExportsService) {}
 
   @MessagePattern(EXPORT_CREATE)
-  create(@Caller() caller: Actor) {
+  create(@Caller('export.run') caller: Actor) {
     return this.exports.create(caller);
   }
 
   @MessagePattern(EXPORT_GET)
-  get(@Payload() m: RpcMessage<ExportIdRequest>, @Caller() caller: Actor) {
+  get(@Payload() m: RpcMessage<ExportIdRequest>, @Caller('export.run') caller: Actor) {
     return this.exports.get(caller, m.payload.id);
   }
 }

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MembersModule } from '@wrenchlog/platform';
 import { ExportEntity } from './export.entity.js';
 import { ExportJob } from './export.job.js';
 import { ExportsController } from './exports.controller.js';
@@ -9,7 +10,7 @@ import { ExportsService } from './exports.service.js';
 
 /** "Download all my data" (issue 23): the export job, its state, and the deletion of old exports. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ExportEntity])],
+  imports: [TypeOrmModule.forFeature([ExportEntity]), MembersModule],
   controllers: [ExportsController],
   providers: [ExportsRepository, ExportsService, ExportJob, ExportsScheduler],
 })

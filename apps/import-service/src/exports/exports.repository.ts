@@ -5,30 +5,32 @@ import { ExportEntity } from './export.entity.js';
 
 const UNFINISHED = ['pending', 'running'];
 
-/** The SQL of exports; every read of a user's export is scoped by its owner. */
+/** The SQL of exports; every read of an account's export is scoped by the account. */
 @Injectable()
 export class ExportsRepository {
   constructor(@InjectRepository(ExportEntity) private readonly exports: Repository<ExportEntity>) {}
 
-  /** The caller's export, or null (another user's export is no different from a missing one). */
-  findOwn(userId: number, id: number): Promise<ExportEntity | null> {
-    return this.exports.findOneBy({ id, userId });
+  /** The account's export, or null (another account's export is no different from a missing one). */
+  findOwn(accountId: number, id: number): Promise<ExportEntity | null> {
+    return this.exports.findOneBy({ id, accountId });
   }
 
-  /** For the job only (it runs for the export's owner, read from the row). */
+  /** For the job only (it runs for the export's account and creator, read from the row). */
   findById(id: number): Promise<ExportEntity | null> {
     return this.exports.findOneBy({ id });
   }
 
-  countUnfinished(userId: number): Promise<number> {
-    return this.exports.countBy({ userId, state: In(UNFINISHED) });
+  countUnfinished(accountId: number): Promise<number> {
+    return this.exports.countBy({ accountId, state: In(UNFINISHED) });
   }
 
-  /** A new export; its object key is fixed now, so a job started over writes the same object. */
-  create(userId: number, objectKey: string, now: Date): Promise<ExportEntity> {
+  /** A new export of the account asked by `createdBy`; its object key is fixed now, so a job started over writes the same object. */
+  create(accountId: number, createdBy: number, objectKey: string, now: Date): Promise<ExportEntity> {
     return this.exports.save(
       Object.assign(new ExportEntity(), {
-        userId,
+        accountId,
+        createdBy,
+        updatedBy: null,
         state: 'pending',
         objectKey,
         byteSize: null,

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { EXPORT_LIMITS, EXPORT_MESSAGES, type Actor, type ExportRecordView, type ExportState } from '@wrenchlog/contracts';
-import { conflict, notFound } from '@wrenchlog/platform';
+import { conflict, MemberDirectory, notFound } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { randomUUID } from 'node:crypto';
 import { ExportEntity } from './export.entity.js';
@@ -8,7 +8,7 @@ import { ExportJob } from './export.job.js';
 import { expiresAt, mayStart } from './export.rules.js';
 import { ExportsRepository } from './exports.repository.js';
 
-/** POST /api/exports and GET /api/exports/{id}: starts the background job, answers its state; another user's export is 404. */
+/** POST /api/exports and GET /api/exports/{id}: starts the background job, answers its state; another account's export is 404. */
 @Injectable()
 export class ExportsService {
   private readonly logger = new Logger(ExportsService.name);
@@ -16,27 +16,28 @@ export class ExportsService {
   constructor(
     private readonly repository: ExportsRepository,
     private readonly job: ExportJob,
+    private readonly members: MemberDirectory,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
+  /** An export of the account's data (all of it, whoever asks: exports are per account). */
   async create(actor: Actor): Promise<ExportRecordView> {
-    const { userId } = actor;
-    if (!mayStart(await this.repository.countUnfinished(userId))) {
+    const { accountId } = actor;
+    if (!mayStart(await this.repository.countUnfinished(accountId))) {
       throw conflict(EXPORT_MESSAGES.running);
     }
-    const entity = await this.repository.create(userId, `exports/u${userId}/${randomUUID()}.zip`, new Date());
+    const entity = await this.repository.create(accountId, actor.userId, `exports/u${accountId}/${randomUUID()}.zip`, new Date());
     // Not awaited: the call answers 202 at once, the job runs in this service (and is resumed by the scheduler after a restart).
     setImmediate(() => void this.job.run(entity.id));
-    return view(entity);
+    return this.view(entity);
   }
 
   async get(actor: Actor, id: number): Promise<ExportRecordView> {
-    const { userId } = actor;
-    const entity = await this.repository.findOwn(userId, id);
+    const entity = await this.repository.findOwn(actor.accountId, id);
     if (!entity) {
       throw notFound(EXPORT_MESSAGES.notFound);
     }
-    return view(entity);
+    return this.view(entity);
   }
 
   /** Starts the jobs nobody runs (their worker stopped); answers how many. */
@@ -62,9 +63,15 @@ export class ExportsService {
       this.logger.log(`deleted ${batch.length} export(s) older than a day`);
     }
   }
+
+  /** The answer, with who asked for it (one query). */
+  private async view(entity: ExportEntity): Promise<ExportRecordView> {
+    const [audited] = await this.members.withAudit(entity.accountId, [recordView(entity)], () => entity);
+    return audited;
+  }
 }
 
-function view(entity: ExportEntity): ExportRecordView {
+function recordView(entity: ExportEntity): Omit<ExportRecordView, 'createdBy' | 'updatedBy'> {
   const ready = entity.state === 'ready';
   return {
     id: entity.id,

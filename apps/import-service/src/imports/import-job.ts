@@ -1,5 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import {
+  accountActor,
   FUEL_IMPORT_APPLY,
   FUEL_RECORD_LATEST,
   IMPORT_BATCH_SIZE,
@@ -124,7 +125,8 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       if (!entity) {
         return;
       }
-      const actor: Actor = { userId: entity.userId, adminLevel: 0 };
+      // The owners write (and revert) in the import's account, as the member who uploaded it: their records name them.
+      const actor: Actor = accountActor(entity.accountId, entity.createdBy ?? entity.accountId);
       if (entity.reverting) {
         await this.revert(id, actor);
       } else if (entity.state === 'importing') {
@@ -222,7 +224,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     while (backlog > IMPORT_OUTBOX_HIGH && Date.now() < until && !this.stopping) {
       await sleep(BACKLOG_POLL_MS);
       const answer = await this.owner(pattern, () =>
-        this.rpc.send(pattern, { importId: id, userId: actor.userId, batchNo: -1, rows: [] }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+        this.rpc.send(pattern, { importId: id, accountId: actor.accountId, batchNo: -1, rows: [] }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
       );
       backlog = answer.backlog ?? 0;
     }
@@ -240,7 +242,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     for (let i = 0; i < names.length; i += IMPORT_BATCH_SIZE) {
       const chunk = names.slice(i, i + IMPORT_BATCH_SIZE);
       const answer = await this.owner('machine-service', () =>
-        this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, userId: actor.userId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+        this.rpc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: id, accountId: actor.accountId, names: chunk }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
       );
       await this.repository.addMachines(id, answer.machines);
       await this.meters.setDistanceUnit(
@@ -262,7 +264,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       }
       const sent = list.map((r) => ({ rowNumber: r.rowNumber, record: recordOf(r, links) }));
       const pattern = APPLY_PATTERN[kind] as typeof FUEL_IMPORT_APPLY;
-      const request = { importId: id, userId: actor.userId, batchNo, rows: sent, ...(links.stockCounted ? { stockCounted: true } : {}) };
+      const request = { importId: id, accountId: actor.accountId, batchNo, rows: sent, ...(links.stockCounted ? { stockCounted: true } : {}) };
       const answer = await this.owner(pattern, () => this.rpc.send(pattern, request, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
       out.written.push(...answer.written);
       out.failed.push(...answer.failed);
@@ -309,8 +311,9 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
     for (const pattern of REVERT_PATTERNS) {
       // An owner deletes at most IMPORT_REVERT_CALL_MAX records a call: call again while it deletes that many.
       for (let answered = IMPORT_REVERT_CALL_MAX; answered === IMPORT_REVERT_CALL_MAX;) {
-        answered = (await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS })))
-          .deleted;
+        answered = (
+          await this.owner(pattern, () => this.rpc.send(pattern, { importId: id, accountId: actor.accountId }, { actor, timeoutMs: OWNER_TIMEOUT_MS }))
+        ).deleted;
         deleted += answered;
       }
     }
@@ -327,7 +330,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       }
     }
     const machines = await this.owner(MACHINE_IMPORT_REVERT, () =>
-      this.rpc.send(MACHINE_IMPORT_REVERT, { importId: id, userId: actor.userId, machineIds: empty }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+      this.rpc.send(MACHINE_IMPORT_REVERT, { importId: id, accountId: actor.accountId, machineIds: empty }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
     );
     return { deleted: deleted + machines.deleted, keptMachines: machines.kept };
   }
@@ -353,7 +356,7 @@ export class ImportJob implements OnApplicationBootstrap, OnApplicationShutdown 
       return new Set();
     }
     const answer = await this.owner(SCHEDULE_IMPORT_HAND_READINGS, () =>
-      this.rpc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: actor.userId, machineIds }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
+      this.rpc.send(SCHEDULE_IMPORT_HAND_READINGS, { accountId: actor.accountId, machineIds }, { actor, timeoutMs: OWNER_TIMEOUT_MS }),
     );
     return new Set(answer.machineIds);
   }

@@ -33,13 +33,13 @@ export type PhotoCall =
   | { pattern: typeof SERVICE_IMAGE_ADD; payload: AddServiceImagesRequest };
 
 /** The reference of a restored photo: its keys under the import, no thumbnail uploaded (the image worker makes it). */
-export function photoRef(userId: number, importId: number, photo: PlannedPhoto): StoredImageRef {
+export function photoRef(accountId: number, importId: number, photo: PlannedPhoto): StoredImageRef {
   const type = IMAGE_KINDS[photo.type as ImageKind];
   if (!type) {
     throw new Error(`photo ${photo.seq} has no image type`);
   }
   return {
-    ...importPhotoKeys(userId, importId, photo.seq, type.ext),
+    ...importPhotoKeys(accountId, importId, photo.seq, type.ext),
     contentType: type.contentType,
     originalSize: photo.byteSize,
     thumbnailSize: null,
@@ -52,8 +52,8 @@ export function photoRef(userId: number, importId: number, photo: PlannedPhoto):
  * service record's id): a machine's profile photo is its profile again, the rest its gallery; a
  * service record's image keeps its file name.
  */
-export function photoCall(userId: number, importId: number, photo: PlannedPhoto, targetId: number): PhotoCall {
-  const image = photoRef(userId, importId, photo);
+export function photoCall(accountId: number, importId: number, photo: PlannedPhoto, targetId: number): PhotoCall {
+  const image = photoRef(accountId, importId, photo);
   if (photo.owner === 'service') {
     return { pattern: SERVICE_IMAGE_ADD, payload: { recordId: targetId, images: [{ ...image, fileName: photo.fileName }] } };
   }

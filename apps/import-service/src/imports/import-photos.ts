@@ -97,9 +97,9 @@ export class ImportPhotos {
       await this.repository.mark(importId, photo.seq, 'failed', `the photo ${photo.path} cannot be read from the ZIP`);
       return;
     }
-    const ref = photoRef(actor.userId, importId, photo);
+    const ref = photoRef(actor.accountId, importId, photo);
     await this.storage.put(ref.originalKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ref.contentType);
-    const call = photoCall(actor.userId, importId, photo, photo.targetId);
+    const call = photoCall(actor.accountId, importId, photo, photo.targetId);
     const refusal = await this.send(actor, call);
     if (refusal) {
       await this.storage.deleteMany([ref.originalKey]).catch(() => undefined);
@@ -138,14 +138,14 @@ export class ImportPhotos {
     let removed = 0;
     for (const pattern of [MACHINE_IMPORT_REVERT_PHOTOS, SERVICE_IMPORT_REVERT_IMAGES] as const) {
       for (let answered = IMPORT_PHOTO_REVERT_CALL_MAX; answered === IMPORT_PHOTO_REVERT_CALL_MAX;) {
-        answered = (await this.rpc.send(pattern, { importId, userId: actor.userId }, { actor, timeoutMs: OWNER_TIMEOUT_MS })).deleted;
+        answered = (await this.rpc.send(pattern, { importId, accountId: actor.accountId }, { actor, timeoutMs: OWNER_TIMEOUT_MS })).deleted;
         removed += answered;
       }
     }
     const keys = (await this.repository.all(importId))
       .filter((p) => p.type !== null)
       .flatMap((p) => {
-        const ref = photoRef(actor.userId, importId, p);
+        const ref = photoRef(actor.accountId, importId, p);
         return [ref.originalKey, ref.thumbnailKey];
       });
     for (let i = 0; i < keys.length; i += 500) {

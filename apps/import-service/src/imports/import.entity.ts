@@ -1,14 +1,12 @@
 import type { ImportSameNameMachines } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedRow } from '../audited-row.js';
 
-/** One import of one user: its file (in object storage), what was detected, the user's mapping and its state. */
+/** One import of one account: its file (in object storage), what was detected, the user's mapping and its state. */
 @Entity('imports')
-export class ImportEntity {
+export class ImportEntity extends AuditedRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   @Column({ type: 'varchar', length: 40 })
   source: string;

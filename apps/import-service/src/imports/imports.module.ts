@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
+import { MembersModule } from '@wrenchlog/platform';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
 import { ImportJob } from './import-job.js';
@@ -19,7 +20,7 @@ import { OwnerChecks } from './owner-checks.js';
 
 /** Imports and their rows: Upload, Map, Review, the job of Import and Revert, and their retention. */
 @Module({
-  imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ImportPhotoEntity])],
+  imports: [TypeOrmModule.forFeature([ImportEntity, ImportRowEntity, ImportMachineEntity, ImportLeaseEntity, ImportPhotoEntity]), MembersModule],
   controllers: [ImportsController],
   providers: [
     ImportsRepository,

@@ -13,7 +13,7 @@ import { exportIdOf } from './import.rules.js';
 
 const ROW_CHUNK = 200;
 
-/** The SQL of imports and their rows; every read is scoped by the owner. */
+/** The SQL of imports and their rows; every read is scoped by the account. */
 @Injectable()
 export class ImportsRepository {
   constructor(
@@ -21,14 +21,14 @@ export class ImportsRepository {
     private readonly dataSource: DataSource,
   ) {}
 
-  /** The caller's import, or null (another user's import is no different from a missing one). */
-  findOwn(userId: number, id: number): Promise<ImportEntity | null> {
-    return this.imports.findOneBy({ id, userId });
+  /** The account's import, or null (another account's import is no different from a missing one). */
+  findOwn(accountId: number, id: number): Promise<ImportEntity | null> {
+    return this.imports.findOneBy({ id, accountId });
   }
 
-  /** The caller's imports, newest first. */
-  list(userId: number, page: number, size: number): Promise<[ImportEntity[], number]> {
-    return this.imports.findAndCount({ where: { userId }, order: { createdAt: 'DESC', id: 'DESC' }, skip: page * size, take: size });
+  /** The account's imports, newest first. */
+  list(accountId: number, page: number, size: number): Promise<[ImportEntity[], number]> {
+    return this.imports.findAndCount({ where: { accountId }, order: { createdAt: 'DESC', id: 'DESC' }, skip: page * size, take: size });
   }
 
   save(entity: ImportEntity): Promise<ImportEntity> {
@@ -98,13 +98,14 @@ export class ImportsRepository {
    * `importing`, then reads keep) either sees the keep or makes it answer the state it found.
    * Answers the import's state when that was not `validated` ('gone' when deleted; nothing written), null when set.
    */
-  async setKeep(importId: number, rowNumber: number, keep: boolean): Promise<string | null> {
+  async setKeep(importId: number, rowNumber: number, keep: boolean, by: number): Promise<string | null> {
     return this.dataSource.transaction(async (tx) => {
       const current = await forUpdate(tx.createQueryBuilder(ImportEntity, 'i').select(['i.id', 'i.state']).where('i.id = :importId', { importId })).getOne();
       if (current?.state !== 'validated') {
         return current?.state ?? 'gone';
       }
       await tx.update(ImportRowEntity, { importId, rowNumber }, { keep });
+      await tx.update(ImportEntity, { id: importId }, { updatedBy: by });
       return null;
     });
   }
@@ -116,15 +117,15 @@ export class ImportsRepository {
   /**
    * Commit: marks the rows the job sends `pending` and the others `skipped`, and the import
    * `importing`, in one transaction and only from `validated` (two commits at once: one wins).
-   * Answers false when the import was no longer validated.
+   * Answers false when the import was no longer validated. `by` commits it (its updatedBy).
    */
-  async startCommit(entity: ImportEntity, mode: string): Promise<boolean> {
+  async startCommit(entity: ImportEntity, mode: string, by: number): Promise<boolean> {
     return this.dataSource.transaction(async (tx) => {
       const claimed = await tx
         .createQueryBuilder()
         .update(ImportEntity)
-        .set({ state: 'importing', mode, leaseOwner: null, leaseUntil: null, error: null })
-        .where('id = :id AND user_id = :userId AND state = :validated', { id: entity.id, userId: entity.userId, validated: 'validated' })
+        .set({ state: 'importing', mode, leaseOwner: null, leaseUntil: null, error: null, updatedBy: by })
+        .where('id = :id AND account_id = :accountId AND state = :validated', { id: entity.id, accountId: entity.accountId, validated: 'validated' })
         .execute();
       if (!claimed.affected) {
         return false;
@@ -150,20 +151,20 @@ export class ImportsRepository {
     });
   }
 
-  /** Imports of the user being imported now (at most IMPORT_LIMITS.maxImportingPerUser at once). */
-  importingCount(userId: number): Promise<number> {
-    return this.imports.countBy({ userId, state: 'importing' });
+  /** Imports of the account being imported now (at most IMPORT_LIMITS.maxImportingPerUser at once). */
+  importingCount(accountId: number): Promise<number> {
+    return this.imports.countBy({ accountId, state: 'importing' });
   }
 
-  /** Revert: marks the import `reverting` once (two at once: one wins), from done or failed. */
-  async startRevert(entity: ImportEntity): Promise<boolean> {
+  /** Revert: marks the import `reverting` once (two at once: one wins), from done or failed; `by` asked it (its updatedBy). */
+  async startRevert(entity: ImportEntity, by: number): Promise<boolean> {
     const result = await this.dataSource
       .createQueryBuilder()
       .update(ImportEntity)
-      .set({ reverting: true, leaseOwner: null, leaseUntil: null })
-      .where('id = :id AND user_id = :userId AND reverting = :no AND state IN (:...states)', {
+      .set({ reverting: true, leaseOwner: null, leaseUntil: null, updatedBy: by })
+      .where('id = :id AND account_id = :accountId AND reverting = :no AND state IN (:...states)', {
         id: entity.id,
-        userId: entity.userId,
+        accountId: entity.accountId,
         no: false,
         states: ['done', 'failed'],
       })

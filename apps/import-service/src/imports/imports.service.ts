@@ -22,7 +22,7 @@ import {
   type ImportView,
 } from '@wrenchlog/contracts';
 import { analyzeUpload, countRows, normalizeFile, type Detected, type FileAnalysis, type ImportRow, type Mapping } from '@wrenchlog/importers';
-import { conflict, notFound, unprocessable } from '@wrenchlog/platform';
+import { conflict, MemberDirectory, notFound, unprocessable } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { asDomain } from './import-errors.js';
 import { ImportEntity } from './import.entity.js';
@@ -63,12 +63,12 @@ export class ImportsService {
     private readonly ownerChecks: OwnerChecks,
     private readonly retention: ImportRetention,
     private readonly photos: ImportPhotos,
+    private readonly members: MemberDirectory,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
   /** POST /api/imports: the gateway stored the file; a file that cannot be imported is deleted again and refused. */
   async create(caller: Actor, request: ImportCreateRequest): Promise<ImportUploaded> {
-    const { userId } = caller;
     const source = request.fields.source;
     let analysis: FileAnalysis;
     let preview: ImportRow[];
@@ -93,7 +93,9 @@ export class ImportsService {
     }
     const entity = await this.repository.save(
       Object.assign(new ImportEntity(), {
-        userId,
+        accountId: caller.accountId,
+        createdBy: caller.userId,
+        updatedBy: null,
         source,
         fileName: request.fileName.slice(0, 255),
         objectKey: request.objectKey,
@@ -141,6 +143,7 @@ export class ImportsService {
       sameNameMachines: body.sameNameMachines ?? null,
       state: 'uploaded' satisfies ImportState,
       counts: null,
+      updatedBy: actor.userId,
     });
     await this.repository.clearRows(entity);
     return this.uploaded(entity, analysis, preview);
@@ -167,7 +170,7 @@ export class ImportsService {
     // A restore's photos: counted, and those that cannot be restored warned about on their rows.
     const photos = await this.photos.plan(entity, analysis, result.rows);
     const counts: ImportCounts = { ...countRows(result.rows), ...(photos ? { photos } : {}) };
-    Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(counts) });
+    Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(counts), updatedBy: actor.userId });
     await this.repository.replaceRows(entity, result.rows);
     return counts;
   }
@@ -205,7 +208,7 @@ export class ImportsService {
       throw unprocessable(IMPORT_MESSAGES.keepNotDuplicate);
     }
     // A commit that started since the check above wins: the keep answers 409 and changes nothing.
-    const stateNow = await this.repository.setKeep(entity.id, rowNumber, body.keep);
+    const stateNow = await this.repository.setKeep(entity.id, rowNumber, body.keep, actor.userId);
     if (stateNow === 'gone') {
       throw notFound(IMPORT_MESSAGES.notFound);
     }
@@ -225,40 +228,45 @@ export class ImportsService {
     const entity = await this.own(actor, id);
     const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : null;
     refuse(commitRefusal(entity.state as ImportState, body.mode, counts));
-    if ((await this.repository.importingCount(entity.userId)) >= IMPORT_LIMITS.maxImportingPerUser) {
+    if ((await this.repository.importingCount(entity.accountId)) >= IMPORT_LIMITS.maxImportingPerUser) {
       throw conflict(`At most ${IMPORT_LIMITS.maxImportingPerUser} imports can run at once: wait for one to finish.`);
     }
-    if (!(await this.repository.startCommit(entity, body.mode))) {
+    if (!(await this.repository.startCommit(entity, body.mode, actor.userId))) {
       throw conflict('The import was committed already.');
     }
     await this.photos.startCommit(entity.id);
     this.job.start(entity.id);
-    return view((await this.repository.findOwn(entity.userId, entity.id))!);
+    return this.audited((await this.repository.findOwn(entity.accountId, entity.id))!);
   }
 
   /** POST /api/imports/{id}/revert -> 202: the owners delete the import's records, then `reverted`; 409 twice. */
   async revert(actor: Actor, id: number): Promise<ImportView> {
     const entity = await this.own(actor, id);
     refuse(revertRefusal(entity.state as ImportState, entity.reverting));
-    if (!(await this.repository.startRevert(entity))) {
+    if (!(await this.repository.startRevert(entity, actor.userId))) {
       throw conflict('The import is already reverted.');
     }
     this.job.start(entity.id);
-    return view((await this.repository.findOwn(entity.userId, entity.id))!);
+    return this.audited((await this.repository.findOwn(entity.accountId, entity.id))!);
   }
 
-  /** GET /api/imports: the history, newest first (IMPORT_LIMITS.historyPageSize a page by default). */
+  /** GET /api/imports: the account's history, newest first (IMPORT_LIMITS.historyPageSize a page by default). */
   async list(actor: Actor, query: ImportListQuery): Promise<Page<ImportView>> {
-    const { userId } = actor;
     const page = query.page ?? 0;
     const size = query.size ?? IMPORT_LIMITS.historyPageSize;
-    const [entities, total] = await this.repository.list(userId, page, size);
-    return pageOf(entities.map(view), total, page, size);
+    const [entities, total] = await this.repository.list(actor.accountId, page, size);
+    const audited = await this.members.audit(actor.accountId, entities);
+    return pageOf(
+      entities.map((e, i) => ({ ...view(e), ...audited[i] })),
+      total,
+      page,
+      size,
+    );
   }
 
   async get(actor: Actor, id: number): Promise<ImportView> {
     const entity = await this.own(actor, id);
-    const out = view(entity);
+    const out = await this.audited(entity);
     if (entity.state === 'validated') {
       out.duplicatesSkipped = await this.repository.skippedDuplicates(entity.id);
     }
@@ -269,13 +277,19 @@ export class ImportsService {
     return out;
   }
 
+  /** An import of the caller's account (another account's is 404, as a missing one). */
   private async own(actor: Actor, id: number): Promise<ImportEntity> {
-    const { userId } = actor;
-    const entity = await this.repository.findOwn(userId, id);
+    const entity = await this.repository.findOwn(actor.accountId, id);
     if (!entity) {
       throw notFound(IMPORT_MESSAGES.notFound);
     }
     return entity;
+  }
+
+  /** The answer of one import, with who uploaded and last changed it (one query). */
+  private async audited(entity: ImportEntity): Promise<ImportView> {
+    const [out] = await this.members.withAudit(entity.accountId, [view(entity)], () => entity);
+    return out;
   }
 
   private notStarted(entity: ImportEntity): void {
@@ -335,10 +349,10 @@ function refuse(refusal: Refusal | null): void {
   }
 }
 
-function view(entity: ImportEntity): ImportView {
+function view(entity: ImportEntity): Omit<ImportView, 'createdBy' | 'updatedBy'> {
   const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : { valid: 0, warnings: 0, errors: 0 };
   const committed = entity.mode !== null;
-  const out: ImportView = {
+  const out: Omit<ImportView, 'createdBy' | 'updatedBy'> = {
     id: entity.id,
     source: entity.source as ImportSource,
     fileName: entity.fileName,

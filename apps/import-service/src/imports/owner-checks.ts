@@ -36,7 +36,7 @@ export class OwnerChecks {
         const pattern = CHECK_PATTERN[kind] as (typeof CHECK_PATTERN)['fuel'];
         const answer = await this.rpc.send(
           pattern,
-          { userId: actor.userId, rows: batch.map((r) => ({ rowNumber: r.rowNumber, record: r.record as Record<string, unknown> })) },
+          { accountId: actor.accountId, rows: batch.map((r) => ({ rowNumber: r.rowNumber, record: r.record as Record<string, unknown> })) },
           { actor, timeoutMs: CHECK_TIMEOUT_MS },
         );
         markChecked(new Map(batch.map((r) => [r.rowNumber, r])), answer);

@@ -19,10 +19,10 @@ import {
   type ServiceRecordDeletedEvent,
   type ServiceRecordSavedEvent,
 } from '@wrenchlog/contracts';
-import { ReadModelVersions } from '../versions/read-model-versions.js';
+import { ReadModelVersions, zoneAccountOf } from '../versions/read-model-versions.js';
 import { CostEventsService } from './cost-events.service.js';
 
-// Each event raises its user's read-model version once applied, which retires their cached reports.
+// Each event raises its account's read-model version once applied, which retires its cached reports.
 @Controller()
 export class CostEventsController {
   constructor(
@@ -67,6 +67,6 @@ export class CostEventsController {
 
   @EventPattern(NOTIFICATION_TIME_ZONE_CHANGED)
   timeZoneChanged(@Payload() m: RpcMessage<NotificationTimeZoneChangedEvent>) {
-    return this.versions.after(m, () => this.costs.onTimeZoneChanged(m));
+    return this.versions.after(m, () => this.costs.onTimeZoneChanged(m), zoneAccountOf);
   }
 }

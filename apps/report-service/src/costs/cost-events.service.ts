@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  eventAccountId,
   eventTime,
   eventsOfBatch,
   isTimeZone,
@@ -29,7 +30,7 @@ const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ?
 interface SavedFact {
   category: CostCategory;
   recordId: number;
-  userId: number;
+  accountId: number;
   machineKey: number;
   date: string;
   amountCents: number;
@@ -61,14 +62,15 @@ export class CostEventsService {
 
   onServiceSaved(m: RpcMessage<ServiceRecordSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.serviceDate)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.recordId) || !isValidId(accountId) || !isValidId(e.machineId) || !isDate(e.serviceDate)) {
       return this.malformed('service.record.saved');
     }
     const price = num(e.priceCents);
     return this.saved({
       category: 'service',
       recordId: e.recordId,
-      userId: e.userId,
+      accountId,
       machineKey: e.machineId,
       date: e.serviceDate,
       amountCents: price === null ? 0 : Math.round(price),
@@ -87,14 +89,15 @@ export class CostEventsService {
 
   onPurchaseSaved(m: RpcMessage<InventoryPurchaseSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || (e.machineId !== null && !isValidId(e.machineId)) || !isDate(e.date)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.recordId) || !isValidId(accountId) || (e.machineId !== null && !isValidId(e.machineId)) || !isDate(e.date)) {
       return this.malformed('inventory.purchase.saved');
     }
     const cost = num(e.costCents);
     return this.saved({
       category: 'parts',
       recordId: e.recordId,
-      userId: e.userId,
+      accountId,
       machineKey: e.machineId ?? 0,
       date: e.date,
       amountCents: cost === null ? 0 : Math.round(cost),
@@ -147,28 +150,28 @@ export class CostEventsService {
             machines.set(f.machineKey, await this.machines.find(f.machineKey, manager));
           }
           const machine = machines.get(f.machineKey);
-          if (machine && (machine.deleted || machine.userId !== f.userId)) {
+          if (machine && (machine.deleted || machine.accountId !== f.accountId)) {
             continue;
           }
         }
         counted.push(f);
       }
-      // Then the users' time zones (their lock before the rows', in the order a zone change takes them).
+      // Then the accounts' time zones (their lock before the rows', in the order a zone change takes them).
       const zones = new Map<number, string>();
       for (const f of counted) {
-        if (f.fill?.purchasedAt && !zones.has(f.userId)) {
-          zones.set(f.userId, await this.users.lockedTimeZone(manager, f.userId));
+        if (f.fill?.purchasedAt && !zones.has(f.accountId)) {
+          zones.set(f.accountId, await this.users.lockedAccountZone(manager, f.accountId));
         }
       }
       const rows = await this.costs.lockRecords(manager, counted);
       const changed = new Set<CostRecordEntity>();
       const deltas = new DeltaSums();
       for (const f of counted) {
-        // A fuel record's time of purchase counts on its day in the user's time zone (the others are plain dates).
-        const date = f.fill?.purchasedAt ? localDate(f.fill.purchasedAt, zones.get(f.userId)!) : f.date;
+        // A fuel record's time of purchase counts on its day in the account's time zone (the others are plain dates).
+        const date = f.fill?.purchasedAt ? localDate(f.fill.purchasedAt, zones.get(f.accountId)!) : f.date;
         const key = recordKey(f.category, f.recordId);
         const row = rows.get(key)!;
-        if (row.userId !== f.userId || row.deleted || row.updatedAt > f.at) {
+        if (row.accountId !== f.accountId || row.deleted || row.updatedAt > f.at) {
           continue;
         }
         const next: CostRecordEntity = {
@@ -187,13 +190,13 @@ export class CostEventsService {
           purchasedAt: f.fill?.purchasedAt ?? null,
           updatedAt: f.at,
         };
-        deltas.add(f.userId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
+        deltas.add(f.accountId, f.category, bucketDeltas(placeOf(row), placeOf(next)));
         changed.delete(row);
         changed.add(next);
         rows.set(key, next);
       }
-      for (const { userId, category, deltas: merged } of deltas.merged()) {
-        await this.costs.applyDeltas(manager, userId, category, merged);
+      for (const { accountId, category, deltas: merged } of deltas.merged()) {
+        await this.costs.applyDeltas(manager, accountId, category, merged);
       }
       for (const row of changed) {
         await this.costs.saveRecord(manager, row);
@@ -201,7 +204,10 @@ export class CostEventsService {
     });
   }
 
-  /** notification.timeZone.changed: the user's zone, and their fuel records dated anew when it changed. */
+  /**
+   * notification.timeZone.changed: a person's zone, and the fuel records of the account whose id is
+   * theirs (the account they own of record) dated anew when it changed.
+   */
   async onTimeZoneChanged(m: RpcMessage<NotificationTimeZoneChangedEvent>): Promise<void> {
     const e = m?.payload;
     if (!e || !isValidId(e.userId) || typeof e.timeZone !== 'string' || !isTimeZone(e.timeZone)) {
@@ -215,45 +221,47 @@ export class CostEventsService {
   }
 
   /**
-   * The user's time zone changed: each fuel record with a time of purchase moves to its day (and
+   * The account's time zone changed: each fuel record with a time of purchase moves to its day (and
    * month) in the new zone, its amount with it. Call in the transaction that stored the zone.
    */
-  async redateFuel(manager: EntityManager, userId: number, timeZone: string): Promise<number> {
+  async redateFuel(manager: EntityManager, accountId: number, timeZone: string): Promise<number> {
     let moved = 0;
-    for (const row of await this.costs.datedFuel(manager, userId)) {
+    for (const row of await this.costs.datedFuel(manager, accountId)) {
       const date = localDate(row.purchasedAt!, timeZone);
       if (date === row.recordDate) {
         continue;
       }
       const next: CostRecordEntity = { ...row, recordDate: date, month: monthOf(date) };
-      await this.costs.applyDeltas(manager, userId, 'fuel', bucketDeltas(placeOf(row), placeOf(next)));
+      await this.costs.applyDeltas(manager, accountId, 'fuel', bucketDeltas(placeOf(row), placeOf(next)));
       await this.costs.saveRecord(manager, next);
       moved += 1;
     }
     return moved;
   }
 
-  private async deletedEvent(category: CostCategory, name: string, e: { recordId: number; userId: number; at: string } | undefined): Promise<void> {
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId)) {
+  private async deletedEvent(category: CostCategory, name: string, e: { recordId: number; accountId: number; at: string } | undefined): Promise<void> {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.recordId) || !isValidId(accountId)) {
       return this.malformed(name);
     }
     const at = eventTime(e.at);
     await this.dataSource.transaction(async (manager) => {
       if (category === 'fuel') {
-        await this.users.lockedTimeZone(manager, e.userId); // not while a zone change re-dates them
+        await this.users.lockedAccountZone(manager, accountId); // not while a zone change re-dates them
       }
-      const row = await this.costs.lockRecord(manager, category, e.recordId, e.userId);
-      if (row.userId !== e.userId || row.deleted) {
+      const row = await this.costs.lockRecord(manager, category, e.recordId, accountId);
+      if (row.accountId !== accountId || row.deleted) {
         return;
       }
-      await this.costs.applyDeltas(manager, e.userId, category, bucketDeltas(placeOf(row), null));
+      await this.costs.applyDeltas(manager, accountId, category, bucketDeltas(placeOf(row), null));
       await this.costs.saveRecord(manager, { ...row, amountCents: 0, deleted: true, updatedAt: at > row.updatedAt ? at : row.updatedAt });
     });
   }
 
   /** What a fuel.record.saved tells (null, logged, when it is malformed). */
   private fuelFact(e: FuelRecordSavedEvent | undefined): SavedFact | null {
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.recordId) || !isValidId(accountId) || !isValidId(e.machineId) || !isDate(e.date)) {
       this.logger.warn('ignored a malformed fuel.record.saved event');
       return null;
     }
@@ -262,7 +270,7 @@ export class CostEventsService {
     return {
       category: 'fuel',
       recordId: e.recordId,
-      userId: e.userId,
+      accountId,
       machineKey: e.machineId,
       date: e.date,
       amountCents: price === null ? 0 : Math.round(price),

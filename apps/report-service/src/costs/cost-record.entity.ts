@@ -5,7 +5,7 @@ import type { CostCategory } from './cost.rules.js';
 export const bigintNumber = { to: (v: number) => v, from: (v: string | number | null) => (v === null ? 0 : Number(v)) };
 
 /**
- * One costed record of an owner (a service record, a fuel record, a part purchase) as its last
+ * One costed record of an account (a service record, a fuel record, a part purchase) as its last
  * event told it: the month it counts in and its amount, so a repeated or reordered event changes
  * nothing and an edit moves the amount between months. A deleted record stays as a tombstone.
  * Also the lines of a machine's history (title, notes, meters).
@@ -18,8 +18,9 @@ export class CostRecordEntity {
   @PrimaryColumn({ name: 'record_id', type: 'integer' })
   recordId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  /** The account the row belongs to (issue 32). */
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   /** The machine's id, 0 for a purchase that names none. */
   @Column({ name: 'machine_key', type: 'integer' })

@@ -19,10 +19,10 @@ const LOCK_CHUNK = 500;
 export const recordKey = (category: CostCategory, recordId: number): string => `${category}:${recordId}`;
 
 /** The row of a record first heard of: counted nowhere, older than any event. */
-const placeholder = (category: CostCategory, recordId: number, userId: number) => ({
+const placeholder = (category: CostCategory, recordId: number, accountId: number) => ({
   category,
   recordId,
-  userId,
+  accountId,
   machineKey: 0,
   recordDate: null,
   month: null,
@@ -36,33 +36,33 @@ const placeholder = (category: CostCategory, recordId: number, userId: number) =
 });
 
 /**
- * The differences a batch of events makes to the monthly totals, summed per (user, category,
+ * The differences a batch of events makes to the monthly totals, summed per (account, category,
  * machine, month): one upsert each, however many events of the batch fall in that month.
  */
 export class DeltaSums {
-  private readonly sums = new Map<string, { userId: number; category: CostCategory; delta: BucketDelta }>();
+  private readonly sums = new Map<string, { accountId: number; category: CostCategory; delta: BucketDelta }>();
 
-  add(userId: number, category: CostCategory, deltas: readonly BucketDelta[]): void {
+  add(accountId: number, category: CostCategory, deltas: readonly BucketDelta[]): void {
     for (const d of deltas) {
-      const key = `${userId}:${category}:${d.machineKey}:${d.month}`;
+      const key = `${accountId}:${category}:${d.machineKey}:${d.month}`;
       const sum = this.sums.get(key);
       if (sum) {
         sum.delta = { ...sum.delta, deltaCents: sum.delta.deltaCents + d.deltaCents };
       } else {
-        this.sums.set(key, { userId, category, delta: { ...d } });
+        this.sums.set(key, { accountId, category, delta: { ...d } });
       }
     }
   }
 
-  /** The sums grouped per user and category (a zero sum is left out: it moves nothing). */
-  merged(): { userId: number; category: CostCategory; deltas: BucketDelta[] }[] {
-    const groups = new Map<string, { userId: number; category: CostCategory; deltas: BucketDelta[] }>();
-    for (const { userId, category, delta } of this.sums.values()) {
+  /** The sums grouped per account and category (a zero sum is left out: it moves nothing). */
+  merged(): { accountId: number; category: CostCategory; deltas: BucketDelta[] }[] {
+    const groups = new Map<string, { accountId: number; category: CostCategory; deltas: BucketDelta[] }>();
+    for (const { accountId, category, delta } of this.sums.values()) {
       if (delta.deltaCents === 0) {
         continue;
       }
-      const key = `${userId}:${category}`;
-      const group = groups.get(key) ?? { userId, category, deltas: [] };
+      const key = `${accountId}:${category}`;
+      const group = groups.get(key) ?? { accountId, category, deltas: [] };
       group.deltas.push(delta);
       groups.set(key, group);
     }
@@ -79,12 +79,12 @@ export class CostsRepository {
    * The record's row, locked on PostgreSQL so two events of one record take turns (SQLite queues
    * write transactions already); made as a placeholder (counted nowhere) when first heard of.
    */
-  async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, userId: number): Promise<CostRecordEntity> {
+  async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, accountId: number): Promise<CostRecordEntity> {
     await manager
       .createQueryBuilder()
       .insert()
       .into(CostRecordEntity)
-      .values(placeholder(category, recordId, userId))
+      .values(placeholder(category, recordId, accountId))
       .orIgnore()
       .execute();
     const row = await manager.findOne(CostRecordEntity, { where: { category, recordId }, ...rowLock(manager) });
@@ -93,14 +93,14 @@ export class CostsRepository {
 
   /**
    * The rows of several records (by category and id), locked on PostgreSQL, placeholders made for
-   * those first heard of (owned by the first fact's user): lockRecord for a batch, in two statements
+   * those first heard of (owned by the first fact's account): lockRecord for a batch, in two statements
    * per 500 records. Keyed by recordKey.
    */
   async lockRecords(
     manager: EntityManager,
-    facts: readonly { category: CostCategory; recordId: number; userId: number }[],
+    facts: readonly { category: CostCategory; recordId: number; accountId: number }[],
   ): Promise<Map<string, CostRecordEntity>> {
-    const firsts = new Map<string, { category: CostCategory; recordId: number; userId: number }>();
+    const firsts = new Map<string, { category: CostCategory; recordId: number; accountId: number }>();
     for (const f of facts) {
       if (!firsts.has(recordKey(f.category, f.recordId))) {
         firsts.set(recordKey(f.category, f.recordId), f);
@@ -115,7 +115,7 @@ export class CostsRepository {
         .createQueryBuilder()
         .insert()
         .into(CostRecordEntity)
-        .values(chunk.map(({ category, recordId, userId }) => ({ ...placeholder(category, recordId, userId) })))
+        .values(chunk.map(({ category, recordId, accountId }) => ({ ...placeholder(category, recordId, accountId) })))
         .orIgnore()
         .updateEntity(false)
         .execute();
@@ -139,25 +139,25 @@ export class CostsRepository {
   }
 
   /** Adds each delta to its bucket (an atomic increment: concurrent events of one month never lose one). */
-  async applyDeltas(manager: EntityManager, userId: number, category: CostCategory, deltas: readonly BucketDelta[]): Promise<void> {
+  async applyDeltas(manager: EntityManager, accountId: number, category: CostCategory, deltas: readonly BucketDelta[]): Promise<void> {
     for (const d of deltas) {
       await queryNamed(
         manager,
-        `INSERT INTO report_monthly (user_id, machine_key, month, category, amount_cents) VALUES (:userId, :machineKey, :month, :category, :delta)
-         ON CONFLICT (user_id, machine_key, month, category) DO UPDATE SET amount_cents = report_monthly.amount_cents + excluded.amount_cents`,
-        { userId, machineKey: d.machineKey, month: d.month, category, delta: d.deltaCents },
+        `INSERT INTO report_monthly (account_id, machine_key, month, category, amount_cents) VALUES (:accountId, :machineKey, :month, :category, :delta)
+         ON CONFLICT (account_id, machine_key, month, category) DO UPDATE SET amount_cents = report_monthly.amount_cents + excluded.amount_cents`,
+        { accountId, machineKey: d.machineKey, month: d.month, category, delta: d.deltaCents },
       );
     }
   }
 
   /** A deleted machine: its records become tombstones and its totals go. */
-  async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<void> {
-    await manager.update(CostRecordEntity, { userId, machineKey: machineId }, { deleted: true, amountCents: 0, updatedAt: new Date() });
-    await manager.delete(MonthlyCostEntity, { userId, machineKey: machineId });
+  async deleteMachine(manager: EntityManager, accountId: number, machineId: number): Promise<void> {
+    await manager.update(CostRecordEntity, { accountId, machineKey: machineId }, { deleted: true, amountCents: 0, updatedAt: new Date() });
+    await manager.delete(MonthlyCostEntity, { accountId, machineKey: machineId });
   }
 
   /** Totals of whole months, per machine key, month and category (machine keys: all when null). */
-  async monthly(userId: number, months: readonly string[], machineKeys: readonly number[] | null): Promise<CostCell[]> {
+  async monthly(accountId: number, months: readonly string[], machineKeys: readonly number[] | null): Promise<CostCell[]> {
     if (months.length === 0 || machineKeys?.length === 0) {
       return [];
     }
@@ -168,7 +168,7 @@ export class CostsRepository {
       .addSelect('t.category', 'category')
       .addSelect('t.amount_cents', 'cents')
       .from(MonthlyCostEntity, 't')
-      .where('t.user_id = :userId AND t.month >= :first AND t.month <= :last', { userId, first: months[0], last: months[months.length - 1] })
+      .where('t.account_id = :accountId AND t.month >= :first AND t.month <= :last', { accountId, first: months[0], last: months[months.length - 1] })
       .andWhere('t.amount_cents <> 0');
     if (machineKeys) {
       qb.andWhere('t.machine_key IN (:...machineKeys)', { machineKeys });
@@ -178,7 +178,7 @@ export class CostsRepository {
   }
 
   /** Totals summed from the records dated in [from, to] (a period's partial months). */
-  async dated(userId: number, from: string, to: string, machineKeys: readonly number[] | null): Promise<CostCell[]> {
+  async dated(accountId: number, from: string, to: string, machineKeys: readonly number[] | null): Promise<CostCell[]> {
     if (machineKeys?.length === 0) {
       return [];
     }
@@ -189,7 +189,7 @@ export class CostsRepository {
       .addSelect('r.category', 'category')
       .addSelect('SUM(r.amount_cents)', 'cents')
       .from(CostRecordEntity, 'r')
-      .where('r.user_id = :userId AND r.record_date >= :from AND r.record_date <= :to AND NOT r.deleted', { userId, from, to })
+      .where('r.account_id = :accountId AND r.record_date >= :from AND r.record_date <= :to AND NOT r.deleted', { accountId, from, to })
       .groupBy('r.machine_key')
       .addGroupBy('r.month')
       .addGroupBy('r.category');
@@ -206,7 +206,7 @@ export class CostsRepository {
    * a non-zero month or a record in a partial month, as with `monthly` and `dated`.
    */
   async totalsByMachine(
-    userId: number,
+    accountId: number,
     wholeMonths: readonly string[],
     partial: readonly { from: string; to: string }[],
     machineKeys: readonly number[] | null,
@@ -216,17 +216,19 @@ export class CostsRepository {
     }
     const keys = (column: string) => (machineKeys ? ` AND ${column} IN (:...machineKeys)` : '');
     const parts: string[] = [];
-    const params: Record<string, unknown> = { userId, machineKeys };
+    const params: Record<string, unknown> = { accountId, machineKeys };
     if (wholeMonths.length > 0) {
       parts.push(
         `SELECT machine_key, category, amount_cents FROM report_monthly
-         WHERE user_id = :userId AND month >= :first AND month <= :last AND amount_cents <> 0${keys('machine_key')}`,
+         WHERE account_id = :accountId AND month >= :first AND month <= :last AND amount_cents <> 0${keys('machine_key')}`,
       );
       Object.assign(params, { first: wholeMonths[0], last: wholeMonths[wholeMonths.length - 1] });
     }
     if (partial.length > 0) {
       const dates = partial.map((_, i) => `(record_date >= :from${i} AND record_date <= :to${i})`).join(' OR ');
-      parts.push(`SELECT machine_key, category, amount_cents FROM report_records WHERE user_id = :userId AND NOT deleted AND (${dates})${keys('machine_key')}`);
+      parts.push(
+        `SELECT machine_key, category, amount_cents FROM report_records WHERE account_id = :accountId AND NOT deleted AND (${dates})${keys('machine_key')}`,
+      );
       partial.forEach((p, i) => Object.assign(params, { [`from${i}`]: p.from, [`to${i}`]: p.to }));
     }
     const rows = await queryNamed<Omit<Raw, 'month'>[]>(
@@ -238,12 +240,12 @@ export class CostsRepository {
   }
 
   /** A machine's costed records in [from, to], oldest first (its history). */
-  history(userId: number, machineId: number, from: string, to: string): Promise<CostRecordEntity[]> {
+  history(accountId: number, machineId: number, from: string, to: string): Promise<CostRecordEntity[]> {
     return this.dataSource
       .getRepository(CostRecordEntity)
       .createQueryBuilder('r')
-      .where('r.userId = :userId AND r.machineKey = :machineId AND r.recordDate >= :from AND r.recordDate <= :to AND NOT r.deleted', {
-        userId,
+      .where('r.accountId = :accountId AND r.machineKey = :machineId AND r.recordDate >= :from AND r.recordDate <= :to AND NOT r.deleted', {
+        accountId,
         machineId,
         from,
         to,
@@ -254,12 +256,12 @@ export class CostsRepository {
       .getMany();
   }
 
-  /** A user's live fuel rows that carry a time of purchase (a zone change dates them anew). */
-  datedFuel(manager: EntityManager, userId: number): Promise<CostRecordEntity[]> {
+  /** An account's live fuel rows that carry a time of purchase (a zone change dates them anew). */
+  datedFuel(manager: EntityManager, accountId: number): Promise<CostRecordEntity[]> {
     return manager
       .getRepository(CostRecordEntity)
       .createQueryBuilder('r')
-      .where("r.userId = :userId AND r.category = 'fuel' AND NOT r.deleted AND r.purchasedAt IS NOT NULL AND r.month IS NOT NULL", { userId })
+      .where("r.accountId = :accountId AND r.category = 'fuel' AND NOT r.deleted AND r.purchasedAt IS NOT NULL AND r.month IS NOT NULL", { accountId })
       .getMany();
   }
 

@@ -2,11 +2,11 @@ import { Column, Entity, PrimaryColumn } from 'typeorm';
 import { bigintNumber } from './cost-record.entity.js';
 import type { CostCategory } from './cost.rules.js';
 
-/** The precomputed total of one user's machine (0: no machine), month and category, kept by events. */
+/** The precomputed total of one account's machine (0: no machine), month and category, kept by events. */
 @Entity('report_monthly')
 export class MonthlyCostEntity {
-  @PrimaryColumn({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @PrimaryColumn({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @PrimaryColumn({ name: 'machine_key', type: 'integer' })
   machineKey: number;

@@ -4,7 +4,7 @@ import { MACHINE_DELETED, MACHINE_SAVED, type MachineDeletedEvent, type MachineS
 import { ReadModelVersions } from '../versions/read-model-versions.js';
 import { MachineEventsService } from './machine-events.service.js';
 
-// Each event raises its user's read-model version once applied, which retires their cached reports.
+// Each event raises its account's read-model version once applied, which retires its cached reports.
 @Controller()
 export class MachineEventsController {
   constructor(

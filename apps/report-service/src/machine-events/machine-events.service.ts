@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import { eventAccountId, eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import { DataSource } from 'typeorm';
 import { CostsRepository } from '../costs/costs.repository.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
@@ -19,14 +19,15 @@ export class MachineEventsService {
 
   async onSaved(m: RpcMessage<MachineSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId) || typeof e.name !== 'string') {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId) || typeof e.name !== 'string') {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }
     const at = eventTime(e.at);
     await this.machines.applySaved({
       machineId: e.machineId,
-      userId: e.userId,
+      accountId,
       name: e.name,
       type: typeof e.type === 'string' ? e.type.slice(0, 60) : null,
       archived: e.archived === true,
@@ -36,18 +37,19 @@ export class MachineEventsService {
 
   async onDeleted(m: RpcMessage<MachineDeletedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId)) {
       this.logger.warn('ignored a malformed machine.machine.deleted event');
       return;
     }
     await this.dataSource.transaction(async (manager) => {
       const known = await this.machines.find(e.machineId, manager);
-      if (known && known.userId !== e.userId) {
+      if (known && known.accountId !== accountId) {
         return;
       }
-      await this.machines.markDeleted(manager, e.userId, e.machineId);
-      await this.costs.deleteMachine(manager, e.userId, e.machineId);
-      await this.usage.deleteMachine(manager, e.userId, e.machineId);
+      await this.machines.markDeleted(manager, accountId, e.machineId);
+      await this.costs.deleteMachine(manager, accountId, e.machineId);
+      await this.usage.deleteMachine(manager, accountId, e.machineId);
     });
   }
 }

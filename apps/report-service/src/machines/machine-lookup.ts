@@ -7,7 +7,7 @@ import { MachinesRepository } from './machines.repository.js';
 /**
  * The caller's machine for a report: from the projection, or, when its saved event has not arrived
  * yet (or the machine is older than this service), from machine-service once, remembered. Another
- * user's, a deleted or an unknown machine is 404.
+ * account's, a deleted or an unknown machine is 404.
  */
 @Injectable()
 export class MachineLookup {
@@ -22,18 +22,18 @@ export class MachineLookup {
     }
     const known = await this.machines.find(machineId);
     if (known) {
-      if (known.deleted || known.userId !== actor.userId) {
+      if (known.deleted || known.accountId !== actor.accountId) {
         throw notFound(ReportMessages.machineNotFound);
       }
       return known;
     }
     try {
-      // machine-service scopes the read by the caller: another user's machine answers 404 there too.
+      // machine-service scopes the read by the caller's account: another account's machine answers 404 there too.
       const m = await this.rpc.send(MACHINE_GET, { id: machineId }, { actor });
       // As old as possible: any saved event is newer and wins.
       await this.machines.applySaved({
         machineId,
-        userId: actor.userId,
+        accountId: actor.accountId,
         name: m.name,
         type: m.type ?? null,
         archived: m.archived === true,

@@ -21,19 +21,19 @@ export class MachinesRepository {
         .execute();
       await manager.update(
         ReportMachineEntity,
-        { machineId: row.machineId, userId: row.userId, deleted: false, updatedAt: LessThanOrEqual(row.updatedAt) },
+        { machineId: row.machineId, accountId: row.accountId, deleted: false, updatedAt: LessThanOrEqual(row.updatedAt) },
         { name: row.name, type: row.type, typeKey, archived: row.archived, updatedAt: row.updatedAt },
       );
     });
   }
 
   /** The deletion marker always wins (an atomic upsert). */
-  async markDeleted(manager: EntityManager, userId: number, machineId: number): Promise<void> {
+  async markDeleted(manager: EntityManager, accountId: number, machineId: number): Promise<void> {
     await manager
       .createQueryBuilder()
       .insert()
       .into(ReportMachineEntity)
-      .values({ machineId, userId, name: '', type: null, typeKey: null, archived: false, deleted: true, updatedAt: new Date() })
+      .values({ machineId, accountId, name: '', type: null, typeKey: null, archived: false, deleted: true, updatedAt: new Date() })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
   }
@@ -43,16 +43,16 @@ export class MachinesRepository {
   }
 
   /**
-   * The user's live machines, of one type (by its key) when given: only what a report reads, in one
+   * The account's live machines, of one type (by its key) when given: only what a report reads, in one
    * plain statement (a report's first read after each change; TypeORM's entity find costs more CPU
    * than the statement).
    */
-  async live(userId: number, typeKey?: string): Promise<ScopeMachine[]> {
+  async live(accountId: number, typeKey?: string): Promise<ScopeMachine[]> {
     const rows = await queryNamed<{ machineId: number | string; name: string; archived: boolean | number; distanceUnit: 'mi' | 'km' | null }[]>(
       this.dataSource.manager,
       `SELECT machine_id AS "machineId", name, archived, distance_unit AS "distanceUnit" FROM report_machines
-       WHERE user_id = :userId AND NOT deleted${typeKey !== undefined ? ' AND type_key = :typeKey' : ''} ORDER BY machine_id`,
-      { userId, typeKey },
+       WHERE account_id = :accountId AND NOT deleted${typeKey !== undefined ? ' AND type_key = :typeKey' : ''} ORDER BY machine_id`,
+      { accountId, typeKey },
     );
     return rows.map((r) => ({ machineId: Number(r.machineId), name: r.name, archived: Boolean(r.archived), distanceUnit: r.distanceUnit }));
   }

@@ -43,7 +43,7 @@ import { perUnitOver } from './per-unit.rules.js';
 /** Which machines a report covers: one, a type, or all (with the purchases that name none). */
 interface Scope {
   machines: ScopeMachine[];
-  /** The machine keys whose costs count; null: every key of the user (0 included). */
+  /** The machine keys whose costs count; null: every key of the account (0 included). */
   keys: number[] | null;
 }
 
@@ -51,7 +51,7 @@ interface Scope {
  * The reports (issue 22), all from this service's read model in one hop: costs (whole months from
  * the monthly totals, the partial ends from the records), usage from the readings' copy and fuel
  * economy from the fuel rows, each one statement for all the machines of the report. A computed
- * report is answered again while the user's read-model version stays (one primary-key read instead
+ * report is answered again while the account's read-model version stays (one primary-key read instead
  * of four statements and the sums; docs/performance.md, the fleet report).
  */
 @Injectable()
@@ -68,9 +68,9 @@ export class ReportsService {
   ) {}
 
   async costsReport(actor: Actor, q: ReportRequest | null): Promise<CostsReport> {
-    const version = await this.versions.of(actor.userId);
-    const period = await this.period(actor.userId, q);
-    const key = ['costs', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
+    const version = await this.versions.of(actor.accountId);
+    const period = await this.period(actor, q);
+    const key = ['costs', actor.accountId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
     return this.cache.through(
       key,
       version,
@@ -81,7 +81,7 @@ export class ReportsService {
 
   private async computeCosts(actor: Actor, q: ReportRequest | null, period: Period): Promise<CostsReport> {
     const scope = await this.scope(actor, q);
-    const [cells, usage] = await Promise.all([this.cells(actor.userId, period, scope.keys), this.usage(actor.userId, scope, period)]);
+    const [cells, usage] = await Promise.all([this.cells(actor.accountId, period, scope.keys), this.usage(actor.accountId, scope, period)]);
     const { months, totals } = stackByMonth(monthsOf(period), cells);
     const cents = new Map<number, number>();
     for (const c of cells) {
@@ -110,9 +110,9 @@ export class ReportsService {
   }
 
   async fleet(actor: Actor, q: ReportRequest | null): Promise<FleetReport> {
-    const version = await this.versions.of(actor.userId);
-    const period = await this.period(actor.userId, q);
-    const key = ['fleet', actor.userId, period.from, period.to, q?.type ?? ''].join('\u0000');
+    const version = await this.versions.of(actor.accountId);
+    const period = await this.period(actor, q);
+    const key = ['fleet', actor.accountId, period.from, period.to, q?.type ?? ''].join('\u0000');
     return this.cache.through(
       key,
       version,
@@ -122,7 +122,7 @@ export class ReportsService {
   }
 
   private async computeFleet(actor: Actor, q: ReportRequest | null, period: Period): Promise<FleetReport> {
-    const userId = actor.userId;
+    const accountId = actor.accountId;
     // A type's machines bound the other reads; the whole fleet's reads need no machine list first,
     // so then all four run side by side (PostgreSQL runs them on four connections).
     const typed = this.typeOf(q) !== undefined ? await this.scope(actor, { type: q?.type }) : null;
@@ -130,9 +130,9 @@ export class ReportsService {
     const { wholeMonths, partial } = splitPeriod(period);
     const [scope, costRows, spans, fills] = await Promise.all([
       typed ?? this.scope(actor, null),
-      this.costs.totalsByMachine(userId, wholeMonths, partial, scopeKeys),
-      this.readings.spans(userId, period.from, period.to, scopeKeys),
-      this.readings.fills(userId, period.from, period.to, scopeKeys),
+      this.costs.totalsByMachine(accountId, wholeMonths, partial, scopeKeys),
+      this.readings.spans(accountId, period.from, period.to, scopeKeys),
+      this.readings.fills(accountId, period.from, period.to, scopeKeys),
     ]);
     const costs = byMachine(costRows);
     const usage = usageOf(scope, spans);
@@ -191,9 +191,9 @@ export class ReportsService {
   }
 
   async fuelEconomy(actor: Actor, q: ReportRequest | null): Promise<FuelEconomyPoint[]> {
-    const version = await this.versions.of(actor.userId);
-    const period = await this.period(actor.userId, q);
-    const key = ['economy', actor.userId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
+    const version = await this.versions.of(actor.accountId);
+    const period = await this.period(actor, q);
+    const key = ['economy', actor.accountId, period.from, period.to, q?.machineId ?? '', q?.type ?? ''].join('\u0000');
     return this.cache.through(
       key,
       version,
@@ -204,7 +204,7 @@ export class ReportsService {
 
   private async computeEconomy(actor: Actor, q: ReportRequest | null, period: Period): Promise<FuelEconomyPoint[]> {
     const scope = await this.scope(actor, q);
-    const [usage, segments] = await Promise.all([this.usage(actor.userId, scope, period), this.segments(actor.userId, scope, period)]);
+    const [usage, segments] = await Promise.all([this.usage(actor.accountId, scope, period), this.segments(actor.accountId, scope, period)]);
     const points: FuelEconomyPoint[] = [];
     for (const s of segments) {
       const unit = economyUnitFor(usage.get(s.machineId)?.distanceUnit);
@@ -219,9 +219,9 @@ export class ReportsService {
 
   /** A machine's costed records in the period, oldest first (the history CSV's lines). */
   async history(actor: Actor, q: ReportRequest | null): Promise<MachineHistory> {
-    const period = await this.period(actor.userId, q);
+    const period = await this.period(actor, q);
     const machine = await this.lookup.requireOwned(actor, this.machineIdOf(q?.machineId) ?? 0);
-    const rows = await this.costs.history(actor.userId, machine.machineId, period.from, period.to);
+    const rows = await this.costs.history(actor.accountId, machine.machineId, period.from, period.to);
     return {
       machineId: machine.machineId,
       machineName: machine.name,
@@ -240,9 +240,12 @@ export class ReportsService {
     };
   }
 
-  /** The asked period; without an end, it ends today in the user's time zone (read only then). */
-  private async period(userId: number, q: ReportRequest | null): Promise<Period> {
-    const today = q?.to === undefined ? localDate(new Date(), await this.users.timeZone(userId)) : '';
+  /**
+   * The asked period; without an end, it ends today in the time zone of the person asking (read only
+   * then): their today, as the web app's presets take it from their settings.
+   */
+  private async period(actor: Actor, q: ReportRequest | null): Promise<Period> {
+    const today = q?.to === undefined ? localDate(new Date(), await this.users.timeZone(actor.userId)) : '';
     return parsePeriod(q?.from, q?.to, today);
   }
 
@@ -269,35 +272,35 @@ export class ReportsService {
     }
     const type = this.typeOf(q);
     if (type !== undefined) {
-      const machines = await this.machines.live(actor.userId, typeKeyOf(type)!);
+      const machines = await this.machines.live(actor.accountId, typeKeyOf(type)!);
       if (machines.length === 0) {
         throw badRequest(ReportMessages.type, [{ field: 'type', message: ReportMessages.type }]);
       }
       return { machines, keys: machines.map((m) => m.machineId) };
     }
-    return { machines: await this.machines.live(actor.userId), keys: null };
+    return { machines: await this.machines.live(actor.accountId), keys: null };
   }
 
-  private async cells(userId: number, period: Period, keys: number[] | null): Promise<CostCell[]> {
+  private async cells(accountId: number, period: Period, keys: number[] | null): Promise<CostCell[]> {
     const { wholeMonths, partial } = splitPeriod(period);
-    const cells = await this.costs.monthly(userId, wholeMonths, keys);
+    const cells = await this.costs.monthly(accountId, wholeMonths, keys);
     for (const p of partial) {
-      cells.push(...(await this.costs.dated(userId, p.from, p.to, keys)));
+      cells.push(...(await this.costs.dated(accountId, p.from, p.to, keys)));
     }
     return cells;
   }
 
   /** Usage of the scope's machines in the period, by machine (absent: no reading, no known unit). */
-  private async usage(userId: number, scope: Scope, period: Period): Promise<Map<number, Usage>> {
-    return scope.machines.length === 0 ? new Map() : usageOf(scope, await this.readings.spans(userId, period.from, period.to, scope.keys));
+  private async usage(accountId: number, scope: Scope, period: Period): Promise<Map<number, Usage>> {
+    return scope.machines.length === 0 ? new Map() : usageOf(scope, await this.readings.spans(accountId, period.from, period.to, scope.keys));
   }
 
-  private async segments(userId: number, scope: Scope, period: Period): Promise<FuelEconomySegment[]> {
-    return scope.machines.length === 0 ? [] : segmentsOf(scope, await this.readings.fills(userId, period.from, period.to, scope.keys), period.from);
+  private async segments(accountId: number, scope: Scope, period: Period): Promise<FuelEconomySegment[]> {
+    return scope.machines.length === 0 ? [] : segmentsOf(scope, await this.readings.fills(accountId, period.from, period.to, scope.keys), period.from);
   }
 }
 
-/** The usage of the scope's live machines from the meters' spans (read for them or for all the user's). */
+/** The usage of the scope's live machines from the meters' spans (read for them or for all the account's). */
 function usageOf(scope: Scope, spans: readonly MeterSpan[]): Map<number, Usage> {
   const live = new Set(scope.machines.map((m) => m.machineId));
   return usageByMachine(

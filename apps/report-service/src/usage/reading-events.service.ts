@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  eventAccountId,
   eventTime,
   eventsOfBatch,
   isValidId,
@@ -18,7 +19,7 @@ const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{
 /**
  * schedule.reading.changed and schedule.meters.changed: the readings' copy that usage in a period is
  * read from, and each machine's distance unit. Idempotent and ordered by `at`; a deleted machine's
- * (or another user's) reading is not kept.
+ * (or another account's) reading is not kept.
  */
 @Injectable()
 export class ReadingEventsService {
@@ -57,13 +58,14 @@ export class ReadingEventsService {
     if (!machines.has(e.machineId)) {
       machines.set(e.machineId, await this.machines.find(e.machineId, manager));
     }
+    const accountId = eventAccountId(e);
     const machine = machines.get(e.machineId);
-    if (machine && (machine.deleted || machine.userId !== e.userId)) {
+    if (machine && (machine.deleted || machine.accountId !== accountId)) {
       return;
     }
     await this.usage.applyReading(manager, {
       readingId: e.readingId,
-      userId: e.userId,
+      accountId,
       machineId: e.machineId,
       meterId: e.meterId,
       kind: e.kind,
@@ -82,7 +84,7 @@ export class ReadingEventsService {
       !isValidId(e.readingId) ||
       !isValidId(e.meterId) ||
       !isValidId(e.machineId) ||
-      !isValidId(e.userId) ||
+      !isValidId(eventAccountId(e)) ||
       !kindOk ||
       !isDate(e.date) ||
       typeof e.lifetimeValue !== 'number' ||
@@ -96,7 +98,8 @@ export class ReadingEventsService {
 
   async onMetersChanged(m: RpcMessage<MetersChangedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId)) {
       this.logger.warn('ignored a malformed schedule.meters.changed event');
       return;
     }
@@ -104,6 +107,6 @@ export class ReadingEventsService {
       return; // an event from before it carried the unit
     }
     const unit = e.distanceUnit === 'km' ? 'km' : e.distanceUnit === 'mi' ? 'mi' : null;
-    await this.usage.setDistanceUnit(this.dataSource.manager, e.userId, e.machineId, unit, eventTime(e.at));
+    await this.usage.setDistanceUnit(this.dataSource.manager, accountId, e.machineId, unit, eventTime(e.at));
   }
 }

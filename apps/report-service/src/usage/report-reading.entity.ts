@@ -10,8 +10,9 @@ export class ReportReadingEntity {
   @PrimaryColumn({ name: 'reading_id', type: 'integer' })
   readingId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  /** The account the row belongs to (issue 32). */
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

@@ -2,6 +2,7 @@ import type { FuelRecord } from '../fuel/fuel-record.contract.js';
 import type { Part } from '../inventory/part.contract.js';
 import type { Purchase } from '../inventory/purchase.contract.js';
 import type { Supplier } from '../inventory/supplier.contract.js';
+import type { Audited } from '../account/member.events.js';
 import type { Machine } from '../machine/machine.contract.js';
 import type { ExportPage, ExportPageRequest } from '../report/rebuild.contract.js';
 import type { MeterReading } from '../schedule/meter.contract.js';
@@ -54,8 +55,8 @@ export type ScheduleExportItem = Schedule & {
   baseHours: number | null;
 };
 
-/** GET /api/exports/{id} (and 202 of POST /api/exports, with state 'pending'). */
-export interface ExportView {
+/** GET /api/exports/{id} (and 202 of POST /api/exports, with state 'pending'), with who asked for it (issue 32). */
+export interface ExportView extends Audited {
   id: number;
   state: ExportState;
   /** A signed, expiring download link once ready; null before. */
@@ -78,7 +79,10 @@ export interface ExportIdRequest {
   id: number;
 }
 
-/** Object keys of exports: exports/u<accountId>/<uuid>.zip (the signed download route refuses any other); the account of a user from before accounts has the user's id. */
+/**
+ * Object keys of exports: exports/u<accountId>/<uuid>.zip (the account's id: before accounts, the
+ * owner's user id, the same number). The signed download route refuses any other.
+ */
 export const EXPORT_KEY = /^exports\/u\d{1,12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.zip$/;
 
 export type ExportRpc = {

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsDefined, IsIn, IsInt, IsObject, IsOptional, IsString, Max, MaxLength, Min, ValidateNested, registerDecorator } from 'class-validator';
+import type { Audited } from '../account/member.events.js';
 import { MAX_ID } from '../ids.js';
 import { QueryInt } from '../input.js';
 import { MAX_PAGE_NUMBER, type Page } from '../paging.js';
@@ -230,8 +231,8 @@ export interface ImportCounts {
   photos?: ImportPhotoCounts;
 }
 
-/** GET /api/imports/{id}, and each entry of GET /api/imports (the history). */
-export interface ImportView {
+/** GET /api/imports/{id}, and each entry of GET /api/imports (the history), with who uploaded and last changed it (issue 32). */
+export interface ImportView extends Audited {
   id: number;
   source: ImportSource;
   fileName: string;
