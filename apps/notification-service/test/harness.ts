@@ -5,7 +5,12 @@ import { Clock } from '../src/common/clock.js';
 import { NotificationEnv } from '../src/config/notification-env.js';
 import { SchedulerService } from '../src/scheduler/scheduler.service.js';
 
-export { userA, userB } from '@wrenchlog/testing/nest';
+import type { Actor } from '@wrenchlog/contracts';
+
+export { memberOf, userA, userB } from '@wrenchlog/testing/nest';
+
+/** The owner of their own account (an account made before accounts has its owner's id). */
+export const owner = (userId: number): Actor => ({ userId, adminLevel: 0, accountId: userId, role: 'owner' });
 
 /** A clock the test moves. */
 export class TestClock extends Clock {
