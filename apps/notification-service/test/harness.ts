@@ -5,7 +5,7 @@ import { Clock } from '../src/common/clock.js';
 import { NotificationEnv } from '../src/config/notification-env.js';
 import { SchedulerService } from '../src/scheduler/scheduler.service.js';
 
-import type { Actor } from '@wrenchlog/contracts';
+import type { Actor, FleetReport } from '@wrenchlog/contracts';
 
 export { memberOf, userA, userB } from '@wrenchlog/testing/nest';
 
@@ -51,3 +51,18 @@ export const ServiceUnderTest = {
     });
   },
 };
+
+/** report-service's fleet totals of a week whose only cost is fuel (what the weekly reports' stubs answer). */
+export const fuelOnlyTotals = (cost: number, distance: number | null): FleetReport['totals'] => ({
+  fuel: cost,
+  service: 0,
+  parts: 0,
+  total: cost,
+  distance,
+  distanceUnit: 'mi',
+  covers: { distance: [], hours: [] },
+  hours: null,
+  costPerDistance: null,
+  costPerHour: null,
+  fuelEconomy: null,
+});

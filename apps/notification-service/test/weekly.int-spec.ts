@@ -13,7 +13,7 @@ import {
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
 import type { CallContext } from '@wrenchlog/platform';
-import { owner, ServiceUnderTest, userA, userB } from './harness.js';
+import { fuelOnlyTotals, owner, ServiceUnderTest, userA, userB } from './harness.js';
 
 const admin: Actor = { ...owner(1), adminLevel: 1 };
 const userC: Actor = owner(303);
@@ -40,19 +40,7 @@ const fleetOf = (userId: number): FleetReport => {
         economyUnit: 'mpg',
       },
     ],
-    totals: {
-      fuel: cost,
-      service: 0,
-      parts: 0,
-      total: cost,
-      distance: null,
-      distanceUnit: 'mi',
-      covers: { distance: [], hours: [] },
-      hours: null,
-      costPerDistance: null,
-      costPerHour: null,
-      fuelEconomy: null,
-    },
+    totals: fuelOnlyTotals(cost, null),
   };
 };
 const dueSoon = {

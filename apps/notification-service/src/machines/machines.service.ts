@@ -36,12 +36,7 @@ export class MachinesService {
       return;
     }
     const repo = this.dataSource.getRepository(KnownMachineEntity);
-    await repo
-      .createQueryBuilder()
-      .insert()
-      .values({ machineId: e.machineId, accountId, name: '', deleted: true, updatedAt: new Date() })
-      .orIgnore()
-      .execute();
+    await repo.createQueryBuilder().insert().values({ machineId: e.machineId, accountId, name: '', deleted: true, updatedAt: new Date() }).orIgnore().execute();
     await repo.update({ machineId: e.machineId }, { deleted: true });
   }
 

@@ -52,7 +52,12 @@ export class NotificationsRepository {
     if (!visible) {
       return [[], 0];
     }
-    const [rows, total] = await visible.orderBy('n.created_at', 'DESC').addOrderBy('n.id', 'DESC').skip(page * size).take(size).getManyAndCount();
+    const [rows, total] = await visible
+      .orderBy('n.created_at', 'DESC')
+      .addOrderBy('n.id', 'DESC')
+      .skip(page * size)
+      .take(size)
+      .getManyAndCount();
     const reads = rows.length
       ? await this.dataSource.getRepository(NotificationReadEntity).findBy({ userId: inbox.userId, notificationId: In(rows.map((r) => r.id)) })
       : [];

@@ -64,13 +64,25 @@ export class PreferencesService {
       await manager
         .getRepository(PreferenceEntity)
         .upsert(
-          { accountId: actor.accountId, userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: now },
+          {
+            accountId: actor.accountId,
+            userId: actor.userId,
+            digestTime: input.digestTime,
+            timeZone: input.timeZone,
+            kinds: JSON.stringify(kinds),
+            updatedAt: now,
+          },
           ['accountId', 'userId'],
         );
       if (actor.userId === actor.accountId) {
         // report-service dates fuel records and "today" in the account's zone (issue 22): its owner
         // of record's (see accountTimeZones). Sent on every save, a state event.
-        const event: NotificationTimeZoneChangedEvent = { accountId: actor.accountId, userId: actor.accountId, timeZone: input.timeZone, at: new Date().toISOString() };
+        const event: NotificationTimeZoneChangedEvent = {
+          accountId: actor.accountId,
+          userId: actor.accountId,
+          timeZone: input.timeZone,
+          at: new Date().toISOString(),
+        };
         await this.outbox.enqueue(manager, NOTIFICATION_TIME_ZONE_CHANGED, event, { actor, correlationId: meta?.correlationId });
       }
       return this.of(manager, actor.accountId, actor.userId);

@@ -25,8 +25,7 @@ export interface Recipient {
 }
 
 /** The machines a role sees: its assignment for mechanics and operators, every one for the others. */
-export const machinesOf = (role: AccountRole, assignment: MachineAssignment): MachineAssignment =>
-  ASSIGNED_ROLES.includes(role) ? assignment : null;
+export const machinesOf = (role: AccountRole, assignment: MachineAssignment): MachineAssignment => (ASSIGNED_ROLES.includes(role) ? assignment : null);
 
 /** Whether a member may see what concerns this machine (null: none) and needs `right` (null: any member). */
 export const maySee = (r: Pick<Recipient, 'role' | 'machines'>, machineId: number | null, right: Right | null = null): boolean =>
@@ -60,7 +59,13 @@ export class Recipients {
   }
 
   /** The members of the account a notification of this kind and machine reaches on `channel` (who may see it and chose it). */
-  async reached(manager: EntityManager, accountId: number, kind: NotificationKind, machineId: number | null, channel: NotificationChannel): Promise<Addressee[]> {
+  async reached(
+    manager: EntityManager,
+    accountId: number,
+    kind: NotificationKind,
+    machineId: number | null,
+    channel: NotificationChannel,
+  ): Promise<Addressee[]> {
     const all = (await this.addressees(manager, [accountId])).get(accountId)!;
     return all.filter((a) => maySee(a, machineId, kindRight(kind)) && a.prefs.kinds[PREFERENCE_OF[kind]].includes(channel));
   }

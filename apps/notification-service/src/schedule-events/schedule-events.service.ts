@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventAccountId, eventTime, isValidId, SCHEDULE_STATUSES, type RpcMessage, type ScheduleStatus, type ScheduleStatusChangedEvent } from '@wrenchlog/contracts';
+import {
+  eventAccountId,
+  eventTime,
+  isValidId,
+  SCHEDULE_STATUSES,
+  type RpcMessage,
+  type ScheduleStatus,
+  type ScheduleStatusChangedEvent,
+} from '@wrenchlog/contracts';
 import { forUpdate } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachinesService } from '../machines/machines.service.js';

@@ -56,7 +56,9 @@ export class SchedulerJobs {
         const made = await this.dataSource.transaction((m) => this.weeklyReminder(m, state, now));
         if (made?.push) {
           // After commit, best effort: the reminder is in the list and the digest whatever happens here.
-          await this.push.notify(state.accountId, made.push.userIds, made.push.message).catch((err: Error) => this.logger.warn(`push not sent: ${err.message}`));
+          await this.push
+            .notify(state.accountId, made.push.userIds, made.push.message)
+            .catch((err: Error) => this.logger.warn(`push not sent: ${err.message}`));
         }
         return made !== null;
       });
@@ -67,7 +69,9 @@ export class SchedulerJobs {
       const p = member.prefs;
       const date = p.kinds.maintenance.includes('email') ? digestDateDue(now, p.timeZone, p.digestTime) : null;
       if (date) {
-        await note(`digest of user ${member.userId} in account ${member.accountId}`, () => this.dataSource.transaction((m) => this.digest(m, member, date, now)));
+        await note(`digest of user ${member.userId} in account ${member.accountId}`, () =>
+          this.dataSource.transaction((m) => this.digest(m, member, date, now)),
+        );
       }
     }
     const weekly = await this.weekly.scheduled(now);

@@ -98,7 +98,12 @@ export class RecordEventsService {
     const seen = manager.getRepository(SeenRecordEntity);
     const known = await seen.exists({ where: { recordKey: key } });
     if (!known) {
-      await seen.createQueryBuilder().insert().values({ recordKey: key, accountId: eventAccountId(e), updatedAt: at }).orIgnore().execute();
+      await seen
+        .createQueryBuilder()
+        .insert()
+        .values({ recordKey: key, accountId: eventAccountId(e), updatedAt: at })
+        .orIgnore()
+        .execute();
     }
     const type = known ? 'record.updated' : 'record.created';
     await this.outbox.enqueue(

@@ -14,7 +14,14 @@ const messageId = () => `msg_${randomBytes(16).toString('hex')}`;
 @Injectable()
 export class WebhookOutbox {
   /** Queues `type` for every endpoint of the account that subscribed to it; answers how many. */
-  async enqueue(manager: EntityManager, accountId: number, type: WebhookEventType, data: Record<string, unknown>, uniqueKey: string, at: Date): Promise<number> {
+  async enqueue(
+    manager: EntityManager,
+    accountId: number,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    uniqueKey: string,
+    at: Date,
+  ): Promise<number> {
     const hooks = (await manager.getRepository(WebhookEntity).findBy({ accountId })).filter((h) => (JSON.parse(h.events) as string[]).includes(type));
     for (const hook of hooks) {
       const exists = await manager.getRepository(DeliveryEntity).exists({ where: { webhookId: hook.id, uniqueKey } });

@@ -76,7 +76,9 @@ export class WebhooksService {
     }
     // 24 random bytes, base64: the secret Standard Webhooks libraries take as `whsec_...`.
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const saved = await repo.save(repo.create({ accountId: actor.accountId, url, events: JSON.stringify(events), secret, createdAt: new Date(), createdBy: actor.userId, updatedBy: null }));
+    const saved = await repo.save(
+      repo.create({ accountId: actor.accountId, url, events: JSON.stringify(events), secret, createdAt: new Date(), createdBy: actor.userId, updatedBy: null }),
+    );
     const [view] = await this.audited(actor, [saved]);
     return { ...view, secret };
   }

@@ -150,10 +150,13 @@ describe('weeklyEmail', () => {
   });
 
   it('shows an operator (no money.read) their machines’ meters and what is due, and no cost anywhere', () => {
-    const report = reportFor({ period, fleet, coming: [grease, { ...grease, machineId: 1, machineName: 'Blue F-150' }], money: true }, {
-      money: false,
-      machines: new Set([2, 4]),
-    });
+    const report = reportFor(
+      { period, fleet, coming: [grease, { ...grease, machineId: 1, machineName: 'Blue F-150' }], money: true },
+      {
+        money: false,
+        machines: new Set([2, 4]),
+      },
+    );
     expect(weeklyTitle(report)).toBe('Weekly usage report 2026-11-16 to 2026-11-22');
     const text = weeklyEmail(report).text;
     expect(text.split('\n')).toEqual([
