@@ -1,8 +1,35 @@
 import { moveTableToAccount, portableTypes } from '@wrenchlog/platform';
-import { Table, TableIndex, type TableColumnOptions, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner, type TableColumnOptions, type TableIndexOptions } from 'typeorm';
+
+type Types = ReturnType<typeof portableTypes>;
 
 const ACCOUNT_TABLES = ['webhooks', 'webhook_deliveries', 'seen_records', 'schedule_states', 'known_machines', 'part_stock_states'];
-const PER_MEMBER = ['notification_preferences', 'calendar_tokens', 'digests', 'weekly_reports', 'push_subscriptions'];
+/** The per-member tables whose primary key was the user: their other columns (as created) and index. */
+const KEYED: Record<string, { columns: (t: Types) => TableColumnOptions[]; index?: TableIndexOptions }> = {
+  notification_preferences: {
+    columns: (t) => [
+      { name: 'digest_time', type: 'varchar', length: '5' },
+      { name: 'time_zone', type: 'varchar', length: '64' },
+      { name: 'kinds', type: t.text },
+      { name: 'updated_at', type: t.timestamp },
+    ],
+  },
+  calendar_tokens: {
+    columns: (t) => [
+      { name: 'token_hash', type: 'varchar', length: '64' },
+      { name: 'created_at', type: t.timestamp },
+    ],
+    index: { name: 'uq_calendar_tokens_hash', columnNames: ['token_hash'], isUnique: true },
+  },
+};
+/** The per-member tables with an id of their own: they gain a user_id column. */
+const UNKEYED = ['digests', 'weekly_reports', 'push_subscriptions'];
+const PER_MEMBER = [...Object.keys(KEYED), ...UNKEYED];
+const columnsOf = (t: Types, table: string): string =>
+  KEYED[table]
+    .columns(t)
+    .map((c) => `"${c.name}"`)
+    .join(', ');
 
 /**
  * Issue 32: every row moves from its owner user to their account (the same id, see
@@ -51,22 +78,12 @@ export class MoveToAccounts1766100000100 implements MigrationInterface {
     }
     // Keyed by the member now: SQLite cannot change a primary key, so these two small tables are
     // copied into their new shape (every row its owner's: user_id = account_id).
-    await this.keyByMember(queryRunner, 'notification_preferences', [
-      { name: 'digest_time', type: 'varchar', length: '5' },
-      { name: 'time_zone', type: 'varchar', length: '64' },
-      { name: 'kinds', type: t.text },
-      { name: 'updated_at', type: t.timestamp },
-    ]);
-    await this.keyByMember(
-      queryRunner,
-      'calendar_tokens',
-      [
-        { name: 'token_hash', type: 'varchar', length: '64' },
-        { name: 'created_at', type: t.timestamp },
-      ],
-      new TableIndex({ name: 'uq_calendar_tokens_hash', columnNames: ['token_hash'], isUnique: true }),
-    );
-    for (const table of ['digests', 'weekly_reports', 'push_subscriptions']) {
+    for (const table of Object.keys(KEYED)) {
+      if (!(await queryRunner.hasColumn(table, 'user_id'))) {
+        await this.rekey(queryRunner, table, ['account_id', 'user_id'], `SELECT "account_id", "account_id", ${columnsOf(t, table)} FROM "${table}"`);
+      }
+    }
+    for (const table of UNKEYED) {
       if (!(await queryRunner.hasColumn(table, 'user_id'))) {
         await queryRunner.query(`ALTER TABLE "${table}" ADD COLUMN "user_id" integer NOT NULL DEFAULT 0`);
         await queryRunner.query(`UPDATE "${table}" SET "user_id" = "account_id"`);
@@ -82,45 +99,40 @@ export class MoveToAccounts1766100000100 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    // Back to one owner per row: only the account's first owner's rows keep their meaning.
-    await this.replaceUnique(queryRunner, 'weekly_reports', 'uq_weekly_reports_member_from', 'uq_weekly_reports_user_from', ['account_id', 'period_from']);
-    await this.replaceUnique(queryRunner, 'digests', 'uq_digests_member_date', 'uq_digests_user_date', ['account_id', 'local_date']);
+    const t = portableTypes(queryRunner);
+    // Back to one owner per row: only the rows of each account's owner of record keep their meaning.
     for (const table of PER_MEMBER) {
       await queryRunner.query(`DELETE FROM "${table}" WHERE "user_id" <> "account_id"`);
-      // The key of the two keyed tables stays (account_id, user_id): both hold the owner's id.
-      if (!['notification_preferences', 'calendar_tokens'].includes(table)) {
-        await queryRunner.dropColumn((await queryRunner.getTable(table))!, 'user_id');
-      }
+    }
+    await queryRunner.query(`DELETE FROM "notifications" WHERE "user_id" <> "account_id"`);
+    await this.replaceUnique(queryRunner, 'weekly_reports', 'uq_weekly_reports_member_from', 'uq_weekly_reports_user_from', ['account_id', 'period_from']);
+    await this.replaceUnique(queryRunner, 'digests', 'uq_digests_member_date', 'uq_digests_user_date', ['account_id', 'local_date']);
+    for (const table of Object.keys(KEYED)) {
+      await this.rekey(queryRunner, table, ['user_id'], `SELECT "account_id", ${columnsOf(t, table)} FROM "${table}"`);
+    }
+    for (const table of UNKEYED) {
+      await queryRunner.dropColumn((await queryRunner.getTable(table))!, 'user_id');
     }
     await queryRunner.dropTable('notification_reads', true);
     await queryRunner.dropColumn((await queryRunner.getTable('notifications'))!, 'user_id');
     await queryRunner.dropColumns((await queryRunner.getTable('webhooks'))!, ['created_by', 'updated_by']);
-    for (const table of [...ACCOUNT_TABLES, 'notifications', ...PER_MEMBER]) {
-      if (await queryRunner.hasColumn(table, 'account_id')) {
-        await queryRunner.query(`ALTER TABLE "${table}" RENAME COLUMN "account_id" TO "user_id"`);
-      }
+    for (const table of [...ACCOUNT_TABLES, 'notifications', ...UNKEYED]) {
+      await queryRunner.query(`ALTER TABLE "${table}" RENAME COLUMN "account_id" TO "user_id"`);
     }
   }
 
-  /** Copies the table into one keyed by (account_id, user_id) with these other columns, once. */
-  private async keyByMember(queryRunner: QueryRunner, table: string, columns: TableColumnOptions[], index?: TableIndex): Promise<void> {
-    if (await queryRunner.hasColumn(table, 'user_id')) {
-      return;
-    }
+  /** Copies a KEYED table into one of the same columns with this primary key, from `select`. */
+  private async rekey(queryRunner: QueryRunner, table: string, key: string[], select: string): Promise<void> {
     const t = portableTypes(queryRunner);
-    const next = `${table}_by_member`;
-    await queryRunner.createTable(
-      new Table({
-        name: next,
-        columns: [{ name: 'account_id', type: t.integer, isPrimary: true }, { name: 'user_id', type: t.integer, isPrimary: true }, ...columns],
-      }),
-    );
-    const names = columns.map((c) => `"${c.name}"`).join(', ');
-    await queryRunner.query(`INSERT INTO "${next}" ("account_id", "user_id", ${names}) SELECT "account_id", "account_id", ${names} FROM "${table}"`);
+    const { columns, index } = KEYED[table];
+    const next = `${table}_rekeyed`;
+    const keyColumns = key.map((name) => ({ name, type: t.integer, isPrimary: true }));
+    await queryRunner.createTable(new Table({ name: next, columns: [...keyColumns, ...columns(t)] }));
+    await queryRunner.query(`INSERT INTO "${next}" (${[...key.map((k) => `"${k}"`), columnsOf(t, table)].join(', ')}) ${select}`);
     await queryRunner.dropTable(table);
     await queryRunner.renameTable(next, table);
     if (index) {
-      await queryRunner.createIndex(table, index);
+      await queryRunner.createIndex(table, new TableIndex(index));
     }
   }
 
