@@ -61,19 +61,17 @@ export class PreferencesService {
     const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
-      await manager
-        .getRepository(PreferenceEntity)
-        .upsert(
-          {
-            accountId: actor.accountId,
-            userId: actor.userId,
-            digestTime: input.digestTime,
-            timeZone: input.timeZone,
-            kinds: JSON.stringify(kinds),
-            updatedAt: now,
-          },
-          ['accountId', 'userId'],
-        );
+      await manager.getRepository(PreferenceEntity).upsert(
+        {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          digestTime: input.digestTime,
+          timeZone: input.timeZone,
+          kinds: JSON.stringify(kinds),
+          updatedAt: now,
+        },
+        ['accountId', 'userId'],
+      );
       if (actor.userId === actor.accountId) {
         // report-service dates fuel records and "today" in the account's zone (issue 22): its owner
         // of record's (see accountTimeZones). Sent on every save, a state event.
