@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { CalendarTokenEntity } from './calendar/calendar-token.entity.js';
 import { CalendarModule } from './calendar/calendar.module.js';
 import { ClockModule } from './common/clock.module.js';
@@ -9,6 +9,7 @@ import { DigestEntity } from './digest/digest.entity.js';
 import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
+import { NotificationReadEntity } from './notifications/notification-read.entity.js';
 import { NotificationEntity } from './notifications/notification.entity.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
 import { PreferenceEntity } from './preferences/preference.entity.js';
@@ -31,6 +32,7 @@ import { WeeklyModule } from './weekly/weekly.module.js';
 
 export const entities = [
   NotificationEntity,
+  NotificationReadEntity,
   PreferenceEntity,
   ScheduleStateEntity,
   KnownMachineEntity,
@@ -44,6 +46,7 @@ export const entities = [
   ServiceSettingEntity,
   PartStockEntity,
   WeeklyReportEntity,
+  AccountMemberEntity,
   OutboxEvent,
 ];
 

@@ -5,7 +5,12 @@ import { Clock } from '../src/common/clock.js';
 import { NotificationEnv } from '../src/config/notification-env.js';
 import { SchedulerService } from '../src/scheduler/scheduler.service.js';
 
-export { userA, userB } from '@wrenchlog/testing/nest';
+import type { Actor, FleetReport } from '@wrenchlog/contracts';
+
+export { memberOf, userA, userB } from '@wrenchlog/testing/nest';
+
+/** The owner of their own account (an account made before accounts has its owner's id). */
+export const owner = (userId: number): Actor => ({ userId, adminLevel: 0, accountId: userId, role: 'owner' });
 
 /** A clock the test moves. */
 export class TestClock extends Clock {
@@ -46,3 +51,18 @@ export const ServiceUnderTest = {
     });
   },
 };
+
+/** report-service's fleet totals of a week whose only cost is fuel (what the weekly reports' stubs answer). */
+export const fuelOnlyTotals = (cost: number, distance: number | null): FleetReport['totals'] => ({
+  fuel: cost,
+  service: 0,
+  parts: 0,
+  total: cost,
+  distance,
+  distanceUnit: 'mi',
+  covers: { distance: [], hours: [] },
+  hours: null,
+  costPerDistance: null,
+  costPerHour: null,
+  fuelEconomy: null,
+});

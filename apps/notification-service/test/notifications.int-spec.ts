@@ -24,7 +24,7 @@ import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { DataSource } from 'typeorm';
 import { DeliveryEntity } from '../src/webhooks/delivery.entity.js';
 import { WebhookEntity } from '../src/webhooks/webhook.entity.js';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { owner, ServiceUnderTest, userA, userB } from './harness.js';
 
 const DAY = 86_400_000;
 
@@ -41,7 +41,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
 
   const statusChange = (
     scheduleId: number,
-    userId: number,
+    accountId: number,
     machineId: number,
     previousStatus: ScheduleStatus | null,
     status: ScheduleStatus | null,
@@ -51,7 +51,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     svc.emit(SCHEDULE_STATUS_CHANGED, {
       scheduleId,
       machineId,
-      userId,
+      accountId,
       title,
       previousStatus,
       status,
@@ -62,7 +62,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     });
 
   it('notifies once per (schedule, status, cycle), scoped to its user, and marks read', async () => {
-    await svc.emit(MACHINE_SAVED, { machineId: 11, userId: userA.userId, name: 'Tractor', at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId: 11, accountId: userA.accountId, name: 'Tractor', at: new Date().toISOString() });
     const id = nextSchedule++;
     await statusChange(id, userA.userId, 11, 'upcoming', 'due_soon');
     await statusChange(id, userA.userId, 11, 'upcoming', 'due_soon'); // redelivered
@@ -125,30 +125,30 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(await svc.failure(NOTIFICATION_PREFERENCES_GET, {}, null)).toMatchObject({ code: 'UNAUTHORIZED' });
     // report-service hears the saved zone (and nothing of the refused ones).
     await expectEventually(() =>
-      expect(svc.events(NOTIFICATION_TIME_ZONE_CHANGED).filter((e) => e.userId === userB.userId)).toEqual([
-        { userId: userB.userId, timeZone: 'Europe/Paris', at: expect.any(String) },
+      expect(svc.events(NOTIFICATION_TIME_ZONE_CHANGED).filter((e) => e.accountId === userB.accountId)).toEqual([
+        { accountId: userB.accountId, userId: userB.accountId, timeZone: 'Europe/Paris', at: expect.any(String) },
       ]),
     );
   });
 
   it("pages the saved time zones for report-service's rebuild, to administrators only", async () => {
-    const admin = { userId: 1, adminLevel: 1 };
+    const admin = { ...owner(1), adminLevel: 1 };
     // userB saved Europe/Paris above; userA has no row (the default zone, which report-service assumes).
     const all = await svc.send(NOTIFICATION_TIME_ZONE_EXPORT, { afterId: 0, limit: 500 }, admin);
-    expect(all.items).toContainEqual({ userId: userB.userId, timeZone: 'Europe/Paris', at: EXPORT_AT });
-    expect(all.items.some((e) => e.userId === userA.userId)).toBe(false);
+    expect(all.items).toContainEqual({ accountId: userB.accountId, userId: userB.accountId, timeZone: 'Europe/Paris', at: EXPORT_AT });
+    expect(all.items.some((e) => e.accountId === userA.accountId)).toBe(false);
     expect(all.nextAfterId).toBeNull();
     const first = await svc.send(NOTIFICATION_TIME_ZONE_EXPORT, { afterId: 0, limit: 1 }, admin);
     expect(first.items).toHaveLength(1);
-    expect(first.nextAfterId).toBe(first.items[0]!.userId);
+    expect(first.nextAfterId).toBe(first.items[0]!.accountId);
     expect(await svc.failure(NOTIFICATION_TIME_ZONE_EXPORT, { afterId: 0, limit: 500 }, userB)).toMatchObject({ code: 'FORBIDDEN' });
   });
 
   it('sends one digest a day per user with due items at their local time, grouped by machine, none for others', async () => {
-    const c = { userId: 303, adminLevel: 0 };
-    const d = { userId: 404, adminLevel: 0 };
-    await svc.emit(MACHINE_SAVED, { machineId: 31, userId: c.userId, name: 'Mower', at: new Date().toISOString() });
-    await svc.emit(MACHINE_SAVED, { machineId: 32, userId: c.userId, name: 'Boat', at: new Date().toISOString() });
+    const c = owner(303);
+    const d = owner(404);
+    await svc.emit(MACHINE_SAVED, { machineId: 31, accountId: c.accountId, name: 'Mower', at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId: 32, accountId: c.accountId, name: 'Boat', at: new Date().toISOString() });
     // userB (Europe/Paris, 07:30) has one overdue item; c (UTC 08:00) two machines; d only upcoming.
     await statusChange(nextSchedule++, c.userId, 31, 'upcoming', 'overdue', 'Blades');
     await statusChange(nextSchedule++, c.userId, 32, 'upcoming', 'due_soon', 'Impeller');
@@ -173,7 +173,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     await svc.flushOutbox();
     const forC = digests().filter((e) => e.userId === c.userId);
     expect(forC).toHaveLength(1);
-    expect(forC[0]).toMatchObject({ key: 'digest:303:2026-03-02', subject: 'Wrenchlog: 3 maintenance items need attention' });
+    expect(forC[0]).toMatchObject({ key: 'digest:303:303:2026-03-02', subject: 'Wrenchlog: 3 maintenance items need attention' });
     expect(forC[0].text.split('\n').slice(2, 9)).toEqual([
       'Boat',
       '  - Due soon: Impeller (Due in 5 days)',
@@ -200,7 +200,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(nextDay[1].text).toContain('  - Still overdue: Blades');
     expect(nextDay[1].text).not.toContain('Impeller');
 
-    const status = await svc.send(NOTIFICATION_SCHEDULER_STATUS, {}, { userId: 1, adminLevel: 1 });
+    const status = await svc.send(NOTIFICATION_SCHEDULER_STATUS, {}, { ...owner(1), adminLevel: 1 });
     expect(status).toMatchObject({
       lastRunAt: '2026-03-03T08:30:00.000Z',
       failed: 0,
@@ -211,7 +211,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
   });
 
   it('reminds weekly while a schedule stays overdue, once per week', async () => {
-    const e = { userId: 505, adminLevel: 0 };
+    const e = owner(505);
     const id = nextSchedule++;
     await statusChange(id, e.userId, 51, 'due_soon', 'overdue', 'Chain');
     await expectEventually(async () => expect(await svc.send(NOTIFICATION_UNREAD_COUNT, {}, e)).toBe(1));
@@ -229,7 +229,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
   });
 
   it('notifies "Completed" only when a completion moved the schedule back to upcoming, not an edit or a deleted record', async () => {
-    const f = { userId: 606, adminLevel: 0 };
+    const f = owner(606);
     const edited = nextSchedule++;
     const recordGone = nextSchedule++;
     const done = nextSchedule++;
@@ -253,7 +253,9 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     const dataSource = svc.get(DataSource);
     // The endpoint as WEBHOOK_CREATE stores it (TEST-NET address: its sends fail, the messages stay).
     const hook = await dataSource.getRepository(WebhookEntity).save({
-      userId: userB.userId,
+      accountId: userB.accountId,
+      createdBy: userB.userId,
+      updatedBy: null,
       url: 'http://192.0.2.1/hook',
       events: JSON.stringify(['record.created', 'record.updated']),
       secret: 'whsec_dGVzdA==',
@@ -261,7 +263,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     });
     const fuel = (recordId: number, at: string) => ({
       actor: null,
-      payload: { recordId, userId: userB.userId, machineId: 77, date: '2026-03-01', currentMileage: 100, currentHours: null, at },
+      payload: { recordId, accountId: userB.accountId, machineId: 77, date: '2026-03-01', currentMileage: 100, currentHours: null, at },
       meta: { correlationId: 'batch-test' },
     });
     const first = fuel(6001, '2026-03-01T10:00:00.000Z');

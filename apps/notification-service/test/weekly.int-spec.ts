@@ -13,10 +13,10 @@ import {
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
 import type { CallContext } from '@wrenchlog/platform';
-import { ServiceUnderTest, userA, userB } from './harness.js';
+import { fuelOnlyTotals, owner, ServiceUnderTest, userA, userB } from './harness.js';
 
-const admin: Actor = { userId: 1, adminLevel: 1 };
-const userC: Actor = { userId: 303, adminLevel: 0 };
+const admin: Actor = { ...owner(1), adminLevel: 1 };
+const userC: Actor = owner(303);
 
 /** What report-service and schedule-service answer each user, and what they were asked. */
 const asked: { pattern: string; payload: any; userId: number | undefined }[] = [];
@@ -40,19 +40,7 @@ const fleetOf = (userId: number): FleetReport => {
         economyUnit: 'mpg',
       },
     ],
-    totals: {
-      fuel: cost,
-      service: 0,
-      parts: 0,
-      total: cost,
-      distance: null,
-      distanceUnit: 'mi',
-      covers: { distance: [], hours: [] },
-      hours: null,
-      costPerDistance: null,
-      costPerHour: null,
-      fuelEconomy: null,
-    },
+    totals: fuelOnlyTotals(cost, null),
   };
 };
 const dueSoon = {
@@ -87,8 +75,8 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
     svc = await ServiceUnderTest.start(engine, rpc);
     // A's machine since the week before; C's too, but C wants no weekly report.
     svc.clock.at = new Date('2026-11-10T09:00:00Z');
-    await svc.emit(MACHINE_SAVED, { machineId: 1010, userId: userA.userId, name: 'Loader of 101', at: svc.clock.now().toISOString() });
-    await svc.emit(MACHINE_SAVED, { machineId: 3030, userId: userC.userId, name: 'Loader of 303', at: svc.clock.now().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId: 1010, accountId: userA.accountId, name: 'Loader of 101', at: svc.clock.now().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId: 3030, accountId: userC.accountId, name: 'Loader of 303', at: svc.clock.now().toISOString() });
     await svc.send(
       NOTIFICATION_PREFERENCES_UPDATE,
       { digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: [] } },
@@ -105,7 +93,7 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
 
     // B's first machine arrives on the Monday: last week is not B's.
     svc.clock.at = new Date('2026-11-23T08:01:00Z');
-    await svc.emit(MACHINE_SAVED, { machineId: 2020, userId: userB.userId, name: 'Loader of 202', at: svc.clock.now().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId: 2020, accountId: userB.accountId, name: 'Loader of 202', at: svc.clock.now().toISOString() });
     svc.clock.at = new Date('2026-11-23T08:05:00Z');
     await svc.tick();
 
@@ -120,7 +108,7 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
     );
     await svc.flushOutbox();
     expect(weeklyMails()).toEqual([
-      expect.objectContaining({ key: 'weekly:101:2026-11-16', userId: userA.userId, subject: 'Your Wrenchlog week: 2026-11-16 to 2026-11-22' }),
+      expect.objectContaining({ key: 'weekly:101:101:2026-11-16', userId: userA.userId, subject: 'Your Wrenchlog week: 2026-11-16 to 2026-11-22' }),
     ]);
     const text: string = weeklyMails()[0].text;
     expect(text).toContain('Costs: $66.40 (fuel $66.40)');
@@ -149,7 +137,7 @@ describe.each(await testEngines())('weekly usage reports (%s)', (engine) => {
       weeklyMails()
         .map((m) => m.key)
         .sort(),
-    ).toEqual(['weekly:101:2026-11-16', 'weekly:101:2026-11-18', 'weekly:202:2026-11-18']);
+    ).toEqual(['weekly:101:101:2026-11-16', 'weekly:101:101:2026-11-18', 'weekly:202:202:2026-11-18']);
     expect((await weeklyOf(userB)).map((n) => n.title)).toEqual(['Weekly usage report 2026-11-18 to 2026-11-24: $0.00']);
     expect(weeklyMails().find((m) => m.userId === userB.userId).text).toContain('No costs or meter readings were recorded this week.');
 

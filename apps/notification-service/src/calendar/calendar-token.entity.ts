@@ -1,8 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A user's calendar feed secret, stored as its SHA-256 only; rotating replaces it. */
+/** A member's calendar feed secret in one account, stored as its SHA-256 only; rotating replaces it. */
 @Entity('calendar_tokens')
 export class CalendarTokenEntity {
+  @PrimaryColumn({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member (issue 32: per member and per account). */
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId: number;
 

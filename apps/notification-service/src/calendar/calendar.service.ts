@@ -4,6 +4,7 @@ import { notFound, RpcClient } from '@wrenchlog/platform';
 import ical, { ICalAlarmType } from 'ical-generator';
 import { createHash, randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { Recipients } from '../recipients/recipients.service.js';
 import { CalendarInstall } from './calendar-install.js';
 import { CalendarTokenEntity } from './calendar-token.entity.js';
 import { calendarItems } from './calendar.rules.js';
@@ -15,8 +16,8 @@ const MAX_PAGES = 20;
 
 /**
  * The private calendar feed. The schedules' due and forecast dates are schedule-service's to
- * compute (from readings, rates and completions, day by day): the feed asks it for the user's
- * schedules when a calendar app polls, rather than keeping a copy here that could lag behind.
+ * compute (from readings, rates and completions, day by day): the feed asks it for the member's
+ * schedules (as the member: an operator's lists their machines') when a calendar app polls, rather than keeping a copy here that could lag behind.
  */
 @Injectable()
 export class CalendarService {
@@ -24,12 +25,15 @@ export class CalendarService {
     private readonly dataSource: DataSource,
     private readonly rpc: RpcClient,
     private readonly install: CalendarInstall,
+    private readonly recipients: Recipients,
   ) {}
 
   /** A new secret (32 random bytes); the previous one stops working at once. */
   async rotate(actor: Actor): Promise<CalendarToken> {
     const token = randomBytes(32).toString('base64url');
-    await this.dataSource.getRepository(CalendarTokenEntity).upsert({ userId: actor.userId, tokenHash: hashOf(token), createdAt: new Date() }, ['userId']);
+    await this.dataSource
+      .getRepository(CalendarTokenEntity)
+      .upsert({ accountId: actor.accountId, userId: actor.userId, tokenHash: hashOf(token), createdAt: new Date() }, ['accountId', 'userId']);
     return { token };
   }
 
@@ -38,11 +42,11 @@ export class CalendarService {
       typeof token === 'string' && /^[A-Za-z0-9_-]{20,100}$/.test(token)
         ? await this.dataSource.getRepository(CalendarTokenEntity).findOneBy({ tokenHash: hashOf(token) })
         : null;
-    if (!row) {
+    // The token stands for its member in its account, with their role now (a member who left has no feed).
+    const actor = row ? await this.recipients.actor(row.accountId, row.userId) : null;
+    if (!actor) {
       throw notFound(NotificationMessages.calendarNotFound);
     }
-    // The token stands for its user, as a signed-in call would.
-    const actor: Actor = { userId: row.userId, adminLevel: 0 };
     const schedules: Schedule[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.rpc.send(SCHEDULE_LIST, { page, size: PAGE }, { actor });

@@ -1,11 +1,15 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One user's digest of one local day: the unique (user, date) makes it once, whatever the replicas. */
+/** One member's digest of one local day in one account: the unique (account, member, date) makes it once, whatever the replicas. */
 @Entity('digests')
 export class DigestEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member (issue 32: per member and per account). */
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 

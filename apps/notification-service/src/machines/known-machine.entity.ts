@@ -6,8 +6,8 @@ export class KnownMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ type: 'text' })
   name: string;
@@ -18,7 +18,7 @@ export class KnownMachineEntity {
   @Column({ name: 'updated_at' })
   updatedAt: Date;
 
-  /** When the machine was first heard of (its first saved event): a weekly report covers only weeks after the user had machines. */
+  /** When the machine was first heard of (its first saved event): a weekly report covers only weeks after the account had machines. */
   @Column({ name: 'first_seen_at', type: Date, nullable: true })
   firstSeenAt: Date | null;
 }

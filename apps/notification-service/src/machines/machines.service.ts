@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import { eventAccountId, eventTime, isValidId, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
 import { DataSource, In, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { KnownMachineEntity } from './known-machine.entity.js';
 
@@ -12,7 +12,8 @@ export class MachinesService {
 
   async onSaved(m: RpcMessage<MachineSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId) || typeof e.name !== 'string') {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId) || typeof e.name !== 'string') {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }
@@ -21,7 +22,7 @@ export class MachinesService {
     await repo
       .createQueryBuilder()
       .insert()
-      .values({ machineId: e.machineId, userId: e.userId, name: e.name, deleted: false, updatedAt: at, firstSeenAt: at })
+      .values({ machineId: e.machineId, accountId, name: e.name, deleted: false, updatedAt: at, firstSeenAt: at })
       .orIgnore()
       .execute();
     // Conditional on `at`: an older event that commits last changes nothing; a tombstone stays.
@@ -30,30 +31,26 @@ export class MachinesService {
 
   async onDeleted(m: RpcMessage<MachineDeletedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId)) {
       return;
     }
     const repo = this.dataSource.getRepository(KnownMachineEntity);
-    await repo
-      .createQueryBuilder()
-      .insert()
-      .values({ machineId: e.machineId, userId: e.userId, name: '', deleted: true, updatedAt: new Date() })
-      .orIgnore()
-      .execute();
+    await repo.createQueryBuilder().insert().values({ machineId: e.machineId, accountId, name: '', deleted: true, updatedAt: new Date() }).orIgnore().execute();
     await repo.update({ machineId: e.machineId }, { deleted: true });
   }
 
   /**
-   * The users who have machines, each with when their first machine still there was first heard
+   * The accounts that have machines, each with when its first machine still there was first heard
    * of (null when one predates that record).
    */
-  async ownersSince(): Promise<Map<number, Date | null>> {
-    const rows = await this.dataSource.getRepository(KnownMachineEntity).find({ where: { deleted: false }, select: { userId: true, firstSeenAt: true } });
+  async accountsSince(): Promise<Map<number, Date | null>> {
+    const rows = await this.dataSource.getRepository(KnownMachineEntity).find({ where: { deleted: false }, select: { accountId: true, firstSeenAt: true } });
     const since = new Map<number, Date | null>();
     for (const row of rows) {
-      const known = since.has(row.userId) ? since.get(row.userId)! : undefined;
+      const known = since.has(row.accountId) ? since.get(row.accountId)! : undefined;
       const seen = row.firstSeenAt ?? null;
-      since.set(row.userId, known === undefined ? seen : known === null || seen === null ? null : known < seen ? known : seen);
+      since.set(row.accountId, known === undefined ? seen : known === null || seen === null ? null : known < seen ? known : seen);
     }
     return since;
   }

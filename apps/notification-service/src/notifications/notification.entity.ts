@@ -1,13 +1,21 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One notification of a user: what the bell and the list show, and what the digest reports. */
+/**
+ * One notification of an account: what the bell and the list show its members (those who may see
+ * its machine and kind), and what the digest reports. Each member's read state is a
+ * NotificationReadEntity. `read_at`, the owner's before accounts, is left in the table unread.
+ */
 @Entity('notifications')
 export class NotificationEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The one member a personal notification is for (a weekly report); null: every member who may see it. */
+  @Column({ name: 'user_id', type: 'integer', nullable: true })
+  userId: number | null;
 
   @Column({ type: 'varchar', length: 30 })
   kind: string;
@@ -32,7 +40,4 @@ export class NotificationEntity {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
-
-  @Column({ name: 'read_at', type: Date, nullable: true })
-  readAt: Date | null;
 }

@@ -1,10 +1,21 @@
-import type { NotificationKind, ScheduleStatus, ScheduleStatusCause, WebhookEventType } from '@wrenchlog/contracts';
+import {
+  NOTIFICATION_KINDS,
+  roleMay,
+  type AccountRole,
+  type NotificationKind,
+  type NotificationPreferenceKind,
+  type NotificationPreferences,
+  type Right,
+  type ScheduleStatus,
+  type ScheduleStatusCause,
+  type WebhookEventType,
+} from '@wrenchlog/contracts';
 
 const WEEK_MS = 7 * 86_400_000;
 
 export interface PlannedNotification {
   kind: NotificationKind;
-  /** Unique per user: (schedule, status, cycle[, week]). */
+  /** Unique per account: (schedule, status, cycle[, week]). */
   key: string;
   title: string;
 }
@@ -66,3 +77,30 @@ export const scheduleLink = (machineId: number): string => `/machines/${machineI
 /** The webhook event of a schedule notification. */
 export const webhookTypeOf = (kind: NotificationKind): WebhookEventType =>
   kind === 'schedule_due_soon' ? 'schedule.due_soon' : kind === 'schedule_completed' ? 'schedule.completed' : 'schedule.overdue';
+
+/** The right a member's role needs to see a notification of each kind (a weekly report is made for its member). */
+const KIND_RIGHTS: Record<NotificationKind, Right | null> = {
+  schedule_due_soon: 'schedule.read',
+  schedule_overdue: 'schedule.read',
+  schedule_completed: 'schedule.read',
+  low_stock: 'inventory.read',
+  weekly_report: null,
+};
+
+/** The preference (Settings > Notifications) each kind of notification follows. */
+export const PREFERENCE_OF: Record<NotificationKind, NotificationPreferenceKind> = {
+  schedule_due_soon: 'maintenance',
+  schedule_overdue: 'maintenance',
+  schedule_completed: 'maintenance',
+  low_stock: 'lowStock',
+  weekly_report: 'weeklyReport',
+};
+
+export const kindRight = (kind: NotificationKind): Right | null => KIND_RIGHTS[kind];
+
+/** The kinds a member's bell and list show: those their role may see, of the preferences where they chose in-app. */
+export const listedKinds = (role: AccountRole, prefs: NotificationPreferences): NotificationKind[] =>
+  NOTIFICATION_KINDS.filter((kind) => {
+    const right = KIND_RIGHTS[kind];
+    return (right === null || roleMay(role, right)) && prefs.kinds[PREFERENCE_OF[kind]].includes('inapp');
+  });

@@ -12,6 +12,7 @@ import {
 import { Caller, ValidInput } from '@wrenchlog/platform';
 import { NotificationsService } from './notifications.service.js';
 
+// Any member (issue 32): each sees their own inbox, which the service narrows to what their role and machines allow.
 @Controller()
 export class NotificationsController {
   constructor(private readonly notifications: NotificationsService) {}

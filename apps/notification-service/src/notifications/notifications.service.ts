@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
+  ASSIGNED_ROLES,
   NotificationLimits,
   pageOf,
   type Actor,
@@ -10,11 +11,15 @@ import {
   type NotificationPage,
   type NotificationView,
 } from '@wrenchlog/contracts';
+import { MemberDirectory } from '@wrenchlog/platform';
+import { DataSource } from 'typeorm';
 import { Clock } from '../common/clock.js';
+import { PreferencesService } from '../preferences/preferences.service.js';
 import type { NotificationEntity } from './notification.entity.js';
-import { NotificationsRepository } from './notifications.repository.js';
+import { listedKinds } from './notification.rules.js';
+import { NotificationsRepository, type Inbox } from './notifications.repository.js';
 
-const toView = (n: NotificationEntity): NotificationView => ({
+const toView = (n: NotificationEntity & { readAt: Date | null }): NotificationView => ({
   id: n.id,
   kind: n.kind as NotificationKind,
   title: n.title,
@@ -24,23 +29,30 @@ const toView = (n: NotificationEntity): NotificationView => ({
   readAt: n.readAt ? n.readAt.toISOString() : null,
 });
 
-/** The bell and the list: a user's in-app notifications, newest first. */
+/**
+ * The bell and the list: the caller's inbox in the account they act in, newest first. The
+ * account's notifications of the kinds their role may see and they chose in-app, of the machines
+ * they may see (a mechanic's or operator's assignment), and those made for them; read per member.
+ */
 @Injectable()
 export class NotificationsService {
   constructor(
+    private readonly dataSource: DataSource,
     private readonly notifications: NotificationsRepository,
+    private readonly preferences: PreferencesService,
+    private readonly members: MemberDirectory,
     private readonly clock: Clock,
   ) {}
 
   async list(actor: Actor, query: NotificationListQuery): Promise<NotificationPage> {
     const page = query?.page ?? 0;
     const size = query?.size ?? NotificationLimits.pageSize;
-    const [rows, total] = await this.notifications.page(actor.userId, page, size);
+    const [rows, total] = await this.notifications.page(await this.inbox(actor), page, size);
     return pageOf(rows.map(toView), total, page, size);
   }
 
-  unreadCount(actor: Actor): Promise<number> {
-    return this.notifications.unreadCount(actor.userId);
+  async unreadCount(actor: Actor): Promise<number> {
+    return this.notifications.unreadCount(await this.inbox(actor));
   }
 
   async markRead(actor: Actor, input: MarkReadInput | undefined): Promise<MarkReadReply> {
@@ -50,7 +62,14 @@ export class NotificationsService {
     if (Array.isArray(ids) && ids.length === 0) {
       return { updated: 0 };
     }
-    const updated = await this.notifications.markRead(actor.userId, Array.isArray(ids) ? ids : null, this.clock.now());
+    const updated = await this.notifications.markRead(await this.inbox(actor), Array.isArray(ids) ? ids : null, this.clock.now());
     return { updated };
+  }
+
+  /** Two queries per request (the member's settings, their assignment), none per row. */
+  private async inbox(actor: Actor): Promise<Inbox> {
+    const prefs = await this.preferences.of(this.dataSource.manager, actor.accountId, actor.userId);
+    const machines = ASSIGNED_ROLES.includes(actor.role) ? await this.members.assignment(actor.accountId, actor.userId) : null;
+    return { accountId: actor.accountId, userId: actor.userId, kinds: listedKinds(actor.role, prefs), machines };
   }
 }

@@ -1,8 +1,12 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
-/** A user's notification settings; a user without a row has the defaults. */
+/** A member's notification settings in one account; a member without a row has the defaults. */
 @Entity('notification_preferences')
 export class PreferenceEntity {
+  @PrimaryColumn({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member (issue 32: per member and per account). */
   @PrimaryColumn({ name: 'user_id', type: 'integer' })
   userId: number;
 

@@ -12,6 +12,7 @@ import {
 import { AdminCaller, Caller, ValidInput } from '@wrenchlog/platform';
 import { PreferencesService } from './preferences.service.js';
 
+// Any member (issue 32): each keeps their own settings in each account.
 @Controller()
 export class PreferencesController {
   constructor(private readonly preferences: PreferencesService) {}

@@ -3,7 +3,7 @@ import { OutboxModule } from '@wrenchlog/platform';
 import { PreferencesController } from './preferences.controller.js';
 import { PreferencesService } from './preferences.service.js';
 
-/** Each user's channels per kind, digest time and time zone. */
+/** Each member's channels per kind, digest time and time zone, per account. */
 @Module({
   imports: [OutboxModule],
   controllers: [PreferencesController],

@@ -17,9 +17,12 @@ import {
   type RpcMeta,
 } from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
-import { DataSource, In, MoreThan, type EntityManager } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
+
+/** One member of one account, as a map key. */
+export const memberKey = (m: { accountId: number; userId: number }): string => `${m.accountId}:${m.userId}`;
 
 const defaults = (): NotificationPreferences => structuredClone(NOTIFICATION_DEFAULT_PREFERENCES);
 
@@ -40,7 +43,7 @@ function fromRow(row: PreferenceEntity | null): NotificationPreferences {
   return { digestTime: row.digestTime, timeZone: row.timeZone, kinds };
 }
 
-/** GET and PUT /api/notifications/preferences, and the settings the rest of the service reads. */
+/** GET and PUT /api/notifications/preferences (each member's own, in the account they act in), and the settings the rest of the service reads. */
 @Injectable()
 export class PreferencesService {
   constructor(
@@ -50,7 +53,7 @@ export class PreferencesService {
   ) {}
 
   async get(actor: Actor): Promise<NotificationPreferences> {
-    return this.of(this.dataSource.manager, actor.userId);
+    return this.of(this.dataSource.manager, actor.accountId, actor.userId);
   }
 
   async update(actor: Actor, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
@@ -58,42 +61,71 @@ export class PreferencesService {
     const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
-      await manager
-        .getRepository(PreferenceEntity)
-        .upsert({ userId: actor.userId, digestTime: input.digestTime, timeZone: input.timeZone, kinds: JSON.stringify(kinds), updatedAt: now }, ['userId']);
-      // report-service dates fuel records and "today" in it (issue 22); sent on every save, a state event.
-      const event: NotificationTimeZoneChangedEvent = { userId: actor.userId, timeZone: input.timeZone, at: new Date().toISOString() };
-      await this.outbox.enqueue(manager, NOTIFICATION_TIME_ZONE_CHANGED, event, { actor, correlationId: meta?.correlationId });
-      return this.of(manager, actor.userId);
+      await manager.getRepository(PreferenceEntity).upsert(
+        {
+          accountId: actor.accountId,
+          userId: actor.userId,
+          digestTime: input.digestTime,
+          timeZone: input.timeZone,
+          kinds: JSON.stringify(kinds),
+          updatedAt: now,
+        },
+        ['accountId', 'userId'],
+      );
+      if (actor.userId === actor.accountId) {
+        // report-service dates fuel records and "today" in the account's zone (issue 22): its owner
+        // of record's (see accountTimeZones). Sent on every save, a state event.
+        const event: NotificationTimeZoneChangedEvent = {
+          accountId: actor.accountId,
+          userId: actor.accountId,
+          timeZone: input.timeZone,
+          at: new Date().toISOString(),
+        };
+        await this.outbox.enqueue(manager, NOTIFICATION_TIME_ZONE_CHANGED, event, { actor, correlationId: meta?.correlationId });
+      }
+      return this.of(manager, actor.accountId, actor.userId);
     });
   }
 
-  async of(manager: EntityManager, userId: number): Promise<NotificationPreferences> {
-    return fromRow(await manager.getRepository(PreferenceEntity).findOneBy({ userId }));
+  /** A member's settings in an account (the defaults without a row). */
+  async of(manager: EntityManager, accountId: number, userId: number): Promise<NotificationPreferences> {
+    return fromRow(await manager.getRepository(PreferenceEntity).findOneBy({ accountId, userId }));
   }
 
   /**
-   * notification.timeZoneExport.page (administrators, report-service's rebuild): each saved zone by
-   * user id, as the changed event it stands for, stamped EXPORT_AT so any real event wins over it.
-   * A user without a row has the default zone, which report-service assumes already.
+   * notification.timeZoneExport.page (administrators, report-service's rebuild): each account's saved
+   * zone, as the changed event it stands for, stamped EXPORT_AT so any real event wins over it.
+   * The account's zone is its owner of record's (the member whose user id is the account's id, the
+   * one who had it before accounts); an account without that row has the default zone, which
+   * report-service assumes already. Administrators only: the handler takes @AdminCaller().
    */
-  /** Administrators only: the handler takes @AdminCaller(). */
   async timeZonePage(request: Partial<ExportPageRequest> | null | undefined): Promise<ExportPage<NotificationTimeZoneChangedEvent>> {
     const { afterId, limit } = exportWindow(request);
-    const rows = await this.dataSource.getRepository(PreferenceEntity).find({
-      where: { userId: MoreThan(afterId) },
-      order: { userId: 'ASC' },
-      take: limit,
-      select: { userId: true, timeZone: true },
-    });
-    const items = rows.map((r) => ({ userId: r.userId, timeZone: r.timeZone, at: EXPORT_AT }));
-    return exportPage(items, rows.at(-1)?.userId, limit);
+    const rows = await this.dataSource
+      .getRepository(PreferenceEntity)
+      .createQueryBuilder('p')
+      .where('p.account_id > :afterId AND p.user_id = p.account_id', { afterId })
+      .orderBy('p.account_id', 'ASC')
+      .take(limit)
+      .getMany();
+    const items = rows.map((r) => ({ accountId: r.accountId, userId: r.accountId, timeZone: r.timeZone, at: EXPORT_AT }));
+    return exportPage(items, rows.at(-1)?.accountId, limit);
   }
 
-  /** The settings of several users at once (defaults for those without a row). */
-  async ofMany(manager: EntityManager, userIds: number[]): Promise<Map<number, NotificationPreferences>> {
-    const rows = userIds.length ? await manager.getRepository(PreferenceEntity).findBy({ userId: In(userIds) }) : [];
-    const byUser = new Map(rows.map((r) => [r.userId, r]));
-    return new Map(userIds.map((id) => [id, fromRow(byUser.get(id) ?? null)]));
+  /**
+   * Whether the account's webhooks get its schedule events: the account's endpoints are shared,
+   * so one setting decides, its owner of record's maintenance `webhook` channel (what they chose
+   * before accounts; on by default).
+   */
+  async accountWebhooks(manager: EntityManager, accountId: number): Promise<boolean> {
+    return (await this.of(manager, accountId, accountId)).kinds.maintenance.includes('webhook');
+  }
+
+  /** The settings of several members at once, by memberKey (defaults for those without a row); one query. */
+  async ofMany(manager: EntityManager, members: readonly { accountId: number; userId: number }[]): Promise<Map<string, NotificationPreferences>> {
+    const accounts = [...new Set(members.map((m) => m.accountId))];
+    const rows = accounts.length ? await manager.getRepository(PreferenceEntity).findBy({ accountId: In(accounts) }) : [];
+    const byMember = new Map(rows.map((r) => [memberKey(r), r]));
+    return new Map(members.map((m) => [memberKey(m), fromRow(byMember.get(memberKey(m)) ?? null)]));
   }
 }

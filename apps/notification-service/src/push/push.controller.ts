@@ -13,6 +13,7 @@ import {
 import { Caller, ValidInput } from '@wrenchlog/platform';
 import { PushService } from './push.service.js';
 
+// Any member (issue 32): each subscribes their own devices; a push carries only what its member may see.
 @Controller()
 export class PushController {
   constructor(private readonly push: PushService) {}

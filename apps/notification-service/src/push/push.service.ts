@@ -10,7 +10,7 @@ import {
   type PushUnsubscribeInput,
 } from '@wrenchlog/contracts';
 import { conflict, notFound, validationFailed } from '@wrenchlog/platform';
-import { DataSource } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import webpush from 'web-push';
 import { NotificationEnv } from '../config/notification-env.js';
 import { urlProblem } from '../webhooks/address.rules.js';
@@ -23,6 +23,12 @@ export interface PushMessage {
   title: string;
   body?: string;
   link: string;
+}
+
+/** A push to some members of an account (those who may see it and chose push). */
+export interface MembersPush {
+  userIds: number[];
+  message: PushMessage;
 }
 
 const BASE64URL = /^[A-Za-z0-9_-]+=*$/;
@@ -63,33 +69,43 @@ export class PushService {
       throw validationFailed(message, [{ field: 'endpoint', message }]);
     }
     const repo = this.dataSource.getRepository(PushSubscriptionEntity);
-    // A device subscribes once: the same endpoint again (even after another user signed in on it) is this user's now.
-    await repo.delete({ endpoint });
-    if ((await repo.countBy({ userId: actor.userId })) >= NotificationLimits.pushSubscriptionsPerUser) {
+    // A device subscribes once per account: the same endpoint again in this account, or after another
+    // person signed in on it, is this member's now (their other accounts keep pushing to it).
+    await repo
+      .createQueryBuilder()
+      .delete()
+      .where('endpoint = :endpoint AND (account_id = :accountId OR user_id <> :userId)', { endpoint, accountId: actor.accountId, userId: actor.userId })
+      .execute();
+    const mine = { accountId: actor.accountId, userId: actor.userId };
+    if ((await repo.countBy(mine)) >= NotificationLimits.pushSubscriptionsPerUser) {
       throw conflict(M.pushTooMany);
     }
-    const saved = await repo.save(repo.create({ userId: actor.userId, endpoint, p256dh, auth, createdAt: new Date() }));
+    const saved = await repo.save(repo.create({ ...mine, endpoint, p256dh, auth, createdAt: new Date() }));
     return { id: saved.id, endpoint: saved.endpoint, createdAt: saved.createdAt.toISOString() };
   }
 
   async unsubscribe(actor: Actor, input: PushUnsubscribeInput): Promise<{ removed: number }> {
     const endpoint = input.endpoint?.trim();
-    const result = await this.dataSource.getRepository(PushSubscriptionEntity).delete(endpoint ? { userId: actor.userId, endpoint } : { userId: actor.userId });
+    const mine = { accountId: actor.accountId, userId: actor.userId };
+    const result = await this.dataSource.getRepository(PushSubscriptionEntity).delete(endpoint ? { ...mine, endpoint } : mine);
     return { removed: result.affected ?? 0 };
   }
 
-  /** The test button: a push to every device of the caller, now. */
+  /** The test button: a push to every device of the caller in this account, now. */
   async test(actor: Actor): Promise<PushTestReply> {
-    const subscriptions = await this.dataSource.getRepository(PushSubscriptionEntity).findBy({ userId: actor.userId });
+    const subscriptions = await this.dataSource.getRepository(PushSubscriptionEntity).findBy({ accountId: actor.accountId, userId: actor.userId });
     if (subscriptions.length === 0) {
       throw notFound(M.pushNone);
     }
     return this.sendAll(subscriptions, { title: 'Wrenchlog', body: 'Push notifications work on this device.', link: '/settings?tab=notifications' });
   }
 
-  /** A new notification's push to every device of its user (best effort: the in-app list and the digest keep it). */
-  async notify(userId: number, message: PushMessage): Promise<PushTestReply> {
-    const subscriptions = await this.dataSource.getRepository(PushSubscriptionEntity).findBy({ userId });
+  /** A new notification's push to every device of these members of the account (best effort: the in-app list and the digest keep it). */
+  async notify(accountId: number, userIds: readonly number[], message: PushMessage): Promise<PushTestReply> {
+    if (userIds.length === 0) {
+      return { sent: 0, failed: 0 };
+    }
+    const subscriptions = await this.dataSource.getRepository(PushSubscriptionEntity).findBy({ accountId, userId: In([...userIds]) });
     return subscriptions.length ? this.sendAll(subscriptions, message) : { sent: 0, failed: 0 };
   }
 

@@ -9,8 +9,8 @@ export class ScheduleStateEntity {
   @PrimaryColumn({ name: 'schedule_id', type: 'integer' })
   scheduleId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

@@ -8,7 +8,8 @@ import { MachinesService } from '../machines/machines.service.js';
 import { overdueWeeks, scheduleLink, webhookTypeOf, weeklyReminder } from '../notifications/notification.rules.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { PreferencesService } from '../preferences/preferences.service.js';
-import { PushService, type PushMessage } from '../push/push.service.js';
+import { PushService, type MembersPush } from '../push/push.service.js';
+import { maySee, Recipients, type Recipient } from '../recipients/recipients.service.js';
 import { ScheduleStateEntity } from '../schedule-events/schedule-state.entity.js';
 import { WebhookOutbox } from '../webhooks/webhook-outbox.js';
 import { WeeklyReports } from '../weekly/weekly-reports.service.js';
@@ -19,7 +20,7 @@ export interface PassResult {
   lastError: string | null;
 }
 
-/** The scheduler's periodic work: weekly reminders while overdue, each user's daily digest, and the weekly usage reports. */
+/** The scheduler's periodic work: weekly reminders while overdue, each member's daily digest, and the weekly usage reports. */
 @Injectable()
 export class SchedulerJobs {
   private readonly logger = new Logger(SchedulerJobs.name);
@@ -33,6 +34,7 @@ export class SchedulerJobs {
     private readonly webhooks: WebhookOutbox,
     private readonly push: PushService,
     private readonly weekly: WeeklyReports,
+    private readonly recipients: Recipients,
   ) {}
 
   async periodic(now: Date): Promise<PassResult> {
@@ -54,18 +56,22 @@ export class SchedulerJobs {
         const made = await this.dataSource.transaction((m) => this.weeklyReminder(m, state, now));
         if (made?.push) {
           // After commit, best effort: the reminder is in the list and the digest whatever happens here.
-          await this.push.notify(state.userId, made.push).catch((err: Error) => this.logger.warn(`push not sent: ${err.message}`));
+          await this.push
+            .notify(state.accountId, made.push.userIds, made.push.message)
+            .catch((err: Error) => this.logger.warn(`push not sent: ${err.message}`));
         }
         return made !== null;
       });
     }
-    const users = [...new Set(active.map((s) => s.userId))];
-    const prefs = await this.preferences.ofMany(this.dataSource.manager, users);
-    for (const userId of users) {
-      const p = prefs.get(userId)!;
+    // Each member of each account with something due has their own digest, at their own time.
+    const addressees = await this.recipients.addressees(this.dataSource.manager, new Set(active.map((s) => s.accountId)));
+    for (const member of [...addressees.values()].flat()) {
+      const p = member.prefs;
       const date = p.kinds.maintenance.includes('email') ? digestDateDue(now, p.timeZone, p.digestTime) : null;
       if (date) {
-        await note(`digest of user ${userId}`, () => this.dataSource.transaction((m) => this.digest(m, userId, date, now)));
+        await note(`digest of user ${member.userId} in account ${member.accountId}`, () =>
+          this.dataSource.transaction((m) => this.digest(m, member, date, now)),
+        );
       }
     }
     const weekly = await this.weekly.scheduled(now);
@@ -79,7 +85,7 @@ export class SchedulerJobs {
    * Week n of an overdue schedule: one notification, whichever replica or pass gets here first.
    * Answers null when another made it, else the push to send after commit (null without the push channel).
    */
-  private async weeklyReminder(manager: EntityManager, state: ScheduleStateEntity, now: Date): Promise<{ push: PushMessage | null } | null> {
+  private async weeklyReminder(manager: EntityManager, state: ScheduleStateEntity, now: Date): Promise<{ push: MembersPush | null } | null> {
     const weeks = overdueWeeks(state.statusSince, now);
     const moved = await manager
       .createQueryBuilder()
@@ -96,9 +102,8 @@ export class SchedulerJobs {
       return null;
     }
     const planned = weeklyReminder(state.scheduleId, state.title, state.statusSince, weeks);
-    const prefs = await this.preferences.of(manager, state.userId);
     const name = (await this.machines.names(manager, [state.machineId])).get(state.machineId)!;
-    if (prefs.kinds.maintenance.includes('webhook')) {
+    if (await this.preferences.accountWebhooks(manager, state.accountId)) {
       const data = {
         scheduleId: state.scheduleId,
         machineId: state.machineId,
@@ -108,36 +113,42 @@ export class SchedulerJobs {
         weeksOverdue: weeks,
         reason: state.reason,
       };
-      await this.webhooks.enqueue(manager, state.userId, webhookTypeOf(planned.kind), data, planned.key, now);
+      await this.webhooks.enqueue(manager, state.accountId, webhookTypeOf(planned.kind), data, planned.key, now);
     }
     const title = `${planned.title} (${name})`;
+    const link = scheduleLink(state.machineId);
     await this.notifications.addOnce(manager, {
-      userId: state.userId,
+      accountId: state.accountId,
       kind: planned.kind,
       title,
       machineId: state.machineId,
       scheduleId: state.scheduleId,
-      link: scheduleLink(state.machineId),
+      link,
       dedupeKey: planned.key,
-      inApp: prefs.kinds.maintenance.includes('inapp'),
+      inApp: true,
       createdAt: now,
     });
-    return { push: prefs.kinds.maintenance.includes('push') ? { title, body: state.reason ?? undefined, link: scheduleLink(state.machineId) } : null };
+    const pushed = await this.recipients.reached(manager, state.accountId, planned.kind, state.machineId, 'push');
+    return { push: pushed.length ? { userIds: pushed.map((r) => r.userId), message: { title, body: state.reason ?? undefined, link } } : null };
   }
 
   /**
-   * The user's digest of a local date, at most once (the unique (user, date) row is written in the
-   * transaction that hands the email to user-service through the outbox). Lists what became due
-   * soon or overdue since the last digest and what is still overdue; no email when nothing.
+   * A member's digest of a local date in one account, at most once (the unique (account, member,
+   * date) row is written in the transaction that hands the email to user-service through the
+   * outbox). Lists what became due soon or overdue since their last digest and what is still
+   * overdue, of the machines they may see; no email when nothing.
    */
-  private async digest(manager: EntityManager, userId: number, localDate: string, now: Date): Promise<boolean> {
+  private async digest(manager: EntityManager, member: Recipient, localDate: string, now: Date): Promise<boolean> {
+    const { accountId, userId } = member;
     const digests = manager.getRepository(DigestEntity);
-    if (await digests.exists({ where: { userId, localDate } })) {
+    if (await digests.exists({ where: { accountId, userId, localDate } })) {
       return false;
     }
-    const last = await digests.findOne({ where: { userId }, order: { createdAt: 'DESC' } });
+    const last = await digests.findOne({ where: { accountId, userId }, order: { createdAt: 'DESC' } });
     const since = last?.createdAt ?? null;
-    const states = await manager.getRepository(ScheduleStateEntity).findBy({ userId, status: In(['due_soon', 'overdue']) });
+    const states = (await manager.getRepository(ScheduleStateEntity).findBy({ accountId, status: In(['due_soon', 'overdue']) })).filter((s) =>
+      maySee(member, s.machineId, 'schedule.read'),
+    );
     const names = await this.machines.names(manager, [...new Set(states.map((s) => s.machineId))]);
     const items: DigestItem[] = [];
     for (const s of states) {
@@ -148,12 +159,12 @@ export class SchedulerJobs {
       }
     }
     // The day's row is written even when there is nothing to say: one digest a day, at its time.
-    await digests.insert({ userId, localDate, items: items.length, createdAt: now });
+    await digests.insert({ accountId, userId, localDate, items: items.length, createdAt: now });
     const mail = digestEmail(items, localDate);
     if (!mail) {
       return false;
     }
-    const event: NotificationMailRequestedEvent = { key: `digest:${userId}:${localDate}`, userId, subject: mail.subject, text: mail.text };
+    const event: NotificationMailRequestedEvent = { key: `digest:${accountId}:${userId}:${localDate}`, userId, subject: mail.subject, text: mail.text };
     await this.outbox.enqueue(manager, NOTIFICATION_MAIL_REQUESTED, event, { actor: null });
     return true;
   }

@@ -6,8 +6,8 @@ export class PartStockEntity {
   @PrimaryColumn({ name: 'part_id', type: 'integer' })
   partId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ type: 'varchar', length: 5 })
   level: string;

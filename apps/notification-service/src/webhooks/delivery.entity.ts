@@ -9,8 +9,8 @@ export class DeliveryEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'webhook_id', type: 'integer' })
   webhookId: number;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, type RpcMessage, type ScheduleReadingCreatedEvent } from '@wrenchlog/contracts';
+import { eventAccountId, eventTime, isValidId, type RpcMessage, type ScheduleReadingCreatedEvent } from '@wrenchlog/contracts';
 import { DataSource } from 'typeorm';
 import { WebhookDispatcher } from './webhook-dispatcher.js';
 import { WebhookOutbox } from './webhook-outbox.js';
@@ -20,7 +20,8 @@ export class ReadingEventsService {
 
   async created(m: RpcMessage<ScheduleReadingCreatedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.readingId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isValidId(e.meterId) || typeof e.value !== 'number') {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.readingId) || !isValidId(accountId) || !isValidId(e.machineId) || !isValidId(e.meterId) || typeof e.value !== 'number') {
       this.logger.warn('ignored a malformed schedule.reading.created event');
       return;
     }
@@ -38,7 +39,7 @@ export class ReadingEventsService {
       sourceId: e.sourceId,
     };
     const endpoints = await this.dataSource.transaction((manager) =>
-      this.outbox.enqueue(manager, e.userId, 'meter.reading.created', data, `reading:${e.readingId}`, at),
+      this.outbox.enqueue(manager, accountId, 'meter.reading.created', data, `reading:${e.readingId}`, at),
     );
     if (endpoints > 0) {
       this.dispatcher.kick();

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  eventAccountId,
   eventTime,
   eventsOfBatch,
   type EventBatch,
@@ -20,7 +21,9 @@ import { WebhookOutbox } from './webhook-outbox.js';
 type RecordType = 'service' | 'fuel' | 'purchase';
 interface RecordFact {
   recordId: number;
-  userId: number;
+  /** The account (`userId` in an event of the release before accounts: eventAccountId). */
+  accountId?: number;
+  userId?: number;
   /** null: a part purchase that names no machine. */
   machineId: number | null;
   at: string;
@@ -95,12 +98,17 @@ export class RecordEventsService {
     const seen = manager.getRepository(SeenRecordEntity);
     const known = await seen.exists({ where: { recordKey: key } });
     if (!known) {
-      await seen.createQueryBuilder().insert().values({ recordKey: key, userId: e.userId, updatedAt: at }).orIgnore().execute();
+      await seen
+        .createQueryBuilder()
+        .insert()
+        .values({ recordKey: key, accountId: eventAccountId(e), updatedAt: at })
+        .orIgnore()
+        .execute();
     }
     const type = known ? 'record.updated' : 'record.created';
     await this.outbox.enqueue(
       manager,
-      e.userId,
+      eventAccountId(e),
       type,
       { recordType, recordId: e.recordId, machineId: e.machineId, ...extra },
       `record:${key}:saved:${e.at}`,
@@ -117,7 +125,7 @@ export class RecordEventsService {
       await manager.getRepository(SeenRecordEntity).delete({ recordKey: key });
       await this.outbox.enqueue(
         manager,
-        e.userId,
+        eventAccountId(e),
         'record.deleted',
         { recordType, recordId: e.recordId, machineId: e.machineId },
         `record:${key}:deleted`,
@@ -129,7 +137,7 @@ export class RecordEventsService {
 
   private valid(e: RecordFact | undefined): e is RecordFact {
     // Only a part purchase may name no machine.
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !(isValidId(e.machineId) || e.machineId === null)) {
+    if (!e || !isValidId(e.recordId) || !isValidId(eventAccountId(e)) || !(isValidId(e.machineId) || e.machineId === null)) {
       this.logger.warn('ignored a malformed record event');
       return false;
     }

@@ -6,8 +6,8 @@ export class SeenRecordEntity {
   @PrimaryColumn({ name: 'record_key', type: 'varchar', length: 40 })
   recordKey: string;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'updated_at' })
   updatedAt: Date;

@@ -8,14 +8,21 @@ import { WebhookEntity } from './webhook.entity.js';
 const messageId = () => `msg_${randomBytes(16).toString('hex')}`;
 
 /**
- * Writes deliveries in the caller's transaction: one per endpoint of the user that wants the
+ * Writes deliveries in the caller's transaction: one per endpoint of the account that wants the
  * event, keyed by (endpoint, fact) so a fact seen twice is delivered once.
  */
 @Injectable()
 export class WebhookOutbox {
-  /** Queues `type` for every endpoint of the user that subscribed to it; answers how many. */
-  async enqueue(manager: EntityManager, userId: number, type: WebhookEventType, data: Record<string, unknown>, uniqueKey: string, at: Date): Promise<number> {
-    const hooks = (await manager.getRepository(WebhookEntity).findBy({ userId })).filter((h) => (JSON.parse(h.events) as string[]).includes(type));
+  /** Queues `type` for every endpoint of the account that subscribed to it; answers how many. */
+  async enqueue(
+    manager: EntityManager,
+    accountId: number,
+    type: WebhookEventType,
+    data: Record<string, unknown>,
+    uniqueKey: string,
+    at: Date,
+  ): Promise<number> {
+    const hooks = (await manager.getRepository(WebhookEntity).findBy({ accountId })).filter((h) => (JSON.parse(h.events) as string[]).includes(type));
     for (const hook of hooks) {
       const exists = await manager.getRepository(DeliveryEntity).exists({ where: { webhookId: hook.id, uniqueKey } });
       if (!exists) {
@@ -41,7 +48,7 @@ export class WebhookOutbox {
     // The Standard Webhooks body: {id, type, timestamp, data}.
     const body = JSON.stringify({ id, type, timestamp: at.toISOString(), data });
     return {
-      userId: hook.userId,
+      accountId: hook.accountId,
       webhookId: hook.id,
       messageId: id,
       uniqueKey,

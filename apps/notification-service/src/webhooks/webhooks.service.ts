@@ -12,7 +12,7 @@ import {
   type WebhookEventType,
   type WebhookInput,
 } from '@wrenchlog/contracts';
-import { conflict, notFound, validationFailed } from '@wrenchlog/platform';
+import { conflict, MemberDirectory, notFound, validationFailed } from '@wrenchlog/platform';
 import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { NotificationEnv } from '../config/notification-env.js';
@@ -23,7 +23,7 @@ import { WebhookEntity } from './webhook.entity.js';
 import { WebhookOutbox } from './webhook-outbox.js';
 import { checkHost, PrivateAddressError } from './webhook-sender.js';
 
-const toView = (w: WebhookEntity): Webhook => ({
+const toView = (w: WebhookEntity): Omit<Webhook, 'createdBy' | 'updatedBy'> => ({
   id: w.id,
   url: w.url,
   events: JSON.parse(w.events) as WebhookEventType[],
@@ -46,7 +46,7 @@ export const deliveryView = (d: DeliveryEntity): WebhookDelivery => ({
 
 const urlError = (message: string) => validationFailed(message, [{ field: 'url', message }]);
 
-/** A user's webhook endpoints, their test ping, delivery log and retry. */
+/** The account's webhook endpoints, their test ping, delivery log and retry (issue 32: per account). */
 @Injectable()
 export class WebhooksService {
   constructor(
@@ -54,6 +54,7 @@ export class WebhooksService {
     private readonly env: NotificationEnv,
     private readonly outbox: WebhookOutbox,
     private readonly dispatcher: WebhookDispatcher,
+    private readonly members: MemberDirectory,
   ) {}
 
   async create(actor: Actor, input: WebhookInput): Promise<CreatedWebhook> {
@@ -70,25 +71,28 @@ export class WebhooksService {
       throw urlError(err instanceof PrivateAddressError ? M.webhookPrivate : M.webhookUnresolvable);
     }
     const repo = this.dataSource.getRepository(WebhookEntity);
-    if ((await repo.countBy({ userId: actor.userId })) >= NotificationLimits.webhooksPerUser) {
+    if ((await repo.countBy({ accountId: actor.accountId })) >= NotificationLimits.webhooksPerUser) {
       throw conflict(M.webhookTooMany);
     }
     // 24 random bytes, base64: the secret Standard Webhooks libraries take as `whsec_...`.
     const secret = `whsec_${randomBytes(24).toString('base64')}`;
-    const saved = await repo.save(repo.create({ userId: actor.userId, url, events: JSON.stringify(events), secret, createdAt: new Date() }));
-    return { ...toView(saved), secret };
+    const saved = await repo.save(
+      repo.create({ accountId: actor.accountId, url, events: JSON.stringify(events), secret, createdAt: new Date(), createdBy: actor.userId, updatedBy: null }),
+    );
+    const [view] = await this.audited(actor, [saved]);
+    return { ...view, secret };
   }
 
   async list(actor: Actor): Promise<Webhook[]> {
-    const rows = await this.dataSource.getRepository(WebhookEntity).find({ where: { userId: actor.userId }, order: { id: 'ASC' } });
-    return rows.map(toView);
+    const rows = await this.dataSource.getRepository(WebhookEntity).find({ where: { accountId: actor.accountId }, order: { id: 'ASC' } });
+    return this.audited(actor, rows);
   }
 
   async remove(actor: Actor, id: number): Promise<{ id: number }> {
     const hook = await this.owned(actor, id);
     await this.dataSource.transaction(async (manager) => {
       await manager.getRepository(DeliveryEntity).delete({ webhookId: hook.id });
-      await manager.getRepository(WebhookEntity).delete({ id: hook.id, userId: actor.userId });
+      await manager.getRepository(WebhookEntity).delete({ id: hook.id, accountId: actor.accountId });
     });
     return { id: hook.id };
   }
@@ -105,7 +109,7 @@ export class WebhooksService {
     const hook = await this.owned(actor, id);
     const rows = await this.dataSource
       .getRepository(DeliveryEntity)
-      .find({ where: { webhookId: hook.id, userId: actor.userId }, order: { id: 'DESC' }, take: NotificationLimits.deliveriesPageSize });
+      .find({ where: { webhookId: hook.id, accountId: actor.accountId }, order: { id: 'DESC' }, take: NotificationLimits.deliveriesPageSize });
     return rows.map(deliveryView);
   }
 
@@ -115,22 +119,28 @@ export class WebhooksService {
       throw notFound(M.deliveryNotFound);
     }
     const repo = this.dataSource.getRepository(DeliveryEntity);
-    const row = await repo.findOneBy({ id, userId: actor.userId });
+    const row = await repo.findOneBy({ id, accountId: actor.accountId });
     if (!row) {
       throw notFound(M.deliveryNotFound);
     }
     if (row.status !== 'delivered') {
-      await repo.update({ id: row.id, userId: actor.userId }, { status: 'pending', nextAttemptAt: new Date() });
+      await repo.update({ id: row.id, accountId: actor.accountId }, { status: 'pending', nextAttemptAt: new Date() });
     } else {
       // A delivered one is sent again as it was (same webhook-id): receivers deduplicate by it.
-      await repo.update({ id: row.id, userId: actor.userId }, { status: 'pending', nextAttemptAt: new Date(), attempts: 0 });
+      await repo.update({ id: row.id, accountId: actor.accountId }, { status: 'pending', nextAttemptAt: new Date(), attempts: 0 });
     }
     this.dispatcher.kick();
     return deliveryView((await repo.findOneBy({ id: row.id }))!);
   }
 
+  /** The views with who added and changed each endpoint (one query for all). */
+  private async audited(actor: Actor, rows: WebhookEntity[]): Promise<Webhook[]> {
+    const people = await this.members.audit(actor.accountId, rows);
+    return rows.map((row, i) => ({ ...toView(row), ...people[i] }));
+  }
+
   private async owned(actor: Actor, id: number): Promise<WebhookEntity> {
-    const hook = isValidId(id) ? await this.dataSource.getRepository(WebhookEntity).findOneBy({ id, userId: actor.userId }) : null;
+    const hook = isValidId(id) ? await this.dataSource.getRepository(WebhookEntity).findOneBy({ id, accountId: actor.accountId }) : null;
     if (!hook) {
       throw notFound(M.webhookNotFound);
     }

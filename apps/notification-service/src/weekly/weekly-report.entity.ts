@@ -1,12 +1,16 @@
 import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
 
-/** One user's weekly usage report of one week: the unique (user, first day) makes it once, whatever the replicas or runs. */
+/** One member's weekly usage report of one week in one account: the unique (account, member, first day) makes it once, whatever the replicas or runs. */
 @Entity('weekly_reports')
-@Index('uq_weekly_reports_user_from', ['userId', 'periodFrom'], { unique: true })
+@Index('uq_weekly_reports_member_from', ['accountId', 'userId', 'periodFrom'], { unique: true })
 export class WeeklyReportEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member (issue 32: per member and per account). */
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 

@@ -1,5 +1,5 @@
 import type { FleetReport, Schedule } from '@wrenchlog/contracts';
-import { comingUp, lastSevenDays, scheduledWeek, weeklyEmail, weeklyLink, weeklyTitle } from './weekly.rules.js';
+import { comingUp, lastSevenDays, reportFor, scheduledWeek, weeklyEmail, weeklyLink, weeklyTitle } from './weekly.rules.js';
 
 const row = (over: Partial<FleetReport['rows'][number]>): FleetReport['rows'][number] => ({
   machineId: 1,
@@ -100,11 +100,14 @@ describe('weeklyEmail', () => {
     },
   };
 
+  const grease = { machineId: 2, machineName: 'Atlas crane', title: 'Grease', date: '2026-11-25', overdue: false, reason: '40 h left' };
+
   it('gives the week’s costs, each active machine’s meters and costs, and what is due next week', () => {
     const mail = weeklyEmail({
       period,
       fleet,
-      coming: [{ machineName: 'Atlas crane', title: 'Grease', date: '2026-11-25', overdue: false, reason: '40 h left' }],
+      coming: [grease],
+      money: true,
     });
     expect(mail.subject).toBe('Your Wrenchlog week: 2026-11-16 to 2026-11-22');
     expect(mail.text.split('\n')).toEqual([
@@ -134,14 +137,50 @@ describe('weeklyEmail', () => {
 
   it('says so when nothing was recorded and nothing is due', () => {
     const quiet: FleetReport = { rows: [row({})], totals: { ...fleet.totals, fuel: 0, service: 0, parts: 0, total: 0 } };
-    const text = weeklyEmail({ period, fleet: quiet, coming: [] }).text;
+    const text = weeklyEmail({ period, fleet: quiet, coming: [], money: true }).text;
     expect(text).toContain('Costs: $0.00\n');
     expect(text).toContain('No costs or meter readings were recorded this week.');
     expect(text).toContain('  Nothing is due.');
   });
 
   it('titles and links the in-app notification to the Reports screen on the week', () => {
-    expect(weeklyTitle({ period, fleet, coming: [] })).toBe('Weekly usage report 2026-11-16 to 2026-11-22: $228.90');
+    expect(weeklyTitle({ period, fleet, coming: [], money: true })).toBe('Weekly usage report 2026-11-16 to 2026-11-22: $228.90');
     expect(weeklyLink(period)).toBe('/reports?period=custom&from=2026-11-16&to=2026-11-22');
+    expect(weeklyLink(period, false)).toBe('/');
+  });
+
+  it('shows an operator (no money.read) their machines’ meters and what is due, and no cost anywhere', () => {
+    const report = reportFor(
+      { period, fleet, coming: [grease, { ...grease, machineId: 1, machineName: 'Blue F-150' }], money: true },
+      {
+        money: false,
+        machines: new Set([2, 4]),
+      },
+    );
+    expect(weeklyTitle(report)).toBe('Weekly usage report 2026-11-16 to 2026-11-22');
+    const text = weeklyEmail(report).text;
+    expect(text.split('\n')).toEqual([
+      'Your Wrenchlog week: 2026-11-16 to 2026-11-22',
+      '',
+      'Atlas crane',
+      '  Meters moved: 6.5 h',
+      'Camry',
+      '  Meters moved: 80 km',
+      '',
+      'Due next week (2026-11-23 to 2026-11-29)',
+      '  - Atlas crane: Grease (due 2026-11-25; 40 h left)',
+      '',
+      'Change what you receive in Settings > Notifications.',
+    ]);
+    expect(text).not.toMatch(/\$|Cost/);
+  });
+
+  it('sums an assigned member’s costs over their machines only, without the unassigned purchases', () => {
+    const report = reportFor({ period, fleet, coming: [], money: true }, { money: true, machines: new Set([2]) });
+    expect(report.fleet.rows.map((r) => r.machineName)).toEqual(['Atlas crane']);
+    expect(report.fleet.totals).toMatchObject({ fuel: 0, service: 120, parts: 30.5, total: 150.5 });
+    expect(weeklyTitle(report)).toBe('Weekly usage report 2026-11-16 to 2026-11-22: $150.50');
+    // Every machine (null): the account's report as it is.
+    expect(reportFor({ period, fleet, coming: [], money: true }, { money: true, machines: null }).fleet).toBe(fleet);
   });
 });

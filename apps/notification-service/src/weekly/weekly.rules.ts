@@ -55,6 +55,7 @@ function costLine(c: { fuel: number; service: number; parts: number; total: numb
 
 /** One schedule to do next week (or already overdue), with the date it is due or forecast. */
 export interface ComingItem {
+  machineId: number;
   machineName: string;
   title: string;
   date: string | null;
@@ -77,7 +78,7 @@ export function comingUp(schedules: Schedule[], nextDay: string): ComingItem[] {
     const date = dates[0] ?? null;
     const overdue = s.status === 'overdue';
     if (overdue || (date !== null && date <= until)) {
-      items.push({ machineName: s.machineName ?? `Machine #${s.machineId}`, title: s.title, date, overdue, reason: s.reason });
+      items.push({ machineId: s.machineId, machineName: s.machineName ?? `Machine #${s.machineId}`, title: s.title, date, overdue, reason: s.reason });
     }
   }
   return items.sort(
@@ -89,22 +90,48 @@ export interface WeeklyReport {
   period: WeekPeriod;
   fleet: FleetReport;
   coming: ComingItem[];
+  /** Whether it shows costs: false for a member whose role lacks 'money.read' (issue 32: no money at all). */
+  money: boolean;
 }
 
-/** The in-app and push title: the week and what it cost. */
-export const weeklyTitle = (r: WeeklyReport): string => `Weekly usage report ${r.period.from} to ${r.period.to}: ${usd.format(r.fleet.totals.total)}`;
+/** What a member may read of the account's report: their role's money right and their machines (null: all). */
+export interface ReportReader {
+  money: boolean;
+  machines: ReadonlySet<number> | null;
+}
 
-/** The SPA's Reports screen on the week. */
-export const weeklyLink = (p: WeekPeriod): string => `/reports?period=custom&from=${p.from}&to=${p.to}`;
+/**
+ * The account's report as one member reads it: an assigned member's machines only (the totals
+ * summed again over them; the "Unassigned" part purchases left out), and no costs for a role
+ * without 'money.read'.
+ */
+export function reportFor(r: WeeklyReport, reader: ReportReader): WeeklyReport {
+  const { machines } = reader;
+  if (!machines) {
+    return { ...r, money: reader.money };
+  }
+  const rows = r.fleet.rows.filter((row) => row.machineId !== null && machines.has(row.machineId));
+  const sum = (key: 'fuel' | 'service' | 'parts' | 'total') => rows.reduce((total, row) => total + row[key], 0);
+  const totals = { ...r.fleet.totals, fuel: sum('fuel'), service: sum('service'), parts: sum('parts'), total: sum('total') };
+  return { ...r, fleet: { ...r.fleet, rows, totals }, coming: r.coming.filter((c) => machines.has(c.machineId)), money: reader.money };
+}
+
+/** The in-app and push title: the week and, for a reader of money, what it cost. */
+export const weeklyTitle = (r: WeeklyReport): string =>
+  `Weekly usage report ${r.period.from} to ${r.period.to}${r.money ? `: ${usd.format(r.fleet.totals.total)}` : ''}`;
+
+/** The SPA's Reports screen on the week (a member who may not see reports: the dashboard). */
+export const weeklyLink = (p: WeekPeriod, reports = true): string => (reports ? `/reports?period=custom&from=${p.from}&to=${p.to}` : '/');
 
 /**
  * The email: the week's costs, then each machine that moved or cost something (meters moved and
- * costs), the count of the quiet ones, then what is due next week.
+ * costs), the count of the quiet ones, then what is due next week. Without money: the same with
+ * no cost, total or price anywhere.
  */
 export function weeklyEmail(r: WeeklyReport): { subject: string; text: string } {
-  const { period, fleet, coming } = r;
-  const lines = [`Your Wrenchlog week: ${period.from} to ${period.to}`, '', `Costs: ${costLine(fleet.totals)}`, ''];
-  const active = fleet.rows.filter((row) => row.total > 0 || (row.distance ?? 0) > 0 || (row.hours ?? 0) > 0);
+  const { period, fleet, coming, money } = r;
+  const lines = [`Your Wrenchlog week: ${period.from} to ${period.to}`, '', ...(money ? [`Costs: ${costLine(fleet.totals)}`, ''] : [])];
+  const active = fleet.rows.filter((row) => (money && row.total > 0) || (row.distance ?? 0) > 0 || (row.hours ?? 0) > 0);
   for (const row of active) {
     lines.push(row.machineName);
     const used = [
@@ -114,11 +141,13 @@ export function weeklyEmail(r: WeeklyReport): { subject: string; text: string } 
     if (row.machineId !== null) {
       lines.push(`  Meters moved: ${used.length ? used.join(', ') : 'none recorded'}`);
     }
-    lines.push(`  Costs: ${costLine(row)}`);
+    if (money) {
+      lines.push(`  Costs: ${costLine(row)}`);
+    }
   }
   const quiet = fleet.rows.filter((row) => row.machineId !== null).length - active.filter((row) => row.machineId !== null).length;
   if (active.length === 0) {
-    lines.push('No costs or meter readings were recorded this week.');
+    lines.push(money ? 'No costs or meter readings were recorded this week.' : 'No meter readings were recorded this week.');
   } else if (quiet > 0) {
     lines.push(`No activity on ${quiet} other machine${quiet === 1 ? '' : 's'}.`);
   }
@@ -129,7 +158,7 @@ export function weeklyEmail(r: WeeklyReport): { subject: string; text: string } 
   for (const item of coming) {
     lines.push(`  - ${item.machineName}: ${item.title} (${item.overdue ? 'overdue' : `due ${item.date}`}; ${item.reason})`);
   }
-  lines.push('', 'The Reports screen has the details. Change what you receive in Settings > Notifications.');
+  lines.push('', `${money ? 'The Reports screen has the details. ' : ''}Change what you receive in Settings > Notifications.`);
   return { subject: `Your Wrenchlog week: ${period.from} to ${period.to}`, text: lines.join('\n') };
 }
 

@@ -40,9 +40,10 @@ export const NOTIFICATION_SCHEDULER_STATUS = 'notification.scheduler.status' as 
 /** The Jobs tab's Run: a scheduler pass now, periodic work included (admin only). */
 export const NOTIFICATION_SCHEDULER_RUN = 'notification.scheduler.run' as const;
 /**
- * The weekly usage reports of the seven days before today, made now for every user who has not had
- * that week's yet (admin only): user-service's Weekly Report Generation job. The scheduler makes
- * them by itself every Monday at each user's digest time, for the week before.
+ * The weekly usage reports of the seven days before today, made now for every member of an account
+ * with machines who has not had that week's yet (admin only): user-service's Weekly Report
+ * Generation job. The scheduler makes them by itself every Monday at each member's digest time, for
+ * the week before.
  */
 export const NOTIFICATION_WEEKLY_RUN = 'notification.weekly.run' as const;
 /** The scheduler's row in GET /api/admin/jobs, after user-service's jobs. */
@@ -118,11 +119,11 @@ export interface NotificationPreferences {
 
 /** What a run of the weekly usage reports did. */
 export interface WeeklyRunReply {
-  /** Users with machines. */
+  /** Members of accounts with machines (each has their own report). */
   users: number;
-  /** Reports made (on at least one channel the user chose). */
+  /** Reports made (on at least one channel the member chose). */
   sent: number;
-  /** Users who had this week's report already, or chose no channel for it. */
+  /** Members who had this week's report already, or chose no channel for it. */
   skipped: number;
   failed: number;
   lastError: string | null;

@@ -4,8 +4,9 @@ import { routeEvent } from '../events.js';
 // mail path (its mail queue: SMTP or the .eml outbox), which knows the user's address.
 
 /**
- * An email for one user (the daily digest). `key` is unique per email (user and local date): the
- * event comes at least once, and user-service sends each key once.
+ * An email for one person (the daily digest, a low stock alert, the weekly report), addressed to
+ * the user, whichever account it is about. `key` is unique per email (account, member and what it
+ * is): the event comes at least once, and user-service sends each key once.
  */
 export const NOTIFICATION_MAIL_REQUESTED = routeEvent('notification.mail.requested', ['user-service']);
 export interface NotificationMailRequestedEvent {
@@ -16,18 +17,21 @@ export interface NotificationMailRequestedEvent {
 }
 
 /**
- * The user's time zone (issue 22): report-service counts a fuel record (a time of purchase) in the
- * month of its date in this zone, and dates "today" in it. Sent when the user saves the setting
- * (Settings > Notifications, its one place today). A state event keyed by user; `at` orders them.
+ * The account's time zone (issue 22): report-service counts a fuel record (a time of purchase) in the
+ * month of its date in this zone, and dates "today" in it. Sent when the account's owner of record
+ * (the member whose user id is the account's id) saves the setting (Settings > Notifications, its
+ * one place today; issue 32). A state event keyed by account; `at` orders them.
  */
 export const NOTIFICATION_TIME_ZONE_CHANGED = routeEvent<'notification.timeZone.changed', NotificationTimeZoneChangedEvent>(
   'notification.timeZone.changed',
   ['report-service'],
   {
-    stateKey: (e) => String(e.userId),
+    stateKey: (e) => String(e.accountId ?? e.userId),
   },
 );
 export interface NotificationTimeZoneChangedEvent {
+  accountId: number;
+  /** The same as accountId, for a consumer of the release before accounts (read `eventAccountId(e)`). */
   userId: number;
   /** An IANA time zone, e.g. Europe/Paris. */
   timeZone: string;

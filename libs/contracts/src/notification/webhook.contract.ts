@@ -1,4 +1,5 @@
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsDefined, IsIn, IsString, MaxLength } from 'class-validator';
+import type { Audited } from '../account/member.events.js';
 import { NotificationLimits, NotificationMessages, WEBHOOK_EVENTS, type WebhookEventType } from './notification.limits.js';
 
 // Producer: gateway. Consumer: notification-service (webhook endpoints and their deliveries).
@@ -24,7 +25,8 @@ export class WebhookInput {
   events!: WebhookEventType[];
 }
 
-export interface Webhook {
+/** An endpoint of the account (issue 32: webhooks are per account; who added it in `createdBy`). */
+export interface Webhook extends Audited {
   id: number;
   url: string;
   events: WebhookEventType[];
