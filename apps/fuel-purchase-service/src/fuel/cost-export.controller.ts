@@ -40,13 +40,13 @@ export class CostExportController {
 
   /** fuel.dataExport.page ("Download all my data", issue 23): the account's fuel records as GET answers them. */
   @MessagePattern(FUEL_DATA_EXPORT)
-  fuelDataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<FuelRecord>> {
+  fuelDataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<FuelRecord>> {
     return this.exports.fuelData(caller.accountId, m.payload);
   }
 
   /** inventory.dataExport.page ("Download all my data", issue 23): the account's part purchases as GET answers them. */
   @MessagePattern(PURCHASE_DATA_EXPORT)
-  purchaseDataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Purchase>> {
+  purchaseDataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Purchase>> {
     return this.exports.purchaseData(caller.accountId, m.payload);
   }
 }

@@ -32,14 +32,14 @@ export class InventoryExportController {
   ) {}
 
   @MessagePattern(SUPPLIER_DATA_EXPORT)
-  async supplierPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Supplier>> {
+  async supplierPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Supplier>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.suppliers.after(caller.accountId, afterId, limit);
     return exportPage(await this.access.answer(caller.accountId, rows, toSupplier), rows.at(-1)?.id, limit);
   }
 
   @MessagePattern(PART_DATA_EXPORT)
-  async partPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Part>> {
+  async partPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Part>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.parts.after(caller.accountId, afterId, limit);
     const names = await this.inventory.supplierNames(rows);
