@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, PlatformEnv, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, PlatformEnv, RpcModule } from '@wrenchlog/platform';
 import { CommonModule } from './common/common.module.js';
 import { FuelRecordEntity } from './fuel/fuel-record.entity.js';
 import { FuelModule } from './fuel/fuel.module.js';
@@ -12,7 +12,8 @@ import { migrations } from './migrations/index.js';
 import { PurchaseEntity } from './purchases/purchase.entity.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 
-export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachineEntity, OutboxEvent];
+// AccountMemberEntity: the members projection behind createdBy / updatedBy and machine assignments (issue 32, MembersModule through CommonModule).
+export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachineEntity, AccountMemberEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

@@ -2,10 +2,11 @@
 // (*.service.spec.ts), as user-service's (and immich's) services are tested. They keep rows the way
 // the tables do: reads answer copies, so a service's change reaches the store only through a
 // repository, a transaction that throws leaves the store as it was, and the unique
-// (user, idempotency key) indexes refuse a second row.
+// (account, idempotency key) indexes refuse a second row.
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { RpcCallError, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import { inScope } from '../src/common/access.js';
 import type { Tx, UserTransactions } from '../src/common/transactions.js';
 import type { FuelRecordEntity } from '../src/fuel/fuel-record.entity.js';
 import type { FuelRecordsRepository } from '../src/fuel/fuel-records.repository.js';
@@ -33,6 +34,8 @@ interface Tables {
   parts: PartEntity[];
   suppliers: SupplierEntity[];
   machines: KnownMachineEntity[];
+  /** Machine assignments of members, by `account:user` (absent: all machines). */
+  assignments: Map<string, ReadonlySet<number>>;
   events: SentEvent[];
   nextId: number;
 }
@@ -40,7 +43,7 @@ interface Tables {
 /** The fakes' one store (FakeStore: transactions take turns and roll back when their work throws). */
 export class FakeDatabase extends FakeStore<Tables> {
   constructor() {
-    super({ fuel: [], purchases: [], parts: [], suppliers: [], machines: [], events: [], nextId: 1 });
+    super({ fuel: [], purchases: [], parts: [], suppliers: [], machines: [], assignments: new Map(), events: [], nextId: 1 });
   }
 
   /** The events of one pattern, in order. */
@@ -50,7 +53,12 @@ export class FakeDatabase extends FakeStore<Tables> {
 
   /** A machine the projection knows as the user's. */
   ownMachine(user: Actor, machineId: number): void {
-    this.tables.machines.push({ machineId, userId: user.userId, deleted: false, updatedAt: new Date(0) });
+    this.tables.machines.push({ machineId, accountId: user.accountId, deleted: false, updatedAt: new Date(0) });
+  }
+
+  /** The member is assigned to these machines only. */
+  assign(member: Actor, ...machineIds: number[]): void {
+    this.tables.assignments.set(`${member.accountId}:${member.userId}`, new Set(machineIds));
   }
 }
 
@@ -68,17 +76,18 @@ export const fakeOutbox = (db: FakeDatabase): Outbox =>
     },
   }) as unknown as Outbox;
 
-/** Rows with an id, scoped to a user. */
+/** Rows with an id, scoped to an account, and who added them. */
 interface Row {
   id: number;
-  userId: number;
+  accountId: number;
+  createdBy?: number | null;
 }
 
 /** The reads and writes every table has: by id, by idempotency key, insert and save (unique key), pages after an id. */
 function table<E extends Row & { idempotencyKey?: string | null }>(rows: () => E[], db: FakeDatabase) {
-  const find = (userId: number, id: number) => rows().find((r) => r.id === id && r.userId === userId);
+  const find = (accountId: number, id: number) => rows().find((r) => r.id === id && r.accountId === accountId);
   const addNew = (row: E) => {
-    if (row.idempotencyKey && rows().some((r) => r.userId === row.userId && r.idempotencyKey === row.idempotencyKey)) {
+    if (row.idempotencyKey && rows().some((r) => r.accountId === row.accountId && r.idempotencyKey === row.idempotencyKey)) {
       throw new Error('UNIQUE constraint failed: idempotency_key');
     }
     row.id = db.nextId();
@@ -86,11 +95,11 @@ function table<E extends Row & { idempotencyKey?: string | null }>(rows: () => E
   };
   return {
     find,
-    byId: async (userId: number, id: number) => copyRows(find(userId, id) ?? null),
-    byKey: async (userId: number, key: string) => copyRows(rows().find((r) => r.userId === userId && r.idempotencyKey === key) ?? null),
+    byId: async (accountId: number, id: number) => copyRows(find(accountId, id) ?? null),
+    byKey: async (accountId: number, key: string) => copyRows(rows().find((r) => r.accountId === accountId && r.idempotencyKey === key) ?? null),
     insert: addNew,
     save: (row: E): E => {
-      const stored = row.id ? find(row.userId, row.id) : undefined;
+      const stored = row.id ? find(row.accountId, row.id) : undefined;
       if (stored) {
         Object.assign(stored, copyRows(row));
       } else {
@@ -115,7 +124,7 @@ const newestFirst =
     date(b).getTime() - date(a).getTime() || b.id - a.id;
 
 /**
- * A dated table (fuel records, purchases): `mine`, a user's rows (of a machine) newest first, and
+ * A dated table (fuel records, purchases): `mine`, an account's rows (of a machine) newest first, and
  * `common`, the methods both repositories have alike (by id and key, by day, a machine's newest and
  * pages, insert and save).
  */
@@ -125,26 +134,28 @@ function dated<E extends Row & { idempotencyKey?: string | null }>(
   machineOf: (r: E) => number | null,
   dateOf: (r: E) => Date,
 ) {
-  const mine = (userId: number, machineId?: number) =>
+  const mine = (accountId: number, machineId?: number, createdBy: number | null = null) =>
     rows()
-      .filter((r) => r.userId === userId && (machineId === undefined || machineOf(r) === machineId))
+      .filter((r) => r.accountId === accountId && (machineId === undefined || machineOf(r) === machineId) && (createdBy === null || r.createdBy === createdBy))
       .sort(newestFirst(dateOf));
   return {
     mine,
     common: {
-      byId: (userId: number, id: number) => t.byId(userId, id),
-      byIdempotencyKey: (userId: number, key: string) => t.byKey(userId, key),
+      byId: (accountId: number, id: number) => t.byId(accountId, id),
+      byIdempotencyKey: (accountId: number, key: string) => t.byKey(accountId, key),
       insert: async (_tx: Tx, row: E) => t.insert(row),
       save: async (_tx: Tx, row: E) => t.save(row),
-      onDays: async (userId: number, machineIds: number[], from: Date, until: Date) =>
+      onDays: async (accountId: number, machineIds: number[], from: Date, until: Date) =>
         copyRows(
-          rows().filter((r) => r.userId === userId && machineIds.includes(machineOf(r) ?? 0) && new Date(dateOf(r)) >= from && new Date(dateOf(r)) < until),
+          rows().filter(
+            (r) => r.accountId === accountId && machineIds.includes(machineOf(r) ?? 0) && new Date(dateOf(r)) >= from && new Date(dateOf(r)) < until,
+          ),
         ),
-      newestOfMachine: async (userId: number, machineId: number, take: number) => copyRows(mine(userId, machineId).slice(0, take)),
-      pageOfMachine: async (userId: number, machineId: number, skip: number, take: number): Promise<[E[], number]> => [
-        copyRows(mine(userId, machineId).slice(skip, skip + take)),
-        mine(userId, machineId).length,
-      ],
+      /** Removes the account's row: whether it was there. */
+      remove: (accountId: number, id: number) => {
+        const at = rows().findIndex((r) => r.accountId === accountId && r.id === id);
+        return at >= 0 && rows().splice(at, 1).length === 1;
+      },
     },
   };
 }
@@ -158,12 +169,14 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
     (r) => r.machineId,
     (r) => r.dateOfPurchase,
   );
+  const { remove, ...reads } = common;
   return asFake<FuelRecordsRepository>({
-    ...common,
+    ...reads,
+    delete: async (accountId, id) => remove(accountId, id),
     create: (fields) => ({ ...fields }) as FuelRecordEntity,
-    fillsAround: async (userId, machineIds, since, until) =>
+    fillsAround: async (accountId, machineIds, since, until) =>
       machineIds.flatMap((machineId) => {
-        const fills = rows().filter((r) => r.userId === userId && r.machineId === machineId);
+        const fills = rows().filter((r) => r.accountId === accountId && r.machineId === machineId);
         const starts = fills.filter((r) => r.fullTank && r.dateOfPurchase < since).map((r) => r.dateOfPurchase.getTime());
         const from = starts.length ? Math.max(...starts) : 0;
         return copyRows(
@@ -172,21 +185,18 @@ export const fakeFuelRecords = (db: FakeDatabase): FuelRecordsRepository => {
             .sort((a, b) => a.dateOfPurchase.getTime() - b.dateOfPurchase.getTime() || a.id - b.id),
         );
       }),
-    deleteOwned: async (_tx, userId, id) => {
-      const row = t.find(userId, id);
-      db.tables.fuel = rows().filter((r) => r !== row);
-      return row ? { machineId: row.machineId } : null;
-    },
-    delete: async (userId, id) => {
-      db.tables.fuel = rows().filter((r) => !(r.userId === userId && r.id === id));
-    },
-    countOfMachine: async (userId, machineId) => mine(userId, machineId).length,
-    deleteOfMachine: async (_tx, userId, machineId) => {
+    newestOfMachine: async (scope, machineId, take) => copyRows(mine(scope.accountId, machineId, scope.createdBy).slice(0, take)),
+    pageOfMachine: async (scope, machineId, skip, take) => [
+      copyRows(mine(scope.accountId, machineId, scope.createdBy).slice(skip, skip + take)),
+      mine(scope.accountId, machineId, scope.createdBy).length,
+    ],
+    countOfMachine: async (scope, machineId) => mine(scope.accountId, machineId, scope.createdBy).length,
+    deleteOfMachine: async (_tx, accountId, machineId) => {
       const before = rows().length;
-      db.tables.fuel = rows().filter((r) => !(r.userId === userId && r.machineId === machineId));
+      db.tables.fuel = rows().filter((r) => !(r.accountId === accountId && r.machineId === machineId));
       return before - rows().length;
     },
-    exportPage: (afterId, limit, userId) => t.after((r) => userId === undefined || r.userId === userId, afterId, limit),
+    exportPage: (afterId, limit, accountId) => t.after((r) => accountId === undefined || r.accountId === accountId, afterId, limit),
   });
 };
 
@@ -199,26 +209,28 @@ export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
     (r) => r.machineId,
     (r) => r.purchaseDate,
   );
+  const { remove, ...reads } = common;
   return asFake<PurchasesRepository>({
-    ...common,
+    ...reads,
+    delete: async (_tx, accountId, id) => remove(accountId, id),
     create: (fields) => ({ ...fields }) as PurchaseEntity,
-    page: async (userId, skip, take) => [copyRows(mine(userId).slice(skip, skip + take)), mine(userId).length],
-    deleteOwned: async (_tx, userId, id) => {
-      const row = t.find(userId, id);
-      db.tables.purchases = rows().filter((r) => r !== row);
-      return copyRows(row ?? null);
+    page: async (scope, skip, take) => {
+      const seen = mine(scope.accountId, undefined, scope.createdBy).filter((r) => inScope(scope, r));
+      return [copyRows(seen.slice(skip, skip + take)), seen.length];
     },
-    delete: async (_tx, userId, id) => {
-      db.tables.purchases = rows().filter((r) => !(r.userId === userId && r.id === id));
-    },
-    countOfMachine: async (userId, machineId) => mine(userId, machineId).length,
-    deleteOfMachine: async (_tx, userId, machineId) => {
-      const gone = mine(userId, machineId);
+    newestOfMachine: async (accountId, machineId, take) => copyRows(mine(accountId, machineId).slice(0, take)),
+    pageOfMachine: async (accountId, machineId, skip, take) => [
+      copyRows(mine(accountId, machineId).slice(skip, skip + take)),
+      mine(accountId, machineId).length,
+    ],
+    countOfMachine: async (accountId, machineId) => mine(accountId, machineId).length,
+    deleteOfMachine: async (_tx, accountId, machineId) => {
+      const gone = mine(accountId, machineId);
       db.tables.purchases = rows().filter((r) => !gone.includes(r));
       return { deleted: gone.length, ledgers: gone.map((p) => ({ received: p.stockReceived, stockPartId: p.stockPartId, stockAdded: p.stockAdded })) };
     },
-    unlinkPart: async (_tx, userId, partId) => {
-      for (const p of rows().filter((r) => r.userId === userId)) {
+    unlinkPart: async (_tx, accountId, partId) => {
+      for (const p of rows().filter((r) => r.accountId === accountId)) {
         if (p.partId === partId) {
           p.partId = null;
         }
@@ -228,12 +240,12 @@ export const fakePurchases = (db: FakeDatabase): PurchasesRepository => {
         }
       }
     },
-    unlinkStore: async (_tx, userId, storeId) => {
-      for (const p of rows().filter((r) => r.userId === userId && r.storeId === storeId)) {
+    unlinkStore: async (_tx, accountId, storeId) => {
+      for (const p of rows().filter((r) => r.accountId === accountId && r.storeId === storeId)) {
         p.storeId = null;
       }
     },
-    exportPage: (afterId, limit, userId) => t.after((r) => userId === undefined || r.userId === userId, afterId, limit),
+    exportPage: (afterId, limit, accountId) => t.after((r) => accountId === undefined || r.accountId === accountId, afterId, limit),
   });
 };
 
@@ -244,37 +256,38 @@ const byName = <E extends { id: number; name: string }>(a: E, b: E) => a.name.to
 export const fakeParts = (db: FakeDatabase): PartsRepository => {
   const rows = () => db.tables.parts;
   const t = table(rows, db);
-  const mine = (userId: number, stock?: string) => rows().filter((p) => p.userId === userId && (!stock || stockStatus(p.quantity, p.minStock) === stock));
+  const mine = (accountId: number, stock?: string) =>
+    rows().filter((p) => p.accountId === accountId && (!stock || stockStatus(p.quantity, p.minStock) === stock));
   return asFake<PartsRepository>({
     create: (fields) => ({ ...fields }) as PartEntity,
-    byId: (userId, id) => t.byId(userId, id),
-    byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
-    byIds: async (_tx, userId, ids) => copyRows(rows().filter((p) => p.userId === userId && ids.includes(p.id))),
-    after: (userId, afterId, take) => t.after((r) => r.userId === userId, afterId, take),
-    exists: async (_tx, userId, id) => !!t.find(userId, id),
-    page: async (userId, q) => {
-      const found = mine(userId, q.stock)
+    byId: (accountId, id) => t.byId(accountId, id),
+    byIdempotencyKey: (_tx, accountId, key) => t.byKey(accountId, key),
+    byIds: async (_tx, accountId, ids) => copyRows(rows().filter((p) => p.accountId === accountId && ids.includes(p.id))),
+    after: (accountId, afterId, take) => t.after((r) => r.accountId === accountId, afterId, take),
+    exists: async (_tx, accountId, id) => !!t.find(accountId, id),
+    page: async (accountId, q) => {
+      const found = mine(accountId, q.stock)
         .filter((p) => !q.pattern || [p.name, p.partNumber, p.description ?? ''].some((f) => f.toLowerCase().includes(substring(q.pattern!))))
         .sort(byName);
       return [copyRows(found.slice(q.skip, q.skip + q.take)), found.length];
     },
-    count: async (userId, stock) => mine(userId, stock).length,
-    countOfSupplier: async (_tx, userId, supplierId) => mine(userId).filter((p) => p.supplierId === supplierId).length,
+    count: async (accountId, stock) => mine(accountId, stock).length,
+    countOfSupplier: async (_tx, accountId, supplierId) => mine(accountId).filter((p) => p.supplierId === supplierId).length,
     save: async (_tx, row) => t.save(row),
-    delete: async (_tx, userId, id) => {
-      const row = t.find(userId, id);
+    delete: async (_tx, accountId, id) => {
+      const row = t.find(accountId, id);
       db.tables.parts = rows().filter((p) => p !== row);
       return !!row;
     },
-    deleteImportedUnused: async (_tx, userId, importId) => {
-      const named = new Set(db.tables.purchases.filter((b) => b.userId === userId).flatMap((b) => [b.partId, b.stockPartId]));
-      const gone = mine(userId).filter((p) => p.importId === importId && !named.has(p.id));
+    deleteImportedUnused: async (_tx, accountId, importId) => {
+      const named = new Set(db.tables.purchases.filter((b) => b.accountId === accountId).flatMap((b) => [b.partId, b.stockPartId]));
+      const gone = mine(accountId).filter((p) => p.importId === importId && !named.has(p.id));
       db.tables.parts = rows().filter((p) => !gone.includes(p));
       return gone.length;
     },
-    adjustStock: async (_tx, userId, adjustments) => {
+    adjustStock: async (_tx, accountId, adjustments) => {
       for (const { partId, delta } of adjustments) {
-        const part = t.find(userId, partId);
+        const part = t.find(accountId, partId);
         if (part) {
           part.quantity = Math.max(0, part.quantity + delta);
         }
@@ -286,32 +299,32 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
 export const fakeSuppliers = (db: FakeDatabase): SuppliersRepository => {
   const rows = () => db.tables.suppliers;
   const t = table(rows, db);
-  const mine = (userId: number) => rows().filter((s) => s.userId === userId);
+  const mine = (accountId: number) => rows().filter((s) => s.accountId === accountId);
   return asFake<SuppliersRepository>({
     create: (fields) => ({ ...fields }) as SupplierEntity,
-    byId: (userId, id) => t.byId(userId, id),
-    byIdempotencyKey: (_tx, userId, key) => t.byKey(userId, key),
+    byId: (accountId, id) => t.byId(accountId, id),
+    byIdempotencyKey: (_tx, accountId, key) => t.byKey(accountId, key),
     byIds: async (ids) => copyRows(rows().filter((s) => ids.includes(s.id))),
-    after: (userId, afterId, take) => t.after((r) => r.userId === userId, afterId, take),
-    exists: async (_tx, userId, id) => !!t.find(userId, id),
-    count: async (userId) => mine(userId).length,
-    page: async (userId, q) => {
-      const found = mine(userId)
+    after: (accountId, afterId, take) => t.after((r) => r.accountId === accountId, afterId, take),
+    exists: async (_tx, accountId, id) => !!t.find(accountId, id),
+    count: async (accountId) => mine(accountId).length,
+    page: async (accountId, q) => {
+      const found = mine(accountId)
         .filter((s) => !q.pattern || [s.name, s.contact, s.email, s.address ?? ''].some((f) => f.toLowerCase().includes(substring(q.pattern!))))
         .sort(byName);
       return [copyRows(found.slice(q.skip, q.skip + q.take)), found.length];
     },
-    byName: async (userId, take) => copyRows([...mine(userId)].sort(byName).slice(0, take)),
+    byName: async (accountId, take) => copyRows([...mine(accountId)].sort(byName).slice(0, take)),
     save: async (_tx, row) => t.save(row),
-    delete: async (_tx, userId, id) => {
-      db.tables.suppliers = rows().filter((s) => !(s.userId === userId && s.id === id));
+    delete: async (_tx, accountId, id) => {
+      db.tables.suppliers = rows().filter((s) => !(s.accountId === accountId && s.id === id));
     },
-    deleteImportedUnused: async (_tx, userId, importId) => {
+    deleteImportedUnused: async (_tx, accountId, importId) => {
       const named = new Set([
-        ...db.tables.parts.filter((p) => p.userId === userId).map((p) => p.supplierId),
-        ...db.tables.purchases.filter((b) => b.userId === userId).map((b) => b.storeId),
+        ...db.tables.parts.filter((p) => p.accountId === accountId).map((p) => p.supplierId),
+        ...db.tables.purchases.filter((b) => b.accountId === accountId).map((b) => b.storeId),
       ]);
-      const gone = mine(userId).filter((s) => s.importId === importId && !named.has(s.id));
+      const gone = mine(accountId).filter((s) => s.importId === importId && !named.has(s.id));
       db.tables.suppliers = rows().filter((s) => !gone.includes(s));
       return gone.length;
     },
@@ -322,17 +335,17 @@ export const fakeKnownMachines = (db: FakeDatabase): KnownMachinesRepository => 
   const find = (machineId: number) => db.tables.machines.find((m) => m.machineId === machineId);
   return asFake<KnownMachinesRepository>({
     byId: async (machineId) => copyRows(find(machineId) ?? null),
-    remember: async (machineId, userId, at) => {
+    remember: async (machineId, accountId, at) => {
       if (!find(machineId)) {
-        db.tables.machines.push({ machineId, userId, deleted: false, updatedAt: at });
+        db.tables.machines.push({ machineId, accountId, deleted: false, updatedAt: at });
       }
     },
-    markDeleted: async (userId, machineId) => {
+    markDeleted: async (accountId, machineId) => {
       const known = find(machineId);
       if (known) {
         known.deleted = true;
       } else {
-        db.tables.machines.push({ machineId, userId, deleted: true, updatedAt: new Date() });
+        db.tables.machines.push({ machineId, accountId, deleted: true, updatedAt: new Date() });
       }
     },
   });
@@ -348,14 +361,16 @@ export const fakeProjection = (db: FakeDatabase): MachineProjection =>
 
 export const fakeStockEvents = (db: FakeDatabase): StockEvents => new StockEvents(fakeParts(db), fakeOutbox(db));
 
-export const alice: Actor = { userId: 1, adminLevel: 0 };
-export const bob: Actor = { userId: 2, adminLevel: 0 };
+export const alice: Actor = { userId: 1, adminLevel: 0, accountId: 1, role: 'owner' };
+export const bob: Actor = { userId: 2, adminLevel: 0, accountId: 2, role: 'owner' };
 
-/** A supplier of the user, stored. */
+/** A supplier of the user's account, added by them, stored. */
 export function aSupplier(db: FakeDatabase, user: Actor, fields: Partial<SupplierEntity> = {}): SupplierEntity {
   const row: SupplierEntity = {
     id: db.nextId(),
-    userId: user.userId,
+    accountId: user.accountId,
+    createdBy: user.userId,
+    updatedBy: null,
     name: 'Heartland Hydraulics',
     contact: 'Marcus Reed',
     email: 'marcus@example.com',
@@ -370,11 +385,13 @@ export function aSupplier(db: FakeDatabase, user: Actor, fields: Partial<Supplie
   return copyRows(row);
 }
 
-/** A part of the user (with a supplier of theirs unless one is given), stored. */
+/** A part of the user's account, added by them (with a supplier of theirs unless one is given), stored. */
 export function aPart(db: FakeDatabase, user: Actor, fields: Partial<PartEntity> = {}): PartEntity {
   const row: PartEntity = {
     id: db.nextId(),
-    userId: user.userId,
+    accountId: user.accountId,
+    createdBy: user.userId,
+    updatedBy: null,
     partNumber: 'SK-2291',
     name: 'Seal kit',
     description: null,

@@ -129,7 +129,7 @@ describe('fuel records on SQLite', () => {
     await legacy.insert(
       legacy.create({
         ...record({ machineId: 20 }),
-        userId: bob.userId,
+        accountId: bob.accountId,
         amountMilli: 1000,
         pricePerUnitMilli: 3000,
         totalPriceCents: 300,
@@ -144,8 +144,8 @@ describe('fuel records on SQLite', () => {
       }),
     );
 
-    expect(await machines.machineDeleted({ userId: alice.userId, machineId: 20 })).toEqual({ fuelRecords: 1, purchases: 0 });
-    expect(await machines.machineDeleted({ userId: alice.userId, machineId: 20 })).toEqual({ fuelRecords: 0, purchases: 0 });
+    expect(await machines.machineDeleted({ accountId: alice.accountId, machineId: 20 })).toEqual({ fuelRecords: 1, purchases: 0 });
+    expect(await machines.machineDeleted({ accountId: alice.accountId, machineId: 20 })).toEqual({ fuelRecords: 0, purchases: 0 });
     expect(await fuel.listByMachine(alice, 20)).toEqual([]);
     expect(await fuel.listByMachine(bob, 20)).toHaveLength(1);
   });
@@ -165,14 +165,14 @@ describe('fuel records on SQLite', () => {
   it('knows machines from their saved events without asking machine-service, and refuses a deleted one', async () => {
     const projection = started.module.get(MachineProjection);
     const before = started.machines.lookups;
-    await projection.onSaved({ machineId: 40, userId: alice.userId, name: 'Skid steer' });
+    await projection.onSaved({ machineId: 40, accountId: alice.accountId, name: 'Skid steer' });
     await fuel.create(alice, record({ machineId: 40 }));
     await fuel.create(alice, record({ machineId: 40 }));
     expect(started.machines.lookups).toBe(before);
 
-    await machines.machineDeleted({ userId: alice.userId, machineId: 40 });
+    await machines.machineDeleted({ accountId: alice.accountId, machineId: 40 });
     // A late saved event does not bring the deleted machine back.
-    await projection.onSaved({ machineId: 40, userId: alice.userId, name: 'Skid steer' });
+    await projection.onSaved({ machineId: 40, accountId: alice.accountId, name: 'Skid steer' });
     await expect(fuel.create(alice, record({ machineId: 40 }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     expect(await fuel.listByMachine(alice, 40)).toEqual([]);
   });

@@ -48,7 +48,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
   it('writes a batch with its import id and events, fails the rows it must refuse, and answers the same ids when the batch comes again', async () => {
     const batch = {
       importId: 7,
-      userId: userA.userId,
+      accountId: userA.accountId,
       batchNo: 0,
       rows: [
         { rowNumber: 2, record: fill(10, 1) },
@@ -74,7 +74,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
 
   it('writes a full batch of 500 rows once, each with its own id and event', async () => {
     const rows = Array.from({ length: 500 }, (_, i) => ({ rowNumber: i + 1, record: fill(12, 1 + (i % 28), { currentMileage: 50_000 + i * 10 }) }));
-    const result = await svc.send(FUEL_IMPORT_APPLY, { importId: 12, userId: userA.userId, batchNo: 0, rows }, userA);
+    const result = await svc.send(FUEL_IMPORT_APPLY, { importId: 12, accountId: userA.accountId, batchNo: 0, rows }, userA);
     expect(result.failed).toEqual([]);
     expect(new Set(result.written.map((w) => w.id)).size).toBe(500);
     const stored = new Map((await fuelOf(12)).map((r) => [r.id, r.currentMileage]));
@@ -82,15 +82,19 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
   });
 
   it('answers its outbox backlog, and an empty batch (the job asking while it waits for the consumers) writes nothing', async () => {
-    const written = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: fill(10, 5) }] }, userA);
+    const written = await svc.send(
+      FUEL_IMPORT_APPLY,
+      { importId: 9, accountId: userA.accountId, batchNo: 0, rows: [{ rowNumber: 2, record: fill(10, 5) }] },
+      userA,
+    );
     expect(written.backlog).toBeGreaterThanOrEqual(0);
     const before = (await fuelOf(10)).length;
-    const probe = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: -1, rows: [] }, userA);
+    const probe = await svc.send(FUEL_IMPORT_APPLY, { importId: 9, accountId: userA.accountId, batchNo: -1, rows: [] }, userA);
     expect(probe).toEqual({ written: [], failed: [], backlog: expect.any(Number) });
     expect(await fuelOf(10)).toHaveLength(before);
     // Once the events are out, the backlog is nothing.
     await expectEventually(async () =>
-      expect((await svc.send(FUEL_IMPORT_APPLY, { importId: 9, userId: userA.userId, batchNo: -1, rows: [] }, userA)).backlog).toBe(0),
+      expect((await svc.send(FUEL_IMPORT_APPLY, { importId: 9, accountId: userA.accountId, batchNo: -1, rows: [] }, userA)).backlog).toBe(0),
     );
   });
 
@@ -99,7 +103,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
       FUEL_IMPORT_APPLY,
       {
         importId: 8,
-        userId: userA.userId,
+        accountId: userA.accountId,
         batchNo: 0,
         rows: [
           { rowNumber: 2, record: fill(11, 5) },
@@ -109,8 +113,8 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
       userA,
     );
     const byHand = await svc.send(FUEL_RECORD_CREATE, { record: fill(11, 7) }, userA);
-    expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
-    expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, userId: userA.userId }, userA)).toEqual({ deleted: 2 });
+    expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, accountId: userB.accountId }, userB)).toEqual({ deleted: 0 });
+    expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, accountId: userA.accountId }, userA)).toEqual({ deleted: 2 });
     expect((await fuelOf(11)).map((r) => r.id)).toEqual([byHand.id]);
     await expectEventually(() =>
       expect(
@@ -120,7 +124,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
           .sort(),
       ).toEqual(expect.arrayContaining(imported.written.map((w) => w.id))),
     );
-    expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, userId: userA.userId }, userA)).toEqual({ deleted: 0 });
+    expect(await svc.send(FUEL_IMPORT_REVERT, { importId: 8, accountId: userA.accountId }, userA)).toEqual({ deleted: 0 });
   });
 
   it('writes and reverts part purchases as hand-entered ones', async () => {
@@ -137,7 +141,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
       INVENTORY_IMPORT_APPLY,
       {
         importId: 9,
-        userId: userA.userId,
+        accountId: userA.accountId,
         batchNo: 0,
         rows: [
           { rowNumber: 2, record: purchase },
@@ -151,7 +155,7 @@ describe.each(await testEngines())('fuel-purchase-service import.apply and impor
     await expectEventually(() =>
       expect(svc.events(INVENTORY_PURCHASE_SAVED).find((e) => e.recordId === result.written[0]!.id)).toMatchObject({ costCents: 1998 }),
     );
-    expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId: 9, userId: userA.userId }, userA)).toEqual({ deleted: 1 });
+    expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId: 9, accountId: userA.accountId }, userA)).toEqual({ deleted: 1 });
     const left = await svc.send(PURCHASE_RECENT_FOR_MACHINE, { machineId: 10 }, userA);
     expect('content' in left ? left.content : left).toEqual([]);
     await expectEventually(() => expect(svc.events(INVENTORY_PURCHASE_DELETED).map((e) => e.recordId)).toContain(result.written[0]!.id));

@@ -168,8 +168,8 @@ describe('inventory and purchases on SQLite', () => {
     await purchases.create(alice, purchaseInput({ machineId: 79, partId: part.id, partStatus: 'Purchased', quantity: 4 }));
     expect(await quantityOf(part.id)).toBe(10);
 
-    await machines.machineDeleted({ userId: alice.userId, machineId: 78 });
-    await machines.machineDeleted({ userId: alice.userId, machineId: 78 });
+    await machines.machineDeleted({ accountId: alice.accountId, machineId: 78 });
+    await machines.machineDeleted({ accountId: alice.accountId, machineId: 78 });
 
     expect(await quantityOf(part.id)).toBe(5);
   });
@@ -228,8 +228,8 @@ describe('inventory and purchases on SQLite', () => {
     await purchases.create(alice, purchaseInput({ machineId: 77 }));
     await purchases.create(alice, purchaseInput({ machineId: 77 }));
 
-    expect(await machines.machineDeleted({ userId: alice.userId, machineId: 77 })).toEqual({ fuelRecords: 0, purchases: 2 });
-    expect(await machines.machineDeleted({ userId: alice.userId, machineId: 77 })).toEqual({ fuelRecords: 0, purchases: 0 });
+    expect(await machines.machineDeleted({ accountId: alice.accountId, machineId: 77 })).toEqual({ fuelRecords: 0, purchases: 2 });
+    expect(await machines.machineDeleted({ accountId: alice.accountId, machineId: 77 })).toEqual({ fuelRecords: 0, purchases: 0 });
     expect((await purchases.recentForMachine(alice, 77)).content).toEqual([]);
   });
 });

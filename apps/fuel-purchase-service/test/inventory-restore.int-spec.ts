@@ -60,7 +60,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
       INVENTORY_IMPORT_APPLY_SUPPLIERS,
       {
         importId,
-        userId: userA.userId,
+        accountId: userA.accountId,
         batchNo: 0,
         rows: [
           { rowNumber: 2, record: supplier('NAPA') },
@@ -74,7 +74,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
     // Sent again (a resumed job): the same id, nothing written twice.
     const again = await svc.send(
       INVENTORY_IMPORT_APPLY_SUPPLIERS,
-      { importId, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: supplier('NAPA') }] },
+      { importId, accountId: userA.accountId, batchNo: 0, rows: [{ rowNumber: 2, record: supplier('NAPA') }] },
       userA,
     );
     expect(again.written).toEqual([{ rowNumber: 2, id: napa }]);
@@ -84,7 +84,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
       INVENTORY_IMPORT_APPLY_PARTS,
       {
         importId,
-        userId: userA.userId,
+        accountId: userA.accountId,
         batchNo: 1,
         rows: [
           { rowNumber: 4, record: part(napa) },
@@ -106,7 +106,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
       INVENTORY_IMPORT_APPLY,
       {
         importId,
-        userId: userA.userId,
+        accountId: userA.accountId,
         batchNo: 2,
         stockCounted: true,
         rows: [
@@ -129,7 +129,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
     const importId = 302;
     const written = await svc.send(
       INVENTORY_IMPORT_APPLY_SUPPLIERS,
-      { importId, userId: userA.userId, batchNo: 0, rows: [2, 3, 4].map((n) => ({ rowNumber: n, record: supplier(`Supplier ${importId}-${n}`) })) },
+      { importId, accountId: userA.accountId, batchNo: 0, rows: [2, 3, 4].map((n) => ({ rowNumber: n, record: supplier(`Supplier ${importId}-${n}`) })) },
       userA,
     );
     const [used, stocked, idle] = [2, 3, 4].map((n) => idOf(written, n));
@@ -137,7 +137,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
       INVENTORY_IMPORT_APPLY_PARTS,
       {
         importId,
-        userId: userA.userId,
+        accountId: userA.accountId,
         batchNo: 1,
         rows: [
           { rowNumber: 5, record: part(stocked, { partNumber: 'KEPT' }) },
@@ -149,26 +149,26 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
     const kept = idOf(parts, 5);
     await svc.send(
       INVENTORY_IMPORT_APPLY,
-      { importId, userId: userA.userId, batchNo: 2, stockCounted: true, rows: [{ rowNumber: 7, record: purchase(kept, used, 1, 'Purchased') }] },
+      { importId, accountId: userA.accountId, batchNo: 2, stockCounted: true, rows: [{ rowNumber: 7, record: purchase(kept, used, 1, 'Purchased') }] },
       userA,
     );
     // Entered by hand since: a purchase of the KEPT part, bought at the `used` supplier.
     const mine = await svc.send(PURCHASE_CREATE, { purchase: purchase(kept, used, 2, 'Purchased') as never }, userA);
     expect(await stockOf(kept)).toBe(9);
 
-    expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
-    expect(await svc.send(INVENTORY_IMPORT_REVERT_STOCK, { importId, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
-    expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId, userId: userA.userId }, userA)).toEqual({ deleted: 1 });
+    expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId, accountId: userB.accountId }, userB)).toEqual({ deleted: 0 });
+    expect(await svc.send(INVENTORY_IMPORT_REVERT_STOCK, { importId, accountId: userB.accountId }, userB)).toEqual({ deleted: 0 });
+    expect(await svc.send(INVENTORY_IMPORT_REVERT, { importId, accountId: userA.accountId }, userA)).toEqual({ deleted: 1 });
     // The restored purchase's 1 went back out with it; the hand-entered one's 2 stay.
     expect(await stockOf(kept)).toBe(8);
     // GONE and the idle supplier go; KEPT (the user's purchase names it), its supplier and the store of the user's purchase stay.
-    expect(await svc.send(INVENTORY_IMPORT_REVERT_STOCK, { importId, userId: userA.userId }, userA)).toEqual({ deleted: 2 });
+    expect(await svc.send(INVENTORY_IMPORT_REVERT_STOCK, { importId, accountId: userA.accountId }, userA)).toEqual({ deleted: 2 });
     const left = (await svc.send(SUPPLIER_ALL, {}, userA)).map((s) => s.id);
     expect(left).toEqual(expect.arrayContaining([used, stocked]));
     expect(left).not.toContain(idle);
     expect((await svc.failure(PART_GET, { id: idOf(parts, 6) }, userA)).code).toBe('NOT_FOUND');
     expect(await stockOf(kept)).toBe(8);
     expect(mine.partId).toBe(kept);
-    expect(await svc.send(INVENTORY_IMPORT_REVERT_STOCK, { importId, userId: userA.userId }, userA)).toEqual({ deleted: 0 });
+    expect(await svc.send(INVENTORY_IMPORT_REVERT_STOCK, { importId, accountId: userA.accountId }, userA)).toEqual({ deleted: 0 });
   });
 });

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
+import { MembersModule } from '@wrenchlog/platform';
+import { AccountAccess } from './access.js';
 import { UserTransactions } from './transactions.js';
 
-/** What every folder shares: the per-user transaction (scaled.ts holds plain functions). */
-@Module({ providers: [UserTransactions], exports: [UserTransactions] })
+/** What every folder shares: the per-account transaction and the caller's access scope (scaled.ts holds plain functions). */
+@Module({ imports: [MembersModule], providers: [UserTransactions, AccountAccess], exports: [UserTransactions, AccountAccess] })
 export class CommonModule {}

@@ -18,9 +18,11 @@ import { AdminCaller, Caller } from '@wrenchlog/platform';
 import { CostExportService } from './cost-export.service.js';
 
 /**
- * fuel.costExport.page and inventory.costExport.page (issue 22, administrators only): every user's
- * fuel records and part purchases by id, for report-service's read model. Also the caller's own
- * records for "Download all my data" (issue 23, fuel.dataExport.page and inventory.dataExport.page).
+ * fuel.costExport.page and inventory.costExport.page (issue 22, administrators only): every account's
+ * fuel records and part purchases by id, for report-service's rebuild of its read model (an
+ * administrator's job, not an account's report: no role right stands in for it). Also the caller's
+ * account's records for "Download all my data" (issue 23, fuel.dataExport.page and
+ * inventory.dataExport.page), which import-service's export job asks for ('export.run').
  */
 @Controller()
 export class CostExportController {
@@ -36,15 +38,15 @@ export class CostExportController {
     return this.exports.purchaseCosts(m.payload);
   }
 
-  /** fuel.dataExport.page ("Download all my data", issue 23): the caller's fuel records as GET answers them. */
+  /** fuel.dataExport.page ("Download all my data", issue 23): the account's fuel records as GET answers them. */
   @MessagePattern(FUEL_DATA_EXPORT)
-  fuelDataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<FuelRecord>> {
-    return this.exports.fuelData(caller.userId, m.payload);
+  fuelDataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<FuelRecord>> {
+    return this.exports.fuelData(caller.accountId, m.payload);
   }
 
-  /** inventory.dataExport.page ("Download all my data", issue 23): the caller's part purchases as GET answers them. */
+  /** inventory.dataExport.page ("Download all my data", issue 23): the account's part purchases as GET answers them. */
   @MessagePattern(PURCHASE_DATA_EXPORT)
-  purchaseDataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Purchase>> {
-    return this.exports.purchaseData(caller.userId, m.payload);
+  purchaseDataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<Purchase>> {
+    return this.exports.purchaseData(caller.accountId, m.payload);
   }
 }

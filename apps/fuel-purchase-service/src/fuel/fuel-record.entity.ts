@@ -1,12 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '../common/account-row.js';
 
 @Entity('fuel_records')
-export class FuelRecordEntity {
+export class FuelRecordEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

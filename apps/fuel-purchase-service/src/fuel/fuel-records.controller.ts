@@ -29,49 +29,49 @@ export class FuelRecordsController {
   constructor(private readonly fuel: FuelRecordsService) {}
 
   @MessagePattern(FUEL_RECORD_LIST_BY_MACHINE)
-  listByMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
+  listByMachine(@Caller('fuel.read') caller: Actor, @Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
     return this.fuel.listByMachine(caller, m.payload.machineId, m.payload);
   }
 
   @MessagePattern(FUEL_RECORD_LATEST)
-  latest(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
+  latest(@Caller('fuel.read') caller: Actor, @Payload() m: RpcMessage<FuelRecordsByMachineRequest>) {
     return this.fuel.latest(caller, m.payload.machineId);
   }
 
   @MessagePattern(FUEL_RECORD_GET)
-  get(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordIdRequest>) {
+  get(@Caller('fuel.read') caller: Actor, @Payload() m: RpcMessage<FuelRecordIdRequest>) {
     return this.fuel.get(caller, m.payload.id);
   }
 
   @ValidInput(FuelRecordInput, { at: 'record' })
   @MessagePattern(FUEL_RECORD_CREATE)
-  create(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordCreateRequest>) {
+  create(@Caller('fuel.write') caller: Actor, @Payload() m: RpcMessage<FuelRecordCreateRequest>) {
     return this.fuel.create(caller, m.payload.record, m.meta);
   }
 
   @ValidInput(FuelRecordInput, { at: 'record' })
   @MessagePattern(FUEL_RECORD_UPDATE)
-  update(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
+  update(@Caller('fuel.write') caller: Actor, @Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
     return this.fuel.update(caller, m.payload.id, m.payload.record, m.meta);
   }
 
   @MessagePattern(FUEL_RECORD_DELETE)
-  remove(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelRecordIdRequest>) {
+  remove(@Caller('fuel.write') caller: Actor, @Payload() m: RpcMessage<FuelRecordIdRequest>) {
     return this.fuel.remove(caller, m.payload.id, m.meta);
   }
 
   @MessagePattern(FUEL_IMPORT_APPLY)
-  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  importApply(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.fuel.importApply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(FUEL_IMPORT_CHECK)
-  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+  importCheck(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
     return this.fuel.importCheck(caller, m.payload);
   }
 
   @MessagePattern(FUEL_IMPORT_REVERT)
-  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+  importRevert(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
     return this.fuel.importRevert(caller, m.payload, m.meta);
   }
 }

@@ -1,6 +1,7 @@
 import { ErrorCode, FUEL_RECORD_DELETED, FUEL_RECORD_SAVED, type FuelRecordInput } from '@wrenchlog/contracts';
 import type { DataSource } from 'typeorm';
 import { alice, bob, FakeDatabase, fakeFuelRecords, fakeOutbox, fakeProjection, fakeTransactions } from '../../test/fakes.js';
+import { fakeAccess } from '../../test/fake-access.js';
 import { FuelRecordsService } from './fuel-records.service.js';
 
 const MACHINE = 10;
@@ -24,7 +25,7 @@ describe(FuelRecordsService.name, () => {
     db = new FakeDatabase();
     db.ownMachine(alice, MACHINE);
     // The import handlers' own transactions (revertImportRecords) are not part of these tests.
-    sut = new FuelRecordsService(fakeFuelRecords(db), fakeTransactions(db), fakeProjection(db), fakeOutbox(db), {} as DataSource);
+    sut = new FuelRecordsService(fakeFuelRecords(db), fakeTransactions(db), fakeProjection(db), fakeOutbox(db), {} as DataSource, fakeAccess(db));
   });
 
   it('makes one record and one fuel.record.saved for a create repeated with the same key', async () => {
@@ -35,7 +36,7 @@ describe(FuelRecordsService.name, () => {
     expect(new Set(answers.map((a) => a.id)).size).toBe(1);
     expect(db.tables.fuel).toHaveLength(1);
     expect(db.sent(FUEL_RECORD_SAVED)).toEqual([
-      expect.objectContaining({ recordId: answers[0]!.id, userId: alice.userId, totalPriceCents: 3500, amount: 10 }),
+      expect.objectContaining({ recordId: answers[0]!.id, accountId: alice.accountId, totalPriceCents: 3500, amount: 10 }),
     ]);
   });
 
@@ -89,7 +90,7 @@ describe(FuelRecordsService.name, () => {
     await expect(sut.update(bob, created.id, fill({ machineId: 20 }))).rejects.toMatchObject({ code: ErrorCode.NotFound });
     await expect(sut.remove(bob, created.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
 
-    expect(db.tables.fuel.map((r) => [r.id, r.userId, r.machineId])).toEqual([[created.id, alice.userId, MACHINE]]);
+    expect(db.tables.fuel.map((r) => [r.id, r.accountId, r.machineId])).toEqual([[created.id, alice.userId, MACHINE]]);
     expect(db.sent(FUEL_RECORD_SAVED)).toHaveLength(1);
   });
 

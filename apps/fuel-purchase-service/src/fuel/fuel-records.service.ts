@@ -8,6 +8,7 @@ import {
   MACHINE_HISTORY_LIMITS,
   pageOf,
   type Actor,
+  type Audited,
   type FuelPurchaseDeleted,
   type FuelRecord,
   type FuelRecordDeletedEvent,
@@ -22,26 +23,21 @@ import {
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import {
-  applyImportBatch,
-  createOnce,
-  importDay,
-  importDayRange,
-  matchImportDuplicates,
-  revertImportRecords,
-  notFound,
-  Outbox,
-  type CallContext,
-} from '@wrenchlog/platform';
+import { createOnce, forbidden, importDay, importDayRange, matchImportDuplicates, notFound, Outbox, type CallContext } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
+import { AccountAccess, inScope, seesMachine, type AccessScope } from '../common/access.js';
+import { applyAccountImportBatch, revertAccountImport } from '../common/imported.js';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { UserTransactions, type Tx } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
 import { FuelRecordsRepository, type FuelFill } from './fuel-records.repository.js';
-import { fullToFull, milesPerGallon, type FullToFull } from './fuel.rules.js';
+import { fullToFull, mayChangeFuelRecord, milesPerGallon, OPERATOR_WINDOW_PASSED, type FullToFull } from './fuel.rules.js';
 
-export function toFuelRecord(e: FuelRecordEntity): FuelRecord {
+/** A fuel record's answer but its createdBy / updatedBy (AccountAccess.answer adds them). */
+export type FuelRecordView = Omit<FuelRecord, keyof Audited>;
+
+export function toFuelRecord(e: FuelRecordEntity): FuelRecordView {
   const amount = fromScaled(e.amountMilli, THOUSANDTHS);
   return {
     id: e.id,
@@ -90,9 +86,11 @@ const NOT_FOUND = 'Fuel record not found';
 const ECONOMY_CHUNK = 1000;
 
 /**
- * Fuel records of the signed-in user. Machines belong to machine-service: a record names one of the
- * caller's machines (checked in this service's projection, MachineProjection; any other id is 404)
- * and its records go when machine.machine.deleted arrives.
+ * Fuel records of the caller's account (issue 32). Machines belong to machine-service: a record names
+ * one of the account's machines (checked in this service's projection, MachineProjection; any other
+ * id is 404) and its records go when machine.machine.deleted arrives. A mechanic or operator sees
+ * only their assigned machines' records, an operator only the ones they added, which they may
+ * change or delete within OPERATOR_EDIT_WINDOW_MS (AccessScope, mayChangeFuelRecord).
  */
 @Injectable()
 export class FuelRecordsService {
@@ -102,20 +100,22 @@ export class FuelRecordsService {
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,
+    private readonly access: AccountAccess,
   ) {}
 
   /**
    * fuel.import.apply (issue 23): one batch of an import in one transaction, each row checked again
-   * with FuelRecordInput and the caller's machines as a hand-entered record, written with its import
-   * id and row and its fuel.record.saved (so readings and report totals follow).
+   * with FuelRecordInput and the account's machines as a hand-entered record, written with its import
+   * id and row, added by the import's creator (the caller), and its fuel.record.saved (so readings
+   * and report totals follow).
    */
   async importApply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const machineOk = new Map<number, string | null>();
     const result = await this.tx.run(
-      userId,
+      accountId,
       (manager) =>
-        applyImportBatch<FuelRecordEntity>(
+        applyAccountImportBatch<FuelRecordEntity>(
           manager,
           FuelRecordEntity,
           request,
@@ -128,10 +128,7 @@ export class FuelRecordsService {
             if (machineProblem) {
               return { failed: machineProblem };
             }
-            const record = assign(
-              this.records.create({ userId, dateCreated: new Date(), idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }),
-              value,
-            );
+            const record = assign(this.newRow(caller, { idempotencyKey: null, importId: request.importId, importRow: row.rowNumber }), value);
             return { record };
           },
           (records) => this.outbox.enqueueMany(manager, FUEL_RECORD_SAVED, records.map(savedEvent), { actor: caller, correlationId: meta?.correlationId }),
@@ -142,10 +139,10 @@ export class FuelRecordsService {
   }
 
   /**
-   * fuel.import.check (the dry run): the rows that repeat a stored fill of the caller: same machine,
+   * fuel.import.check (the dry run): the rows that repeat a stored fill of the account: same machine,
    * day, odometer and amount (fuel.import.apply writes whatever it is sent: a kept duplicate too).
    */
-  async importCheck({ userId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
+  async importCheck({ accountId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
     // The dry run validated these rows with FuelRecordInput already: only the key's fields are read (class-validator per row is the cost of a large file).
     const rows = (request?.rows ?? []).flatMap((row) => {
       const value = row.record as Partial<FuelRecordInput>;
@@ -159,7 +156,7 @@ export class FuelRecordsService {
     const key = (machineId: number, date: Date | string, mileage: number | null | undefined, amountMilli: number) =>
       `${machineId}|${importDay(date)}|${mileage ?? ''}|${amountMilli}`;
     const { from, until } = importDayRange(rows.map((r) => importDay(r.value.dateOfPurchase)));
-    const stored = await this.records.onDays(userId, [...new Set(rows.map((r) => r.value.machineId))], from, until);
+    const stored = await this.records.onDays(accountId, [...new Set(rows.map((r) => r.value.machineId))], from, until);
     const duplicates = matchImportDuplicates(
       rows.map((r) => ({
         rowNumber: r.rowNumber,
@@ -170,12 +167,12 @@ export class FuelRecordsService {
     return { duplicates, problems: [] };
   }
 
-  /** fuel.import.revert: deletes exactly that import's records of the caller, with their fuel.record.deleted. */
+  /** fuel.import.revert: deletes exactly that import's records of the account, with their fuel.record.deleted. */
   async importRevert(actor: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
-    const { userId } = actor;
-    const deleted = await revertImportRecords(this.dataSource, FuelRecordEntity, userId, request.importId, async (manager, rows) => {
+    const { accountId } = actor;
+    const deleted = await revertAccountImport(this.dataSource, FuelRecordEntity, accountId, request.importId, async (manager, rows) => {
       for (const row of rows) {
-        const event: FuelRecordDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
+        const event: FuelRecordDeletedEvent = { recordId: row.id, accountId, machineId: row.machineId, at: new Date().toISOString() };
         await this.outbox.enqueue(manager, FUEL_RECORD_DELETED, event, { actor, correlationId: meta?.correlationId });
       }
     });
@@ -184,20 +181,27 @@ export class FuelRecordsService {
 
   /**
    * A machine's records, newest dateOfPurchase first (ties: newest id first): one page when the
-   * caller pages, else the newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9).
+   * caller pages, else the newest MACHINE_HISTORY_LIMITS.unpaged (issue 25, item 9). A machine the
+   * caller is not assigned to has none for them, as another account's.
    */
-  async listByMachine({ userId }: Actor, machineId: number, window: HistoryWindow = {}): Promise<FuelRecordsOfMachine> {
-    if (window.page === undefined || window.size === undefined) {
-      return this.withEconomy(userId, (await this.records.newestOfMachine(userId, machineId, MACHINE_HISTORY_LIMITS.unpaged)).map(toFuelRecord));
+  async listByMachine(actor: Actor, machineId: number, window: HistoryWindow = {}): Promise<FuelRecordsOfMachine> {
+    const scope = await this.access.scope(actor);
+    const paged = window.page !== undefined && window.size !== undefined;
+    if (!seesMachine(scope, machineId)) {
+      return paged ? pageOf([], 0, window.page!, window.size!) : [];
     }
-    const [rows, total] = await this.records.pageOfMachine(userId, machineId, window.page * window.size, window.size);
-    return pageOf(await this.withEconomy(userId, rows.map(toFuelRecord)), total, window.page, window.size);
+    if (!paged) {
+      return this.answer(actor.accountId, await this.records.newestOfMachine(scope, machineId, MACHINE_HISTORY_LIMITS.unpaged));
+    }
+    const [rows, total] = await this.records.pageOfMachine(scope, machineId, window.page! * window.size!, window.size!);
+    return pageOf(await this.answer(actor.accountId, rows), total, window.page!, window.size!);
   }
 
-  /** The record with the newest dateOfPurchase, or null when the machine has none (answered as JSON null). */
-  async latest({ userId }: Actor, machineId: number): Promise<FuelRecord | null> {
-    const [row] = await this.records.newestOfMachine(userId, machineId, 1);
-    return row ? (await this.withEconomy(userId, [toFuelRecord(row)]))[0]! : null;
+  /** The record with the newest dateOfPurchase, or null when the machine has none the caller sees (answered as JSON null). */
+  async latest(actor: Actor, machineId: number): Promise<FuelRecord | null> {
+    const scope = await this.access.scope(actor);
+    const [row] = seesMachine(scope, machineId) ? await this.records.newestOfMachine(scope, machineId, 1) : [];
+    return row ? (await this.answer(actor.accountId, [row]))[0]! : null;
   }
 
   /**
@@ -205,10 +209,10 @@ export class FuelRecordsService {
    * fill before `since` (where the first segment that ends at or after `since` starts), not from its
    * first record ever.
    */
-  private async fullToFullOf(userId: number, machineIds: readonly number[], since: Date, until: Date): Promise<Map<number, FullToFull[]>> {
+  private async fullToFullOf(accountId: number, machineIds: readonly number[], since: Date, until: Date): Promise<Map<number, FullToFull[]>> {
     const out = new Map<number, FullToFull[]>();
     for (let i = 0; i < machineIds.length; i += ECONOMY_CHUNK) {
-      const rows = await this.records.fillsAround(userId, machineIds.slice(i, i + ECONOMY_CHUNK), since, until);
+      const rows = await this.records.fillsAround(accountId, machineIds.slice(i, i + ECONOMY_CHUNK), since, until);
       const byMachine = new Map<number, FuelFill[]>();
       for (const r of rows) {
         const list = byMachine.get(r.machineId) ?? [];
@@ -237,11 +241,12 @@ export class FuelRecordsService {
   /**
    * The spec's computed MPG of each record by the full-to-full rule (issue 22): a full fill after
    * another full fill of its machine answers the distance since that one over the fuel added since
-   * (partial fills included); a machine's first full fill keeps the single-record formula with the
-   * mileage the user gave as the last one; a partial fill or one after a missed fill-up has none.
+   * (partial fills included, whoever added them); a machine's first full fill keeps the single-record
+   * formula with the mileage the user gave as the last one; a partial fill or one after a missed
+   * fill-up has none.
    */
-  private async withEconomy(userId: number, records: FuelRecord[]): Promise<FuelRecord[]> {
-    const byMachine = new Map<number, FuelRecord[]>();
+  private async withEconomy<R extends FuelRecordView>(accountId: number, records: R[]): Promise<R[]> {
+    const byMachine = new Map<number, R[]>();
     for (const r of records.filter((x) => x.fullTank && !x.missedPrevious)) {
       const list = byMachine.get(r.machineId) ?? [];
       list.push(r);
@@ -249,7 +254,7 @@ export class FuelRecordsService {
     }
     for (const [machineId, list] of byMachine) {
       const times = list.map((r) => Date.parse(r.dateOfPurchase));
-      const segments = (await this.fullToFullOf(userId, [machineId], new Date(Math.min(...times)), new Date(Math.max(...times) + 1))).get(machineId) ?? [];
+      const segments = (await this.fullToFullOf(accountId, [machineId], new Date(Math.min(...times)), new Date(Math.max(...times) + 1))).get(machineId) ?? [];
       const economy = new Map(segments.map((s) => [s.id, Math.round((s.distance / s.fuel) * 10) / 10]));
       for (const r of list) {
         r.mpg = economy.get(r.id) ?? r.mpg;
@@ -258,80 +263,94 @@ export class FuelRecordsService {
     return records;
   }
 
-  async get({ userId }: Actor, id: number): Promise<FuelRecord> {
-    return (await this.withEconomy(userId, [toFuelRecord(await this.owned(userId, id))]))[0]!;
+  /** The rows as every call answers them: their people (one query) and their economy. */
+  private async answer(accountId: number, rows: FuelRecordEntity[]): Promise<FuelRecord[]> {
+    return this.withEconomy(accountId, await this.access.answer(accountId, rows, toFuelRecord));
+  }
+
+  async get(actor: Actor, id: number): Promise<FuelRecord> {
+    return (await this.answer(actor.accountId, [await this.visible(actor, id)]))[0]!;
   }
 
   /**
-   * One INSERT, outside the per-user write lock: a fuel record never moves stock, and the lock made a
-   * fleet's concurrent fuel entries wait for each other (docs/performance.md). A retried call with
+   * One INSERT, outside the per-account write lock: a fuel record never moves stock, and the lock made
+   * a fleet's concurrent fuel entries wait for each other (docs/performance.md). A retried call with
    * the same idempotency key answers the record made the first time (createOnce).
    */
   async create(caller: Actor, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const key = meta?.idempotencyKey ?? null;
-    await this.machines.requireOwned(caller, input.machineId);
-    const record = await createOnce(
-      async () => {
-        const found = key ? await this.records.byIdempotencyKey(userId, key) : null;
-        return found && toFuelRecord(found);
-      },
+    await this.requireMachine(caller, input.machineId);
+    const row = await createOnce(
+      () => (key ? this.records.byIdempotencyKey(accountId, key) : Promise.resolve(null)),
       // The INSERT and its fuel.record.saved (schedule-service's reading) in one transaction, without
-      // the per-user lock and without save's change tracking.
+      // the per-account lock and without save's change tracking.
       () =>
         this.tx.run(
-          userId,
+          accountId,
           async (tx) => {
-            const row = assign(this.records.create({ userId, dateCreated: new Date(), idempotencyKey: key }), input);
-            await this.records.insert(tx, row);
-            await this.saved(tx, row, { actor: caller, correlationId: meta?.correlationId });
-            return toFuelRecord(row);
+            const fresh = assign(this.newRow(caller, { idempotencyKey: key }), input);
+            await this.records.insert(tx, fresh);
+            await this.saved(tx, fresh, { actor: caller, correlationId: meta?.correlationId });
+            return fresh;
           },
           { lock: false },
         ),
     );
-    await this.undoIfMachineDeleted(userId, record);
-    return (await this.withEconomy(userId, [record]))[0]!;
+    await this.undoIfMachineDeleted(accountId, row);
+    return (await this.answer(accountId, [row]))[0]!;
   }
 
   async update(caller: Actor, id: number, input: FuelRecordInput, meta?: RpcMeta): Promise<FuelRecord> {
-    const { userId } = caller;
-    const record = await this.tx.run(userId, async (tx) => {
-      const row = await this.records.byId(userId, id, tx);
-      if (!row) {
-        throw notFound(NOT_FOUND);
+    const { accountId } = caller;
+    const scope = await this.access.scope(caller);
+    const row = await this.tx.run(accountId, async (tx) => {
+      const found = await this.changeable(caller, scope, id, tx);
+      if (found.machineId !== input.machineId) {
+        await this.requireMachine(caller, input.machineId, scope);
       }
-      if (row.machineId !== input.machineId) {
-        await this.machines.requireOwned(caller, input.machineId);
-      }
-      const saved = await this.records.save(tx, assign(row, input));
+      const saved = await this.records.save(tx, Object.assign(assign(found, input), { updatedBy: caller.userId }));
       await this.saved(tx, saved, { actor: caller, correlationId: meta?.correlationId });
-      return toFuelRecord(saved);
+      return saved;
     });
-    await this.undoIfMachineDeleted(userId, record);
-    return (await this.withEconomy(userId, [record]))[0]!;
+    await this.undoIfMachineDeleted(accountId, row);
+    return (await this.answer(accountId, [row]))[0]!;
   }
 
   async remove(caller: Actor, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
-    const { userId } = caller;
-    return this.tx.run(userId, async (tx) => {
-      const removed = await this.records.deleteOwned(tx, userId, id);
-      if (!removed) {
+    const { accountId } = caller;
+    const scope = await this.access.scope(caller);
+    return this.tx.run(accountId, async (tx) => {
+      const row = await this.changeable(caller, scope, id, tx);
+      if (!(await this.records.delete(accountId, id, tx))) {
         throw notFound(NOT_FOUND);
       }
-      const event: FuelRecordDeletedEvent = { recordId: id, userId, machineId: removed.machineId, at: new Date().toISOString() };
+      const event: FuelRecordDeletedEvent = { recordId: id, accountId, machineId: row.machineId, at: new Date().toISOString() };
       await this.outbox.enqueue(tx, FUEL_RECORD_DELETED, event, { actor: caller, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
+  }
+
+  /** A new row of the caller's account, added by the caller (an import's rows: by the import's creator). */
+  private newRow(caller: Actor, fields: Partial<FuelRecordEntity>): FuelRecordEntity {
+    return this.records.create({ accountId: caller.accountId, createdBy: caller.userId, updatedBy: null, dateCreated: new Date(), ...fields });
+  }
+
+  /** One of the account's machines that the caller may name (an unassigned one is 404 as another account's). */
+  private async requireMachine(caller: Actor, machineId: number, scope?: AccessScope): Promise<void> {
+    if (!seesMachine(scope ?? (await this.access.scope(caller)), machineId)) {
+      throw notFound(MACHINE_NOT_FOUND);
+    }
+    await this.machines.requireOwned(caller, machineId);
   }
 
   /**
    * A write that raced its machine's deletion: the deletion's tombstone commits before it removes
    * the machine's records, so a row written after that removal finds the tombstone here and goes too.
    */
-  private async undoIfMachineDeleted(userId: number, record: FuelRecord): Promise<void> {
-    if (await this.machines.isDeleted(record.machineId)) {
-      await this.records.delete(userId, record.id);
+  private async undoIfMachineDeleted(accountId: number, row: FuelRecordEntity): Promise<void> {
+    if (await this.machines.isDeleted(row.machineId)) {
+      await this.records.delete(accountId, row.id);
       throw notFound(MACHINE_NOT_FOUND);
     }
   }
@@ -341,10 +360,20 @@ export class FuelRecordsService {
     await this.outbox.enqueue(tx, FUEL_RECORD_SAVED, savedEvent(row), ctx);
   }
 
-  private async owned(userId: number, id: number): Promise<FuelRecordEntity> {
-    const row = await this.records.byId(userId, id);
-    if (!row) {
+  /** A record the caller sees, or 404 (another account's, an unassigned machine's, another member's for an operator). */
+  private async visible(actor: Actor, id: number, scope?: AccessScope, tx?: Tx): Promise<FuelRecordEntity> {
+    const row = await this.records.byId(actor.accountId, id, tx);
+    if (!row || !inScope(scope ?? (await this.access.scope(actor)), row)) {
       throw notFound(NOT_FOUND);
+    }
+    return row;
+  }
+
+  /** A record the caller sees and may still change: an operator's own, within OPERATOR_EDIT_WINDOW_MS (403 after). */
+  private async changeable(actor: Actor, scope: AccessScope, id: number, tx: Tx): Promise<FuelRecordEntity> {
+    const row = await this.visible(actor, id, scope, tx);
+    if (!mayChangeFuelRecord(actor.role, row.dateCreated, new Date())) {
+      throw forbidden(OPERATOR_WINDOW_PASSED);
     }
     return row;
   }
@@ -354,7 +383,7 @@ export class FuelRecordsService {
 function savedEvent(row: FuelRecordEntity): FuelRecordSavedEvent {
   return {
     recordId: row.id,
-    userId: row.userId,
+    accountId: row.accountId,
     machineId: row.machineId,
     date: row.dateOfPurchase.toISOString().slice(0, 10),
     currentMileage: row.currentMileage,

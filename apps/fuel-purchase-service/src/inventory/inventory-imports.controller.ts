@@ -18,17 +18,17 @@ export class InventoryImportsController {
   constructor(private readonly imports: InventoryImportsService) {}
 
   @MessagePattern(INVENTORY_IMPORT_APPLY_SUPPLIERS)
-  applySuppliers(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  applySuppliers(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.applySuppliers(caller, m.payload);
   }
 
   @MessagePattern(INVENTORY_IMPORT_APPLY_PARTS)
-  applyParts(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  applyParts(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.applyParts(caller, m.payload);
   }
 
   @MessagePattern(INVENTORY_IMPORT_REVERT_STOCK)
-  revertStock(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+  revertStock(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
     return this.imports.revertStock(caller, m.payload);
   }
 }

@@ -10,9 +10,10 @@ import {
   type ImportRevertRequest,
   type ImportRevertResult,
 } from '@wrenchlog/contracts';
-import { applyImportBatch, Outbox } from '@wrenchlog/platform';
+import { Outbox } from '@wrenchlog/platform';
+import { applyAccountImportBatch } from '../common/imported.js';
 import { UserTransactions } from '../common/transactions.js';
-import { assignPart, assignSupplier } from './inventory.service.js';
+import { addedBy, assignPart, assignSupplier } from './inventory.service.js';
 import { PartEntity } from './part.entity.js';
 import { PartsRepository } from './parts.repository.js';
 import { StockEvents } from './stock-events.js';
@@ -36,9 +37,9 @@ export class InventoryImportsService {
   ) {}
 
   /** inventory.import.applySuppliers: each row checked again with SupplierInput. */
-  async applySuppliers({ userId }: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
-    return this.tx.run(userId, (manager) =>
-      applyImportBatch<SupplierEntity>(
+  async applySuppliers(caller: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
+    return this.tx.run(caller.accountId, (manager) =>
+      applyAccountImportBatch<SupplierEntity>(
         manager,
         SupplierEntity,
         request,
@@ -48,7 +49,10 @@ export class InventoryImportsService {
             return { failed: problem };
           }
           return {
-            record: assignSupplier(this.suppliers.create({ userId, idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }), value),
+            record: assignSupplier(
+              this.suppliers.create({ ...addedBy(caller), idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }),
+              value,
+            ),
           };
         },
         async () => undefined,
@@ -56,11 +60,12 @@ export class InventoryImportsService {
     );
   }
 
-  /** inventory.import.applyParts: each row checked again with PartInput, its supplier one of the caller's; inventory.stock.changed for each. */
-  async applyParts({ userId }: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
-    const result = await this.tx.run(userId, (manager) => {
+  /** inventory.import.applyParts: each row checked again with PartInput, its supplier one of the account's; inventory.stock.changed for each. */
+  async applyParts(caller: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
+    const { accountId } = caller;
+    const result = await this.tx.run(accountId, (manager) => {
       const supplierOk = new Map<number, boolean>();
-      return applyImportBatch<PartEntity>(
+      return applyAccountImportBatch<PartEntity>(
         manager,
         PartEntity,
         request,
@@ -70,17 +75,19 @@ export class InventoryImportsService {
             return { failed: problem };
           }
           if (!supplierOk.has(value.supplierId)) {
-            supplierOk.set(value.supplierId, isValidId(value.supplierId) && (await this.suppliers.exists(manager, userId, value.supplierId)));
+            supplierOk.set(value.supplierId, isValidId(value.supplierId) && (await this.suppliers.exists(manager, accountId, value.supplierId)));
           }
           if (!supplierOk.get(value.supplierId)) {
             return { failed: 'Supplier not found' };
           }
-          return { record: assignPart(this.parts.create({ userId, idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }), value) };
+          return {
+            record: assignPart(this.parts.create({ ...addedBy(caller), idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }), value),
+          };
         },
         (written) =>
           this.stock.announce(
             manager,
-            userId,
+            accountId,
             written.map((p) => p.id),
           ),
       );
@@ -90,13 +97,13 @@ export class InventoryImportsService {
 
   /**
    * inventory.import.revertStock, after inventory.import.revert took the import's purchases: its
-   * parts no purchase names, then its suppliers no part or purchase names (those the user's own
+   * parts no purchase names, then its suppliers no part or purchase names (those the account's own
    * records use since are kept, as a machine with records is).
    */
-  async revertStock({ userId }: Actor, request: ImportRevertRequest): Promise<ImportRevertResult> {
-    return this.tx.run(userId, async (manager) => {
-      const parts = await this.parts.deleteImportedUnused(manager, userId, request.importId);
-      const suppliers = await this.suppliers.deleteImportedUnused(manager, userId, request.importId);
+  async revertStock({ accountId }: Actor, request: ImportRevertRequest): Promise<ImportRevertResult> {
+    return this.tx.run(accountId, async (manager) => {
+      const parts = await this.parts.deleteImportedUnused(manager, accountId, request.importId);
+      const suppliers = await this.suppliers.deleteImportedUnused(manager, accountId, request.importId);
       return { deleted: parts + suppliers };
     });
   }

@@ -38,72 +38,72 @@ export class InventoryController {
 
   @ValidInput(PartListQuery)
   @MessagePattern(PART_LIST)
-  listParts(@Caller() caller: Actor, @Payload() m: RpcMessage<PartListRequest>) {
+  listParts(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<PartListRequest>) {
     return this.inventory.listParts(caller, m.payload);
   }
 
   @MessagePattern(PART_GET)
-  getPart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartIdRequest>) {
+  getPart(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<PartIdRequest>) {
     return this.inventory.getPart(caller, m.payload.id);
   }
 
   @ValidInput(PartInput, { at: 'part' })
   @MessagePattern(PART_CREATE)
-  createPart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartCreateRequest>) {
+  createPart(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<PartCreateRequest>) {
     return this.inventory.createPart(caller, m.payload.part, m.meta);
   }
 
   @ValidInput(PartInput, { at: 'part' })
   @MessagePattern(PART_UPDATE)
-  updatePart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartUpdateRequest>) {
+  updatePart(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<PartUpdateRequest>) {
     return this.inventory.updatePart(caller, m.payload.id, m.payload.part);
   }
 
   @MessagePattern(PART_DELETE)
-  deletePart(@Caller() caller: Actor, @Payload() m: RpcMessage<PartIdRequest>) {
+  deletePart(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<PartIdRequest>) {
     return this.inventory.deletePart(caller, m.payload.id);
   }
 
   @MessagePattern(PART_STATS)
-  stats(@Caller() caller: Actor) {
+  stats(@Caller('inventory.read') caller: Actor) {
     return this.inventory.stats(caller);
   }
 
   @MessagePattern(INVENTORY_LOAD_SAMPLE)
-  loadSample(@Caller() caller: Actor) {
+  loadSample(@Caller('inventory.write') caller: Actor) {
     return this.inventory.loadSample(caller);
   }
 
   @ValidInput(SupplierListQuery)
   @MessagePattern(SUPPLIER_LIST)
-  listSuppliers(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierListRequest>) {
+  listSuppliers(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<SupplierListRequest>) {
     return this.inventory.listSuppliers(caller, m.payload);
   }
 
   @MessagePattern(SUPPLIER_ALL)
-  allSuppliers(@Caller() caller: Actor) {
+  allSuppliers(@Caller('inventory.read') caller: Actor) {
     return this.inventory.allSuppliers(caller);
   }
 
   @MessagePattern(SUPPLIER_GET)
-  getSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierIdRequest>) {
+  getSupplier(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<SupplierIdRequest>) {
     return this.inventory.getSupplier(caller, m.payload.id);
   }
 
   @ValidInput(SupplierInput, { at: 'supplier' })
   @MessagePattern(SUPPLIER_CREATE)
-  createSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierCreateRequest>) {
+  createSupplier(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<SupplierCreateRequest>) {
     return this.inventory.createSupplier(caller, m.payload.supplier, m.meta);
   }
 
   @ValidInput(SupplierInput, { at: 'supplier' })
   @MessagePattern(SUPPLIER_UPDATE)
-  updateSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierUpdateRequest>) {
+  updateSupplier(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<SupplierUpdateRequest>) {
     return this.inventory.updateSupplier(caller, m.payload.id, m.payload.supplier);
   }
 
   @MessagePattern(SUPPLIER_DELETE)
-  deleteSupplier(@Caller() caller: Actor, @Payload() m: RpcMessage<SupplierIdRequest>) {
+  deleteSupplier(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<SupplierIdRequest>) {
     return this.inventory.deleteSupplier(caller, m.payload.id);
   }
 }

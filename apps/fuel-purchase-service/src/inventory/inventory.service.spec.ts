@@ -1,5 +1,6 @@
 import { ErrorCode, INVENTORY_STOCK_CHANGED, type PartInput, type SupplierInput } from '@wrenchlog/contracts';
 import { aPart, alice, aSupplier, bob, FakeDatabase, fakeParts, fakePurchases, fakeStockEvents, fakeSuppliers, fakeTransactions } from '../../test/fakes.js';
+import { fakeAccess } from '../../test/fake-access.js';
 import type { PurchaseEntity } from '../purchases/purchase.entity.js';
 import { InventoryService } from './inventory.service.js';
 
@@ -29,7 +30,7 @@ const supplierInput = (overrides: Partial<SupplierInput> = {}): SupplierInput =>
 function aPurchase(db: FakeDatabase, fields: Partial<PurchaseEntity>): PurchaseEntity {
   const row = {
     id: db.nextId(),
-    userId: alice.userId,
+    accountId: alice.accountId,
     partId: null,
     storeId: null,
     stockPartId: null,
@@ -47,7 +48,7 @@ describe(InventoryService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new InventoryService(fakeParts(db), fakeSuppliers(db), fakePurchases(db), fakeTransactions(db), fakeStockEvents(db));
+    sut = new InventoryService(fakeParts(db), fakeSuppliers(db), fakePurchases(db), fakeTransactions(db), fakeStockEvents(db), fakeAccess(db));
   });
 
   it("creates a part of one of the caller's suppliers, trimmed, with its stock status, supplier name and inventory.stock.changed", async () => {

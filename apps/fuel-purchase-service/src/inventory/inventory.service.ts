@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   Actor,
+  Audited,
   FuelPurchaseDeleted,
   InventorySample,
   InventoryStats,
@@ -16,6 +17,7 @@ import type {
 } from '@wrenchlog/contracts';
 import { INVENTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
 import { conflict, notFound } from '@wrenchlog/platform';
+import { AccountAccess } from '../common/access.js';
 import { CENTS, fromScaled, likePattern, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions, type Tx } from '../common/transactions.js';
 import { PurchasesRepository } from '../purchases/purchases.repository.js';
@@ -27,9 +29,20 @@ import { stockStatus } from './stock.rules.js';
 import type { SupplierEntity } from './supplier.entity.js';
 import { SuppliersRepository } from './suppliers.repository.js';
 
-export const toSupplier = (s: SupplierEntity): Supplier => ({ id: s.id, name: s.name, contact: s.contact, email: s.email, phone: s.phone, address: s.address });
+/** Answers but their createdBy / updatedBy (AccountAccess.answer adds them). */
+export type SupplierView = Omit<Supplier, keyof Audited>;
+export type PartView = Omit<Part, keyof Audited>;
 
-export const toPart = (p: PartEntity, supplierName: string): Part => ({
+export const toSupplier = (s: SupplierEntity): SupplierView => ({
+  id: s.id,
+  name: s.name,
+  contact: s.contact,
+  email: s.email,
+  phone: s.phone,
+  address: s.address,
+});
+
+export const toPart = (p: PartEntity, supplierName: string): PartView => ({
   id: p.id,
   partNumber: p.partNumber,
   name: p.name,
@@ -66,11 +79,14 @@ export function assignSupplier(e: SupplierEntity, s: SupplierInput): SupplierEnt
   return e;
 }
 
+/** A new row's owner and author: the caller's account, added by the caller (a restore's: by its creator). */
+export const addedBy = (caller: Actor) => ({ accountId: caller.accountId, createdBy: caller.userId, updatedBy: null });
+
 const PART_NOT_FOUND = 'Part not found';
 const SUPPLIER_NOT_FOUND = 'Supplier not found';
 
 /**
- * The parts and suppliers inventory of the signed-in user, persisted (the spec's screen works on
+ * The parts and suppliers inventory of the caller's account (issue 32: one inventory a crew shares), persisted (the spec's screen works on
  * local sample data; this is the real store behind it). A part answers its supplier's current
  * name, so renaming a supplier shows on its parts at once. Deletes really delete; a supplier that
  * still supplies parts cannot be deleted (409).
@@ -83,167 +99,183 @@ export class InventoryService {
     private readonly purchases: PurchasesRepository,
     private readonly tx: UserTransactions,
     private readonly stock: StockEvents,
+    private readonly access: AccountAccess,
   ) {}
 
   // ---- parts ----
 
   /** Case-insensitive substring search on name, part number and description; stock filter; name order. */
-  async listParts({ userId }: Actor, q: PartListRequest): Promise<PartPage> {
+  async listParts({ accountId }: Actor, q: PartListRequest): Promise<PartPage> {
     const search = q.search?.trim();
-    const [rows, total] = await this.parts.page(userId, {
+    const [rows, total] = await this.parts.page(accountId, {
       pattern: search ? likePattern(search) : undefined,
       stock: q.stock,
       skip: q.page * q.size,
       take: q.size,
     });
-    return pageOf(await this.withSupplierNames(rows), total, q.page, q.size);
+    return pageOf(await this.partAnswers(accountId, rows), total, q.page, q.size);
   }
 
-  async getPart({ userId }: Actor, id: number): Promise<Part> {
-    const part = await this.parts.byId(userId, id);
+  async getPart({ accountId }: Actor, id: number): Promise<Part> {
+    const part = await this.parts.byId(accountId, id);
     if (!part) {
       throw notFound(PART_NOT_FOUND);
     }
-    return (await this.withSupplierNames([part]))[0];
+    return (await this.partAnswers(accountId, [part]))[0]!;
   }
 
   /** A retried create (same idempotency key) answers the part made the first time. */
-  async createPart({ userId }: Actor, input: PartInput, meta?: RpcMeta): Promise<Part> {
+  async createPart(caller: Actor, input: PartInput, meta?: RpcMeta): Promise<Part> {
+    const { accountId } = caller;
     const key = meta?.idempotencyKey ?? null;
-    return this.tx.run(userId, async (tx) => {
-      const earlier = key ? await this.parts.byIdempotencyKey(tx, userId, key) : null;
+    const [part, supplier] = await this.tx.run(accountId, async (tx) => {
+      const earlier = key ? await this.parts.byIdempotencyKey(tx, accountId, key) : null;
       if (earlier) {
-        return toPart(earlier, (await this.ownedSupplier(tx, userId, earlier.supplierId)).name);
+        return [earlier, await this.ownedSupplier(tx, accountId, earlier.supplierId)] as const;
       }
-      const supplier = await this.ownedSupplier(tx, userId, input.supplierId);
-      const part = await this.parts.save(tx, assignPart(this.parts.create({ userId, idempotencyKey: key }), input));
-      await this.stock.announce(tx, userId, [part.id]);
-      return toPart(part, supplier.name);
+      const named = await this.ownedSupplier(tx, accountId, input.supplierId);
+      const saved = await this.parts.save(tx, assignPart(this.parts.create({ ...addedBy(caller), idempotencyKey: key }), input));
+      await this.stock.announce(tx, accountId, [saved.id]);
+      return [saved, named] as const;
     });
+    return this.access.answerOne(accountId, part, (p) => toPart(p, supplier.name));
   }
 
-  async updatePart({ userId }: Actor, id: number, input: PartInput): Promise<Part> {
-    return this.tx.run(userId, async (tx) => {
-      const part = await this.parts.byId(userId, id, tx);
-      if (!part) {
+  async updatePart(caller: Actor, id: number, input: PartInput): Promise<Part> {
+    const { accountId } = caller;
+    const [part, supplier] = await this.tx.run(accountId, async (tx) => {
+      const row = await this.parts.byId(accountId, id, tx);
+      if (!row) {
         throw notFound(PART_NOT_FOUND);
       }
-      const supplier = await this.ownedSupplier(tx, userId, input.supplierId);
-      const saved = await this.parts.save(tx, assignPart(part, input));
-      await this.stock.announce(tx, userId, [saved.id]);
-      return toPart(saved, supplier.name);
+      const named = await this.ownedSupplier(tx, accountId, input.supplierId);
+      const saved = await this.parts.save(tx, Object.assign(assignPart(row, input), { updatedBy: caller.userId }));
+      await this.stock.announce(tx, accountId, [saved.id]);
+      return [saved, named] as const;
     });
+    return this.access.answerOne(accountId, part, (p) => toPart(p, supplier.name));
   }
 
   /** Deletes the part; purchases that named it keep their own text and lose the link (and its stock ledger). */
-  async deletePart({ userId }: Actor, id: number): Promise<FuelPurchaseDeleted> {
-    return this.tx.run(userId, async (tx) => {
-      if (!(await this.parts.delete(tx, userId, id))) {
+  async deletePart({ accountId }: Actor, id: number): Promise<FuelPurchaseDeleted> {
+    return this.tx.run(accountId, async (tx) => {
+      if (!(await this.parts.delete(tx, accountId, id))) {
         throw notFound(PART_NOT_FOUND);
       }
-      await this.purchases.unlinkPart(tx, userId, id);
+      await this.purchases.unlinkPart(tx, accountId, id);
       return { deleted: true } as const;
     });
   }
 
   /** The Quick Stats counts. */
-  async stats({ userId }: Actor): Promise<InventoryStats> {
+  async stats({ accountId }: Actor): Promise<InventoryStats> {
     const [totalParts, lowStock, outOfStock, suppliers] = await Promise.all([
-      this.parts.count(userId),
-      this.parts.count(userId, 'low-stock'),
-      this.parts.count(userId, 'out-of-stock'),
-      this.suppliers.count(userId),
+      this.parts.count(accountId),
+      this.parts.count(accountId, 'low-stock'),
+      this.parts.count(accountId, 'out-of-stock'),
+      this.suppliers.count(accountId),
     ]);
     return { totalParts, lowStock, outOfStock, suppliers };
   }
 
-  /** Loads the sample inventory into an empty inventory (never silently; 409 when anything is there). */
-  async loadSample({ userId }: Actor): Promise<InventorySample> {
-    return this.tx.run(userId, async (tx) => {
-      if ((await this.parts.count(userId, undefined, tx)) > 0 || (await this.suppliers.count(userId, tx)) > 0) {
+  /** Loads the sample inventory into an empty inventory (never silently; 409 when anything is there), added by the caller. */
+  async loadSample(caller: Actor): Promise<InventorySample> {
+    const { accountId } = caller;
+    const { suppliers, parts } = await this.tx.run(accountId, async (tx) => {
+      if ((await this.parts.count(accountId, undefined, tx)) > 0 || (await this.suppliers.count(accountId, tx)) > 0) {
         throw conflict('The sample inventory can only be loaded into an empty inventory: this account already has parts or suppliers.');
       }
       const byKey = new Map<string, SupplierEntity>();
       for (const s of SAMPLE_SUPPLIERS) {
         const { key, ...fields } = s;
-        byKey.set(key, await this.suppliers.save(tx, this.suppliers.create({ userId, ...fields, idempotencyKey: null })));
+        byKey.set(key, await this.suppliers.save(tx, this.suppliers.create({ ...addedBy(caller), ...fields, idempotencyKey: null })));
       }
-      const parts: Part[] = [];
+      const made: PartEntity[] = [];
       for (const p of SAMPLE_PARTS) {
         const { supplier: key, ...fields } = p;
-        const supplier = byKey.get(key)!;
-        const saved = await this.parts.save(tx, this.parts.create({ userId, ...fields, supplierId: supplier.id, idempotencyKey: null }));
-        parts.push(toPart(saved, supplier.name));
+        made.push(await this.parts.save(tx, this.parts.create({ ...addedBy(caller), ...fields, supplierId: byKey.get(key)!.id, idempotencyKey: null })));
       }
-      return { suppliers: [...byKey.values()].map(toSupplier), parts };
+      return { suppliers: [...byKey.values()], parts: made };
     });
+    const names = new Map(suppliers.map((s) => [s.id, s.name]));
+    return {
+      suppliers: await this.access.answer(accountId, suppliers, toSupplier),
+      parts: await this.access.answer(accountId, parts, (p) => toPart(p, names.get(p.supplierId) ?? '')),
+    };
   }
 
   // ---- suppliers ----
 
   /** Case-insensitive substring search on name, contact, email and address (the box says 'by name or location'). */
-  async listSuppliers({ userId }: Actor, q: SupplierListRequest): Promise<SupplierPage> {
+  async listSuppliers({ accountId }: Actor, q: SupplierListRequest): Promise<SupplierPage> {
     const search = q.search?.trim();
-    const [rows, total] = await this.suppliers.page(userId, { pattern: search ? likePattern(search) : undefined, skip: q.page * q.size, take: q.size });
-    return pageOf(rows.map(toSupplier), total, q.page, q.size);
+    const [rows, total] = await this.suppliers.page(accountId, { pattern: search ? likePattern(search) : undefined, skip: q.page * q.size, take: q.size });
+    return pageOf(await this.access.answer(accountId, rows, toSupplier), total, q.page, q.size);
   }
 
   /** The suppliers by name, at most INVENTORY_LIMITS.suppliersAll: the part dialog's supplier select. */
-  async allSuppliers({ userId }: Actor): Promise<Supplier[]> {
-    return (await this.suppliers.byName(userId, INVENTORY_LIMITS.suppliersAll)).map(toSupplier);
+  async allSuppliers({ accountId }: Actor): Promise<Supplier[]> {
+    return this.access.answer(accountId, await this.suppliers.byName(accountId, INVENTORY_LIMITS.suppliersAll), toSupplier);
   }
 
-  async getSupplier({ userId }: Actor, id: number): Promise<Supplier> {
-    const row = await this.suppliers.byId(userId, id);
+  async getSupplier({ accountId }: Actor, id: number): Promise<Supplier> {
+    const row = await this.suppliers.byId(accountId, id);
     if (!row) {
       throw notFound(SUPPLIER_NOT_FOUND);
     }
-    return toSupplier(row);
+    return this.access.answerOne(accountId, row, toSupplier);
   }
 
-  async createSupplier({ userId }: Actor, input: SupplierInput, meta?: RpcMeta): Promise<Supplier> {
+  async createSupplier(caller: Actor, input: SupplierInput, meta?: RpcMeta): Promise<Supplier> {
+    const { accountId } = caller;
     const key = meta?.idempotencyKey ?? null;
-    return this.tx.run(userId, async (tx) => {
-      const earlier = key ? await this.suppliers.byIdempotencyKey(tx, userId, key) : null;
-      if (earlier) {
-        return toSupplier(earlier);
-      }
-      return toSupplier(await this.suppliers.save(tx, assignSupplier(this.suppliers.create({ userId, idempotencyKey: key }), input)));
+    const row = await this.tx.run(accountId, async (tx) => {
+      const earlier = key ? await this.suppliers.byIdempotencyKey(tx, accountId, key) : null;
+      return earlier ?? this.suppliers.save(tx, assignSupplier(this.suppliers.create({ ...addedBy(caller), idempotencyKey: key }), input));
     });
+    return this.access.answerOne(accountId, row, toSupplier);
   }
 
-  async updateSupplier({ userId }: Actor, id: number, input: SupplierInput): Promise<Supplier> {
-    return this.tx.run(userId, async (tx) => {
-      const row = await this.ownedSupplier(tx, userId, id);
-      return toSupplier(await this.suppliers.save(tx, assignSupplier(row, input)));
+  async updateSupplier(caller: Actor, id: number, input: SupplierInput): Promise<Supplier> {
+    const { accountId } = caller;
+    const row = await this.tx.run(accountId, async (tx) => {
+      const found = await this.ownedSupplier(tx, accountId, id);
+      return this.suppliers.save(tx, Object.assign(assignSupplier(found, input), { updatedBy: caller.userId }));
     });
+    return this.access.answerOne(accountId, row, toSupplier);
   }
 
   /** 409 while parts still name the supplier; purchases bought there keep their store text and lose the link. */
-  async deleteSupplier({ userId }: Actor, id: number): Promise<FuelPurchaseDeleted> {
-    return this.tx.run(userId, async (tx) => {
-      await this.ownedSupplier(tx, userId, id);
-      const inUse = await this.parts.countOfSupplier(tx, userId, id);
+  async deleteSupplier({ accountId }: Actor, id: number): Promise<FuelPurchaseDeleted> {
+    return this.tx.run(accountId, async (tx) => {
+      await this.ownedSupplier(tx, accountId, id);
+      const inUse = await this.parts.countOfSupplier(tx, accountId, id);
       if (inUse > 0) {
         throw conflict(
           `This supplier cannot be deleted: ${inUse} ${inUse === 1 ? 'part is' : 'parts are'} still supplied by it. Delete those parts or choose another supplier for them first.`,
         );
       }
-      await this.purchases.unlinkStore(tx, userId, id);
-      await this.suppliers.delete(tx, userId, id);
+      await this.purchases.unlinkStore(tx, accountId, id);
+      await this.suppliers.delete(tx, accountId, id);
       return { deleted: true } as const;
     });
   }
 
-  private async withSupplierNames(rows: PartEntity[]): Promise<Part[]> {
-    const suppliers = await this.suppliers.byIds([...new Set(rows.map((p) => p.supplierId))]);
-    const names = new Map(suppliers.map((s) => [s.id, s.name]));
-    return rows.map((p) => toPart(p, names.get(p.supplierId) ?? ''));
+  /** Parts as every call answers them: their supplier's current name and their people (one query each). */
+  private async partAnswers(accountId: number, rows: PartEntity[]): Promise<Part[]> {
+    const names = await this.supplierNames(rows);
+    return this.access.answer(accountId, rows, (p) => toPart(p, names.get(p.supplierId) ?? ''));
   }
 
-  /** The caller's supplier, or 404 (also for another user's supplier). */
-  private async ownedSupplier(tx: Tx, userId: number, id: number): Promise<SupplierEntity> {
-    const supplier = await this.suppliers.byId(userId, id, tx);
+  /** The names of these parts' suppliers, by id (a part's supplier is always of its account). */
+  async supplierNames(rows: readonly PartEntity[]): Promise<Map<number, string>> {
+    const suppliers = await this.suppliers.byIds([...new Set(rows.map((p) => p.supplierId))]);
+    return new Map(suppliers.map((s) => [s.id, s.name]));
+  }
+
+  /** The account's supplier, or 404 (also for another account's supplier). */
+  private async ownedSupplier(tx: Tx, accountId: number, id: number): Promise<SupplierEntity> {
+    const supplier = await this.suppliers.byId(accountId, id, tx);
     if (!supplier) {
       throw notFound(SUPPLIER_NOT_FOUND);
     }

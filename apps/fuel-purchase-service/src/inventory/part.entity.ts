@@ -1,13 +1,11 @@
 import type { PartCategory } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '../common/account-row.js';
 
 @Entity('parts')
-export class PartEntity {
+export class PartEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   @Column({ name: 'part_number', type: 'varchar', length: 100 })
   partNumber: string;

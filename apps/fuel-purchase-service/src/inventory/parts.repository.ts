@@ -27,7 +27,7 @@ function applyStockFilter(qb: SelectQueryBuilder<PartEntity>, stock: string | un
   }
 }
 
-/** SQL of the `parts` table, stock moves included. Every read and write is scoped to the user. */
+/** SQL of the `parts` table, stock moves included. Every read and write is scoped to the account. */
 @Injectable()
 export class PartsRepository {
   constructor(private readonly dataSource: DataSource) {}
@@ -41,34 +41,34 @@ export class PartsRepository {
     return this.table().create(fields);
   }
 
-  byId(userId: number, id: number, tx?: Tx): Promise<PartEntity | null> {
-    return this.table(tx).findOneBy({ id, userId });
+  byId(accountId: number, id: number, tx?: Tx): Promise<PartEntity | null> {
+    return this.table(tx).findOneBy({ id, accountId });
   }
 
-  byIdempotencyKey(tx: Tx, userId: number, key: string): Promise<PartEntity | null> {
-    return this.table(tx).findOneBy({ userId, idempotencyKey: key });
+  byIdempotencyKey(tx: Tx, accountId: number, key: string): Promise<PartEntity | null> {
+    return this.table(tx).findOneBy({ accountId, idempotencyKey: key });
   }
 
-  /** The user's parts among `ids`, as the transaction sees them. */
-  byIds(tx: Tx, userId: number, ids: number[]): Promise<PartEntity[]> {
-    return this.table(tx).findBy({ userId, id: In(ids) });
+  /** The account's parts among `ids`, as the transaction sees them. */
+  byIds(tx: Tx, accountId: number, ids: number[]): Promise<PartEntity[]> {
+    return this.table(tx).findBy({ accountId, id: In(ids) });
   }
 
-  /** The user's parts after `afterId`, by id ("Download all my data" pages through them). */
-  after(userId: number, afterId: number, take: number): Promise<PartEntity[]> {
-    return this.table().find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take });
+  /** The account's parts after `afterId`, by id ("Download all my data" pages through them). */
+  after(accountId: number, afterId: number, take: number): Promise<PartEntity[]> {
+    return this.table().find({ where: { accountId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take });
   }
 
-  exists(tx: Tx, userId: number, id: number): Promise<boolean> {
-    return this.table(tx).existsBy({ id, userId });
+  exists(tx: Tx, accountId: number, id: number): Promise<boolean> {
+    return this.table(tx).existsBy({ id, accountId });
   }
 
   /**
    * One page by name (case-insensitive, then id) with the count: `search` (a LIKE pattern, see
    * likePattern) on name, part number and description, and a stock filter.
    */
-  async page(userId: number, q: { pattern?: string; stock?: string; skip: number; take: number }): Promise<[PartEntity[], number]> {
-    const qb = this.table().createQueryBuilder('p').where('p.user_id = :userId', { userId });
+  async page(accountId: number, q: { pattern?: string; stock?: string; skip: number; take: number }): Promise<[PartEntity[], number]> {
+    const qb = this.table().createQueryBuilder('p').where('p.account_id = :accountId', { accountId });
     if (q.pattern) {
       qb.andWhere(`(LOWER(p.name) LIKE :q${ESCAPE} OR LOWER(p.part_number) LIKE :q${ESCAPE} OR LOWER(COALESCE(p.description, '')) LIKE :q${ESCAPE})`, {
         q: q.pattern,
@@ -80,15 +80,15 @@ export class PartsRepository {
     return [rows, total];
   }
 
-  /** How many of the user's parts pass the stock filter (all of them without one). */
-  count(userId: number, stock?: StockFilter, tx?: Tx): Promise<number> {
-    const qb = this.table(tx).createQueryBuilder('p').where('p.user_id = :userId', { userId });
+  /** How many of the account's parts pass the stock filter (all of them without one). */
+  count(accountId: number, stock?: StockFilter, tx?: Tx): Promise<number> {
+    const qb = this.table(tx).createQueryBuilder('p').where('p.account_id = :accountId', { accountId });
     applyStockFilter(qb, stock);
     return qb.getCount();
   }
 
-  countOfSupplier(tx: Tx, userId: number, supplierId: number): Promise<number> {
-    return this.table(tx).countBy({ userId, supplierId });
+  countOfSupplier(tx: Tx, accountId: number, supplierId: number): Promise<number> {
+    return this.table(tx).countBy({ accountId, supplierId });
   }
 
   /** Inserts or updates the row (a new row's id lands on it). */
@@ -97,25 +97,25 @@ export class PartsRepository {
   }
 
   /** Deletes the parts of a restore (issue 23) that no purchase names (a purchase entered since keeps its part). Answers how many. */
-  deleteImportedUnused(tx: Tx, userId: number, importId: number): Promise<number> {
-    return deleteImportedUnused(this.table(tx), 'p', { userId, importId }, [
-      'NOT EXISTS (SELECT 1 FROM purchases b WHERE b.user_id = p.user_id AND (b.part_id = p.id OR b.stock_part_id = p.id))',
+  deleteImportedUnused(tx: Tx, accountId: number, importId: number): Promise<number> {
+    return deleteImportedUnused(this.table(tx), 'p', { accountId, importId }, [
+      'NOT EXISTS (SELECT 1 FROM purchases b WHERE b.account_id = p.account_id AND (b.part_id = p.id OR b.stock_part_id = p.id))',
     ]);
   }
 
-  /** Deletes the user's part; answers whether this call removed it. */
-  async delete(tx: Tx, userId: number, id: number): Promise<boolean> {
-    return ((await this.table(tx).delete({ id, userId })).affected ?? 0) > 0;
+  /** Deletes the account's part; answers whether this call removed it. */
+  async delete(tx: Tx, accountId: number, id: number): Promise<boolean> {
+    return ((await this.table(tx).delete({ id, accountId })).affected ?? 0) > 0;
   }
 
   /** Adds (or takes back) units of parts; stock never goes below 0. */
-  async adjustStock(tx: Tx, userId: number, adjustments: StockAdjustment[]): Promise<void> {
+  async adjustStock(tx: Tx, accountId: number, adjustments: StockAdjustment[]): Promise<void> {
     for (const { partId, delta } of adjustments) {
       await tx
         .createQueryBuilder()
         .update(PartEntity)
         .set({ quantity: () => `CASE WHEN quantity + (${Math.trunc(delta)}) < 0 THEN 0 ELSE quantity + (${Math.trunc(delta)}) END` })
-        .where('id = :partId AND user_id = :userId', { partId, userId })
+        .where('id = :partId AND account_id = :accountId', { partId, accountId })
         .execute();
     }
   }

@@ -13,15 +13,15 @@ export class StockEvents {
   ) {}
 
   /** Announces the stock of these parts as the transaction now sees it. */
-  async announce(tx: Tx, userId: number, partIds: (number | null)[]): Promise<void> {
+  async announce(tx: Tx, accountId: number, partIds: (number | null)[]): Promise<void> {
     const ids = [...new Set(partIds.filter((id): id is number => id !== null))];
     if (ids.length === 0) {
       return;
     }
-    const parts = await this.parts.byIds(tx, userId, ids);
+    const parts = await this.parts.byIds(tx, accountId, ids);
     const at = new Date().toISOString();
     for (const p of parts) {
-      const event: InventoryStockChangedEvent = { partId: p.id, userId, name: p.name, quantity: p.quantity, minStock: p.minStock, at };
+      const event: InventoryStockChangedEvent = { partId: p.id, accountId, name: p.name, quantity: p.quantity, minStock: p.minStock, at };
       await this.outbox.enqueue(tx, INVENTORY_STOCK_CHANGED, event, { actor: null });
     }
   }

@@ -1,12 +1,10 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '../common/account-row.js';
 
 @Entity('suppliers')
-export class SupplierEntity {
+export class SupplierEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   @Column({ type: 'varchar', length: 200 })
   name: string;

@@ -11,8 +11,9 @@ export class KnownMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  /** The account the row belongs to (issue 32). */
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ type: 'boolean', default: false })
   deleted: boolean;

@@ -12,23 +12,23 @@ export class KnownMachinesRepository {
   }
 
   /** Insert or ignore: the owner of a machine never changes, and a tombstone is never revived. */
-  async remember(machineId: number, userId: number, at: Date): Promise<void> {
+  async remember(machineId: number, accountId: number, at: Date): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(KnownMachineEntity)
-      .values({ machineId, userId, deleted: false, updatedAt: at })
+      .values({ machineId, accountId, deleted: false, updatedAt: at })
       .orIgnore()
       .execute();
   }
 
   /** The tombstone wins over whatever arrived before (an atomic upsert). */
-  async markDeleted(userId: number, machineId: number): Promise<void> {
+  async markDeleted(accountId: number, machineId: number): Promise<void> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(KnownMachineEntity)
-      .values({ machineId, userId, deleted: true, updatedAt: new Date() })
+      .values({ machineId, accountId, deleted: true, updatedAt: new Date() })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
   }

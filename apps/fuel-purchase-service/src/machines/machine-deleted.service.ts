@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { MachineDeletedEvent } from '@wrenchlog/contracts';
+import { eventAccountId, type MachineDeletedEvent } from '@wrenchlog/contracts';
 import { UserTransactions } from '../common/transactions.js';
 import { FuelRecordsRepository } from '../fuel/fuel-records.repository.js';
 import { PartsRepository } from '../inventory/parts.repository.js';
@@ -24,21 +24,22 @@ export class MachineDeletedService {
   ) {}
 
   async machineDeleted(event: MachineDeletedEvent): Promise<{ fuelRecords: number; purchases: number }> {
-    const { userId, machineId } = event;
-    if (!Number.isInteger(userId) || userId <= 0 || !Number.isInteger(machineId) || machineId <= 0) {
+    const accountId = eventAccountId(event);
+    const machineId = event?.machineId;
+    if (accountId === 0 || !Number.isInteger(machineId) || machineId <= 0) {
       this.logger.warn(`ignored a malformed machine.deleted event: ${JSON.stringify(event)}`);
       return { fuelRecords: 0, purchases: 0 };
     }
     // The tombstone commits first: a create that raced this deletion and inserted after the records
     // below were removed sees it and takes its row back (FuelRecordsService, PurchasesService).
-    await this.projection.onDeleted(userId, machineId);
-    return this.tx.run(userId, async (tx) => {
-      const fuelRecords = await this.fuel.deleteOfMachine(tx, userId, machineId);
-      // Under the user's lock: the ledgers answered are those of the rows this delete removes.
-      const purchases = await this.purchases.deleteOfMachine(tx, userId, machineId);
+    await this.projection.onDeleted(accountId, machineId);
+    return this.tx.run(accountId, async (tx) => {
+      const fuelRecords = await this.fuel.deleteOfMachine(tx, accountId, machineId);
+      // Under the account's lock: the ledgers answered are those of the rows this delete removes.
+      const purchases = await this.purchases.deleteOfMachine(tx, accountId, machineId);
       await this.parts.adjustStock(
         tx,
-        userId,
+        accountId,
         purchases.ledgers.flatMap((ledger) => planRemoval(ledger)),
       );
       const removed = { fuelRecords, purchases: purchases.deleted };

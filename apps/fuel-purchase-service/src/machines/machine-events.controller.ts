@@ -24,7 +24,7 @@ export class MachineEventsController {
   ) {}
 
   @MessagePattern(FUEL_MACHINE_HISTORY_COUNT)
-  historyCount(@Caller() caller: Actor, @Payload() m: RpcMessage<FuelMachineHistoryCountRequest>) {
+  historyCount(@Caller('fuel.read') caller: Actor, @Payload() m: RpcMessage<FuelMachineHistoryCountRequest>) {
     return this.history.count(caller, m.payload.machineId);
   }
 

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
+import { eventAccountId, eventTime, ErrorCode, isValidId, MACHINE_GET, type Actor, type MachineSavedEvent } from '@wrenchlog/contracts';
 import { DomainError, notFound, RpcCallError, RpcClient, unavailable } from '@wrenchlog/platform';
 import { KnownMachinesRepository } from './known-machines.repository.js';
 
@@ -9,8 +9,8 @@ export const MACHINE_NOT_FOUND = 'Machine not found';
 const LOOKED_UP_AT = new Date(0);
 
 /**
- * Which machines are whose, kept from machine-service's events (issue 25, item 8), so a fuel record
- * or purchase can only name one of the caller's machines without a call per request. A machine not
+ * Which machines are whose account's (issue 32), kept from machine-service's events (issue 25, item 8), so a fuel record
+ * or purchase can only name one of the caller's account's machines without a call per request. A machine not
  * heard of yet (its saved event still in machine-service's outbox, or created before this
  * projection existed) is looked up in machine-service once and remembered.
  */
@@ -23,14 +23,14 @@ export class MachineProjection {
     private readonly rpc: RpcClient,
   ) {}
 
-  /** Answers when the machine is the caller's; 404 for another user's, a deleted, a nonexistent or an impossible id. */
+  /** Answers when the machine is the caller's account's; 404 for another account's, a deleted, a nonexistent or an impossible id. */
   async requireOwned(actor: Actor, machineId: number): Promise<void> {
     if (!isValidId(machineId)) {
       throw notFound(MACHINE_NOT_FOUND);
     }
     const known = await this.machines.byId(machineId);
     if (known) {
-      if (known.deleted || known.userId !== actor.userId) {
+      if (known.deleted || known.accountId !== actor.accountId) {
         throw notFound(MACHINE_NOT_FOUND);
       }
       return;
@@ -62,24 +62,25 @@ export class MachineProjection {
     return (await this.machines.byId(machineId))?.deleted === true;
   }
 
-  /** machine.machine.saved: remember the owner; idempotent, and a tombstone stays one. */
+  /** machine.machine.saved: remember the owning account; idempotent, and a tombstone stays one. */
   async onSaved(e: MachineSavedEvent): Promise<void> {
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId)) {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }
     const at = eventTime(e.at);
-    await this.machines.remember(e.machineId, e.userId, at);
+    await this.machines.remember(e.machineId, accountId, at);
   }
 
   /** machine.machine.deleted: the tombstone wins over whatever arrived before (an atomic upsert). */
-  async onDeleted(userId: number, machineId: number): Promise<void> {
-    await this.machines.markDeleted(userId, machineId);
+  async onDeleted(accountId: number, machineId: number): Promise<void> {
+    await this.machines.markDeleted(accountId, machineId);
   }
 
   private async lookUp(actor: Actor, machineId: number): Promise<void> {
     try {
-      // machine-service scopes the read by the caller: another user's machine answers 404 there too.
+      // machine-service scopes the read by the caller's account: another account's machine answers 404 there too.
       await this.rpc.send(MACHINE_GET, { id: machineId }, { actor });
     } catch (err) {
       if (err instanceof RpcCallError && err.code === ErrorCode.NotFound) {
@@ -90,6 +91,6 @@ export class MachineProjection {
       }
       throw err;
     }
-    await this.machines.remember(machineId, actor.userId, LOOKED_UP_AT);
+    await this.machines.remember(machineId, actor.accountId, LOOKED_UP_AT);
   }
 }

@@ -1,9 +1,10 @@
-import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
+import { MEMBERS_MIGRATIONS, OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateFuelPurchase1763740004000 } from './1763740004000-create-fuel-purchase.js';
 import { CreateKnownMachines1763760000000 } from './1763760000000-create-known-machines.js';
 import { AddFuelFillFlags1764100000000 } from './1764100000000-add-fuel-fill-flags.js';
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 import { AddInventoryImportColumns1766000000000 } from './1766000000000-add-inventory-import-columns.js';
+import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
 
 // The outbox came with issue 21 (fuel.record.saved/deleted); for an existing database it is simply pending.
 export const migrations = [
@@ -13,4 +14,7 @@ export const migrations = [
   AddFuelFillFlags1764100000000,
   AddImportColumns1764200000000,
   AddInventoryImportColumns1766000000000,
+  // Issue 32: the members projection (createdBy / updatedBy names, assignments), then the rows move to accounts.
+  ...MEMBERS_MIGRATIONS,
+  MoveToAccounts1766100000100,
 ];

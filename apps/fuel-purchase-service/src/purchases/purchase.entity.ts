@@ -1,13 +1,11 @@
 import type { PartStatus } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '../common/account-row.js';
 
 @Entity('purchases')
-export class PurchaseEntity {
+export class PurchaseEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
 
   @Column({ name: 'machine_id', type: 'integer', nullable: true })
   machineId: number | null;

@@ -32,49 +32,49 @@ export class PurchasesController {
 
   @ValidInput(PurchasePageQuery)
   @MessagePattern(PURCHASE_RECENT)
-  recent(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchasePageRequest>) {
+  recent(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<PurchasePageRequest>) {
     return this.purchases.recent(caller, m.payload.page, m.payload.size);
   }
 
   @MessagePattern(PURCHASE_RECENT_FOR_MACHINE)
-  recentForMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchasesForMachineRequest>) {
+  recentForMachine(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<PurchasesForMachineRequest>) {
     return this.purchases.recentForMachine(caller, m.payload.machineId, m.payload);
   }
 
   @MessagePattern(PURCHASE_GET)
-  get(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseIdRequest>) {
+  get(@Caller('inventory.read') caller: Actor, @Payload() m: RpcMessage<PurchaseIdRequest>) {
     return this.purchases.get(caller, m.payload.id);
   }
 
   @ValidInput(PurchaseInput, { at: 'purchase' })
   @MessagePattern(PURCHASE_CREATE)
-  create(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseCreateRequest>) {
+  create(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<PurchaseCreateRequest>) {
     return this.purchases.create(caller, m.payload.purchase, m.meta);
   }
 
   @ValidInput(PurchaseInput, { at: 'purchase' })
   @MessagePattern(PURCHASE_UPDATE)
-  update(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseUpdateRequest>) {
+  update(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<PurchaseUpdateRequest>) {
     return this.purchases.update(caller, m.payload.id, m.payload.purchase, m.meta);
   }
 
   @MessagePattern(PURCHASE_DELETE)
-  remove(@Caller() caller: Actor, @Payload() m: RpcMessage<PurchaseIdRequest>) {
+  remove(@Caller('inventory.write') caller: Actor, @Payload() m: RpcMessage<PurchaseIdRequest>) {
     return this.purchases.remove(caller, m.payload.id, m.meta);
   }
 
   @MessagePattern(INVENTORY_IMPORT_APPLY)
-  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  importApply(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.purchases.importApply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(INVENTORY_IMPORT_CHECK)
-  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+  importCheck(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
     return this.purchases.importCheck(caller, m.payload);
   }
 
   @MessagePattern(INVENTORY_IMPORT_REVERT)
-  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+  importRevert(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
     return this.purchases.importRevert(caller, m.payload, m.meta);
   }
 }

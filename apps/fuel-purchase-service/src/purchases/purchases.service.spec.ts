@@ -14,6 +14,7 @@ import {
   fakeTransactions,
   stockOf,
 } from '../../test/fakes.js';
+import { fakeAccess } from '../../test/fake-access.js';
 import { PurchasesService } from './purchases.service.js';
 
 const MACHINE = 5;
@@ -49,6 +50,7 @@ describe(PurchasesService.name, () => {
       fakeOutbox(db),
       fakeStockEvents(db),
       importsOnly,
+      fakeAccess(db),
     );
   });
 
@@ -104,7 +106,7 @@ describe(PurchasesService.name, () => {
 
     expect(stockOf(db, part.id)).toBe(2);
     expect(db.tables.purchases).toEqual([]);
-    expect(db.sent(INVENTORY_PURCHASE_DELETED)).toEqual([expect.objectContaining({ recordId: created.id, userId: alice.userId, machineId: MACHINE })]);
+    expect(db.sent(INVENTORY_PURCHASE_DELETED)).toEqual([expect.objectContaining({ recordId: created.id, accountId: alice.accountId, machineId: MACHINE })]);
   });
 
   it('never takes a part below 0 when units were used since they were added', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type {
   Actor,
+  Audited,
   FuelPurchaseDeleted,
   ImportApplyRequest,
   ImportApplyResult,
@@ -26,19 +27,10 @@ import {
   pageOf,
   PurchaseInput as PurchaseInputDto,
 } from '@wrenchlog/contracts';
-import {
-  applyImportBatch,
-  createOnce,
-  DomainError,
-  importDay,
-  importDayRange,
-  matchImportDuplicates,
-  notFound,
-  Outbox,
-  revertImportRecords,
-  type CallContext,
-} from '@wrenchlog/platform';
+import { createOnce, DomainError, importDay, importDayRange, matchImportDuplicates, notFound, Outbox, type CallContext } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
+import { AccountAccess, inScope, seesMachine, type AccessScope } from '../common/access.js';
+import { applyAccountImportBatch, revertAccountImport } from '../common/imported.js';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { UserTransactions, type Tx } from '../common/transactions.js';
 import { PartsRepository } from '../inventory/parts.repository.js';
@@ -49,7 +41,10 @@ import { PurchaseEntity } from './purchase.entity.js';
 import { PurchasesRepository } from './purchases.repository.js';
 import { EMPTY_LEDGER, planRemoval, planStock } from './stock-ledger.js';
 
-export function toPurchase(e: PurchaseEntity): Purchase {
+/** A purchase's answer but its createdBy / updatedBy (AccountAccess.answer adds them). */
+export type PurchaseView = Omit<Purchase, keyof Audited>;
+
+export function toPurchase(e: PurchaseEntity): PurchaseView {
   return {
     id: e.id,
     partName: e.partName,
@@ -67,7 +62,8 @@ export function toPurchase(e: PurchaseEntity): Purchase {
     createDate: iso(e.createDate),
     machineId: e.machineId,
     partId: e.partId,
-    userId: e.userId,
+    // The spec's field: who added the purchase (before accounts, the owner: created_by was backfilled so).
+    userId: e.createdBy ?? e.accountId,
     storeId: e.storeId,
   };
 }
@@ -94,10 +90,12 @@ function assign(e: PurchaseEntity, p: PurchaseInput): PurchaseEntity {
 const NOT_FOUND = 'Purchase not found';
 
 /**
- * Part purchases of the signed-in user. userId always comes from the caller. A purchase may name
- * one of the caller's inventory parts (partId) and suppliers (storeId); another user's ids answer
- * 404 like missing ones. Stock effects follow stock-ledger.ts. machineId is optional (0 or null:
- * none); when given it must be one of the caller's machines (MachineProjection), or 404.
+ * Part purchases of the caller's account (issue 32); `userId` and `createdBy` are the member who added
+ * it. A purchase may name one of the account's inventory parts (partId) and suppliers (storeId);
+ * another account's ids answer 404 like missing ones. Stock effects follow stock-ledger.ts. machineId
+ * is optional (0 or null: none); when given it must be one of the account's machines
+ * (MachineProjection) that the caller is assigned to (a mechanic's), or 404. A mechanic sees the
+ * purchases of their machines and those of no machine (the inventory's).
  */
 @Injectable()
 export class PurchasesService {
@@ -110,18 +108,20 @@ export class PurchasesService {
     private readonly outbox: Outbox,
     private readonly stock: StockEvents,
     private readonly dataSource: DataSource,
+    private readonly access: AccountAccess,
   ) {}
 
   /**
-   * inventory.import.apply (issue 23): one batch under the per-user lock, each row checked again with
-   * PurchaseInput and written as a hand-entered purchase is (its machine, part and store checked,
-   * stock added for a Purchased one), with its import id and row and inventory.purchase.saved.
+   * inventory.import.apply (issue 23): one batch under the per-account lock, each row checked again
+   * with PurchaseInput and written as a hand-entered purchase is (its machine, part and store checked,
+   * stock added for a Purchased one), added by the import's creator (the caller), with its import id
+   * and row and inventory.purchase.saved.
    */
   async importApply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const machineOk = new Map<number, string | null>();
-    const result = await this.tx.run(userId, (manager) =>
-      applyImportBatch<PurchaseEntity>(
+    const result = await this.tx.run(accountId, (manager) =>
+      applyAccountImportBatch<PurchaseEntity>(
         manager,
         PurchaseEntity,
         request,
@@ -130,17 +130,7 @@ export class PurchasesService {
           if (!value) {
             return { failed: problem };
           }
-          const row = assign(
-            this.purchases.create({
-              userId,
-              createDate: new Date(),
-              idempotencyKey: null,
-              importId: request.importId,
-              importRow: item.rowNumber,
-              ...EMPTY_LEDGER,
-            }),
-            value,
-          );
+          const row = assign(this.newRow(caller, { idempotencyKey: null, importId: request.importId, importRow: item.rowNumber }), value);
           if (row.machineId !== null) {
             const machineProblem = await this.machines.importProblem(caller, row.machineId, machineOk);
             if (machineProblem) {
@@ -148,7 +138,7 @@ export class PurchasesService {
             }
           }
           try {
-            await this.checkReferences(manager, userId, row);
+            await this.checkReferences(manager, accountId, row);
           } catch (err) {
             if (err instanceof DomainError) {
               return { failed: err.message };
@@ -165,8 +155,8 @@ export class PurchasesService {
     return { ...result, backlog: await this.outbox.backlog() };
   }
 
-  /** inventory.import.check (the dry run): the rows that repeat a stored purchase of the caller: same machine, day, part, quantity and price. */
-  async importCheck({ userId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
+  /** inventory.import.check (the dry run): the rows that repeat a stored purchase of the account: same machine, day, part, quantity and price. */
+  async importCheck({ accountId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
     // The dry run validated these rows with PurchaseInput already: only the key's fields are read.
     const rows = (request?.rows ?? []).flatMap((row) => {
       const value = row.record as Partial<PurchaseInput>;
@@ -184,7 +174,7 @@ export class PurchasesService {
     const key = (machineId: number, date: Date | string, partName: string, quantity: number, priceCents: number) =>
       `${machineId}|${importDay(date)}|${partName.trim().toLowerCase()}|${quantity}|${priceCents}`;
     const { from, until } = importDayRange(rows.map((r) => importDay(r.value.purchaseDate)));
-    const stored = await this.purchases.onDays(userId, [...new Set(rows.map((r) => r.machineId))], from, until);
+    const stored = await this.purchases.onDays(accountId, [...new Set(rows.map((r) => r.machineId))], from, until);
     const duplicates = matchImportDuplicates(
       rows.map((r) => ({
         rowNumber: r.rowNumber,
@@ -195,131 +185,125 @@ export class PurchasesService {
     return { duplicates, problems: [] };
   }
 
-  /** inventory.import.revert: deletes exactly that import's purchases of the caller, taking back the stock they added, with inventory.purchase.deleted. */
+  /** inventory.import.revert: deletes exactly that import's purchases of the account, taking back the stock they added, with inventory.purchase.deleted. */
   async importRevert(actor: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
-    const { userId } = actor;
-    const deleted = await revertImportRecords(this.dataSource, PurchaseEntity, userId, request.importId, async (manager, rows) => {
+    const { accountId } = actor;
+    const deleted = await revertAccountImport(this.dataSource, PurchaseEntity, accountId, request.importId, async (manager, rows) => {
       for (const row of rows) {
-        const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
-        await this.parts.adjustStock(manager, userId, adjustments);
-        await this.stock.announce(
-          manager,
-          userId,
-          adjustments.map((a) => a.partId),
-        );
-        const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
-        await this.outbox.enqueue(manager, INVENTORY_PURCHASE_DELETED, event, { actor, correlationId: meta?.correlationId });
+        await this.takeBack(manager, row, { actor, correlationId: meta?.correlationId });
       }
     });
     return { deleted };
   }
 
-  /** Newest purchaseDate first (ties: newest id first). */
-  async recent({ userId }: Actor, page: number, size: number): Promise<PurchasePage> {
-    const [rows, total] = await this.purchases.page(userId, page * size, size);
-    return pageOf(rows.map(toPurchase), total, page, size);
+  /** Newest purchaseDate first (ties: newest id first); a mechanic's: their machines' and those of no machine. */
+  async recent(actor: Actor, page: number, size: number): Promise<PurchasePage> {
+    const [rows, total] = await this.purchases.page(await this.access.scope(actor), page * size, size);
+    return pageOf(await this.access.answer(actor.accountId, rows, toPurchase), total, page, size);
   }
 
   /**
    * One machine's purchases, newest first: a page when the caller pages, else the newest
-   * MACHINE_HISTORY_LIMITS.unpaged as {content} (issue 25, item 9).
+   * MACHINE_HISTORY_LIMITS.unpaged as {content} (issue 25, item 9). None of a machine the caller is
+   * not assigned to.
    */
-  async recentForMachine({ userId }: Actor, machineId: number, window: HistoryWindow = {}): Promise<PurchasesForMachine> {
+  async recentForMachine(actor: Actor, machineId: number, window: HistoryWindow = {}): Promise<PurchasesForMachine> {
+    const { accountId } = actor;
+    const sees = seesMachine(await this.access.scope(actor), machineId);
     if (window.page === undefined || window.size === undefined) {
-      return { content: (await this.purchases.newestOfMachine(userId, machineId, MACHINE_HISTORY_LIMITS.unpaged)).map(toPurchase) };
+      const rows = sees ? await this.purchases.newestOfMachine(accountId, machineId, MACHINE_HISTORY_LIMITS.unpaged) : [];
+      return { content: await this.access.answer(accountId, rows, toPurchase) };
     }
-    const [rows, total] = await this.purchases.pageOfMachine(userId, machineId, window.page * window.size, window.size);
-    return pageOf(rows.map(toPurchase), total, window.page, window.size);
+    const [rows, total] = sees ? await this.purchases.pageOfMachine(accountId, machineId, window.page * window.size, window.size) : [[], 0];
+    return pageOf(await this.access.answer(accountId, rows, toPurchase), total, window.page, window.size);
   }
 
-  async get({ userId }: Actor, id: number): Promise<Purchase> {
-    const row = await this.purchases.byId(userId, id);
-    if (!row) {
-      throw notFound(NOT_FOUND);
-    }
-    return toPurchase(row);
+  async get(actor: Actor, id: number): Promise<Purchase> {
+    return this.access.answerOne(actor.accountId, await this.visible(actor, id), toPurchase);
   }
 
   /**
-   * A purchase linked to a part or a supplier is made under the per-user lock (it may move stock, and
-   * a supplier's delete clears its references); one with neither needs no lock, so a fleet's plain
-   * purchases no longer wait for each other (docs/performance.md). A retried create (same
-   * idempotency key) answers the first purchase, also when both run at once (unique user and key).
+   * A purchase linked to a part or a supplier is made under the per-account lock (it may move stock,
+   * and a supplier's delete clears its references); one with neither needs no lock, so a fleet's
+   * plain purchases no longer wait for each other (docs/performance.md). A retried create (same
+   * idempotency key) answers the first purchase, also when both run at once (unique account and key).
    */
   async create(caller: Actor, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const key = meta?.idempotencyKey ?? null;
-    const row = assign(this.purchases.create({ userId, createDate: new Date(), idempotencyKey: key, ...EMPTY_LEDGER }), input);
+    const row = assign(this.newRow(caller, { idempotencyKey: key }), input);
     if (row.machineId !== null) {
-      await this.machines.requireOwned(caller, row.machineId);
+      await this.requireMachine(caller, row.machineId);
     }
     const purchase = await createOnce(
-      async () => {
-        const found = key ? await this.purchases.byIdempotencyKey(userId, key) : null;
-        return found && toPurchase(found);
-      },
+      () => (key ? this.purchases.byIdempotencyKey(accountId, key) : Promise.resolve(null)),
       () =>
         this.tx.run(
-          userId,
+          accountId,
           async (tx) => {
-            await this.checkReferences(tx, userId, row);
+            await this.checkReferences(tx, accountId, row);
             await this.applyStock(tx, row);
             await this.purchases.insert(tx, row);
             await this.saved(tx, row, { actor: caller, correlationId: meta?.correlationId });
-            return toPurchase(row);
+            return row;
           },
           { lock: row.partId !== null || row.storeId !== null },
         ),
     );
-    await this.undoIfMachineDeleted(userId, purchase);
-    return purchase;
+    await this.undoIfMachineDeleted(accountId, purchase);
+    return this.access.answerOne(accountId, purchase, toPurchase);
   }
 
   async update(caller: Actor, id: number, input: PurchaseInput, meta?: RpcMeta): Promise<Purchase> {
-    const { userId } = caller;
-    const purchase = await this.tx.run(userId, async (tx) => {
-      const row = await this.purchases.byId(userId, id, tx);
-      if (!row) {
-        throw notFound(NOT_FOUND);
-      }
+    const { accountId } = caller;
+    const scope = await this.access.scope(caller);
+    const purchase = await this.tx.run(accountId, async (tx) => {
+      const row = await this.visible(caller, id, scope, tx);
       const previousMachineId = row.machineId;
       assign(row, input);
+      row.updatedBy = caller.userId;
       if (row.machineId !== null && row.machineId !== previousMachineId) {
-        await this.machines.requireOwned(caller, row.machineId);
+        await this.requireMachine(caller, row.machineId, scope);
       }
-      await this.checkReferences(tx, userId, row);
+      await this.checkReferences(tx, accountId, row);
       await this.applyStock(tx, row);
       const saved = await this.purchases.save(tx, row);
       await this.saved(tx, saved, { actor: caller, correlationId: meta?.correlationId });
-      return toPurchase(saved);
+      return saved;
     });
-    await this.undoIfMachineDeleted(userId, purchase);
-    return purchase;
+    await this.undoIfMachineDeleted(accountId, purchase);
+    return this.access.answerOne(accountId, purchase, toPurchase);
   }
 
   /**
-   * Deletes the purchase and takes back the stock it added (see stock-ledger.ts). Under the user's
+   * Deletes the purchase and takes back the stock it added (see stock-ledger.ts). Under the account's
    * lock the ledger read is current, and only the call whose delete removed the row moves stock, so
    * a retried or concurrent delete takes it back once (the others answer 404).
    */
   async remove(caller: Actor, id: number, meta?: RpcMeta): Promise<FuelPurchaseDeleted> {
-    const { userId } = caller;
-    return this.tx.run(userId, async (tx) => {
-      const row = await this.purchases.deleteOwned(tx, userId, id);
-      if (!row) {
+    const { accountId } = caller;
+    const scope = await this.access.scope(caller);
+    return this.tx.run(accountId, async (tx) => {
+      const row = await this.visible(caller, id, scope, tx);
+      if (!(await this.purchases.delete(tx, accountId, row.id))) {
         throw notFound(NOT_FOUND);
       }
-      const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
-      await this.parts.adjustStock(tx, userId, adjustments);
-      await this.stock.announce(
-        tx,
-        userId,
-        adjustments.map((a) => a.partId),
-      );
-      const event: InventoryPurchaseDeletedEvent = { recordId: row.id, userId, machineId: row.machineId, at: new Date().toISOString() };
-      await this.outbox.enqueue(tx, INVENTORY_PURCHASE_DELETED, event, { actor: caller, correlationId: meta?.correlationId });
+      await this.takeBack(tx, row, { actor: caller, correlationId: meta?.correlationId });
       return { deleted: true } as const;
     });
+  }
+
+  /** A deleted purchase: the stock it added goes back out, and inventory.purchase.deleted. */
+  private async takeBack(tx: Tx, row: PurchaseEntity, ctx: CallContext): Promise<void> {
+    const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
+    await this.parts.adjustStock(tx, row.accountId, adjustments);
+    await this.stock.announce(
+      tx,
+      row.accountId,
+      adjustments.map((a) => a.partId),
+    );
+    const event: InventoryPurchaseDeletedEvent = { recordId: row.id, accountId: row.accountId, machineId: row.machineId, at: new Date().toISOString() };
+    await this.outbox.enqueue(tx, INVENTORY_PURCHASE_DELETED, event, ctx);
   }
 
   /** inventory.purchase.saved: report-service counts price x quantity (nothing for a cancelled order). */
@@ -327,20 +311,49 @@ export class PurchasesService {
     await this.outbox.enqueue(tx, INVENTORY_PURCHASE_SAVED, savedEvent(row), ctx);
   }
 
-  private async checkReferences(tx: Tx, userId: number, row: PurchaseEntity): Promise<void> {
+  /** A new purchase of the caller's account, added by the caller (an import's: by the import's creator). */
+  private newRow(caller: Actor, fields: Partial<PurchaseEntity>): PurchaseEntity {
+    return this.purchases.create({
+      accountId: caller.accountId,
+      createdBy: caller.userId,
+      updatedBy: null,
+      createDate: new Date(),
+      ...EMPTY_LEDGER,
+      ...fields,
+    });
+  }
+
+  /** One of the account's machines that the caller may name (an unassigned one is 404 as another account's). */
+  private async requireMachine(caller: Actor, machineId: number, scope?: AccessScope): Promise<void> {
+    if (!seesMachine(scope ?? (await this.access.scope(caller)), machineId)) {
+      throw notFound(MACHINE_NOT_FOUND);
+    }
+    await this.machines.requireOwned(caller, machineId);
+  }
+
+  /** A purchase the caller sees, or 404 (another account's, or of a machine a mechanic is not assigned to). */
+  private async visible(actor: Actor, id: number, scope?: AccessScope, tx?: Tx): Promise<PurchaseEntity> {
+    const row = await this.purchases.byId(actor.accountId, id, tx);
+    if (!row || !inScope(scope ?? (await this.access.scope(actor)), row)) {
+      throw notFound(NOT_FOUND);
+    }
+    return row;
+  }
+
+  private async checkReferences(tx: Tx, accountId: number, row: PurchaseEntity): Promise<void> {
     // An id beyond the integer columns names nothing (and PostgreSQL would refuse to compare it).
-    if (row.partId !== null && (!isValidId(row.partId) || !(await this.parts.exists(tx, userId, row.partId)))) {
+    if (row.partId !== null && (!isValidId(row.partId) || !(await this.parts.exists(tx, accountId, row.partId)))) {
       throw notFound('Part not found');
     }
-    if (row.storeId !== null && (!isValidId(row.storeId) || !(await this.suppliers.exists(tx, userId, row.storeId)))) {
+    if (row.storeId !== null && (!isValidId(row.storeId) || !(await this.suppliers.exists(tx, accountId, row.storeId)))) {
       throw notFound('Store not found');
     }
   }
 
   /** As FuelRecordsService's: a purchase written after its machine's deletion removed its records goes too. */
-  private async undoIfMachineDeleted(userId: number, purchase: Purchase): Promise<void> {
+  private async undoIfMachineDeleted(accountId: number, purchase: PurchaseEntity): Promise<void> {
     if (purchase.machineId !== null && (await this.machines.isDeleted(purchase.machineId))) {
-      await this.tx.run(userId, (tx) => this.purchases.delete(tx, userId, purchase.id));
+      await this.tx.run(accountId, (tx) => this.purchases.delete(tx, accountId, purchase.id));
       throw notFound(MACHINE_NOT_FOUND);
     }
   }
@@ -355,10 +368,10 @@ export class PurchasesService {
       { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
     );
     if (!counted) {
-      await this.parts.adjustStock(tx, row.userId, plan.adjustments);
+      await this.parts.adjustStock(tx, row.accountId, plan.adjustments);
       await this.stock.announce(
         tx,
-        row.userId,
+        row.accountId,
         plan.adjustments.map((a) => a.partId),
       );
     }
@@ -372,7 +385,7 @@ export class PurchasesService {
 function savedEvent(row: PurchaseEntity): InventoryPurchaseSavedEvent {
   return {
     recordId: row.id,
-    userId: row.userId,
+    accountId: row.accountId,
     machineId: row.machineId,
     date: row.purchaseDate.toISOString().slice(0, 10),
     costCents: row.partStatus === 'Cancelled' ? 0 : row.priceCents * row.quantity,

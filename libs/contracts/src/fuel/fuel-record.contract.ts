@@ -5,6 +5,7 @@ import type { HistoryWindow } from '../history.limits.js';
 import type { Page } from '../paging.js';
 import { EmptyIsMissing, IsDecimal } from '../input.js';
 import { MAX_ID } from '../ids.js';
+import type { Audited } from '../account/member.events.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const FUEL_RECORD_LIST_BY_MACHINE = 'fuel.record.listByMachine' as const;
@@ -107,8 +108,8 @@ export class FuelRecordInput {
   missedPrevious?: boolean;
 }
 
-/** A fuel record as every call answers it. Money has 2 decimals (pricePerUnit up to 3). */
-export interface FuelRecord {
+/** A fuel record as every call answers it, with who added and last changed it (issue 32). Money has 2 decimals (pricePerUnit up to 3). */
+export interface FuelRecord extends Audited {
   id: number;
   machineId: number;
   amount: number;

@@ -4,6 +4,7 @@ import { PageQuery, type Page } from '../paging.js';
 import { INVENTORY_LIMITS, PART_CATEGORIES, type PartCategory } from './part.limits.js';
 import { EmptyIsMissing, IsDecimal, Trimmed } from '../input.js';
 import { MAX_ID } from '../ids.js';
+import type { Audited } from '../account/member.events.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PART_LIST = 'inventory.part.list' as const;
@@ -89,7 +90,7 @@ export class PartListQuery extends PageQuery {
   stock?: StockStatus;
 }
 
-export interface Part {
+export interface Part extends Audited {
   id: number;
   partNumber: string;
   name: string;

@@ -5,6 +5,7 @@ import type { HistoryWindow } from '../history.limits.js';
 import { PART_STATUSES, PURCHASE_LIMITS, PURCHASE_MESSAGES, PURCHASE_TEXT_LIMITS as TEXT, purchaseTextTooLong, type PartStatus } from './purchase.limits.js';
 import { EmptyIsMissing, IsDecimal, Trimmed } from '../input.js';
 import { MAX_ID } from '../ids.js';
+import type { Audited } from '../account/member.events.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const PURCHASE_RECENT = 'inventory.purchase.recent' as const;
@@ -112,7 +113,8 @@ export class PurchaseInput {
 
 export class PurchasePageQuery extends PageQuery {}
 
-export interface Purchase {
+/** A part purchase as every call answers it; `userId` is the member who added it (the spec's field), `createdBy` names them (issue 32). */
+export interface Purchase extends Audited {
   id: number;
   partName: string;
   partNumber: string | null;

@@ -3,6 +3,7 @@ import type { Part } from './part.contract.js';
 import { INVENTORY_LIMITS } from './part.limits.js';
 import { PageQuery, type Page } from '../paging.js';
 import { Trimmed } from '../input.js';
+import type { Audited } from '../account/member.events.js';
 
 // Producer: gateway. Consumer: fuel-purchase-service.
 export const SUPPLIER_LIST = 'inventory.supplier.list' as const;
@@ -52,7 +53,7 @@ export class SupplierListQuery extends PageQuery {
   search?: string;
 }
 
-export interface Supplier {
+export interface Supplier extends Audited {
   id: number;
   name: string;
   contact: string;
