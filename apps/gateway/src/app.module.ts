@@ -2,6 +2,7 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { ConfigModule, RpcModule } from '@wrenchlog/platform';
 import { createSecretKey } from 'node:crypto';
+import { AccountsModule } from './accounts/accounts.module.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AnalyticsModule } from './analytics/analytics.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -45,6 +46,7 @@ export class AppModule {
         PurchasesModule,
         InventoryModule,
         AdminModule,
+        AccountsModule,
         ContactModule,
         AnalyticsModule,
         ServiceRecordsModule,

@@ -1,7 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HealthModule, RpcModule } from '@wrenchlog/platform';
+import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { AccountEntity } from './accounts/account.entity.js';
+import { AccountManagementModule } from './accounts/account-management.module.js';
 import { AccountsModule } from './accounts/accounts.module.js';
+import { InvitationEntity } from './accounts/invitation.entity.js';
 import { MembershipEntity } from './accounts/membership.entity.js';
 import { AdminModule } from './admin/admin.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -32,6 +34,8 @@ export const entities = [
   NotificationMailKeyEntity,
   AccountEntity,
   MembershipEntity,
+  InvitationEntity,
+  OutboxEvent,
 ];
 
 @Module({})
@@ -54,6 +58,7 @@ export class AppModule {
         ContactsModule,
         JobsModule,
         NotificationMailModule,
+        AccountManagementModule,
       ],
     };
   }

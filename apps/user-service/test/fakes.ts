@@ -6,7 +6,9 @@ import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import { loadEnv } from '@wrenchlog/platform';
 import type { AccountEntity } from '../src/accounts/account.entity.js';
 import type { AccountsRepository } from '../src/accounts/accounts.repository.js';
+import type { MemberEvents, MemberState } from '../src/accounts/member-events.js';
 import type { MembershipEntity } from '../src/accounts/membership.entity.js';
+import type { MembershipsRepository } from '../src/accounts/memberships.repository.js';
 import { kdfLimiterFrom } from '../src/auth/kdf-limiter.js';
 import { PasswordHasher } from '../src/auth/password-hasher.js';
 import type { RefreshTokenEntity } from '../src/auth/refresh-token.entity.js';
@@ -38,6 +40,8 @@ interface Tables {
   jobs: JobEntity[];
   notificationMailKeys: string[];
   mail: QueuedMail[];
+  /** What MemberEvents announced (ACCOUNT_MEMBER_SAVED). */
+  memberEvents: MemberState[];
   nextId: number;
 }
 
@@ -54,10 +58,17 @@ export class FakeDatabase extends FakeStore<Tables> {
       jobs: [],
       notificationMailKeys: [],
       mail: [],
+      memberEvents: [],
       nextId: 1,
     });
   }
 }
+
+/**
+ * A fake of only the methods the unit-tested services call (accounts, memberships, member events):
+ * the rest of these repositories is tested on a real database (test/accounts.int-spec.ts).
+ */
+const partialFake = <T>(fake: Partial<T>): T => fake as T;
 
 /** The handle fake repositories get: they keep no per-transaction state. */
 export const FAKE_TX = {} as Tx;
@@ -115,26 +126,49 @@ export const fakeUsers = (db: FakeDatabase): UsersRepository => {
 };
 
 export const fakeAccounts = (db: FakeDatabase): AccountsRepository =>
-  asFake<AccountsRepository>({
+  partialFake<AccountsRepository>({
     addFirstAccount: async (_tx, user) => {
       if (db.tables.accounts.some((a) => a.id === user.id)) {
         throw new Error('UNIQUE constraint failed: accounts.id');
       }
       db.tables.accounts.push({ id: user.id, name: user.name, createdAt: user.createDate });
-      db.tables.memberships.push({ accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate });
+      db.tables.memberships.push({ accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate, machineIds: null, lastActiveAt: null, announcedAt: null });
       return { accountId: user.id, role: 'owner' };
     },
     membershipOf: async (userId, accountId) => {
       const mine = db.tables.memberships
         .filter((m) => m.userId === userId)
         .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || a.accountId - b.accountId);
-      const row = mine.find((m) => m.accountId === accountId) ?? mine[0];
+      const lastUsed = [...mine].filter((m) => m.lastActiveAt).sort((a, b) => b.lastActiveAt!.getTime() - a.lastActiveAt!.getTime())[0];
+      const row = mine.find((m) => m.accountId === accountId) ?? lastUsed ?? mine[0];
       return row ? { accountId: row.accountId, role: row.role } : null;
     },
   });
 
+export const fakeMemberships = (db: FakeDatabase): MembershipsRepository => {
+  const find = (accountId: number, userId: number) => db.tables.memberships.find((m) => m.accountId === accountId && m.userId === userId);
+  return partialFake<MembershipsRepository>({
+    one: async (accountId, userId) => copyRows(find(accountId, userId) ?? null),
+    ofUser: async (_tx, userId) => db.tables.memberships.filter((m) => m.userId === userId).map(copyRows),
+    touch: async (accountId, userId, at) => {
+      const row = find(accountId, userId);
+      if (row) {
+        row.lastActiveAt = at;
+      }
+    },
+  });
+};
+
+/** MemberEvents that only records what it announced. */
+export const fakeMemberEvents = (db: FakeDatabase): MemberEvents =>
+  partialFake<MemberEvents>({
+    announce: async (_tx, states) => {
+      db.tables.memberEvents.push(...copyRows(states));
+    },
+  });
+
 /** NewUsers over the fakes: the user and their own account in one transaction. */
-export const newUsersOver = (db: FakeDatabase): NewUsers => new NewUsers(fakeUsers(db), fakeAccounts(db), fakeTransactions(db));
+export const newUsersOver = (db: FakeDatabase): NewUsers => new NewUsers(fakeUsers(db), fakeAccounts(db), fakeTransactions(db), fakeMemberEvents(db));
 
 export const fakeRefreshTokens = (db: FakeDatabase): RefreshTokensRepository => {
   const rows = () => db.tables.refreshTokens;
@@ -287,7 +321,7 @@ export function aUser(db: FakeDatabase, over: Partial<UserEntity> = {}): UserEnt
   };
   db.tables.users.push(user);
   db.tables.accounts.push({ id, name: user.name, createdAt: user.createDate });
-  db.tables.memberships.push({ accountId: id, userId: id, role: 'owner', joinedAt: user.createDate });
+  db.tables.memberships.push({ accountId: id, userId: id, role: 'owner', joinedAt: user.createDate, machineIds: null, lastActiveAt: null, announcedAt: null });
   return copyRows(user);
 }
 
@@ -297,6 +331,7 @@ export function aSession(db: FakeDatabase, userId: number, familyId: string, tok
     id: db.nextId(),
     familyId,
     userId,
+    accountId: null,
     tokenHash,
     createdAt: new Date(),
     expiresAt: new Date(Date.now() + 86_400_000),

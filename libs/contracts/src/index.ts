@@ -81,3 +81,6 @@ export * from './import/export.contract.js';
 export * from './account/account.limits.js';
 export * from './account/member.events.js';
 export * from './account/account.policy.js';
+export * from './account/account.events.js';
+export * from './account/accounts.contract.js';
+export * from './account/accounts.rpc.js';

@@ -1,6 +1,6 @@
 import type { Context, HealthReply } from './services.js';
-import type { LoginRequest, LogoutReply, LogoutRequest, RefreshRequest, SessionGrant } from './auth/auth.contract.js';
-import { USER_AUTH_LOGIN, USER_AUTH_LOGOUT, USER_AUTH_REFRESH } from './auth/auth.contract.js';
+import type { LoginRequest, LogoutReply, LogoutRequest, RefreshRequest, SessionGrant, SwitchAccountMessage } from './auth/auth.contract.js';
+import { USER_AUTH_LOGIN, USER_AUTH_LOGOUT, USER_AUTH_REFRESH, USER_AUTH_SWITCH } from './auth/auth.contract.js';
 import { USER_ME, USER_ME_UPDATE } from './user/user.contract.js';
 import type { CurrentUser, UpdateMeRequest, UserMeRequest } from './user/user.contract.js';
 import { USER_PASSWORD_CHANGE, USER_PASSWORD_FORGOT, USER_PASSWORD_SET } from './auth/password.contract.js';
@@ -15,6 +15,7 @@ import type {
 import { USER_SESSION_ENDED, USER_SESSION_STATE } from './user/session.contract.js';
 import type { SessionEndedReply, SessionEndedRequest, SessionState, SessionStateRequest } from './user/session.contract.js';
 import type { AdminRpc } from './admin/admin.rpc.js';
+import type { AccountRpc } from './account/accounts.rpc.js';
 import type { AnalyticsRpc } from './analytics/analytics.rpc.js';
 import type { FuelRpc } from './fuel/fuel.rpc.js';
 import type { InventoryRpc } from './inventory/inventory.rpc.js';
@@ -36,6 +37,7 @@ export type AuthRpc = {
   [USER_AUTH_LOGIN]: { request: LoginRequest; response: SessionGrant };
   [USER_AUTH_REFRESH]: { request: RefreshRequest; response: SessionGrant };
   [USER_AUTH_LOGOUT]: { request: LogoutRequest; response: LogoutReply };
+  [USER_AUTH_SWITCH]: { request: SwitchAccountMessage; response: SessionGrant };
   [USER_PASSWORD_FORGOT]: { request: ForgotPasswordMessage; response: ForgotPasswordReply };
   [USER_PASSWORD_SET]: { request: SetPasswordRequest; response: SetPasswordReply };
   [USER_PASSWORD_CHANGE]: { request: ChangePasswordMessage; response: ChangePasswordReply };
@@ -55,6 +57,7 @@ export type HealthRpc = {
 export type Rpc = HealthRpc &
   AuthRpc &
   UserRpc &
+  AccountRpc &
   AdminRpc &
   AnalyticsRpc &
   FuelRpc &

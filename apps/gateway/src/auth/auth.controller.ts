@@ -5,6 +5,7 @@ import {
   ForgotPasswordRequest,
   LoginRequest,
   SetPasswordRequest,
+  SwitchAccountRequest,
   USER_PASSWORD_CHANGE,
   USER_PASSWORD_FORGOT,
   USER_PASSWORD_SET,
@@ -14,6 +15,7 @@ import {
   USER_AUTH_LOGIN,
   USER_AUTH_LOGOUT,
   USER_AUTH_REFRESH,
+  USER_AUTH_SWITCH,
   type LoginResponse,
   type SessionGrant,
 } from '@wrenchlog/contracts';
@@ -26,7 +28,8 @@ import { Public } from './auth.decorators.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PublicUrl } from './public-url.js';
 import { SessionGate } from './session-gate.js';
-import { clearRefreshCookie, readRefreshCookie, setRefreshCookie } from './refresh-cookie.js';
+import { clearRefreshCookie, readRefreshCookie } from './refresh-cookie.js';
+import { answerSession } from './session-answer.js';
 import { TokenService } from './token.service.js';
 
 @Controller('auth')
@@ -80,6 +83,25 @@ export class AuthController {
       }
       throw err;
     }
+  }
+
+  /**
+   * Moves the session to another account of the caller (issue 32): answers as sign-in does, and the
+   * refresh cookie rotates to a token that remembers the account.
+   */
+  @Post('switch-account')
+  @HttpCode(200)
+  async switchAccount(
+    @Body() body: SwitchAccountRequest,
+    @Req() req: GatewayRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+    @Call() call: CallContext,
+  ): Promise<LoginResponse> {
+    const refreshToken = readRefreshCookie(req);
+    if (!refreshToken) {
+      throw unauthorized('No session to switch. Please sign in again.');
+    }
+    return this.startSession(await this.rpc.send(USER_AUTH_SWITCH, { accountId: body.accountId, refreshToken }, call), reply);
   }
 
   // Public so a user whose access token has expired can still end the session; the cookie is the credential.
@@ -136,9 +158,7 @@ export class AuthController {
     }
   }
 
-  private async startSession(grant: SessionGrant, reply: FastifyReply): Promise<LoginResponse> {
-    setRefreshCookie(reply, grant.refreshToken, new Date(grant.refreshExpiresAt), this.env.COOKIE_SECURE);
-    void reply.header('cache-control', 'no-store');
-    return this.tokens.issue(grant);
+  private startSession(grant: SessionGrant, reply: FastifyReply): Promise<LoginResponse> {
+    return answerSession(grant, reply, this.tokens, this.env.COOKIE_SECURE);
   }
 }

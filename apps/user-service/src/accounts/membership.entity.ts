@@ -1,5 +1,11 @@
 import type { AccountRole } from '@wrenchlog/contracts';
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { Column, Entity, PrimaryColumn, type ValueTransformer } from 'typeorm';
+
+/** A list of ids stored as JSON text (both engines); null stays null. */
+export const idList: ValueTransformer = {
+  to: (ids: number[] | null | undefined) => (ids == null ? null : JSON.stringify(ids)),
+  from: (text: string | null) => (text == null ? null : (JSON.parse(text) as number[])),
+};
 
 /** A person's place in an account: their role there and since when. */
 @Entity('memberships')
@@ -15,4 +21,16 @@ export class MembershipEntity {
 
   @Column({ name: 'joined_at' })
   joinedAt: Date;
+
+  /** An operator's or mechanic's machines; null for every machine of the account (and for the other roles). */
+  @Column({ name: 'machine_ids', type: 'text', nullable: true, transformer: idList })
+  machineIds: number[] | null;
+
+  /** When the member last got an access token for this account (sign-in, refresh, switch): the account sign-in picks. */
+  @Column({ name: 'last_active_at', type: Date, nullable: true })
+  lastActiveAt: Date | null;
+
+  /** When ACCOUNT_MEMBER_SAVED last went out for this row; null until the startup backfill announces it. */
+  @Column({ name: 'announced_at', type: Date, nullable: true })
+  announcedAt: Date | null;
 }

@@ -67,8 +67,9 @@ describe(AdminUsersService.name, () => {
       const user = db.tables.users.find((u) => u.username === 'yard@example.com')!;
       expect(db.tables.accounts).toContainEqual({ id: user.id, name: 'Ridge Excavation', createdAt: user.createDate });
       expect(db.tables.memberships.filter((m) => m.userId === user.id)).toEqual([
-        { accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate },
+        expect.objectContaining({ accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate, machineIds: null }),
       ]);
+      expect(db.tables.memberEvents).toEqual([expect.objectContaining({ accountId: user.id, userId: user.id, name: 'Ridge Excavation', role: 'owner' })]);
     });
 
     it('answers an email that has an account like a new signup, creates nothing and tells the owner', async () => {

@@ -10,11 +10,11 @@ import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { SessionsController } from './sessions.controller.js';
 import { SessionsService } from './sessions.service.js';
 
-/** Sign-in, refresh tokens and sessions; exports the password hasher (one KDF limiter for the process) and SessionsService. */
+/** Sign-in, refresh tokens and sessions; exports the password hasher (one KDF limiter for the process), SessionsService and AuthService (a session for a new member). */
 @Module({
   imports: [UsersModule, AccountsModule],
   controllers: [AuthController, SessionsController],
   providers: [{ provide: KdfLimiter, useFactory: kdfLimiterFrom, inject: [UserEnv] }, PasswordHasher, RefreshTokensRepository, AuthService, SessionsService],
-  exports: [PasswordHasher, SessionsService],
+  exports: [PasswordHasher, SessionsService, AuthService],
 })
 export class AuthModule {}

@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ErrorCode, type LoginRequest, type SessionGrant } from '@wrenchlog/contracts';
-import { DomainError, unauthorized } from '@wrenchlog/platform';
+import { ErrorCode, type Actor, type LoginRequest, type SessionGrant, type SwitchAccountMessage } from '@wrenchlog/contracts';
+import { DomainError, unauthorized, validationFailed } from '@wrenchlog/platform';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { AccountsRepository } from '../accounts/accounts.repository.js';
+import { AccountsRepository, type Membership } from '../accounts/accounts.repository.js';
+import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import { hashToken } from '../common/token-hash.js';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { UserEnv } from '../config/user-env.js';
@@ -21,6 +22,7 @@ export class AuthService {
   constructor(
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
+    private readonly memberships: MembershipsRepository,
     private readonly tokens: RefreshTokensRepository,
     private readonly transactions: Transactions,
     private readonly hasher: PasswordHasher,
@@ -38,8 +40,35 @@ export class AuthService {
     if (!user.enabled) {
       throw new DomainError(ErrorCode.AccountPending, 'Your account is waiting for approval. You will receive an email when you can sign in.');
     }
+    // The account used last (issue 32): the switcher remembers it across sign-ins.
+    return this.startSession(user, await this.membership(user.id));
+  }
+
+  /** A new session (family) of the user in the account: sign-in, and a new person who accepted an invitation. */
+  async startSession(user: UserEntity, membership: Membership, tx?: Tx): Promise<SessionGrant> {
     const expiresAt = new Date(Date.now() + this.env.REFRESH_TOKEN_TTL_DAYS * DAY_MS);
-    return this.grant(user, await this.issue(user.id, randomUUID(), expiresAt));
+    return this.grant(user, membership, await this.issue(user.id, membership.accountId, randomUUID(), expiresAt, tx), tx);
+  }
+
+  /**
+   * The session moves to another account of the caller (issue 32): the presented refresh token is
+   * used up and one of the same family, remembering the account, is issued, with an access token for it.
+   */
+  async switchAccount(actor: Actor, { accountId, refreshToken }: SwitchAccountMessage): Promise<SessionGrant> {
+    return this.transactions.run(async (tx) => {
+      const token = await this.tokens.byHashOfUser(tx, hashToken(refreshToken), actor.userId);
+      if (judgeRefreshToken(token, new Date()) !== 'valid' || !(await this.tokens.claim(tx, token!.id, new Date()))) {
+        throw unauthorized('Your session has ended. Please sign in again.');
+      }
+      const membership = await this.memberships.one(accountId, actor.userId, tx);
+      const user = await this.users.byId(actor.userId, tx);
+      if (!membership || !user) {
+        const message = 'You are not a member of this account';
+        throw validationFailed(message, [{ field: 'accountId', message }]);
+      }
+      const next = await this.issue(user.id, accountId, token!.familyId, token!.expiresAt, tx);
+      return this.grant(user, { accountId, role: membership.role }, next, tx);
+    });
   }
 
   /** Rotates a refresh token: the presented one is used up and a new one of the same family is issued. */
@@ -64,15 +93,20 @@ export class AuthService {
         await this.tokens.revokeFamily(token!.familyId, new Date(), tx);
         return { verdict: 'revoked' } as const;
       }
-      return { verdict, user, next: await this.issue(user.id, token!.familyId, token!.expiresAt, tx) } as const;
+      const membership = await this.accounts.membershipOf(user.id, token!.accountId, tx);
+      if (!membership) {
+        return { verdict: 'revoked' } as const;
+      }
+      const next = await this.issue(user.id, membership.accountId, token!.familyId, token!.expiresAt, tx);
+      return { verdict, grant: await this.grant(user, membership, next, tx) } as const;
     });
     if (outcome.verdict === 'reused') {
       this.logger.warn('A rotated refresh token was presented again; its session family is revoked');
     }
-    if (outcome.verdict !== 'valid' || !('user' in outcome)) {
+    if (outcome.verdict !== 'valid' || !('grant' in outcome)) {
       throw unauthorized('Your session has ended. Please sign in again.');
     }
-    return this.grant(outcome.user, outcome.next);
+    return outcome.grant;
   }
 
   /** Ends the session: the whole family of the presented token is revoked. */
@@ -85,18 +119,26 @@ export class AuthService {
     return { revoked: true };
   }
 
-  private async issue(userId: number, familyId: string, expiresAt: Date, tx?: Tx) {
+  private async issue(userId: number, accountId: number, familyId: string, expiresAt: Date, tx?: Tx) {
     const value = randomBytes(32).toString('base64url');
-    await this.tokens.add({ familyId, userId, tokenHash: hashToken(value), createdAt: new Date(), expiresAt, usedAt: null, revokedAt: null }, tx);
+    await this.tokens.add(
+      { familyId, userId, accountId, tokenHash: hashToken(value), createdAt: new Date(), expiresAt, usedAt: null, revokedAt: null },
+      tx,
+    );
     return { value, expiresAt };
   }
 
-  /** The session's access is to the user's first account (switching comes with more than one). */
-  private async grant(user: UserEntity, token: { value: string; expiresAt: Date }): Promise<SessionGrant> {
-    const membership = await this.accounts.membershipOf(user.id);
+  private async membership(userId: number): Promise<Membership> {
+    const membership = await this.accounts.membershipOf(userId);
     if (!membership) {
       throw unauthorized('Your account has no access to any fleet. Ask an owner to invite you.');
     }
+    return membership;
+  }
+
+  /** The grant of a session in the account; the membership is marked used now (the account sign-in picks, "last active"). */
+  private async grant(user: UserEntity, membership: Membership, token: { value: string; expiresAt: Date }, tx?: Tx): Promise<SessionGrant> {
+    await this.memberships.touch(membership.accountId, user.id, new Date(), tx);
     return {
       user: { id: user.id, adminLevel: user.adminLevel, name: user.name, sessionVersion: user.sessionVersion },
       membership,

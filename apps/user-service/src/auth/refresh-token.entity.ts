@@ -15,6 +15,10 @@ export class RefreshTokenEntity {
   @Column({ name: 'user_id', type: 'integer' })
   userId: number;
 
+  /** The account the session acts in (issue 32): a refresh keeps it, a switch changes it. Null: the user's last used. */
+  @Column({ name: 'account_id', type: 'integer', nullable: true })
+  accountId: number | null;
+
   /** SHA-256 of the token; the token itself is never stored. */
   @Column({ name: 'token_hash', type: 'varchar', length: 64, unique: true })
   tokenHash: string;

@@ -42,6 +42,15 @@ export class SessionsService {
     return tx ? end(tx) : this.transactions.run(end);
   }
 
+  /**
+   * The user's access tokens stop counting, but their sessions go on: the next refresh issues a token
+   * with what they may do now (issue 32: a change of role, assignment or membership). In the
+   * caller's transaction.
+   */
+  async raiseVersion(tx: Tx, userId: number): Promise<void> {
+    await this.users.raiseSessionVersion(tx, userId, new Date());
+  }
+
   async state(userId: number): Promise<SessionState> {
     const user = Number.isSafeInteger(userId) && userId > 0 ? await this.users.sessionState(userId) : null;
     return user ? { enabled: user.enabled, sessionVersion: user.sessionVersion } : { enabled: false, sessionVersion: 0 };

@@ -23,8 +23,8 @@ export class UsersRepository {
   }
 
   /** `username` as stored: trimmed and lower-case. */
-  byUsername(username: string): Promise<UserEntity | null> {
-    return this.table().findOneBy({ username });
+  byUsername(username: string, tx?: Tx): Promise<UserEntity | null> {
+    return this.table(tx).findOneBy({ username });
   }
 
   count(): Promise<number> {

@@ -1,7 +1,7 @@
 import { handlerCallers } from '@wrenchlog/platform';
 import { UsersController } from './users.controller.js';
 import { ErrorCode } from '@wrenchlog/contracts';
-import { aUser, fakeAccounts, FakeDatabase, fakeUsers } from '../../test/fakes.js';
+import { aUser, fakeAccounts, FakeDatabase, fakeMemberEvents, fakeMemberships, fakeTransactions, fakeUsers } from '../../test/fakes.js';
 import { UsersService } from './users.service.js';
 
 describe(UsersService.name, () => {
@@ -10,7 +10,7 @@ describe(UsersService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new UsersService(fakeUsers(db), fakeAccounts(db));
+    sut = new UsersService(fakeUsers(db), fakeAccounts(db), fakeMemberships(db), fakeMemberEvents(db), fakeTransactions(db));
   });
 
   it("answers the caller's own account, never a password", async () => {
@@ -29,7 +29,7 @@ describe(UsersService.name, () => {
 
   it('answers the account the token names when the caller belongs to it, and their first one when not', async () => {
     const [owner, mechanic] = [aUser(db), aUser(db)];
-    db.tables.memberships.push({ accountId: owner.id, userId: mechanic.id, role: 'mechanic', joinedAt: new Date(Date.UTC(2026, 5, 1)) });
+    db.tables.memberships.push({ accountId: owner.id, userId: mechanic.id, role: 'mechanic', joinedAt: new Date(Date.UTC(2026, 5, 1)), machineIds: null, lastActiveAt: null, announcedAt: null });
 
     expect(await sut.me({ userId: mechanic.id, adminLevel: 0, accountId: owner.id })).toMatchObject({ accountId: owner.id, role: 'mechanic' });
     expect(await sut.me({ userId: mechanic.id, adminLevel: 0 })).toMatchObject({ accountId: mechanic.id, role: 'owner' });
@@ -46,6 +46,8 @@ describe(UsersService.name, () => {
     });
 
     expect(db.tables.users.map((u) => u.name)).toEqual(['Dana Fleet', other.name]);
+    // "Added by" in the other services follows the new name: one ACCOUNT_MEMBER_SAVED per membership.
+    expect(db.tables.memberEvents).toEqual([expect.objectContaining({ accountId: me.id, userId: me.id, name: 'Dana Fleet', role: 'owner' })]);
   });
 
   it('answers 404 for an account that is gone; a message without a caller never reaches it (@Caller())', async () => {

@@ -2,6 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { Actor, CurrentUser, UpdateMeRequest } from '@wrenchlog/contracts';
 import { notFound, validationFailed } from '@wrenchlog/platform';
 import { AccountsRepository, type Membership } from '../accounts/accounts.repository.js';
+import { MemberEvents } from '../accounts/member-events.js';
+import { MembershipsRepository } from '../accounts/memberships.repository.js';
+import { Transactions } from '../common/transactions.js';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -19,6 +22,9 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
+    private readonly memberships: MembershipsRepository,
+    private readonly events: MemberEvents,
+    private readonly transactions: Transactions,
   ) {}
 
   async me(actor: Actor): Promise<CurrentUser> {
@@ -26,14 +32,23 @@ export class UsersService {
     return toCurrentUser(user, await this.membership(actor));
   }
 
-  /** Settings: the signed-in user changes their own account name (the only field they may edit). */
+  /**
+   * Settings: the signed-in user changes their own account name (the only field they may edit). It
+   * is what "Added by" shows, so each of their memberships is announced with it.
+   */
   async updateMe(actor: Actor, request: UpdateMeRequest): Promise<CurrentUser> {
     const user = await this.own(actor);
     const name = request.name.trim();
     if (!name) {
       throw validationFailed('Account name is required', [{ field: 'name', message: 'Account name is required' }]);
     }
-    await this.users.update(user.id, { name });
+    await this.transactions.run(async (tx) => {
+      await this.users.update(user.id, { name }, tx);
+      await this.events.announce(
+        tx,
+        (await this.memberships.ofUser(tx, user.id)).map((m) => ({ ...m, name })),
+      );
+    });
     return toCurrentUser({ ...user, name }, await this.membership(actor));
   }
 

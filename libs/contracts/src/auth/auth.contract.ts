@@ -1,5 +1,5 @@
 import type { AccountRole } from '../account/account.limits.js';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { IsInt, IsNotEmpty, IsPositive, IsString, MaxLength } from 'class-validator';
 import { MAX_PASSWORD_LENGTH } from './auth.limits.js';
 import { Trimmed } from '../input.js';
 
@@ -7,6 +7,8 @@ import { Trimmed } from '../input.js';
 export const USER_AUTH_LOGIN = 'user.auth.login' as const;
 export const USER_AUTH_REFRESH = 'user.auth.refresh' as const;
 export const USER_AUTH_LOGOUT = 'user.auth.logout' as const;
+/** POST /api/auth/switch-account (issue 32): signed in, with the refresh cookie; answers as sign-in does. */
+export const USER_AUTH_SWITCH = 'user.auth.switch' as const;
 
 export class LoginRequest {
   @IsString({ message: 'Username is required' })
@@ -49,4 +51,19 @@ export interface LogoutRequest {
 
 export interface LogoutReply {
   revoked: boolean;
+}
+
+/** POST /api/auth/switch-account: the account the new access token acts in. */
+export class SwitchAccountRequest {
+  @IsInt({ message: 'accountId must be the id of an account you belong to' })
+  @IsPositive({ message: 'accountId must be the id of an account you belong to' })
+  accountId!: number;
+}
+
+/** The switch as the gateway relays it: the session's refresh token rotates and remembers the account. */
+export class SwitchAccountMessage extends SwitchAccountRequest {
+  @IsString({ message: 'No session to switch. Please sign in again.' })
+  @IsNotEmpty({ message: 'No session to switch. Please sign in again.' })
+  @MaxLength(200, { message: 'No session to switch. Please sign in again.' })
+  refreshToken!: string;
 }

@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { AccountsController, AdminAccountsController } from './accounts.controller.js';
+import { InvitationsController } from './invitations.controller.js';
+
+/** /api/accounts/**, /api/invitations/** and /api/admin/accounts (user-service, issue 32). AuthModule gives the session gate and tokens. */
+@Module({
+  controllers: [AccountsController, AdminAccountsController, InvitationsController],
+})
+export class AccountsModule {}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module.js';
+import { MailModule } from '../mail/mail.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { AccountMachines } from './account-machines.js';
+import { AccountsController } from './accounts.controller.js';
+import { AccountsModule } from './accounts.module.js';
+import { AccountsService } from './accounts.service.js';
+import { InvitationsController } from './invitations.controller.js';
+import { InvitationsService } from './invitations.service.js';
+import { MembersService } from './members.service.js';
+
+/** The caller's accounts, their members and invitations, and the administrator's list of accounts (issue 32, step 4). */
+@Module({
+  imports: [AccountsModule, AuthModule, UsersModule, MailModule],
+  controllers: [AccountsController, InvitationsController],
+  providers: [AccountMachines, AccountsService, MembersService, InvitationsService],
+})
+export class AccountManagementModule {}
