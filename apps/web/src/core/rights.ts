@@ -4,6 +4,14 @@ import { useSession } from './context';
 // Issue 32: the screens offer only what the signed-in member's role may do (ROLE_RIGHTS, the same
 // table the services enforce). The services refuse anyway; this keeps a refused action off screen.
 
+export const ROLE_LABELS: Record<AccountRole, string> = {
+  owner: 'Owner',
+  manager: 'Manager',
+  mechanic: 'Mechanic',
+  operator: 'Operator',
+  viewer: 'Viewer',
+};
+
 /** The role the screens follow. A user answer without one (a server from before accounts) is the owner of their own data. */
 export function roleOf(user: { role?: AccountRole } | null | undefined): AccountRole {
   return user?.role ?? 'owner';

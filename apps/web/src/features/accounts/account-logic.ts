@@ -1,18 +1,12 @@
 import type { AccountRole } from '@wrenchlog/contracts/limits';
 import { ApiError } from '../../api/client';
 import { serverFieldErrors } from '../../core/forms/server-errors';
+import { ACCOUNT_NAME_MAX } from './accounts-api';
 
 // Texts and rules of the account screens (issue 32), apart from the screens so they are tested alone.
 
-export const ACCOUNT_NAME_MAX = 100;
-
-export const ROLE_LABELS: Record<AccountRole, string> = {
-  owner: 'Owner',
-  manager: 'Manager',
-  mechanic: 'Mechanic',
-  operator: 'Operator',
-  viewer: 'Viewer',
-};
+export { ROLE_LABELS } from '../../core/rights';
+export { ACCOUNT_NAME_MAX } from './accounts-api';
 
 export const ROLE_HINTS: Record<AccountRole, string> = {
   owner: 'Everything, including members and the account',

@@ -9,6 +9,9 @@ import { useApi, useSession } from '../../core/context';
 // members and invitations. The shapes are the API; the web keeps its own copy of them
 // until libs/contracts has the contract files.
 
+/** An account's name, and a new person's name (the server's limit). */
+export const ACCOUNT_NAME_MAX = 100;
+
 export interface AccountSummary {
   id: number;
   name: string;
