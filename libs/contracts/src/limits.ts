@@ -19,3 +19,4 @@ export { atLeast, atMost, decimals, FIELD_REQUIRED } from './fuel/messages.js';
 export * from './report/report.limits.js';
 export * from './import/export.limits.js';
 export * from './account/account.limits.js';
+export * from './account/account.policy.js';

@@ -30,6 +30,7 @@ const PartsPage = lazy(() => import('../features/inventory/PartsPage'));
 const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const ImportWizardPage = lazy(() => import('../features/imports/ImportWizardPage'));
+const InvitationPage = lazy(() => import('../features/auth/InvitationPage'));
 const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
 
 export const routes: RouteObject[] = [
@@ -50,6 +51,8 @@ export const routes: RouteObject[] = [
       { path: 'pricing', element: <PricingPage /> },
       { path: 'contact-sales', element: <ContactSalesPage /> },
       { path: 'platinumAccountRequest', element: <PlatinumInquiryPage /> },
+      // Issue 32: an invitation's link, signed in or not.
+      { path: 'invitations/:token', element: <InvitationPage /> },
       // Sign-in required.
       {
         element: <RequireAuth />,

@@ -13,6 +13,8 @@ export const PUBLIC_PATHS = [
   '/pricing',
   '/contact-sales',
   '/platinumAccountRequest',
+  // Issue 32: an invitation's link opens signed in or not.
+  '/invitations',
 ] as const;
 
 /**

@@ -1,5 +1,6 @@
 import type { CurrentUser, HttpErrorBody, LoginResponse } from '@wrenchlog/contracts';
 import { isPublicPath } from '../../lib/public-paths';
+import { tokenAccount } from './token-claims';
 
 export const STORAGE_KEYS = {
   token: 'wrenchlog.token',
@@ -258,9 +259,17 @@ export class SessionManager {
       const body = (await res.json().catch(() => null)) as Partial<HttpErrorBody> | null;
       throw new LoginError(res.status, body);
     }
-    const stored = this.store((await res.json()) as LoginResponse);
-    this.schedule(stored);
-    this.set({ status: 'authenticated', user: null });
+    await this.signedIn((await res.json()) as LoginResponse, true);
+  }
+
+  /**
+   * Starts the session a sign-in body grants (login, switching account, an accepted invitation):
+   * stores the token, schedules its refresh, reads the user (and their role) again. `fresh` forgets
+   * the previous user at once (another person may be signing in).
+   */
+  async signedIn(reply: LoginResponse, fresh = false): Promise<void> {
+    this.schedule(this.store(reply));
+    this.set(fresh ? { status: 'authenticated', user: null } : { status: 'authenticated' });
     await this.loadUser();
   }
 
@@ -419,6 +428,9 @@ export class SessionManager {
     this.schedule(stored);
     if (this.snapshot.status !== 'authenticated') {
       this.set({ status: 'authenticated' });
+      void this.loadUser();
+    } else if (this.snapshot.user && (tokenAccount(stored.token) ?? this.snapshot.user.accountId) !== this.snapshot.user.accountId) {
+      // Another tab switched account (issue 32): this one follows with the new account's user and role.
       void this.loadUser();
     }
   };

@@ -1,5 +1,6 @@
 import { Card, SimpleGrid } from '@mantine/core';
 import { Page, PageHeader } from '../../components/PageHeader';
+import { useRights } from '../../core/rights';
 import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
 import { MachineCreateForm } from '../machines/MachineCreateForm';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
@@ -11,22 +12,30 @@ import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
  * navigation takes part of a desktop screen): three on a desktop, stacked on a phone.
  */
 export default function FastCreatePage() {
+  // Issue 32: only the forms the member's role may send (an operator logs fuel; a viewer none).
+  const { may } = useRights();
   return (
     <Page>
       <PageHeader title="Fast Create" description="Log a fill-up, a service, a machine or a part in a few taps." />
       {/* Each card as tall as its form; tighter padding leaves the narrow columns room for their buttons. */}
       <SimpleGrid type="container" cols={{ base: 1, '600px': 2, '900px': 3 }} spacing="md" style={{ alignItems: 'start' }} data-testid="fast-create-grid">
-        <Card padding="md">
-          <FuelRecordForm mode="fast" />
-        </Card>
+        {may('fuel.write') && (
+          <Card padding="md">
+            <FuelRecordForm mode="fast" />
+          </Card>
+        )}
         {/* The service form brings its own card. */}
-        <ServiceRecordForm mode="fast" />
-        <Card padding="md">
-          <MachineCreateForm />
-        </Card>
-        <Card padding="md">
-          <PartPurchaseForm mode="fast" />
-        </Card>
+        {may('record.write') && <ServiceRecordForm mode="fast" />}
+        {may('machine.write') && (
+          <Card padding="md">
+            <MachineCreateForm />
+          </Card>
+        )}
+        {may('inventory.write') && (
+          <Card padding="md">
+            <PartPurchaseForm mode="fast" />
+          </Card>
+        )}
       </SimpleGrid>
     </Page>
   );

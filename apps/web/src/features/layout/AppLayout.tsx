@@ -15,16 +15,21 @@ import {
 } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
-import { Suspense, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../core/context';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { isPublicPath } from '../../lib/public-paths';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { useAccountFollow } from '../accounts/accounts-api';
+import { useRights } from '../../core/rights';
 import { Logo } from '../../components/Logo';
-import { NAV_ITEMS } from './nav-items';
+import { navItemsFor } from './nav-items';
 import classes from './AppLayout.module.css';
 import { useScrollManager } from './useScrollManager';
+
+// The switcher's menu (and its dialog) load after the page, in their own chunk.
+const AccountSwitcher = lazy(() => import('../accounts/AccountSwitcher'));
 
 interface HeaderLink {
   label: string;
@@ -34,9 +39,10 @@ interface HeaderLink {
 
 function useHeaderLinks(desktop: boolean): HeaderLink[] {
   const { status, session } = useSession();
+  const rights = useRights();
   const signedIn = status === 'authenticated';
   // On a phone the sections the bottom bar has no room for are in this menu.
-  const extra = signedIn && !desktop ? NAV_ITEMS.filter((item) => item.menuOnMobile).map((item) => ({ label: item.label, to: item.to })) : [];
+  const extra = signedIn && !desktop ? navItemsFor(rights).filter((item) => item.menuOnMobile).map((item) => ({ label: item.label, to: item.to })) : [];
   return [
     { label: 'Home', to: '/' },
     ...(signedIn ? [{ label: 'Dashboard', to: '/dashboard' }, ...extra, { label: 'Settings', to: '/settings' }] : [{ label: 'Login', to: '/login' }]),
@@ -124,10 +130,11 @@ function HeaderMenu({ desktop }: { desktop: boolean }) {
 
 function SideNav() {
   const { user } = useSession();
+  const rights = useRights();
   return (
     <Stack justify="space-between" h="100%" gap={0}>
       <Stack gap={4} p="sm" component="nav" aria-label="Sections">
-        {NAV_ITEMS.map((item) => (
+        {navItemsFor(rights).map((item) => (
           <MantineNavLink
             key={item.to}
             component={NavLink}
@@ -158,9 +165,10 @@ function SideNav() {
 }
 
 function BottomBar() {
+  const rights = useRights();
   return (
     <Group component="nav" aria-label="Sections" grow gap={0} h="100%" wrap="nowrap">
-      {NAV_ITEMS.filter((item) => !item.menuOnMobile).map((item) => (
+      {navItemsFor(rights).filter((item) => !item.menuOnMobile).map((item) => (
         <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>
           <item.icon size={22} stroke={1.7} />
           <span>{item.short}</span>
@@ -181,6 +189,7 @@ export function PageLoader() {
 /** The app shell: header on every page; side navigation (desktop) or bottom bar (mobile) when signed in on app pages. */
 export function AppLayout() {
   useScrollManager();
+  useAccountFollow();
   const { status } = useSession();
   const { pathname, search } = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false }) ?? true;
@@ -217,6 +226,11 @@ export function AppLayout() {
           </Link>
           <Group gap={desktop ? 'xs' : 4} wrap="nowrap">
             {/* The bell sits last on a wide header, and before the menu button on a phone. */}
+            {status === 'authenticated' && !publicPage && (
+              <Suspense fallback={null}>
+                <AccountSwitcher compact={!desktop} />
+              </Suspense>
+            )}
             {status === 'authenticated' && !desktop && <NotificationBell />}
             <HeaderMenu desktop={desktop} />
             {status === 'authenticated' && desktop && <NotificationBell />}

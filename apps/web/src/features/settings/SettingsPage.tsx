@@ -1,10 +1,11 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconFileImport, IconLogout, IconSettings, IconShieldLock } from '@tabler/icons-react';
+import { IconChartBar, IconFileImport, IconLogout, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { ImageStats } from '@wrenchlog/contracts';
 import { useApi, useSession } from '../../core/context';
+import { useRights } from '../../core/rights';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { LoadingState } from '../../components/states';
 import { accountKeys } from '../../core/query-keys';
@@ -21,14 +22,16 @@ const AdminTab = lazy(() => import('../admin/AdminTab'));
 const AnalyticsTab = lazy(() => import('../analytics/AnalyticsTab'));
 // Issue 23: imports, their history and the export, for every user.
 const ImportsTab = lazy(() => import('../imports/ImportsTab'));
+// Issue 32: the account's members and invitations, for owners and managers.
+const MembersTab = lazy(() => import('../accounts/MembersTab'));
 
-const TABS = ['settings', 'import', 'admin', 'analytics'] as const;
+const TABS = ['settings', 'members', 'import', 'admin', 'analytics'] as const;
 type SettingsTab = (typeof TABS)[number];
 
-/** The tab from `?tab=`; the admin tabs only for admins, anything else is the Settings tab. */
-function tabFor(value: string | null, admin: boolean): SettingsTab {
+/** The tab from `?tab=`; each tab only for whom it is shown, anything else is the Settings tab. */
+function tabFor(value: string | null, shown: (tab: SettingsTab) => boolean): SettingsTab {
   const tab = (TABS as readonly string[]).includes(value ?? '') ? (value as SettingsTab) : 'settings';
-  return admin || tab === 'settings' || tab === 'import' ? tab : 'settings';
+  return shown(tab) ? tab : 'settings';
 }
 
 function AccountSize({ userId }: { userId: number | undefined }) {
@@ -50,6 +53,7 @@ function AccountSize({ userId }: { userId: number | undefined }) {
 
 function SettingsTabPanel() {
   const { session, user } = useSession();
+  const { may } = useRights();
   return (
     <Stack gap="lg">
       <Card component="section" aria-label="Account Details">
@@ -89,16 +93,30 @@ function SettingsTabPanel() {
           <CalendarSection />
         </Stack>
       </SimpleGrid>
-      <WebhooksSection />
+      {may('webhook.manage') && <WebhooksSection />}
     </Stack>
   );
 }
 
 export default function SettingsPage() {
   const { user } = useSession();
+  const { may } = useRights();
   const admin = (user?.adminLevel ?? 0) > 0;
+  const shown = (t: SettingsTab) => {
+    switch (t) {
+      case 'settings':
+        return true;
+      case 'members':
+        return may('members.manage');
+      case 'import':
+        return may('import.run') || may('export.run');
+      case 'admin':
+      case 'analytics':
+        return admin;
+    }
+  };
   const [params, setParams] = useSearchParams();
-  const tab = tabFor(params.get('tab'), admin);
+  const tab = tabFor(params.get('tab'), shown);
   const select = (value: string | null) => setParams(value && value !== 'settings' ? { tab: value } : {}, { replace: true });
   return (
     <Page>
@@ -109,9 +127,16 @@ export default function SettingsPage() {
           <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
             Settings
           </Tabs.Tab>
-          <Tabs.Tab value="import" leftSection={<IconFileImport size={16} />}>
-            Import
-          </Tabs.Tab>
+          {shown('members') && (
+            <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
+              Members
+            </Tabs.Tab>
+          )}
+          {shown('import') && (
+            <Tabs.Tab value="import" leftSection={<IconFileImport size={16} />}>
+              Import
+            </Tabs.Tab>
+          )}
           {admin && (
             <Tabs.Tab value="admin" leftSection={<IconShieldLock size={16} />}>
               Admin
@@ -126,11 +151,20 @@ export default function SettingsPage() {
         <Tabs.Panel value="settings">
           <SettingsTabPanel />
         </Tabs.Panel>
-        <Tabs.Panel value="import">
-          <Suspense fallback={<LoadingState text="Loading..." />}>
-            <ImportsTab />
-          </Suspense>
-        </Tabs.Panel>
+        {shown('members') && (
+          <Tabs.Panel value="members">
+            <Suspense fallback={<LoadingState text="Loading..." />}>
+              <MembersTab />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {shown('import') && (
+          <Tabs.Panel value="import">
+            <Suspense fallback={<LoadingState text="Loading..." />}>
+              <ImportsTab />
+            </Suspense>
+          </Tabs.Panel>
+        )}
         {admin && (
           <Tabs.Panel value="admin">
             <Suspense fallback={<LoadingState text="Loading..." />}>

@@ -1,0 +1,153 @@
+import { Badge, Group, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconBuildingWarehouse, IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { useSession } from '../../core/context';
+import { FormDialog } from '../../core/forms/FormDialog';
+import { useAccounts, useCreateAccount, useSwitchAccount, type AccountSummary } from './accounts-api';
+import { ACCOUNT_NAME_MAX, ROLE_LABELS, accountNameError, refusal } from './account-logic';
+
+function NewAccountDialog({ onClose }: { onClose: () => void }) {
+  const create = useCreateAccount();
+  const navigate = useNavigate();
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <FormDialog
+      title="New account"
+      formLabel="New account"
+      intro={<Text size="sm">A separate fleet with its own machines, records and members. You will be its owner.</Text>}
+      onClose={onClose}
+      failure={failure}
+      submitLabel="Create account"
+      busy={create.isPending}
+      onSubmit={(e) => {
+        e.preventDefault();
+        const invalid = accountNameError(name);
+        setError(invalid);
+        if (invalid || create.isPending) {
+          return;
+        }
+        setFailure(null);
+        create.mutate(name.trim(), {
+          onSuccess: () => {
+            onClose();
+            void navigate('/dashboard');
+          },
+          onError: (err) => setFailure(refusal(err, 'Could not create the account. Try again.')),
+        });
+      }}
+    >
+      <TextInput
+        label="Account name"
+        required
+        data-autofocus
+        maxLength={ACCOUNT_NAME_MAX + 1}
+        value={name}
+        error={error}
+        onChange={(e) => setName(e.currentTarget.value)}
+      />
+    </FormDialog>
+  );
+}
+
+/**
+ * The header's account switcher (issue 32): the account the user works in, the others they belong
+ * to, and "New account". Switching drops every cached answer (useAccountFollow) and opens the dashboard.
+ */
+export default function AccountSwitcher({ compact }: { compact?: boolean }) {
+  const { user } = useSession();
+  const accounts = useAccounts();
+  const switchAccount = useSwitchAccount();
+  const navigate = useNavigate();
+  const [creating, setCreating] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [opened, setOpened] = useState(false);
+  const list = accounts.data ?? [];
+  const current: AccountSummary | undefined = list.find((a) => a.current) ?? list.find((a) => a.id === user?.accountId);
+  const label = current?.name ?? (accounts.isPending ? 'Account' : 'Accounts');
+
+  const choose = (account: AccountSummary) => {
+    if (account.id === current?.id || switchAccount.isPending) {
+      return;
+    }
+    setFailure(null);
+    switchAccount.mutate(account.id, {
+      onSuccess: () => void navigate('/dashboard'),
+      // The menu opens again to say why, beside the accounts to try again.
+      onError: (err) => {
+        setFailure(refusal(err, `Could not switch to ${account.name}. Try again.`));
+        setOpened(true);
+      },
+    });
+  };
+
+  return (
+    <>
+      <Menu position="bottom-end" shadow="md" width={280} withinPortal opened={opened} onChange={setOpened}>
+        <Menu.Target>
+          <UnstyledButton
+            aria-label={`Account: ${label}. Switch account`}
+            data-testid="account-switcher"
+            px={compact ? 6 : 10}
+            py={6}
+            style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)', maxWidth: compact ? 132 : 220 }}
+          >
+            <Group gap={6} wrap="nowrap">
+              <IconBuildingWarehouse size={18} stroke={1.7} style={{ flex: 'none' }} />
+              <Text size="sm" fw={600} truncate>
+                {switchAccount.isPending ? 'Switching…' : label}
+              </Text>
+              <IconChevronDown size={14} style={{ flex: 'none' }} />
+            </Group>
+          </UnstyledButton>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Label>Your accounts</Menu.Label>
+          {failure && (
+            <Text role="alert" size="sm" c="red" px="sm" pb="xs">
+              {failure}
+            </Text>
+          )}
+          {accounts.isError && (
+            <Menu.Item disabled>
+              <Text size="sm" c="red">
+                Could not load your accounts
+              </Text>
+            </Menu.Item>
+          )}
+          {accounts.isPending && <Menu.Item disabled>Loading...</Menu.Item>}
+          {list.map((account) => {
+            const isCurrent = account.id === current?.id;
+            return (
+              <Menu.Item
+                key={account.id}
+                onClick={() => choose(account)}
+                aria-current={isCurrent ? 'true' : undefined}
+                leftSection={isCurrent ? <IconCheck size={16} /> : <span style={{ display: 'inline-block', width: 16 }} />}
+                rightSection={
+                  <Badge size="xs" variant="light" color="gray">
+                    {ROLE_LABELS[account.role] ?? account.role}
+                  </Badge>
+                }
+              >
+                <Text size="sm" fw={isCurrent ? 700 : 500} truncate>
+                  {account.name}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {account.machineCount} machine{account.machineCount === 1 ? '' : 's'} · {account.memberCount} member{account.memberCount === 1 ? '' : 's'}
+                </Text>
+              </Menu.Item>
+            );
+          })}
+          <Menu.Divider />
+          <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            New account
+          </Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+      {creating && <NewAccountDialog onClose={() => setCreating(false)} />}
+    </>
+  );
+}

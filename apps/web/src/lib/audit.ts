@@ -1,0 +1,50 @@
+import dayjs from 'dayjs';
+
+/** Who created or changed a record, as answers carry it (issue 32); name null while the service has not heard of them. */
+export interface MemberRef {
+  id: number;
+  name: string | null;
+}
+
+/** "you" for the signed-in person, their name, else "a member". */
+export function memberName(ref: MemberRef, myId: number | undefined): string {
+  if (ref.id === myId) {
+    return 'you';
+  }
+  return ref.name?.trim() || 'a member';
+}
+
+/** "3 Jun" this year, "3 Jun 2024" before. */
+export function shortDate(value: string | null | undefined, now = dayjs()): string | null {
+  if (!value) {
+    return null;
+  }
+  const d = dayjs(value);
+  if (!d.isValid()) {
+    return null;
+  }
+  return d.format(d.year() === now.year() ? 'D MMM' : 'D MMM YYYY');
+}
+
+/** "Added by Maria, 3 Jun" (no date when unknown); null when nobody is known (a record from before accounts). */
+export function auditText(verb: 'Added' | 'Changed', ref: MemberRef | null | undefined, at: string | null | undefined, myId: number | undefined): string | null {
+  if (!ref) {
+    return null;
+  }
+  const date = shortDate(at);
+  return `${verb} by ${memberName(ref, myId)}${date ? `, ${date}` : ''}`;
+}
+
+export interface AuditedFields {
+  createdBy?: MemberRef | null;
+  updatedBy?: MemberRef | null;
+  createdAt?: string | null;
+  updatedAt?: string | null;
+}
+
+/** The one or two lines of a record: who added it, and who changed it last when that is a change by someone. */
+export function auditLines(record: AuditedFields, myId: number | undefined): string[] {
+  const added = auditText('Added', record.createdBy, record.createdAt, myId);
+  const changed = auditText('Changed', record.updatedBy, record.updatedAt, myId);
+  return [added, changed].filter((line): line is string => line !== null);
+}
