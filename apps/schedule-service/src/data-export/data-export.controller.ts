@@ -30,7 +30,7 @@ export class DataExportController {
   ) {}
 
   @MessagePattern(READING_DATA_EXPORT)
-  async readings(@Caller() { accountId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MeterReadingExportItem>> {
+  async readings(@Caller('export.run') { accountId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MeterReadingExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.data.readingsAfter(accountId, afterId, limit);
     const meters = await this.data.metersByIds(accountId, [...new Set(rows.map((r) => r.meterId))]);
@@ -47,7 +47,7 @@ export class DataExportController {
   }
 
   @MessagePattern(SCHEDULE_DATA_EXPORT)
-  async schedules(@Caller() { accountId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleExportItem>> {
+  async schedules(@Caller('export.run') { accountId }: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<ScheduleExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.data.schedulesAfter(accountId, afterId, limit);
     const people = await this.members.audit(accountId, rows);

@@ -8,7 +8,6 @@ import {
   pageOf,
   type Actor,
   type CreateReadingRequest,
-  type Meter,
   type MeterReading,
   type MeterReadingPage,
   type OutOfSequenceDetails,
@@ -17,13 +16,13 @@ import {
   type ReplaceMeterRequest,
   type RpcMeta,
   type ScheduleStatusCause,
-  type UpdateMeterRequest,
   type UpdateReadingRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { conflict, createOnce, MemberDirectory, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { conflict, createOnce, MemberDirectory, notFound, Outbox, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
+import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import {
@@ -40,7 +39,7 @@ import {
 import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
-import { meterView } from './meter-view.js';
+import { mustLookAfterMeters, mustStillChange, readingsShownOnlyOf, seesReading } from './reading-policy.js';
 import { callContext, metersChangedEvent, readingChangedEvent, readingCreatedEvent, toReading } from './reading-events.js';
 
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
@@ -53,68 +52,11 @@ export class ReadingsService {
     private readonly recompute: ScheduleRecompute,
     private readonly outbox: Outbox,
     private readonly members: MemberDirectory,
+    private readonly access: MachineAccess,
   ) {}
 
   today(): string {
     return utcDate(new Date());
-  }
-
-  async byMachine(actor: Actor, machineId: number): Promise<Meter[]> {
-    if (!isValidId(machineId)) {
-      throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
-    }
-    const manager = this.dataSource.manager;
-    if (!(await this.machines.owned(manager, actor.accountId, machineId))) {
-      throw notFound(M.machineNotFound);
-    }
-    const meters = await this.meters.ofMachine(manager, actor.accountId, machineId);
-    const readings = await this.meters.liveEnds(
-      manager,
-      meters.map((m) => m.id),
-      rateWindow(this.today()),
-    );
-    return meters.map((m) =>
-      meterView(
-        m,
-        readings.filter((r) => r.meterId === m.id),
-        this.today(),
-      ),
-    );
-  }
-
-  async updateMeter(actor: Actor, request: UpdateMeterRequest, meta?: RpcMeta): Promise<Meter> {
-    // The input passed UpdateMeterInput on receipt (types, lengths); here the rules that depend on the meter.
-    const input = request.meter;
-    return this.dataSource.transaction(async (manager) => {
-      const meter = await this.ownedMeterForWrite(manager, actor.accountId, request?.id);
-      const changes: Partial<MeterEntity> = {};
-      if (input.label !== undefined) {
-        changes.label = input.label.trim();
-      }
-      if (input.unit !== undefined) {
-        const fits = meter.kind === 'distance' ? input.unit === 'mi' || input.unit === 'km' : input.unit === 'h';
-        if (!fits) {
-          throw validationFailed(M.unit, [{ field: 'unit', message: M.unit }]);
-        }
-        changes.unit = input.unit;
-      }
-      if (input.manualRatePerDay !== undefined) {
-        if (input.manualRatePerDay !== null && input.manualRatePerDay < 0) {
-          throw validationFailed(M.manualRate, [{ field: 'manualRatePerDay', message: M.manualRate }]);
-        }
-        if (input.manualRatePerDay !== null && input.manualRatePerDay > MeterLimits.maxRatePerDay[meter.kind]) {
-          throw validationFailed(M.manualRateTooLarge, [{ field: 'manualRatePerDay', message: M.manualRateTooLarge }]);
-        }
-        changes.manualRate = input.manualRatePerDay;
-      }
-      if (input.rolloverValue !== undefined) {
-        changes.rolloverValue = checkReadingValue(meter.kind, input.rolloverValue, 'rolloverValue');
-      }
-      await this.meters.update(manager, meter, changes);
-      await this.changed(manager, actor.accountId, meter.machineId, callContext(actor, meta));
-      const updated = { ...meter, ...changes } as MeterEntity;
-      return meterView(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())), this.today());
-    });
   }
 
   async create(actor: Actor, request: CreateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
@@ -127,7 +69,7 @@ export class ReadingsService {
       },
       async () => {
         const created = await this.dataSource.transaction(async (manager) => {
-          const meter = await this.ownedMeterForWrite(manager, actor.accountId, request?.meterId);
+          const meter = await this.meterForWrite(manager, actor, request?.meterId);
           const value = checkReadingValue(meter.kind, input.value);
           await this.mustNotRepeat(manager, meter, value, input);
           const ctx = callContext(actor, meta);
@@ -153,24 +95,31 @@ export class ReadingsService {
     );
   }
 
+  /** A meter's readings, newest first: an operator's own only. */
   async list(actor: Actor, request: ReadingListRequest): Promise<MeterReadingPage> {
+    const scope = await this.access.scope(actor);
     const meter = isValidId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.accountId, request.meterId) : null;
-    if (!meter) {
+    if (!meter || !reaches(scope, meter.machineId)) {
       throw notFound(M.notFound);
     }
     const page = request.page ?? 0;
     const size = request.size ?? MeterLimits.readingsPageSize;
-    const { rows, total } = await this.meters.page(meter.id, page, size);
+    const { rows, total } = await this.meters.page(meter.id, page, size, readingsShownOnlyOf(actor));
     return pageOf(await this.views(actor.accountId, rows), total, page, size);
   }
 
-  /** Void or unvoid. Unvoiding must fit the sequence like a new reading (422 with the neighbours). */
+  /**
+   * Void or unvoid. Unvoiding must fit the sequence like a new reading (422 with the neighbours).
+   * An operator changes only their own, within the window (reading-policy).
+   */
   async setVoid(actor: Actor, request: UpdateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
+    const scope = await this.access.scope(actor);
     const changed = await this.dataSource.transaction(async (manager) => {
       const found = isValidId(request?.id) ? await this.meters.ownedReading(manager, actor.accountId, request.id) : null;
-      if (!found) {
+      if (!found || !reaches(scope, found.machineId) || !seesReading(actor, found)) {
         throw notFound(M.readingNotFound);
       }
+      mustStillChange(actor, found);
       await this.machines.lock(manager, found.machineId);
       const reading = (await this.meters.ownedReading(manager, actor.accountId, found.id))!;
       const wanted = request.reading.void;
@@ -196,8 +145,9 @@ export class ReadingsService {
   /** A new physical meter from readAt on: a segment whose offset carries the lifetime value on. */
   async replace(actor: Actor, request: ReplaceMeterRequest, meta?: RpcMeta): Promise<MeterReading> {
     const input = request.replacement;
+    mustLookAfterMeters(actor);
     const placed = await this.dataSource.transaction(async (manager) => {
-      const meter = await this.ownedMeterForWrite(manager, actor.accountId, request?.meterId);
+      const meter = await this.meterForWrite(manager, actor, request?.meterId);
       const start = checkReadingValue(meter.kind, input.newStartValue, 'newStartValue');
       const current = await this.mustBeLatest(manager, meter.id, input.readAt);
       const segment = await this.meters.addSegment(manager, actor.accountId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
@@ -431,9 +381,11 @@ export class ReadingsService {
     return { before: before && toReading(before), after: conflict.after && toReading(conflict.after) };
   }
 
-  private async ownedMeterForWrite(manager: EntityManager, accountId: number, id: unknown): Promise<MeterEntity> {
-    const found = isValidId(id) ? await this.meters.owned(manager, accountId, id) : null;
-    if (!found) {
+  /** The account's meter of a machine the caller reaches, its machine locked for the write; else not found. */
+  async meterForWrite(manager: EntityManager, actor: Actor, id: unknown): Promise<MeterEntity> {
+    const scope = await this.access.scope(actor);
+    const found = isValidId(id) ? await this.meters.owned(manager, actor.accountId, id) : null;
+    if (!found || !reaches(scope, found.machineId)) {
       throw notFound(M.notFound);
     }
     // The machine's row orders the writes of its meters and schedules (PostgreSQL).

@@ -121,10 +121,13 @@ export class SchedulesRepository {
   /**
    * The fleet's Due list: most urgent first (status, then expected date, then id), optionally only
    * some statuses and one machine type; a page and its total in one statement on an index that
-   * starts with the owner. The statuses are a fixed set of ranks written into the SQL (the shape).
+   * starts with the account. The statuses are a fixed set of ranks written into the SQL (the shape).
+   * With `machines` (a mechanic's or operator's assignment) only those machines' schedules, in the
+   * same WHERE: a list of ids changes the SQL's text, so that read is built each time.
    */
   async fleetPage(
     accountId: number,
+    machines: ReadonlySet<number> | null,
     statuses: ScheduleStatus[],
     machineType: string | null,
     page: number,
@@ -145,12 +148,20 @@ export class SchedulesRepository {
     if (machineType !== null) {
       params.machineType = typeKey(machineType);
     }
-    return this.listed.page(
-      `fleet:${ranks.join('')}:${machineType !== null ? 'type' : ''}`,
-      filtered,
-      (qb) => qb.orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'),
-      params,
-      { limit: size, offset: page * size },
-    );
+    const ordered = (qb: SelectQueryBuilder<ScheduleEntity>) => qb.orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC');
+    if (machines !== null) {
+      if (machines.size === 0) {
+        return { rows: [], total: 0 };
+      }
+      const [rows, total] = await ordered(filtered(this.dataSource.getRepository(ScheduleEntity).createQueryBuilder('s')))
+        .select(SCHEDULE_COLUMNS.map((c) => `s.${c}`))
+        .andWhere('s.machineId IN (:...machineIds)')
+        .setParameters({ ...params, machineIds: [...machines] })
+        .skip(page * size)
+        .take(size)
+        .getManyAndCount();
+      return { rows, total };
+    }
+    return this.listed.page(`fleet:${ranks.join('')}:${machineType !== null ? 'type' : ''}`, filtered, ordered, params, { limit: size, offset: page * size });
   }
 }

@@ -15,9 +15,10 @@ import {
   type UpdateScheduleRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { badRequest, createOnce, MemberDirectory, notFound, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { badRequest, createOnce, MemberDirectory, notFound, validationFailed, type CallContext, type MachineAssignment } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
+import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { valueAt } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
@@ -40,6 +41,7 @@ export class SchedulesService {
     private readonly machineMeters: MachineMeters,
     private readonly recompute: ScheduleRecompute,
     private readonly members: MemberDirectory,
+    private readonly access: MachineAccess,
   ) {}
 
   /** Today in UTC; a method so tests can move it. */
@@ -61,9 +63,10 @@ export class SchedulesService {
         return found && (await this.answer(actor.accountId, [found]))[0];
       },
       async () => {
+        const scope = await this.access.scope(actor);
         const created = await this.dataSource.transaction(async (manager) => {
           const machine = await this.machines.ownedForWrite(manager, actor.accountId, machineId);
-          if (!machine) {
+          if (!machine || !reaches(scope, machineId)) {
             throw notFound(M.machineNotFound);
           }
           const today = this.today();
@@ -83,7 +86,7 @@ export class SchedulesService {
     if (!isValidId(machineId)) {
       throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
     }
-    if (!(await this.machines.owned(this.dataSource.manager, actor.accountId, machineId))) {
+    if (!reaches(await this.access.scope(actor), machineId) || !(await this.machines.owned(this.dataSource.manager, actor.accountId, machineId))) {
       throw notFound(M.machineNotFound);
     }
     await this.refreshDay(actor, [machineId]);
@@ -96,15 +99,16 @@ export class SchedulesService {
     const statuses = parseStatuses(query?.status);
     const machineType = typeof query?.machineType === 'string' && query.machineType.trim() !== '' ? query.machineType : null;
     await this.refreshDay(actor);
-    const { rows, total } = await this.schedules.fleetPage(actor.accountId, statuses, machineType, page, size);
+    const { rows, total } = await this.schedules.fleetPage(actor.accountId, await this.access.scope(actor), statuses, machineType, page, size);
     return pageOf(await this.answer(actor.accountId, rows), total, page, size);
   }
 
-  async get(actor: Actor, id: number): Promise<Schedule> {
-    const row = await this.ownedOr404(this.dataSource.manager, actor.accountId, id);
+  async get(actor: Actor, id: number, scope?: MachineAssignment): Promise<Schedule> {
+    const reach = scope === undefined ? await this.access.scope(actor) : scope;
+    const row = await this.ownedOr404(this.dataSource.manager, actor.accountId, reach, id);
     if (row.computedOn < this.today()) {
       await this.refreshDay(actor, [row.machineId]);
-      return this.get(actor, id);
+      return this.get(actor, id, reach);
     }
     return (await this.answer(actor.accountId, [row], { completions: true }))[0];
   }
@@ -113,10 +117,11 @@ export class SchedulesService {
     const settings = checkSchedule(request.schedule);
     const ctx = callContext(actor, meta);
     const id = request?.id;
+    const scope = await this.access.scope(actor);
     await this.dataSource.transaction(async (manager) => {
-      const found = await this.ownedOr404(manager, actor.accountId, id);
+      const found = await this.ownedOr404(manager, actor.accountId, scope, id);
       await this.machines.lock(manager, found.machineId);
-      const row = await this.ownedOr404(manager, actor.accountId, id);
+      const row = await this.ownedOr404(manager, actor.accountId, scope, id);
       if (row.origin !== 'user') {
         throw badRequest(M.machineItem, [{ field: 'title', message: M.machineItem }]);
       }
@@ -134,13 +139,14 @@ export class SchedulesService {
       await this.schedules.update(manager, row.id, changes);
       await this.recompute.machine(manager, actor.accountId, row.machineId, this.today(), ctx, 'edit');
     });
-    return this.get(actor, id);
+    return this.get(actor, id, scope);
   }
 
   async delete(actor: Actor, id: number, meta?: RpcMeta): Promise<ScheduleDeleted> {
     const ctx = callContext(actor, meta);
+    const scope = await this.access.scope(actor);
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.ownedOr404(manager, actor.accountId, id);
+      const row = await this.ownedOr404(manager, actor.accountId, scope, id);
       if (row.origin !== 'user') {
         throw badRequest(M.machineItem, [{ field: 'id', message: M.machineItem }]);
       }
@@ -154,8 +160,9 @@ export class SchedulesService {
   async complete(actor: Actor, request: CompleteScheduleRequest, meta?: RpcMeta): Promise<Schedule> {
     const ctx = callContext(actor, meta);
     const recordId = request?.serviceRecordId;
+    const scope = await this.access.scope(actor);
     await this.dataSource.transaction(async (manager) => {
-      const found = await this.ownedOr404(manager, actor.accountId, request?.id);
+      const found = await this.ownedOr404(manager, actor.accountId, scope, request?.id);
       await this.machines.lock(manager, found.machineId);
       const record = isValidId(recordId) ? await manager.findOneBy(KnownRecordEntity, { source: 'service_record', recordId }) : null;
       if (!record || record.deleted || record.accountId !== actor.accountId || record.machineId !== found.machineId) {
@@ -169,7 +176,7 @@ export class SchedulesService {
       await this.schedules.update(manager, found.id, { updatedBy: actor.userId });
       await this.recompute.machine(manager, actor.accountId, found.machineId, this.today(), ctx, 'edit', [found.id]);
     });
-    return this.get(actor, request.id);
+    return this.get(actor, request.id, scope);
   }
 
   /**
@@ -255,9 +262,10 @@ export class SchedulesService {
     return views.map((v, i) => ({ ...v, ...people[i] }));
   }
 
-  private async ownedOr404(manager: EntityManager, accountId: number, id: unknown): Promise<ScheduleEntity> {
+  /** The account's schedule of a machine the caller reaches (`scope`, MachineAccess); else not found. */
+  private async ownedOr404(manager: EntityManager, accountId: number, scope: MachineAssignment, id: unknown): Promise<ScheduleEntity> {
     const row = isValidId(id) ? await this.schedules.owned(manager, accountId, id) : null;
-    if (!row) {
+    if (!row || !reaches(scope, row.machineId)) {
       throw notFound(M.notFound);
     }
     return row;
