@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, MembersModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import type { ScheduleEnv } from './config/schedule-env.js';
 import { DataExportModule } from './data-export/data-export.module.js';
 import { MachineEventsModule } from './machine-events/machine-events.module.js';
@@ -19,7 +19,17 @@ import { ScheduleEntity } from './schedules/schedule.entity.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
 import { UsageModule } from './usage/usage.module.js';
 
-export const entities = [KnownMachineEntity, MeterEntity, MeterSegmentEntity, ReadingEntity, ScheduleEntity, CompletionEntity, KnownRecordEntity, OutboxEvent];
+export const entities = [
+  KnownMachineEntity,
+  MeterEntity,
+  MeterSegmentEntity,
+  ReadingEntity,
+  ScheduleEntity,
+  CompletionEntity,
+  KnownRecordEntity,
+  OutboxEvent,
+  AccountMemberEntity,
+];
 
 @Module({})
 export class AppModule {
@@ -32,6 +42,7 @@ export class AppModule {
         DatabaseModule.forService({ service: 'schedule-service', entities, migrations }),
         TypeOrmModule.forFeature(entities),
         HealthModule.forService('schedule-service'),
+        MembersModule,
         MachinesModule,
         MetersModule,
         SchedulesModule,

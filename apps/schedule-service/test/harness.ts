@@ -20,7 +20,7 @@ export interface AnnouncedMachine {
 
 /** Machine `machineId` of `actor` as machine-service announces it, with `fields` (its type, another name, miles, dates...); answers its two meters once they exist. */
 export async function announceMachine(svc: Base, machineId: number, actor: Actor, fields: Record<string, unknown>): Promise<AnnouncedMachine> {
-  await svc.emit(MACHINE_SAVED, { machineId, userId: actor.userId, name: `Machine ${machineId}`, at: new Date().toISOString(), ...fields });
+  await svc.emit(MACHINE_SAVED, { machineId, accountId: actor.accountId, name: `Machine ${machineId}`, at: new Date().toISOString(), ...fields });
   let meters: Meter[] = [];
   await expectEventually(async () => {
     meters = await svc.send(METER_BY_MACHINE, { machineId }, actor);
@@ -35,7 +35,7 @@ export function fuelRecordSaved(
   record: { recordId: number; machineId: number; date: string; currentMileage?: number; currentHours?: number },
   actor: Actor = userA,
 ): Promise<void> {
-  return svc.emit(FUEL_RECORD_SAVED, { userId: actor.userId, currentMileage: null, currentHours: null, ...record, at: new Date().toISOString() });
+  return svc.emit(FUEL_RECORD_SAVED, { accountId: actor.accountId, currentMileage: null, currentHours: null, ...record, at: new Date().toISOString() });
 }
 
 /** A service record of `actor` as service-record-service announces it; a meter it does not give is null. */
@@ -44,5 +44,5 @@ export function serviceRecordSaved(
   record: { recordId: number; machineId: number; serviceDate: string; miles?: number; hours?: number; completesScheduleIds?: number[] },
   actor: Actor = userA,
 ): Promise<void> {
-  return svc.emit(SERVICE_RECORD_SAVED, { userId: actor.userId, miles: null, hours: null, ...record, at: new Date().toISOString() });
+  return svc.emit(SERVICE_RECORD_SAVED, { accountId: actor.accountId, miles: null, hours: null, ...record, at: new Date().toISOString() });
 }

@@ -43,7 +43,7 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
       { rowNumber: 5, record: reading(machineId, 12_000.5, '2024-05-02') },
       { rowNumber: 6, record: reading(machineId, 21_000, '2024-05-03', 'km') },
     ];
-    const checked = await svc.send(SCHEDULE_IMPORT_CHECK, { userId: userA.userId, rows }, userA);
+    const checked = await svc.send(SCHEDULE_IMPORT_CHECK, { accountId: userA.accountId, rows }, userA);
     expect(checked).toEqual({
       duplicates: [{ rowNumber: 3, id: expect.any(Number) }],
       problems: [
@@ -52,9 +52,9 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
       ],
     });
     // Another user's check sees nothing of A's machine.
-    expect(await svc.send(SCHEDULE_IMPORT_CHECK, { userId: userB.userId, rows }, userB)).toEqual({ duplicates: [], problems: [] });
+    expect(await svc.send(SCHEDULE_IMPORT_CHECK, { accountId: userB.accountId, rows }, userB)).toEqual({ duplicates: [], problems: [] });
 
-    const batch = { importId: 41, userId: userA.userId, batchNo: 0, rows };
+    const batch = { importId: 41, accountId: userA.accountId, batchNo: 0, rows };
     const applied = await svc.send(SCHEDULE_IMPORT_APPLY, batch, userA);
     expect(applied.failed).toEqual(checked.problems);
     expect(applied.written.map((w) => w.rowNumber)).toEqual([3, 4, 6]);
@@ -70,9 +70,9 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
 
     // Entered by hand after the import: Revert leaves it.
     await svc.send(READING_CREATE, { meterId: distance.id, reading: { value: 13_500, readAt: '2024-06-01' } }, userA);
-    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, userId: userB.userId }, userB)).toEqual({ deleted: 0 });
-    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, userId: userA.userId }, userA)).toEqual({ deleted: 3 });
-    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, userId: userA.userId }, userA)).toEqual({ deleted: 0 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, accountId: userB.accountId }, userB)).toEqual({ deleted: 0 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, accountId: userA.accountId }, userA)).toEqual({ deleted: 3 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 41, accountId: userA.accountId }, userA)).toEqual({ deleted: 0 });
     expect(await readingsOf(distance.id)).toEqual([
       ['2024-06-01', 13_500, 'manual'],
       ['2024-03-20', 12_800, 'manual'],
@@ -94,13 +94,13 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
     const { machineId } = await machineOf(userB);
     const theirs = await svc.send(
       SCHEDULE_IMPORT_APPLY,
-      { importId: 42, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(machineId, 10, '2024-01-01') }] },
+      { importId: 42, accountId: userA.accountId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(machineId, 10, '2024-01-01') }] },
       userA,
     );
     expect(theirs).toEqual({ written: [], failed: [{ rowNumber: 2, message: 'Machine not found' }], backlog: expect.any(Number) });
     const unknown = await svc.failure(
       SCHEDULE_IMPORT_APPLY,
-      { importId: 43, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(999_999, 10, '2024-01-01') }] },
+      { importId: 43, accountId: userA.accountId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(999_999, 10, '2024-01-01') }] },
       userA,
     );
     expect(unknown.code).toBe('UNAVAILABLE');
@@ -114,7 +114,7 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
     // The user set the machine's miles: a manual reading the machine's field gave.
     await svc.emit(MACHINE_SAVED, {
       machineId: fieldOnly.machineId,
-      userId: userA.userId,
+      accountId: userA.accountId,
       name: 'Field only',
       type: 'Truck',
       miles: 900,
@@ -123,13 +123,13 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
     await expectEventually(async () => expect(await readingsOf(fieldOnly.distance.id)).toEqual([[expect.any(String), 900, 'manual']]));
     await svc.send(
       SCHEDULE_IMPORT_APPLY,
-      { importId: 77, userId: userA.userId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(imported.machineId, 10, '2024-01-01') }] },
+      { importId: 77, accountId: userA.accountId, batchNo: 0, rows: [{ rowNumber: 2, record: reading(imported.machineId, 10, '2024-01-01') }] },
       userA,
     );
     const ids = [byHand, fieldOnly, noReadings, imported].map((m) => m.machineId);
-    const answer = await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userA.userId, machineIds: ids }, userA);
+    const answer = await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { accountId: userA.accountId, machineIds: ids }, userA);
     expect([...answer.machineIds].sort()).toEqual([byHand.machineId, imported.machineId].sort());
-    expect(await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { userId: userB.userId, machineIds: ids }, userB)).toEqual({ machineIds: [] });
+    expect(await svc.send(SCHEDULE_IMPORT_HAND_READINGS, { accountId: userB.accountId, machineIds: ids }, userB)).toEqual({ machineIds: [] });
   });
   it("writes a restore's readings on the meter of their kind, void ones void, one that no longer fits as void; Revert takes them back", async () => {
     const { machineId, distance, hours } = await machineOf();
@@ -146,7 +146,7 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
     });
     const batch = {
       importId: 88,
-      userId: userA.userId,
+      accountId: userA.accountId,
       batchNo: 0,
       rows: [
         { rowNumber: 2, record: restored(500, '2024-03-20') },
@@ -170,7 +170,7 @@ describe.each(await testEngines())('schedule-service import.check, apply and rev
       ['2024-03-20', 500, 'import', false],
     ]);
     expect(await withVoid(hours.id)).toEqual([['2024-03-20', 310.5, 'import', false]]);
-    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 88, userId: userA.userId }, userA)).toEqual({ deleted: 4 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 88, accountId: userA.accountId }, userA)).toEqual({ deleted: 4 });
     expect(await withVoid(distance.id)).toEqual([['2024-06-01', 900, 'manual', false]]);
   });
 });

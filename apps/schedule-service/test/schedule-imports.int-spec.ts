@@ -47,7 +47,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
     });
     const batch = {
       importId: 91,
-      userId: userA.userId,
+      accountId: userA.accountId,
       batchNo: 0,
       rows: [
         // Done twice since its baseline: due from the last done.
@@ -76,7 +76,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
       ],
     };
     // The dry run's check refuses what the rules refuse, whatever the machine (the apply also finds row 6's is another user's).
-    expect(await svc.send(SCHEDULE_IMPORT_CHECK_SCHEDULES, { userId: userA.userId, rows: batch.rows }, userA)).toEqual({
+    expect(await svc.send(SCHEDULE_IMPORT_CHECK_SCHEDULES, { accountId: userA.accountId, rows: batch.rows }, userA)).toEqual({
       duplicates: [],
       problems: [{ rowNumber: 5, message: `intervalDays: ${ScheduleMessages.noInterval}` }],
     });
@@ -108,7 +108,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
     expect(byTitle('Tyres')).toMatchObject({ lastDoneDistance: 48_000, nextDueDistance: 49_000 });
     expect(byTitle('Tyres').reason).not.toBe('');
 
-    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 91, userId: userA.userId }, userA)).toEqual({ deleted: 3 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 91, accountId: userA.accountId }, userA)).toEqual({ deleted: 3 });
     expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId }, userA)).toEqual([]);
   });
   it('links the completions to the restored service records: an account exported and restored shows the same last done, next due and done one-off', async () => {
@@ -192,7 +192,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
     });
     const batch = {
       importId: 92,
-      userId: userB.userId,
+      accountId: userB.accountId,
       batchNo: 0,
       rows: [
         ...exported.map((s: ScheduleExportItem, i: number) => ({ rowNumber: 2 + i, record: rowOf(s, true) })),
@@ -223,7 +223,7 @@ describe.each(await testEngines())('schedule-service schedule.import.applySchedu
     });
 
     // Revert takes the schedules back, and their completions with them.
-    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 92, userId: userB.userId }, userB)).toEqual({ deleted: 3 });
+    expect(await svc.send(SCHEDULE_IMPORT_REVERT, { importId: 92, accountId: userB.accountId }, userB)).toEqual({ deleted: 3 });
     expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId: restoredMachine.machineId }, userB)).toEqual([]);
     await record(userB, restoredMachine.machineId, 9201, '2024-03-20', 48_000);
     expect(await svc.send(SCHEDULE_BY_MACHINE, { machineId: restoredMachine.machineId }, userB)).toEqual([]);

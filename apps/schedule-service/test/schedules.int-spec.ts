@@ -118,7 +118,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
       expect(s).toMatchObject({ status: 'upcoming', lastDoneDate: daysAgo(5), lastDoneHours: 1255, nextDueHours: 1505, completedBy: [900] });
     });
 
-    await svc.emit(SERVICE_RECORD_DELETED, { recordId: 900, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await svc.emit(SERVICE_RECORD_DELETED, { recordId: 900, accountId: userA.accountId, machineId, at: new Date().toISOString() });
     await expectEventually(async () => {
       const s = await svc.send(SCHEDULE_GET, { id: schedule.id }, userA);
       expect(s).toMatchObject({ status: 'due_soon', nextDueHours: 1250, completedBy: [] });
@@ -128,7 +128,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
       ['fuel_record', 1240],
       ['manual', 1000],
     ]);
-    await svc.emit(FUEL_RECORD_DELETED, { recordId: 71, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_DELETED, { recordId: 71, accountId: userA.accountId, machineId, at: new Date().toISOString() });
     await expectEventually(async () => expect((await svc.send(READING_LIST, { meterId: hours.id }, userA)).totalElements).toBe(1));
   });
 
@@ -136,7 +136,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const { machineId, hours, schedule } = await every250Hours('Engine oil', 'Oil Change');
     const fuel = (recordId: number, date: string, currentHours: number) => ({
       actor: null,
-      payload: { recordId, userId: userA.userId, machineId, date, currentMileage: null, currentHours, at: new Date().toISOString() },
+      payload: { recordId, accountId: userA.accountId, machineId, date, currentMileage: null, currentHours, at: new Date().toISOString() },
       meta: { correlationId: 'batch-test' },
     });
     const first = fuel(8101, daysAgo(20), 1100);
@@ -166,9 +166,9 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, intervalHours: 250, lastDoneHours: null } }, userA);
     await serviceRecordSaved(svc, { recordId: 902, machineId, serviceDate: daysAgo(5), hours: 1255, completesScheduleIds: [schedule.id] });
     await statusOf('upcoming');
-    await svc.emit(SERVICE_RECORD_DELETED, { recordId: 902, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await svc.emit(SERVICE_RECORD_DELETED, { recordId: 902, accountId: userA.accountId, machineId, at: new Date().toISOString() });
     await statusOf('due_soon');
-    await svc.emit(FUEL_RECORD_DELETED, { recordId: 72, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_DELETED, { recordId: 72, accountId: userA.accountId, machineId, at: new Date().toISOString() });
     await statusOf('upcoming');
 
     await expectEventually(() =>
@@ -200,7 +200,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
           readingId: manual.id,
           meterId: hours.id,
           machineId,
-          userId: userA.userId,
+          accountId: userA.accountId,
           kind: 'hours',
           unit: 'h',
           value: 120.5,
@@ -214,7 +214,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
           readingId: expect.any(Number),
           meterId: distance.id,
           machineId,
-          userId: userA.userId,
+          accountId: userA.accountId,
           kind: 'distance',
           unit: 'mi',
           value: 4200,
@@ -237,13 +237,13 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     await expectEventually(() =>
       expect(svc.events(SCHEDULE_READING_CHANGED).filter((e) => e.machineId === machineId && e.kind === 'distance' && e.live)).toHaveLength(1),
     );
-    await svc.emit(FUEL_RECORD_DELETED, { recordId: 74, userId: userA.userId, machineId, at: new Date().toISOString() });
+    await svc.emit(FUEL_RECORD_DELETED, { recordId: 74, accountId: userA.accountId, machineId, at: new Date().toISOString() });
     const fromRecord = svc.events(SCHEDULE_READING_CHANGED).find((e) => e.machineId === machineId && e.kind === 'distance' && e.live)!.readingId;
     const state = (readingId: number, live: boolean, kind: 'hours' | 'distance', lifetimeValue: number, date: string) => ({
       readingId,
       meterId: kind === 'hours' ? hours.id : distance.id,
       machineId,
-      userId: userA.userId,
+      accountId: userA.accountId,
       kind,
       unit: kind === 'hours' ? 'h' : 'mi',
       lifetimeValue,
@@ -300,7 +300,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     });
     await svc.emit(MACHINE_SAVED, {
       machineId,
-      userId: userA.userId,
+      accountId: userA.accountId,
       name: 'Renamed',
       type: 'Tractor',
       licenseExpirationDate: daysAgo(-10),
@@ -315,7 +315,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
       { machineId, schedule: { title: 'Grease', serviceType: 'Maintenance', intervalDays: 7, recurring: true, anchor: 'completion' } },
       userA,
     );
-    await svc.emit(MACHINE_DELETED, { machineId, userId: userA.userId });
+    await svc.emit(MACHINE_DELETED, { machineId, accountId: userA.accountId });
     await expectEventually(async () => expect((await svc.failure(METER_BY_MACHINE, { machineId }, userA)).code).toBe('NOT_FOUND'));
     expect((await svc.send(SCHEDULE_LIST, { size: 100 }, userA)).content.some((s) => s.machineId === machineId)).toBe(false);
   });
@@ -324,7 +324,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     const machineId = nextMachine++;
     await fuelRecordSaved(svc, { recordId: 7001, machineId, date: today, currentMileage: 500 }, userB);
     await expectEventually(async () => expect(await svc.send(METER_BY_MACHINE, { machineId }, userB)).toHaveLength(2));
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'Real', type: null, at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'Real', type: null, at: new Date().toISOString() });
     await expectEventually(async () => {
       const meters = await svc.send(METER_BY_MACHINE, { machineId }, userA);
       expect(meters.map((m) => m.currentValue)).toEqual([null, null]);
@@ -357,7 +357,7 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
 
   it('adds a manual reading when the user sets the machine miles', async () => {
     const { machineId } = await machineOf(userA, { miles: 0 });
-    await svc.emit(MACHINE_SAVED, { machineId, userId: userA.userId, name: 'X', type: 'Truck', miles: 46000, at: new Date().toISOString() });
+    await svc.emit(MACHINE_SAVED, { machineId, accountId: userA.accountId, name: 'X', type: 'Truck', miles: 46000, at: new Date().toISOString() });
     await expectEventually(async () => {
       const [distance] = await svc.send(METER_BY_MACHINE, { machineId }, userA);
       expect(distance).toMatchObject({ currentValue: 46000, currentReadAt: today });

@@ -1,5 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { eventTime, isValidId, MACHINE_DATE_ITEM_TITLES, type MachineDeletedEvent, type MachineSavedEvent, type RpcMessage } from '@wrenchlog/contracts';
+import {
+  eventAccountId,
+  eventTime,
+  isValidId,
+  MACHINE_DATE_ITEM_TITLES,
+  type MachineDeletedEvent,
+  type MachineSavedEvent,
+  type RpcMessage,
+} from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
@@ -37,7 +45,8 @@ export class MachineEventsService {
 
   async onSaved(m: RpcMessage<MachineSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId) || typeof e.name !== 'string') {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId) || typeof e.name !== 'string') {
       this.logger.warn('ignored a malformed machine.machine.saved event');
       return;
     }
@@ -45,7 +54,7 @@ export class MachineEventsService {
     const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
     const type = typeof e.type === 'string' ? e.type.slice(0, 60) : null;
     await this.dataSource.transaction(async (manager) => {
-      const row = await this.projection.ensure(manager, e.userId, e.machineId, { name: e.name, type });
+      const row = await this.projection.ensure(manager, accountId, e.machineId, { name: e.name, type });
       if (!row || row.updatedAt > at) {
         return;
       }
@@ -53,49 +62,50 @@ export class MachineEventsService {
       const miles = typeof e.miles === 'number' ? e.miles : null;
       const hours = typeof e.hours === 'number' ? e.hours : null;
       await this.machines.applySaved(manager, e.machineId, at, { name: e.name, type, lastMiles: miles, lastHours: hours });
-      await this.schedules.renameMachine(manager, e.userId, e.machineId, e.name, type);
+      await this.schedules.renameMachine(manager, accountId, e.machineId, e.name, type);
       if ('licenseExpirationDate' in e || 'insuranceExpirationDate' in e) {
         const license = e.isPermanentLicense ? null : isDate(e.licenseExpirationDate) ? e.licenseExpirationDate : null;
         const insurance = isDate(e.insuranceExpirationDate) ? e.insuranceExpirationDate : null;
-        await this.dateItem(manager, e, type, 'license', license, ctx);
-        await this.dateItem(manager, e, type, 'insurance', insurance, ctx);
+        await this.dateItem(manager, { ...e, accountId }, type, 'license', license, ctx);
+        await this.dateItem(manager, { ...e, accountId }, type, 'insurance', insurance, ctx);
       }
       const added =
-        (await this.userReading(manager, e.userId, e.machineId, 'distance', miles, previous.miles, at, ctx)) ||
-        (await this.userReading(manager, e.userId, e.machineId, 'hours', hours, previous.hours, at, ctx));
+        (await this.userReading(manager, accountId, e.machineId, 'distance', miles, previous.miles, at, ctx)) ||
+        (await this.userReading(manager, accountId, e.machineId, 'hours', hours, previous.hours, at, ctx));
       if (added) {
-        await this.readings.changed(manager, e.userId, e.machineId, ctx, 'machine');
+        await this.readings.changed(manager, accountId, e.machineId, ctx, 'machine');
       } else {
-        await this.recompute.machine(manager, e.userId, e.machineId, utcDate(new Date()), ctx, 'machine');
+        await this.recompute.machine(manager, accountId, e.machineId, utcDate(new Date()), ctx, 'machine');
       }
     });
   }
 
   async onDeleted(m: RpcMessage<MachineDeletedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.machineId) || !isValidId(e.userId)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.machineId) || !isValidId(accountId)) {
       this.logger.warn('ignored a malformed machine.machine.deleted event');
       return;
     }
     const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
     await this.dataSource.transaction(async (manager) => {
       const known = await this.machines.lock(manager, e.machineId);
-      if (known && known.userId !== e.userId) {
+      if (known && known.accountId !== accountId) {
         return;
       }
-      await this.machines.markDeleted(manager, e.userId, e.machineId);
-      const removed = await this.schedules.deleteMachine(manager, e.userId, e.machineId);
+      await this.machines.markDeleted(manager, accountId, e.machineId);
+      const removed = await this.schedules.deleteMachine(manager, accountId, e.machineId);
       for (const s of removed) {
         await this.recompute.statusChanged(manager, s, s.status, null, null, null, ctx, 'deleted');
       }
-      await this.meters.deleteMachine(manager, e.userId, e.machineId);
+      await this.meters.deleteMachine(manager, accountId, e.machineId);
     });
   }
 
   /** Keeps the machine's license or insurance item on its date; none without a date (or for a permanent plate). */
   private async dateItem(
     manager: EntityManager,
-    e: MachineSavedEvent,
+    e: MachineSavedEvent & { accountId: number },
     type: string | null,
     origin: 'license' | 'insurance',
     date: string | null,
@@ -104,7 +114,7 @@ export class MachineEventsService {
     const existing = await this.schedules.originItem(manager, e.machineId, origin);
     if (date === null) {
       if (existing) {
-        await this.schedules.delete(manager, e.userId, existing.id);
+        await this.schedules.delete(manager, e.accountId, existing.id);
         await this.recompute.statusChanged(manager, existing, existing.status, null, null, null, ctx, 'deleted');
       }
       return;
@@ -115,7 +125,10 @@ export class MachineEventsService {
     }
     const today = utcDate(new Date());
     const draft = {
-      userId: e.userId,
+      accountId: e.accountId,
+      // The machine's own item: whoever saved the machine's dates added it.
+      createdBy: ctx.actor?.userId ?? null,
+      updatedBy: null,
       machineId: e.machineId,
       machineName: e.name,
       machineType: type,
@@ -151,7 +164,7 @@ export class MachineEventsService {
    */
   private async userReading(
     manager: EntityManager,
-    userId: number,
+    accountId: number,
     machineId: number,
     kind: 'distance' | 'hours',
     value: number | null,
@@ -162,7 +175,7 @@ export class MachineEventsService {
     if (value === null || value === previous) {
       return false;
     }
-    const meter = (await this.meters.ofMachine(manager, userId, machineId)).find((x) => x.kind === kind);
+    const meter = (await this.meters.ofMachine(manager, accountId, machineId)).find((x) => x.kind === kind);
     if (!meter) {
       return false;
     }

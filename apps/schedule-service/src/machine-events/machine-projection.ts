@@ -10,7 +10,7 @@ const NEVER = new Date(0);
 
 /**
  * The machine as events first reveal it. A record's event can arrive before the machine's own
- * saved event: the machine is then taken in with the record's owner (a placeholder that the saved
+ * saved event: the machine is then taken in with the record's account (a placeholder that the saved
  * event completes), so no reading is lost. Every new machine gets its two default meters once.
  */
 @Injectable()
@@ -22,19 +22,20 @@ export class MachineProjection {
   ) {}
 
   /**
-   * The machine, locked, with its default meters; null when deleted or someone else's. `seed` comes
-   * from machine-service's own saved event, which knows the real owner: a placeholder that a record
-   * event of another user made (fuel records take any machine id) gives way to it, with what it held.
+   * The machine, locked, with its default meters; null when deleted or another account's. `seed`
+   * comes from machine-service's own saved event, which knows the real account: a placeholder that
+   * a record event of another account made (fuel records take any machine id) gives way to it, with
+   * what it held.
    */
   async ensure(
     manager: EntityManager,
-    userId: number,
+    accountId: number,
     machineId: number,
     seed?: Pick<KnownMachineEntity, 'name' | 'type'>,
   ): Promise<KnownMachineEntity | null> {
     await this.machines.insertIgnore(manager, {
       machineId,
-      userId,
+      accountId,
       name: seed?.name ?? '',
       type: seed?.type ?? null,
       lastMiles: null,
@@ -42,18 +43,18 @@ export class MachineProjection {
       updatedAt: NEVER,
     });
     let row = await this.machines.lock(manager, machineId);
-    if (row && !row.deleted && row.userId !== userId && seed && row.updatedAt.getTime() === NEVER.getTime()) {
-      await this.schedules.deleteMachine(manager, row.userId, machineId);
-      await this.meters.deleteMachine(manager, row.userId, machineId);
-      await this.machines.reassign(manager, machineId, userId);
-      row = { ...row, userId };
+    if (row && !row.deleted && row.accountId !== accountId && seed && row.updatedAt.getTime() === NEVER.getTime()) {
+      await this.schedules.deleteMachine(manager, row.accountId, machineId);
+      await this.meters.deleteMachine(manager, row.accountId, machineId);
+      await this.machines.reassign(manager, machineId, accountId);
+      row = { ...row, accountId };
     }
-    if (!row || row.deleted || row.userId !== userId) {
+    if (!row || row.deleted || row.accountId !== accountId) {
       return null;
     }
     // Under the machine's lock: two first events for one machine make its meters once.
-    if ((await this.meters.ofMachine(manager, userId, machineId)).length === 0) {
-      await this.meters.createDefaults(manager, userId, machineId);
+    if ((await this.meters.ofMachine(manager, accountId, machineId)).length === 0) {
+      await this.meters.createDefaults(manager, accountId, machineId);
     }
     return row;
   }
@@ -62,7 +63,7 @@ export class MachineProjection {
     return this.machines.lock(manager, machineId);
   }
 
-  async isOwned(manager: EntityManager, userId: number, machineId: number): Promise<boolean> {
-    return (await this.machines.owned(manager, userId, machineId)) !== null;
+  async isOwned(manager: EntityManager, accountId: number, machineId: number): Promise<boolean> {
+    return (await this.machines.owned(manager, accountId, machineId)) !== null;
   }
 }

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * This service's projection of machines, fed by machine.machine.saved and .deleted: owner, name
+ * This service's projection of machines, fed by machine.machine.saved and .deleted: account, name
  * and type (for the Due list), and the miles and hours of the last saved event (a change of them
  * by the user becomes a manual reading). A deleted machine stays as a tombstone so a late saved
  * event cannot bring it back.
@@ -11,8 +11,8 @@ export class KnownMachineEntity {
   @PrimaryColumn({ name: 'machine_id', type: 'integer' })
   machineId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ type: 'text' })
   name: string;

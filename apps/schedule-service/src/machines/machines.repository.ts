@@ -7,18 +7,18 @@ import { KnownMachineEntity } from './known-machine.entity.js';
 @Injectable()
 export class MachinesRepository {
   /**
-   * The caller's live machine, locked on PostgreSQL so the writes for one machine (readings,
+   * The account's live machine, locked on PostgreSQL so the writes for one machine (readings,
    * schedules, events) take turns and each recompute sees the one before; null when unknown,
-   * deleted or someone else's. SQLite queues write transactions already.
+   * deleted or another account's. SQLite queues write transactions already.
    */
-  async ownedForWrite(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachineEntity | null> {
+  async ownedForWrite(manager: EntityManager, accountId: number, machineId: number): Promise<KnownMachineEntity | null> {
     const row = await manager.findOne(KnownMachineEntity, { where: { machineId }, ...rowLock(manager) });
-    return row && !row.deleted && row.userId === userId ? row : null;
+    return row && !row.deleted && row.accountId === accountId ? row : null;
   }
 
-  async owned(manager: EntityManager, userId: number, machineId: number): Promise<KnownMachineEntity | null> {
+  async owned(manager: EntityManager, accountId: number, machineId: number): Promise<KnownMachineEntity | null> {
     const row = await manager.findOneBy(KnownMachineEntity, { machineId });
-    return row && !row.deleted && row.userId === userId ? row : null;
+    return row && !row.deleted && row.accountId === accountId ? row : null;
   }
 
   /** Inserts the machine when first heard of (nothing when it is known, or a tombstone). */
@@ -44,19 +44,19 @@ export class MachinesRepository {
   }
 
   /** The deletion marker always wins (an atomic upsert). */
-  async markDeleted(manager: EntityManager, userId: number, machineId: number): Promise<void> {
+  async markDeleted(manager: EntityManager, accountId: number, machineId: number): Promise<void> {
     await manager
       .createQueryBuilder()
       .insert()
       .into(KnownMachineEntity)
-      .values({ machineId, userId, name: '', type: null, deleted: true, lastMiles: null, lastHours: null, updatedAt: new Date() })
+      .values({ machineId, accountId, name: '', type: null, deleted: true, lastMiles: null, lastHours: null, updatedAt: new Date() })
       .orUpdate(['deleted', 'updated_at'], ['machine_id'])
       .execute();
   }
 
-  /** A placeholder taken over by the machine's real owner. */
-  async reassign(manager: EntityManager, machineId: number, userId: number): Promise<void> {
-    await manager.update(KnownMachineEntity, { machineId }, { userId });
+  /** A placeholder taken over by the machine's real account. */
+  async reassign(manager: EntityManager, machineId: number, accountId: number): Promise<void> {
+    await manager.update(KnownMachineEntity, { machineId }, { accountId });
   }
 
   lock(manager: EntityManager, machineId: number): Promise<KnownMachineEntity | null> {

@@ -9,8 +9,8 @@ export class MeterSegmentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'meter_id', type: 'integer' })
   meterId: number;

@@ -1,14 +1,14 @@
 import type { MeterKind, MeterUnit } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A distance or hours meter of one user's machine. */
+/** A distance or hours meter of a machine of an account. */
 @Entity('meters')
 export class MeterEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

@@ -21,6 +21,8 @@ const READING_COLUMNS = [
   'source',
   'sourceId',
   'dateCreated',
+  'createdBy',
+  'updatedBy',
 ] as const;
 export type ReadingRow = Pick<ReadingEntity, (typeof READING_COLUMNS)[number]>;
 export type LiveReading = Pick<ReadingEntity, 'id' | 'meterId' | 'lifetime' | 'readAt' | 'void'>;
@@ -34,19 +36,19 @@ export class MetersRepository {
     this.pagedReadings = new CompiledSelect(dataSource.getRepository(ReadingEntity), 'r', READING_COLUMNS);
   }
 
-  ofMachine(manager: EntityManager, userId: number, machineId: number): Promise<MeterEntity[]> {
-    return manager.find(MeterEntity, { where: { userId, machineId }, order: { id: 'ASC' } });
+  ofMachine(manager: EntityManager, accountId: number, machineId: number): Promise<MeterEntity[]> {
+    return manager.find(MeterEntity, { where: { accountId, machineId }, order: { id: 'ASC' } });
   }
 
   /** The unit of each machine's distance meter (the first one, as the schedules count on), mi without one. */
-  async distanceUnits(manager: EntityManager, userId: number, machineIds: number[]): Promise<(machineId: number) => 'mi' | 'km'> {
+  async distanceUnits(manager: EntityManager, accountId: number, machineIds: number[]): Promise<(machineId: number) => 'mi' | 'km'> {
     const ids = [...new Set(machineIds)];
     const rows =
       ids.length === 0
         ? []
         : await manager.find(MeterEntity, {
             select: { id: true, machineId: true, unit: true },
-            where: { userId, machineId: In(ids), kind: 'distance' },
+            where: { accountId, machineId: In(ids), kind: 'distance' },
             order: { id: 'ASC' },
           });
     const units = new Map<number, 'mi' | 'km'>();
@@ -58,12 +60,12 @@ export class MetersRepository {
     return (machineId) => units.get(machineId) ?? 'mi';
   }
 
-  owned(manager: EntityManager, userId: number, id: number): Promise<MeterEntity | null> {
-    return manager.findOneBy(MeterEntity, { id, userId });
+  owned(manager: EntityManager, accountId: number, id: number): Promise<MeterEntity | null> {
+    return manager.findOneBy(MeterEntity, { id, accountId });
   }
 
   /** A new machine's meters: one distance (mi) and one hours meter, each with its first segment. */
-  async createDefaults(manager: EntityManager, userId: number, machineId: number): Promise<MeterEntity[]> {
+  async createDefaults(manager: EntityManager, accountId: number, machineId: number): Promise<MeterEntity[]> {
     const now = new Date();
     const made: MeterEntity[] = [];
     for (const [kind, unit, label] of [
@@ -71,7 +73,7 @@ export class MetersRepository {
       ['hours', 'h', 'Engine hours'],
     ] as const) {
       const meter = manager.create(MeterEntity, {
-        userId,
+        accountId,
         machineId,
         kind,
         unit,
@@ -81,7 +83,7 @@ export class MetersRepository {
         dateCreated: now,
       });
       await manager.insert(MeterEntity, meter);
-      await manager.insert(MeterSegmentEntity, { userId, meterId: meter.id, startDate: '0001-01-01', offset: 0 });
+      await manager.insert(MeterSegmentEntity, { accountId, meterId: meter.id, startDate: '0001-01-01', offset: 0 });
       made.push(meter);
     }
     return made;
@@ -93,7 +95,7 @@ export class MetersRepository {
     changes: Partial<Pick<MeterEntity, 'label' | 'unit' | 'manualRate' | 'rolloverValue'>>,
   ): Promise<void> {
     if (Object.keys(changes).length > 0) {
-      await manager.update(MeterEntity, { id: meter.id, userId: meter.userId }, changes);
+      await manager.update(MeterEntity, { id: meter.id, accountId: meter.accountId }, changes);
     }
   }
 
@@ -101,8 +103,8 @@ export class MetersRepository {
     return manager.find(MeterSegmentEntity, { where: { meterId }, order: { startDate: 'ASC', id: 'ASC' } });
   }
 
-  async addSegment(manager: EntityManager, userId: number, meterId: number, startDate: string, offset: number): Promise<MeterSegmentEntity> {
-    const segment = manager.create(MeterSegmentEntity, { userId, meterId, startDate, offset });
+  async addSegment(manager: EntityManager, accountId: number, meterId: number, startDate: string, offset: number): Promise<MeterSegmentEntity> {
+    const segment = manager.create(MeterSegmentEntity, { accountId, meterId, startDate, offset });
     await manager.insert(MeterSegmentEntity, segment);
     return segment;
   }
@@ -212,23 +214,23 @@ export class MetersRepository {
       .where('r.meterId = :meterId AND r.void = :void', { meterId, void: false });
   }
 
-  ownedReading(manager: EntityManager, userId: number, id: number): Promise<ReadingEntity | null> {
-    return manager.findOneBy(ReadingEntity, { id, userId });
+  ownedReading(manager: EntityManager, accountId: number, id: number): Promise<ReadingEntity | null> {
+    return manager.findOneBy(ReadingEntity, { id, accountId });
   }
 
   bySource(manager: EntityManager, source: ReadingSource, sourceId: number): Promise<ReadingEntity[]> {
     return manager.find(ReadingEntity, { where: { source, sourceId } });
   }
 
-  byIdempotencyKey(userId: number, key: string): Promise<ReadingEntity | null> {
-    return this.dataSource.manager.findOneBy(ReadingEntity, { userId, idempotencyKey: key });
+  byIdempotencyKey(accountId: number, key: string): Promise<ReadingEntity | null> {
+    return this.dataSource.manager.findOneBy(ReadingEntity, { accountId, idempotencyKey: key });
   }
 
   async insertReading(
     manager: EntityManager,
-    reading: Omit<ReadingEntity, 'id' | 'dateCreated' | 'importId' | 'importRow'> & Partial<Pick<ReadingEntity, 'importId' | 'importRow'>>,
+    reading: Omit<ReadingEntity, 'id' | 'dateCreated' | 'importId' | 'importRow' | 'updatedBy'> & Partial<Pick<ReadingEntity, 'importId' | 'importRow'>>,
   ): Promise<ReadingEntity> {
-    const row = manager.create(ReadingEntity, { importId: null, importRow: null, ...reading, dateCreated: new Date() });
+    const row = manager.create(ReadingEntity, { importId: null, importRow: null, ...reading, updatedBy: null, dateCreated: new Date() });
     await manager.insert(ReadingEntity, row);
     return row;
   }
@@ -236,7 +238,7 @@ export class MetersRepository {
   async updateReading(
     manager: EntityManager,
     id: number,
-    changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId'>>,
+    changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId' | 'updatedBy'>>,
   ): Promise<void> {
     await manager.update(ReadingEntity, { id }, changes);
   }
@@ -247,22 +249,25 @@ export class MetersRepository {
     }
   }
 
-  /** Newest first (date, then entry), one page and the total in one statement. */
-  page(meterId: number, page: number, size: number): Promise<{ rows: ReadingRow[]; total: number }> {
+  /**
+   * Newest first (date, then entry), one page and the total in one statement; with `createdBy`
+   * only that member's readings (an operator sees only their own).
+   */
+  page(meterId: number, page: number, size: number, createdBy: number | null = null): Promise<{ rows: ReadingRow[]; total: number }> {
     return this.pagedReadings.page(
-      'by-meter',
-      (qb) => qb.where('r.meterId = :meterId'),
+      createdBy === null ? 'by-meter' : 'by-meter-creator',
+      (qb) => (createdBy === null ? qb.where('r.meterId = :meterId') : qb.where('r.meterId = :meterId AND r.createdBy = :createdBy')),
       (qb) => qb.orderBy('r.readAt', 'DESC').addOrderBy('r.id', 'DESC'),
-      { meterId },
+      createdBy === null ? { meterId } : { meterId, createdBy },
       { limit: size, offset: page * size },
     );
   }
 
   /**
-   * Of these machines of the user, those with a reading entered on their meters: by hand or by an
+   * Of these machines of the account, those with a reading entered on their meters: by hand or by an
    * import (never one a record gave, nor the one a machine's own field gave).
    */
-  async machinesWithHandReadings(userId: number, machineIds: number[]): Promise<number[]> {
+  async machinesWithHandReadings(accountId: number, machineIds: number[]): Promise<number[]> {
     if (machineIds.length === 0) {
       return [];
     }
@@ -270,17 +275,21 @@ export class MetersRepository {
       .getRepository(ReadingEntity)
       .createQueryBuilder('r')
       .select('DISTINCT r.machine_id', 'machineId')
-      .where('r.user_id = :userId AND r.machine_id IN (:...machineIds) AND r.source IN (:...sources)', { userId, machineIds, sources: ['manual', 'import'] })
+      .where('r.account_id = :accountId AND r.machine_id IN (:...machineIds) AND r.source IN (:...sources)', {
+        accountId,
+        machineIds,
+        sources: ['manual', 'import'],
+      })
       .andWhere('(r.idempotency_key IS NULL OR r.idempotency_key NOT LIKE :field)', { field: `${MACHINE_FIELD_KEY}%` })
       .getRawMany<{ machineId: number | string }>();
     return rows.map((r) => Number(r.machineId));
   }
 
   /** A deleted machine's meters, segments and readings. */
-  async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<void> {
-    const meters = await manager.find(MeterEntity, { where: { userId, machineId }, select: { id: true } });
+  async deleteMachine(manager: EntityManager, accountId: number, machineId: number): Promise<void> {
+    const meters = await manager.find(MeterEntity, { where: { accountId, machineId }, select: { id: true } });
     const ids = meters.map((m) => m.id);
-    await manager.delete(ReadingEntity, { userId, machineId });
+    await manager.delete(ReadingEntity, { accountId, machineId });
     if (ids.length > 0) {
       await manager.delete(MeterSegmentEntity, { meterId: In(ids) });
       await manager.delete(MeterEntity, { id: In(ids) });

@@ -1,8 +1,9 @@
-import { OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
+import { MEMBERS_MIGRATIONS, OUTBOX_MIGRATIONS } from '@wrenchlog/platform';
 import { CreateSchedules1764000000000 } from './1764000000000-create-schedules.js';
 import { IndexReadingsSource1764300000000 } from './1764300000000-index-readings-source.js';
 import { AddReadingImportColumns1765100000000 } from './1765100000000-add-reading-import-columns.js';
 import { AddScheduleImportColumns1765300000000 } from './1765300000000-add-schedule-import-columns.js';
+import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
 
 export const migrations = [
   ...OUTBOX_MIGRATIONS,
@@ -10,4 +11,6 @@ export const migrations = [
   IndexReadingsSource1764300000000,
   AddReadingImportColumns1765100000000,
   AddScheduleImportColumns1765300000000,
+  ...MEMBERS_MIGRATIONS,
+  MoveToAccounts1766100000100,
 ];

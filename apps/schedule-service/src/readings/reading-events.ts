@@ -1,12 +1,12 @@
-import type { Actor, MeterReading, MetersChangedEvent, RpcMeta, ScheduleReadingChangedEvent, ScheduleReadingCreatedEvent } from '@wrenchlog/contracts';
+import type { Actor, MetersChangedEvent, ReadingFields, RpcMeta, ScheduleReadingChangedEvent, ScheduleReadingCreatedEvent } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import { currentReading } from '../meters/meter.rules.js';
 import type { ReadingRow } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
 
-/** A stored reading as the API answers it. */
-export const toReading = (r: ReadingRow): MeterReading => ({
+/** A stored reading as the API answers it, but for its people (MemberDirectory adds them). */
+export const toReading = (r: ReadingRow): ReadingFields => ({
   id: r.id,
   meterId: r.meterId,
   machineId: r.machineId,
@@ -26,7 +26,7 @@ export const readingCreatedEvent = (meter: MeterEntity, row: ReadingEntity): Sch
   readingId: row.id,
   meterId: meter.id,
   machineId: meter.machineId,
-  userId: meter.userId,
+  accountId: meter.accountId,
   kind: meter.kind,
   unit: meter.unit,
   value: row.value,
@@ -46,7 +46,7 @@ export const readingChangedEvent = (
   readingId: row.id,
   meterId: meter.id,
   machineId: meter.machineId,
-  userId: meter.userId,
+  accountId: meter.accountId,
   kind: meter.kind,
   unit: meter.unit,
   lifetimeValue: row.lifetime,
@@ -58,7 +58,7 @@ export const readingChangedEvent = (
 /** schedule.meters.changed: the machine's miles and hours are its meters' current values (null: no live reading). */
 export function metersChangedEvent(
   machineId: number,
-  userId: number,
+  accountId: number,
   meters: MeterEntity[],
   readings: (Pick<ReadingEntity, 'lifetime' | 'readAt' | 'void'> & { meterId: number })[],
 ): MetersChangedEvent {
@@ -68,7 +68,7 @@ export function metersChangedEvent(
   };
   const distanceMeter = meters.find((m) => m.kind === 'distance');
   const distanceUnit = distanceMeter ? (distanceMeter.unit === 'km' ? 'km' : 'mi') : null;
-  return { machineId, userId, miles: currentOf('distance'), hours: currentOf('hours'), distanceUnit, at: new Date().toISOString() };
+  return { machineId, accountId, miles: currentOf('distance'), hours: currentOf('hours'), distanceUnit, at: new Date().toISOString() };
 }
 
 export const callContext = (actor: Actor, meta?: RpcMeta): CallContext => ({ actor, correlationId: meta?.correlationId });

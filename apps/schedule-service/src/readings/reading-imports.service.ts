@@ -11,8 +11,9 @@ import type {
   ImportRevertResult,
   RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
+import { DomainError, Outbox, unavailable } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { applyAccountImport, revertAccountImport } from '../common/account-imports.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import { checkReadingValue, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
@@ -43,7 +44,7 @@ export class ReadingImportsService {
   ) {}
 
   /** schedule.import.check: rows repeating a stored reading (same meter, day and value), and rows the meter's sequence refuses. */
-  async check({ userId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
+  async check({ accountId }: Actor, request: ImportCheckRequest): Promise<ImportCheckResult> {
     const manager = this.dataSource.manager;
     const out: ImportCheckResult = { duplicates: [], problems: [] };
     const meters = new Map<number, MeterEntity | null>();
@@ -54,7 +55,7 @@ export class ReadingImportsService {
         continue;
       }
       // A machine not known here yet (created by this import, or an event on its way) has nothing stored to compare with.
-      const meter = await this.distanceMeter(manager, userId, value.machineId, meters);
+      const meter = await this.distanceMeter(manager, accountId, value.machineId, meters);
       if (!meter) {
         continue;
       }
@@ -75,12 +76,12 @@ export class ReadingImportsService {
    * it a moment ago) fails the batch as unavailable, so the job sends it again.
    */
   async apply(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const ctx = callContext(caller, meta);
     const result = await this.dataSource.transaction(async (manager) => {
       const meters = new Map<number, MeterEntity | null>();
       const touched = new Set<number>();
-      const result = await applyImportRowByRow(manager, ReadingEntity, request, async (row) => {
+      const result = await applyAccountImport(manager, ReadingEntity, request, async (row) => {
         const { value, problem } = readImportedReading(row.record);
         if (!value) {
           return { failed: problem };
@@ -89,7 +90,7 @@ export class ReadingImportsService {
         if (!known) {
           throw unavailable(`Machine ${value.machineId} is not known to the meters yet`);
         }
-        const meter = await this.distanceMeter(manager, userId, value.machineId, meters);
+        const meter = await this.distanceMeter(manager, accountId, value.machineId, meters);
         if (!meter) {
           return { failed: 'Machine not found' };
         }
@@ -117,7 +118,7 @@ export class ReadingImportsService {
         return { id: reading.id };
       });
       for (const machineId of touched) {
-        await this.readings.changed(manager, userId, machineId, ctx);
+        await this.readings.changed(manager, accountId, machineId, ctx);
       }
       return result;
     });
@@ -133,12 +134,12 @@ export class ReadingImportsService {
    * refused, so a restore is not rolled back for it.
    */
   async applyReadings(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const ctx = callContext(caller, meta);
     const result = await this.dataSource.transaction(async (manager) => {
       const known = new Set<number>();
       const touched = new Set<number>();
-      const result = await applyImportRowByRow(manager, ReadingEntity, request, async (row) => {
+      const result = await applyAccountImport(manager, ReadingEntity, request, async (row) => {
         const { value, problem } = readRestoredReading(row.record);
         if (!value) {
           return { failed: problem };
@@ -149,8 +150,8 @@ export class ReadingImportsService {
           }
           known.add(value.machineId);
         }
-        const meter = (await this.machines.owned(manager, userId, value.machineId))
-          ? (await this.meters.ofMachine(manager, userId, value.machineId)).find((m) => m.kind === value.meterKind)
+        const meter = (await this.machines.owned(manager, accountId, value.machineId))
+          ? (await this.meters.ofMachine(manager, accountId, value.machineId)).find((m) => m.kind === value.meterKind)
           : undefined;
         if (!meter) {
           return { failed: 'Machine not found' };
@@ -184,33 +185,33 @@ export class ReadingImportsService {
         return { id: placed.id };
       });
       for (const machineId of touched) {
-        await this.readings.changed(manager, userId, machineId, ctx);
+        await this.readings.changed(manager, accountId, machineId, ctx);
       }
       return result;
     });
     return { ...result, backlog: await this.outbox.backlog() };
   }
 
-  /** schedule.import.revert: deletes exactly that import's schedules and readings of the caller (never one entered since), then recomputes their machines. */
+  /** schedule.import.revert: deletes exactly that import's schedules and readings of the account (never one entered since), then recomputes their machines. */
   async revert(caller: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const ctx = callContext(caller, meta);
     const schedules = await this.scheduleImports.revert(caller, request.importId, meta);
-    const readings = await revertImportRecords(this.dataSource, ReadingEntity, caller.userId, request.importId, async (manager, rows) => {
+    const readings = await revertAccountImport(this.dataSource, ReadingEntity, caller.accountId, request.importId, async (manager, rows) => {
       // The rows are gone already; this announces them (report-service's copies) and recomputes each machine once.
       await this.readings.deleteReadings(manager, rows, ctx);
       for (const machineId of new Set(rows.map((r) => r.machineId))) {
-        if (await this.machines.owned(manager, caller.userId, machineId)) {
-          await this.readings.changed(manager, caller.userId, machineId, ctx);
+        if (await this.machines.owned(manager, caller.accountId, machineId)) {
+          await this.readings.changed(manager, caller.accountId, machineId, ctx);
         }
       }
     });
     return { deleted: schedules + readings };
   }
 
-  /** schedule.import.handReadings: which of the caller's machines have readings entered on their meters (Revert keeps those machines). */
-  async handReadings({ userId }: Actor, request: ImportHandReadingsRequest): Promise<ImportHandReadingsResult> {
+  /** schedule.import.handReadings: which of the account's machines have readings entered on their meters (Revert keeps those machines). */
+  async handReadings({ accountId }: Actor, request: ImportHandReadingsRequest): Promise<ImportHandReadingsResult> {
     const ids = (request?.machineIds ?? []).filter((id) => Number.isSafeInteger(id) && id > 0);
-    return { machineIds: await this.meters.machinesWithHandReadings(userId, ids) };
+    return { machineIds: await this.meters.machinesWithHandReadings(accountId, ids) };
   }
 
   /** The value in the meter's unit and rules, a stored live reading of the same day and value, or the sequence conflict. */
@@ -239,11 +240,16 @@ export class ReadingImportsService {
     return { value, duplicateOf: null, problem: sequenceMessage(value, { before, after: conflict.after }) };
   }
 
-  /** The caller's machine's distance meter (cached per call), or null when the machine is not the caller's or has none. */
-  private async distanceMeter(manager: EntityManager, userId: number, machineId: number, cache: Map<number, MeterEntity | null>): Promise<MeterEntity | null> {
+  /** The account's machine's distance meter (cached per call), or null when the machine is not the account's or has none. */
+  private async distanceMeter(
+    manager: EntityManager,
+    accountId: number,
+    machineId: number,
+    cache: Map<number, MeterEntity | null>,
+  ): Promise<MeterEntity | null> {
     if (!cache.has(machineId)) {
-      const owned = await this.machines.owned(manager, userId, machineId);
-      cache.set(machineId, owned ? ((await this.meters.ofMachine(manager, userId, machineId)).find((m) => m.kind === 'distance') ?? null) : null);
+      const owned = await this.machines.owned(manager, accountId, machineId);
+      cache.set(machineId, owned ? ((await this.meters.ofMachine(manager, accountId, machineId)).find((m) => m.kind === 'distance') ?? null) : null);
     }
     return cache.get(machineId) ?? null;
   }

@@ -34,6 +34,7 @@ import {
 } from '@wrenchlog/contracts';
 import { Caller, ValidInput } from '@wrenchlog/platform';
 import { ScheduleImportsService } from '../schedules/schedule-imports.service.js';
+import { MeterCallsService } from './meter-calls.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsService } from './readings.service.js';
 
@@ -41,77 +42,79 @@ import { ReadingsService } from './readings.service.js';
 export class ReadingsController {
   constructor(
     private readonly readings: ReadingsService,
+    private readonly meters: MeterCallsService,
     private readonly imports: ReadingImportsService,
     private readonly scheduleImports: ScheduleImportsService,
   ) {}
 
   @MessagePattern(METER_BY_MACHINE)
-  byMachine(@Payload() m: RpcMessage<MachineMetersRequest>, @Caller() caller: Actor) {
-    return this.readings.byMachine(caller, m.payload?.machineId);
+  byMachine(@Payload() m: RpcMessage<MachineMetersRequest>, @Caller('meter.read') caller: Actor) {
+    return this.meters.byMachine(caller, m.payload?.machineId);
   }
 
   @ValidInput(UpdateMeterInput, { at: 'meter' })
   @MessagePattern(METER_UPDATE)
-  updateMeter(@Payload() m: RpcMessage<UpdateMeterRequest>, @Caller() caller: Actor) {
-    return this.readings.updateMeter(caller, m.payload, m.meta);
+  updateMeter(@Payload() m: RpcMessage<UpdateMeterRequest>, @Caller('meter.write') caller: Actor) {
+    return this.meters.updateMeter(caller, m.payload, m.meta);
   }
 
   @ValidInput(ReplaceMeterInput, { at: 'replacement' })
   @MessagePattern(METER_REPLACE)
-  replace(@Payload() m: RpcMessage<ReplaceMeterRequest>, @Caller() caller: Actor) {
+  replace(@Payload() m: RpcMessage<ReplaceMeterRequest>, @Caller('meter.write') caller: Actor) {
     return this.readings.replace(caller, m.payload, m.meta);
   }
 
   @ValidInput(CreateReadingInput, { at: 'reading' })
   @MessagePattern(READING_CREATE)
-  create(@Payload() m: RpcMessage<CreateReadingRequest>, @Caller() caller: Actor) {
+  create(@Payload() m: RpcMessage<CreateReadingRequest>, @Caller('meter.write') caller: Actor) {
     return this.readings.create(caller, m.payload, m.meta);
   }
 
   @ValidInput(PageQuery, { besides: ['meterId'] })
   @MessagePattern(READING_LIST)
-  list(@Payload() m: RpcMessage<ReadingListRequest>, @Caller() caller: Actor) {
+  list(@Payload() m: RpcMessage<ReadingListRequest>, @Caller('meter.read') caller: Actor) {
     return this.readings.list(caller, m.payload);
   }
 
   @ValidInput(UpdateReadingInput, { at: 'reading' })
   @MessagePattern(READING_UPDATE)
-  setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>, @Caller() caller: Actor) {
+  setVoid(@Payload() m: RpcMessage<UpdateReadingRequest>, @Caller('meter.write') caller: Actor) {
     return this.readings.setVoid(caller, m.payload, m.meta);
   }
 
+  // Called by import-service's dry run and job, as the member who runs the import.
   @MessagePattern(SCHEDULE_IMPORT_CHECK)
-  importCheck(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
+  importCheck(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
     return this.imports.check(caller, m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_APPLY)
-  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  importApply(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.apply(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_APPLY_READINGS)
-  importApplyReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  importApplyReadings(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.imports.applyReadings(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_APPLY_SCHEDULES)
-  importApplySchedules(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  importApplySchedules(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.scheduleImports.applySchedules(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_CHECK_SCHEDULES)
-  importCheckSchedules(@Payload() m: RpcMessage<ImportCheckRequest>) {
+  importCheckSchedules(@Caller('import.run') _caller: Actor, @Payload() m: RpcMessage<ImportCheckRequest>) {
     return this.scheduleImports.checkSchedules(m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_HAND_READINGS)
-  importHandReadings(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportHandReadingsRequest>) {
+  importHandReadings(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportHandReadingsRequest>) {
     return this.imports.handReadings(caller, m.payload);
   }
 
   @MessagePattern(SCHEDULE_IMPORT_REVERT)
-  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
+  importRevert(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportRevertRequest>) {
     return this.imports.revert(caller, m.payload, m.meta);
   }
 }

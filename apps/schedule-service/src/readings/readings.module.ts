@@ -1,17 +1,18 @@
 import { Module } from '@nestjs/common';
-import { OutboxModule } from '@wrenchlog/platform';
+import { MembersModule, OutboxModule } from '@wrenchlog/platform';
 import { MachinesModule } from '../machines/machines.module.js';
 import { MetersModule } from '../meters/meters.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
+import { MeterCallsService } from './meter-calls.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsController } from './readings.controller.js';
 import { ReadingsService } from './readings.service.js';
 
 /** The meter and reading calls; placing a reading recomputes its machine's schedules. */
 @Module({
-  imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule],
+  imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule, MembersModule],
   controllers: [ReadingsController],
-  providers: [ReadingsService, ReadingImportsService],
+  providers: [ReadingsService, MeterCallsService, ReadingImportsService],
   exports: [ReadingsService],
 })
 export class ReadingsModule {}

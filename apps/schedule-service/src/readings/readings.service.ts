@@ -8,7 +8,6 @@ import {
   pageOf,
   type Actor,
   type CreateReadingRequest,
-  type Meter,
   type MeterReading,
   type MeterReadingPage,
   type OutOfSequenceDetails,
@@ -17,13 +16,13 @@ import {
   type ReplaceMeterRequest,
   type RpcMeta,
   type ScheduleStatusCause,
-  type UpdateMeterRequest,
   type UpdateReadingRequest,
   isValidId,
 } from '@wrenchlog/contracts';
-import { conflict, createOnce, notFound, Outbox, validationFailed, type CallContext } from '@wrenchlog/platform';
+import { conflict, createOnce, MemberDirectory, notFound, Outbox, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { utcDate } from '../common/dates.js';
+import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import {
@@ -37,10 +36,10 @@ import {
   segmentFor,
   sequenceConflict,
 } from '../meters/meter.rules.js';
-import { MetersRepository } from '../meters/meters.repository.js';
+import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
-import { meterView } from './meter-view.js';
+import { mustLookAfterMeters, mustStillChange, readingsShownOnlyOf, seesReading } from './reading-policy.js';
 import { callContext, metersChangedEvent, readingChangedEvent, readingCreatedEvent, toReading } from './reading-events.js';
 
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
@@ -52,68 +51,12 @@ export class ReadingsService {
     private readonly machines: MachinesRepository,
     private readonly recompute: ScheduleRecompute,
     private readonly outbox: Outbox,
+    private readonly members: MemberDirectory,
+    private readonly access: MachineAccess,
   ) {}
 
   today(): string {
     return utcDate(new Date());
-  }
-
-  async byMachine(actor: Actor, machineId: number): Promise<Meter[]> {
-    if (!isValidId(machineId)) {
-      throw validationFailed(M.invalidMachineId, [{ field: 'machineId', message: M.invalidMachineId }]);
-    }
-    const manager = this.dataSource.manager;
-    if (!(await this.machines.owned(manager, actor.userId, machineId))) {
-      throw notFound(M.machineNotFound);
-    }
-    const meters = await this.meters.ofMachine(manager, actor.userId, machineId);
-    const readings = await this.meters.liveEnds(
-      manager,
-      meters.map((m) => m.id),
-      rateWindow(this.today()),
-    );
-    return meters.map((m) =>
-      meterView(
-        m,
-        readings.filter((r) => r.meterId === m.id),
-        this.today(),
-      ),
-    );
-  }
-
-  async updateMeter(actor: Actor, request: UpdateMeterRequest, meta?: RpcMeta): Promise<Meter> {
-    // The input passed UpdateMeterInput on receipt (types, lengths); here the rules that depend on the meter.
-    const input = request.meter;
-    return this.dataSource.transaction(async (manager) => {
-      const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.id);
-      const changes: Partial<MeterEntity> = {};
-      if (input.label !== undefined) {
-        changes.label = input.label.trim();
-      }
-      if (input.unit !== undefined) {
-        const fits = meter.kind === 'distance' ? input.unit === 'mi' || input.unit === 'km' : input.unit === 'h';
-        if (!fits) {
-          throw validationFailed(M.unit, [{ field: 'unit', message: M.unit }]);
-        }
-        changes.unit = input.unit;
-      }
-      if (input.manualRatePerDay !== undefined) {
-        if (input.manualRatePerDay !== null && input.manualRatePerDay < 0) {
-          throw validationFailed(M.manualRate, [{ field: 'manualRatePerDay', message: M.manualRate }]);
-        }
-        if (input.manualRatePerDay !== null && input.manualRatePerDay > MeterLimits.maxRatePerDay[meter.kind]) {
-          throw validationFailed(M.manualRateTooLarge, [{ field: 'manualRatePerDay', message: M.manualRateTooLarge }]);
-        }
-        changes.manualRate = input.manualRatePerDay;
-      }
-      if (input.rolloverValue !== undefined) {
-        changes.rolloverValue = checkReadingValue(meter.kind, input.rolloverValue, 'rolloverValue');
-      }
-      await this.meters.update(manager, meter, changes);
-      await this.changed(manager, actor.userId, meter.machineId, callContext(actor, meta));
-      const updated = { ...meter, ...changes } as MeterEntity;
-      return meterView(updated, await this.meters.liveEnds(manager, [meter.id], rateWindow(this.today())), this.today());
-    });
   }
 
   async create(actor: Actor, request: CreateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
@@ -121,12 +64,12 @@ export class ReadingsService {
     const key = meta?.idempotencyKey ?? null;
     return createOnce(
       async () => {
-        const found = key ? await this.meters.byIdempotencyKey(actor.userId, key) : null;
-        return found && toReading(found);
+        const found = key ? await this.meters.byIdempotencyKey(actor.accountId, key) : null;
+        return found && this.view(actor.accountId, found);
       },
-      () =>
-        this.dataSource.transaction(async (manager) => {
-          const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
+      async () => {
+        const created = await this.dataSource.transaction(async (manager) => {
+          const meter = await this.meterForWrite(manager, actor, request?.meterId);
           const value = checkReadingValue(meter.kind, input.value);
           await this.mustNotRepeat(manager, meter, value, input);
           const ctx = callContext(actor, meta);
@@ -144,35 +87,44 @@ export class ReadingsService {
             },
             { ctx },
           );
-          await this.changed(manager, actor.userId, meter.machineId, ctx);
-          return toReading(row);
-        }),
+          await this.changed(manager, actor.accountId, meter.machineId, ctx);
+          return row;
+        });
+        return this.view(actor.accountId, created);
+      },
     );
   }
 
+  /** A meter's readings, newest first: an operator's own only. */
   async list(actor: Actor, request: ReadingListRequest): Promise<MeterReadingPage> {
-    const meter = isValidId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.userId, request.meterId) : null;
-    if (!meter) {
+    const scope = await this.access.scope(actor);
+    const meter = isValidId(request?.meterId) ? await this.meters.owned(this.dataSource.manager, actor.accountId, request.meterId) : null;
+    if (!meter || !reaches(scope, meter.machineId)) {
       throw notFound(M.notFound);
     }
     const page = request.page ?? 0;
     const size = request.size ?? MeterLimits.readingsPageSize;
-    const { rows, total } = await this.meters.page(meter.id, page, size);
-    return pageOf(rows.map(toReading), total, page, size);
+    const { rows, total } = await this.meters.page(meter.id, page, size, readingsShownOnlyOf(actor));
+    return pageOf(await this.views(actor.accountId, rows), total, page, size);
   }
 
-  /** Void or unvoid. Unvoiding must fit the sequence like a new reading (422 with the neighbours). */
+  /**
+   * Void or unvoid. Unvoiding must fit the sequence like a new reading (422 with the neighbours).
+   * An operator changes only their own, within the window (reading-policy).
+   */
   async setVoid(actor: Actor, request: UpdateReadingRequest, meta?: RpcMeta): Promise<MeterReading> {
-    return this.dataSource.transaction(async (manager) => {
-      const found = isValidId(request?.id) ? await this.meters.ownedReading(manager, actor.userId, request.id) : null;
-      if (!found) {
+    const scope = await this.access.scope(actor);
+    const changed = await this.dataSource.transaction(async (manager) => {
+      const found = isValidId(request?.id) ? await this.meters.ownedReading(manager, actor.accountId, request.id) : null;
+      if (!found || !reaches(scope, found.machineId) || !seesReading(actor, found)) {
         throw notFound(M.readingNotFound);
       }
+      mustStillChange(actor, found);
       await this.machines.lock(manager, found.machineId);
-      const reading = (await this.meters.ownedReading(manager, actor.userId, found.id))!;
+      const reading = (await this.meters.ownedReading(manager, actor.accountId, found.id))!;
       const wanted = request.reading.void;
       if (reading.void === wanted) {
-        return toReading(reading);
+        return reading;
       }
       if (!wanted) {
         const at = { meterId: reading.meterId, segmentId: reading.segmentId, readAt: reading.readAt, id: reading.id };
@@ -181,24 +133,26 @@ export class ReadingsService {
           throw outOfSequence(await this.named(manager, at, conflict));
         }
       }
-      await this.meters.updateReading(manager, reading.id, { void: wanted });
-      const meter = (await this.meters.owned(manager, actor.userId, reading.meterId))!;
+      await this.meters.updateReading(manager, reading.id, { void: wanted, updatedBy: actor.userId });
+      const meter = (await this.meters.owned(manager, actor.accountId, reading.meterId))!;
       await this.readingChanged(manager, meter, { ...reading, void: wanted }, callContext(actor, meta));
-      await this.changed(manager, actor.userId, reading.machineId, callContext(actor, meta));
-      return toReading({ ...reading, void: wanted });
+      await this.changed(manager, actor.accountId, reading.machineId, callContext(actor, meta));
+      return { ...reading, void: wanted, updatedBy: actor.userId };
     });
+    return this.view(actor.accountId, changed);
   }
 
   /** A new physical meter from readAt on: a segment whose offset carries the lifetime value on. */
   async replace(actor: Actor, request: ReplaceMeterRequest, meta?: RpcMeta): Promise<MeterReading> {
     const input = request.replacement;
-    return this.dataSource.transaction(async (manager) => {
-      const meter = await this.ownedMeterForWrite(manager, actor.userId, request?.meterId);
+    mustLookAfterMeters(actor);
+    const placed = await this.dataSource.transaction(async (manager) => {
+      const meter = await this.meterForWrite(manager, actor, request?.meterId);
       const start = checkReadingValue(meter.kind, input.newStartValue, 'newStartValue');
       const current = await this.mustBeLatest(manager, meter.id, input.readAt);
-      const segment = await this.meters.addSegment(manager, actor.userId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
+      const segment = await this.meters.addSegment(manager, actor.accountId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
       const row = await this.meters.insertReading(manager, {
-        userId: actor.userId,
+        accountId: actor.accountId,
         machineId: meter.machineId,
         meterId: meter.id,
         segmentId: segment.id,
@@ -211,12 +165,25 @@ export class ReadingsService {
         source: 'manual',
         sourceId: null,
         idempotencyKey: meta?.idempotencyKey ?? null,
+        createdBy: actor.userId,
       });
       const ctx = callContext(actor, meta);
       await this.readingCreated(manager, meter, row, ctx);
-      await this.changed(manager, actor.userId, meter.machineId, ctx);
-      return toReading(row);
+      await this.changed(manager, actor.accountId, meter.machineId, ctx);
+      return row;
     });
+    return this.view(actor.accountId, placed);
+  }
+
+  /** Readings as the API answers them: with who added and last changed each (one query for all). */
+  async views(accountId: number, rows: readonly ReadingRow[]): Promise<MeterReading[]> {
+    const people = await this.members.audit(accountId, rows);
+    return rows.map((r, i) => ({ ...toReading(r), ...people[i] }));
+  }
+
+  private async view(accountId: number, row: ReadingRow): Promise<MeterReading> {
+    const [view] = await this.views(accountId, [row]);
+    return view;
   }
 
   /**
@@ -245,7 +212,7 @@ export class ReadingsService {
     let segment = segmentFor(await this.meters.segments(manager, meter.id), r.readAt);
     if (r.rollover && !r.void) {
       await this.mustBeLatest(manager, meter.id, r.readAt);
-      segment = await this.meters.addSegment(manager, meter.userId, meter.id, r.readAt, rolloverOffset(segment.offset, meter.rolloverValue));
+      segment = await this.meters.addSegment(manager, meter.accountId, meter.id, r.readAt, rolloverOffset(segment.offset, meter.rolloverValue));
     }
     let isVoid = r.void;
     if (!isVoid) {
@@ -262,7 +229,7 @@ export class ReadingsService {
       }
     }
     const row = await this.meters.insertReading(manager, {
-      userId: meter.userId,
+      accountId: meter.accountId,
       machineId: meter.machineId,
       meterId: meter.id,
       segmentId: segment.id,
@@ -277,6 +244,8 @@ export class ReadingsService {
       idempotencyKey: r.idempotencyKey,
       importId: r.importId ?? null,
       importRow: r.importRow ?? null,
+      // The member behind the call or event (an import's creator for an import).
+      createdBy: options.ctx.actor?.userId ?? null,
     });
     await this.readingCreated(manager, meter, row, options.ctx);
     return row;
@@ -341,7 +310,7 @@ export class ReadingsService {
     const meters = new Map<number, MeterEntity | null>();
     for (const r of rows) {
       if (!meters.has(r.meterId)) {
-        meters.set(r.meterId, await this.meters.owned(manager, r.userId, r.meterId));
+        meters.set(r.meterId, await this.meters.owned(manager, r.accountId, r.meterId));
       }
       const meter = meters.get(r.meterId);
       if (meter) {
@@ -356,21 +325,21 @@ export class ReadingsService {
    */
   async changed(
     manager: EntityManager,
-    userId: number,
+    accountId: number,
     machineId: number,
     ctx: CallContext,
     cause: ScheduleStatusCause = 'reading',
     completed: readonly number[] = [],
   ): Promise<void> {
     const today = this.today();
-    await this.recompute.machine(manager, userId, machineId, today, ctx, cause, completed);
-    const meters = await this.meters.ofMachine(manager, userId, machineId);
+    await this.recompute.machine(manager, accountId, machineId, today, ctx, cause, completed);
+    const meters = await this.meters.ofMachine(manager, accountId, machineId);
     const readings = await this.meters.liveEnds(
       manager,
       meters.map((m) => m.id),
       rateWindow(today),
     );
-    await this.outbox.enqueue(manager, METERS_CHANGED, metersChangedEvent(machineId, userId, meters, readings), ctx);
+    await this.outbox.enqueue(manager, METERS_CHANGED, metersChangedEvent(machineId, accountId, meters, readings), ctx);
   }
 
   /** A hand-entered live reading the meter already has (same day, same value) is a double entry: 409 (a record's reading of that day is another thing). */
@@ -412,9 +381,11 @@ export class ReadingsService {
     return { before: before && toReading(before), after: conflict.after && toReading(conflict.after) };
   }
 
-  private async ownedMeterForWrite(manager: EntityManager, userId: number, id: unknown): Promise<MeterEntity> {
-    const found = isValidId(id) ? await this.meters.owned(manager, userId, id) : null;
-    if (!found) {
+  /** The account's meter of a machine the caller reaches, its machine locked for the write; else not found. */
+  async meterForWrite(manager: EntityManager, actor: Actor, id: unknown): Promise<MeterEntity> {
+    const scope = await this.access.scope(actor);
+    const found = isValidId(id) ? await this.meters.owned(manager, actor.accountId, id) : null;
+    if (!found || !reaches(scope, found.machineId)) {
       throw notFound(M.notFound);
     }
     // The machine's row orders the writes of its meters and schedules (PostgreSQL).

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The service and fuel records this service heard of (their events): owner, machine and date, so
+ * The service and fuel records this service heard of (their events): account, machine and date, so
  * a completion can name a record, and `updatedAt` so an older or repeated event changes nothing and a
  * deleted record (a tombstone) never comes back.
  */
@@ -13,8 +13,8 @@ export class KnownRecordEntity {
   @PrimaryColumn({ name: 'record_id', type: 'integer' })
   recordId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
+  eventAccountId,
   eventTime,
   eventsOfBatch,
   type EventBatch,
@@ -26,7 +27,7 @@ const isDate = (v: unknown): v is string => typeof v === 'string' && /^\d{4}-\d{
 interface SavedFact {
   source: RecordSource;
   recordId: number;
-  userId: number;
+  accountId: number;
   machineId: number;
   date: string;
   distance: number | null;
@@ -57,7 +58,7 @@ export class RecordEventsService {
 
   onServiceRecordSaved(m: RpcMessage<ServiceRecordSavedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.serviceDate)) {
+    if (!e || !isValidId(e.recordId) || !isValidId(eventAccountId(e)) || !isValidId(e.machineId) || !isDate(e.serviceDate)) {
       this.logger.warn('ignored a malformed service.record.saved event');
       return Promise.resolve();
     }
@@ -66,7 +67,7 @@ export class RecordEventsService {
       {
         source: 'service_record',
         recordId: e.recordId,
-        userId: e.userId,
+        accountId: eventAccountId(e),
         machineId: e.machineId,
         date: e.serviceDate,
         distance: e.miles ?? null,
@@ -95,14 +96,14 @@ export class RecordEventsService {
 
   /** What a fuel.record.saved tells (null, logged, when it is malformed). */
   private fuelFact(e: FuelRecordSavedEvent | undefined): SavedFact | null {
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId) || !isDate(e.date)) {
+    if (!e || !isValidId(e.recordId) || !isValidId(eventAccountId(e)) || !isValidId(e.machineId) || !isDate(e.date)) {
       this.logger.warn('ignored a malformed fuel.record.saved event');
       return null;
     }
     return {
       source: 'fuel_record',
       recordId: e.recordId,
-      userId: e.userId,
+      accountId: eventAccountId(e),
       machineId: e.machineId,
       date: e.date,
       distance: e.currentMileage ?? null,
@@ -133,18 +134,18 @@ export class RecordEventsService {
       return;
     }
     await this.dataSource.transaction(async (manager) => {
-      const recompute = new Map<string, { userId: number; machineId: number; ctx: CallContext; completed: number[] }>();
+      const recompute = new Map<string, { accountId: number; machineId: number; ctx: CallContext; completed: number[] }>();
       for (const { fact, ctx } of facts) {
         for (const machine of await this.applySaved(manager, fact, ctx)) {
-          const key = `${fact.userId}:${machine.id}`;
-          const entry = recompute.get(key) ?? { userId: fact.userId, machineId: machine.id, ctx, completed: [] };
+          const key = `${fact.accountId}:${machine.id}`;
+          const entry = recompute.get(key) ?? { accountId: fact.accountId, machineId: machine.id, ctx, completed: [] };
           entry.ctx = ctx; // the last event's, as the recompute after it would have carried
           entry.completed.push(...machine.completed);
           recompute.set(key, entry);
         }
       }
-      for (const { userId, machineId, ctx, completed } of recompute.values()) {
-        await this.readings.changed(manager, userId, machineId, ctx, 'record', completed);
+      for (const { accountId, machineId, ctx, completed } of recompute.values()) {
+        await this.readings.changed(manager, accountId, machineId, ctx, 'record', completed);
       }
     });
   }
@@ -152,13 +153,13 @@ export class RecordEventsService {
   /** One saved fact's readings and completions; answers the machines to recompute (with the schedules it completed anew). */
   private async applySaved(manager: EntityManager, f: SavedFact, ctx: CallContext): Promise<{ id: number; completed: number[] }[]> {
     // The machine first (its row orders this machine's writes); it may not have been heard of yet.
-    if (!(await this.projection.ensure(manager, f.userId, f.machineId))) {
+    if (!(await this.projection.ensure(manager, f.accountId, f.machineId))) {
       return [];
     }
     const before = await this.records.apply(manager, {
       source: f.source,
       recordId: f.recordId,
-      userId: f.userId,
+      accountId: f.accountId,
       machineId: f.machineId,
       recordDate: f.date,
       deleted: false,
@@ -174,7 +175,7 @@ export class RecordEventsService {
       touched.add(old.machineId);
     }
     await this.readings.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
-    const meters = await this.meters.ofMachine(manager, f.userId, f.machineId);
+    const meters = await this.meters.ofMachine(manager, f.accountId, f.machineId);
     for (const [kind, value] of [
       ['distance', f.distance],
       ['hours', f.hours],
@@ -204,7 +205,7 @@ export class RecordEventsService {
         manager,
         existing.map((c) => c.id),
       );
-      await this.schedulesService.completeWith(manager, f.userId, f.machineId, ids, f.recordId, f.date);
+      await this.schedulesService.completeWith(manager, f.accountId, f.machineId, ids, f.recordId, f.date);
       completed.push(...ids.filter((id) => !existing.some((c) => c.scheduleId === id)));
       if (before && before.machineId !== f.machineId) {
         touched.add(before.machineId);
@@ -215,21 +216,22 @@ export class RecordEventsService {
 
   private async deleted(source: RecordSource, m: RpcMessage<ServiceRecordDeletedEvent | FuelRecordDeletedEvent>): Promise<void> {
     const e = m?.payload;
-    if (!e || !isValidId(e.recordId) || !isValidId(e.userId) || !isValidId(e.machineId)) {
+    const accountId = eventAccountId(e);
+    if (!e || !isValidId(e.recordId) || !isValidId(accountId) || !isValidId(e.machineId)) {
       this.logger.warn(`ignored a malformed ${source} deleted event`);
       return;
     }
     const ctx: CallContext = { actor: m.actor, correlationId: m.meta?.correlationId };
     await this.dataSource.transaction(async (manager) => {
       const known = await this.records.find(manager, source, e.recordId);
-      if (known && known.userId !== e.userId) {
+      if (known && known.accountId !== accountId) {
         return;
       }
       await this.projection.lock(manager, known?.machineId ?? e.machineId);
       const before = await this.records.apply(manager, {
         source,
         recordId: e.recordId,
-        userId: e.userId,
+        accountId,
         machineId: known?.machineId ?? e.machineId,
         recordDate: known?.recordDate ?? utcDate(new Date()),
         deleted: true,
@@ -249,8 +251,8 @@ export class RecordEventsService {
         );
       }
       for (const machineId of touched) {
-        if (await this.projection.isOwned(manager, e.userId, machineId)) {
-          await this.readings.changed(manager, e.userId, machineId, ctx, 'record');
+        if (await this.projection.isOwned(manager, accountId, machineId)) {
+          await this.readings.changed(manager, accountId, machineId, ctx, 'record');
         }
       }
     });

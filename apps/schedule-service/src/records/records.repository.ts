@@ -5,7 +5,7 @@ import { KnownRecordEntity } from './known-record.entity.js';
 
 export type RecordSource = KnownRecordEntity['source'];
 
-/** SQL of the known service and fuel records (owner, machine, date; tombstones). */
+/** SQL of the known service and fuel records (account, machine, date; tombstones). */
 @Injectable()
 export class RecordsRepository {
   find(manager: EntityManager, source: RecordSource, recordId: number): Promise<KnownRecordEntity | null> {
@@ -21,7 +21,7 @@ export class RecordsRepository {
       where: { source: row.source, recordId: row.recordId },
       ...rowLock(manager),
     });
-    if (before && (before.deleted || before.updatedAt > row.updatedAt || before.userId !== row.userId)) {
+    if (before && (before.deleted || before.updatedAt > row.updatedAt || before.accountId !== row.accountId)) {
       return 'stale';
     }
     await manager

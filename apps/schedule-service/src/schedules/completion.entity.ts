@@ -6,8 +6,8 @@ export class CompletionEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'schedule_id', type: 'integer' })
   scheduleId: number;

@@ -18,8 +18,8 @@ export interface MachineMeterStates {
 export class MachineMeters {
   constructor(private readonly meters: MetersRepository) {}
 
-  async of(manager: EntityManager, userId: number, machineId: number, today: string): Promise<MachineMeterStates> {
-    const all = await this.meters.ofMachine(manager, userId, machineId);
+  async of(manager: EntityManager, accountId: number, machineId: number, today: string): Promise<MachineMeterStates> {
+    const all = await this.meters.ofMachine(manager, accountId, machineId);
     const distanceMeter = all.find((m) => m.kind === 'distance') ?? null;
     const hoursMeter = all.find((m) => m.kind === 'hours') ?? null;
     const used = [distanceMeter, hoursMeter].filter((m): m is MeterEntity => m !== null);

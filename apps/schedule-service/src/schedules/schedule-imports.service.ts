@@ -11,7 +11,8 @@ import {
   type RestoredCompletion,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
+import { DomainError, Outbox, unavailable } from '@wrenchlog/platform';
+import { applyAccountImport, revertAccountImport } from '../common/account-imports.js';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { KnownRecordEntity } from '../records/known-record.entity.js';
@@ -127,12 +128,12 @@ export class ScheduleImportsService {
    * created one is. A done one-off comes back only with the record that completed it.
    */
   async applySchedules(caller: Actor, request: ImportApplyRequest, meta?: RpcMeta): Promise<ImportApplyResult> {
-    const { userId } = caller;
+    const { accountId } = caller;
     const ctx = callContext(caller, meta);
     const today = this.schedules.today();
     const result = await this.dataSource.transaction(async (manager) => {
       const meters = new Map<number, MachineMeterStates>();
-      return applyImportRowByRow(manager, ScheduleEntity, request, async (row) => {
+      return applyAccountImport(manager, ScheduleEntity, request, async (row) => {
         const checked = restoredSchedule(row.record);
         if ('problem' in checked) {
           return { failed: checked.problem };
@@ -144,19 +145,20 @@ export class ScheduleImportsService {
         if (!meters.has(machineId) && !(await this.machines.lock(manager, machineId))) {
           throw unavailable(`Machine ${machineId} is not known to the schedules yet`);
         }
-        const machine = await this.machines.ownedForWrite(manager, userId, machineId);
+        const machine = await this.machines.ownedForWrite(manager, accountId, machineId);
         if (!machine) {
           return { failed: 'Machine not found' };
         }
         if (!meters.has(machineId)) {
-          meters.set(machineId, await this.machineMeters.of(manager, userId, machineId, today));
+          meters.set(machineId, await this.machineMeters.of(manager, accountId, machineId, today));
         }
-        const completions = await this.completionsOn(manager, userId, machineId, checked.completions);
+        const completions = await this.completionsOn(manager, accountId, machineId, checked.completions);
         if ('failed' in completions) {
           return completions;
         }
         const base = { date: settings.lastDoneDate, distance: settings.lastDoneDistance, hours: settings.lastDoneHours };
-        const draft = userScheduleDraft(userId, machine, settings, base, { importId: request.importId, importRow: row.rowNumber });
+        // Added by the import's creator (the job acts as them).
+        const draft = userScheduleDraft(caller, machine, settings, base, { importId: request.importId, importRow: row.rowNumber });
         // In file order, as their ids will be (the order of completions on one day).
         const history = completions.map((c, i) => ({ id: i, date: c.doneDate, distance: c.distance, hours: c.hours }));
         const created = await this.repository.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, history, meters.get(machineId)!, today) });
@@ -174,11 +176,11 @@ export class ScheduleImportsService {
    * A row's linked completions as they are stored: on the record's date (the one this service heard
    * of, else the restore's) and the meters' lifetime values on it. The record's own saved event, when
    * it comes after, sets them again from its readings, as for any record. A record heard of as
-   * another machine's, another user's or deleted fails the row (the job links only what it wrote).
+   * another machine's, another account's or deleted fails the row (the job links only what it wrote).
    */
   private async completionsOn(
     manager: EntityManager,
-    userId: number,
+    accountId: number,
     machineId: number,
     linked: RestoredCompletion[],
   ): Promise<Omit<CompletionEntity, 'id' | 'scheduleId'>[] | { failed: string }> {
@@ -187,20 +189,20 @@ export class ScheduleImportsService {
     const out: Omit<CompletionEntity, 'id' | 'scheduleId'>[] = [];
     for (const { serviceRecordId, date } of linked) {
       const record = known.find((k) => k.recordId === serviceRecordId);
-      if (record && (record.deleted || record.userId !== userId || record.machineId !== machineId)) {
+      if (record && (record.deleted || record.accountId !== accountId || record.machineId !== machineId)) {
         return { failed: `completedBy: service record ${serviceRecordId} is not one of this machine's` };
       }
       const doneDate = record?.recordDate ?? date;
-      out.push({ userId, serviceRecordId, doneDate, ...(await this.schedules.valuesOn(manager, userId, machineId, doneDate)) });
+      out.push({ accountId, serviceRecordId, doneDate, ...(await this.schedules.valuesOn(manager, accountId, machineId, doneDate)) });
     }
     return out;
   }
 
-  /** Deletes exactly that import's schedules of the caller (and any completion given them since), announcing each as deleted. */
+  /** Deletes exactly that import's schedules of the account (and any completion given them since), announcing each as deleted. */
   revert(caller: Actor, importId: number, meta?: RpcMeta): Promise<number> {
     const ctx = callContext(caller, meta);
-    return revertImportRecords(this.dataSource, ScheduleEntity, caller.userId, importId, async (manager, rows) => {
-      await manager.delete(CompletionEntity, { userId: caller.userId, scheduleId: In(rows.map((r) => r.id)) });
+    return revertAccountImport(this.dataSource, ScheduleEntity, caller.accountId, importId, async (manager, rows) => {
+      await manager.delete(CompletionEntity, { accountId: caller.accountId, scheduleId: In(rows.map((r) => r.id)) });
       for (const row of rows) {
         await this.recompute.statusChanged(manager, row, row.status, null, null, null, ctx, 'deleted');
       }

@@ -15,7 +15,7 @@ const manager = {} as EntityManager;
 function oil(current: number): ScheduleEntity {
   const row = {
     id: 7,
-    userId: 1,
+    accountId: 1,
     machineId: 3,
     title: 'Engine oil and filter',
     origin: 'user',

@@ -23,18 +23,18 @@ export class ScheduleRecompute {
 
   async machine(
     manager: EntityManager,
-    userId: number,
+    accountId: number,
     machineId: number,
     today: string,
     ctx: CallContext,
     cause: ScheduleStatusCause,
     completed: readonly number[] = [],
   ): Promise<void> {
-    const rows = await this.schedules.ofMachine(manager, userId, machineId);
+    const rows = await this.schedules.ofMachine(manager, accountId, machineId);
     if (rows.length === 0) {
       return;
     }
-    const meters = await this.machineMeters.of(manager, userId, machineId, today);
+    const meters = await this.machineMeters.of(manager, accountId, machineId, today);
     const completions = await this.schedules.completions(
       manager,
       rows.map((r) => r.id),
@@ -62,7 +62,7 @@ export class ScheduleRecompute {
 
   async statusChanged(
     manager: EntityManager,
-    row: Pick<ScheduleEntity, 'id' | 'machineId' | 'userId' | 'title'>,
+    row: Pick<ScheduleEntity, 'id' | 'machineId' | 'accountId' | 'title'>,
     previous: ScheduleStatusChangedEvent['previousStatus'],
     status: ScheduleStatusChangedEvent['status'],
     reason: string | null,
@@ -73,7 +73,7 @@ export class ScheduleRecompute {
     const event: ScheduleStatusChangedEvent = {
       scheduleId: row.id,
       machineId: row.machineId,
-      userId: row.userId,
+      accountId: row.accountId,
       title: row.title,
       previousStatus: previous,
       status,

@@ -1,4 +1,4 @@
-import type { Schedule } from '@wrenchlog/contracts';
+import type { Audited, Schedule } from '@wrenchlog/contracts';
 import { nextDue, scheduleStatus, statusRank, windowsOf, type Completion, type MeterState } from './schedule.rules.js';
 import type { ScheduleEntity } from './schedule.entity.js';
 
@@ -111,11 +111,16 @@ const LIST_FIELDS = [
   'reasonDimension',
   'forecastDate',
   'done',
+  'createdBy',
+  'updatedBy',
 ] as const;
 export const SCHEDULE_COLUMNS = LIST_FIELDS;
 export type ScheduleRow = Pick<ScheduleEntity, (typeof LIST_FIELDS)[number]>;
 
-export function toSchedule(r: ScheduleRow, distanceUnit: Schedule['distanceUnit'], completedBy: number[] = []): Schedule {
+/** A schedule as the API answers it, but for its people (MemberDirectory adds them). */
+export type ScheduleFields = Omit<Schedule, keyof Audited>;
+
+export function toSchedule(r: ScheduleRow, distanceUnit: Schedule['distanceUnit'], completedBy: number[] = []): ScheduleFields {
   const windows = windowsOf(r);
   return {
     id: r.id,

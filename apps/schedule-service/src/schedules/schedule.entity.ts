@@ -12,8 +12,8 @@ export class ScheduleEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;
@@ -130,6 +130,14 @@ export class ScheduleEntity {
 
   @Column({ name: 'date_created' })
   dateCreated: Date;
+
+  /** Who added it (issue 32): the member, or an import's creator; null when nobody is known (a record's, from before). */
+  @Column({ name: 'created_by', type: 'integer', nullable: true })
+  createdBy: number | null;
+
+  /** Who last changed it (voided, edited, completed by hand); null until someone does. */
+  @Column({ name: 'updated_by', type: 'integer', nullable: true })
+  updatedBy: number | null;
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;

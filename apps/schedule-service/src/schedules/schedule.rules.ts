@@ -156,19 +156,22 @@ export const typeKey = (type: string | null): string => (type ?? '').trim().toLo
 export type ScheduleDraft = Omit<ScheduleEntity, 'id' | keyof ScheduleState>;
 
 /**
- * A user's schedule as create and a restore write it: on its machine, with the user's settings
- * and its baseline (create's from the last-done values or today, a restore's from the export),
- * keyed by the create's idempotency key or the restore's import row.
+ * A user's schedule as create and a restore write it: the account's, added by a member (a restore's
+ * creator), on its machine, with the user's settings and its baseline (create's from the last-done
+ * values or today, a restore's from the export), keyed by the create's idempotency key or the
+ * restore's import row.
  */
 export function userScheduleDraft(
-  userId: number,
+  by: { accountId: number; userId: number },
   machine: { machineId: number; name: string; type: string | null },
   settings: ScheduleSettings,
   base: Baseline,
   key: { idempotencyKey: string | null } | { importId: number; importRow: number },
 ): ScheduleDraft {
   return {
-    userId,
+    accountId: by.accountId,
+    createdBy: by.userId,
+    updatedBy: null,
     machineId: machine.machineId,
     machineName: machine.name,
     machineType: machine.type,

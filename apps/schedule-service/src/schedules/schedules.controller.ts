@@ -30,45 +30,45 @@ export class SchedulesController {
 
   @ValidInput(ScheduleInput, { at: 'schedule' })
   @MessagePattern(SCHEDULE_CREATE)
-  create(@Payload() m: RpcMessage<CreateScheduleRequest>, @Caller() caller: Actor) {
+  create(@Payload() m: RpcMessage<CreateScheduleRequest>, @Caller('schedule.write') caller: Actor) {
     return this.schedules.create(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_BY_MACHINE)
-  byMachine(@Payload() m: RpcMessage<MachineSchedulesRequest>, @Caller() caller: Actor) {
+  byMachine(@Payload() m: RpcMessage<MachineSchedulesRequest>, @Caller('schedule.read') caller: Actor) {
     return this.schedules.byMachine(caller, m.payload?.machineId);
   }
 
   @ValidInput(ScheduleListQuery)
   @MessagePattern(SCHEDULE_LIST)
-  list(@Payload() m: RpcMessage<ScheduleListQuery>, @Caller() caller: Actor) {
+  list(@Payload() m: RpcMessage<ScheduleListQuery>, @Caller('schedule.read') caller: Actor) {
     return this.schedules.list(caller, m.payload);
   }
 
   @MessagePattern(SCHEDULE_GET)
-  get(@Payload() m: RpcMessage<ScheduleIdRequest>, @Caller() caller: Actor) {
+  get(@Payload() m: RpcMessage<ScheduleIdRequest>, @Caller('schedule.read') caller: Actor) {
     return this.schedules.get(caller, m.payload?.id);
   }
 
   @ValidInput(ScheduleInput, { at: 'schedule' })
   @MessagePattern(SCHEDULE_UPDATE)
-  update(@Payload() m: RpcMessage<UpdateScheduleRequest>, @Caller() caller: Actor) {
+  update(@Payload() m: RpcMessage<UpdateScheduleRequest>, @Caller('schedule.write') caller: Actor) {
     return this.schedules.update(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_DELETE)
-  delete(@Payload() m: RpcMessage<ScheduleIdRequest>, @Caller() caller: Actor) {
+  delete(@Payload() m: RpcMessage<ScheduleIdRequest>, @Caller('schedule.write') caller: Actor) {
     return this.schedules.delete(caller, m.payload?.id, m.meta);
   }
 
   @ValidInput(CompleteScheduleInput, { besides: ['id'] })
   @MessagePattern(SCHEDULE_COMPLETE)
-  complete(@Payload() m: RpcMessage<CompleteScheduleRequest>, @Caller() caller: Actor) {
+  complete(@Payload() m: RpcMessage<CompleteScheduleRequest>, @Caller('schedule.write') caller: Actor) {
     return this.schedules.complete(caller, m.payload, m.meta);
   }
 
   @MessagePattern(SCHEDULE_TEMPLATES)
-  templates(@Payload() m: RpcMessage<ScheduleTemplatesRequest>, @Caller() _caller: Actor) {
+  templates(@Payload() m: RpcMessage<ScheduleTemplatesRequest>, @Caller('schedule.read') _caller: Actor) {
     return this.schedules.templates(m.payload?.type);
   }
 }

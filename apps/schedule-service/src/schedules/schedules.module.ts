@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { OutboxModule } from '@wrenchlog/platform';
+import { MembersModule, OutboxModule } from '@wrenchlog/platform';
 import { MachinesModule } from '../machines/machines.module.js';
 import { MetersModule } from '../meters/meters.module.js';
 import { MachineMeters } from './machine-meters.js';
@@ -11,7 +11,7 @@ import { SchedulesService } from './schedules.service.js';
 
 /** Schedules: their calls, their SQL and the recompute every change of a machine goes through. */
 @Module({
-  imports: [MetersModule, MachinesModule, OutboxModule],
+  imports: [MetersModule, MachinesModule, OutboxModule, MembersModule],
   controllers: [SchedulesController],
   providers: [SchedulesRepository, SchedulesService, ScheduleRecompute, MachineMeters, ScheduleImportsService],
   exports: [SchedulesRepository, SchedulesService, ScheduleRecompute, ScheduleImportsService],

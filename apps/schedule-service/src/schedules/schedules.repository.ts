@@ -18,16 +18,16 @@ export class SchedulesRepository {
     this.listed = new CompiledSelect(dataSource.getRepository(ScheduleEntity), 's', SCHEDULE_COLUMNS);
   }
 
-  ofMachine(manager: EntityManager, userId: number, machineId: number): Promise<ScheduleEntity[]> {
-    return manager.find(ScheduleEntity, { where: { userId, machineId }, order: { id: 'ASC' } });
+  ofMachine(manager: EntityManager, accountId: number, machineId: number): Promise<ScheduleEntity[]> {
+    return manager.find(ScheduleEntity, { where: { accountId, machineId }, order: { id: 'ASC' } });
   }
 
-  owned(manager: EntityManager, userId: number, id: number): Promise<ScheduleEntity | null> {
-    return manager.findOneBy(ScheduleEntity, { id, userId });
+  owned(manager: EntityManager, accountId: number, id: number): Promise<ScheduleEntity | null> {
+    return manager.findOneBy(ScheduleEntity, { id, accountId });
   }
 
-  byIdempotencyKey(userId: number, key: string): Promise<ScheduleEntity | null> {
-    return this.dataSource.manager.findOneBy(ScheduleEntity, { userId, idempotencyKey: key });
+  byIdempotencyKey(accountId: number, key: string): Promise<ScheduleEntity | null> {
+    return this.dataSource.manager.findOneBy(ScheduleEntity, { accountId, idempotencyKey: key });
   }
 
   async insert(manager: EntityManager, row: Omit<ScheduleEntity, 'id'>): Promise<ScheduleEntity> {
@@ -42,16 +42,16 @@ export class SchedulesRepository {
     }
   }
 
-  async delete(manager: EntityManager, userId: number, id: number): Promise<void> {
-    await manager.delete(CompletionEntity, { scheduleId: id, userId });
-    await manager.delete(ScheduleEntity, { id, userId });
+  async delete(manager: EntityManager, accountId: number, id: number): Promise<void> {
+    await manager.delete(CompletionEntity, { scheduleId: id, accountId });
+    await manager.delete(ScheduleEntity, { id, accountId });
   }
 
-  async deleteMachine(manager: EntityManager, userId: number, machineId: number): Promise<ScheduleEntity[]> {
-    const rows = await manager.find(ScheduleEntity, { where: { userId, machineId } });
+  async deleteMachine(manager: EntityManager, accountId: number, machineId: number): Promise<ScheduleEntity[]> {
+    const rows = await manager.find(ScheduleEntity, { where: { accountId, machineId } });
     if (rows.length > 0) {
       await manager.delete(CompletionEntity, { scheduleId: In(rows.map((r) => r.id)) });
-      await manager.delete(ScheduleEntity, { userId, machineId });
+      await manager.delete(ScheduleEntity, { accountId, machineId });
     }
     return rows;
   }
@@ -61,8 +61,8 @@ export class SchedulesRepository {
     return manager.findOneBy(ScheduleEntity, { machineId, originKey });
   }
 
-  async renameMachine(manager: EntityManager, userId: number, machineId: number, name: string, type: string | null): Promise<void> {
-    await manager.update(ScheduleEntity, { userId, machineId }, { machineName: name, machineType: type, machineTypeKey: typeKey(type) });
+  async renameMachine(manager: EntityManager, accountId: number, machineId: number, name: string, type: string | null): Promise<void> {
+    await manager.update(ScheduleEntity, { accountId, machineId }, { machineName: name, machineType: type, machineTypeKey: typeKey(type) });
   }
 
   completions(manager: EntityManager, scheduleIds: number[]): Promise<CompletionEntity[]> {
@@ -90,11 +90,11 @@ export class SchedulesRepository {
   }
 
   /** The machines of a user with a schedule computed before `today` (the day moved on). */
-  async machinesComputedBefore(userId: number, today: string): Promise<number[]> {
+  async machinesComputedBefore(accountId: number, today: string): Promise<number[]> {
     const rows = await this.dataSource.manager
       .createQueryBuilder(ScheduleEntity, 's')
       .select('DISTINCT s.machineId', 'machineId')
-      .where({ userId, computedOn: LessThan(today) })
+      .where({ accountId, computedOn: LessThan(today) })
       .getRawMany<{ machineId: number | string }>();
     return rows.map((r) => Number(r.machineId));
   }
@@ -104,12 +104,16 @@ export class SchedulesRepository {
   }
 
   /** A machine's schedules, most urgent first: at most ScheduleLimits.machineList (the call is unpaged). */
-  async machineList(userId: number, machineId: number): Promise<ScheduleRow[]> {
+  async machineList(accountId: number, machineId: number): Promise<ScheduleRow[]> {
     return this.listed.rows(
       'by-machine',
       (qb) =>
-        qb.where('s.userId = :userId AND s.machineId = :machineId').orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'),
-      { userId, machineId },
+        qb
+          .where('s.accountId = :accountId AND s.machineId = :machineId')
+          .orderBy('s.statusRank', 'ASC')
+          .addOrderBy('s.sortDate', 'ASC')
+          .addOrderBy('s.id', 'ASC'),
+      { accountId, machineId },
       { limit: ScheduleLimits.machineList, offset: 0 },
     );
   }
@@ -117,10 +121,13 @@ export class SchedulesRepository {
   /**
    * The fleet's Due list: most urgent first (status, then expected date, then id), optionally only
    * some statuses and one machine type; a page and its total in one statement on an index that
-   * starts with the owner. The statuses are a fixed set of ranks written into the SQL (the shape).
+   * starts with the account. The statuses are a fixed set of ranks written into the SQL (the shape).
+   * With `machines` (a mechanic's or operator's assignment) only those machines' schedules, in the
+   * same WHERE: a list of ids changes the SQL's text, so that read is built each time.
    */
   async fleetPage(
-    userId: number,
+    accountId: number,
+    machines: ReadonlySet<number> | null,
     statuses: ScheduleStatus[],
     machineType: string | null,
     page: number,
@@ -128,7 +135,7 @@ export class SchedulesRepository {
   ): Promise<{ rows: ScheduleRow[]; total: number }> {
     const ranks = [...new Set(statuses.map((s) => RANKS[s]))].sort();
     const filtered = (qb: SelectQueryBuilder<ScheduleEntity>) => {
-      qb.where('s.userId = :userId');
+      qb.where('s.accountId = :accountId');
       if (machineType !== null) {
         qb.andWhere('s.machineTypeKey = :machineType');
       }
@@ -137,16 +144,24 @@ export class SchedulesRepository {
       }
       return qb;
     };
-    const params: Record<string, unknown> = { userId };
+    const params: Record<string, unknown> = { accountId };
     if (machineType !== null) {
       params.machineType = typeKey(machineType);
     }
-    return this.listed.page(
-      `fleet:${ranks.join('')}:${machineType !== null ? 'type' : ''}`,
-      filtered,
-      (qb) => qb.orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC'),
-      params,
-      { limit: size, offset: page * size },
-    );
+    const ordered = (qb: SelectQueryBuilder<ScheduleEntity>) => qb.orderBy('s.statusRank', 'ASC').addOrderBy('s.sortDate', 'ASC').addOrderBy('s.id', 'ASC');
+    if (machines !== null) {
+      if (machines.size === 0) {
+        return { rows: [], total: 0 };
+      }
+      const [rows, total] = await ordered(filtered(this.dataSource.getRepository(ScheduleEntity).createQueryBuilder('s')))
+        .select(SCHEDULE_COLUMNS.map((c) => `s.${c}`))
+        .andWhere('s.machineId IN (:...machineIds)')
+        .setParameters({ ...params, machineIds: [...machines] })
+        .skip(page * size)
+        .take(size)
+        .getManyAndCount();
+      return { rows, total };
+    }
+    return this.listed.page(`fleet:${ranks.join('')}:${machineType !== null ? 'type' : ''}`, filtered, ordered, params, { limit: size, offset: page * size });
   }
 }

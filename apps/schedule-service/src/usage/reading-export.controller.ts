@@ -38,7 +38,7 @@ export class ReadingExportController {
           readingId: r.id,
           meterId: r.meterId,
           machineId: r.machineId,
-          userId: r.userId,
+          accountId: r.accountId,
           kind: meter.kind,
           unit: meter.unit,
           lifetimeValue: r.lifetime,

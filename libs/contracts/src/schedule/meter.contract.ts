@@ -12,6 +12,7 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
+import type { Audited } from '../account/member.events.js';
 import { OmittableNotNull, Trimmed } from '../input.js';
 import { isDateOnly } from '../machine/machine-dates.js';
 import type { Page } from '../paging.js';
@@ -47,7 +48,8 @@ export interface Meter {
   rolloverValue: number;
 }
 
-export interface MeterReading {
+/** A reading as every read answers it, with who added and last changed it (issue 32). */
+export interface MeterReading extends Audited {
   id: number;
   meterId: number;
   machineId: number;
@@ -71,10 +73,13 @@ export type MeterReadingPage = Page<MeterReading>;
 /** The 422 METER_OUT_OF_SEQUENCE body adds the readings the new one does not fit between. */
 export interface OutOfSequenceDetails {
   /** The highest earlier-dated (or same-day) non-void reading above the value, when that broke the rule. */
-  before: MeterReading | null;
+  before: ReadingFields | null;
   /** The lowest later-dated non-void reading below the value, when that broke the rule. */
-  after: MeterReading | null;
+  after: ReadingFields | null;
 }
+
+/** A reading's own fields, without its people: what a 422 names (an error answer reads no names). */
+export type ReadingFields = Omit<MeterReading, keyof Audited>;
 
 /** A calendar date that exists (2025-02-30 does not). */
 export function IsRealDate(message: string, options?: ValidationOptions) {

@@ -1,4 +1,5 @@
 import { IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength } from 'class-validator';
+import type { Audited } from '../account/member.events.js';
 import type { Page } from '../paging.js';
 import { PageQuery } from '../paging.js';
 import { IsRealDate } from './meter.contract.js';
@@ -23,8 +24,11 @@ export const SCHEDULE_DELETE = 'schedule.schedule.delete' as const;
 export const SCHEDULE_COMPLETE = 'schedule.schedule.complete' as const;
 export const SCHEDULE_TEMPLATES = 'schedule.template.list' as const;
 
-/** A maintenance schedule as every read answers it. Distances are in the machine's distance meter's unit. */
-export interface Schedule {
+/**
+ * A maintenance schedule as every read answers it, with who added and last changed it (issue 32).
+ * Distances are in the machine's distance meter's unit.
+ */
+export interface Schedule extends Audited {
   id: number;
   machineId: number;
   /** The machine's name and type from machine-service's events (null until known). */
