@@ -4,7 +4,7 @@ import { In, type DataSource, type EntityManager, type EntityTarget, type Object
 /** An owner's table of imported records: the two columns of issue 23 beside its id and owner. */
 export interface ImportedRecord extends ObjectLiteral {
   id: number;
-  userId: number;
+  accountId: number;
   importId: number | null;
   importRow: number | null;
 }
@@ -109,7 +109,7 @@ export async function applyImportRowByRow<E extends ImportedRecord>(
 export const IMPORT_REVERT_CHUNK = 500;
 
 /**
- * The owner's `<ctx>.import.revert`: deletes the user's records of one import, chunk by chunk,
+ * The owner's `<ctx>.import.revert`: deletes the account's records of one import, chunk by chunk,
  * each chunk in one transaction with whatever `remove` does for it (its events, stock taken back).
  * Records without that import id (entered by hand since) are never touched. Answers the count:
  * at most IMPORT_REVERT_CALL_MAX a call (the job calls again while it gets that many).
@@ -117,7 +117,7 @@ export const IMPORT_REVERT_CHUNK = 500;
 export async function revertImportRecords<E extends ImportedRecord>(
   dataSource: DataSource,
   entity: EntityTarget<E>,
-  userId: number,
+  accountId: number,
   importId: number,
   remove: (manager: EntityManager, rows: E[]) => Promise<void>,
 ): Promise<number> {
@@ -126,14 +126,14 @@ export async function revertImportRecords<E extends ImportedRecord>(
     const count = await dataSource.transaction(async (manager) => {
       const repo = manager.getRepository(entity);
       const rows = await repo.find({
-        where: { userId, importId } as never,
+        where: { accountId, importId } as never,
         order: { id: 'ASC' } as never,
         take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted),
       });
       if (rows.length === 0) {
         return 0;
       }
-      await repo.delete({ id: In(rows.map((r) => r.id)), userId } as never);
+      await repo.delete({ id: In(rows.map((r) => r.id)), accountId } as never);
       await remove(manager, rows);
       return rows.length;
     });
