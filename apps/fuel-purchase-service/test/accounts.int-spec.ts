@@ -1,4 +1,5 @@
 import {
+  ACCOUNT_MEMBER_SAVED,
   FUEL_RECORD_CREATE,
   FUEL_RECORD_GET,
   FUEL_RECORD_LIST_BY_MACHINE,
@@ -14,7 +15,7 @@ import {
   type FuelRecord,
 } from '@wrenchlog/contracts';
 import { PlatformEnv } from '@wrenchlog/platform';
-import { testEngines } from '@wrenchlog/testing';
+import { expectEventually, testEngines } from '@wrenchlog/testing';
 import { MachineServiceStub, memberOf, ServiceUnderTest, userA, userB } from '@wrenchlog/testing/nest';
 import { AppModule } from '../src/app.module.js';
 import { fill, purchase, seedMember, supplier } from './account-fixtures.js';
@@ -50,6 +51,24 @@ describe.each(await testEngines())('fuel-purchase-service accounts (%s)', (engin
       updatedBy: { id: manager.userId, name: 'Maria Manager' },
     });
     expect(await svc.send(FUEL_RECORD_GET, { id: created.id }, userA)).toEqual(changed);
+  });
+
+  it('names a member from the account.member.saved event user-service sends', async () => {
+    const mechanic = memberOf(userA, 'mechanic', 7002);
+    await svc.emit(ACCOUNT_MEMBER_SAVED, {
+      accountId: mechanic.accountId,
+      userId: mechanic.userId,
+      name: 'Mo Mechanic',
+      role: 'mechanic',
+      machineIds: null,
+      removed: false,
+      at: new Date().toISOString(),
+    });
+    const store = await svc.send(SUPPLIER_CREATE, { supplier: supplier('Mo Supply') }, mechanic);
+
+    await expectEventually(async () =>
+      expect(await svc.send(SUPPLIER_GET, { id: store.id }, userA)).toMatchObject({ createdBy: { id: mechanic.userId, name: 'Mo Mechanic' } }),
+    );
   });
 
   it("answers another account's fuel record, purchase and supplier as not found", async () => {

@@ -7,7 +7,7 @@ import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { RpcCallError, type Outbox, type RpcClient } from '@wrenchlog/platform';
 import { inScope } from '../src/common/access.js';
-import type { Tx, UserTransactions } from '../src/common/transactions.js';
+import type { Tx, AccountTransactions } from '../src/common/transactions.js';
 import type { FuelRecordEntity } from '../src/fuel/fuel-record.entity.js';
 import type { FuelRecordsRepository } from '../src/fuel/fuel-records.repository.js';
 import type { PartEntity } from '../src/inventory/part.entity.js';
@@ -51,7 +51,7 @@ export class FakeDatabase extends FakeStore<Tables> {
     return this.tables.events.filter((e) => e.pattern === pattern).map((e) => e.payload);
   }
 
-  /** A machine the projection knows as the user's. */
+  /** A machine the projection knows as the user's account's. */
   ownMachine(user: Actor, machineId: number): void {
     this.tables.machines.push({ machineId, accountId: user.accountId, deleted: false, updatedAt: new Date(0) });
   }
@@ -65,8 +65,8 @@ export class FakeDatabase extends FakeStore<Tables> {
 /** The handle fake repositories get: they keep no per-transaction state. */
 export const FAKE_TX = {} as Tx;
 
-export const fakeTransactions = (db: FakeDatabase): UserTransactions =>
-  asFake<UserTransactions>({ run: (_userId, work) => db.transaction(() => work(FAKE_TX)) });
+export const fakeTransactions = (db: FakeDatabase): AccountTransactions =>
+  asFake<AccountTransactions>({ run: (_userId, work) => db.transaction(() => work(FAKE_TX)) });
 
 /** The outbox: an event is kept with the transaction's other writes (and rolled back with them). */
 export const fakeOutbox = (db: FakeDatabase): Outbox =>

@@ -96,7 +96,7 @@ describe('fuel records on SQLite', () => {
     expect((await fuel.get(alice, last.id)).mpg).toBe(25);
   });
 
-  it("answers 404 to another user's id for read, update and delete, and leaves the record alone", async () => {
+  it("answers 404 to another account's id for read, update and delete, and leaves the record alone", async () => {
     const mine = await fuel.create(alice, record({ notes: 'mine' }));
 
     await expect(fuel.get(bob, mine.id)).rejects.toMatchObject({ code: 'NOT_FOUND' });
@@ -150,7 +150,7 @@ describe('fuel records on SQLite', () => {
     expect(await fuel.listByMachine(bob, 20)).toHaveLength(1);
   });
 
-  it("refuses another user's machine, a nonexistent one and ids beyond the integer columns with 404, storing nothing", async () => {
+  it("refuses another account's machine, a nonexistent one and ids beyond the integer columns with 404, storing nothing", async () => {
     started.machines.own(bob, 30);
     for (const machineId of [30, 31, 2 ** 31, 2 ** 53, 1e308]) {
       await expect(fuel.create(alice, record({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });

@@ -57,7 +57,7 @@ describe('inventory and purchases on SQLite', () => {
 
   afterAll(() => close());
 
-  it("refuses a purchase for another user's machine, a nonexistent one or one beyond the integer columns, and takes none", async () => {
+  it("refuses a purchase for another account's machine, a nonexistent one or one beyond the integer columns, and takes none", async () => {
     for (const machineId of [6, 7, 2 ** 31, 2 ** 53]) {
       await expect(purchases.create(alice, purchaseInput({ machineId }))).rejects.toMatchObject({ code: 'NOT_FOUND', message: 'Machine not found' });
     }
@@ -174,7 +174,7 @@ describe('inventory and purchases on SQLite', () => {
     expect(await quantityOf(part.id)).toBe(5);
   });
 
-  it("refuses another user's part and supplier ids as not found", async () => {
+  it("refuses another account's part and supplier ids as not found", async () => {
     const supplier = await inventory.createSupplier(alice, supplierInput());
     const part = await inventory.createPart(alice, partInput(supplier.id));
 

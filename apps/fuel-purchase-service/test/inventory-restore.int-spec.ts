@@ -125,7 +125,7 @@ describe.each(await testEngines())('fuel-purchase-service restore of suppliers a
     expect(await stockOf(filter)).toBe(4);
   });
 
-  it('reverts the restored parts and suppliers nothing entered since names, after the purchases; another user reverts nothing', async () => {
+  it('reverts the restored parts and suppliers nothing entered since names, after the purchases; another account reverts nothing', async () => {
     const importId = 302;
     const written = await svc.send(
       INVENTORY_IMPORT_APPLY_SUPPLIERS,

@@ -33,7 +33,7 @@ class CallerController {
   @MessagePattern('user.caller.admin')
   admin(@AdminCaller() caller: Actor) {
     ran.push('admin');
-    return { adminLevel: caller.adminLevel };
+    return { adminLevel: caller.adminLevel, costCents: 1200 };
   }
 }
 
@@ -93,10 +93,12 @@ describe('the @Caller and @AdminCaller parameter decorators', () => {
   });
 
   it('lets an administrator through @AdminCaller and refuses a user with 403', async () => {
-    await expect(send('user.caller.admin', admin)).resolves.toEqual({ adminLevel: 2 });
+    await expect(send('user.caller.admin', admin)).resolves.toEqual({ adminLevel: 2, costCents: 1200 });
+    // An administrator who is an operator in their current account still gets an admin handler's money.
+    await expect(send('user.caller.admin', { ...admin, accountId: 1, role: 'operator' })).resolves.toEqual({ adminLevel: 2, costCents: 1200 });
     await expect(send('user.caller.admin', user)).rejects.toMatchObject({ code: ErrorCode.Forbidden });
     await expect(send('user.caller.admin', null)).rejects.toMatchObject({ code: ErrorCode.Unauthorized });
-    expect(ran).toEqual(['admin']);
+    expect(ran).toEqual(['admin', 'admin']);
   });
 });
 

@@ -18,7 +18,7 @@ const LOCK_NAMESPACE = 4104;
  * a quantity change) never both count stock.
  */
 @Injectable()
-export class UserTransactions {
+export class AccountTransactions {
   constructor(private readonly dataSource: DataSource) {}
 
   /** `lock: false` for a write that moves no stock and references no supplier or part (nothing to serialise). Never nest. */

@@ -81,7 +81,7 @@ describe(FuelRecordsService.name, () => {
     expect(updated).toMatchObject({ amount: 11, fullTank: false, missedPrevious: true });
   });
 
-  it("refuses another user's machine and record with 404 and writes nothing", async () => {
+  it("refuses another account's machine and record with 404 and writes nothing", async () => {
     db.ownMachine(bob, 20);
     const created = await sut.create(alice, fill());
 

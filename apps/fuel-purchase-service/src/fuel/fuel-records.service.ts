@@ -28,7 +28,7 @@ import { DataSource } from 'typeorm';
 import { AccountAccess, inScope, seesMachine, type AccessScope } from '../common/access.js';
 import { applyAccountImportBatch, revertAccountImport } from '../common/imported.js';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
-import { UserTransactions, type Tx } from '../common/transactions.js';
+import { AccountTransactions, type Tx } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { FuelRecordEntity } from './fuel-record.entity.js';
 import { FuelRecordsRepository, type FuelFill } from './fuel-records.repository.js';
@@ -96,7 +96,7 @@ const ECONOMY_CHUNK = 1000;
 export class FuelRecordsService {
   constructor(
     private readonly records: FuelRecordsRepository,
-    private readonly tx: UserTransactions,
+    private readonly tx: AccountTransactions,
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
     private readonly dataSource: DataSource,

@@ -1,4 +1,5 @@
-import { milesPerGallon } from './fuel.rules.js';
+import { OPERATOR_EDIT_WINDOW_MS } from '@wrenchlog/contracts';
+import { mayChangeFuelRecord, milesPerGallon } from './fuel.rules.js';
 
 describe(milesPerGallon.name, () => {
   it('divides the miles driven by the gallons and rounds to 1 decimal', () => {
@@ -20,5 +21,21 @@ describe(milesPerGallon.name, () => {
 
   it('counts a last mileage of 0 as present', () => {
     expect(milesPerGallon(250, 0, 10)).toBe(25);
+  });
+});
+
+describe(mayChangeFuelRecord.name, () => {
+  const added = new Date('2026-11-01T08:00:00.000Z');
+  const after = (ms: number) => new Date(added.getTime() + ms);
+
+  it('lets an operator change their record up to the end of the edit window, not after', () => {
+    expect(mayChangeFuelRecord('operator', added, after(OPERATOR_EDIT_WINDOW_MS))).toBe(true);
+    expect(mayChangeFuelRecord('operator', added, after(OPERATOR_EDIT_WINDOW_MS + 1))).toBe(false);
+  });
+
+  it('puts no window on the roles that may change every fuel record', () => {
+    for (const role of ['owner', 'manager'] as const) {
+      expect(mayChangeFuelRecord(role, added, after(365 * OPERATOR_EDIT_WINDOW_MS))).toBe(true);
+    }
   });
 });

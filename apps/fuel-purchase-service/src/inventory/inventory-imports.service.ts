@@ -12,7 +12,7 @@ import {
 } from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
 import { applyAccountImportBatch } from '../common/imported.js';
-import { UserTransactions } from '../common/transactions.js';
+import { AccountTransactions } from '../common/transactions.js';
 import { addedBy, assignPart, assignSupplier } from './inventory.service.js';
 import { PartEntity } from './part.entity.js';
 import { PartsRepository } from './parts.repository.js';
@@ -31,7 +31,7 @@ export class InventoryImportsService {
   constructor(
     private readonly parts: PartsRepository,
     private readonly suppliers: SuppliersRepository,
-    private readonly tx: UserTransactions,
+    private readonly tx: AccountTransactions,
     private readonly stock: StockEvents,
     private readonly outbox: Outbox,
   ) {}

@@ -77,7 +77,7 @@ describe(InventoryService.name, () => {
     expect(db.tables.parts).toHaveLength(1);
   });
 
-  it("refuses another user's supplier with 404 and writes nothing", async () => {
+  it("refuses another account's supplier with 404 and writes nothing", async () => {
     const bobs = aSupplier(db, bob);
     const mine = aPart(db, alice);
 

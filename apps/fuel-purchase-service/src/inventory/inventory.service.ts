@@ -19,7 +19,7 @@ import { INVENTORY_LIMITS, pageOf } from '@wrenchlog/contracts';
 import { conflict, notFound } from '@wrenchlog/platform';
 import { AccountAccess } from '../common/access.js';
 import { CENTS, fromScaled, likePattern, textOrNull, toScaled } from '../common/scaled.js';
-import { UserTransactions, type Tx } from '../common/transactions.js';
+import { AccountTransactions, type Tx } from '../common/transactions.js';
 import { PurchasesRepository } from '../purchases/purchases.repository.js';
 import type { PartEntity } from './part.entity.js';
 import { PartsRepository } from './parts.repository.js';
@@ -97,7 +97,7 @@ export class InventoryService {
     private readonly parts: PartsRepository,
     private readonly suppliers: SuppliersRepository,
     private readonly purchases: PurchasesRepository,
-    private readonly tx: UserTransactions,
+    private readonly tx: AccountTransactions,
     private readonly stock: StockEvents,
     private readonly access: AccountAccess,
   ) {}

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { eventAccountId, type MachineDeletedEvent } from '@wrenchlog/contracts';
-import { UserTransactions } from '../common/transactions.js';
+import { AccountTransactions } from '../common/transactions.js';
 import { FuelRecordsRepository } from '../fuel/fuel-records.repository.js';
 import { PartsRepository } from '../inventory/parts.repository.js';
 import { PurchasesRepository } from '../purchases/purchases.repository.js';
@@ -16,7 +16,7 @@ export class MachineDeletedService {
   private readonly logger = new Logger(MachineDeletedService.name);
 
   constructor(
-    private readonly tx: UserTransactions,
+    private readonly tx: AccountTransactions,
     private readonly projection: MachineProjection,
     private readonly fuel: FuelRecordsRepository,
     private readonly purchases: PurchasesRepository,

@@ -119,7 +119,7 @@ describe(PurchasesService.name, () => {
     expect(stockOf(db, part.id)).toBe(0);
   });
 
-  it("refuses another user's part, supplier or machine with 404 and writes nothing", async () => {
+  it("refuses another account's part, supplier or machine with 404 and writes nothing", async () => {
     const bobsPart = aPart(db, bob, { quantity: 7 });
     db.ownMachine(bob, 6);
 
@@ -135,7 +135,7 @@ describe(PurchasesService.name, () => {
     expect(db.tables.events).toEqual([]);
   });
 
-  it("answers 404 for another user's purchase on read, update and delete, and leaves it as it was", async () => {
+  it("answers 404 for another account's purchase on read, update and delete, and leaves it as it was", async () => {
     const part = aPart(db, alice, { quantity: 0 });
     const created = await sut.create(alice, purchase({ partId: part.id, partStatus: 'Purchased' }));
 

@@ -32,7 +32,7 @@ import { DataSource } from 'typeorm';
 import { AccountAccess, inScope, seesMachine, type AccessScope } from '../common/access.js';
 import { applyAccountImportBatch, revertAccountImport } from '../common/imported.js';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
-import { UserTransactions, type Tx } from '../common/transactions.js';
+import { AccountTransactions, type Tx } from '../common/transactions.js';
 import { PartsRepository } from '../inventory/parts.repository.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
 import { StockEvents } from '../inventory/stock-events.js';
@@ -103,7 +103,7 @@ export class PurchasesService {
     private readonly purchases: PurchasesRepository,
     private readonly parts: PartsRepository,
     private readonly suppliers: SuppliersRepository,
-    private readonly tx: UserTransactions,
+    private readonly tx: AccountTransactions,
     private readonly machines: MachineProjection,
     private readonly outbox: Outbox,
     private readonly stock: StockEvents,

@@ -151,7 +151,7 @@ export class ImportsRepository {
     });
   }
 
-  /** Imports of the account being imported now (at most IMPORT_LIMITS.maxImportingPerUser at once). */
+  /** Imports of the account being imported now (at most IMPORT_LIMITS.maxImportingPerAccount at once). */
   importingCount(accountId: number): Promise<number> {
     return this.imports.countBy({ accountId, state: 'importing' });
   }

@@ -228,8 +228,8 @@ export class ImportsService {
     const entity = await this.own(actor, id);
     const counts = entity.counts ? (JSON.parse(entity.counts) as ImportCounts) : null;
     refuse(commitRefusal(entity.state as ImportState, body.mode, counts));
-    if ((await this.repository.importingCount(entity.accountId)) >= IMPORT_LIMITS.maxImportingPerUser) {
-      throw conflict(`At most ${IMPORT_LIMITS.maxImportingPerUser} imports can run at once: wait for one to finish.`);
+    if ((await this.repository.importingCount(entity.accountId)) >= IMPORT_LIMITS.maxImportingPerAccount) {
+      throw conflict(`At most ${IMPORT_LIMITS.maxImportingPerAccount} imports can run at once: wait for one to finish.`);
     }
     if (!(await this.repository.startCommit(entity, body.mode, actor.userId))) {
       throw conflict('The import was committed already.');

@@ -43,10 +43,11 @@ export class CalendarService {
         ? await this.dataSource.getRepository(CalendarTokenEntity).findOneBy({ tokenHash: hashOf(token) })
         : null;
     // The token stands for its member in its account, with their role now (a member who left has no feed).
-    const actor = row ? await this.recipients.actor(row.accountId, row.userId) : null;
-    if (!actor) {
+    const member = row ? await this.recipients.member(row.accountId, row.userId) : null;
+    if (!member) {
       throw notFound(NotificationMessages.calendarNotFound);
     }
+    const { actor, machines } = member;
     const schedules: Schedule[] = [];
     for (let page = 0; page < MAX_PAGES; page++) {
       const answer = await this.rpc.send(SCHEDULE_LIST, { page, size: PAGE }, { actor });
@@ -56,7 +57,9 @@ export class CalendarService {
       }
     }
     const calendar = ical({ name: 'Wrenchlog maintenance', prodId: { company: 'Wrenchlog', product: 'Maintenance', language: 'EN' } });
-    for (const item of calendarItems(schedules, await this.install.installId())) {
+    // schedule-service answers the member's machines; their assignment here too keeps the feed to them whatever it answers.
+    const theirs = machines ? schedules.filter((s) => machines.has(s.machineId)) : schedules;
+    for (const item of calendarItems(theirs, await this.install.installId())) {
       const [y, m, d] = item.date.split('-').map(Number);
       calendar.createEvent({
         id: item.uid,

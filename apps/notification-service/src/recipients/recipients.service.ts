@@ -87,14 +87,16 @@ export class Recipients {
 
   /**
    * The member as the actor of work done for them with nobody calling (their calendar feed): their
-   * role now, so they see through it what they would see signed in. Null once they left the
-   * account, or for someone the projection does not know (but an account's owner of record).
+   * role now, so they see through it what they would see signed in, and the machines they may see.
+   * Null once they left the account, or for someone the projection does not know (but an
+   * account's owner of record).
    */
-  async actor(accountId: number, userId: number): Promise<Actor | null> {
+  async member(accountId: number, userId: number): Promise<{ actor: Actor; machines: MachineAssignment } | null> {
     const row = await this.dataSource.getRepository(AccountMemberEntity).findOneBy({ accountId, userId });
     if (!row) {
-      return userId === accountId ? accountActor(accountId) : null;
+      return userId === accountId ? { actor: accountActor(accountId), machines: null } : null;
     }
-    return row.removed ? null : { ...accountActor(accountId, userId), role: row.role as AccountRole };
+    const role = row.role as AccountRole;
+    return row.removed ? null : { actor: { ...accountActor(accountId, userId), role }, machines: machinesOf(role, parseMachineIds(row.machineIds)) };
   }
 }

@@ -44,8 +44,8 @@ export const IMPORT_LIMITS = {
   rowsPageSize: { default: 50, max: 100 },
   /** Imports per page of GET /api/imports (the history) when the query leaves size out. */
   historyPageSize: 20,
-  /** Imports of one user `importing` at once (a fourth commit answers 409). */
-  maxImportingPerUser: 3,
+  /** Imports of one account `importing` at once (a fourth commit answers 409). */
+  maxImportingPerAccount: 3,
 } as const;
 
 /** The upload limit of a source: a restore's ZIP may carry photos. */

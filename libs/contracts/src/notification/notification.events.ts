@@ -30,8 +30,9 @@ export const NOTIFICATION_TIME_ZONE_CHANGED = routeEvent<'notification.timeZone.
   },
 );
 export interface NotificationTimeZoneChangedEvent {
-  accountId: number;
-  /** The same as accountId, for a consumer of the release before accounts (read `eventAccountId(e)`). */
+  /** The account (issue 32); absent from an event of the release before accounts: read `eventAccountId(e)`. */
+  accountId?: number;
+  /** The same id as accountId (the account's owner of record), kept for consumers written before accounts. */
   userId: number;
   /** An IANA time zone, e.g. Europe/Paris. */
   timeZone: string;
