@@ -112,6 +112,15 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     expect(lastOwner.body.message).toContain('at least one owner');
     expect((await api.post(`/api/accounts/${accountId}/leave`, undefined, owner.token)).status).toBe(409);
 
+    // A stranger is told nothing (404); an id not in plain digits is refused (400).
+    expect((await api.delete(`/api/accounts/${accountId}/members/${mechanic.id}`, other.token)).status).toBe(404);
+    expect((await api.delete(`/api/accounts/${accountId}/members/0x${mechanic.id.toString(16)}`, owner.token)).status).toBe(400);
+    const pending = await api.post(`/api/accounts/${accountId}/invitations`, { email: other.username, role: 'viewer' }, owner.token);
+    expect((await api.delete(`/api/accounts/${accountId}/invitations/${pending.body.id}`, other.token)).status).toBe(404);
+    expect((await api.delete(`/api/accounts/${accountId}/invitations/${pending.body.id}.0`, owner.token)).status).toBe(400);
+    expect((await api.delete(`/api/accounts/${accountId}/invitations/${pending.body.id}`, owner.token)).status).toBe(204);
+    expect((await api.get(`/api/invitations/${await invitationToken(other.username)}`)).status).toBe(400);
+
     expect((await api.delete(`/api/accounts/${accountId}/members/${mechanic.id}`, owner.token)).status).toBe(204);
     expect((await api.get(`/api/accounts/${accountId}/members`, owner.token)).body).toHaveLength(1);
   });
