@@ -29,7 +29,9 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     expect(meA.accountId).not.toBe(meB.accountId);
     expect(claimsOf(a.token)).toMatchObject({ acc: meA.accountId, rol: 'owner' });
     const accounts = (await api.get('/api/accounts', a.token)).body;
-    expect(accounts).toEqual([{ id: meA.accountId, name: 'Ridge Excavation', role: 'owner', machineCount: accounts[0].machineCount, memberCount: 1, current: true }]);
+    expect(accounts).toEqual([
+      { id: meA.accountId, name: 'Ridge Excavation', role: 'owner', machineCount: accounts[0].machineCount, memberCount: 1, current: true },
+    ]);
     // machine-service counts (null while it cannot answer: a run with user-service alone)
     expect([0, null]).toContain(accounts[0].machineCount);
   });

@@ -382,7 +382,14 @@ export const WRITES: Write[] = [
     stored: record(() => '/api/user/me'),
   },
   // Issue 32: accounts, members, invitations, switching.
-  { call: 'POST /api/accounts', auth: 'user', body: () => ({ name: 'Hostile New' }), required: ['name'], text: ['name'], stored: length(() => '/api/accounts') },
+  {
+    call: 'POST /api/accounts',
+    auth: 'user',
+    body: () => ({ name: 'Hostile New' }),
+    required: ['name'],
+    text: ['name'],
+    stored: length(() => '/api/accounts'),
+  },
   {
     call: 'PUT /api/accounts/:accountId',
     auth: 'user',
