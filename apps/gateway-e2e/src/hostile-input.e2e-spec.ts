@@ -43,6 +43,8 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
       return res.body.id as number;
     };
     c.supplierId = await created('/api/suppliers', supplierBody());
+    c.accountId = await created('/api/accounts', { name: 'Hostile Account' });
+    c.invitationId = await created(`/api/accounts/${c.accountId}/invitations`, { email: 'hostile-invitee@example.com', role: 'viewer' });
     c.partId = await created('/api/parts', partBody(c.supplierId));
     c.serviceId = await created('/api/services/fastCreate', serviceBody(c));
     c.fuelId = await created('/api/fuel-records', fuelBody(c));

@@ -65,6 +65,13 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'POST /api/imports/:id/commit', id: 'importId' },
   { call: 'POST /api/imports/:id/revert', id: 'importId' },
   { call: 'GET /api/exports/:id', id: 'exportId' },
+  // Issue 32: a stranger to the account gets 404 (its existence is not disclosed).
+  { call: 'PUT /api/accounts/:id', id: 'accountId' },
+  { call: 'DELETE /api/accounts/:id', id: 'accountId' },
+  { call: 'GET /api/accounts/:id/members', id: 'accountId' },
+  { call: 'POST /api/accounts/:id/leave', id: 'accountId' },
+  { call: 'GET /api/accounts/:id/invitations', id: 'accountId' },
+  { call: 'POST /api/accounts/:id/invitations', id: 'accountId' },
 ];
 
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
@@ -101,6 +108,11 @@ export const NO_HOSTILE_INPUT: Record<string, string> = {
   'POST /api/root/securepost': 'plain-text test post of the spec, stored nowhere',
   'POST /api/root/unsecuredpost': 'plain-text test post of the spec, stored nowhere',
   'GET /api/user/me': 'no input',
+  'GET /api/accounts': 'no input',
+  'GET /api/admin/accounts': 'no input',
+  'GET /api/invitations/:token': 'a random link token, refused unless known: tried by accounts.e2e-spec',
+  'DELETE /api/accounts/:id/members/:userId': 'two path ids: a stranger and loose ids tried by accounts.e2e-spec',
+  'DELETE /api/accounts/:id/invitations/:invitationId': 'two path ids: a stranger and loose ids tried by accounts.e2e-spec',
   'GET /api/admin/jobs': 'no input',
   'GET /api/notifications/preferences': 'no input',
   'GET /api/notifications/unread-count': 'no input',

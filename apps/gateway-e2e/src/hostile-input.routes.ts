@@ -26,6 +26,9 @@ export interface Ctx {
   importId: number;
   exportId: number;
   documentId: number;
+  /** An account the user created (issue 32), with one open invitation. */
+  accountId: number;
+  invitationId: number;
 }
 export type Auth = 'public' | 'user' | 'admin';
 
@@ -377,6 +380,55 @@ export const WRITES: Write[] = [
     text: ['name'],
     hostile: accountNameHostile(),
     stored: record(() => '/api/user/me'),
+  },
+  // Issue 32: accounts, members, invitations, switching.
+  {
+    call: 'POST /api/accounts',
+    auth: 'user',
+    body: () => ({ name: 'Hostile New' }),
+    required: ['name'],
+    text: ['name'],
+    stored: length(() => '/api/accounts'),
+  },
+  {
+    call: 'PUT /api/accounts/:accountId',
+    auth: 'user',
+    body: () => ({ name: 'Hostile Account' }),
+    required: ['name'],
+    text: ['name'],
+    stored: record(() => '/api/accounts'),
+  },
+  {
+    call: 'DELETE /api/accounts/:accountId',
+    auth: 'user',
+    body: () => ({ confirmName: 'Hostile Account' }),
+    required: ['confirmName'],
+    text: ['confirmName'],
+    stored: record(() => '/api/accounts'),
+  },
+  { call: 'POST /api/auth/switch-account', auth: 'user', body: (c) => ({ accountId: c.accountId }), numbers: ['accountId'], noEmpty: ['accountId'] },
+  {
+    call: 'POST /api/accounts/:accountId/invitations',
+    auth: 'user',
+    body: () => ({ email: 'hostile-invitee@example.com', role: 'viewer' }),
+    required: ['email', 'role'],
+    text: ['email', 'role'],
+    stored: length((c) => `/api/accounts/${c.accountId}/invitations`),
+  },
+  {
+    call: 'PUT /api/accounts/:accountId/members/:userId',
+    auth: 'user',
+    body: () => ({ role: 'owner' }),
+    text: ['role'],
+    hostile: () => [['machineIds: text', { machineIds: ['1'] }]],
+    stored: record((c) => `/api/accounts/${c.accountId}/members`),
+  },
+  {
+    call: 'POST /api/invitations/:token/accept',
+    auth: 'public',
+    body: () => ({ name: 'Hostile Joiner', password: 'Hostile-password-1' }),
+    required: ['name', 'password'],
+    text: ['name', 'password'],
   },
   { call: 'POST /api/notifications/read', auth: 'user', body: () => ({ ids: [1] }), hostile: () => [['ids: text', { ids: ['1'] }]] },
   { call: 'PUT /api/imports/:importId/mapping', auth: 'user', body: () => ({ mapping: {} }), text: ['mapping'], numbers: ['machineId'] },

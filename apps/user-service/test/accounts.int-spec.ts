@@ -79,7 +79,10 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
 
   /** The token of the newest invitation mail to `email`. */
   async function linkTo(email: string): Promise<string> {
-    const mail = await svc.get(DataSource).getRepository(MailMessageEntity).findOne({ where: { recipient: email }, order: { id: 'DESC' } });
+    const mail = await svc
+      .get(DataSource)
+      .getRepository(MailMessageEntity)
+      .findOne({ where: { recipient: email }, order: { id: 'DESC' } });
     return /\/invitations\/([A-Za-z0-9_-]+)/.exec(mail!.body)![1];
   }
 
@@ -117,11 +120,17 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     const [mechanic, stranger] = [await aPerson('Maria'), await aPerson()];
     machines.set(owner.accountId, [11, 12]);
 
-    const invitation = await svc.send(USER_INVITATION_CREATE, { accountId: owner.accountId, email: mechanic.email.toUpperCase(), role: 'mechanic', machineIds: [12] }, owner);
+    const invitation = await svc.send(
+      USER_INVITATION_CREATE,
+      { accountId: owner.accountId, email: mechanic.email.toUpperCase(), role: 'mechanic', machineIds: [12] },
+      owner,
+    );
     expect(Date.parse(invitation.expiresAt) - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
     const token = await linkTo(mechanic.email);
     expect(await svc.send(USER_INVITATION_PREVIEW, { token }, null)).toMatchObject({ role: 'mechanic', email: mechanic.email, inviter: expect.any(String) });
-    expect(await svc.send(USER_INVITATION_LIST, { accountId: owner.accountId }, owner)).toEqual([expect.objectContaining({ id: invitation.id, email: mechanic.email })]);
+    expect(await svc.send(USER_INVITATION_LIST, { accountId: owner.accountId }, owner)).toEqual([
+      expect.objectContaining({ id: invitation.id, email: mechanic.email }),
+    ]);
 
     expect(await svc.failure(USER_INVITATION_ACCEPT, { token }, stranger.actor)).toMatchObject({ code: 'BAD_REQUEST', details: [{ field: 'token' }] });
     await expect(svc.send(USER_INVITATION_ACCEPT, { token }, mechanic.actor)).resolves.toMatchObject({ accountId: owner.accountId, role: 'mechanic' });
@@ -134,7 +143,14 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     ]);
     await expectEventually(() =>
       expect(svc.events(ACCOUNT_MEMBER_SAVED)).toContainEqual(
-        expect.objectContaining({ accountId: owner.accountId, userId: mechanic.actor.userId, name: 'Maria', role: 'mechanic', machineIds: [12], removed: false }),
+        expect.objectContaining({
+          accountId: owner.accountId,
+          userId: mechanic.actor.userId,
+          name: 'Maria',
+          role: 'mechanic',
+          machineIds: [12],
+          removed: false,
+        }),
       ),
     );
   });
@@ -150,7 +166,10 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
       svc.failure(USER_INVITATION_CREATE, { accountId: owner.actor.accountId, email, role: role as AccountRole, machineIds }, by);
 
     expect(await invite(owner.email, 'viewer')).toMatchObject({ code: 'VALIDATION', details: [{ field: 'email' }] });
-    expect(await invite(member.email, 'viewer')).toMatchObject({ code: 'VALIDATION', details: [{ field: 'email', message: `${member.email} is already a member of this account` }] });
+    expect(await invite(member.email, 'viewer')).toMatchObject({
+      code: 'VALIDATION',
+      details: [{ field: 'email', message: `${member.email} is already a member of this account` }],
+    });
     expect(await invite('new@example.com', 'admiral')).toMatchObject({ code: 'VALIDATION', details: [{ field: 'role' }] });
     expect(await invite('new@example.com', 'operator', owner.actor, [21, 31])).toMatchObject({ code: 'VALIDATION', details: [{ field: 'machineIds' }] });
     expect(await invite('new@example.com', 'owner', manager)).toMatchObject({ code: 'FORBIDDEN' });
@@ -168,13 +187,19 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
 
     await svc.send(USER_INVITATION_CREATE, { accountId: owner.accountId, email, role: 'operator' }, owner);
     const expired = await linkTo(email);
-    await svc.get(DataSource).query(`UPDATE invitations SET expires_at = ${engine === 'postgres' ? "now() - interval '1 day'" : "'2000-01-01 00:00:00.000'"} WHERE email = '${email}'`);
+    await svc
+      .get(DataSource)
+      .query(
+        `UPDATE invitations SET expires_at = ${engine === 'postgres' ? "now() - interval '1 day'" : "'2000-01-01 00:00:00.000'"} WHERE email = '${email}'`,
+      );
     expect(await svc.failure(USER_INVITATION_JOIN, { token: expired, name: 'Olu', password: PASSWORD }, null)).toMatchObject({ code: 'BAD_REQUEST' });
 
     await svc.send(USER_INVITATION_CREATE, { accountId: owner.accountId, email, role: 'operator' }, owner);
     const grant = await svc.send(USER_INVITATION_JOIN, { token: await linkTo(email), name: 'Olu', password: PASSWORD }, null);
     expect(grant).toMatchObject({ user: { name: 'Olu' }, membership: { accountId: owner.accountId, role: 'operator' }, refreshToken: expect.any(String) });
-    await expect(svc.send(USER_AUTH_LOGIN, { username: email, password: PASSWORD }, null)).resolves.toMatchObject({ membership: { accountId: owner.accountId } });
+    await expect(svc.send(USER_AUTH_LOGIN, { username: email, password: PASSWORD }, null)).resolves.toMatchObject({
+      membership: { accountId: owner.accountId },
+    });
 
     // A person who has a login signs in to accept: the link does not make a second one.
     const other = (await aPerson()).actor;
@@ -190,9 +215,10 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     const operator = await join(owner.actor, o, 'operator', [41]);
     const before = await sessionVersion(operator.userId);
 
-    await expect(
-      svc.send(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, role: 'viewer' }, manager),
-    ).resolves.toMatchObject({ role: 'viewer', machineIds: null });
+    await expect(svc.send(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, role: 'viewer' }, manager)).resolves.toMatchObject({
+      role: 'viewer',
+      machineIds: null,
+    });
     expect(await sessionVersion(operator.userId)).toBe(before + 1);
     await expect(
       svc.send(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, role: 'operator', machineIds: [42] }, owner.actor),
@@ -222,7 +248,10 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     const accountId = owner.actor.accountId;
 
     await svc.send(USER_MEMBER_LEAVE, { accountId }, coOwner);
-    expect(await svc.failure(USER_MEMBER_LEAVE, { accountId }, owner.actor)).toMatchObject({ code: 'CONFLICT', message: expect.stringContaining('at least one owner') });
+    expect(await svc.failure(USER_MEMBER_LEAVE, { accountId }, owner.actor)).toMatchObject({
+      code: 'CONFLICT',
+      message: expect.stringContaining('at least one owner'),
+    });
     expect(await svc.failure(USER_MEMBER_UPDATE, { accountId, userId: owner.actor.userId, role: 'manager' }, owner.actor)).toMatchObject({ code: 'CONFLICT' });
     expect(await svc.failure(USER_MEMBER_REMOVE, { accountId, userId: owner.actor.userId }, owner.actor)).toMatchObject({ code: 'CONFLICT' });
 
@@ -262,7 +291,9 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
       details: [{ field: 'accountId', message: 'You are not a member of this account' }],
     });
     // Nothing half-written: the refused switch did not use the token up.
-    await expect(svc.send(USER_AUTH_REFRESH, { refreshToken: refreshed.refreshToken }, null)).resolves.toMatchObject({ membership: { accountId: owner.accountId } });
+    await expect(svc.send(USER_AUTH_REFRESH, { refreshToken: refreshed.refreshToken }, null)).resolves.toMatchObject({
+      membership: { accountId: owner.accountId },
+    });
   });
 
   it('deletes an account only for its owner with its name confirmed, with its members, ending their tokens', async () => {

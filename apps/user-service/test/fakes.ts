@@ -132,7 +132,15 @@ export const fakeAccounts = (db: FakeDatabase): AccountsRepository =>
         throw new Error('UNIQUE constraint failed: accounts.id');
       }
       db.tables.accounts.push({ id: user.id, name: user.name, createdAt: user.createDate });
-      db.tables.memberships.push({ accountId: user.id, userId: user.id, role: 'owner', joinedAt: user.createDate, machineIds: null, lastActiveAt: null, announcedAt: null });
+      db.tables.memberships.push({
+        accountId: user.id,
+        userId: user.id,
+        role: 'owner',
+        joinedAt: user.createDate,
+        machineIds: null,
+        lastActiveAt: null,
+        announcedAt: null,
+      });
       return { accountId: user.id, role: 'owner' };
     },
     membershipOf: async (userId, accountId) => {

@@ -32,7 +32,9 @@ describe('account rules', () => {
     expect(assignmentFor('mechanic', undefined, [2])).toEqual([2]);
     expect(assignmentFor('mechanic', null, [2])).toBeNull();
     expect(assignmentFor('viewer', undefined, [2])).toBeNull();
-    expect(() => assignmentFor('viewer', [1])).toThrow(expect.objectContaining({ code: ErrorCode.Validation, details: [expect.objectContaining({ field: 'machineIds' })] }));
+    expect(() => assignmentFor('viewer', [1])).toThrow(
+      expect.objectContaining({ code: ErrorCode.Validation, details: [expect.objectContaining({ field: 'machineIds' })] }),
+    );
   });
 
   it('deletes only with the name typed as it is', () => {

@@ -3,8 +3,7 @@ import { conflict, forbidden, notFound, validationFailed } from '@wrenchlog/plat
 
 // The rules of managing an account (issue 32), apart from the SQL so each has a plain test.
 
-export const LAST_OWNER =
-  'An account needs at least one owner: make another member an owner first (the last owner cannot leave, be demoted or be removed)';
+export const LAST_OWNER = 'An account needs at least one owner: make another member an owner first (the last owner cannot leave, be demoted or be removed)';
 
 /** The caller's role in the account named in the path: 404 for a non-member (existence not disclosed), 403 without the right. */
 export function requireRight(membership: { role: AccountRole } | null, right: Right): AccountRole {

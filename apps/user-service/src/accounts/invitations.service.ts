@@ -157,7 +157,13 @@ export class InvitationsService {
     if (!account) {
       throw invalidLink();
     }
-    return { accountName: account.name, inviter: inviter?.name ?? null, role: invitation.role, email: invitation.email, expiresAt: invitation.expiresAt.toISOString() };
+    return {
+      accountName: account.name,
+      inviter: inviter?.name ?? null,
+      role: invitation.role,
+      email: invitation.email,
+      expiresAt: invitation.expiresAt.toISOString(),
+    };
   }
 
   /** The signed-in person joins: only with the invited address; the link is spent. */
@@ -228,5 +234,13 @@ function emailError(message: string): DomainError {
 }
 
 function toInvitationView(i: InvitationEntity, invitedBy: InvitationView['invitedBy']): InvitationView {
-  return { id: i.id, email: i.email, role: i.role, machineIds: i.machineIds, expiresAt: i.expiresAt.toISOString(), invitedBy, createdAt: i.createdAt.toISOString() };
+  return {
+    id: i.id,
+    email: i.email,
+    role: i.role,
+    machineIds: i.machineIds,
+    expiresAt: i.expiresAt.toISOString(),
+    invitedBy,
+    createdAt: i.createdAt.toISOString(),
+  };
 }

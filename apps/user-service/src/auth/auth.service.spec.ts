@@ -1,5 +1,16 @@
 import { ErrorCode } from '@wrenchlog/contracts';
-import { aUser, fakeAccounts, fakeMemberships, fakeRefreshTokens, FakeDatabase, fakeTransactions, fakeUsers, liveFamilies, realHasher, testEnv } from '../../test/fakes.js';
+import {
+  aUser,
+  fakeAccounts,
+  fakeMemberships,
+  fakeRefreshTokens,
+  FakeDatabase,
+  fakeTransactions,
+  fakeUsers,
+  liveFamilies,
+  realHasher,
+  testEnv,
+} from '../../test/fakes.js';
 import { hashToken } from '../common/token-hash.js';
 import { AuthService } from './auth.service.js';
 
@@ -11,7 +22,15 @@ describe(AuthService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new AuthService(fakeUsers(db), fakeAccounts(db), fakeMemberships(db), fakeRefreshTokens(db), fakeTransactions(db), hasher, testEnv({ REFRESH_TOKEN_TTL_DAYS: '7' }));
+    sut = new AuthService(
+      fakeUsers(db),
+      fakeAccounts(db),
+      fakeMemberships(db),
+      fakeRefreshTokens(db),
+      fakeTransactions(db),
+      hasher,
+      testEnv({ REFRESH_TOKEN_TTL_DAYS: '7' }),
+    );
   });
 
   const anAccount = async (enabled = true) => aUser(db, { username: 'dana@test', enabled, passwordHash: await hasher.hash('Right-password-1') });

@@ -121,10 +121,7 @@ export class AuthService {
 
   private async issue(userId: number, accountId: number, familyId: string, expiresAt: Date, tx?: Tx) {
     const value = randomBytes(32).toString('base64url');
-    await this.tokens.add(
-      { familyId, userId, accountId, tokenHash: hashToken(value), createdAt: new Date(), expiresAt, usedAt: null, revokedAt: null },
-      tx,
-    );
+    await this.tokens.add({ familyId, userId, accountId, tokenHash: hashToken(value), createdAt: new Date(), expiresAt, usedAt: null, revokedAt: null }, tx);
     return { value, expiresAt };
   }
 

@@ -29,7 +29,15 @@ describe(UsersService.name, () => {
 
   it('answers the account the token names when the caller belongs to it, and their first one when not', async () => {
     const [owner, mechanic] = [aUser(db), aUser(db)];
-    db.tables.memberships.push({ accountId: owner.id, userId: mechanic.id, role: 'mechanic', joinedAt: new Date(Date.UTC(2026, 5, 1)), machineIds: null, lastActiveAt: null, announcedAt: null });
+    db.tables.memberships.push({
+      accountId: owner.id,
+      userId: mechanic.id,
+      role: 'mechanic',
+      joinedAt: new Date(Date.UTC(2026, 5, 1)),
+      machineIds: null,
+      lastActiveAt: null,
+      announcedAt: null,
+    });
 
     expect(await sut.me({ userId: mechanic.id, adminLevel: 0, accountId: owner.id })).toMatchObject({ accountId: owner.id, role: 'mechanic' });
     expect(await sut.me({ userId: mechanic.id, adminLevel: 0 })).toMatchObject({ accountId: mechanic.id, role: 'owner' });

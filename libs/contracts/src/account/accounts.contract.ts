@@ -113,7 +113,11 @@ export class JoinBody {
 }
 
 const idRule = () => [IsInt({ message: 'Invalid id' }), IsPositive({ message: 'Invalid id' })];
-const tokenRules = [IsString({ message: 'The link is incomplete' }), IsNotEmpty({ message: 'The link is incomplete' }), MaxLength(200, { message: 'The link is incomplete' })];
+const tokenRules = [
+  IsString({ message: 'The link is incomplete' }),
+  IsNotEmpty({ message: 'The link is incomplete' }),
+  MaxLength(200, { message: 'The link is incomplete' }),
+];
 
 // The messages (the gateway adds the path's ids; user-service checks them again).
 export class AccountIdMessage {
