@@ -58,6 +58,8 @@ export const anExportedServiceRecord = (fields: Partial<ServiceRecordExportItem>
  */
 export const anExportedSchedule = (fields: Partial<ScheduleExportItem> = {}): ScheduleExportItem => ({
   id: 71,
+  createdBy: null,
+  updatedBy: null,
   machineId: 7,
   machineName: 'Pickup',
   machineType: 'Truck',

@@ -165,26 +165,26 @@ const tripOf = (r: FuelRecord): number | null =>
 
 /** The rows of each file from the owners' views (machine names from machines.csv, photos as paths in the ZIP). */
 export const exportRow = {
-  machines: (m: MachineExportItem, photos: string[]): ExportCsvRow => ({ ...withoutPhotos(m), photos: photos.join(' ') }),
+  machines: (m: MachineExportItem, photos: string[]): ExportCsvRow => ({ ...fields(withoutPhotos(m)), photos: photos.join(' ') }),
   serviceRecords: (r: ServiceRecordExportItem, machine: string | undefined, photos: string[]): ExportCsvRow => ({
-    ...withoutPhotos(r),
+    ...fields(withoutPhotos(r)),
     machine,
     photos: photos.join(' '),
   }),
   fuelRecords: (r: FuelRecord, machine: string | undefined): ExportCsvRow => ({
-    ...r,
+    ...fields(r),
     machine,
     date: r.dateOfPurchase,
     odometer: r.currentMileage,
     tripDistance: tripOf(r),
     hours: r.currentHours,
   }),
-  partPurchases: (p: Purchase, machine: string | undefined): ExportCsvRow => ({ ...p, machine }),
-  suppliers: (s: Supplier): ExportCsvRow => ({ ...s }),
-  parts: (p: Part): ExportCsvRow => ({ ...p }),
-  meterReadings: (r: MeterReadingExportItem, machine: string | undefined): ExportCsvRow => ({ ...r, machine }),
+  partPurchases: (p: Purchase, machine: string | undefined): ExportCsvRow => ({ ...fields(p), machine }),
+  suppliers: (s: Supplier): ExportCsvRow => fields(s),
+  parts: (p: Part): ExportCsvRow => fields(p),
+  meterReadings: (r: MeterReadingExportItem, machine: string | undefined): ExportCsvRow => ({ ...fields(r), machine }),
   schedules: (s: ScheduleExportItem, machine: string | undefined): ExportCsvRow => ({
-    ...s,
+    ...fields(s),
     machine: machine ?? s.machineName ?? undefined,
     soonDays: s.ownSoonDays,
     soonDistance: s.ownSoonDistance,
@@ -193,6 +193,15 @@ export const exportRow = {
     completedBy: s.completedBy.join(' '),
   }),
 };
+
+/**
+ * A view's own fields, without who added and changed it (issue 32): the files hold the records, and
+ * a restore makes the restoring member their creator.
+ */
+function fields<T extends object>(item: T): Omit<T, 'createdBy' | 'updatedBy'> {
+  const { createdBy: _createdBy, updatedBy: _updatedBy, ...rest } = item as T & { createdBy?: unknown; updatedBy?: unknown };
+  return rest as Omit<T, 'createdBy' | 'updatedBy'>;
+}
 
 function withoutPhotos<T extends { photos: unknown }>(item: T): Omit<T, 'photos'> {
   const { photos: _photos, ...rest } = item;

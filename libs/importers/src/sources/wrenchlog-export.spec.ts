@@ -41,6 +41,8 @@ const service = anExportedServiceRecord({
 
 const fuel: FuelRecord = {
   id: 21,
+  createdBy: null,
+  updatedBy: null,
   machineId: 7,
   amount: 18.234,
   pricePerUnit: 3.459,
@@ -61,6 +63,8 @@ const fuel: FuelRecord = {
 
 const purchase: Purchase = {
   id: 31,
+  createdBy: null,
+  updatedBy: null,
   partName: 'Air filter',
   partNumber: '+A-100',
   partDescription: 'Fits 2019',
@@ -80,10 +84,21 @@ const purchase: Purchase = {
   storeId: null,
 };
 
-const supplier: Supplier = { id: 41, name: 'NAPA, Main St', contact: 'Dana', email: 'dana@napa.example', phone: '+1 512 555 0100', address: null };
+const supplier: Supplier = {
+  id: 41,
+  createdBy: null,
+  updatedBy: null,
+  name: 'NAPA, Main St',
+  contact: 'Dana',
+  email: 'dana@napa.example',
+  phone: '+1 512 555 0100',
+  address: null,
+};
 
 const part: Part = {
   id: 51,
+  createdBy: null,
+  updatedBy: null,
   partNumber: 'A-100',
   name: 'Air filter',
   description: '=cmd',
@@ -99,6 +114,8 @@ const part: Part = {
 
 const reading: MeterReadingExportItem = {
   id: 61,
+  createdBy: null,
+  updatedBy: null,
   meterId: 5,
   machineId: 7,
   value: 48500,
