@@ -23,10 +23,20 @@ import {
   type HistoryWindow,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { createOnce, forbidden, importDay, importDayRange, matchImportDuplicates, notFound, Outbox, type CallContext } from '@wrenchlog/platform';
+import {
+  applyImportBatch,
+  createOnce,
+  forbidden,
+  importDay,
+  importDayRange,
+  matchImportDuplicates,
+  notFound,
+  Outbox,
+  revertImportRecords,
+  type CallContext,
+} from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { AccountAccess, inScope, seesMachine, type AccessScope } from '../common/access.js';
-import { applyAccountImportBatch, revertAccountImport } from '../common/imported.js';
 import { CENTS, fromScaled, iso, textOrNull, THOUSANDTHS, toScaled } from '../common/scaled.js';
 import { AccountTransactions, type Tx } from '../common/transactions.js';
 import { MACHINE_NOT_FOUND, MachineProjection } from '../machines/machine-projection.js';
@@ -115,7 +125,7 @@ export class FuelRecordsService {
     const result = await this.tx.run(
       accountId,
       (manager) =>
-        applyAccountImportBatch<FuelRecordEntity>(
+        applyImportBatch<FuelRecordEntity>(
           manager,
           FuelRecordEntity,
           request,
@@ -170,7 +180,7 @@ export class FuelRecordsService {
   /** fuel.import.revert: deletes exactly that import's records of the account, with their fuel.record.deleted. */
   async importRevert(actor: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const { accountId } = actor;
-    const deleted = await revertAccountImport(this.dataSource, FuelRecordEntity, accountId, request.importId, async (manager, rows) => {
+    const deleted = await revertImportRecords(this.dataSource, FuelRecordEntity, accountId, request.importId, async (manager, rows) => {
       for (const row of rows) {
         const event: FuelRecordDeletedEvent = { recordId: row.id, accountId, machineId: row.machineId, at: new Date().toISOString() };
         await this.outbox.enqueue(manager, FUEL_RECORD_DELETED, event, { actor, correlationId: meta?.correlationId });

@@ -10,8 +10,7 @@ import {
   type ImportRevertRequest,
   type ImportRevertResult,
 } from '@wrenchlog/contracts';
-import { Outbox } from '@wrenchlog/platform';
-import { applyAccountImportBatch } from '../common/imported.js';
+import { applyImportBatch, Outbox } from '@wrenchlog/platform';
 import { AccountTransactions } from '../common/transactions.js';
 import { addedBy, assignPart, assignSupplier } from './inventory.service.js';
 import { PartEntity } from './part.entity.js';
@@ -39,7 +38,7 @@ export class InventoryImportsService {
   /** inventory.import.applySuppliers: each row checked again with SupplierInput. */
   async applySuppliers(caller: Actor, request: ImportApplyRequest): Promise<ImportApplyResult> {
     return this.tx.run(caller.accountId, (manager) =>
-      applyAccountImportBatch<SupplierEntity>(
+      applyImportBatch<SupplierEntity>(
         manager,
         SupplierEntity,
         request,
@@ -65,7 +64,7 @@ export class InventoryImportsService {
     const { accountId } = caller;
     const result = await this.tx.run(accountId, (manager) => {
       const supplierOk = new Map<number, boolean>();
-      return applyAccountImportBatch<PartEntity>(
+      return applyImportBatch<PartEntity>(
         manager,
         PartEntity,
         request,

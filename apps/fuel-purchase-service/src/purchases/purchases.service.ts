@@ -27,10 +27,20 @@ import {
   pageOf,
   PurchaseInput as PurchaseInputDto,
 } from '@wrenchlog/contracts';
-import { createOnce, DomainError, importDay, importDayRange, matchImportDuplicates, notFound, Outbox, type CallContext } from '@wrenchlog/platform';
+import {
+  applyImportBatch,
+  createOnce,
+  DomainError,
+  importDay,
+  importDayRange,
+  matchImportDuplicates,
+  notFound,
+  Outbox,
+  revertImportRecords,
+  type CallContext,
+} from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { AccountAccess, inScope, seesMachine, type AccessScope } from '../common/access.js';
-import { applyAccountImportBatch, revertAccountImport } from '../common/imported.js';
 import { CENTS, fromScaled, iso, refOrNull, textOrNull, toScaled } from '../common/scaled.js';
 import { AccountTransactions, type Tx } from '../common/transactions.js';
 import { PartsRepository } from '../inventory/parts.repository.js';
@@ -121,7 +131,7 @@ export class PurchasesService {
     const { accountId } = caller;
     const machineOk = new Map<number, string | null>();
     const result = await this.tx.run(accountId, (manager) =>
-      applyAccountImportBatch<PurchaseEntity>(
+      applyImportBatch<PurchaseEntity>(
         manager,
         PurchaseEntity,
         request,
@@ -188,7 +198,7 @@ export class PurchasesService {
   /** inventory.import.revert: deletes exactly that import's purchases of the account, taking back the stock they added, with inventory.purchase.deleted. */
   async importRevert(actor: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const { accountId } = actor;
-    const deleted = await revertAccountImport(this.dataSource, PurchaseEntity, accountId, request.importId, async (manager, rows) => {
+    const deleted = await revertImportRecords(this.dataSource, PurchaseEntity, accountId, request.importId, async (manager, rows) => {
       for (const row of rows) {
         await this.takeBack(manager, row, { actor, correlationId: meta?.correlationId });
       }

@@ -11,9 +11,8 @@ import type {
   ImportRevertResult,
   RpcMeta,
 } from '@wrenchlog/contracts';
-import { DomainError, Outbox, unavailable } from '@wrenchlog/platform';
+import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
-import { applyAccountImport, revertAccountImport } from '../common/account-imports.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
 import { checkReadingValue, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
@@ -81,7 +80,7 @@ export class ReadingImportsService {
     const result = await this.dataSource.transaction(async (manager) => {
       const meters = new Map<number, MeterEntity | null>();
       const touched = new Set<number>();
-      const result = await applyAccountImport(manager, ReadingEntity, request, async (row) => {
+      const result = await applyImportRowByRow(manager, ReadingEntity, request, async (row) => {
         const { value, problem } = readImportedReading(row.record);
         if (!value) {
           return { failed: problem };
@@ -139,7 +138,7 @@ export class ReadingImportsService {
     const result = await this.dataSource.transaction(async (manager) => {
       const known = new Set<number>();
       const touched = new Set<number>();
-      const result = await applyAccountImport(manager, ReadingEntity, request, async (row) => {
+      const result = await applyImportRowByRow(manager, ReadingEntity, request, async (row) => {
         const { value, problem } = readRestoredReading(row.record);
         if (!value) {
           return { failed: problem };
@@ -196,7 +195,7 @@ export class ReadingImportsService {
   async revert(caller: Actor, request: ImportRevertRequest, meta?: RpcMeta): Promise<ImportRevertResult> {
     const ctx = callContext(caller, meta);
     const schedules = await this.scheduleImports.revert(caller, request.importId, meta);
-    const readings = await revertAccountImport(this.dataSource, ReadingEntity, caller.accountId, request.importId, async (manager, rows) => {
+    const readings = await revertImportRecords(this.dataSource, ReadingEntity, caller.accountId, request.importId, async (manager, rows) => {
       // The rows are gone already; this announces them (report-service's copies) and recomputes each machine once.
       await this.readings.deleteReadings(manager, rows, ctx);
       for (const machineId of new Set(rows.map((r) => r.machineId))) {

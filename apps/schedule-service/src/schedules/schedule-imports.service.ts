@@ -11,8 +11,7 @@ import {
   type RestoredCompletion,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { DomainError, Outbox, unavailable } from '@wrenchlog/platform';
-import { applyAccountImport, revertAccountImport } from '../common/account-imports.js';
+import { applyImportRowByRow, DomainError, Outbox, revertImportRecords, unavailable } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { KnownRecordEntity } from '../records/known-record.entity.js';
@@ -133,7 +132,7 @@ export class ScheduleImportsService {
     const today = this.schedules.today();
     const result = await this.dataSource.transaction(async (manager) => {
       const meters = new Map<number, MachineMeterStates>();
-      return applyAccountImport(manager, ScheduleEntity, request, async (row) => {
+      return applyImportRowByRow(manager, ScheduleEntity, request, async (row) => {
         const checked = restoredSchedule(row.record);
         if ('problem' in checked) {
           return { failed: checked.problem };
@@ -201,7 +200,7 @@ export class ScheduleImportsService {
   /** Deletes exactly that import's schedules of the account (and any completion given them since), announcing each as deleted. */
   revert(caller: Actor, importId: number, meta?: RpcMeta): Promise<number> {
     const ctx = callContext(caller, meta);
-    return revertAccountImport(this.dataSource, ScheduleEntity, caller.accountId, importId, async (manager, rows) => {
+    return revertImportRecords(this.dataSource, ScheduleEntity, caller.accountId, importId, async (manager, rows) => {
       await manager.delete(CompletionEntity, { accountId: caller.accountId, scheduleId: In(rows.map((r) => r.id)) });
       for (const row of rows) {
         await this.recompute.statusChanged(manager, row, row.status, null, null, null, ctx, 'deleted');

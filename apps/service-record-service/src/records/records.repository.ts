@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import {
-  IMPORT_REVERT_CALL_MAX,
-  type ImportApplyRequest,
-  type ImportApplyResult,
-  type ImportApplyRow,
-  type ServiceSort,
-  type ServiceSortField,
-} from '@wrenchlog/contracts';
-import { applyImportBatch, CompiledSelect, IMPORT_REVERT_CHUNK, type ImportedRecord, type ImportRowOutcome } from '@wrenchlog/platform';
-import { DataSource, In, MoreThan, type EntityTarget, type SelectQueryBuilder } from 'typeorm';
+import { type ImportApplyRequest, type ImportApplyResult, type ImportApplyRow, type ServiceSort, type ServiceSortField } from '@wrenchlog/contracts';
+import { applyImportBatch, CompiledSelect, revertImportRecords, type ImportRowOutcome } from '@wrenchlog/platform';
+import { DataSource, In, MoreThan, type SelectQueryBuilder } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
 import type { Tx } from '../common/transactions.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
@@ -231,16 +224,7 @@ export class RecordsRepository {
     prepare: (row: ImportApplyRow) => Promise<ImportRowOutcome<ServiceRecordEntity>>,
     written: (records: ServiceRecordEntity[]) => Promise<void>,
   ): Promise<ImportApplyResult> {
-    // applyImportBatch reads only id, importId and importRow; its row type still names the owner
-    // `userId` (libs/platform, issue 32), hence the widening.
-    type Imported = ServiceRecordEntity & ImportedRecord;
-    return applyImportBatch<Imported>(
-      tx,
-      ServiceRecordEntity as EntityTarget<Imported>,
-      request,
-      prepare as (row: ImportApplyRow) => Promise<ImportRowOutcome<Imported>>,
-      written as (records: Imported[]) => Promise<void>,
-    );
+    return applyImportBatch<ServiceRecordEntity>(tx, ServiceRecordEntity, request, prepare, written);
   }
 
   /** The account's records of these machines on these days, with the fields an import's duplicate check compares. */
@@ -251,36 +235,9 @@ export class RecordsRepository {
     });
   }
 
-  /**
-   * Deletes the account's records of one import chunk by chunk, each chunk in one transaction with
-   * what `removed` does for it, at most IMPORT_REVERT_CALL_MAX a call. As libs/platform's
-   * revertImportRecords, whose query still reads `userId` (issue 32: when it reads `accountId`, use it again).
-   */
-  async revertImport(accountId: number, importId: number, removed: (tx: Tx, rows: ServiceRecordEntity[]) => Promise<void>): Promise<number> {
-    let deleted = 0;
-    while (deleted < IMPORT_REVERT_CALL_MAX) {
-      const count = await this.dataSource.transaction(async (tx) => {
-        const rows = await this.table(tx).find({
-          where: { accountId, importId },
-          order: { id: 'ASC' },
-          take: Math.min(IMPORT_REVERT_CHUNK, IMPORT_REVERT_CALL_MAX - deleted),
-        });
-        if (rows.length > 0) {
-          await this.remove(
-            tx,
-            accountId,
-            rows.map((r) => r.id),
-          );
-          await removed(tx, rows);
-        }
-        return rows.length;
-      });
-      if (count === 0) {
-        break;
-      }
-      deleted += count;
-    }
-    return deleted;
+  /** Deletes the account's records of one import, chunk by chunk with what `removed` does for each (revertImportRecords). */
+  revertImport(accountId: number, importId: number, removed: (tx: Tx, rows: ServiceRecordEntity[]) => Promise<void>): Promise<number> {
+    return revertImportRecords(this.dataSource, ServiceRecordEntity, accountId, importId, removed);
   }
 
   /** Every account's records after `afterId`, by id (the administrators' cost export). */
