@@ -33,10 +33,7 @@ describe('image worker documents', () => {
   const add = async (parent: DocumentAddRequest['parent'], machineId: number | null, extra: Partial<DocumentAddRequest> = {}, by: Actor = owner) => {
     const objectKey = `u7/${String(++n).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd-document.pdf`;
     await storage.put(objectKey, pdf, 'application/pdf');
-    return docs.add(
-      by,
-      message(by, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }),
-    );
+    return docs.add(by, message(by, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }));
   };
   const list = (parent: DocumentAddRequest['parent'], actor = owner) => docs.list(actor, message(actor, { parent }));
   const stats = () => images.stats(owner, message(owner, { accountId: 7 }));

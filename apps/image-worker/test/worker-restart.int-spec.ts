@@ -109,7 +109,11 @@ describe('image worker across a restart', () => {
     // A repeated image.stored message processes nothing again; the owner is told the outcome again
     // (it announces an image again when it never heard back).
     const controller = app!.get(ImageController);
-    const message: RpcMessage<ImageStoredEvent> = { actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: events[0], meta: { correlationId: 'repeat-1' } };
+    const message: RpcMessage<ImageStoredEvent> = {
+      actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      payload: events[0],
+      meta: { correlationId: 'repeat-1' },
+    };
     await controller.onStored(message);
     await app!.get(ImageQueue).idle();
     expect((await rows()).map((r) => r.attempts)).toEqual([1, 1, 1, 2]);
@@ -171,20 +175,37 @@ describe('image worker across a restart', () => {
     );
     expect(stats).toEqual({ imageCount: 1, totalImageSize: row.originalSize + row.thumbnailSize!, documentCount: 0, totalDocumentSize: 0 });
     expect(() =>
-      controller.stats({ userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const }, { actor: { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } }),
+      controller.stats(
+        { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const },
+        { actor: { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
+      ),
     ).toThrow('User not found');
     await expect(
-      controller.stats({ userId: 8, adminLevel: 1, accountId: 8, role: 'owner' as const }, { actor: { userId: 8, adminLevel: 1, accountId: 8, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } }),
+      controller.stats(
+        { userId: 8, adminLevel: 1, accountId: 8, role: 'owner' as const },
+        { actor: { userId: 8, adminLevel: 1, accountId: 8, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
+      ),
     ).resolves.toEqual(stats);
 
-    await controller.onMachineDeleted({ actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: { accountId: 7, machineId: 3 }, meta: { correlationId: 'c' } });
-    await controller.onMachineDeleted({ actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: { accountId: 7, machineId: 3 }, meta: { correlationId: 'c' } });
+    await controller.onMachineDeleted({
+      actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      payload: { accountId: 7, machineId: 3 },
+      meta: { correlationId: 'c' },
+    });
+    await controller.onMachineDeleted({
+      actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      payload: { accountId: 7, machineId: 3 },
+      meta: { correlationId: 'c' },
+    });
 
     expect((await rows()).map((r) => r.state)).toEqual(['deleted']);
     expect(await storage.exists(a.originalKey)).toBe(false);
     expect(await storage.exists(a.thumbnailKey)).toBe(false);
     await expect(
-      controller.stats({ userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, { actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } }),
+      controller.stats(
+        { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+        { actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
+      ),
     ).resolves.toEqual({
       imageCount: 0,
       totalImageSize: 0,

@@ -24,7 +24,11 @@ describe.each(await testEngines())('machines of an import (%s)', (engine) => {
   const names = async () => (await svc.send(MACHINE_LIST, {}, userA)).map((m) => m.name).sort();
 
   it('creates the machines a file names once, writes machine rows once, and reverts only the machines it is told to', async () => {
-    const created = await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, accountId: userA.accountId, names: ['Old Blue', 'Mower', 'Old Blue'] }, userA);
+    const created = await svc.send(
+      MACHINE_IMPORT_CREATE_MACHINES,
+      { importId: 4, accountId: userA.accountId, names: ['Old Blue', 'Mower', 'Old Blue'] },
+      userA,
+    );
     expect(created.machines.map((m) => m.name)).toEqual(['Old Blue', 'Mower']);
     expect(await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, accountId: userA.accountId, names: ['Mower', 'Old Blue'] }, userA)).toEqual({
       machines: [...created.machines].reverse(),

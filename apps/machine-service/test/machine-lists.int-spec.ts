@@ -29,7 +29,11 @@ describe.each(await testEngines())('machine-service list bounds (%s)', (engine) 
   const store = async (accountId: number, prefix: string, count: number, archived = false) => {
     const rows: MachineEntity[] = [];
     for (let i = 0; i < count; i++) {
-      const m = newMachine({ accountId, userId: accountId }, { name: `${prefix} ${pad(i)}`, year: 2020, make: 'Deere', model: '5075E' }, new Date(Date.UTC(2026, 0, 1) - i * 60_000));
+      const m = newMachine(
+        { accountId, userId: accountId },
+        { name: `${prefix} ${pad(i)}`, year: 2020, make: 'Deere', model: '5075E' },
+        new Date(Date.UTC(2026, 0, 1) - i * 60_000),
+      );
       m.archived = archived;
       m.lastServicedDate = new Date(Date.UTC(2026, 0, 1) - i * 86_400_000).toISOString().slice(0, 10);
       rows.push(m);

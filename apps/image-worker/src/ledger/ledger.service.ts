@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { accountActor, eventAccountId, IMAGE_PROCESSED_EVENTS, type ImageDeletedEvent, type ImageProcessedEvent, type ImageStats, type ImageStoredEvent } from '@wrenchlog/contracts';
+import {
+  accountActor,
+  eventAccountId,
+  IMAGE_PROCESSED_EVENTS,
+  type ImageDeletedEvent,
+  type ImageProcessedEvent,
+  type ImageStats,
+  type ImageStoredEvent,
+} from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { ImageWorkerEnv } from '../config/image-worker-env.js';

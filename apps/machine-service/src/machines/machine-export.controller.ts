@@ -36,7 +36,7 @@ export class MachineExportController {
 
   /** machine.dataExport.page ("Download all my data", issue 23): the account's machines, archived too, with their photos' originals. */
   @MessagePattern(MACHINE_DATA_EXPORT)
-  async dataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MachineExportItem>> {
+  async dataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MachineExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.machines.accountPage(caller.accountId, afterId, limit);
     const photos = await this.machines.photosOf(

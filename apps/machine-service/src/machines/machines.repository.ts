@@ -204,7 +204,11 @@ export class MachinesRepository {
       .createQueryBuilder()
       .update(MachineEntity)
       .set({ serviceStateAt: s.at, lastServicedDate: s.latestServiceDate, lastUpdated: () => 'CASE WHEN last_updated < :at THEN :at ELSE last_updated END' })
-      .where('id = :id AND account_id = :accountId AND (service_state_at IS NULL OR service_state_at <= :at)', { id: s.machineId, accountId: s.accountId, at: s.at })
+      .where('id = :id AND account_id = :accountId AND (service_state_at IS NULL OR service_state_at <= :at)', {
+        id: s.machineId,
+        accountId: s.accountId,
+        at: s.at,
+      })
       .execute();
   }
 

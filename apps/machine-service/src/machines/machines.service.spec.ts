@@ -126,7 +126,9 @@ describe(MachinesService.name, () => {
 
     expect(changed).toMatchObject({ color: 'Yellow', createdBy: { id: 1, name: 'Olga' }, updatedBy: { id: 11, name: 'Maria' } });
     expect(await sut.get(owner, machine.id)).toMatchObject({ updatedBy: { id: 11, name: 'Maria' } });
-    expect(await sut.list(manager)).toEqual([expect.objectContaining({ id: machine.id, createdBy: { id: 1, name: 'Olga' }, updatedBy: { id: 11, name: 'Maria' } })]);
+    expect(await sut.list(manager)).toEqual([
+      expect.objectContaining({ id: machine.id, createdBy: { id: 1, name: 'Olga' }, updatedBy: { id: 11, name: 'Maria' } }),
+    ]);
     expect(events(MACHINE_SAVED).at(-1)).toMatchObject({ machineId: machine.id, accountId: 1 });
   });
 
