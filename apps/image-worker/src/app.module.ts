@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { StorageModule } from '@wrenchlog/storage';
 import type { ImageWorkerEnv } from './config/image-worker-env.js';
 import { DeletedDocumentParentEntity } from './documents/deleted-parent.entity.js';
@@ -12,7 +12,7 @@ import { LedgerModule } from './ledger/ledger.module.js';
 import { migrations } from './migrations/index.js';
 import { ProcessingModule } from './processing/processing.module.js';
 
-export const entities = [LedgerImageEntity, DeletedMachineEntity, StoredDocumentEntity, DeletedDocumentParentEntity, OutboxEvent];
+export const entities = [LedgerImageEntity, DeletedMachineEntity, StoredDocumentEntity, DeletedDocumentParentEntity, OutboxEvent, AccountMemberEntity];
 
 @Module({})
 export class AppModule {

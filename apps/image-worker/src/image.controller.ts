@@ -16,6 +16,7 @@ import {
   type MachineDeletedEvent,
   type Actor,
   type RpcMessage,
+  eventAccountId,
 } from '@wrenchlog/contracts';
 import { AdminCaller, badRequest, Caller, notFound } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
@@ -50,22 +51,30 @@ export class ImageController {
 
   @EventPattern(MACHINE_DELETED)
   async onMachineDeleted(@Payload() m: RpcMessage<MachineDeletedEvent>): Promise<void> {
+    const accountId = eventAccountId(m.payload);
     // The ledger writes the machine's tombstone first; documents added later find it (DocumentsService.add).
-    await this.deleteObjects(await this.ledger.removeForMachine(m.payload.userId, m.payload.machineId));
-    await this.documents.onMachineDeleted(m.payload.userId, m.payload.machineId);
+    await this.deleteObjects(await this.ledger.removeForMachine(accountId, m.payload.machineId));
+    await this.documents.onMachineDeleted(accountId, m.payload.machineId);
   }
 
-  /** Account size, images and documents: a user may read only their own; an administrator anyone's. */
+  /**
+   * Account size, images and documents (issue 32: any member of the account). The id asked for is
+   * the account's, or the caller's own user id (the route is /api/user/{id}/imageStats, and an
+   * owner's account has their id): both answer the caller's account. An administrator may ask for
+   * any account's.
+   */
   @MessagePattern(IMAGE_STATS_GET)
-  stats(@Caller() caller: Actor, @Payload() m: RpcMessage<ImageStatsRequest>): Promise<ImageStats> {
-    const userId = Number(m.payload?.userId);
-    if (!Number.isInteger(userId) || userId <= 0) {
+  stats(@Caller('machine.read') caller: Actor, @Payload() m: RpcMessage<ImageStatsRequest>): Promise<ImageStats> {
+    const asked = eventAccountId(m.payload);
+    if (asked === 0) {
       throw badRequest('Invalid user ID');
     }
-    if (userId !== caller.userId && !isAdmin(caller)) {
+    const own = asked === caller.accountId || asked === caller.userId;
+    if (!own && !isAdmin(caller)) {
       throw notFound('User not found');
     }
-    return Promise.all([this.ledger.stats(userId), this.documents.stats(userId)]).then(([images, documents]) => ({
+    const accountId = own ? caller.accountId : asked;
+    return Promise.all([this.ledger.stats(accountId), this.documents.stats(accountId)]).then(([images, documents]) => ({
       ...images,
       documentCount: documents.count,
       totalDocumentSize: documents.bytes,

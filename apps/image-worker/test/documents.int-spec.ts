@@ -2,9 +2,10 @@ import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { Actor, DocumentAddRequest } from '@wrenchlog/contracts';
-import { loadEnv } from '@wrenchlog/platform';
+import { handlerRights, loadEnv, MemberDirectory } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { freePortBlock, makePdf } from '@wrenchlog/testing';
+import { memberOf } from '@wrenchlog/testing/nest';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,24 +22,21 @@ describe('image worker documents', () => {
   let docs: DocumentsController;
   let images: ImageController;
   let storage: ObjectStorage;
-  const owner: Actor = { userId: 7, adminLevel: 0 };
-  const stranger: Actor = { userId: 8, adminLevel: 0 };
+  const owner: Actor = { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const };
+  const stranger: Actor = { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const };
   const meta = { correlationId: 'c' };
   const pdf = makePdf('int test');
   let n = 0;
 
   const message = <T>(actor: Actor, payload: T) => ({ actor, payload, meta });
   /** Stores a PDF as the gateway would, and records it. */
-  const add = async (parent: DocumentAddRequest['parent'], machineId: number | null, extra: Partial<DocumentAddRequest> = {}) => {
+  const add = async (parent: DocumentAddRequest['parent'], machineId: number | null, extra: Partial<DocumentAddRequest> = {}, by: Actor = owner) => {
     const objectKey = `u7/${String(++n).padStart(8, '0')}-aaaa-bbbb-cccc-dddddddddddd-document.pdf`;
     await storage.put(objectKey, pdf, 'application/pdf');
-    return docs.add(
-      owner,
-      message(owner, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }),
-    );
+    return docs.add(by, message(by, { parent, machineId, objectKey, fileName: `doc-${n}.pdf`, contentType: 'application/pdf', size: pdf.length, ...extra }));
   };
   const list = (parent: DocumentAddRequest['parent'], actor = owner) => docs.list(actor, message(actor, { parent }));
-  const stats = () => images.stats(owner, message(owner, { userId: 7 }));
+  const stats = () => images.stats(owner, message(owner, { accountId: 7 }));
 
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'wl-image-worker-docs-'));
@@ -99,7 +97,7 @@ describe('image worker documents', () => {
     const onRecord = await add({ kind: 'purchase', id: 5 }, null);
     const other = await add({ kind: 'purchase', id: 6 }, null);
 
-    await docs.onPurchaseDeleted(message(owner, { recordId: 5, userId: 7, machineId: null, at: new Date().toISOString() }));
+    await docs.onPurchaseDeleted(message(owner, { recordId: 5, accountId: 7, machineId: null, at: new Date().toISOString() }));
 
     expect(await list({ kind: 'purchase', id: 5 })).toEqual([]);
     expect(await storage.exists(onRecord.objectKey)).toBe(false);
@@ -113,10 +111,10 @@ describe('image worker documents', () => {
     const onRecord = await add({ kind: 'service-record', id: 3 }, 2);
     const moved = await add({ kind: 'fuel-record', id: 4 }, 2);
     await docs.onFuelRecordSaved(
-      message(owner, { recordId: 4, userId: 7, machineId: 9, date: '2026-11-20', currentMileage: null, currentHours: null, at: new Date().toISOString() }),
+      message(owner, { recordId: 4, accountId: 7, machineId: 9, date: '2026-11-20', currentMileage: null, currentHours: null, at: new Date().toISOString() }),
     );
 
-    await images.onMachineDeleted(message(owner, { userId: 7, machineId: 2 } as never));
+    await images.onMachineDeleted(message(owner, { accountId: 7, machineId: 2 } as never));
 
     for (const gone of [onMachine, onRecord]) {
       expect(await storage.exists(gone.objectKey)).toBe(false);
@@ -124,5 +122,49 @@ describe('image worker documents', () => {
     expect((await list({ kind: 'fuel-record', id: 4 })).map((d) => d.id)).toEqual([moved.id]);
     await expect(stats()).resolves.toMatchObject({ documentCount: 1 });
     await expect(add({ kind: 'service-record', id: 10 }, 2)).rejects.toThrow('Record not found');
+  });
+
+  describe('accounts (issue 32)', () => {
+    const manager = memberOf(owner, 'manager', 17);
+    const mechanic = memberOf(owner, 'mechanic', 18);
+    const saved = (userId: number, name: string, role: Actor['role'], machineIds: number[] | null = null) =>
+      app.get(MemberDirectory).onSaved({ accountId: 7, userId, name, role, machineIds, removed: false, at: new Date().toISOString() });
+
+    it("lets a manager add to and read the owner's documents, each naming who added it", async () => {
+      await saved(7, 'Olga', 'owner');
+      await saved(17, 'Maria', 'manager');
+      await add({ kind: 'machine', id: 2 }, 2);
+      const byManager = await add({ kind: 'machine', id: 2 }, 2, {}, manager);
+
+      expect(byManager).toMatchObject({ createdBy: { id: 17, name: 'Maria' }, updatedBy: null });
+      expect((await list({ kind: 'machine', id: 2 }, manager)).map((d) => d.createdBy?.name)).toEqual(['Olga', 'Maria']);
+      await expect(docs.get(stranger, message(stranger, { id: byManager.id }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      await expect(images.stats(manager, message(manager, { accountId: 7 }))).resolves.toMatchObject({ documentCount: 2 });
+    });
+
+    it('shows a mechanic only the documents of their machines (and of purchases without one)', async () => {
+      await saved(18, 'Ivan', 'mechanic', [2]);
+      const theirs = await add({ kind: 'service-record', id: 3 }, 2);
+      const other = await add({ kind: 'service-record', id: 4 }, 5);
+      const purchase = await add({ kind: 'purchase', id: 6 }, null);
+
+      await expect(docs.get(mechanic, message(mechanic, { id: theirs.id }))).resolves.toMatchObject({ id: theirs.id });
+      await expect(docs.get(mechanic, message(mechanic, { id: purchase.id }))).resolves.toMatchObject({ id: purchase.id });
+      await expect(docs.get(mechanic, message(mechanic, { id: other.id }))).rejects.toMatchObject({ message: 'Document not found' });
+      await expect(docs.remove(mechanic, message(mechanic, { id: other.id }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+      expect(await list({ kind: 'service-record', id: 4 }, mechanic)).toEqual([]);
+      await expect(docs.countForMachine(mechanic, message(mechanic, { machineId: 5 }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
+    });
+
+    it('asks document.read to read documents and document.write to add or delete one', () => {
+      expect(handlerRights(DocumentsController)).toEqual({
+        add: 'document.write',
+        list: 'document.read',
+        countForMachine: 'document.read',
+        get: 'document.read',
+        remove: 'document.write',
+      });
+      expect(handlerRights(ImageController)).toEqual({ stats: 'machine.read' });
+    });
   });
 });

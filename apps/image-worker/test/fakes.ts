@@ -9,7 +9,7 @@ import type { LedgerRepository } from '../src/ledger/ledger.repository.js';
 
 interface Tables {
   images: LedgerImageEntity[];
-  deletedMachines: { userId: number; machineId: number }[];
+  deletedMachines: { accountId: number; machineId: number }[];
   events: { pattern: string; payload: Record<string, unknown> }[];
   nextId: number;
 }
@@ -45,16 +45,16 @@ export const fakeLedger = (db: FakeLedgerDatabase): LedgerRepository => {
   const rows = () => db.tables.images;
   const byId = (id: number) => rows().find((i) => i.id === id);
   return asFake<LedgerRepository>({
-    byKey: async (userId, owner, originalKey) =>
-      copyRows(rows().find((i) => i.userId === userId && i.owner === owner && i.originalKey === originalKey) ?? null),
+    byKey: async (accountId, owner, originalKey) =>
+      copyRows(rows().find((i) => i.accountId === accountId && i.owner === owner && i.originalKey === originalKey) ?? null),
     byId: async (id) => copyRows(byId(id) ?? null),
     insertOnce: async (row) => {
       if (!rows().some((i) => i.originalKey === row.originalKey)) {
         rows().push({ ...copyRows(row), id: db.tables.nextId++ });
       }
     },
-    markDeleted: async (userId, originalKey, owner) => {
-      for (const i of rows().filter((r) => r.userId === userId && r.originalKey === originalKey && (owner === undefined || r.owner === owner))) {
+    markDeleted: async (accountId, originalKey, owner) => {
+      for (const i of rows().filter((r) => r.accountId === accountId && r.originalKey === originalKey && (owner === undefined || r.owner === owner))) {
         Object.assign(i, { state: 'deleted', claimedUntil: null });
       }
     },
@@ -88,22 +88,22 @@ export const fakeLedger = (db: FakeLedgerDatabase): LedgerRepository => {
       return true;
     },
     countPending: async () => rows().filter((i) => i.state === 'pending').length,
-    sizeOf: async (userId) => {
-      const live = rows().filter((i) => i.userId === userId && i.state !== 'deleted');
+    sizeOf: async (accountId) => {
+      const live = rows().filter((i) => i.accountId === accountId && i.state !== 'deleted');
       return { count: live.length, bytes: live.reduce((sum, i) => sum + i.originalSize + (i.thumbnailSize ?? 0), 0) };
     },
-    deleteOfMachine: async (userId, machineId) => {
-      const gone = rows().filter((i) => i.userId === userId && i.machineId === machineId && i.state !== 'deleted');
+    deleteOfMachine: async (accountId, machineId) => {
+      const gone = rows().filter((i) => i.accountId === accountId && i.machineId === machineId && i.state !== 'deleted');
       for (const i of gone) {
         Object.assign(i, { state: 'deleted', claimedUntil: null });
       }
       return copyRows(gone);
     },
-    addDeletedMachine: async (userId, machineId) => {
-      if (!db.tables.deletedMachines.some((m) => m.userId === userId && m.machineId === machineId)) {
-        db.tables.deletedMachines.push({ userId, machineId });
+    addDeletedMachine: async (accountId, machineId) => {
+      if (!db.tables.deletedMachines.some((m) => m.accountId === accountId && m.machineId === machineId)) {
+        db.tables.deletedMachines.push({ accountId, machineId });
       }
     },
-    isMachineDeleted: async (userId, machineId) => db.tables.deletedMachines.some((m) => m.userId === userId && m.machineId === machineId),
+    isMachineDeleted: async (accountId, machineId) => db.tables.deletedMachines.some((m) => m.accountId === accountId && m.machineId === machineId),
   });
 };

@@ -52,7 +52,7 @@ describe('image worker across a restart', () => {
       .map((e) => JSON.parse(e.message).payload.originalKey as string);
 
   const stored = (n: number, size: number): ImageStoredEvent => ({
-    userId: 7,
+    accountId: 7,
     owner: 'machine-service',
     recordId: 3,
     machineId: 3,
@@ -109,7 +109,11 @@ describe('image worker across a restart', () => {
     // A repeated image.stored message processes nothing again; the owner is told the outcome again
     // (it announces an image again when it never heard back).
     const controller = app!.get(ImageController);
-    const message: RpcMessage<ImageStoredEvent> = { actor: { userId: 7, adminLevel: 0 }, payload: events[0], meta: { correlationId: 'repeat-1' } };
+    const message: RpcMessage<ImageStoredEvent> = {
+      actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      payload: events[0],
+      meta: { correlationId: 'repeat-1' },
+    };
     await controller.onStored(message);
     await app!.get(ImageQueue).idle();
     expect((await rows()).map((r) => r.attempts)).toEqual([1, 1, 1, 2]);
@@ -140,7 +144,7 @@ describe('image worker across a restart', () => {
 
     for (const e of [bad, good, bad]) {
       await controller.onStored({
-        actor: { userId: 7, adminLevel: 0 },
+        actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
         payload: { ...e, originalSize: e === good ? goodBytes.length : 20 },
         meta: { correlationId: 'c' },
       });
@@ -161,30 +165,47 @@ describe('image worker across a restart', () => {
     const bytes = await makeJpeg(400, 300);
     const a = stored(1, bytes.length);
     await storage.put(a.originalKey, bytes, 'image/jpeg');
-    await controller.onStored({ actor: { userId: 7, adminLevel: 0 }, payload: a, meta: { correlationId: 'c' } });
+    await controller.onStored({ actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: a, meta: { correlationId: 'c' } });
     await expectEventually(async () => expect((await rows())[0].state).toBe('processed'));
     const row = (await rows())[0];
 
     const stats = await controller.stats(
-      { userId: 7, adminLevel: 0 },
-      { actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } },
+      { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      { actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
     );
     expect(stats).toEqual({ imageCount: 1, totalImageSize: row.originalSize + row.thumbnailSize!, documentCount: 0, totalDocumentSize: 0 });
     expect(() =>
-      controller.stats({ userId: 8, adminLevel: 0 }, { actor: { userId: 8, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } }),
+      controller.stats(
+        { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const },
+        { actor: { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
+      ),
     ).toThrow('User not found');
     await expect(
-      controller.stats({ userId: 8, adminLevel: 1 }, { actor: { userId: 8, adminLevel: 1 }, payload: { userId: 7 }, meta: { correlationId: 'c' } }),
+      controller.stats(
+        { userId: 8, adminLevel: 1, accountId: 8, role: 'owner' as const },
+        { actor: { userId: 8, adminLevel: 1, accountId: 8, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
+      ),
     ).resolves.toEqual(stats);
 
-    await controller.onMachineDeleted({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7, machineId: 3 }, meta: { correlationId: 'c' } });
-    await controller.onMachineDeleted({ actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7, machineId: 3 }, meta: { correlationId: 'c' } });
+    await controller.onMachineDeleted({
+      actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      payload: { accountId: 7, machineId: 3 },
+      meta: { correlationId: 'c' },
+    });
+    await controller.onMachineDeleted({
+      actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+      payload: { accountId: 7, machineId: 3 },
+      meta: { correlationId: 'c' },
+    });
 
     expect((await rows()).map((r) => r.state)).toEqual(['deleted']);
     expect(await storage.exists(a.originalKey)).toBe(false);
     expect(await storage.exists(a.thumbnailKey)).toBe(false);
     await expect(
-      controller.stats({ userId: 7, adminLevel: 0 }, { actor: { userId: 7, adminLevel: 0 }, payload: { userId: 7 }, meta: { correlationId: 'c' } }),
+      controller.stats(
+        { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const },
+        { actor: { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const }, payload: { accountId: 7 }, meta: { correlationId: 'c' } },
+      ),
     ).resolves.toEqual({
       imageCount: 0,
       totalImageSize: 0,
@@ -197,7 +218,7 @@ describe('image worker across a restart', () => {
     await start();
     const storage = app!.get<ObjectStorage>(OBJECT_STORAGE);
     const controller = app!.get(ImageController);
-    const actor = { userId: 7, adminLevel: 0 };
+    const actor = { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' as const };
     const bytes = await makeJpeg(300, 200);
     const photo = stored(1, bytes.length);
     const onMachine = { ...stored(2, bytes.length), machineId: 42, recordId: 42 };
@@ -207,10 +228,10 @@ describe('image worker across a restart', () => {
 
     await controller.onDeleted({
       actor,
-      payload: { userId: 7, owner: 'machine-service', images: [{ originalKey: photo.originalKey, thumbnailKey: photo.thumbnailKey }] },
+      payload: { accountId: 7, owner: 'machine-service', images: [{ originalKey: photo.originalKey, thumbnailKey: photo.thumbnailKey }] },
       meta: { correlationId: 'c' },
     });
-    await controller.onMachineDeleted({ actor, payload: { userId: 7, machineId: 42 }, meta: { correlationId: 'c' } });
+    await controller.onMachineDeleted({ actor, payload: { accountId: 7, machineId: 42 }, meta: { correlationId: 'c' } });
     await controller.onStored({ actor, payload: photo, meta: { correlationId: 'c' } });
     await controller.onStored({ actor, payload: onMachine, meta: { correlationId: 'c' } });
     await app!.get(ImageQueue).idle();
@@ -222,7 +243,7 @@ describe('image worker across a restart', () => {
     expect(await storage.exists(photo.originalKey)).toBe(false);
     expect(await storage.exists(onMachine.originalKey)).toBe(false);
     expect(await processedEvents()).toEqual([]);
-    await expect(controller.stats(actor, { actor, payload: { userId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
+    await expect(controller.stats(actor, { actor, payload: { accountId: 7 }, meta: { correlationId: 'c' } })).resolves.toEqual({
       imageCount: 0,
       totalImageSize: 0,
       documentCount: 0,

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule, type PlatformEnv } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule, type PlatformEnv } from '@wrenchlog/platform';
 import { TransactionsModule } from './common/transactions.module.js';
 import { MachineEntity } from './machines/machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
@@ -7,7 +7,7 @@ import { migrations } from './migrations/index.js';
 import { MachinePhotoEntity } from './photos/machine-photo.entity.js';
 import { PhotosModule } from './photos/photos.module.js';
 
-export const entities = [MachineEntity, MachinePhotoEntity, OutboxEvent];
+export const entities = [MachineEntity, MachinePhotoEntity, OutboxEvent, AccountMemberEntity];
 
 @Module({})
 export class AppModule {

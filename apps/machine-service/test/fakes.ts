@@ -4,7 +4,8 @@
 // transaction that throws leaves the store (and the outbox) as it was.
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, ImportApplyResult } from '@wrenchlog/contracts';
-import type { CallContext, ImportRowOutcome, Outbox } from '@wrenchlog/platform';
+import type { CallContext, ImportRowOutcome, MemberDirectory, Outbox } from '@wrenchlog/platform';
+import { MachineAccess } from '../src/machines/machine-access.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { MachineEntity } from '../src/machines/machine.entity.js';
 import type { MachinesRepository, NewMachine } from '../src/machines/machines.repository.js';
@@ -45,7 +46,7 @@ export const fakeOutbox = (db: FakeDatabase): Outbox =>
 
 export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
   const rows = () => db.tables.machines;
-  const find = (userId: number, id: number) => rows().find((m) => m.id === id && m.userId === userId);
+  const find = (accountId: number, id: number) => rows().find((m) => m.id === id && m.accountId === accountId);
   const listed = (m: MachineEntity) => ({
     id: m.id,
     name: m.name,
@@ -53,32 +54,35 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
     status: m.status,
     lastUpdated: m.lastUpdated,
     lastServicedDate: m.lastServicedDate,
+    createdBy: m.createdBy,
+    updatedBy: m.updatedBy,
   });
   const add = async (_tx: Tx, fields: NewMachine) => {
-    if (fields.idempotencyKey && rows().some((m) => m.userId === fields.userId && m.idempotencyKey === fields.idempotencyKey)) {
-      throw new Error('UNIQUE constraint failed: machines.user_id, machines.idempotency_key');
+    if (fields.idempotencyKey && rows().some((m) => m.accountId === fields.accountId && m.idempotencyKey === fields.idempotencyKey)) {
+      throw new Error('UNIQUE constraint failed: machines.account_id, machines.idempotency_key');
     }
     const machine = { ...copyRows(fields), id: db.nextId() } as MachineEntity;
     rows().push(machine);
     return copyRows(machine);
   };
   return asFake<MachinesRepository>({
-    byName: async (userId, archived) =>
+    byName: async (accountId, archived, visible = null) =>
       rows()
-        .filter((m) => m.userId === userId && m.archived === archived)
+        .filter((m) => m.accountId === accountId && m.archived === archived && (visible === null || visible.has(m.id)))
         .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
         .map(listed),
-    recentlyServiced: async (userId) =>
+    recentlyServiced: async (accountId, visible = null) =>
       rows()
-        .filter((m) => m.userId === userId && !m.archived)
+        .filter((m) => m.accountId === accountId && !m.archived && (visible === null || visible.has(m.id)))
         .sort((a, b) => (b.lastServicedDate ?? '').localeCompare(a.lastServicedDate ?? '') || b.lastUpdated.getTime() - a.lastUpdated.getTime())
         .map(listed),
-    owned: async (userId, id) => copyRows(find(userId, id) ?? null),
-    byIdempotencyKey: async (userId, key) => copyRows(rows().find((m) => m.userId === userId && m.idempotencyKey === key) ?? null),
-    lockOwned: async (_tx, userId, id, at) => {
-      const machine = find(userId, id);
+    owned: async (accountId, id) => copyRows(find(accountId, id) ?? null),
+    byIdempotencyKey: async (accountId, key) => copyRows(rows().find((m) => m.accountId === accountId && m.idempotencyKey === key) ?? null),
+    lockOwned: async (_tx, accountId, id, at, updatedBy) => {
+      const machine = find(accountId, id);
       if (machine) {
         machine.lastUpdated = at;
+        machine.updatedBy = updatedBy;
       }
       return copyRows(machine ?? null);
     },
@@ -87,21 +91,21 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
       const i = rows().findIndex((m) => m.id === machine.id);
       rows()[i] = copyRows(machine);
     },
-    setProfilePhoto: async (_tx, userId, id, photoId) => {
-      const machine = find(userId, id);
+    setProfilePhoto: async (_tx, accountId, id, photoId) => {
+      const machine = find(accountId, id);
       if (machine) {
         machine.profilePhotoId = photoId;
       }
     },
-    clearProfilePhoto: async (_tx, userId, id, photoId) => {
-      const machine = find(userId, id);
+    clearProfilePhoto: async (_tx, accountId, id, photoId) => {
+      const machine = find(accountId, id);
       if (machine?.profilePhotoId === photoId) {
         machine.profilePhotoId = null;
       }
     },
-    remove: async (_tx, userId, id) => {
-      db.tables.photos = db.tables.photos.filter((p) => !(p.machineId === id && p.userId === userId));
-      db.tables.machines = rows().filter((m) => !(m.id === id && m.userId === userId));
+    remove: async (_tx, accountId, id) => {
+      db.tables.photos = db.tables.photos.filter((p) => !(p.machineId === id && p.accountId === accountId));
+      db.tables.machines = rows().filter((m) => !(m.id === id && m.accountId === accountId));
     },
     create: (fields) => ({ ...fields }) as MachineEntity,
     // As applyImportBatch: rows written before answer their ids again; the rest are prepared, added, then announced together.
@@ -126,20 +130,20 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
       }
       return result;
     },
-    createdForNames: async (_tx, userId, importId, names) =>
+    createdForNames: async (_tx, accountId, importId, names) =>
       rows()
-        .filter((m) => m.userId === userId && m.importId === importId && m.importRow === null && names.includes(m.name))
+        .filter((m) => m.accountId === accountId && m.importId === importId && m.importRow === null && names.includes(m.name))
         .map((m) => ({ id: m.id, name: m.name })),
-    ofImport: async (_tx, userId, importId, ids) =>
+    ofImport: async (_tx, accountId, importId, ids) =>
       rows()
-        .filter((m) => m.userId === userId && m.importId === importId && ids.includes(m.id))
+        .filter((m) => m.accountId === accountId && m.importId === importId && ids.includes(m.id))
         .map((m) => m.id),
-    allOfImport: async (_tx, userId, importId) =>
+    allOfImport: async (_tx, accountId, importId) =>
       rows()
-        .filter((m) => m.userId === userId && m.importId === importId)
+        .filter((m) => m.accountId === accountId && m.importId === importId)
         .map((m) => ({ id: m.id, name: m.name })),
     applyServiceState: async (s) => {
-      const machine = find(s.userId, s.machineId);
+      const machine = find(s.accountId, s.machineId);
       if (machine && (machine.serviceStateAt === null || machine.serviceStateAt <= s.at)) {
         Object.assign(machine, {
           serviceStateAt: s.at,
@@ -149,7 +153,7 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
       }
     },
     applyMeters: async (s) => {
-      const machine = find(s.userId, s.machineId);
+      const machine = find(s.accountId, s.machineId);
       if (machine && (machine.metersAt === null || machine.metersAt <= s.at)) {
         Object.assign(machine, { metersAt: s.at }, s.miles === undefined ? {} : { miles: s.miles }, s.hours === undefined ? {} : { hours: s.hours });
       }
@@ -159,13 +163,39 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
         .filter((m) => m.id > afterId)
         .slice(0, limit)
         .map(copyRows),
-    userPage: async (userId, afterId, limit) =>
+    accountPage: async (accountId, afterId, limit) =>
       rows()
-        .filter((m) => m.userId === userId && m.id > afterId)
+        .filter((m) => m.accountId === accountId && m.id > afterId)
         .slice(0, limit)
         .map(copyRows),
-    photosOf: async (userId, machineIds) => db.tables.photos.filter((p) => p.userId === userId && machineIds.includes(p.machineId)).map(copyRows),
+    photosOf: async (accountId, machineIds) => db.tables.photos.filter((p) => p.accountId === accountId && machineIds.includes(p.machineId)).map(copyRows),
   });
 };
 
-export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0 });
+/** The owner of their own account (whose id is theirs, as for every account made before accounts). */
+export const anOwner = (userId: number): Actor => ({ userId, adminLevel: 0, accountId: userId, role: 'owner' });
+
+/**
+ * The account members' projection (MemberDirectory) over a list the test fills: names for
+ * createdBy / updatedBy, and assignments (machineIds null: every machine).
+ */
+export const fakeMembers = (members: { accountId: number; userId: number; name: string; machineIds?: number[] | null }[] = []): MemberDirectory => {
+  const find = (accountId: number, userId: number | null) => members.find((m) => m.accountId === accountId && m.userId === userId);
+  const ref = (accountId: number, id: number | null) => (id === null ? null : { id, name: find(accountId, id)?.name ?? null });
+  // Only what the services call; the rest throws if a change starts to need it.
+  const unused = async () => {
+    throw new Error('not faked');
+  };
+  return asFake<MemberDirectory>({
+    onSaved: unused,
+    refs: unused,
+    withAudit: unused,
+    audit: async (accountId, rows) => rows.map((r) => ({ createdBy: ref(accountId, r.createdBy), updatedBy: ref(accountId, r.updatedBy) })),
+    assignment: async (accountId, userId) => {
+      const ids = find(accountId, userId)?.machineIds;
+      return ids ? new Set(ids) : null;
+    },
+  });
+};
+
+export const fakeAccess = (members: MemberDirectory): MachineAccess => new MachineAccess(members);

@@ -24,14 +24,18 @@ describe.each(await testEngines())('machines of an import (%s)', (engine) => {
   const names = async () => (await svc.send(MACHINE_LIST, {}, userA)).map((m) => m.name).sort();
 
   it('creates the machines a file names once, writes machine rows once, and reverts only the machines it is told to', async () => {
-    const created = await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, userId: userA.userId, names: ['Old Blue', 'Mower', 'Old Blue'] }, userA);
+    const created = await svc.send(
+      MACHINE_IMPORT_CREATE_MACHINES,
+      { importId: 4, accountId: userA.accountId, names: ['Old Blue', 'Mower', 'Old Blue'] },
+      userA,
+    );
     expect(created.machines.map((m) => m.name)).toEqual(['Old Blue', 'Mower']);
-    expect(await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, userId: userA.userId, names: ['Mower', 'Old Blue'] }, userA)).toEqual({
+    expect(await svc.send(MACHINE_IMPORT_CREATE_MACHINES, { importId: 4, accountId: userA.accountId, names: ['Mower', 'Old Blue'] }, userA)).toEqual({
       machines: [...created.machines].reverse(),
     });
     const rows = {
       importId: 4,
-      userId: userA.userId,
+      accountId: userA.accountId,
       batchNo: 0,
       rows: [
         { rowNumber: 2, record: { name: 'Loader', year: 2019, make: 'Kubota', model: 'SVL75' } },
@@ -46,8 +50,8 @@ describe.each(await testEngines())('machines of an import (%s)', (engine) => {
 
     const oldBlue = created.machines.find((m) => m.name === 'Old Blue')!;
     const others = [created.machines.find((m) => m.name === 'Mower')!.id, applied.written[0]!.id];
-    expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, userId: userB.userId, machineIds: others }, userB)).toEqual({ deleted: 0, kept: [] });
-    expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, userId: userA.userId, machineIds: others }, userA)).toEqual({
+    expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, accountId: userB.accountId, machineIds: others }, userB)).toEqual({ deleted: 0, kept: [] });
+    expect(await svc.send(MACHINE_IMPORT_REVERT, { importId: 4, accountId: userA.accountId, machineIds: others }, userA)).toEqual({
       deleted: 2,
       kept: [{ id: oldBlue.id, name: 'Old Blue' }],
     });

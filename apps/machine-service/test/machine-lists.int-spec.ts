@@ -20,16 +20,20 @@ describe.each(await testEngines())('machine-service list bounds (%s)', (engine) 
   let dir: string;
   let app: INestApplicationContext;
   let machines: MachinesService;
-  const owner: Actor = { userId: 7, adminLevel: 0 };
-  const other: Actor = { userId: 8, adminLevel: 0 };
+  const owner: Actor = { userId: 7, adminLevel: 0, accountId: 7, role: 'owner' };
+  const other: Actor = { userId: 8, adminLevel: 0, accountId: 8, role: 'owner' };
   const databases = engine === 'postgres' ? privateDatabaseBase() : undefined;
   const pad = (i: number) => String(i).padStart(4, '0');
 
   /** `count` machines of the user named `${prefix} 0000`..., serviced on days going back from 2026-01-01 (i 0 the newest). */
-  const store = async (userId: number, prefix: string, count: number, archived = false) => {
+  const store = async (accountId: number, prefix: string, count: number, archived = false) => {
     const rows: MachineEntity[] = [];
     for (let i = 0; i < count; i++) {
-      const m = newMachine(userId, { name: `${prefix} ${pad(i)}`, year: 2020, make: 'Deere', model: '5075E' }, new Date(Date.UTC(2026, 0, 1) - i * 60_000));
+      const m = newMachine(
+        { accountId, userId: accountId },
+        { name: `${prefix} ${pad(i)}`, year: 2020, make: 'Deere', model: '5075E' },
+        new Date(Date.UTC(2026, 0, 1) - i * 60_000),
+      );
       m.archived = archived;
       m.lastServicedDate = new Date(Date.UTC(2026, 0, 1) - i * 86_400_000).toISOString().slice(0, 10);
       rows.push(m);
@@ -96,13 +100,13 @@ describe.each(await testEngines())('machine-service list bounds (%s)', (engine) 
         ? await db.transaction(async (tx) => {
             await tx.query('SET LOCAL enable_seqscan = off');
             const rows: { 'QUERY PLAN': string }[] = await tx.query(
-              `EXPLAIN SELECT id FROM machines WHERE user_id = $1 AND archived = FALSE ${order} LIMIT 2000`,
+              `EXPLAIN SELECT id FROM machines WHERE account_id = $1 AND archived = FALSE ${order} LIMIT 2000`,
               [7],
             );
             return rows.map((r) => r['QUERY PLAN']);
           })
         : (
-            (await db.query(`EXPLAIN QUERY PLAN SELECT id FROM machines WHERE user_id = ? AND archived = FALSE ${order} LIMIT 2000`, [7])) as {
+            (await db.query(`EXPLAIN QUERY PLAN SELECT id FROM machines WHERE account_id = ? AND archived = FALSE ${order} LIMIT 2000`, [7])) as {
               detail: string;
             }[]
           ).map((r) => r.detail);

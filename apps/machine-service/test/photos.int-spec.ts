@@ -21,8 +21,8 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
   let app: INestApplicationContext;
   let machines: MachinesService;
   let photos: PhotosService;
-  const owner: Actor = { userId: 3, adminLevel: 0 };
-  const stranger: Actor = { userId: 4, adminLevel: 0 };
+  const owner: Actor = { userId: 3, adminLevel: 0, accountId: 3, role: 'owner' };
+  const stranger: Actor = { userId: 4, adminLevel: 0, accountId: 4, role: 'owner' };
   const call = (actor: Actor) => ({ actor, correlationId: randomUUID() });
 
   const ref = (userId = owner.userId) => anUploadedJpeg(userId);
@@ -68,7 +68,7 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     expect(await photos.gallery(owner, machine.id)).toHaveLength(4);
     const announced = (await outbox(IMAGE_STORED)).filter((e) => e.recordId === machine.id);
     expect(announced.map((e) => e.originalKey)).toEqual(first.map((r) => r.originalKey));
-    expect(announced[0]).toMatchObject({ userId: 3, owner: 'machine-service', machineId: machine.id, thumbnailUploaded: false });
+    expect(announced[0]).toMatchObject({ accountId: 3, owner: 'machine-service', machineId: machine.id, thumbnailUploaded: false });
     expect((await outbox(MACHINE_SAVED)).some((e) => e.machineId === machine.id && e.name === 'Mower')).toBe(true);
   });
 
@@ -87,7 +87,7 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     await photos.addToGallery(owner, machine.id, [a, b], call(owner));
     const announcements = async (key: string) => (await outbox(IMAGE_STORED)).filter((e) => e.originalKey === key).length;
     await photos.onProcessed({
-      userId: 3,
+      accountId: 3,
       owner: 'machine-service',
       recordId: machine.id,
       originalKey: a.originalKey,
@@ -109,7 +109,7 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     const machine = await machines.create(owner, { name: 'Truck', year: 2015, make: 'Ford', model: 'F-350' }, call(owner));
     const event = (at: string, latestServiceDate: string | null) => ({
       machineId: machine.id,
-      userId: 3,
+      accountId: 3,
       recordId: 1,
       change: 'saved' as const,
       latestServiceDate,
@@ -119,7 +119,7 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     await machines.onServiceRecordChanged(event('2030-01-02T10:00:00Z', '2030-01-02'));
     await machines.onServiceRecordChanged(event('2030-01-01T10:00:00Z', '2029-12-31'));
     await machines.onServiceRecordChanged(event('2030-01-02T10:00:00Z', '2030-01-02'));
-    await machines.onServiceRecordChanged({ ...event('2030-01-03T10:00:00Z', '2030-01-03'), userId: 4 });
+    await machines.onServiceRecordChanged({ ...event('2030-01-03T10:00:00Z', '2030-01-03'), accountId: 4 });
     await machines.onServiceRecordChanged(event('not a time', '2031-01-01'));
 
     const stored = await machines.get(owner, machine.id);
@@ -134,7 +134,7 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     const machine = await machines.create(owner, { name: 'Loader', year: 2018, make: 'Cat', model: '906' }, call(owner));
     const event = (day: number) => ({
       machineId: machine.id,
-      userId: 3,
+      accountId: 3,
       recordId: day,
       change: 'saved' as const,
       latestServiceDate: `2029-03-${String(day).padStart(2, '0')}`,
@@ -158,8 +158,8 @@ describe.each(await testEngines())('machine-service photos and events (%s)', (en
     await photos.addToGallery(owner, machine.id, [restored(9, 2), restored(90, 1), ref()], call(owner));
     expect(await photos.gallery(owner, machine.id)).toHaveLength(3);
 
-    expect(await photos.revertImport(stranger, { importId: 9, userId: stranger.userId }, call(stranger))).toEqual({ deleted: 0 });
-    expect(await photos.revertImport(owner, { importId: 9, userId: owner.userId }, call(owner))).toEqual({ deleted: 2 });
+    expect(await photos.revertImport(stranger, { importId: 9, accountId: stranger.accountId }, call(stranger))).toEqual({ deleted: 0 });
+    expect(await photos.revertImport(owner, { importId: 9, accountId: owner.accountId }, call(owner))).toEqual({ deleted: 2 });
     expect((await machines.get(owner, machine.id)).profilePhoto).toBeNull();
     await expect(photos.profilePhoto(owner, machine.id)).rejects.toThrow('This machine has no profile photo');
     const left = (await photos.gallery(owner, machine.id)).map((p) => p.originalKey);

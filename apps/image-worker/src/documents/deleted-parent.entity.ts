@@ -7,8 +7,8 @@ export class DeletedDocumentParentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'parent_kind', type: 'varchar', length: 20 })
   parentKind: DocumentParentKind;

@@ -24,66 +24,68 @@ import {
   type Actor,
   type RpcMessage,
   type ServiceRecordDeletedEvent,
+  eventAccountId,
 } from '@wrenchlog/contracts';
 import { Caller } from '@wrenchlog/platform';
 import { DocumentsService } from './documents.service.js';
 
+// Rights (issue 32): reading documents is 'document.read', adding or deleting one 'document.write'.
 @Controller()
 export class DocumentsController {
   constructor(private readonly documents: DocumentsService) {}
 
   @MessagePattern(DOCUMENT_ADD)
-  add(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentAddRequest>) {
+  add(@Caller('document.write') caller: Actor, @Payload() m: RpcMessage<DocumentAddRequest>) {
     return this.documents.add(caller, m.payload);
   }
 
   @MessagePattern(DOCUMENT_LIST)
-  list(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentListRequest>) {
+  list(@Caller('document.read') caller: Actor, @Payload() m: RpcMessage<DocumentListRequest>) {
     return this.documents.list(caller, m.payload?.parent);
   }
 
   @MessagePattern(DOCUMENT_COUNT_FOR_MACHINE)
-  countForMachine(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentMachineRequest>) {
+  countForMachine(@Caller('document.read') caller: Actor, @Payload() m: RpcMessage<DocumentMachineRequest>) {
     return this.documents.countForMachine(caller, Number(m.payload?.machineId));
   }
 
   @MessagePattern(DOCUMENT_GET)
-  get(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
+  get(@Caller('document.read') caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
     return this.documents.get(caller, Number(m.payload?.id));
   }
 
   @MessagePattern(DOCUMENT_DELETE)
-  remove(@Caller() caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
+  remove(@Caller('document.write') caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
     return this.documents.remove(caller, Number(m.payload?.id));
   }
 
   @EventPattern(SERVICE_RECORD_DELETED)
   onServiceRecordDeleted(@Payload() m: RpcMessage<ServiceRecordDeletedEvent>) {
-    return this.documents.onParentDeleted(m.payload.userId, { kind: 'service-record', id: m.payload.recordId });
+    return this.documents.onParentDeleted(eventAccountId(m.payload), { kind: 'service-record', id: m.payload.recordId });
   }
 
   @EventPattern(FUEL_RECORD_DELETED)
   onFuelRecordDeleted(@Payload() m: RpcMessage<FuelRecordDeletedEvent>) {
-    return this.documents.onParentDeleted(m.payload.userId, { kind: 'fuel-record', id: m.payload.recordId });
+    return this.documents.onParentDeleted(eventAccountId(m.payload), { kind: 'fuel-record', id: m.payload.recordId });
   }
 
   @EventPattern(INVENTORY_PURCHASE_DELETED)
   onPurchaseDeleted(@Payload() m: RpcMessage<InventoryPurchaseDeletedEvent>) {
-    return this.documents.onParentDeleted(m.payload.userId, { kind: 'purchase', id: m.payload.recordId });
+    return this.documents.onParentDeleted(eventAccountId(m.payload), { kind: 'purchase', id: m.payload.recordId });
   }
 
   @EventPattern(SERVICE_RECORD_SAVED)
   onServiceRecordSaved(@Payload() m: RpcMessage<ServiceRecordSavedEvent>) {
-    return this.documents.onParentSaved(m.payload.userId, { kind: 'service-record', id: m.payload.recordId }, m.payload.machineId);
+    return this.documents.onParentSaved(eventAccountId(m.payload), { kind: 'service-record', id: m.payload.recordId }, m.payload.machineId);
   }
 
   @EventPattern(FUEL_RECORD_SAVED)
   onFuelRecordSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
-    return this.documents.onParentSaved(m.payload.userId, { kind: 'fuel-record', id: m.payload.recordId }, m.payload.machineId);
+    return this.documents.onParentSaved(eventAccountId(m.payload), { kind: 'fuel-record', id: m.payload.recordId }, m.payload.machineId);
   }
 
   @EventPattern(INVENTORY_PURCHASE_SAVED)
   onPurchaseSaved(@Payload() m: RpcMessage<InventoryPurchaseSavedEvent>) {
-    return this.documents.onParentSaved(m.payload.userId, { kind: 'purchase', id: m.payload.recordId }, m.payload.machineId);
+    return this.documents.onParentSaved(eventAccountId(m.payload), { kind: 'purchase', id: m.payload.recordId }, m.payload.machineId);
   }
 }

@@ -16,24 +16,24 @@ export class DocumentsRepository {
     this.documents = dataSource.getRepository(StoredDocumentEntity);
   }
 
-  byKey(userId: number, objectKey: string): Promise<StoredDocumentEntity | null> {
-    return this.documents.findOneBy({ userId, objectKey });
+  byKey(accountId: number, objectKey: string): Promise<StoredDocumentEntity | null> {
+    return this.documents.findOneBy({ accountId, objectKey });
   }
 
-  byId(userId: number, id: number): Promise<StoredDocumentEntity | null> {
-    return this.documents.findOneBy({ userId, id });
+  byId(accountId: number, id: number): Promise<StoredDocumentEntity | null> {
+    return this.documents.findOneBy({ accountId, id });
   }
 
-  ofParent(userId: number, parent: DocumentParent): Promise<StoredDocumentEntity[]> {
-    return this.documents.find({ where: { userId, parentKind: parent.kind, parentId: parent.id }, order: { id: 'ASC' } });
+  ofParent(accountId: number, parent: DocumentParent): Promise<StoredDocumentEntity[]> {
+    return this.documents.find({ where: { accountId, parentKind: parent.kind, parentId: parent.id }, order: { id: 'ASC' } });
   }
 
-  countOfParent(userId: number, parent: DocumentParent): Promise<number> {
-    return this.documents.countBy({ userId, parentKind: parent.kind, parentId: parent.id });
+  countOfParent(accountId: number, parent: DocumentParent): Promise<number> {
+    return this.documents.countBy({ accountId, parentKind: parent.kind, parentId: parent.id });
   }
 
-  countOfMachine(userId: number, machineId: number): Promise<number> {
-    return this.documents.countBy({ userId, machineId });
+  countOfMachine(accountId: number, machineId: number): Promise<number> {
+    return this.documents.countBy({ accountId, machineId });
   }
 
   /** Inserts unless the object key is already recorded (a retried upload). */
@@ -48,8 +48,8 @@ export class DocumentsRepository {
   }
 
   /** Deletes one document; answers whether this call removed it. */
-  async deleteOne(userId: number, id: number): Promise<boolean> {
-    const result = await this.documents.delete({ userId, id });
+  async deleteOne(accountId: number, id: number): Promise<boolean> {
+    const result = await this.documents.delete({ accountId, id });
     return (result.affected ?? 0) > 0;
   }
 
@@ -62,42 +62,42 @@ export class DocumentsRepository {
   }
 
   /** Remembers a deleted parent and deletes its documents; answers their object keys. */
-  async removeParent(userId: number, parent: DocumentParent): Promise<string[]> {
+  async removeParent(accountId: number, parent: DocumentParent): Promise<string[]> {
     await this.dataSource
       .createQueryBuilder()
       .insert()
       .into(DeletedDocumentParentEntity)
-      .values({ userId, parentKind: parent.kind, parentId: parent.id, deletedAt: new Date() })
+      .values({ accountId, parentKind: parent.kind, parentId: parent.id, deletedAt: new Date() })
       .orIgnore()
       .execute();
-    return this.deleteRows(await this.ofParent(userId, parent));
+    return this.deleteRows(await this.ofParent(accountId, parent));
   }
 
   /** Deletes every document of a machine and of its records (the machine's tombstone is the ledger's). */
-  async removeMachine(userId: number, machineId: number): Promise<string[]> {
-    return this.deleteRows(await this.documents.find({ where: { userId, machineId } }));
+  async removeMachine(accountId: number, machineId: number): Promise<string[]> {
+    return this.deleteRows(await this.documents.find({ where: { accountId, machineId } }));
   }
 
   /** The parent moved to another machine (or to none): its documents follow it. */
-  async setMachine(userId: number, parent: DocumentParent, machineId: number | null): Promise<void> {
-    await this.documents.update({ userId, parentKind: parent.kind, parentId: parent.id }, { machineId });
+  async setMachine(accountId: number, parent: DocumentParent, machineId: number | null): Promise<void> {
+    await this.documents.update({ accountId, parentKind: parent.kind, parentId: parent.id }, { machineId });
   }
 
   /** Whether the parent, or the machine it belongs to, was deleted. */
-  async parentGone(userId: number, parent: DocumentParent, machineId: number | null): Promise<boolean> {
+  async parentGone(accountId: number, parent: DocumentParent, machineId: number | null): Promise<boolean> {
     const machine = parent.kind === 'machine' ? parent.id : machineId;
-    if (machine !== null && (await this.dataSource.getRepository(DeletedMachineEntity).existsBy({ userId, machineId: machine }))) {
+    if (machine !== null && (await this.dataSource.getRepository(DeletedMachineEntity).existsBy({ accountId, machineId: machine }))) {
       return true;
     }
-    return this.dataSource.getRepository(DeletedDocumentParentEntity).existsBy({ userId, parentKind: parent.kind, parentId: parent.id });
+    return this.dataSource.getRepository(DeletedDocumentParentEntity).existsBy({ accountId, parentKind: parent.kind, parentId: parent.id });
   }
 
-  async stats(userId: number): Promise<{ count: number; bytes: number }> {
+  async stats(accountId: number): Promise<{ count: number; bytes: number }> {
     const row = await this.documents
       .createQueryBuilder('d')
       .select('COUNT(*)', 'count')
       .addSelect('COALESCE(SUM(d.size), 0)', 'bytes')
-      .where('d.user_id = :userId', { userId })
+      .where('d.account_id = :accountId', { accountId })
       .getRawOne<{ count: string | number; bytes: string | number }>();
     return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
   }

@@ -8,15 +8,15 @@ export function isParent(parent: unknown): parent is DocumentParent {
   return !!p && DOCUMENT_PARENT_KINDS.includes(p.kind) && isValidId(p.id);
 }
 
-/** Why an add request cannot be recorded for this user, or undefined when it can. */
-export function addRequestProblem(userId: number, req: DocumentAddRequest | undefined): string | undefined {
+/** Why an add request cannot be recorded for this account, or undefined when it can. */
+export function addRequestProblem(accountId: number, req: DocumentAddRequest | undefined): string | undefined {
   if (!req || !isParent(req.parent)) {
     return 'Invalid document parent';
   }
   if (req.machineId !== null && !isValidId(req.machineId)) {
     return 'Invalid machine ID';
   }
-  if (typeof req.objectKey !== 'string' || !DOCUMENT_KEY.test(req.objectKey) || !req.objectKey.startsWith(`u${userId}/`)) {
+  if (typeof req.objectKey !== 'string' || !DOCUMENT_KEY.test(req.objectKey) || !req.objectKey.startsWith(`u${accountId}/`)) {
     return 'Invalid document key';
   }
   if (!Number.isSafeInteger(req.size) || req.size <= 0 || req.size > DOCUMENT_LIMITS.maxFileBytes) {

@@ -1,6 +1,9 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  ASSIGNED_ROLES,
   DocumentMessages,
+  MACHINE_NOT_FOUND,
+  type Audited,
   DOCUMENT_LIMITS,
   isValidId,
   type Actor,
@@ -8,7 +11,7 @@ import {
   type DocumentKeysView,
   type DocumentParent,
 } from '@wrenchlog/contracts';
-import { badRequest, conflict, notFound } from '@wrenchlog/platform';
+import { badRequest, conflict, MemberDirectory, notFound, type MachineAssignment } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { DocumentsRepository } from './documents.repository.js';
 import { addRequestProblem, isParent } from './documents.rules.js';
@@ -16,8 +19,10 @@ import type { StoredDocumentEntity } from './stored-document.entity.js';
 
 /**
  * Documents attached to machines and their records. The gateway checked the file (PDF by content,
- * size) and that the caller owns the parent before it calls; every query here is scoped to the
- * caller. A document goes with its parent (record or machine deletion events) or on its own.
+ * size) and that the caller sees the parent before it calls; every query here is scoped to the
+ * caller's account, and a mechanic sees only the documents of the machines assigned to them
+ * (issue 32; a purchase's without a machine too). A document goes with its parent (record or
+ * machine deletion events) or on its own.
  */
 @Injectable()
 export class DocumentsService {
@@ -25,24 +30,31 @@ export class DocumentsService {
 
   constructor(
     private readonly repo: DocumentsRepository,
+    private readonly members: MemberDirectory,
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** Records a stored document; a retry with the same object key answers the same document. */
-  async add({ userId }: Actor, req: DocumentAddRequest): Promise<DocumentKeysView> {
-    const problem = addRequestProblem(userId, req);
+  /** Records a stored document, added by the caller; a retry with the same object key answers the same document. */
+  async add(actor: Actor, req: DocumentAddRequest): Promise<DocumentKeysView> {
+    const { accountId } = actor;
+    const problem = addRequestProblem(accountId, req);
     if (problem) {
       throw badRequest(problem);
     }
-    const earlier = await this.repo.byKey(userId, req.objectKey);
-    if (earlier) {
-      return view(earlier);
+    if (!maySee(await this.visible(actor), req.machineId)) {
+      throw notFound('Record not found');
     }
-    if ((await this.repo.countOfParent(userId, req.parent)) >= DOCUMENT_LIMITS.maxPerParent) {
+    const earlier = await this.repo.byKey(accountId, req.objectKey);
+    if (earlier) {
+      return this.view(actor, earlier);
+    }
+    if ((await this.repo.countOfParent(accountId, req.parent)) >= DOCUMENT_LIMITS.maxPerParent) {
       throw conflict(DocumentMessages.tooMany);
     }
     await this.repo.insertOnce({
-      userId,
+      accountId,
+      createdBy: actor.userId,
+      updatedBy: null,
       parentKind: req.parent.kind,
       parentId: req.parent.id,
       machineId: req.machineId,
@@ -53,67 +65,88 @@ export class DocumentsService {
     });
     // Checked after the insert, as the image ledger does: a deletion event that ran meanwhile left
     // its tombstone first, so whichever of the two runs second sees the other.
-    if (await this.repo.parentGone(userId, req.parent, req.machineId)) {
-      await this.deleteObjects(await this.repo.removeParent(userId, req.parent));
+    if (await this.repo.parentGone(accountId, req.parent, req.machineId)) {
+      await this.deleteObjects(await this.repo.removeParent(accountId, req.parent));
       throw notFound('Record not found');
     }
-    const row = await this.repo.byKey(userId, req.objectKey);
+    const row = await this.repo.byKey(accountId, req.objectKey);
     if (!row) {
       throw notFound('Record not found');
     }
-    return view(row);
+    return this.view(actor, row);
   }
 
-  async list({ userId }: Actor, parent: DocumentParent): Promise<DocumentKeysView[]> {
+  async list(actor: Actor, parent: DocumentParent): Promise<DocumentKeysView[]> {
     if (!isParent(parent)) {
       throw badRequest('Invalid document parent');
     }
-    return (await this.repo.ofParent(userId, parent)).map(view);
+    const visible = await this.visible(actor);
+    const rows = (await this.repo.ofParent(actor.accountId, parent)).filter((row) => maySee(visible, row.machineId));
+    const audit = await this.members.audit(actor.accountId, rows);
+    return rows.map((row, i) => ({ ...view(row), ...audit[i] }));
   }
 
   /** What a machine's deletion would take: its documents and its records' (for the delete dialog). */
-  async countForMachine({ userId }: Actor, machineId: number): Promise<number> {
+  async countForMachine(actor: Actor, machineId: number): Promise<number> {
     if (!isValidId(machineId)) {
       throw badRequest('Invalid machine ID');
     }
-    return this.repo.countOfMachine(userId, machineId);
-  }
-
-  async get({ userId }: Actor, id: number): Promise<DocumentKeysView> {
-    const row = await this.repo.byId(userId, id);
-    if (!row) {
-      throw notFound(DocumentMessages.notFound);
+    if (!maySee(await this.visible(actor), machineId)) {
+      throw notFound(MACHINE_NOT_FOUND);
     }
-    return view(row);
+    return this.repo.countOfMachine(actor.accountId, machineId);
   }
 
-  async remove({ userId }: Actor, id: number): Promise<{ deleted: true }> {
-    const row = await this.repo.byId(userId, id);
-    if (!row || !(await this.repo.deleteOne(userId, id))) {
+  async get(actor: Actor, id: number): Promise<DocumentKeysView> {
+    return this.view(actor, await this.seen(actor, id));
+  }
+
+  async remove(actor: Actor, id: number): Promise<{ deleted: true }> {
+    const row = await this.seen(actor, id);
+    if (!(await this.repo.deleteOne(actor.accountId, id))) {
       throw notFound(DocumentMessages.notFound);
     }
     await this.deleteObjects([row.objectKey]);
     return { deleted: true };
   }
 
+  /** A document of the caller's account on a machine the caller sees, or 404 (existence not disclosed). */
+  private async seen(actor: Actor, id: number): Promise<StoredDocumentEntity> {
+    const row = await this.repo.byId(actor.accountId, id);
+    if (!row || !maySee(await this.visible(actor), row.machineId)) {
+      throw notFound(DocumentMessages.notFound);
+    }
+    return row;
+  }
+
+  /** The machines the caller sees: a mechanic's assignment (one query), null (all) for the other roles. */
+  private visible(actor: Actor): Promise<MachineAssignment> {
+    return ASSIGNED_ROLES.includes(actor.role) ? this.members.assignment(actor.accountId, actor.userId) : Promise.resolve(null);
+  }
+
+  private async view(actor: Actor, row: StoredDocumentEntity): Promise<DocumentKeysView> {
+    const [audit] = await this.members.audit(actor.accountId, [row]);
+    return { ...view(row), ...audit };
+  }
+
   /** A record was deleted: its documents go (idempotent; later adds for it are refused). */
-  async onParentDeleted(userId: number, parent: DocumentParent): Promise<void> {
-    await this.deleteObjects(await this.repo.removeParent(userId, parent));
+  async onParentDeleted(accountId: number, parent: DocumentParent): Promise<void> {
+    await this.deleteObjects(await this.repo.removeParent(accountId, parent));
   }
 
   /** A record was saved, perhaps on another machine: its documents follow it (a no-op for a record without any). */
-  async onParentSaved(userId: number, parent: DocumentParent, machineId: number | null): Promise<void> {
+  async onParentSaved(accountId: number, parent: DocumentParent, machineId: number | null): Promise<void> {
     if (isParent(parent) && (machineId === null || Number.isInteger(machineId))) {
-      await this.repo.setMachine(userId, parent, machineId);
+      await this.repo.setMachine(accountId, parent, machineId);
     }
   }
 
-  async onMachineDeleted(userId: number, machineId: number): Promise<void> {
-    await this.deleteObjects(await this.repo.removeMachine(userId, machineId));
+  async onMachineDeleted(accountId: number, machineId: number): Promise<void> {
+    await this.deleteObjects(await this.repo.removeMachine(accountId, machineId));
   }
 
-  stats(userId: number): Promise<{ count: number; bytes: number }> {
-    return this.repo.stats(userId);
+  stats(accountId: number): Promise<{ count: number; bytes: number }> {
+    return this.repo.stats(accountId);
   }
 
   private async deleteObjects(keys: string[]): Promise<void> {
@@ -129,7 +162,10 @@ export class DocumentsService {
   }
 }
 
-function view(row: StoredDocumentEntity): DocumentKeysView {
+/** A member with this assignment (null: all) sees a document of this machine (null: a purchase without one). */
+const maySee = (visible: MachineAssignment, machineId: number | null): boolean => visible === null || machineId === null || visible.has(machineId);
+
+function view(row: StoredDocumentEntity): Omit<DocumentKeysView, keyof Audited> {
   return {
     id: row.id,
     parentKind: row.parentKind,

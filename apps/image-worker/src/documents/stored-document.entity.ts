@@ -7,8 +7,16 @@ export class StoredDocumentEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member who added it; null only for documents from before accounts. */
+  @Column({ name: 'created_by', type: 'integer', nullable: true })
+  createdBy: number | null;
+
+  /** The member who last changed it (a document is added or deleted, never edited: null). */
+  @Column({ name: 'updated_by', type: 'integer', nullable: true })
+  updatedBy: number | null;
 
   @Column({ name: 'parent_kind', type: 'varchar', length: 20 })
   parentKind: DocumentParentKind;

@@ -6,8 +6,8 @@ export class DeletedMachineEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

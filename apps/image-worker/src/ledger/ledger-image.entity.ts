@@ -9,8 +9,8 @@ export class LedgerImageEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ type: 'varchar', length: 40 })
   owner: ImageOwner;

@@ -25,8 +25,8 @@ export class LedgerRepository {
   }
 
   /** The ledger row of an image by its key, its user and its owning service. */
-  byKey(userId: number, owner: LedgerImageEntity['owner'], originalKey: string): Promise<LedgerImageEntity | null> {
-    return this.images.findOneBy({ originalKey, userId, owner });
+  byKey(accountId: number, owner: LedgerImageEntity['owner'], originalKey: string): Promise<LedgerImageEntity | null> {
+    return this.images.findOneBy({ originalKey, accountId, owner });
   }
 
   byId(id: number): Promise<LedgerImageEntity | null> {
@@ -39,8 +39,8 @@ export class LedgerRepository {
   }
 
   /** Marks an image deleted (a tombstone: its key stays) and drops any claim; `owner` narrows it to one owning service. */
-  async markDeleted(userId: number, originalKey: string, owner?: LedgerImageEntity['owner']): Promise<void> {
-    await this.images.update({ originalKey, userId, ...(owner === undefined ? {} : { owner }) }, { state: 'deleted', claimedUntil: null });
+  async markDeleted(accountId: number, originalKey: string, owner?: LedgerImageEntity['owner']): Promise<void> {
+    await this.images.update({ originalKey, accountId, ...(owner === undefined ? {} : { owner }) }, { state: 'deleted', claimedUntil: null });
   }
 
   /** Pending images nobody holds at `now`, oldest first. */
@@ -86,20 +86,20 @@ export class LedgerRepository {
   }
 
   /** How many images the user has (deleted ones aside) and their bytes, originals and thumbnails. */
-  async sizeOf(userId: number): Promise<{ count: number; bytes: number }> {
+  async sizeOf(accountId: number): Promise<{ count: number; bytes: number }> {
     const row = await this.images
       .createQueryBuilder('i')
       .select('COUNT(*)', 'count')
       .addSelect('COALESCE(SUM(i.original_size + COALESCE(i.thumbnail_size, 0)), 0)', 'bytes')
-      .where('i.user_id = :userId', { userId })
+      .where('i.account_id = :accountId', { accountId })
       .andWhere("i.state <> 'deleted'")
       .getRawOne<{ count: string | number; bytes: string | number }>();
     return { count: Number(row?.count ?? 0), bytes: Number(row?.bytes ?? 0) };
   }
 
   /** Marks a machine's images deleted; answers the rows so marked. */
-  async deleteOfMachine(userId: number, machineId: number): Promise<LedgerImageEntity[]> {
-    const rows = await this.images.find({ where: { userId, machineId, state: Not('deleted') } });
+  async deleteOfMachine(accountId: number, machineId: number): Promise<LedgerImageEntity[]> {
+    const rows = await this.images.find({ where: { accountId, machineId, state: Not('deleted') } });
     if (rows.length > 0) {
       await this.images.update({ id: In(rows.map((r) => r.id)) }, { state: 'deleted', claimedUntil: null });
     }
@@ -107,11 +107,11 @@ export class LedgerRepository {
   }
 
   /** Remembers a deleted machine (idempotent). */
-  async addDeletedMachine(userId: number, machineId: number, at: Date): Promise<void> {
-    await this.dataSource.createQueryBuilder().insert().into(DeletedMachineEntity).values({ userId, machineId, deletedAt: at }).orIgnore().execute();
+  async addDeletedMachine(accountId: number, machineId: number, at: Date): Promise<void> {
+    await this.dataSource.createQueryBuilder().insert().into(DeletedMachineEntity).values({ accountId, machineId, deletedAt: at }).orIgnore().execute();
   }
 
-  isMachineDeleted(userId: number, machineId: number): Promise<boolean> {
-    return this.dataSource.getRepository(DeletedMachineEntity).existsBy({ userId, machineId });
+  isMachineDeleted(accountId: number, machineId: number): Promise<boolean> {
+    return this.dataSource.getRepository(DeletedMachineEntity).existsBy({ accountId, machineId });
   }
 }

@@ -8,7 +8,7 @@ let n = 0;
 const stored = (overrides: Partial<ImageStoredEvent> = {}): ImageStoredEvent => {
   n++;
   return {
-    userId: 7,
+    accountId: 7,
     owner: 'machine-service',
     recordId: 3,
     machineId: 3,
@@ -57,7 +57,7 @@ describe(LedgerService.name, () => {
       {
         pattern: MACHINE_PHOTO_PROCESSED,
         payload: expect.objectContaining({
-          userId: 7,
+          accountId: 7,
           recordId: 3,
           originalKey: candidate!.originalKey,
           state: 'processed',
@@ -116,7 +116,7 @@ describe(LedgerService.name, () => {
     const image = stored();
 
     expect(
-      await sut.removeKeys({ userId: 7, owner: 'machine-service', images: [{ originalKey: image.originalKey, thumbnailKey: image.thumbnailKey }] }),
+      await sut.removeKeys({ accountId: 7, owner: 'machine-service', images: [{ originalKey: image.originalKey, thumbnailKey: image.thumbnailKey }] }),
     ).toEqual([image.originalKey, image.thumbnailKey]);
     expect(await sut.record(image)).toBe(false);
 
@@ -130,7 +130,7 @@ describe(LedgerService.name, () => {
     const [row] = await sut.nextCandidates(1);
     await sut.claim(row!.id);
 
-    await sut.removeKeys({ userId: 7, owner: 'machine-service', images: [{ originalKey: image.originalKey, thumbnailKey: image.thumbnailKey }] });
+    await sut.removeKeys({ accountId: 7, owner: 'machine-service', images: [{ originalKey: image.originalKey, thumbnailKey: image.thumbnailKey }] });
 
     expect(await sut.complete(row!, { originalSize: 1, thumbnailSize: 1 })).toBe(false);
     expect(await sut.isLive(row!.id)).toBe(false);

@@ -1,5 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import { IMAGE_PROCESSED_EVENTS, type ImageDeletedEvent, type ImageProcessedEvent, type ImageStats, type ImageStoredEvent } from '@wrenchlog/contracts';
+import {
+  accountActor,
+  eventAccountId,
+  IMAGE_PROCESSED_EVENTS,
+  type ImageDeletedEvent,
+  type ImageProcessedEvent,
+  type ImageStats,
+  type ImageStoredEvent,
+} from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { ImageWorkerEnv } from '../config/image-worker-env.js';
@@ -34,7 +42,9 @@ export class LedgerService {
    * Answers false when the image belongs to a machine deleted meanwhile: its objects should go.
    */
   async record(e: ImageStoredEvent): Promise<boolean> {
-    const known = await this.ledger.byKey(e.userId, e.owner, e.originalKey);
+    // An image.stored written before accounts names its owner's user id: the id of their account.
+    const accountId = eventAccountId(e);
+    const known = await this.ledger.byKey(accountId, e.owner, e.originalKey);
     if (known && (known.state === 'processed' || known.state === 'failed')) {
       // The owner announces an image again because it never heard the outcome: tell it again.
       await this.tx.run((tx) =>
@@ -51,7 +61,7 @@ export class LedgerService {
       return known.state !== 'deleted';
     }
     await this.ledger.insertOnce({
-      userId: e.userId,
+      accountId,
       owner: e.owner,
       recordId: e.recordId,
       machineId: e.machineId,
@@ -70,8 +80,8 @@ export class LedgerService {
     });
     // Checked after the insert: machine.machine.deleted marks rows after writing its tombstone,
     // so whichever of the two runs second sees the other.
-    if (e.machineId !== null && (await this.ledger.isMachineDeleted(e.userId, e.machineId))) {
-      await this.ledger.markDeleted(e.userId, e.originalKey);
+    if (e.machineId !== null && (await this.ledger.isMachineDeleted(accountId, e.machineId))) {
+      await this.ledger.markDeleted(accountId, e.originalKey);
       return false;
     }
     return true;
@@ -131,14 +141,14 @@ export class LedgerService {
   /** image.processed to the owning service, through the outbox of the caller's transaction. */
   private async report(tx: Tx, image: LedgerImageEntity, change: Finish): Promise<void> {
     const event: ImageProcessedEvent = {
-      userId: image.userId,
+      accountId: image.accountId,
       owner: image.owner,
       recordId: image.recordId,
       originalKey: image.originalKey,
       thumbnailKey: image.thumbnailKey,
       ...change,
     };
-    await this.outbox.enqueue(tx, IMAGE_PROCESSED_EVENTS[image.owner], event, { actor: { userId: image.userId, adminLevel: 0 } });
+    await this.outbox.enqueue(tx, IMAGE_PROCESSED_EVENTS[image.owner], event, { actor: accountActor(image.accountId) });
   }
 
   /** Whether the image is still wanted (not deleted while it was processed). */
@@ -151,16 +161,16 @@ export class LedgerService {
     return this.ledger.countPending();
   }
 
-  /** Account size: every image of the user, originals and thumbnails. */
-  async stats(userId: number): Promise<Pick<ImageStats, 'imageCount' | 'totalImageSize'>> {
-    const { count, bytes } = await this.ledger.sizeOf(userId);
+  /** Account size: every image of the account, originals and thumbnails. */
+  async stats(accountId: number): Promise<Pick<ImageStats, 'imageCount' | 'totalImageSize'>> {
+    const { count, bytes } = await this.ledger.sizeOf(accountId);
     return { imageCount: count, totalImageSize: bytes };
   }
 
   /** Marks a deleted machine's images deleted (and the machine, for images announced later); answers their object keys. */
-  async removeForMachine(userId: number, machineId: number): Promise<string[]> {
-    await this.ledger.addDeletedMachine(userId, machineId, new Date());
-    const rows = await this.ledger.deleteOfMachine(userId, machineId);
+  async removeForMachine(accountId: number, machineId: number): Promise<string[]> {
+    await this.ledger.addDeletedMachine(accountId, machineId, new Date());
+    const rows = await this.ledger.deleteOfMachine(accountId, machineId);
     return rows.flatMap((r) => [r.originalKey, r.thumbnailKey]);
   }
 
@@ -169,10 +179,11 @@ export class LedgerService {
    * arrives after this is ignored; answers every object key to delete.
    */
   async removeKeys(e: ImageDeletedEvent): Promise<string[]> {
+    const accountId = eventAccountId(e);
     const images = (e.images ?? []).filter((i) => i?.originalKey && i?.thumbnailKey);
     for (const image of images) {
       await this.ledger.insertOnce({
-        userId: e.userId,
+        accountId,
         owner: e.owner,
         recordId: 0,
         machineId: null,
@@ -189,7 +200,7 @@ export class LedgerService {
         processedAt: null,
         createdAt: new Date(),
       });
-      await this.ledger.markDeleted(e.userId, image.originalKey, e.owner);
+      await this.ledger.markDeleted(accountId, image.originalKey, e.owner);
     }
     return images.flatMap((i) => [i.originalKey, i.thumbnailKey]);
   }

@@ -20,7 +20,7 @@ import { MachinesRepository } from './machines.repository.js';
 /**
  * machine.export.page (issue 22, administrators only): every machine by id (owner, name, type,
  * archived), as the saved events report-service rebuilds its machine projection from. Also the
- * caller's own machines for "Download all my data" (issue 23, machine.dataExport.page).
+ * caller's account's machines for "Download all my data" (issue 23, machine.dataExport.page).
  */
 @Controller()
 export class MachineExportController {
@@ -30,17 +30,17 @@ export class MachineExportController {
   async page(@AdminCaller() _admin: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MachineSavedEvent>> {
     const { afterId, limit } = exportWindow(m.payload);
     const rows = await this.machines.exportPage(afterId, limit);
-    const items = rows.map((r) => ({ machineId: r.id, userId: r.userId, name: r.name, type: r.type, archived: r.archived, at: EXPORT_AT }));
+    const items = rows.map((r) => ({ machineId: r.id, accountId: r.accountId, name: r.name, type: r.type, archived: r.archived, at: EXPORT_AT }));
     return exportPage(items, rows.at(-1)?.id, limit);
   }
 
-  /** machine.dataExport.page ("Download all my data", issue 23): the caller's machines, archived too, with their photos' originals. */
+  /** machine.dataExport.page ("Download all my data", issue 23): the account's machines, archived too, with their photos' originals. */
   @MessagePattern(MACHINE_DATA_EXPORT)
-  async dataPage(@Caller() caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MachineExportItem>> {
+  async dataPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>): Promise<ExportPage<MachineExportItem>> {
     const { afterId, limit } = exportWindow(m.payload);
-    const rows = await this.machines.userPage(caller.userId, afterId, limit);
+    const rows = await this.machines.accountPage(caller.accountId, afterId, limit);
     const photos = await this.machines.photosOf(
-      caller.userId,
+      caller.accountId,
       rows.map((r) => r.id),
     );
     const items = rows.map((r) => ({

@@ -3,7 +3,7 @@ import { applyMachineChanges, assertGalleryRoom, newMachine, toMachine } from '.
 import type { MachineEntity } from './machine.entity.js';
 
 const created = (): MachineEntity => {
-  const m = newMachine(1, { name: 'Excavator', year: 2019, make: 'CAT', model: '320' }, new Date('2025-01-01T10:00:00Z'));
+  const m = newMachine({ accountId: 1, userId: 1 }, { name: 'Excavator', year: 2019, make: 'CAT', model: '320' }, new Date('2025-01-01T10:00:00Z'));
   m.id = 5;
   return m;
 };
@@ -25,7 +25,7 @@ describe('machine rules', () => {
   it('archives and restores on an update that says so, and leaves it as it is otherwise; a create never archives', () => {
     const machine = created();
     expect(toMachine(machine).archived).toBe(false);
-    expect(newMachine(1, { name: 'X', year: 2020, make: 'A', model: 'B', archived: true } as never, new Date()).archived).toBe(false);
+    expect(newMachine({ accountId: 1, userId: 1 }, { name: 'X', year: 2020, make: 'A', model: 'B', archived: true } as never, new Date()).archived).toBe(false);
 
     applyMachineChanges(machine, { id: 5, archived: true });
     expect(toMachine(machine).archived).toBe(true);

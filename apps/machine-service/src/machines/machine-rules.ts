@@ -1,4 +1,5 @@
 import {
+  type Actor,
   galleryLimitMessage,
   MACHINE_GALLERY_LIMIT,
   INVALID_MACHINE_ID,
@@ -8,7 +9,7 @@ import {
   type MachineListItem,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, notFound, requireId } from '@wrenchlog/platform';
+import { badRequest, notFound, requireId, type MachineAssignment } from '@wrenchlog/platform';
 import type { MachineEntity } from './machine.entity.js';
 
 // The machine's rules, free of the database so they are tested on their own.
@@ -16,13 +17,19 @@ import type { MachineEntity } from './machine.entity.js';
 /** A machine id from a message, or 400, through the one id parser (issue 19). */
 export const machineId = (value: unknown): number => requireId(value, INVALID_MACHINE_ID);
 
-/** The caller's machine as a repository found it, or 404 (also when it is another user's: never reveal that it exists). */
-export function ownedOr404<T>(machine: T | null): T {
-  if (!machine) {
+/**
+ * The caller's machine as a repository found it, or 404: also when it is another account's, or
+ * (issue 32) one the caller is not assigned to (`visible`, null for all): never reveal that it exists.
+ */
+export function ownedOr404<T extends { id: number }>(machine: T | null, visible: MachineAssignment = null): T {
+  if (!machine || !maySee(visible, machine.id)) {
     throw notFound(MACHINE_NOT_FOUND);
   }
   return machine;
 }
+
+/** Whether a member with this assignment (null: every machine of the account) sees the machine. */
+export const maySee = (visible: MachineAssignment, machineId: number): boolean => visible === null || visible.has(machineId);
 
 /** Fields a create or update may set; anything else in a request (id, lastUpdated, profilePhoto) is never taken. */
 const EDITABLE = [
@@ -87,10 +94,15 @@ export function applyMachineChanges(machine: MachineEntity, changes: Partial<Cre
   }
 }
 
-/** A new machine with its defaults: status Good until the owner picks another. */
-export function newMachine(userId: number, request: CreateMachineRequest, now: Date): MachineEntity {
+/**
+ * A new machine of the actor's account, created by the actor (for an import, its creator), with its
+ * defaults: status Good until someone picks another.
+ */
+export function newMachine(actor: Pick<Actor, 'accountId' | 'userId'>, request: CreateMachineRequest, now: Date): MachineEntity {
   const machine = {
-    userId,
+    accountId: actor.accountId,
+    createdBy: actor.userId,
+    updatedBy: null,
     status: 'Good',
     type: null,
     submodel: null,

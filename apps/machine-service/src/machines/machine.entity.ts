@@ -10,8 +10,17 @@ export class MachineEntity {
   @PrimaryGeneratedColumn()
   id: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  /** The account the machine belongs to (issue 32; before accounts, its owner's user id, the same number). */
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
+
+  /** The member who created it (an import's creator for an imported one); null only for rows from before. */
+  @Column({ name: 'created_by', type: 'integer', nullable: true })
+  createdBy: number | null;
+
+  /** The member who last changed it; null while nobody has since its creation. */
+  @Column({ name: 'updated_by', type: 'integer', nullable: true })
+  updatedBy: number | null;
 
   @Column({ type: 'varchar', length: 120 })
   name: string;

@@ -28,54 +28,57 @@ import { Caller, ValidInput } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
 import { MachinesService } from './machines.service.js';
 
+// Rights (issue 32): reads 'machine.read', create and update 'machine.write', delete
+// 'machine.delete', import-service's calls 'import.run'. Which machines a mechanic or operator sees
+// is MachineAccess's, in the service.
 @Controller()
 export class MachinesController {
   constructor(private readonly machines: MachinesService) {}
 
   @MessagePattern(MACHINE_LIST)
-  list(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineListRequest>) {
+  list(@Caller('machine.read') caller: Actor, @Payload() m: RpcMessage<MachineListRequest>) {
     return this.machines.list(caller, m.payload);
   }
 
   @MessagePattern(MACHINE_RECENT)
-  recent(@Caller() caller: Actor) {
+  recent(@Caller('machine.read') caller: Actor) {
     return this.machines.recentlyServiced(caller);
   }
 
   @MessagePattern(MACHINE_GET)
-  get(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineIdRequest>) {
+  get(@Caller('machine.read') caller: Actor, @Payload() m: RpcMessage<MachineIdRequest>) {
     return this.machines.get(caller, m.payload?.id);
   }
 
   @MessagePattern(MACHINE_IMPORT_CREATE_MACHINES)
-  importCreateMachines(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportCreateMachinesRequest>) {
+  importCreateMachines(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportCreateMachinesRequest>) {
     return this.machines.importCreateMachines(caller, m.payload, callContext(caller, m));
   }
 
   @MessagePattern(MACHINE_IMPORT_APPLY)
-  importApply(@Caller() caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
+  importApply(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<ImportApplyRequest>) {
     return this.machines.importApply(caller, m.payload, callContext(caller, m));
   }
 
   @MessagePattern(MACHINE_IMPORT_REVERT)
-  importRevert(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineImportRevertRequest>) {
+  importRevert(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<MachineImportRevertRequest>) {
     return this.machines.importRevert(caller, m.payload, callContext(caller, m));
   }
 
   @ValidInput(CreateMachineRequest)
   @MessagePattern(MACHINE_CREATE)
-  create(@Caller() caller: Actor, @Payload() m: RpcMessage<CreateMachineRequest>) {
+  create(@Caller('machine.write') caller: Actor, @Payload() m: RpcMessage<CreateMachineRequest>) {
     return this.machines.create(caller, m.payload, callContext(caller, m));
   }
 
   @ValidInput(UpdateMachineRequest)
   @MessagePattern(MACHINE_UPDATE)
-  update(@Caller() caller: Actor, @Payload() m: RpcMessage<UpdateMachineRequest>) {
+  update(@Caller('machine.write') caller: Actor, @Payload() m: RpcMessage<UpdateMachineRequest>) {
     return this.machines.update(caller, m.payload, callContext(caller, m));
   }
 
   @MessagePattern(MACHINE_DELETE)
-  delete(@Caller() caller: Actor, @Payload() m: RpcMessage<MachineIdRequest>) {
+  delete(@Caller('machine.delete') caller: Actor, @Payload() m: RpcMessage<MachineIdRequest>) {
     return this.machines.delete(caller, m.payload?.id, callContext(caller, m));
   }
 

@@ -1,15 +1,20 @@
 import { Module } from '@nestjs/common';
-import { OutboxModule } from '@wrenchlog/platform';
+import { MembersModule, OutboxModule } from '@wrenchlog/platform';
+import { MachineAccess } from './machine-access.js';
 import { MachineExportController } from './machine-export.controller.js';
 import { MachinesController } from './machines.controller.js';
 import { MachinesRepository } from './machines.repository.js';
 import { MachinesService } from './machines.service.js';
 
-/** Machines: their calls, the export and the events they publish. Exports MachinesRepository (photos check and lock their machine). */
+/**
+ * Machines: their calls, the export and the events they publish. Exports MachinesRepository (photos
+ * check and lock their machine) and MachineAccess (which machines a member sees), and the account
+ * members' projection (MembersModule: names for createdBy / updatedBy, assignments).
+ */
 @Module({
-  imports: [OutboxModule],
+  imports: [OutboxModule, MembersModule],
   controllers: [MachinesController, MachineExportController],
-  providers: [MachinesService, MachinesRepository],
-  exports: [MachinesRepository],
+  providers: [MachinesService, MachinesRepository, MachineAccess],
+  exports: [MachinesRepository, MachineAccess],
 })
 export class MachinesModule {}

@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { MACHINE_LIST_MAX, type ImportApplyRequest, type ImportApplyResult, type ImportApplyRow } from '@wrenchlog/contracts';
-import { applyImportBatch, CompiledSelect, type ImportRowOutcome } from '@wrenchlog/platform';
-import { DataSource, In, IsNull, MoreThan } from 'typeorm';
+import { applyImportBatch, CompiledSelect, type ImportRowOutcome, type MachineAssignment } from '@wrenchlog/platform';
+import { DataSource, In, IsNull, MoreThan, type SelectQueryBuilder } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
 import { MachinePhotoEntity } from '../photos/machine-photo.entity.js';
 import { MachineEntity } from './machine.entity.js';
 
 /** The columns of a list item only: hydrating all thirty was most of the list calls' CPU (docs/performance.md). */
-const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate'] as const;
+const LIST_COLUMNS = ['id', 'name', 'type', 'status', 'lastUpdated', 'lastServicedDate', 'createdBy', 'updatedBy'] as const;
 
 export type MachineListRow = Pick<MachineEntity, (typeof LIST_COLUMNS)[number]>;
 
@@ -18,12 +18,12 @@ const LIST_WINDOW = { limit: MACHINE_LIST_MAX, offset: 0 };
 export type NewMachine = Omit<MachineEntity, 'id'>;
 
 /** What the machine export (report-service's projection) reads of a machine. */
-export type MachineExportRow = Pick<MachineEntity, 'id' | 'userId' | 'name' | 'type' | 'archived'>;
+export type MachineExportRow = Pick<MachineEntity, 'id' | 'accountId' | 'name' | 'type' | 'archived'>;
 
 /** A machine's service-record facts, as service.record.changed tells them. */
 export interface ServiceState {
   machineId: number;
-  userId: number;
+  accountId: number;
   latestServiceDate: string | null;
   at: Date;
 }
@@ -31,7 +31,7 @@ export interface ServiceState {
 /** A machine's meter values, as schedule.meters.changed tells them (absent: unchanged). */
 export interface MeterState {
   machineId: number;
-  userId: number;
+  accountId: number;
   miles?: number | null;
   hours?: number | null;
   at: Date;
@@ -50,54 +50,83 @@ export class MachinesRepository {
     return (tx ?? this.dataSource.manager).getRepository(MachineEntity);
   }
 
-  /** The user's active machines by name, or with `archived` the archived ones; at most MACHINE_LIST_MAX. */
-  byName(userId: number, archived: boolean): Promise<MachineListRow[]> {
+  /**
+   * The account's active machines by name, or with `archived` the archived ones; at most
+   * MACHINE_LIST_MAX. With `visible` (an assigned member's machines), only those.
+   */
+  byName(accountId: number, archived: boolean, visible: MachineAssignment = null): Promise<MachineListRow[]> {
     // A literal, not a bound value: CompiledSelect binds numbers and strings only, and TRUE/FALSE
     // read the same on SQLite (1/0) and PostgreSQL. The shape names the SQL text it makes.
-    return this.listed.rows(
+    return this.list(
       archived ? 'by-name-archived' : 'by-name',
       (qb) =>
         qb
-          .where(`m.userId = :userId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`)
+          .where(`m.accountId = :accountId AND m.archived = ${archived ? 'TRUE' : 'FALSE'}`)
           .orderBy('m.name', 'ASC')
           .addOrderBy('m.id', 'ASC'),
-      { userId },
-      LIST_WINDOW,
+      accountId,
+      visible,
     );
   }
 
   /** Newest service first; machines never serviced after them, most recently updated first. Archived machines are left out. */
-  recentlyServiced(userId: number): Promise<MachineListRow[]> {
-    return this.listed.rows(
+  recentlyServiced(accountId: number, visible: MachineAssignment = null): Promise<MachineListRow[]> {
+    return this.list(
       'recently-serviced',
       (qb) =>
         qb
-          .where('m.userId = :userId AND m.archived = FALSE')
+          .where('m.accountId = :accountId AND m.archived = FALSE')
           .orderBy('m.lastServicedDate', 'DESC', 'NULLS LAST')
           .addOrderBy('m.lastUpdated', 'DESC')
           .addOrderBy('m.id', 'DESC'),
-      { userId },
-      LIST_WINDOW,
+      accountId,
+      visible,
     );
   }
 
-  /** The user's machine; null also when it is another user's. */
-  owned(userId: number, id: number, tx?: Tx): Promise<MachineEntity | null> {
-    return this.table(tx).findOneBy({ id, userId });
+  /**
+   * A list of the account's machines: the compiled statement for a member who sees them all, the
+   * same query narrowed to the assigned ids in its WHERE for a mechanic or operator (issue 32; a
+   * list of ids cannot be compiled, and those members have few machines).
+   */
+  private list(
+    shape: string,
+    build: (qb: SelectQueryBuilder<MachineEntity>) => SelectQueryBuilder<MachineEntity>,
+    accountId: number,
+    visible: MachineAssignment,
+  ): Promise<MachineListRow[]> {
+    if (visible === null) {
+      return this.listed.rows(shape, build, { accountId }, LIST_WINDOW);
+    }
+    if (visible.size === 0) {
+      return Promise.resolve([]);
+    }
+    const qb = build(this.table().createQueryBuilder('m'))
+      .andWhere('m.id IN (:...visible)', { visible: [...visible] })
+      .setParameter('accountId', accountId)
+      .select(LIST_COLUMNS.map((c) => `m.${c}`))
+      .take(LIST_WINDOW.limit);
+    return qb.getMany();
+  }
+
+  /** The account's machine; null also when it is another account's. */
+  owned(accountId: number, id: number, tx?: Tx): Promise<MachineEntity | null> {
+    return this.table(tx).findOneBy({ id, accountId });
   }
 
   /** The machine a create with this idempotency key made. */
-  byIdempotencyKey(userId: number, idempotencyKey: string): Promise<MachineEntity | null> {
-    return this.table().findOneBy({ userId, idempotencyKey });
+  byIdempotencyKey(accountId: number, idempotencyKey: string): Promise<MachineEntity | null> {
+    return this.table().findOneBy({ accountId, idempotencyKey });
   }
 
   /**
-   * The user's machine with its row locked for this transaction, its `lastUpdated` set to `at`
-   * (an UPDATE takes the row lock on both engines); null when it is not the caller's.
+   * The account's machine with its row locked for this transaction, its `lastUpdated` set to `at`
+   * and `updatedBy` to the member changing it (an UPDATE takes the row lock on both engines); null
+   * when it is not the caller's account's.
    */
-  async lockOwned(tx: Tx, userId: number, id: number, at: Date): Promise<MachineEntity | null> {
-    const result = await this.table(tx).update({ id, userId }, { lastUpdated: at });
-    return (result.affected ?? 0) === 1 ? this.owned(userId, id, tx) : null;
+  async lockOwned(tx: Tx, accountId: number, id: number, at: Date, updatedBy: number): Promise<MachineEntity | null> {
+    const result = await this.table(tx).update({ id, accountId }, { lastUpdated: at, updatedBy });
+    return (result.affected ?? 0) === 1 ? this.owned(accountId, id, tx) : null;
   }
 
   /** Inserts a machine and answers it with its id. */
@@ -111,18 +140,18 @@ export class MachinesRepository {
   }
 
   /** The machine has no profile photo when it was this one. */
-  async clearProfilePhoto(tx: Tx, userId: number, id: number, photoId: number): Promise<void> {
-    await this.table(tx).update({ id, userId, profilePhotoId: photoId }, { profilePhotoId: null });
+  async clearProfilePhoto(tx: Tx, accountId: number, id: number, photoId: number): Promise<void> {
+    await this.table(tx).update({ id, accountId, profilePhotoId: photoId }, { profilePhotoId: null });
   }
 
-  async setProfilePhoto(tx: Tx, userId: number, id: number, photoId: number | null): Promise<void> {
-    await this.table(tx).update({ id, userId }, { profilePhotoId: photoId });
+  async setProfilePhoto(tx: Tx, accountId: number, id: number, photoId: number | null): Promise<void> {
+    await this.table(tx).update({ id, accountId }, { profilePhotoId: photoId });
   }
 
-  /** Deletes the user's machine and its photos' rows. */
-  async remove(tx: Tx, userId: number, id: number): Promise<void> {
-    await tx.delete(MachinePhotoEntity, { machineId: id, userId });
-    await this.table(tx).delete({ id, userId });
+  /** Deletes the account's machine and its photos' rows. */
+  async remove(tx: Tx, accountId: number, id: number): Promise<void> {
+    await tx.delete(MachinePhotoEntity, { machineId: id, accountId });
+    await this.table(tx).delete({ id, accountId });
   }
 
   /** One batch of an import (platform's applyImportBatch): rows an earlier delivery wrote answer their ids again. */
@@ -138,29 +167,31 @@ export class MachinesRepository {
     prepare: (row: ImportApplyRow) => Promise<ImportRowOutcome<MachineEntity>>,
     written: (records: MachineEntity[]) => Promise<void>,
   ): Promise<ImportApplyResult> {
-    return applyImportBatch(tx, MachineEntity, request, prepare, written);
+    // libs/platform's ImportedRecord still names the owner `userId` (issue 32 moved it to accountId);
+    // applyImportBatch reads only id, importId and importRow.
+    return applyImportBatch(tx, MachineEntity as never, request, prepare as never, written as never);
   }
 
   /** The machines this import created for names (not for rows), among `names`. */
-  createdForNames(tx: Tx, userId: number, importId: number, names: string[]): Promise<Pick<MachineEntity, 'id' | 'name'>[]> {
+  createdForNames(tx: Tx, accountId: number, importId: number, names: string[]): Promise<Pick<MachineEntity, 'id' | 'name'>[]> {
     if (names.length === 0) {
       return Promise.resolve([]);
     }
-    return this.table(tx).find({ where: { userId, importId, importRow: IsNull(), name: In(names) }, select: { id: true, name: true } });
+    return this.table(tx).find({ where: { accountId, importId, importRow: IsNull(), name: In(names) }, select: { id: true, name: true } });
   }
 
-  /** Which of `ids` are the user's machines of this import. */
-  async ofImport(tx: Tx, userId: number, importId: number, ids: number[]): Promise<number[]> {
+  /** Which of `ids` are the account's machines of this import. */
+  async ofImport(tx: Tx, accountId: number, importId: number, ids: number[]): Promise<number[]> {
     if (ids.length === 0) {
       return [];
     }
-    const rows = await this.table(tx).find({ where: { userId, importId, id: In(ids) }, select: { id: true } });
+    const rows = await this.table(tx).find({ where: { accountId, importId, id: In(ids) }, select: { id: true } });
     return rows.map((m) => m.id);
   }
 
-  /** Every machine of the user's import, by id. */
-  allOfImport(tx: Tx, userId: number, importId: number): Promise<Pick<MachineEntity, 'id' | 'name'>[]> {
-    return this.table(tx).find({ where: { userId, importId }, select: { id: true, name: true }, order: { id: 'ASC' } });
+  /** Every machine of the account's import, by id. */
+  allOfImport(tx: Tx, accountId: number, importId: number): Promise<Pick<MachineEntity, 'id' | 'name'>[]> {
+    return this.table(tx).find({ where: { accountId, importId }, select: { id: true, name: true }, order: { id: 'ASC' } });
   }
 
   /**
@@ -173,7 +204,11 @@ export class MachinesRepository {
       .createQueryBuilder()
       .update(MachineEntity)
       .set({ serviceStateAt: s.at, lastServicedDate: s.latestServiceDate, lastUpdated: () => 'CASE WHEN last_updated < :at THEN :at ELSE last_updated END' })
-      .where('id = :id AND user_id = :userId AND (service_state_at IS NULL OR service_state_at <= :at)', { id: s.machineId, userId: s.userId, at: s.at })
+      .where('id = :id AND account_id = :accountId AND (service_state_at IS NULL OR service_state_at <= :at)', {
+        id: s.machineId,
+        accountId: s.accountId,
+        at: s.at,
+      })
       .execute();
   }
 
@@ -190,30 +225,30 @@ export class MachinesRepository {
       .createQueryBuilder()
       .update(MachineEntity)
       .set(set)
-      .where('id = :id AND user_id = :userId AND (meters_at IS NULL OR meters_at <= :at)', { id: s.machineId, userId: s.userId, at: s.at })
+      .where('id = :id AND account_id = :accountId AND (meters_at IS NULL OR meters_at <= :at)', { id: s.machineId, accountId: s.accountId, at: s.at })
       .execute();
   }
 
-  /** Every user's machines after `afterId`, by id (the administrators' export). */
+  /** Every account's machines after `afterId`, by id (the administrators' export). */
   exportPage(afterId: number, limit: number): Promise<MachineExportRow[]> {
     return this.table().find({
       where: { id: MoreThan(afterId) },
       order: { id: 'ASC' },
       take: limit,
-      select: { id: true, userId: true, name: true, type: true, archived: true },
+      select: { id: true, accountId: true, name: true, type: true, archived: true },
     });
   }
 
-  /** The user's machines after `afterId`, archived too, by id ("Download all my data"). */
-  userPage(userId: number, afterId: number, limit: number): Promise<MachineEntity[]> {
-    return this.table().find({ where: { userId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
+  /** The account's machines after `afterId`, archived too, by id ("Download all my data"). */
+  accountPage(accountId: number, afterId: number, limit: number): Promise<MachineEntity[]> {
+    return this.table().find({ where: { accountId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
   }
 
-  /** The photos of the user's machines, by id (the data export lists them with their machine). */
-  photosOf(userId: number, machineIds: number[]): Promise<MachinePhotoEntity[]> {
+  /** The photos of the account's machines, by id (the data export lists them with their machine). */
+  photosOf(accountId: number, machineIds: number[]): Promise<MachinePhotoEntity[]> {
     if (machineIds.length === 0) {
       return Promise.resolve([]);
     }
-    return this.dataSource.getRepository(MachinePhotoEntity).find({ where: { userId, machineId: In(machineIds) }, order: { id: 'ASC' } });
+    return this.dataSource.getRepository(MachinePhotoEntity).find({ where: { accountId, machineId: In(machineIds) }, order: { id: 'ASC' } });
   }
 }

@@ -1,13 +1,16 @@
 import 'reflect-metadata';
 import { ErrorCode, MACHINE_DELETED, MACHINE_SAVED, type CreateMachineRequest } from '@wrenchlog/contracts';
 import type { CallContext } from '@wrenchlog/platform';
-import { anOwner, FakeDatabase, fakeMachines, fakeOutbox, fakeTransactions } from '../../test/fakes.js';
+import { memberOf } from '@wrenchlog/testing/nest';
+import { anOwner, fakeAccess, FakeDatabase, fakeMachines, fakeMembers, fakeOutbox, fakeTransactions } from '../../test/fakes.js';
 import { MachinesService } from './machines.service.js';
 
 const owner = anOwner(1);
 const stranger = anOwner(2);
 const call = (idempotencyKey?: string): CallContext => ({ actor: owner, correlationId: 'c-1', idempotencyKey });
 const excavator: CreateMachineRequest = { name: 'Excavator', year: 2019, make: 'CAT', model: '320' };
+const manager = memberOf(owner, 'manager', 11);
+const mechanic = memberOf(owner, 'mechanic', 12);
 
 describe(MachinesService.name, () => {
   let db: FakeDatabase;
@@ -15,7 +18,12 @@ describe(MachinesService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new MachinesService(fakeMachines(db), fakeTransactions(db), fakeOutbox(db));
+    const members = fakeMembers([
+      { accountId: 1, userId: 1, name: 'Olga' },
+      { accountId: 1, userId: 11, name: 'Maria' },
+      { accountId: 1, userId: 12, name: 'Ivan', machineIds: [2] },
+    ]);
+    sut = new MachinesService(fakeMachines(db), fakeTransactions(db), fakeOutbox(db), fakeAccess(members), members);
   });
 
   const events = (event: string) => db.tables.outbox.filter((e) => e.event === event).map((e) => e.payload);
@@ -25,7 +33,7 @@ describe(MachinesService.name, () => {
 
     expect(machine).toMatchObject({ name: 'Excavator', status: 'Good', archived: false, profilePhoto: null });
     expect(db.tables.machines).toHaveLength(1);
-    expect(events(MACHINE_SAVED)).toEqual([expect.objectContaining({ machineId: machine.id, userId: 1, name: 'Excavator', archived: false })]);
+    expect(events(MACHINE_SAVED)).toEqual([expect.objectContaining({ machineId: machine.id, accountId: 1, name: 'Excavator', archived: false })]);
   });
 
   it('answers a retried create (same idempotency key) with the machine made the first time, and makes no second one', async () => {
@@ -83,13 +91,13 @@ describe(MachinesService.name, () => {
   it('deletes the machine with its photos and announces machine.machine.deleted', async () => {
     const machine = await sut.create(owner, excavator, call());
     const kept = await sut.create(owner, { ...excavator, name: 'Loader' }, call());
-    db.tables.photos.push({ id: 90, machineId: machine.id, userId: 1 } as never, { id: 91, machineId: kept.id, userId: 1 } as never);
+    db.tables.photos.push({ id: 90, machineId: machine.id, accountId: 1 } as never, { id: 91, machineId: kept.id, accountId: 1 } as never);
 
     await expect(sut.delete(owner, machine.id, call())).resolves.toEqual({ deleted: 1 });
 
     expect(db.tables.machines.map((m) => m.id)).toEqual([kept.id]);
     expect(db.tables.photos.map((p) => p.id)).toEqual([91]);
-    expect(events(MACHINE_DELETED)).toEqual([{ machineId: machine.id, userId: 1 }]);
+    expect(events(MACHINE_DELETED)).toEqual([{ machineId: machine.id, accountId: 1 }]);
     await expect(sut.get(owner, machine.id)).rejects.toMatchObject({ code: ErrorCode.NotFound });
   });
 
@@ -97,7 +105,7 @@ describe(MachinesService.name, () => {
     const machine = await sut.create(owner, excavator, call());
     const event = (latestServiceDate: string, at: string) => ({
       machineId: machine.id,
-      userId: 1,
+      accountId: 1,
       recordId: 1,
       change: 'saved' as const,
       latestServiceDate,
@@ -108,5 +116,37 @@ describe(MachinesService.name, () => {
     await sut.onServiceRecordChanged(event('2024-01-01', '2030-01-01T00:00:01Z'));
 
     expect(await sut.get(owner, machine.id)).toMatchObject({ lastServicedDate: '2025-03-01', lastUpdated: '2030-01-01T00:00:02.000Z' });
+  });
+
+  it("lets a manager see and change the owner's machines, and names who created and who last changed each", async () => {
+    const machine = await sut.create(owner, excavator, call());
+    expect(machine).toMatchObject({ createdBy: { id: 1, name: 'Olga' }, updatedBy: null });
+
+    const changed = await sut.update(manager, { id: machine.id, color: 'Yellow' }, call());
+
+    expect(changed).toMatchObject({ color: 'Yellow', createdBy: { id: 1, name: 'Olga' }, updatedBy: { id: 11, name: 'Maria' } });
+    expect(await sut.get(owner, machine.id)).toMatchObject({ updatedBy: { id: 11, name: 'Maria' } });
+    expect(await sut.list(manager)).toEqual([
+      expect.objectContaining({ id: machine.id, createdBy: { id: 1, name: 'Olga' }, updatedBy: { id: 11, name: 'Maria' } }),
+    ]);
+    expect(events(MACHINE_SAVED).at(-1)).toMatchObject({ machineId: machine.id, accountId: 1 });
+  });
+
+  it('names a member it has not heard of yet by id only', async () => {
+    const machine = await sut.create(memberOf(owner, 'manager', 99), excavator, call());
+
+    expect(machine.createdBy).toEqual({ id: 99, name: null });
+  });
+
+  it('shows a mechanic only the machines assigned to them, and answers 404 for the others', async () => {
+    const first = await sut.create(owner, excavator, call());
+    const second = await sut.create(owner, { ...excavator, name: 'Loader' }, call());
+    expect(second.id).toBe(2);
+
+    expect((await sut.list(mechanic)).map((m) => m.id)).toEqual([second.id]);
+    expect((await sut.recentlyServiced(mechanic)).map((m) => m.id)).toEqual([second.id]);
+    await expect(sut.get(mechanic, second.id)).resolves.toMatchObject({ name: 'Loader' });
+    await expect(sut.get(mechanic, first.id)).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'Machine not found' });
+    expect((await sut.list(manager)).map((m) => m.id)).toEqual([first.id, second.id]);
   });
 });

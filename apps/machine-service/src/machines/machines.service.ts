@@ -7,26 +7,28 @@ import {
   type Actor,
   type CreateMachineRequest,
   type DeletedReply,
+  eventAccountId,
   type ImportApplyRequest,
   type ImportApplyResult,
   type ImportCreateMachinesRequest,
   type ImportCreateMachinesResult,
-  type Machine,
+  type MachineView,
   type MachineDeletedEvent,
   type MachineImportRevertRequest,
   type MachineImportRevertResult,
-  type MachineListItem,
   type MachineListRequest,
+  type MachineListView,
   type MachineSavedEvent,
   type MetersChangedEvent,
   type ServiceRecordChangedEvent,
   type UpdateMachineRequest,
 } from '@wrenchlog/contracts';
-import { badRequest, createOnce, Outbox, type CallContext } from '@wrenchlog/platform';
+import { badRequest, createOnce, MemberDirectory, Outbox, type CallContext } from '@wrenchlog/platform';
 import { Transactions, type Tx } from '../common/transactions.js';
+import { MachineAccess } from './machine-access.js';
 import { applyMachineChanges, machineId, newMachine, ownedOr404, toListItem, toMachine } from './machine-rules.js';
 import type { MachineEntity } from './machine.entity.js';
-import { MachinesRepository } from './machines.repository.js';
+import { MachinesRepository, type MachineListRow } from './machines.repository.js';
 
 /** Year, make and model of a machine created for a name a records file gave (issue 23). */
 export const IMPORTED_MACHINE_DEFAULTS = () => ({ year: new Date().getUTCFullYear(), make: 'Unknown', model: 'Unknown' });
@@ -37,42 +39,45 @@ export class MachinesService {
     private readonly machines: MachinesRepository,
     private readonly transactions: Transactions,
     private readonly outbox: Outbox,
+    private readonly access: MachineAccess,
+    private readonly members: MemberDirectory,
   ) {}
 
-  /** The active machines by name (the spec's list), or with `archived: true` the archived ones; at most MACHINE_LIST_MAX. */
-  async list(actor: Actor, request?: MachineListRequest): Promise<MachineListItem[]> {
-    const rows = await this.machines.byName(actor.userId, request?.archived === true);
-    return rows.map(toListItem);
+  /**
+   * The active machines by name (the spec's list), or with `archived: true` the archived ones; at
+   * most MACHINE_LIST_MAX. A mechanic or operator sees only the machines assigned to them.
+   */
+  async list(actor: Actor, request?: MachineListRequest): Promise<MachineListView[]> {
+    return this.listed(actor, await this.machines.byName(actor.accountId, request?.archived === true, await this.access.visible(actor)));
   }
 
   /** Newest service first; machines never serviced after them, most recently updated first. Archived machines are left out. At most MACHINE_LIST_MAX. */
-  async recentlyServiced(actor: Actor): Promise<MachineListItem[]> {
-    const rows = await this.machines.recentlyServiced(actor.userId);
-    return rows.map(toListItem);
+  async recentlyServiced(actor: Actor): Promise<MachineListView[]> {
+    return this.listed(actor, await this.machines.recentlyServiced(actor.accountId, await this.access.visible(actor)));
   }
 
-  async get(actor: Actor, id: unknown): Promise<Machine> {
-    return toMachine(ownedOr404(await this.machines.owned(actor.userId, machineId(id))));
+  /** A machine of the caller's account; 404 also for one an assigned member is not assigned to. */
+  async get(actor: Actor, id: unknown): Promise<MachineView> {
+    const target = machineId(id);
+    return this.view(actor, ownedOr404(await this.machines.owned(actor.accountId, target), await this.access.visible(actor)));
   }
 
   /** Creates a machine; a retried call with the same idempotency key answers the machine made the first time. */
-  async create(actor: Actor, request: CreateMachineRequest, ctx: CallContext): Promise<Machine> {
-    const { userId } = actor;
+  async create(actor: Actor, request: CreateMachineRequest, ctx: CallContext): Promise<MachineView> {
+    const { accountId } = actor;
     const key = ctx.idempotencyKey ?? null;
-    return createOnce(
-      async () => {
-        const found = key ? await this.machines.byIdempotencyKey(userId, key) : null;
-        return found && toMachine(found);
-      },
+    const stored = await createOnce(
+      () => (key ? this.machines.byIdempotencyKey(accountId, key) : Promise.resolve(null)),
       () =>
         this.transactions.run(async (tx) => {
-          const machine = newMachine(userId, request, new Date());
+          const machine = newMachine(actor, request, new Date());
           machine.idempotencyKey = key;
-          const stored = await this.machines.add(tx, machine);
-          await this.saved(tx, stored, ctx);
-          return toMachine(stored);
+          const added = await this.machines.add(tx, machine);
+          await this.saved(tx, added, ctx);
+          return added;
         }),
     );
+    return this.view(actor, stored);
   }
 
   /**
@@ -81,10 +86,10 @@ export class MachinesService {
    * already answers that machine again (redelivery, resume).
    */
   async importCreateMachines(actor: Actor, request: ImportCreateMachinesRequest, ctx: CallContext): Promise<ImportCreateMachinesResult> {
-    const { userId } = actor;
+    const { accountId } = actor;
     const names = [...new Set(request.names.map((n) => String(n).trim()).filter((n) => n.length > 0))];
     return this.transactions.run(async (tx) => {
-      const existing = await this.machines.createdForNames(tx, userId, request.importId, names);
+      const existing = await this.machines.createdForNames(tx, accountId, request.importId, names);
       const byName = new Map(existing.map((m) => [m.name, m.id]));
       for (const name of names) {
         if (byName.has(name)) {
@@ -95,7 +100,7 @@ export class MachinesService {
         if (!value) {
           throw badRequest(`Machine '${name.slice(0, 100)}': ${problem}`);
         }
-        const stored = await this.machines.add(tx, { ...newMachine(userId, value, new Date()), importId: request.importId, importRow: null });
+        const stored = await this.machines.add(tx, { ...newMachine(actor, value, new Date()), importId: request.importId, importRow: null });
         await this.saved(tx, stored, ctx);
         byName.set(name, stored.id);
       }
@@ -103,8 +108,11 @@ export class MachinesService {
     });
   }
 
-  /** machine.import.apply: the rows of a machines file, each checked again with CreateMachineRequest, in one transaction with their machine.machine.saved. */
-  async importApply({ userId }: Actor, request: ImportApplyRequest, ctx: CallContext): Promise<ImportApplyResult> {
+  /**
+   * machine.import.apply: the rows of a machines file, each checked again with CreateMachineRequest,
+   * in one transaction with their machine.machine.saved; created by the import's creator (the actor).
+   */
+  async importApply(actor: Actor, request: ImportApplyRequest, ctx: CallContext): Promise<ImportApplyResult> {
     const result = await this.transactions.run((tx) =>
       this.machines.importBatch(
         tx,
@@ -114,7 +122,7 @@ export class MachinesService {
           if (!value) {
             return { failed: problem };
           }
-          return { record: this.machines.create({ ...newMachine(userId, value, new Date()), importId: request.importId, importRow: row.rowNumber }) };
+          return { record: this.machines.create({ ...newMachine(actor, value, new Date()), importId: request.importId, importRow: row.rowNumber }) };
         },
         (machines) => this.outbox.enqueueMany(tx, MACHINE_SAVED, machines.map(savedEvent), ctx),
       ),
@@ -128,39 +136,41 @@ export class MachinesService {
    * photos and machine.machine.deleted, and answers the import's machines that are left.
    */
   async importRevert(actor: Actor, request: MachineImportRevertRequest, ctx: CallContext): Promise<MachineImportRevertResult> {
-    const { userId } = actor;
+    const { accountId } = actor;
     const ids = (request.machineIds ?? []).filter((id) => Number.isSafeInteger(id) && id > 0);
     return this.transactions.run(async (tx) => {
-      const doomed = await this.machines.ofImport(tx, userId, request.importId, ids);
+      const doomed = await this.machines.ofImport(tx, accountId, request.importId, ids);
       for (const id of doomed) {
-        await this.remove(tx, userId, id, ctx);
+        await this.remove(tx, accountId, id, ctx);
       }
-      const kept = await this.machines.allOfImport(tx, userId, request.importId);
+      const kept = await this.machines.allOfImport(tx, accountId, request.importId);
       return { deleted: doomed.length, kept: kept.map((m) => ({ id: m.id, name: m.name })) };
     });
   }
 
   /** Changes the fields the request has (archiving and restoring are an update of `archived`). */
-  async update(actor: Actor, request: UpdateMachineRequest, ctx: CallContext): Promise<Machine> {
-    const { userId } = actor;
+  async update(actor: Actor, request: UpdateMachineRequest, ctx: CallContext): Promise<MachineView> {
     const id = machineId(request?.id);
-    return this.transactions.run(async (tx) => {
-      const machine = ownedOr404(await this.machines.owned(userId, id, tx));
-      applyMachineChanges(machine, request);
-      machine.lastUpdated = new Date();
-      await this.machines.save(tx, machine);
-      await this.saved(tx, machine, ctx);
-      return toMachine(machine);
+    const visible = await this.access.visible(actor);
+    const machine = await this.transactions.run(async (tx) => {
+      const found = ownedOr404(await this.machines.owned(actor.accountId, id, tx), visible);
+      applyMachineChanges(found, request);
+      found.lastUpdated = new Date();
+      found.updatedBy = actor.userId;
+      await this.machines.save(tx, found);
+      await this.saved(tx, found, ctx);
+      return found;
     });
+    return this.view(actor, machine);
   }
 
   /** Deletes the machine and its photos; machine.machine.deleted takes its records, fuel, purchases and images too. */
   async delete(actor: Actor, id: unknown, ctx: CallContext): Promise<DeletedReply> {
-    const { userId } = actor;
     const target = machineId(id);
+    const visible = await this.access.visible(actor);
     return this.transactions.run(async (tx) => {
-      const machine = ownedOr404(await this.machines.owned(userId, target, tx));
-      await this.remove(tx, userId, machine.id, ctx);
+      const machine = ownedOr404(await this.machines.owned(actor.accountId, target, tx), visible);
+      await this.remove(tx, actor.accountId, machine.id, ctx);
       return { deleted: 1 };
     });
   }
@@ -176,7 +186,7 @@ export class MachinesService {
     if (Number.isNaN(at.getTime())) {
       return;
     }
-    await this.machines.applyServiceState({ machineId: event.machineId, userId: event.userId, latestServiceDate: event.latestServiceDate, at });
+    await this.machines.applyServiceState({ machineId: event.machineId, accountId: eventAccountId(event), latestServiceDate: event.latestServiceDate, at });
   }
 
   /**
@@ -191,7 +201,7 @@ export class MachinesService {
     }
     await this.machines.applyMeters({
       machineId: event.machineId,
-      userId: event.userId,
+      accountId: eventAccountId(event),
       at,
       // null: the meter has no live reading left (an import reverted, its readings voided): the machine shows none either.
       ...(typeof event.miles === 'number' ? { miles: Math.round(event.miles) } : event.miles === null ? { miles: null } : {}),
@@ -199,9 +209,21 @@ export class MachinesService {
     });
   }
 
-  private async remove(tx: Tx, userId: number, id: number, ctx: CallContext): Promise<void> {
-    await this.machines.remove(tx, userId, id);
-    const event: MachineDeletedEvent = { machineId: id, userId };
+  /** Each machine with who created and last changed it (one query for all). */
+  private async listed(actor: Actor, rows: MachineListRow[]): Promise<MachineListView[]> {
+    const audit = await this.members.audit(actor.accountId, rows);
+    return rows.map((row, i) => ({ ...toListItem(row), ...audit[i] }));
+  }
+
+  /** The machine with who created and last changed it. */
+  private async view(actor: Actor, machine: MachineEntity): Promise<MachineView> {
+    const [audit] = await this.members.audit(actor.accountId, [machine]);
+    return { ...toMachine(machine), ...audit };
+  }
+
+  private async remove(tx: Tx, accountId: number, id: number, ctx: CallContext): Promise<void> {
+    await this.machines.remove(tx, accountId, id);
+    const event: MachineDeletedEvent = { machineId: id, accountId };
     await this.outbox.enqueue(tx, MACHINE_DELETED, event, ctx);
   }
 
@@ -218,7 +240,7 @@ export class MachinesService {
 function savedEvent(machine: MachineEntity): MachineSavedEvent {
   return {
     machineId: machine.id,
-    userId: machine.userId,
+    accountId: machine.accountId,
     name: machine.name,
     type: machine.type,
     licenseExpirationDate: machine.licenseExpirationDate,

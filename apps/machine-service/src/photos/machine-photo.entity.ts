@@ -11,8 +11,8 @@ export class MachinePhotoEntity {
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;
 
-  @Column({ name: 'user_id', type: 'integer' })
-  userId: number;
+  @Column({ name: 'account_id', type: 'integer' })
+  accountId: number;
 
   @Column({ type: 'varchar', length: 16 })
   kind: PhotoKind;

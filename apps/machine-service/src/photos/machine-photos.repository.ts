@@ -15,23 +15,23 @@ export class MachinePhotosRepository {
     return (tx ?? this.dataSource.manager).getRepository(MachinePhotoEntity);
   }
 
-  /** The user's photo; null also when it is another user's. */
-  owned(userId: number, id: number, tx?: Tx): Promise<MachinePhotoEntity | null> {
-    return this.table(tx).findOneBy({ id, userId });
+  /** The account's photo; null also when it is another account's. */
+  owned(accountId: number, id: number, tx?: Tx): Promise<MachinePhotoEntity | null> {
+    return this.table(tx).findOneBy({ id, accountId });
   }
 
   /** A machine's gallery, first added first. */
-  gallery(userId: number, machineId: number): Promise<MachinePhotoEntity[]> {
-    return this.table().find({ where: { machineId, userId, kind: 'gallery' }, order: { id: 'ASC' } });
+  gallery(accountId: number, machineId: number): Promise<MachinePhotoEntity[]> {
+    return this.table().find({ where: { machineId, accountId, kind: 'gallery' }, order: { id: 'ASC' } });
   }
 
-  countOfKind(tx: Tx, userId: number, machineId: number, kind: PhotoKind): Promise<number> {
-    return this.table(tx).countBy({ machineId, userId, kind });
+  countOfKind(tx: Tx, accountId: number, machineId: number, kind: PhotoKind): Promise<number> {
+    return this.table(tx).countBy({ machineId, accountId, kind });
   }
 
-  /** The listed gallery photos of the user's machine (ids that are not there are left out). */
-  galleryByIds(tx: Tx, userId: number, machineId: number, ids: number[]): Promise<MachinePhotoEntity[]> {
-    return this.table(tx).find({ where: { id: In(ids), machineId, userId, kind: 'gallery' } });
+  /** The listed gallery photos of the account's machine (ids that are not there are left out). */
+  galleryByIds(tx: Tx, accountId: number, machineId: number, ids: number[]): Promise<MachinePhotoEntity[]> {
+    return this.table(tx).find({ where: { id: In(ids), machineId, accountId, kind: 'gallery' } });
   }
 
   /** Inserts a photo and answers it with its id. */

@@ -13,7 +13,8 @@ import {
 import { OwnedImages } from '@wrenchlog/owned-images';
 import { badRequest, notFound, type CallContext } from '@wrenchlog/platform';
 import { Transactions, type Tx } from '../common/transactions.js';
-import { assertGalleryRoom, machineId, ownedOr404 } from '../machines/machine-rules.js';
+import { MachineAccess } from '../machines/machine-access.js';
+import { assertGalleryRoom, machineId, maySee, ownedOr404 } from '../machines/machine-rules.js';
 import type { MachineEntity } from '../machines/machine.entity.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MachinePhotoEntity, PhotoKind } from './machine-photo.entity.js';
@@ -39,12 +40,12 @@ export class PhotosService {
     private readonly photos: MachinePhotosRepository,
     private readonly transactions: Transactions,
     private readonly images: OwnedImages<MachinePhotoEntity>,
+    private readonly access: MachineAccess,
   ) {}
 
   async profilePhoto(actor: Actor, id: unknown): Promise<MachinePhotoKeys> {
-    const { userId } = actor;
-    const machine = ownedOr404(await this.machines.owned(userId, machineId(id)));
-    const photo = machine.profilePhotoId ? await this.photos.owned(userId, machine.profilePhotoId) : null;
+    const machine = await this.visibleMachine(actor, id);
+    const photo = machine.profilePhotoId ? await this.photos.owned(actor.accountId, machine.profilePhotoId) : null;
     if (!photo) {
       throw notFound('This machine has no profile photo');
     }
@@ -53,55 +54,55 @@ export class PhotosService {
 
   /** Sets the profile photo, replacing (and deleting) the one before. */
   async setProfilePhoto(actor: Actor, id: unknown, image: StoredImageRef, ctx: CallContext): Promise<MachinePhotoKeys> {
-    const { userId } = actor;
-    this.checkImages(userId, [image]);
+    const { accountId } = actor;
+    this.checkImages(accountId, [image]);
     return this.transactions.run(async (tx) => {
-      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
+      const machine = await this.lockOwnMachine(tx, actor, machineId(id));
       const [replayed] = await this.recorded(tx, machine, 'profile', [image]);
       if (replayed) {
         return toPhotoKeys(replayed);
       }
-      const previous = machine.profilePhotoId ? await this.photos.owned(userId, machine.profilePhotoId, tx) : null;
+      const previous = machine.profilePhotoId ? await this.photos.owned(accountId, machine.profilePhotoId, tx) : null;
       const [photo] = await this.addPhotos(tx, machine, 'profile', [image], ctx);
-      await this.machines.setProfilePhoto(tx, userId, machine.id, photo.id);
+      await this.machines.setProfilePhoto(tx, accountId, machine.id, photo.id);
       if (previous) {
-        await this.images.remove(tx, userId, [previous], ctx);
+        await this.images.remove(tx, accountId, [previous], ctx);
       }
       return toPhotoKeys(photo);
     });
   }
 
   async deleteProfilePhoto(actor: Actor, id: unknown, ctx: CallContext): Promise<DeletedReply> {
-    const { userId } = actor;
+    const { accountId } = actor;
     return this.transactions.run(async (tx) => {
-      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
-      const photo = machine.profilePhotoId ? await this.photos.owned(userId, machine.profilePhotoId, tx) : null;
-      await this.machines.setProfilePhoto(tx, userId, machine.id, null);
+      const machine = await this.lockOwnMachine(tx, actor, machineId(id));
+      const photo = machine.profilePhotoId ? await this.photos.owned(accountId, machine.profilePhotoId, tx) : null;
+      await this.machines.setProfilePhoto(tx, accountId, machine.id, null);
       if (photo) {
-        await this.images.remove(tx, userId, [photo], ctx);
+        await this.images.remove(tx, accountId, [photo], ctx);
       }
       return { deleted: photo ? 1 : 0 };
     });
   }
 
   async gallery(actor: Actor, id: unknown): Promise<MachinePhotoKeys[]> {
-    const machine = ownedOr404(await this.machines.owned(actor.userId, machineId(id)));
-    const photos = await this.photos.gallery(actor.userId, machine.id);
+    const machine = await this.visibleMachine(actor, id);
+    const photos = await this.photos.gallery(actor.accountId, machine.id);
     return photos.map(toPhotoKeys);
   }
 
   /** Adds photos to the gallery, all or none: an upload that would exceed 5 photos is refused whole. */
   async addToGallery(actor: Actor, id: unknown, images: StoredImageRef[], ctx: CallContext): Promise<MachinePhotoKeys[]> {
-    const { userId } = actor;
-    this.checkImages(userId, images);
+    const { accountId } = actor;
+    this.checkImages(accountId, images);
     return this.transactions.run(async (tx) => {
       // The machine row is locked first, so two uploads at once cannot both take the last slot.
-      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
+      const machine = await this.lockOwnMachine(tx, actor, machineId(id));
       // A retried upload (same object keys) answers the photos it recorded and adds only the rest.
       const recorded = await this.recorded(tx, machine, 'gallery', images);
       const fresh = images.filter((image) => !recorded.some((p) => p.originalKey === image.originalKey));
       if (fresh.length > 0) {
-        assertGalleryRoom(await this.photos.countOfKind(tx, userId, machine.id, 'gallery'), fresh.length);
+        assertGalleryRoom(await this.photos.countOfKind(tx, accountId, machine.id, 'gallery'), fresh.length);
       }
       const added = await this.addPhotos(tx, machine, 'gallery', fresh, ctx);
       return images.map((image) => toPhotoKeys([...recorded, ...added].find((p) => p.originalKey === image.originalKey)!));
@@ -109,18 +110,18 @@ export class PhotosService {
   }
 
   async deleteFromGallery(actor: Actor, id: unknown, photoIds: unknown, ctx: CallContext): Promise<DeletedReply> {
-    const { userId } = actor;
+    const { accountId } = actor;
     const ids = Array.isArray(photoIds) ? photoIds.map(Number) : [];
     if (ids.length === 0 || ids.some((p) => !Number.isInteger(p) || p <= 0)) {
       throw badRequest('Invalid machine ID or no photos selected');
     }
     return this.transactions.run(async (tx) => {
-      const machine = await this.lockOwnMachine(tx, userId, machineId(id));
-      const photos = await this.photos.galleryByIds(tx, userId, machine.id, ids);
+      const machine = await this.lockOwnMachine(tx, actor, machineId(id));
+      const photos = await this.photos.galleryByIds(tx, accountId, machine.id, ids);
       if (photos.length !== new Set(ids).size) {
         throw notFound('Photo not found');
       }
-      await this.images.remove(tx, userId, photos, ctx);
+      await this.images.remove(tx, accountId, photos, ctx);
       return { deleted: photos.length };
     });
   }
@@ -133,11 +134,11 @@ export class PhotosService {
     if (!isValidId(request?.importId)) {
       throw badRequest('Invalid import ID');
     }
-    const prefix = importPhotoKeyPrefix(actor.userId, request.importId);
+    const prefix = importPhotoKeyPrefix(actor.accountId, request.importId);
     return this.transactions.run(async (tx) => {
-      const removed = await this.images.removeUnderPrefix(tx, actor.userId, prefix, IMPORT_PHOTO_REVERT_CALL_MAX, ctx);
+      const removed = await this.images.removeUnderPrefix(tx, actor.accountId, prefix, IMPORT_PHOTO_REVERT_CALL_MAX, ctx);
       for (const photo of removed.filter((p) => p.kind === 'profile')) {
-        await this.machines.clearProfilePhoto(tx, actor.userId, photo.machineId, photo.id);
+        await this.machines.clearProfilePhoto(tx, actor.accountId, photo.machineId, photo.id);
       }
       return { deleted: removed.length };
     });
@@ -158,14 +159,24 @@ export class PhotosService {
     return this.images.recorded(
       tx,
       images,
-      (p) => p.userId === machine.userId && p.machineId === machine.id && p.kind === kind,
+      (p) => p.accountId === machine.accountId && p.machineId === machine.id && p.kind === kind,
       'A photo of this upload is already stored elsewhere',
     );
   }
 
-  /** The machine, owned by the caller, with its row locked for this transaction; 404 when not. */
-  private async lockOwnMachine(tx: Tx, userId: number, id: number): Promise<MachineEntity> {
-    return ownedOr404(await this.machines.lockOwned(tx, userId, id, new Date()));
+  /** A machine of the caller's account that the caller sees (an assigned member: one of theirs); 404 when not. */
+  private async visibleMachine(actor: Actor, id: unknown): Promise<MachineEntity> {
+    const target = machineId(id);
+    return ownedOr404(await this.machines.owned(actor.accountId, target), await this.access.visible(actor));
+  }
+
+  /**
+   * The machine, of the caller's account and seen by the caller, with its row locked for this
+   * transaction and the change counted as the caller's (lastUpdated, updatedBy); 404 when not.
+   */
+  private async lockOwnMachine(tx: Tx, actor: Actor, id: number): Promise<MachineEntity> {
+    const visible = await this.access.visible(actor);
+    return ownedOr404(maySee(visible, id) ? await this.machines.lockOwned(tx, actor.accountId, id, new Date(), actor.userId) : null);
   }
 
   private async addPhotos(tx: Tx, machine: MachineEntity, kind: PhotoKind, images: StoredImageRef[], ctx: CallContext): Promise<MachinePhotoEntity[]> {
@@ -173,7 +184,7 @@ export class PhotosService {
     for (const image of images) {
       const photo = await this.photos.add(tx, {
         machineId: machine.id,
-        userId: machine.userId,
+        accountId: machine.accountId,
         kind,
         originalKey: image.originalKey,
         thumbnailKey: image.thumbnailKey,
@@ -192,10 +203,10 @@ export class PhotosService {
   }
 
   /** At least one photo, each one's keys the gateway generated for this caller. */
-  private checkImages(userId: number, images: StoredImageRef[]): void {
+  private checkImages(accountId: number, images: StoredImageRef[]): void {
     if (!Array.isArray(images) || images.length === 0) {
       throw badRequest('Select at least one photo to upload');
     }
-    this.images.checkRefs(userId, images);
+    this.images.checkRefs(accountId, images);
   }
 }

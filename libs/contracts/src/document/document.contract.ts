@@ -2,6 +2,8 @@
 // Also consumed: service.record.deleted, fuel.record.deleted, inventory.purchase.deleted and
 // machine.machine.deleted, which take the documents of the deleted record or machine with them.
 
+import type { Audited } from '../account/member.events.js';
+
 /** What a document is attached to; the gateway checks the caller owns it before any call below. */
 export type DocumentParentKind = 'machine' | 'service-record' | 'fuel-record' | 'purchase';
 export const DOCUMENT_PARENT_KINDS: readonly DocumentParentKind[] = ['machine', 'service-record', 'fuel-record', 'purchase'];
@@ -10,7 +12,7 @@ export const DOCUMENT_PARENT_KINDS: readonly DocumentParentKind[] = ['machine', 
 export const DOCUMENT_ADD = 'document.document.add' as const;
 /** The documents of one record or machine, oldest first. */
 export const DOCUMENT_LIST = 'document.document.list' as const;
-/** One document of the caller's (404 for anyone else's). */
+/** One document of the caller's account (404 for another account's, or a machine an assigned member does not see). */
 export const DOCUMENT_GET = 'document.document.get' as const;
 /** Deletes one document of the caller's and its stored object. */
 export const DOCUMENT_DELETE = 'document.document.delete' as const;
@@ -44,8 +46,8 @@ export interface DocumentIdRequest {
   id: number;
 }
 
-/** A document as the image-worker answers it: its object key, never a URL. */
-export interface DocumentKeysView {
+/** A document as the image-worker answers it: its object key, never a URL; who added it (issue 32). */
+export interface DocumentKeysView extends Audited {
   id: number;
   parentKind: DocumentParentKind;
   parentId: number;
@@ -68,6 +70,9 @@ export interface DocumentView {
   size: number;
   createdAt: string;
   url: string;
+  /** Who added the document and who last changed it (issue 32), as the image-worker answered them. */
+  createdBy?: Audited['createdBy'];
+  updatedBy?: Audited['updatedBy'];
 }
 
 export interface DocumentDeleted {

@@ -13,6 +13,7 @@ import {
   registerDecorator,
   type ValidationOptions,
 } from 'class-validator';
+import type { Audited } from '../account/member.events.js';
 import type { ImageKeysView, StoredImageRef } from '../image/image.contract.js';
 import { isDateOnly, toDateOnly } from './machine-dates.js';
 import { MACHINE_GALLERY_LIMIT, MACHINE_LIMITS, MACHINE_MESSAGES, MACHINE_TEXT_LIMITS, machineTextTooLong, maxModelYear } from './machine.limits.js';
@@ -245,6 +246,15 @@ export interface Machine {
   /** Archived machines leave the lists and pickers and keep their history (issue 18). */
   archived: boolean;
 }
+
+/**
+ * A machine as machine-service answers it (issue 32): with who created it and who last changed it.
+ * `Machine` stays the shape of the fields (the data export and a restore read those only).
+ */
+export type MachineView = Machine & Audited;
+
+/** A list row with who created and last changed the machine (issue 32). */
+export type MachineListView = MachineListItem & Audited;
 
 export interface MachineIdRequest {
   id: number;

@@ -2,11 +2,11 @@ import type {
   MachinePhotoKeys,
   CreateMachineRequest,
   DeletedReply,
-  Machine,
+  MachineView,
   MachineGalleryAddRequest,
   MachineGalleryDeleteRequest,
   MachineIdRequest,
-  MachineListItem,
+  MachineListView,
   MachineListRequest,
   MachinePhotoRequest,
   MachinePhotoSetRequest,
@@ -29,11 +29,11 @@ import {
 
 /** The machine context (machine-service). */
 export type MachineRpc = {
-  [MACHINE_LIST]: { request: MachineListRequest; response: MachineListItem[] };
-  [MACHINE_RECENT]: { request: Record<string, never>; response: MachineListItem[] };
-  [MACHINE_GET]: { request: MachineIdRequest; response: Machine };
-  [MACHINE_CREATE]: { request: CreateMachineRequest; response: Machine };
-  [MACHINE_UPDATE]: { request: UpdateMachineRequest; response: Machine };
+  [MACHINE_LIST]: { request: MachineListRequest; response: MachineListView[] };
+  [MACHINE_RECENT]: { request: Record<string, never>; response: MachineListView[] };
+  [MACHINE_GET]: { request: MachineIdRequest; response: MachineView };
+  [MACHINE_CREATE]: { request: CreateMachineRequest; response: MachineView };
+  [MACHINE_UPDATE]: { request: UpdateMachineRequest; response: MachineView };
   [MACHINE_DELETE]: { request: MachineIdRequest; response: DeletedReply };
   [MACHINE_PROFILE_PHOTO_GET]: { request: MachinePhotoRequest; response: MachinePhotoKeys };
   [MACHINE_PROFILE_PHOTO_SET]: { request: MachinePhotoSetRequest; response: MachinePhotoKeys };
