@@ -79,7 +79,7 @@ describe.each(await testEngines())('schedule-service accounts (%s)', (engine) =>
 
   it('names a member it has not heard of yet by id only, and a reading from a record by who saved the record', async () => {
     const { machineId, distance } = await machineOf();
-    const newcomer = memberOf(userA, 'mechanic', 4242);
+    const newcomer = memberOf(userA, 'manager', 4242);
     const schedule = await svc.send(SCHEDULE_CREATE, { machineId, schedule: oil }, newcomer);
     expect(schedule.createdBy).toEqual({ id: 4242, name: null });
 
