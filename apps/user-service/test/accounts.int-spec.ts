@@ -270,6 +270,22 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     );
   });
 
+  it('never leaves an account without an owner under concurrent demotions: one wins, the other is refused', async () => {
+    const owner = await aPerson();
+    const coOwner = await join(owner.actor, await aPerson(), 'owner');
+    const accountId = owner.actor.accountId;
+
+    const outcomes = await Promise.allSettled([
+      svc.send(USER_MEMBER_UPDATE, { accountId, userId: owner.actor.userId, role: 'manager' }, owner.actor),
+      svc.send(USER_MEMBER_UPDATE, { accountId, userId: coOwner.userId, role: 'manager' }, coOwner),
+    ]);
+
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' });
+    const members = await svc.send(USER_MEMBER_LIST, { accountId }, outcomes[0].status === 'fulfilled' ? coOwner : owner.actor);
+    expect(members.filter((m) => m.role === 'owner')).toHaveLength(1);
+  });
+
   it('switches accounts: the refresh token remembers the account, and the next sign-in starts in the last one used', async () => {
     const owner = (await aPerson()).actor;
     const person = await aPerson();
