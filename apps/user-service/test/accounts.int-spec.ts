@@ -10,6 +10,8 @@ import {
   USER_AUTH_REFRESH,
   USER_AUTH_SWITCH,
   USER_INVITATION_ACCEPT,
+  USER_INVITATION_ACCEPT_MINE,
+  USER_INVITATION_MINE,
   USER_INVITATION_CANCEL,
   USER_INVITATION_CREATE,
   USER_INVITATION_JOIN,
@@ -133,7 +135,13 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     ]);
 
     expect(await svc.failure(USER_INVITATION_ACCEPT, { token }, stranger.actor)).toMatchObject({ code: 'BAD_REQUEST', details: [{ field: 'token' }] });
+    expect(await svc.send(USER_INVITATION_MINE, {}, mechanic.actor)).toEqual([
+      expect.objectContaining({ id: invitation.id, accountId: owner.accountId, role: 'mechanic' }),
+    ]);
+    expect(await svc.send(USER_INVITATION_MINE, {}, stranger.actor)).toEqual([]);
+    expect(await svc.failure(USER_INVITATION_ACCEPT_MINE, { invitationId: invitation.id }, stranger.actor)).toMatchObject({ code: 'NOT_FOUND' });
     await expect(svc.send(USER_INVITATION_ACCEPT, { token }, mechanic.actor)).resolves.toMatchObject({ accountId: owner.accountId, role: 'mechanic' });
+    expect(await svc.failure(USER_INVITATION_ACCEPT_MINE, { invitationId: invitation.id }, mechanic.actor)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await svc.failure(USER_INVITATION_ACCEPT, { token }, mechanic.actor)).toMatchObject({ code: 'BAD_REQUEST', details: [{ field: 'token' }] });
     expect(await svc.failure(USER_INVITATION_PREVIEW, { token }, null)).toMatchObject({ code: 'BAD_REQUEST' });
 

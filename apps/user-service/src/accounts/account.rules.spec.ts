@@ -43,7 +43,7 @@ describe('account rules', () => {
   });
 
   it('takes the caller of every message but the two the link itself authorises; the administrator list is admin-only', () => {
-    expect(handlerCallers(InvitationsController)).toEqual({ create: 'user', list: 'user', cancel: 'user', accept: 'user' });
+    expect(handlerCallers(InvitationsController)).toEqual({ create: 'user', list: 'user', cancel: 'user', accept: 'user', mine: 'user', acceptMine: 'user' });
     expect(handlerCallers(AccountsController)).toEqual({
       list: 'user',
       create: 'user',
