@@ -334,6 +334,11 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
       code: 'VALIDATION',
       details: [{ field: 'confirmName' }],
     });
+    // An owner's only account stays: every session acts in one.
+    const lonely = await aPerson('Lonely');
+    expect(await svc.failure(USER_ACCOUNT_DELETE, { accountId: lonely.actor.accountId, confirmName: 'Lonely' }, lonely.actor)).toMatchObject({
+      code: 'CONFLICT',
+    });
     const before = await sessionVersion(manager.userId);
     await expect(svc.send(USER_ACCOUNT_DELETE, { accountId, confirmName: 'Old Yard' }, ownerThere)).resolves.toEqual({
       endedSessionsOf: [owner.actor.userId, manager.userId],
