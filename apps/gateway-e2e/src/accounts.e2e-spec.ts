@@ -120,6 +120,7 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     const lastOwner = await api.put(`/api/accounts/${accountId}/members/${owner.id}`, { role: 'manager' }, owner.token);
     expect(lastOwner.status).toBe(409);
     expect(lastOwner.body.message).toContain('at least one owner');
+    expect(lastOwner.body.errors).toEqual([{ field: 'role', message: lastOwner.body.message }]);
     expect((await api.post(`/api/accounts/${accountId}/leave`, undefined, owner.token)).status).toBe(409);
 
     // A stranger is told nothing (404); an id not in plain digits is refused (400).

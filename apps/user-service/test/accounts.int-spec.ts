@@ -242,6 +242,10 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
       code: 'FORBIDDEN',
       message: 'Your role (operator) cannot manage members',
     });
+    const stranger = (await aPerson()).actor;
+    expect(await svc.failure(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, machineIds: [99] }, stranger)).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await svc.failure(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, machineIds: [99] }, owner.actor)).toMatchObject({
       code: 'VALIDATION',
       details: [{ field: 'machineIds' }],
