@@ -83,6 +83,13 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     expect((await api.get(`/api/invitations/${token}`)).body).toMatchObject({ accountName: 'Owner Yard', inviter: 'Owner Yard', role: 'mechanic' });
     expect((await api.get(`/api/accounts/${accountId}/invitations`, owner.token)).body).toHaveLength(1);
 
+    // It waits in the invited person's switcher too, and nobody else's.
+    expect((await api.get('/api/user/invitations', mechanic.token)).body).toEqual([
+      { id: invited.body.id, accountId, accountName: 'Owner Yard', inviter: 'Owner Yard', role: 'mechanic', expiresAt: invited.body.expiresAt },
+    ]);
+    expect((await api.get('/api/user/invitations', other.token)).body).toEqual([]);
+    expect((await api.post(`/api/user/invitations/${invited.body.id}/accept`, undefined, other.token)).status).toBe(404);
+
     const foreign = await api.post(`/api/invitations/${token}/accept`, {}, other.token);
     expect(foreign.status).toBe(400);
     expect(foreign.body.errors).toEqual([{ field: 'token', message: expect.stringContaining('sign in with that address') }]);
@@ -90,6 +97,7 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     expect(accepted.status).toBe(200);
     expect(accepted.body).toEqual({ accountId, name: 'Owner Yard', role: 'mechanic' });
     expect((await api.post(`/api/invitations/${token}/accept`, {}, mechanic.token)).status).toBe(400);
+    expect((await api.get('/api/user/invitations', mechanic.token)).body).toEqual([]);
 
     const members = await api.get(`/api/accounts/${accountId}/members`, owner.token);
     expect(members.body).toEqual([
@@ -112,6 +120,7 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     const lastOwner = await api.put(`/api/accounts/${accountId}/members/${owner.id}`, { role: 'manager' }, owner.token);
     expect(lastOwner.status).toBe(409);
     expect(lastOwner.body.message).toContain('at least one owner');
+    expect(lastOwner.body.errors).toEqual([{ field: 'role', message: lastOwner.body.message }]);
     expect((await api.post(`/api/accounts/${accountId}/leave`, undefined, owner.token)).status).toBe(409);
 
     // A stranger is told nothing (404); an id not in plain digits is refused (400).

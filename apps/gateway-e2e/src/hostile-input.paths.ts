@@ -72,6 +72,7 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'POST /api/accounts/:id/leave', id: 'accountId' },
   { call: 'GET /api/accounts/:id/invitations', id: 'accountId' },
   { call: 'POST /api/accounts/:id/invitations', id: 'accountId' },
+  { call: 'POST /api/user/invitations/:id/accept', id: 'invitationId' },
 ];
 
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
@@ -109,6 +110,7 @@ export const NO_HOSTILE_INPUT: Record<string, string> = {
   'POST /api/root/unsecuredpost': 'plain-text test post of the spec, stored nowhere',
   'GET /api/user/me': 'no input',
   'GET /api/accounts': 'no input',
+  'GET /api/user/invitations': 'no input',
   'GET /api/admin/accounts': 'no input',
   'GET /api/invitations/:token': 'a random link token, refused unless known: tried by accounts.e2e-spec',
   'DELETE /api/accounts/:id/members/:userId': 'two path ids: a stranger and loose ids tried by accounts.e2e-spec',

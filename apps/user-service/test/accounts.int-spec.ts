@@ -10,6 +10,8 @@ import {
   USER_AUTH_REFRESH,
   USER_AUTH_SWITCH,
   USER_INVITATION_ACCEPT,
+  USER_INVITATION_ACCEPT_MINE,
+  USER_INVITATION_MINE,
   USER_INVITATION_CANCEL,
   USER_INVITATION_CREATE,
   USER_INVITATION_JOIN,
@@ -133,7 +135,13 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     ]);
 
     expect(await svc.failure(USER_INVITATION_ACCEPT, { token }, stranger.actor)).toMatchObject({ code: 'BAD_REQUEST', details: [{ field: 'token' }] });
+    expect(await svc.send(USER_INVITATION_MINE, {}, mechanic.actor)).toEqual([
+      expect.objectContaining({ id: invitation.id, accountId: owner.accountId, role: 'mechanic' }),
+    ]);
+    expect(await svc.send(USER_INVITATION_MINE, {}, stranger.actor)).toEqual([]);
+    expect(await svc.failure(USER_INVITATION_ACCEPT_MINE, { invitationId: invitation.id }, stranger.actor)).toMatchObject({ code: 'NOT_FOUND' });
     await expect(svc.send(USER_INVITATION_ACCEPT, { token }, mechanic.actor)).resolves.toMatchObject({ accountId: owner.accountId, role: 'mechanic' });
+    expect(await svc.failure(USER_INVITATION_ACCEPT_MINE, { invitationId: invitation.id }, mechanic.actor)).toMatchObject({ code: 'NOT_FOUND' });
     expect(await svc.failure(USER_INVITATION_ACCEPT, { token }, mechanic.actor)).toMatchObject({ code: 'BAD_REQUEST', details: [{ field: 'token' }] });
     expect(await svc.failure(USER_INVITATION_PREVIEW, { token }, null)).toMatchObject({ code: 'BAD_REQUEST' });
 
@@ -234,6 +242,10 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
       code: 'FORBIDDEN',
       message: 'Your role (operator) cannot manage members',
     });
+    const stranger = (await aPerson()).actor;
+    expect(await svc.failure(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, machineIds: [99] }, stranger)).toMatchObject({
+      code: 'NOT_FOUND',
+    });
     expect(await svc.failure(USER_MEMBER_UPDATE, { accountId: owner.actor.accountId, userId: operator.userId, machineIds: [99] }, owner.actor)).toMatchObject({
       code: 'VALIDATION',
       details: [{ field: 'machineIds' }],
@@ -268,6 +280,22 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
         ]),
       ),
     );
+  });
+
+  it('never leaves an account without an owner under concurrent demotions: one wins, the other is refused', async () => {
+    const owner = await aPerson();
+    const coOwner = await join(owner.actor, await aPerson(), 'owner');
+    const accountId = owner.actor.accountId;
+
+    const outcomes = await Promise.allSettled([
+      svc.send(USER_MEMBER_UPDATE, { accountId, userId: owner.actor.userId, role: 'manager' }, owner.actor),
+      svc.send(USER_MEMBER_UPDATE, { accountId, userId: coOwner.userId, role: 'manager' }, coOwner),
+    ]);
+
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['fulfilled', 'rejected']);
+    expect((outcomes.find((o) => o.status === 'rejected') as PromiseRejectedResult).reason).toMatchObject({ code: 'CONFLICT' });
+    const members = await svc.send(USER_MEMBER_LIST, { accountId }, outcomes[0].status === 'fulfilled' ? coOwner : owner.actor);
+    expect(members.filter((m) => m.role === 'owner')).toHaveLength(1);
   });
 
   it('switches accounts: the refresh token remembers the account, and the next sign-in starts in the last one used', async () => {
@@ -309,6 +337,11 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     expect(await svc.failure(USER_ACCOUNT_DELETE, { accountId, confirmName: 'Old yard' }, ownerThere)).toMatchObject({
       code: 'VALIDATION',
       details: [{ field: 'confirmName' }],
+    });
+    // An owner's only account stays: every session acts in one.
+    const lonely = await aPerson('Lonely');
+    expect(await svc.failure(USER_ACCOUNT_DELETE, { accountId: lonely.actor.accountId, confirmName: 'Lonely' }, lonely.actor)).toMatchObject({
+      code: 'CONFLICT',
     });
     const before = await sessionVersion(manager.userId);
     await expect(svc.send(USER_ACCOUNT_DELETE, { accountId, confirmName: 'Old Yard' }, ownerThere)).resolves.toEqual({

@@ -173,6 +173,9 @@ export const fakeMemberEvents = (db: FakeDatabase): MemberEvents =>
     announce: async (_tx, states) => {
       db.tables.memberEvents.push(...copyRows(states));
     },
+    announceName: async (_tx, userId, name) => {
+      db.tables.memberEvents.push(...db.tables.memberships.filter((m) => m.userId === userId).map((m) => ({ ...copyRows(m), name })));
+    },
   });
 
 /** NewUsers over the fakes: the user and their own account in one transaction. */

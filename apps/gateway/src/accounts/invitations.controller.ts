@@ -2,11 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/commo
 import {
   JoinBody,
   USER_INVITATION_ACCEPT,
+  USER_INVITATION_ACCEPT_MINE,
+  USER_INVITATION_MINE,
   USER_INVITATION_JOIN,
   USER_INVITATION_PREVIEW,
   type InvitationPreview,
   type JoinedAccount,
   type LoginResponse,
+  type MyInvitation,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import type { FastifyReply } from 'fastify';
@@ -15,6 +18,7 @@ import { Public } from '../auth/auth.decorators.js';
 import { answerSession } from '../auth/session-answer.js';
 import { TokenService } from '../auth/token.service.js';
 import { Call } from '../http/request-context.js';
+import { ID } from '../http/id.pipe.js';
 import { validBody } from '../http/valid-body.js';
 
 /**
@@ -55,5 +59,23 @@ export class InvitationsController {
     }
     const { name, password } = await validBody(body ?? {}, JoinBody);
     return answerSession(await this.rpc.send(USER_INVITATION_JOIN, { token, name, password }, call), reply, this.tokens, this.env.COOKIE_SECURE);
+  }
+}
+
+/** /api/user/invitations: the signed-in person's open invitations, which wait in their account switcher. */
+@Controller('user/invitations')
+export class MyInvitationsController {
+  constructor(private readonly rpc: RpcClient) {}
+
+  @Get()
+  list(@Call() call: CallContext): Promise<MyInvitation[]> {
+    return this.rpc.send(USER_INVITATION_MINE, {}, call);
+  }
+
+  /** Joins the account of one of them (no link needed: it is the caller's own address). */
+  @Post(':id/accept')
+  @HttpCode(200)
+  accept(@Param('id', ID) invitationId: number, @Call() call: CallContext): Promise<JoinedAccount> {
+    return this.rpc.send(USER_INVITATION_ACCEPT_MINE, { invitationId }, call);
   }
 }

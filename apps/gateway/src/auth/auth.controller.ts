@@ -101,7 +101,14 @@ export class AuthController {
     if (!refreshToken) {
       throw unauthorized('No session to switch. Please sign in again.');
     }
-    return this.startSession(await this.rpc.send(USER_AUTH_SWITCH, { accountId: body.accountId, refreshToken }, call), reply);
+    try {
+      return this.startSession(await this.rpc.send(USER_AUTH_SWITCH, { accountId: body.accountId, refreshToken }, call), reply);
+    } catch (err) {
+      if (err instanceof RpcCallError && err.code === ErrorCode.Unauthorized) {
+        clearRefreshCookie(reply, this.env.COOKIE_SECURE); // the session has ended, as a refresh would find
+      }
+      throw err;
+    }
   }
 
   // Public so a user whose access token has expired can still end the session; the cookie is the credential.

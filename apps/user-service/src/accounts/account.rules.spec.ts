@@ -21,7 +21,9 @@ describe('account rules', () => {
   });
 
   it('keeps the last owner (409) and lets a co-owner go', () => {
-    expect(() => requireOwnerLeft({ role: 'owner' }, 'manager', 1)).toThrow(expect.objectContaining({ code: ErrorCode.Conflict }));
+    expect(() => requireOwnerLeft({ role: 'owner' }, 'manager', 1)).toThrow(
+      expect.objectContaining({ code: ErrorCode.Conflict, details: [expect.objectContaining({ field: 'role' })] }),
+    );
     expect(() => requireOwnerLeft({ role: 'owner' }, null, 1)).toThrow(expect.objectContaining({ code: ErrorCode.Conflict }));
     expect(() => requireOwnerLeft({ role: 'owner' }, null, 2)).not.toThrow();
     expect(() => requireOwnerLeft({ role: 'viewer' }, null, 1)).not.toThrow();
@@ -43,7 +45,7 @@ describe('account rules', () => {
   });
 
   it('takes the caller of every message but the two the link itself authorises; the administrator list is admin-only', () => {
-    expect(handlerCallers(InvitationsController)).toEqual({ create: 'user', list: 'user', cancel: 'user', accept: 'user' });
+    expect(handlerCallers(InvitationsController)).toEqual({ create: 'user', list: 'user', cancel: 'user', accept: 'user', mine: 'user', acceptMine: 'user' });
     expect(handlerCallers(AccountsController)).toEqual({
       list: 'user',
       create: 'user',

@@ -1,5 +1,5 @@
-import { ACCOUNT_NOT_FOUND, ASSIGNED_ROLES, forbiddenMessage, roleMay, type AccountRole, type Right } from '@wrenchlog/contracts';
-import { conflict, forbidden, notFound, validationFailed } from '@wrenchlog/platform';
+import { ACCOUNT_NOT_FOUND, ASSIGNED_ROLES, ErrorCode, forbiddenMessage, roleMay, type AccountRole, type Right } from '@wrenchlog/contracts';
+import { DomainError, forbidden, notFound, validationFailed } from '@wrenchlog/platform';
 
 // The rules of managing an account (issue 32), apart from the SQL so each has a plain test.
 
@@ -35,7 +35,8 @@ export function requireMayManage(actorRole: AccountRole, target: { role: Account
 /** 409 when the change would leave the account without an owner (`owners`: how many it has now). */
 export function requireOwnerLeft(target: { role: AccountRole }, newRole: AccountRole | null, owners: number): void {
   if (target.role === 'owner' && newRole !== 'owner' && owners <= 1) {
-    throw conflict(LAST_OWNER);
+    // The field the change came through: the new role, or the member removed (or leaving).
+    throw new DomainError(ErrorCode.Conflict, LAST_OWNER, [{ field: newRole === null ? 'userId' : 'role', message: LAST_OWNER }]);
   }
 }
 

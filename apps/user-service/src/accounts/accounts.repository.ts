@@ -99,8 +99,8 @@ export class AccountsRepository {
   }
 
   /** Every membership of the person, with the account's name, oldest first. */
-  async membershipsOf(userId: number): Promise<MembershipWithAccount[]> {
-    const rows = await this.dataSource
+  async membershipsOf(userId: number, tx?: Tx): Promise<MembershipWithAccount[]> {
+    const rows = await this.manager(tx)
       .createQueryBuilder()
       .select(['m.account_id AS "accountId"', 'm.role AS role', 'a.name AS name'])
       .from(MembershipEntity, 'm')

@@ -10,7 +10,7 @@ import {
   type MembersChanged,
   type RenameAccountMessage,
 } from '@wrenchlog/contracts';
-import { notFound, Outbox } from '@wrenchlog/platform';
+import { conflict, notFound, Outbox } from '@wrenchlog/platform';
 import { SessionsService } from '../auth/sessions.service.js';
 import { Transactions } from '../common/transactions.js';
 import { UsersRepository } from '../users/users.repository.js';
@@ -95,6 +95,10 @@ export class AccountsService {
         throw notFound(ACCOUNT_NOT_FOUND);
       }
       requireConfirmedName(account.name, confirmName);
+      if ((await this.accounts.membershipsOf(actor.userId, tx)).length <= 1) {
+        // Every session acts in an account: without one, the owner could no longer sign in.
+        throw conflict('This is your only account: create another account before deleting this one');
+      }
       const members = await this.memberships.members(accountId, tx);
       const at = new Date();
       await this.events.announce(

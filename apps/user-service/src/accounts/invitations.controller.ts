@@ -6,6 +6,9 @@ import {
   InvitationTokenMessage,
   InviteMessage,
   JoinMessage,
+  MyInvitationMessage,
+  USER_INVITATION_ACCEPT_MINE,
+  USER_INVITATION_MINE,
   USER_INVITATION_ACCEPT,
   USER_INVITATION_CANCEL,
   USER_INVITATION_CREATE,
@@ -51,6 +54,17 @@ export class InvitationsController {
   @MessagePattern(USER_INVITATION_ACCEPT)
   accept(@Payload() m: RpcMessage<InvitationTokenMessage>, @Caller() caller: Actor) {
     return this.invitations.accept(caller, m.payload);
+  }
+
+  @MessagePattern(USER_INVITATION_MINE)
+  mine(@Payload() _m: RpcMessage<Record<string, never>>, @Caller() caller: Actor) {
+    return this.invitations.mine(caller);
+  }
+
+  @ValidInput(MyInvitationMessage)
+  @MessagePattern(USER_INVITATION_ACCEPT_MINE)
+  acceptMine(@Payload() m: RpcMessage<MyInvitationMessage>, @Caller() caller: Actor) {
+    return this.invitations.acceptMine(caller, m.payload);
   }
 
   /** Public: a new person joins with the link, a name and a password. */

@@ -18,6 +18,15 @@ export class InvitationsRepository {
     return this.table(tx).findOneBy({ tokenHash });
   }
 
+  byId(id: number, tx?: Tx): Promise<InvitationEntity | null> {
+    return this.table(tx).findOneBy({ id });
+  }
+
+  /** The open invitations of an address (every account's), newest first. */
+  openFor(email: string, at: Date): Promise<InvitationEntity[]> {
+    return this.table().find({ where: { email, usedAt: IsNull(), expiresAt: MoreThan(at) }, order: { createdAt: 'DESC', id: 'DESC' } });
+  }
+
   /** The account's invitations not yet accepted nor expired at `at`, newest first. */
   open(accountId: number, at: Date): Promise<InvitationEntity[]> {
     return this.table().find({ where: { accountId, usedAt: IsNull(), expiresAt: MoreThan(at) }, order: { createdAt: 'DESC', id: 'DESC' } });

@@ -14,6 +14,8 @@ import {
   type InviteMessage,
   type JoinedAccount,
   type JoinMessage,
+  type MyInvitation,
+  type MyInvitationMessage,
   type SessionGrant,
 } from '@wrenchlog/contracts';
 import { badRequest, DomainError, notFound, validationFailed } from '@wrenchlog/platform';
@@ -175,15 +177,46 @@ export class InvitationsService {
         const message = `This invitation was sent to ${invitation.email}: sign in with that address to accept it`;
         throw badRequest(message, [{ field: 'token', message }]);
       }
-      if (await this.memberships.one(invitation.accountId, user.id, tx)) {
-        throw new DomainError(ErrorCode.Conflict, 'You are already a member of this account', [
-          { field: 'token', message: 'You are already a member of this account' },
-        ]);
-      }
-      const joined = await this.join(tx, invitation, user);
-      this.logger.log(`user #${user.id} joined account #${invitation.accountId} as ${invitation.role}`);
-      return joined;
+      return this.acceptAs(tx, invitation, user);
     });
+  }
+
+  /** The signed-in person's open invitations, for their account switcher (a person has few: a look-up each). */
+  async mine(actor: Actor): Promise<MyInvitation[]> {
+    const user = await this.users.byId(actor.userId);
+    const open = user ? await this.invitations.openFor(user.username, new Date()) : [];
+    const views = await Promise.all(
+      open.map(async (i) => {
+        const [account, inviter] = await Promise.all([this.accounts.byId(i.accountId), i.invitedBy === null ? null : this.users.byId(i.invitedBy)]);
+        const view: MyInvitation | null = account
+          ? { id: i.id, accountId: i.accountId, accountName: account.name, inviter: inviter?.name ?? null, role: i.role, expiresAt: i.expiresAt.toISOString() }
+          : null;
+        return view;
+      }),
+    );
+    return views.filter((v): v is MyInvitation => v !== null);
+  }
+
+  /** Accepts one of the caller's own open invitations from the switcher: 404 for any other. */
+  async acceptMine(actor: Actor, { invitationId }: MyInvitationMessage): Promise<JoinedAccount> {
+    return this.transactions.run(async (tx) => {
+      const [invitation, user] = await Promise.all([this.invitations.byId(invitationId, tx), this.users.byId(actor.userId, tx)]);
+      if (!invitation || !user || invitation.email !== user.username || invitation.usedAt || invitation.expiresAt <= new Date()) {
+        throw notFound(INVITATION_NOT_FOUND);
+      }
+      return this.acceptAs(tx, invitation, user);
+    });
+  }
+
+  private async acceptAs(tx: Tx, invitation: InvitationEntity, user: { id: number; name: string }): Promise<JoinedAccount> {
+    if (await this.memberships.one(invitation.accountId, user.id, tx)) {
+      throw new DomainError(ErrorCode.Conflict, 'You are already a member of this account', [
+        { field: 'token', message: 'You are already a member of this account' },
+      ]);
+    }
+    const joined = await this.join(tx, invitation, user);
+    this.logger.log(`user #${user.id} joined account #${invitation.accountId} as ${invitation.role}`);
+    return joined;
   }
 
   /** A person without a login joins with a name and password, and is signed in to the account at once. */

@@ -49,6 +49,15 @@ export class MemberEvents implements OnApplicationBootstrap {
     }
   }
 
+  /** A person's new name, once per membership ("Added by" in every account they are in shows it). */
+  async announceName(tx: Tx, userId: number, name: string): Promise<void> {
+    const memberships = await this.memberships.ofUser(tx, userId);
+    await this.announce(
+      tx,
+      memberships.map((m) => ({ ...m, name })),
+    );
+  }
+
   onApplicationBootstrap(): void {
     // In the background: a large instance's first start after the upgrade must not wait on it.
     void this.backfill().catch((err: Error) => this.logger.warn(`members not all announced, the next start goes on: ${err.message}`));

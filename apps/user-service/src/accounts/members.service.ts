@@ -51,7 +51,9 @@ export class MembersService {
   }
 
   async update(actor: Actor, { accountId, userId, role, machineIds }: UpdateMemberMessage): Promise<MemberView> {
-    // Asked before the transaction (a call to machine-service); the ids are the account's either way.
+    // Asked before the transaction (a call to machine-service), and only of a manager of the account:
+    // a stranger learns nothing of its machines.
+    requireRight(await this.memberships.one(accountId, actor.userId), 'members.manage');
     await this.machines.requireOwn(accountId, machineIds);
     return this.transactions.run(async (tx) => {
       const target = await this.managed(tx, actor, accountId, userId, role);

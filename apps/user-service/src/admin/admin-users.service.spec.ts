@@ -5,6 +5,7 @@ import {
   aSession,
   aUser,
   FakeDatabase,
+  fakeMemberEvents,
   fakeSessions,
   fakeTransactions,
   fakeUsers,
@@ -24,7 +25,15 @@ describe(AdminUsersService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new AdminUsersService(fakeUsers(db), newUsersOver(db), fakeTransactions(db), hasher, passwordServiceOver(db, hasher), fakeSessions(db));
+    sut = new AdminUsersService(
+      fakeUsers(db),
+      newUsersOver(db),
+      fakeTransactions(db),
+      hasher,
+      passwordServiceOver(db, hasher),
+      fakeSessions(db),
+      fakeMemberEvents(db),
+    );
     admin = { userId: aUser(db, { adminLevel: 1, username: 'admin@test' }).id, adminLevel: 1 };
   });
 
@@ -174,6 +183,8 @@ describe(AdminUsersService.name, () => {
 
       expect(view).toMatchObject({ name: 'After', userSelfDescription: null, enabled: 1 });
       expect(stored(user.id)).toMatchObject({ name: 'After', userSelfDescription: null, passwordHash: 'h', sessionVersion: 0 });
+      // "Added by" follows the new name: one ACCOUNT_MEMBER_SAVED per membership of the person.
+      expect(db.tables.memberEvents).toEqual([expect.objectContaining({ userId: user.id, accountId: user.id, name: 'After' })]);
     });
 
     it('ends the sessions of an account it disables', async () => {

@@ -1,3 +1,4 @@
+import { MemberEvents } from '../accounts/member-events.js';
 import { Injectable } from '@nestjs/common';
 import type { Actor, AdminUserApproveRequest, AdminUserUpdateRequest, AdminUserView, SignupMessage, SignupReply } from '@wrenchlog/contracts';
 import { notFound } from '@wrenchlog/platform';
@@ -45,6 +46,7 @@ export class AdminUsersService {
     private readonly hasher: PasswordHasher,
     private readonly passwords: PasswordService,
     private readonly sessions: SessionsService,
+    private readonly members: MemberEvents,
   ) {}
 
   /**
@@ -121,6 +123,9 @@ export class AdminUsersService {
       await this.users.update(user.id, columns, tx);
       const saved: UserEntity = { ...user, ...columns };
       const effects = changeEffects(user, saved, newHash !== undefined);
+      if (columns.name !== undefined && columns.name !== user.name) {
+        await this.members.announceName(tx, user.id, columns.name);
+      }
       if (effects.endSessions) {
         await this.sessions.endSessions(saved.id, tx);
       }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountsModule } from '../accounts/accounts.module.js';
 import { AuthModule } from '../auth/auth.module.js';
 import { PasswordModule } from '../password/password.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -8,7 +9,7 @@ import { AdminUsersService } from './admin-users.service.js';
 
 /** The administrator's user management and the first administrator created at boot. */
 @Module({
-  imports: [UsersModule, AuthModule, PasswordModule],
+  imports: [UsersModule, AuthModule, PasswordModule, AccountsModule],
   controllers: [AdminUsersController],
   providers: [AdminUsersService, AdminBootstrap],
 })

@@ -1,7 +1,7 @@
 import { handlerCallers } from '@wrenchlog/platform';
 import { UsersController } from './users.controller.js';
 import { ErrorCode } from '@wrenchlog/contracts';
-import { aUser, fakeAccounts, FakeDatabase, fakeMemberEvents, fakeMemberships, fakeTransactions, fakeUsers } from '../../test/fakes.js';
+import { aUser, fakeAccounts, FakeDatabase, fakeMemberEvents, fakeTransactions, fakeUsers } from '../../test/fakes.js';
 import { UsersService } from './users.service.js';
 
 describe(UsersService.name, () => {
@@ -10,7 +10,7 @@ describe(UsersService.name, () => {
 
   beforeEach(() => {
     db = new FakeDatabase();
-    sut = new UsersService(fakeUsers(db), fakeAccounts(db), fakeMemberships(db), fakeMemberEvents(db), fakeTransactions(db));
+    sut = new UsersService(fakeUsers(db), fakeAccounts(db), fakeMemberEvents(db), fakeTransactions(db));
   });
 
   it("answers the caller's own account, never a password", async () => {

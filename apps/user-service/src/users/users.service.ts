@@ -3,7 +3,6 @@ import type { Actor, CurrentUser, UpdateMeRequest } from '@wrenchlog/contracts';
 import { notFound, validationFailed } from '@wrenchlog/platform';
 import { AccountsRepository, type Membership } from '../accounts/accounts.repository.js';
 import { MemberEvents } from '../accounts/member-events.js';
-import { MembershipsRepository } from '../accounts/memberships.repository.js';
 import { Transactions } from '../common/transactions.js';
 import type { UserEntity } from './user.entity.js';
 import { UsersRepository } from './users.repository.js';
@@ -22,7 +21,6 @@ export class UsersService {
   constructor(
     private readonly users: UsersRepository,
     private readonly accounts: AccountsRepository,
-    private readonly memberships: MembershipsRepository,
     private readonly events: MemberEvents,
     private readonly transactions: Transactions,
   ) {}
@@ -44,10 +42,7 @@ export class UsersService {
     }
     await this.transactions.run(async (tx) => {
       await this.users.update(user.id, { name }, tx);
-      await this.events.announce(
-        tx,
-        (await this.memberships.ofUser(tx, user.id)).map((m) => ({ ...m, name })),
-      );
+      await this.events.announceName(tx, user.id, name);
     });
     return toCurrentUser({ ...user, name }, await this.membership(actor));
   }

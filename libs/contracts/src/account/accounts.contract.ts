@@ -30,6 +30,10 @@ export const USER_INVITATION_PREVIEW = 'user.invitation.preview' as const;
 export const USER_INVITATION_ACCEPT = 'user.invitation.accept' as const;
 /** Public: a person without a login joins with a name and password, and is signed in at once. */
 export const USER_INVITATION_JOIN = 'user.invitation.join' as const;
+/** The signed-in person's open invitations (they wait in the account switcher). */
+export const USER_INVITATION_MINE = 'user.invitation.mine' as const;
+/** The signed-in person accepts one of their own invitations from the switcher, by id. */
+export const USER_INVITATION_ACCEPT_MINE = 'user.invitation.acceptMine' as const;
 /** The instance administrator's list of accounts with their counts. */
 export const ADMIN_ACCOUNT_LIST = 'admin.account.list' as const;
 
@@ -155,6 +159,10 @@ export class InvitationIdMessage extends AccountIdMessage {
   @apply(idRule())
   invitationId!: number;
 }
+export class MyInvitationMessage {
+  @apply(idRule())
+  invitationId!: number;
+}
 export class InvitationTokenMessage {
   @apply(tokenRules)
   token!: string;
@@ -203,6 +211,16 @@ export interface InvitationPreview {
   inviter: string | null;
   role: AccountRole;
   email: string;
+  expiresAt: string;
+}
+
+/** GET /api/user/invitations: an invitation to the caller's address, still open. */
+export interface MyInvitation {
+  id: number;
+  accountId: number;
+  accountName: string;
+  inviter: string | null;
+  role: AccountRole;
   expiresAt: string;
 }
 

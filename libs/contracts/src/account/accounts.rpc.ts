@@ -8,7 +8,9 @@ import {
   USER_INVITATION_ACCEPT,
   USER_INVITATION_CANCEL,
   USER_INVITATION_CREATE,
+  USER_INVITATION_ACCEPT_MINE,
   USER_INVITATION_JOIN,
+  USER_INVITATION_MINE,
   USER_INVITATION_LIST,
   USER_INVITATION_PREVIEW,
   USER_MEMBER_LEAVE,
@@ -29,6 +31,8 @@ import {
   type JoinMessage,
   type MemberIdMessage,
   type MembersChanged,
+  type MyInvitation,
+  type MyInvitationMessage,
   type MemberView,
   type RenameAccountMessage,
   type UpdateMemberMessage,
@@ -50,5 +54,7 @@ export type AccountRpc = {
   [USER_INVITATION_PREVIEW]: { request: InvitationTokenMessage; response: InvitationPreview };
   [USER_INVITATION_ACCEPT]: { request: InvitationTokenMessage; response: JoinedAccount };
   [USER_INVITATION_JOIN]: { request: JoinMessage; response: SessionGrant };
+  [USER_INVITATION_MINE]: { request: Record<string, never>; response: MyInvitation[] };
+  [USER_INVITATION_ACCEPT_MINE]: { request: MyInvitationMessage; response: JoinedAccount };
   [ADMIN_ACCOUNT_LIST]: { request: Record<string, never>; response: AdminAccountView[] };
 };
