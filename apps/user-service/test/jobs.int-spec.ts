@@ -6,7 +6,7 @@ import { JobsRepository } from '../src/jobs/jobs.repository.js';
 import { JobsService } from '../src/jobs/jobs.service.js';
 import { testDataSource } from './db.js';
 
-const admin: Actor = { userId: 1, adminLevel: 1 };
+const admin: Actor = { userId: 1, adminLevel: 1, accountId: 1, role: 'owner' as const };
 
 /** Work whose end the test decides. */
 function controllable() {

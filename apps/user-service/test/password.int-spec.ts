@@ -131,7 +131,7 @@ describe(PasswordService.name, () => {
       { familyId: 'here', userId: owner.id, tokenHash: sha256('here-token'), ...live },
       { familyId: 'phone', userId: owner.id, tokenHash: sha256('phone-token'), ...live },
     ]);
-    const actor = { userId: owner.id, adminLevel: 0 };
+    const actor = { userId: owner.id, adminLevel: 0, accountId: owner.id, role: 'owner' as const };
 
     await expect(service.change(actor, { currentPassword: 'wrong-one', newPassword: 'New-password-3' })).rejects.toMatchObject({
       code: 'VALIDATION',

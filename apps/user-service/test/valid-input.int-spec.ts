@@ -19,7 +19,7 @@ import { UserEnv } from '../src/config/user-env.js';
 // receipt with the gateway's 400 and field messages (the contracts' DTOs), before any lookup.
 describe.each(await testEngines())('user-service input on receipt (%s)', (engine) => {
   let svc: ServiceUnderTest;
-  const admin: Actor = { userId: 1, adminLevel: 1 };
+  const admin: Actor = { userId: 1, adminLevel: 1, accountId: 1, role: 'owner' as const };
 
   beforeAll(async () => {
     svc = await ServiceUnderTest.start(engine, {

@@ -34,7 +34,7 @@ describe(AdminUsersService.name, () => {
       fakeSessions(db),
       fakeMemberEvents(db),
     );
-    admin = { userId: aUser(db, { adminLevel: 1, username: 'admin@test' }).id, adminLevel: 1 };
+    admin = { userId: aUser(db, { adminLevel: 1, username: 'admin@test' }).id, adminLevel: 1, accountId: 1, role: 'owner' };
   });
 
   const stored = (id: number) => db.tables.users.find((u) => u.id === id)!;

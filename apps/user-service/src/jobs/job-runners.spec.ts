@@ -6,7 +6,7 @@ import { JobFailure, JobRunners } from './job-runners.js';
 
 const runners = (env: Record<string, string>, rpc: Partial<RpcClient> = {}) => new JobRunners(rpc as RpcClient, loadEnv(UserEnv, env));
 
-const ctx = { actor: { userId: 1, adminLevel: 1 }, params: {} };
+const ctx = { actor: { userId: 1, adminLevel: 1, accountId: 1, role: 'owner' as const }, params: {} };
 
 describe(JobRunners.name, () => {
   it('fails Data Sync with a clear message while no external API is configured', async () => {

@@ -6,7 +6,7 @@ import { JOB_MESSAGES, JOB_TIMEOUT_MS } from './job-rules.js';
 import { JobFailure, type JobRunners, type JobWork } from './job-runners.js';
 import { JobsService } from './jobs.service.js';
 
-const admin = { userId: 1, adminLevel: 1 };
+const admin = { userId: 1, adminLevel: 1, accountId: 1, role: 'owner' as const };
 
 /** Runners whose work ends when the test says so; `none` has no work (a row without a runner). */
 function runners(none: number[] = []) {

@@ -115,7 +115,7 @@ describe(PasswordService.name, () => {
   describe('change', () => {
     it('needs the current password, and a new one that differs from it', async () => {
       const owner = await anOwner();
-      const actor = { userId: owner.id, adminLevel: 0 };
+      const actor = { userId: owner.id, adminLevel: 0, accountId: owner.id, role: 'owner' as const };
 
       await expect(sut.change(actor, { currentPassword: 'wrong-one', newPassword: 'New-password-3' })).rejects.toMatchObject({
         code: ErrorCode.Validation,
@@ -135,7 +135,7 @@ describe(PasswordService.name, () => {
       await sut.forgot({ email: owner.username });
 
       const reply = await sut.change(
-        { userId: owner.id, adminLevel: 0 },
+        { userId: owner.id, adminLevel: 0, accountId: owner.id, role: 'owner' as const },
         { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'here-token' },
       );
 
@@ -152,7 +152,7 @@ describe(PasswordService.name, () => {
       aSession(db, owner.id, 'mine');
 
       const reply = await sut.change(
-        { userId: owner.id, adminLevel: 0 },
+        { userId: owner.id, adminLevel: 0, accountId: owner.id, role: 'owner' as const },
         { currentPassword: 'Old-password-1', newPassword: 'New-password-3', refreshToken: 'their-token' },
       );
 

@@ -17,7 +17,7 @@ describe(UsersService.name, () => {
     const user = aUser(db, { adminLevel: 1, passwordHash: 'secret-hash' });
     aUser(db);
 
-    expect(await sut.me({ userId: user.id, adminLevel: 1 })).toEqual({
+    expect(await sut.me({ userId: user.id, adminLevel: 1, accountId: user.id, role: 'owner' as const })).toEqual({
       id: user.id,
       name: user.name,
       username: user.username,
@@ -39,16 +39,28 @@ describe(UsersService.name, () => {
       announcedAt: null,
     });
 
-    expect(await sut.me({ userId: mechanic.id, adminLevel: 0, accountId: owner.id })).toMatchObject({ accountId: owner.id, role: 'mechanic' });
-    expect(await sut.me({ userId: mechanic.id, adminLevel: 0 })).toMatchObject({ accountId: mechanic.id, role: 'owner' });
-    expect(await sut.me({ userId: owner.id, adminLevel: 0, accountId: mechanic.id })).toMatchObject({ accountId: owner.id, role: 'owner' });
+    expect(await sut.me({ userId: mechanic.id, adminLevel: 0, accountId: owner.id, role: 'viewer' as const })).toMatchObject({
+      accountId: owner.id,
+      role: 'mechanic',
+    });
+    expect(await sut.me({ userId: mechanic.id, adminLevel: 0, accountId: mechanic.id, role: 'owner' as const })).toMatchObject({
+      accountId: mechanic.id,
+      role: 'owner',
+    });
+    expect(await sut.me({ userId: owner.id, adminLevel: 0, accountId: mechanic.id, role: 'viewer' as const })).toMatchObject({
+      accountId: owner.id,
+      role: 'owner',
+    });
   });
 
   it('renames only the caller, trimmed, and refuses a blank name with a field message', async () => {
     const [me, other] = [aUser(db), aUser(db)];
 
-    await expect(sut.updateMe({ userId: me.id, adminLevel: 0 }, { name: '  Dana Fleet ' })).resolves.toMatchObject({ id: me.id, name: 'Dana Fleet' });
-    await expect(sut.updateMe({ userId: me.id, adminLevel: 0 }, { name: '   ' })).rejects.toMatchObject({
+    await expect(sut.updateMe({ userId: me.id, adminLevel: 0, accountId: me.id, role: 'owner' as const }, { name: '  Dana Fleet ' })).resolves.toMatchObject({
+      id: me.id,
+      name: 'Dana Fleet',
+    });
+    await expect(sut.updateMe({ userId: me.id, adminLevel: 0, accountId: me.id, role: 'owner' as const }, { name: '   ' })).rejects.toMatchObject({
       code: ErrorCode.Validation,
       details: [{ field: 'name', message: 'Account name is required' }],
     });
@@ -60,6 +72,8 @@ describe(UsersService.name, () => {
 
   it('answers 404 for an account that is gone; a message without a caller never reaches it (@Caller())', async () => {
     expect(handlerCallers(UsersController)).toEqual({ me: 'user', updateMe: 'user' });
-    await expect(sut.updateMe({ userId: 99, adminLevel: 0 }, { name: 'x' })).rejects.toMatchObject({ code: ErrorCode.NotFound });
+    await expect(sut.updateMe({ userId: 99, adminLevel: 0, accountId: 99, role: 'owner' as const }, { name: 'x' })).rejects.toMatchObject({
+      code: ErrorCode.NotFound,
+    });
   });
 });
