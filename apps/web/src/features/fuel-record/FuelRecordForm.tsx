@@ -10,6 +10,8 @@ import { formatDateTime } from '../../lib/format';
 import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
 import { MachineSelect } from '../../core/forms/MachineSelect';
 import { errorsAfterBlur, touchAll, validateTouched } from '../../core/forms/error-timing';
+import { useRights } from '../../core/rights';
+import { auditOf } from '../../lib/audit';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
@@ -54,7 +56,9 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const location = useLocation();
   const isNew = record === null;
   const full = mode === 'full';
-  const readOnly = mode === 'fastView';
+  // Issue 32: a role that may not change fuel records reads them only.
+  const mayWrite = useRights().may('fuel.write');
+  const readOnly = mode === 'fastView' || !mayWrite;
   const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
 
   const form = useForm<FuelFormState>({
@@ -179,6 +183,8 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       onSubmit={onSubmit}
       submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
       fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
+      mayWrite={mayWrite}
+      audit={auditOf(record, record?.dateCreated)}
       deleteTitle="Delete Fuel Record"
       deleteMessage={FUEL_TEXT.deleteConfirm}
     >
