@@ -68,8 +68,9 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
 /** Clone and Delete (an existing record, full mode), then the submit button, or Full Details in a preview. */
 export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEditor; mode: FormMode }) {
   const { saved, saving, busy } = editor;
+  const mayWrite = useRights().may('record.write');
   // Issue 32: nothing to send for a role that may not change service records (a preview keeps Full Details).
-  if (!useRights().may('record.write') && mode !== 'fastView') {
+  if (!mayWrite && mode !== 'fastView') {
     return null;
   }
   return (

@@ -27,7 +27,8 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
   const { form, commit, change, saved } = editor;
   const values = form.getValues();
   // Issue 32: a role that may not change service records reads them only.
-  const readOnly = mode === 'fastView' || !useRights().may('record.write');
+  const mayWrite = useRights().may('record.write');
+  const readOnly = mode === 'fastView' || !mayWrite;
   const extras = mode !== 'fast';
   const blur = () => void commit();
   const text = (field: 'title' | 'serviceDate' | 'serviceShop') => ({ ...form.getInputProps(field), onBlur: blur, disabled: readOnly });

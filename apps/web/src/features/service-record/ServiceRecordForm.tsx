@@ -56,7 +56,8 @@ function RecordEditor(props: ServiceRecordFormProps & { loaded: ServiceRecord | 
   const editor = useServiceRecordEditor(props);
   const { saved, form } = editor;
   const location = useLocation();
-  const readOnly = mode === 'fastView' || !useRights().may('record.write');
+  const mayWrite = useRights().may('record.write');
+  const readOnly = mode === 'fastView' || !mayWrite;
   const full = mode === 'full';
 
   // The #images fragment scrolls to the photos once the record is on screen.
