@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import type { AccountRole } from '@wrenchlog/contracts/limits';
 import { routes } from '../../app/routes';
 import { createAppServices } from '../../app/services';
@@ -74,5 +75,36 @@ describe('machine details per role', () => {
     renderAs('owner');
     expect(await screen.findByTestId('audit-line')).toHaveTextContent(/^Added by Maria · Changed by you, 1 May/);
     expect(screen.getByRole('button', { name: 'Edit machine' })).toBeInTheDocument();
+  });
+});
+
+describe('assigned members on the machine details', () => {
+  it("lets an owner switch an operator's assignment to this machine on and off", async () => {
+    signIn();
+    const services = createAppServices({ locks: undefined, onStorage: undefined });
+    (services.session as unknown as { set(v: object): void }).set({
+      status: 'authenticated',
+      user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
+    });
+    const { calls } = mockFetch({
+      'GET /api/machines/': json(machine),
+      'GET /api/machines/4/gallery': json([]),
+      'GET /api/fuel-records/machine/4': json(page([])),
+      'GET /api/accounts': json([]),
+      'GET /api/accounts/1/members': json([
+        { userId: 1, name: 'Pat Owner', email: 'pat@example.com', role: 'owner', machineIds: null, joinedAt: '2026-01-01', lastActiveAt: null },
+        { userId: 2, name: 'Olga', email: 'olga@example.com', role: 'operator', machineIds: [7], joinedAt: '2026-01-01', lastActiveAt: null },
+        { userId: 3, name: 'Mick', email: 'mick@example.com', role: 'mechanic', machineIds: null, joinedAt: '2026-01-01', lastActiveAt: null },
+      ]),
+      'PUT /api/accounts/1/members/2': (req) => json({ userId: 2, ...(req.body as object) }),
+    });
+    renderApp(routes, { url: '/machines/4', services });
+    const section = await screen.findByRole('region', { name: 'Assigned members' });
+    expect(within(section).queryByText('Pat Owner')).not.toBeInTheDocument();
+    expect(await within(section).findByText('All machines')).toBeInTheDocument();
+    const olga = within(section).getByRole('switch', { name: 'Olga works on this machine' });
+    expect(olga).not.toBeChecked();
+    await userEvent.setup({ delay: null }).click(olga);
+    await waitFor(() => expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ machineIds: [7, 4] }));
   });
 });
