@@ -57,7 +57,12 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const isNew = record === null;
   const full = mode === 'full';
   // Issue 32: a role that may not change fuel records reads them only.
-  const mayWrite = useRights().may('fuel.write');
+  const rights = useRights();
+  // A stored record reaches a role without money with no prices at all: their boxes go, and the
+  // record is read only (an update must carry the prices, which that role cannot see). A new one
+  // keeps them, since the server requires what was paid (the operator types it at the pump).
+  const showMoney = rights.money || isNew;
+  const mayWrite = rights.may('fuel.write') && showMoney;
   const readOnly = mode === 'fastView' || !mayWrite;
   const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
 
@@ -214,19 +219,21 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       {/* One column in fast mode: the quick-create columns are narrow. */}
       <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
         <TextInput label="Amount (gal)" type="number" inputMode="decimal" min={0.1} step="any" required {...input('amount')} />
-        <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />
-        <TextInput
-          label="Total Price ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          required
-          description={readOnly ? undefined : state.totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
-          // The hint under the box keeps the three boxes of a row aligned.
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...input('totalPrice')}
-        />
+        {showMoney && <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />}
+        {showMoney && (
+          <TextInput
+            label="Total Price ($)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            required
+            description={readOnly ? undefined : state.totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
+            // The hint under the box keeps the three boxes of a row aligned.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...input('totalPrice')}
+          />
+        )}
       </SimpleGrid>
       <Group gap="xl" wrap="wrap" role="group" aria-label="Fill-up">
         <Switch
