@@ -38,10 +38,11 @@ describe('settings, admin and analytics', () => {
     () => browser,
   );
 
-  it('shows a normal user the Settings and Import tabs (no admin tab), with the account size', async () => {
+  it('shows a normal user (the owner of their account) the Settings, Members and Import tabs (no admin tab), with the account size', async () => {
     const owner = await createApprovedUser(api, { name: 'Olive Owner' });
     await openSettings(s.page, owner);
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Import']);
+    // Issue 32: the owner of their account also manages its members.
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import']);
     const details = s.page.getByRole('region', { name: 'Account Details' });
     await details.getByText('0 images (0.00 MB)').waitFor();
     // Issue 18: User Details is no longer COMING SOON: the account name is editable.

@@ -27,7 +27,12 @@ export function shortDate(value: string | null | undefined, now = dayjs()): stri
 }
 
 /** "Added by Maria, 3 Jun" (no date when unknown); null when nobody is known (a record from before accounts). */
-export function auditText(verb: 'Added' | 'Changed', ref: MemberRef | null | undefined, at: string | null | undefined, myId: number | undefined): string | null {
+export function auditText(
+  verb: 'Added' | 'Changed',
+  ref: MemberRef | null | undefined,
+  at: string | null | undefined,
+  myId: number | undefined,
+): string | null {
   if (!ref) {
     return null;
   }
@@ -47,4 +52,16 @@ export function auditLines(record: AuditedFields, myId: number | undefined): str
   const added = auditText('Added', record.createdBy, record.createdAt, myId);
   const changed = auditText('Changed', record.updatedBy, record.updatedAt, myId);
   return [added, changed].filter((line): line is string => line !== null);
+}
+
+/**
+ * The audit fields of any answer (`createdBy`, `updatedBy`, which the contract types gain with
+ * issue 32), with the dates the record has under its own names.
+ */
+export function auditOf(record: object | null | undefined, createdAt?: string | null, updatedAt?: string | null): AuditedFields | null {
+  if (!record) {
+    return null;
+  }
+  const { createdBy, updatedBy } = record as AuditedFields;
+  return { createdBy, updatedBy, createdAt, updatedAt };
 }

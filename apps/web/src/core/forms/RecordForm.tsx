@@ -2,6 +2,8 @@ import { Button, Card, Group, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router-dom';
+import { AuditLine } from '../../components/AuditLine';
+import type { AuditedFields } from '../../lib/audit';
 import { Page } from '../../components/PageHeader';
 import { ErrorState, isNotFound, LoadingState, NotFoundState, type NotFoundTexts } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
@@ -154,6 +156,8 @@ export interface RecordFormActionsProps {
   deleteMessage: string;
   /** Settles when the delete is done or has failed; the dialog closes then. */
   onDelete: () => Promise<void>;
+  /** False: the member's role may not change this kind of record (issue 32): no submit, no Delete. */
+  mayWrite?: boolean;
 }
 
 /** Delete (with its titled confirmation), Cancel, Full Details and the submit button. */
@@ -168,9 +172,10 @@ export function RecordFormActions({
   deleteTitle,
   deleteMessage,
   onDelete,
+  mayWrite = true,
 }: RecordFormActionsProps) {
   const [confirming, setConfirming] = useState(false);
-  const readOnly = mode === 'fastView';
+  const readOnly = mode === 'fastView' || !mayWrite;
   const canDelete = exists && !readOnly;
   return (
     <>
@@ -217,10 +222,13 @@ export function RecordFormFrame({
   banner,
   onBannerClose,
   onSubmit,
+  audit,
   children,
   ...actions
 }: RecordFormActionsProps & {
   title: string;
+  /** Who added and last changed the record (issue 32). */
+  audit?: AuditedFields | null;
   banner: Banner | null;
   onBannerClose: () => void;
   onSubmit: (e: FormEvent) => Promise<void>;
@@ -233,6 +241,7 @@ export function RecordFormFrame({
         <Title order={full ? 1 : 2} fz={full ? { base: 24, md: 30 } : 'xl'}>
           {title}
         </Title>
+        <AuditLine record={audit} mt={-8} />
         <FormBanner banner={banner} onClose={onBannerClose} />
         {children}
         <RecordFormActions {...actions} />

@@ -100,7 +100,8 @@ export const accountsApi = {
   invite: (api: ApiClient, id: number, input: InvitationInput) => api.post<Invitation>(`/api/accounts/${id}/invitations`, { ...input }),
   resendInvitation: (api: ApiClient, id: number, invitationId: number) => api.post<Invitation>(`/api/accounts/${id}/invitations/${invitationId}/resend`),
   cancelInvitation: (api: ApiClient, id: number, invitationId: number) => api.delete<void>(`/api/accounts/${id}/invitations/${invitationId}`),
-  invitation: async (api: ApiClient, token: string) => readInvitationView(await api.get<Record<string, unknown>>(`/api/invitations/${enc(token)}`, { silent: true })),
+  invitation: async (api: ApiClient, token: string) =>
+    readInvitationView(await api.get<Record<string, unknown>>(`/api/invitations/${enc(token)}`, { silent: true })),
   /** Signed in: no body. A new person: their name and password; the answer then signs them in. */
   accept: (api: ApiClient, token: string, newPerson?: { name: string; password: string }) =>
     api.post<Partial<LoginResponse> | null>(`/api/invitations/${enc(token)}/accept`, newPerson ? { ...newPerson } : {}),

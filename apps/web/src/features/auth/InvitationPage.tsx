@@ -47,9 +47,7 @@ function NewPersonForm({ token, email, onDone }: { token: string; email: string 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Join with a new login">
       <Stack gap="sm">
-        <Text size="sm">
-          New to Wrenchlog? Choose your name and a password{email ? ` for ${email}` : ''}.
-        </Text>
+        <Text size="sm">New to Wrenchlog? Choose your name and a password{email ? ` for ${email}` : ''}.</Text>
         {failure && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
             {failure}
@@ -73,8 +71,7 @@ function InvitationSummary({ invitation }: { invitation: InvitationView }) {
         Join {invitation.accountName}
       </Title>
       <Text>
-        {invitation.inviterName ? `${invitation.inviterName} invited you` : 'You are invited'} as{' '}
-        <b>{ROLE_LABELS[invitation.role] ?? invitation.role}</b>.
+        {invitation.inviterName ? `${invitation.inviterName} invited you` : 'You are invited'} as <b>{ROLE_LABELS[invitation.role] ?? invitation.role}</b>.
       </Text>
     </Stack>
   );

@@ -1,4 +1,5 @@
 import { ActionIcon, Alert, Anchor, Button, Card, Group, Loader, Progress, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useRights } from '../../core/rights';
 import { IconFileTypePdf, IconPaperclip, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { DocumentView } from '@wrenchlog/contracts';
@@ -28,6 +29,7 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
   const [error, setError] = useState<string | null>(null);
 
   const upload = useUploadDocument(parent, parentId, setProgress);
+  const mayWrite = useRights().may('document.write');
   const remove = useDeleteDocument(parent, parentId);
 
   if (documents.error instanceof ApiError && documents.error.status === 404) {
@@ -69,9 +71,11 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
             <Text size="sm" c="dimmed">
               {DOCUMENT_TEXT.hint}
             </Text>
-            <Button leftSection={<IconPaperclip size={16} />} variant="light" onClick={() => input.current?.click()} loading={upload.isPending}>
-              {DOCUMENT_TEXT.add}
-            </Button>
+            {mayWrite && (
+              <Button leftSection={<IconPaperclip size={16} />} variant="light" onClick={() => input.current?.click()} loading={upload.isPending}>
+                {DOCUMENT_TEXT.add}
+              </Button>
+            )}
           </Group>
         </Group>
         <input
@@ -130,15 +134,17 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
                     <Table.Td>{formatBytes(doc.size)}</Table.Td>
                     <Table.Td>{formatDateTime(doc.createdAt)}</Table.Td>
                     <Table.Td>
-                      <ActionIcon
-                        variant="subtle"
-                        color="red"
-                        aria-label={`Delete ${doc.fileName}`}
-                        onClick={() => void askDelete(doc)}
-                        loading={remove.isPending && remove.variables?.id === doc.id}
-                      >
-                        <IconTrash size={16} />
-                      </ActionIcon>
+                      {mayWrite && (
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          aria-label={`Delete ${doc.fileName}`}
+                          onClick={() => void askDelete(doc)}
+                          loading={remove.isPending && remove.variables?.id === doc.id}
+                        >
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      )}
                     </Table.Td>
                   </Table.Tr>
                 ))}

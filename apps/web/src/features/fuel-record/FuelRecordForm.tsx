@@ -10,6 +10,8 @@ import { formatDateTime } from '../../lib/format';
 import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
 import { MachineSelect } from '../../core/forms/MachineSelect';
 import { errorsAfterBlur, touchAll, validateTouched } from '../../core/forms/error-timing';
+import { useRights } from '../../core/rights';
+import { auditOf } from '../../lib/audit';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
@@ -54,7 +56,14 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const location = useLocation();
   const isNew = record === null;
   const full = mode === 'full';
-  const readOnly = mode === 'fastView';
+  // Issue 32: a role that may not change fuel records reads them only.
+  const rights = useRights();
+  // A stored record reaches a role without money with no prices at all: their boxes go, and the
+  // record is read only (an update must carry the prices, which that role cannot see). A new one
+  // keeps them, since the server requires what was paid (the operator types it at the pump).
+  const showMoney = rights.money || isNew;
+  const mayWrite = rights.may('fuel.write') && showMoney;
+  const readOnly = mode === 'fastView' || !mayWrite;
   const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
 
   const form = useForm<FuelFormState>({
@@ -179,6 +188,8 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       onSubmit={onSubmit}
       submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
       fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
+      mayWrite={mayWrite}
+      audit={auditOf(record, record?.dateCreated)}
       deleteTitle="Delete Fuel Record"
       deleteMessage={FUEL_TEXT.deleteConfirm}
     >
@@ -208,19 +219,21 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       {/* One column in fast mode: the quick-create columns are narrow. */}
       <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
         <TextInput label="Amount (gal)" type="number" inputMode="decimal" min={0.1} step="any" required {...input('amount')} />
-        <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />
-        <TextInput
-          label="Total Price ($)"
-          type="number"
-          inputMode="decimal"
-          min={0.01}
-          step={0.01}
-          required
-          description={readOnly ? undefined : state.totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
-          // The hint under the box keeps the three boxes of a row aligned.
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          {...input('totalPrice')}
-        />
+        {showMoney && <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />}
+        {showMoney && (
+          <TextInput
+            label="Total Price ($)"
+            type="number"
+            inputMode="decimal"
+            min={0.01}
+            step={0.01}
+            required
+            description={readOnly ? undefined : state.totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
+            // The hint under the box keeps the three boxes of a row aligned.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            {...input('totalPrice')}
+          />
+        )}
       </SimpleGrid>
       <Group gap="xl" wrap="wrap" role="group" aria-label="Fill-up">
         <Switch

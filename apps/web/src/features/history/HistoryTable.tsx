@@ -14,6 +14,8 @@ export interface HistoryColumn<T> {
   value: (row: T) => unknown;
   render: (row: T) => ReactNode;
   align?: 'left' | 'right';
+  /** A price, cost or total: left out for a role that sees no money (issue 32). */
+  money?: boolean;
 }
 
 export interface HistoryTableProps<T extends { id: number }> {
@@ -28,7 +30,8 @@ export interface HistoryTableProps<T extends { id: number }> {
   emptyText: string;
   emptyIcon: ReactNode;
   filter?: { placeholder: string; value: (row: T) => string };
-  onAdd: () => void;
+  /** Absent: the role may not add this kind of record (issue 32), so no Add New. */
+  onAdd?: () => void;
   selectedId: number | null;
   onSelect: (row: T | null) => void;
   preview?: ReactNode;
@@ -141,9 +144,11 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
         ) : (
           <span />
         )}
-        <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} size="sm">
-          Add New
-        </Button>
+        {props.onAdd && (
+          <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} size="sm">
+            Add New
+          </Button>
+        )}
       </Group>
       <Box className={open ? classes.dimmed : undefined} aria-hidden={open || undefined}>
         {body}

@@ -2,7 +2,7 @@ import { Badge, Box, Card, Tabs, Text } from '@mantine/core';
 import { IconCalendarDue, IconGasStation, IconGauge, IconReportAnalytics, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
-import { MACHINE_HISTORY_LIMITS } from '@wrenchlog/contracts/limits';
+import { MACHINE_HISTORY_LIMITS, type Right } from '@wrenchlog/contracts/limits';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../core/context';
@@ -18,10 +18,20 @@ import { MetersTab } from '../schedules/MetersTab';
 import { MachineReportsTab } from '../reports/MachineReportsTab';
 import { SchedulesTab } from '../schedules/SchedulesTab';
 import { historyKeys } from '../../core/query-keys';
+import { useRights } from '../../core/rights';
 import { HistoryTable, type HistoryColumn } from './HistoryTable';
 
 export type HistoryTab = 'fuel' | 'service' | 'parts' | 'meters' | 'schedules' | 'reports';
 const TABS: HistoryTab[] = ['fuel', 'service', 'parts', 'meters', 'schedules', 'reports'];
+/** The right each tab needs (issue 32): an operator sees fuel, meters and schedules only. */
+const TAB_RIGHTS: Record<HistoryTab, Right> = {
+  fuel: 'fuel.read',
+  service: 'record.read',
+  parts: 'inventory.read',
+  meters: 'meter.read',
+  schedules: 'schedule.read',
+  reports: 'report.read',
+};
 
 /** One page of a machine's history, newest first (issue 25, item 9: the tabs load more on demand). */
 const historyPage = <T,>(api: ApiClient, path: string, page: number): Promise<Page<T>> =>
@@ -40,6 +50,8 @@ interface TabKind<T extends { id: number }> {
   icon: ReactNode;
   /** The form route 'Add New' opens (full mode, for this machine). */
   formPath: string;
+  /** The right 'Add New' needs. */
+  write: Right;
   /** The record's own form, read only (fastView), under the list (spec doc 2 section 2). */
   preview: (id: number, machineId: number, close: () => void) => ReactNode;
 }
@@ -49,7 +61,7 @@ const FUEL: TabKind<FuelRecord> = {
   columns: [
     { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => formatDate(r.dateOfPurchase) },
     { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} /> },
-    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.totalPrice), render: (r) => formatMoney(r.totalPrice) },
+    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.totalPrice), render: (r) => formatMoney(r.totalPrice), money: true },
   ],
   pageSize: 8,
   loadingText: 'Loading fuel records...',
@@ -57,6 +69,7 @@ const FUEL: TabKind<FuelRecord> = {
   emptyText: 'No fuel records yet',
   icon: <IconGasStation size={28} />,
   formPath: '/fuel-record',
+  write: 'fuel.write',
   preview: (id, machineId, close) => <FuelRecordForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
 
@@ -65,7 +78,7 @@ const SERVICE: TabKind<ServiceRecordRow> = {
   columns: [
     { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => formatDate(r.serviceDate) },
     { key: 'service', label: 'Service', value: (r) => r.title, render: (r) => orNA(r.title) },
-    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price) },
+    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price), money: true },
   ],
   pageSize: 8,
   filter: { placeholder: 'Filter by service', value: (r) => `${r.title ?? ''} ${r.serviceType ?? ''}` },
@@ -74,6 +87,7 @@ const SERVICE: TabKind<ServiceRecordRow> = {
   emptyText: 'No service records yet',
   icon: <IconTool size={28} />,
   formPath: '/service-record',
+  write: 'record.write',
   preview: (id, machineId, close) => <ServiceRecordForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
 
@@ -84,7 +98,7 @@ const PARTS: TabKind<Purchase> = {
     { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
     { key: 'quantity', label: 'Quantity', value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
     // The line's cost is quantity x unit price; the unit price follows where there is room.
-    { key: 'cost', label: 'Cost ($)', value: (r) => lineTotal(r), render: (r) => <PurchaseCost row={r} /> },
+    { key: 'cost', label: 'Cost ($)', value: (r) => lineTotal(r), render: (r) => <PurchaseCost row={r} />, money: true },
   ],
   pageSize: 10,
   filter: { placeholder: 'Filter by part name', value: (r) => r.partName ?? '' },
@@ -93,6 +107,7 @@ const PARTS: TabKind<Purchase> = {
   emptyText: 'No part purchases yet',
   icon: <IconShoppingCart size={28} />,
   formPath: '/part-purchase',
+  write: 'inventory.write',
   preview: (id, machineId, close) => <PartPurchaseForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
 
@@ -137,6 +152,8 @@ function PurchaseCost({ row }: { row: Purchase }) {
 function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { tab: keyof typeof historyKeys; kind: TabKind<T>; machineId: number }) {
   const api = useApi();
   const navigate = useNavigate();
+  const rights = useRights();
+  const columns = useMemo(() => kind.columns.filter((c) => rights.money || !c.money), [kind.columns, rights.money]);
   const [selected, setSelected] = useState<T | null>(null);
   const q = useInfiniteQuery({
     queryKey: historyKeys[tab](machineId),
@@ -154,14 +171,14 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
       isPending={q.isPending}
       isError={q.isError}
       onRetry={() => void q.refetch()}
-      columns={kind.columns}
+      columns={columns}
       pageSize={kind.pageSize}
       filter={kind.filter}
       loadingText={kind.loadingText}
       errorText={kind.errorText}
       emptyText={kind.emptyText}
       emptyIcon={kind.icon}
-      onAdd={() => navigate(`${kind.formPath}?machineId=${machineId}&mode=full`)}
+      onAdd={rights.may(kind.write) ? () => navigate(`${kind.formPath}?machineId=${machineId}&mode=full`) : undefined}
       selectedId={selected?.id ?? null}
       onSelect={setSelected}
       preview={
@@ -180,8 +197,10 @@ export function HistoryTabs({ machineId, machineType, machineName }: { machineId
   const [params, setParams] = useSearchParams();
   // Icons only where there is room: three labels fit one row on a phone without them.
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const { may } = useRights();
+  const shown = (t: HistoryTab) => may(TAB_RIGHTS[t]);
   const requested = params.get('tab') as HistoryTab | null;
-  const tab: HistoryTab = requested && TABS.includes(requested) ? requested : 'fuel';
+  const tab: HistoryTab = requested && TABS.includes(requested) && shown(requested) ? requested : (TABS.find(shown) ?? 'fuel');
   return (
     <Card padding="lg">
       <Tabs
@@ -196,43 +215,67 @@ export function HistoryTabs({ machineId, machineType, machineName }: { machineId
         keepMounted={false}
       >
         <Tabs.List mb="lg" grow={!desktop}>
-          <Tabs.Tab value="fuel" px={desktop ? undefined : 8} leftSection={desktop ? <IconGasStation size={16} /> : undefined}>
-            Fuel History
-          </Tabs.Tab>
-          <Tabs.Tab value="service" px={desktop ? undefined : 8} leftSection={desktop ? <IconTool size={16} /> : undefined}>
-            Services
-          </Tabs.Tab>
-          <Tabs.Tab value="parts" px={desktop ? undefined : 8} leftSection={desktop ? <IconShoppingCart size={16} /> : undefined}>
-            Parts History
-          </Tabs.Tab>
-          <Tabs.Tab value="meters" px={desktop ? undefined : 8} leftSection={desktop ? <IconGauge size={16} /> : undefined}>
-            Meters
-          </Tabs.Tab>
-          <Tabs.Tab value="schedules" px={desktop ? undefined : 8} leftSection={desktop ? <IconCalendarDue size={16} /> : undefined}>
-            Schedules
-          </Tabs.Tab>
-          <Tabs.Tab value="reports" px={desktop ? undefined : 8} leftSection={desktop ? <IconReportAnalytics size={16} /> : undefined}>
-            Reports
-          </Tabs.Tab>
+          {shown('fuel') && (
+            <Tabs.Tab value="fuel" px={desktop ? undefined : 8} leftSection={desktop ? <IconGasStation size={16} /> : undefined}>
+              Fuel History
+            </Tabs.Tab>
+          )}
+          {shown('service') && (
+            <Tabs.Tab value="service" px={desktop ? undefined : 8} leftSection={desktop ? <IconTool size={16} /> : undefined}>
+              Services
+            </Tabs.Tab>
+          )}
+          {shown('parts') && (
+            <Tabs.Tab value="parts" px={desktop ? undefined : 8} leftSection={desktop ? <IconShoppingCart size={16} /> : undefined}>
+              Parts History
+            </Tabs.Tab>
+          )}
+          {shown('meters') && (
+            <Tabs.Tab value="meters" px={desktop ? undefined : 8} leftSection={desktop ? <IconGauge size={16} /> : undefined}>
+              Meters
+            </Tabs.Tab>
+          )}
+          {shown('schedules') && (
+            <Tabs.Tab value="schedules" px={desktop ? undefined : 8} leftSection={desktop ? <IconCalendarDue size={16} /> : undefined}>
+              Schedules
+            </Tabs.Tab>
+          )}
+          {shown('reports') && (
+            <Tabs.Tab value="reports" px={desktop ? undefined : 8} leftSection={desktop ? <IconReportAnalytics size={16} /> : undefined}>
+              Reports
+            </Tabs.Tab>
+          )}
         </Tabs.List>
-        <Tabs.Panel value="fuel">
-          <HistoryTabPanel tab="fuel" kind={FUEL} machineId={machineId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="service">
-          <HistoryTabPanel tab="service" kind={SERVICE} machineId={machineId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="parts">
-          <HistoryTabPanel tab="parts" kind={PARTS} machineId={machineId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="meters">
-          <MetersTab machineId={machineId} />
-        </Tabs.Panel>
-        <Tabs.Panel value="schedules">
-          <SchedulesTab machineId={machineId} machineType={machineType} />
-        </Tabs.Panel>
-        <Tabs.Panel value="reports">
-          <MachineReportsTab machineId={machineId} machineName={machineName ?? `Machine ${machineId}`} />
-        </Tabs.Panel>
+        {shown('fuel') && (
+          <Tabs.Panel value="fuel">
+            <HistoryTabPanel tab="fuel" kind={FUEL} machineId={machineId} />
+          </Tabs.Panel>
+        )}
+        {shown('service') && (
+          <Tabs.Panel value="service">
+            <HistoryTabPanel tab="service" kind={SERVICE} machineId={machineId} />
+          </Tabs.Panel>
+        )}
+        {shown('parts') && (
+          <Tabs.Panel value="parts">
+            <HistoryTabPanel tab="parts" kind={PARTS} machineId={machineId} />
+          </Tabs.Panel>
+        )}
+        {shown('meters') && (
+          <Tabs.Panel value="meters">
+            <MetersTab machineId={machineId} />
+          </Tabs.Panel>
+        )}
+        {shown('schedules') && (
+          <Tabs.Panel value="schedules">
+            <SchedulesTab machineId={machineId} machineType={machineType} />
+          </Tabs.Panel>
+        )}
+        {shown('reports') && (
+          <Tabs.Panel value="reports">
+            <MachineReportsTab machineId={machineId} machineName={machineName ?? `Machine ${machineId}`} />
+          </Tabs.Panel>
+        )}
       </Tabs>
     </Card>
   );

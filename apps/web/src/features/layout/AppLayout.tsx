@@ -42,7 +42,12 @@ function useHeaderLinks(desktop: boolean): HeaderLink[] {
   const rights = useRights();
   const signedIn = status === 'authenticated';
   // On a phone the sections the bottom bar has no room for are in this menu.
-  const extra = signedIn && !desktop ? navItemsFor(rights).filter((item) => item.menuOnMobile).map((item) => ({ label: item.label, to: item.to })) : [];
+  const extra =
+    signedIn && !desktop
+      ? navItemsFor(rights)
+          .filter((item) => item.menuOnMobile)
+          .map((item) => ({ label: item.label, to: item.to }))
+      : [];
   return [
     { label: 'Home', to: '/' },
     ...(signedIn ? [{ label: 'Dashboard', to: '/dashboard' }, ...extra, { label: 'Settings', to: '/settings' }] : [{ label: 'Login', to: '/login' }]),
@@ -168,12 +173,14 @@ function BottomBar() {
   const rights = useRights();
   return (
     <Group component="nav" aria-label="Sections" grow gap={0} h="100%" wrap="nowrap">
-      {navItemsFor(rights).filter((item) => !item.menuOnMobile).map((item) => (
-        <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>
-          <item.icon size={22} stroke={1.7} />
-          <span>{item.short}</span>
-        </UnstyledButton>
-      ))}
+      {navItemsFor(rights)
+        .filter((item) => !item.menuOnMobile)
+        .map((item) => (
+          <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>
+            <item.icon size={22} stroke={1.7} />
+            <span>{item.short}</span>
+          </UnstyledButton>
+        ))}
     </Group>
   );
 }

@@ -33,6 +33,9 @@ import { refusalDetail } from '../../core/forms/FormBanner';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import classes from './machine.module.css';
 import { fromDraft, toDraft, type Draft } from './machine-draft';
+import { AuditLine } from '../../components/AuditLine';
+import { useRights } from '../../core/rights';
+import { auditOf } from '../../lib/audit';
 import { useDeleteMachine, useSetArchived, useUpdateMachine } from './machine-mutations';
 import { MachineDeleteDialog } from './MachineDeleteDialog';
 import { MachineStatusPicker } from './MachineStatusPicker';
@@ -68,6 +71,8 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 }
 
 export function BasicInfoPanel({ machine }: { machine: Machine }) {
+  // Issue 32: Edit and the status for roles that change machines, Delete for those that delete them.
+  const { may } = useRights();
   const update = useUpdateMachine();
   const removeMachine = useDeleteMachine();
   const navigate = useNavigate();
@@ -175,6 +180,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
           <Text c="dimmed" size="md">
             {[machine.year, machine.make, machine.model].filter((v) => v !== null && v !== undefined && String(v).trim()).join(' ') || 'n/a'}
           </Text>
+          <AuditLine record={auditOf(machine, null, machine.lastUpdated)} mt={2} />
         </Box>
       )}
       {editing && (
@@ -184,24 +190,26 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
           <TextInput label="Model" {...input('model')} required />
         </SimpleGrid>
       )}
-      <MachineStatusPicker machine={machine} />
+      <MachineStatusPicker machine={machine} disabled={!may('machine.write')} />
     </>
   );
 
   const actions = (
     <Group gap={4} wrap="nowrap">
-      {!editing && (
+      {!editing && may('machine.write') && (
         <Tooltip label="Edit" events={{ hover: true, focus: false, touch: false }}>
           <ActionIcon variant="default" size="lg" aria-label="Edit machine" onClick={startEditing}>
             <IconPencil size={18} />
           </ActionIcon>
         </Tooltip>
       )}
-      <Tooltip label="Delete" events={{ hover: true, focus: false, touch: false }}>
-        <ActionIcon variant="default" size="lg" aria-label="Delete machine" onClick={() => setDeleting(true)}>
-          <IconTrash size={18} color="var(--mantine-color-red-7)" />
-        </ActionIcon>
-      </Tooltip>
+      {may('machine.delete') && (
+        <Tooltip label="Delete" events={{ hover: true, focus: false, touch: false }}>
+          <ActionIcon variant="default" size="lg" aria-label="Delete machine" onClick={() => setDeleting(true)}>
+            <IconTrash size={18} color="var(--mantine-color-red-7)" />
+          </ActionIcon>
+        </Tooltip>
+      )}
       <Tooltip label={expanded ? 'Collapse' : 'Expand'} events={{ hover: true, focus: false, touch: false }}>
         <ActionIcon variant="default" size="lg" aria-label={expanded ? 'Collapse details' : 'Expand details'} aria-expanded={expanded} onClick={toggleExpanded}>
           {expanded ? <IconChevronUp size={18} /> : <IconChevronDown size={18} />}

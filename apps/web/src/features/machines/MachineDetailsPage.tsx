@@ -2,7 +2,7 @@ import { Anchor, Button, Group, Stack } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router-dom';
-import { useApi } from '../../core/context';
+import { useApi, useSession } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page } from '../../components/PageHeader';
@@ -13,6 +13,11 @@ import { MachineMeters } from '../schedules/MachineMeters';
 import { BasicInfoPanel } from './BasicInfoPanel';
 import { DocumentsSection } from '../documents/DocumentsSection';
 import { IconTruckOff } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
+import { useRights } from '../../core/rights';
+
+// Issue 32: who works on the machine, for owners and managers only (its own chunk).
+const MachineAssignees = lazy(() => import('../accounts/MachineAssignees'));
 
 export default function MachineDetailsPage() {
   // The route parameter is called name but holds the machine id (spec doc 2 section 2).
@@ -20,6 +25,9 @@ export default function MachineDetailsPage() {
   const id = Number(name);
   const valid = Number.isInteger(id) && id > 0;
   const api = useApi();
+  const { user } = useSession();
+  // A user answer without an account (a server from before accounts) has no members to assign.
+  const manageMembers = useRights().may('members.manage') && user?.accountId !== undefined;
   const query = useQuery({ queryKey: machineKeys.detail(id), queryFn: () => machinesApi.get(api, id), enabled: valid });
 
   let body;
@@ -48,6 +56,11 @@ export default function MachineDetailsPage() {
         <MachineMeters machineId={query.data.id} />
         <HistoryTabs machineId={query.data.id} machineType={query.data.type} machineName={query.data.name} />
         <DocumentsSection parent="machines" parentId={query.data.id} />
+        {manageMembers && (
+          <Suspense fallback={null}>
+            <MachineAssignees machineId={query.data.id} />
+          </Suspense>
+        )}
       </Stack>
     );
   }

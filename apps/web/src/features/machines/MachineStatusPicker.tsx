@@ -9,7 +9,7 @@ export const STATUS_SUGGESTIONS = ['Good', 'Needs Service', 'Needs Maintenance',
 const STATUS_FAILED = 'Failed to update machine status';
 
 /** The status of the basic-info panel: picked or typed, saved on its own when it is committed. */
-export function MachineStatusPicker({ machine }: { machine: Machine }) {
+export function MachineStatusPicker({ machine, disabled }: { machine: Machine; disabled?: boolean }) {
   const update = useUpdateMachine();
   const current = machine.status ?? '';
   const [value, setValue] = useState(current);
@@ -54,6 +54,7 @@ export function MachineStatusPicker({ machine }: { machine: Machine }) {
 
   return (
     <Autocomplete
+      disabled={disabled}
       label="Status"
       aria-label="Machine status"
       placeholder="Pick or type a status"

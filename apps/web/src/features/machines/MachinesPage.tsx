@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Switch, Text, Title } from '@mantine/core';
+import { useRights } from '../../core/rights';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconFileImport, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -26,7 +27,9 @@ export default function MachinesPage() {
   const total = query.data?.length ?? 0;
   const machineList = useMachineList(query.data, { field: 'name', direction: 'asc' });
   const { search, setSearch, rows, list } = machineList;
-  const createButton = (
+  // Issue 32: create and import only for roles that may.
+  const { may } = useRights();
+  const createButton = may('machine.write') && (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
       Create New Machine
     </Button>
@@ -56,9 +59,11 @@ export default function MachinesPage() {
         actions={
           <>
             {/* Issue 23: the import wizard, for a fleet kept in a spreadsheet or another app. */}
-            <Button component={Link} to="/import" variant="default" leftSection={<IconFileImport size={18} />}>
-              Import
-            </Button>
+            {may('import.run') && (
+              <Button component={Link} to="/import" variant="default" leftSection={<IconFileImport size={18} />}>
+                Import
+              </Button>
+            )}
             {createButton}
           </>
         }

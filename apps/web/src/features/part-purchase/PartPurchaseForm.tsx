@@ -9,6 +9,8 @@ import type { Purchase } from '../../api/types';
 import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
 import { MachineSelect } from '../../core/forms/MachineSelect';
 import { errorsAfterBlur, validateTouched } from '../../core/forms/error-timing';
+import { useRights } from '../../core/rights';
+import { auditOf } from '../../lib/audit';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { LEAVING, useSubmit } from '../../core/forms/useSubmit';
 import type { Part } from '../inventory/inventory-api';
@@ -68,7 +70,9 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
   const navigate = useNavigate();
   const isNew = purchase === null;
   const full = mode === 'full';
-  const readOnly = mode === 'fastView';
+  // Issue 32: a role that may not change purchases reads them only.
+  const mayWrite = useRights().may('inventory.write');
+  const readOnly = mode === 'fastView' || !mayWrite;
 
   const form = useForm<PurchaseFormValues>({
     initialValues: purchase ? purchaseValues(purchase) : emptyPurchaseValues(machineId, new Date()),
@@ -168,6 +172,8 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
       submitLabel={isNew ? 'Create Purchase' : 'Update Purchase'}
       submitDisabled={!valid}
       fullDetailsTo={purchase ? `/part-purchase/${purchase.id}?mode=full` : undefined}
+      mayWrite={mayWrite}
+      audit={auditOf(purchase, purchase?.createDate)}
       deleteTitle="Delete Purchase"
       deleteMessage={PURCHASE_TEXT.deleteConfirm}
     >

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, Tooltip } from '@mantine/core';
+import { useRights } from '../../core/rights';
 import { IconGauge, IconPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Meter } from '@wrenchlog/contracts';
@@ -16,6 +17,7 @@ export function MachineMeters({ machineId }: { machineId: number }) {
   const api = useApi();
   const query = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId), staleTime: 0 });
   const [adding, setAdding] = useState<Meter | null>(null);
+  const mayWrite = useRights().may('meter.write');
 
   let body;
   if (query.isPending) {
@@ -59,17 +61,19 @@ export function MachineMeters({ machineId }: { machineId: number }) {
                   )}
                 </Group>
               </Stack>
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconPlus size={14} />}
-                onClick={() => setAdding(m)}
-                aria-label={`Add reading: ${meterTitle(m)}`}
-                // Keeps its width beside a wide value at 390 px (it shrank and cut its label off).
-                style={{ flexShrink: 0 }}
-              >
-                Add reading
-              </Button>
+              {mayWrite && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconPlus size={14} />}
+                  onClick={() => setAdding(m)}
+                  aria-label={`Add reading: ${meterTitle(m)}`}
+                  // Keeps its width beside a wide value at 390 px (it shrank and cut its label off).
+                  style={{ flexShrink: 0 }}
+                >
+                  Add reading
+                </Button>
+              )}
             </Group>
           </Card>
         ))}

@@ -1,4 +1,5 @@
 import { Badge, Button, Card, Group, Menu, Stack, Table, Text, Title } from '@mantine/core';
+import { useRights } from '../../core/rights';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconDots, IconGauge } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -38,6 +39,7 @@ function MeterReadings({ meter }: { meter: Meter }) {
   const setVoid = useSetReadingVoid(meter.machineId);
   const [failure, setFailure] = useState<string | null>(null);
   const [dialog, setDialog] = useState<'reading' | 'rollover' | 'replace' | 'edit' | null>(null);
+  const mayWrite = useRights().may('meter.write');
   const title = meterTitle(meter);
 
   async function toggle(r: MeterReading) {
@@ -142,23 +144,25 @@ function MeterReadings({ meter }: { meter: Meter }) {
             {meter.ratePerDay !== null ? ` · about ${formatMeterValue(Math.round(meter.ratePerDay * 10) / 10, meter.unit)} a day` : ''}
           </Text>
         </div>
-        <Group gap="xs">
-          <Button size="compact-sm" onClick={() => setDialog('reading')}>
-            Add reading
-          </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <Button size="compact-sm" variant="default" rightSection={<IconDots size={14} />} aria-label={`More for ${title}`}>
-                More
-              </Button>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item onClick={() => setDialog('edit')}>Edit meter</Menu.Item>
-              <Menu.Item onClick={() => setDialog('rollover')}>Record rollover</Menu.Item>
-              <Menu.Item onClick={() => setDialog('replace')}>Replace meter</Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
-        </Group>
+        {mayWrite && (
+          <Group gap="xs">
+            <Button size="compact-sm" onClick={() => setDialog('reading')}>
+              Add reading
+            </Button>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <Button size="compact-sm" variant="default" rightSection={<IconDots size={14} />} aria-label={`More for ${title}`}>
+                  More
+                </Button>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item onClick={() => setDialog('edit')}>Edit meter</Menu.Item>
+                <Menu.Item onClick={() => setDialog('rollover')}>Record rollover</Menu.Item>
+                <Menu.Item onClick={() => setDialog('replace')}>Replace meter</Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
+          </Group>
+        )}
       </Group>
       {failure && (
         <Text c="red" size="sm" role="alert" mb="xs">

@@ -1,4 +1,5 @@
 import { ActionIcon, Button, Card, Group, Menu, Stack, Text } from '@mantine/core';
+import { useRights } from '../../core/rights';
 import { IconCalendarDue, IconChevronDown, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { Schedule, ScheduleTemplate } from '@wrenchlog/contracts';
@@ -50,6 +51,7 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
   const templates = useQuery({ queryKey: scheduleKeys.templates(type), queryFn: () => scheduleApi.templates(api, type), staleTime: Infinity });
   const save = useSaveSchedule(machineId);
   const remove = useDeleteSchedule();
+  const mayWrite = useRights().may('schedule.write');
   const { confirm, dialog } = useConfirm();
   const [editing, setEditing] = useState<{ schedule?: Schedule; initial: ScheduleFormValues } | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -124,7 +126,8 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
             key={s.id}
             schedule={s}
             actions={
-              s.origin === 'user' && (
+              s.origin === 'user' &&
+              mayWrite && (
                 <Group gap={4} wrap="nowrap">
                   <ActionIcon variant="subtle" aria-label={`Edit ${s.title}`} onClick={() => setEditing({ schedule: s, initial: scheduleToForm(s) })}>
                     <IconPencil size={18} />
@@ -144,8 +147,8 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
   return (
     <Stack gap="md">
       <Group justify="flex-end" gap="xs" wrap="wrap">
-        {templateMenu}
-        {newButton}
+        {mayWrite && templateMenu}
+        {mayWrite && newButton}
       </Group>
       {failure && (
         <Text c="red" size="sm" role="alert">

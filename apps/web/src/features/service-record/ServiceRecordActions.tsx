@@ -2,7 +2,10 @@ import { ActionIcon, Badge, Button, Flex, Group, Text, Title, Tooltip } from '@m
 import { IconArrowLeft, IconCopy, IconExternalLink, IconPhoto, IconTrash, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router-dom';
+import { AuditLine } from '../../components/AuditLine';
 import { useApi } from '../../core/context';
+import { useRights } from '../../core/rights';
+import { auditOf } from '../../lib/audit';
 import type { FormMode } from '../../core/forms/form-rules';
 import { serviceRecordApi, serviceRecordKeys } from './service-record-api';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
@@ -16,6 +19,7 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
   const { saved, saving } = editor;
   const full = mode === 'full';
   const readOnly = mode === 'fastView';
+  const mayWrite = useRights().may('record.write');
   const imageCount = useQuery({
     queryKey: serviceRecordKeys.imageCount(saved?.id ?? 0),
     queryFn: () => serviceRecordApi.imageCount(api, saved!.id),
@@ -31,12 +35,15 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
             </ActionIcon>
           </Tooltip>
         )}
-        <Title order={full ? 1 : 2} fz={full ? { base: 22, md: 26 } : 'xl'} id={titleId} lh={1.2}>
-          {saved ? 'Service Record Details' : 'Create Service Record'}
-        </Title>
+        <div style={{ minWidth: 0 }}>
+          <Title order={full ? 1 : 2} fz={full ? { base: 22, md: 26 } : 'xl'} id={titleId} lh={1.2}>
+            {saved ? 'Service Record Details' : 'Create Service Record'}
+          </Title>
+          <AuditLine record={auditOf(saved, saved?.dateCreated)} mt={4} />
+        </div>
       </Group>
       <Group gap="xs" wrap="nowrap">
-        {saved && !readOnly && (
+        {saved && !readOnly && mayWrite && (
           <Text size="xs" c="dimmed" aria-live="polite" visibleFrom="xs">
             {saving ? 'Saving...' : 'Changes save when you leave a field'}
           </Text>
@@ -61,6 +68,11 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
 /** Clone and Delete (an existing record, full mode), then the submit button, or Full Details in a preview. */
 export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEditor; mode: FormMode }) {
   const { saved, saving, busy } = editor;
+  const mayWrite = useRights().may('record.write');
+  // Issue 32: nothing to send for a role that may not change service records (a preview keeps Full Details).
+  if (!mayWrite && mode !== 'fastView') {
+    return null;
+  }
   return (
     <Flex direction={{ base: 'column-reverse', xs: 'row' }} justify="space-between" gap="sm">
       {mode === 'full' && saved ? (

@@ -1,4 +1,5 @@
 import { Loader, NumberInput, Select, SimpleGrid, TextInput, Textarea } from '@mantine/core';
+import { useRights } from '../../core/rights';
 import { useQuery } from '@tanstack/react-query';
 import type { ServiceRecord } from '@wrenchlog/contracts';
 import { ServiceRecordLimits } from '@wrenchlog/contracts/limits';
@@ -25,7 +26,9 @@ interface FieldsProps {
 export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
   const { form, commit, change, saved } = editor;
   const values = form.getValues();
-  const readOnly = mode === 'fastView';
+  // Issue 32: a role that may not change service records reads them only.
+  const mayWrite = useRights().may('record.write');
+  const readOnly = mode === 'fastView' || !mayWrite;
   const extras = mode !== 'fast';
   const blur = () => void commit();
   const text = (field: 'title' | 'serviceDate' | 'serviceShop') => ({ ...form.getInputProps(field), onBlur: blur, disabled: readOnly });

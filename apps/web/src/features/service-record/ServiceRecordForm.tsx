@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { NotFoundTexts } from '../../components/states';
 import { useApi } from '../../core/context';
+import { useRights } from '../../core/rights';
 import { FormBanner } from '../../core/forms/FormBanner';
 import { WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../../core/scroll-offsets';
@@ -55,7 +56,8 @@ function RecordEditor(props: ServiceRecordFormProps & { loaded: ServiceRecord | 
   const editor = useServiceRecordEditor(props);
   const { saved, form } = editor;
   const location = useLocation();
-  const readOnly = mode === 'fastView';
+  const mayWrite = useRights().may('record.write');
+  const readOnly = mode === 'fastView' || !mayWrite;
   const full = mode === 'full';
 
   // The #images fragment scrolls to the photos once the record is on screen.

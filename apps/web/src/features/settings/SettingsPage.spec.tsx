@@ -8,12 +8,12 @@ import SettingsPage from './SettingsPage';
 const user = userEvent.setup({ delay: null });
 
 /** Renders /settings for a signed-in user with the given admin level. */
-function renderSettings(adminLevel: number, url = '/settings') {
+function renderSettings(adminLevel: number, url = '/settings', role = 'owner') {
   signIn();
   const services = createAppServices({ locks: undefined, onStorage: undefined });
   (services.session as unknown as { set(v: object): void }).set({
     status: 'authenticated',
-    user: { id: 42, name: 'Pat Owner', username: 'pat@example.com', adminLevel },
+    user: { id: 42, name: 'Pat Owner', username: 'pat@example.com', adminLevel, accountId: 42, role },
   });
   return renderApp(<SettingsPage />, { url, path: '/settings', services });
 }
@@ -42,10 +42,10 @@ beforeEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('shows a normal user the Settings and Import tabs (no admin tab), with the account size', async () => {
+  it('shows a normal user (the owner of their account) the Settings, Members and Import tabs (no admin tab), with the account size', async () => {
     backend();
     renderSettings(0);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Import']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import']);
     expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
     expect(within(accountDetails()).getByText('Pat Owner')).toBeInTheDocument();
   });
@@ -60,6 +60,15 @@ describe('SettingsPage', () => {
     backend(json({ statusCode: 500, message: 'boom' }, 500));
     renderSettings(0);
     expect(await within(accountDetails()).findByText('Could not load account size.')).toBeInTheDocument();
+  });
+
+  it('shows an operator neither Members, Import nor Webhooks, and ignores ?tab=members (issue 32)', async () => {
+    const { calls } = backend();
+    renderSettings(0, '/settings?tab=members', 'operator');
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings']);
+    await screen.findByRole('region', { name: 'Notifications' });
+    expect(screen.queryByRole('region', { name: 'Webhooks' })).not.toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/accounts'))).toBe(false);
   });
 
   it('ignores ?tab=admin for a normal user', async () => {
@@ -109,7 +118,7 @@ describe('SettingsPage', () => {
   it('shows admins the Admin and Analytics tabs, loading each on demand', async () => {
     const { calls } = backend();
     const { router } = renderSettings(1);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Import', 'Admin', 'Analytics']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'Admin', 'Analytics']);
     await within(accountDetails()).findByText('12 images (5.50 MB)');
     expect(calls.some((c) => c.url.startsWith('/api/admin/') || c.url.startsWith('/api/analytics/'))).toBe(false);
 

@@ -1,0 +1,109 @@
+import { useQuery } from '@tanstack/react-query';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createAppServices } from '../../app/services';
+import { useApi } from '../../core/context';
+import { json, mockFetch, renderApp, signIn } from '../../test/harness';
+import AccountSwitcher from './AccountSwitcher';
+import { useAccountFollow } from './accounts-api';
+
+const user = userEvent.setup({ delay: null });
+
+const ACCOUNTS = [
+  { id: 1, name: 'Home fleet', role: 'owner', machineCount: 3, memberCount: 1, current: true },
+  { id: 4, name: 'Farm B', role: 'operator', machineCount: 12, memberCount: 6, current: false },
+];
+
+/** A screen with cached data of the current account, as every list is. */
+function Probe() {
+  useAccountFollow();
+  const api = useApi();
+  const q = useQuery({ queryKey: ['probe'], queryFn: () => api.get<{ account: number }>('/api/probe') });
+  return <p>probe of account {q.data?.account ?? '…'}</p>;
+}
+
+function renderSwitcher(routes: Parameters<typeof mockFetch>[0] = {}) {
+  signIn();
+  const services = createAppServices({ locks: undefined, onStorage: undefined });
+  (services.session as unknown as { set(v: object): void }).set({
+    status: 'authenticated',
+    user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
+  });
+  let account = 1;
+  const fetch = mockFetch({
+    'GET /api/accounts': json(ACCOUNTS),
+    'GET /api/probe': () => json({ account }),
+    'POST /api/auth/switch-account': () => {
+      account = 4;
+      return json({ accessToken: 'token-farm', expiresIn: 900_000, type: 'Bearer' });
+    },
+    'GET /api/user/me': () =>
+      json({ id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: account, role: account === 4 ? 'operator' : 'owner' }),
+    ...routes,
+  });
+  const rendered = renderApp(
+    [
+      {
+        path: '*',
+        element: (
+          <>
+            <AccountSwitcher />
+            <Probe />
+          </>
+        ),
+      },
+    ],
+    { url: '/machines/7', services },
+  );
+  return { ...fetch, ...rendered };
+}
+
+beforeEach(() => localStorage.clear());
+
+describe('AccountSwitcher', () => {
+  it("shows the current account and lists the caller's accounts with their roles", async () => {
+    renderSwitcher();
+    const button = await screen.findByRole('button', { name: 'Account: Home fleet. Switch account' });
+    await user.click(button);
+    expect(await screen.findByRole('menuitem', { name: /Farm B/ })).toHaveTextContent('12 machines · 6 members');
+    expect(screen.getByRole('menuitem', { name: /Home fleet/ })).toHaveAttribute('aria-current', 'true');
+  });
+
+  it('switches: stores the new token, reads the user again, drops every cached answer and opens the dashboard', async () => {
+    const { calls, router, services } = renderSwitcher();
+    expect(await screen.findByText('probe of account 1')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /Switch account/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Farm B/ }));
+    expect(await screen.findByText('probe of account 4')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/switch-account')?.body).toEqual({ accountId: 4 });
+    expect(localStorage.getItem('wrenchlog.token')).toBe('token-farm');
+    expect(services.session.getSnapshot().user).toMatchObject({ accountId: 4, role: 'operator' });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('says why a switch was refused, and stays in the account', async () => {
+    renderSwitcher({
+      'POST /api/auth/switch-account': json({ statusCode: 403, code: 'FORBIDDEN', message: 'You are not a member of this account', correlationId: 'c' }, 403),
+    });
+    await user.click(await screen.findByRole('button', { name: /Switch account/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Farm B/ }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('You are not a member of this account');
+    expect(localStorage.getItem('wrenchlog.token')).toBe('token-1');
+  });
+
+  it('creates a new account, then works in it', async () => {
+    const { calls } = renderSwitcher({
+      'POST /api/accounts': json({ id: 4, name: 'Farm B', role: 'owner', machineCount: 0, memberCount: 1, current: false }, 201),
+    });
+    await user.click(await screen.findByRole('button', { name: /Switch account/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'New account' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Account name is required')).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: 'Account name' }), 'Farm B');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/accounts')?.body).toEqual({ name: 'Farm B' });
+    expect(calls.find((c) => c.url === '/api/auth/switch-account')?.body).toEqual({ accountId: 4 });
+  });
+});
