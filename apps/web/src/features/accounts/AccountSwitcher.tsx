@@ -92,7 +92,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
             data-testid="account-switcher"
             px={compact ? 6 : 10}
             py={6}
-            style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)', maxWidth: compact ? 132 : 220 }}
+            style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)', maxWidth: compact ? 120 : 220 }}
           >
             <Group gap={6} wrap="nowrap">
               <IconBuildingWarehouse size={18} stroke={1.7} style={{ flex: 'none' }} />
