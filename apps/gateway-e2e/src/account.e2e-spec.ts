@@ -214,7 +214,14 @@ describe.each(e2eProducts())('account basics (%s)', (mode, baseUrl) => {
     const anonymous = await api.put('/api/user/me', { name: 'Nobody' });
 
     expect(renamed.status).toBe(200);
-    expect(renamed.body).toEqual({ id: owner.id, name: 'Reyes Rentals', username: owner.username, adminLevel: 0, accountId: expect.any(Number), role: 'owner' });
+    expect(renamed.body).toEqual({
+      id: owner.id,
+      name: 'Reyes Rentals',
+      username: owner.username,
+      adminLevel: 0,
+      accountId: expect.any(Number),
+      role: 'owner',
+    });
     expect((await api.get('/api/user/me', owner.token)).body.name).toBe('Reyes Rentals');
     expect(blank.status).toBe(400);
     expect(blank.body).toMatchObject({ code: 'VALIDATION', errors: [{ field: 'name', message: 'Account name is required' }] });

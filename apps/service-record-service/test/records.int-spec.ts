@@ -245,13 +245,11 @@ describe.each(await testEngines())('service records over the transport (%s)', (e
     const record = await svc.send(SERVICE_RECORD_CREATE, { title: 'Boom', machineId }, userA);
     const soon = (seconds: number) => new Date(Date.now() + seconds * 1000).toISOString();
     const onSaved = (i: number) =>
-      svc
-        .get(MachinesService)
-        .onSaved({
-          actor: null,
-          payload: { machineId, accountId: userA.accountId, name: `Crane ${i}`, at: soon(i) },
-          meta: { correlationId: 'int-test-event' },
-        });
+      svc.get(MachinesService).onSaved({
+        actor: null,
+        payload: { machineId, accountId: userA.accountId, name: `Crane ${i}`, at: soon(i) },
+        meta: { correlationId: 'int-test-event' },
+      });
     const nameNow = async () => (await svc.send(SERVICE_RECORD_GET, { id: record.id }, userA)).machineName;
 
     // All handled at the same time, the newest first.

@@ -47,28 +47,31 @@ describe.each(fixtureReleases().flatMap((release) => modes.map((mode) => [releas
 
   // Every row moved with its owner as the person who added it; the names come from user-service's
   // announcement of the migrated memberships, so they may take a moment to reach each service.
-  it.each(manifest.owners.map(({ owner }) => [owner.name, owner] as const))('%s is named as the one who added every machine and record', async (_name, owner) => {
-    const token = await api.login(owner.username, owner.password);
-    const me = (await api.get('/api/user/me', token)).body as { id: number; name: string };
-    const by = { id: me.id, name: me.name };
-    const machines = (await api.get('/api/machines/all', token)).body as { id: number }[];
-    expect(machines.length).toBeGreaterThan(0);
-    await expectEventually(async () => {
-      for (const m of machines) {
-        expect((await api.get(`/api/machines/?machineId=${m.id}`, token)).body).toMatchObject({ createdBy: by });
-        for (const s of (await api.get(`/api/services/machine/${m.id}?size=100`, token)).body.content) {
-          expect(s).toMatchObject({ createdBy: by });
+  it.each(manifest.owners.map(({ owner }) => [owner.name, owner] as const))(
+    '%s is named as the one who added every machine and record',
+    async (_name, owner) => {
+      const token = await api.login(owner.username, owner.password);
+      const me = (await api.get('/api/user/me', token)).body as { id: number; name: string };
+      const by = { id: me.id, name: me.name };
+      const machines = (await api.get('/api/machines/all', token)).body as { id: number }[];
+      expect(machines.length).toBeGreaterThan(0);
+      await expectEventually(async () => {
+        for (const m of machines) {
+          expect((await api.get(`/api/machines/?machineId=${m.id}`, token)).body).toMatchObject({ createdBy: by });
+          for (const s of (await api.get(`/api/services/machine/${m.id}?size=100`, token)).body.content) {
+            expect(s).toMatchObject({ createdBy: by });
+          }
+          for (const f of (await api.get(`/api/fuel-records/machine/${m.id}`, token)).body) {
+            expect(f).toMatchObject({ createdBy: by });
+          }
+          for (const r of (await api.get(`/api/machines/${m.id}/schedules`, token)).body) {
+            expect(r).toMatchObject({ createdBy: by });
+          }
         }
-        for (const f of (await api.get(`/api/fuel-records/machine/${m.id}`, token)).body) {
-          expect(f).toMatchObject({ createdBy: by });
+        for (const p of (await api.get('/api/parts?size=100', token)).body.content) {
+          expect(p).toMatchObject({ createdBy: by });
         }
-        for (const r of (await api.get(`/api/machines/${m.id}/schedules`, token)).body) {
-          expect(r).toMatchObject({ createdBy: by });
-        }
-      }
-      for (const p of (await api.get('/api/parts?size=100', token)).body.content) {
-        expect(p).toMatchObject({ createdBy: by });
-      }
-    });
-  });
+      });
+    },
+  );
 });

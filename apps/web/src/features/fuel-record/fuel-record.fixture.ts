@@ -4,6 +4,8 @@ import type { FuelRecord } from '@wrenchlog/contracts';
 export function aFuelRecord(fields: Partial<FuelRecord> = {}): FuelRecord {
   return {
     id: 7,
+    createdBy: null,
+    updatedBy: null,
     machineId: 3,
     amount: 12.5,
     pricePerUnit: 3.459,

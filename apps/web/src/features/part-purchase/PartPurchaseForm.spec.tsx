@@ -14,6 +14,8 @@ const stored = aPurchase();
 
 const belt: Part = {
   id: 21,
+  createdBy: null,
+  updatedBy: null,
   partNumber: 'BLT-220',
   name: 'Alternator belt',
   description: 'Serpentine, 8 rib',

@@ -4,6 +4,8 @@ import type { Purchase } from '@wrenchlog/contracts';
 export function aPurchase(fields: Partial<Purchase> = {}): Purchase {
   return {
     id: 9,
+    createdBy: null,
+    updatedBy: null,
     partName: 'Oil filter',
     partNumber: 'OF-1',
     partDescription: 'Spin-on',

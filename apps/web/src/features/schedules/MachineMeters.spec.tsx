@@ -15,6 +15,8 @@ const hourMeter = aMeter({ id: 11, kind: 'hours', unit: 'h', currentValue: 1130.
 function aReading(over: Partial<MeterReading>): MeterReading {
   return {
     id: 1,
+    createdBy: null,
+    updatedBy: null,
     meterId: 11,
     machineId: 7,
     value: 1000,

@@ -4,6 +4,8 @@ import type { Meter, Schedule } from '@wrenchlog/contracts';
 export function aSchedule(over: Partial<Schedule> = {}): Schedule {
   return {
     id: 1,
+    createdBy: null,
+    updatedBy: null,
     machineId: 7,
     machineName: 'Tractor',
     machineType: 'Tractor',
