@@ -126,7 +126,7 @@ function InvitationRow({ invitation, writes }: { invitation: Invitation; writes:
             leftSection={<IconMailForward size={14} />}
             disabled={busy}
             onClick={() =>
-              writes.resend.mutate(invitation.id, {
+              writes.resend.mutate(invitation, {
                 onSuccess: () => setNote({ ok: true, text: 'Sent again' }),
                 onError: (err) => setNote({ ok: false, text: refusal(err, 'Could not send it again. Try again.') }),
               })

@@ -116,14 +116,15 @@ describe('MembersTab', () => {
     expect(calls.filter((c) => c.method === 'POST').pop()?.body).toEqual({ email: 'new@example.com', role: 'mechanic', machineIds: [12] });
   });
 
-  it('resends and cancels an invitation', async () => {
+  it('resends an invitation (the same address invited again: a new link) and cancels one', async () => {
     const { calls } = renderMembers('owner', {
-      'POST /api/accounts/3/invitations/5/resend': json(INVITATIONS[0]),
+      'POST /api/accounts/3/invitations': json(INVITATIONS[0]),
       'DELETE /api/accounts/3/invitations/5': new Response(null, { status: 204 }),
     });
     const invitation = await screen.findByRole('listitem', { name: 'Invitation for vic@example.com' });
     await user.click(within(invitation).getByRole('button', { name: 'Resend' }));
     expect(await within(invitation).findByText('Sent again')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST' && c.url === '/api/accounts/3/invitations')?.body).toEqual({ email: 'vic@example.com', role: 'viewer' });
     await user.click(within(invitation).getByRole('button', { name: 'Cancel' }));
     await user.click(await screen.findByRole('button', { name: 'Cancel invitation' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/accounts/3/invitations/5')).toBe(true));

@@ -98,7 +98,13 @@ export const accountsApi = {
   leave: (api: ApiClient, id: number) => api.post<unknown>(`/api/accounts/${id}/leave`),
   invitations: (api: ApiClient, id: number) => api.get<Invitation[]>(`/api/accounts/${id}/invitations`),
   invite: (api: ApiClient, id: number, input: InvitationInput) => api.post<Invitation>(`/api/accounts/${id}/invitations`, { ...input }),
-  resendInvitation: (api: ApiClient, id: number, invitationId: number) => api.post<Invitation>(`/api/accounts/${id}/invitations/${invitationId}/resend`),
+  /** Inviting the same address again replaces its open invitation with a new 7-day link (user-service): that is the resend. */
+  resendInvitation: (api: ApiClient, id: number, invitation: Invitation) =>
+    api.post<Invitation>(`/api/accounts/${id}/invitations`, {
+      email: invitation.email,
+      role: invitation.role,
+      ...(invitation.machineIds !== undefined ? { machineIds: invitation.machineIds } : {}),
+    }),
   cancelInvitation: (api: ApiClient, id: number, invitationId: number) => api.delete<void>(`/api/accounts/${id}/invitations/${invitationId}`),
   invitation: async (api: ApiClient, token: string) =>
     readInvitationView(await api.get<Record<string, unknown>>(`/api/invitations/${enc(token)}`, { silent: true })),
@@ -199,7 +205,7 @@ export function useMemberWrites(accountId: number) {
     change: useWrite(({ userId, change }: { userId: number; change: MemberChange }) => accountsApi.changeMember(api, accountId, userId, change)),
     remove: useWrite((userId: number) => accountsApi.removeMember(api, accountId, userId)),
     invite: useWrite((input: InvitationInput) => accountsApi.invite(api, accountId, input)),
-    resend: useWrite((invitationId: number) => accountsApi.resendInvitation(api, accountId, invitationId)),
+    resend: useWrite((invitation: Invitation) => accountsApi.resendInvitation(api, accountId, invitation)),
     cancel: useWrite((invitationId: number) => accountsApi.cancelInvitation(api, accountId, invitationId)),
   };
 }
