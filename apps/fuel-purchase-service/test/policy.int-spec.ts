@@ -106,6 +106,18 @@ describe.each(await testEngines())('fuel-purchase-service policy (%s)', (engine)
     await svc.send(FUEL_RECORD_DELETE, { id: mine.id }, userA);
   });
 
+  it('lets an operator change their own record without the prices they never see: the stored prices stay, and prices they send are ignored', async () => {
+    const mine = await svc.send(FUEL_RECORD_CREATE, { record: fill(10, { pricePerUnit: 3.5, totalPrice: 35 }) }, operator);
+    const { pricePerUnit: _p, totalPrice: _t, ...withoutPrices } = fill(10, { amount: 11 });
+
+    expect(await svc.send(FUEL_RECORD_UPDATE, { id: mine.id, record: withoutPrices }, operator)).toMatchObject({ id: mine.id, amount: 11 });
+    await svc.send(FUEL_RECORD_UPDATE, { id: mine.id, record: fill(10, { amount: 12, pricePerUnit: 0.1, totalPrice: 1.2 }) }, operator);
+
+    expect(await svc.send(FUEL_RECORD_GET, { id: mine.id }, userA)).toMatchObject({ amount: 12, pricePerUnit: 3.5, totalPrice: 35 });
+    // Everyone else still sends the whole form.
+    expect(await svc.failure(FUEL_RECORD_UPDATE, { id: mine.id, record: withoutPrices }, userA)).toMatchObject({ code: 'VALIDATION' });
+  });
+
   it("shows a mechanic their machines' purchases and the inventory's, and an unassigned machine's as not found", async () => {
     const onTheirs = await svc.send(PURCHASE_CREATE, { purchase: purchase(10) }, userA);
     const onOther = await svc.send(PURCHASE_CREATE, { purchase: purchase(11) }, userA);

@@ -22,6 +22,7 @@ import {
   FuelRecordInput,
 } from '@wrenchlog/contracts';
 import { Caller, ValidInput } from '@wrenchlog/platform';
+import { MoneylessFuelRecordInput } from './moneyless-fuel-input.js';
 import { FuelRecordsService } from './fuel-records.service.js';
 
 @Controller()
@@ -49,7 +50,7 @@ export class FuelRecordsController {
     return this.fuel.create(caller, m.payload.record, m.meta);
   }
 
-  @ValidInput(FuelRecordInput, { at: 'record' })
+  @ValidInput(FuelRecordInput, { at: 'record', withoutMoney: MoneylessFuelRecordInput })
   @MessagePattern(FUEL_RECORD_UPDATE)
   update(@Caller('fuel.write') caller: Actor, @Payload() m: RpcMessage<FuelRecordUpdateRequest>) {
     return this.fuel.update(caller, m.payload.id, m.payload.record, m.meta);

@@ -75,8 +75,11 @@ export function toFuelRecord(e: FuelRecordEntity): FuelRecordView {
 function assign(e: FuelRecordEntity, r: FuelRecordInput): FuelRecordEntity {
   e.machineId = r.machineId;
   e.amountMilli = toScaled(r.amount, THOUSANDTHS);
-  e.pricePerUnitMilli = toScaled(r.pricePerUnit, THOUSANDTHS);
-  e.totalPriceCents = toScaled(r.totalPrice, CENTS);
+  // A member who may not see money changes a record without its prices (MoneylessFuelRecordInput): they stay.
+  if (r.pricePerUnit !== undefined && r.totalPrice !== undefined) {
+    e.pricePerUnitMilli = toScaled(r.pricePerUnit, THOUSANDTHS);
+    e.totalPriceCents = toScaled(r.totalPrice, CENTS);
+  }
   e.dateOfPurchase = new Date(r.dateOfPurchase);
   e.notes = textOrNull(r.notes);
   e.storeName = textOrNull(r.storeName);

@@ -1,5 +1,5 @@
 import { applyDecorators, type CallHandler, type ExecutionContext, type NestInterceptor, UseInterceptors } from '@nestjs/common';
-import { parseId, type FieldError, type RpcMessage } from '@wrenchlog/contracts';
+import { parseId, roleMay, type FieldError, type RpcMessage } from '@wrenchlog/contracts';
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
 import type { Observable } from 'rxjs';
@@ -84,6 +84,11 @@ export interface ValidInputOptions {
    * instead of stripped; the handler checks them itself (ids through `requireId`).
    */
   besides?: readonly string[];
+  /**
+   * The DTO for a caller whose role may not see money (issue 32: an operator): the same form
+   * without its money fields, which they never received; the handler keeps the stored values.
+   */
+  withoutMoney?: new () => object;
 }
 
 function kept(payload: unknown, fields: readonly string[]): Record<string, unknown> {
@@ -101,13 +106,15 @@ class ValidInputInterceptor implements NestInterceptor {
     const message = ctx.switchToRpc().getData<RpcMessage<unknown> | undefined>();
     if (message) {
       // The handler's @Payload() is this same object, so it receives the checked, converted input.
-      const { at, notAnObject, besides } = this.options;
+      const { at, notAnObject, besides, withoutMoney } = this.options;
+      const role = message.actor?.role;
+      const dto = withoutMoney && role && !roleMay(role, 'money.read') ? withoutMoney : this.dto;
       if (at === undefined) {
-        const input = validInput(this.dto, message.payload, notAnObject);
+        const input = validInput(dto, message.payload, notAnObject);
         message.payload = besides ? Object.assign(input, kept(message.payload, besides)) : input;
       } else {
         const payload = (typeof message.payload === 'object' && message.payload !== null ? message.payload : {}) as Record<string, unknown>;
-        message.payload = { ...payload, [at]: validInput(this.dto, payload[at], notAnObject) };
+        message.payload = { ...payload, [at]: validInput(dto, payload[at], notAnObject) };
       }
     }
     return next.handle();
