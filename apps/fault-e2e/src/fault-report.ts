@@ -9,6 +9,9 @@ export interface FaultRow {
 }
 
 export function printFaultTable(rows: FaultRow[]): void {
+  if (rows.length === 0) {
+    return;
+  }
   const header = ['fault', 'writes attempted', 'acknowledged', 'found afterwards', 'lost', 'duplicated'];
   const lines = rows.map((r) => [r.fault, r.attempted, r.acknowledged, r.found, r.lost, r.duplicated].map(String));
   const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
