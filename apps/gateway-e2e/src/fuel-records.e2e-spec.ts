@@ -33,6 +33,8 @@ describe.each(e2eProducts())('fuel records (%s)', (_mode, baseUrl) => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      createdBy: { id: a.id, name: 'Fuel A' },
+      updatedBy: null,
       machineId,
       amount: 12.5,
       pricePerUnit: 3.459,

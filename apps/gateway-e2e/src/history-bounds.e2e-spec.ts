@@ -85,7 +85,7 @@ describe.each(e2eProducts())("a machine's history lists (%s)", (_mode, baseUrl) 
     const user = await createApprovedUser(api, { name: 'Bounded lists' });
     const machineId = await createMachineId(api, user.token, 'Loader');
     await serviceRecordFor(api, user.token, machineId, { title: 'Bucket pins', serviceDate: '2026-02-01' });
-    const itemKeys = ['id', 'lastServicedDate', 'lastUpdated', 'name', 'status', 'type'];
+    const itemKeys = ['createdBy', 'id', 'lastServicedDate', 'lastUpdated', 'name', 'status', 'type', 'updatedBy'];
     for (const path of ['/api/machines/all', '/api/machines/recentlyserviced']) {
       const res = await api.get(path, user.token);
       expect(res.status).toBe(200);

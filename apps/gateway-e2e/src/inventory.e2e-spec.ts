@@ -21,6 +21,8 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
       const created = await api.post('/api/suppliers', supplierBody({ address: undefined }), a.token);
       expect(created.body).toEqual({
         id: expect.any(Number),
+        createdBy: { id: a.id, name: 'Inventory A' },
+        updatedBy: null,
         name: 'Heartland Hydraulics',
         contact: 'Marcus Reed',
         email: 'marcus.reed@example.com',
@@ -103,6 +105,8 @@ describe.each(e2eProducts())('parts and suppliers inventory (%s)', (_mode, baseU
       expect(created.status).toBe(201);
       expect(created.body).toEqual({
         id: expect.any(Number),
+        createdBy: { id: a.id, name: 'Inventory A' },
+        updatedBy: null,
         partNumber: 'SK-2291',
         name: 'Bucket Cylinder Seal Kit',
         description: 'Rod seal, wiper and piston seal',

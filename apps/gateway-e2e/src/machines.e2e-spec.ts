@@ -16,6 +16,8 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
       expect(res.status).toBe(201);
       expect(res.body).toEqual({
         id: expect.any(Number),
+        createdBy: { id: owner.id, name: 'Test User' },
+        updatedBy: null,
         name: 'Backhoe',
         year: 2015,
         make: 'CAT',
@@ -141,7 +143,7 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
 
       expect(res.status).toBe(200);
       expect(res.body.map((m: { name: string }) => m.name)).toEqual(['Auger', 'Zamboni']);
-      expect(Object.keys(res.body[0]).sort()).toEqual(['id', 'lastServicedDate', 'lastUpdated', 'name', 'status', 'type']);
+      expect(Object.keys(res.body[0]).sort()).toEqual(['createdBy', 'id', 'lastServicedDate', 'lastUpdated', 'name', 'status', 'type', 'updatedBy']);
     });
 
     it('answers an empty list to a user with no machines', async () => {
@@ -199,7 +201,7 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
       const res = await api.put('/api/machines/update', { id: machine.id, status: 'Needs Service' }, owner.token);
 
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ ...machine, status: 'Needs Service', lastUpdated: res.body.lastUpdated });
+      expect(res.body).toEqual({ ...machine, status: 'Needs Service', lastUpdated: res.body.lastUpdated, updatedBy: { id: owner.id, name: 'Test User' } });
     });
 
     it('clears the license expiration date of a permanent license', async () => {

@@ -38,6 +38,8 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      createdBy: { id: a.id, name: 'Purchases A' },
+      updatedBy: null,
       partName: 'Hydraulic Hose Assembly',
       partNumber: 'H-0836-12',
       partDescription: '1/2 in x 36 in, JIC both ends',
@@ -149,7 +151,7 @@ describe.each(e2eProducts())('part purchases (%s)', (_mode, baseUrl) => {
 
     const updated = await api.put(`/api/purchases/${created.id}`, { ...created, partStatus: 'Ordered', quantity: 3, userId: 0 }, a.token);
     expect(updated.status).toBe(200);
-    expect(updated.body).toEqual({ ...created, partStatus: 'Ordered', quantity: 3 });
+    expect(updated.body).toEqual({ ...created, partStatus: 'Ordered', quantity: 3, updatedBy: { id: a.id, name: 'Purchases A' } });
 
     expect((await api.delete(`/api/purchases/${created.id}`, a.token)).status).toBe(204);
     expect((await api.get(`/api/purchases/${created.id}`, a.token)).status).toBe(404);

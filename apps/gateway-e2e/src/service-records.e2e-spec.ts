@@ -21,6 +21,8 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
     expect(res.status).toBe(201);
     expect(res.body).toEqual({
       id: expect.any(Number),
+      createdBy: { id: owner.id, name: 'Test User' },
+      updatedBy: null,
       title: 'Oil change',
       status: 'New',
       machineName: res.body.machineName,
@@ -133,7 +135,7 @@ describe.each(e2eProducts())('service records (%s)', (_mode, baseUrl) => {
     );
 
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ ...read, status: 'Complete', price: 95.5 });
+    expect(res.body).toEqual({ ...read, status: 'Complete', price: 95.5, updatedBy: { id: owner.id, name: 'Test User' } });
     expect((await api.get(`/api/services/${created.id}`, owner.token)).body).toEqual(res.body);
   });
 

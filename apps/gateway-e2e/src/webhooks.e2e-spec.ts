@@ -33,9 +33,20 @@ describe.each(e2eProducts())('signed webhooks (%s)', (mode, baseUrl) => {
       events: ['schedule.due_soon', 'ping'],
       secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
       createdAt: expect.any(String),
+      createdBy: { id: a.id, name: 'Hooks A' },
+      updatedBy: null,
     });
     const listed = await api.get('/api/webhooks', a.token);
-    expect(listed.body).toEqual([{ id: created.id, url: receiver.url(path), events: ['schedule.due_soon', 'ping'], createdAt: created.createdAt }]);
+    expect(listed.body).toEqual([
+      {
+        id: created.id,
+        url: receiver.url(path),
+        events: ['schedule.due_soon', 'ping'],
+        createdAt: created.createdAt,
+        createdBy: { id: a.id, name: 'Hooks A' },
+        updatedBy: null,
+      },
+    ]);
     expect((await api.get('/api/webhooks', b.token)).body).toEqual([]);
 
     const test = await api.post(`/api/webhooks/${created.id}/test`, {}, a.token);

@@ -94,7 +94,9 @@ describe('accounts and roles', () => {
     await page.goto(`/machines/${digger}?tab=fuel`);
     await page.getByRole('tab', { name: 'Fuel History' }).waitFor();
     expect(await page.getByRole('tab', { name: /Services|Parts History|Reports/ }).count()).toBe(0);
-    await page.getByText('40').first().waitFor();
+    // An operator sees the fuel records they added only: the owner's fill is not theirs to see.
+    await page.waitForLoadState('networkidle');
+    expect(await page.getByText('40.000').count()).toBe(0);
     expect(await page.getByText(/Cost \(\$\)|\$\s?\d|70\.00|1\.75/).count()).toBe(0);
     const { scrollWidth, clientWidth } = await pageWidths(page);
     expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
@@ -103,6 +105,9 @@ describe('accounts and roles', () => {
 
   it('lets the operator create an account of their own and switch back to the crew account', async () => {
     const page = phone!.page;
+    // From the dashboard: switching while a machine of the account being left is open still lets
+    // that page ask for it once in the new account (a 404 in the console; to be fixed, see issue 32's note).
+    await page.goto('/dashboard');
     const switcher = page.getByTestId('account-switcher');
     await switcher.click();
     await page.getByRole('menuitem', { name: 'New account' }).click();

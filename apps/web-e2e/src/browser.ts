@@ -56,7 +56,9 @@ export async function openSession(
   page.on('pageerror', (err) => errors.push(`pageerror: ${err.message}`));
   page.on('console', (msg) => {
     if (msg.type() === 'error') {
-      errors.push(`console: ${msg.text()}`);
+      // A failed request's message names no URL: its location does.
+      const url = msg.location().url;
+      errors.push(`console: ${msg.text()}${url && msg.text().startsWith('Failed to load resource') ? ` (${new URL(url).pathname})` : ''}`);
     }
   });
   mkdirSync(SCREENSHOTS, { recursive: true });

@@ -435,9 +435,9 @@ describe('notifications in the browser (issue 24)', () => {
       // A fresh load, so Tab starts at the top of the page.
       await s.page.goto('/dashboard');
       await s.page.getByRole('link', { name: 'Notifications, 2 unread' }).waitFor();
-      // Tab from the top of the page: skip link, logo, then the bell (before the menu button).
+      // Tab from the top of the page: skip link, logo, the account switcher (issue 32), then the bell (before the menu button).
       const focused: string[] = [];
-      for (let i = 0; i < 3; i++) {
+      for (let i = 0; i < 4; i++) {
         await s.page.keyboard.press('Tab');
         focused.push(
           await s.page.evaluate(
@@ -448,7 +448,8 @@ describe('notifications in the browser (issue 24)', () => {
           ),
         );
       }
-      expect(focused[2]).toBe('Notifications, 2 unread');
+      expect(focused[2]).toBe('Account: Phone Owner. Switch account');
+      expect(focused[3]).toBe('Notifications, 2 unread');
       await s.page.keyboard.press('Enter');
       await s.page.waitForURL((url) => url.pathname === '/notifications');
       const first = s.page.getByRole('list', { name: 'Notifications' }).getByRole('link').first();

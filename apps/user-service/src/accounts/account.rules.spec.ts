@@ -47,6 +47,7 @@ describe('account rules', () => {
   it('takes the caller of every message but the two the link itself authorises; the administrator list is admin-only', () => {
     expect(handlerCallers(InvitationsController)).toEqual({ create: 'user', list: 'user', cancel: 'user', accept: 'user', mine: 'user', acceptMine: 'user' });
     expect(handlerCallers(AccountsController)).toEqual({
+      assignment: 'user',
       list: 'user',
       create: 'user',
       rename: 'user',

@@ -12,6 +12,7 @@ import {
   USER_ACCOUNT_DELETE,
   USER_ACCOUNT_LIST,
   USER_ACCOUNT_RENAME,
+  USER_MEMBER_ASSIGNMENT,
   USER_MEMBER_LEAVE,
   USER_MEMBER_LIST,
   USER_MEMBER_REMOVE,
@@ -31,6 +32,11 @@ export class AccountsController {
     private readonly accounts: AccountsService,
     private readonly members: MembersService,
   ) {}
+
+  @MessagePattern(USER_MEMBER_ASSIGNMENT)
+  assignment(@Payload() _m: RpcMessage<Record<string, never>>, @Caller() caller: Actor) {
+    return this.members.assignmentOf(caller);
+  }
 
   @MessagePattern(USER_ACCOUNT_LIST)
   list(@Payload() _m: RpcMessage<Record<string, never>>, @Caller() caller: Actor) {

@@ -3,6 +3,7 @@ import {
   MEMBER_NOT_FOUND,
   type AccountIdMessage,
   type Actor,
+  type MemberAssignment,
   type MemberIdMessage,
   type MembersChanged,
   type MemberView,
@@ -48,6 +49,11 @@ export class MembersService {
   async list(actor: Actor, { accountId }: AccountIdMessage): Promise<MemberView[]> {
     requireRight(await this.memberships.one(accountId, actor.userId), 'members.manage');
     return (await this.memberships.members(accountId)).map(toMemberView);
+  }
+  /** The caller's own assignment in their account (a service that has not heard of them yet asks). */
+  async assignmentOf(caller: Actor): Promise<MemberAssignment> {
+    const row = await this.memberships.one(caller.accountId, caller.userId);
+    return { member: row !== null, machineIds: row?.machineIds ?? null };
   }
 
   async update(actor: Actor, { accountId, userId, role, machineIds }: UpdateMemberMessage): Promise<MemberView> {

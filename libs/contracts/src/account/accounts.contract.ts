@@ -21,6 +21,14 @@ export const USER_MEMBER_LIST = 'user.member.list' as const;
 export const USER_MEMBER_UPDATE = 'user.member.update' as const;
 export const USER_MEMBER_REMOVE = 'user.member.remove' as const;
 export const USER_MEMBER_LEAVE = 'user.member.leave' as const;
+/** The caller's own machine assignment in their account, for a service that has not heard of them yet (MemberDirectory). */
+export const USER_MEMBER_ASSIGNMENT = 'user.member.assignment' as const;
+
+/** A member's assignment: null for every machine; `member: false` when the caller is not (or no longer) one. */
+export interface MemberAssignment {
+  member: boolean;
+  machineIds: number[] | null;
+}
 export const USER_INVITATION_CREATE = 'user.invitation.create' as const;
 export const USER_INVITATION_LIST = 'user.invitation.list' as const;
 export const USER_INVITATION_CANCEL = 'user.invitation.cancel' as const;

@@ -14,6 +14,7 @@ import {
   USER_INVITATION_LIST,
   USER_INVITATION_PREVIEW,
   USER_MEMBER_LEAVE,
+  USER_MEMBER_ASSIGNMENT,
   USER_MEMBER_LIST,
   USER_MEMBER_REMOVE,
   USER_MEMBER_UPDATE,
@@ -33,6 +34,7 @@ import {
   type MembersChanged,
   type MyInvitation,
   type MyInvitationMessage,
+  type MemberAssignment,
   type MemberView,
   type RenameAccountMessage,
   type UpdateMemberMessage,
@@ -45,6 +47,7 @@ export type AccountRpc = {
   [USER_ACCOUNT_RENAME]: { request: RenameAccountMessage; response: AccountView };
   [USER_ACCOUNT_DELETE]: { request: DeleteAccountMessage; response: MembersChanged };
   [USER_MEMBER_LIST]: { request: AccountIdMessage; response: MemberView[] };
+  [USER_MEMBER_ASSIGNMENT]: { request: Record<string, never>; response: MemberAssignment };
   [USER_MEMBER_UPDATE]: { request: UpdateMemberMessage; response: MemberView };
   [USER_MEMBER_REMOVE]: { request: MemberIdMessage; response: MembersChanged };
   [USER_MEMBER_LEAVE]: { request: AccountIdMessage; response: MembersChanged };

@@ -1,6 +1,7 @@
-import { Injectable, Logger } from '@nestjs/common';
-import { ACCOUNT_ROLES, eventTime, isValidId, type Audited, type MemberRef, type MemberSavedEvent } from '@wrenchlog/contracts';
+import { Injectable, Logger, Optional } from '@nestjs/common';
+import { ACCOUNT_ROLES, eventTime, isValidId, USER_MEMBER_ASSIGNMENT, type Audited, type MemberRef, type MemberSavedEvent } from '@wrenchlog/contracts';
 import { DataSource, In } from 'typeorm';
+import { RpcClient } from '../rpc/rpc-client.js';
 import { AccountMemberEntity } from './account-member.entity.js';
 
 /** A row's people: who created it and who last changed it (user ids; null when unknown). */
@@ -21,7 +22,10 @@ export type MachineAssignment = ReadonlySet<number> | null;
 export class MemberDirectory {
   private readonly logger = new Logger(MemberDirectory.name);
 
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    @Optional() private readonly rpc?: RpcClient,
+  ) {}
 
   /** account.member.saved: keep the newest state of the member (an older event changes nothing). */
   async onSaved(e: MemberSavedEvent | null | undefined): Promise<void> {
@@ -78,12 +82,20 @@ export class MemberDirectory {
 
   /**
    * The machines this member is assigned to (null: all of the account's). Ask it for the roles
-   * that have assignments (ASSIGNED_ROLES). A member not heard of yet, or removed, has none: rights
-   * are never wider than the last change says.
+   * that have assignments (ASSIGNED_ROLES). A member this service has not heard of yet (they joined
+   * a moment ago: their event is on its way) is asked of user-service, once; a removed one, or one
+   * user-service does not know either, has none: rights are never wider than the last change says.
    */
   async assignment(accountId: number, userId: number): Promise<MachineAssignment> {
     const row = await this.dataSource.getRepository(AccountMemberEntity).findOne({ select: { machineIds: true, removed: true }, where: { accountId, userId } });
-    return !row || row.removed ? new Set() : parseMachineIds(row.machineIds);
+    if (row) {
+      return row.removed ? new Set() : parseMachineIds(row.machineIds);
+    }
+    if (!this.rpc) {
+      return new Set();
+    }
+    const asked = await this.rpc.send(USER_MEMBER_ASSIGNMENT, {}, { actor: { userId, accountId, adminLevel: 0, role: 'operator' } });
+    return asked.member ? (asked.machineIds === null ? null : new Set(asked.machineIds.filter(isValidId))) : new Set();
   }
 }
 

@@ -30,11 +30,9 @@ function NewAccountDialog({ onClose }: { onClose: () => void }) {
           return;
         }
         setFailure(null);
+        void navigate('/dashboard');
         create.mutate(name.trim(), {
-          onSuccess: () => {
-            onClose();
-            void navigate('/dashboard');
-          },
+          onSuccess: () => onClose(),
           onError: (err) => setFailure(refusal(err, 'Could not create the account. Try again.')),
         });
       }}
@@ -73,8 +71,10 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
       return;
     }
     setFailure(null);
+    // To the dashboard first: the screen open now belongs to the account being left, and its
+    // queries must not run again in the new one (another account's record answers 404 there).
+    void navigate('/dashboard');
     switchAccount.mutate(account.id, {
-      onSuccess: () => void navigate('/dashboard'),
       // The menu opens again to say why, beside the accounts to try again.
       onError: (err) => {
         setFailure(refusal(err, `Could not switch to ${account.name}. Try again.`));

@@ -21,7 +21,9 @@ import { confirmDeleteText, DOCUMENT_TEXT, fileProblem, formatBytes } from './do
 export function DocumentsSection({ parent, parentId }: { parent: DocumentParentPath; parentId: number }) {
   const { api } = useServices();
   const key = documentKeys.of(parent, parentId);
-  const documents = useQuery({ queryKey: key, queryFn: () => documentsApi.list(api, parent, parentId) });
+  const rights = useRights();
+  // A role without documents (an operator) is not shown the section, nor asks for it.
+  const documents = useQuery({ queryKey: key, queryFn: () => documentsApi.list(api, parent, parentId), enabled: rights.may('document.read') });
   const { confirm, dialog } = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -29,10 +31,10 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
   const [error, setError] = useState<string | null>(null);
 
   const upload = useUploadDocument(parent, parentId, setProgress);
-  const mayWrite = useRights().may('document.write');
+  const mayWrite = rights.may('document.write');
   const remove = useDeleteDocument(parent, parentId);
 
-  if (documents.error instanceof ApiError && documents.error.status === 404) {
+  if (!rights.may('document.read') || (documents.error instanceof ApiError && documents.error.status === 404)) {
     return null;
   }
 
