@@ -8,7 +8,16 @@ import { recentKey, stockStatus } from './inventory-logic';
 
 const user = userEvent.setup({ delay: null });
 
-const ACME: Supplier = { id: 3, name: 'ACME Parts', contact: 'Ann', email: 'ann@acme.test', phone: '555-0100', address: '1 Main St, Springfield, IL 62701', createdBy: null, updatedBy: null };
+const ACME: Supplier = {
+  id: 3,
+  name: 'ACME Parts',
+  contact: 'Ann',
+  email: 'ann@acme.test',
+  phone: '555-0100',
+  address: '1 Main St, Springfield, IL 62701',
+  createdBy: null,
+  updatedBy: null,
+};
 
 function part(id: number, fields: Partial<Part> = {}): Part {
   const p: Part = {
