@@ -72,9 +72,10 @@ export class PreferencesService {
         },
         ['accountId', 'userId'],
       );
-      if (actor.userId === actor.accountId) {
+      if (actor.userId === actor.accountId || actor.role === 'owner') {
         // report-service dates fuel records and "today" in the account's zone (issue 22): its owner
-        // of record's (see accountTimeZones). Sent on every save, a state event.
+        // of record's (see accountTimeZones), or the zone an owner of an account made since accounts
+        // last saved (such an account has no owner of record). Sent on every save, a state event.
         const event: NotificationTimeZoneChangedEvent = {
           accountId: actor.accountId,
           userId: actor.accountId,
