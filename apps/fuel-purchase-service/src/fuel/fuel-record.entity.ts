@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedAccountRow } from '../common/account-row.js';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 @Entity('fuel_records')
 export class FuelRecordEntity extends AuditedAccountRow {

@@ -1,6 +1,6 @@
 import type { PartCategory } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedAccountRow } from '../common/account-row.js';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 @Entity('parts')
 export class PartEntity extends AuditedAccountRow {

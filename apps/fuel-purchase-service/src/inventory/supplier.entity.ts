@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedAccountRow } from '../common/account-row.js';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 @Entity('suppliers')
 export class SupplierEntity extends AuditedAccountRow {

@@ -1,6 +1,6 @@
 import type { PartStatus } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedAccountRow } from '../common/account-row.js';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 @Entity('purchases')
 export class PurchaseEntity extends AuditedAccountRow {

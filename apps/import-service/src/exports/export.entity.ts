@@ -1,9 +1,9 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedRow } from '../audited-row.js';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /** One "Download all my data" of one account: its job's state and lease, and the ZIP once written (deleted after a day). */
 @Entity('exports')
-export class ExportEntity extends AuditedRow {
+export class ExportEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
 

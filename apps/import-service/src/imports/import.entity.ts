@@ -1,10 +1,10 @@
 import type { ImportSameNameMachines } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
-import { AuditedRow } from '../audited-row.js';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /** One import of one account: its file (in object storage), what was detected, the user's mapping and its state. */
 @Entity('imports')
-export class ImportEntity extends AuditedRow {
+export class ImportEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
 

@@ -2,8 +2,8 @@ import { Column } from 'typeorm';
 
 /**
  * The columns of a row that members of an account add (issue 32): the account it belongs to, and
- * who added and last changed it (user ids, answered as `createdBy` / `updatedBy`). Fuel records,
- * purchases, parts and suppliers extend it.
+ * who added and last changed it (user ids, answered as `createdBy` / `updatedBy` through
+ * MemberDirectory). The columns moveTableToAccount gives a table with `audit: true`.
  */
 export abstract class AuditedAccountRow {
   @Column({ name: 'account_id', type: 'integer' })
