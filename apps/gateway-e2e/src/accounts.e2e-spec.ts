@@ -1,4 +1,8 @@
-import { ApiClient, createApprovedUser, e2eDataDir, e2eProducts, expectEventually, readOutbox, uniqueEmail } from '@wrenchlog/testing';
+import { ApiClient, createApprovedUser, e2eDataDir, e2eProducts, expectEventually, makeJpeg, readOutbox, uniqueEmail } from '@wrenchlog/testing';
+import Database from 'better-sqlite3';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createMachine, fetchImage, upload } from './machines.helpers.js';
 
 const claimsOf = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { sub: string; acc: number; rol: string };
 
@@ -17,6 +21,30 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
       token = match![1];
     });
     return token;
+  }
+
+  /** "table in file: n" for every table of every service's SQLite file still holding rows of the account. */
+  function accountRowsLeft(accountId: number): string[] {
+    const dir = join(e2eDataDir(mode), 'db');
+    return readdirSync(dir)
+      .filter((f) => f.endsWith('.sqlite'))
+      .flatMap((file) => {
+        const db = new Database(join(dir, file), { readonly: true });
+        try {
+          const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[];
+          return tables.flatMap(({ name }) => {
+            const columns = db.prepare(`SELECT name FROM pragma_table_info(?)`).all(name) as { name: string }[];
+            if (!columns.some((c) => c.name === 'account_id')) {
+              return [];
+            }
+            const { n } = db.prepare(`SELECT count(*) AS n FROM "${name}" WHERE account_id = ?`).get(accountId) as { n: number };
+            // A refresh token remembers the account last used; its next refresh moves to another one.
+            return n > 0 && !(file.startsWith('user-service') && name === 'refresh_tokens') ? [`${name} in ${file}: ${n}`] : [];
+          });
+        } finally {
+          db.close();
+        }
+      });
   }
 
   it('gives a new person their own account, which they own, and signs them in to it', async () => {
@@ -177,5 +205,26 @@ describe.each(e2eProducts())('accounts (%s)', (mode, baseUrl) => {
     const after = await new ApiClient(baseUrl).login(owner.username, owner.password);
     expect((await api.get('/api/accounts', after)).body.map((a: { id: number }) => a.id)).not.toContain(account.id);
     expect((await api.put(`/api/accounts/${account.id}`, { name: 'Back' }, after)).status).toBe(404);
+  });
+
+  it("deletes a deleted account's machines, records and stored photos in every service", async () => {
+    const owner = await createApprovedUser(api, { name: 'Closing Down' });
+    const { body: account } = await api.post('/api/accounts', { name: 'Old Yard' }, owner.token);
+    const token = (await api.post('/api/auth/switch-account', { accountId: account.id }, owner.token)).body.accessToken as string;
+    const machine = await createMachine(api, token, { name: 'Old loader' });
+    expect((await api.post('/api/services/fastCreate', { title: 'Oil change', machineId: machine.id }, token)).status).toBe(201);
+    const photo = await upload(api, 'POST', `/api/machines/${machine.id}/profile-photo`, [{ field: 'original', bytes: await makeJpeg(400, 300) }], token);
+    expect(photo.status).toBe(201);
+    await expectEventually(async () => expect((await fetchImage(baseUrl, photo.body.originalUrl)).status).toBe(200));
+
+    expect((await api.delete(`/api/accounts/${account.id}`, owner.token, { confirmName: 'Old Yard' })).status).toBe(204);
+
+    // image-worker deletes the account's objects from storage; every service its rows.
+    await expectEventually(async () => expect((await fetchImage(baseUrl, photo.body.originalUrl)).status).toBe(404), 20000);
+    if (mode === 'embedded') {
+      await expectEventually(() => expect(accountRowsLeft(account.id)).toEqual([]), 20000);
+    }
+    const admin = await api.loginAsAdmin();
+    expect((await api.get('/api/admin/accounts', admin)).body.map((a: { id: number }) => a.id)).not.toContain(account.id);
   });
 });

@@ -1,6 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { ACCOUNT_PURGE_HOOKS, AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { StorageModule } from '@wrenchlog/storage';
+import { AccountFilesPurge } from './account-files.purge.js';
 import type { ImageWorkerEnv } from './config/image-worker-env.js';
 import { DeletedDocumentParentEntity } from './documents/deleted-parent.entity.js';
 import { DocumentsModule } from './documents/documents.module.js';
@@ -32,6 +33,7 @@ export class AppModule {
       // The image events and calls span the three folders (ledger, queue, documents' machine deletion), so their
       // controller is the root folder's, next to this module.
       controllers: [ImageController],
+      providers: [{ provide: ACCOUNT_PURGE_HOOKS, useClass: AccountFilesPurge }],
     };
   }
 }

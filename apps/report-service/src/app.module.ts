@@ -1,6 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, MembersModule, RpcModule } from '@wrenchlog/platform';
+import { ACCOUNT_PURGE_HOOKS, AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, MembersModule, RpcModule } from '@wrenchlog/platform';
 import type { ReportEnv } from './config/report-env.js';
 import { CostRecordEntity } from './costs/cost-record.entity.js';
 import { CostsModule } from './costs/costs.module.js';
@@ -37,6 +37,8 @@ export class AppModule {
         ReportsModule,
         RebuildModule,
       ],
+      // A deleted account's read-model version goes with its rows (the table is SQL's alone, no entity).
+      providers: [{ provide: ACCOUNT_PURGE_HOOKS, useValue: { unmapped: ['report_versions'] } }],
     };
   }
 }

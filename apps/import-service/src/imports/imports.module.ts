@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { MembersModule } from '@wrenchlog/platform';
+import { ACCOUNT_PURGE_HOOKS, MembersModule } from '@wrenchlog/platform';
+import { ImportAccountPurge } from './account-files.purge.js';
 import { ImportRowEntity } from './import-row.entity.js';
 import { ImportEntity } from './import.entity.js';
 import { ImportJob } from './import-job.js';
@@ -33,6 +34,7 @@ import { OwnerChecks } from './owner-checks.js';
     ImportRetentionScheduler,
     ImportPhotos,
     ImportPhotosRepository,
+    { provide: ACCOUNT_PURGE_HOOKS, useClass: ImportAccountPurge },
   ],
 })
 export class ImportsModule {}

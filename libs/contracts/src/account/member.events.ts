@@ -1,4 +1,5 @@
 import { routeEvent } from '../events.js';
+import type { ServiceName } from '../services.js';
 import type { AccountRole } from './account.limits.js';
 
 // Producer: user-service (through its outbox), on every change of a membership and of a member's
@@ -11,20 +12,21 @@ import type { AccountRole } from './account.limits.js';
  * newest is delivered, and `at` orders them. A removed member stays (`removed: true`): the records
  * they added keep their name.
  */
-export const ACCOUNT_MEMBER_SAVED = routeEvent<'account.member.saved', MemberSavedEvent>(
-  'account.member.saved',
-  [
-    'machine-service',
-    'service-record-service',
-    'fuel-purchase-service',
-    'image-worker',
-    'schedule-service',
-    'report-service',
-    'import-service',
-    'notification-service',
-  ],
-  { stateKey: (e) => `${e.accountId}:${e.userId}` },
-);
+/** The services that keep the members projection (MembersModule): they also delete a deleted account's rows. */
+export const MEMBER_PROJECTION_SERVICES = [
+  'machine-service',
+  'service-record-service',
+  'fuel-purchase-service',
+  'image-worker',
+  'schedule-service',
+  'report-service',
+  'import-service',
+  'notification-service',
+] as const satisfies readonly ServiceName[];
+
+export const ACCOUNT_MEMBER_SAVED = routeEvent<'account.member.saved', MemberSavedEvent>('account.member.saved', MEMBER_PROJECTION_SERVICES, {
+  stateKey: (e) => `${e.accountId}:${e.userId}`,
+});
 export interface MemberSavedEvent {
   accountId: number;
   userId: number;

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AccountPurge } from './account-purge.js';
 import { CreateAccountMembers1766100000000 } from './account-columns.migration.js';
 import { MemberDirectory } from './member-directory.js';
 import { MembersController } from './members.controller.js';
@@ -9,7 +10,8 @@ export const MEMBERS_MIGRATIONS = [CreateAccountMembers1766100000000];
 /**
  * Import in a service whose answers name people (`createdBy`, `updatedBy`) or whose policy reads
  * machine assignments; add AccountMemberEntity to its entities and MEMBERS_MIGRATIONS to its
- * migrations. The service must be among ACCOUNT_MEMBER_SAVED's subscribers.
+ * migrations. The service must be among ACCOUNT_MEMBER_SAVED's and ACCOUNT_DELETED's subscribers: on
+ * the latter it deletes the account's rows (AccountPurge; ACCOUNT_PURGE_HOOKS for what else goes).
  */
-@Module({ controllers: [MembersController], providers: [MemberDirectory], exports: [MemberDirectory] })
+@Module({ controllers: [MembersController], providers: [MemberDirectory, AccountPurge], exports: [MemberDirectory] })
 export class MembersModule {}
