@@ -106,4 +106,22 @@ describe('AccountSwitcher', () => {
     expect(calls.find((c) => c.method === 'POST' && c.url === '/api/accounts')?.body).toEqual({ name: 'Farm B' });
     expect(calls.find((c) => c.url === '/api/auth/switch-account')?.body).toEqual({ accountId: 4 });
   });
+
+  it('shows the invitations waiting for the person and joins one in a click, then works in it', async () => {
+    const { calls } = renderSwitcher({
+      'GET /api/user/invitations': json([
+        { id: 31, accountId: 4, accountName: 'Farm B', inviter: 'Dana', role: 'operator', expiresAt: '2026-12-06T10:00:00.000Z' },
+      ]),
+      'POST /api/user/invitations/31/accept': json({ accountId: 4, name: 'Farm B', role: 'operator' }),
+    });
+    const button = await screen.findByRole('button', { name: /1 invitation waiting\. Switch account/ });
+    await user.click(button);
+    expect(await screen.findByText('Invitations')).toBeInTheDocument();
+    expect(screen.getByText('Dana invited you as operator')).toBeInTheDocument();
+    await user.click(screen.getByRole('menuitem', { name: /Join Farm B/ }));
+    expect(await screen.findByText('probe of account 4')).toBeInTheDocument();
+    const order = calls.filter((c) => c.method === 'POST').map((c) => c.url);
+    expect(order).toEqual(['/api/user/invitations/31/accept', '/api/auth/switch-account']);
+    expect(calls.find((c) => c.url === '/api/auth/switch-account')?.body).toEqual({ accountId: 4 });
+  });
 });

@@ -1,10 +1,18 @@
-import { Badge, Group, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
-import { IconBuildingWarehouse, IconCheck, IconChevronDown, IconPlus } from '@tabler/icons-react';
+import { Badge, Group, Indicator, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconBuildingWarehouse, IconCheck, IconChevronDown, IconMailOpened, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { useSession } from '../../core/context';
 import { FormDialog } from '../../core/forms/FormDialog';
-import { useAccounts, useCreateAccount, useSwitchAccount, type AccountSummary } from './accounts-api';
+import {
+  useAcceptMyInvitation,
+  useAccounts,
+  useCreateAccount,
+  useMyInvitations,
+  useSwitchAccount,
+  type AccountSummary,
+  type MyInvitation,
+} from './accounts-api';
 import { ACCOUNT_NAME_MAX, ROLE_LABELS, accountNameError, refusal } from './account-logic';
 
 function NewAccountDialog({ onClose }: { onClose: () => void }) {
@@ -52,12 +60,17 @@ function NewAccountDialog({ onClose }: { onClose: () => void }) {
 
 /**
  * The header's account switcher (issue 32): the account the user works in, the others they belong
- * to, and "New account". Switching drops every cached answer (useAccountFollow) and opens the dashboard.
+ * to, the invitations waiting for them (joined in one click), and "New account". Switching drops every
+ * cached answer (useAccountFollow) and opens the dashboard.
  */
 export default function AccountSwitcher({ compact }: { compact?: boolean }) {
   const { user } = useSession();
   const accounts = useAccounts();
   const switchAccount = useSwitchAccount();
+  const invitations = useMyInvitations();
+  const acceptInvitation = useAcceptMyInvitation();
+  const waiting = invitations.data ?? [];
+  const busy = switchAccount.isPending || acceptInvitation.isPending;
   const navigate = useNavigate();
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -67,7 +80,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
   const label = current?.name ?? (accounts.isPending ? 'Account' : 'Accounts');
 
   const choose = (account: AccountSummary) => {
-    if (account.id === current?.id || switchAccount.isPending) {
+    if (account.id === current?.id || busy) {
       return;
     }
     setFailure(null);
@@ -83,21 +96,37 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
     });
   };
 
+  const join = (invitation: MyInvitation) => {
+    if (busy) {
+      return;
+    }
+    setFailure(null);
+    void navigate('/dashboard');
+    acceptInvitation.mutate(invitation.id, {
+      onError: (err) => {
+        setFailure(refusal(err, `Could not join ${invitation.accountName}. Try again.`));
+        setOpened(true);
+      },
+    });
+  };
+
   return (
     <>
       <Menu position="bottom-end" shadow="md" width={280} withinPortal opened={opened} onChange={setOpened}>
         <Menu.Target>
           <UnstyledButton
-            aria-label={`Account: ${label}. Switch account`}
+            aria-label={`Account: ${label}.${waiting.length ? ` ${waiting.length} invitation${waiting.length === 1 ? '' : 's'} waiting.` : ''} Switch account`}
             data-testid="account-switcher"
             px={compact ? 6 : 10}
             py={6}
             style={{ borderRadius: 'var(--mantine-radius-md)', border: '1px solid var(--mantine-color-gray-3)', maxWidth: compact ? 120 : 220 }}
           >
             <Group gap={6} wrap="nowrap">
-              <IconBuildingWarehouse size={18} stroke={1.7} style={{ flex: 'none' }} />
+              <Indicator disabled={waiting.length === 0} size={8} color="orange" offset={2}>
+                <IconBuildingWarehouse size={18} stroke={1.7} style={{ flex: 'none', display: 'block' }} />
+              </Indicator>
               <Text size="sm" fw={600} truncate>
-                {switchAccount.isPending ? 'Switching…' : label}
+                {busy ? 'Switching…' : label}
               </Text>
               <IconChevronDown size={14} style={{ flex: 'none' }} />
             </Group>
@@ -141,6 +170,23 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
               </Menu.Item>
             );
           })}
+          {waiting.length > 0 && (
+            <>
+              <Menu.Divider />
+              <Menu.Label>Invitations</Menu.Label>
+              {waiting.map((invitation) => (
+                <Menu.Item key={invitation.id} leftSection={<IconMailOpened size={16} />} onClick={() => join(invitation)}>
+                  <Text size="sm" fw={500} truncate>
+                    Join {invitation.accountName}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {invitation.inviter ? `${invitation.inviter} invited you` : 'You are invited'} as{' '}
+                    {(ROLE_LABELS[invitation.role] ?? invitation.role).toLowerCase()}
+                  </Text>
+                </Menu.Item>
+              ))}
+            </>
+          )}
           <Menu.Divider />
           <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
             New account

@@ -40,6 +40,16 @@ export interface Invitation {
   expiresAt: string;
 }
 
+/** GET /api/user/invitations: an open invitation to the signed-in person's own address. */
+export interface MyInvitation {
+  id: number;
+  accountId: number;
+  accountName: string;
+  inviter: string | null;
+  role: AccountRole;
+  expiresAt: string;
+}
+
 export interface InvitationInput {
   email: string;
   role: AccountRole;
@@ -83,6 +93,7 @@ export const accountKeys = {
   members: (accountId: number) => ['accounts', accountId, 'members'] as const,
   invitations: (accountId: number) => ['accounts', accountId, 'invitations'] as const,
   invitation: (token: string) => ['invitation', token] as const,
+  mine: ['accounts', 'my-invitations'] as const,
 };
 
 const enc = encodeURIComponent;
@@ -105,6 +116,9 @@ export const accountsApi = {
       role: invitation.role,
       ...(invitation.machineIds !== undefined ? { machineIds: invitation.machineIds } : {}),
     }),
+  /** Silent: the switcher works without them (an older server, a failure), so no toast. */
+  myInvitations: (api: ApiClient) => api.get<MyInvitation[]>('/api/user/invitations', { silent: true }),
+  acceptMine: (api: ApiClient, invitationId: number) => api.post<{ accountId: number }>(`/api/user/invitations/${invitationId}/accept`),
   cancelInvitation: (api: ApiClient, id: number, invitationId: number) => api.delete<void>(`/api/accounts/${id}/invitations/${invitationId}`),
   invitation: async (api: ApiClient, token: string) =>
     readInvitationView(await api.get<Record<string, unknown>>(`/api/invitations/${enc(token)}`, { silent: true })),
@@ -161,6 +175,25 @@ export function useSwitchAccount() {
   const api = useApi();
   const adopt = useAdoptSession();
   return useMutation({ mutationFn: async (accountId: number) => adopt(await accountsApi.switchTo(api, accountId)) });
+}
+
+/** The invitations waiting for the signed-in person (shown in the switcher). */
+export function useMyInvitations(enabled = true) {
+  const api = useApi();
+  return useQuery({ queryKey: accountKeys.mine, queryFn: () => accountsApi.myInvitations(api), enabled });
+}
+
+/** Joins the account of one of the caller's invitations, then works in it. */
+export function useAcceptMyInvitation() {
+  const api = useApi();
+  const adopt = useAdoptSession();
+  return useMutation({
+    mutationFn: async (invitationId: number) => {
+      const joined = await accountsApi.acceptMine(api, invitationId);
+      await adopt(await accountsApi.switchTo(api, joined.accountId));
+      return joined;
+    },
+  });
 }
 
 /** "New account": created with the caller as owner, then switched to. */
