@@ -33,6 +33,13 @@ export const IMPORT_LIMITS = {
   maxRows: 200_000,
   /** Columns of a header. */
   maxColumns: 100,
+  /**
+   * Characters of one record (a line, or several when a quoted cell holds line breaks): 256 KiB, over
+   * anything a real file holds (100 columns of the longest text field, 2,000 characters, is 200 KB).
+   * csv-parse spends microseconds a character on one long cell, so a 14 MB line would hold the one
+   * shared event loop for most of a minute; past this it stops at once (issue 36).
+   */
+  maxRecordChars: 256 * 1024,
   /** Rows a preview answers. */
   previewRows: 20,
   /**
@@ -61,6 +68,8 @@ export const IMPORT_LIMIT_MESSAGES = {
   tooManyRows: () =>
     `The file has more than ${count(IMPORT_LIMITS.maxRows)} rows; an import takes at most ${count(IMPORT_LIMITS.maxRows)}. Split it into several files.`,
   tooManyColumns: (columns: number) => `The header has ${columns} columns; an import takes at most ${IMPORT_LIMITS.maxColumns}.`,
+  recordTooLong: (line: number) =>
+    `Line ${count(line)} is longer than ${IMPORT_LIMITS.maxRecordChars / 1024} KB; an import takes shorter lines. Is this a CSV file?`,
 } as const;
 
 export const IMPORT_DELIMITERS = [',', ';', '\t'] as const;

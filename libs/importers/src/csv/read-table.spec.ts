@@ -48,6 +48,17 @@ describe('readTable', () => {
     expect(() => readTable(text, ',')).toThrow('The header has 500 columns; an import takes at most 100.');
   });
 
+  it('refuses a record over 256 KB at once, naming its line, and keeps the longest real record', () => {
+    // The issue's restore entry: 14 MB on one line (with and without delimiters and quotes).
+    for (const junk of ['a'.repeat(14e6), 'a,'.repeat(7e6), '"'.repeat(14e6)]) {
+      expect(() => readTable(`Date,Notes\n2024-01-02,ok\n${junk}\n`, detectDelimiter(junk))).toThrow(
+        new ImportFileError('MALFORMED', 'Line 3 is longer than 256 KB; an import takes shorter lines. Is this a CSV file?'),
+      );
+    }
+    const widest = Array.from({ length: 100 }, () => 'n'.repeat(2000)).join(',');
+    expect(readTable(`${Array.from({ length: 100 }, (_, i) => `c${i}`).join(',')}\n${widest}\n`, ',').rows[0].cells).toHaveLength(100);
+  });
+
   it('says where a quote is left open', () => {
     expect(() => readTable('A,B\n1,"open\n', ',')).toThrow(/^The file cannot be read as CSV: .*line 2/);
   });

@@ -57,7 +57,12 @@ export function detectDelimiter(text: string): Delimiter {
   return best.delimiter;
 }
 
-function firstLines(text: string, count: number): string {
+// The delimiter is told by the first lines: never by more than this much text (one long line would
+// otherwise be parsed whole, once per candidate).
+const SAMPLE_CHARS = 16 * 1024;
+
+function firstLines(whole: string, count: number): string {
+  const text = whole.length > SAMPLE_CHARS ? whole.slice(0, SAMPLE_CHARS) : whole;
   let at = -1;
   for (let i = 0; i < count; i += 1) {
     at = text.indexOf('\n', at + 1);
@@ -93,8 +98,13 @@ export function readTable(text: string, delimiter: Delimiter, firstLine = 1, row
       raw: true,
       // One record more than the budget (plus the header) tells that the file is over it.
       to: rowBudget + 2,
+      max_record_size: IMPORT_LIMITS.maxRecordChars,
     }) as unknown as ParsedRecord[];
   } catch (error) {
+    if (error instanceof CsvError && error.code === 'CSV_MAX_RECORD_SIZE') {
+      const line = (error as CsvError & { lines?: number }).lines ?? 1;
+      throw new ImportFileError('MALFORMED', LIMIT_MESSAGES.recordTooLong(line + firstLine - 1));
+    }
     if (error instanceof CsvError) {
       throw new ImportFileError(
         'MALFORMED',
