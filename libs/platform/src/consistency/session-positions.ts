@@ -232,6 +232,7 @@ export function upstreamOf(target: ServiceName): Set<ServiceName> {
   return found;
 }
 
+/** The service answers within waitMs (applied or not); one that is down is given up on just after. */
 async function askCaused(clients: ServiceClients, service: ServiceName, request: CausedRequest, waitMs: number): Promise<CausedAnswer> {
   const message: RpcMessage<CausedRequest> = { actor: null, payload: request, meta: { correlationId: randomUUID(), waitMs } };
   try {
@@ -239,7 +240,7 @@ async function askCaused(clients: ServiceClients, service: ServiceName, request:
       clients
         .get(service)
         .send<CausedAnswer>(consistencyPattern(service), message)
-        .pipe(timeout(waitMs + 1000)),
+        .pipe(timeout(waitMs + 250)),
     );
   } catch {
     return { applied: false, caused: {} };
