@@ -119,6 +119,8 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
         const other = appliedLog();
         setTimeout(() => void other.record('machine-service', 30, 35, { 'schedule-service>machine-service': 3 }), 100);
         await here.waitFor({ 'machine-service': 33 }, 3000);
+        const [row] = await dataSource.getRepository(AppliedPosition).find();
+        expect(Math.abs(row.appliedAt.getTime() - Date.now())).toBeLessThan(60_000);
         expect(await here.causedBy('machine-service', 31, 0)).toEqual({ applied: true, caused: { 'schedule-service>machine-service': 3 } });
       });
 
