@@ -15,6 +15,7 @@ import { resolveGitHash } from './config/build-info.js';
 import { GatewayEnv } from './config/gateway-env.js';
 import { resolveSecrets } from './config/secrets.js';
 import { registerCorrelation } from './http/correlation.js';
+import { CONSISTENCY_HEADER, registerConsistency } from './http/consistency.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { HttpErrorFilter } from './http/http-error.filter.js';
 import { registerJsonBody } from './http/json-body.js';
@@ -57,6 +58,7 @@ async function main(): Promise<void> {
   });
   const fastify = app.getHttpAdapter().getInstance();
   registerCorrelation(fastify);
+  registerConsistency(fastify, secrets.jwtSecret);
   registerJsonBody(fastify, env.BODY_LIMIT_BYTES);
   registerNoStore(fastify);
   await app.register(fastifyCookie);
@@ -87,7 +89,7 @@ async function main(): Promise<void> {
     env.ALWAYS_HTTPS_HEADERS,
   );
   if (env.CORS_ORIGIN) {
-    app.enableCors({ origin: env.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true });
+    app.enableCors({ origin: env.CORS_ORIGIN.split(',').map((o) => o.trim()), credentials: true, exposedHeaders: [CONSISTENCY_HEADER] });
   }
   // Hashed build assets are immutable, other files revalidate (static-cache.ts); index.html is served
   // by SpaFallback with no-cache. The build writes .br and .gz next to each text file (vite-precompress.ts):

@@ -19,6 +19,14 @@ export interface RpcMeta {
   correlationId: string;
   /** Set on mutating calls so a retried create never makes a second record. */
   idempotencyKey?: string;
+  /** Read your writes (issue 37): outbox positions (source service -> id) the receiver must have applied before it answers. */
+  after?: Record<string, number>;
+  /** How long the receiver may wait for `after`, in ms (never more than its RPC_TIMEOUT_MS). */
+  waitMs?: number;
+  /** The caller wants the positions its request caused, in a reply envelope (libs/platform consistency). */
+  positions?: true;
+  /** On an event: the outbox ids of its source's lane that this delivery carries. */
+  position?: { source: string; first: number; last: number };
 }
 
 /** The envelope of every RPC request and event. */

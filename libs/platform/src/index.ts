@@ -7,3 +7,4 @@ export * from './bootstrap/index.js';
 export * from './outbox/index.js';
 export * from './validation/index.js';
 export * from './members/index.js';
+export * from './consistency/index.js';

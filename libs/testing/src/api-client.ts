@@ -20,12 +20,24 @@ export class ApiClient {
   /** The refresh cookie, kept like a browser keeps it for /api/auth. */
   refreshCookie?: string;
 
+  /**
+   * The read-your-writes token the gateway answered each access token's session, sent back with its
+   * next calls as the web app does (README "Read your own writes"); `echoConsistency = false` to
+   * act as a client that does not.
+   */
+  readonly consistencyTokens = new Map<string, string>();
+  echoConsistency = true;
+
   constructor(readonly baseUrl: string) {}
 
   async request<T = any>(method: string, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(options.headers ?? {}) };
     if (options.token) {
       headers.authorization = `Bearer ${options.token}`;
+      const kept = this.consistencyTokens.get(options.token);
+      if (kept && this.echoConsistency && !headers['x-consistency-token']) {
+        headers['x-consistency-token'] = kept;
+      }
     }
     let body: NonNullable<RequestInit['body']> | undefined = options.raw;
     if (options.body !== undefined) {
@@ -40,6 +52,10 @@ export class ApiClient {
     if (setCookie) {
       const value = setCookie.split(';')[0];
       this.refreshCookie = value === 'wl_refresh=' ? undefined : value;
+    }
+    const consistency = res.headers.get('x-consistency-token');
+    if (consistency && options.token) {
+      this.consistencyTokens.set(options.token, consistency);
     }
     const text = await res.text();
     let parsed: unknown = text;

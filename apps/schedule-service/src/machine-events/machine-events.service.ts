@@ -69,9 +69,10 @@ export class MachineEventsService {
         await this.dateItem(manager, { ...e, accountId }, type, 'license', license, ctx);
         await this.dateItem(manager, { ...e, accountId }, type, 'insurance', insurance, ctx);
       }
-      const added =
-        (await this.userReading(manager, accountId, e.machineId, 'distance', miles, previous.miles, at, ctx)) ||
-        (await this.userReading(manager, accountId, e.machineId, 'hours', hours, previous.hours, at, ctx));
+      // Both: a save that sets miles and hours makes a reading of each (|| skipped the hours).
+      const distanceAdded = await this.userReading(manager, accountId, e.machineId, 'distance', miles, previous.miles, at, ctx);
+      const hoursAdded = await this.userReading(manager, accountId, e.machineId, 'hours', hours, previous.hours, at, ctx);
+      const added = distanceAdded || hoursAdded;
       if (added) {
         await this.readings.changed(manager, accountId, e.machineId, ctx, 'machine');
       } else {

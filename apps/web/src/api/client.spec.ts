@@ -34,3 +34,18 @@ describe('ApiClient idempotency keys', () => {
     expect(calls.map((c) => c.headers.get('idempotency-key'))).toEqual(['photos:abc:def:2', null]);
   });
 });
+
+describe('ApiClient read-your-writes token', () => {
+  it('sends back the X-Consistency-Token of the last answer that carried one, so the next screen shows the save', async () => {
+    signIn();
+    const created = new Response(JSON.stringify({ id: 9 }), { status: 201, headers: { 'content-type': 'application/json', 'x-consistency-token': 'tok-1' } });
+    const { calls } = mockFetch({ 'POST /api/machines/create': () => created, 'GET /api/machines/9/meters': json([]), 'GET /api/machines/all': json([]) });
+    const { api } = createAppServices({ locks: undefined, onStorage: undefined });
+
+    await api.get('/api/machines/all');
+    await api.post('/api/machines/create', { name: 'One' });
+    await api.get('/api/machines/9/meters');
+
+    expect(calls.map((c) => c.headers.get('x-consistency-token'))).toEqual([null, null, 'tok-1']);
+  });
+});

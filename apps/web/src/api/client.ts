@@ -37,12 +37,21 @@ export interface CallOptions {
 
 type Json = Record<string, unknown> | unknown[];
 
+const CONSISTENCY_HEADER = 'x-consistency-token';
+
 /**
  * fetch with the session rules of the spec (doc 1 sections 7 and 8): credentials on every call, a
  * Bearer token on the non-public ones, and on a 401 for a non-auth URL one shared refresh and a
  * retry with the new token. When the refresh fails the user is logged out to /login?redirect=.
  */
 export class ApiClient {
+  /**
+   * The server's read-your-writes token (README "Read your own writes"): kept from the last answer
+   * that carried one and sent with every call, so the next screen shows what was just saved, on
+   * whichever gateway replica answers. The server ignores a token of another user or account.
+   */
+  private consistencyToken: string | null = null;
+
   constructor(
     private readonly session: SessionManager,
     private readonly fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
@@ -59,7 +68,13 @@ export class ApiClient {
       if (!headers.has('accept')) {
         headers.set('accept', 'application/json');
       }
-      return this.fetchImpl(path, { ...init, headers, credentials: 'include' });
+      if (this.consistencyToken && !isPublic) {
+        headers.set(CONSISTENCY_HEADER, this.consistencyToken);
+      }
+      return this.fetchImpl(path, { ...init, headers, credentials: 'include' }).then((res) => {
+        this.consistencyToken = res.headers?.get(CONSISTENCY_HEADER) ?? this.consistencyToken;
+        return res;
+      });
     };
     const auth = isPublic ? null : this.session.authorization();
     const res = await send(auth?.header ?? null);

@@ -14,6 +14,9 @@ import { declareDeadLetterQueues } from '../rpc/dead-letter.js';
 import { describeTransport, queueName, serverTransport } from '../rpc/transport.js';
 import { databaseStatus } from './health.controller.js';
 import { keepDataPrivate } from '../config/private-data.js';
+import { AppliedLog } from '../consistency/applied-log.js';
+import { consistencyWaitMs, withConsistency } from '../consistency/consistency.controller.js';
+import { ConsistencyInterceptor } from '../consistency/consistency.interceptor.js';
 
 /** Reads and validates config, or prints every bad variable and exits: the first thing main.ts does. */
 export function loadConfigOrExit<T extends object>(name: string, schema: new () => T): T {
@@ -53,9 +56,12 @@ export async function bootstrapService<T extends PlatformEnv>({ service, env, mo
     if (env.AMQP_URL) {
       await declareDeadLetterQueues(env.AMQP_URL, queueName(env, service), env.AMQP_RETRY_DELAY_MS);
     }
-    app = await NestFactory.createMicroservice(module, { ...serverTransport(env, service), logger });
+    app = await NestFactory.createMicroservice(withConsistency(service, module), { ...serverTransport(env, service), logger });
     app.useGlobalFilters(new RpcDomainErrorFilter());
     app.useGlobalInterceptors(new AckInterceptor({ maxRetries: env.AMQP_MAX_RETRIES }));
+    // Inside the ack (an event is acked after its position is recorded), outside money removal
+    // (the positions envelope wraps the answer as the caller gets it).
+    app.useGlobalInterceptors(new ConsistencyInterceptor(app.get(AppliedLog), consistencyWaitMs(env)));
     app.useGlobalInterceptors(new MoneyInterceptor());
     // SIGTERM: stop taking messages, let in-flight handlers finish, close connections, exit.
     app.enableShutdownHooks(['SIGTERM', 'SIGINT']);

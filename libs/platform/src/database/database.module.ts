@@ -5,6 +5,9 @@ import { PlatformEnv } from '../config/platform-env.js';
 import { dataSourceOptions, type ServiceDatabase } from './data-source-options.js';
 import { ensurePostgresDatabase } from './ensure-database.js';
 import { bindSqliteIntegers } from './sqlite-bound-integers.js';
+import { AppliedPosition } from '../consistency/applied-position.entity.js';
+import { CreateAppliedPositions1767000000000 } from '../consistency/create-applied-positions.migration.js';
+import { rememberServiceOf } from '../consistency/lanes.js';
 
 // Any fixed number: the key of the PostgreSQL advisory lock that serialises migrations.
 const MIGRATION_LOCK_KEY = 7_316_462;
@@ -59,7 +62,12 @@ export class DatabaseModule {
         TypeOrmModule.forRootAsync({
           inject: [PlatformEnv],
           useFactory: async (env: PlatformEnv) => {
-            const options = dataSourceOptions(env, db);
+            // Every service keeps the positions it applied (issue 37, libs/platform/src/consistency).
+            const options = dataSourceOptions(env, {
+              ...db,
+              entities: [...(db.entities as unknown[]), AppliedPosition] as ServiceDatabase['entities'],
+              migrations: [...(db.migrations as unknown[]), CreateAppliedPositions1767000000000] as ServiceDatabase['migrations'],
+            });
             if (options.type === 'postgres' && typeof options.url === 'string') {
               await ensurePostgresDatabase(options.url);
             }
@@ -68,6 +76,7 @@ export class DatabaseModule {
           },
           dataSourceFactory: async (options) => {
             const dataSource = await new DataSource(options!).initialize();
+            rememberServiceOf(dataSource, db.service);
             serializeSqliteTransactions(dataSource);
             bindSqliteIntegers(dataSource);
             await runMigrationsLocked(dataSource);

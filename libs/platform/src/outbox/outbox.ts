@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EVENT_BATCH_TARGETS, EVENT_ROUTES, EVENT_STATE_KEYS, batchPattern, type EventBatch, type RpcMessage, type ServiceName } from '@wrenchlog/contracts';
 import { randomInt, randomUUID } from 'node:crypto';
 import { DataSource, In, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
+import { currentCausedScope, noteCaused, serviceOf } from '../consistency/lanes.js';
 import { EventBus, type CallContext } from '../rpc/rpc-client.js';
 import { OutboxEvent } from './outbox-event.entity.js';
 import { CLAIM_MS, PolledDrainer } from './polled-drainer.js';
@@ -48,10 +49,25 @@ export class Outbox extends PolledDrainer {
     }
     const now = new Date();
     const body = JSON.stringify(message);
-    await manager
+    const inserted = await manager
       .getRepository(OutboxEvent)
       .insert(subscribers.map((target) => ({ event, target, message: body, attempts: 0, nextAttemptAt: now, createdAt: now })));
+    this.noteInserted(subscribers, inserted.identifiers);
     this.kick();
+  }
+
+  /** The rows' ids as the positions the running request caused (read your writes, issue 37). */
+  private noteInserted(targets: readonly ServiceName[], identifiers: { id?: unknown }[]): void {
+    const source = serviceOf(this.dataSource);
+    if (!source || !currentCausedScope()) {
+      return;
+    }
+    targets.forEach((target, i) => {
+      const id = Number(identifiers[i]?.id);
+      if (Number.isSafeInteger(id) && id > 0) {
+        noteCaused(source, target, id);
+      }
+    });
   }
 
   /**
@@ -82,7 +98,31 @@ export class Outbox extends PolledDrainer {
         .updateEntity(false)
         .execute();
     }
+    await this.noteNewest(manager, subscribers);
     this.kick();
+  }
+
+  /**
+   * After enqueueMany (nothing read back): each subscriber's newest row, as the positions the running
+   * request caused. It may be a newer row of another writer's, which is delivered as well; only read
+   * when a caller asked for positions.
+   */
+  private async noteNewest(manager: EntityManager, subscribers: readonly ServiceName[]): Promise<void> {
+    const source = serviceOf(this.dataSource);
+    if (!source || !currentCausedScope()) {
+      return;
+    }
+    const rows = await manager
+      .getRepository(OutboxEvent)
+      .createQueryBuilder('o')
+      .select('o.target', 'target')
+      .addSelect('MAX(o.id)', 'id')
+      .where('o.target IN (:...subscribers)', { subscribers })
+      .groupBy('o.target')
+      .getRawMany<{ target: ServiceName; id: number | string }>();
+    for (const row of rows) {
+      noteCaused(source, row.target, Number(row.id));
+    }
   }
 
   /**
@@ -154,7 +194,8 @@ export class Outbox extends PolledDrainer {
     );
     // Sent side by side in id order (a channel or socket keeps that order), each awaited apart: one
     // at a time, a lane managed a few hundred a second while the service took twice that in writes.
-    const outcomes = await Promise.allSettled(deliveries.map((delivery) => this.send(delivery)));
+    const covered = coveredIds(deliveries, supersededBy);
+    const outcomes = await Promise.allSettled(deliveries.map((delivery, i) => this.send(delivery, covered[i])));
     const failed = outcomes.findIndex((outcome) => outcome.status === 'rejected');
     const delivered = new Set((failed === -1 ? deliveries : deliveries.slice(0, failed)).flatMap((d) => d.map(({ row }) => row.id)));
     const sent = new Set(
@@ -190,17 +231,21 @@ export class Outbox extends PolledDrainer {
   }
 
   /** One delivery: an event alone, or a run of events as one batch (EVENT_BATCH_TARGETS). */
-  private async send(delivery: PendingEvent[]): Promise<void> {
+  private async send(delivery: PendingEvent[], ids: number[]): Promise<void> {
     const [{ row, message }] = delivery;
     if (message instanceof Error) {
       throw message;
     }
+    // The outbox ids the delivery carries (with the older state events it stands for): its
+    // subscriber remembers them as applied once handled, which a session's read may wait for.
+    const source = serviceOf(this.dataSource);
+    const position = source && row.target ? { source, first: Math.min(...ids), last: Math.max(...ids) } : undefined;
     if (delivery.length > 1) {
       // Only a lane's own subscriber takes batches, so row.target is set; the batch's context is its first event's.
       const batch: EventBatch<unknown> = { events: delivery.map((d) => d.message as RpcMessage) };
-      return this.bus.publishTo(row.target!, batchPattern(row.event), batch, { actor: message.actor, correlationId: message.meta.correlationId });
+      return this.bus.publishTo(row.target!, batchPattern(row.event), batch, { actor: message.actor, correlationId: message.meta.correlationId, position });
     }
-    const ctx = { actor: message.actor, correlationId: message.meta.correlationId };
+    const ctx = { actor: message.actor, correlationId: message.meta.correlationId, position };
     return row.target ? this.bus.publishTo(row.target, row.event, message.payload, ctx) : this.bus.publish(row.event, message.payload, ctx);
   }
 
@@ -246,6 +291,15 @@ function asDeliveries(lane: ServiceName | null, events: PendingEvent[]): Pending
     deliveries.push(run ?? [event]);
   }
   return deliveries;
+}
+
+/** Each delivery's row ids, with those of the older state events sent with it (in the same order). */
+function coveredIds(deliveries: PendingEvent[][], supersededBy: Map<number, number>): number[][] {
+  const olderOf = new Map<number, number[]>();
+  for (const [older, newer] of supersededBy) {
+    olderOf.set(newer, [...(olderOf.get(newer) ?? []), older]);
+  }
+  return deliveries.map((delivery) => delivery.flatMap(({ row }) => [row.id, ...(olderOf.get(row.id) ?? [])]));
 }
 
 /** Each older state event of a batch (EVENT_STATE_KEYS), mapped to the id of the newest one of its key. */

@@ -1,4 +1,5 @@
 import type { OnApplicationBootstrap, OnApplicationShutdown } from '@nestjs/common';
+import { outsideCausedScope } from '../consistency/lanes.js';
 
 /**
  * The lifecycle of a table that is drained after commit: on a timer, and soon after something
@@ -54,7 +55,8 @@ export abstract class PolledDrainer implements OnApplicationBootstrap, OnApplica
 
   /** Call after enqueueing: a short delay lets the caller's transaction commit first. */
   protected kick(): void {
-    setTimeout(() => void this.drainNow(), 20).unref();
+    // Outside the caller's scope: what the pass sends is not the caller's work.
+    outsideCausedScope(() => setTimeout(() => void this.drainNow(), 20).unref());
   }
 
   private schedule(ms: number): void {

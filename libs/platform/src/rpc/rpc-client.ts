@@ -14,6 +14,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import { firstValueFrom, timeout } from 'rxjs';
 import { PlatformEnv } from '../config/platform-env.js';
+import { currentCausedScope, isPositionsReply, mergePositions } from '../consistency/lanes.js';
+import type { SessionPositions } from '../consistency/session-positions.js';
 import { RpcCallError } from './rpc-call.error.js';
 import { clientTransport } from './transport.js';
 
@@ -23,6 +25,10 @@ export interface CallContext {
   idempotencyKey?: string;
   /** This call's own reply timeout, for the few that work on a whole file (an import's dry run); RPC_TIMEOUT_MS otherwise. */
   timeoutMs?: number;
+  /** The caller's session positions (the gateway, issue 37): what the target must have applied, and where to keep what the call caused. */
+  consistency?: SessionPositions;
+  /** An event's outbox ids (Outbox sets it), so its subscriber records them as applied. */
+  position?: RpcMeta['position'];
 }
 
 /** One client connection per target service, created on first use and shared. */
@@ -56,15 +62,44 @@ export class RpcClient {
   ) {}
 
   async send<P extends RpcPattern>(pattern: P, payload: RpcRequestOf<P>, ctx: CallContext): Promise<RpcResponseOf<P>> {
-    const message: RpcMessage<RpcRequestOf<P>> = { actor: ctx.actor, payload, meta: meta(ctx) };
-    const client = this.clients.get(serviceForPattern(pattern));
+    const target = serviceForPattern(pattern);
+    const session = ctx.consistency;
+    const scope = currentCausedScope();
+    const m = meta(ctx);
+    if (session) {
+      // Read your writes: first what the target's upstream services did with the session's writes, then the target's own positions.
+      const waitMs = await session.settleUpstream(target, this.clients, consistencyBudget(this.env));
+      const after = session.requiredBy(target);
+      if (after) {
+        m.after = after;
+        m.waitMs = waitMs;
+      }
+    }
+    if (session || scope) {
+      m.positions = true;
+    }
+    const message: RpcMessage<RpcRequestOf<P>> = { actor: ctx.actor, payload, meta: m };
+    const client = this.clients.get(target);
+    let answer: unknown;
     try {
-      return await firstValueFrom(client.send<RpcResponseOf<P>>(pattern, message).pipe(timeout(ctx.timeoutMs ?? this.env.RPC_TIMEOUT_MS)));
+      answer = await firstValueFrom(client.send<RpcResponseOf<P>>(pattern, message).pipe(timeout(ctx.timeoutMs ?? this.env.RPC_TIMEOUT_MS)));
     } catch (err) {
       throw RpcCallError.from(err, pattern);
     }
+    if (!isPositionsReply(answer)) {
+      return answer as RpcResponseOf<P>;
+    }
+    const caused = answer['@wrenchlog/positions'];
+    session?.add(caused);
+    if (scope) {
+      mergePositions(scope.caused, caused);
+    }
+    return answer.value as RpcResponseOf<P>;
   }
 }
+
+/** How long a session's read may wait in all (upstream settling and the target's wait): below RPC_TIMEOUT_MS. */
+const consistencyBudget = (env: PlatformEnv): number => Math.floor(env.RPC_TIMEOUT_MS * 0.8);
 
 /** Publishes a past-tense fact to every queue that EVENT_ROUTES lists for it. */
 @Injectable()
@@ -100,5 +135,6 @@ function meta(ctx: CallContext): RpcMeta {
   return {
     correlationId: ctx.correlationId ?? randomUUID(),
     ...(ctx.idempotencyKey ? { idempotencyKey: ctx.idempotencyKey } : {}),
+    ...(ctx.position ? { position: ctx.position } : {}),
   };
 }
