@@ -129,6 +129,21 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
       expect(await fills.findOneByOrFail({ idempotencyKey: 'key-10' })).toEqual(expect.objectContaining({ name: 'Upserted', filledOn: fill(10).filledOn }));
     });
 
+    it('inserts a batch of entities, rows that leave a column out taking its default, each with its own id', async () => {
+      const batch = [12, 13, 14, 15, 16].map((n) => {
+        const { full: _full, ...rest } = fill(n);
+        return fills.create(n % 2 === 0 ? fill(n) : rest);
+      });
+      await dataSource.transaction((tx) => writes.insertEntities(tx, batch, 2));
+
+      expect(new Set(batch.map((f) => f.id)).size).toBe(5);
+      for (const [i, n] of [12, 13, 14, 15, 16].entries()) {
+        const expected = { ...fill(n), full: n % 2 === 0 };
+        expect(batch[i]).toEqual({ ...expected, id: batch[i].id });
+        expect(await fills.findOneByOrFail({ id: batch[i].id })).toEqual({ ...expected, id: batch[i].id });
+      }
+    });
+
     it('writes nothing when the transaction fails, and a refused key is an idempotency conflict', async () => {
       const before = await fills.count();
       const failure = await dataSource

@@ -34,11 +34,13 @@ export class MetersRepository {
   /** The reads and writes every record's event makes, prepared once (issue 37). */
   private readonly readingWrites: CompiledWrites<ReadingEntity>;
   private readonly meterReads: CompiledWrites<MeterEntity>;
+  private readonly segmentReads: CompiledWrites<MeterSegmentEntity>;
 
   constructor(private readonly dataSource: DataSource) {
     this.pagedReadings = new CompiledSelect(dataSource.getRepository(ReadingEntity), 'r', READING_COLUMNS);
     this.readingWrites = new CompiledWrites(dataSource.getRepository(ReadingEntity));
     this.meterReads = new CompiledWrites(dataSource.getRepository(MeterEntity));
+    this.segmentReads = new CompiledWrites(dataSource.getRepository(MeterSegmentEntity));
   }
 
   ofMachine(manager: EntityManager, accountId: number, machineId: number): Promise<MeterEntity[]> {
@@ -108,7 +110,9 @@ export class MetersRepository {
   }
 
   segments(manager: EntityManager, meterId: number): Promise<MeterSegmentEntity[]> {
-    return manager.find(MeterSegmentEntity, { where: { meterId }, order: { startDate: 'ASC', id: 'ASC' } });
+    return this.segmentReads.rows(manager, 'of-meter', 's', (qb) => qb.where('s.meterId = :meterId').orderBy('s.startDate', 'ASC').addOrderBy('s.id', 'ASC'), {
+      meterId,
+    });
   }
 
   async addSegment(manager: EntityManager, accountId: number, meterId: number, startDate: string, offset: number): Promise<MeterSegmentEntity> {
@@ -126,13 +130,23 @@ export class MetersRepository {
     manager: EntityManager,
     at: { meterId: number; segmentId: number; readAt: string; id?: number },
   ): Promise<{ before: ReadingEntity | null; after: ReadingEntity | null }> {
-    const nearest = (side: 'before' | 'after') => {
-      const qb = this.liveInSegment(manager, at).andWhere(side === 'before' ? 'r.readAt < :readAt' : 'r.readAt > :readAt', { readAt: at.readAt });
-      return (side === 'before' ? qb.orderBy('r.readAt', 'DESC').addOrderBy('r.value', 'DESC') : qb.orderBy('r.readAt', 'ASC').addOrderBy('r.value', 'ASC'))
-        .addOrderBy('r.id', 'ASC')
-        .limit(1)
-        .getOne();
-    };
+    const nearest = (side: 'before' | 'after') =>
+      this.readingWrites.one(
+        manager,
+        `neighbour:${side}:${at.id === undefined ? 'new' : 'other'}`,
+        'r',
+        (qb) => {
+          qb.where('r.meterId = :meterId AND r.segmentId = :segmentId AND r.void = :void');
+          if (at.id !== undefined) {
+            qb.andWhere('r.id <> :id');
+          }
+          qb.andWhere(side === 'before' ? 'r.readAt < :readAt' : 'r.readAt > :readAt');
+          return (side === 'before' ? qb.orderBy('r.readAt', 'DESC').addOrderBy('r.value', 'DESC') : qb.orderBy('r.readAt', 'ASC').addOrderBy('r.value', 'ASC'))
+            .addOrderBy('r.id', 'ASC')
+            .limit(1);
+        },
+        { meterId: at.meterId, segmentId: at.segmentId, void: false, readAt: at.readAt, ...(at.id === undefined ? {} : { id: at.id }) },
+      );
     return { before: await nearest('before'), after: await nearest('after') };
   }
 
