@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CompiledWrites } from '@wrenchlog/platform';
 import { DataSource, MoreThan } from 'typeorm';
 import type { AccessScope } from '../common/access.js';
 import type { Tx } from '../common/transactions.js';
@@ -21,7 +22,12 @@ const ofMachine = (scope: AccessScope, machineId: number) => ({
 /** SQL of the `fuel_records` table. Every read and write is scoped to the account, but the administrators' export. */
 @Injectable()
 export class FuelRecordsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The create's INSERT and the update's UPDATE, prepared once (issue 37). */
+  private readonly writes: CompiledWrites<FuelRecordEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.writes = new CompiledWrites(dataSource.getRepository(FuelRecordEntity));
+  }
 
   private table(tx?: Tx) {
     return (tx ?? this.dataSource.manager).getRepository(FuelRecordEntity);
@@ -74,11 +80,14 @@ export class FuelRecordsRepository {
 
   /** Writes a new row (its id lands on `row`); a second row with the same account and idempotency key fails on the unique index. */
   async insert(tx: Tx, row: FuelRecordEntity): Promise<void> {
-    await this.table(tx).insert(row);
+    await this.writes.insertEntity(tx, row);
   }
 
-  save(tx: Tx, row: FuelRecordEntity): Promise<FuelRecordEntity> {
-    return this.table(tx).save(row);
+  /** Writes every column of a stored row (one prepared UPDATE, where save() read the row back first), scoped to its account. */
+  async save(tx: Tx, row: FuelRecordEntity): Promise<FuelRecordEntity> {
+    const { id, ...columns } = row;
+    await this.writes.update(tx, { id, accountId: row.accountId }, columns);
+    return row;
   }
 
   /** Deletes the account's record: true when this call removed it (a concurrent delete gets false). */

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { queryNamed, rowLock } from '@wrenchlog/platform';
+import { CompiledWrites, forUpdate, queryNamed, rowLock } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import type { CostCell, MachineCost } from '../reports/report.rules.js';
 import { CostRecordEntity } from './cost-record.entity.js';
@@ -73,21 +73,23 @@ export class DeltaSums {
 /** SQL of the read model: the per-record rows and the monthly totals. */
 @Injectable()
 export class CostsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The statements of one record's event, prepared once (issue 37). */
+  private readonly writes: CompiledWrites<CostRecordEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.writes = new CompiledWrites(dataSource.getRepository(CostRecordEntity));
+  }
 
   /**
    * The record's row, locked on PostgreSQL so two events of one record take turns (SQLite queues
    * write transactions already); made as a placeholder (counted nowhere) when first heard of.
    */
   async lockRecord(manager: EntityManager, category: CostCategory, recordId: number, accountId: number): Promise<CostRecordEntity> {
-    await manager
-      .createQueryBuilder()
-      .insert()
-      .into(CostRecordEntity)
-      .values(placeholder(category, recordId, accountId))
-      .orIgnore()
-      .execute();
-    const row = await manager.findOne(CostRecordEntity, { where: { category, recordId }, ...rowLock(manager) });
+    await this.writes.insertIgnore(manager, placeholder(category, recordId, accountId));
+    const row = await this.writes.one(manager, 'locked', 'r', (qb) => forUpdate(qb.where('r.category = :category AND r.recordId = :recordId')), {
+      category,
+      recordId,
+    });
     return row!;
   }
 
@@ -109,6 +111,11 @@ export class CostsRepository {
     // In key order: two batches that share records lock them in the same order.
     const wanted = [...firsts.values()].sort((a, b) => a.category.localeCompare(b.category) || a.recordId - b.recordId);
     const rows = new Map<string, CostRecordEntity>();
+    if (wanted.length === 1) {
+      // One record (a create's event): two prepared statements.
+      const [{ category, recordId, accountId }] = wanted;
+      return rows.set(recordKey(category, recordId), await this.lockRecord(manager, category, recordId, accountId));
+    }
     for (let i = 0; i < wanted.length; i += LOCK_CHUNK) {
       const chunk = wanted.slice(i, i + LOCK_CHUNK);
       await manager
@@ -135,7 +142,7 @@ export class CostsRepository {
 
   async saveRecord(manager: EntityManager, row: CostRecordEntity): Promise<void> {
     const { category, recordId, ...rest } = row;
-    await manager.update(CostRecordEntity, { category, recordId }, rest);
+    await this.writes.update(manager, { category, recordId }, rest);
   }
 
   /** Adds each delta to its bucket (an atomic increment: concurrent events of one month never lose one). */

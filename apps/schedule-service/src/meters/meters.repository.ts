@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { MeterLimits, type MeterKind, type ReadingSource } from '@wrenchlog/contracts';
-import { CompiledSelect } from '@wrenchlog/platform';
+import { CompiledSelect, CompiledWrites } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { MeterSegmentEntity } from './meter-segment.entity.js';
 import { MACHINE_FIELD_KEY } from './meter.rules.js';
@@ -31,13 +31,23 @@ export type LiveReading = Pick<ReadingEntity, 'id' | 'meterId' | 'lifetime' | 'r
 @Injectable()
 export class MetersRepository {
   private readonly pagedReadings: CompiledSelect<ReadingEntity, (typeof READING_COLUMNS)[number]>;
+  /** The reads and writes every record's event makes, prepared once (issue 37). */
+  private readonly readingWrites: CompiledWrites<ReadingEntity>;
+  private readonly meterReads: CompiledWrites<MeterEntity>;
+  private readonly segmentReads: CompiledWrites<MeterSegmentEntity>;
 
   constructor(private readonly dataSource: DataSource) {
     this.pagedReadings = new CompiledSelect(dataSource.getRepository(ReadingEntity), 'r', READING_COLUMNS);
+    this.readingWrites = new CompiledWrites(dataSource.getRepository(ReadingEntity));
+    this.meterReads = new CompiledWrites(dataSource.getRepository(MeterEntity));
+    this.segmentReads = new CompiledWrites(dataSource.getRepository(MeterSegmentEntity));
   }
 
   ofMachine(manager: EntityManager, accountId: number, machineId: number): Promise<MeterEntity[]> {
-    return manager.find(MeterEntity, { where: { accountId, machineId }, order: { id: 'ASC' } });
+    return this.meterReads.rows(manager, 'of-machine', 'm', (qb) => qb.where('m.accountId = :accountId AND m.machineId = :machineId').orderBy('m.id', 'ASC'), {
+      accountId,
+      machineId,
+    });
   }
 
   /** The unit of each machine's distance meter (the first one, as the schedules count on), mi without one. */
@@ -100,7 +110,9 @@ export class MetersRepository {
   }
 
   segments(manager: EntityManager, meterId: number): Promise<MeterSegmentEntity[]> {
-    return manager.find(MeterSegmentEntity, { where: { meterId }, order: { startDate: 'ASC', id: 'ASC' } });
+    return this.segmentReads.rows(manager, 'of-meter', 's', (qb) => qb.where('s.meterId = :meterId').orderBy('s.startDate', 'ASC').addOrderBy('s.id', 'ASC'), {
+      meterId,
+    });
   }
 
   async addSegment(manager: EntityManager, accountId: number, meterId: number, startDate: string, offset: number): Promise<MeterSegmentEntity> {
@@ -118,13 +130,23 @@ export class MetersRepository {
     manager: EntityManager,
     at: { meterId: number; segmentId: number; readAt: string; id?: number },
   ): Promise<{ before: ReadingEntity | null; after: ReadingEntity | null }> {
-    const nearest = (side: 'before' | 'after') => {
-      const qb = this.liveInSegment(manager, at).andWhere(side === 'before' ? 'r.readAt < :readAt' : 'r.readAt > :readAt', { readAt: at.readAt });
-      return (side === 'before' ? qb.orderBy('r.readAt', 'DESC').addOrderBy('r.value', 'DESC') : qb.orderBy('r.readAt', 'ASC').addOrderBy('r.value', 'ASC'))
-        .addOrderBy('r.id', 'ASC')
-        .limit(1)
-        .getOne();
-    };
+    const nearest = (side: 'before' | 'after') =>
+      this.readingWrites.one(
+        manager,
+        `neighbour:${side}:${at.id === undefined ? 'new' : 'other'}`,
+        'r',
+        (qb) => {
+          qb.where('r.meterId = :meterId AND r.segmentId = :segmentId AND r.void = :void');
+          if (at.id !== undefined) {
+            qb.andWhere('r.id <> :id');
+          }
+          qb.andWhere(side === 'before' ? 'r.readAt < :readAt' : 'r.readAt > :readAt');
+          return (side === 'before' ? qb.orderBy('r.readAt', 'DESC').addOrderBy('r.value', 'DESC') : qb.orderBy('r.readAt', 'ASC').addOrderBy('r.value', 'ASC'))
+            .addOrderBy('r.id', 'ASC')
+            .limit(1);
+        },
+        { meterId: at.meterId, segmentId: at.segmentId, void: false, readAt: at.readAt, ...(at.id === undefined ? {} : { id: at.id }) },
+      );
     return { before: await nearest('before'), after: await nearest('after') };
   }
 
@@ -157,14 +179,14 @@ export class MetersRepository {
 
   /** The current reading of a meter: the latest-dated live one, the highest of that day (the first entered of equals). */
   current(manager: EntityManager, meterId: number): Promise<ReadingEntity | null> {
-    return manager
-      .createQueryBuilder(ReadingEntity, 'r')
-      .where('r.meterId = :meterId AND r.void = :void', { meterId, void: false })
-      .orderBy('r.readAt', 'DESC')
-      .addOrderBy('r.lifetime', 'DESC')
-      .addOrderBy('r.id', 'ASC')
-      .limit(1)
-      .getOne();
+    return this.readingWrites.one(
+      manager,
+      'current',
+      'r',
+      (qb) =>
+        qb.where('r.meterId = :meterId AND r.void = :void').orderBy('r.readAt', 'DESC').addOrderBy('r.lifetime', 'DESC').addOrderBy('r.id', 'ASC').limit(1),
+      { meterId, void: false },
+    );
   }
 
   /**
@@ -182,11 +204,19 @@ export class MetersRepository {
         ['ASC', true],
         ['DESC', true],
       ] as const) {
-        const qb = this.live(manager, meterId);
-        if (inWindow) {
-          qb.andWhere('r.readAt >= :since AND r.readAt <= :until', window);
-        }
-        const row = await qb.orderBy('r.readAt', order).addOrderBy('r.lifetime', order).addOrderBy('r.id', 'ASC').limit(1).getOne();
+        const row = await this.readingWrites.one(
+          manager,
+          `live-end:${order}:${inWindow}`,
+          'r',
+          (qb) => {
+            qb.where('r.meterId = :meterId AND r.void = :void');
+            if (inWindow) {
+              qb.andWhere('r.readAt >= :since AND r.readAt <= :until');
+            }
+            return qb.orderBy('r.readAt', order).addOrderBy('r.lifetime', order).addOrderBy('r.id', 'ASC').limit(1);
+          },
+          inWindow ? { meterId, void: false, since: window.since, until: window.until } : { meterId, void: false },
+        );
         if (row) {
           found.set(row.id, row);
         }
@@ -219,7 +249,7 @@ export class MetersRepository {
   }
 
   bySource(manager: EntityManager, source: ReadingSource, sourceId: number): Promise<ReadingEntity[]> {
-    return manager.find(ReadingEntity, { where: { source, sourceId } });
+    return this.readingWrites.rows(manager, 'by-source', 'r', (qb) => qb.where('r.source = :source AND r.sourceId = :sourceId'), { source, sourceId });
   }
 
   byIdempotencyKey(accountId: number, key: string): Promise<ReadingEntity | null> {
@@ -230,9 +260,8 @@ export class MetersRepository {
     manager: EntityManager,
     reading: Omit<ReadingEntity, 'id' | 'dateCreated' | 'importId' | 'importRow' | 'updatedBy'> & Partial<Pick<ReadingEntity, 'importId' | 'importRow'>>,
   ): Promise<ReadingEntity> {
-    const row = manager.create(ReadingEntity, { importId: null, importRow: null, ...reading, updatedBy: null, dateCreated: new Date() });
-    await manager.insert(ReadingEntity, row);
-    return row;
+    const row = { importId: null, importRow: null, ...reading, updatedBy: null, dateCreated: new Date() };
+    return { ...row, id: await this.readingWrites.insert(manager, row) } as ReadingEntity;
   }
 
   async updateReading(
@@ -240,7 +269,7 @@ export class MetersRepository {
     id: number,
     changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId' | 'updatedBy'>>,
   ): Promise<void> {
-    await manager.update(ReadingEntity, { id }, changes);
+    await this.readingWrites.update(manager, { id }, changes);
   }
 
   async deleteReadings(manager: EntityManager, ids: number[]): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { isValidId } from '@wrenchlog/contracts';
-import { forUpdate, hasRowLocks, rowLock } from '@wrenchlog/platform';
+import { CompiledWrites, forUpdate, hasRowLocks } from '@wrenchlog/platform';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
 import { KnownMachineEntity } from './known-machine.entity.js';
@@ -13,7 +13,12 @@ import { ServiceRecordEntity } from './service-record.entity.js';
  */
 @Injectable()
 export class KnownMachinesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  /** The row every record write reads (and locks), prepared once (issue 37). */
+  private readonly writes: CompiledWrites<KnownMachineEntity>;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.writes = new CompiledWrites(dataSource.getRepository(KnownMachineEntity));
+  }
 
   private table(tx?: Tx) {
     return (tx ?? this.dataSource.manager).getRepository(KnownMachineEntity);
@@ -21,7 +26,7 @@ export class KnownMachinesRepository {
 
   /** A machine's projection row, locked where the engine has row locks; null for a machine not heard of yet. */
   locked(tx: Tx, machineId: number): Promise<KnownMachineEntity | null> {
-    return this.table(tx).findOne({ where: { machineId }, ...rowLock(tx) });
+    return this.writes.one(tx, 'locked', 'm', (qb) => forUpdate(qb.where('m.machineId = :machineId')), { machineId });
   }
 
   /**

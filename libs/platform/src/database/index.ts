@@ -5,6 +5,7 @@ export * from './database.module.js';
 export * from './portable-types.js';
 export * from './create-once.js';
 export * from './compiled-select.js';
+export * from './compiled-write.js';
 export * from './query-logger.js';
 export * from './engine.js';
 export * from './import-batch.js';
