@@ -238,6 +238,8 @@ describe.each(e2eProducts())('personal API tokens (%s)', (mode, baseUrl) => {
 
     expect((await api.delete(`/api/accounts/${accountId}/members/${manager.id}`, owner)).status).toBe(204);
     expect((await api.get('/api/machines/all', token)).status).toBe(401);
+    // Revoked with the membership: gone from the list, and it would not come back should they rejoin.
+    expect(((await api.get('/api/tokens', owner)).body as { id: number }[]).map((t) => t.id)).not.toContain(id);
 
     const viewer = await joinAccount(api, mode, owner, 'viewer');
     const own = await tokenOf(viewer.token, { name: 'mine', scopes: ['read'] });

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ApiTokenUse } from '@wrenchlog/contracts';
 import { queryNamed } from '@wrenchlog/platform';
-import { DataSource, In, IsNull, LessThan, MoreThan } from 'typeorm';
+import { DataSource, In, IsNull, LessThan, MoreThan, type EntityManager } from 'typeorm';
 import { UserEntity } from '../users/user.entity.js';
 import { ApiTokenEntity, ApiTokenUsageEntity } from './api-token.entity.js';
 
@@ -52,6 +52,11 @@ export class ApiTokensRepository {
   async revoke(accountId: number, id: number, userId: number | null, at: Date): Promise<boolean> {
     const where = { id, accountId, revokedAt: IsNull(), ...(userId === null ? {} : { userId }) };
     return Boolean((await this.table.update(where, { revokedAt: at })).affected);
+  }
+
+  /** Revokes every live token of a member of the account (they were removed or left), in the caller's transaction. */
+  async revokeMember(tx: EntityManager, accountId: number, userId: number, at: Date): Promise<void> {
+    await tx.getRepository(ApiTokenEntity).update({ accountId, userId, revokedAt: IsNull() }, { revokedAt: at });
   }
 
   /** The ids of the tokens revoked after `since`. */
