@@ -103,6 +103,8 @@ describe.each(e2eProducts())('personal API tokens (%s)', (mode, baseUrl) => {
     expect(list.status).toBe(200);
     expect((list.body as { id: number }[]).map((m) => m.id).sort()).toEqual([machineA, machineB].sort());
     expect(list.headers.get('ratelimit-limit')).toBe(String(LIMIT));
+    // A GET under a right that is not named .read (webhooks are managed) still works with read.
+    expect((await api.get('/api/webhooks', token)).status).toBe(200);
     const write = await api.post('/api/machines/create', machineBody(), token);
     expect(write.status).toBe(403);
     expect(write.body).toMatchObject({ code: 'INSUFFICIENT_SCOPE', message: expect.stringContaining('write') });

@@ -59,12 +59,14 @@ export const SESSION_ONLY_RIGHTS: ReadonlySet<Right> = new Set<Right>(['members.
  */
 export const ACCOUNT_WIDE_RIGHTS: ReadonlySet<Right> = new Set<Right>(['report.read', 'import.run', 'export.run', 'webhook.manage']);
 
-/** Why a token may not use a right its member has, or null when it may. Rights ending `.read` need the `read` scope, the others `write`. */
+/** Why a token may not use a right its member has, or null when it may (the services' half of the scope check). */
 export function tokenRefusal(token: ActorToken, right: Right): { code: 'INSUFFICIENT_SCOPE' | 'TOKEN_NOT_ALLOWED'; message: string } | null {
   if (SESSION_ONLY_RIGHTS.has(right)) {
     return { code: 'TOKEN_NOT_ALLOWED', message: TOKEN_NOT_ALLOWED_MESSAGE };
   }
-  const scope: ApiTokenScope = right.endsWith('.read') ? 'read' : 'write';
+  // Changes need `write`; the other rights (`.read`, and `import.run`, `export.run`, `webhook.manage`,
+  // which cover reads too) need `read` here, and the gateway asks `write` of every call that is not a GET.
+  const scope: ApiTokenScope = right.endsWith('.write') || right.endsWith('.delete') ? 'write' : 'read';
   if (!token.scopes.includes(scope)) {
     return { code: 'INSUFFICIENT_SCOPE', message: `This token's scopes (${token.scopes.join(', ')}) do not include ${scope}` };
   }
