@@ -1,4 +1,5 @@
-import type { AuditIds, MemberDirectory } from '@wrenchlog/platform';
+import type { Actor } from '@wrenchlog/contracts';
+import { machinesVisibleTo, type AuditIds, type MemberDirectory } from '@wrenchlog/platform';
 import { AccountAccess } from '../src/common/access.js';
 import type { FakeDatabase } from './fakes.js';
 
@@ -10,7 +11,7 @@ export const fakeAccess = (db: FakeDatabase): AccountAccess =>
   new AccountAccess(
     // Only the two reads AccountAccess makes.
     {
-      assignment: async (accountId: number, userId: number) => db.tables.assignments.get(`${accountId}:${userId}`) ?? null,
+      visibleMachines: (actor: Actor) => machinesVisibleTo(actor, async (accountId, userId) => db.tables.assignments.get(`${accountId}:${userId}`) ?? null),
       audit: async (_accountId: number, rows: readonly AuditIds[]) =>
         rows.map((r) => ({
           createdBy: r.createdBy === null ? null : { id: r.createdBy, name: `Member ${r.createdBy}` },

@@ -12,7 +12,8 @@ export default async function globalSetup(): Promise<void> {
   const withDistributed = modes.includes('distributed') && (await distributedServersAvailable());
   // The Data Sync job's external API: a slow stub, so the jobs suite can watch a run in progress.
   // Webhook receivers in the tests listen on 127.0.0.1, which a product refuses unless allowed (issue 24).
-  const jobsEnv = { EXTERNAL_API_URL: (await startExternalApiStub(2000)).url, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true' };
+  // API tokens (issue 33): a low per-token limit, so api-tokens.e2e-spec reaches it in a few calls.
+  const jobsEnv = { EXTERNAL_API_URL: (await startExternalApiStub(2000)).url, WEBHOOKS_ALLOW_PRIVATE_NETWORKS: 'true', API_TOKEN_RATE_PER_MINUTE: '25' };
   const results = await Promise.allSettled([
     ...(modes.includes('embedded') ? [startProduct({ mode: 'embedded', root, env: jobsEnv })] : []),
     ...(withDistributed ? [startDistributedWithS3(root, jobsEnv)] : []),
@@ -29,6 +30,9 @@ export default async function globalSetup(): Promise<void> {
     process.env[product.mode === 'embedded' ? 'E2E_EMBEDDED_URL' : 'E2E_DISTRIBUTED_URL'] = product.baseUrl;
     // Tests read the product's outbox folder (emails as .eml files): see e2eDataDir() in libs/testing.
     process.env[`E2E_${product.mode.toUpperCase()}_DATA_DIR`] = product.dataDir;
+    if (product.env.DATABASE_URL) {
+      process.env[`E2E_${product.mode.toUpperCase()}_DATABASE_URL`] = product.env.DATABASE_URL;
+    }
   }
   process.env.WRENCHLOG_ROOT = root;
 }

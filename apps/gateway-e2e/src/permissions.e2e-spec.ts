@@ -55,6 +55,7 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
     }),
     member: async () => ({ spareUserId: (await joinAccount(api, mode, owner, 'viewer')).id }),
     photo: async () => (created(await imageTo(`/api/machines/${c.machineId}/profile-photo`, owner), 'photo'), {}),
+    token: async () => ({ tokenId: created(await api.post('/api/tokens', { name: 'Matrix fresh', scopes: ['read'] }, owner), 'token') }),
   };
   const pdfTo = (path: string, token: string) =>
     upload(api, 'POST', path, [{ field: 'file', bytes: makePdf(), name: 'a.pdf', type: 'application/pdf' }], token);

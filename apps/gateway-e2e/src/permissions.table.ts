@@ -30,6 +30,8 @@ export interface Ctx {
   /** A member whose role the matrix changes (to the same role): never one whose token it uses. */
   spareUserId: number;
   invitationId: number;
+  /** A token of the owner's (issue 33). */
+  tokenId: number;
   /** Each caller's own user id. */
   userIds: Record<Who, number>;
 }
@@ -41,7 +43,20 @@ export type Expected = number | typeof ok;
 export const hostile = (c: Ctx): HostileCtx => c as unknown as HostileCtx;
 
 export type Fresh =
-  'machine' | 'service' | 'fuel' | 'purchase' | 'part' | 'supplier' | 'schedule' | 'document' | 'webhook' | 'import' | 'invitation' | 'member' | 'photo';
+  | 'machine'
+  | 'service'
+  | 'fuel'
+  | 'purchase'
+  | 'part'
+  | 'supplier'
+  | 'schedule'
+  | 'document'
+  | 'webhook'
+  | 'import'
+  | 'invitation'
+  | 'member'
+  | 'photo'
+  | 'token';
 
 export type Gate = Right | 'member' | 'admin' | 'owner';
 
@@ -273,6 +288,17 @@ export const ROWS: Row[] = [
     scope: 'record',
     fresh: 'invitation',
     path: (c) => `/api/accounts/${c.accountId}/invitations/${c.invitationId}`,
+  },
+  // Personal API tokens (issue 33): every member makes their own; owners and managers see and revoke
+  // every token of the account, the others only their own (the owner's fresh token: 404 to them).
+  { call: 'GET /api/tokens', gate: 'member', scope: 'own' },
+  { call: 'POST /api/tokens', gate: 'member', scope: 'own', body: () => ({ name: 'Matrix script', scopes: ['read'] }) },
+  {
+    call: 'DELETE /api/tokens/:tokenId',
+    gate: 'members.manage',
+    scope: 'record',
+    fresh: 'token',
+    except: { mechanic: 404, operator: 404, viewer: 404 },
   },
   // Administrators only.
   { call: 'GET /api/admin/users', gate: 'admin', scope: 'own' },

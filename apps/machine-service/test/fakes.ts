@@ -4,7 +4,7 @@
 // transaction that throws leaves the store (and the outbox) as it was.
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, ImportApplyResult } from '@wrenchlog/contracts';
-import type { CallContext, ImportRowOutcome, MemberDirectory, Outbox } from '@wrenchlog/platform';
+import { machinesVisibleTo, type CallContext, type ImportRowOutcome, type MemberDirectory, type Outbox } from '@wrenchlog/platform';
 import { MachineAccess } from '../src/machines/machine-access.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { MachineEntity } from '../src/machines/machine.entity.js';
@@ -186,15 +186,17 @@ export const fakeMembers = (members: { accountId: number; userId: number; name: 
   const unused = async () => {
     throw new Error('not faked');
   };
+  const assignment = async (accountId: number, userId: number) => {
+    const ids = find(accountId, userId)?.machineIds;
+    return ids ? new Set(ids) : null;
+  };
   return asFake<MemberDirectory>({
     onSaved: unused,
     refs: unused,
     withAudit: unused,
     audit: async (accountId, rows) => rows.map((r) => ({ createdBy: ref(accountId, r.createdBy), updatedBy: ref(accountId, r.updatedBy) })),
-    assignment: async (accountId, userId) => {
-      const ids = find(accountId, userId)?.machineIds;
-      return ids ? new Set(ids) : null;
-    },
+    assignment,
+    visibleMachines: (actor) => machinesVisibleTo(actor, assignment),
   });
 };
 

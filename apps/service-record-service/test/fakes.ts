@@ -6,7 +6,7 @@
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, Machine } from '@wrenchlog/contracts';
 import { ErrorCode } from '@wrenchlog/contracts';
-import { RpcCallError, type CallContext, type MemberDirectory, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import { machinesVisibleTo, RpcCallError, type CallContext, type MemberDirectory, type Outbox, type RpcClient } from '@wrenchlog/platform';
 import { MachineAccess } from '../src/common/machine-access.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { ImageRemoval } from '../src/images/image-removal.js';
@@ -75,8 +75,12 @@ export const fakeImageRemoval = (db: FakeDatabase): ImageRemoval =>
   });
 
 /** The members projection as MemberDirectory answers from it: names (null for someone not heard of) and assignments. */
-export const fakeMembers = (db: FakeDatabase): MemberDirectory =>
-  ({
+export const fakeMembers = (db: FakeDatabase): MemberDirectory => {
+  const assignment = async (accountId: number, userId: number) => {
+    const member = db.tables.members.find((m) => m.accountId === accountId && m.userId === userId);
+    return member ? member.machineIds && new Set(member.machineIds) : new Set<number>();
+  };
+  const fake: Pick<MemberDirectory, 'audit' | 'assignment' | 'visibleMachines'> = {
     audit: async (accountId, rows) => {
       const ref = (id: number | null) => {
         const member = db.tables.members.find((m) => m.accountId === accountId && m.userId === id);
@@ -84,11 +88,11 @@ export const fakeMembers = (db: FakeDatabase): MemberDirectory =>
       };
       return rows.map((r) => ({ createdBy: ref(r.createdBy), updatedBy: ref(r.updatedBy) }));
     },
-    assignment: async (accountId, userId) => {
-      const member = db.tables.members.find((m) => m.accountId === accountId && m.userId === userId);
-      return member ? member.machineIds && new Set(member.machineIds) : new Set();
-    },
-  }) as Pick<MemberDirectory, 'audit' | 'assignment'> as MemberDirectory;
+    assignment,
+    visibleMachines: (actor) => machinesVisibleTo(actor, assignment),
+  };
+  return fake as MemberDirectory;
+};
 
 /** A member of an account in the projection (machineIds null: all machines). */
 export function aMember(db: FakeDatabase, actor: Actor, name: string, machineIds: number[] | null = null): Actor {

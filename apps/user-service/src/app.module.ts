@@ -23,6 +23,8 @@ import { PasswordTokenEntity } from './password/password-token.entity.js';
 import { PasswordModule } from './password/password.module.js';
 import { UserEntity } from './users/user.entity.js';
 import { UsersModule } from './users/users.module.js';
+import { ApiTokenEntity, ApiTokenUsageEntity } from './tokens/api-token.entity.js';
+import { ApiTokensModule } from './tokens/api-tokens.module.js';
 
 export const entities = [
   UserEntity,
@@ -36,6 +38,8 @@ export const entities = [
   MembershipEntity,
   InvitationEntity,
   OutboxEvent,
+  ApiTokenEntity,
+  ApiTokenUsageEntity,
 ];
 
 @Module({})
@@ -59,6 +63,7 @@ export class AppModule {
         JobsModule,
         NotificationMailModule,
         AccountManagementModule,
+        ApiTokensModule,
       ],
     };
   }

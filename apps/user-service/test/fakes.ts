@@ -28,6 +28,7 @@ import { PasswordService } from '../src/password/password.service.js';
 import type { UserEntity } from '../src/users/user.entity.js';
 import { NewUsers } from '../src/users/new-users.js';
 import type { NewUser, UserChange, UsersRepository } from '../src/users/users.repository.js';
+import type { ApiTokensRepository } from '../src/tokens/api-tokens.repository.js';
 
 /** Every table of the service, in memory. */
 interface Tables {
@@ -307,7 +308,8 @@ export const testEnv = (values: Record<string, string> = {}): UserEnv => loadEnv
 export const realHasher = (env: UserEnv = testEnv()): PasswordHasher => new PasswordHasher(kdfLimiterFrom(env));
 
 /** SessionsService over the fakes (it ends sessions for the other services). */
-export const fakeSessions = (db: FakeDatabase): SessionsService => new SessionsService(fakeUsers(db), fakeRefreshTokens(db), fakeTransactions(db));
+export const fakeSessions = (db: FakeDatabase): SessionsService =>
+  new SessionsService(fakeUsers(db), fakeRefreshTokens(db), fakeTransactions(db), { revokedAfter: async () => [] } as unknown as ApiTokensRepository);
 
 /** PasswordService over the fakes (the password calls, and the set-password link an approval mails). */
 export const passwordServiceOver = (db: FakeDatabase, hasher: PasswordHasher): PasswordService =>

@@ -17,6 +17,7 @@ import { PasswordService } from '../src/password/password.service.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
+import { ApiTokensRepository } from '../src/tokens/api-tokens.repository.js';
 
 /** A mail server that is down: messages stay in the queue table, where the test reads them. */
 class DownTransport extends MailTransport {
@@ -58,7 +59,7 @@ describe(PasswordService.name, () => {
     hasher = new PasswordHasher(kdfLimiterFrom(env));
     queue = new MailQueue(ds, new DownTransport(), env);
     const [users, transactions] = [new UsersRepository(ds), new Transactions(ds)];
-    const sessions = new SessionsService(users, new RefreshTokensRepository(ds), transactions);
+    const sessions = new SessionsService(users, new RefreshTokensRepository(ds), transactions, new ApiTokensRepository(ds));
     service = new PasswordService(users, new PasswordTokensRepository(ds), transactions, sessions, hasher, queue, env);
   });
 

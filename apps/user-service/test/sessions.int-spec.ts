@@ -6,6 +6,7 @@ import { Transactions } from '../src/common/transactions.js';
 import { UserEntity } from '../src/users/user.entity.js';
 import { UsersRepository } from '../src/users/users.repository.js';
 import { testDataSource } from './db.js';
+import { ApiTokensRepository } from '../src/tokens/api-tokens.repository.js';
 
 describe(SessionsService.name, () => {
   let ds: DataSource;
@@ -13,7 +14,7 @@ describe(SessionsService.name, () => {
 
   beforeAll(async () => {
     ds = await testDataSource();
-    sessions = new SessionsService(new UsersRepository(ds), new RefreshTokensRepository(ds), new Transactions(ds));
+    sessions = new SessionsService(new UsersRepository(ds), new RefreshTokensRepository(ds), new Transactions(ds), new ApiTokensRepository(ds));
   });
 
   afterAll(() => ds.destroy());

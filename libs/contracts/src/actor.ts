@@ -1,4 +1,5 @@
 import type { AccountRole } from './account/account.limits.js';
+import type { ApiTokenScope } from './account/api-tokens.contract.js';
 
 /** The signed-in caller, taken from the verified access token by the gateway, never from client input. */
 export interface Actor {
@@ -13,6 +14,19 @@ export interface Actor {
   accountId: number;
   /** The caller's role in that account: what the services' policy lets them do. */
   role: AccountRole;
+  /**
+   * Set when the caller is a personal API token (issue 33): what it may do is the role's rights
+   * limited by its scopes (`@Caller`) and its machines (`MemberDirectory.visibleMachines`).
+   */
+  token?: ActorToken;
+}
+
+/** A token's limits, on top of its member's role. */
+export interface ActorToken {
+  id: number;
+  scopes: ApiTokenScope[];
+  /** null: every machine the member may see; else only these (and only those the member sees). */
+  machineIds: number[] | null;
 }
 
 export interface RpcMeta {

@@ -8,6 +8,10 @@ export const ErrorCode = {
   Unauthorized: 'UNAUTHORIZED',
   AccountPending: 'ACCOUNT_PENDING',
   Forbidden: 'FORBIDDEN',
+  /** An API token whose scopes do not cover the call (a `read` token writing). */
+  InsufficientScope: 'INSUFFICIENT_SCOPE',
+  /** An API token on a route that needs a signed-in session (accounts, members, tokens, admin). */
+  TokenNotAllowed: 'TOKEN_NOT_ALLOWED',
   NotFound: 'NOT_FOUND',
   Conflict: 'CONFLICT',
   /** Well-formed but refused by a rule of the data (too many decimals for a meter). */

@@ -84,3 +84,4 @@ export * from './account/account.policy.js';
 export * from './account/account.events.js';
 export * from './account/accounts.contract.js';
 export * from './account/accounts.rpc.js';
+export * from './account/api-tokens.contract.js';

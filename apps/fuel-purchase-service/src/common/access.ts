@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ASSIGNED_ROLES, type Actor, type Audited } from '@wrenchlog/contracts';
+import { type Actor, type Audited } from '@wrenchlog/contracts';
 import { MemberDirectory, type AuditIds, type MachineAssignment } from '@wrenchlog/platform';
 
 /**
@@ -31,7 +31,7 @@ export class AccountAccess {
 
   /** No query for a role that sees every machine (owner, manager, viewer): the policy costs them nothing. */
   async scope(actor: Actor): Promise<AccessScope> {
-    const machines = ASSIGNED_ROLES.includes(actor.role) ? await this.members.assignment(actor.accountId, actor.userId) : null;
+    const machines = await this.members.visibleMachines(actor);
     return { accountId: actor.accountId, machines, createdBy: actor.role === 'operator' ? actor.userId : null };
   }
 

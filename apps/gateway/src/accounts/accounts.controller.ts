@@ -23,7 +23,7 @@ import {
   type MemberView,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
-import { AdminOnly } from '../auth/auth.decorators.js';
+import { AdminOnly, SessionOnly } from '../auth/auth.decorators.js';
 import { PublicUrl } from '../auth/public-url.js';
 import { SessionGate } from '../auth/session-gate.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
@@ -34,6 +34,7 @@ import { ID } from '../http/id.pipe.js';
  * Each change to a member ends the access tokens of the people it names: this gateway drops their
  * cached session state at once (the other replicas learn it within SESSION_SYNC_MS).
  */
+@SessionOnly()
 @Controller('accounts')
 export class AccountsController {
   constructor(

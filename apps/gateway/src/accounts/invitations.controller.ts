@@ -14,7 +14,7 @@ import {
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import type { FastifyReply } from 'fastify';
 import { GatewayEnv } from '../config/gateway-env.js';
-import { Public } from '../auth/auth.decorators.js';
+import { Public, SessionOnly } from '../auth/auth.decorators.js';
 import { answerSession } from '../auth/session-answer.js';
 import { TokenService } from '../auth/token.service.js';
 import { Call } from '../http/request-context.js';
@@ -25,6 +25,7 @@ import { validBody } from '../http/valid-body.js';
  * /api/invitations/{token}: an emailed invitation's link (issue 32). The token is the credential (32
  * random bytes: not guessable, so no rate limit of its own).
  */
+@SessionOnly()
 @Controller('invitations')
 export class InvitationsController {
   constructor(
@@ -63,6 +64,7 @@ export class InvitationsController {
 }
 
 /** /api/user/invitations: the signed-in person's open invitations, which wait in their account switcher. */
+@SessionOnly()
 @Controller('user/invitations')
 export class MyInvitationsController {
   constructor(private readonly rpc: RpcClient) {}

@@ -24,7 +24,7 @@ import type { FastifyReply } from 'fastify';
 import { GatewayEnv } from '../config/gateway-env.js';
 import { Call, type GatewayRequest } from '../http/request-context.js';
 import { PublicRateLimiter } from '../public-limits/public-rate-limiter.js';
-import { Public } from './auth.decorators.js';
+import { Public, SessionOnly } from './auth.decorators.js';
 import { LoginRateLimiter } from './login-rate-limiter.js';
 import { PublicUrl } from './public-url.js';
 import { SessionGate } from './session-gate.js';
@@ -89,6 +89,7 @@ export class AuthController {
    * Moves the session to another account of the caller (issue 32): answers as sign-in does, and the
    * refresh cookie rotates to a token that remembers the account.
    */
+  @SessionOnly()
   @Post('switch-account')
   @HttpCode(200)
   async switchAccount(
@@ -146,6 +147,7 @@ export class AuthController {
   }
 
   /** Settings: the current password is required; this session stays, every other one ends. */
+  @SessionOnly()
   @Post('change-password')
   @HttpCode(200)
   async changePassword(@Body() body: ChangePasswordRequest, @Req() req: GatewayRequest, @Call() call: CallContext): Promise<ChangePasswordReply> {

@@ -29,6 +29,7 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
   private polling: Promise<void> = Promise.resolve();
   private busy = false;
   private timer?: NodeJS.Timeout;
+  private readonly revokedListeners: ((tokenIds: number[]) => void)[] = [];
 
   constructor(
     private readonly rpc: RpcClient,
@@ -57,6 +58,11 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
     return state.enabled && state.sessionVersion === sessionVersion;
   }
 
+  /** Called with the ids of API tokens revoked since the last poll (issue 33: ApiTokenGate drops them). */
+  onTokensRevoked(listener: (tokenIds: number[]) => void): void {
+    this.revokedListeners.push(listener);
+  }
+
   /** The user's sessions were just ended through this gateway: the next request asks user-service. */
   forget(userId: number): void {
     this.drops++;
@@ -75,7 +81,10 @@ export class SessionGate implements OnApplicationBootstrap, OnApplicationShutdow
   private async poll(): Promise<void> {
     this.busy = true;
     try {
-      const { userIds, until } = await this.rpc.send(USER_SESSION_ENDED, { since: this.since }, { actor: null });
+      const { userIds, tokenIds, until } = await this.rpc.send(USER_SESSION_ENDED, { since: this.since }, { actor: null });
+      if (tokenIds?.length) {
+        this.revokedListeners.forEach((listener) => listener(tokenIds));
+      }
       if (this.since === null) {
         // The first answer lists nobody: whatever was cached before it may predate an ended session.
         this.drops++;

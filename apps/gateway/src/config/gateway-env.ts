@@ -41,6 +41,13 @@ export class GatewayEnv extends PlatformEnv {
   @IsInt() @Min(1) LOGIN_MAX_FAILURES_PER_ACCOUNT: number = 10;
   @IsInt() @Min(1) LOGIN_LOCK_SECONDS: number = 900;
 
+  // Personal API tokens (issue 33): requests each token may make a minute (over all replicas); how
+  // long a verified token is cached (revocation and member changes reach it sooner, by the session
+  // poll); how often a replica reports its counts to user-service (what the limit may overshoot by).
+  @IsInt() @Min(1) @Max(1_000_000) API_TOKEN_RATE_PER_MINUTE: number = 600;
+  @IsInt() @Min(1) @Max(3600) API_TOKEN_CACHE_SECONDS: number = 60;
+  @IsInt() @Min(100) @Max(60000) API_TOKEN_USAGE_SYNC_MS: number = 1000;
+
   @IsOptional() @IsString() GIT_HASH?: string;
 
   // Largest JSON body accepted, in bytes.

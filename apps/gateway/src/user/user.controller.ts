@@ -1,6 +1,7 @@
 import { Body, Controller, Get, Put } from '@nestjs/common';
 import { UpdateMeRequest, USER_ME, USER_ME_UPDATE, type CurrentUser } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { SessionOnly } from '../auth/auth.decorators.js';
 import { Call } from '../http/request-context.js';
 
 @Controller('user')
@@ -14,6 +15,7 @@ export class UserController {
   }
 
   /** Settings: the signed-in user changes their own account name. */
+  @SessionOnly()
   @Put('me')
   updateMe(@Body() body: UpdateMeRequest, @Call() call: CallContext): Promise<CurrentUser> {
     return this.rpc.send(USER_ME_UPDATE, { name: body.name }, call);

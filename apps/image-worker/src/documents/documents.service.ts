@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
-  ASSIGNED_ROLES,
   DocumentMessages,
   MACHINE_NOT_FOUND,
   type Audited,
@@ -121,7 +120,7 @@ export class DocumentsService {
 
   /** The machines the caller sees: a mechanic's assignment (one query), null (all) for the other roles. */
   private visible(actor: Actor): Promise<MachineAssignment> {
-    return ASSIGNED_ROLES.includes(actor.role) ? this.members.assignment(actor.accountId, actor.userId) : Promise.resolve(null);
+    return this.members.visibleMachines(actor);
   }
 
   private async view(actor: Actor, row: StoredDocumentEntity): Promise<DocumentKeysView> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ASSIGNED_ROLES, type Actor } from '@wrenchlog/contracts';
+import { type Actor } from '@wrenchlog/contracts';
 import { MemberDirectory, type MachineAssignment } from '@wrenchlog/platform';
 
 /**
@@ -13,6 +13,6 @@ export class MachineAccess {
 
   /** The machines the actor sees, null for all: one query for an assigned role, none for the others. */
   visible(actor: Actor): Promise<MachineAssignment> {
-    return ASSIGNED_ROLES.includes(actor.role) ? this.members.assignment(actor.accountId, actor.userId) : Promise.resolve(null);
+    return this.members.visibleMachines(actor);
   }
 }

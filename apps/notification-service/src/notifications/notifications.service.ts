@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import {
-  ASSIGNED_ROLES,
   NotificationLimits,
   pageOf,
   type Actor,
@@ -69,7 +68,7 @@ export class NotificationsService {
   /** Two queries per request (the member's settings, their assignment), none per row. */
   private async inbox(actor: Actor): Promise<Inbox> {
     const prefs = await this.preferences.of(this.dataSource.manager, actor.accountId, actor.userId);
-    const machines = ASSIGNED_ROLES.includes(actor.role) ? await this.members.assignment(actor.accountId, actor.userId) : null;
+    const machines = await this.members.visibleMachines(actor);
     return { accountId: actor.accountId, userId: actor.userId, kinds: listedKinds(actor.role, prefs), machines };
   }
 }

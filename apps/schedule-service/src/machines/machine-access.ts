@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ASSIGNED_ROLES, type Actor } from '@wrenchlog/contracts';
+import { type Actor } from '@wrenchlog/contracts';
 import { MemberDirectory, type MachineAssignment } from '@wrenchlog/platform';
 
 /**
@@ -13,7 +13,7 @@ export class MachineAccess {
 
   /** null for every machine of the account; else the assigned ones. One query, and none for a role that sees all. */
   scope(actor: Actor): Promise<MachineAssignment> {
-    return ASSIGNED_ROLES.includes(actor.role) ? this.members.assignment(actor.accountId, actor.userId) : Promise.resolve(null);
+    return this.members.visibleMachines(actor);
   }
 }
 

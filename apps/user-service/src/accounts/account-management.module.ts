@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module.js';
 import { MailModule } from '../mail/mail.module.js';
+import { ApiTokenStoreModule } from '../tokens/api-token-store.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { AccountMachines } from './account-machines.js';
 import { AccountsController } from './accounts.controller.js';
@@ -12,7 +13,7 @@ import { MembersService } from './members.service.js';
 
 /** The caller's accounts, their members and invitations, and the administrator's list of accounts (issue 32, step 4). */
 @Module({
-  imports: [AccountsModule, AuthModule, UsersModule, MailModule],
+  imports: [AccountsModule, AuthModule, UsersModule, MailModule, ApiTokenStoreModule],
   controllers: [AccountsController, InvitationsController],
   providers: [AccountMachines, AccountsService, MembersService, InvitationsService],
 })

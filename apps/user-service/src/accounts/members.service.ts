@@ -17,6 +17,7 @@ import { assignmentFor, requireMayManage, requireOwnerLeft, requireRight } from 
 import { AccountsRepository } from './accounts.repository.js';
 import { MemberEvents } from './member-events.js';
 import { MembershipsRepository, type MemberRow } from './memberships.repository.js';
+import { ApiTokensRepository } from '../tokens/api-tokens.repository.js';
 
 export const toMemberView = (m: MemberRow): MemberView => ({
   userId: m.userId,
@@ -43,6 +44,7 @@ export class MembersService {
     private readonly events: MemberEvents,
     private readonly sessions: SessionsService,
     private readonly transactions: Transactions,
+    private readonly apiTokens: ApiTokensRepository,
   ) {}
 
   /** The Members screen (owners and managers): names, emails, roles, assignments, activity. */
@@ -99,6 +101,8 @@ export class MembersService {
   private async removeMember(tx: Tx, target: MemberRow): Promise<MembersChanged> {
     requireOwnerLeft(target, null, await this.memberships.countOwners(tx, target.accountId));
     await this.memberships.remove(tx, target.accountId, target.userId);
+    // Their API tokens of the account end with the membership: rejoining later does not revive them.
+    await this.apiTokens.revokeMember(tx, target.accountId, target.userId, new Date());
     await this.changed(tx, { ...target, removed: true });
     return { endedSessionsOf: [target.userId] };
   }

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { SessionEndedReply, SessionState } from '@wrenchlog/contracts';
 import { hashToken } from '../common/token-hash.js';
 import { Transactions, type Tx } from '../common/transactions.js';
+import { ApiTokensRepository } from '../tokens/api-tokens.repository.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 
@@ -22,6 +23,7 @@ export class SessionsService {
     private readonly users: UsersRepository,
     private readonly tokens: RefreshTokensRepository,
     private readonly transactions: Transactions,
+    private readonly apiTokens: ApiTokensRepository,
   ) {}
 
   /**
@@ -63,6 +65,9 @@ export class SessionsService {
     if (Number.isNaN(from)) {
       return { userIds: [], until: until.toISOString() };
     }
-    return { userIds: await this.users.sessionsEndedAfter(new Date(from - ENDED_OVERLAP_MS)), until: until.toISOString() };
+    const after = new Date(from - ENDED_OVERLAP_MS);
+    // Revoked API tokens (issue 33) ride on the same poll: every replica drops them from its cache.
+    const [userIds, tokenIds] = await Promise.all([this.users.sessionsEndedAfter(after), this.apiTokens.revokedAfter(after)]);
+    return { userIds, tokenIds, until: until.toISOString() };
   }
 }

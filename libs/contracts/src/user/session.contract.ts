@@ -24,6 +24,8 @@ export interface SessionEndedRequest {
 
 export interface SessionEndedReply {
   userIds: number[];
+  /** API tokens revoked in the same window (issue 33): the gateway drops them from its cache. */
+  tokenIds?: number[];
   /** Pass as `since` next time. */
   until: string;
 }

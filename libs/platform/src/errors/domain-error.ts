@@ -1,4 +1,4 @@
-import { ACCOUNT_ROLES, ErrorCode, type Actor, type FieldError } from '@wrenchlog/contracts';
+import { ACCOUNT_ROLES, ErrorCode, TOKEN_NOT_ALLOWED_MESSAGE, type Actor, type FieldError } from '@wrenchlog/contracts';
 
 /** A rule a caller broke; crosses the wire as {code, message} and becomes a 4xx at the gateway. */
 export class DomainError extends Error {
@@ -47,6 +47,9 @@ export function requireActor(actor: Actor | null | undefined): Actor {
 /** Admin calls are checked in the gateway and again here, in the service. */
 export function requireAdmin(actor: Actor | null | undefined): Actor {
   const caller = requireActor(actor);
+  if (caller.token) {
+    throw new DomainError(ErrorCode.TokenNotAllowed, TOKEN_NOT_ALLOWED_MESSAGE);
+  }
   if (caller.adminLevel <= 0) {
     throw forbidden('Administrator rights are required');
   }

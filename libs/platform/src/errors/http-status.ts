@@ -10,6 +10,8 @@ export function httpStatusFor(code: ErrorCode): number {
       return 401;
     case ErrorCode.AccountPending:
     case ErrorCode.Forbidden:
+    case ErrorCode.InsufficientScope:
+    case ErrorCode.TokenNotAllowed:
       return 403;
     case ErrorCode.NotFound:
       return 404;

@@ -1,5 +1,15 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
-import { ACCOUNT_ROLES, eventTime, isValidId, USER_MEMBER_ASSIGNMENT, type Audited, type MemberRef, type MemberSavedEvent } from '@wrenchlog/contracts';
+import {
+  ACCOUNT_ROLES,
+  ASSIGNED_ROLES,
+  eventTime,
+  isValidId,
+  USER_MEMBER_ASSIGNMENT,
+  type Actor,
+  type Audited,
+  type MemberRef,
+  type MemberSavedEvent,
+} from '@wrenchlog/contracts';
 import { DataSource, In } from 'typeorm';
 import { RpcClient } from '../rpc/rpc-client.js';
 import { AccountMemberEntity } from './account-member.entity.js';
@@ -81,6 +91,15 @@ export class MemberDirectory {
   }
 
   /**
+   * The machines this caller may see (null: all of the account's): a mechanic's or operator's
+   * assignment, and for an API token limited to some machines (issue 33) only those of them. The
+   * one place every service asks, so a token's limit applies wherever an assignment does.
+   */
+  visibleMachines(actor: Actor): Promise<MachineAssignment> {
+    return machinesVisibleTo(actor, (accountId, userId) => this.assignment(accountId, userId));
+  }
+
+  /**
    * The machines this member is assigned to (null: all of the account's). Ask it for the roles
    * that have assignments (ASSIGNED_ROLES). A member this service has not heard of yet (they joined
    * a moment ago: their event is on its way) is asked of user-service, once; a removed one, or one
@@ -109,4 +128,17 @@ export function parseMachineIds(text: string | null): MachineAssignment {
   } catch {
     return new Set();
   }
+}
+
+/** MemberDirectory.visibleMachines over any source of assignments (the services' fakes use it too). */
+export async function machinesVisibleTo(
+  actor: Actor,
+  assignment: (accountId: number, userId: number) => Promise<MachineAssignment>,
+): Promise<MachineAssignment> {
+  const assigned = ASSIGNED_ROLES.includes(actor.role) ? await assignment(actor.accountId, actor.userId) : null;
+  const limit = actor.token?.machineIds;
+  if (!Array.isArray(limit)) {
+    return assigned;
+  }
+  return new Set(limit.filter((id) => isValidId(id) && (assigned === null || assigned.has(id))));
 }

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants.js';
-import { forbiddenMessage, roleMay, type Actor, type Right, type RpcMessage } from '@wrenchlog/contracts';
-import { forbidden, requireActor, requireAdmin } from '../errors/domain-error.js';
+import { forbiddenMessage, roleMay, tokenRefusal, type Actor, type Right, type RpcMessage } from '@wrenchlog/contracts';
+import { DomainError, forbidden, requireActor, requireAdmin } from '../errors/domain-error.js';
 
 // A service's message carries its actor; the gateway's HTTP request has it from the verified token.
 const actorOf = (ctx: ExecutionContext) =>
@@ -16,10 +16,17 @@ const caller = (right: Right | undefined, ctx: ExecutionContext): Actor => {
 };
 const adminCaller = (_: unknown, ctx: ExecutionContext): Actor => requireAdmin(actorOf(ctx));
 
-/** 403 FORBIDDEN "Your role (operator) cannot ..." unless the caller's role has the right. */
+/**
+ * 403 FORBIDDEN "Your role (operator) cannot ..." unless the caller's role has the right; for an API
+ * token (issue 33) also 403 INSUFFICIENT_SCOPE or TOKEN_NOT_ALLOWED when its scopes do not cover it.
+ */
 export function requireRight(actor: Actor, right: Right): void {
   if (!roleMay(actor.role, right)) {
     throw forbidden(forbiddenMessage(actor.role, right));
+  }
+  const refusal = actor.token ? tokenRefusal(actor.token, right) : null;
+  if (refusal) {
+    throw new DomainError(refusal.code, refusal.message);
   }
 }
 

@@ -5,17 +5,24 @@ import { MACHINES_LOAD_FAILED, useMachines } from '../../core/forms/MachineSelec
  * An operator's or mechanic's machines: "All machines" (null) or a list. The list offers the
  * account's machines; an empty list is allowed (the member then sees none until given some).
  */
-export function MachineAssignment({ value, onChange, error }: { value: number[] | null; onChange: (next: number[] | null) => void; error?: string | null }) {
+export function MachineAssignment({
+  value,
+  onChange,
+  error,
+  description = 'Which machines this member sees and works on',
+  listLabel = 'Assigned machines',
+}: {
+  value: number[] | null;
+  onChange: (next: number[] | null) => void;
+  error?: string | null;
+  description?: string;
+  listLabel?: string;
+}) {
   const machines = useMachines();
   const all = value === null;
   return (
     <Stack gap={6}>
-      <Radio.Group
-        label="Machines"
-        description="Which machines this member sees and works on"
-        value={all ? 'all' : 'some'}
-        onChange={(v) => onChange(v === 'all' ? null : (value ?? []))}
-      >
+      <Radio.Group label="Machines" description={description} value={all ? 'all' : 'some'} onChange={(v) => onChange(v === 'all' ? null : (value ?? []))}>
         <Stack gap={6} mt={6}>
           <Radio value="all" label="All machines" />
           <Radio value="some" label="Only these machines" />
@@ -28,7 +35,7 @@ export function MachineAssignment({ value, onChange, error }: { value: number[] 
           </Alert>
         ) : (
           <MultiSelect
-            label="Assigned machines"
+            label={listLabel}
             placeholder={machines.isPending ? 'Loading...' : 'Choose machines'}
             rightSection={machines.isPending ? <Loader size="xs" /> : undefined}
             data={(machines.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}

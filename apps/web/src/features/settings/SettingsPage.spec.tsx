@@ -45,7 +45,7 @@ describe('SettingsPage', () => {
   it('shows a normal user (the owner of their account) the Settings, Members and Import tabs (no admin tab), with the account size', async () => {
     backend();
     renderSettings(0);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'API tokens']);
     expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
     expect(within(accountDetails()).getByText('Pat Owner')).toBeInTheDocument();
   });
@@ -65,7 +65,7 @@ describe('SettingsPage', () => {
   it('shows an operator neither Members, Import nor Webhooks, and ignores ?tab=members (issue 32)', async () => {
     const { calls } = backend();
     renderSettings(0, '/settings?tab=members', 'operator');
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'API tokens']);
     await screen.findByRole('region', { name: 'Notifications' });
     expect(screen.queryByRole('region', { name: 'Webhooks' })).not.toBeInTheDocument();
     expect(calls.some((c) => c.url.startsWith('/api/accounts'))).toBe(false);
@@ -118,7 +118,7 @@ describe('SettingsPage', () => {
   it('shows admins the Admin and Analytics tabs, loading each on demand', async () => {
     const { calls } = backend();
     const { router } = renderSettings(1);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'Admin', 'Analytics']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'API tokens', 'Admin', 'Analytics']);
     await within(accountDetails()).findByText('12 images (5.50 MB)');
     expect(calls.some((c) => c.url.startsWith('/api/admin/') || c.url.startsWith('/api/analytics/'))).toBe(false);
 

@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconFileImport, IconLogout, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconChartBar, IconFileImport, IconKey, IconLogout, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -24,8 +24,10 @@ const AnalyticsTab = lazy(() => import('../analytics/AnalyticsTab'));
 const ImportsTab = lazy(() => import('../imports/ImportsTab'));
 // Issue 32: the account's members and invitations, for owners and managers.
 const MembersTab = lazy(() => import('../accounts/MembersTab'));
+// Issue 33: personal API tokens, for every member.
+const ApiTokensTab = lazy(() => import('../accounts/ApiTokensTab'));
 
-const TABS = ['settings', 'members', 'import', 'admin', 'analytics'] as const;
+const TABS = ['settings', 'members', 'import', 'admin', 'analytics', 'tokens'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 /** The tab from `?tab=`; each tab only for whom it is shown, anything else is the Settings tab. */
@@ -105,6 +107,7 @@ export default function SettingsPage() {
   const shown = (t: SettingsTab) => {
     switch (t) {
       case 'settings':
+      case 'tokens':
         return true;
       case 'members':
         return may('members.manage');
@@ -137,6 +140,9 @@ export default function SettingsPage() {
               Import
             </Tabs.Tab>
           )}
+          <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
+            API tokens
+          </Tabs.Tab>
           {admin && (
             <Tabs.Tab value="admin" leftSection={<IconShieldLock size={16} />}>
               Admin
@@ -165,6 +171,11 @@ export default function SettingsPage() {
             </Suspense>
           </Tabs.Panel>
         )}
+        <Tabs.Panel value="tokens">
+          <Suspense fallback={<LoadingState text="Loading..." />}>
+            <ApiTokensTab />
+          </Suspense>
+        </Tabs.Panel>
         {admin && (
           <Tabs.Panel value="admin">
             <Suspense fallback={<LoadingState text="Loading..." />}>
