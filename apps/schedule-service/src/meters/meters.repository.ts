@@ -128,6 +128,11 @@ export class MetersRepository {
     return { before: await nearest('before'), after: await nearest('after') };
   }
 
+  /** Every live reading of a meter, the facts a batch judges new readings against (issue 33). */
+  liveReadings(manager: EntityManager, meterId: number): Promise<Pick<ReadingEntity, 'id' | 'segmentId' | 'value' | 'readAt'>[]> {
+    return manager.find(ReadingEntity, { where: { meterId, void: false }, select: { id: true, segmentId: true, value: true, readAt: true } });
+  }
+
   /** A live reading of a segment on that day with that value (an import's row repeating it is a duplicate). */
   sameReading(manager: EntityManager, at: { meterId: number; segmentId: number; readAt: string; value: number }): Promise<ReadingEntity | null> {
     return this.liveInSegment(manager, at)
