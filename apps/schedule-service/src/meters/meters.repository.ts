@@ -27,6 +27,9 @@ const READING_COLUMNS = [
 export type ReadingRow = Pick<ReadingEntity, (typeof READING_COLUMNS)[number]>;
 export type LiveReading = Pick<ReadingEntity, 'id' | 'meterId' | 'lifetime' | 'readAt' | 'void'>;
 
+/** Readings per INSERT statement: 16 columns each stays under SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
 /** SQL of meters, their segments and readings. */
 @Injectable()
 export class MetersRepository {
@@ -238,6 +241,19 @@ export class MetersRepository {
     const row = manager.create(ReadingEntity, { importId: null, importRow: null, ...reading, updatedBy: null, dateCreated: new Date() });
     await manager.insert(ReadingEntity, row);
     return row;
+  }
+
+  /**
+   * New readings in as few statements as the drivers allow (a batch of readings, issue 33); each row's
+   * generated id is set on it (RETURNING on PostgreSQL, the last row id counted back on SQLite).
+   */
+  async insertReadings(manager: EntityManager, readings: Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy'>[]): Promise<ReadingEntity[]> {
+    const now = new Date();
+    const rows = readings.map((r) => manager.create(ReadingEntity, { ...r, updatedBy: null, dateCreated: now }));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await manager.insert(ReadingEntity, rows.slice(i, i + INSERT_CHUNK));
+    }
+    return rows;
   }
 
   async updateReading(

@@ -9,8 +9,6 @@ import {
   type ReadingBatchRequest,
   type ReadingBatchResult,
   type RpcMeta,
-  type ScheduleReadingChangedEvent,
-  type ScheduleReadingCreatedEvent,
 } from '@wrenchlog/contracts';
 import { DomainError, Outbox, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
@@ -18,6 +16,7 @@ import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterSegmentEntity } from '../meters/meter-segment.entity.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
+import type { ReadingEntity } from '../meters/reading.entity.js';
 import { checkReadingValue, roundTo, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import {
@@ -36,6 +35,9 @@ import {
 import { callContext, readingChangedEvent, readingCreatedEvent } from './reading-events.js';
 import { ReadingsService } from './readings.service.js';
 
+/** Above any batch's readings: the provisional ids of readings not yet written stay above every stored one. */
+const MAX_PLACED = 1_000_000;
+
 type Target = { index: number; item: BatchReadingInput } & Named;
 
 /** A meter the batch writes to: its segments and its live readings by segment, loaded once. */
@@ -45,19 +47,17 @@ interface MeterState {
   live: Map<number, LiveFacts[]>;
 }
 
-/** What a stored reading announces, enqueued for the whole batch at once. */
-interface Announced {
-  changed: ScheduleReadingChangedEvent[];
-  created: ScheduleReadingCreatedEvent[];
-}
+/** A reading judged to be stored, written with the others of the batch at the end. */
+type NewReading = Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy'>;
 
 /**
  * schedule.reading.batch (issue 33): up to 1,000 readings in one transaction, each judged as a
  * single reading is (its machine reached, its value, the duplicate and sequence rules of
  * meter.rules); one already stored (same meter, day and value) is skipped, one refused is reported
  * by index and the rest stored. A meter's segments and live readings are read once per batch, not
- * per reading (a 1,000-reading batch asked the database some 9,000 times the single-reading way).
- * Stored readings announce themselves through the outbox as one reading does, and each machine's
+ * per reading, and the stored ones are written in bulk at the end (a 1,000-reading batch asked the
+ * database some 9,000 times the single-reading way). Stored readings announce themselves through the
+ * outbox as one reading does, and each machine's
  * schedules and current values are recomputed once at the end.
  */
 @Injectable()
@@ -82,7 +82,7 @@ export class ReadingBatchService {
     await this.dataSource.transaction(async (manager) => {
       const metersOf = await this.lockMachines(manager, actor, targets, (id) => reaches(scope, id));
       const states = new Map<number, MeterState>();
-      const announced: Announced = { changed: [], created: [] };
+      const fresh: { meter: MeterEntity; reading: NewReading }[] = [];
       const touched = new Set<number>();
       for (const { index, item, machineId, problem } of placingOrder(targets)) {
         const meter = machineId === undefined ? undefined : metersOf.get(machineId)?.find((m) => m.kind === item.kind);
@@ -95,8 +95,9 @@ export class ReadingBatchService {
           continue;
         }
         try {
-          const outcome = await this.place(manager, await this.stateOf(manager, meter, states), item, ctx, announced);
-          if (outcome === 'stored') {
+          const outcome = this.judge(await this.stateOf(manager, meter, states), item, ctx, fresh.length);
+          if (typeof outcome === 'object' && 'reading' in outcome) {
+            fresh.push({ meter, reading: outcome.reading });
             stored += 1;
             touched.add(meter.machineId);
           } else if (outcome === 'skipped') {
@@ -112,8 +113,23 @@ export class ReadingBatchService {
           errors.push(batchError(index, item, code, (err as DomainError).message));
         }
       }
-      await this.outbox.enqueueMany(manager, SCHEDULE_READING_CHANGED, announced.changed, ctx);
-      await this.outbox.enqueueMany(manager, SCHEDULE_READING_CREATED, announced.created, ctx);
+      const rows = await this.meters.insertReadings(
+        manager,
+        fresh.map((f) => f.reading),
+      );
+      // As one reading announces itself (ReadingsService.place): report-service's copy, then the news.
+      await this.outbox.enqueueMany(
+        manager,
+        SCHEDULE_READING_CHANGED,
+        rows.map((row, i) => readingChangedEvent(fresh[i]!.meter, row, false)),
+        ctx,
+      );
+      await this.outbox.enqueueMany(
+        manager,
+        SCHEDULE_READING_CREATED,
+        rows.map((row, i) => readingCreatedEvent(fresh[i]!.meter, row)),
+        ctx,
+      );
       for (const id of [...touched].sort((x, y) => x - y)) {
         await this.readings.changed(manager, actor.accountId, id, ctx);
       }
@@ -159,15 +175,16 @@ export class ReadingBatchService {
 
   /**
    * One reading, as a hand-entered one: skipped when the meter has it (same day and value), refused
-   * out of sequence with the neighbour it breaks (the single reading's 422 in words), else stored.
+   * out of sequence with the neighbour it breaks (the single reading's 422 in words), else the row
+   * to store, counted among the meter's live readings for the readings after it (with an id above
+   * every stored one until the batch's rows are written in bulk).
    */
-  private async place(
-    manager: EntityManager,
+  private judge(
     { meter, segments, live }: MeterState,
     item: BatchReadingInput,
     ctx: CallContext,
-    announced: Announced,
-  ): Promise<'stored' | 'skipped' | { outOfSequence: string }> {
+    placed: number,
+  ): 'skipped' | { outOfSequence: string } | { reading: NewReading } {
     const value = checkReadingValue(meter.kind, item.value);
     const readAt = readingDay(item.readAt);
     const segment = segmentFor(segments, readAt);
@@ -180,26 +197,27 @@ export class ReadingBatchService {
       const before = conflict.before && (firstOfValueIn(readings, readAt, conflict.before.value) ?? conflict.before);
       return { outOfSequence: outOfSequenceMessage(value, { before, after: conflict.after }) };
     }
-    const row = await this.meters.insertReading(manager, {
-      accountId: meter.accountId,
-      machineId: meter.machineId,
-      meterId: meter.id,
-      segmentId: segment.id,
-      value,
-      lifetime: roundTo(value + segment.offset, 1),
-      readAt,
-      void: false,
-      rollover: false,
-      replacement: false,
-      source: 'manual',
-      sourceId: null,
-      idempotencyKey: null,
-      createdBy: ctx.actor?.userId ?? null,
-    });
     live.set(segment.id, readings);
-    readings.push({ id: row.id, value, readAt });
-    announced.changed.push(readingChangedEvent(meter, row, false));
-    announced.created.push(readingCreatedEvent(meter, row));
-    return 'stored';
+    readings.push({ id: Number.MAX_SAFE_INTEGER - MAX_PLACED + placed, value, readAt });
+    return {
+      reading: {
+        accountId: meter.accountId,
+        machineId: meter.machineId,
+        meterId: meter.id,
+        segmentId: segment.id,
+        value,
+        lifetime: roundTo(value + segment.offset, 1),
+        readAt,
+        void: false,
+        rollover: false,
+        replacement: false,
+        source: 'manual',
+        sourceId: null,
+        idempotencyKey: null,
+        importId: null,
+        importRow: null,
+        createdBy: ctx.actor?.userId ?? null,
+      },
+    };
   }
 }
