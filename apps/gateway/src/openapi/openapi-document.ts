@@ -76,7 +76,8 @@ export function openApiDocument(app: INestApplication, types: OpenApiTypes, vers
     .setTitle('Wrenchlog API')
     .setDescription(DESCRIPTION)
     .setVersion(version)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION }, BEARER)
+    // addSecurity, not addBearerAuth: that one adds bearerFormat JWT, and an API token is no JWT.
+    .addSecurity(BEARER, { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION })
     .build();
   const document = SwaggerModule.createDocument(app, config);
   const requestSchemas = validationMetadatasToSchemas({
