@@ -12,6 +12,7 @@
 //                           (the sign-in flood, tools/bench/login-flood.mjs, only when named: "flood")
 //                           (the Due list of a 1,000-machine fleet and reading-to-status, issue 21: "due")
 //                           (a status change to its signed webhook at 50 endpoints, issue 24: "webhook")
+//                           (one POST /api/readings/batch of 1,000 readings, latency and readings/s, issue 33: "readings-batch")
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
 //                           (the dry run of a 100,000-row fuel import, issue 23: "import"; the import job: "import-commit", --commit-rows=N, default 10,000; --import-rows=N)
 //                           ("Download all my data" of a seeded account, issue 23: "export"; --export-fuel=N fuel
@@ -43,6 +44,7 @@ import {
   warmUp,
 } from './scenarios.mjs';
 import { measureImportCommit, measureImportDryRun } from './imports.mjs';
+import { measureReadingsBatch } from './readings-batch.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureExport, prepareExportAccount } from './exports.mjs';
 import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
@@ -211,6 +213,10 @@ for (const mode of modes) {
       const rows = Number(args['commit-rows'] ?? 10_000);
       log(`${mode}: the import job of a ${rows}-row fuel file (commit to done)`);
       results.push({ mode, scenario: 'import commit', kind: 'import-commit', commit: await measureImportCommit(product, account, { rows }) });
+    }
+    if (selected('readings-batch')) {
+      log(`${mode}: one POST /api/readings/batch of 1,000 readings (3 batches)`);
+      results.push({ mode, scenario: 'readings-batch', kind: 'readings-batch', batch: await measureReadingsBatch(product, { batches: 3 }) });
     }
     if (selected('webhook')) {
       log(`${mode}: from a status change to the webhook received, 50 endpoints`);
@@ -425,6 +431,22 @@ for (const r of results) {
       '',
       'reference',
       `${fmt(e.downloaded / 1e6, 2)} MB`,
+      '',
+    ]);
+  } else if (r.kind === 'readings-batch') {
+    const t = r.batch;
+    rows.push([
+      r.mode,
+      `readings-batch: ${t.readings} readings, ms (readings/s at p50)`,
+      fmt(t.readingsPerSecond, 0),
+      ms(t.p50),
+      ms(t.p95),
+      ms(t.p99),
+      t.errors,
+      '',
+      '',
+      'reference',
+      `${t.requests} batches`,
       '',
     ]);
   } else if (r.kind === 'import-commit') {

@@ -4,13 +4,15 @@
 // TypeScript types (the contracts' reply interfaces), gone at run time, so this step reads each
 // controller method's declared return type and turns the contracts' exported types into JSON
 // Schemas (ts-json-schema-generator). Writes apps/gateway/dist/openapi-types.json:
-//   { definitions: {Name: schema}, routes: {"<Controller>_<method>": {kind, schema?}} }
+//   { definitions: {Name: schema}, routes: {"<Controller>_<method>": {kind, schema?, rights?}} }
+// (rights: the role rights the route needs, tools/openapi/route-rights.mjs)
 // keyed by @nestjs/swagger's default operationId, so the gateway joins them without guessing paths.
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createGenerator } from 'ts-json-schema-generator';
 import ts from 'typescript';
+import { routeRights } from './route-rights.mjs';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const gatewaySrc = join(root, 'apps', 'gateway', 'src');
@@ -134,10 +136,11 @@ export function openApiTypes(workDir) {
   });
   const definitions = {};
   const routes = {};
+  const rights = routeRights(root);
   for (const { handlers } of controllers) {
     for (const { operationId, answer, ...inputs } of handlers) {
       if (answer.kind !== 'json') {
-        routes[operationId] = { kind: answer.kind, ...inputs };
+        routes[operationId] = { kind: answer.kind, ...inputs, ...(rights[operationId] ? { rights: rights[operationId] } : {}) };
         continue;
       }
       // An alias of a named type is a $ref to it; any other type is its schema, inline.
@@ -145,7 +148,7 @@ export function openApiTypes(workDir) {
       const own = found[operationId];
       delete found[operationId];
       Object.assign(definitions, found);
-      routes[operationId] = { kind: 'json', schema: own, ...inputs };
+      routes[operationId] = { kind: 'json', schema: own, ...inputs, ...(rights[operationId] ? { rights: rights[operationId] } : {}) };
     }
   }
   return { definitions, routes };

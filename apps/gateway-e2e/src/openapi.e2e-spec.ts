@@ -73,15 +73,44 @@ describe.each(e2eProducts())('the API reference (%s)', (_mode, baseUrl) => {
 
     expect(login).toMatchObject({ security: [], 'x-wrenchlog-access': 'public' });
     expect(create).toMatchObject({
-      security: [{ session: [] }],
+      security: [{ bearer: [] }],
       requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/CreateMachineRequest' } } } },
     });
     expect(create.responses['400'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Error' });
     expect(users).toMatchObject({ 'x-wrenchlog-access': 'admin', responses: { 403: expect.any(Object) } });
+    expect((doc.components as any).securitySchemes.bearer).toEqual({
+      type: 'http',
+      scheme: 'bearer',
+      description: 'session access token or personal API token wl_...',
+    });
     expect(doc.components.schemas.CreateMachineRequest).toMatchObject({
       properties: { name: { type: 'string', maxLength: 120 } },
       required: expect.arrayContaining(['name']),
     });
+  });
+
+  it('names the role rights each route needs, from the policy the services apply', () => {
+    const batch = operations(doc).find((o) => o.route === 'POST /api/readings/batch')!.operation;
+    expect(batch).toMatchObject({
+      security: [{ bearer: [] }],
+      'x-wrenchlog-rights': ['machine.read', 'meter.write'],
+      requestBody: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ReadingBatchInput' } } } },
+      responses: {
+        200: { content: { 'application/json': { schema: { $ref: '#/components/schemas/ReadingBatchResult' } } } },
+        400: expect.any(Object),
+        403: expect.any(Object),
+      },
+    });
+    expect(batch.description).toContain(
+      'Needs the rights `machine.read` (see machines), `meter.write` (add or change meter readings): roles owner, manager, mechanic, operator.',
+    );
+    expect(doc.components.schemas.ReadingBatchInput).toMatchObject({ properties: { readings: { type: 'array', maxItems: 1000 } } });
+    expect(doc.components.schemas.BatchReadingInput).toMatchObject({
+      properties: { machineId: { type: 'integer', minimum: 1 }, kind: { enum: ['distance', 'hours'] } },
+    });
+    const remove = operations(doc).find((o) => o.route === 'DELETE /api/machines/{id}')!.operation;
+    expect(remove['x-wrenchlog-rights']).toEqual(['machine.delete']);
+    expect(remove.description).toContain('roles owner, manager.');
   });
 
   it('describes real answers: each matches the schema of its route', async () => {

@@ -137,6 +137,13 @@ export const ROWS: Row[] = [
     body: () => ({ newStartValue: 0, readAt: today() }),
   },
   { call: 'PUT /api/readings/:readingId', gate: 'meter.write', scope: 'record', except: OPERATOR_NOT_OWN, body: () => ({ void: false }) },
+  // Issue 33: another account's machine is a per-reading NOT_FOUND in a 200 (readings-batch.e2e-spec), so a stranger gets 200.
+  {
+    call: 'POST /api/readings/batch',
+    gate: 'meter.write',
+    scope: 'own',
+    body: (c) => ({ readings: [{ machineId: c.machineId, kind: 'hours', value: 0, readAt: '2000-01-01T00:00:00Z' }] }),
+  },
   { call: 'GET /api/machines/:machineId/schedules', gate: 'schedule.read', scope: 'record' },
   { call: 'POST /api/machines/:machineId/schedules', gate: 'schedule.write', scope: 'record', body: scheduleBody },
   { call: 'GET /api/schedules', gate: 'schedule.read', scope: 'own' },

@@ -102,6 +102,7 @@ describe.each(await testEngines())('machines of an account (%s)', (engine) => {
       list: 'machine.read',
       recent: 'machine.read',
       get: 'machine.read',
+      resolve: 'machine.read',
       importCreateMachines: 'import.run',
       importApply: 'import.run',
       importRevert: 'import.run',

@@ -66,6 +66,10 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
     return copyRows(machine);
   };
   return asFake<MachinesRepository>({
+    byIdentifiers: async (accountId, keys, visible) =>
+      rows()
+        .filter((m) => m.accountId === accountId && keys.includes((m.vin ?? '').trim().toUpperCase()) && (visible === null || visible.has(m.id)))
+        .map((m) => ({ id: m.id, vin: m.vin })),
     byName: async (accountId, archived, visible = null) =>
       rows()
         .filter((m) => m.accountId === accountId && m.archived === archived && (visible === null || visible.has(m.id)))

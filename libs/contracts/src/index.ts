@@ -85,3 +85,6 @@ export * from './account/account.events.js';
 export * from './account/accounts.contract.js';
 export * from './account/accounts.rpc.js';
 export * from './account/api-tokens.contract.js';
+export * from './schedule/reading-batch.limits.js';
+export * from './schedule/reading-batch.contract.js';
+export * from './machine/machine-resolve.contract.js';

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { DocumentBuilder, SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
+import { ACCOUNT_ROLES, MACHINE_NAMED_ONCE, RIGHTS, ROLE_RIGHTS, type Right } from '@wrenchlog/contracts';
 import { validationMetadatasToSchemas } from 'class-validator-jsonschema';
 import { ADMIN_ONLY, IS_PUBLIC } from '../auth/auth.decorators.js';
 
@@ -23,9 +24,15 @@ export interface RouteTypes {
   body?: string;
   query?: string;
   multipart?: boolean;
+  /** The role rights the route needs (tools/openapi/route-rights.mjs: its `@Caller(right)` and its services' handlers'); 'admin' for an administrator's. */
+  rights?: string[];
 }
 
 const SCHEMAS = '#/components/schemas/';
+
+/** The one security scheme (issue 33): a signed-in session's access token, or a personal API token. */
+export const BEARER = 'bearer';
+const BEARER_DESCRIPTION = 'session access token or personal API token wl_...';
 const ERROR = { $ref: `${SCHEMAS}Error` };
 
 /** The house error body (ARCHITECTURE.md, errors): every 4xx and 5xx answer. */
@@ -53,6 +60,11 @@ validation rules of the request classes in libs/contracts and the reply types th
 \`POST /api/auth/refresh\` with the \`wl_refresh\` cookie answers a new one). Routes marked
 *public* need no token; *administrator* routes need an instance administrator.
 
+**Roles.** A member of an account has one role: owner, manager, mechanic, operator or viewer. Each
+route names the rights it needs (\`x-wrenchlog-rights\`) and the roles that hold them; another role
+gets 403 \`FORBIDDEN\` ("Your role (viewer) cannot ..."). Mechanics and operators reach only the
+machines assigned to them: another machine answers 404, as another account's does.
+
 **Errors** answer \`{statusCode, code, message, correlationId}\` (and \`errors\` per field on a 400).
 Another account's record answers 404, never its data. A service that does not answer in time:
 503 with \`Retry-After\`.`;
@@ -64,10 +76,15 @@ export function openApiDocument(app: INestApplication, types: OpenApiTypes, vers
     .setTitle('Wrenchlog API')
     .setDescription(DESCRIPTION)
     .setVersion(version)
-    .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, 'session')
+    // addSecurity, not addBearerAuth: that one adds bearerFormat JWT, and an API token is no JWT.
+    .addSecurity(BEARER, { type: 'http', scheme: 'bearer', description: BEARER_DESCRIPTION })
     .build();
   const document = SwaggerModule.createDocument(app, config);
-  const requestSchemas = validationMetadatasToSchemas({ refPointerPrefix: SCHEMAS }) as Record<string, SchemaObject>;
+  const requestSchemas = validationMetadatasToSchemas({
+    refPointerPrefix: SCHEMAS,
+    // A reading of a batch names its machine once (libs/contracts): machineId, when given, is an id.
+    additionalConverters: { [MACHINE_NAMED_ONCE]: { type: 'integer', minimum: 1 } },
+  }) as Record<string, SchemaObject>;
   document.components = {
     ...document.components,
     schemas: { ...document.components?.schemas, ...types.definitions, ...requestSchemas, Error: errorSchema },
@@ -118,9 +135,10 @@ function accessOf(app: INestApplication): Map<string, Access> {
 }
 
 function describeOperation(operation: OperationObject, route: RouteTypes | undefined, requests: Record<string, SchemaObject>, access: Access): void {
-  operation.security = access === 'public' ? [] : [{ session: [] }];
-  Object.assign(operation, { 'x-wrenchlog-access': access });
-  operation.description = [operation.description, ACCESS_TEXT[access]].filter(Boolean).join('\n\n');
+  operation.security = access === 'public' ? [] : [{ [BEARER]: [] }];
+  const rights = access === 'user' ? (route?.rights ?? []).filter((r): r is Right => r in RIGHTS) : [];
+  Object.assign(operation, { 'x-wrenchlog-access': access }, rights.length > 0 ? { 'x-wrenchlog-rights': rights } : {});
+  operation.description = [operation.description, ACCESS_TEXT[access], rightsText(rights)].filter(Boolean).join('\n\n');
   if (route?.body) {
     const schema = { $ref: `${SCHEMAS}${route.body}` };
     operation.requestBody = route.multipart
@@ -141,7 +159,7 @@ function describeOperation(operation: OperationObject, route: RouteTypes | undef
       ...queryParameters(requests[route.query]),
     ];
   }
-  operation.responses = responsesOf(operation, route, access);
+  operation.responses = responsesOf(operation, route, access, rights.length > 0);
 }
 
 const ACCESS_TEXT: Record<Access, string> = {
@@ -149,6 +167,16 @@ const ACCESS_TEXT: Record<Access, string> = {
   user: 'Signed in: scoped to the caller’s own records.',
   admin: 'Administrator of the instance only (403 otherwise).',
 };
+
+/** "Needs the right `meter.write` (add or change meter readings): owner, manager, mechanic, operator." from ROLE_RIGHTS. */
+function rightsText(rights: readonly Right[]): string {
+  if (rights.length === 0) {
+    return '';
+  }
+  const roles = ACCOUNT_ROLES.filter((role) => rights.every((right) => ROLE_RIGHTS[role].has(right)));
+  const named = rights.map((r) => `\`${r}\` (${RIGHTS[r]})`).join(', ');
+  return `Needs the right${rights.length > 1 ? 's' : ''} ${named}: roles ${roles.join(', ')}.`;
+}
 
 function queryParameters(schema: SchemaObject): ParameterObject[] {
   const required = new Set(schema.required ?? []);
@@ -160,7 +188,7 @@ function queryParameters(schema: SchemaObject): ParameterObject[] {
   }));
 }
 
-function responsesOf(operation: OperationObject, route: RouteTypes | undefined, access: Access): ResponsesObject {
+function responsesOf(operation: OperationObject, route: RouteTypes | undefined, access: Access, gated: boolean): ResponsesObject {
   const [status] = Object.keys(operation.responses ?? { 200: {} });
   const responses: ResponsesObject = { [status]: successOf(route) };
   const error = (description: string) => ({ description, content: { 'application/json': { schema: ERROR } } });
@@ -172,6 +200,8 @@ function responsesOf(operation: OperationObject, route: RouteTypes | undefined, 
   }
   if (access === 'admin') {
     responses[403] = error('The caller is not an administrator');
+  } else if (gated) {
+    responses[403] = error('The caller’s role lacks a right the route needs (FORBIDDEN)');
   }
   if (operation.parameters?.some((p: OperationParameter) => 'in' in p && p.in === 'path')) {
     responses[404] = error('Not found (also: another account’s record)');

@@ -1,6 +1,10 @@
-import { Body, Controller, Get, Param, Post, Put, Query } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Put, Query } from '@nestjs/common';
 import {
   CreateReadingInput,
+  MACHINE_RESOLVE,
+  READING_BATCH,
+  ReadingBatchInput,
+  ReadingBatchLimits,
   METER_BY_MACHINE,
   METER_REPLACE,
   METER_UPDATE,
@@ -15,6 +19,7 @@ import {
   type Meter,
   type MeterReading,
   type MeterReadingPage,
+  type ReadingBatchResult,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { IdPipe } from '../http/id.pipe.js';
@@ -44,6 +49,20 @@ export class MetersController {
   async addReading(@Param('id', meterId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<MeterReading> {
     const reading = await validBody(body, CreateReadingInput);
     return this.rpc.send(READING_CREATE, { meterId: id, reading }, call);
+  }
+
+  /**
+   * Up to 1,000 readings at once (issue 33, telematics and scripts): the VINs and serial numbers of
+   * the whole batch resolved in one call to machine-service, then schedule-service stores, skips or
+   * refuses each reading as it would one.
+   */
+  @Post('readings/batch')
+  @HttpCode(200)
+  async batch(@Body() body: unknown, @Call() call: CallContext): Promise<ReadingBatchResult> {
+    const batch = await validBody(body, ReadingBatchInput);
+    const identifiers = [...new Set(batch.readings.flatMap((r) => r.vin ?? r.serialNumber ?? []))];
+    const { machines } = identifiers.length > 0 ? await this.rpc.send(MACHINE_RESOLVE, { identifiers }, call) : { machines: [] };
+    return this.rpc.send(READING_BATCH, { batch, machines }, { ...call, timeoutMs: ReadingBatchLimits.replyTimeoutMs });
   }
 
   /** Newest first, paged like the services list: ?page=0&size=20. */

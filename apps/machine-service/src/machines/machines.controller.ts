@@ -10,6 +10,8 @@ import {
   MACHINE_IMPORT_REVERT,
   MACHINE_LIST,
   MACHINE_RECENT,
+  MACHINE_RESOLVE,
+  type MachineResolveRequest,
   MACHINE_UPDATE,
   SERVICE_RECORD_CHANGED,
   type Actor,
@@ -48,6 +50,11 @@ export class MachinesController {
   @MessagePattern(MACHINE_GET)
   get(@Caller('machine.read') caller: Actor, @Payload() m: RpcMessage<MachineIdRequest>) {
     return this.machines.get(caller, m.payload?.id);
+  }
+
+  @MessagePattern(MACHINE_RESOLVE)
+  resolve(@Caller('machine.read') caller: Actor, @Payload() m: RpcMessage<MachineResolveRequest>) {
+    return this.machines.resolve(caller, m.payload);
   }
 
   @MessagePattern(MACHINE_IMPORT_CREATE_MACHINES)

@@ -114,6 +114,24 @@ export class MachinesRepository {
     return this.table(tx).findOneBy({ id, accountId });
   }
 
+  /**
+   * The account's machines whose VIN, ignoring case and surrounding spaces, is one of `keys` (given
+   * upper-cased and trimmed); with `visible`, only those.
+   */
+  byIdentifiers(accountId: number, keys: string[], visible: MachineAssignment): Promise<Pick<MachineEntity, 'id' | 'vin'>[]> {
+    if (keys.length === 0 || visible?.size === 0) {
+      return Promise.resolve([]);
+    }
+    const qb = this.table()
+      .createQueryBuilder('m')
+      .select(['m.id', 'm.vin'])
+      .where('m.accountId = :accountId AND UPPER(TRIM(m.vin)) IN (:...keys)', { accountId, keys });
+    if (visible) {
+      qb.andWhere('m.id IN (:...visible)', { visible: [...visible] });
+    }
+    return qb.orderBy('m.id', 'ASC').getMany();
+  }
+
   /** The machine a create with this idempotency key made. */
   byIdempotencyKey(accountId: number, idempotencyKey: string): Promise<MachineEntity | null> {
     return this.table().findOneBy({ accountId, idempotencyKey });

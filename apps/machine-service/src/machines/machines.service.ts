@@ -18,6 +18,9 @@ import {
   type MachineImportRevertResult,
   type MachineListRequest,
   type MachineListView,
+  machineIdentifierKey,
+  type MachineResolveReply,
+  type MachineResolveRequest,
   type MachineSavedEvent,
   type MetersChangedEvent,
   type ServiceRecordChangedEvent,
@@ -60,6 +63,16 @@ export class MachinesService {
   async get(actor: Actor, id: unknown): Promise<MachineView> {
     const target = machineId(id);
     return this.view(actor, ownedOr404(await this.machines.owned(actor.accountId, target), await this.access.visible(actor)));
+  }
+
+  /**
+   * The caller's machines whose VIN field holds one of these VINs or serial numbers (a meter batch,
+   * issue 33): one query for the whole batch; an assigned member's assigned machines only.
+   */
+  async resolve(actor: Actor, request: MachineResolveRequest): Promise<MachineResolveReply> {
+    const keys = [...new Set((Array.isArray(request?.identifiers) ? request.identifiers : []).filter((v) => typeof v === 'string').map(machineIdentifierKey))];
+    const rows = await this.machines.byIdentifiers(actor.accountId, keys.filter(Boolean), await this.access.visible(actor));
+    return { machines: rows.map((m) => ({ id: m.id, vin: m.vin ?? '' })) };
   }
 
   /** Creates a machine; a retried call with the same idempotency key answers the machine made the first time. */

@@ -27,6 +27,9 @@ const READING_COLUMNS = [
 export type ReadingRow = Pick<ReadingEntity, (typeof READING_COLUMNS)[number]>;
 export type LiveReading = Pick<ReadingEntity, 'id' | 'meterId' | 'lifetime' | 'readAt' | 'void'>;
 
+/** Readings per INSERT statement: 16 columns each stays under SQLite's and PostgreSQL's bound-parameter limits. */
+const INSERT_CHUNK = 500;
+
 /** SQL of meters, their segments and readings. */
 @Injectable()
 export class MetersRepository {
@@ -150,6 +153,11 @@ export class MetersRepository {
     return { before: await nearest('before'), after: await nearest('after') };
   }
 
+  /** Every live reading of a meter, the facts a batch judges new readings against (issue 33). */
+  liveReadings(manager: EntityManager, meterId: number): Promise<Pick<ReadingEntity, 'id' | 'segmentId' | 'value' | 'readAt'>[]> {
+    return manager.find(ReadingEntity, { where: { meterId, void: false }, select: { id: true, segmentId: true, value: true, readAt: true } });
+  }
+
   /** A live reading of a segment on that day with that value (an import's row repeating it is a duplicate). */
   sameReading(manager: EntityManager, at: { meterId: number; segmentId: number; readAt: string; value: number }): Promise<ReadingEntity | null> {
     return this.liveInSegment(manager, at)
@@ -262,6 +270,19 @@ export class MetersRepository {
   ): Promise<ReadingEntity> {
     const row = { importId: null, importRow: null, ...reading, updatedBy: null, dateCreated: new Date() };
     return { ...row, id: await this.readingWrites.insert(manager, row) } as ReadingEntity;
+  }
+
+  /**
+   * New readings in as few statements as the drivers allow (a batch of readings, issue 33); each row's
+   * generated id is set on it (RETURNING on PostgreSQL, the last row id counted back on SQLite).
+   */
+  async insertReadings(manager: EntityManager, readings: Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy'>[]): Promise<ReadingEntity[]> {
+    const now = new Date();
+    const rows = readings.map((r) => manager.create(ReadingEntity, { ...r, updatedBy: null, dateCreated: now }));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      await manager.insert(ReadingEntity, rows.slice(i, i + INSERT_CHUNK));
+    }
+    return rows;
   }
 
   async updateReading(

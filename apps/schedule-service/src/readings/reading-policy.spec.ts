@@ -14,6 +14,7 @@ describe('the schedule context policy', () => {
       updateMeter: 'meter.write',
       replace: 'meter.write',
       create: 'meter.write',
+      batch: 'meter.write',
       list: 'meter.read',
       setVoid: 'meter.write',
       importCheck: 'import.run',

@@ -15,7 +15,10 @@ import {
   METER_BY_MACHINE,
   METER_REPLACE,
   METER_UPDATE,
+  READING_BATCH,
   READING_CREATE,
+  ReadingBatchInput,
+  type ReadingBatchRequest,
   READING_LIST,
   READING_UPDATE,
   CreateReadingInput,
@@ -35,6 +38,7 @@ import {
 import { Caller, ValidInput } from '@wrenchlog/platform';
 import { ScheduleImportsService } from '../schedules/schedule-imports.service.js';
 import { MeterCallsService } from './meter-calls.service.js';
+import { ReadingBatchService } from './reading-batch.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsService } from './readings.service.js';
 
@@ -45,6 +49,7 @@ export class ReadingsController {
     private readonly meters: MeterCallsService,
     private readonly imports: ReadingImportsService,
     private readonly scheduleImports: ScheduleImportsService,
+    private readonly batches: ReadingBatchService,
   ) {}
 
   @MessagePattern(METER_BY_MACHINE)
@@ -68,6 +73,13 @@ export class ReadingsController {
   @MessagePattern(READING_CREATE)
   create(@Payload() m: RpcMessage<CreateReadingRequest>, @Caller('meter.write') caller: Actor) {
     return this.readings.create(caller, m.payload, m.meta);
+  }
+
+  // Up to 1,000 readings (issue 33): the same right as one reading, each machine reached as for one.
+  @ValidInput(ReadingBatchInput, { at: 'batch' })
+  @MessagePattern(READING_BATCH)
+  batch(@Payload() m: RpcMessage<ReadingBatchRequest>, @Caller('meter.write') caller: Actor) {
+    return this.batches.batch(caller, m.payload, m.meta);
   }
 
   @ValidInput(PageQuery, { besides: ['meterId'] })

@@ -4,6 +4,7 @@ import { MachinesModule } from '../machines/machines.module.js';
 import { MetersModule } from '../meters/meters.module.js';
 import { SchedulesModule } from '../schedules/schedules.module.js';
 import { MeterCallsService } from './meter-calls.service.js';
+import { ReadingBatchService } from './reading-batch.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsController } from './readings.controller.js';
 import { ReadingsService } from './readings.service.js';
@@ -12,7 +13,7 @@ import { ReadingsService } from './readings.service.js';
 @Module({
   imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule, MembersModule],
   controllers: [ReadingsController],
-  providers: [ReadingsService, MeterCallsService, ReadingImportsService],
+  providers: [ReadingsService, MeterCallsService, ReadingImportsService, ReadingBatchService],
   exports: [ReadingsService],
 })
 export class ReadingsModule {}

@@ -1,3 +1,5 @@
+import type { MachineResolveReply, MachineResolveRequest } from './machine-resolve.contract.js';
+import { MACHINE_RESOLVE } from './machine-resolve.contract.js';
 import type {
   MachinePhotoKeys,
   CreateMachineRequest,
@@ -41,4 +43,5 @@ export type MachineRpc = {
   [MACHINE_GALLERY_LIST]: { request: MachinePhotoRequest; response: MachinePhotoKeys[] };
   [MACHINE_GALLERY_ADD]: { request: MachineGalleryAddRequest; response: MachinePhotoKeys[] };
   [MACHINE_GALLERY_DELETE]: { request: MachineGalleryDeleteRequest; response: DeletedReply };
+  [MACHINE_RESOLVE]: { request: MachineResolveRequest; response: MachineResolveReply };
 };

@@ -10,6 +10,8 @@ import type {
   UpdateReadingRequest,
 } from './meter.contract.js';
 import { METER_BY_MACHINE, METER_REPLACE, METER_UPDATE, READING_CREATE, READING_LIST, READING_UPDATE } from './meter.contract.js';
+import type { ReadingBatchRequest, ReadingBatchResult } from './reading-batch.contract.js';
+import { READING_BATCH } from './reading-batch.contract.js';
 import type {
   CompleteScheduleRequest,
   CreateScheduleRequest,
@@ -50,4 +52,5 @@ export type ScheduleRpc = {
   [SCHEDULE_DELETE]: { request: ScheduleIdRequest; response: ScheduleDeleted };
   [SCHEDULE_COMPLETE]: { request: CompleteScheduleRequest; response: Schedule };
   [SCHEDULE_TEMPLATES]: { request: ScheduleTemplatesRequest; response: ScheduleTemplate[] };
+  [READING_BATCH]: { request: ReadingBatchRequest; response: ReadingBatchResult };
 };

@@ -1,0 +1,20 @@
+import type { ResolvedMachine } from '../schedule/reading-batch.contract.js';
+
+// Producer: gateway (a batch of meter readings, issue 33). Consumer: machine-service.
+export const MACHINE_RESOLVE = 'machine.machine.resolve' as const;
+
+/**
+ * VINs or serial numbers (a machine keeps either in its VIN field), all of a batch in one call.
+ * Matched ignoring case and surrounding spaces.
+ */
+export interface MachineResolveRequest {
+  identifiers: string[];
+}
+
+/** The caller's machines (an assigned member's assigned ones) whose VIN field is one of them; several may share one. */
+export interface MachineResolveReply {
+  machines: ResolvedMachine[];
+}
+
+/** How a VIN or serial number is compared: case and surrounding spaces ignored. */
+export const machineIdentifierKey = (value: string): string => value.trim().toUpperCase();
