@@ -1,9 +1,19 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, makeJpeg, serviceRecordFor, type ApprovedUser } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  createApprovedUser,
+  createMachine,
+  e2eProducts,
+  expectEventually,
+  makeJpeg,
+  makePdf,
+  serviceRecordFor,
+  type ApprovedUser,
+} from '@wrenchlog/testing';
 import { parse } from 'csv-parse/sync';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 import { createPart } from './fuel-purchase.helpers.js';
 import { uploadImport } from './imports.helpers.js';
-import { meterOf } from './machines.helpers.js';
+import { meterOf, upload } from './machines.helpers.js';
 
 // "Download all my data" and its restore (issue 23): export a seeded account, download the ZIP
 // through its signed link, check the manifest and the CSVs, then upload it as `wrenchlog-export`
@@ -22,6 +32,11 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   let c: ApprovedUser;
   let d: ApprovedUser;
   let zip: Uint8Array;
+  // Format 3 (issue 38): a PDF on the truck and one on its oil change.
+  const manualPdf = makePdf('Export Truck owner manual');
+  const invoicePdf = makePdf('Invoice 118: oil change');
+  let truckId: number;
+  let oilId: number;
 
   /** Uploads an export's ZIP as a restore. */
   const uploadRestore = (token: string, bytes: Uint8Array) =>
@@ -58,6 +73,10 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const profile = new FormData();
     profile.append('original', new Blob([new Uint8Array(await makeJpeg(400, 300))], { type: 'image/jpeg' }), 'truck.jpg');
     expect((await api.request('POST', `/api/machines/${truck.id}/profile-photo`, { token: a.token, raw: profile })).status).toBe(201);
+    [truckId, oilId] = [truck.id, oil.id];
+    const pdf = (path: string, bytes: Buffer, name: string) => upload(api, 'POST', path, [{ field: 'file', bytes, name, type: 'application/pdf' }], a.token);
+    expect((await pdf(`/api/machines/${truck.id}/documents`, manualPdf, 'Owner manual.pdf')).status).toBe(201);
+    expect((await pdf(`/api/services/${oil.id}/documents`, invoicePdf, 'Invoice 118.pdf')).status).toBe(201);
     for (const [odo, amount, total, date] of [
       [48100, 15.2, 52.58, '2026-03-21T17:30:00.000Z'],
       [48420, 14.75, 51.02, '2026-04-03T08:15:00.000Z'],
@@ -123,7 +142,18 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
     const view = await ready(started.body.id, a.token);
     expect(view).toMatchObject({
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 2, photos: 2 },
+      counts: {
+        machines: 2,
+        serviceRecords: 2,
+        fuelRecords: 2,
+        partPurchases: 1,
+        suppliers: 1,
+        parts: 1,
+        meterReadings: 4,
+        schedules: 2,
+        documents: 2,
+        photos: 2,
+      },
       error: null,
     });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
@@ -153,6 +183,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       parts: 0,
       meterReadings: 0,
       schedules: 0,
+      documents: 0,
       photos: 0,
     });
   });
@@ -160,6 +191,9 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
   it('holds the manifest with counts and cost totals, one CSV per kind (formulas escaped), and the photos', () => {
     const files = unzipSync(zip);
     expect(Object.keys(files).sort()).toEqual([
+      'documents.csv',
+      expect.stringMatching(/^documents\/machines\/\d+\/\d+-Owner_manual\.pdf$/),
+      expect.stringMatching(/^documents\/service-records\/\d+\/\d+-Invoice_118\.pdf$/),
       'fuel-records.csv',
       'machines.csv',
       'manifest.json',
@@ -175,8 +209,19 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const manifest = JSON.parse(strFromU8(files['manifest.json']));
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
-      formatVersion: 2,
-      counts: { machines: 2, serviceRecords: 2, fuelRecords: 2, partPurchases: 1, suppliers: 1, parts: 1, meterReadings: 4, schedules: 2, photos: 2 },
+      formatVersion: 3,
+      counts: {
+        machines: 2,
+        serviceRecords: 2,
+        fuelRecords: 2,
+        partPurchases: 1,
+        suppliers: 1,
+        parts: 1,
+        meterReadings: 4,
+        schedules: 2,
+        documents: 2,
+        photos: 2,
+      },
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);
@@ -223,6 +268,16 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       ['Export Truck', 'Oil', 'Oil Change', '5000', 'true', 'completion', ''],
       ['Export Mower', 'Grease', 'Lubrication', '', 'true', 'fixed', ''],
     ]);
+    // Format 3: each PDF with the record it belongs to (by the ids the other files give), and the same bytes.
+    const truckRow = csvRows(files['machines.csv']).find((m) => m.name === 'Export Truck')!;
+    const documents = csvRows(files['documents.csv']);
+    expect(documents.map((x) => [x.kind, x.recordId, x.machine, x.fileName, x.size])).toEqual([
+      ['machine', truckRow.id, 'Export Truck', 'Owner manual.pdf', String(manualPdf.length)],
+      ['service-record', services[0].id, 'Export Truck', 'Invoice 118.pdf', String(invoicePdf.length)],
+    ]);
+    expect([truckRow.id, services[0].id]).toEqual([String(truckId), String(oilId)]);
+    expect(Buffer.from(files[documents[0].path]).equals(manualPdf)).toBe(true);
+    expect(Buffer.from(files[documents[1].path]).equals(invoicePdf)).toBe(true);
   });
 
   it('restores into a fresh account: the dry run has the same counts and cost totals, and writes nothing', async () => {

@@ -80,6 +80,41 @@ describe('image worker documents', () => {
     await expect(stats()).resolves.toEqual({ imageCount: 0, totalImageSize: 0, documentCount: 1, totalDocumentSize: pdf.length });
   });
 
+  it("pages through the account's documents by id for an export, with their parent and key, none of another account's", async () => {
+    const first = await add({ kind: 'machine', id: 5 }, 5);
+    const second = await add({ kind: 'service-record', id: 4 }, 5);
+    const third = await add({ kind: 'purchase', id: 9 }, null);
+    const strangerKey = 'u8/00000099-aaaa-bbbb-cccc-dddddddddddd-document.pdf';
+    await storage.put(strangerKey, pdf, 'application/pdf');
+    await docs.add(
+      stranger,
+      message(stranger, {
+        parent: { kind: 'machine', id: 6 },
+        machineId: 6,
+        objectKey: strangerKey,
+        fileName: 'x.pdf',
+        contentType: 'application/pdf',
+        size: pdf.length,
+      }),
+    );
+
+    const page1 = await docs.exportPage(owner, message(owner, { afterId: 0, limit: 2 }));
+    const page2 = await docs.exportPage(owner, message(owner, { afterId: page1.nextAfterId!, limit: 2 }));
+
+    expect(page1.items.map((d) => [d.id, d.parentKind, d.parentId, d.machineId, d.fileName, d.objectKey])).toEqual([
+      [first.id, 'machine', 5, 5, first.fileName, first.objectKey],
+      [second.id, 'service-record', 4, 5, second.fileName, second.objectKey],
+    ]);
+    expect(page1.nextAfterId).toBe(second.id);
+    expect(page2).toEqual({
+      items: [
+        expect.objectContaining({ id: third.id, parentKind: 'purchase', parentId: 9, machineId: null, size: pdf.length, contentType: 'application/pdf' }),
+      ],
+      nextAfterId: null,
+    });
+    expect((await docs.exportPage(stranger, message(stranger, { afterId: 0, limit: 500 }))).items.map((d) => d.fileName)).toEqual(['x.pdf']);
+  });
+
   it("refuses a key of another user's folder", async () => {
     await expect(add({ kind: 'machine', id: 2 }, 2, { objectKey: 'u8/00000001-aaaa-bbbb-cccc-dddddddddddd-document.pdf' })).rejects.toThrow(
       'Invalid document key',
@@ -163,6 +198,7 @@ describe('image worker documents', () => {
         countForMachine: 'document.read',
         get: 'document.read',
         remove: 'document.write',
+        exportPage: 'export.run',
       });
       expect(handlerRights(ImageController)).toEqual({ stats: 'machine.read' });
     });

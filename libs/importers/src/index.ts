@@ -23,3 +23,4 @@ export * from './import-file.js';
 export * from './export/export-csv.js';
 export { readExportArchive, unpackExportArchive, MAX_UNPACKED_BYTES } from './sources/wrenchlog-export.js';
 export * from './sources/export-photos.js';
+export * from './sources/export-documents.js';

@@ -3,6 +3,7 @@ import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   DOCUMENT_ADD,
   DOCUMENT_COUNT_FOR_MACHINE,
+  DOCUMENT_DATA_EXPORT,
   DOCUMENT_DELETE,
   DOCUMENT_GET,
   DOCUMENT_LIST,
@@ -19,6 +20,7 @@ import {
   type DocumentIdRequest,
   type DocumentListRequest,
   type DocumentMachineRequest,
+  type ExportPageRequest,
   type FuelRecordDeletedEvent,
   type InventoryPurchaseDeletedEvent,
   type Actor,
@@ -57,6 +59,12 @@ export class DocumentsController {
   @MessagePattern(DOCUMENT_DELETE)
   remove(@Caller('document.write') caller: Actor, @Payload() m: RpcMessage<DocumentIdRequest>) {
     return this.documents.remove(caller, Number(m.payload?.id));
+  }
+
+  /** document.dataExport.page ("Download all my data", issue 38): the account's documents by id, asked by import-service's export job. */
+  @MessagePattern(DOCUMENT_DATA_EXPORT)
+  exportPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>) {
+    return this.documents.exportData(caller.accountId, m.payload);
   }
 
   @EventPattern(SERVICE_RECORD_DELETED)

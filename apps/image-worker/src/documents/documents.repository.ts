@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DocumentParent } from '@wrenchlog/contracts';
-import { DataSource, In, type Repository } from 'typeorm';
+import { DataSource, In, MoreThan, type Repository } from 'typeorm';
 import { DeletedMachineEntity } from '../ledger/deleted-machine.entity.js';
 import { DeletedDocumentParentEntity } from './deleted-parent.entity.js';
 import { StoredDocumentEntity } from './stored-document.entity.js';
@@ -26,6 +26,11 @@ export class DocumentsRepository {
 
   ofParent(accountId: number, parent: DocumentParent): Promise<StoredDocumentEntity[]> {
     return this.documents.find({ where: { accountId, parentKind: parent.kind, parentId: parent.id }, order: { id: 'ASC' } });
+  }
+
+  /** One page of the account's documents by id ("Download all my data"). */
+  pageOf(accountId: number, afterId: number, limit: number): Promise<StoredDocumentEntity[]> {
+    return this.documents.find({ where: { accountId, id: MoreThan(afterId) }, order: { id: 'ASC' }, take: limit });
   }
 
   countOfParent(accountId: number, parent: DocumentParent): Promise<number> {

@@ -6,8 +6,13 @@ import {
   DOCUMENT_LIMITS,
   isValidId,
   type Actor,
+  exportPage,
+  exportWindow,
   type DocumentAddRequest,
+  type DocumentExportItem,
   type DocumentKeysView,
+  type ExportPage,
+  type ExportPageRequest,
   type DocumentParent,
 } from '@wrenchlog/contracts';
 import { badRequest, conflict, MemberDirectory, notFound, type MachineAssignment } from '@wrenchlog/platform';
@@ -83,6 +88,17 @@ export class DocumentsService {
     const rows = (await this.repo.ofParent(actor.accountId, parent)).filter((row) => maySee(visible, row.machineId));
     const audit = await this.members.audit(actor.accountId, rows);
     return rows.map((row, i) => ({ ...view(row), ...audit[i] }));
+  }
+
+  /**
+   * A page of the account's documents for "Download all my data" (issue 38): every one (the export
+   * right belongs to roles that see every machine), with its parent and object key.
+   */
+  async exportData(accountId: number, request: Partial<ExportPageRequest> | undefined): Promise<ExportPage<DocumentExportItem>> {
+    const { afterId, limit } = exportWindow(request);
+    const rows = await this.repo.pageOf(accountId, afterId, limit);
+    const items = rows.map((row) => ({ ...view(row), machineId: row.machineId }));
+    return exportPage(items, rows.at(-1)?.id, limit);
   }
 
   /** What a machine's deletion would take: its documents and its records' (for the delete dialog). */

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
   accountActor,
+  DOCUMENT_DATA_EXPORT,
   EXPORT_FILES,
   EXPORT_FORMAT,
   EXPORT_FORMAT_VERSION,
@@ -23,10 +24,10 @@ import { exportCsv, exportRow, type ExportCsvRow } from '@wrenchlog/importers';
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, ObjectNotFoundError, type ObjectStorage } from '@wrenchlog/storage';
 import { ExportArchive } from './export-archive.js';
-import { ExportTotals, photoPath } from './export.rules.js';
+import { documentPath, ExportTotals, photoPath } from './export.rules.js';
 import { ExportsRepository } from './exports.repository.js';
 
-interface PhotoCopy {
+interface ObjectCopy {
   path: string;
   key: string;
 }
@@ -95,11 +96,13 @@ export class ExportJob {
       parts: 0,
       meterReadings: 0,
       schedules: 0,
+      documents: 0,
       photos: 0,
     };
     const totals = new ExportTotals();
     const names = new Map<number, string>();
-    const photos: PhotoCopy[] = [];
+    const photos: ObjectCopy[] = [];
+    const documents: ObjectCopy[] = [];
     const nameOf = (id: number | null) => (id === null ? undefined : names.get(id));
 
     await this.csv(
@@ -175,21 +178,22 @@ export class ExportJob {
       (s) => exportRow.schedules(s, nameOf(s.machineId)),
       counts,
     );
+    // Format 3 (issue 38): the attached PDFs, listed with the record each belongs to.
+    await this.csv(
+      archive,
+      'documents',
+      renew,
+      (req) => this.rpc.send(DOCUMENT_DATA_EXPORT, req, { actor }),
+      (d) => {
+        const path = documentPath(d);
+        documents.push({ path, key: d.objectKey });
+        return exportRow.documents(d, nameOf(d.machineId), path);
+      },
+      counts,
+    );
 
-    for (const photo of photos) {
-      try {
-        await archive.copy(photo.path, (await this.storage.get(photo.key)).stream);
-        counts.photos += 1;
-      } catch (err) {
-        // A photo whose original is gone (deleted meanwhile) is left out, not the whole export.
-        if (!(err instanceof ObjectNotFoundError)) {
-          throw err;
-        }
-      }
-      if (counts.photos % 50 === 0) {
-        await renew();
-      }
-    }
+    counts.photos = await this.copyAll(archive, photos, renew);
+    await this.copyAll(archive, documents, renew);
 
     const manifest: ExportManifest = {
       format: EXPORT_FORMAT,
@@ -203,6 +207,26 @@ export class ExportJob {
     await file.write(JSON.stringify(manifest, null, 2));
     await file.end();
     return manifest;
+  }
+
+  /** Copies stored objects into the ZIP as they are; answers how many were there. */
+  private async copyAll(archive: ExportArchive, files: ObjectCopy[], renew: () => Promise<void>): Promise<number> {
+    let copied = 0;
+    for (const [i, file] of files.entries()) {
+      try {
+        await archive.copy(file.path, (await this.storage.get(file.key)).stream);
+        copied += 1;
+      } catch (err) {
+        // An object that is gone (deleted meanwhile) is left out, not the whole export.
+        if (!(err instanceof ObjectNotFoundError)) {
+          throw err;
+        }
+      }
+      if (i % 50 === 49) {
+        await renew();
+      }
+    }
+    return copied;
   }
 
   /** One CSV file, page by page (the owner scopes each page to the actor). */

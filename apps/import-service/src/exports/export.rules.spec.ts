@@ -1,5 +1,5 @@
 import type { FuelRecord, Purchase, ServiceRecord } from '@wrenchlog/contracts';
-import { expiresAt, ExportTotals, mayStart, photoPath } from './export.rules.js';
+import { documentPath, expiresAt, ExportTotals, mayStart, photoPath } from './export.rules.js';
 
 describe('export rules', () => {
   it('names photos by owner and id, with a safe name and the extension of their type', () => {
@@ -9,6 +9,19 @@ describe('export rules', () => {
     );
     expect(photoPath('service-records', 11, { id: 10, key: 'k', contentType: 'application/x-unknown', label: '' })).toBe(
       'photos/service-records/11/10-photo.bin',
+    );
+  });
+
+  it('puts a document under its record kind and id, by its own id, with a safe name ending in .pdf', () => {
+    expect(documentPath({ id: 4, parentKind: 'machine', parentId: 7, fileName: 'Owner manual.pdf' })).toBe('documents/machines/7/4-Owner_manual.pdf');
+    expect(documentPath({ id: 5, parentKind: 'service-record', parentId: 11, fileName: '../Invoice #12.PDF' })).toBe(
+      'documents/service-records/11/5-Invoice_12.pdf',
+    );
+    expect(documentPath({ id: 6, parentKind: 'fuel-record', parentId: 3, fileName: 'receipt' })).toBe('documents/fuel-records/3/6-receipt.pdf');
+    expect(documentPath({ id: 8, parentKind: 'purchase', parentId: 2, fileName: '.pdf' })).toBe('documents/part-purchases/2/8-document.pdf');
+    // Two documents of one name on one record stay apart.
+    expect(documentPath({ id: 9, parentKind: 'machine', parentId: 7, fileName: 'Owner manual.pdf' })).not.toBe(
+      documentPath({ id: 4, parentKind: 'machine', parentId: 7, fileName: 'Owner manual.pdf' }),
     );
   });
 

@@ -1,3 +1,4 @@
+import type { DocumentParentKind } from '../document/document.contract.js';
 import type { FuelRecord } from '../fuel/fuel-record.contract.js';
 import type { Part } from '../inventory/part.contract.js';
 import type { Purchase } from '../inventory/purchase.contract.js';
@@ -27,6 +28,8 @@ export const SUPPLIER_DATA_EXPORT = 'inventory.dataExport.suppliers' as const;
 export const PART_DATA_EXPORT = 'inventory.dataExport.parts' as const;
 export const READING_DATA_EXPORT = 'schedule.dataExport.readings' as const;
 export const SCHEDULE_DATA_EXPORT = 'schedule.dataExport.schedules' as const;
+// Format 3 (issue 38): the account's documents (image-worker), copied into the ZIP under documents/.
+export const DOCUMENT_DATA_EXPORT = 'document.dataExport.page' as const;
 
 /** A stored original (machine photo or service-record image): copied into the ZIP under photos/. */
 export interface ExportPhotoRef {
@@ -54,6 +57,21 @@ export type ScheduleExportItem = Schedule & {
   baseDistance: number | null;
   baseHours: number | null;
 };
+
+/** A document (PDF) of the account: what it is attached to, and its object key (copied into the ZIP). */
+export interface DocumentExportItem {
+  id: number;
+  parentKind: DocumentParentKind;
+  /** The record's (or machine's) id, as the other files of the export name it. */
+  parentId: number;
+  machineId: number | null;
+  fileName: string;
+  contentType: string;
+  size: number;
+  objectKey: string;
+  /** ISO 8601 instant. */
+  createdAt: string;
+}
 
 /** GET /api/exports/{id} (and 202 of POST /api/exports, with state 'pending'), with who asked for it (issue 32). */
 export interface ExportView extends Audited {
@@ -96,4 +114,5 @@ export type ExportRpc = {
   [PART_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<Part> };
   [READING_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<MeterReadingExportItem> };
   [SCHEDULE_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<ScheduleExportItem> };
+  [DOCUMENT_DATA_EXPORT]: { request: ExportPageRequest; response: ExportPage<DocumentExportItem> };
 };

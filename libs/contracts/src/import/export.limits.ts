@@ -4,9 +4,9 @@
 /**
  * The ZIP's layout version, written in manifest.json; the restore refuses a newer one and reads
  * every older one (1: machines, records, fuel and purchases only; 2 adds the inventory, meter
- * readings and schedules).
+ * readings and schedules; 3 adds documents.csv and the PDFs under documents/).
  */
-export const EXPORT_FORMAT_VERSION = 2;
+export const EXPORT_FORMAT_VERSION = 3;
 export const EXPORT_FORMAT = 'wrenchlog-export';
 
 /** The CSV files of an export, one per kind of record, in the order a restore reads them (machines first). */
@@ -19,6 +19,8 @@ export const EXPORT_FILES = {
   parts: 'parts.csv',
   meterReadings: 'meter-readings.csv',
   schedules: 'schedules.csv',
+  // Format 3: the attached PDFs (which record each belongs to, and its path in the ZIP).
+  documents: 'documents.csv',
 } as const;
 export type ExportKind = keyof typeof EXPORT_FILES;
 export const EXPORT_KINDS = Object.keys(EXPORT_FILES) as ExportKind[];
@@ -54,7 +56,7 @@ export interface ExportManifest {
   formatVersion: number;
   /** ISO 8601 instant, UTC. */
   exportedAt: string;
-  /** The kinds of its version (a version 1 manifest has no suppliers, parts, meterReadings or schedules). */
+  /** The kinds of its version (a version 1 manifest has no suppliers, parts, meterReadings or schedules; before 3 no documents). */
   files: Record<ExportKind, string>;
   counts: Record<ExportKind, number> & { photos: number };
   /** Money spent per kind (2 decimals): service price, fuel total price, purchase price x quantity (cancelled ones count 0). */

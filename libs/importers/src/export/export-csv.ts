@@ -1,5 +1,6 @@
 import {
   escapeFormula,
+  type DocumentExportItem,
   type ExportKind,
   type FuelRecord,
   type MachineExportItem,
@@ -126,6 +127,20 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
     same('done'),
     same('completedBy'),
   ],
+  // Format 3 (issue 38): one row per attached PDF. kind and recordId name its record as the other
+  // files do (machine: machines.csv's id; service-record, fuel-record, purchase: their file's id);
+  // path is the PDF in the ZIP. Not rows of a restore: the job attaches them to the restored records.
+  documents: [
+    shown('id'),
+    shown('kind'),
+    shown('recordId'),
+    shown('machineId'),
+    shown('machine'),
+    shown('fileName'),
+    shown('size'),
+    shown('path'),
+    shown('createdAt'),
+  ],
 };
 
 type Cell = string | number | boolean | null | undefined;
@@ -191,6 +206,17 @@ export const exportRow = {
     soonHours: s.ownSoonHours,
     // The service records that completed it, by their ids in service-records.csv.
     completedBy: s.completedBy.join(' '),
+  }),
+  documents: (d: DocumentExportItem, machine: string | undefined, path: string): ExportCsvRow => ({
+    id: d.id,
+    kind: d.parentKind,
+    recordId: d.parentId,
+    machineId: d.machineId,
+    machine,
+    fileName: d.fileName,
+    size: d.size,
+    path,
+    createdAt: d.createdAt,
   }),
 };
 

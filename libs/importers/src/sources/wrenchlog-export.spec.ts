@@ -329,6 +329,59 @@ describe('wrenchlog-export source', () => {
     expect(row.messages).toEqual([`row ${row.rowNumber}: Supplier is required`]);
   });
 
+  it('lists each document with its record kind, record id, machine name, file name and path in the ZIP (format 3)', () => {
+    const csv = exportCsv('documents', [
+      exportRow.documents(
+        {
+          id: 4,
+          parentKind: 'service-record',
+          parentId: 11,
+          machineId: 7,
+          fileName: '=Invoice, May.pdf',
+          contentType: 'application/pdf',
+          size: 2048,
+          objectKey: 'u1/0f0e0d0c-0000-4000-8000-000000000001-document.pdf',
+          createdAt: '2024-04-01T10:00:00.000Z',
+        },
+        machine.name,
+        'documents/service-records/11/4-_Invoice_May.pdf',
+      ),
+    ]);
+    expect(csv.split('\n')[0]).toBe('\uFEFFid,kind,recordId,machineId,machine,fileName,size,path,createdAt');
+    expect(table(csv)).toEqual([
+      {
+        id: '4',
+        kind: 'service-record',
+        recordId: '11',
+        machineId: '7',
+        machine: machine.name,
+        fileName: "'=Invoice, May.pdf",
+        size: '2048',
+        path: 'documents/service-records/11/4-_Invoice_May.pdf',
+        createdAt: '2024-04-01T10:00:00.000Z',
+      },
+    ]);
+    // The object key stays out of the file: it means nothing in another installation.
+    expect(csv).not.toContain('u1/');
+  });
+
+  it('reads a format 3 export with documents.csv and PDFs as the same rows (the documents are no rows), and one without as before', async () => {
+    const documents = exportCsv('documents', []);
+    const withDocuments = unzipSync(exportZip({ 'documents.csv': documents }, machine, 3));
+    withDocuments['documents/machines/7/4-manual.pdf'] = strToU8('%PDF-1.4 manual');
+    const read = async (zip: Uint8Array) =>
+      (await normalizeFile(analyzeFile(zip, 'wrenchlog-export'), { knownMachines: [] })).rows.map((r) => [r.kind, r.status]);
+    const rows = await read(zipSync(withDocuments));
+    expect(rows).toEqual([
+      ['machine', 'valid'],
+      ['service', 'valid'],
+      ['fuel', 'valid'],
+      ['purchase', 'valid'],
+    ]);
+    expect(await read(exportZip({}, machine, 2))).toEqual(rows);
+    expect(analyzeFile(zipSync(withDocuments), 'wrenchlog-export').columns.some((c) => c.startsWith('documents.csv'))).toBe(false);
+  });
+
   it('restores every kind a format 2 export holds: its upload says nothing is left in the ZIP', () => {
     const zip = unzipSync(exportZip());
     zip['manifest.json'] = strToU8(
