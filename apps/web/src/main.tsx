@@ -4,6 +4,8 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppServices } from './app/services';
+import { registerServiceWorker } from './core/offline/service-worker';
+import { startOutbox } from './core/offline/start-offline';
 
 const services = createAppServices();
 const root = createRoot(document.getElementById('root')!);
@@ -13,6 +15,11 @@ void services.session
   .start(`${window.location.pathname}${window.location.search}`)
   .catch((err: unknown) => console.error('Start-up check failed', err))
   .finally(() => {
+    // Issue 34: the installable, offline app (the worker) and the queue of writes made offline.
+    registerServiceWorker();
+    if (services.outbox) {
+      startOutbox(services.outbox, services.session);
+    }
     root.render(
       <StrictMode>
         <App services={services} />

@@ -21,6 +21,10 @@ import { useSession } from '../../core/context';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { isPublicPath } from '../../lib/public-paths';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { OfflineBar } from '../../core/offline/OfflineBar';
+import { OutboxButton } from '../../core/offline/OutboxButton';
+import { UpdatePrompt } from '../../core/offline/UpdatePrompt';
+import { useOutboxSync } from '../../core/offline/useOutboxSync';
 import { useAccountFollow } from '../accounts/accounts-api';
 import { useRights } from '../../core/rights';
 import { Logo } from '../../components/Logo';
@@ -197,6 +201,7 @@ export function PageLoader() {
 export function AppLayout() {
   useScrollManager();
   useAccountFollow();
+  useOutboxSync();
   const { status } = useSession();
   const { pathname, search } = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false }) ?? true;
@@ -238,6 +243,7 @@ export function AppLayout() {
                 <AccountSwitcher compact={!desktop} />
               </Suspense>
             )}
+            {status === 'authenticated' && !publicPage && <OutboxButton />}
             {status === 'authenticated' && !desktop && <NotificationBell />}
             <HeaderMenu desktop={desktop} />
             {status === 'authenticated' && desktop && <NotificationBell />}
@@ -250,9 +256,11 @@ export function AppLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content" tabIndex={-1} className={authPage ? classes.authMain : publicPage ? classes.publicMain : classes.appMain}>
+        {status === 'authenticated' && !publicPage && <OfflineBar />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        <UpdatePrompt />
       </AppShell.Main>
       {showNav && !desktop && (
         <AppShell.Footer className={classes.bottomBar}>

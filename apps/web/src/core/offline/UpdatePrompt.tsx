@@ -1,0 +1,35 @@
+import { Button, Group, Paper, Text } from '@mantine/core';
+import { useSyncExternalStore } from 'react';
+import { updateAvailable } from './service-worker';
+
+/** "A new version is available - Reload" while a new service worker waits (issue 34). */
+export function UpdatePrompt() {
+  const reload = useSyncExternalStore(updateAvailable.subscribe, updateAvailable.get, updateAvailable.get);
+  if (!reload) {
+    return null;
+  }
+  return (
+    <Paper
+      role="status"
+      aria-live="polite"
+      shadow="md"
+      withBorder
+      p="sm"
+      style={{
+        position: 'fixed',
+        left: '50%',
+        transform: 'translateX(-50%)',
+        bottom: 'calc(80px + env(safe-area-inset-bottom))',
+        zIndex: 400,
+        maxWidth: 'calc(100vw - 24px)',
+      }}
+    >
+      <Group gap="sm" wrap="nowrap">
+        <Text size="sm">A new version is available</Text>
+        <Button size="compact-sm" onClick={reload}>
+          Reload
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
