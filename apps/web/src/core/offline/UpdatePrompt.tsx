@@ -15,17 +15,21 @@ export function UpdatePrompt() {
       shadow="md"
       withBorder
       p="sm"
+      // Centred above the phone's bottom bar, as wide as its text and button (never squeezed).
       style={{
         position: 'fixed',
-        left: '50%',
-        transform: 'translateX(-50%)',
+        left: 12,
+        right: 12,
+        marginInline: 'auto',
+        width: 'fit-content',
         bottom: 'calc(80px + env(safe-area-inset-bottom))',
         zIndex: 400,
-        maxWidth: 'calc(100vw - 24px)',
       }}
     >
       <Group gap="sm" wrap="nowrap">
-        <Text size="sm">A new version is available</Text>
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          A new version is available
+        </Text>
         <Button size="compact-sm" onClick={reload}>
           Reload
         </Button>
