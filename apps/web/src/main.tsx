@@ -5,7 +5,8 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppServices } from './app/services';
 import { registerServiceWorker } from './core/offline/service-worker';
-import { startOutbox } from './core/offline/start-offline';
+import { tokenOwner } from './core/offline/api-cache-rules';
+import { outboxRef } from './core/offline/queued';
 
 const services = createAppServices();
 const root = createRoot(document.getElementById('root')!);
@@ -16,10 +17,10 @@ void services.session
   .catch((err: unknown) => console.error('Start-up check failed', err))
   .finally(() => {
     // Issue 34: the installable, offline app (the worker) and the queue of writes made offline.
-    registerServiceWorker();
-    if (services.outbox) {
-      startOutbox(services.outbox, services.session);
-    }
+    void registerServiceWorker();
+    void import('./core/offline/start-offline').then((offline) =>
+      outboxRef.set(offline.startOffline(services.api, services.session, () => tokenOwner(services.session.authorization()?.token))),
+    );
     root.render(
       <StrictMode>
         <App services={services} />

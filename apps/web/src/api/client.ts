@@ -2,7 +2,8 @@ import type { HttpErrorBody } from '@wrenchlog/contracts';
 import type { SessionManager } from '../features/auth/session';
 import { randomKey } from '../lib/random-key';
 import { tokenOwner } from '../core/offline/api-cache-rules';
-import { isNetworkFailure, QueuedOffline, queuedKind, type Outbox } from '../core/offline/outbox';
+import type { Outbox } from '../core/offline/outbox';
+import { isNetworkFailure, QueuedOffline, queuedKind } from '../core/offline/queued';
 import { offlineStatus } from '../core/offline/offline-status';
 
 // Calls the spec sends without a token (doc 1 section 6).

@@ -1,14 +1,10 @@
 import type { CurrentUser } from '@wrenchlog/contracts';
 import { ApiClient } from '../api/client';
 import { SessionManager, type SessionDeps, type SessionMessage } from '../features/auth/session';
-import type { Outbox } from '../core/offline/outbox';
-import { createOutbox } from '../core/offline/start-offline';
 
 export interface AppServices {
   session: SessionManager;
   api: ApiClient;
-  /** Creates kept on this device until they can be sent (issue 34); null without IndexedDB. */
-  outbox: Outbox | null;
   /** Where non-React code sends the user (set to the router's navigate once it exists). */
   setNavigate(fn: (to: string) => void): void;
 }
@@ -49,7 +45,6 @@ export function createAppServices(overrides: Partial<SessionDeps> = {}): AppServ
   return {
     session,
     api,
-    outbox: createOutbox(api, session),
     setNavigate(fn) {
       navigateImpl = fn;
     },

@@ -5,7 +5,7 @@ import { formatDateTime } from '../../lib/format';
 import { offlineStatus } from './offline-status';
 
 /** "Offline, as of <time>" above a screen that shows what this device stored (issue 34). */
-export function OfflineBar() {
+export default function OfflineBar() {
   const { online, asOf } = useSyncExternalStore(offlineStatus.subscribe, offlineStatus.get, offlineStatus.get);
   if (online && asOf === null) {
     return null;

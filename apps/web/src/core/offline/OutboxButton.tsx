@@ -4,6 +4,7 @@ import { useState, useSyncExternalStore } from 'react';
 import { formatDateTime } from '../../lib/format';
 import { useServices } from '../context';
 import { tokenOwner } from './api-cache-rules';
+import { useOutbox } from './queued';
 import type { Outbox, OutboxSnapshot } from './outbox';
 import type { QueuedWrite } from './queue-store';
 
@@ -67,8 +68,9 @@ function WriteItem({ write, outbox, sending, mine }: { write: QueuedWrite; outbo
 }
 
 /** The header's "N waiting to send" and the queue it opens: see, send again and discard what waits (issue 34). */
-export function OutboxButton() {
-  const { outbox, session } = useServices();
+export default function OutboxButton() {
+  const { session } = useServices();
+  const outbox = useOutbox();
   const { writes, sendingId } = useSyncExternalStore(outbox?.subscribe ?? noop, outbox?.getSnapshot ?? (() => EMPTY), outbox?.getSnapshot ?? (() => EMPTY));
   const [open, setOpen] = useState(false);
   if (!outbox || writes.length === 0) {

@@ -3,7 +3,7 @@ import { useSyncExternalStore } from 'react';
 import { updateAvailable } from './service-worker';
 
 /** "A new version is available - Reload" while a new service worker waits (issue 34). */
-export function UpdatePrompt() {
+export default function UpdatePrompt() {
   const reload = useSyncExternalStore(updateAvailable.subscribe, updateAvailable.get, updateAvailable.get);
   if (!reload) {
     return null;

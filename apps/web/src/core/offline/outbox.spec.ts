@@ -1,11 +1,18 @@
 import 'fake-indexeddb/auto';
-import { Outbox, isQueuedOffline, queuedKind, type Owner } from './outbox';
+import { Outbox, type Owner } from './outbox';
+import { isQueuedOffline, queuedKind } from './queued';
 import { idbQueueStore, type QueuedWrite } from './queue-store';
 import { ApiClient } from '../../api/client';
 import { SessionManager } from '../../features/auth/session';
+import { randomKey } from '../../lib/random-key';
 
 // The offline queue against IndexedDB (fake-indexeddb) and a server that keeps creates by their
 // Idempotency-Key as the services do: a key seen before answers the record it made.
+
+/** A create kept as the API client keeps it: its own key, its kind by route. */
+function keep(box: Outbox, path: string, body: Record<string, unknown>) {
+  return box.enqueue(path, body, { key: randomKey(), kind: queuedKind('POST', path) ?? 'Record' });
+}
 
 let dbCount = 0;
 const freshDb = () => `outbox-test-${++dbCount}`;
@@ -57,7 +64,7 @@ describe(Outbox.name, () => {
   it('keeps a write through a network failure and sends it when the connection returns, with the same key', async () => {
     const { state, send } = server();
     const box = outbox(send, { current: ME });
-    const queued = await box.enqueue('/api/fuel-records', { machineId: 4, amount: 12.5 });
+    const queued = await keep(box, '/api/fuel-records', { machineId: 4, amount: 12.5 });
     state.script.push('offline');
 
     expect(await box.flush()).toEqual({ sent: 0, refused: 0, waiting: 1 });
@@ -72,7 +79,7 @@ describe(Outbox.name, () => {
   it('makes one record when an answer was lost after the server wrote it (the idempotency key)', async () => {
     const { state, send } = server();
     const box = outbox(send, { current: ME });
-    await box.enqueue('/api/meters/5/readings', { value: 1200, readAt: '2026-11-29' });
+    await keep(box, '/api/meters/5/readings', { value: 1200, readAt: '2026-11-29' });
     state.script.push('lost');
 
     expect((await box.flush()).waiting).toBe(1);
@@ -85,8 +92,8 @@ describe(Outbox.name, () => {
   it('sends each write once when flushes overlap', async () => {
     const { state, send } = server();
     const box = outbox(send, { current: ME });
-    await box.enqueue('/api/fuel-records', { machineId: 1 });
-    await box.enqueue('/api/fuel-records', { machineId: 2 });
+    await keep(box, '/api/fuel-records', { machineId: 1 });
+    await keep(box, '/api/fuel-records', { machineId: 2 });
 
     await Promise.all([box.flush(), box.flush(), box.flush()]);
     expect(state.sends).toHaveLength(2);
@@ -96,7 +103,7 @@ describe(Outbox.name, () => {
   it('keeps a refusal with the server words for the user, never resends it by itself, and sends it again on request', async () => {
     const { state, send } = server();
     const box = outbox(send, { current: ME });
-    await box.enqueue('/api/meters/5/readings', { value: 10, readAt: '2026-11-01' });
+    await keep(box, '/api/meters/5/readings', { value: 10, readAt: '2026-11-01' });
     state.script.push({ status: 422, message: 'The reading is out of sequence' });
 
     expect(await box.flush()).toEqual({ sent: 0, refused: 1, waiting: 0 });
@@ -112,7 +119,7 @@ describe(Outbox.name, () => {
   it('discards a write only when the user deletes it', async () => {
     const { state, send } = server();
     const box = outbox(send, { current: ME });
-    const a = await box.enqueue('/api/fuel-records', { machineId: 1 });
+    const a = await keep(box, '/api/fuel-records', { machineId: 1 });
     state.script.push({ status: 404, message: 'Machine not found' });
     await box.flush();
     expect(box.getSnapshot().writes).toHaveLength(1);
@@ -123,8 +130,8 @@ describe(Outbox.name, () => {
   it('keeps the order: after a network failure the later writes wait too', async () => {
     const { state, send } = server();
     const box = outbox(send, { current: ME });
-    const first = await box.enqueue('/api/meters/5/readings', { value: 100 });
-    await box.enqueue('/api/meters/5/readings', { value: 200 });
+    const first = await keep(box, '/api/meters/5/readings', { value: 100 });
+    await keep(box, '/api/meters/5/readings', { value: 200 });
     state.script.push('offline');
 
     expect(await box.flush()).toEqual({ sent: 0, refused: 0, waiting: 2 });
@@ -137,7 +144,7 @@ describe(Outbox.name, () => {
     const { state, send } = server();
     const owner = { current: ME as Owner | null };
     const box = outbox(send, owner);
-    await box.enqueue('/api/fuel-records', { machineId: 1 });
+    await keep(box, '/api/fuel-records', { machineId: 1 });
 
     owner.current = { accountId: 8, userId: 3 };
     expect(await box.flush()).toEqual({ sent: 0, refused: 0, waiting: 1 });
@@ -153,7 +160,7 @@ describe(Outbox.name, () => {
     const { send } = server();
     const db = freshDb();
     const first = outbox(send, { current: ME }, db);
-    const queued = await first.enqueue('/api/services/fastCreate', { machineId: 2, serviceType: 'Oil change' });
+    const queued = await keep(first, '/api/services/fastCreate', { machineId: 2, serviceType: 'Oil change' });
 
     const reopened = outbox(send, { current: ME }, db);
     expect(await reopened.load()).toMatchObject([{ id: queued.id, key: queued.key, kind: 'Service record', accountId: 7, userId: 3 }]);

@@ -1,5 +1,7 @@
-import { randomKey } from '../../lib/random-key';
 import type { NewQueuedWrite, QueuedWrite, QueueStore } from './queue-store';
+
+// This module is loaded after the first render (start-offline.ts) and imports nothing the first page
+// loads (so the bundler keeps those in the first page's chunk): the key and the kind come from the caller.
 
 // The offline queue (issue 34): creates made without a connection wait on the device and are sent
 // by themselves when it returns, in the order they were made, each exactly once: every try sends
@@ -8,36 +10,6 @@ import type { NewQueuedWrite, QueuedWrite, QueueStore } from './queue-store';
 // no second record. A refusal (4xx) is kept with the server's words for the user to fix or discard;
 // nothing is dropped unless the user deletes it. Writes wait for the member and account they were
 // made in: after a switch to another account or another person's sign-in they are held, not sent.
-
-/** The creates that may wait on the device, by route (generic: a new kind is one more row). */
-export const QUEUED_ROUTES: ReadonlyArray<{ pattern: RegExp; kind: string }> = [
-  { pattern: /^\/api\/fuel-records$/, kind: 'Fuel record' },
-  { pattern: /^\/api\/meters\/\d+\/readings$/, kind: 'Meter reading' },
-  { pattern: /^\/api\/services\/fastCreate$/, kind: 'Service record' },
-  // Issues and inspections (the work-orders issue): their create routes go here when they exist.
-];
-
-/** The kind of a create that may be queued, or null. */
-export function queuedKind(method: string, path: string): string | null {
-  return method === 'POST' ? (QUEUED_ROUTES.find((r) => r.pattern.test(path))?.kind ?? null) : null;
-}
-
-/** What a create answers when it was kept on the device instead of sent: the form says "waiting to send". */
-export class QueuedOffline extends Error {
-  override readonly name = 'QueuedOffline';
-  constructor(readonly entry: QueuedWrite) {
-    super(`${entry.kind} saved on this device: waiting to send`);
-  }
-}
-
-export function isQueuedOffline(err: unknown): err is QueuedOffline {
-  return err instanceof QueuedOffline;
-}
-
-/** A request that never reached the server (fetch rejects with a TypeError when offline). */
-export function isNetworkFailure(err: unknown): boolean {
-  return err instanceof TypeError || (err instanceof DOMException && err.name === 'NetworkError');
-}
 
 export interface Owner {
   accountId: number;
@@ -109,17 +81,17 @@ export class Outbox {
   }
 
   /** Keeps a create on the device; answers the stored entry. */
-  async enqueue(path: string, body: Record<string, unknown>, options: { key?: string; kind?: string } = {}): Promise<QueuedWrite> {
+  async enqueue(path: string, body: Record<string, unknown>, options: { key: string; kind: string }): Promise<QueuedWrite> {
     const owner = this.deps.owner();
     if (!owner) {
       throw new Error('Signed out: nothing can be kept for sending later');
     }
     const write: NewQueuedWrite = {
-      key: options.key ?? randomKey(),
+      key: options.key,
       method: 'POST',
       path,
       body,
-      kind: options.kind ?? queuedKind('POST', path) ?? 'Record',
+      kind: options.kind,
       accountId: owner.accountId,
       userId: owner.userId,
       createdAt: (this.deps.now ?? Date.now)(),
@@ -189,7 +161,7 @@ export class Outbox {
       try {
         res = await this.deps.send(write);
       } catch (err) {
-        if (!isNetworkFailure(err)) {
+        if (!(err instanceof TypeError)) {
           console.error('Sending a queued write failed', err);
         }
         await this.deps.store.put(tried);

@@ -1,4 +1,4 @@
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import type { DBSchema, IDBPDatabase } from 'idb';
 
 // The device's queue of writes made without a connection (issue 34), in IndexedDB so it survives
 // closing the tab and restarting the phone. One object store, in the order the writes were made.
@@ -43,11 +43,14 @@ export const OFFLINE_DB = 'wrenchlog-offline';
 export function idbQueueStore(name = OFFLINE_DB): QueueStore {
   let db: Promise<IDBPDatabase<OfflineDb>> | null = null;
   const open = () => {
-    db ??= openDB<OfflineDb>(name, 1, {
-      upgrade(d) {
-        d.createObjectStore('writes', { keyPath: 'id', autoIncrement: true });
-      },
-    });
+    // idb is loaded when the queue is first read, after the first render.
+    db ??= import('idb').then(({ openDB }) =>
+      openDB<OfflineDb>(name, 1, {
+        upgrade(d) {
+          d.createObjectStore('writes', { keyPath: 'id', autoIncrement: true });
+        },
+      }),
+    );
     return db;
   };
   return {

@@ -1,5 +1,5 @@
 import type { Banner } from '../forms/FormBanner';
-import type { QueuedOffline } from './outbox';
+import type { QueuedOffline } from './queued';
 
 /** The form's banner for a create kept on the device (issue 34): saved here, waiting to send. */
 export function queuedBanner(err: QueuedOffline): Banner {

@@ -1,5 +1,3 @@
-import { Workbox } from 'workbox-window';
-
 // Registers the app's service worker (src/sw/sw.ts, built to /sw.js) and tells when a new version
 // waits (issue 34, registerType prompt): the new worker takes over only when the user chooses
 // Reload, so a form half typed is never swept away, and a new deployment is still seen on the
@@ -20,10 +18,12 @@ export const updateAvailable = {
 };
 
 /** Registers /sw.js where service workers run (never in the dev server: no build, no worker). */
-export function registerServiceWorker(): void {
+export async function registerServiceWorker(): Promise<void> {
   if (import.meta.env.DEV || typeof navigator === 'undefined' || !('serviceWorker' in navigator)) {
     return;
   }
+  // Loaded after the first render: the first page's JavaScript stays as it was (issue 34's budget).
+  const { Workbox } = await import('workbox-window');
   const wb = new Workbox('/sw.js', { scope: '/' });
   wb.addEventListener('waiting', () => {
     waiting = () => {
@@ -33,7 +33,7 @@ export function registerServiceWorker(): void {
     };
     listeners.forEach((l) => l());
   });
-  void wb.register().then((registration) => {
+  await wb.register().then((registration) => {
     // A tab left open for days also learns of a deployment when it comes back to the front.
     document.addEventListener('visibilitychange', () => {
       if (document.visibilityState === 'visible') {

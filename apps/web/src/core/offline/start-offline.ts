@@ -1,14 +1,16 @@
 import type { SessionManager } from '../../features/auth/session';
 import type { ApiClient } from '../../api/client';
-import { tokenOwner } from './api-cache-rules';
-import { Outbox } from './outbox';
+import { Outbox, type Owner } from './outbox';
 import { idbQueueStore } from './queue-store';
+
+// Loaded after the first render (main.tsx). It imports nothing the first page loads (the owner of
+// the session comes as a function), so the bundler leaves the first page's chunks as they were.
 
 /** How often waiting writes are tried again while the browser says it is online. */
 const RETRY_MS = 30_000;
 
 /** The outbox of this device, or null where IndexedDB is missing (jsdom, very old browsers). */
-export function createOutbox(api: ApiClient, session: SessionManager): Outbox | null {
+function createOutbox(api: ApiClient, owner: () => Owner | null): Outbox | null {
   if (typeof indexedDB === 'undefined') {
     return null;
   }
@@ -21,7 +23,7 @@ export function createOutbox(api: ApiClient, session: SessionManager): Outbox | 
         body: JSON.stringify(write.body),
         headers: { 'content-type': 'application/json', 'idempotency-key': write.key },
       }),
-    owner: () => tokenOwner(session.authorization()?.token),
+    owner,
     exclusive: locks ? (fn) => locks.request('wrenchlog.outbox', fn) : undefined,
   });
   api.useOutbox(outbox);
@@ -32,7 +34,7 @@ export function createOutbox(api: ApiClient, session: SessionManager): Outbox | 
  * Sends what waits when it can: at start, when the connection returns, when a member signs in (only
  * their own writes: Outbox checks), every 30 s while some wait, and when another tab changed the queue.
  */
-export function startOutbox(outbox: Outbox, session: SessionManager): void {
+function startOutbox(outbox: Outbox, session: SessionManager, owner: () => Owner | null): void {
   const flush = () => {
     if (navigator.onLine && session.isAuthenticated) {
       void outbox.flush();
@@ -42,8 +44,8 @@ export function startOutbox(outbox: Outbox, session: SessionManager): void {
   window.addEventListener('online', flush);
   let who: string | null = null;
   session.subscribe(() => {
-    const owner = tokenOwner(session.authorization()?.token);
-    const now = owner ? `${owner.accountId}.${owner.userId}` : null;
+    const signedIn = owner();
+    const now = signedIn ? `${signedIn.accountId}.${signedIn.userId}` : null;
     if (now !== who) {
       who = now;
       flush();
@@ -68,4 +70,13 @@ export function startOutbox(outbox: Outbox, session: SessionManager): void {
       }
     });
   }
+}
+
+/** The outbox, handed to the API client, and its triggers; null without IndexedDB. */
+export function startOffline(api: ApiClient, session: SessionManager, owner: () => Owner | null): Outbox | null {
+  const outbox = createOutbox(api, owner);
+  if (outbox) {
+    startOutbox(outbox, session, owner);
+  }
+  return outbox;
 }

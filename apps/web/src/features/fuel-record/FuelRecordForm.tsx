@@ -16,7 +16,7 @@ import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps
 import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
 import { computeMpg, fuelFormState, shownFuelValues, toFuelInput, validateFuel, type FuelErrors, type FuelField, type FuelFormState } from './fuel-logic';
-import { isQueuedOffline } from '../../core/offline/outbox';
+import { isQueuedOffline } from '../../core/offline/queued';
 import { queuedBanner } from '../../core/offline/queued-banner';
 
 export const FUEL_TEXT = {

@@ -21,9 +21,7 @@ import { useSession } from '../../core/context';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { isPublicPath } from '../../lib/public-paths';
 import { NotificationBell } from '../notifications/NotificationBell';
-import { OfflineBar } from '../../core/offline/OfflineBar';
-import { OutboxButton } from '../../core/offline/OutboxButton';
-import { UpdatePrompt } from '../../core/offline/UpdatePrompt';
+import { OfflineIndicator, OutboxIndicator, UpdateIndicator } from '../../core/offline/indicators';
 import { useOutboxSync } from '../../core/offline/useOutboxSync';
 import { useAccountFollow } from '../accounts/accounts-api';
 import { useRights } from '../../core/rights';
@@ -243,7 +241,7 @@ export function AppLayout() {
                 <AccountSwitcher compact={!desktop} />
               </Suspense>
             )}
-            {status === 'authenticated' && !publicPage && <OutboxButton />}
+            {status === 'authenticated' && !publicPage && <OutboxIndicator />}
             {status === 'authenticated' && !desktop && <NotificationBell />}
             <HeaderMenu desktop={desktop} />
             {status === 'authenticated' && desktop && <NotificationBell />}
@@ -256,11 +254,11 @@ export function AppLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content" tabIndex={-1} className={authPage ? classes.authMain : publicPage ? classes.publicMain : classes.appMain}>
-        {status === 'authenticated' && !publicPage && <OfflineBar />}
+        {status === 'authenticated' && !publicPage && <OfflineIndicator />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
-        <UpdatePrompt />
+        <UpdateIndicator />
       </AppShell.Main>
       {showNav && !desktop && (
         <AppShell.Footer className={classes.bottomBar}>

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { FormDialog } from '../../core/forms/FormDialog';
-import { isQueuedOffline } from '../../core/offline/outbox';
+import { isQueuedOffline } from '../../core/offline/queued';
 import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
 import { useAddReading, useSetReadingVoid } from './schedule-api';
 import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';

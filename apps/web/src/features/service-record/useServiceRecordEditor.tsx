@@ -12,7 +12,7 @@ import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-err
 import { useStoredCompletions } from '../schedules/ScheduleChecklist';
 import { serviceRecordApi, useCreateServiceRecord, useDeleteServiceRecord, useUpdateServiceRecord } from './service-record-api';
 import { cloneRecord, differs, MESSAGES, newDraft, toBody, toDraft, validate, type Draft } from './service-record-logic';
-import { isQueuedOffline } from '../../core/offline/outbox';
+import { isQueuedOffline } from '../../core/offline/queued';
 import { queuedBanner } from '../../core/offline/queued-banner';
 
 /** Navigation state this form hands to the record it opens next. */
