@@ -39,29 +39,35 @@ export function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },
-    async closeBundle() {
-      const work: Promise<void>[] = [];
-      for await (const path of files(outDir)) {
-        if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) {
-          continue;
+    // Sequential and last: the files other plugins write when the bundle closes (the service worker,
+    // the web app manifest) are complete before they are read here.
+    closeBundle: {
+      sequential: true,
+      order: 'post',
+      async handler() {
+        const work: Promise<void>[] = [];
+        for await (const path of files(outDir)) {
+          if (!COMPRESSIBLE.test(path) || (await stat(path)).size < MIN_BYTES) {
+            continue;
+          }
+          work.push(
+            (async () => {
+              const bytes = await readFile(path);
+              const [br, gzipped] = await Promise.all([
+                brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
+                gz(bytes, { level: 9 }),
+              ]);
+              if (br.length < bytes.length) {
+                await writeFile(`${path}.br`, br);
+              }
+              if (gzipped.length < bytes.length) {
+                await writeFile(`${path}.gz`, gzipped);
+              }
+            })(),
+          );
         }
-        work.push(
-          (async () => {
-            const bytes = await readFile(path);
-            const [br, gzipped] = await Promise.all([
-              brotli(bytes, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: bytes.length } }),
-              gz(bytes, { level: 9 }),
-            ]);
-            if (br.length < bytes.length) {
-              await writeFile(`${path}.br`, br);
-            }
-            if (gzipped.length < bytes.length) {
-              await writeFile(`${path}.gz`, gzipped);
-            }
-          })(),
-        );
-      }
-      await Promise.all(work);
+        await Promise.all(work);
+      },
     },
   };
 }

@@ -4,6 +4,9 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { createAppServices } from './app/services';
+import { registerServiceWorker } from './core/offline/service-worker';
+import { tokenOwner } from './core/offline/api-cache-rules';
+import { outboxRef } from './core/offline/queued';
 
 const services = createAppServices();
 const root = createRoot(document.getElementById('root')!);
@@ -13,6 +16,11 @@ void services.session
   .start(`${window.location.pathname}${window.location.search}`)
   .catch((err: unknown) => console.error('Start-up check failed', err))
   .finally(() => {
+    // Issue 34: the installable, offline app (the worker) and the queue of writes made offline.
+    void registerServiceWorker();
+    void import('./core/offline/start-offline').then((offline) =>
+      outboxRef.set(offline.startOffline(services.api, services.session, () => tokenOwner(services.session.authorization()?.token))),
+    );
     root.render(
       <StrictMode>
         <App services={services} />

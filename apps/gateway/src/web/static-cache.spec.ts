@@ -11,4 +11,11 @@ describe(webCacheControl.name, () => {
     expect(webCacheControl('/srv/web/dist/index.html')).toBe('no-cache');
     expect(webCacheControl('/srv/web/dist/screenshots/dashboard.png')).toBe('no-cache');
   });
+
+  it('never caches the service worker or the web app manifest for long, so a deployment is seen on the next load (issue 34)', () => {
+    expect(webCacheControl('/srv/web/dist/sw.js')).toBe('no-cache');
+    expect(webCacheControl('/srv/web/dist/sw.js.br')).toBe('no-cache');
+    expect(webCacheControl('/srv/web/dist/manifest.webmanifest')).toBe('no-cache');
+    expect(webCacheControl('/srv/web/dist/icons/icon-512.png')).toBe('no-cache');
+  });
 });

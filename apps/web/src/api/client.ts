@@ -1,6 +1,10 @@
 import type { HttpErrorBody } from '@wrenchlog/contracts';
 import type { SessionManager } from '../features/auth/session';
 import { randomKey } from '../lib/random-key';
+import { tokenOwner } from '../core/offline/api-cache-rules';
+import type { Outbox } from '../core/offline/outbox';
+import { isNetworkFailure, QueuedOffline, queuedKind } from '../core/offline/queued';
+import { offlineStatus } from '../core/offline/offline-status';
 
 // Calls the spec sends without a token (doc 1 section 6).
 const PUBLIC_CALLS = [
@@ -51,11 +55,17 @@ export class ApiClient {
    * whichever gateway replica answers. The server ignores a token of another user or account.
    */
   private consistencyToken: string | null = null;
+  private outbox: Outbox | null = null;
 
   constructor(
     private readonly session: SessionManager,
     private readonly fetchImpl: typeof fetch = (...args) => globalThis.fetch(...args),
   ) {}
+
+  /** Creates that may wait on the device (issue 34) are kept in `outbox` when there is no connection. */
+  useOutbox(outbox: Outbox | null): void {
+    this.outbox = outbox;
+  }
 
   async raw(path: string, init: RequestInit = {}, options: CallOptions = {}): Promise<Response> {
     const isPublic = PUBLIC_CALLS.some((p) => path === p || path.startsWith(`${p}?`));
@@ -78,6 +88,7 @@ export class ApiClient {
     };
     const auth = isPublic ? null : this.session.authorization();
     const res = await send(auth?.header ?? null);
+    offlineStatus.report(res.headers);
     if (res.status !== 401 || isPublic) {
       if (res.status === 401 && path === '/api/auth/refresh' && !options.silent) {
         this.session.forceLogout();
@@ -95,6 +106,10 @@ export class ApiClient {
       return res;
     }
     const token = await this.session.refresh(auth.token);
+    if (!token && this.session.refreshUnreachable) {
+      // The refresh never reached the server (offline): the session stays; the caller gets the 401.
+      return res;
+    }
     if (!token) {
       if (options.silent) {
         this.session.clearLocal();
@@ -119,7 +134,7 @@ export class ApiClient {
       // One key per create, kept by the retry after a token refresh, so the server makes one record.
       headers['idempotency-key'] = options?.idempotencyKey ?? randomKey();
     }
-    const res = await this.raw(path, init, options);
+    const res = await this.send(method, path, body, init, options);
     const text = await res.text();
     const type = res.headers.get('content-type') ?? '';
     let parsed: unknown = text;
@@ -134,6 +149,38 @@ export class ApiClient {
       throw new ApiError(res.status, parsed && typeof parsed === 'object' ? (parsed as Partial<HttpErrorBody>) : null);
     }
     return (text ? parsed : null) as T;
+  }
+
+  /**
+   * `raw`, except that a create the outbox takes (QUEUED_ROUTES) is kept on the device when there is
+   * no connection, or when earlier ones of this member still wait (they go first, in order): the
+   * caller gets a QueuedOffline error carrying the entry, sent later with the same Idempotency-Key.
+   */
+  private async send(method: string, path: string, body: Json | FormData | undefined, init: RequestInit, options?: CallOptions): Promise<Response> {
+    const outbox = this.outbox;
+    const kind = queuedKind(method, path);
+    if (!outbox || !kind || !body || body instanceof FormData || Array.isArray(body)) {
+      return this.raw(path, init, options);
+    }
+    const key = (init.headers as Record<string, string>)['idempotency-key'];
+    const keep = async () => {
+      const entry = await outbox.enqueue(path, body, { key, kind });
+      if (navigator.onLine) {
+        void outbox.flush();
+      }
+      return new QueuedOffline(entry);
+    };
+    if (!navigator.onLine || outbox.hasWaitingFor(tokenOwner(this.session.authorization()?.token))) {
+      throw await keep();
+    }
+    try {
+      return await this.raw(path, init, options);
+    } catch (err) {
+      if (isNetworkFailure(err)) {
+        throw await keep();
+      }
+      throw err;
+    }
   }
 
   get<T>(path: string, options?: CallOptions): Promise<T> {

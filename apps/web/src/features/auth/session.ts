@@ -1,6 +1,7 @@
 import type { CurrentUser, HttpErrorBody, LoginResponse } from '@wrenchlog/contracts';
 import { isPublicPath } from '../../lib/public-paths';
 import { tokenAccount } from './token-claims';
+import { forgetOfflineAnswers } from '../../core/offline/api-cache-rules';
 
 export const STORAGE_KEYS = {
   token: 'wrenchlog.token',
@@ -13,6 +14,8 @@ const FALLBACK_LOCK_KEY = 'wrenchlog.refresh-lock';
 export const DEFAULT_TOKEN_TYPE = 'Bearer';
 const MIN_REFRESH_DELAY_MS = 1000;
 const MAX_TIMER_MS = 2_147_483_647;
+/** Offline: how often an expired session is tried again (the app works from the device meanwhile). */
+const OFFLINE_RETRY_MS = 30_000;
 
 export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
 
@@ -89,6 +92,8 @@ export class SessionManager {
   private unsubscribeChannel: (() => void) | null = null;
   /** The newest session another tab announced. */
   private announced: StoredSession | null = null;
+  /** The last refresh never reached the server (offline, issue 34): the session is kept, not ended. */
+  private unreachable = false;
 
   constructor(private readonly deps: SessionDeps) {}
 
@@ -106,6 +111,11 @@ export class SessionManager {
     // A sign-in ends what a deliberate logout marked.
     this.snapshot = { ...(next.status === 'authenticated' ? kept : this.snapshot), ...next };
     this.listeners.forEach((l) => l());
+  }
+
+  /** Whether the last refresh failed for want of a connection (the session stays, to be refreshed once online). */
+  get refreshUnreachable(): boolean {
+    return this.unreachable;
   }
 
   get isAuthenticated(): boolean {
@@ -167,11 +177,31 @@ export class SessionManager {
     this.timer = this.deps.setTimer(() => {
       this.timer = null;
       void this.refresh(stored.token).then((token) => {
-        if (!token) {
+        if (!token && this.unreachable) {
+          // Offline: the stored session is kept and the refresh tried again later.
+          this.retryRefresh();
+        } else if (!token) {
           this.forceLogout();
         }
       });
     }, delay);
+  }
+
+  private retryRefresh(): void {
+    const stored = this.read();
+    if (stored) {
+      this.stopTimer();
+      this.timer = this.deps.setTimer(() => {
+        this.timer = null;
+        void this.refresh(stored.token).then((token) => {
+          if (!token && this.unreachable) {
+            this.retryRefresh();
+          } else if (!token) {
+            this.forceLogout();
+          }
+        });
+      }, OFFLINE_RETRY_MS);
+    }
   }
 
   private stopTimer(): void {
@@ -206,7 +236,10 @@ export class SessionManager {
     }
     if (stored.expiresAt <= this.deps.now()) {
       const token = await this.refresh(stored.token);
-      if (!token) {
+      if (!token && this.unreachable) {
+        // Offline (issue 34): start with the stored session; the screens read from the device.
+        this.retryRefresh();
+      } else if (!token) {
         this.clearLocal();
         return;
       }
@@ -221,6 +254,11 @@ export class SessionManager {
     try {
       await this.loadUser(true);
     } catch (err) {
+      if (err instanceof TypeError) {
+        // No connection and no stored answer: stay signed in (what waits on the device stays theirs).
+        this.deps.log.warn('Start-up authentication check could not reach the server; starting offline.');
+        return;
+      }
       this.deps.log.error('Start-up authentication check failed; starting signed out.', err);
       this.clearLocal();
     }
@@ -318,7 +356,15 @@ export class SessionManager {
       return this.adopt(newer);
     }
     try {
-      const res = await this.deps.fetch('/api/auth/refresh', { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } });
+      let res: Response;
+      try {
+        res = await this.deps.fetch('/api/auth/refresh', { method: 'POST', credentials: 'include', headers: { accept: 'application/json' } });
+      } catch (err) {
+        this.unreachable = true;
+        this.deps.log.warn('Session refresh could not reach the server', err);
+        return null;
+      }
+      this.unreachable = false;
       if (!res.ok) {
         this.deps.log.warn(`Session refresh failed with status ${res.status}`);
         return null;
@@ -388,6 +434,7 @@ export class SessionManager {
     this.clearLocal();
     if (!redirect) {
       this.set({ loggedOut: true });
+      forgetOfflineAnswers();
     }
     this.deps.navigate(redirect ? `/login?redirect=${encodeURIComponent(redirect)}` : '/login');
     try {

@@ -16,6 +16,8 @@ import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps
 import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
 import { computeMpg, fuelFormState, shownFuelValues, toFuelInput, validateFuel, type FuelErrors, type FuelField, type FuelFormState } from './fuel-logic';
+import { isQueuedOffline } from '../../core/offline/queued';
+import { queuedBanner } from '../../core/offline/queued-banner';
 
 export const FUEL_TEXT = {
   created: 'Fuel record created successfully!',
@@ -144,7 +146,18 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     const body = toFuelInput({ ...effective, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
     await run(async () => {
       // The record may have moved to another machine: both histories change.
-      const saved = await save.mutateAsync({ id: record?.id, body, previous: record });
+      const saved = await save.mutateAsync({ id: record?.id, body, previous: record }).catch((err: unknown) => {
+        if (isQueuedOffline(err)) {
+          return err;
+        }
+        throw err;
+      });
+      if (isQueuedOffline(saved)) {
+        // Offline (issue 34): kept on the device and sent later; the form is clear for the next one.
+        reset();
+        setBanner(queuedBanner(saved));
+        return;
+      }
       onSaved?.(saved);
       if (!isNew) {
         setBanner({ kind: 'success', title: FUEL_TEXT.updated });

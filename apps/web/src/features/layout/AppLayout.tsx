@@ -21,6 +21,8 @@ import { useSession } from '../../core/context';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { isPublicPath } from '../../lib/public-paths';
 import { NotificationBell } from '../notifications/NotificationBell';
+import { OfflineIndicator, OutboxIndicator, UpdateIndicator } from '../../core/offline/indicators';
+import { useOutboxSync } from '../../core/offline/useOutboxSync';
 import { useAccountFollow } from '../accounts/accounts-api';
 import { useRights } from '../../core/rights';
 import { Logo } from '../../components/Logo';
@@ -197,6 +199,7 @@ export function PageLoader() {
 export function AppLayout() {
   useScrollManager();
   useAccountFollow();
+  useOutboxSync();
   const { status } = useSession();
   const { pathname, search } = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false }) ?? true;
@@ -238,6 +241,7 @@ export function AppLayout() {
                 <AccountSwitcher compact={!desktop} />
               </Suspense>
             )}
+            {status === 'authenticated' && !publicPage && <OutboxIndicator />}
             {status === 'authenticated' && !desktop && <NotificationBell />}
             <HeaderMenu desktop={desktop} />
             {status === 'authenticated' && desktop && <NotificationBell />}
@@ -250,9 +254,11 @@ export function AppLayout() {
         </AppShell.Navbar>
       )}
       <AppShell.Main id="main-content" tabIndex={-1} className={authPage ? classes.authMain : publicPage ? classes.publicMain : classes.appMain}>
+        {status === 'authenticated' && !publicPage && <OfflineIndicator />}
         <Suspense fallback={<PageLoader />}>
           <Outlet />
         </Suspense>
+        <UpdateIndicator />
       </AppShell.Main>
       {showNav && !desktop && (
         <AppShell.Footer className={classes.bottomBar}>

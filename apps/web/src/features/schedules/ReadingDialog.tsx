@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { FormDialog } from '../../core/forms/FormDialog';
+import { isQueuedOffline } from '../../core/offline/queued';
 import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
 import { useAddReading, useSetReadingVoid } from './schedule-api';
 import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';
@@ -43,6 +44,11 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
       await add.mutateAsync({ meterId: meter.id, reading: { value: Number(value), readAt, void: asVoid || undefined, rollover: rollover || undefined } });
       onClose();
     } catch (err) {
+      if (isQueuedOffline(err)) {
+        // Offline (issue 34): kept on the device and sent later; the header's cloud button lists it.
+        onClose();
+        return;
+      }
       const neighbours = outOfSequence(err);
       if (neighbours) {
         setConflict(neighbours);

@@ -12,6 +12,8 @@ import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-err
 import { useStoredCompletions } from '../schedules/ScheduleChecklist';
 import { serviceRecordApi, useCreateServiceRecord, useDeleteServiceRecord, useUpdateServiceRecord } from './service-record-api';
 import { cloneRecord, differs, MESSAGES, newDraft, toBody, toDraft, validate, type Draft } from './service-record-logic';
+import { isQueuedOffline } from '../../core/offline/queued';
+import { queuedBanner } from '../../core/offline/queued-banner';
 
 /** Navigation state this form hands to the record it opens next. */
 interface FormNavState {
@@ -188,6 +190,15 @@ export function useServiceRecordEditor({
         ),
       });
     } catch (err) {
+      if (isQueuedOffline(err)) {
+        // Offline (issue 34): kept on the device and sent later; the form is clear for the next one.
+        form.setValues(newDraft(machineId));
+        form.resetTouched();
+        form.clearErrors();
+        setCompletes([]);
+        setCreated(queuedBanner(err));
+        return;
+      }
       console.error('Service record create failed', err);
       setFailure(MESSAGES.saveFailed, err);
     } finally {
