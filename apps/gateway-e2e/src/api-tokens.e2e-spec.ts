@@ -207,6 +207,7 @@ describe.each(e2eProducts())('personal API tokens (%s)', (mode, baseUrl) => {
       ['PUT', `/api/accounts/${accountId}`],
       ['GET', '/api/admin/users'],
       ['GET', '/api/admin/accounts'],
+      ['POST', '/api/calendar/token'],
     ];
     for (const [method, path] of calls) {
       const res = await api.request(method, path, { token, body: method === 'GET' ? undefined : { name: 'x', scopes: ['read'] } });

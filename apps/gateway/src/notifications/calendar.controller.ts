@@ -2,7 +2,7 @@ import { Controller, Get, Header, Param, Post, Req } from '@nestjs/common';
 import { CALENDAR_FEED, CALENDAR_ROTATE, NotificationMessages, type CalendarLink } from '@wrenchlog/contracts';
 import { notFound, RpcClient, type CallContext } from '@wrenchlog/platform';
 import type { FastifyRequest } from 'fastify';
-import { Public } from '../auth/auth.decorators.js';
+import { Public, SessionOnly } from '../auth/auth.decorators.js';
 import { PublicUrl } from '../auth/public-url.js';
 import { Call } from '../http/request-context.js';
 
@@ -14,7 +14,11 @@ export class CalendarController {
     private readonly publicUrl: PublicUrl,
   ) {}
 
-  /** A new secret link; the old one answers 404 from now on. */
+  /**
+   * A new secret link; the old one answers 404 from now on. A credential of its own, which a feed
+   * reader uses without the token's limits: made in a signed-in session only (issue 33).
+   */
+  @SessionOnly()
   @Post('token')
   async rotate(@Req() req: FastifyRequest, @Call() call: CallContext): Promise<CalendarLink> {
     const { token } = await this.rpc.send(CALENDAR_ROTATE, {}, call);
