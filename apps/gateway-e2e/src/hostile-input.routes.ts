@@ -373,6 +373,29 @@ export const WRITES: Write[] = [
   },
   { call: 'PUT /api/readings/:readingId', auth: 'user', body: () => ({ void: false }), noEmpty: ['void'], notNull: ['void'] },
   {
+    // Issue 33: the readings are nested; their own hostile values are the route's own bodies.
+    call: 'POST /api/readings/batch',
+    auth: 'user',
+    body: (c) => ({ readings: [{ machineId: c.machineId, kind: 'hours', value: 21, readAt: '2026-11-04T08:00:00Z' }] }),
+    required: ['readings'],
+    notNull: ['readings'],
+    hostile: (c) => {
+      const reading = { machineId: c.machineId, kind: 'hours', value: 21, readAt: '2026-11-04T08:00:00Z' };
+      return [
+        ['a value as text', { readings: [{ ...reading, value: '21' }] }],
+        ['a year past 2200', { readings: [{ ...reading, readAt: '2201-01-01T00:00:00Z' }] }],
+        ['an impossible day', { readings: [{ ...reading, readAt: '2026-02-30T08:00:00Z' }] }],
+        ['an impossible time', { readings: [{ ...reading, readAt: '2026-11-04T25:00:00Z' }] }],
+        ['a week date', { readings: [{ ...reading, readAt: '2026-W45-3' }] }],
+        ['an unknown kind', { readings: [{ ...reading, kind: 'fuel' }] }],
+        ['a machine id as text', { readings: [{ ...reading, machineId: String(c.machineId) }] }],
+        ['readings not a list', { readings: reading }],
+        ['1,001 readings', { readings: Array.from({ length: 1001 }, () => reading) }],
+      ];
+    },
+    stored: (api, c) => record((x) => `/api/meters/${x.meterId}/readings?size=100`)(api, c),
+  },
+  {
     call: 'PUT /api/user/me',
     auth: 'user',
     body: () => ({ name: 'Hostile Input' }),

@@ -17,6 +17,7 @@ import {
   type ValidationArguments,
 } from 'class-validator';
 import { isValidId } from '../ids.js';
+import { isDateOnly } from '../machine/machine-dates.js';
 import { METER_KINDS, MeterMessages, type MeterKind } from './schedule.limits.js';
 import { ReadingBatchLimits, ReadingBatchMessages as M, type ReadingBatchErrorCode } from './reading-batch.limits.js';
 
@@ -55,6 +56,18 @@ function MachineNamedOnce() {
     });
 }
 
+/** The reading's day is a real date within the years every date of the product allows (not 2201). */
+function ReadingDayInRange() {
+  return (object: object, propertyName: string) =>
+    registerDecorator({
+      name: 'readingDayInRange',
+      target: object.constructor,
+      propertyName,
+      options: { message: M.readAt },
+      validator: { validate: (value: unknown) => typeof value === 'string' && isDateOnly(value.slice(0, 10)) },
+    });
+}
+
 /** One reading of a batch: its machine (by id, VIN or serial number), meter kind, value and time. */
 export class BatchReadingInput {
   @MachineNamedOnce()
@@ -85,6 +98,7 @@ export class BatchReadingInput {
   @IsDefined({ message: M.readAt })
   @IsISO8601({ strict: true }, { message: M.readAt })
   @Matches(/^\d{4}-\d{2}-\d{2}(T|$)/, { message: M.readAt })
+  @ReadingDayInRange()
   readAt!: string;
 
   @IsOptional()
