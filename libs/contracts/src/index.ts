@@ -84,3 +84,7 @@ export * from './account/account.policy.js';
 export * from './account/account.events.js';
 export * from './account/accounts.contract.js';
 export * from './account/accounts.rpc.js';
+export * from './work/work.limits.js';
+export * from './work/issue.contract.js';
+export * from './work/work-order.contract.js';
+export * from './work/work.rpc.js';

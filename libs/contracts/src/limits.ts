@@ -20,3 +20,4 @@ export * from './report/report.limits.js';
 export * from './import/export.limits.js';
 export * from './account/account.limits.js';
 export * from './account/account.policy.js';
+export * from './work/work.limits.js';

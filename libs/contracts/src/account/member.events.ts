@@ -22,6 +22,7 @@ export const ACCOUNT_MEMBER_SAVED = routeEvent<'account.member.saved', MemberSav
     'report-service',
     'import-service',
     'notification-service',
+    'work-order-service',
   ],
   { stateKey: (e) => `${e.accountId}:${e.userId}` },
 );
