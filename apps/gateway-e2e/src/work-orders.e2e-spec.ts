@@ -107,6 +107,7 @@ describe.each(e2eProducts())('issues and work orders (%s)', (mode, baseUrl) => {
       expect(s).toMatchObject({ lastDoneDate: completedAt, status: 'upcoming' });
     });
     expect(ok(await api.get(`/api/issues/${issue.id}`, owner.token), 200)).toMatchObject({ status: 'resolved', workOrderId: order.id });
+    expect(ok(await api.get(`/api/parts/${partId}`, owner.token), 200)).toMatchObject({ quantity: 3 });
 
     // The same Idempotency-Key answers the order; any other completion is 409; one record either way.
     const retried = ok(
@@ -118,6 +119,7 @@ describe.each(e2eProducts())('issues and work orders (%s)', (mode, baseUrl) => {
       message: 'The work order is already done',
     });
     expect((ok(await api.get(`/api/services/machine/${machineId}`, owner.token), 200) as any[]).filter((r) => r.price === 269.8)).toHaveLength(1);
+    expect(ok(await api.get(`/api/parts/${partId}`, owner.token), 200)).toMatchObject({ quantity: 3 });
 
     // Reopening undoes the record, the schedule's completion and the issue's resolution.
     expect(ok(await api.post(`/api/work-orders/${order.id}/reopen`, {}, mechanic.token), 200)).toMatchObject({
@@ -130,6 +132,15 @@ describe.each(e2eProducts())('issues and work orders (%s)', (mode, baseUrl) => {
       expect(s).toMatchObject({ lastDoneDate: '2025-01-01', status: 'overdue' });
     });
     expect(ok(await api.get(`/api/issues/${issue.id}`, owner.token), 200)).toMatchObject({ status: 'in_progress' });
+    expect(ok(await api.get(`/api/parts/${partId}`, owner.token), 200)).toMatchObject({ quantity: 5 });
+
+    // Short stock: 409 naming the part, nothing written; the order stays in progress.
+    ok(await api.post(`/api/work-orders/${order.id}/lines`, { kind: 'part', partId, quantity: 4 }, mechanic.token), 201);
+    expect(ok(await api.post(`/api/work-orders/${order.id}/complete`, { completedAt }, mechanic.token), 409)).toMatchObject({
+      message: 'Not enough stock: Oil filter (6 needed, 5 in stock)',
+    });
+    expect(ok(await api.get(`/api/work-orders/${order.id}`, owner.token), 200)).toMatchObject({ state: 'in_progress', serviceRecordId: null });
+    expect(ok(await api.get(`/api/parts/${partId}`, owner.token), 200)).toMatchObject({ quantity: 5 });
   }, 120_000);
 
   it('answers the bad inputs of the issue’s list with a clear 4xx and a field message', async () => {

@@ -14,6 +14,9 @@ export class OtherServices {
   readonly records = new Map<number, { key: string; body: Record<string, unknown> }>();
   readonly schedules = new Map<number, { machineId: number; serviceType: string; accountId: number }>();
   readonly parts = new Map<number, { name: string; price: number; accountId: number }>();
+  /** Stock by part id, and what each take key took (fuel-purchase-service's inventory.stock.take / .return). */
+  readonly stock = new Map<number, number>();
+  readonly takes = new Map<string, { partId: number; quantity: number }[]>();
   private nextRecord = 5000;
 
   readonly rpc: RpcStub = async (pattern, payload, ctx) => {
@@ -48,6 +51,31 @@ export class OtherServices {
           throw new RpcCallError(ErrorCode.NotFound, 'Service record not found');
         }
         return { id: payload.id };
+      }
+      case 'inventory.stock.take': {
+        if (!this.takes.has(payload.key)) {
+          const short = payload.moves.filter((m: { partId: number; quantity: number }) => (this.stock.get(m.partId) ?? 0) < m.quantity);
+          if (short.length && !payload.allowNegativeStock) {
+            throw new RpcCallError(ErrorCode.Conflict, `Not enough stock: ${short.map((m: { partId: number }) => this.parts.get(m.partId)?.name).join(', ')}`);
+          }
+          // As fuel-purchase-service: stock stops at 0, and a return puts back what was taken.
+          const taken = payload.moves.map((m: { partId: number; quantity: number }) => ({
+            partId: m.partId,
+            quantity: Math.min(m.quantity, this.stock.get(m.partId) ?? 0),
+          }));
+          for (const m of taken) {
+            this.stock.set(m.partId, (this.stock.get(m.partId) ?? 0) - m.quantity);
+          }
+          this.takes.set(payload.key, taken);
+        }
+        return { key: payload.key, parts: [] };
+      }
+      case 'inventory.stock.return': {
+        for (const m of this.takes.get(payload.key) ?? []) {
+          this.stock.set(m.partId, (this.stock.get(m.partId) ?? 0) + m.quantity);
+        }
+        this.takes.delete(payload.key);
+        return { key: payload.key, returned: 0 };
       }
       default:
         throw new Error(`unexpected call ${pattern}`);

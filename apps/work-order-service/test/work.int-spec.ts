@@ -52,6 +52,7 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
     others.schedules.set(42, { machineId: tractor, serviceType: 'Oil Change', accountId: userA.accountId });
     others.parts.set(31, { name: 'Oil filter', price: 12.4, accountId: userA.accountId });
     others.parts.set(32, { name: 'Their filter', price: 1, accountId: userB.accountId });
+    others.stock.set(31, 5);
     await expectEventually(async () => expect((await svc.send(ISSUE_BY_MACHINE, { machineId: strangers }, userB)).length).toBe(0));
     await expectEventually(async () => expect(await svc.send(ISSUE_BY_MACHINE, { machineId: tractor }, userA)).toEqual([]));
   });
@@ -152,6 +153,7 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
     });
     expect(record.body.notes).toContain('Labour (Mia Mechanic): 2.5 h x 60.00 = 150.00');
     expect(await svc.send(ISSUE_GET, { id: issue.id }, userA)).toMatchObject({ status: 'resolved', workOrderId: order.id });
+    expect(others.stock.get(31)).toBe(3);
 
     // A retry with the same key answers the order; another completion is 409; either makes no second record.
     expect(await svc.send(WORK_ORDER_COMPLETE, { id: order.id, completedAt: '2026-11-20' }, mechanic, 'complete-1')).toMatchObject({
@@ -162,11 +164,27 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
       message: 'The work order is already done',
     });
     expect(others.records.size).toBe(1);
+    expect(others.stock.get(31)).toBe(3);
 
     const reopened = await svc.send(WORK_ORDER_REOPEN, { id: order.id }, mechanic);
     expect(reopened).toMatchObject({ state: 'in_progress', serviceRecordId: null, completedAt: null });
     expect(others.records.has(done.serviceRecordId!)).toBe(false);
     expect(await svc.send(ISSUE_GET, { id: issue.id }, userA)).toMatchObject({ status: 'in_progress', resolutionNote: null });
+    expect(others.stock.get(31)).toBe(5);
+
+    // Short stock: 409 naming the part, and nothing written; allowed, it completes.
+    others.stock.set(31, 1);
+    expect(await refusal(svc.failure(WORK_ORDER_COMPLETE, { id: order.id, completedAt: '2026-11-22' }, mechanic))).toEqual({
+      code: 'CONFLICT',
+      message: 'Not enough stock: Oil filter',
+    });
+    expect(others.records.size).toBe(0);
+    expect(await svc.send(WORK_ORDER_GET, { id: order.id }, mechanic)).toMatchObject({ state: 'in_progress' });
+    const forced = await svc.send(WORK_ORDER_COMPLETE, { id: order.id, completedAt: '2026-11-22', allowNegativeStock: true }, mechanic);
+    expect(forced).toMatchObject({ state: 'done' });
+    expect(others.stock.get(31)).toBe(0);
+    await svc.send(WORK_ORDER_REOPEN, { id: order.id }, mechanic);
+    expect(others.stock.get(31)).toBe(1);
     others.records.clear();
   });
 

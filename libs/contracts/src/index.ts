@@ -88,3 +88,4 @@ export * from './work/work.limits.js';
 export * from './work/issue.contract.js';
 export * from './work/work-order.contract.js';
 export * from './work/work.rpc.js';
+export * from './inventory/stock-take.contract.js';

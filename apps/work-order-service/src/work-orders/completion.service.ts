@@ -1,6 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   ErrorCode,
+  INVENTORY_STOCK_RETURN,
+  INVENTORY_STOCK_TAKE,
   SCHEDULE_GET,
   SERVICE_RECORD_CREATE,
   SERVICE_RECORD_DELETE,
@@ -11,7 +13,7 @@ import {
   type RpcMeta,
   type WorkOrder,
 } from '@wrenchlog/contracts';
-import { conflict, MemberDirectory, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
+import { conflict, DomainError, MemberDirectory, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IssuesRepository } from '../issues/issues.repository.js';
 import { WorkOrderViews } from './work-order-views.js';
@@ -20,17 +22,27 @@ import { linesInWords, parseIds, totalsOf } from './work-order.rules.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { callOf, WorkOrdersService } from './work-orders.service.js';
 
+/** Another service's refusal (409 short stock, 400 of a record) reaches the caller as that service said it. */
+function passOn(err: unknown): never {
+  if (err instanceof RpcCallError && err.code !== ErrorCode.Internal && err.code !== ErrorCode.Unavailable) {
+    throw new DomainError(err.code, err.message, err.details);
+  }
+  throw err;
+}
+
 /** The key of the service record of an order's n-th completion: a retry finds the record the first try made. */
 export const completionKey = (orderId: number, n: number): string => `work-order:${orderId}:${n}`;
 
 /**
  * Completing an order (issue 35), as requests in order with compensation, the order's own row
- * deciding: (1) service-record-service makes the record, with the order's schedules in
+ * deciding: (0) fuel-purchase-service takes the parts out of stock once per key (short stock: 409
+ * before anything is written); (1) service-record-service makes the record, with the order's schedules in
  * `completesScheduleIds` and its meters, in one transaction of its own whose outbox then completes
  * the schedules and records the readings in schedule-service; the record's idempotency key is the
  * order's, so a retry or a second request makes no second record; (2) one local transaction marks
- * the order done with the record and resolves its issues. When (2) fails the record is deleted
- * again, and its deletion event un-completes the schedules. Reopening does the same backwards.
+ * the order done with the record and resolves its issues. When (1) fails the stock is returned;
+ * when (2) fails the record is deleted again (its deletion event un-completes the schedules) and
+ * the stock returned. Reopening does the same backwards.
  * See the README for what a crash between (1) and (2) leaves and how a retry repairs it.
  */
 @Injectable()
@@ -61,25 +73,38 @@ export class CompletionService {
       actor.accountId,
       lines.map((l) => l.userId),
     );
-    const record = await this.rpc.send(
-      SERVICE_RECORD_CREATE,
-      {
-        machineId: order.machineId,
-        title: order.title.slice(0, ServiceRecordLimits.title),
-        status: 'Completed',
-        serviceDate: req.completedAt,
-        serviceType: await this.serviceType(ctx, scheduleIds),
-        notes: `Work order #${order.id}\n${linesInWords(lines, (id) => (id === null ? null : (names.get(id)?.name ?? null)))}`.slice(
-          0,
-          ServiceRecordLimits.notes,
-        ),
-        price: totalsOf(lines).total,
-        ...(typeof req.meters?.distance === 'number' ? { miles: req.meters.distance } : {}),
-        ...(typeof req.meters?.hours === 'number' ? { hours: req.meters.hours } : {}),
-        ...(scheduleIds.length ? { completesScheduleIds: scheduleIds } : {}),
-      },
-      { ...ctx, idempotencyKey: completionKey(order.id, order.completions + 1) },
-    );
+    const takeKey = completionKey(order.id, order.completions + 1);
+    // (1) The parts out of stock, once per key: short stock is 409 naming the parts before anything is written.
+    const moves = lines.filter((l) => l.kind === 'part' && l.partId !== null).map((l) => ({ partId: l.partId!, quantity: l.quantity ?? 0 }));
+    if (moves.length) {
+      await this.rpc
+        .send(INVENTORY_STOCK_TAKE, { key: takeKey, moves, allowNegativeStock: req.allowNegativeStock === true }, { ...ctx, idempotencyKey: undefined })
+        .catch(passOn);
+    }
+    const record = await this.rpc
+      .send(
+        SERVICE_RECORD_CREATE,
+        {
+          machineId: order.machineId,
+          title: order.title.slice(0, ServiceRecordLimits.title),
+          status: 'Completed',
+          serviceDate: req.completedAt,
+          serviceType: await this.serviceType(ctx, scheduleIds),
+          notes: `Work order #${order.id}\n${linesInWords(lines, (id) => (id === null ? null : (names.get(id)?.name ?? null)))}`.slice(
+            0,
+            ServiceRecordLimits.notes,
+          ),
+          price: totalsOf(lines).total,
+          ...(typeof req.meters?.distance === 'number' ? { miles: req.meters.distance } : {}),
+          ...(typeof req.meters?.hours === 'number' ? { hours: req.meters.hours } : {}),
+          ...(scheduleIds.length ? { completesScheduleIds: scheduleIds } : {}),
+        },
+        { ...ctx, idempotencyKey: takeKey },
+      )
+      .catch(async (err: unknown) => {
+        await this.returnStock(ctx, takeKey, moves.length);
+        return passOn(err);
+      });
     try {
       const done = await this.dataSource.transaction(async (manager) => {
         const current = await this.workOrders.reachable(actor, order.id, manager);
@@ -111,6 +136,7 @@ export class CompletionService {
     } catch (err) {
       if (!(err as { keepRecord?: boolean }).keepRecord) {
         await this.deleteRecord(ctx, record.id);
+        await this.returnStock(ctx, takeKey, moves.length);
       }
       throw err;
     }
@@ -124,6 +150,7 @@ export class CompletionService {
     if (order.serviceRecordId !== null) {
       await this.deleteRecord(callOf(actor, meta), order.serviceRecordId);
     }
+    await this.returnStock(callOf(actor, meta), completionKey(order.id, order.completions), 1);
     const row = await this.dataSource.transaction(async (manager) => {
       const current = await this.workOrders.reachable(actor, id, manager);
       if (current.state !== 'done') {
@@ -191,6 +218,13 @@ export class CompletionService {
       return (await this.rpc.send(SCHEDULE_GET, { id: scheduleIds[0] }, { ...ctx, idempotencyKey: undefined })).serviceType || 'Repair';
     } catch {
       return 'Repair';
+    }
+  }
+
+  /** Puts back what the completion of `key` took (nothing when it took nothing, or it was put back already). */
+  private async returnStock(ctx: CallContext, key: string, moves: number): Promise<void> {
+    if (moves > 0) {
+      await this.rpc.send(INVENTORY_STOCK_RETURN, { key }, { ...ctx, idempotencyKey: undefined });
     }
   }
 
