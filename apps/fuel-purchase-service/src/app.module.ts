@@ -5,6 +5,7 @@ import { FuelRecordEntity } from './fuel/fuel-record.entity.js';
 import { FuelModule } from './fuel/fuel.module.js';
 import { InventoryModule } from './inventory/inventory.module.js';
 import { PartEntity } from './inventory/part.entity.js';
+import { StockTakeEntity } from './inventory/stock-take.entity.js';
 import { SupplierEntity } from './inventory/supplier.entity.js';
 import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
@@ -13,7 +14,7 @@ import { PurchaseEntity } from './purchases/purchase.entity.js';
 import { PurchasesModule } from './purchases/purchases.module.js';
 
 // AccountMemberEntity: the members projection behind createdBy / updatedBy and machine assignments (issue 32, MembersModule through CommonModule).
-export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachineEntity, AccountMemberEntity, OutboxEvent];
+export const entities = [FuelRecordEntity, PurchaseEntity, PartEntity, SupplierEntity, KnownMachineEntity, AccountMemberEntity, OutboxEvent, StockTakeEntity];
 
 @Module({})
 export class AppModule {

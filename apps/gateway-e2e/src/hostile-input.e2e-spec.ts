@@ -71,6 +71,9 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
       c.user.token,
     );
     c.documentId = doc.body.id as number;
+    c.issueId = await created(`/api/machines/${c.machineId}/issues`, { title: 'Leak', priority: 'low' });
+    c.workOrderId = await created('/api/work-orders', { machineId: c.machineId, title: 'Brakes' });
+    c.lineId = await created(`/api/work-orders/${c.workOrderId}/lines`, { kind: 'other', description: 'Tow', cost: 95 });
     for (const [what, id] of Object.entries(c)) {
       if (what.endsWith('Id') && !(typeof id === 'number' && id > 0)) {
         throw new Error(`no ${what}: ${String(id)}`);

@@ -73,6 +73,20 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'GET /api/accounts/:id/invitations', id: 'accountId' },
   { call: 'POST /api/accounts/:id/invitations', id: 'accountId' },
   { call: 'POST /api/user/invitations/:id/accept', id: 'invitationId' },
+  // Issue 35.
+  { call: 'GET /api/machines/:id/issues', id: 'machineId' },
+  { call: 'POST /api/machines/:id/issues', id: 'machineId' },
+  { call: 'GET /api/issues/:id', id: 'issueId' },
+  { call: 'PUT /api/issues/:id', id: 'issueId' },
+  { call: 'DELETE /api/issues/:id', id: 'issueId' },
+  { call: 'POST /api/issues/:id/resolve', id: 'issueId' },
+  { call: 'POST /api/issues/:id/close', id: 'issueId' },
+  { call: 'GET /api/work-orders/:id', id: 'workOrderId' },
+  { call: 'PUT /api/work-orders/:id', id: 'workOrderId' },
+  { call: 'DELETE /api/work-orders/:id', id: 'workOrderId' },
+  { call: 'POST /api/work-orders/:id/lines', id: 'workOrderId' },
+  { call: 'POST /api/work-orders/:id/complete', id: 'workOrderId' },
+  { call: 'POST /api/work-orders/:id/reopen', id: 'workOrderId' },
 ];
 
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
@@ -94,6 +108,8 @@ export const QUERIES: { path: string; params: string[]; auth: Auth; method?: str
   { path: '/api/reports/fleet.csv', params: ['from', 'to'], auth: 'user' },
   { path: '/api/schedules', params: ['page', 'size'], auth: 'user' },
   { path: '/api/imports', params: ['page', 'size'], auth: 'user' },
+  { path: '/api/issues', params: ['page', 'size', 'machineId'], auth: 'user' },
+  { path: '/api/work-orders', params: ['page', 'size', 'machineId'], auth: 'user' },
 ];
 
 export const LOOSE_NUMBERS = ['1e308', '0x1F', '1e3', ' 1', '1.5', '-1', '1e-7'];
@@ -101,6 +117,7 @@ export const LOOSE_IDS = (id: number) => [` ${id}`, `0x${id.toString(16)}`, `${i
 
 /** Routes that take no body, no path id and no query to try, or whose input another suite tries (named). */
 export const NO_HOSTILE_INPUT: Record<string, string> = {
+  'DELETE /api/work-orders/:id/lines/:lineId': 'two path ids: work-orders.e2e-spec tries a missing and a foreign line',
   'GET /api/health': 'no input',
   'GET /api/health/ready': 'no input',
   'GET /api/public-config': 'no input',

@@ -29,6 +29,10 @@ export interface Ctx {
   /** An account the user created (issue 32), with one open invitation. */
   accountId: number;
   invitationId: number;
+  /** Issue 35: an issue on the machine, and a work order with one line. */
+  issueId: number;
+  workOrderId: number;
+  lineId: number;
 }
 export type Auth = 'public' | 'user' | 'admin';
 
@@ -456,6 +460,99 @@ export const WRITES: Write[] = [
   { call: 'POST /api/notifications/read', auth: 'user', body: () => ({ ids: [1] }), hostile: () => [['ids: text', { ids: ['1'] }]] },
   { call: 'PUT /api/imports/:importId/mapping', auth: 'user', body: () => ({ mapping: {} }), text: ['mapping'], numbers: ['machineId'] },
   { call: 'POST /api/imports/:importId/commit', auth: 'user', body: () => ({ mode: 'skip_invalid' }), required: ['mode'], text: ['mode'] },
+  // Issue 35: issues and work orders.
+  {
+    call: 'POST /api/machines/:machineId/issues',
+    auth: 'user',
+    body: () => ({ title: 'Leak', priority: 'low' }),
+    required: ['title', 'priority'],
+    text: ['title', 'description', 'priority'],
+    stored: length((c) => `/api/machines/${c.machineId}/issues`),
+  },
+  {
+    call: 'PUT /api/issues/:issueId',
+    auth: 'user',
+    body: () => ({ title: 'Leak', priority: 'low' }),
+    required: ['title', 'priority'],
+    text: ['title', 'description', 'priority'],
+    stored: record((c) => `/api/issues/${c.issueId}`),
+  },
+  {
+    call: 'POST /api/issues/:issueId/close',
+    auth: 'user',
+    body: () => ({ reason: 'Not a fault' }),
+    required: ['reason'],
+    text: ['reason'],
+    stored: record((c) => `/api/issues/${c.issueId}`),
+  },
+  {
+    call: 'POST /api/issues/:issueId/resolve',
+    auth: 'user',
+    body: () => ({ note: 'Fixed' }),
+    text: ['note'],
+    stored: record((c) => `/api/issues/${c.issueId}`),
+  },
+  {
+    call: 'POST /api/work-orders',
+    auth: 'user',
+    body: (c) => ({ machineId: c.machineId, title: 'Brakes' }),
+    required: ['machineId', 'title'],
+    text: ['title', 'notes', 'priority'],
+    numbers: ['machineId', 'assigneeUserId', 'vendorSupplierId'],
+    dates: ['plannedDate'],
+    noEmpty: ['machineId', 'plannedDate'],
+    stored: total('/api/work-orders'),
+  },
+  {
+    call: 'PUT /api/work-orders/:workOrderId',
+    auth: 'user',
+    body: () => ({ title: 'Brakes' }),
+    text: ['title', 'notes', 'priority', 'state'],
+    numbers: ['assigneeUserId', 'vendorSupplierId'],
+    dates: ['plannedDate'],
+    stored: record((c) => `/api/work-orders/${c.workOrderId}`),
+  },
+  {
+    call: 'POST /api/work-orders/:workOrderId/lines',
+    auth: 'user',
+    body: () => ({ kind: 'labour', hours: 1.5, rate: 60 }),
+    required: ['kind', 'hours', 'rate'],
+    text: ['kind'],
+    numbers: ['hours', 'rate'],
+    decimals: ['hours', 'rate'],
+    noEmpty: ['hours', 'rate'],
+    hostile: () => [
+      ['negative hours', { kind: 'labour', hours: -1, rate: 60 }],
+      ['negative quantity', { kind: 'part', partId: 1, quantity: -2 }],
+      ['a part without a part', { kind: 'part', quantity: 1 }],
+      ['other without a cost', { kind: 'other', description: 'Tow' }],
+    ],
+    stored: record((c) => `/api/work-orders/${c.workOrderId}`),
+  },
+  {
+    call: 'PUT /api/work-orders/:workOrderId/lines/:lineId',
+    auth: 'user',
+    body: () => ({ kind: 'other', description: 'Tow', cost: 95 }),
+    required: ['kind', 'description', 'cost'],
+    text: ['kind', 'description'],
+    numbers: ['cost'],
+    decimals: ['cost'],
+    noEmpty: ['cost'],
+    stored: record((c) => `/api/work-orders/${c.workOrderId}`),
+  },
+  {
+    call: 'POST /api/work-orders/:workOrderId/complete',
+    auth: 'user',
+    body: () => ({ completedAt: '2026-11-20' }),
+    required: ['completedAt'],
+    dates: ['completedAt'],
+    noEmpty: ['completedAt'],
+    hostile: () => [
+      ['negative meters', { completedAt: '2026-11-20', meters: { hours: -1 } }],
+      ['meters as text', { completedAt: '2026-11-20', meters: 'lots' }],
+    ],
+    stored: record((c) => `/api/work-orders/${c.workOrderId}`),
+  },
 ];
 
 /** The hostile variants of a valid body: one field changed at a time, plus the whole body nested deep. */

@@ -56,6 +56,18 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
     member: async () => ({ spareUserId: (await joinAccount(api, mode, owner, 'viewer')).id }),
     photo: async () => (created(await imageTo(`/api/machines/${c.machineId}/profile-photo`, owner), 'photo'), {}),
     token: async () => ({ tokenId: created(await api.post('/api/tokens', { name: 'Matrix fresh', scopes: ['read'] }, owner), 'token') }),
+    issue: async () => ({ issueId: created(await api.post(`/api/machines/${c.machineId}/issues`, { title: 'Matrix leak', priority: 'low' }, owner), 'issue') }),
+    workOrder: async () => {
+      const workOrderId = created(await api.post('/api/work-orders', { machineId: c.machineId, title: 'Matrix job' }, owner), 'work order');
+      const line = { kind: 'other', description: 'Matrix part', cost: 1 };
+      return { workOrderId, lineId: created(await api.post(`/api/work-orders/${workOrderId}/lines`, line, owner), 'line') };
+    },
+    doneOrder: async () => {
+      const order = await fresh.workOrder();
+      const completedAt = new Date().toISOString().slice(0, 10);
+      created(await api.post(`/api/work-orders/${order.workOrderId}/complete`, { completedAt }, owner), 'completion');
+      return order;
+    },
   };
   const pdfTo = (path: string, token: string) =>
     upload(api, 'POST', path, [{ field: 'file', bytes: makePdf(), name: 'a.pdf', type: 'application/pdf' }], token);
@@ -84,6 +96,7 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
     Object.assign(c, await fresh.schedule());
     c.readingId = created(await api.post(`/api/meters/${c.meterId}/readings`, { value: 300, readAt: new Date().toISOString().slice(0, 10) }, owner), 'reading');
     c.exportId = created(await api.post('/api/exports', undefined, owner), 'export');
+    Object.assign(c, await fresh.issue(), await fresh.workOrder());
     tokens.owner = owner;
     tokens.stranger = stranger.token;
     c.userIds.owner = ownerUser.id;

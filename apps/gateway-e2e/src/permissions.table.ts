@@ -32,6 +32,10 @@ export interface Ctx {
   invitationId: number;
   /** A token of the owner's (issue 33). */
   tokenId: number;
+  /** Issue 35: an issue on machine A, and an open work order on it with one line. */
+  issueId: number;
+  workOrderId: number;
+  lineId: number;
   /** Each caller's own user id. */
   userIds: Record<Who, number>;
 }
@@ -56,7 +60,10 @@ export type Fresh =
   | 'invitation'
   | 'member'
   | 'photo'
-  | 'token';
+  | 'token'
+  | 'issue'
+  | 'workOrder'
+  | 'doneOrder';
 
 export type Gate = Right | 'member' | 'admin' | 'owner';
 
@@ -307,6 +314,41 @@ export const ROWS: Row[] = [
     fresh: 'token',
     except: { mechanic: 404, operator: 404, viewer: 404 },
   },
+  // Issues and work orders (issue 35): an operator reports issues on their machines and sees no work order.
+  { call: 'GET /api/machines/:machineId/issues', gate: 'issue.read', scope: 'record' },
+  { call: 'POST /api/machines/:machineId/issues', gate: 'issue.report', scope: 'record', body: () => ({ title: 'Matrix leak', priority: 'low' }) },
+  { call: 'GET /api/issues', gate: 'issue.read', scope: 'own' },
+  { call: 'GET /api/issues/:issueId', gate: 'issue.read', scope: 'record' },
+  { call: 'PUT /api/issues/:issueId', gate: 'issue.write', scope: 'record', body: () => ({ title: 'Matrix leak', priority: 'high' }) },
+  { call: 'DELETE /api/issues/:issueId', gate: 'issue.write', scope: 'record', fresh: 'issue' },
+  { call: 'POST /api/issues/:issueId/resolve', gate: 'issue.write', scope: 'record', fresh: 'issue', body: () => ({ note: 'Fixed' }) },
+  { call: 'POST /api/issues/:issueId/close', gate: 'issue.write', scope: 'record', fresh: 'issue', body: () => ({ reason: 'Not a fault' }) },
+  { call: 'POST /api/work-orders', gate: 'workorder.write', scope: 'record', body: (c) => ({ machineId: c.machineId, title: 'Matrix job' }) },
+  { call: 'GET /api/work-orders', gate: 'workorder.read', scope: 'own' },
+  { call: 'GET /api/work-orders/:workOrderId', gate: 'workorder.read', scope: 'record' },
+  { call: 'PUT /api/work-orders/:workOrderId', gate: 'workorder.write', scope: 'record', body: () => ({ title: 'Matrix job', priority: 'high' }) },
+  { call: 'DELETE /api/work-orders/:workOrderId', gate: 'workorder.write', scope: 'record', fresh: 'workOrder' },
+  {
+    call: 'POST /api/work-orders/:workOrderId/lines',
+    gate: 'workorder.write',
+    scope: 'record',
+    body: () => ({ kind: 'other', description: 'Matrix part', cost: 1 }),
+  },
+  {
+    call: 'PUT /api/work-orders/:workOrderId/lines/:lineId',
+    gate: 'workorder.write',
+    scope: 'record',
+    body: () => ({ kind: 'labour', hours: 1, rate: 50 }),
+  },
+  { call: 'DELETE /api/work-orders/:workOrderId/lines/:lineId', gate: 'workorder.write', scope: 'record', fresh: 'workOrder' },
+  {
+    call: 'POST /api/work-orders/:workOrderId/complete',
+    gate: 'workorder.write',
+    scope: 'record',
+    fresh: 'workOrder',
+    body: () => ({ completedAt: new Date().toISOString().slice(0, 10) }),
+  },
+  { call: 'POST /api/work-orders/:workOrderId/reopen', gate: 'workorder.write', scope: 'record', fresh: 'doneOrder' },
   // Administrators only.
   { call: 'GET /api/admin/users', gate: 'admin', scope: 'own' },
   { call: 'GET /api/admin/contacts', gate: 'admin', scope: 'own' },
@@ -333,6 +375,14 @@ export const UNASSIGNED_ROWS: Row[] = [
   { call: 'GET /api/machines/?machineId=:otherMachineId', gate: 'machine.read', scope: 'record', except: { operator: 404 } },
   { call: 'GET /api/machines/:otherMachineId/meters', gate: 'meter.read', scope: 'record', except: { operator: 404 } },
   { call: 'GET /api/machines/:otherMachineId/schedules', gate: 'schedule.read', scope: 'record', except: { operator: 404 } },
+  { call: 'GET /api/machines/:otherMachineId/issues', gate: 'issue.read', scope: 'record', except: { operator: 404 } },
+  {
+    call: 'POST /api/machines/:otherMachineId/issues',
+    gate: 'issue.report',
+    scope: 'record',
+    except: { operator: 404 },
+    body: () => ({ title: 'Matrix leak', priority: 'low' }),
+  },
   {
     call: 'POST /api/fuel-records',
     gate: 'fuel.write',

@@ -22,6 +22,7 @@ import { ImagesModule } from './images/images.module.js';
 import { DocumentsModule } from './documents/documents.module.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { SchedulesModule } from './schedules/schedules.module.js';
+import { WorkModule } from './work/work.module.js';
 import { ReportsModule } from './reports/reports.module.js';
 import { ImportsModule } from './imports/imports.module.js';
 import { NotificationsModule } from './notifications/notifications.module.js';
@@ -52,6 +53,7 @@ export class AppModule {
         ServiceRecordsModule,
         PublicConfigModule,
         SchedulesModule,
+        WorkModule,
         ReportsModule,
         ImportsModule,
         NotificationsModule,

@@ -88,3 +88,8 @@ export * from './account/api-tokens.contract.js';
 export * from './schedule/reading-batch.limits.js';
 export * from './schedule/reading-batch.contract.js';
 export * from './machine/machine-resolve.contract.js';
+export * from './work/work.limits.js';
+export * from './work/issue.contract.js';
+export * from './work/work-order.contract.js';
+export * from './work/work.rpc.js';
+export * from './inventory/stock-take.contract.js';

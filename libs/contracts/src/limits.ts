@@ -21,3 +21,4 @@ export * from './import/export.limits.js';
 export * from './account/account.limits.js';
 export * from './account/account.policy.js';
 export * from './schedule/reading-batch.limits.js';
+export * from './work/work.limits.js';

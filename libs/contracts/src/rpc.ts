@@ -31,6 +31,7 @@ import type { NotificationRpc } from './notification/notification.rpc.js';
 import type { ExportRpc } from './import/export.contract.js';
 import type { ImportPhotosRpc } from './import/import-photos.contract.js';
 import type { ApiTokenRpc } from './account/api-tokens.contract.js';
+import type { WorkRpc } from './work/work.rpc.js';
 
 // Pattern -> request and reply, so RpcClient.send() is typed end to end. Each context adds its map
 // to `Rpc` below.
@@ -75,7 +76,8 @@ export type Rpc = HealthRpc &
   ExportRpc &
   ImportJobRpc &
   ImportPhotosRpc &
-  ApiTokenRpc;
+  ApiTokenRpc &
+  WorkRpc;
 export type RpcPattern = keyof Rpc & string;
 export type RpcRequestOf<P extends RpcPattern> = Rpc[P]['request'];
 export type RpcResponseOf<P extends RpcPattern> = Rpc[P]['response'];

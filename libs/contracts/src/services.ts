@@ -12,6 +12,7 @@ export const SERVICES = [
   'report-service',
   'import-service',
   'notification-service',
+  'work-order-service',
 ] as const;
 export type ServiceName = (typeof SERVICES)[number];
 
@@ -30,6 +31,8 @@ export const CONTEXT_OWNERS = {
   report: 'report-service',
   import: 'import-service',
   notification: 'notification-service',
+  // Issues and work orders (issue 35): see apps/work-order-service/README.md.
+  work: 'work-order-service',
 } as const satisfies Record<string, ServiceName>;
 export type Context = keyof typeof CONTEXT_OWNERS;
 

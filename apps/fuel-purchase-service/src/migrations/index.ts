@@ -5,6 +5,7 @@ import { AddFuelFillFlags1764100000000 } from './1764100000000-add-fuel-fill-fla
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 import { AddInventoryImportColumns1766000000000 } from './1766000000000-add-inventory-import-columns.js';
 import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
+import { CreateStockTakes1767000000200 } from './1767000000200-create-stock-takes.js';
 
 // The outbox came with issue 21 (fuel.record.saved/deleted); for an existing database it is simply pending.
 export const migrations = [
@@ -17,4 +18,6 @@ export const migrations = [
   // Issue 32: the members projection (createdBy / updatedBy names, assignments), then the rows move to accounts.
   ...MEMBERS_MIGRATIONS,
   MoveToAccounts1766100000100,
+  // Issue 35: work orders' stock takes.
+  CreateStockTakes1767000000200,
 ];

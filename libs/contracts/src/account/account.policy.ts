@@ -28,6 +28,12 @@ export const RIGHTS = {
   'webhook.manage': 'manage webhooks',
   'members.manage': 'manage members',
   'account.manage': 'rename or delete the account',
+  // Issue 35: an operator reports issues on their machines; changing, resolving and closing them is the shop's.
+  'issue.read': 'see issues',
+  'issue.report': 'report issues',
+  'issue.write': 'change, resolve or close issues',
+  'workorder.read': 'see work orders',
+  'workorder.write': 'add, change or complete work orders',
 } as const;
 
 export type Right = keyof typeof RIGHTS;
@@ -43,6 +49,8 @@ const READS: Right[] = [
   'document.read',
   'money.read',
   'report.read',
+  'issue.read',
+  'workorder.read',
 ];
 
 /**
@@ -66,8 +74,13 @@ export const ROLE_RIGHTS: Record<AccountRole, ReadonlySet<Right>> = {
     'document.read',
     'document.write',
     'money.read',
+    'issue.read',
+    'issue.report',
+    'issue.write',
+    'workorder.read',
+    'workorder.write',
   ]),
-  operator: new Set<Right>(['machine.read', 'fuel.read', 'fuel.write', 'meter.read', 'meter.write', 'schedule.read']),
+  operator: new Set<Right>(['machine.read', 'fuel.read', 'fuel.write', 'meter.read', 'meter.write', 'schedule.read', 'issue.read', 'issue.report']),
   viewer: new Set<Right>(READS),
 };
 
@@ -101,6 +114,10 @@ export const MONEY_FIELDS: ReadonlySet<string> = new Set([
   'priceCents',
   'totalPriceCents',
   'costCents',
+  // Work orders (issue 35); a line's `amount` is removed by work-order-service itself (fuel records' `amount` is litres).
+  'rate',
+  'unitPrice',
+  'totals',
 ]);
 
 /** A copy of an answer without its money fields, at any depth (for a role without 'money.read'). */

@@ -22,6 +22,7 @@ export const MEMBER_PROJECTION_SERVICES = [
   'report-service',
   'import-service',
   'notification-service',
+  'work-order-service',
 ] as const satisfies readonly ServiceName[];
 
 export const ACCOUNT_MEMBER_SAVED = routeEvent<'account.member.saved', MemberSavedEvent>('account.member.saved', MEMBER_PROJECTION_SERVICES, {

@@ -35,7 +35,12 @@ import type {
 import { SUPPLIER_ALL, SUPPLIER_CREATE, SUPPLIER_DELETE, SUPPLIER_GET, SUPPLIER_LIST, SUPPLIER_UPDATE } from './supplier.contract.js';
 
 // Pattern -> request and reply of fuel-purchase-service (context `inventory`: purchases, parts, suppliers).
+import { INVENTORY_STOCK_RETURN, INVENTORY_STOCK_TAKE } from './stock-take.contract.js';
+import type { StockReturnReply, StockReturnRequest, StockTakeReply, StockTakeRequest } from './stock-take.contract.js';
+
 export type InventoryRpc = {
+  [INVENTORY_STOCK_TAKE]: { request: StockTakeRequest; response: StockTakeReply };
+  [INVENTORY_STOCK_RETURN]: { request: StockReturnRequest; response: StockReturnReply };
   [PURCHASE_RECENT]: { request: PurchasePageRequest; response: PurchasePage };
   [PURCHASE_RECENT_FOR_MACHINE]: { request: PurchasesForMachineRequest; response: PurchasesForMachine };
   [PURCHASE_GET]: { request: PurchaseIdRequest; response: Purchase };

@@ -9,7 +9,7 @@ import { routeEvent } from '../events.js';
  */
 export const MACHINE_SAVED = routeEvent<'machine.machine.saved', MachineSavedEvent>(
   'machine.machine.saved',
-  ['service-record-service', 'fuel-purchase-service', 'schedule-service', 'report-service', 'notification-service'],
+  ['service-record-service', 'fuel-purchase-service', 'schedule-service', 'report-service', 'notification-service', 'work-order-service'],
   {
     stateKey: (e) => `${e.accountId}:${e.machineId}`,
   },
@@ -48,6 +48,7 @@ export const MACHINE_DELETED = routeEvent('machine.machine.deleted', [
   'schedule-service',
   'report-service',
   'notification-service',
+  'work-order-service',
 ]);
 export interface MachineDeletedEvent {
   machineId: number;

@@ -1,0 +1,34 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { TypeOrmModule } from '@nestjs/typeorm';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, MembersModule, RpcModule } from '@wrenchlog/platform';
+import type { WorkEnv } from './config/work-env.js';
+import { IssueEntity } from './issues/issue.entity.js';
+import { IssuesModule } from './issues/issues.module.js';
+import { KnownMachineEntity } from './machines/known-machine.entity.js';
+import { MachinesModule } from './machines/machines.module.js';
+import { migrations } from './migrations/index.js';
+import { WorkOrderLineEntity } from './work-orders/work-order-line.entity.js';
+import { WorkOrderEntity } from './work-orders/work-order.entity.js';
+import { WorkOrdersModule } from './work-orders/work-orders.module.js';
+
+export const entities = [KnownMachineEntity, IssueEntity, WorkOrderEntity, WorkOrderLineEntity, AccountMemberEntity];
+
+@Module({})
+export class AppModule {
+  static register(env: WorkEnv): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(env),
+        RpcModule.forRoot(),
+        DatabaseModule.forService({ service: 'work-order-service', entities, migrations }),
+        TypeOrmModule.forFeature(entities),
+        HealthModule.forService('work-order-service'),
+        MembersModule,
+        MachinesModule,
+        IssuesModule,
+        WorkOrdersModule,
+      ],
+    };
+  }
+}

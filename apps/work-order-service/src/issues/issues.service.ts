@@ -1,0 +1,178 @@
+import { Injectable } from '@nestjs/common';
+import {
+  isValidId,
+  pageOf,
+  WorkLimits,
+  WorkMessages,
+  type Actor,
+  type CloseIssueRequest,
+  type CreateIssueRequest,
+  type Issue,
+  type IssueDeleted,
+  type IssueListQuery,
+  type IssuePage,
+  type ResolveIssueRequest,
+  type UpdateIssueRequest,
+} from '@wrenchlog/contracts';
+import { conflict, MemberDirectory, notFound } from '@wrenchlog/platform';
+import { DataSource } from 'typeorm';
+import { MachineAccess, reaches } from '../machines/machine-access.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import { issueView } from './issue-view.js';
+import type { IssueEntity } from './issue.entity.js';
+import { checkClose, checkResolve, listOf } from './issue.rules.js';
+import { IssuesRepository } from './issues.repository.js';
+
+/** Issues of the caller's account, on the machines the caller reaches (issue 35). */
+@Injectable()
+export class IssuesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly issues: IssuesRepository,
+    private readonly machines: MachinesRepository,
+    private readonly access: MachineAccess,
+    private readonly members: MemberDirectory,
+  ) {}
+
+  async create(actor: Actor, req: CreateIssueRequest): Promise<Issue> {
+    const machine = await this.reachableMachine(actor, req?.machineId);
+    const now = new Date();
+    const row = await this.dataSource.transaction((manager) =>
+      this.issues.insert(manager, {
+        accountId: actor.accountId,
+        createdBy: actor.userId,
+        updatedBy: null,
+        machineId: machine.machineId,
+        title: req.issue.title,
+        description: req.issue.description?.trim() || null,
+        priority: req.issue.priority,
+        status: 'open',
+        outOfService: req.issue.outOfService === true,
+        workOrderId: null,
+        inspectionId: null,
+        resolutionNote: null,
+        closeReason: null,
+        resolvedAt: null,
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
+    return this.answer(actor, row);
+  }
+
+  async byMachine(actor: Actor, machineId: number): Promise<Issue[]> {
+    const machine = await this.reachableMachine(actor, machineId);
+    const rows = await this.issues.ofMachine(actor.accountId, machine.machineId);
+    return this.answerMany(actor, rows);
+  }
+
+  async list(actor: Actor, q: IssueListQuery): Promise<IssuePage> {
+    const page = q?.page ?? 0;
+    const size = q?.size ?? WorkLimits.issuePageSize;
+    const [rows, total] = await this.issues.page(
+      {
+        accountId: actor.accountId,
+        statuses: listOf(q?.status),
+        priorities: listOf(q?.priority),
+        machineId: q?.machineId,
+        machineIds: await this.access.scope(actor),
+      },
+      page,
+      size,
+    );
+    return pageOf(await this.answerMany(actor, rows), total, page, size);
+  }
+
+  async get(actor: Actor, id: number): Promise<Issue> {
+    return this.answer(actor, await this.reachable(actor, id));
+  }
+
+  async update(actor: Actor, req: UpdateIssueRequest): Promise<Issue> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      const issue = await this.reachable(actor, req?.id, manager);
+      const fields: Partial<IssueEntity> = {
+        title: req.issue.title,
+        description: req.issue.description?.trim() || null,
+        priority: req.issue.priority,
+        outOfService: req.issue.outOfService ?? issue.outOfService,
+        updatedBy: actor.userId,
+        updatedAt: new Date(),
+      };
+      await this.issues.update(manager, issue.id, fields);
+      return { ...issue, ...fields };
+    });
+    return this.answer(actor, row);
+  }
+
+  async delete(actor: Actor, id: number): Promise<IssueDeleted> {
+    await this.dataSource.transaction(async (manager) => {
+      const issue = await this.reachable(actor, id, manager);
+      if (issue.status === 'in_progress' && issue.workOrderId !== null) {
+        throw conflict(WorkMessages.issueOnOrder);
+      }
+      await this.issues.delete(manager, issue.id);
+    });
+    return { id };
+  }
+
+  async resolve(actor: Actor, req: ResolveIssueRequest): Promise<Issue> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      const issue = await this.reachable(actor, req?.id, manager);
+      checkResolve(issue);
+      const now = new Date();
+      const fields: Partial<IssueEntity> = {
+        status: 'resolved',
+        resolutionNote: req.note?.trim() || null,
+        resolvedAt: now,
+        updatedBy: actor.userId,
+        updatedAt: now,
+      };
+      await this.issues.update(manager, issue.id, fields);
+      return { ...issue, ...fields };
+    });
+    return this.answer(actor, row);
+  }
+
+  async close(actor: Actor, req: CloseIssueRequest): Promise<Issue> {
+    const row = await this.dataSource.transaction(async (manager) => {
+      const issue = await this.reachable(actor, req?.id, manager);
+      checkClose(issue);
+      const fields: Partial<IssueEntity> = { status: 'closed', closeReason: req.reason, updatedBy: actor.userId, updatedAt: new Date() };
+      await this.issues.update(manager, issue.id, fields);
+      return { ...issue, ...fields };
+    });
+    return this.answer(actor, row);
+  }
+
+  private async reachableMachine(actor: Actor, machineId: number | undefined) {
+    const machine = isValidId(machineId) ? await this.machines.owned(actor.accountId, machineId) : null;
+    if (!machine || !reaches(await this.access.scope(actor), machine.machineId)) {
+      throw notFound(WorkMessages.machineNotFound);
+    }
+    return machine;
+  }
+
+  private async reachable(actor: Actor, id: number | undefined, manager = this.dataSource.manager): Promise<IssueEntity> {
+    const issue = isValidId(id) ? await this.issues.one(actor.accountId, id, manager) : null;
+    if (!issue || !reaches(await this.access.scope(actor), issue.machineId)) {
+      throw notFound(WorkMessages.issueNotFound);
+    }
+    return issue;
+  }
+
+  private async answer(actor: Actor, row: IssueEntity): Promise<Issue> {
+    return (await this.answerMany(actor, [row]))[0];
+  }
+
+  private async answerMany(actor: Actor, rows: IssueEntity[]): Promise<Issue[]> {
+    const names = await this.machines.names(
+      actor.accountId,
+      rows.map((r) => r.machineId),
+    );
+    return this.members.withAudit(
+      actor.accountId,
+      rows.map((r) => issueView(r, names.get(r.machineId) ?? null)),
+      (v) => rows.find((r) => r.id === v.id)!,
+    );
+  }
+}

@@ -1,0 +1,132 @@
+import { Injectable } from '@nestjs/common';
+import {
+  isValidId,
+  PART_GET,
+  WorkMessages,
+  type Actor,
+  type AddLineRequest,
+  type LineIdRequest,
+  type Part,
+  type RpcMeta,
+  type UpdateLineRequest,
+  type WorkOrderDeleted,
+  type WorkOrderLine,
+  type WorkOrderLineInput,
+} from '@wrenchlog/contracts';
+import { conflict, notFound, RpcCallError, RpcClient } from '@wrenchlog/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { fieldError, WorkOrderChecks } from './work-order-checks.js';
+import type { WorkOrderLineEntity } from './work-order-line.entity.js';
+import { WorkOrderViews } from './work-order-views.js';
+import type { WorkOrderEntity } from './work-order.entity.js';
+import { toCents } from './work-order.rules.js';
+import { WorkOrdersRepository } from './work-orders.repository.js';
+import { callOf, WorkOrdersService } from './work-orders.service.js';
+
+type LineFields = Omit<WorkOrderLineEntity, 'id' | 'accountId' | 'workOrderId' | 'createdAt'>;
+
+/** The lines of an order: labour, parts from inventory at their price when added, other costs. */
+@Injectable()
+export class LinesService {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly orders: WorkOrdersRepository,
+    private readonly workOrders: WorkOrdersService,
+    private readonly checks: WorkOrderChecks,
+    private readonly views: WorkOrderViews,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async add(actor: Actor, req: AddLineRequest, meta?: RpcMeta): Promise<WorkOrderLine> {
+    await this.workOrders.reachable(actor, req?.id);
+    const fields = await this.fields(actor, req.line, meta);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const order = editable(await this.workOrders.reachable(actor, req.id, manager));
+      const line = await this.orders.insertLine(manager, { accountId: actor.accountId, workOrderId: order.id, createdAt: new Date(), ...fields });
+      await this.touch(manager, actor, order);
+      return line;
+    });
+    return this.views.line(actor, row);
+  }
+
+  async update(actor: Actor, req: UpdateLineRequest, meta?: RpcMeta): Promise<WorkOrderLine> {
+    await this.workOrders.reachable(actor, req?.id);
+    const fields = await this.fields(actor, req.line, meta);
+    const row = await this.dataSource.transaction(async (manager) => {
+      const order = editable(await this.workOrders.reachable(actor, req.id, manager));
+      const line = isValidId(req.lineId) ? await this.orders.line(manager, order.id, req.lineId) : null;
+      if (!line) {
+        throw notFound(WorkMessages.lineNotFound);
+      }
+      await this.orders.updateLine(manager, line.id, fields);
+      await this.touch(manager, actor, order);
+      return { ...line, ...fields };
+    });
+    return this.views.line(actor, row);
+  }
+
+  async delete(actor: Actor, req: LineIdRequest): Promise<WorkOrderDeleted> {
+    await this.dataSource.transaction(async (manager) => {
+      const order = editable(await this.workOrders.reachable(actor, req?.id, manager));
+      const line = isValidId(req.lineId) ? await this.orders.line(manager, order.id, req.lineId) : null;
+      if (!line) {
+        throw notFound(WorkMessages.lineNotFound);
+      }
+      await this.orders.deleteLine(manager, line.id);
+      await this.touch(manager, actor, order);
+    });
+    return { id: req.lineId };
+  }
+
+  /** The stored fields of a line; a part's name and price come from inventory (another account's part: 400 on partId). */
+  private async fields(actor: Actor, input: WorkOrderLineInput, meta?: RpcMeta): Promise<LineFields> {
+    const none: LineFields = {
+      kind: input.kind,
+      hours: null,
+      rateCents: null,
+      userId: null,
+      partId: null,
+      partName: null,
+      quantity: null,
+      unitPriceCents: null,
+      description: null,
+      costCents: null,
+    };
+    if (input.kind === 'labour') {
+      await this.checks.lineUser(actor, input.userId);
+      return { ...none, hours: input.hours!, rateCents: toCents(input.rate!), userId: input.userId ?? null };
+    }
+    if (input.kind === 'part') {
+      const part = await this.part(actor, input.partId!, meta);
+      return { ...none, partId: part.id, partName: part.name.slice(0, 200), quantity: input.quantity!, unitPriceCents: toCents(part.price) };
+    }
+    return { ...none, description: input.description!, costCents: toCents(input.cost!) };
+  }
+
+  private async part(actor: Actor, id: number, meta?: RpcMeta): Promise<Part> {
+    try {
+      // Read with the caller's rights: a part of another account is not found.
+      return await this.rpc.send(PART_GET, { id }, { ...callOf(actor, meta), idempotencyKey: undefined });
+    } catch (err) {
+      if (err instanceof RpcCallError && err.code === 'NOT_FOUND') {
+        throw fieldError('partId', WorkMessages.partNotFound);
+      }
+      throw err;
+    }
+  }
+
+  private touch(manager: EntityManager, actor: Actor, order: WorkOrderEntity): Promise<void> {
+    return this.orders.update(manager, order.id, { updatedBy: actor.userId, updatedAt: new Date() });
+  }
+}
+
+/** Lines change only while the order is open, in progress or waiting for parts. */
+function editable(order: WorkOrderEntity): WorkOrderEntity {
+  if (order.state === 'done') {
+    throw conflict(WorkMessages.orderDone);
+  }
+  if (order.state === 'cancelled') {
+    throw conflict(WorkMessages.orderCancelled);
+  }
+  return order;
+}

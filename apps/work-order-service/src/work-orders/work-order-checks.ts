@@ -1,0 +1,74 @@
+import { Injectable } from '@nestjs/common';
+import { isValidId, SCHEDULE_GET, WorkMessages, type AccountRole, type Actor } from '@wrenchlog/contracts';
+import { AccountMemberEntity, notFound, parseMachineIds, RpcCallError, validationFailed, type CallContext, RpcClient } from '@wrenchlog/platform';
+import { DataSource, type EntityManager } from 'typeorm';
+import { MachineAccess, reaches } from '../machines/machine-access.js';
+import { MachinesRepository } from '../machines/machines.repository.js';
+import type { KnownMachineEntity } from '../machines/known-machine.entity.js';
+import { ASSIGNABLE_ROLES } from './work-order.rules.js';
+
+const fieldError = (field: string, message: string) => validationFailed(message, [{ field, message }]);
+
+/** The checks of an order's references: its machine, its assignee, the people on its lines, its schedules. */
+@Injectable()
+export class WorkOrderChecks {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly machines: MachinesRepository,
+    private readonly access: MachineAccess,
+    private readonly rpc: RpcClient,
+  ) {}
+
+  async machine(actor: Actor, machineId: number | undefined, manager?: EntityManager): Promise<KnownMachineEntity> {
+    const machine = isValidId(machineId) ? await this.machines.owned(actor.accountId, machineId, manager) : null;
+    if (!machine || !reaches(await this.access.scope(actor), machine.machineId)) {
+      throw notFound(WorkMessages.machineNotFound);
+    }
+    return machine;
+  }
+
+  /** The assignee: a live member with the mechanic, manager or owner role who sees the machine; else 400 on assigneeUserId. */
+  async assignee(actor: Actor, userId: number | null | undefined, machineId: number): Promise<void> {
+    if (userId === null || userId === undefined) {
+      return;
+    }
+    const member = await this.member(actor.accountId, userId);
+    const sees = member && (member.role !== 'mechanic' || reaches(parseMachineIds(member.machineIds), machineId));
+    if (!member || !ASSIGNABLE_ROLES.includes(member.role as AccountRole) || !sees) {
+      throw fieldError('assigneeUserId', WorkMessages.assignee);
+    }
+  }
+
+  /** The person a labour line names: a live member of the account; else 400 on userId. */
+  async lineUser(actor: Actor, userId: number | null | undefined): Promise<void> {
+    if (userId !== null && userId !== undefined && !(await this.member(actor.accountId, userId))) {
+      throw fieldError('userId', WorkMessages.lineUser);
+    }
+  }
+
+  /** Each schedule is the account's, on this machine (schedule-service answers it with the caller's rights); else 400 on scheduleIds. */
+  async schedules(ctx: CallContext, ids: number[] | undefined, machineId: number): Promise<number[]> {
+    const unique = [...new Set(ids ?? [])];
+    for (const id of unique) {
+      try {
+        const schedule = await this.rpc.send(SCHEDULE_GET, { id }, ctx);
+        if (schedule.machineId !== machineId) {
+          throw fieldError('scheduleIds', WorkMessages.scheduleNotFound);
+        }
+      } catch (err) {
+        if (err instanceof RpcCallError && err.code === 'NOT_FOUND') {
+          throw fieldError('scheduleIds', WorkMessages.scheduleNotFound);
+        }
+        throw err;
+      }
+    }
+    return unique;
+  }
+
+  private async member(accountId: number, userId: number): Promise<AccountMemberEntity | null> {
+    const row = await this.dataSource.getRepository(AccountMemberEntity).findOneBy({ accountId, userId });
+    return row && !row.removed ? row : null;
+  }
+}
+
+export { fieldError };

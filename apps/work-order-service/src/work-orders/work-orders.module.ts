@@ -1,0 +1,18 @@
+import { Module } from '@nestjs/common';
+import { IssuesModule } from '../issues/issues.module.js';
+import { MachinesModule } from '../machines/machines.module.js';
+import { CompletionService } from './completion.service.js';
+import { LinesService } from './lines.service.js';
+import { WorkOrderChecks } from './work-order-checks.js';
+import { WorkOrderViews } from './work-order-views.js';
+import { WorkOrdersController } from './work-orders.controller.js';
+import { WorkOrdersRepository } from './work-orders.repository.js';
+import { WorkOrdersService } from './work-orders.service.js';
+
+/** Work orders (issue 35): the board, lines and totals, completion and reopening. */
+@Module({
+  imports: [MachinesModule, IssuesModule],
+  controllers: [WorkOrdersController],
+  providers: [WorkOrdersRepository, WorkOrderChecks, WorkOrderViews, WorkOrdersService, LinesService, CompletionService],
+})
+export class WorkOrdersModule {}

@@ -1,0 +1,31 @@
+import { handlerRights } from '@wrenchlog/platform';
+import { IssuesController } from '../issues/issues.controller.js';
+import { WorkOrdersController } from './work-orders.controller.js';
+
+// Who may call each handler (issue 35): the one policy, pinned per handler.
+describe('the work context policy', () => {
+  it('lets operators read and report issues, and leaves changing them and work orders to the shop', () => {
+    expect(handlerRights(IssuesController)).toEqual({
+      create: 'issue.report',
+      byMachine: 'issue.read',
+      list: 'issue.read',
+      get: 'issue.read',
+      update: 'issue.write',
+      delete: 'issue.write',
+      resolve: 'issue.write',
+      close: 'issue.write',
+    });
+    expect(handlerRights(WorkOrdersController)).toEqual({
+      create: 'workorder.write',
+      list: 'workorder.read',
+      get: 'workorder.read',
+      update: 'workorder.write',
+      delete: 'workorder.write',
+      addLine: 'workorder.write',
+      updateLine: 'workorder.write',
+      deleteLine: 'workorder.write',
+      complete: 'workorder.write',
+      reopen: 'workorder.write',
+    });
+  });
+});

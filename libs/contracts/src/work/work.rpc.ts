@@ -1,0 +1,61 @@
+import type {
+  CloseIssueRequest,
+  CreateIssueRequest,
+  Issue,
+  IssueDeleted,
+  IssueIdRequest,
+  IssueListQuery,
+  IssuePage,
+  MachineIssuesRequest,
+  ResolveIssueRequest,
+  UpdateIssueRequest,
+} from './issue.contract.js';
+import { ISSUE_BY_MACHINE, ISSUE_CLOSE, ISSUE_CREATE, ISSUE_DELETE, ISSUE_GET, ISSUE_LIST, ISSUE_RESOLVE, ISSUE_UPDATE } from './issue.contract.js';
+import type {
+  AddLineRequest,
+  CompleteWorkOrderRequest,
+  CreateWorkOrderRequest,
+  LineIdRequest,
+  UpdateLineRequest,
+  UpdateWorkOrderRequest,
+  WorkOrder,
+  WorkOrderDeleted,
+  WorkOrderIdRequest,
+  WorkOrderLine,
+  WorkOrderListQuery,
+  WorkOrderPage,
+} from './work-order.contract.js';
+import {
+  WORK_ORDER_COMPLETE,
+  WORK_ORDER_CREATE,
+  WORK_ORDER_DELETE,
+  WORK_ORDER_GET,
+  WORK_ORDER_LINE_ADD,
+  WORK_ORDER_LINE_DELETE,
+  WORK_ORDER_LINE_UPDATE,
+  WORK_ORDER_LIST,
+  WORK_ORDER_REOPEN,
+  WORK_ORDER_UPDATE,
+} from './work-order.contract.js';
+
+/** The work context (work-order-service): issues and work orders. */
+export type WorkRpc = {
+  [ISSUE_CREATE]: { request: CreateIssueRequest; response: Issue };
+  [ISSUE_BY_MACHINE]: { request: MachineIssuesRequest; response: Issue[] };
+  [ISSUE_LIST]: { request: IssueListQuery; response: IssuePage };
+  [ISSUE_GET]: { request: IssueIdRequest; response: Issue };
+  [ISSUE_UPDATE]: { request: UpdateIssueRequest; response: Issue };
+  [ISSUE_DELETE]: { request: IssueIdRequest; response: IssueDeleted };
+  [ISSUE_RESOLVE]: { request: ResolveIssueRequest; response: Issue };
+  [ISSUE_CLOSE]: { request: CloseIssueRequest; response: Issue };
+  [WORK_ORDER_CREATE]: { request: CreateWorkOrderRequest; response: WorkOrder };
+  [WORK_ORDER_LIST]: { request: WorkOrderListQuery; response: WorkOrderPage };
+  [WORK_ORDER_GET]: { request: WorkOrderIdRequest; response: WorkOrder };
+  [WORK_ORDER_UPDATE]: { request: UpdateWorkOrderRequest; response: WorkOrder };
+  [WORK_ORDER_DELETE]: { request: WorkOrderIdRequest; response: WorkOrderDeleted };
+  [WORK_ORDER_LINE_ADD]: { request: AddLineRequest; response: WorkOrderLine };
+  [WORK_ORDER_LINE_UPDATE]: { request: UpdateLineRequest; response: WorkOrderLine };
+  [WORK_ORDER_LINE_DELETE]: { request: LineIdRequest; response: WorkOrderDeleted };
+  [WORK_ORDER_COMPLETE]: { request: CompleteWorkOrderRequest; response: WorkOrder };
+  [WORK_ORDER_REOPEN]: { request: WorkOrderIdRequest; response: WorkOrder };
+};
