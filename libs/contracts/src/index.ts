@@ -84,3 +84,6 @@ export * from './account/account.policy.js';
 export * from './account/account.events.js';
 export * from './account/accounts.contract.js';
 export * from './account/accounts.rpc.js';
+export * from './preferences/units.js';
+export * from './preferences/preferences.limits.js';
+export * from './preferences/preferences.contract.js';

@@ -20,3 +20,5 @@ export * from './report/report.limits.js';
 export * from './import/export.limits.js';
 export * from './account/account.limits.js';
 export * from './account/account.policy.js';
+export * from './preferences/units.js';
+export * from './preferences/preferences.limits.js';

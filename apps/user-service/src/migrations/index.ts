@@ -6,6 +6,7 @@ import { SessionVersion1763770000000 } from './1763770000000-session-version.js'
 import { NotificationMailKeys1765000000000 } from './1765000000000-notification-mail-keys.js';
 import { Accounts1766000000000 } from './1766000000000-accounts.js';
 import { AccountManagement1766200000000 } from './1766200000000-account-management.js';
+import { Preferences1766300000000 } from './1766300000000-preferences.js';
 
 export const migrations = [
   CreateUsers1763740000000,
@@ -17,4 +18,5 @@ export const migrations = [
   // The outbox came with issue 32 step 4 (ACCOUNT_MEMBER_SAVED); for an existing database it is simply pending.
   ...OUTBOX_MIGRATIONS,
   AccountManagement1766200000000,
+  Preferences1766300000000,
 ];

@@ -28,6 +28,7 @@ export const RIGHTS = {
   'webhook.manage': 'manage webhooks',
   'members.manage': 'manage members',
   'account.manage': 'rename or delete the account',
+  'account.defaults': "set the account's default units, currency and formats",
 } as const;
 
 export type Right = keyof typeof RIGHTS;
