@@ -108,9 +108,19 @@ describe('preferences: units and dark mode', () => {
     await s.shot('dashboard-dark');
     expect(await seriousViolations(s.page)).toEqual([]);
 
-    await s.page.goto(`/machines/${machineId}?tab=fuel`);
-    await s.page.getByRole('main').getByRole('table').waitFor();
-    expect(await seriousViolations(s.page)).toEqual([]);
+    const found: string[] = [];
+    for (const [path, text] of [
+      [`/machines/${machineId}?tab=fuel`, 'Fuel History'],
+      ['/machines', 'Metric tractor'],
+      ['/settings', 'Account defaults'],
+      ['/reports', 'Reports'],
+      ['/services', 'Recent Machine Services'],
+    ] as const) {
+      await s.page.goto(path);
+      await s.page.getByRole('main').getByText(text, { exact: false }).first().waitFor();
+      found.push(...(await seriousViolations(s.page)).map((v) => `${path}: ${v}`));
+    }
+    expect(found).toEqual([]);
     await choose(s.page, { Theme: 'system' });
   });
 });

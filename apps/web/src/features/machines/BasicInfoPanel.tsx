@@ -235,7 +235,12 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               data-testid="profile-photo"
             />
             {photoBusy === 'profile' && (
-              <Box pos="absolute" inset={0} bg="rgba(255,255,255,0.6)" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              <Box
+                pos="absolute"
+                inset={0}
+                bg="light-dark(rgba(255,255,255,0.6), rgba(0,0,0,0.5))"
+                style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+              >
                 <Loader size="sm" />
               </Box>
             )}
