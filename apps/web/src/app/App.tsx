@@ -38,7 +38,8 @@ export function AppProviders({
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
         <ServicesProvider services={services}>
-          <PreferencesSync>{children}</PreferencesSync>
+          {/* Component tests script every call of the screen they test: the preferences stay the defaults there. */}
+          <PreferencesSync enabled={env !== 'test'}>{children}</PreferencesSync>
         </ServicesProvider>
       </QueryClientProvider>
     </MantineProvider>

@@ -159,14 +159,14 @@ export { distanceForInput };
  * last choice without a flash), and the currency and date format through lib/format. The screens
  * under it start again when the currency or date format changes, so every figure follows.
  */
-export function PreferencesSync({ children }: { children: ReactNode }) {
+export function PreferencesSync({ children, enabled = true }: { children: ReactNode; enabled?: boolean }) {
   const api = useApi();
   const { status } = useSession();
   // Only an answer changes anything: the defaults of a pending read would flash 'system'.
   const { data } = useQuery({
     queryKey: preferenceKeys.mine,
     queryFn: () => preferencesApi.get(api),
-    enabled: status === 'authenticated',
+    enabled: enabled && status === 'authenticated',
     staleTime: 5 * 60_000,
   });
   const { setColorScheme } = useMantineColorScheme();

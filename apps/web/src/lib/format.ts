@@ -24,6 +24,11 @@ function storedReader(): { currency?: string; dateFormat?: string } {
   }
 }
 
+/** The member's currency sign ('$', '€', 'CHF') for a money box's label. */
+export function currencySymbol(): string {
+  return money.withSign.formatToParts(0).find((p) => p.type === 'currency')?.value ?? reader.currency;
+}
+
 export function readerFormats(): { currency: string; dateFormat: string } {
   return { ...reader };
 }
