@@ -274,6 +274,10 @@ export const ROWS: Row[] = [
   { call: 'PUT /api/accounts/:accountId', gate: 'account.manage', scope: 'record', body: () => ({ name: 'Matrix Yard' }) },
   // The owner passes the policy and is stopped by the confirmation: the account stays.
   { call: 'DELETE /api/accounts/:accountId', gate: 'account.manage', scope: 'record', body: () => ({ confirmName: 'not the name' }), allowed: 400 },
+  // Preferences (issue 34): every member their own; the account's defaults with PUT /api/accounts/:accountId {defaults} (preferences.e2e-spec).
+  { call: 'GET /api/accounts/:accountId', gate: 'member', scope: 'record' },
+  { call: 'GET /api/user/preferences', gate: 'member', scope: 'own' },
+  { call: 'PUT /api/user/preferences', gate: 'member', scope: 'own', body: () => ({ theme: 'system' }) },
   { call: 'GET /api/accounts/:accountId/members', gate: 'members.manage', scope: 'record' },
   {
     call: 'PUT /api/accounts/:accountId/members/:userId',

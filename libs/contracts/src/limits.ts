@@ -22,3 +22,5 @@ export * from './account/account.limits.js';
 export * from './account/account.policy.js';
 export * from './schedule/reading-batch.limits.js';
 export * from './work/work.limits.js';
+export * from './preferences/units.js';
+export * from './preferences/preferences.limits.js';

@@ -4,8 +4,11 @@ import {
   AccountNameBody,
   DeleteAccountBody,
   InviteBody,
+  UpdateAccountBody,
   UpdateMemberBody,
   USER_ACCOUNT_CREATE,
+  USER_ACCOUNT_DEFAULTS,
+  USER_ACCOUNT_GET,
   USER_ACCOUNT_DELETE,
   USER_ACCOUNT_LIST,
   USER_ACCOUNT_RENAME,
@@ -16,6 +19,7 @@ import {
   USER_MEMBER_LIST,
   USER_MEMBER_REMOVE,
   USER_MEMBER_UPDATE,
+  type AccountDetailView,
   type AccountView,
   type AdminAccountView,
   type InvitationView,
@@ -53,9 +57,30 @@ export class AccountsController {
     return this.rpc.send(USER_ACCOUNT_CREATE, { name: body.name }, call);
   }
 
+  /** One account of the caller with its defaults (issue 34). */
+  @Get(':id')
+  one(@Param('id', ID) accountId: number, @Call() call: CallContext): Promise<AccountDetailView> {
+    return this.rpc.send(USER_ACCOUNT_GET, { accountId }, call);
+  }
+
+  /**
+   * A new name (owners), new defaults (owners and managers), or both: the rename first, so a
+   * manager's refused rename changes nothing. Without defaults it answers as before.
+   */
   @Put(':id')
-  rename(@Param('id', ID) accountId: number, @Body() body: AccountNameBody, @Call() call: CallContext): Promise<AccountView> {
-    return this.rpc.send(USER_ACCOUNT_RENAME, { accountId, name: body.name }, call);
+  async update(
+    @Param('id', ID) accountId: number,
+    @Body() body: UpdateAccountBody,
+    @Call() call: CallContext,
+  ): Promise<AccountView | (AccountView & AccountDetailView)> {
+    const renamed =
+      body.name !== undefined || body.defaults === undefined ? await this.rpc.send(USER_ACCOUNT_RENAME, { accountId, name: body.name as string }, call) : null;
+    if (body.defaults === undefined) {
+      return renamed as AccountView;
+    }
+    const detail = await this.rpc.send(USER_ACCOUNT_DEFAULTS, { accountId, defaults: body.defaults }, call);
+    const current = renamed ?? (await this.rpc.send(USER_ACCOUNT_LIST, {}, call)).find((a) => a.id === accountId);
+    return { ...(current as AccountView), ...detail };
   }
 
   /** The owner deletes the account; `confirmName` must be its name. */

@@ -10,11 +10,13 @@ import { AccountsService } from './accounts.service.js';
 import { InvitationsController } from './invitations.controller.js';
 import { InvitationsService } from './invitations.service.js';
 import { MembersService } from './members.service.js';
+import { PreferencesController } from './preferences.controller.js';
+import { PreferencesService } from './preferences.service.js';
 
 /** The caller's accounts, their members and invitations, and the administrator's list of accounts (issue 32, step 4). */
 @Module({
   imports: [AccountsModule, AuthModule, UsersModule, MailModule, ApiTokenStoreModule],
-  controllers: [AccountsController, InvitationsController],
-  providers: [AccountMachines, AccountsService, MembersService, InvitationsService],
+  controllers: [AccountsController, InvitationsController, PreferencesController],
+  providers: [AccountMachines, AccountsService, MembersService, InvitationsService, PreferencesService],
 })
 export class AccountManagementModule {}

@@ -1,4 +1,6 @@
+import type { PreferenceValues } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { preferencesJson } from './membership.entity.js';
 
 /**
  * An account (issue 32): it owns machines and every record of them; people reach it as members.
@@ -16,4 +18,8 @@ export class AccountEntity {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
+
+  /** The defaults of its members' preferences (issue 34): the fields set; the others are the built-in ones. */
+  @Column({ type: 'text', nullable: true, transformer: preferencesJson })
+  defaults?: PreferenceValues;
 }

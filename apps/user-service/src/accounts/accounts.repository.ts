@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AccountRole } from '@wrenchlog/contracts';
+import type { AccountRole, PreferenceValues } from '@wrenchlog/contracts';
 import { advisoryXactLock } from '@wrenchlog/platform';
 import { DataSource, In } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
@@ -68,6 +68,11 @@ export class AccountsRepository {
 
   byId(id: number, tx?: Tx): Promise<AccountEntity | null> {
     return this.manager(tx).getRepository(AccountEntity).findOneBy({ id });
+  }
+
+  /** Replaces the account's defaults (issue 34): the fields given, the others unset. */
+  async setDefaults(tx: Tx, id: number, defaults: PreferenceValues): Promise<void> {
+    await tx.getRepository(AccountEntity).update({ id }, { defaults });
   }
 
   async rename(tx: Tx, id: number, name: string): Promise<void> {

@@ -1,10 +1,16 @@
-import type { AccountRole } from '@wrenchlog/contracts';
+import { pickPreferences, type AccountRole, type PreferenceValues } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryColumn, type ValueTransformer } from 'typeorm';
 
 /** A list of ids stored as JSON text (both engines); null stays null. */
 export const idList: ValueTransformer = {
   to: (ids: number[] | null | undefined) => (ids == null ? null : JSON.stringify(ids)),
   from: (text: string | null) => (text == null ? null : (JSON.parse(text) as number[])),
+};
+
+/** A preferences object stored as JSON text (both engines): only the known, valid fields come back. */
+export const preferencesJson: ValueTransformer = {
+  to: (values: PreferenceValues | null | undefined) => (values == null ? null : JSON.stringify(pickPreferences(values))),
+  from: (text: string | null) => (text == null ? {} : pickPreferences(JSON.parse(text))),
 };
 
 /** A person's place in an account: their role there and since when. */
@@ -33,4 +39,8 @@ export class MembershipEntity {
   /** When ACCOUNT_MEMBER_SAVED last went out for this row; null until the startup backfill announces it. */
   @Column({ name: 'announced_at', type: Date, nullable: true })
   announcedAt: Date | null;
+
+  /** The member's own preferences (issue 34): the fields they set; the others fall back to the account's defaults. */
+  @Column({ type: 'text', nullable: true, transformer: preferencesJson })
+  preferences?: PreferenceValues;
 }

@@ -10,7 +10,7 @@ export interface MemberRow extends MembershipEntity {
   email: string;
 }
 
-export type MemberChange = Partial<Pick<MembershipEntity, 'role' | 'machineIds' | 'announcedAt'>>;
+export type MemberChange = Partial<Pick<MembershipEntity, 'role' | 'machineIds' | 'announcedAt' | 'preferences'>>;
 
 /** SQL of the `memberships` table: who belongs to which account, in which role, on which machines. */
 @Injectable()

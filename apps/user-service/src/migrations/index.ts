@@ -7,6 +7,7 @@ import { NotificationMailKeys1765000000000 } from './1765000000000-notification-
 import { Accounts1766000000000 } from './1766000000000-accounts.js';
 import { AccountManagement1766200000000 } from './1766200000000-account-management.js';
 import { ApiTokens1766300000000 } from './1766300000000-api-tokens.js';
+import { Preferences1766300000100 } from './1766300000100-preferences.js';
 
 export const migrations = [
   CreateUsers1763740000000,
@@ -19,4 +20,5 @@ export const migrations = [
   ...OUTBOX_MIGRATIONS,
   AccountManagement1766200000000,
   ApiTokens1766300000000,
+  Preferences1766300000100,
 ];

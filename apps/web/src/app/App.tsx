@@ -7,6 +7,7 @@ import { ServicesProvider } from '../core/context';
 import { routes } from './routes';
 import type { AppServices } from './services';
 import { cssVariablesResolver, theme } from '../core/theme';
+import { PreferencesSync } from '../core/preferences';
 
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -34,9 +35,12 @@ export function AppProviders({
   env?: 'default' | 'test';
 }) {
   return (
-    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env}>
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} defaultColorScheme="auto">
       <QueryClientProvider client={queryClient}>
-        <ServicesProvider services={services}>{children}</ServicesProvider>
+        <ServicesProvider services={services}>
+          {/* Component tests script every call of the screen they test: the preferences stay the defaults there. */}
+          <PreferencesSync enabled={env !== 'test'}>{children}</PreferencesSync>
+        </ServicesProvider>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -22,7 +22,7 @@ export function SortableTh<F extends string>({
     <Table.Th w={w} aria-sort={active ? (sort.direction === 'asc' ? 'ascending' : 'descending') : 'none'} style={{ whiteSpace: 'nowrap' }}>
       <UnstyledButton onClick={() => onSort(field)} style={{ width: '100%' }}>
         <Group gap={4} wrap="nowrap">
-          <Text fw={700} size="sm" c={active ? 'dark.8' : 'gray.7'}>
+          <Text fw={700} size="sm" c={active ? 'var(--mantine-color-text)' : 'gray.7'}>
             {children}
           </Text>
           <Icon size={14} stroke={2} color={active ? 'var(--mantine-color-brand-7)' : 'var(--mantine-color-gray-5)'} aria-hidden />

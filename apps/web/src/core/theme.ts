@@ -36,5 +36,23 @@ export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
     '--mantine-color-anchor': 'var(--mantine-color-brand-8)',
     ...Object.fromEntries(Object.entries(t.colors).map(([name, shades]) => [`--mantine-color-${name}-light-color`, darken(shades[9], 0.35)])),
   },
-  dark: {},
+  // Issue 34, dark mode: the greys the screens use for quiet surfaces and texts (gray.0 page
+  // backgrounds, gray.7 secondary text, gray.3 borders) become the dark palette's matching shades,
+  // so every screen reads in both schemes without a second set of colours; texts stay at AA.
+  dark: {
+    '--mantine-color-dimmed': 'var(--mantine-color-dark-1)',
+    '--mantine-color-anchor': 'var(--mantine-color-brand-3)',
+    '--mantine-color-gray-0': 'var(--mantine-color-dark-7)',
+    '--mantine-color-gray-1': 'var(--mantine-color-dark-6)',
+    '--mantine-color-gray-2': 'var(--mantine-color-dark-5)',
+    '--mantine-color-gray-3': 'var(--mantine-color-dark-4)',
+    '--mantine-color-gray-6': 'var(--mantine-color-dark-1)',
+    '--mantine-color-gray-7': 'var(--mantine-color-dark-1)',
+    '--mantine-color-gray-8': 'var(--mantine-color-dark-0)',
+    '--mantine-color-gray-9': 'var(--mantine-color-dark-0)',
+    // Mantine's own dark variants that read those greys keep their real values.
+    '--mantine-color-gray-light-color': t.colors.gray[0],
+    '--mantine-color-gray-filled': t.colors.gray[8],
+    '--mantine-color-gray-filled-hover': t.colors.gray[9],
+  },
 });

@@ -1,4 +1,4 @@
-import { formatMoney, formatPrice } from './format';
+import { currencySymbol, formatDate, formatMoney, formatPrice, setReaderFormats } from './format';
 
 describe('money', () => {
   it('writes a price with its sign, grouping and 2 decimals', () => {
@@ -20,5 +20,25 @@ describe('money', () => {
   it('writes a column amount without the sign', () => {
     expect(formatMoney(1234.5)).toBe('1,234.50');
     expect(formatMoney(null)).toBe('n/a');
+  });
+});
+
+describe("the member's currency and date format (issue 34)", () => {
+  afterEach(() => setReaderFormats({ currency: 'USD', dateFormat: 'YYYY-MM-DD' }));
+
+  it('formats money in the chosen currency and dates in the chosen format', () => {
+    setReaderFormats({ currency: 'EUR', dateFormat: 'DD.MM.YYYY' });
+    expect(formatPrice(1234.5)).toBe('€1,234.50');
+    expect(formatMoney(1234.5)).toBe('1,234.50');
+    expect(currencySymbol()).toBe('€');
+    expect(formatDate('2026-11-20')).toBe('20.11.2026');
+    setReaderFormats({ currency: 'JPY', dateFormat: 'MM/DD/YYYY' });
+    expect(formatPrice(1234)).toBe('¥1,234');
+    expect(formatDate('2026-11-20')).toBe('11/20/2026');
+  });
+
+  it("keeps the app's own formats by default", () => {
+    expect(formatPrice(1234.5)).toBe('$1,234.50');
+    expect(formatDate('2026-11-20')).toBe('2026-11-20');
   });
 });

@@ -2,6 +2,56 @@ import dayjs from 'dayjs';
 
 export const NA = 'n/a';
 
+/**
+ * The member's currency and date format (issue 34), set once their preferences are read
+ * (core/preferences.tsx), so every money and date on every screen follows them without each screen
+ * asking. Before that (and signed out) the app's own: dollars and YYYY-MM-DD.
+ */
+const READER_KEY = 'wrenchlog-reader-formats';
+const reader = { currency: 'USD', dateFormat: 'YYYY-MM-DD', ...storedReader() };
+let money = moneyFormats(reader.currency);
+
+/** The last member's formats on this device, so a reload starts in them (their preferences then confirm). */
+function storedReader(): { currency?: string; dateFormat?: string } {
+  try {
+    const stored = JSON.parse(globalThis.localStorage?.getItem(READER_KEY) ?? '{}') as { currency?: unknown; dateFormat?: unknown };
+    const currency = typeof stored.currency === 'string' && /^[A-Z]{3}$/.test(stored.currency) ? stored.currency : undefined;
+    const dateFormat = typeof stored.dateFormat === 'string' && /^[DMY./-]{8,10}$/.test(stored.dateFormat) ? stored.dateFormat : undefined;
+    new Intl.NumberFormat('en-US', { style: 'currency', currency: currency ?? 'USD' });
+    return { ...(currency ? { currency } : {}), ...(dateFormat ? { dateFormat } : {}) };
+  } catch {
+    return {};
+  }
+}
+
+/** The member's currency sign ('$', '€', 'CHF') for a money box's label. */
+export function currencySymbol(): string {
+  return money.withSign.formatToParts(0).find((p) => p.type === 'currency')?.value ?? reader.currency;
+}
+
+export function readerFormats(): { currency: string; dateFormat: string } {
+  return { ...reader };
+}
+
+function moneyFormats(currency: string) {
+  const withSign = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const { minimumFractionDigits, maximumFractionDigits } = withSign.resolvedOptions();
+  return { withSign, plain: new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }) };
+}
+
+export function setReaderFormats({ currency, dateFormat }: { currency: string; dateFormat: string }): void {
+  if (currency !== reader.currency) {
+    money = moneyFormats(currency);
+  }
+  reader.currency = currency;
+  reader.dateFormat = dateFormat;
+  try {
+    globalThis.localStorage?.setItem(READER_KEY, JSON.stringify(reader));
+  } catch {
+    // Private mode or no storage: the formats apply to this page only.
+  }
+}
+
 /** `yyyy-MM-dd` for dates and instants; n/a when empty or unreadable. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) {
@@ -9,10 +59,10 @@ export function formatDate(value: string | null | undefined): string {
   }
   // A plain date (YYYY-MM-DD) is a calendar day: never shift it through a time zone.
   if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return value;
+    return reader.dateFormat === 'YYYY-MM-DD' ? value : dayjs(value).format(reader.dateFormat);
   }
   const d = dayjs(value);
-  return d.isValid() ? d.format('YYYY-MM-DD') : NA;
+  return d.isValid() ? d.format(reader.dateFormat) : NA;
 }
 
 /** `MM/dd/yy HH:mm` in local time for instants (last updated). */
@@ -24,7 +74,6 @@ export function formatDateTime(value: string | null | undefined): string {
   return d.isValid() ? d.format('MM/DD/YY HH:mm') : NA;
 }
 
-const usd = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 function moneyValue(value: number | string | null | undefined): number | null {
@@ -35,13 +84,13 @@ function moneyValue(value: number | string | null | undefined): number | null {
 /** The app's one money format, without the sign ('1,234.50', for a 'Cost ($)' column); n/a when missing. */
 export function formatMoney(value: number | string | null | undefined): string {
   const n = moneyValue(value);
-  return n === null ? NA : usd.format(n);
+  return n === null ? NA : money.plain.format(n);
 }
 
 /** Money with its sign: '$1,234.50'; n/a when missing or not computable (NaN, infinity). */
 export function formatPrice(value: number | string | null | undefined): string {
   const n = moneyValue(value);
-  return n === null ? NA : `$${usd.format(n)}`;
+  return n === null ? NA : money.withSign.format(n);
 }
 
 export function formatNumber(value: number | string | null | undefined): string {

@@ -34,6 +34,7 @@ export const RIGHTS = {
   'issue.write': 'change, resolve or close issues',
   'workorder.read': 'see work orders',
   'workorder.write': 'add, change or complete work orders',
+  'account.defaults': "set the account's default units, currency and formats",
 } as const;
 
 export type Right = keyof typeof RIGHTS;

@@ -1,4 +1,22 @@
-import { ArrayMaxSize, IsArray, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsPositive, IsString, MaxLength, MinLength, ValidateIf } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsNotEmpty,
+  IsObject,
+  IsOptional,
+  IsPositive,
+  IsString,
+  MaxLength,
+  MinLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
+import { PreferencesInput } from '../preferences/preferences.contract.js';
+import { PreferenceMessages } from '../preferences/preferences.limits.js';
 import { MIN_PASSWORD_LENGTH } from '../admin/user-admin.limits.js';
 import { MAX_PASSWORD_LENGTH } from '../auth/auth.limits.js';
 import { IsSingleLine, Trimmed } from '../input.js';
@@ -64,6 +82,22 @@ const apply = (decorators: ((target: object, key: string) => void)[]) => (target
 export class AccountNameBody {
   @apply(nameRules('Account name'))
   name!: string;
+}
+
+/**
+ * PUT /api/accounts/{id}: a new name (owners), new defaults for the members' preferences (owners and
+ * managers, issue 34), or both. Neither is refused as a missing name, as before defaults existed.
+ */
+export class UpdateAccountBody {
+  @ValidateIf((o: UpdateAccountBody) => o.name !== undefined || o.defaults === undefined)
+  @apply(nameRules('Account name'))
+  name?: string;
+
+  @IsOptional()
+  @IsObject({ message: PreferenceMessages.defaults })
+  @ValidateNested()
+  @Type(() => PreferencesInput)
+  defaults?: PreferencesInput;
 }
 
 /** DELETE /api/accounts/{id}: the account's name typed again. */

@@ -1,5 +1,15 @@
 import type { SessionGrant } from '../auth/auth.contract.js';
 import {
+  USER_ACCOUNT_DEFAULTS,
+  USER_ACCOUNT_GET,
+  USER_PREFERENCES_GET,
+  USER_PREFERENCES_UPDATE,
+  type AccountDefaultsMessage,
+  type AccountDetailView,
+  type PreferencesInput,
+  type PreferencesView,
+} from '../preferences/preferences.contract.js';
+import {
   ADMIN_ACCOUNT_LIST,
   USER_ACCOUNT_CREATE,
   USER_ACCOUNT_DELETE,
@@ -60,4 +70,8 @@ export type AccountRpc = {
   [USER_INVITATION_MINE]: { request: Record<string, never>; response: MyInvitation[] };
   [USER_INVITATION_ACCEPT_MINE]: { request: MyInvitationMessage; response: JoinedAccount };
   [ADMIN_ACCOUNT_LIST]: { request: Record<string, never>; response: AdminAccountView[] };
+  [USER_PREFERENCES_GET]: { request: Record<string, never>; response: PreferencesView };
+  [USER_PREFERENCES_UPDATE]: { request: PreferencesInput; response: PreferencesView };
+  [USER_ACCOUNT_GET]: { request: AccountIdMessage; response: AccountDetailView };
+  [USER_ACCOUNT_DEFAULTS]: { request: AccountDefaultsMessage; response: AccountDetailView };
 };

@@ -51,13 +51,16 @@ export const TOKEN_IN_QUERY_MESSAGE = 'API tokens are not accepted in the query 
 export const TOKEN_NOT_ALLOWED_MESSAGE = 'This route needs a signed-in session: API tokens cannot manage accounts, members, tokens or the instance';
 
 /** Rights never exercised with a token, only in a signed-in session (403 TOKEN_NOT_ALLOWED). */
-export const SESSION_ONLY_RIGHTS: ReadonlySet<Right> = new Set<Right>(['members.manage', 'account.manage']);
+export const SESSION_ONLY_RIGHTS: ReadonlySet<Right> = new Set<Right>(['members.manage', 'account.manage', 'account.defaults']);
 /**
  * Rights over the whole account that no machine limit can narrow (reports, imports, exports,
  * webhooks): a token limited to machines is refused them (403 INSUFFICIENT_SCOPE), so it never sees
  * another machine's figures through an account-wide answer.
  */
 export const ACCOUNT_WIDE_RIGHTS: ReadonlySet<Right> = new Set<Right>(['report.read', 'import.run', 'export.run', 'webhook.manage']);
+
+/** Rights that change something without saying so in their name (reporting an issue makes one). */
+const WRITE_RIGHTS: ReadonlySet<Right> = new Set<Right>(['issue.report']);
 
 /** Why a token may not use a right its member has, or null when it may (the services' half of the scope check). */
 export function tokenRefusal(token: ActorToken, right: Right): { code: 'INSUFFICIENT_SCOPE' | 'TOKEN_NOT_ALLOWED'; message: string } | null {
@@ -66,7 +69,7 @@ export function tokenRefusal(token: ActorToken, right: Right): { code: 'INSUFFIC
   }
   // Changes need `write`; the other rights (`.read`, and `import.run`, `export.run`, `webhook.manage`,
   // which cover reads too) need `read` here, and the gateway asks `write` of every call that is not a GET.
-  const scope: ApiTokenScope = right.endsWith('.write') || right.endsWith('.delete') ? 'write' : 'read';
+  const scope: ApiTokenScope = right.endsWith('.write') || right.endsWith('.delete') || WRITE_RIGHTS.has(right) ? 'write' : 'read';
   if (!token.scopes.includes(scope)) {
     return { code: 'INSUFFICIENT_SCOPE', message: `This token's scopes (${token.scopes.join(', ')}) do not include ${scope}` };
   }

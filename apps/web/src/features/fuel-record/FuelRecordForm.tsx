@@ -15,9 +15,22 @@ import { auditOf } from '../../lib/audit';
 import { RecordFormFrame, useRecordFormActions, WithRecord, type RecordFormProps } from '../../core/forms/RecordForm';
 import { useSubmit } from '../../core/forms/useSubmit';
 import { fuelApi, fuelKeys, useDeleteFuelRecord, useSaveFuelRecord } from './fuel-api';
-import { computeMpg, fuelFormState, shownFuelValues, toFuelInput, validateFuel, type FuelErrors, type FuelField, type FuelFormState } from './fuel-logic';
 import { isQueuedOffline } from '../../core/offline/queued';
 import { queuedBanner } from '../../core/offline/queued-banner';
+import { useUnits } from '../../core/preferences';
+import {
+  computeEconomy,
+  distanceText,
+  fuelFormState,
+  shownFuelValues,
+  toCanonicalValues,
+  toFuelInput,
+  validateFuel,
+  type FuelErrors,
+  type FuelField,
+  type FuelFormState,
+  type FuelUnits,
+} from './fuel-logic';
 
 export const FUEL_TEXT = {
   created: 'Fuel record created successfully!',
@@ -35,6 +48,8 @@ export type FuelRecordFormProps = RecordFormProps<FuelRecord>;
 /** 'Create Fuel Record' / 'Fuel Record Details' in the modes fast, fastView and full (spec doc 2 section 2). */
 export function FuelRecordForm(props: FuelRecordFormProps) {
   const api = useApi();
+  const { prefs } = useUnits();
+  const unitsKey = `${prefs.distanceUnit}-${prefs.volumeUnit}`;
   return (
     <WithRecord
       recordId={props.recordId}
@@ -45,7 +60,7 @@ export function FuelRecordForm(props: FuelRecordFormProps) {
       notFound={FUEL_TEXT.notFound}
     >
       {/* Keyed by record so the form starts from the loaded values (and afresh after a create). */}
-      {(record) => <FuelForm key={record?.id ?? 'new'} {...props} record={record} />}
+      {(record) => <FuelForm key={`${record?.id ?? 'new'}-${unitsKey}`} {...props} record={record} />}
     </WithRecord>
   );
 }
@@ -67,11 +82,18 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const mayWrite = rights.may('fuel.write') && showMoney;
   const readOnly = mode === 'fastView' || !mayWrite;
   const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
+  // Issue 34: amounts, prices per unit and mileages in the member's units (the form is keyed by
+  // them too, so a change of units starts it again from the stored record).
+  const units = useUnits();
+  const fuelUnits: FuelUnits = units.prefs;
+  // The spec's labels stay as they are in miles.
+  const distanceSuffix = fuelUnits.distanceUnit === 'mi' ? '' : ` (${units.distanceLabel})`;
+  const prefill = (miles: number | null | undefined) => (miles === null || miles === undefined ? miles : Number(distanceText(miles, fuelUnits)));
 
   const form = useForm<FuelFormState>({
-    initialValues: fuelFormState(record, machineId, new Date()),
+    initialValues: fuelFormState(record, machineId, new Date(), fuelUnits),
     // `latest` (below) is read when the rules run, after this render.
-    validate: (state): FuelErrors => validateFuel(shownFuelValues(state, latest.data?.currentMileage), shown),
+    validate: (state): FuelErrors => validateFuel(shownFuelValues(state, prefill(latest.data?.currentMileage)), shown, fuelUnits),
     // The calculated total follows amount and price.
     ...errorsAfterBlur<FuelFormState>({ amount: ['totalPrice'], pricePerUnit: ['totalPrice'] }),
   });
@@ -96,8 +118,8 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   });
   // A prefill that comes or goes (another machine chosen) is checked as if typed.
   useEffect(() => validateTouched(form, ['lastMileage']), [latest.data]); // eslint-disable-line react-hooks/exhaustive-deps
-  const effective = shownFuelValues(state, latest.data?.currentMileage);
-  const mpg = computeMpg(effective.currentMileage, effective.lastMileage, effective.amount, effective);
+  const effective = shownFuelValues(state, prefill(latest.data?.currentMileage));
+  const mpg = computeEconomy(effective, fuelUnits);
 
   const input = (name: FuelField) => {
     const props = form.getInputProps(name);
@@ -127,7 +149,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   };
 
   function reset() {
-    form.setValues(fuelFormState(null, machineId, new Date()));
+    form.setValues(fuelFormState(null, machineId, new Date(), fuelUnits));
     form.resetTouched();
     form.clearErrors();
   }
@@ -143,7 +165,8 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       return;
     }
     const now = new Date();
-    const body = toFuelInput({ ...effective, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
+    const canonical = toCanonicalValues(effective, fuelUnits, record);
+    const body = toFuelInput({ ...canonical, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
     await run(async () => {
       // The record may have moved to another machine: both histories change.
       const saved = await save.mutateAsync({ id: record?.id, body, previous: record }).catch((err: unknown) => {
@@ -231,11 +254,21 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       )}
       {/* One column in fast mode: the quick-create columns are narrow. */}
       <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
-        <TextInput label="Amount (gal)" type="number" inputMode="decimal" min={0.1} step="any" required {...input('amount')} />
-        {showMoney && <TextInput label="Price per Unit ($)" type="number" inputMode="decimal" min={0.01} step="any" required {...input('pricePerUnit')} />}
+        <TextInput label={`Amount (${units.volumeLabel})`} type="number" inputMode="decimal" min={0} step="any" required {...input('amount')} />
         {showMoney && (
           <TextInput
-            label="Total Price ($)"
+            label={`Price per Unit (${units.currencySymbol}${fuelUnits.volumeUnit === 'gal_us' ? '' : `/${units.volumeLabel}`})`}
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            required
+            {...input('pricePerUnit')}
+          />
+        )}
+        {showMoney && (
+          <TextInput
+            label={`Total Price (${units.currencySymbol})`}
             type="number"
             inputMode="decimal"
             min={0.01}
@@ -273,12 +306,12 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
             <TextInput label="Current Hours" type="number" inputMode="decimal" min={0} step="any" {...input('currentHours')} />
-            <TextInput label="Last Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
-            <TextInput label="Current Mileage" type="number" inputMode="decimal" min={0} step="any" {...input('currentMileage')} />
+            <TextInput label={`Last Mileage${distanceSuffix}`} type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
+            <TextInput label={`Current Mileage${distanceSuffix}`} type="number" inputMode="decimal" min={0} step="any" {...input('currentMileage')} />
           </SimpleGrid>
           {(mpg !== null || record) && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              {mpg !== null && <TextInput label="Average MPG" value={mpg.toFixed(1)} readOnly variant="filled" />}
+              {mpg !== null && <TextInput label={`Average ${units.economyLabel}`} value={mpg.toFixed(1)} readOnly variant="filled" />}
               {record && <TextInput label="Date Created" value={formatDateTime(record.dateCreated)} readOnly variant="filled" />}
             </SimpleGrid>
           )}

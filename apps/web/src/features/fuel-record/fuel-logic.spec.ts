@@ -1,10 +1,12 @@
 import {
+  computeEconomy,
   computeMpg,
   computeTotal,
   emptyFuelValues,
   fuelFormState,
   fuelValues,
   shownFuelValues,
+  toCanonicalValues,
   toFuelInput,
   totalWasTyped,
   validateFuel,
@@ -175,5 +177,38 @@ describe('fill-up switches (issue 22)', () => {
     expect(computeMpg('10250', '10000', '12.5')).toBe(20);
     expect(computeMpg('10250', '10000', '12.5', { fullTank: false, missedPrevious: false })).toBeNull();
     expect(computeMpg('10250', '10000', '12.5', { fullTank: true, missedPrevious: true })).toBeNull();
+  });
+});
+
+describe('the fuel form in the member units (issue 34)', () => {
+  const metric = { distanceUnit: 'km', volumeUnit: 'l', economyUnit: 'l_per_100km' } as const;
+
+  it('shows a stored record in litres, per litre and km', () => {
+    const shown = fuelValues(aFuelRecord({ amount: 11.985, pricePerUnit: 7.188, currentMileage: 9999.8, lastMileage: 9700 }), metric);
+    expect(shown).toMatchObject({ amount: '45.37', pricePerUnit: '1.899', currentMileage: '16093', lastMileage: '15611' });
+  });
+
+  it('sends what was typed in litres and km as gallons, dollars per gallon and miles', () => {
+    const canonical = toCanonicalValues(valid({ amount: '45.37', pricePerUnit: '1.899', currentMileage: '16093', lastMileage: '' }), metric);
+    expect(canonical).toMatchObject({ amount: '11.985', pricePerUnit: '7.188', currentMileage: '9999.7', lastMileage: '' });
+  });
+
+  it('keeps the stored values of the boxes left as they were shown, so an unchanged save moves nothing', () => {
+    const stored = aFuelRecord({ amount: 12.5, pricePerUnit: 3.459, currentMileage: 10250, lastMileage: 10000 });
+    const shown = fuelValues(stored, metric);
+    expect(shown.amount).toBe('47.32');
+    expect(toCanonicalValues(shown, metric, stored)).toMatchObject({ amount: '12.5', pricePerUnit: '3.459', currentMileage: '10250', lastMileage: '10000' });
+    // A changed box is converted.
+    expect(toCanonicalValues({ ...shown, amount: '50' }, metric, stored).amount).toBe('13.209');
+  });
+
+  it('checks the limits in the member units', () => {
+    expect(validateFuel(valid({ amount: '0.2' }), { machine: true, date: true, full: true }, metric).amount).toBe('Value must be at least 0.38');
+    expect(validateFuel(valid({ amount: '45.375' }), { machine: true, date: true, full: true }, metric).amount).toMatch(/2 decimal/);
+    expect(validateFuel(valid({ currentMileage: '100.5' }), { machine: true, date: true, full: true }, metric).currentMileage).toBeDefined();
+  });
+
+  it('gives the economy in L/100 km from the typed litres and km', () => {
+    expect(computeEconomy(valid({ amount: '40', currentMileage: '10500', lastMileage: '10000' }), metric)).toBe(8);
   });
 });

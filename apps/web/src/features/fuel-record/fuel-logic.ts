@@ -1,10 +1,64 @@
 // Pure rules of the fuel record form (spec doc 2 sections 4, 5 and 9): calculations, validation and
 // the payload. No React, no network.
 import type { FuelRecord, FuelRecordInput } from '@wrenchlog/contracts';
-import { FIELD_REQUIRED, FUEL_LIMITS, FUEL_MESSAGES } from '@wrenchlog/contracts/limits';
+import {
+  distanceForInput,
+  economyFromMpg,
+  FIELD_REQUIRED,
+  FUEL_LIMITS,
+  FUEL_MESSAGES,
+  gallonsFrom,
+  INPUT_PLACES,
+  milesFrom,
+  perGallonFrom,
+  pricePerVolumeForInput,
+  roundTo,
+  volumeForInput,
+  type DistanceUnit,
+  type FuelEconomyUnit,
+  type VolumeUnit,
+} from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 import { checkNumber, numberText, parseNumber } from '../../core/forms/form-rules';
 import { fuelFlags, type FuelFlags } from './fuel-flags';
+
+/**
+ * The member's units (issue 34): the form shows and takes amount, price per unit and mileages in
+ * them, and sends the canonical US gallons, dollars per gallon and miles.
+ */
+export interface FuelUnits {
+  distanceUnit: DistanceUnit;
+  volumeUnit: VolumeUnit;
+  economyUnit: FuelEconomyUnit;
+}
+export const US_UNITS: FuelUnits = { distanceUnit: 'mi', volumeUnit: 'gal_us', economyUnit: 'mpg_us' };
+
+/** The form's number limits in the member's units: the stored bounds converted, the places that round-trip. */
+export function fuelLimitsIn(units: FuelUnits) {
+  const { volumeUnit: v, distanceUnit: d } = units;
+  const bound = (value: number, places: number, convert: (x: number) => number) => roundTo(convert(value), places);
+  const volumePlaces = INPUT_PLACES.volume[v];
+  const pricePlaces = INPUT_PLACES.pricePerVolume[v];
+  const distancePlaces = INPUT_PLACES.distance[d];
+  return {
+    amount: {
+      places: volumePlaces,
+      min: bound(FUEL_LIMITS.amount.min, volumePlaces, (x) => volumeForInput(x, v)),
+      max: bound(FUEL_LIMITS.amount.max, volumePlaces, (x) => volumeForInput(x, v)),
+    },
+    pricePerUnit: {
+      places: pricePlaces,
+      min: Math.max(
+        10 ** -pricePlaces,
+        bound(FUEL_LIMITS.pricePerUnit.min, pricePlaces, (x) => pricePerVolumeForInput(x, v)),
+      ),
+      max: bound(FUEL_LIMITS.pricePerUnit.max, pricePlaces, (x) => pricePerVolumeForInput(x, v)),
+    },
+    totalPrice: FUEL_LIMITS.totalPrice,
+    hours: FUEL_LIMITS.hours,
+    mileage: { places: distancePlaces, min: 0, max: bound(FUEL_LIMITS.mileage.max, 0, (x) => distanceForInput(x, d)) },
+  };
+}
 
 /** Everything as typed, so nothing is lost on bad input. */
 export interface FuelFormValues {
@@ -76,7 +130,8 @@ export interface FuelFieldsShown {
 }
 
 /** The spec's messages: required fields first, then 'Value must be at least {min}'. */
-export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown): FuelErrors {
+export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown, units: FuelUnits = US_UNITS): FuelErrors {
+  const limits = fuelLimitsIn(units);
   const errors: FuelErrors = {};
   const set = (field: FuelField, message: string | undefined) => {
     if (message) {
@@ -93,13 +148,13 @@ export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown): FuelErr
       errors.dateOfPurchase = 'Enter a date and time';
     }
   }
-  set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...FUEL_LIMITS.amount }));
-  set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...FUEL_LIMITS.pricePerUnit }));
-  set('totalPrice', checkNumber(v.totalPrice, { required: FUEL_MESSAGES.totalPriceRequired, ...FUEL_LIMITS.totalPrice }));
+  set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...limits.amount }));
+  set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...limits.pricePerUnit }));
+  set('totalPrice', checkNumber(v.totalPrice, { required: FUEL_MESSAGES.totalPriceRequired, ...limits.totalPrice }));
   if (shown.full) {
-    set('currentHours', checkNumber(v.currentHours, FUEL_LIMITS.hours));
-    set('currentMileage', checkNumber(v.currentMileage, FUEL_LIMITS.mileage));
-    set('lastMileage', checkNumber(v.lastMileage, FUEL_LIMITS.mileage));
+    set('currentHours', checkNumber(v.currentHours, limits.hours));
+    set('currentMileage', checkNumber(v.currentMileage, limits.mileage));
+    set('lastMileage', checkNumber(v.lastMileage, limits.mileage));
   }
   return errors;
 }
@@ -115,9 +170,9 @@ export interface FuelFormState extends FuelFormValues {
 }
 
 /** A new record's state (now, the given machine), or a stored record's (its own total and last mileage). */
-export function fuelFormState(record: FuelRecord | null, machineId: number | undefined, now: Date): FuelFormState {
+export function fuelFormState(record: FuelRecord | null, machineId: number | undefined, now: Date, units: FuelUnits = US_UNITS): FuelFormState {
   return record
-    ? { ...fuelValues(record), totalTyped: totalWasTyped(record), lastMileageTyped: true }
+    ? { ...fuelValues(record, units), totalTyped: totalWasTyped(record), lastMileageTyped: true }
     : { ...emptyFuelValues(machineId, now), totalTyped: false, lastMileageTyped: false };
 }
 
@@ -159,20 +214,25 @@ export function emptyFuelValues(machineId: number | undefined, now: Date): FuelF
   };
 }
 
-export function fuelValues(r: FuelRecord): FuelFormValues {
+/** A stored distance (miles) as the member types it ('' for none). */
+export function distanceText(miles: number | null | undefined, units: FuelUnits = US_UNITS): string {
+  return miles === null || miles === undefined ? '' : numberText(distanceForInput(Number(miles), units.distanceUnit));
+}
+
+export function fuelValues(r: FuelRecord, units: FuelUnits = US_UNITS): FuelFormValues {
   return {
     machineId: String(r.machineId),
     dateOfPurchase: toDateTimeInput(r.dateOfPurchase),
-    amount: numberText(r.amount),
-    pricePerUnit: numberText(r.pricePerUnit),
+    amount: numberText(volumeForInput(Number(r.amount), units.volumeUnit)),
+    pricePerUnit: numberText(pricePerVolumeForInput(Number(r.pricePerUnit), units.volumeUnit)),
     totalPrice: Number(r.totalPrice).toFixed(2),
     notes: r.notes ?? '',
     storeName: r.storeName ?? '',
     storeCity: r.storeCity ?? '',
     storeState: r.storeState ?? '',
     currentHours: numberText(r.currentHours),
-    currentMileage: numberText(r.currentMileage),
-    lastMileage: numberText(r.lastMileage),
+    currentMileage: distanceText(r.currentMileage, units),
+    lastMileage: distanceText(r.lastMileage, units),
     ...fuelFlags(r),
   };
 }
@@ -180,6 +240,43 @@ export function fuelValues(r: FuelRecord): FuelFormValues {
 /** A stored total that differs from amount x price was typed by hand: keep it. */
 export function totalWasTyped(r: FuelRecord): boolean {
   return computeTotal(String(r.amount), String(r.pricePerUnit)) !== Number(r.totalPrice).toFixed(2);
+}
+
+/**
+ * The MPG (US) of the shown values, in the member's economy unit to 1 decimal: converted back to
+ * miles and gallons first, so the figure is the one the server computes.
+ */
+export function computeEconomy(v: FuelFormValues, units: FuelUnits = US_UNITS): number | null {
+  const miles = (s: string) => (parseNumber(s) === null ? '' : String(milesFrom(parseNumber(s)!, units.distanceUnit)));
+  const gallons = parseNumber(v.amount) === null ? '' : String(gallonsFrom(parseNumber(v.amount)!, units.volumeUnit));
+  const mpg = computeMpg(miles(v.currentMileage), miles(v.lastMileage), gallons, v);
+  const value = mpg === null ? null : economyFromMpg(mpg, units.economyUnit);
+  return value === null ? null : roundTo(value, 1);
+}
+
+/**
+ * Shown values back to the canonical units. A value the member left as it was shown keeps the
+ * stored one exactly (`original`), so opening and saving a record never moves it by a rounding.
+ */
+export function toCanonicalValues(v: FuelFormValues, units: FuelUnits, original?: FuelRecord | null): FuelFormValues {
+  if (units.distanceUnit === 'mi' && units.volumeUnit === 'gal_us') {
+    return v;
+  }
+  const shown = original ? fuelValues(original, units) : null;
+  const convert = (field: 'amount' | 'pricePerUnit' | 'currentMileage' | 'lastMileage', to: (n: number) => number, stored: number | null | undefined) => {
+    if (shown && shown[field] === v[field] && stored !== undefined) {
+      return numberText(stored);
+    }
+    const n = parseNumber(v[field]);
+    return n === null ? v[field] : String(to(n));
+  };
+  return {
+    ...v,
+    amount: convert('amount', (n) => gallonsFrom(n, units.volumeUnit), original?.amount),
+    pricePerUnit: convert('pricePerUnit', (n) => perGallonFrom(n, units.volumeUnit), original?.pricePerUnit),
+    currentMileage: convert('currentMileage', (n) => milesFrom(n, units.distanceUnit), original?.currentMileage),
+    lastMileage: convert('lastMileage', (n) => milesFrom(n, units.distanceUnit), original?.lastMileage),
+  };
 }
 
 /**

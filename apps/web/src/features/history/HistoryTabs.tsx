@@ -9,7 +9,8 @@ import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { DESKTOP_QUERY } from '../../core/theme';
 import type { FuelRecord, Page, Purchase, ServiceRecordRow } from '../../api/types';
-import { formatDate, formatMoney, formatNumber, orNA } from '../../lib/format';
+import { formatNumber, orNA } from '../../lib/format';
+import { useUnits, type Units } from '../../core/preferences';
 import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
 import { fuelFlags } from '../fuel-record/fuel-flags';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
@@ -41,7 +42,8 @@ const historyPage = <T,>(api: ApiClient, path: string, page: number): Promise<Pa
 interface TabKind<T extends { id: number }> {
   /** The list's path; pages of it are loaded as the user asks for more. */
   path: (machineId: number) => string;
-  columns: HistoryColumn<T>[];
+  /** In the member's units and currency (issue 34). */
+  columns: (u: Units) => HistoryColumn<T>[];
   pageSize: number;
   filter?: { placeholder: string; value: (row: T) => string };
   loadingText: string;
@@ -58,10 +60,10 @@ interface TabKind<T extends { id: number }> {
 
 const FUEL: TabKind<FuelRecord> = {
   path: (id) => `/api/fuel-records/machine/${id}`,
-  columns: [
-    { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => formatDate(r.dateOfPurchase) },
-    { key: 'amount', label: 'Amount (gal)', value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} /> },
-    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.totalPrice), render: (r) => formatMoney(r.totalPrice), money: true },
+  columns: (u) => [
+    { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => u.date(r.dateOfPurchase) },
+    { key: 'amount', label: `Amount (${u.volumeLabel})`, value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} units={u} /> },
+    { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
   ],
   pageSize: 8,
   loadingText: 'Loading fuel records...',
@@ -75,10 +77,10 @@ const FUEL: TabKind<FuelRecord> = {
 
 const SERVICE: TabKind<ServiceRecordRow> = {
   path: (id) => `/api/services/machine/${id}`,
-  columns: [
-    { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => formatDate(r.serviceDate) },
+  columns: (u) => [
+    { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => u.date(r.serviceDate) },
     { key: 'service', label: 'Service', value: (r) => r.title, render: (r) => orNA(r.title) },
-    { key: 'cost', label: 'Cost ($)', value: (r) => Number(r.price), render: (r) => formatMoney(r.price), money: true },
+    { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.price), render: (r) => u.amount(r.price), money: true },
   ],
   pageSize: 8,
   filter: { placeholder: 'Filter by service', value: (r) => `${r.title ?? ''} ${r.serviceType ?? ''}` },
@@ -93,12 +95,12 @@ const SERVICE: TabKind<ServiceRecordRow> = {
 
 const PARTS: TabKind<Purchase> = {
   path: (id) => `/api/purchases/getrecentForMachine/${id}`,
-  columns: [
-    { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => formatDate(r.purchaseDate) },
+  columns: (u) => [
+    { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => u.date(r.purchaseDate) },
     { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
     { key: 'quantity', label: 'Quantity', value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
     // The line's cost is quantity x unit price; the unit price follows where there is room.
-    { key: 'cost', label: 'Cost ($)', value: (r) => lineTotal(r), render: (r) => <PurchaseCost row={r} />, money: true },
+    { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => lineTotal(r), render: (r) => <PurchaseCost row={r} units={u} />, money: true },
   ],
   pageSize: 10,
   filter: { placeholder: 'Filter by part name', value: (r) => r.partName ?? '' },
@@ -112,11 +114,11 @@ const PARTS: TabKind<Purchase> = {
 };
 
 /** The amount, marked when the fill-up switches of issue 22 make it count differently in fuel economy. */
-function FuelAmount({ record }: { record: FuelRecord }) {
+function FuelAmount({ record, units }: { record: FuelRecord; units: Units }) {
   const { fullTank, missedPrevious } = fuelFlags(record);
   return (
     <>
-      {formatNumber(record.amount)}
+      {units.volume(record.amount, false)}
       {!fullTank && (
         <Badge size="xs" variant="light" color="gray" ml={6} title="Did not fill the tank">
           Partial
@@ -135,14 +137,14 @@ function lineTotal(r: Purchase): number {
   return Math.round(Number(r.quantity) * Number(r.price) * 100) / 100;
 }
 
-function PurchaseCost({ row }: { row: Purchase }) {
+function PurchaseCost({ row, units }: { row: Purchase; units: Units }) {
   return (
     <>
-      {formatMoney(lineTotal(row))}
+      {units.amount(lineTotal(row))}
       {Number(row.quantity) !== 1 && (
         <Text span size="xs" c="dimmed" visibleFrom="sm">
           {' '}
-          ({formatMoney(row.price)} each)
+          ({units.amount(row.price)} each)
         </Text>
       )}
     </>
@@ -153,7 +155,8 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
   const api = useApi();
   const navigate = useNavigate();
   const rights = useRights();
-  const columns = useMemo(() => kind.columns.filter((c) => rights.money || !c.money), [kind.columns, rights.money]);
+  const units = useUnits();
+  const columns = useMemo(() => kind.columns(units).filter((c) => rights.money || !c.money), [kind, units, rights.money]);
   const [selected, setSelected] = useState<T | null>(null);
   const q = useInfiniteQuery({
     queryKey: historyKeys[tab](machineId),

@@ -11,6 +11,7 @@ import { errorsAfterBlur } from '../../core/forms/error-timing';
 import { DESKTOP_QUERY } from '../../core/theme';
 import { ApiError } from '../../api/client';
 import { inventoryApi, inventoryKeys, useDeletePart, useDeleteSupplier, useSavePart, useSaveSupplier, type Part, type Supplier } from './inventory-api';
+import { currencySymbol } from '../../lib/format';
 import { validatePart, validateSupplier, type PartFormValues, type SupplierFormValues } from './inventory-logic';
 
 export const DELETE_PART_CONFIRM = 'Are you sure you want to delete this part? This action cannot be undone.';
@@ -241,7 +242,7 @@ export function PartDialog({
           <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm">
             <TextInput label="Quantity" type="number" inputMode="numeric" min={0} step={1} required {...form.getInputProps('quantity')} />
             <TextInput label="Min Stock" type="number" inputMode="numeric" min={0} step={1} required {...form.getInputProps('minStock')} />
-            <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...form.getInputProps('price')} />
+            <TextInput label={`Price (${currencySymbol()})`} type="number" inputMode="decimal" min={0} step={0.01} required {...form.getInputProps('price')} />
           </SimpleGrid>
         </Stack>
         <DialogFooter

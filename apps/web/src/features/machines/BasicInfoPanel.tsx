@@ -33,6 +33,7 @@ import { refusalDetail } from '../../core/forms/FormBanner';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import classes from './machine.module.css';
 import { fromDraft, toDraft, type Draft } from './machine-draft';
+import { useUnits } from '../../core/preferences';
 import { AuditLine } from '../../components/AuditLine';
 import { useRights } from '../../core/rights';
 import { auditOf } from '../../lib/audit';
@@ -73,6 +74,7 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
 export function BasicInfoPanel({ machine }: { machine: Machine }) {
   // Issue 32: Edit and the status for roles that change machines, Delete for those that delete them.
   const { may } = useRights();
+  const units = useUnits();
   const update = useUpdateMachine();
   const removeMachine = useDeleteMachine();
   const navigate = useNavigate();
@@ -235,7 +237,12 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               data-testid="profile-photo"
             />
             {photoBusy === 'profile' && (
-              <Box pos="absolute" inset={0} bg="rgba(255,255,255,0.6)" style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+              <Box
+                pos="absolute"
+                inset={0}
+                bg="light-dark(rgba(255,255,255,0.6), rgba(0,0,0,0.5))"
+                style={{ display: 'flex', alignItems: 'center', justifyContent: 'center' }}
+              >
                 <Loader size="sm" />
               </Box>
             )}
@@ -387,7 +394,12 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               ) : (
                 <SimpleGrid cols={2} spacing="md">
                   <Field label="Hours">{formatNumber(machine.hours)}</Field>
-                  <Field label="Miles">{formatNumber(machine.miles)}</Field>
+                  {/* Issue 34: read in the member's distance unit; edited in whole miles, as stored. */}
+                  {units.prefs.distanceUnit === 'mi' ? (
+                    <Field label="Miles">{formatNumber(machine.miles)}</Field>
+                  ) : (
+                    <Field label={`Distance (${units.distanceLabel})`}>{units.distance(machine.miles, false)}</Field>
+                  )}
                 </SimpleGrid>
               )}
             </div>

@@ -16,6 +16,7 @@ import { LEAVING, useSubmit } from '../../core/forms/useSubmit';
 import type { Part } from '../inventory/inventory-api';
 import { InventoryPartSelect } from './InventoryPartSelect';
 import { purchaseApi, purchaseKeys, useDeletePurchase, useSavePurchase } from './purchase-api';
+import { currencySymbol } from '../../lib/format';
 import { emptyPurchaseValues, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
 
 export const PURCHASE_TEXT = {
@@ -199,7 +200,7 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
       <Section legend="Purchase Information">
         <SimpleGrid cols={pairs} spacing="sm">
           <TextInput label="Quantity" type="number" inputMode="numeric" min={1} step={1} required {...input('quantity')} />
-          <TextInput label="Price ($)" type="number" inputMode="decimal" min={0} step={0.01} required {...input('price')} />
+          <TextInput label={`Price (${currencySymbol()})`} type="number" inputMode="decimal" min={0} step={0.01} required {...input('price')} />
         </SimpleGrid>
         {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
         <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">

@@ -69,7 +69,7 @@ function PlanCard({ plan }: { plan: Plan }) {
             </Badge>
           )}
           {plan.status && (
-            <Badge variant="light" color="gray" c="dark.8">
+            <Badge variant="light" color="gray" c="var(--mantine-color-text)">
               {plan.status}
             </Badge>
           )}

@@ -73,7 +73,7 @@ export default function RoadmapPage() {
                     <Title order={2} fz="xl">
                       {stage.name}
                     </Title>
-                    <Badge variant="light" color={badge.color} c="dark.8">
+                    <Badge variant="light" color={badge.color} c="var(--mantine-color-text)">
                       {badge.label}
                     </Badge>
                     {stage.when && (

@@ -10,6 +10,7 @@ import { SERVICE_TYPES } from '../../core/service-types';
 import { FocusClearField } from './FocusClearField';
 import { MilesField } from './MilesField';
 import { MESSAGES, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } from './service-record-logic';
+import { currencySymbol } from '../../lib/format';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
 
 interface FieldsProps {
@@ -40,7 +41,7 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
   const price = (
     <NumberInput
       label="Price"
-      prefix="$"
+      prefix={currencySymbol()}
       {...number('price')}
       min={0}
       max={9999999.99}

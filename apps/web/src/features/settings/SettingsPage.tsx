@@ -16,6 +16,7 @@ import { PushSection } from '../notifications/PushSection';
 import { WebhooksSection } from '../notifications/WebhooksSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { UserDetailsSection } from './UserDetailsSection';
+import { AccountDefaultsSection, PreferencesSection } from './PreferencesSection';
 
 // Admin and analytics code (and the chart library) load only when an admin opens their tab.
 const AdminTab = lazy(() => import('../admin/AdminTab'));
@@ -87,6 +88,9 @@ function SettingsTabPanel() {
         <UserDetailsSection />
         <ChangePasswordSection />
       </SimpleGrid>
+      {/* Issue 34: units, currency, formats and theme; the account's defaults for owners and managers. */}
+      <PreferencesSection />
+      {may('account.defaults') && <AccountDefaultsSection />}
       {/* Issue 24: the notification checkboxes that were COMING SOON here, now real. */}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
         <NotificationPreferencesSection />
