@@ -1,4 +1,4 @@
-import { ACCOUNT_MEMBER_SAVED, EVENT_ROUTES, type MemberSavedEvent } from '@wrenchlog/contracts';
+import { ACCOUNT_DELETED, ACCOUNT_MEMBER_SAVED, EVENT_ROUTES, type MemberSavedEvent } from '@wrenchlog/contracts';
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 import { AccountMemberEntity } from '../src/members/account-member.entity.js';
 import { moveTableToAccount } from '../src/members/account-columns.migration.js';
@@ -115,6 +115,9 @@ describe(ACCOUNT_MEMBER_SAVED, () => {
       'report-service',
       'schedule-service',
       'service-record-service',
+      'work-order-service',
     ]);
+    // The same services delete a deleted account's rows.
+    expect(EVENT_ROUTES[ACCOUNT_DELETED]).toEqual(EVENT_ROUTES[ACCOUNT_MEMBER_SAVED]);
   });
 });

@@ -98,7 +98,7 @@ function suite(label: string, open: () => Promise<OpenDatabase>): void {
 
       await outbox.drainNow();
 
-      expect(bus.delivered.map((d) => d.service).sort()).toEqual(['fuel-purchase-service', 'image-worker', 'service-record-service']);
+      expect(bus.delivered.map((d) => d.service).sort()).toEqual(['fuel-purchase-service', 'image-worker', 'service-record-service', 'work-order-service']);
       expect(await pending()).toBe(0);
     });
 
