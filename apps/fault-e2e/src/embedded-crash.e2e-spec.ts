@@ -83,13 +83,29 @@ async function timeToReady(baseUrl: string, limitMs: number): Promise<number> {
   return Infinity;
 }
 
+/**
+ * A read as a client makes it after a crash: 503 with Retry-After while the restarted product still
+ * applies the backlog this session's writes left (issue 37: the read waits for them, bounded), then
+ * again after the pause it names, for at most 30 s.
+ */
+async function readWithRetry(api: ApiClient, path: string, token: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await api.get(path, token);
+    if (res.status !== 503 || Date.now() > deadline) {
+      return res;
+    }
+    await new Promise((r) => setTimeout(r, 1000 * Math.max(1, Number(res.headers.get('retry-after')) || 1)));
+  }
+}
+
 async function storedNames(api: ApiClient, token: string, machineId: number, run: string): Promise<{ machine: string[]; service: string[] }> {
-  const machines = await api.get('/api/machines/all', token);
+  const machines = await readWithRetry(api, '/api/machines/all', token);
   expect(machines.status).toBe(200);
   // Page through the machine's records: unpaged, the list answers only the newest 500 (issue 25.9).
   const titles: string[] = [];
   for (let page = 0; ; page++) {
-    const services = await api.get(`/api/services/machine/${machineId}?page=${page}&size=100`, token);
+    const services = await readWithRetry(api, `/api/services/machine/${machineId}?page=${page}&size=100`, token);
     expect(services.status).toBe(200);
     const { content, totalPages } = services.body as { content: { title: string }[]; totalPages: number };
     titles.push(...content.map((s) => s.title));

@@ -16,5 +16,11 @@ export interface GatewayRequest extends FastifyRequest {
 /** The one call context of a route (issue 19): the caller and the ids to pass on with an RPC, `@Call() call: CallContext`. */
 export const Call = createParamDecorator((_: unknown, ctx: ExecutionContext): CallContext => {
   const req = ctx.switchToHttp().getRequest<GatewayRequest>();
-  return { actor: req.actor ?? null, correlationId: req.correlationId, idempotencyKey: req.idempotencyKey, consistency: sessionPositionsOf(req) };
+  return {
+    actor: req.actor ?? null,
+    correlationId: req.correlationId,
+    idempotencyKey: req.idempotencyKey,
+    consistency: sessionPositionsOf(req),
+    consistencyStrict: req.method === 'GET' || req.method === 'HEAD',
+  };
 });

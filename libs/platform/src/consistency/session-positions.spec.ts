@@ -1,3 +1,5 @@
+import { throwError } from 'rxjs';
+import type { ServiceClients } from '../rpc/rpc-client.js';
 import { SESSION_HORIZON_MS, SessionPositions, SessionPositionsStore, upstreamOf } from './session-positions.js';
 
 describe(SessionPositionsStore.name, () => {
@@ -54,5 +56,26 @@ describe(upstreamOf.name, () => {
   it("names the services whose events a service receives: a machine's odometer comes from schedule-service", () => {
     expect([...upstreamOf('machine-service')]).toEqual(expect.arrayContaining(['schedule-service', 'service-record-service']));
     expect([...upstreamOf('schedule-service')]).toEqual(expect.arrayContaining(['machine-service', 'fuel-purchase-service', 'service-record-service']));
+  });
+});
+
+describe('settling upstream when a service is down', () => {
+  // The image worker stopped: nothing answers it (as a stopped service's transport does).
+  const down = { get: () => ({ send: () => throwError(() => new Error('no answer')) }) } as unknown as ServiceClients;
+  const afterAnUpload = () => {
+    const session = new SessionPositionsStore('a secret of the gateway').open('7:7', undefined);
+    session.add({ 'machine-service>image-worker': 12 });
+    return session;
+  };
+
+  it("refuses a read of what the stopped service feeds (503, the session's upload is not applied)", async () => {
+    expect(upstreamOf('machine-service').has('image-worker')).toBe(true);
+    await expect(afterAnUpload().settleUpstream('machine-service', down, 200)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+  });
+
+  it('lets a change go ahead on what the target knows, and keeps the lane open for the next read', async () => {
+    const session = afterAnUpload();
+    await expect(session.settleUpstream('machine-service', down, 200, { strict: false })).resolves.toBeGreaterThanOrEqual(0);
+    await expect(session.settleUpstream('machine-service', down, 200)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 });

@@ -81,7 +81,7 @@ export class SessionPositions {
    * service (bounded by `budgetMs` in all) what applying the session's position caused, and adds it.
    * Answers the time left of the budget for the target's own wait; 503 past it.
    */
-  async settleUpstream(target: ServiceName, clients: ServiceClients, budgetMs: number, now = Date.now()): Promise<number> {
+  async settleUpstream(target: ServiceName, clients: ServiceClients, budgetMs: number, { strict = true } = {}, now = Date.now()): Promise<number> {
     const deadline = now + budgetMs;
     this.expire(now);
     const upstream = upstreamOf(target);
@@ -94,6 +94,10 @@ export class SessionPositions {
         open.map(async ([lane, state]) => {
           const [source, via] = splitLane(lane);
           const answer = await askCaused(clients, via, { source, id: state.id }, Math.max(0, deadline - Date.now()));
+          if (answer.down && !strict) {
+            // A change goes ahead on what the target knows: the lane stays open for the next read.
+            return;
+          }
           if (!answer.applied) {
             throw unavailable('Your last change is still being applied. Please try again in a moment.');
           }
@@ -232,8 +236,8 @@ export function upstreamOf(target: ServiceName): Set<ServiceName> {
   return found;
 }
 
-/** The service answers within waitMs (applied or not); one that is down is given up on just after. */
-async function askCaused(clients: ServiceClients, service: ServiceName, request: CausedRequest, waitMs: number): Promise<CausedAnswer> {
+/** The service answers within waitMs (applied or not); one that is down (no answer at all) is given up on just after: `down`. */
+async function askCaused(clients: ServiceClients, service: ServiceName, request: CausedRequest, waitMs: number): Promise<CausedAnswer & { down?: boolean }> {
   const message: RpcMessage<CausedRequest> = { actor: null, payload: request, meta: { correlationId: randomUUID(), waitMs } };
   try {
     return await firstValueFrom(
@@ -243,6 +247,6 @@ async function askCaused(clients: ServiceClients, service: ServiceName, request:
         .pipe(timeout(waitMs + 250)),
     );
   } catch {
-    return { applied: false, caused: {} };
+    return { applied: false, caused: {}, down: true };
   }
 }

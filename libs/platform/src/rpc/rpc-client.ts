@@ -27,6 +27,12 @@ export interface CallContext {
   timeoutMs?: number;
   /** The caller's session positions (the gateway, issue 37): what the target must have applied, and where to keep what the call caused. */
   consistency?: SessionPositions;
+  /**
+   * False for a change (the gateway: any method but GET and HEAD): an upstream service that does not
+   * answer at all (down) is given up on, so a stopped consumer (the image worker) never blocks the
+   * session's writes; a read still waits for it, bounded, and answers 503.
+   */
+  consistencyStrict?: boolean;
   /** An event's outbox ids (Outbox sets it), so its subscriber records them as applied. */
   position?: RpcMeta['position'];
 }
@@ -68,7 +74,7 @@ export class RpcClient {
     const m = meta(ctx);
     if (session) {
       // Read your writes: first what the target's upstream services did with the session's writes, then the target's own positions.
-      const waitMs = await session.settleUpstream(target, this.clients, consistencyBudget(this.env));
+      const waitMs = await session.settleUpstream(target, this.clients, consistencyBudget(this.env), { strict: ctx.consistencyStrict !== false });
       const after = session.requiredBy(target);
       if (after) {
         m.after = after;
