@@ -66,6 +66,7 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'POST /api/imports/:id/revert', id: 'importId' },
   { call: 'GET /api/exports/:id', id: 'exportId' },
   // Issue 32: a stranger to the account gets 404 (its existence is not disclosed).
+  { call: 'GET /api/accounts/:id', id: 'accountId' },
   { call: 'PUT /api/accounts/:id', id: 'accountId' },
   { call: 'DELETE /api/accounts/:id', id: 'accountId' },
   { call: 'GET /api/accounts/:id/members', id: 'accountId' },
@@ -130,6 +131,8 @@ export const NO_HOSTILE_INPUT: Record<string, string> = {
   'GET /api/user/invitations': 'no input',
   'GET /api/admin/accounts': 'no input',
   'GET /api/tokens': 'no input',
+  'GET /api/user/preferences': 'no input',
+  'PUT /api/user/preferences': 'unknown units and themes, a bad currency and time zone, weekStart out of range tried by preferences.e2e-spec',
   'POST /api/tokens': 'bad names, scopes, expiries and machines tried by api-tokens.e2e-spec',
   'DELETE /api/tokens/:id': "another member's and a revoked token's id tried by api-tokens.e2e-spec",
   'GET /api/invitations/:token': 'a random link token, refused unless known: tried by accounts.e2e-spec',
