@@ -146,7 +146,7 @@ describe('notifications in the browser (issue 24)', () => {
       const zone = section.getByLabel('Time zone', { exact: true });
       await zone.click();
       await zone.fill('New_York');
-      await s.page.getByRole('option', { name: 'America/New_York' }).click();
+      await s.page.getByRole('listbox', { name: 'Time zone' }).getByRole('option', { name: 'America/New_York' }).click();
       await s.shot('02-settings');
       await section.getByRole('button', { name: 'Save notification settings' }).click();
       await section.getByText('Notification settings saved.').waitFor();
