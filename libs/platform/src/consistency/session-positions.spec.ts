@@ -77,5 +77,16 @@ describe('settling upstream when a service is down', () => {
     const session = afterAnUpload();
     await expect(session.settleUpstream('machine-service', down, 200, { strict: false })).resolves.toBeGreaterThanOrEqual(0);
     await expect(session.settleUpstream('machine-service', down, 200)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
+    // That 503 dropped the lane (the answer's token says so): the client's retry is not refused again.
+    expect(session.changed).toBe(true);
+    await expect(session.settleUpstream('machine-service', down, 200)).resolves.toBeGreaterThanOrEqual(0);
+  });
+
+  it("drops a target's lanes after its own wait ran out, so the retry reads what is there", () => {
+    const session = new SessionPositionsStore('a secret of the gateway').open('7:7', undefined);
+    session.add({ 'fuel-purchase-service>schedule-service': 5, 'machine-service>report-service': 6 });
+    session.giveUp('schedule-service');
+    expect(session.requiredBy('schedule-service')).toBeUndefined();
+    expect(session.requiredBy('report-service')).toEqual({ 'machine-service': 6 });
   });
 });

@@ -63,6 +63,20 @@ export class SessionPositions {
     return this.lanes.size === 0;
   }
 
+  /**
+   * A wait for `target` ran out (its 503): its lanes are dropped, and the answer's new token says so,
+   * so the client's retry reads what is there instead of waiting again. A position lost to a crash
+   * (kill -9 between applying an event and recording it) then costs one 503, not the horizon.
+   */
+  giveUp(target: ServiceName): void {
+    for (const lane of [...this.lanes.keys()]) {
+      if (splitLane(lane)[1] === target) {
+        this.lanes.delete(lane);
+        this.changed = true;
+      }
+    }
+  }
+
   /** The positions `target` must have applied (source -> id), or undefined when none. */
   requiredBy(target: ServiceName, now = Date.now()): Record<string, number> | undefined {
     this.expire(now);
@@ -99,6 +113,9 @@ export class SessionPositions {
             return;
           }
           if (!answer.applied) {
+            // The retry goes on without this lane (giveUp), as after the target's own 503.
+            this.lanes.delete(lane);
+            this.changed = true;
             throw unavailable('Your last change is still being applied. Please try again in a moment.');
           }
           state.settled = true;

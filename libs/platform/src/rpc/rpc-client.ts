@@ -1,6 +1,7 @@
 import { Injectable, Logger, type OnApplicationShutdown } from '@nestjs/common';
 import { ClientProxyFactory, type ClientProxy } from '@nestjs/microservices';
 import {
+  ErrorCode,
   EVENT_ROUTES,
   serviceForPattern,
   type Actor,
@@ -90,7 +91,11 @@ export class RpcClient {
     try {
       answer = await firstValueFrom(client.send<RpcResponseOf<P>>(pattern, message).pipe(timeout(ctx.timeoutMs ?? this.env.RPC_TIMEOUT_MS)));
     } catch (err) {
-      throw RpcCallError.from(err, pattern);
+      const error = RpcCallError.from(err, pattern);
+      if (error.code === ErrorCode.Unavailable && m.after) {
+        session?.giveUp(target);
+      }
+      throw error;
     }
     if (!isPositionsReply(answer)) {
       return answer as RpcResponseOf<P>;
