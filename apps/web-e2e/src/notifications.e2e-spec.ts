@@ -435,6 +435,8 @@ describe('notifications in the browser (issue 24)', () => {
       // A fresh load, so Tab starts at the top of the page.
       await s.page.goto('/dashboard');
       await s.page.getByRole('link', { name: 'Notifications, 2 unread' }).waitFor();
+      // The switcher comes with the accounts' answer, which may follow the bell's.
+      await s.page.getByRole('button', { name: 'Account: Phone Owner. Switch account' }).waitFor();
       // Tab from the top of the page: skip link, logo, the account switcher (issue 32), then the bell (before the menu button).
       const focused: string[] = [];
       for (let i = 0; i < 4; i++) {
