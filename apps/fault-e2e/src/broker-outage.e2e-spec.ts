@@ -6,9 +6,24 @@ import { faultSuite } from './fault-suite.js';
 const available = await distributedServersAvailable();
 const describeDistributed = available ? describe : describe.skip;
 
-/** Drops every client connection of the local broker, as a broker restart or a network cut would. */
-function closeBrokerConnections(): void {
-  execFileSync('rabbitmqctl', ['close_all_connections', 'wrenchlog fault test'], { stdio: 'ignore' });
+/**
+ * Drops every broker connection of this product, as a broker restart or a network cut would for it.
+ * Only its own (named after its queue prefix, libs/platform transport.ts): other products on the
+ * shared broker, such as the gateway e2e suite's running beside this one, keep theirs.
+ */
+function closeBrokerConnections(queuePrefix: string): void {
+  const connections = JSON.parse(execFileSync('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '--formatter', 'json']).toString()) as {
+    pid: string;
+    client_properties: [string, string, unknown][];
+  }[];
+  // connection_name is "wrenchlog <server|client> <prefix><service>".
+  const ours = connections.filter((c) =>
+    c.client_properties.some(([key, , value]) => key === 'connection_name' && String(value).split(' ')[2]?.startsWith(queuePrefix)),
+  );
+  expect(ours.length).toBeGreaterThan(0);
+  for (const { pid } of ours) {
+    execFileSync('rabbitmqctl', ['close_connection', pid.replace(/^#PID/, ''), 'wrenchlog fault test'], { stdio: 'ignore' });
+  }
 }
 
 describeDistributed('writes while the broker drops every connection', () => {
@@ -28,7 +43,7 @@ describeDistributed('writes while the broker drops every connection', () => {
     const started = Date.now();
     for (let i = 0; Date.now() - started < 12000; i++) {
       if (!cut && Date.now() - started > 2000) {
-        closeBrokerConnections();
+        closeBrokerConnections(suite.fleet.env.AMQP_QUEUE_PREFIX);
         cut = true;
       }
       const name = `${run}-${i}`;

@@ -12,8 +12,10 @@ export const tcpPort = (env: PlatformEnv, service: ServiceName): number => env.S
 // Nest's RMQ defaults are unsafe and slow as shipped, so every option is set on purpose:
 // durable queue and persistent messages survive a broker restart; noAck false means a message is
 // acked by AckInterceptor only after its handler finished; prefetch bounds in-flight work; noDelay
-// turns off Nagle, which otherwise adds ~40 ms to every RPC (delayed ACK on the reply).
-function rmqOptions(env: PlatformEnv, service: ServiceName) {
+// turns off Nagle, which otherwise adds ~40 ms to every RPC (delayed ACK on the reply). The
+// connection's name (shown by `rabbitmqctl list_connections user_provided_name` and the management
+// UI) says which product and queue it serves, so an operator, or a fault test, can tell them apart.
+function rmqOptions(env: PlatformEnv, service: ServiceName, side: 'server' | 'client') {
   const queue = queueName(env, service);
   return {
     urls: [env.AMQP_URL!],
@@ -23,14 +25,14 @@ function rmqOptions(env: PlatformEnv, service: ServiceName) {
     persistent: true,
     noAck: false,
     prefetchCount: env.AMQP_PREFETCH,
-    socketOptions: { connectionOptions: { noDelay: true } },
+    socketOptions: { connectionOptions: { noDelay: true, clientProperties: { connection_name: `wrenchlog ${side} ${queue}` } } },
   };
 }
 
 /** How a service listens: RabbitMQ when AMQP_URL is set, else in-process or Nest TCP on SERVICE_HOST. */
 export function serverTransport(env: PlatformEnv, service: ServiceName): MicroserviceOptions {
   if (env.AMQP_URL) {
-    return { strategy: new RmqServer(rmqOptions(env, service)) };
+    return { strategy: new RmqServer(rmqOptions(env, service, 'server')) };
   }
   if (env.RPC_TRANSPORT === 'in-process') {
     return { strategy: new InProcessServer(service) };
@@ -43,7 +45,7 @@ export function clientTransport(env: PlatformEnv, service: ServiceName): ClientO
   if (env.AMQP_URL) {
     // The client declares the queue with the server's options (or RabbitMQ refuses them), but its
     // noAck applies to its direct reply-to consumer, which RabbitMQ requires to be auto-ack.
-    return { transport: Transport.RMQ, options: { ...rmqOptions(env, service), noAck: true } } as ClientOptions;
+    return { transport: Transport.RMQ, options: { ...rmqOptions(env, service, 'client'), noAck: true } } as ClientOptions;
   }
   if (env.RPC_TRANSPORT === 'in-process') {
     return { customClass: InProcessClient, options: { endpoint: service } } as ClientOptions;
