@@ -95,7 +95,9 @@ export class PreferencesService {
   /** A member's settings in an account (the defaults without a row). */
   async of(manager: EntityManager, accountId: number, userId: number): Promise<NotificationPreferences> {
     const row = await manager.getRepository(PreferenceEntity).findOneBy({ accountId, userId });
-    const member = row ? null : await manager.getRepository(AccountMemberEntity).findOne({ select: { timeZone: true }, where: { accountId, userId, removed: false } });
+    const member = row
+      ? null
+      : await manager.getRepository(AccountMemberEntity).findOne({ select: { timeZone: true }, where: { accountId, userId, removed: false } });
     return fromRow(row, member?.timeZone);
   }
 

@@ -54,7 +54,16 @@ export class MemberDirectory {
       // An event from before time zones (no field) keeps the zone already known.
       const timeZone = e.timeZone === undefined ? (known?.timeZone ?? null) : typeof e.timeZone === 'string' ? e.timeZone.slice(0, 64) : null;
       await table.upsert(
-        { accountId: e.accountId, userId: e.userId, name: e.name.slice(0, 100), role: e.role, machineIds, removed: e.removed === true, timeZone, updatedAt: at },
+        {
+          accountId: e.accountId,
+          userId: e.userId,
+          name: e.name.slice(0, 100),
+          role: e.role,
+          machineIds,
+          removed: e.removed === true,
+          timeZone,
+          updatedAt: at,
+        },
         ['accountId', 'userId'],
       );
     });
