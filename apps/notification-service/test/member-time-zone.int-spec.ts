@@ -4,6 +4,7 @@ import {
   NOTIFICATION_MAIL_REQUESTED,
   NOTIFICATION_PREFERENCES_GET,
   NOTIFICATION_PREFERENCES_UPDATE,
+  NOTIFICATION_TIME_ZONE_CHANGED,
   NOTIFICATION_UNREAD_COUNT,
   SCHEDULE_STATUS_CHANGED,
   type Actor,
@@ -19,7 +20,7 @@ const paris = memberOf(tokyo, 'manager', 1505);
 
 describe.each(await testEngines())("a member's time zone preference (%s)", (engine) => {
   let svc: ServiceUnderTest;
-  const member = (who: Actor, name: string, timeZone?: string | null) =>
+  const member = (who: Actor, name: string, timeZone?: string | null, accountTimeZone?: string | null) =>
     svc.emit(ACCOUNT_MEMBER_SAVED, {
       accountId: who.accountId,
       userId: who.userId,
@@ -28,6 +29,7 @@ describe.each(await testEngines())("a member's time zone preference (%s)", (engi
       machineIds: null,
       removed: false,
       ...(timeZone === undefined ? {} : { timeZone }),
+      ...(accountTimeZone === undefined ? {} : { accountTimeZone }),
       at: svc.clock.now().toISOString(),
     });
   const digestsOf = (who: Actor, date: string) =>
@@ -86,5 +88,18 @@ describe.each(await testEngines())("a member's time zone preference (%s)", (engi
     await svc.tick();
     await svc.flushOutbox();
     expect(digestsOf(paris, '2026-03-02')).toEqual([]);
+  });
+
+  it("sends the account's default zone on to report-service (its fuel dates) from an owner's event, not a manager's", async () => {
+    const zonesOf = () => svc.events(NOTIFICATION_TIME_ZONE_CHANGED).filter((e) => e.accountId === tokyo.accountId);
+    await member(paris, 'Pierre', 'Europe/Paris', 'America/Denver');
+    await member(tokyo, 'Tomoko', 'Asia/Tokyo', null);
+    await svc.flushOutbox();
+    expect(zonesOf()).toEqual([]);
+    svc.clock.advance(1000);
+    await member(tokyo, 'Tomoko', 'Asia/Tokyo', 'America/Denver');
+    await expectEventually(() =>
+      expect(zonesOf()).toEqual([expect.objectContaining({ accountId: tokyo.accountId, userId: tokyo.accountId, timeZone: 'America/Denver' })]),
+    );
   });
 });

@@ -374,7 +374,7 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     });
   });
 
-  it("announces each member's time zone preference: the account's default, else their own, on every change of either", async () => {
+  it("announces each member's time zone preference (their own, else the account's default) on every change of either", async () => {
     const owner = (await aPerson()).actor;
     const person = await aPerson();
     const member = await join(owner, person, 'mechanic');
@@ -392,6 +392,13 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     });
     await svc.send(USER_PREFERENCES_UPDATE, { timeZone: 'Asia/Tokyo' }, member);
     await expectEventually(() => expect(zoneOf(member)).toBe('Asia/Tokyo'));
+    // The account's own zone travels beside it (notification-service sends it on to report-service).
+    expect(
+      svc
+        .events(ACCOUNT_MEMBER_SAVED)
+        .filter((e) => e.accountId === owner.accountId && e.userId === member.userId)
+        .at(-1)?.accountTimeZone,
+    ).toBe('America/Chicago');
     // Their own set back to none: the account's again.
     await svc.send(USER_PREFERENCES_UPDATE, {}, member);
     await expectEventually(() => expect(zoneOf(member)).toBe('America/Chicago'));

@@ -37,7 +37,7 @@ export class MemberEvents implements OnApplicationBootstrap {
 
   /** Announces the members' new states; the rows that still exist are marked announced. */
   async announce(tx: Tx, states: MemberState[], at = new Date()): Promise<void> {
-    const zones = await this.timeZones(tx, states);
+    const { zones, accountZones } = await this.timeZones(tx, states);
     const events: MemberSavedEvent[] = states.map((s) => ({
       accountId: s.accountId,
       userId: s.userId,
@@ -46,6 +46,7 @@ export class MemberEvents implements OnApplicationBootstrap {
       machineIds: s.machineIds,
       removed: s.removed ?? false,
       timeZone: zones.get(`${s.accountId}:${s.userId}`) ?? null,
+      accountTimeZone: accountZones.get(s.accountId) ?? null,
       at: at.toISOString(),
     }));
     await this.outbox.enqueueMany(tx, ACCOUNT_MEMBER_SAVED, events, { actor: null });
@@ -72,11 +73,11 @@ export class MemberEvents implements OnApplicationBootstrap {
     await this.announce(tx, members);
   }
 
-  /** Each member's time zone preference (own, else the account default), by `account:user`; two queries. */
-  private async timeZones(tx: Tx, states: MemberState[]): Promise<Map<string, string>> {
+  /** Each member's time zone preference (own, else the account default) by `account:user`, and each account's default; two queries. */
+  private async timeZones(tx: Tx, states: MemberState[]): Promise<{ zones: Map<string, string>; accountZones: Map<number, string> }> {
     const live = states.filter((s) => !s.removed);
     if (live.length === 0) {
-      return new Map();
+      return { zones: new Map(), accountZones: new Map() };
     }
     const accountIds = [...new Set(live.map((s) => s.accountId))];
     const userIds = [...new Set(live.map((s) => s.userId))];
@@ -84,15 +85,21 @@ export class MemberEvents implements OnApplicationBootstrap {
       .getRepository(MembershipEntity)
       .find({ select: { accountId: true, userId: true, preferences: true }, where: { accountId: In(accountIds), userId: In(userIds) } });
     const accounts = await tx.getRepository(AccountEntity).find({ select: { id: true, defaults: true }, where: { id: In(accountIds) } });
-    const accountZone = new Map(accounts.map((a) => [a.id, pickPreferences(a.defaults ?? {}).timeZone]));
+    const accountZones = new Map<number, string>();
+    for (const a of accounts) {
+      const zone = pickPreferences(a.defaults ?? {}).timeZone;
+      if (zone) {
+        accountZones.set(a.id, zone);
+      }
+    }
     const zones = new Map<string, string>();
     for (const row of rows) {
-      const zone = pickPreferences(row.preferences ?? {}).timeZone ?? accountZone.get(row.accountId);
+      const zone = pickPreferences(row.preferences ?? {}).timeZone ?? accountZones.get(row.accountId);
       if (zone) {
         zones.set(`${row.accountId}:${row.userId}`, zone);
       }
     }
-    return zones;
+    return { zones, accountZones };
   }
 
   onApplicationBootstrap(): void {

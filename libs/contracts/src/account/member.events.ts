@@ -42,6 +42,8 @@ export interface MemberSavedEvent {
    * default; null when neither is set. Absent in events from before it (the consumer keeps what it had).
    */
   timeZone?: string | null;
+  /** The account's default time zone (issue 34), null when unset: the zone its figures are dated in. */
+  accountTimeZone?: string | null;
   /** When the change was made (ISO 8601), taken while the membership row is locked. */
   at: string;
 }
