@@ -31,7 +31,7 @@ function moneyIn(value: unknown): string[] {
 }
 
 /** Sets a token's expiry in user-service's database (the one way to have an expired token without waiting days). */
-async function expireInDatabase(mode: ProductMode, tokenId: number): Promise<void> {
+async function expireInDatabase(mode: ProductMode, tokenId: number, at = new Date('2001-01-01T00:00:00Z')): Promise<void> {
   const url = process.env[`E2E_${mode.toUpperCase()}_DATABASE_URL`];
   if (url) {
     const target = new URL(url);
@@ -39,7 +39,7 @@ async function expireInDatabase(mode: ProductMode, tokenId: number): Promise<voi
     const client = new pg.Client({ connectionString: target.toString() });
     await client.connect();
     try {
-      await client.query(`UPDATE api_tokens SET expires_at = '2001-01-01T00:00:00Z' WHERE id = $1`, [tokenId]);
+      await client.query(`UPDATE api_tokens SET expires_at = $2 WHERE id = $1`, [tokenId, at.toISOString()]);
     } finally {
       await client.end();
     }
@@ -48,7 +48,8 @@ async function expireInDatabase(mode: ProductMode, tokenId: number): Promise<voi
   const db = new Database(join(process.env[`E2E_${mode.toUpperCase()}_DATA_DIR`]!, 'db', 'user-service.sqlite'));
   try {
     db.pragma('busy_timeout = 5000');
-    db.prepare(`UPDATE api_tokens SET expires_at = '2001-01-01 00:00:00.000' WHERE id = ?`).run(tokenId);
+    // TypeORM's SQLite datetime text, in UTC.
+    db.prepare(`UPDATE api_tokens SET expires_at = ? WHERE id = ?`).run(at.toISOString().replace('T', ' ').replace('Z', ''), tokenId);
   } finally {
     db.close();
   }
@@ -156,6 +157,28 @@ describe.each(e2eProducts())('personal API tokens (%s)', (mode, baseUrl) => {
     // A made-up token of the right shape, and a malformed one.
     expect((await api.get('/api/machines/all', `wl_${'A'.repeat(43)}`)).status).toBe(401);
     expect((await api.get('/api/machines/all', 'wl_short')).status).toBe(401);
+  });
+
+  it('refuses a token the gateway holds verified from the moment it expires, and a revoked one on its next call', async () => {
+    // The gateway keeps a verified token for API_TOKEN_CACHE_SECONDS (60 s): only its check of the
+    // expiry on every use refuses it before then. The expiry is a few seconds ahead (a token's
+    // own expiry is a whole day), set before the first use so the cached token carries it.
+    const expiring = await tokenOf(owner, { name: 'expiring while cached', scopes: ['read'] });
+    const expiresAt = Date.now() + 3000;
+    await expireInDatabase(mode, expiring.id, new Date(expiresAt));
+    expect((await api.get('/api/machines/all', expiring.token)).status).toBe(200);
+    expect((await api.get('/api/machines/all', expiring.token)).status).toBe(200);
+    await expectEventually(() => expect(Date.now()).toBeGreaterThan(expiresAt), 10_000, 50);
+    const refused = await api.get('/api/machines/all', expiring.token);
+    expect(refused.status).toBe(401);
+    // Refused at once, not when the cached entry would have run out.
+    expect(Date.now()).toBeLessThan(expiresAt + 30_000);
+
+    const revoked = await tokenOf(owner, { name: 'revoked while cached', scopes: ['read'] });
+    expect((await api.get('/api/machines/all', revoked.token)).status).toBe(200);
+    expect((await api.get('/api/machines/all', revoked.token)).status).toBe(200);
+    expect((await api.delete(`/api/tokens/${revoked.id}`, owner)).status).toBe(204);
+    expect((await api.get('/api/machines/all', revoked.token)).status).toBe(401);
   });
 
   it('refuses a token in the query string with 401, telling to use the header', async () => {

@@ -99,7 +99,11 @@ describe.each(await testEngines())('the move to accounts on a database of the re
   });
 
   it('goes back down to the release before, keeping the owners’ rows', async () => {
-    await db.undoLastMigration();
+    // Down through the move and every migration since (the members projection's time zone).
+    const since = migrations.filter((m) => Number(/\d{13}$/.exec(m.name)![0]) >= 1766100000100).length;
+    for (let i = 0; i < since; i++) {
+      await db.undoLastMigration();
+    }
     expect(await one(`SELECT "user_id", "time_zone" FROM "notification_preferences"`)).toEqual([{ user_id: 101, time_zone: 'Europe/Paris' }]);
     expect(await one(`SELECT "user_id" FROM "webhooks"`)).toEqual([{ user_id: 101 }]);
     // And up again.

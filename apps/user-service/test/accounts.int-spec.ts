@@ -3,6 +3,7 @@ import {
   ADMIN_ACCOUNT_LIST,
   MACHINE_LIST,
   USER_ACCOUNT_CREATE,
+  USER_ACCOUNT_DEFAULTS,
   USER_ACCOUNT_DELETE,
   USER_ACCOUNT_LIST,
   USER_ACCOUNT_RENAME,
@@ -18,6 +19,7 @@ import {
   USER_INVITATION_LIST,
   USER_INVITATION_PREVIEW,
   USER_ME_UPDATE,
+  USER_PREFERENCES_UPDATE,
   USER_MEMBER_LEAVE,
   USER_MEMBER_LIST,
   USER_MEMBER_REMOVE,
@@ -370,6 +372,37 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
       // (one copy per subscriber)
       expect([...new Set(mine.map((e) => e.accountId))].sort()).toEqual([person.actor.accountId, owner.accountId].sort());
     });
+  });
+
+  it("announces each member's time zone preference (their own, else the account's default) on every change of either", async () => {
+    const owner = (await aPerson()).actor;
+    const person = await aPerson();
+    const member = await join(owner, person, 'mechanic');
+    const zoneOf = (who: Actor) =>
+      svc
+        .events(ACCOUNT_MEMBER_SAVED)
+        .filter((e) => e.accountId === who.accountId && e.userId === who.userId)
+        .at(-1)?.timeZone;
+    await expectEventually(() => expect(zoneOf(member)).toBeNull());
+
+    await svc.send(USER_ACCOUNT_DEFAULTS, { accountId: owner.accountId, defaults: { timeZone: 'America/Chicago' } }, owner);
+    await expectEventually(() => {
+      expect(zoneOf(owner)).toBe('America/Chicago');
+      expect(zoneOf(member)).toBe('America/Chicago');
+    });
+    await svc.send(USER_PREFERENCES_UPDATE, { timeZone: 'Asia/Tokyo' }, member);
+    await expectEventually(() => expect(zoneOf(member)).toBe('Asia/Tokyo'));
+    // The account's own zone travels beside it (notification-service sends it on to report-service).
+    expect(
+      svc
+        .events(ACCOUNT_MEMBER_SAVED)
+        .filter((e) => e.accountId === owner.accountId && e.userId === member.userId)
+        .at(-1)?.accountTimeZone,
+    ).toBe('America/Chicago');
+    // Their own set back to none: the account's again.
+    await svc.send(USER_PREFERENCES_UPDATE, {}, member);
+    await expectEventually(() => expect(zoneOf(member)).toBe('America/Chicago'));
+    expect(zoneOf(owner)).toBe('America/Chicago');
   });
 
   it("lists every account with its counts for the instance's administrator only", async () => {

@@ -8,6 +8,7 @@ import {
   FUEL_RECORD_UPDATE,
   FuelRecordInput,
   PageQuery,
+  roleMay,
   type FuelRecord,
   type FuelRecordsOfMachine,
 } from '@wrenchlog/contracts';
@@ -15,6 +16,8 @@ import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { Call } from '../http/request-context.js';
 import { historyWindow } from '../http/history-window.js';
 import { ID } from '../http/id.pipe.js';
+import { validBody } from '../http/valid-body.js';
+import { MoneylessFuelRecordInput } from './moneyless-fuel-input.js';
 
 @Controller('fuel-records')
 export class FuelRecordsController {
@@ -50,9 +53,16 @@ export class FuelRecordsController {
     return this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
   }
 
+  /**
+   * A member who may not see money (an operator) sends their record without the prices they were
+   * never shown (stripped if sent): the stored prices stay (fuel-purchase-service).
+   */
   @Put(':id')
-  update(@Param('id', ID) id: number, @Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecord> {
-    return this.rpc.send(FUEL_RECORD_UPDATE, { id, record }, call);
+  async update(@Param('id', ID) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<FuelRecord> {
+    const role = call.actor?.role;
+    const record = !role || roleMay(role, 'money.read') ? await validBody(body, FuelRecordInput) : await validBody(body, MoneylessFuelRecordInput);
+    // The service takes the moneyless form from such a caller (its ValidInput `withoutMoney`).
+    return this.rpc.send(FUEL_RECORD_UPDATE, { id, record: record as FuelRecordInput }, call);
   }
 
   @Delete(':id')

@@ -1,22 +1,12 @@
 import type { DocumentParentKind } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /** A document (PDF) attached to a machine or one of its records, in the ledger of stored files. */
 @Entity('documents')
-export class StoredDocumentEntity {
+export class StoredDocumentEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
-
-  /** The member who added it; null only for documents from before accounts. */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  /** The member who last changed it (a document is added or deleted, never edited: null). */
-  @Column({ name: 'updated_by', type: 'integer', nullable: true })
-  updatedBy: number | null;
 
   @Column({ name: 'parent_kind', type: 'varchar', length: 20 })
   parentKind: DocumentParentKind;

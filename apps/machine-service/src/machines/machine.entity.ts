@@ -1,4 +1,5 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 const decimal = {
   to: (v: number | null | undefined) => v,
@@ -6,21 +7,9 @@ const decimal = {
 };
 
 @Entity('machines')
-export class MachineEntity {
+export class MachineEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  /** The account the machine belongs to (issue 32; before accounts, its owner's user id, the same number). */
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
-
-  /** The member who created it (an import's creator for an imported one); null only for rows from before. */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  /** The member who last changed it; null while nobody has since its creation. */
-  @Column({ name: 'updated_by', type: 'integer', nullable: true })
-  updatedBy: number | null;
 
   @Column({ type: 'varchar', length: 120 })
   name: string;

@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { OutboxModule } from '@wrenchlog/platform';
+import { MEMBER_SAVED_HOOKS, OutboxModule } from '@wrenchlog/platform';
+import { AccountZoneFollower } from './account-zone-follower.js';
 import { PreferencesController } from './preferences.controller.js';
 import { PreferencesService } from './preferences.service.js';
 
@@ -7,7 +8,8 @@ import { PreferencesService } from './preferences.service.js';
 @Module({
   imports: [OutboxModule],
   controllers: [PreferencesController],
-  providers: [PreferencesService],
+  // AccountZoneFollower: the account's default time zone on to report-service (MembersModule's hook).
+  providers: [PreferencesService, AccountZoneFollower, { provide: MEMBER_SAVED_HOOKS, useExisting: AccountZoneFollower }],
   exports: [PreferencesService],
 })
 export class PreferencesModule {}

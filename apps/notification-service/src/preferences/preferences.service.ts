@@ -16,7 +16,7 @@ import {
   type NotificationTimeZoneChangedEvent,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { Outbox } from '@wrenchlog/platform';
+import { AccountMemberEntity, Outbox } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { Clock } from '../common/clock.js';
 import { PreferenceEntity } from './preference.entity.js';
@@ -29,9 +29,13 @@ const defaults = (): NotificationPreferences => structuredClone(NOTIFICATION_DEF
 /** Each kind's channels in the order of NOTIFICATION_CHANNELS, once each (the DTO checked the names). */
 const cleanChannels = (channels: readonly string[]): NotificationChannel[] => NOTIFICATION_CHANNELS.filter((c) => channels.includes(c));
 
-function fromRow(row: PreferenceEntity | null): NotificationPreferences {
+/**
+ * A member's settings: their saved row, else the defaults in their time zone preference (issue 34:
+ * their own, else their account's, as account.member.saved tells it), else in the built-in zone.
+ */
+function fromRow(row: PreferenceEntity | null, timeZone?: string | null): NotificationPreferences {
   if (!row) {
-    return defaults();
+    return { ...defaults(), ...(timeZone ? { timeZone } : {}) };
   }
   const stored = JSON.parse(row.kinds) as Partial<Record<string, string[]>>;
   const kinds = defaults().kinds;
@@ -90,7 +94,20 @@ export class PreferencesService {
 
   /** A member's settings in an account (the defaults without a row). */
   async of(manager: EntityManager, accountId: number, userId: number): Promise<NotificationPreferences> {
-    return fromRow(await manager.getRepository(PreferenceEntity).findOneBy({ accountId, userId }));
+    const row = await manager.getRepository(PreferenceEntity).findOneBy({ accountId, userId });
+    const member = row
+      ? null
+      : await manager.getRepository(AccountMemberEntity).findOne({ select: { timeZone: true }, where: { accountId, userId, removed: false } });
+    return fromRow(row, member?.timeZone);
+  }
+
+  /** The members' time zone preferences from the members projection, by memberKey (one query). */
+  private async timeZones(manager: EntityManager, accountIds: number[]): Promise<Map<string, string>> {
+    const rows = await manager.getRepository(AccountMemberEntity).find({
+      select: { accountId: true, userId: true, timeZone: true },
+      where: { accountId: In(accountIds), removed: false },
+    });
+    return new Map(rows.filter((r) => r.timeZone).map((r) => [memberKey(r), r.timeZone!]));
   }
 
   /**
@@ -127,6 +144,7 @@ export class PreferencesService {
     const accounts = [...new Set(members.map((m) => m.accountId))];
     const rows = accounts.length ? await manager.getRepository(PreferenceEntity).findBy({ accountId: In(accounts) }) : [];
     const byMember = new Map(rows.map((r) => [memberKey(r), r]));
-    return new Map(members.map((m) => [memberKey(m), fromRow(byMember.get(memberKey(m)) ?? null)]));
+    const zones = members.some((m) => !byMember.has(memberKey(m))) ? await this.timeZones(manager, accounts) : new Map<string, string>();
+    return new Map(members.map((m) => [memberKey(m), fromRow(byMember.get(memberKey(m)) ?? null, zones.get(memberKey(m)))]));
   }
 }

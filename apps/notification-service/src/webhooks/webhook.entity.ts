@@ -1,13 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /** An account's webhook endpoint: its URL, the events it wants and its signing secret. */
 @Entity('webhooks')
-export class WebhookEntity {
+export class WebhookEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
 
   @Column({ type: 'varchar', length: 2000 })
   url: string;
@@ -22,11 +20,4 @@ export class WebhookEntity {
 
   @Column({ name: 'created_at' })
   createdAt: Date;
-
-  /** Who added it and who last changed it (user ids; issue 32). */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  @Column({ name: 'updated_by', type: 'integer', nullable: true })
-  updatedBy: number | null;
 }

@@ -1,14 +1,12 @@
 import type { ReadingSource } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /** One reading of a meter; a void one is kept but ignored everywhere. */
 @Entity('meter_readings')
-export class ReadingEntity {
+export class ReadingEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;
@@ -48,14 +46,6 @@ export class ReadingEntity {
 
   @Column({ name: 'date_created' })
   dateCreated: Date;
-
-  /** Who added it (issue 32): the member, or an import's creator; null when nobody is known (a record's, from before). */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  /** Who last changed it (voided, edited, completed by hand); null until someone does. */
-  @Column({ name: 'updated_by', type: 'integer', nullable: true })
-  updatedBy: number | null;
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;

@@ -1,5 +1,6 @@
 import type { ScheduleAnchor, ScheduleDimension, ScheduleOrigin, ScheduleStatus } from '@wrenchlog/contracts';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /**
  * A maintenance schedule of one user's machine, with its computed state (next due, status, reason,
@@ -8,12 +9,9 @@ import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
  * new day (`computedOn`), since "today" moves the date-based statuses.
  */
 @Entity('schedules')
-export class ScheduleEntity {
+export class ScheduleEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;
@@ -130,14 +128,6 @@ export class ScheduleEntity {
 
   @Column({ name: 'date_created' })
   dateCreated: Date;
-
-  /** Who added it (issue 32): the member, or an import's creator; null when nobody is known (a record's, from before). */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  /** Who last changed it (voided, edited, completed by hand); null until someone does. */
-  @Column({ name: 'updated_by', type: 'integer', nullable: true })
-  updatedBy: number | null;
 
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;

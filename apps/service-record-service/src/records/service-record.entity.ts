@@ -1,22 +1,11 @@
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 
 /** A service record of one account's machine. Every query is scoped by accountId. */
 @Entity('service_records')
-export class ServiceRecordEntity {
+export class ServiceRecordEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  /** The account the record belongs to (issue 32; before accounts, its owner's user id, the same number). */
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
-
-  /** The member who created it (an import's creator for an imported one). */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
-
-  /** The member who last changed it; null until someone does. */
-  @Column({ name: 'updated_by', type: 'integer', nullable: true })
-  updatedBy: number | null;
 
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;

@@ -1,7 +1,10 @@
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
-import { ACCOUNT_MEMBER_SAVED, type AccountRole, type MemberSavedEvent } from '@wrenchlog/contracts';
+import { ACCOUNT_MEMBER_SAVED, pickPreferences, type AccountRole, type MemberSavedEvent } from '@wrenchlog/contracts';
 import { Outbox } from '@wrenchlog/platform';
+import { In } from 'typeorm';
 import { Transactions, type Tx } from '../common/transactions.js';
+import { AccountEntity } from './account.entity.js';
+import { MembershipEntity } from './membership.entity.js';
 import { MembershipsRepository } from './memberships.repository.js';
 
 /** A member's state as ACCOUNT_MEMBER_SAVED tells it. */
@@ -34,6 +37,7 @@ export class MemberEvents implements OnApplicationBootstrap {
 
   /** Announces the members' new states; the rows that still exist are marked announced. */
   async announce(tx: Tx, states: MemberState[], at = new Date()): Promise<void> {
+    const { zones, accountZones } = await this.timeZones(tx, states);
     const events: MemberSavedEvent[] = states.map((s) => ({
       accountId: s.accountId,
       userId: s.userId,
@@ -41,6 +45,8 @@ export class MemberEvents implements OnApplicationBootstrap {
       role: s.role,
       machineIds: s.machineIds,
       removed: s.removed ?? false,
+      timeZone: zones.get(`${s.accountId}:${s.userId}`) ?? null,
+      accountTimeZone: accountZones.get(s.accountId) ?? null,
       at: at.toISOString(),
     }));
     await this.outbox.enqueueMany(tx, ACCOUNT_MEMBER_SAVED, events, { actor: null });
@@ -56,6 +62,44 @@ export class MemberEvents implements OnApplicationBootstrap {
       tx,
       memberships.map((m) => ({ ...m, name })),
     );
+  }
+
+  /**
+   * Every member of the account again, after its defaults changed (issue 34): a member without a
+   * time zone of their own follows the account's, and notification-service dates their digest by it.
+   */
+  async announceAccount(tx: Tx, accountId: number): Promise<void> {
+    const members = await this.memberships.members(accountId, tx);
+    await this.announce(tx, members);
+  }
+
+  /** Each member's time zone preference (own, else the account default) by `account:user`, and each account's default; two queries. */
+  private async timeZones(tx: Tx, states: MemberState[]): Promise<{ zones: Map<string, string>; accountZones: Map<number, string> }> {
+    const live = states.filter((s) => !s.removed);
+    if (live.length === 0) {
+      return { zones: new Map(), accountZones: new Map() };
+    }
+    const accountIds = [...new Set(live.map((s) => s.accountId))];
+    const userIds = [...new Set(live.map((s) => s.userId))];
+    const rows = await tx
+      .getRepository(MembershipEntity)
+      .find({ select: { accountId: true, userId: true, preferences: true }, where: { accountId: In(accountIds), userId: In(userIds) } });
+    const accounts = await tx.getRepository(AccountEntity).find({ select: { id: true, defaults: true }, where: { id: In(accountIds) } });
+    const accountZones = new Map<number, string>();
+    for (const a of accounts) {
+      const zone = pickPreferences(a.defaults ?? {}).timeZone;
+      if (zone) {
+        accountZones.set(a.id, zone);
+      }
+    }
+    const zones = new Map<string, string>();
+    for (const row of rows) {
+      const zone = pickPreferences(row.preferences ?? {}).timeZone ?? accountZones.get(row.accountId);
+      if (zone) {
+        zones.set(`${row.accountId}:${row.userId}`, zone);
+      }
+    }
+    return { zones, accountZones };
   }
 
   onApplicationBootstrap(): void {

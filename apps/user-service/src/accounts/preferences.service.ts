@@ -14,6 +14,7 @@ import { notFound } from '@wrenchlog/platform';
 import { Transactions } from '../common/transactions.js';
 import { requireRight } from './account.rules.js';
 import { AccountsRepository } from './accounts.repository.js';
+import { MemberEvents } from './member-events.js';
 import { MembershipsRepository } from './memberships.repository.js';
 
 /**
@@ -27,6 +28,7 @@ export class PreferencesService {
     private readonly accounts: AccountsRepository,
     private readonly memberships: MembershipsRepository,
     private readonly transactions: Transactions,
+    private readonly events: MemberEvents,
   ) {}
 
   /** The caller's preferences in the account they are signed in to. */
@@ -47,6 +49,8 @@ export class PreferencesService {
         throw notFound(MEMBER_NOT_FOUND);
       }
       await this.memberships.update(tx, actor.accountId, actor.userId, { preferences: own });
+      // The other services follow the member's time zone (notification-service's digest hour).
+      await this.events.announce(tx, await this.memberships.members(actor.accountId, tx, [actor.userId]));
       return account.defaults ?? {};
     });
     return view(own, defaults);
@@ -71,6 +75,7 @@ export class PreferencesService {
         throw notFound(ACCOUNT_NOT_FOUND);
       }
       await this.accounts.setDefaults(tx, accountId, own);
+      await this.events.announceAccount(tx, accountId);
       return detail(account.id, account.name, role, own);
     });
   }

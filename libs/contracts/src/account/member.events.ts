@@ -37,6 +37,13 @@ export interface MemberSavedEvent {
   /** The machines an operator or mechanic is assigned to; null for all machines of the account. */
   machineIds: number[] | null;
   removed: boolean;
+  /**
+   * The member's time zone preference (issue 34's `timeZone`): their own, else their account's
+   * default; null when neither is set. Absent in events from before it (the consumer keeps what it had).
+   */
+  timeZone?: string | null;
+  /** The account's default time zone (issue 34), null when unset: the zone its figures are dated in. */
+  accountTimeZone?: string | null;
   /** When the change was made (ISO 8601), taken while the membership row is locked. */
   at: string;
 }

@@ -1,4 +1,4 @@
-import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 import { portableTypes } from '../database/portable-types.js';
 
 /**
@@ -53,5 +53,20 @@ export class CreateAccountMembers1766100000000 implements MigrationInterface {
 
   async down(queryRunner: QueryRunner): Promise<void> {
     await queryRunner.dropTable('account_members', true);
+  }
+}
+
+/** `account_members.time_zone` (issue 34's preference, carried by account.member.saved); part of MEMBERS_MIGRATIONS. */
+export class AddAccountMemberTimeZone1767200000000 implements MigrationInterface {
+  name = 'AddAccountMemberTimeZone1767200000000';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    if (!(await queryRunner.hasColumn('account_members', 'time_zone'))) {
+      await queryRunner.addColumn('account_members', new TableColumn({ name: 'time_zone', type: 'varchar', length: '64', isNullable: true }));
+    }
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropColumn('account_members', 'time_zone');
   }
 }

@@ -26,6 +26,10 @@ export class AccountMemberEntity {
   @Column({ type: 'boolean', default: false })
   removed: boolean;
 
+  /** The member's time zone preference (own, else the account's default; issue 34), null when neither is set. */
+  @Column({ name: 'time_zone', type: 'varchar', length: 64, nullable: true })
+  timeZone: string | null;
+
   @Column({ name: 'updated_at' })
   updatedAt: Date;
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, Optional } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import {
   ACCOUNT_ROLES,
   ASSIGNED_ROLES,
@@ -10,7 +11,7 @@ import {
   type MemberRef,
   type MemberSavedEvent,
 } from '@wrenchlog/contracts';
-import { DataSource, In } from 'typeorm';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { RpcClient } from '../rpc/rpc-client.js';
 import { AccountMemberEntity } from './account-member.entity.js';
 
@@ -19,6 +20,15 @@ export interface AuditIds {
   createdBy: number | null;
   updatedBy: number | null;
 }
+
+/** What a service adds to account.member.saved (issue 34: notification-service follows the account's time zone). */
+export interface MemberSavedHooks {
+  /** Runs in the transaction that stored the member's new state (not for an event older than it), so an outbox row commits with it. */
+  applied(manager: EntityManager, e: MemberSavedEvent): Promise<void>;
+}
+
+/** `{ provide: MEMBER_SAVED_HOOKS, useClass | useExisting }` in any module of a service (looked up across the application). */
+export const MEMBER_SAVED_HOOKS = Symbol('MEMBER_SAVED_HOOKS');
 
 /** A member's machine assignment as the policy reads it: null for every machine of the account. */
 export type MachineAssignment = ReadonlySet<number> | null;
@@ -35,7 +45,16 @@ export class MemberDirectory {
   constructor(
     private readonly dataSource: DataSource,
     @Optional() private readonly rpc?: RpcClient,
+    @Optional() private readonly moduleRef?: ModuleRef,
   ) {}
+
+  private get hooks(): MemberSavedHooks | undefined {
+    try {
+      return this.moduleRef?.get<MemberSavedHooks>(MEMBER_SAVED_HOOKS, { strict: false });
+    } catch {
+      return undefined; // the service adds nothing
+    }
+  }
 
   /** account.member.saved: keep the newest state of the member (an older event changes nothing). */
   async onSaved(e: MemberSavedEvent | null | undefined): Promise<void> {
@@ -51,10 +70,22 @@ export class MemberDirectory {
       if (known && known.updatedAt.getTime() > at.getTime()) {
         return;
       }
+      // An event from before time zones (no field) keeps the zone already known.
+      const timeZone = e.timeZone === undefined ? (known?.timeZone ?? null) : typeof e.timeZone === 'string' ? e.timeZone.slice(0, 64) : null;
       await table.upsert(
-        { accountId: e.accountId, userId: e.userId, name: e.name.slice(0, 100), role: e.role, machineIds, removed: e.removed === true, updatedAt: at },
+        {
+          accountId: e.accountId,
+          userId: e.userId,
+          name: e.name.slice(0, 100),
+          role: e.role,
+          machineIds,
+          removed: e.removed === true,
+          timeZone,
+          updatedAt: at,
+        },
         ['accountId', 'userId'],
       );
+      await this.hooks?.applied(manager, e);
     });
   }
 

@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
 import { AccountPurge } from './account-purge.js';
-import { CreateAccountMembers1766100000000 } from './account-columns.migration.js';
+import { AddAccountMemberTimeZone1767200000000, CreateAccountMembers1766100000000 } from './account-columns.migration.js';
 import { MemberDirectory } from './member-directory.js';
 import { MembersController } from './members.controller.js';
 
 /** The `account_members` projection's migration: add it to a service's migrations with MembersModule. */
-export const MEMBERS_MIGRATIONS = [CreateAccountMembers1766100000000];
+export const MEMBERS_MIGRATIONS = [CreateAccountMembers1766100000000, AddAccountMemberTimeZone1767200000000];
 
 /**
  * Import in a service whose answers name people (`createdBy`, `updatedBy`) or whose policy reads

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
+import { lazy, Suspense, type ReactElement } from 'react';
+import { Outlet, useParams } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import { createAppServices } from '../../app/services';
 import { useApi } from '../../core/context';
@@ -123,5 +125,70 @@ describe('AccountSwitcher', () => {
     const order = calls.filter((c) => c.method === 'POST').map((c) => c.url);
     expect(order).toEqual(['/api/user/invitations/31/accept', '/api/auth/switch-account']);
     expect(calls.find((c) => c.url === '/api/auth/switch-account')?.body).toEqual({ accountId: 4 });
+  });
+
+  it("leaves a machine page before switching: the old account's machine is never asked for in the new one", async () => {
+    signIn();
+    const services = createAppServices({ locks: undefined, onStorage: undefined });
+    (services.session as unknown as { set(v: object): void }).set({
+      status: 'authenticated',
+      user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
+    });
+    let account = 1;
+    const { calls } = mockFetch({
+      'GET /api/accounts': json(ACCOUNTS),
+      // Machine 7 is account 1's: account 4 answers 404.
+      'GET /api/machines/7': () =>
+        account === 1 ? json({ id: 7, name: 'Loader 7' }) : json({ statusCode: 404, code: 'NOT_FOUND', message: 'Machine not found' }, 404),
+      'POST /api/auth/switch-account': () => {
+        account = 4;
+        return json({ accessToken: 'token-farm', expiresIn: 900_000, type: 'Bearer' });
+      },
+      'GET /api/user/me': () =>
+        json({ id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: account, role: account === 4 ? 'operator' : 'owner' }),
+    });
+    function MachinePage() {
+      const api = useApi();
+      const { id } = useParams();
+      const q = useQuery({ queryKey: ['machine', id], queryFn: () => api.get<{ name: string }>(`/api/machines/${id}`) });
+      return <p>machine {q.data?.name ?? '…'}</p>;
+    }
+    // The dashboard's code arrives a moment later, as a lazy route's does: the router keeps the
+    // machine page on screen meanwhile (its navigation is a transition).
+    const Dashboard = lazy(
+      () => new Promise<{ default: () => ReactElement }>((resolve) => setTimeout(() => resolve({ default: () => <p>dashboard</p> }), 150)),
+    );
+    function Layout() {
+      useAccountFollow();
+      return (
+        <>
+          <AccountSwitcher />
+          <Suspense fallback={<p>loading page</p>}>
+            <Outlet />
+          </Suspense>
+        </>
+      );
+    }
+    const { router } = renderApp(
+      [
+        {
+          path: '/',
+          element: <Layout />,
+          children: [
+            { path: 'machines/:id', element: <MachinePage /> },
+            { path: 'dashboard', element: <Dashboard /> },
+          ],
+        },
+      ],
+      { url: '/machines/7', services },
+    );
+    expect(await screen.findByText('machine Loader 7')).toBeInTheDocument();
+    await user.click(await screen.findByRole('button', { name: /Switch account/ }));
+    await user.click(await screen.findByRole('menuitem', { name: /Farm B/ }));
+    expect(await screen.findByText('dashboard', {}, { timeout: 3000 })).toBeInTheDocument();
+    await waitFor(() => expect(services.session.getSnapshot().user).toMatchObject({ accountId: 4 }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    // Asked once, in account 1: no refetch of it in account 4 (a 404).
+    expect(calls.filter((c) => c.url === '/api/machines/7')).toHaveLength(1);
   });
 });

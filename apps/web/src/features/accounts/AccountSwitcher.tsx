@@ -1,7 +1,7 @@
 import { Badge, Group, Indicator, Menu, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { IconBuildingWarehouse, IconCheck, IconChevronDown, IconMailOpened, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { useSession } from '../../core/context';
 import { FormDialog } from '../../core/forms/FormDialog';
 import {
@@ -15,9 +15,42 @@ import {
 } from './accounts-api';
 import { ACCOUNT_NAME_MAX, ROLE_LABELS, accountNameError, refusal } from './account-logic';
 
-function NewAccountDialog({ onClose }: { onClose: () => void }) {
-  const create = useCreateAccount();
+/** Where a change of account starts: a screen of no one record (the one open may not exist in the next account). */
+const NEUTRAL_PAGE = '/dashboard';
+
+/**
+ * Runs `work` once the neutral page is on screen. The router's navigation is a transition, so a
+ * page whose code is still loading keeps the old screen (a machine of the account being left) up,
+ * its queries live; switching only then means they never run again in the new account (a 404).
+ */
+function useLeaveThen(): (work: () => void) => void {
   const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const pending = useRef<(() => void) | null>(null);
+  const shown = useRef(pathname);
+  useEffect(() => {
+    shown.current = pathname;
+    const work = pending.current;
+    if (work && pathname === NEUTRAL_PAGE) {
+      pending.current = null;
+      work();
+    }
+  }, [pathname]);
+  return useCallback(
+    (work: () => void) => {
+      if (shown.current === NEUTRAL_PAGE) {
+        work();
+        return;
+      }
+      pending.current = work;
+      void navigate(NEUTRAL_PAGE);
+    },
+    [navigate],
+  );
+}
+
+function NewAccountDialog({ onClose, leaveThen }: { onClose: () => void; leaveThen: (work: () => void) => void }) {
+  const create = useCreateAccount();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
@@ -38,11 +71,13 @@ function NewAccountDialog({ onClose }: { onClose: () => void }) {
           return;
         }
         setFailure(null);
-        void navigate('/dashboard');
-        create.mutate(name.trim(), {
-          onSuccess: () => onClose(),
-          onError: (err) => setFailure(refusal(err, 'Could not create the account. Try again.')),
-        });
+        const trimmed = name.trim();
+        leaveThen(() =>
+          create.mutate(trimmed, {
+            onSuccess: () => onClose(),
+            onError: (err) => setFailure(refusal(err, 'Could not create the account. Try again.')),
+          }),
+        );
       }}
     >
       <TextInput
@@ -60,8 +95,8 @@ function NewAccountDialog({ onClose }: { onClose: () => void }) {
 
 /**
  * The header's account switcher (issue 32): the account the user works in, the others they belong
- * to, the invitations waiting for them (joined in one click), and "New account". Switching drops every
- * cached answer (useAccountFollow) and opens the dashboard.
+ * to, the invitations waiting for them (joined in one click), and "New account". Switching opens the
+ * dashboard first, then drops every cached answer of the account left (useAdoptSession, useAccountFollow).
  */
 export default function AccountSwitcher({ compact }: { compact?: boolean }) {
   const { user } = useSession();
@@ -71,7 +106,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
   const acceptInvitation = useAcceptMyInvitation();
   const waiting = invitations.data ?? [];
   const busy = switchAccount.isPending || acceptInvitation.isPending;
-  const navigate = useNavigate();
+  const leaveThen = useLeaveThen();
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
@@ -86,14 +121,15 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
     setFailure(null);
     // To the dashboard first: the screen open now belongs to the account being left, and its
     // queries must not run again in the new one (another account's record answers 404 there).
-    void navigate('/dashboard');
-    switchAccount.mutate(account.id, {
-      // The menu opens again to say why, beside the accounts to try again.
-      onError: (err) => {
-        setFailure(refusal(err, `Could not switch to ${account.name}. Try again.`));
-        setOpened(true);
-      },
-    });
+    leaveThen(() =>
+      switchAccount.mutate(account.id, {
+        // The menu opens again to say why, beside the accounts to try again.
+        onError: (err) => {
+          setFailure(refusal(err, `Could not switch to ${account.name}. Try again.`));
+          setOpened(true);
+        },
+      }),
+    );
   };
 
   const join = (invitation: MyInvitation) => {
@@ -101,13 +137,14 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
       return;
     }
     setFailure(null);
-    void navigate('/dashboard');
-    acceptInvitation.mutate(invitation.id, {
-      onError: (err) => {
-        setFailure(refusal(err, `Could not join ${invitation.accountName}. Try again.`));
-        setOpened(true);
-      },
-    });
+    leaveThen(() =>
+      acceptInvitation.mutate(invitation.id, {
+        onError: (err) => {
+          setFailure(refusal(err, `Could not join ${invitation.accountName}. Try again.`));
+          setOpened(true);
+        },
+      }),
+    );
   };
 
   return (
@@ -193,7 +230,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>
-      {creating && <NewAccountDialog onClose={() => setCreating(false)} />}
+      {creating && <NewAccountDialog onClose={() => setCreating(false)} leaveThen={leaveThen} />}
     </>
   );
 }

@@ -147,6 +147,8 @@ export function useAdoptSession() {
   const queryClient = useQueryClient();
   return async (reply: LoginResponse) => {
     await queryClient.cancelQueries();
+    // The answers of screens left behind are the old account's: dropped, not refetched in the new one.
+    queryClient.removeQueries({ type: 'inactive' });
     await session.signedIn(reply);
   };
 }

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/routes';
+import { createAppServices } from '../../app/services';
 import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
 import { FUEL_TEXT } from './FuelRecordForm';
 import { aFuelRecord } from './fuel-record.fixture';
@@ -164,6 +165,34 @@ describe('FuelRecordForm', () => {
       lastMileage: 10000,
       currentMileage: 10250,
     });
+  });
+
+  it('lets an operator update their own record without prices: none shown, none sent (the stored ones stay)', async () => {
+    const services = createAppServices({ locks: undefined, onStorage: undefined });
+    (services.session as unknown as { set(v: object): void }).set({
+      status: 'authenticated',
+      user: { id: 5, name: 'Otto Operator', username: 'otto@example.com', adminLevel: 0, accountId: 1, role: 'operator' },
+    });
+    // An operator's answers have no money fields at all.
+    const { pricePerUnit: _p, totalPrice: _t, ...withoutMoney } = stored;
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/fuel-records/7': json(withoutMoney),
+      'PUT /api/fuel-records/7': ({ body }) => json({ ...withoutMoney, ...(body as object) }),
+    });
+    renderApp(routes, { url: '/fuel-record/7', services });
+    expect(await screen.findByRole('heading', { name: 'Fuel Record Details' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Price per Unit', { exact: false })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Total Price', { exact: false })).not.toBeInTheDocument();
+    await user.clear(field('Amount'));
+    await user.type(field('Amount'), '13');
+    await user.click(screen.getByRole('button', { name: 'Update Fuel Record' }));
+    expect(await screen.findByText(FUEL_TEXT.updated)).toBeInTheDocument();
+    const sent = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({ machineId: 3, amount: 13, lastMileage: 10000, currentMileage: 10250 });
+    expect(Object.keys(sent)).not.toContain('pricePerUnit');
+    expect(Object.keys(sent)).not.toContain('totalPrice');
+    expect(screen.queryByText(/\$/)).not.toBeInTheDocument();
   });
 
   it('shows a read-only preview in fastView mode with a Full Details link', async () => {

@@ -75,13 +75,14 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const full = mode === 'full';
   // Issue 32: a role that may not change fuel records reads them only.
   const rights = useRights();
-  // A stored record reaches a role without money with no prices at all: their boxes go, and the
-  // record is read only (an update must carry the prices, which that role cannot see). A new one
-  // keeps them, since the server requires what was paid (the operator types it at the pump).
+  // A stored record reaches a role without money with no prices at all: their boxes go, and an
+  // update leaves them out (the server keeps the stored ones; an operator changes their own record
+  // within a day). A new one keeps them, since the server requires what was paid (the operator
+  // types it at the pump).
   const showMoney = rights.money || isNew;
-  const mayWrite = rights.may('fuel.write') && showMoney;
+  const mayWrite = rights.may('fuel.write');
   const readOnly = mode === 'fastView' || !mayWrite;
-  const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full };
+  const shown = { machine: !machineId, date: !(mode === 'fast' && isNew), full, money: showMoney };
   // Issue 34: amounts, prices per unit and mileages in the member's units (the form is keyed by
   // them too, so a change of units starts it again from the stored record).
   const units = useUnits();
@@ -166,7 +167,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     }
     const now = new Date();
     const canonical = toCanonicalValues(effective, fuelUnits, record);
-    const body = toFuelInput({ ...canonical, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now });
+    const body = toFuelInput({ ...canonical, machineId: String(chosenMachine ?? '') }, { fastNew: mode === 'fast' && isNew, now, money: showMoney });
     await run(async () => {
       // The record may have moved to another machine: both histories change.
       const saved = await save.mutateAsync({ id: record?.id, body, previous: record }).catch((err: unknown) => {

@@ -5,6 +5,7 @@ import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { FuelRecord } from '../../api/types';
 import { historyKeys } from '../../core/query-keys';
+import type { FuelRecordBody } from './fuel-logic';
 
 export const fuelKeys = {
   all: ['fuel-records'] as const,
@@ -18,7 +19,7 @@ export const fuelApi = {
   /** The machine's newest record, or null when it has none (the gateway answers JSON null). */
   latest: async (api: ApiClient, machineId: number) => (await api.get<FuelRecord | null>(`/api/fuel-records/machine/${machineId}/latest`)) ?? null,
   create: (api: ApiClient, record: FuelRecordInput) => api.post<FuelRecord>('/api/fuel-records', { ...record }),
-  update: (api: ApiClient, id: number, record: FuelRecordInput) => api.put<FuelRecord>(`/api/fuel-records/${id}`, { ...record }),
+  update: (api: ApiClient, id: number, record: FuelRecordBody) => api.put<FuelRecord>(`/api/fuel-records/${id}`, { ...record }),
   remove: (api: ApiClient, id: number) => api.delete<void>(`/api/fuel-records/${id}`),
 };
 
@@ -36,8 +37,8 @@ export function useSaveFuelRecord() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, body }: { id?: number; body: FuelRecordInput; previous?: Pick<FuelRecord, 'machineId'> | null }) =>
-      id === undefined ? fuelApi.create(api, body) : fuelApi.update(api, id, body),
+    mutationFn: ({ id, body }: { id?: number; body: FuelRecordBody; previous?: Pick<FuelRecord, 'machineId'> | null }) =>
+      id === undefined ? fuelApi.create(api, body as FuelRecordInput) : fuelApi.update(api, id, body),
     onSuccess: async (saved, { previous }) => {
       queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
       await refreshFuelLists(queryClient, [saved.machineId, ...(previous ? [previous.machineId] : [])]);

@@ -23,6 +23,12 @@ import { checkNumber, numberText, parseNumber } from '../../core/forms/form-rule
 import { fuelFlags, type FuelFlags } from './fuel-flags';
 
 /**
+ * The body of POST and PUT: an update by a member who may not see money (an operator, issue 32)
+ * leaves the prices out, and the stored ones stay.
+ */
+export type FuelRecordBody = Omit<FuelRecordInput, 'pricePerUnit' | 'totalPrice'> & Partial<Pick<FuelRecordInput, 'pricePerUnit' | 'totalPrice'>>;
+
+/**
  * The member's units (issue 34): the form shows and takes amount, price per unit and mileages in
  * them, and sends the canonical US gallons, dollars per gallon and miles.
  */
@@ -127,6 +133,8 @@ export interface FuelFieldsShown {
   machine: boolean;
   date: boolean;
   full: boolean;
+  /** False for a stored record shown to a member who may not see money: no prices to check or send. */
+  money?: boolean;
 }
 
 /** The spec's messages: required fields first, then 'Value must be at least {min}'. */
@@ -149,8 +157,10 @@ export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown, units: F
     }
   }
   set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...limits.amount }));
-  set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...limits.pricePerUnit }));
-  set('totalPrice', checkNumber(v.totalPrice, { required: FUEL_MESSAGES.totalPriceRequired, ...limits.totalPrice }));
+  if (shown.money !== false) {
+    set('pricePerUnit', checkNumber(v.pricePerUnit, { required: FIELD_REQUIRED, ...limits.pricePerUnit }));
+    set('totalPrice', checkNumber(v.totalPrice, { required: FUEL_MESSAGES.totalPriceRequired, ...limits.totalPrice }));
+  }
   if (shown.full) {
     set('currentHours', checkNumber(v.currentHours, limits.hours));
     set('currentMileage', checkNumber(v.currentMileage, limits.mileage));
@@ -283,14 +293,17 @@ export function toCanonicalValues(v: FuelFormValues, units: FuelUnits, original?
  * The body of POST and PUT. A new record made in fast mode goes out as the spec says: bought now,
  * empty store fields, null hours and mileage. Otherwise every field goes out as shown.
  */
-export function toFuelInput(v: FuelFormValues, { fastNew, now }: { fastNew: boolean; now: Date }): FuelRecordInput & FuelFlags {
+export function toFuelInput(v: FuelFormValues, options: { fastNew: boolean; now: Date }): FuelRecordInput & FuelFlags;
+export function toFuelInput(v: FuelFormValues, options: { fastNew: boolean; now: Date; money: boolean }): FuelRecordBody & FuelFlags;
+export function toFuelInput(v: FuelFormValues, { fastNew, now, money = true }: { fastNew: boolean; now: Date; money?: boolean }): FuelRecordBody & FuelFlags {
   const text = (s: string) => s.trim() || null;
   const num = (s: string) => parseNumber(s);
   const base = {
     machineId: Number(v.machineId),
     amount: Number(v.amount),
-    pricePerUnit: Number(v.pricePerUnit),
-    totalPrice: Number(v.totalPrice),
+    // Without money (an operator's stored record) the prices are left out, never sent empty or as 0:
+    // the server keeps the stored ones.
+    ...(money ? { pricePerUnit: Number(v.pricePerUnit), totalPrice: Number(v.totalPrice) } : {}),
     notes: text(v.notes),
     fullTank: v.fullTank,
     missedPrevious: v.missedPrevious,
