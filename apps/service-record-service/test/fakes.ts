@@ -7,11 +7,18 @@ import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, Machine } from '@wrenchlog/contracts';
 import { ErrorCode } from '@wrenchlog/contracts';
 import type { OwnedImages } from '@wrenchlog/owned-images';
-import { machinesVisibleTo, RpcCallError, type CallContext, type MemberDirectory, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import {
+  machinesVisibleTo,
+  RpcCallError,
+  type CallContext,
+  type KnownMachineEntity,
+  type MemberDirectory,
+  type Outbox,
+  type RpcClient,
+} from '@wrenchlog/platform';
 import { MachineAccess } from '../src/common/machine-access.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
 import type { ServiceImageEntity } from '../src/images/service-image.entity.js';
-import type { KnownMachineEntity } from '../src/records/known-machine.entity.js';
 import type { KnownMachinesRepository } from '../src/records/known-machines.repository.js';
 import type { NewRecord, RecordsRepository } from '../src/records/records.repository.js';
 import { RecordEvents } from '../src/records/record-events.js';
