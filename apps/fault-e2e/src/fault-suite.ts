@@ -1,4 +1,4 @@
-import { ApiClient, Fleet, TEST_ADMIN } from '@wrenchlog/testing';
+import { ApiClient, Fleet, freePort, TEST_ADMIN } from '@wrenchlog/testing';
 import { printFaultTable, type FaultRow } from './fault-report.js';
 
 export interface FaultSuite {
@@ -25,4 +25,24 @@ export function faultSuite(env: Record<string, string> = {}): FaultSuite {
     await suite.fleet?.stop();
   });
   return suite;
+}
+
+/**
+ * Starts a second gateway replica (`gateway-2`) in the suite's fleet on a free port, with the
+ * fleet's env, and answers its client once it is ready (every service reachable), within 60 s.
+ */
+export async function launchSecondGateway(suite: FaultSuite): Promise<ApiClient> {
+  const port = await freePort();
+  suite.fleet.launch('gateway', 'gateway-2', { PORT: String(port) });
+  const second = new ApiClient(`http://127.0.0.1:${port}`);
+  const deadline = Date.now() + 60_000;
+  while (
+    Date.now() < deadline &&
+    !(await fetch(`${second.baseUrl}/api/health/ready`)
+      .then((r) => r.ok)
+      .catch(() => false))
+  ) {
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return second;
 }

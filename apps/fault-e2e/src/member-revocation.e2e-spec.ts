@@ -1,5 +1,5 @@
-import { ApiClient, createApprovedUser, distributedServersAvailable, freePort, joinAccount } from '@wrenchlog/testing';
-import { faultSuite } from './fault-suite.js';
+import { createApprovedUser, distributedServersAvailable, joinAccount, type ApiClient } from '@wrenchlog/testing';
+import { faultSuite, launchSecondGateway } from './fault-suite.js';
 
 const available = await distributedServersAvailable();
 const describeDistributed = available ? describe : describe.skip;
@@ -11,18 +11,7 @@ describeDistributed('revoking a member with two gateway replicas', () => {
   let second: ApiClient;
 
   beforeAll(async () => {
-    const port = await freePort();
-    suite.fleet.launch('gateway', 'gateway-2', { PORT: String(port) });
-    second = new ApiClient(`http://127.0.0.1:${port}`);
-    const deadline = Date.now() + 60_000;
-    while (
-      Date.now() < deadline &&
-      !(await fetch(`${second.baseUrl}/api/health/ready`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    second = await launchSecondGateway(suite);
   });
 
   it("refuses the member's old token on the other replica once the change is known there (SESSION_SYNC_MS)", async () => {

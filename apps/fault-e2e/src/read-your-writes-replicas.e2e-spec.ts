@@ -1,5 +1,5 @@
-import { ApiClient, createApprovedUser, createMachine, distributedServersAvailable, expectEventually, freePort } from '@wrenchlog/testing';
-import { faultSuite } from './fault-suite.js';
+import { createApprovedUser, createMachine, distributedServersAvailable, expectEventually, type ApiClient } from '@wrenchlog/testing';
+import { faultSuite, launchSecondGateway } from './fault-suite.js';
 
 const available = await distributedServersAvailable();
 const describeDistributed = available ? describe : describe.skip;
@@ -20,18 +20,7 @@ describeDistributed('read your own writes with two gateway replicas', () => {
   };
 
   beforeAll(async () => {
-    const port = await freePort();
-    suite.fleet.launch('gateway', 'gateway-2', { PORT: String(port) });
-    second = new ApiClient(`http://127.0.0.1:${port}`);
-    const deadline = Date.now() + 60_000;
-    while (
-      Date.now() < deadline &&
-      !(await fetch(`${second.baseUrl}/api/health/ready`)
-        .then((r) => r.ok)
-        .catch(() => false))
-    ) {
-      await new Promise((r) => setTimeout(r, 200));
-    }
+    second = await launchSecondGateway(suite);
     token = (await createApprovedUser(suite.api, { name: 'Two Replicas' })).token;
   });
 

@@ -23,6 +23,20 @@ import { meterOf, upload } from './machines.helpers.js';
 /** The dry run's count of the export's photos: the truck's profile photo and the oil change's receipt. */
 const PHOTOS_PLANNED = { found: 2, problems: 0, written: 0, failed: 0 };
 
+/** What the seeded account's export holds: the export's view and its manifest both say it. */
+const EXPORTED_COUNTS = {
+  machines: 2,
+  serviceRecords: 2,
+  fuelRecords: 2,
+  partPurchases: 1,
+  suppliers: 1,
+  parts: 1,
+  meterReadings: 4,
+  schedules: 2,
+  documents: 2,
+  photos: 2,
+};
+
 const csvRows = (bytes: Uint8Array): Record<string, string>[] => parse(strFromU8(bytes), { columns: true, bom: true }) as Record<string, string>[];
 
 describe.each(e2eProducts())('exports: download all my data and restore (%s)', (_mode, baseUrl) => {
@@ -142,18 +156,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
 
     const view = await ready(started.body.id, a.token);
     expect(view).toMatchObject({
-      counts: {
-        machines: 2,
-        serviceRecords: 2,
-        fuelRecords: 2,
-        partPurchases: 1,
-        suppliers: 1,
-        parts: 1,
-        meterReadings: 4,
-        schedules: 2,
-        documents: 2,
-        photos: 2,
-      },
+      counts: EXPORTED_COUNTS,
       error: null,
     });
     expect(view.url).toMatch(/^\/api\/exports\/files\/u\d+\/[0-9a-f-]{36}\.zip\?name=wrenchlog-export-\d{4}-\d{2}-\d{2}\.zip&exp=\d+&sig=/);
@@ -210,18 +213,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect(manifest).toMatchObject({
       format: 'wrenchlog-export',
       formatVersion: 3,
-      counts: {
-        machines: 2,
-        serviceRecords: 2,
-        fuelRecords: 2,
-        partPurchases: 1,
-        suppliers: 1,
-        parts: 1,
-        meterReadings: 4,
-        schedules: 2,
-        documents: 2,
-        photos: 2,
-      },
+      counts: EXPORTED_COUNTS,
       totals: { serviceRecords: { cost: 210.05 }, fuelRecords: { cost: 103.6 }, partPurchases: { cost: 49 } },
     });
     expect(Date.parse(manifest.exportedAt)).toBeGreaterThan(Date.now() - 120_000);

@@ -1,5 +1,5 @@
 import { Module, type DynamicModule } from '@nestjs/common';
-import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, OutboxEvent, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, KnownMachineEntity, OutboxEvent, RpcModule } from '@wrenchlog/platform';
 import { AccessModule } from './common/access.module.js';
 import { TransactionsModule } from './common/transactions.module.js';
 import type { ServiceRecordEnv } from './config/service-record-env.js';
@@ -7,7 +7,6 @@ import { ImagesModule } from './images/images.module.js';
 import { ServiceImageEntity } from './images/service-image.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
-import { KnownMachineEntity } from './records/known-machine.entity.js';
 import { RecordsModule } from './records/records.module.js';
 import { ServiceRecordEntity } from './records/service-record.entity.js';
 

@@ -6,11 +6,19 @@
 import { FakeStore, asFake, copyRows } from '@wrenchlog/testing/fakes';
 import type { Actor, Machine } from '@wrenchlog/contracts';
 import { ErrorCode } from '@wrenchlog/contracts';
-import { machinesVisibleTo, RpcCallError, type CallContext, type MemberDirectory, type Outbox, type RpcClient } from '@wrenchlog/platform';
+import type { OwnedImages } from '@wrenchlog/owned-images';
+import {
+  machinesVisibleTo,
+  RpcCallError,
+  type CallContext,
+  type KnownMachineEntity,
+  type MemberDirectory,
+  type Outbox,
+  type RpcClient,
+} from '@wrenchlog/platform';
 import { MachineAccess } from '../src/common/machine-access.js';
 import type { Transactions, Tx } from '../src/common/transactions.js';
-import type { ImageRemoval } from '../src/images/image-removal.js';
-import type { KnownMachineEntity } from '../src/records/known-machine.entity.js';
+import type { ServiceImageEntity } from '../src/images/service-image.entity.js';
 import type { KnownMachinesRepository } from '../src/records/known-machines.repository.js';
 import type { NewRecord, RecordsRepository } from '../src/records/records.repository.js';
 import { RecordEvents } from '../src/records/record-events.js';
@@ -64,15 +72,17 @@ export const fakeOutbox = (db: FakeDatabase): Outbox =>
     },
   }) as unknown as Outbox;
 
-/** A record's images go with it (the real ImageRemoval also tells the image worker, through OwnedImages). */
-export const fakeImageRemoval = (db: FakeDatabase): ImageRemoval =>
-  asFake<ImageRemoval>({
-    removeForRecords: async (_tx, accountId, recordIds) => {
+/** A record's images go with it (the real OwnedImages also tells the image worker); records use only removeOf. */
+export const fakeOwnedImages = (db: FakeDatabase): OwnedImages<ServiceImageEntity> => {
+  const fake: Pick<OwnedImages<ServiceImageEntity>, 'removeOf'> = {
+    removeOf: async (_tx, accountId, column, values) => {
       const before = db.tables.images.length;
-      db.tables.images = db.tables.images.filter((i) => !(i.accountId === accountId && recordIds.includes(i.recordId)));
+      db.tables.images = db.tables.images.filter((i) => !(i.accountId === accountId && values.includes(i[column as 'recordId'])));
       return before - db.tables.images.length;
     },
-  });
+  };
+  return fake as OwnedImages<ServiceImageEntity>;
+};
 
 /** The members projection as MemberDirectory answers from it: names (null for someone not heard of) and assignments. */
 export const fakeMembers = (db: FakeDatabase): MemberDirectory => {
@@ -275,7 +285,7 @@ export function recordsServiceOver(db: FakeDatabase, machineService = new FakeMa
     new RecordMachines(known, machineService.client()),
     new RecordEvents(records, outbox),
     fakeTransactions(db),
-    fakeImageRemoval(db),
+    fakeOwnedImages(db),
     new MachineAccess(members),
     members,
   );

@@ -1,7 +1,17 @@
 import 'reflect-metadata';
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { IMAGE_STORED, MACHINE_SAVED, SERVICE_IMAGE_ADD, SERVICE_RECORD_CREATE, type Actor, type NewServiceImage } from '@wrenchlog/contracts';
+import {
+  IMAGE_DELETED,
+  IMAGE_STORED,
+  MACHINE_SAVED,
+  SERVICE_IMAGE_ADD,
+  SERVICE_IMAGE_LIST,
+  SERVICE_RECORD_CREATE,
+  SERVICE_RECORD_DELETE,
+  type Actor,
+  type NewServiceImage,
+} from '@wrenchlog/contracts';
 import { loadEnv, OutboxEvent } from '@wrenchlog/platform';
 import { anUploadedJpeg, expectEventually, privateDatabaseBase, testEngines } from '@wrenchlog/testing';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -72,6 +82,45 @@ describe.each(await testEngines())('service-record images: keys (%s)', (engine) 
           originalSize: 1000,
           thumbnailSize: null,
           thumbnailUploaded: false,
+        },
+      ]),
+    );
+  });
+});
+
+// A record's delete takes its images along in its transaction (OwnedImages.removeOf) and tells the
+// image worker which objects to delete; another record's images stay.
+describe.each(await testEngines())("service-record images: a deleted record's (%s)", (engine) => {
+  let svc: ServiceUnderTest;
+
+  beforeAll(async () => {
+    svc = await ServiceUnderTest.start(engine);
+    await svc.emit(MACHINE_SAVED, { machineId: 4400, accountId: userA.accountId, name: 'Grader' });
+  });
+
+  afterAll(async () => {
+    await svc?.stop();
+  });
+
+  it('removes the images of the deleted record only and announces image.deleted for them', async () => {
+    let gone = 0;
+    await expectEventually(async () => {
+      gone = (await svc.send(SERVICE_RECORD_CREATE, { title: 'Blade', machineId: 4400 }, userA)).id;
+    });
+    const kept = (await svc.send(SERVICE_RECORD_CREATE, { title: 'Tyres', machineId: 4400 }, userA)).id;
+    const goneImages = [image(userA.accountId, 'blade 1.jpg'), image(userA.accountId, 'blade 2.jpg')];
+    await svc.send(SERVICE_IMAGE_ADD, { recordId: gone, images: goneImages }, userA);
+    await svc.send(SERVICE_IMAGE_ADD, { recordId: kept, images: [image(userA.accountId, 'tyres.jpg')] }, userA);
+
+    await svc.send(SERVICE_RECORD_DELETE, { id: gone }, userA);
+
+    expect((await svc.send(SERVICE_IMAGE_LIST, { recordId: kept }, userA)).map((i: { fileName: string }) => i.fileName)).toEqual(['tyres.jpg']);
+    await expectEventually(async () =>
+      expect(svc.events(IMAGE_DELETED)).toEqual([
+        {
+          accountId: userA.accountId,
+          owner: 'service-record-service',
+          images: goneImages.map((i) => ({ originalKey: i.originalKey, thumbnailKey: i.thumbnailKey })),
         },
       ]),
     );

@@ -1,7 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { accountActor } from '@wrenchlog/contracts';
-import { loadEnv } from '@wrenchlog/platform';
+import { KnownMachineEntity, loadEnv } from '@wrenchlog/platform';
 import { privateDatabaseBase, TEST_POSTGRES_URL, testEngines } from '@wrenchlog/testing';
 import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -10,7 +10,6 @@ import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { ServiceRecordEnv } from '../src/config/service-record-env.js';
 import { MoveToAccounts1766100000100 } from '../src/migrations/1766100000100-move-to-accounts.js';
-import { KnownMachineEntity } from '../src/records/known-machine.entity.js';
 import { RecordsService } from '../src/records/records.service.js';
 import { ServiceRecordEntity } from '../src/records/service-record.entity.js';
 

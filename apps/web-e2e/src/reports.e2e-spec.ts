@@ -199,3 +199,53 @@ describe.each([
     await history.getByText(/^Saved .*\.pdf$/).waitFor();
   });
 });
+
+// Issue 36: at 390 px a five-figure month's axis label ("$80,000.00") was cut off at the chart's left.
+describe('the cost chart at 390 px with five-figure months', () => {
+  let browser: Browser;
+  let s: Session;
+
+  beforeAll(async () => {
+    const api = new ApiClient(baseUrl());
+    const owner = await createApprovedUser(api, { name: 'Reports large' });
+    const loader = (await createMachine(api, owner.token, { name: `Loader ${Date.now() % 100000}`, type: 'Loader' })).id as number;
+    await serviceRecordFor(api, owner.token, loader, { title: 'Engine rebuild', serviceDate: `${year}-01-10`, price: 80000 });
+    await serviceRecordFor(api, owner.token, loader, { title: 'Final drive', serviceDate: `${year}-02-10`, price: 35250.75 });
+    browser = await launch();
+    s = await openSession(browser, { width: 390, height: 844 }, 'reports-large');
+    await signInAt(s.page, '/reports', owner);
+  });
+
+  afterAll(async () => {
+    await s?.close();
+    await browser?.close();
+  });
+
+  expectCleanPageAfterEach(() => s);
+
+  it('shows every y-axis label whole, inside the chart and the screen', async () => {
+    const totals = s.page.getByRole('region', { name: 'Totals' });
+    await eventually(s.page, async () => {
+      expect(await totals.getByRole('group', { name: 'Total' }).textContent({ timeout: 3000 })).toContain(money(115250.75));
+    });
+    // The months have service costs only: fuel's and parts' bars are there but empty (hidden).
+    await s.page.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
+    const chart = s.page.getByTestId('cost-chart');
+    await chart.scrollIntoViewIfNeeded();
+    const surface = await chart.locator('svg.recharts-surface').first().boundingBox();
+    const ticks = chart.locator('.recharts-yAxis-tick-labels .recharts-cartesian-axis-tick-value');
+    await expectEventually(async () => expect(await ticks.count()).toBeGreaterThan(2), 5000, 100);
+    const labels: string[] = [];
+    for (const tick of await ticks.all()) {
+      const box = await tick.boundingBox();
+      labels.push(((await tick.textContent()) ?? '').trim());
+      expect(box).not.toBeNull();
+      // Whole: not left of the drawing (its overflow is cut) nor of the screen.
+      expect(box!.x).toBeGreaterThanOrEqual(Math.max(0, surface!.x) - 0.5);
+      expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    }
+    // The highest label reads as money.
+    expect(labels.some((label) => /^\$\d+K$/.test(label))).toBe(true);
+    await s.shot('large-chart');
+  });
+});

@@ -1,10 +1,9 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, MembersModule, RpcModule } from '@wrenchlog/platform';
+import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, KnownMachineEntity, MembersModule, RpcModule } from '@wrenchlog/platform';
 import type { WorkEnv } from './config/work-env.js';
 import { IssueEntity } from './issues/issue.entity.js';
 import { IssuesModule } from './issues/issues.module.js';
-import { KnownMachineEntity } from './machines/known-machine.entity.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
 import { WorkOrderLineEntity } from './work-orders/work-order-line.entity.js';

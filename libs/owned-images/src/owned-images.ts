@@ -96,6 +96,18 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
   }
 
   /**
+   * Removes (as `remove`) every image of the caller's whose `column` is one of `values`: the images
+   * of records deleted in the caller's transaction (`removeOf(tx, accountId, 'recordId', ids, ctx)`).
+   * Answers how many were removed.
+   */
+  async removeOf(manager: EntityManager, accountId: number, column: keyof Row & string, values: number[], ctx: CallContext): Promise<number> {
+    if (values.length === 0) {
+      return 0;
+    }
+    return (await this.removeWhere(manager, accountId, { [column]: In(values) } as FindOptionsWhere<Row>, ctx)).length;
+  }
+
+  /**
    * Removes (as `remove`) at most `limit` of the caller's images whose original key starts with
    * `keyPrefix` (a restore's images: `importPhotoKeyPrefix`); a prefix outside the caller's own keys
    * removes nothing. Answers the rows removed, so the owner can clear what pointed at them.
@@ -104,8 +116,13 @@ export class OwnedImages<Row extends OwnedImageRow = OwnedImageRow> {
     if (!isKeyPrefixOf(accountId, keyPrefix, this.keys)) {
       return [];
     }
+    return this.removeWhere(manager, accountId, { originalKey: Like(`${keyPrefix}%`) } as FindOptionsWhere<Row>, ctx, limit);
+  }
+
+  /** The caller's rows matching `where` (first added first, at most `limit`), removed as `remove` does. */
+  private async removeWhere(manager: EntityManager, accountId: number, where: FindOptionsWhere<Row>, ctx: CallContext, limit?: number): Promise<Row[]> {
     const rows = await manager.find(this.options.entity, {
-      where: { accountId, originalKey: Like(`${keyPrefix}%`) } as FindOptionsWhere<Row>,
+      where: { ...where, accountId } as FindOptionsWhere<Row>,
       order: { id: 'ASC' } as never,
       take: limit,
     });

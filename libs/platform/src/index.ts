@@ -8,3 +8,4 @@ export * from './outbox/index.js';
 export * from './validation/index.js';
 export * from './members/index.js';
 export * from './consistency/index.js';
+export * from './machines/index.js';

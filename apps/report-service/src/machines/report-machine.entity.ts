@@ -1,22 +1,13 @@
-import { Column, Entity, PrimaryColumn } from 'typeorm';
+import { KnownMachineColumns } from '@wrenchlog/platform';
+import { Column, Entity } from 'typeorm';
 
 /**
- * This service's projection of machines, fed by machine.machine.saved and .deleted: owner, name,
- * type (the reports' type filter) and archived. A deleted machine stays as a tombstone so a late
- * event cannot bring it (or its costs) back.
+ * This service's projection of machines (the columns of libs/platform's KnownMachineColumns: a
+ * deleted machine stays as a tombstone so a late event cannot bring it, or its costs, back), with
+ * the type (the reports' type filter), archived and the distance unit.
  */
 @Entity('report_machines')
-export class ReportMachineEntity {
-  @PrimaryColumn({ name: 'machine_id', type: 'integer' })
-  machineId: number;
-
-  /** The account the row belongs to (issue 32). */
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
-
-  @Column({ type: 'text' })
-  name: string;
-
+export class ReportMachineEntity extends KnownMachineColumns {
   @Column({ type: 'varchar', length: 60, nullable: true })
   type: string | null;
 
@@ -27,9 +18,6 @@ export class ReportMachineEntity {
   @Column({ type: 'boolean', default: false })
   archived: boolean;
 
-  @Column({ type: 'boolean', default: false })
-  deleted: boolean;
-
   /** The unit of its first distance meter (schedule.meters.changed); null until heard of. */
   @Column({ name: 'distance_unit', type: 'varchar', length: 4, nullable: true })
   distanceUnit: 'mi' | 'km' | null;
@@ -37,10 +25,6 @@ export class ReportMachineEntity {
   /** The `at` of the schedule.meters.changed last applied. */
   @Column({ name: 'meters_at', nullable: true, type: Date })
   metersAt: Date | null;
-
-  /** The `at` of the saved event last applied: an older one changes nothing. */
-  @Column({ name: 'updated_at' })
-  updatedAt: Date;
 }
 
 export const typeKeyOf = (type: string | null | undefined): string | null => {

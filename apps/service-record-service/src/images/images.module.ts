@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { OwnedImagesModule } from '@wrenchlog/owned-images';
-import { ImageRemoval } from './image-removal.js';
 import { ImagesController } from './images.controller.js';
 import { ImagesService } from './images.service.js';
 import { ServiceImageEntity } from './service-image.entity.js';
@@ -8,7 +7,7 @@ import { ServiceImagesRepository } from './service-images.repository.js';
 
 /**
  * A record's images; the owned-images module records, announces and removes them and re-announces
- * pending ones. Exports ImageRemoval (records delete theirs in their own transaction) and
+ * pending ones. Exports OwnedImagesModule's OwnedImages (records delete theirs in their own transaction, `removeOf`) and
  * ServiceImagesRepository (the data export and the history count read it).
  */
 @Module({
@@ -23,7 +22,7 @@ import { ServiceImagesRepository } from './service-images.repository.js';
     }),
   ],
   controllers: [ImagesController],
-  providers: [ImagesService, ImageRemoval, ServiceImagesRepository],
-  exports: [ImageRemoval, ServiceImagesRepository],
+  providers: [ImagesService, ServiceImagesRepository],
+  exports: [OwnedImagesModule, ServiceImagesRepository],
 })
 export class ImagesModule {}

@@ -50,14 +50,6 @@ export class ServiceImagesRepository {
     return this.table().find({ where: { accountId, recordId: In(recordIds) }, order: { id: 'ASC' } });
   }
 
-  /** The keys of every image of the account's records. */
-  keysOfRecords(tx: Tx, accountId: number, recordIds: number[]): Promise<ImageKeys[]> {
-    if (recordIds.length === 0) {
-      return Promise.resolve([]);
-    }
-    return this.table(tx).find({ where: { accountId, recordId: In(recordIds) }, select: { id: true, originalKey: true, thumbnailKey: true } });
-  }
-
   /** The keys of the listed images of one of the account's records (ids that are not there are left out). */
   keysByIds(tx: Tx, accountId: number, recordId: number, ids: number[]): Promise<ImageKeys[]> {
     return this.table(tx).find({ where: { accountId, recordId, id: In(ids) }, select: { id: true, originalKey: true, thumbnailKey: true } });

@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { isValidId } from '@wrenchlog/contracts';
-import { CompiledWrites, forUpdate, hasRowLocks } from '@wrenchlog/platform';
+import { CompiledWrites, forUpdate, hasRowLocks, KnownMachineEntity } from '@wrenchlog/platform';
 import { DataSource, LessThanOrEqual } from 'typeorm';
 import type { Tx } from '../common/transactions.js';
-import { KnownMachineEntity } from './known-machine.entity.js';
 import { ServiceRecordEntity } from './service-record.entity.js';
 
 /**

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { OwnedImages } from '@wrenchlog/owned-images';
 import {
   checkImportRecord,
   isValidId,
@@ -16,7 +17,7 @@ import {
 import { DomainError, importDay, matchImportDuplicates, Outbox } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
 import { Transactions } from '../common/transactions.js';
-import { ImageRemoval } from '../images/image-removal.js';
+import type { ServiceImageEntity } from '../images/service-image.entity.js';
 import { RecordEvents } from './record-events.js';
 import { RecordMachines } from './record-machines.js';
 import { newRecordRow } from './record-row.js';
@@ -36,7 +37,7 @@ export class RecordsImportService {
     private readonly events: RecordEvents,
     private readonly transactions: Transactions,
     private readonly outbox: Outbox,
-    private readonly images: ImageRemoval,
+    private readonly images: OwnedImages<ServiceImageEntity>,
   ) {}
 
   /**
@@ -134,9 +135,10 @@ export class RecordsImportService {
     const ctx = callContext(actor, meta);
     const { accountId } = actor;
     const deleted = await this.records.revertImport(accountId, request.importId, async (tx, rows) => {
-      await this.images.removeForRecords(
+      await this.images.removeOf(
         tx,
         accountId,
+        'recordId',
         rows.map((r) => r.id),
         ctx,
       );

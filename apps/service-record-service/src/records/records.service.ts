@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { OwnedImages } from '@wrenchlog/owned-images';
 import {
   isValidId,
   MACHINE_HISTORY_LIMITS,
@@ -18,7 +19,7 @@ import { createOnce, MemberDirectory, notFound, validationFailed, type CallConte
 import { callContext } from '../common/call-context.js';
 import { MachineAccess, maySee } from '../common/machine-access.js';
 import { Transactions, type Tx } from '../common/transactions.js';
-import { ImageRemoval } from '../images/image-removal.js';
+import type { ServiceImageEntity } from '../images/service-image.entity.js';
 import { KnownMachinesRepository } from './known-machines.repository.js';
 import { RecordEvents } from './record-events.js';
 import { RecordMachines } from './record-machines.js';
@@ -38,7 +39,7 @@ export class RecordsService {
     private readonly recordMachines: RecordMachines,
     private readonly events: RecordEvents,
     private readonly transactions: Transactions,
-    private readonly images: ImageRemoval,
+    private readonly images: OwnedImages<ServiceImageEntity>,
     private readonly access: MachineAccess,
     private readonly members: MemberDirectory,
   ) {}
@@ -125,7 +126,7 @@ export class RecordsService {
     const accountId = actor.accountId;
     await this.transactions.run(async (tx) => {
       const { row, othersLatest } = await this.ownedForWrite(tx, accountId, id, seen);
-      await this.images.removeForRecords(tx, accountId, [row.id], ctx);
+      await this.images.removeOf(tx, accountId, 'recordId', [row.id], ctx);
       await this.records.remove(tx, accountId, [row.id]);
       await this.events.changed(tx, ctx, { accountId, machineId: row.machineId, recordId: row.id, change: 'deleted', latest: othersLatest });
       await this.events.deleted(tx, ctx, accountId, row);
@@ -176,7 +177,7 @@ export class RecordsService {
     if (ids.length === 0) {
       return 0;
     }
-    await this.images.removeForRecords(tx, accountId, ids, ctx);
+    await this.images.removeOf(tx, accountId, 'recordId', ids, ctx);
     await this.records.remove(tx, accountId, ids);
     return ids.length;
   }

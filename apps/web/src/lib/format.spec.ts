@@ -1,4 +1,4 @@
-import { currencySymbol, formatDate, formatMoney, formatPrice, setReaderFormats } from './format';
+import { currencySymbol, formatCompactPrice, formatDate, formatMoney, formatPrice, setReaderFormats } from './format';
 
 describe('money', () => {
   it('writes a price with its sign, grouping and 2 decimals', () => {
@@ -15,6 +15,13 @@ describe('money', () => {
     expect(formatPrice('')).toBe('n/a');
     expect(formatPrice(Number.NaN)).toBe('n/a');
     expect(formatPrice(Number.POSITIVE_INFINITY)).toBe('n/a');
+  });
+
+  it("writes an axis amount in a few characters (a chart's ticks at 390 px)", () => {
+    expect(formatCompactPrice(80000)).toBe('$80K');
+    expect(formatCompactPrice(1500000)).toBe('$1.5M');
+    expect(formatCompactPrice(950)).toBe('$950');
+    expect(formatCompactPrice(null)).toBe('n/a');
   });
 
   it('writes a column amount without the sign', () => {

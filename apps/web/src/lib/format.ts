@@ -36,7 +36,11 @@ export function readerFormats(): { currency: string; dateFormat: string } {
 function moneyFormats(currency: string) {
   const withSign = new Intl.NumberFormat('en-US', { style: 'currency', currency });
   const { minimumFractionDigits, maximumFractionDigits } = withSign.resolvedOptions();
-  return { withSign, plain: new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }) };
+  return {
+    withSign,
+    plain: new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }),
+    compact: new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }),
+  };
 }
 
 export function setReaderFormats({ currency, dateFormat }: { currency: string; dateFormat: string }): void {
@@ -91,6 +95,12 @@ export function formatMoney(value: number | string | null | undefined): string {
 export function formatPrice(value: number | string | null | undefined): string {
   const n = moneyValue(value);
   return n === null ? NA : money.withSign.format(n);
+}
+
+/** Money in a few characters for a chart's axis: '$80K', '$1.5M', '$950'; n/a when missing. */
+export function formatCompactPrice(value: number | string | null | undefined): string {
+  const n = moneyValue(value);
+  return n === null ? NA : money.compact.format(n);
 }
 
 export function formatNumber(value: number | string | null | undefined): string {

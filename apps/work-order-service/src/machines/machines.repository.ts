@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, type EntityManager } from 'typeorm';
-import { KnownMachineEntity } from './known-machine.entity.js';
+import { KnownMachineEntity } from '@wrenchlog/platform';
 
 /** SQL of the machine projection. */
 @Injectable()

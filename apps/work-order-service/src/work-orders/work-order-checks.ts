@@ -1,10 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { isValidId, SCHEDULE_GET, WorkMessages, type AccountRole, type Actor } from '@wrenchlog/contracts';
-import { AccountMemberEntity, notFound, parseMachineIds, RpcCallError, validationFailed, type CallContext, RpcClient } from '@wrenchlog/platform';
+import {
+  AccountMemberEntity,
+  notFound,
+  parseMachineIds,
+  RpcCallError,
+  validationFailed,
+  type CallContext,
+  type KnownMachineEntity,
+  RpcClient,
+} from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
-import type { KnownMachineEntity } from '../machines/known-machine.entity.js';
 import { ASSIGNABLE_ROLES } from './work-order.rules.js';
 
 const fieldError = (field: string, message: string) => validationFailed(message, [{ field, message }]);

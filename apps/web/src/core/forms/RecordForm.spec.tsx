@@ -6,37 +6,38 @@ import type { FormEvent, ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { renderApp, signIn } from '../../test/harness';
 import type { FormMode } from './form-rules';
+import type { Banner } from './FormBanner';
 import { RecordFormFrame, useRecordFormActions, type RecordDeletion } from './RecordForm';
+import { useSubmit } from './useSubmit';
 
 const user = userEvent.setup({ delay: null });
 
 function setup(options: Partial<Parameters<typeof useRecordFormActions>[0]> = {}) {
   const queryClient = new QueryClient();
   const reset = jest.fn();
-  const setBusy = jest.fn();
-  const setBanner = jest.fn();
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={queryClient}>
       <MemoryRouter initialEntries={['/record/7']}>{children}</MemoryRouter>
     </QueryClientProvider>
   );
   const hook = renderHook(
-    () => ({
-      actions: useRecordFormActions({
-        mode: 'full',
-        reset,
-        submit: { busy: false, setBusy, outcome: null, setOutcome: setBanner },
-        cancelTo: '/machines/3?tab=x',
-        deletion: null,
-        ...options,
-      }),
-      location: useLocation(),
-    }),
+    () => {
+      // The form's real submit cycle, with a banner already shown (as after a save).
+      const submit = useSubmit<Banner>({ log: 'Save failed', failure: () => ({ kind: 'error', title: 'Save failed' }), initial: SAVED });
+      return {
+        submit,
+        actions: useRecordFormActions({ mode: 'full', reset, submit, cancelTo: '/machines/3?tab=x', deletion: null, ...options }),
+        location: useLocation(),
+      };
+    },
     { wrapper },
   );
   const where = () => `${hook.result.current.location.pathname}${hook.result.current.location.search}`;
-  return { hook, where, reset, setBusy, setBanner };
+  const shown = () => ({ busy: hook.result.current.submit.busy, banner: hook.result.current.actions.frame.banner });
+  return { hook, where, reset, shown };
 }
+
+const SAVED: Banner = { kind: 'success', title: 'Thing saved' };
 
 function aDeletion(remove: () => Promise<unknown> = () => Promise.resolve()) {
   return { remove: jest.fn(remove), leaveTo: '/machines/3?tab=y', failTitle: 'Failed to delete the record.' } satisfies RecordDeletion;
@@ -48,37 +49,36 @@ describe('useRecordFormActions', () => {
     act(() => full.hook.result.current.actions.frame.onCancel());
     expect(full.where()).toBe('/machines/3?tab=x');
     expect(full.reset).not.toHaveBeenCalled();
-    expect(full.setBanner).not.toHaveBeenCalled();
+    expect(full.shown().banner).toEqual(SAVED);
 
     for (const mode of ['fast', 'fastView'] as const) {
       const fast = setup({ mode });
       act(() => fast.hook.result.current.actions.frame.onCancel());
       expect(fast.where()).toBe('/record/7');
       expect(fast.reset).toHaveBeenCalledTimes(1);
-      expect(fast.setBanner).toHaveBeenCalledWith(null);
+      expect(fast.shown().banner).toBeNull();
     }
   });
 
   it("Cancel is the embedding page's onCancel when it gives one", () => {
     for (const mode of ['full', 'fast'] as const) {
       const onCancel = jest.fn();
-      const { hook, where, reset, setBanner } = setup({ mode, onCancel });
+      const { hook, where, reset, shown } = setup({ mode, onCancel });
       act(() => hook.result.current.actions.frame.onCancel());
       expect(onCancel).toHaveBeenCalledTimes(1);
       expect(where()).toBe('/record/7');
       expect(reset).not.toHaveBeenCalled();
-      expect(setBanner).not.toHaveBeenCalled();
+      expect(shown().banner).toEqual(SAVED);
     }
   });
 
   it('Delete runs the delete mutation and leaves for leaveTo, busy until then', async () => {
     const deletion = aDeletion();
-    const { hook, where, setBusy, setBanner } = setup({ mode: 'fast', deletion });
+    const { hook, where, shown } = setup({ mode: 'fast', deletion });
     await act(() => hook.result.current.actions.frame.onDelete());
     expect(deletion.remove).toHaveBeenCalledTimes(1);
     expect(where()).toBe('/machines/3?tab=y');
-    expect(setBusy.mock.calls).toEqual([[true]]);
-    expect(setBanner).not.toHaveBeenCalled();
+    expect(shown()).toEqual({ busy: true, banner: null });
   });
 
   it('Delete ends in onDeleted instead when the embedding page gives one', async () => {
@@ -94,18 +94,18 @@ describe('useRecordFormActions', () => {
   it("shows a refused delete with failTitle and the server's message, and stays", async () => {
     const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const deletion = aDeletion(() => Promise.reject({ status: 409, body: { message: 'The record is in use' } }));
-    const { hook, where, setBusy, setBanner } = setup({ deletion });
+    const { hook, where, shown } = setup({ deletion });
     await act(() => hook.result.current.actions.frame.onDelete());
-    expect(setBanner).toHaveBeenCalledWith({ kind: 'error', title: 'Failed to delete the record.', detail: 'The record is in use' });
-    expect(setBusy.mock.calls).toEqual([[true], [false]]);
+    expect(shown()).toEqual({ busy: false, banner: { kind: 'error', title: 'Failed to delete the record.', detail: 'The record is in use' } });
+    expect(error).toHaveBeenCalledWith('Failed to delete the record.:', expect.anything());
     expect(where()).toBe('/record/7');
     error.mockRestore();
   });
 
   it('Delete does nothing without a record', async () => {
-    const { hook, where, setBusy } = setup({ deletion: null });
+    const { hook, where, shown } = setup({ deletion: null });
     await act(() => hook.result.current.actions.frame.onDelete());
-    expect(setBusy).not.toHaveBeenCalled();
+    expect(shown()).toEqual({ busy: false, banner: SAVED });
     expect(where()).toBe('/record/7');
   });
 });

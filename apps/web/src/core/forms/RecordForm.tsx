@@ -8,7 +8,7 @@ import { Page } from '../../components/PageHeader';
 import { ErrorState, isNotFound, LoadingState, NotFoundState, type NotFoundTexts } from '../../components/states';
 import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { FormBanner, refusalDetail, type Banner } from './FormBanner';
-import type { SubmitState } from './useSubmit';
+import { LEAVING, type SubmitState } from './useSubmit';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
 
 // The record-form kit. Every record form (fuel record, part purchase, service record) takes
@@ -63,7 +63,7 @@ export function WithRecord<T extends { id: number }>({
   return children(query.data ?? null);
 }
 
-/** A shown record's delete, as `deleteRecord` runs it; `leaveTo` is where the form goes afterwards. */
+/** A shown record's delete, as `useRecordFormActions` runs it; `leaveTo` is where the form goes afterwards. */
 export interface RecordDeletion {
   /** The entity's delete mutation, which forgets the cached record and refreshes the lists that showed it. */
   remove: () => Promise<unknown>;
@@ -72,33 +72,11 @@ export interface RecordDeletion {
 }
 
 /**
- * The delete the record forms run after the confirmation: the delete mutation, then leave; a refusal
- * shows `failTitle` and the form stays.
- */
-async function deleteRecord(
-  steps: Omit<RecordDeletion, 'leaveTo'> & {
-    leave: () => void;
-    setBusy: (busy: boolean) => void;
-    setBanner: (banner: Banner) => void;
-  },
-): Promise<void> {
-  steps.setBusy(true);
-  try {
-    await steps.remove();
-    steps.leave();
-  } catch (err) {
-    console.error(`${steps.failTitle}:`, err);
-    steps.setBanner({ kind: 'error', title: steps.failTitle, detail: refusalDetail(err) });
-    steps.setBusy(false);
-  }
-}
-
-/**
  * The props `RecordFormFrame` takes from a record form's state (the record exists when it can be
  * deleted), so each form adds only its own texts. Cancel: the embedding page's `onCancel`; without
  * one the full screen leaves for `cancelTo` and fast mode clears the form (`reset`) and its banner.
- * Delete (after the confirmation): `deletion` (null for a new record) as `deleteRecord` runs it, then
- * `onDeleted`, or the form goes to `deletion.leaveTo`.
+ * Delete (after the confirmation): `deletion` (null for a new record) runs through the form's submit
+ * cycle, then `onDeleted`, or the form goes to `deletion.leaveTo`.
  */
 export function useRecordFormActions({
   mode,
@@ -113,12 +91,12 @@ export function useRecordFormActions({
   onCancel?: () => void;
   onDeleted?: () => void;
   reset: () => void;
-  /** The form's submit state (`useSubmit`): busy, and the banner as its outcome. */
-  submit: Pick<SubmitState<Banner>, 'busy' | 'setBusy' | 'outcome' | 'setOutcome'>;
+  /** The form's submit cycle (`useSubmit`): busy, the banner as its outcome; Delete runs through it too. */
+  submit: Pick<SubmitState<Banner>, 'busy' | 'outcome' | 'setOutcome' | 'run'>;
   cancelTo: string;
   deletion: RecordDeletion | null;
 }) {
-  const { busy, setBusy, outcome: banner, setOutcome: setBanner } = submit;
+  const { busy, outcome: banner, setOutcome: setBanner, run } = submit;
   const navigate = useNavigate();
 
   function cancel() {
@@ -132,10 +110,18 @@ export function useRecordFormActions({
     }
   }
 
+  // The delete mutation, then leave (busy until gone); a refusal shows failTitle and the form stays.
   async function onDelete() {
     if (deletion) {
-      const { leaveTo, ...steps } = deletion;
-      await deleteRecord({ ...steps, leave: onDeleted ?? (() => void navigate(leaveTo)), setBusy, setBanner });
+      const { remove, leaveTo, failTitle } = deletion;
+      await run(
+        async () => {
+          await remove();
+          (onDeleted ?? (() => void navigate(leaveTo)))();
+          return LEAVING;
+        },
+        { log: `${failTitle}:`, failure: (err) => ({ kind: 'error', title: failTitle, detail: refusalDetail(err) }) },
+      );
     }
   }
 

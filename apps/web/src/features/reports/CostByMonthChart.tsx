@@ -1,8 +1,11 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
 import type { CostMonth } from './api';
-import { formatPrice } from '../../lib/format';
+import { formatCompactPrice, formatPrice } from '../../lib/format';
 import { monthLabel } from './report-period';
+
+/** About the width of one character of a 12 px axis label (digits, '$', 'K'). */
+const TICK_CHAR_PX = 7.5;
 
 export const CATEGORY_COLORS = { fuel: 'orange.6', service: 'brand.7', parts: 'teal.6' } as const;
 
@@ -11,6 +14,10 @@ export const CATEGORY_COLORS = { fuel: 'orange.6', service: 'brand.7', parts: 't
  * something to draw). The table next to it carries the same figures for assistive technology.
  */
 export default function CostByMonthChart({ months }: { months: CostMonth[] }) {
+  // The axis writes '$80K', not '$80,000.00' (which a 390 px screen cut off at the left), and is as
+  // wide as its longest label: the top tick may round the highest month up, by a quarter at most.
+  const highest = Math.max(0, ...months.map((m) => m.fuel + m.service + m.parts));
+  const longest = Math.max(...[highest, highest * 1.25].map((v) => formatCompactPrice(v).length));
   return (
     <BarChart
       h={260}
@@ -27,7 +34,7 @@ export default function CostByMonthChart({ months }: { months: CostMonth[] }) {
       tickLine="y"
       gridAxis="y"
       valueFormatter={(v) => formatPrice(v)}
-      yAxisProps={{ width: 64 }}
+      yAxisProps={{ width: Math.max(40, Math.ceil(longest * TICK_CHAR_PX) + 12), tickFormatter: (v: number) => formatCompactPrice(v) }}
       xAxisProps={{ minTickGap: 8 }}
       tooltipAnimationDuration={150}
       data-testid="cost-chart"

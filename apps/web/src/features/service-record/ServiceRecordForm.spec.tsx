@@ -209,6 +209,33 @@ describe('ServiceRecordForm', () => {
     });
   });
 
+  it("keeps the created banner through the blur saves that follow, beside a failed save's banner, until the next save", async () => {
+    let fail = true;
+    base({
+      'POST /api/services/fastCreate': ({ body }) => json({ ...record, ...(body as object), id: 77 }, 201),
+      'GET /api/services/77': json({ ...record, id: 77, title: 'Tire rotation' }),
+      'GET /api/services/77/images': json([]),
+      'PUT /api/services/77': ({ body }) => (fail ? json({ statusCode: 500 }, 500) : json({ ...record, ...(body as object), id: 77 })),
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
+    await user.type(await screen.findByLabelText(/^Title/), 'Tire rotation');
+    await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
+    expect(await screen.findByText('Service record created successfully!')).toBeInTheDocument();
+    const title = await screen.findByLabelText(/^Title/);
+    await user.type(title, ' and balance');
+    await user.tab();
+    expect(await screen.findByText('Failed to update service record.')).toBeInTheDocument();
+    expect(screen.getByText('Service record created successfully!')).toBeInTheDocument();
+    // The next save clears the failure; the created banner stays until it is dismissed.
+    fail = false;
+    await user.type(title, '!');
+    await user.tab();
+    await waitFor(() => expect(screen.queryByText('Failed to update service record.')).not.toBeInTheDocument());
+    expect(screen.getByText('Service record created successfully!')).toBeInTheDocument();
+    error.mockRestore();
+  });
+
   it('shows the save error when the create fails', async () => {
     base({ 'POST /api/services/fastCreate': json({ statusCode: 500 }, 500) });
     renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });

@@ -89,8 +89,8 @@ function RecordEditor(props: ServiceRecordFormProps & { loaded: ServiceRecord | 
       >
         <ServiceRecordHeader editor={editor} mode={mode} titleId="service-record-title" />
         <Stack gap="md">
-          <FormBanner banner={editor.created} onClose={editor.closeCreated} />
-          <FormBanner banner={editor.failure} onClose={editor.closeFailure} />
+          <FormBanner banner={editor.notice} onClose={editor.closeNotice} />
+          <FormBanner banner={editor.banner} onClose={editor.closeBanner} />
           <ServiceRecordFields editor={editor} mode={mode} machineId={machineId} />
           <ScheduleChecklist
             machineId={form.getValues().machineId}

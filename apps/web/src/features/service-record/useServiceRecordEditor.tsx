@@ -7,6 +7,7 @@ import { useConfirm } from '../../components/confirm';
 import { useApi } from '../../core/context';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { refusalDetail, type Banner } from '../../core/forms/FormBanner';
+import { LEAVING, useSubmit, type SubmitFailure } from '../../core/forms/useSubmit';
 import type { RecordFormProps } from '../../core/forms/RecordForm';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { useStoredCompletions } from '../schedules/ScheduleChecklist';
@@ -14,6 +15,11 @@ import { serviceRecordApi, useCreateServiceRecord, useDeleteServiceRecord, useUp
 import { cloneRecord, differs, MESSAGES, newDraft, toBody, toDraft, validate, type Draft } from './service-record-logic';
 import { isQueuedOffline } from '../../core/offline/queued';
 import { queuedBanner } from '../../core/offline/queued-banner';
+
+/** The writes of the form, each a run of its submit cycle; `save` is a blur save (or the schedules' picks). */
+type Action = 'save' | 'create' | 'clone' | 'delete';
+/** The actions whose button shows busy and holds the others (a blur save only spins the submit button). */
+const BUTTONS = ['create', 'clone', 'delete'] as const;
 
 /** Navigation state this form hands to the record it opens next. */
 interface FormNavState {
@@ -48,12 +54,14 @@ export function useServiceRecordEditor({
   // The stored copy: state to render, a ref for the saves queued before the last render.
   const [saved, setSaved] = useState(loaded);
   const savedRef = useRef(loaded);
-  const [created, setCreated] = useState<Banner | null>(() =>
+  // The previous screen's word (a create or clone opened this record): it stays until closed, above the banner.
+  const [notice, setNotice] = useState<Banner | null>(() =>
     (location.state as FormNavState | null)?.created && loaded ? { kind: 'success', title: MESSAGES.created } : null,
   );
-  const [failure, setFailureBanner] = useState<Banner | null>(null);
-  const [saving, setSaving] = useState(false);
-  const [busy, setBusy] = useState<'create' | 'clone' | 'delete' | null>(null);
+  // Every write runs through the one submit cycle: busy per action, the banner its outcome.
+  const submit = useSubmit<Banner, Action>({ log: 'Service record update failed', failure: (err) => refused(MESSAGES.updateFailed, err) });
+  const { outcome: banner, setOutcome: setBanner } = submit;
+  const busy = BUTTONS.find((key) => submit.busyWith(key)) ?? null;
   // Blur saves run one after another, each with the values of its moment.
   const queue = useRef<Promise<void>>(Promise.resolve());
   // Schedules this record completes: picked on a new record, saved at once on an existing one.
@@ -80,12 +88,23 @@ export function useServiceRecordEditor({
     return false;
   }
 
-  /** The failure banner (null clears it); the server's field messages go under their fields, the rest into the banner. */
-  function setFailure(text: string | null, err?: unknown) {
+  /** A failure's banner: the server's field messages (of `err`) go under their fields, the rest into the banner. */
+  function refused(title: string, err?: unknown): Banner {
     const fields = serverFieldErrors(err);
     form.setErrors({ ...fields, ...ruleErrors() });
     const detail = Object.keys(fields).length > 0 ? unplacedMessages(fields, Object.keys(form.getValues())).join(' ') : refusalDetail(err);
-    setFailureBanner(text === null ? null : { kind: 'error', title: text, detail: detail || undefined });
+    return { kind: 'error', title, detail: detail || undefined };
+  }
+
+  /** One write through the submit cycle; as it starts, the server's field messages of the last one go. */
+  function send(key: Action, task: () => Promise<void | typeof LEAVING>, failed: SubmitFailure<Banner>) {
+    return submit.run(
+      async () => {
+        form.setErrors(ruleErrors());
+        return task();
+      },
+      { key, ...failed },
+    );
   }
 
   /** Takes values set by a field other than a text box: as a typed change, a server message on it goes. */
@@ -108,21 +127,23 @@ export function useServiceRecordEditor({
     if (!check(next)) {
       return; // nothing is sent; the field messages say what is missing
     }
-    setSaving(true);
-    setFailure(null);
-    try {
-      const stored = await update.mutateAsync({ previous: current, body: toBody(next) });
-      savedRef.current = stored;
-      setSaved(stored);
-      onSaved?.(stored);
-    } catch (err) {
-      console.error('Service record update failed', err);
-      // The local copy goes back to what the server holds.
-      form.setValues(toDraft(current));
-      setFailure(MESSAGES.updateFailed, err);
-    } finally {
-      setSaving(false);
-    }
+    await send(
+      'save',
+      async () => {
+        const stored = await update.mutateAsync({ previous: current, body: toBody(next) });
+        savedRef.current = stored;
+        setSaved(stored);
+        onSaved?.(stored);
+      },
+      {
+        log: 'Service record update failed',
+        failure: (err) => {
+          // The local copy goes back to what the server holds.
+          form.setValues(toDraft(current));
+          return refused(MESSAGES.updateFailed, err);
+        },
+      },
+    );
   }
 
   /** Takes a field's final value and, for an existing record, saves it (spec doc 1 section 4). */
@@ -142,21 +163,30 @@ export function useServiceRecordEditor({
       return;
     }
     setCompletes(ids);
-    const task = async () => {
-      setSaving(true);
-      setFailure(null);
-      try {
-        await update.mutateAsync({ previous: current, body: { ...toBody(form.getValues()), completesScheduleIds: ids } });
-      } catch (err) {
-        console.error('Service record update failed', err);
-        setCompletes(null);
-        setFailure(MESSAGES.updateFailed);
-      } finally {
-        setSaving(false);
-      }
-    };
+    const task = () =>
+      send(
+        'save',
+        async () => {
+          await update.mutateAsync({ previous: current, body: { ...toBody(form.getValues()), completesScheduleIds: ids } });
+        },
+        {
+          log: 'Service record update failed',
+          failure: () => {
+            setCompletes(null);
+            return refused(MESSAGES.updateFailed);
+          },
+        },
+      );
     queue.current = queue.current.then(task);
     return queue.current;
+  }
+
+  /** A new record's form, empty again for the next one (fast mode, after a create or one kept offline). */
+  function clearForNext() {
+    form.setValues(newDraft(machineId));
+    form.resetTouched();
+    form.clearErrors();
+    setCompletes([]);
   }
 
   async function create() {
@@ -165,73 +195,62 @@ export function useServiceRecordEditor({
     if (!form.isValid()) {
       return;
     }
-    setBusy('create');
-    setFailure(null);
-    setCreated(null);
-    try {
-      const record = await createRecord.mutateAsync({ ...toBody(form.getValues()), ...(completes?.length ? { completesScheduleIds: completes } : {}) });
-      onSaved?.(record);
-      if (full) {
-        // The saved record opens in place, where photos can be added.
-        void navigate(`/service-record/${record.id}`, { replace: true, state: { created: true } satisfies FormNavState });
-        return;
-      }
-      form.setValues(newDraft(machineId));
-      form.resetTouched();
-      form.clearErrors();
-      setCompletes([]);
-      setCreated({
-        kind: 'success',
-        title: MESSAGES.created,
-        detail: (
-          <Button component={Link} to={`/service-record/${record.id}`} size="compact-xs" variant="subtle">
-            View Details
-          </Button>
-        ),
-      });
-    } catch (err) {
-      if (isQueuedOffline(err)) {
-        // Offline (issue 34): kept on the device and sent later; the form is clear for the next one.
-        form.setValues(newDraft(machineId));
-        form.resetTouched();
-        form.clearErrors();
-        setCompletes([]);
-        setCreated(queuedBanner(err));
-        return;
-      }
-      console.error('Service record create failed', err);
-      setFailure(MESSAGES.saveFailed, err);
-    } finally {
-      setBusy(null);
-    }
+    setNotice(null);
+    await send(
+      'create',
+      async () => {
+        let record: ServiceRecord;
+        try {
+          record = await createRecord.mutateAsync({ ...toBody(form.getValues()), ...(completes?.length ? { completesScheduleIds: completes } : {}) });
+        } catch (err) {
+          if (!isQueuedOffline(err)) {
+            throw err;
+          }
+          // Offline (issue 34): kept on the device and sent later; the form is clear for the next one.
+          clearForNext();
+          setBanner(queuedBanner(err));
+          return;
+        }
+        onSaved?.(record);
+        if (full) {
+          // The saved record opens in place, where photos can be added.
+          void navigate(`/service-record/${record.id}`, { replace: true, state: { created: true } satisfies FormNavState });
+          return LEAVING;
+        }
+        clearForNext();
+        setBanner({
+          kind: 'success',
+          title: MESSAGES.created,
+          detail: (
+            <Button component={Link} to={`/service-record/${record.id}`} size="compact-xs" variant="subtle">
+              View Details
+            </Button>
+          ),
+        });
+      },
+      { log: 'Service record create failed', failure: (err) => refused(MESSAGES.saveFailed, err) },
+    );
   }
 
   async function clone() {
     const current = savedRef.current;
     if (!current) {
-      setFailure(MESSAGES.nothingToClone);
+      setBanner(refused(MESSAGES.nothingToClone));
       return;
     }
-    setBusy('clone');
-    setFailure(null);
-    let source: ServiceRecord;
-    try {
-      source = await serviceRecordApi.get(api, current.id);
-    } catch (err) {
-      console.error('Service record fetch for clone failed', err);
-      setFailure(MESSAGES.cloneFetchFailed);
-      setBusy(null);
-      return;
-    }
-    try {
-      const copy = await createRecord.mutateAsync(toBody(toDraft(cloneRecord(source))));
-      void navigate(`/service-record/${copy.id}`, { state: { created: true } satisfies FormNavState });
-    } catch (err) {
-      console.error('Service record clone failed', err);
-      setFailure(MESSAGES.cloneFailed);
-    } finally {
-      setBusy(null);
-    }
+    // Its two steps fail with their own words: the read, then the create of the copy.
+    let read = false;
+    await send(
+      'clone',
+      async () => {
+        const source = await serviceRecordApi.get(api, current.id);
+        read = true;
+        const copy = await createRecord.mutateAsync(toBody(toDraft(cloneRecord(source))));
+        void navigate(`/service-record/${copy.id}`, { state: { created: true } satisfies FormNavState });
+        return LEAVING;
+      },
+      { log: 'Service record clone failed', failure: () => refused(read ? MESSAGES.cloneFailed : MESSAGES.cloneFetchFailed) },
+    );
   }
 
   async function remove() {
@@ -239,20 +258,19 @@ export function useServiceRecordEditor({
     if (!current || !(await confirm(MESSAGES.confirmDelete, 'Delete'))) {
       return;
     }
-    setBusy('delete');
-    setFailure(null);
-    try {
-      await deleteRecord.mutateAsync(current);
-      if (onDeleted) {
-        onDeleted();
-      } else {
-        void navigate('/services');
-      }
-    } catch (err) {
-      console.error('Service record delete failed', err);
-      setFailure(MESSAGES.deleteFailed);
-      setBusy(null);
-    }
+    await send(
+      'delete',
+      async () => {
+        await deleteRecord.mutateAsync(current);
+        if (onDeleted) {
+          onDeleted();
+        } else {
+          void navigate('/services');
+        }
+        return LEAVING;
+      },
+      { log: 'Service record delete failed', failure: () => refused(MESSAGES.deleteFailed) },
+    );
   }
 
   const back = () => (location.key !== 'default' ? void navigate(-1) : void navigate('/services'));
@@ -268,12 +286,18 @@ export function useServiceRecordEditor({
   return {
     form,
     saved,
-    saving,
+    saving: submit.busyWith('save'),
     busy,
-    created,
-    failure,
-    closeCreated: () => setCreated(null),
-    closeFailure: () => setFailure(null),
+    notice,
+    banner,
+    closeNotice: () => setNotice(null),
+    closeBanner: () => {
+      // A failure's server messages under the fields leave with it.
+      if (banner?.kind === 'error') {
+        form.setErrors(ruleErrors());
+      }
+      setBanner(null);
+    },
     checkedSchedules: completes ?? storedCompletes ?? [],
     /** A new record's picks wait for the create; an existing record's are saved at once. */
     pickSchedules: (ids: number[]) => void (savedRef.current ? saveCompletions(ids) : setCompletes(ids)),

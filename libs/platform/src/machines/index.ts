@@ -1,0 +1,1 @@
+export * from './known-machine.entity.js';
