@@ -138,7 +138,10 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
       amount: 24.8,
     });
     await svc.send(WORK_ORDER_LINE_ADD, { id: order.id, line: { kind: 'other', description: 'Outside service', cost: 95 } }, mechanic);
-    expect((await svc.send(WORK_ORDER_GET, { id: order.id }, viewer)).totals).toEqual({ labour: 150, parts: 24.8, other: 95, total: 269.8 });
+    const read = await svc.send(WORK_ORDER_GET, { id: order.id }, viewer);
+    expect(read.totals).toEqual({ labour: 150, parts: 24.8, other: 95, total: 269.8 });
+    // The order's read names the labour line's person (the web app's "person" column).
+    expect(read.lines.find((l) => l.kind === 'labour')).toMatchObject({ userId: mechanic.userId, userName: 'Mia Mechanic' });
 
     const done = await svc.send(WORK_ORDER_COMPLETE, { id: order.id, completedAt: '2026-11-20', meters: { hours: 1250 } }, mechanic, 'complete-1');
     expect(done).toMatchObject({ state: 'done', completedAt: '2026-11-20', completionMeters: { distance: null, hours: 1250 } });
