@@ -10,6 +10,7 @@ import { Page, PageHeader } from '../../components/PageHeader';
 import { SearchBox } from '../../components/SearchBox';
 import { ShowMoreButton } from '../../components/ShowMore';
 import { DueSummary } from '../schedules/DueSummary';
+import { IssuesSummary } from '../work-orders/IssuesSummary';
 import { MachineListBody, useMachineList } from '../machines/MachineList';
 import { MachineListBound } from '../machines/MachineListBound';
 
@@ -52,6 +53,8 @@ export default function DashboardPage() {
     <Page>
       <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.name}.` : 'Your recently serviced equipment.'} actions={createButton} />
       <DueSummary />
+      <div style={{ height: 16 }} />
+      <IssuesSummary />
       <div style={{ height: 16 }} />
       <Card padding={desktop ? 'lg' : 'md'}>
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
