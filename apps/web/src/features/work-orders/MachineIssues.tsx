@@ -31,7 +31,7 @@ function IssueRow({ issue, write, you, onAction }: { issue: Issue; write: boolea
         </Group>
         {write && issue.status === 'open' && (
           <Group gap="xs">
-            <Button size="xs" variant="light" color="green" onClick={() => onAction('resolve')} aria-label={`Resolve ${issue.title}`}>
+            <Button size="xs" variant="default" onClick={() => onAction('resolve')} aria-label={`Resolve ${issue.title}`}>
               Resolve
             </Button>
             <Button size="xs" variant="default" onClick={() => onAction('close')} aria-label={`Close ${issue.title}`}>

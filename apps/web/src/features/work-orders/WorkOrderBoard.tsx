@@ -13,7 +13,6 @@ function OrderCard({ order, money }: { order: WorkOrder; money: boolean }) {
       component={Link}
       to={`/work-orders/${order.id}`}
       data-testid="work-order-card"
-      aria-label={`${order.title}, ${order.machineName ?? 'machine'}`}
       style={{ display: 'block', borderRadius: 8 }}
     >
       <Card withBorder padding="sm" radius="md">
@@ -54,7 +53,7 @@ export function WorkOrderBoard({ orders, money }: { orders: readonly WorkOrder[]
       {columnsOf(orders).map(({ state, orders: cards }) => (
         <Column key={state} state={state} count={cards.length}>
           {cards.length === 0 ? (
-            <Text size="sm" c="dimmed">
+            <Text component="li" size="sm" c="dimmed" style={{ listStyle: 'none' }}>
               None
             </Text>
           ) : (

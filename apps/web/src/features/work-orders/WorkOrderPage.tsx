@@ -181,7 +181,7 @@ function Completion({ order, write }: { order: WorkOrder; write: boolean }) {
   }
   return (
     <>
-      <Button color="green" onClick={() => setCompleting(true)}>
+      <Button onClick={() => setCompleting(true)}>
         Complete
       </Button>
       {completing && <CompleteWorkOrderDialog order={order} onClose={() => setCompleting(false)} />}
