@@ -1,6 +1,16 @@
 import type { Right } from '@wrenchlog/contracts/limits';
 import type { Rights } from '../../core/rights';
-import { IconBolt, IconCalendarDue, IconClipboardList, IconEngine, IconLayoutDashboard, IconReportAnalytics, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconCalendarDue,
+  IconClipboardList,
+  IconEngine,
+  IconLayoutDashboard,
+  IconReportAnalytics,
+  IconTool,
+  IconTruck,
+  type Icon,
+} from '@tabler/icons-react';
 
 export interface NavItem {
   to: string;

@@ -1,4 +1,4 @@
-import { Button, Group, NativeSelect, SegmentedControl, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, NativeSelect, SegmentedControl, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { WorkOrderLineInput } from '@wrenchlog/contracts';
 import { WorkLimits, type WorkOrderLineKind } from '@wrenchlog/contracts/limits';
@@ -7,8 +7,8 @@ import { useApi, useSession } from '../../core/context';
 import { useRights } from '../../core/rights';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { inventoryApi, inventoryKeys } from '../inventory/inventory-api';
-import { failureText } from '../schedules/schedule-logic';
 import { usePeople } from './AssigneeSelect';
+import { failureText } from './work-logic';
 import { useWorkOrderLines } from './work-api';
 
 const KIND_LABELS: Record<WorkOrderLineKind, string> = { labour: 'Labour', part: 'Part', other: 'Other' };
@@ -122,14 +122,20 @@ export function AddLineForm({ orderId }: { orderId: number }) {
           </div>
         )}
         {kind === 'labour' && (
-          <Group grow align="flex-start" wrap="wrap" gap="xs">
-            <NativeSelect label="Person" value={userId} error={errors.userId} onChange={(e) => setUserId(e.currentTarget.value)} data={[{ value: '', label: 'Nobody named' }, ...people]} />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+            <NativeSelect
+              label="Person"
+              value={userId}
+              error={errors.userId}
+              onChange={(e) => setUserId(e.currentTarget.value)}
+              data={[{ value: '', label: 'Nobody named' }, ...people]}
+            />
             <TextInput label="Hours" required {...decimal} value={hours} error={errors.hours} onChange={(e) => setHours(e.currentTarget.value)} />
             {rights.money && <TextInput label="Rate" required {...decimal} value={rate} error={errors.rate} onChange={(e) => setRate(e.currentTarget.value)} />}
-          </Group>
+          </SimpleGrid>
         )}
         {kind === 'part' && (
-          <Group grow align="flex-start" wrap="wrap" gap="xs">
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
             <Select
               label="Part"
               required
@@ -143,14 +149,28 @@ export function AddLineForm({ orderId }: { orderId: number }) {
               onSearchChange={setPartSearch}
               error={errors.partId}
             />
-            <TextInput label="Quantity" required inputMode="numeric" value={quantity} error={errors.quantity} onChange={(e) => setQuantity(e.currentTarget.value)} />
-          </Group>
+            <TextInput
+              label="Quantity"
+              required
+              inputMode="numeric"
+              value={quantity}
+              error={errors.quantity}
+              onChange={(e) => setQuantity(e.currentTarget.value)}
+            />
+          </SimpleGrid>
         )}
         {kind === 'other' && (
-          <Group grow align="flex-start" wrap="wrap" gap="xs">
-            <TextInput label="Description" required maxLength={WorkLimits.title} value={description} error={errors.description} onChange={(e) => setDescription(e.currentTarget.value)} />
+          <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+            <TextInput
+              label="Description"
+              required
+              maxLength={WorkLimits.title}
+              value={description}
+              error={errors.description}
+              onChange={(e) => setDescription(e.currentTarget.value)}
+            />
             <TextInput label="Cost" required {...decimal} value={cost} error={errors.cost} onChange={(e) => setCost(e.currentTarget.value)} />
-          </Group>
+          </SimpleGrid>
         )}
         <Group justify="flex-end">
           <Button type="submit" loading={add.isPending}>

@@ -14,7 +14,9 @@ export function usePeople(): { value: string; label: string }[] {
   const { user } = useSession();
   const rights = useRights();
   const members = useMembers(rights.may('members.manage') ? user?.accountId : undefined);
-  const people = (members.data ?? []).filter((m) => MAY_WORK.includes(m.role)).map((m) => ({ value: String(m.userId), label: `${m.name || m.email} (${ROLE_LABELS[m.role]})` }));
+  const people = (members.data ?? [])
+    .filter((m) => MAY_WORK.includes(m.role))
+    .map((m) => ({ value: String(m.userId), label: `${m.name || m.email} (${ROLE_LABELS[m.role]})` }));
   if (user && !people.some((p) => p.value === String(user.id))) {
     people.unshift({ value: String(user.id), label: `${user.name} (you)` });
   }
@@ -39,5 +41,13 @@ export function AssigneeSelect({
   if (current && !people.some((p) => p.value === String(current.id))) {
     people.push({ value: String(current.id), label: current.name ?? 'a member' });
   }
-  return <NativeSelect label={label} value={value} error={error} onChange={(e) => onChange(e.currentTarget.value)} data={[{ value: '', label: 'Nobody' }, ...people]} />;
+  return (
+    <NativeSelect
+      label={label}
+      value={value}
+      error={error}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      data={[{ value: '', label: 'Nobody' }, ...people]}
+    />
+  );
 }

@@ -5,8 +5,8 @@ import { ApiError } from '../../api/client';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { randomKey } from '../../lib/random-key';
-import { failureText } from '../schedules/schedule-logic';
 import { useCompleteWorkOrder, type WorkOrder } from './work-api';
+import { failureText } from './work-logic';
 
 /**
  * "Complete": the date and meters of the job. The server writes the service record, completes the
@@ -52,7 +52,11 @@ export function CompleteWorkOrderDialog({ order, onClose }: { order: WorkOrder; 
     const h = meter(hours);
     try {
       await complete.mutateAsync({
-        input: { completedAt, ...(d !== undefined || h !== undefined ? { meters: { distance: d, hours: h } } : {}), ...(allowNegative ? { allowNegativeStock: true } : {}) },
+        input: {
+          completedAt,
+          ...(d !== undefined || h !== undefined ? { meters: { distance: d, hours: h } } : {}),
+          ...(allowNegative ? { allowNegativeStock: true } : {}),
+        },
         key: key.current,
       });
       onClose();
@@ -83,10 +87,30 @@ export function CompleteWorkOrderDialog({ order, onClose }: { order: WorkOrder; 
       submitLabel="Complete work order"
       intro="Completing writes a service record on the machine, completes its schedules, takes its parts out of stock and resolves its issues."
     >
-      <TextInput label="Completed on" type="date" required data-autofocus value={completedAt} error={errors.completedAt} onChange={(e) => setCompletedAt(e.currentTarget.value)} />
+      <TextInput
+        label="Completed on"
+        type="date"
+        required
+        data-autofocus
+        value={completedAt}
+        error={errors.completedAt}
+        onChange={(e) => setCompletedAt(e.currentTarget.value)}
+      />
       <Group grow align="flex-start" gap="xs">
-        <TextInput label="Odometer" inputMode="decimal" value={distance} error={errors.distance ?? errors['meters.distance'] ?? errors.meters} onChange={(e) => setDistance(e.currentTarget.value)} />
-        <TextInput label="Hour meter" inputMode="decimal" value={hours} error={errors.hours ?? errors['meters.hours']} onChange={(e) => setHours(e.currentTarget.value)} />
+        <TextInput
+          label="Odometer"
+          inputMode="decimal"
+          value={distance}
+          error={errors.distance ?? errors['meters.distance'] ?? errors.meters}
+          onChange={(e) => setDistance(e.currentTarget.value)}
+        />
+        <TextInput
+          label="Hour meter"
+          inputMode="decimal"
+          value={hours}
+          error={errors.hours ?? errors['meters.hours']}
+          onChange={(e) => setHours(e.currentTarget.value)}
+        />
       </Group>
       {short && (
         <Checkbox

@@ -7,11 +7,10 @@ import { useApi } from '../../core/context';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
-import { failureText } from '../schedules/schedule-logic';
 import { AssigneeSelect } from './AssigneeSelect';
 import { PriorityBadge } from './IssueBadges';
 import { useCreateWorkOrder, type Issue } from './work-api';
-import { PRIORITY_LABELS } from './work-logic';
+import { PRIORITY_LABELS, failureText } from './work-logic';
 
 const FIELDS = ['title', 'priority', 'assigneeUserId', 'plannedDate'];
 
@@ -22,7 +21,17 @@ function suggestedTitle(issues: Issue[], schedules: { title: string }[]): string
 }
 
 /** A work order on a machine from its open issues and/or its due schedules (issue 35). */
-export default function CreateWorkOrderDialog({ machineId, machineName, issues, onClose }: { machineId: number; machineName: string; issues: Issue[]; onClose: () => void }) {
+export default function CreateWorkOrderDialog({
+  machineId,
+  machineName,
+  issues,
+  onClose,
+}: {
+  machineId: number;
+  machineName: string;
+  issues: Issue[];
+  onClose: () => void;
+}) {
   const api = useApi();
   const navigate = useNavigate();
   const create = useCreateWorkOrder();
@@ -65,7 +74,7 @@ export default function CreateWorkOrderDialog({ machineId, machineName, issues, 
         plannedDate: plannedDate || null,
       });
       onClose();
-      navigate(`/work-orders/${order.id}`);
+      void navigate(`/work-orders/${order.id}`);
     } catch (err) {
       const fields = serverFieldErrors(err);
       setErrors(fields);
@@ -133,7 +142,14 @@ export default function CreateWorkOrderDialog({ machineId, machineName, issues, 
           </Stack>
         )}
       </Fieldset>
-      <TextInput label="Title" placeholder={suggestion || 'What is to be done'} maxLength={WorkLimits.title} value={title} error={errors.title} onChange={(e) => setTitle(e.currentTarget.value)} />
+      <TextInput
+        label="Title"
+        placeholder={suggestion || 'What is to be done'}
+        maxLength={WorkLimits.title}
+        value={title}
+        error={errors.title}
+        onChange={(e) => setTitle(e.currentTarget.value)}
+      />
       <NativeSelect
         label="Priority"
         value={priority}

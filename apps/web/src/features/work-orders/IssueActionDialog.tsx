@@ -3,8 +3,8 @@ import { WorkLimits, WorkMessages } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { serverFieldErrors } from '../../core/forms/server-errors';
-import { failureText } from '../schedules/schedule-logic';
 import { useCloseIssue, useResolveIssue, type Issue } from './work-api';
+import { failureText } from './work-logic';
 
 /** Resolve an issue by hand (an optional note) or close it as won't fix (a reason is required). */
 export function IssueActionDialog({ issue, action, onClose }: { issue: Issue; action: 'resolve' | 'close'; onClose: () => void }) {

@@ -5,9 +5,8 @@ import { useState } from 'react';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
-import { failureText } from '../schedules/schedule-logic';
 import { useReportIssue } from './work-api';
-import { emptyIssue, PRIORITY_LABELS, validateIssue, type IssueFormValues } from './work-logic';
+import { emptyIssue, PRIORITY_LABELS, validateIssue, type IssueFormValues, failureText } from './work-logic';
 
 const FIELDS = ['title', 'description', 'priority', 'outOfService'];
 
@@ -48,7 +47,15 @@ export function IssueFormDialog({ machineId, machineName, onClose }: { machineId
   );
 
   return (
-    <FormDialog title={`Report issue on ${machineName}`} formLabel="Report issue" onClose={onClose} onSubmit={submit} failure={failure} busy={report.isPending} submitLabel="Report issue">
+    <FormDialog
+      title={`Report issue on ${machineName}`}
+      formLabel="Report issue"
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      busy={report.isPending}
+      submitLabel="Report issue"
+    >
       <TextInput label="Title" required maxLength={WorkLimits.title} data-autofocus placeholder="Hydraulic leak at the boom" {...form.getInputProps('title')} />
       <Textarea label="Description" autosize minRows={3} maxLength={WorkLimits.description} {...form.getInputProps('description')} />
       <NativeSelect

@@ -71,7 +71,11 @@ export default function IssuesPage() {
           label="Status"
           value={statusParam === 'all' ? 'all' : status.length === 1 ? status[0] : ''}
           onChange={(e) => set('status', e.currentTarget.value)}
-          data={[{ value: '', label: 'Open and in progress' }, ...ISSUE_STATUSES.map((s) => ({ value: s, label: ISSUE_STATUS_LABELS[s] })), { value: 'all', label: 'All' }]}
+          data={[
+            { value: '', label: 'Open and in progress' },
+            ...ISSUE_STATUSES.map((s) => ({ value: s, label: ISSUE_STATUS_LABELS[s] })),
+            { value: 'all', label: 'All' },
+          ]}
         />
         <NativeSelect
           label="Priority"

@@ -79,7 +79,13 @@ describe('MachineIssues', () => {
     renderAs('operator', {
       'GET /api/machines/7/issues': json([]),
       'POST /api/machines/7/issues': json(
-        { statusCode: 400, code: 'VALIDATION', message: 'Invalid input', correlationId: 'x', errors: [{ field: 'title', message: 'Title must be at most 200 characters' }] },
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Invalid input',
+          correlationId: 'x',
+          errors: [{ field: 'title', message: 'Title must be at most 200 characters' }],
+        },
         400,
       ),
     });

@@ -17,7 +17,14 @@ const CreateWorkOrderDialog = lazy(() => import('./CreateWorkOrderDialog'));
 
 function IssueRow({ issue, write, you, onAction }: { issue: Issue; write: boolean; you?: number; onAction: (a: 'resolve' | 'close') => void }) {
   return (
-    <Stack gap={4} component="li" data-testid="issue-item" aria-label={issue.title} py="xs" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}>
+    <Stack
+      gap={4}
+      component="li"
+      data-testid="issue-item"
+      aria-label={issue.title}
+      py="xs"
+      style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+    >
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Group gap={6} wrap="wrap" style={{ minWidth: 0 }}>
           <Text fw={600}>{issue.title}</Text>
@@ -138,7 +145,12 @@ export function MachineIssues({ machineId, machineName }: { machineId: number; m
       {action && <IssueActionDialog issue={action.issue} action={action.action} onClose={() => setAction(null)} />}
       {creating && (
         <Suspense fallback={null}>
-          <CreateWorkOrderDialog machineId={machineId} machineName={machineName} issues={open.filter((i) => i.status === 'open')} onClose={() => setCreating(false)} />
+          <CreateWorkOrderDialog
+            machineId={machineId}
+            machineName={machineName}
+            issues={open.filter((i) => i.status === 'open')}
+            onClose={() => setCreating(false)}
+          />
         </Suspense>
       )}
     </Card>

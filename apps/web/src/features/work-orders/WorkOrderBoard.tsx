@@ -9,19 +9,16 @@ import { columnsOf, STATE_COLORS, STATE_LABELS } from './work-logic';
 function OrderCard({ order, money }: { order: WorkOrder; money: boolean }) {
   const issues = order.issueIds.length;
   return (
-    <UnstyledButton
-      component={Link}
-      to={`/work-orders/${order.id}`}
-      data-testid="work-order-card"
-      style={{ display: 'block', borderRadius: 8 }}
-    >
+    <UnstyledButton component={Link} to={`/work-orders/${order.id}`} data-testid="work-order-card" style={{ display: 'block', borderRadius: 8 }}>
       <Card withBorder padding="sm" radius="md">
         <Stack gap={4}>
           <Group justify="space-between" gap={4} wrap="nowrap">
             <Text size="xs" c="dimmed" truncate>
               {order.machineName ?? `Machine #${order.machineId}`}
             </Text>
-            <PriorityBadge priority={order.priority} />
+            <span style={{ flexShrink: 0 }}>
+              <PriorityBadge priority={order.priority} />
+            </span>
           </Group>
           <Text fw={600} lineClamp={2}>
             {order.title}
@@ -49,7 +46,7 @@ function OrderCard({ order, money }: { order: WorkOrder; money: boolean }) {
  */
 export function WorkOrderBoard({ orders, money }: { orders: readonly WorkOrder[]; money: boolean }) {
   return (
-    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(220px, 1fr))', gap: 12, alignItems: 'start' }}>
+    <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(176px, 1fr))', gap: 12, alignItems: 'start' }}>
       {columnsOf(orders).map(({ state, orders: cards }) => (
         <Column key={state} state={state} count={cards.length}>
           {cards.length === 0 ? (

@@ -2,7 +2,7 @@ import { ActionIcon, Stack, Table, Text, Title } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { formatNumber, formatPrice } from '../../lib/format';
-import { failureText } from '../schedules/schedule-logic';
+import { failureText } from './work-logic';
 import { useWorkOrderLines, type WorkOrder, type WorkOrderLine } from './work-api';
 
 function LinesTable({

@@ -9,19 +9,22 @@ import { useApi } from '../../core/context';
 import { useRights } from '../../core/rights';
 import { formatDate, formatPrice } from '../../lib/format';
 import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
-import { failureText } from '../schedules/schedule-logic';
 import { AddLineForm } from './AddLineForm';
 import { AssigneeSelect } from './AssigneeSelect';
 import { CompleteWorkOrderDialog } from './CompleteWorkOrderDialog';
 import { IssueStatusBadge, PriorityBadge, StateBadge } from './IssueBadges';
 import { useCompleteWorkOrder, useMachineIssues, useUpdateWorkOrder, useWorkOrder, type WorkOrder } from './work-api';
 import { WorkOrderLines } from './WorkOrderLines';
-import { MANUAL_STATES, STATE_LABELS } from './work-logic';
+import { MANUAL_STATES, STATE_LABELS, failureText } from './work-logic';
 
 function OrderIssues({ order }: { order: WorkOrder }) {
   const issues = useMachineIssues(order.machineId);
   const api = useApi();
-  const schedules = useQuery({ queryKey: scheduleKeys.machine(order.machineId), queryFn: () => scheduleApi.ofMachine(api, order.machineId), enabled: order.scheduleIds.length > 0 });
+  const schedules = useQuery({
+    queryKey: scheduleKeys.machine(order.machineId),
+    queryFn: () => scheduleApi.ofMachine(api, order.machineId),
+    enabled: order.scheduleIds.length > 0,
+  });
   const mine = (issues.data ?? []).filter((i) => order.issueIds.includes(i.id));
   const itsSchedules = (schedules.data ?? []).filter((s) => order.scheduleIds.includes(s.id));
   return (
@@ -85,7 +88,11 @@ function OrderFacts({ order, write }: { order: WorkOrder; write: boolean }) {
           </Stack>
         )}
         {editable ? (
-          <AssigneeSelect value={order.assignee ? String(order.assignee.id) : ''} current={order.assignee} onChange={(v) => change({ assigneeUserId: v ? Number(v) : null })} />
+          <AssigneeSelect
+            value={order.assignee ? String(order.assignee.id) : ''}
+            current={order.assignee}
+            onChange={(v) => change({ assigneeUserId: v ? Number(v) : null })}
+          />
         ) : (
           <Stack gap={2}>
             <Text size="sm" fw={500}>
@@ -181,9 +188,7 @@ function Completion({ order, write }: { order: WorkOrder; write: boolean }) {
   }
   return (
     <>
-      <Button onClick={() => setCompleting(true)}>
-        Complete
-      </Button>
+      <Button onClick={() => setCompleting(true)}>Complete</Button>
       {completing && <CompleteWorkOrderDialog order={order} onClose={() => setCompleting(false)} />}
     </>
   );

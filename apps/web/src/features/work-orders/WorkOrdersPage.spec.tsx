@@ -26,7 +26,14 @@ beforeEach(() => {
 });
 
 const board = [
-  aWorkOrder({ id: 5, title: '250-hour service', state: 'open', assignee: { id: 3, name: 'Mia Mechanic' }, issueIds: [1, 2], totals: { labour: 150, parts: 24.8, other: 95, total: 269.8 } }),
+  aWorkOrder({
+    id: 5,
+    title: '250-hour service',
+    state: 'open',
+    assignee: { id: 3, name: 'Mia Mechanic' },
+    issueIds: [1, 2],
+    totals: { labour: 150, parts: 24.8, other: 95, total: 269.8 },
+  }),
   aWorkOrder({ id: 6, title: 'Replace mirror', machineName: 'Tractor', state: 'waiting_for_parts', priority: 'high' }),
   aWorkOrder({ id: 7, title: 'Brakes', state: 'done', issueIds: [4] }),
 ];
@@ -76,7 +83,23 @@ describe('work order page', () => {
   const order = aWorkOrder({
     id: 5,
     issueIds: [1],
-    lines: [{ id: 11, kind: 'labour', hours: 2.5, rate: 60, userId: 3, userName: 'Mia Mechanic', partId: null, partName: null, quantity: null, unitPrice: null, description: null, cost: null, amount: 150 }],
+    lines: [
+      {
+        id: 11,
+        kind: 'labour',
+        hours: 2.5,
+        rate: 60,
+        userId: 3,
+        userName: 'Mia Mechanic',
+        partId: null,
+        partName: null,
+        quantity: null,
+        unitPrice: null,
+        description: null,
+        cost: null,
+        amount: 150,
+      },
+    ],
     totals: { labour: 150, parts: 0, other: 0, total: 150 },
   });
 

@@ -39,7 +39,9 @@ const qs = (params: Record<string, string | number | undefined | null>) =>
 export const workApi = {
   machineIssues: (api: ApiClient, machineId: number) => api.get<Issue[]>(`/api/machines/${machineId}/issues`),
   issues: (api: ApiClient, p: { status?: string; priority?: string; machineId?: number; page: number; size?: number }) =>
-    api.get<IssuePage>(`/api/issues?${qs({ status: p.status, priority: p.priority, machineId: p.machineId, page: p.page, size: p.size ?? WorkLimits.issuePageSize })}`),
+    api.get<IssuePage>(
+      `/api/issues?${qs({ status: p.status, priority: p.priority, machineId: p.machineId, page: p.page, size: p.size ?? WorkLimits.issuePageSize })}`,
+    ),
   reportIssue: (api: ApiClient, machineId: number, input: IssueInput) => api.post<Issue>(`/api/machines/${machineId}/issues`, { ...input }),
   resolveIssue: (api: ApiClient, id: number, note: string) => api.post<Issue>(`/api/issues/${id}/resolve`, { note }),
   closeIssue: (api: ApiClient, id: number, reason: string) => api.post<Issue>(`/api/issues/${id}/close`, { reason }),

@@ -1,5 +1,6 @@
 import type { IssuePriority, IssueStatus, WorkOrderState } from '@wrenchlog/contracts/limits';
 import { ISSUE_PRIORITIES, WORK_ORDER_STATES, WorkLimits, WorkMessages } from '@wrenchlog/contracts/limits';
+import { ApiError } from '../../api/client';
 import type { Issue, WorkOrder } from './work-api';
 
 export const PRIORITY_LABELS: Record<IssuePriority, string> = { low: 'Low', medium: 'Medium', high: 'High', critical: 'Critical' };
@@ -13,7 +14,13 @@ export const STATE_LABELS: Record<WorkOrderState, string> = {
   done: 'Done',
   cancelled: 'Cancelled',
 };
-export const STATE_COLORS: Record<WorkOrderState, string> = { open: 'yellow', in_progress: 'blue', waiting_for_parts: 'orange', done: 'green', cancelled: 'gray' };
+export const STATE_COLORS: Record<WorkOrderState, string> = {
+  open: 'yellow',
+  in_progress: 'blue',
+  waiting_for_parts: 'orange',
+  done: 'green',
+  cancelled: 'gray',
+};
 
 /** The states a user moves an order to by hand; done comes only from completing it. */
 export const MANUAL_STATES = WORK_ORDER_STATES.filter((s) => s !== 'done') as Exclude<WorkOrderState, 'done'>[];
@@ -68,4 +75,12 @@ export function reportedBy(issue: Pick<Issue, 'createdBy'>, you: number | undefi
     return 'you';
   }
   return issue.createdBy.name ?? 'a member';
+}
+
+/** The server's words for a refused request (a 4xx: "Not enough stock: ..."), else `fallback`. */
+export function failureText(err: unknown, fallback: string): string {
+  if (err instanceof ApiError && err.body?.message && err.status < 500) {
+    return err.body.message;
+  }
+  return fallback;
 }

@@ -50,4 +50,4 @@ export function aWorkOrder(over: Partial<WorkOrder> = {}): WorkOrder {
   };
 }
 
-export const pageOf = <T,>(content: T[]) => ({ content, totalPages: 1, totalElements: content.length, number: 0, size: 100 });
+export const pageOf = <T>(content: T[]) => ({ content, totalPages: 1, totalElements: content.length, number: 0, size: 100 });
