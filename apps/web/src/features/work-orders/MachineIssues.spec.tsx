@@ -29,7 +29,7 @@ describe('MachineIssues', () => {
   it("lists the machine's open issues most urgent first, with priority, state and who reported them", async () => {
     renderAs('owner', {
       'GET /api/machines/7/issues': json([
-        anIssue({ id: 1, title: 'Squeaky seat', priority: 'low' }),
+        anIssue({ id: 1, title: 'Squeaky seat', priority: 'low', meters: { distance: null, hours: 1250 } }),
         anIssue({ id: 2, title: 'Brake fluid leak', priority: 'critical', status: 'in_progress', workOrderId: 5 }),
         anIssue({ id: 3, title: 'Old dent', status: 'closed', closeReason: 'Cosmetic' }),
       ]),
@@ -39,7 +39,7 @@ describe('MachineIssues', () => {
     expect(within(items[0]).getByText('Critical')).toBeInTheDocument();
     expect(within(items[0]).getByText('In progress')).toBeInTheDocument();
     expect(within(items[0]).getByRole('link', { name: 'Work order #5' })).toHaveAttribute('href', '/work-orders/5');
-    expect(within(items[1]).getByText(/Reported by Otto Operator on/)).toBeInTheDocument();
+    expect(within(items[1]).getByText(/Reported by Otto Operator on .* at 1,250 h/)).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Open issues (2)' })).toBeInTheDocument();
     // The closed one waits behind its toggle.
     expect(screen.queryByText('Old dent')).not.toBeInTheDocument();
@@ -68,11 +68,18 @@ describe('MachineIssues', () => {
     await user.type(within(form).getByRole('textbox', { name: 'Description' }), 'Left side');
     await user.selectOptions(within(form).getByRole('combobox', { name: /Priority/ }), 'high');
     await user.click(within(form).getByRole('checkbox', { name: /Machine out of service/ }));
+    // A meter value that cannot be is refused before anything is sent.
+    await user.type(within(form).getByRole('textbox', { name: /Hour meter now/ }), '-5');
+    await user.click(within(form).getByRole('button', { name: 'Report issue' }));
+    expect(await within(form).findByText('Meters must be numbers from 0 to 999999999')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(within(form).getByRole('textbox', { name: /Hour meter now/ }));
+    await user.type(within(form).getByRole('textbox', { name: /Hour meter now/ }), '1250.5');
     await user.click(within(form).getByRole('button', { name: 'Report issue' }));
     await waitFor(() => expect(screen.queryByRole('form', { name: 'Report issue' })).not.toBeInTheDocument());
     const post = calls.find((c) => c.method === 'POST');
     expect(post?.url).toBe('/api/machines/7/issues');
-    expect(post?.body).toEqual({ title: 'Cracked mirror', description: 'Left side', priority: 'high', outOfService: true });
+    expect(post?.body).toEqual({ title: 'Cracked mirror', description: 'Left side', priority: 'high', outOfService: true, meters: { hours: 1250.5 } });
   });
 
   it("shows the server's field message under its field when the report is refused", async () => {

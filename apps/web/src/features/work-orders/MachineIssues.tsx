@@ -5,7 +5,7 @@ import { Link } from 'react-router-dom';
 import { ErrorState, LoadingState } from '../../components/states';
 import { useSession } from '../../core/context';
 import { useRights } from '../../core/rights';
-import { formatDateTime } from '../../lib/format';
+import { formatDateTime, formatNumber } from '../../lib/format';
 import { IssueActionDialog } from './IssueActionDialog';
 import { IssueFormDialog } from './IssueFormDialog';
 import { IssueStatusBadge, PriorityBadge } from './IssueBadges';
@@ -54,6 +54,8 @@ function IssueRow({ issue, write, you, onAction }: { issue: Issue; write: boolea
       )}
       <Text size="xs" c="dimmed">
         Reported by {reportedBy(issue, you)} on {formatDateTime(issue.createdAt)}
+        {issue.meters?.distance != null && ` at ${formatNumber(issue.meters.distance)} on the odometer`}
+        {issue.meters?.hours != null && ` at ${formatNumber(issue.meters.hours)} h`}
         {issue.workOrderId !== null && (
           <>
             {' · '}

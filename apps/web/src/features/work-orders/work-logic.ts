@@ -44,9 +44,33 @@ export interface IssueFormValues {
   description: string;
   priority: IssuePriority;
   outOfService: boolean;
+  /** The meters at the time, as typed (empty: not given). */
+  distance: string;
+  hours: string;
 }
 
-export const emptyIssue = (): IssueFormValues => ({ title: '', description: '', priority: 'medium', outOfService: false });
+export const emptyIssue = (): IssueFormValues => ({ title: '', description: '', priority: 'medium', outOfService: false, distance: '', hours: '' });
+
+const METER_MAX = 999_999_999;
+const meterError = (v: string) => {
+  if (v.trim() === '') {
+    return undefined;
+  }
+  const n = Number(v);
+  return Number.isFinite(n) && n >= 0 && n <= METER_MAX ? undefined : WorkMessages.meters;
+};
+
+/** The meters part of a report: only the values given. */
+export function issueMeters(values: Pick<IssueFormValues, 'distance' | 'hours'>): { distance?: number; hours?: number } | undefined {
+  const out: { distance?: number; hours?: number } = {};
+  if (values.distance.trim() !== '') {
+    out.distance = Number(values.distance);
+  }
+  if (values.hours.trim() !== '') {
+    out.hours = Number(values.hours);
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
+}
 
 /** The same rules as IssueInput on the server, with its messages. */
 export function validateIssue(values: IssueFormValues): Partial<Record<keyof IssueFormValues, string>> {
@@ -62,6 +86,14 @@ export function validateIssue(values: IssueFormValues): Partial<Record<keyof Iss
   }
   if (!ISSUE_PRIORITIES.includes(values.priority)) {
     errors.priority = WorkMessages.priority;
+  }
+  const distance = meterError(values.distance);
+  const hours = meterError(values.hours);
+  if (distance) {
+    errors.distance = distance;
+  }
+  if (hours) {
+    errors.hours = hours;
   }
   return errors;
 }
