@@ -56,13 +56,16 @@ describe.each([
     await form.getByLabel(/^Title/).fill(issueTitle);
     await form.getByLabel('Description').fill('Drips when the boom is raised');
     await form.getByLabel(/^Priority/).selectOption('high');
+    await form.getByLabel(/^Hour meter now/).fill('1250');
+    expect(await seriousViolations(s.page)).toEqual([]);
     await form.getByRole('button', { name: 'Report issue' }).click();
     const item = section.getByRole('listitem', { name: issueTitle });
     await item.getByText('High').waitFor();
     await item.getByText('Open', { exact: true }).waitFor();
-    await item.getByText(/Reported by you on/).waitFor();
+    await item.getByText(/Reported by you on .* at 1,250 h/).waitFor();
     await s.page.getByRole('heading', { name: 'Open issues (1)' }).waitFor();
     await s.shot('machine-issue');
+    expect(await seriousViolations(s.page)).toEqual([]);
   });
 
   it('creates a work order from the open issue', async () => {

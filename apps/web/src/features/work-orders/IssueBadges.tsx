@@ -12,7 +12,7 @@ export function PriorityBadge({ priority }: { priority: IssuePriority }) {
 
 export function IssueStatusBadge({ status }: { status: IssueStatus }) {
   return (
-    <Badge color={ISSUE_STATUS_COLORS[status]} variant="outline" radius="sm" tt="none" data-status={status}>
+    <Badge color={ISSUE_STATUS_COLORS[status]} variant="dot" radius="sm" tt="none" data-status={status}>
       {ISSUE_STATUS_LABELS[status]}
     </Badge>
   );
