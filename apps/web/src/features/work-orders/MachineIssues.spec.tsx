@@ -122,4 +122,44 @@ describe('MachineIssues', () => {
     await user.click(within(form).getByRole('button', { name: 'Resolve issue' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ note: 'Greased the seat rail' }));
   });
+
+  it('makes a work order from the open issues and a due schedule the manager picks', async () => {
+    const { calls } = renderAs('manager', {
+      'GET /api/machines/7/issues': json([anIssue({ id: 1, title: 'Squeaky seat' }), anIssue({ id: 2, title: 'Brake leak', priority: 'critical' })]),
+      'GET /api/machines/7/schedules': json([
+        { id: 41, title: 'Engine oil', status: 'overdue', reason: 'Overdue by 10 h', done: false, origin: 'user' },
+        { id: 42, title: 'Grease', status: 'upcoming', reason: 'Due in 40 days', done: false, origin: 'user' },
+      ]),
+      'GET /api/accounts/1/members': json([
+        { userId: 3, name: 'Mia Mechanic', email: 'mia@example.com', role: 'mechanic', machineIds: [7], joinedAt: '2026-01-01', lastActiveAt: null },
+        { userId: 4, name: 'Otto Operator', email: 'otto@example.com', role: 'operator', machineIds: [7], joinedAt: '2026-01-01', lastActiveAt: null },
+      ]),
+      'POST /api/work-orders': json({ id: 5 }, 201),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create work order' }));
+    const form = await screen.findByRole('form', { name: 'New work order' });
+    expect(within(form).getByRole('checkbox', { name: 'Issue: Brake leak' })).toBeChecked();
+    expect(within(form).getByRole('checkbox', { name: 'Issue: Squeaky seat' })).toBeChecked();
+    // Only what is due is offered; nothing upcoming.
+    const oil = await within(form).findByRole('checkbox', { name: 'Schedule: Engine oil' });
+    expect(within(form).queryByRole('checkbox', { name: 'Schedule: Grease' })).not.toBeInTheDocument();
+    await user.click(oil);
+    await user.click(within(form).getByRole('checkbox', { name: 'Issue: Squeaky seat' }));
+    // A critical issue makes the order critical; only people who may work on it are offered.
+    expect(within(form).getByRole('combobox', { name: 'Priority' })).toHaveValue('critical');
+    const assignee = within(form).getByRole('combobox', { name: 'Assigned to' });
+    expect(within(assignee).queryByRole('option', { name: /Otto Operator/ })).not.toBeInTheDocument();
+    await user.selectOptions(assignee, '3');
+    await user.click(within(form).getByRole('button', { name: 'Create work order' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      machineId: 7,
+      title: 'Brake leak and 1 more',
+      issueIds: [2],
+      scheduleIds: [41],
+      priority: 'critical',
+      assigneeUserId: 3,
+      plannedDate: null,
+    });
+  });
 });
