@@ -37,7 +37,7 @@ export function IssuesSummary() {
           </Text>
         </Group>
         {pending ? (
-          <Skeleton h={36} w={240} aria-label="Loading open issues" />
+          <Skeleton h={36} w={240} role="status" aria-label="Loading open issues" />
         ) : failed ? (
           <Group gap="xs">
             <Text size="sm" c="red" role="alert">
