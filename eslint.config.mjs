@@ -29,6 +29,7 @@ const WEB_FEATURE_ENTRIES = [
   'reports/MachineReportsTab',
   'schedules/(DueSummary|MachineMeters|MetersTab|SchedulesTab|ScheduleChecklist)',
   'notifications/(NotificationBell|CalendarSection|NotificationPreferencesSection|PushSection|WebhooksSection)',
+  'work-orders/(IssuesSummary|MachineIssues)',
 ];
 
 export default tseslint.config(

@@ -56,10 +56,21 @@ describe.each(e2eProducts())('issues and work orders (%s)', (mode, baseUrl) => {
 
   it('runs the job from an operator’s issue to a service record of 269.80, and back when reopened', async () => {
     const issue = ok(
-      await api.post(`/api/machines/${machineId}/issues`, { title: 'Hydraulic leak at the boom', priority: 'high', outOfService: false }, operator.token),
+      await api.post(
+        `/api/machines/${machineId}/issues`,
+        { title: 'Hydraulic leak at the boom', priority: 'high', outOfService: false, meters: { hours: 1250.5 } },
+        operator.token,
+      ),
       201,
     );
-    expect(issue).toMatchObject({ machineId, status: 'open', priority: 'high', workOrderId: null, createdBy: { id: operator.id } });
+    expect(issue).toMatchObject({
+      machineId,
+      status: 'open',
+      priority: 'high',
+      workOrderId: null,
+      createdBy: { id: operator.id },
+      meters: { distance: null, hours: 1250.5 },
+    });
     await meterOf(api, owner.token, machineId, 'hours');
     const schedule = ok(await api.post(`/api/machines/${machineId}/schedules`, oilChange, owner.token), 201);
     expect(schedule.status).toBe('overdue');
@@ -153,6 +164,8 @@ describe.each(e2eProducts())('issues and work orders (%s)', (mode, baseUrl) => {
     expect(ok(await api.post(`/api/machines/${machineId}/issues`, { title: 'x', priority: 'urgent' }, owner.token), 400)).toMatchObject({
       errors: [{ field: 'priority', message: 'Priority must be one of low, medium, high, critical' }],
     });
+    const badMeters = ok(await api.post(`/api/machines/${machineId}/issues`, { title: 'x', priority: 'low', meters: { hours: -1 } }, owner.token), 400);
+    expect(badMeters.errors).toEqual([expect.objectContaining({ message: 'Meters must be numbers from 0 to 999999999' })]);
     // An operator reports only on their machines, and sees no work order.
     expect((await api.post(`/api/machines/${otherMachineId}/issues`, { title: 'x', priority: 'low' }, operator.token)).status).toBe(404);
     expect((await api.get('/api/work-orders', operator.token)).status).toBe(403);

@@ -43,6 +43,7 @@ describe('web app at 390 px', () => {
       'Home',
       'Dashboard',
       'Due',
+      'Work orders',
       'Reports',
       'Settings',
       'Pricing',

@@ -4,6 +4,7 @@ import {
   ISSUE_CREATE,
   ISSUE_GET,
   ISSUE_LIST,
+  ISSUE_UPDATE,
   ISSUE_RESOLVE,
   WORK_ORDER_COMPLETE,
   WORK_ORDER_CREATE,
@@ -71,7 +72,14 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
       inspectionId: null,
       createdBy: { id: operator.userId, name: 'Otto Operator' },
     });
-    expect(await svc.send(ISSUE_GET, { id: issue.id }, viewer)).toMatchObject({ id: issue.id, status: 'open' });
+    expect(await svc.send(ISSUE_GET, { id: issue.id }, viewer)).toMatchObject({ id: issue.id, status: 'open', meters: null });
+  });
+
+  it('keeps the meter values given with a report, and through a change that leaves them out', async () => {
+    const issue = await svc.send(ISSUE_CREATE, { machineId: loader, issue: { title: 'Noisy pump', priority: 'medium', meters: { hours: 1234.5 } } }, operator);
+    expect(issue.meters).toEqual({ distance: null, hours: 1234.5 });
+    const changed = await svc.send(ISSUE_UPDATE, { id: issue.id, issue: { title: 'Noisy hydraulic pump', priority: 'medium' } }, mechanic);
+    expect(changed).toMatchObject({ title: 'Noisy hydraulic pump', meters: { distance: null, hours: 1234.5 } });
   });
 
   it("hides another machine and another account's issues (404), and refuses a viewer's report (403)", async () => {
@@ -138,7 +146,10 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
       amount: 24.8,
     });
     await svc.send(WORK_ORDER_LINE_ADD, { id: order.id, line: { kind: 'other', description: 'Outside service', cost: 95 } }, mechanic);
-    expect((await svc.send(WORK_ORDER_GET, { id: order.id }, viewer)).totals).toEqual({ labour: 150, parts: 24.8, other: 95, total: 269.8 });
+    const read = await svc.send(WORK_ORDER_GET, { id: order.id }, viewer);
+    expect(read.totals).toEqual({ labour: 150, parts: 24.8, other: 95, total: 269.8 });
+    // The order's read names the labour line's person (the web app's "person" column).
+    expect(read.lines.find((l) => l.kind === 'labour')).toMatchObject({ userId: mechanic.userId, userName: 'Mia Mechanic' });
 
     const done = await svc.send(WORK_ORDER_COMPLETE, { id: order.id, completedAt: '2026-11-20', meters: { hours: 1250 } }, mechanic, 'complete-1');
     expect(done).toMatchObject({ state: 'done', completedAt: '2026-11-20', completionMeters: { distance: null, hours: 1250 } });

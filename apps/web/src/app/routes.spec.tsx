@@ -69,6 +69,7 @@ describe('routes and guard', () => {
       'Home',
       'Dashboard',
       'Due',
+      'Work orders',
       'Reports',
       'Settings',
       'Pricing',

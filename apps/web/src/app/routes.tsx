@@ -31,6 +31,9 @@ const ReportsPage = lazy(() => import('../features/reports/ReportsPage'));
 const NotificationsPage = lazy(() => import('../features/notifications/NotificationsPage'));
 const ImportWizardPage = lazy(() => import('../features/imports/ImportWizardPage'));
 const InvitationPage = lazy(() => import('../features/auth/InvitationPage'));
+const WorkOrdersPage = lazy(() => import('../features/work-orders/WorkOrdersPage'));
+const WorkOrderPage = lazy(() => import('../features/work-orders/WorkOrderPage'));
+const IssuesPage = lazy(() => import('../features/work-orders/IssuesPage'));
 const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
 
 export const routes: RouteObject[] = [
@@ -75,6 +78,10 @@ export const routes: RouteObject[] = [
           { path: 'service-record/:id', element: <ServiceRecordPage /> },
           { path: 'part-purchase', element: <PartPurchasePage /> },
           { path: 'part-purchase/:id', element: <PartPurchasePage /> },
+          // Issue 35: issues and work orders.
+          { path: 'issues', element: <IssuesPage /> },
+          { path: 'work-orders', element: <WorkOrdersPage /> },
+          { path: 'work-orders/:id', element: <WorkOrderPage /> },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

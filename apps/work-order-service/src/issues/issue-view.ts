@@ -12,6 +12,7 @@ export function issueView(row: IssueEntity, machineName: string | null): Omit<Is
     priority: row.priority,
     status: row.status,
     outOfService: row.outOfService,
+    meters: row.meterDistance === null && row.meterHours === null ? null : { distance: row.meterDistance, hours: row.meterHours },
     workOrderId: row.workOrderId,
     inspectionId: row.inspectionId,
     resolutionNote: row.resolutionNote,

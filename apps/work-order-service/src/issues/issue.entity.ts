@@ -26,6 +26,13 @@ export class IssueEntity extends AuditedAccountRow {
   @Column({ name: 'out_of_service', type: 'boolean', default: false })
   outOfService: boolean;
 
+  /** The meters when reported (issue 35: "the meter value at the time"). */
+  @Column({ name: 'meter_distance', type: 'double precision', nullable: true })
+  meterDistance: number | null;
+
+  @Column({ name: 'meter_hours', type: 'double precision', nullable: true })
+  meterHours: number | null;
+
   @Column({ name: 'work_order_id', type: 'integer', nullable: true })
   workOrderId: number | null;
 

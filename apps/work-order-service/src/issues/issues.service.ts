@@ -48,6 +48,8 @@ export class IssuesService {
         priority: req.issue.priority,
         status: 'open',
         outOfService: req.issue.outOfService === true,
+        meterDistance: req.issue.meters?.distance ?? null,
+        meterHours: req.issue.meters?.hours ?? null,
         workOrderId: null,
         inspectionId: null,
         resolutionNote: null,
@@ -95,6 +97,8 @@ export class IssuesService {
         description: req.issue.description?.trim() || null,
         priority: req.issue.priority,
         outOfService: req.issue.outOfService ?? issue.outOfService,
+        // Meters left out of a change stay as reported.
+        ...(req.issue.meters !== undefined ? { meterDistance: req.issue.meters?.distance ?? null, meterHours: req.issue.meters?.hours ?? null } : {}),
         updatedBy: actor.userId,
         updatedAt: new Date(),
       };

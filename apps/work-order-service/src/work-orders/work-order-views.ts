@@ -27,17 +27,15 @@ export class WorkOrderViews {
 
   async many(actor: Actor, rows: WorkOrderEntity[]): Promise<WorkOrder[]> {
     const ids = rows.map((r) => r.id);
-    const [lines, issues, names, people] = await Promise.all([
-      this.orders.lines(ids),
+    const lines = await this.orders.lines(ids);
+    const [issues, names, people] = await Promise.all([
       this.issues.ofOrders(actor.accountId, ids),
       this.machines.names(
         actor.accountId,
         rows.map((r) => r.machineId),
       ),
-      this.members.refs(
-        actor.accountId,
-        rows.map((r) => r.assigneeUserId),
-      ),
+      // The assignees and the people of the labour lines, in one query.
+      this.members.refs(actor.accountId, [...rows.map((r) => r.assigneeUserId), ...lines.map((l) => l.userId)]),
     ]);
     const linesOf = group(lines, (l) => l.workOrderId);
     const issuesOf = group(issues, (i) => i.workOrderId!);
@@ -57,7 +55,10 @@ export class WorkOrderViews {
         notes: r.notes,
         scheduleIds: parseIds(r.scheduleIds),
         issueIds: (issuesOf.get(r.id) ?? []).map((i) => i.id),
-        lines: own.map((l) => (money ? lineView(l) : withoutLineAmount(lineView(l)))),
+        lines: own.map((l) => {
+          const line = { ...lineView(l), userName: l.userId === null ? null : (people.get(l.userId)?.name ?? null) };
+          return money ? line : withoutLineAmount(line);
+        }),
         totals: totalsOf(own),
         serviceRecordId: r.serviceRecordId,
         completedAt: r.completedAt,

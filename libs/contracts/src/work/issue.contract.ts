@@ -1,4 +1,5 @@
-import { IsBoolean, IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import type { Audited } from '../account/member.events.js';
 import { Trimmed } from '../input.js';
 import { PageQuery, type Page } from '../paging.js';
@@ -27,6 +28,8 @@ export interface Issue extends Audited {
   priority: IssuePriority;
   status: IssueStatus;
   outOfService: boolean;
+  /** The machine's meters when it was reported (null: none given). */
+  meters?: { distance: number | null; hours: number | null } | null;
   /** The work order it is on (in progress, or resolved by it). */
   workOrderId: number | null;
   inspectionId: number | null;
@@ -39,6 +42,21 @@ export interface Issue extends Audited {
   updatedAt: string;
 }
 export type IssuePage = Page<Issue>;
+
+/** The meter values at the time of the report (odometer, hour meter), each optional. */
+export class IssueMeters {
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: WorkMessages.meters })
+  @Min(0, { message: WorkMessages.meters })
+  @Max(999_999_999, { message: WorkMessages.meters })
+  distance?: number | null;
+
+  @IsOptional()
+  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: WorkMessages.meters })
+  @Min(0, { message: WorkMessages.meters })
+  @Max(999_999_999, { message: WorkMessages.meters })
+  hours?: number | null;
+}
 
 /** POST /api/machines/{id}/issues. */
 export class IssueInput {
@@ -59,6 +77,12 @@ export class IssueInput {
   @IsOptional()
   @IsBoolean({ message: WorkMessages.outOfService })
   outOfService?: boolean;
+
+  @IsOptional()
+  @IsObject({ message: WorkMessages.meters })
+  @ValidateNested()
+  @Type(() => IssueMeters)
+  meters?: IssueMeters | null;
 }
 
 /** PUT /api/issues/{id}: the same fields; the status moves only by resolve, close and work orders. */

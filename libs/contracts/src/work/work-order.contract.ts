@@ -52,6 +52,8 @@ export interface WorkOrderLine {
   hours: number | null;
   rate?: number | null;
   userId: number | null;
+  /** The labour line's person by name (in the order's reads; null while unknown). */
+  userName?: string | null;
   partId: number | null;
   partName: string | null;
   quantity: number | null;

@@ -7,7 +7,7 @@ describe('navItemsFor', () => {
   });
 
   it('gives a viewer no Fast Create, and an owner every section', () => {
-    expect(navItemsFor(rightsOf('viewer')).map((i) => i.label)).toEqual(['Dashboard', 'Machines', 'Services', 'Parts', 'Due', 'Reports']);
-    expect(navItemsFor(rightsOf('owner'))).toHaveLength(7);
+    expect(navItemsFor(rightsOf('viewer')).map((i) => i.label)).toEqual(['Dashboard', 'Machines', 'Services', 'Parts', 'Due', 'Work orders', 'Reports']);
+    expect(navItemsFor(rightsOf('owner'))).toHaveLength(8);
   });
 });

@@ -1,6 +1,16 @@
 import type { Right } from '@wrenchlog/contracts/limits';
 import type { Rights } from '../../core/rights';
-import { IconBolt, IconCalendarDue, IconEngine, IconLayoutDashboard, IconReportAnalytics, IconTool, IconTruck, type Icon } from '@tabler/icons-react';
+import {
+  IconBolt,
+  IconCalendarDue,
+  IconClipboardList,
+  IconEngine,
+  IconLayoutDashboard,
+  IconReportAnalytics,
+  IconTool,
+  IconTruck,
+  type Icon,
+} from '@tabler/icons-react';
 
 export interface NavItem {
   to: string;
@@ -22,6 +32,7 @@ export const NAV_ITEMS: NavItem[] = [
   { to: '/parts', label: 'Parts', short: 'Parts', icon: IconEngine, anyOf: ['inventory.read'] },
   { to: '/fast-create', label: 'Fast Create', short: 'Create', icon: IconBolt, anyOf: ['fuel.write', 'record.write', 'machine.write', 'inventory.write'] },
   { to: '/due', label: 'Due', short: 'Due', icon: IconCalendarDue, menuOnMobile: true },
+  { to: '/work-orders', label: 'Work orders', short: 'Work', icon: IconClipboardList, menuOnMobile: true, anyOf: ['workorder.read'] },
   { to: '/reports', label: 'Reports', short: 'Reports', icon: IconReportAnalytics, menuOnMobile: true, anyOf: ['report.read'] },
 ];
 

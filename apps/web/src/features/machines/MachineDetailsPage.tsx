@@ -15,6 +15,7 @@ import { DocumentsSection } from '../documents/DocumentsSection';
 import { IconTruckOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useRights } from '../../core/rights';
+import { MachineIssues } from '../work-orders/MachineIssues';
 
 // Issue 32: who works on the machine, for owners and managers only (its own chunk).
 const MachineAssignees = lazy(() => import('../accounts/MachineAssignees'));
@@ -53,6 +54,7 @@ export default function MachineDetailsPage() {
       <Stack gap="lg">
         {query.data.archived && <ArchivedBanner machine={query.data} />}
         <BasicInfoPanel key={query.data.id} machine={query.data} />
+        <MachineIssues machineId={query.data.id} machineName={query.data.name} />
         <MachineMeters machineId={query.data.id} />
         <HistoryTabs machineId={query.data.id} machineType={query.data.type} machineName={query.data.name} />
         <DocumentsSection parent="machines" parentId={query.data.id} />

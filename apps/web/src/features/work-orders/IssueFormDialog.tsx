@@ -1,0 +1,81 @@
+import { Checkbox, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { ISSUE_PRIORITIES, WorkLimits } from '@wrenchlog/contracts/limits';
+import { useState } from 'react';
+import { FormDialog } from '../../core/forms/FormDialog';
+import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
+import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
+import { useReportIssue } from './work-api';
+import { emptyIssue, issueMeters, PRIORITY_LABELS, validateIssue, type IssueFormValues, failureText } from './work-logic';
+
+const FIELDS = ['title', 'description', 'priority', 'outOfService', 'meters', 'meters.distance', 'meters.hours'];
+
+/** "Report issue" on a machine: any member who may report (an operator too) fills it in. */
+export function IssueFormDialog({ machineId, machineName, onClose }: { machineId: number; machineName: string; onClose: () => void }) {
+  const report = useReportIssue(machineId);
+  const form = useForm<IssueFormValues>({ initialValues: emptyIssue(), validate: validateIssue, ...errorsAfterSubmit<IssueFormValues>() });
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function persist(values: IssueFormValues) {
+    setFailure(null);
+    try {
+      await report.mutateAsync({
+        title: values.title.trim(),
+        description: values.description.trim() || null,
+        priority: values.priority,
+        outOfService: values.outOfService,
+        ...(issueMeters(values) ? { meters: issueMeters(values) } : {}),
+      });
+      onClose();
+    } catch (err) {
+      const fields = serverFieldErrors(err);
+      // The meters' messages belong under the meter inputs.
+      const meters = fields['meters.distance'] ?? fields['meters.hours'] ?? fields.meters;
+      form.setErrors({ ...fields, ...(meters ? { distance: fields['meters.distance'] ?? meters, hours: fields['meters.hours'] } : {}) });
+      const rest = unplacedMessages(fields, FIELDS);
+      if (Object.keys(fields).length === 0 || rest.length > 0) {
+        setFailure(rest[0] ?? failureText(err, 'The issue could not be reported. Try again.'));
+      }
+    }
+  }
+
+  const submit = form.onSubmit(
+    (values) => {
+      touchAll(form);
+      if (!report.isPending) {
+        void persist(values);
+      }
+    },
+    () => touchAll(form),
+  );
+
+  return (
+    <FormDialog
+      title={`Report issue on ${machineName}`}
+      formLabel="Report issue"
+      onClose={onClose}
+      onSubmit={submit}
+      failure={failure}
+      busy={report.isPending}
+      submitLabel="Report issue"
+    >
+      <TextInput label="Title" required maxLength={WorkLimits.title} data-autofocus placeholder="Hydraulic leak at the boom" {...form.getInputProps('title')} />
+      <Textarea label="Description" autosize minRows={3} maxLength={WorkLimits.description} {...form.getInputProps('description')} />
+      <NativeSelect
+        label="Priority"
+        required
+        data={ISSUE_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
+        {...form.getInputProps('priority')}
+      />
+      <Group grow align="flex-start" gap="xs">
+        <TextInput label="Odometer now" inputMode="decimal" description="Optional" {...form.getInputProps('distance')} />
+        <TextInput label="Hour meter now" inputMode="decimal" description="Optional" {...form.getInputProps('hours')} />
+      </Group>
+      <Checkbox
+        label="Machine out of service"
+        description="The machine cannot be used until this is fixed."
+        {...form.getInputProps('outOfService', { type: 'checkbox' })}
+      />
+    </FormDialog>
+  );
+}
