@@ -102,8 +102,18 @@ const typecheck = (log) => {
   return Promise.all(configs.map((c) => run(process.execPath, [tsc, '-p', c, '--noEmit'], {}, log))).then((oks) => oks.every(Boolean));
 };
 
+// Conflict markers a merge left behind (prettier passes them in Markdown: one landed in the README).
+const conflictMarkers = (log) => {
+  const found = spawnSync('git', ['grep', '-n', '-E', '^(<<<<<<<|>>>>>>>) ', '--', '.', ':!node_modules'], { cwd: root, encoding: 'utf8' });
+  if (found.stdout) {
+    writeFileSync(log, `merge conflict markers:\n${found.stdout}`, { flag: 'a' });
+  }
+  return !found.stdout;
+};
+
 // The project graph first: without it @nx/enforce-module-boundaries skips itself with a warning.
 const lint = async (log) =>
+  conflictMarkers(log) &&
   (await run(process.execPath, [join(root, 'node_modules/nx/dist/bin/nx.js'), 'show', 'projects'], {}, log)) &&
   (await run(process.execPath, [join(root, 'node_modules/eslint/bin/eslint.js'), '.'], {}, log)) &&
   (await run(process.execPath, [join(root, 'node_modules/prettier/bin/prettier.cjs'), '--check', '--log-level=warn', '.'], {}, log));
