@@ -98,3 +98,4 @@ export * from './preferences/preferences.limits.js';
 export * from './preferences/preferences.contract.js';
 export * from './document/pdf-shape.js';
 export * from './document/document-import.contract.js';
+export * from './schedule/voided-readings.contract.js';

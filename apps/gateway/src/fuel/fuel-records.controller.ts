@@ -10,8 +10,10 @@ import {
   PageQuery,
   type FuelRecord,
   type FuelRecordsOfMachine,
+  type WithVoidedReadings,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { fuelCarriesReading, withVoidedReadings } from '../schedules/voided-readings.js';
 import { Call } from '../http/request-context.js';
 import { historyWindow } from '../http/history-window.js';
 import { ID } from '../http/id.pipe.js';
@@ -46,13 +48,15 @@ export class FuelRecordsController {
   }
 
   @Post()
-  create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecord> {
-    return this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
+  async create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<WithVoidedReadings<FuelRecord>> {
+    const saved = await this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
+    return withVoidedReadings(this.rpc, call, 'fuel_record', saved, fuelCarriesReading(saved));
   }
 
   @Put(':id')
-  update(@Param('id', ID) id: number, @Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecord> {
-    return this.rpc.send(FUEL_RECORD_UPDATE, { id, record }, call);
+  async update(@Param('id', ID) id: number, @Body() record: FuelRecordInput, @Call() call: CallContext): Promise<WithVoidedReadings<FuelRecord>> {
+    const saved = await this.rpc.send(FUEL_RECORD_UPDATE, { id, record }, call);
+    return withVoidedReadings(this.rpc, call, 'fuel_record', saved, fuelCarriesReading(saved));
   }
 
   @Delete(':id')
