@@ -4,6 +4,7 @@ import { isValidId, type Actor, type VoidedByRecordRequest, type VoidedReading }
 import { DataSource } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
+import { isMachineFieldReading } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import type { ReadingEntity } from '../meters/reading.entity.js';
 import { toReading } from './reading-events.js';
@@ -31,13 +32,13 @@ export class VoidedReadingsService {
     const own = (await this.meters.bySource(manager, request.source, request.recordId)).filter(
       (r) => r.accountId === actor.accountId && reaches(scope, r.machineId),
     );
-    const voided = [
-      ...own.filter((r) => r.void && r.voidedBy !== null),
-      ...(await this.meters.voidBecauseOf(
-        manager,
-        own.map((r) => r.id),
-      )),
-    ];
+    // Its own readings it left void, and the machine fields' values its readings overrode (a reading
+    // that came later and broke with it was told so by its own save).
+    const overridden = await this.meters.voidBecauseOf(
+      manager,
+      own.map((r) => r.id),
+    );
+    const voided = [...own.filter((r) => r.void && r.voidedBy !== null), ...overridden.filter(isMachineFieldReading)];
     if (voided.length === 0) {
       return [];
     }
