@@ -12,17 +12,17 @@ const describeDistributed = available ? describe : describe.skip;
  * shared broker, such as the gateway e2e suite's running beside this one, keep theirs.
  */
 function closeBrokerConnections(queuePrefix: string): void {
-  const connections = JSON.parse(execFileSync('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '--formatter', 'json']).toString()) as {
-    pid: string;
-    client_properties: [string, string, unknown][];
-  }[];
-  // connection_name is "wrenchlog <server|client> <prefix><service>".
-  const ours = connections.filter((c) =>
-    c.client_properties.some(([key, , value]) => key === 'connection_name' && String(value).split(' ')[2]?.startsWith(queuePrefix)),
-  );
+  // One line a connection: "<rabbit@host.1.2.3>\t[{\"connection_name\",\"wrenchlog server <prefix><service>\"},...]"
+  // (the JSON formatter prints pids that close_connection does not take back).
+  const listing = execFileSync('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '-q']).toString();
+  const ours = listing
+    .split('\n')
+    .map((line) => /^(<[^>]+>)\t.*\{"connection_name","wrenchlog (?:server|client) ([^"]*)"\}/.exec(line))
+    .filter((m): m is RegExpExecArray => m !== null && m[2].startsWith(queuePrefix))
+    .map((m) => m[1]);
   expect(ours.length).toBeGreaterThan(0);
-  for (const { pid } of ours) {
-    execFileSync('rabbitmqctl', ['close_connection', pid.replace(/^#PID/, ''), 'wrenchlog fault test'], { stdio: 'ignore' });
+  for (const pid of ours) {
+    execFileSync('rabbitmqctl', ['close_connection', pid, 'wrenchlog fault test'], { stdio: 'ignore' });
   }
 }
 

@@ -22,6 +22,8 @@ import { meterOf, upload } from './machines.helpers.js';
 
 /** The dry run's count of the export's photos: the truck's profile photo and the oil change's receipt. */
 const PHOTOS_PLANNED = { found: 2, problems: 0, written: 0, failed: 0 };
+// Issue 38: the two PDF documents (the truck's manual, the oil change's invoice) are restored as the photos are.
+const DOCUMENTS_PLANNED = { found: 2, problems: 0, written: 0, failed: 0 };
 
 /** What the seeded account's export holds: the export's view and its manifest both say it. */
 const EXPORTED_COUNTS = {
@@ -371,7 +373,13 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const uploaded = await uploadRestore(d.token, zip);
     expect(uploaded.status).toBe(201);
     const id = uploaded.body.id;
-    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({ valid: 12, warnings: 0, errors: 0, photos: PHOTOS_PLANNED });
+    expect((await api.post(`/api/imports/${id}/validate`, undefined, d.token)).body).toEqual({
+      valid: 12,
+      warnings: 0,
+      errors: 0,
+      photos: PHOTOS_PLANNED,
+      documents: DOCUMENTS_PLANNED,
+    });
     expect((await api.post(`/api/imports/${id}/commit`, { mode: 'all_or_nothing' }, d.token)).status).toBe(202);
     let view: any;
     await expectEventually(
@@ -382,10 +390,16 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
       30_000,
       200,
     );
-    // The progress counts the 2 photos after the 12 rows.
+    // The progress counts the 2 photos and the 2 documents after the 12 rows.
     expect(view).toMatchObject({
-      counts: { written: 12, failed: 0, skipped: 0, photos: { found: 2, problems: 0, written: 2, failed: 0 } },
-      progress: { done: 14, total: 14 },
+      counts: {
+        written: 12,
+        failed: 0,
+        skipped: 0,
+        photos: { found: 2, problems: 0, written: 2, failed: 0 },
+        documents: { found: 2, problems: 0, written: 2, failed: 0 },
+      },
+      progress: { done: 16, total: 16 },
       error: null,
     });
     // The truck's profile photo is its profile again, the oil change's receipt its image; the image worker makes their thumbnails.
@@ -409,6 +423,16 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     );
     const originalBytes = async (url: string) => new Uint8Array(await (await fetch(`${baseUrl}${url}`)).arrayBuffer());
     expect((await originalBytes(restored[1].originalUrl)).subarray(0, 3)).toEqual(new Uint8Array([0xff, 0xd8, 0xff]));
+    // Issue 38: the documents are back on the restored truck and oil change, under their names, byte for byte.
+    const manuals = (await api.get(`/api/machines/${truckOfD.id}/documents`, d.token)).body;
+    const invoices = (await api.get(`/api/services/${oilOfD.id}/documents`, d.token)).body;
+    expect([...manuals, ...invoices].map((x: any) => [x.parentKind, x.parentId, x.fileName, x.contentType])).toEqual([
+      ['machine', truckOfD.id, 'Owner manual.pdf', 'application/pdf'],
+      ['service-record', oilOfD.id, 'Invoice 118.pdf', 'application/pdf'],
+    ]);
+    const restoredDocuments = [...manuals, ...invoices];
+    expect(Buffer.from(await originalBytes(manuals[0].url)).equals(manualPdf)).toBe(true);
+    expect(Buffer.from(await originalBytes(invoices[0].url)).equals(invoicePdf)).toBe(true);
 
     const original = await holdings(a.token);
     expect(original.machines.map((h) => h.machine[0])).toEqual(['Export Mower', 'Export Truck']);
@@ -447,6 +471,12 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get('/api/machines/all', d.token)).body).toEqual([]);
     expect(await holdings(d.token)).toEqual({ machines: [], suppliers: [], parts: [] });
     expect(view.counts.photos).toMatchObject({ found: 2, written: 0 });
+    // The restored documents go with it (their links answer 404 once the objects are deleted).
+    await expectEventually(async () => {
+      for (const document of restoredDocuments) {
+        expect((await fetch(`${baseUrl}${document.url}`)).status).toBe(404);
+      }
+    }, 20_000);
     // The restored photos' objects go too (the image worker deletes them).
     await expectEventually(async () => {
       for (const photo of restored) {
@@ -486,7 +516,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const trucks = await Promise.all([e, f].map((u) => createMachine(api, u.token, { name: 'export truck', year: 2008, make: 'Toyota', model: 'Hilux' })));
 
     // Default: use the existing machine. Its row is skipped (its own fields stay), the records go to it.
-    const used = await restore(e.token, { valid: 11, warnings: 1, errors: 0, photos: PHOTOS_PLANNED });
+    const used = await restore(e.token, { valid: 11, warnings: 1, errors: 0, photos: PHOTOS_PLANNED, documents: DOCUMENTS_PLANNED });
     expect(used.warned).toEqual([
       {
         rowNumber: expect.any(Number),
@@ -521,7 +551,7 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     expect((await api.get(`/api/services/machine/${trucks[0].id}`, e.token)).body).toEqual([]);
 
     // Chosen: create a new one. A second machine of that name holds the records; the user's own has none.
-    const created = await restore(f.token, { valid: 11, warnings: 1, errors: 0, photos: PHOTOS_PLANNED }, 'create');
+    const created = await restore(f.token, { valid: 11, warnings: 1, errors: 0, photos: PHOTOS_PLANNED, documents: DOCUMENTS_PLANNED }, 'create');
     expect(created.warned[0].messages[0]).toMatch(
       /already: another machine of that name is created \(choose 'use the existing machine' to add its records to it\)$/,
     );
@@ -542,16 +572,30 @@ describe.each(e2eProducts())('exports: download all my data and restore (%s)', (
     const big = new Uint8Array(21 * 1024 * 1024).fill(7);
     big.set([0xff, 0xd8, 0xff, 0xe0]);
     const machinesCsv = strFromU8(files['machines.csv']).replace(profilePath, `${profilePath} ${bigPath}`);
-    const larger = zipSync({ ...files, 'machines.csv': strToU8(machinesCsv), [bigPath]: [big, { level: 0 }] });
+    // Issue 38: a document is checked as an upload is: this one starts as a PDF does but is none (no object, no %%EOF).
+    const invoicePath = Object.keys(files).find((name) => name.startsWith('documents/service-records/'))!;
+    const larger = zipSync({
+      ...files,
+      'machines.csv': strToU8(machinesCsv),
+      [bigPath]: [big, { level: 0 }],
+      [invoicePath]: strToU8('%PDF-1.4 <html>not a pdf</html>'),
+    });
     expect(larger.length).toBeGreaterThan(21 * 1024 * 1024);
 
     const uploaded = await uploadRestore(c.token, larger);
     expect(uploaded.status).toBe(201);
     const counts = (await api.post(`/api/imports/${uploaded.body.id}/validate`, undefined, c.token)).body;
-    expect(counts).toEqual({ valid: 11, warnings: 1, errors: 0, photos: { found: 3, problems: 1, written: 0, failed: 0 } });
+    expect(counts).toEqual({
+      valid: 10,
+      warnings: 2,
+      errors: 0,
+      photos: { found: 3, problems: 1, written: 0, failed: 0 },
+      documents: { found: 2, problems: 1, written: 0, failed: 0 },
+    });
     const warned = (await api.get(`/api/imports/${uploaded.body.id}/rows?status=warning`, c.token)).body.content;
-    expect(warned.map((r: any) => [r.record.name, r.messages])).toEqual([
+    expect(warned.map((r: any) => [r.record.name ?? r.record.title, r.messages])).toEqual([
       ['Export Truck', [`row ${warned[0].rowNumber}: the photo ${bigPath} is 21.0 MB, over the 2 MB a photo takes: it is not restored`]],
+      ['Oil change', [`row ${warned[1].rowNumber}: the document ${invoicePath} is not a PDF: it is not restored`]],
     ]);
 
     // A CSV keeps its 20 MB.

@@ -8,7 +8,8 @@ function toUnicodeMaps(cmap: string, map: Map<string, string>): void {
       const start = parseInt(r[1]!, 16);
       const end = parseInt(r[2]!, 16);
       const width = r[1]!.length;
-      const targets = r[3]!.startsWith('[') ? [...r[3]!.matchAll(/<([0-9a-fA-F]*)>/g)].map((t) => t[1]!) : null;
+      // A ligature's target holds several code points (`<0066 0069>` for "fi"), space-separated.
+      const targets = r[3]!.startsWith('[') ? [...r[3]!.matchAll(/<([0-9a-fA-F\s]*)>/g)].map((t) => t[1]!.replace(/\s+/g, '')) : null;
       for (let code = start; code <= end; code += 1) {
         const target = targets ? targets[code - start] : (parseInt(r[3]!.slice(1, -1), 16) + code - start).toString(16).padStart(4, '0');
         if (target !== undefined) {

@@ -246,9 +246,20 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     expect(pdf.text).toContain('Замена масла');
     expect(pdf.fonts).toEqual([expect.stringMatching(/^[A-Z]{6}\+DejaVuSans$/)]);
     expect(pdf.text).toContain('Appendix: photos');
+    // Issue 38: each section a table with a header row, fuel records and part purchases itemised, totals per section.
+    const lines = pdf.text.split('\n');
+    expect(lines).toEqual(expect.arrayContaining(['Service records', 'Fuel records', 'Part purchases', 'Date', 'Odometer', 'Cost']));
+    expect(lines).toEqual(expect.arrayContaining(['2026-01-10', 'Hydraulic service', '$120.00', 'Total (1 record)']));
+    expect(lines).toEqual(expect.arrayContaining(['2026-01-20', '1,000 mi', '12 gal', '$45.99', '2026-02-20', '1,300 mi', '$40.00']));
+    expect(lines).toEqual(expect.arrayContaining(['Total (3 fills)', '27 gal', '$105.99']));
+    expect(lines).toEqual(expect.arrayContaining(['No part purchases in this period.', 'Total (0 purchases)']));
 
     const thumbs = await fetch(`${baseUrl}/api/machines/${tractor}/history.pdf?${PERIOD}`, { headers: { authorization: `Bearer ${a.token}` } });
     expect(readPdf(Buffer.from(await thumbs.arrayBuffer()))).toMatchObject({ pages: 3, images: 1 });
+    const truckPdf = await fetch(`${baseUrl}/api/machines/${truck}/history.pdf?${PERIOD}`, { headers: { authorization: `Bearer ${a.token}` } });
+    const truckLines = readPdf(Buffer.from(await truckPdf.arrayBuffer())).text.split('\n');
+    expect(truckLines).toEqual(expect.arrayContaining(['2026-03-03', 'Hydraulic Hose: Hose', 'Purchased', '2', '$30.50', '$61.00']));
+    expect(truckLines).toEqual(expect.arrayContaining(['Total (1 purchase)', 'No fuel records in this period.', 'No service records in this period.']));
     expect((await api.get(`/api/machines/${tractor}/history.pdf?photos=all`, a.token)).status).toBe(400);
     expect((await api.get(`/api/machines/${bMachine}/history.pdf`, a.token)).status).toBe(404);
     expect((await api.get(`/api/machines/${tractor}/history.pdf?from=2026-03-01&to=2026-01-01`, a.token)).status).toBe(400);

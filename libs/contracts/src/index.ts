@@ -96,3 +96,6 @@ export * from './inventory/stock-take.contract.js';
 export * from './preferences/units.js';
 export * from './preferences/preferences.limits.js';
 export * from './preferences/preferences.contract.js';
+export * from './document/pdf-shape.js';
+export * from './document/document-import.contract.js';
+export * from './schedule/voided-readings.contract.js';

@@ -1,14 +1,8 @@
-import { DocumentMessages, DOCUMENT_LIMITS, ErrorCode } from '@wrenchlog/contracts';
+import { DocumentMessages, DOCUMENT_LIMITS, ErrorCode, isPdfDocument } from '@wrenchlog/contracts';
 import { DomainError, badRequest } from '@wrenchlog/platform';
 
-// A document is taken for what its bytes are, never for its name or declared type: a PDF starts
-// with `%PDF-<major>.<minor>` (within the first 1024 bytes, as readers allow), ends with `%%EOF`
-// (trailing whitespace or a few bytes of junk allowed), and holds at least one indirect object.
-// That is a light sanity check, not a parse: the PDF is only stored and served as application/pdf.
-
-const HEADER = /%PDF-[12]\.\d/;
-const HEAD_WINDOW = 1024;
-const TAIL_WINDOW = 2048;
+// A document is taken for what its bytes are, never for its name or declared type (the shape
+// check, isPdfDocument, is shared with a restore's documents: libs/contracts document/pdf-shape.ts).
 
 export function checkPdf(bytes: Buffer): void {
   if (bytes.length === 0) {
@@ -17,10 +11,7 @@ export function checkPdf(bytes: Buffer): void {
   if (bytes.length > DOCUMENT_LIMITS.maxFileBytes) {
     throw new DomainError(ErrorCode.PayloadTooLarge, DocumentMessages.tooLarge);
   }
-  const head = bytes.subarray(0, HEAD_WINDOW).toString('latin1');
-  const header = HEADER.exec(head);
-  const tail = bytes.subarray(Math.max(0, bytes.length - TAIL_WINDOW)).toString('latin1');
-  if (!header || !tail.includes('%%EOF') || !/\d+\s+\d+\s+obj\b/.test(bytes.toString('latin1', header.index, Math.min(bytes.length, 1024 * 1024)))) {
+  if (!isPdfDocument(bytes)) {
     throw new DomainError(ErrorCode.UnsupportedMediaType, DocumentMessages.type);
   }
 }

@@ -11,8 +11,10 @@ import {
   roleMay,
   type FuelRecord,
   type FuelRecordsOfMachine,
+  type WithVoidedReadings,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { fuelCarriesReading, withVoidedReadings } from '../schedules/voided-readings.js';
 import { Call } from '../http/request-context.js';
 import { historyWindow } from '../http/history-window.js';
 import { ID } from '../http/id.pipe.js';
@@ -49,8 +51,9 @@ export class FuelRecordsController {
   }
 
   @Post()
-  create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecord> {
-    return this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
+  async create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<WithVoidedReadings<FuelRecord>> {
+    const saved = await this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
+    return withVoidedReadings(this.rpc, call, 'fuel_record', saved, fuelCarriesReading(saved));
   }
 
   /**
@@ -58,11 +61,12 @@ export class FuelRecordsController {
    * never shown (stripped if sent): the stored prices stay (fuel-purchase-service).
    */
   @Put(':id')
-  async update(@Param('id', ID) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<FuelRecord> {
+  async update(@Param('id', ID) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<WithVoidedReadings<FuelRecord>> {
     const role = call.actor?.role;
     const record = !role || roleMay(role, 'money.read') ? await validBody(body, FuelRecordInput) : await validBody(body, MoneylessFuelRecordInput);
     // The service takes the moneyless form from such a caller (its ValidInput `withoutMoney`).
-    return this.rpc.send(FUEL_RECORD_UPDATE, { id, record: record as FuelRecordInput }, call);
+    const saved = await this.rpc.send(FUEL_RECORD_UPDATE, { id, record: record as FuelRecordInput }, call);
+    return withVoidedReadings(this.rpc, call, 'fuel_record', saved, fuelCarriesReading(saved));
   }
 
   @Delete(':id')

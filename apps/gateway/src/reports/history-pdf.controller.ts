@@ -1,13 +1,17 @@
 import { Controller, Get, Inject, Logger, Param, Query, Res, StreamableFile } from '@nestjs/common';
 import {
   ErrorCode,
+  FUEL_RECORD_LIST_BY_MACHINE,
   MACHINE_GET,
+  PURCHASE_RECENT_FOR_MACHINE,
   MACHINE_PROFILE_PHOTO_GET,
   REPORT_COSTS,
   ReportMessages,
   SERVICE_IMAGE_LIST,
   SERVICE_RECORD_BY_MACHINE,
+  type FuelRecord,
   type Page,
+  type Purchase,
   type ServiceRecord,
 } from '@wrenchlog/contracts';
 import { badRequest, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
@@ -25,6 +29,21 @@ const fileSafe = (s: string) =>
     .replace(/[^A-Za-z0-9_-]+/g, '-')
     .replace(/^-+|-+$/g, '')
     .slice(0, 60) || 'machine';
+
+const inPeriod = (iso: string, period: { from: string; to: string }) => iso.slice(0, 10) >= period.from && iso.slice(0, 10) <= period.to;
+
+/** A newest-first paged history read from its last page, so its items come oldest first (one page held at a time). */
+async function* oldestFirst<T>(read: (page: number) => Promise<Page<T>>, keep: (item: T) => boolean): AsyncIterable<T> {
+  const first = await read(0);
+  for (let page = first.totalPages - 1; page >= 0; page--) {
+    const current = page === 0 ? first : await read(page);
+    for (const item of [...current.content].reverse()) {
+      if (keep(item)) {
+        yield item;
+      }
+    }
+  }
+}
 
 /**
  * GET /api/machines/{id}/history.pdf?from=&to=&photos=thumbnails|full (issue 22): the PDF is made
@@ -67,6 +86,16 @@ export class HistoryPdfController {
       fullPhotos: photos === 'full',
       profilePhoto: () => this.profilePhoto(id, call),
       records: () => this.records(id, period, call),
+      fuelRecords: () =>
+        oldestFirst<FuelRecord>(
+          (page) => this.rpc.send(FUEL_RECORD_LIST_BY_MACHINE, { machineId: id, page, size: RECORD_PAGE }, call) as Promise<Page<FuelRecord>>,
+          (f) => inPeriod(f.dateOfPurchase, period),
+        ),
+      purchases: () =>
+        oldestFirst<Purchase>(
+          (page) => this.rpc.send(PURCHASE_RECENT_FOR_MACHINE, { machineId: id, page, size: RECORD_PAGE }, call) as Promise<Page<Purchase>>,
+          (p) => inPeriod(p.purchaseDate, period),
+        ),
       photos: (recordId, size) => this.photos(recordId, size, call),
     })
       .then(() => doc.end())

@@ -1,8 +1,9 @@
-import type { CostsReport, Machine, ServiceRecord } from '@wrenchlog/contracts';
+import type { CostsReport, FuelRecord, Machine, Purchase, ServiceRecord } from '@wrenchlog/contracts';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
+import { cell, day, MARGIN, measure, money, PdfTable } from './history-pdf-table.js';
 
 /** What the PDF of a machine's history is made of; records and photos are read as they are written. */
 export interface HistorySources {
@@ -13,20 +14,20 @@ export interface HistorySources {
   profilePhoto: () => Promise<Buffer | null>;
   /** The machine's service records in the period, oldest first, a page at a time. */
   records: () => AsyncIterable<ServiceRecord>;
+  /** The machine's fuel records in the period, oldest first. */
+  fuelRecords: () => AsyncIterable<FuelRecord>;
+  /** The machine's part purchases in the period, oldest first. */
+  purchases: () => AsyncIterable<Purchase>;
   /** A record's photos, one at a time: its thumbnails, or its originals. */
   photos: (recordId: number, size: 'thumbnail' | 'original') => AsyncIterable<Buffer>;
   /** Also the full-size photos, as an appendix. */
   fullPhotos: boolean;
 }
 
-const MARGIN = 50;
 const THUMB = 110;
 /** Hold the writer while this much PDF waits for a slow client (so memory stays bounded). */
 const MAX_BUFFERED = 1 << 20;
 
-const money = (n: number) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-/** "2,090.5 mi": thousands separators and the unit. */
-const measure = (unit: string) => (n: number) => `${n.toLocaleString('en-US', { maximumFractionDigits: 1 })} ${unit}`;
 const UNIT_NAMES: Record<string, string> = { mi: 'mile', km: 'kilometre' };
 const orNa = (n: number | null, f: (n: number) => string) => (n === null ? 'n/a' : f(n));
 
@@ -81,7 +82,6 @@ export function createHistoryDocument(machine: Machine): PDFKit.PDFDocument {
  */
 export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySources): Promise<void> {
   const { machine, costs, period } = src;
-  const bottom = () => doc.page.height - MARGIN;
   doc.fontSize(10).fillColor('#666').text('Machine history', { align: 'right' });
   doc.moveDown(2);
   doc.fontSize(26).fillColor('#000').text(machine.name);
@@ -132,58 +132,9 @@ export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySourc
   }
 
   doc.addPage();
-  doc.fontSize(18).text('Service records');
-  doc.moveDown(0.5);
-  let count = 0;
-  for await (const r of src.records()) {
-    count += 1;
-    if (doc.y > bottom() - 80) {
-      doc.addPage();
-    }
-    doc.fontSize(13).fillColor('#000').text(`${r.serviceDate}  ${r.title}`);
-    const meta = [
-      r.serviceType,
-      r.status,
-      r.serviceShop,
-      r.miles !== null ? measure('mi')(r.miles) : null,
-      r.hours !== null ? measure('h')(r.hours) : null,
-      money(r.price),
-    ]
-      .filter(Boolean)
-      .join(' · ');
-    doc.fontSize(10).fillColor('#333').text(meta);
-    if (r.notes) {
-      doc.fillColor('#000').text(r.notes);
-    }
-    let x = MARGIN;
-    let rowTop: number | null = null;
-    for await (const bytes of src.photos(r.id, 'thumbnail')) {
-      const thumb = await asJpeg(bytes, THUMB * 2);
-      if (!thumb) {
-        continue;
-      }
-      if (rowTop === null || x + THUMB > doc.page.width - MARGIN) {
-        rowTop = rowTop === null ? doc.y + 4 : rowTop + THUMB + 6;
-        x = MARGIN;
-        if (rowTop + THUMB > bottom()) {
-          doc.addPage();
-          rowTop = doc.y;
-        }
-      }
-      doc.image(thumb, x, rowTop, { fit: [THUMB, THUMB] });
-      x += THUMB + 6;
-      await drained(doc);
-    }
-    if (rowTop !== null) {
-      doc.x = MARGIN;
-      doc.y = rowTop + THUMB + 6;
-    }
-    doc.moveDown();
-    await drained(doc);
-  }
-  if (count === 0) {
-    doc.fontSize(11).text('No service records in this period.');
-  }
+  await writeServiceRecords(doc, src);
+  await writeFuelRecords(doc, src);
+  await writePurchases(doc, src);
 
   if (src.fullPhotos) {
     let first = true;
@@ -204,4 +155,160 @@ export async function writeHistoryPdf(doc: PDFKit.PDFDocument, src: HistorySourc
       }
     }
   }
+}
+
+const sectionTitle = (doc: PDFKit.PDFDocument, title: string) => {
+  if (doc.y > doc.page.height - MARGIN - 80) {
+    doc.addPage();
+  }
+  doc.x = MARGIN;
+  doc.fontSize(16).fillColor('#000').text(title);
+  doc.moveDown(0.3);
+};
+
+/** Service records as a table, each row followed by its notes and its photos' thumbnails; their total cost. */
+async function writeServiceRecords(doc: PDFKit.PDFDocument, src: HistorySources): Promise<void> {
+  sectionTitle(doc, 'Service records');
+  const table = new PdfTable(doc, [
+    { header: 'Date', share: 0.12 },
+    { header: 'Service', share: 0.24 },
+    { header: 'Type', share: 0.14 },
+    { header: 'Status', share: 0.1 },
+    { header: 'Shop', share: 0.13 },
+    { header: 'Odometer', share: 0.1, align: 'right' },
+    { header: 'Hours', share: 0.08, align: 'right' },
+    { header: 'Cost', share: 0.09, align: 'right' },
+  ]);
+  let count = 0;
+  let cost = 0;
+  for await (const r of src.records()) {
+    count += 1;
+    cost += r.price ?? 0;
+    table.row([
+      r.serviceDate,
+      r.title,
+      r.serviceType ?? '',
+      r.status ?? '',
+      r.serviceShop ?? '',
+      cell(r.miles, measure('mi')),
+      cell(r.hours, measure('h')),
+      cell(r.price, money),
+    ]);
+    if (r.notes) {
+      table.note(r.notes);
+    }
+    let x = MARGIN;
+    let rowTop: number | null = null;
+    for await (const bytes of src.photos(r.id, 'thumbnail')) {
+      const thumb = await asJpeg(bytes, THUMB * 2);
+      if (!thumb) {
+        continue;
+      }
+      if (rowTop === null || x + THUMB > doc.page.width - MARGIN) {
+        rowTop = rowTop === null ? doc.y + 4 : rowTop + THUMB + 6;
+        x = MARGIN;
+        if (rowTop + THUMB > doc.page.height - MARGIN) {
+          doc.addPage();
+          rowTop = doc.y;
+        }
+      }
+      doc.image(thumb, x, rowTop, { fit: [THUMB, THUMB] });
+      x += THUMB + 6;
+      await drained(doc);
+    }
+    if (rowTop !== null) {
+      doc.x = MARGIN;
+      doc.y = rowTop + THUMB + 6;
+    }
+    await drained(doc);
+  }
+  if (count === 0) {
+    table.note('No service records in this period.');
+  }
+  table.total([`Total (${count} ${count === 1 ? 'record' : 'records'})`, '', '', '', '', '', '', money(cost)]);
+}
+
+/** Fuel records itemised: date, odometer, hours, fuel, price, cost and economy; totals of fuel and cost. */
+async function writeFuelRecords(doc: PDFKit.PDFDocument, src: HistorySources): Promise<void> {
+  sectionTitle(doc, 'Fuel records');
+  const table = new PdfTable(doc, [
+    { header: 'Date', share: 0.12 },
+    { header: 'Station', share: 0.22 },
+    { header: 'Odometer', share: 0.13, align: 'right' },
+    { header: 'Hours', share: 0.1, align: 'right' },
+    { header: 'Fuel', share: 0.11, align: 'right' },
+    { header: 'Price/gal', share: 0.1, align: 'right' },
+    { header: 'Cost', share: 0.12, align: 'right' },
+    { header: 'Economy', share: 0.1, align: 'right' },
+  ]);
+  let count = 0;
+  let gallons = 0;
+  let cost = 0;
+  for await (const f of src.fuelRecords()) {
+    count += 1;
+    gallons += f.amount ?? 0;
+    cost += f.totalPrice ?? 0;
+    const station = [f.storeName, f.storeCity].filter(Boolean).join(', ');
+    table.row([
+      day(f.dateOfPurchase),
+      station,
+      cell(f.currentMileage, measure('mi')),
+      cell(f.currentHours, measure('h')),
+      cell(f.amount, (n) => `${n.toLocaleString('en-US', { maximumFractionDigits: 3 })} gal`),
+      cell(f.pricePerUnit, (n) => `$${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 3 })}`),
+      cell(f.totalPrice, money),
+      cell(f.mpg, measure('mpg')),
+    ]);
+    await drained(doc);
+  }
+  if (count === 0) {
+    table.note('No fuel records in this period.');
+  }
+  table.total([
+    `Total (${count} ${count === 1 ? 'fill' : 'fills'})`,
+    '',
+    '',
+    '',
+    `${gallons.toLocaleString('en-US', { maximumFractionDigits: 3 })} gal`,
+    '',
+    money(cost),
+    '',
+  ]);
+}
+
+/** Part purchases itemised: date, part, store, status, quantity, unit price and cost; their total. */
+async function writePurchases(doc: PDFKit.PDFDocument, src: HistorySources): Promise<void> {
+  sectionTitle(doc, 'Part purchases');
+  const table = new PdfTable(doc, [
+    { header: 'Date', share: 0.11 },
+    { header: 'Part', share: 0.23 },
+    { header: 'Part number', share: 0.11 },
+    { header: 'Store', share: 0.19 },
+    { header: 'Status', share: 0.11 },
+    { header: 'Qty', share: 0.05, align: 'right' },
+    { header: 'Unit price', share: 0.1, align: 'right' },
+    { header: 'Cost', share: 0.1, align: 'right' },
+  ]);
+  let count = 0;
+  let cost = 0;
+  for await (const p of src.purchases()) {
+    count += 1;
+    const line = Math.round((p.price ?? 0) * (p.quantity ?? 0) * 100) / 100;
+    cost += line;
+    table.row([
+      day(p.purchaseDate),
+      p.partDescription ? `${p.partName}: ${p.partDescription}` : p.partName,
+      p.partNumber ?? '',
+      p.storeName ?? '',
+      p.partStatus ?? '',
+      cell(p.quantity, (n) => n.toLocaleString('en-US')),
+      cell(p.price, money),
+      money(line),
+    ]);
+    await drained(doc);
+  }
+  if (count === 0) {
+    table.note('No part purchases in this period.');
+  }
+  table.total([`Total (${count} ${count === 1 ? 'purchase' : 'purchases'})`, '', '', '', '', '', '', money(cost)]);
 }

@@ -14,12 +14,14 @@ import {
   type ServiceRecord,
   type ServiceRecordPage,
   type ServiceRecordsOfMachine,
+  type WithVoidedReadings,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { historyWindow } from '../http/history-window.js';
 import { Call } from '../http/request-context.js';
 import { validBody } from '../http/valid-body.js';
 import { IdPipe } from '../http/id.pipe.js';
+import { serviceCarriesReading, withVoidedReadings } from '../schedules/voided-readings.js';
 
 const recordId = new IdPipe(ServiceRecordMessages.invalidId);
 const updateId = new IdPipe(ServiceRecordMessages.invalidUpdate);
@@ -31,9 +33,10 @@ export class ServiceRecordsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('fastCreate')
-  async create(@Body() body: unknown, @Call() call: CallContext): Promise<ServiceRecord> {
+  async create(@Body() body: unknown, @Call() call: CallContext): Promise<WithVoidedReadings<ServiceRecord>> {
     const record = await validBody(body, ServiceRecordInput, ServiceRecordMessages.invalid);
-    return this.rpc.send(SERVICE_RECORD_CREATE, record, call);
+    const saved = await this.rpc.send(SERVICE_RECORD_CREATE, record, call);
+    return withVoidedReadings(this.rpc, call, 'service_record', saved, serviceCarriesReading(saved));
   }
 
   /** The recent services list: ?page=0&size=12&status=&sort=serviceDate,desc&q= */
@@ -57,9 +60,10 @@ export class ServiceRecordsController {
   }
 
   @Put(':id')
-  async update(@Param('id', updateId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<ServiceRecord> {
+  async update(@Param('id', updateId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<WithVoidedReadings<ServiceRecord>> {
     const record = await validBody(body, UpdateServiceRecordInput, ServiceRecordMessages.invalidUpdate);
-    return this.rpc.send(SERVICE_RECORD_UPDATE, { id, record }, call);
+    const saved = await this.rpc.send(SERVICE_RECORD_UPDATE, { id, record }, call);
+    return withVoidedReadings(this.rpc, call, 'service_record', saved, serviceCarriesReading(saved));
   }
 
   @Delete(':id')

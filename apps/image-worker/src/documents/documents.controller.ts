@@ -6,7 +6,9 @@ import {
   DOCUMENT_DATA_EXPORT,
   DOCUMENT_DELETE,
   DOCUMENT_GET,
+  DOCUMENT_IMPORT_REVERT,
   DOCUMENT_LIST,
+  type DocumentImportRevertRequest,
   FUEL_RECORD_DELETED,
   FUEL_RECORD_SAVED,
   INVENTORY_PURCHASE_DELETED,
@@ -65,6 +67,12 @@ export class DocumentsController {
   @MessagePattern(DOCUMENT_DATA_EXPORT)
   exportPage(@Caller('export.run') caller: Actor, @Payload() m: RpcMessage<ExportPageRequest>) {
     return this.documents.exportData(caller.accountId, m.payload);
+  }
+
+  /** document.import.revert (issue 38): a restore's revert removes the documents stored under its keys. */
+  @MessagePattern(DOCUMENT_IMPORT_REVERT)
+  revertImport(@Caller('import.run') caller: Actor, @Payload() m: RpcMessage<DocumentImportRevertRequest>) {
+    return this.documents.revertImport(caller, m.payload);
   }
 
   @EventPattern(SERVICE_RECORD_DELETED)

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DocumentParent } from '@wrenchlog/contracts';
-import { DataSource, In, MoreThan, type Repository } from 'typeorm';
+import { DataSource, In, Like, MoreThan, type Repository } from 'typeorm';
 import { DeletedMachineEntity } from '../ledger/deleted-machine.entity.js';
 import { DeletedDocumentParentEntity } from './deleted-parent.entity.js';
 import { StoredDocumentEntity } from './stored-document.entity.js';
@@ -79,6 +79,11 @@ export class DocumentsRepository {
   }
 
   /** Deletes every document of a machine and of its records (the machine's tombstone is the ledger's). */
+  /** At most `limit` of the account's documents whose key starts with `prefix` (a restore's), deleted; answers their keys. */
+  async removeUnderPrefix(accountId: number, prefix: string, limit: number): Promise<string[]> {
+    return this.deleteRows(await this.documents.find({ where: { accountId, objectKey: Like(`${prefix}%`) }, order: { id: 'ASC' }, take: limit }));
+  }
+
   async removeMachine(accountId: number, machineId: number): Promise<string[]> {
     return this.deleteRows(await this.documents.find({ where: { accountId, machineId } }));
   }

@@ -1,5 +1,8 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  DOCUMENT_IMPORT_REVERT_CALL_MAX,
+  importPhotoKeyPrefix,
+  type DocumentImportRevertRequest,
   DocumentMessages,
   MACHINE_NOT_FOUND,
   type Audited,
@@ -154,6 +157,20 @@ export class DocumentsService {
     if (isParent(parent) && (machineId === null || Number.isInteger(machineId))) {
       await this.repo.setMachine(accountId, parent, machineId);
     }
+  }
+
+  /**
+   * A restore's revert (issue 38): the caller's documents stored under the import's keys go, with
+   * their objects, at most DOCUMENT_IMPORT_REVERT_CALL_MAX a call (import-service calls again while
+   * a call removes that many). Documents added by hand have the gateway's keys and stay.
+   */
+  async revertImport(actor: Actor, req: DocumentImportRevertRequest | undefined): Promise<{ deleted: number }> {
+    if (!req || !isValidId(req.importId)) {
+      throw badRequest('Invalid import ID');
+    }
+    const keys = await this.repo.removeUnderPrefix(actor.accountId, importPhotoKeyPrefix(actor.accountId, req.importId), DOCUMENT_IMPORT_REVERT_CALL_MAX);
+    await this.deleteObjects(keys);
+    return { deleted: keys.length };
   }
 
   async onMachineDeleted(accountId: number, machineId: number): Promise<void> {

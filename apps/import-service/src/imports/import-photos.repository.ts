@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { ExportPhoto } from '@wrenchlog/importers';
 import { DataSource, In } from 'typeorm';
 import { ImportPhotoEntity } from './import-photo.entity.js';
+import type { PlannedFile } from './import-photos.rules.js';
 import { ImportEntity } from './import.entity.js';
 import { ImportRowEntity } from './import-row.entity.js';
 
@@ -13,8 +13,8 @@ export type PendingPhoto = ImportPhotoEntity & { targetId: number | null };
 export class ImportPhotosRepository {
   constructor(private readonly dataSource: DataSource) {}
 
-  /** The dry run's plan, replacing an earlier one. */
-  async replace(importId: number, photos: ExportPhoto[]): Promise<void> {
+  /** The dry run's plan (photos, then documents), replacing an earlier one. */
+  async replace(importId: number, photos: PlannedFile[]): Promise<void> {
     await this.dataSource.transaction(async (tx) => {
       await tx.delete(ImportPhotoEntity, { importId });
       const entities = photos.map((p) =>

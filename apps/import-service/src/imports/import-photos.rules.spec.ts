@@ -1,6 +1,24 @@
-import { importPhotoKeyPrefix, MACHINE_GALLERY_ADD, MACHINE_PROFILE_PHOTO_SET, SERVICE_IMAGE_ADD } from '@wrenchlog/contracts';
+import {
+  DOCUMENT_ADD,
+  DOCUMENT_KEY,
+  FUEL_RECORD_GET,
+  importPhotoKeyPrefix,
+  MACHINE_GALLERY_ADD,
+  MACHINE_PROFILE_PHOTO_SET,
+  SERVICE_IMAGE_ADD,
+} from '@wrenchlog/contracts';
 import { IMAGE_OBJECT_KEY, isKeyPrefixOf, isOwnImageRef } from '@wrenchlog/owned-images';
-import { commitOutcome, photoCall, photoCounts, photoRef, type PlannedPhoto } from './import-photos.rules.js';
+import {
+  commitOutcome,
+  documentCall,
+  documentParent,
+  documentPlan,
+  fileCounts,
+  photoCall,
+  photoCounts,
+  photoRef,
+  type PlannedPhoto,
+} from './import-photos.rules.js';
 
 const photo = (over: Partial<PlannedPhoto>): PlannedPhoto => ({
   seq: 1,
@@ -79,5 +97,46 @@ describe('a restore photo to its new owner', () => {
         { problem: null, outcome: 'pending' },
       ]),
     ).toEqual({ found: 4, problems: 1, written: 1, failed: 1 });
+  });
+});
+
+describe('a restore document to its new record (issue 38)', () => {
+  const planned = documentPlan(
+    [
+      { rowNumber: 4, kind: 'fuel-record', path: 'documents/fuel-records/9/3-receipt.pdf', fileName: 'receipt.pdf', byteSize: 900, problem: null },
+      { rowNumber: null, kind: 'purchase', path: 'documents/purchases/8/4-x.pdf', fileName: 'x.pdf', byteSize: 0, problem: 'the document is missing' },
+    ],
+    3,
+  );
+
+  it('numbers the documents after the photos, under their record kinds, a document without a record on no row', () => {
+    expect(planned.map((d) => [d.seq, d.rowNumber, d.owner, d.role, d.type])).toEqual([
+      [3, 4, 'fuel', 'document', 'pdf'],
+      [4, 0, 'purchase', 'document', null],
+    ]);
+  });
+
+  it("gives a document to image-worker's upload call under a key of the import that DOCUMENT_KEY takes, asking the record's owner for its machine", () => {
+    const { parent, get } = documentParent(planned[0]!, 77);
+    expect([parent, get]).toEqual([{ kind: 'fuel-record', id: 77 }, FUEL_RECORD_GET]);
+    expect(documentParent({ owner: 'machine' }, 5).get).toBeNull();
+    const call = documentCall(5, 42, planned[0]!, parent, 12);
+    expect(call).toEqual({
+      pattern: DOCUMENT_ADD,
+      payload: {
+        parent,
+        machineId: 12,
+        objectKey: `${importPhotoKeyPrefix(5, 42)}000000000003-document.pdf`,
+        fileName: 'receipt.pdf',
+        contentType: 'application/pdf',
+        size: 900,
+      },
+    });
+    expect(DOCUMENT_KEY.test(call.payload.objectKey)).toBe(true);
+  });
+
+  it('counts documents apart from photos, so a restore without documents shows the photo counts it always did', () => {
+    expect(fileCounts([{ role: 'gallery', problem: null, outcome: 'written' }])).toEqual({ photos: { found: 1, problems: 0, written: 1, failed: 0 } });
+    expect(fileCounts([{ role: 'document', problem: 'x', outcome: 'skipped' }])).toEqual({ documents: { found: 1, problems: 1, written: 0, failed: 0 } });
   });
 });

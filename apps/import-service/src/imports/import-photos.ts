@@ -1,18 +1,30 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  DOCUMENT_IMPORT_REVERT,
+  DOCUMENT_IMPORT_REVERT_CALL_MAX,
+  importDocumentKey,
   IMPORT_PHOTO_REVERT_CALL_MAX,
   MACHINE_IMPORT_REVERT_PHOTOS,
   SERVICE_IMPORT_REVERT_IMAGES,
   type Actor,
-  type ImportPhotoCounts,
+  type ImportCounts,
   type ImportSource,
 } from '@wrenchlog/contracts';
-import { planExportPhotos, unpackZipEntries, warnPhotoProblems, type FileAnalysis, type ImportRow } from '@wrenchlog/importers';
+import {
+  planExportDocuments,
+  planExportPhotos,
+  unpackDocumentEntries,
+  unpackZipEntries,
+  warnDocumentProblems,
+  warnPhotoProblems,
+  type FileAnalysis,
+  type ImportRow,
+} from '@wrenchlog/importers';
 import { RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { OBJECT_STORAGE, type ObjectStorage } from '@wrenchlog/storage';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ImportPhotosRepository, type PendingPhoto } from './import-photos.repository.js';
-import { photoCall, photoCounts, photoRef } from './import-photos.rules.js';
+import { documentCall, documentParent, documentPlan, fileCounts, isDocument, photoCall, photoRef } from './import-photos.rules.js';
 import type { ImportEntity } from './import.entity.js';
 import { backoffMs, OWNER_TRIES, retriable } from './import.rules.js';
 
@@ -21,7 +33,8 @@ const PHOTO_BATCH = 20;
 const OWNER_TIMEOUT_MS = 60_000;
 
 /**
- * The photos of a restore (issue 23; README "Photos of a restore"): the dry run plans them from the
+ * The photos of a restore (issue 23; README "Photos of a restore"), and its PDF documents (issue 38,
+ * README "Documents of a restore"), the same way: the dry run plans them from the
  * export's ZIP (and warns on its rows about those that cannot be restored, storing nothing); the job,
  * after every row is written, copies each into object storage under the import's keys and gives it
  * to its owner's usual call for the record its row became; Revert asks the owners to remove them.
@@ -36,15 +49,26 @@ export class ImportPhotos {
     @Inject(OBJECT_STORAGE) private readonly storage: ObjectStorage,
   ) {}
 
-  /** The dry run: the photos the export lists, each checked; a photo that cannot be restored is a warning on its row. */
-  async plan(entity: Pick<ImportEntity, 'id' | 'source' | 'objectKey'>, analysis: FileAnalysis, rows: ImportRow[]): Promise<ImportPhotoCounts | undefined> {
+  /**
+   * The dry run: the photos and documents the export lists, each checked (a document as an upload
+   * is: a PDF within the size limit); one that cannot be restored is a warning on its row.
+   */
+  async plan(
+    entity: Pick<ImportEntity, 'id' | 'source' | 'objectKey'>,
+    analysis: FileAnalysis,
+    rows: ImportRow[],
+  ): Promise<Pick<ImportCounts, 'photos' | 'documents'>> {
     if ((entity.source as ImportSource) !== 'wrenchlog-export') {
-      return undefined;
+      return {};
     }
-    const photos = planExportPhotos(analysis, (await this.storage.getBuffer(entity.objectKey)).body);
+    const zip = (await this.storage.getBuffer(entity.objectKey)).body;
+    const photos = planExportPhotos(analysis, zip);
     warnPhotoProblems(rows, photos);
-    await this.repository.replace(entity.id, photos);
-    return photos.length > 0 ? photoCounts(photos.map((p) => ({ problem: p.problem, outcome: 'planned' }))) : undefined;
+    const documents = planExportDocuments(analysis, zip);
+    warnDocumentProblems(rows, documents);
+    const files = [...photos, ...documentPlan(documents, photos.length + 1)];
+    await this.repository.replace(entity.id, files);
+    return fileCounts(files.map((f) => ({ role: f.role, problem: f.problem, outcome: 'planned' })));
   }
 
   /** Commit: the photos to restore join the import's progress. */
@@ -52,10 +76,9 @@ export class ImportPhotos {
     return this.repository.startCommit(importId);
   }
 
-  /** The import's photo counts now; undefined when it has none. */
-  async counts(importId: number): Promise<ImportPhotoCounts | undefined> {
-    const photos = await this.repository.all(importId);
-    return photos.length > 0 ? photoCounts(photos) : undefined;
+  /** The import's photo and document counts now (each absent when it has none). */
+  async counts(importId: number): Promise<Pick<ImportCounts, 'photos' | 'documents'>> {
+    return fileCounts(await this.repository.all(importId));
   }
 
   /**
@@ -76,13 +99,16 @@ export class ImportPhotos {
       zip ??= (await this.storage.getBuffer(await this.repository.objectKeyOf(importId))).body;
       const bytes = await unpackZipEntries(
         zip,
-        batch.map((p) => p.path),
+        batch.filter((p) => !isDocument(p)).map((p) => p.path),
       );
+
       for (const photo of batch) {
         if (stopping()) {
           return;
         }
-        await this.restoreOne(importId, actor, photo, bytes.get(photo.path));
+        // A document (up to 20 MB) is unpacked on its own, so at most one is held at a time.
+        const data = isDocument(photo) ? (await unpackDocumentEntries(zip, [photo.path])).get(photo.path) : bytes.get(photo.path);
+        await this.restoreOne(importId, actor, photo, data);
       }
     }
   }
@@ -94,8 +120,11 @@ export class ImportPhotos {
       return;
     }
     if (!bytes) {
-      await this.repository.mark(importId, photo.seq, 'failed', `the photo ${photo.path} cannot be read from the ZIP`);
+      await this.repository.mark(importId, photo.seq, 'failed', `the ${isDocument(photo) ? 'document' : 'photo'} ${photo.path} cannot be read from the ZIP`);
       return;
+    }
+    if (isDocument(photo)) {
+      return this.restoreDocument(importId, actor, photo, photo.targetId, bytes);
     }
     const ref = photoRef(actor.accountId, importId, photo);
     await this.storage.put(ref.originalKey, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), ref.contentType);
@@ -107,6 +136,52 @@ export class ImportPhotos {
       return;
     }
     await this.repository.mark(importId, photo.seq, 'written');
+  }
+
+  /**
+   * A document goes to image-worker's call of a hand upload for the record its row became, with the
+   * machine its owner answers for that record (as the gateway asks before an upload).
+   */
+  private async restoreDocument(importId: number, actor: Actor, file: PendingPhoto, targetId: number, bytes: Uint8Array): Promise<void> {
+    const { parent, get } = documentParent(file, targetId);
+    const key = importDocumentKey(actor.accountId, importId, file.seq);
+    const refused = async (why: string) => {
+      await this.storage.deleteMany([key]).catch(() => undefined);
+      await this.repository.mark(importId, file.seq, 'failed', `the document ${file.path} was not restored: ${why}`);
+    };
+    let machineId: number | null = targetId;
+    if (get) {
+      const asked = await this.ask(actor, () => this.rpc.send(get as never, { id: targetId } as never, { actor, timeoutMs: OWNER_TIMEOUT_MS }));
+      if (typeof asked === 'string') {
+        return refused(asked);
+      }
+      machineId = (asked as { machineId: number | null }).machineId || null;
+    }
+    await this.storage.put(key, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), 'application/pdf');
+    const call = documentCall(actor.accountId, importId, file, parent, machineId);
+    const refusal = await this.send(actor, { pattern: call.pattern, payload: { ...call.payload, size: bytes.byteLength } } as never);
+    if (refusal) {
+      return refused(refusal);
+    }
+    await this.repository.mark(importId, file.seq, 'written');
+  }
+
+  /** A read of an owner, tried again while it is unavailable; its refusal (a 4xx) as text. Throws when it keeps failing. */
+  private async ask(actor: Actor, read: () => Promise<unknown>): Promise<unknown> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await read();
+      } catch (err) {
+        const code = err instanceof RpcCallError ? err.code : undefined;
+        if (!retriable(code)) {
+          return (err as Error).message;
+        }
+        if (attempt >= OWNER_TRIES) {
+          throw err;
+        }
+        await sleep(backoffMs(attempt));
+      }
+    }
   }
 
   /** The owner's call, tried again while it is unavailable; answers the owner's refusal (a 4xx), or null. Throws when it keeps failing (the job resumes later). */
@@ -142,9 +217,20 @@ export class ImportPhotos {
         removed += answered;
       }
     }
-    const keys = (await this.repository.all(importId))
+    const files = await this.repository.all(importId);
+    if (files.some(isDocument)) {
+      // A machine the revert keeps would otherwise keep its restored documents (records' documents also go with their records).
+      for (let answered = DOCUMENT_IMPORT_REVERT_CALL_MAX; answered === DOCUMENT_IMPORT_REVERT_CALL_MAX;) {
+        answered = (await this.rpc.send(DOCUMENT_IMPORT_REVERT, { importId, accountId: actor.accountId }, { actor, timeoutMs: OWNER_TIMEOUT_MS })).deleted;
+        removed += answered;
+      }
+    }
+    const keys = files
       .filter((p) => p.type !== null)
       .flatMap((p) => {
+        if (isDocument(p)) {
+          return [importDocumentKey(actor.accountId, importId, p.seq)];
+        }
         const ref = photoRef(actor.accountId, importId, p);
         return [ref.originalKey, ref.thumbnailKey];
       });

@@ -168,8 +168,8 @@ export class ImportsService {
     // Then what only the owners know: duplicates of stored records, readings the meters refuse.
     await this.ownerChecks.run(actor, result.rows);
     // A restore's photos: counted, and those that cannot be restored warned about on their rows.
-    const photos = await this.photos.plan(entity, analysis, result.rows);
-    const counts: ImportCounts = { ...countRows(result.rows), ...(photos ? { photos } : {}) };
+    const files = await this.photos.plan(entity, analysis, result.rows);
+    const counts: ImportCounts = { ...countRows(result.rows), ...files };
     Object.assign(entity, { state: 'validated' satisfies ImportState, counts: JSON.stringify(counts), updatedBy: actor.userId });
     await this.repository.replaceRows(entity, result.rows);
     return counts;
@@ -270,10 +270,7 @@ export class ImportsService {
     if (entity.state === 'validated') {
       out.duplicatesSkipped = await this.repository.skippedDuplicates(entity.id);
     }
-    const photos = await this.photos.counts(entity.id);
-    if (photos) {
-      out.counts.photos = photos;
-    }
+    Object.assign(out.counts, await this.photos.counts(entity.id));
     return out;
   }
 

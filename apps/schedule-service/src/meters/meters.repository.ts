@@ -260,15 +260,27 @@ export class MetersRepository {
     return this.readingWrites.rows(manager, 'by-source', 'r', (qb) => qb.where('r.source = :source AND r.sourceId = :sourceId'), { source, sourceId });
   }
 
+  /** The void readings left void because of any of these readings (issue 38), oldest first. */
+  voidBecauseOf(manager: EntityManager, ids: readonly number[]): Promise<ReadingEntity[]> {
+    return ids.length === 0
+      ? Promise.resolve([])
+      : manager.find(ReadingEntity, { where: { voidedBy: In([...ids]), void: true }, order: { readAt: 'ASC', id: 'ASC' } });
+  }
+
+  readingsByIds(manager: EntityManager, accountId: number, ids: readonly number[]): Promise<ReadingEntity[]> {
+    return ids.length === 0 ? Promise.resolve([]) : manager.find(ReadingEntity, { where: { accountId, id: In([...ids]) } });
+  }
+
   byIdempotencyKey(accountId: number, key: string): Promise<ReadingEntity | null> {
     return this.dataSource.manager.findOneBy(ReadingEntity, { accountId, idempotencyKey: key });
   }
 
   async insertReading(
     manager: EntityManager,
-    reading: Omit<ReadingEntity, 'id' | 'dateCreated' | 'importId' | 'importRow' | 'updatedBy'> & Partial<Pick<ReadingEntity, 'importId' | 'importRow'>>,
+    reading: Omit<ReadingEntity, 'id' | 'dateCreated' | 'importId' | 'importRow' | 'updatedBy' | 'voidedBy'> &
+      Partial<Pick<ReadingEntity, 'importId' | 'importRow' | 'voidedBy'>>,
   ): Promise<ReadingEntity> {
-    const row = { importId: null, importRow: null, ...reading, updatedBy: null, dateCreated: new Date() };
+    const row = { importId: null, importRow: null, voidedBy: null, ...reading, updatedBy: null, dateCreated: new Date() };
     return { ...row, id: await this.readingWrites.insert(manager, row) } as ReadingEntity;
   }
 
@@ -276,7 +288,10 @@ export class MetersRepository {
    * New readings in as few statements as the drivers allow (a batch of readings, issue 33); each row's
    * generated id is set on it (RETURNING on PostgreSQL, the last row id counted back on SQLite).
    */
-  async insertReadings(manager: EntityManager, readings: Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy'>[]): Promise<ReadingEntity[]> {
+  async insertReadings(
+    manager: EntityManager,
+    readings: (Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy' | 'voidedBy'> & Partial<Pick<ReadingEntity, 'voidedBy'>>)[],
+  ): Promise<ReadingEntity[]> {
     const now = new Date();
     const rows = readings.map((r) => manager.create(ReadingEntity, { ...r, updatedBy: null, dateCreated: now }));
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
@@ -288,7 +303,7 @@ export class MetersRepository {
   async updateReading(
     manager: EntityManager,
     id: number,
-    changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId' | 'updatedBy'>>,
+    changes: Partial<Pick<ReadingEntity, 'value' | 'lifetime' | 'readAt' | 'void' | 'segmentId' | 'machineId' | 'meterId' | 'updatedBy' | 'voidedBy'>>,
   ): Promise<void> {
     await this.readingWrites.update(manager, { id }, changes);
   }

@@ -56,4 +56,8 @@ export class ReadingEntity extends AuditedAccountRow {
 
   @Column({ name: 'import_row', type: 'integer', nullable: true })
   importRow: number | null;
+
+  /** Issue 38: the reading whose conflict left this one void (null: live, or voided by hand); placed again when that one goes. */
+  @Column({ name: 'voided_by', type: 'integer', nullable: true })
+  voidedBy: number | null;
 }

@@ -14,3 +14,5 @@ export const migrations = [
   ...MEMBERS_MIGRATIONS,
   MoveToAccounts1766100000100,
 ];
+import { AddReadingVoidedBy1767100000000 } from './1767100000000-add-reading-voided-by.js';
+migrations.push(AddReadingVoidedBy1767100000000);

@@ -48,7 +48,7 @@ interface MeterState {
 }
 
 /** A reading judged to be stored, written with the others of the batch at the end. */
-type NewReading = Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy'>;
+type NewReading = Omit<ReadingEntity, 'id' | 'dateCreated' | 'updatedBy' | 'voidedBy'>;
 
 /**
  * schedule.reading.batch (issue 33): up to 1,000 readings in one transaction, each judged as a

@@ -17,6 +17,7 @@ describe('the schedule context policy', () => {
       batch: 'meter.write',
       list: 'meter.read',
       setVoid: 'meter.write',
+      voidedByRecord: 'meter.read',
       importCheck: 'import.run',
       importApply: 'import.run',
       importApplyReadings: 'import.run',

@@ -21,6 +21,8 @@ import {
   type ReadingBatchRequest,
   READING_LIST,
   READING_UPDATE,
+  READING_VOIDED_BY_RECORD,
+  type VoidedByRecordRequest,
   CreateReadingInput,
   PageQuery,
   ReplaceMeterInput,
@@ -41,6 +43,7 @@ import { MeterCallsService } from './meter-calls.service.js';
 import { ReadingBatchService } from './reading-batch.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsService } from './readings.service.js';
+import { VoidedReadingsService } from './voided-readings.service.js';
 
 @Controller()
 export class ReadingsController {
@@ -50,7 +53,14 @@ export class ReadingsController {
     private readonly imports: ReadingImportsService,
     private readonly scheduleImports: ScheduleImportsService,
     private readonly batches: ReadingBatchService,
+    private readonly voided: VoidedReadingsService,
   ) {}
+
+  /** Issue 38: what a service or fuel record's save left void (the gateway adds it to the save's reply). */
+  @MessagePattern(READING_VOIDED_BY_RECORD)
+  voidedByRecord(@Payload() m: RpcMessage<VoidedByRecordRequest>, @Caller('meter.read') caller: Actor) {
+    return this.voided.ofRecord(caller, m.payload);
+  }
 
   @MessagePattern(METER_BY_MACHINE)
   byMachine(@Payload() m: RpcMessage<MachineMetersRequest>, @Caller('meter.read') caller: Actor) {

@@ -8,12 +8,13 @@ import { ReadingBatchService } from './reading-batch.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsController } from './readings.controller.js';
 import { ReadingsService } from './readings.service.js';
+import { VoidedReadingsService } from './voided-readings.service.js';
 
 /** The meter and reading calls; placing a reading recomputes its machine's schedules. */
 @Module({
   imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule, MembersModule],
   controllers: [ReadingsController],
-  providers: [ReadingsService, MeterCallsService, ReadingImportsService, ReadingBatchService],
+  providers: [ReadingsService, MeterCallsService, ReadingImportsService, ReadingBatchService, VoidedReadingsService],
   exports: [ReadingsService],
 })
 export class ReadingsModule {}

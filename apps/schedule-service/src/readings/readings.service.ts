@@ -133,9 +133,12 @@ export class ReadingsService {
           throw outOfSequence(await this.named(manager, at, conflict));
         }
       }
-      await this.meters.updateReading(manager, reading.id, { void: wanted, updatedBy: actor.userId });
+      // Changed by hand: no longer void because of another reading.
+      await this.meters.updateReading(manager, reading.id, { void: wanted, updatedBy: actor.userId, voidedBy: null });
       const meter = (await this.meters.owned(manager, actor.accountId, reading.meterId))!;
       await this.readingChanged(manager, meter, { ...reading, void: wanted }, callContext(actor, meta));
+      // Issue 38: the readings void only because they conflicted with this one are placed again.
+      await this.reviveVoidedBy(manager, [reading.id], callContext(actor, meta));
       await this.changed(manager, actor.accountId, reading.machineId, callContext(actor, meta));
       return { ...reading, void: wanted, updatedBy: actor.userId };
     });
@@ -215,17 +218,21 @@ export class ReadingsService {
       segment = await this.meters.addSegment(manager, meter.accountId, meter.id, r.readAt, rolloverOffset(segment.offset, meter.rolloverValue));
     }
     let isVoid = r.void;
+    // Issue 38: the reading whose conflict leaves this one void, and the machine-field readings this one overrides.
+    let voidedBy: number | null = null;
+    let yielded: ReadingEntity[] = [];
     if (!isVoid) {
       const at = { meterId: meter.id, segmentId: segment.id, readAt: r.readAt };
       let conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
       if (conflict && options.voidIfOutOfSequence && r.source !== 'manual') {
-        conflict = await this.yieldAsOfReadings(manager, meter, at, r, conflict, options.ctx);
+        ({ conflict, yielded } = await this.yieldAsOfReadings(manager, meter, at, r, conflict, options.ctx));
       }
       if (conflict) {
         if (!options.voidIfOutOfSequence) {
           throw outOfSequence(await this.named(manager, at, conflict));
         }
         isVoid = true;
+        voidedBy = (conflict.before ?? conflict.after)!.id;
       }
     }
     const row = await this.meters.insertReading(manager, {
@@ -244,9 +251,13 @@ export class ReadingsService {
       idempotencyKey: r.idempotencyKey,
       importId: r.importId ?? null,
       importRow: r.importRow ?? null,
+      voidedBy,
       // The member behind the call or event (an import's creator for an import).
       createdBy: options.ctx.actor?.userId ?? null,
     });
+    for (const overridden of yielded) {
+      await this.meters.updateReading(manager, overridden.id, { voidedBy: row.id });
+    }
     await this.readingCreated(manager, meter, row, options.ctx);
     return row;
   }
@@ -263,19 +274,45 @@ export class ReadingsService {
     candidate: { value: number },
     conflict: { before: ReadingEntity | null; after: ReadingEntity | null } | null,
     ctx: CallContext,
-  ): Promise<{ before: ReadingEntity | null; after: ReadingEntity | null } | null> {
+  ): Promise<{ conflict: { before: ReadingEntity | null; after: ReadingEntity | null } | null; yielded: ReadingEntity[] }> {
+    const yielded: ReadingEntity[] = [];
     while (conflict) {
       const blocking = [conflict.before, conflict.after].filter((x): x is ReadingEntity => x !== null);
       if (!blocking.every(isMachineFieldReading)) {
-        return conflict;
+        return { conflict, yielded };
       }
       for (const reading of blocking) {
         await this.meters.updateReading(manager, reading.id, { void: true });
         await this.readingChanged(manager, meter, { ...reading, void: true }, ctx);
+        yielded.push(reading);
       }
       conflict = sequenceConflict(await this.meters.neighbours(manager, at), candidate);
     }
-    return null;
+    return { conflict: null, yielded };
+  }
+
+  /**
+   * Issue 38: these readings were voided or deleted, so the readings left void only because they
+   * conflicted with one of them are placed again, oldest first: live when they now fit the sequence,
+   * else void because of the reading they still break with. A reading voided by hand is never touched.
+   */
+  private async reviveVoidedBy(manager: EntityManager, gone: readonly number[], ctx: CallContext): Promise<void> {
+    const meters = new Map<number, MeterEntity | null>();
+    for (const r of await this.meters.voidBecauseOf(manager, gone)) {
+      const conflict = sequenceConflict(await this.meters.neighbours(manager, { meterId: r.meterId, segmentId: r.segmentId, readAt: r.readAt, id: r.id }), r);
+      if (conflict) {
+        await this.meters.updateReading(manager, r.id, { voidedBy: (conflict.before ?? conflict.after)!.id });
+        continue;
+      }
+      await this.meters.updateReading(manager, r.id, { void: false, voidedBy: null });
+      if (!meters.has(r.meterId)) {
+        meters.set(r.meterId, await this.meters.owned(manager, r.accountId, r.meterId));
+      }
+      const meter = meters.get(r.meterId);
+      if (meter) {
+        await this.readingChanged(manager, meter, { ...r, void: false }, ctx);
+      }
+    }
   }
 
   /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news); report-service's state of it either way. */
@@ -306,6 +343,11 @@ export class ReadingsService {
     await this.meters.deleteReadings(
       manager,
       rows.map((r) => r.id),
+    );
+    await this.reviveVoidedBy(
+      manager,
+      rows.map((r) => r.id),
+      ctx,
     );
     const meters = new Map<number, MeterEntity | null>();
     for (const r of rows) {

@@ -1,4 +1,5 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
@@ -36,6 +37,7 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} defaultColorScheme="auto">
+      <Notifications position="top-center" />
       <QueryClientProvider client={queryClient}>
         <ServicesProvider services={services}>
           {/* Component tests script every call of the screen they test: the preferences stay the defaults there. */}

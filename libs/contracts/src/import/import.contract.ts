@@ -229,6 +229,8 @@ export interface ImportCounts {
   errors: number;
   /** A restore whose export has photos: how many it lists, and (after the commit) how many the job restored. */
   photos?: ImportPhotoCounts;
+  /** A restore's PDF documents (issue 38), counted as its photos are. */
+  documents?: ImportPhotoCounts;
 }
 
 /** GET /api/imports/{id}, and each entry of GET /api/imports (the history), with who uploaded and last changed it (issue 32). */

@@ -1,3 +1,4 @@
+import { READING_VOIDED_BY_RECORD, type VoidedByRecordRequest, type VoidedReading } from './voided-readings.contract.js';
 import type {
   CreateReadingRequest,
   MachineMetersRequest,
@@ -44,6 +45,7 @@ export type ScheduleRpc = {
   [READING_CREATE]: { request: CreateReadingRequest; response: MeterReading };
   [READING_LIST]: { request: ReadingListRequest; response: MeterReadingPage };
   [READING_UPDATE]: { request: UpdateReadingRequest; response: MeterReading };
+  [READING_VOIDED_BY_RECORD]: { request: VoidedByRecordRequest; response: VoidedReading[] };
   [SCHEDULE_CREATE]: { request: CreateScheduleRequest; response: Schedule };
   [SCHEDULE_BY_MACHINE]: { request: MachineSchedulesRequest; response: Schedule[] };
   [SCHEDULE_LIST]: { request: ScheduleListQuery; response: SchedulePage };

@@ -1,10 +1,10 @@
-import type { DocumentParentKind } from '@wrenchlog/contracts';
+import { isPdfDocument, type DocumentParentKind } from '@wrenchlog/contracts';
 import { DOCUMENT_LIMITS, EXPORT_FILES, IMPORT_LIMITS } from '@wrenchlog/contracts/limits';
 import { parse } from 'csv-parse/sync';
 import { unzipSync } from 'fflate';
 import type { FileAnalysis } from '../import-file.js';
 import type { ImportRow } from '../rows/import-row.js';
-import { inflateZipSync } from './zip-inflate.js';
+import { inflateZip, inflateZipSync } from './zip-inflate.js';
 
 // The documents of a restore (issue 38): which PDF of a Wrenchlog export's ZIP (format 3) belongs to
 // which row of machines.csv, service-records.csv, fuel-records.csv or part-purchases.csv, and which
@@ -33,12 +33,23 @@ const RECORD_FILES: Record<DocumentParentKind, string> = {
   purchase: EXPORT_FILES.partPurchases,
 };
 
-const PDF_MAGIC = [0x25, 0x50, 0x44, 0x46, 0x2d]; // %PDF-
 /** PDFs whose first bytes are read in one pass (at most this many times the document limit held at once). */
 const SNIFF_BATCH = 5;
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
-export const isPdf = (bytes: Uint8Array | undefined): boolean => !!bytes && PDF_MAGIC.every((b, i) => bytes[i] === b);
+/** A PDF as a document upload takes it (the gateway's check: header, %%EOF, an object). */
+export const isPdf = (bytes: Uint8Array | undefined): boolean => !!bytes && isPdfDocument(bytes);
+
+/** Some documents of the ZIP unpacked (each at most DOCUMENT_LIMITS.maxFileBytes, as inflated), the event loop free between steps; unreadable: none. */
+export async function unpackDocumentEntries(zip: Uint8Array, paths: readonly string[]): Promise<Map<string, Uint8Array>> {
+  const wanted = new Set(paths);
+  const max = DOCUMENT_LIMITS.maxFileBytes;
+  try {
+    return await inflateZip(zip, { wanted: (name) => wanted.has(name), maxBytes: wanted.size * max, maxEntryBytes: max });
+  } catch {
+    return new Map();
+  }
+}
 
 /** documents.csv's rows (none for an export before format 3, or one whose file cannot be read). */
 function documentRows(zip: Uint8Array): Record<string, string>[] {
@@ -85,7 +96,7 @@ function documentSizes(zip: Uint8Array): Map<string, number> {
 
 /**
  * The documents documents.csv lists, each checked as an upload would be: its record in the export,
- * the PDF there under documents/, at most DOCUMENT_LIMITS.maxFileBytes, starting with %PDF-.
+ * the PDF there under documents/, at most DOCUMENT_LIMITS.maxFileBytes, a PDF as isPdfDocument reads it.
  */
 export function planExportDocuments(analysis: FileAnalysis, zip: Uint8Array): ExportDocument[] {
   const listed = documentRows(zip);

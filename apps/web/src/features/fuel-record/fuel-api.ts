@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient, type Query, type QueryClient } from '@tanstack/react-query';
-import type { FuelRecordInput } from '@wrenchlog/contracts';
+import type { FuelRecordInput, WithVoidedReadings } from '@wrenchlog/contracts';
 import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 import type { FuelRecord } from '../../api/types';
 import { historyKeys } from '../../core/query-keys';
+import { announceVoidedReadings } from '../../core/voided-readings-notice';
 import type { FuelRecordBody } from './fuel-logic';
 
 export const fuelKeys = {
@@ -18,8 +19,8 @@ export const fuelApi = {
   get: (api: ApiClient, id: number) => api.get<FuelRecord>(`/api/fuel-records/${id}`),
   /** The machine's newest record, or null when it has none (the gateway answers JSON null). */
   latest: async (api: ApiClient, machineId: number) => (await api.get<FuelRecord | null>(`/api/fuel-records/machine/${machineId}/latest`)) ?? null,
-  create: (api: ApiClient, record: FuelRecordInput) => api.post<FuelRecord>('/api/fuel-records', { ...record }),
-  update: (api: ApiClient, id: number, record: FuelRecordBody) => api.put<FuelRecord>(`/api/fuel-records/${id}`, { ...record }),
+  create: (api: ApiClient, record: FuelRecordInput) => api.post<WithVoidedReadings<FuelRecord>>('/api/fuel-records', { ...record }),
+  update: (api: ApiClient, id: number, record: FuelRecordBody) => api.put<WithVoidedReadings<FuelRecord>>(`/api/fuel-records/${id}`, { ...record }),
   remove: (api: ApiClient, id: number) => api.delete<void>(`/api/fuel-records/${id}`),
 };
 
@@ -40,6 +41,7 @@ export function useSaveFuelRecord() {
     mutationFn: ({ id, body }: { id?: number; body: FuelRecordBody; previous?: Pick<FuelRecord, 'machineId'> | null }) =>
       id === undefined ? fuelApi.create(api, body as FuelRecordInput) : fuelApi.update(api, id, body),
     onSuccess: async (saved, { previous }) => {
+      announceVoidedReadings(saved);
       queryClient.setQueryData(fuelKeys.detail(saved.id), saved);
       await refreshFuelLists(queryClient, [saved.machineId, ...(previous ? [previous.machineId] : [])]);
     },

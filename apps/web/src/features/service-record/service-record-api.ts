@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { ServiceImage, ServiceRecord } from '@wrenchlog/contracts';
+import type { ServiceImage, ServiceRecord, WithVoidedReadings } from '@wrenchlog/contracts';
 import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved } from '../../api/forget-query';
 import { machineKeys } from '../../api/machines';
 import { historyKeys } from '../../core/query-keys';
 import { scheduleKeys } from '../schedules/schedule-api';
+import { announceVoidedReadings } from '../../core/voided-readings-notice';
 import { serviceRecordListKeys } from '../service-records/service-records-api';
 import type { RecordBody } from './service-record-logic';
 
@@ -25,8 +26,8 @@ export const serviceRecordKeys = {
 /** The service-record calls of spec doc 1 section 7. */
 export const serviceRecordApi = {
   get: (api: ApiClient, id: number) => api.get<ServiceRecord>(`/api/services/${id}`),
-  create: (api: ApiClient, body: RecordBody) => api.post<ServiceRecord>('/api/services/fastCreate', { ...body }),
-  update: (api: ApiClient, id: number, body: RecordBody) => api.put<ServiceRecord>(`/api/services/${id}`, { ...body, id }),
+  create: (api: ApiClient, body: RecordBody) => api.post<WithVoidedReadings<ServiceRecord>>('/api/services/fastCreate', { ...body }),
+  update: (api: ApiClient, id: number, body: RecordBody) => api.put<WithVoidedReadings<ServiceRecord>>(`/api/services/${id}`, { ...body, id }),
   remove: (api: ApiClient, id: number) => api.delete<void>(`/api/services/${id}`),
   images: async (api: ApiClient, id: number) => (await api.get<ServiceImage[] | null>(`/api/services/${id}/images`)) ?? [],
   imageCount: (api: ApiClient, id: number) => api.get<number>(`/api/services/${id}/images/count`),
@@ -63,6 +64,7 @@ export function useCreateServiceRecord() {
   return useMutation({
     mutationFn: (body: RecordBody) => serviceRecordApi.create(api, body),
     onSuccess: (created) => {
+      announceVoidedReadings(created);
       // The record opens from the reply, without a second read.
       queryClient.setQueryData(serviceRecordKeys.detail(created.id), created);
       refreshRecordLists(queryClient, created.machineId);
@@ -78,11 +80,12 @@ export function useUpdateServiceRecord() {
   const api = useApi();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ previous, body }: { previous: ServiceRecord; body: RecordBody }): Promise<ServiceRecord> => {
+    mutationFn: async ({ previous, body }: { previous: ServiceRecord; body: RecordBody }): Promise<WithVoidedReadings<ServiceRecord>> => {
       const reply = await serviceRecordApi.update(api, previous.id, body);
       return reply && typeof reply === 'object' ? reply : { ...previous, ...body };
     },
     onSuccess: (stored, { previous }) => {
+      announceVoidedReadings(stored);
       queryClient.setQueryData(serviceRecordKeys.detail(stored.id), stored);
       refreshRecordLists(queryClient, stored.machineId, previous.machineId);
     },
