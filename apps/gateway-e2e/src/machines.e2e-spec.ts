@@ -24,6 +24,7 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
         model: '420F',
         submodel: null,
         vin: null,
+        serialNumber: null,
         color: null,
         description: null,
         status: 'Good',

@@ -73,7 +73,12 @@ export class MachinesService {
   async resolve(actor: Actor, request: MachineResolveRequest): Promise<MachineResolveReply> {
     const keysOf = (values: unknown) =>
       [...new Set((Array.isArray(values) ? values : []).filter((v): v is string => typeof v === 'string').map(machineIdentifierKey))].filter(Boolean);
-    const rows = await this.machines.byIdentifiers(actor.accountId, keysOf(request?.identifiers), await this.access.visible(actor), keysOf(request?.serialNumbers));
+    const rows = await this.machines.byIdentifiers(
+      actor.accountId,
+      keysOf(request?.identifiers),
+      await this.access.visible(actor),
+      keysOf(request?.serialNumbers),
+    );
     return { machines: rows.map((m) => ({ id: m.id, vin: m.vin ?? '', serialNumber: m.serialNumber ?? '' })) };
   }
 
