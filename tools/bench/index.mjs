@@ -13,6 +13,7 @@
 //                           (the Due list of a 1,000-machine fleet and reading-to-status, issue 21: "due")
 //                           (a status change to its signed webhook at 50 endpoints, issue 24: "webhook")
 //                           (one POST /api/readings/batch of 1,000 readings, latency and readings/s, issue 33: "readings-batch")
+//                           (the machines list with a read API token beside the session's, issue 33: "machines-list-token")
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
 //                           (the dry run of a 100,000-row fuel import, issue 23: "import"; the import job: "import-commit", --commit-rows=N, default 10,000; --import-rows=N)
 //                           ("Download all my data" of a seeded account, issue 23: "export"; --export-fuel=N fuel
@@ -72,7 +73,9 @@ const only = typeof args.only === 'string' ? args.only.split(',').map((s) => s.t
 const skipBaselines = typeof args['skip-baselines'] === 'string' ? args['skip-baselines'].split(',') : [];
 const PG_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const AMQP_URL = process.env.TEST_AMQP_URL ?? 'amqp://guest:guest@127.0.0.1:5672';
-const selected = (name) => !only || only.some((o) => name.toLowerCase().includes(o));
+// --only=machines-list-token also measures the session's 'machines', the figure its ratio needs.
+const selected = (name) =>
+  !only || only.some((o) => name.toLowerCase().includes(o)) || (name === 'machines' && only.some((o) => o.includes('machines-list-token')));
 // The sign-in flood (tools/bench/login-flood.mjs) runs only when asked for: --only=flood (or 'sign-in flood').
 const floodSelected = only?.some((o) => o.includes('flood')) ?? false;
 const floods = [];
@@ -491,6 +494,30 @@ for (const r of results) {
       '',
     ]);
     rows.push([r.mode, 'photo: worker max RSS MB', fmt(i.maxWorkerRssMb, 0), '', '', '', '', '', '', '< 512', '', '']);
+  }
+}
+// Issue 33: the machines list with an API token within 10 % of the same with a session (knee req/s).
+for (const mode of modes) {
+  const bySession = results.find((r) => r.mode === mode && r.scenario === 'machines');
+  const byToken = results.find((r) => r.mode === mode && r.scenario === 'machines-list-token');
+  if (bySession?.knee && byToken?.knee) {
+    const x = ratio(byToken.knee.rps, bySession.knee.rps);
+    const v = verdict([{ value: x, atLeast: 0.9 }]);
+    verdicts.push({ mode, name: 'machines-list-token vs session', verdict: v });
+    rows.push([
+      mode,
+      'machines list: token / session',
+      fmt(byToken.knee.rps),
+      ms(byToken.knee.p50),
+      ms(byToken.knee.p95),
+      ms(byToken.knee.p99),
+      byToken.knee.errors,
+      'machines',
+      fmt(x, 2),
+      '>= 0.9',
+      '',
+      v,
+    ]);
   }
 }
 console.log('\nScenarios (ratios to the baselines above; latencies in ms)');

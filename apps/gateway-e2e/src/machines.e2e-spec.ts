@@ -24,6 +24,7 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
         model: '420F',
         submodel: null,
         vin: null,
+        serialNumber: null,
         color: null,
         description: null,
         status: 'Good',
@@ -226,6 +227,20 @@ describe.each(e2eProducts())('machines (%s)', (_mode, baseUrl) => {
       expect(date.body.message).toBe('purchasedDate must be a date (YYYY-MM-DD)');
       expect(noId.body.message).toBe('Invalid machine ID');
       expect([year.status, name.status, date.status, noId.status]).toEqual([400, 400, 400, 400]);
+    });
+
+    it('keeps a serial number beside the VIN: trimmed, at most 32 characters, and cleared by blank text (issue 33)', async () => {
+      const machine = await createMachine(api, owner.token, { vin: '1HGCM82633A004352', serialNumber: '  CAT0320DKBZX01234 ' });
+      expect(machine).toMatchObject({ vin: '1HGCM82633A004352', serialNumber: 'CAT0320DKBZX01234' });
+      expect((await api.get(`/api/machines/?machineId=${machine.id}`, owner.token)).body.serialNumber).toBe('CAT0320DKBZX01234');
+
+      const long = await api.put('/api/machines/update', { id: machine.id, serialNumber: 'S'.repeat(33) }, owner.token);
+      expect(long.status).toBe(400);
+      expect(long.body.errors).toEqual([{ field: 'serialNumber', message: 'Serial number must be at most 32 characters' }]);
+
+      const blank = await api.put('/api/machines/update', { id: machine.id, serialNumber: '   ' }, owner.token);
+      expect(blank.status).toBe(200);
+      expect(blank.body).toMatchObject({ serialNumber: null, vin: '1HGCM82633A004352' });
     });
 
     it('answers 404 for a machine that does not exist', async () => {

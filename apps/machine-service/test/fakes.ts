@@ -66,10 +66,15 @@ export const fakeMachines = (db: FakeDatabase): MachinesRepository => {
     return copyRows(machine);
   };
   return asFake<MachinesRepository>({
-    byIdentifiers: async (accountId, keys, visible) =>
+    byIdentifiers: async (accountId, keys, visible, serials = []) =>
       rows()
-        .filter((m) => m.accountId === accountId && keys.includes((m.vin ?? '').trim().toUpperCase()) && (visible === null || visible.has(m.id)))
-        .map((m) => ({ id: m.id, vin: m.vin })),
+        .filter(
+          (m) =>
+            m.accountId === accountId &&
+            ((!!m.vin && keys.includes(m.vin.trim().toUpperCase())) || (!!m.serialNumber && serials.includes(m.serialNumber.trim().toUpperCase()))) &&
+            (visible === null || visible.has(m.id)),
+        )
+        .map((m) => ({ id: m.id, vin: m.vin, serialNumber: m.serialNumber ?? null })),
     byName: async (accountId, archived, visible = null) =>
       rows()
         .filter((m) => m.accountId === accountId && m.archived === archived && (visible === null || visible.has(m.id)))

@@ -12,6 +12,7 @@ export const anExportedMachine = (fields: Partial<MachineExportItem> = {}): Mach
   model: 'F-250',
   submodel: null,
   vin: null,
+  serialNumber: null,
   color: null,
   description: null,
   status: 'Active',

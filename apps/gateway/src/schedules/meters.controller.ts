@@ -60,8 +60,10 @@ export class MetersController {
   @HttpCode(200)
   async batch(@Body() body: unknown, @Call() call: CallContext): Promise<ReadingBatchResult> {
     const batch = await validBody(body, ReadingBatchInput);
-    const identifiers = [...new Set(batch.readings.flatMap((r) => r.vin ?? r.serialNumber ?? []))];
-    const { machines } = identifiers.length > 0 ? await this.rpc.send(MACHINE_RESOLVE, { identifiers }, call) : { machines: [] };
+    const identifiers = [...new Set(batch.readings.flatMap((r) => r.vin ?? []))];
+    const serialNumbers = [...new Set(batch.readings.flatMap((r) => r.serialNumber ?? []))];
+    const named = identifiers.length > 0 || serialNumbers.length > 0;
+    const { machines } = named ? await this.rpc.send(MACHINE_RESOLVE, { identifiers, serialNumbers }, call) : { machines: [] };
     return this.rpc.send(READING_BATCH, { batch, machines }, { ...call, timeoutMs: ReadingBatchLimits.replyTimeoutMs });
   }
 

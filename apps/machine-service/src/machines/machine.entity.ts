@@ -29,6 +29,10 @@ export class MachineEntity extends AuditedAccountRow {
   @Column({ type: 'varchar', length: 32, nullable: true })
   vin: string | null;
 
+  /** A serial number or PIN (heavy equipment has one instead of a VIN; issue 33). */
+  @Column({ name: 'serial_number', type: 'varchar', length: 32, nullable: true })
+  serialNumber: string | null;
+
   @Column({ type: 'varchar', length: 40, nullable: true })
   color: string | null;
 

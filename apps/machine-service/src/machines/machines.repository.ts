@@ -115,17 +115,27 @@ export class MachinesRepository {
   }
 
   /**
-   * The account's machines whose VIN, ignoring case and surrounding spaces, is one of `keys` (given
-   * upper-cased and trimmed); with `visible`, only those.
+   * The account's machines whose VIN is one of `keys` or whose serial number is one of `serials`,
+   * ignoring case and surrounding spaces (both given upper-cased and trimmed); with `visible`, only those.
    */
-  byIdentifiers(accountId: number, keys: string[], visible: MachineAssignment): Promise<Pick<MachineEntity, 'id' | 'vin'>[]> {
-    if (keys.length === 0 || visible?.size === 0) {
+  byIdentifiers(
+    accountId: number,
+    keys: string[],
+    visible: MachineAssignment,
+    serials: string[] = [],
+  ): Promise<Pick<MachineEntity, 'id' | 'vin' | 'serialNumber'>[]> {
+    if ((keys.length === 0 && serials.length === 0) || visible?.size === 0) {
       return Promise.resolve([]);
     }
+    // An empty IN () is not SQL: a list with nothing to match stands for the side not asked.
+    const matches = [
+      ...(keys.length > 0 ? ['UPPER(TRIM(m.vin)) IN (:...keys)'] : []),
+      ...(serials.length > 0 ? ['UPPER(TRIM(m.serial_number)) IN (:...serials)'] : []),
+    ].join(' OR ');
     const qb = this.table()
       .createQueryBuilder('m')
-      .select(['m.id', 'm.vin'])
-      .where('m.accountId = :accountId AND UPPER(TRIM(m.vin)) IN (:...keys)', { accountId, keys });
+      .select(['m.id', 'm.vin', 'm.serialNumber'])
+      .where(`m.accountId = :accountId AND (${matches})`, { accountId, keys, serials });
     if (visible) {
       qb.andWhere('m.id IN (:...visible)', { visible: [...visible] });
     }

@@ -149,4 +149,18 @@ describe(MachinesService.name, () => {
     await expect(sut.get(mechanic, first.id)).rejects.toMatchObject({ code: ErrorCode.NotFound, message: 'Machine not found' });
     expect((await sut.list(manager)).map((m) => m.id)).toEqual([first.id, second.id]);
   });
+
+  it('keeps a serial number apart from the VIN: stored trimmed, answered, cleared by a blank, and resolved only as a serial number', async () => {
+    const loader = await sut.create(owner, { ...excavator, name: 'Loader', vin: 'VIN-1', serialNumber: 'CAT0320DKBZX01234' }, call());
+    await sut.create(owner, { ...excavator, name: 'Dozer', vin: 'CAT0320DKBZX01234' }, call());
+
+    expect(loader).toMatchObject({ vin: 'VIN-1', serialNumber: 'CAT0320DKBZX01234' });
+    await expect(sut.resolve(owner, { identifiers: [], serialNumbers: [' cat0320dkbzx01234 '] })).resolves.toEqual({
+      machines: [{ id: loader.id, vin: 'VIN-1', serialNumber: 'CAT0320DKBZX01234' }],
+    });
+    await expect(sut.resolve(owner, { identifiers: [], serialNumbers: ['VIN-1'] })).resolves.toEqual({ machines: [] });
+    await expect(sut.resolve(stranger, { identifiers: [], serialNumbers: ['CAT0320DKBZX01234'] })).resolves.toEqual({ machines: [] });
+
+    await expect(sut.update(owner, { id: loader.id, serialNumber: '   ' }, call())).resolves.toMatchObject({ serialNumber: null, vin: 'VIN-1' });
+  });
 });

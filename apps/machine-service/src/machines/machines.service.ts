@@ -66,13 +66,20 @@ export class MachinesService {
   }
 
   /**
-   * The caller's machines whose VIN field holds one of these VINs or serial numbers (a meter batch,
-   * issue 33): one query for the whole batch; an assigned member's assigned machines only.
+   * The caller's machines whose VIN is one of these VINs or whose serial number is one of these
+   * serial numbers (a meter batch, issue 33): one query for the whole batch; an assigned member's
+   * assigned machines only.
    */
   async resolve(actor: Actor, request: MachineResolveRequest): Promise<MachineResolveReply> {
-    const keys = [...new Set((Array.isArray(request?.identifiers) ? request.identifiers : []).filter((v) => typeof v === 'string').map(machineIdentifierKey))];
-    const rows = await this.machines.byIdentifiers(actor.accountId, keys.filter(Boolean), await this.access.visible(actor));
-    return { machines: rows.map((m) => ({ id: m.id, vin: m.vin ?? '' })) };
+    const keysOf = (values: unknown) =>
+      [...new Set((Array.isArray(values) ? values : []).filter((v): v is string => typeof v === 'string').map(machineIdentifierKey))].filter(Boolean);
+    const rows = await this.machines.byIdentifiers(
+      actor.accountId,
+      keysOf(request?.identifiers),
+      await this.access.visible(actor),
+      keysOf(request?.serialNumbers),
+    );
+    return { machines: rows.map((m) => ({ id: m.id, vin: m.vin ?? '', serialNumber: m.serialNumber ?? '' })) };
   }
 
   /** Creates a machine; a retried call with the same idempotency key answers the machine made the first time. */

@@ -5,6 +5,7 @@ import { AddMetersAt1764000000100 } from './1764000000100-add-meters-at.js';
 import { AddImportColumns1764200000000 } from './1764200000000-add-import-columns.js';
 import { IndexRecentlyServiced1764300000000 } from './1764300000000-index-recently-serviced.js';
 import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
+import { AddSerialNumber1767400000000 } from './1767400000000-add-serial-number.js';
 
 export const migrations = [
   ...OUTBOX_MIGRATIONS,
@@ -15,4 +16,5 @@ export const migrations = [
   IndexRecentlyServiced1764300000000,
   ...MEMBERS_MIGRATIONS,
   MoveToAccounts1766100000100,
+  AddSerialNumber1767400000000,
 ];

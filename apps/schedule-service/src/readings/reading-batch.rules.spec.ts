@@ -13,10 +13,10 @@ import {
 
 describe('the rules of a batch of readings', () => {
   const byKey = machinesByKey([
-    { id: 1, vin: '1HGCM82633A004352' },
-    { id: 2, vin: ' sn-4471 ' },
-    { id: 3, vin: 'SHARED' },
-    { id: 4, vin: 'shared' },
+    { id: 1, vin: '1HGCM82633A004352', serialNumber: '' },
+    { id: 2, vin: '', serialNumber: ' sn-4471 ' },
+    { id: 3, vin: 'SHARED', serialNumber: 'DUP' },
+    { id: 4, vin: 'shared', serialNumber: 'dup' },
   ]);
 
   it('names a machine by id as given, or by the one machine a VIN or serial number names, ignoring case and spaces', () => {
@@ -25,9 +25,15 @@ describe('the rules of a batch of readings', () => {
     expect(machineNamed({ serialNumber: 'SN-4471' }, byKey)).toEqual({ machineId: 2 });
   });
 
+  it('matches a serial number only against serial numbers and a VIN only against VINs', () => {
+    expect(machineNamed({ serialNumber: '1HGCM82633A004352' }, byKey).problem?.code).toBe('NOT_FOUND');
+    expect(machineNamed({ vin: 'SN-4471' }, byKey).problem?.code).toBe('NOT_FOUND');
+  });
+
   it('answers not found for a VIN no machine of the caller has, and ambiguous for one several have', () => {
     expect(machineNamed({ vin: 'NOPE' }, byKey)).toEqual({ problem: { code: 'NOT_FOUND', message: 'Machine not found' } });
-    expect(machineNamed({ serialNumber: 'Shared' }, byKey).problem?.code).toBe('AMBIGUOUS');
+    expect(machineNamed({ vin: 'Shared' }, byKey).problem?.code).toBe('AMBIGUOUS');
+    expect(machineNamed({ serialNumber: 'Dup' }, byKey).problem?.code).toBe('AMBIGUOUS');
   });
 
   it('dates a reading by the day as written, in the sender’s own offset', () => {

@@ -17,12 +17,21 @@ import type { Neighbours } from '../meters/meter.rules.js';
 /** A reading's day: the date as written, in the sender's own offset (readings are kept by day). */
 export const readingDay = (readAt: string): string => readAt.slice(0, 10);
 
-/** The machine ids each VIN or serial number names, by machineIdentifierKey. */
+// A VIN and a serial number are kept apart: a serial number never names a machine by its VIN.
+const vinKey = (value: string) => `vin:${machineIdentifierKey(value)}`;
+const serialKey = (value: string) => `serial:${machineIdentifierKey(value)}`;
+
+/** The machine ids each VIN and each serial number names, by vinKey and serialKey. */
 export function machinesByKey(machines: readonly ResolvedMachine[]): Map<string, number[]> {
   const byKey = new Map<string, number[]>();
+  const add = (key: string, id: number) => byKey.set(key, [...(byKey.get(key) ?? []), id]);
   for (const m of machines ?? []) {
-    const key = machineIdentifierKey(m.vin);
-    byKey.set(key, [...(byKey.get(key) ?? []), m.id]);
+    if (m.vin?.trim()) {
+      add(vinKey(m.vin), m.id);
+    }
+    if (m.serialNumber?.trim()) {
+      add(serialKey(m.serialNumber), m.id);
+    }
   }
   return byKey;
 }
@@ -38,7 +47,8 @@ export function machineNamed(item: Pick<BatchReadingInput, 'machineId' | 'vin' |
   if (typeof item.machineId === 'number') {
     return { machineId: item.machineId };
   }
-  const ids = byKey.get(machineIdentifierKey(item.vin ?? item.serialNumber ?? '')) ?? [];
+  const key = typeof item.vin === 'string' ? vinKey(item.vin) : serialKey(item.serialNumber ?? '');
+  const ids = byKey.get(key) ?? [];
   if (ids.length === 1) {
     return { machineId: ids[0] };
   }

@@ -4,14 +4,15 @@ import type { ResolvedMachine } from '../schedule/reading-batch.contract.js';
 export const MACHINE_RESOLVE = 'machine.machine.resolve' as const;
 
 /**
- * VINs or serial numbers (a machine keeps either in its VIN field), all of a batch in one call.
- * Matched ignoring case and surrounding spaces.
+ * The VINs (`identifiers`) and serial numbers of a batch, all in one call: a VIN matches a machine's
+ * VIN field, a serial number its serial number field. Matched ignoring case and surrounding spaces.
  */
 export interface MachineResolveRequest {
   identifiers: string[];
+  serialNumbers?: string[];
 }
 
-/** The caller's machines (an assigned member's assigned ones) whose VIN field is one of them; several may share one. */
+/** The caller's machines (an assigned member's assigned ones) whose VIN or serial number is one of them; several may share one. */
 export interface MachineResolveReply {
   machines: ResolvedMachine[];
 }

@@ -95,6 +95,8 @@ function OptionalText(limit: { max: number; label: string }) {
 export class MachineOptionalFields {
   @OptionalText(MACHINE_TEXT_LIMITS.submodel) submodel?: string | null;
   @OptionalText(MACHINE_TEXT_LIMITS.vin) vin?: string | null;
+  /** A serial number or PIN, for machines that have one instead of (or besides) a VIN. */
+  @OptionalText(MACHINE_TEXT_LIMITS.serialNumber) serialNumber?: string | null;
   @OptionalText(MACHINE_TEXT_LIMITS.color) color?: string | null;
   @OptionalText(MACHINE_TEXT_LIMITS.description) description?: string | null;
   @OptionalText(MACHINE_TEXT_LIMITS.status) status?: string | null;
@@ -227,6 +229,8 @@ export interface Machine {
   model: string;
   submodel: string | null;
   vin: string | null;
+  /** A serial number or PIN (issue 33); null when none was entered. */
+  serialNumber: string | null;
   color: string | null;
   description: string | null;
   status: string | null;

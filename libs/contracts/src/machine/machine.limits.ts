@@ -18,6 +18,7 @@ export const MACHINE_TEXT_LIMITS = {
   model: { max: 60, label: 'Model' },
   submodel: { max: 60, label: 'Submodel' },
   vin: { max: 32, label: 'VIN' },
+  serialNumber: { max: 32, label: 'Serial number' },
   color: { max: 40, label: 'Color' },
   description: { max: 2000, label: 'Description' },
   status: { max: 60, label: 'Status' },

@@ -139,6 +139,8 @@ export interface ReadingBatchResult {
 export interface ResolvedMachine {
   id: number;
   vin: string;
+  /** Its serial number ('' for none): a batch's serialNumber names the machine by this, a vin by `vin`. */
+  serialNumber?: string;
 }
 
 export interface ReadingBatchRequest {

@@ -6,7 +6,7 @@ import { MACHINE_TEXT_LIMITS } from '../machine/machine.limits.js';
 export const ReadingBatchLimits = {
   /** Readings in one batch: more answers 400. */
   maxReadings: 1_000,
-  /** A VIN or serial number, as a machine's VIN field holds it. */
+  /** A VIN or serial number, as a machine's VIN or serial number field holds it. */
   identifier: MACHINE_TEXT_LIMITS.vin.max,
   /** The sender's own id of a reading, echoed in that reading's error. */
   externalId: 100,

@@ -38,6 +38,8 @@ export const EXPORT_COLUMNS: Record<ExportKind, ExportColumn[]> = {
     ...['insuranceProvider', 'policyNumber', 'insuranceExpirationDate'].map(same),
     col('archived'),
     col('photos'),
+    // Issue 33, after the older columns so an earlier export's header still reads the same.
+    same('serialNumber'),
   ],
   serviceRecords: [
     // Its export id, which a schedule's completedBy names.

@@ -14,6 +14,7 @@ const TEXT_FIELDS = [
   'model',
   'submodel',
   'vin',
+  'serialNumber',
   'color',
   'description',
   'status',

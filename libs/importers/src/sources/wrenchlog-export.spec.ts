@@ -19,6 +19,7 @@ import { analyzeFile, normalizeFile } from '../import-file.js';
 const machine = anExportedMachine({
   name: 'Crew "Cab", 2',
   vin: '1FT7W2BT0KEC12345',
+  serialNumber: 'SN-42',
   color: 'Ü-Blau',
   description: '=HYPERLINK("http://evil","x")',
   purchasedDate: '2019-05-02',
@@ -408,6 +409,7 @@ describe('wrenchlog-export source', () => {
       make: 'Ford',
       model: 'F-250',
       vin: machine.vin,
+      serialNumber: 'SN-42',
       color: 'Ü-Blau',
       description: machine.description,
       status: 'Active',

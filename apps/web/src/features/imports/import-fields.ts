@@ -23,6 +23,7 @@ export const FIELD_OPTIONS: Record<RecordKind, FieldOption[]> = {
     { value: 'model', label: 'Model' },
     { value: 'submodel', label: 'Submodel' },
     { value: 'vin', label: 'VIN' },
+    { value: 'serialNumber', label: 'Serial number' },
     { value: 'color', label: 'Color' },
     { value: 'description', label: 'Description' },
     { value: 'status', label: 'Status' },

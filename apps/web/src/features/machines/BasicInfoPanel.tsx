@@ -305,6 +305,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="md">
                 <Field label="Current Status">{orNA(machine.status)}</Field>
                 <TextInput label="VIN" {...input('vin')} />
+                <TextInput label="Serial number" description="Serial number or PIN, for equipment without a VIN" {...input('serialNumber')} />
                 <TextInput label="License Plate" {...input('license')} />
                 <Checkbox
                   label="This is a permanent license plate"
@@ -333,6 +334,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
               <SimpleGrid cols={{ base: 2, sm: 3, lg: 4 }} spacing="md" verticalSpacing="md">
                 <Field label="Current Status">{orNA(machine.status)}</Field>
                 <Field label="VIN">{orNA(machine.vin)}</Field>
+                <Field label="Serial number">{orNA(machine.serialNumber)}</Field>
                 <Field label="License Plate">{orNA(machine.license)}</Field>
                 <Field label="License Expiration Date">{licenseExpiry}</Field>
                 <Field label="Color">{orNA(machine.color)}</Field>

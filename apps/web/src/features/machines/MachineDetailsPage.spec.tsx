@@ -14,6 +14,7 @@ const machine = {
   model: 'F-150',
   submodel: null,
   vin: '1FTEW1E4',
+  serialNumber: null as string | null,
   color: null,
   description: null,
   status: 'Good',
@@ -189,6 +190,22 @@ describe('MachineDetailsPage', () => {
     expect(within(panel).getByLabelText('VIN')).toHaveAccessibleDescription('VIN must be at most 32 characters');
     expect(within(panel).getByLabelText('VIN')).toHaveValue('1FTEW1E49');
     error.mockRestore();
+  });
+
+  it('shows the serial number beside the VIN, and saves one typed in the form, trimmed', async () => {
+    const { calls } = mockFetch({ ...base(), 'PUT /api/machines/update': (req) => json({ ...machine, ...(req.body as object) }) });
+    renderApp(routes, { url: '/machines/4' });
+    await user.click(await screen.findByRole('button', { name: 'Edit machine' }));
+    const panel = screen.getByTestId('basic-info');
+    const serial = within(panel).getByLabelText('Serial number');
+    expect(serial).toHaveAttribute('maxlength', '32');
+    expect(serial).toHaveValue('');
+    await user.type(serial, ' CAT0320DKBZX01234 ');
+    await user.click(within(panel).getByRole('button', { name: 'Save Changes' }));
+    // Saved, the panel reads again: the serial number beside the VIN.
+    expect(await within(panel).findByText('CAT0320DKBZX01234')).toBeInTheDocument();
+    expect(within(panel).getByText('Serial number')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ id: 4, vin: '1FTEW1E4', serialNumber: 'CAT0320DKBZX01234' });
   });
 
   it('cancels editing when the expanded panel is collapsed', async () => {

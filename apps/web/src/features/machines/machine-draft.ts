@@ -11,6 +11,7 @@ export interface Draft {
   model: string;
   submodel: string;
   vin: string;
+  serialNumber: string;
   color: string;
   description: string;
   type: string;
@@ -34,6 +35,7 @@ export function toDraft(m: Machine): Draft {
     model: m.model ?? '',
     submodel: m.submodel ?? '',
     vin: m.vin ?? '',
+    serialNumber: m.serialNumber ?? '',
     color: m.color ?? '',
     description: m.description ?? '',
     type: m.type ?? '',
@@ -64,6 +66,7 @@ export function fromDraft(machine: Machine, d: Draft): Machine {
     model: d.model.trim(),
     submodel: text(d.submodel),
     vin: text(d.vin),
+    serialNumber: text(d.serialNumber),
     color: text(d.color),
     description: text(d.description),
     type: text(d.type),
