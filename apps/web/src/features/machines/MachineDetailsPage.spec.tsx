@@ -306,6 +306,42 @@ describe('MachineDetailsPage', () => {
     });
   });
 
+  describe('archive (issue 38)', () => {
+    it('archives from its own action, without going through Delete, and asks first', async () => {
+      let archived = false;
+      const { calls } = mockFetch({
+        ...base(),
+        'GET /api/machines/': () => json({ ...machine, archived }),
+        'PUT /api/machines/update': (req) => {
+          archived = (req.body as { archived: boolean }).archived;
+          return json({ ...machine, archived });
+        },
+      });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Archive machine' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Archive Blue F-150?' });
+      expect(within(dialog).getByText(/its records, photos and documents are kept/)).toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+      expect(await screen.findByTestId('archived-banner')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 4, archived: true }]);
+      expect(calls.some((c) => c.url.includes('history-counts') || c.method === 'DELETE')).toBe(false);
+      // An archived machine offers Restore (in the banner), not Archive again.
+      expect(screen.queryByRole('button', { name: 'Archive machine' })).not.toBeInTheDocument();
+    });
+
+    it('says so when the archive fails, and keeps the dialog open', async () => {
+      mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 500 }, 500) });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Archive machine' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Archive Blue F-150?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to archive machine');
+    });
+  });
+
   describe('history tabs', () => {
     it('shows the loading and error texts of each tab', async () => {
       mockFetch({
