@@ -30,6 +30,8 @@ export interface HistoryTableProps<T extends { id: number }> {
   emptyText: string;
   emptyIcon: ReactNode;
   filter?: { placeholder: string; value: (row: T) => string };
+  /** What a column means, under the list when it has rows. */
+  note?: string;
   /** Absent: the role may not add this kind of record (issue 32), so no Add New. */
   onAdd?: () => void;
   selectedId: number | null;
@@ -123,6 +125,11 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
         </Table.ScrollContainer>
         <Pager mt="sm" page={paged.page - 1} totalPages={paged.totalPages} onPage={(index) => setPage(index + 1)} />
         <LoadMore more={props.more} />
+        {props.note && (
+          <Text size="xs" c="dimmed" mt="sm">
+            {props.note}
+          </Text>
+        )}
       </>
     );
   }

@@ -46,6 +46,8 @@ interface TabKind<T extends { id: number }> {
   columns: (u: Units) => HistoryColumn<T>[];
   pageSize: number;
   filter?: { placeholder: string; value: (row: T) => string };
+  /** What a column means, under the list. */
+  note?: string;
   loadingText: string;
   errorText: string;
   emptyText: string;
@@ -63,8 +65,12 @@ const FUEL: TabKind<FuelRecord> = {
   columns: (u) => [
     { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => u.date(r.dateOfPurchase) },
     { key: 'amount', label: `Amount (${u.volumeLabel})`, value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} units={u} /> },
+    // Issue 38: the odometer and each fill's economy, as LubeLogger's fuel list shows them.
+    { key: 'odometer', label: `Odometer (${u.distanceLabel})`, value: (r) => r.currentMileage, render: (r) => u.distance(r.currentMileage, false) },
+    { key: 'economy', label: `Economy (${u.economyLabel})`, value: (r) => r.mpg, render: (r) => u.economy(r.mpg, false) },
     { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
   ],
+  note: 'Economy is per full fill: the distance since the previous full fill over the fuel added since, partial fills included (n/a for a partial fill or one after a missed fill-up). The reports average it as the total distance over the total fuel.',
   pageSize: 8,
   loadingText: 'Loading fuel records...',
   errorText: 'Failed to load fuel records',
@@ -177,6 +183,7 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
       columns={columns}
       pageSize={kind.pageSize}
       filter={kind.filter}
+      note={kind.note}
       loadingText={kind.loadingText}
       errorText={kind.errorText}
       emptyText={kind.emptyText}

@@ -389,7 +389,7 @@ describe('MachineDetailsPage', () => {
       await user.click(screen.getByRole('button', { name: 'Date' }));
       expect(dates()[0]).toBe('2026-01-18');
       await user.click(screen.getByRole('button', { name: /Cost/ }));
-      expect(screen.getAllByRole('columnheader')[2]).toHaveAttribute('aria-sort', 'descending');
+      expect(screen.getAllByRole('columnheader')[4]).toHaveAttribute('aria-sort', 'descending');
     });
 
     it('marks a partial fill and a fill after a missed one in the fuel history (issue 22)', async () => {
@@ -403,6 +403,36 @@ describe('MachineDetailsPage', () => {
       const amounts = async () => (await screen.findAllByRole('row')).slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
       await screen.findByText('Partial');
       expect(await amounts()).toEqual(['12', '11After missed', '10Partial']);
+    });
+
+    it("shows each fill's odometer and fuel economy, and says how economy is counted (issue 38)", async () => {
+      const fills = [
+        { ...fuel[0], id: 1, currentMileage: 47000, mpg: null, fullTank: true },
+        { ...fuel[1], id: 2, currentMileage: 47150, mpg: null, fullTank: false },
+        { ...fuel[2], id: 3, currentMileage: 47300, mpg: 21.6, fullTank: true },
+        { ...fuel[3], id: 4, currentMileage: null, mpg: null, fullTank: true },
+      ];
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page(fills)) });
+      renderApp(routes, { url: '/machines/4' });
+      await screen.findByText('47,300');
+      const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toEqual(['Date', 'Amount (gal)', 'Odometer (mi)', 'Economy (MPG)', 'Cost ($)']);
+      const cells = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .slice(2, 4)
+            .map((c) => c.textContent),
+        );
+      expect(cells).toEqual([
+        ['n/a', 'n/a'],
+        ['47,300', '21.6'],
+        ['47,150', 'n/a'],
+        ['47,000', 'n/a'],
+      ]);
+      expect(screen.getByText(/Economy is per full fill: the distance since the previous full fill over the fuel added since/)).toBeInTheDocument();
     });
 
     it('loads older fuel records a page at a time with Load more, until all are shown', async () => {
