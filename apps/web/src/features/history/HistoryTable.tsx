@@ -32,6 +32,8 @@ export interface HistoryTableProps<T extends { id: number }> {
   filter?: { placeholder: string; value: (row: T) => string };
   /** What a column means, under the list when it has rows. */
   note?: string;
+  /** A phone: tighter cells, so the columns fit its width. */
+  compact?: boolean;
   /** Absent: the role may not add this kind of record (issue 32), so no Add New. */
   onAdd?: () => void;
   selectedId: number | null;
@@ -88,8 +90,9 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
   } else {
     body = (
       <>
-        <Table.ScrollContainer minWidth={360}>
-          <Table highlightOnHover verticalSpacing="sm">
+        {/* Fits a 390 px phone inside the page and card padding (318 px); wider tables scroll sideways. */}
+        <Table.ScrollContainer minWidth={300}>
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing={props.compact ? 6 : undefined} fz={props.compact ? 'sm' : undefined}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => (

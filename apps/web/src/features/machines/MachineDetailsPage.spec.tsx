@@ -435,6 +435,17 @@ describe('MachineDetailsPage', () => {
       expect(screen.getByText(/Economy is per full fill: the distance since the previous full fill over the fuel added since/)).toBeInTheDocument();
     });
 
+    it('puts the odometer under the date and the economy under the amount on a phone, so the cost stays in view', async () => {
+      (globalThis as { __WIDE__?: boolean }).__WIDE__ = false;
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page([{ ...fuel[0], id: 3, currentMileage: 47300, mpg: 21.6 }])) });
+      renderApp(routes, { url: '/machines/4' });
+      await screen.findByText('21.6 MPG');
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Amount (gal)', 'Cost ($)']);
+      const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+      expect(cells[0]).toHaveTextContent('2026-01-10Odometer 47,300 mi');
+      expect(cells[1]).toHaveTextContent('10Economy 21.6 MPG');
+    });
+
     it('loads older fuel records a page at a time with Load more, until all are shown', async () => {
       const many = Array.from({ length: 60 }, (_, i) => ({ ...fuel[0], id: 100 + i, dateOfPurchase: new Date(Date.UTC(2025, 0, 60 - i, 12)).toISOString() }));
       const { calls } = mockFetch({
