@@ -148,13 +148,16 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     expect(trucks.body.costPerDistance).toBeNull();
   });
 
+  // Each point carries its distance and fuel (issue 38), so a screen can average them as the fleet table does.
   it('answers the full-to-full economy of each full fill: 300 mi over 5 + 10 gal = 20 MPG', async () => {
     const res = await api.get(`/api/reports/fuel-economy?${PERIOD}&machineId=${tractor}`, a.token);
     expect(res.status).toBe(200);
-    expect(res.body).toEqual([{ date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg' }]);
+    expect(res.body).toEqual([{ date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg', distance: 300, fuel: 15 }]);
     // A period that starts after the previous full fill still counts from it (and the partial fill between).
     const later = await api.get(`/api/reports/fuel-economy?from=2026-02-10&to=2026-03-31&machineId=${tractor}`, a.token);
-    expect(later.body).toEqual([{ date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg' }]);
+    expect(later.body).toEqual([
+      { date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg', distance: 300, fuel: 15 },
+    ]);
     // The fuel records' own computed MPG follows the same rule: none for the first full fill (no last mileage given) and the partial one.
     const fills = (await api.get(`/api/fuel-records/machine/${tractor}`, a.token)).body;
     expect(fills.map((f: any) => [f.dateOfPurchase.slice(0, 10), f.fullTank, f.mpg])).toEqual([
@@ -165,7 +168,7 @@ describe.each(e2eProducts())('reports (%s)', (_mode, baseUrl) => {
     expect((await api.get(`/api/fuel-records/${fills[0].id}`, a.token)).body.mpg).toBe(20);
     // Without a machine: every machine's points, each naming its machine.
     expect((await api.get(`/api/reports/fuel-economy?${PERIOD}`, a.token)).body).toEqual([
-      { date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg' },
+      { date: '2026-02-20', fuelRecordId: expect.any(Number), machineId: tractor, economy: 20, unit: 'mpg', distance: 300, fuel: 15 },
     ]);
   });
 

@@ -216,6 +216,12 @@ describe.each(await testEngines())('the reports read model (%s)', (engine) => {
         [182, 25],
         [184, 25],
       ]);
+      // Each point's segment (issue 38): summed, they are the fleet table's distance over fuel.
+      expect(points.map((p) => [p.distance, p.fuel])).toEqual([
+        [300, 12],
+        [350, 14],
+        [300, 12],
+      ]);
     });
   });
 

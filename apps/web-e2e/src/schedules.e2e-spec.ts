@@ -52,9 +52,15 @@ describe.each([
 
   expectCleanPageAfterEach(() => s);
 
-  it('adds a schedule from the tractor templates with one click', async () => {
+  it('adds a schedule from the tractor templates, asked when it was last done (today by default)', async () => {
     await s.page.getByRole('button', { name: 'Add from template' }).click();
     await s.page.getByRole('menuitem', { name: new RegExp(title) }).click();
+    // Issue 38: the last-done date and hours are asked for, today and the current reading filled in.
+    const asked = s.page.getByRole('dialog', { name: `Add ${title}` });
+    expect(await asked.getByLabel('Last done on').inputValue()).toBe(today());
+    await s.shot('template-last-done');
+    await asked.getByRole('button', { name: 'Add schedule' }).click();
+    await asked.waitFor({ state: 'detached' });
     const item = s.page.getByRole('listitem', { name: title });
     await item.waitFor();
     await item.getByText('Upcoming').waitFor();
@@ -101,12 +107,20 @@ describe.each([
     await s.shot('due');
   });
 
-  it('completes it from a service record; it is Upcoming again', async () => {
-    await s.page.goto(`/service-record?machineId=${machine.id}&mode=full`);
-    await s.page.getByLabel(/^Title/).fill('Oil change');
-    await s.page.getByLabel('Hours').fill('242');
+  it("completes it from the Due page's Log service; it is Upcoming again", async () => {
+    // Issue 38: Log service opens the machine's service record form with the schedule ticked.
+    await s.page.goto('/due?status=due_soon');
+    await s.page
+      .getByRole('listitem', { name: title })
+      .getByRole('link', { name: new RegExp(`^Log service: ${title}`) })
+      .click();
+    await s.page.waitForURL((url) => url.pathname === '/service-record' && url.searchParams.get('machineId') === String(machine.id));
     const checklist = s.page.getByRole('group', { name: 'Completes these schedules' });
-    await checklist.getByRole('checkbox', { name: new RegExp(title) }).check();
+    await expectEventually(async () => expect(await checklist.getByRole('checkbox', { name: new RegExp(title) }).isChecked()).toBe(true), 5000, 100);
+    expect(await s.page.getByRole('combobox', { name: 'Service Status' }).inputValue()).toBe('Complete');
+    await expectEventually(async () => expect(await s.page.getByLabel(/^Title/).inputValue()).toBe(title), 5000, 100);
+    await s.page.getByLabel('Hours').fill('242');
+    await s.shot('log-service');
     await s.page.getByRole('button', { name: 'Create Service Record' }).click();
     await s.page.waitForURL((url) => /^\/service-record\/\d+$/.test(url.pathname));
 

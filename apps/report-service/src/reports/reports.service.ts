@@ -210,7 +210,7 @@ export class ReportsService {
       const unit = economyUnitFor(usage.get(s.machineId)?.distanceUnit);
       const economy = economyOf([s], unit);
       if (economy !== null) {
-        points.push({ date: s.date, fuelRecordId: s.fuelRecordId, machineId: s.machineId, economy, unit });
+        points.push({ date: s.date, fuelRecordId: s.fuelRecordId, machineId: s.machineId, economy, unit, distance: s.distance, fuel: s.fuel });
       }
     }
     // A stable sort by date: the segments' own order (by odometer within an instant) stays on one date.

@@ -119,6 +119,13 @@ export interface FuelEconomyPoint {
   machineId: number;
   economy: number;
   unit: EconomyUnit;
+  /**
+   * The full-to-full segment the economy is taken from (issue 38): the distance since the previous
+   * full fill (the machine's distance unit) and the fuel added since. Summed over a period they give
+   * the fleet table's economy (distance over fuel), which a mean of the points does not.
+   */
+  distance: number;
+  fuel: number;
 }
 
 /** One line of a machine's history (CSV): a service record, a fuel record or a part purchase. */

@@ -30,6 +30,10 @@ export interface HistoryTableProps<T extends { id: number }> {
   emptyText: string;
   emptyIcon: ReactNode;
   filter?: { placeholder: string; value: (row: T) => string };
+  /** What a column means, under the list when it has rows. */
+  note?: string;
+  /** A phone: tighter cells, so the columns fit its width. */
+  compact?: boolean;
   /** Absent: the role may not add this kind of record (issue 32), so no Add New. */
   onAdd?: () => void;
   selectedId: number | null;
@@ -86,8 +90,9 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
   } else {
     body = (
       <>
-        <Table.ScrollContainer minWidth={360}>
-          <Table highlightOnHover verticalSpacing="sm">
+        {/* Fits a 390 px phone inside the page and card padding (318 px); wider tables scroll sideways. */}
+        <Table.ScrollContainer minWidth={300}>
+          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing={props.compact ? 6 : undefined} fz={props.compact ? 'sm' : undefined}>
             <Table.Thead>
               <Table.Tr>
                 {columns.map((c) => (
@@ -123,6 +128,11 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
         </Table.ScrollContainer>
         <Pager mt="sm" page={paged.page - 1} totalPages={paged.totalPages} onPage={(index) => setPage(index + 1)} />
         <LoadMore more={props.more} />
+        {props.note && (
+          <Text size="xs" c="dimmed" mt="sm">
+            {props.note}
+          </Text>
+        )}
       </>
     );
   }

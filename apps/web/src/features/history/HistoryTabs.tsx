@@ -1,4 +1,4 @@
-import { Badge, Box, Card, Tabs, Text } from '@mantine/core';
+import { Badge, Box, Card, Tabs, Text, VisuallyHidden } from '@mantine/core';
 import { IconCalendarDue, IconGasStation, IconGauge, IconReportAnalytics, IconShoppingCart, IconTool } from '@tabler/icons-react';
 import { useMediaQuery } from '@mantine/hooks';
 import { useInfiniteQuery } from '@tanstack/react-query';
@@ -42,10 +42,12 @@ const historyPage = <T,>(api: ApiClient, path: string, page: number): Promise<Pa
 interface TabKind<T extends { id: number }> {
   /** The list's path; pages of it are loaded as the user asks for more. */
   path: (machineId: number) => string;
-  /** In the member's units and currency (issue 34). */
-  columns: (u: Units) => HistoryColumn<T>[];
+  /** In the member's units and currency (issue 34); `compact` below the desktop width, where fewer columns fit. */
+  columns: (u: Units, compact: boolean) => HistoryColumn<T>[];
   pageSize: number;
   filter?: { placeholder: string; value: (row: T) => string };
+  /** What a column means, under the list. */
+  note?: string;
   loadingText: string;
   errorText: string;
   emptyText: string;
@@ -60,11 +62,35 @@ interface TabKind<T extends { id: number }> {
 
 const FUEL: TabKind<FuelRecord> = {
   path: (id) => `/api/fuel-records/machine/${id}`,
-  columns: (u) => [
-    { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => u.date(r.dateOfPurchase) },
-    { key: 'amount', label: `Amount (${u.volumeLabel})`, value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} units={u} /> },
-    { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
-  ],
+  // Issue 38: the odometer and each fill's economy, as LubeLogger's fuel list shows them. On a phone
+  // they go under the date and the amount, so the cost stays in view without scrolling sideways.
+  columns: (u, compact) =>
+    compact
+      ? [
+          {
+            key: 'date',
+            label: 'Date',
+            value: (r) => r.dateOfPurchase,
+            render: (r) => (
+              <WithUnder main={u.date(r.dateOfPurchase)} name="Odometer" under={r.currentMileage === null ? null : u.distance(r.currentMileage)} />
+            ),
+          },
+          {
+            key: 'amount',
+            label: `Amount (${u.volumeLabel})`,
+            value: (r) => Number(r.amount),
+            render: (r) => <WithUnder main={<FuelAmount record={r} units={u} />} name="Economy" under={r.mpg === null ? null : u.economy(r.mpg)} />,
+          },
+          { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
+        ]
+      : [
+          { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => u.date(r.dateOfPurchase) },
+          { key: 'amount', label: `Amount (${u.volumeLabel})`, value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} units={u} /> },
+          { key: 'odometer', label: `Odometer (${u.distanceLabel})`, value: (r) => r.currentMileage, render: (r) => u.distance(r.currentMileage, false) },
+          { key: 'economy', label: `Economy (${u.economyLabel})`, value: (r) => r.mpg, render: (r) => u.economy(r.mpg, false) },
+          { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
+        ],
+  note: 'Economy is per full fill: the distance since the previous full fill over the fuel added since, partial fills included (n/a for a partial fill or one after a missed fill-up). The reports average it as the total distance over the total fuel.',
   pageSize: 8,
   loadingText: 'Loading fuel records...',
   errorText: 'Failed to load fuel records',
@@ -113,6 +139,21 @@ const PARTS: TabKind<Purchase> = {
   preview: (id, machineId, close) => <PartPurchaseForm key={id} mode="fastView" recordId={id} machineId={machineId} onCancel={close} />,
 };
 
+/** A cell's value with a second one, named for screen readers, under it (phones: fewer columns). */
+function WithUnder({ main, name, under }: { main: ReactNode; name: string; under: string | null }) {
+  return (
+    <>
+      {main}
+      {under !== null && (
+        <Text size="xs" c="dimmed">
+          <VisuallyHidden>{name} </VisuallyHidden>
+          {under}
+        </Text>
+      )}
+    </>
+  );
+}
+
 /** The amount, marked when the fill-up switches of issue 22 make it count differently in fuel economy. */
 function FuelAmount({ record, units }: { record: FuelRecord; units: Units }) {
   const { fullTank, missedPrevious } = fuelFlags(record);
@@ -156,7 +197,8 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
   const navigate = useNavigate();
   const rights = useRights();
   const units = useUnits();
-  const columns = useMemo(() => kind.columns(units).filter((c) => rights.money || !c.money), [kind, units, rights.money]);
+  const compact = !useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const columns = useMemo(() => kind.columns(units, compact).filter((c) => rights.money || !c.money), [kind, units, compact, rights.money]);
   const [selected, setSelected] = useState<T | null>(null);
   const q = useInfiniteQuery({
     queryKey: historyKeys[tab](machineId),
@@ -177,6 +219,8 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
       columns={columns}
       pageSize={kind.pageSize}
       filter={kind.filter}
+      note={kind.note}
+      compact={compact}
       loadingText={kind.loadingText}
       errorText={kind.errorText}
       emptyText={kind.emptyText}

@@ -38,6 +38,7 @@ import { AuditLine } from '../../components/AuditLine';
 import { useRights } from '../../core/rights';
 import { auditOf } from '../../lib/audit';
 import { useDeleteMachine, useSetArchived, useUpdateMachine } from './machine-mutations';
+import { ArchiveMachineAction } from './ArchiveMachineAction';
 import { MachineDeleteDialog } from './MachineDeleteDialog';
 import { MachineStatusPicker } from './MachineStatusPicker';
 import { PhotoGallery } from './PhotoGallery';
@@ -205,6 +206,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
           </ActionIcon>
         </Tooltip>
       )}
+      {/* Archive is a change of the machine (machine.write), reversible, so it has its own action. */}
+      {!editing && !machine.archived && may('machine.write') && <ArchiveMachineAction machine={machine} />}
       {may('machine.delete') && (
         <Tooltip label="Delete" events={{ hover: true, focus: false, touch: false }}>
           <ActionIcon variant="default" size="lg" aria-label="Delete machine" onClick={() => setDeleting(true)}>

@@ -323,6 +323,42 @@ describe('MachineDetailsPage', () => {
     });
   });
 
+  describe('archive (issue 38)', () => {
+    it('archives from its own action, without going through Delete, and asks first', async () => {
+      let archived = false;
+      const { calls } = mockFetch({
+        ...base(),
+        'GET /api/machines/': () => json({ ...machine, archived }),
+        'PUT /api/machines/update': (req) => {
+          archived = (req.body as { archived: boolean }).archived;
+          return json({ ...machine, archived });
+        },
+      });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Archive machine' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Archive Blue F-150?' });
+      expect(within(dialog).getByText(/its records, photos and documents are kept/)).toBeInTheDocument();
+      expect(calls.some((c) => c.method === 'PUT')).toBe(false);
+
+      await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+      expect(await screen.findByTestId('archived-banner')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(calls.filter((c) => c.method === 'PUT').map((c) => c.body)).toEqual([{ id: 4, archived: true }]);
+      expect(calls.some((c) => c.url.includes('history-counts') || c.method === 'DELETE')).toBe(false);
+      // An archived machine offers Restore (in the banner), not Archive again.
+      expect(screen.queryByRole('button', { name: 'Archive machine' })).not.toBeInTheDocument();
+    });
+
+    it('says so when the archive fails, and keeps the dialog open', async () => {
+      mockFetch({ ...base(), 'PUT /api/machines/update': json({ statusCode: 500 }, 500) });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Archive machine' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Archive Blue F-150?' });
+      await user.click(within(dialog).getByRole('button', { name: 'Archive' }));
+      expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to archive machine');
+    });
+  });
+
   describe('history tabs', () => {
     it('shows the loading and error texts of each tab', async () => {
       mockFetch({
@@ -370,7 +406,7 @@ describe('MachineDetailsPage', () => {
       await user.click(screen.getByRole('button', { name: 'Date' }));
       expect(dates()[0]).toBe('2026-01-18');
       await user.click(screen.getByRole('button', { name: /Cost/ }));
-      expect(screen.getAllByRole('columnheader')[2]).toHaveAttribute('aria-sort', 'descending');
+      expect(screen.getAllByRole('columnheader')[4]).toHaveAttribute('aria-sort', 'descending');
     });
 
     it('marks a partial fill and a fill after a missed one in the fuel history (issue 22)', async () => {
@@ -384,6 +420,47 @@ describe('MachineDetailsPage', () => {
       const amounts = async () => (await screen.findAllByRole('row')).slice(1).map((r) => within(r).getAllByRole('cell')[1].textContent);
       await screen.findByText('Partial');
       expect(await amounts()).toEqual(['12', '11After missed', '10Partial']);
+    });
+
+    it("shows each fill's odometer and fuel economy, and says how economy is counted (issue 38)", async () => {
+      const fills = [
+        { ...fuel[0], id: 1, currentMileage: 47000, mpg: null, fullTank: true },
+        { ...fuel[1], id: 2, currentMileage: 47150, mpg: null, fullTank: false },
+        { ...fuel[2], id: 3, currentMileage: 47300, mpg: 21.6, fullTank: true },
+        { ...fuel[3], id: 4, currentMileage: null, mpg: null, fullTank: true },
+      ];
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page(fills)) });
+      renderApp(routes, { url: '/machines/4' });
+      await screen.findByText('47,300');
+      const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+      expect(headers).toEqual(['Date', 'Amount (gal)', 'Odometer (mi)', 'Economy (MPG)', 'Cost ($)']);
+      const cells = screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) =>
+          within(r)
+            .getAllByRole('cell')
+            .slice(2, 4)
+            .map((c) => c.textContent),
+        );
+      expect(cells).toEqual([
+        ['n/a', 'n/a'],
+        ['47,300', '21.6'],
+        ['47,150', 'n/a'],
+        ['47,000', 'n/a'],
+      ]);
+      expect(screen.getByText(/Economy is per full fill: the distance since the previous full fill over the fuel added since/)).toBeInTheDocument();
+    });
+
+    it('puts the odometer under the date and the economy under the amount on a phone, so the cost stays in view', async () => {
+      (globalThis as { __WIDE__?: boolean }).__WIDE__ = false;
+      mockFetch({ ...base(), 'GET /api/fuel-records/machine/4': json(page([{ ...fuel[0], id: 3, currentMileage: 47300, mpg: 21.6 }])) });
+      renderApp(routes, { url: '/machines/4' });
+      await screen.findByText('21.6 MPG');
+      expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Date', 'Amount (gal)', 'Cost ($)']);
+      const cells = within(screen.getAllByRole('row')[1]).getAllByRole('cell');
+      expect(cells[0]).toHaveTextContent('2026-01-10Odometer 47,300 mi');
+      expect(cells[1]).toHaveTextContent('10Economy 21.6 MPG');
     });
 
     it('loads older fuel records a page at a time with Load more, until all are shown', async () => {

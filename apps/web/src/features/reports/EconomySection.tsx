@@ -5,7 +5,7 @@ import { lazy, Suspense, useState } from 'react';
 import { useApi } from '../../core/context';
 import { EmptyBlock, LoadingState } from '../../components/states';
 import { reportKeys, reportsApi } from './api';
-import { economyText, economyUnitLabel } from './report-figures';
+import { economyText, economyUnitLabel, overallEconomy } from './report-figures';
 import type { Period } from './report-period';
 import { ReportFailure } from './ReportFailure';
 
@@ -50,12 +50,13 @@ export function EconomySection({ machines, period }: { machines: { id: number; n
   } else {
     const points = query.data;
     const unit = points[0].unit;
-    const average = points.reduce((a, p) => a + p.economy, 0) / points.length;
+    // Issue 38: the period's figure is the fleet table's (distance over fuel), and says so.
+    const overall = overallEconomy(points);
     body = (
       <Stack gap="xs">
         <Text size="sm" aria-live="polite">
-          {points.length} full {points.length === 1 ? 'fill' : 'fills'}; latest {economyText(points[points.length - 1].economy, unit)}, mean{' '}
-          {economyText(average, unit)}.
+          {points.length} full {points.length === 1 ? 'fill' : 'fills'}; latest {economyText(points[points.length - 1].economy, unit)}
+          {overall !== null && <>, overall {economyText(overall, unit)} (the total distance over the total fuel, as in the fleet table)</>}.
         </Text>
         <Suspense fallback={<LoadingState text="Loading chart..." />}>
           <EconomyChart points={points} />

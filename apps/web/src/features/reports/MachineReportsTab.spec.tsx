@@ -67,6 +67,24 @@ describe('MachineReportsTab', () => {
     expect(await screen.findByText('No fuel economy in this period')).toBeInTheDocument();
   });
 
+  it("gives the period's economy as the fleet table does, distance over fuel, and says so (issue 38: a mean of the fills differed)", async () => {
+    mockFetch({
+      'GET /api/reports/costs': json(costs),
+      'GET /api/machines/5/meters': json(meters),
+      // 100 mi on 5 gal (20.0) and 400 mi on 17.5 gal (22.9): a mean of 21.4, but 500 mi on 22.5 gal is 22.2.
+      'GET /api/reports/fuel-economy': json([
+        { date: '2026-02-01', fuelRecordId: 1, machineId: 5, economy: 20, unit: 'mpg', distance: 100, fuel: 5 },
+        { date: '2026-02-20', fuelRecordId: 2, machineId: 5, economy: 22.9, unit: 'mpg', distance: 400, fuel: 17.5 },
+      ]),
+    });
+    renderApp(<MachineReportsTab machineId={5} machineName="Red Loader" />, { url, path: '/machines/:name' });
+    const economy = await screen.findByRole('region', { name: 'Fuel economy' });
+    expect(
+      await within(economy).findByText('2 full fills; latest 22.9 MPG, overall 22.2 MPG (the total distance over the total fuel, as in the fleet table).'),
+    ).toBeInTheDocument();
+    expect(within(economy).queryByText(/21\.4/)).not.toBeInTheDocument();
+  });
+
   it('shows the PDF download progress from its bytes when the size is known, then saves it', async () => {
     const body = controlledBody();
     const { calls } = mockFetch({

@@ -1,5 +1,5 @@
 import type { FleetRow } from './api';
-import { coverText, distanceUnitName, economyText, monthRows, perUnitText, sortFleet, usageText } from './report-figures';
+import { coverText, distanceUnitName, economyText, monthRows, overallEconomy, perUnitText, sortFleet, usageText } from './report-figures';
 
 const row = (r: Partial<FleetRow> & { machineId: number }): FleetRow => ({
   machineName: `Machine ${r.machineId}`,
@@ -79,5 +79,21 @@ describe('labels of the per-unit figures', () => {
     expect(distanceUnitName('km')).toBe('kilometre');
     expect(coverText(['Excavator', 'Mower'])).toBe(' over Excavator, Mower');
     expect(coverText([])).toBe('');
+  });
+});
+
+describe('overallEconomy (issue 38)', () => {
+  it('is the total distance over the total fuel, as the fleet table, not the mean of the fills', () => {
+    const mpg = [
+      { distance: 100, fuel: 5, unit: 'mpg' as const },
+      { distance: 400, fuel: 17.5, unit: 'mpg' as const },
+    ];
+    expect(overallEconomy(mpg)).toBe(22.2);
+    expect(overallEconomy([{ distance: 500, fuel: 40, unit: 'L/100km' as const }])).toBe(8);
+  });
+
+  it('is null without points or without their segments', () => {
+    expect(overallEconomy([])).toBeNull();
+    expect(overallEconomy([{ unit: 'mpg' }])).toBeNull();
   });
 });

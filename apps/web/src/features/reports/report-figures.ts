@@ -26,6 +26,28 @@ export function economyText(value: number | null | undefined, unit: EconomyUnit 
   return n === null ? NA : `${n.toFixed(1)} ${economyUnitLabel(unit)}`;
 }
 
+/**
+ * A period's economy from its full-to-full points, as the fleet table computes it (issue 38): the
+ * total distance over the total fuel (L/100 km: fuel x 100 over distance), to 1 decimal. A mean of
+ * the points' economies weights a short hop like a long trip and differs from it. Null without points
+ * or without their segments.
+ */
+export function overallEconomy(points: readonly { distance?: number; fuel?: number; unit: EconomyUnit }[]): number | null {
+  let distance = 0;
+  let fuel = 0;
+  for (const p of points) {
+    if (typeof p.distance !== 'number' || typeof p.fuel !== 'number') {
+      return null;
+    }
+    distance += p.distance;
+    fuel += p.fuel;
+  }
+  if (!(distance > 0) || !(fuel > 0)) {
+    return null;
+  }
+  return Math.round((points[0].unit === 'L/100km' ? (fuel * 100) / distance : distance / fuel) * 10) / 10;
+}
+
 /** A usage figure ("1,234 mi"); "n/a" when unknown. */
 export function usageText(value: number | null | undefined, unit: string): string {
   const n = finite(value);

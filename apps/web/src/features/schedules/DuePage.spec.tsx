@@ -84,6 +84,41 @@ describe('DuePage', () => {
     expect(within(items[1]).getByText('Every 5,000 mi · Next due: 45,000 mi · Forecast: not enough readings')).toBeInTheDocument();
   });
 
+  it("offers Log service on each item the user can complete, opening the machine's service record form with that schedule ticked (issue 38)", async () => {
+    const tires = aSchedule({ id: 2, machineId: 8, machineName: 'F-150', machineType: 'Pickup', title: 'Tires', serviceType: 'Repair', status: 'upcoming' });
+    const { calls } = mockFetch({
+      'GET /api/machines/all': json(machines),
+      'GET /api/schedules': page([
+        aSchedule({ id: 1, title: 'Grease', status: 'overdue' }),
+        tires,
+        aSchedule({ id: 3, machineId: 8, origin: 'license', title: 'License plate expires', status: 'due_soon' }),
+      ]),
+      'GET /api/machines/8/schedules': json([tires]),
+      'POST /api/services/fastCreate': ({ body }) => json({ ...(body as object), id: 90, machineName: 'F-150', dateCreated: '2026-03-01T00:00:00Z' }, 201),
+      'GET /api/services/90': json({ id: 90, title: 'Tires', machineId: 8, machineName: 'F-150', status: 'Complete', serviceDate: '2026-03-01' }),
+      'GET /api/services/90/images': json([]),
+    });
+    const { router } = renderApp(routes, { url: '/due' });
+    const items = await screen.findAllByTestId('schedule-item');
+    // A license date is not completed by a service record: no Log service there.
+    expect(items.map((i) => within(i).queryByRole('link', { name: /^Log service/ }) !== null)).toEqual([true, true, false]);
+
+    await user.click(within(items[1]).getByRole('link', { name: 'Log service: Tires, F-150' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/service-record'));
+    expect(router.state.location.search).toBe('?machineId=8&mode=full&schedule=2');
+    const list = await screen.findByRole('group', { name: 'Completes these schedules' });
+    // Still upcoming, yet listed and ticked: the person came to log it.
+    expect(await within(list).findByRole('checkbox', { name: /Tires/ })).toBeChecked();
+    expect(screen.getByRole('combobox', { name: 'Service Status' })).toHaveValue('Complete');
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Tires'));
+    expect(screen.getByRole('combobox', { name: 'Service Type' })).toHaveValue('Repair');
+
+    await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ machineId: 8, title: 'Tires', status: 'Complete', completesScheduleIds: [2] }),
+    );
+  });
+
   it('loads more', async () => {
     mockFetch({
       'GET /api/machines/all': json(machines),

@@ -1,11 +1,12 @@
 import { Anchor, Button, Card, Chip, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
-import { IconCalendarCheck } from '@tabler/icons-react';
+import { IconCalendarCheck, IconTool } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { ScheduleStatus } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { useApi } from '../../core/context';
+import { useRights } from '../../core/rights';
 import { machineKeys, machinesApi } from '../../api/machines';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
@@ -55,12 +56,31 @@ export default function DuePage() {
     setParams(next, { replace: true });
   };
 
+  // "Log service" opens the service record form for the machine with the schedule ticked (issue 38).
+  const mayLog = useRights().may('record.write');
   const schedules = query.data?.pages.flatMap((p) => p.content) ?? [];
   const total = query.data?.pages[0]?.totalElements ?? 0;
   const card = (s: (typeof schedules)[number]) => (
     <ScheduleCard
       key={s.id}
       schedule={s}
+      actions={
+        mayLog &&
+        s.origin === 'user' &&
+        !s.done && (
+          <Button
+            component={Link}
+            to={`/service-record?machineId=${s.machineId}&mode=full&schedule=${s.id}`}
+            size="compact-sm"
+            variant="light"
+            leftSection={<IconTool size={14} />}
+            aria-label={`Log service: ${s.title}, ${s.machineName ?? `Machine ${s.machineId}`}`}
+            style={{ flexShrink: 0 }}
+          >
+            Log service
+          </Button>
+        )
+      }
       machineLink={
         <Anchor component={Link} to={`/machines/${s.machineId}?tab=schedules`} size="sm">
           {s.machineName ?? `Machine ${s.machineId}`}

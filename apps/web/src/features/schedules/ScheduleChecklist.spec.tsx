@@ -103,4 +103,49 @@ describe('ScheduleChecklist in the service record form', () => {
     expect(grease).toBeChecked();
     expect(grease).toBeDisabled();
   });
+
+  describe('status of a record that completes schedules (issue 38: it stayed "New")', () => {
+    const putBodies = (calls: { method: string; body: unknown }[]) => calls.filter((c) => c.method === 'PUT').map((c) => c.body as Record<string, unknown>);
+
+    it('turns a new record from New to Complete when a schedule is ticked, and sends it so', async () => {
+      const { calls } = mockFetch({
+        'GET /api/machines/all': json(machines),
+        'GET /api/machines/7/schedules': json(due()),
+        'POST /api/services/fastCreate': ({ body }) => json({ ...record, ...(body as object), id: 77 }, 201),
+      });
+      renderApp(<ServiceRecordForm mode="fast" machineId={7} />);
+      const status = await screen.findByRole('combobox', { name: 'Service Status' });
+      expect(status).toHaveValue('New');
+      await user.click(await screen.findByRole('checkbox', { name: /Engine oil and filter/ }));
+      expect(status).toHaveValue('Complete');
+      await user.type(screen.getByLabelText(/^Title/), 'Oil change');
+      await user.click(screen.getByRole('button', { name: 'Create Service Record' }));
+      await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ status: 'Complete', completesScheduleIds: [1] }));
+    });
+
+    it("saves an existing New record's ticked schedule with the status Complete, and leaves a status the user chose", async () => {
+      const { calls } = mockFetch({
+        'GET /api/machines/all': json(machines),
+        'GET /api/services/50': json({ ...record, status: 'New' }),
+        'GET /api/services/50/images': json([]),
+        'GET /api/machines/7/schedules': json(due()),
+        'PUT /api/services/50': ({ body }) => json({ ...record, ...(body as object) }),
+      });
+      renderApp(<ServiceRecordForm mode="full" recordId={50} />);
+      const list = await screen.findByRole('group', { name: 'Completes these schedules' });
+      await user.click(within(list).getByRole('checkbox', { name: /Engine oil and filter/ }));
+      await waitFor(() => expect(putBodies(calls)).toHaveLength(1));
+      expect(putBodies(calls)[0]).toMatchObject({ status: 'Complete', completesScheduleIds: [1] });
+      const status = screen.getByRole('combobox', { name: 'Service Status' });
+      expect(status).toHaveValue('Complete');
+
+      await user.click(status);
+      await user.type(status, 'On Hold');
+      await user.tab();
+      await waitFor(() => expect(putBodies(calls)).toHaveLength(2));
+      await user.click(within(list).getByRole('checkbox', { name: /Annual inspection/ }));
+      await waitFor(() => expect(putBodies(calls)).toHaveLength(3));
+      expect(putBodies(calls)[2]).toMatchObject({ status: 'On Hold' });
+    });
+  });
 });

@@ -1,5 +1,6 @@
 import { Checkbox, Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useApi } from '../../core/context';
 import { ScheduleStatusBadge } from './ScheduleStatusBadge';
 import { scheduleApi, scheduleKeys } from './schedule-api';
@@ -45,7 +46,13 @@ export function ScheduleChecklist({
     enabled: machineId !== null,
     staleTime: 0,
   });
-  const items = query.data ? checklistSchedules(query.data, recordId) : [];
+  // Every schedule ever ticked here stays listed, so unticking one not yet due does not hide it.
+  const [ticked, setTicked] = useState<number[]>(value);
+  const untracked = value.filter((id) => !ticked.includes(id));
+  if (untracked.length > 0) {
+    setTicked([...ticked, ...untracked]);
+  }
+  const items = query.data ? checklistSchedules(query.data, recordId, [...ticked, ...untracked]) : [];
   if (machineId === null || items.length === 0) {
     return null;
   }

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import type { Schedule } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { routes } from '../../app/routes';
@@ -88,7 +89,7 @@ describe('SchedulesTab', () => {
     expect(await screen.findByText('Failed to load schedules')).toBeInTheDocument();
   });
 
-  it('adds a template for the machine type with one click, then edits it', async () => {
+  it('adds a template for the machine type after asking when it was last done, then edits it', async () => {
     let list: Schedule[] = [];
     const { calls } = mockFetch({
       'GET /api/machines/7/meters': json(meters),
@@ -106,7 +107,20 @@ describe('SchedulesTab', () => {
     renderApp(<SchedulesTab machineId={7} machineType="Farm tractor" />);
     await user.click(await screen.findByRole('button', { name: 'Add from template' }));
     await user.click(await screen.findByRole('menuitem', { name: /Engine oil and filter/ }));
+    // Issue 38: it asks when the service was last done (today and the current reading filled in) before adding.
+    const asked = await screen.findByRole('dialog', { name: 'Add Engine oil and filter' });
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(within(asked).getByLabelText('Last done on')).toHaveValue(dayjs().format('YYYY-MM-DD'));
+    expect(within(asked).getByLabelText('Last done at (h)')).toHaveValue('1130');
+    // The template counts months and hours: no distance to ask for.
+    expect(within(asked).queryByLabelText(/Last done at \(km\)/)).not.toBeInTheDocument();
+    await user.clear(within(asked).getByLabelText('Last done on'));
+    await user.type(within(asked).getByLabelText('Last done on'), '2026-01-15');
+    await user.clear(within(asked).getByLabelText('Last done at (h)'));
+    await user.type(within(asked).getByLabelText('Last done at (h)'), '1000');
+    await user.click(within(asked).getByRole('button', { name: 'Add schedule' }));
     expect(await screen.findByRole('listitem', { name: 'Engine oil and filter' })).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.url.startsWith('/api/schedule-templates'))!.url).toBe('/api/schedule-templates?type=Farm%20tractor');
     expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
       title: 'Engine oil and filter',
@@ -117,6 +131,9 @@ describe('SchedulesTab', () => {
       intervalHours: 250,
       recurring: true,
       anchor: 'completion',
+      lastDoneDate: '2026-01-15',
+      lastDoneDistance: null,
+      lastDoneHours: 1000,
     });
 
     await user.click(screen.getByRole('button', { name: 'Edit Engine oil and filter' }));
@@ -128,6 +145,30 @@ describe('SchedulesTab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Save schedule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'PUT')!.body).toMatchObject({ intervalHours: 200, intervalMonths: 12, anchor: 'fixed' });
+  });
+
+  it('opens the whole schedule form from a template with More settings, keeping the last done values', async () => {
+    const { calls } = mockFetch({
+      'GET /api/machines/7/meters': json(meters),
+      'GET /api/schedule-templates': json([{ ...template, intervalDistance: 8000 }]),
+      'GET /api/machines/7/schedules': json([]),
+      'POST /api/machines/7/schedules': (req) => json(aSchedule({ id: 5, ...(req.body as object) }), 201),
+    });
+    renderApp(<SchedulesTab machineId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Add from template' }));
+    await user.click(await screen.findByRole('menuitem', { name: /Engine oil and filter/ }));
+    const asked = await screen.findByRole('dialog', { name: 'Add Engine oil and filter' });
+    expect(within(asked).getByLabelText('Last done at (km)')).toHaveValue('1130');
+    await user.clear(within(asked).getByLabelText('Last done at (km)'));
+    await user.type(within(asked).getByLabelText('Last done at (km)'), '900');
+    await user.click(within(asked).getByRole('button', { name: 'More settings' }));
+    const full = await screen.findByRole('dialog', { name: 'New schedule' });
+    expect(within(full).getByLabelText(/Title/)).toHaveValue('Engine oil and filter');
+    expect(within(full).getByLabelText('At (km)')).toHaveValue('900');
+    await user.click(within(full).getByRole('button', { name: 'Add schedule' }));
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ intervalDistance: 8000, lastDoneDistance: 900, lastDoneHours: 1130 }),
+    );
   });
 
   it('shows the server field messages under the fields and keeps what was typed', async () => {

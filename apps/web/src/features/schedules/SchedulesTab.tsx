@@ -10,7 +10,8 @@ import { useConfirm } from '../../components/confirm';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { ScheduleFormDialog } from './ScheduleFormDialog';
 import { ScheduleStatusBadge } from './ScheduleStatusBadge';
-import { scheduleApi, scheduleKeys, useDeleteSchedule, useSaveSchedule } from './schedule-api';
+import { scheduleApi, scheduleKeys, useDeleteSchedule } from './schedule-api';
+import { TemplateDialog } from './TemplateDialog';
 import { byUrgency, emptyScheduleForm, failureText, forecastText, intervalText, nextDueText, scheduleToForm, type ScheduleFormValues } from './schedule-logic';
 
 export const DELETE_SCHEDULE_CONFIRM = 'Are you sure you want to delete this schedule? This action cannot be undone.';
@@ -49,7 +50,6 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
   const query = useQuery({ queryKey: scheduleKeys.machine(machineId), queryFn: () => scheduleApi.ofMachine(api, machineId), staleTime: 0 });
   const meters = useQuery({ queryKey: scheduleKeys.meters(machineId), queryFn: () => scheduleApi.meters(api, machineId) });
   const templates = useQuery({ queryKey: scheduleKeys.templates(type), queryFn: () => scheduleApi.templates(api, type), staleTime: Infinity });
-  const save = useSaveSchedule(machineId);
   const remove = useDeleteSchedule();
   const mayWrite = useRights().may('schedule.write');
   const { confirm, dialog } = useConfirm();
@@ -57,15 +57,8 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
   const [failure, setFailure] = useState<string | null>(null);
   const distanceUnit = meters.data?.find((m) => m.kind === 'distance')?.unit ?? 'mi';
 
-  async function addTemplate(t: ScheduleTemplate) {
-    setFailure(null);
-    try {
-      const { title, serviceType, intervalDays, intervalMonths, intervalDistance, intervalHours, recurring, anchor } = t;
-      await save.mutateAsync({ input: { title, serviceType, intervalDays, intervalMonths, intervalDistance, intervalHours, recurring, anchor } });
-    } catch (err) {
-      setFailure(failureText(err, `"${t.title}" could not be added. Try again.`));
-    }
-  }
+  // A template's schedule asks when it was last done before it is added (issue 38).
+  const [fromTemplate, setFromTemplate] = useState<ScheduleTemplate | null>(null);
 
   async function del(s: Schedule) {
     if (!(await confirm(DELETE_SCHEDULE_CONFIRM, 'Delete'))) {
@@ -87,14 +80,14 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
   const templateMenu = (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <Button variant="default" rightSection={<IconChevronDown size={14} />} loading={save.isPending && !editing} disabled={templates.isError}>
+        <Button variant="default" rightSection={<IconChevronDown size={14} />} disabled={templates.isError}>
           Add from template
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
         {templates.isPending && <Menu.Label>Loading templates...</Menu.Label>}
         {(templates.data ?? []).map((t) => (
-          <Menu.Item key={t.key} onClick={() => void addTemplate(t)}>
+          <Menu.Item key={t.key} onClick={() => setFromTemplate(t)}>
             {t.title}
             <Text size="xs" c="dimmed">
               {intervalText(t, distanceUnit)}
@@ -169,6 +162,19 @@ export function SchedulesTab({ machineId, machineType }: { machineId: number; ma
           initial={editing.initial}
           distanceUnit={distanceUnit}
           onClose={() => setEditing(null)}
+        />
+      )}
+      {fromTemplate && (
+        <TemplateDialog
+          machineId={machineId}
+          template={fromTemplate}
+          meters={meters.data}
+          distanceUnit={distanceUnit}
+          onClose={() => setFromTemplate(null)}
+          onMore={(initial) => {
+            setFromTemplate(null);
+            setEditing({ initial });
+          }}
         />
       )}
       {dialog}

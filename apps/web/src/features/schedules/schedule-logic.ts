@@ -383,9 +383,14 @@ export function failureText(err: unknown, fallback: string): string {
   return fallback;
 }
 
-/** Schedules a service record can complete: those due or due soon, and those it already completes. */
-export function checklistSchedules(schedules: readonly Schedule[], recordId: number | null): Schedule[] {
+/**
+ * Schedules a service record can complete: those due or due soon, those it already completes, and
+ * any ticked (the Due page's "Log service" may open the form for one still upcoming).
+ */
+export function checklistSchedules(schedules: readonly Schedule[], recordId: number | null, picked: readonly number[] = []): Schedule[] {
   return schedules
-    .filter((s) => (recordId !== null && s.completedBy.includes(recordId)) || (!s.done && s.origin === 'user' && s.status !== 'upcoming'))
+    .filter(
+      (s) => (recordId !== null && s.completedBy.includes(recordId)) || (!s.done && s.origin === 'user' && (s.status !== 'upcoming' || picked.includes(s.id))),
+    )
     .sort(byUrgency);
 }

@@ -1,6 +1,4 @@
-import { NumberInput, TextInput } from '@mantine/core';
-import { useState } from 'react';
-import { formatNumber } from '../../lib/format';
+import { NumberInput } from '@mantine/core';
 
 interface Props {
   value: number | '';
@@ -10,40 +8,25 @@ interface Props {
 }
 
 /**
- * Miles (spec doc 1 section 2): shown with thousands separators and 'Click to add miles' when
- * empty; a click (or keyboard focus) turns it into a number input, leaving it shows the value again.
+ * Miles (spec doc 1 section 2): thousands separators, 'Click to add miles' when empty. Issue 38: a
+ * normal number field, editable at once by mouse, keyboard or touch (it was read only until clicked,
+ * which hid it from typing after a Tab and from screen readers as a field to fill).
  */
 export function MilesField({ value, disabled, onChange, onBlur }: Props) {
-  const [editing, setEditing] = useState(false);
-  if (editing && !disabled) {
-    return (
-      <NumberInput
-        label="Miles"
-        value={value}
-        onChange={(v) => onChange(v === '' ? '' : Number(v))}
-        onBlur={() => {
-          setEditing(false);
-          onBlur();
-        }}
-        thousandSeparator=","
-        min={0}
-        allowDecimal={false}
-        allowNegative={false}
-        autoFocus
-        hideControls
-      />
-    );
-  }
   return (
-    <TextInput
+    <NumberInput
       label="Miles"
-      readOnly
+      value={value}
       disabled={disabled}
-      value={value === '' ? '' : formatNumber(value)}
+      onChange={(v) => onChange(v === '' ? '' : Number(v))}
+      onBlur={onBlur}
       placeholder="Click to add miles"
-      onClick={() => setEditing(true)}
-      onFocus={() => setEditing(true)}
-      styles={{ input: { cursor: disabled ? undefined : 'pointer' } }}
+      thousandSeparator=","
+      min={0}
+      allowDecimal={false}
+      allowNegative={false}
+      inputMode="numeric"
+      hideControls
     />
   );
 }

@@ -9,7 +9,8 @@ import type { FormMode } from '../../core/forms/form-rules';
 import { SERVICE_TYPES } from '../../core/service-types';
 import { FocusClearField } from './FocusClearField';
 import { MilesField } from './MilesField';
-import { MESSAGES, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } from './service-record-logic';
+import { MESSAGES, offeredMeters, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } from './service-record-logic';
+import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
 import { currencySymbol } from '../../lib/format';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
 
@@ -21,8 +22,9 @@ interface FieldsProps {
 }
 
 /**
- * The fields above the schedule checklist, per mode (fast: no Miles and Hours). Each text box takes
- * its typing in the form and, when left, its value is committed (an existing record saves).
+ * The fields above the schedule checklist, per mode (fast: no Miles and Hours; otherwise those of the
+ * meters the machine has, `offeredMeters`). Each text box takes its typing in the form and, when left,
+ * its value is committed (an existing record saves).
  */
 export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
   const { form, commit, change, saved } = editor;
@@ -31,6 +33,8 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
   const mayWrite = useRights().may('record.write');
   const readOnly = mode === 'fastView' || !mayWrite;
   const extras = mode !== 'fast';
+  const meters = useMachineMeters(extras ? values.machineId : null);
+  const offered = offeredMeters(meters, values);
   const blur = () => void commit();
   const text = (field: 'title' | 'serviceDate' | 'serviceShop') => ({ ...form.getInputProps(field), onBlur: blur, disabled: readOnly });
   const number = (field: 'price' | 'hours') => {
@@ -90,12 +94,26 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
       {extras && (
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="md" verticalSpacing="sm">
           {price}
-          <MilesField value={values.miles} disabled={readOnly} onChange={(miles) => change({ miles })} onBlur={blur} />
-          <NumberInput label="Hours" {...number('hours')} min={0} decimalScale={1} thousandSeparator="," allowNegative={false} hideControls />
+          {offered.miles && <MilesField value={values.miles} disabled={readOnly} onChange={(miles) => change({ miles })} onBlur={blur} />}
+          {offered.hours && (
+            <NumberInput label="Hours" {...number('hours')} min={0} decimalScale={1} thousandSeparator="," allowNegative={false} hideControls />
+          )}
         </SimpleGrid>
       )}
     </>
   );
+}
+
+/** The machine's meters (shared with its details page), undefined until known or when they cannot be read. */
+function useMachineMeters(machineId: number | null) {
+  const api = useApi();
+  const query = useQuery({
+    queryKey: scheduleKeys.meters(machineId ?? 0),
+    queryFn: () => scheduleApi.meters(api, machineId!),
+    enabled: machineId !== null,
+    retry: false,
+  });
+  return machineId === null ? undefined : query.data;
 }
 
 /** The machine select: the user's machines, the current one by name before (or without) the list. */

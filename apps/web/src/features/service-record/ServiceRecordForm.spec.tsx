@@ -159,6 +159,58 @@ describe('ServiceRecordForm', () => {
     expect(putBodies(calls)).toEqual([]);
   });
 
+  it('offers Miles as a normal field, typed into straight from the keyboard (issue 38: it was read only until clicked)', async () => {
+    const { calls } = base({ 'PUT /api/services/5': ({ body }) => json({ ...record, ...(body as object) }) });
+    renderApp(routes(), { url: '/service-record/5' });
+    const miles = await screen.findByLabelText('Miles');
+    expect(miles).not.toHaveAttribute('readonly');
+    // Keyboard only: Tab from Price lands in Miles, which takes the typing as it is.
+    screen.getByLabelText('Price').focus();
+    await user.tab();
+    expect(miles).toHaveFocus();
+    await user.keyboard('{Control>}a{/Control}130500');
+    await user.tab();
+    expect(screen.getByLabelText('Miles')).toHaveValue('130,500');
+    await waitFor(() => expect(putBodies(calls)[0]).toMatchObject({ miles: 130500 }));
+  });
+
+  describe('meters the machine has (issue 38)', () => {
+    const meter = { machineId: 4, label: '', currentReadAt: null, stale: false, ratePerDay: null, manualRatePerDay: null, rolloverValue: 1000000 };
+    const meters = (distance: number | null, hours: number | null) =>
+      json([
+        { ...meter, id: 1, kind: 'distance', unit: 'mi', currentValue: distance },
+        { ...meter, id: 2, kind: 'hours', unit: 'h', currentValue: hours },
+      ]);
+
+    it('offers a pickup (odometer readings, no hours) Miles and not Hours', async () => {
+      base({ 'GET /api/machines/4/meters': meters(42000, null) });
+      renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
+      expect(await screen.findByLabelText('Miles')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByLabelText('Hours')).not.toBeInTheDocument());
+    });
+
+    it('offers an excavator (hours readings only) Hours and not Miles', async () => {
+      base({ 'GET /api/machines/4/meters': meters(null, 2450) });
+      renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
+      expect(await screen.findByLabelText('Hours')).toBeInTheDocument();
+      await waitFor(() => expect(screen.queryByLabelText('Miles')).not.toBeInTheDocument());
+    });
+
+    it('offers both while no meter has a reading', async () => {
+      const { calls } = base({ 'GET /api/machines/4/meters': meters(null, null) });
+      renderApp(routes(), { url: '/service-record?machineId=4&mode=full' });
+      await waitFor(() => expect(calls.some((c) => c.url === '/api/machines/4/meters')).toBe(true));
+      expect(await screen.findByLabelText('Miles')).toBeInTheDocument();
+      expect(screen.getByLabelText('Hours')).toBeInTheDocument();
+    });
+
+    it('always shows a value the record holds', async () => {
+      base({ 'GET /api/machines/4/meters': meters(42000, null), 'GET /api/services/5': json({ ...record, hours: 12 }) });
+      renderApp(routes(), { url: '/service-record/5' });
+      expect(await screen.findByLabelText('Hours')).toHaveValue('12');
+    });
+  });
+
   it('edits miles on click, with thousands separators', async () => {
     const { calls } = base({ 'PUT /api/services/5': ({ body }) => json({ ...record, ...(body as object) }) });
     renderApp(routes(), { url: '/service-record/5' });

@@ -26,7 +26,10 @@ export const SERVICE_RECORD_NOT_FOUND: NotFoundTexts = { title: 'Service record 
  * it leaves for the machine's services, or /services); `onDeleted` what follows a delete (by default
  * /services).
  */
-export type ServiceRecordFormProps = RecordFormProps<ServiceRecord>;
+export type ServiceRecordFormProps = RecordFormProps<ServiceRecord> & {
+  /** A new record's schedules to complete, ticked from the start (the Due page's "Log service", issue 38). */
+  completes?: number[];
+};
 
 /**
  * The service record form (spec doc 1 sections 2 to 5, doc 2 section 2) in its three modes:

@@ -3,17 +3,19 @@ import { Page } from '../../components/PageHeader';
 import { NotFoundState } from '../../components/states';
 import { SERVICE_RECORD_NOT_FOUND, ServiceRecordForm } from './ServiceRecordForm';
 import { modeFromQuery } from '../../core/forms/form-rules';
-import { MESSAGES } from './service-record-logic';
+import { MESSAGES, scheduleIdsFromQuery } from './service-record-logic';
 
 /**
- * /service-record (new; query machineId and mode) and /service-record/{id} (existing, full mode;
- * #images scrolls to the photos). Spec doc 1 section 2.
+ * /service-record (new; query machineId, mode and schedule: the ids it completes) and
+ * /service-record/{id} (existing, full mode; #images scrolls to the photos). Spec doc 1 section 2.
  */
 export default function ServiceRecordPage() {
   const { id } = useParams();
   const [query] = useSearchParams();
   const recordId = id !== undefined ? Number(id) : undefined;
   const machineId = Number(query.get('machineId')) || undefined;
+  // ?schedule=12 (the Due page's "Log service"): a new record that completes it.
+  const completes = recordId === undefined && machineId ? scheduleIdsFromQuery(query.get('schedule')) : [];
   // A route id always opens the full screen; a new record takes the mode query (full by default).
   const mode = recordId === undefined ? modeFromQuery(query.get('mode'), 'full') : 'full';
   const invalidId = recordId !== undefined && !(Number.isSafeInteger(recordId) && recordId > 0);
@@ -23,7 +25,13 @@ export default function ServiceRecordPage() {
         {invalidId ? (
           <NotFoundState {...SERVICE_RECORD_NOT_FOUND} title={MESSAGES.invalidId} description="No service record has an id like this one: the link is wrong." />
         ) : (
-          <ServiceRecordForm key={`${recordId ?? 'new'}-${mode}`} mode={mode} recordId={recordId} machineId={machineId} />
+          <ServiceRecordForm
+            key={`${recordId ?? 'new'}-${mode}-${completes.join(',')}`}
+            mode={mode}
+            recordId={recordId}
+            machineId={machineId}
+            completes={completes}
+          />
         )}
       </div>
     </Page>

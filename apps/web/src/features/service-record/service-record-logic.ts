@@ -1,4 +1,4 @@
-import type { ServiceRecord } from '@wrenchlog/contracts';
+import type { Meter, ServiceRecord } from '@wrenchlog/contracts';
 import { SERVICE_RECORD_DEFAULTS } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 
@@ -175,4 +175,37 @@ export function chunk<T>(items: T[], size: number): T[][] {
     out.push(items.slice(i, i + size));
   }
   return out;
+}
+
+/** The status a record that completes schedules takes (issue 38: it stayed "New"). */
+export const COMPLETE_STATUS = 'Complete';
+
+/**
+ * The status once `ids` are ticked: a record still "New" (the default) that completes schedules
+ * is the service done, so "Complete"; any status the user chose stays.
+ */
+export function statusForCompletions(status: string, ids: readonly number[]): string {
+  return ids.length > 0 && status === SERVICE_RECORD_DEFAULTS.status ? COMPLETE_STATUS : status;
+}
+
+/** The schedule ids of the form's `schedule` query (`?schedule=12` or `12,13`), as the Due page's "Log service" sends them. */
+export function scheduleIdsFromQuery(raw: string | null): number[] {
+  return [...new Set((raw ?? '').split(',').map(Number))].filter((n) => Number.isSafeInteger(n) && n > 0);
+}
+
+/**
+ * Miles and Hours offered for the machine's meters (issue 38: a pickup was offered Hours). Every
+ * machine is given both meters, so a meter the machine "has" is one with a reading; while none has
+ * one (a new machine), or the meters are unknown, both are offered. A value the record already
+ * holds is always shown.
+ */
+export function offeredMeters(
+  meters: readonly Pick<Meter, 'kind' | 'currentValue'>[] | undefined,
+  d: Pick<Draft, 'miles' | 'hours'>,
+): { miles: boolean; hours: boolean } {
+  const read = (meters ?? []).filter((m) => m.currentValue !== null);
+  if (read.length === 0) {
+    return { miles: true, hours: true };
+  }
+  return { miles: d.miles !== '' || read.some((m) => m.kind === 'distance'), hours: d.hours !== '' || read.some((m) => m.kind === 'hours') };
 }

@@ -12,8 +12,9 @@ import type { RecordFormProps } from '../../core/forms/RecordForm';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { useStoredCompletions } from '../schedules/ScheduleChecklist';
 import { serviceRecordApi, useCreateServiceRecord, useDeleteServiceRecord, useUpdateServiceRecord } from './service-record-api';
-import { cloneRecord, differs, MESSAGES, newDraft, toBody, toDraft, validate, type Draft } from './service-record-logic';
+import { cloneRecord, differs, MESSAGES, newDraft, statusForCompletions, toBody, toDraft, validate, type Draft } from './service-record-logic';
 import { isQueuedOffline } from '../../core/offline/queued';
+import { useSchedulePrefill } from './useSchedulePrefill';
 import { queuedBanner } from '../../core/offline/queued-banner';
 
 /** The writes of the form, each a run of its submit cycle; `save` is a blur save (or the schedules' picks). */
@@ -38,8 +39,9 @@ export function useServiceRecordEditor({
   onSaved,
   onCancel,
   onDeleted,
+  completes: initialCompletes,
   loaded,
-}: RecordFormProps<ServiceRecord> & { loaded: ServiceRecord | null }) {
+}: RecordFormProps<ServiceRecord> & { loaded: ServiceRecord | null; completes?: number[] }) {
   const api = useApi();
   const createRecord = useCreateServiceRecord();
   const update = useUpdateServiceRecord();
@@ -50,7 +52,13 @@ export function useServiceRecordEditor({
   const readOnly = mode === 'fastView';
   const full = mode === 'full';
 
-  const form = useForm<Draft>({ initialValues: loaded ? toDraft(loaded) : newDraft(machineId), validate, ...errorsAfterSubmit<Draft>() });
+  // A new record opened to complete schedules (the Due page's "Log service") starts with them ticked.
+  const startCompletes = loaded ? null : (initialCompletes ?? []);
+  const form = useForm<Draft>({
+    initialValues: loaded ? toDraft(loaded) : { ...newDraft(machineId), status: statusForCompletions(newDraft(machineId).status, startCompletes ?? []) },
+    validate,
+    ...errorsAfterSubmit<Draft>(),
+  });
   // The stored copy: state to render, a ref for the saves queued before the last render.
   const [saved, setSaved] = useState(loaded);
   const savedRef = useRef(loaded);
@@ -67,7 +75,8 @@ export function useServiceRecordEditor({
   // Schedules this record completes: picked on a new record, saved at once on an existing one.
   const values = form.getValues();
   const storedCompletes = useStoredCompletions(values.machineId, saved?.id ?? null);
-  const [completes, setCompletes] = useState<number[] | null>(loaded ? null : []);
+  const [completes, setCompletes] = useState<number[] | null>(startCompletes);
+  useSchedulePrefill(form, startCompletes);
 
   /** Once a save was refused or a create tried, the rules' messages show (over the server's) and follow the typing. */
   const ruleErrors = () => (form.isTouched() ? validate(form.getValues()) : {});
@@ -167,7 +176,10 @@ export function useServiceRecordEditor({
       send(
         'save',
         async () => {
-          await update.mutateAsync({ previous: current, body: { ...toBody(form.getValues()), completesScheduleIds: ids } });
+          const stored = await update.mutateAsync({ previous: current, body: { ...toBody(form.getValues()), completesScheduleIds: ids } });
+          savedRef.current = stored;
+          setSaved(stored);
+          onSaved?.(stored);
         },
         {
           log: 'Service record update failed',
@@ -300,7 +312,14 @@ export function useServiceRecordEditor({
     },
     checkedSchedules: completes ?? storedCompletes ?? [],
     /** A new record's picks wait for the create; an existing record's are saved at once. */
-    pickSchedules: (ids: number[]) => void (savedRef.current ? saveCompletions(ids) : setCompletes(ids)),
+    pickSchedules: (ids: number[]) => {
+      // A record still "New" that completes schedules is done (issue 38): the status says so.
+      const status = statusForCompletions(form.getValues().status, ids);
+      if (status !== form.getValues().status) {
+        change({ status });
+      }
+      void (savedRef.current ? saveCompletions(ids) : setCompletes(ids));
+    },
     /** Another machine's schedules: on a new record nothing picked carries over. */
     pickMachine: (id: number | null) => {
       if (!savedRef.current) {
