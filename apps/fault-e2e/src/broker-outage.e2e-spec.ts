@@ -8,22 +8,23 @@ const describeDistributed = available ? describe : describe.skip;
 
 /**
  * Drops every broker connection of this product, as a broker restart or a network cut would for it.
- * Only its own (named after its queue prefix, libs/platform transport.ts): other products on the
- * shared broker, such as the gateway e2e suite's running beside this one, keep theirs.
+ * Only its own (named "wrenchlog <server|client> <queue prefix><service>", libs/platform
+ * transport.ts): other products on the shared broker, such as the gateway e2e suite's running
+ * beside this one, keep theirs.
  */
 function closeBrokerConnections(queuePrefix: string): void {
-  // One line a connection: "<rabbit@host.1.2.3>\t[{\"connection_name\",\"wrenchlog server <prefix><service>\"},...]"
-  // (the JSON formatter prints pids that close_connection does not take back).
-  const listing = execFileSync('rabbitmqctl', ['list_connections', 'pid', 'client_properties', '-q']).toString();
-  const ours = listing
-    .split('\n')
-    .map((line) => /^(<[^>]+>)\t.*\{"connection_name","wrenchlog (?:server|client) ([^"]*)"\}/.exec(line))
-    .filter((m): m is RegExpExecArray => m !== null && m[2].startsWith(queuePrefix))
-    .map((m) => m[1]);
-  expect(ours.length).toBeGreaterThan(0);
-  for (const pid of ours) {
-    execFileSync('rabbitmqctl', ['close_connection', pid, 'wrenchlog fault test'], { stdio: 'ignore' });
-  }
+  expect(queuePrefix).toMatch(/^[\w.-]+$/);
+  // One call inside the broker closes them all at once, as an outage would (one rabbitmqctl per
+  // connection takes a second each: the product would reconnect the first before the last goes).
+  const closed = execFileSync('rabbitmqctl', [
+    'eval',
+    `[begin rabbit_networking:close_connection(P, "wrenchlog fault test"), P end || P <- rabbit_networking:connections(),
+      case rabbit_networking:connection_info(P, [client_properties]) of
+        [{client_properties, Props}] -> case lists:keyfind(<<"connection_name">>, 1, Props) of
+          {_, longstr, Name} -> binary:match(Name, <<" ${queuePrefix}">>) =/= nomatch; _ -> false end;
+        _ -> false end].`,
+  ]).toString();
+  expect(closed).toMatch(/<[\d.]+>/);
 }
 
 describeDistributed('writes while the broker drops every connection', () => {
