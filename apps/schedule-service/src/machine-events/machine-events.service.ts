@@ -15,6 +15,7 @@ import { MachinesRepository } from '../machines/machines.repository.js';
 import { checkReadingValue, machineFieldKey, segmentFor } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingsService } from '../readings/readings.service.js';
+import { ReadingSequence } from '../readings/reading-sequence.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
 import { stateOf } from '../schedules/schedule-state.js';
 import type { ScheduleEntity } from '../schedules/schedule.entity.js';
@@ -39,6 +40,7 @@ export class MachineEventsService {
     private readonly projection: MachineProjection,
     private readonly meters: MetersRepository,
     private readonly readings: ReadingsService,
+    private readonly sequence: ReadingSequence,
     private readonly schedules: SchedulesRepository,
     private readonly recompute: ScheduleRecompute,
   ) {}
@@ -192,7 +194,7 @@ export class MachineEventsService {
     } catch {
       return false;
     }
-    await this.readings.place(
+    await this.sequence.place(
       manager,
       meter,
       { value: raw, readAt: today, void: false, rollover: false, source: 'manual', sourceId: null, idempotencyKey: machineFieldKey(machineId, kind, at) },

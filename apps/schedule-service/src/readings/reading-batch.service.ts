@@ -117,7 +117,7 @@ export class ReadingBatchService {
         manager,
         fresh.map((f) => f.reading),
       );
-      // As one reading announces itself (ReadingsService.place): report-service's copy, then the news.
+      // As one reading announces itself (ReadingSequence.place): report-service's copy, then the news.
       await this.outbox.enqueueMany(
         manager,
         SCHEDULE_READING_CHANGED,

@@ -22,6 +22,7 @@ import { ScheduleImportsService } from '../schedules/schedule-imports.service.js
 import { inMeterUnit, readImportedReading, readRestoredReading, sequenceMessage, type ImportedReading } from './reading-import.rules.js';
 import { callContext } from './reading-events.js';
 import { ReadingsService } from './readings.service.js';
+import { ReadingSequence } from './reading-sequence.js';
 
 /** What a reading would meet on its meter: a stored live reading it repeats, or why the meter refuses it. */
 type Verdict = { value: number; duplicateOf: number | null; problem: string | null };
@@ -38,6 +39,7 @@ export class ReadingImportsService {
     private readonly meters: MetersRepository,
     private readonly machines: MachinesRepository,
     private readonly readings: ReadingsService,
+    private readonly sequence: ReadingSequence,
     private readonly outbox: Outbox,
     private readonly scheduleImports: ScheduleImportsService,
   ) {}
@@ -97,7 +99,7 @@ export class ReadingImportsService {
         if (verdict.problem) {
           return { failed: verdict.problem };
         }
-        const reading = await this.readings.place(
+        const reading = await this.sequence.place(
           manager,
           meter,
           {
@@ -164,7 +166,7 @@ export class ReadingImportsService {
           }
           throw err;
         }
-        const placed = await this.readings.place(
+        const placed = await this.sequence.place(
           manager,
           meter,
           {
@@ -197,7 +199,7 @@ export class ReadingImportsService {
     const schedules = await this.scheduleImports.revert(caller, request.importId, meta);
     const readings = await revertImportRecords(this.dataSource, ReadingEntity, caller.accountId, request.importId, async (manager, rows) => {
       // The rows are gone already; this announces them (report-service's copies) and recomputes each machine once.
-      await this.readings.deleteReadings(manager, rows, ctx);
+      await this.sequence.deleteReadings(manager, rows, ctx);
       for (const machineId of new Set(rows.map((r) => r.machineId))) {
         if (await this.machines.owned(manager, caller.accountId, machineId)) {
           await this.readings.changed(manager, caller.accountId, machineId, ctx);

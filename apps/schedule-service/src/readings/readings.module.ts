@@ -7,6 +7,7 @@ import { MeterCallsService } from './meter-calls.service.js';
 import { ReadingBatchService } from './reading-batch.service.js';
 import { ReadingImportsService } from './reading-imports.service.js';
 import { ReadingsController } from './readings.controller.js';
+import { ReadingSequence } from './reading-sequence.js';
 import { ReadingsService } from './readings.service.js';
 import { VoidedReadingsService } from './voided-readings.service.js';
 
@@ -14,7 +15,7 @@ import { VoidedReadingsService } from './voided-readings.service.js';
 @Module({
   imports: [MetersModule, MachinesModule, SchedulesModule, OutboxModule, MembersModule],
   controllers: [ReadingsController],
-  providers: [ReadingsService, MeterCallsService, ReadingImportsService, ReadingBatchService, VoidedReadingsService],
-  exports: [ReadingsService],
+  providers: [ReadingsService, ReadingSequence, MeterCallsService, ReadingImportsService, ReadingBatchService, VoidedReadingsService],
+  exports: [ReadingsService, ReadingSequence],
 })
 export class ReadingsModule {}

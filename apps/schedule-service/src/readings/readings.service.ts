@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import {
   METERS_CHANGED,
-  SCHEDULE_READING_CHANGED,
-  SCHEDULE_READING_CREATED,
   MeterLimits,
   MeterMessages as M,
   pageOf,
@@ -10,9 +8,7 @@ import {
   type CreateReadingRequest,
   type MeterReading,
   type MeterReadingPage,
-  type OutOfSequenceDetails,
   type ReadingListRequest,
-  type ReadingSource,
   type ReplaceMeterRequest,
   type RpcMeta,
   type ScheduleStatusCause,
@@ -25,22 +21,12 @@ import { utcDate } from '../common/dates.js';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { MeterEntity } from '../meters/meter.entity.js';
-import {
-  checkReadingValue,
-  isMachineFieldReading,
-  outOfSequence,
-  rateWindow,
-  replacementOffset,
-  rolloverOffset,
-  roundTo,
-  segmentFor,
-  sequenceConflict,
-} from '../meters/meter.rules.js';
+import { checkReadingValue, outOfSequence, rateWindow, replacementOffset, roundTo, segmentFor, sequenceConflict } from '../meters/meter.rules.js';
 import { MetersRepository, type ReadingRow } from '../meters/meters.repository.js';
-import type { ReadingEntity } from '../meters/reading.entity.js';
 import { ScheduleRecompute } from '../schedules/schedule-recompute.js';
 import { mustLookAfterMeters, mustStillChange, readingsShownOnlyOf, seesReading } from './reading-policy.js';
-import { callContext, metersChangedEvent, readingChangedEvent, readingCreatedEvent, toReading } from './reading-events.js';
+import { callContext, metersChangedEvent, toReading } from './reading-events.js';
+import { ReadingSequence } from './reading-sequence.js';
 
 /** Meters and their readings: the calls of the Meters tab, and the readings the record events bring. */
 @Injectable()
@@ -53,6 +39,7 @@ export class ReadingsService {
     private readonly outbox: Outbox,
     private readonly members: MemberDirectory,
     private readonly access: MachineAccess,
+    private readonly sequence: ReadingSequence,
   ) {}
 
   today(): string {
@@ -73,7 +60,7 @@ export class ReadingsService {
           const value = checkReadingValue(meter.kind, input.value);
           await this.mustNotRepeat(manager, meter, value, input);
           const ctx = callContext(actor, meta);
-          const row = await this.place(
+          const row = await this.sequence.place(
             manager,
             meter,
             {
@@ -130,15 +117,15 @@ export class ReadingsService {
         const at = { meterId: reading.meterId, segmentId: reading.segmentId, readAt: reading.readAt, id: reading.id };
         const conflict = sequenceConflict(await this.meters.neighbours(manager, at), reading);
         if (conflict) {
-          throw outOfSequence(await this.named(manager, at, conflict));
+          throw outOfSequence(await this.sequence.named(manager, at, conflict));
         }
       }
       // Changed by hand: no longer void because of another reading.
       await this.meters.updateReading(manager, reading.id, { void: wanted, updatedBy: actor.userId, voidedBy: null });
       const meter = (await this.meters.owned(manager, actor.accountId, reading.meterId))!;
-      await this.readingChanged(manager, meter, { ...reading, void: wanted }, callContext(actor, meta));
+      await this.sequence.readingChanged(manager, meter, { ...reading, void: wanted }, callContext(actor, meta));
       // Issue 38: the readings void only because they conflicted with this one are placed again.
-      await this.reviveVoidedBy(manager, [reading.id], callContext(actor, meta));
+      await this.sequence.reviveVoidedBy(manager, [reading.id], callContext(actor, meta));
       await this.changed(manager, actor.accountId, reading.machineId, callContext(actor, meta));
       return { ...reading, void: wanted, updatedBy: actor.userId };
     });
@@ -152,7 +139,7 @@ export class ReadingsService {
     const placed = await this.dataSource.transaction(async (manager) => {
       const meter = await this.meterForWrite(manager, actor, request?.meterId);
       const start = checkReadingValue(meter.kind, input.newStartValue, 'newStartValue');
-      const current = await this.mustBeLatest(manager, meter.id, input.readAt);
+      const current = await this.sequence.mustBeLatest(manager, meter.id, input.readAt);
       const segment = await this.meters.addSegment(manager, actor.accountId, meter.id, input.readAt, replacementOffset(current?.lifetime ?? 0, start));
       const row = await this.meters.insertReading(manager, {
         accountId: actor.accountId,
@@ -171,7 +158,7 @@ export class ReadingsService {
         createdBy: actor.userId,
       });
       const ctx = callContext(actor, meta);
-      await this.readingCreated(manager, meter, row, ctx);
+      await this.sequence.readingCreated(manager, meter, row, ctx);
       await this.changed(manager, actor.accountId, meter.machineId, ctx);
       return row;
     });
@@ -187,178 +174,6 @@ export class ReadingsService {
   private async view(accountId: number, row: ReadingRow): Promise<MeterReading> {
     const [view] = await this.views(accountId, [row]);
     return view;
-  }
-
-  /**
-   * Places a reading on its meter: in the segment of its date (a flagged rollover starts a new one),
-   * checked against the sequence unless it is void. Out of sequence answers 422 with the
-   * neighbours, or with `voidIfOutOfSequence` (readings that come from records or the machine's own
-   * fields, which cannot be refused) is kept as void for the user to sort out in the Meters tab.
-   * A live reading is announced (schedule.reading.created) in the same transaction.
-   */
-  async place(
-    manager: EntityManager,
-    meter: MeterEntity,
-    r: {
-      value: number;
-      readAt: string;
-      void: boolean;
-      rollover: boolean;
-      source: ReadingSource;
-      sourceId: number | null;
-      idempotencyKey: string | null;
-      importId?: number;
-      importRow?: number;
-    },
-    options: { voidIfOutOfSequence?: boolean; ctx: CallContext },
-  ): Promise<ReadingEntity> {
-    let segment = segmentFor(await this.meters.segments(manager, meter.id), r.readAt);
-    if (r.rollover && !r.void) {
-      await this.mustBeLatest(manager, meter.id, r.readAt);
-      segment = await this.meters.addSegment(manager, meter.accountId, meter.id, r.readAt, rolloverOffset(segment.offset, meter.rolloverValue));
-    }
-    let isVoid = r.void;
-    // Issue 38: the reading whose conflict leaves this one void, and the machine-field readings this one overrides.
-    let voidedBy: number | null = null;
-    let yielded: ReadingEntity[] = [];
-    if (!isVoid) {
-      const at = { meterId: meter.id, segmentId: segment.id, readAt: r.readAt };
-      let conflict = sequenceConflict(await this.meters.neighbours(manager, at), r);
-      if (conflict && options.voidIfOutOfSequence && r.source !== 'manual') {
-        ({ conflict, yielded } = await this.yieldAsOfReadings(manager, meter, at, r, conflict, options.ctx));
-      }
-      if (conflict) {
-        if (!options.voidIfOutOfSequence) {
-          throw outOfSequence(await this.named(manager, at, conflict));
-        }
-        isVoid = true;
-        voidedBy = (conflict.before ?? conflict.after)!.id;
-      }
-    }
-    const row = await this.meters.insertReading(manager, {
-      accountId: meter.accountId,
-      machineId: meter.machineId,
-      meterId: meter.id,
-      segmentId: segment.id,
-      value: r.value,
-      lifetime: roundTo(r.value + segment.offset, 1),
-      readAt: r.readAt,
-      void: isVoid,
-      rollover: r.rollover,
-      replacement: false,
-      source: r.source,
-      sourceId: r.sourceId,
-      idempotencyKey: r.idempotencyKey,
-      importId: r.importId ?? null,
-      importRow: r.importRow ?? null,
-      voidedBy,
-      // The member behind the call or event (an import's creator for an import).
-      createdBy: options.ctx.actor?.userId ?? null,
-    });
-    for (const overridden of yielded) {
-      await this.meters.updateReading(manager, overridden.id, { voidedBy: row.id });
-    }
-    await this.readingCreated(manager, meter, row, options.ctx);
-    return row;
-  }
-
-  /**
-   * A value typed in the machine's own fields is "as of" the day it was typed, not a dated
-   * observation: a record's dated reading that it contradicts (history entered after the machine
-   * was created) wins, and the typed value is voided instead (issue 38). Any other conflict stays.
-   */
-  private async yieldAsOfReadings(
-    manager: EntityManager,
-    meter: MeterEntity,
-    at: { meterId: number; segmentId: number; readAt: string },
-    candidate: { value: number },
-    conflict: { before: ReadingEntity | null; after: ReadingEntity | null } | null,
-    ctx: CallContext,
-  ): Promise<{ conflict: { before: ReadingEntity | null; after: ReadingEntity | null } | null; yielded: ReadingEntity[] }> {
-    const yielded: ReadingEntity[] = [];
-    while (conflict) {
-      const blocking = [conflict.before, conflict.after].filter((x): x is ReadingEntity => x !== null);
-      if (!blocking.every(isMachineFieldReading)) {
-        return { conflict, yielded };
-      }
-      for (const reading of blocking) {
-        await this.meters.updateReading(manager, reading.id, { void: true });
-        await this.readingChanged(manager, meter, { ...reading, void: true }, ctx);
-        yielded.push(reading);
-      }
-      conflict = sequenceConflict(await this.meters.neighbours(manager, at), candidate);
-    }
-    return { conflict: null, yielded };
-  }
-
-  /**
-   * Issue 38: these readings were voided or deleted, so the readings left void only because they
-   * conflicted with one of them are placed again, oldest first: live when they now fit the sequence,
-   * else void because of the reading they still break with. A reading voided by hand is never touched.
-   */
-  private async reviveVoidedBy(manager: EntityManager, gone: readonly number[], ctx: CallContext): Promise<void> {
-    const meters = new Map<number, MeterEntity | null>();
-    for (const r of await this.meters.voidBecauseOf(manager, gone)) {
-      const conflict = sequenceConflict(await this.meters.neighbours(manager, { meterId: r.meterId, segmentId: r.segmentId, readAt: r.readAt, id: r.id }), r);
-      if (conflict) {
-        await this.meters.updateReading(manager, r.id, { voidedBy: (conflict.before ?? conflict.after)!.id });
-        continue;
-      }
-      await this.meters.updateReading(manager, r.id, { void: false, voidedBy: null });
-      if (!meters.has(r.meterId)) {
-        meters.set(r.meterId, await this.meters.owned(manager, r.accountId, r.meterId));
-      }
-      const meter = meters.get(r.meterId);
-      if (meter) {
-        await this.readingChanged(manager, meter, { ...r, void: false }, ctx);
-      }
-    }
-  }
-
-  /** schedule.reading.created for a live reading (a void one is a typo or out of sequence: no news); report-service's state of it either way. */
-  private async readingCreated(manager: EntityManager, meter: MeterEntity, row: ReadingEntity, ctx: CallContext): Promise<void> {
-    await this.readingChanged(manager, meter, row, ctx);
-    if (row.void) {
-      return;
-    }
-    await this.outbox.enqueue(manager, SCHEDULE_READING_CREATED, readingCreatedEvent(meter, row), ctx);
-  }
-
-  /** schedule.reading.changed: report-service's copy of the reading (usage in a period), live or not. */
-  private async readingChanged(
-    manager: EntityManager,
-    meter: MeterEntity,
-    row: Pick<ReadingEntity, 'id' | 'lifetime' | 'readAt' | 'void'>,
-    ctx: CallContext,
-    deleted = false,
-  ): Promise<void> {
-    await this.outbox.enqueue(manager, SCHEDULE_READING_CHANGED, readingChangedEvent(meter, row, deleted), ctx);
-  }
-
-  /** Deletes readings (their record was edited or deleted) and tells report-service they are gone. */
-  async deleteReadings(manager: EntityManager, rows: readonly ReadingEntity[], ctx: CallContext): Promise<void> {
-    if (rows.length === 0) {
-      return;
-    }
-    await this.meters.deleteReadings(
-      manager,
-      rows.map((r) => r.id),
-    );
-    await this.reviveVoidedBy(
-      manager,
-      rows.map((r) => r.id),
-      ctx,
-    );
-    const meters = new Map<number, MeterEntity | null>();
-    for (const r of rows) {
-      if (!meters.has(r.meterId)) {
-        meters.set(r.meterId, await this.meters.owned(manager, r.accountId, r.meterId));
-      }
-      const meter = meters.get(r.meterId);
-      if (meter) {
-        await this.readingChanged(manager, meter, r, ctx, true);
-      }
-    }
   }
 
   /**
@@ -398,29 +213,6 @@ export class ReadingsService {
     if (await this.meters.sameReading(manager, { meterId: meter.id, segmentId: segment.id, readAt: input.readAt, value })) {
       throw conflict(M.duplicate);
     }
-  }
-
-  /** Rollovers and replacements start a segment: on or after the current reading's date (422 naming it). Answers the current reading. */
-  private async mustBeLatest(manager: EntityManager, meterId: number, readAt: string): Promise<ReadingEntity | null> {
-    const latest = await this.meters.current(manager, meterId);
-    if (latest && latest.readAt > readAt) {
-      throw outOfSequence({ before: null, after: toReading(latest) }, M.rolloverNotLatest);
-    }
-    return latest;
-  }
-
-  /**
-   * The readings a conflict names, as the API answers them. Of several earlier days that read the
-   * same highest value the first is named (as when the whole meter was compared), an extra query
-   * only on the way to a 422.
-   */
-  private async named(
-    manager: EntityManager,
-    at: { meterId: number; segmentId: number; readAt: string; id?: number },
-    conflict: { before: ReadingEntity | null; after: ReadingEntity | null },
-  ): Promise<OutOfSequenceDetails> {
-    const before = conflict.before && ((await this.meters.firstOfValue(manager, at, conflict.before.value)) ?? conflict.before);
-    return { before: before && toReading(before), after: conflict.after && toReading(conflict.after) };
   }
 
   /** The account's meter of a machine the caller reaches, its machine locked for the write; else not found. */

@@ -18,6 +18,7 @@ import { MachineProjection } from '../machine-events/machine-projection.js';
 import { checkReadingValue } from '../meters/meter.rules.js';
 import { MetersRepository } from '../meters/meters.repository.js';
 import { ReadingsService } from '../readings/readings.service.js';
+import { ReadingSequence } from '../readings/reading-sequence.js';
 import { SchedulesRepository } from '../schedules/schedules.repository.js';
 import { SchedulesService } from '../schedules/schedules.service.js';
 import { RecordsRepository, type RecordSource } from './records.repository.js';
@@ -51,6 +52,7 @@ export class RecordEventsService {
     private readonly records: RecordsRepository,
     private readonly meters: MetersRepository,
     private readonly readings: ReadingsService,
+    private readonly sequence: ReadingSequence,
     private readonly schedules: SchedulesRepository,
     private readonly schedulesService: SchedulesService,
     private readonly projection: MachineProjection,
@@ -174,7 +176,7 @@ export class RecordEventsService {
     for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
       touched.add(old.machineId);
     }
-    await this.readings.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
+    await this.sequence.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
     const meters = await this.meters.ofMachine(manager, f.accountId, f.machineId);
     for (const [kind, value] of [
       ['distance', f.distance],
@@ -191,7 +193,7 @@ export class RecordEventsService {
         continue;
       }
       // The record's value is what the meter showed: a raw reading in its date's segment.
-      await this.readings.place(
+      await this.sequence.place(
         manager,
         meter,
         { value: raw, readAt: f.date, void: false, rollover: false, source: f.source, sourceId: f.recordId, idempotencyKey: null },
@@ -243,7 +245,7 @@ export class RecordEventsService {
       const touched = new Set<number>([e.machineId]);
       const readings = await this.meters.bySource(manager, source, e.recordId);
       readings.forEach((r) => touched.add(r.machineId));
-      await this.readings.deleteReadings(manager, readings, ctx);
+      await this.sequence.deleteReadings(manager, readings, ctx);
       if (source === 'service_record') {
         await this.schedules.deleteCompletions(
           manager,
