@@ -11,7 +11,7 @@ import {
   roleMay,
   type FuelRecord,
   type FuelRecordsOfMachine,
-  type WithVoidedReadings,
+  type FuelRecordSaved,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { fuelCarriesReading, withVoidedReadings } from '../schedules/voided-readings.js';
@@ -51,7 +51,7 @@ export class FuelRecordsController {
   }
 
   @Post()
-  async create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<WithVoidedReadings<FuelRecord>> {
+  async create(@Body() record: FuelRecordInput, @Call() call: CallContext): Promise<FuelRecordSaved> {
     const saved = await this.rpc.send(FUEL_RECORD_CREATE, { record }, call);
     return withVoidedReadings(this.rpc, call, 'fuel_record', saved, fuelCarriesReading(saved));
   }
@@ -61,7 +61,7 @@ export class FuelRecordsController {
    * never shown (stripped if sent): the stored prices stay (fuel-purchase-service).
    */
   @Put(':id')
-  async update(@Param('id', ID) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<WithVoidedReadings<FuelRecord>> {
+  async update(@Param('id', ID) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<FuelRecordSaved> {
     const role = call.actor?.role;
     const record = !role || roleMay(role, 'money.read') ? await validBody(body, FuelRecordInput) : await validBody(body, MoneylessFuelRecordInput);
     // The service takes the moneyless form from such a caller (its ValidInput `withoutMoney`).

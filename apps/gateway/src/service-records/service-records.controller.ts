@@ -14,7 +14,7 @@ import {
   type ServiceRecord,
   type ServiceRecordPage,
   type ServiceRecordsOfMachine,
-  type WithVoidedReadings,
+  type ServiceRecordSaved,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
 import { historyWindow } from '../http/history-window.js';
@@ -33,7 +33,7 @@ export class ServiceRecordsController {
   constructor(private readonly rpc: RpcClient) {}
 
   @Post('fastCreate')
-  async create(@Body() body: unknown, @Call() call: CallContext): Promise<WithVoidedReadings<ServiceRecord>> {
+  async create(@Body() body: unknown, @Call() call: CallContext): Promise<ServiceRecordSaved> {
     const record = await validBody(body, ServiceRecordInput, ServiceRecordMessages.invalid);
     const saved = await this.rpc.send(SERVICE_RECORD_CREATE, record, call);
     return withVoidedReadings(this.rpc, call, 'service_record', saved, serviceCarriesReading(saved));
@@ -60,7 +60,7 @@ export class ServiceRecordsController {
   }
 
   @Put(':id')
-  async update(@Param('id', updateId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<WithVoidedReadings<ServiceRecord>> {
+  async update(@Param('id', updateId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<ServiceRecordSaved> {
     const record = await validBody(body, UpdateServiceRecordInput, ServiceRecordMessages.invalidUpdate);
     const saved = await this.rpc.send(SERVICE_RECORD_UPDATE, { id, record }, call);
     return withVoidedReadings(this.rpc, call, 'service_record', saved, serviceCarriesReading(saved));

@@ -1,3 +1,5 @@
+import type { FuelRecord } from '../fuel/fuel-record.contract.js';
+import type { ServiceRecord } from '../service-record/service-record.contract.js';
 import type { ReadingFields } from './meter.contract.js';
 import type { MeterKind } from './schedule.limits.js';
 
@@ -31,3 +33,13 @@ export type VoidedReadingsRpc = {
  * the save left meter readings void (absent when it left none, or the meters did not answer in time).
  */
 export type WithVoidedReadings<T> = T & { voidedReadings?: VoidedReading[] };
+
+/** A fuel record's save, named for the API reference (a generic's name is no OpenAPI component name). */
+export interface FuelRecordSaved extends FuelRecord {
+  voidedReadings?: VoidedReading[];
+}
+
+/** A service record's save, named for the API reference. */
+export interface ServiceRecordSaved extends ServiceRecord {
+  voidedReadings?: VoidedReading[];
+}
