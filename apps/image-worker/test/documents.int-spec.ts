@@ -191,7 +191,7 @@ describe('image worker documents', () => {
       await expect(docs.countForMachine(mechanic, message(mechanic, { machineId: 5 }))).rejects.toMatchObject({ code: 'NOT_FOUND' });
     });
 
-    it('asks document.read to read documents and document.write to add or delete one', () => {
+    it("asks document.read to read documents, document.write to add or delete one, and import.run to revert an import's", () => {
       expect(handlerRights(DocumentsController)).toEqual({
         add: 'document.write',
         list: 'document.read',
@@ -199,6 +199,7 @@ describe('image worker documents', () => {
         get: 'document.read',
         remove: 'document.write',
         exportPage: 'export.run',
+        revertImport: 'import.run',
       });
       expect(handlerRights(ImageController)).toEqual({ stats: 'machine.read' });
     });
