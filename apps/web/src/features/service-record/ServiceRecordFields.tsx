@@ -12,6 +12,7 @@ import { MilesField } from './MilesField';
 import { MESSAGES, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } from './service-record-logic';
 import { currencySymbol } from '../../lib/format';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
+import { DateField } from '../../core/forms/DateField';
 
 interface FieldsProps {
   editor: ServiceRecordEditor;
@@ -75,9 +76,8 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
           disabled={readOnly}
           onCommit={(serviceType) => void commit({ serviceType })}
         />
-        <TextInput
+        <DateField
           label="Service Date"
-          type="date"
           required
           {...text('serviceDate')}
           // A date ahead is allowed (a planned service), but said, in case it was a typo.

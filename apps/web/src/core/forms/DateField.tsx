@@ -1,0 +1,55 @@
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { IconCalendar } from '@tabler/icons-react';
+import { dateInputFormat } from '../../lib/format';
+
+// A date input that shows and takes the member's date format (issue 38: a browser's own date input
+// shows its locale's MM/DD/YYYY whatever the member chose). The value stays a plain YYYY-MM-DD day,
+// as the forms and the API have it; '' is no date.
+
+const PARTS: Record<string, RegExp> = {
+  'YYYY-MM-DD': /^(?<y>\d{4})-(?<m>\d{1,2})-(?<d>\d{1,2})$/,
+  'MM/DD/YYYY': /^(?<m>\d{1,2})\/(?<d>\d{1,2})\/(?<y>\d{4})$/,
+  'DD/MM/YYYY': /^(?<d>\d{1,2})\/(?<m>\d{1,2})\/(?<y>\d{4})$/,
+  'DD.MM.YYYY': /^(?<d>\d{1,2})\.(?<m>\d{1,2})\.(?<y>\d{4})$/,
+};
+
+/** Reads a day typed in `dateFormat` (or as YYYY-MM-DD, which is never ambiguous): 'YYYY-MM-DD', or null for no real day. */
+export function parseDay(text: string, dateFormat: string): string | null {
+  const trimmed = text.trim();
+  const match = (PARTS[dateFormat] ?? PARTS['YYYY-MM-DD']).exec(trimmed) ?? PARTS['YYYY-MM-DD'].exec(trimmed);
+  if (!match?.groups) {
+    return null;
+  }
+  const y = Number(match.groups.y);
+  const m = Number(match.groups.m);
+  const d = Number(match.groups.d);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) {
+    return null;
+  }
+  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+}
+
+export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> {
+  /** YYYY-MM-DD, or '' for none. */
+  value?: string;
+  onChange: (value: string) => void;
+}
+
+/** A day in the member's date format, typed or picked from the calendar (Escape closes it). */
+export function DateField({ value, onChange, ...rest }: DateFieldProps) {
+  const format = dateInputFormat();
+  return (
+    <DateInput
+      valueFormat={format}
+      dateParser={(text) => parseDay(text, format)}
+      placeholder={format}
+      value={value || null}
+      onChange={(v) => onChange(v ?? '')}
+      allowDeselect
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      popoverProps={{ withinPortal: true }}
+      {...rest}
+    />
+  );
+}
