@@ -53,3 +53,39 @@ export function DateField({ value, onChange, ...rest }: DateFieldProps) {
     />
   );
 }
+
+/** Reads a day and time typed in `dateFormat` + ' HH:mm' (or ISO, with 'T' or a space): 'YYYY-MM-DDTHH:mm', or null. */
+export function parseDayTime(text: string, dateFormat: string): string | null {
+  const match = /^(.+?)[T ]\s*(\d{1,2}):(\d{2})$/.exec(text.trim());
+  const day = match ? parseDay(match[1], dateFormat) : null;
+  const hours = Number(match?.[2]);
+  const minutes = Number(match?.[3]);
+  if (!day || hours > 23 || minutes > 59) {
+    return null;
+  }
+  return `${day}T${String(hours).padStart(2, '0')}:${match![3]}`;
+}
+
+/** A local date and time in the member's date format and 24-hour time; the value is 'YYYY-MM-DDTHH:mm' (as datetime-local had it). */
+export function DateTimeField({ value, onChange, ...rest }: DateFieldProps) {
+  const format = `${dateInputFormat()} HH:mm`;
+  // The calendar's value carries seconds after a space; the form keeps datetime-local's shape.
+  const toInput = (v: string | undefined) => (v ? `${v.replace('T', ' ').slice(0, 16)}:00` : null);
+  return (
+    <DateInput
+      withTime
+      valueFormat={format}
+      dateParser={(text) => {
+        const parsed = parseDayTime(text, dateInputFormat());
+        return parsed ? `${parsed.replace('T', ' ')}:00` : null;
+      }}
+      placeholder={format}
+      value={toInput(value)}
+      onChange={(v) => onChange(v ? v.slice(0, 16).replace(' ', 'T') : '')}
+      allowDeselect
+      leftSection={<IconCalendar size={16} aria-hidden />}
+      popoverProps={{ withinPortal: true }}
+      {...rest}
+    />
+  );
+}
