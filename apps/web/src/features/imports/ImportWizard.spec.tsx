@@ -125,7 +125,10 @@ describe('the import wizard: Upload and Map', () => {
       'POST /api/imports': json(
         uploaded([
           row(2, 'error', [noMachine], { amount: 12.5, totalPrice: 43.74, dateOfPurchase: '2024-03-20T13:00:00.000Z', currentMileage: 123020, fullTank: true }),
-          row(3, 'error', [noMachine.replace('row 2', 'row 3'), "row 3: Odometer: 'twelve' is not a number"], { amount: 3, dateOfPurchase: '2024-03-21T13:00:00.000Z' }),
+          row(3, 'error', [noMachine.replace('row 2', 'row 3'), "row 3: Odometer: 'twelve' is not a number"], {
+            amount: 3,
+            dateOfPurchase: '2024-03-21T13:00:00.000Z',
+          }),
         ]),
         201,
       ),

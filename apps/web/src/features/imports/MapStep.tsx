@@ -4,15 +4,7 @@ import { IMPORT_DATE_FORMATS } from '@wrenchlog/contracts/limits';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
 import { MachineSelect, useMachines } from '../../core/forms/MachineSelect';
 import type { SourceCard } from './import-sources';
-import {
-  chooseField,
-  columnChoices,
-  columnOfMessage,
-  newMachines,
-  setMachineColumn,
-  setMachineMode,
-  type MapDraft,
-} from './mapping-logic';
+import { chooseField, columnChoices, columnOfMessage, newMachines, setMachineColumn, setMachineMode, type MapDraft } from './mapping-logic';
 import { badCells, fieldResolver, previewKeys, previewStatus, previewValue, recordLabel } from './preview-logic';
 import { RowStatusBadge } from './RowStatusBadge';
 

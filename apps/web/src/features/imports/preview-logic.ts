@@ -97,7 +97,13 @@ export function recordKeyOfField(kind: RecordKind | null, field: string): string
 }
 
 // The record key of each kind's date, for a date message (those name no field).
-const DATE_KEY: Partial<Record<RecordKind, string>> = { fuel: 'dateOfPurchase', service: 'serviceDate', purchase: 'purchaseDate', reading: 'readAt', odometer: 'readAt' };
+const DATE_KEY: Partial<Record<RecordKind, string>> = {
+  fuel: 'dateOfPurchase',
+  service: 'serviceDate',
+  purchase: 'purchaseDate',
+  reading: 'readAt',
+  odometer: 'readAt',
+};
 
 /** Turns a file field's label (as the importers' messages name it) into the record key it fills, for the file's kinds. */
 export function fieldResolver(kinds: readonly RecordKind[]): (label: string) => string | null {
@@ -181,7 +187,10 @@ export const MACHINE_MISSING_TEXT = 'Choose the machine above to check this row.
  * that is a step still to take, not an error of the row, so such a row is "Waiting" and says what is
  * missing; a row with another error stays an error.
  */
-export function previewStatus(row: Pick<ImportRowView, 'status' | 'messages'>, machineChosen: boolean): { status: ImportRowStatus | 'waiting'; messages: string[] } {
+export function previewStatus(
+  row: Pick<ImportRowView, 'status' | 'messages'>,
+  machineChosen: boolean,
+): { status: ImportRowStatus | 'waiting'; messages: string[] } {
   if (machineChosen || row.status !== 'error') {
     return { status: row.status, messages: row.messages };
   }
@@ -193,7 +202,11 @@ export function previewStatus(row: Pick<ImportRowView, 'status' | 'messages'>, m
 }
 
 /** The preview's columns: the records' keys in order of appearance, and the keys of unreadable cells. */
-export function previewKeys(rows: Pick<ImportRowView, 'record' | 'messages'>[], fieldOfLabel: (label: string) => string | null, hideMachine: boolean): string[] {
+export function previewKeys(
+  rows: Pick<ImportRowView, 'record' | 'messages'>[],
+  fieldOfLabel: (label: string) => string | null,
+  hideMachine: boolean,
+): string[] {
   const keys: string[] = [];
   const add = (key: string | null) => {
     if (key && !keys.includes(key) && !HIDDEN.has(key) && !(hideMachine && key === 'machineId')) {

@@ -126,7 +126,11 @@ describe('Settings > Notifications', () => {
 
   it('leaves Browser push and Webhook unticked and disabled until a device or an endpoint exists, and keeps their saved choice (issue 38)', async () => {
     // The server's defaults for a new account name push and webhook (so they work once there is one).
-    const defaults = { digestTime: '08:00', timeZone: 'UTC', kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] } };
+    const defaults = {
+      digestTime: '08:00',
+      timeZone: 'UTC',
+      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+    };
     const { calls } = mockFetch({
       'GET /api/notifications/preferences': json(defaults),
       'PUT /api/notifications/preferences': (req) => json(req.body),
