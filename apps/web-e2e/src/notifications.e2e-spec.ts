@@ -476,7 +476,7 @@ describe('notifications in the browser (issue 24)', () => {
       const useHere = section.getByRole('button', { name: "Use this device's time zone (Europe/Berlin)" });
       await useHere.focus();
       await s.page.keyboard.press('Enter');
-      expect(await section.getByLabel('Time zone', { exact: true }).inputValue()).toBe('Europe/Berlin');
+      await expectEventually(async () => expect(await section.getByLabel('Time zone', { exact: true }).inputValue()).toBe('Europe/Berlin'));
       expect(await useHere.count()).toBe(0);
       await section.getByRole('checkbox', { name: 'Low stock alerts: Email' }).focus();
       await s.page.keyboard.press('Space');
