@@ -178,7 +178,7 @@ export function groupByPeriod(schedules: readonly Schedule[], period: Period): P
       // dayjs weeks start on Sunday; ISO weeks on Monday.
       const monday = d.subtract((d.day() + 6) % 7, 'day');
       key = monday.format('YYYY-MM-DD');
-      label = `Week of ${key}`;
+      label = `Week of ${formatDate(key)}`;
     }
     const group = groups.get(key) ?? { key, label, items: [] };
     group.items.push(s);
