@@ -1,5 +1,6 @@
 import { DateInput, type DateInputProps } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
+import { useState, type FocusEvent, type KeyboardEvent, type MouseEvent } from 'react';
 import { dateInputFormat } from '../../lib/format';
 
 // A date input that shows and takes the member's date format (issue 38: a browser's own date input
@@ -30,6 +31,31 @@ export function parseDay(text: string, dateFormat: string): string | null {
   return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
 }
 
+/**
+ * When the calendar shows: on a click on the box or ArrowDown, not on focus or typing (so tabbing
+ * through a form, or typing a date, never leaves a calendar over the form's buttons); a picked day,
+ * Escape, a key typed and leaving the box close it.
+ */
+function useCalendar(rest: Pick<DateInputProps, 'onClick' | 'onBlur' | 'onKeyDown'>) {
+  const [opened, setOpened] = useState(false);
+  return {
+    popoverProps: { withinPortal: true, opened, onDismiss: () => setOpened(false) },
+    onClick: (e: MouseEvent<HTMLInputElement>) => {
+      setOpened(true);
+      rest.onClick?.(e);
+    },
+    onBlur: (e: FocusEvent<HTMLInputElement>) => {
+      setOpened(false);
+      rest.onBlur?.(e);
+    },
+    onKeyDown: (e: KeyboardEvent<HTMLInputElement>) => {
+      setOpened(e.key === 'ArrowDown');
+      rest.onKeyDown?.(e);
+    },
+    close: () => setOpened(false),
+  };
+}
+
 export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultValue' | 'onChange' | 'valueFormat' | 'dateParser'> {
   /** YYYY-MM-DD, or '' for none. */
   value?: string;
@@ -37,18 +63,22 @@ export interface DateFieldProps extends Omit<DateInputProps, 'value' | 'defaultV
 }
 
 /** A day in the member's date format, typed or picked from the calendar (Escape closes it). */
-export function DateField({ value, onChange, ...rest }: DateFieldProps) {
+export function DateField({ value, onChange, onClick, onBlur, onKeyDown, ...rest }: DateFieldProps) {
   const format = dateInputFormat();
+  const { close, ...calendar } = useCalendar({ onClick, onBlur, onKeyDown });
   return (
     <DateInput
       valueFormat={format}
       dateParser={(text) => parseDay(text, format)}
       placeholder={format}
       value={value || null}
-      onChange={(v) => onChange(v ?? '')}
+      onChange={(v) => {
+        close();
+        onChange(v ?? '');
+      }}
       allowDeselect
       leftSection={<IconCalendar size={16} aria-hidden />}
-      popoverProps={{ withinPortal: true }}
+      {...calendar}
       {...rest}
     />
   );
@@ -67,8 +97,10 @@ export function parseDayTime(text: string, dateFormat: string): string | null {
 }
 
 /** A local date and time in the member's date format and 24-hour time; the value is 'YYYY-MM-DDTHH:mm' (as datetime-local had it). */
-export function DateTimeField({ value, onChange, ...rest }: DateFieldProps) {
+export function DateTimeField({ value, onChange, onClick, onBlur, onKeyDown, ...rest }: DateFieldProps) {
   const format = `${dateInputFormat()} HH:mm`;
+  // A picked day keeps the calendar open: the time is typed next.
+  const { close: _typed, ...calendar } = useCalendar({ onClick, onBlur, onKeyDown });
   // The calendar's value carries seconds after a space; the form keeps datetime-local's shape.
   const toInput = (v: string | undefined) => (v ? `${v.replace('T', ' ').slice(0, 16)}:00` : null);
   return (
@@ -84,7 +116,7 @@ export function DateTimeField({ value, onChange, ...rest }: DateFieldProps) {
       onChange={(v) => onChange(v ? v.slice(0, 16).replace(' ', 'T') : '')}
       allowDeselect
       leftSection={<IconCalendar size={16} aria-hidden />}
-      popoverProps={{ withinPortal: true }}
+      {...calendar}
       {...rest}
     />
   );
