@@ -156,6 +156,27 @@ describe('the import wizard at 390 px by keyboard', () => {
     await page.getByRole('button', { name: 'Upload the file' }).focus();
     await page.keyboard.press('Enter');
     await page.getByText('Step 3 of 5: Map').waitFor();
+    // Issue 38: before the machine is chosen the preview says so, readable on the phone (no "ER..."
+    // on every row), under the forms' labels, with dates as the app writes them.
+    const preview = page.getByRole('table', { name: 'Preview' });
+    await preview.getByText('No machine yet').first().waitFor();
+    expect(await preview.getByText('Error', { exact: true }).count()).toBe(0);
+    const headers = await preview.getByRole('columnheader').allInnerTexts();
+    expect(headers).toEqual(expect.arrayContaining(['Date and Time of Purchase', 'Current Mileage']));
+    expect(headers).not.toContain('dateOfPurchase');
+    const firstRow = await preview.locator('tbody tr').first().innerText();
+    expect(firstRow).toMatch(/2024-03-20 \d{2}:\d{2}/);
+    expect(firstRow).not.toMatch(/T\d{2}:\d{2}:\d{2}/);
+    expect(firstRow).toContain('Choose the machine above to check this row.');
+    const cut = await preview
+      .locator('.mantine-Badge-label')
+      .evaluateAll(
+        (labels) =>
+          labels.filter(
+            (l) => (l as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth > (l as unknown as { clientWidth: number }).clientWidth + 1,
+          ).length,
+      );
+    expect(cut).toBe(0);
     const select = page.getByRole('combobox', { name: 'Machine' });
     await expectEventually(async () => expect(await select.innerText()).toContain(machine.name));
     await select.focus();

@@ -100,7 +100,7 @@ describe('the installable, offline app (issue 34)', () => {
     await s.page.goto(`/machines/${machine.id}?tab=meters`);
     await s.page.getByRole('heading', { name: machine.name }).first().waitFor();
     await s.page.getByTestId('meter-distance').waitFor();
-    await s.page.getByText(/^Offline, as of \d\d\/\d\d\/\d\d \d\d:\d\d$/).waitFor();
+    await s.page.getByText(/^Offline, as of \d{4}-\d\d-\d\d \d\d:\d\d$/).waitFor();
     await s.shot('offline-machine');
   });
 

@@ -23,6 +23,18 @@ describe('preferences: units and dark mode', () => {
     await page.getByRole('status').filter({ hasText: 'Preferences saved.' }).waitFor();
   }
 
+  /**
+   * Saves a date format from Settings. The screens start again in the new format (PreferencesSync),
+   * which takes the "saved" notice with them: the saved preference is what tells.
+   */
+  async function chooseDateFormat(page: Page, dateFormat: string): Promise<void> {
+    await page.goto('/settings');
+    const form = page.getByRole('form', { name: 'Preferences form' });
+    await form.getByLabel('Date format', { exact: true }).selectOption(dateFormat);
+    await form.getByRole('button', { name: 'Save preferences' }).click();
+    await expectEventually(async () => expect((await api.get('/api/user/preferences', owner.token)).body.dateFormat).toBe(dateFormat));
+  }
+
   /** The amount cell of the machine's only fuel record in its Fuel History tab. */
   async function historyAmount(page: Page, header: string): Promise<string> {
     await page.goto(`/machines/${machineId}?tab=fuel`);
@@ -86,6 +98,44 @@ describe('preferences: units and dark mode', () => {
     await details.getByRole('button', { name: 'Update Fuel Record' }).click();
     await s.page.getByText('Fuel record updated successfully!').waitFor();
     expect((await api.get(`/api/fuel-records/${id}`, owner.token)).body).toMatchObject({ amount: 11.985, pricePerUnit: 7.188, currentMileage: 9999.7 });
+  });
+
+  it('shows and takes every date in the chosen date format: lists, date-times and the date inputs, by keyboard (issue 38)', async () => {
+    await chooseDateFormat(s.page, 'DD.MM.YYYY');
+    try {
+      // A list's date, and a record's date-time and date input, all in the one format.
+      const fill = (
+        await api.post(
+          '/api/fuel-records',
+          { machineId, amount: 10, pricePerUnit: 3, totalPrice: 30, dateOfPurchase: '2026-10-05T12:00:00.000Z', currentMileage: 100 },
+          owner.token,
+        )
+      ).body as { id: number };
+      await s.page.goto(`/machines/${machineId}?tab=fuel`);
+      const table = s.page.getByRole('main').getByRole('table');
+      await expectEventually(async () => expect(await table.innerText()).toContain('05.10.2026'));
+      expect(await table.innerText()).not.toContain('2026-10-05');
+      await s.page.goto(`/fuel-record/${fill.id}`);
+      const details = s.page.getByRole('form', { name: 'Fuel Record Details' });
+      await expectEventually(async () => expect(await details.getByLabel('Date and Time of Purchase').inputValue()).toMatch(/^05\.10\.2026 \d{2}:00$/));
+      expect(await details.getByLabel('Date Created').inputValue()).toMatch(/^\d{2}\.\d{2}\.\d{4} \d{2}:\d{2}$/);
+
+      // A machine's Purchase Date typed by keyboard in the member's format is stored as that day.
+      await s.page.goto(`/machines/${machineId}`);
+      await s.page.getByRole('button', { name: 'Edit machine' }).click();
+      const purchase = s.page.getByLabel('Purchase Date', { exact: true });
+      await purchase.focus();
+      await s.page.keyboard.type('02.04.2020');
+      await s.page.keyboard.press('Escape');
+      await s.page.getByRole('button', { name: 'Save Changes' }).click();
+      await expectEventually(async () =>
+        expect(String((await api.get(`/api/machines/?machineId=${machineId}`, owner.token)).body.purchasedDate ?? '')).toBe('2020-04-02'),
+      );
+      // Saved, the open panel shows it in the same format.
+      await s.page.getByTestId('basic-info').getByText('02.04.2020').waitFor();
+    } finally {
+      await chooseDateFormat(s.page, 'YYYY-MM-DD');
+    }
   });
 
   it('switches to dark mode, keeps it over a reload, and the dashboard passes axe in it', async () => {

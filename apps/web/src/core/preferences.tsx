@@ -13,9 +13,8 @@ import {
   UNIT_LABELS,
   type Preferences,
 } from '@wrenchlog/contracts/limits';
-import dayjs from 'dayjs';
 import { Fragment, useEffect, useMemo, type ReactNode } from 'react';
-import { readerFormats, setReaderFormats } from '../lib/format';
+import { formatDateAs, readerFormats, setReaderFormats } from '../lib/format';
 import type { ApiClient } from '../api/client';
 import { useApi, useSession } from './context';
 
@@ -134,13 +133,7 @@ export function unitsOf(prefs: Preferences): Units {
         ? NA
         : `${new Intl.NumberFormat('en-US', { style: 'currency', currency: prefs.currency, maximumFractionDigits: places }).format(roundTo(perGallonTo(n, prefs.volumeUnit), places))}/${volumeLabel}`;
     },
-    date: (value) => {
-      if (!value) {
-        return NA;
-      }
-      const d = dayjs(value);
-      return d.isValid() ? d.format(DATE_FORMAT_DAYJS[prefs.dateFormat]) : NA;
-    },
+    date: (value) => formatDateAs(value, DATE_FORMAT_DAYJS[prefs.dateFormat]),
   };
 }
 

@@ -1,4 +1,4 @@
-import dayjs from 'dayjs';
+import { formatDate, NA } from './format';
 
 /** Who created or changed a record, as answers carry it (issue 32); name null while the service has not heard of them. */
 export interface MemberRef {
@@ -14,16 +14,10 @@ export function memberName(ref: MemberRef, myId: number | undefined): string {
   return ref.name?.trim() || 'a member';
 }
 
-/** "3 Jun" this year, "3 Jun 2024" before. */
-export function shortDate(value: string | null | undefined, now = dayjs()): string | null {
-  if (!value) {
-    return null;
-  }
-  const d = dayjs(value);
-  if (!d.isValid()) {
-    return null;
-  }
-  return d.format(d.year() === now.year() ? 'D MMM' : 'D MMM YYYY');
+/** The date in the member's date format (issue 38: one format everywhere); null when unknown or unreadable. */
+export function shortDate(value: string | null | undefined): string | null {
+  const text = formatDate(value);
+  return text === NA ? null : text;
 }
 
 /** "Added by Maria, 3 Jun" (no date when unknown); null when nobody is known (a record from before accounts). */

@@ -56,26 +56,46 @@ export function setReaderFormats({ currency, dateFormat }: { currency: string; d
   }
 }
 
-/** `yyyy-MM-dd` for dates and instants; n/a when empty or unreadable. */
-export function formatDate(value: string | null | undefined): string {
+// The app's one date format (issue 38): every date and date-time on every screen, and the date
+// inputs' display, go through the functions below, in the member's date-format preference.
+const PLAIN_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A date or instant in `dateFormat` (a dayjs pattern: 'DD.MM.YYYY'...); n/a when empty or unreadable. */
+export function formatDateAs(value: string | null | undefined, dateFormat: string): string {
   if (!value) {
     return NA;
   }
   // A plain date (YYYY-MM-DD) is a calendar day: never shift it through a time zone.
-  if (/^\d{4}-\d{2}-\d{2}$/.test(value)) {
-    return reader.dateFormat === 'YYYY-MM-DD' ? value : dayjs(value).format(reader.dateFormat);
+  if (PLAIN_DAY.test(value)) {
+    const day = dayjs(value);
+    return day.isValid() ? day.format(dateFormat) : NA;
   }
   const d = dayjs(value);
-  return d.isValid() ? d.format(reader.dateFormat) : NA;
+  return d.isValid() ? d.format(dateFormat) : NA;
 }
 
-/** `MM/dd/yy HH:mm` in local time for instants (last updated). */
-export function formatDateTime(value: string | null | undefined): string {
-  if (!value) {
-    return NA;
+/** An instant as its local date and 24-hour time in `dateFormat` ('28.11.2026 23:43'); a plain day stays a day. */
+export function formatDateTimeAs(value: string | null | undefined, dateFormat: string): string {
+  if (!value || PLAIN_DAY.test(value)) {
+    return formatDateAs(value, dateFormat);
   }
   const d = dayjs(value);
-  return d.isValid() ? d.format('MM/DD/YY HH:mm') : NA;
+  return d.isValid() ? d.format(`${dateFormat} HH:mm`) : NA;
+}
+
+/** A date or instant in the member's date format; n/a when empty or unreadable. */
+export function formatDate(value: string | null | undefined): string {
+  return formatDateAs(value, reader.dateFormat);
+}
+
+/** An instant (last updated, created) in the member's date format with local 24-hour time. */
+export function formatDateTime(value: string | null | undefined): string {
+  return formatDateTimeAs(value, reader.dateFormat);
+}
+
+/** The member's date format, for the date inputs' display (they still hold YYYY-MM-DD). */
+export function dateInputFormat(): string {
+  return reader.dateFormat;
 }
 
 const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });

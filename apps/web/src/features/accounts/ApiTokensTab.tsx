@@ -9,6 +9,7 @@ import { formatDate, formatDateTime } from '../../lib/format';
 import { refusal } from './account-logic';
 import { dayFromToday, hasExpired, useApiTokens, useApiTokenWrites, type ApiTokenScope, type ApiTokenView, type CreatedApiToken } from './api-tokens-api';
 import { MachineAssignment } from './MachineAssignment';
+import { DateField } from '../../core/forms/DateField';
 
 type Writes = ReturnType<typeof useApiTokenWrites>;
 
@@ -100,14 +101,13 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
             error={fields.name}
             style={{ flex: '1 1 220px' }}
           />
-          <TextInput
+          <DateField
             label="Expires on"
             description="At most a year from today"
-            type="date"
-            min={dayFromToday(1)}
-            max={dayFromToday(365)}
+            minDate={dayFromToday(1)}
+            maxDate={dayFromToday(365)}
             value={expiresAt}
-            onChange={(e) => setExpiresAt(e.currentTarget.value)}
+            onChange={setExpiresAt}
             error={fields.expiresAt}
             style={{ flex: '1 1 180px' }}
           />

@@ -153,7 +153,7 @@ describe('FuelRecordForm', () => {
     expect(await screen.findByRole('heading', { name: 'Fuel Record Details' })).toBeInTheDocument();
     expect(field('Total Price')).toHaveValue(43.24);
     expect(field('Average MPG')).toHaveValue('20.0');
-    expect(field('Date Created')).toHaveValue('11/20/26 15:00');
+    expect(field('Date Created')).toHaveValue('2026-11-20 15:00');
     await user.clear(field('Store Name'));
     await user.type(field('Store Name'), 'Chevron');
     await user.click(screen.getByRole('button', { name: 'Update Fuel Record' }));

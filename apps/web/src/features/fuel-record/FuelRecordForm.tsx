@@ -31,6 +31,7 @@ import {
   type FuelFormState,
   type FuelUnits,
 } from './fuel-logic';
+import { DateTimeField } from '../../core/forms/DateField';
 
 export const FUEL_TEXT = {
   created: 'Fuel record created successfully!',
@@ -247,7 +248,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
         />
       )}
       {shown.date ? (
-        <TextInput label="Date and Time of Purchase" type="datetime-local" required {...input('dateOfPurchase')} />
+        <DateTimeField label="Date and Time of Purchase" required {...input('dateOfPurchase')} onChange={(v) => form.setFieldValue('dateOfPurchase', v)} />
       ) : (
         <Text size="sm" c="dimmed">
           Recorded as bought now.

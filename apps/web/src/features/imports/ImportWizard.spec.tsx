@@ -118,6 +118,47 @@ describe('the import wizard: Upload and Map', () => {
     expect(screen.getByRole('button', { name: 'Review every row' })).toBeDisabled();
   });
 
+  it('shows the preview as the forms do before a machine is chosen: labels, dates, the bad cell as typed, no Error badge (issue 38)', async () => {
+    const noMachine = 'row 2: no machine: choose the machine of the file, or map the column that names it';
+    mockFetch({
+      'GET /api/machines/all': json([{ id: 3, name: 'Old Blue' }]),
+      'POST /api/imports': json(
+        uploaded([
+          row(2, 'error', [noMachine], { amount: 12.5, totalPrice: 43.74, dateOfPurchase: '2024-03-20T13:00:00.000Z', currentMileage: 123020, fullTank: true }),
+          row(3, 'error', [noMachine.replace('row 2', 'row 3'), "row 3: Odometer: 'twelve' is not a number"], {
+            amount: 3,
+            dateOfPurchase: '2024-03-21T13:00:00.000Z',
+          }),
+        ]),
+        201,
+      ),
+      'GET /api/imports/7': json(importView('uploaded')),
+    });
+    renderApp(routes, { url: '/import?source=lubelogger-fuel' });
+    await screen.findByText('A .csv file (comma, semicolon or tab separated) of at most 20 MB.');
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    await user.upload(input, new File(['Date,FuelConsumed\n3/20/2024,12.5\n'], 'fuel.csv', { type: 'text/csv' }));
+    await user.click(screen.getByRole('button', { name: 'Upload the file' }));
+    const preview = await screen.findByRole('table', { name: 'Preview' });
+    const headers = within(preview)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual(['Row', 'Status', 'Amount', 'Total Price', 'Date and Time of Purchase', 'Current Mileage', 'Filled the tank', 'Messages']);
+    const [, first, second] = within(preview).getAllByRole('row');
+    // Dates as the rest of the app shows them (the default YYYY-MM-DD), not ISO instants.
+    expect(first).toHaveTextContent(/2024-03-20 \d{2}:\d{2}/);
+    expect(first).not.toHaveTextContent('T13:00:00');
+    expect(first).toHaveTextContent('123,020');
+    // No machine yet is a step to take, not an error of every row.
+    expect(within(first).queryByText('Error')).not.toBeInTheDocument();
+    expect(within(first).getByText('No machine yet')).toBeInTheDocument();
+    expect(first).toHaveTextContent('Choose the machine above to check this row.');
+    // The unreadable odometer as typed, with why; and that row is an error for that reason.
+    expect(within(second).getByText('twelve')).toBeInTheDocument();
+    expect(within(second).getByText("Odometer: 'twelve' is not a number")).toBeInTheDocument();
+    expect(within(second).getByText('Error')).toBeInTheDocument();
+  });
+
   it('refuses a file over 20 MB before sending it, and shows the server message of a refused file', async () => {
     const { calls } = mockFetch({
       'POST /api/imports': json(

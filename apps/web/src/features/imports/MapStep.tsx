@@ -2,19 +2,10 @@ import { Alert, Badge, Card, Group, Loader, NativeSelect, SegmentedControl, Simp
 import type { ImportUploaded } from '@wrenchlog/contracts';
 import { IMPORT_DATE_FORMATS } from '@wrenchlog/contracts/limits';
 import { IconAlertTriangle, IconInfoCircle } from '@tabler/icons-react';
-import { MachineSelect } from '../../core/forms/MachineSelect';
+import { MachineSelect, useMachines } from '../../core/forms/MachineSelect';
 import type { SourceCard } from './import-sources';
-import {
-  chooseField,
-  columnChoices,
-  columnOfMessage,
-  newMachines,
-  previewCell,
-  previewColumns,
-  setMachineColumn,
-  setMachineMode,
-  type MapDraft,
-} from './mapping-logic';
+import { chooseField, columnChoices, columnOfMessage, newMachines, setMachineColumn, setMachineMode, type MapDraft } from './mapping-logic';
+import { badCells, fieldResolver, previewKeys, previewStatus, previewValue, recordLabel } from './preview-logic';
 import { RowStatusBadge } from './RowStatusBadge';
 
 export interface MapStepProps {
@@ -50,7 +41,11 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
   const detected = draft.detected;
   const setDetected = (patch: Partial<MapDraft['detected']>) => onDraft({ ...draft, detected: { ...detected, ...patch } });
   const errorColumn = error ? columnOfMessage(error, uploaded.columns) : null;
-  const records = previewColumns(uploaded.preview);
+  const fieldOfLabel = fieldResolver(card.kinds);
+  // One machine for the file: its id on every row says nothing (it is chosen above).
+  const machineChosen = !card.needsMachine || (draft.machineMode === 'file' ? draft.machineId !== null : !!draft.machineColumn);
+  const records = previewKeys(uploaded.preview, fieldOfLabel, draft.machineMode === 'file');
+  const machineNames = new Map((useMachines().data ?? []).map((m) => [m.id, m.name]));
   const created = newMachines(uploaded.preview);
   return (
     <Stack gap="lg">
@@ -243,26 +238,47 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
                 <Table.Th>Row</Table.Th>
                 <Table.Th>Status</Table.Th>
                 {records.map((key) => (
-                  <Table.Th key={key}>{key}</Table.Th>
+                  <Table.Th key={key}>{recordLabel(key)}</Table.Th>
                 ))}
                 <Table.Th>Messages</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {uploaded.preview.map((row) => (
-                <Table.Tr key={row.rowNumber}>
-                  <Table.Td>{row.rowNumber}</Table.Td>
-                  <Table.Td>
-                    <RowStatusBadge status={row.status} />
-                  </Table.Td>
-                  {records.map((key) => (
-                    <Table.Td key={key} style={{ whiteSpace: 'pre-line' }}>
-                      {key === 'machineId' && row.newMachine ? `new: ${row.newMachine}` : previewCell(row.record?.[key])}
+              {uploaded.preview.map((row) => {
+                const shown = previewStatus(row, machineChosen);
+                const bad = badCells(row.messages, fieldOfLabel);
+                return (
+                  <Table.Tr key={row.rowNumber}>
+                    <Table.Td>{row.rowNumber}</Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                      <RowStatusBadge status={shown.status} />
                     </Table.Td>
-                  ))}
-                  <Table.Td>{row.messages.join(' ')}</Table.Td>
-                </Table.Tr>
-              ))}
+                    {records.map((key) => {
+                      const problem = bad.find((c) => c.key === key);
+                      let text = previewValue(row.record?.[key]);
+                      if (key === 'machineId') {
+                        text = row.newMachine ? `new: ${row.newMachine}` : (machineNames.get(Number(row.record?.machineId)) ?? text);
+                      }
+                      return (
+                        <Table.Td key={key} style={{ whiteSpace: 'pre-line' }}>
+                          {problem && !text ? (
+                            // The cell as typed, and why it cannot be stored.
+                            <Text span size="sm" c="red.8" fw={600}>
+                              {problem.raw || '(blank)'}
+                              <Text span size="xs" c="red.8" display="block" fw={400}>
+                                {problem.message}
+                              </Text>
+                            </Text>
+                          ) : (
+                            text
+                          )}
+                        </Table.Td>
+                      );
+                    })}
+                    <Table.Td>{shown.messages.join(' ')}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>

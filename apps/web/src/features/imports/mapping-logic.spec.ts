@@ -9,11 +9,10 @@ import {
   mapBlocker,
   mappingBody,
   newMachines,
-  previewCell,
-  previewColumns,
   setColumnField,
   setMachineMode,
 } from './mapping-logic';
+import { previewKeys, previewValue } from './preview-logic';
 
 const lube = sourceCard('lubelogger-fuel')!;
 const drivvo = sourceCard('drivvo')!;
@@ -104,8 +103,8 @@ describe('the Map step rules', () => {
       { rowNumber: 2, status: 'valid' as const, messages: [], record: { amount: 12.5, fullTank: true }, newMachine: 'Mower' },
       { rowNumber: 3, status: 'valid' as const, messages: [], record: { amount: 3, notes: 'x', fullTank: false }, newMachine: 'Mower' },
     ];
-    expect(previewColumns(rows)).toEqual(['amount', 'fullTank', 'notes']);
-    expect([previewCell(true), previewCell(false), previewCell(undefined), previewCell(43.74)]).toEqual(['Yes', 'No', '', '43.74']);
+    expect(previewKeys(rows, () => null, true)).toEqual(['amount', 'fullTank', 'notes']);
+    expect([previewValue(true), previewValue(false), previewValue(undefined), previewValue(43.74)]).toEqual(['Yes', 'No', '', '43.74']);
     expect(newMachines(rows)).toEqual(['Mower']);
   });
 

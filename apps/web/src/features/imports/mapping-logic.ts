@@ -160,33 +160,6 @@ export function mapBlocker(draft: MapDraft, card: Pick<SourceCard, 'needsMachine
   return '';
 }
 
-/** The preview table's record columns: every key of the rows' records, in the order they first appear. */
-export function previewColumns(rows: Pick<ImportRowView, 'record'>[]): string[] {
-  const keys: string[] = [];
-  for (const row of rows) {
-    for (const key of Object.keys(row.record ?? {})) {
-      if (!keys.includes(key)) {
-        keys.push(key);
-      }
-    }
-  }
-  return keys;
-}
-
-/** A stored value as the preview shows it: '' for nothing, Yes/No, numbers as written. */
-export function previewCell(value: unknown): string {
-  if (value === null || value === undefined) {
-    return '';
-  }
-  if (typeof value === 'boolean') {
-    return value ? 'Yes' : 'No';
-  }
-  if (typeof value === 'object') {
-    return JSON.stringify(value);
-  }
-  return String(value);
-}
-
 /** The machines rows name that are not the user's yet (created by the import), once each. */
 export function newMachines(rows: Pick<ImportRowView, 'newMachine'>[]): string[] {
   return [...new Set(rows.flatMap((r) => (r.newMachine ? [r.newMachine] : [])))];

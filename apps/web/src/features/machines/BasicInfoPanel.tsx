@@ -45,6 +45,7 @@ import { PhotoGallery } from './PhotoGallery';
 import stockImage from './stock-machine.svg';
 import { useMachinePhotos } from './useMachinePhotos';
 import { ImageFileInput } from '../../components/ImageFileInput';
+import { DateField } from '../../core/forms/DateField';
 
 /** The rules of the editable details: the create form's, and hours and miles. */
 function draftErrors(draft: Draft): Partial<Record<keyof Draft, string>> {
@@ -319,9 +320,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
                   }}
                   mt={{ sm: 28 }}
                 />
-                <TextInput
+                <DateField
                   label="License Expiration Date"
-                  type="date"
                   {...input('licenseExpirationDate')}
                   disabled={draft.isPermanentLicense}
                   description={draft.isPermanentLicense ? 'Not required for permanent license plates' : undefined}
@@ -329,8 +329,8 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
                 <TextInput label="Color" {...input('color')} />
                 <TextInput label="Type" placeholder="e.g. Pickup, Excavator, Mower" {...input('type')} />
                 <TextInput label="Submodel" {...input('submodel')} />
-                <TextInput label="Purchase Date" type="date" {...input('purchasedDate')} />
-                <TextInput label="Last Serviced" type="date" {...input('lastServicedDate')} />
+                <DateField label="Purchase Date" {...input('purchasedDate')} />
+                <DateField label="Last Serviced" {...input('lastServicedDate')} />
                 <Textarea label="Description" autosize minRows={2} maxRows={6} {...input('description')} style={{ gridColumn: '1 / -1' }} />
               </SimpleGrid>
             ) : (
@@ -378,7 +378,7 @@ export function BasicInfoPanel({ machine }: { machine: Machine }) {
                 <Stack gap="sm">
                   <TextInput label="Provider" {...input('insuranceProvider')} />
                   <TextInput label="Policy Number" {...input('policyNumber')} />
-                  <TextInput label="Expiration Date" type="date" {...input('insuranceExpirationDate')} />
+                  <DateField label="Expiration Date" {...input('insuranceExpirationDate')} />
                 </Stack>
               ) : (
                 <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="md">

@@ -2,6 +2,7 @@ import { jest } from '@jest/globals';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/routes';
+import { setReaderFormats } from '../../lib/format';
 import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
 
 const user = userEvent.setup({ delay: null });
@@ -135,6 +136,31 @@ describe('MachineDetailsPage', () => {
     const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
     expect(body).toMatchObject({ id: 4, name: 'Red F-150', year: 2019, make: 'Ford', isPermanentLicense: true, licenseExpirationDate: null });
     expect(new Date(String(body.purchasedDate)).getHours()).toBe(13);
+  });
+
+  it("shows and takes dates in the member's date format, shown and in the inputs (issue 38)", async () => {
+    setReaderFormats({ currency: 'USD', dateFormat: 'DD.MM.YYYY' });
+    try {
+      const { calls } = mockFetch({ ...base(), 'PUT /api/machines/update': (req) => json({ ...machine, ...(req.body as object) }) });
+      renderApp(routes, { url: '/machines/4' });
+      await user.click(await screen.findByRole('button', { name: 'Expand details' }));
+      const panel = screen.getByTestId('basic-info');
+      expect(within(panel).getByText('02.04.2020')).toBeInTheDocument();
+      expect(within(panel).queryByText('2020-04-02')).not.toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Edit machine' }));
+      const purchase = within(screen.getByTestId('basic-info')).getByLabelText('Purchase Date');
+      expect(purchase).toHaveValue('02.04.2020');
+      await user.clear(purchase);
+      await user.type(purchase, '15.06.2021');
+      await user.keyboard('{Escape}');
+      await user.click(within(screen.getByTestId('basic-info')).getByRole('button', { name: 'Save Changes' }));
+      await waitFor(() => expect(calls.some((c) => c.method === 'PUT')).toBe(true));
+      const body = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
+      const saved = new Date(String(body.purchasedDate));
+      expect([saved.getFullYear(), saved.getMonth() + 1, saved.getDate(), saved.getHours()]).toEqual([2021, 6, 15, 13]);
+    } finally {
+      setReaderFormats({ currency: 'USD', dateFormat: 'YYYY-MM-DD' });
+    }
   });
 
   it('keeps the edits and shows the error text when saving fails', async () => {

@@ -73,7 +73,7 @@ describe('machine details per role', () => {
 
   it('says who added and who last changed the machine', async () => {
     renderAs('owner');
-    expect(await screen.findByTestId('audit-line')).toHaveTextContent(/^Added by Maria · Changed by you, 1 May/);
+    expect(await screen.findByTestId('audit-line')).toHaveTextContent(/^Added by Maria · Changed by you, 2026-05-01/);
     expect(screen.getByRole('button', { name: 'Edit machine' })).toBeInTheDocument();
   });
 });

@@ -1,6 +1,6 @@
 import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { browserTimeZone } from '../../lib/time-zone';
@@ -13,13 +13,41 @@ import {
   KINDS,
   orderedChannels,
   preferencesForm,
+  savedChannels,
+  shownChannels,
   supportedTimeZones,
   timeZoneOptions,
+  unavailableChannels,
+  type ChannelHints,
 } from './notification-logic';
+import { currentSubscription, pushSupported } from './push';
 
 const PLACED = ['digestTime', 'timeZone', 'kinds', ...KINDS.map((k) => `kinds.${k.key}`)];
 
+/** Whether this device has a push subscription (null while asking) and how many webhooks the account has (null while loading). */
+function useChannelReadiness(): ChannelHints {
+  const api = useApi();
+  const hooks = useQuery({ queryKey: notificationKeys.webhooks, queryFn: () => notificationApi.webhooks(api), staleTime: 0 });
+  const [push, setPush] = useState<boolean | null>(() => (pushSupported() ? null : false));
+  useEffect(() => {
+    if (!pushSupported()) {
+      return;
+    }
+    let live = true;
+    currentSubscription()
+      .then((sub) => live && setPush(!!sub))
+      .catch(() => live && setPush(false));
+    return () => {
+      live = false;
+    };
+  }, []);
+  // A failed webhook read holds nothing back: the Webhooks section shows that failure.
+  const webhooks = hooks.isSuccess ? hooks.data.length : null;
+  return useMemo(() => unavailableChannels({ push, webhooks }), [push, webhooks]);
+}
+
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const unavailable = useChannelReadiness();
   const save = useSavePreferences();
   const [form, setForm] = useState(() => preferencesForm(saved));
   const [busy, setBusy] = useState(false);
@@ -38,7 +66,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     setNotice(null);
     setFieldErrors({});
     try {
-      await save.mutateAsync(form);
+      const kinds = Object.fromEntries(KINDS.map((k) => [k.key, savedChannels(form.kinds[k.key], saved.kinds[k.key] ?? [], unavailable)]));
+      await save.mutateAsync({ ...form, kinds: kinds as NotificationPreferences['kinds'] });
       setNotice({ ok: true, text: 'Notification settings saved.' });
     } catch (err) {
       console.error('Saving the notification settings failed', err);
@@ -74,13 +103,20 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           <Checkbox.Group
             key={kind.key}
             label={kind.label}
-            value={form.kinds[kind.key]}
+            value={shownChannels(form.kinds[kind.key], unavailable)}
             onChange={(values) => setForm((f) => ({ ...f, kinds: { ...f.kinds, [kind.key]: orderedChannels(values) } }))}
             error={fieldErrors[`kinds.${kind.key}`]}
           >
             <Group gap="md" mt={6}>
               {CHANNELS.map((channel) => (
-                <Checkbox key={channel.value} value={channel.value} label={channel.label} aria-label={`${kind.label}: ${channel.label}`} />
+                <Checkbox
+                  key={channel.value}
+                  value={channel.value}
+                  label={channel.label}
+                  aria-label={`${kind.label}: ${channel.label}`}
+                  disabled={!!unavailable[channel.value]}
+                  description={unavailable[channel.value]}
+                />
               ))}
             </Group>
           </Checkbox.Group>

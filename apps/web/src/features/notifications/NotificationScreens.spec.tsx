@@ -104,11 +104,13 @@ describe('Settings > Notifications', () => {
     const { calls } = mockFetch({
       'GET /api/notifications/preferences': json(saved),
       'PUT /api/notifications/preferences': (req) => json(req.body),
+      'GET /api/webhooks': json([{ id: 1, url: 'https://hooks.example.com/a' }]),
     });
     renderApp(<NotificationPreferencesSection />);
     const email = await screen.findByRole('checkbox', { name: 'Maintenance reminders: Email' });
     await user.click(email);
-    await user.click(screen.getByRole('checkbox', { name: 'Low stock alerts: Browser push' }));
+    await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Low stock alerts: Webhook' })).toBeEnabled());
+    await user.click(screen.getByRole('checkbox', { name: 'Low stock alerts: Webhook' }));
     await user.click(screen.getByRole('checkbox', { name: 'Weekly usage report: Email' }));
     const time = screen.getByLabelText(/Daily digest time/);
     await user.clear(time);
@@ -118,7 +120,39 @@ describe('Settings > Notifications', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       digestTime: '06:45',
       timeZone: 'Europe/Berlin',
-      kinds: { maintenance: ['inapp', 'email'], lowStock: ['push'], weeklyReport: [] },
+      kinds: { maintenance: ['inapp', 'email'], lowStock: ['webhook'], weeklyReport: [] },
+    });
+  });
+
+  it('leaves Browser push and Webhook unticked and disabled until a device or an endpoint exists, and keeps their saved choice (issue 38)', async () => {
+    // The server's defaults for a new account name push and webhook (so they work once there is one).
+    const defaults = {
+      digestTime: '08:00',
+      timeZone: 'UTC',
+      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+    };
+    const { calls } = mockFetch({
+      'GET /api/notifications/preferences': json(defaults),
+      'PUT /api/notifications/preferences': (req) => json(req.body),
+      'GET /api/webhooks': json([]),
+    });
+    renderApp(<NotificationPreferencesSection />);
+    const push = await screen.findByRole('checkbox', { name: 'Maintenance reminders: Browser push' });
+    const webhook = screen.getByRole('checkbox', { name: 'Maintenance reminders: Webhook' });
+    await waitFor(() => expect(webhook).toBeDisabled());
+    expect(push).not.toBeChecked();
+    expect(push).toBeDisabled();
+    expect(webhook).not.toBeChecked();
+    expect(screen.getAllByText('Add a device first')).toHaveLength(3);
+    expect(screen.getAllByText('Add a webhook first')).toHaveLength(3);
+    expect(screen.getByRole('checkbox', { name: 'Maintenance reminders: Email' })).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Low stock alerts: Email' }));
+    await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
+    expect(await screen.findByText('Notification settings saved.')).toBeInTheDocument();
+    expect((calls.find((c) => c.method === 'PUT')?.body as { kinds: unknown }).kinds).toEqual({
+      maintenance: ['inapp', 'email', 'push', 'webhook'],
+      lowStock: ['inapp', 'email'],
+      weeklyReport: ['inapp', 'email'],
     });
   });
 

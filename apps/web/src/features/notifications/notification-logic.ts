@@ -62,6 +62,38 @@ export function orderedChannels(values: readonly string[]): Channel[] {
   return CHANNELS.map((c) => c.value).filter((c) => values.includes(c));
 }
 
+/**
+ * Browser push and Webhook reach nobody until this device has a push subscription / the account has
+ * an endpoint (issue 38): the server's defaults name them so they work once there is one. Until then
+ * the form shows them unticked and disabled, with what to do first.
+ */
+export type ChannelHints = Partial<Record<Channel, string>>;
+
+export const ADD_DEVICE_FIRST = 'Add a device first';
+export const ADD_WEBHOOK_FIRST = 'Add a webhook first';
+
+export function unavailableChannels(ready: { push: boolean | null; webhooks: number | null }): ChannelHints {
+  const hints: ChannelHints = {};
+  // null: not known yet (still asking); then nothing is held back.
+  if (ready.push === false) {
+    hints.push = ADD_DEVICE_FIRST;
+  }
+  if (ready.webhooks === 0) {
+    hints.webhook = ADD_WEBHOOK_FIRST;
+  }
+  return hints;
+}
+
+/** The ticked boxes of a kind: its channels less those that reach nobody yet. */
+export function shownChannels(channels: readonly Channel[], unavailable: ChannelHints): Channel[] {
+  return channels.filter((c) => !unavailable[c]);
+}
+
+/** What is saved for a kind: the ticked boxes, and the stored choice of a channel not available yet (kept for when it is). */
+export function savedChannels(ticked: readonly string[], stored: readonly Channel[], unavailable: ChannelHints): Channel[] {
+  return orderedChannels([...ticked.filter((c) => !unavailable[c as Channel]), ...stored.filter((c) => unavailable[c])]);
+}
+
 /** Where a notification leads in the app: a path for the router, an outside address for a plain link, or none. */
 export type NotificationTarget = { kind: 'route'; to: string } | { kind: 'external'; href: string } | { kind: 'none' };
 

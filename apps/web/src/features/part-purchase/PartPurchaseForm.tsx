@@ -18,6 +18,7 @@ import { InventoryPartSelect } from './InventoryPartSelect';
 import { purchaseApi, purchaseKeys, useDeletePurchase, useSavePurchase } from './purchase-api';
 import { currencySymbol } from '../../lib/format';
 import { emptyPurchaseValues, purchaseValues, toPurchaseBody, validatePurchase, type PurchaseField, type PurchaseFormValues } from './purchase-logic';
+import { DateField } from '../../core/forms/DateField';
 
 export const PURCHASE_TEXT = {
   created: 'Success',
@@ -205,9 +206,8 @@ function PurchaseForm({ mode, machineId, onSaved, onCancel, onDeleted, purchase 
         {/* Side by side only where a date box fits (not in the narrow quick-create column). */}
         <SimpleGrid cols={full ? { base: 1, sm: 2 } : 1} spacing="sm">
           <NativeSelect label="Status" required data={PART_STATUSES.map((s) => ({ value: s, label: s }))} {...input('partStatus')} />
-          <TextInput
+          <DateField
             label="Purchase Date"
-            type="date"
             required
             {...input('purchaseDate')}
             // Allowed (an order placed ahead), but said, in case it was a typo.

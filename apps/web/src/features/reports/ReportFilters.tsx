@@ -1,9 +1,10 @@
-import { Group, NativeSelect, SegmentedControl, TextInput } from '@mantine/core';
+import { Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { MachineListItem } from '../../api/types';
 import { customReady, dayInZone, parseScope, presetPeriod, PRESET_LABEL, scopeValue, type Period, type PeriodPreset, type ScopeFilter } from './report-period';
 import { useAccountTimeZone } from './account-time-zone';
+import { DateField } from '../../core/forms/DateField';
 
 export interface ReportParams {
   preset: PeriodPreset;
@@ -69,8 +70,8 @@ export function PeriodPicker({ params, fieldErrors }: { params: ReportParams; fi
       />
       {preset === 'custom' && (
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <TextInput type="date" label="From" value={custom.from} onChange={(e) => update({ from: e.currentTarget.value })} error={fieldErrors.from} w={170} />
-          <TextInput type="date" label="To" value={custom.to} onChange={(e) => update({ to: e.currentTarget.value })} error={fieldErrors.to} w={170} />
+          <DateField label="From" value={custom.from} onChange={(from) => update({ from })} error={fieldErrors.from} w={170} />
+          <DateField label="To" value={custom.to} onChange={(to) => update({ to })} error={fieldErrors.to} w={170} />
         </Group>
       )}
     </Group>

@@ -67,7 +67,7 @@ function MeterReadings({ meter }: { meter: Meter }) {
         color={r.void ? 'blue' : 'red'}
         onClick={() => void toggle(r)}
         disabled={setVoid.isPending}
-        aria-label={`${r.void ? 'Unvoid' : 'Void'} reading ${formatMeterValue(r.value, meter.unit)} on ${r.readAt}`}
+        aria-label={`${r.void ? 'Unvoid' : 'Void'} reading ${formatMeterValue(r.value, meter.unit)} on ${formatDate(r.readAt)}`}
       >
         {r.void ? 'Unvoid' : 'Void'}
       </Button>

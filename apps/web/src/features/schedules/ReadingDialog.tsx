@@ -9,6 +9,7 @@ import { isQueuedOffline } from '../../core/offline/queued';
 import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
 import { useAddReading, useSetReadingVoid } from './schedule-api';
 import { describeReading, failureText, meterTitle, outOfSequence, readingValueError } from './schedule-logic';
+import { DateField } from '../../core/forms/DateField';
 
 export const today = () => dayjs().format('YYYY-MM-DD');
 
@@ -108,7 +109,7 @@ export function ReadingDialog({ meter, onClose, initialRollover = false }: { met
       submitLabel="Save reading"
     >
       <TextInput label={`Value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('value')} />
-      <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
+      <DateField label="Date" required {...form.getInputProps('readAt')} />
       <Checkbox
         label={`The meter rolled over (wrapped at ${meter.rolloverValue.toLocaleString('en-US')})`}
         {...form.getInputProps('rollover', { type: 'checkbox' })}

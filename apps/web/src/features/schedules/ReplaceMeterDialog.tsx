@@ -8,6 +8,7 @@ import { errorsAfterBlur, touchAll } from '../../core/forms/error-timing';
 import { today } from './ReadingDialog';
 import { useReplaceMeter } from './schedule-api';
 import { failureText, formatMeterValue, meterTitle, readingValueError } from './schedule-logic';
+import { DateField } from '../../core/forms/DateField';
 
 type ReplaceValues = { newStartValue: string; readAt: string };
 
@@ -68,7 +69,7 @@ export function ReplaceMeterDialog({ meter, onClose }: { meter: Meter; onClose: 
       }
     >
       <TextInput label={`New meter's start value (${meter.unit})`} inputMode="decimal" required data-autofocus {...form.getInputProps('newStartValue')} />
-      <TextInput label="Date" type="date" required {...form.getInputProps('readAt')} />
+      <DateField label="Date" required {...form.getInputProps('readAt')} />
     </FormDialog>
   );
 }

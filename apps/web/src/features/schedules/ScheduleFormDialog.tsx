@@ -8,6 +8,7 @@ import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { SERVICE_TYPES } from '../../core/service-types';
 import { useSaveSchedule } from './schedule-api';
 import { failureText, formToInput, serverScheduleErrors, validateSchedule, type ScheduleFormValues } from './schedule-logic';
+import { DateField } from '../../core/forms/DateField';
 
 /** Create or edit a schedule; a template's values arrive as `initial` and stay editable. */
 export function ScheduleFormDialog({
@@ -110,7 +111,7 @@ export function ScheduleFormDialog({
       </Radio.Group>
       <Fieldset legend="Last done (optional)" variant="unstyled">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
-          <TextInput label="Date" type="date" {...form.getInputProps('lastDoneDate')} />
+          <DateField label="Date" {...form.getInputProps('lastDoneDate')} />
           <TextInput label={`At (${distanceUnit})`} {...numeric} {...form.getInputProps('lastDoneDistance')} />
           <TextInput label="At (h)" {...numeric} {...form.getInputProps('lastDoneHours')} />
         </SimpleGrid>

@@ -2,7 +2,7 @@ import type { Meter, MeterReading, OutOfSequenceDetails, ReadingSource, Schedule
 import { MeterLimits, ScheduleLimits } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
 import { ApiError } from '../../api/client';
-import { formatNumber, NA } from '../../lib/format';
+import { formatDate, formatNumber, NA } from '../../lib/format';
 
 export const STATUS_LABEL: Record<ScheduleStatus, string> = { upcoming: 'Upcoming', due_soon: 'Due soon', overdue: 'Overdue' };
 export const STATUS_COLOR: Record<ScheduleStatus, string> = { upcoming: 'teal', due_soon: 'yellow', overdue: 'red' };
@@ -50,7 +50,7 @@ export function outOfSequence(err: unknown): OutOfSequenceDetails | null {
 }
 
 export function describeReading(r: Pick<MeterReading, 'value' | 'readAt'>, unit: string): string {
-  return `${formatMeterValue(r.value, unit)} on ${r.readAt}`;
+  return `${formatMeterValue(r.value, unit)} on ${formatDate(r.readAt)}`;
 }
 
 /** Most urgent first: status, then the earliest forecast (none last), then title. */
@@ -178,7 +178,7 @@ export function groupByPeriod(schedules: readonly Schedule[], period: Period): P
       // dayjs weeks start on Sunday; ISO weeks on Monday.
       const monday = d.subtract((d.day() + 6) % 7, 'day');
       key = monday.format('YYYY-MM-DD');
-      label = `Week of ${key}`;
+      label = `Week of ${formatDate(key)}`;
     }
     const group = groups.get(key) ?? { key, label, items: [] };
     group.items.push(s);

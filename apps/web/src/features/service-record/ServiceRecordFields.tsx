@@ -13,6 +13,7 @@ import { MESSAGES, offeredMeters, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } f
 import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
 import { currencySymbol } from '../../lib/format';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
+import { DateField } from '../../core/forms/DateField';
 
 interface FieldsProps {
   editor: ServiceRecordEditor;
@@ -79,9 +80,8 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
           disabled={readOnly}
           onCommit={(serviceType) => void commit({ serviceType })}
         />
-        <TextInput
+        <DateField
           label="Service Date"
-          type="date"
           required
           {...text('serviceDate')}
           // A date ahead is allowed (a planned service), but said, in case it was a typo.
