@@ -129,4 +129,33 @@ describe.each(e2eProducts())('read your own writes (%s)', (_mode, baseUrl) => {
     }
     expect(stale).toEqual([]);
   });
+
+  // Issue 33: "reads after a token's writes see them". A script (curl, Home Assistant) sends its
+  // token and nothing else: no consistency header comes back from it, so the gateway's own memory of
+  // the token's writes must carry the guarantee.
+  it('lets a script with an API token create a machine and post its readings at once, with no header sent back', async () => {
+    const created = await api.post('/api/tokens', { name: 'Telematics script', scopes: ['read', 'write'] }, a.token);
+    expect(created.status).toBe(201);
+    const script = new ApiClient(baseUrl);
+    script.echoConsistency = false;
+    const stale: string[] = [];
+    for (let i = 0; i < 10; i++) {
+      const machine = await createMachine(script, created.body.token, { name: `Scripted loader ${i}` });
+      const batch = await script.post(
+        '/api/readings/batch',
+        { readings: [{ machineId: machine.id, kind: 'hours', value: 100 + i, readAt: new Date().toISOString() }] },
+        created.body.token,
+      );
+      if (batch.status !== 200 || batch.body.stored !== 1) {
+        stale.push(`${i}: batch ${batch.status} ${batch.text}`);
+        continue;
+      }
+      const meters = await script.get(`/api/machines/${machine.id}/meters`, created.body.token);
+      const hours = meters.body?.find?.((m: { kind: string; currentValue: number | null }) => m.kind === 'hours');
+      if (meters.status !== 200 || hours?.currentValue !== 100 + i) {
+        stale.push(`${i}: meters ${meters.status} ${JSON.stringify(hours ?? meters.text)}`);
+      }
+    }
+    expect(stale).toEqual([]);
+  });
 });

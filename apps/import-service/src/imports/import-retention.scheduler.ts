@@ -7,19 +7,20 @@ export class ImportRetentionScheduler implements OnApplicationBootstrap, OnAppli
   private readonly logger = new Logger(ImportRetentionScheduler.name);
   private timer?: NodeJS.Timeout;
   private running?: Promise<unknown>;
+  /** The pass at start, settled (a test waits for it before seeding what the next pass must find). */
+  firstPass: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly retention: ImportRetention) {}
 
   onApplicationBootstrap(): void {
-    const tick = () => {
-      this.running ??= this.retention
+    const tick = () =>
+      (this.running ??= this.retention
         .run()
         .catch((err: Error) => this.logger.warn(`import retention failed: ${err.message}`))
-        .finally(() => (this.running = undefined));
-    };
-    this.timer = setInterval(tick, RETENTION_TICK_MS);
+        .finally(() => (this.running = undefined)));
+    this.timer = setInterval(() => void tick(), RETENTION_TICK_MS);
     this.timer.unref();
-    setImmediate(tick);
+    this.firstPass = new Promise((settled) => setImmediate(() => void tick().finally(() => settled(undefined))));
   }
 
   async onApplicationShutdown(): Promise<void> {
