@@ -34,9 +34,12 @@ describe.each(e2eProducts())("a machine's history lists (%s)", (_mode, baseUrl) 
   it(`answers the newest ${UNPAGED_MAX} fuel records without paging, and every one page by page`, async () => {
     const machineId = await createMachineId(api, owner.token, 'Busy truck');
     const total = UNPAGED_MAX + 2;
-    for (let start = 0; start < total; start += 25) {
-      const batch = Array.from({ length: Math.min(25, total - start) }, (_, i) => api.post('/api/fuel-records', fuel(machineId, start + i), owner.token));
-      expect((await Promise.all(batch)).map((r) => r.status)).toEqual(Array(Math.min(25, total - start)).fill(201));
+    // The first record alone (it waits for the new machine to reach the fuel context), then tens at
+    // once: 25 at once on a busy box (CI runs the fault suite beside this one) outran the RPC timeout.
+    expect((await api.post('/api/fuel-records', fuel(machineId, 0), owner.token)).status).toBe(201);
+    for (let start = 1; start < total; start += 10) {
+      const batch = Array.from({ length: Math.min(10, total - start) }, (_, i) => api.post('/api/fuel-records', fuel(machineId, start + i), owner.token));
+      expect((await Promise.all(batch)).map((r) => r.status)).toEqual(Array(Math.min(10, total - start)).fill(201));
     }
     const newest = new Date(Date.UTC(2026, 0, 1) + (total - 1) * 60_000).toISOString();
 
