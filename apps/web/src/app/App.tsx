@@ -1,7 +1,6 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router-dom';
 import { ApiError } from '../api/client';
 import { ServicesProvider } from '../core/context';
@@ -9,6 +8,10 @@ import { routes } from './routes';
 import type { AppServices } from './services';
 import { cssVariablesResolver, theme } from '../core/theme';
 import { PreferencesSync } from '../core/preferences';
+
+// The toasts' container comes after the first paint: it is needed only once a save announces
+// something (voided readings), and in the entry it took the first load over its budget.
+const Notifications = lazy(() => import('@mantine/notifications').then((m) => ({ default: m.Notifications })));
 
 export function createQueryClient({ retry = true }: { retry?: boolean } = {}): QueryClient {
   return new QueryClient({
@@ -37,7 +40,9 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} env={env} defaultColorScheme="auto">
-      <Notifications position="top-center" />
+      <Suspense fallback={null}>
+        <Notifications position="top-center" />
+      </Suspense>
       <QueryClientProvider client={queryClient}>
         <ServicesProvider services={services}>
           {/* Component tests script every call of the screen they test: the preferences stay the defaults there. */}
