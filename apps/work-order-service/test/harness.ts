@@ -17,6 +17,8 @@ export class OtherServices {
   /** Stock by part id, and what each take key took (fuel-purchase-service's inventory.stock.take / .return). */
   readonly stock = new Map<number, number>();
   readonly takes = new Map<string, { partId: number; quantity: number }[]>();
+  /** Members user-service knows and this service has not heard of yet (their event on its way), by `account:user`. */
+  readonly joining = new Map<string, { role: 'mechanic' | 'manager'; machineIds: number[] | null }>();
   private nextRecord = 5000;
 
   readonly rpc: RpcStub = async (pattern, payload, ctx) => {
@@ -76,6 +78,10 @@ export class OtherServices {
         }
         this.takes.delete(payload.key);
         return { key: payload.key, returned: 0 };
+      }
+      case 'user.member.assignment': {
+        const m = this.joining.get(`${account}:${ctx.actor?.userId}`);
+        return m ? { member: true, ...m } : { member: false, machineIds: null, role: null };
       }
       default:
         throw new Error(`unexpected call ${pattern}`);

@@ -199,6 +199,18 @@ describe.each(await testEngines())('work-order-service (%s)', (engine) => {
     others.records.clear();
   });
 
+  it('assigns a mechanic who joined a moment ago (asked of user-service before their event arrives), never a stranger', async () => {
+    others.joining.set(`${userA.accountId}:3005`, { role: 'mechanic', machineIds: [loader] });
+    const order = await svc.send(WORK_ORDER_CREATE, { order: { machineId: loader, title: 'Grease the boom', assigneeUserId: 3005 } }, userA);
+    expect(order).toMatchObject({ machineId: loader, assignee: { id: 3005 } });
+    expect(await refusal(svc.failure(WORK_ORDER_CREATE, { order: { machineId: tractor, title: 'Not theirs', assigneeUserId: 3005 } }, userA))).toMatchObject({
+      details: [{ field: 'assigneeUserId' }],
+    });
+    expect(await refusal(svc.failure(WORK_ORDER_CREATE, { order: { machineId: loader, title: 'Nobody', assigneeUserId: 3999 } }, userA))).toMatchObject({
+      details: [{ field: 'assigneeUserId' }],
+    });
+  });
+
   it('refuses an assignee who is not a mechanic or cannot see the machine, bad lines, and changes to a done order', async () => {
     const base = { machineId: loader, title: 'Check brakes' };
     const assigneeRefusal = {

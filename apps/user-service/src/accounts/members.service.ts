@@ -55,7 +55,7 @@ export class MembersService {
   /** The caller's own assignment in their account (a service that has not heard of them yet asks). */
   async assignmentOf(caller: Actor): Promise<MemberAssignment> {
     const row = await this.memberships.one(caller.accountId, caller.userId);
-    return { member: row !== null, machineIds: row?.machineIds ?? null };
+    return { member: row !== null, machineIds: row?.machineIds ?? null, role: row?.role ?? null };
   }
 
   async update(actor: Actor, { accountId, userId, role, machineIds }: UpdateMemberMessage): Promise<MemberView> {

@@ -1,16 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { isValidId, SCHEDULE_GET, WorkMessages, type AccountRole, type Actor } from '@wrenchlog/contracts';
-import {
-  AccountMemberEntity,
-  notFound,
-  parseMachineIds,
-  RpcCallError,
-  validationFailed,
-  type CallContext,
-  type KnownMachineEntity,
-  RpcClient,
-} from '@wrenchlog/platform';
-import { DataSource, type EntityManager } from 'typeorm';
+import { isValidId, SCHEDULE_GET, WorkMessages, type Actor } from '@wrenchlog/contracts';
+import { MemberDirectory, notFound, RpcCallError, validationFailed, type CallContext, type KnownMachineEntity, RpcClient } from '@wrenchlog/platform';
+import type { EntityManager } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { ASSIGNABLE_ROLES } from './work-order.rules.js';
@@ -21,10 +12,10 @@ const fieldError = (field: string, message: string) => validationFailed(message,
 @Injectable()
 export class WorkOrderChecks {
   constructor(
-    private readonly dataSource: DataSource,
     private readonly machines: MachinesRepository,
     private readonly access: MachineAccess,
     private readonly rpc: RpcClient,
+    private readonly members: MemberDirectory,
   ) {}
 
   async machine(actor: Actor, machineId: number | undefined, manager?: EntityManager): Promise<KnownMachineEntity> {
@@ -40,16 +31,16 @@ export class WorkOrderChecks {
     if (userId === null || userId === undefined) {
       return;
     }
-    const member = await this.member(actor.accountId, userId);
-    const sees = member && (member.role !== 'mechanic' || reaches(parseMachineIds(member.machineIds), machineId));
-    if (!member || !ASSIGNABLE_ROLES.includes(member.role as AccountRole) || !sees) {
+    const member = await this.members.member(actor.accountId, userId);
+    const sees = member && (member.role !== 'mechanic' || reaches(member.machineIds, machineId));
+    if (!member || !ASSIGNABLE_ROLES.includes(member.role) || !sees) {
       throw fieldError('assigneeUserId', WorkMessages.assignee);
     }
   }
 
   /** The person a labour line names: a live member of the account; else 400 on userId. */
   async lineUser(actor: Actor, userId: number | null | undefined): Promise<void> {
-    if (userId !== null && userId !== undefined && !(await this.member(actor.accountId, userId))) {
+    if (userId !== null && userId !== undefined && !(await this.members.member(actor.accountId, userId))) {
       throw fieldError('userId', WorkMessages.lineUser);
     }
   }
@@ -71,11 +62,6 @@ export class WorkOrderChecks {
       }
     }
     return unique;
-  }
-
-  private async member(accountId: number, userId: number): Promise<AccountMemberEntity | null> {
-    const row = await this.dataSource.getRepository(AccountMemberEntity).findOneBy({ accountId, userId });
-    return row && !row.removed ? row : null;
   }
 }
 

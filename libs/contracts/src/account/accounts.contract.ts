@@ -46,6 +46,8 @@ export const USER_MEMBER_ASSIGNMENT = 'user.member.assignment' as const;
 export interface MemberAssignment {
   member: boolean;
   machineIds: number[] | null;
+  /** The member's role (null: not a member), for a service that has not heard of them yet. */
+  role?: AccountRole | null;
 }
 export const USER_INVITATION_CREATE = 'user.invitation.create' as const;
 export const USER_INVITATION_LIST = 'user.invitation.list' as const;

@@ -6,6 +6,7 @@ import {
   eventTime,
   isValidId,
   USER_MEMBER_ASSIGNMENT,
+  type AccountRole,
   type Actor,
   type Audited,
   type MemberRef,
@@ -128,6 +129,25 @@ export class MemberDirectory {
    */
   visibleMachines(actor: Actor): Promise<MachineAssignment> {
     return machinesVisibleTo(actor, (accountId, userId) => this.assignment(accountId, userId));
+  }
+
+  /**
+   * A live member's role and machines (null: not a member, or removed). One this service has not
+   * heard of yet (they joined a moment ago: their event is on its way) is asked of user-service, so
+   * assigning a mechanic who just joined does not fail on another service's lag.
+   */
+  async member(accountId: number, userId: number): Promise<{ role: AccountRole; machineIds: MachineAssignment } | null> {
+    const row = await this.dataSource
+      .getRepository(AccountMemberEntity)
+      .findOne({ select: { role: true, machineIds: true, removed: true }, where: { accountId, userId } });
+    if (row) {
+      return row.removed ? null : { role: row.role as AccountRole, machineIds: parseMachineIds(row.machineIds) };
+    }
+    if (!this.rpc) {
+      return null;
+    }
+    const asked = await this.rpc.send(USER_MEMBER_ASSIGNMENT, {}, { actor: { userId, accountId, adminLevel: 0, role: 'operator' } });
+    return asked.member && asked.role ? { role: asked.role, machineIds: asked.machineIds === null ? null : new Set(asked.machineIds.filter(isValidId)) } : null;
   }
 
   /**
