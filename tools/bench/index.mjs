@@ -574,9 +574,10 @@ if (bundles) {
     table([
       ['route', 'JS files', 'gzip KB', 'raw KB', 'target', 'verdict'],
       ...Object.entries(bundles).map(([route, b]) => {
-        const v = verdict([{ value: b.gzipBytes / 1024, below: 200 }]);
+        // The budget of the browser test (web-e2e bundle-budget): 200 KB + 10 % since issue 34.
+        const v = verdict([{ value: b.gzipBytes / 1024, below: 210 }]);
         verdicts.push({ mode: 'web', name: route, verdict: v });
-        return [route, b.files, fmt(b.gzipBytes / 1024), fmt(b.rawBytes / 1024), '< 200 KB', v];
+        return [route, b.files, fmt(b.gzipBytes / 1024), fmt(b.rawBytes / 1024), '< 210 KB', v];
       }),
     ]),
   );
