@@ -42,6 +42,8 @@ describe('machine-service upgrade to accounts (sqlite fixture of r30)', () => {
     expect(machines.length).toBeGreaterThan(0);
     expect(machines.every((m) => m.created_by === m.account_id && m.updated_by === null)).toBe(true);
     expect(await db.query('SELECT COUNT(*) AS n FROM machine_photos WHERE account_id IS NULL')).toEqual([{ n: 0 }]);
+    // Issue 33's serial number (1767400000000) joins the old rows empty; the VINs stay where they were.
+    expect(await db.query('SELECT COUNT(*) AS n FROM machines WHERE serial_number IS NOT NULL')).toEqual([{ n: 0 }]);
 
     const owner = machines[0].account_id;
     const own = await app.get(MachinesService).list({ userId: owner, adminLevel: 0, accountId: owner, role: 'owner' });
