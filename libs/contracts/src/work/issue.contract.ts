@@ -1,11 +1,12 @@
 import { Type } from 'class-transformer';
-import { IsBoolean, IsIn, IsNotEmpty, IsNumber, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
+import { IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import type { Audited } from '../account/member.events.js';
 import { Trimmed } from '../input.js';
 import { PageQuery, type Page } from '../paging.js';
 import { QueryInt } from '../input.js';
 import { IsInt, Max, Min } from 'class-validator';
 import { MAX_ID } from '../ids.js';
+import { CompletionMeters } from './work-order.contract.js';
 import { ISSUE_PRIORITIES, WorkLimits, WorkMessages, type IssuePriority, type IssueStatus } from './work.limits.js';
 
 // Producer: gateway. Consumer: work-order-service (issue 35).
@@ -43,20 +44,8 @@ export interface Issue extends Audited {
 }
 export type IssuePage = Page<Issue>;
 
-/** The meter values at the time of the report (odometer, hour meter), each optional. */
-export class IssueMeters {
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: WorkMessages.meters })
-  @Min(0, { message: WorkMessages.meters })
-  @Max(999_999_999, { message: WorkMessages.meters })
-  distance?: number | null;
-
-  @IsOptional()
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: WorkMessages.meters })
-  @Min(0, { message: WorkMessages.meters })
-  @Max(999_999_999, { message: WorkMessages.meters })
-  hours?: number | null;
-}
+/** The meter values at the time of the report (odometer, hour meter), each optional: a completion's rules. */
+export class IssueMeters extends CompletionMeters {}
 
 /** POST /api/machines/{id}/issues. */
 export class IssueInput {
