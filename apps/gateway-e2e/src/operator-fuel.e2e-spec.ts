@@ -54,4 +54,15 @@ describe.each(e2eProducts())("an operator's own fuel record, without money (%s)"
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toContain('Total Price is required');
   });
+  it("checks an operator's moneyless form where it is owned: bad input is a 400 with the field, and nothing changes", async () => {
+    const created = await api.post('/api/fuel-records', fill(machineId), operator.token);
+    const { pricePerUnit: _p, totalPrice: _t, ...withoutPrices } = fill(machineId, { amount: -1 });
+    const res = await api.put(`/api/fuel-records/${created.body.id}`, withoutPrices, operator.token);
+    expect(res.status).toBe(400);
+    expect(res.body.errors).toEqual(expect.arrayContaining([expect.objectContaining({ field: 'amount' })]));
+    const notAnObject = await api.put(`/api/fuel-records/${created.body.id}`, [1, 2], operator.token);
+    expect(notAnObject.status).toBe(400);
+    const asOwner = await api.get(`/api/fuel-records/${created.body.id}`, owner.token);
+    expect(asOwner.body).toMatchObject({ amount: 10, pricePerUnit: 3.5, totalPrice: 35 });
+  });
 });

@@ -19,7 +19,6 @@ import { Call } from '../http/request-context.js';
 import { historyWindow } from '../http/history-window.js';
 import { ID } from '../http/id.pipe.js';
 import { validBody } from '../http/valid-body.js';
-import { MoneylessFuelRecordInput } from './moneyless-fuel-input.js';
 
 @Controller('fuel-records')
 export class FuelRecordsController {
@@ -63,8 +62,9 @@ export class FuelRecordsController {
   @Put(':id')
   async update(@Param('id', ID) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<FuelRecordSaved> {
     const role = call.actor?.role;
-    const record = !role || roleMay(role, 'money.read') ? await validBody(body, FuelRecordInput) : await validBody(body, MoneylessFuelRecordInput);
-    // The service takes the moneyless form from such a caller (its ValidInput `withoutMoney`).
+    // Such a caller's form is checked where it is owned: fuel-purchase-service's ValidInput takes
+    // its moneyless form (`withoutMoney`), with the same field messages.
+    const record = !role || roleMay(role, 'money.read') ? await validBody(body, FuelRecordInput) : body;
     const saved = await this.rpc.send(FUEL_RECORD_UPDATE, { id, record: record as FuelRecordInput }, call);
     return withVoidedReadings(this.rpc, call, 'fuel_record', saved, fuelCarriesReading(saved));
   }

@@ -191,4 +191,52 @@ describe('AccountSwitcher', () => {
     // Asked once, in account 1: no refetch of it in account 4 (a 404).
     expect(calls.filter((c) => c.url === '/api/machines/7')).toHaveLength(1);
   });
+  it('follows a switch made in another tab from a machine page: to the dashboard, without asking for the machine in the new account', async () => {
+    signIn();
+    const services = createAppServices({ locks: undefined, onStorage: undefined });
+    (services.session as unknown as { set(v: object): void }).set({
+      status: 'authenticated',
+      user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
+    });
+    let account = 1;
+    const { calls } = mockFetch({
+      'GET /api/accounts': () => json(ACCOUNTS.map((a) => ({ ...a, current: a.id === account }))),
+      'GET /api/probe': () => json({ account }),
+      'GET /api/machines/7': () =>
+        account === 1 ? json({ id: 7, name: 'Loader 7' }) : json({ statusCode: 404, code: 'NOT_FOUND', message: 'Machine not found' }, 404),
+      'GET /api/user/me': () =>
+        json({ id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: account, role: account === 4 ? 'operator' : 'owner' }),
+    });
+    function MachinePage() {
+      const api = useApi();
+      const { id } = useParams();
+      const q = useQuery({ queryKey: ['machine', id], queryFn: () => api.get<{ name: string }>(`/api/machines/${id}`) });
+      return <p>machine {q.data?.name ?? q.error?.message ?? '…'}</p>;
+    }
+    function Layout() {
+      useAccountFollow();
+      return <Outlet />;
+    }
+    const { router } = renderApp(
+      [
+        {
+          path: '/',
+          element: <Layout />,
+          children: [
+            { path: 'machines/:id', element: <MachinePage /> },
+            { path: 'dashboard', element: <Probe /> },
+          ],
+        },
+      ],
+      { url: '/machines/7', services },
+    );
+    expect(await screen.findByText('machine Loader 7')).toBeInTheDocument();
+    // The other tab switched: its token (for account 4) lands in the shared storage.
+    account = 4;
+    signIn(`h.${btoa(JSON.stringify({ sub: 1, acc: 4 }))}.s`);
+    (services.session as unknown as { handleStorage(e: StorageEvent): void }).handleStorage(new StorageEvent('storage', { key: 'wrenchlog.token' }));
+    expect(await screen.findByText('probe of account 4')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(calls.filter((c) => c.url === '/api/machines/7')).toHaveLength(1);
+  });
 });

@@ -10,13 +10,11 @@ import {
   useCreateAccount,
   useMyInvitations,
   useSwitchAccount,
+  NEUTRAL_PAGE,
   type AccountSummary,
   type MyInvitation,
 } from './accounts-api';
 import { ACCOUNT_NAME_MAX, ROLE_LABELS, accountNameError, refusal } from './account-logic';
-
-/** Where a change of account starts: a screen of no one record (the one open may not exist in the next account). */
-const NEUTRAL_PAGE = '/dashboard';
 
 /**
  * Runs `work` once the neutral page is on screen. The router's navigation is a transition, so a

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResponse } from '@wrenchlog/contracts';
 import type { AccountRole } from '@wrenchlog/contracts/limits';
 import type { ApiClient } from '../../api/client';
@@ -153,24 +154,41 @@ export function useAdoptSession() {
   };
 }
 
+/** Where a change of account starts: a screen of no one record (the one open may not exist in the next account). */
+export const NEUTRAL_PAGE = '/dashboard';
+
 /**
  * When the signed-in account changes (a switch here or in another tab), every cached answer is of
  * the previous account: reset them all, so each screen, list, count and the bell load the new one.
+ * A switch made in another tab finds this one on any screen: it goes to the dashboard first and
+ * resets there, so the screen left (a machine of the old account) never asks again in the new one.
  */
 export function useAccountFollow() {
   const { user } = useSession();
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const seen = useRef<number | undefined>(undefined);
+  const moving = useRef(false);
   const accountId = user?.accountId;
   useEffect(() => {
     if (accountId === undefined) {
       return;
     }
     if (seen.current !== undefined && seen.current !== accountId) {
-      void queryClient.resetQueries();
+      moving.current = true;
     }
     seen.current = accountId;
-  }, [accountId, queryClient]);
+    if (!moving.current) {
+      return;
+    }
+    if (pathname === NEUTRAL_PAGE) {
+      moving.current = false;
+      void queryClient.resetQueries();
+    } else {
+      void navigate(NEUTRAL_PAGE);
+    }
+  }, [accountId, pathname, queryClient, navigate]);
 }
 
 export function useSwitchAccount() {

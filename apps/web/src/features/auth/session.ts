@@ -2,62 +2,17 @@ import type { CurrentUser, HttpErrorBody, LoginResponse } from '@wrenchlog/contr
 import { isPublicPath } from '../../lib/public-paths';
 import { tokenAccount } from './token-claims';
 import { forgetOfflineAnswers } from '../../core/offline/api-cache-rules';
+import { withRefreshLock } from './refresh-lock';
+import { clearStored, DEFAULT_TOKEN_TYPE, readStored, STORAGE_KEYS, writeStored, type StoredSession } from './stored-session';
+import type { SessionDeps, SessionSnapshot } from './session-types';
 
-export const STORAGE_KEYS = {
-  token: 'wrenchlog.token',
-  expiry: 'wrenchlog.expiry',
-  type: 'wrenchlog.type',
-} as const;
-const LOCK_NAME = 'wrenchlog.refresh';
-const FALLBACK_LOCK_KEY = 'wrenchlog.refresh-lock';
-/** Token type when the server sends none. */
-export const DEFAULT_TOKEN_TYPE = 'Bearer';
+export { DEFAULT_TOKEN_TYPE, STORAGE_KEYS, type StoredSession } from './stored-session';
+export type { SessionDeps, SessionMessage, SessionSnapshot, SessionStatus } from './session-types';
+
 const MIN_REFRESH_DELAY_MS = 1000;
 const MAX_TIMER_MS = 2_147_483_647;
 /** Offline: how often an expired session is tried again (the app works from the device meanwhile). */
 const OFFLINE_RETRY_MS = 30_000;
-
-export type SessionStatus = 'unknown' | 'authenticated' | 'anonymous';
-
-export interface SessionSnapshot {
-  status: SessionStatus;
-  user: CurrentUser | null;
-  /** Set by a deliberate logout: the route guard then sends to plain /login, with no return address. */
-  loggedOut?: boolean;
-}
-
-export interface StoredSession {
-  token: string;
-  expiresAt: number;
-  type: string;
-}
-
-/** What a tab tells the others right after it refreshed (before it lets go of the refresh lock). */
-export interface SessionMessage {
-  kind: 'refreshed';
-  session: StoredSession;
-}
-
-export interface SessionDeps {
-  fetch: typeof fetch;
-  storage: Storage;
-  now: () => number;
-  setTimer: (fn: () => void, ms: number) => unknown;
-  clearTimer: (handle: unknown) => void;
-  /** Path, query and hash of the page the user is on. */
-  currentUrl: () => string;
-  navigate: (to: string) => void;
-  locks?: LockManager;
-  log: Pick<Console, 'error' | 'warn'>;
-  /** Subscribes to other tabs' storage writes; answers an unsubscribe. */
-  onStorage?: (listener: (e: StorageEvent) => void) => () => void;
-  /**
-   * A message channel between the tabs (BroadcastChannel). Local storage reaches other tabs
-   * asynchronously, key by key, so a tab that waited for the refresh lock may still read the old
-   * token; the message carries the new one whole.
-   */
-  channel?: { post: (m: SessionMessage) => void; subscribe: (listener: (m: SessionMessage) => void) => () => void };
-}
 
 /** How long a tab that waited for the refresh lock waits for the other tab's token to reach it. */
 const ADOPT_WAIT_MS = 400;
@@ -130,13 +85,7 @@ export class SessionManager {
   // --- storage ---
 
   read(): StoredSession | null {
-    const { storage } = this.deps;
-    const token = storage.getItem(STORAGE_KEYS.token);
-    if (!token) {
-      return null;
-    }
-    const expiresAt = Number(storage.getItem(STORAGE_KEYS.expiry));
-    return { token, expiresAt: Number.isFinite(expiresAt) ? expiresAt : 0, type: storage.getItem(STORAGE_KEYS.type) || DEFAULT_TOKEN_TYPE };
+    return readStored(this.deps.storage);
   }
 
   /** The Authorization header value, or null when signed out. */
@@ -154,19 +103,11 @@ export class SessionManager {
   }
 
   private write(stored: StoredSession): StoredSession {
-    const { storage } = this.deps;
-    // The token last: other tabs react to its storage event and then read all three.
-    storage.setItem(STORAGE_KEYS.expiry, String(stored.expiresAt));
-    storage.setItem(STORAGE_KEYS.type, stored.type);
-    storage.setItem(STORAGE_KEYS.token, stored.token);
-    return stored;
+    return writeStored(this.deps.storage, stored);
   }
 
   private clearStorage(): void {
-    const { storage } = this.deps;
-    storage.removeItem(STORAGE_KEYS.token);
-    storage.removeItem(STORAGE_KEYS.expiry);
-    storage.removeItem(STORAGE_KEYS.type);
+    clearStored(this.deps.storage);
   }
 
   // --- timer ---
@@ -318,7 +259,7 @@ export class SessionManager {
    */
   refresh(staleToken: string | null): Promise<string | null> {
     if (!this.inflight) {
-      this.inflight = this.withLock((waited) => this.refreshNow(staleToken, waited)).finally(() => {
+      this.inflight = withRefreshLock(this.deps, (waited) => this.refreshNow(staleToken, waited)).finally(() => {
         this.inflight = null;
       });
     }
@@ -379,46 +320,6 @@ export class SessionManager {
     } catch (err) {
       this.deps.log.error('Session refresh failed', err);
       return null;
-    }
-  }
-
-  /**
-   * Runs `fn` while holding the cross-tab refresh lock (Web Locks, else a local-storage lease);
-   * `fn` learns whether another tab held the lock first.
-   */
-  private async withLock<T>(fn: (waited: boolean) => Promise<T>): Promise<T> {
-    const { locks } = this.deps;
-    if (locks) {
-      const first = (await locks.request(LOCK_NAME, { mode: 'exclusive', ifAvailable: true }, async (lock) => (lock ? { value: await fn(false) } : null))) as {
-        value: T;
-      } | null;
-      if (first) {
-        return first.value;
-      }
-      return locks.request(LOCK_NAME, { mode: 'exclusive' }, () => fn(true)) as Promise<T>;
-    }
-    const { storage, now } = this.deps;
-    const me = `${now()}-${Math.random().toString(36).slice(2)}`;
-    const deadline = now() + 10_000;
-    let waited = false;
-    for (;;) {
-      const held = storage.getItem(FALLBACK_LOCK_KEY);
-      const until = held ? Number(held.split('|')[1]) : 0;
-      if (!held || until < now() || now() > deadline) {
-        storage.setItem(FALLBACK_LOCK_KEY, `${me}|${now() + 10_000}`);
-        if (storage.getItem(FALLBACK_LOCK_KEY)?.startsWith(`${me}|`)) {
-          break;
-        }
-      }
-      waited = true;
-      await new Promise((r) => setTimeout(r, 50));
-    }
-    try {
-      return await fn(waited);
-    } finally {
-      if (storage.getItem(FALLBACK_LOCK_KEY)?.startsWith(`${me}|`)) {
-        storage.removeItem(FALLBACK_LOCK_KEY);
-      }
     }
   }
 
