@@ -24,13 +24,27 @@ function Probe() {
   return <p>probe of account {q.data?.account ?? '…'}</p>;
 }
 
-function renderSwitcher(routes: Parameters<typeof mockFetch>[0] = {}) {
+/** Pat, signed in as owner of account 1 (the switches' starting point). */
+function ownerServices() {
   signIn();
   const services = createAppServices({ locks: undefined, onStorage: undefined });
   (services.session as unknown as { set(v: object): void }).set({
     status: 'authenticated',
     user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
   });
+  return services;
+}
+
+/** Account 1's machine page: what must never be asked for again in another account. */
+function MachinePage() {
+  const api = useApi();
+  const { id } = useParams();
+  const q = useQuery({ queryKey: ['machine', id], queryFn: () => api.get<{ name: string }>(`/api/machines/${id}`) });
+  return <p>machine {q.data?.name ?? q.error?.message ?? '…'}</p>;
+}
+
+function renderSwitcher(routes: Parameters<typeof mockFetch>[0] = {}) {
+  const services = ownerServices();
   let account = 1;
   const fetch = mockFetch({
     'GET /api/accounts': json(ACCOUNTS),
@@ -128,12 +142,7 @@ describe('AccountSwitcher', () => {
   });
 
   it("leaves a machine page before switching: the old account's machine is never asked for in the new one", async () => {
-    signIn();
-    const services = createAppServices({ locks: undefined, onStorage: undefined });
-    (services.session as unknown as { set(v: object): void }).set({
-      status: 'authenticated',
-      user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
-    });
+    const services = ownerServices();
     let account = 1;
     const { calls } = mockFetch({
       'GET /api/accounts': json(ACCOUNTS),
@@ -147,12 +156,6 @@ describe('AccountSwitcher', () => {
       'GET /api/user/me': () =>
         json({ id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: account, role: account === 4 ? 'operator' : 'owner' }),
     });
-    function MachinePage() {
-      const api = useApi();
-      const { id } = useParams();
-      const q = useQuery({ queryKey: ['machine', id], queryFn: () => api.get<{ name: string }>(`/api/machines/${id}`) });
-      return <p>machine {q.data?.name ?? '…'}</p>;
-    }
     // The dashboard's code arrives a moment later, as a lazy route's does: the router keeps the
     // machine page on screen meanwhile (its navigation is a transition).
     const Dashboard = lazy(
@@ -192,12 +195,7 @@ describe('AccountSwitcher', () => {
     expect(calls.filter((c) => c.url === '/api/machines/7')).toHaveLength(1);
   });
   it('follows a switch made in another tab from a machine page: to the dashboard, without asking for the machine in the new account', async () => {
-    signIn();
-    const services = createAppServices({ locks: undefined, onStorage: undefined });
-    (services.session as unknown as { set(v: object): void }).set({
-      status: 'authenticated',
-      user: { id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: 1, role: 'owner' },
-    });
+    const services = ownerServices();
     let account = 1;
     const { calls } = mockFetch({
       'GET /api/accounts': () => json(ACCOUNTS.map((a) => ({ ...a, current: a.id === account }))),
@@ -207,12 +205,6 @@ describe('AccountSwitcher', () => {
       'GET /api/user/me': () =>
         json({ id: 1, name: 'Pat Owner', username: 'pat@example.com', adminLevel: 0, accountId: account, role: account === 4 ? 'operator' : 'owner' }),
     });
-    function MachinePage() {
-      const api = useApi();
-      const { id } = useParams();
-      const q = useQuery({ queryKey: ['machine', id], queryFn: () => api.get<{ name: string }>(`/api/machines/${id}`) });
-      return <p>machine {q.data?.name ?? q.error?.message ?? '…'}</p>;
-    }
     function Layout() {
       useAccountFollow();
       return <Outlet />;
