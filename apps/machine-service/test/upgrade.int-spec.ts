@@ -1,41 +1,23 @@
-import 'reflect-metadata';
-import type { INestApplicationContext } from '@nestjs/common';
-import { NestFactory } from '@nestjs/core';
-import { loadEnv, PlatformEnv } from '@wrenchlog/platform';
-import { freePortBlock } from '@wrenchlog/testing';
-import { memberOf } from '@wrenchlog/testing/nest';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { PlatformEnv } from '@wrenchlog/platform';
+import { memberOf, startOnR30Database, type UpgradedService } from '@wrenchlog/testing/nest';
 import { DataSource } from 'typeorm';
 import { AppModule } from '../src/app.module.js';
 import { MachinesService } from '../src/machines/machines.service.js';
 
 // Issue 32's migration on a database the release before accounts wrote (the upgrade fixture's
 // SQLite file, copied): every machine moves to its owner's account, with its owner as its creator.
-const FIXTURE = join(dirname(fileURLToPath(import.meta.url)), '../../gateway-e2e/fixtures/upgrade/r30/embedded/data-folder/db/machine-service.sqlite');
 
 describe('machine-service upgrade to accounts (sqlite fixture of r30)', () => {
-  let dir: string;
-  let app: INestApplicationContext;
+  let upgraded: UpgradedService;
 
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'wl-machine-upgrade-'));
-    mkdirSync(join(dir, 'db'));
-    copyFileSync(FIXTURE, join(dir, 'db', 'machine-service.sqlite'));
-    const env = loadEnv(PlatformEnv, { DATA_DIR: dir, SERVICE_PORT_BASE: String(await freePortBlock(6)), LOG_LEVEL: 'error' });
-    app = await NestFactory.createApplicationContext(AppModule.register(env), { logger: false });
-    await app.init();
+    upgraded = await startOnR30Database({ service: 'machine-service', env: PlatformEnv, module: (env) => AppModule.register(env) });
   }, 60_000);
 
-  afterAll(async () => {
-    await app?.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
+  afterAll(() => upgraded?.close());
 
   it("moves each owner's machines and photos to their account, created by them", async () => {
-    const db = app.get(DataSource);
+    const db = upgraded.app.get(DataSource);
     const machines: { account_id: number; created_by: number; updated_by: number | null }[] = await db.query(
       'SELECT account_id, created_by, updated_by FROM machines ORDER BY id',
     );
@@ -46,11 +28,11 @@ describe('machine-service upgrade to accounts (sqlite fixture of r30)', () => {
     expect(await db.query('SELECT COUNT(*) AS n FROM machines WHERE serial_number IS NOT NULL')).toEqual([{ n: 0 }]);
 
     const owner = machines[0].account_id;
-    const own = await app.get(MachinesService).list({ userId: owner, adminLevel: 0, accountId: owner, role: 'owner' });
+    const own = await upgraded.app.get(MachinesService).list({ userId: owner, adminLevel: 0, accountId: owner, role: 'owner' });
     expect(own).toHaveLength(machines.filter((m) => m.account_id === owner).length);
     expect(own[0].createdBy).toEqual({ id: owner, name: null });
     // A manager of that account sees the same machines.
-    expect(await app.get(MachinesService).list(memberOf({ userId: owner, adminLevel: 0, accountId: owner, role: 'owner' }, 'manager'))).toHaveLength(
+    expect(await upgraded.app.get(MachinesService).list(memberOf({ userId: owner, adminLevel: 0, accountId: owner, role: 'owner' }, 'manager'))).toHaveLength(
       own.length,
     );
   });

@@ -182,3 +182,4 @@ export const userB: Actor = { userId: 202, adminLevel: 0, accountId: 202, role: 
 export function memberOf(owner: Actor, role: Actor['role'], userId: number = owner.accountId + 1000): Actor {
   return { userId, adminLevel: 0, accountId: owner.accountId, role };
 }
+export { startOnR30Database, type UpgradedService } from './upgraded-sqlite.js';
