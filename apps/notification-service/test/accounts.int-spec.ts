@@ -25,7 +25,8 @@ import {
   type Schedule,
 } from '@wrenchlog/contracts';
 import { expectEventually, testEngines } from '@wrenchlog/testing';
-import { handlerRights, type CallContext } from '@wrenchlog/platform';
+import { AccountMemberEntity, handlerRights, type CallContext } from '@wrenchlog/platform';
+import { DataSource } from 'typeorm';
 import { CalendarController } from '../src/calendar/calendar.controller.js';
 import { NotificationsController } from '../src/notifications/notifications.controller.js';
 import { PreferencesController } from '../src/preferences/preferences.controller.js';
@@ -88,8 +89,9 @@ const rpc = async (pattern: string, _payload: unknown, ctx: CallContext) => {
 
 describe.each(await testEngines())('accounts and roles (%s)', (engine) => {
   let svc: ServiceUnderTest;
-  const member = (who: Actor, name: string, machineIds: number[] | null = null, removed = false) =>
-    svc.emit(ACCOUNT_MEMBER_SAVED, {
+  /** account.member.saved, applied: an emit returns once it is sent, and its handler runs a moment later. */
+  const member = async (who: Actor, name: string, machineIds: number[] | null = null, removed = false) => {
+    await svc.emit(ACCOUNT_MEMBER_SAVED, {
       accountId: who.accountId,
       userId: who.userId,
       name,
@@ -98,6 +100,13 @@ describe.each(await testEngines())('accounts and roles (%s)', (engine) => {
       removed,
       at: svc.clock.now().toISOString(),
     });
+    await expectEventually(async () =>
+      expect(await svc.get(DataSource).getRepository(AccountMemberEntity).findOneBy({ accountId: who.accountId, userId: who.userId })).toMatchObject({
+        machineIds: machineIds && JSON.stringify(machineIds),
+        removed,
+      }),
+    );
+  };
   const statusChange = (scheduleId: number, machineId: number, accountId = userA.accountId) =>
     svc.emit(SCHEDULE_STATUS_CHANGED, {
       scheduleId,
