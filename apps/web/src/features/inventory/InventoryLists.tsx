@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { Pager } from '../../components/Pager';
 import { formatPrice } from '../../lib/format';
 import type { Part, PartPage, Supplier, SupplierPage } from './inventory-api';
@@ -9,7 +10,7 @@ import { locationFromAddress, stockColor, stockLabel, type RecentPart } from './
 // The spec's inventory pager reads 'page X of Y'.
 const inventoryPageLabel = ({ number, pages }: { number: number; pages: number }) => `page ${number} of ${pages}`;
 
-function StockBadge({ quantity, minStock }: { quantity: number; minStock: number }) {
+function StockBadge({ quantity, minStock, reserved = 0 }: { quantity: number; minStock: number; reserved?: number }) {
   const color = stockColor(quantity, minStock);
   return (
     <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
@@ -27,6 +28,12 @@ function StockBadge({ quantity, minStock }: { quantity: number; minStock: number
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         / {minStock} min
       </Text>
+      {reserved > 0 && (
+        // Issue 35: what open work orders hold back of it.
+        <Text size="xs" c="orange.9" style={{ whiteSpace: 'nowrap' }}>
+          {reserved} reserved
+        </Text>
+      )}
     </Group>
   );
 }
@@ -41,7 +48,15 @@ interface ListProps<T> {
 }
 
 /** Part #, name (opens the part) with its description, and the stock against its minimum. */
-export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: ListProps<PartPage> & { onOpen: (part: Part) => void }) {
+export function PartsTable({
+  page,
+  stale,
+  desktop,
+  pageIndex,
+  onPage,
+  onOpen,
+  onLedger,
+}: ListProps<PartPage> & { onOpen: (part: Part) => void; onLedger: (part: Part) => void }) {
   return (
     <>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Parts" style={{ opacity: stale ? 0.6 : 1 }}>
@@ -61,9 +76,14 @@ export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: 
                 </Text>
               </Table.Td>
               <Table.Td style={{ minWidth: 0 }}>
-                <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(p)} style={{ wordBreak: 'break-word' }}>
-                  {p.name}
-                </Anchor>
+                <Group gap={4} wrap="nowrap" align="flex-start">
+                  <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(p)} style={{ wordBreak: 'break-word' }}>
+                    {p.name}
+                  </Anchor>
+                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Stock ledger of ${p.name}`} title="Stock ledger" onClick={() => onLedger(p)}>
+                    <IconHistory size={16} />
+                  </ActionIcon>
+                </Group>
                 {p.description && (
                   <Text size="xs" c="dimmed" lineClamp={2}>
                     {p.description}
@@ -71,7 +91,7 @@ export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: 
                 )}
               </Table.Td>
               <Table.Td>
-                <StockBadge quantity={p.quantity} minStock={p.minStock} />
+                <StockBadge quantity={p.quantity} minStock={p.minStock} reserved={p.reserved} />
               </Table.Td>
             </Table.Tr>
           ))}
