@@ -95,7 +95,7 @@ describe.each(await testEngines())('fuel-purchase-service parts loop (%s)', (eng
 
     expect(await svc.failure(PART_REORDER, { supplierIds: [hydraulics] }, viewer)).toMatchObject({ code: 'FORBIDDEN' });
     expect(await svc.failure(PART_REORDER, { supplierIds: [hydraulics] }, userB)).toMatchObject({
-      code: 'VALIDATION_FAILED',
+      code: 'VALIDATION',
       details: [{ field: 'supplierIds', message: 'Each supplier must be one of your suppliers' }],
     });
     const drafts = await svc.send(PART_REORDER, { supplierIds: [filters, hydraulics] }, mechanic, 'draft-1');
