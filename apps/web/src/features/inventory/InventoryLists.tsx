@@ -80,7 +80,15 @@ export function PartsTable({
                   <Anchor component="button" type="button" fw={600} size="sm" ta="left" onClick={() => onOpen(p)} style={{ wordBreak: 'break-word' }}>
                     {p.name}
                   </Anchor>
-                  <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Stock ledger of ${p.name}`} title="Stock ledger" onClick={() => onLedger(p)}>
+                  {/* Named by the part number: a name containing the part's would make "the button named <part>" ambiguous. */}
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Stock ledger (${p.partNumber})`}
+                    title={`Stock ledger of ${p.name}`}
+                    onClick={() => onLedger(p)}
+                  >
                     <IconHistory size={16} />
                   </ActionIcon>
                 </Group>

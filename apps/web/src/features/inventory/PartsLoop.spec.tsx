@@ -111,7 +111,7 @@ describe('the parts loop on Parts & Inventory', () => {
     const row = (await screen.findByRole('button', { name: 'Seal kit' })).closest('tr')!;
     expect(within(row).getByText('2 reserved')).toBeInTheDocument();
 
-    await user.click(within(row).getByRole('button', { name: 'Stock ledger of Seal kit' }));
+    await user.click(within(row).getByRole('button', { name: 'Stock ledger (SK-2291)' }));
     const dialog = await screen.findByRole('dialog', { name: 'Stock ledger: Seal kit' });
     expect(within(dialog).getByText('3 available')).toBeInTheDocument();
     const table = await within(dialog).findByRole('table', { name: 'Stock ledger of Seal kit' });
@@ -135,7 +135,7 @@ describe('the parts loop on Parts & Inventory', () => {
 
   it('says when the ledger cannot be read', async () => {
     renderAs('owner', '/parts', { 'GET /api/parts/7/ledger': json({ statusCode: 503 }, 503) });
-    await user.click(await screen.findByRole('button', { name: 'Stock ledger of Seal kit' }));
+    await user.click(await screen.findByRole('button', { name: 'Stock ledger (SK-2291)' }));
     expect(await screen.findByText('Failed to load the stock ledger')).toBeInTheDocument();
   });
 
