@@ -6,6 +6,8 @@ import { InventoryImportsController } from './inventory/inventory-imports.contro
 import { InventoryController } from './inventory/inventory.controller.js';
 import { MachineEventsController } from './machines/machine-events.controller.js';
 import { PurchasesController } from './purchases/purchases.controller.js';
+import { ReorderController } from './reorder/reorder.controller.js';
+import { StockTakesController } from './inventory/stock-takes.controller.js';
 
 // The service's policy (issue 32): every handler names the right a role needs (ROLE_RIGHTS), so a
 // handler added without one fails here. Imports are import-service's job ('import.run'), the data
@@ -55,6 +57,11 @@ describe('who may call fuel-purchase-service', () => {
       deleteSupplier: 'inventory.write',
     });
     expect(handlerRights(InventoryImportsController)).toEqual({ applySuppliers: 'import.run', applyParts: 'import.run', revertStock: 'import.run' });
+  });
+
+  it("asks inventory.read of the parts loop's reads and inventory.write of drafts and work orders' stock moves (issue 35)", () => {
+    expect(handlerRights(ReorderController)).toEqual({ list: 'inventory.read', draft: 'inventory.write', ledger: 'inventory.read' });
+    expect(handlerRights(StockTakesController)).toEqual({ take: 'inventory.write', return: 'inventory.write', reserve: 'inventory.write' });
   });
 
   it('asks export.run of the data exports and keeps the cost exports for administrators', () => {

@@ -285,6 +285,8 @@ export const fakeParts = (db: FakeDatabase): PartsRepository => {
       db.tables.parts = rows().filter((p) => !gone.includes(p));
       return gone.length;
     },
+    recordMovement: async () => undefined,
+    orderLabel: async () => null,
     adjustStock: async (_tx, accountId, adjustments) => {
       for (const { partId, delta } of adjustments) {
         const part = t.find(accountId, partId);
@@ -397,6 +399,7 @@ export function aPart(db: FakeDatabase, user: Actor, fields: Partial<PartEntity>
     description: null,
     category: 'Hydraulic',
     quantity: 2,
+    reserved: 0,
     minStock: 1,
     priceCents: 8900,
     supplierId: fields.supplierId ?? aSupplier(db, user).id,

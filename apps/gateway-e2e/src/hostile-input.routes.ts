@@ -270,6 +270,21 @@ export const WRITES: Write[] = [
     stored: record((c) => `/api/parts/${c.partId}`),
   },
   {
+    call: 'POST /api/parts/reorder',
+    auth: 'user',
+    body: (c) => ({ supplierIds: [c.supplierId] }),
+    required: ['supplierIds'],
+    hostile: () => [
+      ['no supplier', { supplierIds: [] }],
+      ['a list that is not one', { supplierIds: 5 }],
+      ['a supplier id as text', { supplierIds: ['1'] }],
+      ['an impossible supplier id', { supplierIds: [2147483648] }],
+      ['a supplier id of 0', { supplierIds: [0] }],
+      ['another account’s supplier', { supplierIds: [2_000_000_000] }],
+    ],
+    stored: total('/api/purchases/getrecent'),
+  },
+  {
     call: 'POST /api/admin/jobs/4/run',
     auth: 'admin',
     body: () => ({ params: { limit: 5 } }),

@@ -198,6 +198,10 @@ export const ROWS: Row[] = [
   { call: 'DELETE /api/parts/:partId', gate: 'inventory.write', scope: 'record', fresh: 'part' },
   // Past the policy, the sample loads into an empty inventory only: the owner's account has parts.
   { call: 'POST /api/parts/sample', gate: 'inventory.write', scope: 'own', also: [409] },
+  // Issue 35's parts loop. A stranger naming the owner's supplier is a bad supplierIds (400), as a work order's foreign part is.
+  { call: 'GET /api/parts/to-reorder', gate: 'inventory.read', scope: 'own' },
+  { call: 'GET /api/parts/:partId/ledger', gate: 'inventory.read', scope: 'record' },
+  { call: 'POST /api/parts/reorder', gate: 'inventory.write', scope: 'record', except: { stranger: 400 }, body: (c) => ({ supplierIds: [c.supplierId] }) },
   { call: 'GET /api/suppliers', gate: 'inventory.read', scope: 'own' },
   { call: 'GET /api/suppliers/all', gate: 'inventory.read', scope: 'own' },
   { call: 'GET /api/suppliers/:supplierId', gate: 'inventory.read', scope: 'record' },

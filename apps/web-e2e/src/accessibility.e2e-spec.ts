@@ -31,12 +31,17 @@ describe('accessibility of the signed-in screens', () => {
       owner.token,
     );
     expect(fuel.status).toBe(201);
+    // Issue 35's parts loop: a part below its minimum, so To reorder has a supplier's card and its buttons.
+    const supplier = await api.post('/api/suppliers', { name: 'Axe Supply', contact: 'Ann', email: 'ann@example.com', phone: '555-0100' }, owner.token);
+    const part = { partNumber: 'AX-1', name: 'Axe filter', category: 'Filters', quantity: 1, minStock: 3, price: 9.5, supplierId: supplier.body.id };
+    expect((await api.post('/api/parts', part, owner.token)).status).toBe(201);
     screens = [
       ['/dashboard', 'Most Recent'],
       ['/machines', machine.name],
       [`/machines/${machine.id}?tab=service`, 'Hydraulic hose'],
       ['/services', 'Recent Machine Services'],
       ['/parts', 'Parts & Inventory Management'],
+      ['/parts?tab=reorder', 'Axe Supply'],
       ['/fast-create', 'Fast Create'],
       ['/settings', 'Settings'],
       ['/notifications', 'No notifications yet'],

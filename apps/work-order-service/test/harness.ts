@@ -17,6 +17,10 @@ export class OtherServices {
   /** Stock by part id, and what each take key took (fuel-purchase-service's inventory.stock.take / .return). */
   readonly stock = new Map<number, number>();
   readonly takes = new Map<string, { partId: number; quantity: number }[]>();
+  /** What each holder reserves (fuel-purchase-service's inventory.stock.reserve: the newest version's set). */
+  readonly reservations = new Map<string, { version: number; lines: { key: string; partId: number; quantity: number }[] }>();
+  /** When set, inventory.stock.reserve answers as an unreachable inventory. */
+  inventoryDown = false;
   /** Members user-service knows and this service has not heard of yet (their event on its way), by `account:user`. */
   readonly joining = new Map<string, { role: 'mechanic' | 'manager'; machineIds: number[] | null }>();
   private nextRecord = 5000;
@@ -78,6 +82,16 @@ export class OtherServices {
         }
         this.takes.delete(payload.key);
         return { key: payload.key, returned: 0 };
+      }
+      case 'inventory.stock.reserve': {
+        if (this.inventoryDown) {
+          throw new RpcCallError(ErrorCode.Unavailable, 'The inventory is not answering');
+        }
+        const held = this.reservations.get(payload.holder);
+        if (!held || held.version <= payload.version) {
+          this.reservations.set(payload.holder, { version: payload.version, lines: payload.lines });
+        }
+        return { holder: payload.holder, version: this.reservations.get(payload.holder)!.version, applied: true };
       }
       case 'user.member.assignment': {
         const m = this.joining.get(`${account}:${ctx.actor?.userId}`);

@@ -93,6 +93,8 @@ export * from './work/issue.contract.js';
 export * from './work/work-order.contract.js';
 export * from './work/work.rpc.js';
 export * from './inventory/stock-take.contract.js';
+export * from './inventory/stock-reservation.contract.js';
+export * from './inventory/reorder.contract.js';
 export * from './preferences/units.js';
 export * from './preferences/preferences.limits.js';
 export * from './preferences/preferences.contract.js';

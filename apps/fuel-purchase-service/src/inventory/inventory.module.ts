@@ -9,6 +9,8 @@ import { InventoryImportsService } from './inventory-imports.service.js';
 import { InventoryService } from './inventory.service.js';
 import { PartsRepository } from './parts.repository.js';
 import { StockEvents } from './stock-events.js';
+import { StockReservationsRepository } from './stock-reservations.repository.js';
+import { StockReservationsService } from './stock-reservations.service.js';
 import { StockTakesController } from './stock-takes.controller.js';
 import { StockTakesService } from './stock-takes.service.js';
 import { SuppliersRepository } from './suppliers.repository.js';
@@ -22,7 +24,17 @@ import { SuppliersRepository } from './suppliers.repository.js';
 @Module({
   imports: [CommonModule, OutboxModule],
   controllers: [InventoryController, InventoryExportController, InventoryImportsController, StockTakesController],
-  providers: [InventoryService, InventoryImportsService, StockEvents, StockTakesService, PartsRepository, SuppliersRepository, PurchasesRepository],
+  providers: [
+    InventoryService,
+    InventoryImportsService,
+    StockEvents,
+    StockTakesService,
+    StockReservationsService,
+    StockReservationsRepository,
+    PartsRepository,
+    SuppliersRepository,
+    PurchasesRepository,
+  ],
   exports: [StockEvents, PartsRepository, SuppliersRepository],
 })
 export class InventoryModule {}

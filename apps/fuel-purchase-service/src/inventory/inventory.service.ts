@@ -49,6 +49,8 @@ export const toPart = (p: PartEntity, supplierName: string): PartView => ({
   description: p.description,
   category: p.category,
   quantity: p.quantity,
+  reserved: p.reserved ?? 0,
+  available: p.quantity - (p.reserved ?? 0),
   minStock: p.minStock,
   price: fromScaled(p.priceCents, CENTS),
   supplierId: p.supplierId,
@@ -135,6 +137,7 @@ export class InventoryService {
       }
       const named = await this.ownedSupplier(tx, accountId, input.supplierId);
       const saved = await this.parts.save(tx, assignPart(this.parts.create({ ...addedBy(caller), idempotencyKey: key }), input));
+      await this.manualMove(tx, caller, saved, 0, 'Opening stock');
       await this.stock.announce(tx, accountId, [saved.id]);
       return [saved, named] as const;
     });
@@ -149,7 +152,9 @@ export class InventoryService {
         throw notFound(PART_NOT_FOUND);
       }
       const named = await this.ownedSupplier(tx, accountId, input.supplierId);
+      const was = row.quantity;
       const saved = await this.parts.save(tx, Object.assign(assignPart(row, input), { updatedBy: caller.userId }));
+      await this.manualMove(tx, caller, saved, was, 'Counted by hand');
       await this.stock.announce(tx, accountId, [saved.id]);
       return [saved, named] as const;
     });
@@ -259,6 +264,21 @@ export class InventoryService {
       await this.suppliers.delete(tx, accountId, id);
       return { deleted: true } as const;
     });
+  }
+
+  /** A quantity typed in the part dialog is a manual adjustment in the part's ledger (none when it did not change). */
+  private async manualMove(tx: Tx, caller: Actor, part: PartEntity, was: number, label: string): Promise<void> {
+    if (part.quantity !== was) {
+      const source = { kind: 'adjustment' as const, label, by: caller.userId };
+      await this.parts.recordMovement(tx, {
+        accountId: caller.accountId,
+        partId: part.id,
+        delta: part.quantity - was,
+        quantityAfter: part.quantity,
+        createdAt: new Date(),
+        source,
+      });
+    }
   }
 
   /** Parts as every call answers them: their supplier's current name and their people (one query each). */

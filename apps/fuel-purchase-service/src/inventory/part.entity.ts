@@ -22,6 +22,10 @@ export class PartEntity extends AuditedAccountRow {
   @Column({ type: 'integer' })
   quantity: number;
 
+  /** Units the part lines of open work orders hold back (issue 35): the sum of its stock_reservations, kept with them. */
+  @Column({ type: 'integer', default: 0 })
+  reserved: number;
+
   @Column({ name: 'min_stock', type: 'integer' })
   minStock: number;
 

@@ -4,6 +4,17 @@ import { deleteImportedUnused } from '../common/imported.js';
 import type { Tx } from '../common/transactions.js';
 import type { StockAdjustment } from '../purchases/stock-ledger.js';
 import { PartEntity } from './part.entity.js';
+import { StockMovementEntity } from './stock-movement.entity.js';
+import { StockReservationEntity } from './stock-reservation.entity.js';
+
+/** What moved stock, for the part's ledger (stock_movements). */
+export interface MovementSource {
+  kind: StockMovementEntity['kind'];
+  purchaseId?: number | null;
+  workOrderId?: number | null;
+  label?: string | null;
+  by: number | null;
+}
 
 /** The stock filters of the parts list (stock.rules.ts's rule, as SQL). */
 export type StockFilter = 'in-stock' | 'low-stock' | 'out-of-stock';
@@ -103,20 +114,62 @@ export class PartsRepository {
     ]);
   }
 
-  /** Deletes the account's part; answers whether this call removed it. */
+  /** Deletes the account's part with its reservations and ledger; answers whether this call removed it. */
   async delete(tx: Tx, accountId: number, id: number): Promise<boolean> {
-    return ((await this.table(tx).delete({ id, accountId })).affected ?? 0) > 0;
+    const removed = ((await this.table(tx).delete({ id, accountId })).affected ?? 0) > 0;
+    if (removed) {
+      await tx.getRepository(StockReservationEntity).delete({ accountId, partId: id });
+      await tx.getRepository(StockMovementEntity).delete({ accountId, partId: id });
+    }
+    return removed;
   }
 
-  /** Adds (or takes back) units of parts; stock never goes below 0. */
-  async adjustStock(tx: Tx, accountId: number, adjustments: StockAdjustment[]): Promise<void> {
+  /**
+   * Adds (or takes back) units of parts; stock never goes below 0. Each real change is a line of the
+   * part's ledger, with what the stock really moved by (callers hold the account's lock, so the read
+   * before is the stock the update changes).
+   */
+  async adjustStock(tx: Tx, accountId: number, adjustments: StockAdjustment[], source: MovementSource): Promise<void> {
+    const ids = adjustments.filter((a) => Math.trunc(a.delta) !== 0).map((a) => a.partId);
+    const before = new Map((ids.length ? await this.byIds(tx, accountId, ids) : []).map((p) => [p.id, p.quantity]));
+    const now = new Date();
     for (const { partId, delta } of adjustments) {
-      await tx
-        .createQueryBuilder()
-        .update(PartEntity)
-        .set({ quantity: () => `CASE WHEN quantity + (${Math.trunc(delta)}) < 0 THEN 0 ELSE quantity + (${Math.trunc(delta)}) END` })
-        .where('id = :partId AND account_id = :accountId', { partId, accountId })
-        .execute();
+      const was = before.get(partId);
+      if (was === undefined || Math.trunc(delta) === 0) {
+        continue;
+      }
+      const after = Math.max(0, was + Math.trunc(delta));
+      before.set(partId, after);
+      if (after === was) {
+        continue;
+      }
+      await this.table(tx).update({ id: partId, accountId }, { quantity: after });
+      await this.recordMovement(tx, { accountId, partId, delta: after - was, quantityAfter: after, createdAt: now, source });
     }
+  }
+
+  /** The title the ledger last gave this work order (its take's). */
+  async orderLabel(tx: Tx, accountId: number, workOrderId: number): Promise<string | null> {
+    const row = await tx.getRepository(StockMovementEntity).findOne({ where: { accountId, workOrderId }, order: { id: 'DESC' } });
+    return row?.label ?? null;
+  }
+
+  /** A manual change of the stock (the part dialog's quantity, a new part's first stock) as a ledger line. */
+  async recordMovement(
+    tx: Tx,
+    m: { accountId: number; partId: number; delta: number; quantityAfter: number; createdAt: Date; source: MovementSource },
+  ): Promise<void> {
+    await tx.getRepository(StockMovementEntity).insert({
+      accountId: m.accountId,
+      partId: m.partId,
+      kind: m.source.kind,
+      delta: m.delta,
+      quantityAfter: m.quantityAfter,
+      purchaseId: m.source.purchaseId ?? null,
+      workOrderId: m.source.workOrderId ?? null,
+      label: m.source.label?.slice(0, 200) ?? null,
+      movedBy: m.source.by,
+      createdAt: m.createdAt,
+    });
   }
 }

@@ -1,8 +1,16 @@
 import { Injectable } from '@nestjs/common';
-import { WorkMessages, type Actor, type StockReturnReply, type StockReturnRequest, type StockTakeReply, type StockTakeRequest } from '@wrenchlog/contracts';
+import {
+  WorkMessages,
+  type Actor,
+  type StockReturnReply,
+  type StockReturnRequest,
+  type StockTakeOrder,
+  type StockTakeReply,
+  type StockTakeRequest,
+} from '@wrenchlog/contracts';
 import { badRequest, conflict } from '@wrenchlog/platform';
 import { AccountTransactions, type Tx } from '../common/transactions.js';
-import { PartsRepository } from './parts.repository.js';
+import { PartsRepository, type MovementSource } from './parts.repository.js';
 import { StockEvents } from './stock-events.js';
 import { StockTakeEntity } from './stock-take.entity.js';
 
@@ -48,6 +56,7 @@ export class StockTakesService {
           tx,
           actor.accountId,
           ids.map((partId) => ({ partId, delta: -taken.get(partId)! })),
+          orderSource('work-order-take', actor, key, req.workOrder),
         );
         const now = new Date();
         await tx
@@ -69,6 +78,7 @@ export class StockTakesService {
           tx,
           actor.accountId,
           rows.map((r) => ({ partId: r.partId, delta: r.quantity })),
+          await this.withTitle(tx, actor, orderSource('work-order-return', actor, key, req.workOrder)),
         );
         await tx.getRepository(StockTakeEntity).delete({ accountId: actor.accountId, takeKey: key });
         await this.events.announce(
@@ -81,7 +91,22 @@ export class StockTakesService {
     });
   }
 
+  /** A return that does not name its order's title takes it from the order's take in the ledger. */
+  private async withTitle(tx: Tx, actor: Actor, source: MovementSource): Promise<MovementSource> {
+    if (source.label || source.workOrderId === null || source.workOrderId === undefined) {
+      return source;
+    }
+    return { ...source, label: await this.parts.orderLabel(tx, actor.accountId, source.workOrderId) };
+  }
+
   private taken(tx: Tx, accountId: number, key: string): Promise<StockTakeEntity[]> {
     return tx.getRepository(StockTakeEntity).findBy({ accountId, takeKey: key });
   }
+}
+
+/** The ledger's line of a take or return: the order it names, else the one its key (`work-order:<id>:<n>`) names. */
+function orderSource(kind: 'work-order-take' | 'work-order-return', actor: Actor, key: string, order?: StockTakeOrder): MovementSource {
+  const fromKey = /^work-order:(\d+):/.exec(key);
+  const id = Number.isInteger(order?.id) ? order!.id : fromKey ? Number(fromKey[1]) : null;
+  return { kind, workOrderId: id, label: typeof order?.title === 'string' ? order.title : null, by: actor.userId };
 }

@@ -41,6 +41,7 @@ export class MachineDeletedService {
         tx,
         accountId,
         purchases.ledgers.flatMap((ledger) => planRemoval(ledger)),
+        { kind: 'purchase-removed', label: 'Machine deleted', by: null },
       );
       const removed = { fuelRecords, purchases: purchases.deleted };
       if (removed.fuelRecords || removed.purchases) {

@@ -6,6 +6,7 @@ import { AddImportColumns1764200000000 } from './1764200000000-add-import-column
 import { AddInventoryImportColumns1766000000000 } from './1766000000000-add-inventory-import-columns.js';
 import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
 import { CreateStockTakes1767000000200 } from './1767000000200-create-stock-takes.js';
+import { CreatePartsLoop1767510000000 } from './1767510000000-create-parts-loop.js';
 
 // The outbox came with issue 21 (fuel.record.saved/deleted); for an existing database it is simply pending.
 export const migrations = [
@@ -20,4 +21,6 @@ export const migrations = [
   MoveToAccounts1766100000100,
   // Issue 35: work orders' stock takes.
   CreateStockTakes1767000000200,
+  // Issue 35's parts loop: reservations of open orders and the stock ledger.
+  CreatePartsLoop1767510000000,
 ];

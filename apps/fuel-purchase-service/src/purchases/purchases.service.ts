@@ -49,7 +49,7 @@ import { StockEvents } from '../inventory/stock-events.js';
 import { SuppliersRepository } from '../inventory/suppliers.repository.js';
 import { PurchaseEntity } from './purchase.entity.js';
 import { PurchasesRepository } from './purchases.repository.js';
-import { EMPTY_LEDGER, planRemoval, planStock } from './stock-ledger.js';
+import { EMPTY_LEDGER, planRemoval, planStock, type StockAdjustment } from './stock-ledger.js';
 
 /** A purchase's answer but its createdBy / updatedBy (AccountAccess.answer adds them). */
 export type PurchaseView = Omit<Purchase, keyof Audited>;
@@ -156,7 +156,10 @@ export class PurchasesService {
             throw err;
           }
           // Stock moves row by row (a later row of the same part sees it); the purchases are inserted together after the batch.
-          await this.applyStock(manager, row, { counted: request.stockCounted === true });
+          const moves = this.planLedger(row);
+          if (request.stockCounted !== true) {
+            await this.moveStock(manager, row, moves, caller.userId);
+          }
           return { record: row };
         },
         (rows) => this.outbox.enqueueMany(manager, INVENTORY_PURCHASE_SAVED, rows.map(savedEvent), { actor: caller, correlationId: meta?.correlationId }),
@@ -252,8 +255,9 @@ export class PurchasesService {
           accountId,
           async (tx) => {
             await this.checkReferences(tx, accountId, row);
-            await this.applyStock(tx, row);
+            const moves = this.planLedger(row);
             await this.purchases.insert(tx, row);
+            await this.moveStock(tx, row, moves, caller.userId);
             await this.saved(tx, row, { actor: caller, correlationId: meta?.correlationId });
             return row;
           },
@@ -276,7 +280,7 @@ export class PurchasesService {
         await this.requireMachine(caller, row.machineId, scope);
       }
       await this.checkReferences(tx, accountId, row);
-      await this.applyStock(tx, row);
+      await this.moveStock(tx, row, this.planLedger(row), caller.userId);
       const saved = await this.purchases.save(tx, row);
       await this.saved(tx, saved, { actor: caller, correlationId: meta?.correlationId });
       return saved;
@@ -306,7 +310,12 @@ export class PurchasesService {
   /** A deleted purchase: the stock it added goes back out, and inventory.purchase.deleted. */
   private async takeBack(tx: Tx, row: PurchaseEntity, ctx: CallContext): Promise<void> {
     const adjustments = planRemoval({ received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded });
-    await this.parts.adjustStock(tx, row.accountId, adjustments);
+    await this.parts.adjustStock(tx, row.accountId, adjustments, {
+      kind: 'purchase-removed',
+      purchaseId: row.id,
+      label: row.storeName,
+      by: ctx.actor?.userId ?? null,
+    });
     await this.stock.announce(
       tx,
       row.accountId,
@@ -368,26 +377,26 @@ export class PurchasesService {
     }
   }
 
-  /**
-   * Moves stock by the change of this purchase's contribution and records the new ledger on the row.
-   * `counted`: a restored purchase, whose part's restored stock already holds its units: only the ledger is recorded.
-   */
-  private async applyStock(tx: Tx, row: PurchaseEntity, { counted = false }: { counted?: boolean } = {}): Promise<void> {
+  /** Records on the row the ledger after this save and answers the stock moves it makes (stock-ledger.ts). */
+  private planLedger(row: PurchaseEntity): StockAdjustment[] {
     const plan = planStock(
       { received: row.stockReceived, stockPartId: row.stockPartId, stockAdded: row.stockAdded },
       { partStatus: row.partStatus, partId: row.partId, quantity: row.quantity },
     );
-    if (!counted) {
-      await this.parts.adjustStock(tx, row.accountId, plan.adjustments);
-      await this.stock.announce(
-        tx,
-        row.accountId,
-        plan.adjustments.map((a) => a.partId),
-      );
-    }
     row.stockReceived = plan.ledger.received;
     row.stockPartId = plan.ledger.stockPartId;
     row.stockAdded = plan.ledger.stockAdded;
+    return plan.adjustments;
+  }
+
+  /** Moves the stock (a ledger line each, naming the purchase when it has its id yet) and announces it. */
+  private async moveStock(tx: Tx, row: PurchaseEntity, adjustments: StockAdjustment[], by: number): Promise<void> {
+    await this.parts.adjustStock(tx, row.accountId, adjustments, { kind: 'purchase', purchaseId: row.id ?? null, label: row.storeName, by });
+    await this.stock.announce(
+      tx,
+      row.accountId,
+      adjustments.map((a) => a.partId),
+    );
   }
 }
 

@@ -7,8 +7,15 @@ import {
   PART_GET,
   PART_LIST,
   PART_STATS,
+  PART_LEDGER,
+  PART_REORDER,
+  PART_TO_REORDER,
   PART_UPDATE,
   PartInput,
+  ReorderInput,
+  type ReorderDraft,
+  type ReorderItem,
+  type StockMovement,
   PartListQuery,
   type InventorySample,
   type InventoryStats,
@@ -43,6 +50,24 @@ export class PartsController {
   @Post('sample')
   loadSample(@Call() call: CallContext): Promise<InventorySample> {
     return this.rpc.send(INVENTORY_LOAD_SAMPLE, {}, call);
+  }
+
+  /** Parts whose available stock (quantity - reserved) is below their minimum, by supplier (issue 35). */
+  @Get('to-reorder')
+  toReorder(@Call() call: CallContext): Promise<ReorderItem[]> {
+    return this.rpc.send(PART_TO_REORDER, {}, call);
+  }
+
+  /** Drafts a part purchase (status Ordered) for each part below its minimum of each supplier. */
+  @Post('reorder')
+  reorder(@Body() body: ReorderInput, @Call() call: CallContext): Promise<ReorderDraft[]> {
+    return this.rpc.send(PART_REORDER, { supplierIds: body.supplierIds }, call);
+  }
+
+  /** The part's stock ledger, newest first: purchases, work orders' takes and returns, counts by hand. */
+  @Get(':id/ledger')
+  ledger(@Param('id', ID) id: number, @Call() call: CallContext): Promise<StockMovement[]> {
+    return this.rpc.send(PART_LEDGER, { id }, call);
   }
 
   @Get(':id')

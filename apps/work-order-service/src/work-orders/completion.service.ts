@@ -16,6 +16,7 @@ import {
 import { conflict, DomainError, MemberDirectory, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IssuesRepository } from '../issues/issues.repository.js';
+import { PartReservations } from './part-reservations.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
 import { linesInWords, parseIds, totalsOf } from './work-order.rules.js';
@@ -57,6 +58,7 @@ export class CompletionService {
     private readonly views: WorkOrderViews,
     private readonly members: MemberDirectory,
     private readonly rpc: RpcClient,
+    private readonly reservations: PartReservations,
   ) {}
 
   async complete(actor: Actor, req: CompleteWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
@@ -78,7 +80,11 @@ export class CompletionService {
     const moves = lines.filter((l) => l.kind === 'part' && l.partId !== null).map((l) => ({ partId: l.partId!, quantity: l.quantity ?? 0 }));
     if (moves.length) {
       await this.rpc
-        .send(INVENTORY_STOCK_TAKE, { key: takeKey, moves, allowNegativeStock: req.allowNegativeStock === true }, { ...ctx, idempotencyKey: undefined })
+        .send(
+          INVENTORY_STOCK_TAKE,
+          { key: takeKey, moves, allowNegativeStock: req.allowNegativeStock === true, workOrder: { id: order.id, title: order.title } },
+          { ...ctx, idempotencyKey: undefined },
+        )
         .catch(passOn);
     }
     const record = await this.rpc
@@ -130,6 +136,8 @@ export class CompletionService {
         };
         await this.orders.update(manager, order.id, fields);
         await this.resolveIssues(manager, actor, order.id);
+        // The take above is what the reservations held back: they are released with the order done.
+        await this.reservations.hold(manager, actor, order.id, 'done', meta);
         return { ...current, ...fields };
       });
       return this.views.one(actor, done);
@@ -168,6 +176,8 @@ export class CompletionService {
         updatedAt: new Date(),
       };
       await this.orders.update(manager, id, fields);
+      // Open again: its part lines hold their quantity back again.
+      await this.reservations.hold(manager, actor, id, 'in_progress', meta);
       for (const issue of await this.issues.ofOrders(actor.accountId, [id], manager)) {
         await this.issues.update(manager, issue.id, {
           status: 'in_progress',

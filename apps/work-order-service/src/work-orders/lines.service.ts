@@ -15,6 +15,7 @@ import {
 } from '@wrenchlog/contracts';
 import { conflict, notFound, RpcCallError, RpcClient } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { PartReservations } from './part-reservations.js';
 import { fieldError, WorkOrderChecks } from './work-order-checks.js';
 import type { WorkOrderLineEntity } from './work-order-line.entity.js';
 import { WorkOrderViews } from './work-order-views.js';
@@ -25,7 +26,7 @@ import { callOf, WorkOrdersService } from './work-orders.service.js';
 
 type LineFields = Omit<WorkOrderLineEntity, 'id' | 'accountId' | 'workOrderId' | 'createdAt'>;
 
-/** The lines of an order: labour, parts from inventory at their price when added, other costs. */
+/** The lines of an order: labour, parts from inventory at their price when added (reserved while it is open), other costs. */
 @Injectable()
 export class LinesService {
   constructor(
@@ -35,6 +36,7 @@ export class LinesService {
     private readonly checks: WorkOrderChecks,
     private readonly views: WorkOrderViews,
     private readonly rpc: RpcClient,
+    private readonly reservations: PartReservations,
   ) {}
 
   async add(actor: Actor, req: AddLineRequest, meta?: RpcMeta): Promise<WorkOrderLine> {
@@ -44,6 +46,9 @@ export class LinesService {
       const order = editable(await this.workOrders.reachable(actor, req.id, manager));
       const line = await this.orders.insertLine(manager, { accountId: actor.accountId, workOrderId: order.id, createdAt: new Date(), ...fields });
       await this.touch(manager, actor, order);
+      if (line.kind === 'part') {
+        await this.reservations.hold(manager, actor, order.id, order.state, meta, true);
+      }
       return line;
     });
     return this.views.line(actor, row);
@@ -60,12 +65,15 @@ export class LinesService {
       }
       await this.orders.updateLine(manager, line.id, fields);
       await this.touch(manager, actor, order);
+      if (line.kind === 'part' || fields.kind === 'part') {
+        await this.reservations.hold(manager, actor, order.id, order.state, meta, true);
+      }
       return { ...line, ...fields };
     });
     return this.views.line(actor, row);
   }
 
-  async delete(actor: Actor, req: LineIdRequest): Promise<WorkOrderDeleted> {
+  async delete(actor: Actor, req: LineIdRequest, meta?: RpcMeta): Promise<WorkOrderDeleted> {
     await this.dataSource.transaction(async (manager) => {
       const order = editable(await this.workOrders.reachable(actor, req?.id, manager));
       const line = isValidId(req.lineId) ? await this.orders.line(manager, order.id, req.lineId) : null;
@@ -74,6 +82,9 @@ export class LinesService {
       }
       await this.orders.deleteLine(manager, line.id);
       await this.touch(manager, actor, order);
+      if (line.kind === 'part') {
+        await this.reservations.hold(manager, actor, order.id, order.state, meta, true);
+      }
     });
     return { id: req.lineId };
   }

@@ -62,6 +62,10 @@ export class WorkOrderEntity extends AuditedAccountRow {
   @Column({ name: 'negative_stock', type: 'boolean', default: false })
   negativeStock: boolean;
 
+  /** The version of the parts it holds back in stock (fuel-purchase-service keeps the newest it was sent). */
+  @Column({ name: 'stock_version', type: 'integer', default: 0 })
+  stockVersion: number;
+
   @Column({ name: 'created_at' })
   createdAt: Date;
 

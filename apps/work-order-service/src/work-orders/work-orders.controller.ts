@@ -64,7 +64,7 @@ export class WorkOrdersController {
 
   @MessagePattern(WORK_ORDER_DELETE)
   delete(@Payload() m: RpcMessage<WorkOrderIdRequest>, @Caller('workorder.write') caller: Actor) {
-    return this.orders.delete(caller, m.payload?.id);
+    return this.orders.delete(caller, m.payload?.id, m.meta);
   }
 
   @ValidInput(WorkOrderLineInput, { at: 'line' })
@@ -81,7 +81,7 @@ export class WorkOrdersController {
 
   @MessagePattern(WORK_ORDER_LINE_DELETE)
   deleteLine(@Payload() m: RpcMessage<LineIdRequest>, @Caller('workorder.write') caller: Actor) {
-    return this.lines.delete(caller, m.payload);
+    return this.lines.delete(caller, m.payload, m.meta);
   }
 
   @ValidInput(CompleteWorkOrderInput, { besides: ['id'] })

@@ -3,6 +3,7 @@ import { IssuesModule } from '../issues/issues.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
 import { CompletionService } from './completion.service.js';
 import { LinesService } from './lines.service.js';
+import { PartReservations } from './part-reservations.js';
 import { WorkOrderChecks } from './work-order-checks.js';
 import { WorkOrderViews } from './work-order-views.js';
 import { WorkOrdersController } from './work-orders.controller.js';
@@ -13,6 +14,6 @@ import { WorkOrdersService } from './work-orders.service.js';
 @Module({
   imports: [MachinesModule, IssuesModule],
   controllers: [WorkOrdersController],
-  providers: [WorkOrdersRepository, WorkOrderChecks, WorkOrderViews, WorkOrdersService, LinesService, CompletionService],
+  providers: [WorkOrdersRepository, WorkOrderChecks, WorkOrderViews, WorkOrdersService, LinesService, CompletionService, PartReservations],
 })
 export class WorkOrdersModule {}

@@ -69,6 +69,13 @@ export class WorkOrdersRepository {
       .getManyAndCount();
   }
 
+  /** Raises the order's stock version by one in the transaction; answers the new one. */
+  async nextStockVersion(manager: EntityManager, id: number): Promise<number> {
+    await manager.increment(WorkOrderEntity, { id }, 'stockVersion', 1);
+    const row = await manager.findOne(WorkOrderEntity, { select: { id: true, stockVersion: true }, where: { id } });
+    return row?.stockVersion ?? 0;
+  }
+
   lines(orderIds: number[], manager: EntityManager = this.dataSource.manager): Promise<WorkOrderLineEntity[]> {
     return orderIds.length ? manager.find(WorkOrderLineEntity, { where: { workOrderId: In(orderIds) }, order: { id: 'ASC' } }) : Promise.resolve([]);
   }

@@ -20,6 +20,7 @@ import type { IssueEntity } from '../issues/issue.entity.js';
 import { listOf, takeable } from '../issues/issue.rules.js';
 import { IssuesRepository } from '../issues/issues.repository.js';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
+import { PartReservations } from './part-reservations.js';
 import { fieldError, WorkOrderChecks } from './work-order-checks.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
@@ -37,6 +38,7 @@ export class WorkOrdersService {
     private readonly checks: WorkOrderChecks,
     private readonly access: MachineAccess,
     private readonly views: WorkOrderViews,
+    private readonly reservations: PartReservations,
   ) {}
 
   async create(actor: Actor, req: CreateWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
@@ -66,6 +68,7 @@ export class WorkOrdersService {
         completions: 0,
         completionKey: null,
         negativeStock: false,
+        stockVersion: 0,
         createdAt: now,
         updatedAt: now,
       });
@@ -118,6 +121,10 @@ export class WorkOrdersService {
       };
       await this.orders.update(manager, order.id, fields);
       const next = { ...order, ...fields };
+      if (state !== order.state) {
+        // Cancelling releases the parts it held back; opening it again reserves them again.
+        await this.reservations.hold(manager, actor, order.id, state, meta);
+      }
       if (state === 'cancelled') {
         // A cancelled order lets its issues go back to open, for another order or by hand.
         await this.releaseIssues(manager, actor, order.id, []);
@@ -130,7 +137,7 @@ export class WorkOrdersService {
     return this.views.one(actor, row);
   }
 
-  async delete(actor: Actor, id: number): Promise<WorkOrderDeleted> {
+  async delete(actor: Actor, id: number, meta?: RpcMeta): Promise<WorkOrderDeleted> {
     await this.dataSource.transaction(async (manager) => {
       const order = await this.reachable(actor, id, manager);
       // Mechanics do everything with work orders but delete done ones (issue 35's rules).
@@ -139,6 +146,7 @@ export class WorkOrdersService {
       }
       if (order.state !== 'done') {
         await this.releaseIssues(manager, actor, order.id, []);
+        await this.reservations.hold(manager, actor, order.id, null, meta);
       }
       await this.orders.delete(manager, order.id);
     });

@@ -37,10 +37,17 @@ import { SUPPLIER_ALL, SUPPLIER_CREATE, SUPPLIER_DELETE, SUPPLIER_GET, SUPPLIER_
 // Pattern -> request and reply of fuel-purchase-service (context `inventory`: purchases, parts, suppliers).
 import { INVENTORY_STOCK_RETURN, INVENTORY_STOCK_TAKE } from './stock-take.contract.js';
 import type { StockReturnReply, StockReturnRequest, StockTakeReply, StockTakeRequest } from './stock-take.contract.js';
+import { INVENTORY_STOCK_RESERVE, type StockReserveReply, type StockReserveRequest } from './stock-reservation.contract.js';
+import { PART_LEDGER, PART_REORDER, PART_TO_REORDER } from './reorder.contract.js';
+import type { PartLedgerRequest, ReorderDraft, ReorderItem, ReorderRequest, StockMovement, ToReorderRequest } from './reorder.contract.js';
 
 export type InventoryRpc = {
   [INVENTORY_STOCK_TAKE]: { request: StockTakeRequest; response: StockTakeReply };
   [INVENTORY_STOCK_RETURN]: { request: StockReturnRequest; response: StockReturnReply };
+  [INVENTORY_STOCK_RESERVE]: { request: StockReserveRequest; response: StockReserveReply };
+  [PART_TO_REORDER]: { request: ToReorderRequest; response: ReorderItem[] };
+  [PART_REORDER]: { request: ReorderRequest; response: ReorderDraft[] };
+  [PART_LEDGER]: { request: PartLedgerRequest; response: StockMovement[] };
   [PURCHASE_RECENT]: { request: PurchasePageRequest; response: PurchasePage };
   [PURCHASE_RECENT_FOR_MACHINE]: { request: PurchasesForMachineRequest; response: PurchasesForMachine };
   [PURCHASE_GET]: { request: PurchaseIdRequest; response: Purchase };

@@ -97,6 +97,10 @@ export interface Part extends Audited {
   description: string | null;
   category: PartCategory;
   quantity: number;
+  /** Units held back by the part lines of open work orders (issue 35). */
+  reserved: number;
+  /** quantity - reserved (may be below 0 when more is reserved than there is). */
+  available: number;
   minStock: number;
   price: number;
   supplierId: number;

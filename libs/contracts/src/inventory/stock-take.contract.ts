@@ -16,6 +16,14 @@ export interface StockTakeRequest {
   key: string;
   moves: StockMove[];
   allowNegativeStock?: boolean;
+  /** The order, for the part's stock ledger. */
+  workOrder?: StockTakeOrder;
+}
+
+/** The work order a take or return belongs to, as the part's stock ledger names it. */
+export interface StockTakeOrder {
+  id: number;
+  title: string;
 }
 export interface StockTakeReply {
   key: string;
@@ -26,6 +34,7 @@ export interface StockTakeReply {
 /** Puts back what the take of `key` took out; nothing when there is none (returned already, or never taken). */
 export interface StockReturnRequest {
   key: string;
+  workOrder?: StockTakeOrder;
 }
 export interface StockReturnReply {
   key: string;

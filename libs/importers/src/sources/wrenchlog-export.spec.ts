@@ -105,6 +105,8 @@ const part: Part = {
   description: '=cmd',
   category: 'Filters',
   quantity: 3,
+  reserved: 0,
+  available: 3,
   minStock: 1,
   price: 12.25,
   supplierId: 41,

@@ -1,4 +1,5 @@
-import { Anchor, Badge, Group, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Paper, SimpleGrid, Table, Text, UnstyledButton } from '@mantine/core';
+import { IconHistory } from '@tabler/icons-react';
 import { Pager } from '../../components/Pager';
 import { formatPrice } from '../../lib/format';
 import type { Part, PartPage, Supplier, SupplierPage } from './inventory-api';
@@ -9,7 +10,7 @@ import { locationFromAddress, stockColor, stockLabel, type RecentPart } from './
 // The spec's inventory pager reads 'page X of Y'.
 const inventoryPageLabel = ({ number, pages }: { number: number; pages: number }) => `page ${number} of ${pages}`;
 
-function StockBadge({ quantity, minStock }: { quantity: number; minStock: number }) {
+function StockBadge({ quantity, minStock, reserved = 0 }: { quantity: number; minStock: number; reserved?: number }) {
   const color = stockColor(quantity, minStock);
   return (
     <Group gap={6} wrap="wrap" style={{ rowGap: 2 }}>
@@ -27,6 +28,12 @@ function StockBadge({ quantity, minStock }: { quantity: number; minStock: number
       <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
         / {minStock} min
       </Text>
+      {reserved > 0 && (
+        // Issue 35: what open work orders hold back of it.
+        <Text size="xs" c="orange.9" style={{ whiteSpace: 'nowrap' }}>
+          {reserved} reserved
+        </Text>
+      )}
     </Group>
   );
 }
@@ -41,7 +48,15 @@ interface ListProps<T> {
 }
 
 /** Part #, name (opens the part) with its description, and the stock against its minimum. */
-export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: ListProps<PartPage> & { onOpen: (part: Part) => void }) {
+export function PartsTable({
+  page,
+  stale,
+  desktop,
+  pageIndex,
+  onPage,
+  onOpen,
+  onLedger,
+}: ListProps<PartPage> & { onOpen: (part: Part) => void; onLedger: (part: Part) => void }) {
   return (
     <>
       <Table verticalSpacing="sm" highlightOnHover aria-label="Parts" style={{ opacity: stale ? 0.6 : 1 }}>
@@ -49,7 +64,7 @@ export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: 
           <Table.Tr>
             <Table.Th w={desktop ? 180 : 72}>Part #</Table.Th>
             <Table.Th>Name</Table.Th>
-            <Table.Th w={desktop ? 160 : 84}>Stock</Table.Th>
+            <Table.Th w={desktop ? 180 : 104}>Stock</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -71,7 +86,20 @@ export function PartsTable({ page, stale, desktop, pageIndex, onPage, onOpen }: 
                 )}
               </Table.Td>
               <Table.Td>
-                <StockBadge quantity={p.quantity} minStock={p.minStock} />
+                <Group gap={4} wrap="nowrap" align="flex-start" justify="space-between">
+                  <StockBadge quantity={p.quantity} minStock={p.minStock} reserved={p.reserved} />
+                  {/* In the stock cell, named by the part number: the name cell's one button is the part (the browser tests read it so). */}
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size="sm"
+                    aria-label={`Stock ledger (${p.partNumber})`}
+                    title={`Stock ledger of ${p.name}`}
+                    onClick={() => onLedger(p)}
+                  >
+                    <IconHistory size={16} />
+                  </ActionIcon>
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

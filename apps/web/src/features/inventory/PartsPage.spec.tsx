@@ -29,6 +29,8 @@ function part(id: number, fields: Partial<Part> = {}): Part {
     description: `Description ${id}`,
     category: 'Filters',
     quantity: 10,
+    reserved: 0,
+    available: 10,
     minStock: 2,
     price: 12.5,
     supplierId: 3,
@@ -37,7 +39,7 @@ function part(id: number, fields: Partial<Part> = {}): Part {
     stockStatus: 'in-stock',
     ...fields,
   };
-  return { ...p, stockStatus: stockStatus(p.quantity, p.minStock) };
+  return { ...p, available: p.quantity - p.reserved, stockStatus: stockStatus(p.quantity, p.minStock) };
 }
 
 const stats = (s: Partial<InventoryStats> = {}): InventoryStats => ({ totalParts: 3, lowStock: 1, outOfStock: 1, suppliers: 1, ...s });

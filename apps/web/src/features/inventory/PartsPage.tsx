@@ -15,11 +15,13 @@ import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { inventoryApi, inventoryKeys, useLoadSampleInventory, type Part, type Supplier } from './inventory-api';
 import { PartDialog, SupplierDialog } from './InventoryDialogs';
 import { PartsTable, RecentCards, SuppliersTable } from './InventoryLists';
+import { PartLedgerDialog } from './PartLedgerDialog';
+import { ToReorderPanel } from './ToReorderPanel';
 import { InventoryQuickStats } from './InventoryQuickStats';
 import { pushRecent, STOCK_FILTER_OPTIONS, tabFromQuery, updateRecent, type InventoryTab, type RecentPart } from './inventory-logic';
 import { useRecentParts } from './useRecentParts';
 
-type Dialog = { kind: 'part'; part: Part | null } | { kind: 'supplier'; supplier: Supplier | null } | null;
+type Dialog = { kind: 'part'; part: Part | null } | { kind: 'supplier'; supplier: Supplier | null } | { kind: 'ledger'; part: Part } | null;
 
 const SEARCH_DELAY_MS = 300;
 
@@ -183,7 +185,17 @@ export default function PartsPage() {
       />
     );
   } else {
-    partsBody = <PartsTable page={parts.data} stale={parts.isPlaceholderData} desktop={desktop} pageIndex={partPage} onPage={setPartPage} onOpen={openPart} />;
+    partsBody = (
+      <PartsTable
+        page={parts.data}
+        stale={parts.isPlaceholderData}
+        desktop={desktop}
+        pageIndex={partPage}
+        onPage={setPartPage}
+        onOpen={openPart}
+        onLedger={(part) => setDialog({ kind: 'ledger', part })}
+      />
+    );
   }
 
   let suppliersBody: ReactNode;
@@ -300,6 +312,7 @@ export default function PartsPage() {
           <Tabs.List mb="md" grow={!desktop}>
             <Tabs.Tab value="parts">Parts Management</Tabs.Tab>
             <Tabs.Tab value="suppliers">Suppliers</Tabs.Tab>
+            <Tabs.Tab value="reorder">To reorder</Tabs.Tab>
             <Tabs.Tab value="recent">Recently Viewed</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="parts">
@@ -342,6 +355,9 @@ export default function PartsPage() {
             </div>
             {suppliersBody}
           </Tabs.Panel>
+          <Tabs.Panel value="reorder">
+            <ToReorderPanel desktop={desktop} />
+          </Tabs.Panel>
           <Tabs.Panel value="recent">{recentBody}</Tabs.Panel>
         </Tabs>
       </Card>
@@ -363,6 +379,7 @@ export default function PartsPage() {
           }}
         />
       )}
+      {dialog?.kind === 'ledger' && <PartLedgerDialog part={dialog.part} onClose={closeDialog} />}
       {dialog?.kind === 'supplier' && (
         <SupplierDialog
           key={`supplier-${dialog.supplier?.id ?? 'new'}`}

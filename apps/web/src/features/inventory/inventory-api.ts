@@ -1,11 +1,24 @@
-import type { InventorySample, InventoryStats, Part, PartInput, PartPage, StockStatus, Supplier, SupplierInput, SupplierPage } from '@wrenchlog/contracts';
+import type {
+  InventorySample,
+  InventoryStats,
+  Part,
+  PartInput,
+  PartPage,
+  ReorderDraft,
+  ReorderItem,
+  StockMovement,
+  StockStatus,
+  Supplier,
+  SupplierInput,
+  SupplierPage,
+} from '@wrenchlog/contracts';
 import { INVENTORY_LIMITS } from '@wrenchlog/contracts/limits';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useApi } from '../../core/context';
 import type { ApiClient } from '../../api/client';
 import { forgetOnceUnobserved, isUnder } from '../../api/forget-query';
 
-export type { InventoryStats, Part, PartPage, Supplier, SupplierPage };
+export type { InventoryStats, Part, PartPage, ReorderDraft, ReorderItem, StockMovement, Supplier, SupplierPage };
 
 export const inventoryKeys = {
   all: ['inventory'] as const,
@@ -14,6 +27,8 @@ export const inventoryKeys = {
   suppliers: (search: string, page: number) => ['inventory', 'suppliers', { search, page }] as const,
   allSuppliers: () => ['inventory', 'suppliers', 'all'] as const,
   stats: () => ['inventory', 'stats'] as const,
+  toReorder: () => ['inventory', 'to-reorder'] as const,
+  ledger: (id: number) => ['inventory', 'ledger', id] as const,
 };
 
 const qs = (params: Record<string, string | number | undefined>) =>
@@ -38,6 +53,9 @@ export const inventoryApi = {
   createSupplier: (api: ApiClient, supplier: SupplierInput) => api.post<Supplier>('/api/suppliers', { ...supplier }),
   updateSupplier: (api: ApiClient, id: number, supplier: SupplierInput) => api.put<Supplier>(`/api/suppliers/${id}`, { ...supplier }),
   deleteSupplier: (api: ApiClient, id: number) => api.delete<void>(`/api/suppliers/${id}`),
+  toReorder: (api: ApiClient) => api.get<ReorderItem[]>('/api/parts/to-reorder'),
+  reorder: (api: ApiClient, supplierIds: number[]) => api.post<ReorderDraft[]>('/api/parts/reorder', { supplierIds }),
+  ledger: (api: ApiClient, id: number) => api.get<StockMovement[]>(`/api/parts/${id}/ledger`),
 };
 
 // The inventory's writes: every list, count and stock figure of the inventory is read again after one.
@@ -92,6 +110,16 @@ export function useLoadSampleInventory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => inventoryApi.loadSample(api),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
+  });
+}
+
+/** Drafts the Ordered purchases of these suppliers; the to-reorder list (now "on order") and the counts are read again. */
+export function useDraftReorders() {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (supplierIds: number[]) => inventoryApi.reorder(api, supplierIds),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: inventoryKeys.all }),
   });
 }

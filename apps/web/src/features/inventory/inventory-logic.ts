@@ -1,5 +1,5 @@
 // Pure rules of the Parts & Inventory screen (spec sections 4 and 9): no React, no network.
-import type { Part, StockStatus } from '@wrenchlog/contracts';
+import type { Part, ReorderItem, StockMovement, StockStatus } from '@wrenchlog/contracts';
 import { PART_CATEGORIES } from '@wrenchlog/contracts/limits';
 
 export const RECENT_MAX = 6;
@@ -9,7 +9,7 @@ export const STOCK_FILTER_OPTIONS: { value: '' | StockStatus; label: string }[] 
   { value: 'low-stock', label: 'Low Stock' },
   { value: 'out-of-stock', label: 'Out of Stock' },
 ];
-export const TABS = ['parts', 'suppliers', 'recent'] as const;
+export const TABS = ['parts', 'suppliers', 'reorder', 'recent'] as const;
 export type InventoryTab = (typeof TABS)[number];
 
 /** The tab from the `tab` query value; anything unknown is the default Parts Management tab. */
@@ -200,3 +200,44 @@ export function validateSupplier(v: SupplierFormValues): Partial<Record<keyof Su
   }
   return errors;
 }
+
+// ---- the parts loop (issue 35) ----
+
+export interface ReorderGroup {
+  supplierId: number;
+  supplier: string;
+  items: ReorderItem[];
+  /** Units a draft would order for this supplier (0: what is on order covers it). */
+  toOrder: number;
+}
+
+/** The to-reorder list (already by supplier name) as one group a supplier, in the server's order. */
+export function groupBySupplier(items: readonly ReorderItem[]): ReorderGroup[] {
+  const groups = new Map<number, ReorderGroup>();
+  for (const item of items) {
+    const group = groups.get(item.supplierId) ?? { supplierId: item.supplierId, supplier: item.supplier, items: [], toOrder: 0 };
+    group.items.push(item);
+    group.toOrder += item.toOrder;
+    groups.set(item.supplierId, group);
+  }
+  return [...groups.values()];
+}
+
+/** What a line of a part's stock ledger says happened. */
+export function movementText(m: Pick<StockMovement, 'kind' | 'purchaseId' | 'workOrderId' | 'label'>): string {
+  switch (m.kind) {
+    case 'purchase':
+      return `Purchase${m.purchaseId ? ` #${m.purchaseId}` : ''}${m.label ? ` from ${m.label}` : ''}`;
+    case 'purchase-removed':
+      return `Purchase${m.purchaseId ? ` #${m.purchaseId}` : ''} removed or returned`;
+    case 'work-order-take':
+      return `Taken by work order${m.workOrderId ? ` #${m.workOrderId}` : ''}${m.label ? `: ${m.label}` : ''}`;
+    case 'work-order-return':
+      return `Returned by work order${m.workOrderId ? ` #${m.workOrderId}` : ''}${m.label ? `: ${m.label}` : ''} (reopened)`;
+    case 'adjustment':
+      return m.label ?? 'Counted by hand';
+  }
+}
+
+/** A change of stock with its sign: +3, -2. */
+export const signed = (delta: number): string => (delta > 0 ? `+${delta}` : String(delta));

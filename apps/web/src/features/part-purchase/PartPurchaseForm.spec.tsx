@@ -21,6 +21,8 @@ const belt: Part = {
   description: 'Serpentine, 8 rib',
   category: 'Belts',
   quantity: 1,
+  reserved: 0,
+  available: 1,
   minStock: 3,
   price: 24.99,
   supplierId: 2,
