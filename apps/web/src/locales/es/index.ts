@@ -1,0 +1,4 @@
+import common from './common.json' with { type: 'json' };
+
+// Loaded on demand (a chunk of its own) when a member chooses this language.
+export default { common };
