@@ -1,7 +1,6 @@
 import common from './common.json' with { type: 'json' };
+import auth from './auth.json' with { type: 'json' };
 
-// English is the default and every key's fallback: it ships in the entry. One JSON file per
-// namespace (a feature or a group of screens); German and Spanish have the same files.
-export const en = { common };
-
-export const NAMESPACES = Object.keys(en) as (keyof typeof en)[];
+// The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
+// per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
+export const en = { common, auth };

@@ -1,4 +1,5 @@
 import common from './common.json' with { type: 'json' };
+import auth from './auth.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common };
+export default { common, auth };
