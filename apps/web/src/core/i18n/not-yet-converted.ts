@@ -100,8 +100,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/service-records/ServiceRecordList.tsx',
   'features/service-records/ServiceRecordListPage.tsx',
   'features/settings/ChangePasswordSection.tsx',
-  'features/settings/PreferencesSection.tsx',
-  'features/settings/SettingsPage.tsx',
   'features/settings/UserDetailsSection.tsx',
   'features/work-orders/AddLineForm.tsx',
   'features/work-orders/CompleteWorkOrderDialog.tsx',

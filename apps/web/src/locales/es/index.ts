@@ -1,5 +1,6 @@
 import common from './common.json' with { type: 'json' };
 import auth from './auth.json' with { type: 'json' };
+import settings from './settings.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, auth };
+export default { common, settings, auth };
