@@ -4,13 +4,17 @@ import { swcTransform } from '../../jest.preset.mjs';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
+// The translation files are imported as JSON modules (`with { type: 'json' }`): swc keeps the attribute.
+const [pattern, [swc, options]] = Object.entries(swcTransform)[0];
+const transform = { [pattern]: [swc, { ...options, jsc: { ...options.jsc, experimental: { keepImportAttributes: true } } }] };
+
 // Component and logic tests of the SPA in jsdom; `fetch` is mocked at the network boundary only.
 export default {
   rootDir: here,
   displayName: 'web',
   testEnvironment: '<rootDir>/src/test/jsdom-environment.mjs',
   extensionsToTreatAsEsm: ['.ts', '.tsx'],
-  transform: swcTransform,
+  transform,
   moduleNameMapper: {
     '\\.(css)$': '<rootDir>/src/test/style-stub.ts',
     '\\.(svg|png|jpe?g|webp)$': '<rootDir>/src/test/file-stub.ts',

@@ -8,6 +8,7 @@ import { routes } from './routes';
 import type { AppServices } from './services';
 import { cssVariablesResolver, theme } from '../core/theme';
 import { PreferencesSync } from '../core/preferences';
+import '../core/i18n/i18n';
 
 // The toasts' container comes after the first paint: it is needed only once a save announces
 // something (voided readings), and in the entry it took the first load over its budget.

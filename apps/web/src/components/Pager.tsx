@@ -1,6 +1,7 @@
 import { Button, Group, NativeSelect, Text, type MantineSpacing } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { pageLabel, pagerState, type PagerState } from '../lib/paging';
 
 export interface PagerProps {
@@ -21,6 +22,7 @@ export interface PagerProps {
 
 /** The one pager of the app's lists: the label, Previous and Next (disabled at the ends), and an optional page size. */
 export function Pager({ page, totalPages, onPage, label = pageLabel, aside, pageSize, mt = 'md', testId }: PagerProps) {
+  const { t } = useTranslation();
   const state = pagerState(page, totalPages);
   const text = (
     <Text
@@ -36,12 +38,12 @@ export function Pager({ page, totalPages, onPage, label = pageLabel, aside, page
   );
   const previous = (
     <Button variant="default" size="xs" leftSection={<IconChevronLeft size={14} />} disabled={!state.hasPrevious} onClick={() => onPage(state.page - 1)}>
-      Previous
+      {t('pager.previous')}
     </Button>
   );
   const next = (
     <Button variant="default" size="xs" rightSection={<IconChevronRight size={14} />} disabled={!state.hasNext} onClick={() => onPage(state.page + 1)}>
-      Next
+      {t('pager.next')}
     </Button>
   );
   if (pageSize) {
@@ -50,7 +52,7 @@ export function Pager({ page, totalPages, onPage, label = pageLabel, aside, page
       <Group justify="space-between" align="center" gap="sm" mt={mt} wrap="wrap" data-testid={testId}>
         <Group gap="xs" wrap="nowrap">
           <Text component="label" htmlFor={pageSize.id} size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
-            Items per page
+            {t('pager.itemsPerPage')}
           </Text>
           <NativeSelect
             id={pageSize.id}

@@ -1,7 +1,9 @@
 import { CloseButton, TextInput, type TextInputProps } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { IconSearch } from '@tabler/icons-react';
 
 export function SearchBox({ value, onChange, placeholder, w }: { value: string; onChange: (v: string) => void; placeholder: string; w?: TextInputProps['w'] }) {
+  const { t } = useTranslation();
   return (
     <TextInput
       value={value}
@@ -9,7 +11,7 @@ export function SearchBox({ value, onChange, placeholder, w }: { value: string; 
       placeholder={placeholder}
       aria-label={placeholder}
       leftSection={<IconSearch size={16} />}
-      rightSection={value ? <CloseButton size="sm" aria-label="Clear search" onClick={() => onChange('')} /> : null}
+      rightSection={value ? <CloseButton size="sm" aria-label={t('search.clear')} onClick={() => onChange('')} /> : null}
       w={w}
     />
   );

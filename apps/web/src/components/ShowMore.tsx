@@ -1,4 +1,5 @@
 import { Button, Group, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { useState } from 'react';
 
 /**
@@ -22,16 +23,17 @@ export function useShownItems<T>(items: T[], step = 100) {
 }
 
 export function ShowMoreButton({ hidden, step, showMore }: { hidden: number; step: number; showMore: () => void }) {
+  const { t } = useTranslation();
   if (hidden === 0) {
     return null;
   }
   return (
     <Group justify="center" gap="sm" mt="md">
       <Text size="sm" c="dimmed">
-        {hidden} more not shown
+        {t('showMore.hidden', { count: hidden })}
       </Text>
       <Button variant="default" size="xs" onClick={showMore}>
-        Show {Math.min(step, hidden)} more
+        {t('showMore.show', { count: Math.min(step, hidden) })}
       </Button>
     </Group>
   );

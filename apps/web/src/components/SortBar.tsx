@@ -1,4 +1,5 @@
 import { Button, Group, Text, type MantineSpacing, type StyleProp } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import type { SortState } from '../lib/sort';
 
@@ -17,11 +18,12 @@ export function SortBar<F extends string>({
   label: string;
   mb?: StyleProp<MantineSpacing>;
 }) {
+  const { t } = useTranslation();
   const Arrow = sort.direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
     <Group gap="xs" wrap="wrap" role="group" aria-label={label} mb={mb}>
       <Text size="sm" c="dimmed" fw={500}>
-        Sort by
+        {t('sort.by')}
       </Text>
       {fields.map(({ field, label: text }) => {
         const active = sort.field === field;

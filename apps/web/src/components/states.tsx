@@ -1,6 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconFileOff, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { ApiError } from '../api/client';
 
@@ -16,13 +17,14 @@ export function LoadingState({ text }: { text: string }) {
 }
 
 export function ErrorState({ text, onRetry }: { text: string; onRetry?: () => void }) {
+  const { t } = useTranslation();
   return (
     <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title={text}>
       <Group justify="space-between" gap="xs">
-        <Text size="sm">Check your connection and try again.</Text>
+        <Text size="sm">{t('states.checkConnection')}</Text>
         {onRetry && (
           <Button size="xs" variant="white" color="red" leftSection={<IconRefresh size={14} />} onClick={onRetry}>
-            Retry
+            {t('states.retry')}
           </Button>
         )}
       </Group>
@@ -65,17 +67,13 @@ export interface NotFoundTexts {
 }
 
 /** A record that does not exist: says so (no connection hint, nothing to retry) and offers a way back. */
-export function NotFoundState({
-  title,
-  backTo,
-  backLabel,
-  description = 'It may have been deleted, or the link is wrong.',
-}: NotFoundTexts & { description?: string }) {
+export function NotFoundState({ title, backTo, backLabel, description }: NotFoundTexts & { description?: string }) {
+  const { t } = useTranslation();
   return (
     <EmptyBlock
       icon={<IconFileOff size={28} />}
       title={title}
-      description={description}
+      description={description ?? t('states.notFoundDescription')}
       action={
         <Button component={Link} to={backTo}>
           {backLabel}

@@ -11,10 +11,13 @@ import {
   perGallonTo,
   roundTo,
   UNIT_LABELS,
+  type Language,
   type Preferences,
 } from '@wrenchlog/contracts/limits';
 import { Fragment, useEffect, useMemo, type ReactNode } from 'react';
-import { formatDateAs, readerFormats, setReaderFormats } from '../lib/format';
+import { formatDateAs, readerFormats, readerLocale, setReaderFormats, setReaderLocale } from '../lib/format';
+import { useTranslation } from 'react-i18next';
+import { browserLanguage, currentLanguage, isLanguage, LOCALES, switchLanguage } from './i18n/i18n';
 import type { ApiClient } from '../api/client';
 import { useApi, useSession } from './context';
 
@@ -81,9 +84,10 @@ const num = (v: number | string | null | undefined): number | null => {
 };
 
 export function unitsOf(prefs: Preferences): Units {
-  const grouped = (places: number) => new Intl.NumberFormat('en-US', { maximumFractionDigits: places });
-  const moneyFormat = new Intl.NumberFormat('en-US', { style: 'currency', currency: prefs.currency });
-  const plainMoney = new Intl.NumberFormat('en-US', {
+  const locale = readerLocale();
+  const grouped = (places: number) => new Intl.NumberFormat(locale, { maximumFractionDigits: places });
+  const moneyFormat = new Intl.NumberFormat(locale, { style: 'currency', currency: prefs.currency });
+  const plainMoney = new Intl.NumberFormat(locale, {
     minimumFractionDigits: moneyFormat.resolvedOptions().minimumFractionDigits,
     maximumFractionDigits: moneyFormat.resolvedOptions().maximumFractionDigits,
   });
@@ -131,7 +135,7 @@ export function unitsOf(prefs: Preferences): Units {
       const places = INPUT_PLACES.pricePerVolume[prefs.volumeUnit];
       return n === null
         ? NA
-        : `${new Intl.NumberFormat('en-US', { style: 'currency', currency: prefs.currency, maximumFractionDigits: places }).format(roundTo(perGallonTo(n, prefs.volumeUnit), places))}/${volumeLabel}`;
+        : `${new Intl.NumberFormat(locale, { style: 'currency', currency: prefs.currency, maximumFractionDigits: places }).format(roundTo(perGallonTo(n, prefs.volumeUnit), places))}/${volumeLabel}`;
     },
     date: (value) => formatDateAs(value, DATE_FORMAT_DAYJS[prefs.dateFormat]),
   };
@@ -140,10 +144,21 @@ export function unitsOf(prefs: Preferences): Units {
 /** The reader's units and formats, from their preferences. */
 export function useUnits(): Units {
   const prefs = usePreferences();
-  return useMemo(() => unitsOf(prefs), [prefs]);
+  const { i18n } = useTranslation();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the language changes the locale unitsOf reads
+  return useMemo(() => unitsOf(prefs), [prefs, i18n.language]);
 }
 
 export { distanceForInput };
+
+/**
+ * The interface language (issue 34): the member's own choice, else the account's default when it
+ * is not English, else the browser's. (The resolved default cannot tell an account's chosen
+ * English from the built-in one, so English there leaves the browser's language to decide.)
+ */
+export function languageOf(view: PreferencesView): Language {
+  return view.own.language ?? (view.accountDefaults.language !== 'en' ? view.accountDefaults.language : browserLanguage());
+}
 
 /**
  * Applies the member's preferences to the whole app once read (issue 34): the `theme` through
@@ -169,6 +184,16 @@ export function PreferencesSync({ children, enabled = true }: { children: ReactN
       setColorScheme(theme === 'system' ? 'auto' : theme);
     }
   }, [theme, setColorScheme]);
+  const wanted = data ? languageOf(data) : undefined;
+  useEffect(() => {
+    if (wanted && wanted !== currentLanguage()) {
+      void switchLanguage(wanted).catch((err: unknown) => console.error('Loading the language failed', err));
+    }
+  }, [wanted]);
+  // Re-renders on a language change (useTranslation listens), and every number follows its locale.
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : 'en';
+  setReaderLocale(LOCALES[language]);
   const currency = data?.currency;
   const dateFormat = data?.dateFormat;
   // Applied while rendering (idempotent), so the screens below format with it in this same pass.
@@ -177,5 +202,5 @@ export function PreferencesSync({ children, enabled = true }: { children: ReactN
     setReaderFormats({ currency, dateFormat });
   }
   const formats = readerFormats();
-  return <Fragment key={`${formats.currency} ${formats.dateFormat}`}>{children}</Fragment>;
+  return <Fragment key={`${formats.currency} ${formats.dateFormat} ${language}`}>{children}</Fragment>;
 }

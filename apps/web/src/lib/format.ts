@@ -9,7 +9,10 @@ export const NA = 'n/a';
  */
 const READER_KEY = 'wrenchlog-reader-formats';
 const reader = { currency: 'USD', dateFormat: 'YYYY-MM-DD', ...storedReader() };
+// The interface language's locale (core/i18n): '1.234,50 €' in German; the date format stays the member's.
+let locale = 'en-US';
 let money = moneyFormats(reader.currency);
+let plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
 
 /** The last member's formats on this device, so a reload starts in them (their preferences then confirm). */
 function storedReader(): { currency?: string; dateFormat?: string } {
@@ -34,13 +37,31 @@ export function readerFormats(): { currency: string; dateFormat: string } {
 }
 
 function moneyFormats(currency: string) {
-  const withSign = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+  const withSign = new Intl.NumberFormat(locale, { style: 'currency', currency });
   const { minimumFractionDigits, maximumFractionDigits } = withSign.resolvedOptions();
   return {
     withSign,
-    plain: new Intl.NumberFormat('en-US', { minimumFractionDigits, maximumFractionDigits }),
-    compact: new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }),
+    plain: new Intl.NumberFormat(locale, { minimumFractionDigits, maximumFractionDigits }),
+    compact: new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact', minimumFractionDigits: 0, maximumFractionDigits: 1 }),
   };
+}
+
+/** The locale numbers and money are written in ('de-DE'), from the interface language. */
+export function readerLocale(): string {
+  return locale;
+}
+
+export function setReaderLocale(next: string): void {
+  if (next !== locale) {
+    locale = next;
+    money = moneyFormats(reader.currency);
+    plain = new Intl.NumberFormat(locale, { maximumFractionDigits: 2 });
+  }
+}
+
+/** A count or number in the reader's locale ('1,000', '1.000'). */
+export function formatCount(value: number): string {
+  return value.toLocaleString(locale);
 }
 
 export function setReaderFormats({ currency, dateFormat }: { currency: string; dateFormat: string }): void {
@@ -97,8 +118,6 @@ export function formatDateTime(value: string | null | undefined): string {
 export function dateInputFormat(): string {
   return reader.dateFormat;
 }
-
-const plain = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 function moneyValue(value: number | string | null | undefined): number | null {
   const n = typeof value === 'string' ? (value.trim() === '' ? null : Number(value)) : value;

@@ -1,6 +1,8 @@
 // The one paging arithmetic of the app's pagers (components/Pager.tsx): pages are 0-based inside,
 // shown 1-based, and a list has at least one page (spec: "minimum page count 1").
 
+import { i18n } from '../core/i18n/i18n';
+
 /** Total pages is at least 1. */
 export function pageCount(totalPages: number | null | undefined): number {
   return Math.max(1, Math.floor(Number(totalPages) || 0));
@@ -30,5 +32,5 @@ export function pagerState(page: number, totalPages: number | null | undefined):
 
 /** 'Page X of Y', the label of most pagers. */
 export function pageLabel({ number, pages }: Pick<PagerState, 'number' | 'pages'>): string {
-  return `Page ${number} of ${pages}`;
+  return i18n.t('pager.pageOf', { number, pages });
 }

@@ -1,3 +1,4 @@
+import './i18n';
 import { Alert, Anchor, Button, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -7,17 +8,19 @@ import type { ForgotPasswordReply } from '@wrenchlog/contracts';
 import { useApi } from '../../core/context';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
+import { useTranslation } from 'react-i18next';
 
 const isEmail = (value: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value.trim());
 
 /** Forgot password: asks for the email; the same answer whether or not it has an account. */
 export default function ForgotPasswordPage() {
   const api = useApi();
+  const { t } = useTranslation('auth');
   const [sent, setSent] = useState<string | null>(null);
-  const { busy, failure, run } = useAuthSubmit('Could not send the email. Please try again.', 'Forgot password failed');
+  const { busy, failure, run } = useAuthSubmit(t('forgot.failed'), 'Forgot password failed');
   const form = useForm({
     initialValues: { email: '' },
-    validate: { email: (v) => (!v.trim() ? 'Email is required' : !isEmail(v) ? 'Please enter a valid email address' : undefined) },
+    validate: { email: (v) => (!v.trim() ? t('forgot.emailRequired') : !isEmail(v) ? t('forgot.emailInvalid') : undefined) },
     ...errorsAfterSubmit<{ email: string }>(),
   });
 
@@ -36,24 +39,24 @@ export default function ForgotPasswordPage() {
   return (
     <AuthCard>
       {sent ? (
-        <AuthDone icon={<IconMailCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />} title="Check your email">
+        <AuthDone icon={<IconMailCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />} title={t('forgot.checkEmail')}>
           <Text>{sent}</Text>
           <Anchor component={Link} to="/login">
-            Back to sign in
+            {t('forgot.backToSignIn')}
           </Anchor>
         </AuthDone>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Forgot password form">
+        <form onSubmit={onSubmit} noValidate aria-label={t('forgot.formLabel')}>
           <Stack gap="md">
             <Title order={1} fz={24}>
-              Forgot password?
+              {t('forgot.title')}
             </Title>
             <Text c="gray.7" size="sm">
-              Enter the email you sign in with. We will send it a link to choose a new password.
+              {t('forgot.intro')}
             </Text>
             {failure && <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />} title={failure} />}
             <TextInput
-              label="Email Address"
+              label={t('forgot.email')}
               name="email"
               type="email"
               inputMode="email"
@@ -64,11 +67,11 @@ export default function ForgotPasswordPage() {
               size="md"
             />
             <Button type="submit" size="md" fullWidth loading={busy}>
-              Send link
+              {t('forgot.submit')}
             </Button>
             <Text size="sm" ta="center">
               <Anchor component={Link} to="/login">
-                Back to sign in
+                {t('forgot.backToSignIn')}
               </Anchor>
             </Text>
           </Stack>

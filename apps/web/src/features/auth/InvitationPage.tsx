@@ -1,3 +1,4 @@
+import './i18n';
 import { Alert, Anchor, Button, Divider, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertCircle, IconMailOpened } from '@tabler/icons-react';
@@ -12,20 +13,21 @@ import { ApiError } from '../../api/client';
 import { AuthCard, useAuthSubmit } from './auth-card';
 import { ROLE_LABELS } from '../../core/rights';
 import { ACCOUNT_NAME_MAX, accountKeys, accountsApi, isSignInReply, useAdoptSession, type InvitationView } from '../accounts/accounts-api';
-
-export const INVITATION_GONE = 'This invitation is no longer valid';
+import { Trans, useTranslation } from 'react-i18next';
 
 type NewPerson = { name: string; password: string };
 
 /** A person without a login: a name and a password, then they are in at once. */
 function NewPersonForm({ token, email, onDone }: { token: string; email: string | null; onDone: (reply: unknown) => Promise<void> }) {
   const api = useApi();
-  const { busy, failure, run } = useAuthSubmit('Could not accept the invitation. Please try again.', 'Accepting the invitation failed');
+  const { t } = useTranslation('auth');
+  const { busy, failure, run } = useAuthSubmit(t('invitation.failed'), 'Accepting the invitation failed');
   const form = useForm<NewPerson>({
     initialValues: { name: '', password: '' },
     validate: {
-      name: (v) => (!v.trim() ? 'Name is required' : v.trim().length > ACCOUNT_NAME_MAX ? `Name must be at most ${ACCOUNT_NAME_MAX} characters` : undefined),
-      password: (v) => newPasswordError(v)?.replace('New password', 'Password'),
+      name: (v) =>
+        !v.trim() ? t('invitation.nameRequired') : v.trim().length > ACCOUNT_NAME_MAX ? t('invitation.nameTooLong', { max: ACCOUNT_NAME_MAX }) : undefined,
+      password: (v) => newPasswordError(v, 'plain'),
     },
     ...errorsAfterSubmit<NewPerson>(),
   });
@@ -45,18 +47,18 @@ function NewPersonForm({ token, email, onDone }: { token: string; email: string 
     () => touchAll(form),
   );
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Join with a new login">
+    <form onSubmit={onSubmit} noValidate aria-label={t('invitation.joinForm')}>
       <Stack gap="sm">
-        <Text size="sm">New to Wrenchlog? Choose your name and a password{email ? ` for ${email}` : ''}.</Text>
+        <Text size="sm">{email ? t('invitation.newHereFor', { email }) : t('invitation.newHere')}</Text>
         {failure && (
           <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />}>
             {failure}
           </Alert>
         )}
-        <TextInput label="Your name" autoComplete="name" required {...form.getInputProps('name')} />
-        <PasswordInput label="Password" autoComplete="new-password" required {...form.getInputProps('password')} />
+        <TextInput label={t('invitation.yourName')} autoComplete="name" required {...form.getInputProps('name')} />
+        <PasswordInput label={t('invitation.password')} autoComplete="new-password" required {...form.getInputProps('password')} />
         <Button type="submit" loading={busy} fullWidth>
-          Accept and sign in
+          {t('invitation.acceptAndSignIn')}
         </Button>
       </Stack>
     </form>
@@ -64,14 +66,20 @@ function NewPersonForm({ token, email, onDone }: { token: string; email: string 
 }
 
 function InvitationSummary({ invitation }: { invitation: InvitationView }) {
+  const { t } = useTranslation('auth');
+  const role = ROLE_LABELS[invitation.role] ?? invitation.role;
   return (
     <Stack gap={4} align="center" ta="center">
       <IconMailOpened size={44} color="var(--mantine-color-brand-6)" aria-hidden />
       <Title order={1} fz={24}>
-        Join {invitation.accountName}
+        {t('invitation.join', { account: invitation.accountName })}
       </Title>
       <Text>
-        {invitation.inviterName ? `${invitation.inviterName} invited you` : 'You are invited'} as <b>{ROLE_LABELS[invitation.role] ?? invitation.role}</b>.
+        {invitation.inviterName ? (
+          <Trans t={t} i18nKey="invitation.invitedBy" values={{ inviter: invitation.inviterName, role }} components={{ b: <b /> }} />
+        ) : (
+          <Trans t={t} i18nKey="invitation.invited" values={{ role }} components={{ b: <b /> }} />
+        )}
       </Text>
     </Stack>
   );
@@ -89,8 +97,9 @@ export default function InvitationPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const adopt = useAdoptSession();
+  const { t } = useTranslation('auth');
   const invitation = useQuery({ queryKey: accountKeys.invitation(token), queryFn: () => accountsApi.invitation(api, token), retry: false });
-  const accept = useAuthSubmit('Could not accept the invitation. Please try again.', 'Accepting the invitation failed');
+  const accept = useAuthSubmit(t('invitation.failed'), 'Accepting the invitation failed');
   const here = `/invitations/${encodeURIComponent(token)}`;
 
   /** After accepting: in the new account at once (a sign-in body, or a switch to the account). */
@@ -107,7 +116,7 @@ export default function InvitationPage() {
   if (invitation.isPending) {
     return (
       <AuthCard>
-        <LoadingState text="Loading the invitation..." />
+        <LoadingState text={t('invitation.loading')} />
       </AuthCard>
     );
   }
@@ -118,16 +127,14 @@ export default function InvitationPage() {
       <AuthCard>
         <Stack gap="sm">
           <Title order={1} fz={24}>
-            {gone ? INVITATION_GONE : 'Could not load the invitation'}
+            {gone ? t('invitation.gone') : t('invitation.loadFailed')}
           </Title>
           <Text role="alert">
-            {gone
-              ? (refused.body?.message ?? 'It has expired, was cancelled or was used already.') + ' Ask the person who invited you for a new one.'
-              : 'Check your connection and try again.'}
+            {gone ? `${refused.body?.message ?? t('invitation.goneDetail')} ${t('invitation.askAgain')}` : t('invitation.checkConnection')}
           </Text>
-          {!gone && <Button onClick={() => void invitation.refetch()}>Retry</Button>}
+          {!gone && <Button onClick={() => void invitation.refetch()}>{t('invitation.retry')}</Button>}
           <Anchor component={Link} to={status === 'authenticated' ? '/dashboard' : '/login'}>
-            {status === 'authenticated' ? 'Go to the dashboard' : 'Sign in'}
+            {status === 'authenticated' ? t('invitation.toDashboard') : t('invitation.signIn')}
           </Anchor>
         </Stack>
       </AuthCard>
@@ -144,9 +151,9 @@ export default function InvitationPage() {
           <Stack gap="sm">
             {otherPerson && (
               <Alert color="yellow" variant="light" role="note">
-                This invitation is for {view.email}; you are signed in as {user.username}.{' '}
+                {t('invitation.otherPerson', { email: view.email, username: user.username })}{' '}
                 <Anchor component="button" type="button" onClick={() => void session.logout(here)}>
-                  Sign in as {view.email}
+                  {t('invitation.signInAs', { email: view.email })}
                 </Anchor>
               </Alert>
             )}
@@ -156,18 +163,18 @@ export default function InvitationPage() {
               </Alert>
             )}
             <Button loading={accept.busy} onClick={() => void accept.run(async () => enter(await accountsApi.accept(api, token)))}>
-              Accept invitation
+              {t('invitation.accept')}
             </Button>
             <Button variant="subtle" component={Link} to="/dashboard">
-              Not now
+              {t('invitation.notNow')}
             </Button>
           </Stack>
         ) : (
           <Stack gap="md">
             <NewPersonForm token={token} email={view.email} onDone={enter} />
-            <Divider label="or" />
+            <Divider label={t('invitation.or')} />
             <Button variant="default" component={Link} to={`/login?returnUrl=${encodeURIComponent(here)}`}>
-              I have a login: sign in first
+              {t('invitation.signInFirst')}
             </Button>
           </Stack>
         )}

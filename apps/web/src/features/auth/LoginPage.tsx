@@ -1,3 +1,4 @@
+import './i18n';
 import { Alert, Anchor, Button, Container, Divider, Group, Paper, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
@@ -10,14 +11,11 @@ import { safeReturnTarget } from '../../lib/public-paths';
 import { Logo } from '../../components/Logo';
 import { SocialLinks } from '../../components/SocialLinks';
 import { LoginError } from './session';
-
-export const LOGIN_INVALID = 'The login form is invalid';
-export const LOGIN_FAILED = 'Login failed, check the console log for details';
-export const ACCOUNT_PENDING_TITLE = 'Your account is waiting for approval';
-export const ACCOUNT_PENDING_DETAIL = 'An administrator has not approved it yet. You will receive an email when you can sign in.';
+import { useTranslation } from 'react-i18next';
 
 function useApiVersion(): string {
   const api = useApi();
+  const { t } = useTranslation('auth');
   const { data, isError } = useQuery({
     queryKey: ['githash'],
     queryFn: () => api.get<{ value: string }>('/api/root/githash'),
@@ -25,7 +23,7 @@ function useApiVersion(): string {
     retry: false,
   });
   if (isError) {
-    return 'unavailable';
+    return t('login.versionUnavailable');
   }
   return data?.value ?? '…';
 }
@@ -37,11 +35,12 @@ export default function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const apiVersion = useApiVersion();
+  const { t } = useTranslation('auth');
   const form = useForm<Values>({
     initialValues: { username: '', password: '' },
     validate: {
-      username: (v) => (v.trim() ? undefined : 'Email Address is required'),
-      password: (v) => (v ? undefined : 'Password is required'),
+      username: (v) => (v.trim() ? undefined : t('login.usernameRequired')),
+      password: (v) => (v ? undefined : t('login.passwordRequired')),
     },
     ...errorsAfterSubmit<Values>(),
   });
@@ -61,7 +60,7 @@ export default function LoginPage() {
     },
     () => {
       touchAll(form);
-      setAlert({ title: LOGIN_INVALID });
+      setAlert({ title: t('login.invalid') });
     },
   );
 
@@ -76,10 +75,10 @@ export default function LoginPage() {
       // The server says "pending" only to someone who gave the right password (no account
       // enumeration); a rate limit says how long to wait; other failures keep the spec's text.
       if (err instanceof LoginError && err.body?.code === 'ACCOUNT_PENDING') {
-        setAlert({ title: ACCOUNT_PENDING_TITLE, detail: ACCOUNT_PENDING_DETAIL });
+        setAlert({ title: t('login.pendingTitle'), detail: t('login.pendingDetail') });
       } else {
         const detail = err instanceof LoginError && err.status === 429 ? err.body?.message : undefined;
-        setAlert({ title: LOGIN_FAILED, detail });
+        setAlert({ title: t('login.failed'), detail });
       }
     } finally {
       setBusy(false);
@@ -92,14 +91,14 @@ export default function LoginPage() {
         <Stack gap={6} align="center">
           <Logo size="lg" />
           <Text c="dimmed" ta="center" style={{ textWrap: 'balance' }}>
-            The maintenance log for everything you run.
+            {t('login.tagline')}
           </Text>
         </Stack>
         <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 'xl' }}>
-          <form onSubmit={onSubmit} noValidate aria-label="Login form">
+          <form onSubmit={onSubmit} noValidate aria-label={t('login.formLabel')}>
             <Stack gap="md">
               <Title order={2} fz={24}>
-                Sign in
+                {t('login.title')}
               </Title>
               {alert && (
                 <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title={alert.title} role="alert">
@@ -107,37 +106,37 @@ export default function LoginPage() {
                 </Alert>
               )}
               <TextInput
-                label="Email Address"
+                label={t('login.email')}
                 name="username"
                 type="email"
                 inputMode="email"
                 autoComplete="username"
-                placeholder="you@example.com"
+                placeholder={t('login.emailPlaceholder')}
                 {...form.getInputProps('username')}
                 required
                 size="md"
               />
               <PasswordInput
-                label="Password"
+                label={t('login.password')}
                 name="password"
                 autoComplete="current-password"
-                placeholder="Your password"
+                placeholder={t('login.passwordPlaceholder')}
                 {...form.getInputProps('password')}
                 required
                 size="md"
               />
               <Group justify="flex-end" mt={-8}>
                 <Anchor component={Link} to="/forgot-password" size="sm">
-                  Forgot password?
+                  {t('login.forgot')}
                 </Anchor>
               </Group>
               <Button type="submit" size="md" fullWidth loading={busy}>
-                Login
+                {t('login.submit')}
               </Button>
               <Text size="sm" ta="center" c="dimmed">
-                New to Wrenchlog?{' '}
+                {t('login.newHere')}{' '}
                 <Anchor component={Link} to="/signup" fw={600}>
-                  Sign Up
+                  {t('login.signUp')}
                 </Anchor>
               </Text>
             </Stack>
@@ -147,13 +146,13 @@ export default function LoginPage() {
         <Divider />
         <Group justify="center" gap="lg">
           <Text size="xs" c="dimmed">
-            App version{' '}
+            {t('login.appVersion')}{' '}
             <Text span ff="monospace" size="xs" data-testid="app-version">
               {__APP_VERSION__}
             </Text>
           </Text>
           <Text size="xs" c="dimmed">
-            API version{' '}
+            {t('login.apiVersion')}{' '}
             <Text span ff="monospace" size="xs" data-testid="api-version">
               {apiVersion}
             </Text>

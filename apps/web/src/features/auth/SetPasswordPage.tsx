@@ -1,3 +1,4 @@
+import './i18n';
 import { Alert, Anchor, Button, PasswordInput, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useForm } from '@mantine/form';
@@ -9,6 +10,7 @@ import { useApi } from '../../core/context';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { AuthCard, AuthDone, useAuthSubmit } from './auth-card';
 import { newPasswordError } from '../../core/password-rules';
+import { Trans, useTranslation } from 'react-i18next';
 
 type Values = { password: string; confirm: string };
 
@@ -17,17 +19,14 @@ export default function SetPasswordPage() {
   const api = useApi();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const { t } = useTranslation('auth');
   const [done, setDone] = useState<string | null>(null);
-  const { busy, failure, run } = useAuthSubmit(
-    'Could not set the password. Please try again.',
-    'Setting the password failed',
-    token ? null : 'This link is incomplete. Open the link from your email again.',
-  );
+  const { busy, failure, run } = useAuthSubmit(t('setPassword.failed'), 'Setting the password failed', token ? null : t('setPassword.incomplete'));
   const form = useForm<Values>({
     initialValues: { password: '', confirm: '' },
     validate: (v) => ({
-      password: newPasswordError(v.password)?.replace('New password', 'Password'),
-      confirm: v.confirm === v.password ? undefined : 'The passwords do not match',
+      password: newPasswordError(v.password, 'plain'),
+      confirm: v.confirm === v.password ? undefined : t('setPassword.mismatch'),
     }),
     // The confirmation's rule reads the password.
     ...errorsAfterSubmit<Values>({ password: ['confirm'] }),
@@ -50,34 +49,41 @@ export default function SetPasswordPage() {
   return (
     <AuthCard>
       {done ? (
-        <AuthDone icon={<IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />} title="Password set">
+        <AuthDone icon={<IconCircleCheck size={48} color="var(--mantine-color-green-7)" aria-hidden />} title={t('setPassword.done')}>
           <Text>
-            Sign in with <b>{done}</b> and your new password.
+            <Trans t={t} i18nKey="setPassword.signInWith" values={{ username: done }} components={{ b: <b /> }} />
           </Text>
           <Button component={Link} to="/login">
-            Sign in
+            {t('setPassword.signIn')}
           </Button>
         </AuthDone>
       ) : (
-        <form onSubmit={onSubmit} noValidate aria-label="Set password form">
+        <form onSubmit={onSubmit} noValidate aria-label={t('setPassword.formLabel')}>
           <Stack gap="md">
             <Title order={1} fz={24}>
-              Choose your password
+              {t('setPassword.title')}
             </Title>
             <Text c="gray.7" size="sm">
-              At least {MIN_PASSWORD_LENGTH} characters. Only you will know it.
+              {t('setPassword.rule', { min: MIN_PASSWORD_LENGTH })}
             </Text>
             {failure && (
               <Alert color="red" variant="light" role="alert" icon={<IconAlertCircle size={18} />} title={failure}>
                 <Anchor component={Link} to="/forgot-password" size="sm">
-                  Ask for a new link
+                  {t('setPassword.askNewLink')}
                 </Anchor>
               </Alert>
             )}
-            <PasswordInput label="New password" name="password" autoComplete="new-password" {...form.getInputProps('password')} required size="md" />
-            <PasswordInput label="Confirm password" name="confirm" autoComplete="new-password" {...form.getInputProps('confirm')} required size="md" />
+            <PasswordInput
+              label={t('setPassword.newPassword')}
+              name="password"
+              autoComplete="new-password"
+              {...form.getInputProps('password')}
+              required
+              size="md"
+            />
+            <PasswordInput label={t('setPassword.confirm')} name="confirm" autoComplete="new-password" {...form.getInputProps('confirm')} required size="md" />
             <Button type="submit" size="md" fullWidth loading={busy} disabled={!token}>
-              Set password
+              {t('setPassword.submit')}
             </Button>
           </Stack>
         </form>

@@ -12,6 +12,8 @@ import { ShowMoreButton } from '../../components/ShowMore';
 import { DueSummary } from '../schedules/DueSummary';
 import { MachineListBody, useMachineList } from '../machines/MachineList';
 import { MachineListBound } from '../machines/MachineListBound';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 // Loaded on first use: keeps the dialog out of the page's first load.
 // Issue 35: the open issues card comes after the first load (the dashboard's bundle budget).
@@ -21,6 +23,7 @@ const MachineCreateModal = lazy(() => import('../machines/MachineCreateModal').t
 export default function DashboardPage() {
   const api = useApi();
   const { user } = useSession();
+  const { t } = useTranslation('dashboard');
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [creating, setCreating] = useState(false);
   const query = useQuery({ queryKey: machineKeys.recent(), queryFn: () => machinesApi.recentlyServiced(api) });
@@ -28,7 +31,7 @@ export default function DashboardPage() {
   const { search, setSearch, list } = machineList;
   const createButton = (
     <Button leftSection={<IconPlus size={18} />} onClick={() => setCreating(true)}>
-      Create New Machine
+      {t('create')}
     </Button>
   );
 
@@ -40,19 +43,19 @@ export default function DashboardPage() {
       palette="dashboard"
       columns={['name', 'type', 'status', 'lastUpdated']}
       cardSort={[
-        { field: 'name', label: 'Name' },
-        { field: 'type', label: 'Type' },
-        { field: 'status', label: 'Status' },
-        { field: 'lastUpdated', label: 'Updated' },
+        { field: 'name', label: t('sort.name') },
+        { field: 'type', label: t('sort.type') },
+        { field: 'status', label: t('sort.status') },
+        { field: 'lastUpdated', label: t('sort.lastUpdated') },
       ]}
-      emptyDescription="Add your first vehicle or piece of equipment to start tracking its services, fuel and parts."
+      emptyDescription={t('empty')}
       createButton={createButton}
     />
   );
 
   return (
     <Page>
-      <PageHeader title="Dashboard" description={user ? `Welcome back, ${user.name}.` : 'Your recently serviced equipment.'} actions={createButton} />
+      <PageHeader title={t('title')} description={user ? t('welcome', { name: user.name }) : t('intro')} actions={createButton} />
       <DueSummary />
       <div style={{ height: 16 }} />
       <Suspense fallback={<div style={{ minHeight: 68 }} />}>
@@ -63,13 +66,13 @@ export default function DashboardPage() {
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
           <div>
             <Title order={2} fz="lg">
-              Most Recent
+              {t('recent.title')}
             </Title>
             <Text size="sm" c="dimmed">
-              Machines with the latest activity
+              {t('recent.subtitle')}
             </Text>
           </div>
-          <SearchBox value={search} onChange={setSearch} placeholder="Search equipment..." w={desktop ? 300 : '100%'} />
+          <SearchBox value={search} onChange={setSearch} placeholder={t('search')} w={desktop ? 300 : '100%'} />
         </Group>
         {body}
         <ShowMoreButton {...list} />

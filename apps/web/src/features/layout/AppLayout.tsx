@@ -16,6 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { IconLogout, IconSettings } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, NavLink, Outlet, useLocation } from 'react-router-dom';
 import { useSession } from '../../core/context';
 import { DESKTOP_QUERY } from '../../core/theme';
@@ -42,26 +43,30 @@ interface HeaderLink {
 function useHeaderLinks(desktop: boolean): HeaderLink[] {
   const { status, session } = useSession();
   const rights = useRights();
+  const { t } = useTranslation();
   const signedIn = status === 'authenticated';
   // On a phone the sections the bottom bar has no room for are in this menu.
   const extra =
     signedIn && !desktop
       ? navItemsFor(rights)
           .filter((item) => item.menuOnMobile)
-          .map((item) => ({ label: item.label, to: item.to }))
+          .map((item) => ({ label: t(`nav.${item.label}`), to: item.to }))
       : [];
   return [
-    { label: 'Home', to: '/' },
-    ...(signedIn ? [{ label: 'Dashboard', to: '/dashboard' }, ...extra, { label: 'Settings', to: '/settings' }] : [{ label: 'Login', to: '/login' }]),
-    { label: 'Pricing', to: '/pricing' },
-    { label: 'Roadmap', to: '/roadmap' },
-    { label: 'About', to: '/about' },
-    ...(signedIn ? [{ label: 'Logout', onClick: () => void session.logout() }] : []),
+    { label: t('menu.home'), to: '/' },
+    ...(signedIn
+      ? [{ label: t('menu.dashboard'), to: '/dashboard' }, ...extra, { label: t('menu.settings'), to: '/settings' }]
+      : [{ label: t('menu.login'), to: '/login' }]),
+    { label: t('menu.pricing'), to: '/pricing' },
+    { label: t('menu.roadmap'), to: '/roadmap' },
+    { label: t('menu.about'), to: '/about' },
+    ...(signedIn ? [{ label: t('menu.logout'), onClick: () => void session.logout() }] : []),
   ];
 }
 
 function HeaderMenu({ desktop }: { desktop: boolean }) {
   const links = useHeaderLinks(desktop);
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const [opened, setOpened] = useState(false);
   // Any navigation (links, back and forward) closes the menu.
@@ -72,7 +77,7 @@ function HeaderMenu({ desktop }: { desktop: boolean }) {
   }
   if (desktop) {
     return (
-      <Group gap={4} component="nav" aria-label="Main menu">
+      <Group gap={4} component="nav" aria-label={t('menu.mainMenu')}>
         {links.map((link) =>
           link.to ? (
             <Button
@@ -97,11 +102,17 @@ function HeaderMenu({ desktop }: { desktop: boolean }) {
   }
   return (
     <>
-      <Burger opened={opened} onClick={() => setOpened((o) => !o)} aria-label={opened ? 'Close menu' : 'Open menu'} aria-expanded={opened} size="sm" />
+      <Burger
+        opened={opened}
+        onClick={() => setOpened((o) => !o)}
+        aria-label={opened ? t('menu.closeMenu') : t('menu.openMenu')}
+        aria-expanded={opened}
+        size="sm"
+      />
       {/* A light drop-down panel instead of a floating menu: keeps the first load small. */}
       <Box className={classes.mobileMenu} data-opened={opened || undefined}>
         <Collapse expanded={opened} transitionDuration={200}>
-          <Stack gap={2} p="sm" component="nav" aria-label="Main menu">
+          <Stack gap={2} p="sm" component="nav" aria-label={t('menu.mainMenu')}>
             {links.map((link) =>
               link.to ? (
                 <UnstyledButton
@@ -138,15 +149,16 @@ function HeaderMenu({ desktop }: { desktop: boolean }) {
 function SideNav() {
   const { user } = useSession();
   const rights = useRights();
+  const { t } = useTranslation();
   return (
     <Stack justify="space-between" h="100%" gap={0}>
-      <Stack gap={4} p="sm" component="nav" aria-label="Sections">
+      <Stack gap={4} p="sm" component="nav" aria-label={t('menu.sections')}>
         {navItemsFor(rights).map((item) => (
           <MantineNavLink
             key={item.to}
             component={NavLink}
             to={item.to}
-            label={item.label}
+            label={t(`nav.${item.label}`)}
             leftSection={<item.icon size={20} stroke={1.7} />}
             className={classes.navLink}
           />
@@ -162,7 +174,7 @@ function SideNav() {
               {user?.username ?? ''}
             </Text>
           </Box>
-          <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" aria-label="Settings">
+          <ActionIcon component={Link} to="/settings" variant="subtle" color="gray" aria-label={t('menu.settings')}>
             <IconSettings size={18} />
           </ActionIcon>
         </Group>
@@ -173,14 +185,15 @@ function SideNav() {
 
 function BottomBar() {
   const rights = useRights();
+  const { t } = useTranslation();
   return (
-    <Group component="nav" aria-label="Sections" grow gap={0} h="100%" wrap="nowrap">
+    <Group component="nav" aria-label={t('menu.sections')} grow gap={0} h="100%" wrap="nowrap">
       {navItemsFor(rights)
         .filter((item) => !item.menuOnMobile)
         .map((item) => (
           <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>
             <item.icon size={22} stroke={1.7} />
-            <span>{item.short}</span>
+            <span>{t(`nav.${item.short}`)}</span>
           </UnstyledButton>
         ))}
     </Group>
@@ -200,6 +213,7 @@ export function AppLayout() {
   useScrollManager();
   useAccountFollow();
   useOutboxSync();
+  const { t } = useTranslation();
   const { status } = useSession();
   const { pathname, search } = useLocation();
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false }) ?? true;
@@ -227,11 +241,11 @@ export function AppLayout() {
           main?.scrollIntoView();
         }}
       >
-        Skip to content
+        {t('shell.skipToContent')}
       </a>
       <AppShell.Header className={classes.header}>
         <Group h="100%" px={{ base: 'md', md: 'lg' }} justify="space-between" wrap="nowrap">
-          <Link to="/dashboard" className={classes.logoLink} aria-label="Wrenchlog dashboard">
+          <Link to="/dashboard" className={classes.logoLink} aria-label={t('shell.logoLabel')}>
             <Logo />
           </Link>
           <Group gap={desktop ? 'xs' : 4} wrap="nowrap">

@@ -1,8 +1,10 @@
 import { Button, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
 
 export default function NotFoundPage() {
+  const { t } = useTranslation();
   return (
     <Page>
       <Stack align="center" py={80} gap="sm">
@@ -10,11 +12,11 @@ export default function NotFoundPage() {
           404
         </Text>
         <Title order={1} fz={24}>
-          Page not found
+          {t('notFound.title')}
         </Title>
-        <Text c="dimmed">The page you asked for does not exist.</Text>
+        <Text c="dimmed">{t('notFound.text')}</Text>
         <Button component={Link} to="/dashboard" mt="sm">
-          Go to the dashboard
+          {t('notFound.back')}
         </Button>
       </Stack>
     </Page>

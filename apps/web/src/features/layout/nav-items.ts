@@ -1,5 +1,6 @@
 import type { Right } from '@wrenchlog/contracts/limits';
 import type { Rights } from '../../core/rights';
+import type common from '../../locales/en/common.json';
 import {
   IconBolt,
   IconCalendarDue,
@@ -12,11 +13,14 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 
+/** A key of common.json's `nav`. */
+export type NavLabel = keyof (typeof common)['nav'];
+
 export interface NavItem {
   to: string;
-  label: string;
+  label: NavLabel;
   /** Label on the mobile bottom bar. */
-  short: string;
+  short: NavLabel;
   icon: Icon;
   /** Left off the mobile bottom bar (five fit at 390 px); the header's menu lists it instead. */
   menuOnMobile?: boolean;
@@ -26,14 +30,20 @@ export interface NavItem {
 
 // Side navigation and bottom bar (spec doc 1 section 2, app shell).
 export const NAV_ITEMS: NavItem[] = [
-  { to: '/dashboard', label: 'Dashboard', short: 'Dashboard', icon: IconLayoutDashboard },
-  { to: '/machines', label: 'Machines', short: 'Machines', icon: IconTruck },
-  { to: '/services', label: 'Services', short: 'Services', icon: IconTool, anyOf: ['record.read'] },
-  { to: '/parts', label: 'Parts', short: 'Parts', icon: IconEngine, anyOf: ['inventory.read'] },
-  { to: '/fast-create', label: 'Fast Create', short: 'Create', icon: IconBolt, anyOf: ['fuel.write', 'record.write', 'machine.write', 'inventory.write'] },
-  { to: '/due', label: 'Due', short: 'Due', icon: IconCalendarDue, menuOnMobile: true },
-  { to: '/work-orders', label: 'Work orders', short: 'Work', icon: IconClipboardList, menuOnMobile: true, anyOf: ['workorder.read'] },
-  { to: '/reports', label: 'Reports', short: 'Reports', icon: IconReportAnalytics, menuOnMobile: true, anyOf: ['report.read'] },
+  { to: '/dashboard', label: 'dashboard', short: 'dashboard', icon: IconLayoutDashboard },
+  { to: '/machines', label: 'machines', short: 'machines', icon: IconTruck },
+  { to: '/services', label: 'services', short: 'services', icon: IconTool, anyOf: ['record.read'] },
+  { to: '/parts', label: 'parts', short: 'parts', icon: IconEngine, anyOf: ['inventory.read'] },
+  {
+    to: '/fast-create',
+    label: 'fastCreate',
+    short: 'fastCreateShort',
+    icon: IconBolt,
+    anyOf: ['fuel.write', 'record.write', 'machine.write', 'inventory.write'],
+  },
+  { to: '/due', label: 'due', short: 'due', icon: IconCalendarDue, menuOnMobile: true },
+  { to: '/work-orders', label: 'workOrders', short: 'workOrdersShort', icon: IconClipboardList, menuOnMobile: true, anyOf: ['workorder.read'] },
+  { to: '/reports', label: 'reports', short: 'reports', icon: IconReportAnalytics, menuOnMobile: true, anyOf: ['report.read'] },
 ];
 
 /** The sections the signed-in member's role may open. */

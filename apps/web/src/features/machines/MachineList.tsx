@@ -13,6 +13,8 @@ import { useMemo, useState } from 'react';
 import { useShownItems } from '../../components/ShowMore';
 import { searchable } from '../../lib/search';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 export type MachineSortField = 'name' | 'type' | 'status' | 'lastUpdated';
 
@@ -22,8 +24,6 @@ interface ListProps {
   onSort: (field: MachineSortField) => void;
   palette: 'dashboard' | 'browse';
 }
-
-const LABELS: Record<MachineSortField, string> = { name: 'Equipment', type: 'Type', status: 'Status', lastUpdated: 'Last Updated' };
 
 /**
  * The search, sort and shown slice of a machine list (dashboard and browse): search matches any
@@ -41,6 +41,7 @@ export function useMachineList(machines: MachineListItem[] | undefined, initialS
 
 /** Wide screens: a table with sortable headers in the given column order. */
 export function MachineTable({ machines, sort, onSort, palette, columns }: ListProps & { columns: MachineSortField[] }) {
+  const { t } = useTranslation(['machines', 'common']);
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md">
@@ -48,7 +49,7 @@ export function MachineTable({ machines, sort, onSort, palette, columns }: ListP
           <Table.Tr>
             {columns.map((c) => (
               <SortableTh key={c} field={c} sort={sort} onSort={onSort} w={c === 'name' ? '40%' : undefined}>
-                {LABELS[c]}
+                {t(`list.columns.${c}`)}
               </SortableTh>
             ))}
           </Table.Tr>
@@ -69,7 +70,7 @@ export function MachineTable({ machines, sort, onSort, palette, columns }: ListP
                       {formatDateTime(m.lastUpdated)}
                     </Text>
                   ) : (
-                    <Text size="sm">{m.type?.trim() || 'n/a'}</Text>
+                    <Text size="sm">{m.type?.trim() || t('common:na')}</Text>
                   )}
                 </Table.Td>
               ))}
@@ -83,6 +84,7 @@ export function MachineTable({ machines, sort, onSort, palette, columns }: ListP
 
 /** Small screens: one card per machine, the whole card links to it. */
 export function MachineCards({ machines, palette }: { machines: MachineListItem[]; palette: 'dashboard' | 'browse' }) {
+  const { t } = useTranslation(['machines', 'common']);
   return (
     <Stack gap="sm">
       {machines.map((m) => (
@@ -98,7 +100,7 @@ export function MachineCards({ machines, palette }: { machines: MachineListItem[
                 </Box>
               </Group>
               <Text size="sm" c="dimmed" truncate mt={2}>
-                {m.type?.trim() || 'n/a'} · Updated {formatDateTime(m.lastUpdated)}
+                {t('list.updated', { type: m.type?.trim() || t('common:na'), date: formatDateTime(m.lastUpdated) })}
               </Text>
             </Box>
             <IconChevronRight size={18} color="var(--mantine-color-gray-5)" style={{ flexShrink: 0 }} />
@@ -131,25 +133,26 @@ export function MachineListBody({
   emptyDescription: string;
   createButton: ReactNode;
 }) {
+  const { t } = useTranslation('machines');
   const { search, setSearch, sort, onSort, rows, list } = machineList;
   if (query.isPending) {
-    return <LoadingState text="Loading machines..." />;
+    return <LoadingState text={t('list.loading')} />;
   }
   if (query.isError) {
-    return <ErrorState text="Failed to load machines" onRetry={() => void query.refetch()} />;
+    return <ErrorState text={t('list.failed')} onRetry={() => void query.refetch()} />;
   }
   if ((query.data ?? []).length === 0) {
-    return <EmptyBlock icon={<IconTruck size={30} />} title="No machines yet" description={emptyDescription} action={createButton} />;
+    return <EmptyBlock icon={<IconTruck size={30} />} title={t('list.empty')} description={emptyDescription} action={createButton} />;
   }
   if (rows.length === 0) {
     return (
       <EmptyBlock
         icon={<IconSearchOff size={28} />}
-        title="No matches"
-        description={`No machine matches “${search}”.`}
+        title={t('list.noMatches')}
+        description={t('list.noMatch', { search })}
         action={
           <Button variant="default" onClick={() => setSearch('')}>
-            Clear search
+            {t('list.clearSearch')}
           </Button>
         }
       />
@@ -160,7 +163,7 @@ export function MachineListBody({
   }
   return (
     <>
-      <SortBar sort={sort} onSort={onSort} fields={cardSort} label="Sort machines" />
+      <SortBar sort={sort} onSort={onSort} fields={cardSort} label={t('list.sortLabel')} />
       <div style={{ height: 12 }} />
       <MachineCards machines={list.shown} palette={palette} />
     </>

@@ -21,13 +21,15 @@ import { useApi, useSession } from '../../core/context';
 import { serverFieldErrors } from '../../core/forms/server-errors';
 import { preferenceKeys, preferencesApi, useSavePreferences } from '../../core/preferences';
 import { failureMessage } from './account-forms';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import './i18n';
 
 // Issue 34: the member's own preferences, and the account's defaults (owners and managers). Each
 // box offers "the default" (empty: not set, so the account's default, then the built-in one).
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch (coming)', es: 'Español (coming)' };
-const THEME_NAMES: Record<string, string> = { system: 'Follow the system', light: 'Light', dark: 'Dark' };
+// Each language by its own name, so a member finds theirs whatever the interface shows.
+const LANGUAGE_NAMES: Record<string, string> = { en: 'English', de: 'Deutsch', es: 'Español' };
 
 function timeZones(current: string): string[] {
   const intl = Intl as unknown as { supportedValuesOf?: (key: string) => string[] };
@@ -41,20 +43,24 @@ interface FieldSpec {
   show: (value: Preferences[PreferenceField]) => string;
 }
 
-function fieldSpecs(timeZone: string): Record<PreferenceField, FieldSpec> {
+function fieldSpecs(timeZone: string, t: TFunction<'settings'>): Record<PreferenceField, FieldSpec> {
   const list = (values: readonly string[], names: Record<string, string>) => values.map((value) => ({ value, label: names[value] ?? value }));
   const named = (names: Record<string, string>) => (v: unknown) => names[String(v)] ?? String(v);
-  const weekdayNames = Object.fromEntries(WEEKDAYS.map((d, i) => [String(i), d]));
+  const weekdayNames: Record<string, string> = t('prefs.weekdays', { returnObjects: true });
+  const themeNames: Record<string, string> = t('prefs.themes', { returnObjects: true });
+  const distanceNames: Record<string, string> = t('prefs.distanceLong', { returnObjects: true });
+  const volumeNames: Record<string, string> = t('prefs.volumeLong', { returnObjects: true });
+  const label = (field: PreferenceField) => t(`prefs.fields.${field}`);
   return {
-    distanceUnit: { label: 'Distance', options: list(DISTANCE_UNITS, UNIT_LABELS.distanceLong), show: named(UNIT_LABELS.distanceLong) },
-    volumeUnit: { label: 'Fuel volume', options: list(VOLUME_UNITS, UNIT_LABELS.volumeLong), show: named(UNIT_LABELS.volumeLong) },
-    economyUnit: { label: 'Fuel economy', options: list(FUEL_ECONOMY_UNITS, UNIT_LABELS.economy), show: named(UNIT_LABELS.economy) },
-    currency: { label: 'Currency', options: list(CURRENCIES, {}), show: (v) => String(v) },
-    dateFormat: { label: 'Date format', options: list(DATE_FORMATS, {}), show: (v) => String(v) },
-    weekStart: { label: 'First day of the week', options: list(Object.keys(weekdayNames), weekdayNames), show: named(weekdayNames) },
-    timeZone: { label: 'Time zone', options: list(timeZones(timeZone), {}), show: (v) => String(v) },
-    theme: { label: 'Theme', options: list(THEMES, THEME_NAMES), show: named(THEME_NAMES) },
-    language: { label: 'Language', options: list(LANGUAGES, LANGUAGE_NAMES), show: named(LANGUAGE_NAMES) },
+    distanceUnit: { label: label('distanceUnit'), options: list(DISTANCE_UNITS, distanceNames), show: named(distanceNames) },
+    volumeUnit: { label: label('volumeUnit'), options: list(VOLUME_UNITS, volumeNames), show: named(volumeNames) },
+    economyUnit: { label: label('economyUnit'), options: list(FUEL_ECONOMY_UNITS, UNIT_LABELS.economy), show: named(UNIT_LABELS.economy) },
+    currency: { label: label('currency'), options: list(CURRENCIES, {}), show: (v) => String(v) },
+    dateFormat: { label: label('dateFormat'), options: list(DATE_FORMATS, {}), show: (v) => String(v) },
+    weekStart: { label: label('weekStart'), options: list(Object.keys(weekdayNames), weekdayNames), show: named(weekdayNames) },
+    timeZone: { label: label('timeZone'), options: list(timeZones(timeZone), {}), show: (v) => String(v) },
+    theme: { label: label('theme'), options: list(THEMES, themeNames), show: named(themeNames) },
+    language: { label: label('language'), options: list(LANGUAGES, LANGUAGE_NAMES), show: named(LANGUAGE_NAMES) },
   };
 }
 
@@ -72,7 +78,12 @@ function PreferencesForm({
   fallbackName,
   save,
   savedText,
+  what,
+  saveLabel,
 }: {
+  /** The texts as the failure message and the button say them ('preferences', 'Save preferences'). */
+  what: string;
+  saveLabel: string;
   title: string;
   description: string;
   own: PreferenceValues;
@@ -85,7 +96,8 @@ function PreferencesForm({
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<{ ok: boolean; text: string } | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const specs = fieldSpecs(fallback.timeZone);
+  const { t } = useTranslation('settings');
+  const specs = fieldSpecs(fallback.timeZone, t);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -99,7 +111,7 @@ function PreferencesForm({
       console.error(`Saving ${title} failed`, err);
       const fields = serverFieldErrors(err);
       setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace(/^defaults\./, ''), v])));
-      setNotice({ ok: false, text: failureMessage(err, `Could not save the ${title.toLowerCase()}. Please try again.`) });
+      setNotice({ ok: false, text: failureMessage(err, t('prefs.saveFailed', { what })) });
     } finally {
       setBusy(false);
     }
@@ -113,7 +125,7 @@ function PreferencesForm({
       <Text size="sm" c="dimmed" mb="sm">
         {description}
       </Text>
-      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={`${title} form`}>
+      <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('prefs.formLabel', { title })}>
         <Stack gap="sm">
           {notice && <Alert color={notice.ok ? 'green' : 'red'} variant="light" role={notice.ok ? 'status' : 'alert'} title={notice.text} />}
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
@@ -135,7 +147,7 @@ function PreferencesForm({
           </SimpleGrid>
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
-              Save {title.toLowerCase()}
+              {saveLabel}
             </Button>
           </Group>
         </Stack>
@@ -147,25 +159,28 @@ function PreferencesForm({
 /** The member's own preferences: what they leave on the default follows the account's defaults. */
 export function PreferencesSection() {
   const api = useApi();
+  const { t } = useTranslation('settings');
   const save = useSavePreferences();
   const prefs = useQuery({ queryKey: preferenceKeys.mine, queryFn: () => preferencesApi.get(api) });
   if (!prefs.data) {
     return (
-      <Card component="section" aria-label="Preferences">
-        <Text>{prefs.isError ? 'Could not load your preferences.' : 'Loading preferences...'}</Text>
+      <Card component="section" aria-label={t('prefs.mine.title')}>
+        <Text>{prefs.isError ? t('prefs.mine.loadFailed') : t('prefs.mine.loading')}</Text>
       </Card>
     );
   }
   const view: PreferencesView = prefs.data;
   return (
     <PreferencesForm
-      title="Preferences"
-      description="Your units, currency, formats and theme. Records are stored in miles and US gallons and shown in your units."
+      title={t('prefs.mine.title')}
+      what={t('prefs.mine.what')}
+      saveLabel={t('prefs.mine.save')}
+      description={t('prefs.mine.description')}
       own={view.own}
       fallback={view.accountDefaults}
-      fallbackName="Account default"
+      fallbackName={t('prefs.mine.fallback')}
       save={(values) => save.mutateAsync(values)}
-      savedText="Preferences saved."
+      savedText={t('prefs.mine.saved')}
     />
   );
 }
@@ -174,6 +189,7 @@ export function PreferencesSection() {
 export function AccountDefaultsSection() {
   const api = useApi();
   const { user } = useSession();
+  const { t } = useTranslation('settings');
   const client = useQueryClient();
   const accountId = user?.accountId ?? 0;
   const account = useQuery({
@@ -191,20 +207,22 @@ export function AccountDefaultsSection() {
   });
   if (!account.data) {
     return (
-      <Card component="section" aria-label="Account defaults">
-        <Text>{account.isError ? "Could not load the account's defaults." : 'Loading account defaults...'}</Text>
+      <Card component="section" aria-label={t('prefs.account.title')}>
+        <Text>{account.isError ? t('prefs.account.loadFailed') : t('prefs.account.loading')}</Text>
       </Card>
     );
   }
   return (
     <PreferencesForm
-      title="Account defaults"
-      description="What every member of this account sees unless they choose otherwise."
+      title={t('prefs.account.title')}
+      what={t('prefs.account.what')}
+      saveLabel={t('prefs.account.save')}
+      description={t('prefs.account.description')}
       own={account.data.ownDefaults}
       fallback={DEFAULT_PREFERENCES}
-      fallbackName="Built-in default"
+      fallbackName={t('prefs.account.fallback')}
       save={(values) => save.mutateAsync(values)}
-      savedText="Account defaults saved."
+      savedText={t('prefs.account.saved')}
     />
   );
 }

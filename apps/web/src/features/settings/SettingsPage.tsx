@@ -17,6 +17,8 @@ import { WebhooksSection } from '../notifications/WebhooksSection';
 import { ChangePasswordSection } from './ChangePasswordSection';
 import { UserDetailsSection } from './UserDetailsSection';
 import { AccountDefaultsSection, PreferencesSection } from './PreferencesSection';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 // Admin and analytics code (and the chart library) load only when an admin opens their tab.
 const AdminTab = lazy(() => import('../admin/AdminTab'));
@@ -57,15 +59,16 @@ function AccountSize({ userId }: { userId: number | undefined }) {
 function SettingsTabPanel() {
   const { session, user } = useSession();
   const { may } = useRights();
+  const { t } = useTranslation('settings');
   return (
     <Stack gap="lg">
-      <Card component="section" aria-label="Account Details">
+      <Card component="section" aria-label={t('account.title')}>
         <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
           <Stack gap={6}>
             <Title order={2} fz="lg">
-              Account Details
+              {t('account.title')}
             </Title>
-            <Text fw={600}>{user?.name ?? 'Your account'}</Text>
+            <Text fw={600}>{user?.name ?? t('account.yourAccount')}</Text>
             {user?.username && (
               <Text c="dimmed" size="sm">
                 {user.username}
@@ -73,14 +76,14 @@ function SettingsTabPanel() {
             )}
             <Group gap={6} wrap="nowrap">
               <Text size="sm" c="dimmed">
-                Account size:
+                {t('account.size')}
               </Text>
               <AccountSize userId={user?.id} />
             </Group>
           </Stack>
           {/* The session goes to /login even if the logout call fails. */}
           <Button color="red" variant="light" leftSection={<IconLogout size={16} />} onClick={() => void session.logout()}>
-            Logout
+            {t('account.logout')}
           </Button>
         </Group>
       </Card>
@@ -107,9 +110,10 @@ function SettingsTabPanel() {
 export default function SettingsPage() {
   const { user } = useSession();
   const { may } = useRights();
+  const { t } = useTranslation('settings');
   const admin = (user?.adminLevel ?? 0) > 0;
-  const shown = (t: SettingsTab) => {
-    switch (t) {
+  const shown = (which: SettingsTab) => {
+    switch (which) {
       case 'settings':
       case 'tokens':
         return true;
@@ -127,34 +131,34 @@ export default function SettingsPage() {
   const select = (value: string | null) => setParams(value && value !== 'settings' ? { tab: value } : {}, { replace: true });
   return (
     <Page>
-      <PageHeader title="Settings" />
+      <PageHeader title={t('page.title')} />
       {/* Panels mount only when shown, so a non-admin never loads the admin code. */}
       <Tabs value={tab} onChange={select} keepMounted={false}>
         <Tabs.List mb="lg">
           <Tabs.Tab value="settings" leftSection={<IconSettings size={16} />}>
-            Settings
+            {t('tabs.settings')}
           </Tabs.Tab>
           {shown('members') && (
             <Tabs.Tab value="members" leftSection={<IconUsers size={16} />}>
-              Members
+              {t('tabs.members')}
             </Tabs.Tab>
           )}
           {shown('import') && (
             <Tabs.Tab value="import" leftSection={<IconFileImport size={16} />}>
-              Import
+              {t('tabs.import')}
             </Tabs.Tab>
           )}
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
-            API tokens
+            {t('tabs.tokens')}
           </Tabs.Tab>
           {admin && (
             <Tabs.Tab value="admin" leftSection={<IconShieldLock size={16} />}>
-              Admin
+              {t('tabs.admin')}
             </Tabs.Tab>
           )}
           {admin && (
             <Tabs.Tab value="analytics" leftSection={<IconChartBar size={16} />}>
-              Analytics
+              {t('tabs.analytics')}
             </Tabs.Tab>
           )}
         </Tabs.List>
@@ -163,33 +167,33 @@ export default function SettingsPage() {
         </Tabs.Panel>
         {shown('members') && (
           <Tabs.Panel value="members">
-            <Suspense fallback={<LoadingState text="Loading..." />}>
+            <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <MembersTab />
             </Suspense>
           </Tabs.Panel>
         )}
         {shown('import') && (
           <Tabs.Panel value="import">
-            <Suspense fallback={<LoadingState text="Loading..." />}>
+            <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <ImportsTab />
             </Suspense>
           </Tabs.Panel>
         )}
         <Tabs.Panel value="tokens">
-          <Suspense fallback={<LoadingState text="Loading..." />}>
+          <Suspense fallback={<LoadingState text={t('page.loading')} />}>
             <ApiTokensTab />
           </Suspense>
         </Tabs.Panel>
         {admin && (
           <Tabs.Panel value="admin">
-            <Suspense fallback={<LoadingState text="Loading..." />}>
+            <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <AdminTab />
             </Suspense>
           </Tabs.Panel>
         )}
         {admin && (
           <Tabs.Panel value="analytics">
-            <Suspense fallback={<LoadingState text="Loading..." />}>
+            <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <AnalyticsTab />
             </Suspense>
           </Tabs.Panel>
