@@ -69,7 +69,14 @@ describe.each(await testEngines())('inspections (%s)', (engine) => {
       'Daily walk-around (excavator, loader)',
       'Mower pre-use check',
     ]);
-    expect(walkAround.items.find((i) => i.id === 'track-sag')).toEqual({ id: 'track-sag', label: 'Track sag (in), 1 to 2', kind: 'number', required: true, min: 1, max: 2 });
+    expect(walkAround.items.find((i) => i.id === 'track-sag')).toEqual({
+      id: 'track-sag',
+      label: 'Track sag (in), 1 to 2',
+      kind: 'number',
+      required: true,
+      min: 1,
+      max: 2,
+    });
     expect(await refusal(svc.failure(INSPECTION_FORM_UPDATE, { id: walkAround.id, form: ownForm }, userA))).toMatchObject({ code: 'FORBIDDEN' });
     expect(await refusal(svc.failure(INSPECTION_FORM_DELETE, { id: walkAround.id }, userA))).toMatchObject({ code: 'FORBIDDEN' });
   });
@@ -113,7 +120,13 @@ describe.each(await testEngines())('inspections (%s)', (engine) => {
       { machineId: excavator, inspection: { formId: walkAround.id, readAt: today, meters: { hours: 1520 }, items: answers, signedBy: 'Otto Operator' } },
       operator,
     );
-    expect(made).toMatchObject({ machineName: 'CAT 320', formName: walkAround.name, failedCount: 2, signedBy: 'Otto Operator', meters: { distance: null, hours: 1520 } });
+    expect(made).toMatchObject({
+      machineName: 'CAT 320',
+      formName: walkAround.name,
+      failedCount: 2,
+      signedBy: 'Otto Operator',
+      meters: { distance: null, hours: 1520 },
+    });
     expect(made.createdBy).toMatchObject({ id: operator.userId, name: 'Otto Operator' });
     expect(made.items.find((i) => i.itemId === 'track-sag')).toMatchObject({ result: 'fail', value: 2.5, failed: true });
     expect(made.issues.map((i) => [i.title, i.priority, i.status, i.inspectionId])).toEqual([
@@ -130,7 +143,10 @@ describe.each(await testEngines())('inspections (%s)', (engine) => {
   });
 
   it('answers a retry with the same Idempotency-Key with the first inspection and its issues, once; an issue report too', async () => {
-    const body = { machineId: excavator, inspection: { formId: walkAround.id, readAt: today, items: passAll(walkAround).map((a) => (a.itemId === 'cab' ? { ...a, result: 'fail' as const } : a)) } };
+    const body = {
+      machineId: excavator,
+      inspection: { formId: walkAround.id, readAt: today, items: passAll(walkAround).map((a) => (a.itemId === 'cab' ? { ...a, result: 'fail' as const } : a)) },
+    };
     const first = await svc.send(INSPECTION_CREATE, body, operator, 'insp-retry-1');
     const again = await svc.send(INSPECTION_CREATE, body, operator, 'insp-retry-1');
     expect(again.id).toBe(first.id);
@@ -152,7 +168,9 @@ describe.each(await testEngines())('inspections (%s)', (engine) => {
       message: 'Required item not answered: Coolant level',
       details: [{ field: 'items.coolant', message: 'Required item not answered: Coolant level' }],
     });
-    expect(await send([...all, { itemId: 'wings', result: 'pass' }])).toMatchObject({ details: [{ field: `items.${all.length}.itemId`, message: 'Unknown item: not on this form (wings)' }] });
+    expect(await send([...all, { itemId: 'wings', result: 'pass' }])).toMatchObject({
+      details: [{ field: `items.${all.length}.itemId`, message: 'Unknown item: not on this form (wings)' }],
+    });
     expect(await send(all.map((a) => (a.itemId === 'track-sag' ? { itemId: 'track-sag', result: 'pass' } : a)))).toMatchObject({
       details: [{ field: 'items.track-sag.value', message: 'A number item needs a number: Track sag (in), 1 to 2' }],
     });
@@ -162,7 +180,10 @@ describe.each(await testEngines())('inspections (%s)', (engine) => {
 
   it("lets operators inspect only their machines (404 elsewhere), viewers only read (403), and hides another account's", async () => {
     const inspection = { formId: walkAround.id, readAt: today, items: passAll(walkAround) };
-    expect(await refusal(svc.failure(INSPECTION_CREATE, { machineId: truck, inspection }, operator))).toEqual({ code: 'NOT_FOUND', message: 'Machine not found' });
+    expect(await refusal(svc.failure(INSPECTION_CREATE, { machineId: truck, inspection }, operator))).toEqual({
+      code: 'NOT_FOUND',
+      message: 'Machine not found',
+    });
     expect(await refusal(svc.failure(INSPECTION_CREATE, { machineId: excavator, inspection }, viewer))).toEqual({
       code: 'FORBIDDEN',
       message: 'Your role (viewer) cannot do inspections',
@@ -183,7 +204,15 @@ describe.each(await testEngines())('inspections (%s)', (engine) => {
     await svc.send(INSPECTION_CREATE, { machineId: truck, inspection: { formId: form.id, readAt: '2026-01-05', items } }, mechanic);
     const due = (await svc.send(INSPECTION_DUE, {}, viewer)).filter((d) => d.formId === form.id);
     expect(due).toEqual([
-      { machineId: truck, machineName: 'Ford F-550', formId: form.id, formName: 'Truck daily', frequency: 'daily', lastReadAt: '2026-01-05', dueOn: '2026-01-06' },
+      {
+        machineId: truck,
+        machineName: 'Ford F-550',
+        formId: form.id,
+        formName: 'Truck daily',
+        frequency: 'daily',
+        lastReadAt: '2026-01-05',
+        dueOn: '2026-01-06',
+      },
     ]);
     // The operator does not reach the truck: not theirs to see.
     expect((await svc.send(INSPECTION_DUE, {}, operator)).filter((d) => d.formId === form.id)).toEqual([]);

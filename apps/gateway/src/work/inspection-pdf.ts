@@ -19,7 +19,10 @@ export function inspectionPdf(inspection: Inspection): PDFKit.PDFDocument {
   doc.font('body');
   doc.fontSize(10).fillColor('#666').text(`Inspection #${inspection.id}`, { align: 'right' });
   doc.fontSize(20).fillColor('#000').text(inspection.formName);
-  doc.fontSize(12).fillColor('#333').text(inspection.machineName ?? `Machine #${inspection.machineId}`);
+  doc
+    .fontSize(12)
+    .fillColor('#333')
+    .text(inspection.machineName ?? `Machine #${inspection.machineId}`);
   doc.moveDown(0.5);
   const details: [string, string | null][] = [
     ['Date', inspection.readAt],

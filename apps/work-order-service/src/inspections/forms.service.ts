@@ -28,7 +28,14 @@ export class FormsService {
     this.check(input);
     const now = new Date();
     const row = await this.dataSource.transaction((manager) =>
-      this.repo.saveForm(manager, { accountId: actor.accountId, createdBy: actor.userId, updatedBy: null, ...this.fields(input), createdAt: now, updatedAt: now }),
+      this.repo.saveForm(manager, {
+        accountId: actor.accountId,
+        createdBy: actor.userId,
+        updatedBy: null,
+        ...this.fields(input),
+        createdAt: now,
+        updatedAt: now,
+      }),
     );
     return (await this.answer(actor, [row]))[0];
   }

@@ -29,10 +29,18 @@ describe('inspection rules', () => {
 
   it('names a missing required item, an unknown one, and a number item without its number', () => {
     expect(grade([lights, remarks], []).errors).toEqual([{ field: 'items.lights', message: 'Required item not answered: Lights' }]);
-    expect(grade([lights], [{ itemId: 'lights', result: 'pass' }, { itemId: 'horn', result: 'pass' }]).errors).toEqual([
-      { field: 'items.1.itemId', message: 'Unknown item: not on this form (horn)' },
+    expect(
+      grade(
+        [lights],
+        [
+          { itemId: 'lights', result: 'pass' },
+          { itemId: 'horn', result: 'pass' },
+        ],
+      ).errors,
+    ).toEqual([{ field: 'items.1.itemId', message: 'Unknown item: not on this form (horn)' }]);
+    expect(grade([sag], [{ itemId: 'sag', result: 'pass' }]).errors).toEqual([
+      { field: 'items.sag.value', message: 'A number item needs a number: Track sag (in)' },
     ]);
-    expect(grade([sag], [{ itemId: 'sag', result: 'pass' }]).errors).toEqual([{ field: 'items.sag.value', message: 'A number item needs a number: Track sag (in)' }]);
   });
 
   it('refuses min above max, a range on a pass/fail item and an id twice', () => {

@@ -142,7 +142,15 @@ export class InspectionsService {
       .map((l) => {
         const form = byId.get(l.formId)!;
         const frequency = form.frequency as InspectionFrequency;
-        return { machineId: l.machineId, machineName: names.get(l.machineId) ?? null, formId: form.id, formName: form.name, frequency, lastReadAt: l.last, dueOn: dueOn(l.last, frequency) };
+        return {
+          machineId: l.machineId,
+          machineName: names.get(l.machineId) ?? null,
+          formId: form.id,
+          formName: form.name,
+          frequency,
+          lastReadAt: l.last,
+          dueOn: dueOn(l.last, frequency),
+        };
       })
       .filter((d) => d.dueOn <= today)
       .sort((a, b) => a.dueOn.localeCompare(b.dueOn) || a.machineId - b.machineId);

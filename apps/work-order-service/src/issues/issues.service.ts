@@ -43,29 +43,30 @@ export class IssuesService {
     const row = await createOnce(
       () => (key ? this.issues.byKey(actor.accountId, key) : Promise.resolve(null)),
       () =>
-      this.dataSource.transaction((manager) =>
-      this.issues.insert(manager, {
-        accountId: actor.accountId,
-        createdBy: actor.userId,
-        updatedBy: null,
-        machineId: machine.machineId,
-        title: req.issue.title,
-        description: req.issue.description?.trim() || null,
-        priority: req.issue.priority,
-        status: 'open',
-        outOfService: req.issue.outOfService === true,
-        meterDistance: req.issue.meters?.distance ?? null,
-        meterHours: req.issue.meters?.hours ?? null,
-        workOrderId: null,
-        inspectionId: null,
-        resolutionNote: null,
-        closeReason: null,
-        resolvedAt: null,
-        idempotencyKey: key,
-        createdAt: now,
-        updatedAt: now,
-      }),
-    ));
+        this.dataSource.transaction((manager) =>
+          this.issues.insert(manager, {
+            accountId: actor.accountId,
+            createdBy: actor.userId,
+            updatedBy: null,
+            machineId: machine.machineId,
+            title: req.issue.title,
+            description: req.issue.description?.trim() || null,
+            priority: req.issue.priority,
+            status: 'open',
+            outOfService: req.issue.outOfService === true,
+            meterDistance: req.issue.meters?.distance ?? null,
+            meterHours: req.issue.meters?.hours ?? null,
+            workOrderId: null,
+            inspectionId: null,
+            resolutionNote: null,
+            closeReason: null,
+            resolvedAt: null,
+            idempotencyKey: key,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        ),
+    );
     return this.answer(actor, row);
   }
 

@@ -52,7 +52,10 @@ export class CreateInspections1767500000000 implements MigrationInterface {
       true,
     );
     await queryRunner.createIndex('inspections', new TableIndex({ name: 'idx_inspections_account_machine', columnNames: ['account_id', 'machine_id', 'id'] }));
-    await queryRunner.createIndex('inspections', new TableIndex({ name: 'idx_inspections_account_form', columnNames: ['account_id', 'form_id', 'machine_id'] }));
+    await queryRunner.createIndex(
+      'inspections',
+      new TableIndex({ name: 'idx_inspections_account_form', columnNames: ['account_id', 'form_id', 'machine_id'] }),
+    );
     await queryRunner.createIndex(
       'inspections',
       new TableIndex({ name: 'uq_inspections_idempotency', columnNames: ['account_id', 'idempotency_key'], isUnique: true }),

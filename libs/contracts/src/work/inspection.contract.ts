@@ -6,6 +6,7 @@ import {
   IsBoolean,
   IsDefined,
   IsIn,
+  IsInt,
   IsNotEmpty,
   IsNumber,
   IsObject,
@@ -18,6 +19,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import type { Audited } from '../account/member.events.js';
+import { MAX_ID } from '../ids.js';
 import { Trimmed } from '../input.js';
 import { IsRealDate } from '../schedule/meter.contract.js';
 import {
@@ -139,8 +141,9 @@ export class InspectionAnswerInput {
 /** POST /api/machines/{id}/inspections. */
 export class InspectionInput {
   @IsDefined({ message: InspectionMessages.formId })
-  @IsNumber({ allowNaN: false, allowInfinity: false }, { message: InspectionMessages.formId })
+  @IsInt({ message: InspectionMessages.formId })
   @Min(1, { message: InspectionMessages.formId })
+  @Max(MAX_ID, { message: InspectionMessages.formId })
   formId!: number;
 
   @IsDefined({ message: InspectionMessages.readAt })
