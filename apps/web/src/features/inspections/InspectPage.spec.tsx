@@ -85,6 +85,28 @@ describe('the inspection checklist', () => {
     expect(calls.some((c) => c.url === '/api/inspection-forms')).toBe(false);
   });
 
+  it("puts the server's field message under its item", async () => {
+    renderAs('operator', '/machines/7/inspect', {
+      'GET /api/machines/': machine,
+      'GET /api/inspection-forms': json([walkAround]),
+      'POST /api/machines/7/inspections': json(
+        {
+          statusCode: 400,
+          code: 'VALIDATION',
+          message: 'Required item not answered: Coolant level',
+          errors: [{ field: 'items.coolant', message: 'Required item not answered: Coolant level' }],
+        },
+        400,
+      ),
+    });
+    const form = await screen.findByRole('form', { name: 'Inspection checklist' });
+    await user.click(within(form).getByRole('button', { name: 'Fail: Coolant level' }));
+    await user.click(within(form).getByRole('button', { name: 'N/A: Track sag (in), 1 to 2' }));
+    await user.click(within(form).getByRole('button', { name: 'Submit inspection' }));
+    const item = within(form).getByRole('group', { name: 'Coolant level' });
+    expect(await within(item).findByText('Required item not answered: Coolant level')).toBeInTheDocument();
+  });
+
   it("shows the server's refusal and keeps the answers", async () => {
     renderAs('operator', '/machines/7/inspect', {
       'GET /api/machines/': machine,

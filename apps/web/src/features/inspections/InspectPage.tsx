@@ -17,6 +17,12 @@ import { answerErrors, emptyAnswers, formsFor, inspectionInput, type AnswerDraft
 
 const today = () => new Date().toISOString().slice(0, 10);
 
+/** The server's field messages under their items: `items.<itemId>` and `items.<itemId>.value`. */
+function itemErrors(err: unknown): Record<string, string> {
+  const fields = err instanceof ApiError ? (err.body?.errors ?? []) : [];
+  return Object.fromEntries(fields.flatMap((f) => (/^items\.[A-Za-z0-9_-]+(\.value)?$/.test(f.field) ? [[f.field.split('.')[1]!, f.message]] : [])));
+}
+
 function Checklist({ machineId, form }: { machineId: number; form: InspectionForm }) {
   const navigate = useNavigate();
   const create = useCreateInspection(machineId);
@@ -44,6 +50,7 @@ function Checklist({ machineId, form }: { machineId: number; form: InspectionFor
         setQueued(true);
         return;
       }
+      setErrors(itemErrors(err));
       setFailure(err instanceof ApiError && err.status < 500 ? err.message : 'The inspection could not be saved. Try again.');
     }
   }
