@@ -30,6 +30,7 @@ const WEB_FEATURE_ENTRIES = [
   'schedules/(DueSummary|MachineMeters|MetersTab|SchedulesTab|ScheduleChecklist)',
   'notifications/(NotificationBell|CalendarSection|NotificationPreferencesSection|PushSection|WebhooksSection)',
   'work-orders/(IssuesSummary|MachineIssues)',
+  'inspections/(MachineInspections|DueInspections)',
 ];
 
 export default tseslint.config(

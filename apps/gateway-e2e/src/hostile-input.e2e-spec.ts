@@ -2,7 +2,19 @@ import { ApiClient, createApprovedUser, createMachine, e2eProducts, makePdf, typ
 import { partBody, supplierBody } from './fuel-purchase.helpers.js';
 import { gatewayRoutes, routeKey } from './gateway-routes.js';
 import { ID_ROUTES, LOOSE_IDS, LOOSE_NUMBERS, NO_HOSTILE_INPUT, QUERIES } from './hostile-input.paths.js';
-import { fuelBody, machineBody, purchaseBody, RawJson, scheduleBody, serviceBody, variants, WRITES, type Auth, type Ctx } from './hostile-input.routes.js';
+import {
+  fuelBody,
+  hostileFormBody,
+  machineBody,
+  purchaseBody,
+  RawJson,
+  scheduleBody,
+  serviceBody,
+  variants,
+  WRITES,
+  type Auth,
+  type Ctx,
+} from './hostile-input.routes.js';
 import { uploadImport } from './imports.helpers.js';
 import { upload } from './machines.helpers.js';
 
@@ -74,6 +86,15 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
     c.issueId = await created(`/api/machines/${c.machineId}/issues`, { title: 'Leak', priority: 'low' });
     c.workOrderId = await created('/api/work-orders', { machineId: c.machineId, title: 'Brakes' });
     c.lineId = await created(`/api/work-orders/${c.workOrderId}/lines`, { kind: 'other', description: 'Tow', cost: 95 });
+    c.formId = await created('/api/inspection-forms', hostileFormBody());
+    c.inspectionId = await created(`/api/machines/${c.machineId}/inspections`, {
+      formId: c.formId,
+      readAt: '2026-11-20',
+      items: [
+        { itemId: 'lights', result: 'pass' },
+        { itemId: 'sag', result: 'pass', value: 1.5 },
+      ],
+    });
     for (const [what, id] of Object.entries(c)) {
       if (what.endsWith('Id') && !(typeof id === 'number' && id > 0)) {
         throw new Error(`no ${what}: ${String(id)}`);

@@ -89,6 +89,13 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'POST /api/work-orders/:id/lines', id: 'workOrderId' },
   { call: 'POST /api/work-orders/:id/complete', id: 'workOrderId' },
   { call: 'POST /api/work-orders/:id/reopen', id: 'workOrderId' },
+  { call: 'GET /api/inspection-forms/:id', id: 'formId' },
+  { call: 'PUT /api/inspection-forms/:id', id: 'formId' },
+  { call: 'DELETE /api/inspection-forms/:id', id: 'formId' },
+  { call: 'POST /api/machines/:id/inspections', id: 'machineId' },
+  { call: 'GET /api/machines/:id/inspections', id: 'machineId' },
+  { call: 'GET /api/inspections/:id', id: 'inspectionId' },
+  { call: 'GET /api/inspections/:id.pdf', id: 'inspectionId' },
 ];
 
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
@@ -121,6 +128,8 @@ export const LOOSE_IDS = (id: number) => [` ${id}`, `0x${id.toString(16)}`, `${i
 export const NO_HOSTILE_INPUT: Record<string, string> = {
   'DELETE /api/work-orders/:id/lines/:lineId': 'two path ids: work-orders.e2e-spec tries a missing and a foreign line',
   'GET /api/health': 'no input',
+  'GET /api/inspection-forms': 'no input',
+  'GET /api/inspections/due': 'no input',
   'GET /api/health/ready': 'no input',
   'GET /api/public-config': 'no input',
   'GET /api/root/githash': 'no input',

@@ -33,6 +33,9 @@ export interface Ctx {
   issueId: number;
   workOrderId: number;
   lineId: number;
+  /** An inspection form (a pass/fail and a number item from 1 to 2) and an inspection with it. */
+  formId: number;
+  inspectionId: number;
 }
 export type Auth = 'public' | 'user' | 'admin';
 
@@ -568,7 +571,82 @@ export const WRITES: Write[] = [
     ],
     stored: record((c) => `/api/work-orders/${c.workOrderId}`),
   },
+  // Issue 35: inspections and their forms.
+  {
+    call: 'POST /api/inspection-forms',
+    auth: 'user',
+    body: () => hostileFormBody(),
+    required: ['name', 'items'],
+    text: ['name', 'machineType', 'frequency'],
+    notNull: ['items'],
+    hostile: () => formHostiles(),
+    stored: length(() => '/api/inspection-forms'),
+  },
+  {
+    call: 'PUT /api/inspection-forms/:formId',
+    auth: 'user',
+    body: () => hostileFormBody(),
+    required: ['name', 'items'],
+    text: ['name', 'machineType', 'frequency'],
+    hostile: () => formHostiles(),
+    stored: record((c) => `/api/inspection-forms/${c.formId}`),
+  },
+  {
+    call: 'POST /api/machines/:machineId/inspections',
+    auth: 'user',
+    body: (c) => inspectionBody(c),
+    required: ['readAt'],
+    text: ['signedBy'],
+    numbers: ['formId'],
+    decimals: ['formId'],
+    dates: ['readAt'],
+    noEmpty: ['formId', 'readAt'],
+    hostile: (c) => [
+      ['a required item missing', { ...inspectionBody(c), items: [{ itemId: 'sag', result: 'pass', value: 1.5 }] }],
+      ['an unknown item', { ...inspectionBody(c), items: [...inspectionBody(c).items, { itemId: 'wings', result: 'pass' }] }],
+      [
+        'a number item without a number',
+        {
+          ...inspectionBody(c),
+          items: [
+            { itemId: 'lights', result: 'pass' },
+            { itemId: 'sag', result: 'pass' },
+          ],
+        },
+      ],
+      ['a result not pass, fail or na', { ...inspectionBody(c), items: [{ itemId: 'lights', result: 'ok' }] }],
+      ['items as text', { ...inspectionBody(c), items: 'all good' }],
+      ['negative meters', { ...inspectionBody(c), meters: { hours: -1 } }],
+    ],
+    stored: length((c) => `/api/machines/${c.machineId}/inspections`),
+  },
 ];
+
+/** A form with a pass/fail item and a number item allowed from 1 to 2 (issue 35's track sag). */
+export const hostileFormBody = () => ({
+  name: 'Walk-around',
+  frequency: 'daily',
+  items: [
+    { id: 'lights', label: 'Lights', kind: 'pass_fail', required: true },
+    { id: 'sag', label: 'Track sag', kind: 'number', required: true, min: 1, max: 2 },
+  ],
+});
+const formHostiles = (): [string, unknown][] => [
+  ['no items', { ...hostileFormBody(), items: [] }],
+  ['min above max', { ...hostileFormBody(), items: [{ id: 'sag', label: 'Sag', kind: 'number', required: true, min: 2, max: 1 }] }],
+  ['an unknown kind', { ...hostileFormBody(), items: [{ id: 'x', label: 'X', kind: 'photo', required: true }] }],
+  ['an item id with a slash', { ...hostileFormBody(), items: [{ id: '../x', label: 'X', kind: 'pass_fail', required: true }] }],
+  ['one id twice', { ...hostileFormBody(), items: [hostileFormBody().items[0], hostileFormBody().items[0]] }],
+  ['a frequency not daily or weekly', { ...hostileFormBody(), frequency: 'hourly' }],
+];
+const inspectionBody = (c: Ctx) => ({
+  formId: c.formId,
+  readAt: '2026-11-20',
+  items: [
+    { itemId: 'lights', result: 'pass' },
+    { itemId: 'sag', result: 'pass', value: 1.5 },
+  ],
+});
 
 /** The hostile variants of a valid body: one field changed at a time, plus the whole body nested deep. */
 export function variants(w: Write, valid: Record<string, unknown>, c: Ctx): [string, unknown][] {

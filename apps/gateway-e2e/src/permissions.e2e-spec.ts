@@ -5,7 +5,20 @@ import { gatewayRoutes, routeKey } from './gateway-routes.js';
 import { fuelBody, machineBody, purchaseBody, scheduleBody, serviceBody } from './hostile-input.routes.js';
 import { uploadImport } from './imports.helpers.js';
 import { meterOf, upload } from './machines.helpers.js';
-import { EVERYONE, expected, NOT_IN_MATRIX, ROWS, UNASSIGNED_ROWS, hostile, type Ctx, type Fresh, type Row, type Who } from './permissions.table.js';
+import {
+  EVERYONE,
+  expected,
+  hostile,
+  inspectionBody,
+  inspectionFormBody,
+  NOT_IN_MATRIX,
+  ROWS,
+  UNASSIGNED_ROWS,
+  type Ctx,
+  type Fresh,
+  type Row,
+  type Who,
+} from './permissions.table.js';
 
 // Issue 32: five members of one account (owner, manager, mechanic, operator assigned to two of its
 // three machines, viewer) and a stranger (the owner of another account) against every route, each
@@ -62,6 +75,7 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
       const line = { kind: 'other', description: 'Matrix part', cost: 1 };
       return { workOrderId, lineId: created(await api.post(`/api/work-orders/${workOrderId}/lines`, line, owner), 'line') };
     },
+    form: async () => ({ formId: created(await api.post('/api/inspection-forms', inspectionFormBody(), owner), 'inspection form') }),
     doneOrder: async () => {
       const order = await fresh.workOrder();
       const completedAt = new Date().toISOString().slice(0, 10);
@@ -96,7 +110,8 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
     Object.assign(c, await fresh.schedule());
     c.readingId = created(await api.post(`/api/meters/${c.meterId}/readings`, { value: 300, readAt: new Date().toISOString().slice(0, 10) }, owner), 'reading');
     c.exportId = created(await api.post('/api/exports', undefined, owner), 'export');
-    Object.assign(c, await fresh.issue(), await fresh.workOrder());
+    Object.assign(c, await fresh.issue(), await fresh.workOrder(), await fresh.form());
+    c.inspectionId = created(await api.post(`/api/machines/${c.machineId}/inspections`, inspectionBody(c.formId), owner), 'inspection');
     tokens.owner = owner;
     tokens.stranger = stranger.token;
     c.userIds.owner = ownerUser.id;

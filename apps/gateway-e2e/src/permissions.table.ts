@@ -36,6 +36,9 @@ export interface Ctx {
   issueId: number;
   workOrderId: number;
   lineId: number;
+  /** An inspection form of the account (one pass/fail item), and an inspection of machine A with it. */
+  formId: number;
+  inspectionId: number;
   /** Each caller's own user id. */
   userIds: Record<Who, number>;
 }
@@ -63,7 +66,8 @@ export type Fresh =
   | 'token'
   | 'issue'
   | 'workOrder'
-  | 'doneOrder';
+  | 'doneOrder'
+  | 'form';
 
 export type Gate = Right | 'member' | 'admin' | 'owner';
 
@@ -102,6 +106,9 @@ export function expected(row: Row, who: Who, roleMay: (role: AccountRole, right:
 }
 
 const today = () => new Date().toISOString().slice(0, 10);
+/** A form of one pass/fail item, and an inspection that passes it. */
+export const inspectionFormBody = () => ({ name: 'Matrix check', items: [{ id: 'lights', label: 'Lights', kind: 'pass_fail', required: true }] });
+export const inspectionBody = (formId: number) => ({ formId, readAt: today(), items: [{ itemId: 'lights', result: 'pass' }] });
 /** An operator may not see another member's fuel record or reading: not disclosed. */
 const OPERATOR_NOT_OWN = { operator: 404 } as const;
 
@@ -357,6 +364,17 @@ export const ROWS: Row[] = [
     body: () => ({ completedAt: new Date().toISOString().slice(0, 10) }),
   },
   { call: 'POST /api/work-orders/:workOrderId/reopen', gate: 'workorder.write', scope: 'record', fresh: 'doneOrder' },
+  // Inspections (issue 35): every role reads, all but viewers inspect, owners and managers keep the forms.
+  { call: 'GET /api/inspection-forms', gate: 'inspection.read', scope: 'own' },
+  { call: 'POST /api/inspection-forms', gate: 'inspectionform.write', scope: 'own', body: () => inspectionFormBody() },
+  { call: 'GET /api/inspection-forms/:formId', gate: 'inspection.read', scope: 'record' },
+  { call: 'PUT /api/inspection-forms/:formId', gate: 'inspectionform.write', scope: 'record', body: () => inspectionFormBody() },
+  { call: 'DELETE /api/inspection-forms/:formId', gate: 'inspectionform.write', scope: 'record', fresh: 'form' },
+  { call: 'POST /api/machines/:machineId/inspections', gate: 'inspection.write', scope: 'record', body: (c) => inspectionBody(c.formId) },
+  { call: 'GET /api/machines/:machineId/inspections', gate: 'inspection.read', scope: 'record' },
+  { call: 'GET /api/inspections/due', gate: 'inspection.read', scope: 'own' },
+  { call: 'GET /api/inspections/:inspectionId', gate: 'inspection.read', scope: 'record' },
+  { call: 'GET /api/inspections/:inspectionId.pdf', gate: 'inspection.read', scope: 'record' },
   // Administrators only.
   { call: 'GET /api/admin/users', gate: 'admin', scope: 'own' },
   { call: 'GET /api/admin/contacts', gate: 'admin', scope: 'own' },
@@ -390,6 +408,14 @@ export const UNASSIGNED_ROWS: Row[] = [
     scope: 'record',
     except: { operator: 404 },
     body: () => ({ title: 'Matrix leak', priority: 'low' }),
+  },
+  { call: 'GET /api/machines/:otherMachineId/inspections', gate: 'inspection.read', scope: 'record', except: { operator: 404 } },
+  {
+    call: 'POST /api/machines/:otherMachineId/inspections',
+    gate: 'inspection.write',
+    scope: 'record',
+    except: { operator: 404 },
+    body: (c) => inspectionBody(c.formId),
   },
   {
     call: 'POST /api/fuel-records',

@@ -2,6 +2,9 @@ import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
 import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, KnownMachineEntity, MembersModule, RpcModule } from '@wrenchlog/platform';
 import type { WorkEnv } from './config/work-env.js';
+import { InspectionFormEntity } from './inspections/inspection-form.entity.js';
+import { InspectionEntity } from './inspections/inspection.entity.js';
+import { InspectionsModule } from './inspections/inspections.module.js';
 import { IssueEntity } from './issues/issue.entity.js';
 import { IssuesModule } from './issues/issues.module.js';
 import { MachinesModule } from './machines/machines.module.js';
@@ -10,7 +13,7 @@ import { WorkOrderLineEntity } from './work-orders/work-order-line.entity.js';
 import { WorkOrderEntity } from './work-orders/work-order.entity.js';
 import { WorkOrdersModule } from './work-orders/work-orders.module.js';
 
-export const entities = [KnownMachineEntity, IssueEntity, WorkOrderEntity, WorkOrderLineEntity, AccountMemberEntity];
+export const entities = [KnownMachineEntity, IssueEntity, WorkOrderEntity, WorkOrderLineEntity, AccountMemberEntity, InspectionFormEntity, InspectionEntity];
 
 @Module({})
 export class AppModule {
@@ -27,6 +30,7 @@ export class AppModule {
         MachinesModule,
         IssuesModule,
         WorkOrdersModule,
+        InspectionsModule,
       ],
     };
   }

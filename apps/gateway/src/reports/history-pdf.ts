@@ -62,7 +62,7 @@ async function drained(doc: PDFKit.PDFDocument): Promise<void> {
  * Read once; each document gets the bytes.
  */
 let fontBytes: Buffer | null = null;
-function bodyFont(): Buffer {
+export function bodyFont(): Buffer {
   fontBytes ??= readFileSync(createRequire(import.meta.url).resolve('dejavu-fonts-ttf/ttf/DejaVuSans.ttf'));
   return fontBytes;
 }

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
+import { InspectionsController } from './inspections.controller.js';
 import { IssuesController } from './issues.controller.js';
 import { WorkOrdersController } from './work-orders.controller.js';
 
-/** /api/issues/**, /api/work-orders/**, /api/machines/{id}/issues (work-order-service, issue 35). */
-@Module({ controllers: [IssuesController, WorkOrdersController] })
+/** /api/issues/**, /api/work-orders/**, /api/machines/{id}/issues, inspections and their forms (work-order-service, issue 35). */
+@Module({ controllers: [IssuesController, WorkOrdersController, InspectionsController] })
 export class WorkModule {}

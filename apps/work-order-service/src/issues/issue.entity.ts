@@ -48,6 +48,10 @@ export class IssueEntity extends AuditedAccountRow {
   @Column({ name: 'resolved_at', nullable: true, type: Date })
   resolvedAt: Date | null;
 
+  /** The client's Idempotency-Key: a retried report answers the first issue (unique per account; the offline queue resends). */
+  @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
+  idempotencyKey: string | null;
+
   @Column({ name: 'created_at' })
   createdAt: Date;
 

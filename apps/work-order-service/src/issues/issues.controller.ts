@@ -33,7 +33,7 @@ export class IssuesController {
   @ValidInput(IssueInput, { at: 'issue' })
   @MessagePattern(ISSUE_CREATE)
   create(@Payload() m: RpcMessage<CreateIssueRequest>, @Caller('issue.report') caller: Actor) {
-    return this.issues.create(caller, m.payload);
+    return this.issues.create(caller, m.payload, m.meta);
   }
 
   @MessagePattern(ISSUE_BY_MACHINE)

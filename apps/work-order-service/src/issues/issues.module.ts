@@ -5,5 +5,10 @@ import { IssuesRepository } from './issues.repository.js';
 import { IssuesService } from './issues.service.js';
 
 /** Issues (issue 35): reported by any member who sees the machine, resolved by hand or by a work order. */
-@Module({ imports: [MachinesModule], controllers: [IssuesController], providers: [IssuesRepository, IssuesService], exports: [IssuesRepository] })
+@Module({
+  imports: [MachinesModule],
+  controllers: [IssuesController],
+  providers: [IssuesRepository, IssuesService],
+  exports: [IssuesRepository, IssuesService],
+})
 export class IssuesModule {}

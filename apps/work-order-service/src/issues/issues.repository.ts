@@ -27,6 +27,10 @@ export class IssuesRepository {
     return manager.findOne(IssueEntity, { where: { accountId, id }, ...(manager.queryRunner?.isTransactionActive ? rowLock(manager) : {}) });
   }
 
+  byKey(accountId: number, key: string): Promise<IssueEntity | null> {
+    return this.dataSource.manager.findOneBy(IssueEntity, { accountId, idempotencyKey: key });
+  }
+
   many(manager: EntityManager, accountId: number, ids: number[]): Promise<IssueEntity[]> {
     return ids.length ? manager.find(IssueEntity, { where: { accountId, id: In(ids) }, order: { id: 'ASC' } }) : Promise.resolve([]);
   }

@@ -12,9 +12,10 @@ import {
   type IssueListQuery,
   type IssuePage,
   type ResolveIssueRequest,
+  type RpcMeta,
   type UpdateIssueRequest,
 } from '@wrenchlog/contracts';
-import { conflict, MemberDirectory, notFound } from '@wrenchlog/platform';
+import { conflict, createOnce, MemberDirectory, notFound } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
@@ -34,30 +35,37 @@ export class IssuesService {
     private readonly members: MemberDirectory,
   ) {}
 
-  async create(actor: Actor, req: CreateIssueRequest): Promise<Issue> {
+  /** A retry with the same Idempotency-Key answers the first issue (createOnce; the offline queue resends). */
+  async create(actor: Actor, req: CreateIssueRequest, meta?: RpcMeta): Promise<Issue> {
     const machine = await this.reachableMachine(actor, req?.machineId);
     const now = new Date();
-    const row = await this.dataSource.transaction((manager) =>
-      this.issues.insert(manager, {
-        accountId: actor.accountId,
-        createdBy: actor.userId,
-        updatedBy: null,
-        machineId: machine.machineId,
-        title: req.issue.title,
-        description: req.issue.description?.trim() || null,
-        priority: req.issue.priority,
-        status: 'open',
-        outOfService: req.issue.outOfService === true,
-        meterDistance: req.issue.meters?.distance ?? null,
-        meterHours: req.issue.meters?.hours ?? null,
-        workOrderId: null,
-        inspectionId: null,
-        resolutionNote: null,
-        closeReason: null,
-        resolvedAt: null,
-        createdAt: now,
-        updatedAt: now,
-      }),
+    const key = meta?.idempotencyKey ?? null;
+    const row = await createOnce(
+      () => (key ? this.issues.byKey(actor.accountId, key) : Promise.resolve(null)),
+      () =>
+        this.dataSource.transaction((manager) =>
+          this.issues.insert(manager, {
+            accountId: actor.accountId,
+            createdBy: actor.userId,
+            updatedBy: null,
+            machineId: machine.machineId,
+            title: req.issue.title,
+            description: req.issue.description?.trim() || null,
+            priority: req.issue.priority,
+            status: 'open',
+            outOfService: req.issue.outOfService === true,
+            meterDistance: req.issue.meters?.distance ?? null,
+            meterHours: req.issue.meters?.hours ?? null,
+            workOrderId: null,
+            inspectionId: null,
+            resolutionNote: null,
+            closeReason: null,
+            resolvedAt: null,
+            idempotencyKey: key,
+            createdAt: now,
+            updatedAt: now,
+          }),
+        ),
     );
     return this.answer(actor, row);
   }

@@ -11,6 +11,7 @@ import {
   type RpcMessage,
 } from '@wrenchlog/contracts';
 import { DataSource, In } from 'typeorm';
+import { InspectionEntity } from '../inspections/inspection.entity.js';
 import { IssueEntity } from '../issues/issue.entity.js';
 import { WorkOrderLineEntity } from '../work-orders/work-order-line.entity.js';
 import { WorkOrderEntity } from '../work-orders/work-order.entity.js';
@@ -49,13 +50,14 @@ export class MachineEventsController {
     }
     await this.dataSource.transaction(async (manager) => {
       if (await this.machines.markDeleted(manager, accountId, e.machineId)) {
-        // The machine's issues and work orders go with it, as its records do in their services.
+        // The machine's issues, inspections and work orders go with it, as its records do in their services.
         const orders = await manager.find(WorkOrderEntity, { select: { id: true }, where: { accountId, machineId: e.machineId } });
         if (orders.length) {
           await manager.delete(WorkOrderLineEntity, { workOrderId: In(orders.map((o) => o.id)) });
         }
         await manager.delete(WorkOrderEntity, { accountId, machineId: e.machineId });
         await manager.delete(IssueEntity, { accountId, machineId: e.machineId });
+        await manager.delete(InspectionEntity, { accountId, machineId: e.machineId });
       }
     });
   }

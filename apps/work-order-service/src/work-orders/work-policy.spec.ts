@@ -1,4 +1,5 @@
 import { handlerRights } from '@wrenchlog/platform';
+import { InspectionsController } from '../inspections/inspections.controller.js';
 import { IssuesController } from '../issues/issues.controller.js';
 import { WorkOrdersController } from './work-orders.controller.js';
 
@@ -26,6 +27,20 @@ describe('the work context policy', () => {
       deleteLine: 'workorder.write',
       complete: 'workorder.write',
       reopen: 'workorder.write',
+    });
+  });
+
+  it('lets every role read inspections, all but viewers do them, and owners and managers keep the forms', () => {
+    expect(handlerRights(InspectionsController)).toEqual({
+      listForms: 'inspection.read',
+      getForm: 'inspection.read',
+      createForm: 'inspectionform.write',
+      updateForm: 'inspectionform.write',
+      deleteForm: 'inspectionform.write',
+      create: 'inspection.write',
+      byMachine: 'inspection.read',
+      get: 'inspection.read',
+      due: 'inspection.read',
     });
   });
 });

@@ -34,6 +34,10 @@ export const RIGHTS = {
   'issue.write': 'change, resolve or close issues',
   'workorder.read': 'see work orders',
   'workorder.write': 'add, change or complete work orders',
+  // Inspections: operators do them on their machines, viewers read; the checklists are the managers'.
+  'inspection.read': 'see inspections',
+  'inspection.write': 'do inspections',
+  'inspectionform.write': 'add, change or delete inspection forms',
   'account.defaults': "set the account's default units, currency and formats",
 } as const;
 
@@ -52,6 +56,7 @@ const READS: Right[] = [
   'report.read',
   'issue.read',
   'workorder.read',
+  'inspection.read',
 ];
 
 /**
@@ -80,8 +85,21 @@ export const ROLE_RIGHTS: Record<AccountRole, ReadonlySet<Right>> = {
     'issue.write',
     'workorder.read',
     'workorder.write',
+    'inspection.read',
+    'inspection.write',
   ]),
-  operator: new Set<Right>(['machine.read', 'fuel.read', 'fuel.write', 'meter.read', 'meter.write', 'schedule.read', 'issue.read', 'issue.report']),
+  operator: new Set<Right>([
+    'machine.read',
+    'fuel.read',
+    'fuel.write',
+    'meter.read',
+    'meter.write',
+    'schedule.read',
+    'issue.read',
+    'issue.report',
+    'inspection.read',
+    'inspection.write',
+  ]),
   viewer: new Set<Right>(READS),
 };
 

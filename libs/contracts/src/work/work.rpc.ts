@@ -38,6 +38,32 @@ import {
   WORK_ORDER_UPDATE,
 } from './work-order.contract.js';
 
+import type {
+  CreateFormRequest,
+  CreateInspectionRequest,
+  FormDeleted,
+  FormIdRequest,
+  Inspection,
+  InspectionCreated,
+  InspectionDue,
+  InspectionForm,
+  InspectionIdRequest,
+  InspectionSummary,
+  MachineInspectionsRequest,
+  UpdateFormRequest,
+} from './inspection.contract.js';
+import {
+  INSPECTION_BY_MACHINE,
+  INSPECTION_CREATE,
+  INSPECTION_DUE,
+  INSPECTION_FORM_CREATE,
+  INSPECTION_FORM_DELETE,
+  INSPECTION_FORM_GET,
+  INSPECTION_FORM_LIST,
+  INSPECTION_FORM_UPDATE,
+  INSPECTION_GET,
+} from './inspection.contract.js';
+
 /** The work context (work-order-service): issues and work orders. */
 export type WorkRpc = {
   [ISSUE_CREATE]: { request: CreateIssueRequest; response: Issue };
@@ -58,4 +84,13 @@ export type WorkRpc = {
   [WORK_ORDER_LINE_DELETE]: { request: LineIdRequest; response: WorkOrderDeleted };
   [WORK_ORDER_COMPLETE]: { request: CompleteWorkOrderRequest; response: WorkOrder };
   [WORK_ORDER_REOPEN]: { request: WorkOrderIdRequest; response: WorkOrder };
+  [INSPECTION_FORM_LIST]: { request: Record<string, never>; response: InspectionForm[] };
+  [INSPECTION_FORM_GET]: { request: FormIdRequest; response: InspectionForm };
+  [INSPECTION_FORM_CREATE]: { request: CreateFormRequest; response: InspectionForm };
+  [INSPECTION_FORM_UPDATE]: { request: UpdateFormRequest; response: InspectionForm };
+  [INSPECTION_FORM_DELETE]: { request: FormIdRequest; response: FormDeleted };
+  [INSPECTION_CREATE]: { request: CreateInspectionRequest; response: InspectionCreated };
+  [INSPECTION_BY_MACHINE]: { request: MachineInspectionsRequest; response: InspectionSummary[] };
+  [INSPECTION_GET]: { request: InspectionIdRequest; response: Inspection };
+  [INSPECTION_DUE]: { request: Record<string, never>; response: InspectionDue[] };
 };

@@ -170,6 +170,9 @@ describe(Outbox.name, () => {
     expect(queuedKind('POST', '/api/fuel-records')).toBe('Fuel record');
     expect(queuedKind('POST', '/api/meters/12/readings')).toBe('Meter reading');
     expect(queuedKind('POST', '/api/services/fastCreate')).toBe('Service record');
+    expect(queuedKind('POST', '/api/machines/7/issues')).toBe('Issue');
+    expect(queuedKind('POST', '/api/machines/7/inspections')).toBe('Inspection');
+    expect(queuedKind('GET', '/api/machines/7/inspections')).toBeNull();
     expect(queuedKind('PUT', '/api/fuel-records')).toBeNull();
     expect(queuedKind('POST', '/api/machines/create')).toBeNull();
   });

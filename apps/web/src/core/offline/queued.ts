@@ -10,7 +10,9 @@ export const QUEUED_ROUTES: ReadonlyArray<{ pattern: RegExp; kind: string }> = [
   { pattern: /^\/api\/fuel-records$/, kind: 'Fuel record' },
   { pattern: /^\/api\/meters\/\d+\/readings$/, kind: 'Meter reading' },
   { pattern: /^\/api\/services\/fastCreate$/, kind: 'Service record' },
-  // Issues and inspections (the work-orders issue): their create routes go here when they exist.
+  // Issue 35: both creates take an Idempotency-Key, so a resend answers the first issue or inspection.
+  { pattern: /^\/api\/machines\/\d+\/issues$/, kind: 'Issue' },
+  { pattern: /^\/api\/machines\/\d+\/inspections$/, kind: 'Inspection' },
 ];
 
 /** The kind of a create that may be queued, or null. */

@@ -16,6 +16,7 @@ import { IconTruckOff } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
 import { useRights } from '../../core/rights';
 import { MachineIssues } from '../work-orders/MachineIssues';
+import { MachineInspections } from '../inspections/MachineInspections';
 
 // Issue 32: who works on the machine, for owners and managers only (its own chunk).
 const MachineAssignees = lazy(() => import('../accounts/MachineAssignees'));
@@ -55,6 +56,7 @@ export default function MachineDetailsPage() {
         {query.data.archived && <ArchivedBanner machine={query.data} />}
         <BasicInfoPanel key={query.data.id} machine={query.data} />
         <MachineIssues machineId={query.data.id} machineName={query.data.name} />
+        <MachineInspections machineId={query.data.id} />
         <MachineMeters machineId={query.data.id} />
         <HistoryTabs machineId={query.data.id} machineType={query.data.type} machineName={query.data.name} />
         <DocumentsSection parent="machines" parentId={query.data.id} />

@@ -1,3 +1,4 @@
+import { DueInspections } from '../inspections/DueInspections';
 import { Anchor, Button, Card, Chip, Group, NativeSelect, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconTool } from '@tabler/icons-react';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
@@ -183,6 +184,7 @@ export default function DuePage() {
           )}
         </Stack>
       </Card>
+      <DueInspections />
     </Page>
   );
 }

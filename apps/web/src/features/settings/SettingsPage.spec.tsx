@@ -42,10 +42,10 @@ beforeEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('shows a normal user (the owner of their account) the Settings, Members and Import tabs (no admin tab), with the account size', async () => {
+  it('shows a normal user (the owner of their account) the Settings, Members, Import and Inspection forms tabs (no admin tab), with the account size', async () => {
     backend();
     renderSettings(0);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'API tokens']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'API tokens']);
     expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
     expect(within(accountDetails()).getByText('Pat Owner')).toBeInTheDocument();
   });
@@ -118,7 +118,15 @@ describe('SettingsPage', () => {
   it('shows admins the Admin and Analytics tabs, loading each on demand', async () => {
     const { calls } = backend();
     const { router } = renderSettings(1);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'API tokens', 'Admin', 'Analytics']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual([
+      'Settings',
+      'Members',
+      'Import',
+      'Inspection forms',
+      'API tokens',
+      'Admin',
+      'Analytics',
+    ]);
     await within(accountDetails()).findByText('12 images (5.50 MB)');
     expect(calls.some((c) => c.url.startsWith('/api/admin/') || c.url.startsWith('/api/analytics/'))).toBe(false);
 

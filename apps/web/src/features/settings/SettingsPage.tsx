@@ -1,5 +1,5 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconFileImport, IconKey, IconLogout, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import { IconChartBar, IconClipboardCheck, IconFileImport, IconKey, IconLogout, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -29,8 +29,10 @@ const ImportsTab = lazy(() => import('../imports/ImportsTab'));
 const MembersTab = lazy(() => import('../accounts/MembersTab'));
 // Issue 33: personal API tokens, for every member.
 const ApiTokensTab = lazy(() => import('../accounts/ApiTokensTab'));
+// Issue 35: the account's inspection forms, for owners and managers.
+const InspectionFormsTab = lazy(() => import('../inspections/InspectionFormsTab'));
 
-const TABS = ['settings', 'members', 'import', 'admin', 'analytics', 'tokens'] as const;
+const TABS = ['settings', 'members', 'import', 'inspections', 'admin', 'analytics', 'tokens'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 /** The tab from `?tab=`; each tab only for whom it is shown, anything else is the Settings tab. */
@@ -121,6 +123,8 @@ export default function SettingsPage() {
         return may('members.manage');
       case 'import':
         return may('import.run') || may('export.run');
+      case 'inspections':
+        return may('inspectionform.write');
       case 'admin':
       case 'analytics':
         return admin;
@@ -146,6 +150,11 @@ export default function SettingsPage() {
           {shown('import') && (
             <Tabs.Tab value="import" leftSection={<IconFileImport size={16} />}>
               {t('tabs.import')}
+            </Tabs.Tab>
+          )}
+          {shown('inspections') && (
+            <Tabs.Tab value="inspections" leftSection={<IconClipboardCheck size={16} />}>
+              Inspection forms
             </Tabs.Tab>
           )}
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
@@ -176,6 +185,13 @@ export default function SettingsPage() {
           <Tabs.Panel value="import">
             <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <ImportsTab />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {shown('inspections') && (
+          <Tabs.Panel value="inspections">
+            <Suspense fallback={<LoadingState text="Loading..." />}>
+              <InspectionFormsTab />
             </Suspense>
           </Tabs.Panel>
         )}

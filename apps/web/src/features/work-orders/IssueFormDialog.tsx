@@ -3,6 +3,7 @@ import { useForm } from '@mantine/form';
 import { ISSUE_PRIORITIES, WorkLimits } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
 import { FormDialog } from '../../core/forms/FormDialog';
+import { isQueuedOffline } from '../../core/offline/queued';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { useReportIssue } from './work-api';
@@ -28,6 +29,11 @@ export function IssueFormDialog({ machineId, machineName, onClose }: { machineId
       });
       onClose();
     } catch (err) {
+      if (isQueuedOffline(err)) {
+        // Offline (issue 34): kept on the device and sent later with the same Idempotency-Key.
+        onClose();
+        return;
+      }
       const fields = serverFieldErrors(err);
       // The meters' messages belong under the meter inputs.
       const meters = fields['meters.distance'] ?? fields['meters.hours'] ?? fields.meters;

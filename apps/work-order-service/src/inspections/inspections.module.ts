@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { IssuesModule } from '../issues/issues.module.js';
+import { MachinesModule } from '../machines/machines.module.js';
+import { FormsService } from './forms.service.js';
+import { InspectionsController } from './inspections.controller.js';
+import { InspectionsRepository } from './inspections.repository.js';
+import { InspectionsService } from './inspections.service.js';
+
+/** Inspection forms and inspections (issue 35): a failed item opens an issue (IssuesModule). */
+@Module({
+  imports: [MachinesModule, IssuesModule],
+  controllers: [InspectionsController],
+  providers: [InspectionsRepository, FormsService, InspectionsService],
+})
+export class InspectionsModule {}
