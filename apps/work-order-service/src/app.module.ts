@@ -1,6 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, KnownMachineEntity, MembersModule, RpcModule } from '@wrenchlog/platform';
+import {
+  AccountMemberEntity,
+  ConfigModule,
+  DatabaseModule,
+  HealthModule,
+  KnownMachineEntity,
+  MembersModule,
+  OutboxEvent,
+  RpcModule,
+} from '@wrenchlog/platform';
 import type { WorkEnv } from './config/work-env.js';
 import { IssueEntity } from './issues/issue.entity.js';
 import { IssuesModule } from './issues/issues.module.js';
@@ -10,7 +19,7 @@ import { WorkOrderLineEntity } from './work-orders/work-order-line.entity.js';
 import { WorkOrderEntity } from './work-orders/work-order.entity.js';
 import { WorkOrdersModule } from './work-orders/work-orders.module.js';
 
-export const entities = [KnownMachineEntity, IssueEntity, WorkOrderEntity, WorkOrderLineEntity, AccountMemberEntity];
+export const entities = [KnownMachineEntity, IssueEntity, WorkOrderEntity, WorkOrderLineEntity, AccountMemberEntity, OutboxEvent];
 
 @Module({})
 export class AppModule {

@@ -92,6 +92,7 @@ export * from './work/work.limits.js';
 export * from './work/issue.contract.js';
 export * from './work/work-order.contract.js';
 export * from './work/work.rpc.js';
+export * from './work/work.events.js';
 export * from './inventory/stock-take.contract.js';
 export * from './preferences/units.js';
 export * from './preferences/preferences.limits.js';

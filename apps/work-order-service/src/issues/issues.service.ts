@@ -18,6 +18,7 @@ import { conflict, MemberDirectory, notFound } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
+import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { issueView } from './issue-view.js';
 import type { IssueEntity } from './issue.entity.js';
 import { checkClose, checkResolve, listOf } from './issue.rules.js';
@@ -32,13 +33,14 @@ export class IssuesService {
     private readonly machines: MachinesRepository,
     private readonly access: MachineAccess,
     private readonly members: MemberDirectory,
+    private readonly outOfService: OutOfServiceAnnouncer,
   ) {}
 
   async create(actor: Actor, req: CreateIssueRequest): Promise<Issue> {
     const machine = await this.reachableMachine(actor, req?.machineId);
     const now = new Date();
-    const row = await this.dataSource.transaction((manager) =>
-      this.issues.insert(manager, {
+    const row = await this.dataSource.transaction(async (manager) => {
+      const issue = await this.issues.insert(manager, {
         accountId: actor.accountId,
         createdBy: actor.userId,
         updatedBy: null,
@@ -57,8 +59,10 @@ export class IssuesService {
         resolvedAt: null,
         createdAt: now,
         updatedAt: now,
-      }),
-    );
+      });
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
+      return issue;
+    });
     return this.answer(actor, row);
   }
 
@@ -103,6 +107,7 @@ export class IssuesService {
         updatedAt: new Date(),
       };
       await this.issues.update(manager, issue.id, fields);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, fields.outOfService !== issue.outOfService);
       return { ...issue, ...fields };
     });
     return this.answer(actor, row);
@@ -115,6 +120,7 @@ export class IssuesService {
         throw conflict(WorkMessages.issueOnOrder);
       }
       await this.issues.delete(manager, issue.id);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
     });
     return { id };
   }
@@ -132,6 +138,7 @@ export class IssuesService {
         updatedAt: now,
       };
       await this.issues.update(manager, issue.id, fields);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
       return { ...issue, ...fields };
     });
     return this.answer(actor, row);
@@ -143,6 +150,7 @@ export class IssuesService {
       checkClose(issue);
       const fields: Partial<IssueEntity> = { status: 'closed', closeReason: req.reason, updatedBy: actor.userId, updatedAt: new Date() };
       await this.issues.update(manager, issue.id, fields);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
       return { ...issue, ...fields };
     });
     return this.answer(actor, row);

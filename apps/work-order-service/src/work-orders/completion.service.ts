@@ -16,9 +16,11 @@ import {
 import { conflict, DomainError, MemberDirectory, RpcCallError, RpcClient, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { IssuesRepository } from '../issues/issues.repository.js';
+import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
 import { linesInWords, parseIds, totalsOf } from './work-order.rules.js';
+import { PendingCompletions, type PendingCompletion } from './pending-completions.repository.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { callOf, WorkOrdersService } from './work-orders.service.js';
 
@@ -28,6 +30,11 @@ function passOn(err: unknown): never {
     throw new DomainError(err.code, err.message, err.details);
   }
   throw err;
+}
+
+/** Another service said no (a 4xx): nothing was done there. A timeout or an unreachable service leaves the outcome open. */
+function refused(err: unknown): boolean {
+  return err instanceof RpcCallError && err.code !== ErrorCode.Internal && err.code !== ErrorCode.Unavailable;
 }
 
 /** The key of the service record of an order's n-th completion: a retry finds the record the first try made. */
@@ -57,6 +64,8 @@ export class CompletionService {
     private readonly views: WorkOrderViews,
     private readonly members: MemberDirectory,
     private readonly rpc: RpcClient,
+    private readonly outOfService: OutOfServiceAnnouncer,
+    private readonly pending: PendingCompletions,
   ) {}
 
   async complete(actor: Actor, req: CompleteWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
@@ -65,6 +74,45 @@ export class CompletionService {
     const repeated = this.doneAlready(order, key);
     if (repeated) {
       return this.views.one(actor, repeated);
+    }
+    const pending: PendingCompletion = {
+      actor,
+      request: { id: order.id, completedAt: req.completedAt, meters: req.meters, allowNegativeStock: req.allowNegativeStock },
+      key,
+      correlationId: meta?.correlationId,
+    };
+    // Written before any other service is asked: from here on a crash is finished by CompletionRecovery.
+    if (!(await this.pending.start(order.id, pending))) {
+      this.doneAlready(await this.workOrders.reachable(actor, order.id), key);
+    }
+    return this.views.one(actor, await this.run(order.id, pending));
+  }
+
+  /**
+   * The steps of a completion written on its order (by `complete`, or taken up again by the
+   * recovery). A refusal (a DomainError) has been undone when it arrives here, so the completion
+   * has ended; any other failure (a service unreachable, a timeout: outcome unknown) leaves it in
+   * progress for the recovery to finish.
+   */
+  async run(orderId: number, pending: PendingCompletion): Promise<WorkOrderEntity> {
+    try {
+      return await this.steps(orderId, pending);
+    } catch (err) {
+      if (err instanceof DomainError) {
+        await this.pending.end(orderId);
+      }
+      throw err;
+    }
+  }
+
+  private async steps(orderId: number, pending: PendingCompletion): Promise<WorkOrderEntity> {
+    const { actor, key, request: req } = pending;
+    const meta: RpcMeta = { correlationId: pending.correlationId ?? `work-order-${orderId}-completion`, idempotencyKey: key ?? undefined };
+    const order = await this.workOrders.reachable(actor, orderId);
+    const repeated = this.doneAlready(order, key);
+    if (repeated) {
+      await this.pending.end(orderId);
+      return repeated;
     }
     const ctx = callOf(actor, meta);
     const lines = await this.orders.lines([order.id]);
@@ -102,7 +150,9 @@ export class CompletionService {
         { ...ctx, idempotencyKey: takeKey },
       )
       .catch(async (err: unknown) => {
-        await this.returnStock(ctx, takeKey, moves.length);
+        if (refused(err)) {
+          await this.returnStock(ctx, takeKey, moves.length);
+        }
         return passOn(err);
       });
     try {
@@ -125,16 +175,19 @@ export class CompletionService {
           completions: current.completions + 1,
           completionKey: key,
           negativeStock: req.allowNegativeStock === true,
+          pendingCompletion: null,
+          pendingSince: null,
           updatedBy: actor.userId,
           updatedAt: new Date(),
         };
         await this.orders.update(manager, order.id, fields);
-        await this.resolveIssues(manager, actor, order.id);
+        await this.resolveIssues(manager, actor, current);
         return { ...current, ...fields };
       });
-      return this.views.one(actor, done);
+      return done;
     } catch (err) {
-      if (!(err as { keepRecord?: boolean }).keepRecord) {
+      // A refusal (the order gone, another completion first) is undone here; anything else is left to the recovery.
+      if (err instanceof DomainError && !(err as { keepRecord?: boolean }).keepRecord) {
         await this.deleteRecord(ctx, record.id);
         await this.returnStock(ctx, takeKey, moves.length);
       }
@@ -168,7 +221,8 @@ export class CompletionService {
         updatedAt: new Date(),
       };
       await this.orders.update(manager, id, fields);
-      for (const issue of await this.issues.ofOrders(actor.accountId, [id], manager)) {
+      const issues = await this.issues.ofOrders(actor.accountId, [id], manager);
+      for (const issue of issues) {
         await this.issues.update(manager, issue.id, {
           status: 'in_progress',
           resolvedAt: null,
@@ -177,6 +231,14 @@ export class CompletionService {
           updatedAt: new Date(),
         });
       }
+      // Its out-of-service issues are open again: the machine goes Down again.
+      await this.outOfService.announce(
+        manager,
+        { actor },
+        actor.accountId,
+        current.machineId,
+        issues.some((i) => i.outOfService),
+      );
       return { ...current, ...fields };
     });
     return this.views.one(actor, row);
@@ -196,9 +258,12 @@ export class CompletionService {
     throw conflict(WorkMessages.completedTwice);
   }
 
-  private async resolveIssues(manager: EntityManager, actor: Actor, orderId: number): Promise<void> {
+  /** The order's issues become resolved; its machine comes back into service when they held it down. */
+  private async resolveIssues(manager: EntityManager, actor: Actor, order: WorkOrderEntity): Promise<void> {
     const now = new Date();
-    for (const issue of await this.issues.ofOrders(actor.accountId, [orderId], manager)) {
+    const orderId = order.id;
+    const issues = await this.issues.ofOrders(actor.accountId, [orderId], manager);
+    for (const issue of issues) {
       await this.issues.update(manager, issue.id, {
         status: 'resolved',
         resolvedAt: now,
@@ -207,6 +272,13 @@ export class CompletionService {
         updatedAt: now,
       });
     }
+    await this.outOfService.announce(
+      manager,
+      { actor },
+      actor.accountId,
+      order.machineId,
+      issues.some((i) => i.outOfService),
+    );
   }
 
   /** The service type of the order's first schedule, else Repair. */

@@ -1,8 +1,10 @@
 import { Module } from '@nestjs/common';
 import { IssuesModule } from '../issues/issues.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
+import { CompletionRecovery } from './completion-recovery.js';
 import { CompletionService } from './completion.service.js';
 import { LinesService } from './lines.service.js';
+import { PendingCompletions } from './pending-completions.repository.js';
 import { WorkOrderChecks } from './work-order-checks.js';
 import { WorkOrderViews } from './work-order-views.js';
 import { WorkOrdersController } from './work-orders.controller.js';
@@ -13,6 +15,15 @@ import { WorkOrdersService } from './work-orders.service.js';
 @Module({
   imports: [MachinesModule, IssuesModule],
   controllers: [WorkOrdersController],
-  providers: [WorkOrdersRepository, WorkOrderChecks, WorkOrderViews, WorkOrdersService, LinesService, CompletionService],
+  providers: [
+    WorkOrdersRepository,
+    WorkOrderChecks,
+    WorkOrderViews,
+    WorkOrdersService,
+    LinesService,
+    CompletionService,
+    PendingCompletions,
+    CompletionRecovery,
+  ],
 })
 export class WorkOrdersModule {}

@@ -66,6 +66,8 @@ export class WorkOrdersService {
         completions: 0,
         completionKey: null,
         negativeStock: false,
+        pendingCompletion: null,
+        pendingSince: null,
         createdAt: now,
         updatedAt: now,
       });
