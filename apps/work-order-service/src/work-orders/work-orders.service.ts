@@ -105,6 +105,10 @@ export class WorkOrdersService {
       if (order.state === 'done') {
         throw conflict(WorkMessages.orderDone);
       }
+      if (order.pendingSince !== null && input.state === 'cancelled') {
+        // Its record may be made already: the completion (or its recovery) ends it first.
+        throw conflict(WorkMessages.completing);
+      }
       const state: WorkOrderState = input.state ?? order.state;
       const fields: Partial<WorkOrderEntity> = {
         ...(input.title !== undefined ? { title: input.title } : {}),
@@ -138,6 +142,9 @@ export class WorkOrdersService {
       // Mechanics do everything with work orders but delete done ones (issue 35's rules).
       if (order.state === 'done' && actor.role === 'mechanic') {
         throw forbidden(WorkMessages.deleteDone);
+      }
+      if (order.pendingSince !== null) {
+        throw conflict(WorkMessages.completing);
       }
       if (order.state !== 'done') {
         await this.releaseIssues(manager, actor, order.id, []);
