@@ -85,7 +85,11 @@ export class CompletionService {
     if (!(await this.pending.start(order.id, pending))) {
       this.doneAlready(await this.workOrders.reachable(actor, order.id), key);
     }
-    return this.views.one(actor, await this.run(order.id, pending));
+    const done = await this.run(order.id, pending).catch((err: unknown) => {
+      // Outcome unknown (a service unreachable or slow): the completion stays pending for CompletionRecovery.
+      throw err instanceof DomainError ? err : new DomainError(ErrorCode.Unavailable, WorkMessages.completionCut);
+    });
+    return this.views.one(actor, done);
   }
 
   /**
