@@ -159,6 +159,19 @@ describe('image worker documents', () => {
     await expect(add({ kind: 'service-record', id: 10 }, 2)).rejects.toThrow('Record not found');
   });
 
+  it("moves the documents of a batch of fuel records (an import's) in order, the last event of a record winning, a malformed one skipped", async () => {
+    const fourth = await add({ kind: 'fuel-record', id: 4 }, 2);
+    const fifth = await add({ kind: 'fuel-record', id: 5 }, 2);
+    const saved = (recordId: number, machineId: number) =>
+      message(owner, { recordId, accountId: 7, machineId, date: '2026-11-20', currentMileage: null, currentHours: null, at: new Date().toISOString() });
+    await docs.onFuelRecordSavedBatch(message(owner, { events: [saved(4, 9), saved(5, 9), { payload: { recordId: 'x' } }, saved(5, 2)] } as never));
+
+    await images.onMachineDeleted(message(owner, { accountId: 7, machineId: 2 } as never));
+
+    expect(await storage.exists(fifth.objectKey)).toBe(false);
+    expect((await list({ kind: 'fuel-record', id: 4 })).map((d) => d.id)).toEqual([fourth.id]);
+  });
+
   describe('accounts (issue 32)', () => {
     const manager = memberOf(owner, 'manager', 17);
     const mechanic = memberOf(owner, 'mechanic', 18);

@@ -16,6 +16,7 @@ import {
   WEBHOOK_CREATE,
   WEBHOOK_EVENTS,
   FUEL_RECORD_SAVED,
+  SCHEDULE_READING_CREATED,
   batchPattern,
   type ScheduleStatus,
   type ScheduleStatusCause,
@@ -275,6 +276,47 @@ describe.each(await testEngines())('notification-service over the transport (%s)
         ['record.created', 6001],
         ['record.created', 6002],
         ['record.updated', 6001],
+      ]);
+    });
+  });
+
+  it("makes the meter.reading.created messages of a batch of readings (an import's) in one transaction: one per reading, a duplicate once", async () => {
+    const dataSource = svc.get(DataSource);
+    const hook = await dataSource.getRepository(WebhookEntity).save({
+      accountId: userB.accountId,
+      createdBy: userB.userId,
+      updatedBy: null,
+      url: 'http://192.0.2.1/readings',
+      events: JSON.stringify(['meter.reading.created']),
+      secret: 'whsec_dGVzdA==',
+      createdAt: new Date(),
+    });
+    const reading = (readingId: number, value: number) => ({
+      actor: null,
+      payload: {
+        readingId,
+        meterId: 5,
+        machineId: 77,
+        accountId: userB.accountId,
+        kind: 'distance',
+        unit: 'mi',
+        value,
+        lifetimeValue: value,
+        date: '2026-03-01',
+        source: 'fuel_record',
+        sourceId: readingId + 100,
+        at: '2026-03-01T10:00:00.000Z',
+      },
+      meta: { correlationId: 'reading-batch-test' },
+    });
+    const first = reading(7001, 100);
+    await svc.emit(batchPattern(SCHEDULE_READING_CREATED), { events: [first, reading(7002, 150), first, { payload: { readingId: 'x' } }] });
+
+    await expectEventually(async () => {
+      const rows = await dataSource.getRepository(DeliveryEntity).find({ where: { webhookId: hook.id }, order: { id: 'ASC' } });
+      expect(rows.map((r) => [r.eventType, (JSON.parse(r.body) as { data: { readingId: number; value: number } }).data])).toEqual([
+        ['meter.reading.created', expect.objectContaining({ readingId: 7001, value: 100 })],
+        ['meter.reading.created', expect.objectContaining({ readingId: 7002, value: 150 })],
       ]);
     });
   });

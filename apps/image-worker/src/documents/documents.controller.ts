@@ -15,10 +15,14 @@ import {
   INVENTORY_PURCHASE_SAVED,
   SERVICE_RECORD_DELETED,
   SERVICE_RECORD_SAVED,
+  batchPattern,
+  eventsOfBatch,
+  type EventBatch,
   type FuelRecordSavedEvent,
   type InventoryPurchaseSavedEvent,
   type ServiceRecordSavedEvent,
   type DocumentAddRequest,
+  type DocumentParent,
   type DocumentIdRequest,
   type DocumentListRequest,
   type DocumentMachineRequest,
@@ -98,6 +102,17 @@ export class DocumentsController {
   @EventPattern(FUEL_RECORD_SAVED)
   onFuelRecordSaved(@Payload() m: RpcMessage<FuelRecordSavedEvent>) {
     return this.documents.onParentSaved(eventAccountId(m.payload), { kind: 'fuel-record', id: m.payload.recordId }, m.payload.machineId);
+  }
+
+  /** An import's fuel records (EVENT_BATCH_TARGETS): their documents follow them in one transaction. */
+  @EventPattern(batchPattern(FUEL_RECORD_SAVED))
+  onFuelRecordSavedBatch(@Payload() m: RpcMessage<EventBatch<FuelRecordSavedEvent>>) {
+    const moves = eventsOfBatch(m).map(({ payload: e }) => ({
+      accountId: eventAccountId(e),
+      parent: { kind: 'fuel-record', id: e?.recordId } as DocumentParent,
+      machineId: e?.machineId,
+    }));
+    return this.documents.onParentsSaved(moves);
   }
 
   @EventPattern(INVENTORY_PURCHASE_SAVED)

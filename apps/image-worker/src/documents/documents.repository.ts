@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DocumentParent } from '@wrenchlog/contracts';
+import { CompiledWrites } from '@wrenchlog/platform';
 import { DataSource, In, Like, MoreThan, type Repository } from 'typeorm';
 import { DeletedMachineEntity } from '../ledger/deleted-machine.entity.js';
 import { DeletedDocumentParentEntity } from './deleted-parent.entity.js';
@@ -12,8 +13,12 @@ export type NewDocument = Omit<StoredDocumentEntity, 'id' | 'createdAt'>;
 export class DocumentsRepository {
   private readonly documents: Repository<StoredDocumentEntity>;
 
+  /** An import's fuel records move their documents a batch at a time: one prepared UPDATE each. */
+  private readonly writes: CompiledWrites<StoredDocumentEntity>;
+
   constructor(private readonly dataSource: DataSource) {
     this.documents = dataSource.getRepository(StoredDocumentEntity);
+    this.writes = new CompiledWrites(this.documents);
   }
 
   byKey(accountId: number, objectKey: string): Promise<StoredDocumentEntity | null> {
@@ -91,6 +96,15 @@ export class DocumentsRepository {
   /** The parent moved to another machine (or to none): its documents follow it. */
   async setMachine(accountId: number, parent: DocumentParent, machineId: number | null): Promise<void> {
     await this.documents.update({ accountId, parentKind: parent.kind, parentId: parent.id }, { machineId });
+  }
+
+  /** setMachine for each, in order, in one transaction. */
+  async setMachines(moves: { accountId: number; parent: DocumentParent; machineId: number | null }[]): Promise<void> {
+    await this.dataSource.transaction(async (manager) => {
+      for (const { accountId, parent, machineId } of moves) {
+        await this.writes.update(manager, { accountId, parentKind: parent.kind, parentId: parent.id }, { machineId });
+      }
+    });
   }
 
   /** Whether the parent, or the machine it belongs to, was deleted. */

@@ -160,6 +160,17 @@ export class DocumentsService {
   }
 
   /**
+   * A batch of saved parents, in order, in one transaction (one commit for an import's 200 events
+   * instead of 200); a malformed one is skipped, as onParentSaved skips it.
+   */
+  async onParentsSaved(moves: { accountId: number; parent: DocumentParent; machineId: number | null }[]): Promise<void> {
+    const valid = moves.filter(({ parent, machineId }) => isParent(parent) && (machineId === null || Number.isInteger(machineId)));
+    if (valid.length > 0) {
+      await this.repo.setMachines(valid);
+    }
+  }
+
+  /**
    * A restore's revert (issue 38): the caller's documents stored under the import's keys go, with
    * their objects, at most DOCUMENT_IMPORT_REVERT_CALL_MAX a call (import-service calls again while
    * a call removes that many). Documents added by hand have the gateway's keys and stay.

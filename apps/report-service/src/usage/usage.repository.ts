@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { queryNamed } from '@wrenchlog/platform';
+import { CompiledWrites, queryNamed } from '@wrenchlog/platform';
 import { DataSource, IsNull, LessThanOrEqual, type EntityManager } from 'typeorm';
 import { ReportMachineEntity } from '../machines/report-machine.entity.js';
 import { ReportReadingEntity } from './report-reading.entity.js';
@@ -14,11 +14,18 @@ const inList = (column: string, ids: readonly number[] | null): { sql: string; i
 /** SQL of the readings' copy (usage) and of the fuel rows read as fills (economy). */
 @Injectable()
 export class UsageRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  private readonly readings: CompiledWrites<ReportReadingEntity>;
 
-  /** Applies a reading's state not older than the one kept (insert, then update if newer). */
+  constructor(private readonly dataSource: DataSource) {
+    this.readings = new CompiledWrites(dataSource.getRepository(ReportReadingEntity));
+  }
+
+  /** Applies a reading's state not older than the one kept (insert, else update if newer). */
   async applyReading(manager: EntityManager, row: ReportReadingEntity): Promise<void> {
-    await manager.createQueryBuilder().insert().into(ReportReadingEntity).values(row).orIgnore().execute();
+    // A new reading (every one of an import) is one prepared statement; only a known one is compared.
+    if (await this.readings.insertIgnore(manager, row)) {
+      return;
+    }
     const { readingId, ...rest } = row;
     await manager.update(ReportReadingEntity, { readingId, accountId: row.accountId, updatedAt: LessThanOrEqual(row.updatedAt) }, rest);
   }

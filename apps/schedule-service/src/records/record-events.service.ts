@@ -137,8 +137,10 @@ export class RecordEventsService {
     }
     await this.dataSource.transaction(async (manager) => {
       const recompute = new Map<string, { accountId: number; machineId: number; ctx: CallContext; completed: number[] }>();
+      // A machine is made known and locked once a batch: its row holds for the whole transaction.
+      const ensured = new Map<string, boolean>();
       for (const { fact, ctx } of facts) {
-        for (const machine of await this.applySaved(manager, fact, ctx)) {
+        for (const machine of await this.applySaved(manager, fact, ctx, ensured)) {
           const key = `${fact.accountId}:${machine.id}`;
           const entry = recompute.get(key) ?? { accountId: fact.accountId, machineId: machine.id, ctx, completed: [] };
           entry.ctx = ctx; // the last event's, as the recompute after it would have carried
@@ -153,9 +155,20 @@ export class RecordEventsService {
   }
 
   /** One saved fact's readings and completions; answers the machines to recompute (with the schedules it completed anew). */
-  private async applySaved(manager: EntityManager, f: SavedFact, ctx: CallContext): Promise<{ id: number; completed: number[] }[]> {
+  private async applySaved(
+    manager: EntityManager,
+    f: SavedFact,
+    ctx: CallContext,
+    ensured: Map<string, boolean>,
+  ): Promise<{ id: number; completed: number[] }[]> {
     // The machine first (its row orders this machine's writes); it may not have been heard of yet.
-    if (!(await this.projection.ensure(manager, f.accountId, f.machineId))) {
+    const machineKey = `${f.accountId}:${f.machineId}`;
+    let known = ensured.get(machineKey);
+    if (known === undefined) {
+      known = (await this.projection.ensure(manager, f.accountId, f.machineId)) !== null;
+      ensured.set(machineKey, known);
+    }
+    if (!known) {
       return [];
     }
     const before = await this.records.apply(manager, {
@@ -173,10 +186,9 @@ export class RecordEventsService {
     const touched = new Set<number>([f.machineId]);
     // The schedules this save completes anew: their return to upcoming is a completion.
     const completed: number[] = [];
-    for (const old of await this.meters.bySource(manager, f.source, f.recordId)) {
-      touched.add(old.machineId);
-    }
-    await this.sequence.deleteReadings(manager, await this.meters.bySource(manager, f.source, f.recordId), ctx);
+    const old = await this.meters.bySource(manager, f.source, f.recordId);
+    old.forEach((reading) => touched.add(reading.machineId));
+    await this.sequence.deleteReadings(manager, old, ctx);
     const meters = await this.meters.ofMachine(manager, f.accountId, f.machineId);
     for (const [kind, value] of [
       ['distance', f.distance],

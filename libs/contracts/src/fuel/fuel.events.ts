@@ -3,10 +3,10 @@ import { routeEvent } from '../events.js';
 // Producer: fuel-purchase-service (through its outbox). Consumers: report-service (costs, issue 22) and schedule-service, which keeps a
 // reading per meter value of each fuel record, linked to it (an edit edits it, a delete deletes it).
 
-// An import writes thousands: schedule-service, report-service and notification-service take them in batches too.
+// An import writes thousands: every subscriber takes them in batches too.
 /** A fuel record was created or updated (or moved to another machine; its documents follow it, image-worker). */
 export const FUEL_RECORD_SAVED = routeEvent('fuel.record.saved', ['schedule-service', 'image-worker', 'report-service', 'notification-service'], {
-  batches: ['schedule-service', 'report-service', 'notification-service'],
+  batches: ['schedule-service', 'image-worker', 'report-service', 'notification-service'],
 });
 export interface FuelRecordSavedEvent {
   recordId: number;

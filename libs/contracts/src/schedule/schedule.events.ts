@@ -53,7 +53,8 @@ export type ScheduleStatusCause = 'completion' | 'edit' | 'reading' | 'record' |
  * meter value (a record's edit replaces its readings, so it creates them anew). notification-service
  * delivers it to webhooks subscribed to `meter.reading.created` (issue 24).
  */
-export const SCHEDULE_READING_CREATED = routeEvent('schedule.reading.created', ['notification-service']);
+// One a reading of an import's record: notification-service takes them in batches too.
+export const SCHEDULE_READING_CREATED = routeEvent('schedule.reading.created', ['notification-service'], { batches: ['notification-service'] });
 export interface ScheduleReadingCreatedEvent {
   readingId: number;
   meterId: number;
