@@ -154,7 +154,7 @@ export default function SettingsPage() {
           )}
           {shown('inspections') && (
             <Tabs.Tab value="inspections" leftSection={<IconClipboardCheck size={16} />}>
-              Inspection forms
+              {t('tabs.inspections')}
             </Tabs.Tab>
           )}
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
@@ -190,7 +190,7 @@ export default function SettingsPage() {
         )}
         {shown('inspections') && (
           <Tabs.Panel value="inspections">
-            <Suspense fallback={<LoadingState text="Loading..." />}>
+            <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <InspectionFormsTab />
             </Suspense>
           </Tabs.Panel>
