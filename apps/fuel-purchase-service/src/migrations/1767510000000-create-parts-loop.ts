@@ -1,5 +1,5 @@
 import { idColumn, portableTypes } from '@wrenchlog/platform';
-import { Table, TableColumn, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+import { Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
 
 /**
  * Issue 35's parts loop: what open work orders hold back of each part (`stock_reservations`, one
@@ -12,7 +12,9 @@ export class CreatePartsLoop1767510000000 implements MigrationInterface {
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const t = portableTypes(queryRunner);
-    await queryRunner.addColumn('parts', new TableColumn({ name: 'reserved', type: t.integer, default: 0 }));
+    // Plain SQL, not addColumn: on SQLite that rebuilds the table from TypeORM's picture of it, which
+    // an upgrade from before accounts leaves stale (it still had user_id) in the same run.
+    await queryRunner.query('ALTER TABLE parts ADD COLUMN reserved integer NOT NULL DEFAULT 0');
     await queryRunner.createTable(
       new Table({
         name: 'stock_holds',
