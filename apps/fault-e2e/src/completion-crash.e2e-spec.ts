@@ -23,7 +23,14 @@ describeDistributed('a work order completion cut by kill -9 of work-order-servic
       return res.body;
     };
     const machineId = (await createMachine(api, owner, { name: 'Volvo L60H', type: 'Loader' })).id as number;
-    const supplierId = ok(await api.post('/api/suppliers', { name: 'Heartland Hydraulics' }, owner), 201).id as number;
+    const supplierId = ok(
+      await api.post(
+        '/api/suppliers',
+        { name: 'Heartland Hydraulics', contact: 'Marcus Reed', email: 'marcus.reed@example.com', phone: '(816) 555-0178' },
+        owner,
+      ),
+      201,
+    ).id as number;
     const partId = ok(
       await api.post(
         '/api/parts',
