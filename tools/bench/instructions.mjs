@@ -1,16 +1,11 @@
 // Instructions per request of the embedded product of one tree, counted by valgrind's callgrind:
 // unlike throughputs and CPU time, the count does not move with what else the shared machine is
 // doing, so an A/B of two trees holds on a loaded machine (issue 32's "within 10 % of the landed tree").
-//   node tools/bench/instructions.mjs <tree> <label> [--n=150] [--warm=300] [--rounds=1] [--only=dashboard,machines]
+//   node tools/bench/instructions.mjs <tree> <label> [--n=150] [--warm=300] [--only=dashboard,machines]
 // <tree>: a built worktree with its own node_modules (a symlinked node_modules would load the other
 // tree's libraries). The product starts under callgrind with instrumentation off (about 2 minutes);
 // each scenario of the tree's tools/bench/scenarios.mjs is warmed up uninstrumented, then counted over
-// --n sequential requests (callgrind_control: instrumentation on, zero, dump, off). The count holds
-// V8's work besides the requests' own (its optimizing compiler, the garbage collector): a major GC or
-// a burst of compiling that falls in one window moved a scenario by up to 70 % between runs of one
-// tree (docs/performance.md, issue 32). --rounds=k counts k windows of --n after the warm-up and
-// prints each with their median, which such a burst moves by one window only. Each window is also
-// split by callgrind_annotate into V8's compiler, its GC, and the rest: the requests' own work.
+// --n sequential requests (callgrind_control: instrumentation on, zero, dump, off).
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -18,7 +13,7 @@ import { parseArgs } from 'node:util';
 
 const { values: args, positionals } = parseArgs({
   allowPositionals: true,
-  options: { n: { type: 'string' }, warm: { type: 'string' }, rounds: { type: 'string' }, only: { type: 'string' } },
+  options: { n: { type: 'string' }, warm: { type: 'string' }, only: { type: 'string' } },
 });
 const [treeArg, label = 'tree'] = positionals;
 if (!treeArg) {
@@ -28,7 +23,6 @@ if (!treeArg) {
 const tree = resolve(treeArg);
 const N = Number(args.n ?? 150);
 const WARM = Number(args.warm ?? 300);
-const ROUNDS = Number(args.rounds ?? 1);
 const wanted = (args.only ?? 'dashboard,machines,services p0,services mix,service create,service update,fuel create,purchase create').split(',');
 
 const fromTree = (p) => import(join(tree, p));
@@ -101,52 +95,16 @@ async function send(scenario, count) {
   }
 }
 
-/** A dump's instructions by kind (M a request): V8's optimizing compiler, its GC, and the rest. */
-function split(dump) {
-  const kinds = { compiler: 0, gc: 0, rest: 0 };
-  const text = execFileSync('callgrind_annotate', ['--threshold=100', '--auto=no', dump], { encoding: 'utf8', maxBuffer: 1 << 28 });
-  for (const line of text.split('\n')) {
-    const m = /^\s*([\d,]+) \([^)]*\)\s+(.*)$/.exec(line);
-    if (!m || m[2].includes('PROGRAM TOTALS')) {
-      continue;
-    }
-    const n = Number(m[1].replaceAll(',', ''));
-    if (/compiler::|[Mm]aglev|turboshaft|InstructionSelector|RegisterAllocator/.test(m[2])) {
-      kinds.compiler += n;
-    } else if (/Sweeper|Scavenge|MarkCompact|Marking|Heap::|heap::|Evacuat|SizeFromMap|IterateObjectCache/.test(m[2])) {
-      kinds.gc += n;
-    } else {
-      kinds.rest += n;
-    }
-  }
-  return Object.fromEntries(Object.entries(kinds).map(([k, v]) => [k, v / N / 1e6]));
-}
-
 for (const scenario of scenarios) {
   await send(scenario, WARM);
-  const counts = [];
-  const rests = [];
-  for (let round = 0; round < ROUNDS; round++) {
-    control('-i', 'on');
-    control('-z');
-    await send(scenario, N);
-    control('-d');
-    control('-i', 'off');
-    await new Promise((r) => setTimeout(r, 1000));
-    const dump = join(out, newestDump());
-    counts.push(Number(/^totals:\s+(\d+)/m.exec(readFileSync(dump, 'utf8'))[1]) / N / 1e6);
-    const kinds = split(dump);
-    rests.push(kinds.rest);
-    console.log(
-      `  ${scenario.name} window ${round + 1}: ${counts[round].toFixed(2)} M = compiler ${kinds.compiler.toFixed(2)} + GC ${kinds.gc.toFixed(2)} + rest ${kinds.rest.toFixed(2)}`,
-    );
-  }
-  const rest = [...rests].sort((a, b) => a - b)[Math.floor(rests.length / 2)];
-  const median = [...counts].sort((a, b) => a - b)[Math.floor(counts.length / 2)];
-  const each = ROUNDS > 1 ? `; median of ${ROUNDS} windows: ${counts.map((c) => c.toFixed(2)).join(', ')}` : '';
-  console.log(
-    `${label} ${scenario.name}: ${median.toFixed(2)} M instructions a request, ${rest.toFixed(2)} M without V8's compiler and GC (${N} after ${WARM} uncounted${each})`,
-  );
+  control('-i', 'on');
+  control('-z');
+  await send(scenario, N);
+  control('-d');
+  control('-i', 'off');
+  await new Promise((r) => setTimeout(r, 1000));
+  const total = Number(/^totals:\s+(\d+)/m.exec(readFileSync(join(out, newestDump()), 'utf8'))[1]);
+  console.log(`${label} ${scenario.name}: ${(total / N / 1e6).toFixed(2)} M instructions a request (${N} after ${WARM} uncounted)`);
 }
 stop();
 rmSync(dataDir, { recursive: true, force: true });

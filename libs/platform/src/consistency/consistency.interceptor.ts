@@ -3,7 +3,7 @@ import type { RpcMessage, RpcMeta } from '@wrenchlog/contracts';
 import { Observable, concatMap, from, map, type Observable as Obs } from 'rxjs';
 import { DomainError } from '../errors/domain-error.js';
 import type { AppliedLog } from './applied-log.js';
-import { POSITIONS_REPLY, enterCausedScope, type CausedScope, type PositionsReply } from './lanes.js';
+import { POSITIONS_REPLY, inCausedScope, type CausedScope, type PositionsReply } from './lanes.js';
 
 /**
  * The service side of read your writes (issue 37), on every message handler (bootstrapService):
@@ -71,15 +71,9 @@ export class ConsistencyInterceptor implements NestInterceptor {
   }
 }
 
-/** The handler, run (with all it starts) inside the scope that collects the positions it causes, left when it answered, failed or was dropped. */
+/** The handler, run (with all it starts) inside the scope that collects the positions it causes. */
 function scoped(scope: CausedScope, next: CallHandler): Obs<unknown> {
-  return new Observable<unknown>((subscriber) => {
-    const { result: subscription, leave } = enterCausedScope(scope, () => next.handle().subscribe(subscriber));
-    return () => {
-      subscription.unsubscribe();
-      leave();
-    };
-  });
+  return new Observable<unknown>((subscriber) => inCausedScope(scope, () => next.handle().subscribe(subscriber)));
 }
 
 function validAfter(meta: RpcMeta): Record<string, number> | undefined {

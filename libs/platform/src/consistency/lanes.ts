@@ -37,49 +37,12 @@ export interface CausedScope {
 
 // One store for the process: with the one-process host every service's copy of this module must share it.
 const STORE = Symbol.for('wrenchlog.consistency-scope');
-const shared = ((globalThis as Record<symbol, unknown>)[STORE] ??= { store: new AsyncLocalStorage<CausedScope>(), open: 0 }) as {
-  store: AsyncLocalStorage<CausedScope>;
-  /** Scopes whose handler has not finished. */
-  open: number;
-};
-const scopes = shared.store;
+const scopes: AsyncLocalStorage<CausedScope> = ((globalThis as Record<symbol, unknown>)[STORE] ??=
+  new AsyncLocalStorage<CausedScope>()) as AsyncLocalStorage<CausedScope>;
 
-/**
- * Runs `work` (and everything it starts) in a fresh scope that collects the positions it causes;
- * call the answer once the scope's work is over. While no scope is open the store is disabled:
- * Node 20's AsyncLocalStorage, once enabled, hooks every promise of the process, which tripled the
- * cost of a promise and was a large part of a list's added instructions (issue 32's bench,
- * docs/performance.md). Work a scope left running after its handler finished loses its scope, as
- * its positions could not reach the finished answer anyway.
- */
-export function enterCausedScope<T>(scope: CausedScope, work: () => T): { result: T; leave: () => void } {
-  shared.open++;
-  let left = false;
-  const leave = () => {
-    if (!left) {
-      left = true;
-      if (--shared.open === 0) {
-        scopes.disable();
-      }
-    }
-  };
-  try {
-    return { result: scopes.run(scope, work), leave };
-  } catch (err) {
-    leave();
-    throw err;
-  }
-}
-
-/** Runs `work` (and everything it starts) in a fresh scope, left when `work` returns or, for a promise, settles. */
+/** Runs `work` (and everything it starts) in a fresh scope that collects the positions it causes. */
 export function inCausedScope<T>(scope: CausedScope, work: () => T): T {
-  const { result, leave } = enterCausedScope(scope, work);
-  if (result instanceof Promise) {
-    result.then(leave, leave);
-  } else {
-    leave();
-  }
-  return result;
+  return scopes.run(scope, work);
 }
 
 /** Runs `work` outside any scope (a timer that must not count as the caller's work). */

@@ -12,8 +12,7 @@ import {
   type MemberRef,
   type MemberSavedEvent,
 } from '@wrenchlog/contracts';
-import { DataSource, type EntityManager } from 'typeorm';
-import { CompiledSelect } from '../database/compiled-select.js';
+import { DataSource, In, type EntityManager } from 'typeorm';
 import { RpcClient } from '../rpc/rpc-client.js';
 import { AccountMemberEntity } from './account-member.entity.js';
 
@@ -32,9 +31,6 @@ export interface MemberSavedHooks {
 /** `{ provide: MEMBER_SAVED_HOOKS, useClass | useExisting }` in any module of a service (looked up across the application). */
 export const MEMBER_SAVED_HOOKS = Symbol('MEMBER_SAVED_HOOKS');
 
-/** The most people one statement of `refs` names (a power of two). */
-const REFS_CHUNK = 64;
-
 /** A member's machine assignment as the policy reads it: null for every machine of the account. */
 export type MachineAssignment = ReadonlySet<number> | null;
 
@@ -46,9 +42,6 @@ export type MachineAssignment = ReadonlySet<number> | null;
 @Injectable()
 export class MemberDirectory {
   private readonly logger = new Logger(MemberDirectory.name);
-  // Read on every list (names) and every request of an assigned member (machines): prepared once
-  // instead of a TypeORM find each time, a tenth of a list's CPU (issue 32's bench, docs/performance.md).
-  private compiled?: CompiledSelect<AccountMemberEntity, 'userId' | 'name' | 'role' | 'machineIds' | 'removed'>;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -62,18 +55,6 @@ export class MemberDirectory {
     } catch {
       return undefined; // the service adds nothing
     }
-  }
-
-  private get members(): CompiledSelect<AccountMemberEntity, 'userId' | 'name' | 'role' | 'machineIds' | 'removed'> {
-    // Made on first use: the entity's metadata exists once the DataSource is initialized.
-    this.compiled ??= new CompiledSelect(this.dataSource.getRepository(AccountMemberEntity), 'm', ['userId', 'name', 'role', 'machineIds', 'removed']);
-    return this.compiled;
-  }
-
-  /** One member's row of the projection, or undefined. */
-  private async row(accountId: number, userId: number) {
-    const [row] = await this.members.rows('member', (qb) => qb.where('m.accountId = :accountId AND m.userId = :userId'), { accountId, userId });
-    return row;
   }
 
   /** account.member.saved: keep the newest state of the member (an older event changes nothing). */
@@ -115,28 +96,11 @@ export class MemberDirectory {
     if (ids.length === 0) {
       return new Map();
     }
-    const rows = [];
-    for (let at = 0; at < ids.length; at += REFS_CHUNK) {
-      rows.push(...(await this.refsChunk(accountId, ids.slice(at, at + REFS_CHUNK))));
-    }
+    const rows = await this.dataSource.getRepository(AccountMemberEntity).find({
+      select: { userId: true, name: true },
+      where: { accountId, userId: In(ids) },
+    });
     return new Map(rows.map((r) => [r.userId, { id: r.userId, name: r.name }]));
-  }
-
-  /**
-   * Up to REFS_CHUNK people: the ids padded to a power of two with the last one (the same rows), so
-   * a few statement texts serve every page whatever the number of people on it.
-   */
-  private refsChunk(accountId: number, ids: number[]): Promise<{ userId: number; name: string }[]> {
-    let width = 1;
-    while (width < ids.length) {
-      width *= 2;
-    }
-    const params: Record<string, number> = { accountId };
-    for (let i = 0; i < width; i++) {
-      params[`u${i}`] = ids[Math.min(i, ids.length - 1)];
-    }
-    const names = Object.keys(params).slice(1);
-    return this.members.rows(`refs:${width}`, (qb) => qb.where(`m.accountId = :accountId AND m.userId IN (${names.map((n) => `:${n}`).join(', ')})`), params);
   }
 
   /**
@@ -173,7 +137,9 @@ export class MemberDirectory {
    * assigning a mechanic who just joined does not fail on another service's lag.
    */
   async member(accountId: number, userId: number): Promise<{ role: AccountRole; machineIds: MachineAssignment } | null> {
-    const row = await this.row(accountId, userId);
+    const row = await this.dataSource
+      .getRepository(AccountMemberEntity)
+      .findOne({ select: { role: true, machineIds: true, removed: true }, where: { accountId, userId } });
     if (row) {
       return row.removed ? null : { role: row.role as AccountRole, machineIds: parseMachineIds(row.machineIds) };
     }
@@ -191,7 +157,7 @@ export class MemberDirectory {
    * user-service does not know either, has none: rights are never wider than the last change says.
    */
   async assignment(accountId: number, userId: number): Promise<MachineAssignment> {
-    const row = await this.row(accountId, userId);
+    const row = await this.dataSource.getRepository(AccountMemberEntity).findOne({ select: { machineIds: true, removed: true }, where: { accountId, userId } });
     if (row) {
       return row.removed ? new Set() : parseMachineIds(row.machineIds);
     }

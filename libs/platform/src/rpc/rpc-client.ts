@@ -31,8 +31,7 @@ export interface CallContext {
   /**
    * False for a change (the gateway: any method but GET and HEAD): an upstream service that does not
    * answer at all (down) is given up on, so a stopped consumer (the image worker) never blocks the
-   * session's writes; a read still waits for it, bounded, and answers 503. Only a change's calls ask
-   * the target what they caused (a read causes nothing to wait for).
+   * session's writes; a read still waits for it, bounded, and answers 503.
    */
   consistencyStrict?: boolean;
   /** An event's outbox ids (Outbox sets it), so its subscriber records them as applied. */
@@ -83,9 +82,7 @@ export class RpcClient {
         m.waitMs = waitMs;
       }
     }
-    // Only a change can cause positions: a session's read does not ask, so the target runs it
-    // without a caused scope (lanes.ts: no scope open, no promise hooks).
-    if ((session && ctx.consistencyStrict === false) || scope) {
+    if (session || scope) {
       m.positions = true;
     }
     const message: RpcMessage<RpcRequestOf<P>> = { actor: ctx.actor, payload, meta: m };
