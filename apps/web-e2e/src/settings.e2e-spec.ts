@@ -41,8 +41,8 @@ describe('settings, admin and analytics', () => {
   it('shows a normal user (the owner of their account) the Settings, Members, Import and API tokens tabs (no admin tab), with the account size', async () => {
     const owner = await createApprovedUser(api, { name: 'Olive Owner' });
     await openSettings(s.page, owner);
-    // Issue 32: the owner of their account also manages its members.
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'API tokens']);
+    // Issue 32: the owner of their account also manages its members (and, issue 35, its inspection forms).
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'API tokens']);
     const details = s.page.getByRole('region', { name: 'Account Details' });
     await details.getByText('0 images (0.00 MB)').waitFor();
     // Issue 18: User Details is no longer COMING SOON: the account name is editable.
