@@ -69,7 +69,7 @@ describe('settings, admin and analytics', () => {
     expect(signup.status).toBe(201);
 
     await openSettings(s.page, TEST_ADMIN);
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'API tokens', 'Admin', 'Analytics']);
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'API tokens', 'Admin', 'Analytics']);
     await s.page.getByRole('tab', { name: 'Admin' }).click();
     const users = s.page.getByRole('region', { name: 'User Management' });
     const row = users.getByRole('row').filter({ hasText: username });
