@@ -69,8 +69,11 @@ describe.each(fixtureReleases().flatMap((release) => modes.map((mode) => [releas
           }
         }
         for (const p of (await api.get('/api/parts?size=100', token)).body.content) {
-          expect(p).toMatchObject({ createdBy: by });
+          // Issue 35's parts loop (1767510000000): an upgraded part holds nothing back.
+          expect(p).toMatchObject({ createdBy: by, reserved: 0, available: p.quantity });
         }
+        // Issue 35's inspections (1767500000000): the built-in forms are there for an upgraded account.
+        expect((await api.get('/api/inspection-forms', token)).body.length).toBeGreaterThanOrEqual(3);
       });
     },
   );
