@@ -1,6 +1,15 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { TypeOrmModule } from '@nestjs/typeorm';
-import { AccountMemberEntity, ConfigModule, DatabaseModule, HealthModule, KnownMachineEntity, MembersModule, RpcModule } from '@wrenchlog/platform';
+import {
+  AccountMemberEntity,
+  ConfigModule,
+  DatabaseModule,
+  HealthModule,
+  KnownMachineEntity,
+  MembersModule,
+  OutboxEvent,
+  RpcModule,
+} from '@wrenchlog/platform';
 import type { WorkEnv } from './config/work-env.js';
 import { InspectionFormEntity } from './inspections/inspection-form.entity.js';
 import { InspectionEntity } from './inspections/inspection.entity.js';
@@ -13,7 +22,16 @@ import { WorkOrderLineEntity } from './work-orders/work-order-line.entity.js';
 import { WorkOrderEntity } from './work-orders/work-order.entity.js';
 import { WorkOrdersModule } from './work-orders/work-orders.module.js';
 
-export const entities = [KnownMachineEntity, IssueEntity, WorkOrderEntity, WorkOrderLineEntity, AccountMemberEntity, InspectionFormEntity, InspectionEntity];
+export const entities = [
+  KnownMachineEntity,
+  IssueEntity,
+  WorkOrderEntity,
+  WorkOrderLineEntity,
+  AccountMemberEntity,
+  InspectionFormEntity,
+  InspectionEntity,
+  OutboxEvent,
+];
 
 @Module({})
 export class AppModule {

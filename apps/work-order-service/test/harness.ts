@@ -23,9 +23,25 @@ export class OtherServices {
   inventoryDown = false;
   /** Members user-service knows and this service has not heard of yet (their event on its way), by `account:user`. */
   readonly joining = new Map<string, { role: 'mechanic' | 'manager'; machineIds: number[] | null }>();
+  /** A call that does its work and then loses its reply once (a crash or timeout of the caller's): 503. */
+  loseReplyOf: string | null = null;
+  /** A call that refuses (400) while set. */
+  refuse: string | null = null;
   private nextRecord = 5000;
 
   readonly rpc: RpcStub = async (pattern, payload, ctx) => {
+    if (this.refuse === pattern) {
+      throw new RpcCallError(ErrorCode.BadRequest, 'Refused by the test');
+    }
+    const answer = await this.answer(pattern, payload, ctx);
+    if (this.loseReplyOf === pattern) {
+      this.loseReplyOf = null;
+      throw new RpcCallError(ErrorCode.Unavailable, 'The reply was lost');
+    }
+    return answer;
+  };
+
+  private readonly answer: RpcStub = async (pattern, payload, ctx) => {
     const account = ctx.actor?.accountId;
     switch (pattern) {
       case 'schedule.schedule.get': {
@@ -104,8 +120,8 @@ export class OtherServices {
 }
 
 export const ServiceUnderTest = {
-  start: (engine: TestEngine, others: OtherServices): Promise<Base> =>
-    Base.start(engine, { name: 'work', env: WorkEnv, module: (env) => AppModule.register(env), rpc: others.rpc }),
+  start: (engine: TestEngine, others: OtherServices, vars?: Record<string, string>): Promise<Base> =>
+    Base.start(engine, { name: 'work', env: WorkEnv, module: (env) => AppModule.register(env), rpc: others.rpc, vars }),
 };
 export type ServiceUnderTest = Base;
 

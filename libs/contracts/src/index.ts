@@ -94,6 +94,7 @@ export * from './work/work-order.contract.js';
 export * from './work/work.rpc.js';
 export * from './work/inspection.limits.js';
 export * from './work/inspection.contract.js';
+export * from './work/work.events.js';
 export * from './inventory/stock-take.contract.js';
 export * from './inventory/stock-reservation.contract.js';
 export * from './inventory/reorder.contract.js';

@@ -92,6 +92,18 @@ export class MachineEntity extends AuditedAccountRow {
   @Column({ name: 'created_at' })
   createdAt: Date;
 
+  /** Held Down by open out-of-service issues (issue 35, work.machine.outOfService). */
+  @Column({ name: 'held_down', type: 'boolean', default: false })
+  heldDown: boolean;
+
+  /** The status the machine returns to when no out-of-service issue holds it: its status before, or the one set by hand since. */
+  @Column({ name: 'status_after_down', type: 'varchar', length: 60, nullable: true })
+  statusAfterDown: string | null;
+
+  /** The `at` of the work.machine.outOfService last applied (an older one changes nothing). */
+  @Column({ name: 'held_down_at', nullable: true, type: Date })
+  heldDownAt: Date | null;
+
   /** Archived: out of the lists and pickers, history kept, can be restored (issue 18). */
   @Column({ type: 'boolean', default: false })
   archived: boolean;

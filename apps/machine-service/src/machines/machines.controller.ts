@@ -2,6 +2,8 @@ import { Controller } from '@nestjs/common';
 import { EventPattern, MessagePattern, Payload } from '@nestjs/microservices';
 import {
   METERS_CHANGED,
+  MACHINE_OUT_OF_SERVICE,
+  type MachineOutOfServiceEvent,
   MACHINE_CREATE,
   MACHINE_DELETE,
   MACHINE_GET,
@@ -29,13 +31,17 @@ import {
 import { Caller, ValidInput } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
 import { MachinesService } from './machines.service.js';
+import { OutOfService } from './out-of-service.js';
 
 // Rights (issue 32): reads 'machine.read', create and update 'machine.write', delete
 // 'machine.delete', import-service's calls 'import.run'. Which machines a mechanic or operator sees
 // is MachineAccess's, in the service.
 @Controller()
 export class MachinesController {
-  constructor(private readonly machines: MachinesService) {}
+  constructor(
+    private readonly machines: MachinesService,
+    private readonly outOfService: OutOfService,
+  ) {}
 
   @MessagePattern(MACHINE_LIST)
   list(@Caller('machine.read') caller: Actor, @Payload() m: RpcMessage<MachineListRequest>) {
@@ -97,5 +103,10 @@ export class MachinesController {
   @EventPattern(METERS_CHANGED)
   onMetersChanged(@Payload() m: RpcMessage<MetersChangedEvent>) {
     return this.machines.onMetersChanged(m.payload);
+  }
+
+  @EventPattern(MACHINE_OUT_OF_SERVICE)
+  onOutOfService(@Payload() m: RpcMessage<MachineOutOfServiceEvent>) {
+    return this.outOfService.apply(m?.payload);
   }
 }

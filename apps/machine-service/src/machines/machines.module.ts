@@ -5,6 +5,7 @@ import { MachineExportController } from './machine-export.controller.js';
 import { MachinesController } from './machines.controller.js';
 import { MachinesRepository } from './machines.repository.js';
 import { MachinesService } from './machines.service.js';
+import { OutOfService } from './out-of-service.js';
 
 /**
  * Machines: their calls, the export and the events they publish. Exports MachinesRepository (photos
@@ -14,7 +15,7 @@ import { MachinesService } from './machines.service.js';
 @Module({
   imports: [OutboxModule, MembersModule],
   controllers: [MachinesController, MachineExportController],
-  providers: [MachinesService, MachinesRepository, MachineAccess],
+  providers: [MachinesService, MachinesRepository, MachineAccess, OutOfService],
   exports: [MachinesRepository, MachineAccess],
 })
 export class MachinesModule {}

@@ -29,7 +29,7 @@ import {
 import { badRequest, createOnce, MemberDirectory, Outbox, type CallContext } from '@wrenchlog/platform';
 import { Transactions, type Tx } from '../common/transactions.js';
 import { MachineAccess } from './machine-access.js';
-import { applyMachineChanges, machineId, newMachine, ownedOr404, toListItem, toMachine } from './machine-rules.js';
+import { applyMachineChanges, machineId, maySee, newMachine, ownedOr404, toListItem, toMachine } from './machine-rules.js';
 import type { MachineEntity } from './machine.entity.js';
 import { MachinesRepository, type MachineListRow } from './machines.repository.js';
 
@@ -173,8 +173,14 @@ export class MachinesService {
     const id = machineId(request?.id);
     const visible = await this.access.visible(actor);
     const machine = await this.transactions.run(async (tx) => {
-      const found = ownedOr404(await this.machines.owned(actor.accountId, id, tx), visible);
+      // Locked: a work.machine.outOfService applied meanwhile waits, so the status set here is what it sees.
+      const found = ownedOr404(maySee(visible, id) ? await this.machines.lockOwned(tx, actor.accountId, id, new Date(), actor.userId) : null);
+      const status = found.status;
       applyMachineChanges(found, request);
+      if (found.heldDown && found.status !== status) {
+        // Set by hand while Down (issue 35): the machine comes back to this one, not to the status it had before.
+        found.statusAfterDown = found.status;
+      }
       found.lastUpdated = new Date();
       found.updatedBy = actor.userId;
       await this.machines.save(tx, found);

@@ -6,6 +6,7 @@ import { AddImportColumns1764200000000 } from './1764200000000-add-import-column
 import { IndexRecentlyServiced1764300000000 } from './1764300000000-index-recently-serviced.js';
 import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
 import { AddSerialNumber1767400000000 } from './1767400000000-add-serial-number.js';
+import { AddOutOfService1767520000000 } from './1767520000000-add-out-of-service.js';
 
 export const migrations = [
   ...OUTBOX_MIGRATIONS,
@@ -17,4 +18,5 @@ export const migrations = [
   ...MEMBERS_MIGRATIONS,
   MoveToAccounts1766100000100,
   AddSerialNumber1767400000000,
+  AddOutOfService1767520000000,
 ];

@@ -37,7 +37,11 @@ export class IssuesRepository {
 
   ofOrders(accountId: number, orderIds: number[], manager: EntityManager = this.dataSource.manager): Promise<IssueEntity[]> {
     return orderIds.length
-      ? manager.find(IssueEntity, { select: { id: true, workOrderId: true }, where: { accountId, workOrderId: In(orderIds) }, order: { id: 'ASC' } })
+      ? manager.find(IssueEntity, {
+          select: { id: true, workOrderId: true, outOfService: true },
+          where: { accountId, workOrderId: In(orderIds) },
+          order: { id: 'ASC' },
+        })
       : Promise.resolve([]);
   }
 

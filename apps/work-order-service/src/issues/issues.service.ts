@@ -19,6 +19,7 @@ import { conflict, createOnce, MemberDirectory, notFound } from '@wrenchlog/plat
 import { DataSource } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
+import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { issueView } from './issue-view.js';
 import type { IssueEntity } from './issue.entity.js';
 import { checkClose, checkResolve, listOf } from './issue.rules.js';
@@ -33,6 +34,7 @@ export class IssuesService {
     private readonly machines: MachinesRepository,
     private readonly access: MachineAccess,
     private readonly members: MemberDirectory,
+    private readonly outOfService: OutOfServiceAnnouncer,
   ) {}
 
   /** A retry with the same Idempotency-Key answers the first issue (createOnce; the offline queue resends). */
@@ -43,8 +45,8 @@ export class IssuesService {
     const row = await createOnce(
       () => (key ? this.issues.byKey(actor.accountId, key) : Promise.resolve(null)),
       () =>
-        this.dataSource.transaction((manager) =>
-          this.issues.insert(manager, {
+        this.dataSource.transaction(async (manager) => {
+          const issue = await this.issues.insert(manager, {
             accountId: actor.accountId,
             createdBy: actor.userId,
             updatedBy: null,
@@ -64,8 +66,10 @@ export class IssuesService {
             idempotencyKey: key,
             createdAt: now,
             updatedAt: now,
-          }),
-        ),
+          });
+          await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
+          return issue;
+        }),
     );
     return this.answer(actor, row);
   }
@@ -111,6 +115,7 @@ export class IssuesService {
         updatedAt: new Date(),
       };
       await this.issues.update(manager, issue.id, fields);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, fields.outOfService !== issue.outOfService);
       return { ...issue, ...fields };
     });
     return this.answer(actor, row);
@@ -123,6 +128,7 @@ export class IssuesService {
         throw conflict(WorkMessages.issueOnOrder);
       }
       await this.issues.delete(manager, issue.id);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
     });
     return { id };
   }
@@ -140,6 +146,7 @@ export class IssuesService {
         updatedAt: now,
       };
       await this.issues.update(manager, issue.id, fields);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
       return { ...issue, ...fields };
     });
     return this.answer(actor, row);
@@ -151,6 +158,7 @@ export class IssuesService {
       checkClose(issue);
       const fields: Partial<IssueEntity> = { status: 'closed', closeReason: req.reason, updatedBy: actor.userId, updatedAt: new Date() };
       await this.issues.update(manager, issue.id, fields);
+      await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
       return { ...issue, ...fields };
     });
     return this.answer(actor, row);

@@ -17,9 +17,11 @@ import { conflict, DomainError, MemberDirectory, RpcCallError, RpcClient, type C
 import { DataSource, type EntityManager } from 'typeorm';
 import { IssuesRepository } from '../issues/issues.repository.js';
 import { PartReservations } from './part-reservations.js';
+import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
 import { linesInWords, parseIds, totalsOf } from './work-order.rules.js';
+import { PendingCompletions, type PendingCompletion } from './pending-completions.repository.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { callOf, WorkOrdersService } from './work-orders.service.js';
 
@@ -29,6 +31,11 @@ function passOn(err: unknown): never {
     throw new DomainError(err.code, err.message, err.details);
   }
   throw err;
+}
+
+/** Another service said no (a 4xx): nothing was done there. A timeout or an unreachable service leaves the outcome open. */
+function refused(err: unknown): boolean {
+  return err instanceof RpcCallError && err.code !== ErrorCode.Internal && err.code !== ErrorCode.Unavailable;
 }
 
 /** The key of the service record of an order's n-th completion: a retry finds the record the first try made. */
@@ -59,6 +66,8 @@ export class CompletionService {
     private readonly members: MemberDirectory,
     private readonly rpc: RpcClient,
     private readonly reservations: PartReservations,
+    private readonly outOfService: OutOfServiceAnnouncer,
+    private readonly pending: PendingCompletions,
   ) {}
 
   async complete(actor: Actor, req: CompleteWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
@@ -67,6 +76,49 @@ export class CompletionService {
     const repeated = this.doneAlready(order, key);
     if (repeated) {
       return this.views.one(actor, repeated);
+    }
+    const pending: PendingCompletion = {
+      actor,
+      request: { id: order.id, completedAt: req.completedAt, meters: req.meters, allowNegativeStock: req.allowNegativeStock },
+      key,
+      correlationId: meta?.correlationId,
+    };
+    // Written before any other service is asked: from here on a crash is finished by CompletionRecovery.
+    if (!(await this.pending.start(order.id, pending))) {
+      this.doneAlready(await this.workOrders.reachable(actor, order.id), key);
+    }
+    const done = await this.run(order.id, pending).catch((err: unknown) => {
+      // Outcome unknown (a service unreachable or slow): the completion stays pending for CompletionRecovery.
+      throw err instanceof DomainError ? err : new DomainError(ErrorCode.Unavailable, WorkMessages.completionCut);
+    });
+    return this.views.one(actor, done);
+  }
+
+  /**
+   * The steps of a completion written on its order (by `complete`, or taken up again by the
+   * recovery). A refusal (a DomainError) has been undone when it arrives here, so the completion
+   * has ended; any other failure (a service unreachable, a timeout: outcome unknown) leaves it in
+   * progress for the recovery to finish.
+   */
+  async run(orderId: number, pending: PendingCompletion): Promise<WorkOrderEntity> {
+    try {
+      return await this.steps(orderId, pending);
+    } catch (err) {
+      if (err instanceof DomainError) {
+        await this.pending.end(orderId);
+      }
+      throw err;
+    }
+  }
+
+  private async steps(orderId: number, pending: PendingCompletion): Promise<WorkOrderEntity> {
+    const { actor, key, request: req } = pending;
+    const meta: RpcMeta = { correlationId: pending.correlationId ?? `work-order-${orderId}-completion`, idempotencyKey: key ?? undefined };
+    const order = await this.workOrders.reachable(actor, orderId);
+    const repeated = this.doneAlready(order, key);
+    if (repeated) {
+      await this.pending.end(orderId);
+      return repeated;
     }
     const ctx = callOf(actor, meta);
     const lines = await this.orders.lines([order.id]);
@@ -108,7 +160,9 @@ export class CompletionService {
         { ...ctx, idempotencyKey: takeKey },
       )
       .catch(async (err: unknown) => {
-        await this.returnStock(ctx, takeKey, moves.length);
+        if (refused(err)) {
+          await this.returnStock(ctx, takeKey, moves.length);
+        }
         return passOn(err);
       });
     try {
@@ -131,18 +185,21 @@ export class CompletionService {
           completions: current.completions + 1,
           completionKey: key,
           negativeStock: req.allowNegativeStock === true,
+          pendingCompletion: null,
+          pendingSince: null,
           updatedBy: actor.userId,
           updatedAt: new Date(),
         };
         await this.orders.update(manager, order.id, fields);
-        await this.resolveIssues(manager, actor, order.id);
+        await this.resolveIssues(manager, actor, current);
         // The take above is what the reservations held back: they are released with the order done.
         await this.reservations.hold(manager, actor, order.id, 'done', meta);
         return { ...current, ...fields };
       });
-      return this.views.one(actor, done);
+      return done;
     } catch (err) {
-      if (!(err as { keepRecord?: boolean }).keepRecord) {
+      // A refusal (the order gone, another completion first) is undone here; anything else is left to the recovery.
+      if (err instanceof DomainError && !(err as { keepRecord?: boolean }).keepRecord) {
         await this.deleteRecord(ctx, record.id);
         await this.returnStock(ctx, takeKey, moves.length);
       }
@@ -178,7 +235,8 @@ export class CompletionService {
       await this.orders.update(manager, id, fields);
       // Open again: its part lines hold their quantity back again.
       await this.reservations.hold(manager, actor, id, 'in_progress', meta);
-      for (const issue of await this.issues.ofOrders(actor.accountId, [id], manager)) {
+      const issues = await this.issues.ofOrders(actor.accountId, [id], manager);
+      for (const issue of issues) {
         await this.issues.update(manager, issue.id, {
           status: 'in_progress',
           resolvedAt: null,
@@ -187,6 +245,14 @@ export class CompletionService {
           updatedAt: new Date(),
         });
       }
+      // Its out-of-service issues are open again: the machine goes Down again.
+      await this.outOfService.announce(
+        manager,
+        { actor },
+        actor.accountId,
+        current.machineId,
+        issues.some((i) => i.outOfService),
+      );
       return { ...current, ...fields };
     });
     return this.views.one(actor, row);
@@ -206,9 +272,12 @@ export class CompletionService {
     throw conflict(WorkMessages.completedTwice);
   }
 
-  private async resolveIssues(manager: EntityManager, actor: Actor, orderId: number): Promise<void> {
+  /** The order's issues become resolved; its machine comes back into service when they held it down. */
+  private async resolveIssues(manager: EntityManager, actor: Actor, order: WorkOrderEntity): Promise<void> {
     const now = new Date();
-    for (const issue of await this.issues.ofOrders(actor.accountId, [orderId], manager)) {
+    const orderId = order.id;
+    const issues = await this.issues.ofOrders(actor.accountId, [orderId], manager);
+    for (const issue of issues) {
       await this.issues.update(manager, issue.id, {
         status: 'resolved',
         resolvedAt: now,
@@ -217,6 +286,13 @@ export class CompletionService {
         updatedAt: now,
       });
     }
+    await this.outOfService.announce(
+      manager,
+      { actor },
+      actor.accountId,
+      order.machineId,
+      issues.some((i) => i.outOfService),
+    );
   }
 
   /** The service type of the order's first schedule, else Repair. */

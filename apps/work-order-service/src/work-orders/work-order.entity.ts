@@ -66,6 +66,14 @@ export class WorkOrderEntity extends AuditedAccountRow {
   @Column({ name: 'stock_version', type: 'integer', default: 0 })
   stockVersion: number;
 
+  /** A completion in progress (PendingCompletion as JSON), written before its first step: the recovery finishes it after a crash. */
+  @Column({ name: 'pending_completion', type: 'text', nullable: true })
+  pendingCompletion: string | null;
+
+  /** When that completion started or was last taken up; null when none is in progress. */
+  @Column({ name: 'pending_since', nullable: true, type: Date })
+  pendingSince: Date | null;
+
   @Column({ name: 'created_at' })
   createdAt: Date;
 

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { IssuesModule } from '../issues/issues.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
+import { CompletionRecovery } from './completion-recovery.js';
 import { CompletionService } from './completion.service.js';
 import { LinesService } from './lines.service.js';
 import { PartReservations } from './part-reservations.js';
+import { PendingCompletions } from './pending-completions.repository.js';
 import { WorkOrderChecks } from './work-order-checks.js';
 import { WorkOrderViews } from './work-order-views.js';
 import { WorkOrdersController } from './work-orders.controller.js';
@@ -14,6 +16,16 @@ import { WorkOrdersService } from './work-orders.service.js';
 @Module({
   imports: [MachinesModule, IssuesModule],
   controllers: [WorkOrdersController],
-  providers: [WorkOrdersRepository, WorkOrderChecks, WorkOrderViews, WorkOrdersService, LinesService, CompletionService, PartReservations],
+  providers: [
+    WorkOrdersRepository,
+    WorkOrderChecks,
+    WorkOrderViews,
+    WorkOrdersService,
+    LinesService,
+    CompletionService,
+    PartReservations,
+    PendingCompletions,
+    CompletionRecovery,
+  ],
 })
 export class WorkOrdersModule {}

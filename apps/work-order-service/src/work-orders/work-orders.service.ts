@@ -69,6 +69,8 @@ export class WorkOrdersService {
         completionKey: null,
         negativeStock: false,
         stockVersion: 0,
+        pendingCompletion: null,
+        pendingSince: null,
         createdAt: now,
         updatedAt: now,
       });
@@ -105,6 +107,10 @@ export class WorkOrdersService {
       const order = await this.reachable(actor, req.id, manager);
       if (order.state === 'done') {
         throw conflict(WorkMessages.orderDone);
+      }
+      if (order.pendingSince !== null && input.state === 'cancelled') {
+        // Its record may be made already: the completion (or its recovery) ends it first.
+        throw conflict(WorkMessages.completing);
       }
       const state: WorkOrderState = input.state ?? order.state;
       const fields: Partial<WorkOrderEntity> = {
@@ -143,6 +149,9 @@ export class WorkOrdersService {
       // Mechanics do everything with work orders but delete done ones (issue 35's rules).
       if (order.state === 'done' && actor.role === 'mechanic') {
         throw forbidden(WorkMessages.deleteDone);
+      }
+      if (order.pendingSince !== null) {
+        throw conflict(WorkMessages.completing);
       }
       if (order.state !== 'done') {
         await this.releaseIssues(manager, actor, order.id, []);

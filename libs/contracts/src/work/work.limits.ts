@@ -73,6 +73,8 @@ export const WorkMessages = {
   orderCancelled: 'The work order is cancelled',
   orderNotDone: 'Only a done work order can be reopened',
   completedTwice: 'The work order is already done',
+  completing: 'The work order is being completed: wait until it is done, then reopen it',
+  completionCut: 'The completion could not reach every service: it is finished (or undone) by itself shortly, no need to complete it again',
   deleteDone: 'Your role (mechanic) cannot delete a done work order',
   stateDone: 'A work order is done by completing it (POST /api/work-orders/{id}/complete)',
   shortStock: 'Not enough stock',
