@@ -13,11 +13,17 @@ describeDistributed('a rolling update of a service under load', () => {
     const outcomes: { name: string; status: number }[] = [];
     const started = Date.now();
     let rolled: Promise<void> | undefined;
-    for (let i = 0; Date.now() - started < 10000; i++) {
+    let rolledAt = Infinity;
+    // Load from 2 s before the rollout until 3 s after the old replica has stopped, however long the
+    // new one takes to start on a busy machine.
+    for (let i = 0; Date.now() - rolledAt < 3000 && Date.now() - started < 90000; i++) {
       if (!rolled && Date.now() - started > 2000) {
-        // As a Deployment rollout does: the new pod comes up on the same queue, then the old one is told to stop.
+        // As a Deployment rollout does: the new pod comes up on the same queue and is ready, then the old one is told to stop.
         suite.fleet.launch('machine-service', 'machine-service-v2');
-        rolled = new Promise((r) => setTimeout(r, 3000)).then(() => suite.fleet.kill('machine-service', 'SIGTERM'));
+        rolled = suite.fleet
+          .waitForReplica('machine-service-v2')
+          .then(() => suite.fleet.kill('machine-service', 'SIGTERM'))
+          .then(() => void (rolledAt = Date.now()));
       }
       const batch = await Promise.all(
         [0, 1, 2].map(async (k) => {

@@ -15,6 +15,8 @@ type App = ServiceName | 'gateway';
 export class Fleet {
   /** Running processes by replica name (the app's name for the first replica). */
   private readonly processes = new Map<string, ChildProcess>();
+  /** What each replica printed, for a test waiting on one of them. */
+  private readonly replicaLogs = new Map<string, string>();
   private log = '';
 
   private constructor(
@@ -54,9 +56,28 @@ export class Fleet {
       env: { ...this.env, ...(app === 'image-worker' ? { MALLOC_ARENA_MAX: '2' } : {}), ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
-    child.stderr!.on('data', (chunk: Buffer) => (this.log += chunk.toString()));
+    this.replicaLogs.set(replica, '');
+    const take = (chunk: Buffer) => {
+      this.log += chunk.toString();
+      this.replicaLogs.set(replica, this.replicaLogs.get(replica) + chunk.toString());
+    };
+    child.stdout!.on('data', take);
+    child.stderr!.on('data', take);
     this.processes.set(replica, child);
+  }
+
+  /**
+   * Waits until a replica says it is ready (bootstrap's 'ready on ...': listening on its queue), as
+   * an orchestrator waits for a new pod's readiness before stopping an old one.
+   */
+  async waitForReplica(replica: string, timeoutMs = 60000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (!/\bready on /.test(this.replicaLogs.get(replica) ?? '')) {
+      if (Date.now() > deadline) {
+        throw new Error(`${replica} did not say it was ready within ${timeoutMs} ms:\n${this.replicaLogs.get(replica)}`);
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
   }
 
   /** Kills one replica (SIGKILL by default: no shutdown hooks, in-flight work is cut) and waits for it. */

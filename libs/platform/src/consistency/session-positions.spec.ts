@@ -1,4 +1,4 @@
-import { throwError } from 'rxjs';
+import { of, throwError } from 'rxjs';
 import type { ServiceClients } from '../rpc/rpc-client.js';
 import { SESSION_HORIZON_MS, SessionPositions, SessionPositionsStore, upstreamOf } from './session-positions.js';
 
@@ -80,6 +80,15 @@ describe('settling upstream when a service is down', () => {
     // That 503 dropped the lane (the answer's token says so): the client's retry is not refused again.
     expect(session.changed).toBe(true);
     await expect(session.settleUpstream('machine-service', down, 200)).resolves.toBeGreaterThanOrEqual(0);
+  });
+
+  it('lets a change go ahead while the upstream service is up but has not applied the write yet (catching up after a restart)', async () => {
+    const behind = { get: () => ({ send: () => of({ applied: false, caused: {} }) }) } as unknown as ServiceClients;
+    const session = afterAnUpload();
+    await expect(session.settleUpstream('machine-service', behind, 200, { strict: false })).resolves.toBeGreaterThanOrEqual(0);
+    expect(session.requiredBy('image-worker')).toEqual({ 'machine-service': 12 });
+    // A read still waits for it.
+    await expect(session.settleUpstream('machine-service', behind, 200)).rejects.toMatchObject({ code: 'UNAVAILABLE' });
   });
 
   it("drops a target's lanes after its own wait ran out, so the retry reads what is there", () => {

@@ -108,8 +108,10 @@ export class SessionPositions {
         open.map(async ([lane, state]) => {
           const [source, via] = splitLane(lane);
           const answer = await askCaused(clients, via, { source, id: state.id }, Math.max(0, deadline - Date.now()));
-          if (answer.down && !strict) {
-            // A change goes ahead on what the target knows: the lane stays open for the next read.
+          if (!answer.applied && !strict) {
+            // A change goes ahead on what the target knows, whether the upstream service is down or
+            // still catching up (after a restart): the lane stays open for the next read. A change
+            // refused for another context's lag would make every write depend on every consumer.
             return;
           }
           if (!answer.applied) {
