@@ -100,7 +100,12 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
     expect(defaults.body).toEqual({
       digestTime: '08:00',
       timeZone: 'UTC',
-      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'], work: ['inapp', 'email', 'push', 'webhook'] },
+      kinds: {
+        maintenance: ['inapp', 'email', 'push', 'webhook'],
+        lowStock: ['inapp'],
+        weeklyReport: ['inapp', 'email'],
+        work: ['inapp', 'email', 'push', 'webhook'],
+      },
     });
     const wanted = {
       digestTime: '18:45',

@@ -1,4 +1,13 @@
-import { ApiClient, createApprovedUser, createMachine, e2eProducts, expectEventually, joinAccount, type ApprovedUser, type JoinedMember } from '@wrenchlog/testing';
+import {
+  ApiClient,
+  createApprovedUser,
+  createMachine,
+  e2eProducts,
+  expectEventually,
+  joinAccount,
+  type ApprovedUser,
+  type JoinedMember,
+} from '@wrenchlog/testing';
 import { WebhookReceiver } from './webhook-receiver.js';
 
 // Issue 35, notifications and webhooks, across the real services: an issue reported on a machine

@@ -105,7 +105,12 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userB)).toEqual({
       digestTime: '08:00',
       timeZone: 'UTC',
-      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'], work: ['inapp', 'email', 'push', 'webhook'] },
+      kinds: {
+        maintenance: ['inapp', 'email', 'push', 'webhook'],
+        lowStock: ['inapp'],
+        weeklyReport: ['inapp', 'email'],
+        work: ['inapp', 'email', 'push', 'webhook'],
+      },
     });
     // Saved without `work` (a client from before issue 35): its default stays.
     const saved = await svc.send(
@@ -139,7 +144,9 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     const saved = { digestTime: '08:00', timeZone: 'UTC', kinds: { ...older, work: ['push' as const, 'inapp' as const] } };
     expect((await svc.send(NOTIFICATION_PREFERENCES_UPDATE, saved, member)).kinds.work).toEqual(['inapp', 'push']);
     expect((await svc.send(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, kinds: older }, member)).kinds.work).toEqual(['inapp', 'push']);
-    expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, kinds: { ...older, work: ['sms' as never] } }, member)).toMatchObject({ code: 'VALIDATION' });
+    expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, kinds: { ...older, work: ['sms' as never] } }, member)).toMatchObject({
+      code: 'VALIDATION',
+    });
     expect((await svc.send(NOTIFICATION_PREFERENCES_GET, {}, member)).kinds.work).toEqual(['inapp', 'push']);
   });
 

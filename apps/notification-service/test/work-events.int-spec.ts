@@ -60,7 +60,15 @@ describe.each(await testEngines())('work events (%s)', (engine) => {
   let nextOrder = 70;
 
   const member = async (who: Actor, name: string, machineIds: number[] | null = null) => {
-    await svc.emit(ACCOUNT_MEMBER_SAVED, { accountId: who.accountId, userId: who.userId, name, role: who.role, machineIds, removed: false, at: new Date().toISOString() });
+    await svc.emit(ACCOUNT_MEMBER_SAVED, {
+      accountId: who.accountId,
+      userId: who.userId,
+      name,
+      role: who.role,
+      machineIds,
+      removed: false,
+      at: new Date().toISOString(),
+    });
     await expectEventually(async () =>
       expect(await svc.get(DataSource).getRepository(AccountMemberEntity).existsBy({ accountId: who.accountId, userId: who.userId })).toBe(true),
     );
@@ -214,7 +222,9 @@ describe.each(await testEngines())('work events (%s)', (engine) => {
       at: svc.clock.now().toISOString(),
     });
     await expectEventually(() => expect(receiver.got).toHaveLength(2));
-    const verified = receiver.got.map((r) => new Webhook(hook.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> });
+    const verified = receiver.got.map(
+      (r) => new Webhook(hook.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: Record<string, unknown> },
+    );
     expect(verified.map((v) => v.type).sort()).toEqual(['inspection.failed', 'issue.created']);
     expect(verified.find((v) => v.type === 'issue.created')!.data).toEqual({
       issueId: reported.issueId,
@@ -229,7 +239,11 @@ describe.each(await testEngines())('work events (%s)', (engine) => {
       reportedBy: { id: mechanic.userId, name: 'Mel' },
       at: reported.at,
     });
-    expect(verified.find((v) => v.type === 'inspection.failed')!.data).toMatchObject({ inspectionId: 31, issueIds: [reported.issueId], inspectedBy: { id: mechanic.userId, name: 'Mel' } });
+    expect(verified.find((v) => v.type === 'inspection.failed')!.data).toMatchObject({
+      inspectionId: 31,
+      issueIds: [reported.issueId],
+      inspectedBy: { id: mechanic.userId, name: 'Mel' },
+    });
     // Earlier facts came before the endpoint existed: nothing of them; the redelivery added nothing.
     await new Promise((r) => setTimeout(r, 300));
     expect(receiver.got).toHaveLength(2);

@@ -74,7 +74,13 @@ describe.each(await testEngines())('work-order-service events (%s)', (engine) =>
     ]);
     const resolved = await svc.send(ISSUE_RESOLVE, { id: issue.id, note: 'Hose replaced' }, manager);
     expect(await published<WorkIssueEvent>(WORK_ISSUE_RESOLVED, (e) => e.issueId === issue.id)).toEqual([
-      expect.objectContaining({ status: 'resolved', by: manager.userId, reportedBy: mechanic.userId, resolutionNote: 'Hose replaced', at: resolved.resolvedAt }),
+      expect.objectContaining({
+        status: 'resolved',
+        by: manager.userId,
+        reportedBy: mechanic.userId,
+        resolutionNote: 'Hose replaced',
+        at: resolved.resolvedAt,
+      }),
     ]);
   });
 
@@ -86,7 +92,14 @@ describe.each(await testEngines())('work-order-service events (%s)', (engine) =>
       manager,
     );
     expect(await published(WORK_ORDER_CREATED, (e) => e.workOrderId === order.id)).toEqual([
-      expect.objectContaining({ machineName: 'Volvo L60H', title: 'Replace pin', state: 'open', createdBy: manager.userId, by: manager.userId, issueIds: [issue.id] }),
+      expect.objectContaining({
+        machineName: 'Volvo L60H',
+        title: 'Replace pin',
+        state: 'open',
+        createdBy: manager.userId,
+        by: manager.userId,
+        issueIds: [issue.id],
+      }),
     ]);
     const assigned = () => published(WORK_ORDER_ASSIGNED, (e) => e.workOrderId === order.id);
     expect(await assigned()).toEqual([expect.objectContaining({ assigneeUserId: mechanic.userId, previousAssigneeUserId: null, by: manager.userId })]);
@@ -147,7 +160,9 @@ describe.each(await testEngines())('work-order-service events (%s)', (engine) =>
         cents: { labour: 9000, parts: 4960, other: 0, total: 13960 },
       }),
     ]);
-    expect(await resolved()).toEqual([expect.objectContaining({ by: mechanic.userId, workOrderId: order.id, resolutionNote: `Resolved by work order #${order.id}` })]);
+    expect(await resolved()).toEqual([
+      expect.objectContaining({ by: mechanic.userId, workOrderId: order.id, resolutionNote: `Resolved by work order #${order.id}` }),
+    ]);
   });
 
   it('announces a failed inspection and the issue each failed item opened, in its transaction', async () => {

@@ -59,6 +59,8 @@ describe('digest email with issues (issue 35)', () => {
   });
 
   it('is sent for issues alone', () => {
-    expect(digestEmail([], '2026-03-02', [{ machineId: 2, machineName: 'Tractor', title: 'Seat torn', priority: 'low' }])!.subject).toBe('Wrenchlog: 1 new issue');
+    expect(digestEmail([], '2026-03-02', [{ machineId: 2, machineName: 'Tractor', title: 'Seat torn', priority: 'low' }])!.subject).toBe(
+      'Wrenchlog: 1 new issue',
+    );
   });
 });

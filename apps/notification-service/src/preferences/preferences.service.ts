@@ -52,7 +52,10 @@ function fromRow(row: PreferenceEntity | null, timeZone?: string | null): Notifi
  * The kinds a save stores. A kind the input leaves out (`work`, which a client written before issue 35
  * does not send) keeps the member's stored choice, or stays unstored so its default applies.
  */
-function savedKinds(input: Partial<Record<NotificationPreferenceKind, readonly string[]>>, stored: PreferenceEntity | null): Record<string, NotificationChannel[]> {
+function savedKinds(
+  input: Partial<Record<NotificationPreferenceKind, readonly string[]>>,
+  stored: PreferenceEntity | null,
+): Record<string, NotificationChannel[]> {
   const before = stored ? (JSON.parse(stored.kinds) as Partial<Record<string, string[]>>) : {};
   const kinds: Record<string, NotificationChannel[]> = {};
   for (const kind of NOTIFICATION_PREFERENCE_KINDS) {

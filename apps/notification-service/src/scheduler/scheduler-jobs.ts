@@ -203,6 +203,8 @@ export class SchedulerJobs {
           )
         : [],
     );
-    return listed.filter((r) => !gone.has(r.machineId)).map((r) => ({ machineId: r.machineId, machineName: r.machineName, title: r.title, priority: r.priority }));
+    return listed
+      .filter((r) => !gone.has(r.machineId))
+      .map((r) => ({ machineId: r.machineId, machineName: r.machineName, title: r.title, priority: r.priority }));
   }
 }

@@ -127,14 +127,19 @@ export class WorkEventsService {
   }
 
   orderAssigned(m: RpcMessage<WorkOrderAssignedEvent>) {
-    return this.handle(m, (e) => validOrder(e) && isValidId(e?.assigneeUserId), 'work.order.assigned', async (manager, e) => {
-      const notice = planAssigned(e);
-      if (!notice) {
-        return [];
-      }
-      const audience = assignedAudience(await this.members(manager, e.accountId), e);
-      return this.forEach(manager, e.accountId, notice, audience, e.machineId, e.at);
-    });
+    return this.handle(
+      m,
+      (e) => validOrder(e) && isValidId(e?.assigneeUserId),
+      'work.order.assigned',
+      async (manager, e) => {
+        const notice = planAssigned(e);
+        if (!notice) {
+          return [];
+        }
+        const audience = assignedAudience(await this.members(manager, e.accountId), e);
+        return this.forEach(manager, e.accountId, notice, audience, e.machineId, e.at);
+      },
+    );
   }
 
   orderCompleted(m: RpcMessage<WorkOrderCompletedEvent>) {
@@ -179,7 +184,14 @@ export class WorkEventsService {
   }
 
   /** A notice made for each member of `audience` (their own row, key `<key>:<userId>`), sent by email and push at once to those who chose them. */
-  private async forEach(manager: EntityManager, accountId: number, notice: WorkNotice, audience: Addressee[], machineId: number, at: string): Promise<MembersPush[]> {
+  private async forEach(
+    manager: EntityManager,
+    accountId: number,
+    notice: WorkNotice,
+    audience: Addressee[],
+    machineId: number,
+    at: string,
+  ): Promise<MembersPush[]> {
     const fresh: Addressee[] = [];
     for (const member of audience) {
       if (await this.added(manager, accountId, { ...notice, key: `${notice.key}:${member.userId}` }, machineId, member.userId, at)) {

@@ -15,7 +15,14 @@ import {
 // Issue 35: who hears of the shop's work. An account with an owner (1), a manager (2), a mechanic of
 // machine 12 only (3), a mechanic of every machine (4), an operator of machine 12 (5) and a viewer (6).
 const member = (userId: number, role: AccountRole, machines: number[] | null = null) => ({ userId, role, machines: machines && new Set(machines) });
-const members = [member(1, 'owner'), member(2, 'manager'), member(3, 'mechanic', [12]), member(4, 'mechanic'), member(5, 'operator', [12]), member(6, 'viewer')];
+const members = [
+  member(1, 'owner'),
+  member(2, 'manager'),
+  member(3, 'mechanic', [12]),
+  member(4, 'mechanic'),
+  member(5, 'operator', [12]),
+  member(6, 'viewer'),
+];
 const ids = (list: { userId: number }[]) => list.map((m) => m.userId);
 
 const issue = (over: Partial<WorkIssueEvent> = {}): WorkIssueEvent => ({
@@ -34,7 +41,16 @@ const issue = (over: Partial<WorkIssueEvent> = {}): WorkIssueEvent => ({
   at: '2026-03-02T09:00:00.000Z',
   ...over,
 });
-const order = { accountId: 1, workOrderId: 7, machineId: 12, machineName: 'Loader 12', title: 'Fix the leak', priority: 'high' as const, createdBy: 2, at: '2026-03-02T10:00:00.000Z' };
+const order = {
+  accountId: 1,
+  workOrderId: 7,
+  machineId: 12,
+  machineName: 'Loader 12',
+  title: 'Fix the leak',
+  priority: 'high' as const,
+  createdBy: 2,
+  at: '2026-03-02T10:00:00.000Z',
+};
 const assigned = (over: Partial<WorkOrderAssignedEvent> = {}): WorkOrderAssignedEvent => ({
   ...order,
   state: 'open',
@@ -77,7 +93,14 @@ describe('an issue reported', () => {
 
   it('lists in the digest the issues since the last one, not critical, not the member’s own, of machines they act on', () => {
     const since = new Date('2026-03-01T08:00:00Z');
-    const report = (issueId: number, over: object) => ({ issueId, machineId: 12, priority: 'medium', reportedBy: 5, reportedAt: new Date('2026-03-02T07:00:00Z'), ...over });
+    const report = (issueId: number, over: object) => ({
+      issueId,
+      machineId: 12,
+      priority: 'medium',
+      reportedBy: 5,
+      reportedAt: new Date('2026-03-02T07:00:00Z'),
+      ...over,
+    });
     const reports = [
       report(1, {}),
       report(2, { priority: 'critical' }),
@@ -115,7 +138,11 @@ describe('a work order done', () => {
     expect(ids(completedAudience(members, completed()))).toEqual([1, 2]);
     // Made by a mechanic, completed by the manager: the owner and the mechanic who made it.
     expect(ids(completedAudience(members, completed({ createdBy: 4, by: 2 })))).toEqual([1, 4]);
-    expect(planCompleted(completed(), 'Mia')).toMatchObject({ kind: 'work_order_completed', key: 'workorder:7:completed:1', title: 'Work order done: Fix the leak (Loader 12), by Mia' });
+    expect(planCompleted(completed(), 'Mia')).toMatchObject({
+      kind: 'work_order_completed',
+      key: 'workorder:7:completed:1',
+      title: 'Work order done: Fix the leak (Loader 12), by Mia',
+    });
   });
 
   it('shows no money in its notification; its webhook carries the totals in cents and the people by name', () => {

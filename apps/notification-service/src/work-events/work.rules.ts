@@ -136,8 +136,10 @@ export function planIssueReported(e: WorkIssueEvent): WorkNotice {
 }
 
 /** Who hears of a reported issue by email or push: the members who act on issues (`issue.write`) and see its machine, but its reporter. */
-export const issueAudience = <R extends Pick<Recipient, 'userId' | 'role' | 'machines'>>(members: readonly R[], e: Pick<WorkIssueEvent, 'machineId' | 'reportedBy'>): R[] =>
-  members.filter((r) => r.userId !== e.reportedBy && maySee(r, e.machineId, 'issue.write'));
+export const issueAudience = <R extends Pick<Recipient, 'userId' | 'role' | 'machines'>>(
+  members: readonly R[],
+  e: Pick<WorkIssueEvent, 'machineId' | 'reportedBy'>,
+): R[] => members.filter((r) => r.userId !== e.reportedBy && maySee(r, e.machineId, 'issue.write'));
 
 /** "Assigned to you": only when someone else named them (assigning oneself says nothing). */
 export function planAssigned(e: WorkOrderAssignedEvent): WorkNotice | null {
@@ -172,9 +174,7 @@ const SHOP_ROLES: readonly AccountRole[] = ['owner', 'manager'];
 
 /** A done order reaches its creator and the owners and managers who see it, but not the one who completed it. */
 export const completedAudience = <R extends Pick<Recipient, 'userId' | 'role' | 'machines'>>(members: readonly R[], e: WorkOrderCompletedEvent): R[] =>
-  members.filter(
-    (r) => r.userId !== e.by && (r.userId === e.createdBy || SHOP_ROLES.includes(r.role)) && maySee(r, e.machineId, 'workorder.read'),
-  );
+  members.filter((r) => r.userId !== e.by && (r.userId === e.createdBy || SHOP_ROLES.includes(r.role)) && maySee(r, e.machineId, 'workorder.read'));
 
 /** What a critical issue's email says besides its title. */
 export const issueDetail = (e: Pick<WorkIssueEvent, 'outOfService'>, reporter: string | null): string =>

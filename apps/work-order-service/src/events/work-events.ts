@@ -42,7 +42,10 @@ export class WorkEvents {
       if (!names.has(issue.machineId)) {
         names.set(issue.machineId, await this.machineName(manager, issue.machineId));
       }
-      const event: WorkIssueEvent = { ...this.issue(issue, names.get(issue.machineId)!, by, issue.resolvedAt ?? new Date()), resolutionNote: issue.resolutionNote };
+      const event: WorkIssueEvent = {
+        ...this.issue(issue, names.get(issue.machineId)!, by, issue.resolvedAt ?? new Date()),
+        resolutionNote: issue.resolutionNote,
+      };
       await this.outbox.enqueue(manager, WORK_ISSUE_RESOLVED, event, ctx);
     }
   }
@@ -77,7 +80,14 @@ export class WorkEvents {
   }
 
   /** An inspection whose failed items opened `issueIds` (nothing when none failed). */
-  async inspectionFailed(manager: EntityManager, ctx: CallContext, inspection: InspectionEntity, failed: InspectionAnswer[], issueIds: number[], machineName: string | null): Promise<void> {
+  async inspectionFailed(
+    manager: EntityManager,
+    ctx: CallContext,
+    inspection: InspectionEntity,
+    failed: InspectionAnswer[],
+    issueIds: number[],
+    machineName: string | null,
+  ): Promise<void> {
     if (failed.length === 0) {
       return;
     }

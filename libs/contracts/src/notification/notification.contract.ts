@@ -82,16 +82,18 @@ export interface MarkReadReply {
 const IsIanaTimeZone = (options?: ValidationOptions) => ValidateBy({ name: 'isIanaTimeZone', validator: { validate: (v: unknown) => isTimeZone(v) } }, options);
 
 /** A kind's channels; an optional kind may be left out (IsDefined would refuse that even beside IsOptional). */
-const Channels = (optional = false) => (target: object, key: string) => {
-  if (optional) {
-    IsOptional()(target, key);
-  } else {
-    IsDefined({ message: NotificationMessages.channels })(target, key);
-  }
-  IsArray({ message: NotificationMessages.channels })(target, key);
-  ArrayMaxSize(NOTIFICATION_CHANNELS.length, { message: NotificationMessages.channels })(target, key);
-  IsIn(NOTIFICATION_CHANNELS, { each: true, message: NotificationMessages.channels })(target, key);
-};
+const Channels =
+  (optional = false) =>
+  (target: object, key: string) => {
+    if (optional) {
+      IsOptional()(target, key);
+    } else {
+      IsDefined({ message: NotificationMessages.channels })(target, key);
+    }
+    IsArray({ message: NotificationMessages.channels })(target, key);
+    ArrayMaxSize(NOTIFICATION_CHANNELS.length, { message: NotificationMessages.channels })(target, key);
+    IsIn(NOTIFICATION_CHANNELS, { each: true, message: NotificationMessages.channels })(target, key);
+  };
 
 export class NotificationKindsInput {
   @Channels() maintenance!: NotificationChannel[];
