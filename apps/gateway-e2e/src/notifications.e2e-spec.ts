@@ -100,17 +100,25 @@ describe.each(e2eProducts())('notifications (%s)', (mode, baseUrl) => {
     expect(defaults.body).toEqual({
       digestTime: '08:00',
       timeZone: 'UTC',
-      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+      kinds: {
+        maintenance: ['inapp', 'email', 'push', 'webhook'],
+        lowStock: ['inapp'],
+        weeklyReport: ['inapp', 'email'],
+        work: ['inapp', 'email', 'push', 'webhook'],
+      },
     });
     const wanted = {
       digestTime: '18:45',
       timeZone: 'America/New_York',
-      kinds: { maintenance: ['inapp', 'push', 'webhook'], lowStock: [], weeklyReport: ['email'] },
+      kinds: { maintenance: ['inapp', 'push', 'webhook'], lowStock: [], weeklyReport: ['email'], work: ['inapp'] },
     };
     const put = await api.put('/api/notifications/preferences', wanted, b.token);
     expect(put.status).toBe(200);
     expect(put.body).toEqual(wanted);
     expect((await api.get('/api/notifications/preferences', b.token)).body).toEqual(wanted);
+    // A client from before issue 35 leaves `work` out: the choice stays.
+    const { work: _work, ...older } = wanted.kinds;
+    expect((await api.put('/api/notifications/preferences', { ...wanted, kinds: older }, b.token)).body).toEqual(wanted);
     expect((await api.get('/api/notifications/preferences', a.token)).body.timeZone).toBe('UTC');
 
     const bad = async (body: unknown, message: string) => {

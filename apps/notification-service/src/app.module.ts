@@ -29,6 +29,8 @@ import { WebhookEntity } from './webhooks/webhook.entity.js';
 import { WebhooksModule } from './webhooks/webhooks.module.js';
 import { WeeklyReportEntity } from './weekly/weekly-report.entity.js';
 import { WeeklyModule } from './weekly/weekly.module.js';
+import { IssueReportEntity } from './work-events/issue-report.entity.js';
+import { WorkEventsModule } from './work-events/work-events.module.js';
 
 export const entities = [
   NotificationEntity,
@@ -46,6 +48,7 @@ export const entities = [
   ServiceSettingEntity,
   PartStockEntity,
   WeeklyReportEntity,
+  IssueReportEntity,
   AccountMemberEntity,
   OutboxEvent,
 ];
@@ -72,6 +75,7 @@ export class AppModule {
         PushModule,
         StockModule,
         WeeklyModule,
+        WorkEventsModule,
       ],
     };
   }

@@ -171,7 +171,7 @@ describe.each(await testEngines())('accounts and roles (%s)', (engine) => {
     const wanted: NotificationPreferences = {
       digestTime: '06:30',
       timeZone: 'Europe/Paris',
-      kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['email'] },
+      kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['email'], work: ['email'] },
     };
     expect(await svc.send(NOTIFICATION_PREFERENCES_UPDATE, wanted, manager)).toEqual(wanted);
     expect((await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userA)).timeZone).toBe('UTC');

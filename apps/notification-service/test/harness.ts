@@ -33,14 +33,14 @@ export type ServiceUnderTest = Base & {
 };
 
 export const ServiceUnderTest = {
-  /** `rpc`: what report- and schedule-service answer (the weekly report's figures); without it the real client. */
-  start: async (engine: TestEngine, rpc?: RpcStub): Promise<ServiceUnderTest> => {
+  /** `rpc`: what report- and schedule-service answer (the weekly report's figures); without it the real client. `vars`: more settings. */
+  start: async (engine: TestEngine, rpc?: RpcStub, vars: Record<string, string> = {}): Promise<ServiceUnderTest> => {
     const clock = new TestClock();
     const service = await Base.start(engine, {
       name: 'notification',
       env: NotificationEnv,
       module: (env) => AppModule.register(env),
-      vars: { NOTIFICATION_TICK_MS: String(15 * 60 * 1000) },
+      vars: { NOTIFICATION_TICK_MS: String(15 * 60 * 1000), ...vars },
       replace: [{ provide: Clock, useValue: clock }],
       rpc,
     });

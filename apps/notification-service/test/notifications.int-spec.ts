@@ -105,8 +105,14 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userB)).toEqual({
       digestTime: '08:00',
       timeZone: 'UTC',
-      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+      kinds: {
+        maintenance: ['inapp', 'email', 'push', 'webhook'],
+        lowStock: ['inapp'],
+        weeklyReport: ['inapp', 'email'],
+        work: ['inapp', 'email', 'push', 'webhook'],
+      },
     });
+    // Saved without `work` (a client from before issue 35): its default stays.
     const saved = await svc.send(
       NOTIFICATION_PREFERENCES_UPDATE,
       { digestTime: '07:30', timeZone: 'Europe/Paris', kinds: { maintenance: ['email', 'inapp', 'email'], lowStock: [], weeklyReport: ['webhook'] } },
@@ -115,7 +121,7 @@ describe.each(await testEngines())('notification-service over the transport (%s)
     expect(saved).toEqual({
       digestTime: '07:30',
       timeZone: 'Europe/Paris',
-      kinds: { maintenance: ['inapp', 'email'], lowStock: [], weeklyReport: ['webhook'] },
+      kinds: { maintenance: ['inapp', 'email'], lowStock: [], weeklyReport: ['webhook'], work: ['inapp', 'email', 'push', 'webhook'] },
     });
     expect(await svc.send(NOTIFICATION_PREFERENCES_GET, {}, userB)).toEqual(saved);
     expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, timeZone: 'Mars/Olympus' }, userB)).toMatchObject({
@@ -130,6 +136,18 @@ describe.each(await testEngines())('notification-service over the transport (%s)
         { accountId: userB.accountId, userId: userB.accountId, timeZone: 'Europe/Paris', at: expect.any(String) },
       ]),
     );
+  });
+
+  it('keeps a choice for work (issue 35), also through a later save that leaves it out', async () => {
+    const member = owner(909);
+    const older = { maintenance: ['inapp' as const], lowStock: [], weeklyReport: [] };
+    const saved = { digestTime: '08:00', timeZone: 'UTC', kinds: { ...older, work: ['push' as const, 'inapp' as const] } };
+    expect((await svc.send(NOTIFICATION_PREFERENCES_UPDATE, saved, member)).kinds.work).toEqual(['inapp', 'push']);
+    expect((await svc.send(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, kinds: older }, member)).kinds.work).toEqual(['inapp', 'push']);
+    expect(await svc.failure(NOTIFICATION_PREFERENCES_UPDATE, { ...saved, kinds: { ...older, work: ['sms' as never] } }, member)).toMatchObject({
+      code: 'VALIDATION',
+    });
+    expect((await svc.send(NOTIFICATION_PREFERENCES_GET, {}, member)).kinds.work).toEqual(['inapp', 'push']);
   });
 
   it("pages the saved time zones for report-service's rebuild, to administrators only", async () => {

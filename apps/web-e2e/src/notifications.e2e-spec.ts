@@ -133,8 +133,13 @@ describe('notifications in the browser (issue 24)', () => {
       // Webhook: with no device and no endpoint yet they are unticked and disabled (issue 38)...
       const before = (await api.get('/api/notifications/preferences', owner.token)).body;
       expect(before.kinds.maintenance).toEqual(expect.arrayContaining(['push', 'webhook']));
-      const wanted = { maintenance: ['inapp'], lowStock: [] as string[], weeklyReport: ['email'] };
-      const kinds = { maintenance: 'Maintenance reminders', lowStock: 'Low stock alerts', weeklyReport: 'Weekly usage report' } as const;
+      const wanted = { maintenance: ['inapp'], lowStock: [] as string[], weeklyReport: ['email'], work: ['inapp'] };
+      const kinds = {
+        maintenance: 'Maintenance reminders',
+        lowStock: 'Low stock alerts',
+        weeklyReport: 'Weekly usage report',
+        work: 'Issues and work orders',
+      } as const;
       const channels = { inapp: 'In-app', email: 'Email', push: 'Browser push', webhook: 'Webhook' } as const;
       for (const [kind, kindLabel] of Object.entries(kinds) as [keyof typeof kinds, string][]) {
         for (const [channel, channelLabel] of Object.entries(channels)) {
@@ -163,7 +168,7 @@ describe('notifications in the browser (issue 24)', () => {
       expect((await api.get('/api/notifications/preferences', owner.token)).body).toEqual({
         digestTime: '18:45',
         timeZone: 'America/New_York',
-        kinds: { ...wanted, maintenance: ['inapp', 'push', 'webhook'] },
+        kinds: { ...wanted, maintenance: ['inapp', 'push', 'webhook'], work: ['inapp', 'push', 'webhook'] },
       });
 
       await s.page.reload();

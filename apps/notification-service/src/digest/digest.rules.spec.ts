@@ -39,3 +39,28 @@ describe('digest email', () => {
     ]);
   });
 });
+
+describe('digest email with issues (issue 35)', () => {
+  it('lists the issues reported since the last digest after the maintenance items, by machine', () => {
+    const mail = digestEmail([{ machineId: 1, machineName: 'Mower', title: 'Blades', state: 'overdue', reason: null }], '2026-03-02', [
+      { machineId: 2, machineName: 'Tractor', title: 'Seat torn', priority: 'low' },
+      { machineId: 1, machineName: 'Mower', title: 'Brake squeal', priority: 'medium' },
+    ])!;
+    expect(mail.subject).toBe('Wrenchlog: 1 maintenance item needs attention, 2 new issues');
+    expect(mail.text.split('\n').slice(2, 9)).toEqual([
+      'Mower',
+      '  - Overdue: Blades',
+      '',
+      'Issues reported',
+      '  - Mower: Brake squeal (medium)',
+      '  - Tractor: Seat torn (low)',
+      '',
+    ]);
+  });
+
+  it('is sent for issues alone', () => {
+    expect(digestEmail([], '2026-03-02', [{ machineId: 2, machineName: 'Tractor', title: 'Seat torn', priority: 'low' }])!.subject).toBe(
+      'Wrenchlog: 1 new issue',
+    );
+  });
+});

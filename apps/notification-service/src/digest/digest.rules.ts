@@ -32,9 +32,20 @@ export interface DigestItem {
 
 const STATE_WORDS: Record<DigestItem['state'], string> = { due_soon: 'Due soon', overdue: 'Overdue', still_overdue: 'Still overdue' };
 
-/** The email: one section per machine (by name), its items most urgent first. Null when there is nothing. */
-export function digestEmail(items: DigestItem[], localDate: string): { subject: string; text: string } | null {
-  if (items.length === 0) {
+/** An issue reported since the member's last digest (issue 35: critical ones went out at once). */
+export interface DigestIssue {
+  machineId: number;
+  machineName: string;
+  title: string;
+  priority: string;
+}
+
+/**
+ * The email: one section per machine (by name), its items most urgent first, then the issues
+ * reported since the last digest, by machine. Null when there is nothing.
+ */
+export function digestEmail(items: DigestItem[], localDate: string, issues: DigestIssue[] = []): { subject: string; text: string } | null {
+  if (items.length === 0 && issues.length === 0) {
     return null;
   }
   const rank = { overdue: 0, still_overdue: 1, due_soon: 2 } as const;
@@ -51,7 +62,19 @@ export function digestEmail(items: DigestItem[], localDate: string): { subject: 
     }
     lines.push('');
   }
+  if (issues.length) {
+    lines.push('Issues reported');
+    const byMachine = [...issues].sort((a, b) => a.machineName.localeCompare(b.machineName) || a.machineId - b.machineId);
+    for (const issue of byMachine) {
+      lines.push(`  - ${issue.machineName}: ${issue.title} (${issue.priority})`);
+    }
+    lines.push('');
+  }
   lines.push('Change what you receive in Settings > Notifications.');
   const count = items.length;
-  return { subject: `Wrenchlog: ${count} maintenance ${count === 1 ? 'item needs' : 'items need'} attention`, text: lines.join('\n') };
+  const maintenance = `${count} maintenance ${count === 1 ? 'item' : 'items'}`;
+  const reported = `${issues.length} new ${issues.length === 1 ? 'issue' : 'issues'}`;
+  const attention = `${maintenance} ${count === 1 ? 'needs' : 'need'} attention`;
+  const subject = `Wrenchlog: ${issues.length === 0 ? attention : count === 0 ? reported : `${attention}, ${reported}`}`;
+  return { subject, text: lines.join('\n') };
 }

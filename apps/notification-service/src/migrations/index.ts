@@ -6,6 +6,7 @@ import { CreatePush1765000000300 } from './1765000000300-create-push.js';
 import { CreatePartStock1765000000400 } from './1765000000400-create-part-stock.js';
 import { CreateWeeklyReports1765000000500 } from './1765000000500-create-weekly-reports.js';
 import { MoveToAccounts1766100000100 } from './1766100000100-move-to-accounts.js';
+import { CreateIssueReports1767600000000 } from './1767600000000-create-issue-reports.js';
 
 export const migrations = [
   ...OUTBOX_MIGRATIONS,
@@ -17,4 +18,5 @@ export const migrations = [
   CreateWeeklyReports1765000000500,
   ...MEMBERS_MIGRATIONS,
   MoveToAccounts1766100000100,
+  CreateIssueReports1767600000000,
 ];

@@ -85,6 +85,11 @@ const KIND_RIGHTS: Record<NotificationKind, Right | null> = {
   schedule_completed: 'schedule.read',
   low_stock: 'inventory.read',
   weekly_report: null,
+  // Issue 35: an issue reaches those who act on issues; an order's, those who see work orders (and, being
+  // made for one member, it is theirs: the assignee, or the creator and the managers of a done order).
+  issue_reported: 'issue.write',
+  work_order_assigned: 'workorder.read',
+  work_order_completed: 'workorder.read',
 };
 
 /** The preference (Settings > Notifications) each kind of notification follows. */
@@ -94,6 +99,9 @@ export const PREFERENCE_OF: Record<NotificationKind, NotificationPreferenceKind>
   schedule_completed: 'maintenance',
   low_stock: 'lowStock',
   weekly_report: 'weeklyReport',
+  issue_reported: 'work',
+  work_order_assigned: 'work',
+  work_order_completed: 'work',
 };
 
 export const kindRight = (kind: NotificationKind): Right | null => KIND_RIGHTS[kind];

@@ -11,6 +11,7 @@ import {
   type ExportPage,
   type ExportPageRequest,
   type NotificationChannel,
+  type NotificationPreferenceKind,
   type NotificationPreferences,
   type NotificationPreferencesInput,
   type NotificationTimeZoneChangedEvent,
@@ -47,6 +48,25 @@ function fromRow(row: PreferenceEntity | null, timeZone?: string | null): Notifi
   return { digestTime: row.digestTime, timeZone: row.timeZone, kinds };
 }
 
+/**
+ * The kinds a save stores. A kind the input leaves out (`work`, which a client written before issue 35
+ * does not send) keeps the member's stored choice, or stays unstored so its default applies.
+ */
+function savedKinds(
+  input: Partial<Record<NotificationPreferenceKind, readonly string[]>>,
+  stored: PreferenceEntity | null,
+): Record<string, NotificationChannel[]> {
+  const before = stored ? (JSON.parse(stored.kinds) as Partial<Record<string, string[]>>) : {};
+  const kinds: Record<string, NotificationChannel[]> = {};
+  for (const kind of NOTIFICATION_PREFERENCE_KINDS) {
+    const chosen = Array.isArray(input[kind]) ? input[kind] : before[kind];
+    if (Array.isArray(chosen)) {
+      kinds[kind] = cleanChannels(chosen);
+    }
+  }
+  return kinds;
+}
+
 /** GET and PUT /api/notifications/preferences (each member's own, in the account they act in), and the settings the rest of the service reads. */
 @Injectable()
 export class PreferencesService {
@@ -62,9 +82,10 @@ export class PreferencesService {
 
   async update(actor: Actor, input: NotificationPreferencesInput, meta?: RpcMeta): Promise<NotificationPreferences> {
     // The input passed NotificationPreferencesInput on receipt (time, zone, channels per kind).
-    const kinds = Object.fromEntries(NOTIFICATION_PREFERENCE_KINDS.map((k) => [k, cleanChannels(input.kinds[k])]));
     const now = this.clock.now();
     return this.dataSource.transaction(async (manager) => {
+      const stored = await manager.getRepository(PreferenceEntity).findOneBy({ accountId: actor.accountId, userId: actor.userId });
+      const kinds = savedKinds(input.kinds, stored);
       await manager.getRepository(PreferenceEntity).upsert(
         {
           accountId: actor.accountId,
@@ -131,12 +152,12 @@ export class PreferencesService {
   }
 
   /**
-   * Whether the account's webhooks get its schedule events: the account's endpoints are shared,
-   * so one setting decides, its owner of record's maintenance `webhook` channel (what they chose
-   * before accounts; on by default).
+   * Whether the account's webhooks get its schedule events (`maintenance`) or its work events
+   * (`work`, issue 35): the account's endpoints are shared, so one setting decides, its owner of
+   * record's `webhook` channel of that kind (what they chose before accounts; on by default).
    */
-  async accountWebhooks(manager: EntityManager, accountId: number): Promise<boolean> {
-    return (await this.of(manager, accountId, accountId)).kinds.maintenance.includes('webhook');
+  async accountWebhooks(manager: EntityManager, accountId: number, kind: 'maintenance' | 'work' = 'maintenance'): Promise<boolean> {
+    return (await this.of(manager, accountId, accountId)).kinds[kind].includes('webhook');
   }
 
   /** The settings of several members at once, by memberKey (defaults for those without a row); one query. */

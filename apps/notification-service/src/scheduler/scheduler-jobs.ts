@@ -3,16 +3,22 @@ import { NOTIFICATION_MAIL_REQUESTED, type NotificationMailRequestedEvent } from
 import { Outbox } from '@wrenchlog/platform';
 import { DataSource, In, type EntityManager } from 'typeorm';
 import { DigestEntity } from '../digest/digest.entity.js';
-import { digestDateDue, digestEmail, type DigestItem } from '../digest/digest.rules.js';
+import { digestDateDue, digestEmail, type DigestIssue, type DigestItem } from '../digest/digest.rules.js';
+import { KnownMachineEntity } from '../machines/known-machine.entity.js';
 import { MachinesService } from '../machines/machines.service.js';
 import { overdueWeeks, scheduleLink, webhookTypeOf, weeklyReminder } from '../notifications/notification.rules.js';
 import { NotificationsRepository } from '../notifications/notifications.repository.js';
 import { PreferencesService } from '../preferences/preferences.service.js';
 import { PushService, type MembersPush } from '../push/push.service.js';
-import { maySee, Recipients, type Recipient } from '../recipients/recipients.service.js';
+import { maySee, Recipients, type Addressee, type Recipient } from '../recipients/recipients.service.js';
 import { ScheduleStateEntity } from '../schedule-events/schedule-state.entity.js';
 import { WebhookOutbox } from '../webhooks/webhook-outbox.js';
 import { WeeklyReports } from '../weekly/weekly-reports.service.js';
+import { IssueReportEntity } from '../work-events/issue-report.entity.js';
+import { digestIssues } from '../work-events/work.rules.js';
+
+/** How far back the digest looks for issues reported (a member's first digest, and which accounts have some). */
+const ISSUE_WINDOW_MS = 2 * 86_400_000;
 
 export interface PassResult {
   sent: number;
@@ -63,11 +69,19 @@ export class SchedulerJobs {
         return made !== null;
       });
     }
-    // Each member of each account with something due has their own digest, at their own time.
-    const addressees = await this.recipients.addressees(this.dataSource.manager, new Set(active.map((s) => s.accountId)));
+    // Each member of each account with something due or an issue reported lately has their own digest, at their own time.
+    const reported = await this.dataSource
+      .getRepository(IssueReportEntity)
+      .createQueryBuilder('r')
+      .select('DISTINCT r.account_id', 'accountId')
+      .where('r.reported_at > :since AND r.priority <> :critical', { since: new Date(now.getTime() - ISSUE_WINDOW_MS), critical: 'critical' })
+      .getRawMany<{ accountId: number | string }>();
+    const accounts = new Set([...active.map((s) => s.accountId), ...reported.map((r) => Number(r.accountId))]);
+    const addressees = await this.recipients.addressees(this.dataSource.manager, accounts);
     for (const member of [...addressees.values()].flat()) {
       const p = member.prefs;
-      const date = p.kinds.maintenance.includes('email') ? digestDateDue(now, p.timeZone, p.digestTime) : null;
+      const wanted = p.kinds.maintenance.includes('email') || p.kinds.work.includes('email');
+      const date = wanted ? digestDateDue(now, p.timeZone, p.digestTime) : null;
       if (date) {
         await note(`digest of user ${member.userId} in account ${member.accountId}`, () =>
           this.dataSource.transaction((m) => this.digest(m, member, date, now)),
@@ -138,7 +152,7 @@ export class SchedulerJobs {
    * outbox). Lists what became due soon or overdue since their last digest and what is still
    * overdue, of the machines they may see; no email when nothing.
    */
-  private async digest(manager: EntityManager, member: Recipient, localDate: string, now: Date): Promise<boolean> {
+  private async digest(manager: EntityManager, member: Addressee, localDate: string, now: Date): Promise<boolean> {
     const { accountId, userId } = member;
     const digests = manager.getRepository(DigestEntity);
     if (await digests.exists({ where: { accountId, userId, localDate } })) {
@@ -146,9 +160,13 @@ export class SchedulerJobs {
     }
     const last = await digests.findOne({ where: { accountId, userId }, order: { createdAt: 'DESC' } });
     const since = last?.createdAt ?? null;
-    const states = (await manager.getRepository(ScheduleStateEntity).findBy({ accountId, status: In(['due_soon', 'overdue']) })).filter((s) =>
-      maySee(member, s.machineId, 'schedule.read'),
-    );
+    const kinds = member.prefs.kinds;
+    const states = kinds.maintenance.includes('email')
+      ? (await manager.getRepository(ScheduleStateEntity).findBy({ accountId, status: In(['due_soon', 'overdue']) })).filter((s) =>
+          maySee(member, s.machineId, 'schedule.read'),
+        )
+      : [];
+    const issues = kinds.work.includes('email') ? await this.reportedIssues(manager, member, since ?? new Date(now.getTime() - ISSUE_WINDOW_MS)) : [];
     const names = await this.machines.names(manager, [...new Set(states.map((s) => s.machineId))]);
     const items: DigestItem[] = [];
     for (const s of states) {
@@ -159,13 +177,34 @@ export class SchedulerJobs {
       }
     }
     // The day's row is written even when there is nothing to say: one digest a day, at its time.
-    await digests.insert({ accountId, userId, localDate, items: items.length, createdAt: now });
-    const mail = digestEmail(items, localDate);
+    await digests.insert({ accountId, userId, localDate, items: items.length + issues.length, createdAt: now });
+    const mail = digestEmail(items, localDate, issues);
     if (!mail) {
       return false;
     }
     const event: NotificationMailRequestedEvent = { key: `digest:${accountId}:${userId}:${localDate}`, userId, subject: mail.subject, text: mail.text };
     await this.outbox.enqueue(manager, NOTIFICATION_MAIL_REQUESTED, event, { actor: null });
     return true;
+  }
+
+  /** The issues the member's digest lists (digestIssues), of machines still there. */
+  private async reportedIssues(manager: EntityManager, member: Recipient, since: Date): Promise<DigestIssue[]> {
+    const reports = await manager
+      .getRepository(IssueReportEntity)
+      .createQueryBuilder('r')
+      .where('r.account_id = :accountId AND r.reported_at > :since', { accountId: member.accountId, since })
+      .orderBy('r.reported_at', 'ASC')
+      .getMany();
+    const listed = digestIssues(reports, member, since);
+    const gone = new Set(
+      listed.length
+        ? (await manager.getRepository(KnownMachineEntity).findBy({ machineId: In([...new Set(listed.map((r) => r.machineId))]), deleted: true })).map(
+            (m) => m.machineId,
+          )
+        : [],
+    );
+    return listed
+      .filter((r) => !gone.has(r.machineId))
+      .map((r) => ({ machineId: r.machineId, machineName: r.machineName, title: r.title, priority: r.priority }));
   }
 }

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkEventsModule } from '../events/work-events.module.js';
 import { IssuesModule } from '../issues/issues.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
 import { FormsService } from './forms.service.js';
@@ -8,7 +9,7 @@ import { InspectionsService } from './inspections.service.js';
 
 /** Inspection forms and inspections (issue 35): a failed item opens an issue (IssuesModule). */
 @Module({
-  imports: [MachinesModule, IssuesModule],
+  imports: [MachinesModule, IssuesModule, WorkEventsModule],
   controllers: [InspectionsController],
   providers: [InspectionsRepository, FormsService, InspectionsService],
 })

@@ -16,6 +16,7 @@ import {
 } from '@wrenchlog/contracts';
 import { createOnce, MemberDirectory, notFound, validationFailed } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
+import { WorkEvents } from '../events/work-events.js';
 import { IssuesRepository } from '../issues/issues.repository.js';
 import { IssuesService } from '../issues/issues.service.js';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
@@ -38,6 +39,7 @@ export class InspectionsService {
     private readonly machines: MachinesRepository,
     private readonly access: MachineAccess,
     private readonly members: MemberDirectory,
+    private readonly events: WorkEvents,
   ) {}
 
   /**
@@ -79,8 +81,10 @@ export class InspectionsService {
             idempotencyKey: key,
             createdAt: now,
           });
+          const ctx = { actor, correlationId: meta?.correlationId };
+          const issueIds: number[] = [];
           for (const answer of failed) {
-            await this.issues.insert(manager, {
+            const issue = await this.issues.insert(manager, {
               accountId: actor.accountId,
               createdBy: actor.userId,
               updatedBy: null,
@@ -101,7 +105,10 @@ export class InspectionsService {
               createdAt: now,
               updatedAt: now,
             });
+            await this.events.issueCreated(manager, ctx, issue, machine.name);
+            issueIds.push(issue.id);
           }
+          await this.events.inspectionFailed(manager, ctx, inspection, failed, issueIds, machine.name);
           return inspection;
         }),
     );

@@ -66,7 +66,7 @@ export class IssuesController {
   @ValidInput(ResolveIssueInput, { besides: ['id'] })
   @MessagePattern(ISSUE_RESOLVE)
   resolve(@Payload() m: RpcMessage<ResolveIssueRequest>, @Caller('issue.write') caller: Actor) {
-    return this.issues.resolve(caller, m.payload);
+    return this.issues.resolve(caller, m.payload, m.meta);
   }
 
   @ValidInput(CloseIssueInput, { besides: ['id'] })

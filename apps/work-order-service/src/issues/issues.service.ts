@@ -19,6 +19,7 @@ import { conflict, createOnce, MemberDirectory, notFound } from '@wrenchlog/plat
 import { DataSource } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
+import { WorkEvents } from '../events/work-events.js';
 import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { issueView } from './issue-view.js';
 import type { IssueEntity } from './issue.entity.js';
@@ -35,6 +36,7 @@ export class IssuesService {
     private readonly access: MachineAccess,
     private readonly members: MemberDirectory,
     private readonly outOfService: OutOfServiceAnnouncer,
+    private readonly events: WorkEvents,
   ) {}
 
   /** A retry with the same Idempotency-Key answers the first issue (createOnce; the offline queue resends). */
@@ -68,6 +70,7 @@ export class IssuesService {
             updatedAt: now,
           });
           await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
+          await this.events.issueCreated(manager, { actor, correlationId: meta?.correlationId }, issue, machine.name);
           return issue;
         }),
     );
@@ -133,7 +136,7 @@ export class IssuesService {
     return { id };
   }
 
-  async resolve(actor: Actor, req: ResolveIssueRequest): Promise<Issue> {
+  async resolve(actor: Actor, req: ResolveIssueRequest, meta?: RpcMeta): Promise<Issue> {
     const row = await this.dataSource.transaction(async (manager) => {
       const issue = await this.reachable(actor, req?.id, manager);
       checkResolve(issue);
@@ -147,7 +150,9 @@ export class IssuesService {
       };
       await this.issues.update(manager, issue.id, fields);
       await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
-      return { ...issue, ...fields };
+      const resolved = { ...issue, ...fields };
+      await this.events.issuesResolved(manager, { actor, correlationId: meta?.correlationId }, [resolved], actor.userId);
+      return resolved;
     });
     return this.answer(actor, row);
   }

@@ -20,7 +20,8 @@ import { PartReservations } from './part-reservations.js';
 import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
-import { linesInWords, parseIds, totalsOf } from './work-order.rules.js';
+import { WorkEvents } from '../events/work-events.js';
+import { centsOf, linesInWords, parseIds, totalsOf } from './work-order.rules.js';
 import { PendingCompletions, type PendingCompletion } from './pending-completions.repository.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { callOf, WorkOrdersService } from './work-orders.service.js';
@@ -68,6 +69,7 @@ export class CompletionService {
     private readonly reservations: PartReservations,
     private readonly outOfService: OutOfServiceAnnouncer,
     private readonly pending: PendingCompletions,
+    private readonly events: WorkEvents,
   ) {}
 
   async complete(actor: Actor, req: CompleteWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
@@ -191,10 +193,13 @@ export class CompletionService {
           updatedAt: new Date(),
         };
         await this.orders.update(manager, order.id, fields);
-        await this.resolveIssues(manager, actor, current);
+        const done = { ...current, ...fields };
+        const issueIds = await this.resolveIssues(manager, ctx, actor, current);
+        // With the record's figures; written before the reservations are released, so a refusal there rolls it back too.
+        await this.events.orderCompleted(manager, ctx, done, issueIds, centsOf(lines));
         // The take above is what the reservations held back: they are released with the order done.
         await this.reservations.hold(manager, actor, order.id, 'done', meta);
-        return { ...current, ...fields };
+        return done;
       });
       return done;
     } catch (err) {
@@ -272,19 +277,28 @@ export class CompletionService {
     throw conflict(WorkMessages.completedTwice);
   }
 
-  /** The order's issues become resolved; its machine comes back into service when they held it down. */
-  private async resolveIssues(manager: EntityManager, actor: Actor, order: WorkOrderEntity): Promise<void> {
+  /** The order's issues become resolved (announced); its machine comes back into service when they held it down. Answers their ids. */
+  private async resolveIssues(manager: EntityManager, ctx: CallContext, actor: Actor, order: WorkOrderEntity): Promise<number[]> {
     const now = new Date();
     const orderId = order.id;
     const issues = await this.issues.ofOrders(actor.accountId, [orderId], manager);
+    const fields = {
+      status: 'resolved' as const,
+      resolvedAt: now,
+      resolutionNote: `Resolved by work order #${orderId}`,
+      updatedBy: actor.userId,
+      updatedAt: now,
+    };
     for (const issue of issues) {
-      await this.issues.update(manager, issue.id, {
-        status: 'resolved',
-        resolvedAt: now,
-        resolutionNote: `Resolved by work order #${orderId}`,
-        updatedBy: actor.userId,
-        updatedAt: now,
-      });
+      await this.issues.update(manager, issue.id, fields);
+    }
+    if (issues.length) {
+      const resolved = await this.issues.many(
+        manager,
+        actor.accountId,
+        issues.map((i) => i.id),
+      );
+      await this.events.issuesResolved(manager, ctx, resolved, actor.userId);
     }
     await this.outOfService.announce(
       manager,
@@ -293,6 +307,7 @@ export class CompletionService {
       order.machineId,
       issues.some((i) => i.outOfService),
     );
+    return issues.map((i) => i.id);
   }
 
   /** The service type of the order's first schedule, else Repair. */

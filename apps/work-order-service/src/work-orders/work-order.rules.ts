@@ -19,18 +19,19 @@ export function lineCents(line: LineMoney): number {
   }
 }
 
-/** The order's totals by kind, each summed in cents first so the total is their exact sum. */
-export function totalsOf(lines: readonly LineMoney[]): WorkOrderTotals {
+/** The order's totals by kind in whole cents (what work.order.completed carries). */
+export function centsOf(lines: readonly LineMoney[]): { labour: number; parts: number; other: number; total: number } {
   const cents = { labour: 0, part: 0, other: 0 };
   for (const line of lines) {
     cents[line.kind] += lineCents(line);
   }
-  return {
-    labour: fromCents(cents.labour),
-    parts: fromCents(cents.part),
-    other: fromCents(cents.other),
-    total: fromCents(cents.labour + cents.part + cents.other),
-  };
+  return { labour: cents.labour, parts: cents.part, other: cents.other, total: cents.labour + cents.part + cents.other };
+}
+
+/** The order's totals by kind, each summed in cents first so the total is their exact sum. */
+export function totalsOf(lines: readonly LineMoney[]): WorkOrderTotals {
+  const cents = centsOf(lines);
+  return { labour: fromCents(cents.labour), parts: fromCents(cents.parts), other: fromCents(cents.other), total: fromCents(cents.total) };
 }
 
 /** A line as answered; the money is there for every role, and removed for a role without money (MoneyInterceptor and `withoutLineAmount`). */

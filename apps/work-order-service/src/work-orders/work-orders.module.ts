@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { WorkEventsModule } from '../events/work-events.module.js';
 import { IssuesModule } from '../issues/issues.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
 import { CompletionRecovery } from './completion-recovery.js';
@@ -14,7 +15,7 @@ import { WorkOrdersService } from './work-orders.service.js';
 
 /** Work orders (issue 35): the board, lines and totals, completion and reopening. */
 @Module({
-  imports: [MachinesModule, IssuesModule],
+  imports: [MachinesModule, IssuesModule, WorkEventsModule],
   controllers: [WorkOrdersController],
   providers: [
     WorkOrdersRepository,

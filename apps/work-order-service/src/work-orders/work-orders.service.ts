@@ -16,6 +16,7 @@ import {
 } from '@wrenchlog/contracts';
 import { conflict, forbidden, notFound } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { WorkEvents } from '../events/work-events.js';
 import type { IssueEntity } from '../issues/issue.entity.js';
 import { listOf, takeable } from '../issues/issue.rules.js';
 import { IssuesRepository } from '../issues/issues.repository.js';
@@ -39,6 +40,7 @@ export class WorkOrdersService {
     private readonly access: MachineAccess,
     private readonly views: WorkOrderViews,
     private readonly reservations: PartReservations,
+    private readonly events: WorkEvents,
   ) {}
 
   async create(actor: Actor, req: CreateWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
@@ -74,7 +76,8 @@ export class WorkOrdersService {
         createdAt: now,
         updatedAt: now,
       });
-      await this.takeIssues(manager, actor, order, input.issueIds ?? []);
+      const issueIds = await this.takeIssues(manager, actor, order, input.issueIds ?? []);
+      await this.events.orderCreated(manager, callOf(actor, meta), order, issueIds);
       return order;
     });
     return this.views.one(actor, row);
@@ -127,6 +130,8 @@ export class WorkOrdersService {
       };
       await this.orders.update(manager, order.id, fields);
       const next = { ...order, ...fields };
+      // Before the reservations are asked: an inventory that refuses rolls the announcement back with the change.
+      await this.events.orderAssigned(manager, callOf(actor, meta), next, order.assigneeUserId);
       if (state !== order.state) {
         // Cancelling releases the parts it held back; opening it again reserves them again.
         await this.reservations.hold(manager, actor, order.id, state, meta);
@@ -170,8 +175,8 @@ export class WorkOrdersService {
     return order;
   }
 
-  /** The issues join the order: each the account's, on its machine, open (or already this order's); they become in progress. */
-  private async takeIssues(manager: EntityManager, actor: Actor, order: WorkOrderEntity, ids: number[]): Promise<void> {
+  /** The issues join the order: each the account's, on its machine, open (or already this order's); they become in progress. Answers their ids. */
+  private async takeIssues(manager: EntityManager, actor: Actor, order: WorkOrderEntity, ids: number[]): Promise<number[]> {
     const unique = [...new Set(ids)];
     const rows = await this.issues.many(manager, actor.accountId, unique);
     if (rows.length !== unique.length || rows.some((i) => i.machineId !== order.machineId)) {
@@ -183,6 +188,7 @@ export class WorkOrdersService {
     for (const issue of rows) {
       await this.issues.update(manager, issue.id, { status: 'in_progress', workOrderId: order.id, updatedBy: actor.userId, updatedAt: new Date() });
     }
+    return rows.map((i) => i.id);
   }
 
   /** The order's issues not in `keep` go back to open. */

@@ -81,17 +81,28 @@ export interface MarkReadReply {
 
 const IsIanaTimeZone = (options?: ValidationOptions) => ValidateBy({ name: 'isIanaTimeZone', validator: { validate: (v: unknown) => isTimeZone(v) } }, options);
 
-const Channels = () => (target: object, key: string) => {
-  IsDefined({ message: NotificationMessages.channels })(target, key);
-  IsArray({ message: NotificationMessages.channels })(target, key);
-  ArrayMaxSize(NOTIFICATION_CHANNELS.length, { message: NotificationMessages.channels })(target, key);
-  IsIn(NOTIFICATION_CHANNELS, { each: true, message: NotificationMessages.channels })(target, key);
-};
+/** A kind's channels; an optional kind may be left out (IsDefined would refuse that even beside IsOptional). */
+const Channels =
+  (optional = false) =>
+  (target: object, key: string) => {
+    if (optional) {
+      IsOptional()(target, key);
+    } else {
+      IsDefined({ message: NotificationMessages.channels })(target, key);
+    }
+    IsArray({ message: NotificationMessages.channels })(target, key);
+    ArrayMaxSize(NOTIFICATION_CHANNELS.length, { message: NotificationMessages.channels })(target, key);
+    IsIn(NOTIFICATION_CHANNELS, { each: true, message: NotificationMessages.channels })(target, key);
+  };
 
 export class NotificationKindsInput {
   @Channels() maintenance!: NotificationChannel[];
   @Channels() lowStock!: NotificationChannel[];
   @Channels() weeklyReport!: NotificationChannel[];
+
+  /** Issue 35: optional, so a client written before it still saves; left out, the member's stored choice (or the default) stays. */
+  @Channels(true)
+  work?: NotificationChannel[];
 }
 
 /** GET and PUT /api/notifications/preferences. */
@@ -114,7 +125,7 @@ export class NotificationPreferencesInput {
 export interface NotificationPreferences {
   digestTime: string;
   timeZone: string;
-  kinds: { maintenance: NotificationChannel[]; lowStock: NotificationChannel[]; weeklyReport: NotificationChannel[] };
+  kinds: { maintenance: NotificationChannel[]; lowStock: NotificationChannel[]; weeklyReport: NotificationChannel[]; work: NotificationChannel[] };
 }
 
 /** What a run of the weekly usage reports did. */

@@ -2,17 +2,27 @@
 // notification-service are built from them, and the SPA loads them through `@wrenchlog/contracts/limits`.
 
 /** What a user chooses channels for (Settings > Notifications). */
-export const NOTIFICATION_PREFERENCE_KINDS = ['maintenance', 'lowStock', 'weeklyReport'] as const;
+export const NOTIFICATION_PREFERENCE_KINDS = ['maintenance', 'lowStock', 'weeklyReport', 'work'] as const;
 export type NotificationPreferenceKind = (typeof NOTIFICATION_PREFERENCE_KINDS)[number];
 
 export const NOTIFICATION_CHANNELS = ['inapp', 'email', 'push', 'webhook'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** The kind of one in-app notification. */
-export const NOTIFICATION_KINDS = ['schedule_due_soon', 'schedule_overdue', 'schedule_completed', 'low_stock', 'weekly_report'] as const;
+export const NOTIFICATION_KINDS = [
+  'schedule_due_soon',
+  'schedule_overdue',
+  'schedule_completed',
+  'low_stock',
+  'weekly_report',
+  // Issue 35: the shop's work (preference kind `work`).
+  'issue_reported',
+  'work_order_assigned',
+  'work_order_completed',
+] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
-/** What a webhook endpoint may subscribe to (the issue's list). */
+/** What a webhook endpoint may subscribe to (issue 24's list, then issue 35's work events; `ping` last). */
 export const WEBHOOK_EVENTS = [
   'schedule.due_soon',
   'schedule.overdue',
@@ -21,6 +31,11 @@ export const WEBHOOK_EVENTS = [
   'record.updated',
   'record.deleted',
   'meter.reading.created',
+  'issue.created',
+  'issue.resolved',
+  'work_order.created',
+  'work_order.completed',
+  'inspection.failed',
   'ping',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -47,6 +62,9 @@ export const NOTIFICATION_DEFAULT_PREFERENCES = {
     lowStock: ['inapp'] as NotificationChannel[],
     // The weekly usage report by email as well: what Weekly Report Generation always sent everyone.
     weeklyReport: ['inapp', 'email'] as NotificationChannel[],
+    // Issues reported (critical at once, others in the daily digest), work orders assigned to the
+    // member and done: as maintenance, every channel; webhook is the account's switch for the work events.
+    work: ['inapp', 'email', 'push', 'webhook'] as NotificationChannel[],
   },
 };
 

@@ -59,8 +59,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/machines/MachinesPage.tsx',
   'features/machines/PhotoGallery.tsx',
   'features/notifications/CalendarSection.tsx',
-  'features/notifications/NotificationPreferencesSection.tsx',
-  'features/notifications/NotificationsPage.tsx',
   'features/notifications/PushSection.tsx',
   'features/notifications/WebhooksSection.tsx',
   'features/part-purchase/InventoryPartSelect.tsx',

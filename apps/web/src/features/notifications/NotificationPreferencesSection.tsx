@@ -1,14 +1,15 @@
 import { Alert, Button, Card, Checkbox, Group, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { browserTimeZone } from '../../lib/time-zone';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
-import { notificationApi, notificationKeys, useSavePreferences, type NotificationPreferences } from './api';
+import type { TFunction } from 'i18next';
+import { notificationApi, notificationKeys, useSavePreferences, type Channel, type NotificationPreferences } from './api';
 import {
   CHANNELS,
-  DIGEST_TIME_MESSAGE,
   isDigestTime,
   KINDS,
   orderedChannels,
@@ -21,8 +22,9 @@ import {
   type ChannelHints,
 } from './notification-logic';
 import { currentSubscription, pushSupported } from './push';
+import './i18n';
 
-const PLACED = ['digestTime', 'timeZone', 'kinds', ...KINDS.map((k) => `kinds.${k.key}`)];
+const PLACED = ['digestTime', 'timeZone', 'kinds', ...KINDS.map((k) => `kinds.${k}`)];
 
 /** Whether this device has a push subscription (null while asking) and how many webhooks the account has (null while loading). */
 function useChannelReadiness(): ChannelHints {
@@ -46,7 +48,13 @@ function useChannelReadiness(): ChannelHints {
   return useMemo(() => unavailableChannels({ push, webhooks }), [push, webhooks]);
 }
 
+/** The hint under a channel that reaches nobody yet, in the member's language. */
+function unavailableHint(t: TFunction<'notifications'>, unavailable: ChannelHints): Partial<Record<Channel, string>> {
+  return Object.fromEntries(Object.entries(unavailable).map(([channel, key]) => [channel, t(`prefs.${key}`)]));
+}
+
 function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
+  const { t } = useTranslation('notifications');
   const unavailable = useChannelReadiness();
   const save = useSavePreferences();
   const [form, setForm] = useState(() => preferencesForm(saved));
@@ -55,7 +63,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const here = useMemo(() => browserTimeZone(), []);
   const zones = useMemo(() => timeZoneOptions(supportedTimeZones(), form.timeZone, here), [form.timeZone, here]);
-  const timeError = isDigestTime(form.digestTime) ? undefined : DIGEST_TIME_MESSAGE;
+  const timeError = isDigestTime(form.digestTime) ? undefined : t('prefs.digestTimeFormat');
+  const hint = useMemo(() => unavailableHint(t, unavailable), [t, unavailable]);
 
   async function onSubmit(e: FormEvent) {
     e.preventDefault();
@@ -66,21 +75,21 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
     setNotice(null);
     setFieldErrors({});
     try {
-      const kinds = Object.fromEntries(KINDS.map((k) => [k.key, savedChannels(form.kinds[k.key], saved.kinds[k.key] ?? [], unavailable)]));
+      const kinds = Object.fromEntries(KINDS.map((k) => [k, savedChannels(form.kinds[k], saved.kinds[k] ?? [], unavailable)]));
       await save.mutateAsync({ ...form, kinds: kinds as NotificationPreferences['kinds'] });
-      setNotice({ ok: true, text: 'Notification settings saved.' });
+      setNotice({ ok: true, text: t('prefs.saved') });
     } catch (err) {
       console.error('Saving the notification settings failed', err);
       const fields = serverFieldErrors(err);
       setFieldErrors(fields);
-      setNotice({ ok: false, text: 'Could not save the notification settings.', details: unplacedMessages(fields, PLACED) });
+      setNotice({ ok: false, text: t('prefs.saveFailed'), details: unplacedMessages(fields, PLACED) });
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label="Notification settings form">
+    <form onSubmit={(e) => void onSubmit(e)} noValidate aria-label={t('prefs.formLabel')}>
       <Stack gap="md">
         {notice && (
           <Alert
@@ -89,7 +98,7 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             role={notice.ok ? 'status' : 'alert'}
             title={notice.text}
             withCloseButton
-            closeButtonLabel="Dismiss"
+            closeButtonLabel={t('prefs.dismiss')}
             onClose={() => setNotice(null)}
           >
             {notice.details?.map((d) => (
@@ -99,28 +108,35 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
             ))}
           </Alert>
         )}
-        {KINDS.map((kind) => (
-          <Checkbox.Group
-            key={kind.key}
-            label={kind.label}
-            value={shownChannels(form.kinds[kind.key], unavailable)}
-            onChange={(values) => setForm((f) => ({ ...f, kinds: { ...f.kinds, [kind.key]: orderedChannels(values) } }))}
-            error={fieldErrors[`kinds.${kind.key}`]}
-          >
-            <Group gap="md" mt={6}>
-              {CHANNELS.map((channel) => (
-                <Checkbox
-                  key={channel.value}
-                  value={channel.value}
-                  label={channel.label}
-                  aria-label={`${kind.label}: ${channel.label}`}
-                  disabled={!!unavailable[channel.value]}
-                  description={unavailable[channel.value]}
-                />
-              ))}
-            </Group>
-          </Checkbox.Group>
-        ))}
+        {KINDS.map((kind) => {
+          const kindLabel = t(`prefs.kinds.${kind}`);
+          return (
+            <Checkbox.Group
+              key={kind}
+              label={kindLabel}
+              description={kind === 'work' ? t('prefs.kindHints.work') : undefined}
+              value={shownChannels(form.kinds[kind], unavailable)}
+              onChange={(values) => setForm((f) => ({ ...f, kinds: { ...f.kinds, [kind]: orderedChannels(values) } }))}
+              error={fieldErrors[`kinds.${kind}`]}
+            >
+              <Group gap="md" mt={6}>
+                {CHANNELS.map((channel) => {
+                  const channelLabel = t(`prefs.channels.${channel}`);
+                  return (
+                    <Checkbox
+                      key={channel}
+                      value={channel}
+                      label={channelLabel}
+                      aria-label={t('prefs.channelLabel', { kind: kindLabel, channel: channelLabel })}
+                      disabled={!!unavailable[channel]}
+                      description={hint[channel]}
+                    />
+                  );
+                })}
+              </Group>
+            </Checkbox.Group>
+          );
+        })}
         {fieldErrors.kinds && (
           <Text c="red" size="sm" role="alert">
             {fieldErrors.kinds}
@@ -129,8 +145,8 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
           <TextInput
             type="time"
-            label="Daily digest time"
-            description="The email digest arrives once a day at this local time."
+            label={t('prefs.digestTime')}
+            description={t('prefs.digestTimeHint')}
             name="digestTime"
             value={form.digestTime}
             onChange={(e) => {
@@ -143,14 +159,14 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
           <Stack gap={4} align="flex-start">
             <Select
               w="100%"
-              label="Time zone"
-              description="Your local time for the digest, and the day a fuel purchase counts on in Reports."
+              label={t('prefs.timeZone')}
+              description={t('prefs.timeZoneHint')}
               searchable
               data={zones}
               value={form.timeZone}
               onChange={(value) => value && setForm((f) => ({ ...f, timeZone: value }))}
               allowDeselect={false}
-              nothingFoundMessage="No such time zone"
+              nothingFoundMessage={t('prefs.noZone')}
               error={fieldErrors.timeZone}
               comboboxProps={{ withinPortal: true }}
             />
@@ -164,14 +180,14 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
                 styles={{ label: { whiteSpace: 'normal', textAlign: 'left' } }}
                 onClick={() => setForm((f) => ({ ...f, timeZone: here }))}
               >
-                Use this device's time zone ({here})
+                {t('prefs.useDeviceZone', { zone: here })}
               </Button>
             )}
           </Stack>
         </SimpleGrid>
         <Group justify="flex-end">
           <Button type="submit" loading={busy}>
-            Save notification settings
+            {t('prefs.save')}
           </Button>
         </Group>
       </Stack>
@@ -181,20 +197,21 @@ function PreferencesForm({ saved }: { saved: NotificationPreferences }) {
 
 /** Settings > Notifications: the channels of each kind, the digest's time and time zone. */
 export function NotificationPreferencesSection() {
+  const { t } = useTranslation('notifications');
   const api = useApi();
   const prefs = useQuery({ queryKey: notificationKeys.preferences, queryFn: () => notificationApi.preferences(api), staleTime: 0 });
   return (
-    <Card component="section" aria-label="Notifications">
+    <Card component="section" aria-label={t('prefs.title')}>
       <Title order={2} fz="lg" mb={4}>
-        Notifications
+        {t('prefs.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md">
-        Choose where each kind of notification reaches you.
+        {t('prefs.description')}
       </Text>
       {prefs.isPending ? (
-        <LoadingState text="Loading notification settings..." />
+        <LoadingState text={t('prefs.loading')} />
       ) : prefs.isError ? (
-        <ErrorState text="Could not load the notification settings." onRetry={() => void prefs.refetch()} />
+        <ErrorState text={t('prefs.loadFailed')} onRetry={() => void prefs.refetch()} />
       ) : (
         <PreferencesForm saved={prefs.data} />
       )}

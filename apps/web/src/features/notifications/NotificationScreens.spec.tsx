@@ -69,6 +69,42 @@ describe('the bell and the notifications page', () => {
     await screen.findByRole('link', { name: 'Notifications' });
   });
 
+  it('shows the work kinds (issue 35) with readable labels, each leading to its machine or work order', async () => {
+    const critical = { ...dueSoon, id: 21, kind: 'issue_reported', title: 'Critical issue: Hydraulic leak (Loader 12)', machineId: 12, link: '/machines/12' };
+    const assigned = {
+      ...dueSoon,
+      id: 22,
+      kind: 'work_order_assigned',
+      title: 'Assigned to you: Fix the leak (Loader 12)',
+      machineId: 12,
+      link: '/work-orders/7',
+    };
+    const done = {
+      ...report,
+      id: 23,
+      kind: 'work_order_completed',
+      title: 'Work order done: Fix the leak (Loader 12), by Mel',
+      machineId: 12,
+      link: '/work-orders/7',
+    };
+    mockFetch({
+      'GET /api/notifications/unread-count': json(2),
+      'GET /api/notifications': json(page([critical, assigned, done])),
+      'POST /api/notifications/read': json({ updated: 1 }),
+    });
+    const { router } = renderApp(routes, { url: '/notifications' });
+    const list = await screen.findByRole('list', { name: 'Notifications' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((li) => within(li).getByText(/^(Issue reported|Assigned to you|Work order done)$/).textContent)).toEqual([
+      'Issue reported',
+      'Assigned to you',
+      'Work order done',
+    ]);
+    expect(within(list).getByRole('link', { name: /Critical issue: Hydraulic leak/ })).toHaveAttribute('href', '/machines/12');
+    await user.click(within(list).getByRole('link', { name: /Assigned to you: Fix the leak/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/work-orders/7'));
+  });
+
   it('marks all read with no ids', async () => {
     const { calls } = mockFetch({
       'GET /api/notifications/unread-count': json(3),
@@ -98,7 +134,7 @@ describe('the bell and the notifications page', () => {
 });
 
 describe('Settings > Notifications', () => {
-  const saved = { digestTime: '07:00', timeZone: 'Europe/Berlin', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: ['email'] } };
+  const saved = { digestTime: '07:00', timeZone: 'Europe/Berlin', kinds: { maintenance: ['inapp'], lowStock: [], weeklyReport: ['email'], work: ['inapp'] } };
 
   it('saves the chosen channels, digest time and time zone', async () => {
     const { calls } = mockFetch({
@@ -112,6 +148,7 @@ describe('Settings > Notifications', () => {
     await waitFor(() => expect(screen.getByRole('checkbox', { name: 'Low stock alerts: Webhook' })).toBeEnabled());
     await user.click(screen.getByRole('checkbox', { name: 'Low stock alerts: Webhook' }));
     await user.click(screen.getByRole('checkbox', { name: 'Weekly usage report: Email' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Issues and work orders: Email' }));
     const time = screen.getByLabelText(/Daily digest time/);
     await user.clear(time);
     await user.type(time, '06:45');
@@ -120,7 +157,7 @@ describe('Settings > Notifications', () => {
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({
       digestTime: '06:45',
       timeZone: 'Europe/Berlin',
-      kinds: { maintenance: ['inapp', 'email'], lowStock: ['webhook'], weeklyReport: [] },
+      kinds: { maintenance: ['inapp', 'email'], lowStock: ['webhook'], weeklyReport: [], work: ['inapp', 'email'] },
     });
   });
 
@@ -129,7 +166,12 @@ describe('Settings > Notifications', () => {
     const defaults = {
       digestTime: '08:00',
       timeZone: 'UTC',
-      kinds: { maintenance: ['inapp', 'email', 'push', 'webhook'], lowStock: ['inapp'], weeklyReport: ['inapp', 'email'] },
+      kinds: {
+        maintenance: ['inapp', 'email', 'push', 'webhook'],
+        lowStock: ['inapp'],
+        weeklyReport: ['inapp', 'email'],
+        work: ['inapp', 'email', 'push', 'webhook'],
+      },
     };
     const { calls } = mockFetch({
       'GET /api/notifications/preferences': json(defaults),
@@ -143,8 +185,8 @@ describe('Settings > Notifications', () => {
     expect(push).not.toBeChecked();
     expect(push).toBeDisabled();
     expect(webhook).not.toBeChecked();
-    expect(screen.getAllByText('Add a device first')).toHaveLength(3);
-    expect(screen.getAllByText('Add a webhook first')).toHaveLength(3);
+    expect(screen.getAllByText('Add a device first')).toHaveLength(4);
+    expect(screen.getAllByText('Add a webhook first')).toHaveLength(4);
     expect(screen.getByRole('checkbox', { name: 'Maintenance reminders: Email' })).toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Low stock alerts: Email' }));
     await user.click(screen.getByRole('button', { name: 'Save notification settings' }));
@@ -153,6 +195,7 @@ describe('Settings > Notifications', () => {
       maintenance: ['inapp', 'email', 'push', 'webhook'],
       lowStock: ['inapp', 'email'],
       weeklyReport: ['inapp', 'email'],
+      work: ['inapp', 'email', 'push', 'webhook'],
     });
   });
 
@@ -232,6 +275,26 @@ describe('Settings > Webhooks and Calendar feed', () => {
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/ping.*500 · failed.*2/);
     await user.click(within(table).getByRole('button', { name: 'Retry delivery 9' }));
     await waitFor(() => expect(calls.some((c) => c.url === '/api/webhooks/deliveries/9/retry' && c.method === 'POST')).toBe(true));
+  });
+
+  it("offers issue 35's work events in their own group and sends them in the contract's order", async () => {
+    const { calls } = mockFetch({
+      'GET /api/webhooks': json([]),
+      'POST /api/webhooks': (req) => json({ id: 5, ...(req.body as object), createdAt: '2026-11-20T08:00:00Z', secret: 'whsec_c2VjcmV0LXNlY3JldA==' }, 201),
+    });
+    renderApp(<WebhooksSection />);
+    await screen.findByText('No webhooks yet.');
+    await user.type(screen.getByLabelText(/Endpoint URL/), 'https://hooks.example/work');
+    await user.click(screen.getByRole('combobox', { name: /Events/ }));
+    expect(await screen.findByText('Issues, work orders and inspections')).toBeInTheDocument();
+    await user.click(await screen.findByRole('option', { name: 'inspection.failed' }));
+    await user.click(await screen.findByRole('option', { name: 'issue.created' }));
+    await user.click(screen.getByRole('button', { name: 'Add webhook' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      url: 'https://hooks.example/work',
+      events: ['schedule.due_soon', 'schedule.overdue', 'issue.created', 'inspection.failed'],
+    });
   });
 
   it('gets a calendar link as webcal and https, and rotates it', async () => {

@@ -2,8 +2,9 @@ import { Anchor, Badge, Box, Button, Card, Group, Stack, Text, UnstyledButton } 
 import { IconBellOff, IconChecks } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router-dom';
-import { NotificationLimits } from '@wrenchlog/contracts/limits';
+import { NOTIFICATION_KINDS, NotificationLimits, type NotificationKind } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../core/context';
 import { Page, PageHeader } from '../../components/PageHeader';
 import { Pager } from '../../components/Pager';
@@ -13,22 +14,17 @@ import { formatDateTime } from '../../lib/format';
 import { notificationApi, notificationKeys, useMarkRead, useUnreadCount, type AppNotification } from './api';
 import { notificationTarget } from './notification-logic';
 import classes from './notifications.module.css';
+import './i18n';
 
-// The kinds notification-service gives (libs/contracts NOTIFICATION_KINDS on the notify branch).
-const KIND_LABELS: Record<string, string> = {
-  schedule_due_soon: 'Due soon',
-  schedule_overdue: 'Overdue',
-  schedule_completed: 'Completed',
-  low_stock: 'Low stock',
-  weekly_report: 'Weekly report',
-};
-
-/** A short label for a kind the app knows, else the kind itself made readable. */
-function kindLabel(kind: string): string {
-  return KIND_LABELS[kind] ?? kind.replace(/[._]/g, ' ');
-}
+const isKnownKind = (kind: string): kind is NotificationKind => (NOTIFICATION_KINDS as readonly string[]).includes(kind);
+/** The server may know a kind this build does not yet (a newer release): shown as the kind made readable. */
+const readableKind = (kind: string): string => kind.replace(/[._]/g, ' ');
 
 function NotificationItem({ item, onOpen }: { item: AppNotification; onOpen: (item: AppNotification) => void }) {
+  const { t } = useTranslation('notifications');
+  // A short label for each kind notification-service gives (NOTIFICATION_KINDS), else the kind itself made readable.
+  const kind: string = item.kind;
+  const kindLabel = isKnownKind(kind) ? t(`kinds.${kind}`) : readableKind(kind);
   const target = notificationTarget(item.link, window.location.origin);
   const unread = !item.readAt;
   const body: ReactNode = (
@@ -39,7 +35,7 @@ function NotificationItem({ item, onOpen }: { item: AppNotification; onOpen: (it
         </Text>
         <Group gap={6}>
           <Badge size="sm" variant="light" color="gray">
-            {kindLabel(item.kind)}
+            {kindLabel}
           </Badge>
           <Text size="xs" c="dimmed" title={item.createdAt}>
             {formatDateTime(item.createdAt)}
@@ -48,7 +44,7 @@ function NotificationItem({ item, onOpen }: { item: AppNotification; onOpen: (it
       </Stack>
       {unread && (
         <Badge size="sm" color="red" variant="filled" style={{ flexShrink: 0 }}>
-          Unread
+          {t('page.unreadBadge')}
         </Badge>
       )}
     </Group>
@@ -61,7 +57,7 @@ function NotificationItem({ item, onOpen }: { item: AppNotification; onOpen: (it
         data-unread={unread || undefined}
         onClick={() => onOpen(item)}
         disabled={!unread}
-        aria-label={unread ? `${item.title}: mark read` : item.title}
+        aria-label={unread ? t('page.markRead', { title: item.title }) : item.title}
       >
         {body}
       </UnstyledButton>
@@ -103,6 +99,7 @@ function NotificationItem({ item, onOpen }: { item: AppNotification; onOpen: (it
 
 /** Every notification of the user, newest first and paged; opening one marks it read. */
 export default function NotificationsPage() {
+  const { t } = useTranslation('notifications');
   const api = useApi();
   const navigate = useNavigate();
   const [page, setPage] = useState(0);
@@ -128,28 +125,22 @@ export default function NotificationsPage() {
   const data = list.data;
   let content: ReactNode;
   if (list.isPending) {
-    content = <LoadingState text="Loading notifications..." />;
+    content = <LoadingState text={t('page.loading')} />;
   } else if (list.isError) {
-    content = <ErrorState text="Could not load notifications." onRetry={() => void list.refetch()} />;
+    content = <ErrorState text={t('page.loadFailed')} onRetry={() => void list.refetch()} />;
   } else if (!data || data.content.length === 0) {
-    content = (
-      <EmptyBlock
-        icon={<IconBellOff size={28} />}
-        title="No notifications yet"
-        description="Reminders of due and overdue maintenance, low stock alerts and weekly reports appear here."
-      />
-    );
+    content = <EmptyBlock icon={<IconBellOff size={28} />} title={t('page.emptyTitle')} description={t('page.emptyText')} />;
   } else {
     content = (
       <>
-        <Stack gap={0} component="ul" className={classes.list} aria-label="Notifications">
+        <Stack gap={0} component="ul" className={classes.list} aria-label={t('page.list')}>
           {data.content.map((item) => (
             <Box component="li" key={item.id}>
               <NotificationItem item={item} onOpen={open} />
             </Box>
           ))}
         </Stack>
-        <Pager page={page} totalPages={data.totalPages} label={(s) => `${pageLabel(s)} (${data.totalElements} in all)`} onPage={setPage} />
+        <Pager page={page} totalPages={data.totalPages} label={(s) => t('page.inAll', { label: pageLabel(s), count: data.totalElements })} onPage={setPage} />
       </>
     );
   }
@@ -157,8 +148,8 @@ export default function NotificationsPage() {
   return (
     <Page>
       <PageHeader
-        title="Notifications"
-        description={unread.data ? `${unread.data} unread` : 'All caught up'}
+        title={t('page.title')}
+        description={unread.data ? t('page.unread', { count: unread.data }) : t('page.caughtUp')}
         actions={
           <Button
             variant="light"
@@ -167,16 +158,16 @@ export default function NotificationsPage() {
             loading={markRead.isPending && markRead.variables === undefined}
             disabled={!unread.data}
           >
-            Mark all read
+            {t('page.markAll')}
           </Button>
         }
       />
-      {markRead.isError && <ErrorState text="Could not mark as read." />}
+      {markRead.isError && <ErrorState text={t('page.markFailed')} />}
       <Card padding="sm">{content}</Card>
       <Text size="sm" c="dimmed" mt="md">
-        Choose what reaches you, and where, in{' '}
+        {t('page.settingsBefore')}{' '}
         <Anchor component={Link} to="/settings" underline="always">
-          Settings
+          {t('page.settingsLink')}
         </Anchor>
         .
       </Text>

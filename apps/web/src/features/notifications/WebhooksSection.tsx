@@ -20,6 +20,7 @@ import { useForm } from '@mantine/form';
 import { IconCheck, IconCopy, IconRefresh, IconSend, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { WebhookEventType } from '@wrenchlog/contracts';
 import { WEBHOOK_EVENTS } from '@wrenchlog/contracts/limits';
 import { useApi } from '../../core/context';
@@ -39,7 +40,8 @@ import {
   type CreatedWebhook,
   type Webhook,
 } from './api';
-import { canRetry, webhookUrlError } from './notification-logic';
+import { canRetry, WEBHOOK_EVENT_GROUPS, webhookUrlError } from './notification-logic';
+import './i18n';
 
 function failure(err: unknown, fallback: string): string {
   return err instanceof ApiError && err.status < 500 && err.body?.message ? err.body.message : fallback;
@@ -217,6 +219,7 @@ function WebhookCard({ webhook, onDelete }: { webhook: Webhook; onDelete: (w: We
 type WebhookValues = { url: string; events: WebhookEventType[] };
 
 function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void }) {
+  const { t } = useTranslation('notifications');
   const create = useCreateWebhook();
   const form = useForm<WebhookValues>({
     initialValues: { url: '', events: ['schedule.due_soon', 'schedule.overdue'] },
@@ -268,7 +271,7 @@ function AddWebhookForm({ onCreated }: { onCreated: (w: CreatedWebhook) => void 
         <TextInput label="Endpoint URL" placeholder="https://example.com/hooks/wrenchlog" type="url" {...form.getInputProps('url')} required maxLength={2000} />
         <MultiSelect
           label="Events"
-          data={[...WEBHOOK_EVENTS]}
+          data={WEBHOOK_EVENT_GROUPS.map((g) => ({ group: t(`webhookGroups.${g.key}`), items: [...g.events] }))}
           {...eventsInput}
           // In the contract's order, whatever order they were picked in.
           onChange={(values: string[]) => eventsInput.onChange(WEBHOOK_EVENTS.filter((e) => values.includes(e)))}

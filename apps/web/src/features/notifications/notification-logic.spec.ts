@@ -1,3 +1,4 @@
+import { WEBHOOK_EVENTS } from '@wrenchlog/contracts/limits';
 import { bellLabel, unreadBadge } from './bell';
 import {
   calendarLinks,
@@ -9,6 +10,7 @@ import {
   pushTestText,
   timeZoneOptions,
   vapidKeyBytes,
+  WEBHOOK_EVENT_GROUPS,
   webhookUrlError,
 } from './notification-logic';
 
@@ -29,19 +31,30 @@ describe('notification-logic', () => {
   it('starts the form from the saved preferences, with the browser zone and 07:00 where none is saved', () => {
     expect(
       preferencesForm(
-        { digestTime: '06:15', timeZone: 'Asia/Tokyo', kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'] } },
+        { digestTime: '06:15', timeZone: 'Asia/Tokyo', kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'], work: ['push'] } },
         'Europe/Paris',
       ),
     ).toEqual({
       digestTime: '06:15',
       timeZone: 'Asia/Tokyo',
-      kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'] },
+      kinds: { maintenance: ['email'], lowStock: [], weeklyReport: ['inapp'], work: ['push'] },
     });
     expect(preferencesForm(null, 'Europe/Paris')).toEqual({
       digestTime: '07:00',
       timeZone: 'Europe/Paris',
-      kinds: { maintenance: [], lowStock: [], weeklyReport: [] },
+      kinds: { maintenance: [], lowStock: [], weeklyReport: [], work: [] },
     });
+  });
+
+  it("groups every webhook event once, in the contract's order (issue 35's work events included)", () => {
+    expect(WEBHOOK_EVENT_GROUPS.flatMap((g) => g.events)).toEqual([...WEBHOOK_EVENTS]);
+    expect(WEBHOOK_EVENT_GROUPS.find((g) => g.key === 'work')?.events).toEqual([
+      'issue.created',
+      'issue.resolved',
+      'work_order.created',
+      'work_order.completed',
+      'inspection.failed',
+    ]);
   });
 
   it('keeps channels in their fixed order and drops unknown ones', () => {

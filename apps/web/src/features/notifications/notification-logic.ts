@@ -1,23 +1,14 @@
-import { DIGEST_TIME_PATTERN, NotificationLimits, NotificationMessages } from '@wrenchlog/contracts/limits';
+import { DIGEST_TIME_PATTERN, NotificationLimits, NotificationMessages, type WebhookEventType } from '@wrenchlog/contracts/limits';
 import type { Channel, KindKey, NotificationPreferences } from './api';
 import { browserTimeZone } from '../../lib/time-zone';
 
 // Pure rules of the notification screens (issue 24): no React, no network.
 
-export const CHANNELS: readonly { value: Channel; label: string }[] = [
-  { value: 'inapp', label: 'In-app' },
-  { value: 'email', label: 'Email' },
-  { value: 'push', label: 'Browser push' },
-  { value: 'webhook', label: 'Webhook' },
-];
+/** The channels in their fixed order (their names: `notifications:prefs.channels.<channel>`). */
+export const CHANNELS: readonly Channel[] = ['inapp', 'email', 'push', 'webhook'];
 
-export const KINDS: readonly { key: KindKey; label: string }[] = [
-  { key: 'maintenance', label: 'Maintenance reminders' },
-  { key: 'lowStock', label: 'Low stock alerts' },
-  { key: 'weeklyReport', label: 'Weekly usage report' },
-];
-
-export const DIGEST_TIME_MESSAGE = NotificationMessages.digestTime;
+/** What a member chooses channels for, in the screen's order (names: `notifications:prefs.kinds.<kind>`; issue 35 added work). */
+export const KINDS: readonly KindKey[] = ['maintenance', 'lowStock', 'weeklyReport', 'work'];
 
 /** A 24-hour "HH:MM" (two digits each), as the server takes the digest time. */
 export function isDigestTime(value: string): boolean {
@@ -53,13 +44,14 @@ export function preferencesForm(saved: Partial<NotificationPreferences> | null |
       maintenance: [...(kinds?.maintenance ?? [])],
       lowStock: [...(kinds?.lowStock ?? [])],
       weeklyReport: [...(kinds?.weeklyReport ?? [])],
+      work: [...(kinds?.work ?? [])],
     },
   };
 }
 
 /** The channels of a kind in the fixed order of CHANNELS (what a Checkbox.Group hands back is click order). */
 export function orderedChannels(values: readonly string[]): Channel[] {
-  return CHANNELS.map((c) => c.value).filter((c) => values.includes(c));
+  return CHANNELS.filter((c) => values.includes(c));
 }
 
 /**
@@ -67,19 +59,16 @@ export function orderedChannels(values: readonly string[]): Channel[] {
  * an endpoint (issue 38): the server's defaults name them so they work once there is one. Until then
  * the form shows them unticked and disabled, with what to do first.
  */
-export type ChannelHints = Partial<Record<Channel, string>>;
-
-export const ADD_DEVICE_FIRST = 'Add a device first';
-export const ADD_WEBHOOK_FIRST = 'Add a webhook first';
+export type ChannelHints = Partial<Record<Channel, 'addDevice' | 'addWebhook'>>;
 
 export function unavailableChannels(ready: { push: boolean | null; webhooks: number | null }): ChannelHints {
   const hints: ChannelHints = {};
   // null: not known yet (still asking); then nothing is held back.
   if (ready.push === false) {
-    hints.push = ADD_DEVICE_FIRST;
+    hints.push = 'addDevice';
   }
   if (ready.webhooks === 0) {
-    hints.webhook = ADD_WEBHOOK_FIRST;
+    hints.webhook = 'addWebhook';
   }
   return hints;
 }
@@ -151,6 +140,14 @@ export function canRetry(delivery: { status?: string; httpStatus: number | null 
   }
   return !(typeof delivery.httpStatus === 'number' && delivery.httpStatus >= 200 && delivery.httpStatus < 300);
 }
+
+/** The webhook form's events in groups (names: `notifications:webhookGroups.<key>`), each event in one, in WEBHOOK_EVENTS' order. */
+export const WEBHOOK_EVENT_GROUPS: readonly { key: 'maintenance' | 'records' | 'work' | 'test'; events: readonly WebhookEventType[] }[] = [
+  { key: 'maintenance', events: ['schedule.due_soon', 'schedule.overdue', 'schedule.completed'] },
+  { key: 'records', events: ['record.created', 'record.updated', 'record.deleted', 'meter.reading.created'] },
+  { key: 'work', events: ['issue.created', 'issue.resolved', 'work_order.created', 'work_order.completed', 'inspection.failed'] },
+  { key: 'test', events: ['ping'] },
+];
 
 /** What a webhook URL must be before it is sent (the server checks the rest, e.g. private addresses). */
 export function webhookUrlError(url: string): string | undefined {
