@@ -19,6 +19,10 @@ export interface AccountScope {
   machineIds: ReadonlySet<number> | null;
 }
 
+// What a My work item shows: only these are read and hydrated (a whole order has 25 columns).
+const MY_WORK_COLUMNS = ['id', 'accountId', 'machineId', 'title', 'state', 'priority', 'plannedDate', 'updatedAt'] as const;
+type MyWorkColumn = (typeof MY_WORK_COLUMNS)[number];
+
 /** SQL of work orders and their lines; every query names the account. */
 @Injectable()
 export class WorkOrdersRepository {
@@ -79,7 +83,7 @@ export class WorkOrdersRepository {
    * The orders in these states assigned to the person in any of these accounts, each limited to its
    * visible machines: one statement (the assignee index), the earliest planned first (none last), at most `limit`.
    */
-  async assignedTo(userId: number, scopes: readonly AccountScope[], states: readonly string[], limit: number): Promise<WorkOrderEntity[]> {
+  async assignedTo(userId: number, scopes: readonly AccountScope[], states: readonly string[], limit: number): Promise<Pick<WorkOrderEntity, MyWorkColumn>[]> {
     const reachable = scopes.filter((s) => s.machineIds === null || s.machineIds.size > 0);
     if (reachable.length === 0) {
       return [];
@@ -88,6 +92,7 @@ export class WorkOrdersRepository {
     const partial = reachable.filter((s) => s.machineIds !== null);
     return this.dataSource.manager
       .createQueryBuilder(WorkOrderEntity, 'o')
+      .select(MY_WORK_COLUMNS.map((c) => `o.${c}`))
       .where('o.assignee_user_id = :userId', { userId })
       .andWhere('o.state IN (:...states)', { states })
       .andWhere(
