@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { LoginResponse } from '@wrenchlog/contracts';
 import type { AccountRole } from '@wrenchlog/contracts/limits';
@@ -163,6 +163,11 @@ export const NEUTRAL_PAGE = '/dashboard';
  */
 let destination: { accountId: number; path: string } | null = null;
 
+/** Sets (or clears) where the next followed switch to `accountId` goes. */
+export function followSwitchTo(next: { accountId: number; path: string } | null): void {
+  destination = next;
+}
+
 /**
  * When the signed-in account changes (a switch here or in another tab), every cached answer is of
  * the previous account: reset them all, so each screen, list, count and the bell load the new one.
@@ -203,39 +208,6 @@ export function useSwitchAccount() {
   const api = useApi();
   const adopt = useAdoptSession();
   return useMutation({ mutationFn: async (accountId: number) => adopt(await accountsApi.switchTo(api, accountId)) });
-}
-
-/**
- * Opens a page of one of the caller's accounts (My work's orders, issue 35): at once in the
- * current account; else switches first, as the switcher does (the old account's answers dropped),
- * and the switch's follow opens the page in the new account instead of the dashboard. The screen
- * it is called from must read nothing of one account (My work spans them), since it stays up
- * while the switch runs.
- */
-export function useOpenInAccount() {
-  const { user } = useSession();
-  const navigate = useNavigate();
-  const switchAccount = useSwitchAccount();
-  const { isPending, mutate } = switchAccount;
-  const open = useCallback(
-    (accountId: number, path: string) => {
-      if (accountId === user?.accountId) {
-        void navigate(path);
-        return;
-      }
-      if (isPending) {
-        return;
-      }
-      destination = { accountId, path };
-      mutate(accountId, {
-        onError: () => {
-          destination = null;
-        },
-      });
-    },
-    [user?.accountId, navigate, isPending, mutate],
-  );
-  return { open, switchingTo: isPending ? switchAccount.variables : undefined, failedFor: switchAccount.isError ? switchAccount.variables : undefined };
 }
 
 /** The invitations waiting for the signed-in person (shown in the switcher). */

@@ -6,7 +6,7 @@ import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { useSession } from '../../core/context';
 import { useUnits } from '../../core/preferences';
 import { ROLE_LABELS } from '../../core/rights';
-import { useOpenInAccount } from '../accounts/accounts-api';
+import { useOpenInAccount } from '../accounts/open-in-account-api';
 import { useMyWork, type MyWorkItem } from './work-api';
 import { PRIORITY_COLORS, STATE_COLORS } from './work-logic';
 import './i18n';
