@@ -14,6 +14,7 @@
 //                           (a status change to its signed webhook at 50 endpoints, issue 24: "webhook")
 //                           (one POST /api/readings/batch of 1,000 readings, latency and readings/s, issue 33: "readings-batch")
 //                           (the machines list with a read API token beside the session's, issue 33: "machines-list-token")
+//                           (My work of a mechanic in 20 accounts with 5 open orders each, issue 35: "my-work")
 //   --fleet=N               machines of the Due list's account (default 1000, 3 schedules each)
 //                           (the dry run of a 100,000-row fuel import, issue 23: "import"; the import job: "import-commit", --commit-rows=N, default 10,000; --import-rows=N)
 //                           ("Download all my data" of a seeded account, issue 23: "export"; --export-fuel=N fuel
@@ -48,6 +49,7 @@ import { measureImportCommit, measureImportDryRun } from './imports.mjs';
 import { measureReadingsBatch } from './readings-batch.mjs';
 import { measureNpmStart } from './npm-start.mjs';
 import { measureExport, prepareExportAccount } from './exports.mjs';
+import { myWorkScenario, prepareMyWork } from './my-work.mjs';
 import { dueScenarios, measureReadingToStatus, prepareFleet } from './schedules.mjs';
 import { fmt, parseArgs, ratio, table, verdict } from './stats.mjs';
 import { measureStatusToWebhook } from './webhooks.mjs';
@@ -192,6 +194,12 @@ for (const mode of modes) {
       }
       log(`${mode}: from a reading to the recomputed status`);
       results.push({ mode, scenario: 'reading to status', kind: 'reading', reading: await measureReadingToStatus(fleet, { samples: 20 }) });
+    }
+    if (selected('my-work')) {
+      log(`${mode}: My work's mechanic (20 accounts, 5 open orders each)`);
+      const scenario = myWorkScenario(await prepareMyWork(product));
+      await probe(product.baseUrl, scenario);
+      results.push({ mode, scenario: scenario.name, kind: scenario.kind, ...(await measureScenario(product.baseUrl, scenario, { seconds })) });
     }
     if (selected('import')) {
       const rows = Number(args['import-rows'] ?? 100_000);

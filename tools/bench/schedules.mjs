@@ -20,8 +20,8 @@ async function pool(count, parallel, work) {
   );
 }
 
-/** Retries a call the schedule service may refuse with 404 until it has heard of a new machine. */
-async function whenKnown(call, timeoutMs = 60000) {
+/** Retries a call a service may refuse with 404 until it has heard of a new machine. */
+export async function whenKnown(call, timeoutMs = 60000) {
   const deadline = performance.now() + timeoutMs;
   for (;;) {
     const res = await call();

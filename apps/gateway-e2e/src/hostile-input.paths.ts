@@ -130,6 +130,7 @@ export const NO_HOSTILE_INPUT: Record<string, string> = {
   'GET /api/health': 'no input',
   'GET /api/inspection-forms': 'no input',
   'GET /api/inspections/due': 'no input',
+  'GET /api/my-work': 'no input',
   'GET /api/health/ready': 'no input',
   'GET /api/public-config': 'no input',
   'GET /api/root/githash': 'no input',

@@ -340,6 +340,8 @@ export const ROWS: Row[] = [
   { call: 'POST /api/issues/:issueId/close', gate: 'issue.write', scope: 'record', fresh: 'issue', body: () => ({ reason: 'Not a fault' }) },
   { call: 'POST /api/work-orders', gate: 'workorder.write', scope: 'record', body: (c) => ({ machineId: c.machineId, title: 'Matrix job' }) },
   { call: 'GET /api/work-orders', gate: 'workorder.read', scope: 'own' },
+  // Across the caller's accounts: any member (an operator's list holds only what other accounts' roles let them read).
+  { call: 'GET /api/my-work', gate: 'member', scope: 'own' },
   { call: 'GET /api/work-orders/:workOrderId', gate: 'workorder.read', scope: 'record' },
   { call: 'PUT /api/work-orders/:workOrderId', gate: 'workorder.write', scope: 'record', body: () => ({ title: 'Matrix job', priority: 'high' }) },
   { call: 'DELETE /api/work-orders/:workOrderId', gate: 'workorder.write', scope: 'record', fresh: 'workOrder' },

@@ -202,6 +202,7 @@ export const fakeMembers = (members: { accountId: number; userId: number; name: 
   return asFake<MemberDirectory>({
     onSaved: unused,
     member: unused,
+    memberships: unused,
     refs: unused,
     withAudit: unused,
     audit: async (accountId, rows) => rows.map((r) => ({ createdBy: ref(accountId, r.createdBy), updatedBy: ref(accountId, r.updatedBy) })),

@@ -6,6 +6,7 @@ import {
   USER_ACCOUNT_DEFAULTS,
   USER_ACCOUNT_DELETE,
   USER_ACCOUNT_LIST,
+  USER_ACCOUNT_NAMES,
   USER_ACCOUNT_RENAME,
   USER_AUTH_LOGIN,
   USER_AUTH_REFRESH,
@@ -111,6 +112,11 @@ describe.each(await testEngines())('accounts, members and invitations (%s)', (en
     expect(await svc.send(USER_ACCOUNT_LIST, {}, actor)).toEqual([
       { id: actor.accountId, name: expect.any(String), role: 'owner', machineCount: 3, memberCount: 1, current: true },
       { id: created.id, name: 'Hill Farm', role: 'owner', machineCount: 0, memberCount: 1, current: false },
+    ]);
+    // The names alone, for a service labelling what it answers across the caller's accounts (my-work).
+    expect(await svc.send(USER_ACCOUNT_NAMES, {}, actor)).toEqual([
+      { id: actor.accountId, name: expect.any(String) },
+      { id: created.id, name: 'Hill Farm' },
     ]);
     expect(await svc.failure(USER_ACCOUNT_CREATE, { name: 'x'.repeat(101) }, actor)).toMatchObject({
       code: 'VALIDATION',

@@ -23,6 +23,8 @@ export class OtherServices {
   inventoryDown = false;
   /** Members user-service knows and this service has not heard of yet (their event on its way), by `account:user`. */
   readonly joining = new Map<string, { role: 'mechanic' | 'manager'; machineIds: number[] | null }>();
+  /** The accounts user-service names for each user (user.account.names), by user id. */
+  readonly accountNames = new Map<number, { id: number; name: string }[]>();
   /** A call that does its work and then loses its reply once (a crash or timeout of the caller's): 503. */
   loseReplyOf: string | null = null;
   /** A call that refuses (400) while set. */
@@ -109,6 +111,8 @@ export class OtherServices {
         }
         return { holder: payload.holder, version: this.reservations.get(payload.holder)!.version, applied: true };
       }
+      case 'user.account.names':
+        return this.accountNames.get(ctx.actor?.userId ?? 0) ?? [];
       case 'user.member.assignment': {
         const m = this.joining.get(`${account}:${ctx.actor?.userId}`);
         return m ? { member: true, ...m } : { member: false, machineIds: null, role: null };

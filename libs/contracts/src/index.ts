@@ -91,6 +91,7 @@ export * from './machine/machine-resolve.contract.js';
 export * from './work/work.limits.js';
 export * from './work/issue.contract.js';
 export * from './work/work-order.contract.js';
+export * from './work/my-work.contract.js';
 export * from './work/work.rpc.js';
 export * from './work/inspection.limits.js';
 export * from './work/inspection.contract.js';

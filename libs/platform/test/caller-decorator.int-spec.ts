@@ -4,6 +4,7 @@ import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-hos
 import { MessagePattern } from '@nestjs/microservices';
 import { ErrorCode, type Actor } from '@wrenchlog/contracts';
 import { AdminCaller, Caller, handlerCallers, handlerRights } from '../src/rpc/caller.decorator.js';
+import { MoneyByAccount } from '../src/rpc/money.interceptor.js';
 import { serveInProcess } from './in-process-service.js';
 
 // @Caller() and @AdminCaller() in a real Nest microservice: the handler runs only for a message
@@ -28,6 +29,20 @@ class CallerController {
   money(@Caller() caller: Actor) {
     ran.push('money');
     return { rows: [{ id: 1, price: 12.5, amount: 3, parts: [{ cost: 4, name: 'filter' }] }], totalPrice: 12.5, machine: caller.accountId };
+  }
+
+  // Across the caller's accounts (issue 35's my-work): each item by the role in its own account.
+  @MoneyByAccount()
+  @MessagePattern('user.caller.accounts')
+  accounts(@Caller() _caller: Actor) {
+    return {
+      content: [
+        { id: 1, account: { id: 40, role: 'mechanic' }, totals: { total: 5 } },
+        { id: 2, account: { id: 41, role: 'operator' }, totals: { total: 6 } },
+        { id: 3, totals: { total: 7 } },
+      ],
+      truncated: false,
+    };
   }
 
   @MessagePattern('user.caller.admin')
@@ -92,6 +107,15 @@ describe('the @Caller and @AdminCaller parameter decorators', () => {
     });
   });
 
+  it("removes money item by item by the caller's role in each item's account under @MoneyByAccount, whatever the current role", async () => {
+    const expected = {
+      content: [{ id: 1, account: { id: 40, role: 'mechanic' }, totals: { total: 5 } }, { id: 2, account: { id: 41, role: 'operator' } }, { id: 3 }],
+      truncated: false,
+    };
+    await expect(send('user.caller.accounts', member('operator'))).resolves.toEqual(expected);
+    await expect(send('user.caller.accounts', member('owner'))).resolves.toEqual(expected);
+  });
+
   it('lets an administrator through @AdminCaller and refuses a user with 403', async () => {
     await expect(send('user.caller.admin', admin)).resolves.toEqual({ adminLevel: 2, costCents: 1200 });
     // An administrator who is an operator in their current account still gets an admin handler's money.
@@ -126,12 +150,12 @@ describe('@Caller on an HTTP route', () => {
 
 describe(handlerCallers.name, () => {
   it('names the handlers that take @Caller() and @AdminCaller()', () => {
-    expect(handlerCallers(CallerController)).toEqual({ whoami: 'user', addFuel: 'user', money: 'user', admin: 'admin' });
+    expect(handlerCallers(CallerController)).toEqual({ whoami: 'user', addFuel: 'user', money: 'user', accounts: 'user', admin: 'admin' });
   });
 });
 
 describe(handlerRights.name, () => {
   it('names the right each @Caller handler asks for, null for any member', () => {
-    expect(handlerRights(CallerController)).toEqual({ whoami: null, addFuel: 'fuel.write', money: null });
+    expect(handlerRights(CallerController)).toEqual({ whoami: null, addFuel: 'fuel.write', money: null, accounts: null });
   });
 });

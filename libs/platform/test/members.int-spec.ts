@@ -97,6 +97,18 @@ describe.each([0, 1])('accounts in a service database (engine %#)', (index) => {
     expect(await members.assignment(20, 22)).toEqual(new Set());
   });
 
+  whenEngine("lists a person's live memberships across accounts, with role, assignment and time zone", async () => {
+    await members.onSaved(saved({ accountId: 41, userId: 40, role: 'mechanic', machineIds: [5], timeZone: 'Europe/Berlin' }));
+    await members.onSaved(saved({ accountId: 42, userId: 40, role: 'viewer' }));
+    await members.onSaved(saved({ accountId: 43, userId: 40, role: 'mechanic', removed: true }));
+    await members.onSaved(saved({ accountId: 41, userId: 44, role: 'owner' }));
+    expect(await members.memberships(40)).toEqual([
+      { accountId: 41, role: 'mechanic', machineIds: new Set([5]), timeZone: 'Europe/Berlin' },
+      { accountId: 42, role: 'viewer', machineIds: null, timeZone: null },
+    ]);
+    expect(await members.memberships(99)).toEqual([]);
+  });
+
   whenEngine('ignores a malformed event', async () => {
     await members.onSaved(saved({ accountId: 31, role: 'emperor' as never }));
     await members.onSaved(null);

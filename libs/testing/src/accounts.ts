@@ -21,18 +21,22 @@ export type MailFrom = ProductMode | { dataDir: string };
 
 const dataDirOf = (from: MailFrom) => (typeof from === 'string' ? e2eDataDir(from) : from.dataDir);
 
-/** The invitation link's token in the newest invitation email to `email` (the product's outbox folder). */
-export async function invitationTokenFor(from: MailFrom, email: string): Promise<string> {
+const newestInvitationToken = (from: MailFrom, email: string): string | null => {
+  const mail = readOutbox(dataDirOf(from))
+    .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /invitations\//.test(m.text))
+    .at(-1);
+  return mail?.text.match(/invitations\/([A-Za-z0-9_-]{16,})/)?.[1] ?? null;
+};
+
+/** The invitation link's token in the newest invitation email to `email` (the product's outbox folder); with `besides`, a newer one than that. */
+export async function invitationTokenFor(from: MailFrom, email: string, besides: string | null = null): Promise<string> {
   let token = '';
   await expectEventually(() => {
-    const mail = readOutbox(dataDirOf(from))
-      .filter((m) => m.to.toLowerCase().includes(email.toLowerCase()) && /invitations\//.test(m.text))
-      .at(-1);
-    const found = mail?.text.match(/invitations\/([A-Za-z0-9_-]{16,})/);
-    if (!found) {
-      throw new Error(`no invitation email to ${email} yet`);
+    const found = newestInvitationToken(from, email);
+    if (!found || found === besides) {
+      throw new Error(`no ${besides ? 'new ' : ''}invitation email to ${email} yet`);
     }
-    token = found[1]!;
+    token = found;
   });
   return token;
 }
@@ -72,4 +76,34 @@ export async function joinAccount(
     throw new Error(`${username} joined ${JSON.stringify(joined.body)}, not account ${accountId} as ${role}`);
   }
   return { id: joined.body.id as number, username, password, name, role, token };
+}
+
+/**
+ * A person who has a login joins the inviter's current account too, with this role: invited by
+ * address, they accept from the link signed in, as a user would (their token keeps its account).
+ */
+export async function addToAccount(
+  api: ApiClient,
+  mail: MailFrom,
+  inviterToken: string,
+  person: { username: string; token: string },
+  role: AccountRole,
+  options: { machineIds?: number[] | null } = {},
+): Promise<number> {
+  const accountId = (await api.get('/api/user/me', inviterToken)).body.accountId as number;
+  // An earlier invitation's email (the one they joined by) is not this one's.
+  const earlier = newestInvitationToken(mail, person.username);
+  const invite = await api.post(
+    `/api/accounts/${accountId}/invitations`,
+    { email: person.username, role, ...(options.machineIds !== undefined ? { machineIds: options.machineIds } : {}) },
+    inviterToken,
+  );
+  if (invite.status !== 201) {
+    throw new Error(`inviting ${person.username} as ${role} failed: ${invite.status} ${invite.text}`);
+  }
+  const accepted = await api.post(`/api/invitations/${await invitationTokenFor(mail, person.username, earlier)}/accept`, {}, person.token);
+  if (accepted.status !== 200) {
+    throw new Error(`${person.username} accepting the invitation failed: ${accepted.status} ${accepted.text}`);
+  }
+  return accountId;
 }

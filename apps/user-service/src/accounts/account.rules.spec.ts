@@ -49,6 +49,7 @@ describe('account rules', () => {
     expect(handlerCallers(AccountsController)).toEqual({
       assignment: 'user',
       list: 'user',
+      names: 'user',
       create: 'user',
       rename: 'user',
       delete: 'user',

@@ -11,6 +11,7 @@ import {
   USER_ACCOUNT_CREATE,
   USER_ACCOUNT_DELETE,
   USER_ACCOUNT_LIST,
+  USER_ACCOUNT_NAMES,
   USER_ACCOUNT_RENAME,
   USER_MEMBER_ASSIGNMENT,
   USER_MEMBER_LEAVE,
@@ -41,6 +42,11 @@ export class AccountsController {
   @MessagePattern(USER_ACCOUNT_LIST)
   list(@Payload() _m: RpcMessage<Record<string, never>>, @Caller() caller: Actor) {
     return this.accounts.list(caller);
+  }
+
+  @MessagePattern(USER_ACCOUNT_NAMES)
+  names(@Payload() _m: RpcMessage<Record<string, never>>, @Caller() caller: Actor) {
+    return this.accounts.names(caller);
   }
 
   @ValidInput(AccountNameBody)

@@ -2,6 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import {
   ACCOUNT_DELETED,
   ACCOUNT_NOT_FOUND,
+  type AccountName,
   type AccountDeletedEvent,
   type AccountView,
   type Actor,
@@ -53,6 +54,11 @@ export class AccountsService {
       memberCount: members.get(m.accountId) ?? 0,
       current: m.accountId === actor.accountId,
     }));
+  }
+
+  /** The names of the caller's accounts (one query; no counts, unlike `list`). */
+  async names(actor: Actor): Promise<AccountName[]> {
+    return (await this.accounts.membershipsOf(actor.userId)).map((m) => ({ id: m.accountId, name: m.name }));
   }
 
   /** "New account": open to every user, who is its owner. */

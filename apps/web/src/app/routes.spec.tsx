@@ -70,6 +70,7 @@ describe('routes and guard', () => {
       'Dashboard',
       'Due',
       'Work orders',
+      'My work',
       'Reports',
       'Settings',
       'Pricing',

@@ -34,6 +34,7 @@ const InvitationPage = lazy(() => import('../features/auth/InvitationPage'));
 const WorkOrdersPage = lazy(() => import('../features/work-orders/WorkOrdersPage'));
 const WorkOrderPage = lazy(() => import('../features/work-orders/WorkOrderPage'));
 const IssuesPage = lazy(() => import('../features/work-orders/IssuesPage'));
+const MyWorkPage = lazy(() => import('../features/work-orders/MyWorkPage'));
 const InspectPage = lazy(() => import('../features/inspections/InspectPage'));
 const InspectionPage = lazy(() => import('../features/inspections/InspectionPage'));
 const NotFoundPage = lazy(() => import('../features/layout/NotFoundPage'));
@@ -84,6 +85,7 @@ export const routes: RouteObject[] = [
           { path: 'issues', element: <IssuesPage /> },
           { path: 'work-orders', element: <WorkOrdersPage /> },
           { path: 'work-orders/:id', element: <WorkOrderPage /> },
+          { path: 'my-work', element: <MyWorkPage /> },
           { path: 'machines/:name/inspect', element: <InspectPage /> },
           { path: 'inspections/:id', element: <InspectionPage /> },
         ],

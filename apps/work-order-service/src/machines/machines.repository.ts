@@ -23,6 +23,19 @@ export class MachinesRepository {
     return new Map(rows.map((r) => [r.machineId, r.name]));
   }
 
+  /** The names of these machines in whichever accounts they are, with their account (one query; ids are unique across accounts). */
+  async namesAcrossAccounts(machineIds: number[]): Promise<Map<number, { accountId: number; name: string }>> {
+    const ids = [...new Set(machineIds)];
+    if (ids.length === 0) {
+      return new Map();
+    }
+    const rows = await this.dataSource.manager.find(KnownMachineEntity, {
+      select: { machineId: true, accountId: true, name: true },
+      where: { machineId: In(ids) },
+    });
+    return new Map(rows.map((r) => [r.machineId, { accountId: r.accountId, name: r.name }]));
+  }
+
   /** Applies a saved event newer than what is kept; a tombstone or another account's machine stays as it is. */
   async applySaved(manager: EntityManager, e: { machineId: number; accountId: number; name: string; at: Date }): Promise<void> {
     const known = await manager.findOneBy(KnownMachineEntity, { machineId: e.machineId });

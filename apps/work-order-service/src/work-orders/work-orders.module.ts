@@ -5,6 +5,8 @@ import { MachinesModule } from '../machines/machines.module.js';
 import { CompletionRecovery } from './completion-recovery.js';
 import { CompletionService } from './completion.service.js';
 import { LinesService } from './lines.service.js';
+import { MyWorkController } from './my-work.controller.js';
+import { MyWorkService } from './my-work.service.js';
 import { PartReservations } from './part-reservations.js';
 import { PendingCompletions } from './pending-completions.repository.js';
 import { WorkOrderChecks } from './work-order-checks.js';
@@ -13,10 +15,10 @@ import { WorkOrdersController } from './work-orders.controller.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { WorkOrdersService } from './work-orders.service.js';
 
-/** Work orders (issue 35): the board, lines and totals, completion and reopening. */
+/** Work orders (issue 35): the board, lines and totals, completion and reopening, and the caller's own across accounts (my-work). */
 @Module({
   imports: [MachinesModule, IssuesModule, WorkEventsModule],
-  controllers: [WorkOrdersController],
+  controllers: [WorkOrdersController, MyWorkController],
   providers: [
     WorkOrdersRepository,
     WorkOrderChecks,
@@ -27,6 +29,7 @@ import { WorkOrdersService } from './work-orders.service.js';
     PartReservations,
     PendingCompletions,
     CompletionRecovery,
+    MyWorkService,
   ],
 })
 export class WorkOrdersModule {}

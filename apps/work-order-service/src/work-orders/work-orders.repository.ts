@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { rowLock } from '@wrenchlog/platform';
-import { DataSource, In, type EntityManager } from 'typeorm';
+import { Brackets, DataSource, In, type EntityManager } from 'typeorm';
 import { WorkOrderLineEntity } from './work-order-line.entity.js';
 import { WorkOrderEntity } from './work-order.entity.js';
 
@@ -12,6 +12,16 @@ export interface WorkOrderFilter {
   /** null: every machine of the account. */
   machineIds: ReadonlySet<number> | null;
 }
+
+/** Where a person's orders are read across accounts (my-work): an account and its visible machines (null: all). */
+export interface AccountScope {
+  accountId: number;
+  machineIds: ReadonlySet<number> | null;
+}
+
+// What a My work item shows: only these are read and hydrated (a whole order has 25 columns).
+const MY_WORK_COLUMNS = ['id', 'accountId', 'machineId', 'title', 'state', 'priority', 'plannedDate', 'updatedAt'] as const;
+type MyWorkColumn = (typeof MY_WORK_COLUMNS)[number];
 
 /** SQL of work orders and their lines; every query names the account. */
 @Injectable()
@@ -67,6 +77,39 @@ export class WorkOrdersRepository {
       .offset(page * size)
       .limit(size)
       .getManyAndCount();
+  }
+
+  /**
+   * The orders in these states assigned to the person in any of these accounts, each limited to its
+   * visible machines: one statement (the assignee index), the earliest planned first (none last), at most `limit`.
+   */
+  async assignedTo(userId: number, scopes: readonly AccountScope[], states: readonly string[], limit: number): Promise<Pick<WorkOrderEntity, MyWorkColumn>[]> {
+    const reachable = scopes.filter((s) => s.machineIds === null || s.machineIds.size > 0);
+    if (reachable.length === 0) {
+      return [];
+    }
+    const whole = reachable.filter((s) => s.machineIds === null).map((s) => s.accountId);
+    const partial = reachable.filter((s) => s.machineIds !== null);
+    return this.dataSource.manager
+      .createQueryBuilder(WorkOrderEntity, 'o')
+      .select(MY_WORK_COLUMNS.map((c) => `o.${c}`))
+      .where('o.assignee_user_id = :userId', { userId })
+      .andWhere('o.state IN (:...states)', { states })
+      .andWhere(
+        new Brackets((any) => {
+          if (whole.length) {
+            any.orWhere('o.account_id IN (:...whole)', { whole });
+          }
+          partial.forEach((s, i) =>
+            any.orWhere(`(o.account_id = :a${i} AND o.machine_id IN (:...m${i}))`, { [`a${i}`]: s.accountId, [`m${i}`]: [...s.machineIds!] }),
+          );
+        }),
+      )
+      .orderBy('CASE WHEN o.planned_date IS NULL THEN 1 ELSE 0 END', 'ASC')
+      .addOrderBy('o.planned_date', 'ASC')
+      .addOrderBy('o.id', 'ASC')
+      .limit(limit)
+      .getMany();
   }
 
   /** Raises the order's stock version by one in the transaction; answers the new one. */

@@ -1,6 +1,7 @@
 import { handlerRights } from '@wrenchlog/platform';
 import { InspectionsController } from '../inspections/inspections.controller.js';
 import { IssuesController } from '../issues/issues.controller.js';
+import { MyWorkController } from './my-work.controller.js';
 import { WorkOrdersController } from './work-orders.controller.js';
 
 // Who may call each handler (issue 35): the one policy, pinned per handler.
@@ -28,6 +29,10 @@ describe('the work context policy', () => {
       complete: 'workorder.write',
       reopen: 'workorder.write',
     });
+  });
+
+  it("takes any member for my-work, whose accounts' roles are asked one by one (MachineAccess.acrossAccounts)", () => {
+    expect(handlerRights(MyWorkController)).toEqual({ list: null });
   });
 
   it('lets every role read inspections, all but viewers do them, and owners and managers keep the forms', () => {

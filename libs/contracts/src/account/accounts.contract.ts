@@ -32,6 +32,8 @@ export const INVITATION_TTL_DAYS = 7;
 export const ASSIGNMENT_MAX = 2000;
 
 export const USER_ACCOUNT_LIST = 'user.account.list' as const;
+/** The names of the caller's accounts, for a service that labels what it answers across them (work-order-service's my-work). */
+export const USER_ACCOUNT_NAMES = 'user.account.names' as const;
 export const USER_ACCOUNT_CREATE = 'user.account.create' as const;
 export const USER_ACCOUNT_RENAME = 'user.account.rename' as const;
 export const USER_ACCOUNT_DELETE = 'user.account.delete' as const;
@@ -226,6 +228,12 @@ export interface AccountView {
   memberCount: number;
   /** The account the caller's token acts in. */
   current: boolean;
+}
+
+/** An account the caller is a member of, by name (USER_ACCOUNT_NAMES). */
+export interface AccountName {
+  id: number;
+  name: string;
 }
 
 export interface MemberView {

@@ -14,6 +14,7 @@ import {
   USER_ACCOUNT_CREATE,
   USER_ACCOUNT_DELETE,
   USER_ACCOUNT_LIST,
+  USER_ACCOUNT_NAMES,
   USER_ACCOUNT_RENAME,
   USER_INVITATION_ACCEPT,
   USER_INVITATION_CANCEL,
@@ -29,6 +30,7 @@ import {
   USER_MEMBER_REMOVE,
   USER_MEMBER_UPDATE,
   type AccountIdMessage,
+  type AccountName,
   type AccountNameBody,
   type AccountView,
   type AdminAccountView,
@@ -53,6 +55,7 @@ import {
 /** Accounts, members and invitations (user-service). */
 export type AccountRpc = {
   [USER_ACCOUNT_LIST]: { request: Record<string, never>; response: AccountView[] };
+  [USER_ACCOUNT_NAMES]: { request: Record<string, never>; response: AccountName[] };
   [USER_ACCOUNT_CREATE]: { request: AccountNameBody; response: AccountView };
   [USER_ACCOUNT_RENAME]: { request: RenameAccountMessage; response: AccountView };
   [USER_ACCOUNT_DELETE]: { request: DeleteAccountMessage; response: MembersChanged };

@@ -38,6 +38,7 @@ import {
   WORK_ORDER_UPDATE,
 } from './work-order.contract.js';
 
+import { MY_WORK_LIST, type MyWork, type MyWorkRequest } from './my-work.contract.js';
 import type {
   CreateFormRequest,
   CreateInspectionRequest,
@@ -84,6 +85,7 @@ export type WorkRpc = {
   [WORK_ORDER_LINE_DELETE]: { request: LineIdRequest; response: WorkOrderDeleted };
   [WORK_ORDER_COMPLETE]: { request: CompleteWorkOrderRequest; response: WorkOrder };
   [WORK_ORDER_REOPEN]: { request: WorkOrderIdRequest; response: WorkOrder };
+  [MY_WORK_LIST]: { request: MyWorkRequest; response: MyWork };
   [INSPECTION_FORM_LIST]: { request: Record<string, never>; response: InspectionForm[] };
   [INSPECTION_FORM_GET]: { request: FormIdRequest; response: InspectionForm };
   [INSPECTION_FORM_CREATE]: { request: CreateFormRequest; response: InspectionForm };

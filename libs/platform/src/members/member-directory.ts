@@ -34,6 +34,15 @@ export const MEMBER_SAVED_HOOKS = Symbol('MEMBER_SAVED_HOOKS');
 /** A member's machine assignment as the policy reads it: null for every machine of the account. */
 export type MachineAssignment = ReadonlySet<number> | null;
 
+/** One of a person's live memberships as this service knows it (MemberDirectory.memberships). */
+export interface KnownMembership {
+  accountId: number;
+  role: AccountRole;
+  /** Their assignment (null: every machine); read it for ASSIGNED_ROLES only. */
+  machineIds: MachineAssignment;
+  timeZone: string | null;
+}
+
 /**
  * The members of accounts as this service knows them from user-service's events (issue 32): the
  * names behind `createdBy` / `updatedBy`, and (step 3) each member's machine assignment. One
@@ -120,6 +129,22 @@ export class MemberDirectory {
   async withAudit<T extends object>(accountId: number, views: readonly T[], ids: (view: T) => AuditIds): Promise<(T & Audited)[]> {
     const audited = await this.audit(accountId, views.map(ids));
     return views.map((view, i) => ({ ...view, ...audited[i] }));
+  }
+
+  /**
+   * Every account this person is a live member of, as the projection knows it (one query on its
+   * user index): for an answer that spans the person's accounts (issue 35's my-work). A membership
+   * whose event has not arrived yet is missing until it does.
+   */
+  async memberships(userId: number): Promise<KnownMembership[]> {
+    const rows = await this.dataSource.getRepository(AccountMemberEntity).find({
+      select: { accountId: true, role: true, machineIds: true, removed: true, timeZone: true },
+      where: { userId },
+      order: { accountId: 'ASC' },
+    });
+    return rows
+      .filter((r) => !r.removed && ACCOUNT_ROLES.includes(r.role as AccountRole))
+      .map((r) => ({ accountId: r.accountId, role: r.role as AccountRole, machineIds: parseMachineIds(r.machineIds), timeZone: r.timeZone }));
   }
 
   /**

@@ -158,6 +158,17 @@ export function useAdoptSession() {
 export const NEUTRAL_PAGE = '/dashboard';
 
 /**
+ * A page of the account being switched to, opened once the switch is followed instead of the
+ * dashboard (useOpenInAccount: My work's order of another account). One per tab, as the switch is.
+ */
+let destination: { accountId: number; path: string } | null = null;
+
+/** Sets (or clears) where the next followed switch to `accountId` goes. */
+export function followSwitchTo(next: { accountId: number; path: string } | null): void {
+  destination = next;
+}
+
+/**
  * When the signed-in account changes (a switch here or in another tab), every cached answer is of
  * the previous account: reset them all, so each screen, list, count and the bell load the new one.
  * A switch made in another tab finds this one on any screen: it goes to the dashboard first and
@@ -182,11 +193,13 @@ export function useAccountFollow() {
     if (!moving.current) {
       return;
     }
-    if (pathname === NEUTRAL_PAGE) {
+    const target = destination?.accountId === accountId ? destination.path : NEUTRAL_PAGE;
+    if (pathname === target) {
       moving.current = false;
+      destination = null;
       void queryClient.resetQueries();
     } else {
-      void navigate(NEUTRAL_PAGE);
+      void navigate(target);
     }
   }, [accountId, pathname, queryClient, navigate]);
 }

@@ -24,10 +24,10 @@ import { isPublicPath } from '../../lib/public-paths';
 import { NotificationBell } from '../notifications/NotificationBell';
 import { OfflineIndicator, OutboxIndicator, UpdateIndicator } from '../../core/offline/indicators';
 import { useOutboxSync } from '../../core/offline/useOutboxSync';
-import { useAccountFollow } from '../accounts/accounts-api';
+import { useAccountFollow, useAccounts } from '../accounts/accounts-api';
 import { useRights } from '../../core/rights';
 import { Logo } from '../../components/Logo';
-import { navItemsFor } from './nav-items';
+import { navItemsFor, type NavItem } from './nav-items';
 import classes from './AppLayout.module.css';
 import { useScrollManager } from './useScrollManager';
 
@@ -40,18 +40,26 @@ interface HeaderLink {
   onClick?: () => void;
 }
 
+/** The sections of the member's navigation: by their role here, and for My work by their roles in all their accounts (the switcher's list). */
+function useNavItems(): NavItem[] {
+  const rights = useRights();
+  const { status } = useSession();
+  const { pathname, search } = useLocation();
+  // Where the switcher is shown (the same query): not on the public pages.
+  const accounts = useAccounts(status === 'authenticated' && !isPublicPath(`${pathname}${search}`));
+  return navItemsFor(
+    rights,
+    accounts.data?.map((a) => a.role),
+  );
+}
+
 function useHeaderLinks(desktop: boolean): HeaderLink[] {
   const { status, session } = useSession();
-  const rights = useRights();
+  const navItems = useNavItems();
   const { t } = useTranslation();
   const signedIn = status === 'authenticated';
   // On a phone the sections the bottom bar has no room for are in this menu.
-  const extra =
-    signedIn && !desktop
-      ? navItemsFor(rights)
-          .filter((item) => item.menuOnMobile)
-          .map((item) => ({ label: t(`nav.${item.label}`), to: item.to }))
-      : [];
+  const extra = signedIn && !desktop ? navItems.filter((item) => item.menuOnMobile).map((item) => ({ label: t(`nav.${item.label}`), to: item.to })) : [];
   return [
     { label: t('menu.home'), to: '/' },
     ...(signedIn
@@ -148,12 +156,12 @@ function HeaderMenu({ desktop }: { desktop: boolean }) {
 
 function SideNav() {
   const { user } = useSession();
-  const rights = useRights();
+  const navItems = useNavItems();
   const { t } = useTranslation();
   return (
     <Stack justify="space-between" h="100%" gap={0}>
       <Stack gap={4} p="sm" component="nav" aria-label={t('menu.sections')}>
-        {navItemsFor(rights).map((item) => (
+        {navItems.map((item) => (
           <MantineNavLink
             key={item.to}
             component={NavLink}
@@ -184,11 +192,11 @@ function SideNav() {
 }
 
 function BottomBar() {
-  const rights = useRights();
+  const navItems = useNavItems();
   const { t } = useTranslation();
   return (
     <Group component="nav" aria-label={t('menu.sections')} grow gap={0} h="100%" wrap="nowrap">
-      {navItemsFor(rights)
+      {navItems
         .filter((item) => !item.menuOnMobile)
         .map((item) => (
           <UnstyledButton key={item.to} component={NavLink} to={item.to} className={classes.bottomItem}>

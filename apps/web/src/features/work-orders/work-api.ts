@@ -2,6 +2,8 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type {
   CompleteWorkOrderInput,
   Issue,
+  MyWork,
+  MyWorkItem,
   IssueInput,
   IssuePage,
   WorkOrder,
@@ -18,7 +20,7 @@ import { historyKeys } from '../../core/query-keys';
 import { scheduleKeys } from '../schedules/schedule-api';
 import { inventoryKeys } from '../inventory/inventory-api';
 
-export type { Issue, WorkOrder, WorkOrderLine };
+export type { Issue, MyWork, MyWorkItem, WorkOrder, WorkOrderLine };
 
 // Issues and work orders (issue 35, work-order-service; gateway: apps/gateway/src/work).
 export const workKeys = {
@@ -28,6 +30,8 @@ export const workKeys = {
   issueCounts: () => ['work', 'issues', 'counts'] as const,
   board: (machineId: number | null) => ['work', 'orders', 'board', machineId] as const,
   order: (id: number) => ['work', 'orders', 'one', id] as const,
+  /** The caller's open orders in all their accounts (read again with the rest after any write). */
+  mine: ['work', 'mine'] as const,
 };
 
 const qs = (params: Record<string, string | number | undefined | null>) =>
@@ -55,7 +59,14 @@ export const workApi = {
   complete: (api: ApiClient, id: number, input: CompleteWorkOrderInput, idempotencyKey: string) =>
     api.post<WorkOrder>(`/api/work-orders/${id}/complete`, { ...input }, { idempotencyKey }),
   reopen: (api: ApiClient, id: number) => api.post<WorkOrder>(`/api/work-orders/${id}/reopen`),
+  myWork: (api: ApiClient) => api.get<MyWork>('/api/my-work'),
 };
+
+/** The My work page: every open order assigned to the caller, in all their accounts, in one call. */
+export function useMyWork() {
+  const api = useApi();
+  return useQuery({ queryKey: workKeys.mine, queryFn: () => workApi.myWork(api), staleTime: 0 });
+}
 
 /** The open issues of a machine (open and in progress: what is still wrong with it). */
 export function useMachineIssues(machineId: number, enabled = true) {
