@@ -3,14 +3,8 @@ import auth from './auth.json' with { type: 'json' };
 import settings from './settings.json' with { type: 'json' };
 import machines from './machines.json' with { type: 'json' };
 import dashboard from './dashboard.json' with { type: 'json' };
-<<<<<<< HEAD
 import notifications from './notifications.json' with { type: 'json' };
-
-// Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, notifications };
-=======
 import work from './work.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, work };
->>>>>>> mywork
+export default { common, dashboard, machines, settings, auth, notifications, work };

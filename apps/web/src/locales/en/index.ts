@@ -3,16 +3,9 @@ import auth from './auth.json' with { type: 'json' };
 import settings from './settings.json' with { type: 'json' };
 import machines from './machines.json' with { type: 'json' };
 import dashboard from './dashboard.json' with { type: 'json' };
-<<<<<<< HEAD
 import notifications from './notifications.json' with { type: 'json' };
-
-// The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
-// per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
-export const en = { common, dashboard, machines, settings, auth, notifications };
-=======
 import work from './work.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
-export const en = { common, dashboard, machines, settings, auth, work };
->>>>>>> mywork
+export const en = { common, dashboard, machines, settings, auth, notifications, work };
