@@ -1,8 +1,9 @@
 import { Module } from '@nestjs/common';
 import { InspectionsController } from './inspections.controller.js';
 import { IssuesController } from './issues.controller.js';
+import { JobTemplatesController } from './job-templates.controller.js';
 import { WorkOrdersController } from './work-orders.controller.js';
 
-/** /api/issues/**, /api/work-orders/**, /api/machines/{id}/issues, inspections and their forms (work-order-service, issue 35). */
-@Module({ controllers: [IssuesController, WorkOrdersController, InspectionsController] })
+/** /api/issues/**, /api/work-orders/**, /api/machines/{id}/issues, inspections and their forms, job templates (work-order-service, issue 35). */
+@Module({ controllers: [IssuesController, WorkOrdersController, InspectionsController, JobTemplatesController] })
 export class WorkModule {}

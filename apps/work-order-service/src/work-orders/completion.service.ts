@@ -20,7 +20,7 @@ import { PartReservations } from './part-reservations.js';
 import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
-import { linesInWords, parseIds, totalsOf } from './work-order.rules.js';
+import { linesInWords, parseIds, parseSteps, stepsInWords, totalsOf } from './work-order.rules.js';
 import { PendingCompletions, type PendingCompletion } from './pending-completions.repository.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { callOf, WorkOrdersService } from './work-orders.service.js';
@@ -148,10 +148,15 @@ export class CompletionService {
           status: 'Completed',
           serviceDate: req.completedAt,
           serviceType: await this.serviceType(ctx, scheduleIds),
-          notes: `Work order #${order.id}\n${linesInWords(lines, (id) => (id === null ? null : (names.get(id)?.name ?? null)))}`.slice(
-            0,
-            ServiceRecordLimits.notes,
-          ),
+          notes: [
+            `Work order #${order.id}`,
+            linesInWords(lines, (id) => (id === null ? null : (names.get(id)?.name ?? null))),
+            // The checklist too (issue 35's job templates), so the history says which steps were done.
+            stepsInWords(parseSteps(order.steps)),
+          ]
+            .filter(Boolean)
+            .join('\n')
+            .slice(0, ServiceRecordLimits.notes),
           price: totalsOf(lines).total,
           ...(typeof req.meters?.distance === 'number' ? { miles: req.meters.distance } : {}),
           ...(typeof req.meters?.hours === 'number' ? { hours: req.meters.hours } : {}),

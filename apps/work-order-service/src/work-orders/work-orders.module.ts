@@ -1,9 +1,12 @@
 import { Module } from '@nestjs/common';
 import { IssuesModule } from '../issues/issues.module.js';
+import { JobTemplatesModule } from '../job-templates/job-templates.module.js';
+import { PartsModule } from '../parts/parts.module.js';
 import { MachinesModule } from '../machines/machines.module.js';
 import { CompletionRecovery } from './completion-recovery.js';
 import { CompletionService } from './completion.service.js';
 import { LinesService } from './lines.service.js';
+import { OrderKits } from './order-kit.js';
 import { PartReservations } from './part-reservations.js';
 import { PendingCompletions } from './pending-completions.repository.js';
 import { WorkOrderChecks } from './work-order-checks.js';
@@ -14,7 +17,7 @@ import { WorkOrdersService } from './work-orders.service.js';
 
 /** Work orders (issue 35): the board, lines and totals, completion and reopening. */
 @Module({
-  imports: [MachinesModule, IssuesModule],
+  imports: [MachinesModule, IssuesModule, JobTemplatesModule, PartsModule],
   controllers: [WorkOrdersController],
   providers: [
     WorkOrdersRepository,
@@ -24,6 +27,7 @@ import { WorkOrdersService } from './work-orders.service.js';
     LinesService,
     CompletionService,
     PartReservations,
+    OrderKits,
     PendingCompletions,
     CompletionRecovery,
   ],

@@ -1,6 +1,7 @@
 import { handlerRights } from '@wrenchlog/platform';
 import { InspectionsController } from '../inspections/inspections.controller.js';
 import { IssuesController } from '../issues/issues.controller.js';
+import { JobTemplatesController } from '../job-templates/job-templates.controller.js';
 import { WorkOrdersController } from './work-orders.controller.js';
 
 // Who may call each handler (issue 35): the one policy, pinned per handler.
@@ -27,6 +28,16 @@ describe('the work context policy', () => {
       deleteLine: 'workorder.write',
       complete: 'workorder.write',
       reopen: 'workorder.write',
+    });
+  });
+
+  it('lets whoever reads work orders read job templates, and whoever writes them keep the templates', () => {
+    expect(handlerRights(JobTemplatesController)).toEqual({
+      list: 'workorder.read',
+      get: 'workorder.read',
+      create: 'workorder.write',
+      update: 'workorder.write',
+      delete: 'workorder.write',
     });
   });
 
