@@ -1,6 +1,5 @@
-import { JobTemplateLimits, type JobTemplateInput } from '@wrenchlog/contracts';
-import { totalsOf } from '../work-orders/work-order.rules.js';
-import { parseSteps, stepsInWords } from '../work-orders/work-order.rules.js';
+import { JobTemplateLimits, withoutMoney, type JobTemplateInput } from '@wrenchlog/contracts';
+import { parseSteps, stepsInWords, totalsOf } from '../work-orders/work-order.rules.js';
 import type { JobTemplateEntity } from './job-template.entity.js';
 import { kitOf, orderLineOf, stepsOf, storedLines, storedSteps, templatesToApply, templateView } from './job-template.rules.js';
 
@@ -45,6 +44,12 @@ describe('job templates', () => {
       updatedAt: '2026-05-01T08:00:00.000Z',
     });
     expect(kitOf(row())[3]).toMatchObject({ costCents: 1500 });
+  });
+
+  it('leaves rates and costs out for a role without money (the one serializer step every answer goes through)', () => {
+    const lines = withoutMoney(templateView(row())).lines;
+    expect(lines.map((l) => Object.keys(l).filter((k) => k === 'rate' || k === 'cost'))).toEqual([[], [], [], []]);
+    expect(lines[2]).toMatchObject({ partId: 52, quantity: 2 });
   });
 
   it('starts an order with the inventory price of each part now, and 0 for a labour line without a rate', () => {

@@ -7,7 +7,6 @@ import {
   IsInt,
   IsNotEmpty,
   IsNumber,
-  IsOptional,
   IsString,
   Max,
   MaxLength,
@@ -17,7 +16,7 @@ import {
 } from 'class-validator';
 import type { Audited } from '../account/member.events.js';
 import { MAX_ID } from '../ids.js';
-import { IsDecimal, Trimmed } from '../input.js';
+import { IsDecimal, OmittableNotNull, Trimmed } from '../input.js';
 import { JobTemplateLimits, JobTemplateMessages } from './job-template.limits.js';
 import { WORK_ORDER_LINE_KINDS, WorkLimits, WorkMessages, type WorkOrderLineKind } from './work.limits.js';
 
@@ -94,7 +93,7 @@ export class JobTemplateInput {
   name!: string;
 
   /** The checklist an order made from it starts with, in order. */
-  @IsOptional()
+  @OmittableNotNull()
   @IsArray({ message: JobTemplateMessages.steps })
   @ArrayMaxSize(JobTemplateLimits.steps, { message: JobTemplateMessages.steps })
   @Transform(({ value }: { value: unknown }) => (Array.isArray(value) ? value.map((s: unknown) => (typeof s === 'string' ? s.trim() : s)) : value))
@@ -103,7 +102,7 @@ export class JobTemplateInput {
   @MaxLength(JobTemplateLimits.step, { each: true, message: JobTemplateMessages.step })
   steps?: string[];
 
-  @IsOptional()
+  @OmittableNotNull()
   @IsArray({ message: JobTemplateMessages.lines })
   @ArrayMaxSize(JobTemplateLimits.lines, { message: JobTemplateMessages.lines })
   @ValidateNested({ each: true })

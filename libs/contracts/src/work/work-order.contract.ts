@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import type { Audited, MemberRef } from '../account/member.events.js';
 import { MAX_ID } from '../ids.js';
-import { IsDecimal, QueryInt, Trimmed } from '../input.js';
+import { IsDecimal, OmittableNotNull, QueryInt, Trimmed } from '../input.js';
 import { PageQuery, type Page } from '../paging.js';
 import { IsRealDate } from '../schedule/meter.contract.js';
 import {
@@ -165,7 +165,7 @@ class WorkOrderFields {
   notes?: string | null;
 
   /** The whole checklist (ticking a step sends them all back); on POST, a template's steps follow these. */
-  @IsOptional()
+  @OmittableNotNull()
   @IsArray({ message: JobTemplateMessages.steps })
   @ArrayMaxSize(JobTemplateLimits.steps, { message: JobTemplateMessages.steps })
   @ValidateNested({ each: true })
