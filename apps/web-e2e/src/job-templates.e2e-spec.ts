@@ -40,10 +40,10 @@ describe('job templates at 390 px', () => {
     await form.waitFor();
     // The dialog starts on the name.
     await s.page.keyboard.type(templateName);
-    await form.getByLabel('Step 1').fill('Drain engine oil');
+    await form.getByRole('textbox', { name: 'Step 1', exact: true }).fill('Drain engine oil');
     await form.getByRole('button', { name: 'Add step' }).focus();
     await s.page.keyboard.press('Enter');
-    await form.getByLabel('Step 2').fill('Grease pivots');
+    await form.getByRole('textbox', { name: 'Step 2', exact: true }).fill('Grease pivots');
     await form.getByRole('button', { name: 'Add line' }).focus();
     await s.page.keyboard.press('Enter');
     await form.getByLabel(/^Hours/).fill('2.5');

@@ -2,6 +2,7 @@ import { Alert, Card, Checkbox, Group, Stack, Text, Title } from '@mantine/core'
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../job-templates/job-template-api';
+import type { WorkOrderStep } from '@wrenchlog/contracts';
 import { useUpdateWorkOrder, type WorkOrder } from './work-api';
 import { failureText } from './work-logic';
 
@@ -13,16 +14,23 @@ export function WorkOrderSteps({ order, editable }: { order: WorkOrder; editable
   const { t } = useTranslation('jobTemplates');
   const update = useUpdateWorkOrder(order.id);
   const [failure, setFailure] = useState<string | null>(null);
-  const steps = order.steps ?? [];
+  // The tick shows at once; the server's answer replaces it (or a failure takes it back).
+  const [ticking, setTicking] = useState<WorkOrderStep[] | null>(null);
+  const steps = ticking ?? order.steps ?? [];
   if (steps.length === 0) {
     return null;
   }
   const done = steps.filter((s) => s.done).length;
   const tick = (i: number, on: boolean) => {
+    const next = steps.map((s, n) => (n === i ? { ...s, done: on } : s));
     setFailure(null);
+    setTicking(next);
     update.mutate(
-      { steps: steps.map((s, n) => (n === i ? { ...s, done: on } : s)) },
-      { onError: (err) => setFailure(failureText(err, t('order.tickFailed'))) },
+      { steps: next },
+      {
+        onError: (err) => setFailure(failureText(err, t('order.tickFailed'))),
+        onSettled: () => setTicking(null),
+      },
     );
   };
   return (
