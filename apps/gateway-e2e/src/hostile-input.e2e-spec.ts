@@ -5,6 +5,7 @@ import { ID_ROUTES, LOOSE_IDS, LOOSE_NUMBERS, NO_HOSTILE_INPUT, QUERIES } from '
 import {
   fuelBody,
   hostileFormBody,
+  jobTemplateBody,
   machineBody,
   purchaseBody,
   RawJson,
@@ -87,6 +88,7 @@ describe.each(e2eProducts())('hostile input (%s)', (_mode, baseUrl) => {
     c.workOrderId = await created('/api/work-orders', { machineId: c.machineId, title: 'Brakes' });
     c.lineId = await created(`/api/work-orders/${c.workOrderId}/lines`, { kind: 'other', description: 'Tow', cost: 95 });
     c.formId = await created('/api/inspection-forms', hostileFormBody());
+    c.templateId = await created('/api/job-templates', jobTemplateBody(c));
     c.inspectionId = await created(`/api/machines/${c.machineId}/inspections`, {
       formId: c.formId,
       readAt: '2026-11-20',

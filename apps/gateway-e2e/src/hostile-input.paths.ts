@@ -96,6 +96,9 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'GET /api/machines/:id/inspections', id: 'machineId' },
   { call: 'GET /api/inspections/:id', id: 'inspectionId' },
   { call: 'GET /api/inspections/:id.pdf', id: 'inspectionId' },
+  { call: 'GET /api/job-templates/:id', id: 'templateId' },
+  { call: 'PUT /api/job-templates/:id', id: 'templateId' },
+  { call: 'DELETE /api/job-templates/:id', id: 'templateId' },
 ];
 
 /** Reads that take a query: each numeric parameter gets the loose numbers. */
@@ -131,6 +134,7 @@ export const NO_HOSTILE_INPUT: Record<string, string> = {
   'GET /api/inspection-forms': 'no input',
   'GET /api/inspections/due': 'no input',
   'GET /api/my-work': 'no input',
+  'GET /api/job-templates': 'no input',
   'GET /api/health/ready': 'no input',
   'GET /api/public-config': 'no input',
   'GET /api/root/githash': 'no input',

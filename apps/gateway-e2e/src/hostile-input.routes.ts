@@ -36,6 +36,8 @@ export interface Ctx {
   /** An inspection form (a pass/fail and a number item from 1 to 2) and an inspection with it. */
   formId: number;
   inspectionId: number;
+  /** A job template with a labour, a part and another line. */
+  templateId: number;
 }
 export type Auth = 'public' | 'user' | 'admin';
 
@@ -104,7 +106,16 @@ export const purchaseBody = (c: Ctx) => ({
 });
 export const machineBody = () => ({ name: 'Hostile loader', year: 2019, make: 'Kubota', model: 'SVL75', miles: 10, hours: 1.5 });
 
-const SCHEDULE_NUMBERS = ['intervalDays', 'intervalMonths', 'intervalDistance', 'intervalHours', 'soonDays', 'lastDoneDistance', 'lastDoneHours'] as const;
+const SCHEDULE_NUMBERS = [
+  'intervalDays',
+  'intervalMonths',
+  'intervalDistance',
+  'intervalHours',
+  'soonDays',
+  'lastDoneDistance',
+  'lastDoneHours',
+  'jobTemplateId',
+] as const;
 export const scheduleBody = () => ({
   title: 'Hostile oil',
   serviceType: 'Oil Change',
@@ -516,9 +527,14 @@ export const WRITES: Write[] = [
     body: (c) => ({ machineId: c.machineId, title: 'Brakes' }),
     required: ['machineId', 'title'],
     text: ['title', 'notes', 'priority'],
-    numbers: ['machineId', 'assigneeUserId', 'vendorSupplierId'],
+    numbers: ['machineId', 'assigneeUserId', 'vendorSupplierId', 'templateId'],
     dates: ['plannedDate'],
-    noEmpty: ['machineId', 'plannedDate'],
+    noEmpty: ['machineId', 'plannedDate', 'templateId'],
+    notNull: ['steps'],
+    hostile: () => [
+      ['a step without text', { title: 'Brakes', steps: [{ text: ' ', done: false }] }],
+      ['steps as text', { title: 'Brakes', steps: 'check' }],
+    ],
     stored: total('/api/work-orders'),
   },
   {
@@ -528,6 +544,7 @@ export const WRITES: Write[] = [
     text: ['title', 'notes', 'priority', 'state'],
     numbers: ['assigneeUserId', 'vendorSupplierId'],
     dates: ['plannedDate'],
+    notNull: ['steps'],
     stored: record((c) => `/api/work-orders/${c.workOrderId}`),
   },
   {
@@ -620,6 +637,49 @@ export const WRITES: Write[] = [
     ],
     stored: length((c) => `/api/machines/${c.machineId}/inspections`),
   },
+  // Issue 35: job templates.
+  {
+    call: 'POST /api/job-templates',
+    auth: 'user',
+    body: (c) => jobTemplateBody(c),
+    required: ['name'],
+    text: ['name'],
+    notNull: ['steps', 'lines'],
+    hostile: (c) => jobTemplateHostiles(c),
+    stored: length(() => '/api/job-templates'),
+  },
+  {
+    call: 'PUT /api/job-templates/:templateId',
+    auth: 'user',
+    body: (c) => jobTemplateBody(c),
+    required: ['name'],
+    text: ['name'],
+    hostile: (c) => jobTemplateHostiles(c),
+    stored: record((c) => `/api/job-templates/${c.templateId}`),
+  },
+];
+
+/** "250-hour service": a step, 2.5 h at 60.00, two of the user's parts, a disposal fee. */
+export const jobTemplateBody = (c: Pick<Ctx, 'partId'>) => ({
+  name: '250-hour service',
+  steps: ['Drain oil'],
+  lines: [
+    { kind: 'labour', hours: 2.5, rate: 60 },
+    { kind: 'part', partId: c.partId, quantity: 2 },
+    { kind: 'other', description: 'Disposal', cost: 15 },
+  ],
+});
+const jobTemplateHostiles = (c: Ctx): [string, unknown][] => [
+  ['negative hours', { ...jobTemplateBody(c), lines: [{ kind: 'labour', hours: -1 }] }],
+  ['negative quantity', { ...jobTemplateBody(c), lines: [{ kind: 'part', partId: c.partId, quantity: -2 }] }],
+  ['a fractional quantity', { ...jobTemplateBody(c), lines: [{ kind: 'part', partId: c.partId, quantity: 1.5 }] }],
+  ['a part without a part', { ...jobTemplateBody(c), lines: [{ kind: 'part', quantity: 1 }] }],
+  ['a rate with 3 decimals', { ...jobTemplateBody(c), lines: [{ kind: 'labour', hours: 1, rate: 60.125 }] }],
+  ['other without a cost', { ...jobTemplateBody(c), lines: [{ kind: 'other', description: 'Tow' }] }],
+  ['an unknown kind', { ...jobTemplateBody(c), lines: [{ kind: 'paint', cost: 1 }] }],
+  ['a blank step', { ...jobTemplateBody(c), steps: ['Drain oil', '   '] }],
+  ['a step as a number', { ...jobTemplateBody(c), steps: [12] }],
+  ['lines as text', { ...jobTemplateBody(c), lines: 'oil' }],
 ];
 
 /** A form with a pass/fail item and a number item allowed from 1 to 2 (issue 35's track sag). */

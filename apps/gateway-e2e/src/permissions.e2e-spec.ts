@@ -11,6 +11,7 @@ import {
   hostile,
   inspectionBody,
   inspectionFormBody,
+  jobTemplateBody,
   NOT_IN_MATRIX,
   ROWS,
   UNASSIGNED_ROWS,
@@ -76,6 +77,7 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
       return { workOrderId, lineId: created(await api.post(`/api/work-orders/${workOrderId}/lines`, line, owner), 'line') };
     },
     form: async () => ({ formId: created(await api.post('/api/inspection-forms', inspectionFormBody(), owner), 'inspection form') }),
+    template: async () => ({ templateId: created(await api.post('/api/job-templates', jobTemplateBody(), owner), 'job template') }),
     doneOrder: async () => {
       const order = await fresh.workOrder();
       const completedAt = new Date().toISOString().slice(0, 10);
@@ -110,7 +112,7 @@ describe.each(e2eProducts())('the permission matrix (%s)', (mode, baseUrl) => {
     Object.assign(c, await fresh.schedule());
     c.readingId = created(await api.post(`/api/meters/${c.meterId}/readings`, { value: 300, readAt: new Date().toISOString().slice(0, 10) }, owner), 'reading');
     c.exportId = created(await api.post('/api/exports', undefined, owner), 'export');
-    Object.assign(c, await fresh.issue(), await fresh.workOrder(), await fresh.form());
+    Object.assign(c, await fresh.issue(), await fresh.workOrder(), await fresh.form(), await fresh.template());
     c.inspectionId = created(await api.post(`/api/machines/${c.machineId}/inspections`, inspectionBody(c.formId), owner), 'inspection');
     tokens.owner = owner;
     tokens.stranger = stranger.token;

@@ -39,6 +39,8 @@ export interface Ctx {
   /** An inspection form of the account (one pass/fail item), and an inspection of machine A with it. */
   formId: number;
   inspectionId: number;
+  /** A job template of the account (one labour line, one step). */
+  templateId: number;
   /** Each caller's own user id. */
   userIds: Record<Who, number>;
 }
@@ -67,7 +69,8 @@ export type Fresh =
   | 'issue'
   | 'workOrder'
   | 'doneOrder'
-  | 'form';
+  | 'form'
+  | 'template';
 
 export type Gate = Right | 'member' | 'admin' | 'owner';
 
@@ -108,6 +111,8 @@ export function expected(row: Row, who: Who, roleMay: (role: AccountRole, right:
 const today = () => new Date().toISOString().slice(0, 10);
 /** A form of one pass/fail item, and an inspection that passes it. */
 export const inspectionFormBody = () => ({ name: 'Matrix check', items: [{ id: 'lights', label: 'Lights', kind: 'pass_fail', required: true }] });
+/** A job template of one step and one labour line (no part: a stranger's call stops at the template, not at the part). */
+export const jobTemplateBody = () => ({ name: 'Matrix service', steps: ['Check oil'], lines: [{ kind: 'labour', hours: 1, rate: 50 }] });
 export const inspectionBody = (formId: number) => ({ formId, readAt: today(), items: [{ itemId: 'lights', result: 'pass' }] });
 /** An operator may not see another member's fuel record or reading: not disclosed. */
 const OPERATOR_NOT_OWN = { operator: 404 } as const;
@@ -377,6 +382,12 @@ export const ROWS: Row[] = [
   { call: 'GET /api/inspections/due', gate: 'inspection.read', scope: 'own' },
   { call: 'GET /api/inspections/:inspectionId', gate: 'inspection.read', scope: 'record' },
   { call: 'GET /api/inspections/:inspectionId.pdf', gate: 'inspection.read', scope: 'record' },
+  // Job templates (issue 35): read with the work orders, kept by whoever writes them.
+  { call: 'GET /api/job-templates', gate: 'workorder.read', scope: 'own' },
+  { call: 'POST /api/job-templates', gate: 'workorder.write', scope: 'own', body: () => jobTemplateBody() },
+  { call: 'GET /api/job-templates/:templateId', gate: 'workorder.read', scope: 'record' },
+  { call: 'PUT /api/job-templates/:templateId', gate: 'workorder.write', scope: 'record', body: () => jobTemplateBody() },
+  { call: 'DELETE /api/job-templates/:templateId', gate: 'workorder.write', scope: 'record', fresh: 'template' },
   // Administrators only.
   { call: 'GET /api/admin/users', gate: 'admin', scope: 'own' },
   { call: 'GET /api/admin/contacts', gate: 'admin', scope: 'own' },

@@ -268,6 +268,22 @@ describe.each(await testEngines())('schedule-service over the transport (%s)', (
     );
   });
 
+  it('keeps the job template its work orders start from: an update without it keeps it, null clears it', async () => {
+    const { schedule, settings } = await every250Hours('250 h service', 'Oil Change');
+    expect(schedule.jobTemplateId).toBeNull();
+    const named = await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, jobTemplateId: 31 } }, userA);
+    expect(named.jobTemplateId).toBe(31);
+    expect((await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: settings }, userA)).jobTemplateId).toBe(31);
+    expect((await svc.send(SCHEDULE_GET, { id: schedule.id }, userA)).jobTemplateId).toBe(31);
+    expect((await svc.send(SCHEDULE_UPDATE, { id: schedule.id, schedule: { ...settings, jobTemplateId: null } }, userA)).jobTemplateId).toBeNull();
+    const { machineId } = await machineOf();
+    const created = await svc.send(SCHEDULE_CREATE, { machineId, schedule: { ...settings, jobTemplateId: 32 } }, userA);
+    expect(created.jobTemplateId).toBe(32);
+    expect(await svc.failure(SCHEDULE_CREATE, { machineId, schedule: { ...settings, jobTemplateId: -1 } as never }, userA)).toMatchObject({
+      details: [{ field: 'jobTemplateId', message: 'Job template must be a job template ID, or null' }],
+    });
+  });
+
   it('completes a schedule through the call with a known service record of the machine', async () => {
     const { machineId } = await machineOf();
     const schedule = await svc.send(

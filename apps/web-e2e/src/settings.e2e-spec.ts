@@ -42,7 +42,7 @@ describe('settings, admin and analytics', () => {
     const owner = await createApprovedUser(api, { name: 'Olive Owner' });
     await openSettings(s.page, owner);
     // Issue 32: the owner of their account also manages its members (and, issue 35, its inspection forms).
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'API tokens']);
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'Job templates', 'API tokens']);
     const details = s.page.getByRole('region', { name: 'Account Details' });
     await details.getByText('0 images (0.00 MB)').waitFor();
     // Issue 18: User Details is no longer COMING SOON: the account name is editable.
@@ -69,7 +69,16 @@ describe('settings, admin and analytics', () => {
     expect(signup.status).toBe(201);
 
     await openSettings(s.page, TEST_ADMIN);
-    expect(await s.page.getByRole('tab').allTextContents()).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'API tokens', 'Admin', 'Analytics']);
+    expect(await s.page.getByRole('tab').allTextContents()).toEqual([
+      'Settings',
+      'Members',
+      'Import',
+      'Inspection forms',
+      'Job templates',
+      'API tokens',
+      'Admin',
+      'Analytics',
+    ]);
     await s.page.getByRole('tab', { name: 'Admin' }).click();
     const users = s.page.getByRole('region', { name: 'User Management' });
     const row = users.getByRole('row').filter({ hasText: username });

@@ -16,6 +16,8 @@ import { InspectionEntity } from './inspections/inspection.entity.js';
 import { InspectionsModule } from './inspections/inspections.module.js';
 import { IssueEntity } from './issues/issue.entity.js';
 import { IssuesModule } from './issues/issues.module.js';
+import { JobTemplateEntity } from './job-templates/job-template.entity.js';
+import { JobTemplatesModule } from './job-templates/job-templates.module.js';
 import { MachinesModule } from './machines/machines.module.js';
 import { migrations } from './migrations/index.js';
 import { WorkOrderLineEntity } from './work-orders/work-order-line.entity.js';
@@ -30,6 +32,7 @@ export const entities = [
   AccountMemberEntity,
   InspectionFormEntity,
   InspectionEntity,
+  JobTemplateEntity,
   OutboxEvent,
 ];
 
@@ -49,6 +52,7 @@ export class AppModule {
         IssuesModule,
         WorkOrdersModule,
         InspectionsModule,
+        JobTemplatesModule,
       ],
     };
   }

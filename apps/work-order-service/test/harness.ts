@@ -12,7 +12,7 @@ export { memberOf, userA, userB } from '@wrenchlog/testing/nest';
  */
 export class OtherServices {
   readonly records = new Map<number, { key: string; body: Record<string, unknown> }>();
-  readonly schedules = new Map<number, { machineId: number; serviceType: string; accountId: number }>();
+  readonly schedules = new Map<number, { machineId: number; serviceType: string; accountId: number; jobTemplateId?: number | null }>();
   readonly parts = new Map<number, { name: string; price: number; accountId: number }>();
   /** Stock by part id, and what each take key took (fuel-purchase-service's inventory.stock.take / .return). */
   readonly stock = new Map<number, number>();

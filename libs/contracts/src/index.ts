@@ -96,6 +96,8 @@ export * from './work/work.rpc.js';
 export * from './work/inspection.limits.js';
 export * from './work/inspection.contract.js';
 export * from './work/work.events.js';
+export * from './work/job-template.limits.js';
+export * from './work/job-template.contract.js';
 export * from './inventory/stock-take.contract.js';
 export * from './inventory/stock-reservation.contract.js';
 export * from './inventory/reorder.contract.js';

@@ -23,5 +23,6 @@ export * from './account/account.policy.js';
 export * from './schedule/reading-batch.limits.js';
 export * from './work/work.limits.js';
 export * from './work/inspection.limits.js';
+export * from './work/job-template.limits.js';
 export * from './preferences/units.js';
 export * from './preferences/preferences.limits.js';

@@ -67,6 +67,7 @@ export const anExportedSchedule = (fields: Partial<ScheduleExportItem> = {}): Sc
   title: 'Oil change',
   serviceType: 'Maintenance',
   origin: 'user',
+  jobTemplateId: null,
   intervalDays: null,
   intervalMonths: 6,
   intervalDistance: 5000,

@@ -155,6 +155,7 @@ export class MachineEventsService {
       baseHours: null,
       dateCreated: new Date(),
       idempotencyKey: null,
+      jobTemplateId: null,
     } as Omit<ScheduleEntity, 'id'>;
     const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], { distance: null, hours: null }, today) });
     await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx, 'created');

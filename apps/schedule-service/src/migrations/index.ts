@@ -16,3 +16,5 @@ export const migrations = [
 ];
 import { AddReadingVoidedBy1767100000000 } from './1767100000000-add-reading-voided-by.js';
 migrations.push(AddReadingVoidedBy1767100000000);
+import { AddScheduleJobTemplate1767600000000 } from './1767600000000-add-schedule-job-template.js';
+migrations.push(AddScheduleJobTemplate1767600000000);

@@ -113,6 +113,7 @@ const LIST_FIELDS = [
   'done',
   'createdBy',
   'updatedBy',
+  'jobTemplateId',
 ] as const;
 export const SCHEDULE_COLUMNS = LIST_FIELDS;
 export type ScheduleRow = Pick<ScheduleEntity, (typeof LIST_FIELDS)[number]>;
@@ -152,5 +153,6 @@ export function toSchedule(r: ScheduleRow, distanceUnit: Schedule['distanceUnit'
     done: r.done,
     completedBy,
     distanceUnit,
+    jobTemplateId: r.jobTemplateId,
   };
 }

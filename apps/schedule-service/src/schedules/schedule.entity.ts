@@ -132,6 +132,10 @@ export class ScheduleEntity extends AuditedAccountRow {
   @Column({ name: 'idempotency_key', type: 'varchar', length: 128, nullable: true })
   idempotencyKey: string | null;
 
+  /** The job template (work-order-service's id) its work orders start from (issue 35). */
+  @Column({ name: 'job_template_id', type: 'integer', nullable: true })
+  jobTemplateId: number | null;
+
   /** The restore that wrote it (issue 23), with its row: unique together, so a resent batch writes nothing twice. */
   @Column({ name: 'import_id', type: 'integer', nullable: true })
   importId: number | null;

@@ -180,6 +180,7 @@ export function userScheduleDraft(
     origin: 'user',
     originKey: null,
     fixedDueDate: null,
+    jobTemplateId: null,
     baseDate: base.date,
     baseDistance: base.distance,
     baseHours: base.hours,

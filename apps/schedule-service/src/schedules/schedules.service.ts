@@ -72,7 +72,10 @@ export class SchedulesService {
           const today = this.today();
           const meters = await this.machineMeters.of(manager, actor.accountId, machineId, today);
           const base = baselineOf(settings, today, { distance: meters.distance?.current ?? null, hours: meters.hours?.current ?? null });
-          const draft = userScheduleDraft(actor, machine, settings, base, { idempotencyKey: key });
+          const draft = {
+            ...userScheduleDraft(actor, machine, settings, base, { idempotencyKey: key }),
+            jobTemplateId: request.schedule.jobTemplateId ?? null,
+          };
           const row = await this.schedules.insert(manager, { ...draft, ...stateOf(draft as ScheduleEntity, [], meters, today) });
           await this.recompute.statusChanged(manager, row, null, row.status, row.reason, row.reasonDimension, ctx, 'created');
           return row;
@@ -126,6 +129,10 @@ export class SchedulesService {
         throw badRequest(M.machineItem, [{ field: 'title', message: M.machineItem }]);
       }
       const changes: Partial<ScheduleEntity> = { ...settingColumns(settings), updatedBy: actor.userId };
+      // Left out (a client that knows no job templates), the template stays; null clears it.
+      if (request.schedule.jobTemplateId !== undefined) {
+        changes.jobTemplateId = request.schedule.jobTemplateId;
+      }
       // The last-done values a read returned are the computed ones: only a change of them moves the baseline.
       if (settings.lastDoneDate !== null && settings.lastDoneDate !== row.lastDoneDate) {
         changes.baseDate = settings.lastDoneDate;

@@ -21,7 +21,7 @@ import { OutOfServiceAnnouncer } from '../machines/out-of-service.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
 import { WorkEvents } from '../events/work-events.js';
-import { centsOf, linesInWords, parseIds, totalsOf } from './work-order.rules.js';
+import { centsOf, linesInWords, parseIds, parseSteps, stepsInWords, totalsOf } from './work-order.rules.js';
 import { PendingCompletions, type PendingCompletion } from './pending-completions.repository.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 import { callOf, WorkOrdersService } from './work-orders.service.js';
@@ -150,10 +150,15 @@ export class CompletionService {
           status: 'Completed',
           serviceDate: req.completedAt,
           serviceType: await this.serviceType(ctx, scheduleIds),
-          notes: `Work order #${order.id}\n${linesInWords(lines, (id) => (id === null ? null : (names.get(id)?.name ?? null)))}`.slice(
-            0,
-            ServiceRecordLimits.notes,
-          ),
+          notes: [
+            `Work order #${order.id}`,
+            linesInWords(lines, (id) => (id === null ? null : (names.get(id)?.name ?? null))),
+            // The checklist too (issue 35's job templates), so the history says which steps were done.
+            stepsInWords(parseSteps(order.steps)),
+          ]
+            .filter(Boolean)
+            .join('\n')
+            .slice(0, ServiceRecordLimits.notes),
           price: totalsOf(lines).total,
           ...(typeof req.meters?.distance === 'number' ? { miles: req.meters.distance } : {}),
           ...(typeof req.meters?.hours === 'number' ? { hours: req.meters.hours } : {}),

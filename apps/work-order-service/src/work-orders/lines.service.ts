@@ -1,30 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import {
   isValidId,
-  PART_GET,
   WorkMessages,
   type Actor,
   type AddLineRequest,
   type LineIdRequest,
-  type Part,
   type RpcMeta,
   type UpdateLineRequest,
   type WorkOrderDeleted,
   type WorkOrderLine,
   type WorkOrderLineInput,
 } from '@wrenchlog/contracts';
-import { conflict, notFound, RpcCallError, RpcClient } from '@wrenchlog/platform';
+import { conflict, notFound } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
+import { PartLookup } from '../parts/part-lookup.js';
 import { PartReservations } from './part-reservations.js';
-import { fieldError, WorkOrderChecks } from './work-order-checks.js';
-import type { WorkOrderLineEntity } from './work-order-line.entity.js';
+import { WorkOrderChecks } from './work-order-checks.js';
+import type { LineFields } from './work-order-line.entity.js';
 import { WorkOrderViews } from './work-order-views.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
 import { toCents } from './work-order.rules.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
-import { callOf, WorkOrdersService } from './work-orders.service.js';
-
-type LineFields = Omit<WorkOrderLineEntity, 'id' | 'accountId' | 'workOrderId' | 'createdAt'>;
+import { WorkOrdersService } from './work-orders.service.js';
 
 /** The lines of an order: labour, parts from inventory at their price when added (reserved while it is open), other costs. */
 @Injectable()
@@ -35,7 +32,7 @@ export class LinesService {
     private readonly workOrders: WorkOrdersService,
     private readonly checks: WorkOrderChecks,
     private readonly views: WorkOrderViews,
-    private readonly rpc: RpcClient,
+    private readonly parts: PartLookup,
     private readonly reservations: PartReservations,
   ) {}
 
@@ -108,22 +105,10 @@ export class LinesService {
       return { ...none, hours: input.hours!, rateCents: toCents(input.rate!), userId: input.userId ?? null };
     }
     if (input.kind === 'part') {
-      const part = await this.part(actor, input.partId!, meta);
+      const part = await this.parts.get(actor, input.partId!, meta, 'partId', WorkMessages.partNotFound);
       return { ...none, partId: part.id, partName: part.name.slice(0, 200), quantity: input.quantity!, unitPriceCents: toCents(part.price) };
     }
     return { ...none, description: input.description!, costCents: toCents(input.cost!) };
-  }
-
-  private async part(actor: Actor, id: number, meta?: RpcMeta): Promise<Part> {
-    try {
-      // Read with the caller's rights: a part of another account is not found.
-      return await this.rpc.send(PART_GET, { id }, { ...callOf(actor, meta), idempotencyKey: undefined });
-    } catch (err) {
-      if (err instanceof RpcCallError && err.code === 'NOT_FOUND') {
-        throw fieldError('partId', WorkMessages.partNotFound);
-      }
-      throw err;
-    }
   }
 
   private touch(manager: EntityManager, actor: Actor, order: WorkOrderEntity): Promise<void> {

@@ -45,15 +45,20 @@ export class WorkOrderChecks {
     }
   }
 
-  /** Each schedule is the account's, on this machine (schedule-service answers it with the caller's rights); else 400 on scheduleIds. */
-  async schedules(ctx: CallContext, ids: number[] | undefined, machineId: number): Promise<number[]> {
+  /**
+   * Each schedule is the account's, on this machine (schedule-service answers it with the caller's
+   * rights); else 400 on scheduleIds. Answers them in order, each once, with the job template each names.
+   */
+  async schedules(ctx: CallContext, ids: number[] | undefined, machineId: number): Promise<ScheduleRef[]> {
     const unique = [...new Set(ids ?? [])];
+    const found: ScheduleRef[] = [];
     for (const id of unique) {
       try {
         const schedule = await this.rpc.send(SCHEDULE_GET, { id }, ctx);
         if (schedule.machineId !== machineId) {
           throw fieldError('scheduleIds', WorkMessages.scheduleNotFound);
         }
+        found.push({ id, jobTemplateId: schedule.jobTemplateId ?? null });
       } catch (err) {
         if (err instanceof RpcCallError && err.code === 'NOT_FOUND') {
           throw fieldError('scheduleIds', WorkMessages.scheduleNotFound);
@@ -61,8 +66,14 @@ export class WorkOrderChecks {
         throw err;
       }
     }
-    return unique;
+    return found;
   }
+}
+
+/** A schedule of the order, and the job template (issue 35) its orders start from. */
+export interface ScheduleRef {
+  id: number;
+  jobTemplateId: number | null;
 }
 
 export { fieldError };

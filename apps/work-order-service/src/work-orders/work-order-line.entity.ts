@@ -46,3 +46,6 @@ export class WorkOrderLineEntity {
   @Column({ name: 'created_at' })
   createdAt: Date;
 }
+
+/** The fields of a line a user (or a job template) sets; the order, account and time come from the write. */
+export type LineFields = Omit<WorkOrderLineEntity, 'id' | 'accountId' | 'workOrderId' | 'createdAt'>;

@@ -5,7 +5,7 @@ import { IssuesRepository } from '../issues/issues.repository.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import type { WorkOrderLineEntity } from './work-order-line.entity.js';
 import type { WorkOrderEntity } from './work-order.entity.js';
-import { lineView, parseIds, totalsOf, withoutLineAmount } from './work-order.rules.js';
+import { lineView, parseIds, parseSteps, totalsOf, withoutLineAmount } from './work-order.rules.js';
 import { WorkOrdersRepository } from './work-orders.repository.js';
 
 /**
@@ -59,6 +59,7 @@ export class WorkOrderViews {
           const line = { ...lineView(l), userName: l.userId === null ? null : (people.get(l.userId)?.name ?? null) };
           return money ? line : withoutLineAmount(line);
         }),
+        steps: parseSteps(r.steps),
         totals: totalsOf(own),
         serviceRecordId: r.serviceRecordId,
         completedAt: r.completedAt,

@@ -32,6 +32,10 @@ export class WorkOrderEntity extends AuditedAccountRow {
   @Column({ type: 'text', nullable: true })
   notes: string | null;
 
+  /** The checklist, a JSON array of WorkOrderStep ({text, done}); null: none (orders before job templates). */
+  @Column({ type: 'text', nullable: true })
+  steps: string | null;
+
   /** The schedules it completes, as a JSON array of ids (schedule-service owns them). */
   @Column({ name: 'schedule_ids', type: 'text', default: '[]' })
   scheduleIds: string;

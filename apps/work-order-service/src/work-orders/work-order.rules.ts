@@ -1,4 +1,4 @@
-import type { AccountRole, WorkOrderLine, WorkOrderTotals } from '@wrenchlog/contracts';
+import type { AccountRole, WorkOrderLine, WorkOrderStep, WorkOrderTotals } from '@wrenchlog/contracts';
 import type { WorkOrderLineEntity } from './work-order-line.entity.js';
 
 /** Money is kept in whole cents; a decimal the DTO allowed (2 places) becomes cents exactly. */
@@ -82,6 +82,24 @@ export function linesInWords(lines: readonly WorkOrderLineEntity[], nameOf: (use
     })
     .join('\n');
 }
+
+/** An order's checklist as stored (JSON), [] for none or an order from before job templates. */
+export const parseSteps = (text: string | null | undefined): WorkOrderStep[] => {
+  try {
+    const steps: unknown = JSON.parse(text ?? '[]');
+    return Array.isArray(steps)
+      ? steps
+          .filter((s): s is WorkOrderStep => typeof s === 'object' && s !== null && typeof s.text === 'string')
+          .map((s) => ({ text: s.text, done: s.done === true }))
+      : [];
+  } catch {
+    return [];
+  }
+};
+
+/** The checklist in words, for the service record's notes: "[x] Drain oil" per step. */
+export const stepsInWords = (steps: readonly WorkOrderStep[]): string =>
+  steps.length ? `Steps:\n${steps.map((s) => `[${s.done ? 'x' : ' '}] ${s.text}`).join('\n')}` : '';
 
 export const parseIds = (text: string | null | undefined): number[] => {
   try {

@@ -21,6 +21,8 @@ import type { IssueEntity } from '../issues/issue.entity.js';
 import { listOf, takeable } from '../issues/issue.rules.js';
 import { IssuesRepository } from '../issues/issues.repository.js';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
+import { stepsOf } from '../job-templates/job-template.rules.js';
+import { OrderKits } from './order-kit.js';
 import { PartReservations } from './part-reservations.js';
 import { fieldError, WorkOrderChecks } from './work-order-checks.js';
 import { WorkOrderViews } from './work-order-views.js';
@@ -41,13 +43,15 @@ export class WorkOrdersService {
     private readonly views: WorkOrderViews,
     private readonly reservations: PartReservations,
     private readonly events: WorkEvents,
+    private readonly kits: OrderKits,
   ) {}
 
   async create(actor: Actor, req: CreateWorkOrderRequest, meta?: RpcMeta): Promise<WorkOrder> {
     const input = req.order;
     const machine = await this.checks.machine(actor, input.machineId);
     await this.checks.assignee(actor, input.assigneeUserId, machine.machineId);
-    const scheduleIds = await this.checks.schedules(callOf(actor, meta), input.scheduleIds, machine.machineId);
+    const schedules = await this.checks.schedules(callOf(actor, meta), input.scheduleIds, machine.machineId);
+    const kit = await this.kits.of(actor, input.templateId, schedules, input.steps, meta);
     const row = await this.dataSource.transaction(async (manager) => {
       const now = new Date();
       const order = await this.orders.insert(manager, {
@@ -62,7 +66,8 @@ export class WorkOrdersService {
         vendorSupplierId: input.vendorSupplierId ?? null,
         plannedDate: input.plannedDate ?? null,
         notes: input.notes?.trim() || null,
-        scheduleIds: JSON.stringify(scheduleIds),
+        steps: JSON.stringify(kit.steps),
+        scheduleIds: JSON.stringify(schedules.map((s) => s.id)),
         serviceRecordId: null,
         completedAt: null,
         completionDistance: null,
@@ -77,6 +82,11 @@ export class WorkOrdersService {
         updatedAt: now,
       });
       const issueIds = await this.takeIssues(manager, actor, order, input.issueIds ?? []);
+      for (const line of kit.lines) {
+        await this.orders.insertLine(manager, { accountId: actor.accountId, workOrderId: order.id, createdAt: now, ...line });
+      }
+      // Its templates' part lines are reserved as any part line is, in this transaction.
+      await this.reservations.hold(manager, actor, order.id, order.state, meta);
       await this.events.orderCreated(manager, callOf(actor, meta), order, issueIds);
       return order;
     });
@@ -105,7 +115,8 @@ export class WorkOrdersService {
     if (input.assigneeUserId !== undefined) {
       await this.checks.assignee(actor, input.assigneeUserId, before.machineId);
     }
-    const scheduleIds = input.scheduleIds === undefined ? undefined : await this.checks.schedules(callOf(actor, meta), input.scheduleIds, before.machineId);
+    const scheduleIds =
+      input.scheduleIds === undefined ? undefined : (await this.checks.schedules(callOf(actor, meta), input.scheduleIds, before.machineId)).map((s) => s.id);
     const row = await this.dataSource.transaction(async (manager) => {
       const order = await this.reachable(actor, req.id, manager);
       if (order.state === 'done') {
@@ -123,6 +134,7 @@ export class WorkOrdersService {
         ...(input.vendorSupplierId !== undefined ? { vendorSupplierId: input.vendorSupplierId } : {}),
         ...(input.plannedDate !== undefined ? { plannedDate: input.plannedDate } : {}),
         ...(input.notes !== undefined ? { notes: input.notes?.trim() || null } : {}),
+        ...(input.steps !== undefined ? { steps: JSON.stringify(stepsOf(input.steps, [])) } : {}),
         ...(scheduleIds !== undefined ? { scheduleIds: JSON.stringify(scheduleIds) } : {}),
         state,
         updatedBy: actor.userId,

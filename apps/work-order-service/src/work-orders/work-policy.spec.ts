@@ -1,6 +1,7 @@
 import { handlerRights } from '@wrenchlog/platform';
 import { InspectionsController } from '../inspections/inspections.controller.js';
 import { IssuesController } from '../issues/issues.controller.js';
+import { JobTemplatesController } from '../job-templates/job-templates.controller.js';
 import { MyWorkController } from './my-work.controller.js';
 import { WorkOrdersController } from './work-orders.controller.js';
 
@@ -33,6 +34,16 @@ describe('the work context policy', () => {
 
   it("takes any member for my-work, whose accounts' roles are asked one by one (MachineAccess.acrossAccounts)", () => {
     expect(handlerRights(MyWorkController)).toEqual({ list: null });
+  });
+
+  it('lets whoever reads work orders read job templates, and whoever writes them keep the templates', () => {
+    expect(handlerRights(JobTemplatesController)).toEqual({
+      list: 'workorder.read',
+      get: 'workorder.read',
+      create: 'workorder.write',
+      update: 'workorder.write',
+      delete: 'workorder.write',
+    });
   });
 
   it('lets every role read inspections, all but viewers do them, and owners and managers keep the forms', () => {

@@ -1,4 +1,5 @@
-import { IsBoolean, IsDefined, IsIn, IsNumber, IsOptional, IsString, Matches, Max, MaxLength } from 'class-validator';
+import { IsBoolean, IsDefined, IsIn, IsInt, IsNumber, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { MAX_ID } from '../ids.js';
 import type { Audited } from '../account/member.events.js';
 import type { Page } from '../paging.js';
 import { PageQuery } from '../paging.js';
@@ -65,6 +66,8 @@ export interface Schedule extends Audited {
   completedBy: number[];
   /** The unit of its distances: the machine's distance meter's (mi when the machine has none). */
   distanceUnit: 'mi' | 'km';
+  /** The job template (work-order-service) its work orders start from (issue 35); null: none. */
+  jobTemplateId: number | null;
 }
 
 export type SchedulePage = Page<Schedule>;
@@ -113,6 +116,16 @@ export class ScheduleInput {
   @IsOptional() @Num(ScheduleMessages.lastDoneValue) @Max(MeterLimits.maxValue, { message: ScheduleMessages.lastDoneTooLarge }) lastDoneDistance?:
     number | null;
   @IsOptional() @Num(ScheduleMessages.lastDoneValue) @Max(MeterLimits.maxValue, { message: ScheduleMessages.lastDoneTooLarge }) lastDoneHours?: number | null;
+
+  /**
+   * The job template its work orders start from (issue 35): an id of work-order-service, which applies
+   * it only while it is a template of the account. null clears it; left out, an update keeps it.
+   */
+  @IsOptional()
+  @IsInt({ message: ScheduleMessages.jobTemplateId })
+  @Min(1, { message: ScheduleMessages.jobTemplateId })
+  @Max(MAX_ID, { message: ScheduleMessages.jobTemplateId })
+  jobTemplateId?: number | null;
 }
 
 /** GET /api/schedules?status=overdue,due_soon&machineType=&page=&size= : the fleet's Due list, most urgent first. */

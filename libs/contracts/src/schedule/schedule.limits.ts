@@ -86,6 +86,7 @@ export const ScheduleMessages = {
   machineNotFound: 'Machine not found',
   recordNotFound: 'Service record not found',
   invalidId: 'Invalid schedule ID',
+  jobTemplateId: 'Job template must be a job template ID, or null',
   invalidMachineId: 'Invalid machine ID',
   title: `Title is required (at most ${ScheduleLimits.title} characters)`,
   serviceType: `Service type is required (at most ${ScheduleLimits.serviceType} characters)`,

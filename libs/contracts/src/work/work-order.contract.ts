@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import type { Audited, MemberRef } from '../account/member.events.js';
 import { MAX_ID } from '../ids.js';
-import { IsDecimal, QueryInt, Trimmed } from '../input.js';
+import { IsDecimal, OmittableNotNull, QueryInt, Trimmed } from '../input.js';
 import { PageQuery, type Page } from '../paging.js';
 import { IsRealDate } from '../schedule/meter.contract.js';
 import {
@@ -32,6 +32,7 @@ import {
   type WorkOrderLineKind,
   type WorkOrderState,
 } from './work.limits.js';
+import { JobTemplateLimits, JobTemplateMessages } from './job-template.limits.js';
 
 // Producer: gateway. Consumer: work-order-service (issue 35).
 export const WORK_ORDER_CREATE = 'work.order.create' as const;
@@ -86,6 +87,8 @@ export interface WorkOrder extends Audited {
   scheduleIds: number[];
   issueIds: number[];
   lines: WorkOrderLine[];
+  /** The checklist (from its job templates, or written on the order), ticked as the work is done. */
+  steps: WorkOrderStep[];
   /** Absent for a role without money. */
   totals?: WorkOrderTotals;
   serviceRecordId: number | null;
@@ -96,6 +99,11 @@ export interface WorkOrder extends Audited {
 }
 export type WorkOrderPage = Page<WorkOrder>;
 
+export interface WorkOrderStep {
+  text: string;
+  done: boolean;
+}
+
 const Id = (message: string) => [IsInt({ message }), Min(1, { message }), Max(MAX_ID, { message })];
 const apply =
   (...decorators: PropertyDecorator[]) =>
@@ -104,6 +112,18 @@ const apply =
       d(target, key);
     }
   };
+
+/** One step of an order's checklist. */
+export class WorkOrderStepInput {
+  @IsString({ message: JobTemplateMessages.step })
+  @Trimmed()
+  @IsNotEmpty({ message: JobTemplateMessages.step })
+  @MaxLength(JobTemplateLimits.step, { message: JobTemplateMessages.step })
+  text!: string;
+
+  @IsBoolean({ message: 'Done must be true or false' })
+  done!: boolean;
+}
 
 /** The fields of an order a user sets (POST and PUT). */
 class WorkOrderFields {
@@ -143,6 +163,14 @@ class WorkOrderFields {
   @IsString({ message: WorkMessages.note })
   @MaxLength(WorkLimits.description, { message: WorkMessages.description })
   notes?: string | null;
+
+  /** The whole checklist (ticking a step sends them all back); on POST, a template's steps follow these. */
+  @OmittableNotNull()
+  @IsArray({ message: JobTemplateMessages.steps })
+  @ArrayMaxSize(JobTemplateLimits.steps, { message: JobTemplateMessages.steps })
+  @ValidateNested({ each: true })
+  @Type(() => WorkOrderStepInput)
+  steps?: WorkOrderStepInput[];
 }
 
 /** POST /api/work-orders. */
@@ -156,6 +184,11 @@ export class WorkOrderInput extends WorkOrderFields {
   @IsNotEmpty({ message: WorkMessages.title })
   @MaxLength(WorkLimits.title, { message: WorkMessages.titleLength })
   title!: string;
+
+  /** A job template the order starts with: its lines (parts reserved) and its steps. */
+  @IsOptional()
+  @apply(...Id(JobTemplateMessages.templateId))
+  templateId?: number | null;
 }
 
 /** PUT /api/work-orders/{id}: every field optional; the state moves here except to and from done. */

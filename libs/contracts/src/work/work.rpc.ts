@@ -65,6 +65,9 @@ import {
   INSPECTION_GET,
 } from './inspection.contract.js';
 
+import type { CreateJobTemplateRequest, JobTemplate, JobTemplateDeleted, JobTemplateIdRequest, UpdateJobTemplateRequest } from './job-template.contract.js';
+import { JOB_TEMPLATE_CREATE, JOB_TEMPLATE_DELETE, JOB_TEMPLATE_GET, JOB_TEMPLATE_LIST, JOB_TEMPLATE_UPDATE } from './job-template.contract.js';
+
 /** The work context (work-order-service): issues and work orders. */
 export type WorkRpc = {
   [ISSUE_CREATE]: { request: CreateIssueRequest; response: Issue };
@@ -95,4 +98,9 @@ export type WorkRpc = {
   [INSPECTION_BY_MACHINE]: { request: MachineInspectionsRequest; response: InspectionSummary[] };
   [INSPECTION_GET]: { request: InspectionIdRequest; response: Inspection };
   [INSPECTION_DUE]: { request: Record<string, never>; response: InspectionDue[] };
+  [JOB_TEMPLATE_LIST]: { request: Record<string, never>; response: JobTemplate[] };
+  [JOB_TEMPLATE_GET]: { request: JobTemplateIdRequest; response: JobTemplate };
+  [JOB_TEMPLATE_CREATE]: { request: CreateJobTemplateRequest; response: JobTemplate };
+  [JOB_TEMPLATE_UPDATE]: { request: UpdateJobTemplateRequest; response: JobTemplate };
+  [JOB_TEMPLATE_DELETE]: { request: JobTemplateIdRequest; response: JobTemplateDeleted };
 };

@@ -3,6 +3,9 @@ import { useForm } from '@mantine/form';
 import type { Schedule } from '@wrenchlog/contracts';
 import { ScheduleLimits } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useRights } from '../../core/rights';
+import { useJobTemplates } from '../job-templates/job-template-api';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { SERVICE_TYPES } from '../../core/service-types';
@@ -37,11 +40,21 @@ export function ScheduleFormDialog({
     }),
   });
   const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useTranslation('jobTemplates');
+  // Issue 35: the job template its work orders start from, for whoever sees work orders.
+  const picksTemplate = useRights().may('workorder.read');
+  const templates = useJobTemplates(picksTemplate);
+  const templateGone = !!templates.data && form.values.jobTemplateId !== '' && !templates.data.some((tpl) => String(tpl.id) === form.values.jobTemplateId);
 
   async function persist(values: ScheduleFormValues) {
     setFailure(null);
+    const input = formToInput(templateGone ? { ...values, jobTemplateId: '' } : values);
+    if (!picksTemplate) {
+      // Left out, an update keeps the template someone else chose.
+      delete input.jobTemplateId;
+    }
     try {
-      await save.mutateAsync({ id: schedule?.id, input: formToInput(values) });
+      await save.mutateAsync({ id: schedule?.id, input });
       onClose();
     } catch (err) {
       const fields = serverScheduleErrors(err);
@@ -116,6 +129,16 @@ export function ScheduleFormDialog({
           <TextInput label="At (h)" {...numeric} {...form.getInputProps('lastDoneHours')} />
         </SimpleGrid>
       </Fieldset>
+      {picksTemplate && (
+        <NativeSelect
+          label={t('schedule.template')}
+          description={t('schedule.hint')}
+          disabled={!templates.data}
+          data={[{ value: '', label: t('schedule.none') }, ...(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.name }))]}
+          {...form.getInputProps('jobTemplateId')}
+          value={templateGone ? '' : form.values.jobTemplateId}
+        />
+      )}
       <Fieldset legend="Due-soon windows (empty: the defaults)" variant="unstyled">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="sm" verticalSpacing="xs">
           <TextInput label="Days before" placeholder={String(ScheduleLimits.defaultSoon.days)} {...numeric} {...form.getInputProps('soonDays')} />

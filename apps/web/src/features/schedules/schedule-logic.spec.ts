@@ -151,7 +151,10 @@ describe('schedule-logic', () => {
       lastDoneDate: null,
       lastDoneDistance: null,
       lastDoneHours: 1000.5,
+      jobTemplateId: null,
     });
+    expect(formToInput({ ...emptyScheduleForm(), jobTemplateId: '12' }).jobTemplateId).toBe(12);
+    expect(scheduleToForm(aSchedule({ jobTemplateId: 12 })).jobTemplateId).toBe('12');
     // A stored schedule's own windows come back; the defaults stay empty (they follow the defaults).
     const back = scheduleToForm(aSchedule({ soonHours: 10, soonDays: 30 }));
     expect([back.every, back.intervalTime, back.intervalHours, back.soonHours, back.soonDays]).toEqual(['months', '12', '250', '10', '']);

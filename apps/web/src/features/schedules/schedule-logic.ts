@@ -208,6 +208,8 @@ export interface ScheduleFormValues {
   lastDoneDate: string;
   lastDoneDistance: string;
   lastDoneHours: string;
+  /** The job template its work orders start from (issue 35); '' for none. */
+  jobTemplateId: string;
 }
 
 export type ScheduleField = keyof ScheduleInput;
@@ -230,6 +232,7 @@ export function emptyScheduleForm(): ScheduleFormValues {
     lastDoneDate: '',
     lastDoneDistance: '',
     lastDoneHours: '',
+    jobTemplateId: '',
   };
 }
 
@@ -252,6 +255,7 @@ export function scheduleToForm(s: ScheduleTemplate | Schedule): ScheduleFormValu
     lastDoneDate: stored?.lastDoneDate ?? '',
     lastDoneDistance: text(stored?.lastDoneDistance),
     lastDoneHours: text(stored?.lastDoneHours),
+    jobTemplateId: text(stored?.jobTemplateId),
   };
 }
 
@@ -274,6 +278,7 @@ export function formToInput(v: ScheduleFormValues): ScheduleInput {
     lastDoneDate: v.lastDoneDate || null,
     lastDoneDistance: num(v.lastDoneDistance),
     lastDoneHours: num(v.lastDoneHours),
+    jobTemplateId: v.jobTemplateId ? Number(v.jobTemplateId) : null,
   };
 }
 

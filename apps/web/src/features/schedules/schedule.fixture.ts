@@ -12,6 +12,7 @@ export function aSchedule(over: Partial<Schedule> = {}): Schedule {
     title: 'Engine oil and filter',
     serviceType: 'Maintenance',
     origin: 'user',
+    jobTemplateId: null,
     intervalDays: null,
     intervalMonths: 12,
     intervalDistance: null,

@@ -55,7 +55,7 @@ describe('choosing the language in Settings', () => {
 
     expect(calls.find((c) => c.method === 'PUT')?.body).toEqual({ language: 'de' });
     expect(await screen.findByRole('heading', { name: 'Einstellungen', level: 1 })).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Einstellungen', 'API-Tokens']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Einstellungen', 'Arbeitsvorlagen', 'API-Tokens']);
     const german = await screen.findByRole('form', { name: 'Formular Einstellungen für Sie' });
     expect(within(german).getByRole('combobox', { name: 'Sprache' })).toHaveDisplayValue('Deutsch');
     expect(within(german).getByRole('button', { name: 'Einstellungen speichern' })).toBeInTheDocument();

@@ -42,10 +42,10 @@ beforeEach(() => {
 });
 
 describe('SettingsPage', () => {
-  it('shows a normal user (the owner of their account) the Settings, Members, Import and Inspection forms tabs (no admin tab), with the account size', async () => {
+  it('shows a normal user (the owner of their account) the Settings, Members, Import, Inspection forms and Job templates tabs (no admin tab), with the account size', async () => {
     backend();
     renderSettings(0);
-    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'API tokens']);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['Settings', 'Members', 'Import', 'Inspection forms', 'Job templates', 'API tokens']);
     expect(await within(accountDetails()).findByText('12 images (5.50 MB)')).toBeInTheDocument();
     expect(within(accountDetails()).getByText('Pat Owner')).toBeInTheDocument();
   });
@@ -123,6 +123,7 @@ describe('SettingsPage', () => {
       'Members',
       'Import',
       'Inspection forms',
+      'Job templates',
       'API tokens',
       'Admin',
       'Analytics',

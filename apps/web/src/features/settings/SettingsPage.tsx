@@ -1,5 +1,15 @@
 import { Button, Card, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
-import { IconChartBar, IconClipboardCheck, IconFileImport, IconKey, IconLogout, IconSettings, IconShieldLock, IconUsers } from '@tabler/icons-react';
+import {
+  IconChartBar,
+  IconClipboardCheck,
+  IconFileImport,
+  IconKey,
+  IconLogout,
+  IconSettings,
+  IconShieldLock,
+  IconTemplate,
+  IconUsers,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -31,8 +41,10 @@ const MembersTab = lazy(() => import('../accounts/MembersTab'));
 const ApiTokensTab = lazy(() => import('../accounts/ApiTokensTab'));
 // Issue 35: the account's inspection forms, for owners and managers.
 const InspectionFormsTab = lazy(() => import('../inspections/InspectionFormsTab'));
+// Issue 35: the account's job templates, for whoever may write work orders (owners, managers, mechanics).
+const JobTemplatesTab = lazy(() => import('../job-templates/JobTemplatesTab'));
 
-const TABS = ['settings', 'members', 'import', 'inspections', 'admin', 'analytics', 'tokens'] as const;
+const TABS = ['settings', 'members', 'import', 'inspections', 'templates', 'admin', 'analytics', 'tokens'] as const;
 type SettingsTab = (typeof TABS)[number];
 
 /** The tab from `?tab=`; each tab only for whom it is shown, anything else is the Settings tab. */
@@ -125,6 +137,8 @@ export default function SettingsPage() {
         return may('import.run') || may('export.run');
       case 'inspections':
         return may('inspectionform.write');
+      case 'templates':
+        return may('workorder.write');
       case 'admin':
       case 'analytics':
         return admin;
@@ -155,6 +169,11 @@ export default function SettingsPage() {
           {shown('inspections') && (
             <Tabs.Tab value="inspections" leftSection={<IconClipboardCheck size={16} />}>
               {t('tabs.inspections')}
+            </Tabs.Tab>
+          )}
+          {shown('templates') && (
+            <Tabs.Tab value="templates" leftSection={<IconTemplate size={16} />}>
+              {t('tabs.templates')}
             </Tabs.Tab>
           )}
           <Tabs.Tab value="tokens" leftSection={<IconKey size={16} />}>
@@ -192,6 +211,13 @@ export default function SettingsPage() {
           <Tabs.Panel value="inspections">
             <Suspense fallback={<LoadingState text={t('page.loading')} />}>
               <InspectionFormsTab />
+            </Suspense>
+          </Tabs.Panel>
+        )}
+        {shown('templates') && (
+          <Tabs.Panel value="templates">
+            <Suspense fallback={<LoadingState text={t('page.loading')} />}>
+              <JobTemplatesTab />
             </Suspense>
           </Tabs.Panel>
         )}

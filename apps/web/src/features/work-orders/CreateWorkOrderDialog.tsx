@@ -2,17 +2,19 @@ import { Checkbox, Fieldset, NativeSelect, Stack, Text, TextInput } from '@manti
 import { useQuery } from '@tanstack/react-query';
 import { ISSUE_PRIORITIES, WorkLimits, WorkMessages, type IssuePriority } from '@wrenchlog/contracts/limits';
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router-dom';
 import { useApi } from '../../core/context';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
+import { useJobTemplates } from '../job-templates/job-template-api';
 import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
 import { AssigneeSelect } from './AssigneeSelect';
 import { PriorityBadge } from './IssueBadges';
 import { useCreateWorkOrder, type Issue } from './work-api';
 import { PRIORITY_LABELS, failureText } from './work-logic';
 
-const FIELDS = ['title', 'priority', 'assigneeUserId', 'plannedDate'];
+const FIELDS = ['title', 'priority', 'assigneeUserId', 'plannedDate', 'templateId'];
 
 /** A title from what the order gathers: the one issue's or schedule's, else a count. */
 function suggestedTitle(issues: Issue[], schedules: { title: string }[]): string {
@@ -43,11 +45,20 @@ export default function CreateWorkOrderDialog({
   const [priority, setPriority] = useState<IssuePriority>(issues.some((i) => i.priority === 'critical') ? 'critical' : 'medium');
   const [assignee, setAssignee] = useState('');
   const [plannedDate, setPlannedDate] = useState('');
+  const { t } = useTranslation('jobTemplates');
+  const templates = useJobTemplates();
+  const [templateId, setTemplateId] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
   const chosenIssues = issues.filter((i) => issueIds.includes(i.id));
   const chosenSchedules = due.filter((s) => scheduleIds.includes(s.id));
-  const suggestion = suggestedTitle(chosenIssues, chosenSchedules);
+  const chosenTemplate = (templates.data ?? []).find((tpl) => String(tpl.id) === templateId);
+  const suggestion = suggestedTitle(chosenIssues, chosenSchedules) || chosenTemplate?.name || '';
+  // The templates the chosen schedules name (the server adds each once, beside the one chosen here).
+  const scheduleTemplates = [...new Set(chosenSchedules.map((s) => s.jobTemplateId))]
+    .filter((id) => id !== null && String(id) !== templateId)
+    .map((id) => (templates.data ?? []).find((tpl) => tpl.id === id)?.name)
+    .filter((name): name is string => !!name);
 
   const toggle = (list: number[], set: (v: number[]) => void, id: number, on: boolean) => set(on ? [...list, id] : list.filter((x) => x !== id));
 
@@ -72,6 +83,7 @@ export default function CreateWorkOrderDialog({
         priority,
         assigneeUserId: assignee ? Number(assignee) : null,
         plannedDate: plannedDate || null,
+        ...(templateId ? { templateId: Number(templateId) } : {}),
       });
       onClose();
       void navigate(`/work-orders/${order.id}`);
@@ -142,6 +154,20 @@ export default function CreateWorkOrderDialog({
           </Stack>
         )}
       </Fieldset>
+      <NativeSelect
+        label={t('order.template')}
+        description={templates.isError ? t('order.failed') : templates.isPending ? t('order.loading') : t('order.hint')}
+        value={templateId}
+        error={errors.templateId}
+        disabled={!templates.data}
+        onChange={(e) => setTemplateId(e.currentTarget.value)}
+        data={[{ value: '', label: t('order.none') }, ...(templates.data ?? []).map((tpl) => ({ value: String(tpl.id), label: tpl.name }))]}
+      />
+      {scheduleTemplates.length > 0 && (
+        <Text size="sm" c="dimmed" data-testid="schedule-templates">
+          {t('order.fromSchedules', { names: scheduleTemplates.join(', ') })}
+        </Text>
+      )}
       <TextInput
         label="Title"
         placeholder={suggestion || 'What is to be done'}

@@ -162,4 +162,29 @@ describe('MachineIssues', () => {
       plannedDate: null,
     });
   });
+
+  it('starts a work order from a job template, and names the templates its chosen schedules add', async () => {
+    const { calls } = renderAs('mechanic', {
+      'GET /api/machines/7/issues': json([]),
+      'GET /api/machines/7/schedules': json([
+        { id: 41, title: 'Engine oil', status: 'overdue', reason: 'Overdue by 10 h', done: false, origin: 'user', jobTemplateId: 8 },
+      ]),
+      'GET /api/accounts/1/members': json([]),
+      'GET /api/job-templates': json([
+        { id: 8, name: 'Oil service', steps: ['Drain oil'], lines: [] },
+        { id: 9, name: '250-hour service, Volvo L60H', steps: ['Grease pivots'], lines: [] },
+      ]),
+      'POST /api/work-orders': json({ id: 5 }, 201),
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create work order' }));
+    const form = await screen.findByRole('form', { name: 'New work order' });
+    const template = within(form).getByRole('combobox', { name: /Start from template/ });
+    await waitFor(() => expect(within(template).getByRole('option', { name: '250-hour service, Volvo L60H' })).toBeInTheDocument());
+    await user.selectOptions(template, '9');
+    await user.click(await within(form).findByRole('checkbox', { name: 'Schedule: Engine oil' }));
+    expect(within(form).getByTestId('schedule-templates')).toHaveTextContent('The chosen schedules add: Oil service');
+    await user.click(within(form).getByRole('button', { name: 'Create work order' }));
+    await waitFor(() => expect(calls.find((c) => c.method === 'POST')).toBeDefined());
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ title: 'Engine oil', scheduleIds: [41], templateId: 9 });
+  });
 });

@@ -15,6 +15,7 @@ import { CompleteWorkOrderDialog } from './CompleteWorkOrderDialog';
 import { IssueStatusBadge, PriorityBadge, StateBadge } from './IssueBadges';
 import { useCompleteWorkOrder, useMachineIssues, useUpdateWorkOrder, useWorkOrder, type WorkOrder } from './work-api';
 import { WorkOrderLines } from './WorkOrderLines';
+import { WorkOrderSteps } from './WorkOrderSteps';
 import { MANUAL_STATES, STATE_LABELS, failureText } from './work-logic';
 
 function OrderIssues({ order }: { order: WorkOrder }) {
@@ -243,6 +244,7 @@ export default function WorkOrderPage() {
         </Group>
         <OrderFacts order={order} write={write} />
         <OrderIssues order={order} />
+        <WorkOrderSteps order={order} editable={write && open} />
         <Card component="section" aria-labelledby="order-lines-title" padding="lg">
           <Title order={2} fz="lg" id="order-lines-title" mb="sm">
             Lines

@@ -38,6 +38,7 @@ export function aWorkOrder(over: Partial<WorkOrder> = {}): WorkOrder {
     scheduleIds: [],
     issueIds: [],
     lines: [],
+    steps: [],
     totals: { labour: 0, parts: 0, other: 0, total: 0 },
     serviceRecordId: null,
     completedAt: null,
