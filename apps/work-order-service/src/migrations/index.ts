@@ -4,6 +4,7 @@ import { AddIssueMeters1767300000000 } from './1767300000000-add-issue-meters.js
 import { CreateInspections1767500000000 } from './1767500000000-create-inspections.js';
 import { AddStockVersion1767510000100 } from './1767510000100-add-stock-version.js';
 import { AddPendingCompletion1767521000000 } from './1767521000000-add-pending-completion.js';
+import { CreateIssueImages1767600000000 } from './1767600000000-create-issue-images.js';
 
 // The outbox came with the machine out-of-service event (issue 35); its migrations are older than
 // the work tables' and run on a database that has those already (TypeORM runs what is pending).
@@ -16,4 +17,5 @@ export const migrations = [
   CreateInspections1767500000000,
   AddStockVersion1767510000100,
   AddPendingCompletion1767521000000,
+  CreateIssueImages1767600000000,
 ];
