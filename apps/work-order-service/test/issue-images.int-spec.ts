@@ -81,7 +81,7 @@ describe.each(await testEngines())('work-order-service issue photos (%s)', (engi
       expect((await svc.send(ISSUE_GET, { id: issueId }, viewer)).images).toEqual([expect.objectContaining({ id: added.id, state: 'processed' })]),
     );
     const onMachine = (await svc.send(ISSUE_BY_MACHINE, { machineId: loader }, userA)).find((i: { id: number }) => i.id === issueId);
-    expect(onMachine.images).toHaveLength(1);
+    expect(onMachine?.images).toHaveLength(1);
     expect(await svc.send(ISSUE_IMAGE_LIST, { issueId }, viewer)).toHaveLength(1);
   });
 

@@ -16,7 +16,6 @@ import { ImageUploads } from '../images/image-uploads.js';
 import { issueImageView } from './issue-image-view.js';
 
 const issueId = new IdPipe(WorkMessages.invalidIssueId);
-const deleteId = new IdPipe(IssueImageMessages.invalidDelete);
 
 /**
  * /api/issues/{id}/images: photos of an issue (issue 35), as /api/services/{id}/images: uploads are
@@ -53,7 +52,7 @@ export class IssueImagesController {
   /** JSON body: the list of image ids to delete. */
   @Delete(':id/images')
   @HttpCode(204)
-  async delete(@Param('id', deleteId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<void> {
+  async remove(@Param('id', new IdPipe(IssueImageMessages.invalidDelete)) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<void> {
     if (!Array.isArray(body) || body.length === 0 || body.length > 100 || body.some((i) => !Number.isSafeInteger(i) || (i as number) <= 0)) {
       throw validationFailed(IssueImageMessages.invalidDelete, [{ field: 'imageIds', message: IssueImageMessages.invalidDelete }]);
     }
