@@ -83,6 +83,7 @@ export const ID_ROUTES: { call: string; id: keyof Ctx; auth?: Auth; foreign?: 'e
   { call: 'DELETE /api/issues/:id', id: 'issueId' },
   { call: 'POST /api/issues/:id/resolve', id: 'issueId' },
   { call: 'POST /api/issues/:id/close', id: 'issueId' },
+  { call: 'GET /api/issues/:id/images', id: 'issueId' },
   { call: 'GET /api/work-orders/:id', id: 'workOrderId' },
   { call: 'PUT /api/work-orders/:id', id: 'workOrderId' },
   { call: 'DELETE /api/work-orders/:id', id: 'workOrderId' },
@@ -196,6 +197,8 @@ export const NO_HOSTILE_INPUT: Record<string, string> = {
   'POST /api/services/:id/images': 'multipart, tried by service-images.e2e-spec',
   'DELETE /api/services/:id/images': 'tried by service-images.e2e-spec',
   'GET /api/services/:id/images/count': 'tried by service-images.e2e-spec',
+  'POST /api/issues/:id/images': 'multipart, tried by issue-images.e2e-spec',
+  'DELETE /api/issues/:id/images': 'tried by issue-images.e2e-spec',
   'GET /api/fuel-records/machine/:id/latest': 'tried by fuel-records.e2e-spec',
   'GET /api/reports/fuel-economy.csv': 'as /api/reports/fuel-economy',
 };

@@ -343,6 +343,10 @@ export const ROWS: Row[] = [
   { call: 'DELETE /api/issues/:issueId', gate: 'issue.write', scope: 'record', fresh: 'issue' },
   { call: 'POST /api/issues/:issueId/resolve', gate: 'issue.write', scope: 'record', fresh: 'issue', body: () => ({ note: 'Fixed' }) },
   { call: 'POST /api/issues/:issueId/close', gate: 'issue.write', scope: 'record', fresh: 'issue', body: () => ({ reason: 'Not a fault' }) },
+  // An issue's photos: added by whoever may report (while it is open), removed by their uploader or with issue.write.
+  { call: 'GET /api/issues/:issueId/images', gate: 'issue.read', scope: 'record' },
+  { call: 'POST /api/issues/:issueId/images', gate: 'issue.report', scope: 'record', upload: 'image', fresh: 'issue' },
+  { call: 'DELETE /api/issues/:issueId/images', gate: 'issue.report', scope: 'record', body: () => [2_000_000_000] },
   { call: 'POST /api/work-orders', gate: 'workorder.write', scope: 'record', body: (c) => ({ machineId: c.machineId, title: 'Matrix job' }) },
   { call: 'GET /api/work-orders', gate: 'workorder.read', scope: 'own' },
   // Across the caller's accounts: any member (an operator's list holds only what other accounts' roles let them read).

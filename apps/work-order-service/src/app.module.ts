@@ -14,6 +14,7 @@ import type { WorkEnv } from './config/work-env.js';
 import { InspectionFormEntity } from './inspections/inspection-form.entity.js';
 import { InspectionEntity } from './inspections/inspection.entity.js';
 import { InspectionsModule } from './inspections/inspections.module.js';
+import { IssueImageEntity } from './issue-images/issue-image.entity.js';
 import { IssueEntity } from './issues/issue.entity.js';
 import { IssuesModule } from './issues/issues.module.js';
 import { JobTemplateEntity } from './job-templates/job-template.entity.js';
@@ -27,6 +28,7 @@ import { WorkOrdersModule } from './work-orders/work-orders.module.js';
 export const entities = [
   KnownMachineEntity,
   IssueEntity,
+  IssueImageEntity,
   WorkOrderEntity,
   WorkOrderLineEntity,
   AccountMemberEntity,

@@ -90,6 +90,7 @@ export * from './schedule/reading-batch.contract.js';
 export * from './machine/machine-resolve.contract.js';
 export * from './work/work.limits.js';
 export * from './work/issue.contract.js';
+export * from './work/issue-image.contract.js';
 export * from './work/work-order.contract.js';
 export * from './work/my-work.contract.js';
 export * from './work/work.rpc.js';

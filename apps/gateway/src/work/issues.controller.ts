@@ -18,9 +18,11 @@ import {
   type IssuePage,
 } from '@wrenchlog/contracts';
 import { RpcClient, type CallContext } from '@wrenchlog/platform';
+import { ImageUploads } from '../images/image-uploads.js';
 import { IdPipe } from '../http/id.pipe.js';
 import { Call } from '../http/request-context.js';
 import { validBody } from '../http/valid-body.js';
+import { issueView } from './issue-image-view.js';
 
 const machineId = new IdPipe(WorkMessages.invalidMachineId);
 const issueId = new IdPipe(WorkMessages.invalidIssueId);
@@ -28,7 +30,10 @@ const issueId = new IdPipe(WorkMessages.invalidIssueId);
 /** Issues (issue 35, work-order-service): a machine's problems, reported, resolved or closed. */
 @Controller()
 export class IssuesController {
-  constructor(private readonly rpc: RpcClient) {}
+  constructor(
+    private readonly rpc: RpcClient,
+    private readonly uploads: ImageUploads,
+  ) {}
 
   @Post('machines/:id/issues')
   async create(@Param('id', machineId) id: number, @Body() body: unknown, @Call() call: CallContext): Promise<Issue> {
@@ -37,8 +42,8 @@ export class IssuesController {
   }
 
   @Get('machines/:id/issues')
-  byMachine(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<Issue[]> {
-    return this.rpc.send(ISSUE_BY_MACHINE, { machineId: id }, call);
+  async byMachine(@Param('id', machineId) id: number, @Call() call: CallContext): Promise<Issue[]> {
+    return (await this.rpc.send(ISSUE_BY_MACHINE, { machineId: id }, call)).map((issue) => issueView(this.uploads, issue));
   }
 
   /** ?status=open,in_progress&priority=&machineId=&page=&size= */
@@ -48,8 +53,8 @@ export class IssuesController {
   }
 
   @Get('issues/:id')
-  get(@Param('id', issueId) id: number, @Call() call: CallContext): Promise<Issue> {
-    return this.rpc.send(ISSUE_GET, { id }, call);
+  async get(@Param('id', issueId) id: number, @Call() call: CallContext): Promise<Issue> {
+    return issueView(this.uploads, await this.rpc.send(ISSUE_GET, { id }, call));
   }
 
   @Put('issues/:id')

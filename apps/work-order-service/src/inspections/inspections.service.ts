@@ -172,7 +172,7 @@ export class InspectionsService {
   }
 
   private async openedIssues(actor: Actor, ids: number[]): Promise<Issue[]> {
-    return ids.length ? Promise.all(ids.map((id) => this.issueAnswers.get(actor, id))) : [];
+    return ids.length ? Promise.all(ids.map((id) => this.issueAnswers.one(actor, id))) : [];
   }
 
   private async answer(actor: Actor, rows: InspectionEntity[]): Promise<Inspection[]> {

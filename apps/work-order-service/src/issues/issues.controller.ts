@@ -60,7 +60,7 @@ export class IssuesController {
 
   @MessagePattern(ISSUE_DELETE)
   delete(@Payload() m: RpcMessage<IssueIdRequest>, @Caller('issue.write') caller: Actor) {
-    return this.issues.delete(caller, m.payload?.id);
+    return this.issues.delete(caller, m.payload?.id, m.meta);
   }
 
   @ValidInput(ResolveIssueInput, { besides: ['id'] })

@@ -11,12 +11,14 @@ import {
   type IssueDeleted,
   type IssueListQuery,
   type IssuePage,
+  type IssueWithImageKeys,
   type ResolveIssueRequest,
   type RpcMeta,
   type UpdateIssueRequest,
 } from '@wrenchlog/contracts';
 import { conflict, createOnce, MemberDirectory, notFound } from '@wrenchlog/platform';
 import { DataSource } from 'typeorm';
+import { IssueImagesService } from '../issue-images/issue-images.service.js';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
 import { MachinesRepository } from '../machines/machines.repository.js';
 import { WorkEvents } from '../events/work-events.js';
@@ -37,6 +39,7 @@ export class IssuesService {
     private readonly members: MemberDirectory,
     private readonly outOfService: OutOfServiceAnnouncer,
     private readonly events: WorkEvents,
+    private readonly images: IssueImagesService,
   ) {}
 
   /** A retry with the same Idempotency-Key answers the first issue (createOnce; the offline queue resends). */
@@ -77,10 +80,11 @@ export class IssuesService {
     return this.answer(actor, row);
   }
 
-  async byMachine(actor: Actor, machineId: number): Promise<Issue[]> {
+  /** The machine's issues with their photos (the machine page shows their thumbnails). */
+  async byMachine(actor: Actor, machineId: number): Promise<IssueWithImageKeys[]> {
     const machine = await this.reachableMachine(actor, machineId);
     const rows = await this.issues.ofMachine(actor.accountId, machine.machineId);
-    return this.answerMany(actor, rows);
+    return this.withImages(actor, await this.answerMany(actor, rows));
   }
 
   async list(actor: Actor, q: IssueListQuery): Promise<IssuePage> {
@@ -100,7 +104,12 @@ export class IssuesService {
     return pageOf(await this.answerMany(actor, rows), total, page, size);
   }
 
-  async get(actor: Actor, id: number): Promise<Issue> {
+  async get(actor: Actor, id: number): Promise<IssueWithImageKeys> {
+    return (await this.withImages(actor, [await this.one(actor, id)]))[0];
+  }
+
+  /** The issue without its photos (an inspection answers the issues it opened: none have photos yet). */
+  async one(actor: Actor, id: number): Promise<Issue> {
     return this.answer(actor, await this.reachable(actor, id));
   }
 
@@ -124,12 +133,14 @@ export class IssuesService {
     return this.answer(actor, row);
   }
 
-  async delete(actor: Actor, id: number): Promise<IssueDeleted> {
+  /** Its photos go with it, in the same transaction (the worker deletes their objects). */
+  async delete(actor: Actor, id: number, meta?: RpcMeta): Promise<IssueDeleted> {
     await this.dataSource.transaction(async (manager) => {
       const issue = await this.reachable(actor, id, manager);
       if (issue.status === 'in_progress' && issue.workOrderId !== null) {
         throw conflict(WorkMessages.issueOnOrder);
       }
+      await this.images.removeOfIssue(manager, actor, issue.id, meta);
       await this.issues.delete(manager, issue.id);
       await this.outOfService.announce(manager, { actor }, actor.accountId, issue.machineId, issue.outOfService);
     });
@@ -183,6 +194,14 @@ export class IssuesService {
       throw notFound(WorkMessages.issueNotFound);
     }
     return issue;
+  }
+
+  private async withImages(actor: Actor, issues: Issue[]): Promise<IssueWithImageKeys[]> {
+    const images = await this.images.keysOf(
+      actor.accountId,
+      issues.map((i) => i.id),
+    );
+    return issues.map((issue) => ({ ...issue, images: images.get(issue.id) ?? [] }));
   }
 
   private async answer(actor: Actor, row: IssueEntity): Promise<Issue> {

@@ -12,6 +12,7 @@ import {
 } from '@wrenchlog/contracts';
 import { DataSource, In } from 'typeorm';
 import { InspectionEntity } from '../inspections/inspection.entity.js';
+import { IssueImageEntity } from '../issue-images/issue-image.entity.js';
 import { IssueEntity } from '../issues/issue.entity.js';
 import { WorkOrderLineEntity } from '../work-orders/work-order-line.entity.js';
 import { WorkOrderEntity } from '../work-orders/work-order.entity.js';
@@ -57,6 +58,8 @@ export class MachineEventsController {
         }
         await manager.delete(WorkOrderEntity, { accountId, machineId: e.machineId });
         await manager.delete(IssueEntity, { accountId, machineId: e.machineId });
+        // Their photos' objects the image worker deletes on the same event (it knows their machine).
+        await manager.delete(IssueImageEntity, { accountId, machineId: e.machineId });
         await manager.delete(InspectionEntity, { accountId, machineId: e.machineId });
       }
     });

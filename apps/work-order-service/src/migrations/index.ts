@@ -5,6 +5,7 @@ import { CreateInspections1767500000000 } from './1767500000000-create-inspectio
 import { AddStockVersion1767510000100 } from './1767510000100-add-stock-version.js';
 import { AddPendingCompletion1767521000000 } from './1767521000000-add-pending-completion.js';
 import { CreateJobTemplates1767600000000 } from './1767600000000-create-job-templates.js';
+import { CreateIssueImages1767600000100 } from './1767600000100-create-issue-images.js';
 
 // The outbox came with the machine out-of-service event (issue 35); its migrations are older than
 // the work tables' and run on a database that has those already (TypeORM runs what is pending).
@@ -18,4 +19,5 @@ export const migrations = [
   AddStockVersion1767510000100,
   AddPendingCompletion1767521000000,
   CreateJobTemplates1767600000000,
+  CreateIssueImages1767600000100,
 ];

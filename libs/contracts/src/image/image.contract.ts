@@ -12,7 +12,7 @@ export const IMAGE_BACKFILL_RUN = 'image.backfill.run' as const;
 export type ImageState = 'pending' | 'processed' | 'failed';
 
 /** Which service owns the record an image belongs to. */
-export type ImageOwner = 'machine-service' | 'service-record-service';
+export type ImageOwner = 'machine-service' | 'service-record-service' | 'work-order-service';
 
 /**
  * An image the gateway has checked (type by content, size, pixel count) and stored: the object keys

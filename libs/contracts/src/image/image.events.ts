@@ -10,7 +10,7 @@ export const IMAGE_STORED = routeEvent('image.image.stored', ['image-worker']);
 export interface ImageStoredEvent extends StoredImageRef {
   accountId: number;
   owner: ImageOwner;
-  /** The owning record (machine id for machine photos, service record id for service images). */
+  /** The owning record (machine id for machine photos, service record id for service images, issue id for issue photos). */
   recordId: number;
   /** The machine the image belongs to, directly or through its record, so machine.machine.deleted removes it. */
   machineId: number | null;
@@ -35,9 +35,11 @@ export interface ImageDeletedEvent {
 export const IMAGE_PROCESSED_EVENTS = {
   'machine-service': routeEvent('image.machine-photo.processed', ['machine-service']),
   'service-record-service': routeEvent('image.service-image.processed', ['service-record-service']),
+  'work-order-service': routeEvent('image.issue-image.processed', ['work-order-service']),
 } as const satisfies Record<ImageOwner, string>;
 export const MACHINE_PHOTO_PROCESSED = IMAGE_PROCESSED_EVENTS['machine-service'];
 export const SERVICE_IMAGE_PROCESSED = IMAGE_PROCESSED_EVENTS['service-record-service'];
+export const ISSUE_IMAGE_PROCESSED = IMAGE_PROCESSED_EVENTS['work-order-service'];
 
 export interface ImageProcessedEvent {
   accountId: number;

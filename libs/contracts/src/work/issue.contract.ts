@@ -1,6 +1,7 @@
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsNotEmpty, IsObject, IsOptional, IsString, Matches, MaxLength, ValidateNested } from 'class-validator';
 import type { Audited } from '../account/member.events.js';
+import type { IssueImage } from './issue-image.contract.js';
 import { Trimmed } from '../input.js';
 import { PageQuery, type Page } from '../paging.js';
 import { QueryInt } from '../input.js';
@@ -38,6 +39,8 @@ export interface Issue extends Audited {
   resolutionNote: string | null;
   closeReason: string | null;
   resolvedAt: string | null;
+  /** Its photos, first added first (GET /api/issues/{id} and /api/machines/{id}/issues; the other answers leave them out). */
+  images?: IssueImage[];
   /** ISO 8601 instants. */
   createdAt: string;
   updatedAt: string;

@@ -10,6 +10,17 @@ import type {
   ResolveIssueRequest,
   UpdateIssueRequest,
 } from './issue.contract.js';
+import {
+  ISSUE_IMAGE_ADD,
+  ISSUE_IMAGE_DELETE,
+  ISSUE_IMAGE_LIST,
+  type AddIssueImagesRequest,
+  type DeleteIssueImagesRequest,
+  type IssueImageKeys,
+  type IssueImagesDeleted,
+  type IssueImagesRequest,
+  type IssueWithImageKeys,
+} from './issue-image.contract.js';
 import { ISSUE_BY_MACHINE, ISSUE_CLOSE, ISSUE_CREATE, ISSUE_DELETE, ISSUE_GET, ISSUE_LIST, ISSUE_RESOLVE, ISSUE_UPDATE } from './issue.contract.js';
 import type {
   AddLineRequest,
@@ -71,13 +82,16 @@ import { JOB_TEMPLATE_CREATE, JOB_TEMPLATE_DELETE, JOB_TEMPLATE_GET, JOB_TEMPLAT
 /** The work context (work-order-service): issues and work orders. */
 export type WorkRpc = {
   [ISSUE_CREATE]: { request: CreateIssueRequest; response: Issue };
-  [ISSUE_BY_MACHINE]: { request: MachineIssuesRequest; response: Issue[] };
+  [ISSUE_BY_MACHINE]: { request: MachineIssuesRequest; response: IssueWithImageKeys[] };
   [ISSUE_LIST]: { request: IssueListQuery; response: IssuePage };
-  [ISSUE_GET]: { request: IssueIdRequest; response: Issue };
+  [ISSUE_GET]: { request: IssueIdRequest; response: IssueWithImageKeys };
   [ISSUE_UPDATE]: { request: UpdateIssueRequest; response: Issue };
   [ISSUE_DELETE]: { request: IssueIdRequest; response: IssueDeleted };
   [ISSUE_RESOLVE]: { request: ResolveIssueRequest; response: Issue };
   [ISSUE_CLOSE]: { request: CloseIssueRequest; response: Issue };
+  [ISSUE_IMAGE_ADD]: { request: AddIssueImagesRequest; response: IssueImageKeys[] };
+  [ISSUE_IMAGE_LIST]: { request: IssueImagesRequest; response: IssueImageKeys[] };
+  [ISSUE_IMAGE_DELETE]: { request: DeleteIssueImagesRequest; response: IssueImagesDeleted };
   [WORK_ORDER_CREATE]: { request: CreateWorkOrderRequest; response: WorkOrder };
   [WORK_ORDER_LIST]: { request: WorkOrderListQuery; response: WorkOrderPage };
   [WORK_ORDER_GET]: { request: WorkOrderIdRequest; response: WorkOrder };

@@ -1,12 +1,18 @@
 import { Checkbox, Group, NativeSelect, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ISSUE_PRIORITIES, WorkLimits } from '@wrenchlog/contracts/limits';
-import { useState } from 'react';
+import { Button, Text } from '@mantine/core';
+import { IconCameraPlus } from '@tabler/icons-react';
+import { useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ImageFileInput } from '../../components/ImageFileInput';
+import { prepareImages } from '../../lib/image-resize';
+import './i18n';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { isQueuedOffline } from '../../core/offline/queued';
 import { errorsAfterSubmit, touchAll } from '../../core/forms/error-timing';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
-import { useReportIssue } from './work-api';
+import { useReportIssue, useUploadIssueImages } from './work-api';
 import { emptyIssue, issueMeters, PRIORITY_LABELS, validateIssue, type IssueFormValues, failureText } from './work-logic';
 
 const FIELDS = ['title', 'description', 'priority', 'outOfService', 'meters', 'meters.distance', 'meters.hours'];
@@ -16,17 +22,29 @@ export function IssueFormDialog({ machineId, machineName, onClose }: { machineId
   const report = useReportIssue(machineId);
   const form = useForm<IssueFormValues>({ initialValues: emptyIssue(), validate: validateIssue, ...errorsAfterSubmit<IssueFormValues>() });
   const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useTranslation('work');
+  const upload = useUploadIssueImages(machineId);
+  const photoInput = useRef<HTMLInputElement>(null);
+  const [photos, setPhotos] = useState<File[]>([]);
 
   async function persist(values: IssueFormValues) {
     setFailure(null);
     try {
-      await report.mutateAsync({
+      const issue = await report.mutateAsync({
         title: values.title.trim(),
         description: values.description.trim() || null,
         priority: values.priority,
         outOfService: values.outOfService,
         ...(issueMeters(values) ? { meters: issueMeters(values) } : {}),
       });
+      if (photos.length > 0) {
+        // The photos go to the issue just reported. A failed upload still closes the dialog (reporting
+        // again would report the issue twice); the issue's own "Add photo" takes them again.
+        const { prepared } = await prepareImages(photos);
+        await upload
+          .mutateAsync({ issueId: issue.id, images: prepared.map((p) => ({ fileName: p.file.name, original: p.original, thumbnail: p.thumbnail })) })
+          .catch((e: unknown) => console.error('Issue photo upload failed', e));
+      }
       onClose();
     } catch (err) {
       if (isQueuedOffline(err)) {
@@ -62,7 +80,7 @@ export function IssueFormDialog({ machineId, machineName, onClose }: { machineId
       onClose={onClose}
       onSubmit={submit}
       failure={failure}
-      busy={report.isPending}
+      busy={report.isPending || upload.isPending}
       submitLabel="Report issue"
     >
       <TextInput label="Title" required maxLength={WorkLimits.title} data-autofocus placeholder="Hydraulic leak at the boom" {...form.getInputProps('title')} />
@@ -82,6 +100,11 @@ export function IssueFormDialog({ machineId, machineName, onClose }: { machineId
         description="The machine cannot be used until this is fixed."
         {...form.getInputProps('outOfService', { type: 'checkbox' })}
       />
+      <Button variant="default" leftSection={<IconCameraPlus size={16} />} onClick={() => photoInput.current?.click()}>
+        {t('photos.add')}
+      </Button>
+      {photos.length > 0 && <Text size="xs">{photos.map((f) => f.name).join(', ')}</Text>}
+      <ImageFileInput ref={photoInput} multiple testId="issue-report-photo-input" onFiles={(files) => setPhotos((p) => [...p, ...files].slice(0, 10))} />
     </FormDialog>
   );
 }

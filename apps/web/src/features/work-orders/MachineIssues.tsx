@@ -8,6 +8,7 @@ import { useRights } from '../../core/rights';
 import { formatDateTime, formatNumber } from '../../lib/format';
 import { IssueActionDialog } from './IssueActionDialog';
 import { IssueFormDialog } from './IssueFormDialog';
+import { IssuePhotos } from './IssuePhotos';
 import { IssueStatusBadge, PriorityBadge } from './IssueBadges';
 import { useMachineIssues, type Issue } from './work-api';
 import { byUrgency, isOpenIssue, reportedBy } from './work-logic';
@@ -15,7 +16,19 @@ import { byUrgency, isOpenIssue, reportedBy } from './work-logic';
 // Loaded on first use: it reads the machine's schedules and the account's members.
 const CreateWorkOrderDialog = lazy(() => import('./CreateWorkOrderDialog'));
 
-function IssueRow({ issue, write, you, onAction }: { issue: Issue; write: boolean; you?: number; onAction: (a: 'resolve' | 'close') => void }) {
+function IssueRow({
+  issue,
+  machineId,
+  write,
+  you,
+  onAction,
+}: {
+  issue: Issue;
+  machineId: number;
+  write: boolean;
+  you?: number;
+  onAction: (a: 'resolve' | 'close') => void;
+}) {
   return (
     <Stack
       gap={4}
@@ -65,6 +78,7 @@ function IssueRow({ issue, write, you, onAction }: { issue: Issue; write: boolea
           </>
         )}
       </Text>
+      <IssuePhotos issue={issue} machineId={machineId} />
       {issue.status === 'resolved' && issue.resolutionNote && <Text size="xs">Resolution: {issue.resolutionNote}</Text>}
       {issue.status === 'closed' && issue.closeReason && <Text size="xs">Closed: {issue.closeReason}</Text>}
     </Stack>
@@ -123,7 +137,7 @@ export function MachineIssues({ machineId, machineName }: { machineId: number; m
           ) : (
             <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Open issues">
               {open.map((issue) => (
-                <IssueRow key={issue.id} issue={issue} write={write} you={user?.id} onAction={(a) => setAction({ issue, action: a })} />
+                <IssueRow key={issue.id} issue={issue} machineId={machineId} write={write} you={user?.id} onAction={(a) => setAction({ issue, action: a })} />
               ))}
             </Stack>
           )}
@@ -135,7 +149,7 @@ export function MachineIssues({ machineId, machineName }: { machineId: number; m
               {showPast && (
                 <Stack gap={0} component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label="Resolved and closed issues">
                   {past.map((issue) => (
-                    <IssueRow key={issue.id} issue={issue} write={false} you={user?.id} onAction={() => undefined} />
+                    <IssueRow key={issue.id} issue={issue} machineId={machineId} write={false} you={user?.id} onAction={() => undefined} />
                   ))}
                 </Stack>
               )}

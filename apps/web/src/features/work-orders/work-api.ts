@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tansta
 import type {
   CompleteWorkOrderInput,
   Issue,
+  IssueImage,
   MyWork,
   MyWorkItem,
   IssueInput,
@@ -96,6 +97,39 @@ export function useReportIssue(machineId: number) {
   return useMutation({
     mutationFn: (input: IssueInput) => workApi.reportIssue(api, machineId, input),
     onSuccess: () => refreshWork(queryClient),
+  });
+}
+
+/** A photo prepared in the browser (resized original and thumbnail) under the user's file name. */
+export interface IssuePhotoUpload {
+  fileName: string;
+  original: Blob;
+  thumbnail: Blob;
+}
+
+/** Adds photos to an issue (multipart as a service record's); the machine's issues answer them with thumbnails. */
+export function useUploadIssueImages(machineId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ issueId, images }: { issueId: number; images: IssuePhotoUpload[] }) => {
+      const form = new FormData();
+      images.forEach((image, i) => {
+        form.append(`images[${i}][original]`, image.original, image.fileName);
+        form.append(`images[${i}][thumbnail]`, image.thumbnail, `thumb-${image.fileName}`);
+      });
+      return api.post<IssueImage[]>(`/api/issues/${issueId}/images`, form);
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workKeys.machineIssues(machineId) }),
+  });
+}
+
+export function useDeleteIssueImage(machineId: number) {
+  const api = useApi();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ issueId, imageId }: { issueId: number; imageId: number }) => api.delete<void>(`/api/issues/${issueId}/images`, [imageId]),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: workKeys.machineIssues(machineId) }),
   });
 }
 
