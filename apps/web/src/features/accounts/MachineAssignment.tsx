@@ -1,5 +1,6 @@
 import { Alert, Loader, MultiSelect, Radio, Stack } from '@mantine/core';
-import { MACHINES_LOAD_FAILED, useMachines } from '../../core/forms/MachineSelect';
+import { useMachines } from '../../core/forms/MachineSelect';
+import { i18n } from '../../core/i18n/i18n';
 
 /**
  * An operator's or mechanic's machines: "All machines" (null) or a list. The list offers the
@@ -31,7 +32,7 @@ export function MachineAssignment({
       {!all &&
         (machines.isError ? (
           <Alert color="red" variant="light" role="alert">
-            {MACHINES_LOAD_FAILED}
+            {i18n.t('machine.failed', { ns: 'forms' })}
           </Alert>
         ) : (
           <MultiSelect
