@@ -16,7 +16,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/analytics/AnalyticsTab.tsx',
   'features/documents/DocumentsSection.tsx',
   'features/fast-create/FastCreatePage.tsx',
-  'features/fuel-record/FuelRecordForm.tsx',
   'features/history/HistoryTable.tsx',
   'features/history/HistoryTabs.tsx',
   'features/imports/ExportSection.tsx',
