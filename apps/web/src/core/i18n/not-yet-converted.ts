@@ -15,7 +15,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/admin/UserManagement.tsx',
   'features/analytics/AnalyticsTab.tsx',
   'features/documents/DocumentsSection.tsx',
-  'features/fast-create/FastCreatePage.tsx',
   'features/history/HistoryTable.tsx',
   'features/history/HistoryTabs.tsx',
   'features/imports/ExportSection.tsx',
