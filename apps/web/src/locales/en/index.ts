@@ -7,7 +7,8 @@ import forms from './forms.json' with { type: 'json' };
 import offline from './offline.json' with { type: 'json' };
 import fuelRecord from './fuelRecord.json' with { type: 'json' };
 import fastCreate from './fastCreate.json' with { type: 'json' };
+import serviceRecord from './serviceRecord.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
-export const en = { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate };
+export const en = { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord };
