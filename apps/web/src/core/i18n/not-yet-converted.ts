@@ -88,8 +88,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/schedules/ScheduleFormDialog.tsx',
   'features/schedules/SchedulesTab.tsx',
   'features/schedules/TemplateDialog.tsx',
-  'features/service-records/ServiceRecordList.tsx',
-  'features/service-records/ServiceRecordListPage.tsx',
   'features/settings/ChangePasswordSection.tsx',
   'features/settings/UserDetailsSection.tsx',
   'features/work-orders/AddLineForm.tsx',

@@ -8,6 +8,7 @@ import offline from './offline.json' with { type: 'json' };
 import fuelRecord from './fuelRecord.json' with { type: 'json' };
 import fastCreate from './fastCreate.json' with { type: 'json' };
 import serviceRecord from './serviceRecord.json' with { type: 'json' };
+import serviceRecords from './serviceRecords.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord };
+export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords };
