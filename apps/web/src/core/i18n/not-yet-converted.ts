@@ -15,8 +15,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/admin/UserManagement.tsx',
   'features/analytics/AnalyticsTab.tsx',
   'features/documents/DocumentsSection.tsx',
-  'features/history/HistoryTable.tsx',
-  'features/history/HistoryTabs.tsx',
   'features/imports/ExportSection.tsx',
   'features/imports/ImportHistory.tsx',
   'features/imports/ImportStep.tsx',

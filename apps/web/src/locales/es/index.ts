@@ -9,6 +9,7 @@ import fuelRecord from './fuelRecord.json' with { type: 'json' };
 import fastCreate from './fastCreate.json' with { type: 'json' };
 import serviceRecord from './serviceRecord.json' with { type: 'json' };
 import serviceRecords from './serviceRecords.json' with { type: 'json' };
+import history from './history.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords };
+export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history };
