@@ -14,7 +14,6 @@ export const NOT_YET_CONVERTED: string[] = [
   'features/admin/JobsSection.tsx',
   'features/admin/UserManagement.tsx',
   'features/analytics/AnalyticsTab.tsx',
-  'features/documents/DocumentsSection.tsx',
   'features/imports/ExportSection.tsx',
   'features/imports/ImportHistory.tsx',
   'features/imports/ImportStep.tsx',

@@ -10,6 +10,7 @@ import fastCreate from './fastCreate.json' with { type: 'json' };
 import serviceRecord from './serviceRecord.json' with { type: 'json' };
 import serviceRecords from './serviceRecords.json' with { type: 'json' };
 import history from './history.json' with { type: 'json' };
+import documents from './documents.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history };
+export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents };
