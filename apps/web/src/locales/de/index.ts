@@ -11,6 +11,7 @@ import serviceRecord from './serviceRecord.json' with { type: 'json' };
 import serviceRecords from './serviceRecords.json' with { type: 'json' };
 import history from './history.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
+import reports from './reports.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents };
+export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents, reports };

@@ -11,7 +11,8 @@ import serviceRecord from './serviceRecord.json' with { type: 'json' };
 import serviceRecords from './serviceRecords.json' with { type: 'json' };
 import history from './history.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
+import reports from './reports.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
-export const en = { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents };
+export const en = { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents, reports };
