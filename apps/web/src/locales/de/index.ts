@@ -14,4 +14,19 @@ import documents from './documents.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
-export default { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents, reports };
+export default {
+  common,
+  dashboard,
+  machines,
+  settings,
+  auth,
+  forms,
+  offline,
+  fuelRecord,
+  fastCreate,
+  serviceRecord,
+  serviceRecords,
+  history,
+  documents,
+  reports,
+};

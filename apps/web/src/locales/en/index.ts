@@ -15,4 +15,19 @@ import reports from './reports.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
-export const en = { common, dashboard, machines, settings, auth, forms, offline, fuelRecord, fastCreate, serviceRecord, serviceRecords, history, documents, reports };
+export const en = {
+  common,
+  dashboard,
+  machines,
+  settings,
+  auth,
+  forms,
+  offline,
+  fuelRecord,
+  fastCreate,
+  serviceRecord,
+  serviceRecords,
+  history,
+  documents,
+  reports,
+};
