@@ -12,6 +12,7 @@ import serviceRecords from './serviceRecords.json' with { type: 'json' };
 import history from './history.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
+import imports from './imports.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
 export default {
@@ -29,4 +30,5 @@ export default {
   history,
   documents,
   reports,
+  imports,
 };
