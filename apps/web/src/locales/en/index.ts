@@ -13,6 +13,7 @@ import history from './history.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
+import accounts from './accounts.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
@@ -32,4 +33,5 @@ export const en = {
   documents,
   reports,
   imports,
+  accounts,
 };

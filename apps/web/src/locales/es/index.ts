@@ -13,6 +13,7 @@ import history from './history.json' with { type: 'json' };
 import documents from './documents.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
+import accounts from './accounts.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
 export default {
@@ -31,4 +32,5 @@ export default {
   documents,
   reports,
   imports,
+  accounts,
 };
