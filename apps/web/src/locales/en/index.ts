@@ -14,6 +14,7 @@ import documents from './documents.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
+import admin from './admin.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
@@ -34,4 +35,5 @@ export const en = {
   reports,
   imports,
   accounts,
+  admin,
 };

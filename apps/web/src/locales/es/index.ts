@@ -14,6 +14,7 @@ import documents from './documents.json' with { type: 'json' };
 import reports from './reports.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
+import admin from './admin.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
 export default {
@@ -33,4 +34,5 @@ export default {
   reports,
   imports,
   accounts,
+  admin,
 };
