@@ -15,6 +15,7 @@ import reports from './reports.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
+import analytics from './analytics.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
@@ -36,4 +37,5 @@ export const en = {
   imports,
   accounts,
   admin,
+  analytics,
 };

@@ -15,6 +15,7 @@ import reports from './reports.json' with { type: 'json' };
 import imports from './imports.json' with { type: 'json' };
 import accounts from './accounts.json' with { type: 'json' };
 import admin from './admin.json' with { type: 'json' };
+import analytics from './analytics.json' with { type: 'json' };
 
 // Loaded on demand (a chunk of its own) when a member chooses this language.
 export default {
@@ -35,4 +36,5 @@ export default {
   imports,
   accounts,
   admin,
+  analytics,
 };
