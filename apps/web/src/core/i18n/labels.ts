@@ -1,10 +1,10 @@
 import { i18n } from './i18n';
 
 // Display labels of values the API keeps in English (issue 34): a machine's status and a service
-// record's status and type are stored as typed; the screens show the known ones in the reader's
-// language and any other value as it was typed.
+// record's type are stored as typed; the screens show the known ones in the reader's language and
+// any other value as it was typed.
 
-function known(group: 'statuses' | 'recordStatuses' | 'serviceTypes', key: string, fallback: string): string {
+function known(group: 'statuses' | 'serviceTypes', key: string, fallback: string): string {
   const path = `${group}.${key}`;
   return i18n.exists(path) ? i18n.t(path as 'na') : fallback;
 }
@@ -12,11 +12,6 @@ function known(group: 'statuses' | 'recordStatuses' | 'serviceTypes', key: strin
 /** 'Needs Service' shown as 'Wartung fällig' in German; a status of one's own stays as typed. */
 export function statusLabel(status: string): string {
   return known('statuses', status.trim().toLowerCase(), status);
-}
-
-/** A service record's status ('In Progress' shown as 'In Arbeit' in German); a status of one's own stays as typed. */
-export function recordStatusLabel(status: string): string {
-  return known('recordStatuses', status.trim(), status);
 }
 
 /** The spec's service types ('Repair'...) in the reader's language; others as typed. */

@@ -7,9 +7,17 @@ import { SortableTh } from '../../components/SortableTh';
 import { SortBar } from '../../components/SortBar';
 import { Pager } from '../../components/Pager';
 import { formatDate, formatDateTime, formatPrice, orNA } from '../../lib/format';
-import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type RecordSort, type ServiceSortField } from './service-record-list';
+import {
+  PAGE_SIZES,
+  recordStatusLabel,
+  serviceStatusColor,
+  serviceTypeColor,
+  truncateTitle,
+  type RecordSort,
+  type ServiceSortField,
+} from './service-record-list';
 import { i18n } from '../../core/i18n/i18n';
-import { recordStatusLabel, serviceTypeLabel } from '../../core/i18n/labels';
+import { serviceTypeLabel } from '../../core/i18n/labels';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import './i18n';

@@ -15,6 +15,7 @@ import {
   listParamsFromUrl,
   listParamsToUrl,
   nextRecordSort,
+  recordStatusLabel,
   recentRecordsPath,
   SEARCH_DEBOUNCE_MS,
   STATUS_FILTERS,
@@ -24,7 +25,6 @@ import {
 } from './service-record-list';
 import { RecordCards, RecordPager, RecordSortBar, RecordTable } from './ServiceRecordList';
 import { serviceRecordListKeys, serviceRecordListApi } from './service-records-api';
-import { recordStatusLabel } from '../../core/i18n/labels';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import './i18n';
