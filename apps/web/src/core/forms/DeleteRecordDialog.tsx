@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
 
 /** The titled delete confirmation of the record forms ('Delete Fuel Record', 'Delete Purchase'). */
 export function DeleteRecordDialog({
@@ -16,15 +17,16 @@ export function DeleteRecordDialog({
   onCancel: () => void;
   onConfirm: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal opened={opened} onClose={onCancel} title={title} centered size="sm" styles={{ title: { fontWeight: 700 } }}>
       <Text mb="lg">{message}</Text>
       <Group justify="flex-end" gap="sm">
         <Button variant="default" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('confirm.cancel')}
         </Button>
         <Button color="red" onClick={onConfirm} loading={busy} data-autofocus>
-          Delete
+          {t('confirm.delete')}
         </Button>
       </Group>
     </Modal>

@@ -1,11 +1,14 @@
 import { Alert } from '@mantine/core';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 export type Banner = { kind: 'success' | 'error'; title: string; detail?: ReactNode };
 
 /** The success or failure banner above a record form. */
 export function FormBanner({ banner, onClose }: { banner: Banner | null; onClose: () => void }) {
+  const { t } = useTranslation('forms');
   if (!banner) {
     return null;
   }
@@ -18,7 +21,7 @@ export function FormBanner({ banner, onClose }: { banner: Banner | null; onClose
       title={banner.title}
       role={ok ? 'status' : 'alert'}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('dismiss')}
       onClose={onClose}
     >
       {banner.detail}

@@ -1,7 +1,9 @@
 import { Alert, Button, Group, Modal, Stack, type ModalProps } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import type { FormEventHandler, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { DESKTOP_QUERY } from '../theme';
+import './i18n';
 
 /**
  * A form in a dialog, as the app's dialogs show one: full screen below the desktop width, the
@@ -34,6 +36,7 @@ export function FormDialog({
   children: ReactNode;
 }) {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
+  const { t } = useTranslation('forms');
   return (
     <Modal
       opened
@@ -41,7 +44,7 @@ export function FormDialog({
       title={title}
       size={size}
       fullScreen={!desktop}
-      closeButtonProps={{ 'aria-label': 'Close' }}
+      closeButtonProps={{ 'aria-label': t('close') }}
       styles={{ title: { fontWeight: 700 } }}
     >
       <form onSubmit={onSubmit} noValidate aria-label={formLabel}>
@@ -55,7 +58,7 @@ export function FormDialog({
           {children}
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('confirm.cancel', { ns: 'common' })}
             </Button>
             <Button type="submit" loading={busy}>
               {submitLabel}

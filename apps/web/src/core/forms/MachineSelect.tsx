@@ -3,8 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { MACHINE_LIST_MAX } from '@wrenchlog/contracts/limits';
 import { useApi } from '../context';
 import { machineKeys, machinesApi } from '../../api/machines';
-
-export const MACHINES_LOAD_FAILED = 'Failed to load machines';
+import { formatCount } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** The signed-in user's machines (one cached query shared by every machine select). */
 export function useMachines() {
@@ -27,6 +28,7 @@ export interface MachineSelectProps {
 /** 'Machine' select of the record forms: loads the user's machines; 'Failed to load machines' with a retry. */
 export function MachineSelect({ value, onChange, onBlur, error, disabled, required, noneLabel }: MachineSelectProps) {
   const api = useApi();
+  const { t } = useTranslation('forms');
   const machines = useMachines();
   const sorted = [...(machines.data ?? [])].sort((a, b) => a.name.localeCompare(b.name));
   // A record's machine that the list leaves out (archived) is read by its id, to show its name.
@@ -37,34 +39,34 @@ export function MachineSelect({ value, onChange, onBlur, error, disabled, requir
     enabled: missingId != null,
     retry: false,
   });
-  let first = noneLabel ?? 'Select a machine';
+  let first = noneLabel ?? t('machine.select');
   if (machines.isPending) {
-    first = 'Loading machines...';
+    first = t('machine.loading');
   } else if (machines.isSuccess && sorted.length === 0 && !noneLabel) {
-    first = 'No machines yet';
+    first = t('machine.none');
   }
   const data = [{ value: '', label: first }, ...sorted.map((m) => ({ value: String(m.id), label: m.name }))];
   // A machine that is not in the list (still loading, archived, or failed) stays selectable.
   if (value && !data.some((o) => o.value === value)) {
-    let label = `Machine #${value}`;
+    let label = t('machine.byId', { id: value });
     if (machines.isPending) {
-      label = 'Loading machines...';
+      label = t('machine.loading');
     } else if (missing.data) {
-      label = missing.data.archived ? `${missing.data.name} (archived)` : missing.data.name;
+      label = missing.data.archived ? t('machine.archived', { name: missing.data.name }) : missing.data.name;
     }
     data.push({ value, label });
   }
   const loadError = machines.isError ? (
     <>
-      {MACHINES_LOAD_FAILED}.{' '}
+      {t('machine.failed')}.{' '}
       <Anchor component="button" type="button" size="xs" onClick={() => void machines.refetch()}>
-        Retry
+        {t('states.retry', { ns: 'common' })}
       </Anchor>
     </>
   ) : undefined;
   return (
     <NativeSelect
-      label="Machine"
+      label={t('machine.label')}
       required={required}
       disabled={disabled}
       data={data}
@@ -72,7 +74,7 @@ export function MachineSelect({ value, onChange, onBlur, error, disabled, requir
       onChange={(e) => onChange(e.currentTarget.value)}
       onBlur={onBlur}
       error={loadError ?? error}
-      description={sorted.length >= MACHINE_LIST_MAX ? `Showing the first ${MACHINE_LIST_MAX.toLocaleString('en-US')} machines by name` : undefined}
+      description={sorted.length >= MACHINE_LIST_MAX ? t('machine.bound', { max: formatCount(MACHINE_LIST_MAX) }) : undefined}
     />
   );
 }

@@ -10,6 +10,8 @@ import { DeleteRecordDialog } from './DeleteRecordDialog';
 import { FormBanner, refusalDetail, type Banner } from './FormBanner';
 import { LEAVING, type SubmitState } from './useSubmit';
 import { idFromParam, modeFromQuery, type FormMode } from './form-rules';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 // The record-form kit. Every record form (fuel record, part purchase, service record) takes
 // `RecordFormProps` and loads an existing record through `WithRecord`. The fuel and purchase forms
@@ -161,6 +163,7 @@ export function RecordFormActions({
   mayWrite = true,
 }: RecordFormActionsProps) {
   const [confirming, setConfirming] = useState(false);
+  const { t } = useTranslation('forms');
   const readOnly = mode === 'fastView' || !mayWrite;
   const canDelete = exists && !readOnly;
   return (
@@ -168,16 +171,16 @@ export function RecordFormActions({
       <Group justify={canDelete ? 'space-between' : 'flex-end'} gap="sm">
         {canDelete && (
           <Button color="red" variant="light" onClick={() => setConfirming(true)} disabled={busy}>
-            Delete
+            {t('confirm.delete', { ns: 'common' })}
           </Button>
         )}
         <Group gap="sm" justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={busy}>
-            Cancel
+            {t('confirm.cancel', { ns: 'common' })}
           </Button>
           {exists && mode !== 'full' && fullDetailsTo && (
             <Button variant="light" component={Link} to={fullDetailsTo}>
-              Full Details
+              {t('fullDetails')}
             </Button>
           )}
           {!readOnly && (

@@ -1,6 +1,8 @@
 // Rules shared by the record forms (fuel record, part purchase, service record): the form modes of the
 // spec (doc 2 section 2) and the checks of a number typed as text. No React, no network.
 import { atLeast, atMost, decimals } from '@wrenchlog/contracts/limits';
+import { i18n } from '../i18n/i18n';
+import './i18n';
 
 /** fast: quick create with fewer fields; fastView: read-only preview; full: the complete screen. */
 export type FormMode = 'fast' | 'fastView' | 'full';
@@ -56,7 +58,7 @@ export function checkNumber(text: string, rule: NumberRule): string | undefined 
   }
   const n = parseNumber(text);
   if (n === null) {
-    return 'Value must be a number';
+    return i18n.t('notANumber', { ns: 'forms' });
   }
   if (rule.integer && !Number.isInteger(n)) {
     return rule.integer;

@@ -1,10 +1,12 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import { updateAvailable } from './service-worker';
 
 /** "A new version is available - Reload" while a new service worker waits (issue 34). */
 export default function UpdatePrompt() {
   const reload = useSyncExternalStore(updateAvailable.subscribe, updateAvailable.get, updateAvailable.get);
+  const { t } = useTranslation();
   if (!reload) {
     return null;
   }
@@ -28,10 +30,10 @@ export default function UpdatePrompt() {
     >
       <Group gap="sm" wrap="nowrap">
         <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          A new version is available
+          {t('connection.newVersion')}
         </Text>
         <Button size="compact-sm" onClick={reload}>
-          Reload
+          {t('connection.reload')}
         </Button>
       </Group>
     </Paper>

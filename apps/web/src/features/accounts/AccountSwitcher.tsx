@@ -14,7 +14,10 @@ import {
   type AccountSummary,
   type MyInvitation,
 } from './accounts-api';
-import { ACCOUNT_NAME_MAX, ROLE_LABELS, accountNameError, refusal } from './account-logic';
+import { ACCOUNT_NAME_MAX, ROLE_LABELS, accountNameError, refusal, roleInSentence } from './account-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
+import type { AccountRole } from '@wrenchlog/contracts/limits';
 
 /**
  * Runs `work` once the neutral page is on screen. The router's navigation is a transition, so a
@@ -47,19 +50,25 @@ function useLeaveThen(): (work: () => void) => void {
   );
 }
 
+/** An invitation's role in its sentence; one the screens do not know, as the server sent it. */
+function invitedRole(role: AccountRole): string {
+  return role in ROLE_LABELS ? roleInSentence(role) : String(role).toLowerCase();
+}
+
 function NewAccountDialog({ onClose, leaveThen }: { onClose: () => void; leaveThen: (work: () => void) => void }) {
   const create = useCreateAccount();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useTranslation('accounts');
   return (
     <FormDialog
-      title="New account"
-      formLabel="New account"
-      intro={<Text size="sm">A separate fleet with its own machines, records and members. You will be its owner.</Text>}
+      title={t('newAccount.title')}
+      formLabel={t('newAccount.title')}
+      intro={<Text size="sm">{t('newAccount.intro')}</Text>}
       onClose={onClose}
       failure={failure}
-      submitLabel="Create account"
+      submitLabel={t('newAccount.submit')}
       busy={create.isPending}
       onSubmit={(e) => {
         e.preventDefault();
@@ -73,13 +82,13 @@ function NewAccountDialog({ onClose, leaveThen }: { onClose: () => void; leaveTh
         leaveThen(() =>
           create.mutate(trimmed, {
             onSuccess: () => onClose(),
-            onError: (err) => setFailure(refusal(err, 'Could not create the account. Try again.')),
+            onError: (err) => setFailure(refusal(err, t('newAccount.failed'))),
           }),
         );
       }}
     >
       <TextInput
-        label="Account name"
+        label={t('newAccount.name')}
         required
         data-autofocus
         maxLength={ACCOUNT_NAME_MAX + 1}
@@ -108,9 +117,10 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
   const [creating, setCreating] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [opened, setOpened] = useState(false);
+  const { t } = useTranslation('accounts');
   const list = accounts.data ?? [];
   const current: AccountSummary | undefined = list.find((a) => a.current) ?? list.find((a) => a.id === user?.accountId);
-  const label = current?.name ?? (accounts.isPending ? 'Account' : 'Accounts');
+  const label = current?.name ?? (accounts.isPending ? t('switcher.account') : t('switcher.accounts'));
 
   const choose = (account: AccountSummary) => {
     if (account.id === current?.id || busy) {
@@ -123,7 +133,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
       switchAccount.mutate(account.id, {
         // The menu opens again to say why, beside the accounts to try again.
         onError: (err) => {
-          setFailure(refusal(err, `Could not switch to ${account.name}. Try again.`));
+          setFailure(refusal(err, t('switcher.switchFailed', { account: account.name })));
           setOpened(true);
         },
       }),
@@ -138,7 +148,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
     leaveThen(() =>
       acceptInvitation.mutate(invitation.id, {
         onError: (err) => {
-          setFailure(refusal(err, `Could not join ${invitation.accountName}. Try again.`));
+          setFailure(refusal(err, t('switcher.joinFailed', { account: invitation.accountName })));
           setOpened(true);
         },
       }),
@@ -150,7 +160,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
       <Menu position="bottom-end" shadow="md" width={280} withinPortal opened={opened} onChange={setOpened}>
         <Menu.Target>
           <UnstyledButton
-            aria-label={`Account: ${label}.${waiting.length ? ` ${waiting.length} invitation${waiting.length === 1 ? '' : 's'} waiting.` : ''} Switch account`}
+            aria-label={waiting.length ? t('switcher.labelWaiting', { label, count: waiting.length }) : t('switcher.label', { label })}
             data-testid="account-switcher"
             px={compact ? 6 : 10}
             py={6}
@@ -161,14 +171,14 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
                 <IconBuildingWarehouse size={18} stroke={1.7} style={{ flex: 'none', display: 'block' }} />
               </Indicator>
               <Text size="sm" fw={600} truncate>
-                {busy ? 'Switching…' : label}
+                {busy ? t('switcher.switching') : label}
               </Text>
               <IconChevronDown size={14} style={{ flex: 'none' }} />
             </Group>
           </UnstyledButton>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Label>Your accounts</Menu.Label>
+          <Menu.Label>{t('switcher.yours')}</Menu.Label>
           {failure && (
             <Text role="alert" size="sm" c="red" px="sm" pb="xs">
               {failure}
@@ -177,11 +187,11 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
           {accounts.isError && (
             <Menu.Item disabled>
               <Text size="sm" c="red">
-                Could not load your accounts
+                {t('switcher.loadFailed')}
               </Text>
             </Menu.Item>
           )}
-          {accounts.isPending && <Menu.Item disabled>Loading...</Menu.Item>}
+          {accounts.isPending && <Menu.Item disabled>{t('switcher.loading')}</Menu.Item>}
           {list.map((account) => {
             const isCurrent = account.id === current?.id;
             return (
@@ -200,7 +210,10 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
                   {account.name}
                 </Text>
                 <Text size="xs" c="dimmed">
-                  {account.machineCount} machine{account.machineCount === 1 ? '' : 's'} · {account.memberCount} member{account.memberCount === 1 ? '' : 's'}
+                  {t('switcher.sizes', {
+                    machines: t('machines.count', { count: account.machineCount }),
+                    members: t('switcher.members', { count: account.memberCount }),
+                  })}
                 </Text>
               </Menu.Item>
             );
@@ -208,15 +221,16 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
           {waiting.length > 0 && (
             <>
               <Menu.Divider />
-              <Menu.Label>Invitations</Menu.Label>
+              <Menu.Label>{t('switcher.invitations')}</Menu.Label>
               {waiting.map((invitation) => (
                 <Menu.Item key={invitation.id} leftSection={<IconMailOpened size={16} />} onClick={() => join(invitation)}>
                   <Text size="sm" fw={500} truncate>
-                    Join {invitation.accountName}
+                    {t('switcher.join', { account: invitation.accountName })}
                   </Text>
                   <Text size="xs" c="dimmed">
-                    {invitation.inviter ? `${invitation.inviter} invited you` : 'You are invited'} as{' '}
-                    {(ROLE_LABELS[invitation.role] ?? invitation.role).toLowerCase()}
+                    {invitation.inviter
+                      ? t('switcher.invitedBy', { inviter: invitation.inviter, role: invitedRole(invitation.role) })
+                      : t('switcher.invited', { role: invitedRole(invitation.role) })}
                   </Text>
                 </Menu.Item>
               ))}
@@ -224,7 +238,7 @@ export default function AccountSwitcher({ compact }: { compact?: boolean }) {
           )}
           <Menu.Divider />
           <Menu.Item leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            New account
+            {t('switcher.newAccount')}
           </Menu.Item>
         </Menu.Dropdown>
       </Menu>

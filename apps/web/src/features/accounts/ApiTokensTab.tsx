@@ -10,26 +10,37 @@ import { refusal } from './account-logic';
 import { dayFromToday, hasExpired, useApiTokens, useApiTokenWrites, type ApiTokenScope, type ApiTokenView, type CreatedApiToken } from './api-tokens-api';
 import { MachineAssignment } from './MachineAssignment';
 import { DateField } from '../../core/forms/DateField';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 type Writes = ReturnType<typeof useApiTokenWrites>;
 
 const FIELDS = ['name', 'scopes', 'expiresAt', 'machineIds'];
 const NAME_MAX = 100;
+// How a script sends a token: code, the same in every language.
+const HEADER_EXAMPLE = 'Authorization: Bearer wl_…';
 
 /** The new token, shown this once with a copy button; gone from the screen when dismissed. */
 function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () => void }) {
+  const { t } = useTranslation('accounts');
   return (
-    <Alert color="teal" variant="light" title={`Token "${created.name}" created`} role="status">
+    <Alert color="teal" variant="light" title={t('tokens.created', { name: created.name })} role="status">
       <Stack gap="xs">
-        <Text size="sm">Copy the token now: it is shown only this once. Send it as the header Authorization: Bearer followed by the token.</Text>
+        <Text size="sm">{t('tokens.copyNow')}</Text>
         <Group gap="xs" wrap="nowrap" align="center">
           <Code block style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }} data-testid="new-api-token">
             {created.token}
           </Code>
           <CopyButton value={created.token}>
             {({ copied, copy }) => (
-              <Tooltip label={copied ? 'Copied' : 'Copy'} withArrow>
-                <ActionIcon variant="light" color={copied ? 'teal' : 'gray'} onClick={copy} aria-label={copied ? 'Token copied' : 'Copy token'} size="lg">
+              <Tooltip label={copied ? t('tokens.copied') : t('tokens.copy')} withArrow>
+                <ActionIcon
+                  variant="light"
+                  color={copied ? 'teal' : 'gray'}
+                  onClick={copy}
+                  aria-label={copied ? t('tokens.tokenCopied') : t('tokens.copyToken')}
+                  size="lg"
+                >
                   {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
                 </ActionIcon>
               </Tooltip>
@@ -38,7 +49,7 @@ function NewToken({ created, onDone }: { created: CreatedApiToken; onDone: () =>
         </Group>
         <Group justify="flex-end">
           <Button variant="default" size="xs" onClick={onDone}>
-            Done
+            {t('tokens.done')}
           </Button>
         </Group>
       </Stack>
@@ -53,18 +64,19 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
   const [machineIds, setMachineIds] = useState<number[] | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [failure, setFailure] = useState<string | null>(null);
+  const { t } = useTranslation('accounts');
   return (
     <form
-      aria-label="Create an API token"
+      aria-label={t('tokens.formLabel')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
         const local: Record<string, string> = {};
         if (!name.trim()) {
-          local.name = 'Name is required';
+          local.name = t('tokens.nameRequired');
         }
         if (scopes.length === 0) {
-          local.scopes = 'Choose at least one scope: read, write';
+          local.scopes = t('tokens.scopesRequired');
         }
         setFields(local);
         if (Object.keys(local).length > 0 || writes.create.isPending) {
@@ -83,7 +95,7 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
               setFields(byField);
               const rest = unplacedMessages(byField, FIELDS);
               const allPlaced = Object.keys(byField).length > 0 && rest.length === 0;
-              setFailure(allPlaced ? null : (rest[0] ?? refusal(err, 'Could not create the token. Try again.')));
+              setFailure(allPlaced ? null : (rest[0] ?? refusal(err, t('tokens.createFailed'))));
             },
           },
         );
@@ -92,8 +104,8 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
       <Stack gap="sm">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label="Name"
-            description="What uses it, e.g. Home Assistant"
+            label={t('tokens.name')}
+            description={t('tokens.nameHint')}
             required
             maxLength={NAME_MAX}
             value={name}
@@ -102,8 +114,8 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
             style={{ flex: '1 1 220px' }}
           />
           <DateField
-            label="Expires on"
-            description="At most a year from today"
+            label={t('tokens.expiresOn')}
+            description={t('tokens.expiresHint')}
             minDate={dayFromToday(1)}
             maxDate={dayFromToday(365)}
             value={expiresAt}
@@ -113,23 +125,23 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
           />
         </Group>
         <Checkbox.Group
-          label="Scopes"
-          description="Read: GET calls. Write: also creates, changes and deletes. Never more than your role allows."
+          label={t('tokens.scopes')}
+          description={t('tokens.scopesHint')}
           value={scopes}
           onChange={(v) => setScopes(v as ApiTokenScope[])}
           error={fields.scopes}
         >
           <Group gap="md" mt={6}>
-            <Checkbox value="read" label="Read" />
-            <Checkbox value="write" label="Write" />
+            <Checkbox value="read" label={t('tokens.read')} />
+            <Checkbox value="write" label={t('tokens.write')} />
           </Group>
         </Checkbox.Group>
         <MachineAssignment
           value={machineIds}
           onChange={setMachineIds}
           error={fields.machineIds}
-          description="Which of your machines the token reaches"
-          listLabel="Token's machines"
+          description={t('tokens.machinesHint')}
+          listLabel={t('tokens.machinesList')}
         />
         {failure && (
           <Text role="alert" c="red" size="sm">
@@ -138,7 +150,7 @@ function CreateTokenForm({ writes, onCreated }: { writes: Writes; onCreated: (to
         )}
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconKey size={16} />} loading={writes.create.isPending}>
-            Create token
+            {t('tokens.create')}
           </Button>
         </Group>
       </Stack>
@@ -150,8 +162,10 @@ function TokenRow({ token, mine, writes }: { token: ApiTokenView; mine: boolean;
   const { confirm, dialog } = useConfirm();
   const [failure, setFailure] = useState<string | null>(null);
   const expired = hasExpired(token.expiresAt);
+  const { t } = useTranslation('accounts');
+  const expiry = t(expired ? 'tokens.expired' : 'tokens.expires', { date: formatDate(token.expiresAt) });
   return (
-    <Card withBorder padding="sm" component="li" aria-label={`Token ${token.name}`}>
+    <Card withBorder padding="sm" component="li" aria-label={t('tokens.rowLabel', { name: token.name })}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 220px' }}>
           <Group gap={6} wrap="wrap">
@@ -161,26 +175,30 @@ function TokenRow({ token, mine, writes }: { token: ApiTokenView; mine: boolean;
             <Code>{token.prefix}…</Code>
             {token.scopes.map((s) => (
               <Badge key={s} size="sm" variant="light" color={s === 'write' ? 'orange' : 'blue'}>
-                {s}
+                {s === 'read' || s === 'write' ? t(`tokens.scope.${s}`) : s}
               </Badge>
             ))}
             {expired && (
               <Badge size="sm" color="red" variant="outline">
-                expired
+                {t('tokens.expiredBadge')}
               </Badge>
             )}
           </Group>
           {!mine && token.userName && (
             <Text size="sm" c="dimmed">
-              Of {token.userName}
+              {t('tokens.of', { name: token.userName })}
             </Text>
           )}
           <Text size="sm">
-            {expired ? 'Expired' : 'Expires'} {formatDate(token.expiresAt)}
-            {token.machineIds ? ` · ${token.machineIds.length} machine${token.machineIds.length === 1 ? '' : 's'}` : ' · all machines'}
+            {t('tokens.withMachines', {
+              expiry,
+              machines: token.machineIds ? t('machines.count', { count: token.machineIds.length }) : t('tokens.allMachines'),
+            })}
           </Text>
           <Text size="xs" c="dimmed">
-            {token.lastUsedAt ? `Last used ${formatDateTime(token.lastUsedAt)} from ${token.lastUsedIp ?? 'an unknown address'}` : 'Never used'}
+            {token.lastUsedAt
+              ? t('tokens.lastUsed', { time: formatDateTime(token.lastUsedAt), ip: token.lastUsedIp ?? t('tokens.unknownIp') })
+              : t('tokens.neverUsed')}
           </Text>
           {failure && (
             <Text size="sm" c="red" role="alert">
@@ -193,18 +211,18 @@ function TokenRow({ token, mine, writes }: { token: ApiTokenView; mine: boolean;
           variant="light"
           color="red"
           leftSection={<IconTrash size={14} />}
-          aria-label={`Revoke ${token.name}`}
+          aria-label={t('tokens.revokeOne', { name: token.name })}
           loading={writes.revoke.isPending && writes.revoke.variables === token.id}
           onClick={() =>
-            void confirm(`Revoke the token "${token.name}"? Whatever uses it stops working at once.`, 'Revoke').then((ok) => {
+            void confirm(t('tokens.revokeConfirm', { name: token.name }), t('tokens.revoke')).then((ok) => {
               if (ok) {
                 setFailure(null);
-                writes.revoke.mutate(token.id, { onError: (err) => setFailure(refusal(err, 'Could not revoke the token. Try again.')) });
+                writes.revoke.mutate(token.id, { onError: (err) => setFailure(refusal(err, t('tokens.revokeFailed'))) });
               }
             })
           }
         >
-          Revoke
+          {t('tokens.revoke')}
         </Button>
       </Group>
       {dialog}
@@ -218,36 +236,37 @@ export default function ApiTokensTab() {
   const tokens = useApiTokens();
   const writes = useApiTokenWrites();
   const [created, setCreated] = useState<CreatedApiToken | null>(null);
+  const { t } = useTranslation('accounts');
   return (
     <Stack gap="lg">
-      <Card component="section" aria-label="Create an API token">
+      <Card component="section" aria-label={t('tokens.formLabel')}>
         <Stack gap="md">
           <Title order={2} fz="lg">
-            New API token
+            {t('tokens.newTitle')}
           </Title>
           <Text size="sm" c="dimmed">
-            A token lets a script or another system (Home Assistant, a shop system) call the Wrenchlog API as you, in this account, limited to its scopes and
-            machines. Send it as the header <Code>Authorization: Bearer wl_…</Code>; never in a URL.
+            {t('tokens.intro')} <Code>{HEADER_EXAMPLE}</Code>
+            {t('tokens.introEnd')}
           </Text>
           {created && <NewToken created={created} onDone={() => setCreated(null)} />}
           <CreateTokenForm writes={writes} onCreated={setCreated} />
         </Stack>
       </Card>
-      <Card component="section" aria-label="API tokens">
+      <Card component="section" aria-label={t('tokens.listLabel')}>
         <Stack gap="md">
           <Title order={2} fz="lg">
-            API tokens
+            {t('tokens.title')}
           </Title>
           {tokens.isPending ? (
-            <LoadingState text="Loading tokens..." />
+            <LoadingState text={t('tokens.loading')} />
           ) : tokens.isError ? (
-            <ErrorState text="Could not load the tokens." onRetry={() => void tokens.refetch()} />
+            <ErrorState text={t('tokens.loadFailed')} onRetry={() => void tokens.refetch()} />
           ) : tokens.data.length === 0 ? (
-            <Text c="dimmed">No API tokens yet. Create one above to let a script use Wrenchlog as you.</Text>
+            <Text c="dimmed">{t('tokens.empty')}</Text>
           ) : (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
-              {tokens.data.map((t) => (
-                <TokenRow key={t.id} token={t} mine={t.userId === user?.id} writes={writes} />
+              {tokens.data.map((token) => (
+                <TokenRow key={token.id} token={token} mine={token.userId === user?.id} writes={writes} />
               ))}
             </Stack>
           )}

@@ -10,6 +10,8 @@ import { useInvitations, useMemberWrites, type Invitation } from './accounts-api
 import { ROLE_LABELS, emailError, hasAssignment, refusal } from './account-logic';
 import { MachineAssignment } from './MachineAssignment';
 import { roleOptions } from './MemberDialog';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 type Writes = ReturnType<typeof useMemberWrites>;
 
@@ -21,9 +23,10 @@ function InviteForm({ myRole, writes }: { myRole: AccountRole; writes: Writes })
   const [machineIds, setMachineIds] = useState<number[] | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [outcome, setOutcome] = useState<{ ok: boolean; text: string } | null>(null);
+  const { t } = useTranslation('accounts');
   return (
     <form
-      aria-label="Invite a member"
+      aria-label={t('invite.formLabel')}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -38,7 +41,7 @@ function InviteForm({ myRole, writes }: { myRole: AccountRole; writes: Writes })
           { email: sent, role, ...(hasAssignment(role) ? { machineIds } : {}) },
           {
             onSuccess: () => {
-              setOutcome({ ok: true, text: `Invitation sent to ${sent}. The link is valid for 7 days.` });
+              setOutcome({ ok: true, text: t('invite.sent', { email: sent }) });
               setEmail('');
             },
             onError: (err) => {
@@ -47,7 +50,7 @@ function InviteForm({ myRole, writes }: { myRole: AccountRole; writes: Writes })
               setFields(byField);
               const rest = unplacedMessages(byField, INVITE_FIELDS);
               const allPlaced = Object.keys(byField).length > 0 && rest.length === 0;
-              setOutcome(allPlaced ? null : { ok: false, text: rest[0] ?? refusal(err, 'Could not send the invitation. Try again.') });
+              setOutcome(allPlaced ? null : { ok: false, text: rest[0] ?? refusal(err, t('invite.failed')) });
             },
           },
         );
@@ -56,11 +59,11 @@ function InviteForm({ myRole, writes }: { myRole: AccountRole; writes: Writes })
       <Stack gap="sm">
         <Group align="flex-start" gap="sm" wrap="wrap">
           <TextInput
-            label="Email"
+            label={t('invite.email')}
             type="email"
             inputMode="email"
             autoComplete="off"
-            placeholder="name@example.com"
+            placeholder={t('invite.emailPlaceholder')}
             required
             value={email}
             onChange={(e) => setEmail(e.currentTarget.value)}
@@ -68,7 +71,7 @@ function InviteForm({ myRole, writes }: { myRole: AccountRole; writes: Writes })
             style={{ flex: '1 1 220px' }}
           />
           <Select
-            label="Role"
+            label={t('invite.role')}
             data={roleOptions(myRole)}
             value={role}
             onChange={(v) => v && setRole(v as AccountRole)}
@@ -86,7 +89,7 @@ function InviteForm({ myRole, writes }: { myRole: AccountRole; writes: Writes })
         )}
         <Group justify="flex-end">
           <Button type="submit" leftSection={<IconSend size={16} />} loading={writes.invite.isPending}>
-            Send invitation
+            {t('invite.send')}
           </Button>
         </Group>
       </Stack>
@@ -98,8 +101,9 @@ function InvitationRow({ invitation, writes }: { invitation: Invitation; writes:
   const { confirm, dialog } = useConfirm();
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const busy = writes.resend.isPending || writes.cancel.isPending;
+  const { t } = useTranslation('accounts');
   return (
-    <Card withBorder padding="sm" component="li" aria-label={`Invitation for ${invitation.email}`}>
+    <Card withBorder padding="sm" component="li" aria-label={t('invite.rowLabel', { email: invitation.email })}>
       <Group justify="space-between" gap="xs" wrap="wrap">
         <Stack gap={2} style={{ minWidth: 0 }}>
           <Group gap={6} wrap="wrap">
@@ -111,7 +115,7 @@ function InvitationRow({ invitation, writes }: { invitation: Invitation; writes:
             </Badge>
           </Group>
           <Text size="xs" c="dimmed">
-            Expires {formatDate(invitation.expiresAt)}
+            {t('invite.expires', { date: formatDate(invitation.expiresAt) })}
           </Text>
           {note && (
             <Text size="xs" role={note.ok ? 'status' : 'alert'} c={note.ok ? 'green.8' : 'red'}>
@@ -127,12 +131,12 @@ function InvitationRow({ invitation, writes }: { invitation: Invitation; writes:
             disabled={busy}
             onClick={() =>
               writes.resend.mutate(invitation, {
-                onSuccess: () => setNote({ ok: true, text: 'Sent again' }),
-                onError: (err) => setNote({ ok: false, text: refusal(err, 'Could not send it again. Try again.') }),
+                onSuccess: () => setNote({ ok: true, text: t('invite.sentAgain') }),
+                onError: (err) => setNote({ ok: false, text: refusal(err, t('invite.resendFailed')) }),
               })
             }
           >
-            Resend
+            {t('invite.resend')}
           </Button>
           <Button
             size="xs"
@@ -141,14 +145,14 @@ function InvitationRow({ invitation, writes }: { invitation: Invitation; writes:
             leftSection={<IconX size={14} />}
             disabled={busy}
             onClick={() =>
-              void confirm(`Cancel the invitation for ${invitation.email}? Its link stops working.`, 'Cancel invitation').then((ok) => {
+              void confirm(t('invite.cancelConfirm', { email: invitation.email }), t('invite.cancelInvitation')).then((ok) => {
                 if (ok) {
-                  writes.cancel.mutate(invitation.id, { onError: (err) => setNote({ ok: false, text: refusal(err, 'Could not cancel it. Try again.') }) });
+                  writes.cancel.mutate(invitation.id, { onError: (err) => setNote({ ok: false, text: refusal(err, t('invite.cancelFailed')) }) });
                 }
               })
             }
           >
-            Cancel
+            {t('invite.cancel')}
           </Button>
         </Group>
       </Group>
@@ -161,23 +165,24 @@ function InvitationRow({ invitation, writes }: { invitation: Invitation; writes:
 export function InviteSection({ accountId, myRole }: { accountId: number; myRole: AccountRole }) {
   const writes = useMemberWrites(accountId);
   const invitations = useInvitations(accountId);
+  const { t } = useTranslation('accounts');
   return (
-    <Card component="section" aria-label="Invitations">
+    <Card component="section" aria-label={t('invite.section')}>
       <Stack gap="md">
         <Title order={2} fz="lg">
-          Invite a member
+          {t('invite.title')}
         </Title>
         <InviteForm myRole={myRole} writes={writes} />
         <Title order={3} fz="md">
-          Pending invitations
+          {t('invite.pending')}
         </Title>
         {invitations.isPending ? (
-          <LoadingState text="Loading invitations..." />
+          <LoadingState text={t('invite.loading')} />
         ) : invitations.isError ? (
-          <ErrorState text="Could not load the invitations." onRetry={() => void invitations.refetch()} />
+          <ErrorState text={t('invite.loadFailed')} onRetry={() => void invitations.refetch()} />
         ) : invitations.data.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No invitations waiting.
+            {t('invite.empty')}
           </Text>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>

@@ -5,6 +5,8 @@ import { useSession } from '../../core/context';
 import { ROLE_LABELS } from '../../core/rights';
 import { useMemberWrites, useMembers, type Member } from './accounts-api';
 import { hasAssignment, mayManage, refusal } from './account-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** Whether a member works on the machine: every machine (null), or theirs by assignment. */
 function assigned(member: Member, machineId: number): boolean {
@@ -26,12 +28,13 @@ function AssigneeRow({
   const all = member.machineIds === null;
   const on = assigned(member, machineId);
   const busy = writes.change.isPending && writes.change.variables?.userId === member.userId;
+  const { t } = useTranslation('accounts');
   const toggle = (next: boolean) => {
     const ids = (member.machineIds ?? []).filter((id) => id !== machineId);
     setFailure(null);
     writes.change.mutate(
       { userId: member.userId, change: { machineIds: next ? [...ids, machineId] : ids } },
-      { onError: (err) => setFailure(refusal(err, 'Could not change the assignment. Try again.')) },
+      { onError: (err) => setFailure(refusal(err, t('assignees.changeFailed'))) },
     );
   };
   return (
@@ -45,14 +48,14 @@ function AssigneeRow({
         </Group>
         {all ? (
           <Text size="sm" c="dimmed">
-            All machines
+            {t('assignees.all')}
           </Text>
         ) : (
           <Switch
             checked={on}
             disabled={!manageable || busy}
             onChange={(e) => toggle(e.currentTarget.checked)}
-            aria-label={`${member.name || member.email} works on this machine`}
+            aria-label={t('assignees.worksOn', { name: member.name || member.email })}
           />
         )}
       </Group>
@@ -76,21 +79,22 @@ export default function MachineAssignees({ machineId }: { machineId: number }) {
   const writes = useMemberWrites(accountId ?? 0);
   const myRole = user?.role ?? 'owner';
   const assignable = (members.data ?? []).filter((m) => hasAssignment(m.role));
+  const { t } = useTranslation('accounts');
   return (
-    <Card component="section" aria-label="Assigned members" padding="lg">
+    <Card component="section" aria-label={t('assignees.title')} padding="lg">
       <Stack gap="sm">
         <Title order={2} fz="lg">
-          Assigned members
+          {t('assignees.title')}
         </Title>
         <Text size="sm" c="dimmed">
-          Operators and mechanics with a list of machines see this one only when it is switched on. Owners, managers and viewers see every machine.
+          {t('assignees.text')}
         </Text>
         {accountId === undefined || members.isPending ? (
-          <LoadingState text="Loading members..." />
+          <LoadingState text={t('assignees.loading')} />
         ) : members.isError ? (
-          <ErrorState text="Could not load the members." onRetry={() => void members.refetch()} />
+          <ErrorState text={t('assignees.loadFailed')} onRetry={() => void members.refetch()} />
         ) : assignable.length === 0 ? (
-          <Text size="sm">No operators or mechanics in this account yet. Invite them on Settings &gt; Members.</Text>
+          <Text size="sm">{t('assignees.none')}</Text>
         ) : (
           <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
             {assignable.map((m) => (

@@ -1,5 +1,7 @@
 import { Alert, Loader, MultiSelect, Radio, Stack } from '@mantine/core';
-import { MACHINES_LOAD_FAILED, useMachines } from '../../core/forms/MachineSelect';
+import { useMachines } from '../../core/forms/MachineSelect';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /**
  * An operator's or mechanic's machines: "All machines" (null) or a list. The list offers the
@@ -9,8 +11,8 @@ export function MachineAssignment({
   value,
   onChange,
   error,
-  description = 'Which machines this member sees and works on',
-  listLabel = 'Assigned machines',
+  description,
+  listLabel,
 }: {
   value: number[] | null;
   onChange: (next: number[] | null) => void;
@@ -19,24 +21,30 @@ export function MachineAssignment({
   listLabel?: string;
 }) {
   const machines = useMachines();
+  const { t } = useTranslation('accounts');
   const all = value === null;
   return (
     <Stack gap={6}>
-      <Radio.Group label="Machines" description={description} value={all ? 'all' : 'some'} onChange={(v) => onChange(v === 'all' ? null : (value ?? []))}>
+      <Radio.Group
+        label={t('assignment.label')}
+        description={description ?? t('assignment.description')}
+        value={all ? 'all' : 'some'}
+        onChange={(v) => onChange(v === 'all' ? null : (value ?? []))}
+      >
         <Stack gap={6} mt={6}>
-          <Radio value="all" label="All machines" />
-          <Radio value="some" label="Only these machines" />
+          <Radio value="all" label={t('assignment.all')} />
+          <Radio value="some" label={t('assignment.some')} />
         </Stack>
       </Radio.Group>
       {!all &&
         (machines.isError ? (
           <Alert color="red" variant="light" role="alert">
-            {MACHINES_LOAD_FAILED}
+            {t('machine.failed', { ns: 'forms' })}
           </Alert>
         ) : (
           <MultiSelect
-            label={listLabel}
-            placeholder={machines.isPending ? 'Loading...' : 'Choose machines'}
+            label={listLabel ?? t('assignment.listLabel')}
+            placeholder={machines.isPending ? t('assignment.loading') : t('assignment.choose')}
             rightSection={machines.isPending ? <Loader size="xs" /> : undefined}
             data={(machines.data ?? []).map((m) => ({ value: String(m.id), label: m.name }))}
             value={(value ?? []).map(String)}

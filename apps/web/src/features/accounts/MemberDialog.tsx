@@ -4,11 +4,14 @@ import { useState } from 'react';
 import { FormDialog } from '../../core/forms/FormDialog';
 import { serverFieldErrors } from '../../core/forms/server-errors';
 import type { Member, MemberChange } from './accounts-api';
-import { ROLE_HINTS, ROLE_LABELS, assignableRoles, hasAssignment, refusal } from './account-logic';
+import { ROLE_LABELS, assignableRoles, hasAssignment, refusal, roleHint } from './account-logic';
 import { MachineAssignment } from './MachineAssignment';
+import { useTranslation } from 'react-i18next';
+import './i18n';
+import { i18n } from '../../core/i18n/i18n';
 
 export function roleOptions(myRole: AccountRole) {
-  return assignableRoles(myRole).map((r) => ({ value: r, label: `${ROLE_LABELS[r]}: ${ROLE_HINTS[r]}` }));
+  return assignableRoles(myRole).map((r) => ({ value: r, label: i18n.t('roleOption', { ns: 'accounts', role: ROLE_LABELS[r], hint: roleHint(r) }) }));
 }
 
 /** Change a member's role and, for an operator or mechanic, their machines. */
@@ -28,10 +31,11 @@ export function MemberDialog({
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
+  const { t } = useTranslation('accounts');
   return (
     <FormDialog
       title={`${member.name || member.email}`}
-      formLabel="Change member"
+      formLabel={t('memberDialog.formLabel')}
       intro={
         <Text size="sm" c="dimmed">
           {member.email}
@@ -39,7 +43,7 @@ export function MemberDialog({
       }
       onClose={onClose}
       failure={failure}
-      submitLabel="Save"
+      submitLabel={t('memberDialog.save')}
       busy={busy}
       onSubmit={(e) => {
         e.preventDefault();
@@ -53,13 +57,13 @@ export function MemberDialog({
           const byField = serverFieldErrors(err);
           setFields(byField);
           // A 409 (the last owner) or 403 has no field: its message goes above the fields.
-          setFailure(byField.role || byField.machineIds ? null : refusal(err, 'Could not save the member. Try again.'));
+          setFailure(byField.role || byField.machineIds ? null : refusal(err, t('memberDialog.failed')));
           setBusy(false);
         });
       }}
     >
       <Select
-        label="Role"
+        label={t('memberDialog.role')}
         data={roleOptions(myRole)}
         value={role}
         onChange={(v) => v && setRole(v as AccountRole)}

@@ -12,6 +12,8 @@ import { useMemberWrites, useMembers, type Member } from './accounts-api';
 import { ROLE_LABELS, hasAssignment, machinesText, mayManage, refusal } from './account-logic';
 import { InviteSection } from './InviteSection';
 import { MemberDialog } from './MemberDialog';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 function MemberRow({
   member,
@@ -31,6 +33,7 @@ function MemberRow({
   const [failure, setFailure] = useState<string | null>(null);
   const manageable = mayManage(myRole, member.role);
   const who = member.name || member.email;
+  const { t } = useTranslation('accounts');
   return (
     <Card withBorder padding="sm" component="li" aria-label={who}>
       <Group justify="space-between" align="flex-start" gap="xs" wrap="wrap">
@@ -39,7 +42,7 @@ function MemberRow({
             <Text fw={600}>{who}</Text>
             {me && (
               <Badge size="xs" variant="outline" color="gray">
-                you
+                {t('members.you')}
               </Badge>
             )}
             <Badge size="sm" variant="light">
@@ -51,7 +54,10 @@ function MemberRow({
           </Text>
           {hasAssignment(member.role) && <Text size="sm">{machinesText(member.machineIds, machineNames)}</Text>}
           <Text size="xs" c="dimmed">
-            Joined {formatDate(member.joinedAt)} · Last active {member.lastActiveAt ? formatDateTime(member.lastActiveAt) : 'never'}
+            {t('members.joined', {
+              date: formatDate(member.joinedAt),
+              active: member.lastActiveAt ? formatDateTime(member.lastActiveAt) : t('members.never'),
+            })}
           </Text>
           {failure && (
             <Text size="sm" c="red" role="alert">
@@ -61,26 +67,32 @@ function MemberRow({
         </Stack>
         {manageable && (
           <Group gap="xs">
-            <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)} aria-label={`Change ${who}`}>
-              Change
+            <Button
+              size="xs"
+              variant="default"
+              leftSection={<IconPencil size={14} />}
+              onClick={() => setEditing(true)}
+              aria-label={t('members.changeOne', { name: who })}
+            >
+              {t('members.change')}
             </Button>
             <Button
               size="xs"
               variant="light"
               color="red"
               leftSection={<IconUserMinus size={14} />}
-              aria-label={`Remove ${who}`}
+              aria-label={t('members.removeOne', { name: who })}
               loading={writes.remove.isPending && writes.remove.variables === member.userId}
               onClick={() =>
-                void confirm(`Remove ${who} from this account? The records they added stay, with their name.`, 'Remove').then((ok) => {
+                void confirm(t('members.removeConfirm', { name: who }), t('members.remove')).then((ok) => {
                   if (ok) {
                     setFailure(null);
-                    writes.remove.mutate(member.userId, { onError: (err) => setFailure(refusal(err, 'Could not remove the member. Try again.')) });
+                    writes.remove.mutate(member.userId, { onError: (err) => setFailure(refusal(err, t('members.removeFailed'))) });
                   }
                 })
               }
             >
-              Remove
+              {t('members.remove')}
             </Button>
           </Group>
         )}
@@ -106,23 +118,24 @@ export default function MembersTab() {
   const members = useMembers(accountId);
   const machines = useMachines();
   const writes = useMemberWrites(accountId ?? 0);
+  const { t } = useTranslation('accounts');
   const machineNames = useMemo(() => new Map((machines.data ?? []).map((m) => [m.id, m.name])), [machines.data]);
   if (accountId === undefined) {
-    return <LoadingState text="Loading members..." />;
+    return <LoadingState text={t('members.loading')} />;
   }
   return (
     <Stack gap="lg">
-      <Card component="section" aria-label="Members">
+      <Card component="section" aria-label={t('members.title')}>
         <Stack gap="md">
           <Title order={2} fz="lg">
-            Members
+            {t('members.title')}
           </Title>
           {members.isPending ? (
-            <LoadingState text="Loading members..." />
+            <LoadingState text={t('members.loading')} />
           ) : members.isError ? (
-            <ErrorState text="Could not load the members." onRetry={() => void members.refetch()} />
+            <ErrorState text={t('members.loadFailed')} onRetry={() => void members.refetch()} />
           ) : members.data.length === 0 ? (
-            <Text c="dimmed">No members yet.</Text>
+            <Text c="dimmed">{t('members.empty')}</Text>
           ) : (
             <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
               {members.data.map((m) => (

@@ -2,19 +2,25 @@ import type { AccountRole } from '@wrenchlog/contracts/limits';
 import { ApiError } from '../../api/client';
 import { serverFieldErrors } from '../../core/forms/server-errors';
 import { ACCOUNT_NAME_MAX } from './accounts-api';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
+
+const t = i18n.getFixedT(null, 'accounts');
 
 // Texts and rules of the account screens (issue 32), apart from the screens so they are tested alone.
 
 export { ROLE_LABELS } from '../../core/rights';
 export { ACCOUNT_NAME_MAX } from './accounts-api';
 
-export const ROLE_HINTS: Record<AccountRole, string> = {
-  owner: 'Everything, including members and the account',
-  manager: 'Everything except the account; manages members other than owners',
-  mechanic: 'Service records, parts, readings and schedules; sees costs',
-  operator: 'Fuel and meter readings on assigned machines; sees no money',
-  viewer: 'Reads everything, changes nothing',
-};
+/** What a role may do, in a line ('Reads everything, changes nothing'), in the reader's language. */
+export function roleHint(role: AccountRole): string {
+  return t(`roleHints.${role}`);
+}
+
+/** A role inside a sentence ('invited you as operator'): lower case in English, a noun in German. */
+export function roleInSentence(role: AccountRole): string {
+  return t(`rolesInSentence.${role}`);
+}
 
 /** The roles a member may give: a manager gives every role but owner (the server says the same). */
 export function assignableRoles(myRole: AccountRole): AccountRole[] {
@@ -35,10 +41,10 @@ export function hasAssignment(role: AccountRole): boolean {
 export function accountNameError(name: string): string | null {
   const trimmed = name.trim();
   if (!trimmed) {
-    return 'Account name is required';
+    return t('errors.accountNameRequired');
   }
   if (trimmed.length > ACCOUNT_NAME_MAX) {
-    return `Account name must be at most ${ACCOUNT_NAME_MAX} characters`;
+    return t('errors.accountNameTooLong', { max: ACCOUNT_NAME_MAX });
   }
   return null;
 }
@@ -46,9 +52,9 @@ export function accountNameError(name: string): string | null {
 export function emailError(email: string): string | null {
   const trimmed = email.trim();
   if (!trimmed) {
-    return 'Email is required';
+    return t('errors.emailRequired');
   }
-  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : 'Enter a valid email address';
+  return /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(trimmed) ? null : t('errors.emailInvalid');
 }
 
 /**
@@ -66,12 +72,12 @@ export function refusal(err: unknown, fallback: string): string {
 /** "All machines", or "2 machines: Digger, Loader" (names of those still known). */
 export function machinesText(ids: number[] | null, names: Map<number, string>): string {
   if (ids === null) {
-    return 'All machines';
+    return t('machines.all');
   }
   if (ids.length === 0) {
-    return 'No machines';
+    return t('machines.none');
   }
   const known = ids.map((id) => names.get(id)).filter((n): n is string => !!n);
-  const head = `${ids.length} machine${ids.length === 1 ? '' : 's'}`;
-  return known.length ? `${head}: ${known.join(', ')}` : head;
+  const head = t('machines.count', { count: ids.length });
+  return known.length ? t('machines.named', { head, names: known.join(', ') }) : head;
 }

@@ -8,19 +8,23 @@ import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys } from './admin-api';
 import { Pager } from '../../components/Pager';
 import { pageLabel } from '../../lib/paging';
+import { useTranslation } from 'react-i18next';
+import './i18n';
+import type { TFunction } from 'i18next';
 
 /** Which form a submission came from, in the words of the public pages. */
-function kindOf(c: ContactSubmissionView): { label: string; color: string } {
+function kindOf(c: ContactSubmissionView, t: TFunction<'admin'>): { label: string; color: string } {
   if (c.contactType === 'PlatinumAccount') {
-    return { label: 'Platinum Account Inquiry', color: 'grape' };
+    return { label: t('contacts.platinum'), color: 'grape' };
   }
-  return c.source === 'sales-contacts' ? { label: 'Sales contact form', color: 'teal' } : { label: 'Contact Sales', color: 'blue' };
+  return c.source === 'sales-contacts' ? { label: t('contacts.salesForm'), color: 'teal' } : { label: t('contacts.contactSales'), color: 'blue' };
 }
 
 function Submission({ c }: { c: ContactSubmissionView }) {
-  const kind = kindOf(c);
+  const { t } = useTranslation('admin');
+  const kind = kindOf(c, t);
   return (
-    <Paper withBorder p="md" component="article" aria-label={`${kind.label} from ${c.name}`}>
+    <Paper withBorder p="md" component="article" aria-label={t('contacts.from', { kind: kind.label, name: c.name })}>
       <Group justify="space-between" wrap="wrap" gap="xs" mb={6}>
         <Badge color={kind.color} variant="light">
           {kind.label}
@@ -55,16 +59,17 @@ function Submission({ c }: { c: ContactSubmissionView }) {
 export function ContactsSection() {
   const api = useApi();
   const [page, setPage] = useState(0);
+  const { t } = useTranslation('admin');
   const contacts = useQuery({ queryKey: adminKeys.contacts(page), queryFn: () => adminApi.contacts(api, page), placeholderData: keepPreviousData });
   if (contacts.isPending) {
-    return <LoadingState text="Loading submissions..." />;
+    return <LoadingState text={t('contacts.loading')} />;
   }
   if (contacts.isError && !contacts.data) {
-    return <ErrorState text="Failed to load submissions." onRetry={() => void contacts.refetch()} />;
+    return <ErrorState text={t('contacts.failed')} onRetry={() => void contacts.refetch()} />;
   }
   const { content, totalPages, totalElements } = contacts.data;
   if (totalElements === 0) {
-    return <Text c="dimmed">No contact or sales submissions yet.</Text>;
+    return <Text c="dimmed">{t('contacts.empty')}</Text>;
   }
   return (
     <Stack gap="sm">
@@ -73,7 +78,7 @@ export function ContactsSection() {
           <Submission key={`${c.source}-${c.id}`} c={c} />
         ))}
       </SimpleGrid>
-      <Pager mt={0} page={page} totalPages={totalPages} label={(s) => `${pageLabel(s)} · ${totalElements} submissions`} onPage={setPage} />
+      <Pager mt={0} page={page} totalPages={totalPages} label={(s) => t('contacts.pageCount', { page: pageLabel(s), total: totalElements })} onPage={setPage} />
     </Stack>
   );
 }

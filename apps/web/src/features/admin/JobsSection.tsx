@@ -7,7 +7,9 @@ import { useApi } from '../../core/context';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, type JobView } from './admin-api';
-import { anyRunning, BACKFILL_JOB_ID, JOB_STATUS_COLORS, jobFailureText, parseLimit } from './admin-logic';
+import { anyRunning, BACKFILL_JOB_ID, JOB_STATUS_COLORS, jobFailureText, jobStatusLabel, parseLimit } from './admin-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** How often the list is re-read while a job runs, so its status changes live. */
 export const JOB_POLL_MS = 1000;
@@ -30,6 +32,7 @@ function JobCard({
   const running = job.status === 'Running';
   const isBackfill = job.id === BACKFILL_JOB_ID;
   const limitError = isBackfill ? parseLimit(limit).error : null;
+  const { t } = useTranslation('admin');
   return (
     <Card withBorder padding="md" component="article" aria-label={job.name}>
       <Stack gap="xs" h="100%">
@@ -39,23 +42,23 @@ function JobCard({
             color={JOB_STATUS_COLORS[job.status]}
             variant="light"
             leftSection={running ? <Loader size={10} color="blue" /> : undefined}
-            aria-label={`Status: ${job.status}`}
+            aria-label={t('jobs.status', { status: jobStatusLabel(job.status) })}
             style={{ flexShrink: 0, overflow: 'visible' }}
             maw="none"
           >
-            {job.status}
+            {jobStatusLabel(job.status)}
           </Badge>
         </Group>
         <Text size="sm">
           <Text span c="dimmed">
-            Last run:{' '}
+            {t('jobs.lastRun')}{' '}
           </Text>
-          {job.lastRun ? formatDateTime(job.lastRun) : 'Never'}
+          {job.lastRun ? formatDateTime(job.lastRun) : t('jobs.never')}
         </Text>
         {/* A failure alert that already quotes the job's message replaces it. */}
         {!(failure && job.message && failure === jobFailureText(job.message)) && (
           <Text size="sm" c={job.status === 'Failed' ? 'red' : undefined} style={{ overflowWrap: 'anywhere' }}>
-            {job.message || 'No message.'}
+            {job.message || t('jobs.noMessage')}
           </Text>
         )}
         {failure && (
@@ -66,8 +69,8 @@ function JobCard({
         <Group align="flex-end" gap="sm" mt="auto">
           {isBackfill && (
             <TextInput
-              label="Limit"
-              description="Images per run (1-1000)"
+              label={t('jobs.limit')}
+              description={t('jobs.limitHint')}
               inputMode="numeric"
               value={limit}
               onChange={(e) => onLimit(e.currentTarget.value)}
@@ -79,9 +82,9 @@ function JobCard({
             leftSection={<IconPlayerPlay size={14} />}
             onClick={onRun}
             disabled={running || starting || Boolean(limitError)}
-            aria-label={`Run Now: ${job.name}`}
+            aria-label={t('jobs.runNowOne', { name: job.name })}
           >
-            Run Now
+            {t('jobs.runNow')}
           </Button>
         </Group>
       </Stack>
@@ -103,6 +106,7 @@ export function JobsSection() {
   const [failures, setFailures] = useState<Record<number, string>>({});
   // Runs started from this screen: when one ends Failed, its reason is shown as the failure text.
   const started = useRef(new Set<number>());
+  const { t } = useTranslation('admin');
 
   useEffect(() => {
     for (const job of jobs.data ?? []) {
@@ -139,10 +143,10 @@ export function JobsSection() {
   };
 
   if (jobs.isPending) {
-    return <LoadingState text="Loading jobs..." />;
+    return <LoadingState text={t('jobs.loading')} />;
   }
   if (jobs.isError && !jobs.data) {
-    return <ErrorState text="Failed to load jobs." onRetry={() => void jobs.refetch()} />;
+    return <ErrorState text={t('jobs.failed')} onRetry={() => void jobs.refetch()} />;
   }
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">

@@ -11,9 +11,12 @@ import { ApiError } from '../../api/client';
 import { ErrorState, LoadingState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { adminApi, adminKeys, useApproveUser, useUpdateUser, type AdminUserEdit, type AdminUserView } from './admin-api';
-import { ADMIN_MESSAGES, approvalBlocked, enabledLabel, isPendingSignup, userPageCount } from './admin-logic';
+import { adminMessage, approvalBlocked, enabledLabel, isPendingSignup, userPageCount } from './admin-logic';
 import { Pager } from '../../components/Pager';
 import { useReturnFocus } from '../../components/useReturnFocus';
+import { useTranslation } from 'react-i18next';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 
 export type Notice = { ok: boolean; title: string; detail?: string } | null;
 
@@ -27,6 +30,7 @@ function serverDetail(err: unknown): string | undefined {
 }
 
 export function NoticeAlert({ notice, onClose }: { notice: Notice; onClose: () => void }) {
+  const { t } = useTranslation('admin');
   if (!notice) {
     return null;
   }
@@ -37,7 +41,7 @@ export function NoticeAlert({ notice, onClose }: { notice: Notice; onClose: () =
       role="alert"
       title={notice.title}
       withCloseButton
-      closeButtonLabel="Dismiss"
+      closeButtonLabel={t('users.dismiss')}
       onClose={onClose}
       mb="md"
     >
@@ -55,15 +59,15 @@ async function approve(run: () => Promise<unknown>, user: AdminUserView, passwor
     await run();
     return {
       ok: true,
-      title: ADMIN_MESSAGES.approved,
-      detail: `${user.username} gets an email with a link to set their own password (valid ${SETUP_LINK_TTL_HOURS} hours).`,
+      title: adminMessage('approved'),
+      detail: i18n.t('users.setupLink', { ns: 'admin', username: user.username, hours: SETUP_LINK_TTL_HOURS }),
     };
   } catch (err) {
     // The server applies the same rule (409 with the same words).
     if (err instanceof ApiError && err.body?.message === PLACEHOLDER_PASSWORD_MESSAGE) {
       return { ok: false, title: PLACEHOLDER_PASSWORD_MESSAGE };
     }
-    return { ok: false, title: ADMIN_MESSAGES.approveFailed, detail: serverDetail(err) };
+    return { ok: false, title: adminMessage('approveFailed'), detail: serverDetail(err) };
   }
 }
 
@@ -71,6 +75,7 @@ async function approve(run: () => Promise<unknown>, user: AdminUserView, passwor
 const PENDING_ORANGE = '#b04000';
 
 function StatusBadges({ user }: { user: AdminUserView }) {
+  const { t } = useTranslation('admin');
   return (
     <Group gap={4} wrap="wrap">
       <Badge color={user.enabled === 1 ? 'green' : 'gray'} variant="light">
@@ -78,12 +83,12 @@ function StatusBadges({ user }: { user: AdminUserView }) {
       </Badge>
       {isPendingSignup(user) && (
         <Badge color={PENDING_ORANGE} variant="filled" leftSection={<IconUserExclamation size={12} />} style={{ overflow: 'visible' }} maw="none">
-          Pending signup
+          {t('users.pendingSignup')}
         </Badge>
       )}
       {user.adminLevel > 0 && (
         <Badge color="grape" variant="light">
-          Admin
+          {t('users.admin')}
         </Badge>
       )}
     </Group>
@@ -122,10 +127,11 @@ function UserCard({ user, approving, onEdit, onApprove }: { user: AdminUserView;
 }
 
 function UserActions({ user, approving, onEdit, onApprove }: { user: AdminUserView; approving: boolean; onEdit: () => void; onApprove: () => void }) {
+  const { t } = useTranslation('admin');
   return (
     <Group gap="xs" wrap="nowrap" justify="flex-end">
-      <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={`Edit ${user.username}`}>
-        Edit
+      <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={onEdit} aria-label={t('users.editOne', { username: user.username })}>
+        {t('users.edit')}
       </Button>
       {user.enabled === 0 && (
         <Button
@@ -135,9 +141,9 @@ function UserActions({ user, approving, onEdit, onApprove }: { user: AdminUserVi
           leftSection={<IconCheck size={14} />}
           loading={approving}
           onClick={onApprove}
-          aria-label={`Approve ${user.username}`}
+          aria-label={t('users.approveOne', { username: user.username })}
         >
-          Approve
+          {t('users.approve')}
         </Button>
       )}
     </Group>
@@ -148,10 +154,10 @@ type EditValues = { name: string; description: string; enabled: '0' | '1'; passw
 
 function editErrors(v: EditValues): Partial<Record<keyof EditValues, string>> {
   return {
-    name: v.name.trim() ? undefined : 'Account name is required',
+    name: v.name.trim() ? undefined : i18n.t('users.nameRequired', { ns: 'admin' }),
     password:
       v.password && (v.password.length < MIN_PASSWORD_LENGTH || v.password.length > MAX_PASSWORD_LENGTH)
-        ? `Password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`
+        ? i18n.t('users.passwordLength', { ns: 'admin', min: MIN_PASSWORD_LENGTH, max: MAX_PASSWORD_LENGTH })
         : undefined,
   };
 }
@@ -169,6 +175,7 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
   const enabled: 0 | 1 = form.getValues().enabled === '1' ? 1 : 0;
   const passwordError = form.errors.password;
   const invalid = !form.isValid();
+  const { t } = useTranslation('admin');
 
   const save = async (e: FormEvent) => {
     e.preventDefault();
@@ -180,10 +187,10 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
     const edit: AdminUserEdit = { name: name.trim(), userSelfDescription: description, enabled, ...(password ? { password } : {}) };
     try {
       await updateUser.mutateAsync({ user, edit });
-      onDone({ ok: true, title: ADMIN_MESSAGES.updated });
+      onDone({ ok: true, title: adminMessage('updated') });
     } catch (err) {
       // The dialog stays open with what was typed.
-      setFailure({ ok: false, title: ADMIN_MESSAGES.updateFailed, detail: serverDetail(err) });
+      setFailure({ ok: false, title: adminMessage('updateFailed'), detail: serverDetail(err) });
       setBusy(false);
     }
   };
@@ -208,46 +215,42 @@ function EditUserDialog({ user, onClose, onDone }: { user: AdminUserView; onClos
   };
 
   return (
-    <Modal opened onClose={onClose} title="Edit User" centered size="lg" styles={{ title: { fontWeight: 700 } }}>
-      <form onSubmit={(e) => void save(e)} aria-label="Edit User" noValidate>
+    <Modal opened onClose={onClose} title={t('users.editTitle')} centered size="lg" styles={{ title: { fontWeight: 700 } }}>
+      <form onSubmit={(e) => void save(e)} aria-label={t('users.editTitle')} noValidate>
         <Stack gap="sm">
           <NoticeAlert notice={failure} onClose={() => setFailure(null)} />
           <Group grow>
-            <TextInput label="ID" value={String(user.id)} readOnly variant="filled" />
-            <TextInput label="Created" value={formatDateTime(user.createDate)} readOnly variant="filled" />
+            <TextInput label={t('users.id')} value={String(user.id)} readOnly variant="filled" />
+            <TextInput label={t('users.created')} value={formatDateTime(user.createDate)} readOnly variant="filled" />
           </Group>
-          <TextInput label="Username" value={user.username} readOnly variant="filled" description="The username cannot be changed." />
-          <TextInput label="Name" {...form.getInputProps('name')} required />
-          <Textarea label="Description" {...form.getInputProps('description')} autosize minRows={2} maxRows={6} />
+          <TextInput label={t('users.username')} value={user.username} readOnly variant="filled" description={t('users.usernameFixed')} />
+          <TextInput label={t('users.name')} {...form.getInputProps('name')} required />
+          <Textarea label={t('users.description')} {...form.getInputProps('description')} autosize minRows={2} maxRows={6} />
           <NativeSelect
-            label="Status"
+            label={t('users.status')}
             {...form.getInputProps('enabled')}
             data={[
-              { value: '1', label: 'Enabled' },
-              { value: '0', label: 'Disabled' },
+              { value: '1', label: t('users.enabled') },
+              { value: '0', label: t('users.disabled') },
             ]}
           />
           <PasswordInput
-            label="New password"
+            label={t('users.newPassword')}
             {...form.getInputProps('password')}
             autoComplete="new-password"
-            description={
-              user.passwordIsPlaceholder
-                ? 'Optional. Leave empty: on approval the user gets an email with a link to set their own password, and nobody else ever knows it.'
-                : 'Optional. Leave empty to keep the current password; the user can change it in Settings or with Forgot password.'
-            }
+            description={user.passwordIsPlaceholder ? t('users.passwordHintPlaceholder') : t('users.passwordHint')}
           />
           <Group justify="flex-end" gap="sm" mt="sm">
             <Button variant="default" onClick={onClose}>
-              Cancel
+              {t('users.cancel')}
             </Button>
             {user.enabled === 0 && (
               <Button variant="light" color="green" onClick={() => void approveHere()} disabled={busy || Boolean(passwordError)}>
-                Approve
+                {t('users.approve')}
               </Button>
             )}
             <Button type="submit" disabled={invalid} loading={busy}>
-              Save
+              {t('users.save')}
             </Button>
           </Group>
         </Stack>
@@ -266,6 +269,7 @@ export function UserManagement() {
   const [approving, setApproving] = useState<number | null>(null);
   const users = useQuery({ queryKey: adminKeys.users(page), queryFn: () => adminApi.users(api, page), placeholderData: keepPreviousData });
   const rows = users.data ?? [];
+  const { t } = useTranslation('admin');
 
   const done = (n: Notice) => {
     setEditing(null);
@@ -279,10 +283,10 @@ export function UserManagement() {
   };
 
   if (users.isPending) {
-    return <LoadingState text="Loading users..." />;
+    return <LoadingState text={t('users.loading')} />;
   }
   if (users.isError && !users.data) {
-    return <ErrorState text={ADMIN_MESSAGES.loadUsers} onRetry={() => void users.refetch()} />;
+    return <ErrorState text={adminMessage('loadUsers')} onRetry={() => void users.refetch()} />;
   }
   const pending = rows.filter(isPendingSignup).length;
   return (
@@ -290,12 +294,12 @@ export function UserManagement() {
       <NoticeAlert notice={notice} onClose={() => setNotice(null)} />
       {pending > 0 && (
         <Text size="sm" c={PENDING_ORANGE} fw={600} mb="xs">
-          {pending === 1 ? '1 signup on this page is waiting for approval.' : `${pending} signups on this page are waiting for approval.`}
+          {t('users.pending', { count: pending })}
         </Text>
       )}
       {rows.length === 0 ? (
         <Text c="dimmed" py="md">
-          {page === 0 ? 'No users yet.' : 'No more users.'}
+          {page === 0 ? t('users.empty') : t('users.noMore')}
         </Text>
       ) : !desktop ? (
         <Stack gap="sm">
@@ -305,17 +309,17 @@ export function UserManagement() {
         </Stack>
       ) : (
         <Table.ScrollContainer minWidth={760}>
-          <Table verticalSpacing="sm" highlightOnHover aria-label="Users">
+          <Table verticalSpacing="sm" highlightOnHover aria-label={t('users.table')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>ID</Table.Th>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Username</Table.Th>
-                <Table.Th>Created</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Description</Table.Th>
+                <Table.Th>{t('users.id')}</Table.Th>
+                <Table.Th>{t('users.name')}</Table.Th>
+                <Table.Th>{t('users.username')}</Table.Th>
+                <Table.Th>{t('users.created')}</Table.Th>
+                <Table.Th>{t('users.status')}</Table.Th>
+                <Table.Th>{t('users.description')}</Table.Th>
                 <Table.Th>
-                  <VisuallyHidden>Actions</VisuallyHidden>
+                  <VisuallyHidden>{t('users.actions')}</VisuallyHidden>
                 </Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -345,7 +349,7 @@ export function UserManagement() {
           </Table>
         </Table.ScrollContainer>
       )}
-      <Pager page={page} totalPages={userPageCount(page, rows.length)} label={(s) => `Page ${s.number}`} onPage={setPage} />
+      <Pager page={page} totalPages={userPageCount(page, rows.length)} label={(s) => t('users.page', { number: s.number })} onPage={setPage} />
       {editing && <EditUserDialog key={editing.id} user={editing} onClose={() => setEditing(null)} onDone={done} />}
     </div>
   );

@@ -1,17 +1,18 @@
 // Pure rules of the Admin tab (spec doc 2 sections 4, 5 and 9): no React, no network.
 import type { AdminUserView, JobStatus, JobView } from '@wrenchlog/contracts';
 import { ADMIN_USER_PAGE_SIZE, IMAGE_BACKFILL_MAX_LIMIT, isPlaceholderPassword } from '@wrenchlog/contracts/limits';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
+
+const t = i18n.getFixedT(null, 'admin');
 
 /** The Backfill Images job's id (the only job with a parameter). */
 export const BACKFILL_JOB_ID = 4;
 
-export const ADMIN_MESSAGES = {
-  loadUsers: 'Failed to load users',
-  updateFailed: 'Failed to update user.',
-  approveFailed: 'Failed to approve user.',
-  updated: 'User updated successfully!',
-  approved: 'User approved successfully!',
-} as const;
+/** The spec's texts of the user list (doc 2 section 4), in the reader's language. */
+export function adminMessage(key: 'loadUsers' | 'updateFailed' | 'approveFailed' | 'updated' | 'approved'): string {
+  return t(`messages.${key}`);
+}
 
 /**
  * The pages of the user list known so far, for the pager: the list call answers a plain array, so a
@@ -32,7 +33,7 @@ export function approvalBlocked(typedPassword = ''): boolean {
 
 /** 'Enabled' for 1, 'Disabled' for 0. */
 export function enabledLabel(enabled: number): string {
-  return enabled === 1 ? 'Enabled' : 'Disabled';
+  return enabled === 1 ? t('users.enabled') : t('users.disabled');
 }
 
 /** A signup still waiting for its first approval: disabled and without a password of its own yet. */
@@ -42,7 +43,12 @@ export function isPendingSignup(user: Pick<AdminUserView, 'enabled' | 'passwordI
 
 /** The failure text of a Run Now whose call or run failed. */
 export function jobFailureText(message: string | null | undefined): string {
-  return `Failed to run job. Error: ${message?.trim() || 'unknown error'}`;
+  return t('jobs.runFailed', { message: message?.trim() || t('jobs.unknownError') });
+}
+
+/** A job's status as the server names it ('Running'), in the reader's language. */
+export function jobStatusLabel(status: JobStatus): string {
+  return status in JOB_STATUS_COLORS ? t(`jobs.statuses.${status}`) : status;
 }
 
 export const JOB_STATUS_COLORS: Record<JobStatus, string> = { Idle: 'gray', Running: 'blue', Completed: 'green', Failed: 'red' };
@@ -56,7 +62,7 @@ export function parseLimit(value: string | number): { limit: number; error: null
   const text = String(value).trim();
   const n = Number(text);
   if (!/^\d+$/.test(text) || n < 1 || n > IMAGE_BACKFILL_MAX_LIMIT) {
-    return { limit: null, error: `Limit must be a whole number from 1 to ${IMAGE_BACKFILL_MAX_LIMIT}` };
+    return { limit: null, error: t('jobs.limitInvalid', { max: IMAGE_BACKFILL_MAX_LIMIT }) };
   }
   return { limit: n, error: null };
 }

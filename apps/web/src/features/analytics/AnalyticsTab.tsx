@@ -4,11 +4,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useApi } from '../../core/context';
 import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime } from '../../lib/format';
 import { analyticsApi, analyticsKeys, type PageView, type PageViewQuery } from './analytics-api';
 import {
   ANALYTICS_DEFAULTS,
-  ANALYTICS_MESSAGES,
+  analyticsMessage,
   boundPage,
   clientPageCount,
   dailyTotals,
@@ -19,51 +19,49 @@ import {
   topPages,
 } from './analytics-logic';
 import { Pager } from '../../components/Pager';
+import { useTranslation } from 'react-i18next';
+import './i18n';
+import { pageLabel } from '../../lib/paging';
 
 const DailyViewsChart = lazy(() => import('./DailyViewsChart'));
 
 function DailyViews() {
   const api = useApi();
   const days = ANALYTICS_DEFAULTS.chartDays;
+  const { t } = useTranslation('analytics');
   const daily = useQuery({ queryKey: analyticsKeys.daily(days), queryFn: () => analyticsApi.daily(api, days) });
   let body;
   if (daily.isPending) {
-    body = <LoadingState text="Loading daily views..." />;
+    body = <LoadingState text={t('daily.loading')} />;
   } else if (daily.isError) {
-    body = <ErrorState text="Failed to load daily page views." onRetry={() => void daily.refetch()} />;
+    body = <ErrorState text={t('daily.failed')} onRetry={() => void daily.refetch()} />;
   } else {
     const totals = dailyTotals(daily.data, days, new Date());
     const sum = totals.reduce((n, d) => n + d.views, 0);
     if (sum === 0) {
-      body = (
-        <EmptyBlock
-          icon={<IconChartBar size={28} />}
-          title="No daily counts yet"
-          description="Daily counts come from the Daily Analytics Aggregation job. Run it in the Admin tab to count the page views recorded so far."
-        />
-      );
+      body = <EmptyBlock icon={<IconChartBar size={28} />} title={t('daily.emptyTitle')} description={t('daily.emptyText')} />;
     } else {
       const busiest = totals.reduce((a, b) => (b.views > a.views ? b : a));
       const top = topPages(daily.data, 3);
       body = (
         <Stack gap="xs">
           <Text size="sm" aria-live="polite">
-            {sum} views in the last {days} days; busiest day {busiest.day} with {busiest.views}.
+            {t('daily.summary', { sum, days, day: formatDate(busiest.day), views: busiest.views })}
           </Text>
-          <Suspense fallback={<LoadingState text="Loading chart..." />}>
+          <Suspense fallback={<LoadingState text={t('daily.loadingChart')} />}>
             <DailyViewsChart data={totals} />
           </Suspense>
           <Text size="sm" c="dimmed">
-            Top pages: {top.map((p) => `${p.page} (${p.views})`).join(', ')}
+            {t('daily.topPages', { pages: top.map((p) => `${p.page} (${p.views})`).join(', ') })}
           </Text>
         </Stack>
       );
     }
   }
   return (
-    <Card component="section" aria-label="Views per day">
+    <Card component="section" aria-label={t('daily.label')}>
       <Title order={3} fz="md" mb="sm">
-        Views per day (last {days} days, UTC)
+        {t('daily.title', { days })}
       </Title>
       {body}
     </Card>
@@ -71,18 +69,19 @@ function DailyViews() {
 }
 
 function ViewsTable({ rows, onPage }: { rows: PageView[]; onPage: (page: string) => void }) {
+  const { t } = useTranslation('analytics');
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table verticalSpacing="xs" striped aria-label="Page views" fz="sm">
+      <Table verticalSpacing="xs" striped aria-label={t('table.label')} fz="sm">
         <Table.Thead>
           <Table.Tr>
-            <Table.Th>ID</Table.Th>
-            <Table.Th>Page</Table.Th>
-            <Table.Th>Referrer</Table.Th>
-            <Table.Th>User Agent</Table.Th>
-            <Table.Th>IP Address</Table.Th>
-            <Table.Th>Timestamp</Table.Th>
-            <Table.Th>Country</Table.Th>
+            <Table.Th>{t('table.id')}</Table.Th>
+            <Table.Th>{t('table.page')}</Table.Th>
+            <Table.Th>{t('table.referrer')}</Table.Th>
+            <Table.Th>{t('table.userAgent')}</Table.Th>
+            <Table.Th>{t('table.ip')}</Table.Th>
+            <Table.Th>{t('table.timestamp')}</Table.Th>
+            <Table.Th>{t('table.country')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -92,7 +91,7 @@ function ViewsTable({ rows, onPage }: { rows: PageView[]; onPage: (page: string)
               <Table.Td>
                 <UnstyledButton
                   onClick={() => onPage(v.page)}
-                  title="Use this page path"
+                  title={t('table.usePath')}
                   c="brand.8"
                   fz="sm"
                   fw={600}
@@ -104,7 +103,7 @@ function ViewsTable({ rows, onPage }: { rows: PageView[]; onPage: (page: string)
               <Table.Td style={{ overflowWrap: 'anywhere', maxWidth: 200 }}>{referrerText(v.referrer)}</Table.Td>
               <Table.Td>
                 <Text size="xs" lineClamp={2} maw={260} title={v.userAgent ?? undefined}>
-                  {v.userAgent || 'N/A'}
+                  {v.userAgent || t('na')}
                 </Text>
               </Table.Td>
               <Table.Td>{v.ipAddress}</Table.Td>
@@ -129,11 +128,12 @@ export default function AnalyticsTab() {
   // The most recent views across all pages show first; the by-page query replaces them on request.
   const [query, setQuery] = useState<PageViewQuery>({ kind: 'recent', count: ANALYTICS_DEFAULTS.recentCount });
   const [page, setPage] = useState(1);
+  const { t } = useTranslation('analytics');
   const views = useQuery({ queryKey: analyticsKeys.views(query), queryFn: () => analyticsApi.views(api, query), placeholderData: keepPreviousData });
 
   const byPageCount = parseCount(pageCount);
   const recentN = parseCount(recentCount);
-  const countError = 'Enter a whole number from 1 to 1000';
+  const countError = t('countError');
   const show = (q: PageViewQuery) => {
     setPage(1);
     if (JSON.stringify(q) === JSON.stringify(query)) {
@@ -159,29 +159,29 @@ export default function AnalyticsTab() {
   const pages = clientPageCount(rows.length);
   const current = boundPage(page, pages);
   const shown = pageRows(rows, current);
-  const failure = query.kind === 'by-page' ? ANALYTICS_MESSAGES.byPage : ANALYTICS_MESSAGES.recent;
+  const failure = query.kind === 'by-page' ? analyticsMessage('byPage') : analyticsMessage('recent');
 
   return (
     <Stack gap="lg">
       <Title order={2} fz="xl">
-        Page Analytics
+        {t('title')}
       </Title>
       <DailyViews />
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
-        <Card component="form" onSubmit={submitByPage} aria-label="Views by page" noValidate>
+        <Card component="form" onSubmit={submitByPage} aria-label={t('byPage.label')} noValidate>
           <Title order={3} fz="md" mb="sm">
-            Views by page
+            {t('byPage.label')}
           </Title>
           <Group align="flex-start" gap="sm" wrap="wrap">
             <TextInput
-              label="Page path"
+              label={t('byPage.path')}
               value={path}
               onChange={(e) => setPath(e.currentTarget.value)}
-              error={path.trim() ? null : 'Enter a page path'}
+              error={path.trim() ? null : t('byPage.pathRequired')}
               style={{ flex: '1 1 180px' }}
             />
             <TextInput
-              label="Records"
+              label={t('byPage.records')}
               inputMode="numeric"
               value={pageCount}
               onChange={(e) => setPageCount(e.currentTarget.value)}
@@ -190,15 +190,15 @@ export default function AnalyticsTab() {
             />
           </Group>
           <Button type="submit" mt="sm" disabled={byPageCount === null || !path.trim()}>
-            Load by Page
+            {t('byPage.load')}
           </Button>
         </Card>
-        <Card component="form" onSubmit={submitRecent} aria-label="Recent views" noValidate>
+        <Card component="form" onSubmit={submitRecent} aria-label={t('recent.label')} noValidate>
           <Title order={3} fz="md" mb="sm">
-            Recent views, all pages
+            {t('recent.title')}
           </Title>
           <TextInput
-            label="Records"
+            label={t('recent.records')}
             inputMode="numeric"
             value={recentCount}
             onChange={(e) => setRecentCount(e.currentTarget.value)}
@@ -206,28 +206,28 @@ export default function AnalyticsTab() {
             w={110}
           />
           <Button type="submit" mt="sm" disabled={recentN === null}>
-            Load Recent
+            {t('recent.load')}
           </Button>
         </Card>
       </SimpleGrid>
-      <Card component="section" aria-label="Page view records">
+      <Card component="section" aria-label={t('records.label')}>
         <Group justify="space-between" mb="sm" wrap="wrap" gap="xs">
           <Title order={3} fz="md">
-            {query.kind === 'by-page' ? `Views of ${query.page}` : 'Most recent views'}
+            {query.kind === 'by-page' ? t('records.of', { page: query.page }) : t('records.recent')}
           </Title>
           {views.data && (
             <Text size="sm" c="dimmed">
-              {rows.length} records fetched
+              {t('records.fetched', { n: rows.length })}
             </Text>
           )}
         </Group>
         {views.isPending ? (
-          <LoadingState text="Loading page views..." />
+          <LoadingState text={t('records.loading')} />
         ) : views.isError ? (
           <ErrorState text={failure} onRetry={() => void views.refetch()} />
         ) : rows.length === 0 ? (
           <Text c="dimmed" py="md">
-            {ANALYTICS_MESSAGES.empty}
+            {analyticsMessage('empty')}
           </Text>
         ) : (
           <>
@@ -236,7 +236,7 @@ export default function AnalyticsTab() {
               page={current - 1}
               totalPages={pages}
               label={() => displayingText(shown.length, rows.length)}
-              aside={`Page ${current} of ${pages}`}
+              aside={pageLabel({ number: current, pages })}
               onPage={(index) => setPage(index + 1)}
             />
           </>

@@ -1,14 +1,17 @@
 import '@mantine/charts/styles.css';
 import { BarChart } from '@mantine/charts';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** Views per day as bars (its own chunk: the chart library loads only when there is something to draw). */
 export default function DailyViewsChart({ data }: { data: { day: string; views: number }[] }) {
+  const { t } = useTranslation('analytics');
   return (
     <BarChart
       h={240}
       data={data}
       dataKey="day"
-      series={[{ name: 'views', label: 'Views', color: 'brand.6' }]}
+      series={[{ name: 'views', label: t('daily.views'), color: 'brand.6' }]}
       tickLine="y"
       gridAxis="x"
       yAxisProps={{ allowDecimals: false, width: 36 }}

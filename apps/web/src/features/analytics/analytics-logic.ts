@@ -1,15 +1,18 @@
 // Pure rules of the Analytics tab (spec doc 2 sections 2, 5 and 9): no React, no network.
 import type { PageView, PageViewDailyCount } from '@wrenchlog/contracts';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
+
+const t = i18n.getFixedT(null, 'analytics');
 
 /** Section 9: path '/', 50 records for by-page, 100 for recent, 10 rows per client page. */
 export const ANALYTICS_DEFAULTS = { page: '/', byPageCount: 50, recentCount: 100, rowsPerPage: 10, chartDays: 30 } as const;
 export const MAX_COUNT = 1000;
 
-export const ANALYTICS_MESSAGES = {
-  byPage: 'Failed to load page views by page.',
-  recent: 'Failed to load recent page views.',
-  empty: 'No page view data available for the current criteria.',
-} as const;
+/** The spec's texts of the tab (doc 2 section 5), in the reader's language. */
+export function analyticsMessage(key: 'byPage' | 'recent' | 'empty'): string {
+  return t(`messages.${key}`);
+}
 
 /** Client pages of `rows` records: at least 1. */
 export function clientPageCount(rows: number, perPage: number = ANALYTICS_DEFAULTS.rowsPerPage): number {
@@ -29,12 +32,12 @@ export function pageRows<T>(rows: readonly T[], page: number, perPage: number = 
 
 /** 'Displaying n of m fetched records.' */
 export function displayingText(shown: number, fetched: number): string {
-  return `Displaying ${shown} of ${fetched} fetched records.`;
+  return t('displaying', { shown, fetched });
 }
 
 /** The referrer, or 'N/A' when there is none. */
 export function referrerText(referrer: PageView['referrer']): string {
-  return referrer?.trim() ? referrer : 'N/A';
+  return referrer?.trim() ? referrer : t('na');
 }
 
 /** A record count typed by the admin: a whole number from 1 to 1000, else null. */

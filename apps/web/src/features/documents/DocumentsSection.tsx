@@ -10,7 +10,9 @@ import { useConfirm } from '../../components/confirm';
 import { ErrorState } from '../../components/states';
 import { formatDateTime } from '../../lib/format';
 import { documentKeys, documentsApi, useDeleteDocument, useUploadDocument, type DocumentParentPath } from './documents-api';
-import { confirmDeleteText, DOCUMENT_TEXT, fileProblem, formatBytes } from './documents-logic';
+import { fileProblem, formatBytes, MAX_FILE_MB } from './documents-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /**
  * The Documents section of a machine, service record, fuel record or part purchase (issue 18):
@@ -20,6 +22,7 @@ import { confirmDeleteText, DOCUMENT_TEXT, fileProblem, formatBytes } from './do
  */
 export function DocumentsSection({ parent, parentId }: { parent: DocumentParentPath; parentId: number }) {
   const { api } = useServices();
+  const { t } = useTranslation('documents');
   const key = documentKeys.of(parent, parentId);
   const rights = useRights();
   // A role without documents (an operator) is not shown the section, nor asks for it.
@@ -50,14 +53,14 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
     setError(problem ?? null);
     if (!problem) {
       setProgress(0);
-      upload.mutate(file, { onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.uploadFailed)), onSettled: () => setProgress(null) });
+      upload.mutate(file, { onError: (err) => setError(messageOf(err, t('uploadFailed'))), onSettled: () => setProgress(null) });
     }
   };
 
   const askDelete = async (doc: DocumentView) => {
-    if (await confirm(confirmDeleteText(doc.fileName), 'Delete')) {
+    if (await confirm(t('confirmDelete', { name: doc.fileName }), t('confirm.delete', { ns: 'common' }))) {
       setError(null);
-      remove.mutate(doc, { onError: (err) => setError(messageOf(err, DOCUMENT_TEXT.deleteFailed)) });
+      remove.mutate(doc, { onError: (err) => setError(messageOf(err, t('deleteFailed'))) });
     }
   };
 
@@ -67,31 +70,24 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
       <Stack gap="sm">
         <Group justify="space-between">
           <Title order={3} id={titleId}>
-            {DOCUMENT_TEXT.title}
+            {t('title')}
           </Title>
           <Group gap="xs">
             <Text size="sm" c="dimmed">
-              {DOCUMENT_TEXT.hint}
+              {t('hint', { max: MAX_FILE_MB })}
             </Text>
             {mayWrite && (
               <Button leftSection={<IconPaperclip size={16} />} variant="light" onClick={() => input.current?.click()} loading={upload.isPending}>
-                {DOCUMENT_TEXT.add}
+                {t('add')}
               </Button>
             )}
           </Group>
         </Group>
-        <input
-          ref={input}
-          type="file"
-          accept="application/pdf,.pdf"
-          hidden
-          aria-label="PDF document to upload"
-          onChange={(e) => chosen(e.currentTarget.files)}
-        />
+        <input ref={input} type="file" accept="application/pdf,.pdf" hidden aria-label={t('fileInput')} onChange={(e) => chosen(e.currentTarget.files)} />
         {progress !== null && (
           <Stack gap={4}>
-            <Text size="sm">Uploading... {progress}%</Text>
-            <Progress value={progress} aria-label="Upload progress" />
+            <Text size="sm">{t('uploading', { percent: progress })}</Text>
+            <Progress value={progress} aria-label={t('progress')} />
           </Stack>
         )}
         {error && (
@@ -102,23 +98,23 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
         {documents.isPending ? (
           <Group gap="xs">
             <Loader size="sm" />
-            <Text size="sm">{DOCUMENT_TEXT.loading}</Text>
+            <Text size="sm">{t('loading')}</Text>
           </Group>
         ) : documents.isError ? (
-          <ErrorState text={DOCUMENT_TEXT.loadFailed} onRetry={() => void documents.refetch()} />
+          <ErrorState text={t('loadFailed')} onRetry={() => void documents.refetch()} />
         ) : list.length === 0 ? (
-          <Text c="dimmed">{DOCUMENT_TEXT.empty}</Text>
+          <Text c="dimmed">{t('empty')}</Text>
         ) : (
           // On a phone the table scrolls inside the card, never the page.
           <Table.ScrollContainer minWidth={420}>
             <Table verticalSpacing="xs">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Size</Table.Th>
-                  <Table.Th>Added</Table.Th>
+                  <Table.Th>{t('columns.name')}</Table.Th>
+                  <Table.Th>{t('columns.size')}</Table.Th>
+                  <Table.Th>{t('columns.added')}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('columns.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -140,7 +136,7 @@ export function DocumentsSection({ parent, parentId }: { parent: DocumentParentP
                         <ActionIcon
                           variant="subtle"
                           color="red"
-                          aria-label={`Delete ${doc.fileName}`}
+                          aria-label={t('deleteOne', { name: doc.fileName })}
                           onClick={() => void askDelete(doc)}
                           loading={remove.isPending && remove.variables?.id === doc.id}
                         >

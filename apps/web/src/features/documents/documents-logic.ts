@@ -1,19 +1,10 @@
 import { DocumentMessages, DOCUMENT_LIMITS } from '@wrenchlog/contracts/limits';
+import { readerLocale } from '../../lib/format';
 
-export const DOCUMENT_TEXT = {
-  title: 'Documents',
-  add: 'Add PDF',
-  empty: 'No documents yet. Attach PDF receipts, invoices or manuals.',
-  loading: 'Loading documents...',
-  loadFailed: 'Could not load documents.',
-  uploadFailed: 'The document could not be uploaded. Please try again.',
-  deleteFailed: 'The document could not be deleted. Please try again.',
-  hint: `PDF, at most ${DOCUMENT_LIMITS.maxFileBytes / (1024 * 1024)} MB`,
-} as const;
+/** The largest file in MB, for the hint beside Add PDF. */
+export const MAX_FILE_MB = DOCUMENT_LIMITS.maxFileBytes / (1024 * 1024);
 
-export const confirmDeleteText = (name: string) => `Delete the document "${name}"? This cannot be undone.`;
-
-/** '532 KB', '1.4 MB': binary units, as the account size counts them. */
+/** '532 KB', '1.4 MB' ('1,4 MB' in German): binary units, as the account size counts them. */
 export function formatBytes(bytes: number): string {
   if (bytes < 1024) {
     return `${bytes} B`;
@@ -21,7 +12,8 @@ export function formatBytes(bytes: number): string {
   if (bytes < 1024 * 1024) {
     return `${Math.round(bytes / 1024)} KB`;
   }
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  const mb = new Intl.NumberFormat(readerLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+  return `${mb.format(bytes / (1024 * 1024))} MB`;
 }
 
 /** What the browser can tell before sending: the server checks the content (PDF) itself. */

@@ -2,9 +2,9 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/routes';
 import { json, mockFetch, renderApp, signIn } from '../../test/harness';
-import { MACHINES_LOAD_FAILED } from '../../core/forms/MachineSelect';
 
 const user = userEvent.setup({ delay: null });
+const MACHINES_LOAD_FAILED = 'Failed to load machines';
 const machines = [
   { id: 3, name: 'Blue F-150', type: 'Pickup', status: 'Good', lastUpdated: '2026-03-01T10:00:00Z' },
   { id: 4, name: 'Atlas crane', type: 'Crane', status: 'Good', lastUpdated: '2026-03-01T10:00:00Z' },

@@ -5,6 +5,8 @@ import { FuelRecordForm } from '../fuel-record/FuelRecordForm';
 import { MachineCreateForm } from '../machines/MachineCreateForm';
 import { PartPurchaseForm } from '../part-purchase/PartPurchaseForm';
 import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /**
  * Quick create (spec doc 2 section 2): the fuel, service, machine and part forms side by side, all in
@@ -14,9 +16,10 @@ import { ServiceRecordForm } from '../service-record/ServiceRecordForm';
 export default function FastCreatePage() {
   // Issue 32: only the forms the member's role may send (an operator logs fuel; a viewer none).
   const { may } = useRights();
+  const { t } = useTranslation('fastCreate');
   return (
     <Page>
-      <PageHeader title="Fast Create" description="Log a fill-up, a service, a machine or a part in a few taps." />
+      <PageHeader title={t('title')} description={t('description')} />
       {/* Each card as tall as its form; tighter padding leaves the narrow columns room for their buttons. */}
       <SimpleGrid type="container" cols={{ base: 1, '600px': 2, '900px': 3 }} spacing="md" style={{ alignItems: 'start' }} data-testid="fast-create-grid">
         {may('fuel.write') && (

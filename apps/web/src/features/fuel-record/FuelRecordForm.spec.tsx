@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { routes } from '../../app/routes';
 import { createAppServices } from '../../app/services';
 import { json, mockFetch, pending, renderApp, signIn } from '../../test/harness';
-import { FUEL_TEXT } from './FuelRecordForm';
 import { aFuelRecord } from './fuel-record.fixture';
 
 const user = userEvent.setup({ delay: null });
@@ -110,7 +109,7 @@ describe('FuelRecordForm', () => {
     await user.type(field('Price per Unit'), '3.5');
     const before = Date.now();
     await user.click(screen.getByRole('button', { name: 'Save Fuel Record' }));
-    expect(await screen.findByText(FUEL_TEXT.created)).toBeInTheDocument();
+    expect(await screen.findByText('Fuel record created successfully!')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST')!;
     const body = post.body as Record<string, unknown>;
     expect(body).toMatchObject({
@@ -157,7 +156,7 @@ describe('FuelRecordForm', () => {
     await user.clear(field('Store Name'));
     await user.type(field('Store Name'), 'Chevron');
     await user.click(screen.getByRole('button', { name: 'Update Fuel Record' }));
-    expect(await screen.findByText(FUEL_TEXT.updated)).toBeInTheDocument();
+    expect(await screen.findByText('Fuel record updated successfully!')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
       machineId: 3,
       storeName: 'Chevron',
@@ -187,7 +186,7 @@ describe('FuelRecordForm', () => {
     await user.clear(field('Amount'));
     await user.type(field('Amount'), '13');
     await user.click(screen.getByRole('button', { name: 'Update Fuel Record' }));
-    expect(await screen.findByText(FUEL_TEXT.updated)).toBeInTheDocument();
+    expect(await screen.findByText('Fuel record updated successfully!')).toBeInTheDocument();
     const sent = calls.find((c) => c.method === 'PUT')?.body as Record<string, unknown>;
     expect(sent).toMatchObject({ machineId: 3, amount: 13, lastMileage: 10000, currentMileage: 10250 });
     expect(Object.keys(sent)).not.toContain('pricePerUnit');
@@ -217,7 +216,7 @@ describe('FuelRecordForm', () => {
     await user.type(await screen.findByLabelText('Amount (gal)', { exact: false }), '10');
     await user.type(field('Price per Unit'), '3.5');
     await user.click(screen.getByRole('button', { name: 'Save Fuel Record' }));
-    expect(await screen.findByText(FUEL_TEXT.createFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to create fuel record. Please try again.')).toBeInTheDocument();
     expect(field('Amount (gal)')).toHaveValue(10);
   });
 
@@ -231,7 +230,7 @@ describe('FuelRecordForm', () => {
     const { router } = renderApp(routes, { url: '/fuel-record/7' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete Fuel Record' });
-    expect(within(dialog).getByText(FUEL_TEXT.deleteConfirm)).toBeInTheDocument();
+    expect(within(dialog).getByText('Are you sure you want to delete this fuel record? This action cannot be undone.')).toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
@@ -250,7 +249,7 @@ describe('FuelRecordForm', () => {
     const { router } = renderApp(routes, { url: '/fuel-record/7' });
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     await user.click(within(await screen.findByRole('dialog', { name: 'Delete Fuel Record' })).getByRole('button', { name: 'Delete' }));
-    expect(await screen.findByText(FUEL_TEXT.deleteFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to delete fuel record. Please try again.')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/fuel-record/7');
   });
 
@@ -268,7 +267,7 @@ describe('FuelRecordForm', () => {
     expect(await screen.findByText('Fuel record not found')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse machines' })).toHaveAttribute('href', '/machines');
     expect(screen.queryByText(/Check your connection/)).not.toBeInTheDocument();
-    expect(screen.queryByText(FUEL_TEXT.loadFailed)).not.toBeInTheDocument();
+    expect(screen.queryByText('Failed to load fuel record.')).not.toBeInTheDocument();
   });
 
   it('says an id no record can have does not exist, without asking the server', async () => {
@@ -281,7 +280,7 @@ describe('FuelRecordForm', () => {
   it('keeps the load failure and its connection hint for a server or network failure', async () => {
     mockFetch({ 'GET /api/fuel-records/8': json({ statusCode: 503, message: 'Not found' }, 503) });
     renderApp(routes, { url: '/fuel-record/8' });
-    expect(await screen.findByText(FUEL_TEXT.loadFailed)).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load fuel record.')).toBeInTheDocument();
     expect(screen.getByText('Check your connection and try again.')).toBeInTheDocument();
   });
 });

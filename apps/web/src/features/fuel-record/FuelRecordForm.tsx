@@ -32,23 +32,22 @@ import {
   type FuelUnits,
 } from './fuel-logic';
 import { DateTimeField } from '../../core/forms/DateField';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { NotFoundTexts } from '../../components/states';
+import './i18n';
 
-export const FUEL_TEXT = {
-  created: 'Fuel record created successfully!',
-  updated: 'Fuel record updated successfully!',
-  loadFailed: 'Failed to load fuel record.',
-  notFound: { title: 'Fuel record not found', backTo: '/machines', backLabel: 'Browse machines' },
-  createFailed: 'Failed to create fuel record. Please try again.',
-  updateFailed: 'Failed to update fuel record. Please try again.',
-  deleteFailed: 'Failed to delete fuel record. Please try again.',
-  deleteConfirm: 'Are you sure you want to delete this fuel record? This action cannot be undone.',
-} as const;
+/** Where a missing fuel record's page leads back to. */
+export function fuelNotFound(t: TFunction<'fuelRecord'>): NotFoundTexts {
+  return { title: t('notFound.title'), backTo: '/machines', backLabel: t('notFound.backLabel') };
+}
 
 export type FuelRecordFormProps = RecordFormProps<FuelRecord>;
 
 /** 'Create Fuel Record' / 'Fuel Record Details' in the modes fast, fastView and full (spec doc 2 section 2). */
 export function FuelRecordForm(props: FuelRecordFormProps) {
   const api = useApi();
+  const { t } = useTranslation('fuelRecord');
   const { prefs } = useUnits();
   const unitsKey = `${prefs.distanceUnit}-${prefs.volumeUnit}`;
   return (
@@ -56,9 +55,9 @@ export function FuelRecordForm(props: FuelRecordFormProps) {
       recordId={props.recordId}
       queryKey={fuelKeys.detail(props.recordId ?? 0)}
       load={(id) => fuelApi.get(api, id)}
-      loadingText="Loading fuel record..."
-      errorText={FUEL_TEXT.loadFailed}
-      notFound={FUEL_TEXT.notFound}
+      loadingText={t('loading')}
+      errorText={t('loadFailed')}
+      notFound={fuelNotFound(t)}
     >
       {/* Keyed by record so the form starts from the loaded values (and afresh after a create). */}
       {(record) => <FuelForm key={`${record?.id ?? 'new'}-${unitsKey}`} {...props} record={record} />}
@@ -68,6 +67,7 @@ export function FuelRecordForm(props: FuelRecordFormProps) {
 
 function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: FuelRecordFormProps & { record: FuelRecord | null }) {
   const api = useApi();
+  const { t } = useTranslation('fuelRecord');
   const save = useSaveFuelRecord();
   const remove = useDeleteFuelRecord();
   const navigate = useNavigate();
@@ -102,12 +102,10 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   const state = form.getValues();
   const submit = useSubmit<Banner>({
     initial: () =>
-      record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id
-        ? { kind: 'success', title: FUEL_TEXT.created }
-        : null,
+      record && (location.state as { createdFuelRecord?: number } | null)?.createdFuelRecord === record.id ? { kind: 'success', title: t('created') } : null,
     log: 'Fuel record save failed',
     // The typed values stay so nothing is lost.
-    failure: (err) => ({ kind: 'error', title: isNew ? FUEL_TEXT.createFailed : FUEL_TEXT.updateFailed, detail: refusalDetail(err) }),
+    failure: (err) => ({ kind: 'error', title: isNew ? t('createFailed') : t('updateFailed'), detail: refusalDetail(err) }),
   });
   const { busy, setOutcome: setBanner, run } = submit;
 
@@ -185,7 +183,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       }
       onSaved?.(saved);
       if (!isNew) {
-        setBanner({ kind: 'success', title: FUEL_TEXT.updated });
+        setBanner({ kind: 'success', title: t('updated') });
       } else if (full) {
         // The new record's own address, so a reload shows it; the banner travels along.
         void navigate(`/fuel-record/${saved.id}`, { replace: true, state: { createdFuelRecord: saved.id } });
@@ -193,10 +191,10 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
         reset();
         setBanner({
           kind: 'success',
-          title: FUEL_TEXT.created,
+          title: t('created'),
           detail: (
             <Anchor component={Link} to={`/fuel-record/${saved.id}`} size="sm" fw={600}>
-              Open the fuel record
+              {t('open')}
             </Anchor>
           ),
         });
@@ -214,7 +212,7 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
     deletion: record && {
       remove: () => remove.mutateAsync(record),
       leaveTo: `/machines/${record.machineId}?tab=fuel`,
-      failTitle: FUEL_TEXT.deleteFailed,
+      failTitle: t('deleteFailed'),
     },
   });
 
@@ -222,14 +220,14 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
   return (
     <RecordFormFrame
       {...frame}
-      title={isNew ? 'Create Fuel Record' : 'Fuel Record Details'}
+      title={isNew ? t('titleNew') : t('titleShown')}
       onSubmit={onSubmit}
-      submitLabel={isNew ? 'Save Fuel Record' : 'Update Fuel Record'}
+      submitLabel={isNew ? t('save') : t('update')}
       fullDetailsTo={record ? `/fuel-record/${record.id}` : undefined}
       mayWrite={mayWrite}
       audit={auditOf(record, record?.dateCreated)}
-      deleteTitle="Delete Fuel Record"
-      deleteMessage={FUEL_TEXT.deleteConfirm}
+      deleteTitle={t('deleteTitle')}
+      deleteMessage={t('deleteConfirm')}
     >
       {shown.machine && (
         <MachineSelect
@@ -248,18 +246,18 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
         />
       )}
       {shown.date ? (
-        <DateTimeField label="Date and Time of Purchase" required {...input('dateOfPurchase')} onChange={(v) => form.setFieldValue('dateOfPurchase', v)} />
+        <DateTimeField label={t('fields.dateOfPurchase')} required {...input('dateOfPurchase')} onChange={(v) => form.setFieldValue('dateOfPurchase', v)} />
       ) : (
         <Text size="sm" c="dimmed">
-          Recorded as bought now.
+          {t('boughtNow')}
         </Text>
       )}
       {/* One column in fast mode: the quick-create columns are narrow. */}
       <SimpleGrid cols={full ? { base: 1, sm: 3 } : 1} spacing="md">
-        <TextInput label={`Amount (${units.volumeLabel})`} type="number" inputMode="decimal" min={0} step="any" required {...input('amount')} />
+        <TextInput label={`${t('fields.amount')} (${units.volumeLabel})`} type="number" inputMode="decimal" min={0} step="any" required {...input('amount')} />
         {showMoney && (
           <TextInput
-            label={`Price per Unit (${units.currencySymbol}${fuelUnits.volumeUnit === 'gal_us' ? '' : `/${units.volumeLabel}`})`}
+            label={`${t('fields.pricePerUnit')} (${units.currencySymbol}${fuelUnits.volumeUnit === 'gal_us' ? '' : `/${units.volumeLabel}`})`}
             type="number"
             inputMode="decimal"
             min={0}
@@ -270,30 +268,30 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
         )}
         {showMoney && (
           <TextInput
-            label={`Total Price (${units.currencySymbol})`}
+            label={`${t('fields.totalPrice')} (${units.currencySymbol})`}
             type="number"
             inputMode="decimal"
             min={0.01}
             step={0.01}
             required
-            description={readOnly ? undefined : state.totalTyped ? 'Entered by hand; leave it empty to calculate' : 'Amount x price per unit'}
+            description={readOnly ? undefined : state.totalTyped ? t('fields.totalTyped') : t('fields.totalCalculated')}
             // The hint under the box keeps the three boxes of a row aligned.
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             {...input('totalPrice')}
           />
         )}
       </SimpleGrid>
-      <Group gap="xl" wrap="wrap" role="group" aria-label="Fill-up">
+      <Group gap="xl" wrap="wrap" role="group" aria-label={t('fields.fillUp')}>
         <Switch
-          label="Filled the tank"
-          description="Off for a partial fill: its fuel counts into the next full fill's economy."
+          label={t('fields.fullTank')}
+          description={t('fields.fullTankHint')}
           {...form.getInputProps('fullTank', { type: 'checkbox' })}
           disabled={readOnly || busy}
           maw={320}
         />
         <Switch
-          label="Missed the previous fill-up"
-          description="No economy is measured across a fill-up that was not recorded."
+          label={t('fields.missedPrevious')}
+          description={t('fields.missedPreviousHint')}
           {...form.getInputProps('missedPrevious', { type: 'checkbox' })}
           disabled={readOnly || busy}
           maw={320}
@@ -302,24 +300,31 @@ function FuelForm({ mode, machineId, onSaved, onCancel, onDeleted, record }: Fue
       {full && (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label="Store Name" {...input('storeName')} />
-            <TextInput label="City" {...input('storeCity')} />
-            <TextInput label="State" {...input('storeState')} />
+            <TextInput label={t('fields.storeName')} {...input('storeName')} />
+            <TextInput label={t('fields.storeCity')} {...input('storeCity')} />
+            <TextInput label={t('fields.storeState')} {...input('storeState')} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-            <TextInput label="Current Hours" type="number" inputMode="decimal" min={0} step="any" {...input('currentHours')} />
-            <TextInput label={`Last Mileage${distanceSuffix}`} type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
-            <TextInput label={`Current Mileage${distanceSuffix}`} type="number" inputMode="decimal" min={0} step="any" {...input('currentMileage')} />
+            <TextInput label={t('fields.currentHours')} type="number" inputMode="decimal" min={0} step="any" {...input('currentHours')} />
+            <TextInput label={`${t('fields.lastMileage')}${distanceSuffix}`} type="number" inputMode="decimal" min={0} step="any" {...input('lastMileage')} />
+            <TextInput
+              label={`${t('fields.currentMileage')}${distanceSuffix}`}
+              type="number"
+              inputMode="decimal"
+              min={0}
+              step="any"
+              {...input('currentMileage')}
+            />
           </SimpleGrid>
           {(mpg !== null || record) && (
             <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-              {mpg !== null && <TextInput label={`Average ${units.economyLabel}`} value={mpg.toFixed(1)} readOnly variant="filled" />}
-              {record && <TextInput label="Date Created" value={formatDateTime(record.dateCreated)} readOnly variant="filled" />}
+              {mpg !== null && <TextInput label={t('fields.average', { unit: units.economyLabel })} value={mpg.toFixed(1)} readOnly variant="filled" />}
+              {record && <TextInput label={t('fields.dateCreated')} value={formatDateTime(record.dateCreated)} readOnly variant="filled" />}
             </SimpleGrid>
           )}
         </>
       )}
-      <Textarea label="Notes" autosize minRows={2} maxRows={8} {...input('notes')} />
+      <Textarea label={t('fields.notes')} autosize minRows={2} maxRows={8} {...input('notes')} />
     </RecordFormFrame>
   );
 }

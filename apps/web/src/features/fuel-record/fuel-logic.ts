@@ -21,6 +21,8 @@ import {
 import dayjs from 'dayjs';
 import { checkNumber, numberText, parseNumber } from '../../core/forms/form-rules';
 import { fuelFlags, type FuelFlags } from './fuel-flags';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 
 /**
  * The body of POST and PUT: an update by a member who may not see money (an operator, issue 32)
@@ -153,7 +155,7 @@ export function validateFuel(v: FuelFormValues, shown: FuelFieldsShown, units: F
     if (!v.dateOfPurchase.trim()) {
       errors.dateOfPurchase = FIELD_REQUIRED;
     } else if (!dayjs(v.dateOfPurchase).isValid()) {
-      errors.dateOfPurchase = 'Enter a date and time';
+      errors.dateOfPurchase = i18n.t('dateRequired', { ns: 'fuelRecord' });
     }
   }
   set('amount', checkNumber(v.amount, { required: FIELD_REQUIRED, ...limits.amount }));

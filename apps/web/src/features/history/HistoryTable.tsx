@@ -7,6 +7,8 @@ import { EmptyBlock, ErrorState, LoadingState } from '../../components/states';
 import { nextSort, sortItems, type SortState } from '../../lib/sort';
 import classes from './history.module.css';
 import { Pager } from '../../components/Pager';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 export interface HistoryColumn<T> {
   key: string;
@@ -61,6 +63,7 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
   const [sort, setSort] = useState<SortState<string>>({ field: columns[0].key, direction: 'desc' });
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(1);
+  const { t } = useTranslation('history');
 
   const sorted = useMemo(() => {
     const needle = query.trim().toLowerCase();
@@ -77,12 +80,12 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
   } else if (props.isError) {
     body = <ErrorState text={props.errorText} onRetry={props.onRetry} />;
   } else if ((rows ?? []).length === 0) {
-    body = <EmptyBlock icon={props.emptyIcon} title={props.emptyText} description="Records you add for this machine show up here." />;
+    body = <EmptyBlock icon={props.emptyIcon} title={props.emptyText} description={t('table.emptyDescription')} />;
   } else if (sorted.length === 0) {
     body = (
       <>
         <Text c="dimmed" ta="center" py="xl">
-          Nothing matches “{query}”.
+          {t('table.noMatch', { query })}
         </Text>
         <LoadMore more={props.more} />
       </>
@@ -156,7 +159,7 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
         )}
         {props.onAdd && (
           <Button leftSection={<IconPlus size={16} />} onClick={props.onAdd} size="sm">
-            Add New
+            {t('table.add')}
           </Button>
         )}
       </Group>
@@ -170,16 +173,17 @@ export function HistoryTable<T extends { id: number }>(props: HistoryTableProps<
 
 /** "Showing 50 of 502" and a button that loads the next older records. */
 function LoadMore({ more }: { more: HistoryTableProps<{ id: number }>['more'] }) {
+  const { t } = useTranslation('history');
   if (!more) {
     return null;
   }
   return (
     <Group justify="center" gap="sm" mt="md">
       <Text size="sm" c="dimmed">
-        Showing {more.loaded} of {more.total}
+        {t('table.showing', { loaded: more.loaded, total: more.total })}
       </Text>
       <Button variant="default" size="xs" loading={more.loading} onClick={more.onLoadMore}>
-        Load more
+        {t('table.loadMore')}
       </Button>
     </Group>
   );

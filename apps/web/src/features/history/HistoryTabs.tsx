@@ -21,6 +21,11 @@ import { SchedulesTab } from '../schedules/SchedulesTab';
 import { historyKeys } from '../../core/query-keys';
 import { useRights } from '../../core/rights';
 import { HistoryTable, type HistoryColumn } from './HistoryTable';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import './i18n';
+
+type T = TFunction<'history'>;
 
 export type HistoryTab = 'fuel' | 'service' | 'parts' | 'meters' | 'schedules' | 'reports';
 const TABS: HistoryTab[] = ['fuel', 'service', 'parts', 'meters', 'schedules', 'reports'];
@@ -39,18 +44,18 @@ const historyPage = <T,>(api: ApiClient, path: string, page: number): Promise<Pa
   api.get<Page<T>>(`${path}?page=${page}&size=${MACHINE_HISTORY_LIMITS.pageSize}`);
 
 /** What differs between the three tabs; everything else is one component. */
-interface TabKind<T extends { id: number }> {
+interface TabKind<Row extends { id: number }> {
   /** The list's path; pages of it are loaded as the user asks for more. */
   path: (machineId: number) => string;
   /** In the member's units and currency (issue 34); `compact` below the desktop width, where fewer columns fit. */
-  columns: (u: Units, compact: boolean) => HistoryColumn<T>[];
+  columns: (u: Units, compact: boolean, t: T) => HistoryColumn<Row>[];
   pageSize: number;
-  filter?: { placeholder: string; value: (row: T) => string };
-  /** What a column means, under the list. */
-  note?: string;
-  loadingText: string;
-  errorText: string;
-  emptyText: string;
+  /** Its texts in the history namespace: loading, failed, empty (and filter, note where it has them). */
+  texts: 'fuel' | 'service' | 'parts';
+  /** The filter box's text per row (its placeholder: `<texts>.filter`). */
+  filter?: (row: Row) => string;
+  /** What a column means, under the list (`fuel.note`). */
+  note?: boolean;
   icon: ReactNode;
   /** The form route 'Add New' opens (full mode, for this machine). */
   formPath: string;
@@ -64,37 +69,59 @@ const FUEL: TabKind<FuelRecord> = {
   path: (id) => `/api/fuel-records/machine/${id}`,
   // Issue 38: the odometer and each fill's economy, as LubeLogger's fuel list shows them. On a phone
   // they go under the date and the amount, so the cost stays in view without scrolling sideways.
-  columns: (u, compact) =>
+  columns: (u, compact, t) =>
     compact
       ? [
           {
             key: 'date',
-            label: 'Date',
+            label: t('columns.date'),
             value: (r) => r.dateOfPurchase,
             render: (r) => (
-              <WithUnder main={u.date(r.dateOfPurchase)} name="Odometer" under={r.currentMileage === null ? null : u.distance(r.currentMileage)} />
+              <WithUnder main={u.date(r.dateOfPurchase)} name={t('columns.odometer')} under={r.currentMileage === null ? null : u.distance(r.currentMileage)} />
             ),
           },
           {
             key: 'amount',
-            label: `Amount (${u.volumeLabel})`,
+            label: `${t('columns.amount')} (${u.volumeLabel})`,
             value: (r) => Number(r.amount),
-            render: (r) => <WithUnder main={<FuelAmount record={r} units={u} />} name="Economy" under={r.mpg === null ? null : u.economy(r.mpg)} />,
+            render: (r) => (
+              <WithUnder main={<FuelAmount record={r} units={u} />} name={t('columns.economy')} under={r.mpg === null ? null : u.economy(r.mpg)} />
+            ),
           },
-          { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
+          {
+            key: 'cost',
+            label: `${t('columns.cost')} (${u.currencySymbol})`,
+            value: (r) => Number(r.totalPrice),
+            render: (r) => u.amount(r.totalPrice),
+            money: true,
+          },
         ]
       : [
-          { key: 'date', label: 'Date', value: (r) => r.dateOfPurchase, render: (r) => u.date(r.dateOfPurchase) },
-          { key: 'amount', label: `Amount (${u.volumeLabel})`, value: (r) => Number(r.amount), render: (r) => <FuelAmount record={r} units={u} /> },
-          { key: 'odometer', label: `Odometer (${u.distanceLabel})`, value: (r) => r.currentMileage, render: (r) => u.distance(r.currentMileage, false) },
-          { key: 'economy', label: `Economy (${u.economyLabel})`, value: (r) => r.mpg, render: (r) => u.economy(r.mpg, false) },
-          { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.totalPrice), render: (r) => u.amount(r.totalPrice), money: true },
+          { key: 'date', label: t('columns.date'), value: (r) => r.dateOfPurchase, render: (r) => u.date(r.dateOfPurchase) },
+          {
+            key: 'amount',
+            label: `${t('columns.amount')} (${u.volumeLabel})`,
+            value: (r) => Number(r.amount),
+            render: (r) => <FuelAmount record={r} units={u} />,
+          },
+          {
+            key: 'odometer',
+            label: `${t('columns.odometer')} (${u.distanceLabel})`,
+            value: (r) => r.currentMileage,
+            render: (r) => u.distance(r.currentMileage, false),
+          },
+          { key: 'economy', label: `${t('columns.economy')} (${u.economyLabel})`, value: (r) => r.mpg, render: (r) => u.economy(r.mpg, false) },
+          {
+            key: 'cost',
+            label: `${t('columns.cost')} (${u.currencySymbol})`,
+            value: (r) => Number(r.totalPrice),
+            render: (r) => u.amount(r.totalPrice),
+            money: true,
+          },
         ],
-  note: 'Economy is per full fill: the distance since the previous full fill over the fuel added since, partial fills included (n/a for a partial fill or one after a missed fill-up). The reports average it as the total distance over the total fuel.',
+  note: true,
   pageSize: 8,
-  loadingText: 'Loading fuel records...',
-  errorText: 'Failed to load fuel records',
-  emptyText: 'No fuel records yet',
+  texts: 'fuel',
   icon: <IconGasStation size={28} />,
   formPath: '/fuel-record',
   write: 'fuel.write',
@@ -103,16 +130,14 @@ const FUEL: TabKind<FuelRecord> = {
 
 const SERVICE: TabKind<ServiceRecordRow> = {
   path: (id) => `/api/services/machine/${id}`,
-  columns: (u) => [
-    { key: 'date', label: 'Date', value: (r) => r.serviceDate, render: (r) => u.date(r.serviceDate) },
-    { key: 'service', label: 'Service', value: (r) => r.title, render: (r) => orNA(r.title) },
-    { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => Number(r.price), render: (r) => u.amount(r.price), money: true },
+  columns: (u, _compact, t) => [
+    { key: 'date', label: t('columns.date'), value: (r) => r.serviceDate, render: (r) => u.date(r.serviceDate) },
+    { key: 'service', label: t('columns.service'), value: (r) => r.title, render: (r) => orNA(r.title) },
+    { key: 'cost', label: `${t('columns.cost')} (${u.currencySymbol})`, value: (r) => Number(r.price), render: (r) => u.amount(r.price), money: true },
   ],
   pageSize: 8,
-  filter: { placeholder: 'Filter by service', value: (r) => `${r.title ?? ''} ${r.serviceType ?? ''}` },
-  loadingText: 'Loading service records...',
-  errorText: 'Failed to load service records',
-  emptyText: 'No service records yet',
+  filter: (r) => `${r.title ?? ''} ${r.serviceType ?? ''}`,
+  texts: 'service',
   icon: <IconTool size={28} />,
   formPath: '/service-record',
   write: 'record.write',
@@ -121,18 +146,22 @@ const SERVICE: TabKind<ServiceRecordRow> = {
 
 const PARTS: TabKind<Purchase> = {
   path: (id) => `/api/purchases/getrecentForMachine/${id}`,
-  columns: (u) => [
-    { key: 'date', label: 'Date', value: (r) => r.purchaseDate, render: (r) => u.date(r.purchaseDate) },
-    { key: 'part', label: 'Part', value: (r) => r.partName, render: (r) => orNA(r.partName) },
-    { key: 'quantity', label: 'Quantity', value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
+  columns: (u, _compact, t) => [
+    { key: 'date', label: t('columns.date'), value: (r) => r.purchaseDate, render: (r) => u.date(r.purchaseDate) },
+    { key: 'part', label: t('columns.part'), value: (r) => r.partName, render: (r) => orNA(r.partName) },
+    { key: 'quantity', label: t('columns.quantity'), value: (r) => Number(r.quantity), render: (r) => formatNumber(r.quantity) },
     // The line's cost is quantity x unit price; the unit price follows where there is room.
-    { key: 'cost', label: `Cost (${u.currencySymbol})`, value: (r) => lineTotal(r), render: (r) => <PurchaseCost row={r} units={u} />, money: true },
+    {
+      key: 'cost',
+      label: `${t('columns.cost')} (${u.currencySymbol})`,
+      value: (r) => lineTotal(r),
+      render: (r) => <PurchaseCost row={r} units={u} />,
+      money: true,
+    },
   ],
   pageSize: 10,
-  filter: { placeholder: 'Filter by part name', value: (r) => r.partName ?? '' },
-  loadingText: 'Loading purchases...',
-  errorText: 'Failed to load purchases',
-  emptyText: 'No part purchases yet',
+  filter: (r) => r.partName ?? '',
+  texts: 'parts',
   icon: <IconShoppingCart size={28} />,
   formPath: '/part-purchase',
   write: 'inventory.write',
@@ -157,17 +186,18 @@ function WithUnder({ main, name, under }: { main: ReactNode; name: string; under
 /** The amount, marked when the fill-up switches of issue 22 make it count differently in fuel economy. */
 function FuelAmount({ record, units }: { record: FuelRecord; units: Units }) {
   const { fullTank, missedPrevious } = fuelFlags(record);
+  const { t } = useTranslation('history');
   return (
     <>
       {units.volume(record.amount, false)}
       {!fullTank && (
-        <Badge size="xs" variant="light" color="gray" ml={6} title="Did not fill the tank">
-          Partial
+        <Badge size="xs" variant="light" color="gray" ml={6} title={t('fuel.partialHint')}>
+          {t('fuel.partial')}
         </Badge>
       )}
       {missedPrevious && (
-        <Badge size="xs" variant="light" color="yellow" ml={6} title="The previous fill-up was missed">
-          After missed
+        <Badge size="xs" variant="light" color="yellow" ml={6} title={t('fuel.afterMissedHint')}>
+          {t('fuel.afterMissed')}
         </Badge>
       )}
     </>
@@ -179,30 +209,33 @@ function lineTotal(r: Purchase): number {
 }
 
 function PurchaseCost({ row, units }: { row: Purchase; units: Units }) {
+  const { t } = useTranslation('history');
   return (
     <>
       {units.amount(lineTotal(row))}
       {Number(row.quantity) !== 1 && (
         <Text span size="xs" c="dimmed" visibleFrom="sm">
           {' '}
-          ({units.amount(row.price)} each)
+          {t('parts.each', { price: units.amount(row.price) })}
         </Text>
       )}
     </>
   );
 }
 
-function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { tab: keyof typeof historyKeys; kind: TabKind<T>; machineId: number }) {
+function HistoryTabPanel<Row extends { id: number }>({ tab, kind, machineId }: { tab: keyof typeof historyKeys; kind: TabKind<Row>; machineId: number }) {
   const api = useApi();
+  const { t } = useTranslation('history');
   const navigate = useNavigate();
   const rights = useRights();
   const units = useUnits();
   const compact = !useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
-  const columns = useMemo(() => kind.columns(units, compact).filter((c) => rights.money || !c.money), [kind, units, compact, rights.money]);
-  const [selected, setSelected] = useState<T | null>(null);
+  const columns = useMemo(() => kind.columns(units, compact, t).filter((c) => rights.money || !c.money), [kind, units, compact, t, rights.money]);
+  const filter = useMemo(() => kind.filter && { placeholder: t(`${kind.texts as 'service'}.filter`), value: kind.filter }, [kind, t]);
+  const [selected, setSelected] = useState<Row | null>(null);
   const q = useInfiniteQuery({
     queryKey: historyKeys[tab](machineId),
-    queryFn: ({ pageParam }) => historyPage<T>(api, kind.path(machineId), pageParam),
+    queryFn: ({ pageParam }) => historyPage<Row>(api, kind.path(machineId), pageParam),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.number + 1 < last.totalPages ? last.number + 1 : undefined),
   });
@@ -218,12 +251,12 @@ function HistoryTabPanel<T extends { id: number }>({ tab, kind, machineId }: { t
       onRetry={() => void q.refetch()}
       columns={columns}
       pageSize={kind.pageSize}
-      filter={kind.filter}
-      note={kind.note}
+      filter={filter}
+      note={kind.note ? t('fuel.note') : undefined}
       compact={compact}
-      loadingText={kind.loadingText}
-      errorText={kind.errorText}
-      emptyText={kind.emptyText}
+      loadingText={t(`${kind.texts}.loading`)}
+      errorText={t(`${kind.texts}.failed`)}
+      emptyText={t(`${kind.texts}.empty`)}
       emptyIcon={kind.icon}
       onAdd={rights.may(kind.write) ? () => navigate(`${kind.formPath}?machineId=${machineId}&mode=full`) : undefined}
       selectedId={selected?.id ?? null}
@@ -245,7 +278,8 @@ export function HistoryTabs({ machineId, machineType, machineName }: { machineId
   // Icons only where there is room: three labels fit one row on a phone without them.
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const { may } = useRights();
-  const shown = (t: HistoryTab) => may(TAB_RIGHTS[t]);
+  const { t } = useTranslation('history');
+  const shown = (which: HistoryTab) => may(TAB_RIGHTS[which]);
   const requested = params.get('tab') as HistoryTab | null;
   const tab: HistoryTab = requested && TABS.includes(requested) && shown(requested) ? requested : (TABS.find(shown) ?? 'fuel');
   return (
@@ -264,32 +298,32 @@ export function HistoryTabs({ machineId, machineType, machineName }: { machineId
         <Tabs.List mb="lg" grow={!desktop}>
           {shown('fuel') && (
             <Tabs.Tab value="fuel" px={desktop ? undefined : 8} leftSection={desktop ? <IconGasStation size={16} /> : undefined}>
-              Fuel History
+              {t('tabs.fuel')}
             </Tabs.Tab>
           )}
           {shown('service') && (
             <Tabs.Tab value="service" px={desktop ? undefined : 8} leftSection={desktop ? <IconTool size={16} /> : undefined}>
-              Services
+              {t('tabs.service')}
             </Tabs.Tab>
           )}
           {shown('parts') && (
             <Tabs.Tab value="parts" px={desktop ? undefined : 8} leftSection={desktop ? <IconShoppingCart size={16} /> : undefined}>
-              Parts History
+              {t('tabs.parts')}
             </Tabs.Tab>
           )}
           {shown('meters') && (
             <Tabs.Tab value="meters" px={desktop ? undefined : 8} leftSection={desktop ? <IconGauge size={16} /> : undefined}>
-              Meters
+              {t('tabs.meters')}
             </Tabs.Tab>
           )}
           {shown('schedules') && (
             <Tabs.Tab value="schedules" px={desktop ? undefined : 8} leftSection={desktop ? <IconCalendarDue size={16} /> : undefined}>
-              Schedules
+              {t('tabs.schedules')}
             </Tabs.Tab>
           )}
           {shown('reports') && (
             <Tabs.Tab value="reports" px={desktop ? undefined : 8} leftSection={desktop ? <IconReportAnalytics size={16} /> : undefined}>
-              Reports
+              {t('tabs.reports')}
             </Tabs.Tab>
           )}
         </Tabs.List>
@@ -320,7 +354,7 @@ export function HistoryTabs({ machineId, machineType, machineName }: { machineId
         )}
         {shown('reports') && (
           <Tabs.Panel value="reports">
-            <MachineReportsTab machineId={machineId} machineName={machineName ?? `Machine ${machineId}`} />
+            <MachineReportsTab machineId={machineId} machineName={machineName ?? t('machineById', { id: machineId })} />
           </Tabs.Panel>
         )}
       </Tabs>

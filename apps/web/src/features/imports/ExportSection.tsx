@@ -4,10 +4,13 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useExport, useStartExport } from './api';
 import { importErrorText } from './review-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** "Download all my data" (a ZIP built in the background, then a signed, expiring link) and Restore. */
 export function ExportSection() {
   const start = useStartExport();
+  const { t } = useTranslation('imports');
   const [exportId, setExportId] = useState<number | null>(null);
   const job = useExport(exportId);
   const ready = job.data?.url ? job.data.url : null;
@@ -16,11 +19,11 @@ export function ExportSection() {
   return (
     <Card component="section" aria-labelledby="export-title">
       <Title order={2} fz="lg" id="export-title" mb="xs">
-        Export
+        {t('export.title')}
       </Title>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
-          A ZIP of everything you keep here: a manifest, one CSV per kind of record, and your photos.
+          {t('export.text')}
         </Text>
         <Group gap="sm">
           <Button
@@ -29,37 +32,37 @@ export function ExportSection() {
             disabled={building}
             onClick={() => start.mutate(undefined, { onSuccess: (s) => setExportId(s.id) })}
           >
-            Download all my data
+            {t('export.download')}
           </Button>
           <Button component={Link} to="/import?source=wrenchlog-export" variant="default" leftSection={<IconRestore size={16} />}>
-            Restore
+            {t('export.restore')}
           </Button>
         </Group>
         <div aria-live="polite">
           {building && (
             <Group gap="xs" role="status">
               <Loader size="xs" />
-              <Text size="sm">Preparing your export...</Text>
+              <Text size="sm">{t('export.preparing')}</Text>
             </Group>
           )}
           {ready && (
-            <Alert color="green" variant="light" title="Your export is ready">
+            <Alert color="green" variant="light" title={t('export.ready')}>
               <Button component="a" href={ready} download size="xs" leftSection={<IconDownload size={14} />}>
-                Download the ZIP
+                {t('export.downloadZip')}
               </Button>
               <Text size="xs" c="dimmed" mt={6}>
-                The link works for a limited time; start a new export for a fresh one.
+                {t('export.linkLimited')}
               </Text>
             </Alert>
           )}
         </div>
         {(start.isError || job.isError || failed) && (
           <Text c="red" size="sm" role="alert">
-            {failed ? (job.data?.error ?? 'The export failed. Please try again.') : importErrorText(start.error ?? job.error)}
+            {failed ? (job.data?.error ?? t('export.failed')) : importErrorText(start.error ?? job.error)}
           </Text>
         )}
         <Text size="sm" c="dimmed">
-          Restore takes such a ZIP back, in this account or on another Wrenchlog, through the same review as any import.
+          {t('export.restoreText')}
         </Text>
       </Stack>
     </Card>

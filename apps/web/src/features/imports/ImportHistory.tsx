@@ -11,7 +11,9 @@ import { formatDateTime } from '../../lib/format';
 import { HISTORY_PAGE_SIZE, useImportHistory } from './api';
 import { sourceTitle } from './import-sources';
 import { RevertButton } from './RevertButton';
-import { countsText, pageLabel, progressLabel, resultText, STATE_COLORS, STATE_LABELS } from './review-logic';
+import { countsText, pageLabel, progressLabel, resultText, STATE_COLORS, stateLabel } from './review-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 function FileLink({ view }: { view: ImportView }) {
   return (
@@ -24,7 +26,7 @@ function FileLink({ view }: { view: ImportView }) {
 function StateBadge({ view }: { view: ImportView }) {
   return (
     <Badge variant="light" color={STATE_COLORS[view.state] ?? 'gray'} style={{ flexShrink: 0 }}>
-      {STATE_LABELS[view.state] ?? view.state}
+      {stateLabel(view.state)}
     </Badge>
   );
 }
@@ -53,20 +55,21 @@ export function ImportHistory() {
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [page, setPage] = useState(0);
   const history = useImportHistory(page);
+  const { t } = useTranslation('imports');
   let body;
   if (history.isError && !history.data) {
-    body = <ErrorState text="Could not load your imports." onRetry={() => void history.refetch()} />;
+    body = <ErrorState text={t('history.loadFailed')} onRetry={() => void history.refetch()} />;
   } else if (!history.data) {
-    body = <LoadingState text="Loading imports..." />;
+    body = <LoadingState text={t('history.loading')} />;
   } else if (history.data.totalElements === 0) {
     body = (
       <EmptyBlock
         icon={<IconHistory size={28} />}
-        title="No imports yet"
-        description="Files you import appear here, with their counts and a way to revert them."
+        title={t('history.emptyTitle')}
+        description={t('history.emptyText')}
         action={
           <Button component={Link} to="/import" leftSection={<IconFileImport size={16} />}>
-            Start an import
+            {t('history.start')}
           </Button>
         }
       />
@@ -76,17 +79,17 @@ export function ImportHistory() {
     body = (
       <>
         {desktop ? (
-          <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label="Import history, scrolls sideways">
-            <Table verticalSpacing="sm" aria-label="Import history">
+          <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t('history.tableScroll')}>
+            <Table verticalSpacing="sm" aria-label={t('history.title')}>
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>File</Table.Th>
-                  <Table.Th>Time</Table.Th>
-                  <Table.Th>Source</Table.Th>
-                  <Table.Th>Rows</Table.Th>
-                  <Table.Th>State</Table.Th>
+                  <Table.Th>{t('history.file')}</Table.Th>
+                  <Table.Th>{t('history.time')}</Table.Th>
+                  <Table.Th>{t('history.source')}</Table.Th>
+                  <Table.Th>{t('history.rows')}</Table.Th>
+                  <Table.Th>{t('history.state')}</Table.Th>
                   <Table.Th>
-                    <VisuallyHidden>Actions</VisuallyHidden>
+                    <VisuallyHidden>{t('history.actions')}</VisuallyHidden>
                   </Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -114,14 +117,14 @@ export function ImportHistory() {
           </Table.ScrollContainer>
         ) : (
           // A phone: one card per import, nothing to scroll sideways.
-          <Stack component="ul" gap="sm" aria-label="Import history" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          <Stack component="ul" gap="sm" aria-label={t('history.title')} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {imports.map((i) => (
               <Paper component="li" withBorder p="sm" key={i.id}>
                 <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
                   <div style={{ minWidth: 0, wordBreak: 'break-word' }}>
                     <FileLink view={i} />
                     <Text size="sm" c="dimmed">
-                      {sourceTitle(i.source)}, {formatDateTime(i.createdAt)}
+                      {t('history.sourceTime', { source: sourceTitle(i.source), time: formatDateTime(i.createdAt) })}
                     </Text>
                   </div>
                   <StateBadge view={i} />
@@ -138,7 +141,7 @@ export function ImportHistory() {
           page={page}
           totalPages={history.data.totalPages}
           onPage={setPage}
-          label={() => pageLabel(page, HISTORY_PAGE_SIZE, history.data.totalElements).replace('Rows', 'Imports')}
+          label={() => pageLabel(page, HISTORY_PAGE_SIZE, history.data.totalElements, 'imports')}
         />
       </>
     );
@@ -147,7 +150,7 @@ export function ImportHistory() {
     <Card component="section" aria-labelledby="import-history">
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="lg" id="import-history">
-          Import history
+          {t('history.title')}
         </Title>
       </Group>
       <Stack gap="sm">{body}</Stack>

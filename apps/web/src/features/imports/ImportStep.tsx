@@ -5,7 +5,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { useCommitImport, useRecordsChanged } from './api';
 import { RevertButton } from './RevertButton';
-import { defaultMode, importErrorText, isRunning, modeBlocker, plural, progressLabel, progressPercent, rowsToImport } from './review-logic';
+import { counted, defaultMode, fmt, importErrorText, isRunning, modeBlocker, progressLabel, progressPercent, rowsToImport } from './review-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 function Figure({ label, value }: { label: string; value: number }) {
   return (
@@ -14,7 +16,7 @@ function Figure({ label, value }: { label: string; value: number }) {
         {label}
       </Text>
       <Text fw={700} fz="xl">
-        {value.toLocaleString('en-US')}
+        {fmt(value)}
       </Text>
     </div>
   );
@@ -24,38 +26,39 @@ function Figure({ label, value }: { label: string; value: number }) {
 export function ImportResult({ view, onAnother }: { view: ImportView; onAnother?: () => void }) {
   const ok = view.state === 'done';
   const reverted = view.state === 'reverted';
+  const { t } = useTranslation('imports');
   return (
     <Stack gap="md">
       {ok && (
-        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title="Import finished" role="status">
-          {plural(view.counts.written, 'record was', 'records were')} imported from {view.fileName}.
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} title={t('result.finished')} role="status">
+          {counted('result.finishedText', view.counts.written, { file: view.fileName })}
         </Alert>
       )}
       {view.state === 'failed' && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="The import failed" role="alert">
-          {view.error ?? 'The import could not finish.'} {view.counts.written > 0 ? '' : 'Nothing was written.'}
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title={t('result.failedTitle')} role="alert">
+          {view.error ?? t('result.couldNotFinish')} {view.counts.written > 0 ? '' : t('result.nothingWritten')}
         </Alert>
       )}
       {reverted && (
-        <Alert color="gray" variant="light" title="Reverted" role="status">
-          The records this import created were deleted.
+        <Alert color="gray" variant="light" title={t('result.reverted')} role="status">
+          {t('result.revertedText')}
         </Alert>
       )}
-      <SimpleGrid cols={{ base: 3 }} spacing="sm" aria-label="Import counts">
-        <Figure label="Imported" value={view.counts.written} />
-        <Figure label="Skipped" value={view.counts.skipped} />
-        <Figure label="Failed" value={view.counts.failed} />
+      <SimpleGrid cols={{ base: 3 }} spacing="sm" aria-label={t('result.countsLabel')}>
+        <Figure label={t('result.imported')} value={view.counts.written} />
+        <Figure label={t('result.skipped')} value={view.counts.skipped} />
+        <Figure label={t('result.failed')} value={view.counts.failed} />
       </SimpleGrid>
       <Group gap="sm">
         <Button component={Link} to="/machines" variant="default">
-          Go to machines
+          {t('result.goMachines')}
         </Button>
         <Button component={Link} to="/settings?tab=import" variant="default">
-          Import history
+          {t('result.history')}
         </Button>
         {onAnother && (
           <Button variant="default" onClick={onAnother}>
-            Import another file
+            {t('result.another')}
           </Button>
         )}
         <RevertButton view={view} />
@@ -74,6 +77,7 @@ export interface ImportStepProps {
 export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
   const [mode, setMode] = useState<ImportCommitMode>(() => defaultMode(counts));
   const commit = useCommitImport(view.id);
+  const { t } = useTranslation('imports');
   const recordsChanged = useRecordsChanged();
   // Lists of records go stale once, when a run this screen watched ends.
   const watched = useRef(false);
@@ -92,13 +96,16 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
     const skippedDuplicates = view.duplicatesSkipped ?? 0;
     return (
       <Stack gap="md">
-        <Radio.Group value={mode} onChange={(v) => setMode(v as ImportCommitMode)} label="How to import" labelProps={{ fw: 600, mb: 'xs' }}>
+        <Radio.Group value={mode} onChange={(v) => setMode(v as ImportCommitMode)} label={t('commit.howTo')} labelProps={{ fw: 600, mb: 'xs' }}>
           <Stack gap="sm">
-            <Radio value="all_or_nothing" label="All or nothing" description="Import every row, or nothing if any row fails." />
+            <Radio value="all_or_nothing" label={t('commit.allOrNothing')} description={t('commit.allOrNothingHint')} />
             <Radio
               value="skip_invalid"
-              label="Skip invalid rows"
-              description={`Import the ${plural(rowsToImport(counts, 'skip_invalid', skippedDuplicates), 'row', 'rows')} that passed and leave out the ${plural(counts.errors, 'row', 'rows')} with errors.`}
+              label={t('commit.skipInvalid')}
+              description={t('commit.skipInvalidHint', {
+                passed: counted('commit.rows', rowsToImport(counts, 'skip_invalid', skippedDuplicates)),
+                failed: counted('commit.rows', counts.errors),
+              })}
             />
           </Stack>
         </Radio.Group>
@@ -108,13 +115,13 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
           </Alert>
         )}
         {commit.isError && (
-          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title="The import did not start">
+          <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title={t('commit.notStarted')}>
             {importErrorText(commit.error)}
           </Alert>
         )}
         <Group>
           <Button disabled={!!blocker} loading={commit.isPending} onClick={() => commit.mutate(mode)}>
-            Import {plural(rowsToImport(counts, mode, skippedDuplicates), 'row', 'rows')}
+            {t('commit.importRows', { rows: counted('commit.rows', rowsToImport(counts, mode, skippedDuplicates)) })}
           </Button>
         </Group>
       </Stack>
@@ -125,14 +132,20 @@ export function ImportStep({ counts, view, onAnother }: ImportStepProps) {
     return (
       <Card withBorder>
         <Title order={3} fz="md" mb="sm">
-          {view.state === 'importing' ? 'Importing...' : 'Reverting...'}
+          {view.state === 'importing' ? t('commit.importing') : t('commit.reverting')}
         </Title>
-        <Progress value={percent} size="xl" animated aria-label="Import progress" aria-valuetext={`${percent}%, ${progressLabel(view.progress)}`} />
+        <Progress
+          value={percent}
+          size="xl"
+          animated
+          aria-label={t('commit.progressLabel')}
+          aria-valuetext={t('commit.progressValue', { percent, progress: progressLabel(view.progress) })}
+        />
         <Text size="sm" mt="xs" aria-live="polite">
-          {progressLabel(view.progress)} ({percent}%)
+          {t('commit.progressText', { progress: progressLabel(view.progress), percent })}
         </Text>
         <Text size="sm" c="dimmed" mt="xs">
-          You can leave this page: the import goes on, and its history shows how it ended.
+          {t('commit.canLeave')}
         </Text>
       </Card>
     );

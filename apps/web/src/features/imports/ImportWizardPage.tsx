@@ -10,15 +10,17 @@ import { ErrorState, isNotFound, LoadingState, NotFoundState } from '../../compo
 import { serverFieldErrors } from '../../core/forms/server-errors';
 import { useImport, useSaveMapping, useUploadImport, useValidateImport } from './api';
 import { ImportStep } from './ImportStep';
-import { sourceCard, type WizardSource } from './import-sources';
+import { sourceCard, sourceTitle, type WizardSource } from './import-sources';
 import { MapStep } from './MapStep';
 import { initialDraft, mapBlocker, mappingBody, type MapDraft } from './mapping-logic';
 import { ReviewStep } from './ReviewStep';
 import { fileTooLarge, importErrorText } from './review-logic';
 import { SourceStep } from './SourceStep';
 import { UploadStep } from './UploadStep';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
-const STEPS = ['Source', 'Upload', 'Map', 'Review', 'Import'] as const;
+const STEPS = ['source', 'upload', 'map', 'review', 'import'] as const;
 const [SOURCE, UPLOAD, MAP, REVIEW, IMPORT] = [0, 1, 2, 3, 4];
 
 /**
@@ -28,6 +30,7 @@ const [SOURCE, UPLOAD, MAP, REVIEW, IMPORT] = [0, 1, 2, 3, 4];
  */
 export default function ImportWizardPage() {
   const [params, setParams] = useSearchParams();
+  const { t } = useTranslation('imports');
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const idParam = Number(params.get('id')) > 0 ? Number(params.get('id')) : null;
   const [chosenSource, setSource] = useState<WizardSource | null>(() => sourceCard(params.get('source'))?.id ?? null);
@@ -116,11 +119,11 @@ export default function ImportWizardPage() {
   if (idParam && !uploaded && view.isError) {
     return (
       <Page>
-        <PageHeader title="Import" />
+        <PageHeader title={t('wizard.title')} />
         {isNotFound(view.error) ? (
-          <NotFoundState title="Import not found" backTo="/settings?tab=import" backLabel="Import history" />
+          <NotFoundState title={t('wizard.notFound')} backTo="/settings?tab=import" backLabel={t('wizard.backLabel')} />
         ) : (
-          <ErrorState text="Could not load the import." onRetry={() => void view.refetch()} />
+          <ErrorState text={t('wizard.loadFailed')} onRetry={() => void view.refetch()} />
         )}
       </Page>
     );
@@ -128,8 +131,8 @@ export default function ImportWizardPage() {
   if (idParam && !uploaded && !view.data) {
     return (
       <Page>
-        <PageHeader title="Import" />
-        <LoadingState text="Loading the import..." />
+        <PageHeader title={t('wizard.title')} />
+        <LoadingState text={t('wizard.loading')} />
       </Page>
     );
   }
@@ -146,7 +149,7 @@ export default function ImportWizardPage() {
       <Group justify="space-between">
         {back ? (
           <Button variant="default" leftSection={<IconArrowLeft size={16} />} onClick={back}>
-            Back
+            {t('wizard.back')}
           </Button>
         ) : (
           <span />
@@ -165,7 +168,7 @@ export default function ImportWizardPage() {
     body = (
       <>
         <SourceStep value={source} onChange={setSource} />
-        {nav(null, { label: 'Next', onClick: () => setStep(UPLOAD), disabled: !card })}
+        {nav(null, { label: t('wizard.next'), onClick: () => setStep(UPLOAD), disabled: !card })}
       </>
     );
   } else if (step === UPLOAD && card) {
@@ -173,7 +176,7 @@ export default function ImportWizardPage() {
       <>
         <UploadStep card={card} file={file} onFile={chooseFile} error={fileError} />
         {nav(() => setStep(SOURCE), {
-          label: upload.isPending ? 'Reading the file...' : 'Upload the file',
+          label: upload.isPending ? t('wizard.reading') : t('wizard.upload'),
           onClick: sendFile,
           disabled: !file || !!fileTooLarge(file, card.id),
           loading: upload.isPending,
@@ -193,14 +196,14 @@ export default function ImportWizardPage() {
           fieldErrors={save.isError ? serverFieldErrors(save.error) : {}}
         />
         {validate.isError && (
-          <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title="The review did not run">
+          <Alert mt="md" color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title={t('wizard.reviewFailed')}>
             {importErrorText(validate.error)}
           </Alert>
         )}
         {nav(
           () => setStep(UPLOAD),
           {
-            label: validate.isPending ? 'Checking every row...' : 'Review every row',
+            label: validate.isPending ? t('wizard.checking') : t('wizard.reviewAll'),
             onClick: review,
             disabled: !!blocker || !!saveError || save.isPending,
             loading: validate.isPending,
@@ -213,18 +216,18 @@ export default function ImportWizardPage() {
     body = counts ? (
       <>
         <ReviewStep id={id} counts={counts} />
-        {nav(uploaded ? () => setStep(MAP) : null, { label: 'Continue to import', onClick: () => setStep(IMPORT) })}
+        {nav(uploaded ? () => setStep(MAP) : null, { label: t('wizard.continue'), onClick: () => setStep(IMPORT) })}
       </>
     ) : (
       <Card withBorder>
-        <Text mb="sm">This import has not been reviewed yet: the review checks every row before anything is written.</Text>
+        <Text mb="sm">{t('wizard.notReviewed')}</Text>
         {validate.isError && (
           <Text c="red" role="alert" mb="sm">
             {importErrorText(validate.error)}
           </Text>
         )}
         <Button onClick={review} loading={validate.isPending}>
-          Review now
+          {t('wizard.reviewNow')}
         </Button>
       </Card>
     );
@@ -236,32 +239,25 @@ export default function ImportWizardPage() {
       </>
     );
   } else {
-    body = <LoadingState text="Loading..." />;
+    body = <LoadingState text={t('wizard.loadingShort')} />;
   }
 
+  const stepText = t('wizard.stepOf', { number: step + 1, total: STEPS.length, name: t(`wizard.steps.${STEPS[step]}`) });
+  const cardLine = (title: string, fileName: string | undefined) => (fileName ? t('wizard.titleWithFile', { title, file: fileName }) : title);
   return (
     <Page>
-      <PageHeader
-        title="Import"
-        description={
-          card
-            ? `${card.title}${view.data?.fileName ? `: ${view.data.fileName}` : file ? `: ${file.name}` : ''}`
-            : 'Bring your records in from a spreadsheet or another app.'
-        }
-      />
+      <PageHeader title={t('wizard.title')} description={card ? cardLine(sourceTitle(card.id), view.data?.fileName || file?.name) : t('wizard.description')} />
       {/* The stepper is a picture of where the user is; the text says it (its steps are not controls here). */}
       <Stepper active={step} size="sm" mb={desktop ? 'xl' : 'xs'} allowNextStepsSelect={false} iconSize={desktop ? 34 : 28} aria-hidden>
-        {STEPS.map((label) => (
-          <Stepper.Step key={label} label={desktop ? label : undefined} />
+        {STEPS.map((name) => (
+          <Stepper.Step key={name} label={desktop ? t(`wizard.steps.${name}`) : undefined} />
         ))}
       </Stepper>
       {desktop ? (
-        <VisuallyHidden aria-live="polite">
-          Step {step + 1} of {STEPS.length}: {STEPS[step]}
-        </VisuallyHidden>
+        <VisuallyHidden aria-live="polite">{stepText}</VisuallyHidden>
       ) : (
         <Text fw={600} mb="sm" aria-live="polite">
-          Step {step + 1} of {STEPS.length}: {STEPS[step]}
+          {stepText}
         </Text>
       )}
       {body}

@@ -7,6 +7,8 @@ import type { SourceCard } from './import-sources';
 import { chooseField, columnChoices, columnOfMessage, newMachines, setMachineColumn, setMachineMode, type MapDraft } from './mapping-logic';
 import { badCells, fieldResolver, previewKeys, previewStatus, previewValue, recordLabel } from './preview-logic';
 import { RowStatusBadge } from './RowStatusBadge';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 export interface MapStepProps {
   card: SourceCard;
@@ -21,20 +23,14 @@ export interface MapStepProps {
 }
 
 const DELIMITERS = [
-  { value: ',', label: 'Comma (,)' },
-  { value: ';', label: 'Semicolon (;)' },
-  { value: '\t', label: 'Tab' },
-];
+  { value: ',', key: 'comma' },
+  { value: ';', key: 'semicolon' },
+  { value: '\t', key: 'tab' },
+] as const;
 const DECIMALS = [
-  { value: '.', label: 'Point (1.5)' },
-  { value: ',', label: 'Comma (1,5)' },
-];
-const ENCODINGS = [
-  { value: 'utf-8', label: 'UTF-8' },
-  { value: 'utf-16le', label: 'UTF-16 LE' },
-  { value: 'utf-16be', label: 'UTF-16 BE' },
-  { value: 'windows-1252', label: 'Windows-1252 (Western)' },
-];
+  { value: '.', key: 'point' },
+  { value: ',', key: 'comma' },
+] as const;
 
 /** Step 3: how the file is read, the machine, each column's field, and the first rows as they will be stored. */
 export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldErrors }: MapStepProps) {
@@ -47,6 +43,13 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
   const records = previewKeys(uploaded.preview, fieldOfLabel, draft.machineMode === 'file');
   const machineNames = new Map((useMachines().data ?? []).map((m) => [m.id, m.name]));
   const created = newMachines(uploaded.preview);
+  const { t } = useTranslation('imports');
+  const encodings = [
+    { value: 'utf-8', label: 'UTF-8' },
+    { value: 'utf-16le', label: 'UTF-16 LE' },
+    { value: 'utf-16be', label: 'UTF-16 BE' },
+    { value: 'windows-1252', label: t('map.windows1252') },
+  ];
   return (
     <Stack gap="lg">
       {uploaded.notes.map((note) => (
@@ -57,53 +60,53 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
       <Card withBorder component="section" aria-labelledby="import-reading">
         <Group justify="space-between" mb="sm">
           <Title order={3} fz="md" id="import-reading">
-            How the file is read
+            {t('map.reading')}
           </Title>
-          {uploaded.detected.hasBom && <Badge variant="light">UTF-8 byte-order mark found</Badge>}
+          {uploaded.detected.hasBom && <Badge variant="light">{t('map.bom')}</Badge>}
         </Group>
         <SimpleGrid cols={{ base: 2, md: 3 }} spacing="sm">
           <NativeSelect
-            label="Delimiter"
-            data={DELIMITERS}
+            label={t('map.delimiter')}
+            data={DELIMITERS.map((d) => ({ value: d.value, label: t(`map.delimiters.${d.key}`) }))}
             value={detected.delimiter}
             onChange={(e) => setDetected({ delimiter: e.currentTarget.value as MapDraft['detected']['delimiter'] })}
             error={fieldErrors['detected.delimiter']}
           />
           <NativeSelect
-            label="Decimal separator"
-            data={DECIMALS}
+            label={t('map.decimal')}
+            data={DECIMALS.map((d) => ({ value: d.value, label: t(`map.decimals.${d.key}`) }))}
             value={detected.decimalSeparator}
             onChange={(e) => setDetected({ decimalSeparator: e.currentTarget.value as MapDraft['detected']['decimalSeparator'] })}
             error={fieldErrors['detected.decimalSeparator']}
           />
           <NativeSelect
-            label="Date format"
+            label={t('map.dateFormat')}
             data={[...IMPORT_DATE_FORMATS]}
             value={detected.dateFormat}
             onChange={(e) => setDetected({ dateFormat: e.currentTarget.value as MapDraft['detected']['dateFormat'] })}
             error={fieldErrors['detected.dateFormat']}
           />
           <NativeSelect
-            label="Encoding"
-            data={ENCODINGS}
+            label={t('map.encoding')}
+            data={encodings}
             value={detected.encoding}
             onChange={(e) => setDetected({ encoding: e.currentTarget.value as MapDraft['detected']['encoding'] })}
             error={fieldErrors['detected.encoding']}
           />
           <NativeSelect
-            label="Distances in"
+            label={t('map.distancesIn')}
             data={[
-              { value: 'mi', label: 'Miles' },
-              { value: 'km', label: 'Kilometres' },
+              { value: 'mi', label: t('map.miles') },
+              { value: 'km', label: t('map.kilometres') },
             ]}
             value={detected.units.distance}
             onChange={(e) => setDetected({ units: { ...detected.units, distance: e.currentTarget.value as 'mi' | 'km' } })}
           />
           <NativeSelect
-            label="Fuel in"
+            label={t('map.fuelIn')}
             data={[
-              { value: 'gal', label: 'US gallons' },
-              { value: 'l', label: 'Litres' },
+              { value: 'gal', label: t('map.usGallons') },
+              { value: 'l', label: t('map.litres') },
             ]}
             value={detected.units.volume}
             onChange={(e) => setDetected({ units: { ...detected.units, volume: e.currentTarget.value as 'gal' | 'l' } })}
@@ -114,16 +117,16 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
       {card.needsMachine && (
         <Card withBorder component="section" aria-labelledby="import-machine">
           <Title order={3} fz="md" id="import-machine" mb="sm">
-            Machine
+            {t('map.machine')}
           </Title>
           <SegmentedControl
             mb="sm"
-            aria-label="How rows find their machine"
+            aria-label={t('map.machineMode')}
             value={draft.machineMode}
             onChange={(v) => onDraft(setMachineMode(draft, v as MapDraft['machineMode'], uploaded.columns))}
             data={[
-              { value: 'file', label: 'One machine for every row' },
-              { value: 'column', label: 'A column names it' },
+              { value: 'file', label: t('map.oneMachine') },
+              { value: 'column', label: t('map.columnNames') },
             ]}
             fullWidth
             styles={{ label: { whiteSpace: 'normal' } }}
@@ -137,8 +140,8 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
             />
           ) : (
             <NativeSelect
-              label="Column with the machine's name"
-              data={[{ value: '', label: 'Choose a column' }, ...uploaded.columns.map((c) => ({ value: c, label: c }))]}
+              label={t('map.machineColumn')}
+              data={[{ value: '', label: t('map.chooseColumn') }, ...uploaded.columns.map((c) => ({ value: c, label: c }))]}
               value={draft.machineColumn ?? ''}
               onChange={(e) => onDraft(setMachineColumn(draft, e.currentTarget.value || null))}
               error={fieldErrors.machineColumn}
@@ -146,7 +149,7 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
           )}
           {created.length > 0 && (
             <Text size="sm" mt="sm" aria-live="polite">
-              New machines this import creates (from the first rows): <b>{created.join(', ')}</b>
+              {t('map.newMachines')} <b>{created.join(', ')}</b>
             </Text>
           )}
         </Card>
@@ -155,14 +158,14 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
       {card.kinds.includes('machine') && (
         <Card withBorder component="section" aria-labelledby="import-same-name">
           <Title order={3} fz="md" id="import-same-name" mb="sm">
-            Machines you already have
+            {t('map.existing')}
           </Title>
           <NativeSelect
-            label="A machine in the file with the name of one of yours"
-            description="Review warns about each one."
+            label={t('map.sameName')}
+            description={t('map.sameNameHint')}
             data={[
-              { value: 'use', label: 'Use the existing machine (add its records to it)' },
-              { value: 'create', label: 'Create a new one' },
+              { value: 'use', label: t('map.useExisting') },
+              { value: 'create', label: t('map.createNew') },
             ]}
             value={draft.sameNameMachines}
             onChange={(e) => onDraft({ ...draft, sameNameMachines: e.currentTarget.value as MapDraft['sameNameMachines'] })}
@@ -172,10 +175,10 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
 
       <Card withBorder component="section" aria-labelledby="import-columns">
         <Title order={3} fz="md" id="import-columns" mb="xs">
-          Columns
+          {t('map.columns')}
         </Title>
         <Text size="sm" c="dimmed" mb="sm">
-          Each column of the file and the field it fills. The suggestion is chosen already; a column left as “Not imported” is skipped.
+          {t('map.columnsHint')}
         </Text>
         {error && !errorColumn && (
           <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" mb="sm">
@@ -183,11 +186,11 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
           </Alert>
         )}
         <Table.ScrollContainer minWidth={320} type="native">
-          <Table verticalSpacing="xs" aria-label="Column mapping">
+          <Table verticalSpacing="xs" aria-label={t('map.mapping')}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Column in the file</Table.Th>
-                <Table.Th>Field</Table.Th>
+                <Table.Th>{t('map.columnInFile')}</Table.Th>
+                <Table.Th>{t('map.field')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -196,7 +199,7 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
                   <Table.Td style={{ wordBreak: 'break-word' }}>{column}</Table.Td>
                   <Table.Td>
                     <NativeSelect
-                      aria-label={`Field for column ${column}`}
+                      aria-label={t('map.fieldFor', { column })}
                       data={columnChoices(card, column, uploaded.suggestedMapping, draft.mapping[column])}
                       value={draft.mapping[column] ?? ''}
                       onChange={(e) => onDraft(chooseField(draft, column, e.currentTarget.value))}
@@ -213,13 +216,13 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
       <Card withBorder component="section" aria-labelledby="import-preview">
         <Group justify="space-between" mb="xs">
           <Title order={3} fz="md" id="import-preview">
-            Preview: the first rows as they will be stored
+            {t('map.preview')}
           </Title>
           {saving && (
             <Group gap={6} role="status">
               <Loader size="xs" />
               <Text size="sm" c="dimmed">
-                Updating the preview...
+                {t('map.updating')}
               </Text>
             </Group>
           )}
@@ -230,17 +233,17 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
           type="native"
           tabIndex={0}
           role="region"
-          aria-label="Preview, scrolls sideways"
+          aria-label={t('map.previewScroll')}
         >
-          <Table striped verticalSpacing="xs" aria-label="Preview" style={{ opacity: saving ? 0.6 : 1 }}>
+          <Table striped verticalSpacing="xs" aria-label={t('map.previewLabel')} style={{ opacity: saving ? 0.6 : 1 }}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Row</Table.Th>
-                <Table.Th>Status</Table.Th>
+                <Table.Th>{t('map.row')}</Table.Th>
+                <Table.Th>{t('map.status')}</Table.Th>
                 {records.map((key) => (
                   <Table.Th key={key}>{recordLabel(key)}</Table.Th>
                 ))}
-                <Table.Th>Messages</Table.Th>
+                <Table.Th>{t('map.messages')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -257,14 +260,14 @@ export function MapStep({ card, uploaded, draft, onDraft, saving, error, fieldEr
                       const problem = bad.find((c) => c.key === key);
                       let text = previewValue(row.record?.[key]);
                       if (key === 'machineId') {
-                        text = row.newMachine ? `new: ${row.newMachine}` : (machineNames.get(Number(row.record?.machineId)) ?? text);
+                        text = row.newMachine ? t('map.newMachine', { name: row.newMachine }) : (machineNames.get(Number(row.record?.machineId)) ?? text);
                       }
                       return (
                         <Table.Td key={key} style={{ whiteSpace: 'pre-line' }}>
                           {problem && !text ? (
                             // The cell as typed, and why it cannot be stored.
                             <Text span size="sm" c="red.8" fw={600}>
-                              {problem.raw || '(blank)'}
+                              {problem.raw || t('map.blank')}
                               <Text span size="xs" c="red.8" display="block" fw={400}>
                                 {problem.message}
                               </Text>

@@ -4,11 +4,14 @@ import { IconArrowBackUp } from '@tabler/icons-react';
 import { useConfirm } from '../../components/confirm';
 import { useRevertImport } from './api';
 import { canRevert, importErrorText, revertQuestion } from './review-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** Revert, after a dialog that says how many records it deletes; the server's refusal shows beside it. */
 export function RevertButton({ view, size = 'sm' }: { view: ImportView; size?: 'xs' | 'sm' }) {
   const { confirm, dialog } = useConfirm();
   const revert = useRevertImport();
+  const { t } = useTranslation('imports');
   if (!canRevert(view)) {
     return null;
   }
@@ -16,12 +19,12 @@ export function RevertButton({ view, size = 'sm' }: { view: ImportView; size?: '
   if (revert.isSuccess) {
     return (
       <Text size="sm" c="dimmed" role="status">
-        Reverting...
+        {t('revert.reverting')}
       </Text>
     );
   }
   const run = async () => {
-    if (await confirm(revertQuestion(view), 'Revert')) {
+    if (await confirm(revertQuestion(view), t('revert.confirm'))) {
       revert.mutate(view.id);
     }
   };
@@ -34,9 +37,9 @@ export function RevertButton({ view, size = 'sm' }: { view: ImportView; size?: '
         leftSection={<IconArrowBackUp size={16} />}
         loading={revert.isPending}
         onClick={() => void run()}
-        aria-label={`Revert the import of ${view.fileName}`}
+        aria-label={t('revert.label', { file: view.fileName })}
       >
-        Revert
+        {t('revert.button')}
       </Button>
       {revert.isError && (
         <Text size="xs" c="red" role="alert">

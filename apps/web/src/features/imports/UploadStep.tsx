@@ -1,8 +1,10 @@
 import { Alert, Button, FileButton, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileUpload } from '@tabler/icons-react';
 import { useState, type DragEvent } from 'react';
-import type { SourceCard } from './import-sources';
+import { sourceTitle, type SourceCard } from './import-sources';
 import { fileSize, maxFileText } from './review-logic';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 export interface UploadStepProps {
   card: SourceCard;
@@ -15,6 +17,7 @@ export interface UploadStepProps {
 /** Step 2: a file dropped on the zone or chosen with the button (the button is the keyboard's way). */
 export function UploadStep({ card, file, onFile, error }: UploadStepProps) {
   const [over, setOver] = useState(false);
+  const { t } = useTranslation('imports');
   const drop = (e: DragEvent<HTMLDivElement>) => {
     e.preventDefault();
     setOver(false);
@@ -47,15 +50,15 @@ export function UploadStep({ card, file, onFile, error }: UploadStepProps) {
         <Stack align="center" gap="xs">
           <IconFileUpload size={36} aria-hidden />
           <Text fw={600} ta="center">
-            Drop your {zip ? 'Wrenchlog export ZIP' : `${card.title} CSV file`} here
+            {zip ? t('upload.dropZip') : t('upload.dropCsv', { title: sourceTitle(card.id) })}
           </Text>
           <Text size="sm" c="dimmed" ta="center">
-            {zip ? 'A .zip (its photos are restored too)' : 'A .csv file (comma, semicolon or tab separated)'} of at most {maxFileText(card.id)}.
+            {t(zip ? 'upload.hintZip' : 'upload.hintCsv', { max: maxFileText(card.id) })}
           </Text>
           <FileButton onChange={(f) => f && onFile(f)} accept={card.accept}>
             {(props) => (
               <Button variant="default" {...props}>
-                Choose a file
+                {t('upload.choose')}
               </Button>
             )}
           </FileButton>
@@ -64,12 +67,12 @@ export function UploadStep({ card, file, onFile, error }: UploadStepProps) {
       {file && (
         <Group gap="xs" aria-live="polite">
           <Text size="sm">
-            Chosen: <b>{file.name}</b> ({fileSize(file.size)})
+            {t('upload.chosen')} <b>{file.name}</b> ({fileSize(file.size)})
           </Text>
         </Group>
       )}
       {error && (
-        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title="The file was not accepted">
+        <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title={t('upload.notAccepted')}>
           {error}
         </Alert>
       )}

@@ -4,6 +4,8 @@ import type { RecordKind } from './import-sources';
 // FIELDS (libs/importers/src/fields/fields.ts), which the SPA cannot import (it takes only the
 // contracts). The server checks every mapping against that list and answers a field message for a
 // field that is not its kind's, so a drift shows as a clear 400, never as a wrong import.
+// The labels stay the importers' English words (the preview reads their messages by them); the Map
+// step shows each field in the reader's language (`fields.<kind>.<value>` in the imports texts).
 
 export interface FieldOption {
   value: string;

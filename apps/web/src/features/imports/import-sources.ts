@@ -1,4 +1,6 @@
 import type { ImportSource } from '@wrenchlog/contracts';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 
 // The wizard's first step (issue 23): the sources of POST /api/imports, plus the restore of a
 // Wrenchlog export ZIP (its source is added to the contracts by the export work; until then the
@@ -11,9 +13,8 @@ export type WizardSource = ImportSource | 'wrenchlog-export';
 
 export interface SourceCard {
   id: WizardSource;
-  title: string;
-  description: string;
-  group: 'Spreadsheet (CSV)' | 'LubeLogger' | 'Other apps' | 'Wrenchlog';
+  /** Its heading in the first step (`sources.groups.<group>`); its title and description are `sources.cards.<id>`. */
+  group: SourceGroup;
   /** The kinds of record its rows become (a Drivvo file: fuel and service; an export: all). */
   kinds: RecordKind[];
   /** Rows belong to a machine: the Map step asks for it (one for the file, or a column naming it). */
@@ -27,112 +28,97 @@ const CSV = '.csv,.tsv,.txt,text/csv,text/plain,text/tab-separated-values';
 export const SOURCE_CARDS: SourceCard[] = [
   {
     id: 'generic-machines',
-    group: 'Spreadsheet (CSV)',
-    title: 'Machines',
-    description: 'One row per machine: name, year, make, model, VIN, meters.',
+    group: 'csv',
     kinds: ['machine'],
     needsMachine: false,
     accept: CSV,
   },
   {
     id: 'generic-service',
-    group: 'Spreadsheet (CSV)',
-    title: 'Service records',
-    description: 'Date, title, cost, mileage or hours, shop, notes.',
+    group: 'csv',
     kinds: ['service'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'generic-fuel',
-    group: 'Spreadsheet (CSV)',
-    title: 'Fuel records',
-    description: 'Date, amount, price, odometer, station.',
+    group: 'csv',
     kinds: ['fuel'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'generic-purchases',
-    group: 'Spreadsheet (CSV)',
-    title: 'Part purchases',
-    description: 'Part, quantity, price, store, date.',
+    group: 'csv',
     kinds: ['purchase'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'lubelogger-fuel',
-    group: 'LubeLogger',
-    title: 'LubeLogger fuel',
-    description: 'The Gas Records export.',
+    group: 'lubelogger',
     kinds: ['fuel'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'lubelogger-service',
-    group: 'LubeLogger',
-    title: 'LubeLogger service',
-    description: 'The Service, Repair or Upgrade records export.',
+    group: 'lubelogger',
     kinds: ['service'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'lubelogger-odometer',
-    group: 'LubeLogger',
-    title: 'LubeLogger odometer',
-    description: 'The Odometer records export.',
+    group: 'lubelogger',
     kinds: ['odometer'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'lubelogger-supplies',
-    group: 'LubeLogger',
-    title: 'LubeLogger supplies',
-    description: 'The Supplies export (part purchases).',
+    group: 'lubelogger',
     kinds: ['purchase'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'fuelly',
-    group: 'Other apps',
-    title: 'Fuelly',
-    description: 'Fuelly’s CSV export; each row names its vehicle.',
+    group: 'apps',
     kinds: ['fuel'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'drivvo',
-    group: 'Other apps',
-    title: 'Drivvo',
-    description: 'Drivvo’s CSV export with its Refuelling, Service and Expense sections.',
+    group: 'apps',
     kinds: ['fuel', 'service'],
     needsMachine: true,
     accept: CSV,
   },
   {
     id: 'wrenchlog-export',
-    group: 'Wrenchlog',
-    title: 'Wrenchlog export (.zip)',
-    description: 'Restore the ZIP of “Download all my data”.',
+    group: 'wrenchlog',
     kinds: ['machine', 'service', 'fuel', 'purchase', 'supplier', 'part', 'reading', 'schedule'],
     needsMachine: false,
     accept: '.zip,application/zip',
   },
 ];
 
-export const SOURCE_GROUPS = ['Spreadsheet (CSV)', 'LubeLogger', 'Other apps', 'Wrenchlog'] as const;
+export const SOURCE_GROUPS = ['csv', 'lubelogger', 'apps', 'wrenchlog'] as const;
+export type SourceGroup = (typeof SOURCE_GROUPS)[number];
 
 export function sourceCard(id: string | null | undefined): SourceCard | undefined {
   return SOURCE_CARDS.find((s) => s.id === id);
 }
 
-/** The history's name of a source ('LubeLogger fuel'); an unknown one as the server sent it. */
+/** The name of a source ('LubeLogger fuel') in the reader's language; an unknown one as the server sent it. */
 export function sourceTitle(id: string): string {
-  return sourceCard(id)?.title ?? id;
+  const card = sourceCard(id);
+  return card ? i18n.t(`sources.cards.${card.id}.title`, { ns: 'imports' }) : id;
+}
+
+/** What a source's file holds ('The Gas Records export.'), in the reader's language. */
+export function sourceDescription(card: Pick<SourceCard, 'id'>): string {
+  return i18n.t(`sources.cards.${card.id}.description`, { ns: 'imports' });
 }

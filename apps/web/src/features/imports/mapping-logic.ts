@@ -1,6 +1,8 @@
 import type { ImportDetectedView, ImportRowView, ImportSameNameMachines, ImportUploaded } from '@wrenchlog/contracts';
 import { FIELD_OPTIONS, type FieldOption } from './import-fields';
 import type { RecordKind, SourceCard } from './import-sources';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 
 // The Map step's rules, pure: which fields a column may take, how a choice changes the mapping,
 // the body of PUT /api/imports/{id}/mapping, and the preview table's columns.
@@ -43,17 +45,22 @@ export function kindOfColumn(card: Pick<SourceCard, 'kinds'>, column: string, su
   return null;
 }
 
+/** A field as the select shows it, in the reader's language (FIELD_OPTIONS keep the importers' English labels). */
+function shownOption(kind: RecordKind, option: FieldOption): FieldOption {
+  return { value: option.value, label: i18n.t(`fields.${kind}.${option.value}` as 'fields.machine.name', { ns: 'imports' }) };
+}
+
 /** The fields a column may be mapped to ('' is "not imported"); the union of the kinds when unknown. */
 export function fieldOptions(card: Pick<SourceCard, 'kinds'>, column: string, suggested: Record<string, string>): FieldOption[] {
   const kind = kindOfColumn(card, column, suggested);
   if (kind) {
-    return FIELD_OPTIONS[kind];
+    return FIELD_OPTIONS[kind].map((o) => shownOption(kind, o));
   }
   const seen = new Map<string, FieldOption>();
   for (const k of card.kinds) {
     for (const option of FIELD_OPTIONS[k]) {
       if (!seen.has(option.value)) {
-        seen.set(option.value, option);
+        seen.set(option.value, shownOption(k, option));
       }
     }
   }
@@ -64,7 +71,7 @@ export function fieldOptions(card: Pick<SourceCard, 'kinds'>, column: string, su
 export function columnChoices(card: Pick<SourceCard, 'kinds'>, column: string, suggested: Record<string, string>, current: string | undefined): FieldOption[] {
   const options = fieldOptions(card, column, suggested);
   const extra = current && !options.some((o) => o.value === current) ? [{ value: current, label: current }] : [];
-  return [{ value: '', label: 'Not imported' }, ...options, ...extra];
+  return [{ value: '', label: i18n.t('map.notImported', { ns: 'imports' }) }, ...options, ...extra];
 }
 
 /**
@@ -149,13 +156,13 @@ export function mappingBody(draft: MapDraft, card: Pick<SourceCard, 'needsMachin
 /** What still keeps the user from reviewing ('' when nothing does). */
 export function mapBlocker(draft: MapDraft, card: Pick<SourceCard, 'needsMachine'>): string {
   if (Object.keys(draft.mapping).length === 0) {
-    return 'Map at least one column to a field.';
+    return i18n.t('map.mapOne', { ns: 'imports' });
   }
   if (card.needsMachine && draft.machineMode === 'file' && draft.machineId === null) {
-    return 'Choose the machine these rows belong to, or the column that names it.';
+    return i18n.t('map.chooseMachine', { ns: 'imports' });
   }
   if (card.needsMachine && draft.machineMode === 'column' && !draft.machineColumn) {
-    return 'Choose the column that names each row’s machine.';
+    return i18n.t('map.chooseMachineColumn', { ns: 'imports' });
   }
   return '';
 }

@@ -1,5 +1,7 @@
 import { setReaderFormats } from '../../lib/format';
-import { badCells, fieldResolver, MACHINE_MISSING_TEXT, previewKeys, previewStatus, previewValue, recordLabel } from './preview-logic';
+import { badCells, fieldResolver, machineMissingText, previewKeys, previewStatus, previewValue, recordLabel } from './preview-logic';
+
+const MACHINE_MISSING_TEXT = machineMissingText();
 
 const fuel = fieldResolver(['fuel']);
 

@@ -2,73 +2,12 @@ import type { ImportRowStatus, ImportRowView } from '@wrenchlog/contracts';
 import { formatDate, formatDateTime, formatNumber } from '../../lib/format';
 import { FIELD_OPTIONS } from './import-fields';
 import type { RecordKind } from './import-sources';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 
 // The Map step's preview as a person reads it (issue 38): the field labels the record forms use,
 // dates in the member's date format, a cell the file could not read shown as typed with its
 // message, and no "Error" on every row only because the machine is not chosen yet.
-
-/** The stored record's keys as the forms label them (the rows' records have the create DTOs' names). */
-const RECORD_LABELS: Record<string, string> = {
-  machineId: 'Machine',
-  // fuel
-  dateOfPurchase: 'Date and Time of Purchase',
-  amount: 'Amount',
-  pricePerUnit: 'Price per Unit',
-  totalPrice: 'Total Price',
-  currentMileage: 'Current Mileage',
-  lastMileage: 'Last Mileage',
-  currentHours: 'Current Hours',
-  storeName: 'Store Name',
-  storeCity: 'City',
-  storeState: 'State',
-  storeAddress: 'Store Address',
-  fullTank: 'Filled the tank',
-  missedPrevious: 'Missed the previous fill-up',
-  notes: 'Notes',
-  // service
-  title: 'Title',
-  serviceDate: 'Service Date',
-  serviceType: 'Service Type',
-  serviceShop: 'Service Shop',
-  status: 'Status',
-  price: 'Price',
-  miles: 'Miles',
-  hours: 'Hours',
-  // part purchase
-  partName: 'Part Name',
-  partNumber: 'Part Number',
-  partDescription: 'Description',
-  partUrl: 'URL',
-  quantity: 'Quantity',
-  partStatus: 'Status',
-  purchaseDate: 'Purchase Date',
-  // machine
-  name: 'Name',
-  year: 'Year',
-  make: 'Make',
-  model: 'Model',
-  submodel: 'Submodel',
-  vin: 'VIN',
-  color: 'Color',
-  description: 'Description',
-  type: 'Type',
-  purchasedDate: 'Purchase Date',
-  lastServicedDate: 'Last Serviced',
-  license: 'License Plate',
-  licenseExpirationDate: 'License Expiration Date',
-  insuranceProvider: 'Insurance Provider',
-  policyNumber: 'Policy Number',
-  insuranceExpirationDate: 'Insurance Expiration Date',
-  // readings and schedules
-  value: 'Value',
-  readAt: 'Date',
-  unit: 'Unit',
-  meterKind: 'Meter',
-  void: 'Void',
-  rollover: 'Rolled over',
-  lastDoneDate: 'Last done',
-  baseDate: 'Start date',
-};
 
 /** What a file's field (the Map step's choice) becomes in the stored record, where the names differ. */
 const FIELD_TO_RECORD: Partial<Record<RecordKind, Record<string, string>>> = {
@@ -81,14 +20,16 @@ const FIELD_TO_RECORD: Partial<Record<RecordKind, Record<string, string>>> = {
 /** Keys the preview leaves out: internal references a person does not read. */
 const HIDDEN = new Set(['exportRefs', 'origin', 'completions', 'source']);
 
-/** "dateOfPurchase" -> "Date of purchase", for a key the list above does not name. */
+/** "dateOfPurchase" -> "Date of purchase", for a key the texts do not name. */
 function humanize(key: string): string {
   const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
+/** A stored record's key as the forms label it (`recordLabels.<key>`: the rows' records have the create DTOs' names). */
 export function recordLabel(key: string): string {
-  return RECORD_LABELS[key] ?? humanize(key);
+  const path = `recordLabels.${key}`;
+  return i18n.exists(path, { ns: 'imports' }) ? i18n.t(path as 'recordLabels.title', { ns: 'imports' }) : humanize(key);
 }
 
 /** The record key a file field's label stands for ("Odometer" of a fuel file is currentMileage). */
@@ -160,7 +101,7 @@ export function previewValue(value: unknown): string {
     return '';
   }
   if (typeof value === 'boolean') {
-    return value ? 'Yes' : 'No';
+    return value ? i18n.t('map.yes', { ns: 'imports' }) : i18n.t('map.no', { ns: 'imports' });
   }
   if (typeof value === 'number') {
     return formatNumber(value);
@@ -180,7 +121,10 @@ export function previewValue(value: unknown): string {
 // The importers' message of a row that names no machine while none is chosen for the file.
 const NO_MACHINE = /no machine: choose the machine of the file/;
 
-export const MACHINE_MISSING_TEXT = 'Choose the machine above to check this row.';
+/** What a row waiting for the file's machine says instead of the importers' message. */
+export function machineMissingText(): string {
+  return i18n.t('map.machineMissing', { ns: 'imports' });
+}
 
 /**
  * The status a preview row shows. Before the file's machine is chosen every row "has no machine":
@@ -198,7 +142,7 @@ export function previewStatus(
   if (others.length === row.messages.length) {
     return { status: row.status, messages: row.messages };
   }
-  return { status: others.length > 0 ? 'error' : 'waiting', messages: [MACHINE_MISSING_TEXT, ...others] };
+  return { status: others.length > 0 ? 'error' : 'waiting', messages: [machineMissingText(), ...others] };
 }
 
 /** The preview's columns: the records' keys in order of appearance, and the keys of unreadable cells. */

@@ -1,6 +1,11 @@
 import type { ImportCommitMode, ImportCounts, ImportRowStatus, ImportView } from '@wrenchlog/contracts';
 import { IMPORT_LIMIT_MESSAGES, IMPORT_LIMITS, importMaxBytes } from '@wrenchlog/contracts/limits';
 import { ApiError } from '../../api/client';
+import { formatCount, readerLocale } from '../../lib/format';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
+
+const t = i18n.getFixedT(null, 'imports');
 
 // The Review, Import and history rules, pure: the filter and pages of the rows, what each mode
 // imports, the progress, the Revert confirmation, and the texts of a refused call.
@@ -13,10 +18,10 @@ export const ROWS_PAGE_SIZE: number = IMPORT_LIMITS.rowsPageSize.default;
 export function filterChoices(counts: ImportCounts): { value: RowFilter; label: string }[] {
   const total = counts.valid + counts.warnings + counts.errors;
   return [
-    { value: 'all', label: `All (${fmt(total)})` },
-    { value: 'error', label: `Errors (${fmt(counts.errors)})` },
-    { value: 'warning', label: `Warnings (${fmt(counts.warnings)})` },
-    { value: 'valid', label: `Valid (${fmt(counts.valid)})` },
+    { value: 'all', label: t('review.filter.all', { n: fmt(total) }) },
+    { value: 'error', label: t('review.filter.error', { n: fmt(counts.errors) }) },
+    { value: 'warning', label: t('review.filter.warning', { n: fmt(counts.warnings) }) },
+    { value: 'valid', label: t('review.filter.valid', { n: fmt(counts.valid) }) },
   ];
 }
 
@@ -36,14 +41,14 @@ export function rowsQuery(filter: RowFilter, page: number, size = ROWS_PAGE_SIZE
   return q.toString();
 }
 
-/** 'Rows 51–100 of 214' ('No rows' when the filter has none). */
-export function pageLabel(page: number, size: number, total: number): string {
+/** 'Rows 51–100 of 214' ('No rows' when the filter has none); `of: 'imports'` for the history's pages. */
+export function pageLabel(page: number, size: number, total: number, of: 'rows' | 'imports' = 'rows'): string {
   if (total === 0) {
-    return 'No rows';
+    return t('review.noRows');
   }
   const first = page * size + 1;
   const last = Math.min(total, (page + 1) * size);
-  return `Rows ${fmt(first)}–${fmt(last)} of ${fmt(total)}`;
+  return t(of === 'rows' ? 'review.rowsOf' : 'review.importsOf', { first: fmt(first), last: fmt(last), total: fmt(total) });
 }
 
 /** How many rows a mode writes: warned rows are imported, but the duplicates not kept are skipped by the server. */
@@ -57,10 +62,10 @@ export function rowsToImport(counts: ImportCounts, mode: ImportCommitMode, dupli
 /** Why a mode cannot be chosen ('' when it can). */
 export function modeBlocker(counts: ImportCounts, mode: ImportCommitMode): string {
   if (mode === 'all_or_nothing' && counts.errors > 0) {
-    return `${plural(counts.errors, 'row has', 'rows have')} errors: fix the file, or choose to skip the invalid rows.`;
+    return counted('review.modeBlocker', counts.errors);
   }
   if (counts.valid + counts.warnings === 0) {
-    return 'No row can be imported.';
+    return t('review.nothingImportable');
   }
   return '';
 }
@@ -79,7 +84,7 @@ export function progressPercent(progress: ImportView['progress']): number {
 }
 
 export function progressLabel(progress: ImportView['progress']): string {
-  return `${fmt(progress.done)} of ${fmt(progress.total)} rows`;
+  return t('review.progress', { done: fmt(progress.done), total: fmt(progress.total) });
 }
 
 /** Still moving on the server: the wizard and the history read it again every second. */
@@ -95,18 +100,15 @@ export function canRevert(view: Pick<ImportView, 'state' | 'counts'>): boolean {
 
 /** The Revert dialog's question, with how many records it deletes. */
 export function revertQuestion(view: Pick<ImportView, 'fileName' | 'counts'>): string {
-  return `Revert the import of ${view.fileName}? This deletes the ${plural(view.counts.written, 'record', 'records')} it created, including any you edited since, and the machines it created that have no records left. Records you added yourself stay.`;
+  return counted('review.revertQuestion', view.counts.written, { file: view.fileName });
 }
 
-export const STATE_LABELS: Record<string, string> = {
-  uploaded: 'Not reviewed',
-  validated: 'Reviewed',
-  importing: 'Importing',
-  done: 'Imported',
-  failed: 'Failed',
-  reverted: 'Reverted',
-  reverting: 'Reverting',
-};
+const STATES = ['uploaded', 'validated', 'importing', 'done', 'failed', 'reverted', 'reverting'];
+
+/** An import's state as the history shows it ('Imported'); an unknown one as the server sent it. */
+export function stateLabel(state: string): string {
+  return STATES.includes(state) ? t(`states.${state as 'done'}`) : state;
+}
 
 export const STATE_COLORS: Record<string, string> = {
   uploaded: 'gray',
@@ -129,20 +131,20 @@ export function importErrorText(err: unknown): string {
       return message ?? IMPORT_LIMIT_MESSAGES.overLimit();
     }
     if (err.status === 415) {
-      return message ?? 'This file is not a CSV file. Export or save it as CSV (UTF-8) and upload that.';
+      return message ?? t('errors.notCsv');
     }
     if (err.status === 404) {
-      return message ?? 'Import not found';
+      return message ?? t('errors.notFound');
     }
     if (err.status >= 400 && err.status < 500) {
-      return message ?? 'The server refused the request.';
+      return message ?? t('errors.refused');
     }
     if (err.status === 503) {
-      return 'The server is busy. Please try again in a moment.';
+      return t('errors.busy');
     }
-    return 'Something went wrong on the server. Please try again.';
+    return t('errors.server');
   }
-  return 'Could not reach the server. Check your connection and try again.';
+  return t('errors.network');
 }
 
 /** A file refused before it is sent: over the size limit of its source (a restore's ZIP carries photos: 256 MB). */
@@ -160,36 +162,44 @@ export function photosText(photos: ImportCounts['photos']): string {
     return '';
   }
   const restorable = photos.found - photos.problems;
-  const text = `${plural(photos.found, 'photo', 'photos')} in the export: ${fmt(restorable)} restored with ${restorable === 1 ? 'its' : 'their'} machine or service record`;
-  return photos.problems > 0 ? `${text}; ${fmt(photos.problems)} cannot be (see the warnings).` : `${text}.`;
+  const text = t('review.photosRestored', { count: restorable, photos: counted('review.photos', photos.found), restorable: fmt(restorable) });
+  return photos.problems > 0 ? t('review.photosProblems', { text, problems: fmt(photos.problems) }) : t('review.photosDone', { text });
 }
 
-/** '1.2 MB', '830 KB' */
+/** '1.2 MB' ('1,2 MB' in German), '830 KB' */
 export function fileSize(bytes: number): string {
   if (bytes >= 1024 * 1024) {
-    return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+    const mb = new Intl.NumberFormat(readerLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false });
+    return `${mb.format(bytes / 1024 / 1024)} MB`;
   }
   return `${Math.max(1, Math.round(bytes / 1024))} KB`;
 }
 
-function fmt(n: number): string {
-  return n.toLocaleString('en-US');
+/** A count in the reader's locale ('1,234'; '1.234' in German). */
+export const fmt = formatCount;
+
+/** A text with a count in it, its plural form chosen by the count ('3 rows have errors...'). */
+export function counted(key: CountedKey, n: number, values: Record<string, string> = {}): string {
+  return t(key, { count: n, n: fmt(n), ...values });
 }
 
-export function plural(n: number, one: string, many: string): string {
-  return `${fmt(n)} ${n === 1 ? one : many}`;
-}
+type CountedKey =
+  'review.modeBlocker' | 'review.revertQuestion' | 'review.photos' | 'review.warnings' | 'review.errors' | 'result.finishedText' | 'commit.rows';
 
 export function emptyRowsText(filter: RowFilter): string {
-  return { all: 'No rows.', error: 'No rows with errors.', warning: 'No rows with warnings.', valid: 'No valid rows.' }[filter];
+  return t(`review.emptyRows.${filter}`);
 }
 
 /** The dry run's counts in a history row: '3 valid, 1 warning, 0 errors'. */
 export function countsText(counts: ImportCounts): string {
-  return `${fmt(counts.valid)} valid, ${plural(counts.warnings, 'warning', 'warnings')}, ${plural(counts.errors, 'error', 'errors')}`;
+  return t('review.counts', {
+    valid: fmt(counts.valid),
+    warnings: counted('review.warnings', counts.warnings),
+    errors: counted('review.errors', counts.errors),
+  });
 }
 
 /** What an import wrote: '4 imported, 0 skipped, 0 failed'. */
 export function resultText(counts: ImportView['counts']): string {
-  return `${fmt(counts.written)} imported, ${fmt(counts.skipped)} skipped, ${fmt(counts.failed)} failed`;
+  return t('review.result', { written: fmt(counts.written), skipped: fmt(counts.skipped), failed: fmt(counts.failed) });
 }

@@ -5,6 +5,8 @@ import type { CostReport } from './api';
 import { coverText, distanceUnitName, monthRows, perUnitText, usageText } from './report-figures';
 import { formatPrice } from '../../lib/format';
 import { monthLabel, type Period } from './report-period';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 const CostByMonthChart = lazy(() => import('./CostByMonthChart'));
 
@@ -36,41 +38,43 @@ export function CostFigures({ report, period }: { report: CostReport; period: Pe
   const months = monthRows(report.months, period.from, period.to);
   const { totals } = report;
   const distanceUnit = report.usage.distanceUnit;
+  const { t } = useTranslation('reports');
+  const usage = (text: string, covers: readonly string[] | undefined) => `${t('figures.usage', { usage: text })}${coverText(covers)}`;
   return (
     <Stack gap="lg">
-      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="section" aria-label="Totals">
-        <Stat label="Fuel" value={formatPrice(totals.fuel)} />
-        <Stat label="Service" value={formatPrice(totals.service)} />
-        <Stat label="Parts" value={formatPrice(totals.parts)} />
-        <Stat label="Total" value={formatPrice(totals.total)} />
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="sm" component="section" aria-label={t('figures.totals')}>
+        <Stat label={t('figures.fuel')} value={formatPrice(totals.fuel)} />
+        <Stat label={t('figures.service')} value={formatPrice(totals.service)} />
+        <Stat label={t('figures.parts')} value={formatPrice(totals.parts)} />
+        <Stat label={t('figures.total')} value={formatPrice(totals.total)} />
         <Stat
-          label={`Cost per ${distanceUnitName(distanceUnit)}`}
+          label={t('figures.costPer', { unit: distanceUnitName(distanceUnit) })}
           value={perUnitText(report.costPerDistance, distanceUnit)}
-          hint={`Usage ${usageText(report.usage.distance, distanceUnit)}${coverText(report.covers.distance)}`}
+          hint={usage(usageText(report.usage.distance, distanceUnit), report.covers.distance)}
         />
         <Stat
-          label="Cost per engine hour"
+          label={t('figures.costPerEngineHour')}
           value={perUnitText(report.costPerHour, 'h')}
-          hint={`Usage ${usageText(report.usage.hours, 'h')}${coverText(report.covers.hours)}`}
+          hint={usage(usageText(report.usage.hours, 'h'), report.covers.hours)}
         />
       </SimpleGrid>
-      <Card withBorder component="section" aria-label="Cost by month">
+      <Card withBorder component="section" aria-label={t('figures.costByMonth')}>
         <Title order={3} fz="md" mb="sm">
-          Cost by month
+          {t('figures.costByMonth')}
         </Title>
-        <Suspense fallback={<LoadingState text="Loading chart..." />}>
+        <Suspense fallback={<LoadingState text={t('figures.loadingChart')} />}>
           <CostByMonthChart months={months} />
         </Suspense>
         {/* Scrolls sideways on a phone: focusable, so the keyboard can scroll it too (it has no links). */}
-        <Box mt="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label="Cost by month, table">
-          <Table striped fz="sm" aria-label="Cost by month" verticalSpacing={6} miw={420}>
+        <Box mt="md" style={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={t('figures.costByMonthTable')}>
+          <Table striped fz="sm" aria-label={t('figures.costByMonth')} verticalSpacing={6} miw={420}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Month</Table.Th>
-                <Table.Th ta="right">Fuel</Table.Th>
-                <Table.Th ta="right">Service</Table.Th>
-                <Table.Th ta="right">Parts</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
+                <Table.Th>{t('figures.month')}</Table.Th>
+                <Table.Th ta="right">{t('figures.fuel')}</Table.Th>
+                <Table.Th ta="right">{t('figures.service')}</Table.Th>
+                <Table.Th ta="right">{t('figures.parts')}</Table.Th>
+                <Table.Th ta="right">{t('figures.total')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
@@ -88,7 +92,7 @@ export function CostFigures({ report, period }: { report: CostReport; period: Pe
             </Table.Tbody>
             <Table.Tfoot>
               <Table.Tr fw={700}>
-                <Table.Th scope="row">Total</Table.Th>
+                <Table.Th scope="row">{t('figures.total')}</Table.Th>
                 <Table.Td ta="right">{formatPrice(totals.fuel)}</Table.Td>
                 <Table.Td ta="right">{formatPrice(totals.service)}</Table.Td>
                 <Table.Td ta="right">{formatPrice(totals.parts)}</Table.Td>

@@ -4,6 +4,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useApi } from '../../core/context';
 import { ApiError } from '../../api/client';
 import { fetchBlob, fileNameOf, progressPercent, saveBlob, type DownloadProgress } from './download';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 type State = { kind: 'idle' } | { kind: 'running'; progress: DownloadProgress | null } | { kind: 'failed'; message: string } | { kind: 'done'; name: string };
 
@@ -27,6 +29,7 @@ export function DownloadButton({
   variant?: 'default' | 'filled' | 'light';
 }) {
   const api = useApi();
+  const { t } = useTranslation('reports');
   const [state, setState] = useState<State>({ kind: 'idle' });
   const abort = useRef<AbortController | null>(null);
   // Leaving the screen stops a download in flight.
@@ -50,11 +53,7 @@ export function DownloadButton({
       }
       const fields = err instanceof ApiError && Array.isArray(err.body?.errors) ? err.body.errors.map((e) => e.message).filter(Boolean) : [];
       const message =
-        fields.length > 0
-          ? fields.join(' ')
-          : err instanceof ApiError && err.status < 500 && err.body?.message
-            ? err.body.message
-            : 'The download failed. Check your connection and try again.';
+        fields.length > 0 ? fields.join(' ') : err instanceof ApiError && err.status < 500 && err.body?.message ? err.body.message : t('download.failed');
       setState({ kind: 'failed', message });
     }
   }
@@ -83,7 +82,7 @@ export function DownloadButton({
             </>
           ) : (
             <>
-              <Progress value={percent} size="sm" style={{ flex: 1, minWidth: 60 }} aria-label={`${label} progress`} />
+              <Progress value={percent} size="sm" style={{ flex: 1, minWidth: 60 }} aria-label={t('download.progress', { label })} />
               <Text size="xs" c="dimmed">
                 {percent}%
               </Text>
@@ -98,7 +97,7 @@ export function DownloadButton({
       )}
       {state.kind === 'done' && (
         <Text size="xs" c="dimmed" role="status">
-          Saved {state.name}
+          {t('download.saved', { name: state.name })}
         </Text>
       )}
     </Stack>

@@ -2,7 +2,7 @@ import '@mantine/charts/styles.css';
 import { LineChart } from '@mantine/charts';
 import { formatDate } from '../../lib/format';
 import type { EconomyPoint } from './api';
-import { economyUnitLabel } from './report-figures';
+import { economyUnitLabel, oneDecimal } from './report-figures';
 
 /** A machine's fuel economy at each full fill (its own chunk, like the cost chart). */
 export default function EconomyChart({ points }: { points: EconomyPoint[] }) {
@@ -16,7 +16,7 @@ export default function EconomyChart({ points }: { points: EconomyPoint[] }) {
       curveType="linear"
       tickLine="y"
       gridAxis="y"
-      valueFormatter={(v) => `${v.toFixed(1)} ${unit}`}
+      valueFormatter={(v) => `${oneDecimal(v)} ${unit}`}
       // The unit is in the title; the axis keeps to numbers so its labels fit on a phone.
       yAxisProps={{ width: 40, tickFormatter: (v: number) => String(Math.round(v * 10) / 10) }}
       xAxisProps={{ minTickGap: 16 }}

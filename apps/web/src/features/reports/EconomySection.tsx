@@ -8,6 +8,8 @@ import { reportKeys, reportsApi } from './api';
 import { economyText, economyUnitLabel, overallEconomy } from './report-figures';
 import type { Period } from './report-period';
 import { ReportFailure } from './ReportFailure';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 const EconomyChart = lazy(() => import('./EconomyChart'));
 
@@ -17,6 +19,7 @@ const EconomyChart = lazy(() => import('./EconomyChart'));
  */
 export function EconomySection({ machines, period }: { machines: { id: number; name: string }[]; period: Period }) {
   const api = useApi();
+  const { t } = useTranslation('reports');
   const [chosen, setChosen] = useState<number | null>(null);
   const machineId = chosen !== null && machines.some((m) => m.id === chosen) ? chosen : (machines[0]?.id ?? null);
   const query = useQuery({
@@ -28,37 +31,27 @@ export function EconomySection({ machines, period }: { machines: { id: number; n
 
   let body;
   if (machineId === null) {
-    body = (
-      <EmptyBlock
-        icon={<IconGasStation size={28} />}
-        title="No fuel economy in this period"
-        description="Economy is measured from one full tank to the next: it needs two full fill-ups with their mileage."
-      />
-    );
+    body = <EmptyBlock icon={<IconGasStation size={28} />} title={t('economy.none')} description={t('economy.needsFills')} />;
   } else if (query.isPending) {
-    body = <LoadingState text="Loading fuel economy..." />;
+    body = <LoadingState text={t('economy.loading')} />;
   } else if (query.isError) {
-    body = <ReportFailure error={query.error} text="Failed to load fuel economy" onRetry={() => void query.refetch()} />;
+    body = <ReportFailure error={query.error} text={t('economy.failed')} onRetry={() => void query.refetch()} />;
   } else if (query.data.length === 0) {
-    body = (
-      <EmptyBlock
-        icon={<IconGasStation size={28} />}
-        title="No fuel economy in this period"
-        description="Economy is measured from one full tank to the next: it needs two full fill-ups with their mileage, and none across a missed fill-up."
-      />
-    );
+    body = <EmptyBlock icon={<IconGasStation size={28} />} title={t('economy.none')} description={t('economy.needsFillsNoGap')} />;
   } else {
     const points = query.data;
     const unit = points[0].unit;
     // Issue 38: the period's figure is the fleet table's (distance over fuel), and says so.
     const overall = overallEconomy(points);
+    const latest = economyText(points[points.length - 1].economy, unit);
     body = (
       <Stack gap="xs">
         <Text size="sm" aria-live="polite">
-          {points.length} full {points.length === 1 ? 'fill' : 'fills'}; latest {economyText(points[points.length - 1].economy, unit)}
-          {overall !== null && <>, overall {economyText(overall, unit)} (the total distance over the total fuel, as in the fleet table)</>}.
+          {overall === null
+            ? t('economy.summary', { count: points.length, latest })
+            : t('economy.summaryOverall', { count: points.length, latest, overall: economyText(overall, unit) })}
         </Text>
-        <Suspense fallback={<LoadingState text="Loading chart..." />}>
+        <Suspense fallback={<LoadingState text={t('figures.loadingChart')} />}>
           <EconomyChart points={points} />
         </Suspense>
       </Stack>
@@ -66,14 +59,14 @@ export function EconomySection({ machines, period }: { machines: { id: number; n
   }
 
   return (
-    <Card withBorder component="section" aria-label="Fuel economy">
+    <Card withBorder component="section" aria-label={t('economy.title')}>
       <Group justify="space-between" align="flex-end" mb="sm" wrap="wrap" gap="xs">
         <Title order={3} fz="md">
-          Fuel economy{query.data?.[0] ? ` (${economyUnitLabel(query.data[0].unit)})` : ''}
+          {query.data?.[0] ? t('economy.titleIn', { unit: economyUnitLabel(query.data[0].unit) }) : t('economy.title')}
         </Title>
         {machines.length > 1 && (
           <NativeSelect
-            label="Machine"
+            label={t('economy.machine')}
             size="xs"
             data={machines.map((m) => ({ value: String(m.id), label: m.name }))}
             value={String(machineId)}

@@ -6,6 +6,8 @@ import { nextSort, type SortState } from '../../lib/sort';
 import type { FleetRow } from './api';
 import { coverText, economyText, FLEET_COLUMNS, perUnitText, sortFleet, usageText, type FleetField, type FleetTotals } from './report-figures';
 import { formatPrice } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /**
  * The fleet table: one row per machine, sortable by every column (figures start largest first),
@@ -13,17 +15,18 @@ import { formatPrice } from '../../lib/format';
  * miles; cost per mile over the machines with a distance, per hour over those with hours).
  */
 export function FleetTable({ rows, totals }: { rows: FleetRow[]; totals: FleetTotals }) {
+  const { t } = useTranslation('reports');
   const [sort, setSort] = useState<SortState<FleetField>>({ field: 'total', direction: 'desc' });
   const sorted = useMemo(() => sortFleet(rows, sort), [rows, sort]);
   const onSort = (field: FleetField) => setSort((s) => nextSort(s, field, field === 'machineName' ? 'asc' : 'desc'));
   return (
     <Table.ScrollContainer minWidth={860}>
-      <Table striped highlightOnHover fz="sm" aria-label="Fleet" verticalSpacing={6} horizontalSpacing={6}>
+      <Table striped highlightOnHover fz="sm" aria-label={t('fleet.label')} verticalSpacing={6} horizontalSpacing={6}>
         <Table.Thead>
           <Table.Tr>
-            {FLEET_COLUMNS.map((c) => (
-              <SortableTh key={c.field} field={c.field} sort={sort} onSort={onSort}>
-                {c.label}
+            {FLEET_COLUMNS.map((field) => (
+              <SortableTh key={field} field={field} sort={sort} onSort={onSort}>
+                {t(`fleet.columns.${field}`)}
               </SortableTh>
             ))}
           </Table.Tr>
@@ -34,7 +37,7 @@ export function FleetTable({ rows, totals }: { rows: FleetRow[]; totals: FleetTo
               <Table.Td>
                 {r.machineId === null ? (
                   // Part purchases that name no machine: counted so the totals equal the records.
-                  <Text span size="sm" fs="italic" title="Part purchases that name no machine">
+                  <Text span size="sm" fs="italic" title={t('fleet.noMachine')}>
                     {r.machineName}
                   </Text>
                 ) : (
@@ -61,21 +64,21 @@ export function FleetTable({ rows, totals }: { rows: FleetRow[]; totals: FleetTo
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr fw={700} data-testid="fleet-totals">
-            <Table.Th scope="row">Total ({rows.length})</Table.Th>
+            <Table.Th scope="row">{t('fleet.total', { count: rows.length })}</Table.Th>
             <Table.Td ta="right">{formatPrice(totals.fuel)}</Table.Td>
             <Table.Td ta="right">{formatPrice(totals.service)}</Table.Td>
             <Table.Td ta="right">{formatPrice(totals.parts)}</Table.Td>
             <Table.Td ta="right">{formatPrice(totals.total)}</Table.Td>
             <Table.Td ta="right">{usageText(totals.distance, totals.distanceUnit)}</Table.Td>
             <Table.Td ta="right">{usageText(totals.hours, '').trim()}</Table.Td>
-            <Table.Td ta="right" title={`Cost per ${totals.distanceUnit}${coverText(totals.covers.distance)}`}>
+            <Table.Td ta="right" title={`${t('figures.costPer', { unit: totals.distanceUnit })}${coverText(totals.covers.distance)}`}>
               {perUnitText(totals.costPerDistance, totals.distanceUnit)}
             </Table.Td>
-            <Table.Td ta="right" title={`Cost per hour${coverText(totals.covers.hours)}`}>
+            <Table.Td ta="right" title={`${t('figures.costPerHour')}${coverText(totals.covers.hours)}`}>
               {perUnitText(totals.costPerHour, 'h')}
             </Table.Td>
             {/* Economy is a ratio per machine: a sum of them means nothing. */}
-            <Table.Td ta="right" aria-label="Fuel economy: not summed" />
+            <Table.Td ta="right" aria-label={t('fleet.economyNotSummed')} />
           </Table.Tr>
         </Table.Tfoot>
       </Table>

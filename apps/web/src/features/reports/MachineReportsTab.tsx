@@ -11,10 +11,14 @@ import { DownloadButton } from './DownloadButton';
 import { EconomySection } from './EconomySection';
 import { ReportFailure } from './ReportFailure';
 import { PeriodPicker, useReportParams } from './ReportFilters';
+import { useTranslation } from 'react-i18next';
+import './i18n';
+import { formatDate } from '../../lib/format';
 
 /** A machine's Reports tab: the Reports screen's figures for this machine, and its history as CSV and PDF. */
 export function MachineReportsTab({ machineId, machineName }: { machineId: number; machineName: string }) {
   const api = useApi();
+  const { t } = useTranslation('reports');
   const params = useReportParams();
   const { period } = params;
   const [photos, setPhotos] = useState<PhotoMode>('thumbnails');
@@ -29,25 +33,19 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
 
   let body;
   if (params.zonePending) {
-    body = <LoadingState text="Loading costs..." />;
+    body = <LoadingState text={t('loadingCosts')} />;
   } else if (!period) {
     body = (
       <Text c="dimmed" py="md">
-        Choose the first and last day of the period.
+        {t('choosePeriod')}
       </Text>
     );
   } else if (costs.isPending) {
-    body = <LoadingState text="Loading costs..." />;
+    body = <LoadingState text={t('loadingCosts')} />;
   } else if (costs.isError) {
-    body = <ReportFailure error={costs.error} text="Failed to load costs" onRetry={() => void costs.refetch()} />;
+    body = <ReportFailure error={costs.error} text={t('costsFailed')} onRetry={() => void costs.refetch()} />;
   } else if (isEmptyReport(costs.data)) {
-    body = (
-      <EmptyBlock
-        icon={<IconReportMoney size={28} />}
-        title="No costs in this period"
-        description="This machine's service records, fuel records and part purchases dated in the period appear here."
-      />
-    );
+    body = <EmptyBlock icon={<IconReportMoney size={28} />} title={t('noCosts.title')} description={t('noCosts.machine')} />;
   } else {
     body = <CostFigures report={costs.data} period={period} />;
   }
@@ -59,38 +57,38 @@ export function MachineReportsTab({ machineId, machineName }: { machineId: numbe
       {body}
       {period && !costs.isError && <EconomySection machines={[{ id: machineId, name: machineName }]} period={period} />}
       {period && (
-        <Card withBorder component="section" aria-label="Download history">
+        <Card withBorder component="section" aria-label={t('history.title')}>
           <Title order={3} fz="md" mb={4}>
-            Download history
+            {t('history.title')}
           </Title>
           <Text size="sm" c="dimmed" mb="sm">
-            Every service record, fuel record and part purchase from {period.from} to {period.to}.
+            {t('history.description', { from: formatDate(period.from), to: formatDate(period.to) })}
           </Text>
           <Group gap="md" align="flex-start" wrap="wrap">
             <DownloadButton
               path={reportPaths.historyCsv(machineId, period.from, period.to)}
               accept="text/csv"
               fallbackName={`${safeName}-history.csv`}
-              label="Download CSV"
-              preparingText="Preparing CSV..."
+              label={t('download.csv')}
+              preparingText={t('download.preparingCsv')}
             />
             <Stack gap={6}>
               <SegmentedControl
-                aria-label="Photos in the PDF"
+                aria-label={t('history.photos')}
                 size="xs"
                 value={photos}
                 onChange={(v) => setPhotos(v === 'full' ? 'full' : 'thumbnails')}
                 data={[
-                  { value: 'thumbnails', label: 'Thumbnails' },
-                  { value: 'full', label: 'With full-size photos' },
+                  { value: 'thumbnails', label: t('history.thumbnails') },
+                  { value: 'full', label: t('history.fullPhotos') },
                 ]}
               />
               <DownloadButton
                 path={reportPaths.historyPdf(machineId, period.from, period.to, photos)}
                 accept="application/pdf"
                 fallbackName={`${safeName}-history.pdf`}
-                label="Download PDF"
-                preparingText="Preparing PDF..."
+                label={t('download.pdf')}
+                preparingText={t('download.preparingPdf')}
               />
             </Stack>
           </Group>

@@ -2,6 +2,8 @@ import { Alert, List } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiError } from '../../api/client';
 import { ErrorState } from '../../components/states';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /** The server's own words for a refused request (4xx): its message, or its field messages. */
 export function refusalMessages(error: unknown): string[] {
@@ -21,11 +23,12 @@ export function refusalMessages(error: unknown): string[] {
  */
 export function ReportFailure({ error, text, onRetry }: { error: unknown; text: string; onRetry: () => void }) {
   const messages = refusalMessages(error);
+  const { t } = useTranslation('reports');
   if (messages.length === 0) {
     return <ErrorState text={text} onRetry={onRetry} />;
   }
   return (
-    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title="This report cannot be made">
+    <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} role="alert" title={t('failure.title')}>
       {messages.length === 1 ? (
         messages[0]
       ) : (

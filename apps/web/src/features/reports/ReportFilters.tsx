@@ -2,9 +2,11 @@ import { Group, NativeSelect, SegmentedControl } from '@mantine/core';
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { MachineListItem } from '../../api/types';
-import { customReady, dayInZone, parseScope, presetPeriod, PRESET_LABEL, scopeValue, type Period, type PeriodPreset, type ScopeFilter } from './report-period';
+import { customReady, dayInZone, parseScope, presetPeriod, PRESETS, scopeValue, type Period, type PeriodPreset, type ScopeFilter } from './report-period';
 import { useAccountTimeZone } from './account-time-zone';
 import { DateField } from '../../core/forms/DateField';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 export interface ReportParams {
   preset: PeriodPreset;
@@ -52,10 +54,11 @@ export function useReportParams(): ReportParams {
 /** The period picker: presets, and two days for a custom period with the server's field messages under them. */
 export function PeriodPicker({ params, fieldErrors }: { params: ReportParams; fieldErrors: Record<string, string> }) {
   const { preset, custom, update } = params;
+  const { t } = useTranslation('reports');
   return (
     <Group gap="sm" align="flex-end" wrap="wrap">
       <SegmentedControl
-        aria-label="Period"
+        aria-label={t('period.label')}
         value={preset}
         onChange={(v) => {
           if (v === 'custom') {
@@ -66,12 +69,12 @@ export function PeriodPicker({ params, fieldErrors }: { params: ReportParams; fi
             update({ period: v === 'year' ? null : v, from: null, to: null });
           }
         }}
-        data={(Object.keys(PRESET_LABEL) as PeriodPreset[]).map((value) => ({ value, label: PRESET_LABEL[value] }))}
+        data={PRESETS.map((value) => ({ value, label: t(`period.${value}`) }))}
       />
       {preset === 'custom' && (
         <Group gap="sm" align="flex-start" wrap="wrap">
-          <DateField label="From" value={custom.from} onChange={(from) => update({ from })} error={fieldErrors.from} w={170} />
-          <DateField label="To" value={custom.to} onChange={(to) => update({ to })} error={fieldErrors.to} w={170} />
+          <DateField label={t('period.from')} value={custom.from} onChange={(from) => update({ from })} error={fieldErrors.from} w={170} />
+          <DateField label={t('period.to')} value={custom.to} onChange={(to) => update({ to })} error={fieldErrors.to} w={170} />
         </Group>
       )}
     </Group>
@@ -83,14 +86,15 @@ export function ScopePicker({ params, machines }: { params: ReportParams; machin
   const types = useMemo(() => [...new Set(machines.map((m) => m.type?.trim() ?? '').filter(Boolean))].sort((a, b) => a.localeCompare(b)), [machines]);
   const sorted = useMemo(() => [...machines].sort((a, b) => a.name.localeCompare(b.name)), [machines]);
   const value = scopeValue(params.scope);
+  const { t } = useTranslation('reports');
   const data = [
-    { value: '', label: 'All machines' },
-    ...(types.length > 0 ? [{ group: 'Machine type', items: types.map((t) => ({ value: `t:${t}`, label: t })) }] : []),
-    ...(sorted.length > 0 ? [{ group: 'Machine', items: sorted.map((m) => ({ value: `m:${m.id}`, label: m.name })) }] : []),
+    { value: '', label: t('scope.all') },
+    ...(types.length > 0 ? [{ group: t('scope.type'), items: types.map((type) => ({ value: `t:${type}`, label: type })) }] : []),
+    ...(sorted.length > 0 ? [{ group: t('scope.machine'), items: sorted.map((m) => ({ value: `m:${m.id}`, label: m.name })) }] : []),
   ];
   return (
     <NativeSelect
-      label="Machines"
+      label={t('scope.label')}
       data={data}
       value={value}
       onChange={(e) => params.update({ scope: e.currentTarget.value || null })}

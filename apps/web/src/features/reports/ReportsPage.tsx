@@ -14,6 +14,20 @@ import { FleetTable } from './FleetTable';
 import { rowAsTotals } from './report-figures';
 import { ReportFailure } from './ReportFailure';
 import { PeriodPicker, ScopePicker, useReportParams } from './ReportFilters';
+import { useTranslation } from 'react-i18next';
+import './i18n';
+import type { TFunction } from 'i18next';
+import { formatDate } from '../../lib/format';
+import type { Period, ScopeFilter } from './report-period';
+
+/** '2026-01-01 to 2026-03-09 · all machines': the period (in the member's date format) and the machines. */
+function scopeSummary(t: TFunction<'reports'>, period: Period, scope: ScopeFilter, name: string | undefined): string {
+  const days = { from: formatDate(period.from), to: formatDate(period.to) };
+  if (scope.kind === 'type') {
+    return t('scopeSummary.type', { ...days, type: scope.type });
+  }
+  return scope.kind === 'machine' ? t('scopeSummary.machine', { ...days, name: name ?? t('scopeSummary.oneMachine') }) : t('scopeSummary.all', days);
+}
 
 /**
  * The Reports screen (issue 22): for a period and a set of machines, cost by month stacked by
@@ -21,6 +35,7 @@ import { PeriodPicker, ScopePicker, useReportParams } from './ReportFilters';
  */
 export default function ReportsPage() {
   const api = useApi();
+  const { t } = useTranslation('reports');
   const params = useReportParams();
   const { period, scope } = params;
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api) });
@@ -53,25 +68,19 @@ export default function ReportsPage() {
 
   let costsBody;
   if (params.zonePending) {
-    costsBody = <LoadingState text="Loading costs..." />;
+    costsBody = <LoadingState text={t('loadingCosts')} />;
   } else if (!period) {
     costsBody = (
       <Text c="dimmed" py="md">
-        Choose the first and last day of the period.
+        {t('choosePeriod')}
       </Text>
     );
   } else if (costs.isPending) {
-    costsBody = <LoadingState text="Loading costs..." />;
+    costsBody = <LoadingState text={t('loadingCosts')} />;
   } else if (costs.isError) {
-    costsBody = <ReportFailure error={costs.error} text="Failed to load costs" onRetry={() => void costs.refetch()} />;
+    costsBody = <ReportFailure error={costs.error} text={t('costsFailed')} onRetry={() => void costs.refetch()} />;
   } else if (isEmptyReport(costs.data)) {
-    costsBody = (
-      <EmptyBlock
-        icon={<IconReportMoney size={28} />}
-        title="No costs in this period"
-        description="Service records, fuel records and part purchases dated in the period appear here."
-      />
-    );
+    costsBody = <EmptyBlock icon={<IconReportMoney size={28} />} title={t('noCosts.title')} description={t('noCosts.description')} />;
   } else {
     costsBody = <CostFigures report={costs.data} period={period} />;
   }
@@ -80,13 +89,13 @@ export default function ReportsPage() {
   if (!period) {
     fleetBody = null;
   } else if (fleet.isPending) {
-    fleetBody = <LoadingState text="Loading the fleet table..." />;
+    fleetBody = <LoadingState text={t('loadingFleet')} />;
   } else if (fleet.isError) {
-    fleetBody = <ReportFailure error={fleet.error} text="Failed to load the fleet table" onRetry={() => void fleet.refetch()} />;
+    fleetBody = <ReportFailure error={fleet.error} text={t('fleetFailed')} onRetry={() => void fleet.refetch()} />;
   } else if (rows.length === 0 || !fleetTotals) {
     fleetBody = (
       <Text c="dimmed" py="md">
-        No machine matches these filters.
+        {t('noMachineMatches')}
       </Text>
     );
   } else {
@@ -95,7 +104,7 @@ export default function ReportsPage() {
 
   const economyMachines =
     scope.kind === 'machine'
-      ? [{ id: scope.machineId, name: chosen?.name ?? `Machine ${scope.machineId}` }]
+      ? [{ id: scope.machineId, name: chosen?.name ?? t('machineById', { id: scope.machineId }) }]
       : rows
           .filter((r) => r.fuelEconomy !== null && r.machineId !== null)
           .sort((a, b) => b.fuel - a.fuel)
@@ -103,35 +112,34 @@ export default function ReportsPage() {
 
   return (
     <Page>
-      <PageHeader title="Reports" description="What your machines cost and how they are used." />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Stack gap="lg">
-        <Card padding="lg" component="section" aria-label="Report filters">
+        <Card padding="lg" component="section" aria-label={t('page.filters')}>
           <Group gap="md" align="flex-end" wrap="wrap">
             <PeriodPicker params={params} fieldErrors={fieldErrors} />
             <ScopePicker params={params} machines={machines.data ?? []} />
           </Group>
           {period && (
             <Text size="sm" c="dimmed" mt="sm" aria-live="polite">
-              {period.from} to {period.to}
-              {scope.kind === 'type' ? ` · ${scope.type}` : scope.kind === 'machine' ? ` · ${chosen?.name ?? 'one machine'}` : ' · all machines'}
+              {scopeSummary(t, period, scope, chosen?.name)}
             </Text>
           )}
         </Card>
         {costsBody}
         {period && !costs.isError && <EconomySection machines={economyMachines} period={period} />}
         {period && (
-          <Card padding="lg" component="section" aria-label="Fleet table">
+          <Card padding="lg" component="section" aria-label={t('page.fleetTable')}>
             <Group justify="space-between" align="flex-start" mb="sm" wrap="wrap" gap="sm">
               <Title order={2} fz="lg">
-                Fleet
+                {t('page.fleet')}
               </Title>
               {fleetScope && (
                 <DownloadButton
                   path={reportPaths.fleetCsv(fleetScope)}
                   accept="text/csv"
                   fallbackName={`fleet-${fleetScope.from}-${fleetScope.to}.csv`}
-                  label="Download CSV"
-                  preparingText="Preparing CSV..."
+                  label={t('download.csv')}
+                  preparingText={t('download.preparingCsv')}
                 />
               )}
             </Group>

@@ -1,6 +1,8 @@
 // Figures of the report screens: per-unit and economy texts, month rows, the fleet table's sort and
 // totals. Pure: no React, no network.
-import { NA, formatNumber, formatPrice } from '../../lib/format';
+import { NA, formatNumber, formatPrice, readerLocale } from '../../lib/format';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 import { sortItems, type SortState } from '../../lib/sort';
 import type { CostMonth, EconomyUnit, FleetReport, FleetRow } from './api';
 import { monthsBetween } from './report-period';
@@ -20,10 +22,15 @@ export function economyUnitLabel(unit: EconomyUnit | string | null | undefined):
   return unit === 'L/100km' ? 'L/100 km' : 'MPG';
 }
 
+/** A figure to 1 decimal in the reader's locale ('24.3', '24,3'). */
+export function oneDecimal(value: number): string {
+  return new Intl.NumberFormat(readerLocale(), { minimumFractionDigits: 1, maximumFractionDigits: 1, useGrouping: false }).format(value);
+}
+
 /** "24.3 MPG" or "9.1 L/100 km"; "n/a" without a value. */
 export function economyText(value: number | null | undefined, unit: EconomyUnit | string | null | undefined): string {
   const n = finite(value);
-  return n === null ? NA : `${n.toFixed(1)} ${economyUnitLabel(unit)}`;
+  return n === null ? NA : `${oneDecimal(n)} ${economyUnitLabel(unit)}`;
 }
 
 /**
@@ -65,29 +72,30 @@ export function monthRows(months: readonly CostMonth[], from: string, to: string
   const extra = months.filter((m) => !calendar.includes(m.month)).map((m) => m.month);
   return [...calendar, ...extra].sort().map((month) => byMonth.get(month) ?? { month, fuel: 0, service: 0, parts: 0, total: 0 });
 }
-/** "mile" or "kilometre" for a label ("Cost per mile"). */
+/** "mile" or "kilometre" (in the reader's language) for a label ("Cost per mile"). */
 export function distanceUnitName(unit: string): string {
-  return unit === 'km' ? 'kilometre' : unit === 'mi' ? 'mile' : unit;
+  return unit === 'km' || unit === 'mi' ? i18n.t(`units.${unit}`, { ns: 'reports' }) : unit;
 }
 
 /** " over Truck, Loader": the machines a per-unit figure is taken over (issue 38); empty when none. */
 export function coverText(names: readonly string[] | undefined): string {
-  return names && names.length > 0 ? ` over ${names.join(', ')}` : '';
+  return names && names.length > 0 ? i18n.t('figures.over', { ns: 'reports', names: names.join(', ') }) : '';
 }
 
 export type FleetField = 'machineName' | 'fuel' | 'service' | 'parts' | 'total' | 'distance' | 'hours' | 'costPerDistance' | 'costPerHour' | 'fuelEconomy';
 
-export const FLEET_COLUMNS: { field: FleetField; label: string; numeric: boolean }[] = [
-  { field: 'machineName', label: 'Machine', numeric: false },
-  { field: 'fuel', label: 'Fuel', numeric: true },
-  { field: 'service', label: 'Service', numeric: true },
-  { field: 'parts', label: 'Parts', numeric: true },
-  { field: 'total', label: 'Total', numeric: true },
-  { field: 'distance', label: 'Distance', numeric: true },
-  { field: 'hours', label: 'Hours', numeric: true },
-  { field: 'costPerDistance', label: 'Cost / distance', numeric: true },
-  { field: 'costPerHour', label: 'Cost / h', numeric: true },
-  { field: 'fuelEconomy', label: 'Economy', numeric: true },
+/** The fleet table's columns, in order (their headings: `fleet.columns.<field>` in the reports texts). */
+export const FLEET_COLUMNS: FleetField[] = [
+  'machineName',
+  'fuel',
+  'service',
+  'parts',
+  'total',
+  'distance',
+  'hours',
+  'costPerDistance',
+  'costPerHour',
+  'fuelEconomy',
 ];
 
 /** The fleet table in the chosen order: names by text, figures by value, unknown figures last either way. */

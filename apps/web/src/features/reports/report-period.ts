@@ -1,5 +1,6 @@
 // The period picker's rules: presets to a from/to pair of calendar days, and the filter's scope.
 // Pure: no React, no network.
+import { readerLocale } from '../../lib/format';
 
 export type PeriodPreset = 'year' | 'last12' | 'custom';
 
@@ -8,11 +9,8 @@ export interface Period {
   to: string;
 }
 
-export const PRESET_LABEL: Record<PeriodPreset, string> = {
-  year: 'This year',
-  last12: 'Last 12 months',
-  custom: 'Custom',
-};
+/** The period picker's choices, in order (their labels: `period.<preset>` in the reports texts). */
+export const PRESETS: PeriodPreset[] = ['year', 'last12', 'custom'];
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
@@ -109,10 +107,12 @@ export function monthsBetween(from: string, to: string): string[] {
   return out;
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** '2026-03' as 'Mar 2026'. */
+/** '2026-03' as 'Mar 2026' ('März 2026' in German: the reader's locale). */
 export function monthLabel(month: string): string {
   const m = Number(month.slice(5, 7));
-  return m >= 1 && m <= 12 ? `${MONTHS[m - 1]} ${month.slice(0, 4)}` : month;
+  const y = Number(month.slice(0, 4));
+  if (!(m >= 1 && m <= 12) || !/^\d{4}$/.test(month.slice(0, 4))) {
+    return month;
+  }
+  return new Intl.DateTimeFormat(readerLocale(), { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(Date.UTC(y, m - 1, 1)));
 }

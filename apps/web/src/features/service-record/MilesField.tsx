@@ -1,4 +1,6 @@
 import { NumberInput } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 interface Props {
   value: number | '';
@@ -13,14 +15,15 @@ interface Props {
  * which hid it from typing after a Tab and from screen readers as a field to fill).
  */
 export function MilesField({ value, disabled, onChange, onBlur }: Props) {
+  const { t } = useTranslation('serviceRecord');
   return (
     <NumberInput
-      label="Miles"
+      label={t('fields.miles')}
       value={value}
       disabled={disabled}
       onChange={(v) => onChange(v === '' ? '' : Number(v))}
       onBlur={onBlur}
-      placeholder="Click to add miles"
+      placeholder={t('fields.milesPlaceholder')}
       thousandSeparator=","
       min={0}
       allowDecimal={false}

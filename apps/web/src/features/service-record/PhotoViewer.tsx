@@ -3,6 +3,8 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import type { ServiceImage } from '@wrenchlog/contracts';
 import classes from './service-record.module.css';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 interface Props {
   images: ServiceImage[];
@@ -17,6 +19,7 @@ interface Props {
  * photo; the arrow keys step, Escape and the close button close.
  */
 export function PhotoViewer({ images, index, onIndex, onClose }: Props) {
+  const { t } = useTranslation('serviceRecord');
   const current = index !== null ? images[index] : undefined;
   const hasPrevious = index !== null && index > 0;
   const hasNext = index !== null && index < images.length - 1;
@@ -42,15 +45,15 @@ export function PhotoViewer({ images, index, onIndex, onClose }: Props) {
       onClose={onClose}
       size="xl"
       centered
-      title={index !== null ? `Photo ${index + 1} of ${images.length}` : ''}
-      closeButtonProps={{ 'aria-label': 'Close viewer' }}
+      title={index !== null ? t('viewer.title', { number: index + 1, total: images.length }) : ''}
+      closeButtonProps={{ 'aria-label': t('viewer.close') }}
       styles={{ title: { fontWeight: 600 } }}
     >
       {current && (
         <>
           <Group wrap="nowrap" gap="xs" align="center">
             {hasPrevious ? (
-              <ActionIcon variant="default" size="lg" radius="xl" aria-label="Previous photo" onClick={() => onIndex(index! - 1)}>
+              <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('viewer.previous')} onClick={() => onIndex(index! - 1)}>
                 <IconChevronLeft size={20} />
               </ActionIcon>
             ) : (
@@ -58,7 +61,7 @@ export function PhotoViewer({ images, index, onIndex, onClose }: Props) {
             )}
             <Image
               src={current.originalUrl}
-              alt={current.fileName || `Photo ${index! + 1}`}
+              alt={current.fileName || t('viewer.alt', { number: index! + 1 })}
               fit="contain"
               mah="70vh"
               radius="sm"
@@ -66,7 +69,7 @@ export function PhotoViewer({ images, index, onIndex, onClose }: Props) {
               data-testid="viewer-image"
             />
             {hasNext ? (
-              <ActionIcon variant="default" size="lg" radius="xl" aria-label="Next photo" onClick={() => onIndex(index! + 1)}>
+              <ActionIcon variant="default" size="lg" radius="xl" aria-label={t('viewer.next')} onClick={() => onIndex(index! + 1)}>
                 <IconChevronRight size={20} />
               </ActionIcon>
             ) : (

@@ -4,11 +4,14 @@ import { SERVICE_IMAGE_LIST_MAX } from '@wrenchlog/contracts/limits';
 import { useCallback, useRef, useState } from 'react';
 import { useConfirm } from '../../components/confirm';
 import { ErrorState } from '../../components/states';
-import { confirmPhotosText, MESSAGES } from './service-record-logic';
+import { confirmPhotosText, message } from './service-record-logic';
 import { PhotoViewer } from './PhotoViewer';
 import classes from './service-record.module.css';
 import { useRecordPhotos } from './useRecordPhotos';
 import { ImageFileInput } from '../../components/ImageFileInput';
+import { formatCount } from '../../lib/format';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /**
  * Photos of a service record (full mode, spec doc 1 section 2): a grid with Add Images, a
@@ -16,6 +19,7 @@ import { ImageFileInput } from '../../components/ImageFileInput';
  */
 export function RecordPhotos({ recordId }: { recordId: number | null }) {
   const photos = useRecordPhotos(recordId);
+  const { t } = useTranslation('serviceRecord');
   const { confirm, dialog } = useConfirm();
   const input = useRef<HTMLInputElement>(null);
   const [selecting, setSelecting] = useState(false);
@@ -40,7 +44,7 @@ export function RecordPhotos({ recordId }: { recordId: number | null }) {
 
   async function deleteSelected() {
     const ids = images.filter((i) => selected.has(i.id)).map((i) => i.id);
-    if (ids.length === 0 || !(await confirm(confirmPhotosText(ids.length), 'Delete'))) {
+    if (ids.length === 0 || !(await confirm(confirmPhotosText(ids.length), t('confirm.delete', { ns: 'common' })))) {
       return;
     }
     if (await photos.remove(ids)) {
@@ -60,7 +64,7 @@ export function RecordPhotos({ recordId }: { recordId: number | null }) {
     <Card id="images" component="section" aria-labelledby="service-photos-title">
       <Group justify="space-between" align="center" mb="md" gap="sm">
         <Title order={2} fz="lg" id="service-photos-title">
-          Photos{recordId !== null && photos.images.data ? ` (${images.length})` : ''}
+          {recordId !== null && photos.images.data ? t('photos.titleCount', { count: images.length }) : t('photos.title')}
         </Title>
         <Group gap="xs">
           {selecting ? (
@@ -72,21 +76,21 @@ export function RecordPhotos({ recordId }: { recordId: number | null }) {
                 disabled={selected.size === 0 || photos.busy}
                 onClick={() => void deleteSelected()}
               >
-                Delete Images{selected.size > 0 ? ` (${selected.size})` : ''}
+                {selected.size > 0 ? t('photos.deleteImagesCount', { count: selected.size }) : t('photos.deleteImages')}
               </Button>
               <Button size="xs" variant="default" leftSection={<IconX size={14} />} onClick={exitSelection}>
-                Exit Selection Mode
+                {t('photos.exitSelection')}
               </Button>
             </>
           ) : (
             <>
               {images.length > 0 && (
                 <Button size="xs" variant="default" leftSection={<IconSelect size={14} />} onClick={() => setSelecting(true)} disabled={photos.busy}>
-                  Select
+                  {t('photos.select')}
                 </Button>
               )}
               <Button size="xs" leftSection={<IconPhotoPlus size={14} />} onClick={addImages} disabled={photos.busy}>
-                Add Images
+                {t('photos.add')}
               </Button>
             </>
           )}
@@ -109,44 +113,44 @@ export function RecordPhotos({ recordId }: { recordId: number | null }) {
         )}
         {photos.pending.length > 0 && !photos.progress && (
           <Group justify="space-between" gap="xs">
-            <Text size="sm">{photos.pending.length === 1 ? '1 photo is waiting to upload.' : `${photos.pending.length} photos are waiting to upload.`}</Text>
+            <Text size="sm">{t('photos.waiting', { count: photos.pending.length })}</Text>
             <Group gap="xs">
               <Button size="xs" leftSection={<IconRefresh size={14} />} onClick={() => void photos.retry()}>
-                Retry upload
+                {t('photos.retry')}
               </Button>
               <Button size="xs" variant="default" onClick={photos.discardPending}>
-                Discard
+                {t('photos.discard')}
               </Button>
             </Group>
           </Group>
         )}
         {recordId === null ? (
           <Text c="dimmed" size="sm">
-            Photos can be added once the record is created.
+            {t('photos.afterCreate')}
           </Text>
         ) : photos.images.isPending ? (
           <Group gap="xs">
             <Loader size="xs" />
             <Text size="sm" c="dimmed">
-              Loading photos...
+              {t('photos.loading')}
             </Text>
           </Group>
         ) : photos.images.isError ? (
-          <ErrorState text={MESSAGES.imagesLoadFailed} onRetry={() => void photos.images.refetch()} />
+          <ErrorState text={message('imagesLoadFailed')} onRetry={() => void photos.images.refetch()} />
         ) : images.length === 0 && photos.pending.length === 0 ? (
           <Text c="dimmed" size="sm">
-            No photos yet. Add photos of the work, receipts or parts.
+            {t('photos.empty')}
           </Text>
         ) : (
           <SimpleGrid cols={{ base: 2, xs: 3, sm: 4, md: 5 }} spacing="sm" data-testid="service-photos">
             {images.map((image, index) => {
               const isSelected = selected.has(image.id);
-              const name = image.fileName || `photo ${index + 1}`;
+              const name = image.fileName || t('photos.unnamed', { number: index + 1 });
               return (
                 <UnstyledButton
                   key={image.id}
                   className={`${classes.tile} ${isSelected ? classes.tileSelected : ''}`}
-                  aria-label={selecting ? `Select ${name}` : `Open ${name}`}
+                  aria-label={selecting ? t('photos.selectOne', { name }) : t('photos.open', { name })}
                   aria-pressed={selecting ? isSelected : undefined}
                   onClick={() => (selecting ? toggle(image.id) : setOpen(index))}
                 >
@@ -158,8 +162,8 @@ export function RecordPhotos({ recordId }: { recordId: number | null }) {
               );
             })}
             {photos.pending.map((p) => (
-              <div key={p.key} className={`${classes.tile} ${classes.tilePending}`} title={`${p.fileName} (not uploaded yet)`}>
-                <img src={p.previewUrl} alt={`${p.fileName} (not uploaded yet)`} className={classes.tileImage} />
+              <div key={p.key} className={`${classes.tile} ${classes.tilePending}`} title={t('photos.notUploaded', { name: p.fileName })}>
+                <img src={p.previewUrl} alt={t('photos.notUploaded', { name: p.fileName })} className={classes.tileImage} />
                 {photos.progress && (
                   <div className={classes.tileOverlay}>
                     <Loader size="sm" />
@@ -172,7 +176,7 @@ export function RecordPhotos({ recordId }: { recordId: number | null }) {
         {/* The list answers at most SERVICE_IMAGE_LIST_MAX photos: say so at the bound. */}
         {images.length >= SERVICE_IMAGE_LIST_MAX && (
           <Text size="xs" c="dimmed">
-            Showing the first {SERVICE_IMAGE_LIST_MAX.toLocaleString('en-US')} photos
+            {t('photos.bound', { max: formatCount(SERVICE_IMAGE_LIST_MAX) })}
           </Text>
         )}
       </Stack>

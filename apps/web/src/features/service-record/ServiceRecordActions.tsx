@@ -9,6 +9,8 @@ import { auditOf } from '../../lib/audit';
 import type { FormMode } from '../../core/forms/form-rules';
 import { serviceRecordApi, serviceRecordKeys } from './service-record-api';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 /**
  * The title row: Back (full mode; the form sits inside another screen otherwise), the title, the
@@ -16,6 +18,7 @@ import type { ServiceRecordEditor } from './useServiceRecordEditor';
  */
 export function ServiceRecordHeader({ editor, mode, titleId }: { editor: ServiceRecordEditor; mode: FormMode; titleId: string }) {
   const api = useApi();
+  const { t } = useTranslation('serviceRecord');
   const { saved, saving } = editor;
   const full = mode === 'full';
   const readOnly = mode === 'fastView';
@@ -29,15 +32,15 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
     <Group justify="space-between" wrap="nowrap" gap="sm" mb="md">
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
         {full && (
-          <Tooltip label="Back">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Back" onClick={editor.back}>
+          <Tooltip label={t('header.back')}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.back')} onClick={editor.back}>
               <IconArrowLeft size={20} />
             </ActionIcon>
           </Tooltip>
         )}
         <div style={{ minWidth: 0 }}>
           <Title order={full ? 1 : 2} fz={full ? { base: 22, md: 26 } : 'xl'} id={titleId} lh={1.2}>
-            {saved ? 'Service Record Details' : 'Create Service Record'}
+            {saved ? t('header.titleShown') : t('header.titleNew')}
           </Title>
           <AuditLine record={auditOf(saved, saved?.dateCreated)} mt={4} />
         </div>
@@ -45,17 +48,17 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
       <Group gap="xs" wrap="nowrap">
         {saved && !readOnly && mayWrite && (
           <Text size="xs" c="dimmed" aria-live="polite" visibleFrom="xs">
-            {saving ? 'Saving...' : 'Changes save when you leave a field'}
+            {saving ? t('header.saving') : t('header.savesOnLeave')}
           </Text>
         )}
         {readOnly && imageCount.data !== undefined && (
           <Badge variant="light" leftSection={<IconPhoto size={12} />}>
-            {imageCount.data === 1 ? '1 photo' : `${imageCount.data} photos`}
+            {t('header.photos', { count: imageCount.data })}
           </Badge>
         )}
         {mode !== 'fast' && (
-          <Tooltip label="Close">
-            <ActionIcon variant="subtle" color="gray" size="lg" aria-label="Close" onClick={editor.close}>
+          <Tooltip label={t('header.close')}>
+            <ActionIcon variant="subtle" color="gray" size="lg" aria-label={t('header.close')} onClick={editor.close}>
               <IconX size={20} />
             </ActionIcon>
           </Tooltip>
@@ -68,6 +71,7 @@ export function ServiceRecordHeader({ editor, mode, titleId }: { editor: Service
 /** Clone and Delete (an existing record, full mode), then the submit button, or Full Details in a preview. */
 export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEditor; mode: FormMode }) {
   const { saved, saving, busy } = editor;
+  const { t } = useTranslation('serviceRecord');
   const mayWrite = useRights().may('record.write');
   // Issue 32: nothing to send for a role that may not change service records (a preview keeps Full Details).
   if (!mayWrite && mode !== 'fastView') {
@@ -84,7 +88,7 @@ export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEd
             loading={busy === 'clone'}
             disabled={busy !== null}
           >
-            Clone Record
+            {t('actions.clone')}
           </Button>
           <Button
             variant="light"
@@ -94,7 +98,7 @@ export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEd
             loading={busy === 'delete'}
             disabled={busy !== null}
           >
-            Delete Record
+            {t('actions.delete')}
           </Button>
         </Flex>
       ) : (
@@ -103,12 +107,12 @@ export function ServiceRecordActions({ editor, mode }: { editor: ServiceRecordEd
       {mode === 'fastView' ? (
         saved && (
           <Button component={Link} to={`/service-record/${saved.id}`} rightSection={<IconExternalLink size={16} />}>
-            Full Details
+            {t('actions.fullDetails')}
           </Button>
         )
       ) : (
         <Button type="submit" loading={busy === 'create' || saving} disabled={busy !== null && busy !== 'create'}>
-          {saved ? 'Update Service Record' : 'Create Service Record'}
+          {saved ? t('actions.update') : t('actions.create')}
         </Button>
       )}
     </Flex>

@@ -9,11 +9,13 @@ import type { FormMode } from '../../core/forms/form-rules';
 import { SERVICE_TYPES } from '../../core/service-types';
 import { FocusClearField } from './FocusClearField';
 import { MilesField } from './MilesField';
-import { MESSAGES, offeredMeters, PLANNED_SERVICE, STATUS_SUGGESTIONS, today } from './service-record-logic';
+import { message, offeredMeters, STATUS_SUGGESTIONS, today } from './service-record-logic';
 import { scheduleApi, scheduleKeys } from '../schedules/schedule-api';
 import { currencySymbol } from '../../lib/format';
 import type { ServiceRecordEditor } from './useServiceRecordEditor';
 import { DateField } from '../../core/forms/DateField';
+import { useTranslation } from 'react-i18next';
+import './i18n';
 
 interface FieldsProps {
   editor: ServiceRecordEditor;
@@ -29,6 +31,7 @@ interface FieldsProps {
  */
 export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
   const { form, commit, change, saved } = editor;
+  const { t } = useTranslation('serviceRecord');
   const values = form.getValues();
   // Issue 32: a role that may not change service records reads them only.
   const mayWrite = useRights().may('record.write');
@@ -45,7 +48,7 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
 
   const price = (
     <NumberInput
-      label="Price"
+      label={t('fields.price')}
       prefix={currencySymbol()}
       {...number('price')}
       min={0}
@@ -63,9 +66,9 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
     <>
       <SimpleGrid cols={{ base: 1, sm: mode === 'fast' ? 1 : 2 }} spacing="md" verticalSpacing="sm">
         {!(mode === 'fast' && machineId) && <MachineField editor={editor} readOnly={readOnly} saved={saved} />}
-        <TextInput label="Title" required {...text('title')} maxLength={ServiceRecordLimits.title} />
+        <TextInput label={t('fields.title')} required {...text('title')} maxLength={ServiceRecordLimits.title} />
         <FocusClearField
-          label="Service Status"
+          label={t('fields.status')}
           value={values.status}
           options={STATUS_SUGGESTIONS}
           disabled={readOnly}
@@ -73,7 +76,7 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
           onCommit={(status) => void commit({ status })}
         />
         <FocusClearField
-          label="Service Type"
+          label={t('fields.type')}
           value={values.serviceType}
           options={SERVICE_TYPES}
           strict
@@ -81,14 +84,14 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
           onCommit={(serviceType) => void commit({ serviceType })}
         />
         <DateField
-          label="Service Date"
+          label={t('fields.date')}
           required
           {...text('serviceDate')}
           // A date ahead is allowed (a planned service), but said, in case it was a typo.
-          description={!readOnly && values.serviceDate > today() ? PLANNED_SERVICE : undefined}
+          description={!readOnly && values.serviceDate > today() ? t('plannedService') : undefined}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
         />
-        <TextInput label="Service Shop" {...text('serviceShop')} maxLength={ServiceRecordLimits.serviceShop} />
+        <TextInput label={t('fields.shop')} {...text('serviceShop')} maxLength={ServiceRecordLimits.serviceShop} />
         {!extras && price}
       </SimpleGrid>
       {extras && (
@@ -96,7 +99,7 @@ export function ServiceRecordFields({ editor, mode, machineId }: FieldsProps) {
           {price}
           {offered.miles && <MilesField value={values.miles} disabled={readOnly} onChange={(miles) => change({ miles })} onBlur={blur} />}
           {offered.hours && (
-            <NumberInput label="Hours" {...number('hours')} min={0} decimalScale={1} thousandSeparator="," allowNegative={false} hideControls />
+            <NumberInput label={t('fields.hours')} {...number('hours')} min={0} decimalScale={1} thousandSeparator="," allowNegative={false} hideControls />
           )}
         </SimpleGrid>
       )}
@@ -119,24 +122,25 @@ function useMachineMeters(machineId: number | null) {
 /** The machine select: the user's machines, the current one by name before (or without) the list. */
 function MachineField({ editor, readOnly, saved }: { editor: ServiceRecordEditor; readOnly: boolean; saved: ServiceRecord | null }) {
   const api = useApi();
+  const { t } = useTranslation('serviceRecord');
   const machines = useQuery({ queryKey: machineKeys.list(), queryFn: () => machinesApi.all(api), enabled: !readOnly });
   const current = editor.form.getValues().machineId;
   const options = (machines.data ?? []).map((m) => ({ value: String(m.id), label: m.name }));
   if (current && !options.some((o) => o.value === String(current))) {
-    options.unshift({ value: String(current), label: (saved?.machineId === current ? saved.machineName : null) ?? `Machine ${current}` });
+    options.unshift({ value: String(current), label: (saved?.machineId === current ? saved.machineName : null) ?? t('fields.machineById', { id: current }) });
   }
   return (
     <Select
-      label="Machine"
+      label={t('fields.machine')}
       required
-      placeholder={machines.isPending && !readOnly ? 'Loading machines...' : 'Pick a machine'}
+      placeholder={machines.isPending && !readOnly ? t('fields.loadingMachines') : t('fields.pickMachine')}
       data={options}
       value={current ? String(current) : null}
       onChange={(v) => editor.pickMachine(v ? Number(v) : null)}
       searchable
-      nothingFoundMessage="No machines match"
+      nothingFoundMessage={t('fields.noMachineMatches')}
       disabled={readOnly}
-      error={machines.isError ? MESSAGES.machinesFailed : (editor.form.errors.machineId as string | undefined)}
+      error={machines.isError ? message('machinesFailed') : (editor.form.errors.machineId as string | undefined)}
       rightSection={machines.isFetching && !readOnly ? <Loader size={14} /> : undefined}
     />
   );
@@ -144,9 +148,10 @@ function MachineField({ editor, readOnly, saved }: { editor: ServiceRecordEditor
 
 /** Notes (full and fastView), below the schedule checklist. */
 export function NotesField({ editor, readOnly }: { editor: ServiceRecordEditor; readOnly: boolean }) {
+  const { t } = useTranslation('serviceRecord');
   return (
     <Textarea
-      label="Notes"
+      label={t('fields.notes')}
       rows={8}
       {...editor.form.getInputProps('notes')}
       onBlur={() => void editor.commit()}

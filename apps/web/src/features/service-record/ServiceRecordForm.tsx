@@ -11,14 +11,19 @@ import { MOBILE_SCROLL_OFFSET, SCROLL_OFFSET } from '../../core/scroll-offsets';
 import { DocumentsSection } from '../documents/DocumentsSection';
 import { ScheduleChecklist } from '../schedules/ScheduleChecklist';
 import { serviceRecordApi, serviceRecordKeys } from './service-record-api';
-import { MESSAGES } from './service-record-logic';
+import { message } from './service-record-logic';
 import { ServiceRecordActions, ServiceRecordHeader } from './ServiceRecordActions';
 import { NotesField, ServiceRecordFields } from './ServiceRecordFields';
 import { RecordPhotos } from './RecordPhotos';
 import { useServiceRecordEditor } from './useServiceRecordEditor';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import './i18n';
 
 /** A deleted, mistyped or someone else's record (404), or an id no record can have. */
-export const SERVICE_RECORD_NOT_FOUND: NotFoundTexts = { title: 'Service record not found', backTo: '/services', backLabel: 'Browse services' };
+export function serviceRecordNotFound(t: TFunction<'serviceRecord'>): NotFoundTexts {
+  return { title: t('notFound.title'), backTo: '/services', backLabel: t('notFound.backLabel') };
+}
 
 /**
  * The record-form kit's props: an existing record to load (absent or 0: a new one); the machine a new
@@ -39,15 +44,16 @@ export type ServiceRecordFormProps = RecordFormProps<ServiceRecord> & {
  */
 export function ServiceRecordForm(props: ServiceRecordFormProps) {
   const api = useApi();
+  const { t } = useTranslation('serviceRecord');
   const recordId = props.recordId && props.recordId > 0 ? props.recordId : undefined;
   return (
     <WithRecord
       recordId={recordId}
       queryKey={serviceRecordKeys.detail(recordId ?? 0)}
       load={(id) => serviceRecordApi.get(api, id)}
-      loadingText="Loading service record..."
-      errorText={MESSAGES.loadFailed}
-      notFound={SERVICE_RECORD_NOT_FOUND}
+      loadingText={t('loading')}
+      errorText={message('loadFailed')}
+      notFound={serviceRecordNotFound(t)}
     >
       {(record) => <RecordEditor key={record?.id ?? 'new'} {...props} loaded={record} />}
     </WithRecord>

@@ -1,9 +1,10 @@
 import { useParams, useSearchParams } from 'react-router-dom';
 import { Page } from '../../components/PageHeader';
 import { NotFoundState } from '../../components/states';
-import { SERVICE_RECORD_NOT_FOUND, ServiceRecordForm } from './ServiceRecordForm';
+import { serviceRecordNotFound, ServiceRecordForm } from './ServiceRecordForm';
+import { useTranslation } from 'react-i18next';
 import { modeFromQuery } from '../../core/forms/form-rules';
-import { MESSAGES, scheduleIdsFromQuery } from './service-record-logic';
+import { message, scheduleIdsFromQuery } from './service-record-logic';
 
 /**
  * /service-record (new; query machineId, mode and schedule: the ids it completes) and
@@ -11,6 +12,7 @@ import { MESSAGES, scheduleIdsFromQuery } from './service-record-logic';
  */
 export default function ServiceRecordPage() {
   const { id } = useParams();
+  const { t } = useTranslation('serviceRecord');
   const [query] = useSearchParams();
   const recordId = id !== undefined ? Number(id) : undefined;
   const machineId = Number(query.get('machineId')) || undefined;
@@ -23,7 +25,7 @@ export default function ServiceRecordPage() {
     <Page>
       <div style={{ maxWidth: mode === 'full' ? 960 : 560, margin: '0 auto' }}>
         {invalidId ? (
-          <NotFoundState {...SERVICE_RECORD_NOT_FOUND} title={MESSAGES.invalidId} description="No service record has an id like this one: the link is wrong." />
+          <NotFoundState {...serviceRecordNotFound(t)} title={message('invalidId')} description={t('notFound.invalidId')} />
         ) : (
           <ServiceRecordForm
             key={`${recordId ?? 'new'}-${mode}-${completes.join(',')}`}

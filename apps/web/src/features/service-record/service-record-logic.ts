@@ -1,39 +1,22 @@
 import type { Meter, ServiceRecord } from '@wrenchlog/contracts';
 import { SERVICE_RECORD_DEFAULTS } from '@wrenchlog/contracts/limits';
 import dayjs from 'dayjs';
+import { i18n } from '../../core/i18n/i18n';
+import type { en } from '../../locales/en';
+import './i18n';
 
 /** Spec doc 1 section 2: status suggestions and the service types, in the spec's order. */
 export const STATUS_SUGGESTIONS = ['New', 'In Progress', 'On Hold', 'Complete', 'Cancelled'];
 
-/** The spec's texts (doc 1 sections 2, 5 and 8), verbatim. */
-export const MESSAGES = {
-  created: 'Service record created successfully!',
-  invalid: 'Service record must have a title, date and status',
-  invalidId: 'Invalid service record ID',
-  machineRequired: 'Machine is required',
-  loadFailed: 'Failed to load service record.',
-  imagesLoadFailed: 'Failed to load service images',
-  saveFailed: 'Failed to save service record. Please try again.',
-  updateFailed: 'Failed to update service record.',
-  deleteFailed: 'Failed to delete service record. Please try again.',
-  cloneFailed: 'Failed to clone service record.',
-  cloneFetchFailed: 'Failed to fetch full service record for cloning.',
-  nothingToClone: 'No record to clone.',
-  saveBeforeAdding: 'Please save the service record first before adding images',
-  saveBeforeUploading: 'Please save the service record before uploading images',
-  uploadFailed: 'Failed to upload images',
-  deleteImagesFailed: 'Failed to delete images. Please try again.',
-  machinesFailed: 'Failed to load machines',
-  confirmDelete: 'Are you sure you want to delete this service record? This action cannot be undone.',
-} as const;
+/** The spec's texts (doc 1 sections 2, 5 and 8; verbatim in English), in the reader's language. */
+export function message(key: keyof typeof en.serviceRecord.messages): string {
+  return i18n.t(`messages.${key}`, { ns: 'serviceRecord' });
+}
 
 /** The photo delete confirmation: one photo or n photos (spec doc 1 section 2). */
 export function confirmPhotosText(count: number): string {
-  return count === 1 ? 'Are you sure you want to delete this photo?' : `Are you sure you want to delete ${count} photos?`;
+  return i18n.t('confirmPhotos', { ns: 'serviceRecord', count });
 }
-
-/** Under a service date after today: allowed, but said (issue 18). */
-export const PLANNED_SERVICE = 'This date is in the future: the record will be a planned service.';
 
 /** Today as a calendar date (YYYY-MM-DD) in the user's time zone. */
 export function today(): string {
@@ -131,16 +114,16 @@ export type DraftErrors = Partial<Record<'machineId' | 'title' | 'serviceDate' |
 export function validate(d: Draft): DraftErrors {
   const errors: DraftErrors = {};
   if (!d.machineId) {
-    errors.machineId = MESSAGES.machineRequired;
+    errors.machineId = message('machineRequired');
   }
   if (!d.title.trim()) {
-    errors.title = MESSAGES.invalid;
+    errors.title = message('invalid');
   }
   if (!d.serviceDate.trim()) {
-    errors.serviceDate = MESSAGES.invalid;
+    errors.serviceDate = message('invalid');
   }
   if (!d.status.trim()) {
-    errors.status = MESSAGES.invalid;
+    errors.status = message('invalid');
   }
   return errors;
 }

@@ -6,7 +6,8 @@ import { ACCEPTED_IMAGE_TYPES, prepareImages } from '../../lib/image-resize';
 import { randomKey } from '../../lib/random-key';
 import { serviceRecordApi, serviceRecordKeys, useDeleteServiceImages, useUploadServiceImages, type PreparedImage } from './service-record-api';
 import { processFailedText } from '../../core/image-texts';
-import { chunk, IMAGES_PER_REQUEST, MESSAGES } from './service-record-logic';
+import { chunk, IMAGES_PER_REQUEST, message } from './service-record-logic';
+import { i18n } from '../../core/i18n/i18n';
 
 /** A photo prepared in the browser and not yet stored: shown greyed out, kept for a retry. */
 export interface PendingImage extends PreparedImage {
@@ -57,7 +58,7 @@ export function useRecordPhotos(recordId: number | null) {
 
   async function upload(items: PendingImage[], notes: string[] = []) {
     if (recordId === null) {
-      setErrors([...notes, MESSAGES.saveBeforeUploading]);
+      setErrors([...notes, message('saveBeforeUploading')]);
       return;
     }
     const batches = chunk(items, IMAGES_PER_REQUEST);
@@ -66,7 +67,7 @@ export function useRecordPhotos(recordId: number | null) {
     setErrors(notes);
     try {
       for (const [i, batch] of batches.entries()) {
-        setProgress({ label: `Uploading ${items.length === 1 ? '1 photo' : `${items.length} photos`}...`, value: Math.max(10, (i / batches.length) * 100) });
+        setProgress({ label: i18n.t('photos.uploading', { ns: 'serviceRecord', count: items.length }), value: Math.max(10, (i / batches.length) * 100) });
         await uploadBatch.mutateAsync({ recordId, images: batch, idempotencyKey: batchKey(batch) });
         batch.forEach((p) => URL.revokeObjectURL(p.previewUrl));
         left = left.filter((p) => !batch.includes(p));
@@ -75,7 +76,7 @@ export function useRecordPhotos(recordId: number | null) {
     } catch (err) {
       console.error('Service image upload failed', err);
       // The photos not stored stay pending, ready for a retry.
-      setErrors([...notes, MESSAGES.uploadFailed]);
+      setErrors([...notes, message('uploadFailed')]);
     } finally {
       setProgress(null);
     }
@@ -83,7 +84,7 @@ export function useRecordPhotos(recordId: number | null) {
 
   async function add(files: File[]) {
     if (recordId === null) {
-      setErrors([MESSAGES.saveBeforeAdding]);
+      setErrors([message('saveBeforeAdding')]);
       return;
     }
     if (files.length === 0) {
@@ -98,9 +99,9 @@ export function useRecordPhotos(recordId: number | null) {
     if (accepted.length === 0) {
       return;
     }
-    setProgress({ label: 'Preparing photos...', value: 0 });
+    setProgress({ label: i18n.t('photos.preparing', { ns: 'serviceRecord' }), value: 0 });
     const { prepared, failed } = await prepareImages(accepted, (done, total) =>
-      setProgress({ label: `Preparing photos (${done} of ${total})...`, value: (done / total) * 100 }),
+      setProgress({ label: i18n.t('photos.preparingOf', { ns: 'serviceRecord', done, total }), value: (done / total) * 100 }),
     );
     notes.push(...failed.map((f) => processFailedText(f.file.name, f.reason)));
     const fresh: PendingImage[] = prepared.map((p) => ({
@@ -136,7 +137,7 @@ export function useRecordPhotos(recordId: number | null) {
       return true;
     } catch (err) {
       console.error('Service image delete failed', err);
-      setErrors([MESSAGES.deleteImagesFailed]);
+      setErrors([message('deleteImagesFailed')]);
       return false;
     } finally {
       setDeleting(false);

@@ -12,10 +12,11 @@ import type { RecordFormProps } from '../../core/forms/RecordForm';
 import { serverFieldErrors, unplacedMessages } from '../../core/forms/server-errors';
 import { useStoredCompletions } from '../schedules/ScheduleChecklist';
 import { serviceRecordApi, useCreateServiceRecord, useDeleteServiceRecord, useUpdateServiceRecord } from './service-record-api';
-import { cloneRecord, differs, MESSAGES, newDraft, statusForCompletions, toBody, toDraft, validate, type Draft } from './service-record-logic';
+import { cloneRecord, differs, message, newDraft, statusForCompletions, toBody, toDraft, validate, type Draft } from './service-record-logic';
 import { isQueuedOffline } from '../../core/offline/queued';
 import { useSchedulePrefill } from './useSchedulePrefill';
 import { queuedBanner } from '../../core/offline/queued-banner';
+import { useTranslation } from 'react-i18next';
 
 /** The writes of the form, each a run of its submit cycle; `save` is a blur save (or the schedules' picks). */
 type Action = 'save' | 'create' | 'clone' | 'delete';
@@ -43,6 +44,7 @@ export function useServiceRecordEditor({
   loaded,
 }: RecordFormProps<ServiceRecord> & { loaded: ServiceRecord | null; completes?: number[] }) {
   const api = useApi();
+  const { t } = useTranslation();
   const createRecord = useCreateServiceRecord();
   const update = useUpdateServiceRecord();
   const deleteRecord = useDeleteServiceRecord();
@@ -64,10 +66,10 @@ export function useServiceRecordEditor({
   const savedRef = useRef(loaded);
   // The previous screen's word (a create or clone opened this record): it stays until closed, above the banner.
   const [notice, setNotice] = useState<Banner | null>(() =>
-    (location.state as FormNavState | null)?.created && loaded ? { kind: 'success', title: MESSAGES.created } : null,
+    (location.state as FormNavState | null)?.created && loaded ? { kind: 'success', title: message('created') } : null,
   );
   // Every write runs through the one submit cycle: busy per action, the banner its outcome.
-  const submit = useSubmit<Banner, Action>({ log: 'Service record update failed', failure: (err) => refused(MESSAGES.updateFailed, err) });
+  const submit = useSubmit<Banner, Action>({ log: 'Service record update failed', failure: (err) => refused(message('updateFailed'), err) });
   const { outcome: banner, setOutcome: setBanner } = submit;
   const busy = BUTTONS.find((key) => submit.busyWith(key)) ?? null;
   // Blur saves run one after another, each with the values of its moment.
@@ -149,7 +151,7 @@ export function useServiceRecordEditor({
         failure: (err) => {
           // The local copy goes back to what the server holds.
           form.setValues(toDraft(current));
-          return refused(MESSAGES.updateFailed, err);
+          return refused(message('updateFailed'), err);
         },
       },
     );
@@ -185,7 +187,7 @@ export function useServiceRecordEditor({
           log: 'Service record update failed',
           failure: () => {
             setCompletes(null);
-            return refused(MESSAGES.updateFailed);
+            return refused(message('updateFailed'));
           },
         },
       );
@@ -232,22 +234,22 @@ export function useServiceRecordEditor({
         clearForNext();
         setBanner({
           kind: 'success',
-          title: MESSAGES.created,
+          title: message('created'),
           detail: (
             <Button component={Link} to={`/service-record/${record.id}`} size="compact-xs" variant="subtle">
-              View Details
+              {t('actions.viewDetails', { ns: 'serviceRecord' })}
             </Button>
           ),
         });
       },
-      { log: 'Service record create failed', failure: (err) => refused(MESSAGES.saveFailed, err) },
+      { log: 'Service record create failed', failure: (err) => refused(message('saveFailed'), err) },
     );
   }
 
   async function clone() {
     const current = savedRef.current;
     if (!current) {
-      setBanner(refused(MESSAGES.nothingToClone));
+      setBanner(refused(message('nothingToClone')));
       return;
     }
     // Its two steps fail with their own words: the read, then the create of the copy.
@@ -261,13 +263,13 @@ export function useServiceRecordEditor({
         void navigate(`/service-record/${copy.id}`, { state: { created: true } satisfies FormNavState });
         return LEAVING;
       },
-      { log: 'Service record clone failed', failure: () => refused(read ? MESSAGES.cloneFailed : MESSAGES.cloneFetchFailed) },
+      { log: 'Service record clone failed', failure: () => refused(read ? message('cloneFailed') : message('cloneFetchFailed')) },
     );
   }
 
   async function remove() {
     const current = savedRef.current;
-    if (!current || !(await confirm(MESSAGES.confirmDelete, 'Delete'))) {
+    if (!current || !(await confirm(message('confirmDelete'), t('confirm.delete')))) {
       return;
     }
     await send(
@@ -281,7 +283,7 @@ export function useServiceRecordEditor({
         }
         return LEAVING;
       },
-      { log: 'Service record delete failed', failure: () => refused(MESSAGES.deleteFailed) },
+      { log: 'Service record delete failed', failure: () => refused(message('deleteFailed')) },
     );
   }
 

@@ -7,15 +7,28 @@ import { SortableTh } from '../../components/SortableTh';
 import { SortBar } from '../../components/SortBar';
 import { Pager } from '../../components/Pager';
 import { formatDate, formatDateTime, formatPrice, orNA } from '../../lib/format';
-import { PAGE_SIZES, serviceStatusColor, serviceTypeColor, truncateTitle, type RecordSort, type ServiceSortField } from './service-record-list';
+import {
+  PAGE_SIZES,
+  recordStatusLabel,
+  serviceStatusColor,
+  serviceTypeColor,
+  truncateTitle,
+  type RecordSort,
+  type ServiceSortField,
+} from './service-record-list';
+import { i18n } from '../../core/i18n/i18n';
+import { serviceTypeLabel } from '../../core/i18n/labels';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import './i18n';
 
-const machineLabel = (r: ServiceRecordRow) => r.machineName?.trim() || `Machine #${r.machineId}`;
+const machineLabel = (r: ServiceRecordRow) => r.machineName?.trim() || i18n.t('machineById', { ns: 'serviceRecords', id: r.machineId });
 
 export function ServiceTypeBadge({ type }: { type: string | null | undefined }) {
   const color = serviceTypeColor(type);
   return (
     <Badge color={color} variant="light" radius="sm" tt="none" fw={600} data-color={color}>
-      {type?.trim() || 'n/a'}
+      {type?.trim() ? serviceTypeLabel(type.trim()) : i18n.t('na')}
     </Badge>
   );
 }
@@ -24,7 +37,7 @@ export function ServiceStatusBadge({ status }: { status: string | null | undefin
   const color = serviceStatusColor(status);
   return (
     <Badge color={color} variant="dot" radius="sm" tt="none" fw={600} data-color={color} style={{ flexShrink: 0 }}>
-      {status?.trim() || 'n/a'}
+      {status?.trim() ? recordStatusLabel(status.trim()) : i18n.t('na')}
     </Badge>
   );
 }
@@ -45,56 +58,57 @@ function Field({ label, children, wide }: { label: string; children: ReactNode; 
 /** The expanded 'Service Details' panel of one record. */
 export function RecordDetails({ record, onBack, compact = false }: { record: ServiceRecordRow; onBack: () => void; compact?: boolean }) {
   const notes = record.notes?.trim();
+  const { t } = useTranslation('serviceRecords');
   return (
     <Paper
       withBorder
       p={compact ? 'sm' : 'md'}
       bg="gray.0"
       role="region"
-      aria-label="Service Details"
+      aria-label={t('details.title')}
       id={`service-details-${record.id}`}
       data-testid="service-details"
     >
       <Title order={3} fz="md">
-        Service Details
+        {t('details.title')}
       </Title>
       <Text size="sm" c="dimmed" mb="md" style={{ overflowWrap: 'anywhere' }}>
         {record.title}
       </Text>
       <SimpleGrid cols={{ base: 2, lg: 4 }} spacing="md" verticalSpacing="sm">
-        <Field label="Machine">
+        <Field label={t('details.machine')}>
           <Anchor component={Link} to={`/machines/${record.machineId}`} fw={600} size="sm">
             {machineLabel(record)}
           </Anchor>
         </Field>
-        <Field label="Service Date">{formatDate(record.serviceDate)}</Field>
-        <Field label="Service Type">
+        <Field label={t('details.date')}>{formatDate(record.serviceDate)}</Field>
+        <Field label={t('details.type')}>
           <ServiceTypeBadge type={record.serviceType} />
         </Field>
-        <Field label="Service Shop">{orNA(record.serviceShop)}</Field>
-        <Field label="Price">{formatPrice(record.price)}</Field>
-        <Field label="Status">
+        <Field label={t('details.shop')}>{orNA(record.serviceShop)}</Field>
+        <Field label={t('details.price')}>{formatPrice(record.price)}</Field>
+        <Field label={t('details.status')}>
           <ServiceStatusBadge status={record.status} />
         </Field>
-        <Field label="Date Created">{formatDateTime(record.dateCreated)}</Field>
-        <Field label="Notes" wide>
+        <Field label={t('details.created')}>{formatDateTime(record.dateCreated)}</Field>
+        <Field label={t('details.notes')} wide>
           {notes ? (
             <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
               {record.notes}
             </Text>
           ) : (
             <Text size="sm" c="dimmed" fs="italic">
-              No notes available
+              {t('details.noNotes')}
             </Text>
           )}
         </Field>
       </SimpleGrid>
       <Group justify="flex-end" gap="sm" mt="md" grow={compact}>
         <Button variant="default" onClick={onBack} leftSection={compact ? null : <IconChevronLeft size={16} />}>
-          Back to List
+          {t('details.back')}
         </Button>
         <Button component={Link} to={`/service-record/${record.id}`} rightSection={compact ? null : <IconExternalLink size={16} />}>
-          Full Details
+          {t('details.fullDetails')}
         </Button>
       </Group>
     </Paper>
@@ -108,29 +122,25 @@ interface ListProps {
   busy: boolean;
 }
 
-const COLUMNS: { field: ServiceSortField; label: string }[] = [
-  { field: 'machineName', label: 'Machine' },
-  { field: 'title', label: 'Title' },
-  { field: 'serviceDate', label: 'Date' },
-  { field: 'serviceType', label: 'Service Type' },
-  { field: 'status', label: 'Status' },
-];
+const FIELDS: ServiceSortField[] = ['machineName', 'title', 'serviceDate', 'serviceType', 'status'];
+const columns = (t: TFunction<'serviceRecords'>) => FIELDS.map((field) => ({ field, label: t(`columns.${field}`) }));
 
 /** Wide screens: a table with sortable headers; a row click expands the details under it. */
 export function RecordTable({ records, expandedId, onToggle, busy, sort, onSort }: ListProps & { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
+  const { t } = useTranslation('serviceRecords');
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-busy={busy} style={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}>
         <Table.Thead>
           <Table.Tr>
-            {COLUMNS.map((c) => (
+            {columns(t).map((c) => (
               <SortableTh key={c.field} field={c.field} sort={sort} onSort={onSort}>
                 {c.label}
               </SortableTh>
             ))}
             <Table.Th style={{ textAlign: 'right' }}>
               <Text fw={700} size="sm" c="gray.7">
-                Price
+                {t('columns.price')}
               </Text>
             </Table.Th>
           </Table.Tr>
@@ -168,7 +178,7 @@ export function RecordTable({ records, expandedId, onToggle, busy, sort, onSort 
                 </Table.Tr>
                 {open && (
                   <Table.Tr>
-                    <Table.Td colSpan={COLUMNS.length + 1} p="sm">
+                    <Table.Td colSpan={FIELDS.length + 1} p="sm">
                       <RecordDetails record={r} onBack={() => onToggle(r.id)} />
                     </Table.Td>
                   </Table.Tr>
@@ -242,7 +252,8 @@ export function RecordCards({ records, expandedId, onToggle, busy }: ListProps) 
 
 /** Sort controls above the cards: the active field flips direction, a new one starts ascending. */
 export function RecordSortBar({ sort, onSort }: { sort: RecordSort; onSort: (f: ServiceSortField) => void }) {
-  return <SortBar sort={sort} onSort={onSort} fields={COLUMNS} label="Sort services" mb="sm" />;
+  const { t } = useTranslation('serviceRecords');
+  return <SortBar sort={sort} onSort={onSort} fields={columns(t)} label={t('sortLabel')} mb="sm" />;
 }
 
 /** 'Page X of Y', Previous and Next (disabled at the ends) and 'Items per page'. */
@@ -261,13 +272,14 @@ export function RecordPager({
   onPage: (page: number) => void;
   onSize: (size: number) => void;
 }) {
+  const { t } = useTranslation('serviceRecords');
   return (
     <Pager
       page={page}
       totalPages={totalPages}
       onPage={onPage}
       testId="service-pager"
-      pageSize={{ id: 'service-page-size', value: size, options: PAGE_SIZES, onChange: onSize, note: `${total} ${total === 1 ? 'record' : 'records'}` }}
+      pageSize={{ id: 'service-page-size', value: size, options: PAGE_SIZES, onChange: onSize, note: t('records', { count: total }) }}
     />
   );
 }

@@ -15,6 +15,7 @@ import {
   listParamsFromUrl,
   listParamsToUrl,
   nextRecordSort,
+  recordStatusLabel,
   recentRecordsPath,
   SEARCH_DEBOUNCE_MS,
   STATUS_FILTERS,
@@ -24,6 +25,20 @@ import {
 } from './service-record-list';
 import { RecordCards, RecordPager, RecordSortBar, RecordTable } from './ServiceRecordList';
 import { serviceRecordListKeys, serviceRecordListApi } from './service-records-api';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import './i18n';
+
+/** Why the filtered list is empty: the search, the status, or both. */
+function noMatchText(t: TFunction<'serviceRecords'>, { q, status }: Pick<RecordListParams, 'q' | 'status'>): string {
+  if (q && status) {
+    return t('noMatch.both', { q, status: recordStatusLabel(status) });
+  }
+  if (q) {
+    return t('noMatch.query', { q });
+  }
+  return status ? t('noMatch.status', { status: recordStatusLabel(status) }) : t('noMatch.any');
+}
 
 /**
  * Recent Machine Services (spec doc 1 sections 2, 4 and 9). Search, status filter, sort and paging
@@ -33,6 +48,7 @@ import { serviceRecordListKeys, serviceRecordListApi } from './service-records-a
  */
 export default function ServiceRecordListPage() {
   const api = useApi();
+  const { t } = useTranslation('serviceRecords');
   const desktop = useMediaQuery(DESKTOP_QUERY, true, { getInitialValueInEffect: false });
   const [url, setUrl] = useSearchParams();
   const params = listParamsFromUrl(url);
@@ -85,36 +101,29 @@ export default function ServiceRecordListPage() {
   const filtered = isFiltered(params);
   let body;
   if (query.isPending) {
-    body = <LoadingState text="Loading services..." />;
+    body = <LoadingState text={t('loading')} />;
   } else if (query.isError) {
-    body = <ErrorState text="Failed to load services" onRetry={() => void query.refetch()} />;
+    body = <ErrorState text={t('failed')} onRetry={() => void query.refetch()} />;
   } else if (!data || data.totalElements === 0) {
     body = filtered ? (
       <EmptyBlock
         icon={<IconSearchOff size={28} />}
-        title="No matching service records"
-        description={
-          <>
-            No service record matches
-            {params.q ? ` “${params.q}”` : ''}
-            {params.q && params.status ? ' with' : ''}
-            {params.status ? ` status ${params.status}` : ''}.
-          </>
-        }
+        title={t('noMatch.title')}
+        description={noMatchText(t, params)}
         action={
           <Button variant="default" leftSection={<IconRestore size={16} />} onClick={reset}>
-            Clear search and filter
+            {t('noMatch.clear')}
           </Button>
         }
       />
     ) : (
       <EmptyBlock
         icon={<IconTool size={30} />}
-        title="No service records yet"
-        description="Service records you add for your machines show up here, newest first."
+        title={t('empty.title')}
+        description={t('empty.description')}
         action={
           <Button component={Link} to="/fast-create" leftSection={<IconPlus size={18} />}>
-            Add a service record
+            {t('empty.add')}
           </Button>
         }
       />
@@ -124,11 +133,11 @@ export default function ServiceRecordListPage() {
     body = (
       <EmptyBlock
         icon={<IconSearchOff size={28} />}
-        title="Nothing on this page"
-        description="The list got shorter since this page was opened."
+        title={t('pastEnd.title')}
+        description={t('pastEnd.description')}
         action={
           <Button variant="default" onClick={() => update({ page: 0 })}>
-            Go to page 1
+            {t('pastEnd.first')}
           </Button>
         }
       />
@@ -146,17 +155,17 @@ export default function ServiceRecordListPage() {
 
   return (
     <Page>
-      <PageHeader title="Recent Machine Services" description="Every service record across your machines." />
+      <PageHeader title={t('page.title')} description={t('page.description')} />
       <Card padding={desktop ? 'lg' : 'md'}>
         <Group justify="space-between" mb="md" gap="sm" wrap="wrap">
           <Group gap="xs">
             <Title order={2} fz="lg">
-              Service list
+              {t('page.listTitle')}
             </Title>
-            {busy && <Loader size="xs" aria-label="Refreshing" />}
+            {busy && <Loader size="xs" aria-label={t('page.refreshing')} />}
           </Group>
           <Group gap="xs" wrap={desktop ? 'nowrap' : 'wrap'} w={desktop ? undefined : '100%'}>
-            <SearchBox value={search} onChange={onSearch} placeholder="Search services..." w={desktop ? 260 : '100%'} />
+            <SearchBox value={search} onChange={onSearch} placeholder={t('page.search')} w={desktop ? 260 : '100%'} />
             <Menu position="bottom-end" shadow="md" width={190}>
               <Menu.Target>
                 <Button
@@ -165,16 +174,16 @@ export default function ServiceRecordListPage() {
                   rightSection={
                     params.status ? (
                       <Badge size="sm" variant="filled" tt="none">
-                        {params.status}
+                        {recordStatusLabel(params.status)}
                       </Badge>
                     ) : null
                   }
                 >
-                  Filter
+                  {t('page.filter')}
                 </Button>
               </Menu.Target>
               <Menu.Dropdown>
-                <Menu.Label>Status</Menu.Label>
+                <Menu.Label>{t('page.status')}</Menu.Label>
                 {STATUS_FILTERS.map((status) => {
                   const active = params.status === status;
                   return (
@@ -185,14 +194,14 @@ export default function ServiceRecordListPage() {
                       aria-current={active ? 'true' : undefined}
                       fw={active ? 700 : undefined}
                     >
-                      {status}
+                      {recordStatusLabel(status)}
                     </Menu.Item>
                   );
                 })}
               </Menu.Dropdown>
             </Menu>
             <Button variant="default" leftSection={<IconRestore size={16} />} onClick={reset}>
-              Reset
+              {t('page.reset')}
             </Button>
           </Group>
         </Group>

@@ -1,6 +1,8 @@
 import type { ServiceRecordPage, ServiceSortField } from '@wrenchlog/contracts';
 import { RECENT_SERVICES_DEFAULTS } from '@wrenchlog/contracts/limits';
 import { nextSort, type SortState } from '../../lib/sort';
+import { i18n } from '../../core/i18n/i18n';
+import './i18n';
 
 export type { ServiceSortField };
 export type RecordSort = SortState<ServiceSortField>;
@@ -10,6 +12,15 @@ export const PAGE_SIZES = [3, 6, 12, 24, 48] as const;
 export const DEFAULT_PAGE_SIZE: number = RECENT_SERVICES_DEFAULTS.size;
 /** The list's Filter menu (spec doc 1 section 4), in the spec's order. */
 export const STATUS_FILTERS = ['New', 'In Progress', 'Cancelled', 'Closed', 'Complete'] as const;
+
+/**
+ * A service record's status as shown ('In Progress' reads 'In Arbeit' in German): the known ones
+ * in the reader's language, a status of one's own as typed (the stored value is never changed).
+ */
+export function recordStatusLabel(status: string): string {
+  const path = `statuses.${status.trim()}`;
+  return i18n.exists(path, { ns: 'serviceRecords' }) ? i18n.t(path as 'statuses.New', { ns: 'serviceRecords' }) : status;
+}
 /** Default sort: service date, newest first. */
 export const DEFAULT_SORT: RecordSort = RECENT_SERVICES_DEFAULTS.sort;
 export const TITLE_LIMIT = 18;

@@ -3,10 +3,45 @@ import auth from './auth.json' with { type: 'json' };
 import settings from './settings.json' with { type: 'json' };
 import machines from './machines.json' with { type: 'json' };
 import dashboard from './dashboard.json' with { type: 'json' };
+import forms from './forms.json' with { type: 'json' };
+import offline from './offline.json' with { type: 'json' };
+import fuelRecord from './fuelRecord.json' with { type: 'json' };
+import fastCreate from './fastCreate.json' with { type: 'json' };
+import serviceRecord from './serviceRecord.json' with { type: 'json' };
+import serviceRecords from './serviceRecords.json' with { type: 'json' };
+import history from './history.json' with { type: 'json' };
+import documents from './documents.json' with { type: 'json' };
+import reports from './reports.json' with { type: 'json' };
+import imports from './imports.json' with { type: 'json' };
+import accounts from './accounts.json' with { type: 'json' };
+import admin from './admin.json' with { type: 'json' };
+import analytics from './analytics.json' with { type: 'json' };
 import notifications from './notifications.json' with { type: 'json' };
 import work from './work.json' with { type: 'json' };
 import jobTemplates from './jobTemplates.json' with { type: 'json' };
 
 // The English texts' shape, for the type of every key (core/i18n/i18next.d.ts). English is loaded
 // per namespace: common by core/i18n, each feature's by its own i18n.ts (registerEnglish).
-export const en = { common, dashboard, machines, settings, auth, notifications, work, jobTemplates };
+export const en = {
+  common,
+  dashboard,
+  machines,
+  settings,
+  auth,
+  forms,
+  offline,
+  fuelRecord,
+  fastCreate,
+  serviceRecord,
+  serviceRecords,
+  history,
+  documents,
+  reports,
+  imports,
+  accounts,
+  admin,
+  analytics,
+  notifications,
+  work,
+  jobTemplates,
+};
