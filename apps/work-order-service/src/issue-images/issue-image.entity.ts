@@ -1,15 +1,15 @@
 import type { ImageState } from '@wrenchlog/contracts';
+import { AuditedAccountRow } from '@wrenchlog/platform';
 import { Column, Entity, PrimaryGeneratedColumn } from 'typeorm';
 
-/** A photo of an issue (issue 35): the object keys the gateway stored it under, who added it, and its processing state. */
+/**
+ * A photo of an issue (issue 35): the object keys the gateway stored it under, who added it
+ * (`createdBy`: they may remove it without issue.write), and its processing state.
+ */
 @Entity('issue_images')
-export class IssueImageEntity {
+export class IssueImageEntity extends AuditedAccountRow {
   @PrimaryGeneratedColumn()
   id: number;
-
-  /** The account of the issue (and of the key prefix `u{accountId}/`). */
-  @Column({ name: 'account_id', type: 'integer' })
-  accountId: number;
 
   @Column({ name: 'issue_id', type: 'integer' })
   issueId: number;
@@ -17,10 +17,6 @@ export class IssueImageEntity {
   /** The issue's machine: machine.machine.deleted removes its photos (here and in the worker's ledger). */
   @Column({ name: 'machine_id', type: 'integer' })
   machineId: number;
-
-  /** The member who added it: they may remove it without issue.write. */
-  @Column({ name: 'created_by', type: 'integer', nullable: true })
-  createdBy: number | null;
 
   @Column({ name: 'file_name', type: 'varchar', length: 255 })
   fileName: string;

@@ -83,6 +83,7 @@ export class IssueImagesService {
           issueId: issue.id,
           machineId: issue.machineId,
           createdBy: actor.userId,
+          updatedBy: null,
           fileName: cleanFileName(image.fileName),
           originalKey: image.originalKey,
           thumbnailKey: image.thumbnailKey,

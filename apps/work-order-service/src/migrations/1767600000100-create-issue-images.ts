@@ -16,6 +16,7 @@ export class CreateIssueImages1767600000100 implements MigrationInterface {
           { name: 'issue_id', type: t.integer },
           { name: 'machine_id', type: t.integer },
           { name: 'created_by', type: t.integer, isNullable: true },
+          { name: 'updated_by', type: t.integer, isNullable: true },
           { name: 'file_name', type: 'varchar', length: '255' },
           { name: 'original_key', type: 'varchar', length: '512', isUnique: true },
           { name: 'thumbnail_key', type: 'varchar', length: '512' },
