@@ -44,6 +44,7 @@ describe('web app at 390 px', () => {
       'Dashboard',
       'Due',
       'Work orders',
+      'My work',
       'Reports',
       'Settings',
       'Pricing',
