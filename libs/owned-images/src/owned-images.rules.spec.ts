@@ -1,5 +1,6 @@
 import type { ImageProcessedEvent, StoredImageRef } from '@wrenchlog/contracts';
 import {
+  cleanFileName,
   deletedEvent,
   isOwnImageRef,
   isOwnKey,
@@ -155,5 +156,15 @@ describe(pendingCutoff.name, () => {
     expect(pendingCutoff(now, 120_000).toISOString()).toBe('2030-01-01T00:08:00.000Z');
     expect(pendingCutoff(now, 0).getTime()).toBe(now.getTime());
     expect(pendingCutoff(now, -5).getTime()).toBe(now.getTime());
+  });
+});
+
+describe(cleanFileName.name, () => {
+  it('keeps the last path segment without control characters, at most 255 characters, and names a nameless one', () => {
+    expect(cleanFileName('C:\\Users\\me\\leak.jpg')).toBe('leak.jpg');
+    expect(cleanFileName('../../etc/passwd\u0000.png')).toBe('passwd.png');
+    expect(cleanFileName('a'.repeat(300))).toHaveLength(255);
+    expect(cleanFileName(undefined)).toBe('image');
+    expect(cleanFileName('  /  ')).toBe('image');
   });
 });

@@ -145,3 +145,15 @@ export function processedChange(owner: ImageOwner, event: ImageProcessedEvent | 
 export function pendingCutoff(now: Date, graceMs: number): Date {
   return new Date(now.getTime() - Math.max(0, graceMs));
 }
+
+/** The name shown with an image: the last path segment, without control characters, at most 255 characters. */
+export function cleanFileName(name: unknown): string {
+  const text = typeof name === 'string' ? name : '';
+  const base = text
+    .split(/[\\/]/)
+    .pop()!
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .trim();
+  return (base || 'image').slice(0, 255);
+}

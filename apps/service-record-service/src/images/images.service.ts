@@ -18,7 +18,7 @@ import {
   type ServiceImageKeys,
   type ServiceImagesDeleted,
 } from '@wrenchlog/contracts';
-import { isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
+import { cleanFileName, isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
 import { notFound, validationFailed } from '@wrenchlog/platform';
 import { callContext } from '../common/call-context.js';
 import { MachineAccess, maySee } from '../common/machine-access.js';
@@ -159,16 +159,4 @@ export class ImagesService {
     }
     return record;
   }
-}
-
-/** The name the grid shows: the last path segment, without control characters, at most 255 characters. */
-export function cleanFileName(name: unknown): string {
-  const text = typeof name === 'string' ? name : '';
-  const base = text
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-  return (base || 'image').slice(0, 255);
 }

@@ -14,15 +14,3 @@ export function checkRoom(current: number, adding: number): void {
     throw validationFailed(IssueImageMessages.full, [{ field: 'images', message: IssueImageMessages.full }]);
   }
 }
-
-/** The name shown with a photo: the last path segment, without control characters, at most 255 characters. */
-export function cleanFileName(name: unknown): string {
-  const text = typeof name === 'string' ? name : '';
-  const base = text
-    .split(/[\\/]/)
-    .pop()!
-    // eslint-disable-next-line no-control-regex
-    .replace(/[\u0000-\u001f\u007f]/g, '')
-    .trim();
-  return (base || 'image').slice(0, 255);
-}

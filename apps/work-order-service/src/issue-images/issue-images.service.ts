@@ -13,11 +13,11 @@ import {
   type NewIssueImage,
   type RpcMeta,
 } from '@wrenchlog/contracts';
-import { isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
+import { cleanFileName, isStoredImageRef, OwnedImages } from '@wrenchlog/owned-images';
 import { notFound, requireRight, validationFailed, type CallContext } from '@wrenchlog/platform';
 import { DataSource, type EntityManager } from 'typeorm';
 import { MachineAccess, reaches } from '../machines/machine-access.js';
-import { checkRoom, checkTakesPhotos, cleanFileName } from './issue-image.rules.js';
+import { checkRoom, checkTakesPhotos } from './issue-image.rules.js';
 import type { IssueImageEntity } from './issue-image.entity.js';
 import { IssueImagesRepository } from './issue-images.repository.js';
 
