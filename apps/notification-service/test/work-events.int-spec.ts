@@ -8,6 +8,7 @@ import {
   WEBHOOK_DELIVERIES,
   WORK_INSPECTION_FAILED,
   WORK_ISSUE_CREATED,
+  WORK_ISSUE_RESOLVED,
   WORK_ORDER_ASSIGNED,
   WORK_ORDER_COMPLETED,
   type Actor,
@@ -23,6 +24,7 @@ import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
 import { DataSource } from 'typeorm';
+import { IssueReportEntity } from '../src/work-events/issue-report.entity.js';
 import { memberOf, ServiceUnderTest, userA } from './harness.js';
 
 // Issue 35: work-order-service's events as notification-service consumes them. userA's account (101)
@@ -131,9 +133,17 @@ describe.each(await testEngines())('work events (%s)', (engine) => {
     expect(sent[0]).toMatchObject({ subject: `Wrenchlog: ${title}`, text: expect.stringContaining('Reported by Otto.') });
   });
 
-  it('keeps a medium issue for the digest: in the list now, emailed with the next digest only', async () => {
+  it('keeps a medium issue for the digest: in the list now, emailed with the next digest only, unless resolved before it', async () => {
     const medium = issue('medium', 13);
     await svc.emit(WORK_ISSUE_CREATED, medium);
+    // Reported and resolved before the digest (the outbox sends them in that order).
+    const fixedAlready = issue('low', 13);
+    await svc.emit(WORK_ISSUE_CREATED, fixedAlready);
+    await expectEventually(async () => expect(await titles(manager)).toContain(`New low issue: ${fixedAlready.title} (Loader 13)`));
+    await svc.emit(WORK_ISSUE_RESOLVED, { ...fixedAlready, status: 'resolved', by: manager.userId });
+    await expectEventually(async () =>
+      expect(await svc.get(DataSource).getRepository(IssueReportEntity).existsBy({ issueId: fixedAlready.issueId })).toBe(false),
+    );
     const title = `New medium issue: ${medium.title} (Loader 13)`;
     await expectEventually(async () => expect(await titles(manager)).toContain(title));
     // The mechanic of machine 12 does not see machine 13.
@@ -145,6 +155,7 @@ describe.each(await testEngines())('work events (%s)', (engine) => {
     const digests = await mails('digest:');
     const digestOf = (who: Actor) => digests.find((m) => m.userId === who.userId);
     expect(digestOf(manager)?.text).toContain(`Issues reported\n  - Loader 13: ${medium.title} (medium)`);
+    expect(digestOf(manager)?.text).not.toContain(fixedAlready.title);
     // Critical issues went out at once: not again in the digest.
     expect(digestOf(manager)?.text).not.toContain('Critical');
     expect(digestOf(mechanic)).toBeUndefined();

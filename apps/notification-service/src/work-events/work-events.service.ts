@@ -114,6 +114,8 @@ export class WorkEventsService {
     return this.handle(m, validIssue, 'work.issue.resolved', async (manager, e) => {
       const names = await this.names(manager, e.accountId, [e.reportedBy, e.by]);
       await this.webhook(manager, e.accountId, issueWebhook('issue.resolved', e, names), e.at);
+      // Resolved before the digest went out: the digest does not list it.
+      await manager.delete(IssueReportEntity, { issueId: e.issueId, accountId: e.accountId });
       return [];
     });
   }
