@@ -70,6 +70,8 @@ describe('job templates at 390 px', () => {
     // The title comes from the template when nothing else names the job.
     await s.page.getByRole('heading', { name: templateName }).waitFor();
     await s.page.getByTestId('order-total').filter({ hasText: '$150.00' }).waitFor();
+    // Its lines and steps came from the template: no longer called a blank order.
+    await s.page.getByRole('region', { name: 'Issues and schedules' }).getByText('None.', { exact: true }).waitFor();
     const checklist = s.page.getByRole('region', { name: 'Checklist' });
     await checklist.getByText('0 of 2 done').waitFor();
     await checklist.getByRole('checkbox', { name: 'Drain engine oil' }).check();

@@ -35,7 +35,8 @@ function OrderIssues({ order }: { order: WorkOrder }) {
       </Title>
       {order.issueIds.length === 0 && order.scheduleIds.length === 0 && (
         <Text size="sm" c="dimmed">
-          None: a blank work order.
+          {/* An order started from a job template has its lines and steps: it is not blank. */}
+          {order.lines.length === 0 && order.steps.length === 0 ? 'None: a blank work order.' : 'None.'}
         </Text>
       )}
       <Stack gap={6} component="ul" p={0} m={0} style={{ listStyle: 'none' }}>
