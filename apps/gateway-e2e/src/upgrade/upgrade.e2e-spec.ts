@@ -65,7 +65,8 @@ describe.each(fixtureReleases().flatMap((release) => modes.map((mode) => [releas
             expect(f).toMatchObject({ createdBy: by });
           }
           for (const r of (await api.get(`/api/machines/${m.id}/schedules`, token)).body) {
-            expect(r).toMatchObject({ createdBy: by });
+            // Issue 35's job templates (schedule-service 1767600000000): an upgraded schedule names none.
+            expect(r).toMatchObject({ createdBy: by, jobTemplateId: null });
           }
         }
         for (const p of (await api.get('/api/parts?size=100', token)).body.content) {
@@ -74,6 +75,9 @@ describe.each(fixtureReleases().flatMap((release) => modes.map((mode) => [releas
         }
         // Issue 35's inspections (1767500000000): the built-in forms are there for an upgraded account.
         expect((await api.get('/api/inspection-forms', token)).body.length).toBeGreaterThanOrEqual(3);
+        // work-order-service 1767600000000: an upgraded account has no job template yet, and may keep them.
+        const templates = await api.get('/api/job-templates', token);
+        expect([templates.status, templates.body]).toEqual([200, []]);
       });
     },
   );
